@@ -1,0 +1,28 @@
+import type { CodeFixture, Fixture, TextFixture } from '../src/fixtures/types.js';
+
+/** A place in the artifact and what to put there instead. Offsets are UTF-16 indices into `fixture.artifact`. */
+export interface MutationCandidate {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/**
+ * A mutator is a small pure object, after Stryker's: a name and a generator
+ * over candidate sites. It never decides sampling or ids; the mutants stage does.
+ */
+export interface Mutator<F extends Fixture = Fixture> {
+  readonly name: string;
+  readonly kind: F['kind'];
+  /** Every candidate site, in artifact order. Pure and deterministic. */
+  candidates(fixture: F): Iterable<MutationCandidate>;
+  /**
+   * The validity oracle for text: why this candidate would NOT make the artifact
+   * wrong against its evidence, or null when it surely does. Code mutants are
+   * instead verified by running the held-out checks.
+   */
+  invalidReason?(fixture: F, candidate: MutationCandidate): string | null;
+}
+
+export type TextMutator = Mutator<TextFixture>;
+export type CodeMutator = Mutator<CodeFixture>;

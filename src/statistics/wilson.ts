@@ -1,0 +1,21 @@
+/** Two-sided standard normal quantile for a 95% interval. */
+const Z95 = 1.959963984540054;
+
+export type Interval = [number, number];
+
+/**
+ * Wilson score interval for a binomial proportion. Unlike the Wald interval it
+ * stays inside [0, 1] and keeps its coverage at 0/n and n/n, which matter here:
+ * a critic that catches nothing or everything is a common, important result.
+ */
+export function wilsonInterval(successes: number, n: number, z = Z95): Interval {
+  if (!Number.isInteger(successes) || !Number.isInteger(n) || successes < 0 || n < 0 || successes > n) {
+    throw new RangeError(`wilsonInterval: need integers 0 <= successes <= n, got ${successes}/${n}`);
+  }
+  if (n === 0) return [0, 1];
+  const p = successes / n;
+  const z2 = z * z;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
