@@ -8,19 +8,32 @@
  * and audits with thousands of mutants reach that.
  */
 export function mcnemarExact(b: number, c: number): number {
-  assertCounts(b, c);
-  const n = b + c;
-  if (n === 0) return 1;
-  const twoSided = Math.exp(Math.LN2 + logBinomialLowerTail(Math.min(b, c), n));
-  return Math.min(1, twoSided);
+  return Math.exp(logMcnemarExact(b, c));
 }
 
 /** One-sided exact p-value for "the first condition flags more than the second" (b > c). */
 export function mcnemarExactOneSided(b: number, c: number): number {
+  return Math.exp(logMcnemarExactOneSided(b, c));
+}
+
+/**
+ * Natural log of the two-sided exact p-value. A p-value below ~1e-308 becomes
+ * 0 (or a subnormal) as a double; its log is still finite and exact enough to
+ * report ("p < 10^-400") or compare.
+ */
+export function logMcnemarExact(b: number, c: number): number {
   assertCounts(b, c);
   const n = b + c;
-  if (n === 0) return 1;
-  return Math.min(1, Math.exp(logBinomialLowerTail(c, n)));
+  if (n === 0) return 0;
+  return Math.min(0, Math.LN2 + logBinomialLowerTail(Math.min(b, c), n));
+}
+
+/** Natural log of the one-sided exact p-value for b > c. */
+export function logMcnemarExactOneSided(b: number, c: number): number {
+  assertCounts(b, c);
+  const n = b + c;
+  if (n === 0) return 0;
+  return Math.min(0, logBinomialLowerTail(c, n));
 }
 
 /** log P(X <= k) for X ~ Binomial(n, 1/2), summed with log-sum-exp. */

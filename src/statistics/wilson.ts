@@ -17,5 +17,9 @@ export function wilsonInterval(successes: number, n: number, z = Z95): Interval 
   const z2 = z * z;
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n));
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At 0/n and n/n the bound is exactly 0 or 1 in exact arithmetic; pin it so
+  // rounding cannot leave a spurious 3e-17 or 0.9999999999999999.
+  const lower = successes === 0 ? 0 : Math.max(0, centre - half);
+  const upper = successes === n ? 1 : Math.min(1, centre + half);
+  return [lower, upper];
 }
