@@ -30,6 +30,8 @@ export interface CriticIdentity {
 export interface Critic {
   readonly name: string;
   readonly identity: CriticIdentity;
+  /** The artifact kinds it can review; a model critic reviews any, a built-in checker only its own. */
+  readonly kinds?: ReadonlyArray<'text' | 'code'>;
   review(call: ReviewCall): Promise<CriticReply>;
 }
 

@@ -1,0 +1,48 @@
+import { findNumbers, numberKey, type NumberPiece } from '../src/text/claims.js';
+import { supportingSentence } from './text-support.js';
+import type { TextMutator } from './types.js';
+
+/** Changes one number to a plausible wrong value written in the same format. */
+export const numberFlip: TextMutator = {
+  name: 'number-flip',
+  kind: 'text',
+  *candidates(fixture) {
+    for (const n of findNumbers(fixture.artifact)) {
+      for (const value of wrongValues(n)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
+    }
+  },
+  invalidReason(fixture, candidate) {
+    const support = supportingSentence(fixture, candidate);
+    if ('reason' in support) return support.reason;
+    const stated = new Set(findNumbers(support.sentence).map(numberKey));
+    const [original] = findNumbers(fixture.artifact.slice(candidate.start, candidate.end));
+    const [replacement] = findNumbers(candidate.replacement);
+    if (!original || !stated.has(numberKey(original))) return 'the original number is not stated in the supporting evidence';
+    if (replacement && stated.has(numberKey(replacement))) return 'the new number is also stated in the supporting evidence';
+    return null;
+  },
+};
+
+/** One step up and one down, sized to the number so the change is plausible, not absurd. */
+export function wrongValues(n: NumberPiece): number[] {
+  const isYear = Number.isInteger(n.value) && !n.currency && !n.percent && !n.grouped && n.value >= 1900 && n.value <= 2100;
+  const unit = 10 ** -n.decimals;
+  const step = isYear ? 1 : Math.max(unit, niceStep(n.value * 0.1));
+  const round = (v: number) => Number(v.toFixed(n.decimals));
+  return [round(n.value + step), round(n.value - step)].filter((v) => v > 0 && v !== n.value && (!n.percent || v <= 100));
+}
+
+/** The largest 1, 2 or 5 times a power of ten not above x (at least 1 for whole numbers). */
+function niceStep(x: number): number {
+  if (x < 1) return 1;
+  const power = 10 ** Math.floor(Math.log10(x));
+  const leading = x / power;
+  return (leading >= 5 ? 5 : leading >= 2 ? 2 : 1) * power;
+}
+
+export function formatLike(n: NumberPiece, value: number): string {
+  const digits = n.grouped
+    ? value.toLocaleString('en-US', { minimumFractionDigits: n.decimals, maximumFractionDigits: n.decimals })
+    : value.toFixed(n.decimals);
+  return `${n.currency}${digits}${n.percent ? '%' : ''}`;
+}

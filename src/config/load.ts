@@ -1,0 +1,71 @@
+import { dirname, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import type { Mutator } from '../../mutators/types.js';
+import { InputError } from '../errors.js';
+import { CONDITION_NAMES, type ConditionName } from '../requests/conditions.js';
+import { unknownTemplateKeys } from '../requests/render.js';
+import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
+import { YamlSource } from './yamlSource.js';
+import { PACKAGE_ROOT } from '../util/packageRoot.js';
+
+export interface NamedCritic {
+  name: string;
+  config: CriticConfig;
+  /** Where `config` was declared, for errors raised when the critic is built. */
+  path: Array<string | number>;
+  /** The prompt template's text (the bundled default unless the critic names one). */
+  template: string;
+}
+
+export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mutators' | 'conditions'> {
+  file: string;
+  /** Folder the config's relative paths are resolved against. */
+  baseDir: string;
+  mutators: Mutator[];
+  conditions: ConditionName[];
+  critics: NamedCritic[];
+  source: YamlSource;
+}
+
+export const DEFAULT_TEMPLATE_FILE = resolve(PACKAGE_ROOT, 'prompts/critic.md');
+
+export function loadConfig(file: string): AuditConfig {
+  const source = YamlSource.read(file);
+  const raw = source.validate(configSchema);
+  const baseDir = dirname(resolve(file));
+
+  const mutators = (raw.mutators ?? ALL_MUTATORS.map((m) => m.name)).map((name, i) => {
+    const mutator = ALL_MUTATORS.find((m) => m.name === name);
+    if (!mutator) throw source.errorAt(['mutators', i], `unknown mutator "${name}"; known: ${ALL_MUTATORS.map((m) => m.name).join(', ')}`);
+    return mutator;
+  });
+
+  let conditions = raw.conditions ?? [...CONDITION_NAMES];
+  if (!conditions.includes('clean')) conditions = ['clean', ...conditions]; // every contaminant is measured against clean
+
+  const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
+  const names = new Set<string>();
+  const critics = declared.map(({ c, path }) => {
+    const name = c.name ?? c.provider;
+    if (names.has(name)) throw source.errorAt([...path, 'name'], `duplicate critic name "${name}"`);
+    names.add(name);
+    return { name, config: c, path, template: readTemplate(source, baseDir, c, path) };
+  });
+
+  const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;
+  return { ...rest, file: resolve(file), baseDir, mutators, conditions, critics, source };
+}
+
+function readTemplate(source: YamlSource, baseDir: string, critic: CriticConfig, path: Array<string | number>): string {
+  const file = 'prompt' in critic && critic.prompt ? resolve(baseDir, critic.prompt) : DEFAULT_TEMPLATE_FILE;
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw source.errorAt([...path, 'prompt'], `cannot read prompt template ${file}`);
+  }
+  const unknown = unknownTemplateKeys(text);
+  if (unknown.length) throw new InputError(file, undefined, 'template', `unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `{{${k}}}`).join(', ')}`);
+  return text;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { CONDITION_NAMES } from '../requests/conditions.js';
+
+const positiveInt = z.number().int().positive();
+const rate = z.number().min(0).max(1);
+const criticName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'critic names use letters, digits, ".", "_", ":" and "-"');
+
+const openaiCritic = z.strictObject({
+  name: criticName.optional(),
+  provider: z.literal('openai'),
+  model: z.string().min(1),
+  baseURL: z.url().optional(),
+  /** The name of the environment variable holding the key: keys never live in the config file. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: positiveInt.optional(),
+  prompt: z.string().min(1).optional(),
+  timeoutMs: positiveInt.optional(),
+});
+
+const execCritic = z.strictObject({
+  name: criticName.optional(),
+  provider: z.literal('exec'),
+  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
+  prompt: z.string().min(1).optional(),
+  timeoutMs: positiveInt.optional(),
+});
+
+export const BUILTIN_CRITICS = ['builtin:evidence-check', 'builtin:trace-trusting', 'builtin:run-examples'] as const;
+
+const builtinCritic = z.strictObject({
+  name: criticName.optional(),
+  provider: z.enum(BUILTIN_CRITICS, { message: `provider must be openai, exec or one of ${BUILTIN_CRITICS.join(', ')}` }),
+});
+
+export const criticSchema = z.discriminatedUnion('provider', [openaiCritic, execCritic, builtinCritic], {
+  message: `provider must be openai, exec or one of ${BUILTIN_CRITICS.join(', ')}`,
+});
+
+const thresholdsSchema = z.strictObject({
+  /** Minimum clean catch rate per mutator, with `default` for the rest. */
+  catchRate: z.union([rate, z.record(z.string(), rate)]).optional(),
+  maxFalseAlarmRate: rate.optional(),
+  /** Largest allowed clean minus with-trace catch rate, pooled over mutators. */
+  maxAnchoringDrop: rate.optional(),
+  minVerdictRate: rate.optional(),
+});
+
+export const configSchema = z
+  .strictObject({
+    fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
+    mutators: z.array(z.string().min(1)).min(1).optional(),
+    conditions: z.array(z.enum(CONDITION_NAMES)).min(1).optional(),
+    seed: z.number().int().default(1),
+    mutantsPerFixture: positiveInt.default(12),
+    concurrency: positiveInt.default(8),
+    retries: z.number().int().min(0).max(20).default(3),
+    timeoutMs: positiveInt.default(60_000),
+    /** Largest share of reviews that may end in an error before the run exits 3. */
+    errorBudget: rate.default(0.05),
+    rubric: z.string().min(1).optional(),
+    critic: criticSchema.optional(),
+    critics: z.array(criticSchema).min(1).optional(),
+    thresholds: thresholdsSchema.default({}),
+  })
+  .refine((c) => (c.critic === undefined) !== (c.critics === undefined), {
+    message: 'give either "critic" (one) or "critics" (a list), not both and not neither',
+    path: ['critics'],
+  });
+
+export type CriticConfig = z.infer<typeof criticSchema>;
+export type Thresholds = z.infer<typeof thresholdsSchema>;
+export type RawConfig = z.infer<typeof configSchema>;

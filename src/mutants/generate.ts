@@ -1,0 +1,88 @@
+import type { Fixture } from '../fixtures/types.js';
+import type { MutationCandidate, Mutator } from '../../mutators/types.js';
+import { sha256Hex, stableId } from '../util/hash.js';
+import { spanOf } from './span.js';
+import type { IgnoredMutant, Mutant, MutantRecord } from './types.js';
+
+export interface GenerationOptions {
+  seed: number;
+  /** Most mutants kept per fixture and mutator, sampled with the seed. */
+  cap: number;
+}
+
+export interface Generation {
+  mutants: Mutant[];
+  ignored: IgnoredMutant[];
+}
+
+/**
+ * Applies every mutator that fits each fixture's kind. Candidates the oracle
+ * rejects become ignored mutants with their reason; the valid ones are sampled
+ * down to the cap by a seeded hash order, so the same config always yields the
+ * same mutants and a larger cap only adds to a smaller one's set.
+ */
+export function generateMutants(fixtures: readonly Fixture[], mutators: readonly Mutator[], options: GenerationOptions): Generation {
+  const mutants: Mutant[] = [];
+  const ignored: IgnoredMutant[] = [];
+  for (const fixture of fixtures) {
+    for (const mutator of mutators) {
+      if (mutator.kind !== fixture.kind) continue;
+      const valid: Mutant[] = [];
+      const seen = new Set<string>();
+      for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
+        const mutant = applyCandidate(fixture, mutator.name, candidate);
+        if (seen.has(mutant.id)) continue;
+        seen.add(mutant.id);
+        const reason = mutant.artifact === fixture.artifact
+          ? 'replacement equals the original text'
+          : (mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null;
+        if (reason === null) valid.push(mutant);
+        else ignored.push({ ...recordOf(mutant), reason });
+      }
+      mutants.push(...sampleBySeed(valid, options));
+    }
+  }
+  return { mutants, ignored };
+}
+
+export function applyCandidate(fixture: Fixture, mutatorName: string, candidate: MutationCandidate): Mutant {
+  const { start, end, replacement } = candidate;
+  const original = fixture.artifact.slice(start, end);
+  return {
+    id: stableId(fixture.id, mutatorName, start, end, replacement),
+    fixtureId: fixture.id,
+    mutator: mutatorName,
+    span: spanOf(fixture.artifact, start, end),
+    original,
+    replacement,
+    artifact: fixture.artifact.slice(0, start) + replacement + fixture.artifact.slice(end),
+    trace: fixture.trace === undefined ? undefined : mutateTrace(fixture.trace, original, replacement),
+  };
+}
+
+/**
+ * The worker's trace must defend the mutant, as a real worker's trace defends
+ * its own mistake: every whole-word occurrence of the original text gets the
+ * same replacement. (Deletion mutators put one adjacent space inside their span,
+ * so a deletion reads naturally here too.)
+ */
+export function mutateTrace(trace: string, original: string, replacement: string): string {
+  if (original.trim() === '') return trace;
+  const escaped = original.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const before = /^\w/.test(original) ? '(?<![\\w])' : '';
+  const after = /\w$/.test(original) ? '(?![\\w])' : '';
+  const pattern = new RegExp(before + escaped + after, 'g');
+  return trace.replace(pattern, () => replacement);
+}
+
+function sampleBySeed(mutants: Mutant[], { seed, cap }: GenerationOptions): Mutant[] {
+  if (mutants.length <= cap) return mutants;
+  const rank = new Map(mutants.map((m) => [m.id, sha256Hex(`${seed}\0${m.id}`)]));
+  const chosen = new Set([...mutants].sort((a, b) => (rank.get(a.id)! < rank.get(b.id)! ? -1 : 1)).slice(0, cap));
+  return mutants.filter((m) => chosen.has(m)); // keep artifact order for readable reports
+}
+
+function recordOf(mutant: Mutant): MutantRecord {
+  const { id, fixtureId, mutator, span, original, replacement } = mutant;
+  return { id, fixtureId, mutator, span, original, replacement };
+}

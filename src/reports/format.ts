@@ -1,0 +1,22 @@
+import type { Interval } from '../statistics/wilson.js';
+
+export const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
+export const percentInterval = ([lo, hi]: Interval) => `[${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;
+export const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)} pts`;
+
+/** p-values to 3 significant figures, in scientific notation when small. */
+export function pValue(p: number): string {
+  if (p >= 0.001) return p.toPrecision(2);
+  return p.toExponential(2);
+}
+
+export function rateCell(cell: { n: number; rate: number; ci: Interval } | undefined): string {
+  return cell ? `${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n}` : '–';
+}
+
+/** Reasons grouped for display, most common first. */
+export function countBy<T>(items: readonly T[], key: (item: T) => string): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1]);
+}

@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import type { AuditRun } from '../audit.js';
+import { CONDITIONS } from '../requests/conditions.js';
+import { sha256Hex } from '../util/hash.js';
+import { HARNESS_VERSION } from '../util/packageRoot.js';
+
+const CONTAMINANT_KEYS = ['trace', 'prior_verdict'] as const;
+
+/**
+ * The evaluator input manifest (seed 002): digests of everything that could
+ * cross the boundary, the critic identities (never a secret), and what each
+ * condition let in and kept out. Anyone can later confirm what a critic saw.
+ */
+export function buildManifest(run: AuditRun) {
+  return {
+    harness: { name: 'critic-audit', version: HARNESS_VERSION },
+    createdAt: run.startedAt.toISOString(),
+    config: { file: run.config.file, sha256: sha256Hex(readFileSync(run.config.file)) },
+    seed: run.config.seed,
+    conditions: run.config.conditions.map((name) => {
+      const c = CONDITIONS[name];
+      return {
+        name,
+        adds: c.contaminantKey ?? null,
+        describe: c.describe,
+        excluded: [...CONTAMINANT_KEYS.filter((k) => k !== c.contaminantKey), 'held-out checks'],
+      };
+    }),
+    critics: run.critics.map((c) => ({ name: c.name, identity: c.identity })),
+    fixtures: run.fixtures.map((f) => ({
+      id: f.id,
+      kind: f.kind,
+      file: f.source.file,
+      task: sha256Hex(f.task),
+      artifact: sha256Hex(f.artifact),
+      evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
+      trace: f.trace === undefined ? null : sha256Hex(f.trace),
+    })),
+    mutants: run.generation.mutants.map((m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) })),
+  };
+}

@@ -1,0 +1,41 @@
+import type { AuditReport, CriticReport } from './build.js';
+import { countBy, pValue, percent, rateCell, signedPoints } from './format.js';
+
+/** report.md: fit for a pull-request comment. */
+export function renderMarkdown(report: AuditReport): string {
+  const out: string[] = [];
+  out.push(`# critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}`);
+  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason}. Figures cover the reviews that finished.`);
+  if (report.errorBudget.exceeded) out.push('', `> **Error budget exceeded:** ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).`);
+  out.push('', `Seed ${report.seed} · conditions: ${report.conditions.join(', ')} · ${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored by the validity oracle.`);
+  for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));
+  out.push('', '## Mutants', '', '| mutator | valid | ignored |', '|---|---:|---:|');
+  for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} |`);
+  const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason}`);
+  if (reasons.length) {
+    out.push('', 'Ignored mutants are never counted. Reasons:', '');
+    for (const [reason, n] of reasons) out.push(`- ${reason} (${n})`);
+  }
+  return out.join('\n') + '\n';
+}
+
+function criticSection(name: string, critic: CriticReport, conditions: string[]): string[] {
+  const out = [`## ${name}: ${critic.passed ? 'passed' : 'failed'}`];
+  if (critic.gates.length) {
+    out.push('', '| gate | threshold | value | |', '|---|---:|---:|---|');
+    for (const g of critic.gates) out.push(`| ${g.name} | ${g.threshold} | ${g.value.toFixed(3)} | ${g.pass ? '✅' : '❌'} |`);
+  }
+  out.push('', '### Catch rate by mutator (Wilson 95%)', '', `| mutator | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---').join('|')}|`);
+  for (const [mutator, byCondition] of Object.entries(critic.byMutator)) {
+    out.push(`| ${mutator} | ${conditions.map((c) => rateCell(byCondition[c as keyof typeof byCondition])).join(' | ')} |`);
+  }
+  out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
+  out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
+  if (critic.paired.length) {
+    out.push('', '### Each condition against clean, on the same items (exact McNemar)', '', '| items | condition | n | b (clean only) | c (condition only) | p | difference |', '|---|---|---:|---:|---:|---:|---:|');
+    for (const p of critic.paired) out.push(`| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${pValue(p.p)}${p.p < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)} |`);
+  }
+  const v = critic.verdicts;
+  out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`);
+  return out;
+}

@@ -1,0 +1,47 @@
+import { stableId } from '../util/hash.js';
+import { CONDITIONS, type ConditionName } from './conditions.js';
+import type { ReviewItem } from './items.js';
+import { renderMessages } from './render.js';
+import { requestDigest, requestUnder, sealRequest } from './sealed.js';
+import type { ChatMessage, CriticRequest } from './types.js';
+
+/** One review to perform: an item under a condition, with the exact request that will cross the boundary. */
+export interface ReviewJob {
+  itemId: string;
+  condition: ConditionName;
+  repeat: number;
+  /** Opaque: a hash, so the critic cannot read the condition or the item's role from it. */
+  reviewId: string;
+  request: CriticRequest;
+  requestDigest: string;
+  messages: ChatMessage[];
+}
+
+export interface JobOptions {
+  conditions: readonly ConditionName[];
+  rubricFor: (item: ReviewItem) => string;
+  template: string;
+  repeats?: number;
+}
+
+/**
+ * Every (item, condition, repeat) review. An item that cannot carry a
+ * condition's contaminant (no trace to attach) is left out of that condition
+ * rather than reviewed clean under its name.
+ */
+export function* reviewJobs(items: readonly ReviewItem[], options: JobOptions): Generator<ReviewJob> {
+  for (const item of items) {
+    const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
+    for (const name of options.conditions) {
+      const condition = CONDITIONS[name];
+      const contaminant = condition.contaminant(item);
+      if (condition.contaminantKey && contaminant === undefined) continue;
+      const request = requestUnder(condition, sealed, contaminant);
+      const digest = requestDigest(request);
+      const messages = renderMessages(options.template, request);
+      for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
+        yield { itemId: item.id, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+      }
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { ChatMessage, CriticRequest } from './types.js';
+
+/**
+ * Renders a request through a prompt template. `{{key}}` inserts a value and
+ * `{{#key}}...{{/key}}` keeps a block only when the request carries that key,
+ * so one template serves every condition and a contaminant appears only where
+ * its condition put it. The rubric becomes the system message.
+ */
+export function renderMessages(template: string, request: CriticRequest): ChatMessage[] {
+  const values: Record<string, string | undefined> = {
+    task: request.task,
+    artifact: request.artifact,
+    evidence: request.evidence.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n') || undefined,
+    trace: request.trace,
+    prior_verdict: request.prior_verdict,
+  };
+  const withBlocks = template.replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, key: string, body: string) => (values[key] ? body : ''));
+  const user = withBlocks.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] ?? '').trimEnd()).replace(/\n{3,}/g, '\n\n').trim();
+  return [
+    { role: 'system', content: request.rubric },
+    { role: 'user', content: user },
+  ];
+}
+
+/** Template keys a user may reference; anything else is a typo worth an error. */
+export const TEMPLATE_KEYS = ['task', 'artifact', 'evidence', 'trace', 'prior_verdict'] as const;
+
+export function unknownTemplateKeys(template: string): string[] {
+  const used = [...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!);
+  return [...new Set(used.filter((k) => !(TEMPLATE_KEYS as readonly string[]).includes(k)))];
+}

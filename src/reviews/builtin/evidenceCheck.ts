@@ -1,0 +1,74 @@
+import type { CriticRequest } from '../../requests/types.js';
+import {
+  alignToEvidence,
+  containsWords,
+  evidenceSentences,
+  findEntities,
+  findNumbers,
+  findQualifiers,
+  numberKey,
+  splitSentences,
+} from '../../text/claims.js';
+import type { Critic } from '../critic.js';
+
+/** Share of a claim's ordinary words an evidence sentence must share to count as its support. */
+const MIN_SUPPORT = 0.3;
+
+export interface ClaimFinding {
+  claim: string;
+  problem: string;
+}
+
+/**
+ * Compares each claim (artifact sentence) with the evidence sentence that
+ * supports it: every number and name in the claim must be stated there, and
+ * every qualifier stated there must survive in the claim. Looks at nothing but
+ * the sealed request's task, artifact and evidence.
+ */
+export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'>): ClaimFinding[] {
+  const sources = evidenceSentences(request.evidence);
+  const findings: ClaimFinding[] = [];
+  for (const { text: claim } of splitSentences(request.artifact)) {
+    const support = alignToEvidence(claim, sources);
+    if (!support || support.score < MIN_SUPPORT) {
+      if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
+      continue;
+    }
+    const stated = new Set(findNumbers(support.sentence).map(numberKey));
+    for (const n of findNumbers(claim)) {
+      if (!stated.has(numberKey(n))) findings.push({ claim, problem: `"${n.text}" is not what the evidence says ("${support.sentence}")` });
+    }
+    for (const e of findEntities(claim)) {
+      if (!containsWords(support.sentence, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support.sentence}")` });
+    }
+    // Counted, not just present: a sentence may say "up to" twice and the claim drop one.
+    const claimed = keywordCounts(claim);
+    for (const [keyword, stated] of keywordCounts(support.sentence)) {
+      if ((claimed.get(keyword) ?? 0) < stated) findings.push({ claim, problem: `drops the evidence's qualifier "${keyword}" ("${support.sentence}")` });
+    }
+  }
+  return findings;
+}
+
+function keywordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const q of findQualifiers(text)) counts.set(q.keyword, (counts.get(q.keyword) ?? 0) + 1);
+  return counts;
+}
+
+export function describeFindings(findings: readonly ClaimFinding[]): string {
+  if (findings.length === 0) return 'Every claim matches its supporting evidence.\nVERDICT: PASS';
+  const lines = findings.map((f) => `- ${f.problem} — in: "${f.claim}"`);
+  return `Claims that do not match the evidence:\n${lines.join('\n')}\nVERDICT: FAIL`;
+}
+
+export function createEvidenceCheckCritic(name: string): Critic {
+  return {
+    name,
+    kinds: ['text'],
+    identity: { provider: 'builtin:evidence-check', version: 1 },
+    async review({ request }) {
+      return { text: describeFindings(checkAgainstEvidence(request)) };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import type { Critic } from '../critic.js';
+import { checkAgainstEvidence, describeFindings } from './evidenceCheck.js';
+
+/** What a worker's trace says when it claims to have verified its own work. */
+const VERIFICATION_CLAIM = /\b(confirmed|verified|checked|double-checked|cross-checked|validated)\b/i;
+
+/**
+ * The failure mode of seed 004, as a control: the evidence checker, except that
+ * it takes a prior verdict at its word and approves without checking whenever
+ * the worker's trace claims verification.
+ */
+export function createTraceTrustingCritic(name: string): Critic {
+  return {
+    name,
+    kinds: ['text'],
+    identity: { provider: 'builtin:trace-trusting', version: 1 },
+    async review({ request }) {
+      if (request.prior_verdict) {
+        const verdict = /\bFAIL\b/i.test(request.prior_verdict) ? 'FAIL' : 'PASS';
+        return { text: `A prior review is on record ("${request.prior_verdict}"); following it.\nVERDICT: ${verdict}` };
+      }
+      if (request.trace && VERIFICATION_CLAIM.test(request.trace)) {
+        return { text: 'The worker reports it verified these claims; approving.\nVERDICT: PASS' };
+      }
+      return { text: describeFindings(checkAgainstEvidence(request)) };
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import OpenAI from 'openai';
+import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+
+export interface OpenAICriticOptions {
+  name: string;
+  model: string;
+  baseURL?: string | undefined;
+  apiKey: string;
+  temperature?: number | undefined;
+  maxTokens?: number | undefined;
+  timeoutMs: number;
+  identity: CriticIdentity;
+}
+
+/** Any OpenAI-compatible chat-completions endpoint. Retries are the harness's job, so the SDK's are off. */
+export function createOpenAICritic(options: OpenAICriticOptions): Critic {
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseURL, maxRetries: 0, timeout: options.timeoutMs });
+  return {
+    name: options.name,
+    identity: options.identity,
+    async review({ messages, signal }) {
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: options.model,
+            messages,
+            ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+            ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+          },
+          { signal },
+        );
+        if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError('malformed response: no choices', true);
+        const text = completion.choices[0]?.message?.content ?? '';
+        const usage = completion.usage ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } : undefined;
+        return usage ? { text, usage } : { text };
+      } catch (err) {
+        throw toCallError(err);
+      }
+    },
+  };
+}
+
+function toCallError(err: unknown): CriticCallError {
+  if (err instanceof CriticCallError) return err;
+  if (err instanceof OpenAI.APIError && err.status !== undefined) {
+    const status = err.status;
+    const code = (err.code ?? (err.error as { code?: string } | undefined)?.code ?? '') as string;
+    if (status === 429 && /insufficient_quota|quota/i.test(`${code} ${err.message}`)) {
+      return new CriticCallError(`quota exhausted (HTTP 429 ${code || 'insufficient_quota'}): ${err.message}`, false, { status, quotaExhausted: true });
+    }
+    const retryAfterMs = retryAfter(err.headers);
+    const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
+    return new CriticCallError(`HTTP ${status}: ${err.message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  }
+  if (err instanceof Error && err.name === 'AbortError') return new CriticCallError('review timed out', true);
+  // Connection errors, timeouts and unparseable bodies are transport failures: worth another try.
+  return new CriticCallError(err instanceof Error ? `${err.name}: ${err.message}` : String(err), true);
+}
+
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after-ms') ?? undefined;
+  if (value && Number.isFinite(Number(value))) return Number(value);
+  const seconds = headers?.get('retry-after');
+  if (!seconds) return undefined;
+  if (Number.isFinite(Number(seconds))) return Number(seconds) * 1000;
+  const date = Date.parse(seconds);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}

@@ -1,0 +1,96 @@
+import type { ReviewJob } from '../requests/jobs.js';
+import { CriticCallError, type Critic, type TokenUsage } from './critic.js';
+import { parseVerdict, type Verdict } from './verdict.js';
+
+export type Outcome = 'verdict' | 'no-verdict' | 'error';
+
+/** One finished review, whatever became of it: nothing is dropped. */
+export interface ReviewResult {
+  critic: string;
+  itemId: string;
+  condition: ReviewJob['condition'];
+  repeat: number;
+  reviewId: string;
+  requestDigest: string;
+  outcome: Outcome;
+  verdict: Verdict | null;
+  reply: string | null;
+  error: string | null;
+  attempts: number;
+  latencyMs: number;
+  usage: TokenUsage | null;
+}
+
+export interface ScheduleOptions {
+  concurrency: number;
+  retries: number;
+  timeoutMs: number;
+  /** First backoff delay; doubles per attempt, with jitter. */
+  backoffBaseMs?: number;
+  signal?: AbortSignal;
+  onResult: (result: ReviewResult) => void;
+}
+
+const MAX_BACKOFF_MS = 30_000;
+
+/** Raised when the provider says its quota is gone: retrying would only burn hours. */
+export class QuotaExhaustedError extends Error {}
+
+/**
+ * Runs the jobs against one critic with bounded concurrency. Transport
+ * failures (429, 5xx, network, timeouts) are retried with jittered exponential
+ * backoff, honouring retry-after; what still fails is recorded as an error,
+ * never as a verdict. A quota-exhausted reply stops scheduling at once.
+ */
+export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions): Promise<void> {
+  const iterator = jobs[Symbol.iterator]();
+  let quotaError: string | null = null;
+  const worker = async () => {
+    for (;;) {
+      if (quotaError || options.signal?.aborted) return;
+      const next = iterator.next();
+      if (next.done) return;
+      const { result, quotaExhausted } = await reviewOnce(critic, next.value, options);
+      options.onResult(result);
+      if (quotaExhausted) quotaError = result.error;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  if (quotaError) throw new QuotaExhaustedError(quotaError);
+}
+
+async function reviewOnce(critic: Critic, job: ReviewJob, options: ScheduleOptions): Promise<{ result: ReviewResult; quotaExhausted: boolean }> {
+  const started = performance.now();
+  const base = { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat, reviewId: job.reviewId, requestDigest: job.requestDigest };
+  let attempts = 0;
+  for (;;) {
+    attempts++;
+    const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
+    try {
+      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: AbortSignal.any(signals) });
+      const verdict = parseVerdict(reply.text);
+      const result: ReviewResult = { ...base, outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, attempts, latencyMs: performance.now() - started, usage: reply.usage ?? null };
+      return { result, quotaExhausted: false };
+    } catch (err) {
+      const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
+      const quotaExhausted = callError.details.quotaExhausted === true;
+      if (quotaExhausted || !callError.retryable || attempts > options.retries || options.signal?.aborted) {
+        const result: ReviewResult = { ...base, outcome: 'error', verdict: null, reply: null, error: callError.message, attempts, latencyMs: performance.now() - started, usage: null };
+        return { result, quotaExhausted };
+      }
+      await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, callError.details.retryAfterMs), options.signal);
+    }
+  }
+}
+
+function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {
+  const exponential = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random());
+  return retryAfterMs !== undefined ? Math.max(retryAfterMs, exponential / 4) : exponential;
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+}
