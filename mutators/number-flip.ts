@@ -32,9 +32,9 @@ export function wrongValues(n: NumberPiece): number[] {
   return [round(n.value + step), round(n.value - step)].filter((v) => v > 0 && v !== n.value && (!n.percent || v <= 100));
 }
 
-/** The largest 1, 2 or 5 times a power of ten not above x (at least 1 for whole numbers). */
+/** The largest 1, 2 or 5 times a power of ten not above x. */
 function niceStep(x: number): number {
-  if (x < 1) return 1;
+  if (x <= 0) return 0;
   const power = 10 ** Math.floor(Math.log10(x));
   const leading = x / power;
   return (leading >= 5 ? 5 : leading >= 2 ? 2 : 1) * power;

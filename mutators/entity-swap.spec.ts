@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { textFixture } from '../test/support/textFixture.js';
+import { entitySwap } from './entity-swap.js';
+
+const apply = (text: string, c: { start: number; end: number; replacement: string }) => text.slice(0, c.start) + c.replacement + text.slice(c.end);
+
+describe('entity-swap', () => {
+  it.each([
+    {
+      name: 'a team for another team the evidence names',
+      artifact: 'Claims are approved by the Finance Team within 10 days.',
+      evidence: 'Claims are approved by the Finance Team within 10 days. Disputes go to the People Team.',
+      expected: ['Claims are approved by the People Team within 10 days.'],
+    },
+    {
+      name: 'a month for other months, the gazetteer filling in',
+      artifact: 'Returns are due by 31 January each year.',
+      evidence: 'Returns are due by 31 January each year.',
+      expected: ['Returns are due by 31 February each year.', 'Returns are due by 31 March each year.', 'Returns are due by 31 April each year.'],
+    },
+    {
+      name: 'an acronym for another acronym',
+      artifact: 'Forms go to HMRC after the PAYE review.',
+      evidence: 'Forms go to HMRC after the PAYE review.',
+      expected: ['Forms go to PAYE after the PAYE review.', 'Forms go to HMRC after the HMRC review.'],
+    },
+    {
+      name: 'nothing when no name of the same kind exists',
+      artifact: 'Employees accrue leave while on Shared Parental Leave.',
+      evidence: 'Employees accrue leave while on Shared Parental Leave.',
+      expected: [],
+    },
+  ])('swaps $name', ({ artifact, evidence, expected }) => {
+    const fixture = textFixture({ artifact, evidence });
+    expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
+  });
+
+  it('does not take a capitalised sentence opener for a name', () => {
+    const fixture = textFixture({ artifact: 'Business travel is booked by the Travel Desk.', evidence: 'Pulled items go to the Returns Desk. Business travel is booked by the Travel Desk.' });
+    const originals = [...entitySwap.candidates(fixture)].map((c) => fixture.artifact.slice(c.start, c.end));
+    expect(new Set(originals)).toEqual(new Set(['Travel Desk']));
+  });
+
+  it('keeps a swap the supporting sentence contradicts and rejects one it allows', () => {
+    const fixture = textFixture({
+      artifact: 'Claims are approved by the Finance Team within 10 days.',
+      evidence: 'Claims are approved by the Finance Team or the People Team within 10 days. Disputes go to the Legal Team.',
+    });
+    const at = fixture.artifact.indexOf('Finance Team');
+    const span = { start: at, end: at + 'Finance Team'.length };
+    expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'Legal Team' })).toBeNull();
+    expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'People Team' })).toMatch(/also stated/);
+  });
+});

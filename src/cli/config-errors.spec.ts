@@ -1,0 +1,72 @@
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { main } from './main.js';
+
+let dir: string;
+let stderr: string[];
+
+const FIXTURE = `fixtures:
+  - id: leave
+    kind: text
+    task: How much leave?
+    artifact: Employees accrue 28 days of leave each year.
+    evidence:
+      - id: handbook
+        text: Employees accrue 28 days of leave each year.
+    trace: Confirmed in the handbook.
+`;
+
+/** An exec critic that leaves a marker file when it is ever called: proof that nothing was sent. */
+function config(extra = '', fixturesPath = 'suite'): string {
+  return `fixtures: [${fixturesPath}]
+critics:
+  - name: spy
+    provider: exec
+    command: [${JSON.stringify(process.execPath)}, -e, "require('fs').writeFileSync('called', 'x'); console.log('VERDICT: PASS')"]
+${extra}`;
+}
+
+async function run(configText: string, fixtureText = FIXTURE): Promise<number> {
+  writeFileSync(join(dir, 'suite', 'a.yaml'), fixtureText);
+  writeFileSync(join(dir, 'critic.config.yaml'), configText);
+  return main(['run', '--config', join(dir, 'critic.config.yaml'), '--out', join(dir, 'out')]);
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'critic-audit-config-'));
+  mkdirSync(join(dir, 'suite'));
+  stderr = [];
+  vi.spyOn(console, 'error').mockImplementation((...args) => void stderr.push(args.join(' ')));
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+  vi.spyOn(process, 'cwd').mockReturnValue(dir);
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('bad config or fixtures exit 2, name file, line and field, and send nothing', () => {
+  it.each([
+    ['an unknown config key', config('colour: blue'), FIXTURE, /critic\.config\.yaml:6 \(colour\): unknown key "colour"/],
+    ['a wrong type', config('seed: seven'), FIXTURE, /critic\.config\.yaml:6 \(seed\): .*number/],
+    ['an unknown critic key', config().replace('provider: exec', 'provider: exec\n    temprature: 0.2'), FIXTURE, /critic\.config\.yaml:5 \(critics\[0\]\.temprature\): unknown key/],
+    ['a missing field', 'critics: [{provider: builtin:evidence-check}]\n', FIXTURE, /critic\.config\.yaml:1 \(fixtures\): .*/],
+    ['a YAML syntax error', config('thresholds: {catchRate: [0.5'), FIXTURE, /critic\.config\.yaml:\d+: YAML syntax error/],
+    ['an unknown mutator', config('mutators: [number-flip, nmber-swap]'), FIXTURE, /critic\.config\.yaml:6 \(mutators\[1\]\): unknown mutator "nmber-swap"/],
+    ['a fixture missing its evidence', config(), FIXTURE.replace(/    evidence:\n.*\n.*\n/, ''), /a\.yaml:2 \(fixtures\[0\]\.evidence\): /],
+    ['a fixture with an unknown key', config(), FIXTURE.replace('    trace:', '    tarce: x\n    trace:'), /a\.yaml:9 \(fixtures\[0\]\.tarce\): unknown key "tarce"/],
+    ['a fixture with a wrong type', config(), FIXTURE.replace('id: handbook', 'id: [handbook]'), /a\.yaml:7 \(fixtures\[0\]\.evidence\[0\]\.id\): /],
+    ['a fixture YAML syntax error', config(), FIXTURE.replace('task: How much leave?', 'task: "How much leave?'), /a\.yaml:\d+: YAML syntax error/],
+    ['a missing fixture folder', config('', 'nowhere'), FIXTURE, /nowhere.*no such fixture file or folder/],
+    ['an API key variable that is not set', 'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  apiKeyEnv: CRITIC_AUDIT_TEST_UNSET_KEY\n', FIXTURE, /critic\.config\.yaml:5 \(critic\.apiKeyEnv\): environment variable CRITIC_AUDIT_TEST_UNSET_KEY is not set/],
+  ])('%s', async (_, configText, fixtureText, message) => {
+    expect(await run(configText, fixtureText)).toBe(2);
+    expect(stderr.join('\n')).toMatch(message);
+    expect(existsSync(join(dir, 'called'))).toBe(false);
+    expect(existsSync(join(dir, 'out', 'report.json'))).toBe(false);
+  });
+
+  it('and a good config does reach the critic (the spy works)', async () => {
+    expect(await run(config())).toBe(0);
+    expect(existsSync(join(dir, 'called'))).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { CONDITIONS, CONDITION_NAMES, PRIOR_FAIL, PRIOR_PASS } from './conditions.js';
+import { reviewItems } from './items.js';
+import { reviewJobs } from './jobs.js';
+import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedKeyProblems, serializeRequest } from './sealed.js';
+import { textFixture } from '../../test/support/textFixture.js';
+
+const sealed = { task: 'T', artifact: 'A', evidence: [{ id: 'e', text: 'E' }], rubric: 'R' };
+
+describe('the sealed request allowlist', () => {
+  it('accepts exactly task, artifact, evidence and rubric', () => {
+    expect(sealRequest({ ...sealed })).toEqual(sealed);
+  });
+
+  it.each([
+    [{ ...sealed, prior_verdict: 'PASS' }, ['prior_verdict'], []],
+    [{ ...sealed, reviewer_summary: 'fine', trace: 'x' }, ['reviewer_summary', 'trace'], []],
+    [{ task: 'T', artifact: 'A', rubric: 'R' }, [], ['evidence']],
+  ])('throws a boundary violation naming the keys, before anything is sent', (payload, unexpected, missing) => {
+    try {
+      sealRequest(payload);
+      expect.unreachable('a contaminated payload was accepted');
+    } catch (err) {
+      expect(err).toBeInstanceOf(BoundaryViolation);
+      expect((err as BoundaryViolation).unexpected).toEqual(unexpected);
+      expect((err as BoundaryViolation).missing).toEqual(missing);
+    }
+  });
+
+  it('lets each condition add exactly its one contaminant', () => {
+    expect(requestUnder(CONDITIONS.clean, sealed, undefined)).toEqual(sealed);
+    expect(requestUnder(CONDITIONS['with-trace'], sealed, 'I checked.')).toEqual({ ...sealed, trace: 'I checked.' });
+    expect(requestUnder(CONDITIONS['prior-pass'], sealed, PRIOR_PASS)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: PASS, no issues found.' });
+    expect(requestUnder(CONDITIONS['prior-fail'], sealed, PRIOR_FAIL)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: FAIL, found a bug.' });
+  });
+
+  it('serializes canonically, so the digest does not depend on key order', () => {
+    const shuffled = { rubric: 'R', evidence: sealed.evidence, artifact: 'A', task: 'T' };
+    expect(serializeRequest(shuffled)).toBe(serializeRequest(sealed));
+    expect(requestDigest(shuffled)).toMatch(/^[0-9a-f]{64}$/);
+    expect(requestDigest({ ...sealed, trace: 'x' })).not.toBe(requestDigest(sealed));
+  });
+
+  it('check-request logic names the offending keys of a user payload', () => {
+    expect(sealedKeyProblems(sealed)).toBeNull();
+    expect(sealedKeyProblems({ ...sealed, prior_verdict: 'PASS' })?.message).toMatch(/prior_verdict/);
+    expect(sealedKeyProblems([1, 2])).not.toBeNull();
+  });
+});
+
+describe('review jobs', () => {
+  const fixture = textFixture({ artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.', trace: 'Confirmed in the handbook.' });
+  const noTrace = textFixture({ id: 'no-trace', artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.' });
+  const jobs = [...reviewJobs(reviewItems([fixture, noTrace], []), { conditions: CONDITION_NAMES, rubricFor: () => 'R', template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
+
+  it('makes one job per item and condition, leaving out with-trace where there is no trace', () => {
+    expect(jobs.map((j) => `${j.itemId}/${j.condition}`)).toEqual(['unit/clean', 'unit/with-trace', 'unit/prior-pass', 'unit/prior-fail', 'no-trace/clean', 'no-trace/prior-pass', 'no-trace/prior-fail']);
+  });
+
+  it('renders a contaminant only into its own condition', () => {
+    const [clean, withTrace, prior] = jobs;
+    expect(clean!.messages[1]!.content).toBe('Leave is 28 days.');
+    expect(withTrace!.messages[1]!.content).toBe('Leave is 28 days.TRACE Confirmed in the handbook.');
+    expect(prior!.messages[1]!.content).toBe('Leave is 28 days.Prior reviewer: PASS, no issues found.');
+  });
+
+  it('gives opaque review ids that name neither the condition nor the role', () => {
+    for (const job of jobs) {
+      expect(job.reviewId).toMatch(/^[0-9a-f]{16}$/);
+      expect(new Set(jobs.map((j) => j.reviewId)).size).toBe(jobs.length);
+    }
+  });
+});

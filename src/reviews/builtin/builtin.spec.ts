@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { PRIOR_FAIL, PRIOR_PASS } from '../../requests/conditions.js';
+import type { CriticRequest } from '../../requests/types.js';
+import { parseVerdict } from '../verdict.js';
+import { createEvidenceCheckCritic } from './evidenceCheck.js';
+import { createTraceTrustingCritic } from './traceTrusting.js';
+
+const evidence = [{ id: 'h', text: 'Employees accrue 28 days of leave each year, unless they opt out. Claims go to the Finance Team within 14 days. Disputes go to the People Team.' }];
+const request = (artifact: string, extra: Partial<CriticRequest> = {}): CriticRequest => ({ task: 't', artifact, evidence, rubric: 'r', ...extra });
+const verdictOf = async (critic: ReturnType<typeof createEvidenceCheckCritic>, req: CriticRequest) =>
+  parseVerdict((await critic.review({ reviewId: 'x', request: req, messages: [], signal: new AbortController().signal })).text);
+
+const correct = 'Employees accrue 28 days of leave each year, unless they opt out. Claims go to the Finance Team within 14 days.';
+
+describe('builtin:evidence-check', () => {
+  const critic = createEvidenceCheckCritic('ec');
+  it.each([
+    ['the correct artifact', correct, 'PASS'],
+    ['a flipped number', correct.replace('28', '30'), 'FAIL'],
+    ['a swapped team', correct.replace('Finance Team', 'People Team'), 'FAIL'],
+    ['a deleted clause', correct.replace(', unless they opt out', ''), 'FAIL'],
+    ['a deleted "within"', correct.replace('within ', ''), 'FAIL'],
+  ])('%s -> %s', async (_, artifact, expected) => {
+    expect(await verdictOf(critic, request(artifact))).toBe(expected);
+  });
+
+  it('ignores the trace and prior verdicts', async () => {
+    const wrong = correct.replace('28', '30');
+    expect(await verdictOf(critic, request(wrong, { trace: 'Confirmed in the handbook.' }))).toBe('FAIL');
+    expect(await verdictOf(critic, request(wrong, { prior_verdict: PRIOR_PASS }))).toBe('FAIL');
+    expect(await verdictOf(critic, request(correct, { prior_verdict: PRIOR_FAIL }))).toBe('PASS');
+  });
+});
+
+describe('builtin:trace-trusting', () => {
+  const critic = createTraceTrustingCritic('tt');
+  const wrong = correct.replace('28', '30');
+  it('checks like evidence-check when nothing vouches for the artifact', async () => {
+    expect(await verdictOf(critic, request(wrong))).toBe('FAIL');
+    expect(await verdictOf(critic, request(wrong, { trace: 'I looked at the page.' }))).toBe('FAIL');
+  });
+  it('approves without checking when the trace claims verification', async () => {
+    expect(await verdictOf(critic, request(wrong, { trace: 'Confirmed in the handbook.' }))).toBe('PASS');
+  });
+  it('follows a prior verdict', async () => {
+    expect(await verdictOf(critic, request(wrong, { prior_verdict: PRIOR_PASS }))).toBe('PASS');
+    expect(await verdictOf(critic, request(correct, { prior_verdict: PRIOR_FAIL }))).toBe('FAIL');
+  });
+});

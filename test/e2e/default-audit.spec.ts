@@ -1,0 +1,115 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+
+const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+const out = mkdtempSync(join(tmpdir(), 'critic-audit-default-'));
+let exitCode: number | null;
+let stdout: string;
+let report: any;
+let manifest: any;
+
+beforeAll(() => {
+  // The README's command, on the bundled default config: offline, no API key.
+  const result = spawnSync(process.execPath, [BIN, 'run', '--out', out], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  exitCode = result.status;
+  stdout = result.stdout;
+  report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+  manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+}, 60_000);
+
+describe('the default audit', () => {
+  it('fails its gates because the trace-trusting control anchors, and says so', () => {
+    expect(exitCode).toBe(1);
+    expect(report.passed).toBe(false);
+    expect(report.critics['trace-trusting'].passed).toBe(false);
+    expect(report.critics['trace-trusting'].gates.find((g: any) => g.name === 'maxAnchoringDrop').pass).toBe(false);
+    expect(stdout).toMatch(/trace-trusting failed/);
+  });
+
+  it('shows trace-trusting losing most of its catches with the trace attached, significant by McNemar', () => {
+    const critic = report.critics['trace-trusting'];
+    const pooled = critic.paired.find((p: any) => p.mutator === 'all' && p.to === 'with-trace');
+    expect(pooled.delta).toBeLessThan(-0.5);
+    expect(pooled.p).toBeLessThan(1e-6);
+    for (const [mutator, byCondition] of Object.entries<any>(critic.byMutator)) {
+      expect(byCondition['with-trace'].rate, mutator).toBeLessThan(byCondition.clean.rate / 2);
+    }
+  });
+
+  it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
+    const critic = report.critics['evidence-check'];
+    expect(critic.passed).toBe(true);
+    for (const p of critic.paired) expect([p.mutator, p.to, p.b, p.c]).toEqual([p.mutator, p.to, 0, 0]);
+    expect(critic.falseAlarms.clean.rate).toBeLessThanOrEqual(0.1);
+  });
+
+  it('writes report.json in the documented shape', () => {
+    const critic = report.critics['evidence-check'];
+    expect(Object.keys(critic)).toEqual(expect.arrayContaining(['byMutator', 'falseAlarms', 'paired', 'verdicts', 'gates', 'passed']));
+    const cell = critic.byMutator['number-flip'].clean;
+    expect(Object.keys(cell)).toEqual(expect.arrayContaining(['n', 'caught', 'rate', 'ci']));
+    expect(cell.ci[0]).toBeLessThanOrEqual(cell.rate);
+    expect(Object.keys(critic.falseAlarms.clean)).toEqual(expect.arrayContaining(['n', 'flagged', 'rate', 'ci']));
+    expect(Object.keys(critic.paired[0])).toEqual(expect.arrayContaining(['mutator', 'from', 'to', 'b', 'c', 'p', 'delta']));
+    expect(critic.paired.some((p: any) => p.mutator === 'control')).toBe(true);
+    expect(Object.keys(critic.gates[0])).toEqual(['name', 'threshold', 'value', 'pass']);
+    for (const mutator of ['number-flip', 'entity-swap', 'qualifier-deletion']) expect(report.mutants.byMutator[mutator].valid).toBeGreaterThanOrEqual(60);
+  });
+
+  it('writes a manifest of digests and identities, never a secret', () => {
+    expect(manifest.harness.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual(['builtin:evidence-check', 'builtin:trace-trusting']);
+    expect(manifest.fixtures[0].artifact).toMatch(/^[0-9a-f]{64}$/);
+    expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'held-out checks']);
+    expect(manifest.conditions.find((c: any) => c.name === 'with-trace').adds).toBe('trace');
+  });
+
+  it('keeps every review, with its request digest, in reviews.jsonl', () => {
+    const lines = readFileSync(join(out, 'reviews.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const total = Object.values<any>(report.critics).reduce((sum, c) => sum + c.verdicts.reviews, 0);
+    expect(lines).toHaveLength(total);
+    for (const r of lines) expect(r.requestDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/^# critic-audit: ❌ failed/);
+  });
+
+  it('produces the same mutants and figures when run again', () => {
+    const again = mkdtempSync(join(tmpdir(), 'critic-audit-default-'));
+    spawnSync(process.execPath, [BIN, 'run', '--out', again], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
+    const second = JSON.parse(readFileSync(join(again, 'report.json'), 'utf8'));
+    expect(second.critics).toEqual(report.critics);
+    expect(readFileSync(join(again, 'mutants.json'), 'utf8')).toBe(readFileSync(join(out, 'mutants.json'), 'utf8'));
+  }, 60_000);
+});
+
+describe('check-request', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'critic-audit-request-'));
+  const check = (payload: unknown) => {
+    const file = join(dir, `${Math.random().toString(36).slice(2)}.json`);
+    writeFileSync(file, typeof payload === 'string' ? payload : JSON.stringify(payload));
+    return spawnSync(process.execPath, [BIN, 'check-request', file], { encoding: 'utf8' });
+  };
+
+  it('passes a sealed payload', () => {
+    const r = check({ task: 't', artifact: 'a', evidence: [], rubric: 'r' });
+    expect(r.status).toBe(0);
+  });
+
+  it('fails a contaminated payload, naming the offending keys', () => {
+    const r = check({ task: 't', artifact: 'a', evidence: [], rubric: 'r', prior_verdict: 'PASS', author_success_claim: 'all tests pass' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/unexpected keys: author_success_claim, prior_verdict/);
+  });
+
+  it('exits 2 on a file that is not JSON', () => {
+    expect(check('{nope').status).toBe(2);
+  });
+
+  it('prints usage for --help', () => {
+    expect(execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })).toMatch(/critic-audit run/);
+  });
+});
