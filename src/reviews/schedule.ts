@@ -44,22 +44,37 @@ export class QuotaExhaustedError extends Error {}
  */
 export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions): Promise<void> {
   const iterator = jobs[Symbol.iterator]();
+  // Fires when the run must stop early (quota gone, or a worker failed): no new job starts, no retry is sent
+  // and backoff sleeps end at once. Calls already in flight finish and are recorded.
+  const stop = new AbortController();
+  const stopped = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
   let quotaError: string | null = null;
   const worker = async () => {
-    for (;;) {
-      if (quotaError || options.signal?.aborted) return;
-      const next = iterator.next();
-      if (next.done) return;
-      const { result, quotaExhausted } = await reviewOnce(critic, next.value, options);
-      options.onResult(result);
-      if (quotaExhausted) quotaError = result.error;
+    try {
+      for (;;) {
+        if (stopped.aborted) return;
+        const next = iterator.next();
+        if (next.done) return;
+        const { result, quotaExhausted } = await reviewOnce(critic, next.value, options, stopped);
+        options.onResult(result);
+        if (quotaExhausted && quotaError === null) {
+          quotaError = result.error ?? 'quota exhausted';
+          stop.abort();
+        }
+      }
+    } catch (err) {
+      stop.abort();
+      throw err;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency) }, worker));
-  if (quotaError) throw new QuotaExhaustedError(quotaError);
+  // allSettled, not all: a failing worker must not return control while the others still have calls in flight.
+  const settled = await Promise.allSettled(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failure) throw failure.reason;
+  if (quotaError !== null) throw new QuotaExhaustedError(quotaError);
 }
 
-async function reviewOnce(critic: Critic, job: ReviewJob, options: ScheduleOptions): Promise<{ result: ReviewResult; quotaExhausted: boolean }> {
+async function reviewOnce(critic: Critic, job: ReviewJob, options: ScheduleOptions, stopped: AbortSignal): Promise<{ result: ReviewResult; quotaExhausted: boolean }> {
   const started = performance.now();
   const base = { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat, reviewId: job.reviewId, requestDigest: job.requestDigest };
   let attempts = 0;
@@ -74,11 +89,16 @@ async function reviewOnce(critic: Critic, job: ReviewJob, options: ScheduleOptio
     } catch (err) {
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
       const quotaExhausted = callError.details.quotaExhausted === true;
-      if (quotaExhausted || !callError.retryable || attempts > options.retries || options.signal?.aborted) {
+      if (quotaExhausted || !callError.retryable || attempts > options.retries || stopped.aborted) {
         const result: ReviewResult = { ...base, outcome: 'error', verdict: null, reply: null, error: callError.message, attempts, latencyMs: performance.now() - started, usage: null };
         return { result, quotaExhausted };
       }
-      await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, callError.details.retryAfterMs), options.signal);
+      await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, callError.details.retryAfterMs), stopped);
+      // Stopped while backing off: record the last failure rather than send a retry the run no longer wants.
+      if (stopped.aborted) {
+        const result: ReviewResult = { ...base, outcome: 'error', verdict: null, reply: null, error: callError.message, attempts, latencyMs: performance.now() - started, usage: null };
+        return { result, quotaExhausted: false };
+      }
     }
   }
 }
@@ -88,9 +108,15 @@ function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undef
   return retryAfterMs !== undefined ? Math.max(retryAfterMs, exponential / 4) : exponential;
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }

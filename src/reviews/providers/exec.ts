@@ -45,7 +45,11 @@ export function createExecCritic(options: ExecCriticOptions): Critic {
         child.stderr.on('data', (chunk: Buffer) => {
           if (stderr.length < 4096) stderr += chunk.toString();
         });
-        child.on('error', (err) => fail(`exec critic failed to run ${program}: ${err.message}`));
+        child.on('error', (err) => {
+          // spawn reports the call's signal firing as an error too; that is a cut-off, not a failure to start.
+          if (err.name === 'AbortError') fail(`exec critic ${signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'aborted'}`);
+          else fail(`exec critic failed to run ${program}: ${err.message}`);
+        });
         child.on('close', (code, sig) => {
           if (settled) return;
           settled = true;

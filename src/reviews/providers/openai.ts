@@ -19,6 +19,9 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
     name: options.name,
     identity: options.identity,
     async review({ messages, signal }) {
+      // The SDK's own timeout stops at the response headers; a body that stalls after them would hang forever
+      // unless something aborts the read, so the deadline also travels in the signal.
+      const deadline = AbortSignal.timeout(options.timeoutMs);
       try {
         const completion = await client.chat.completions.create(
           {
@@ -27,17 +30,29 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
             ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
             ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
           },
-          { signal },
+          { signal: AbortSignal.any([signal, deadline]) },
         );
         if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError('malformed response: no choices', true);
         const text = completion.choices[0]?.message?.content ?? '';
         const usage = completion.usage ? { inputTokens: completion.usage.prompt_tokens, outputTokens: completion.usage.completion_tokens } : undefined;
         return usage ? { text, usage } : { text };
       } catch (err) {
+        if (!(err instanceof CriticCallError) && !hasStatus(err)) {
+          if (signal.aborted) throw new CriticCallError(`review ${isTimeout(signal.reason) ? 'timed out' : 'aborted'}`, true);
+          if (deadline.aborted) throw new CriticCallError(`review timed out after ${options.timeoutMs} ms`, true);
+        }
         throw toCallError(err);
       }
     },
   };
+}
+
+function hasStatus(err: unknown): boolean {
+  return err instanceof OpenAI.APIError && err.status !== undefined;
+}
+
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof Error && reason.name === 'TimeoutError';
 }
 
 function toCallError(err: unknown): CriticCallError {

@@ -1,0 +1,249 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  delayed,
+  drop,
+  hang,
+  malformedJSON,
+  noVerdictReply,
+  quotaExhausted,
+  rateLimited,
+  serverError,
+  startFakeOpenAI,
+  userText,
+  verdictReply,
+  type FakeHandler,
+  type FakeOpenAI,
+  type FakeResponse,
+} from '../../test/support/fakeOpenAI.js';
+import type { ReviewItem } from '../requests/items.js';
+import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
+import type { ConditionName } from '../requests/conditions.js';
+import type { Critic } from './critic.js';
+import { createOpenAICritic } from './providers/openai.js';
+import { QuotaExhaustedError, runReviews, type ReviewResult, type ScheduleOptions } from './schedule.js';
+
+const TEMPLATE = '## Task\n{{task}}\n\n## Artifact under review\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd your reply with `VERDICT: PASS` or `VERDICT: FAIL`.';
+
+/** A hand-made item whose artifact carries `marker`, so the fake server can tell the reviews apart. */
+function item(marker: string): ReviewItem {
+  return {
+    id: `fixture-${marker.toLowerCase()}`,
+    fixtureId: `fixture-${marker.toLowerCase()}`,
+    cluster: 'policies',
+    kind: 'text',
+    role: 'original',
+    mutator: null,
+    task: 'Summarise the policy in one sentence.',
+    artifact: `[${marker}] Staff may claim travel expenses within 30 days.`,
+    evidence: [{ id: 'POL-1', title: 'Expenses policy', text: 'Travel expenses must be claimed within 30 days of travel.' }],
+    trace: undefined,
+  };
+}
+
+function jobs(markers: string[], conditions: ConditionName[] = ['clean']): ReviewJob[] {
+  return [...reviewJobs(markers.map(item), { conditions, rubricFor: () => 'Check each claim against the evidence.', template: TEMPLATE })];
+}
+
+/** The marker of the item a request is about. */
+const markerOf = (body: Parameters<FakeHandler>[0]) => /\[([A-Z]+)\]/.exec(userText(body))?.[1] ?? '?';
+
+/** Answers each item from its own script, in order; an item past its script gets a 500 that says so. */
+function perItem(scripts: Record<string, FakeResponse[]>): FakeHandler {
+  return (body) => scripts[markerOf(body)]?.shift() ?? { kind: 'error', status: 500, body: { error: { message: `unscripted request for ${markerOf(body)}` } } };
+}
+
+let server: FakeOpenAI | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function setUp(handler: FakeHandler | FakeResponse[]): Promise<{ server: FakeOpenAI; critic: Critic }> {
+  server = await startFakeOpenAI(handler);
+  const critic = createOpenAICritic({
+    name: 'fake-critic',
+    model: 'fake-model',
+    baseURL: server.baseURL,
+    apiKey: 'sk-test',
+    temperature: 0,
+    timeoutMs: 5_000,
+    identity: { provider: 'openai', model: 'fake-model' },
+  });
+  return { server, critic };
+}
+
+async function run(critic: Critic, list: ReviewJob[], options: Partial<ScheduleOptions> = {}): Promise<{ results: ReviewResult[]; error: unknown }> {
+  const results: ReviewResult[] = [];
+  let error: unknown = null;
+  try {
+    await runReviews(critic, list, { concurrency: 2, retries: 3, timeoutMs: 2_000, backoffBaseMs: 1, ...options, onResult: (r) => { results.push(r); options.onResult?.(r); } });
+  } catch (err) {
+    error = err;
+  }
+  return { results, error };
+}
+
+const byItem = (results: ReviewResult[]) => Object.fromEntries(results.map((r) => [r.itemId, r]));
+const requestsFor = (s: FakeOpenAI, marker: string) => s.requests.filter((r) => typeof r.body === 'object' && markerOf(r.body) === marker);
+
+describe('runReviews with the OpenAI provider against a fake server', () => {
+  it('retries 429 (retry-after 0), 500, malformed JSON and dropped connections, then records the verdicts', async () => {
+    const { server, critic } = await setUp(
+      perItem({
+        ALPHA: [rateLimited('0'), serverError(500), verdictReply('PASS')],
+        BRAVO: [malformedJSON(), drop(), verdictReply('FAIL')],
+        CHARLIE: [verdictReply('FAIL')],
+      }),
+    );
+    const list = jobs(['ALPHA', 'BRAVO', 'CHARLIE']);
+    const { results, error } = await run(critic, list, { retries: 3 });
+    expect(error).toBeNull();
+    expect(results).toHaveLength(3);
+    const got = byItem(results);
+    expect(got['fixture-alpha']).toMatchObject({ outcome: 'verdict', verdict: 'PASS', attempts: 3, error: null, condition: 'clean', repeat: 0, critic: 'fake-critic' });
+    expect(got['fixture-bravo']).toMatchObject({ outcome: 'verdict', verdict: 'FAIL', attempts: 3, error: null });
+    expect(got['fixture-charlie']).toMatchObject({ outcome: 'verdict', verdict: 'FAIL', attempts: 1, error: null });
+    for (const r of results) {
+      expect(r.usage).toEqual({ inputTokens: 42, outputTokens: 7 });
+      expect(r.reply).toMatch(/VERDICT: (PASS|FAIL)$/);
+      const job = list.find((j) => j.itemId === r.itemId)!;
+      expect(r).toMatchObject({ reviewId: job.reviewId, requestDigest: job.requestDigest });
+      expect(r.latencyMs).toBeGreaterThan(0);
+    }
+    expect(server.requests).toHaveLength(7);
+    // Every attempt sent the same messages.
+    for (const marker of ['ALPHA', 'BRAVO']) {
+      const bodies = requestsFor(server, marker).map((r) => r.rawBody);
+      expect(new Set(bodies).size).toBe(1);
+    }
+  });
+
+  it('waits at least retry-after before retrying', async () => {
+    const { server, critic } = await setUp([{ kind: 'error', status: 429, headers: { 'retry-after-ms': '300' } }, verdictReply('PASS')]);
+    const { results } = await run(critic, jobs(['ALPHA']), { backoffBaseMs: 1 });
+    expect(results[0]).toMatchObject({ outcome: 'verdict', attempts: 2 });
+    const [first, second] = server.requests;
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(290);
+  });
+
+  it('records persistent 500s beyond `retries` as an error after retries + 1 attempts, never as a verdict', async () => {
+    const { server, critic } = await setUp(() => serverError(500));
+    const { results, error } = await run(critic, jobs(['ALPHA']), { retries: 2 });
+    expect(error).toBeNull();
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ outcome: 'error', verdict: null, reply: null, usage: null, attempts: 3 });
+    expect(results[0]!.error).toMatch(/HTTP 500/);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('does not retry a non-retryable error (400)', async () => {
+    const { server, critic } = await setUp(() => ({ kind: 'error', status: 400, body: { error: { message: 'bad request', type: 'invalid_request_error' } } }));
+    const { results } = await run(critic, jobs(['ALPHA']), { retries: 3 });
+    expect(results[0]).toMatchObject({ outcome: 'error', verdict: null, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('records a reply with no verdict as no-verdict, keeping the reply, without retrying', async () => {
+    const { server, critic } = await setUp([noVerdictReply('The policy summary seems plausible.')]);
+    const { results } = await run(critic, jobs(['ALPHA']), { retries: 3 });
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ outcome: 'no-verdict', verdict: null, reply: 'The policy summary seems plausible.', error: null, attempts: 1 });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('times out a hung request, retries it, and records the verdict', async () => {
+    const { server, critic } = await setUp([hang(), verdictReply('FAIL')]);
+    const { results } = await run(critic, jobs(['ALPHA']), { timeoutMs: 200, retries: 2 });
+    expect(results[0]).toMatchObject({ outcome: 'verdict', verdict: 'FAIL', attempts: 2 });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('records a critic that always hangs as an error after retries + 1 timed-out attempts', async () => {
+    const { server, critic } = await setUp(() => hang());
+    const started = performance.now();
+    const { results } = await run(critic, jobs(['ALPHA']), { timeoutMs: 150, retries: 1 });
+    expect(results[0]).toMatchObject({ outcome: 'error', verdict: null, attempts: 2 });
+    expect(results[0]!.error).toMatch(/timed out/);
+    expect(server.requests).toHaveLength(2);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('stops on insufficient_quota: throws QuotaExhaustedError after recording that review, and sends nothing more', async () => {
+    const { server, critic } = await setUp(perItem({ ALPHA: [quotaExhausted()], BRAVO: [verdictReply('PASS')], CHARLIE: [verdictReply('PASS')] }));
+    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 1, retries: 3 });
+    expect(error).toBeInstanceOf(QuotaExhaustedError);
+    expect((error as Error).message).toMatch(/quota/);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ itemId: 'fixture-alpha', outcome: 'error', verdict: null, attempts: 1 });
+    expect(results[0]!.error).toMatch(/quota/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('on insufficient_quota, a concurrent review backing off is not retried and the run ends at once', async () => {
+    // ALPHA fails with a 500 and would back off ~1-3 s then retry; BRAVO's quota answer arrives meanwhile.
+    const { server, critic } = await setUp(perItem({ ALPHA: [serverError(500), verdictReply('PASS')], BRAVO: [delayed(quotaExhausted(), 50)], CHARLIE: [verdictReply('PASS')] }));
+    const started = performance.now();
+    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 2, retries: 5, backoffBaseMs: 2_000 });
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(QuotaExhaustedError);
+    expect(elapsed).toBeLessThan(900);
+    const got = byItem(results);
+    expect(Object.keys(got).sort()).toEqual(['fixture-alpha', 'fixture-bravo']);
+    expect(got['fixture-bravo']).toMatchObject({ outcome: 'error', verdict: null, attempts: 1 });
+    expect(got['fixture-alpha']).toMatchObject({ outcome: 'error', verdict: null, attempts: 1 });
+    expect(got['fixture-alpha']!.error).toMatch(/HTTP 500/);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(requestsFor(server, 'ALPHA')).toHaveLength(1);
+    expect(requestsFor(server, 'CHARLIE')).toHaveLength(0);
+  });
+
+  it('never has more than `concurrency` requests in flight, and uses all of them', async () => {
+    const { server, critic } = await setUp(() => delayed(verdictReply('PASS'), 40));
+    const list = jobs(['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA'], ['clean', 'prior-pass', 'prior-fail']);
+    expect(list).toHaveLength(12);
+    const { results, error } = await run(critic, list, { concurrency: 3 });
+    expect(error).toBeNull();
+    expect(results).toHaveLength(12);
+    expect(results.every((r) => r.outcome === 'verdict' && r.attempts === 1)).toBe(true);
+    expect(new Set(results.map((r) => r.reviewId)).size).toBe(12);
+    expect(server.requests).toHaveLength(12);
+    expect(server.maxInFlight).toBe(3);
+  });
+
+  it('with concurrency 1, sends one request at a time, retries included', async () => {
+    const { server, critic } = await setUp(perItem({ ALPHA: [delayed(serverError(503), 20), delayed(verdictReply('PASS'), 20)], BRAVO: [delayed(verdictReply('FAIL'), 20)] }));
+    const { results } = await run(critic, jobs(['ALPHA', 'BRAVO']), { concurrency: 1 });
+    expect(results.map((r) => [r.itemId, r.verdict, r.attempts])).toEqual([
+      ['fixture-alpha', 'PASS', 2],
+      ['fixture-bravo', 'FAIL', 1],
+    ]);
+    expect(server.maxInFlight).toBe(1);
+  });
+
+  it('stops scheduling when the caller aborts, without throwing', async () => {
+    const { server, critic } = await setUp(() => delayed(verdictReply('PASS'), 20));
+    const controller = new AbortController();
+    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA']), { concurrency: 1, signal: controller.signal, onResult: () => controller.abort() });
+    expect(error).toBeNull();
+    expect(results).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('a throwing onResult fails the run, and the other workers start nothing more', async () => {
+    const { server, critic } = await setUp(perItem({ ALPHA: [verdictReply('PASS')], BRAVO: [delayed(serverError(500), 30), verdictReply('PASS')], CHARLIE: [verdictReply('PASS')] }));
+    const boom = new Error('sink is full');
+    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), {
+      concurrency: 2,
+      backoffBaseMs: 2_000,
+      onResult: (r) => {
+        if (r.itemId === 'fixture-alpha') throw boom;
+      },
+    });
+    expect(error).toBe(boom);
+    // BRAVO was in flight when ALPHA's sink failed: it finishes and is recorded, but not retried.
+    expect(results.map((r) => r.itemId).sort()).toEqual(['fixture-alpha', 'fixture-bravo']);
+    expect(requestsFor(server, 'BRAVO')).toHaveLength(1);
+    expect(requestsFor(server, 'CHARLIE')).toHaveLength(0);
+  });
+});
