@@ -1,35 +1,41 @@
+import { readFileSync } from 'node:fs';
 import type { AuditConfig } from './config/load.js';
+import { InputError } from './errors.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { reviewItems, type ReviewItem } from './requests/items.js';
-import { reviewJobs } from './requests/jobs.js';
+import { reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
+import type { RunSnapshot, RunStatus } from './results/snapshot.js';
+import { RunStore } from './results/store.js';
+import { ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
 import { QuotaExhaustedError, runReviews, type ReviewResult } from './reviews/schedule.js';
-
-/** Everything a run measured: the input to every report. */
-export interface AuditRun {
-  config: AuditConfig;
-  fixtures: Fixture[];
-  generation: Generation;
-  items: ReviewItem[];
-  critics: Critic[];
-  results: ReviewResult[];
-  /** False when the run stopped early; the reports say why. */
-  complete: boolean;
-  stopReason: string | null;
-  startedAt: Date;
-  finishedAt: Date;
-}
+import { sha256Hex } from './util/hash.js';
 
 export interface AuditOptions {
+  outDir: string;
+  /** Replies from and into the cross-run cache (default on). */
+  cache?: boolean;
+  /** Stop cleanly once the run has cost this much (needs pricing in the config). */
+  maxCost?: number | undefined;
+  /** Stops scheduling; reviews in flight finish. */
   signal?: AbortSignal;
+  /** Cuts reviews in flight short (after the grace period of an interrupt). */
+  abortInFlight?: AbortSignal;
+  onPlanned?: (total: number, alreadyDone: number) => void;
   onResult?: (result: ReviewResult) => void;
-  /** Called once the number of reviews is known, before any is sent. */
-  onPlanned?: (total: number) => void;
   backoffBaseMs?: number;
+}
+
+export interface AuditOutcome {
+  store: RunStore;
+  snapshot: RunSnapshot;
+  status: RunStatus;
+  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1). */
+  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' } | null;
 }
 
 /** The fixtures stage through the mutants stage: pure input, no critic involved. */
@@ -40,42 +46,120 @@ export function prepareItems(config: AuditConfig): { fixtures: Fixture[]; genera
 }
 
 /**
- * Runs the audit: fixtures -> mutants -> requests -> reviews. Every critic is
- * built before anything is sent, so a bad critic entry fails the run (exit 2)
- * with nothing half-done.
+ * Runs the audit: fixtures -> mutants -> requests -> reviews -> the run store.
+ * Every critic is built before anything is sent, so a bad critic entry fails
+ * the run (exit 2) with nothing half-done. A run folder that already holds
+ * this audit is resumed: reviews already stored are not repeated.
  */
-export async function runAudit(config: AuditConfig, options: AuditOptions = {}): Promise<AuditRun> {
-  const startedAt = new Date();
+export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
   const { fixtures, generation, items } = prepareItems(config);
   const critics = config.critics.map((entry) => createCritic(entry, config));
+  const snapshot: RunSnapshot = {
+    settings: {
+      configFile: config.file,
+      configSha256: sha256Hex(readFileSync(config.file)),
+      seed: config.seed,
+      conditions: config.conditions,
+      mutators: config.mutators.map((m) => m.name),
+      repeats: config.repeats,
+      thresholds: config.thresholds,
+      errorBudget: config.errorBudget,
+    },
+    critics: critics.map((c, i) => {
+      const entry = config.critics[i]!.config;
+      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined };
+    }),
+    fixtures,
+    generation,
+    startedAt: new Date().toISOString(),
+  };
+  const store = openStore(options.outDir, snapshot);
+  const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
+
+  const done = store.completedKeys();
+  const rubricFor = (item: ReviewItem) => config.rubric ?? DEFAULT_RUBRICS[item.kind];
   const plans = critics.map((critic, i) => {
     const reviewable = items.filter((item) => !critic.kinds || critic.kinds.includes(item.kind));
-    const rubricFor = (item: ReviewItem) => config.rubric ?? DEFAULT_RUBRICS[item.kind];
-    return { critic, jobs: [...reviewJobs(reviewable, { conditions: config.conditions, rubricFor, template: config.critics[i]!.template })] };
+    const jobs = () => reviewJobs(reviewable, { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
+    return { critic, jobs };
   });
-  options.onPlanned?.(plans.reduce((sum, p) => sum + p.jobs.length, 0));
+  const planned = plans.reduce((sum, p) => sum + countJobs(p.jobs()), 0);
+  options.onPlanned?.(planned, done.size);
 
-  const results: ReviewResult[] = [];
-  let stopReason: string | null = null;
+  const errorLimit = Math.floor(config.errorBudget * planned);
+  let errors = 0;
+  let cost = 0;
+  let stop: AuditOutcome['stop'] = null;
+  const shouldStop = () => {
+    if (errors > errorLimit) return `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)`;
+    if (options.maxCost !== undefined && cost >= options.maxCost) return `cost budget spent ($${cost.toFixed(4)} of $${options.maxCost})`;
+    return null;
+  };
+
   for (const { critic, jobs } of plans) {
-    if (stopReason || options.signal?.aborted) break;
+    if (stop || options.signal?.aborted) break;
+    const pricing = snapshot.critics.find((c) => c.name === critic.name)?.pricing;
     try {
-      await runReviews(critic, jobs, {
+      const { stoppedBy } = await runReviews(critic, skipDone(jobs(), critic, done), {
         concurrency: config.concurrency,
         retries: config.retries,
         timeoutMs: config.timeoutMs,
+        cache,
+        shouldStop,
         ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
         onResult: (r) => {
-          results.push(r);
+          store.add(r);
+          if (r.outcome === 'error') errors++;
+          if (pricing && r.usage && !r.cached) cost += (r.usage.inputTokens * pricing.inputPerMillion + r.usage.outputTokens * pricing.outputPerMillion) / 1e6;
           options.onResult?.(r);
         },
       });
+      if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
     } catch (err) {
       if (!(err instanceof QuotaExhaustedError)) throw err;
-      stopReason = `critic ${critic.name}: ${err.message}`;
+      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: 'unreachable' };
     }
   }
-  if (!stopReason && options.signal?.aborted) stopReason = 'interrupted';
-  return { config, fixtures, generation, items, critics, results, complete: stopReason === null, stopReason, startedAt, finishedAt: new Date() };
+  if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
+  cache?.close();
+  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, finishedAt: new Date().toISOString() };
+  store.writeStatus(status);
+  return { store, snapshot, status, stop };
+}
+
+/**
+ * A run folder holds one audit. Reopening it with the same config and the
+ * same mutants resumes it; anything else is refused rather than mixed in.
+ */
+function openStore(outDir: string, snapshot: RunSnapshot): RunStore {
+  const existed = RunStore.exists(outDir);
+  const store = RunStore.open(outDir);
+  if (!existed) {
+    store.writeSnapshot(snapshot);
+    return store;
+  }
+  const previous = store.readSnapshot();
+  const sameAudit = previous
+    && previous.settings.configSha256 === snapshot.settings.configSha256
+    && JSON.stringify(previous.generation.mutants.map((m) => m.id)) === JSON.stringify(snapshot.generation.mutants.map((m) => m.id))
+    && JSON.stringify(previous.critics.map((c) => c.identity)) === JSON.stringify(snapshot.critics.map((c) => c.identity));
+  if (!sameAudit) {
+    store.close();
+    throw new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the config, fixtures or critics changed); choose another folder');
+  }
+  return store;
+}
+
+function countJobs(jobs: Iterable<ReviewJob>): number {
+  let n = 0;
+  for (const _ of jobs) n++;
+  return n;
+}
+
+function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, done: Set<string>): Generator<ReviewJob> {
+  for (const job of jobs) {
+    if (!done.has(RunStore.keyOf({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }))) yield job;
+  }
 }

@@ -1,23 +1,34 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runAudit } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { CriticUnreachableError, EXIT, InputError } from '../errors.js';
 import { sealedKeyProblems } from '../requests/sealed.js';
-import { buildReport } from '../reports/build.js';
+import { buildReport, type AuditReport } from '../reports/build.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
+import { RunStore, STORE_FILE } from '../results/store.js';
+import { CACHE_DIR, canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
+import { createProgress } from './progress.js';
 
 const USAGE = `Usage:
-  critic-audit run [--config FILE] [--out DIR]     audit the configured critics (default config: critic.config.yaml)
+  critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
+                                                   audit the configured critics (default config: critic.config.yaml)
+  critic-audit report DIR                          rebuild every report file of a run from its store, without the critic
+  critic-audit cache explain KEY [KEY2]            print a cache key's parts (and, given two, which parts differ)
+  critic-audit cache clear                         empty the reply cache
   critic-audit check-request FILE.json             check a request payload against the sealed allowlist
 
-Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded.`;
+Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
+130 interrupted (resume with --resume DIR).`;
 
 type Command = (argv: string[]) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   run: runCommand,
+  report: reportCommand,
+  cache: cacheCommand,
   'check-request': checkRequestCommand,
 };
 
@@ -51,19 +62,118 @@ export async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** How long reviews in flight may finish after Ctrl-C before they are cut off. */
+const INTERRUPT_GRACE_MS = 5_000;
+
 async function runCommand(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { config: { type: 'string', default: 'critic.config.yaml' }, out: { type: 'string' } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      config: { type: 'string', default: 'critic.config.yaml' },
+      out: { type: 'string' },
+      resume: { type: 'string' },
+      'no-cache': { type: 'boolean', default: false },
+      'max-cost': { type: 'string' },
+    },
+    strict: true,
+  });
   const config = loadConfig(values.config!);
-  const outDir = values.out ?? defaultOutDir(config.baseDir);
-  const run = await runAudit(config);
-  const report = buildReport(run);
-  writeReports(run, report, outDir);
-  console.log(renderTerminal(report, outDir));
-  if (!run.complete || report.errorBudget.exceeded) {
-    console.error(`critic-audit: ${run.stopReason ?? `errors exceeded the budget (${(100 * report.errorBudget.errorRate).toFixed(1)}% of reviews)`}`);
-    return EXIT.criticUnreachable;
+  if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
+  const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
+  if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
+  const outDir = values.resume ?? values.out ?? defaultOutDir(config.baseDir);
+
+  const stopScheduling = new AbortController();
+  const abortInFlight = new AbortController();
+  const onInterrupt = () => {
+    if (stopScheduling.signal.aborted) return abortInFlight.abort();
+    console.error(`\ncritic-audit: interrupted; letting reviews in flight finish (up to ${INTERRUPT_GRACE_MS / 1000} s, Ctrl-C again to stop now)`);
+    stopScheduling.abort();
+    setTimeout(() => abortInFlight.abort(), INTERRUPT_GRACE_MS).unref();
+  };
+  process.on('SIGINT', onInterrupt);
+  const progress = createProgress();
+  let outcome;
+  try {
+    outcome = await runAudit(config, {
+      outDir,
+      cache: !values['no-cache'],
+      maxCost,
+      signal: stopScheduling.signal,
+      abortInFlight: abortInFlight.signal,
+      onPlanned: (total, done) => progress.planned(total, done),
+      onResult: (r) => progress.result(r),
+    });
+  } finally {
+    progress.stop();
+    process.off('SIGINT', onInterrupt);
   }
+  const report = writeRunReports(outcome.store, outDir);
+  outcome.store.close();
+  if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
+  if (outcome.stop?.kind === 'interrupted') return EXIT.interrupted;
+  if (outcome.stop?.kind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
+}
+
+/** Computes every report from the run store and writes them, with the terminal summary. */
+function writeRunReports(store: RunStore, outDir: string): AuditReport {
+  const snapshot = store.readSnapshot();
+  if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
+  const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
+  const report = buildReport(snapshot, status, store);
+  writeReports(snapshot, report, outDir);
+  console.log(renderTerminal(report, outDir));
+  return report;
+}
+
+async function reportCommand(argv: string[]): Promise<number> {
+  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const dir = positionals[0];
+  if (!dir) throw new InputError('(command line)', undefined, 'DIR', 'report needs a run folder');
+  if (!RunStore.exists(dir)) throw new InputError(dir, undefined, 'DIR', `no ${STORE_FILE} here: not a run folder`);
+  const store = RunStore.open(dir);
+  try {
+    const report = writeRunReports(store, dir);
+    return report.passed ? EXIT.ok : EXIT.gateFailed;
+  } finally {
+    store.close();
+  }
+}
+
+async function cacheCommand(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { config: { type: 'string', default: 'critic.config.yaml' } } });
+  const [action, ...keys] = positionals;
+  const baseDir = dirname(resolve(values.config!));
+  if (action === 'clear') {
+    ReplyCache.clear(baseDir);
+    console.log(`cleared ${join(baseDir, CACHE_DIR)}`);
+    return EXIT.ok;
+  }
+  if (action !== 'explain' || keys.length === 0 || keys.length > 2) throw new InputError('(command line)', undefined, 'cache', 'use "cache explain KEY [OTHER_KEY]" or "cache clear"');
+  const cache = ReplyCache.open(baseDir);
+  try {
+    const parts = keys.map((key) => ({ key, parts: cache.explain(key) }));
+    for (const { key, parts: p } of parts) {
+      console.log(p ? `${key}\n${JSON.stringify(p, null, 2)}` : `${key}: not in the cache`);
+    }
+    const [a, b] = parts;
+    if (a?.parts && b?.parts) console.log(`differs in: ${differingParts(a.parts, b.parts).join(', ') || 'nothing'}`);
+    return parts.every((p) => p.parts) ? EXIT.ok : EXIT.gateFailed;
+  } finally {
+    cache.close();
+  }
+}
+
+/** Which parts of two cache keys differ: the reason one run missed another's replies. */
+function differingParts(a: CacheKeyParts, b: CacheKeyParts): string[] {
+  const diffs: string[] = [];
+  if (a.requestDigest !== b.requestDigest) diffs.push('requestDigest');
+  if (a.repeat !== b.repeat) diffs.push('repeat');
+  for (const part of new Set([...Object.keys(a.identity), ...Object.keys(b.identity)])) {
+    if (canonical(a.identity[part]) !== canonical(b.identity[part])) diffs.push(`identity.${part}`);
+  }
+  return diffs;
 }
 
 async function checkRequestCommand(argv: string[]): Promise<number> {

@@ -16,6 +16,8 @@ const openaiCritic = z.strictObject({
   maxTokens: positiveInt.optional(),
   prompt: z.string().min(1).optional(),
   timeoutMs: positiveInt.optional(),
+  /** Prices per million tokens, for the run's cost and --max-cost. */
+  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
 });
 
 const execCritic = z.strictObject({
@@ -54,6 +56,8 @@ export const configSchema = z
     seed: z.number().int().default(1),
     mutantsPerFixture: positiveInt.default(12),
     concurrency: positiveInt.default(8),
+    /** Reviews of each (item, condition), sampled at the critic's temperature. */
+    repeats: positiveInt.max(100).default(1),
     retries: z.number().int().min(0).max(20).default(3),
     timeoutMs: positiveInt.default(60_000),
     /** Largest share of reviews that may end in an error before the run exits 3. */

@@ -1,12 +1,16 @@
-import type { AuditRun } from '../audit.js';
 import { evaluateGates, type Gate } from '../gates/evaluate.js';
 import type { IgnoredMutant } from '../mutants/types.js';
+import { reviewItems } from '../requests/items.js';
+import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
+import type { RunStore } from '../results/store.js';
 import { tabulate, type CriticTables } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface CriticReport extends CriticTables {
   gates: Gate[];
   passed: boolean;
+  /** In the currency of the configured prices; null without pricing. */
+  cost: number | null;
 }
 
 export interface MutantSummary {
@@ -22,43 +26,55 @@ export interface AuditReport {
   config: string;
   seed: number;
   conditions: string[];
+  repeats: number;
   complete: boolean;
   stopReason: string | null;
   passed: boolean;
   /** Reviews that ended in an error, as a share of all reviews, against the configured budget. */
   errorBudget: { budget: number; errorRate: number; exceeded: boolean };
+  cost: number | null;
   mutants: { byMutator: Record<string, MutantSummary>; valid: number; ignored: number };
   ignored: IgnoredMutant[];
   critics: Record<string, CriticReport>;
 }
 
-export function buildReport(run: AuditRun): AuditReport {
+export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: RunStore): AuditReport {
+  const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
+  const { settings } = snapshot;
   const critics: Record<string, CriticReport> = {};
-  for (const critic of run.critics) {
-    const results = run.results.filter((r) => r.critic === critic.name);
-    const tables = tabulate(run.items, results, run.config.conditions);
-    const gates = evaluateGates(tables, run.config.thresholds);
-    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass) };
+  let reviews = 0;
+  let errors = 0;
+  let cost = 0;
+  for (const critic of snapshot.critics) {
+    const tables = tabulate(items, store.results(critic.name), settings.conditions);
+    const gates = evaluateGates(tables, settings.thresholds);
+    const v = tables.verdicts;
+    const criticCost = critic.pricing ? (v.inputTokens * critic.pricing.inputPerMillion + v.outputTokens * critic.pricing.outputPerMillion) / 1e6 : null;
+    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost };
+    reviews += v.reviews;
+    errors += v.errors;
+    cost += criticCost ?? 0;
   }
-  const errors = run.results.filter((r) => r.outcome === 'error').length;
-  const errorRate = run.results.length ? errors / run.results.length : 0;
+  const errorRate = reviews ? errors / reviews : 0;
   const byMutator: Record<string, MutantSummary> = {};
-  for (const m of run.config.mutators) byMutator[m.name] = { valid: 0, ignored: 0 };
-  for (const m of run.generation.mutants) byMutator[m.mutator]!.valid++;
-  for (const m of run.generation.ignored) byMutator[m.mutator]!.ignored++;
+  for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0 };
+  for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
+  for (const m of snapshot.generation.ignored) byMutator[m.mutator]!.ignored++;
   return {
     tool: 'critic-audit',
     version: HARNESS_VERSION,
-    createdAt: run.finishedAt.toISOString(),
-    config: run.config.file,
-    seed: run.config.seed,
-    conditions: run.config.conditions,
-    complete: run.complete,
-    stopReason: run.stopReason,
-    passed: run.complete && Object.values(critics).every((c) => c.passed),
-    errorBudget: { budget: run.config.errorBudget, errorRate, exceeded: errorRate > run.config.errorBudget },
-    mutants: { byMutator, valid: run.generation.mutants.length, ignored: run.generation.ignored.length },
-    ignored: run.generation.ignored,
+    createdAt: status.finishedAt,
+    config: settings.configFile,
+    seed: settings.seed,
+    conditions: settings.conditions,
+    repeats: settings.repeats,
+    complete: status.complete,
+    stopReason: status.stopReason,
+    passed: status.complete && Object.values(critics).every((c) => c.passed),
+    errorBudget: { budget: settings.errorBudget, errorRate, exceeded: errorRate > settings.errorBudget },
+    cost: snapshot.critics.some((c) => c.pricing) ? cost : null,
+    mutants: { byMutator, valid: snapshot.generation.mutants.length, ignored: snapshot.generation.ignored.length },
+    ignored: snapshot.generation.ignored,
     critics,
   };
 }

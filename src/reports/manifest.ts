@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import type { AuditRun } from '../audit.js';
+import type { RunSnapshot } from '../results/snapshot.js';
 import { CONDITIONS } from '../requests/conditions.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
@@ -11,13 +10,14 @@ const CONTAMINANT_KEYS = ['trace', 'prior_verdict'] as const;
  * cross the boundary, the critic identities (never a secret), and what each
  * condition let in and kept out. Anyone can later confirm what a critic saw.
  */
-export function buildManifest(run: AuditRun) {
+export function buildManifest(run: RunSnapshot) {
   return {
     harness: { name: 'critic-audit', version: HARNESS_VERSION },
-    createdAt: run.startedAt.toISOString(),
-    config: { file: run.config.file, sha256: sha256Hex(readFileSync(run.config.file)) },
-    seed: run.config.seed,
-    conditions: run.config.conditions.map((name) => {
+    createdAt: run.startedAt,
+    config: { file: run.settings.configFile, sha256: run.settings.configSha256 },
+    seed: run.settings.seed,
+    repeats: run.settings.repeats,
+    conditions: run.settings.conditions.map((name) => {
       const c = CONDITIONS[name];
       return {
         name,

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { AuditRun } from '../audit.js';
+import type { RunSnapshot } from '../results/snapshot.js';
 import type { AuditReport } from './build.js';
 import { buildManifest } from './manifest.js';
 import { renderMarkdown } from './markdown.js';
@@ -11,17 +11,15 @@ export function defaultOutDir(baseDir: string, now = new Date()): string {
 }
 
 /**
- * Writes every report file. Each review is kept in reviews.jsonl (request
- * digest, reply, verdict) so nothing measured is lost, whatever the report
- * chose to show.
+ * Writes every report file beside the run store (run.sqlite), which keeps
+ * each review whole: request digest, reply, verdict, tokens, latency.
  */
-export function writeReports(run: AuditRun, report: AuditReport, outDir: string): void {
+export function writeReports(run: RunSnapshot, report: AuditReport, outDir: string): void {
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   writeAtomic(join(outDir, 'report.md'), renderMarkdown(report));
   writeAtomic(join(outDir, 'manifest.json'), JSON.stringify(buildManifest(run), null, 2) + '\n');
   writeAtomic(join(outDir, 'mutants.json'), JSON.stringify({ mutants: run.generation.mutants, ignored: run.generation.ignored }, null, 2) + '\n');
-  writeAtomic(join(outDir, 'reviews.jsonl'), run.results.map((r) => JSON.stringify(r)).join('\n') + (run.results.length ? '\n' : ''));
   pointLatest(outDir);
 }
 

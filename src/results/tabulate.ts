@@ -2,15 +2,19 @@ import type { ConditionName } from '../requests/conditions.js';
 import type { ReviewItem } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
-import { wilsonInterval, type Interval } from '../statistics/wilson.js';
+import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
 
 export interface CatchCell {
+  /** Items reviewed (with a reply) under this condition. */
   n: number;
+  /** Items caught; with repeats, each item adds the share of its repeats that caught it. */
   caught: number;
   rate: number;
   ci: Interval;
   noVerdict: number;
   errors: number;
+  /** Share of items whose verdict differed between repeats (null with one repeat). */
+  flaky: number | null;
 }
 
 export interface FalseAlarmCell {
@@ -20,6 +24,7 @@ export interface FalseAlarmCell {
   ci: Interval;
   noVerdict: number;
   errors: number;
+  flaky: number | null;
 }
 
 /** One condition against clean on the same items: b flagged clean only, c flagged under `to` only. */
@@ -39,9 +44,12 @@ export interface VerdictCounts {
   verdicts: number;
   noVerdict: number;
   errors: number;
+  cached: number;
   verdictRate: number;
   noVerdictRate: number;
   errorRate: number;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 export interface CriticTables {
@@ -57,100 +65,133 @@ export interface CriticTables {
 export const CONTROL = 'control';
 export const ALL_MUTANTS = 'all';
 
+/** One item under one condition, over its repeats. */
+interface ItemOutcome {
+  answered: number;
+  flagged: number;
+  noVerdict: number;
+  errors: number;
+  /** Distinct outcomes seen across repeats, for flakiness. */
+  seen: Set<string>;
+}
+
+/** Whether an item counts as flagged in a paired test: by majority over its repeats. */
+export const flaggedByMajority = (o: ItemOutcome) => o.flagged * 2 > o.answered;
+
 /**
  * Turns one critic's review results into the report's tables. A FAIL verdict
  * flags the artifact. Errors (the critic never answered) are left out of every
  * rate and counted apart; a reply without a verdict stays in the denominator
- * as not flagged, as in seed 000, and is counted apart too.
+ * as not flagged, as in seed 000, and is counted apart too. Repeats of an item
+ * count as one item (no pseudo-replication): its share of flagged repeats.
  */
-export function tabulate(items: readonly ReviewItem[], results: readonly ReviewResult[], conditions: readonly ConditionName[]): CriticTables {
-  const itemById = new Map(items.map((i) => [i.id, i]));
-  // item id -> condition -> flagged? (first repeat; repeats are summarised elsewhere)
-  const flagged = new Map<string, Map<ConditionName, boolean>>();
-  const cells = new Map<string, { n: number; flagged: number; noVerdict: number; errors: number }>();
-  const bump = (key: string, r: ReviewResult) => {
-    const cell = cells.get(key) ?? { n: 0, flagged: 0, noVerdict: 0, errors: 0 };
-    if (r.outcome === 'error') cell.errors++;
-    else {
-      cell.n++;
-      if (r.verdict === 'FAIL') cell.flagged++;
-      if (r.outcome === 'no-verdict') cell.noVerdict++;
-    }
-    cells.set(key, cell);
-  };
-
+export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewResult>, conditions: readonly ConditionName[]): CriticTables {
+  const outcomes = new Map<string, Map<ConditionName, ItemOutcome>>();
+  const verdicts = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, inputTokens: 0, outputTokens: 0 };
   for (const r of results) {
-    const item = itemById.get(r.itemId);
-    if (!item) continue;
-    const group = item.mutator ?? CONTROL;
-    bump(`${group}\0${r.condition}`, r);
-    if (item.mutator) bump(`${ALL_MUTANTS}\0${r.condition}`, r);
-    if (r.outcome !== 'error' && r.repeat === 0) {
-      const byCondition = flagged.get(r.itemId) ?? new Map();
-      byCondition.set(r.condition, r.verdict === 'FAIL');
-      flagged.set(r.itemId, byCondition);
+    verdicts.reviews++;
+    if (r.cached) verdicts.cached++;
+    verdicts.inputTokens += r.usage?.inputTokens ?? 0;
+    verdicts.outputTokens += r.usage?.outputTokens ?? 0;
+    let byCondition = outcomes.get(r.itemId);
+    if (!byCondition) outcomes.set(r.itemId, (byCondition = new Map()));
+    let o = byCondition.get(r.condition);
+    if (!o) byCondition.set(r.condition, (o = { answered: 0, flagged: 0, noVerdict: 0, errors: 0, seen: new Set() }));
+    if (r.outcome === 'error') {
+      verdicts.errors++;
+      o.errors++;
+      continue;
     }
+    o.answered++;
+    o.seen.add(r.verdict ?? 'none');
+    if (r.outcome === 'verdict') verdicts.verdicts++;
+    else {
+      verdicts.noVerdict++;
+      o.noVerdict++;
+    }
+    if (r.verdict === 'FAIL') o.flagged++;
+  }
+
+  const groups = new Map<string, ReviewItem[]>();
+  const addTo = (group: string, item: ReviewItem) => {
+    const members = groups.get(group);
+    if (members) members.push(item);
+    else groups.set(group, [item]);
+  };
+  for (const item of items) {
+    if (item.mutator) {
+      addTo(item.mutator, item);
+      addTo(ALL_MUTANTS, item);
+    } else addTo(CONTROL, item);
   }
 
   const cell = (group: string, condition: ConditionName) => {
-    const c = cells.get(`${group}\0${condition}`);
-    if (!c) return undefined;
-    return { n: c.n, flagged: c.flagged, rate: c.n ? c.flagged / c.n : 0, ci: wilsonInterval(c.flagged, c.n), noVerdict: c.noVerdict, errors: c.errors };
+    let n = 0, flagged = 0, noVerdict = 0, errors = 0, repeated = 0, flaky = 0;
+    for (const item of groups.get(group) ?? []) {
+      const o = outcomes.get(item.id)?.get(condition);
+      if (!o) continue;
+      errors += o.errors;
+      noVerdict += o.noVerdict;
+      if (o.answered === 0) continue;
+      n++;
+      flagged += o.flagged / o.answered;
+      if (o.answered > 1) {
+        repeated++;
+        if (o.seen.size > 1) flaky++;
+      }
+    }
+    if (n === 0 && errors === 0) return undefined;
+    const rate = n ? flagged / n : 0;
+    return { n, flagged, rate, ci: wilsonIntervalOfMean(rate, n), noVerdict, errors, flaky: repeated ? flaky / repeated : null };
   };
   const catchCell = (group: string, condition: ConditionName): CatchCell | undefined => {
     const c = cell(group, condition);
-    return c && { n: c.n, caught: c.flagged, rate: c.rate, ci: c.ci, noVerdict: c.noVerdict, errors: c.errors };
+    if (!c) return undefined;
+    const { flagged: caught, ...rest } = c;
+    return { ...rest, caught };
   };
 
-  const mutators = [...new Set(items.flatMap((i) => (i.mutator ? [i.mutator] : [])))];
+  const mutators = [...groups.keys()].filter((g) => g !== ALL_MUTANTS && g !== CONTROL);
   const byMutator: CriticTables['byMutator'] = {};
   for (const m of mutators) byMutator[m] = pick(conditions, (c) => catchCell(m, c));
-  const falseAlarms = pick(conditions, (c) => cell(CONTROL, c));
 
   const paired: PairedComparison[] = [];
   for (const group of [...mutators, ALL_MUTANTS, CONTROL]) {
-    const members = items.filter((i) => (group === CONTROL ? i.role === 'original' : group === ALL_MUTANTS ? i.role === 'mutant' : i.mutator === group));
     for (const to of conditions) {
       if (to === 'clean') continue;
-      const comparison = compare(members, flagged, 'clean', to, group);
+      const comparison = compare(groups.get(group) ?? [], outcomes, 'clean', to, group);
       if (comparison) paired.push(comparison);
     }
   }
 
-  let reviews = 0, verdicts = 0, noVerdict = 0, errors = 0;
-  for (const r of results) {
-    reviews++;
-    if (r.outcome === 'verdict') verdicts++;
-    else if (r.outcome === 'no-verdict') noVerdict++;
-    else errors++;
-  }
-  const answered = verdicts + noVerdict;
+  const answered = verdicts.verdicts + verdicts.noVerdict;
   return {
     byMutator,
     pooled: pick(conditions, (c) => catchCell(ALL_MUTANTS, c)),
-    falseAlarms: falseAlarms as CriticTables['falseAlarms'],
+    falseAlarms: pick(conditions, (c) => cell(CONTROL, c)),
     paired,
     verdicts: {
-      reviews, verdicts, noVerdict, errors,
-      verdictRate: answered ? verdicts / answered : 0,
-      noVerdictRate: answered ? noVerdict / answered : 0,
-      errorRate: reviews ? errors / reviews : 0,
+      ...verdicts,
+      verdictRate: answered ? verdicts.verdicts / answered : 0,
+      noVerdictRate: answered ? verdicts.noVerdict / answered : 0,
+      errorRate: verdicts.reviews ? verdicts.errors / verdicts.reviews : 0,
     },
   };
 }
 
-function compare(members: readonly ReviewItem[], flagged: Map<string, Map<ConditionName, boolean>>, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
+function compare(members: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemOutcome>>, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
   let n = 0, b = 0, c = 0, fromCount = 0, toCount = 0;
   for (const item of members) {
-    const outcomes = flagged.get(item.id);
-    const x = outcomes?.get(from);
-    const y = outcomes?.get(to);
-    if (x === undefined || y === undefined) continue;
+    const x = outcomes.get(item.id)?.get(from);
+    const y = outcomes.get(item.id)?.get(to);
+    if (!x?.answered || !y?.answered) continue;
     n++;
-    if (x) fromCount++;
-    if (y) toCount++;
-    if (x && !y) b++;
-    if (!x && y) c++;
+    const xFlagged = flaggedByMajority(x);
+    const yFlagged = flaggedByMajority(y);
+    if (xFlagged) fromCount++;
+    if (yFlagged) toCount++;
+    if (xFlagged && !yFlagged) b++;
+    if (!xFlagged && yFlagged) c++;
   }
   if (n === 0) return undefined;
   return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), delta: (toCount - fromCount) / n };

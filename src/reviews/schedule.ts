@@ -1,5 +1,7 @@
 import type { ReviewJob } from '../requests/jobs.js';
-import { CriticCallError, type Critic, type TokenUsage } from './critic.js';
+import { cacheKey, canonical, type ReplyCache } from './cache.js';
+import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
+import { AdaptiveLimit } from './limit.js';
 import { parseVerdict, type Verdict } from './verdict.js';
 
 export type Outcome = 'verdict' | 'no-verdict' | 'error';
@@ -19,47 +21,77 @@ export interface ReviewResult {
   attempts: number;
   latencyMs: number;
   usage: TokenUsage | null;
+  /** True when the reply came from the cache rather than the critic. */
+  cached: boolean;
+  /** The cache key of this review, for `critic-audit cache explain`. */
+  cacheKey: string;
 }
 
 export interface ScheduleOptions {
+  /** The most reviews in flight; lowered on rate limits and regained on success. */
   concurrency: number;
   retries: number;
   timeoutMs: number;
   /** First backoff delay; doubles per attempt, with jitter. */
   backoffBaseMs?: number;
+  /** Stops scheduling: no new review starts and no retry is sent. Reviews in flight finish and are recorded. */
   signal?: AbortSignal;
+  /** Cuts reviews in flight short; those are not recorded, so a resumed run does them again. */
+  abortInFlight?: AbortSignal;
+  cache?: ReplyCache | undefined;
+  /** Asked before each new review: a reason to stop the run (budget spent), or null to go on. */
+  shouldStop?: () => string | null;
   onResult: (result: ReviewResult) => void;
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/** A retry-after longer than this is a sign to give up on the review, not to wait. */
+const MAX_RETRY_AFTER_MS = 120_000;
 
 /** Raised when the provider says its quota is gone: retrying would only burn hours. */
 export class QuotaExhaustedError extends Error {}
 
 /**
- * Runs the jobs against one critic with bounded concurrency. Transport
- * failures (429, 5xx, network, timeouts) are retried with jittered exponential
- * backoff, honouring retry-after; what still fails is recorded as an error,
- * never as a verdict. A quota-exhausted reply stops scheduling at once.
+ * Runs the jobs against one critic with adaptive, bounded concurrency.
+ * Transport failures (429, 5xx, network, timeouts) are retried with jittered
+ * exponential backoff, honouring retry-after; what still fails is recorded as
+ * an error, never as a verdict. A quota-exhausted reply stops the run at once.
+ * Resolves with the reason scheduling stopped early, or null.
  */
-export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions): Promise<void> {
+export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions): Promise<{ stoppedBy: string | null }> {
   const iterator = jobs[Symbol.iterator]();
-  // Fires when the run must stop early (quota gone, or a worker failed): no new job starts, no retry is sent
-  // and backoff sleeps end at once. Calls already in flight finish and are recorded.
+  // Fires when the run must stop early: no new job starts, no retry is sent and backoff sleeps end at once.
   const stop = new AbortController();
   const stopped = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const limit = new AdaptiveLimit(options.concurrency);
+  stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
+  const identityText = canonical(critic.identity);
   let quotaError: string | null = null;
+  let stoppedBy: string | null = null;
+
   const worker = async () => {
     try {
       for (;;) {
-        if (stopped.aborted) return;
-        const next = iterator.next();
-        if (next.done) return;
-        const { result, quotaExhausted } = await reviewOnce(critic, next.value, options, stopped);
-        options.onResult(result);
-        if (quotaExhausted && quotaError === null) {
-          quotaError = result.error ?? 'quota exhausted';
-          stop.abort();
+        await limit.acquire();
+        try {
+          if (stopped.aborted) return;
+          const reason = options.shouldStop?.() ?? null;
+          if (reason !== null) {
+            stoppedBy ??= reason;
+            stop.abort();
+            return;
+          }
+          const next = iterator.next();
+          if (next.done) return;
+          const outcome = await reviewOnce(critic, next.value, identityText, options, stopped, limit);
+          if (outcome === 'interrupted') continue;
+          options.onResult(outcome.result);
+          if (outcome.quotaExhausted && quotaError === null) {
+            quotaError = outcome.result.error ?? 'quota exhausted';
+            stop.abort();
+          }
+        } finally {
+          limit.release();
         }
       }
     } catch (err) {
@@ -72,33 +104,48 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
   if (quotaError !== null) throw new QuotaExhaustedError(quotaError);
+  return { stoppedBy };
 }
 
-async function reviewOnce(critic: Critic, job: ReviewJob, options: ScheduleOptions, stopped: AbortSignal): Promise<{ result: ReviewResult; quotaExhausted: boolean }> {
+type Attempt = { result: ReviewResult; quotaExhausted: boolean } | 'interrupted';
+
+async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, options: ScheduleOptions, stopped: AbortSignal, limit: AdaptiveLimit): Promise<Attempt> {
   const started = performance.now();
-  const base = { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat, reviewId: job.reviewId, requestDigest: job.requestDigest };
+  const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
+  const base = { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat, reviewId: job.reviewId, requestDigest: job.requestDigest, cacheKey: key };
+  const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
+    const verdict = parseVerdict(reply.text);
+    const result: ReviewResult = { ...base, outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, attempts, latencyMs: performance.now() - started, usage: reply.usage ?? null, cached };
+    return { result, quotaExhausted: false };
+  };
+  const failed = (error: CriticCallError, attempts: number, quotaExhausted: boolean): Attempt => ({
+    result: { ...base, outcome: 'error', verdict: null, reply: null, error: error.message, attempts, latencyMs: performance.now() - started, usage: null, cached: false },
+    quotaExhausted,
+  });
+
+  const hit = options.cache?.get(key);
+  if (hit) return replied(hit, 0, true);
+
   let attempts = 0;
   for (;;) {
     attempts++;
-    const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.signal ? [options.signal] : [])];
+    const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.abortInFlight ? [options.abortInFlight] : [])];
     try {
       const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: AbortSignal.any(signals) });
-      const verdict = parseVerdict(reply.text);
-      const result: ReviewResult = { ...base, outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, attempts, latencyMs: performance.now() - started, usage: reply.usage ?? null };
-      return { result, quotaExhausted: false };
+      limit.succeeded();
+      options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
+      return replied(reply, attempts, false);
     } catch (err) {
+      if (options.abortInFlight?.aborted) return 'interrupted';
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
       const quotaExhausted = callError.details.quotaExhausted === true;
-      if (quotaExhausted || !callError.retryable || attempts > options.retries || stopped.aborted) {
-        const result: ReviewResult = { ...base, outcome: 'error', verdict: null, reply: null, error: callError.message, attempts, latencyMs: performance.now() - started, usage: null };
-        return { result, quotaExhausted };
-      }
-      await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, callError.details.retryAfterMs), stopped);
+      if (callError.details.status === 429) limit.rateLimited();
+      const retryAfter = callError.details.retryAfterMs;
+      const hopeless = retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS;
+      if (quotaExhausted || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
+      await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, retryAfter), stopped);
       // Stopped while backing off: record the last failure rather than send a retry the run no longer wants.
-      if (stopped.aborted) {
-        const result: ReviewResult = { ...base, outcome: 'error', verdict: null, reply: null, error: callError.message, attempts, latencyMs: performance.now() - started, usage: null };
-        return { result, quotaExhausted: false };
-      }
+      if (stopped.aborted) return failed(callError, attempts, false);
     }
   }
 }

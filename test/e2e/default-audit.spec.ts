@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
@@ -14,7 +15,7 @@ let manifest: any;
 
 beforeAll(() => {
   // The README's command, on the bundled default config: offline, no API key.
-  const result = spawnSync(process.execPath, [BIN, 'run', '--out', out], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+  const result = spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--out', out], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
   exitCode = result.status;
   stdout = result.stdout;
   report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
@@ -69,17 +70,22 @@ describe('the default audit', () => {
     expect(manifest.conditions.find((c: any) => c.name === 'with-trace').adds).toBe('trace');
   });
 
-  it('keeps every review, with its request digest, in reviews.jsonl', () => {
-    const lines = readFileSync(join(out, 'reviews.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  it('keeps every review, with its request digest and reply, in the run store', () => {
+    const store = RunStore.open(out);
+    const results = [...store.results()];
+    store.close();
     const total = Object.values<any>(report.critics).reduce((sum, c) => sum + c.verdicts.reviews, 0);
-    expect(lines).toHaveLength(total);
-    for (const r of lines) expect(r.requestDigest).toMatch(/^[0-9a-f]{64}$/);
+    expect(results).toHaveLength(total);
+    for (const r of results) {
+      expect(r.requestDigest).toMatch(/^[0-9a-f]{64}$/);
+      expect(r.reply).toMatch(/VERDICT: (PASS|FAIL)/);
+    }
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/^# critic-audit: ❌ failed/);
   });
 
   it('produces the same mutants and figures when run again', () => {
     const again = mkdtempSync(join(tmpdir(), 'critic-audit-default-'));
-    spawnSync(process.execPath, [BIN, 'run', '--out', again], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
+    spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--out', again], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
     const second = JSON.parse(readFileSync(join(again, 'report.json'), 'utf8'));
     expect(second.critics).toEqual(report.critics);
     expect(readFileSync(join(again, 'mutants.json'), 'utf8')).toBe(readFileSync(join(out, 'mutants.json'), 'utf8'));

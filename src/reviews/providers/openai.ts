@@ -59,8 +59,10 @@ function toCallError(err: unknown): CriticCallError {
   if (err instanceof CriticCallError) return err;
   if (err instanceof OpenAI.APIError && err.status !== undefined) {
     const status = err.status;
-    const code = (err.code ?? (err.error as { code?: string } | undefined)?.code ?? '') as string;
-    if (status === 429 && /insufficient_quota|quota/i.test(`${code} ${err.message}`)) {
+    const body = err.error as { code?: string; type?: string } | undefined;
+    const code = (err.code ?? body?.code ?? '') as string;
+    // Only the explicit quota code: some compatible services word per-minute rate limits as "check quota".
+    if (status === 429 && [code, err.type, body?.type].includes('insufficient_quota')) {
       return new CriticCallError(`quota exhausted (HTTP 429 ${code || 'insufficient_quota'}): ${err.message}`, false, { status, quotaExhausted: true });
     }
     const retryAfterMs = retryAfter(err.headers);

@@ -1,0 +1,51 @@
+import cliProgress from 'cli-progress';
+import type { ReviewResult } from '../reviews/schedule.js';
+
+export interface Progress {
+  planned(total: number, alreadyDone: number): void;
+  result(result: ReviewResult): void;
+  stop(): void;
+}
+
+/**
+ * A live line on a terminal (done/total, reviews per second, ETA, errors,
+ * no-verdicts); in CI, where stderr is not a terminal, the same line every
+ * few seconds instead of a redraw per review.
+ */
+export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+  const bar = new cliProgress.SingleBar(
+    {
+      stream,
+      format: 'reviews {bar} {value}/{total} | {speed}/s | ETA {eta_formatted} | errors {errors} | no verdict {noVerdict}',
+      barsize: 24,
+      hideCursor: true,
+      noTTYOutput: true,
+      notTTYSchedule: 5000,
+      fps: 10,
+      etaBuffer: 200,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  let errors = 0;
+  let noVerdict = 0;
+  let done = 0;
+  let started = 0;
+  let resumedFrom = 0;
+  return {
+    planned(total, alreadyDone) {
+      done = resumedFrom = alreadyDone;
+      started = performance.now();
+      bar.start(total, alreadyDone, { speed: '0', errors, noVerdict });
+    },
+    result(r) {
+      done++;
+      if (r.outcome === 'error') errors++;
+      if (r.outcome === 'no-verdict') noVerdict++;
+      const seconds = (performance.now() - started) / 1000;
+      bar.update(done, { speed: seconds > 0 ? ((done - resumedFrom) / seconds).toFixed(0) : '0', errors, noVerdict });
+    },
+    stop() {
+      bar.stop();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { Thresholds } from '../config/schema.js';
+import type { Fixture } from '../fixtures/types.js';
+import type { Generation } from '../mutants/generate.js';
+import type { ConditionName } from '../requests/conditions.js';
+import type { CriticIdentity } from '../reviews/critic.js';
+
+/** The settings a report needs, frozen when the run starts so `report DIR` can rebuild it without the config. */
+export interface RunSettings {
+  configFile: string;
+  configSha256: string;
+  seed: number;
+  conditions: ConditionName[];
+  mutators: string[];
+  repeats: number;
+  thresholds: Thresholds;
+  errorBudget: number;
+}
+
+export interface CriticRecord {
+  name: string;
+  identity: CriticIdentity;
+  /** Price per million tokens, when the config gives one, for the run's cost. */
+  pricing?: { inputPerMillion: number; outputPerMillion: number } | undefined;
+}
+
+/** What a run planned: with the stored results, everything every report is computed from. */
+export interface RunSnapshot {
+  settings: RunSettings;
+  critics: CriticRecord[];
+  fixtures: Fixture[];
+  generation: Generation;
+  startedAt: string;
+}
+
+export interface RunStatus {
+  complete: boolean;
+  stopReason: string | null;
+  finishedAt: string;
+}

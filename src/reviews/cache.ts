@@ -1,0 +1,86 @@
+import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { BatchedWriter } from '../util/batchedWriter.js';
+import { sha256Hex } from '../util/hash.js';
+import type { CriticIdentity, CriticReply } from './critic.js';
+
+export const CACHE_DIR = '.critic-audit-cache';
+
+/** What a cache key is made of, kept beside it so a miss can be explained. */
+export interface CacheKeyParts {
+  requestDigest: string;
+  identity: CriticIdentity;
+  repeat: number;
+}
+
+/** Canonical JSON: object keys sorted, so equal identities always hash equally. */
+export function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function cacheKey(parts: CacheKeyParts, identityText = canonical(parts.identity)): string {
+  return sha256Hex(`${parts.requestDigest}\0${identityText}\0${parts.repeat}`);
+}
+
+/**
+ * Critic replies across runs, keyed by the request bytes' digest, the critic's
+ * identity (provider, endpoint, model, sampling parameters, template hash,
+ * script hashes) and the repeat index. Only real replies are stored: errors
+ * and empty bodies never are.
+ */
+export class ReplyCache {
+  private readonly db: Database.Database;
+  private readonly select: Database.Statement;
+  private readonly writer: BatchedWriter<{ key: string; parts: CacheKeyParts; reply: CriticReply }>;
+
+  private constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS replies (
+      key TEXT PRIMARY KEY, parts TEXT NOT NULL, text TEXT NOT NULL, input_tokens INTEGER, output_tokens INTEGER, created_at TEXT NOT NULL
+    ) WITHOUT ROWID`);
+    this.select = this.db.prepare('SELECT text, input_tokens, output_tokens FROM replies WHERE key = ?');
+    const upsert = this.db.prepare('INSERT OR REPLACE INTO replies VALUES (?, ?, ?, ?, ?, ?)');
+    this.writer = new BatchedWriter(this.db, ({ key, parts, reply }) =>
+      upsert.run(key, JSON.stringify(parts), reply.text, reply.usage?.inputTokens ?? null, reply.usage?.outputTokens ?? null, new Date().toISOString()),
+    );
+  }
+
+  static open(baseDir: string): ReplyCache {
+    const dir = join(baseDir, CACHE_DIR);
+    mkdirSync(dir, { recursive: true });
+    return new ReplyCache(join(dir, 'replies.sqlite'));
+  }
+
+  static clear(baseDir: string): void {
+    rmSync(join(baseDir, CACHE_DIR), { recursive: true, force: true });
+  }
+
+  get(key: string): CriticReply | undefined {
+    const row = this.select.get(key) as { text: string; input_tokens: number | null; output_tokens: number | null } | undefined;
+    if (!row) return undefined;
+    return row.input_tokens === null || row.output_tokens === null ? { text: row.text } : { text: row.text, usage: { inputTokens: row.input_tokens, outputTokens: row.output_tokens } };
+  }
+
+  put(key: string, parts: CacheKeyParts, reply: CriticReply): void {
+    if (reply.text.trim() === '') return; // an empty body is a transport failure, not the critic's answer
+    this.writer.add({ key, parts, reply });
+  }
+
+  explain(key: string): CacheKeyParts | undefined {
+    this.writer.flush();
+    const row = this.db.prepare('SELECT parts FROM replies WHERE key = ?').get(key) as { parts: string } | undefined;
+    return row ? (JSON.parse(row.parts) as CacheKeyParts) : undefined;
+  }
+
+  close(): void {
+    this.writer.flush();
+    this.db.close();
+  }
+}
