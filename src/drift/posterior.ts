@@ -34,7 +34,7 @@ export function referenceRateGrid(rejections: number, reviews: number): RateGrid
     const p = lo + ((hi - lo) * i) / (POINTS - 1);
     rates[i] = p;
     logDensity[i] = (a - 1) * Math.log(p) + (b - 1) * Math.log1p(-p);
-    max = Math.max(max, logDensity[i]!);
+    max = Math.max(max, logDensity[i]);
   }
   const weights = logDensity.map((l) => Math.exp(l - max));
   const total = weights.reduce((s, w) => s + w, 0);
@@ -45,16 +45,16 @@ export function referenceRateGrid(rejections: number, reviews: number): RateGrid
 export function averageOver(grid: RateGrid, f: (rate: number) => number): number {
   let sum = 0;
   grid.rates.forEach((p, i) => {
-    sum += grid.weights[i]! * f(p);
+    sum += grid.weights[i] * f(p);
   });
   return sum;
 }
 
 /**
- * P(at least one false alarm within `reviews`) for a detector whose false
- * alarms arrive at `alarmsPerReview`: run lengths of these detectors are close
- * to geometric once the run length is long compared with their start-up.
+ * P(at least one false alarm) when `expected` are expected: these detectors'
+ * false alarms are rare and nearly independent (run lengths close to
+ * geometric once long compared with a detector's start-up), so Poisson.
  */
-export function alarmWithin(reviews: number, alarmsPerReview: number): number {
-  return -Math.expm1(-reviews * alarmsPerReview);
+export function atLeastOne(expected: number): number {
+  return -Math.expm1(-expected);
 }

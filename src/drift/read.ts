@@ -26,7 +26,7 @@ export interface ReadOptions {
   holdPartialLine: boolean;
 }
 
-export function isGzip(file: string): boolean {
+function isGzip(file: string): boolean {
   const fd = openFile(file);
   try {
     const magic = Buffer.alloc(2);
@@ -73,6 +73,9 @@ export async function* readLines(file: string, from: ReadPosition, options: Read
   } catch (err) {
     if (err instanceof InputError) throw err;
     throw new InputError(file, line + 1, undefined, `cannot read ${gzip ? 'gzip ' : ''}file: ${(err as Error).message}`);
+  }
+  if (line < from.lines) {
+    throw new InputError(file, undefined, undefined, `file has ${line} lines, fewer than the ${from.lines} read before; it was truncated or replaced`);
   }
   if (rest.length && !options.holdPartialLine && line + 1 > from.lines) {
     line += 1;

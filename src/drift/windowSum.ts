@@ -26,13 +26,13 @@ export class WindowSum {
     this.current[this.filled++] = value;
     this.prefix += value;
     if (this.filled === this.size) {
-      for (let i = this.size - 1; i >= 0; i--) this.previousSuffix[i] = this.previousSuffix[i + 1]! + this.current[i]!;
+      for (let i = this.size - 1; i >= 0; i--) this.previousSuffix[i] = this.previousSuffix[i + 1] + this.current[i];
       this.filled = 0;
       this.prefix = 0;
     }
   }
 
   sum(): number {
-    return this.previousSuffix[this.filled]! + this.prefix;
+    return this.previousSuffix[this.filled] + this.prefix;
   }
 }

@@ -1,0 +1,85 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import chalk from 'chalk';
+import { YamlSource } from '../config/yamlSource.js';
+import { EXIT, InputError } from '../errors.js';
+import { driftConfigSchema, type DriftConfig } from './config.js';
+import { renderHtml } from './html.js';
+import { renderMarkdown } from './markdown.js';
+import { buildReport } from './report.js';
+import { runDrift } from './run.js';
+import { loadState, saveState } from './state.js';
+import { renderTerminal } from './terminal.js';
+
+export const DRIFT_USAGE = `Usage: critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
+
+Monitors a production critic's rejection rate in JSON Lines logs (plain or gzip).
+  --config FILE     config whose "drift:" section maps fields (default critic.config.yaml; missing: defaults)
+  --reference FILE  a log of normal operation; default: the first drift.reference.days of LOG
+  --state FILE      resume from / save to this state, so a daily job reads only new lines
+  --out DIR         report folder (default reports/drift-<timestamp>/)
+Exit: 0 no alarm, 1 alarm raised, 2 bad input.`;
+
+const DEFAULT_CONFIG = 'critic.config.yaml';
+
+/** `critic-audit drift`: returns the exit code. */
+export async function driftCommand(argv: string[]): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        config: { type: 'string' },
+        reference: { type: 'string' },
+        state: { type: 'string' },
+        out: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (err) {
+    console.error(`${chalk.red('error:')} ${(err as Error).message}\n\n${DRIFT_USAGE}`);
+    return EXIT.badInput;
+  }
+  const { values, positionals: files } = args;
+  if (values.help) {
+    console.log(DRIFT_USAGE);
+    return EXIT.ok;
+  }
+  if (!files.length) {
+    console.error(`${chalk.red('error:')} give at least one LOG file\n\n${DRIFT_USAGE}`);
+    return EXIT.badInput;
+  }
+
+  try {
+    const config = loadDriftConfig(values.config);
+    const identity = JSON.stringify({ config, reference: values.reference ? resolve(values.reference) : null });
+    const resume = values.state ? loadState(values.state, identity) : null;
+    const run = await runDrift({ files, config, referenceFile: values.reference, resume, saving: values.state !== undefined });
+    const now = new Date();
+    const report = buildReport(run, now);
+    const outDir = values.out ?? join('reports', `drift-${now.toISOString().replace(/[:.]/g, '-')}`);
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'drift.json'), JSON.stringify(report, null, 2) + '\n');
+    writeFileSync(join(outDir, 'drift.md'), renderMarkdown(report));
+    writeFileSync(join(outDir, 'drift.html'), renderHtml(report));
+    // Only after the reports are written: a failed run must be re-read next time, not skipped.
+    if (values.state) saveState(values.state, { version: 1, identity, input: run.input, monitor: run.monitor.snapshot() });
+    console.log(renderTerminal(report, outDir));
+    return report.exitCode;
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    console.error(`${chalk.red('error:')} ${err.message}`);
+    return EXIT.badInput;
+  }
+}
+
+/** The `drift:` section of the config; other sections belong to other commands and are not checked here. */
+export function loadDriftConfig(file: string | undefined): DriftConfig {
+  if (file === undefined && !existsSync(DEFAULT_CONFIG)) return driftConfigSchema.parse({});
+  const source = YamlSource.read(file ?? DEFAULT_CONFIG);
+  const data = source.data;
+  const drift = data !== null && typeof data === 'object' ? (data as { drift?: unknown }).drift : undefined;
+  return source.validate(driftConfigSchema, drift ?? {}, ['drift']);
+}

@@ -1,0 +1,92 @@
+/**
+ * Seeded simulations of the monitor as a team would run it: once a day, on a
+ * growing log, resuming from yesterday's saved state. Sizes are chosen to keep
+ * this file near 10 s on two cores; every number quoted in the docs comes from
+ * these tests (see fixtures/drift/README.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { driftConfigSchema, type DriftConfig } from './config.js';
+import { DriftMonitor, newMonitorState, type MonitorState } from './monitor.js';
+import { DAY } from './periods.js';
+import { syntheticReviews, type SyntheticLog } from './simulate.js';
+
+const config: DriftConfig = driftConfigSchema.parse({}); // falseAlarmRate 0.05 over 365 days, 14-day reference
+const PER_DAY = 200;
+
+/**
+ * Runs the monitor one day at a time, through a JSON round trip of its state
+ * each night, exactly as `drift --state` does. Alarms are looked at every day;
+ * an alarm raised on any day counts.
+ */
+function monitorDaily(log: SyntheticLog): { state: MonitorState; monitor: DriftMonitor } {
+  let saved = JSON.stringify(newMonitorState('window'));
+  let monitor!: DriftMonitor;
+  let day = -1;
+  for (const review of syntheticReviews(log)) {
+    const today = Math.floor(review.time / DAY);
+    if (today !== day) {
+      if (monitor) saved = JSON.stringify(monitor.snapshot());
+      monitor = new DriftMonitor(config, 'simulated log', JSON.parse(saved));
+      day = today;
+    }
+    monitor.add(review);
+  }
+  return { state: monitor.snapshot(), monitor };
+}
+
+describe('false alarms under a constant rate (200 repetitions of 365 days, 200 reviews/day, 10% rejections)', () => {
+  it('stay within falseAlarmRate, while a naive daily binomial check alarms almost every year', () => {
+    const repetitions = 200;
+    let alarmed = 0;
+    let naiveAlarmed = 0;
+    for (let r = 0; r < repetitions; r++) {
+      const { state, monitor } = monitorDaily({ seed: `constant-${r}`, days: 365, reviewsPerDay: PER_DAY, rate: () => 0.1 });
+      if (state.alarms.length) alarmed++;
+      // The contrast: alarm whenever a monitored day's 95% Wilson interval misses the
+      // reference rate. Each look is a 5% test; 351 looks a year make an alarm near certain.
+      const referenceRate = state.reference.rejections / state.reference.reviews;
+      const days = monitor.periodRows().filter((p) => p.start >= state.windowEnd!);
+      if (days.some((p) => p.interval[0] > referenceRate || p.interval[1] < referenceRate)) naiveAlarmed++;
+    }
+    expect(alarmed / repetitions).toBeLessThanOrEqual(config.falseAlarmRate);
+    expect(naiveAlarmed / repetitions).toBeGreaterThan(0.95);
+  }, 60_000);
+});
+
+describe('a drop from 10% to 2% rejections (200 repetitions, 200 reviews/day)', () => {
+  it('is flagged within 600 reviews of the change, when it comes after 16 normal monitored days', () => {
+    const delays: number[] = [];
+    for (let r = 0; r < 200; r++) {
+      const { state } = monitorDaily({ seed: `drop-${r}`, days: 36, reviewsPerDay: PER_DAY, rate: (day) => (day < 30 ? 0.1 : 0.02) });
+      const changeAt = (30 - 14) * PER_DAY; // monitored reviews before the change
+      const first = Math.min(...state.alarms.map((a) => a.review));
+      delays.push(first - changeAt);
+    }
+    delays.sort((a, b) => a - b);
+    expect(delays[delays.length - 1]).toBeLessThanOrEqual(600);
+    expect(delays[Math.floor(delays.length / 2)]).toBeLessThanOrEqual(350);
+  }, 60_000);
+
+  it('is flagged within 600 reviews when monitoring starts on the lower rate', () => {
+    for (let r = 0; r < 200; r++) {
+      const { state } = monitorDaily({ seed: `early-drop-${r}`, days: 20, reviewsPerDay: PER_DAY, rate: (day) => (day < 14 ? 0.1 : 0.02) });
+      expect(Math.min(...state.alarms.map((a) => a.review))).toBeLessThanOrEqual(600);
+    }
+  });
+});
+
+describe('an all-approve stream', () => {
+  it('raises the asleep alarm at exactly the calibrated streak', () => {
+    const { state } = monitorDaily({ seed: 'asleep', days: 20, reviewsPerDay: PER_DAY, rate: (day) => (day < 14 ? 0.1 : 0) });
+    const streak = state.design!.asleep!.streak;
+    expect(state.alarms.find((a) => a.detector === 'asleep')?.review).toBe(streak);
+    // The streak is long enough to be rare at 10% (0.9^N tiny) yet well under a day here.
+    expect(0.9 ** streak).toBeLessThan(1e-5);
+    expect(streak).toBeLessThan(PER_DAY);
+  });
+
+  it('raises the asleep alarm when the reference itself has no rejection', () => {
+    const { state } = monitorDaily({ seed: 'never', days: 15, reviewsPerDay: PER_DAY, rate: () => 0 });
+    expect(state.alarms).toEqual([expect.objectContaining({ detector: 'asleep', review: 0, detail: expect.stringContaining('no rejection in any of the 2800 reference reviews') })]);
+  });
+});

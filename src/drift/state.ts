@@ -1,0 +1,98 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { InputError } from '../errors.js';
+import { sha256Hex } from '../util/hash.js';
+import type { MonitorState } from './monitor.js';
+import type { ReadPosition } from './read.js';
+
+export interface BadLine {
+  file: string;
+  line: number;
+  /** null when the line as a whole is wrong (not JSON, not an object). */
+  field: string | null;
+  problem: string;
+}
+
+/** Bad lines listed in reports; the rest are counted. Keeps memory flat on a log full of garbage. */
+export const BAD_LINES_SHOWN = 100;
+
+export interface FileProgress {
+  position: ReadPosition;
+  /** sha256 of the file's first `headBytes` bytes when last read: a log is only ever appended to. */
+  headBytes: number;
+  head: string;
+}
+
+export interface InputState {
+  /** Keyed by absolute path. */
+  files: Record<string, FileProgress>;
+  /** Non-blank lines read, including bad ones. */
+  lines: number;
+  blank: number;
+  bad: number;
+  badShown: BadLine[];
+}
+
+export interface SavedState {
+  version: 1;
+  /** The drift config and reference file the state was built with; a different one makes it stale. */
+  identity: string;
+  input: InputState;
+  monitor: MonitorState;
+}
+
+export function newInputState(): InputState {
+  return { files: {}, lines: 0, blank: 0, bad: 0, badShown: [] };
+}
+
+/**
+ * Loads a state file, or returns null when there is none yet. A checksum
+ * guards the body: a hand-edited or truncated state would otherwise resume
+ * with quietly wrong counts.
+ */
+export function loadState(file: string, identity: string): SavedState | null {
+  if (!existsSync(file)) return null;
+  let parsed: { checksum?: unknown; state?: SavedState };
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new InputError(file, undefined, undefined, `state file is not valid JSON (${(err as Error).message}); delete it to start over`);
+  }
+  const body = JSON.stringify(parsed.state);
+  if (!parsed.state || parsed.checksum !== sha256Hex(body)) {
+    throw new InputError(file, undefined, 'checksum', 'state file was modified or is incomplete; delete it to start over');
+  }
+  if (parsed.state.version !== 1) throw new InputError(file, undefined, 'version', `unsupported state version ${String(parsed.state.version)}`);
+  if (parsed.state.identity !== identity) {
+    throw new InputError(file, undefined, 'identity', 'state was made with a different drift config or --reference file; delete it (or use a new --state file) to start over');
+  }
+  return parsed.state;
+}
+
+/** Writes via a temporary file and a rename, so a crash never leaves half a state behind. */
+export function saveState(file: string, state: SavedState): void {
+  const body = JSON.stringify(state);
+  mkdirSync(dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify({ checksum: sha256Hex(body), state }));
+  renameSync(tmp, file);
+}
+
+/** Fingerprint of a file's first `limit` bytes (at most 4 KiB, and at most what the file has). */
+export function fileHead(file: string, limit: number): { headBytes: number; head: string } {
+  const buf = Buffer.alloc(Math.min(limit, 4096));
+  const fd = openSync(file, 'r');
+  try {
+    const headBytes = readSync(fd, buf, 0, buf.length, 0);
+    return { headBytes, head: sha256Hex(buf.subarray(0, headBytes)) };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Throws unless the file still starts with the bytes it started with when the state was saved. */
+export function checkHead(file: string, progress: FileProgress): void {
+  if (fileHead(file, progress.headBytes).head !== progress.head) {
+    throw new InputError(file, undefined, undefined, 'file content changed since the state was saved (a log must only be appended to); delete the state file to start over');
+  }
+}

@@ -1,0 +1,37 @@
+import chalk from 'chalk';
+import { pValue } from '../reports/format.js';
+import { detectorName } from './markdown.js';
+import { pct, pctInterval } from './format.js';
+import type { DriftReport } from './report.js';
+
+/** The few lines a cron mail or CI log needs. */
+export function renderTerminal(r: DriftReport, outDir: string): string {
+  const out: string[] = [];
+  const badge = r.status === 'alarm' ? chalk.red.bold('ALARM') : r.status === 'ok' ? chalk.green.bold('OK') : chalk.yellow.bold('COLLECTING REFERENCE');
+  out.push(`${chalk.bold('critic-audit drift')} ${badge}  ${r.summary}`);
+  const ref = r.reference;
+  out.push(`  reference  ${ref.reviews} reviews, ${pct(ref.rate)} rejected ${chalk.dim(pctInterval(ref.interval))}  ${chalk.dim(`${day(ref.from)} → ${day(ref.to)}`)}`);
+  if (r.monitored.reviews) {
+    const last = r.periods[r.periods.length - 1]!;
+    out.push(`  monitored  ${r.monitored.reviews} reviews, ${pct(r.monitored.rate)} rejected ${chalk.dim(pctInterval(r.monitored.interval))}; last ${r.config.period} ${pct(last.rate)} of ${last.reviews}`);
+  }
+  for (const a of r.alarms) out.push(chalk.red(`  ✗ ${detectorName(a.detector)}: ${a.detail} (${a.time}, monitored review ${a.review})`));
+  if (r.thresholds && r.detectors) {
+    const { cusum, sequential, asleep } = r.detectors;
+    const bits: string[] = [];
+    if (cusum.increase) bits.push(`CUSUM ↑ ${cusum.increase.statistic}/${cusum.increase.threshold ?? 'off'}`);
+    if (cusum.decrease) bits.push(`↓ ${cusum.decrease.statistic}/${cusum.decrease.threshold ?? 'off'}`);
+    if (sequential) bits.push(`always-valid p ${pValue(sequential.pValue)} (alarm ≤ ${pValue(sequential.alpha)})`);
+    if (asleep) bits.push(`approval streak ${asleep.streak}/${asleep.threshold}`);
+    out.push(chalk.dim(`  detectors  ${bits.join(' · ')}`));
+  }
+  const bad = r.inputs.badLines;
+  if (bad.count) {
+    const first = bad.shown[0]!;
+    out.push(chalk.yellow(`  bad lines  ${bad.count} of ${r.inputs.lines} (${pct(bad.share, 2)}), first ${first.file}:${first.line}${first.field ? ` (${first.field})` : ''}: ${first.problem}`));
+  }
+  out.push(chalk.dim(`  reports    ${outDir}`));
+  return out.join('\n');
+}
+
+const day = (iso: string | null) => iso?.slice(0, 10) ?? '–';
