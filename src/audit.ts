@@ -5,7 +5,7 @@ import { loadFixtures } from './fixtures/load.js';
 import type { Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { reviewItems, type ReviewItem } from './requests/items.js';
-import { reviewJobs, type ReviewJob } from './requests/jobs.js';
+import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
 import type { RunSnapshot, RunStatus } from './results/snapshot.js';
 import { RunStore } from './results/store.js';
@@ -81,9 +81,9 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const plans = critics.map((critic, i) => {
     const reviewable = items.filter((item) => !critic.kinds || critic.kinds.includes(item.kind));
     const jobs = () => reviewJobs(reviewable, { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
-    return { critic, jobs };
+    return { critic, jobs, count: countReviewJobs(reviewable, config) };
   });
-  const planned = plans.reduce((sum, p) => sum + countJobs(p.jobs()), 0);
+  const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, done.size);
 
   const errorLimit = Math.floor(config.errorBudget * planned);
@@ -150,12 +150,6 @@ function openStore(outDir: string, snapshot: RunSnapshot): RunStore {
     throw new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the config, fixtures or critics changed); choose another folder');
   }
   return store;
-}
-
-function countJobs(jobs: Iterable<ReviewJob>): number {
-  let n = 0;
-  for (const _ of jobs) n++;
-  return n;
 }
 
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, done: Set<string>): Generator<ReviewJob> {

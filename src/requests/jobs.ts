@@ -32,11 +32,8 @@ export interface JobOptions {
 export function* reviewJobs(items: readonly ReviewItem[], options: JobOptions): Generator<ReviewJob> {
   for (const item of items) {
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
-    for (const name of options.conditions) {
-      const condition = CONDITIONS[name];
-      const contaminant = condition.contaminant(item);
-      if (condition.contaminantKey && contaminant === undefined) continue;
-      const request = requestUnder(condition, sealed, contaminant);
+    for (const { name, contaminant } of applicableConditions(item, options.conditions)) {
+      const request = requestUnder(CONDITIONS[name], sealed, contaminant);
       const digest = requestDigest(request);
       const messages = renderMessages(options.template, request);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
@@ -44,4 +41,17 @@ export function* reviewJobs(items: readonly ReviewItem[], options: JobOptions): 
       }
     }
   }
+}
+
+/** How many jobs `reviewJobs` will yield, without building a single request. */
+export function countReviewJobs(items: readonly ReviewItem[], options: Pick<JobOptions, 'conditions' | 'repeats'>): number {
+  let n = 0;
+  for (const item of items) n += applicableConditions(item, options.conditions).length;
+  return n * (options.repeats ?? 1);
+}
+
+function applicableConditions(item: ReviewItem, conditions: readonly ConditionName[]): Array<{ name: ConditionName; contaminant: string | undefined }> {
+  return conditions
+    .map((name) => ({ name, contaminant: CONDITIONS[name].contaminant(item) }))
+    .filter(({ name, contaminant }) => !CONDITIONS[name].contaminantKey || contaminant !== undefined);
 }

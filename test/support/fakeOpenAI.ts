@@ -121,7 +121,8 @@ export function userText(body: ChatRequestBody): string {
 
 // ---- the server -------------------------------------------------------------
 
-export async function startFakeOpenAI(handler: FakeHandler | readonly FakeResponse[] = [verdictReply('PASS')]): Promise<FakeOpenAI> {
+/** `record: false` keeps no request log, for long benchmark runs. */
+export async function startFakeOpenAI(handler: FakeHandler | readonly FakeResponse[] = [verdictReply('PASS')], options: { record?: boolean } = {}): Promise<FakeOpenAI> {
   let current: FakeHandler = typeof handler === 'function' ? handler : queue(handler);
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
@@ -152,7 +153,7 @@ export async function startFakeOpenAI(handler: FakeHandler | readonly FakeRespon
     } catch {
       // recorded as text
     }
-    requests.push({ index, receivedAt: performance.now(), method: req.method, path: req.url, headers: req.headers, body, rawBody });
+    if (options.record !== false) requests.push({ index, receivedAt: performance.now(), method: req.method, path: req.url, headers: req.headers, body, rawBody });
     const spec = await current(typeof body === 'string' ? {} : body, index);
     if (spec.kind === 'hang') return;
     await wait(spec.delayMs);

@@ -1,0 +1,28 @@
+/**
+ * Peak resident memory of a 100,000-review run with a fast local critic
+ * (builtin:evidence-check) over a synthetic copy of the policy suite.
+ *
+ *   node dist/bench/memory.js [reviews=100000]
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runAudit } from '../src/audit.js';
+import { loadConfig } from '../src/config/load.js';
+import { syntheticPolicySuite, writeConfig } from './support.js';
+
+const target = Number(process.argv[2] ?? 100_000);
+const perCopy = 2_300; // reviews one copy of the policy suite yields under the config below, roughly
+const dir = mkdtempSync(join(tmpdir(), 'critic-audit-memory-'));
+const suite = syntheticPolicySuite(dir, Math.ceil(target / perCopy));
+const config = loadConfig(writeConfig(dir, `fixtures: [${suite}]\nconcurrency: 16\ncritic: {provider: builtin:evidence-check}\n`));
+const started = performance.now();
+let reviews = 0;
+let peak = 0;
+const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 50);
+const outcome = await runAudit(config, { outDir: join(dir, 'out'), cache: false, onResult: () => reviews++ });
+outcome.store.close();
+clearInterval(sample);
+const maxRssMb = process.resourceUsage().maxRSS / 1024;
+console.log(`reviews: ${reviews} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`peak RSS: ${maxRssMb.toFixed(0)} MB (sampled: ${(peak / 2 ** 20).toFixed(0)} MB)`);
