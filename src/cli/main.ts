@@ -11,6 +11,7 @@ import { defaultOutDir, writeReports } from '../reports/write.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { CACHE_DIR, canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { createProgress } from './progress.js';
+import { driftCommand } from '../drift/command.js';
 
 const USAGE = `Usage:
   critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
@@ -19,6 +20,8 @@ const USAGE = `Usage:
   critic-audit cache explain KEY [KEY2]            print a cache key's parts (and, given two, which parts differ)
   critic-audit cache clear                         empty the reply cache
   critic-audit check-request FILE.json             check a request payload against the sealed allowlist
+  critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
+                                                   watch a production critic's rejection rate for drift
 
 Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
 130 interrupted (resume with --resume DIR).`;
@@ -30,6 +33,7 @@ const COMMANDS: Record<string, Command> = {
   report: reportCommand,
   cache: cacheCommand,
   'check-request': checkRequestCommand,
+  drift: driftCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

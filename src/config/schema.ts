@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONDITION_NAMES } from '../requests/conditions.js';
+import { driftConfigSchema } from '../drift/config.js';
 
 const positiveInt = z.number().int().positive();
 const rate = z.number().min(0).max(1);
@@ -66,6 +67,8 @@ export const configSchema = z
     critic: criticSchema.optional(),
     critics: z.array(criticSchema).min(1).optional(),
     thresholds: thresholdsSchema.default({}),
+    /** Read by `critic-audit drift`; validated here too so one file serves both commands. */
+    drift: driftConfigSchema.optional(),
   })
   .refine((c) => (c.critic === undefined) !== (c.critics === undefined), {
     message: 'give either "critic" (one) or "critics" (a list), not both and not neither',
