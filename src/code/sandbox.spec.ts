@@ -1,0 +1,125 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { runPrograms, sandboxCommand } from './sandbox.js';
+
+describe('runPrograms', () => {
+  it('returns each expression’s value in order, with NaN, -0, undefined and nesting intact', async () => {
+    const [outcomes] = await runPrograms([{ source: 'function f(x) { return [x, NaN, -0, undefined, { a: [x] }]; }', exprs: ['f(1)', 'f("s")[4]'] }]);
+    expect(outcomes).toEqual([
+      { kind: 'value', value: [1, NaN, -0, undefined, { a: [1] }] },
+      { kind: 'value', value: { a: ['s'] } },
+    ]);
+  });
+
+  it('reports exceptions, and gives every program a fresh context', async () => {
+    const outcomes = await runPrograms([
+      { source: 'var shared = 1;', exprs: ['null.x', 'shared'] },
+      { source: '', exprs: ['typeof shared'] },
+    ]);
+    expect(outcomes[0]![0]).toMatchObject({ kind: 'threw', message: expect.stringMatching(/^TypeError: /) });
+    expect(outcomes[0]![1]).toEqual({ kind: 'value', value: 1 });
+    expect(outcomes[1]).toEqual([{ kind: 'value', value: 'undefined' }]);
+  });
+
+  it('cuts off an infinite loop with the vm timeout and skips what follows it', async () => {
+    const started = Date.now();
+    const outcomes = await runPrograms(
+      [
+        { source: 'function spin() { for (;;); }', exprs: ['1', 'spin()', '2'] },
+        { source: 'for (;;);', exprs: ['1', '2'] },
+        { source: '', exprs: ['Promise.resolve().then(function again() { return Promise.resolve().then(again); })'] },
+        { source: '', exprs: ['"still fine"'] },
+      ],
+      { timeoutMs: 200 },
+    );
+    expect(outcomes).toEqual([
+      [{ kind: 'value', value: 1 }, { kind: 'timeout' }, { kind: 'skipped' }],
+      [{ kind: 'timeout' }, { kind: 'timeout' }],
+      [{ kind: 'timeout' }],
+      [{ kind: 'value', value: 'still fine' }],
+    ]);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('kills a child that hangs outside the vm timeout and carries on in a fresh one', async () => {
+    // Serializing the result runs the getter after the vm timeout has ended: only the kill timer stops it.
+    const outcomes = await runPrograms(
+      [
+        { source: '', exprs: ['({ get x() { for (;;); } })'] },
+        { source: '', exprs: ['1 + 1'] },
+      ],
+      { timeoutMs: 100, concurrency: 1 },
+    );
+    expect(outcomes).toEqual([[{ kind: 'timeout' }], [{ kind: 'value', value: 2 }]]);
+  }, 30_000);
+
+  it('exposes no host capability to the code it runs', async () => {
+    const [outcomes] = await runPrograms([
+      {
+        source: 'import("node:fs").then((m) => { globalThis.leak = typeof m; }, (e) => { globalThis.denied = String(e); });',
+        exprs: [
+          '[typeof require, typeof process, typeof fetch, typeof setTimeout, typeof Buffer]',
+          'this.constructor.constructor("return typeof process")()',
+          'typeof leak',
+          'denied',
+          'require("node:fs").writeFileSync("/tmp/critic-audit-escape", "x")',
+          'fetch("http://127.0.0.1/")',
+        ],
+      },
+    ]);
+    expect(outcomes).toEqual([
+      { kind: 'value', value: ['undefined', 'undefined', 'undefined', 'undefined', 'undefined'] },
+      { kind: 'value', value: 'undefined' },
+      { kind: 'value', value: 'undefined' },
+      { kind: 'value', value: expect.stringContaining('ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING') },
+      { kind: 'threw', message: 'ReferenceError: require is not defined' },
+      { kind: 'threw', message: 'ReferenceError: fetch is not defined' },
+    ]);
+  });
+});
+
+describe('the sandbox process itself', () => {
+  // Even code that escaped the vm context would run in this process: it must hold no permissions.
+  const inSandbox = async (script: string): Promise<string> => {
+    const { file, args } = sandboxCommand();
+    const { stdout } = await promisify(execFile)(file, [...args, '-e', script], { env: {}, timeout: 20_000 });
+    return stdout.trim();
+  };
+
+  it('may not write or read files, start processes or workers', async () => {
+    const target = join(mkdtempSync(join(tmpdir(), 'sandbox-')), 'written');
+    const attempts = [
+      `require('node:fs').writeFileSync(${JSON.stringify(target)}, 'x')`,
+      `require('node:fs').readFileSync('/etc/hostname')`,
+      `require('node:child_process').execSync('true')`,
+      `new (require('node:worker_threads').Worker)('1', { eval: true })`,
+    ];
+    const script = attempts.map((a) => `try { ${a}; console.log('allowed'); } catch (e) { console.log(e.code); }`).join('\n');
+    expect((await inSandbox(script)).split('\n')).toEqual(['ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED', 'ERR_ACCESS_DENIED']);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  it('sees an empty environment', async () => {
+    expect(await inSandbox('console.log(Object.keys(process.env).length)')).toBe('0');
+  });
+
+  it.skipIf(sandboxCommand().network !== 'netns')('cannot reach the network, not even loopback, when unshare is usable', async () => {
+    const server = createServer((socket) => socket.end('reached')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const result = await inSandbox(
+        `require('node:net').connect(${port}, '127.0.0.1').on('data', () => console.log('connected')).on('error', (e) => console.log(e.code));`,
+      );
+      expect(result).not.toBe('connected');
+      expect(result).toMatch(/^E[A-Z]+$/);
+    } finally {
+      server.close();
+    }
+  });
+});

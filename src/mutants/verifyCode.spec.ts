@@ -1,0 +1,134 @@
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { arithmeticOperator } from '../../mutators/arithmetic-operator.js';
+import { comparisonBoundary } from '../../mutators/comparison-boundary.js';
+import { conditionNegation } from '../../mutators/condition-negation.js';
+import { logicalOperator } from '../../mutators/logical-operator.js';
+import { offByOne } from '../../mutators/off-by-one.js';
+import { removeCall } from '../../mutators/remove-call.js';
+import type { CodeMutator } from '../../mutators/types.js';
+import { runChecks } from '../code/checks.js';
+import { toScript } from '../code/transpile.js';
+import { InputError } from '../errors.js';
+import { loadFixtures } from '../fixtures/load.js';
+import type { CodeCheck, CodeFixture } from '../fixtures/types.js';
+import { applyCandidate, generateMutants } from './generate.js';
+import type { Mutant } from './types.js';
+import { EQUIVALENT_REASON, verifyCodeLabels, type LabelVerification } from './verifyCode.js';
+
+const CODE_MUTATORS: CodeMutator[] = [arithmeticOperator, comparisonBoundary, offByOne, removeCall, conditionNegation, logicalOperator];
+
+function fixture(artifact: string, checks: CodeCheck[], variants: CodeFixture['variants'] = []): CodeFixture {
+  return { id: 'f', kind: 'code', language: 'typescript', task: 'spec', artifact, checks, variants, trace: undefined, cluster: 'f', source: { file: 'spec.yaml', line: 3 } };
+}
+
+/** The mutant that replaces the first occurrence of `from` in the artifact. */
+function mutantOf(f: CodeFixture, from: string, to: string): Mutant {
+  const start = f.artifact.indexOf(from);
+  return applyCandidate(f, 'spec', { start, end: start + from.length, replacement: to });
+}
+
+describe('verifyCodeLabels on the bundled suite', () => {
+  const fixtures = loadFixtures(['fixtures/functions'], resolve(import.meta.dirname, '../..')) as CodeFixture[];
+  const { mutants } = generateMutants(fixtures, CODE_MUTATORS, { seed: 7, cap: 12 });
+  let verification: LabelVerification;
+  beforeAll(async () => {
+    verification = await verifyCodeLabels(fixtures, mutants);
+  }, 180_000);
+
+  it('holds 30 code fixtures, each with two correct variants, at least five checks and a trace', () => {
+    expect(fixtures).toHaveLength(30);
+    for (const f of fixtures) {
+      expect(f.kind).toBe('code');
+      expect(f.variants.map((v) => v.id)).toEqual(['renamed', 'rewritten']);
+      expect(f.checks.length).toBeGreaterThanOrEqual(5);
+      expect(f.trace).toBeTruthy();
+    }
+  });
+
+  it('mutates every artifact into code that still parses', () => {
+    for (const m of mutants) expect(toScript(m.artifact).syntaxErrors, `${m.fixtureId} ${m.mutator} ${m.replacement}`).toEqual([]);
+  });
+
+  it('has every control pass every check, and every kept mutant fail at least one', async () => {
+    const byId = new Map(fixtures.map((f) => [f.id, f]));
+    const controls = fixtures.flatMap((f) => [f.artifact, ...f.variants.map((v) => v.artifact)].map((artifact) => ({ artifact, checks: f.checks })));
+    const kept = verification.kept.map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
+    // A shorter limit than the run's: a mutant that hung for a second hangs for 300 ms too.
+    const results = await runChecks([...controls, ...kept], { timeoutMs: 300 });
+    results.slice(0, controls.length).forEach((r) => expect(r.every((c) => c.passed)).toBe(true));
+    results.slice(controls.length).forEach((r) => expect(r.some((c) => !c.passed)).toBe(true));
+    for (const row of verification.table) {
+      expect(row.controls.map((c) => c.id)).toEqual(['reference', 'renamed', 'rewritten']);
+      for (const c of row.controls) expect(c).toMatchObject({ passed: row.checks, failed: 0 });
+    }
+  }, 180_000);
+
+  it('ignores, never keeps, the mutants no check distinguishes', async () => {
+    expect(verification.kept.length + verification.ignored.length).toBe(mutants.length);
+    expect(verification.ignored.every((m) => m.reason === EQUIVALENT_REASON)).toBe(true);
+    const ignoredIds = new Set(verification.ignored.map((m) => m.id));
+    const byId = new Map(fixtures.map((f) => [f.id, f]));
+    const ignored = mutants.filter((m) => ignoredIds.has(m.id)).map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
+    for (const r of await runChecks(ignored)) expect(r.every((c) => c.passed)).toBe(true);
+  }, 60_000);
+
+  it('verifies at least 40 mutants of each code mutator, and tallies them per fixture', () => {
+    for (const mutator of CODE_MUTATORS) {
+      expect(verification.kept.filter((m) => m.mutator === mutator.name).length, mutator.name).toBeGreaterThanOrEqual(40);
+    }
+    expect(verification.table.map((r) => r.fixtureId)).toEqual(fixtures.map((f) => f.id));
+    for (const row of verification.table) {
+      expect(row.generated).toBe(mutants.filter((m) => m.fixtureId === row.fixtureId).length);
+      expect(row.kept + row.ignoredEquivalent).toBe(row.generated);
+    }
+  });
+});
+
+describe('verifyCodeLabels', () => {
+  const countdown = fixture('export function countdown(n: number): number {\n  let steps = 0;\n  while (n > 0) {\n    n -= 1;\n    steps++;\n  }\n  return steps;\n}\n', [
+    { expr: 'countdown(3)', equals: 3 },
+    { expr: 'countdown(0)', equals: 0 },
+    { expr: 'countdown(-2)', equals: 0 },
+  ]);
+
+  it('keeps a mutant that hangs, cut off by the time limit, and ignores an equivalent one', async () => {
+    const hangs = mutantOf(countdown, 'n -= 1', 'n += 1');
+    const equivalent = mutantOf(countdown, 'n > 0', 'n >= 1');
+    const started = Date.now();
+    const { kept, ignored, table } = await verifyCodeLabels([countdown], [hangs, equivalent], { timeoutMs: 200 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(kept).toEqual([hangs]);
+    expect(ignored).toEqual([{ id: equivalent.id, fixtureId: 'f', mutator: 'spec', span: equivalent.span, original: 'n > 0', replacement: 'n >= 1', reason: EQUIVALENT_REASON }]);
+    expect(table).toEqual([{ fixtureId: 'f', checks: 3, generated: 2, kept: 1, ignoredEquivalent: 1, controls: [{ id: 'reference', passed: 3, failed: 0 }] }]);
+  });
+
+  it('rejects a fixture whose reference fails a check, naming the check', async () => {
+    const bad = fixture(countdown.artifact, [...countdown.checks, { expr: 'countdown(2)', equals: 3 }]);
+    const error = await verifyCodeLabels([bad], []).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toMatchObject({ file: 'spec.yaml', line: 3, field: 'checks[3]' });
+    expect((error as Error).message).toContain('the reference artifact fails the held-out check `countdown(2)`: expected 3, got 2');
+  });
+
+  it('rejects a fixture whose variant fails a check', async () => {
+    const bad = fixture(countdown.artifact, countdown.checks, [{ id: 'loop', artifact: countdown.artifact.replace('n > 0', 'n > 1') }]);
+    await expect(verifyCodeLabels([bad], [])).rejects.toThrow('variant "loop" fails the held-out check `countdown(3)`: expected 3, got 2');
+  });
+
+  it('cuts off a check that loops forever', async () => {
+    const looping = fixture(countdown.artifact, [{ expr: '(() => { for (;;); })()', equals: 1 }]);
+    await expect(verifyCodeLabels([looping], [], { timeoutMs: 200 })).rejects.toThrow('fails the held-out check `(() => { for (;;); })()`: it timed out');
+  });
+
+  it('denies a check that tries to write a file or reach the network', async () => {
+    const target = join(tmpdir(), `critic-audit-check-${process.pid}`);
+    const writes = fixture(countdown.artifact, [{ expr: `require('node:fs').writeFileSync(${JSON.stringify(target)}, 'x')`, equals: null }]);
+    await expect(verifyCodeLabels([writes], [])).rejects.toThrow('threw ReferenceError: require is not defined');
+    expect(existsSync(target)).toBe(false);
+    const fetches = fixture(countdown.artifact, [{ expr: "fetch('https://example.com/')", equals: null }]);
+    await expect(verifyCodeLabels([fetches], [])).rejects.toThrow('threw ReferenceError: fetch is not defined');
+  });
+});

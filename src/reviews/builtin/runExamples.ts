@@ -1,0 +1,77 @@
+import { DEFAULT_CLOSE_TOLERANCE, describeOutcome, judge, show } from '../../code/checks.js';
+import { runPrograms, type SandboxOptions } from '../../code/sandbox.js';
+import { toScript } from '../../code/transpile.js';
+import type { Critic } from '../critic.js';
+
+/** One `@example <expr> // <expected>` line of a docstring; `expected` is a JavaScript literal or `throws`. */
+export interface DocExample {
+  expr: string;
+  expected: string;
+}
+
+/** The expression is everything before the last ` // `, so it may itself contain `//` inside a string. */
+const EXAMPLE_LINE = /@example\s+(.*\S)\s+\/\/\s*(.*\S)\s*$/;
+const THROWS = /^throws\b/i;
+
+export function parseExamples(task: string): DocExample[] {
+  return task.split('\n').flatMap((line) => {
+    const match = EXAMPLE_LINE.exec(line);
+    return match ? [{ expr: match[1]!, expected: match[2]! }] : [];
+  });
+}
+
+/**
+ * The objective gate of seed 003 for code: runs the examples the task's
+ * docstring states against the artifact, in the same sandbox as the label
+ * checks, and fails the artifact when it does not parse or an example
+ * disagrees. It reads only the request's task and artifact, so held-out checks
+ * stay hidden from it, and it passes what its examples cannot tell apart.
+ */
+export async function runExamples(task: string, artifact: string, options: SandboxOptions = {}): Promise<string> {
+  const examples = parseExamples(task);
+  if (examples.length === 0) return 'The task states no @example lines, so there is nothing to run.\nVERDICT: PASS';
+  const script = toScript(artifact);
+  if (script.syntaxErrors.length > 0) return `The artifact does not parse: ${script.syntaxErrors.join('; ')}\nVERDICT: FAIL`;
+
+  const valued = examples.filter((e) => !THROWS.test(e.expected));
+  // Expected values are evaluated in a context of their own, so the artifact cannot redefine what they mean.
+  const [expectedOutcomes, actualOutcomes] = await runPrograms(
+    [
+      { source: '', exprs: valued.map((e) => e.expected) },
+      { source: script.code, exprs: examples.map((e) => e.expr) },
+    ],
+    { ...options, concurrency: 1 },
+  );
+  const disagreements: string[] = [];
+  const unread: string[] = [];
+  examples.forEach((example, i) => {
+    const actual = actualOutcomes![i]!;
+    if (THROWS.test(example.expected)) {
+      if (!judge({ expr: example.expr, throws: true }, actual).passed) disagreements.push(`\`${example.expr}\`: the docstring says it throws, but it ${describeOutcome(actual)}`);
+      return;
+    }
+    const expected = expectedOutcomes![valued.indexOf(example)]!;
+    if (expected.kind !== 'value') {
+      unread.push(`\`${example.expr}\`: the expected value \`${example.expected}\` cannot be read (it ${describeOutcome(expected)}); not judged`);
+      return;
+    }
+    // A float result rarely equals a decimal literal exactly, so numbers get the close-check tolerance.
+    if (!judge({ expr: example.expr, equals: expected.value, tolerance: DEFAULT_CLOSE_TOLERANCE }, actual).passed) {
+      disagreements.push(`\`${example.expr}\`: the docstring says ${show(expected.value)}, but it ${describeOutcome(actual)}`);
+    }
+  });
+  const count = `${examples.length} docstring example${examples.length === 1 ? '' : 's'}`;
+  const summary = disagreements.length === 0 ? `Ran ${count} against the artifact; none disagrees.` : `Ran ${count} against the artifact; ${disagreements.length} disagree.`;
+  return [summary, ...[...disagreements, ...unread].map((p) => `- ${p}`), `VERDICT: ${disagreements.length === 0 ? 'PASS' : 'FAIL'}`].join('\n');
+}
+
+export function createRunExamplesCritic(name: string, options: Omit<SandboxOptions, 'signal'> = {}): Critic {
+  return {
+    name,
+    kinds: ['code'],
+    identity: { provider: 'builtin:run-examples', version: 1 },
+    async review({ request, signal }) {
+      return { text: await runExamples(request.task, request.artifact, { ...options, signal }) };
+    },
+  };
+}
