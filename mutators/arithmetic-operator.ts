@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from 'ts-morph';
+import { Node, SyntaxKind } from '../src/code/tsMorph.js';
 import { codeMutator, swapOperator } from './code-ast.js';
 
 /**

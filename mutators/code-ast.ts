@@ -1,4 +1,4 @@
-import { Node, Project, SyntaxKind, type BinaryExpression, type SourceFile } from 'ts-morph';
+import { Node, SyntaxKind, tsMorph, type BinaryExpression, type SourceFile } from '../src/code/tsMorph.js';
 import type { CodeMutator, MutationCandidate } from './types.js';
 
 /**
@@ -7,7 +7,7 @@ import type { CodeMutator, MutationCandidate } from './types.js';
  * is bounded (oldest first out) because property tests feed it many throwaway
  * snippets.
  */
-const project = new Project({ useInMemoryFileSystem: true });
+let project: InstanceType<ReturnType<typeof tsMorph>['Project']> | undefined;
 const parsed = new Map<string, SourceFile>();
 const MAX_PARSED = 256;
 let files = 0;
@@ -18,8 +18,9 @@ function parseArtifact(artifact: string): SourceFile {
   if (parsed.size >= MAX_PARSED) {
     const [oldestText, oldest] = parsed.entries().next().value!;
     parsed.delete(oldestText);
-    project.removeSourceFile(oldest);
+    project!.removeSourceFile(oldest);
   }
+  project ??= new (tsMorph().Project)({ useInMemoryFileSystem: true });
   const file = project.createSourceFile(`/artifact-${++files}.ts`, artifact);
   parsed.set(artifact, file);
   return file;

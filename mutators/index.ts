@@ -2,10 +2,22 @@ import type { Mutator } from './types.js';
 import { numberFlip } from './number-flip.js';
 import { entitySwap } from './entity-swap.js';
 import { qualifierDeletion } from './qualifier-deletion.js';
+import { arithmeticOperator } from './arithmetic-operator.js';
+import { comparisonBoundary } from './comparison-boundary.js';
+import { offByOne } from './off-by-one.js';
+import { removeCall } from './remove-call.js';
+import { conditionNegation } from './condition-negation.js';
+import { logicalOperator } from './logical-operator.js';
 
-/** Every mutator, by name. Code mutators are listed after the text ones. */
+/** Every mutator, by name: text mutators first, then code mutators. */
 export const ALL_MUTATORS: readonly Mutator[] = [
   numberFlip,
   entitySwap,
   qualifierDeletion,
+  arithmeticOperator,
+  comparisonBoundary,
+  offByOne,
+  removeCall,
+  conditionNegation,
+  logicalOperator,
 ] as readonly Mutator[];

@@ -1,12 +1,13 @@
-import { ts } from 'ts-morph';
+import type { ts as Ts } from 'ts-morph';
+import { ts } from './tsMorph.js';
 
-const COMPILER_OPTIONS: ts.CompilerOptions = {
+const compilerOptions = (): Ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   isolatedModules: true,
   noLib: true,
   noResolve: true,
-};
+});
 
 export interface Script {
   /** Strict-mode classic script for a vm context: the artifact's top-level functions become its globals. */
@@ -22,7 +23,7 @@ export interface Script {
  */
 export function toScript(source: string): Script {
   const { outputText, diagnostics = [] } = ts.transpileModule(stripExports(source), {
-    compilerOptions: COMPILER_OPTIONS,
+    compilerOptions: compilerOptions(),
     fileName: 'artifact.ts',
     reportDiagnostics: true,
   });
@@ -43,7 +44,7 @@ function stripExports(source: string): string {
   return out + source.slice(from);
 }
 
-function describeDiagnostic(d: ts.Diagnostic): string {
+function describeDiagnostic(d: Ts.Diagnostic): string {
   const at = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start) : undefined;
   return `${at ? `${at.line + 1}:${at.character + 1} ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
 }

@@ -56,8 +56,17 @@ export function applyCandidate(fixture: Fixture, mutatorName: string, candidate:
     original,
     replacement,
     artifact: fixture.artifact.slice(0, start) + replacement + fixture.artifact.slice(end),
-    trace: fixture.trace === undefined ? undefined : mutateTrace(fixture.trace, original, replacement),
+    trace: fixture.trace === undefined || (fixture.kind === 'code' && !quotable(original)) ? fixture.trace : mutateTrace(fixture.trace, original, replacement),
   };
+}
+
+/**
+ * Whether a piece of code is something a prose trace could quote: an operator
+ * such as "<" or "-" also occurs in ordinary words and formulas, and replacing
+ * those would garble the trace rather than make it defend the mutant.
+ */
+function quotable(code: string): boolean {
+  return /[A-Za-z0-9]/.test(code) && code.trim().length >= 3;
 }
 
 /**

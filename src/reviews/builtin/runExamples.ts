@@ -66,12 +66,21 @@ export async function runExamples(task: string, artifact: string, options: Sandb
 }
 
 export function createRunExamplesCritic(name: string, options: Omit<SandboxOptions, 'signal'> = {}): Critic {
+  // It reads only the task and the artifact, so the four conditions of one item share one sandbox run.
+  const replies = new Map<string, Promise<string>>();
   return {
     name,
     kinds: ['code'],
     identity: { provider: 'builtin:run-examples', version: 1 },
     async review({ request, signal }) {
-      return { text: await runExamples(request.task, request.artifact, { ...options, signal }) };
+      const key = `${request.task}\0${request.artifact}`;
+      let reply = replies.get(key);
+      if (!reply) {
+        reply = runExamples(request.task, request.artifact, { ...options, signal });
+        replies.set(key, reply);
+        reply.catch(() => replies.delete(key)); // a cut-off run is retried, not remembered
+      }
+      return { text: await reply };
     },
   };
 }

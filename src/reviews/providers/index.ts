@@ -4,6 +4,7 @@ import type { AuditConfig, NamedCritic } from '../../config/load.js';
 import { sha256Hex } from '../../util/hash.js';
 import type { Critic, CriticIdentity } from '../critic.js';
 import { createEvidenceCheckCritic } from '../builtin/evidenceCheck.js';
+import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
 import { createExecCritic } from './exec.js';
 import { createOpenAICritic } from './openai.js';
@@ -40,7 +41,7 @@ export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
     case 'builtin:trace-trusting':
       return createTraceTrustingCritic(name);
     case 'builtin:run-examples':
-      throw config.source.errorAt([...path, 'provider'], 'builtin:run-examples is not available yet');
+      return createRunExamplesCritic(name);
   }
 }
 

@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import type * as TsMorph from 'ts-morph';
+
+let loaded: typeof TsMorph | undefined;
+
+/**
+ * ts-morph takes about a second and 75 MB to load, so only a run that has code
+ * fixtures pays for it: this loads it on first use (it is a CommonJS package,
+ * so a synchronous require works from here).
+ */
+export function tsMorph(): typeof TsMorph {
+  return (loaded ??= createRequire(import.meta.url)('ts-morph') as typeof TsMorph);
+}
+
+/** Stands in for one of ts-morph's exported objects, loading the library at the first property read. */
+function lazyExport<K extends 'Node' | 'SyntaxKind' | 'ts'>(key: K): (typeof TsMorph)[K] {
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy({} as (typeof TsMorph)[K], {
+    get(_, property) {
+      if (!bound.has(property)) {
+        const target = tsMorph()[key] as unknown as Record<PropertyKey, unknown>;
+        const value = target[property];
+        bound.set(property, typeof value === 'function' ? value.bind(target) : value);
+      }
+      return bound.get(property);
+    },
+  });
+}
+
+export const Node = lazyExport('Node');
+export type Node = TsMorph.Node;
+export const SyntaxKind = lazyExport('SyntaxKind');
+export type SyntaxKind = TsMorph.SyntaxKind;
+/** The TypeScript compiler API bundled with ts-morph. */
+export const ts = lazyExport('ts');
+export type { BinaryExpression, Expression, SourceFile } from 'ts-morph';
