@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { AuditConfig } from './config/load.js';
 import { InputError } from './errors.js';
 import { loadFixtures } from './fixtures/load.js';
-import type { Fixture } from './fixtures/types.js';
+import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
+import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { reviewItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
@@ -38,11 +39,24 @@ export interface AuditOutcome {
   stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' } | null;
 }
 
-/** The fixtures stage through the mutants stage: pure input, no critic involved. */
-export function prepareItems(config: AuditConfig): { fixtures: Fixture[]; generation: Generation; items: ReviewItem[] } {
+/**
+ * The fixtures stage through the mutants stage: no critic involved. Text
+ * mutants were judged by their oracles as they were generated; code mutants
+ * are kept only when a held-out check fails on them, run in the sandbox.
+ */
+export async function prepareItems(config: AuditConfig): Promise<{ fixtures: Fixture[]; generation: Generation; labelVerification: LabelVerificationRow[]; items: ReviewItem[] }> {
   const fixtures = loadFixtures(config.fixtures, config.baseDir);
-  const generation = generateMutants(fixtures, config.mutators, { seed: config.seed, cap: config.mutantsPerFixture });
-  return { fixtures, generation, items: reviewItems(fixtures, generation.mutants) };
+  const generated = generateMutants(fixtures, config.mutators, { seed: config.seed, cap: config.mutantsPerFixture });
+  const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
+  const codeIds = new Set(codeFixtures.map((f) => f.id));
+  const verified = codeFixtures.length
+    ? await verifyCodeLabels(codeFixtures, generated.mutants.filter((m) => codeIds.has(m.fixtureId)))
+    : { kept: [], ignored: [], table: [] };
+  const generation = {
+    mutants: [...generated.mutants.filter((m) => !codeIds.has(m.fixtureId)), ...verified.kept],
+    ignored: [...generated.ignored, ...verified.ignored],
+  };
+  return { fixtures, generation, labelVerification: verified.table, items: reviewItems(fixtures, generation.mutants) };
 }
 
 /**
@@ -52,7 +66,7 @@ export function prepareItems(config: AuditConfig): { fixtures: Fixture[]; genera
  * this audit is resumed: reviews already stored are not repeated.
  */
 export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
-  const { fixtures, generation, items } = prepareItems(config);
+  const { fixtures, generation, labelVerification, items } = await prepareItems(config);
   const critics = config.critics.map((entry) => createCritic(entry, config));
   const snapshot: RunSnapshot = {
     settings: {
@@ -71,6 +85,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     }),
     fixtures,
     generation,
+    labelVerification,
     startedAt: new Date().toISOString(),
   };
   const store = openStore(options.outDir, snapshot);

@@ -1,5 +1,6 @@
 import { evaluateGates, type Gate } from '../gates/evaluate.js';
 import type { IgnoredMutant } from '../mutants/types.js';
+import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import { reviewItems } from '../requests/items.js';
 import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
 import type { RunStore } from '../results/store.js';
@@ -35,6 +36,8 @@ export interface AuditReport {
   cost: number | null;
   mutants: { byMutator: Record<string, MutantSummary>; valid: number; ignored: number };
   ignored: IgnoredMutant[];
+  /** Code fixtures only: how every label was verified by the held-out checks. */
+  labelVerification: LabelVerificationRow[];
   critics: Record<string, CriticReport>;
 }
 
@@ -75,6 +78,7 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Run
     cost: snapshot.critics.some((c) => c.pricing) ? cost : null,
     mutants: { byMutator, valid: snapshot.generation.mutants.length, ignored: snapshot.generation.ignored.length },
     ignored: snapshot.generation.ignored,
+    labelVerification: snapshot.labelVerification ?? [],
     critics,
   };
 }

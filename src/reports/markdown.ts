@@ -9,6 +9,7 @@ export function renderMarkdown(report: AuditReport): string {
   if (report.errorBudget.exceeded) out.push('', `> **Error budget exceeded:** ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).`);
   out.push('', `Seed ${report.seed} · conditions: ${report.conditions.join(', ')} · ${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored by the validity oracle.`);
   for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));
+  if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
   out.push('', '## Mutants', '', '| mutator | valid | ignored |', '|---|---:|---:|');
   for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} |`);
   const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason}`);
@@ -37,5 +38,15 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   }
   const v = critic.verdicts;
   out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`);
+  return out;
+}
+
+/** How each code label was verified: the held-out checks pass on every control and fail on every kept mutant. */
+function labelVerificationSection(rows: AuditReport['labelVerification']): string[] {
+  const out = ['## Label verification (held-out checks, run in the sandbox)', '', '| fixture | checks | mutants generated | kept (a check fails) | ignored as equivalent | controls passing all checks |', '|---|---:|---:|---:|---:|---|'];
+  for (const r of rows) {
+    const controls = r.controls.map((c) => `${c.id} ${c.failed === 0 ? '✅' : `❌ ${c.failed} failed`}`).join(', ');
+    out.push(`| ${r.fixtureId} | ${r.checks} | ${r.generated} | ${r.kept} | ${r.ignoredEquivalent} | ${controls} |`);
+  }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Thresholds } from '../config/schema.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
+import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { ConditionName } from '../requests/conditions.js';
 import type { CriticIdentity } from '../reviews/critic.js';
 
@@ -29,6 +30,8 @@ export interface RunSnapshot {
   critics: CriticRecord[];
   fixtures: Fixture[];
   generation: Generation;
+  /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
+  labelVerification?: LabelVerificationRow[];
   startedAt: string;
 }
 
