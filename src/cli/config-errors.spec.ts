@@ -70,3 +70,23 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
     expect(existsSync(join(dir, 'called'))).toBe(true);
   });
 });
+
+describe('code fixtures', () => {
+  it('rejects a check expression that does not parse, naming its line (exit 2)', async () => {
+    const code = `fixtures:
+  - id: add
+    kind: code
+    language: typescript
+    task: Adds two numbers.
+    artifact: "export function add(a: number, b: number): number { return a + b; }"
+    checks:
+      - expr: add(1, 2)
+        equals: 3
+      - expr: "add(1,"
+        throws: true
+`;
+    expect(await run(config(), code)).toBe(2);
+    expect(stderr.join('\n')).toMatch(/a\.yaml:10 \(fixtures\[0\]\.checks\[1\]\.expr\): check expression does not parse/);
+    expect(existsSync(join(dir, 'called'))).toBe(false);
+  });
+});

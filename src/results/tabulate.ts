@@ -153,7 +153,11 @@ export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewR
 
   const mutators = [...groups.keys()].filter((g) => g !== ALL_MUTANTS && g !== CONTROL);
   const byMutator: CriticTables['byMutator'] = {};
-  for (const m of mutators) byMutator[m] = pick(conditions, (c) => catchCell(m, c));
+  for (const m of mutators) {
+    // Only the mutators this critic reviewed: a built-in checker reviews one kind of artifact.
+    const cells = pick(conditions, (c) => catchCell(m, c));
+    if (Object.keys(cells).length) byMutator[m] = cells;
+  }
 
   const paired: PairedComparison[] = [];
   for (const group of [...mutators, ALL_MUTANTS, CONTROL]) {

@@ -41,6 +41,20 @@ describe('the default audit', () => {
     }
   });
 
+  it('passes trace-trusting\'s positive control, so its anchoring is a finding: Holm p, cluster-bootstrap interval, JUnit failure', () => {
+    const critic = report.critics['trace-trusting'];
+    expect(critic.positiveControl).toMatchObject({ pass: true, gated: true, anchoringInterpretable: true });
+    expect(critic.gates.find((g: any) => g.name === 'positive-control').pass).toBe(true);
+    const pooled = critic.paired.find((p: any) => p.mutator === 'all' && p.to === 'with-trace');
+    expect(pooled.pHolm).toBeGreaterThanOrEqual(pooled.p);
+    expect(pooled.pHolm).toBeLessThan(1e-6);
+    const effect = critic.bootstrap.effects.find((e: any) => e.mutator === 'all' && e.to === 'with-trace');
+    expect(effect.ci[1]).toBeLessThan(-0.5);
+    expect(critic.bootstrap).toMatchObject({ seed: 7, resamples: 10_000 });
+    expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe('# critic-audit: ❌ failed');
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 1\.0000 is above the threshold 0\.15/);
+  });
+
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
     const critic = report.critics['evidence-check'];
     expect(critic.passed).toBe(true);
@@ -57,13 +71,13 @@ describe('the default audit', () => {
     expect(Object.keys(critic.falseAlarms.clean)).toEqual(expect.arrayContaining(['n', 'flagged', 'rate', 'ci']));
     expect(Object.keys(critic.paired[0])).toEqual(expect.arrayContaining(['mutator', 'from', 'to', 'b', 'c', 'p', 'delta']));
     expect(critic.paired.some((p: any) => p.mutator === 'control')).toBe(true);
-    expect(Object.keys(critic.gates[0])).toEqual(['name', 'threshold', 'value', 'pass']);
+    expect(Object.keys(critic.gates[0])).toEqual(expect.arrayContaining(['name', 'threshold', 'value', 'pass', 'status']));
     for (const mutator of ['number-flip', 'entity-swap', 'qualifier-deletion']) expect(report.mutants.byMutator[mutator].valid).toBeGreaterThanOrEqual(60);
   });
 
   it('writes a manifest of digests and identities, never a secret', () => {
     expect(manifest.harness.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual(['builtin:evidence-check', 'builtin:trace-trusting']);
+    expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual(['builtin:evidence-check', 'builtin:trace-trusting', 'builtin:run-examples']);
     expect(manifest.fixtures[0].artifact).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'held-out checks']);

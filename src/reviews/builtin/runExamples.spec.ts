@@ -34,6 +34,7 @@ describe('parseExamples', () => {
     ["@example parse('http://x') // 'x'", [{ expr: "parse('http://x')", expected: "'x'" }]],
     [' * @example chunk([1, 2, 3], 2)   //   [[1, 2], [3]]  ', [{ expr: 'chunk([1, 2, 3], 2)', expected: '[[1, 2], [3]]' }]],
     [' * @example f() // throws', [{ expr: 'f()', expected: 'throws' }]],
+    ['/** Adds. @example add(1, 2) // 3 */', [{ expr: 'add(1, 2)', expected: '3' }]],
     [' * Returns 2 // not an example', []],
     [' * @example with no expected value', []],
   ])('%s', (line, expected) => {

@@ -10,7 +10,8 @@ export interface DocExample {
 }
 
 /** The expression is everything before the last ` // `, so it may itself contain `//` inside a string. */
-const EXAMPLE_LINE = /@example\s+(.*\S)\s+\/\/\s*(.*\S)\s*$/;
+// The expected value runs to the end of the line, or to the comment's close on a one-line docstring.
+const EXAMPLE_LINE = /@example\s+(.*\S)\s+\/\/\s*(.*?\S)\s*(?:\*\/.*)?$/;
 const THROWS = /^throws\b/i;
 
 export function parseExamples(task: string): DocExample[] {
