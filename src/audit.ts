@@ -78,6 +78,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
       repeats: config.repeats,
       thresholds: config.thresholds,
       errorBudget: config.errorBudget,
+      reports: config.reports,
     },
     critics: critics.map((c, i) => {
       const entry = config.critics[i]!.config;

@@ -126,7 +126,7 @@ function writeRunReports(store: RunStore, outDir: string): AuditReport {
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
   const report = buildReport(snapshot, status, store);
-  writeReports(snapshot, report, outDir);
+  writeReports(snapshot, report, outDir, store);
   console.log(renderTerminal(report, outDir));
   return report;
 }

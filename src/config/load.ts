@@ -43,6 +43,9 @@ export function loadConfig(file: string): AuditConfig {
 
   let conditions = raw.conditions ?? [...CONDITION_NAMES];
   if (!conditions.includes('clean')) conditions = ['clean', ...conditions]; // every contaminant is measured against clean
+  if (!conditions.includes(raw.reports.primaryCondition)) {
+    throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditions.join(', ')})`);
+  }
 
   const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
   const names = new Set<string>();

@@ -49,6 +49,14 @@ const thresholdsSchema = z.strictObject({
   minVerdictRate: rate.optional(),
 });
 
+/** The report files' own settings (report.html, mutation.json, mutation.html). */
+const reportsSchema = z.strictObject({
+  /** The condition whose verdicts make a mutant Killed or Survived in mutation.json. */
+  primaryCondition: z.enum(CONDITION_NAMES).default('clean'),
+  /** Also write mutation.<condition>.json and .html for every condition. */
+  mutationReportPerCondition: z.boolean().default(false),
+});
+
 export const configSchema = z
   .strictObject({
     fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
@@ -69,6 +77,7 @@ export const configSchema = z
     thresholds: thresholdsSchema.default({}),
     /** Read by `critic-audit drift`; validated here too so one file serves both commands. */
     drift: driftConfigSchema.optional(),
+    reports: reportsSchema.default({ primaryCondition: 'clean', mutationReportPerCondition: false }),
   })
   .refine((c) => (c.critic === undefined) !== (c.critics === undefined), {
     message: 'give either "critic" (one) or "critics" (a list), not both and not neither',
@@ -77,4 +86,5 @@ export const configSchema = z
 
 export type CriticConfig = z.infer<typeof criticSchema>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;
+export type ReportSettings = z.infer<typeof reportsSchema>;
 export type RawConfig = z.infer<typeof configSchema>;

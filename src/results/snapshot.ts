@@ -1,4 +1,4 @@
-import type { Thresholds } from '../config/schema.js';
+import type { ReportSettings, Thresholds } from '../config/schema.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
@@ -15,6 +15,8 @@ export interface RunSettings {
   repeats: number;
   thresholds: Thresholds;
   errorBudget: number;
+  /** The report files' settings (absent in runs stored before they existed: clean, one file). */
+  reports?: ReportSettings | undefined;
 }
 
 export interface CriticRecord {

@@ -1,0 +1,170 @@
+import { relative, dirname } from 'node:path';
+import type { ConditionName } from '../../requests/conditions.js';
+import type { ReviewItem } from '../../requests/items.js';
+import type { RunSnapshot } from '../../results/snapshot.js';
+import type { PairedComparison } from '../../results/tabulate.js';
+import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
+import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
+import type { Interval } from '../../statistics/wilson.js';
+import { flaggedForPairing, outcomeCode, type ItemConditionOutcome, type OutcomeCode } from '../outcomes.js';
+
+/** Replies longer than this are cut in the page (the run store keeps them whole). */
+export const MAX_REPLY_CHARS = 20_000;
+
+/** One letter per condition in DrillItem.x: what became of the item under it; "-" not reviewed. */
+export const OUTCOME_LETTER: Record<OutcomeCode, string> = { caught: 'c', missed: 'm', noverdict: 'n', error: 'e' };
+
+/**
+ * One stored review, as an array to keep 10,000 of them small:
+ * [condition index, repeat, outcome (v verdict, n no verdict, e error),
+ *  verdict (PASS, FAIL or ""), reply (index into replies, -1 none), request
+ *  digest, error message or "", attempts, latency ms].
+ */
+export type DrillReview = [number, number, 'v' | 'n' | 'e', string, number, string, string, number, number];
+
+export interface DrillItem {
+  id: string;
+  /** Index into fixtures. */
+  f: number;
+  /** The mutator; null for an original (a known-correct control). */
+  m: string | null;
+  /** An original's own artifact when it is not the fixture's reference (a correct variant). */
+  a?: string;
+  /** The mutated span in the fixture's artifact (UTF-16 offsets), what it held and what replaced it. */
+  s?: [number, number];
+  o?: string;
+  r?: string;
+  /** 1-based line and column of the span. */
+  l?: [number, number];
+  /** Outcome letter per condition, in the order of DrillData.conditions. */
+  x: string;
+}
+
+export interface DrillFixture {
+  id: string;
+  kind: string;
+  file: string;
+  task: string;
+  artifact: string;
+  evidence: Array<{ id: string; title: string; text: string }>;
+  trace: string | null;
+}
+
+/** What the page's script needs for the mutant list and its filters: unpacked at once. */
+export interface DrillData {
+  conditions: ConditionName[];
+  fixtures: DrillFixture[];
+  critics: Array<{ name: string; items: DrillItem[] }>;
+}
+
+/** The reviews behind each item (replies, digests), the bulk of the data: unpacked after the list is up. */
+export interface DrillReviews {
+  /** Replies, each stored once (many critics repeat themselves word for word). */
+  replies: string[];
+  /** Per critic, per item (in DrillData's order), its reviews. */
+  critics: DrillReview[][][];
+}
+
+export function fixtureFile(snapshot: RunSnapshot, file: string): string {
+  return relative(dirname(snapshot.settings.configFile), file) || file;
+}
+
+export function drillFixtures(snapshot: RunSnapshot): DrillFixture[] {
+  return snapshot.fixtures.map((f) => ({
+    id: f.id,
+    kind: f.kind,
+    file: fixtureFile(snapshot, f.source.file),
+    task: f.task,
+    artifact: f.artifact,
+    evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, title: e.title ?? '', text: e.text })) : [],
+    trace: f.trace ?? null,
+  }));
+}
+
+/** Interns replies so each distinct text is embedded once. */
+export class ReplyTable {
+  readonly texts: string[] = [];
+  private readonly index = new Map<string, number>();
+
+  add(text: string | null): number {
+    if (text === null) return -1;
+    const cut = text.length > MAX_REPLY_CHARS ? `${text.slice(0, MAX_REPLY_CHARS)}\n… [${text.length - MAX_REPLY_CHARS} more characters in run.sqlite]` : text;
+    let i = this.index.get(cut);
+    if (i === undefined) {
+      i = this.texts.length;
+      this.texts.push(cut);
+      this.index.set(cut, i);
+    }
+    return i;
+  }
+}
+
+export function drillItems(
+  items: readonly ReviewItem[],
+  outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>,
+  conditions: readonly ConditionName[],
+  fixtureIndex: Map<string, number>,
+  replies: ReplyTable,
+): { items: DrillItem[]; reviews: DrillReview[][] } {
+  const conditionIndex = new Map(conditions.map((c, i) => [c, i]));
+  const out: DrillItem[] = [];
+  const reviews: DrillReview[][] = [];
+  for (const item of items) {
+    const byCondition = outcomes.get(item.id);
+    const d: DrillItem = { id: item.id, f: fixtureIndex.get(item.fixtureId)!, m: item.mutator, x: '' };
+    const v: DrillReview[] = [];
+    if (item.mutant) {
+      const m = item.mutant;
+      d.s = [m.span.start, m.span.end];
+      d.o = m.original;
+      d.r = m.replacement;
+      d.l = [m.span.line, m.span.column];
+    } else if (item.id !== item.fixtureId) d.a = item.artifact;
+    d.x = conditions.map((c) => {
+      const o = byCondition?.get(c);
+      return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
+    }).join('');
+    for (const c of conditions) {
+      for (const r of byCondition?.get(c)?.reviews ?? []) {
+        v.push([conditionIndex.get(c)!, r.repeat, r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e', r.verdict ?? '', replies.add(r.reply), r.requestDigest, r.error ?? '', r.attempts, Math.round(r.latencyMs * 10) / 10]);
+      }
+    }
+    out.push(d);
+    reviews.push(v);
+  }
+  return { items: out, reviews };
+}
+
+/** The interval a paired row carries in report.json, under whichever name it was given. */
+export function reportedDifferenceInterval(p: PairedComparison): Interval | undefined {
+  const row = p as unknown as Record<string, unknown>;
+  for (const key of ['ci', 'deltaCi', 'deltaCI', 'deltaInterval', 'differenceCi', 'interval']) {
+    const v = row[key];
+    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number')) return [v[0], v[1]];
+  }
+  return undefined;
+}
+
+/**
+ * Newcombe's paired interval for a row's difference (to minus from), from the
+ * 2x2 table of the same items the report's McNemar test used. Only for rows
+ * that report.json gives no interval for; undefined if the counts do not
+ * reproduce the report's b and c.
+ */
+export function pairedInterval(p: PairedComparison, items: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): Interval | undefined {
+  let a = 0, b = 0, c = 0, d = 0;
+  for (const item of items) {
+    const inGroup = p.mutator === CONTROL ? item.mutator === null : p.mutator === ALL_MUTANTS ? item.mutator !== null : item.mutator === p.mutator;
+    if (!inGroup) continue;
+    const from = flaggedForPairing(outcomes.get(item.id)?.get(p.from));
+    const to = flaggedForPairing(outcomes.get(item.id)?.get(p.to));
+    if (from === undefined || to === undefined) continue;
+    if (from && to) a++;
+    else if (from) b++;
+    else if (to) c++;
+    else d++;
+  }
+  if (b !== p.b || c !== p.c || a + b + c + d === 0) return undefined;
+  // First proportion: flagged under `to`, so the difference is to minus from, as in report.json.
+  return pairedDifferenceInterval(a, c, b, d).ci;
+}

@@ -1,0 +1,16 @@
+/** Every piece of text from fixtures, replies, config or file names goes through here before it meets HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * JSON to embed in a <script> element (type application/json, or a JS
+ * expression): every "<" becomes \u003c, so no "</script>" or "<!--" in the
+ * data can end the element or switch the parser's state, and U+2028/U+2029 are
+ * escaped for older JS parsers. JSON.parse and JS read the text unchanged.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

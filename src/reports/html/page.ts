@@ -1,0 +1,245 @@
+import { gzipSync } from 'node:zlib';
+import type { ConditionName } from '../../requests/conditions.js';
+import { reviewItems, type ReviewItem } from '../../requests/items.js';
+import type { RunSnapshot } from '../../results/snapshot.js';
+import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
+import type { Interval } from '../../statistics/wilson.js';
+import type { AuditReport, CriticReport } from '../build.js';
+import { countBy, percent, pValue, signedPoints } from '../format.js';
+import type { ItemConditionOutcome } from '../outcomes.js';
+import { CLIENT_JS } from './client.js';
+import { drillFixtures, drillItems, pairedInterval, ReplyTable, reportedDifferenceInterval, type DrillData, type DrillReviews } from './data.js';
+import { escapeHtml as e, jsonForScript } from './escape.js';
+import { CONDITION_COLOURS, renderPlot } from './plot.js';
+
+/** Every critic's stored reviews, grouped: critic -> item -> condition -> outcome. */
+export type RunOutcomes = Map<string, Map<string, Map<ConditionName, ItemConditionOutcome>>>;
+
+/**
+ * report.html: one self-contained page, no network. The headline (gates and
+ * positive control), the dot-and-interval figure as inline SVG and the paired
+ * comparisons are plain HTML, readable without JavaScript; the mutant list and
+ * its drill-down are built by a small inline script from embedded JSON.
+ */
+export function renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, outcomes: RunOutcomes): string {
+  const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
+  const conditions = report.conditions as ConditionName[];
+  const fixtures = drillFixtures(snapshot);
+  const fixtureIndex = new Map(fixtures.map((f, i) => [f.id, i]));
+  const replies = new ReplyTable();
+  const data: DrillData = { conditions, fixtures, critics: [] };
+  const reviews: DrillReviews = { replies: replies.texts, critics: [] };
+  const sections: string[] = [];
+  for (const [name, critic] of Object.entries(report.critics)) {
+    const criticOutcomes = outcomes.get(name) ?? new Map();
+    // Only the kinds of artifact this critic reviewed (a text checker lists no code mutants).
+    const kinds = new Set(items.filter((i) => criticOutcomes.has(i.id)).map((i) => i.kind));
+    const drill = drillItems(items.filter((i) => kinds.has(i.kind)), criticOutcomes, conditions, fixtureIndex, replies);
+    data.critics.push({ name, items: drill.items });
+    reviews.critics.push(drill.reviews);
+    sections.push(criticSection(name, critic, conditions, items, criticOutcomes));
+  }
+
+  const title = `critic-audit: ${report.passed ? 'passed' : 'failed'}`;
+  const body: string[] = [];
+  body.push(`<header><h1>critic-audit <span class="badge ${report.passed ? 'pass' : 'fail'}">${report.passed ? 'passed' : 'failed'}</span></h1>`);
+  body.push(`<p class="meta">${e(report.config)} · seed ${report.seed} · conditions ${e(report.conditions.join(', '))} · ${report.repeats > 1 ? `${report.repeats} repeats · ` : ''}${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored · ${e(report.createdAt)} · critic-audit ${e(report.version)}</p>`);
+  if (!report.complete) body.push(`<p class="banner warn"><b>Incomplete run:</b> ${e(report.stopReason ?? 'stopped early')}. Figures cover the reviews that finished.</p>`);
+  if (report.errorBudget.exceeded) body.push(`<p class="banner fail"><b>Error budget exceeded:</b> ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).</p>`);
+  const warnings = (report as unknown as { warnings?: unknown }).warnings;
+  if (Array.isArray(warnings)) for (const w of warnings) body.push(`<p class="banner warn">${e(String(w))}</p>`);
+  body.push(`<nav>${Object.keys(report.critics).map((n) => `<a href="#${e(anchor(n))}">${e(n)}</a>`).join('')}<a href="#mutants">Mutants</a><a href="#ignored">Ignored mutants</a></nav></header>`);
+  body.push(`<section id="headline"><h2>Gates</h2><div class="cards">${Object.entries(report.critics).map(([n, c]) => headlineCard(n, c)).join('')}</div></section>`);
+  body.push(...sections);
+  body.push(mutantSection(conditions, data));
+  body.push(ignoredSection(report));
+
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>${e(title)}</title>
+<style>${CSS}</style></head><body>
+${body.join('\n')}
+<script type="application/json" id="drill-data">${jsonForScript(data)}</script>
+<script>${CLIENT_JS}</script>
+<script type="application/octet-stream" id="drill-reviews" data-encoding="gzip+base64">${packData(reviews)}</script>
+</body></html>
+`;
+}
+
+/**
+ * The page carries its data in two blocks. The list (items, spans, outcome
+ * letters, fixtures) is plain JSON, escaped so no "<" can end the element,
+ * and comes before the script, which renders the list at once. The reviews
+ * (replies and request digests: the bulk) come after the script, gzipped and
+ * base64-encoded (a fifth to a third of the JSON; base64 has no "<"): the
+ * parser reaches them after the list is up, and the script unpacks them with
+ * the browser's own DecompressionStream. So a run of 10,000 reviews opens in
+ * well under two seconds (Chromium reads and tokenizes large inline blocks
+ * slowly).
+ */
+export function packData(data: DrillReviews): string {
+  return gzipSync(Buffer.from(JSON.stringify(data)), { level: 6 }).toString('base64');
+}
+
+const anchor = (name: string) => `critic-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
+const badge = (pass: boolean, yes = 'passed', no = 'failed') => `<span class="badge ${pass ? 'pass' : 'fail'}">${pass ? yes : no}</span>`;
+
+function headlineCard(name: string, critic: CriticReport): string {
+  const gates = critic.gates.length
+    ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates
+        .map((g) => `<tr class="${g.pass ? 'pass' : 'fail'}"><td>${e(g.name)}</td><td class="num">${e(String(g.threshold))}</td><td class="num">${g.value.toFixed(3)}</td><td>${g.pass ? '✓' : '✗'}</td></tr>`)
+        .join('')}</tbody></table>`
+    : '<p class="dim">No gates configured.</p>';
+  const v = critic.verdicts;
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors${critic.cost !== null ? ` · cost ${critic.cost.toFixed(4)}` : ''}</p></div>`;
+}
+
+/**
+ * critics[name].positiveControl: can the critic review at all, sealed? Its
+ * verdict, figures and reasons; unknown fields are listed as they are.
+ */
+function positiveControl(critic: CriticReport): string {
+  const pc = (critic as unknown as Record<string, unknown>).positiveControl;
+  if (pc === undefined || pc === null) return '';
+  if (typeof pc !== 'object') return `<p class="pc"><b>Positive control:</b> ${typeof pc === 'boolean' ? badge(pc) : e(String(pc))}</p>`;
+  const r = pc as Record<string, unknown>;
+  const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : undefined);
+  const verdict = typeof r.pass === 'boolean' ? r.pass : typeof r.passed === 'boolean' ? r.passed : undefined;
+  const known = new Set(['pass', 'passed', 'gated', 'verdictRate', 'minVerdictRate', 'catchRate', 'falseAlarmRate', 'discrimination', 'minDiscrimination', 'anchoringInterpretable', 'reasons']);
+  const facts: string[] = [];
+  const verdictRate = num('verdictRate');
+  if (verdictRate !== undefined) facts.push(`verdict rate ${percent(verdictRate)}${num('minVerdictRate') !== undefined ? ` (min ${percent(num('minVerdictRate')!)})` : ''}`);
+  const discrimination = num('discrimination');
+  if (discrimination !== undefined) {
+    const parts = num('catchRate') !== undefined && num('falseAlarmRate') !== undefined ? ` (catch ${percent(num('catchRate')!)} − false alarms ${percent(num('falseAlarmRate')!)})` : '';
+    facts.push(`discrimination ${signedPoints(discrimination)}${parts}${num('minDiscrimination') !== undefined ? `, min ${signedPoints(num('minDiscrimination')!)}` : ''}`);
+  }
+  if (typeof r.gated === 'boolean') facts.push(r.gated ? 'a gate' : 'reported, not gated');
+  const reasons = Array.isArray(r.reasons) && r.reasons.length ? `<ul class="reasons">${r.reasons.map((x) => `<li>${e(String(x))}</li>`).join('')}</ul>` : '';
+  const warning = r.anchoringInterpretable === false ? '<p class="flag">The contaminated conditions\' figures are not findings: this critic cannot review sealed.</p>' : '';
+  const others = Object.entries(r)
+    .filter(([k]) => !known.has(k))
+    .map(([k, v]) => `<tr><td>${e(k)}</td><td>${e(typeof v === 'number' ? formatNumber(v) : typeof v === 'string' ? v : JSON.stringify(v))}</td></tr>`)
+    .join('');
+  return `<div class="pc"><b>Positive control</b> ${verdict === undefined ? '' : badge(verdict)} <span class="dim">${e(facts.join(' · '))}</span>${reasons}${warning}${others ? `<table class="kv"><tbody>${others}</tbody></table>` : ''}</div>`;
+}
+
+const formatNumber = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 ? v.toExponential(2) : v.toFixed(3));
+
+function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
+  const out: string[] = [];
+  out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
+  out.push(`<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`);
+  out.push(pairedTable(critic.paired, items, outcomes));
+  out.push('</section>');
+  return out.join('\n');
+}
+
+function pairedTable(paired: PairedComparison[], items: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
+  if (!paired.length) return '<p class="dim">No paired comparisons (only the clean condition was run).</p>';
+  const holm = (p: PairedComparison) => {
+    const v = (p as unknown as Record<string, unknown>).pHolm;
+    return typeof v === 'number' ? v : undefined;
+  };
+  const anyHolm = paired.some((p) => holm(p) !== undefined);
+  const rows = paired.map((p) => {
+    const adjusted = holm(p);
+    const significant = (adjusted ?? p.p) < 0.05;
+    const gate = p.mutator === ALL_MUTANTS && p.to === 'with-trace';
+    const ci: Interval | undefined = reportedDifferenceInterval(p) ?? pairedInterval(p, items, outcomes);
+    const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
+    const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
+    const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
+    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${pValue(p.p)}</td>${anyHolm ? `<td class="num">${adjusted === undefined ? '–' : pValue(adjusted)}</td>` : ''}<td class="num">${signedPoints(p.delta)}${ci ? ` <span class="ci">[${points(ci[0])}, ${points(ci[1])}]</span>` : ''}</td><td>${note}</td></tr>`;
+  });
+  return `<h3>Each condition against clean, on the same items</h3>
+<table class="paired"><thead><tr><th>items</th><th>condition</th><th>n</th><th title="flagged under clean only">b</th><th title="flagged under the condition only">c</th><th title="exact two-sided McNemar">p</th>${anyHolm ? '<th title="Holm-adjusted over the comparisons">Holm p</th>' : ''}<th>difference [95% CI]</th><th></th></tr></thead><tbody>
+${rows.join('\n')}
+</tbody></table>
+<p class="dim">b: flagged under clean only · c: flagged under the condition only · p: exact McNemar${anyHolm ? ' · Holm p: adjusted for the number of comparisons' : ''} · difference: condition minus clean, with Newcombe's paired 95% interval. Highlighted: significant at 5%${anyHolm ? ' after Holm adjustment' : ''}.</p>`;
+}
+
+const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
+
+function mutantSection(conditions: readonly string[], data: DrillData): string {
+  const options = (list: Array<[string, string]>) => list.map(([v, l]) => `<option value="${e(v)}">${e(l)}</option>`).join('');
+  return `<section id="mutants"><h2>Mutants</h2>
+<noscript><p class="banner warn">The mutant list and drill-down need JavaScript; the figures and tables above do not.</p></noscript>
+<form class="filters" onsubmit="return false">
+<label>critic <select id="f-critic"></select></label>
+<label>mutator <select id="f-mutator"></select></label>
+<label>condition <select id="f-condition"></select></label>
+<label>outcome <select id="f-outcome">${options([['*', 'any outcome'], ['caught', 'caught (mutant) / false alarm (original)'], ['missed', 'missed (mutant) / passed (original)'], ['noverdict', 'no verdict'], ['error', 'error']])}</select></label>
+<label>search <input id="f-search" type="search" placeholder="id, fixture or text"></label>
+<span id="f-count" class="dim"></span>
+</form>
+<table class="mutants"><thead><tr><th>item</th><th>fixture</th><th>mutator</th><th>change</th>${conditions.map((c) => `<th>${e(c)}</th>`).join('')}</tr></thead>
+<tbody id="mutant-rows"></tbody></table>
+<p class="pager"><button type="button" id="f-prev">‹ previous</button> <span id="f-page"></span> <button type="button" id="f-next">next ›</button></p>
+<p class="dim">${data.critics.reduce((n, c) => n + c.items.length, 0)} items over ${data.critics.length} critic${data.critics.length === 1 ? '' : 's'}. Open an item for its diff, its verdict under each condition, the critic's replies and each request's sha256 (as in reviews.jsonl and run.sqlite).</p>
+</section>`;
+}
+
+function ignoredSection(report: AuditReport): string {
+  const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason}`);
+  const rows = Object.entries(report.mutants.byMutator).map(([m, s]) => `<tr><td>${e(m)}</td><td class="num">${s.valid}</td><td class="num">${s.ignored}</td></tr>`).join('');
+  return `<section id="ignored"><h2>Ignored mutants</h2><p>The validity oracle keeps a mutant only when it really contradicts the evidence; the rest are never counted.</p>
+<table><thead><tr><th>mutator</th><th>valid</th><th>ignored</th></tr></thead><tbody>${rows}</tbody></table>
+${reasons.length ? `<ul>${reasons.map(([r, n]) => `<li>${e(r)} (${n})</li>`).join('')}</ul>` : ''}</section>`;
+}
+
+const CSS = `
+:root{--pass:#2e7d32;--fail:#c62828;--clay:#c0603a;--ink:#1f2328;--dim:#6a737d;--line:#d8dde3}
+*{box-sizing:border-box}
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1180px;color:var(--ink);padding:0 1.2em 3em}
+header{border-bottom:1px solid var(--line);margin-bottom:1em}
+h1{margin:.6em 0 .2em}h2{margin:1.4em 0 .4em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{margin:.8em 0 .4em}h4{margin:.8em 0 .3em}
+.meta,.dim{color:var(--dim)}
+nav a{margin-right:1.2em}
+.badge{font-size:.72em;padding:.12em .55em;border-radius:.35em;color:#fff;vertical-align:middle;font-weight:600}
+.badge.pass{background:var(--pass)}.badge.fail{background:var(--fail)}
+.banner{padding:.5em .8em;border-radius:.3em}.banner.warn{background:#fff4e5;border:1px solid #f0b46c}.banner.fail{background:#fdecea;border:1px solid #e8a39c}
+.cards{display:flex;flex-wrap:wrap;gap:1em}
+.card{flex:1 1 340px;border:1px solid var(--line);border-left:5px solid var(--pass);border-radius:.3em;padding:.2em 1em .6em}
+.card.fail{border-left-color:var(--fail)}
+table{border-collapse:collapse;margin:.4em 0}
+td,th{border:1px solid var(--line);padding:.22em .55em;text-align:left;vertical-align:top}
+th{background:#f5f7f9;font-weight:600}
+td.num{text-align:right;font-variant-numeric:tabular-nums}
+table.gates tr.fail td{background:#fdecea;font-weight:600}
+table.gates tr.fail td:last-child{color:var(--fail)}table.gates tr.pass td:last-child{color:var(--pass)}
+.pc{margin:.5em 0}.kv td{font-size:.92em}
+figure{margin:.6em 0}figcaption{color:var(--dim);max-width:820px}
+svg.plot{max-width:100%;height:auto}
+svg text{font:12px system-ui,sans-serif;fill:#333}
+svg text.panel{font-weight:600;font-size:13px}svg text.tick,svg text.dim{fill:#777;font-size:11px}
+svg text.value{font-size:11px;fill:#444;font-variant-numeric:tabular-nums}svg text.row.pooled{font-weight:600}
+svg text.legend{font-size:12px}
+svg line.grid{stroke:#e3e6ea}svg rect.band{fill:#f7f8fa}
+table.paired tr.sig td{background:#fbeee8}
+table.paired tr.sig.anchoring td{background:#f6d5c6;font-weight:600}
+.flag{color:var(--clay);font-weight:600}
+.ci{color:var(--dim)}
+.filters{display:flex;flex-wrap:wrap;gap:.6em 1.2em;align-items:center;margin:.6em 0;padding:.6em;background:#f5f7f9;border-radius:.3em}
+.filters select,.filters input{font:inherit;margin-left:.3em}
+table.mutants{width:100%}
+table.mutants td.change{max-width:360px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+button.open{font:12px ui-monospace,monospace;background:none;border:0;color:#0b5cad;cursor:pointer;padding:0;text-decoration:underline}
+.chip{display:inline-block;padding:0 .45em;border-radius:.8em;font-size:.85em;white-space:nowrap;border:1px solid transparent}
+.o-c{background:#e3f2e5;color:#1b5e20}.o-m{background:#fdecea;color:#b71c1c}.o-n{background:#fff4e5;color:#8a4b00}.o-e{background:#eceff1;color:#37474f;border-color:#b0bec5}.o-none{color:var(--dim)}
+.chip.orig.o-c{background:#fdecea;color:#b71c1c}.chip.orig.o-m{background:#e3f2e5;color:#1b5e20}
+tr.detail>td{background:#fbfcfd;padding:.6em 1em}
+.drill pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
+.diff{border:1px solid var(--line);border-radius:.3em;overflow:hidden}
+.diff pre{padding:.25em .6em}.diff pre.ctx{color:var(--dim)}
+.diff pre.minus{background:#ffeef0}.diff pre.plus{background:#e6ffed}
+.diff del.span{background:#fdb8c0;text-decoration:line-through;outline:1px solid #d73a49}
+.diff ins.span{background:#acf2bd;text-decoration:none;outline:1px solid #28a745}
+.drill .where{color:var(--dim);margin:.2em 0}
+table.reviews td.digest{font:11px ui-monospace,monospace;word-break:break-all;max-width:150px}
+table.reviews pre.reply{max-height:16em;overflow:auto}
+.error{color:var(--fail);margin:0}
+.evidence{margin:.4em 0}.evidence pre{background:#f5f7f9;padding:.3em .5em}
+.pager button{font:inherit}
+`;

@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { FileResult, MutantResult, MutantStatus, MutationTestResult } from 'mutation-testing-report-schema/api';
+import type { ConditionName } from '../requests/conditions.js';
+import type { RunSnapshot } from '../results/snapshot.js';
+import { HARNESS_VERSION } from '../util/packageRoot.js';
+import { fixtureFile } from './html/data.js';
+import { escapeHtml, jsonForScript } from './html/escape.js';
+import type { RunOutcomes } from './html/page.js';
+import { outcomeCode, type ItemConditionOutcome } from './outcomes.js';
+
+export type { MutationTestResult };
+
+/** The version of the mutation-testing-report-schema format written. */
+export const SCHEMA_VERSION = '2';
+/** statusReason keeps this much of the critic's reply. */
+export const STATUS_REASON_CHARS = 400;
+
+/**
+ * mutation.json in the mutation-testing-report-schema format (Stryker and its
+ * dashboard): each fixture's artifact is a file whose source is the original
+ * text; each mutant is Killed when the critic failed it under `condition`
+ * (by majority over repeats), Survived when it passed it, RuntimeError when
+ * its reviews ended in errors or without a verdict (outside the score; never
+ * Timeout, which that format counts as detected), Pending when it was not
+ * reviewed, and Ignored (with the oracle's reason) when the validity oracle
+ * rejected it. With several critics, each gets a top-level folder, holding
+ * the kinds of artifact (text, code) that critic reviews.
+ */
+export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes, condition: ConditionName): MutationTestResult {
+  const critics = snapshot.critics.map((c) => c.name);
+  const several = critics.length > 1;
+  const files: Record<string, FileResult> = {};
+  const testFiles: NonNullable<MutationTestResult['testFiles']> = {};
+  const kindOf = new Map(snapshot.fixtures.map((f) => [f.id, f.kind]));
+  const valid = groupBy(snapshot.generation.mutants, (m) => m.fixtureId);
+  const ignored = groupBy(snapshot.generation.ignored, (m) => m.fixtureId);
+  for (const critic of critics) {
+    const prefix = several ? `${critic}/` : '';
+    const idOf = (id: string) => (several ? `${critic}:${id}` : id);
+    const testId = `${critic} (${condition})`;
+    testFiles[`critic ${critic}`] = { tests: [{ id: testId, name: `${critic} reviewing under ${condition}` }] };
+    const byItem = outcomes.get(critic);
+    // The artifact kinds this critic reviewed at all: a kind it does not take (code, for a text checker) gets no files.
+    const kinds = new Set(snapshot.fixtures.filter((f) => byItem?.has(f.id)).map((f) => f.kind));
+    for (const m of snapshot.generation.mutants) if (byItem?.has(m.id)) kinds.add(kindOf.get(m.fixtureId)!);
+    for (const fixture of snapshot.fixtures) {
+      if (!kinds.has(fixture.kind)) continue;
+      const path = `${prefix}${fixturePath(snapshot, fixture.source.file, fixture.id, fixture.kind)}`;
+      const mutants: MutantResult[] = [];
+      for (const m of valid.get(fixture.id) ?? []) {
+        const reviewed = byItem?.get(m.id)?.get(condition);
+        const { status, statusReason } = statusOf(reviewed, critic, condition);
+        const result: MutantResult = { id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status, statusReason, description: describe(m.original, m.replacement) };
+        if (reviewed?.reviews.length) {
+          result.duration = Math.round(reviewed.reviews.reduce((sum, r) => sum + r.latencyMs, 0));
+          result.testsCompleted = reviewed.answered;
+          if (status === 'Killed' || status === 'Survived') result.coveredBy = [testId];
+          if (status === 'Killed') result.killedBy = [testId];
+        }
+        mutants.push(result);
+      }
+      for (const m of ignored.get(fixture.id) ?? []) {
+        mutants.push({ id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status: 'Ignored', statusReason: `ignored by the validity oracle: ${m.reason}`, description: describe(m.original, m.replacement) });
+      }
+      files[path] = { language: fixture.kind === 'code' ? 'typescript' : 'text', source: fixture.artifact, mutants };
+    }
+  }
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    thresholds: scoreThresholds(snapshot.settings.thresholds.catchRate),
+    config: { tool: 'critic-audit', condition, conditions: snapshot.settings.conditions, critics, seed: snapshot.settings.seed, configFile: snapshot.settings.configFile },
+    framework: { name: 'critic-audit', version: HARNESS_VERSION },
+    files,
+    testFiles,
+  };
+}
+
+/**
+ * The viewer's colour bands from the default catch-rate threshold: a number
+ * is the low bound (high stays 80); a {high, low, break} band gives both.
+ */
+export function scoreThresholds(catchRate: unknown): { high: number; low: number } {
+  const value = catchRate !== null && typeof catchRate === 'object' ? (catchRate as Record<string, unknown>)['default'] : catchRate;
+  const pct = (x: unknown) => (typeof x === 'number' ? Math.round(100 * x) : undefined);
+  let low = 60;
+  let high = 80;
+  if (typeof value === 'number') low = pct(value)!;
+  else if (value !== null && typeof value === 'object') {
+    const band = value as Record<string, unknown>;
+    low = pct(band.low) ?? pct(band.break) ?? pct(band.high) ?? low;
+    high = pct(band.high) ?? high;
+  }
+  return { high: Math.max(high, low), low };
+}
+
+function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const t of list) {
+    const k = key(t);
+    const group = groups.get(k);
+    if (group) group.push(t);
+    else groups.set(k, [t]);
+  }
+  return groups;
+}
+
+function fixturePath(snapshot: RunSnapshot, file: string, id: string, kind: string): string {
+  const folder = fixtureFile(snapshot, file).replace(/\\/g, '/').replace(/\.ya?ml$/i, '');
+  return `${folder}/${id}.${kind === 'code' ? 'ts' : 'txt'}`;
+}
+
+const location = (span: { line: number; column: number; endLine: number; endColumn: number }) => ({
+  start: { line: span.line, column: span.column },
+  end: { line: span.endLine, column: span.endColumn },
+});
+
+const describe = (original: string, replacement: string) => (replacement === '' ? `deleted "${original}"` : `"${original}" → "${replacement}"`);
+
+function statusOf(o: ItemConditionOutcome | undefined, critic: string, condition: string): { status: MutantStatus; statusReason: string } {
+  if (!o || o.reviews.length === 0) return { status: 'Pending', statusReason: `not reviewed by ${critic} under ${condition} (the run is incomplete, or the critic does not review this kind)` };
+  const code = outcomeCode(o);
+  const tally = o.reviews.length > 1 ? `${o.flagged} of ${o.answered} answered repeats FAIL${o.errors ? `, ${o.errors} errors` : ''}. ` : '';
+  if (code === 'error') {
+    const error = o.reviews.find((r) => r.error)?.error ?? 'the review ended in an error';
+    return { status: 'RuntimeError', statusReason: shorten(`${tally}review error: ${error}`) };
+  }
+  const reply = o.reviews.find((r) => r.reply !== null)?.reply ?? '';
+  if (code === 'noverdict') return { status: 'RuntimeError', statusReason: shorten(`${tally}no verdict in the reply: ${reply}`) };
+  return { status: code === 'caught' ? 'Killed' : 'Survived', statusReason: shorten(`${tally}${reply}`) };
+}
+
+export function shorten(text: string, max = STATUS_REASON_CHARS): string {
+  const flat = text.trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+let elementsBundle: string | undefined;
+
+/** The mutation-testing-elements viewer, read from node_modules once, to inline. */
+function viewerScript(): string {
+  if (elementsBundle === undefined) {
+    const file = createRequire(import.meta.url).resolve('mutation-testing-elements/dist/mutation-test-elements.js');
+    elementsBundle = readFileSync(file, 'utf8').replace(/<\/script/gi, '<\\/script');
+  }
+  return elementsBundle;
+}
+
+/**
+ * mutation.html: mutation.json rendered by the mutation-testing-elements
+ * viewer, its script inlined so the file works offline (as Stryker's own HTML
+ * reporter does).
+ */
+export function renderMutationHtml(result: MutationTestResult, title: string): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<script>
+${viewerScript()}
+</script>
+</head>
+<body>
+<mutation-test-report-app title-postfix="${escapeHtml(title)}">
+Your browser does not support custom elements: open this file in a current browser.
+</mutation-test-report-app>
+<script>
+const app = document.querySelector('mutation-test-report-app');
+app.report = ${jsonForScript(result)};
+function updateTheme() { document.body.style.backgroundColor = app.themeBackgroundColor; }
+app.addEventListener('theme-changed', updateTheme);
+updateTheme();
+</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,231 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { chromiumStatus, launchChromium, type Chromium } from '../support/chromium.js';
+import { validateMutationReport } from '../support/mutationSchema.js';
+import { HOSTILE, syntheticRun } from '../support/syntheticRun.js';
+
+const status = chromiumStatus();
+if (!status.available) console.warn(`critic-audit: ${status.message}`);
+const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+
+/** `critic-audit report DIR` in this process, quietly. */
+async function rebuild(dir: string): Promise<void> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  try {
+    await main(['report', dir]);
+  } finally {
+    log.mockRestore();
+  }
+}
+
+async function open(context: BrowserContext, file: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', (d) => {
+    errors.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.goto(`file://${file}`);
+  return { page, errors };
+}
+
+describe.runIf(!status.available && !status.skip)('the browser tests in CI', () => {
+  it('need Chromium', () => {
+    throw new Error(status.available ? '' : status.message);
+  });
+});
+
+describe.skipIf(!status.available)('report.html and mutation.html in Chromium', () => {
+  const out = mkdtempSync(join(tmpdir(), 'critic-audit-browser-'));
+  const shots = join(out, 'screenshots');
+  let chromium: Chromium;
+  let context: BrowserContext;
+  let report: any;
+
+  beforeAll(async () => {
+    // The README's default audit: offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
+    const run = spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--out', out], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+    expect(run.status, run.stderr).toBe(1);
+    report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    mkdirSync(shots, { recursive: true });
+    chromium = await launchChromium();
+    context = await chromium.context();
+  }, 90_000);
+
+  afterAll(async () => {
+    await chromium?.close();
+  });
+
+  it('shows the plot with one interval per mutator and condition, for each critic, and the headline gates', async () => {
+    const { page, errors } = await open(context, join(out, 'report.html'));
+    await page.waitForSelector('html[data-ready="1"]');
+    for (const [name, critic] of Object.entries<any>(report.critics)) {
+      const plot = page.locator(`svg.plot[data-critic="${name}"]`);
+      await expect(plot.isVisible()).resolves.toBe(true);
+      // The mutators this critic reviewed (a text checker takes no code mutants).
+      const mutators = Object.keys(critic.byMutator).filter((m) => Object.keys(critic.byMutator[m]).length > 0);
+      expect(mutators.length).toBeGreaterThanOrEqual(3);
+      await expect(plot.locator('g.interval[data-kind="catch"]').count()).resolves.toBe(mutators.length * report.conditions.length);
+      for (const mutator of mutators) {
+        for (const condition of report.conditions) {
+          const mark = plot.locator(`g.interval[data-kind="catch"][data-mutator="${mutator}"][data-condition="${condition}"]`);
+          await expect(mark.count()).resolves.toBe(1);
+          await expect(mark.getAttribute('data-rate')).resolves.toBe(String(critic.byMutator[mutator][condition].rate));
+        }
+      }
+      await expect(plot.locator('g.interval[data-kind="false-alarm"]').count()).resolves.toBe(report.conditions.length);
+    }
+    const gate = page.locator('#headline .card.fail tr.fail', { hasText: 'maxAnchoringDrop' });
+    await expect(gate.count()).resolves.toBe(1);
+    const controls = Object.values<any>(report.critics).filter((c) => c.positiveControl).length;
+    await expect(page.locator('#headline .pc').count()).resolves.toBe(controls);
+    await expect(page.locator('#critic-trace-trusting tr.sig.anchoring').count()).resolves.toBe(1);
+    await page.screenshot({ path: join(shots, 'report.png') });
+    await page.locator('#critic-trace-trusting').evaluate((e) => e.scrollIntoView());
+    await page.screenshot({ path: join(shots, 'report-trace-trusting.png') });
+    if (process.env.UPDATE_DOCS_SCREENSHOT) copyFileSync(join(shots, 'report-trace-trusting.png'), join(PACKAGE_ROOT, 'docs', 'report.png'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('filters the mutant list and opens a drill-down with the diff, the verdicts, the replies and the request digests', async () => {
+    const { page, errors } = await open(context, join(out, 'report.html'));
+    await page.waitForSelector('html[data-ready="1"]');
+    const count = () => page.locator('#f-count').textContent();
+    const rows = () => page.locator('#mutant-rows tr.item').count();
+    // The first critic's mutants: those of the mutators it reviewed.
+    const [firstName, first] = Object.entries<any>(report.critics)[0]!;
+    const reviewed = Object.keys(first.byMutator).filter((m) => Object.keys(first.byMutator[m]).length > 0);
+    const valid = reviewed.reduce((n, m) => n + report.mutants.byMutator[m].valid, 0);
+    await expect(page.locator('#f-critic').inputValue()).resolves.toBe('0');
+    expect(firstName).toBe('evidence-check');
+    await expect(count()).resolves.toMatch(new RegExp(`^${valid} of `));
+    await expect(rows()).resolves.toBe(100); // a page at a time: the DOM stays light
+
+    await page.selectOption('#f-critic', { label: 'trace-trusting' });
+    await page.selectOption('#f-mutator', 'entity-swap');
+    await expect(count()).resolves.toMatch(new RegExp(`^${report.mutants.byMutator['entity-swap'].valid} of `));
+    await page.selectOption('#f-condition', { label: 'with-trace' });
+    await page.selectOption('#f-outcome', 'missed');
+    const missed = Number((await count())!.split(' ')[0]);
+    expect(missed).toBeGreaterThan(0);
+    expect(missed).toBeLessThan(valid);
+    await page.selectOption('#f-outcome', 'caught');
+    await expect(count()).resolves.toMatch(/^0 of /);
+    await page.selectOption('#f-outcome', 'missed');
+
+    const row = page.locator('#mutant-rows tr.item').first();
+    const id = await row.getAttribute('data-id');
+    const mutants = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')).mutants;
+    const mutant = mutants.find((m: any) => m.id === id);
+    await row.locator('button.open').click();
+    const drill = page.locator('tr.detail .drill');
+    await expect(drill.locator('.diff del.span').textContent()).resolves.toBe(mutant.original);
+    await expect(drill.locator('.diff ins.span').textContent()).resolves.toBe(mutant.replacement);
+    await page.waitForSelector('html[data-reviews="1"]');
+    await expect(drill.locator('table.reviews tbody tr').count()).resolves.toBe(report.conditions.length);
+    const withTrace = drill.locator('table.reviews tbody tr', { hasText: 'with-trace' });
+    await expect(withTrace.locator('pre.reply').textContent()).resolves.toMatch(/VERDICT: PASS/);
+    await expect(withTrace.locator('td.digest').textContent()).resolves.toMatch(/^[0-9a-f]{64}$/);
+    await drill.locator('summary').click();
+    await expect(drill.locator('.evidence').first().isVisible()).resolves.toBe(true);
+    await drill.evaluate((e) => e.closest('tr')!.previousElementSibling!.scrollIntoView());
+    await page.screenshot({ path: join(shots, 'report-drilldown.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('is readable without JavaScript: the gates, the plot and the paired table are plain HTML and SVG', async () => {
+    const plain = await chromium.context({ javaScriptEnabled: false });
+    const { page } = await open(plain, join(out, 'report.html'));
+    await expect(page.locator('svg.plot g.interval').count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('svg.plot').first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('table.paired').first().isVisible()).resolves.toBe(true);
+    await expect(page.locator('#headline table.gates').first().isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(shots, 'report-no-javascript.png') });
+    await plain.close();
+  });
+
+  it('writes mutation.json in the schema, and mutation.html renders it offline with the mutation-testing-elements viewer', async () => {
+    const mutation = JSON.parse(readFileSync(join(out, 'mutation.json'), 'utf8'));
+    expect(validateMutationReport(mutation)).toEqual([]);
+    const { page, errors } = await open(context, join(out, 'mutation.html'));
+    const app = page.locator('mutation-test-report-app');
+    // The viewer renders in shadow DOM; Playwright's locators pierce it.
+    await app.locator('text=All files').first().waitFor();
+    for (const critic of Object.keys(report.critics)) await app.getByRole('link', { name: new RegExp(`^${critic}/`) }).first().waitFor();
+    await page.screenshot({ path: join(shots, 'mutation.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a fixture and a reply containing <script> as text, running none of it', async () => {
+    const { dir } = syntheticRun({ fixtures: 2, mutantsPerFixture: 3, hostile: true, ignored: true });
+    await rebuild(dir);
+    for (const file of ['report.html', 'mutation.html']) {
+      const { page, errors } = await open(context, join(dir, file));
+      if (file === 'report.html') {
+        await page.waitForSelector('html[data-ready="1"]');
+        await page.selectOption('#f-mutator', '*all');
+        await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('button.open').forEach((b) => b.click()));
+        await page.waitForSelector('html[data-reviews="1"]');
+        await page.evaluate(() => document.querySelectorAll('.drill details').forEach((d) => d.setAttribute('open', '')));
+        await expect(page.locator('.drill pre.reply', { hasText: HOSTILE }).count()).resolves.toBeGreaterThan(0);
+        await expect(page.locator('.drill .evidence pre', { hasText: HOSTILE }).count()).resolves.toBeGreaterThan(0);
+        await expect(page.locator('.drill pre.artifact', { hasText: HOSTILE }).count()).resolves.toBeGreaterThan(0);
+        await expect(page.locator('.drill .diff pre', { hasText: '<script>' }).count()).resolves.toBeGreaterThan(0);
+        await expect(page.locator('.drill .error', { hasText: HOSTILE }).count()).resolves.toBeGreaterThan(0);
+        await expect(page.locator('.drill img').count()).resolves.toBe(0);
+        await page.locator('tr.detail').first().evaluate((e) => e.scrollIntoView());
+        await page.screenshot({ path: join(shots, 'hostile.png') });
+      } else {
+        await page.locator('mutation-test-report-app').locator('text=All files').first().waitFor();
+      }
+      await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).resolves.toBeUndefined();
+      await expect(page.locator('body script:not([id]):not([type])').count()).resolves.toBeLessThanOrEqual(1);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('opens and filters a run of 10,000 reviews in under 2 seconds', async () => {
+    const { dir, reviews } = syntheticRun({ fixtures: 50, mutantsPerFixture: 49, replyWords: 100, ignored: true });
+    expect(reviews).toBe(10_000);
+    await rebuild(dir);
+    const { page, errors } = await open(context, join(dir, 'report.html'));
+    await page.waitForSelector('html[data-ready="1"]');
+    // From navigation start to a usable list, as the page measures it.
+    const openMs = await page.evaluate(() => (window as unknown as { criticAuditReadyMs: number }).criticAuditReadyMs);
+    const filterMs = await page.evaluate(async () => {
+      const start = performance.now();
+      const select = document.getElementById('f-outcome') as HTMLSelectElement;
+      select.value = 'error';
+      select.dispatchEvent(new Event('change'));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      return performance.now() - start;
+    });
+    await expect(page.locator('#f-count').textContent()).resolves.toMatch(/^\d+ of 2500 items$/);
+    await page.waitForSelector('html[data-reviews="1"]');
+    const reviewsMs = await page.evaluate(() => performance.now());
+    console.log(`critic-audit: 10,000 reviews: list usable ${openMs.toFixed(0)} ms after navigation, filter ${filterMs.toFixed(0)} ms, replies unpacked by ${reviewsMs.toFixed(0)} ms; ${(readFileSync(join(dir, 'report.html')).length / 1e6).toFixed(1)} MB`);
+    expect(openMs).toBeLessThan(2000);
+    expect(filterMs).toBeLessThan(2000);
+    await expect(page.locator('#mutant-rows tr').count()).resolves.toBeLessThanOrEqual(100);
+    await page.locator('button.open').first().click();
+    await expect(page.locator('tr.detail table.reviews tbody tr').count()).resolves.toBe(4);
+    await page.screenshot({ path: join(shots, 'report-10000.png') });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('fetched nothing from the network', () => {
+    expect(chromium.network.requested).toEqual([]);
+  });
+});
