@@ -77,6 +77,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
       mutators: config.mutators.map((m) => m.name),
       repeats: config.repeats,
       thresholds: config.thresholds,
+      bootstrap: config.bootstrap,
       errorBudget: config.errorBudget,
       reports: config.reports,
     },

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runAudit } from '../audit.js';
@@ -11,12 +11,23 @@ import { defaultOutDir, writeReports } from '../reports/write.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { CACHE_DIR, canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { createProgress } from './progress.js';
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
+import { buildBaseline, writeBaseline } from '../baseline/save.js';
+import { applyThresholdOverrides } from '../gates/thresholds.js';
+import { appendGithubSummary } from '../reports/githubSummary.js';
+import { renderJunit } from '../reports/junit.js';
+import { PLAN_USAGE, planCommand } from './plan.js';
 import { driftCommand } from '../drift/command.js';
 
 const USAGE = `Usage:
   critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
+                 [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)
-  critic-audit report DIR                          rebuild every report file of a run from its store, without the critic
+  critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
+                                                   rebuild every report file of a run from its store, without the critic
+  ${PLAN_USAGE}
+                                                   paired items needed to detect a difference δ when a share ψ is discordant
   critic-audit cache explain KEY [KEY2]            print a cache key's parts (and, given two, which parts differ)
   critic-audit cache clear                         empty the reply cache
   critic-audit check-request FILE.json             check a request payload against the sealed allowlist
@@ -33,6 +44,7 @@ const COMMANDS: Record<string, Command> = {
   report: reportCommand,
   cache: cacheCommand,
   'check-request': checkRequestCommand,
+  plan: planCommand,
   drift: driftCommand,
 };
 
@@ -78,10 +90,14 @@ async function runCommand(argv: string[]): Promise<number> {
       resume: { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
       'max-cost': { type: 'string' },
+      ...REPORT_OPTIONS,
     },
     strict: true,
   });
   const config = loadConfig(values.config!);
+  // Everything that could be bad input is checked before anything is sent.
+  const reportOptions = readReportOptions(values);
+  config.thresholds = applyThresholdOverrides(config.thresholds, reportOptions.thresholds, ALL_MUTATORS.map((m) => m.name));
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
@@ -112,7 +128,7 @@ async function runCommand(argv: string[]): Promise<number> {
     progress.stop();
     process.off('SIGINT', onInterrupt);
   }
-  const report = writeRunReports(outcome.store, outDir);
+  const report = writeRunReports(outcome.store, outDir, reportOptions);
   outcome.store.close();
   if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
   if (outcome.stop?.kind === 'interrupted') return EXIT.interrupted;
@@ -120,25 +136,63 @@ async function runCommand(argv: string[]): Promise<number> {
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 
-/** Computes every report from the run store and writes them, with the terminal summary. */
-function writeRunReports(store: RunStore, outDir: string): AuditReport {
-  const snapshot = store.readSnapshot();
+/** The options `run` and `report` share: the baseline to compare with or save, threshold overrides, an extra JUnit file. */
+const REPORT_OPTIONS = {
+  baseline: { type: 'string' },
+  'save-baseline': { type: 'string' },
+  threshold: { type: 'string', multiple: true },
+  junit: { type: 'string' },
+} as const;
+
+interface ReportOptions {
+  baseline: LoadedBaseline | undefined;
+  saveBaseline: string | undefined;
+  thresholds: string[];
+  junit: string | undefined;
+}
+
+function readReportOptions(values: { baseline?: string; 'save-baseline'?: string; threshold?: string[]; junit?: string }): ReportOptions {
+  return {
+    baseline: values.baseline === undefined ? undefined : loadBaseline(values.baseline),
+    saveBaseline: values['save-baseline'],
+    thresholds: values.threshold ?? [],
+    junit: values.junit,
+  };
+}
+
+/** Computes every report from the run store and writes them, with the terminal summary (and the step summary in GitHub Actions). */
+function writeRunReports(store: RunStore, outDir: string, options: ReportOptions = { baseline: undefined, saveBaseline: undefined, thresholds: [], junit: undefined }): AuditReport {
+  let snapshot = store.readSnapshot();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
+  if (options.thresholds.length) {
+    const thresholds = applyThresholdOverrides(snapshot.settings.thresholds, options.thresholds, ALL_MUTATORS.map((m) => m.name));
+    snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
+  }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
-  const report = buildReport(snapshot, status, store);
+  const report = buildReport(snapshot, status, store, { baseline: options.baseline });
   writeReports(snapshot, report, outDir, store);
+  if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir));
+  appendGithubSummary(report, outDir);
+  if (options.saveBaseline) {
+    if (!status.complete) console.error(`critic-audit: baseline not saved: the run is incomplete (${status.stopReason}); a partial baseline would weaken every later comparison`);
+    else {
+      writeBaseline(options.saveBaseline, buildBaseline(snapshot, store));
+      console.log(`baseline saved: ${options.saveBaseline}`);
+    }
+  }
   return report;
 }
 
 async function reportCommand(argv: string[]): Promise<number> {
-  const { positionals } = parseArgs({ args: argv, allowPositionals: true, strict: true });
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: REPORT_OPTIONS });
   const dir = positionals[0];
   if (!dir) throw new InputError('(command line)', undefined, 'DIR', 'report needs a run folder');
   if (!RunStore.exists(dir)) throw new InputError(dir, undefined, 'DIR', `no ${STORE_FILE} here: not a run folder`);
+  const options = readReportOptions(values);
   const store = RunStore.open(dir);
   try {
-    const report = writeRunReports(store, dir);
+    const report = writeRunReports(store, dir, options);
     return report.passed ? EXIT.ok : EXIT.gateFailed;
   } finally {
     store.close();

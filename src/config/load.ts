@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
+import { powerDesign } from '../gates/power.js';
+import { pairedSampleSize } from '../statistics/power.js';
 import { CONDITION_NAMES, type ConditionName } from '../requests/conditions.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
@@ -40,6 +42,24 @@ export function loadConfig(file: string): AuditConfig {
     if (!mutator) throw source.errorAt(['mutators', i], `unknown mutator "${name}"; known: ${ALL_MUTATORS.map((m) => m.name).join(', ')}`);
     return mutator;
   });
+
+  const catchRate = raw.thresholds.catchRate;
+  if (catchRate !== undefined && typeof catchRate !== 'number') {
+    for (const key of Object.keys(catchRate)) {
+      if (key !== 'default' && !ALL_MUTATORS.some((m) => m.name === key)) {
+        throw source.errorAt(['thresholds', 'catchRate', key], `unknown mutator "${key}"; use a mutator name or "default" (a band goes per mutator: {default: {high, low, break}})`);
+      }
+    }
+  }
+
+  const design = powerDesign(raw.thresholds.minimumDetectableEffect);
+  if (design) {
+    try {
+      pairedSampleSize(design);
+    } catch (err) {
+      throw source.errorAt(['thresholds', 'minimumDetectableEffect'], (err as Error).message.replace(/^pairedSampleSize: /, ''));
+    }
+  }
 
   let conditions = raw.conditions ?? [...CONDITION_NAMES];
   if (!conditions.includes('clean')) conditions = ['clean', ...conditions]; // every contaminant is measured against clean

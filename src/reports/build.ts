@@ -1,9 +1,16 @@
+import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
+import type { LoadedBaseline } from '../baseline/load.js';
+import type { ResultSource } from '../baseline/save.js';
 import { evaluateGates, type Gate } from '../gates/evaluate.js';
+import { positiveControl, positiveControlGate, type PositiveControl } from '../gates/positiveControl.js';
+import { powerCheck, powerDesign, type PowerReport } from '../gates/power.js';
+import { regressionGate } from '../gates/regression.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import { reviewItems } from '../requests/items.js';
+import { bootstrapEffects, type BootstrapSummary } from '../results/effects.js';
+import { itemOutcomes } from '../results/itemOutcomes.js';
 import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
-import type { RunStore } from '../results/store.js';
 import { tabulate, type CriticTables } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
@@ -12,6 +19,14 @@ export interface CriticReport extends CriticTables {
   passed: boolean;
   /** In the currency of the configured prices; null without pricing. */
   cost: number | null;
+  /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
+  positiveControl: PositiveControl;
+  /** Cluster bootstrap of each condition's effect against clean. */
+  bootstrap: BootstrapSummary;
+  /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
+  regression: RegressionReport | null;
+  /** Items whose verdict changed since the baseline, worst first, with the mutant's diff and both replies. */
+  flipped: FlippedItem[];
 }
 
 export interface MutantSummary {
@@ -39,21 +54,57 @@ export interface AuditReport {
   /** Code fixtures only: how every label was verified by the held-out checks. */
   labelVerification: LabelVerificationRow[];
   critics: Record<string, CriticReport>;
+  /** Mutants per mutator against the sample size the configured minimum detectable effect needs; null unless configured. */
+  power: PowerReport | null;
+  /** The baseline this run was compared with, or null. */
+  baseline: { file: string; sha256: string; createdAt: string } | null;
+  /** Things to read before the figures: a failed positive control, too few mutants, a partial baseline. */
+  warnings: string[];
 }
 
-export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: RunStore): AuditReport {
+export interface BuildOptions {
+  baseline?: LoadedBaseline | undefined;
+}
+
+export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
   const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
   const critics: Record<string, CriticReport> = {};
+  const warnings: string[] = [];
+  const baseline = options.baseline;
   let reviews = 0;
   let errors = 0;
   let cost = 0;
   for (const critic of snapshot.critics) {
     const tables = tabulate(items, store.results(critic.name), settings.conditions);
+    const outcomes = itemOutcomes(store.results(critic.name));
     const gates = evaluateGates(tables, settings.thresholds);
+    const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
+    if (control.gated) gates.push(positiveControlGate(control));
+    if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
+    let regression: RegressionReport | null = null;
+    let flipped: FlippedItem[] = [];
+    if (baseline) {
+      const before = baseline.data.critics[critic.name];
+      if (!before) warnings.push(`${critic.name}: the baseline ${baseline.file} has no critic of this name; not compared`);
+      else {
+        const compared = compareWithBaseline({
+          items, current: outcomes, currentIdentity: critic.identity, conditions: settings.conditions, baseline: before,
+          source: { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt, harnessVersion: baseline.data.harnessVersion },
+          options: { margin: settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, alpha: settings.thresholds.maxRegression?.alpha ?? REGRESSION_DEFAULTS.alpha },
+        });
+        regression = compared.regression;
+        flipped = compared.flipped;
+        gates.push(regressionGate(regression));
+        if (regression.onlyInBaseline || regression.onlyInCurrent) {
+          warnings.push(`${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`);
+        }
+      }
+    }
     const v = tables.verdicts;
     const criticCost = critic.pricing ? (v.inputTokens * critic.pricing.inputPerMillion + v.outputTokens * critic.pricing.outputPerMillion) / 1e6 : null;
-    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost };
+    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost, positiveControl: control, bootstrap, regression, flipped };
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;
@@ -63,6 +114,9 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Run
   for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0 };
   for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
   for (const m of snapshot.generation.ignored) byMutator[m.mutator]!.ignored++;
+  const design = powerDesign(settings.thresholds.minimumDetectableEffect);
+  const power = design ? powerCheck(design, Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid]))) : null;
+  if (power) warnings.push(...power.warnings);
   return {
     tool: 'critic-audit',
     version: HARNESS_VERSION,
@@ -80,5 +134,8 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Run
     ignored: snapshot.generation.ignored,
     labelVerification: snapshot.labelVerification ?? [],
     critics,
+    power,
+    baseline: baseline ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
+    warnings,
   };
 }

@@ -1,14 +1,18 @@
 import type { AuditReport, CriticReport } from './build.js';
 import { countBy, pValue, percent, rateCell, signedPoints } from './format.js';
+import { bootstrapLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
   const out: string[] = [];
-  out.push(`# critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}`);
+  out.push(`# critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}${positiveControlHeadline(report)}`);
+  const warnings = warningLines(report);
+  if (warnings.length) out.push('', ...warnings);
   if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason}. Figures cover the reviews that finished.`);
   if (report.errorBudget.exceeded) out.push('', `> **Error budget exceeded:** ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).`);
   out.push('', `Seed ${report.seed} · conditions: ${report.conditions.join(', ')} · ${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored by the validity oracle.`);
   for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));
+  out.push(...powerLines(report));
   if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
   out.push('', '## Mutants', '', '| mutator | valid | ignored |', '|---|---:|---:|');
   for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} |`);
@@ -24,8 +28,9 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   const out = [`## ${name}: ${critic.passed ? 'passed' : 'failed'}`];
   if (critic.gates.length) {
     out.push('', '| gate | threshold | value | |', '|---|---:|---:|---|');
-    for (const g of critic.gates) out.push(`| ${g.name} | ${g.threshold} | ${g.value.toFixed(3)} | ${g.pass ? '✅' : '❌'} |`);
+    for (const g of critic.gates) out.push(gateRow(g));
   }
+  out.push(...positiveControlLines(critic));
   out.push('', '### Catch rate by mutator (Wilson 95%)', '', `| mutator | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---').join('|')}|`);
   for (const [mutator, byCondition] of Object.entries(critic.byMutator)) {
     out.push(`| ${mutator} | ${conditions.map((c) => rateCell(byCondition[c as keyof typeof byCondition])).join(' | ')} |`);
@@ -33,9 +38,11 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
   out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
   if (critic.paired.length) {
-    out.push('', '### Each condition against clean, on the same items (exact McNemar)', '', '| items | condition | n | b (clean only) | c (condition only) | p | difference |', '|---|---|---:|---:|---:|---:|---:|');
-    for (const p of critic.paired) out.push(`| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${pValue(p.p)}${p.p < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)} |`);
+    const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
+    out.push('', `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`, '', '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |', '|---|---|---:|---:|---:|---:|---:|---:|');
+    for (const p of critic.paired) out.push(`| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${pValue(p.p)} | ${p.pHolm === undefined ? '–' : pValue(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`);
   }
+  out.push(...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
   out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`);
   return out;

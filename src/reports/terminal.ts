@@ -1,12 +1,15 @@
 import chalk from 'chalk';
 import type { AuditReport } from './build.js';
 import { pValue, percent, percentInterval, signedPoints } from './format.js';
+import { positiveControlHeadline, signedRange } from './markdownSections.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
 export function renderTerminal(report: AuditReport, outDir: string): string {
   const out: string[] = [];
   const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  out.push(`${chalk.bold('critic-audit')} ${verdict}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`);
+  const headline = positiveControlHeadline(report);
+  out.push(`${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`);
+  for (const w of report.warnings ?? []) out.push(chalk.yellow(`warning: ${w}`));
   if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason}`));
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed`));
   for (const [name, critic] of Object.entries(report.critics)) {
@@ -20,13 +23,26 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
       })].join('');
     for (const [mutator, cells] of Object.entries(critic.byMutator)) out.push(row(mutator, cells));
     out.push(row('false alarms', critic.falseAlarms));
+    const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     for (const p of critic.paired.filter((p) => p.mutator === 'all' || p.mutator === 'control')) {
       const what = p.mutator === 'all' ? 'catch rate' : 'false alarms';
-      const text = `${p.to}: ${what} ${signedPoints(p.delta)} (b=${p.b}, c=${p.c}, p=${pValue(p.p)})`;
-      out.push(p.p < 0.05 ? chalk.yellow(text) : chalk.dim(text));
+      const effect = critic.bootstrap?.effects.find((e) => e.mutator === p.mutator && e.to === p.to);
+      const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${pValue(p.p)}, Holm p=${pValue(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
+      out.push(!interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text));
+    }
+    const pc = critic.positiveControl;
+    if (pc && !pc.pass) out.push(chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`));
+    const r = critic.regression;
+    if (r) {
+      const lost = critic.flipped.filter((f) => f.regression).length;
+      out.push(`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`);
+      for (const row of r.rows.filter((x) => x.regressed)) {
+        out.push(chalk.red(`  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${pValue(row.pHolm)})`));
+      }
     }
     for (const g of critic.gates) {
-      out.push(`  ${g.pass ? chalk.green('✓') : chalk.red('✗')} ${g.name} ${g.value.toFixed(3)} (threshold ${g.threshold})`);
+      const mark = !g.pass ? chalk.red('✗') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
+      out.push(`  ${mark} ${g.name} ${g.value.toFixed(3)} (threshold ${g.threshold}${g.status && g.status !== 'green' ? `, ${g.status}` : ''})${g.detail && !g.pass ? chalk.dim(` ${g.detail}`) : ''}`);
     }
     const v = critic.verdicts;
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));

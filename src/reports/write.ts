@@ -9,6 +9,7 @@ import { buildMutationReport, renderMutationHtml } from './mutationReport.js';
 import { collectOutcomes } from './outcomes.js';
 import { buildManifest } from './manifest.js';
 import { renderMarkdown } from './markdown.js';
+import { renderJunit } from './junit.js';
 
 /** The default output folder: reports/<timestamp>/ beside the config. */
 export function defaultOutDir(baseDir: string, now = new Date()): string {
@@ -23,6 +24,7 @@ export function writeReports(run: RunSnapshot, report: AuditReport, outDir: stri
   mkdirSync(outDir, { recursive: true });
   writeAtomic(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
   writeAtomic(join(outDir, 'report.md'), renderMarkdown(report));
+  writeAtomic(join(outDir, 'junit.xml'), renderJunit(report));
   writeAtomic(join(outDir, 'manifest.json'), JSON.stringify(buildManifest(run), null, 2) + '\n');
   writeAtomic(join(outDir, 'mutants.json'), JSON.stringify({ mutants: run.generation.mutants, ignored: run.generation.ignored }, null, 2) + '\n');
   writeVisualReports(run, report, outDir, store);

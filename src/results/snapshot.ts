@@ -1,4 +1,4 @@
-import type { ReportSettings, Thresholds } from '../config/schema.js';
+import type { BootstrapSettings, ReportSettings, Thresholds } from '../config/schema.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
@@ -14,6 +14,8 @@ export interface RunSettings {
   mutators: string[];
   repeats: number;
   thresholds: Thresholds;
+  /** The cluster bootstrap's settings (absent in runs stored before it existed). */
+  bootstrap?: BootstrapSettings | undefined;
   errorBudget: number;
   /** The report files' settings (absent in runs stored before they existed: clean, one file). */
   reports?: ReportSettings | undefined;

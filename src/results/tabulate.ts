@@ -1,7 +1,9 @@
 import type { ConditionName } from '../requests/conditions.js';
 import type { ReviewItem } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/schedule.js';
+import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
+import { pairedDifferenceInterval } from '../statistics/newcombe.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
 
 export interface CatchCell {
@@ -36,7 +38,11 @@ export interface PairedComparison {
   b: number;
   c: number;
   p: number;
+  /** Holm-adjusted p, over the family of all of this critic's paired rows. */
+  pHolm: number;
   delta: number;
+  /** 95% interval for delta (Newcombe's paired method 10). */
+  ci: Interval;
 }
 
 export interface VerdictCounts {
@@ -167,6 +173,8 @@ export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewR
       if (comparison) paired.push(comparison);
     }
   }
+  const adjusted = holmAdjust(paired.map((p) => p.p));
+  paired.forEach((p, i) => (p.pHolm = adjusted[i]!));
 
   const answered = verdicts.verdicts + verdicts.noVerdict;
   return {
@@ -184,7 +192,7 @@ export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewR
 }
 
 function compare(members: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemOutcome>>, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
-  let n = 0, b = 0, c = 0, fromCount = 0, toCount = 0;
+  let n = 0, a = 0, b = 0, c = 0, fromCount = 0, toCount = 0;
   for (const item of members) {
     const x = outcomes.get(item.id)?.get(from);
     const y = outcomes.get(item.id)?.get(to);
@@ -192,13 +200,16 @@ function compare(members: readonly ReviewItem[], outcomes: Map<string, Map<Condi
     n++;
     const xFlagged = flaggedByMajority(x);
     const yFlagged = flaggedByMajority(y);
+    if (xFlagged && yFlagged) a++;
     if (xFlagged) fromCount++;
     if (yFlagged) toCount++;
     if (xFlagged && !yFlagged) b++;
     if (!xFlagged && yFlagged) c++;
   }
   if (n === 0) return undefined;
-  return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), delta: (toCount - fromCount) / n };
+  // Arguments ordered so the interval is for `to` minus `from`, the sign of delta.
+  const { ci } = pairedDifferenceInterval(a, c, b, n - a - b - c);
+  return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), pHolm: 1, delta: (toCount - fromCount) / n, ci };
 }
 
 function pick<V>(conditions: readonly ConditionName[], f: (c: ConditionName) => V | undefined): Partial<Record<ConditionName, V>> {

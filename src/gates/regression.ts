@@ -1,0 +1,31 @@
+import type { RegressionReport } from '../baseline/compare.js';
+import type { Gate } from './evaluate.js';
+
+/**
+ * The `maxRegression` gate: fails when any row of the baseline comparison
+ * (a mutator's catch rate, or the false-alarm rate, under any condition)
+ * worsened significantly after Holm correction and by more than the margin.
+ * Its value is the largest worsening among the rows tested pair by pair.
+ */
+export function regressionGate(report: RegressionReport): Gate {
+  const tested = report.rows.filter((r) => r.n > 0);
+  const regressed = tested.filter((r) => r.regressed);
+  const largest = [...tested].sort((x, y) => y.worsening - x.worsening)[0];
+  const describe = (r: (typeof tested)[number]) =>
+    `${r.mutator} ${r.condition}: ${r.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signed(r.delta)} (b=${r.b}, c=${r.c}, n=${r.n}, p=${r.p.toPrecision(2)}, Holm p=${r.pHolm.toPrecision(2)})`;
+  const detail = regressed.length
+    ? `regressed: ${regressed.map(describe).join('; ')}`
+    : tested.length === 0
+      ? 'no item was reviewed in both runs: nothing to compare pair by pair'
+      : `no significant worsening beyond ${report.margin} (largest: ${describe(largest!)})`;
+  return {
+    name: 'maxRegression',
+    threshold: report.margin,
+    value: Math.max(0, largest?.worsening ?? 0),
+    pass: regressed.length === 0,
+    status: regressed.length ? 'red' : 'green',
+    detail,
+  };
+}
+
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)} pts`;

@@ -1,0 +1,140 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/load.js';
+import { InputError } from '../errors.js';
+import type { CriticTables } from '../results/tabulate.js';
+import { evaluateGates } from './evaluate.js';
+import { applyThresholdOverrides, bandStatus, catchRateBand, resolveBand } from './thresholds.js';
+
+const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
+
+/** Tables with one mutator's clean catch rate (and its Wilson interval), the false alarms and the anchoring row. */
+function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
+  const cell = { n: 50, caught: rate * 50, rate, ci, noVerdict: 0, errors: 0, flaky: null };
+  return {
+    byMutator: { 'number-flip': { clean: cell } },
+    pooled: { clean: cell },
+    falseAlarms: { clean: { n: 30, flagged: 1, rate: 1 / 30, ci: [0.006, 0.167], noVerdict: 0, errors: 0, flaky: null } },
+    paired: [{ mutator: 'all', from: 'clean', to: 'with-trace', n: 50, b: 5, c: 0, p: 0.06, pHolm: 0.06, delta: -0.1, ci: [-0.22, -0.02] }],
+    verdicts: { reviews: 100, verdicts: 96, noVerdict: 4, errors: 0, cached: 0, verdictRate: 0.96, noVerdictRate: 0.04, errorRate: 0, inputTokens: 0, outputTokens: 0 },
+    ...extra,
+  };
+}
+
+describe('catch-rate bands', () => {
+  it('reads a plain number as the break point, and fills a partial band from its neighbours', () => {
+    expect(resolveBand(0.6)).toEqual({ high: 0.6, low: 0.6, break: 0.6 });
+    expect(resolveBand({ high: 0.9, low: 0.7, break: 0.5 })).toEqual({ high: 0.9, low: 0.7, break: 0.5 });
+    expect(resolveBand({ break: 0.5 })).toEqual({ high: 0.5, low: 0.5, break: 0.5 });
+    expect(resolveBand({ high: 0.9, break: 0.5 })).toEqual({ high: 0.9, low: 0.5, break: 0.5 });
+    expect(resolveBand({ high: 0.9, low: 0.7 })).toEqual({ high: 0.9, low: 0.7, break: null });
+  });
+
+  it('takes the mutator\'s own entry, else default, else a global number', () => {
+    expect(catchRateBand({ default: 0.6, 'number-flip': { high: 0.9, low: 0.8, break: 0.7 } }, 'number-flip')).toEqual({ high: 0.9, low: 0.8, break: 0.7 });
+    expect(catchRateBand({ default: 0.6 }, 'entity-swap')).toEqual({ high: 0.6, low: 0.6, break: 0.6 });
+    expect(catchRateBand(0.5, 'entity-swap')?.break).toBe(0.5);
+    expect(catchRateBand({ 'number-flip': 0.9 }, 'entity-swap')).toBeUndefined();
+  });
+
+  it('colours green at or above high, red below low, amber between', () => {
+    const band = { high: 0.9, low: 0.7, break: 0.5 };
+    expect([0.95, 0.9, 0.8, 0.7, 0.6, 0.4].map((v) => bandStatus(v, band))).toEqual(['green', 'green', 'amber', 'amber', 'red', 'red']);
+  });
+
+  it('gates each mutator: amber and red pass until the value falls below break', () => {
+    const band = { 'number-flip': { high: 0.9, low: 0.7, break: 0.5 } };
+    const gate = (rate: number) => evaluateGates(tables(rate, [rate - 0.1, rate + 0.1]), { catchRate: band })[0]!;
+    expect(gate(0.92)).toMatchObject({ name: 'catchRate.number-flip', pass: true, status: 'green', threshold: 0.5, value: 0.92 });
+    expect(gate(0.8)).toMatchObject({ pass: true, status: 'amber' });
+    expect(gate(0.6)).toMatchObject({ pass: true, status: 'red' });
+    expect(gate(0.45)).toMatchObject({ pass: false, status: 'red' });
+  });
+
+  it('keeps the original gates and shape for the original config keys', () => {
+    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.95 });
+    expect(gates.map((g) => [g.name, g.pass])).toEqual([['catchRate.number-flip', true], ['maxFalseAlarmRate', true], ['maxAnchoringDrop', true], ['minVerdictRate', true]]);
+    for (const g of gates) expect(g).toMatchObject({ threshold: expect.any(Number), value: expect.any(Number), pass: expect.any(Boolean) });
+  });
+});
+
+describe('gate: lower-bound', () => {
+  it('gates the pessimistic end of each interval and keeps the estimate beside it', () => {
+    const thresholds = { catchRate: 0.6, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.9 };
+    const point = evaluateGates(tables(0.7, [0.56, 0.81]), thresholds);
+    const conservative = evaluateGates(tables(0.7, [0.56, 0.81]), { ...thresholds, gate: 'lower-bound' });
+    expect(point.map((g) => g.pass)).toEqual([true, true, true, true]);
+    const byName = Object.fromEntries(conservative.map((g) => [g.name, g]));
+    expect(byName['catchRate.number-flip']).toMatchObject({ value: 0.56, estimate: 0.7, pass: false });
+    expect(byName['maxFalseAlarmRate']).toMatchObject({ value: 0.167, pass: false });
+    expect(byName['maxAnchoringDrop']).toMatchObject({ value: 0.22, estimate: 0.1, pass: false });
+    expect(byName['minVerdictRate']!.value).toBeLessThan(0.96);
+    expect(byName['minVerdictRate']!.value).toBeGreaterThan(0.89);
+  });
+});
+
+describe('--threshold overrides', () => {
+  it('sets a band field on one mutator, keeping what default gave it', () => {
+    const out = applyThresholdOverrides({ catchRate: { default: { high: 0.9, low: 0.7, break: 0.6 } } }, ['number-flip.break=0.5'], MUTATORS);
+    expect(out.catchRate).toEqual({ default: { high: 0.9, low: 0.7, break: 0.6 }, 'number-flip': { high: 0.9, low: 0.7, break: 0.5 } });
+  });
+
+  it('turns a global number into default and accepts the catchRate. prefix and whole values', () => {
+    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['catchRate.entity-swap=0.8', 'number-flip.high=0.95'], MUTATORS);
+    expect(out.catchRate).toEqual({ default: 0.6, 'entity-swap': 0.8, 'number-flip': { break: 0.6, high: 0.95 } });
+  });
+
+  it('overrides scalar and object settings', () => {
+    const out = applyThresholdOverrides({ minimumDetectableEffect: 0.2 }, ['gate=lower-bound', 'maxFalseAlarmRate=0.2', 'maxRegression.margin=0.1', 'minimumDetectableEffect.psi=0.3', 'positiveControl.minVerdictRate=0.7'], MUTATORS);
+    expect(out).toMatchObject({ gate: 'lower-bound', maxFalseAlarmRate: 0.2, maxRegression: { margin: 0.1 }, minimumDetectableEffect: { delta: 0.2, psi: 0.3 }, positiveControl: { minVerdictRate: 0.7 } });
+  });
+
+  it.each([
+    ['nope', /KEY=VALUE/],
+    ['colour=blue', /unknown threshold "colour"/],
+    ['number-flip.hgh=0.5', /"hgh" is not a band field/],
+    ['number-flip.break=1.5', /number-flip.break: .*<=1/],
+    ['number-flip.low=0.5', /need break <= low <= high/],
+    ['gate=upper', /gate: /],
+    ['maxRegression=0.1', /name the field/],
+  ])('rejects %s as bad input naming the flag', (arg, message) => {
+    const attempt = () => applyThresholdOverrides({ catchRate: { 'number-flip': 0.8 } }, [arg], MUTATORS);
+    expect(attempt).toThrow(InputError);
+    expect(attempt).toThrow(message);
+    expect(attempt).toThrow(`--threshold ${arg}`);
+  });
+});
+
+describe('threshold config keys', () => {
+  const load = (thresholds: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'critic-audit-thresholds-'));
+    writeFileSync(join(dir, 'c.yaml'), `fixtures: [suite]\ncritic: {provider: builtin:evidence-check}\nthresholds:\n${thresholds}\n`);
+    return () => loadConfig(join(dir, 'c.yaml'));
+  };
+
+  it('accepts numbers, maps of numbers, maps of bands and the new keys', () => {
+    expect(load('  catchRate: 0.6')().thresholds.catchRate).toBe(0.6);
+    const config = load([
+      '  catchRate: {default: 0.6, number-flip: {high: 0.9, low: 0.8, break: 0.7}}',
+      '  gate: lower-bound',
+      '  maxRegression: {margin: 0.05, alpha: 0.05}',
+      '  minimumDetectableEffect: {delta: 0.15, psi: 0.25}',
+      '  positiveControl: {minVerdictRate: 0.8, minDiscrimination: 0.2}',
+    ].join('\n'))();
+    expect(config.thresholds).toMatchObject({ gate: 'lower-bound', maxRegression: { margin: 0.05 }, positiveControl: { minDiscrimination: 0.2 } });
+  });
+
+  it.each([
+    ['an unknown band key', '  catchRate: {number-flip: {hgh: 0.9}}', /\(thresholds\.catchRate\.number-flip\.hgh\): unknown key "hgh"/],
+    ['a band out of order', '  catchRate: {number-flip: {high: 0.6, break: 0.7}}', /need break <= low <= high/],
+    ['an unknown mutator', '  catchRate: {number-flp: 0.7}', /:4 \(thresholds\.catchRate\.number-flp\): unknown mutator "number-flp"/],
+    ['a bare band', '  catchRate: {high: 0.9, break: 0.6}', /unknown mutator "high"/],
+    ['an unknown gate mode', '  gate: upper-bound', /\(thresholds\.gate\)/],
+    ['an unknown positiveControl key', '  positiveControl: {minVerdict: 0.8}', /unknown key "minVerdict"/],
+    ['an effect larger than psi', '  minimumDetectableEffect: {delta: 0.3, psi: 0.2}', /\(thresholds\.minimumDetectableEffect\): delta \(0\.3\) cannot exceed psi/],
+  ])('rejects %s with file, line and field', (_, thresholds, message) => {
+    expect(load(thresholds)).toThrow(message);
+  });
+});

@@ -1,0 +1,95 @@
+import { thresholdsSchema, type Band, type Thresholds } from '../config/schema.js';
+import { formatPath } from '../config/yamlSource.js';
+import { InputError } from '../errors.js';
+
+export type GateStatus = 'green' | 'amber' | 'red';
+
+/** A band with its fallbacks applied; `break` null means the band colours but never fails the run. */
+export interface ResolvedBand {
+  high: number;
+  low: number;
+  break: number | null;
+}
+
+/** A catch-rate threshold as configured: a plain number is the break point (the original meaning). */
+export function resolveBand(entry: number | Band): ResolvedBand {
+  if (typeof entry === 'number') return { high: entry, low: entry, break: entry };
+  const low = entry.low ?? entry.break ?? entry.high!;
+  return { high: entry.high ?? low, low, break: entry.break ?? null };
+}
+
+/** The band for one mutator's clean catch rate: its own entry, else `default`, else none. */
+export function catchRateBand(catchRate: Thresholds['catchRate'], mutator: string): ResolvedBand | undefined {
+  if (catchRate === undefined) return undefined;
+  const entry = typeof catchRate === 'number' ? catchRate : (catchRate[mutator] ?? catchRate['default']);
+  return entry === undefined ? undefined : resolveBand(entry);
+}
+
+/** At or above high: green; below low: red; between: amber. */
+export function bandStatus(value: number, band: ResolvedBand): GateStatus {
+  if (value >= band.high) return 'green';
+  if (value < band.low) return 'red';
+  return 'amber';
+}
+
+const SCALAR_KEYS = ['maxFalseAlarmRate', 'maxAnchoringDrop', 'minVerdictRate', 'gate'] as const;
+const OBJECT_KEYS = ['maxRegression', 'minimumDetectableEffect', 'positiveControl'] as const;
+const BAND_FIELDS = ['high', 'low', 'break'] as const;
+
+/**
+ * Applies command-line overrides (`--threshold number-flip.break=0.7`) to the
+ * configured thresholds, then validates the result as the config is
+ * validated. Accepted keys: `<mutator>[.high|.low|.break]` (or with a
+ * `catchRate.` prefix, and `default` for every mutator without its own),
+ * `maxFalseAlarmRate`, `maxAnchoringDrop`, `minVerdictRate`, `gate`, and
+ * `maxRegression.*`, `minimumDetectableEffect.*`, `positiveControl.*`.
+ */
+export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[]): Thresholds {
+  let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
+  for (const arg of overrides) {
+    const bad = (problem: string) => new InputError('(command line)', undefined, `--threshold ${arg}`, problem);
+    const eq = arg.indexOf('=');
+    if (eq <= 0) throw bad('use KEY=VALUE, e.g. number-flip.break=0.7');
+    const path = arg.slice(0, eq).split('.');
+    const text = arg.slice(eq + 1).trim();
+    const value: unknown = text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
+    if (path[0] === 'catchRate') path.shift();
+    const [head, field, ...rest] = path;
+    if (!head || rest.length) throw bad('too many parts in the key');
+    if (head === 'default' || mutatorNames.includes(head)) {
+      if (field !== undefined && !(BAND_FIELDS as readonly string[]).includes(field)) throw bad(`"${field}" is not a band field; use high, low or break`);
+      next = { ...next, catchRate: overrideCatchRate(next.catchRate as Thresholds['catchRate'], head, field as keyof Band | undefined, value) };
+    } else if ((SCALAR_KEYS as readonly string[]).includes(head)) {
+      if (field !== undefined) throw bad(`${head} takes a single value`);
+      next = { ...next, [head]: value };
+    } else if ((OBJECT_KEYS as readonly string[]).includes(head)) {
+      if (field === undefined) throw bad(`name the field, e.g. ${head}.${head === 'maxRegression' ? 'margin' : head === 'positiveControl' ? 'minVerdictRate' : 'delta'}=...`);
+      let current = next[head];
+      if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
+      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
+    } else {
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, ${[...SCALAR_KEYS, ...OBJECT_KEYS].join(', ')}`);
+    }
+    const checked = thresholdsSchema.safeParse(next);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      throw bad(`${formatPath(issue.path)}: ${issue.message}`);
+    }
+    next = checked.data as Record<string, unknown>;
+  }
+  return next as Thresholds;
+}
+
+function overrideCatchRate(catchRate: Thresholds['catchRate'], mutator: string, field: keyof Band | undefined, value: unknown): Record<string, unknown> {
+  const map: Record<string, unknown> = typeof catchRate === 'number' ? { default: catchRate } : { ...(catchRate ?? {}) };
+  if (field === undefined) {
+    map[mutator] = value;
+    return map;
+  }
+  // Start from what applies to this mutator now, so `number-flip.break=0.5` keeps default's high and low.
+  const current = (map[mutator] ?? map['default']) as number | Band | undefined;
+  const band: Record<string, unknown> = typeof current === 'number' ? { break: current } : { ...(current ?? {}) };
+  band[field] = value;
+  map[mutator] = band;
+  return map;
+}

@@ -1,0 +1,73 @@
+import type { Gate } from '../gates/evaluate.js';
+import type { AuditReport } from './build.js';
+
+/**
+ * JUnit XML for CI test tabs: one test suite per critic and one test case per
+ * gate; a failed gate is a <failure> carrying its numbers. A run-level suite
+ * holds whether the run completed and stayed inside its error budget.
+ */
+export function renderJunit(report: AuditReport): string {
+  const suites: string[] = [];
+  let tests = 0;
+  let failures = 0;
+  const runCases = [
+    testCase('critic-audit', 'run.complete', report.complete ? null : { message: `the run stopped early: ${report.stopReason ?? 'unknown reason'}`, body: '' }),
+    testCase('critic-audit', 'errorBudget', report.errorBudget.exceeded
+      ? { message: `error rate ${fmt(report.errorBudget.errorRate)} above the budget ${report.errorBudget.budget}`, body: `value=${fmt(report.errorBudget.errorRate)} threshold=${report.errorBudget.budget}` }
+      : null),
+  ];
+  const runFailures = Number(!report.complete) + Number(report.errorBudget.exceeded);
+  suites.push(suite('critic-audit', runCases, runFailures, report.createdAt));
+  tests += runCases.length;
+  failures += runFailures;
+  for (const [name, critic] of Object.entries(report.critics)) {
+    const classname = `critic-audit.${name}`;
+    const cases = critic.gates.map((g) => testCase(classname, g.name, g.pass ? null : gateFailure(g), g));
+    const failed = critic.gates.filter((g) => !g.pass).length;
+    suites.push(suite(classname, cases, failed, report.createdAt));
+    tests += cases.length;
+    failures += failed;
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="critic-audit" tests="${tests}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
+}
+
+function suite(name: string, cases: string[], failures: number, timestamp: string): string {
+  return `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" timestamp="${xml(timestamp)}">\n${cases.join('\n')}\n  </testsuite>`;
+}
+
+function testCase(classname: string, name: string, failure: { message: string; body: string } | null, gate?: Gate): string {
+  const open = `    <testcase classname="${xml(classname)}" name="${xml(name)}" time="0"`;
+  const out = gate ? `\n      <system-out>${xml(gateNumbers(gate))}</system-out>` : '';
+  if (!failure) return gate ? `${open}>${out}\n    </testcase>` : `${open}/>`;
+  return `${open}>\n      <failure message="${xml(failure.message)}" type="gate">${xml(failure.body)}</failure>${out}\n    </testcase>`;
+}
+
+/** Gates named max* hold when the value is at most the threshold; every other gate when it is at least. */
+function gateFailure(g: Gate): { message: string; body: string } {
+  const side = g.name.startsWith('max') ? 'above' : 'below';
+  const threshold = g.band?.break ?? g.threshold;
+  return { message: `${g.name}: ${fmt(g.value)} is ${side} the threshold ${threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
+}
+
+function gateNumbers(g: Gate): string {
+  const parts = [`value=${fmt(g.value)}`, `threshold=${g.threshold}`, `pass=${g.pass}`];
+  if (g.status) parts.push(`status=${g.status}`);
+  if (g.estimate !== undefined) parts.push(`estimate=${fmt(g.estimate)}`);
+  if (g.band) parts.push(`high=${g.band.high}`, `low=${g.band.low}`, `break=${g.band.break ?? 'none'}`);
+  if (g.detail) parts.push(`detail=${g.detail}`);
+  return parts.join(' ');
+}
+
+const fmt = (x: number) => x.toFixed(4);
+
+/** Escapes text for an XML attribute or element, dropping characters XML 1.0 cannot carry. */
+export function xml(text: string): string {
+  return text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+}

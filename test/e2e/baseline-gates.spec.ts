@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareItems } from '../../src/audit.js';
+import { loadConfig } from '../../src/config/load.js';
+import { sha256Hex } from '../../src/util/hash.js';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+
+/**
+ * The CI workflow end to end through the CLI, with an exec critic whose rates
+ * are known: save a baseline, compare an identical rerun (passes), a run with
+ * a real drop (fails, listing the flipped items), a malformed baseline (exit
+ * 2, nothing sent) and a critic that cannot review (positive control).
+ */
+const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'scripted-exec-critic.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'critic-audit-gates-'));
+const config = join(dir, 'critic.config.yaml');
+const roles = join(dir, 'roles.json');
+const baseline = join(dir, 'baseline.json');
+const summary = join(dir, 'step-summary.md');
+
+writeFileSync(config, `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy', 'hr-policy.yaml'))}]
+mutators: [number-flip]
+conditions: [clean]
+mutantsPerFixture: 4
+seed: 3
+critic:
+  name: scripted
+  provider: exec
+  command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}]
+thresholds:
+  catchRate: {number-flip: {high: 0.8, low: 0.3, break: 0.2}}
+  positiveControl: {minVerdictRate: 0.9, minDiscrimination: 0.3}
+  maxRegression: {margin: 0.05, alpha: 0.05}
+`);
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '', ...env },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+const run = (out: string, args: string[], env: Record<string, string> = {}) => cli(['run', '--config', config, '--no-cache', '--out', join(dir, out), ...args], env);
+const reportOf = (out: string) => JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8'));
+const gate = (report: any, name: string) => report.critics.scripted.gates.find((g: any) => g.name === name);
+
+beforeAll(async () => {
+  // The roles the script needs, from the real mutant generation.
+  const { items } = await prepareItems(loadConfig(config));
+  writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
+  const saved = run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
+  expect(saved.stderr).not.toMatch(/critic-audit: |Error/);
+  expect(saved.status).toBe(0);
+}, 60_000);
+
+describe('baselines and the regression gate through the CLI', { timeout: 60_000 }, () => {
+  it('saves a versioned baseline of per-item verdicts', () => {
+    const data = JSON.parse(readFileSync(baseline, 'utf8'));
+    expect(data).toMatchObject({ tool: 'critic-audit', kind: 'baseline', version: 1, conditions: ['clean'] });
+    const items = Object.values<any>(data.critics.scripted.items);
+    expect(items.length).toBeGreaterThan(30);
+    expect(items.filter((i) => i.role === 'mutant').every((i) => i.mutant.replacement !== undefined && i.outcomes.clean.reply.includes('VERDICT'))).toBe(true);
+  });
+
+  it('passes a rerun of the same critic, writing JUnit and the GitHub step summary', () => {
+    const result = run('same', ['--baseline', baseline], { CATCH_RATE: '0.9', GITHUB_STEP_SUMMARY: summary });
+    expect(result.status).toBe(0);
+    const report = reportOf('same');
+    expect(report.baseline.file).toBe(baseline);
+    expect(report.critics.scripted.regression.onlyInCurrent).toBe(0);
+    expect(report.critics.scripted.flipped).toEqual([]);
+    expect(gate(report, 'maxRegression')).toMatchObject({ pass: true, value: 0 });
+    expect(readFileSync(join(dir, 'same', 'junit.xml'), 'utf8')).toMatch(/name="maxRegression" time="0">\s*<system-out>/);
+    expect(readFileSync(summary, 'utf8')).toMatch(/^## critic-audit: ✅ passed/);
+  });
+
+  it('fails a real drop (exit 1), naming what regressed and listing the flipped items', () => {
+    const extra = join(dir, 'extra-junit.xml');
+    const result = run('drop', ['--baseline', baseline, '--junit', extra], { CATCH_RATE: '0.4', GITHUB_STEP_SUMMARY: summary });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toMatch(/regressed: number-flip clean catch rate −\d+ pts/);
+    const report = reportOf('drop');
+    const critic = report.critics.scripted;
+    expect(gate(report, 'maxRegression')).toMatchObject({ pass: false, status: 'red' });
+    const row = critic.regression.rows.find((r: any) => r.mutator === 'number-flip');
+    expect(row).toMatchObject({ c: 0, regressed: true });
+    expect(row.b).toBeGreaterThan(8);
+    expect(critic.flipped).toHaveLength(row.b);
+    expect(critic.flipped[0]).toMatchObject({ direction: 'lost-catch', diff: { before: expect.any(String), after: expect.any(String) }, baselineReply: expect.stringMatching(/VERDICT: FAIL/), currentReply: expect.stringMatching(/VERDICT: PASS/) });
+    // The band: the catch rate is amber or red, but above break, so that gate still passes.
+    expect(gate(report, 'catchRate.number-flip').pass).toBe(true);
+    const md = readFileSync(join(dir, 'drop', 'report.md'), 'utf8');
+    expect(md).toMatch(/### Items that flipped since the baseline: \d+ worse, 0 better/);
+    expect(md).toMatch(/```diff\n {2}@@ line \d+ @@\n {2}- .*\n {2}\+ /);
+    expect(readFileSync(extra, 'utf8')).toMatch(/<failure message="maxRegression: /);
+    expect(readFileSync(summary, 'utf8')).toMatch(/## critic-audit: ❌ failed[\s\S]*\*\*Regressed:\*\* number-flip under clean/);
+  });
+
+  it('re-gates a stored run against the baseline and with threshold overrides, without the critic', () => {
+    const drop = cli(['report', join(dir, 'drop'), '--baseline', baseline]);
+    expect(drop.status, drop.stderr).toBe(1);
+    const same = cli(['report', join(dir, 'same'), '--baseline', baseline]);
+    expect(same.status, same.stderr).toBe(0);
+    const strict = cli(['report', join(dir, 'same'), '--baseline', baseline, '--threshold', 'number-flip=0.95']);
+    expect(strict.status, strict.stderr).toBe(1);
+    expect(gate(reportOf('same'), 'catchRate.number-flip')).toMatchObject({ pass: false, threshold: 0.95 });
+    expect(cli(['report', join(dir, 'same'), '--threshold', 'number-flip.brake=0.95']).status).toBe(2);
+    const disordered = cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
+    expect(disordered.status).toBe(2);
+    expect(disordered.stderr).toMatch(/need break <= low <= high/);
+  });
+
+  it('exits 2 on a malformed baseline, naming the file and the field, before anything is sent', () => {
+    const data = JSON.parse(readFileSync(baseline, 'utf8'));
+    const id = Object.keys(data.critics.scripted.items)[0]!;
+    data.critics.scripted.items[id].outcomes.clean.answered = 0;
+    const bad = join(dir, 'bad-baseline.json');
+    writeFileSync(bad, JSON.stringify(data));
+    const result = run('bad', ['--baseline', bad], { CATCH_RATE: '0.9' });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(`${bad} (critics.scripted.items.${id}.outcomes.clean.answered): not a critic-audit baseline`);
+    expect(existsSync(join(dir, 'bad'))).toBe(false);
+  });
+
+  it('fails the positive control of a critic that cannot review, saying so in the first line', () => {
+    const result = run('echo', [], { CATCH_RATE: '0.3', FALSE_ALARM_RATE: '0.3', NO_VERDICT_RATE: '0.4' });
+    expect(result.status).toBe(1);
+    const report = reportOf('echo');
+    expect(gate(report, 'positive-control')).toMatchObject({ pass: false });
+    expect(report.critics.scripted.positiveControl.anchoringInterpretable).toBe(false);
+    expect(readFileSync(join(dir, 'echo', 'report.md'), 'utf8').split('\n')[0]).toBe('# critic-audit: ❌ failed (positive control failed for scripted: anchoring figures not interpretable)');
+    expect(result.stdout.split('\n')[0]).toMatch(/positive control failed for scripted/);
+  });
+});
