@@ -25,7 +25,7 @@ const summary = join(dir, 'step-summary.md');
 writeFileSync(config, `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy', 'hr-policy.yaml'))}]
 mutators: [number-flip]
 conditions: [clean]
-mutantsPerFixture: 4
+mutantsPerFixture: 3
 seed: 3
 critic:
   name: scripted
