@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { AuditConfig } from './config/load.js';
-import { InputError } from './errors.js';
+import { InputError, InterruptedError } from './errors.js';
+import { sandboxCommand } from './code/sandbox.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
@@ -44,13 +45,13 @@ export interface AuditOutcome {
  * mutants were judged by their oracles as they were generated; code mutants
  * are kept only when a held-out check fails on them, run in the sandbox.
  */
-export async function prepareItems(config: AuditConfig): Promise<{ fixtures: Fixture[]; generation: Generation; labelVerification: LabelVerificationRow[]; items: ReviewItem[] }> {
+export async function prepareItems(config: AuditConfig, signal?: AbortSignal): Promise<{ fixtures: Fixture[]; generation: Generation; labelVerification: LabelVerificationRow[]; items: ReviewItem[] }> {
   const fixtures = loadFixtures(config.fixtures, config.baseDir);
   const generated = generateMutants(fixtures, config.mutators, { seed: config.seed, cap: config.mutantsPerFixture });
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const codeIds = new Set(codeFixtures.map((f) => f.id));
   const verified = codeFixtures.length
-    ? await verifyCodeLabels(codeFixtures, generated.mutants.filter((m) => codeIds.has(m.fixtureId)))
+    ? await verifyCodeLabels(codeFixtures, generated.mutants.filter((m) => codeIds.has(m.fixtureId)), signal ? { signal } : {})
     : { kept: [], ignored: [], table: [] };
   const generation = {
     mutants: [...generated.mutants.filter((m) => !codeIds.has(m.fixtureId)), ...verified.kept],
@@ -66,7 +67,10 @@ export async function prepareItems(config: AuditConfig): Promise<{ fixtures: Fix
  * this audit is resumed: reviews already stored are not repeated.
  */
 export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
-  const { fixtures, generation, labelVerification, items } = await prepareItems(config);
+  const prepared = await prepareItems(config, options.signal).catch((err: unknown) => {
+    throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
+  });
+  const { fixtures, generation, labelVerification, items } = prepared;
   const critics = config.critics.map((entry) => createCritic(entry, config));
   const snapshot: RunSnapshot = {
     settings: {
@@ -88,6 +92,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     fixtures,
     generation,
     labelVerification,
+    ...(fixtures.some((f) => f.kind === 'code') ? { sandboxNetwork: sandboxCommand().network } : {}),
     startedAt: new Date().toISOString(),
   };
   const store = openStore(options.outDir, snapshot);

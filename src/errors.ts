@@ -17,10 +17,10 @@ export class InputError extends Error {
   }
 }
 
-/** The critic could not be reached at all, or errors exceeded the run's budget. */
-export class CriticUnreachableError extends Error {
+/** Ctrl-C before the run had anything to keep: exit 130, with nothing to resume. */
+export class InterruptedError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'CriticUnreachableError';
+    this.name = 'InterruptedError';
   }
 }

@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runAudit } from '../audit.js';
 import { loadConfig } from '../config/load.js';
-import { CriticUnreachableError, EXIT, InputError } from '../errors.js';
+import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { sealedKeyProblems } from '../requests/sealed.js';
 import { buildReport, type AuditReport } from '../reports/build.js';
 import { renderTerminal } from '../reports/terminal.js';
@@ -66,9 +66,9 @@ export async function main(argv: string[]): Promise<number> {
       console.error(`critic-audit: ${err.message}`);
       return EXIT.badInput;
     }
-    if (err instanceof CriticUnreachableError) {
+    if (err instanceof InterruptedError) {
       console.error(`critic-audit: ${err.message}`);
-      return EXIT.criticUnreachable;
+      return EXIT.interrupted;
     }
     if (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       console.error(`critic-audit: ${err.message}\n\n${USAGE}`);
@@ -127,6 +127,9 @@ async function runCommand(argv: string[]): Promise<number> {
   } finally {
     progress.stop();
     process.off('SIGINT', onInterrupt);
+  }
+  if (outcome.snapshot.sandboxNetwork === 'vm-only') {
+    console.error('critic-audit: warning: no network namespace for the code sandbox (unshare -n failed); held-out checks ran with only the vm context as a network barrier');
   }
   const report = writeRunReports(outcome.store, outDir, reportOptions);
   outcome.store.close();

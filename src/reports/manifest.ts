@@ -27,6 +27,7 @@ export function buildManifest(run: RunSnapshot) {
       };
     }),
     critics: run.critics.map((c) => ({ name: c.name, identity: c.identity })),
+    ...(run.sandboxNetwork ? { sandbox: { network: run.sandboxNetwork, filesystem: 'denied (Node permission model)', environment: 'empty' } } : {}),
     fixtures: run.fixtures.map((f) => ({
       id: f.id,
       kind: f.kind,

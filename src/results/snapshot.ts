@@ -36,6 +36,8 @@ export interface RunSnapshot {
   generation: Generation;
   /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
   labelVerification?: LabelVerificationRow[];
+  /** With code fixtures: whether the sandbox had its own empty network namespace, or only the vm barrier. */
+  sandboxNetwork?: 'netns' | 'vm-only';
   startedAt: string;
 }
 
