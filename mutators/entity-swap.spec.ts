@@ -35,6 +35,15 @@ describe('entity-swap', () => {
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
   });
 
+  it('leaves a half of a longer name alone, and swaps single words only with words in the same slot', () => {
+    const fixture = textFixture({
+      artifact: 'Tax is paid as Payments on Account by the Revenue Office. Rooms cost £150 in London.',
+      evidence: 'Tax is paid as Payments on Account by the Revenue Office. Rooms cost £150 in London and £110 in Leeds. The Finance Director signs off.',
+    });
+    const swaps = [...entitySwap.candidates(fixture)].map((c) => `${fixture.artifact.slice(c.start, c.end)}->${c.replacement}`);
+    expect(swaps).toEqual(['London->Leeds']);
+  });
+
   it('does not take a capitalised sentence opener for a name', () => {
     const fixture = textFixture({ artifact: 'Business travel is booked by the Travel Desk.', evidence: 'Pulled items go to the Returns Desk. Business travel is booked by the Travel Desk.' });
     const originals = [...entitySwap.candidates(fixture)].map((c) => fixture.artifact.slice(c.start, c.end));

@@ -2,12 +2,19 @@ import { findQualifiers, isClauseQualifier, sentenceAround, statesQualifier, typ
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
+/**
+ * Without "within", "made within 30 days of the notice" reads "made 30 days of
+ * the notice": wrong, but caught by grammar alone, so it tells nothing about the critic.
+ */
+const UNGRAMMATICAL_ALONE = new Set(['within']);
+
 /** Deletes a qualifying word ("only", "at least") or clause ("unless ...", "except ...") that the evidence states. */
 export const qualifierDeletion: TextMutator = {
   name: 'qualifier-deletion',
   kind: 'text',
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
+      if (UNGRAMMATICAL_ALONE.has(qualifier.keyword)) continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
       if (span) yield { ...span, replacement: '' };
     }

@@ -84,6 +84,10 @@ describe('the worker trace', () => {
     expect(mutateTrace('Found 28 days (not 280) in section 28. Confirmed.', '28', '30')).toBe('Found 30 days (not 280) in section 30. Confirmed.');
     expect(mutateTrace('Pay is only due after probation; only then.', 'only ', '')).toBe('Pay is due after probation; then.');
     expect(mutateTrace('The Finance Team approves it.', 'Finance Team', 'People Team')).toBe('The People Team approves it.');
+    // A number is replaced only where the same number stands, not inside 7.5, 4.2 or 1,200.
+    expect(mutateTrace('Section 4.2: 7.5 mg every 5 hours, at most 1,200 mg; 5.', '5', '6')).toBe('Section 4.2: 7.5 mg every 6 hours, at most 1,200 mg; 6.');
+    expect(mutateTrace('At most 1,200 mg in 1 day.', '1', '2')).toBe('At most 1,200 mg in 2 day.');
+    expect(mutateTrace('Pay £1,250 now.', '£1,250', '£1,350')).toBe('Pay £1,350 now.');
   });
 });
 

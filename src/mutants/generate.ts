@@ -78,8 +78,9 @@ function quotable(code: string): boolean {
 export function mutateTrace(trace: string, original: string, replacement: string): string {
   if (original.trim() === '') return trace;
   const escaped = original.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const before = /^\w/.test(original) ? '(?<![\\w])' : '';
-  const after = /\w$/.test(original) ? '(?![\\w])' : '';
+  // Numbers end where a number ends: "5" is not the 5 of "7.5", and "1" not the 1 of "1,200".
+  const before = /^\w/.test(original) ? (/^\d/.test(original) ? '(?<![\\w.]|\\d,)' : '(?<![\\w])') : '';
+  const after = /\w$/.test(original) ? (/\d$/.test(original) ? '(?![\\w]|[.,]\\d)' : '(?![\\w])') : '';
   const pattern = new RegExp(before + escaped + after, 'g');
   return trace.replace(pattern, () => replacement);
 }

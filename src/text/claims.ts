@@ -72,7 +72,12 @@ const NOT_NAMES = new Set(
   'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your'.split(' '),
 );
 
-export type EntityKind = 'month' | 'weekday' | 'acronym' | `phrase:${string}` | 'word';
+/**
+ * What a name is, for swapping like with like: a month, a weekday, an acronym,
+ * a phrase by its head word ("Finance Team" is a team), or a single word by
+ * the word before it ("in London" is a place the way "in Leeds" is).
+ */
+export type EntityKind = 'month' | 'weekday' | 'acronym' | `phrase:${string}` | `word:${string}`;
 
 export interface EntityPiece extends Piece {
   kind: EntityKind;
@@ -86,34 +91,48 @@ export function findEntities(text: string): EntityPiece[] {
   for (const match of text.matchAll(NAME_RUN)) {
     let words = match[0].split(/\s+/);
     let start = match.index;
-    // Drop leading words that are capitalised only by grammar.
-    while (words.length > 0 && NOT_NAMES.has(words[0]!)) {
+    // Drop leading words capitalised only by grammar: at a sentence start ("Employees of ..."), or function words anywhere.
+    const opening = opensSentence(text, start);
+    while (words.length > 0 && NOT_NAMES.has(words[0]!) && (opening || FUNCTION_WORDS.has(words[0]!))) {
       start = text.indexOf(words[1] ?? '', start + words[0]!.length);
       words = words.slice(1);
     }
     while (words.length > 0 && /^(?:&|of|and|for|de)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
     if (words.length === 0 || start < 0) continue;
     // A lone capitalised word opening a sentence is capitalised by grammar, unless it is a known kind of name.
-    if (words.length === 1 && start === match.index && opensSentence(text, start) && entityKind(words) === 'word') continue;
+    const kind = entityKind(words, /(\w+)\W*$/.exec(text.slice(Math.max(0, start - 24), start))?.[1]?.toLowerCase() ?? '');
+    if (words.length === 1 && start === match.index && opensSentence(text, start) && kind.startsWith('word:')) continue;
     const body = words.join(' ');
     if (text.slice(start, start + body.length) !== body) continue; // irregular spacing: skip rather than mis-span
     if (words.length === 1 && body.length < 2) continue; // a unit such as the C of "8°C"
-    entities.push({ text: body, start, end: start + body.length, kind: entityKind(words) });
+    if (insideLongerName(text, start, start + body.length)) continue; // "Account" of "Payments on Account"
+    entities.push({ text: body, start, end: start + body.length, kind });
   }
   return entities;
+}
+
+/** Capitalised function words: never the start of a name, wherever they stand. */
+const FUNCTION_WORDS = new Set('A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your'.split(' '));
+
+/**
+ * A name joined to another by "on" or "to" ("Payments on Account", "Time to
+ * Pay Arrangement") is one longer name; swapping either half would garble it.
+ */
+function insideLongerName(text: string, start: number, end: number): boolean {
+  return /\s(?:on|to)\s+[A-Z]/.test(text.slice(end, end + 6)) || /[A-Z][A-Za-z]*\s+(?:on|to)\s$/.test(text.slice(Math.max(0, start - 24), start));
 }
 
 function opensSentence(text: string, offset: number): boolean {
   return /(?:^|[.!?:]\s+|\n\s*)$/.test(text.slice(Math.max(0, offset - 4), offset)) || offset === 0;
 }
 
-function entityKind(words: string[]): EntityKind {
+function entityKind(words: string[], previousWord: string): EntityKind {
   const last = words[words.length - 1]!;
   if (words.length === 1) {
     if (MONTHS.includes(last)) return 'month';
     if (WEEKDAYS.includes(last)) return 'weekday';
     if (/^[A-Z0-9]{2,}$/.test(last)) return 'acronym';
-    return 'word';
+    return `word:${previousWord}`;
   }
   return `phrase:${last.toLowerCase()}`;
 }
