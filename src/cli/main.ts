@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { runAudit } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
-import { sealedKeyProblems } from '../requests/sealed.js';
+import { sealedPayloadProblems } from '../requests/sealed.js';
 import { buildReport, type AuditReport } from '../reports/build.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
@@ -247,9 +247,9 @@ async function checkRequestCommand(argv: string[]): Promise<number> {
   } catch (err) {
     throw new InputError(file, undefined, undefined, `not readable JSON: ${(err as Error).message}`);
   }
-  const problem = sealedKeyProblems(payload);
-  if (problem) {
-    console.error(`${file}: contaminated request: ${problem.message}`);
+  const problems = sealedPayloadProblems(payload);
+  if (problems.length) {
+    console.error(`${file}: contaminated request:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     return EXIT.gateFailed;
   }
   console.log(`${file}: sealed (keys: task, artifact, evidence, rubric)`);

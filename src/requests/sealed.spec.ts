@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CONDITIONS, CONDITION_NAMES, PRIOR_FAIL, PRIOR_PASS } from './conditions.js';
 import { reviewItems } from './items.js';
 import { reviewJobs } from './jobs.js';
-import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedKeyProblems, serializeRequest } from './sealed.js';
+import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedPayloadProblems, serializeRequest } from './sealed.js';
 import { textFixture } from '../../test/support/textFixture.js';
 
 const sealed = { task: 'T', artifact: 'A', evidence: [{ id: 'e', text: 'E' }], rubric: 'R' };
@@ -42,9 +42,13 @@ describe('the sealed request allowlist', () => {
   });
 
   it('check-request logic names the offending keys of a user payload', () => {
-    expect(sealedKeyProblems(sealed)).toBeNull();
-    expect(sealedKeyProblems({ ...sealed, prior_verdict: 'PASS' })?.message).toMatch(/prior_verdict/);
-    expect(sealedKeyProblems([1, 2])).not.toBeNull();
+    expect(sealedPayloadProblems(sealed)).toEqual([]);
+    expect(sealedPayloadProblems({ ...sealed, prior_verdict: 'PASS' })).toEqual(['unexpected key: prior_verdict']);
+    expect(sealedPayloadProblems([1, 2])).not.toEqual([]);
+    // Nested contamination: a verdict in an evidence item's extra field, or a task given as an object.
+    expect(sealedPayloadProblems({ ...sealed, evidence: [{ id: 'e', text: 'x', worker_trace: 'I verified it, PASS' }] })).toEqual(['unexpected key: evidence[0].worker_trace']);
+    expect(sealedPayloadProblems({ ...sealed, task: { prior_verdict: 'PASS' } })[0]).toMatch(/^task: /);
+    expect(sealedPayloadProblems({ ...sealed, evidence: 'whatever' })[0]).toMatch(/^evidence: /);
   });
 });
 

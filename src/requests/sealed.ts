@@ -1,5 +1,7 @@
+import { z } from 'zod';
+import { formatPath } from '../config/yamlSource.js';
 import { sha256Hex } from '../util/hash.js';
-import { allowedKeys, CONDITIONS, type Condition } from './conditions.js';
+import { allowedKeys, type Condition } from './conditions.js';
 import { SEALED_KEYS, type CriticRequest, type SealedRequest } from './types.js';
 
 /** A request that carries keys outside its allowlist, or lacks one. Thrown before anything is sent. */
@@ -57,14 +59,28 @@ export function requestDigest(request: CriticRequest): string {
   return sha256Hex(serializeRequest(request));
 }
 
-/** For `check-request`: which keys of a user's payload break the sealed allowlist. */
-export function sealedKeyProblems(payload: unknown): BoundaryViolation | null {
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return new BoundaryViolation(['(not a JSON object)'], []);
-  try {
-    assertExactKeys(payload, allowedKeys(CONDITIONS.clean) as ReadonlySet<string>);
-    return null;
-  } catch (err) {
-    if (err instanceof BoundaryViolation) return err;
-    throw err;
-  }
+/**
+ * The sealed request's shape, nested levels included: a verdict can hide in an
+ * evidence item's extra field or in a task given as an object, not only in a
+ * top-level key.
+ */
+const sealedPayloadSchema = z.strictObject({
+  task: z.string(),
+  artifact: z.string(),
+  evidence: z.array(z.strictObject({ id: z.string(), title: z.string().optional(), text: z.string() })),
+  rubric: z.string(),
+});
+
+/** For `check-request`: every way a user's payload breaks the sealed allowlist, or an empty list. */
+export function sealedPayloadProblems(payload: unknown): string[] {
+  const result = sealedPayloadSchema.safeParse(payload);
+  if (result.success) return [];
+  return result.error.issues.map((issue) => {
+    const where = formatPath(issue.path) || '(top level)';
+    if (issue.code === 'unrecognized_keys') {
+      const keys = [...issue.keys].sort().map((k) => (issue.path.length ? `${where}.${k}` : k));
+      return `unexpected key${keys.length > 1 ? 's' : ''}: ${keys.join(', ')}`;
+    }
+    return `${where}: ${issue.message}`;
+  });
 }

@@ -23,7 +23,7 @@ export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
       }
       const identity: CriticIdentity = {
         provider: 'openai',
-        baseURL: c.baseURL ?? 'https://api.openai.com/v1',
+        baseURL: withoutCredentials(c.baseURL ?? 'https://api.openai.com/v1'),
         model: c.model,
         temperature: c.temperature ?? null,
         maxTokens: c.maxTokens ?? null,
@@ -43,6 +43,18 @@ export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
     case 'builtin:run-examples':
       return createRunExamplesCritic(name);
   }
+}
+
+/**
+ * The endpoint as it may be written into a manifest: a user name, password or
+ * query string in a base URL often carries a key, so they are dropped.
+ */
+function withoutCredentials(url: string): string {
+  const parsed = new URL(url);
+  parsed.username = '';
+  parsed.password = '';
+  parsed.search = '';
+  return parsed.toString().replace(/\/$/, '');
 }
 
 /** Hashes of the files an exec command names (its script), so editing the script changes the critic's identity. */
