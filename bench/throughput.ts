@@ -19,24 +19,50 @@ const suite = syntheticPolicySuite(dir, copies);
 const { baseURL, child } = await startFakeServerProcess();
 try {
   const config = loadConfig(writeConfig(dir, `fixtures: [${suite}]\nconcurrency: 64\ncritic: {name: model, provider: openai, model: fake, baseURL: "${baseURL}"}\n`));
-  const cpuBefore = process.cpuUsage();
   const started = performance.now();
+  // Reviews start once fixtures are loaded and mutants generated: time them from there.
+  let reviewsStarted = started;
+  let cpuBefore = process.cpuUsage();
   let reviews = 0;
   let errors = 0;
   const outcome = await runAudit(config, {
     outDir: join(dir, 'out'),
     cache: false,
+    onPlanned: () => {
+      reviewsStarted = performance.now();
+      cpuBefore = process.cpuUsage();
+    },
     onResult: (r) => {
       reviews++;
       if (r.outcome === 'error') errors++;
     },
   });
-  const seconds = (performance.now() - started) / 1000;
+  const finished = performance.now();
   const cpu = process.cpuUsage(cpuBefore);
   outcome.store.close();
+  const seconds = (finished - reviewsStarted) / 1000;
+  console.log(`preparation (load fixtures, generate and judge mutants): ${((reviewsStarted - started) / 1000).toFixed(2)} s`);
   console.log(`reviews: ${reviews} (errors ${errors}) in ${seconds.toFixed(2)} s at concurrency 64`);
   console.log(`throughput: ${(reviews / seconds).toFixed(0)} reviews/s`);
   console.log(`harness CPU per review: ${((cpu.user + cpu.system) / reviews).toFixed(0)} µs (user+system, this process only; the server has its own)`);
+
+  // The same number of bare fetch calls against the same server, same concurrency, same run:
+  // the transport's own ceiling, so the harness's overhead is a ratio, not a guess.
+  const body = JSON.stringify({ model: 'fake', messages: [{ role: 'user', content: 'x'.repeat(1500) }] });
+  let sent = 0;
+  const fetchStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: 64 }, async () => {
+      while (sent < reviews) {
+        sent++;
+        const response = await fetch(`${baseURL}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        await response.json();
+      }
+    }),
+  );
+  const fetchSeconds = (performance.now() - fetchStarted) / 1000;
+  console.log(`bare fetch, same server and concurrency: ${(reviews / fetchSeconds).toFixed(0)} requests/s`);
+  console.log(`harness wall time per review beyond bare fetch: ${((1000 * seconds) / reviews - (1000 * fetchSeconds) / reviews).toFixed(3)} ms (${((100 * fetchSeconds) / seconds).toFixed(0)}% of bare-fetch throughput)`);
 } finally {
   child.kill();
 }

@@ -2,6 +2,7 @@ import type { ReviewJob } from '../requests/jobs.js';
 import { cacheKey, canonical, type ReplyCache } from './cache.js';
 import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
 import { AdaptiveLimit } from './limit.js';
+import { deadlineSignal } from '../util/deadline.js';
 import { parseVerdict, type Verdict } from './verdict.js';
 
 export type Outcome = 'verdict' | 'no-verdict' | 'error';
@@ -129,9 +130,9 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
   let attempts = 0;
   for (;;) {
     attempts++;
-    const signals = [AbortSignal.timeout(options.timeoutMs), ...(options.abortInFlight ? [options.abortInFlight] : [])];
+    const deadline = deadlineSignal(options.abortInFlight, options.timeoutMs);
     try {
-      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: AbortSignal.any(signals) });
+      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
       limit.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);

@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+import { deadlineSignal } from '../../util/deadline.js';
 
 export interface OpenAICriticOptions {
   name: string;
@@ -21,7 +22,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
     async review({ messages, signal }) {
       // The SDK's own timeout stops at the response headers; a body that stalls after them would hang forever
       // unless something aborts the read, so the deadline also travels in the signal.
-      const deadline = AbortSignal.timeout(options.timeoutMs);
+      const deadline = deadlineSignal(signal, options.timeoutMs);
       try {
         const completion = await client.chat.completions.create(
           {
@@ -30,7 +31,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
             ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
             ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
           },
-          { signal: AbortSignal.any([signal, deadline]) },
+          { signal: deadline.signal },
         );
         if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError('malformed response: no choices', true);
         const text = completion.choices[0]?.message?.content ?? '';
@@ -39,9 +40,11 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
       } catch (err) {
         if (!(err instanceof CriticCallError) && !hasStatus(err)) {
           if (signal.aborted) throw new CriticCallError(`review ${isTimeout(signal.reason) ? 'timed out' : 'aborted'}`, true);
-          if (deadline.aborted) throw new CriticCallError(`review timed out after ${options.timeoutMs} ms`, true);
+          if (deadline.signal.aborted) throw new CriticCallError(`review timed out after ${options.timeoutMs} ms`, true);
         }
         throw toCallError(err);
+      } finally {
+        deadline.release();
       }
     },
   };
