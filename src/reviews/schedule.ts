@@ -46,6 +46,7 @@ export interface ScheduleOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+const YIELD_EVERY_MS = 20;
 /** A retry-after longer than this is a sign to give up on the review, not to wait. */
 const MAX_RETRY_AFTER_MS = 120_000;
 
@@ -69,6 +70,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   const identityText = canonical(critic.identity);
   let quotaError: string | null = null;
   let stoppedBy: string | null = null;
+  let lastYield = performance.now();
 
   const worker = async () => {
     try {
@@ -85,6 +87,12 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           const next = iterator.next();
           if (next.done) return;
           const outcome = await reviewOnce(critic, next.value, identityText, options, stopped, limit);
+          // A critic that answers at once (a built-in, the cache) never leaves the microtask queue:
+          // yield now and then so timers, signals (Ctrl-C) and the progress line still run.
+          if (performance.now() - lastYield > YIELD_EVERY_MS) {
+            lastYield = performance.now();
+            await new Promise((resolve) => setImmediate(resolve));
+          }
           if (outcome === 'interrupted') continue;
           options.onResult(outcome.result);
           if (outcome.quotaExhausted && quotaError === null) {
