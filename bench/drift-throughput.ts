@@ -7,6 +7,9 @@
  * to a temporary folder, then runs the full command (read, parse, detectors,
  * reports) on each in a fresh process, so peak RSS belongs to that run alone.
  * Constant memory shows as the same peak RSS for 250k and 1M lines.
+ *
+ * Last, a log of a few very long lines (8 lines of 16 MiB: each spans 256
+ * read chunks), to show that reading time stays linear in line length.
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -53,6 +56,21 @@ async function writeLog(file: string, lines: number, gzip: boolean): Promise<voi
   await (gzip ? pipeline(text, createGzip(), createWriteStream(file)) : pipeline(text, createWriteStream(file)));
 }
 
+/** A few lines of `mib` MiB each (a verdict with a long padding field), written in megabyte pieces. */
+async function writeLongLines(file: string, lines: number, mib: number): Promise<void> {
+  const pad = 'x'.repeat(1 << 20);
+  const text = Readable.from(
+    (function* () {
+      for (let i = 0; i < lines; i++) {
+        yield `{"timestamp":"${new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString()}","verdict":"approve","pad":"`;
+        for (let m = 0; m < mib; m++) yield pad;
+        yield '"}\n';
+      }
+    })(),
+  );
+  await pipeline(text, createWriteStream(file));
+}
+
 async function main(): Promise<void> {
   if (process.argv[2] === '--measure') return measure(process.argv[3]!, process.argv[4]!);
   const sizes = process.argv.slice(2).map(Number);
@@ -71,6 +89,13 @@ async function main(): Promise<void> {
         );
       }
     }
+    // The run fails (too short a reference), which is not what is measured: only the reading time is.
+    const long = join(dir, 'long-lines.jsonl');
+    await writeLongLines(long, 8, 16);
+    const raw = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--measure', long, dir], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    const { seconds, peakMiB } = JSON.parse(raw) as { seconds: number; peakMiB: number };
+    const mib = statSync(long).size / 2 ** 20;
+    console.log(`\n8 lines of 16 MiB (plain, ${mib.toFixed(0)} MiB): ${seconds.toFixed(2)} s, ${(mib / seconds).toFixed(0)} MiB/s, peak RSS ${peakMiB.toFixed(0)} MiB`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -56,7 +56,14 @@ export async function driftCommand(argv: string[]): Promise<number> {
     const config = loadDriftConfig(values.config);
     const identity = JSON.stringify({ config, reference: values.reference ? resolve(values.reference) : null });
     const resume = values.state ? loadState(values.state, identity) : null;
-    const run = await runDrift({ files, config, referenceFile: values.reference, resume, saving: values.state !== undefined });
+    const run = await runDrift({
+      files,
+      config,
+      configFile: values.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : 'the default config'),
+      referenceFile: values.reference,
+      resume,
+      saving: values.state !== undefined,
+    });
     const now = new Date();
     const report = buildReport(run, now);
     const outDir = values.out ?? join('reports', `drift-${now.toISOString().replace(/[:.]/g, '-')}`);

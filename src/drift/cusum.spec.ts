@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../statistics/random.js';
-import { calibrate, designSide, runLengths, step, type CusumSide } from './cusum.js';
+import { calibrate, designSide, referenceReviewsNeeded, runLengths, step, type CusumSide } from './cusum.js';
 import { atLeastOne, referenceRateGrid } from './posterior.js';
 
 /** ARL from state 0 by solving (I − P) L = 1 densely: the slow, obvious answer. */
@@ -102,6 +102,29 @@ describe('CUSUM calibration', () => {
     // the average is dominated by plausible rates away from the estimate.
     const atEstimate = atLeastOne((365 * 200) / runLengths(side, 0.1, threshold!)![threshold!]!);
     expect(atEstimate).toBeLessThan(falseAlarm);
+  });
+
+  it('says about how large a reference turns an off side on: that size does, 10% less does not', () => {
+    const horizon = 365 * 15;
+    const target = 0.05 / 6;
+    const rate = 25 / 210;
+    for (const direction of ['increase', 'decrease'] as const) {
+      const side = designSide(direction, rate, direction === 'increase' ? 2 : 0.5);
+      const enough = (n: number) => calibrate(side, referenceRateGrid(rate * n, n), horizon, target).threshold !== null;
+      expect(enough(210)).toBe(false);
+      const needed = referenceReviewsNeeded(side, rate, horizon, target, 210)!;
+      expect(needed).toBeGreaterThan(210);
+      expect(enough(needed)).toBe(true);
+      // Near the boundary the answer is not quite monotone in the size (whole-number thresholds), hence "about".
+      expect(enough(Math.floor(needed / 1.1))).toBe(false);
+    }
+  });
+
+  it('says no reference turns the rising side on at a rate of 50% or more', () => {
+    const side = designSide('increase', 0.6, 2);
+    expect(side.jump).toBe(1);
+    expect(calibrate(side, referenceRateGrid(6000, 10_000), 365 * 1000, 0.01).threshold).toBeNull();
+    expect(referenceReviewsNeeded(side, 0.6, 365 * 1000, 0.01, 10_000)).toBeNull();
   });
 
   it('gives up (null) when the reference is too small to bound false alarms', () => {

@@ -1,5 +1,5 @@
 import { WindowSum } from './windowSum.js';
-import { atLeastOne, type RateGrid } from './posterior.js';
+import { atLeastOne, referenceRateGrid, type RateGrid } from './posterior.js';
 
 /**
  * Two-sided Bernoulli CUSUM (Reynolds & Stoumbos, J. Quality Technology 31,
@@ -115,8 +115,14 @@ function increaseRunLengths(m: number, p: number, hMax: number): Float64Array | 
   return arl;
 }
 
-/** Thresholds are searched up to this many nats of evidence, doubling if needed. */
-const NATS_CAPS = [24, 48, 96];
+/**
+ * Thresholds are searched up to this many nats of evidence: first a cheap
+ * pass, then the full range. Each pass recomputes the run lengths from h = 1,
+ * and they do not depend on the cap, so any cap sequence ending at 96 gives
+ * the same answer; two passes keep both a usual reference (done within 24
+ * nats) and one too small for any threshold (all 96 tried) cheap.
+ */
+const NATS_CAPS = [24, 96];
 
 export interface Calibration {
   /** Threshold in steps of the statistic; null when no threshold within 96 nats meets the target. */
@@ -137,7 +143,17 @@ export function calibrate(side: CusumSide, grid: RateGrid, horizonReviews: numbe
     grid.rates.forEach((rate, i) => {
       const weight = grid.weights[i];
       const arl = runLengths(side, rate, hMax);
-      for (let h = 1; h <= hMax; h++) average[h] += weight * (arl ? atLeastOne(horizonReviews / arl[h]) : 1);
+      if (!arl) {
+        for (let h = 1; h <= hMax; h++) average[h] += weight;
+        return;
+      }
+      for (let h = 1; h <= hMax; h++) {
+        // atLeastOne(x), without calling expm1 at either end (most of the thresholds searched
+        // when none meets the target): 1 beyond x = 40 (e^−40 < 1e−17), and 1 − e^−x by its
+        // series, to relative error x³/24 < 1e−13, below x = 1e−4.
+        const x = horizonReviews / arl[h];
+        average[h] += weight * (x > 40 ? 1 : x < 1e-4 ? x * (1 - x * (0.5 - x / 6)) : atLeastOne(x));
+      }
     });
     for (let h = 1; h <= hMax; h++) {
       if (average[h] <= target) return { threshold: h, falseAlarm: average[h] };
@@ -145,4 +161,31 @@ export function calibrate(side: CusumSide, grid: RateGrid, horizonReviews: numbe
     falseAlarm = average[hMax];
   }
   return { threshold: null, falseAlarm };
+}
+
+/**
+ * How many reviews a reference at the same rate (and the same horizon) would
+ * need for this side to get a threshold: the answer to "the CUSUM is off,
+ * what would turn it on?". Searched from `from` reviews up to within 5%;
+ * near the boundary the false-alarm chance is not quite monotone in the size
+ * (thresholds are whole numbers), so it is an "about" figure. Null
+ * when no size would, as for the rising side at a rate of 50% or more, whose
+ * whole-number steps (a rejection +1, an approval −1) climb even without a change.
+ */
+export function referenceReviewsNeeded(side: CusumSide, rate: number, horizonReviews: number, target: number, from: number): number | null {
+  if (side.direction === 'increase' && rate * side.jump - (1 - rate) >= 0) return null;
+  const enough = (n: number) => calibrate(side, referenceRateGrid(rate * n, n), horizonReviews, target).threshold !== null;
+  let lo = Math.max(1, from);
+  let hi = 2 * lo;
+  while (!enough(hi)) {
+    if (hi > 1e8) return null;
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > 1 && hi > 1.05 * lo) {
+    const mid = Math.min(hi - 1, Math.max(lo + 1, Math.round(Math.sqrt(lo * hi))));
+    if (enough(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
 }

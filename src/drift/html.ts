@@ -1,8 +1,8 @@
 import { pValue } from '../reports/format.js';
-import { detectorName } from './markdown.js';
+import { ASSUMPTION, detectorName } from './markdown.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';
-import type { DriftReport, PeriodReport } from './report.js';
+import { DISPERSION_ALPHA, type DriftReport, type PeriodReport } from './report.js';
 
 /** Every piece of text from logs, config or file names goes through here. */
 export function escapeHtml(text: string): string {
@@ -22,6 +22,7 @@ export function renderHtml(r: DriftReport): string {
 
   const parts: string[] = [];
   parts.push(`<h1>critic-audit drift <span class="${statusClass}">${e(r.status)}</span></h1>`, `<p class="summary">${e(r.summary)}</p>`);
+  if (r.warnings.length) parts.push(`<ul class="warnings">${r.warnings.map((w) => `<li class="${w.kind === 'file-order' ? 'note' : 'warn'}">${e(w.message)}</li>`).join('')}</ul>`);
   parts.push(chart(r));
   if (r.alarms.length) {
     parts.push('<h2>Alarms</h2>', table(['detector', 'raised', 'monitored review', 'detail'], r.alarms.map((a) => [e(detectorName(a.detector)), e(a.time), String(a.review), e(a.detail)])));
@@ -33,14 +34,19 @@ export function renderHtml(r: DriftReport): string {
     for (const direction of ['increase', 'decrease'] as const) {
       const th = t.cusum[direction];
       const now = d.cusum[direction];
-      if (th && now) body.push([e(detectorName(`cusum-${direction}`)), String(now.statistic), th.threshold === null ? 'off: reference too small' : `${th.threshold} steps (${th.thresholdNats!.toFixed(1)} nats)`, pct(th.target, 2)]);
+      const off = th?.needsReviews ? `off: reference too small (needs ≈ ${th.needsReviews} reviews)` : th?.needsReviews === null ? 'off: no reference is large enough' : 'off: reference too small';
+      if (th && now) body.push([e(detectorName(`cusum-${direction}`)), String(now.statistic), th.threshold === null ? e(off) : `${th.threshold} steps (${th.thresholdNats!.toFixed(1)} nats)`, pct(th.target, 2)]);
     }
     if (t.sequential && d.sequential) body.push([e(detectorName('sequential')), `p = ${pValue(d.sequential.pValue)}`, `p ≤ ${pValue(t.sequential.alpha)}`, pct(t.sequential.alpha, 2)]);
     if (t.asleep && d.asleep) body.push([e(detectorName('asleep')), `${d.asleep.streak} approvals since ${e(d.asleep.lastRejection ?? 'monitoring began')}`, `${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days)`, pct(t.asleep.target, 2)]);
-    parts.push('<h2>Detectors</h2>', `<p>False-alarm budget ${pct(t.falseAlarmRate)} over ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume).</p>`, table(['detector', 'now', 'alarm at', 'budget'], body));
+    parts.push('<h2>Detectors</h2>', `<p>False-alarm budget ${pct(t.falseAlarmRate)} over ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume). ${e(ASSUMPTION)}</p>`, table(['detector', 'now', 'alarm at', 'budget'], body));
   }
   const ref = r.reference;
   parts.push('<h2>Reference</h2>', `<p>${ref.reviews} reviews, ${ref.rejections} rejections: ${pct(ref.rate)} ${pctInterval(ref.interval)} (${e(ref.from ?? '–')} → ${e(ref.to ?? '–')}${ref.source === 'file' ? `, from ${e(r.inputs.referenceFile ?? '')}` : ''}).</p>`);
+  if (ref.dispersion) {
+    const d = ref.dispersion;
+    parts.push(`<p>Day to day the rate varies ${d.pValue < DISPERSION_ALPHA ? '<b>more than chance</b>' : 'no more than chance would'}: dispersion ${d.ratio.toFixed(2)} (χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${pValue(d.pValue)}).</p>`);
+  }
   for (const g of r.groups) {
     parts.push(`<h2>By ${e(g.key)}</h2>`, table(['value', 'reviews', 'rejections', 'rate', 'interval', 'last rejection'], g.values.map((v) => [e(v.value), String(v.reviews), String(v.rejections), pct(v.rate), pctInterval(v.interval), e(v.lastRejection ?? 'never')])));
   }
@@ -58,7 +64,7 @@ export function renderHtml(r: DriftReport): string {
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1000px;color:#222;padding:0 1em}
 h1 span{font-size:.7em;padding:.1em .5em;border-radius:.3em;color:#fff}.alarm{background:#c62828}.ok{background:#2e7d32}.wait{background:#757575}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ddd;padding:.25em .6em;text-align:left}th{background:#f4f4f4}
-.summary{font-size:1.1em}.dim{color:#777}svg text{font:11px system-ui,sans-serif;fill:#444}
+.summary{font-size:1.1em}.warnings{padding-left:1.2em}.warn{color:#8a5300}.note{color:#777}.dim{color:#777}svg text{font:11px system-ui,sans-serif;fill:#444}
 </style></head><body>
 ${parts.join('\n')}
 </body></html>

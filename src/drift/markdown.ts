@@ -1,6 +1,6 @@
 import { pValue } from '../reports/format.js';
 import { pct, pctInterval, periodLabel } from './format.js';
-import type { DriftReport } from './report.js';
+import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
 const DETECTOR_NAMES = {
   'cusum-increase': 'CUSUM, rejections rising',
@@ -11,14 +11,32 @@ const DETECTOR_NAMES = {
 
 export const detectorName = (d: keyof typeof DETECTOR_NAMES) => DETECTOR_NAMES[d];
 
-/** Markdown cells must not break the table. */
-const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
+/**
+ * Text from logs, config or file names: none of it may become markup in a
+ * pull-request comment or a ticket (raw HTML, links, emphasis, code) or break
+ * a table row. HTML's three specials become entities, Markdown's are
+ * backslash-escaped, line breaks become spaces.
+ */
+export const escapeMarkdown = (text: string) =>
+  text
+    .replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)
+    .replace(/[\\`*_[\]|~!#]/g, '\\$&')
+    .replace(/\r?\n|\r/g, ' ');
+const cell = escapeMarkdown;
+
+/** The assumption behind every false-alarm figure in the report. */
+export const ASSUMPTION =
+  'The false-alarm budget assumes independent reviews at one constant rate; a rate that varies from day to day (a changing mix of tasks, batches of similar artifacts) makes alarms more frequent than the budget says.';
 
 /** drift.md: fit for a pull-request comment or a ticket. */
 export function renderMarkdown(r: DriftReport): string {
   const out: string[] = [];
   const badge = r.status === 'alarm' ? '❌ alarm' : r.status === 'ok' ? '✅ no alarm' : '⏳ collecting reference';
   out.push(`# critic-audit drift: ${badge}`, '', cell(r.summary));
+  if (r.warnings.length) {
+    out.push('', '## Warnings', '');
+    for (const w of r.warnings) out.push(`- ${w.kind === 'file-order' ? 'ℹ️' : '⚠️'} ${cell(w.message)}`);
+  }
 
   if (r.alarms.length) {
     out.push('', '## Alarms', '', '| detector | raised | monitored review | detail |', '|---|---|---:|---|');
@@ -30,27 +48,34 @@ export function renderMarkdown(r: DriftReport): string {
   out.push('', '## Reference', '');
   out.push(`${ref.source === 'file' ? `File ${cell(r.inputs.referenceFile ?? '')}` : `First ${r.config.reference.days} days of the log`}: ${ref.reviews} reviews, ${ref.rejections} rejections, ${pct(ref.rate)} ${pctInterval(ref.interval)} (Wilson 95%), ${ref.from ?? '–'} → ${ref.to ?? '–'}.`);
   if (ref.reviewsPerDay !== null) out.push('', `Volume: ${ref.reviewsPerDay.toFixed(1)} reviews per day.`);
+  const d = ref.dispersion;
+  if (d) {
+    const verdict = d.pValue < DISPERSION_ALPHA ? '**more than chance**: alarms will be too frequent' : 'no more than chance would';
+    out.push('', `Day to day: the rate varies ${verdict} (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${pValue(d.pValue)}; 1 is binomial).`);
+  } else if (r.thresholds) {
+    out.push('', 'Day to day: not tested whether the rate varies more than chance (too few reference days, or a state saved before the test).');
+  }
   out.push('', `Monitored since: ${r.monitored.reviews} reviews, ${r.monitored.rejections} rejections, ${pct(r.monitored.rate)} ${pctInterval(r.monitored.interval)}.`);
 
   if (r.thresholds && r.detectors) {
     const t = r.thresholds;
-    const d = r.detectors;
+    const dd = r.detectors;
     out.push('', '## Detectors', '');
-    out.push(`False-alarm budget: ${pct(t.falseAlarmRate)} for ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume), split between the detectors below.`, '');
+    out.push(`False-alarm budget: ${pct(t.falseAlarmRate)} for ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume), split between the detectors below. ${ASSUMPTION}`, '');
     out.push('| detector | now | alarm at | false-alarm budget | tuned for |', '|---|---:|---:|---:|---|');
     for (const direction of ['increase', 'decrease'] as const) {
       const th = t.cusum[direction];
-      const now = d.cusum[direction];
+      const now = dd.cusum[direction];
       const name = detectorName(`cusum-${direction}`);
       if (!th || !now) out.push(`| ${name} | – | off | – | – |`);
-      else if (th.threshold === null) out.push(`| ${name} | ${now.statistic} | off: reference too small | – | – |`);
+      else if (th.threshold === null) out.push(`| ${name} | ${now.statistic} | off: ${th.needsReviews ? `reference too small (needs ≈ ${th.needsReviews} reviews)` : th.needsReviews === null ? 'no reference is large enough' : 'reference too small'} | – | – |`);
       else out.push(`| ${name} | ${now.statistic} | ${th.threshold} (${th.thresholdNats!.toFixed(1)} nats) | ${pct(th.target, 2)} | rate ${pct(th.designRate)}; in-control run length ${th.runLengthDays!.toExponential(1)} days |`);
     }
-    if (t.sequential && d.sequential) {
-      out.push(`| ${detectorName('sequential')} | p = ${pValue(d.sequential.pValue)} | p ≤ ${pValue(t.sequential.alpha)} | ${pct(t.sequential.alpha, 2)} | any change; prior worth ${t.sequential.priorStrength} reviews |`);
+    if (t.sequential && dd.sequential) {
+      out.push(`| ${detectorName('sequential')} | p = ${pValue(dd.sequential.pValue)} | p ≤ ${pValue(t.sequential.alpha)} | ${pct(t.sequential.alpha, 2)} | any change; prior worth ${t.sequential.priorStrength} reviews |`);
     }
-    if (t.asleep && d.asleep) {
-      out.push(`| ${detectorName('asleep')} | ${d.asleep.streak} approvals since ${d.asleep.lastRejection ?? 'monitoring began'} | ${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days at the reference volume) | ${pct(t.asleep.target, 2)} | a critic that stopped saying no |`);
+    if (t.asleep && dd.asleep) {
+      out.push(`| ${detectorName('asleep')} | ${dd.asleep.streak} approvals since ${dd.asleep.lastRejection ?? 'monitoring began'} | ${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days at the reference volume) | ${pct(t.asleep.target, 2)} | a critic that stopped saying no |`);
     }
   }
 

@@ -1,13 +1,15 @@
 import { InputError } from '../errors.js';
 import { asleepThreshold } from './asleep.js';
 import type { DriftConfig } from './config.js';
-import { calibrate, designSide, runLengths, step, type CusumSide, type Direction } from './cusum.js';
+import { calibrate, designSide, referenceReviewsNeeded, runLengths, step, type CusumSide, type Direction } from './cusum.js';
+import { dispersionTest, type Dispersion } from './dispersion.js';
 import { pct } from './format.js';
 import { GroupCounts, type GroupsState } from './groups.js';
 import { DAY, PeriodCounts, periodStart, type CountRows } from './periods.js';
 import { referenceRateGrid } from './posterior.js';
 import type { Review } from './record.js';
 import { newSequential, observe, startMonitoring, type SequentialState } from './sequential.js';
+import { VerdictTally, type VerdictCounts } from './verdicts.js';
 
 export type Detector = 'cusum-increase' | 'cusum-decrease' | 'sequential' | 'asleep';
 
@@ -29,6 +31,12 @@ export interface CusumDesign extends CusumSide {
   falseAlarm: number;
   /** In-control average run length at the reference rate, in reviews. */
   runLength: number | null;
+  /**
+   * When off: reference reviews (at its rate, same horizon) that would turn it
+   * on; null: no reference size would. Filled by explainOffSides, which only
+   * a report needs (it costs a few calibrations).
+   */
+  needsReviews?: number | null;
 }
 
 /** Everything fixed when the reference closes; stored in the state so later runs reuse it exactly. */
@@ -39,6 +47,8 @@ export interface Design {
   cusum: Record<Direction, CusumDesign | null>;
   sequential: { alpha: number } | null;
   asleep: { target: number; streak: number } | null;
+  /** Day-to-day dispersion of the reference rate; null: too few days to test. Absent in states saved before it existed. */
+  dispersion?: Dispersion | null;
 }
 
 export interface Tally {
@@ -66,6 +76,10 @@ export interface MonitorState {
   groups: GroupsState;
   /** Reviews before reference.start, skipped. */
   skipped: number;
+  /** Reference reviews and rejections per UTC day, for the dispersion test; emptied when the reference closes. */
+  referenceDays?: CountRows;
+  /** Verdict values of the reference reviews, named if none of them is a rejection. */
+  referenceVerdicts?: VerdictCounts;
 }
 
 export function newMonitorState(referenceSource: 'window' | 'file'): MonitorState {
@@ -84,6 +98,7 @@ export function newMonitorState(referenceSource: 'window' | 'file'): MonitorStat
     periods: [],
     groups: {},
     skipped: 0,
+    referenceDays: [],
   };
 }
 
@@ -96,6 +111,8 @@ export class DriftMonitor {
   readonly state: MonitorState;
   private readonly periods: PeriodCounts;
   private readonly groups: GroupCounts;
+  private readonly referenceDays: PeriodCounts;
+  private readonly referenceVerdicts: VerdictTally;
   private readonly start: number | null;
 
   constructor(
@@ -107,6 +124,8 @@ export class DriftMonitor {
     this.state = state;
     this.periods = new PeriodCounts(config.period, state.periods);
     this.groups = new GroupCounts(config.fields.group, config.period, config.maxGroupValues, state.groups);
+    this.referenceDays = new PeriodCounts('day', state.referenceDays ?? []);
+    this.referenceVerdicts = new VerdictTally(state.referenceVerdicts);
     this.start = config.reference.start === undefined ? null : Date.parse(config.reference.start);
   }
 
@@ -153,10 +172,16 @@ export class DriftMonitor {
     const horizonReviews = reviewsPerDay * this.config.horizonDays;
     const alpha = this.config.falseAlarmRate;
     const { cusum, sequential, asleep } = this.config;
-    s.design = { rate: k / n, reviewsPerDay, horizonReviews, cusum: { increase: null, decrease: null }, sequential: null, asleep: null };
+    const dispersion = dispersionTest(this.referenceDays.toRows().map(([, reviews, rejections]) => [reviews, rejections] as const));
+    this.referenceDays.clear();
+    s.design = { rate: k / n, reviewsPerDay, horizonReviews, cusum: { increase: null, decrease: null }, sequential: null, asleep: null, dispersion };
     if (k === 0) {
       // Nothing to estimate a rate from, and nothing more to wait for: the critic never said no.
-      s.alarms.push({ detector: 'asleep', time: s.reference.last!, review: 0, detail: `no rejection in any of the ${n} reference reviews` });
+      // Unless a rejection is logged as something rejectValues does not list: show what was logged.
+      const values = this.referenceVerdicts.total
+        ? `; their verdict values: ${this.referenceVerdicts.describe()} (if one of these is a rejection, add it to drift.rejectValues)`
+        : '';
+      s.alarms.push({ detector: 'asleep', time: s.reference.last!, review: 0, detail: `no rejection in any of the ${n} reference reviews${values}` });
       return;
     }
     const grid = referenceRateGrid(k, n);
@@ -188,6 +213,22 @@ export class DriftMonitor {
   private reference(review: Review): void {
     tally(this.state.reference, review);
     observe(this.state.sequential, review.rejected);
+    this.referenceDays.add(review.time, review.rejected);
+    if (review.verdict !== undefined) this.referenceVerdicts.add(review.verdict);
+  }
+
+  /**
+   * Works out, for each CUSUM side that is off, how large a reference would
+   * turn it on (CusumDesign.needsReviews), once; the result is kept in the state.
+   */
+  explainOffSides(): void {
+    const design = this.state.design;
+    if (!design) return;
+    for (const side of [design.cusum.increase, design.cusum.decrease]) {
+      if (side && side.threshold === null && side.needsReviews === undefined) {
+        side.needsReviews = referenceReviewsNeeded(side, design.rate, design.horizonReviews, side.target, this.state.reference.reviews);
+      }
+    }
   }
 
   private count(review: Review): void {
@@ -242,7 +283,13 @@ export class DriftMonitor {
 
   /** The state with the period and group tables folded back in, ready to save. */
   snapshot(): MonitorState {
-    return { ...this.state, periods: this.periods.toRows(), groups: this.groups.toState() };
+    return {
+      ...this.state,
+      periods: this.periods.toRows(),
+      groups: this.groups.toState(),
+      referenceDays: this.referenceDays.toRows(),
+      referenceVerdicts: this.referenceVerdicts.toCounts(),
+    };
   }
 
   periodRows() {

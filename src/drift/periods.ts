@@ -59,6 +59,11 @@ export class PeriodCounts {
     if (rejected) this.last[1] += 1;
   }
 
+  clear(): void {
+    this.counts.clear();
+    this.lastStart = NaN;
+  }
+
   toRows(): CountRows {
     return [...this.counts].sort((a, b) => a[0] - b[0]).map(([start, [reviews, rejections]]) => [start, reviews, rejections]);
   }

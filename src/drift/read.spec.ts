@@ -2,7 +2,7 @@ import { appendFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { InputError } from '../errors.js';
 import { readLines, type LogLine, type ReadPosition } from './read.js';
 
@@ -41,6 +41,24 @@ describe('readLines', () => {
     const lines = await collect(file);
     expect(lines).toHaveLength(20_000);
     expect(lines.every((l, i) => JSON.parse(l.text).i === i && l.line === i + 1)).toBe(true);
+  });
+
+  it('reads a line of many chunks with one Buffer.concat for the line, not one per chunk (linear, not quadratic)', async () => {
+    const file = join(dir, 'long-line.jsonl');
+    const long = JSON.stringify({ pad: 'y'.repeat(1 << 20) }); // 16 chunks of 64 KiB: the old reader joined 16 times
+    // A CRLF split across a chunk boundary, and an unterminated long last line.
+    const second = '{"a":2}'.padEnd((1 << 16) - 1 - (long.length + 1) % (1 << 16), ' ');
+    writeFileSync(file, `${long}\n${second}\r\n${long}`);
+    const concat = vi.spyOn(Buffer, 'concat');
+    try {
+      const lines = await collect(file);
+      expect(lines.map((l) => l.text.length)).toEqual([long.length, second.length, long.length]);
+      expect(lines[0]!.text === long && lines[2]!.text === long && lines[1]!.text === second).toBe(true);
+      expect(lines[2]!.after.bytes).toBe(2 * long.length + second.length + 3);
+      expect(concat.mock.calls.length).toBeLessThanOrEqual(3);
+    } finally {
+      concat.mockRestore();
+    }
   });
 
   it('resumes a growing plain file from its byte offset, leaving a half-written line for later', async () => {

@@ -39,7 +39,8 @@ function isGzip(file: string): boolean {
 /**
  * Streams the lines of a plain or gzip JSON Lines file (gzip is recognised by
  * its magic bytes, not the name), in batches so a million lines cost a
- * thousand awaits rather than a million. Memory is one chunk plus one batch.
+ * thousand awaits rather than a million. Memory is one chunk, one batch and
+ * the longest line; reading time is linear in the file, however long its lines.
  *
  * Plain files resume by seeking to `from.bytes`; gzip has no random access, so
  * it is decompressed from the start and the first `from.lines` lines skipped.
@@ -47,7 +48,7 @@ function isGzip(file: string): boolean {
 export async function* readLines(file: string, from: ReadPosition, options: ReadOptions): AsyncGenerator<LogLine[]> {
   const gzip = isGzip(file);
   if (!gzip && statSync(file).size < from.bytes) {
-    throw new InputError(file, undefined, undefined, `file is shorter than when the state was saved (${from.bytes} bytes read before); it was truncated or replaced`);
+    throw new InputError(file, undefined, undefined, `file is shorter than when the state was saved (${from.bytes} bytes read before); it was truncated or replaced. ${ROTATION_ADVICE}`);
   }
   const raw = createReadStream(file, { start: gzip ? 0 : from.bytes, highWaterMark: 1 << 16 });
   const stream: Readable = gzip ? raw.pipe(createGunzip()) : raw;
@@ -55,19 +56,38 @@ export async function* readLines(file: string, from: ReadPosition, options: Read
 
   let bytes = gzip ? 0 : from.bytes;
   let line = gzip ? 0 : from.lines;
-  let rest: Buffer = Buffer.alloc(0);
+  // The unfinished line: its pieces from earlier chunks, joined once when its
+  // newline arrives. Joining per chunk would copy a long line again for every
+  // 64 KiB of it, quadratic in its length.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
-      const buf = rest.length ? Buffer.concat([rest, chunk]) : chunk;
       const batch: LogLine[] = [];
       let start = 0;
-      for (let nl = buf.indexOf(10, start); nl !== -1; nl = buf.indexOf(10, start)) {
+      let nl = chunk.indexOf(10);
+      if (nl !== -1 && pending.length) {
+        bytes += pendingBytes + nl + 1;
+        line += 1;
+        if (line > from.lines) {
+          const whole = Buffer.concat([...pending, chunk.subarray(0, nl)], pendingBytes + nl);
+          batch.push({ text: decode(whole, 0, whole.length, line), line, after: { bytes, lines: line } });
+        }
+        pending = [];
+        pendingBytes = 0;
+        start = nl + 1;
+        nl = chunk.indexOf(10, start);
+      }
+      for (; nl !== -1; nl = chunk.indexOf(10, start)) {
         bytes += nl + 1 - start;
         line += 1;
-        if (line > from.lines) batch.push({ text: decode(buf, start, nl, line), line, after: { bytes, lines: line } });
+        if (line > from.lines) batch.push({ text: decode(chunk, start, nl, line), line, after: { bytes, lines: line } });
         start = nl + 1;
       }
-      rest = buf.subarray(start);
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+      }
       if (batch.length) yield batch;
     }
   } catch (err) {
@@ -75,13 +95,18 @@ export async function* readLines(file: string, from: ReadPosition, options: Read
     throw new InputError(file, line + 1, undefined, `cannot read ${gzip ? 'gzip ' : ''}file: ${(err as Error).message}`);
   }
   if (line < from.lines) {
-    throw new InputError(file, undefined, undefined, `file has ${line} lines, fewer than the ${from.lines} read before; it was truncated or replaced`);
+    throw new InputError(file, undefined, undefined, `file has ${line} lines, fewer than the ${from.lines} read before; it was truncated or replaced. ${ROTATION_ADVICE}`);
   }
-  if (rest.length && !options.holdPartialLine && line + 1 > from.lines) {
+  if (pendingBytes && !options.holdPartialLine && line + 1 > from.lines) {
+    const rest = Buffer.concat(pending, pendingBytes);
     line += 1;
     yield [{ text: decode(rest, 0, rest.length, line), line, after: { bytes: bytes + rest.length, lines: line } }];
   }
 }
+
+/** What to do when a log under --state changed: said by every such error. */
+export const ROTATION_ADVICE =
+  'If the log was rotated, pass the rotated file as well (it is recognised by its first line, whatever its name or compression); to start over, delete the state file (or use a new --state file).';
 
 function decode(buf: Buffer, start: number, end: number, line: number): string {
   if (end > start && buf[end - 1] === 13) end -= 1; // CRLF

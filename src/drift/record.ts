@@ -1,4 +1,5 @@
 import type { DriftConfig } from './config.js';
+import type { VerdictValue } from './verdicts.js';
 
 /** One production review, reduced to what the monitor needs. */
 export interface Review {
@@ -7,9 +8,12 @@ export interface Review {
   rejected: boolean;
   /** One value per configured group key, in config order. */
   groups: string[];
+  /** The verdict value as logged (absent in simulations): lets a wrong rejectValues be named. */
+  verdict?: VerdictValue;
 }
 
-export type ParsedLine = { review: Review } | { field: string | undefined; problem: string };
+/** A review, or why the line is bad (with the verdict value when that is what is wrong). */
+export type ParsedLine = { review: Review } | { field: string | undefined; problem: string; verdict?: VerdictValue };
 
 /** Shown when a group field is absent, so such reviews are still counted in their own row. */
 export const MISSING_GROUP = '(none)';
@@ -41,13 +45,13 @@ export function lineParser(config: DriftConfig): (text: string) => ParsedLine {
     }
     const rejected = reject.has(v);
     if (!rejected && approve && !approve.has(v)) {
-      return { field: verdict, problem: `${JSON.stringify(v)} is neither in rejectValues nor in approveValues` };
+      return { field: verdict, problem: `${JSON.stringify(v)} is neither in rejectValues nor in approveValues`, verdict: v };
     }
     const groups = groupPaths.map((path) => {
       const g = at(value, path);
       return g === undefined || g === null ? MISSING_GROUP : typeof g === 'object' ? JSON.stringify(g) : String(g);
     });
-    return { review: { time, rejected, groups } };
+    return { review: { time, rejected, groups, verdict: v } };
   };
 }
 
@@ -60,21 +64,95 @@ function at(value: unknown, path: readonly string[]): unknown {
   return node;
 }
 
-const HAS_ZONE = /(?:[zZ]|[+-]\d\d:?\d\d)$/;
-const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
-
 /**
+ * ISO 8601 / RFC 3339: a date, optionally a time (hh:mm, seconds and a
+ * fraction optional; `T`, `t` or a space before it) and a zone (Z, ±hh:mm or
+ * ±hhmm), required after a time. Nothing else: V8's Date.parse also takes
+ * "Jan 5 2025 Z" and rolls "2025-02-30" over to March 2, and either would put
+ * reviews on the wrong day without a word.
+ *
  * Epoch ms, or the problem. Numbers below 1e11 are epoch seconds (1e11 s is
  * the year 5138), larger ones milliseconds. Date-times must carry a zone: a
- * local time would put reviews into different days on different machines.
+ * local time would put reviews into different days on different machines. A
+ * bare date is midnight UTC. Scanned by hand: this runs once per log line.
  */
-function parseTime(raw: unknown): number | string {
+export function parseTime(raw: unknown): number | string {
   if (typeof raw === 'number') {
     if (!Number.isFinite(raw) || raw < 0) return `expected a non-negative epoch time, got ${raw}`;
     return raw < 1e11 ? raw * 1000 : raw;
   }
   if (typeof raw !== 'string') return raw === undefined ? 'missing' : `expected an ISO 8601 string or epoch number, got ${JSON.stringify(raw)}`;
-  if (!DATE_ONLY.test(raw) && !HAS_ZONE.test(raw)) return `"${raw}" has no time zone (add Z or an offset)`;
-  const ms = Date.parse(raw);
-  return Number.isNaN(ms) ? `"${raw}" is not an ISO 8601 date-time` : ms;
+  const s = raw;
+  const len = s.length;
+  const bad = () => `"${raw}" is not an ISO 8601 date-time (expected e.g. 2025-03-01T10:00:00Z or +02:00) or an epoch number`;
+  if (len < 10 || s.charCodeAt(4) !== DASH || s.charCodeAt(7) !== DASH) return bad();
+  const year = digits(s, 0, 4);
+  const month = digits(s, 5, 2);
+  const day = digits(s, 8, 2);
+  if (year < 0 || month < 0 || day < 0) return bad();
+  let i = 10;
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let ms = 0;
+  const separator = s.charCodeAt(10);
+  const timed = separator === 84 || separator === 116 || separator === 32; // T t space
+  if (timed) {
+    hour = digits(s, 11, 2);
+    minute = digits(s, 14, 2);
+    if (hour < 0 || s.charCodeAt(13) !== COLON || minute < 0) return bad();
+    i = 16;
+    if (s.charCodeAt(i) === COLON) {
+      second = digits(s, i + 1, 2);
+      if (second < 0) return bad();
+      i += 3;
+      const dot = s.charCodeAt(i);
+      if (dot === 46 || dot === 44) {
+        let n = 0;
+        for (i += 1; i < len && isDigit(s.charCodeAt(i)); i++, n++) if (n < 3) ms = ms * 10 + (s.charCodeAt(i) - 48); // truncated to ms, like Date.parse
+        if (n === 0 || n > 9) return bad();
+        for (; n < 3; n++) ms *= 10;
+      }
+    }
+  }
+  let offset = 0;
+  let zoned = false;
+  if (i < len) {
+    const c = s.charCodeAt(i);
+    if ((c === 90 || c === 122) && i + 1 === len) zoned = true; // Z z
+    else if (c === 43 || c === DASH) {
+      const oh = digits(s, i + 1, 2);
+      let j = i + 3;
+      if (s.charCodeAt(j) === COLON) j++;
+      const om = digits(s, j, 2);
+      if (oh < 0 || om < 0 || j + 2 !== len) return bad();
+      if (oh > 23 || om > 59) return `"${raw}" has no such zone offset`;
+      offset = (c === DASH ? -1 : 1) * (oh * 60 + om) * 60_000;
+      zoned = true;
+    } else return bad();
+  }
+  if (timed && !zoned) return `"${raw}" has no time zone (add Z or an offset)`;
+  if (year < 1969) return `"${raw}" is before 1970`; // and Date.UTC would read years 0–99 as 1900–1999
+  if (month < 1 || month > 12) return `"${raw}" has month ${s.slice(5, 7)}`;
+  const days = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : DAYS_IN_MONTH[month - 1]!;
+  if (day < 1 || day > days) return `"${raw}" has day ${s.slice(8, 10)}, but ${s.slice(0, 7)} has ${days} days`;
+  if (hour > 23 || minute > 59 || second > 59) return `"${raw}" has no such time of day`;
+  const time = Date.UTC(year, month - 1, day, hour, minute, second, ms) - offset;
+  return time < 0 ? `"${raw}" is before 1970` : time;
+}
+
+const DASH = 45;
+const COLON = 58;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** The number written by `count` digits at `from`, or −1 if any is not a digit (or missing). */
+function digits(s: string, from: number, count: number): number {
+  let value = 0;
+  for (let i = from; i < from + count; i++) {
+    const c = s.charCodeAt(i); // NaN past the end: not a digit
+    if (!isDigit(c)) return -1;
+    value = value * 10 + (c - 48);
+  }
+  return value;
 }

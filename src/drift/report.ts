@@ -3,14 +3,19 @@ import { EXIT } from '../errors.js';
 import { wilsonInterval, type Interval } from '../statistics/wilson.js';
 import type { DriftConfig } from './config.js';
 import type { Direction } from './cusum.js';
+import type { Dispersion } from './dispersion.js';
 import { periodStart } from './periods.js';
-import type { Detector, MonitorState, Tally } from './monitor.js';
-import type { DriftRun } from './run.js';
+import type { CusumDesign, Design, Detector, MonitorState, Tally } from './monitor.js';
+import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
+import { pValue as formatP } from '../reports/format.js';
 import { logE, pValue } from './sequential.js';
 import { BAD_LINES_SHOWN, type BadLine } from './state.js';
 
 export type DriftStatus = 'alarm' | 'ok' | 'collecting-reference';
+
+/** Below this p-value the reference's day-to-day variation is reported as more than chance. */
+export const DISPERSION_ALPHA = 0.01;
 
 export interface Rate {
   reviews: number;
@@ -38,6 +43,8 @@ export interface CusumThreshold {
   falseAlarm: number;
   runLengthReviews: number | null;
   runLengthDays: number | null;
+  /** When off: reference reviews (at its rate) that would turn it on; null: no size would. */
+  needsReviews?: number | null;
 }
 
 export interface PeriodReport {
@@ -55,6 +62,8 @@ export interface DriftReport {
   status: DriftStatus;
   exitCode: number;
   summary: string;
+  /** Conditions that weaken the guarantees or the input (CUSUM off, day-to-day variation, horizon used up, files reordered or rotated). */
+  warnings: DriftWarning[];
   run: { generatedAt: string; linesRead: number };
   config: DriftConfig;
   inputs: {
@@ -65,7 +74,13 @@ export interface DriftReport {
     skippedBeforeStart: number;
     badLines: { count: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
   };
-  reference: RateSummary & { source: 'window' | 'file'; windowEnd: string | null; reviewsPerDay: number | null };
+  reference: RateSummary & {
+    source: 'window' | 'file';
+    windowEnd: string | null;
+    reviewsPerDay: number | null;
+    /** Day-to-day dispersion test of the reference rate; null before it closes or with too few days. */
+    dispersion: Dispersion | null;
+  };
   thresholds: {
     horizonDays: number;
     horizonReviews: number;
@@ -108,6 +123,7 @@ export function buildReport(run: DriftRun, now: Date): DriftReport {
     status,
     exitCode: status === 'alarm' ? EXIT.gateFailed : EXIT.ok,
     summary: '',
+    warnings: [...(design ? designWarnings(design, s, config) : []), ...run.notes],
     run: { generatedAt: now.toISOString(), linesRead: run.linesRead },
     config,
     inputs: {
@@ -124,7 +140,13 @@ export function buildReport(run: DriftRun, now: Date): DriftReport {
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),
       },
     },
-    reference: { ...reference, source: s.referenceSource, windowEnd: iso(s.windowEnd), reviewsPerDay: design?.reviewsPerDay ?? null },
+    reference: {
+      ...reference,
+      source: s.referenceSource,
+      windowEnd: iso(s.windowEnd),
+      reviewsPerDay: design?.reviewsPerDay ?? null,
+      dispersion: design?.dispersion ?? null,
+    },
     thresholds: design && {
       horizonDays: config.horizonDays,
       horizonReviews: Math.round(design.horizonReviews),
@@ -139,6 +161,7 @@ export function buildReport(run: DriftRun, now: Date): DriftReport {
         falseAlarm: side.falseAlarm,
         runLengthReviews: side.runLength,
         runLengthDays: side.runLength === null ? null : side.runLength / design.reviewsPerDay,
+        ...(side.threshold === null && side.needsReviews !== undefined ? { needsReviews: side.needsReviews } : {}),
       })),
       sequential: design.sequential && { alpha: design.sequential.alpha, priorStrength: config.sequential.priorStrength },
       asleep: design.asleep && { streak: design.asleep.streak, streakDays: design.asleep.streak / design.reviewsPerDay, target: design.asleep.target },
@@ -176,6 +199,49 @@ export function buildReport(run: DriftRun, now: Date): DriftReport {
   };
   report.summary = summarize(report);
   return report;
+}
+
+/** What weakens this run's guarantees, from the design fixed when the reference closed. */
+function designWarnings(design: Design, s: MonitorState, config: DriftConfig): DriftWarning[] {
+  const warnings: DriftWarning[] = [];
+  const d = design.dispersion;
+  if (d && d.pValue < DISPERSION_ALPHA) {
+    warnings.push({
+      kind: 'overdispersion',
+      message:
+        `reference rate varies from day to day more than chance (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df, p = ${formatP(d.pValue)}): ` +
+        'alarms will be too frequent; consider a longer period (drift.reference.days) or per-task-type monitoring (one run per task type, if the mix of tasks moves the rate). ' +
+        'The false-alarm budget assumes independent reviews at one constant rate',
+    });
+  }
+  for (const side of [design.cusum.increase, design.cusum.decrease]) {
+    if (side && side.threshold === null) warnings.push({ kind: 'cusum-off', message: cusumOff(side, design, s.reference) });
+  }
+  if (s.monitored.reviews > design.horizonReviews) {
+    warnings.push({
+      kind: 'horizon',
+      message:
+        `monitoring has gone past its horizon: ${s.monitored.reviews} monitored reviews, more than the ${Math.round(design.horizonReviews)} ` +
+        `(drift.horizonDays ${config.horizonDays} × ${design.reviewsPerDay.toFixed(1)} reviews a day) that the false-alarm budget covers, so a false alarm is now more likely than ${pct(config.falseAlarmRate)}; ` +
+        're-baseline (drift.reference.start) or raise drift.horizonDays',
+    });
+  }
+  return warnings;
+}
+
+function cusumOff(side: CusumDesign, design: Design, reference: Tally): string {
+  const what = `CUSUM for ${side.direction === 'increase' ? 'rising' : 'falling'} rejections is off`;
+  const rest = side.direction === 'increase' ? 'the always-valid test still watches for a rise' : 'the always-valid test and the asleep alarm still watch for a fall';
+  if (side.needsReviews === null) {
+    return side.direction === 'increase' && design.rate * side.jump >= 1 - design.rate
+      ? `${what}: at a reference rate of ${pct(design.rate)} its whole-number steps (a rejection +${side.jump}, an approval −1) climb even without a change, so no reference is large enough; ${rest}`
+      : `${what}: no reference of practical size keeps its false alarms within its budget (${pct(side.target, 2)}); ${rest}`;
+  }
+  const needs =
+    side.needsReviews === undefined
+      ? 'it needs a larger reference'
+      : `it needs about ${side.needsReviews} reference reviews (about ${Math.ceil(side.needsReviews * design.rate)} rejections) at this rate`;
+  return `${what}: the reference (${reference.reviews} reviews, ${reference.rejections} rejections) is too small to keep its false alarms within its budget (${pct(side.target, 2)}); ${needs}: lengthen drift.reference.days or pass a larger --reference. Meanwhile ${rest}`;
 }
 
 function rate(rejections: number, reviews: number): Rate {

@@ -1,4 +1,6 @@
 import { createRng } from '../statistics/random.js';
+import type { DriftConfig } from './config.js';
+import { DriftMonitor, newMonitorState, type MonitorState } from './monitor.js';
 import { DAY } from './periods.js';
 import type { Review } from './record.js';
 
@@ -26,4 +28,26 @@ export function* syntheticReviews(log: SyntheticLog): Generator<Review> {
       yield { time: start + day * DAY + Math.floor(i * spacing), rejected: rng.next() < p, groups: [] };
     }
   }
+}
+
+/**
+ * Runs the monitor one day at a time, through a JSON round trip of its state
+ * each night, exactly as `drift --state` does. Alarms are looked at every day;
+ * an alarm raised on any day counts.
+ */
+export function monitorDaily(config: DriftConfig, log: SyntheticLog): { state: MonitorState; monitor: DriftMonitor } {
+  let saved = JSON.stringify(newMonitorState('window'));
+  let monitor: DriftMonitor | undefined;
+  let day = -1;
+  for (const review of syntheticReviews(log)) {
+    const today = Math.floor(review.time / DAY);
+    if (today !== day) {
+      if (monitor) saved = JSON.stringify(monitor.snapshot());
+      monitor = new DriftMonitor(config, 'simulated log', JSON.parse(saved) as MonitorState);
+      day = today;
+    }
+    monitor!.add(review);
+  }
+  if (!monitor) throw new RangeError('monitorDaily: the log has no review');
+  return { state: monitor.snapshot(), monitor };
 }

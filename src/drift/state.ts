@@ -3,7 +3,8 @@ import { dirname } from 'node:path';
 import { InputError } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import type { MonitorState } from './monitor.js';
-import type { ReadPosition } from './read.js';
+import { ROTATION_ADVICE, type ReadPosition } from './read.js';
+import type { VerdictCounts } from './verdicts.js';
 
 export interface BadLine {
   file: string;
@@ -21,6 +22,15 @@ export interface FileProgress {
   /** sha256 of the file's first `headBytes` bytes when last read: a log is only ever appended to. */
   headBytes: number;
   head: string;
+  /**
+   * sha256 of the first line (decompressed, newline included): the file's
+   * identity, so a rotated log is recognised under its new name or gzipped.
+   * Null until the first line is complete; absent in older states.
+   */
+  firstLine?: string | null;
+  gzip?: boolean;
+  /** Latest review time read from the file (epoch ms), for the time-order check across files. */
+  lastTime?: number | null;
 }
 
 export interface InputState {
@@ -31,6 +41,10 @@ export interface InputState {
   blank: number;
   bad: number;
   badShown: BadLine[];
+  /** Verdict values seen in all input (reference file included); absent in older states. */
+  verdicts?: VerdictCounts;
+  /** Reviews whose verdict is one of rejectValues, in all input. */
+  rejections?: number;
 }
 
 export interface SavedState {
@@ -90,9 +104,12 @@ export function fileHead(file: string, limit: number): { headBytes: number; head
   }
 }
 
-/** Throws unless the file still starts with the bytes it started with when the state was saved. */
-export function checkHead(file: string, progress: FileProgress): void {
-  if (fileHead(file, progress.headBytes).head !== progress.head) {
-    throw new InputError(file, undefined, undefined, 'file content changed since the state was saved (a log must only be appended to); delete the state file to start over');
-  }
+/** True when the file still starts with the bytes it started with when the state was saved. */
+export function headMatches(file: string, progress: FileProgress): boolean {
+  return fileHead(file, progress.headBytes).head === progress.head;
+}
+
+/** A log under --state that was rewritten rather than appended to or rotated. */
+export function contentChanged(file: string, why: string): InputError {
+  return new InputError(file, undefined, undefined, `file content changed since the state was saved (a log must only be appended to, or rotated): ${why}. ${ROTATION_ADVICE}`);
 }

@@ -2,13 +2,14 @@ import chalk from 'chalk';
 import { pValue } from '../reports/format.js';
 import { detectorName } from './markdown.js';
 import { pct, pctInterval } from './format.js';
-import type { DriftReport } from './report.js';
+import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
 /** The few lines a cron mail or CI log needs. */
 export function renderTerminal(r: DriftReport, outDir: string): string {
   const out: string[] = [];
   const badge = r.status === 'alarm' ? chalk.red.bold('ALARM') : r.status === 'ok' ? chalk.green.bold('OK') : chalk.yellow.bold('COLLECTING REFERENCE');
   out.push(`${chalk.bold('critic-audit drift')} ${badge}  ${r.summary}`);
+  for (const w of r.warnings) out.push(w.kind === 'file-order' ? chalk.dim(`  note: ${w.message}`) : chalk.yellow(`  ⚠ ${w.message}`));
   const ref = r.reference;
   out.push(`  reference  ${ref.reviews} reviews, ${pct(ref.rate)} rejected ${chalk.dim(pctInterval(ref.interval))}  ${chalk.dim(`${day(ref.from)} → ${day(ref.to)}`)}`);
   if (r.monitored.reviews) {
@@ -24,6 +25,9 @@ export function renderTerminal(r: DriftReport, outDir: string): string {
     if (sequential) bits.push(`always-valid p ${pValue(sequential.pValue)} (alarm ≤ ${pValue(sequential.alpha)})`);
     if (asleep) bits.push(`approval streak ${asleep.streak}/${asleep.threshold}`);
     out.push(chalk.dim(`  detectors  ${bits.join(' · ')}`));
+    const d = r.reference.dispersion;
+    const check = d ? `reference days vary ${d.pValue < DISPERSION_ALPHA ? 'MORE than chance' : 'as chance would'} (dispersion ${d.ratio.toFixed(2)}, p ${pValue(d.pValue)})` : 'day-to-day variation not tested (too few reference days, or a state saved before the test)';
+    out.push(chalk.dim(`  assumes    independent reviews at one constant rate; ${check}`));
   }
   const bad = r.inputs.badLines;
   if (bad.count) {
