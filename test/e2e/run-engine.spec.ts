@@ -26,6 +26,13 @@ function runCli(args: string[], cwd: string): Promise<{ code: number | null; std
   });
 }
 
+/** auditDir with two mutants per fixture instead of four (56 items): for tests whose assertions do not need the larger run. */
+function smallAuditDir(baseURL: string, extra = ''): { dir: string; config: string } {
+  const audit = auditDir(baseURL, extra);
+  writeFileSync(audit.config, readFileSync(audit.config, 'utf8').replace('mutantsPerFixture: 4', 'mutantsPerFixture: 2'));
+  return audit;
+}
+
 const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
 const storedKeys = (dir: string) => {
   const db = new Database(join(dir, 'run.sqlite'), { readonly: true });
@@ -49,7 +56,9 @@ describe('faults', () => {
     const faults: Array<() => FakeResponse> = [() => rateLimited('0'), () => serverError(500), malformedJSON, drop, hang, () => noVerdictReply()];
     let n = 0;
     server = await startFakeOpenAI((body) => (n++ % 5 === 4 ? faults[Math.floor(n / 5) % faults.length]!() : deterministicReply(body)));
-    const { dir, config } = auditDir(server.baseURL, 'errorBudget: 0.5');
+    const { dir, config } = smallAuditDir(server.baseURL, 'errorBudget: 0.5');
+    // A hung request costs the whole time limit (and the fake server answers at once): 500 ms instead of 2 s.
+    writeFileSync(config, readFileSync(config, 'utf8').replace('timeoutMs: 2000', 'timeoutMs: 500'));
     const run = await runCli(['run', '--config', config, '--out', join(dir, 'out'), '--no-cache'], dir);
     expect(run.code, run.stderr).toBeLessThan(2);
     const rows = storedKeys(join(dir, 'out'));
@@ -63,6 +72,8 @@ describe('faults', () => {
     const items = r.mutants.valid + 9;
     expect(rows.length).toBe(items * 2);
     expect(v.noVerdict).toBeGreaterThan(0);
+    // Every kind of fault came up more than once (one in five requests fails, cycling through six kinds).
+    expect(server.requests.length).toBeGreaterThan(2 * 5 * faults.length);
     expect(r.complete).toBe(true);
   }, 60_000);
 
@@ -139,7 +150,7 @@ describe('interruptions', () => {
 
   it('rerunning into a finished run folder sends nothing, and `report DIR` rebuilds the same report', async () => {
     server = await startFakeOpenAI((body) => deterministicReply(body));
-    const { dir, config } = auditDir(server.baseURL);
+    const { dir, config } = smallAuditDir(server.baseURL);
     const out = join(dir, 'out');
     await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
     const first = readFileSync(join(out, 'report.json'), 'utf8');
@@ -154,9 +165,20 @@ describe('interruptions', () => {
     expect(strip(readFileSync(join(out, 'report.json'), 'utf8'))).toEqual(strip(first));
   }, 60_000);
 
+  it('a rerun into the same folder gates with its own thresholds, not those of the first run', async () => {
+    server = await startFakeOpenAI((body) => deterministicReply(body));
+    const { dir, config } = auditDir(server.baseURL, 'thresholds: {catchRate: 0.01}');
+    const out = join(dir, 'out');
+    await runCli(['run', '--config', config, '--out', out, '--no-cache', '--threshold', 'number-flip.break=0.99'], dir);
+    const strict = report(out).critics.model.gates.find((g: any) => g.name === 'catchRate.number-flip');
+    await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
+    const plain = report(out).critics.model.gates.find((g: any) => g.name === 'catchRate.number-flip');
+    expect([strict.threshold, plain.threshold]).toEqual([0.99, 0.01]);
+  }, 60_000);
+
   it('refuses to mix a different audit into a run folder (exit 2)', async () => {
     server = await startFakeOpenAI((body) => deterministicReply(body));
-    const { dir, config } = auditDir(server.baseURL);
+    const { dir, config } = smallAuditDir(server.baseURL);
     const out = join(dir, 'out');
     await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
     const other = auditDir(server.baseURL, 'repeats: 2');
@@ -169,7 +191,7 @@ describe('interruptions', () => {
 describe('the reply cache', () => {
   it('serves a rerun from the cache, misses when the sampling changes, and explains why', async () => {
     server = await startFakeOpenAI((body) => deterministicReply(body));
-    const { dir, config } = auditDir(server.baseURL);
+    const { dir, config } = smallAuditDir(server.baseURL);
     await runCli(['run', '--config', config, '--out', join(dir, 'a')], dir);
     const sent = server.requests.length;
     const second = await runCli(['run', '--config', config, '--out', join(dir, 'b')], dir);
@@ -182,7 +204,7 @@ describe('the reply cache', () => {
     expect(noCache.code).toBe(0);
     expect(server.requests.length).toBe(2 * sent);
 
-    const { config: warmer } = auditDir(server.baseURL);
+    const { config: warmer } = smallAuditDir(server.baseURL);
     const warmerText = readFileSync(warmer, 'utf8').replace('temperature: 0', 'temperature: 0.7');
     writeFileSync(join(dir, 'critic.config.yaml'), warmerText);
     await runCli(['run', '--config', join(dir, 'critic.config.yaml'), '--out', join(dir, 'd')], dir);
@@ -208,7 +230,7 @@ describe('the reply cache', () => {
 describe('repeats and cost', () => {
   it('reviews each item N times, counts it once, and reports the share of items whose verdict flipped between repeats', async () => {
     server = await startFakeOpenAI((body, i) => (i % 7 === 0 ? verdictOf(i + 1) : deterministicReply(body)));
-    const { dir, config } = auditDir(server.baseURL, 'repeats: 3');
+    const { dir, config } = smallAuditDir(server.baseURL, 'repeats: 3');
     const out = join(dir, 'out');
     const run = await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
     expect(run.code, run.stderr).toBeLessThan(2);
@@ -223,7 +245,7 @@ describe('repeats and cost', () => {
 
   it('--max-cost stops the run cleanly once the priced tokens reach the budget', async () => {
     server = await startFakeOpenAI((body) => deterministicReply(body));
-    const { dir, config } = auditDir(server.baseURL);
+    const { dir, config } = smallAuditDir(server.baseURL);
     writeFileSync(config, readFileSync(config, 'utf8').replace('  temperature: 0', '  temperature: 0\n  pricing: {inputPerMillion: 1000, outputPerMillion: 1000}'));
     const out = join(dir, 'out');
     const run = await runCli(['run', '--config', config, '--out', out, '--no-cache', '--max-cost', '1'], dir);

@@ -65,8 +65,15 @@ export interface DrillReviews {
   critics: DrillReview[][][];
 }
 
+/**
+ * A fixture file's path as reports show it: relative to the config's folder,
+ * or, for a file outside it, relative to the nearest folder they share, so no
+ * path climbs with "..", which tools that normalize paths would fold together.
+ */
 export function fixtureFile(snapshot: RunSnapshot, file: string): string {
-  return relative(dirname(snapshot.settings.configFile), file) || file;
+  let base = dirname(snapshot.settings.configFile);
+  while (relative(base, file).startsWith('..') && dirname(base) !== base) base = dirname(base);
+  return relative(base, file) || file;
 }
 
 export function drillFixtures(snapshot: RunSnapshot): DrillFixture[] {
