@@ -5,6 +5,7 @@ import { sandboxCommand } from './code/sandbox.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
+import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { reviewItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
@@ -43,15 +44,17 @@ export interface AuditOutcome {
 /**
  * The fixtures stage through the mutants stage: no critic involved. Text
  * mutants were judged by their oracles as they were generated; code mutants
- * are kept only when a held-out check fails on them, run in the sandbox.
+ * are kept only when a held-out check fails on them, run in the sandbox
+ * (with `cacheLabels`, results of earlier runs come from the cache folder).
  */
-export async function prepareItems(config: AuditConfig, signal?: AbortSignal): Promise<{ fixtures: Fixture[]; generation: Generation; labelVerification: LabelVerificationRow[]; items: ReviewItem[] }> {
+export async function prepareItems(config: AuditConfig, signal?: AbortSignal, cacheLabels = false): Promise<{ fixtures: Fixture[]; generation: Generation; labelVerification: LabelVerificationRow[]; items: ReviewItem[] }> {
   const fixtures = loadFixtures(config.fixtures, config.baseDir);
   const generated = generateMutants(fixtures, config.mutators, { seed: config.seed, cap: config.mutantsPerFixture });
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const codeIds = new Set(codeFixtures.map((f) => f.id));
+  const labelCache = codeFixtures.length && cacheLabels ? LabelStore.open(config.baseDir) : undefined;
   const verified = codeFixtures.length
-    ? await verifyCodeLabels(codeFixtures, generated.mutants.filter((m) => codeIds.has(m.fixtureId)), signal ? { signal } : {})
+    ? await verifyCodeLabels(codeFixtures, generated.mutants.filter((m) => codeIds.has(m.fixtureId)), { ...(signal ? { signal } : {}), cache: labelCache }).finally(() => labelCache?.close())
     : { kept: [], ignored: [], table: [] };
   const generation = {
     mutants: [...generated.mutants.filter((m) => !codeIds.has(m.fixtureId)), ...verified.kept],
@@ -67,7 +70,7 @@ export async function prepareItems(config: AuditConfig, signal?: AbortSignal): P
  * this audit is resumed: reviews already stored are not repeated.
  */
 export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
-  const prepared = await prepareItems(config, options.signal).catch((err: unknown) => {
+  const prepared = await prepareItems(config, options.signal, options.cache !== false).catch((err: unknown) => {
     throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
   });
   const { fixtures, generation, labelVerification, items } = prepared;
@@ -171,6 +174,8 @@ function openStore(outDir: string, snapshot: RunSnapshot): RunStore {
     store.close();
     throw new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the config, fixtures or critics changed); choose another folder');
   }
+  // Same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
+  store.writeSnapshot({ ...snapshot, startedAt: previous.startedAt });
   return store;
 }
 

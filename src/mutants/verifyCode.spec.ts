@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,8 +15,9 @@ import { InputError } from '../errors.js';
 import { loadFixtures } from '../fixtures/load.js';
 import type { CodeCheck, CodeFixture } from '../fixtures/types.js';
 import { applyCandidate, generateMutants } from './generate.js';
+import { LabelStore } from './labelCache.js';
 import type { Mutant } from './types.js';
-import { EQUIVALENT_REASON, verifyCodeLabels, type LabelVerification } from './verifyCode.js';
+import { EQUIVALENT_REASON, labelCacheKey, verifyCodeLabels, type LabelCache, type LabelVerification } from './verifyCode.js';
 
 const CODE_MUTATORS: CodeMutator[] = [arithmeticOperator, comparisonBoundary, offByOne, removeCall, conditionNegation, logicalOperator];
 
@@ -33,9 +34,16 @@ function mutantOf(f: CodeFixture, from: string, to: string): Mutant {
 describe('verifyCodeLabels on the bundled suite', () => {
   const fixtures = loadFixtures(['fixtures/functions'], resolve(import.meta.dirname, '../..')) as CodeFixture[];
   const { mutants } = generateMutants(fixtures, CODE_MUTATORS, { seed: 7, cap: 12 });
+  const LIMIT_MS = 300;
+  const cacheDir = mkdtempSync(join(tmpdir(), 'critic-audit-labels-'));
   let verification: LabelVerification;
   beforeAll(async () => {
-    verification = await verifyCodeLabels(fixtures, mutants);
+    // Through the label cache, as a run does: every result is a miss here, and is stored. A 300 ms limit
+    // rather than the run's second keeps the hanging mutants cheap (each spins for the whole limit); the
+    // default audit's e2e test verifies the same suite at the default limit.
+    const store = LabelStore.open(cacheDir);
+    verification = await verifyCodeLabels(fixtures, mutants, { timeoutMs: LIMIT_MS, cache: store });
+    store.close();
   }, 180_000);
 
   it('holds 30 code fixtures, each with two correct variants, at least five checks and a trace', () => {
@@ -56,8 +64,8 @@ describe('verifyCodeLabels on the bundled suite', () => {
     const byId = new Map(fixtures.map((f) => [f.id, f]));
     const controls = fixtures.flatMap((f) => [f.artifact, ...f.variants.map((v) => v.artifact)].map((artifact) => ({ artifact, checks: f.checks })));
     const kept = verification.kept.map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
-    // A shorter limit than the run's: a mutant that hung for a second hangs for 300 ms too.
-    const results = await runChecks([...controls, ...kept], { timeoutMs: 300 });
+    // Checked again outside verifyCodeLabels, at the same limit.
+    const results = await runChecks([...controls, ...kept], { timeoutMs: LIMIT_MS });
     results.slice(0, controls.length).forEach((r) => expect(r.every((c) => c.passed)).toBe(true));
     results.slice(controls.length).forEach((r) => expect(r.some((c) => !c.passed)).toBe(true));
     for (const row of verification.table) {
@@ -74,6 +82,28 @@ describe('verifyCodeLabels on the bundled suite', () => {
     const ignored = mutants.filter((m) => ignoredIds.has(m.id)).map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
     for (const r of await runChecks(ignored)) expect(r.every((c) => c.passed)).toBe(true);
   }, 60_000);
+
+  it('answers a second verification from the label cache alone: no sandbox program, the same kept, ignored and table', async () => {
+    const store = LabelStore.open(cacheDir);
+    let gets = 0;
+    let puts = 0;
+    const counted: LabelCache = {
+      get: (key) => (gets++, store.get(key)),
+      put: (key, results) => (puts++, store.put(key, results)),
+    };
+    const started = Date.now();
+    // An aborted signal: any program sent to the sandbox would reject the call.
+    const again = await verifyCodeLabels(fixtures, mutants, { timeoutMs: LIMIT_MS, cache: counted, signal: AbortSignal.abort() });
+    const elapsed = Date.now() - started;
+    store.close();
+    expect([gets, puts]).toEqual([fixtures.length * 3 + mutants.length, 0]);
+    expect(elapsed).toBeLessThan(5000);
+    expect(again.kept).toEqual(verification.kept);
+    expect(again.ignored).toEqual(verification.ignored);
+    expect(again.table).toEqual(verification.table);
+    // Without the cache, the same aborted call must reach the sandbox, and fails.
+    await expect(verifyCodeLabels(fixtures, mutants, { signal: AbortSignal.abort() })).rejects.toThrow();
+  });
 
   it('verifies at least 40 mutants of each code mutator, and tallies them per fixture', () => {
     for (const mutator of CODE_MUTATORS) {
@@ -104,6 +134,31 @@ describe('verifyCodeLabels', () => {
     expect(ignored).toEqual([{ id: equivalent.id, fixtureId: 'f', mutator: 'spec', span: equivalent.span, original: 'n > 0', replacement: 'n >= 1', reason: EQUIVALENT_REASON }]);
     expect(table).toEqual([{ fixtureId: 'f', checks: 3, generated: 2, kept: 1, ignoredEquivalent: 1, controls: [{ id: 'reference', passed: 3, failed: 0 }] }]);
   });
+
+  it('keys the label cache by artifact, checks and time limit, and keeps no crashed result', async () => {
+    const job = { artifact: countdown.artifact, checks: countdown.checks };
+    const key = labelCacheKey(job, 200);
+    expect(labelCacheKey(job, 200)).toBe(key);
+    expect(labelCacheKey(job, 1000)).not.toBe(key);
+    expect(labelCacheKey({ ...job, artifact: `${job.artifact}\n` }, 200)).not.toBe(key);
+    const values = [null, Number.NaN, Infinity, 0, -0, '0', [0], { a: 0 }];
+    const keys = values.map((equals) => labelCacheKey({ artifact: job.artifact, checks: [{ expr: 'countdown(1)', equals }] }));
+    expect(new Set(keys).size).toBe(values.length);
+    expect(labelCacheKey({ artifact: 'a', checks: [{ expr: 'x', equals: { a: 1, b: 2 } }] })).toBe(labelCacheKey({ artifact: 'a', checks: [{ expr: 'x', equals: { b: 2, a: 1 } }] }));
+
+    const stored = new Map<string, unknown>();
+    const cache: LabelCache = { get: () => undefined, put: (k, r) => void stored.set(k, r) };
+    const hangs = mutantOf(countdown, 'n -= 1', 'n += 1');
+    await verifyCodeLabels([countdown], [hangs], { timeoutMs: 200, cache });
+    expect(stored.size).toBe(2);
+    expect(stored.get(labelCacheKey({ artifact: hangs.artifact, checks: countdown.checks }, 200))).toEqual(expect.arrayContaining([{ passed: false, detail: 'it timed out' }]));
+    const crash = fixture('export function f(): number {\n  return 1;\n}\n', [{ expr: 'f()', equals: 1 }]);
+    const crashing = { ...mutantOf(crash, 'return 1;', 'const a: number[][] = []; for (;;) a.push(new Array(1e6).fill(1)); return 1;'), id: 'crash' };
+    stored.clear();
+    const { kept } = await verifyCodeLabels([crash], [crashing], { timeoutMs: 20_000, cache });
+    expect(kept.map((m) => m.id)).toEqual(['crash']);
+    expect([...stored.keys()]).toEqual([labelCacheKey({ artifact: crash.artifact, checks: crash.checks }, 20_000)]);
+  }, 60_000);
 
   it('rejects a fixture whose reference fails a check, naming the check', async () => {
     const bad = fixture(countdown.artifact, [...countdown.checks, { expr: 'countdown(2)', equals: 3 }]);

@@ -1,10 +1,26 @@
-import { runChecks, type CheckResult } from '../code/checks.js';
-import type { SandboxOptions } from '../code/sandbox.js';
+import { inspect } from 'node:util';
+import { runChecks, type CheckJob, type CheckResult } from '../code/checks.js';
+import { DEFAULT_TIMEOUT_MS, type SandboxOptions } from '../code/sandbox.js';
 import { InputError } from '../errors.js';
 import type { CodeFixture } from '../fixtures/types.js';
+import { sha256Hex } from '../util/hash.js';
 import type { IgnoredMutant, Mutant } from './types.js';
 
 export const EQUIVALENT_REASON = 'equivalent: no check distinguishes it';
+
+/** Bump when what a cached check result means changes (the sandbox, the transpiler's use, judge()). */
+export const LABEL_CACHE_VERSION = 1;
+
+/** Check results across runs, by labelCacheKey (src/mutants/labelCache.ts keeps them in SQLite). */
+export interface LabelCache {
+  get(key: string): CheckResult[] | undefined;
+  put(key: string, results: CheckResult[]): void;
+}
+
+export interface VerifyOptions extends SandboxOptions {
+  /** Only artifacts it has no results for go to the sandbox; new results are put into it. */
+  cache?: LabelCache | undefined;
+}
 
 export interface ControlCheckResult {
   /** 'reference' for the fixture's own artifact, else the variant's id. */
@@ -39,7 +55,7 @@ export interface LabelVerification {
 export async function verifyCodeLabels(
   fixtures: readonly CodeFixture[],
   mutants: readonly Mutant[],
-  options: SandboxOptions = {},
+  options: VerifyOptions = {},
 ): Promise<LabelVerification> {
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const fixtureOf = (mutant: Mutant): CodeFixture => {
@@ -52,7 +68,7 @@ export async function verifyCodeLabels(
     ...fixture.variants.map((v) => ({ fixture, id: v.id, artifact: v.artifact })),
   ]);
   // Controls first: a broken fixture is reported before any time goes into its mutants.
-  const controlResults = await runChecks(controls.map(({ fixture, artifact }) => ({ artifact, checks: fixture.checks })), options);
+  const controlResults = await checkAll(controls.map(({ fixture, artifact }) => ({ artifact, checks: fixture.checks })), options);
   controls.forEach(({ fixture, id }, i) => {
     const index = controlResults[i]!.findIndex((r) => !r.passed);
     if (index === -1) return;
@@ -64,7 +80,7 @@ export async function verifyCodeLabels(
       `fixture "${fixture.id}": ${who} fails the held-out check \`${fixture.checks[index]!.expr}\`: ${controlResults[i]![index]!.detail}`,
     );
   });
-  const mutantResults = await runChecks(mutants.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })), options);
+  const mutantResults = await checkAll(mutants.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })), options);
 
   const kept: Mutant[] = [];
   const ignored: IgnoredMutant[] = [];
@@ -88,6 +104,49 @@ export async function verifyCodeLabels(
     };
   });
   return { kept, ignored, table };
+}
+
+/**
+ * The cache key of one job's results: its artifact, its checks, the sandbox's
+ * time limit (a timeout is a result), the Node version (the sandbox is Node's
+ * vm and permission model) and LABEL_CACHE_VERSION.
+ */
+export function labelCacheKey(job: CheckJob, timeoutMs: number = DEFAULT_TIMEOUT_MS): string {
+  return sha256Hex([`critic-audit labels v${LABEL_CACHE_VERSION}`, `node ${process.versions.node}`, `timeout ${timeoutMs}`, keyText(job.checks), job.artifact].join('\0'));
+}
+
+/** runChecks, answered from the cache where it can be; a result that shows a crashed sandbox is not kept, as it may not recur. */
+async function checkAll(jobs: readonly CheckJob[], options: VerifyOptions): Promise<CheckResult[][]> {
+  const { cache, ...sandbox } = options;
+  if (!cache) return runChecks(jobs, sandbox);
+  const keys = jobs.map((job) => labelCacheKey(job, sandbox.timeoutMs));
+  const results = jobs.map((job, i): CheckResult[] | undefined => {
+    const hit = cache.get(keys[i]!);
+    return hit?.length === job.checks.length ? hit : undefined;
+  });
+  const missing = jobs.flatMap((_, i) => (results[i] ? [] : [i]));
+  if (missing.length) {
+    const fresh = await runChecks(missing.map((i) => jobs[i]!), sandbox);
+    missing.forEach((i, k) => {
+      results[i] = fresh[k]!;
+      if (!fresh[k]!.some((r) => !r.passed && r.detail.includes('crashed the sandbox'))) cache.put(keys[i]!, fresh[k]!);
+    });
+  }
+  return results as CheckResult[][];
+}
+
+/** Canonical text of check data: object keys sorted, and unlike JSON, NaN, ±Infinity, -0 and undefined kept distinct. */
+function keyText(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(keyText).join(',')}]`;
+  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value);
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
+  if (value === undefined) return 'undefined';
+  const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${keyText(record[k])}`).join(',')}}`;
+  }
+  return `${typeof value}:${inspect(value, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity })}`;
 }
 
 function tally(results: readonly CheckResult[]): { passed: number; failed: number } {

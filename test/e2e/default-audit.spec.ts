@@ -5,19 +5,20 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { defaultRunResult } from '../support/defaultRun.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
-const out = mkdtempSync(join(tmpdir(), 'critic-audit-default-'));
+let out: string;
 let exitCode: number | null;
 let stdout: string;
 let report: any;
 let manifest: any;
 
-beforeAll(() => {
-  // The README's command, on the bundled default config: offline, no API key.
-  const result = spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--out', out], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+beforeAll(async () => {
+  // The README's command, on the bundled default config: offline, no API key. One run, shared with the browser tests.
+  const result = await defaultRunResult();
+  ({ out, stdout } = result);
   exitCode = result.status;
-  stdout = result.stdout;
   report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 }, 180_000);

@@ -1,5 +1,4 @@
-import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -7,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { chromiumStatus, launchChromium, type Chromium } from '../support/chromium.js';
+import { defaultRunResult } from '../support/defaultRun.js';
 import { validateMutationReport } from '../support/mutationSchema.js';
 import { HOSTILE, syntheticRun } from '../support/syntheticRun.js';
 
 const status = chromiumStatus();
 if (!status.available) console.warn(`critic-audit: ${status.message}`);
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 
 /** `critic-audit report DIR` in this process, quietly. */
 async function rebuild(dir: string): Promise<void> {
@@ -43,21 +42,22 @@ describe.runIf(!status.available && !status.skip)('the browser tests in CI', () 
 });
 
 describe.skipIf(!status.available)('report.html and mutation.html in Chromium', () => {
-  const out = mkdtempSync(join(tmpdir(), 'critic-audit-browser-'));
-  const shots = join(out, 'screenshots');
+  // Screenshots go beside, not into, the default run's folder: other spec files read that one.
+  const shots = mkdtempSync(join(tmpdir(), 'critic-audit-browser-'));
+  let out: string;
   let chromium: Chromium;
   let context: BrowserContext;
   let report: any;
 
   beforeAll(async () => {
-    // The README's default audit: offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
-    const run = spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--out', out], { cwd: PACKAGE_ROOT, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+    // The README's default audit (one run, shared with default-audit.spec.ts): offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
+    const run = await defaultRunResult();
     expect(run.status, run.stderr).toBe(1);
+    out = run.out;
     report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
-    mkdirSync(shots, { recursive: true });
     chromium = await launchChromium();
     context = await chromium.context();
-  }, 90_000);
+  }, 180_000);
 
   afterAll(async () => {
     await chromium?.close();
