@@ -177,7 +177,7 @@ function inputsHash(): string {
     hash.update(readFileSync(join(PACKAGE_ROOT, file)));
     hash.update('\0');
   }
-  const dist = walk('dist').map((file) => statSync(join(PACKAGE_ROOT, file)).mtimeMs);
+  const dist = walk('dist').map((file) => statSync(join(PACKAGE_ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
   hash.update(`dist ${dist.length} ${Math.max(0, ...dist)}`);
   return hash.digest('hex').slice(0, 16);
 }
