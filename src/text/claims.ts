@@ -193,6 +193,20 @@ function stem(word: string): string {
   return word.replace(/(?:ing|ed|es|s)$/, '');
 }
 
+/** Evidence sentences recur across every candidate of a fixture: their words are computed once. */
+const evidenceWordCache = new Map<string, Set<string>>();
+const EVIDENCE_WORD_CACHE_SIZE = 20_000;
+
+function evidenceWords(sentence: string): Set<string> {
+  let words = evidenceWordCache.get(sentence);
+  if (!words) {
+    if (evidenceWordCache.size >= EVIDENCE_WORD_CACHE_SIZE) evidenceWordCache.clear();
+    words = contentWords(sentence, findEntities(sentence));
+    evidenceWordCache.set(sentence, words);
+  }
+  return words;
+}
+
 /**
  * The evidence sentence that supports a claim: the one sharing most of the
  * claim's ordinary words. Names and numbers are left out of the match on
@@ -203,7 +217,7 @@ export function alignToEvidence(claim: string, evidenceSentences: readonly strin
   if (claimWords.size === 0) return null;
   let best: { sentence: string; score: number } | null = null;
   for (const sentence of evidenceSentences) {
-    const words = contentWords(sentence, findEntities(sentence));
+    const words = evidenceWords(sentence);
     let shared = 0;
     for (const w of claimWords) if (words.has(w)) shared++;
     const score = shared / claimWords.size;
