@@ -29,7 +29,7 @@ const USAGE = `Usage:
   ${PLAN_USAGE}
                                                    paired items needed to detect a difference δ when a share ψ is discordant
   critic-audit cache explain KEY [KEY2]            print a cache key's parts (and, given two, which parts differ)
-  critic-audit cache clear                         empty the reply cache
+  critic-audit cache clear                         empty the reply and label caches
   critic-audit check-request FILE.json             check a request payload against the sealed allowlist
   critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
                                                    watch a production critic's rejection rate for drift
