@@ -7,7 +7,7 @@ import { createEvidenceCheckCritic } from '../builtin/evidenceCheck.js';
 import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
 import { createExecCritic } from './exec.js';
-import { createOpenAICritic } from './openai.js';
+import { createOpenAICritic, DEFAULT_OPENAI_BASE_URL } from './openai.js';
 
 /** Builds the critic a config entry describes. Fails (exit 2) on a missing API key before anything is sent. */
 export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
@@ -23,7 +23,7 @@ export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
       }
       const identity: CriticIdentity = {
         provider: 'openai',
-        baseURL: withoutCredentials(c.baseURL ?? 'https://api.openai.com/v1'),
+        baseURL: withoutCredentials(c.baseURL ?? DEFAULT_OPENAI_BASE_URL),
         model: c.model,
         temperature: c.temperature ?? null,
         maxTokens: c.maxTokens ?? null,

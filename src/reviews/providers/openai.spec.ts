@@ -195,7 +195,7 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('makes exactly one request per call: the SDK does not retry on its own', async () => {
+  it('makes exactly one request per call: the scheduler owns retries', async () => {
     await callError(critic(), serverError(500));
     await callError(critic(), rateLimited('0'));
     await callError(critic(), drop());
