@@ -211,6 +211,24 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     expect(server.maxInFlight).toBe(3);
   });
 
+  it('at concurrency 40, with reviews in flight and backing off at once, warns of no listener leak on the caller\'s signals', async () => {
+    const markers = Array.from({ length: 40 }, (_, i) => `M${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`);
+    const { server, critic } = await setUp(perItem(Object.fromEntries(markers.map((m) => [m, [delayed(serverError(503), 30), delayed(verdictReply('PASS'), 30)]]))));
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      const { results, error } = await run(critic, jobs(markers), { concurrency: 40, backoffBaseMs: 20, signal: new AbortController().signal, abortInFlight: new AbortController().signal });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(error).toBeNull();
+      expect(results.filter((r) => r.outcome === 'verdict')).toHaveLength(40);
+      expect(server.maxInFlight).toBe(40);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.name)).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('with concurrency 1, sends one request at a time, retries included', async () => {
     const { server, critic } = await setUp(perItem({ ALPHA: [delayed(serverError(503), 20), delayed(verdictReply('PASS'), 20)], BRAVO: [delayed(verdictReply('FAIL'), 20)] }));
     const { results } = await run(critic, jobs(['ALPHA', 'BRAVO']), { concurrency: 1 });

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ReviewJob } from '../requests/jobs.js';
 import { cacheKey, canonical, type ReplyCache } from './cache.js';
 import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
@@ -65,6 +66,13 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   // Fires when the run must stop early: no new job starts, no retry is sent and backoff sleeps end at once.
   const stop = new AbortController();
   const stopped = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  // Fires when reviews in flight must be cut short. Each review in flight (or backing off) listens to
+  // these two signals, so up to `concurrency` listeners each is expected, not a leak.
+  const cutShort = new AbortController();
+  const cutAll = () => cutShort.abort(options.abortInFlight?.reason);
+  if (options.abortInFlight?.aborted) cutAll();
+  else options.abortInFlight?.addEventListener('abort', cutAll, { once: true });
+  setMaxListeners(options.concurrency + 2, stopped, cutShort.signal);
   const limit = new AdaptiveLimit(options.concurrency);
   stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
   const identityText = canonical(critic.identity);
@@ -86,7 +94,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           }
           const next = iterator.next();
           if (next.done) return;
-          const outcome = await reviewOnce(critic, next.value, identityText, options, stopped, limit);
+          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit);
           // A critic that answers at once (a built-in, the cache) never leaves the microtask queue:
           // yield now and then so timers, signals (Ctrl-C) and the progress line still run.
           if (performance.now() - lastYield > YIELD_EVERY_MS) {
@@ -110,6 +118,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   };
   // allSettled, not all: a failing worker must not return control while the others still have calls in flight.
   const settled = await Promise.allSettled(Array.from({ length: Math.max(1, options.concurrency) }, worker));
+  options.abortInFlight?.removeEventListener('abort', cutAll);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
   if (quotaError !== null) throw new QuotaExhaustedError(quotaError);
@@ -118,7 +127,8 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
 
 type Attempt = { result: ReviewResult; quotaExhausted: boolean } | 'interrupted';
 
-async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, options: ScheduleOptions, stopped: AbortSignal, limit: AdaptiveLimit): Promise<Attempt> {
+async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, options: ScheduleOptions, signals: { stopped: AbortSignal; cutShort: AbortSignal }, limit: AdaptiveLimit): Promise<Attempt> {
+  const { stopped, cutShort } = signals;
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
   const base = { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat, reviewId: job.reviewId, requestDigest: job.requestDigest, cacheKey: key };
@@ -138,14 +148,14 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
   let attempts = 0;
   for (;;) {
     attempts++;
-    const deadline = deadlineSignal(options.abortInFlight, options.timeoutMs);
+    const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
       const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
       limit.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);
     } catch (err) {
-      if (options.abortInFlight?.aborted) return 'interrupted';
+      if (cutShort.aborted) return 'interrupted';
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
       const quotaExhausted = callError.details.quotaExhausted === true;
       if (callError.details.status === 429) limit.rateLimited();
