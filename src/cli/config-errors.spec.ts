@@ -89,4 +89,30 @@ describe('code fixtures', () => {
     expect(stderr.join('\n')).toMatch(/a\.yaml:10 \(fixtures\[0\]\.checks\[1\]\.expr\): check expression does not parse/);
     expect(existsSync(join(dir, 'called'))).toBe(false);
   });
+
+  it('rejects a fixture whose reference fails a held-out check, naming that check\'s line (exit 2)', async () => {
+    const code = `fixtures:
+  - id: other
+    kind: code
+    language: typescript
+    task: Subtracts.
+    artifact: "export function sub(a: number, b: number): number { return a - b; }"
+    checks:
+      - expr: sub(3, 2)
+        equals: 1
+  - id: add
+    kind: code
+    language: typescript
+    task: Adds two numbers.
+    artifact: "export function add(a: number, b: number): number { return a + b; }"
+    checks:
+      - expr: add(1, 2)
+        equals: 3
+      - expr: add(2, 2)
+        equals: 5
+`;
+    expect(await run(config(), code)).toBe(2);
+    expect(stderr.join('\n')).toMatch(/a\.yaml:18 \(fixtures\[1\]\.checks\[1\]\): fixture "add": the reference artifact fails the held-out check `add\(2, 2\)`/);
+    expect(existsSync(join(dir, 'called'))).toBe(false);
+  });
 });

@@ -22,7 +22,7 @@ import { EQUIVALENT_REASON, labelCacheKey, verifyCodeLabels, type LabelCache, ty
 const CODE_MUTATORS: CodeMutator[] = [arithmeticOperator, comparisonBoundary, offByOne, removeCall, conditionNegation, logicalOperator];
 
 function fixture(artifact: string, checks: CodeCheck[], variants: CodeFixture['variants'] = []): CodeFixture {
-  return { id: 'f', kind: 'code', language: 'typescript', task: 'spec', artifact, checks, variants, trace: undefined, cluster: 'f', source: { file: 'spec.yaml', line: 3 } };
+  return { id: 'f', kind: 'code', language: 'typescript', task: 'spec', artifact, checks, variants, trace: undefined, cluster: 'f', source: { file: 'spec.yaml', line: 3, field: 'fixtures[0]', checkLines: checks.map((_, i) => 10 + i) } };
 }
 
 /** The mutant that replaces the first occurrence of `from` in the artifact. */
@@ -164,7 +164,7 @@ describe('verifyCodeLabels', () => {
     const bad = fixture(countdown.artifact, [...countdown.checks, { expr: 'countdown(2)', equals: 3 }]);
     const error = await verifyCodeLabels([bad], []).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InputError);
-    expect(error).toMatchObject({ file: 'spec.yaml', line: 3, field: 'checks[3]' });
+    expect(error).toMatchObject({ file: 'spec.yaml', line: 13, field: 'fixtures[0].checks[3]' });
     expect((error as Error).message).toContain('the reference artifact fails the held-out check `countdown(2)`: expected 3, got 2');
   });
 

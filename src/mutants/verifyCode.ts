@@ -75,8 +75,8 @@ export async function verifyCodeLabels(
     const who = id === 'reference' ? 'the reference artifact' : `variant "${id}"`;
     throw new InputError(
       fixture.source.file,
-      fixture.source.line,
-      `checks[${index}]`,
+      fixture.source.checkLines[index] ?? fixture.source.line,
+      `${fixture.source.field}.checks[${index}]`,
       `fixture "${fixture.id}": ${who} fails the held-out check \`${fixture.checks[index]!.expr}\`: ${controlResults[i]![index]!.detail}`,
     );
   });
