@@ -125,6 +125,23 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
     const id = await row.getAttribute('data-id');
     const mutants = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8')).mutants;
     const mutant = mutants.find((m: any) => m.id === id);
+    // The search box finds a mutant by its own artifact text: the line its change is on, as the critic saw it.
+    const lineStart = mutant.artifact.lastIndexOf('\n', mutant.span.start - 1) + 1;
+    const lineEnd = mutant.artifact.indexOf('\n', mutant.span.start + mutant.replacement.length);
+    const line = mutant.artifact.slice(lineStart, lineEnd === -1 ? undefined : lineEnd).slice(0, 200);
+    const unfiltered = (await count())!;
+    const countChangedFrom = (before: string) => page.waitForFunction((b) => document.getElementById('f-count')!.textContent !== b, before);
+    await page.fill('#f-search', line.toUpperCase());
+    await countChangedFrom(unfiltered);
+    await expect(page.locator(`#mutant-rows tr.item[data-id="${id}"]`).count()).resolves.toBe(1);
+    const found = (await count())!;
+    await page.fill('#f-search', 'no artifact says this 7f3a');
+    await countChangedFrom(found);
+    await expect(count()).resolves.toMatch(/^0 of /);
+    await page.fill('#f-search', '');
+    await countChangedFrom('0 of ' + unfiltered.split(' of ')[1]);
+    await expect(count()).resolves.toBe(unfiltered);
+
     await row.locator('button.open').click();
     const drill = page.locator('tr.detail .drill');
     await expect(drill.locator('.diff del.span').textContent()).resolves.toBe(mutant.original);

@@ -72,6 +72,16 @@ export const CLIENT_JS = String.raw`
     if (current && (names[current] || current.charAt(0) === '*')) ui.mutator.value = current;
   }
 
+  // What the search box looks in: the ids, the task, the artifact the critic reviewed (a mutant's with its
+  // change applied) and the text a mutant replaced. Built on the first search, then kept on the item.
+  function searchText(it, fixture) {
+    if (it.t === undefined) {
+      var artifact = it.s ? fixture.artifact.slice(0, it.s[0]) + it.r + fixture.artifact.slice(it.s[1]) : (it.a || fixture.artifact);
+      it.t = [it.id, fixture.id, fixture.task, artifact, it.o || ''].join('\n').toLowerCase();
+    }
+    return it.t;
+  }
+
   function applyFilters() {
     var items = data.critics[state.critic].items;
     var mut = ui.mutator.value || '*mutants';
@@ -89,7 +99,7 @@ export const CLIENT_JS = String.raw`
         if (cond >= 0) { if (it.x.charAt(cond) !== letter) continue; }
         else if (it.x.indexOf(letter) < 0) continue;
       }
-      if (query && (it.id + ' ' + fixtures[it.f].id + ' ' + (it.o || '') + ' ' + (it.r || '')).toLowerCase().indexOf(query) < 0) continue;
+      if (query && searchText(it, fixtures[it.f]).indexOf(query) < 0) continue;
       matches.push(i);
     }
     state.matches = matches;

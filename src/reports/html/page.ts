@@ -171,7 +171,7 @@ function mutantSection(conditions: readonly string[], data: DrillData): string {
 <label>mutator <select id="f-mutator"></select></label>
 <label>condition <select id="f-condition"></select></label>
 <label>outcome <select id="f-outcome">${options([['*', 'any outcome'], ['caught', 'caught (mutant) / false alarm (original)'], ['missed', 'missed (mutant) / passed (original)'], ['noverdict', 'no verdict'], ['error', 'error']])}</select></label>
-<label>search <input id="f-search" type="search" placeholder="id, fixture or text"></label>
+<label>search <input id="f-search" type="search" placeholder="id, fixture, task or artifact text"></label>
 <span id="f-count" class="dim"></span>
 </form>
 <table class="mutants"><thead><tr><th>item</th><th>fixture</th><th>mutator</th><th>change</th>${conditions.map((c) => `<th>${e(c)}</th>`).join('')}</tr></thead>
