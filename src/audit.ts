@@ -7,10 +7,10 @@ import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
-import { reviewItems, type ReviewItem } from './requests/items.js';
+import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
-import type { RunSnapshot, RunStatus } from './results/snapshot.js';
+import type { RunPlan, RunStatus } from './results/snapshot.js';
 import { RunStore } from './results/store.js';
 import { ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
@@ -35,32 +35,46 @@ export interface AuditOptions {
 
 export interface AuditOutcome {
   store: RunStore;
-  snapshot: RunSnapshot;
+  plan: RunPlan;
   status: RunStatus;
   /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1). */
   stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' } | null;
 }
 
+export interface PreparedRun {
+  fixtures: Fixture[];
+  labelVerification: LabelVerificationRow[];
+  /**
+   * The judged mutants, one fixture's at a time in fixture order, then the
+   * code mutants the sandbox kept: the order the run stores them in. Text
+   * mutants are generated (and judged by their oracles) as it is read, so the
+   * whole suite's mutants are never held at once.
+   */
+  generation: () => Generator<Generation>;
+}
+
 /**
- * The fixtures stage through the mutants stage: no critic involved. Text
- * mutants were judged by their oracles as they were generated; code mutants
- * are kept only when a held-out check fails on them, run in the sandbox
- * (with `cacheLabels`, results of earlier runs come from the cache folder).
+ * The fixtures stage through the mutants stage: no critic involved. Code
+ * mutants are generated up front and kept only when a held-out check fails on
+ * them, run in the sandbox (with `cacheLabels`, results of earlier runs come
+ * from the cache folder); a code suite's mutants are few.
  */
-export async function prepareItems(config: AuditConfig, signal?: AbortSignal, cacheLabels = false): Promise<{ fixtures: Fixture[]; generation: Generation; labelVerification: LabelVerificationRow[]; items: ReviewItem[] }> {
+export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false): Promise<PreparedRun> {
   const fixtures = loadFixtures(config.fixtures, config.baseDir);
-  const generated = generateMutants(fixtures, config.mutators, { seed: config.seed, cap: config.mutantsPerFixture });
+  const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
-  const codeIds = new Set(codeFixtures.map((f) => f.id));
+  const code = generateMutants(codeFixtures, config.mutators, options);
   const labelCache = codeFixtures.length && cacheLabels ? LabelStore.open(config.baseDir) : undefined;
   const verified = codeFixtures.length
-    ? await verifyCodeLabels(codeFixtures, generated.mutants.filter((m) => codeIds.has(m.fixtureId)), { ...(signal ? { signal } : {}), cache: labelCache }).finally(() => labelCache?.close())
+    ? await verifyCodeLabels(codeFixtures, code.mutants, { ...(signal ? { signal } : {}), cache: labelCache }).finally(() => labelCache?.close())
     : { kept: [], ignored: [], table: [] };
-  const generation = {
-    mutants: [...generated.mutants.filter((m) => !codeIds.has(m.fixtureId)), ...verified.kept],
-    ignored: [...generated.ignored, ...verified.ignored],
-  };
-  return { fixtures, generation, labelVerification: verified.table, items: reviewItems(fixtures, generation.mutants) };
+  function* generation(): Generator<Generation> {
+    for (const fixture of fixtures) {
+      yield fixture.kind === 'code' ? { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) } : generateMutants([fixture], config.mutators, options);
+    }
+    yield { mutants: verified.kept, ignored: verified.ignored };
+  }
+  return { fixtures, labelVerification: verified.table, generation };
 }
 
 /**
@@ -70,43 +84,15 @@ export async function prepareItems(config: AuditConfig, signal?: AbortSignal, ca
  * this audit is resumed: reviews already stored are not repeated.
  */
 export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
-  const prepared = await prepareItems(config, options.signal, options.cache !== false).catch((err: unknown) => {
-    throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
-  });
-  const { fixtures, generation, labelVerification, items } = prepared;
-  const critics = config.critics.map((entry) => createCritic(entry, config));
-  const snapshot: RunSnapshot = {
-    settings: {
-      configFile: config.file,
-      configSha256: sha256Hex(readFileSync(config.file)),
-      seed: config.seed,
-      conditions: config.conditions,
-      mutators: config.mutators.map((m) => m.name),
-      repeats: config.repeats,
-      thresholds: config.thresholds,
-      bootstrap: config.bootstrap,
-      errorBudget: config.errorBudget,
-      reports: config.reports,
-    },
-    critics: critics.map((c, i) => {
-      const entry = config.critics[i]!.config;
-      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined };
-    }),
-    fixtures,
-    generation,
-    labelVerification,
-    ...(fixtures.some((f) => f.kind === 'code') ? { sandboxNetwork: sandboxCommand().network } : {}),
-    startedAt: new Date().toISOString(),
-  };
-  const store = openStore(options.outDir, snapshot);
+  const { critics, plan, store } = await startRun(config, options);
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
   const done = store.completedKeys();
   const rubricFor = (item: ReviewItem) => config.rubric ?? DEFAULT_RUBRICS[item.kind];
   const plans = critics.map((critic, i) => {
-    const reviewable = items.filter((item) => !critic.kinds || critic.kinds.includes(item.kind));
-    const jobs = () => reviewJobs(reviewable, { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
-    return { critic, jobs, count: countReviewJobs(reviewable, config) };
+    const reviewable = () => storedItems(store, critic.kinds);
+    const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
+    return { critic, jobs, count: countReviewJobs(reviewable(), config) };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, done.size);
@@ -123,7 +109,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
 
   for (const { critic, jobs } of plans) {
     if (stop || options.signal?.aborted) break;
-    const pricing = snapshot.critics.find((c) => c.name === critic.name)?.pricing;
+    const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     try {
       const { stoppedBy } = await runReviews(critic, skipDone(jobs(), critic, done), {
         concurrency: config.concurrency,
@@ -151,32 +137,75 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   cache?.close();
   const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, finishedAt: new Date().toISOString() };
   store.writeStatus(status);
-  return { store, snapshot, status, stop };
+  return { store, plan, status, stop };
 }
 
 /**
- * A run folder holds one audit. Reopening it with the same config and the
- * same mutants resumes it; anything else is refused rather than mixed in.
+ * Prepares the run and writes its plan to the run folder's store. Only the
+ * plan comes back: the fixtures and mutants stay in the store, so nothing
+ * the size of the suite is held while the reviews run.
  */
-function openStore(outDir: string, snapshot: RunSnapshot): RunStore {
-  const existed = RunStore.exists(outDir);
+async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ critics: Critic[]; plan: RunPlan; store: RunStore }> {
+  const prepared = await prepareRun(config, options.signal, options.cache !== false).catch((err: unknown) => {
+    throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
+  });
+  const critics = config.critics.map((entry) => createCritic(entry, config));
+  const plan: RunPlan = {
+    settings: {
+      configFile: config.file,
+      configSha256: sha256Hex(readFileSync(config.file)),
+      seed: config.seed,
+      conditions: config.conditions,
+      mutators: config.mutators.map((m) => m.name),
+      repeats: config.repeats,
+      thresholds: config.thresholds,
+      bootstrap: config.bootstrap,
+      errorBudget: config.errorBudget,
+      reports: config.reports,
+    },
+    critics: critics.map((c, i) => {
+      const entry = config.critics[i]!.config;
+      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined };
+    }),
+    labelVerification: prepared.labelVerification,
+    ...(prepared.fixtures.some((f) => f.kind === 'code') ? { sandboxNetwork: sandboxCommand().network } : {}),
+    startedAt: new Date().toISOString(),
+  };
+  return { critics, plan, store: openStore(options.outDir, plan, prepared) };
+}
+
+/**
+ * A run folder holds one audit. Reopening it with the same config, critics
+ * and mutants resumes it; anything else is refused rather than mixed in.
+ */
+function openStore(outDir: string, plan: RunPlan, prepared: PreparedRun): RunStore {
   const store = RunStore.open(outDir);
-  if (!existed) {
-    store.writeSnapshot(snapshot);
+  try {
+    const previous = store.readPlan();
+    const refusal = () => new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the config, fixtures or critics changed); choose another folder');
+    if (previous && (previous.settings.configSha256 !== plan.settings.configSha256 || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
+      throw refusal();
+    }
+    const previousMutants = previous && store.mutantIdsDigest();
+    // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
+    store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
+      if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants) throw refusal();
+    });
     return store;
-  }
-  const previous = store.readSnapshot();
-  const sameAudit = previous
-    && previous.settings.configSha256 === snapshot.settings.configSha256
-    && JSON.stringify(previous.generation.mutants.map((m) => m.id)) === JSON.stringify(snapshot.generation.mutants.map((m) => m.id))
-    && JSON.stringify(previous.critics.map((c) => c.identity)) === JSON.stringify(snapshot.critics.map((c) => c.identity));
-  if (!sameAudit) {
+  } catch (err) {
     store.close();
-    throw new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the config, fixtures or critics changed); choose another folder');
+    throw err;
   }
-  // Same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
-  store.writeSnapshot({ ...snapshot, startedAt: previous.startedAt });
-  return store;
+}
+
+/**
+ * The review items of the fixtures of the given kinds (all without), read
+ * from the store one fixture at a time as the scheduler asks for them.
+ */
+function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<ReviewItem> {
+  for (const fixture of store.eachFixture()) {
+    if (!kinds || kinds.includes(fixture.kind)) yield* fixtureItems(fixture, store.eachMutant(fixture.id));
+  }
 }
 
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, done: Set<string>): Generator<ReviewJob> {

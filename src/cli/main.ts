@@ -128,7 +128,7 @@ async function runCommand(argv: string[]): Promise<number> {
     progress.stop();
     process.off('SIGINT', onInterrupt);
   }
-  if (outcome.snapshot.sandboxNetwork === 'vm-only') {
+  if (outcome.plan.sandboxNetwork === 'vm-only') {
     console.error('critic-audit: warning: no network namespace for the code sandbox (unshare -n failed); held-out checks ran with only the vm context as a network barrier');
   }
   const report = writeRunReports(outcome.store, outDir, reportOptions);

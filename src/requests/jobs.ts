@@ -29,7 +29,7 @@ export interface JobOptions {
  * condition's contaminant (no trace to attach) is left out of that condition
  * rather than reviewed clean under its name.
  */
-export function* reviewJobs(items: readonly ReviewItem[], options: JobOptions): Generator<ReviewJob> {
+export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): Generator<ReviewJob> {
   for (const item of items) {
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
     for (const { name, contaminant } of applicableConditions(item, options.conditions)) {
@@ -44,7 +44,7 @@ export function* reviewJobs(items: readonly ReviewItem[], options: JobOptions): 
 }
 
 /** How many jobs `reviewJobs` will yield, without building a single request. */
-export function countReviewJobs(items: readonly ReviewItem[], options: Pick<JobOptions, 'conditions' | 'repeats'>): number {
+export function countReviewJobs(items: Iterable<ReviewItem>, options: Pick<JobOptions, 'conditions' | 'repeats'>): number {
   let n = 0;
   for (const item of items) n += applicableConditions(item, options.conditions).length;
   return n * (options.repeats ?? 1);

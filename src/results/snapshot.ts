@@ -28,17 +28,21 @@ export interface CriticRecord {
   pricing?: { inputPerMillion: number; outputPerMillion: number } | undefined;
 }
 
-/** What a run planned: with the stored results, everything every report is computed from. */
-export interface RunSnapshot {
+/** What a run planned, apart from its fixtures and mutants (the store keeps those row by row). */
+export interface RunPlan {
   settings: RunSettings;
   critics: CriticRecord[];
-  fixtures: Fixture[];
-  generation: Generation;
   /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
   labelVerification?: LabelVerificationRow[];
   /** With code fixtures: whether the sandbox had its own empty network namespace, or only the vm barrier. */
   sandboxNetwork?: 'netns' | 'vm-only';
   startedAt: string;
+}
+
+/** What a run planned, fixtures and mutants included: with the stored results, everything every report is computed from. */
+export interface RunSnapshot extends RunPlan {
+  fixtures: Fixture[];
+  generation: Generation;
 }
 
 export interface RunStatus {

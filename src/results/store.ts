@@ -1,9 +1,13 @@
 import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Fixture } from '../fixtures/types.js';
+import type { Generation } from '../mutants/generate.js';
+import type { IgnoredMutant, Mutant } from '../mutants/types.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
-import type { RunSnapshot, RunStatus } from './snapshot.js';
+import type { RunPlan, RunSnapshot, RunStatus } from './snapshot.js';
 
 export const STORE_FILE = 'run.sqlite';
 
@@ -18,8 +22,9 @@ export interface ReviewKey {
 const keyString = (k: ReviewKey) => `${k.critic}\0${k.itemId}\0${k.condition}\0${k.repeat}`;
 
 /**
- * The run's durable record, in the run folder: what was planned (fixtures,
- * mutants, settings) and every review as it completes. SQLite in WAL mode:
+ * The run's durable record, in the run folder: what was planned (settings,
+ * and fixtures and mutants one row each, so no step holds the whole suite as
+ * one document) and every review as it completes. SQLite in WAL mode:
  * each result is its own committed transaction, so a killed run loses at most
  * the reviews still in flight, and a resumed one skips what is here.
  */
@@ -41,7 +46,10 @@ export class RunStore {
         input_tokens INTEGER, output_tokens INTEGER, cached INTEGER NOT NULL, cache_key TEXT NOT NULL,
         completed_at REAL NOT NULL,
         PRIMARY KEY (critic, item_id, condition, repeat)
-      ) WITHOUT ROWID;`);
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
+      CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);`);
     const insert = this.db.prepare(`INSERT OR IGNORE INTO results VALUES
       (@critic, @itemId, @condition, @repeat, @reviewId, @requestDigest, @outcome, @verdict, @reply, @error, @attempts, @latencyMs, @inputTokens, @outputTokens, @cached, @cacheKey, @completedAt)`);
     this.writer = new BatchedWriter(this.db, (result) =>
@@ -53,6 +61,7 @@ export class RunStore {
         completedAt: Date.now(),
       }),
     );
+    this.migrateSnapshot();
   }
 
   static exists(dir: string): boolean {
@@ -91,12 +100,66 @@ export class RunStore {
     return (this.db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
   }
 
-  writeSnapshot(snapshot: RunSnapshot): void {
-    this.setMeta('snapshot', snapshot);
+  /**
+   * Replaces what the run planned: the plan, the fixtures and, one fixture's
+   * worth at a time, the mutants, in one transaction. `check` runs once the
+   * new rows are in; whatever it throws rolls them all back.
+   */
+  writePlan(plan: RunPlan, fixtures: Iterable<Fixture>, generation: Iterable<Generation>, check?: () => void): void {
+    const insertFixture = this.db.prepare('INSERT INTO fixtures (data) VALUES (?)');
+    const insertMutant = this.db.prepare('INSERT INTO mutants (fixture_id, id, valid, data) VALUES (?, ?, ?, ?)');
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM fixtures; DELETE FROM mutants;');
+      for (const fixture of fixtures) insertFixture.run(JSON.stringify(fixture));
+      for (const { mutants, ignored } of generation) {
+        for (const m of mutants) insertMutant.run(m.fixtureId, m.id, 1, JSON.stringify(m));
+        for (const m of ignored) insertMutant.run(m.fixtureId, m.id, 0, JSON.stringify(m));
+      }
+      this.setMeta('plan', plan);
+      check?.();
+    })();
   }
 
+  readPlan(): RunPlan | undefined {
+    return this.getMeta('plan');
+  }
+
+  fixtures(): Fixture[] {
+    return this.db.prepare('SELECT data FROM fixtures ORDER BY ord').pluck().all().map((data) => JSON.parse(data as string) as Fixture);
+  }
+
+  /** The fixtures one at a time, each read when asked for: no cursor stays open, so results can be written in between. */
+  *eachFixture(): Generator<Fixture> {
+    const next = this.db.prepare('SELECT ord, data FROM fixtures WHERE ord > ? ORDER BY ord LIMIT 1');
+    for (let row = next.get(-1) as { ord: number; data: string } | undefined; row; row = next.get(row.ord) as typeof row) yield JSON.parse(row.data) as Fixture;
+  }
+
+  /** The valid mutants in the order they were generated. */
+  mutants(): Mutant[] {
+    return this.db.prepare('SELECT data FROM mutants WHERE valid = 1 ORDER BY ord').pluck().all().map((data) => JSON.parse(data as string) as Mutant);
+  }
+
+  /** One fixture's valid mutants in order, each read when asked for, as eachFixture reads fixtures. */
+  *eachMutant(fixtureId: string): Generator<Mutant> {
+    const next = this.db.prepare('SELECT ord, data FROM mutants WHERE fixture_id = ? AND valid = 1 AND ord > ? ORDER BY ord LIMIT 1');
+    for (let row = next.get(fixtureId, -1) as { ord: number; data: string } | undefined; row; row = next.get(fixtureId, row.ord) as typeof row) yield JSON.parse(row.data) as Mutant;
+  }
+
+  ignoredMutants(): IgnoredMutant[] {
+    return this.db.prepare('SELECT data FROM mutants WHERE valid = 0 ORDER BY ord').pluck().all().map((data) => JSON.parse(data as string) as IgnoredMutant);
+  }
+
+  /** A digest of the valid mutants' ids in order: two plans with the same digest review the same items. */
+  mutantIdsDigest(): string {
+    const hash = createHash('sha256');
+    for (const id of this.db.prepare('SELECT id FROM mutants WHERE valid = 1 ORDER BY ord').pluck().iterate()) hash.update(`${id as string}\n`);
+    return hash.digest('hex');
+  }
+
+  /** The whole plan, fixtures and mutants included, as the reports read it. */
   readSnapshot(): RunSnapshot | undefined {
-    return this.getMeta('snapshot');
+    const plan = this.readPlan();
+    return plan && { ...plan, fixtures: this.fixtures(), generation: { mutants: this.mutants(), ignored: this.ignoredMutants() } };
   }
 
   writeStatus(status: RunStatus): void {
@@ -110,6 +173,17 @@ export class RunStore {
   close(): void {
     this.writer.flush();
     this.db.close();
+  }
+
+  /** Stores written before fixtures and mutants had tables of their own kept everything in one snapshot document: move it. */
+  private migrateSnapshot(): void {
+    const snapshot = this.getMeta<RunSnapshot>('snapshot');
+    if (!snapshot) return;
+    const { fixtures, generation, ...plan } = snapshot;
+    this.db.transaction(() => {
+      this.writePlan(plan, fixtures, [generation]);
+      this.db.prepare("DELETE FROM meta WHERE key = 'snapshot'").run();
+    })();
   }
 
   private setMeta(key: string, value: unknown): void {

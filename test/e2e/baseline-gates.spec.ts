@@ -3,8 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { prepareItems } from '../../src/audit.js';
+import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
+import { reviewItems } from '../../src/requests/items.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
@@ -50,7 +51,8 @@ const gate = (report: any, name: string) => report.critics.scripted.gates.find((
 
 beforeAll(async () => {
   // The roles the script needs, from the real mutant generation.
-  const { items } = await prepareItems(loadConfig(config));
+  const prepared = await prepareRun(loadConfig(config));
+  const items = reviewItems(prepared.fixtures, [...prepared.generation()].flatMap((g) => g.mutants));
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
   const saved = run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
   expect(saved.stderr).not.toMatch(/critic-audit: |Error/);

@@ -6,7 +6,7 @@ import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { IgnoredMutant, Mutant } from '../../src/mutants/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../../src/requests/conditions.js';
-import type { RunSnapshot } from '../../src/results/snapshot.js';
+import type { RunPlan, RunSnapshot } from '../../src/results/snapshot.js';
 import { RunStore } from '../../src/results/store.js';
 import type { ReviewResult } from '../../src/reviews/schedule.js';
 
@@ -87,15 +87,14 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
     }
   }
 
-  const snapshot: RunSnapshot = {
+  const plan: RunPlan = {
     settings: { configFile, configSha256: sha('synthetic'), seed: 1, conditions, mutators: [...MUTATORS], repeats: 1, thresholds: { catchRate: 0.6, maxFalseAlarmRate: 0.1 }, errorBudget: 1 },
     critics: critics.map((name) => ({ name, identity: { provider: 'synthetic', name } })),
-    fixtures,
-    generation: { mutants, ignored },
     startedAt: new Date(0).toISOString(),
   };
+  const snapshot: RunSnapshot = { ...plan, fixtures, generation: { mutants, ignored } };
   const store = RunStore.open(dir);
-  store.writeSnapshot(snapshot);
+  store.writePlan(plan, fixtures, [snapshot.generation]);
   const itemIds = fixtures.flatMap((f) => [f.id, ...mutants.filter((m) => m.fixtureId === f.id).map((m) => m.id)]);
   let reviews = 0;
   critics.forEach((critic, ci) => {

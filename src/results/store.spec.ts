@@ -1,0 +1,99 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { textFixture } from '../../test/support/textFixture.js';
+import { spanOf } from '../mutants/span.js';
+import type { IgnoredMutant, Mutant } from '../mutants/types.js';
+import type { RunPlan, RunSnapshot } from './snapshot.js';
+import { RunStore, STORE_FILE } from './store.js';
+
+const plan: RunPlan = {
+  settings: { configFile: 'critic.config.yaml', configSha256: 'c0ffee', seed: 1, conditions: ['clean'], mutators: ['number-flip'], repeats: 1, thresholds: {}, errorBudget: 0.05 },
+  critics: [{ name: 'critic', identity: { provider: 'builtin:evidence-check', version: 1 } }],
+  startedAt: '2026-01-01T00:00:00.000Z',
+};
+const fixtures = ['a', 'b', 'c'].map((id) => textFixture({ id, artifact: `Staff get ${id.charCodeAt(0)} days.`, evidence: 'Staff get 97 days.' }));
+const mutant = (fixtureId: string, n: number): Mutant => {
+  const artifact = fixtures.find((f) => f.id === fixtureId)!.artifact;
+  return { id: `${fixtureId}-${n}`, fixtureId, mutator: 'number-flip', span: spanOf(artifact, 10, 12), original: artifact.slice(10, 12), replacement: String(n), artifact: `Staff get ${n} days.`, trace: undefined };
+};
+const ignored = (fixtureId: string): IgnoredMutant => {
+  const { artifact: _artifact, trace: _trace, ...record } = mutant(fixtureId, 0);
+  return { ...record, reason: 'the new number is also stated in the supporting evidence' };
+};
+// Generated per fixture, as a run streams them: a's and c's mutants come in separate chunks, b has none.
+const generation = [
+  { mutants: [mutant('a', 1), mutant('a', 2)], ignored: [ignored('a')] },
+  { mutants: [], ignored: [] },
+  { mutants: [mutant('c', 3)], ignored: [ignored('c')] },
+  { mutants: [mutant('a', 4)], ignored: [] },
+];
+const tempDir = () => mkdtempSync(join(tmpdir(), 'critic-audit-store-'));
+
+describe('RunStore plan', () => {
+  it('keeps fixtures and mutants one row each and reads the whole snapshot back in generation order', () => {
+    const dir = tempDir();
+    const store = RunStore.open(dir);
+    store.writePlan(plan, fixtures, generation);
+    expect(store.readPlan()).toEqual(plan);
+    expect(store.readSnapshot()).toEqual({
+      ...plan,
+      fixtures,
+      generation: { mutants: generation.flatMap((g) => g.mutants), ignored: generation.flatMap((g) => g.ignored) },
+    });
+    expect([...store.eachFixture()]).toEqual(fixtures);
+    expect([...store.eachMutant('a')].map((m) => m.id)).toEqual(['a-1', 'a-2', 'a-4']);
+    expect([...store.eachMutant('b')]).toEqual([]);
+    store.close();
+  });
+
+  it('reads fixtures and mutants one at a time, so results can be written while a run walks them', () => {
+    const store = RunStore.open(tempDir());
+    store.writePlan(plan, fixtures, generation);
+    const seen: string[] = [];
+    for (const fixture of store.eachFixture()) {
+      for (const m of store.eachMutant(fixture.id)) {
+        store.add({ critic: 'critic', itemId: m.id, condition: 'clean', repeat: 0, reviewId: m.id, requestDigest: 'd', outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k' });
+        seen.push(m.id);
+      }
+    }
+    expect(seen).toEqual(['a-1', 'a-2', 'a-4', 'c-3']);
+    expect(store.count()).toBe(4);
+    store.close();
+  });
+
+  it('replaces an earlier plan, and rolls the new one back when the check throws', () => {
+    const store = RunStore.open(tempDir());
+    store.writePlan(plan, fixtures, generation);
+    const digest = store.mutantIdsDigest();
+    expect(() => store.writePlan({ ...plan, startedAt: 'later' }, fixtures.slice(0, 1), [{ mutants: [mutant('a', 9)], ignored: [] }], () => {
+      if (store.mutantIdsDigest() !== digest) throw new Error('different mutants');
+    })).toThrow('different mutants');
+    expect(store.readPlan()).toEqual(plan);
+    expect(store.mutantIdsDigest()).toBe(digest);
+    expect([...store.eachFixture()]).toHaveLength(3);
+
+    store.writePlan({ ...plan, startedAt: 'later' }, fixtures.slice(0, 1), [{ mutants: [mutant('a', 9)], ignored: [] }]);
+    expect(store.readSnapshot()).toEqual({ ...plan, startedAt: 'later', fixtures: [fixtures[0]], generation: { mutants: [mutant('a', 9)], ignored: [] } });
+    expect(store.mutantIdsDigest()).not.toBe(digest);
+    store.close();
+  });
+
+  it('moves a store written with the whole plan in one snapshot document into the tables', () => {
+    const dir = tempDir();
+    RunStore.open(dir).close();
+    const snapshot: RunSnapshot = { ...plan, fixtures, generation: { mutants: generation.flatMap((g) => g.mutants), ignored: generation.flatMap((g) => g.ignored) } };
+    const db = new Database(join(dir, STORE_FILE));
+    db.prepare("INSERT INTO meta (key, value) VALUES ('snapshot', ?)").run(JSON.stringify(snapshot));
+    db.close();
+
+    const store = RunStore.open(dir);
+    expect(store.readSnapshot()).toEqual(snapshot);
+    store.close();
+    const raw = new Database(join(dir, STORE_FILE), { readonly: true });
+    expect(raw.prepare('SELECT key FROM meta').pluck().all()).toEqual(['plan']);
+    raw.close();
+  });
+});
