@@ -1,9 +1,10 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult } from '../code/checks.js';
 import { CACHE_DIR } from '../reviews/cache.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
+import { openDatabase } from '../util/sqlite.js';
 import type { LabelCache } from './verifyCode.js';
 
 /**
@@ -18,9 +19,7 @@ export class LabelStore implements LabelCache {
   private readonly writer: BatchedWriter<{ key: string; results: CheckResult[] }>;
 
   private constructor(file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openDatabase(file);
     this.db.exec('CREATE TABLE IF NOT EXISTS labels (key TEXT PRIMARY KEY, results TEXT NOT NULL, created_at TEXT NOT NULL) WITHOUT ROWID');
     this.select = this.db.prepare('SELECT results FROM labels WHERE key = ?');
     const upsert = this.db.prepare('INSERT OR REPLACE INTO labels VALUES (?, ?, ?)');

@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import type { Generation } from '../mutants/generate.js';
 import type { IgnoredMutant, Mutant } from '../mutants/types.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
+import { openDatabase } from '../util/sqlite.js';
 import type { RunPlan, RunSnapshot, RunStatus } from './snapshot.js';
 
 export const STORE_FILE = 'run.sqlite';
@@ -33,10 +34,7 @@ export class RunStore {
   private readonly writer: BatchedWriter<ReviewResult>;
 
   private constructor(readonly file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode survives a process kill (only an OS crash can drop the last commits).
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openDatabase(file);
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS results (

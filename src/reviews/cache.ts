@@ -1,7 +1,8 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatchedWriter } from '../util/batchedWriter.js';
+import { openDatabase } from '../util/sqlite.js';
 import { sha256Hex } from '../util/hash.js';
 import type { CriticIdentity, CriticReply } from './critic.js';
 
@@ -39,9 +40,7 @@ export class ReplyCache {
   private readonly writer: BatchedWriter<{ key: string; parts: CacheKeyParts; reply: CriticReply }>;
 
   private constructor(file: string) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db = openDatabase(file);
     this.db.exec(`CREATE TABLE IF NOT EXISTS replies (
       key TEXT PRIMARY KEY, parts TEXT NOT NULL, text TEXT NOT NULL, input_tokens INTEGER, output_tokens INTEGER, created_at TEXT NOT NULL
     ) WITHOUT ROWID`);
