@@ -42,7 +42,7 @@ function baselineOf(run: ReviewResult[], conditions: ConditionName[] = ['clean']
 
 function compare(before: ReviewResult[], now: ReviewResult[], conditions: ConditionName[] = ['clean'], options = { margin: 0.05, alpha: 0.05 }) {
   return compareWithBaseline({
-    items: world.items, current: itemOutcomes(now), currentIdentity: { provider: 'scripted', name: 'c' }, conditions, baseline: baselineOf(before, conditions),
+    items: world.items, current: itemOutcomes(now, { reply: true }), currentIdentity: { provider: 'scripted', name: 'c' }, conditions, baseline: baselineOf(before, conditions),
     source: { file: 'b.json', sha256: 'x', createdAt: 'then', harnessVersion: '0' }, options,
   });
 }

@@ -22,7 +22,7 @@ export function buildBaseline(snapshot: RunSnapshot, source: ResultSource, creat
   const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
   const critics: Record<string, BaselineCritic> = {};
   for (const critic of snapshot.critics) {
-    const outcomes = itemOutcomes(source.results(critic.name));
+    const outcomes = itemOutcomes(source.results(critic.name), { reply: true });
     const entries: Record<string, BaselineItem> = {};
     for (const item of items) {
       const byCondition = outcomes.get(item.id);

@@ -77,7 +77,8 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
   let cost = 0;
   for (const critic of snapshot.critics) {
     const tables = tabulate(items, store.results(critic.name), settings.conditions);
-    const outcomes = itemOutcomes(store.results(critic.name));
+    // Replies only for a baseline comparison's list of flipped items.
+    const outcomes = itemOutcomes(store.results(critic.name), { reply: baseline !== undefined });
     const gates = evaluateGates(tables, settings.thresholds);
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));

@@ -8,7 +8,7 @@ import { RunStore } from '../results/store.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import type { RunOutcomes } from './html/page.js';
 import { buildMutationReport, renderMutationHtml, scoreThresholds, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
-import { collectOutcomes } from './outcomes.js';
+import { itemOutcomes } from '../results/itemOutcomes.js';
 
 let snapshot: RunSnapshot;
 let outcomes: RunOutcomes;
@@ -19,7 +19,7 @@ beforeAll(() => {
   ({ snapshot } = (() => {
     const run = syntheticRun({ fixtures: 4, mutantsPerFixture: 9, ignored: true, replyWords: 120 });
     const store = RunStore.open(run.dir);
-    outcomes = new Map([['synthetic', collectOutcomes(store.results('synthetic'))]]);
+    outcomes = new Map([['synthetic', itemOutcomes(store.results('synthetic'), { reviews: true })]]);
     stored = [...store.results('synthetic')];
     store.close();
     return run;

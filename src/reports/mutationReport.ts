@@ -7,7 +7,7 @@ import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { fixtureFile } from './html/data.js';
 import { escapeHtml, jsonForScript } from './html/escape.js';
 import type { RunOutcomes } from './html/page.js';
-import { outcomeCode, type ItemConditionOutcome } from './outcomes.js';
+import { outcomeCode, type ItemConditionOutcome } from '../results/itemOutcomes.js';
 
 export type { MutationTestResult };
 

@@ -6,7 +6,7 @@ import type { RunStore } from '../results/store.js';
 import type { AuditReport } from './build.js';
 import { renderHtmlReport, type RunOutcomes } from './html/page.js';
 import { buildMutationReport, renderMutationHtml } from './mutationReport.js';
-import { collectOutcomes } from './outcomes.js';
+import { itemOutcomes } from '../results/itemOutcomes.js';
 import { buildManifest } from './manifest.js';
 import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
@@ -33,7 +33,7 @@ export function writeReports(run: RunSnapshot, report: AuditReport, outDir: stri
 
 /** report.html, and mutation.json with mutation.html for the primary condition (and, if asked, every condition). */
 function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): void {
-  const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, collectOutcomes(store.results(c.name))]));
+  const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name), { reviews: true })]));
   writeAtomic(join(outDir, 'report.html'), renderHtmlReport(run, report, outcomes));
   const settings = run.settings.reports ?? { primaryCondition: 'clean', mutationReportPerCondition: false };
   const write = (condition: ConditionName, suffix: string) => {

@@ -5,6 +5,7 @@ import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
 import { pairedDifferenceInterval } from '../statistics/newcombe.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
+import { isFlagged, isFlaky, itemOutcomes, type ItemOutcomes } from './itemOutcomes.js';
 
 export interface CatchCell {
   /** Items reviewed (with a reply) under this condition. */
@@ -71,19 +72,6 @@ export interface CriticTables {
 export const CONTROL = 'control';
 export const ALL_MUTANTS = 'all';
 
-/** One item under one condition, over its repeats. */
-interface ItemOutcome {
-  answered: number;
-  flagged: number;
-  noVerdict: number;
-  errors: number;
-  /** Distinct outcomes seen across repeats, for flakiness. */
-  seen: Set<string>;
-}
-
-/** Whether an item counts as flagged in a paired test: by majority over its repeats. */
-export const flaggedByMajority = (o: ItemOutcome) => o.flagged * 2 > o.answered;
-
 /**
  * Turns one critic's review results into the report's tables. A FAIL verdict
  * flags the artifact. Errors (the critic never answered) are left out of every
@@ -92,31 +80,8 @@ export const flaggedByMajority = (o: ItemOutcome) => o.flagged * 2 > o.answered;
  * count as one item (no pseudo-replication): its share of flagged repeats.
  */
 export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewResult>, conditions: readonly ConditionName[]): CriticTables {
-  const outcomes = new Map<string, Map<ConditionName, ItemOutcome>>();
   const verdicts = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, inputTokens: 0, outputTokens: 0 };
-  for (const r of results) {
-    verdicts.reviews++;
-    if (r.cached) verdicts.cached++;
-    verdicts.inputTokens += r.usage?.inputTokens ?? 0;
-    verdicts.outputTokens += r.usage?.outputTokens ?? 0;
-    let byCondition = outcomes.get(r.itemId);
-    if (!byCondition) outcomes.set(r.itemId, (byCondition = new Map()));
-    let o = byCondition.get(r.condition);
-    if (!o) byCondition.set(r.condition, (o = { answered: 0, flagged: 0, noVerdict: 0, errors: 0, seen: new Set() }));
-    if (r.outcome === 'error') {
-      verdicts.errors++;
-      o.errors++;
-      continue;
-    }
-    o.answered++;
-    o.seen.add(r.verdict ?? 'none');
-    if (r.outcome === 'verdict') verdicts.verdicts++;
-    else {
-      verdicts.noVerdict++;
-      o.noVerdict++;
-    }
-    if (r.verdict === 'FAIL') o.flagged++;
-  }
+  const outcomes = itemOutcomes(countedInto(verdicts, results));
 
   const groups = new Map<string, ReviewItem[]>();
   const addTo = (group: string, item: ReviewItem) => {
@@ -143,7 +108,7 @@ export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewR
       flagged += o.flagged / o.answered;
       if (o.answered > 1) {
         repeated++;
-        if (o.seen.size > 1) flaky++;
+        if (isFlaky(o)) flaky++;
       }
     }
     if (n === 0 && errors === 0) return undefined;
@@ -191,15 +156,15 @@ export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewR
   };
 }
 
-function compare(members: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemOutcome>>, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
+function compare(members: readonly ReviewItem[], outcomes: ItemOutcomes, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
   let n = 0, a = 0, b = 0, c = 0, fromCount = 0, toCount = 0;
   for (const item of members) {
     const x = outcomes.get(item.id)?.get(from);
     const y = outcomes.get(item.id)?.get(to);
     if (!x?.answered || !y?.answered) continue;
     n++;
-    const xFlagged = flaggedByMajority(x);
-    const yFlagged = flaggedByMajority(y);
+    const xFlagged = isFlagged(x);
+    const yFlagged = isFlagged(y);
     if (xFlagged && yFlagged) a++;
     if (xFlagged) fromCount++;
     if (yFlagged) toCount++;
@@ -210,6 +175,20 @@ function compare(members: readonly ReviewItem[], outcomes: Map<string, Map<Condi
   // Arguments ordered so the interval is for `to` minus `from`, the sign of delta.
   const { ci } = pairedDifferenceInterval(a, c, b, n - a - b - c);
   return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), pHolm: 1, delta: (toCount - fromCount) / n, ci };
+}
+
+/** Passes the results through, adding each to the run-wide totals on the way. */
+function* countedInto(totals: Omit<VerdictCounts, 'verdictRate' | 'noVerdictRate' | 'errorRate'>, results: Iterable<ReviewResult>): Generator<ReviewResult> {
+  for (const r of results) {
+    totals.reviews++;
+    if (r.cached) totals.cached++;
+    totals.inputTokens += r.usage?.inputTokens ?? 0;
+    totals.outputTokens += r.usage?.outputTokens ?? 0;
+    if (r.outcome === 'error') totals.errors++;
+    else if (r.outcome === 'verdict') totals.verdicts++;
+    else totals.noVerdict++;
+    yield r;
+  }
 }
 
 function pick<V>(conditions: readonly ConditionName[], f: (c: ConditionName) => V | undefined): Partial<Record<ConditionName, V>> {

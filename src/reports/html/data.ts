@@ -6,7 +6,7 @@ import type { PairedComparison } from '../../results/tabulate.js';
 import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
 import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
 import type { Interval } from '../../statistics/wilson.js';
-import { flaggedForPairing, outcomeCode, type ItemConditionOutcome, type OutcomeCode } from '../outcomes.js';
+import { flaggedForPairing, outcomeCode, type ItemConditionOutcome, type OutcomeCode } from '../../results/itemOutcomes.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
 export const MAX_REPLY_CHARS = 20_000;

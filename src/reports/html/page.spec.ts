@@ -9,7 +9,7 @@ import type { RunSnapshot } from '../../results/snapshot.js';
 import { RunStore } from '../../results/store.js';
 import type { PairedComparison } from '../../results/tabulate.js';
 import type { AuditReport } from '../build.js';
-import { collectOutcomes } from '../outcomes.js';
+import { itemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import { pairedInterval, type DrillData, type DrillReviews } from './data.js';
 import { escapeHtml, jsonForScript } from './escape.js';
@@ -38,7 +38,7 @@ beforeAll(async () => {
   html = readFileSync(join(dir, 'report.html'), 'utf8');
   report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
   const store = RunStore.open(dir);
-  outcomes = new Map(snapshot.critics.map((c) => [c.name, collectOutcomes(store.results(c.name))]));
+  outcomes = new Map(snapshot.critics.map((c) => [c.name, itemOutcomes(store.results(c.name), { reviews: true })]));
   store.close();
 });
 

@@ -6,7 +6,7 @@ import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabul
 import type { Interval } from '../../statistics/wilson.js';
 import type { AuditReport, CriticReport } from '../build.js';
 import { countBy, percent, pValue, signedPoints } from '../format.js';
-import type { ItemConditionOutcome } from '../outcomes.js';
+import type { ItemConditionOutcome } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import { drillFixtures, drillItems, pairedInterval, ReplyTable, reportedDifferenceInterval, type DrillData, type DrillReviews } from './data.js';
 import { escapeHtml as e, jsonForScript } from './escape.js';
