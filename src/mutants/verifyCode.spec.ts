@@ -17,7 +17,7 @@ import type { CodeCheck, CodeFixture } from '../fixtures/types.js';
 import { applyCandidate, generateMutants } from './generate.js';
 import { LabelStore } from './labelCache.js';
 import type { Mutant } from './types.js';
-import { EQUIVALENT_REASON, labelCacheKey, verifyCodeLabels, type LabelCache, type LabelVerification } from './verifyCode.js';
+import { EQUIVALENT_REASON, labelCacheKey, TYPE_ERROR_REASON, typeCheckCacheKey, verifyCodeLabels, type LabelCache, type LabelVerification } from './verifyCode.js';
 
 const CODE_MUTATORS: CodeMutator[] = [arithmeticOperator, comparisonBoundary, offByOne, removeCall, conditionNegation, logicalOperator];
 
@@ -76,10 +76,10 @@ describe('verifyCodeLabels on the bundled suite', () => {
 
   it('ignores, never keeps, the mutants no check distinguishes', async () => {
     expect(verification.kept.length + verification.ignored.length).toBe(mutants.length);
-    expect(verification.ignored.every((m) => m.reason === EQUIVALENT_REASON)).toBe(true);
-    const ignoredIds = new Set(verification.ignored.map((m) => m.id));
+    expect(verification.ignored.every((m) => m.reason === EQUIVALENT_REASON || m.reason.startsWith(`${TYPE_ERROR_REASON}: TS`))).toBe(true);
     const byId = new Map(fixtures.map((f) => [f.id, f]));
-    const ignored = mutants.filter((m) => ignoredIds.has(m.id)).map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
+    const equivalentIds = new Set(verification.ignored.filter((m) => m.reason === EQUIVALENT_REASON).map((m) => m.id));
+    const ignored = mutants.filter((m) => equivalentIds.has(m.id)).map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
     for (const r of await runChecks(ignored)) expect(r.every((c) => c.passed)).toBe(true);
   }, 60_000);
 
@@ -96,7 +96,9 @@ describe('verifyCodeLabels on the bundled suite', () => {
     const again = await verifyCodeLabels(fixtures, mutants, { timeoutMs: LIMIT_MS, cache: counted, signal: AbortSignal.abort() });
     const elapsed = Date.now() - started;
     store.close();
-    expect([gets, puts]).toEqual([fixtures.length * 3 + mutants.length, 0]);
+    const typeRejected = verification.ignored.filter((m) => m.reason.startsWith(TYPE_ERROR_REASON)).length;
+    // Type errors of each reference and mutant, then check results of each control and each mutant that compiles.
+    expect([gets, puts]).toEqual([fixtures.length + mutants.length + fixtures.length * 3 + mutants.length - typeRejected, 0]);
     expect(elapsed).toBeLessThan(5000);
     expect(again.kept).toEqual(verification.kept);
     expect(again.ignored).toEqual(verification.ignored);
@@ -112,7 +114,7 @@ describe('verifyCodeLabels on the bundled suite', () => {
     expect(verification.table.map((r) => r.fixtureId)).toEqual(fixtures.map((f) => f.id));
     for (const row of verification.table) {
       expect(row.generated).toBe(mutants.filter((m) => m.fixtureId === row.fixtureId).length);
-      expect(row.kept + row.ignoredEquivalent).toBe(row.generated);
+      expect(row.kept + row.ignoredEquivalent + row.ignoredTypeErrors).toBe(row.generated);
     }
   });
 });
@@ -132,7 +134,22 @@ describe('verifyCodeLabels', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(kept).toEqual([hangs]);
     expect(ignored).toEqual([{ id: equivalent.id, fixtureId: 'f', mutator: 'spec', span: equivalent.span, original: 'n > 0', replacement: 'n >= 1', reason: EQUIVALENT_REASON }]);
-    expect(table).toEqual([{ fixtureId: 'f', checks: 3, generated: 2, kept: 1, ignoredEquivalent: 1, controls: [{ id: 'reference', passed: 3, failed: 0 }] }]);
+    expect(table).toEqual([{ fixtureId: 'f', checks: 3, generated: 2, kept: 1, ignoredEquivalent: 1, ignoredTypeErrors: 0, controls: [{ id: 'reference', passed: 3, failed: 0 }] }]);
+  });
+
+  it('ignores a mutant tsc --strict rejects, before any check runs, unless the reference itself does not type-check', async () => {
+    // Behaves differently at run time (steps of 2), so only the compiler tells it from a judgement call.
+    const stringStep = mutantOf(countdown, 'n -= 1', 'n -= "2"');
+    const { kept, ignored, table } = await verifyCodeLabels([countdown], [stringStep], { timeoutMs: 200 });
+    expect(kept).toEqual([]);
+    expect(ignored).toHaveLength(1);
+    expect(ignored[0]!.reason).toMatch(/^does not type-check: TS2363 \(line 4\): The (left|right)-hand side of an arithmetic operation/);
+    expect(table[0]).toMatchObject({ generated: 1, kept: 0, ignoredEquivalent: 0, ignoredTypeErrors: 1 });
+
+    const usesDom = fixture(countdown.artifact.replace('let steps = 0;', 'let steps = typeof document === "undefined" ? 0 : 0;'), countdown.checks);
+    const domStringStep = mutantOf(usesDom, 'n -= 1', 'n -= "2"');
+    const judged = await verifyCodeLabels([usesDom], [domStringStep], { timeoutMs: 200 });
+    expect(judged.kept).toEqual([domStringStep]);
   });
 
   it('keys the label cache by artifact, checks and time limit, and keeps no crashed result', async () => {
@@ -150,14 +167,15 @@ describe('verifyCodeLabels', () => {
     const cache: LabelCache = { get: () => undefined, put: (k, r) => void stored.set(k, r) };
     const hangs = mutantOf(countdown, 'n -= 1', 'n += 1');
     await verifyCodeLabels([countdown], [hangs], { timeoutMs: 200, cache });
-    expect(stored.size).toBe(2);
+    expect(stored.size).toBe(4);
+    expect([stored.get(typeCheckCacheKey(countdown.artifact)), stored.get(typeCheckCacheKey(hangs.artifact))]).toEqual([[], []]);
     expect(stored.get(labelCacheKey({ artifact: hangs.artifact, checks: countdown.checks }, 200))).toEqual(expect.arrayContaining([{ passed: false, detail: 'it timed out' }]));
     const crash = fixture('export function f(): number {\n  return 1;\n}\n', [{ expr: 'f()', equals: 1 }]);
     const crashing = { ...mutantOf(crash, 'return 1;', 'const a: number[][] = []; for (;;) a.push(new Array(1e6).fill(1)); return 1;'), id: 'crash' };
     stored.clear();
     const { kept } = await verifyCodeLabels([crash], [crashing], { timeoutMs: 20_000, cache });
     expect(kept.map((m) => m.id)).toEqual(['crash']);
-    expect([...stored.keys()]).toEqual([labelCacheKey({ artifact: crash.artifact, checks: crash.checks }, 20_000)]);
+    expect([...stored.keys()].sort()).toEqual([labelCacheKey({ artifact: crash.artifact, checks: crash.checks }, 20_000), typeCheckCacheKey(crash.artifact), typeCheckCacheKey(crashing.artifact)].sort());
   }, 60_000);
 
   it('rejects a fixture whose reference fails a check, naming the check', async () => {

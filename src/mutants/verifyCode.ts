@@ -1,12 +1,15 @@
 import { inspect } from 'node:util';
 import { runChecks, type CheckJob, type CheckResult } from '../code/checks.js';
 import { DEFAULT_TIMEOUT_MS, type SandboxOptions } from '../code/sandbox.js';
+import { typeErrors, typeScriptVersion } from '../code/typeCheck.js';
 import { InputError } from '../errors.js';
 import type { CodeFixture } from '../fixtures/types.js';
 import { sha256Hex } from '../util/hash.js';
 import type { IgnoredMutant, Mutant } from './types.js';
 
 export const EQUIVALENT_REASON = 'equivalent: no check distinguishes it';
+/** The start of the reason a mutant is ignored when the compiler would reject it: a critic needs no judgement to catch that. */
+export const TYPE_ERROR_REASON = 'does not type-check';
 
 /** Bump when what a cached check result means changes (the sandbox, the transpiler's use, judge()). */
 export const LABEL_CACHE_VERSION = 1;
@@ -35,6 +38,8 @@ export interface LabelVerificationRow {
   generated: number;
   kept: number;
   ignoredEquivalent: number;
+  /** Mutants `tsc --strict` rejects while the fixture's reference passes it. */
+  ignoredTypeErrors: number;
   controls: ControlCheckResult[];
 }
 
@@ -50,7 +55,9 @@ export interface LabelVerification {
  * Verifies every code label by running the held-out checks in the sandbox:
  * the reference and each variant must pass all of them (otherwise the fixture
  * is rejected, naming the check), and a mutant is kept as a bug only when at
- * least one check fails (a timeout counts as failing).
+ * least one check fails (a timeout counts as failing). A mutant `tsc --strict`
+ * rejects is ignored before any check runs: a compiler catches it, so it says
+ * nothing about a critic's judgement.
  */
 export async function verifyCodeLabels(
   fixtures: readonly CodeFixture[],
@@ -80,16 +87,22 @@ export async function verifyCodeLabels(
       `fixture "${fixture.id}": ${who} fails the held-out check \`${fixture.checks[index]!.expr}\`: ${controlResults[i]![index]!.detail}`,
     );
   });
-  const mutantResults = await checkAll(mutants.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })), options);
-
-  const kept: Mutant[] = [];
+  const typeErrorOf = newTypeErrors(fixtures, mutants, fixtureOf, options.cache);
   const ignored: IgnoredMutant[] = [];
-  mutants.forEach((mutant, i) => {
+  const ignore = (mutant: Mutant, reason: string) => {
+    const { artifact: _artifact, trace: _trace, ...record } = mutant;
+    ignored.push({ ...record, reason });
+  };
+  const compiling = mutants.filter((mutant) => {
+    const error = typeErrorOf.get(mutant);
+    if (error !== undefined) ignore(mutant, `${TYPE_ERROR_REASON}: ${error}`);
+    return error === undefined;
+  });
+  const mutantResults = await checkAll(compiling.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })), options);
+  const kept: Mutant[] = [];
+  compiling.forEach((mutant, i) => {
     if (mutantResults[i]!.some((r) => !r.passed)) kept.push(mutant);
-    else {
-      const { artifact: _artifact, trace: _trace, ...record } = mutant;
-      ignored.push({ ...record, reason: EQUIVALENT_REASON });
-    }
+    else ignore(mutant, EQUIVALENT_REASON);
   });
 
   const table = fixtures.map((fixture): LabelVerificationRow => {
@@ -99,7 +112,8 @@ export async function verifyCodeLabels(
       checks: fixture.checks.length,
       generated: mutants.filter(own).length,
       kept: kept.filter(own).length,
-      ignoredEquivalent: ignored.filter(own).length,
+      ignoredEquivalent: ignored.filter((m) => own(m) && m.reason === EQUIVALENT_REASON).length,
+      ignoredTypeErrors: ignored.filter((m) => own(m) && m.reason.startsWith(TYPE_ERROR_REASON)).length,
       controls: controls.flatMap((c, i) => (c.fixture === fixture ? [{ id: c.id, ...tally(controlResults[i]!) }] : [])),
     };
   });
@@ -113,6 +127,38 @@ export async function verifyCodeLabels(
  */
 export function labelCacheKey(job: CheckJob, timeoutMs: number = DEFAULT_TIMEOUT_MS): string {
   return sha256Hex([`critic-audit labels v${LABEL_CACHE_VERSION}`, `node ${process.versions.node}`, `timeout ${timeoutMs}`, keyText(job.checks), job.artifact].join('\0'));
+}
+
+/** The cache key of an artifact's type errors: the artifact and the TypeScript version that judged it. */
+export function typeCheckCacheKey(artifact: string): string {
+  return sha256Hex([`critic-audit type-check v1`, `typescript ${typeScriptVersion()}`, artifact].join('\0'));
+}
+
+/**
+ * The first type error of each mutant the compiler rejects, for fixtures whose
+ * reference it accepts (a fixture written against DOM or Node types is not
+ * judged this way). Results are cached by artifact and TypeScript version.
+ */
+function newTypeErrors(fixtures: readonly CodeFixture[], mutants: readonly Mutant[], fixtureOf: (m: Mutant) => CodeFixture, cache: LabelCache | undefined): Map<Mutant, string> {
+  const artifacts = [...fixtures.map((f) => f.artifact), ...mutants.map((m) => m.artifact)];
+  const keys = artifacts.map(typeCheckCacheKey);
+  const errors = keys.map((key) => cache?.get(key)?.map((r) => r.detail));
+  const missing = errors.flatMap((e, i) => (e ? [] : [i]));
+  if (missing.length) {
+    const fresh = typeErrors(missing.map((i) => artifacts[i]!));
+    missing.forEach((i, k) => {
+      errors[i] = fresh[k]!;
+      // Stored as failed "checks" whose detail is the compiler's message: the label cache's one shape.
+      cache?.put(keys[i]!, fresh[k]!.map((detail) => ({ passed: false, detail })));
+    });
+  }
+  const compiles = new Map(fixtures.map((f, i) => [f, errors[i]!.length === 0]));
+  const rejected = new Map<Mutant, string>();
+  mutants.forEach((mutant, i) => {
+    const first = errors[fixtures.length + i]![0];
+    if (first !== undefined && compiles.get(fixtureOf(mutant))) rejected.set(mutant, first);
+  });
+  return rejected;
 }
 
 /** runChecks, answered from the cache where it can be; a result that shows a crashed sandbox is not kept, as it may not recur. */

@@ -50,10 +50,10 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
 
 /** How each code label was verified: the held-out checks pass on every control and fail on every kept mutant. */
 function labelVerificationSection(rows: AuditReport['labelVerification']): string[] {
-  const out = ['## Label verification (held-out checks, run in the sandbox)', '', '| fixture | checks | mutants generated | kept (a check fails) | ignored as equivalent | controls passing all checks |', '|---|---:|---:|---:|---:|---|'];
+  const out = ['## Label verification (held-out checks, run in the sandbox)', '', '| fixture | checks | mutants generated | kept (a check fails) | ignored as equivalent | ignored: type error | controls passing all checks |', '|---|---:|---:|---:|---:|---:|---|'];
   for (const r of rows) {
     const controls = r.controls.map((c) => `${c.id} ${c.failed === 0 ? '✅' : `❌ ${c.failed} failed`}`).join(', ');
-    out.push(`| ${r.fixtureId} | ${r.checks} | ${r.generated} | ${r.kept} | ${r.ignoredEquivalent} | ${controls} |`);
+    out.push(`| ${r.fixtureId} | ${r.checks} | ${r.generated} | ${r.kept} | ${r.ignoredEquivalent} | ${r.ignoredTypeErrors} | ${controls} |`);
   }
   return out;
 }
