@@ -155,12 +155,18 @@ export interface QualifierPiece extends Piece {
   keyword: string;
 }
 
+/** A qualifier as whole words, any case, any spacing between its words. */
+const qualifierPattern = (keyword: string, flags: string) => new RegExp(`\\b${keyword.replace(/ /g, '\\s+')}\\b`, flags);
+
+// Compiled once: this runs for every sentence of every review of the evidence-check critic.
+const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: qualifierPattern(keyword, 'gi') }));
+
 export function findQualifiers(text: string): QualifierPiece[] {
   const found: QualifierPiece[] = [];
   const taken = (s: number, e: number) => found.some((q) => s < q.end && q.start < e);
-  for (const keyword of [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS]) {
-    const pattern = new RegExp(`\\b${keyword.replace(/ /g, '\\s+')}\\b`, 'gi');
-    for (const m of text.matchAll(pattern)) {
+  for (const { keyword, pattern } of QUALIFIER_PATTERNS) {
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       if (taken(m.index, m.index + m[0].length)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });
     }
@@ -174,7 +180,7 @@ export function isClauseQualifier(keyword: string): boolean {
 
 /** Whether a qualifier keyword is stated in a text (as whole words, any case). */
 export function statesQualifier(text: string, keyword: string): boolean {
-  return new RegExp(`\\b${keyword.replace(/ /g, '\\s+')}\\b`, 'i').test(text);
+  return qualifierPattern(keyword, 'i').test(text);
 }
 
 const STOPWORDS = new Set(
@@ -193,9 +199,14 @@ function stem(word: string): string {
   return word.replace(/(?:ing|ed|es|s)$/, '');
 }
 
-/** Evidence sentences recur across every candidate of a fixture: their words are computed once. */
+/**
+ * Evidence sentences recur across every candidate of a fixture: their words are
+ * computed once. Generation and reviews go fixture by fixture, so a few dozen
+ * fixtures' sentences are all that is ever reused; a bigger cache only holds a
+ * large suite's evidence (about 0.7 KB a sentence) for the whole run.
+ */
 const evidenceWordCache = new Map<string, Set<string>>();
-const EVIDENCE_WORD_CACHE_SIZE = 20_000;
+const EVIDENCE_WORD_CACHE_SIZE = 1_000;
 
 function evidenceWords(sentence: string): Set<string> {
   let words = evidenceWordCache.get(sentence);
