@@ -87,7 +87,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const { critics, plan, store } = await startRun(config, options);
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
-  const done = store.completedKeys();
+  const alreadyDone = store.count();
   const rubricFor = (item: ReviewItem) => config.rubric ?? DEFAULT_RUBRICS[item.kind];
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
@@ -95,7 +95,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     return { critic, jobs, count: countReviewJobs(reviewable(), config) };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
-  options.onPlanned?.(planned, done.size);
+  options.onPlanned?.(planned, alreadyDone);
 
   const errorLimit = Math.floor(config.errorBudget * planned);
   let errors = 0;
@@ -111,7 +111,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     if (stop || options.signal?.aborted) break;
     const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     try {
-      const { stoppedBy } = await runReviews(critic, skipDone(jobs(), critic, done), {
+      const { stoppedBy } = await runReviews(critic, alreadyDone ? skipDone(jobs(), critic, store) : jobs(), {
         concurrency: config.concurrency,
         retries: config.retries,
         timeoutMs: config.timeoutMs,
@@ -208,8 +208,8 @@ function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<Review
   }
 }
 
-function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, done: Set<string>): Generator<ReviewJob> {
+function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {
   for (const job of jobs) {
-    if (!done.has(RunStore.keyOf({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }))) yield job;
+    if (!store.has({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat })) yield job;
   }
 }

@@ -61,6 +61,8 @@ describe('RunStore plan', () => {
     }
     expect(seen).toEqual(['a-1', 'a-2', 'a-4', 'c-3']);
     expect(store.count()).toBe(4);
+    expect(store.has({ critic: 'critic', itemId: 'c-3', condition: 'clean', repeat: 0 })).toBe(true);
+    expect(store.has({ critic: 'critic', itemId: 'c-3', condition: 'clean', repeat: 1 })).toBe(false);
     store.close();
   });
 

@@ -20,8 +20,6 @@ export interface ReviewKey {
   repeat: number;
 }
 
-const keyString = (k: ReviewKey) => `${k.critic}\0${k.itemId}\0${k.condition}\0${k.repeat}`;
-
 /**
  * The run's durable record, in the run folder: what was planned (settings,
  * and fixtures and mutants one row each, so no step holds the whole suite as
@@ -33,6 +31,7 @@ const keyString = (k: ReviewKey) => `${k.critic}\0${k.itemId}\0${k.condition}\0$
 export class RunStore {
   private readonly db: Database.Database;
   private readonly writer: BatchedWriter<ReviewResult>;
+  private hasKey: Database.Statement | undefined;
 
   private constructor(readonly file: string) {
     this.db = openDatabase(file);
@@ -72,14 +71,11 @@ export class RunStore {
     this.writer.add(result);
   }
 
-  completedKeys(): Set<string> {
-    this.writer.flush();
-    const keys = new Set<string>();
-    for (const row of this.db.prepare('SELECT critic, item_id AS itemId, condition, repeat FROM results').iterate() as Iterable<ReviewKey>) keys.add(keyString(row));
-    return keys;
+  /** Whether a review is stored: asked per job by a resumed run, instead of holding every stored key in memory. */
+  has(key: ReviewKey): boolean {
+    this.hasKey ??= this.db.prepare('SELECT 1 FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?').pluck();
+    return this.hasKey.get(key.critic, key.itemId, key.condition, key.repeat) !== undefined;
   }
-
-  static keyOf = keyString;
 
   /** Every result, in a stable order (not completion order), so reports do not depend on scheduling. */
   *results(critic?: string): Generator<ReviewResult> {
