@@ -131,14 +131,31 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
   const { stopped, cutShort } = signals;
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
-  const base = { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat, reviewId: job.reviewId, requestDigest: job.requestDigest, cacheKey: key };
+  // One object literal with every field: spreading a base object into each result made V8 build a slow
+  // dictionary object per review, which survived long enough to be promoted and grew the heap of a long run.
+  const resultOf = (outcome: Outcome, answer: { verdict: Verdict | null; reply: string | null; error: string | null; usage: TokenUsage | null }, attempts: number, cached: boolean): ReviewResult => ({
+    critic: critic.name,
+    itemId: job.itemId,
+    condition: job.condition,
+    repeat: job.repeat,
+    reviewId: job.reviewId,
+    requestDigest: job.requestDigest,
+    outcome,
+    verdict: answer.verdict,
+    reply: answer.reply,
+    error: answer.error,
+    attempts,
+    latencyMs: performance.now() - started,
+    usage: answer.usage,
+    cached,
+    cacheKey: key,
+  });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const verdict = parseVerdict(reply.text);
-    const result: ReviewResult = { ...base, outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, attempts, latencyMs: performance.now() - started, usage: reply.usage ?? null, cached };
-    return { result, quotaExhausted: false };
+    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), quotaExhausted: false };
   };
   const failed = (error: CriticCallError, attempts: number, quotaExhausted: boolean): Attempt => ({
-    result: { ...base, outcome: 'error', verdict: null, reply: null, error: error.message, attempts, latencyMs: performance.now() - started, usage: null, cached: false },
+    result: resultOf('error', { verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
     quotaExhausted,
   });
 
