@@ -131,7 +131,7 @@ async function runCommand(argv: string[]): Promise<number> {
   if (outcome.plan.sandboxNetwork === 'vm-only') {
     console.error('critic-audit: warning: no network namespace for the code sandbox (unshare -n failed); held-out checks ran with only the vm context as a network barrier');
   }
-  const report = writeRunReports(outcome.store, outDir, reportOptions);
+  const report = await writeRunReports(outcome.store, outDir, reportOptions);
   outcome.store.close();
   if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
   if (outcome.stop?.kind === 'interrupted') return EXIT.interrupted;
@@ -164,7 +164,7 @@ function readReportOptions(values: { baseline?: string; 'save-baseline'?: string
 }
 
 /** Computes every report from the run store and writes them, with the terminal summary (and the step summary in GitHub Actions). */
-function writeRunReports(store: RunStore, outDir: string, options: ReportOptions = { baseline: undefined, saveBaseline: undefined, thresholds: [], junit: undefined }): AuditReport {
+async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions = { baseline: undefined, saveBaseline: undefined, thresholds: [], junit: undefined }): Promise<AuditReport> {
   let snapshot = store.readSnapshot();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
   if (options.thresholds.length) {
@@ -173,7 +173,7 @@ function writeRunReports(store: RunStore, outDir: string, options: ReportOptions
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
   const report = buildReport(snapshot, status, store, { baseline: options.baseline });
-  writeReports(snapshot, report, outDir, store);
+  await writeReports(snapshot, report, outDir, store);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir));
   appendGithubSummary(report, outDir);
@@ -195,7 +195,7 @@ async function reportCommand(argv: string[]): Promise<number> {
   const options = readReportOptions(values);
   const store = RunStore.open(dir);
   try {
-    const report = writeRunReports(store, dir, options);
+    const report = await writeRunReports(store, dir, options);
     return report.passed ? EXIT.ok : EXIT.gateFailed;
   } finally {
     store.close();

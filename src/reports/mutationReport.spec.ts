@@ -6,8 +6,9 @@ import { syntheticRun } from '../../test/support/syntheticRun.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import { RunStore } from '../results/store.js';
 import type { ReviewResult } from '../reviews/schedule.js';
-import type { RunOutcomes } from './html/page.js';
-import { buildMutationReport, renderMutationHtml, scoreThresholds, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
+import type { ReviewsOf, RunOutcomes } from './html/page.js';
+import { jsonPieces } from './jsonPieces.js';
+import { buildMutationReport as buildStreamed, renderMutationHtml, scoreThresholds, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
 
 let snapshot: RunSnapshot;
@@ -19,7 +20,7 @@ beforeAll(() => {
   ({ snapshot } = (() => {
     const run = syntheticRun({ fixtures: 4, mutantsPerFixture: 9, ignored: true, replyWords: 120 });
     const store = RunStore.open(run.dir);
-    outcomes = new Map([['synthetic', itemOutcomes(store.results('synthetic'), { reviews: true })]]);
+    outcomes = new Map([['synthetic', itemOutcomes(store.results('synthetic'))]]);
     stored = [...store.results('synthetic')];
     store.close();
     return run;
@@ -28,6 +29,13 @@ beforeAll(() => {
   pendingId = snapshot.generation.mutants[5]!.id;
   outcomes.get('synthetic')!.get(pendingId)!.delete('clean');
 });
+
+// Every critic's reviews are the synthetic critic's (the test of several critics reuses them).
+const reviewsOf: ReviewsOf = (_critic, itemId) => stored.filter((r) => r.itemId === itemId);
+
+/** mutation.json as written, parsed back. */
+const buildMutationReport = (run: RunSnapshot, byCritic: RunOutcomes, condition: 'clean' | 'with-trace') =>
+  JSON.parse([...jsonPieces(buildStreamed(run, byCritic, reviewsOf, condition), '  ')].join('')) as MutationTestResult;
 
 const mutantsOf = (report: MutationTestResult) => Object.values(report.files).flatMap((f) => f.mutants);
 
@@ -119,9 +127,10 @@ describe('mutation.json in the mutation-testing-report-schema format', () => {
 
 describe('mutation.html', () => {
   it('inlines the mutation-testing-elements viewer and the report, so it works offline', () => {
-    const report = buildMutationReport(snapshot, outcomes, 'clean');
-    report.files[Object.keys(report.files)[0]!]!.source += '</script><script>window.__pwned = 1</script>';
-    const html = renderMutationHtml(report, 'critic-audit (clean)');
+    const [first, ...rest] = snapshot.fixtures;
+    const hostile = { ...snapshot, fixtures: [{ ...first!, artifact: `${first!.artifact}</script><script>window.__pwned = 1</script>` }, ...rest] };
+    const report = buildMutationReport(hostile, outcomes, 'clean');
+    const html = [...renderMutationHtml(buildStreamed(hostile, outcomes, reviewsOf, 'clean'), 'critic-audit (clean)')].join('');
     const bundle = readFileSync(join(import.meta.dirname, '../../node_modules/mutation-testing-elements/dist/mutation-test-elements.js'), 'utf8');
     expect(html).toContain(bundle.slice(0, 2000));
     expect(html).toContain('<mutation-test-report-app title-postfix="critic-audit (clean)">');

@@ -5,8 +5,10 @@ import type { ConditionName } from '../requests/conditions.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { fixtureFile } from './html/data.js';
-import { escapeHtml, jsonForScript } from './html/escape.js';
-import type { RunOutcomes } from './html/page.js';
+import { escapeHtml, scriptSafe } from './html/escape.js';
+import type { ReviewsOf, RunOutcomes } from './html/page.js';
+import { JsonEntries, jsonPieces } from './jsonPieces.js';
+import type { ReviewResult } from '../reviews/schedule.js';
 import { outcomeCode, type ItemConditionOutcome } from '../results/itemOutcomes.js';
 
 export type { MutationTestResult };
@@ -27,19 +29,34 @@ export const STATUS_REASON_CHARS = 400;
  * rejected it. With several critics, each gets a top-level folder, holding
  * the kinds of artifact (text, code) that critic reviews.
  */
-export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes, condition: ConditionName): MutationTestResult {
+export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes, reviewsOf: ReviewsOf, condition: ConditionName): MutationReport {
   const critics = snapshot.critics.map((c) => c.name);
-  const several = critics.length > 1;
-  const files: Record<string, FileResult> = {};
+  const testId = (critic: string) => `${critic} (${condition})`;
   const testFiles: NonNullable<MutationTestResult['testFiles']> = {};
+  for (const critic of critics) testFiles[`critic ${critic}`] = { tests: [{ id: testId(critic), name: `${critic} reviewing under ${condition}` }] };
+  return {
+    schemaVersion: SCHEMA_VERSION,
+    thresholds: scoreThresholds(snapshot.settings.thresholds.catchRate),
+    config: { tool: 'critic-audit', condition, conditions: snapshot.settings.conditions, critics, seed: snapshot.settings.seed, configFile: snapshot.settings.configFile },
+    framework: { name: 'critic-audit', version: HARNESS_VERSION },
+    // Re-iterable: mutation.json and mutation.html each write the files out, one fixture at a time.
+    files: new JsonEntries({ [Symbol.iterator]: () => mutationFiles(snapshot, outcomes, reviewsOf, condition, testId) }),
+    testFiles,
+  };
+}
+
+/** mutation.json's document, its files written one at a time. */
+export type MutationReport = Omit<MutationTestResult, 'files'> & { files: JsonEntries };
+
+function* mutationFiles(snapshot: RunSnapshot, outcomes: RunOutcomes, reviewsOf: ReviewsOf, condition: ConditionName, testIdOf: (critic: string) => string): Generator<[string, FileResult]> {
+  const several = snapshot.critics.length > 1;
   const kindOf = new Map(snapshot.fixtures.map((f) => [f.id, f.kind]));
   const valid = groupBy(snapshot.generation.mutants, (m) => m.fixtureId);
   const ignored = groupBy(snapshot.generation.ignored, (m) => m.fixtureId);
-  for (const critic of critics) {
+  for (const { name: critic } of snapshot.critics) {
     const prefix = several ? `${critic}/` : '';
     const idOf = (id: string) => (several ? `${critic}:${id}` : id);
-    const testId = `${critic} (${condition})`;
-    testFiles[`critic ${critic}`] = { tests: [{ id: testId, name: `${critic} reviewing under ${condition}` }] };
+    const testId = testIdOf(critic);
     const byItem = outcomes.get(critic);
     // The artifact kinds this critic reviewed at all: a kind it does not take (code, for a text checker) gets no files.
     const kinds = new Set(snapshot.fixtures.filter((f) => byItem?.has(f.id)).map((f) => f.kind));
@@ -50,11 +67,12 @@ export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes
       const mutants: MutantResult[] = [];
       for (const m of valid.get(fixture.id) ?? []) {
         const reviewed = byItem?.get(m.id)?.get(condition);
-        const { status, statusReason } = statusOf(reviewed, critic, condition);
+        const reviews = reviewed ? reviewsOf(critic, m.id).filter((r) => r.condition === condition) : [];
+        const { status, statusReason } = statusOf(reviewed, reviews, critic, condition);
         const result: MutantResult = { id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status, statusReason, description: describe(m.original, m.replacement) };
-        if (reviewed?.reviews.length) {
-          result.duration = Math.round(reviewed.reviews.reduce((sum, r) => sum + r.latencyMs, 0));
-          result.testsCompleted = reviewed.answered;
+        if (reviews.length) {
+          result.duration = Math.round(reviews.reduce((sum, r) => sum + r.latencyMs, 0));
+          result.testsCompleted = reviewed!.answered;
           if (status === 'Killed' || status === 'Survived') result.coveredBy = [testId];
           if (status === 'Killed') result.killedBy = [testId];
         }
@@ -63,17 +81,9 @@ export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes
       for (const m of ignored.get(fixture.id) ?? []) {
         mutants.push({ id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status: 'Ignored', statusReason: `ignored by the validity oracle: ${m.reason}`, description: describe(m.original, m.replacement) });
       }
-      files[path] = { language: fixture.kind === 'code' ? 'typescript' : 'text', source: fixture.artifact, mutants };
+      yield [path, { language: fixture.kind === 'code' ? 'typescript' : 'text', source: fixture.artifact, mutants }];
     }
   }
-  return {
-    schemaVersion: SCHEMA_VERSION,
-    thresholds: scoreThresholds(snapshot.settings.thresholds.catchRate),
-    config: { tool: 'critic-audit', condition, conditions: snapshot.settings.conditions, critics, seed: snapshot.settings.seed, configFile: snapshot.settings.configFile },
-    framework: { name: 'critic-audit', version: HARNESS_VERSION },
-    files,
-    testFiles,
-  };
 }
 
 /**
@@ -117,15 +127,16 @@ const location = (span: { line: number; column: number; endLine: number; endColu
 
 const describe = (original: string, replacement: string) => (replacement === '' ? `deleted "${original}"` : `"${original}" → "${replacement}"`);
 
-function statusOf(o: ItemConditionOutcome | undefined, critic: string, condition: string): { status: MutantStatus; statusReason: string } {
-  if (!o || o.reviews.length === 0) return { status: 'Pending', statusReason: `not reviewed by ${critic} under ${condition} (the run is incomplete, or the critic does not review this kind)` };
+/** `reviews`: the item's reviews under `condition`, which `o` counts. */
+function statusOf(o: ItemConditionOutcome | undefined, reviews: readonly ReviewResult[], critic: string, condition: string): { status: MutantStatus; statusReason: string } {
+  if (!o || reviews.length === 0) return { status: 'Pending', statusReason: `not reviewed by ${critic} under ${condition} (the run is incomplete, or the critic does not review this kind)` };
   const code = outcomeCode(o);
-  const tally = o.reviews.length > 1 ? `${o.flagged} of ${o.answered} answered repeats FAIL${o.errors ? `, ${o.errors} errors` : ''}. ` : '';
+  const tally = reviews.length > 1 ? `${o.flagged} of ${o.answered} answered repeats FAIL${o.errors ? `, ${o.errors} errors` : ''}. ` : '';
   if (code === 'error') {
-    const error = o.reviews.find((r) => r.error)?.error ?? 'the review ended in an error';
+    const error = reviews.find((r) => r.error)?.error ?? 'the review ended in an error';
     return { status: 'RuntimeError', statusReason: shorten(`${tally}review error: ${error}`) };
   }
-  const reply = o.reviews.find((r) => r.reply !== null)?.reply ?? '';
+  const reply = reviews.find((r) => r.reply !== null)?.reply ?? '';
   if (code === 'noverdict') return { status: 'RuntimeError', statusReason: shorten(`${tally}no verdict in the reply: ${reply}`) };
   return { status: code === 'caught' ? 'Killed' : 'Survived', statusReason: shorten(`${tally}${reply}`) };
 }
@@ -149,10 +160,10 @@ function viewerScript(): string {
 /**
  * mutation.html: mutation.json rendered by the mutation-testing-elements
  * viewer, its script inlined so the file works offline (as Stryker's own HTML
- * reporter does).
+ * reporter does); the report written into it piece by piece.
  */
-export function renderMutationHtml(result: MutationTestResult, title: string): string {
-  return `<!DOCTYPE html>
+export function* renderMutationHtml(result: MutationReport, title: string): Generator<string> {
+  yield `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -168,7 +179,9 @@ Your browser does not support custom elements: open this file in a current brows
 </mutation-test-report-app>
 <script>
 const app = document.querySelector('mutation-test-report-app');
-app.report = ${jsonForScript(result)};
+app.report = `;
+  for (const piece of jsonPieces(result)) yield scriptSafe(piece);
+  yield `;
 function updateTheme() { document.body.style.backgroundColor = app.themeBackgroundColor; }
 app.addEventListener('theme-changed', updateTheme);
 updateTheme();

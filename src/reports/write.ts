@@ -1,10 +1,12 @@
-import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ConditionName } from '../requests/conditions.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import type { RunStore } from '../results/store.js';
 import type { AuditReport } from './build.js';
-import { renderHtmlReport, type RunOutcomes } from './html/page.js';
+import { renderHtmlReport, type ReviewsOf, type RunOutcomes } from './html/page.js';
+import { batched, JsonArray, jsonPieces } from './jsonPieces.js';
 import { buildMutationReport, renderMutationHtml } from './mutationReport.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
 import { buildManifest } from './manifest.js';
@@ -18,36 +20,52 @@ export function defaultOutDir(baseDir: string, now = new Date()): string {
 
 /**
  * Writes every report file beside the run store (run.sqlite), which keeps
- * each review whole: request digest, reply, verdict, tokens, latency.
+ * each review whole: request digest, reply, verdict, tokens, latency. The big
+ * files (mutants, manifest, mutation report, the pages' data) are written a
+ * piece at a time, their reviews read from the store item by item, so a long
+ * run's reports are never held in memory whole.
  */
-export function writeReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): void {
+export async function writeReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
   mkdirSync(outDir, { recursive: true });
-  writeAtomic(join(outDir, 'report.json'), JSON.stringify(report, null, 2) + '\n');
-  writeAtomic(join(outDir, 'report.md'), renderMarkdown(report));
-  writeAtomic(join(outDir, 'junit.xml'), renderJunit(report));
-  writeAtomic(join(outDir, 'manifest.json'), JSON.stringify(buildManifest(run), null, 2) + '\n');
-  writeAtomic(join(outDir, 'mutants.json'), JSON.stringify({ mutants: run.generation.mutants, ignored: run.generation.ignored }, null, 2) + '\n');
-  writeVisualReports(run, report, outDir, store);
+  await writeAtomic(join(outDir, 'report.json'), [JSON.stringify(report, null, 2) + '\n']);
+  await writeAtomic(join(outDir, 'report.md'), [renderMarkdown(report)]);
+  await writeAtomic(join(outDir, 'junit.xml'), [renderJunit(report)]);
+  await writeAtomic(join(outDir, 'manifest.json'), jsonFile(buildManifest(run)));
+  await writeAtomic(join(outDir, 'mutants.json'), jsonFile({ mutants: new JsonArray(run.generation.mutants), ignored: new JsonArray(run.generation.ignored) }));
+  await writeVisualReports(run, report, outDir, store);
   pointLatest(outDir);
 }
 
 /** report.html, and mutation.json with mutation.html for the primary condition (and, if asked, every condition). */
-function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): void {
-  const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name), { reviews: true })]));
-  writeAtomic(join(outDir, 'report.html'), renderHtmlReport(run, report, outcomes));
+async function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
+  const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name))]));
+  const reviewsOf: ReviewsOf = (critic, itemId) => store.itemResults(critic, itemId);
+  await writeAtomic(join(outDir, 'report.html'), renderHtmlReport(run, report, outcomes, reviewsOf));
   const settings = run.settings.reports ?? { primaryCondition: 'clean', mutationReportPerCondition: false };
-  const write = (condition: ConditionName, suffix: string) => {
-    const mutation = buildMutationReport(run, outcomes, condition);
-    writeAtomic(join(outDir, `mutation${suffix}.json`), JSON.stringify(mutation, null, 2) + '\n');
-    writeAtomic(join(outDir, `mutation${suffix}.html`), renderMutationHtml(mutation, `critic-audit (${condition})`));
+  const write = async (condition: ConditionName, suffix: string) => {
+    const mutation = buildMutationReport(run, outcomes, reviewsOf, condition);
+    await writeAtomic(join(outDir, `mutation${suffix}.json`), jsonFile(mutation));
+    await writeAtomic(join(outDir, `mutation${suffix}.html`), renderMutationHtml(mutation, `critic-audit (${condition})`));
   };
-  write(settings.primaryCondition, '');
-  if (settings.mutationReportPerCondition) for (const condition of run.settings.conditions) write(condition, `.${condition}`);
+  await write(settings.primaryCondition, '');
+  if (settings.mutationReportPerCondition) for (const condition of run.settings.conditions) await write(condition, `.${condition}`);
 }
 
-function writeAtomic(file: string, text: string): void {
+/** JSON.stringify(value, null, 2) and a newline, in pieces. */
+function* jsonFile(value: unknown): Generator<string> {
+  yield* jsonPieces(value, '  ');
+  yield '\n';
+}
+
+/** Writes the pieces to a temporary file, renamed into place once whole; sync pieces are joined into bigger writes first. */
+async function writeAtomic(file: string, pieces: Iterable<string> | AsyncIterable<string>): Promise<void> {
   const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, text);
+  const out = await open(temporary, 'w');
+  try {
+    for await (const text of Symbol.asyncIterator in pieces ? pieces : batched(pieces)) await out.write(text);
+  } finally {
+    await out.close();
+  }
   renameSync(temporary, file);
 }
 

@@ -20,25 +20,23 @@ export interface ItemConditionOutcome {
   errors: number;
   /** With `keep.reply`: the first answered repeat's reply, cut to REPLY_EXCERPT_CHARS; else null. */
   reply: string | null;
-  /** With `keep.reviews`: every review of the item under the condition; else empty. */
-  reviews: ReviewResult[];
 }
 
 export type ItemOutcomes = Map<string, Map<ConditionName, ItemConditionOutcome>>;
 
 /**
  * Per item and condition: what the critic answered, over its repeats. Replies
- * and whole reviews are kept only when asked for: a long run's replies are
- * most of its bytes, and the tables need only the counts.
+ * are kept only when asked for: a long run's replies are most of its bytes,
+ * and the tables need only the counts (reports read whole reviews from the
+ * store item by item).
  */
-export function itemOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean; reviews?: boolean } = {}): ItemOutcomes {
+export function itemOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): ItemOutcomes {
   const outcomes: ItemOutcomes = new Map();
   for (const r of results) {
     let byCondition = outcomes.get(r.itemId);
     if (!byCondition) outcomes.set(r.itemId, (byCondition = new Map()));
     let o = byCondition.get(r.condition);
-    if (!o) byCondition.set(r.condition, (o = { answered: 0, flagged: 0, noVerdict: 0, errors: 0, reply: null, reviews: [] }));
-    if (keep.reviews) o.reviews.push(r);
+    if (!o) byCondition.set(r.condition, (o = { answered: 0, flagged: 0, noVerdict: 0, errors: 0, reply: null }));
     if (r.outcome === 'error') {
       o.errors++;
       continue;

@@ -32,6 +32,7 @@ export class RunStore {
   private readonly db: Database.Database;
   private readonly writer: BatchedWriter<ReviewResult>;
   private hasKey: Database.Statement | undefined;
+  private itemRows: Database.Statement | undefined;
 
   private constructor(readonly file: string) {
     this.db = openDatabase(file);
@@ -85,6 +86,13 @@ export class RunStore {
     for (const row of rows) yield rowToResult(row);
   }
 
+  /** One critic's reviews of one item, in the order results() gives them: reports read them item by item instead of holding a whole run's. */
+  itemResults(critic: string, itemId: string): ReviewResult[] {
+    this.writer.flush();
+    this.itemRows ??= this.db.prepare('SELECT * FROM results WHERE critic = ? AND item_id = ? ORDER BY condition, repeat');
+    return (this.itemRows.all(critic, itemId) as Array<Record<string, unknown>>).map(rowToResult);
+  }
+
   count(): number {
     this.writer.flush();
     return (this.db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
@@ -115,7 +123,7 @@ export class RunStore {
   }
 
   fixtures(): Fixture[] {
-    return this.db.prepare('SELECT data FROM fixtures ORDER BY ord').pluck().all().map((data) => JSON.parse(data as string) as Fixture);
+    return parsedRows(this.db.prepare('SELECT data FROM fixtures ORDER BY ord'));
   }
 
   /** The fixtures one at a time, each read when asked for: no cursor stays open, so results can be written in between. */
@@ -126,7 +134,7 @@ export class RunStore {
 
   /** The valid mutants in the order they were generated. */
   mutants(): Mutant[] {
-    return this.db.prepare('SELECT data FROM mutants WHERE valid = 1 ORDER BY ord').pluck().all().map((data) => JSON.parse(data as string) as Mutant);
+    return parsedRows(this.db.prepare('SELECT data FROM mutants WHERE valid = 1 ORDER BY ord'));
   }
 
   /** One fixture's valid mutants in order, each read when asked for, as eachFixture reads fixtures. */
@@ -136,7 +144,7 @@ export class RunStore {
   }
 
   ignoredMutants(): IgnoredMutant[] {
-    return this.db.prepare('SELECT data FROM mutants WHERE valid = 0 ORDER BY ord').pluck().all().map((data) => JSON.parse(data as string) as IgnoredMutant);
+    return parsedRows(this.db.prepare('SELECT data FROM mutants WHERE valid = 0 ORDER BY ord'));
   }
 
   /** A digest of the valid mutants' ids in order: two plans with the same digest review the same items. */
@@ -184,6 +192,13 @@ export class RunStore {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
+}
+
+/** Each row's JSON parsed as it is read, so the raw text of a whole table is never held at once beside what it parses to. */
+function parsedRows<T>(statement: Database.Statement): T[] {
+  const parsed: T[] = [];
+  for (const data of statement.pluck().iterate()) parsed.push(JSON.parse(data as string) as T);
+  return parsed;
 }
 
 function rowToResult(row: Record<string, unknown>): ReviewResult {

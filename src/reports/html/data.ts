@@ -6,6 +6,7 @@ import type { PairedComparison } from '../../results/tabulate.js';
 import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
 import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
 import type { Interval } from '../../statistics/wilson.js';
+import type { ReviewResult } from '../../reviews/schedule.js';
 import { flaggedForPairing, outcomeCode, type ItemConditionOutcome, type OutcomeCode } from '../../results/itemOutcomes.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
@@ -88,58 +89,61 @@ export function drillFixtures(snapshot: RunSnapshot): DrillFixture[] {
   }));
 }
 
-/** Interns replies so each distinct text is embedded once. */
+/**
+ * Interns replies so each distinct text is embedded once. The page lists the
+ * replies before the reviews that point into them, so the reviews are read
+ * twice: `intern` on the first pass yields each new text as it is first seen,
+ * `indexOf` on the second finds it.
+ */
 export class ReplyTable {
-  readonly texts: string[] = [];
   private readonly index = new Map<string, number>();
 
-  add(text: string | null): number {
-    if (text === null) return -1;
-    const cut = text.length > MAX_REPLY_CHARS ? `${text.slice(0, MAX_REPLY_CHARS)}\n… [${text.length - MAX_REPLY_CHARS} more characters in run.sqlite]` : text;
-    let i = this.index.get(cut);
-    if (i === undefined) {
-      i = this.texts.length;
-      this.texts.push(cut);
-      this.index.set(cut, i);
+  *intern(reviews: Iterable<ReviewResult>): Generator<string> {
+    for (const r of reviews) {
+      if (r.reply === null) continue;
+      const cut = cutReply(r.reply);
+      if (this.index.has(cut)) continue;
+      this.index.set(cut, this.index.size);
+      yield cut;
     }
-    return i;
+  }
+
+  indexOf(text: string | null): number {
+    return text === null ? -1 : this.index.get(cutReply(text))!;
   }
 }
 
-export function drillItems(
-  items: readonly ReviewItem[],
-  outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>,
-  conditions: readonly ConditionName[],
-  fixtureIndex: Map<string, number>,
-  replies: ReplyTable,
-): { items: DrillItem[]; reviews: DrillReview[][] } {
-  const conditionIndex = new Map(conditions.map((c, i) => [c, i]));
-  const out: DrillItem[] = [];
-  const reviews: DrillReview[][] = [];
-  for (const item of items) {
-    const byCondition = outcomes.get(item.id);
-    const d: DrillItem = { id: item.id, f: fixtureIndex.get(item.fixtureId)!, m: item.mutator, x: '' };
-    const v: DrillReview[] = [];
-    if (item.mutant) {
-      const m = item.mutant;
-      d.s = [m.span.start, m.span.end];
-      d.o = m.original;
-      d.r = m.replacement;
-      d.l = [m.span.line, m.span.column];
-    } else if (item.id !== item.fixtureId) d.a = item.artifact;
-    d.x = conditions.map((c) => {
-      const o = byCondition?.get(c);
-      return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
-    }).join('');
-    for (const c of conditions) {
-      for (const r of byCondition?.get(c)?.reviews ?? []) {
-        v.push([conditionIndex.get(c)!, r.repeat, r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e', r.verdict ?? '', replies.add(r.reply), r.requestDigest, r.error ?? '', r.attempts, Math.round(r.latencyMs * 10) / 10]);
-      }
-    }
-    out.push(d);
-    reviews.push(v);
+const cutReply = (text: string) => (text.length > MAX_REPLY_CHARS ? `${text.slice(0, MAX_REPLY_CHARS)}\n… [${text.length - MAX_REPLY_CHARS} more characters in run.sqlite]` : text);
+
+/** An item's row in the mutant list: its change and one outcome letter per condition. */
+export function drillItem(item: ReviewItem, byCondition: Map<ConditionName, ItemConditionOutcome> | undefined, conditions: readonly ConditionName[], fixtureIndex: Map<string, number>): DrillItem {
+  const d: DrillItem = { id: item.id, f: fixtureIndex.get(item.fixtureId)!, m: item.mutator, x: '' };
+  if (item.mutant) {
+    const m = item.mutant;
+    d.s = [m.span.start, m.span.end];
+    d.o = m.original;
+    d.r = m.replacement;
+    d.l = [m.span.line, m.span.column];
+  } else if (item.id !== item.fixtureId) d.a = item.artifact;
+  d.x = conditions.map((c) => {
+    const o = byCondition?.get(c);
+    return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
+  }).join('');
+  return d;
+}
+
+/** An item's reviews (as the store gives them) in the order the page lists them: by condition as listed, then repeat. */
+export function* inConditionOrder(reviews: readonly ReviewResult[], conditions: readonly ConditionName[]): Generator<ReviewResult> {
+  for (const c of conditions) for (const r of reviews) if (r.condition === c) yield r;
+}
+
+/** An item's reviews as the page's drill-down reads them; `reviews` in inConditionOrder, their replies interned. */
+export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readonly ConditionName[], replies: ReplyTable): DrillReview[] {
+  const v: DrillReview[] = [];
+  for (const r of reviews) {
+    v.push([conditions.indexOf(r.condition), r.repeat, r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e', r.verdict ?? '', replies.indexOf(r.reply), r.requestDigest, r.error ?? '', r.attempts, Math.round(r.latencyMs * 10) / 10]);
   }
-  return { items: out, reviews };
+  return v;
 }
 
 /** The interval a paired row carries in report.json, under whichever name it was given. */

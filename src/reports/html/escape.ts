@@ -12,5 +12,10 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
  * escaped for older JS parsers. JSON.parse and JS read the text unchanged.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return scriptSafe(JSON.stringify(value));
+}
+
+/** jsonForScript's escaping, for JSON text written in pieces: each escaped character is one UTF-16 unit, so no piece boundary splits one. */
+export function scriptSafe(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }

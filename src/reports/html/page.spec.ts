@@ -14,6 +14,7 @@ import { CLIENT_JS } from './client.js';
 import { pairedInterval, type DrillData, type DrillReviews } from './data.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { renderHtmlReport, type RunOutcomes } from './page.js';
+import type { ReviewResult } from '../../reviews/schedule.js';
 import { renderPlot } from './plot.js';
 
 let dir: string;
@@ -21,6 +22,7 @@ let snapshot: RunSnapshot;
 let html: string;
 let report: AuditReport;
 let outcomes: RunOutcomes;
+let stored: ReviewResult[];
 
 /** A data block of the page, read as the page's script does: plain JSON, or gzip + base64. */
 function block<T>(page: string, id: string): T {
@@ -38,9 +40,17 @@ beforeAll(async () => {
   html = readFileSync(join(dir, 'report.html'), 'utf8');
   report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
   const store = RunStore.open(dir);
-  outcomes = new Map(snapshot.critics.map((c) => [c.name, itemOutcomes(store.results(c.name), { reviews: true })]));
+  outcomes = new Map(snapshot.critics.map((c) => [c.name, itemOutcomes(store.results(c.name))]));
+  stored = [...store.results()];
   store.close();
 });
+
+/** The page as written, whole. */
+async function page(run: RunSnapshot, audit: AuditReport, byCritic: RunOutcomes): Promise<string> {
+  let text = '';
+  for await (const piece of renderHtmlReport(run, audit, byCritic, (critic, itemId) => stored.filter((r) => r.critic === critic && r.itemId === itemId))) text += piece;
+  return text;
+}
 
 describe('report.html escapes everything that came from a fixture, a reply or the config', () => {
   it('never lets a fixture or reply containing <script> into the markup: it is data, shown as text', () => {
@@ -72,14 +82,14 @@ describe('report.html escapes everything that came from a fixture, a reply or th
     expect(() => new Function(CLIENT_JS)).not.toThrow();
   });
 
-  it('escapes critic names, the config path and the ignored reasons in the static part', () => {
-    const page = renderHtmlReport(
+  it('escapes critic names, the config path and the ignored reasons in the static part', async () => {
+    const text = await page(
       { ...snapshot, critics: [{ name: '<b>x</b>', identity: { provider: 'p' } }] },
       { ...report, config: '<i>config</i>', critics: { '<b>x</b>': report.critics.alpha! }, ignored: [{ ...report.ignored[0]!, reason: '<u>reason</u>' }] },
       new Map(),
     );
-    expect(page).not.toMatch(/<b>x<\/b>|<i>config|<u>reason/);
-    expect(page).toContain('&lt;b&gt;x&lt;/b&gt;');
+    expect(text).not.toMatch(/<b>x<\/b>|<i>config|<u>reason/);
+    expect(text).toContain('&lt;b&gt;x&lt;/b&gt;');
   });
 });
 
@@ -109,16 +119,16 @@ describe('report.html content', () => {
     expect(svg).toContain(`data-mutator="number-flip" data-condition="clean" data-rate="${cell.rate}" data-lo="${cell.ci[0]}" data-hi="${cell.ci[1]}"`);
   });
 
-  it('renders Holm p and the difference interval from report.json, highlighting significant rows', () => {
+  it('renders Holm p and the difference interval from report.json, highlighting significant rows', async () => {
     const critic = report.critics.alpha!;
     const sample = critic.paired.find((p) => p.mutator === 'all' && p.to === 'with-trace')!;
     const adjusted = { ...sample, p: 1e-9, pHolm: 3e-8, ci: [-0.5, -0.25] } as PairedComparison;
-    const page = renderHtmlReport(snapshot, { ...report, critics: { alpha: { ...critic, paired: [adjusted] } } }, outcomes);
-    expect(page).toContain('<th title="Holm-adjusted over the comparisons">Holm p</th>');
-    expect(page).toMatch(/<tr class="sig anchoring" data-mutator="all" data-condition="with-trace">.*3\.00e-8.*\[−50, −25\].*anchoring effect/);
+    const text = await page(snapshot, { ...report, critics: { alpha: { ...critic, paired: [adjusted] } } }, outcomes);
+    expect(text).toContain('<th title="Holm-adjusted over the comparisons">Holm p</th>');
+    expect(text).toMatch(/<tr class="sig anchoring" data-mutator="all" data-condition="with-trace">.*3\.00e-8.*\[−50, −25\].*anchoring effect/);
   });
 
-  it('computes the paired difference interval from the store when report.json has none, agreeing with the report where it has one', () => {
+  it('computes the paired difference interval from the store when report.json has none, agreeing with the report where it has one', async () => {
     const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
     for (const p of report.critics.alpha!.paired) {
       const ours = pairedInterval(p, items, outcomes.get('alpha')!);
@@ -132,9 +142,9 @@ describe('report.html content', () => {
       expect(p.delta).toBeLessThanOrEqual(ours![1] + 1e-12);
     }
     const { ci: _ci, pHolm: _holm, ...bare } = report.critics.alpha!.paired[0] as PairedComparison & { ci?: unknown; pHolm?: unknown };
-    const page = renderHtmlReport(snapshot, { ...report, critics: { alpha: { ...report.critics.alpha!, paired: [bare as PairedComparison] } } }, outcomes);
-    expect(page).not.toContain('Holm p</th>');
-    expect(page).toMatch(/pts <span class="ci">\[[−+]\d+, [−+]\d+\]<\/span>/);
+    const text = await page(snapshot, { ...report, critics: { alpha: { ...report.critics.alpha!, paired: [bare as PairedComparison] } } }, outcomes);
+    expect(text).not.toContain('Holm p</th>');
+    expect(text).toMatch(/pts <span class="ci">\[[−+]\d+, [−+]\d+\]<\/span>/);
   });
 
   it('embeds every item with its outcome per condition, and every review with its reply and request digest', () => {

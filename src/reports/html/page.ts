@@ -1,4 +1,5 @@
-import { gzipSync } from 'node:zlib';
+import { Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
 import type { ConditionName } from '../../requests/conditions.js';
 import { reviewItems, type ReviewItem } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
@@ -8,37 +9,36 @@ import type { AuditReport, CriticReport } from '../build.js';
 import { countBy, percent, pValue, signedPoints } from '../format.js';
 import type { ItemConditionOutcome } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
-import { drillFixtures, drillItems, pairedInterval, ReplyTable, reportedDifferenceInterval, type DrillData, type DrillReviews } from './data.js';
-import { escapeHtml as e, jsonForScript } from './escape.js';
+import type { ReviewResult } from '../../reviews/schedule.js';
+import { batched, JsonArray, jsonPieces } from '../jsonPieces.js';
+import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
+import { escapeHtml as e, scriptSafe } from './escape.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
-/** Every critic's stored reviews, grouped: critic -> item -> condition -> outcome. */
+/** Every critic's outcome counts: critic -> item -> condition -> outcome. */
 export type RunOutcomes = Map<string, Map<string, Map<ConditionName, ItemConditionOutcome>>>;
+
+/** One critic's reviews of one item, read when a report reaches it (as RunStore.itemResults gives them), so no report holds a whole run's. */
+export type ReviewsOf = (critic: string, itemId: string) => ReviewResult[];
 
 /**
  * report.html: one self-contained page, no network. The headline (gates and
  * positive control), the dot-and-interval figure as inline SVG and the paired
  * comparisons are plain HTML, readable without JavaScript; the mutant list and
- * its drill-down are built by a small inline script from embedded JSON.
+ * its drill-down are built by a small inline script from embedded JSON. The
+ * page comes in pieces, its data blocks written item by item.
  */
-export function renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, outcomes: RunOutcomes): string {
+export async function* renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, outcomes: RunOutcomes, reviewsOf: ReviewsOf): AsyncGenerator<string> {
   const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
   const conditions = report.conditions as ConditionName[];
   const fixtures = drillFixtures(snapshot);
   const fixtureIndex = new Map(fixtures.map((f, i) => [f.id, i]));
-  const replies = new ReplyTable();
-  const data: DrillData = { conditions, fixtures, critics: [] };
-  const reviews: DrillReviews = { replies: replies.texts, critics: [] };
-  const sections: string[] = [];
-  for (const [name, critic] of Object.entries(report.critics)) {
-    const criticOutcomes = outcomes.get(name) ?? new Map();
+  const critics = Object.entries(report.critics).map(([name, critic]) => {
+    const criticOutcomes = outcomes.get(name) ?? new Map<string, Map<ConditionName, ItemConditionOutcome>>();
     // Only the kinds of artifact this critic reviewed (a text checker lists no code mutants).
     const kinds = new Set(items.filter((i) => criticOutcomes.has(i.id)).map((i) => i.kind));
-    const drill = drillItems(items.filter((i) => kinds.has(i.kind)), criticOutcomes, conditions, fixtureIndex, replies);
-    data.critics.push({ name, items: drill.items });
-    reviews.critics.push(drill.reviews);
-    sections.push(criticSection(name, critic, conditions, items, criticOutcomes));
-  }
+    return { name, critic, outcomes: criticOutcomes, items: items.filter((i) => kinds.has(i.kind)) };
+  });
 
   const title = `critic-audit: ${report.passed ? 'passed' : 'failed'}`;
   const body: string[] = [];
@@ -50,36 +50,70 @@ export function renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, out
   if (Array.isArray(warnings)) for (const w of warnings) body.push(`<p class="banner warn">${e(String(w))}</p>`);
   body.push(`<nav>${Object.keys(report.critics).map((n) => `<a href="#${e(anchor(n))}">${e(n)}</a>`).join('')}<a href="#mutants">Mutants</a><a href="#ignored">Ignored mutants</a></nav></header>`);
   body.push(`<section id="headline"><h2>Gates</h2><div class="cards">${Object.entries(report.critics).map(([n, c]) => headlineCard(n, c)).join('')}</div></section>`);
-  body.push(...sections);
-  body.push(mutantSection(conditions, data));
+  for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, items, c.outcomes));
+  body.push(mutantSection(conditions, critics.reduce((n, c) => n + c.items.length, 0), critics.length));
   body.push(ignoredSection(report));
 
-  return `<!doctype html>
+  yield `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>${e(title)}</title>
 <style>${CSS}</style></head><body>
 ${body.join('\n')}
-<script type="application/json" id="drill-data">${jsonForScript(data)}</script>
+<script type="application/json" id="drill-data">`;
+  const data = {
+    conditions,
+    fixtures,
+    critics: new JsonArray(critics.map((c) => ({ name: c.name, items: new JsonArray(mapped(c.items, (i) => drillItem(i, c.outcomes.get(i.id), conditions, fixtureIndex))) }))),
+  };
+  yield* batched(mapped(jsonPieces(data), scriptSafe));
+  yield `</script>
 <script>${CLIENT_JS}</script>
-<script type="application/octet-stream" id="drill-reviews" data-encoding="gzip+base64">${packData(reviews)}</script>
+<script type="application/octet-stream" id="drill-reviews" data-encoding="gzip+base64">`;
+  const replies = new ReplyTable();
+  const reviewsIn = (critic: string, item: ReviewItem) => inConditionOrder(reviewsOf(critic, item.id), conditions);
+  const reviews = {
+    replies: new JsonArray(flatMapped(critics, (c) => flatMapped(c.items, (i) => replies.intern(reviewsIn(c.name, i))))),
+    critics: new JsonArray(critics.map((c) => new JsonArray(mapped(c.items, (i) => drillReviews(reviewsIn(c.name, i), conditions, replies))))),
+  };
+  yield* packData(jsonPieces(reviews));
+  yield `</script>
 </body></html>
 `;
 }
 
 /**
  * The page carries its data in two blocks. The list (items, spans, outcome
- * letters, fixtures) is plain JSON, escaped so no "<" can end the element,
- * and comes before the script, which renders the list at once. The reviews
- * (replies and request digests: the bulk) come after the script, gzipped and
- * base64-encoded (a fifth to a third of the JSON; base64 has no "<"): the
- * parser reaches them after the list is up, and the script unpacks them with
- * the browser's own DecompressionStream. So a run of 10,000 reviews opens in
- * well under two seconds (Chromium reads and tokenizes large inline blocks
- * slowly).
+ * letters, fixtures: DrillData) is plain JSON, escaped so no "<" can end the
+ * element, and comes before the script, which renders the list at once. The
+ * reviews (DrillReviews: replies and request digests, the bulk) come after
+ * the script, gzipped and base64-encoded (a fifth to a third of the JSON;
+ * base64 has no "<"): the parser reaches them after the list is up, and the
+ * script unpacks them with the browser's own DecompressionStream. So a run of
+ * 10,000 reviews opens in well under two seconds (Chromium reads and
+ * tokenizes large inline blocks slowly). The JSON is compressed and encoded
+ * as it is written: base64 three bytes at a time, the rest carried over.
  */
-export function packData(data: DrillReviews): string {
-  return gzipSync(Buffer.from(JSON.stringify(data)), { level: 6 }).toString('base64');
+export async function* packData(json: Iterable<string>): AsyncGenerator<string> {
+  const source = Readable.from(batched(json));
+  const gzip = createGzip({ level: 6 });
+  source.on('error', (err) => gzip.destroy(err));
+  let carry: Buffer = Buffer.alloc(0);
+  for await (const chunk of source.pipe(gzip) as AsyncIterable<Buffer>) {
+    const bytes = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+    const whole = bytes.length - (bytes.length % 3);
+    yield bytes.subarray(0, whole).toString('base64');
+    carry = bytes.subarray(whole);
+  }
+  yield carry.toString('base64');
+}
+
+function* mapped<T, U>(list: Iterable<T>, f: (t: T) => U): Generator<U> {
+  for (const t of list) yield f(t);
+}
+
+function* flatMapped<T, U>(list: Iterable<T>, f: (t: T) => Iterable<U>): Generator<U> {
+  for (const t of list) yield* f(t);
 }
 
 const anchor = (name: string) => `critic-${name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -162,7 +196,7 @@ ${rows.join('\n')}
 
 const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
 
-function mutantSection(conditions: readonly string[], data: DrillData): string {
+function mutantSection(conditions: readonly string[], items: number, critics: number): string {
   const options = (list: Array<[string, string]>) => list.map(([v, l]) => `<option value="${e(v)}">${e(l)}</option>`).join('');
   return `<section id="mutants"><h2>Mutants</h2>
 <noscript><p class="banner warn">The mutant list and drill-down need JavaScript; the figures and tables above do not.</p></noscript>
@@ -177,7 +211,7 @@ function mutantSection(conditions: readonly string[], data: DrillData): string {
 <table class="mutants"><thead><tr><th>item</th><th>fixture</th><th>mutator</th><th>change</th>${conditions.map((c) => `<th>${e(c)}</th>`).join('')}</tr></thead>
 <tbody id="mutant-rows"></tbody></table>
 <p class="pager"><button type="button" id="f-prev">‹ previous</button> <span id="f-page"></span> <button type="button" id="f-next">next ›</button></p>
-<p class="dim">${data.critics.reduce((n, c) => n + c.items.length, 0)} items over ${data.critics.length} critic${data.critics.length === 1 ? '' : 's'}. Open an item for its diff, its verdict under each condition, the critic's replies and each request's sha256 (as in reviews.jsonl and run.sqlite).</p>
+<p class="dim">${items} items over ${critics} critic${critics === 1 ? '' : 's'}. Open an item for its diff, its verdict under each condition, the critic's replies and each request's sha256 (as in reviews.jsonl and run.sqlite).</p>
 </section>`;
 }
 
