@@ -10,7 +10,8 @@ import { BASELINE_VERSION, type Baseline, type BaselineCritic, type BaselineItem
 
 /** Where a run's results come from: the run store, or anything that iterates results per critic. */
 export interface ResultSource {
-  results(critic?: string): Iterable<ReviewResult>;
+  /** With `text: false` a source may leave out each reply and error (null), for counts that never read them. */
+  results(critic?: string, options?: { text?: boolean }): Iterable<ReviewResult>;
 }
 
 /**

@@ -9,9 +9,8 @@ import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import { reviewItems } from '../requests/items.js';
 import { bootstrapEffects, type BootstrapSummary } from '../results/effects.js';
-import { itemOutcomes } from '../results/itemOutcomes.js';
 import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
-import { tabulate, type CriticTables } from '../results/tabulate.js';
+import { countOutcomes, tabulate, type CriticTables } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface CriticReport extends CriticTables {
@@ -76,9 +75,10 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
   let errors = 0;
   let cost = 0;
   for (const critic of snapshot.critics) {
-    const tables = tabulate(items, store.results(critic.name), settings.conditions);
-    // Replies only for a baseline comparison's list of flipped items.
-    const outcomes = itemOutcomes(store.results(critic.name), { reply: baseline !== undefined });
+    // Replies only for a baseline comparison's list of flipped items; without one, the rows are read without their text.
+    const withReplies = baseline !== undefined;
+    const { outcomes, totals } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
+    const tables = tabulate(items, outcomes, totals, settings.conditions);
     const gates = evaluateGates(tables, settings.thresholds);
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));

@@ -38,7 +38,7 @@ export async function writeReports(run: RunSnapshot, report: AuditReport, outDir
 
 /** report.html, and mutation.json with mutation.html for the primary condition (and, if asked, every condition). */
 async function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
-  const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name))]));
+  const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name, { text: false }))]));
   const reviewsOf: ReviewsOf = (critic, itemId) => store.itemResults(critic, itemId);
   await writeAtomic(join(outDir, 'report.html'), renderHtmlReport(run, report, outcomes, reviewsOf));
   const settings = run.settings.reports ?? { primaryCondition: 'clean', mutationReportPerCondition: false };

@@ -12,6 +12,9 @@ import type { RunPlan, RunSnapshot, RunStatus } from './snapshot.js';
 
 export const STORE_FILE = 'run.sqlite';
 
+/** Every column of a result but its reply and error text, for results(critic, { text: false }). */
+const COLUMNS_WITHOUT_TEXT = 'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, NULL AS reply, NULL AS error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key';
+
 /** The key of one review: a critic's verdict on one item under one condition, one repeat. */
 export interface ReviewKey {
   critic: string;
@@ -78,10 +81,15 @@ export class RunStore {
     return this.hasKey.get(key.critic, key.itemId, key.condition, key.repeat) !== undefined;
   }
 
-  /** Every result, in a stable order (not completion order), so reports do not depend on scheduling. */
-  *results(critic?: string): Generator<ReviewResult> {
+  /**
+   * Every result, in a stable order (not completion order), so reports do not
+   * depend on scheduling. With `text: false`, reply and error come back null:
+   * counts never read them, and a long run's replies are most of its bytes.
+   */
+  *results(critic?: string, { text = true }: { text?: boolean } = {}): Generator<ReviewResult> {
     this.writer.flush();
-    const sql = `SELECT * FROM results ${critic ? 'WHERE critic = ?' : ''} ORDER BY critic, item_id, condition, repeat`;
+    const columns = text ? '*' : COLUMNS_WITHOUT_TEXT;
+    const sql = `SELECT ${columns} FROM results ${critic ? 'WHERE critic = ?' : ''} ORDER BY critic, item_id, condition, repeat`;
     const rows = this.db.prepare(sql).iterate(...(critic ? [critic] : [])) as Iterable<Record<string, unknown>>;
     for (const row of rows) yield rowToResult(row);
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewItem } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/schedule.js';
-import { tabulate } from './tabulate.js';
+import { countOutcomes, tabulate } from './tabulate.js';
 
 const item = (id: string, mutator: string | null): ReviewItem => ({
   id, fixtureId: 'f', cluster: 'f', kind: 'text', role: mutator ? 'mutant' : 'original', mutator, task: 't', artifact: 'a', evidence: [], trace: undefined,
@@ -25,7 +25,8 @@ describe('tabulate', () => {
     result('o1', 'clean', 'PASS'), result('o1', 'with-trace', 'PASS'),
     result('o2', 'clean', 'FAIL'), result('o2', 'with-trace', 'PASS'),
   ];
-  const tables = tabulate(items, results, ['clean', 'with-trace']);
+  const { outcomes, totals } = countOutcomes(results);
+  const tables = tabulate(items, outcomes, totals, ['clean', 'with-trace']);
 
   it('counts catches with no-verdicts in the denominator as not caught, and errors apart', () => {
     expect(tables.byMutator['number-flip']!.clean).toMatchObject({ n: 4, caught: 2, rate: 0.5, noVerdict: 1, errors: 0 });

@@ -59,6 +59,9 @@ export interface VerdictCounts {
   outputTokens: number;
 }
 
+/** The run-wide totals of one critic's reviews, counted as they stream by. */
+export type ReviewTotals = Omit<VerdictCounts, 'verdictRate' | 'noVerdictRate' | 'errorRate'>;
+
 export interface CriticTables {
   byMutator: Record<string, Partial<Record<ConditionName, CatchCell>>>;
   /** All mutants pooled, per condition. */
@@ -78,10 +81,9 @@ export const ALL_MUTANTS = 'all';
  * rate and counted apart; a reply without a verdict stays in the denominator
  * as not flagged, as in seed 000, and is counted apart too. Repeats of an item
  * count as one item (no pseudo-replication): its share of flagged repeats.
+ * Takes countOutcomes' counts, so the reports read a critic's reviews once.
  */
-export function tabulate(items: readonly ReviewItem[], results: Iterable<ReviewResult>, conditions: readonly ConditionName[]): CriticTables {
-  const verdicts = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, inputTokens: 0, outputTokens: 0 };
-  const outcomes = itemOutcomes(countedInto(verdicts, results));
+export function tabulate(items: readonly ReviewItem[], outcomes: ItemOutcomes, verdicts: ReviewTotals, conditions: readonly ConditionName[]): CriticTables {
 
   const groups = new Map<string, ReviewItem[]>();
   const addTo = (group: string, item: ReviewItem) => {
@@ -177,8 +179,14 @@ function compare(members: readonly ReviewItem[], outcomes: ItemOutcomes, from: C
   return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), pHolm: 1, delta: (toCount - fromCount) / n, ci };
 }
 
+/** One pass over a critic's reviews: the per-item outcomes every table and gate counts, and the run-wide totals. */
+export function countOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): { outcomes: ItemOutcomes; totals: ReviewTotals } {
+  const totals = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, inputTokens: 0, outputTokens: 0 };
+  return { outcomes: itemOutcomes(countedInto(totals, results), keep), totals };
+}
+
 /** Passes the results through, adding each to the run-wide totals on the way. */
-function* countedInto(totals: Omit<VerdictCounts, 'verdictRate' | 'noVerdictRate' | 'errorRate'>, results: Iterable<ReviewResult>): Generator<ReviewResult> {
+function* countedInto(totals: ReviewTotals, results: Iterable<ReviewResult>): Generator<ReviewResult> {
   for (const r of results) {
     totals.reviews++;
     if (r.cached) totals.cached++;
