@@ -12,7 +12,7 @@ import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js'
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
 import type { RunPlan, RunStatus } from './results/snapshot.js';
 import { RunStore } from './results/store.js';
-import { ReplyCache } from './reviews/cache.js';
+import { canonical, ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
 import { QuotaExhaustedError, runReviews, type ReviewResult } from './reviews/schedule.js';
@@ -87,7 +87,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const { critics, plan, store } = await startRun(config, options);
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
-  const alreadyDone = store.count();
+  const alreadyDone = store.count({ done: true });
   const rubricFor = (item: ReviewItem) => config.rubric ?? DEFAULT_RUBRICS[item.kind];
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
@@ -111,7 +111,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     if (stop || options.signal?.aborted) break;
     const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     try {
-      const { stoppedBy } = await runReviews(critic, alreadyDone ? skipDone(jobs(), critic, store) : jobs(), {
+      const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
         concurrency: config.concurrency,
         retries: config.retries,
         timeoutMs: config.timeoutMs,
@@ -154,6 +154,16 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     settings: {
       configFile: config.file,
       configSha256: sha256Hex(readFileSync(config.file)),
+      reviewsSha256: sha256Hex(canonical({
+        // Where a fixture was declared does not change its reviews; what it says does.
+        fixtures: prepared.fixtures.map(({ source: _source, ...content }) => content),
+        conditions: config.conditions,
+        repeats: config.repeats,
+        rubric: config.rubric ?? null,
+        seed: config.seed,
+        mutators: config.mutators.map((m) => m.name),
+        cap: config.mutantsPerFixture,
+      })),
       seed: config.seed,
       conditions: config.conditions,
       mutators: config.mutators.map((m) => m.name),
@@ -182,8 +192,10 @@ function openStore(outDir: string, plan: RunPlan, prepared: PreparedRun): RunSto
   const store = RunStore.open(outDir);
   try {
     const previous = store.readPlan();
-    const refusal = () => new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the config, fixtures or critics changed); choose another folder');
-    if (previous && (previous.settings.configSha256 !== plan.settings.configSha256 || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
+    const refusal = () => new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the fixtures, mutators, conditions, repeats, rubric or critics changed); choose another folder');
+    // Older runs did not record reviewsSha256: for them, any change to the config file counts.
+    const sameReviews = (p: RunPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
+    if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
       throw refusal();
     }
     const previousMutants = previous && store.mutantIdsDigest();
@@ -210,6 +222,6 @@ function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<Review
 
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {
   for (const job of jobs) {
-    if (!store.has({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat })) yield job;
+    if (!store.isDone({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat })) yield job;
   }
 }

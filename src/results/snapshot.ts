@@ -9,6 +9,12 @@ import type { CriticIdentity } from '../reviews/critic.js';
 export interface RunSettings {
   configFile: string;
   configSha256: string;
+  /**
+   * What the stored reviews depend on besides the critics and the mutants: the fixtures' content,
+   * conditions, repeats, rubric, seed, mutators and cap. A resume must match it; anything else in the config (concurrency, retries,
+   * timeouts, budgets, thresholds) may change between invocations. Absent in runs stored before it existed.
+   */
+  reviewsSha256?: string | undefined;
   seed: number;
   conditions: ConditionName[];
   mutators: string[];

@@ -61,8 +61,22 @@ describe('RunStore plan', () => {
     }
     expect(seen).toEqual(['a-1', 'a-2', 'a-4', 'c-3']);
     expect(store.count()).toBe(4);
-    expect(store.has({ critic: 'critic', itemId: 'c-3', condition: 'clean', repeat: 0 })).toBe(true);
-    expect(store.has({ critic: 'critic', itemId: 'c-3', condition: 'clean', repeat: 1 })).toBe(false);
+    expect(store.isDone({ critic: 'critic', itemId: 'c-3', condition: 'clean', repeat: 0 })).toBe(true);
+    expect(store.isDone({ critic: 'critic', itemId: 'c-3', condition: 'clean', repeat: 1 })).toBe(false);
+    store.close();
+  });
+
+  it('keeps a key\'s first answer, but lets a retry replace an error, which is never done', () => {
+    const store = RunStore.open(tempDir());
+    const key = { critic: 'critic', itemId: 'a-1', condition: 'clean' as const, repeat: 0 };
+    const result = { ...key, reviewId: 'r', requestDigest: 'd', verdict: null, reply: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k' };
+    store.add({ ...result, outcome: 'error', error: 'HTTP 429: slow down' });
+    expect([store.isDone(key), store.count(), store.count({ done: true })]).toEqual([false, 1, 0]);
+    store.add({ ...result, outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 2 });
+    expect([store.isDone(key), store.count(), store.count({ done: true })]).toEqual([true, 1, 1]);
+    store.add({ ...result, outcome: 'verdict', verdict: 'PASS', reply: 'VERDICT: PASS', error: null });
+    store.add({ ...result, outcome: 'error', error: 'late duplicate' });
+    expect([...store.results()].map((r) => [r.outcome, r.verdict, r.attempts])).toEqual([['verdict', 'FAIL', 2]]);
     store.close();
   });
 

@@ -52,7 +52,14 @@ export class RunStore {
       CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);`);
-    const insert = this.db.prepare('INSERT OR IGNORE INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    // A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes.
+    const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (critic, item_id, condition, repeat) DO UPDATE SET
+        review_id = excluded.review_id, request_digest = excluded.request_digest, outcome = excluded.outcome, verdict = excluded.verdict,
+        reply = excluded.reply, error = excluded.error, attempts = excluded.attempts, latency_ms = excluded.latency_ms,
+        input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, cached = excluded.cached,
+        cache_key = excluded.cache_key, completed_at = excluded.completed_at
+      WHERE results.outcome = 'error'`);
     // Positional, in column order: spreading a result into a bigger parameter object costs a slow object per review.
     this.writer = new BatchedWriter(this.db, (r) =>
       insert.run(r.critic, r.itemId, r.condition, r.repeat, r.reviewId, r.requestDigest, r.outcome, r.verdict, r.reply, r.error, r.attempts, r.latencyMs, r.usage?.inputTokens ?? null, r.usage?.outputTokens ?? null, r.cached ? 1 : 0, r.cacheKey, Date.now()),
@@ -70,14 +77,18 @@ export class RunStore {
     return new RunStore(join(dir, STORE_FILE));
   }
 
-  /** Records a finished review; a key already present (a resumed duplicate) is left as first recorded. */
+  /** Records a finished review; a key already answered (a resumed duplicate) is left as first recorded, an error is replaced. */
   add(result: ReviewResult): void {
     this.writer.add(result);
   }
 
-  /** Whether a review is stored: asked per job by a resumed run, instead of holding every stored key in memory. */
-  has(key: ReviewKey): boolean {
-    this.hasKey ??= this.db.prepare('SELECT 1 FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?').pluck();
+  /**
+   * Whether a review is done: answered, with a verdict or without. An error is not: it is a transport failure
+   * or a review cut short by a stop (rate limit, quota, Ctrl-C), so a resumed run tries it again. Asked per
+   * job by a resumed run, instead of holding every stored key in memory.
+   */
+  isDone(key: ReviewKey): boolean {
+    this.hasKey ??= this.db.prepare("SELECT 1 FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ? AND outcome != 'error'").pluck();
     return this.hasKey.get(key.critic, key.itemId, key.condition, key.repeat) !== undefined;
   }
 
@@ -101,9 +112,10 @@ export class RunStore {
     return (this.itemRows.all(critic, itemId) as Array<Record<string, unknown>>).map(rowToResult);
   }
 
-  count(): number {
+  /** Reviews stored; with `done`, only those a resumed run will not redo (see isDone). */
+  count(options: { done?: boolean } = {}): number {
     this.writer.flush();
-    return (this.db.prepare('SELECT count(*) AS n FROM results').get() as { n: number }).n;
+    return (this.db.prepare(`SELECT count(*) AS n FROM results${options.done ? " WHERE outcome != 'error'" : ''}`).get() as { n: number }).n;
   }
 
   /**

@@ -198,6 +198,15 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     expect(requestsFor(server, 'CHARLIE')).toHaveLength(0);
   });
 
+  it('on insufficient_quota, a review hung in flight is cut short at once, unrecorded, instead of waiting out its timeout', async () => {
+    const { critic } = await setUp(perItem({ ALPHA: [hang()], BRAVO: [delayed(quotaExhausted(), 50)] }));
+    const started = performance.now();
+    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO']), { concurrency: 2, timeoutMs: 5_000 });
+    expect(error).toBeInstanceOf(QuotaExhaustedError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(results.map((r) => r.itemId)).toEqual(['fixture-bravo']);
+  });
+
   it('never has more than `concurrency` requests in flight, and uses all of them', async () => {
     const { server, critic } = await setUp(() => delayed(verdictReply('PASS'), 40));
     const list = jobs(['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA'], ['clean', 'prior-pass', 'prior-fail']);

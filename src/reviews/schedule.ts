@@ -106,6 +106,8 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           if (outcome.quotaExhausted && quotaError === null) {
             quotaError = outcome.result.error ?? 'quota exhausted';
             stop.abort();
+            // The other reviews in flight would only wait out their timeouts: cut them short, unrecorded, for a resume to redo.
+            cutShort.abort();
           }
         } finally {
           limit.release();

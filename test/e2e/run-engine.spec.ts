@@ -176,6 +176,27 @@ describe('interruptions', () => {
     expect([strict.threshold, plain.threshold]).toEqual([0.99, 0.01]);
   }, 60_000);
 
+  it('a run stopped by rate limits resumes with other engine settings and redoes its errors: none is kept', async () => {
+    // Every request gets a retry-after too long to wait for: each is an error at once, and the budget stops the run.
+    server = await startFakeOpenAI(() => rateLimited(300));
+    const { dir, config } = smallAuditDir(server.baseURL, 'errorBudget: 0.01');
+    const out = join(dir, 'out');
+    const first = await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
+    expect(first.code, first.stderr).toBe(3);
+    expect(storedKeys(out).filter((r) => r.outcome === 'error').length).toBeGreaterThan(0);
+    server.setHandler((body) => deterministicReply(body));
+    // Concurrency, retries, timeout and budget may change on resume; what the reviews depend on may not.
+    writeFileSync(config, readFileSync(config, 'utf8').replace('errorBudget: 0.01', 'errorBudget: 0.05').replace('concurrency: 4', 'concurrency: 3').replace('retries: 4', 'retries: 2'));
+    const resumed = await runCli(['run', '--config', config, '--resume', out, '--no-cache'], dir);
+    expect(resumed.code, resumed.stderr.slice(-600)).toBeLessThan(2);
+    const rows = storedKeys(out);
+    expect(rows.filter((r) => r.outcome === 'error')).toEqual([]);
+    expect(new Set(rows.map((r) => `${r.item_id}/${r.condition}/${r.repeat}`)).size).toBe(rows.length);
+    const r = report(out);
+    expect(r.complete).toBe(true);
+    expect(r.critics.model.verdicts).toMatchObject({ errors: 0, reviews: rows.length });
+  }, 60_000);
+
   it('refuses to mix a different audit into a run folder (exit 2)', async () => {
     server = await startFakeOpenAI((body) => deterministicReply(body));
     const { dir, config } = smallAuditDir(server.baseURL);
