@@ -84,6 +84,9 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
  * this audit is resumed: reviews already stored are not repeated.
  */
 export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
+  if (options.maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
+    throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
+  }
   const { critics, plan, store } = await startRun(config, options);
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
@@ -99,7 +102,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
 
   const errorLimit = Math.floor(config.errorBudget * planned);
   let errors = 0;
-  let cost = 0;
+  // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
+  let cost = plan.critics.reduce((sum, c) => sum + (c.pricing ? costOf(store.billedTokens(c.name), c.pricing) : 0), 0);
   let stop: AuditOutcome['stop'] = null;
   const shouldStop = () => {
     if (errors > errorLimit) return `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)`;
@@ -123,7 +127,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         onResult: (r) => {
           store.add(r);
           if (r.outcome === 'error') errors++;
-          if (pricing && r.usage && !r.cached) cost += (r.usage.inputTokens * pricing.inputPerMillion + r.usage.outputTokens * pricing.outputPerMillion) / 1e6;
+          if (pricing && r.usage && !r.cached) cost += costOf(r.usage, pricing);
           options.onResult?.(r);
         },
       });
@@ -218,6 +222,10 @@ function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<Review
   for (const fixture of store.eachFixture()) {
     if (!kinds || kinds.includes(fixture.kind)) yield* fixtureItems(fixture, store.eachMutant(fixture.id));
   }
+}
+
+function costOf(tokens: { inputTokens: number; outputTokens: number }, pricing: NonNullable<RunPlan['critics'][number]['pricing']>): number {
+  return (tokens.inputTokens * pricing.inputPerMillion + tokens.outputTokens * pricing.outputPerMillion) / 1e6;
 }
 
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {

@@ -112,6 +112,13 @@ export class RunStore {
     return (this.itemRows.all(critic, itemId) as Array<Record<string, unknown>>).map(rowToResult);
   }
 
+  /** Tokens of the critic's reviews that reached it (not served from the cache): what the run folder has paid for. */
+  billedTokens(critic: string): { inputTokens: number; outputTokens: number } {
+    this.writer.flush();
+    const row = this.db.prepare('SELECT coalesce(sum(input_tokens), 0) AS inputTokens, coalesce(sum(output_tokens), 0) AS outputTokens FROM results WHERE critic = ? AND cached = 0').get(critic);
+    return row as { inputTokens: number; outputTokens: number };
+  }
+
   /** Reviews stored; with `done`, only those a resumed run will not redo (see isDone). */
   count(options: { done?: boolean } = {}): number {
     this.writer.flush();

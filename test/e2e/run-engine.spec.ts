@@ -277,5 +277,21 @@ describe('repeats and cost', () => {
     // 49 tokens at $1,000 per million is $0.049 a review: about 21 reviews, plus those in flight.
     expect(r.cost).toBeGreaterThanOrEqual(1);
     expect(r.critics.model.verdicts.reviews).toBeLessThan(21 + 4 + 1);
+
+    // The budget is the run folder's, not one invocation's: resuming with the same budget sends nothing.
+    const sent = server.requests.length;
+    const resumed = await runCli(['run', '--config', config, '--resume', out, '--no-cache', '--max-cost', '1'], dir);
+    expect(resumed.code).toBe(1);
+    expect(resumed.stderr).toMatch(/cost budget spent/);
+    expect(server.requests.length).toBe(sent);
   }, 60_000);
+
+  it('--max-cost without prices in the config is an input error (exit 2), not a budget silently ignored', async () => {
+    server = await startFakeOpenAI((body) => deterministicReply(body));
+    const { dir, config } = smallAuditDir(server.baseURL);
+    const run = await runCli(['run', '--config', config, '--out', join(dir, 'out'), '--no-cache', '--max-cost', '1'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--max-cost.*pricing/);
+    expect(server.requests).toHaveLength(0);
+  });
 });
