@@ -7,15 +7,16 @@ export class AdaptiveLimit {
   current: number;
   private active = 0;
   private successes = 0;
+  private closed = false;
   private readonly waiters: Array<() => void> = [];
 
   constructor(readonly max: number) {
     this.current = Math.max(1, max);
   }
 
-  /** Resolves when a slot is free. */
+  /** Resolves when a slot is free (at once once the run is stopping). */
   acquire(): Promise<void> {
-    if (this.active < this.current) {
+    if (this.active < this.current || this.closed) {
       this.active++;
       return Promise.resolve();
     }
@@ -39,8 +40,9 @@ export class AdaptiveLimit {
     this.wake();
   }
 
-  /** Lets every waiter through, for a run that is stopping: they will see the stop and return. */
+  /** Lets every waiter through, now and from now on, for a run that is stopping: they will see the stop and return. */
   releaseAll(): void {
+    this.closed = true;
     for (const wake of this.waiters.splice(0)) {
       this.active++;
       wake();

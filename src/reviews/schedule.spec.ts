@@ -207,6 +207,22 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     expect(results.map((r) => r.itemId)).toEqual(['fixture-bravo']);
   });
 
+  it('after a 429 storm, reviews backing off give up their slots: the retries go out at the lowered concurrency', async () => {
+    const markers = ['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA', 'ECHO', 'FOXTROT', 'GOLF', 'HOTEL'];
+    const inFlightAtRetry: number[] = [];
+    const { server, critic } = await setUp((body, i) => {
+      if (i < markers.length) return delayed(rateLimited('0.2'), 30);
+      inFlightAtRetry.push(server.inFlight);
+      return delayed(verdictReply('PASS'), 50);
+    });
+    const { results, error } = await run(critic, jobs(markers), { concurrency: 8 });
+    expect(error).toBeNull();
+    expect(results.every((r) => r.outcome === 'verdict' && r.attempts === 2)).toBe(true);
+    expect(server.maxInFlight).toBe(8);
+    // Eight rate limits halve the limit to 1; it regains a slot per `limit` successes, so the retries never run 8 at once.
+    expect(Math.max(...inFlightAtRetry)).toBeLessThanOrEqual(3);
+  });
+
   it('never has more than `concurrency` requests in flight, and uses all of them', async () => {
     const { server, critic } = await setUp(() => delayed(verdictReply('PASS'), 40));
     const list = jobs(['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA'], ['clean', 'prior-pass', 'prior-fail']);

@@ -181,7 +181,11 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
       const retryAfter = callError.details.retryAfterMs;
       const hopeless = retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS;
       if (quotaExhausted || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
+      // Back off without holding a slot, so a limit lowered by a rate limit takes effect at once;
+      // the retry then waits for a slot like any review.
+      limit.release();
       await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, retryAfter), stopped);
+      await limit.acquire();
       // Stopped while backing off: record the last failure rather than send a retry the run no longer wants.
       if (stopped.aborted) return failed(callError, attempts, false);
     }
@@ -190,7 +194,8 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {
   const exponential = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random());
-  return retryAfterMs !== undefined ? Math.max(retryAfterMs, exponential / 4) : exponential;
+  // Never before retry-after, and spread over a quarter of it beyond, so the reviews a 429 storm hit do not all return at once.
+  return retryAfterMs !== undefined ? Math.max(retryAfterMs, exponential / 4) * (1 + Math.random() / 4) : exponential;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
