@@ -24,6 +24,8 @@ export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
       const identity: CriticIdentity = {
         provider: 'openai',
         baseURL: withoutCredentials(c.baseURL ?? DEFAULT_OPENAI_BASE_URL),
+        // A query string (Azure's api-version, say) can change the replies but may carry a key: only its hash.
+        ...(c.baseURL && new URL(c.baseURL).search ? { baseURLQuerySha256: sha256Hex(new URL(c.baseURL).search).slice(0, 16) } : {}),
         model: c.model,
         temperature: c.temperature ?? null,
         maxTokens: c.maxTokens ?? null,

@@ -1,0 +1,26 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config/load.js';
+import { createCritic } from './index.js';
+
+function identityFor(baseURL: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'critic-audit-identity-'));
+  mkdirSync(join(dir, 'suite'));
+  writeFileSync(join(dir, 'suite', 'a.yaml'), 'fixtures:\n  - id: f\n    kind: text\n    task: t\n    artifact: Staff get 5 days.\n    evidence: [{id: e, text: Staff get 5 days.}]\n');
+  writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [suite]\ncritic: {name: m, provider: openai, model: m1, baseURL: "${baseURL}"}\n`);
+  const config = loadConfig(join(dir, 'critic.config.yaml'));
+  return createCritic(config.critics[0]!, config).identity;
+}
+
+describe('an openai critic\'s identity (manifest and cache keys)', () => {
+  it('keeps no credentials or query string of the base URL, but tells query strings apart by a hash', () => {
+    const identity = identityFor('https://user:pw-secret@llm.example/v1?api-version=2024-10-01&key=k-secret');
+    expect(identity.baseURL).toBe('https://llm.example/v1');
+    expect(JSON.stringify(identity)).not.toMatch(/secret/);
+    expect(identity.baseURLQuerySha256).toMatch(/^[0-9a-f]{16}$/);
+    expect(identityFor('https://llm.example/v1?api-version=2025-01-01').baseURLQuerySha256).not.toBe(identity.baseURLQuerySha256);
+    expect(identityFor('https://llm.example/v1')).not.toHaveProperty('baseURLQuerySha256');
+  });
+});
