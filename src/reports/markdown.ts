@@ -37,6 +37,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   }
   out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
   out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
+  out.push(...flakinessLines(critic, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     out.push('', `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`, '', '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |', '|---|---|---:|---:|---:|---:|---:|---:|');
@@ -44,7 +45,16 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   }
   out.push(...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
-  out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`);
+  out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})${critic.cost !== null ? ` · cost ${critic.cost.toFixed(4)}` : ''}`);
+  return out;
+}
+
+/** With repeats: per mutator and condition, the share of items whose verdict differed between repeats. */
+function flakinessLines(critic: CriticReport, conditions: string[]): string[] {
+  const rows: Array<[string, Partial<Record<string, { flaky: number | null }>>]> = [...Object.entries(critic.byMutator), ['*originals*', critic.falseAlarms]];
+  if (!rows.some(([, cells]) => Object.values(cells).some((cell) => cell?.flaky != null))) return [];
+  const out = ['', '### Flaky items: share whose verdict differed between repeats', '', `| items | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---:').join('|')}|`];
+  for (const [name, cells] of rows) out.push(`| ${name} | ${conditions.map((c) => (cells[c]?.flaky != null ? percent(cells[c]!.flaky!) : '–')).join(' | ')} |`);
   return out;
 }
 

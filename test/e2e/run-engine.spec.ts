@@ -262,6 +262,10 @@ describe('repeats and cost', () => {
     expect(cells.reduce((sum, c) => sum + c.n, 0)).toBe(r.mutants.valid * 2);
     expect(cells.some((c) => c.flaky > 0)).toBe(true);
     for (const c of cells) expect(c.flaky).toBeGreaterThanOrEqual(0);
+    const markdown = readFileSync(join(out, 'report.md'), 'utf8');
+    expect(markdown).toMatch(/### Flaky items: share whose verdict differed between repeats/);
+    const [mutator, byCondition] = Object.entries<any>(r.critics.model.byMutator)[0]!;
+    expect(markdown).toContain(`| ${mutator} | ${r.conditions.map((c: string) => `${(100 * byCondition[c].flaky).toFixed(0)}%`).join(' | ')} |`);
   }, 60_000);
 
   it('--max-cost stops the run cleanly once the priced tokens reach the budget', async () => {
