@@ -41,7 +41,8 @@ console.log(
   `verified ${mutants.length} mutants and ${controls} controls in ${seconds(verified - generated).toFixed(2)} s: ` +
     `${(mutants.length / seconds(verified - generated)).toFixed(1)} mutants/s`,
 );
-console.log(`total ${seconds(verified - started).toFixed(2)} s; kept ${kept.length}, ignored as equivalent ${mutants.length - kept.length}`);
+const ignoredAs = (column: 'ignoredEquivalent' | 'ignoredTypeErrors') => table.reduce((n, row) => n + row[column], 0);
+console.log(`total ${seconds(verified - started).toFixed(2)} s; kept ${kept.length}, ignored as equivalent ${ignoredAs('ignoredEquivalent')}, as not type-checking ${ignoredAs('ignoredTypeErrors')}`);
 console.log('\nmutator               generated  kept');
 for (const mutator of CODE_MUTATORS) {
   const count = (list: { mutator: string }[]) => list.filter((m) => m.mutator === mutator.name).length;
