@@ -216,7 +216,7 @@ async function cacheCommand(argv: string[]): Promise<number> {
   try {
     const parts = keys.map((key) => ({ key, parts: cache.explain(key) }));
     for (const { key, parts: p } of parts) {
-      console.log(p ? `${key}\n${JSON.stringify(p, null, 2)}` : `${key}: not in the cache`);
+      console.log(p ? `${key}\n${JSON.stringify(p, null, 2)}` : `${key}: not in the cache (only replies are cached: a review that ended in an error, or whose reply was empty, never is; nor one run with --no-cache)`);
     }
     const [a, b] = parts;
     if (a?.parts && b?.parts) console.log(`differs in: ${differingParts(a.parts, b.parts).join(', ') || 'nothing'}`);
