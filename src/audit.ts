@@ -10,6 +10,7 @@ import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCod
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
+import { costOf } from './results/cost.js';
 import type { RunPlan, RunStatus } from './results/snapshot.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
@@ -222,10 +223,6 @@ function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<Review
   for (const fixture of store.eachFixture()) {
     if (!kinds || kinds.includes(fixture.kind)) yield* fixtureItems(fixture, store.eachMutant(fixture.id));
   }
-}
-
-function costOf(tokens: { inputTokens: number; outputTokens: number }, pricing: NonNullable<RunPlan['critics'][number]['pricing']>): number {
-  return (tokens.inputTokens * pricing.inputPerMillion + tokens.outputTokens * pricing.outputPerMillion) / 1e6;
 }
 
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {

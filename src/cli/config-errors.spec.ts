@@ -71,46 +71,25 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
   });
 });
 
-describe('code fixtures', () => {
-  it('rejects a check expression that does not parse, naming its line (exit 2)', async () => {
-    const code = `fixtures:
-  - id: add
+/** One code fixture's YAML entry (seven lines before its checks): `name(a, b)` returning `a op b`. */
+const codeEntry = (name: string, op: string, checks: string) => `  - id: ${name}
     kind: code
     language: typescript
-    task: Adds two numbers.
-    artifact: "export function add(a: number, b: number): number { return a + b; }"
+    task: Computes a ${op} b.
+    artifact: "export function ${name}(a: number, b: number): number { return a ${op} b; }"
     checks:
-      - expr: add(1, 2)
-        equals: 3
-      - expr: "add(1,"
-        throws: true
-`;
+${checks}`;
+
+describe('code fixtures', () => {
+  it('rejects a check expression that does not parse, naming its line (exit 2)', async () => {
+    const code = `fixtures:\n${codeEntry('add', '+', '      - expr: add(1, 2)\n        equals: 3\n      - expr: "add(1,"\n        throws: true\n')}`;
     expect(await run(config(), code)).toBe(2);
     expect(stderr.join('\n')).toMatch(/a\.yaml:10 \(fixtures\[0\]\.checks\[1\]\.expr\): check expression does not parse/);
     expect(existsSync(join(dir, 'called'))).toBe(false);
   });
 
   it('rejects a fixture whose reference fails a held-out check, naming that check\'s line (exit 2)', async () => {
-    const code = `fixtures:
-  - id: other
-    kind: code
-    language: typescript
-    task: Subtracts.
-    artifact: "export function sub(a: number, b: number): number { return a - b; }"
-    checks:
-      - expr: sub(3, 2)
-        equals: 1
-  - id: add
-    kind: code
-    language: typescript
-    task: Adds two numbers.
-    artifact: "export function add(a: number, b: number): number { return a + b; }"
-    checks:
-      - expr: add(1, 2)
-        equals: 3
-      - expr: add(2, 2)
-        equals: 5
-`;
+    const code = `fixtures:\n${codeEntry('sub', '-', '      - expr: sub(3, 2)\n        equals: 1\n')}${codeEntry('add', '+', '      - expr: add(1, 2)\n        equals: 3\n      - expr: add(2, 2)\n        equals: 5\n')}`;
     expect(await run(config(), code)).toBe(2);
     expect(stderr.join('\n')).toMatch(/a\.yaml:18 \(fixtures\[1\]\.checks\[1\]\): fixture "add": the reference artifact fails the held-out check `add\(2, 2\)`/);
     expect(existsSync(join(dir, 'called'))).toBe(false);

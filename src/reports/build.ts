@@ -9,6 +9,7 @@ import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import { reviewItems } from '../requests/items.js';
 import { bootstrapEffects, type BootstrapSummary } from '../results/effects.js';
+import { costOf } from '../results/cost.js';
 import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
 import { countOutcomes, tabulate, type CriticTables } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
@@ -104,7 +105,7 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
       }
     }
     const v = tables.verdicts;
-    const criticCost = critic.pricing ? (v.inputTokens * critic.pricing.inputPerMillion + v.outputTokens * critic.pricing.outputPerMillion) / 1e6 : null;
+    const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost, positiveControl: control, bootstrap, regression, flipped };
     reviews += v.reviews;
     errors += v.errors;
