@@ -1,5 +1,5 @@
 import type { ConditionName } from '../requests/conditions.js';
-import type { ReviewItem } from '../requests/items.js';
+import type { ItemRecord } from '../requests/items.js';
 import { isFlagged, type ItemOutcomes } from '../results/itemOutcomes.js';
 import { ALL_MUTANTS, CONTROL } from '../results/tabulate.js';
 import { holmAdjust } from '../statistics/holm.js';
@@ -101,7 +101,7 @@ export interface BaselineComparison {
 }
 
 export interface CompareInput {
-  items: readonly ReviewItem[];
+  items: readonly ItemRecord[];
   current: ItemOutcomes;
   currentIdentity: unknown;
   conditions: readonly ConditionName[];
@@ -124,7 +124,7 @@ interface Pair {
 export function compareWithBaseline(input: CompareInput): BaselineComparison {
   const { items, current, baseline, conditions, options } = input;
   const itemById = new Map(items.map((item) => [item.id, item]));
-  const originals = new Map(items.filter((i) => i.role === 'original' && i.id === i.fixtureId).map((i) => [i.fixtureId, i.artifact]));
+  const originals = new Map(items.flatMap((i) => (i.id === i.fixtureId && i.artifact !== undefined ? [[i.fixtureId, i.artifact] as const] : [])));
   const groupsOf = (mutator: string | null) => (mutator === null ? [CONTROL] : [mutator, ALL_MUTANTS]);
 
   const currentIds = new Set([...current.keys()].filter((id) => itemById.has(id) && [...current.get(id)!.values()].some((o) => o.answered > 0)));
@@ -254,7 +254,7 @@ function row(group: string, condition: ConditionName, list: readonly Pair[], onl
   };
 }
 
-function flip(item: ReviewItem, before: BaselineItem, condition: ConditionName, from: number, to: number, baselineFlagged: number, currentFlagged: number,
+function flip(item: ItemRecord, before: BaselineItem, condition: ConditionName, from: number, to: number, baselineFlagged: number, currentFlagged: number,
   baselineReply: string | null, currentReply: string | null, originals: Map<string, string>): FlippedItem {
   const mutant = item.role === 'mutant';
   const direction: FlipDirection = mutant ? (from ? 'lost-catch' : 'new-catch') : (to ? 'new-false-alarm' : 'cleared-false-alarm');

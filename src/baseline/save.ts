@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { reviewItems } from '../requests/items.js';
+import { itemRecords } from '../requests/items.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import type { ReviewResult } from '../reviews/schedule.js';
@@ -20,7 +20,7 @@ export interface ResultSource {
  * span and replacement), so the same item in a later run has the same id.
  */
 export function buildBaseline(snapshot: RunSnapshot, source: ResultSource, createdAt = new Date().toISOString()): Baseline {
-  const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
+  const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const critics: Record<string, BaselineCritic> = {};
   for (const critic of snapshot.critics) {
     const outcomes = itemOutcomes(source.results(critic.name), { reply: true });

@@ -7,7 +7,7 @@ import { powerCheck, powerDesign, type PowerReport } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import { reviewItems } from '../requests/items.js';
+import { itemRecords } from '../requests/items.js';
 import { bootstrapEffects, type BootstrapSummary } from '../results/effects.js';
 import { costOf } from '../results/cost.js';
 import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
@@ -67,7 +67,7 @@ export interface BuildOptions {
 }
 
 export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
-  const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
+  const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
   const critics: Record<string, CriticReport> = {};
   const warnings: string[] = [];

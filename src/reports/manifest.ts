@@ -1,7 +1,9 @@
+import type { Mutant } from '../mutants/types.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import { CONDITIONS } from '../requests/conditions.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
+import { JsonArray } from './jsonPieces.js';
 
 const CONTAMINANT_KEYS = ['trace', 'prior_verdict'] as const;
 
@@ -9,8 +11,10 @@ const CONTAMINANT_KEYS = ['trace', 'prior_verdict'] as const;
  * The evaluator input manifest (seed 002): digests of everything that could
  * cross the boundary, the critic identities (never a secret), and what each
  * condition let in and kept out. Anyone can later confirm what a critic saw.
+ * The mutants (the run's valid mutants, text included, as the store gives
+ * them) are digested as the manifest is written.
  */
-export function buildManifest(run: RunSnapshot) {
+export function buildManifest(run: RunSnapshot, mutants: Iterable<Mutant>) {
   return {
     harness: { name: 'critic-audit', version: HARNESS_VERSION },
     createdAt: run.startedAt,
@@ -37,6 +41,10 @@ export function buildManifest(run: RunSnapshot) {
       evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
       trace: f.trace === undefined ? null : sha256Hex(f.trace),
     })),
-    mutants: run.generation.mutants.map((m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) })),
+    mutants: new JsonArray(digested(mutants)),
   };
+}
+
+function* digested(mutants: Iterable<Mutant>): Generator<{ id: string; fixtureId: string; mutator: string; artifact: string }> {
+  for (const m of mutants) yield { id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) };
 }

@@ -22,16 +22,16 @@ export function defaultOutDir(baseDir: string, now = new Date()): string {
  * Writes every report file beside the run store (run.sqlite), which keeps
  * each review whole: request digest, reply, verdict, tokens, latency. The big
  * files (mutants, manifest, mutation report, the pages' data) are written a
- * piece at a time, their reviews read from the store item by item, so a long
- * run's reports are never held in memory whole.
+ * piece at a time, the mutants' text and the reviews read from the store one
+ * at a time, so a long run's reports are never held in memory whole.
  */
 export async function writeReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   await writeAtomic(join(outDir, 'report.json'), [JSON.stringify(report, null, 2) + '\n']);
   await writeAtomic(join(outDir, 'report.md'), [renderMarkdown(report)]);
   await writeAtomic(join(outDir, 'junit.xml'), [renderJunit(report)]);
-  await writeAtomic(join(outDir, 'manifest.json'), jsonFile(buildManifest(run)));
-  await writeAtomic(join(outDir, 'mutants.json'), jsonFile({ mutants: new JsonArray(run.generation.mutants), ignored: new JsonArray(run.generation.ignored) }));
+  await writeAtomic(join(outDir, 'manifest.json'), jsonFile(buildManifest(run, store.mutants())));
+  await writeAtomic(join(outDir, 'mutants.json'), jsonFile({ mutants: new JsonArray(store.mutants()), ignored: new JsonArray(run.generation.ignored) }));
   await writeVisualReports(run, report, outDir, store);
   pointLatest(outDir);
 }

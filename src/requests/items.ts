@@ -1,9 +1,13 @@
 import type { Fixture } from '../fixtures/types.js';
-import type { Mutant } from '../mutants/types.js';
+import type { Mutant, MutantRecord } from '../mutants/types.js';
 import type { EvidenceItem } from '../fixtures/types.js';
 
-/** One artifact to review: an original (a known-correct control) or a mutant (a known bug). */
-export interface ReviewItem {
+/**
+ * An item as the reports count it: what it is, not the text a critic reads.
+ * A long run holds tens of thousands of these while its reports are built,
+ * so a mutant's artifact and trace stay in the run store.
+ */
+export interface ItemRecord {
   id: string;
   fixtureId: string;
   cluster: string;
@@ -11,6 +15,13 @@ export interface ReviewItem {
   role: 'original' | 'mutant';
   /** The mutator for a mutant; null for originals. */
   mutator: string | null;
+  /** An original's artifact (the reference or a correct variant); a mutant's is left out. */
+  artifact?: string;
+  mutant?: MutantRecord;
+}
+
+/** One artifact to review: an original (a known-correct control) or a mutant (a known bug). */
+export interface ReviewItem extends ItemRecord {
   task: string;
   artifact: string;
   evidence: EvidenceItem[];
@@ -20,13 +31,19 @@ export interface ReviewItem {
 
 /** Originals first (the reference and any correct variants), then the fixture's mutants. */
 export function reviewItems(fixtures: readonly Fixture[], mutants: readonly Mutant[]): ReviewItem[] {
-  const byFixture = new Map<string, Mutant[]>();
-  for (const m of mutants) {
-    const group = byFixture.get(m.fixtureId);
-    if (group) group.push(m);
-    else byFixture.set(m.fixtureId, [m]);
-  }
+  const byFixture = groupByFixture(mutants);
   return fixtures.flatMap((f) => [...fixtureItems(f, byFixture.get(f.id) ?? [])]);
+}
+
+/** The items of reviewItems, in its order, as records: the reports' view of a run. */
+export function itemRecords(fixtures: readonly Fixture[], mutants: readonly MutantRecord[]): ItemRecord[] {
+  const byFixture = groupByFixture(mutants);
+  return fixtures.flatMap((f) => {
+    const original = (id: string, artifact: string): ItemRecord => ({ id, fixtureId: f.id, cluster: f.cluster, kind: f.kind, role: 'original', mutator: null, artifact });
+    const variants = f.kind === 'code' ? f.variants.map((v) => original(variantId(f, v), v.artifact)) : [];
+    const mutantItems = (byFixture.get(f.id) ?? []).map((m): ItemRecord => ({ id: m.id, fixtureId: f.id, cluster: f.cluster, kind: f.kind, role: 'mutant', mutator: m.mutator, mutant: m }));
+    return [original(f.id, f.artifact), ...variants, ...mutantItems];
+  });
 }
 
 /**
@@ -38,6 +55,18 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
   const evidence = f.kind === 'text' ? f.evidence : [];
   const original = (id: string, artifact: string): ReviewItem => ({ fixtureId: f.id, cluster: f.cluster, kind: f.kind, task: f.task, evidence, trace: f.trace, id, role: 'original', mutator: null, artifact });
   yield original(f.id, f.artifact);
-  if (f.kind === 'code') for (const v of f.variants) yield original(`${f.id}~${v.id}`, v.artifact);
+  if (f.kind === 'code') for (const v of f.variants) yield original(variantId(f, v), v.artifact);
   for (const m of mutants) yield { fixtureId: f.id, cluster: f.cluster, kind: f.kind, task: f.task, evidence, trace: m.trace, id: m.id, role: 'mutant', mutator: m.mutator, artifact: m.artifact, mutant: m };
+}
+
+const variantId = (f: Fixture, v: { id: string }) => `${f.id}~${v.id}`;
+
+function groupByFixture<M extends MutantRecord>(mutants: readonly M[]): Map<string, M[]> {
+  const byFixture = new Map<string, M[]>();
+  for (const m of mutants) {
+    const group = byFixture.get(m.fixtureId);
+    if (group) group.push(m);
+    else byFixture.set(m.fixtureId, [m]);
+  }
+  return byFixture;
 }

@@ -1,5 +1,5 @@
 import type { ConditionName } from '../requests/conditions.js';
-import type { ReviewItem } from '../requests/items.js';
+import type { ItemRecord } from '../requests/items.js';
 import { pairedEffectBootstrap, type PairedEffectItem } from '../statistics/bootstrap.js';
 import type { Interval } from '../statistics/wilson.js';
 import { isFlagged, type ItemOutcomes } from './itemOutcomes.js';
@@ -37,11 +37,11 @@ export interface BootstrapSummary {
  * are drawn with replacement and each item keeps both of its outcomes, so
  * both the shared difficulty of a fixture's mutants and the pairing survive.
  */
-export function bootstrapEffects(items: readonly ReviewItem[], outcomes: ItemOutcomes, conditions: readonly ConditionName[], options: { critic: string; seed: number; resamples?: number }): BootstrapSummary {
+export function bootstrapEffects(items: readonly ItemRecord[], outcomes: ItemOutcomes, conditions: readonly ConditionName[], options: { critic: string; seed: number; resamples?: number }): BootstrapSummary {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const alpha = 0.05;
-  const groups = new Map<string, ReviewItem[]>();
-  const add = (g: string, item: ReviewItem) => (groups.get(g) ?? groups.set(g, []).get(g)!).push(item);
+  const groups = new Map<string, ItemRecord[]>();
+  const add = (g: string, item: ItemRecord) => (groups.get(g) ?? groups.set(g, []).get(g)!).push(item);
   for (const item of items) {
     if (item.mutator) {
       add(item.mutator, item);

@@ -1,6 +1,6 @@
 import type { BootstrapSettings, ReportSettings, Thresholds } from '../config/schema.js';
 import type { Fixture } from '../fixtures/types.js';
-import type { Generation } from '../mutants/generate.js';
+import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { ConditionName } from '../requests/conditions.js';
 import type { CriticIdentity } from '../reviews/critic.js';
@@ -45,10 +45,15 @@ export interface RunPlan {
   startedAt: string;
 }
 
-/** What a run planned, fixtures and mutants included: with the stored results, everything every report is computed from. */
+/**
+ * What a run planned, fixtures and mutants included: with the stored results,
+ * everything the reports count from. The valid mutants come without their
+ * text (the mutated artifact and trace, most of a suite's bytes): the few
+ * reports that print it read it from the store mutant by mutant.
+ */
 export interface RunSnapshot extends RunPlan {
   fixtures: Fixture[];
-  generation: Generation;
+  generation: { mutants: MutantRecord[]; ignored: IgnoredMutant[] };
 }
 
 export interface RunStatus {

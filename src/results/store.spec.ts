@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { textFixture } from '../../test/support/textFixture.js';
 import { spanOf } from '../mutants/span.js';
-import type { IgnoredMutant, Mutant } from '../mutants/types.js';
-import type { RunPlan, RunSnapshot } from './snapshot.js';
+import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
+import type { RunPlan } from './snapshot.js';
 import { RunStore, STORE_FILE } from './store.js';
 
 const plan: RunPlan = {
@@ -19,10 +19,8 @@ const mutant = (fixtureId: string, n: number): Mutant => {
   const artifact = fixtures.find((f) => f.id === fixtureId)!.artifact;
   return { id: `${fixtureId}-${n}`, fixtureId, mutator: 'number-flip', span: spanOf(artifact, 10, 12), original: artifact.slice(10, 12), replacement: String(n), artifact: `Staff get ${n} days.`, trace: undefined };
 };
-const ignored = (fixtureId: string): IgnoredMutant => {
-  const { artifact: _artifact, trace: _trace, ...record } = mutant(fixtureId, 0);
-  return { ...record, reason: 'the new number is also stated in the supporting evidence' };
-};
+const withoutText = ({ artifact: _artifact, trace: _trace, ...record }: Mutant): MutantRecord => record;
+const ignored = (fixtureId: string): IgnoredMutant => ({ ...withoutText(mutant(fixtureId, 0)), reason: 'the new number is also stated in the supporting evidence' });
 // Generated per fixture, as a run streams them: a's and c's mutants come in separate chunks, b has none.
 const generation = [
   { mutants: [mutant('a', 1), mutant('a', 2)], ignored: [ignored('a')] },
@@ -33,16 +31,14 @@ const generation = [
 const tempDir = () => mkdtempSync(join(tmpdir(), 'critic-audit-store-'));
 
 describe('RunStore plan', () => {
-  it('keeps fixtures and mutants one row each and reads the whole snapshot back in generation order', () => {
+  it('keeps fixtures and mutants one row each and reads them back in generation order, the snapshot\'s mutants without their text', () => {
     const dir = tempDir();
     const store = RunStore.open(dir);
     store.writePlan(plan, fixtures, generation);
     expect(store.readPlan()).toEqual(plan);
-    expect(store.readSnapshot()).toEqual({
-      ...plan,
-      fixtures,
-      generation: { mutants: generation.flatMap((g) => g.mutants), ignored: generation.flatMap((g) => g.ignored) },
-    });
+    const mutants = generation.flatMap((g) => g.mutants);
+    expect(store.readSnapshot()).toEqual({ ...plan, fixtures, generation: { mutants: mutants.map(withoutText), ignored: generation.flatMap((g) => g.ignored) } });
+    expect([...store.mutants()]).toEqual(mutants);
     expect([...store.eachFixture()]).toEqual(fixtures);
     expect([...store.eachMutant('a')].map((m) => m.id)).toEqual(['a-1', 'a-2', 'a-4']);
     expect([...store.eachMutant('b')]).toEqual([]);
@@ -92,7 +88,7 @@ describe('RunStore plan', () => {
     expect([...store.eachFixture()]).toHaveLength(3);
 
     store.writePlan({ ...plan, startedAt: 'later' }, fixtures.slice(0, 1), [{ mutants: [mutant('a', 9)], ignored: [] }]);
-    expect(store.readSnapshot()).toEqual({ ...plan, startedAt: 'later', fixtures: [fixtures[0]], generation: { mutants: [mutant('a', 9)], ignored: [] } });
+    expect(store.readSnapshot()).toEqual({ ...plan, startedAt: 'later', fixtures: [fixtures[0]], generation: { mutants: [withoutText(mutant('a', 9))], ignored: [] } });
     expect(store.mutantIdsDigest()).not.toBe(digest);
     store.close();
   });
@@ -100,13 +96,15 @@ describe('RunStore plan', () => {
   it('moves a store written with the whole plan in one snapshot document into the tables', () => {
     const dir = tempDir();
     RunStore.open(dir).close();
-    const snapshot: RunSnapshot = { ...plan, fixtures, generation: { mutants: generation.flatMap((g) => g.mutants), ignored: generation.flatMap((g) => g.ignored) } };
+    const mutants = generation.flatMap((g) => g.mutants);
+    const ignoredMutants = generation.flatMap((g) => g.ignored);
     const db = new Database(join(dir, STORE_FILE));
-    db.prepare("INSERT INTO meta (key, value) VALUES ('snapshot', ?)").run(JSON.stringify(snapshot));
+    db.prepare("INSERT INTO meta (key, value) VALUES ('snapshot', ?)").run(JSON.stringify({ ...plan, fixtures, generation: { mutants, ignored: ignoredMutants } }));
     db.close();
 
     const store = RunStore.open(dir);
-    expect(store.readSnapshot()).toEqual(snapshot);
+    expect(store.readSnapshot()).toEqual({ ...plan, fixtures, generation: { mutants: mutants.map(withoutText), ignored: ignoredMutants } });
+    expect([...store.mutants()]).toEqual(mutants);
     store.close();
     const raw = new Database(join(dir, STORE_FILE), { readonly: true });
     expect(raw.prepare('SELECT key FROM meta').pluck().all()).toEqual(['plan']);

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
-import type { IgnoredMutant, Mutant } from '../mutants/types.js';
+import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
@@ -161,9 +161,14 @@ export class RunStore {
     for (let row = next.get(-1) as { ord: number; data: string } | undefined; row; row = next.get(row.ord) as typeof row) yield JSON.parse(row.data) as Fixture;
   }
 
-  /** The valid mutants in the order they were generated. */
-  mutants(): Mutant[] {
-    return parsedRows(this.db.prepare('SELECT data FROM mutants WHERE valid = 1 ORDER BY ord'));
+  /** The valid mutants, text included, in the order they were generated, each read as the caller asks for it. */
+  *mutants(): Generator<Mutant> {
+    for (const data of this.db.prepare('SELECT data FROM mutants WHERE valid = 1 ORDER BY ord').pluck().iterate()) yield JSON.parse(data as string) as Mutant;
+  }
+
+  /** The valid mutants in order without their text (artifact and trace), which SQLite leaves out before they are parsed. */
+  mutantRecords(): MutantRecord[] {
+    return parsedRows(this.db.prepare("SELECT json_remove(data, '$.artifact', '$.trace') FROM mutants WHERE valid = 1 ORDER BY ord"));
   }
 
   /** One fixture's valid mutants in order, each read when asked for, as eachFixture reads fixtures. */
@@ -183,10 +188,10 @@ export class RunStore {
     return hash.digest('hex');
   }
 
-  /** The whole plan, fixtures and mutants included, as the reports read it. */
+  /** The whole plan, fixtures and mutants included (the mutants without their text), as the reports read it. */
   readSnapshot(): RunSnapshot | undefined {
     const plan = this.readPlan();
-    return plan && { ...plan, fixtures: this.fixtures(), generation: { mutants: this.mutants(), ignored: this.ignoredMutants() } };
+    return plan && { ...plan, fixtures: this.fixtures(), generation: { mutants: this.mutantRecords(), ignored: this.ignoredMutants() } };
   }
 
   writeStatus(status: RunStatus): void {
@@ -204,7 +209,7 @@ export class RunStore {
 
   /** Stores written before fixtures and mutants had tables of their own kept everything in one snapshot document: move it. */
   private migrateSnapshot(): void {
-    const snapshot = this.getMeta<RunSnapshot>('snapshot');
+    const snapshot = this.getMeta<RunPlan & { fixtures: Fixture[]; generation: Generation }>('snapshot');
     if (!snapshot) return;
     const { fixtures, generation, ...plan } = snapshot;
     this.db.transaction(() => {

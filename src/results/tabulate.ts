@@ -1,5 +1,5 @@
 import type { ConditionName } from '../requests/conditions.js';
-import type { ReviewItem } from '../requests/items.js';
+import type { ItemRecord } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
@@ -83,10 +83,10 @@ export const ALL_MUTANTS = 'all';
  * count as one item (no pseudo-replication): its share of flagged repeats.
  * Takes countOutcomes' counts, so the reports read a critic's reviews once.
  */
-export function tabulate(items: readonly ReviewItem[], outcomes: ItemOutcomes, verdicts: ReviewTotals, conditions: readonly ConditionName[]): CriticTables {
+export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, verdicts: ReviewTotals, conditions: readonly ConditionName[]): CriticTables {
 
-  const groups = new Map<string, ReviewItem[]>();
-  const addTo = (group: string, item: ReviewItem) => {
+  const groups = new Map<string, ItemRecord[]>();
+  const addTo = (group: string, item: ItemRecord) => {
     const members = groups.get(group);
     if (members) members.push(item);
     else groups.set(group, [item]);
@@ -158,7 +158,7 @@ export function tabulate(items: readonly ReviewItem[], outcomes: ItemOutcomes, v
   };
 }
 
-function compare(members: readonly ReviewItem[], outcomes: ItemOutcomes, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
+function compare(members: readonly ItemRecord[], outcomes: ItemOutcomes, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
   let n = 0, a = 0, b = 0, c = 0, fromCount = 0, toCount = 0;
   for (const item of members) {
     const x = outcomes.get(item.id)?.get(from);

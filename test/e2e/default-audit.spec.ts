@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RunStore } from '../../src/results/store.js';
+import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { defaultRunResult } from '../support/defaultRun.js';
 
@@ -83,6 +84,12 @@ describe('the default audit', () => {
     expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'held-out checks']);
     expect(manifest.conditions.find((c: any) => c.name === 'with-trace').adds).toBe('trace');
+  });
+
+  it('digests every valid mutant\'s artifact in the manifest, in the order mutants.json lists them whole', () => {
+    const { mutants } = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8'));
+    expect(mutants.length).toBe(report.mutants.valid);
+    expect(manifest.mutants).toEqual(mutants.map((m: any) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) })));
   });
 
   it('keeps every review, with its request digest and reply, in the run store', () => {

@@ -94,7 +94,7 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
   };
   const snapshot: RunSnapshot = { ...plan, fixtures, generation: { mutants, ignored } };
   const store = RunStore.open(dir);
-  store.writePlan(plan, fixtures, [snapshot.generation]);
+  store.writePlan(plan, fixtures, [{ mutants, ignored }]);
   const itemIds = fixtures.flatMap((f) => [f.id, ...mutants.filter((m) => m.fixtureId === f.id).map((m) => m.id)]);
   let reviews = 0;
   critics.forEach((critic, ci) => {

@@ -1,6 +1,6 @@
 import { relative, dirname } from 'node:path';
 import type { ConditionName } from '../../requests/conditions.js';
-import type { ReviewItem } from '../../requests/items.js';
+import type { ItemRecord } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import type { PairedComparison } from '../../results/tabulate.js';
 import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
@@ -116,7 +116,7 @@ export class ReplyTable {
 const cutReply = (text: string) => (text.length > MAX_REPLY_CHARS ? `${text.slice(0, MAX_REPLY_CHARS)}\n… [${text.length - MAX_REPLY_CHARS} more characters in run.sqlite]` : text);
 
 /** An item's row in the mutant list: its change and one outcome letter per condition. */
-export function drillItem(item: ReviewItem, byCondition: Map<ConditionName, ItemConditionOutcome> | undefined, conditions: readonly ConditionName[], fixtureIndex: Map<string, number>): DrillItem {
+export function drillItem(item: ItemRecord, byCondition: Map<ConditionName, ItemConditionOutcome> | undefined, conditions: readonly ConditionName[], fixtureIndex: Map<string, number>): DrillItem {
   const d: DrillItem = { id: item.id, f: fixtureIndex.get(item.fixtureId)!, m: item.mutator, x: '' };
   if (item.mutant) {
     const m = item.mutant;
@@ -162,7 +162,7 @@ export function reportedDifferenceInterval(p: PairedComparison): Interval | unde
  * that report.json gives no interval for; undefined if the counts do not
  * reproduce the report's b and c.
  */
-export function pairedInterval(p: PairedComparison, items: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): Interval | undefined {
+export function pairedInterval(p: PairedComparison, items: readonly ItemRecord[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): Interval | undefined {
   let a = 0, b = 0, c = 0, d = 0;
   for (const item of items) {
     const inGroup = p.mutator === CONTROL ? item.mutator === null : p.mutator === ALL_MUTANTS ? item.mutator !== null : item.mutator === p.mutator;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { ConditionName } from '../../requests/conditions.js';
-import { reviewItems, type ReviewItem } from '../../requests/items.js';
+import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import type { Interval } from '../../statistics/wilson.js';
@@ -29,7 +29,7 @@ export type ReviewsOf = (critic: string, itemId: string) => ReviewResult[];
  * page comes in pieces, its data blocks written item by item.
  */
 export async function* renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, outcomes: RunOutcomes, reviewsOf: ReviewsOf): AsyncGenerator<string> {
-  const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
+  const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const conditions = report.conditions as ConditionName[];
   const fixtures = drillFixtures(snapshot);
   const fixtureIndex = new Map(fixtures.map((f, i) => [f.id, i]));
@@ -71,7 +71,7 @@ ${body.join('\n')}
 <script>${CLIENT_JS}</script>
 <script type="application/octet-stream" id="drill-reviews" data-encoding="gzip+base64">`;
   const replies = new ReplyTable();
-  const reviewsIn = (critic: string, item: ReviewItem) => inConditionOrder(reviewsOf(critic, item.id), conditions);
+  const reviewsIn = (critic: string, item: ItemRecord) => inConditionOrder(reviewsOf(critic, item.id), conditions);
   const reviews = {
     replies: new JsonArray(flatMapped(critics, (c) => flatMapped(c.items, (i) => replies.intern(reviewsIn(c.name, i))))),
     critics: new JsonArray(critics.map((c) => new JsonArray(mapped(c.items, (i) => drillReviews(reviewsIn(c.name, i), conditions, replies))))),
@@ -161,7 +161,7 @@ function positiveControl(critic: CriticReport): string {
 
 const formatNumber = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 ? v.toExponential(2) : v.toFixed(3));
 
-function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
+function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
   const out: string[] = [];
   out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
   out.push(`<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`);
@@ -170,7 +170,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   return out.join('\n');
 }
 
-function pairedTable(paired: PairedComparison[], items: readonly ReviewItem[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
+function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
   if (!paired.length) return '<p class="dim">No paired comparisons (only the clean condition was run).</p>';
   const holm = (p: PairedComparison) => {
     const v = (p as unknown as Record<string, unknown>).pHolm;
