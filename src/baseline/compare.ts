@@ -127,7 +127,7 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
   const originals = new Map(items.flatMap((i) => (i.id === i.fixtureId && i.artifact !== undefined ? [[i.fixtureId, i.artifact] as const] : [])));
   const groupsOf = (mutator: string | null) => (mutator === null ? [CONTROL] : [mutator, ALL_MUTANTS]);
 
-  const currentIds = new Set([...current.keys()].filter((id) => itemById.has(id) && [...current.get(id)!.values()].some((o) => o.answered > 0)));
+  const currentIds = new Set([...current.itemIds()].filter((id) => itemById.has(id) && [...current.conditionsOf(id)].some(([, o]) => o.answered > 0)));
   const baselineIds = new Set(Object.keys(baseline.items));
   const pairedItems = [...currentIds].filter((id) => baselineIds.has(id)).length;
 
@@ -144,7 +144,7 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
 
   for (const condition of conditions) {
     for (const id of new Set([...currentIds, ...baselineIds])) {
-      const now = current.get(id)?.get(condition);
+      const now = current.of(id, condition);
       const before = baseline.items[id]?.outcomes[condition];
       const nowAnswered = now !== undefined && now.answered > 0 && itemById.has(id);
       const mutator = itemById.get(id)?.mutator ?? baseline.items[id]?.mutator ?? null;

@@ -26,10 +26,9 @@ export function buildBaseline(snapshot: RunSnapshot, source: ResultSource, creat
     const outcomes = itemOutcomes(source.results(critic.name), { reply: true });
     const entries: Record<string, BaselineItem> = {};
     for (const item of items) {
-      const byCondition = outcomes.get(item.id);
-      if (!byCondition) continue;
+      if (!outcomes.has(item.id)) continue;
       const recorded: BaselineItem['outcomes'] = {};
-      for (const [condition, o] of byCondition) {
+      for (const [condition, o] of outcomes.conditionsOf(item.id)) {
         if (o.answered === 0) continue;
         recorded[condition] = { flagged: o.flagged / o.answered, answered: o.answered, reply: o.reply, replySha256: o.reply === null ? null : sha256Hex(o.reply) };
       }

@@ -38,8 +38,8 @@ export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, se
   const minDiscrimination = settings?.minDiscrimination ?? POSITIVE_CONTROL_DEFAULTS.minDiscrimination;
   let answered = 0;
   let noVerdict = 0;
-  for (const byCondition of outcomes.values()) {
-    const clean = byCondition.get('clean');
+  for (const id of outcomes.itemIds()) {
+    const clean = outcomes.of(id, 'clean');
     if (!clean) continue;
     answered += clean.answered;
     noVerdict += clean.noVerdict;

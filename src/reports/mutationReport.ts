@@ -66,7 +66,7 @@ function* mutationFiles(snapshot: RunSnapshot, outcomes: RunOutcomes, reviewsOf:
       const path = `${prefix}${fixturePath(snapshot, fixture.source.file, fixture.id, fixture.kind)}`;
       const mutants: MutantResult[] = [];
       for (const m of valid.get(fixture.id) ?? []) {
-        const reviewed = byItem?.get(m.id)?.get(condition);
+        const reviewed = byItem?.of(m.id, condition);
         const reviews = reviewed ? reviewsOf(critic, m.id).filter((r) => r.condition === condition) : [];
         const { status, statusReason } = statusOf(reviewed, reviews, critic, condition);
         const result: MutantResult = { id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status, statusReason, description: describe(m.original, m.replacement) };

@@ -3,19 +3,19 @@ import type { ConditionName } from '../requests/conditions.js';
 import type { ReviewItem } from '../requests/items.js';
 import { pairedEffectBootstrap } from '../statistics/bootstrap.js';
 import { bootstrapEffects } from './effects.js';
-import type { ItemOutcomes } from './itemOutcomes.js';
+import type { ReviewResult } from '../reviews/schedule.js';
+import { itemOutcomes, type ItemOutcomes } from './itemOutcomes.js';
 
 const item = (id: string, cluster: string, mutator: string | null = 'number-flip'): ReviewItem => ({
   id, fixtureId: cluster, cluster, kind: 'text', role: mutator ? 'mutant' : 'original', mutator, task: 't', artifact: id, evidence: [], trace: 'trace',
 });
 
-function outcomes(pairs: Array<[string, number, number]>): ItemOutcomes {
-  const map: ItemOutcomes = new Map();
-  for (const [id, from, to] of pairs) {
-    const o = (flagged: number) => ({ answered: 1, flagged, noVerdict: 0, errors: 0, reply: null });
-    map.set(id, new Map<ConditionName, ReturnType<typeof o>>([['clean', o(from)], ['with-trace', o(to)]]));
-  }
-  return map;
+function outcomes(pairs: Array<[string, number, number]>, leaveOut?: { id: string; condition: ConditionName }): ItemOutcomes {
+  const review = (itemId: string, condition: ConditionName, flagged: number): ReviewResult => ({
+    critic: 'x', itemId, condition, repeat: 0, reviewId: 'r', requestDigest: 'd', outcome: 'verdict', verdict: flagged ? 'FAIL' : 'PASS', reply: null, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k',
+  });
+  const reviews = pairs.flatMap(([id, from, to]) => [review(id, 'clean', from), review(id, 'with-trace', to)]);
+  return itemOutcomes(reviews.filter((r) => !(r.itemId === leaveOut?.id && r.condition === leaveOut.condition)));
 }
 
 describe('bootstrapEffects', () => {
@@ -47,8 +47,7 @@ describe('bootstrapEffects', () => {
   });
 
   it('skips items not answered under both conditions, and conditions with no pairs', () => {
-    const partial = outcomes(pairs.slice(0, 10));
-    partial.get('m0')!.delete('with-trace');
+    const partial = outcomes(pairs.slice(0, 10), { id: 'm0', condition: 'with-trace' });
     const s = bootstrapEffects(items, partial, ['clean', 'with-trace', 'prior-pass'], { critic: 'x', seed: 1, resamples: 100 });
     expect(s.effects.map((e) => [e.to, e.n])).toEqual([['with-trace', 9], ['with-trace', 9]]);
   });

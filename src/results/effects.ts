@@ -55,8 +55,8 @@ export function bootstrapEffects(items: readonly ItemRecord[], outcomes: ItemOut
       if (to === 'clean') continue;
       const paired: PairedEffectItem[] = [];
       for (const item of groups.get(group)!) {
-        const x = outcomes.get(item.id)?.get('clean');
-        const y = outcomes.get(item.id)?.get(to);
+        const x = outcomes.of(item.id, 'clean');
+        const y = outcomes.of(item.id, to);
         if (!x?.answered || !y?.answered) continue;
         paired.push({ cluster: item.cluster, from: isFlagged(x) ? 1 : 0, to: isFlagged(y) ? 1 : 0 });
       }

@@ -1,4 +1,4 @@
-import type { ConditionName } from '../requests/conditions.js';
+import { CONDITION_NAMES, type ConditionName } from '../requests/conditions.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 
 /** Replies kept per item and condition are cut to this many characters (the store keeps them whole). */
@@ -22,30 +22,100 @@ export interface ItemConditionOutcome {
   reply: string | null;
 }
 
-export type ItemOutcomes = Map<string, Map<ConditionName, ItemConditionOutcome>>;
+/** Counts kept per item and condition, in this order. */
+const ANSWERED = 0, FLAGGED = 1, NO_VERDICT = 2, ERRORS = 3, FIELDS = 4;
+const PER_ITEM = FIELDS * CONDITION_NAMES.length;
 
 /**
- * Per item and condition: what the critic answered, over its repeats. Replies
- * are kept only when asked for: a long run's replies are most of its bytes,
- * and the tables need only the counts (reports read whole reviews from the
- * store item by item).
+ * Per item and condition: what the critic answered, over its repeats. The
+ * counts sit in one typed array, a slot per item: a 100,000-review run has
+ * tens of thousands of items, and an object per item and condition (with a
+ * Map per item) was most of what its reports held. Replies are kept only
+ * when asked for: a long run's replies are most of its bytes, and the tables
+ * need only the counts (reports read whole reviews from the store item by
+ * item).
  */
-export function itemOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): ItemOutcomes {
-  const outcomes: ItemOutcomes = new Map();
-  for (const r of results) {
-    let byCondition = outcomes.get(r.itemId);
-    if (!byCondition) outcomes.set(r.itemId, (byCondition = new Map()));
-    let o = byCondition.get(r.condition);
-    if (!o) byCondition.set(r.condition, (o = { answered: 0, flagged: 0, noVerdict: 0, errors: 0, reply: null }));
-    if (r.outcome === 'error') {
-      o.errors++;
-      continue;
+export class ItemOutcomes {
+  private readonly slots = new Map<string, number>();
+  private counts = new Uint32Array(PER_ITEM * 1024);
+  /** Reply excerpts by cell (slot and condition), with keep.reply only. */
+  private readonly replies = new Map<number, string>();
+
+  constructor(private readonly keepReplies = false) {}
+
+  add(r: ReviewResult): void {
+    let slot = this.slots.get(r.itemId);
+    if (slot === undefined) {
+      slot = this.slots.size;
+      this.slots.set(r.itemId, slot);
+      if ((slot + 1) * PER_ITEM > this.counts.length) {
+        const grown = new Uint32Array(this.counts.length * 2);
+        grown.set(this.counts);
+        this.counts = grown;
+      }
     }
-    o.answered++;
-    if (r.outcome === 'no-verdict') o.noVerdict++;
-    if (r.verdict === 'FAIL') o.flagged++;
-    if (keep.reply && o.reply === null && r.reply !== null) o.reply = r.reply.length > REPLY_EXCERPT_CHARS ? `${r.reply.slice(0, REPLY_EXCERPT_CHARS)}…` : r.reply;
+    const cell = slot * CONDITION_NAMES.length + conditionIndex(r.condition);
+    const at = cell * FIELDS;
+    if (r.outcome === 'error') {
+      this.counts[at + ERRORS]!++;
+      return;
+    }
+    this.counts[at + ANSWERED]!++;
+    if (r.outcome === 'no-verdict') this.counts[at + NO_VERDICT]!++;
+    if (r.verdict === 'FAIL') this.counts[at + FLAGGED]!++;
+    if (this.keepReplies && r.reply !== null && !this.replies.has(cell)) {
+      this.replies.set(cell, r.reply.length > REPLY_EXCERPT_CHARS ? `${r.reply.slice(0, REPLY_EXCERPT_CHARS)}…` : r.reply);
+    }
   }
+
+  /** Items with at least one review (answered or not). */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  has(itemId: string): boolean {
+    return this.slots.has(itemId);
+  }
+
+  itemIds(): IterableIterator<string> {
+    return this.slots.keys();
+  }
+
+  /** The item's outcome under the condition; undefined when it has no review under it. */
+  of(itemId: string, condition: ConditionName): ItemConditionOutcome | undefined {
+    const slot = this.slots.get(itemId);
+    return slot === undefined ? undefined : this.cell(slot * CONDITION_NAMES.length + conditionIndex(condition));
+  }
+
+  /** The item's outcome under each condition it was reviewed under, in CONDITION_NAMES order. */
+  *conditionsOf(itemId: string): Generator<[ConditionName, ItemConditionOutcome]> {
+    const slot = this.slots.get(itemId);
+    if (slot === undefined) return;
+    for (let c = 0; c < CONDITION_NAMES.length; c++) {
+      const o = this.cell(slot * CONDITION_NAMES.length + c);
+      if (o) yield [CONDITION_NAMES[c]!, o];
+    }
+  }
+
+  private cell(cell: number): ItemConditionOutcome | undefined {
+    const at = cell * FIELDS;
+    const answered = this.counts[at + ANSWERED]!;
+    const errors = this.counts[at + ERRORS]!;
+    if (answered + errors === 0) return undefined;
+    return { answered, flagged: this.counts[at + FLAGGED]!, noVerdict: this.counts[at + NO_VERDICT]!, errors, reply: this.replies.get(cell) ?? null };
+  }
+}
+
+function conditionIndex(condition: ConditionName): number {
+  const index = CONDITION_NAMES.indexOf(condition);
+  if (index < 0) throw new Error(`unknown condition "${condition}" in a stored review`);
+  return index;
+}
+
+/** Counts a critic's reviews per item and condition (see ItemOutcomes). */
+export function itemOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): ItemOutcomes {
+  const outcomes = new ItemOutcomes(keep.reply === true);
+  for (const r of results) outcomes.add(r);
   return outcomes;
 }
 

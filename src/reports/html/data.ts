@@ -7,7 +7,7 @@ import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
 import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
 import type { Interval } from '../../statistics/wilson.js';
 import type { ReviewResult } from '../../reviews/schedule.js';
-import { flaggedForPairing, outcomeCode, type ItemConditionOutcome, type OutcomeCode } from '../../results/itemOutcomes.js';
+import { flaggedForPairing, outcomeCode, type ItemOutcomes, type OutcomeCode } from '../../results/itemOutcomes.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
 export const MAX_REPLY_CHARS = 20_000;
@@ -116,7 +116,7 @@ export class ReplyTable {
 const cutReply = (text: string) => (text.length > MAX_REPLY_CHARS ? `${text.slice(0, MAX_REPLY_CHARS)}\n… [${text.length - MAX_REPLY_CHARS} more characters in run.sqlite]` : text);
 
 /** An item's row in the mutant list: its change and one outcome letter per condition. */
-export function drillItem(item: ItemRecord, byCondition: Map<ConditionName, ItemConditionOutcome> | undefined, conditions: readonly ConditionName[], fixtureIndex: Map<string, number>): DrillItem {
+export function drillItem(item: ItemRecord, outcomes: ItemOutcomes, conditions: readonly ConditionName[], fixtureIndex: Map<string, number>): DrillItem {
   const d: DrillItem = { id: item.id, f: fixtureIndex.get(item.fixtureId)!, m: item.mutator, x: '' };
   if (item.mutant) {
     const m = item.mutant;
@@ -126,7 +126,7 @@ export function drillItem(item: ItemRecord, byCondition: Map<ConditionName, Item
     d.l = [m.span.line, m.span.column];
   } else if (item.id !== item.fixtureId) d.a = item.artifact;
   d.x = conditions.map((c) => {
-    const o = byCondition?.get(c);
+    const o = outcomes.of(item.id, c);
     return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
   }).join('');
   return d;
@@ -162,13 +162,13 @@ export function reportedDifferenceInterval(p: PairedComparison): Interval | unde
  * that report.json gives no interval for; undefined if the counts do not
  * reproduce the report's b and c.
  */
-export function pairedInterval(p: PairedComparison, items: readonly ItemRecord[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): Interval | undefined {
+export function pairedInterval(p: PairedComparison, items: readonly ItemRecord[], outcomes: ItemOutcomes): Interval | undefined {
   let a = 0, b = 0, c = 0, d = 0;
   for (const item of items) {
     const inGroup = p.mutator === CONTROL ? item.mutator === null : p.mutator === ALL_MUTANTS ? item.mutator !== null : item.mutator === p.mutator;
     if (!inGroup) continue;
-    const from = flaggedForPairing(outcomes.get(item.id)?.get(p.from));
-    const to = flaggedForPairing(outcomes.get(item.id)?.get(p.to));
+    const from = flaggedForPairing(outcomes.of(item.id, p.from));
+    const to = flaggedForPairing(outcomes.of(item.id, p.to));
     if (from === undefined || to === undefined) continue;
     if (from && to) a++;
     else if (from) b++;

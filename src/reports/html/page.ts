@@ -7,7 +7,7 @@ import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabul
 import type { Interval } from '../../statistics/wilson.js';
 import type { AuditReport, CriticReport } from '../build.js';
 import { countBy, percent, pValue, signedPoints } from '../format.js';
-import type { ItemConditionOutcome } from '../../results/itemOutcomes.js';
+import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/schedule.js';
 import { batched, JsonArray, jsonPieces } from '../jsonPieces.js';
@@ -15,8 +15,8 @@ import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterva
 import { escapeHtml as e, scriptSafe } from './escape.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
-/** Every critic's outcome counts: critic -> item -> condition -> outcome. */
-export type RunOutcomes = Map<string, Map<string, Map<ConditionName, ItemConditionOutcome>>>;
+/** Every critic's outcome counts, by critic name. */
+export type RunOutcomes = Map<string, ItemOutcomes>;
 
 /** One critic's reviews of one item, read when a report reaches it (as RunStore.itemResults gives them), so no report holds a whole run's. */
 export type ReviewsOf = (critic: string, itemId: string) => ReviewResult[];
@@ -34,7 +34,7 @@ export async function* renderHtmlReport(snapshot: RunSnapshot, report: AuditRepo
   const fixtures = drillFixtures(snapshot);
   const fixtureIndex = new Map(fixtures.map((f, i) => [f.id, i]));
   const critics = Object.entries(report.critics).map(([name, critic]) => {
-    const criticOutcomes = outcomes.get(name) ?? new Map<string, Map<ConditionName, ItemConditionOutcome>>();
+    const criticOutcomes = outcomes.get(name) ?? new ItemOutcomes();
     // Only the kinds of artifact this critic reviewed (a text checker lists no code mutants).
     const kinds = new Set(items.filter((i) => criticOutcomes.has(i.id)).map((i) => i.kind));
     return { name, critic, outcomes: criticOutcomes, items: items.filter((i) => kinds.has(i.kind)) };
@@ -64,7 +64,7 @@ ${body.join('\n')}
   const data = {
     conditions,
     fixtures,
-    critics: new JsonArray(critics.map((c) => ({ name: c.name, items: new JsonArray(mapped(c.items, (i) => drillItem(i, c.outcomes.get(i.id), conditions, fixtureIndex))) }))),
+    critics: new JsonArray(critics.map((c) => ({ name: c.name, items: new JsonArray(mapped(c.items, (i) => drillItem(i, c.outcomes, conditions, fixtureIndex))) }))),
   };
   yield* batched(mapped(jsonPieces(data), scriptSafe));
   yield `</script>
@@ -161,7 +161,7 @@ function positiveControl(critic: CriticReport): string {
 
 const formatNumber = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 ? v.toExponential(2) : v.toFixed(3));
 
-function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
+function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: ItemOutcomes): string {
   const out: string[] = [];
   out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
   out.push(`<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`);
@@ -170,7 +170,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   return out.join('\n');
 }
 
-function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], outcomes: Map<string, Map<ConditionName, ItemConditionOutcome>>): string {
+function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], outcomes: ItemOutcomes): string {
   if (!paired.length) return '<p class="dim">No paired comparisons (only the clean condition was run).</p>';
   const holm = (p: PairedComparison) => {
     const v = (p as unknown as Record<string, unknown>).pHolm;

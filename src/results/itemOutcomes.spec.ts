@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { ConditionName } from '../requests/conditions.js';
+import type { ReviewResult } from '../reviews/schedule.js';
+import { itemOutcomes, REPLY_EXCERPT_CHARS } from './itemOutcomes.js';
+
+const review = (itemId: string, condition: ConditionName, outcome: ReviewResult['outcome'], verdict: ReviewResult['verdict'], reply: string | null = null): ReviewResult => ({
+  critic: 'c', itemId, condition, repeat: 0, reviewId: 'r', requestDigest: 'd', outcome, verdict, reply, error: outcome === 'error' ? 'HTTP 500' : null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k',
+});
+
+describe('itemOutcomes', () => {
+  // Over two thousand items, so the counts outgrow their first allocation.
+  const results = Array.from({ length: 2500 }, (_, i) => [
+    review(`m${i}`, 'with-trace', 'verdict', i % 2 ? 'FAIL' : 'PASS', `reply ${i}`),
+    review(`m${i}`, 'with-trace', 'no-verdict', null, 'no verdict here'),
+    review(`m${i}`, 'with-trace', 'error', null),
+    review(`m${i}`, 'clean', 'verdict', 'FAIL', `first ${i}`),
+    review(`m${i}`, 'clean', 'verdict', 'FAIL', `second ${i}`),
+  ]).flat();
+
+  it('counts each item under each condition over its repeats, and leaves out conditions it was never reviewed under', () => {
+    const outcomes = itemOutcomes(results);
+    expect(outcomes.size).toBe(2500);
+    expect(outcomes.of('m2499', 'with-trace')).toEqual({ answered: 2, flagged: 1, noVerdict: 1, errors: 1, reply: null });
+    expect(outcomes.of('m2498', 'with-trace')).toEqual({ answered: 2, flagged: 0, noVerdict: 1, errors: 1, reply: null });
+    expect(outcomes.of('m0', 'clean')).toEqual({ answered: 2, flagged: 2, noVerdict: 0, errors: 0, reply: null });
+    expect(outcomes.of('m0', 'prior-pass')).toBeUndefined();
+    expect(outcomes.of('nobody', 'clean')).toBeUndefined();
+    expect([...outcomes.conditionsOf('m7')].map(([c]) => c)).toEqual(['clean', 'with-trace']);
+    expect([...outcomes.itemIds()].slice(0, 3)).toEqual(['m0', 'm1', 'm2']);
+  });
+
+  it('keeps the first answered reply per item and condition only when asked, cut to the excerpt length', () => {
+    const long = 'x'.repeat(REPLY_EXCERPT_CHARS + 10);
+    const outcomes = itemOutcomes([...results, review('long', 'clean', 'verdict', 'PASS', long)], { reply: true });
+    expect(outcomes.of('m3', 'with-trace')!.reply).toBe('reply 3');
+    expect(outcomes.of('m3', 'clean')!.reply).toBe('first 3');
+    expect(outcomes.of('long', 'clean')!.reply).toBe(`${'x'.repeat(REPLY_EXCERPT_CHARS)}…`);
+    // An item whose only review under a condition is an error has an outcome, with no answer and no reply.
+    expect(itemOutcomes([review('e', 'clean', 'error', null)], { reply: true }).of('e', 'clean')).toEqual({ answered: 0, flagged: 0, noVerdict: 0, errors: 1, reply: null });
+  });
+});
