@@ -1,4 +1,5 @@
 import { findNumbers, numberKey, type NumberPiece } from '../src/text/claims.js';
+import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
 
@@ -41,8 +42,6 @@ function niceStep(x: number): number {
 }
 
 export function formatLike(n: NumberPiece, value: number): string {
-  const digits = n.grouped
-    ? value.toLocaleString('en-US', { minimumFractionDigits: n.decimals, maximumFractionDigits: n.decimals })
-    : value.toFixed(n.decimals);
+  const digits = n.grouped ? groupedNumber(value, n.decimals) : value.toFixed(n.decimals);
   return `${n.currency}${digits}${n.percent ? '%' : ''}`;
 }

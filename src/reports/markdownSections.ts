@@ -3,6 +3,7 @@ import type { Gate } from '../gates/evaluate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './build.js';
 import { pValue, percent, signedPoints } from './format.js';
+import { groupedNumber } from '../util/groupedNumber.js';
 
 /** Flipped items shown in report.md per critic; report.json lists them all. */
 export const FLIPPED_SHOWN = 20;
@@ -42,7 +43,7 @@ export function positiveControlLines(critic: CriticReport): string[] {
 export function bootstrapLines(critic: CriticReport): string[] {
   const b = critic.bootstrap;
   if (!b?.effects.length) return [];
-  const out = ['', `### Effect of each condition against clean, cluster bootstrap (${b.resamples.toLocaleString('en-US')} resamples, seed ${b.seed}, 95% percentile)`, '',
+  const out = ['', `### Effect of each condition against clean, cluster bootstrap (${groupedNumber(b.resamples)} resamples, seed ${b.seed}, 95% percentile)`, '',
     '| items | condition | n | clusters | effect | 95% interval |', '|---|---|---:|---:|---:|---|'];
   for (const e of b.effects) out.push(`| ${e.mutator} | ${e.to} | ${e.n} | ${e.clusters} | ${signedPoints(e.estimate)} | ${signedRange(e.ci)} |`);
   return out;
