@@ -77,16 +77,19 @@ export function fixtureFile(snapshot: RunSnapshot, file: string): string {
   return relative(base, file) || file;
 }
 
-export function drillFixtures(snapshot: RunSnapshot): DrillFixture[] {
-  return snapshot.fixtures.map((f) => ({
-    id: f.id,
-    kind: f.kind,
-    file: fixtureFile(snapshot, f.source.file),
-    task: f.task,
-    artifact: f.artifact,
-    evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, title: e.title ?? '', text: e.text })) : [],
-    trace: f.trace ?? null,
-  }));
+/** The fixtures as the page lists them, each made as it is written. */
+export function* drillFixtures(snapshot: RunSnapshot): Generator<DrillFixture> {
+  for (const f of snapshot.fixtures) {
+    yield {
+      id: f.id,
+      kind: f.kind,
+      file: fixtureFile(snapshot, f.source.file),
+      task: f.task,
+      artifact: f.artifact,
+      evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, title: e.title ?? '', text: e.text })) : [],
+      trace: f.trace ?? null,
+    };
+  }
 }
 
 /**

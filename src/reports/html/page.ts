@@ -31,8 +31,7 @@ export type ReviewsOf = (critic: string, itemId: string) => ReviewResult[];
 export async function* renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, outcomes: RunOutcomes, reviewsOf: ReviewsOf): AsyncGenerator<string> {
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const conditions = report.conditions as ConditionName[];
-  const fixtures = drillFixtures(snapshot);
-  const fixtureIndex = new Map(fixtures.map((f, i) => [f.id, i]));
+  const fixtureIndex = new Map(snapshot.fixtures.map((f, i) => [f.id, i]));
   const critics = Object.entries(report.critics).map(([name, critic]) => {
     const criticOutcomes = outcomes.get(name) ?? new ItemOutcomes();
     // Only the kinds of artifact this critic reviewed (a text checker lists no code mutants).
@@ -63,7 +62,8 @@ ${body.join('\n')}
 <script type="application/json" id="drill-data">`;
   const data = {
     conditions,
-    fixtures,
+    // Each fixture as its own piece: the suite's text in one JSON string (UTF-16 once it holds a "£") is megabytes at once.
+    fixtures: new JsonArray(drillFixtures(snapshot)),
     critics: new JsonArray(critics.map((c) => ({ name: c.name, items: new JsonArray(mapped(c.items, (i) => drillItem(i, c.outcomes, conditions, fixtureIndex))) }))),
   };
   yield* batched(mapped(jsonPieces(data), scriptSafe));
