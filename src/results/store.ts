@@ -168,7 +168,15 @@ export class RunStore {
 
   /** The valid mutants in order without their text (artifact and trace), which SQLite leaves out before they are parsed. */
   mutantRecords(): MutantRecord[] {
-    return parsedRows(this.db.prepare("SELECT json_remove(data, '$.artifact', '$.trace') FROM mutants WHERE valid = 1 ORDER BY ord"));
+    const records = parsedRows<MutantRecord>(this.db.prepare("SELECT json_remove(data, '$.artifact', '$.trace') FROM mutants WHERE valid = 1 ORDER BY ord"));
+    // Each parse makes its own copy of a fixture id or mutator name; tens of thousands of mutants need a few dozen.
+    const once = new Map<string, string>();
+    const shared = (text: string) => once.get(text) ?? (once.set(text, text), text);
+    for (const m of records) {
+      m.fixtureId = shared(m.fixtureId);
+      m.mutator = shared(m.mutator);
+    }
+    return records;
   }
 
   /** One fixture's valid mutants in order, each read when asked for, as eachFixture reads fixtures. */
