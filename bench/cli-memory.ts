@@ -1,8 +1,10 @@
 /**
  * Peak resident memory of the whole commands a user runs on a 100,000-review
  * run with a fast local critic: `critic-audit run` (reviews, then every report
- * file) and `critic-audit report DIR` (every report file rebuilt from the
- * store). Each runs in a child process that prints its own peak RSS on exit.
+ * file) without the reply cache, then with it (the default; a fresh cache, so
+ * every reply is stored, then a rerun that reads every reply from it), and
+ * `critic-audit report DIR` (every report file rebuilt from the store). Each
+ * runs in a child process that prints its own peak RSS on exit.
  *
  *   node dist/bench/cli-memory.js [copies=48]
  */
@@ -32,7 +34,13 @@ function measure(args: string[]): { seconds: number; peakMb: number; status: num
   return { seconds, peakMb: Number(peak[1]) / 1024, status: child.status };
 }
 
-for (const [name, args] of [['run', ['run', '--config', config, '--out', out, '--no-cache']], ['report', ['report', out]]] as const) {
+const runs = [
+  ['run --no-cache', ['run', '--config', config, '--out', out, '--no-cache']],
+  ['report DIR', ['report', out]],
+  ['run (cache: every reply a miss)', ['run', '--config', config, '--out', join(dir, 'cached-1')]],
+  ['run (cache: every reply a hit)', ['run', '--config', config, '--out', join(dir, 'cached-2')]],
+] as const;
+for (const [name, args] of runs) {
   const { seconds, peakMb, status } = measure([...args]);
   console.log(`critic-audit ${name}: peak RSS ${peakMb.toFixed(0)} MB, ${seconds.toFixed(1)} s (exit ${status})`);
 }
