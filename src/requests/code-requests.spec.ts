@@ -5,7 +5,7 @@ import type { CodeFixture } from '../fixtures/types.js';
 import { generateMutants } from '../mutants/generate.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
 import { CONDITION_NAMES } from './conditions.js';
-import { reviewItems } from './items.js';
+import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { DEFAULT_RUBRICS } from './rubric.js';
 import { serializeRequest } from './sealed.js';

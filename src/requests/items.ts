@@ -29,15 +29,14 @@ export interface ReviewItem extends ItemRecord {
   mutant?: Mutant;
 }
 
-/** Originals first (the reference and any correct variants), then the fixture's mutants. */
-export function reviewItems(fixtures: readonly Fixture[], mutants: readonly Mutant[]): ReviewItem[] {
-  const byFixture = groupByFixture(mutants);
-  return fixtures.flatMap((f) => [...fixtureItems(f, byFixture.get(f.id) ?? [])]);
-}
-
-/** The items of reviewItems, in its order, as records: the reports' view of a run. */
+/** Every fixture's items in fixtureItems' order, as records: the reports' view of a run. */
 export function itemRecords(fixtures: readonly Fixture[], mutants: readonly MutantRecord[]): ItemRecord[] {
-  const byFixture = groupByFixture(mutants);
+  const byFixture = new Map<string, MutantRecord[]>();
+  for (const m of mutants) {
+    const group = byFixture.get(m.fixtureId);
+    if (group) group.push(m);
+    else byFixture.set(m.fixtureId, [m]);
+  }
   return fixtures.flatMap((f) => {
     const original = (id: string, artifact: string): ItemRecord => ({ id, fixtureId: f.id, cluster: f.cluster, kind: f.kind, role: 'original', mutator: null, artifact });
     const variants = f.kind === 'code' ? f.variants.map((v) => original(variantId(f, v), v.artifact)) : [];
@@ -47,7 +46,8 @@ export function itemRecords(fixtures: readonly Fixture[], mutants: readonly Muta
 }
 
 /**
- * One fixture's items, made one at a time as they are asked for. Every field
+ * One fixture's items, originals first (the reference and any correct
+ * variants), then its mutants, made one at a time as they are asked for. Every field
  * is written out: spreading shared fields into each item makes V8 build a
  * slower, bigger object, which adds up at a fast critic's thousands a second.
  */
@@ -60,13 +60,3 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
 }
 
 const variantId = (f: Fixture, v: { id: string }) => `${f.id}~${v.id}`;
-
-function groupByFixture<M extends MutantRecord>(mutants: readonly M[]): Map<string, M[]> {
-  const byFixture = new Map<string, M[]>();
-  for (const m of mutants) {
-    const group = byFixture.get(m.fixtureId);
-    if (group) group.push(m);
-    else byFixture.set(m.fixtureId, [m]);
-  }
-  return byFixture;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITIONS, CONDITION_NAMES, PRIOR_FAIL, PRIOR_PASS } from './conditions.js';
-import { reviewItems } from './items.js';
+import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedPayloadProblems, serializeRequest } from './sealed.js';
 import { textFixture } from '../../test/support/textFixture.js';

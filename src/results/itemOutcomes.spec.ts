@@ -19,13 +19,18 @@ describe('itemOutcomes', () => {
 
   it('counts each item under each condition over its repeats, and leaves out conditions it was never reviewed under', () => {
     const outcomes = itemOutcomes(results);
-    expect(outcomes.size).toBe(2500);
+    expect([...outcomes.itemIds()]).toHaveLength(2500);
+    // Either side of the first allocation's last slot.
+    for (const id of ['m1022', 'm1023', 'm1024', 'm1025']) expect(outcomes.of(id, 'clean')).toEqual({ answered: 2, flagged: 2, noVerdict: 0, errors: 0, reply: null });
     expect(outcomes.of('m2499', 'with-trace')).toEqual({ answered: 2, flagged: 1, noVerdict: 1, errors: 1, reply: null });
     expect(outcomes.of('m2498', 'with-trace')).toEqual({ answered: 2, flagged: 0, noVerdict: 1, errors: 1, reply: null });
     expect(outcomes.of('m0', 'clean')).toEqual({ answered: 2, flagged: 2, noVerdict: 0, errors: 0, reply: null });
     expect(outcomes.of('m0', 'prior-pass')).toBeUndefined();
     expect(outcomes.of('nobody', 'clean')).toBeUndefined();
     expect([...outcomes.conditionsOf('m7')].map(([c]) => c)).toEqual(['clean', 'with-trace']);
+    // In name order, as the store lists them: a baseline saved from these outcomes keeps its bytes.
+    const all = itemOutcomes((['with-trace', 'prior-pass', 'clean', 'prior-fail'] as const).map((c) => review('x', c, 'verdict', 'PASS')));
+    expect([...all.conditionsOf('x')].map(([c]) => c)).toEqual(['clean', 'prior-fail', 'prior-pass', 'with-trace']);
     expect([...outcomes.itemIds()].slice(0, 3)).toEqual(['m0', 'm1', 'm2']);
   });
 

@@ -25,6 +25,7 @@ export interface ItemConditionOutcome {
 /** Counts kept per item and condition, in this order. */
 const ANSWERED = 0, FLAGGED = 1, NO_VERDICT = 2, ERRORS = 3, FIELDS = 4;
 const PER_ITEM = FIELDS * CONDITION_NAMES.length;
+const CONDITIONS_BY_NAME = [...CONDITION_NAMES].sort();
 
 /**
  * Per item and condition: what the critic answered, over its repeats. The
@@ -68,11 +69,6 @@ export class ItemOutcomes {
     }
   }
 
-  /** Items with at least one review (answered or not). */
-  get size(): number {
-    return this.slots.size;
-  }
-
   has(itemId: string): boolean {
     return this.slots.has(itemId);
   }
@@ -87,13 +83,13 @@ export class ItemOutcomes {
     return slot === undefined ? undefined : this.cell(slot * CONDITION_NAMES.length + conditionIndex(condition));
   }
 
-  /** The item's outcome under each condition it was reviewed under, in CONDITION_NAMES order. */
+  /** The item's outcome under each condition it was reviewed under, in the order of their names, as the store lists them (a saved baseline keeps its bytes). */
   *conditionsOf(itemId: string): Generator<[ConditionName, ItemConditionOutcome]> {
     const slot = this.slots.get(itemId);
     if (slot === undefined) return;
-    for (let c = 0; c < CONDITION_NAMES.length; c++) {
-      const o = this.cell(slot * CONDITION_NAMES.length + c);
-      if (o) yield [CONDITION_NAMES[c]!, o];
+    for (const condition of CONDITIONS_BY_NAME) {
+      const o = this.cell(slot * CONDITION_NAMES.length + conditionIndex(condition));
+      if (o) yield [condition, o];
     }
   }
 

@@ -62,6 +62,21 @@ describe('RunStore plan', () => {
     store.close();
   });
 
+  it('reads every mutant in order a page at a time, leaving no cursor open for other statements in between', () => {
+    const store = RunStore.open(tempDir());
+    const many = Array.from({ length: 1200 }, (_, n) => mutant(n % 2 ? 'a' : 'c', n));
+    store.writePlan(plan, fixtures, [{ mutants: many, ignored: [] }]);
+    const read: string[] = [];
+    for (const m of store.mutants()) {
+      read.push(m.id);
+      // An open cursor would make these throw "This database connection is busy executing a query".
+      if (read.length % 500 === 0) store.writeStatus({ complete: false, stopReason: `read ${read.length}`, finishedAt: 'now' });
+    }
+    expect(read).toEqual(many.map((m) => m.id));
+    expect(store.readStatus()?.stopReason).toBe('read 1000');
+    store.close();
+  });
+
   it('keeps a key\'s first answer, but lets a retry replace an error, which is never done', () => {
     const store = RunStore.open(tempDir());
     const key = { critic: 'critic', itemId: 'a-1', condition: 'clean' as const, repeat: 0 };

@@ -161,15 +161,23 @@ export class RunStore {
     for (let row = next.get(-1) as { ord: number; data: string } | undefined; row; row = next.get(row.ord) as typeof row) yield JSON.parse(row.data) as Fixture;
   }
 
-  /** The valid mutants, text included, in the order they were generated, each read as the caller asks for it. */
+  /**
+   * The valid mutants, text included, in the order they were generated, read
+   * a page at a time as the caller asks for them. No cursor stays open
+   * between pages (the caller awaits file writes in between, and an open
+   * cursor would block every other statement on the connection).
+   */
   *mutants(): Generator<Mutant> {
-    for (const data of this.db.prepare('SELECT data FROM mutants WHERE valid = 1 ORDER BY ord').pluck().iterate()) yield JSON.parse(data as string) as Mutant;
+    const page = this.db.prepare('SELECT ord, data FROM mutants WHERE valid = 1 AND ord > ? ORDER BY ord LIMIT 512').raw(true);
+    for (let rows = page.all(-1) as Array<[number, string]>; rows.length; rows = page.all(rows.at(-1)![0]) as Array<[number, string]>) {
+      for (const [, data] of rows) yield JSON.parse(data) as Mutant;
+    }
   }
 
   /** The valid mutants in order without their text (artifact and trace), which SQLite leaves out before they are parsed. */
   mutantRecords(): MutantRecord[] {
     const records = parsedRows<MutantRecord>(this.db.prepare("SELECT json_remove(data, '$.artifact', '$.trace') FROM mutants WHERE valid = 1 ORDER BY ord"));
-    // Each parse makes its own copy of a fixture id or mutator name; tens of thousands of mutants need a few dozen.
+    // Each parse makes its own copy of a fixture id or mutator name; tens of thousands of mutants share one per fixture and mutator.
     const once = new Map<string, string>();
     const shared = (text: string) => once.get(text) ?? (once.set(text, text), text);
     for (const m of records) {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
-import { reviewItems } from '../../src/requests/items.js';
+import { reviewItems } from '../support/reviewItems.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 

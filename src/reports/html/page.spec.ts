@@ -4,7 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSTILE, syntheticRun } from '../../../test/support/syntheticRun.js';
 import { main } from '../../cli/main.js';
-import { reviewItems } from '../../requests/items.js';
+import { itemRecords } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import { RunStore } from '../../results/store.js';
 import type { PairedComparison } from '../../results/tabulate.js';
@@ -129,7 +129,7 @@ describe('report.html content', () => {
   });
 
   it('computes the paired difference interval from the store when report.json has none, agreeing with the report where it has one', async () => {
-    const items = reviewItems(snapshot.fixtures, snapshot.generation.mutants);
+    const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
     for (const p of report.critics.alpha!.paired) {
       const ours = pairedInterval(p, items, outcomes.get('alpha')!);
       expect(ours, `${p.mutator} ${p.to}`).toBeDefined();
