@@ -3,6 +3,11 @@ export class JsonArray {
   constructor(readonly items: Iterable<unknown>) {}
 }
 
+/** Each element of `list` passed through `f` as it is asked for: a JsonArray's elements made one at a time. */
+export function* mapped<T, U>(list: Iterable<T>, f: (t: T) => U): Generator<U> {
+  for (const t of list) yield f(t);
+}
+
 /** An object whose members are written one at a time; a member whose value is undefined is left out, as JSON.stringify does. */
 export class JsonEntries {
   constructor(readonly entries: Iterable<readonly [string, unknown]>) {}

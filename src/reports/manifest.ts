@@ -3,7 +3,7 @@ import type { RunSnapshot } from '../results/snapshot.js';
 import { CONDITIONS } from '../requests/conditions.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
-import { JsonArray } from './jsonPieces.js';
+import { JsonArray, mapped } from './jsonPieces.js';
 
 const CONTAMINANT_KEYS = ['trace', 'prior_verdict'] as const;
 
@@ -41,10 +41,6 @@ export function buildManifest(run: RunSnapshot, mutants: Iterable<Mutant>) {
       evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
       trace: f.trace === undefined ? null : sha256Hex(f.trace),
     })),
-    mutants: new JsonArray(digested(mutants)),
+    mutants: new JsonArray(mapped(mutants, (m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) }))),
   };
-}
-
-function* digested(mutants: Iterable<Mutant>): Generator<{ id: string; fixtureId: string; mutator: string; artifact: string }> {
-  for (const m of mutants) yield { id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) };
 }

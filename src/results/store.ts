@@ -155,23 +155,14 @@ export class RunStore {
     return parsedRows(this.db.prepare('SELECT data FROM fixtures ORDER BY ord'));
   }
 
-  /** The fixtures one at a time, each read when asked for: no cursor stays open, so results can be written in between. */
-  *eachFixture(): Generator<Fixture> {
-    const next = this.db.prepare('SELECT ord, data FROM fixtures WHERE ord > ? ORDER BY ord LIMIT 1');
-    for (let row = next.get(-1) as { ord: number; data: string } | undefined; row; row = next.get(row.ord) as typeof row) yield JSON.parse(row.data) as Fixture;
+  /** The fixtures in order, read as they are asked for (see pagedData). */
+  eachFixture(): Generator<Fixture> {
+    return pagedData(this.db.prepare(`SELECT ord, data FROM fixtures WHERE ord > ? ORDER BY ord LIMIT ${PAGE_ROWS}`));
   }
 
-  /**
-   * The valid mutants, text included, in the order they were generated, read
-   * a page at a time as the caller asks for them. No cursor stays open
-   * between pages (the caller awaits file writes in between, and an open
-   * cursor would block every other statement on the connection).
-   */
-  *mutants(): Generator<Mutant> {
-    const page = this.db.prepare('SELECT ord, data FROM mutants WHERE valid = 1 AND ord > ? ORDER BY ord LIMIT 512').raw(true);
-    for (let rows = page.all(-1) as Array<[number, string]>; rows.length; rows = page.all(rows.at(-1)![0]) as Array<[number, string]>) {
-      for (const [, data] of rows) yield JSON.parse(data) as Mutant;
-    }
+  /** The valid mutants, text included, in the order they were generated, read as they are asked for (see pagedData). */
+  mutants(): Generator<Mutant> {
+    return pagedData(this.db.prepare(`SELECT ord, data FROM mutants WHERE valid = 1 AND ord > ? ORDER BY ord LIMIT ${PAGE_ROWS}`));
   }
 
   /** The valid mutants in order without their text (artifact and trace), which SQLite leaves out before they are parsed. */
@@ -187,10 +178,9 @@ export class RunStore {
     return records;
   }
 
-  /** One fixture's valid mutants in order, each read when asked for, as eachFixture reads fixtures. */
-  *eachMutant(fixtureId: string): Generator<Mutant> {
-    const next = this.db.prepare('SELECT ord, data FROM mutants WHERE fixture_id = ? AND valid = 1 AND ord > ? ORDER BY ord LIMIT 1');
-    for (let row = next.get(fixtureId, -1) as { ord: number; data: string } | undefined; row; row = next.get(fixtureId, row.ord) as typeof row) yield JSON.parse(row.data) as Mutant;
+  /** One fixture's valid mutants in order, read as they are asked for (see pagedData). */
+  eachMutant(fixtureId: string): Generator<Mutant> {
+    return pagedData(this.db.prepare(`SELECT ord, data FROM mutants WHERE fixture_id = ? AND valid = 1 AND ord > ? ORDER BY ord LIMIT ${PAGE_ROWS}`), fixtureId);
   }
 
   ignoredMutants(): IgnoredMutant[] {
@@ -241,6 +231,24 @@ export class RunStore {
   private getMeta<T>(key: string): T | undefined {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
+  }
+}
+
+/** Rows per page of pagedData: a page of mutants is a few hundred kilobytes. */
+const PAGE_ROWS = 512;
+
+/**
+ * The `data` JSON of the rows `statement` selects (ord, data; its last
+ * parameter the ord to start after), in ord order, a page at a time as the
+ * caller asks for them. No cursor stays open between pages: a run writes
+ * results while it walks fixtures and mutants, and the reports await file
+ * writes, and an open cursor would block every other statement on the
+ * connection.
+ */
+function* pagedData<T>(statement: Database.Statement, ...params: unknown[]): Generator<T> {
+  const page = statement.raw(true);
+  for (let rows = page.all(...params, -1) as Array<[number, string]>; rows.length; rows = page.all(...params, rows.at(-1)![0]) as Array<[number, string]>) {
+    for (const [, data] of rows) yield JSON.parse(data) as T;
   }
 }
 

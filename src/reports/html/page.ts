@@ -10,7 +10,7 @@ import { countBy, percent, pValue, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/schedule.js';
-import { batched, JsonArray, jsonPieces } from '../jsonPieces.js';
+import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
 import { escapeHtml as e, scriptSafe } from './escape.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
@@ -106,10 +106,6 @@ export async function* packData(json: Iterable<string>): AsyncGenerator<string> 
     carry = bytes.subarray(whole);
   }
   yield carry.toString('base64');
-}
-
-function* mapped<T, U>(list: Iterable<T>, f: (t: T) => U): Generator<U> {
-  for (const t of list) yield f(t);
 }
 
 function* flatMapped<T, U>(list: Iterable<T>, f: (t: T) => Iterable<U>): Generator<U> {
