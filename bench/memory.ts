@@ -10,6 +10,10 @@ import { join } from 'node:path';
 import { runAudit } from '../src/audit.js';
 import { loadConfig } from '../src/config/load.js';
 import { syntheticPolicySuite, writeConfig } from './support.js';
+import { leanHeap } from '../src/util/leanHeap.js';
+
+// The heap policy the CLI's reviews run under (bin/critic-audit.js).
+leanHeap.favourMemory();
 
 const target = Number(process.argv[2] ?? 100_000);
 // Reviews one copy of the policy suite yields under the config below (27 originals and 503 mutants,

@@ -14,6 +14,10 @@ import { runAudit } from '../src/audit.js';
 import { loadConfig } from '../src/config/load.js';
 import { HttpTransport } from '../src/reviews/providers/httpTransport.js';
 import { startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
+import { leanHeap } from '../src/util/leanHeap.js';
+
+// The heap policy the CLI's reviews run under (bin/critic-audit.js).
+leanHeap.favourMemory();
 
 const copies = Number(process.argv[2] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-throughput-'));

@@ -19,6 +19,7 @@ import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
 import { driftCommand } from '../drift/command.js';
+import { leanHeap } from '../util/leanHeap.js';
 
 const USAGE = `Usage:
   critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
@@ -37,7 +38,12 @@ const USAGE = `Usage:
 Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
 130 interrupted (resume with --resume DIR).`;
 
-type Command = (argv: string[]) => Promise<number>;
+/** How main was called: `leanHeap` from the CLI's own process (bin/critic-audit.js), where run and report set V8's heap policy; not from a test calling main in its own process. */
+interface Launch {
+  leanHeap: boolean;
+}
+
+type Command = (argv: string[], launch: Launch) => Promise<number>;
 
 const COMMANDS: Record<string, Command> = {
   run: runCommand,
@@ -48,7 +54,7 @@ const COMMANDS: Record<string, Command> = {
   drift: driftCommand,
 };
 
-export async function main(argv: string[]): Promise<number> {
+export async function main(argv: string[], launch: Launch = { leanHeap: false }): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);
@@ -60,7 +66,7 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.badInput;
   }
   try {
-    return await command(rest);
+    return await command(rest, launch);
   } catch (err) {
     if (err instanceof InputError) {
       console.error(`critic-audit: ${err.message}`);
@@ -81,7 +87,8 @@ export async function main(argv: string[]): Promise<number> {
 /** How long reviews in flight may finish after Ctrl-C before they are cut off. */
 const INTERRUPT_GRACE_MS = 5_000;
 
-async function runCommand(argv: string[]): Promise<number> {
+async function runCommand(argv: string[], launch: Launch): Promise<number> {
+  if (launch.leanHeap) leanHeap.favourMemory();
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -131,7 +138,7 @@ async function runCommand(argv: string[]): Promise<number> {
   if (outcome.plan.sandboxNetwork === 'vm-only') {
     console.error('critic-audit: warning: no network namespace for the code sandbox (unshare -n failed); held-out checks ran with only the vm context as a network barrier');
   }
-  const report = await writeRunReports(outcome.store, outDir, reportOptions);
+  const report = await writeRunReports(outcome.store, outDir, reportOptions, launch);
   outcome.store.close();
   if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
   if (outcome.stop?.kind === 'interrupted') return EXIT.interrupted;
@@ -164,7 +171,8 @@ function readReportOptions(values: { baseline?: string; 'save-baseline'?: string
 }
 
 /** Computes every report from the run store and writes them, with the terminal summary (and the step summary in GitHub Actions). */
-async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions = { baseline: undefined, saveBaseline: undefined, thresholds: [], junit: undefined }): Promise<AuditReport> {
+async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions, launch: Launch): Promise<AuditReport> {
+  if (launch.leanHeap) leanHeap.holdYoungGeneration();
   let snapshot = store.readSnapshot();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
   if (options.thresholds.length) {
@@ -187,7 +195,8 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   return report;
 }
 
-async function reportCommand(argv: string[]): Promise<number> {
+async function reportCommand(argv: string[], launch: Launch): Promise<number> {
+  if (launch.leanHeap) leanHeap.favourMemory();
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: REPORT_OPTIONS });
   const dir = positionals[0];
   if (!dir) throw new InputError('(command line)', undefined, 'DIR', 'report needs a run folder');
@@ -195,7 +204,7 @@ async function reportCommand(argv: string[]): Promise<number> {
   const options = readReportOptions(values);
   const store = RunStore.open(dir);
   try {
-    const report = await writeRunReports(store, dir, options);
+    const report = await writeRunReports(store, dir, options, launch);
     return report.passed ? EXIT.ok : EXIT.gateFailed;
   } finally {
     store.close();
