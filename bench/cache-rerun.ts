@@ -3,24 +3,23 @@
  * the second run's wall time, measured as a user would (the CLI, start to exit).
  *
  *   node dist/bench/cache-rerun.js [copies=5]
+ *   BENCH_HEAP_POLICY=off node dist/bench/cache-rerun.js   (without the CLI's heap policy)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
-import { startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
+import { cliEntry, startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
 
 const copies = Number(process.argv[2] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-cache-'));
 const suite = syntheticPolicySuite(dir, copies);
 const { baseURL, child } = await startFakeServerProcess();
-const bin = join(PACKAGE_ROOT, 'bin/critic-audit.js');
 try {
   const config = writeConfig(dir, `fixtures: [${suite}]\nconcurrency: 64\ncritic: {name: model, provider: openai, model: fake, baseURL: "${baseURL}"}\n`);
   const run = (out: string) => {
     const started = performance.now();
-    const result = spawnSync(process.execPath, [bin, 'run', '--config', config, '--out', join(dir, out)], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [...cliEntry(), 'run', '--config', config, '--out', join(dir, out)], { encoding: 'utf8' });
     const seconds = (performance.now() - started) / 1000;
     const verdicts = JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8')).critics.model.verdicts;
     return { seconds, status: result.status, verdicts };

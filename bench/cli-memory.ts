@@ -7,13 +7,13 @@
  * runs in a child process that prints its own peak RSS on exit.
  *
  *   node dist/bench/cli-memory.js [copies=48]
+ *   BENCH_HEAP_POLICY=off node dist/bench/cli-memory.js   (without the CLI's heap policy)
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
-import { syntheticPolicySuite, writeConfig } from './support.js';
+import { cliEntry, syntheticPolicySuite, writeConfig } from './support.js';
 
 // 48 copies of the policy suite make 101,760 reviews (see bench/memory.ts).
 const copies = Number(process.argv[2] ?? 48);
@@ -21,13 +21,12 @@ const dir = mkdtempSync(join(tmpdir(), 'critic-audit-cli-memory-'));
 const suite = syntheticPolicySuite(dir, copies);
 const config = writeConfig(dir, `fixtures: [${suite}]\nconcurrency: 16\ncritic: {provider: builtin:evidence-check}\n`);
 const out = join(dir, 'out');
-const bin = join(PACKAGE_ROOT, 'bin/critic-audit.js');
 // Preloaded into the child: its peak RSS, as the last line on stderr.
 const reportPeak = `data:text/javascript,process.on('exit',()=>process.stderr.write('peak-rss-kb '+process.resourceUsage().maxRSS+'\\n'))`;
 
 function measure(args: string[]): { seconds: number; peakMb: number; status: number | null } {
   const started = performance.now();
-  const child = spawnSync(process.execPath, ['--import', reportPeak, bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const child = spawnSync(process.execPath, ['--import', reportPeak, ...cliEntry(), ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const seconds = (performance.now() - started) / 1000;
   const peak = /peak-rss-kb (\d+)/.exec(child.stderr);
   if (!peak) throw new Error(`no peak RSS from critic-audit ${args[0]}: ${child.stderr.slice(-2000)}`);

@@ -3,17 +3,16 @@
  * (builtin:evidence-check) over a synthetic copy of the policy suite.
  *
  *   node dist/bench/memory.js [reviews=100000]
+ *   BENCH_HEAP_POLICY=off node dist/bench/memory.js   (without the CLI's heap policy)
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runAudit } from '../src/audit.js';
 import { loadConfig } from '../src/config/load.js';
-import { syntheticPolicySuite, writeConfig } from './support.js';
-import { leanHeap } from '../src/util/leanHeap.js';
+import { applyCliHeapPolicy, syntheticPolicySuite, writeConfig } from './support.js';
 
-// The heap policy the CLI's reviews run under (bin/critic-audit.js).
-leanHeap.favourMemory();
+applyCliHeapPolicy();
 
 const target = Number(process.argv[2] ?? 100_000);
 // Reviews one copy of the policy suite yields under the config below (27 originals and 503 mutants,

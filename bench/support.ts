@@ -1,8 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse, stringify } from 'yaml';
 import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
+import { leanHeap } from '../src/util/leanHeap.js';
+
+/** BENCH_HEAP_POLICY=off measures without the CLI's heap policy (src/util/leanHeap.ts), to compare. */
+const heapPolicyOn = process.env.BENCH_HEAP_POLICY !== 'off';
+
+/** In-process benchmarks: the heap policy the CLI's reviews run under, unless BENCH_HEAP_POLICY=off. */
+export function applyCliHeapPolicy(): void {
+  if (heapPolicyOn) leanHeap.favourMemory();
+}
+
+/** Node's arguments that start the CLI: bin/critic-audit.js, or with BENCH_HEAP_POLICY=off the same main without the policy. */
+export function cliEntry(): string[] {
+  if (heapPolicyOn) return [join(PACKAGE_ROOT, 'bin/critic-audit.js')];
+  const main = pathToFileURL(join(PACKAGE_ROOT, 'dist/src/cli/main.js')).href;
+  return ['--input-type=module', '-e', `const { main } = await import(${JSON.stringify(main)}); process.exitCode = await main(process.argv.slice(1));`];
+}
 
 /**
  * A bigger suite for benchmarks: `copies` copies of the bundled policy suite,

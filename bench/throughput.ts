@@ -5,6 +5,7 @@
  * own CPU time per review, and the same count of bare POSTs for comparison.
  *
  *   node dist/bench/throughput.js [copies=5]
+ *   BENCH_HEAP_POLICY=off node dist/bench/throughput.js   (without the CLI's heap policy)
  */
 import { setMaxListeners } from 'node:events';
 import { mkdtempSync } from 'node:fs';
@@ -13,11 +14,9 @@ import { join } from 'node:path';
 import { runAudit } from '../src/audit.js';
 import { loadConfig } from '../src/config/load.js';
 import { HttpTransport } from '../src/reviews/providers/httpTransport.js';
-import { startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
-import { leanHeap } from '../src/util/leanHeap.js';
+import { applyCliHeapPolicy, startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
 
-// The heap policy the CLI's reviews run under (bin/critic-audit.js).
-leanHeap.favourMemory();
+applyCliHeapPolicy();
 
 const copies = Number(process.argv[2] ?? 5);
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-throughput-'));

@@ -38,9 +38,9 @@ const USAGE = `Usage:
 Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
 130 interrupted (resume with --resume DIR).`;
 
-/** How main was called: `leanHeap` from the CLI's own process (bin/critic-audit.js), where run and report set V8's heap policy; not from a test calling main in its own process. */
+/** How main was called: `setsHeapPolicy` from the CLI's own process (bin/critic-audit.js), whose run and report set V8's heap policy (see leanHeap); not from a test or program calling main in its own process. */
 interface Launch {
-  leanHeap: boolean;
+  setsHeapPolicy: boolean;
 }
 
 type Command = (argv: string[], launch: Launch) => Promise<number>;
@@ -54,7 +54,7 @@ const COMMANDS: Record<string, Command> = {
   drift: driftCommand,
 };
 
-export async function main(argv: string[], launch: Launch = { leanHeap: false }): Promise<number> {
+export async function main(argv: string[], launch: Launch = { setsHeapPolicy: false }): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);
@@ -88,7 +88,7 @@ export async function main(argv: string[], launch: Launch = { leanHeap: false })
 const INTERRUPT_GRACE_MS = 5_000;
 
 async function runCommand(argv: string[], launch: Launch): Promise<number> {
-  if (launch.leanHeap) leanHeap.favourMemory();
+  if (launch.setsHeapPolicy) leanHeap.favourMemory();
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -170,9 +170,13 @@ function readReportOptions(values: { baseline?: string; 'save-baseline'?: string
   };
 }
 
-/** Computes every report from the run store and writes them, with the terminal summary (and the step summary in GitHub Actions). */
+/**
+ * Computes every report from the run store and writes them, with the terminal
+ * summary (and the step summary in GitHub Actions). From the CLI's own process
+ * it first stops the young generation growing, for the rest of the process.
+ */
 async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions, launch: Launch): Promise<AuditReport> {
-  if (launch.leanHeap) leanHeap.holdYoungGeneration();
+  if (launch.setsHeapPolicy) leanHeap.holdYoungGeneration();
   let snapshot = store.readSnapshot();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
   if (options.thresholds.length) {
@@ -196,7 +200,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
 }
 
 async function reportCommand(argv: string[], launch: Launch): Promise<number> {
-  if (launch.leanHeap) leanHeap.favourMemory();
+  if (launch.setsHeapPolicy) leanHeap.favourMemory();
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: REPORT_OPTIONS });
   const dir = positionals[0];
   if (!dir) throw new InputError('(command line)', undefined, 'DIR', 'report needs a run folder');
