@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
  * node flags portably (BusyBox's env has no -S), so they are set from inside,
  * where only the flags V8 reads as it runs take effect. On a 100,000-review
  * run (bench/cli-memory) the two together take the command's peak resident
- * memory from about 150 MB to about 115 MB; the price is about a third more
+ * memory from 145–166 MB to 109–132 MB; the price is about a third more
  * harness CPU per review with a fast local critic, which a hosted critic's
  * latency hides. leanHeap.spec checks that this node still honours both.
  */
