@@ -10,6 +10,7 @@ import type { ReviewsOf, RunOutcomes } from './html/page.js';
 import { JsonEntries, jsonPieces } from './jsonPieces.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { outcomeCode, type ItemConditionOutcome } from '../results/itemOutcomes.js';
+import { groupBy } from '../util/groupBy.js';
 
 export type { MutationTestResult };
 
@@ -102,17 +103,6 @@ export function scoreThresholds(catchRate: unknown): { high: number; low: number
     high = pct(band.high) ?? high;
   }
   return { high: Math.max(high, low), low };
-}
-
-function groupBy<T>(list: readonly T[], key: (t: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const t of list) {
-    const k = key(t);
-    const group = groups.get(k);
-    if (group) group.push(t);
-    else groups.set(k, [t]);
-  }
-  return groups;
 }
 
 function fixturePath(snapshot: RunSnapshot, file: string, id: string, kind: string): string {

@@ -1,6 +1,7 @@
 import type { Fixture } from '../fixtures/types.js';
 import type { Mutant, MutantRecord } from '../mutants/types.js';
 import type { EvidenceItem } from '../fixtures/types.js';
+import { groupBy } from '../util/groupBy.js';
 
 /**
  * An item as the reports count it: what it is, not the text a critic reads.
@@ -31,12 +32,7 @@ export interface ReviewItem extends ItemRecord {
 
 /** Every fixture's items in fixtureItems' order, as records: the reports' view of a run. */
 export function itemRecords(fixtures: readonly Fixture[], mutants: readonly MutantRecord[]): ItemRecord[] {
-  const byFixture = new Map<string, MutantRecord[]>();
-  for (const m of mutants) {
-    const group = byFixture.get(m.fixtureId);
-    if (group) group.push(m);
-    else byFixture.set(m.fixtureId, [m]);
-  }
+  const byFixture = groupBy(mutants, (m) => m.fixtureId);
   return fixtures.flatMap((f) => {
     const original = (id: string, artifact: string): ItemRecord => ({ id, fixtureId: f.id, cluster: f.cluster, kind: f.kind, role: 'original', mutator: null, artifact });
     const variants = f.kind === 'code' ? f.variants.map((v) => original(variantId(f, v), v.artifact)) : [];

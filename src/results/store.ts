@@ -247,8 +247,11 @@ const PAGE_ROWS = 512;
  */
 function* pagedData<T>(statement: Database.Statement, ...params: unknown[]): Generator<T> {
   const page = statement.raw(true);
-  for (let rows = page.all(...params, -1) as Array<[number, string]>; rows.length; rows = page.all(...params, rows.at(-1)![0]) as Array<[number, string]>) {
+  for (let after = -1; ; ) {
+    const rows = page.all(...params, after) as Array<[number, string]>;
     for (const [, data] of rows) yield JSON.parse(data) as T;
+    if (rows.length < PAGE_ROWS) return; // a short page is the last: no query to learn that the next is empty
+    after = rows.at(-1)![0];
   }
 }
 

@@ -1,5 +1,6 @@
 import { createRng } from "./random.js";
 import type { Interval } from "./wilson.js";
+import { groupBy } from "../util/groupBy.js";
 
 /**
  * Cluster (block) bootstrap. Mutants made from the same source function share
@@ -159,13 +160,7 @@ function quantileSorted(sorted: Float64Array, p: number): number {
 }
 
 function groupByCluster<T extends { cluster: string }>(items: readonly T[]): T[][] {
-  const byCluster = new Map<string, T[]>();
-  for (const item of items) {
-    const members = byCluster.get(item.cluster);
-    if (members) members.push(item);
-    else byCluster.set(item.cluster, [item]);
-  }
-  return [...byCluster.values()]; // first-appearance order, as in the fast path
+  return [...groupBy(items, (item) => item.cluster).values()]; // first-appearance order, as in the fast path
 }
 
 function checkOptions(fn: string, count: number, resamples: number, alpha: number): void {
