@@ -238,7 +238,8 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
 
   it('at concurrency 40, with reviews in flight and backing off at once, warns of no listener leak on the caller\'s signals', async () => {
     const markers = Array.from({ length: 40 }, (_, i) => `M${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`);
-    const { server, critic } = await setUp(perItem(Object.fromEntries(markers.map((m) => [m, [delayed(serverError(503), 30), delayed(verdictReply('PASS'), 30)]]))));
+    // The first replies wait long enough for all 40 requests to be sent first, even on a busy machine: the test needs them in flight together.
+    const { server, critic } = await setUp(perItem(Object.fromEntries(markers.map((m) => [m, [delayed(serverError(503), 250), delayed(verdictReply('PASS'), 30)]]))));
     const warnings: Error[] = [];
     const onWarning = (w: Error) => warnings.push(w);
     process.on('warning', onWarning);
