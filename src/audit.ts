@@ -16,7 +16,7 @@ import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
-import { QuotaExhaustedError, runReviews, type ReviewResult } from './reviews/schedule.js';
+import { CriticFailingError, QuotaExhaustedError, runReviews, type EngineState, type ReviewResult } from './reviews/schedule.js';
 import { sha256Hex } from './util/hash.js';
 
 export interface AuditOptions {
@@ -29,8 +29,12 @@ export interface AuditOptions {
   signal?: AbortSignal;
   /** Cuts reviews in flight short (after the grace period of an interrupt). */
   abortInFlight?: AbortSignal;
+  /** Before each phase that can take a while without a review (label verification): what it is doing. */
+  onPhase?: (what: string) => void;
   onPlanned?: (total: number, alreadyDone: number) => void;
   onResult?: (result: ReviewResult) => void;
+  /** The engine's retries, 429s and concurrency, as they change. */
+  onEngine?: (state: EngineState) => void;
   backoffBaseMs?: number;
 }
 
@@ -60,11 +64,12 @@ export interface PreparedRun {
  * them, run in the sandbox (with `cacheLabels`, results of earlier runs come
  * from the cache folder); a code suite's mutants are few.
  */
-export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false): Promise<PreparedRun> {
+export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false, onPhase?: (what: string) => void): Promise<PreparedRun> {
   const fixtures = loadFixtures(config.fixtures, config.baseDir);
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const code = generateMutants(codeFixtures, config.mutators, options);
+  if (code.mutants.length) onPhase?.(`verifying ${code.mutants.length} code labels with the held-out checks in the sandbox${cacheLabels ? ' (results of earlier runs come from the cache)' : ''}…`);
   const labelCache = codeFixtures.length && cacheLabels ? LabelStore.open(config.baseDir) : undefined;
   const verified = codeFixtures.length
     ? await verifyCodeLabels(codeFixtures, code.mutants, { ...(signal ? { signal } : {}), cache: labelCache }).finally(() => labelCache?.close())
@@ -122,6 +127,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         timeoutMs: config.timeoutMs,
         cache,
         shouldStop,
+        failFast: config.failFast,
+        ...(options.onEngine ? { onEngine: options.onEngine } : {}),
         ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
@@ -134,7 +141,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
       });
       if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
     } catch (err) {
-      if (!(err instanceof QuotaExhaustedError)) throw err;
+      if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError)) throw err;
       stop = { reason: `critic ${critic.name}: ${err.message}`, kind: 'unreachable' };
     }
   }
@@ -151,7 +158,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
  * the size of the suite is held while the reviews run.
  */
 async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ critics: Critic[]; plan: RunPlan; store: RunStore }> {
-  const prepared = await prepareRun(config, options.signal, options.cache !== false).catch((err: unknown) => {
+  const prepared = await prepareRun(config, options.signal, options.cache !== false, options.onPhase).catch((err: unknown) => {
     throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
   });
   const critics = config.critics.map((entry) => createCritic(entry, config));

@@ -29,7 +29,7 @@ function results(flag: (item: ReviewItem, condition: ConditionName) => boolean |
         critic: 'c', itemId: item.id, condition, repeat: 0, reviewId: `${item.id}/${condition}`, requestDigest: 'd'.repeat(64),
         outcome: f === 'error' ? 'error' : f === 'none' ? 'no-verdict' : 'verdict', verdict: f === true ? 'FAIL' : f === false ? 'PASS' : null,
         reply: f === 'error' ? null : `reply on ${item.id} under ${condition}${f === 'none' ? '' : `\nVERDICT: ${f ? 'FAIL' : 'PASS'}`}`,
-        error: f === 'error' ? 'boom' : null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k',
+        error: f === 'error' ? 'boom' : null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
       });
     }
   }

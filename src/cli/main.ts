@@ -128,8 +128,10 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       maxCost,
       signal: stopScheduling.signal,
       abortInFlight: abortInFlight.signal,
+      onPhase: (what) => console.error(`critic-audit: ${what}`),
       onPlanned: (total, done) => progress.planned(total, done),
       onResult: (r) => progress.result(r),
+      onEngine: (state) => progress.engine(state),
     });
   } finally {
     progress.stop();

@@ -1,22 +1,25 @@
 import cliProgress from 'cli-progress';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { EngineState, ReviewResult } from '../reviews/schedule.js';
 
 export interface Progress {
   planned(total: number, alreadyDone: number): void;
   result(result: ReviewResult): void;
+  /** The engine's retries, 429s and concurrency changed. */
+  engine(state: EngineState): void;
   stop(): void;
 }
 
 /**
  * A live line on a terminal (done/total, reviews per second, ETA, errors,
- * no-verdicts); in CI, where stderr is not a terminal, the same line every
- * few seconds instead of a redraw per review.
+ * no-verdicts, retries, 429s and the concurrency they left); in CI, where
+ * stderr is not a terminal, the same line every few seconds instead of a
+ * redraw per review.
  */
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: 'reviews {bar} {value}/{total} | {speed}/s | ETA {eta_formatted} | errors {errors} | no verdict {noVerdict}',
+      format: 'reviews {bar} {value}/{total} | {speed}/s | ETA {eta_formatted} | errors {errors} | no verdict {noVerdict} | retries {retries} | 429s {rateLimited} | concurrency {concurrency}',
       barsize: 24,
       hideCursor: true,
       noTTYOutput: true,
@@ -31,18 +34,35 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let done = 0;
   let started = 0;
   let resumedFrom = 0;
+  // Counted per critic by its scheduler: the line shows the sums and the concurrency of the critic reporting last.
+  const engines = new Map<string, EngineState>();
+  let latest: EngineState | undefined;
+  const engineFields = () => {
+    let retries = 0;
+    let rateLimited = 0;
+    for (const e of engines.values()) {
+      retries += e.retries;
+      rateLimited += e.rateLimited;
+    }
+    return { retries, rateLimited, concurrency: latest ? `${latest.concurrency}/${latest.maxConcurrency}` : '–' };
+  };
   return {
     planned(total, alreadyDone) {
       done = resumedFrom = alreadyDone;
       started = performance.now();
-      bar.start(total, alreadyDone, { speed: '0', errors, noVerdict });
+      bar.start(total, alreadyDone, { speed: '0', errors, noVerdict, ...engineFields() });
     },
     result(r) {
       done++;
       if (r.outcome === 'error') errors++;
       if (r.outcome === 'no-verdict') noVerdict++;
       const seconds = (performance.now() - started) / 1000;
-      bar.update(done, { speed: seconds > 0 ? ((done - resumedFrom) / seconds).toFixed(0) : '0', errors, noVerdict });
+      bar.update(done, { speed: seconds > 0 ? ((done - resumedFrom) / seconds).toFixed(0) : '0', errors, noVerdict, ...engineFields() });
+    },
+    engine(state) {
+      engines.set(state.critic, state);
+      latest = state;
+      bar.update(done, engineFields());
     },
     stop() {
       bar.stop();

@@ -109,6 +109,8 @@ export const configSchema = z
     timeoutMs: positiveInt.default(60_000),
     /** Largest share of reviews that may end in an error before the run exits 3. */
     errorBudget: rate.default(0.05),
+    /** Stop a run when a critic's first this many attempts all fail the same way (0: never). */
+    failFast: z.number().int().min(0).default(10),
     rubric: z.string().min(1).optional(),
     critic: criticSchema.optional(),
     critics: z.array(criticSchema).min(1).optional(),

@@ -18,7 +18,7 @@ function run(reply: (item: ReviewItem, condition: ConditionName, index: number) 
     const r = reply(item, condition, index);
     return {
       critic: 'critic', itemId: item.id, condition, repeat: 0, reviewId: `${item.id}/${condition}`, requestDigest: 'd', outcome: r === 'none' ? 'no-verdict' as const : 'verdict' as const,
-      verdict: r === 'none' ? null : r, reply: r === 'none' ? 'I am not sure.' : `VERDICT: ${r}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k',
+      verdict: r === 'none' ? null : r, reply: r === 'none' ? 'I am not sure.' : `VERDICT: ${r}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
     };
   }));
 }

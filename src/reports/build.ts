@@ -17,8 +17,10 @@ import { HARNESS_VERSION } from '../util/packageRoot.js';
 export interface CriticReport extends CriticTables {
   gates: Gate[];
   passed: boolean;
-  /** In the currency of the configured prices; null without pricing. */
+  /** In the currency of the configured prices, every review's tokens, cached ones included (what the audit costs); null without pricing. */
   cost: number | null;
+  /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
+  costSplit: { spent: number; cached: number } | null;
   /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
   positiveControl: PositiveControl;
   /** Cluster bootstrap of each condition's effect against clean. */
@@ -78,8 +80,8 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
   for (const critic of snapshot.critics) {
     // Replies only for a baseline comparison's list of flipped items; without one, the rows are read without their text.
     const withReplies = baseline !== undefined;
-    const { outcomes, totals } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
-    const tables = tabulate(items, outcomes, totals, settings.conditions);
+    const { outcomes, totals, errorCauses } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
+    const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
     const gates = evaluateGates(tables, settings.thresholds);
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
@@ -106,7 +108,9 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
     }
     const v = tables.verdicts;
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
-    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost, positiveControl: control, bootstrap, regression, flipped };
+    const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
+    const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
+    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, bootstrap, regression, flipped };
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;

@@ -1,4 +1,6 @@
+import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
+import type { CriticReport } from './build.js';
 
 export const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
 export const percentInterval = ([lo, hi]: Interval) => `[${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;
@@ -19,4 +21,20 @@ export function countBy<T>(items: readonly T[], key: (item: T) => string): Array
   const counts = new Map<string, number>();
   for (const item of items) counts.set(key(item), (counts.get(key(item)) ?? 0) + 1);
   return [...counts].sort((a, b) => b[1] - a[1]);
+}
+
+/** Error causes shown per critic in the summaries; report.json lists them all. */
+export const CAUSES_SHOWN = 5;
+
+/** One way reviews failed, for a summary line: "12× spawn python4 ENOENT (e.g. item x, clean)". */
+export function causeText(c: ErrorCause): string {
+  const message = c.message.length > 400 ? `${c.message.slice(0, 400)}…` : c.message;
+  return `${c.count}× ${message.replace(/\s+/g, ' ')} (e.g. ${c.example.itemId}, ${c.example.condition}${c.example.repeat ? `, repeat ${c.example.repeat}` : ''})`;
+}
+
+/** What the engine did for a critic's reviews: cache hits, retries, 429s, and the cost spent against the cost the cache saved. */
+export function engineText({ verdicts: v, cost, costSplit }: Pick<CriticReport, 'verdicts' | 'cost' | 'costSplit'>): string {
+  const parts = [`${v.cached} of ${v.reviews} reviews from the cache`, `${v.retries} retries`, `${v.rateLimited} rate-limited (429)`];
+  if (cost !== null) parts.push(costSplit && costSplit.cached > 0 ? `cost ${cost.toFixed(4)}: ${costSplit.spent.toFixed(4)} spent, ${costSplit.cached.toFixed(4)} served from the cache` : `cost ${cost.toFixed(4)}`);
+  return parts.join(' · ');
 }

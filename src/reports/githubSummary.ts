@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport } from './build.js';
 import { pValue, signedPoints } from './format.js';
-import { gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
 
 /** Flipped items shown per critic in the step summary. */
 const FLIPPED_IN_SUMMARY = 5;
@@ -18,6 +18,7 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
       out.push('', '| gate | threshold | value | |', '|---|---:|---:|---|');
       for (const g of critic.gates) out.push(gateRow(g));
     }
+    out.push(...errorCauseLines(critic));
     for (const row of critic.regression?.rows.filter((r) => r.regressed) ?? []) {
       out.push('', `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${pValue(row.pHolm)}`);
     }

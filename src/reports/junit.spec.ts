@@ -16,7 +16,7 @@ const world = makeWorld(10, () => 6);
 const conditions: ConditionName[] = ['clean'];
 const run = (flag: (item: ReviewItem, index: number) => boolean): ReviewResult[] => world.items.map((item, i) => ({
   critic: 'critic', itemId: item.id, condition: 'clean', repeat: 0, reviewId: item.id, requestDigest: 'd', outcome: 'verdict', verdict: flag(item, i) ? 'FAIL' : 'PASS',
-  reply: `Checked <${item.id}> & "quoted".\nVERDICT: ${flag(item, i) ? 'FAIL' : 'PASS'}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k',
+  reply: `Checked <${item.id}> & "quoted".\nVERDICT: ${flag(item, i) ? 'FAIL' : 'PASS'}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
 }));
 
 // Baseline caught every mutant; this run misses two thirds of them.

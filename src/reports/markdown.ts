@@ -1,6 +1,6 @@
 import type { AuditReport, CriticReport } from './build.js';
-import { countBy, pValue, percent, rateCell, signedPoints } from './format.js';
-import { bootstrapLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
+import { countBy, engineText, pValue, percent, rateCell, signedPoints } from './format.js';
+import { bootstrapLines, errorCauseLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -45,7 +45,8 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   }
   out.push(...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
-  out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})${critic.cost !== null ? ` · cost ${critic.cost.toFixed(4)}` : ''}`);
+  out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`, '', `Engine: ${engineText(critic)}`);
+  out.push(...errorCauseLines(critic));
   return out;
 }
 

@@ -2,7 +2,7 @@ import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/evaluate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './build.js';
-import { pValue, percent, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, pValue, percent, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 
 /** Flipped items shown in report.md per critic; report.json lists them all. */
@@ -107,3 +107,12 @@ export function powerLines(report: AuditReport): string[] {
 
 export const signedRange = ([lo, hi]: [number, number]) => `[${signed(lo)}, ${signed(hi)}]`;
 const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
+
+/** Why reviews failed, grouped by cause: a failed run must say why without opening the store. */
+export function errorCauseLines(critic: CriticReport): string[] {
+  if (!critic.errorCauses.length) return [];
+  const out = ['', `**Why ${critic.verdicts.errors} review${critic.verdicts.errors === 1 ? '' : 's'} failed:**`, ''];
+  for (const c of critic.errorCauses.slice(0, CAUSES_SHOWN)) out.push(`- ${causeText(c).replace(/\|/g, '\\|')}`);
+  if (critic.errorCauses.length > CAUSES_SHOWN) out.push(`- and ${critic.errorCauses.length - CAUSES_SHOWN} more causes (report.json \`errorCauses\`)`);
+  return out;
+}

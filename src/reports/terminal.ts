@@ -1,6 +1,6 @@
 import chalk from 'chalk';
 import type { AuditReport } from './build.js';
-import { pValue, percent, percentInterval, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, engineText, pValue, percent, percentInterval, signedPoints } from './format.js';
 import { positiveControlHeadline, signedRange } from './markdownSections.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
@@ -11,7 +11,7 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
   out.push(`${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`);
   for (const w of report.warnings ?? []) out.push(chalk.yellow(`warning: ${w}`));
   if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason}`));
-  if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed`));
+  if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);
     const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(20))].join('');
@@ -46,7 +46,19 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
     }
     const v = critic.verdicts;
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
+    if (v.errors) {
+      out.push(chalk.red(`  why reviews failed:`));
+      for (const c of critic.errorCauses.slice(0, CAUSES_SHOWN)) out.push(chalk.red(`    ${causeText(c)}`));
+      if (critic.errorCauses.length > CAUSES_SHOWN) out.push(chalk.dim(`    and ${critic.errorCauses.length - CAUSES_SHOWN} more causes (report.json)`));
+    }
+    out.push(chalk.dim(`  ${engineText(critic)}`));
   }
   out.push('', chalk.dim(`reports: ${outDir}`));
   return out.join('\n');
+}
+
+/** The most frequent cause of failed reviews over all critics, for the error-budget line. */
+function topCause(report: AuditReport): string {
+  const top = Object.values(report.critics).flatMap((c) => c.errorCauses).sort((a, b) => b.count - a.count)[0];
+  return top ? `; most often: ${top.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
 }

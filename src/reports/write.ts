@@ -1,6 +1,6 @@
-import { mkdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { ConditionName } from '../requests/conditions.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import type { RunStore } from '../results/store.js';
@@ -69,11 +69,16 @@ async function writeAtomic(file: string, pieces: Iterable<string> | AsyncIterabl
   renameSync(temporary, file);
 }
 
-/** reports/latest -> the newest run, when the run sits in a reports/ folder. */
+/**
+ * reports/latest -> the newest run, when the run sits in a reports/ folder.
+ * The folder is resolved first: `report reports/latest` must keep the link
+ * pointing at its run, not replace it with a link to itself.
+ */
 function pointLatest(outDir: string): void {
-  const parent = dirname(resolve(outDir));
+  const run = realpathSync(outDir);
+  const parent = dirname(run);
   if (basename(parent) !== 'reports') return;
   const link = join(parent, 'latest');
   rmSync(link, { force: true, recursive: false });
-  symlinkSync(basename(outDir), link);
+  symlinkSync(basename(run), link);
 }

@@ -51,7 +51,7 @@ describe('RunStore plan', () => {
     const seen: string[] = [];
     for (const fixture of store.eachFixture()) {
       for (const m of store.eachMutant(fixture.id)) {
-        store.add({ critic: 'critic', itemId: m.id, condition: 'clean', repeat: 0, reviewId: m.id, requestDigest: 'd', outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k' });
+        store.add({ critic: 'critic', itemId: m.id, condition: 'clean', repeat: 0, reviewId: m.id, requestDigest: 'd', outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k' });
         seen.push(m.id);
       }
     }
@@ -80,7 +80,7 @@ describe('RunStore plan', () => {
   it('keeps a key\'s first answer, but lets a retry replace an error, which is never done', () => {
     const store = RunStore.open(tempDir());
     const key = { critic: 'critic', itemId: 'a-1', condition: 'clean' as const, repeat: 0 };
-    const result = { ...key, reviewId: 'r', requestDigest: 'd', verdict: null, reply: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k' };
+    const result = { ...key, reviewId: 'r', requestDigest: 'd', verdict: null, reply: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k' };
     store.add({ ...result, outcome: 'error', error: 'HTTP 429: slow down' });
     expect([store.isDone(key), store.count(), store.count({ done: true })]).toEqual([false, 1, 0]);
     store.add({ ...result, outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 2 });

@@ -14,8 +14,9 @@ export const STORE_FILE = 'run.sqlite';
 
 /** Every column of a result but its reply and error text, for results(critic, { text: false }). */
 /** A result row's columns in the order rowToResult reads them; rows come back as arrays, cheaper than objects per row. */
-const RESULT_COLUMNS = 'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key';
-const COLUMNS_WITHOUT_TEXT = RESULT_COLUMNS.replace('reply, error', 'NULL, NULL');
+const RESULT_COLUMNS = 'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key, rate_limited';
+/** An error's text is kept: it is short, and the reports group failed reviews by it. */
+const COLUMNS_WITHOUT_TEXT = RESULT_COLUMNS.replace('reply, error', 'NULL, error');
 
 /** The key of one review: a critic's verdict on one item under one condition, one repeat. */
 export interface ReviewKey {
@@ -48,23 +49,24 @@ export class RunStore {
         review_id TEXT NOT NULL, request_digest TEXT NOT NULL, outcome TEXT NOT NULL, verdict TEXT,
         reply TEXT, error TEXT, attempts INTEGER NOT NULL, latency_ms REAL NOT NULL,
         input_tokens INTEGER, output_tokens INTEGER, cached INTEGER NOT NULL, cache_key TEXT NOT NULL,
-        completed_at REAL NOT NULL,
+        completed_at REAL NOT NULL, rate_limited INTEGER NOT NULL DEFAULT 0,
         PRIMARY KEY (critic, item_id, condition, repeat)
       ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);`);
+    this.addRateLimitedColumn();
     // A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes.
-    const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (critic, item_id, condition, repeat) DO UPDATE SET
         review_id = excluded.review_id, request_digest = excluded.request_digest, outcome = excluded.outcome, verdict = excluded.verdict,
         reply = excluded.reply, error = excluded.error, attempts = excluded.attempts, latency_ms = excluded.latency_ms,
         input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, cached = excluded.cached,
-        cache_key = excluded.cache_key, completed_at = excluded.completed_at
+        cache_key = excluded.cache_key, completed_at = excluded.completed_at, rate_limited = excluded.rate_limited
       WHERE results.outcome = 'error'`);
     // Positional, in column order: spreading a result into a bigger parameter object costs a slow object per review.
     this.writer = new BatchedWriter(this.db, (r) =>
-      insert.run(r.critic, r.itemId, r.condition, r.repeat, r.reviewId, r.requestDigest, r.outcome, r.verdict, r.reply, r.error, r.attempts, r.latencyMs, r.usage?.inputTokens ?? null, r.usage?.outputTokens ?? null, r.cached ? 1 : 0, r.cacheKey, Date.now()),
+      insert.run(r.critic, r.itemId, r.condition, r.repeat, r.reviewId, r.requestDigest, r.outcome, r.verdict, r.reply, r.error, r.attempts, r.latencyMs, r.usage?.inputTokens ?? null, r.usage?.outputTokens ?? null, r.cached ? 1 : 0, r.cacheKey, Date.now(), r.rateLimited),
       { exclusive: true },
     );
     this.migrateSnapshot();
@@ -96,8 +98,8 @@ export class RunStore {
 
   /**
    * Every result, in a stable order (not completion order), so reports do not
-   * depend on scheduling. With `text: false`, reply and error come back null:
-   * counts never read them, and a long run's replies are most of its bytes.
+   * depend on scheduling. With `text: false`, replies come back null: counts
+   * never read them, and a long run's replies are most of its bytes.
    */
   *results(critic?: string, { text = true }: { text?: boolean } = {}): Generator<ReviewResult> {
     this.writer.flush();
@@ -214,6 +216,12 @@ export class RunStore {
   }
 
   /** Stores written before fixtures and mutants had tables of their own kept everything in one snapshot document: move it. */
+  /** Stores written before 429s were counted per review get the column, 0 for their rows. */
+  private addRateLimitedColumn(): void {
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('results')").pluck().all();
+    if (!columns.includes('rate_limited')) this.db.exec('ALTER TABLE results ADD COLUMN rate_limited INTEGER NOT NULL DEFAULT 0');
+  }
+
   private migrateSnapshot(): void {
     const snapshot = this.getMeta<RunPlan & { fixtures: Fixture[]; generation: Generation }>('snapshot');
     if (!snapshot) return;
@@ -263,8 +271,8 @@ function parsedRows<T>(statement: Database.Statement): T[] {
 }
 
 function rowToResult(row: unknown[]): ReviewResult {
-  const [critic, itemId, condition, repeat, reviewId, requestDigest, outcome, verdict, reply, error, attempts, latencyMs, inputTokens, outputTokens, cached, cacheKey] = row as [
-    string, string, ReviewResult['condition'], number, string, string, ReviewResult['outcome'], ReviewResult['verdict'], string | null, string | null, number, number, number | null, number | null, number, string,
+  const [critic, itemId, condition, repeat, reviewId, requestDigest, outcome, verdict, reply, error, attempts, latencyMs, inputTokens, outputTokens, cached, cacheKey, rateLimited] = row as [
+    string, string, ReviewResult['condition'], number, string, string, ReviewResult['outcome'], ReviewResult['verdict'], string | null, string | null, number, number, number | null, number | null, number, string, number,
   ];
   return {
     critic,
@@ -281,6 +289,7 @@ function rowToResult(row: unknown[]): ReviewResult {
     latencyMs,
     usage: inputTokens === null || outputTokens === null ? null : { inputTokens, outputTokens },
     cached: cached === 1,
+    rateLimited,
     cacheKey,
   };
 }

@@ -1,5 +1,6 @@
 import type { ConditionName } from '../requests/conditions.js';
 import type { ItemRecord } from '../requests/items.js';
+import { ErrorCauses, type ErrorCause } from '../reviews/failureCause.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
@@ -51,12 +52,20 @@ export interface VerdictCounts {
   verdicts: number;
   noVerdict: number;
   errors: number;
+  /** Reviews whose reply came from the reply cache, not the critic. */
   cached: number;
+  /** Attempts sent again after a failure (429, 5xx, network, timeout), over all reviews. */
+  retries: number;
+  /** Attempts the critic answered with HTTP 429. */
+  rateLimited: number;
   verdictRate: number;
   noVerdictRate: number;
   errorRate: number;
   inputTokens: number;
   outputTokens: number;
+  /** The part of the tokens above that cached replies carry: counted in what the audit costs, not spent by this run. */
+  cachedInputTokens: number;
+  cachedOutputTokens: number;
 }
 
 /** The run-wide totals of one critic's reviews, counted as they stream by. */
@@ -69,6 +78,8 @@ export interface CriticTables {
   falseAlarms: Partial<Record<ConditionName, FalseAlarmCell>>;
   paired: PairedComparison[];
   verdicts: VerdictCounts;
+  /** The failed reviews grouped by what their error says, most frequent first. */
+  errorCauses: ErrorCause[];
 }
 
 /** Paired rows for the originals use this mutator name; all mutants pooled use "all". */
@@ -83,8 +94,7 @@ export const ALL_MUTANTS = 'all';
  * count as one item (no pseudo-replication): its share of flagged repeats.
  * Takes countOutcomes' counts, so the reports read a critic's reviews once.
  */
-export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, verdicts: ReviewTotals, conditions: readonly ConditionName[]): CriticTables {
-
+export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, verdicts: ReviewTotals, conditions: readonly ConditionName[], errorCauses: ErrorCause[] = []): CriticTables {
   const groups = new Map<string, ItemRecord[]>();
   const addTo = (group: string, item: ItemRecord) => {
     const members = groups.get(group);
@@ -155,6 +165,7 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
       noVerdictRate: answered ? verdicts.noVerdict / answered : 0,
       errorRate: verdicts.reviews ? verdicts.errors / verdicts.reviews : 0,
     },
+    errorCauses,
   };
 }
 
@@ -179,21 +190,33 @@ function compare(members: readonly ItemRecord[], outcomes: ItemOutcomes, from: C
   return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), pHolm: 1, delta: (toCount - fromCount) / n, ci };
 }
 
-/** One pass over a critic's reviews: the per-item outcomes every table and gate counts, and the run-wide totals. */
-export function countOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): { outcomes: ItemOutcomes; totals: ReviewTotals } {
-  const totals = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, inputTokens: 0, outputTokens: 0 };
-  return { outcomes: itemOutcomes(countedInto(totals, results), keep), totals };
+/** One pass over a critic's reviews: the per-item outcomes every table and gate counts, the run-wide totals and the errors' causes. */
+export function countOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): { outcomes: ItemOutcomes; totals: ReviewTotals; errorCauses: ErrorCause[] } {
+  const totals = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, retries: 0, rateLimited: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cachedOutputTokens: 0 };
+  const causes = new ErrorCauses();
+  const outcomes = itemOutcomes(countedInto(totals, causes, results), keep);
+  return { outcomes, totals, errorCauses: causes.list() };
 }
 
-/** Passes the results through, adding each to the run-wide totals on the way. */
-function* countedInto(totals: ReviewTotals, results: Iterable<ReviewResult>): Generator<ReviewResult> {
+/** Passes the results through, adding each to the run-wide totals (and an error to its cause) on the way. */
+function* countedInto(totals: ReviewTotals, causes: ErrorCauses, results: Iterable<ReviewResult>): Generator<ReviewResult> {
   for (const r of results) {
     totals.reviews++;
-    if (r.cached) totals.cached++;
-    totals.inputTokens += r.usage?.inputTokens ?? 0;
-    totals.outputTokens += r.usage?.outputTokens ?? 0;
-    if (r.outcome === 'error') totals.errors++;
-    else if (r.outcome === 'verdict') totals.verdicts++;
+    totals.retries += Math.max(0, r.attempts - 1);
+    totals.rateLimited += r.rateLimited;
+    const input = r.usage?.inputTokens ?? 0;
+    const output = r.usage?.outputTokens ?? 0;
+    totals.inputTokens += input;
+    totals.outputTokens += output;
+    if (r.cached) {
+      totals.cached++;
+      totals.cachedInputTokens += input;
+      totals.cachedOutputTokens += output;
+    }
+    if (r.outcome === 'error') {
+      totals.errors++;
+      causes.add(r.error ?? 'unknown error', { itemId: r.itemId, condition: r.condition, repeat: r.repeat });
+    } else if (r.outcome === 'verdict') totals.verdicts++;
     else totals.noVerdict++;
     yield r;
   }

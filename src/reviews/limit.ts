@@ -33,11 +33,13 @@ export class AdaptiveLimit {
     this.successes = 0;
   }
 
-  succeeded(): void {
-    if (this.current >= this.max || ++this.successes < this.current) return;
+  /** Counts a success; true when it won a slot back. */
+  succeeded(): boolean {
+    if (this.current >= this.max || ++this.successes < this.current) return false;
     this.current++;
     this.successes = 0;
     this.wake();
+    return true;
   }
 
   /** Lets every waiter through, now and from now on, for a run that is stopping: they will see the stop and return. */

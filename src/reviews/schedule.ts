@@ -4,6 +4,7 @@ import { cacheKey, canonical, type ReplyCache } from './cache.js';
 import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
+import { failureCause } from './failureCause.js';
 import { parseVerdict, type Verdict } from './verdict.js';
 
 export type Outcome = 'verdict' | 'no-verdict' | 'error';
@@ -25,6 +26,8 @@ export interface ReviewResult {
   usage: TokenUsage | null;
   /** True when the reply came from the cache rather than the critic. */
   cached: boolean;
+  /** Attempts the critic answered with HTTP 429 (rate limited). */
+  rateLimited: number;
   /** The cache key of this review, for `critic-audit cache explain`. */
   cacheKey: string;
 }
@@ -43,8 +46,29 @@ export interface ScheduleOptions {
   cache?: ReplyCache | undefined;
   /** Asked before each new review: a reason to stop the run (budget spent), or null to go on. */
   shouldStop?: () => string | null;
+  /**
+   * Stop when the critic's first this many attempts all fail the same way
+   * (before any succeeds): a missing program or a dead endpoint is then known
+   * in seconds, not after the error budget. 429s are not counted: a
+   * rate-limited critic is reachable, and backoff deals with it. 0 (the
+   * default here; the config's default is 10) never stops.
+   */
+  failFast?: number;
   onResult: (result: ReviewResult) => void;
+  /** The engine's live counters, each time they change: retries sent, 429s, the current concurrency. */
+  onEngine?: (state: EngineState) => void;
 }
+
+export interface EngineState {
+  critic: string;
+  retries: number;
+  rateLimited: number;
+  concurrency: number;
+  maxConcurrency: number;
+}
+
+/** Raised when the critic's first attempts all failed one way: the run cannot measure anything with it. */
+export class CriticFailingError extends Error {}
 
 const MAX_BACKOFF_MS = 30_000;
 const YIELD_EVERY_MS = 20;
@@ -53,6 +77,35 @@ const MAX_RETRY_AFTER_MS = 120_000;
 
 /** Raised when the provider says its quota is gone: retrying would only burn hours. */
 export class QuotaExhaustedError extends Error {}
+
+/** Watches a critic's first attempts: after `limit` failures of one cause and no success, says why. */
+class FirstAttempts {
+  private failures = 0;
+  private cause: string | null = null;
+  private settled: boolean;
+
+  constructor(private readonly limit: number) {
+    this.settled = limit <= 0;
+  }
+
+  succeeded(): void {
+    this.settled = true;
+  }
+
+  /** A reason to stop the run, once the first `limit` attempts have all failed with this cause. */
+  failed(message: string): string | null {
+    if (this.settled) return null;
+    const cause = failureCause(message);
+    if (this.cause !== null && cause !== this.cause) {
+      this.settled = true; // failing in more than one way: not one dead dependency; the error budget decides
+      return null;
+    }
+    this.cause = cause;
+    if (++this.failures < this.limit) return null;
+    this.settled = true;
+    return `its first ${this.limit} attempts all failed the same way: ${message}`;
+  }
+}
 
 /**
  * Runs the jobs against one critic with adaptive, bounded concurrency.
@@ -76,6 +129,38 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   const limit = new AdaptiveLimit(options.concurrency);
   stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
   const identityText = canonical(critic.identity);
+  const engine: EngineState = { critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
+  const report = () => {
+    engine.concurrency = limit.current;
+    options.onEngine?.({ ...engine });
+  };
+  report();
+  const firstAttempts = new FirstAttempts(options.failFast ?? 0);
+  let failingError: string | null = null;
+  const watch: AttemptWatch = {
+    succeeded: () => {
+      firstAttempts.succeeded();
+      if (limit.succeeded()) report();
+    },
+    failed: (message, rateLimited) => {
+      if (rateLimited) {
+        engine.rateLimited++;
+        limit.rateLimited();
+        report();
+      }
+      const reason = rateLimited ? null : firstAttempts.failed(message);
+      if (reason === null || failingError !== null) return false;
+      failingError = reason;
+      stop.abort();
+      // The attempts in flight would most likely fail (or hang) the same way: cut them short, unrecorded, for a resume to redo.
+      cutShort.abort();
+      return true;
+    },
+    retrying: () => {
+      engine.retries++;
+      report();
+    },
+  };
   let quotaError: string | null = null;
   let stoppedBy: string | null = null;
   let lastYield = performance.now();
@@ -94,7 +179,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           }
           const next = iterator.next();
           if (next.done) return;
-          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit);
+          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit, watch);
           // A critic that answers at once (a built-in, the cache) never leaves the microtask queue:
           // yield now and then so timers, signals (Ctrl-C) and the progress line still run.
           if (performance.now() - lastYield > YIELD_EVERY_MS) {
@@ -124,15 +209,25 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
   if (quotaError !== null) throw new QuotaExhaustedError(quotaError);
+  if (failingError !== null) throw new CriticFailingError(failingError);
   return { stoppedBy };
 }
 
 type Attempt = { result: ReviewResult; quotaExhausted: boolean } | 'interrupted';
 
-async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, options: ScheduleOptions, signals: { stopped: AbortSignal; cutShort: AbortSignal }, limit: AdaptiveLimit): Promise<Attempt> {
+/** What each attempt tells the scheduler: the concurrency limit, the counters and the fail-fast watch. */
+interface AttemptWatch {
+  succeeded(): void;
+  /** True when this failure stops the run (fail-fast): the review is recorded with it, not retried. */
+  failed(message: string, rateLimited: boolean): boolean;
+  retrying(): void;
+}
+
+async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, options: ScheduleOptions, signals: { stopped: AbortSignal; cutShort: AbortSignal }, limit: AdaptiveLimit, watch: AttemptWatch): Promise<Attempt> {
   const { stopped, cutShort } = signals;
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
+  let rateLimited = 0;
   // One object literal with every field: spreading a base object into each result made V8 build a slow
   // dictionary object per review, which survived long enough to be promoted and grew the heap of a long run.
   const resultOf = (outcome: Outcome, answer: { verdict: Verdict | null; reply: string | null; error: string | null; usage: TokenUsage | null }, attempts: number, cached: boolean): ReviewResult => ({
@@ -150,6 +245,7 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
     latencyMs: performance.now() - started,
     usage: answer.usage,
     cached,
+    rateLimited,
     cacheKey: key,
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
@@ -162,7 +258,10 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
   });
 
   const hit = options.cache?.get(key);
-  if (hit) return replied(hit, 0, true);
+  if (hit) {
+    watch.succeeded();
+    return replied(hit, 0, true);
+  }
 
   let attempts = 0;
   for (;;) {
@@ -170,19 +269,21 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
       const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
-      limit.succeeded();
+      watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);
     } catch (err) {
       if (cutShort.aborted) return 'interrupted';
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
       const quotaExhausted = callError.details.quotaExhausted === true;
-      if (callError.details.status === 429) limit.rateLimited();
+      if (callError.details.status === 429) rateLimited++;
+      const stopsRun = watch.failed(callError.message, callError.details.status === 429);
       const retryAfter = callError.details.retryAfterMs;
       const hopeless = retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS;
-      if (quotaExhausted || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
+      if (quotaExhausted || stopsRun || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
       // Back off without holding a slot, so a limit lowered by a rate limit takes effect at once;
       // the retry then waits for a slot like any review.
+      watch.retrying();
       limit.release();
       await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, retryAfter), stopped);
       await limit.acquire();

@@ -89,7 +89,8 @@ describe('faults', () => {
 
   it('exits 3 when errors exceed the error budget', async () => {
     server = await startFakeOpenAI(() => serverError(503));
-    const { dir, config } = auditDir(server.baseURL, 'errorBudget: 0.1');
+    // failFast off: the first reviews' failing alike would otherwise stop the run before the budget is spent.
+    const { dir, config } = auditDir(server.baseURL, 'errorBudget: 0.1\nfailFast: 0');
     writeFileSync(config, readFileSync(config, 'utf8').replace('retries: 4', 'retries: 0'));
     const run = await runCli(['run', '--config', config, '--out', join(dir, 'out'), '--no-cache'], dir);
     expect(run.code).toBe(3);

@@ -107,7 +107,7 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
         const result: ReviewResult = {
           critic, itemId, condition, repeat: 0, reviewId: sha(`${critic}/${itemId}/${condition}`).slice(0, 16), requestDigest: sha(`${itemId}/${condition}`),
           outcome: kind === 9 ? 'error' : kind === 8 ? 'no-verdict' : 'verdict', verdict, reply, error: kind === 9 ? `HTTP 503 after 4 attempts${extra}` : null,
-          attempts: kind === 9 ? 4 : 1, latencyMs: 100 + kind, usage: { inputTokens: 500, outputTokens: 60 }, cached: false, cacheKey: sha(`key/${critic}/${itemId}/${condition}`),
+          attempts: kind === 9 ? 4 : 1, latencyMs: 100 + kind, usage: { inputTokens: 500, outputTokens: 60 }, cached: false, rateLimited: 0, cacheKey: sha(`key/${critic}/${itemId}/${condition}`),
         };
         store.add(result);
         reviews++;

@@ -43,7 +43,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
       } catch (err) {
         throw transportError(err, signal);
       }
-      if (reply.status < 200 || reply.status >= 300) throw statusError(reply);
+      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url);
       const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
       if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
       const text = completion.choices[0]?.message?.content ?? '';
@@ -61,7 +61,7 @@ function transportError(err: unknown, signal: AbortSignal): CriticCallError {
   return new CriticCallError(err instanceof Error ? `${err.message}${typeof code === 'string' ? ` (${code})` : ''}` : String(err), true);
 }
 
-function statusError({ status, headers, body }: HttpReply): CriticCallError {
+function statusError({ status, headers, body }: HttpReply, url: URL): CriticCallError {
   const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown } } | undefined)?.error;
   const message = typeof error?.message === 'string' ? error.message : body.slice(0, 200) || 'no body';
   // Only the explicit quota code: some compatible services word per-minute rate limits as "check quota".
@@ -70,7 +70,10 @@ function statusError({ status, headers, body }: HttpReply): CriticCallError {
   }
   const retryAfterMs = retryAfter(headers);
   const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-  return new CriticCallError(`HTTP ${status}: ${message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  // The endpoint is named (without its query, which may hold a key): a 404 is most often a baseURL without its /v1.
+  const endpoint = `POST ${url.origin}${url.pathname}`;
+  const hint = status === 404 && !/\/v\d/.test(url.pathname) ? ' (does baseURL need a /v1?)' : '';
+  return new CriticCallError(`HTTP ${status} from ${endpoint}${hint}: ${message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
 }
 
 function parseJson(text: string): unknown {
