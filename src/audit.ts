@@ -147,7 +147,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   }
   if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
   cache?.close();
-  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, finishedAt: new Date().toISOString() };
+  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, finishedAt: new Date().toISOString() };
   store.writeStatus(status);
   return { store, plan, status, stop };
 }

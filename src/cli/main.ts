@@ -8,6 +8,7 @@ import { sealedPayloadProblems } from '../requests/sealed.js';
 import { buildReport, type AuditReport } from '../reports/build.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
+import type { RunStatus } from '../results/snapshot.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { CACHE_DIR, canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { createProgress } from './progress.js';
@@ -18,44 +19,73 @@ import { applyThresholdOverrides } from '../gates/thresholds.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
-import { driftCommand } from '../drift/command.js';
+import { DRIFT_USAGE, driftCommand } from '../drift/command.js';
 import { leanHeap } from '../util/leanHeap.js';
+import { HARNESS_VERSION } from '../util/packageRoot.js';
 
-const USAGE = `Usage:
-  critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
-                 [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
-                                                   audit the configured critics (default config: critic.config.yaml)
-  critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
-                                                   rebuild every report file of a run from its store, without the critic
-  ${PLAN_USAGE}
-                                                   paired items needed to detect a difference δ when a share ψ is discordant
-  critic-audit cache explain KEY [KEY2]            print a cache key's parts (and, given two, which parts differ)
-  critic-audit cache clear                         empty the reply and label caches
-  critic-audit check-request FILE.json             check a request payload against the sealed allowlist
-  critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
-                                                   watch a production critic's rejection rate for drift
-
-Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
-130 interrupted (resume with --resume DIR).`;
+/** One command: what it does, how it is called (shown by `critic-audit COMMAND --help`), and how it runs. */
+interface CommandEntry {
+  usage: string;
+  /** A longer text for `--help`, where the command has one. */
+  help?: string;
+  run: (argv: string[], launch: Launch) => Promise<number>;
+}
 
 /** How main was called: `setsHeapPolicy` from the CLI's own process (bin/critic-audit.js), whose run and report set V8's heap policy (see leanHeap); not from a test or program calling main in its own process. */
 interface Launch {
   setsHeapPolicy: boolean;
 }
 
-type Command = (argv: string[], launch: Launch) => Promise<number>;
-
-const COMMANDS: Record<string, Command> = {
-  run: runCommand,
-  report: reportCommand,
-  cache: cacheCommand,
-  'check-request': checkRequestCommand,
-  plan: planCommand,
-  drift: driftCommand,
+const COMMANDS: Record<string, CommandEntry> = {
+  run: {
+    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
+                 [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
+                                                   audit the configured critics (default config: critic.config.yaml)`,
+    run: runCommand,
+  },
+  report: {
+    usage: `critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
+                                                   rebuild every report file of a run from its store, without the critic`,
+    run: reportCommand,
+  },
+  plan: {
+    usage: `${PLAN_USAGE}
+                                                   paired items needed to detect a difference δ when a share ψ is discordant`,
+    run: planCommand,
+  },
+  cache: {
+    usage: `critic-audit cache explain KEY [KEY2] [--config FILE]
+                                                   print a cache key's parts (and, given two, which parts differ)
+  critic-audit cache clear [--config FILE]         empty the reply and label caches`,
+    run: cacheCommand,
+  },
+  'check-request': {
+    usage: `critic-audit check-request FILE.json             check a request payload against the sealed allowlist`,
+    run: checkRequestCommand,
+  },
+  drift: {
+    usage: `critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
+                                                   watch a production critic's rejection rate for drift`,
+    help: DRIFT_USAGE,
+    run: driftCommand,
+  },
 };
+
+const EXIT_CODES = `Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
+130 interrupted (resume with --resume DIR).`;
+
+const USAGE = `Usage:
+${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}
+  critic-audit --version                           print the version
+
+${EXIT_CODES}`;
 
 export async function main(argv: string[], launch: Launch = { setsHeapPolicy: false }): Promise<number> {
   const [name, ...rest] = argv;
+  if (name === '--version' || name === '-v' || name === 'version') {
+    console.log(HARNESS_VERSION);
+    return EXIT.ok;
+  }
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);
     return name ? EXIT.ok : EXIT.badInput;
@@ -65,8 +95,12 @@ export async function main(argv: string[], launch: Launch = { setsHeapPolicy: fa
     console.error(`critic-audit: unknown command "${name}"\n\n${USAGE}`);
     return EXIT.badInput;
   }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(command.help ?? `Usage:\n  ${command.usage}\n\n${EXIT_CODES}`);
+    return EXIT.ok;
+  }
   try {
-    return await command(rest, launch);
+    return await command.run(rest, launch);
   } catch (err) {
     if (err instanceof InputError) {
       console.error(`critic-audit: ${err.message}`);
@@ -77,7 +111,7 @@ export async function main(argv: string[], launch: Launch = { setsHeapPolicy: fa
       return EXIT.interrupted;
     }
     if (err instanceof TypeError && (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`critic-audit: ${err.message}\n\n${USAGE}`);
+      console.error(`critic-audit: ${err.message}\n\nUsage:\n  ${command.usage}`);
       return EXIT.badInput;
     }
     throw err;
@@ -143,8 +177,13 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   const report = await writeRunReports(outcome.store, outDir, reportOptions, launch);
   outcome.store.close();
   if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
-  if (outcome.stop?.kind === 'interrupted') return EXIT.interrupted;
-  if (outcome.stop?.kind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
+  return exitCodeOf(report, outcome.stop?.kind);
+}
+
+/** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
+function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
+  if (stopKind === 'interrupted') return EXIT.interrupted;
+  if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 
@@ -211,7 +250,7 @@ async function reportCommand(argv: string[], launch: Launch): Promise<number> {
   const store = RunStore.open(dir);
   try {
     const report = await writeRunReports(store, dir, options, launch);
-    return report.passed ? EXIT.ok : EXIT.gateFailed;
+    return exitCodeOf(report, store.readStatus()?.stopKind);
   } finally {
     store.close();
   }

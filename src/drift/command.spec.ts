@@ -247,7 +247,7 @@ describe('critic-audit drift', () => {
     const two = write('server-2.jsonl', lines.filter((_, i) => i % 2 === 1));
     expect((await drift(one, two, '--config', config)).code).toBe(2);
     const message = stderr.pop()!;
-    expect(message).toMatch(new RegExp(`^error: ${two.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1 \\(ts\\): this review \\(2025-01-01T00:28:48\\.000Z\\) is older than 2025-01-30T[\\d:.]+Z, already read from ${one.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    expect(message).toMatch(new RegExp(`^critic-audit: ${two.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1 \\(ts\\): this review \\(2025-01-01T00:28:48\\.000Z\\) is older than 2025-01-30T[\\d:.]+Z, already read from ${one.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
     expect(message).toContain('merged into one in time order');
 
     const state = join(dir, 'state.json');

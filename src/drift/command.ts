@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import chalk from 'chalk';
 import { YamlSource } from '../config/yamlSource.js';
@@ -39,7 +39,7 @@ export async function driftCommand(argv: string[]): Promise<number> {
       },
     });
   } catch (err) {
-    console.error(`${chalk.red('error:')} ${(err as Error).message}\n\n${DRIFT_USAGE}`);
+    console.error(`${chalk.red('critic-audit:')} ${(err as Error).message}\n\n${DRIFT_USAGE}`);
     return EXIT.badInput;
   }
   const { values, positionals: files } = args;
@@ -48,7 +48,7 @@ export async function driftCommand(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (!files.length) {
-    console.error(`${chalk.red('error:')} give at least one LOG file\n\n${DRIFT_USAGE}`);
+    console.error(`${chalk.red('critic-audit:')} give at least one LOG file\n\n${DRIFT_USAGE}`);
     return EXIT.badInput;
   }
 
@@ -66,7 +66,9 @@ export async function driftCommand(argv: string[]): Promise<number> {
     });
     const now = new Date();
     const report = buildReport(run, now);
-    const outDir = values.out ?? join('reports', `drift-${now.toISOString().replace(/[:.]/g, '-')}`);
+    // Beside the config, as `run` writes its reports; without a config file, in the current folder.
+    const baseDir = values.config ? dirname(resolve(values.config)) : '.';
+    const outDir = values.out ?? join(baseDir, 'reports', `drift-${now.toISOString().replace(/[:.]/g, '-')}`);
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'drift.json'), JSON.stringify(report, null, 2) + '\n');
     writeFileSync(join(outDir, 'drift.md'), renderMarkdown(report));
@@ -77,7 +79,7 @@ export async function driftCommand(argv: string[]): Promise<number> {
     return report.exitCode;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;
-    console.error(`${chalk.red('error:')} ${err.message}`);
+    console.error(`${chalk.red('critic-audit:')} ${err.message}`);
     return EXIT.badInput;
   }
 }

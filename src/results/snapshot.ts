@@ -59,5 +59,7 @@ export interface RunSnapshot extends RunPlan {
 export interface RunStatus {
   complete: boolean;
   stopReason: string | null;
+  /** How the run stopped early, so `report DIR` exits as the run did (absent in older stores). */
+  stopKind?: 'unreachable' | 'interrupted' | 'budget' | null;
   finishedAt: string;
 }

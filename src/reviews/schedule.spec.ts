@@ -291,3 +291,65 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     expect(requestsFor(server, 'CHARLIE')).toHaveLength(0);
   });
 });
+
+describe('fail-fast: a critic whose first attempts all fail one way', () => {
+  const markers = Array.from({ length: 30 }, (_, i) => String.fromCharCode(65 + (i % 26)).repeat(1 + Math.floor(i / 26)));
+  /** A critic that answers from `answer`, called with the attempt's index over the whole run. */
+  function scripted(answer: (attempt: number) => string | Error): Critic & { attempts: number } {
+    const critic = {
+      name: 'scripted',
+      identity: { provider: 'scripted' },
+      attempts: 0,
+      async review() {
+        const reply = answer(critic.attempts++);
+        if (reply instanceof Error) throw reply;
+        return { text: reply };
+      },
+    };
+    return critic;
+  }
+  const run = (critic: Critic, options: Partial<ScheduleOptions>) => {
+    const results: ReviewResult[] = [];
+    const done = runReviews(critic, jobs(markers), { concurrency: 2, retries: 0, timeoutMs: 1000, onResult: (r) => results.push(r), ...options });
+    return { results, done };
+  };
+
+  it('stops after failFast failures of one cause, recording them with their message', async () => {
+    const critic = scripted(() => new Error('spawn python4 ENOENT'));
+    const { results, done } = run(critic, { failFast: 5 });
+    await expect(done).rejects.toThrow(/its first 5 attempts all failed the same way: spawn python4 ENOENT/);
+    expect(critic.attempts).toBeLessThanOrEqual(6);
+    expect(results.length).toBeGreaterThanOrEqual(4);
+    expect(results.every((r) => r.outcome === 'error' && r.error === 'spawn python4 ENOENT')).toBe(true);
+  });
+
+  it('goes on when the failures differ, after a success, with 429s, or with failFast 0', async () => {
+    const cases: Array<[string, (attempt: number) => string | Error, number | undefined]> = [
+      ['two causes', (i) => new Error(i % 2 ? 'HTTP 500' : 'HTTP 502'), 5],
+      ['a success first', (i) => (i === 0 ? 'VERDICT: PASS' : new Error('HTTP 500')), 5],
+      ['off', () => new Error('HTTP 500'), 0],
+      ['off by default', () => new Error('HTTP 500'), undefined],
+    ];
+    for (const [, answer, failFast] of cases) {
+      const { results, done } = run(scripted(answer), failFast === undefined ? {} : { failFast });
+      await expect(done).resolves.toEqual({ stoppedBy: null });
+      expect(results).toHaveLength(markers.length);
+    }
+    server = await startFakeOpenAI(() => rateLimited('0'));
+    const critic = createOpenAICritic({ name: 'limited', model: 'm', baseURL: server.baseURL, apiKey: 'k', timeoutMs: 1000, identity: { provider: 'openai' } });
+    const results: ReviewResult[] = [];
+    await expect(runReviews(critic, jobs(markers.slice(0, 12)), { concurrency: 4, retries: 0, timeoutMs: 1000, failFast: 3, onResult: (r) => results.push(r) })).resolves.toEqual({ stoppedBy: null });
+    expect(results.every((r) => r.rateLimited === 1)).toBe(true);
+  });
+
+  it('reports retries, 429s and the concurrency they leave', async () => {
+    server = await startFakeOpenAI(perItem({ A: [rateLimited('0'), verdictReply('PASS')], B: [rateLimited('0'), rateLimited('0'), verdictReply('FAIL')] }));
+    const critic = createOpenAICritic({ name: 'limited', model: 'm', baseURL: server.baseURL, apiKey: 'k', timeoutMs: 1000, identity: { provider: 'openai' } });
+    const states: Array<{ retries: number; rateLimited: number; concurrency: number }> = [];
+    const results: ReviewResult[] = [];
+    await runReviews(critic, jobs(['A', 'B']), { concurrency: 8, retries: 3, timeoutMs: 1000, backoffBaseMs: 1, onResult: (r) => results.push(r), onEngine: (s) => states.push(s) });
+    expect(states.at(-1)).toMatchObject({ critic: 'limited', retries: 3, rateLimited: 3, maxConcurrency: 8 });
+    expect(states.at(-1)!.concurrency).toBeLessThan(8);
+    expect(Object.fromEntries(results.map((r) => [r.itemId, [r.attempts, r.rateLimited]]))).toEqual({ 'fixture-a': [2, 1], 'fixture-b': [3, 2] });
+  });
+});
