@@ -18,6 +18,7 @@ import { applyThresholdOverrides } from '../gates/thresholds.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
+import { CHECK_USAGE, checkCommand } from './check.js';
 import { driftCommand } from '../drift/command.js';
 import { leanHeap } from '../util/leanHeap.js';
 
@@ -27,6 +28,8 @@ const USAGE = `Usage:
                                                    audit the configured critics (default config: critic.config.yaml)
   critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    rebuild every report file of a run from its store, without the critic
+  ${CHECK_USAGE}
+                                                   lint fixtures: unsupported artifact sentences, mutators without usable sites
   ${PLAN_USAGE}
                                                    paired items needed to detect a difference δ when a share ψ is discordant
   critic-audit cache explain KEY [KEY2]            print a cache key's parts (and, given two, which parts differ)
@@ -50,6 +53,7 @@ const COMMANDS: Record<string, Command> = {
   report: reportCommand,
   cache: cacheCommand,
   'check-request': checkRequestCommand,
+  check: checkCommand,
   plan: planCommand,
   drift: driftCommand,
 };
