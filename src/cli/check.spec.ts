@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -117,5 +117,29 @@ describe('critic-audit check', () => {
 
   it('has a usage line for --help', () => {
     expect(CHECK_USAGE).toMatch(/^critic-audit check .*--strict.*FIXTURES/);
+  });
+});
+
+describe('the same lint when run loads the fixtures', () => {
+  const WARNING = 'fixture refund-window: artifact sentence not supported by the evidence: "Couriers collect parcels on 3 mornings a week."';
+
+  it('warns on stderr, one line a sentence, and in report.json', async () => {
+    const file = fixtureFile('refunds.yaml', UNSUPPORTED);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [refunds.yaml]\nmutators: [number-flip]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    const out = join(dir, 'out');
+    await main(['run', '--config', config, '--out', out]);
+    expect(stderr.filter((l) => l.includes('not supported'))).toEqual([`critic-audit: warning: ${file}:9: ${WARNING}`]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { warnings: string[] };
+    expect(report.warnings).toContain(`${file}:9: ${WARNING}`);
+  });
+
+  it('warns about nothing when every sentence is supported', async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nmutators: [number-flip]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    const out = join(dir, 'out');
+    await main(['run', '--config', config, '--out', out]);
+    expect(stderr.filter((l) => l.includes('warning'))).toEqual([]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { warnings: string[] };
+    expect(report.warnings.filter((w) => w.includes('not supported'))).toEqual([]);
   });
 });

@@ -134,6 +134,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       abortInFlight: abortInFlight.signal,
       onPlanned: (total, done) => progress.planned(total, done),
       onResult: (r) => progress.result(r),
+      onWarning: (w) => console.error(`critic-audit: warning: ${w}`),
     });
   } finally {
     progress.stop();
