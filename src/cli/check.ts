@@ -27,12 +27,26 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const config = values.config !== undefined || positionals.length === 0 ? loadConfig(values.config ?? 'critic.config.yaml') : undefined;
   const mutators: readonly Mutator[] = config?.mutators ?? ALL_MUTATORS;
   const warnings: FixtureWarning[] = [];
-  const fixtures = positionals.length ? loadFixtures(positionals, process.cwd(), (w) => warnings.push(w)) : loadFixtures(config!.fixtures, config!.baseDir, (w) => warnings.push(w));
+  const [paths, baseDir] = positionals.length ? [positionals, process.cwd()] : [config!.fixtures, config!.baseDir];
+  const fixtures = loadFixtures(paths, baseDir, (w) => warnings.push(w));
 
   for (const w of warnings) console.log(formatWarning(w));
   const texts = fixtures.filter((f) => f.kind === 'text').length;
   if (texts) console.log(`${count(texts, 'text fixture')}: ${warnings.length ? `${count(warnings.length, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`);
 
+  const unusable = printCoverage(fixtures, mutators, config);
+
+  const problems = [...warnings.map((w) => new InputError(w.file, w.line, w.field, w.problem)), ...unusable];
+  if (!values.strict || problems.length === 0) return EXIT.ok;
+  const first = problems[0]!;
+  throw new InputError(first.file, first.line, first.field, `${first.problem}${problems.length > 1 ? ` (1 of ${problems.length} problems, all listed above)` : ''}`);
+}
+
+/**
+ * Prints each mutator's sites (and, for text, valid and ignored mutants) over
+ * the fixtures of its kind; returns a problem for each without a usable site.
+ */
+function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[], config: AuditConfig | undefined): InputError[] {
   const unusable: InputError[] = [];
   for (const kind of ['text', 'code'] as const) {
     const ofKind = fixtures.filter((f) => f.kind === kind);
@@ -46,17 +60,13 @@ export async function checkCommand(argv: string[]): Promise<number> {
       ? `mutators over ${count(ofKind.length, 'text fixture')} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`
       : `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`);
     for (const c of coverageOver(ofKind, applicable)) {
-      const why = kind === 'text' ? whyUnusable(c) : c.sites === 0 ? 'no sites' : null;
+      const why = whyUnusable(c);
       const counts = c.sites === 0 ? '' : kind === 'text' ? `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored` : count(c.sites, 'site');
       console.log(`  ${c.mutator}: ${[counts, why && `no usable site (${why})`].filter(Boolean).join(': ')}`);
       if (why) unusable.push(mutatorProblem(config, mutators, c.mutator, why));
     }
   }
-
-  const problems = [...warnings.map((w) => new InputError(w.file, w.line, w.field, w.problem)), ...unusable];
-  if (!values.strict || problems.length === 0) return EXIT.ok;
-  const first = problems[0]!;
-  throw new InputError(first.file, first.line, first.field, `${first.problem}${problems.length > 1 ? ` (1 of ${problems.length} problems, all listed above)` : ''}`);
+  return unusable;
 }
 
 /**
