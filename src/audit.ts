@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
+import { formatWarning } from './fixtures/lint.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
@@ -35,6 +36,8 @@ export interface AuditOptions {
   onResult?: (result: ReviewResult) => void;
   /** The engine's retries, 429s and concurrency, as they change. */
   onEngine?: (state: EngineState) => void;
+  /** Each warning about the fixtures as they load, before anything is sent. */
+  onWarning?: (message: string) => void;
   backoffBaseMs?: number;
 }
 
@@ -48,6 +51,8 @@ export interface AuditOutcome {
 
 export interface PreparedRun {
   fixtures: Fixture[];
+  /** Artifact sentences no evidence supports, at most MAX_LOAD_WARNINGS of them (then how many more). */
+  warnings: string[];
   labelVerification: LabelVerificationRow[];
   /**
    * The judged mutants, one fixture's at a time in fixture order, then the
@@ -58,6 +63,9 @@ export interface PreparedRun {
   generation: () => Generator<Generation>;
 }
 
+/** A suite with many unsupported sentences says so in a few lines at load, not in one line per sentence. */
+const MAX_LOAD_WARNINGS = 20;
+
 /**
  * The fixtures stage through the mutants stage: no critic involved. Code
  * mutants are generated up front and kept only when a held-out check fails on
@@ -65,7 +73,12 @@ export interface PreparedRun {
  * from the cache folder); a code suite's mutants are few.
  */
 export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false, onPhase?: (what: string) => void): Promise<PreparedRun> {
-  const fixtures = loadFixtures(config.fixtures, config.baseDir);
+  const warnings: string[] = [];
+  let unsupported = 0;
+  const fixtures = loadFixtures(config.fixtures, config.baseDir, (w) => {
+    if (++unsupported <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
+  });
+  if (unsupported > MAX_LOAD_WARNINGS) warnings.push(`${unsupported - MAX_LOAD_WARNINGS} more artifact sentences not supported by the evidence; critic-audit check lists them all`);
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const code = generateMutants(codeFixtures, config.mutators, options);
@@ -80,7 +93,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
-  return { fixtures, labelVerification: verified.table, generation };
+  return { fixtures, warnings, labelVerification: verified.table, generation };
 }
 
 /**
@@ -161,6 +174,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
   const prepared = await prepareRun(config, options.signal, options.cache !== false, options.onPhase).catch((err: unknown) => {
     throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
   });
+  prepared.warnings.forEach((w) => options.onWarning?.(w));
   const critics = config.critics.map((entry) => createCritic(entry, config));
   const plan: RunPlan = {
     settings: {
@@ -190,6 +204,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
       return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined };
     }),
     labelVerification: prepared.labelVerification,
+    ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),
     ...(prepared.fixtures.some((f) => f.kind === 'code') ? { sandboxNetwork: sandboxCommand().network } : {}),
     startedAt: new Date().toISOString(),
   };

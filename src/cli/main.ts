@@ -19,6 +19,7 @@ import { applyThresholdOverrides } from '../gates/thresholds.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
+import { CHECK_USAGE, checkCommand } from './check.js';
 import { DRIFT_USAGE, driftCommand } from '../drift/command.js';
 import { leanHeap } from '../util/leanHeap.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
@@ -58,6 +59,11 @@ const COMMANDS: Record<string, CommandEntry> = {
                                                    print a cache key's parts (and, given two, which parts differ)
   critic-audit cache clear [--config FILE]         empty the reply and label caches`,
     run: cacheCommand,
+  },
+  check: {
+    usage: `${CHECK_USAGE}
+                                                   lint fixtures: unsupported artifact sentences, mutators without usable sites`,
+    run: checkCommand,
   },
   'check-request': {
     usage: `critic-audit check-request FILE.json             check a request payload against the sealed allowlist`,
@@ -166,6 +172,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       onPlanned: (total, done) => progress.planned(total, done),
       onResult: (r) => progress.result(r),
       onEngine: (state) => progress.engine(state),
+      onWarning: (w) => console.error(`critic-audit: warning: ${w}`),
     });
   } finally {
     progress.stop();

@@ -60,7 +60,7 @@ export interface AuditReport {
   power: PowerReport | null;
   /** The baseline this run was compared with, or null. */
   baseline: { file: string; sha256: string; createdAt: string } | null;
-  /** Things to read before the figures: a failed positive control, too few mutants, a partial baseline. */
+  /** Things to read before the figures: unsupported artifact sentences, a failed positive control, too few mutants, a partial baseline. */
   warnings: string[];
 }
 
@@ -72,7 +72,7 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
   const critics: Record<string, CriticReport> = {};
-  const warnings: string[] = [];
+  const warnings: string[] = [...(snapshot.fixtureWarnings ?? [])];
   const baseline = options.baseline;
   let reviews = 0;
   let errors = 0;

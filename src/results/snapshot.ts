@@ -40,6 +40,8 @@ export interface RunPlan {
   critics: CriticRecord[];
   /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
   labelVerification?: LabelVerificationRow[];
+  /** Warnings about the fixtures as they loaded (unsupported artifact sentences); absent when there were none. */
+  fixtureWarnings?: string[];
   /** With code fixtures: whether the sandbox had its own empty network namespace, or only the vm barrier. */
   sandboxNetwork?: 'netns' | 'vm-only';
   startedAt: string;

@@ -237,6 +237,19 @@ export function alignToEvidence(claim: string, evidenceSentences: readonly strin
   return best;
 }
 
+/** Below this share of a claim's ordinary words shared, no evidence sentence really supports the claim. */
+export const MIN_SUPPORT = 0.3;
+
+/**
+ * The evidence sentence that supports a claim, or null when none does: the one
+ * definition of "supported by the evidence" that the oracles, the evidence-check
+ * critic and the fixture lint share.
+ */
+export function supportOf(claim: string, evidenceSentences: readonly string[]): string | null {
+  const support = alignToEvidence(claim, evidenceSentences);
+  return support && support.score >= MIN_SUPPORT ? support.sentence : null;
+}
+
 export function evidenceSentences(evidence: ReadonlyArray<{ text: string; title?: string | undefined }>): string[] {
   return evidence.flatMap((e) => splitSentences(e.text).map((s) => s.text));
 }

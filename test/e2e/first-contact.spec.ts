@@ -153,7 +153,7 @@ describe('help and version', () => {
     expect(log).toHaveBeenCalledWith(HARNESS_VERSION);
   });
 
-  it.each(['run', 'report', 'plan', 'cache', 'check-request', 'drift'])('%s --help prints its usage and exits 0', async (command) => {
+  it.each(['run', 'report', 'check', 'plan', 'cache', 'check-request', 'drift'])('%s --help prints its usage and exits 0', async (command) => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     expect(await main([command, '--help'])).toBe(0);
     expect(log.mock.calls.flat().join('\n')).toContain(`critic-audit ${command}`);

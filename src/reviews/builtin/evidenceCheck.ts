@@ -1,6 +1,5 @@
 import type { CriticRequest } from '../../requests/types.js';
 import {
-  alignToEvidence,
   containsWords,
   evidenceSentences,
   findEntities,
@@ -8,11 +7,9 @@ import {
   findQualifiers,
   numberKey,
   splitSentences,
+  supportOf,
 } from '../../text/claims.js';
 import type { Critic } from '../critic.js';
-
-/** Share of a claim's ordinary words an evidence sentence must share to count as its support. */
-const MIN_SUPPORT = 0.3;
 
 export interface ClaimFinding {
   claim: string;
@@ -29,22 +26,22 @@ export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | '
   const sources = evidenceSentences(request.evidence);
   const findings: ClaimFinding[] = [];
   for (const { text: claim } of splitSentences(request.artifact)) {
-    const support = alignToEvidence(claim, sources);
-    if (!support || support.score < MIN_SUPPORT) {
+    const support = supportOf(claim, sources);
+    if (support === null) {
       if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
       continue;
     }
-    const stated = new Set(findNumbers(support.sentence).map(numberKey));
+    const stated = new Set(findNumbers(support).map(numberKey));
     for (const n of findNumbers(claim)) {
-      if (!stated.has(numberKey(n))) findings.push({ claim, problem: `"${n.text}" is not what the evidence says ("${support.sentence}")` });
+      if (!stated.has(numberKey(n))) findings.push({ claim, problem: `"${n.text}" is not what the evidence says ("${support}")` });
     }
     for (const e of findEntities(claim)) {
-      if (!containsWords(support.sentence, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support.sentence}")` });
+      if (!containsWords(support, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support}")` });
     }
     // Counted, not just present: a sentence may say "up to" twice and the claim drop one.
     const claimed = keywordCounts(claim);
-    for (const [keyword, stated] of keywordCounts(support.sentence)) {
-      if ((claimed.get(keyword) ?? 0) < stated) findings.push({ claim, problem: `drops the evidence's qualifier "${keyword}" ("${support.sentence}")` });
+    for (const [keyword, stated] of keywordCounts(support)) {
+      if ((claimed.get(keyword) ?? 0) < stated) findings.push({ claim, problem: `drops the evidence's qualifier "${keyword}" ("${support}")` });
     }
   }
   return findings;

@@ -1,0 +1,145 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHECK_USAGE } from './check.js';
+import { main } from './main.js';
+
+let dir: string;
+let stdout: string[];
+let stderr: string[];
+
+/** Line 9 of the file holds the start of the artifact's last sentence, which no evidence sentence supports. */
+const UNSUPPORTED = `fixtures:
+  - id: refund-window
+    kind: text
+    task: How long do customers have to ask for a refund?
+    artifact: >
+      Customers may ask for a refund within 30 days
+      of delivery. The Finance Team approves every
+      refund above £500.
+      Couriers collect parcels on 3 mornings a week.
+    evidence:
+      - id: policy
+        text: >
+          Customers may ask for a refund within 30 days of delivery.
+          Any refund above £500 must be approved by the Finance Team.
+`;
+
+const CLEAN = `fixtures:
+  - id: leave
+    kind: text
+    task: How much leave?
+    artifact: Employees accrue 28 days of leave each year.
+    evidence:
+      - id: handbook
+        text: Employees accrue 28 days of leave each year.
+`;
+
+function fixtureFile(name: string, text: string): string {
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'critic-audit-check-'));
+  stdout = [];
+  stderr = [];
+  vi.spyOn(console, 'log').mockImplementation((...args) => void stdout.push(args.join(' ')));
+  vi.spyOn(console, 'error').mockImplementation((...args) => void stderr.push(args.join(' ')));
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('critic-audit check', () => {
+  it('names the file, the line and the sentence of an artifact sentence no evidence supports, and exits 0', async () => {
+    const file = fixtureFile('refunds.yaml', UNSUPPORTED);
+    expect(await main(['check', file])).toBe(0);
+    const warnings = stdout.filter((l) => l.includes('not supported by the evidence: '));
+    expect(warnings).toEqual([`${file}:9: fixture refund-window: artifact sentence not supported by the evidence: "Couriers collect parcels on 3 mornings a week."`]);
+    expect(stdout).toContain('1 text fixture: 1 artifact sentence not supported by the evidence');
+    expect(stderr).toEqual([]);
+  });
+
+  it('with --strict, exits 2 naming the file, line and field', async () => {
+    const file = fixtureFile('refunds.yaml', UNSUPPORTED);
+    expect(await main(['check', '--strict', file])).toBe(2);
+    expect(stderr.join('\n')).toContain(`${file}:9 (fixtures[0].artifact): fixture refund-window: artifact sentence not supported by the evidence: "Couriers collect parcels`);
+  });
+
+  it('names a mutator with no sites, and one whose every site is ignored, with the reasons', async () => {
+    const file = fixtureFile('refunds.yaml', UNSUPPORTED);
+    await main(['check', file]);
+    // Nothing in the artifact for entity-swap to swap with: the fixture names one team and no other.
+    expect(stdout).toContain('  entity-swap: no usable site (no sites)');
+    const courier = fixtureFile('courier.yaml', CLEAN.replace(/artifact: .*/, 'artifact: Couriers collect parcels on 3 mornings a week.'));
+    stdout = [];
+    await main(['check', courier]);
+    expect(stdout).toContain('  number-flip: 2 sites, 0 valid, 2 ignored: no usable site (all 2 sites ignored: no evidence sentence supports this claim (2))');
+  });
+
+  it('says nothing about a clean fixture, and --strict passes with only usable mutators configured', async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nmutators: [number-flip]\ncritic: {provider: builtin:evidence-check}\n`);
+    expect(await main(['check', '--strict', '--config', config])).toBe(0);
+    expect(stdout).toEqual([
+      '1 text fixture: every artifact sentence is supported by the evidence',
+      'mutators over 1 text fixture (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):',
+      '  number-flip: 2 sites, 2 valid, 0 ignored',
+    ]);
+    expect(stderr).toEqual([]);
+  });
+
+  it('with --strict, points a configured mutator without a usable site at its line in the config', async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nmutators:\n  - number-flip\n  - qualifier-deletion\ncritic: {provider: builtin:evidence-check}\n`);
+    expect(await main(['check', '--strict', '--config', config])).toBe(2);
+    expect(stderr.join('\n')).toContain(`${config}:4 (mutators[1]): mutator qualifier-deletion has no usable site in the checked fixtures (no sites)`);
+  });
+
+  it('counts code fixtures\' sites without running the sandbox, and says so', async () => {
+    const file = fixtureFile('clamp.yaml', `fixtures:
+  - id: clamp
+    kind: code
+    language: typescript
+    task: Clamp x into [lo, hi].
+    artifact: |
+      export function clamp(x: number, lo: number, hi: number): number {
+        return x < lo ? lo : x > hi ? hi : x;
+      }
+    checks:
+      - {expr: "clamp(5, 0, 3)", equals: 3}
+`);
+    expect(await main(['check', file])).toBe(0);
+    expect(stdout.join('\n')).toMatch(/mutators over 1 code fixture \(site counts only: .*sandbox.*\):\n  arithmetic-operator: no usable site \(no sites\)\n  comparison-boundary: \d+ sites\n/);
+    expect(stdout).toContain('text mutators not checked (no text fixtures): number-flip, entity-swap, qualifier-deletion');
+  });
+
+  it('has a usage line for --help', () => {
+    expect(CHECK_USAGE).toMatch(/^critic-audit check .*--strict.*FIXTURES/);
+  });
+});
+
+describe('the same lint when run loads the fixtures', () => {
+  const WARNING = 'fixture refund-window: artifact sentence not supported by the evidence: "Couriers collect parcels on 3 mornings a week."';
+
+  it('warns on stderr, one line a sentence, and in report.json', async () => {
+    const file = fixtureFile('refunds.yaml', UNSUPPORTED);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [refunds.yaml]\nmutators: [number-flip]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    const out = join(dir, 'out');
+    await main(['run', '--config', config, '--out', out]);
+    expect(stderr.filter((l) => l.includes('not supported'))).toEqual([`critic-audit: warning: ${file}:9: ${WARNING}`]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { warnings: string[] };
+    expect(report.warnings).toContain(`${file}:9: ${WARNING}`);
+  });
+
+  it('warns about nothing when every sentence is supported', async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nmutators: [number-flip]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    const out = join(dir, 'out');
+    await main(['run', '--config', config, '--out', out]);
+    expect(stderr.filter((l) => l.includes('warning'))).toEqual([]);
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { warnings: string[] };
+    expect(report.warnings.filter((w) => w.includes('not supported'))).toEqual([]);
+  });
+});

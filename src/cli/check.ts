@@ -1,0 +1,93 @@
+import { parseArgs } from 'node:util';
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import type { Mutator } from '../../mutators/types.js';
+import { loadConfig, type AuditConfig } from '../config/load.js';
+import { EXIT, InputError } from '../errors.js';
+import { formatWarning, type FixtureWarning } from '../fixtures/lint.js';
+import { loadFixtures } from '../fixtures/load.js';
+import type { Fixture } from '../fixtures/types.js';
+import { mutatorCoverage, whyUnusable, type MutatorCoverage } from '../mutants/coverage.js';
+import { generateMutants } from '../mutants/generate.js';
+
+export const CHECK_USAGE = 'critic-audit check [--config FILE] [--strict] [FIXTURES...]';
+
+/**
+ * Lints fixtures before an audit spends reviews on them: per text fixture the
+ * artifact sentences no evidence supports, per mutator its sites and why none
+ * is usable. Warnings only (exit 0); with --strict, any of them is bad input (exit 2).
+ */
+export async function checkCommand(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { config: { type: 'string' }, strict: { type: 'boolean', default: false } },
+  });
+  // Fixture paths on the command line are checked against every mutator unless a config is named.
+  const config = values.config !== undefined || positionals.length === 0 ? loadConfig(values.config ?? 'critic.config.yaml') : undefined;
+  const mutators: readonly Mutator[] = config?.mutators ?? ALL_MUTATORS;
+  const warnings: FixtureWarning[] = [];
+  const [paths, baseDir] = positionals.length ? [positionals, process.cwd()] : [config!.fixtures, config!.baseDir];
+  const fixtures = loadFixtures(paths, baseDir, (w) => warnings.push(w));
+
+  for (const w of warnings) console.log(formatWarning(w));
+  const texts = fixtures.filter((f) => f.kind === 'text').length;
+  if (texts) console.log(`${count(texts, 'text fixture')}: ${warnings.length ? `${count(warnings.length, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`);
+
+  const unusable = printCoverage(fixtures, mutators, config);
+
+  const problems = [...warnings.map((w) => new InputError(w.file, w.line, w.field, w.problem)), ...unusable];
+  if (!values.strict || problems.length === 0) return EXIT.ok;
+  const first = problems[0]!;
+  throw new InputError(first.file, first.line, first.field, `${first.problem}${problems.length > 1 ? ` (1 of ${problems.length} problems, all listed above)` : ''}`);
+}
+
+/**
+ * Prints each mutator's sites (and, for text, valid and ignored mutants) over
+ * the fixtures of its kind; returns a problem for each without a usable site.
+ */
+function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[], config: AuditConfig | undefined): InputError[] {
+  const unusable: InputError[] = [];
+  for (const kind of ['text', 'code'] as const) {
+    const ofKind = fixtures.filter((f) => f.kind === kind);
+    const applicable = mutators.filter((m) => m.kind === kind);
+    if (!applicable.length) continue;
+    if (!ofKind.length) {
+      console.log(`${kind} mutators not checked (no ${kind} fixtures): ${applicable.map((m) => m.name).join(', ')}`);
+      continue;
+    }
+    console.log(kind === 'text'
+      ? `mutators over ${count(ofKind.length, 'text fixture')} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`
+      : `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`);
+    for (const c of coverageOver(ofKind, applicable)) {
+      const why = whyUnusable(c);
+      const counts = c.sites === 0 ? '' : kind === 'text' ? `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored` : count(c.sites, 'site');
+      console.log(`  ${c.mutator}: ${[counts, why && `no usable site (${why})`].filter(Boolean).join(': ')}`);
+      if (why) unusable.push(mutatorProblem(config, mutators, c.mutator, why));
+    }
+  }
+  return unusable;
+}
+
+/**
+ * Every candidate counted, none sampled away (no cap), one fixture at a time
+ * so the valid mutants' texts are dropped as soon as they are counted.
+ */
+function coverageOver(fixtures: readonly Fixture[], mutators: readonly Mutator[]): MutatorCoverage[] {
+  const generations = (function* () {
+    for (const fixture of fixtures) yield generateMutants([fixture], mutators, { seed: 0, cap: Infinity });
+  })();
+  return mutatorCoverage(mutators.map((m) => m.name), generations);
+}
+
+/** A mutator that cannot contribute, pointed at where it was configured (or at the command line's default of every mutator). */
+function mutatorProblem(config: AuditConfig | undefined, mutators: readonly Mutator[], name: string, why: string): InputError {
+  const problem = `mutator ${name} has no usable site in the checked fixtures (${why})`;
+  if (!config) return new InputError('(command line)', undefined, 'mutators', `${problem}; every mutator is checked unless --config names some`);
+  const index = mutators.findIndex((m) => m.name === name);
+  return config.source.errorAt(['mutators', index], problem);
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
