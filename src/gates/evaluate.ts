@@ -102,7 +102,7 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
     const answered = v.verdicts + v.noVerdict;
-    if (answered === 0) gates.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${v.errors} errors)` : 'no review finished'));
+    if (answered === 0) gates.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${errorCount(v.errors)})` : 'no review finished'));
     else {
       const measured = bound(v.verdictRate, wilsonInterval(v.verdicts, answered)[0]);
       gates.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
@@ -113,5 +113,7 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
 
 /** Why a clean cell has no answered review: every review failed, or none finished. */
 function unanswered(cell: { errors: number } | undefined, what: string): string {
-  return cell?.errors ? `every clean review of ${what} failed (${cell.errors} errors)` : `no clean review of ${what} finished`;
+  return cell?.errors ? `every clean review of ${what} failed (${errorCount(cell.errors)})` : `no clean review of ${what} finished`;
 }
+
+export const errorCount = (n: number) => `${n} error${n === 1 ? '' : 's'}`;

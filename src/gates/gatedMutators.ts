@@ -30,5 +30,7 @@ function whyNone(mutator: string, kind: string | undefined, ignored: readonly Ig
   if (ignored.length === 0) return `${mutator} made no valid mutant: it found no site to mutate in the ${kind ? `${kind} ` : ''}fixtures`;
   const reasons = [...groupBy(ignored, (m) => m.reason)].sort((a, b) => b[1].length - a[1].length);
   const top = reasons.slice(0, TOP_REASONS).map(([reason, list]) => `${reason} (${list.length})`).join('; ');
-  return `${mutator} made no valid mutant: all ${ignored.length} were ignored by the validity oracle: ${top}${reasons.length > TOP_REASONS ? `; ${reasons.length - TOP_REASONS} other reasons` : ''}`;
+  return `${mutator} made no valid mutant: all ${ignored.length} were ignored by the validity oracle: ${top}${reasons.length > TOP_REASONS ? `; ${others(reasons.length - TOP_REASONS)}` : ''}`;
 }
+
+const others = (n: number) => `${n} other reason${n === 1 ? '' : 's'}`;

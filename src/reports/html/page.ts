@@ -5,7 +5,7 @@ import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import type { Interval } from '../../statistics/wilson.js';
-import type { Gate } from '../../gates/evaluate.js';
+import { errorCount, type Gate } from '../../gates/evaluate.js';
 import type { AuditReport, CriticReport } from '../build.js';
 import { countBy, gateValue, percent, pValue, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
@@ -213,7 +213,7 @@ function unansweredConditions(critic: CriticReport, conditions: readonly Conditi
     const answered = (critic.pooled[c]?.n ?? 0) + (critic.falseAlarms[c]?.n ?? 0);
     if (answered) return [];
     const errors = (critic.pooled[c]?.errors ?? 0) + (critic.falseAlarms[c]?.errors ?? 0);
-    return [`<li><b>${e(c)}</b>: configured, but ${errors ? `every review under it failed (${errors} errors)` : 'no review under it finished'}</li>`];
+    return [`<li><b>${e(c)}</b>: configured, but ${errors ? `every review under it failed (${errorCount(errors)})` : 'no review under it was recorded (the run stopped before it, or no item carries its contaminant)'}</li>`];
   });
   if (!lines.length) return '';
   return `<div class="banner warn unanswered"><p>No figures under ${lines.length === 1 ? 'one configured condition' : `${lines.length} configured conditions`}${stopReason ? ` (the run stopped early: ${e(stopReason)})` : ''}:</p><ul>${lines.join('')}</ul></div>`;
