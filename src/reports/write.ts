@@ -45,7 +45,8 @@ async function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir:
   const write = async (condition: ConditionName, suffix: string) => {
     const mutation = buildMutationReport(run, outcomes, reviewsOf, condition);
     await writeAtomic(join(outDir, `mutation${suffix}.json`), jsonFile(mutation));
-    await writeAtomic(join(outDir, `mutation${suffix}.html`), renderMutationHtml(mutation, `critic-audit (${condition})`));
+    const shown = { condition, conditions: run.settings.conditions, perCondition: settings.mutationReportPerCondition };
+    await writeAtomic(join(outDir, `mutation${suffix}.html`), renderMutationHtml(mutation, `critic-audit (${condition})`, shown));
   };
   await write(settings.primaryCondition, '');
   if (settings.mutationReportPerCondition) for (const condition of run.settings.conditions) await write(condition, `.${condition}`);
