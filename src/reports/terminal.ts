@@ -1,10 +1,12 @@
 import chalk from 'chalk';
+import type { ReportSettings } from '../config/schema.js';
 import type { AuditReport } from './build.js';
 import { gateValue, NO_DATA, pValue, percent, percentInterval, signedPoints } from './format.js';
 import { positiveControlHeadline, signedRange } from './markdownSections.js';
+import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
-export function renderTerminal(report: AuditReport, outDir: string): string {
+export function renderTerminal(report: AuditReport, outDir: string, reports?: ReportSettings): string {
   const out: string[] = [];
   const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
   const headline = positiveControlHeadline(report);
@@ -49,5 +51,7 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
   }
   out.push('', chalk.dim(`reports: ${outDir}`));
+  const hint = mutationReportHint(report, outDir, reports);
+  if (hint) out.push(chalk.yellow(hint));
   return out.join('\n');
 }
