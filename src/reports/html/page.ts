@@ -119,7 +119,7 @@ const badge = (pass: boolean, yes = 'passed', no = 'failed') => `<span class="ba
 function headlineCard(name: string, critic: CriticReport): string {
   const gates = critic.gates.length
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates
-        .map((g) => gateRow(g))
+        .map(gateRow)
         .join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
