@@ -235,7 +235,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   const report = buildReport(snapshot, status, store, { baseline: options.baseline });
   await writeReports(snapshot, report, outDir, store);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
-  console.log(renderTerminal(report, outDir));
+  console.log(renderTerminal(report, outDir, snapshot.settings.reports));
   appendGithubSummary(report, outDir);
   if (options.saveBaseline) {
     if (!status.complete) console.error(`critic-audit: baseline not saved: the run is incomplete (${status.stopReason}); a partial baseline would weaken every later comparison`);

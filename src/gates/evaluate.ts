@@ -1,22 +1,46 @@
 import type { Thresholds } from '../config/schema.js';
+import type { ConditionName } from '../requests/conditions.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';
-import { bandStatus, catchRateBand, type GateStatus, type ResolvedBand } from './thresholds.js';
+import { bandStatus, catchRateBand, namesMutator, type GateStatus, type ResolvedBand } from './thresholds.js';
 
 export interface Gate {
   name: string;
   threshold: number;
-  value: number;
+  /** The measured figure; null when there was nothing to measure (status `no-data`, `detail` says why). */
+  value: number | null;
+  /**
+   * False when the gate fails the run. A no-data gate fails it too, unless no
+   * threshold was set for it by name (catchRate's `default` over a mutator
+   * with no valid mutant): then it passes and is listed among the warnings.
+   */
   pass: boolean;
-  /** green (clear), amber (between a band's low and high) or red (below low, or failed). */
+  /** green (clear), amber (between a band's low and high), red (below low, or failed) or no-data. */
   status?: GateStatus;
   /** The point estimate, when `value` is the pessimistic end of its interval (`thresholds.gate: lower-bound`). */
   estimate?: number;
   /** A catch-rate gate's band. */
   band?: ResolvedBand;
-  /** What was measured, in words, when the gate combines several numbers. */
+  /** What was measured, in words, when the gate combines several numbers; why there was no data. */
   detail?: string;
+}
+
+/** A mutator a critic's catch rate is gated on, with why it made no valid mutant (null when it made some). */
+export interface GatedMutator {
+  name: string;
+  noMutants: string | null;
+}
+
+/** What the tables alone do not say: which mutators ought to have a gate, and which conditions were configured. */
+export interface GateContext {
+  mutators: readonly GatedMutator[];
+  conditions: readonly ConditionName[];
+}
+
+/** A gate with nothing to measure: never a pass. It fails the run unless `fails` is false; then it is a warning. */
+export function noDataGate(name: string, threshold: number, why: string, fails = true): Gate {
+  return { name, threshold, value: null, pass: !fails, status: 'no-data', detail: why };
 }
 
 /**
@@ -26,38 +50,70 @@ export interface Gate {
  * With `gate: lower-bound` each gate compares the pessimistic end of the
  * figure's 95% interval instead of the estimate: the Wilson lower bound of a
  * catch or verdict rate, the upper bound of a false-alarm rate or a drop.
+ * A gate whose figure rests on no answered review is `no-data`, never a pass.
  */
-export function evaluateGates(tables: CriticTables, thresholds: Thresholds): Gate[] {
+export function evaluateGates(tables: CriticTables, thresholds: Thresholds, context: GateContext): Gate[] {
   const gates: Gate[] = [];
   const conservative = thresholds.gate === 'lower-bound';
   const bound = (estimate: number, pessimistic: number) => (conservative ? { value: pessimistic, estimate } : { value: estimate });
   const simple = (name: string, threshold: number, measured: { value: number; estimate?: number }, pass: boolean): Gate =>
     ({ name, threshold, ...measured, pass, status: pass ? 'green' : 'red' });
 
-  for (const [mutator, byCondition] of Object.entries(tables.byMutator)) {
+  for (const { name: mutator, noMutants } of context.mutators) {
     const band = catchRateBand(thresholds.catchRate, mutator);
-    const clean = byCondition.clean;
-    if (band === undefined || !clean) continue;
+    if (band === undefined) continue;
+    const name = `catchRate.${mutator}`;
+    const threshold = band.break ?? band.low;
+    const clean = tables.byMutator[mutator]?.clean;
+    if (noMutants !== null) {
+      // Only a threshold set for this mutator by name (and able to fail) makes its absence fail the run.
+      const fails = namesMutator(thresholds.catchRate, mutator) && band.break !== null;
+      const why = fails ? noMutants : `${noMutants}; not failing the run, as ${band.break === null ? 'its band has no break' : 'its threshold is catchRate\'s default'}`;
+      gates.push({ ...noDataGate(name, threshold, why, fails), band });
+      continue;
+    }
+    if (!clean?.n) {
+      gates.push({ ...noDataGate(name, threshold, unanswered(clean, `${mutator}'s mutants`), band.break !== null), band });
+      continue;
+    }
     const measured = bound(clean.rate, clean.ci[0]);
     const pass = band.break === null || measured.value >= band.break;
     const status = pass ? bandStatus(measured.value, band) : 'red';
-    gates.push({ name: `catchRate.${mutator}`, threshold: band.break ?? band.low, ...measured, pass, status, band });
+    gates.push({ name, threshold, ...measured, pass, status, band });
   }
   const cleanAlarms = tables.falseAlarms.clean;
-  if (thresholds.maxFalseAlarmRate !== undefined && cleanAlarms) {
-    const measured = bound(cleanAlarms.rate, cleanAlarms.ci[1]);
-    gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
+  if (thresholds.maxFalseAlarmRate !== undefined) {
+    if (!cleanAlarms?.n) gates.push(noDataGate('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, unanswered(cleanAlarms, 'the originals')));
+    else {
+      const measured = bound(cleanAlarms.rate, cleanAlarms.ci[1]);
+      gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
+    }
   }
   const anchoring = tables.paired.find((p) => p.mutator === ALL_MUTANTS && p.from === 'clean' && p.to === 'with-trace');
-  if (thresholds.maxAnchoringDrop !== undefined && anchoring) {
-    const measured = bound(-anchoring.delta, -anchoring.ci[0]);
-    gates.push(simple('maxAnchoringDrop', thresholds.maxAnchoringDrop, measured, measured.value <= thresholds.maxAnchoringDrop));
+  if (thresholds.maxAnchoringDrop !== undefined) {
+    if (!anchoring) {
+      const why = context.conditions.includes('with-trace') ? 'no mutant has an answered review under both clean and with-trace' : 'with-trace is not among the configured conditions';
+      gates.push(noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, why));
+    } else {
+      const measured = bound(-anchoring.delta, -anchoring.ci[0]);
+      gates.push(simple('maxAnchoringDrop', thresholds.maxAnchoringDrop, measured, measured.value <= thresholds.maxAnchoringDrop));
+    }
   }
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
     const answered = v.verdicts + v.noVerdict;
-    const measured = bound(v.verdictRate, wilsonInterval(v.verdicts, answered)[0]);
-    gates.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
+    if (answered === 0) gates.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${errorCount(v.errors)})` : 'no review finished'));
+    else {
+      const measured = bound(v.verdictRate, wilsonInterval(v.verdicts, answered)[0]);
+      gates.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
+    }
   }
   return gates;
 }
+
+/** Why a clean cell has no answered review: every review failed, or none finished. */
+function unanswered(cell: { errors: number } | undefined, what: string): string {
+  return cell?.errors ? `every clean review of ${what} failed (${errorCount(cell.errors)})` : `no clean review of ${what} finished`;
+}
+
+export const errorCount = (n: number) => `${n} error${n === 1 ? '' : 's'}`;

@@ -1,7 +1,7 @@
 import type { Thresholds } from '../config/schema.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { CriticTables } from '../results/tabulate.js';
-import type { Gate } from './evaluate.js';
+import { noDataGate, type Gate } from './evaluate.js';
 
 /** Used when the config sets no positiveControl: then the check is reported, but it is not a gate. */
 export const POSITIVE_CONTROL_DEFAULTS = { minVerdictRate: 0.8, minDiscrimination: 0.2 } as const;
@@ -69,16 +69,17 @@ export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, se
   };
 }
 
-/** The `positive-control` gate: value is the discrimination, and the verdict rate must hold too. */
+/** The `positive-control` gate: value is the discrimination, and the verdict rate must hold too; no-data without clean answers on both mutants and originals. */
 export function positiveControlGate(control: PositiveControl): Gate {
+  if (control.discrimination === null) return noDataGate('positive-control', control.minDiscrimination, control.reasons.join('; '));
   return {
     name: 'positive-control',
     threshold: control.minDiscrimination,
-    value: control.discrimination ?? 0,
+    value: control.discrimination,
     pass: control.pass,
     status: control.pass ? 'green' : 'red',
     detail: control.pass
-      ? `verdict rate ${fmt(control.verdictRate)} >= ${control.minVerdictRate}; discrimination ${fmt(control.discrimination!)} >= ${control.minDiscrimination}`
+      ? `verdict rate ${fmt(control.verdictRate)} >= ${control.minVerdictRate}; discrimination ${fmt(control.discrimination)} >= ${control.minDiscrimination}`
       : control.reasons.join('; '),
   };
 }

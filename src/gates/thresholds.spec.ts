@@ -9,6 +9,8 @@ import { evaluateGates } from './evaluate.js';
 import { applyThresholdOverrides, bandStatus, catchRateBand, resolveBand } from './thresholds.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
+/** The tables' one mutator, with valid mutants, under clean and with-trace. */
+const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: ['clean', 'with-trace'] as const };
 
 /** Tables with one mutator's clean catch rate (and its Wilson interval), the false alarms and the anchoring row. */
 function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
@@ -46,7 +48,7 @@ describe('catch-rate bands', () => {
 
   it('gates each mutator: amber and red pass until the value falls below break', () => {
     const band = { 'number-flip': { high: 0.9, low: 0.7, break: 0.5 } };
-    const gate = (rate: number) => evaluateGates(tables(rate, [rate - 0.1, rate + 0.1]), { catchRate: band })[0]!;
+    const gate = (rate: number) => evaluateGates(tables(rate, [rate - 0.1, rate + 0.1]), { catchRate: band }, CONTEXT)[0]!;
     expect(gate(0.92)).toMatchObject({ name: 'catchRate.number-flip', pass: true, status: 'green', threshold: 0.5, value: 0.92 });
     expect(gate(0.8)).toMatchObject({ pass: true, status: 'amber' });
     expect(gate(0.6)).toMatchObject({ pass: true, status: 'red' });
@@ -54,7 +56,7 @@ describe('catch-rate bands', () => {
   });
 
   it('keeps the original gates and shape for the original config keys', () => {
-    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.95 });
+    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.95 }, CONTEXT);
     expect(gates.map((g) => [g.name, g.pass])).toEqual([['catchRate.number-flip', true], ['maxFalseAlarmRate', true], ['maxAnchoringDrop', true], ['minVerdictRate', true]]);
     for (const g of gates) expect(g).toMatchObject({ threshold: expect.any(Number), value: expect.any(Number), pass: expect.any(Boolean) });
   });
@@ -63,8 +65,8 @@ describe('catch-rate bands', () => {
 describe('gate: lower-bound', () => {
   it('gates the pessimistic end of each interval and keeps the estimate beside it', () => {
     const thresholds = { catchRate: 0.6, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.9 };
-    const point = evaluateGates(tables(0.7, [0.56, 0.81]), thresholds);
-    const conservative = evaluateGates(tables(0.7, [0.56, 0.81]), { ...thresholds, gate: 'lower-bound' });
+    const point = evaluateGates(tables(0.7, [0.56, 0.81]), thresholds, CONTEXT);
+    const conservative = evaluateGates(tables(0.7, [0.56, 0.81]), { ...thresholds, gate: 'lower-bound' }, CONTEXT);
     expect(point.map((g) => g.pass)).toEqual([true, true, true, true]);
     const byName = Object.fromEntries(conservative.map((g) => [g.name, g]));
     expect(byName['catchRate.number-flip']).toMatchObject({ value: 0.56, estimate: 0.7, pass: false });

@@ -2,7 +2,10 @@ import { thresholdsSchema, type Band, type Thresholds } from '../config/schema.j
 import { formatPath } from '../config/yamlSource.js';
 import { InputError } from '../errors.js';
 
-export type GateStatus = 'green' | 'amber' | 'red';
+/** A band's colour for a measured value. */
+export type BandStatus = 'green' | 'amber' | 'red';
+/** A gate's status: its band colour, or `no-data` when there was nothing to measure. */
+export type GateStatus = BandStatus | 'no-data';
 
 /** A band with its fallbacks applied; `break` null means the band colours but never fails the run. */
 export interface ResolvedBand {
@@ -25,8 +28,13 @@ export function catchRateBand(catchRate: Thresholds['catchRate'], mutator: strin
   return entry === undefined ? undefined : resolveBand(entry);
 }
 
+/** True when catchRate names this mutator itself, rather than reaching it through `default` or a single number. */
+export function namesMutator(catchRate: Thresholds['catchRate'], mutator: string): boolean {
+  return typeof catchRate === 'object' && Object.hasOwn(catchRate, mutator);
+}
+
 /** At or above high: green; below low: red; between: amber. */
-export function bandStatus(value: number, band: ResolvedBand): GateStatus {
+export function bandStatus(value: number, band: ResolvedBand): BandStatus {
   if (value >= band.high) return 'green';
   if (value < band.low) return 'red';
   return 'amber';

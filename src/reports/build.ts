@@ -1,7 +1,8 @@
 import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
-import { evaluateGates, type Gate } from '../gates/evaluate.js';
+import { evaluateGates, noDataGate, type Gate } from '../gates/evaluate.js';
+import { gatedMutators } from '../gates/gatedMutators.js';
 import { positiveControl, positiveControlGate, type PositiveControl } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign, type PowerReport } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
@@ -77,12 +78,17 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
   let reviews = 0;
   let errors = 0;
   let cost = 0;
+  const byMutator: Record<string, MutantSummary> = {};
+  for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0 };
+  for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
+  for (const m of snapshot.generation.ignored) byMutator[m.mutator]!.ignored++;
   for (const critic of snapshot.critics) {
     // Replies only for a baseline comparison's list of flipped items; without one, the rows are read without their text.
     const withReplies = baseline !== undefined;
     const { outcomes, totals, errorCauses } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
-    const gates = evaluateGates(tables, settings.thresholds);
+    const mutators = gatedMutators(settings.mutators, snapshot.generation, items, outcomes);
+    const gates = evaluateGates(tables, settings.thresholds, { mutators, conditions: settings.conditions });
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
@@ -91,7 +97,7 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
     let flipped: FlippedItem[] = [];
     if (baseline) {
       const before = baseline.data.critics[critic.name];
-      if (!before) warnings.push(`${critic.name}: the baseline ${baseline.file} has no critic of this name; not compared`);
+      if (!before) gates.push(noDataGate('maxRegression', settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`));
       else {
         const compared = compareWithBaseline({
           items, current: outcomes, currentIdentity: critic.identity, conditions: settings.conditions, baseline: before,
@@ -106,6 +112,8 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
         }
       }
     }
+    // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
+    for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
     const v = tables.verdicts;
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
@@ -116,10 +124,6 @@ export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: Res
     cost += criticCost ?? 0;
   }
   const errorRate = reviews ? errors / reviews : 0;
-  const byMutator: Record<string, MutantSummary> = {};
-  for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0 };
-  for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
-  for (const m of snapshot.generation.ignored) byMutator[m.mutator]!.ignored++;
   const design = powerDesign(settings.thresholds.minimumDetectableEffect);
   const power = design ? powerCheck(design, Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid]))) : null;
   if (power) warnings.push(...power.warnings);

@@ -12,9 +12,16 @@ export function pValue(p: number): string {
   return p.toExponential(2);
 }
 
+/** A rate with its interval; a cell with no answered review (every one failed) is `no data`, not 0% [0–100]. */
 export function rateCell(cell: { n: number; rate: number; ci: Interval } | undefined): string {
-  return cell ? `${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n}` : '–';
+  if (!cell) return '–';
+  return cell.n ? `${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n}` : NO_DATA;
 }
+
+export const NO_DATA = 'no data';
+
+/** A gate's measured value, or `no data`. */
+export const gateValue = (g: { value: number | null }) => (g.value === null ? NO_DATA : g.value.toFixed(3));
 
 /** Reasons grouped for display, most common first. */
 export function countBy<T>(items: readonly T[], key: (item: T) => string): Array<[string, number]> {

@@ -32,7 +32,7 @@ describe('JUnit XML', () => {
     expect(critic.gates.map((g) => g.name)).toEqual(['catchRate.number-flip', 'maxFalseAlarmRate', 'maxRegression']);
     for (const g of critic.gates) expect(text).toContain(`<testcase classname="critic-audit.critic" name="${g.name}"`);
     expect(text).toMatch(/<testsuite name="critic-audit.critic" tests="3" failures="1"/);
-    expect(text).toMatch(/<testsuites name="critic-audit" tests="5" failures="1" errors="0">/);
+    expect(text).toMatch(/<testsuites name="critic-audit" tests="5" failures="1" errors="0" skipped="0">/);
     expect(text).toMatch(/name="maxRegression" time="0">\s*<failure message="maxRegression: 0\.\d{4} is above the threshold 0\.05 \(regressed: number-flip clean: catch rate −\d+\.\d pts \(b=\d+, c=0, n=60/);
     // The catch rate sits between break and low: red, but not a failure.
     expect(text).toMatch(/name="catchRate.number-flip" time="0">\s*<system-out>value=0\.3333 threshold=0\.3 pass=true status=red high=0\.9 low=0\.5 break=0\.3<\/system-out>/);

@@ -3,13 +3,16 @@ import type { AuditReport } from './build.js';
 
 /**
  * JUnit XML for CI test tabs: one test suite per critic and one test case per
- * gate; a failed gate is a <failure> carrying its numbers. A run-level suite
- * holds whether the run completed and stayed inside its error budget.
+ * gate; a failed gate is a <failure> carrying its numbers, a gate with no
+ * data a <failure> saying "no data: why" when it fails the run, else a
+ * <skipped/>. A run-level suite holds whether the run completed and stayed
+ * inside its error budget.
  */
 export function renderJunit(report: AuditReport): string {
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;
+  let skipped = 0;
   const runCases = [
     testCase('critic-audit', 'run.complete', report.complete ? null : { message: `the run stopped early: ${report.stopReason ?? 'unknown reason'}`, body: '' }),
     testCase('critic-audit', 'errorBudget', report.errorBudget.exceeded
@@ -17,40 +20,44 @@ export function renderJunit(report: AuditReport): string {
       : null),
   ];
   const runFailures = Number(!report.complete) + Number(report.errorBudget.exceeded);
-  suites.push(suite('critic-audit', runCases, runFailures, report.createdAt));
+  suites.push(suite('critic-audit', runCases, runFailures, 0, report.createdAt));
   tests += runCases.length;
   failures += runFailures;
   for (const [name, critic] of Object.entries(report.critics)) {
     const classname = `critic-audit.${name}`;
     const cases = critic.gates.map((g) => testCase(classname, g.name, g.pass ? null : gateFailure(g), g));
     const failed = critic.gates.filter((g) => !g.pass).length;
-    suites.push(suite(classname, cases, failed, report.createdAt));
+    const warned = critic.gates.filter((g) => g.pass && g.status === 'no-data').length;
+    suites.push(suite(classname, cases, failed, warned, report.createdAt));
     tests += cases.length;
     failures += failed;
+    skipped += warned;
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="critic-audit" tests="${tests}" failures="${failures}" errors="0">\n${suites.join('\n')}\n</testsuites>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="critic-audit" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-function suite(name: string, cases: string[], failures: number, timestamp: string): string {
-  return `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0" timestamp="${xml(timestamp)}">\n${cases.join('\n')}\n  </testsuite>`;
+function suite(name: string, cases: string[], failures: number, skipped: number, timestamp: string): string {
+  return `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xml(timestamp)}">\n${cases.join('\n')}\n  </testsuite>`;
 }
 
 function testCase(classname: string, name: string, failure: { message: string; body: string } | null, gate?: Gate): string {
   const open = `    <testcase classname="${xml(classname)}" name="${xml(name)}" time="0"`;
   const out = gate ? `\n      <system-out>${xml(gateNumbers(gate))}</system-out>` : '';
-  if (!failure) return gate ? `${open}>${out}\n    </testcase>` : `${open}/>`;
-  return `${open}>\n      <failure message="${xml(failure.message)}" type="gate">${xml(failure.body)}</failure>${out}\n    </testcase>`;
+  if (failure) return `${open}>\n      <failure message="${xml(failure.message)}" type="gate">${xml(failure.body)}</failure>${out}\n    </testcase>`;
+  if (gate?.status === 'no-data') return `${open}>\n      <skipped message="${xml(`no data: ${gate.detail ?? ''}`)}"/>${out}\n    </testcase>`;
+  return gate ? `${open}>${out}\n    </testcase>` : `${open}/>`;
 }
 
 /** Gates named max* hold when the value is at most the threshold; every other gate when it is at least. */
 function gateFailure(g: Gate): { message: string; body: string } {
+  if (g.value === null) return { message: `${g.name}: no data: ${g.detail ?? 'nothing to measure'}`, body: gateNumbers(g) };
   const side = g.name.startsWith('max') ? 'above' : 'below';
   const threshold = g.band?.break ?? g.threshold;
   return { message: `${g.name}: ${fmt(g.value)} is ${side} the threshold ${threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
 }
 
 function gateNumbers(g: Gate): string {
-  const parts = [`value=${fmt(g.value)}`, `threshold=${g.threshold}`, `pass=${g.pass}`];
+  const parts = [`value=${g.value === null ? 'none' : fmt(g.value)}`, `threshold=${g.threshold}`, `pass=${g.pass}`];
   if (g.status) parts.push(`status=${g.status}`);
   if (g.estimate !== undefined) parts.push(`estimate=${fmt(g.estimate)}`);
   if (g.band) parts.push(`high=${g.band.high}`, `low=${g.band.low}`, `break=${g.band.break ?? 'none'}`);

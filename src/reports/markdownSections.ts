@@ -2,7 +2,7 @@ import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/evaluate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './build.js';
-import { CAUSES_SHOWN, causeText, pValue, percent, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, gateValue, pValue, percent, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 
 /** Flipped items shown in report.md per critic; report.json lists them all. */
@@ -10,7 +10,7 @@ export const FLIPPED_SHOWN = 20;
 /** Characters of each reply shown in report.md. */
 const REPLY_SHOWN = 1200;
 
-const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴' } as const;
+const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
 
 /** The first line's reason when a critic's positive control failed: it must be read before any figure. */
 export function positiveControlHeadline(report: AuditReport): string {
@@ -27,8 +27,9 @@ export function gateRow(g: Gate): string {
   const mark = g.status ? STATUS_MARK[g.status] : g.pass ? '✅' : '❌';
   const banded = g.band && (g.band.high !== g.band.low || g.band.break !== g.band.low);
   const threshold = banded ? `high ${g.band!.high} · low ${g.band!.low} · break ${g.band!.break ?? '–'}` : String(g.threshold);
-  const value = g.estimate !== undefined ? `${g.value.toFixed(3)} (estimate ${g.estimate.toFixed(3)})` : g.value.toFixed(3);
-  return `| ${g.name} | ${threshold} | ${value} | ${mark} ${g.pass ? 'pass' : '**fail**'}${g.detail ? ` ${g.detail.replace(/\|/g, '\\|')}` : ''} |`;
+  const value = g.estimate !== undefined ? `${gateValue(g)} (estimate ${g.estimate.toFixed(3)})` : gateValue(g);
+  const verdict = g.status === 'no-data' ? (g.pass ? 'no data (warning)' : '**fail: no data**') : g.pass ? 'pass' : '**fail**';
+  return `| ${g.name} | ${threshold} | ${value} | ${mark} ${verdict}${g.detail ? ` ${g.detail.replace(/\|/g, '\\|')}` : ''} |`;
 }
 
 export function positiveControlLines(critic: CriticReport): string[] {

@@ -8,7 +8,7 @@ import { RunStore } from '../results/store.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import type { ReviewsOf, RunOutcomes } from './html/page.js';
 import { jsonPieces } from './jsonPieces.js';
-import { buildMutationReport as buildStreamed, renderMutationHtml, scoreThresholds, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
+import { buildMutationReport as buildStreamed, renderMutationHtml, scoreThresholds, shownConditionNote, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
 
 let snapshot: RunSnapshot;
@@ -129,7 +129,7 @@ describe('mutation.html', () => {
     const [first, ...rest] = snapshot.fixtures;
     const hostile = { ...snapshot, fixtures: [{ ...first!, artifact: `${first!.artifact}</script><script>window.__pwned = 1</script>` }, ...rest] };
     const report = buildMutationReport(hostile, outcomes, 'clean');
-    const html = [...renderMutationHtml(buildStreamed(hostile, outcomes, reviewsOf, 'clean'), 'critic-audit (clean)')].join('');
+    const html = [...renderMutationHtml(buildStreamed(hostile, outcomes, reviewsOf, 'clean'), 'critic-audit (clean)', { condition: 'clean', conditions: ['clean'], perCondition: false })].join('');
     const bundle = readFileSync(join(import.meta.dirname, '../../node_modules/mutation-testing-elements/dist/mutation-test-elements.js'), 'utf8');
     expect(html).toContain(bundle.slice(0, 2000));
     expect(html).toContain('<mutation-test-report-app title-postfix="critic-audit (clean)">');
@@ -138,5 +138,15 @@ describe('mutation.html', () => {
     expect(html).not.toMatch(/<script[^>]+src=/);
     const data = /app\.report = (.*);\n/.exec(html)![1]!;
     expect(JSON.parse(data)).toEqual(report);
+    expect(html).toContain('<p id="shown-condition" ');
+  });
+
+  it('says which condition it shows, and where the other conditions are or how to get them', () => {
+    const conditions = ['clean', 'with-trace', 'prior-pass'] as const;
+    expect(shownConditionNote({ condition: 'clean', conditions: ['clean'], perCondition: false })).toBe('This report shows the critic\'s verdicts under the <b>clean</b> condition (sealed) only.');
+    const off = shownConditionNote({ condition: 'clean', conditions, perCondition: false });
+    expect(off).toMatch(/under the <b>clean<\/b> condition \(sealed\) only\. The run also reviewed under <b>with-trace<\/b>, <b>prior-pass<\/b>: their mutation reports are not written \(set <code>reports\.mutationReportPerCondition: true<\/code>/);
+    const on = shownConditionNote({ condition: 'with-trace', conditions, perCondition: true });
+    expect(on).toMatch(/under the <b>with-trace<\/b> condition only\. The run also reviewed under <b>clean<\/b>, <b>prior-pass<\/b>: see <a href="mutation\.clean\.html">mutation\.clean\.html<\/a>, <a href="mutation\.prior-pass\.html">/);
   });
 });

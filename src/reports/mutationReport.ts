@@ -147,12 +147,35 @@ function viewerScript(): string {
   return elementsBundle;
 }
 
+/** Which condition a mutation report shows, among the run's, and whether every condition has its own file. */
+export interface ShownCondition {
+  condition: ConditionName;
+  conditions: readonly ConditionName[];
+  perCondition: boolean;
+}
+
+/**
+ * The line above the viewer saying which condition it shows, and where the
+ * others are (or how to get them): the viewer shows one condition's verdicts,
+ * so a critic that collapses under the trace would look perfect here unsaid.
+ */
+export function shownConditionNote({ condition, conditions, perCondition }: ShownCondition): string {
+  const shown = `This report shows the critic's verdicts under the <b>${escapeHtml(condition)}</b> condition${condition === 'clean' ? ' (sealed)' : ''} only.`;
+  const others = conditions.filter((c) => c !== condition);
+  if (!others.length) return shown;
+  const where = perCondition
+    ? `see ${others.map((c) => `<a href="mutation.${escapeHtml(c)}.html">mutation.${escapeHtml(c)}.html</a>`).join(', ')}`
+    : 'their mutation reports are not written (set <code>reports.mutationReportPerCondition: true</code> in the config to get <code>mutation.&lt;condition&gt;.html</code> for each)';
+  return `${shown} The run also reviewed under ${others.map((c) => `<b>${escapeHtml(c)}</b>`).join(', ')}: ${where}. report.html compares the conditions.`;
+}
+
 /**
  * mutation.html: mutation.json rendered by the mutation-testing-elements
  * viewer, its script inlined so the file works offline (as Stryker's own HTML
- * reporter does); the report written into it piece by piece.
+ * reporter does), under a line naming the condition shown; the report
+ * written into it piece by piece.
  */
-export function* renderMutationHtml(result: MutationReport, title: string): Generator<string> {
+export function* renderMutationHtml(result: MutationReport, title: string, shown: ShownCondition): Generator<string> {
   yield `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -164,6 +187,7 @@ ${viewerScript()}
 </script>
 </head>
 <body>
+<p id="shown-condition" style="margin:0;padding:.6em 1.2em;font:14px/1.45 system-ui,sans-serif;background:#fff4e5;color:#1f2328;border-bottom:1px solid #f0b46c">${shownConditionNote(shown)}</p>
 <mutation-test-report-app title-postfix="${escapeHtml(title)}">
 Your browser does not support custom elements: open this file in a current browser.
 </mutation-test-report-app>

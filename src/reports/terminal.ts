@@ -1,10 +1,12 @@
 import chalk from 'chalk';
+import type { ReportSettings } from '../config/schema.js';
 import type { AuditReport } from './build.js';
-import { CAUSES_SHOWN, causeText, engineText, pValue, percent, percentInterval, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, pValue, percent, percentInterval, signedPoints } from './format.js';
 import { positiveControlHeadline, signedRange } from './markdownSections.js';
+import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
-export function renderTerminal(report: AuditReport, outDir: string): string {
+export function renderTerminal(report: AuditReport, outDir: string, reports?: ReportSettings): string {
   const out: string[] = [];
   const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
   const headline = positiveControlHeadline(report);
@@ -16,10 +18,10 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);
     const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(20))].join('');
     out.push(chalk.dim(header));
-    const row = (label: string, cells: Record<string, { rate: number; ci: [number, number] } | undefined>) =>
+    const row = (label: string, cells: Record<string, { n: number; rate: number; ci: [number, number] } | undefined>) =>
       [label.padEnd(22), ...report.conditions.map((c) => {
         const cell = cells[c];
-        return (cell ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : '–').padEnd(20);
+        return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(20);
       })].join('');
     for (const [mutator, cells] of Object.entries(critic.byMutator)) out.push(row(mutator, cells));
     out.push(row('false alarms', critic.falseAlarms));
@@ -41,8 +43,9 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
       }
     }
     for (const g of critic.gates) {
-      const mark = !g.pass ? chalk.red('✗') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
-      out.push(`  ${mark} ${g.name} ${g.value.toFixed(3)} (threshold ${g.threshold}${g.status && g.status !== 'green' ? `, ${g.status}` : ''})${g.detail && !g.pass ? chalk.dim(` ${g.detail}`) : ''}`);
+      const noData = g.status === 'no-data';
+      const mark = !g.pass ? chalk.red('✗') : noData ? chalk.yellow('?') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
+      out.push(`  ${mark} ${g.name} ${gateValue(g)} (threshold ${g.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`);
     }
     const v = critic.verdicts;
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
@@ -54,6 +57,8 @@ export function renderTerminal(report: AuditReport, outDir: string): string {
     out.push(chalk.dim(`  ${engineText(critic)}`));
   }
   out.push('', chalk.dim(`reports: ${outDir}`));
+  const hint = mutationReportHint(report, outDir, reports);
+  if (hint) out.push(chalk.yellow(hint));
   return out.join('\n');
 }
 

@@ -12,6 +12,7 @@ import { itemOutcomes } from '../results/itemOutcomes.js';
 import { buildManifest } from './manifest.js';
 import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
+import { DEFAULT_REPORT_SETTINGS } from './mutationHint.js';
 
 /** The default output folder: reports/<timestamp>/ beside the config. */
 export function defaultOutDir(baseDir: string, now = new Date()): string {
@@ -41,11 +42,12 @@ async function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir:
   const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name, { text: false }))]));
   const reviewsOf: ReviewsOf = (critic, itemId) => store.itemResults(critic, itemId);
   await writeAtomic(join(outDir, 'report.html'), renderHtmlReport(run, report, outcomes, reviewsOf));
-  const settings = run.settings.reports ?? { primaryCondition: 'clean', mutationReportPerCondition: false };
+  const settings = run.settings.reports ?? DEFAULT_REPORT_SETTINGS;
   const write = async (condition: ConditionName, suffix: string) => {
     const mutation = buildMutationReport(run, outcomes, reviewsOf, condition);
     await writeAtomic(join(outDir, `mutation${suffix}.json`), jsonFile(mutation));
-    await writeAtomic(join(outDir, `mutation${suffix}.html`), renderMutationHtml(mutation, `critic-audit (${condition})`));
+    const shown = { condition, conditions: run.settings.conditions, perCondition: settings.mutationReportPerCondition };
+    await writeAtomic(join(outDir, `mutation${suffix}.html`), renderMutationHtml(mutation, `critic-audit (${condition})`, shown));
   };
   await write(settings.primaryCondition, '');
   if (settings.mutationReportPerCondition) for (const condition of run.settings.conditions) await write(condition, `.${condition}`);

@@ -13,7 +13,8 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
  * The CI workflow end to end through the CLI, with an exec critic whose rates
  * are known: save a baseline, compare an identical rerun (passes), a run with
  * a real drop (fails, listing the flipped items), a malformed baseline (exit
- * 2, nothing sent) and a critic that cannot review (positive control).
+ * 2, nothing sent), a baseline of other fixtures (no item to pair: no data)
+ * and a critic that cannot review (positive control).
  */
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'scripted-exec-critic.mjs');
@@ -23,7 +24,7 @@ const roles = join(dir, 'roles.json');
 const baseline = join(dir, 'baseline.json');
 const summary = join(dir, 'step-summary.md');
 
-writeFileSync(config, `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy', 'hr-policy.yaml'))}]
+const suiteConfig = (suite: string) => `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy', suite))}]
 mutators: [number-flip]
 conditions: [clean]
 mutantsPerFixture: 3
@@ -36,7 +37,11 @@ thresholds:
   catchRate: {number-flip: {high: 0.8, low: 0.3, break: 0.2}}
   positiveControl: {minVerdictRate: 0.9, minDiscrimination: 0.3}
   maxRegression: {margin: 0.05, alpha: 0.05}
-`);
+`;
+writeFileSync(config, suiteConfig('hr-policy.yaml'));
+// The same audit over another suite: none of its items is in the baseline.
+const otherConfig = join(dir, 'other.config.yaml');
+writeFileSync(otherConfig, suiteConfig('tax-rules.yaml'));
 
 function cli(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [BIN, ...args], {
@@ -50,9 +55,12 @@ const reportOf = (out: string) => JSON.parse(readFileSync(join(dir, out, 'report
 const gate = (report: any, name: string) => report.critics.scripted.gates.find((g: any) => g.name === name);
 
 beforeAll(async () => {
-  // The roles the script needs, from the real mutant generation.
-  const prepared = await prepareRun(loadConfig(config));
-  const items = reviewItems(prepared.fixtures, [...prepared.generation()].flatMap((g) => g.mutants));
+  // The roles the script needs, from the real mutant generation, for both suites.
+  const items = [];
+  for (const file of [config, otherConfig]) {
+    const prepared = await prepareRun(loadConfig(file));
+    items.push(...reviewItems(prepared.fixtures, [...prepared.generation()].flatMap((g) => g.mutants)));
+  }
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
   const saved = run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
   expect(saved.stderr).not.toMatch(/critic-audit: |Error/);
@@ -114,6 +122,18 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     const disordered = cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
     expect(disordered.status).toBe(2);
     expect(disordered.stderr).toMatch(/need break <= low <= high/);
+  });
+
+  it('fails (exit 1) with maxRegression no-data when the baseline is of other fixtures and pairs no item', () => {
+    const result = cli(['run', '--config', otherConfig, '--no-cache', '--out', join(dir, 'other'), '--baseline', baseline], { CATCH_RATE: '0.9' });
+    expect(result.status, result.stderr).toBe(1);
+    const report = reportOf('other');
+    expect(report.critics.scripted.regression).toMatchObject({ pairedItems: 0, onlyInBaseline: expect.any(Number), onlyInCurrent: expect.any(Number) });
+    // Every other gate passes: the run fails on the comparison that compared nothing.
+    expect(report.critics.scripted.gates.filter((g: any) => !g.pass).map((g: any) => g.name)).toEqual(['maxRegression']);
+    expect(gate(report, 'maxRegression')).toMatchObject({ pass: false, value: null, status: 'no-data', detail: expect.stringMatching(/^no item of this run is in the baseline \(\d+ only in this run, \d+ only in the baseline\): nothing to compare pair by pair$/) });
+    expect(result.stdout).toMatch(/✗ maxRegression no data \(threshold 0\.05\) no item of this run is in the baseline/);
+    expect(readFileSync(join(dir, 'other', 'junit.xml'), 'utf8')).toMatch(/<failure message="maxRegression: no data: no item of this run is in the baseline/);
   });
 
   it('exits 2 on a malformed baseline, naming the file and the field, before anything is sent', () => {

@@ -178,6 +178,8 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
     // The viewer renders in shadow DOM; Playwright's locators pierce it.
     await app.locator('text=All files').first().waitFor();
     for (const critic of Object.keys(report.critics)) await app.getByRole('link', { name: new RegExp(`^${critic}/`) }).first().waitFor();
+    // Above the viewer, visibly: the one condition shown, and that the run has others.
+    await expect(page.locator('#shown-condition').innerText()).resolves.toMatch(/under the clean condition \(sealed\) only\. The run also reviewed under with-trace, /);
     await page.screenshot({ path: join(shots, 'mutation.png') });
     expect(errors).toEqual([]);
     await page.close();

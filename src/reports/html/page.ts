@@ -5,8 +5,9 @@ import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import type { Interval } from '../../statistics/wilson.js';
+import { errorCount, type Gate } from '../../gates/evaluate.js';
 import type { AuditReport, CriticReport } from '../build.js';
-import { countBy, percent, pValue, signedPoints } from '../format.js';
+import { countBy, gateValue, percent, pValue, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/schedule.js';
@@ -49,7 +50,7 @@ export async function* renderHtmlReport(snapshot: RunSnapshot, report: AuditRepo
   if (Array.isArray(warnings)) for (const w of warnings) body.push(`<p class="banner warn">${e(String(w))}</p>`);
   body.push(`<nav>${Object.keys(report.critics).map((n) => `<a href="#${e(anchor(n))}">${e(n)}</a>`).join('')}<a href="#mutants">Mutants</a><a href="#ignored">Ignored mutants</a></nav></header>`);
   body.push(`<section id="headline"><h2>Gates</h2><div class="cards">${Object.entries(report.critics).map(([n, c]) => headlineCard(n, c)).join('')}</div></section>`);
-  for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, items, c.outcomes));
+  for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, items, c.outcomes, report.stopReason));
   body.push(mutantSection(conditions, critics.reduce((n, c) => n + c.items.length, 0), critics.length));
   body.push(ignoredSection(report));
 
@@ -118,11 +119,18 @@ const badge = (pass: boolean, yes = 'passed', no = 'failed') => `<span class="ba
 function headlineCard(name: string, critic: CriticReport): string {
   const gates = critic.gates.length
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates
-        .map((g) => `<tr class="${g.pass ? 'pass' : 'fail'}"><td>${e(g.name)}</td><td class="num">${e(String(g.threshold))}</td><td class="num">${g.value.toFixed(3)}</td><td>${g.pass ? '✓' : '✗'}</td></tr>`)
+        .map(gateRow)
         .join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
   return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors${critic.cost !== null ? ` · cost ${critic.cost.toFixed(4)}` : ''}</p></div>`;
+}
+
+/** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
+function gateRow(g: Gate): string {
+  const noData = g.status === 'no-data';
+  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : '';
+  return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(String(g.threshold))}</td><td class="num">${gateValue(g)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
 }
 
 /**
@@ -157,17 +165,22 @@ function positiveControl(critic: CriticReport): string {
 
 const formatNumber = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 ? v.toExponential(2) : v.toFixed(3));
 
-function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: ItemOutcomes): string {
+function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: ItemOutcomes, stopReason: string | null): string {
   const out: string[] = [];
   out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
   out.push(`<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`);
-  out.push(pairedTable(critic.paired, items, outcomes));
+  out.push(pairedTable(critic.paired, items, outcomes, conditions));
+  out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
   return out.join('\n');
 }
 
-function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], outcomes: ItemOutcomes): string {
-  if (!paired.length) return '<p class="dim">No paired comparisons (only the clean condition was run).</p>';
+function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], outcomes: ItemOutcomes, conditions: readonly ConditionName[]): string {
+  if (!paired.length) {
+    return conditions.length === 1
+      ? `<p class="dim">No paired comparisons: only the ${e(conditions[0]!)} condition was configured.</p>`
+      : `<p class="dim">No paired comparisons: no item has an answered review under both clean and another of the configured conditions (${e(conditions.join(', '))}).</p>`;
+  }
   const holm = (p: PairedComparison) => {
     const v = (p as unknown as Record<string, unknown>).pHolm;
     return typeof v === 'number' ? v : undefined;
@@ -190,6 +203,22 @@ ${rows.join('\n')}
 <p class="dim">b: flagged under clean only · c: flagged under the condition only · p: exact McNemar${anyHolm ? ' · Holm p: adjusted for the number of comparisons' : ''} · difference: condition minus clean, with Newcombe's paired 95% interval. Highlighted: significant at 5%${anyHolm ? ' after Holm adjustment' : ''}.</p>`;
 }
 
+/**
+ * The configured conditions under which this critic has no answered review:
+ * said from the configuration, not from the results, so a condition the run
+ * never reached (it stopped) or whose every review failed is not passed over.
+ */
+function unansweredConditions(critic: CriticReport, conditions: readonly ConditionName[], stopReason: string | null): string {
+  const lines = conditions.flatMap((c) => {
+    const answered = (critic.pooled[c]?.n ?? 0) + (critic.falseAlarms[c]?.n ?? 0);
+    if (answered) return [];
+    const errors = (critic.pooled[c]?.errors ?? 0) + (critic.falseAlarms[c]?.errors ?? 0);
+    return [`<li><b>${e(c)}</b>: configured, but ${errors ? `every review under it failed (${errorCount(errors)})` : 'no review under it was recorded (the run stopped before it, or no item carries its contaminant)'}</li>`];
+  });
+  if (!lines.length) return '';
+  return `<div class="banner warn unanswered"><p>No figures under ${lines.length === 1 ? 'one configured condition' : `${lines.length} configured conditions`}${stopReason ? ` (the run stopped early: ${e(stopReason)})` : ''}:</p><ul>${lines.join('')}</ul></div>`;
+}
+
 const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
 
 function mutantSection(conditions: readonly string[], items: number, critics: number): string {
@@ -207,7 +236,7 @@ function mutantSection(conditions: readonly string[], items: number, critics: nu
 <table class="mutants"><thead><tr><th>item</th><th>fixture</th><th>mutator</th><th>change</th>${conditions.map((c) => `<th>${e(c)}</th>`).join('')}</tr></thead>
 <tbody id="mutant-rows"></tbody></table>
 <p class="pager"><button type="button" id="f-prev">‹ previous</button> <span id="f-page"></span> <button type="button" id="f-next">next ›</button></p>
-<p class="dim">${items} items over ${critics} critic${critics === 1 ? '' : 's'}. Open an item for its diff, its verdict under each condition, the critic's replies and each request's sha256 (as in reviews.jsonl and run.sqlite).</p>
+<p class="dim">${items} items over ${critics} critic${critics === 1 ? '' : 's'}. Open an item for its diff, its verdict under each condition, the critic's replies and each request's sha256 (as recorded in run.sqlite).</p>
 </section>`;
 }
 
@@ -239,6 +268,7 @@ th{background:#f5f7f9;font-weight:600}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 table.gates tr.fail td{background:#fdecea;font-weight:600}
 table.gates tr.fail td:last-child{color:var(--fail)}table.gates tr.pass td:last-child{color:var(--pass)}
+table.gates tr.pass.nodata td:last-child{color:#8a4b00}table.gates .why{font-weight:normal;font-size:.9em;color:var(--dim);max-width:360px}
 .pc{margin:.5em 0}.kv td{font-size:.92em}
 figure{margin:.6em 0}figcaption{color:var(--dim);max-width:820px}
 svg.plot{max-width:100%;height:auto}

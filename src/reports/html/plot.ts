@@ -1,5 +1,5 @@
 import type { CriticReport } from '../build.js';
-import { percent, percentInterval } from '../format.js';
+import { NO_DATA, percent, percentInterval } from '../format.js';
 import { escapeHtml as e } from './escape.js';
 
 /** One colour per condition: sealed in slate, the trace in clay (seed 000's figure), the prior verdicts in blue and purple. */
@@ -94,8 +94,9 @@ function marks(svg: string[], row: Row, conditions: readonly string[], x0: numbe
     const y = y0 + ROW_PAD / 2 + i * STEP + STEP / 2;
     const cell = row.cells[condition];
     const colour = colourOf(condition);
-    if (!cell) {
-      svg.push(`<text x="${x0 + width + 14}" y="${y + 4}" class="value dim">–</text>`);
+    if (!cell || cell.n === 0) {
+      // No answered review (every one failed): no dot, since 0% [0–100] would read as a figure.
+      svg.push(`<text x="${x0 + width + 14}" y="${y + 4}" class="value dim${cell ? ' nodata' : ''}">${cell ? NO_DATA : '–'}</text>`);
       return;
     }
     const [lo, hi] = cell.ci;

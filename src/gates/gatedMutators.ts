@@ -1,0 +1,27 @@
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import { mutatorCoverage, whyUnusable, type GenerationCounts } from '../mutants/coverage.js';
+import type { ItemRecord } from '../requests/items.js';
+import type { ItemOutcomes } from '../results/itemOutcomes.js';
+import type { GatedMutator } from './evaluate.js';
+
+const KIND_OF = new Map<string, string>(ALL_MUTATORS.map((m) => [m.name, m.kind]));
+
+/**
+ * The configured mutators a critic's catch rates are gated on, so that one
+ * with no valid mutant gets a no-data gate instead of none: those of the
+ * artifact kinds the critic reviewed (every kind in the suite while it has
+ * reviewed nothing; a text checker has no code gates). Each says why it made
+ * no valid mutant: no site to mutate, or every mutant ignored, with the top
+ * reasons (the words `critic-audit check` uses).
+ */
+export function gatedMutators(mutators: readonly string[], generation: GenerationCounts, items: readonly ItemRecord[], outcomes: ItemOutcomes): GatedMutator[] {
+  const reviewed = new Set<string>(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind));
+  const kinds = reviewed.size ? reviewed : new Set<string>(items.map((i) => i.kind));
+  const coverage = new Map(mutatorCoverage(mutators, [generation]).map((c) => [c.mutator, c]));
+  return mutators
+    .filter((name) => !KIND_OF.has(name) || kinds.has(KIND_OF.get(name)!))
+    .map((name) => {
+      const why = whyUnusable(coverage.get(name)!);
+      return { name, noMutants: why === null ? null : `${name} made no valid mutant (${why})` };
+    });
+}

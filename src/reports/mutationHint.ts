@@ -1,0 +1,32 @@
+import { join } from 'node:path';
+import type { ReportSettings } from '../config/schema.js';
+import type { ConditionName } from '../requests/conditions.js';
+import type { AuditReport, CriticReport } from './build.js';
+
+/** The report settings of a run stored before they existed: clean, one file. */
+export const DEFAULT_REPORT_SETTINGS: ReportSettings = { primaryCondition: 'clean', mutationReportPerCondition: false };
+
+/** The conditions a critic's failed gates measured (minVerdictRate counts every condition's reviews: none in particular). */
+function failedConditions(critic: CriticReport): ConditionName[] {
+  return critic.gates.filter((g) => !g.pass).flatMap((g): ConditionName[] => {
+    if (g.name === 'maxAnchoringDrop') return ['with-trace'];
+    if (g.name === 'maxRegression') return critic.regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [];
+    return g.name === 'minVerdictRate' ? [] : ['clean'];
+  });
+}
+
+/**
+ * Where to look when a gate failed under a condition mutation.html does not
+ * show: mutation.<condition>.html, or how to have it written. Null when every
+ * failed gate is on the condition mutation.html shows.
+ */
+export function mutationReportHint(report: AuditReport, outDir: string, settings: ReportSettings = DEFAULT_REPORT_SETTINGS): string | null {
+  const failed = new Set(Object.values(report.critics).flatMap(failedConditions));
+  const others = report.conditions.filter((c) => failed.has(c as ConditionName) && c !== settings.primaryCondition);
+  if (!others.length) return null;
+  const files = others.map((c) => `mutation.${c}.html`);
+  const shown = `mutation.html shows ${settings.primaryCondition} only, and a gate failed under ${others.join(', ')}`;
+  return settings.mutationReportPerCondition
+    ? `${shown}: see ${files.map((f) => join(outDir, f)).join(', ')}`
+    : `${shown}: set reports.mutationReportPerCondition: true in the config to have ${files.join(', ')} written`;
+}
