@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_USAGE } from './check.js';
 import { main } from './main.js';
+import { LEAVE_FIXTURE_YAML } from '../../test/support/textFixture.js';
 
 let dir: string;
 let stdout: string[];
@@ -26,15 +27,7 @@ const UNSUPPORTED = `fixtures:
           Any refund above £500 must be approved by the Finance Team.
 `;
 
-const CLEAN = `fixtures:
-  - id: leave
-    kind: text
-    task: How much leave?
-    artifact: Employees accrue 28 days of leave each year.
-    evidence:
-      - id: handbook
-        text: Employees accrue 28 days of leave each year.
-`;
+const CLEAN = LEAVE_FIXTURE_YAML;
 
 function fixtureFile(name: string, text: string): string {
   const file = join(dir, name);

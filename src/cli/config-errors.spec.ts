@@ -3,20 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from './main.js';
+import { LEAVE_FIXTURE_YAML } from '../../test/support/textFixture.js';
 
 let dir: string;
 let stderr: string[];
 
-const FIXTURE = `fixtures:
-  - id: leave
-    kind: text
-    task: How much leave?
-    artifact: Employees accrue 28 days of leave each year.
-    evidence:
-      - id: handbook
-        text: Employees accrue 28 days of leave each year.
-    trace: Confirmed in the handbook.
-`;
+const FIXTURE = `${LEAVE_FIXTURE_YAML}    trace: Confirmed in the handbook.\n`;
 
 /** An exec critic that leaves a marker file when it is ever called: proof that nothing was sent. */
 function config(extra = '', fixturesPath = 'suite'): string {

@@ -13,3 +13,14 @@ export function textFixture(parts: { artifact: string; evidence: string; trace?:
     source: { file: 'unit.yaml', line: 1 },
   };
 }
+
+/** A one-fixture text suite in YAML whose artifact its evidence states word for word. */
+export const LEAVE_FIXTURE_YAML = `fixtures:
+  - id: leave
+    kind: text
+    task: How much leave?
+    artifact: Employees accrue 28 days of leave each year.
+    evidence:
+      - id: handbook
+        text: Employees accrue 28 days of leave each year.
+`;
