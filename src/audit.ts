@@ -136,6 +136,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     } catch (err) {
       if (!(err instanceof QuotaExhaustedError)) throw err;
       stop = { reason: `critic ${critic.name}: ${err.message}`, kind: 'unreachable' };
+    } finally {
+      await critic.close?.();
     }
   }
   if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
