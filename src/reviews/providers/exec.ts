@@ -34,7 +34,7 @@ export const execFailure = {
 };
 
 /** ": " and the last 500 characters of stderr, or nothing when it wrote none. */
-export function withStderr(stderr: StderrTail): string {
+function withStderr(stderr: StderrTail): string {
   const tail = stderr.toString().trim().slice(-500);
   return tail ? `: ${tail}` : '';
 }
