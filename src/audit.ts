@@ -156,6 +156,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     } catch (err) {
       if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError)) throw err;
       stop = { reason: `critic ${critic.name}: ${err.message}`, kind: 'unreachable' };
+    } finally {
+      await critic.close?.();
     }
   }
   if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };

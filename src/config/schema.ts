@@ -25,6 +25,8 @@ const execCritic = z.strictObject({
   name: criticName.optional(),
   provider: z.literal('exec'),
   command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
+  /** oneshot: a process per review; persistent: one process for the run, speaking JSON Lines. */
+  mode: z.enum(['oneshot', 'persistent']).optional(),
   prompt: z.string().min(1).optional(),
   timeoutMs: positiveInt.optional(),
 });

@@ -33,6 +33,8 @@ export interface Critic {
   /** The artifact kinds it can review; a model critic reviews any, a built-in checker only its own. */
   readonly kinds?: ReadonlyArray<'text' | 'code'>;
   review(call: ReviewCall): Promise<CriticReply>;
+  /** Ends what the critic keeps between reviews (a persistent exec process); called once the run is done with it. */
+  close?(): Promise<void>;
 }
 
 /**

@@ -10,7 +10,34 @@ export interface ExecCriticOptions {
 }
 
 /** Most of a reply we keep; a critic that floods stdout has failed, not answered. */
-const MAX_REPLY_BYTES = 1 << 20;
+export const MAX_REPLY_BYTES = 1 << 20;
+
+/** The end of what a critic wrote to stderr: where a traceback says what went wrong. */
+export class StderrTail {
+  private text = '';
+  add(chunk: Buffer): void {
+    this.text = (this.text + chunk.toString()).slice(-4096);
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** The messages both modes give, so a failure reads the same whichever mode the critic runs in. */
+export const execFailure = {
+  spawn: (program: string, err: Error) => `exec critic failed to run ${program}: ${err.message}`,
+  timeout: (timeoutMs: number) => `exec critic timed out after ${timeoutMs} ms`,
+  // The call's signal fires on the scheduler's deadline (a TimeoutError) or on an interrupt.
+  cutOff: (signal: AbortSignal) => `exec critic ${signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'aborted'}`,
+  flood: () => `exec critic wrote more than ${MAX_REPLY_BYTES} bytes`,
+  exit: (code: number | null, signal: NodeJS.Signals | null, stderr: StderrTail) => `exec critic exited with ${signal ?? `code ${code}`}${withStderr(stderr)}`,
+};
+
+/** ": " and the last 500 characters of stderr, or nothing when it wrote none. */
+function withStderr(stderr: StderrTail): string {
+  const tail = stderr.toString().trim().slice(-500);
+  return tail ? `: ${tail}` : '';
+}
 
 /**
  * Runs a command once per review: argv with no shell, the review as one JSON
@@ -27,7 +54,7 @@ export function createExecCritic(options: ExecCriticOptions): Critic {
         const child = spawn(program, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], signal });
         const stdout: Buffer[] = [];
         let stdoutBytes = 0;
-        let stderr = '';
+        const stderr = new StderrTail();
         let settled = false;
         const fail = (message: string) => {
           if (settled) return;
@@ -36,26 +63,24 @@ export function createExecCritic(options: ExecCriticOptions): Critic {
           child.kill('SIGKILL');
           reject(new CriticCallError(message, false));
         };
-        const timer = setTimeout(() => fail(`exec critic timed out after ${options.timeoutMs} ms`), options.timeoutMs);
+        const timer = setTimeout(() => fail(execFailure.timeout(options.timeoutMs)), options.timeoutMs);
         child.stdout.on('data', (chunk: Buffer) => {
           stdoutBytes += chunk.length;
-          if (stdoutBytes > MAX_REPLY_BYTES) fail(`exec critic wrote more than ${MAX_REPLY_BYTES} bytes`);
+          if (stdoutBytes > MAX_REPLY_BYTES) fail(execFailure.flood());
           else stdout.push(chunk);
         });
-        child.stderr.on('data', (chunk: Buffer) => {
-          if (stderr.length < 4096) stderr += chunk.toString();
-        });
+        child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
         child.on('error', (err) => {
           // spawn reports the call's signal firing as an error too; that is a cut-off, not a failure to start.
-          if (err.name === 'AbortError') fail(`exec critic ${signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'aborted'}`);
-          else fail(`exec critic failed to run ${program}: ${err.message}`);
+          if (err.name === 'AbortError') fail(execFailure.cutOff(signal));
+          else fail(execFailure.spawn(program, err));
         });
         child.on('close', (code, sig) => {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
           if (code === 0) resolve({ text: Buffer.concat(stdout).toString('utf8') });
-          else reject(new CriticCallError(`exec critic exited with ${sig ?? `code ${code}`}${stderr ? `: ${stderr.trim().slice(0, 500)}` : ''}`, false));
+          else reject(new CriticCallError(execFailure.exit(code, sig, stderr), false));
         });
         // A critic that exits without reading its input is its own business, not a crash of ours.
         child.stdin.on('error', () => {});

@@ -5,13 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
 import { createCritic } from './index.js';
 
-function identityFor(baseURL: string) {
+function criticFor(critic: string) {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-identity-'));
   mkdirSync(join(dir, 'suite'));
   writeFileSync(join(dir, 'suite', 'a.yaml'), 'fixtures:\n  - id: f\n    kind: text\n    task: t\n    artifact: Staff get 5 days.\n    evidence: [{id: e, text: Staff get 5 days.}]\n');
-  writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [suite]\ncritic: {name: m, provider: openai, model: m1, baseURL: "${baseURL}"}\n`);
+  writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [suite]\ncritic: ${critic}\n`);
   const config = loadConfig(join(dir, 'critic.config.yaml'));
-  return createCritic(config.critics[0]!, config).identity;
+  return createCritic(config.critics[0]!, config);
+}
+
+function identityFor(baseURL: string) {
+  return criticFor(`{name: m, provider: openai, model: m1, baseURL: "${baseURL}"}`).identity;
 }
 
 describe('an openai critic\'s identity (manifest and cache keys)', () => {
@@ -22,5 +26,17 @@ describe('an openai critic\'s identity (manifest and cache keys)', () => {
     expect(identity.baseURLQuerySha256).toMatch(/^[0-9a-f]{16}$/);
     expect(identityFor('https://llm.example/v1?api-version=2025-01-01').baseURLQuerySha256).not.toBe(identity.baseURLQuerySha256);
     expect(identityFor('https://llm.example/v1')).not.toHaveProperty('baseURLQuerySha256');
+  });
+});
+
+describe('an exec critic\'s mode', () => {
+  it('persistent builds a critic that keeps its process (and can close it); the mode stays out of the identity', async () => {
+    const oneshot = criticFor('{name: x, provider: exec, command: [python3, critic.py]}');
+    const persistent = criticFor('{name: x, provider: exec, command: [python3, critic.py], mode: persistent}');
+    expect(oneshot.close).toBeUndefined();
+    expect(persistent.close).toBeTypeOf('function');
+    await persistent.close!();
+    expect(persistent.identity).toEqual(oneshot.identity);
+    expect(criticFor('{name: x, provider: exec, command: [python3, critic.py], mode: oneshot}').close).toBeUndefined();
   });
 });

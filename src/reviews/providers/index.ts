@@ -7,6 +7,7 @@ import { createEvidenceCheckCritic } from '../builtin/evidenceCheck.js';
 import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
 import { createExecCritic } from './exec.js';
+import { createPersistentExecCritic } from './execPersistent.js';
 import { createOpenAICritic, DEFAULT_OPENAI_BASE_URL } from './openai.js';
 
 /** Builds the critic a config entry describes. Fails (exit 2) on a missing API key before anything is sent. */
@@ -35,8 +36,11 @@ export function createCritic(entry: NamedCritic, config: AuditConfig): Critic {
     }
     case 'exec': {
       const [program, ...args] = c.command as [string, ...string[]];
+      // The mode is how reviews travel, not what the critic answers: it stays out of the identity, as the
+      // transport of an openai critic does. (A script written for the other mode has its own hash anyway.)
       const identity: CriticIdentity = { provider: 'exec', command: c.command, scriptHashes: scriptHashes(c.command, config.baseDir), templateHash };
-      return createExecCritic({ name, command: [program, ...args], cwd: config.baseDir, timeoutMs: c.timeoutMs ?? config.timeoutMs, identity });
+      const create = c.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
+      return create({ name, command: [program, ...args], cwd: config.baseDir, timeoutMs: c.timeoutMs ?? config.timeoutMs, identity });
     }
     case 'builtin:evidence-check':
       return createEvidenceCheckCritic(name);
