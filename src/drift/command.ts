@@ -5,12 +5,12 @@ import chalk from 'chalk';
 import { YamlSource } from '../config/yamlSource.js';
 import { EXIT, InputError } from '../errors.js';
 import { driftConfigSchema, type DriftConfig } from './config.js';
-import { renderHtml } from './html.js';
-import { renderMarkdown } from './markdown.js';
-import { buildReport } from './report.js';
+import { renderDriftHtml } from './html.js';
+import { renderDriftMarkdown } from './markdown.js';
+import { buildDriftReport } from './report.js';
 import { runDrift } from './run.js';
 import { loadState, saveState } from './state.js';
-import { renderTerminal } from './terminal.js';
+import { renderDriftTerminal } from './terminal.js';
 
 export const DRIFT_USAGE = `Usage: critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
 
@@ -65,17 +65,17 @@ export async function driftCommand(argv: string[]): Promise<number> {
       saving: values.state !== undefined,
     });
     const now = new Date();
-    const report = buildReport(run, now);
+    const report = buildDriftReport(run, now);
     // Beside the config, as `run` writes its reports; without a config file, in the current folder.
     const baseDir = values.config ? dirname(resolve(values.config)) : '.';
     const outDir = values.out ?? join(baseDir, 'reports', `drift-${now.toISOString().replace(/[:.]/g, '-')}`);
     mkdirSync(outDir, { recursive: true });
     writeFileSync(join(outDir, 'drift.json'), JSON.stringify(report, null, 2) + '\n');
-    writeFileSync(join(outDir, 'drift.md'), renderMarkdown(report));
-    writeFileSync(join(outDir, 'drift.html'), renderHtml(report));
+    writeFileSync(join(outDir, 'drift.md'), renderDriftMarkdown(report));
+    writeFileSync(join(outDir, 'drift.html'), renderDriftHtml(report));
     // Only after the reports are written: a failed run must be re-read next time, not skipped.
     if (values.state) saveState(values.state, { version: 1, identity, input: run.input, monitor: run.monitor.snapshot() });
-    console.log(renderTerminal(report, outDir));
+    console.log(renderDriftTerminal(report, outDir));
     return report.exitCode;
   } catch (err) {
     if (!(err instanceof InputError)) throw err;

@@ -1,20 +1,16 @@
-import { pValue } from '../reports/format.js';
+import { formatP } from '../reports/format.js';
+import { escapeHtml } from '../reports/html/escape.js';
 import { ASSUMPTION, detectorName } from './markdown.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport, type PeriodReport } from './report.js';
-
-/** Every piece of text from logs, config or file names goes through here. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 const PERIOD_MS = { hour: DAY / 24, day: DAY, week: 7 * DAY } as const;
 /** SVG coordinates to 0.1 px: enough for the eye, and a page a tenth the size. */
 const f = (n: number) => n.toFixed(1);
 
 /** drift.html: one self-contained page (inline SVG and CSS, nothing fetched). */
-export function renderHtml(r: DriftReport): string {
+export function renderDriftHtml(r: DriftReport): string {
   const e = escapeHtml;
   const statusClass = r.status === 'alarm' ? 'alarm' : r.status === 'ok' ? 'ok' : 'wait';
   const rows = (cells: string[][]) => cells.map((c) => `<tr>${c.map((x) => `<td>${x}</td>`).join('')}</tr>`).join('\n');
@@ -37,7 +33,7 @@ export function renderHtml(r: DriftReport): string {
       const off = th?.needsReviews ? `off: reference too small (needs ≈ ${th.needsReviews} reviews)` : th?.needsReviews === null ? 'off: no reference is large enough' : 'off: reference too small';
       if (th && now) body.push([e(detectorName(`cusum-${direction}`)), String(now.statistic), th.threshold === null ? e(off) : `${th.threshold} steps (${th.thresholdNats!.toFixed(1)} nats)`, pct(th.target, 2)]);
     }
-    if (t.sequential && d.sequential) body.push([e(detectorName('sequential')), `p = ${pValue(d.sequential.pValue)}`, `p ≤ ${pValue(t.sequential.alpha)}`, pct(t.sequential.alpha, 2)]);
+    if (t.sequential && d.sequential) body.push([e(detectorName('sequential')), `p = ${formatP(d.sequential.pValue)}`, `p ≤ ${formatP(t.sequential.alpha)}`, pct(t.sequential.alpha, 2)]);
     if (t.asleep && d.asleep) body.push([e(detectorName('asleep')), `${d.asleep.streak} approvals since ${e(d.asleep.lastRejection ?? 'monitoring began')}`, `${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days)`, pct(t.asleep.target, 2)]);
     parts.push('<h2>Detectors</h2>', `<p>False-alarm budget ${pct(t.falseAlarmRate)} over ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume). ${e(ASSUMPTION)}</p>`, table(['detector', 'now', 'alarm at', 'budget'], body));
   }
@@ -45,7 +41,7 @@ export function renderHtml(r: DriftReport): string {
   parts.push('<h2>Reference</h2>', `<p>${ref.reviews} reviews, ${ref.rejections} rejections: ${pct(ref.rate)} ${pctInterval(ref.interval)} (${e(ref.from ?? '–')} → ${e(ref.to ?? '–')}${ref.source === 'file' ? `, from ${e(r.inputs.referenceFile ?? '')}` : ''}).</p>`);
   if (ref.dispersion) {
     const d = ref.dispersion;
-    parts.push(`<p>Day to day the rate varies ${d.pValue < DISPERSION_ALPHA ? '<b>more than chance</b>' : 'no more than chance would'}: dispersion ${d.ratio.toFixed(2)} (χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${pValue(d.pValue)}).</p>`);
+    parts.push(`<p>Day to day the rate varies ${d.pValue < DISPERSION_ALPHA ? '<b>more than chance</b>' : 'no more than chance would'}: dispersion ${d.ratio.toFixed(2)} (χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${formatP(d.pValue)}).</p>`);
   }
   for (const g of r.groups) {
     parts.push(`<h2>By ${e(g.key)}</h2>`, table(['value', 'reviews', 'rejections', 'rate', 'interval', 'last rejection'], g.values.map((v) => [e(v.value), String(v.reviews), String(v.rejections), pct(v.rate), pctInterval(v.interval), e(v.lastRejection ?? 'never')])));

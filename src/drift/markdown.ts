@@ -1,4 +1,4 @@
-import { pValue } from '../reports/format.js';
+import { formatP } from '../reports/format.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
@@ -29,7 +29,7 @@ export const ASSUMPTION =
   'The false-alarm budget assumes independent reviews at one constant rate; a rate that varies from day to day (a changing mix of tasks, batches of similar artifacts) makes alarms more frequent than the budget says.';
 
 /** drift.md: fit for a pull-request comment or a ticket. */
-export function renderMarkdown(r: DriftReport): string {
+export function renderDriftMarkdown(r: DriftReport): string {
   const out: string[] = [];
   const badge = r.status === 'alarm' ? '❌ alarm' : r.status === 'ok' ? '✅ no alarm' : '⏳ collecting reference';
   out.push(`# critic-audit drift: ${badge}`, '', cell(r.summary));
@@ -51,7 +51,7 @@ export function renderMarkdown(r: DriftReport): string {
   const d = ref.dispersion;
   if (d) {
     const verdict = d.pValue < DISPERSION_ALPHA ? '**more than chance**: alarms will be too frequent' : 'no more than chance would';
-    out.push('', `Day to day: the rate varies ${verdict} (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${pValue(d.pValue)}; 1 is binomial).`);
+    out.push('', `Day to day: the rate varies ${verdict} (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${formatP(d.pValue)}; 1 is binomial).`);
   } else if (r.thresholds) {
     out.push('', 'Day to day: not tested whether the rate varies more than chance (too few reference days, or a state saved before the test).');
   }
@@ -72,7 +72,7 @@ export function renderMarkdown(r: DriftReport): string {
       else out.push(`| ${name} | ${now.statistic} | ${th.threshold} (${th.thresholdNats!.toFixed(1)} nats) | ${pct(th.target, 2)} | rate ${pct(th.designRate)}; in-control run length ${th.runLengthDays!.toExponential(1)} days |`);
     }
     if (t.sequential && dd.sequential) {
-      out.push(`| ${detectorName('sequential')} | p = ${pValue(dd.sequential.pValue)} | p ≤ ${pValue(t.sequential.alpha)} | ${pct(t.sequential.alpha, 2)} | any change; prior worth ${t.sequential.priorStrength} reviews |`);
+      out.push(`| ${detectorName('sequential')} | p = ${formatP(dd.sequential.pValue)} | p ≤ ${formatP(t.sequential.alpha)} | ${pct(t.sequential.alpha, 2)} | any change; prior worth ${t.sequential.priorStrength} reviews |`);
     }
     if (t.asleep && dd.asleep) {
       out.push(`| ${detectorName('asleep')} | ${dd.asleep.streak} approvals since ${dd.asleep.lastRejection ?? 'monitoring began'} | ${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days at the reference volume) | ${pct(t.asleep.target, 2)} | a critic that stopped saying no |`);

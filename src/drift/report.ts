@@ -8,8 +8,8 @@ import { periodStart } from './periods.js';
 import type { CusumDesign, Design, Detector, MonitorState, Tally } from './monitor.js';
 import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
-import { pValue as formatP } from '../reports/format.js';
-import { logE, pValue } from './sequential.js';
+import { formatP } from '../reports/format.js';
+import { logE, sequentialPValue } from './sequential.js';
 import { BAD_LINES_SHOWN, type BadLine } from './state.js';
 
 export type DriftStatus = 'alarm' | 'ok' | 'collecting-reference';
@@ -105,7 +105,7 @@ export interface DriftReport {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function buildReport(run: DriftRun, now: Date): DriftReport {
+export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
   const { config, input, monitor } = run;
   const s: MonitorState = monitor.snapshot();
   const design = s.design;
@@ -171,7 +171,7 @@ export function buildReport(run: DriftRun, now: Date): DriftReport {
       sequential: design.sequential && {
         logEValue: s.sequential.prior ? logE(s.sequential) : 0,
         maxLogEValue: s.sequential.maxLogE,
-        pValue: pValue(s.sequential),
+        pValue: sequentialPValue(s.sequential),
         alpha: design.sequential.alpha,
       },
       asleep: design.asleep && { streak: s.streak, threshold: design.asleep.streak, lastRejection: iso(s.lastRejection) },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../statistics/random.js';
-import { logE, newSequential, observe, pValue, startMonitoring } from './sequential.js';
+import { logE, newSequential, observe, sequentialPValue, startMonitoring } from './sequential.js';
 
 function run(reference: boolean[], monitored: boolean[], priorStrength = 20) {
   const state = newSequential();
@@ -42,9 +42,9 @@ describe('mixture e-process', () => {
     const rng = createRng(3);
     const draw = (n: number, p: number) => Array.from({ length: n }, () => rng.next() < p);
     const reference = draw(2000, 0.1);
-    expect(pValue(run(reference, draw(2000, 0.1)))).toBeGreaterThan(0.05);
+    expect(sequentialPValue(run(reference, draw(2000, 0.1)))).toBeGreaterThan(0.05);
     const dropped = run(reference, draw(400, 0.02));
-    expect(pValue(dropped)).toBeLessThan(1e-3);
+    expect(sequentialPValue(dropped)).toBeLessThan(1e-3);
     expect(logE(dropped)).toBeLessThanOrEqual(dropped.maxLogE);
   });
 
@@ -56,8 +56,8 @@ describe('mixture e-process', () => {
     let previous = 1;
     for (let i = 0; i < 2000; i++) {
       observe(state, rng.next() < (i < 1000 ? 0.03 : 0.1));
-      expect(pValue(state)).toBeLessThanOrEqual(previous);
-      previous = pValue(state);
+      expect(sequentialPValue(state)).toBeLessThanOrEqual(previous);
+      previous = sequentialPValue(state);
     }
   });
 });

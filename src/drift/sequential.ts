@@ -56,6 +56,6 @@ export function logE(state: SequentialState): number {
   return state.logMixture - logBest;
 }
 
-export function pValue(state: SequentialState): number {
+export function sequentialPValue(state: SequentialState): number {
   return Math.min(1, Math.exp(-state.maxLogE));
 }

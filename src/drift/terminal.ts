@@ -1,11 +1,11 @@
 import chalk from 'chalk';
-import { pValue } from '../reports/format.js';
+import { formatP } from '../reports/format.js';
 import { detectorName } from './markdown.js';
 import { pct, pctInterval } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
 /** The few lines a cron mail or CI log needs. */
-export function renderTerminal(r: DriftReport, outDir: string): string {
+export function renderDriftTerminal(r: DriftReport, outDir: string): string {
   const out: string[] = [];
   const badge = r.status === 'alarm' ? chalk.red.bold('ALARM') : r.status === 'ok' ? chalk.green.bold('OK') : chalk.yellow.bold('COLLECTING REFERENCE');
   out.push(`${chalk.bold('critic-audit drift')} ${badge}  ${r.summary}`);
@@ -22,11 +22,11 @@ export function renderTerminal(r: DriftReport, outDir: string): string {
     const bits: string[] = [];
     if (cusum.increase) bits.push(`CUSUM ↑ ${cusum.increase.statistic}/${cusum.increase.threshold ?? 'off'}`);
     if (cusum.decrease) bits.push(`↓ ${cusum.decrease.statistic}/${cusum.decrease.threshold ?? 'off'}`);
-    if (sequential) bits.push(`always-valid p ${pValue(sequential.pValue)} (alarm ≤ ${pValue(sequential.alpha)})`);
+    if (sequential) bits.push(`always-valid p ${formatP(sequential.pValue)} (alarm ≤ ${formatP(sequential.alpha)})`);
     if (asleep) bits.push(`approval streak ${asleep.streak}/${asleep.threshold}`);
     out.push(chalk.dim(`  detectors  ${bits.join(' · ')}`));
     const d = r.reference.dispersion;
-    const check = d ? `reference days vary ${d.pValue < DISPERSION_ALPHA ? 'MORE than chance' : 'as chance would'} (dispersion ${d.ratio.toFixed(2)}, p ${pValue(d.pValue)})` : 'day-to-day variation not tested (too few reference days, or a state saved before the test)';
+    const check = d ? `reference days vary ${d.pValue < DISPERSION_ALPHA ? 'MORE than chance' : 'as chance would'} (dispersion ${d.ratio.toFixed(2)}, p ${formatP(d.pValue)})` : 'day-to-day variation not tested (too few reference days, or a state saved before the test)';
     out.push(chalk.dim(`  assumes    independent reviews at one constant rate; ${check}`));
   }
   const bad = r.inputs.badLines;

@@ -7,7 +7,7 @@ export const percentInterval = ([lo, hi]: Interval) => `[${(100 * lo).toFixed(0)
 export const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)} pts`;
 
 /** p-values to 3 significant figures, in scientific notation when small. */
-export function pValue(p: number): string {
+export function formatP(p: number): string {
   if (p >= 0.001) return p.toPrecision(2);
   return p.toExponential(2);
 }

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport } from './build.js';
-import { pValue, signedPoints } from './format.js';
+import { formatP, signedPoints } from './format.js';
 import { errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
 
 /** Flipped items shown per critic in the step summary. */
@@ -20,7 +20,7 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
     }
     out.push(...errorCauseLines(critic));
     for (const row of critic.regression?.rows.filter((r) => r.regressed) ?? []) {
-      out.push('', `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${pValue(row.pHolm)}`);
+      out.push('', `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`);
     }
     const worse = critic.flipped.filter((f) => f.regression);
     if (worse.length) {

@@ -1,5 +1,5 @@
 import type { AuditReport, CriticReport } from './build.js';
-import { countBy, engineText, pValue, percent, rateCell, signedPoints } from './format.js';
+import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
 import { bootstrapLines, errorCauseLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
@@ -41,7 +41,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     out.push('', `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`, '', '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |', '|---|---|---:|---:|---:|---:|---:|---:|');
-    for (const p of critic.paired) out.push(`| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${pValue(p.p)} | ${p.pHolm === undefined ? '–' : pValue(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`);
+    for (const p of critic.paired) out.push(`| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`);
   }
   out.push(...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;

@@ -2,7 +2,7 @@ import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/evaluate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './build.js';
-import { CAUSES_SHOWN, causeText, gateValue, pValue, percent, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, gateValue, formatP, percent, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 
 /** Flipped items shown in report.md per critic; report.json lists them all. */
@@ -61,7 +61,7 @@ export function regressionLines(critic: CriticReport): string[] {
   for (const row of r.rows) {
     const [lost, gained] = row.direction === 'catch-drop' ? [row.b, row.c] : [row.c, row.b];
     const unpaired = row.unpaired ? `${row.unpaired.currentOnly.n} new / ${row.unpaired.baselineOnly.n} gone${row.unpaired.delta !== null ? `: ${signedPoints(row.unpaired.delta)} ${signedRange(row.unpaired.ci!)}` : ''}` : '–';
-    out.push(`| ${row.mutator}${row.direction === 'false-alarm-rise' ? ' (false alarms)' : ''} | ${row.condition} | ${row.n} | ${row.baselineRate === null ? '–' : percent(row.baselineRate)} | ${row.currentRate === null ? '–' : percent(row.currentRate)} | ${row.n ? `${signedPoints(row.delta)} ${signedRange(row.ci)}` : '–'} | ${lost} / ${gained} | ${row.n ? pValue(row.p) : '–'} | ${row.n ? pValue(row.pHolm) : '–'} | ${unpaired} | ${row.regressed ? '❌ regressed' : ''} |`);
+    out.push(`| ${row.mutator}${row.direction === 'false-alarm-rise' ? ' (false alarms)' : ''} | ${row.condition} | ${row.n} | ${row.baselineRate === null ? '–' : percent(row.baselineRate)} | ${row.currentRate === null ? '–' : percent(row.currentRate)} | ${row.n ? `${signedPoints(row.delta)} ${signedRange(row.ci)}` : '–'} | ${lost} / ${gained} | ${row.n ? formatP(row.p) : '–'} | ${row.n ? formatP(row.pHolm) : '–'} | ${unpaired} | ${row.regressed ? '❌ regressed' : ''} |`);
   }
   return out;
 }

@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import type { ReportSettings } from '../config/schema.js';
 import type { AuditReport } from './build.js';
-import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, pValue, percent, percentInterval, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { positiveControlHeadline, signedRange } from './markdownSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
@@ -29,7 +29,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     for (const p of critic.paired.filter((p) => p.mutator === 'all' || p.mutator === 'control')) {
       const what = p.mutator === 'all' ? 'catch rate' : 'false alarms';
       const effect = critic.bootstrap?.effects.find((e) => e.mutator === p.mutator && e.to === p.to);
-      const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${pValue(p.p)}, Holm p=${pValue(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
+      const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
       out.push(!interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text));
     }
     const pc = critic.positiveControl;
@@ -39,7 +39,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       const lost = critic.flipped.filter((f) => f.regression).length;
       out.push(`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`);
       for (const row of r.rows.filter((x) => x.regressed)) {
-        out.push(chalk.red(`  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${pValue(row.pHolm)})`));
+        out.push(chalk.red(`  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`));
       }
     }
     for (const g of critic.gates) {

@@ -1,4 +1,4 @@
-/** Every piece of text from fixtures, replies, config or file names goes through here before it meets HTML. */
+/** Every piece of text from fixtures, replies, logs, config or file names goes through here before it meets HTML (report.html and drift.html alike). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }

@@ -7,7 +7,7 @@ import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabul
 import type { Interval } from '../../statistics/wilson.js';
 import { errorCount, type Gate } from '../../gates/evaluate.js';
 import type { AuditReport, CriticReport } from '../build.js';
-import { countBy, gateValue, percent, pValue, signedPoints } from '../format.js';
+import { countBy, gateValue, percent, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/schedule.js';
@@ -194,7 +194,7 @@ function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], o
     const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
     const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
     const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
-    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${pValue(p.p)}</td>${anyHolm ? `<td class="num">${adjusted === undefined ? '–' : pValue(adjusted)}</td>` : ''}<td class="num">${signedPoints(p.delta)}${ci ? ` <span class="ci">[${points(ci[0])}, ${points(ci[1])}]</span>` : ''}</td><td>${note}</td></tr>`;
+    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${formatP(p.p)}</td>${anyHolm ? `<td class="num">${adjusted === undefined ? '–' : formatP(adjusted)}</td>` : ''}<td class="num">${signedPoints(p.delta)}${ci ? ` <span class="ci">[${points(ci[0])}, ${points(ci[1])}]</span>` : ''}</td><td>${note}</td></tr>`;
   });
   return `<h3>Each condition against clean, on the same items</h3>
 <table class="paired"><thead><tr><th>items</th><th>condition</th><th>n</th><th title="flagged under clean only">b</th><th title="flagged under the condition only">c</th><th title="exact two-sided McNemar">p</th>${anyHolm ? '<th title="Holm-adjusted over the comparisons">Holm p</th>' : ''}<th>difference [95% CI]</th><th></th></tr></thead><tbody>
