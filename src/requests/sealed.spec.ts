@@ -75,3 +75,23 @@ describe('review jobs', () => {
     }
   });
 });
+
+describe('request bytes', () => {
+  // Pinned on the code before conditions became a registry: request digests feed every cache key and stored
+  // run, so a change to how a request is built or serialized must show up here, not as everyone's cache going cold.
+  const fixture = { ...textFixture({ artifact: 'Leave is 28 days.', evidence: '', trace: 'Confirmed in the handbook.' }), evidence: [{ id: 'ev', title: 'Handbook §4', text: 'Leave is "28" days.\n' }] };
+  const digests = Object.fromEntries([...reviewJobs(reviewItems([fixture], []), { conditions: CONDITION_NAMES, rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]));
+
+  it('keeps the digest of one request per condition', () => {
+    expect(digests).toEqual({
+      clean: '85b750bc73e6736f4b470f174b74d3dcc170af32e196a3484770f24712d18b31',
+      'with-trace': '50b4fb6fae0e3685d3bbe634941eede5c925c685f4d92ae7df613fde669b37c3',
+      'prior-pass': '9904aabf612c2bb3b84d9e73c50e93525c29ef97e6b9e80e3450408d66a0fe0c',
+      'prior-fail': '6578de1413951b567d797e249c6c88388928e037e3b8f84cbf4a87b7f52c0839',
+    });
+  });
+
+  it('puts the contaminant after the sealed keys', () => {
+    expect(serializeRequest({ trace: 'x', ...sealed })).toBe('{"task":"T","artifact":"A","evidence":[{"id":"e","text":"E"}],"rubric":"R","trace":"x"}');
+  });
+});
