@@ -5,7 +5,7 @@ import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
-import { CONDITION_NAMES, type ConditionName } from '../requests/conditions.js';
+import { CONDITION_NAMES, type ConditionName } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from './yamlSource.js';

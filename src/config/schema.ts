@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_NAMES } from '../requests/conditions.js';
+import { CONDITION_NAMES } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
 
 const positiveInt = z.number().int().positive();

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, CONDITION_NAMES, PRIOR_FAIL, PRIOR_PASS } from './conditions.js';
+import { CONDITIONS, type ConditionName } from './conditions/index.js';
+import { PRIOR_FAIL } from './conditions/prior-fail.js';
+import { PRIOR_PASS } from './conditions/prior-pass.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedPayloadProblems, serializeRequest } from './sealed.js';
 import { textFixture } from '../../test/support/textFixture.js';
 
+/** Today's four, named: these specs pin their output, which a condition added later must not change. */
+const FOUR: ConditionName[] = ['clean', 'with-trace', 'prior-pass', 'prior-fail'];
 const sealed = { task: 'T', artifact: 'A', evidence: [{ id: 'e', text: 'E' }], rubric: 'R' };
 
 describe('the sealed request allowlist', () => {
@@ -55,7 +59,7 @@ describe('the sealed request allowlist', () => {
 describe('review jobs', () => {
   const fixture = textFixture({ artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.', trace: 'Confirmed in the handbook.' });
   const noTrace = textFixture({ id: 'no-trace', artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.' });
-  const jobs = [...reviewJobs(reviewItems([fixture, noTrace], []), { conditions: CONDITION_NAMES, rubricFor: () => 'R', template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
+  const jobs = [...reviewJobs(reviewItems([fixture, noTrace], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
 
   it('makes one job per item and condition, leaving out with-trace where there is no trace', () => {
     expect(jobs.map((j) => `${j.itemId}/${j.condition}`)).toEqual(['unit/clean', 'unit/with-trace', 'unit/prior-pass', 'unit/prior-fail', 'no-trace/clean', 'no-trace/prior-pass', 'no-trace/prior-fail']);
@@ -80,7 +84,7 @@ describe('request bytes', () => {
   // Pinned on the code before conditions became a registry: request digests feed every cache key and stored
   // run, so a change to how a request is built or serialized must show up here, not as everyone's cache going cold.
   const fixture = { ...textFixture({ artifact: 'Leave is 28 days.', evidence: '', trace: 'Confirmed in the handbook.' }), evidence: [{ id: 'ev', title: 'Handbook §4', text: 'Leave is "28" days.\n' }] };
-  const digests = Object.fromEntries([...reviewJobs(reviewItems([fixture], []), { conditions: CONDITION_NAMES, rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]));
+  const digests = Object.fromEntries([...reviewJobs(reviewItems([fixture], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]));
 
   it('keeps the digest of one request per condition', () => {
     expect(digests).toEqual({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PRIOR_FAIL, PRIOR_PASS } from '../../requests/conditions.js';
+import { PRIOR_FAIL } from '../../requests/conditions/prior-fail.js';
+import { PRIOR_PASS } from '../../requests/conditions/prior-pass.js';
 import type { CriticRequest } from '../../requests/types.js';
 import { parseVerdict } from '../verdict.js';
 import { createEvidenceCheckCritic } from './evidenceCheck.js';
