@@ -55,10 +55,13 @@ export function allowedKeys(condition: Condition<ContaminantKey>): ReadonlySet<k
   return new Set(keys);
 }
 
+/** The sealed keys, then each contaminant in registry order: a request's bytes, and so its digest, follow it. */
+const KEY_ORDER = [...SEALED_KEYS, ...CONTAMINANT_KEYS];
+
 /** Canonical bytes: keys in a fixed order, so equal requests hash equally whatever built them. */
 export function serializeRequest(request: CriticRequest): string {
   const ordered: Record<string, unknown> = {};
-  for (const key of [...SEALED_KEYS, ...CONTAMINANT_KEYS]) {
+  for (const key of KEY_ORDER) {
     if (request[key] !== undefined) ordered[key] = request[key];
   }
   return JSON.stringify(ordered);
