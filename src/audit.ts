@@ -114,7 +114,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
     const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
-    return { critic, jobs, count: countReviewJobs(reviewable(), config) };
+    return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, alreadyDone);
@@ -130,7 +130,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     return null;
   };
 
-  for (const { critic, jobs } of plans) {
+  for (const { critic, jobs, grammar } of plans) {
     if (stop || options.signal?.aborted) break;
     const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     try {
@@ -139,6 +139,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         retries: config.retries,
         timeoutMs: config.timeoutMs,
         cache,
+        grammar,
         shouldStop,
         failFast: config.failFast,
         ...(options.onEngine ? { onEngine: options.onEngine } : {}),

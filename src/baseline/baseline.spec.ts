@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError } from '../errors.js';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
 import type { ReviewResult } from '../reviews/schedule.js';

@@ -1,4 +1,4 @@
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { isFlagged, type ItemOutcomes } from '../results/itemOutcomes.js';
 import { ALL_MUTANTS, CONTROL } from '../results/tabulate.js';

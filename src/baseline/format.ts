@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_NAMES } from '../requests/conditions.js';
+import { CONDITION_NAMES } from '../requests/conditions/index.js';
 
 /** The baseline file's format version; a file of another version is refused with a clear message. */
 export const BASELINE_VERSION = 1;

@@ -41,6 +41,7 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
     ['an unknown config key', config('colour: blue'), FIXTURE, /critic\.config\.yaml:6 \(colour\): unknown key "colour"/],
     ['a wrong type', config('seed: seven'), FIXTURE, /critic\.config\.yaml:6 \(seed\): .*number/],
     ['an unknown critic key', config().replace('provider: exec', 'provider: exec\n    temprature: 0.2'), FIXTURE, /critic\.config\.yaml:5 \(critics\[0\]\.temprature\): unknown key/],
+    ['an unknown verdict grammar', config().replace('provider: exec', 'provider: exec\n    verdict: yes-no'), FIXTURE, /critic\.config\.yaml:5 \(critics\[0\]\.verdict\): verdict must be one of pass-fail$/m],
     ['a missing field', 'critics: [{provider: builtin:evidence-check}]\n', FIXTURE, /critic\.config\.yaml:1 \(fixtures\): .*/],
     ['a YAML syntax error', config('thresholds: {catchRate: [0.5'), FIXTURE, /critic\.config\.yaml:\d+: YAML syntax error/],
     ['an unknown mutator', config('mutators: [number-flip, nmber-swap]'), FIXTURE, /critic\.config\.yaml:6 \(mutators\[1\]\): unknown mutator "nmber-swap"/],
@@ -57,8 +58,8 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
     expect(existsSync(join(dir, 'out', 'report.json'))).toBe(false);
   });
 
-  it('and a good config does reach the critic (the spy works)', async () => {
-    expect(await run(config())).toBe(0);
+  it('and a good config (here naming its verdict grammar) does reach the critic (the spy works)', async () => {
+    expect(await run(config().replace('provider: exec', 'provider: exec\n    verdict: pass-fail'))).toBe(0);
     expect(existsSync(join(dir, 'called'))).toBe(true);
   });
 });

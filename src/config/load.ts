@@ -5,8 +5,9 @@ import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
-import { CONDITION_NAMES, type ConditionName } from '../requests/conditions.js';
+import { CONDITION_NAMES, type ConditionName } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
+import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../reviews/verdicts/index.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from './yamlSource.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
@@ -18,6 +19,8 @@ export interface NamedCritic {
   path: Array<string | number>;
   /** The prompt template's text (the bundled default unless the critic names one). */
   template: string;
+  /** Reads the critic's replies; its `verdict:` key, pass-fail unless it names another. */
+  grammar: VerdictGrammar;
 }
 
 export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mutators' | 'conditions'> {
@@ -73,7 +76,7 @@ export function loadConfig(file: string): AuditConfig {
     const name = c.name ?? c.provider;
     if (names.has(name)) throw source.errorAt([...path, 'name'], `duplicate critic name "${name}"`);
     names.add(name);
-    return { name, config: c, path, template: readTemplate(source, baseDir, c, path) };
+    return { name, config: c, path, template: readTemplate(source, baseDir, c, path), grammar: GRAMMARS['verdict' in c ? c.verdict : DEFAULT_GRAMMAR] };
   });
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;

@@ -1,9 +1,12 @@
 import { z } from 'zod';
-import { CONDITION_NAMES } from '../requests/conditions.js';
+import { CONDITION_NAMES } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
+import { DEFAULT_GRAMMAR, GRAMMAR_NAMES } from '../reviews/verdicts/index.js';
 
 const positiveInt = z.number().int().positive();
 const rate = z.number().min(0).max(1);
+/** How the critic's replies are read into verdicts: one of the grammars in src/reviews/verdicts. */
+const verdictGrammar = z.enum(GRAMMAR_NAMES, { message: `verdict must be one of ${GRAMMAR_NAMES.join(', ')}` }).default(DEFAULT_GRAMMAR);
 const criticName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'critic names use letters, digits, ".", "_", ":" and "-"');
 
 const openaiCritic = z.strictObject({
@@ -16,6 +19,7 @@ const openaiCritic = z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: positiveInt.optional(),
   prompt: z.string().min(1).optional(),
+  verdict: verdictGrammar,
   timeoutMs: positiveInt.optional(),
   /** Prices per million tokens, for the run's cost and --max-cost. */
   pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
@@ -28,6 +32,7 @@ const execCritic = z.strictObject({
   /** oneshot: a process per review; persistent: one process for the run, speaking JSON Lines. */
   mode: z.enum(['oneshot', 'persistent']).optional(),
   prompt: z.string().min(1).optional(),
+  verdict: verdictGrammar,
   timeoutMs: positiveInt.optional(),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Thresholds } from '../config/schema.js';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { buildReport } from '../reports/build.js';
 import { renderJunit } from '../reports/junit.js';

@@ -1,11 +1,9 @@
 import type { Mutant } from '../mutants/types.js';
 import type { RunSnapshot } from '../results/snapshot.js';
-import { CONDITIONS } from '../requests/conditions.js';
+import { CONDITIONS, CONTAMINANT_KEYS } from '../requests/conditions/index.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { JsonArray, mapped } from './jsonPieces.js';
-
-const CONTAMINANT_KEYS = ['trace', 'prior_verdict'] as const;
 
 /**
  * The evaluator input manifest (seed 002): digests of everything that could

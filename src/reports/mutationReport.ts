@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FileResult, MutantResult, MutantStatus, MutationTestResult } from 'mutation-testing-report-schema/api';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { fixtureFile } from './html/data.js';

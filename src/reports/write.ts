@@ -1,7 +1,7 @@
 import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { RunSnapshot } from '../results/snapshot.js';
 import type { RunStore } from '../results/store.js';
 import type { AuditReport } from './build.js';

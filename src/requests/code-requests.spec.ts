@@ -4,7 +4,7 @@ import { loadFixtures } from '../fixtures/load.js';
 import type { CodeFixture } from '../fixtures/types.js';
 import { generateMutants } from '../mutants/generate.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
-import { CONDITION_NAMES } from './conditions.js';
+import { CONDITION_NAMES } from './conditions/index.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { DEFAULT_RUBRICS } from './rubric.js';

@@ -1,5 +1,5 @@
 import { stableId } from '../util/hash.js';
-import { CONDITIONS, type ConditionName } from './conditions.js';
+import { CONDITIONS, type ConditionName } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
 import { renderMessages } from './render.js';
 import { requestDigest, requestUnder, sealRequest } from './sealed.js';

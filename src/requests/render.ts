@@ -1,3 +1,4 @@
+import { CONTAMINANT_KEYS } from './conditions/index.js';
 import type { ChatMessage, CriticRequest } from './types.js';
 
 /**
@@ -11,9 +12,8 @@ export function renderMessages(template: string, request: CriticRequest): ChatMe
     task: request.task,
     artifact: request.artifact,
     evidence: request.evidence.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n') || undefined,
-    trace: request.trace,
-    prior_verdict: request.prior_verdict,
   };
+  for (const key of CONTAMINANT_KEYS) values[key] = request[key];
   const withBlocks = template.replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, key: string, body: string) => (values[key] ? body : ''));
   const user = withBlocks.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] ?? '').trimEnd()).replace(/\n{3,}/g, '\n\n').trim();
   return [
@@ -23,7 +23,7 @@ export function renderMessages(template: string, request: CriticRequest): ChatMe
 }
 
 /** Template keys a user may reference; anything else is a typo worth an error. */
-export const TEMPLATE_KEYS = ['task', 'artifact', 'evidence', 'trace', 'prior_verdict'] as const;
+export const TEMPLATE_KEYS = ['task', 'artifact', 'evidence', ...CONTAMINANT_KEYS] as const;
 
 export function unknownTemplateKeys(template: string): string[] {
   const used = [...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!);

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, CONDITION_NAMES, PRIOR_FAIL, PRIOR_PASS } from './conditions.js';
+import { CONDITIONS, type ConditionName } from './conditions/index.js';
+import { PRIOR_FAIL } from './conditions/prior-fail.js';
+import { PRIOR_PASS } from './conditions/prior-pass.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedPayloadProblems, serializeRequest } from './sealed.js';
 import { textFixture } from '../../test/support/textFixture.js';
 
+/** Today's four, named: these specs pin their output, which a condition added later must not change. */
+const FOUR: ConditionName[] = ['clean', 'with-trace', 'prior-pass', 'prior-fail'];
 const sealed = { task: 'T', artifact: 'A', evidence: [{ id: 'e', text: 'E' }], rubric: 'R' };
 
 describe('the sealed request allowlist', () => {
@@ -55,7 +59,7 @@ describe('the sealed request allowlist', () => {
 describe('review jobs', () => {
   const fixture = textFixture({ artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.', trace: 'Confirmed in the handbook.' });
   const noTrace = textFixture({ id: 'no-trace', artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.' });
-  const jobs = [...reviewJobs(reviewItems([fixture, noTrace], []), { conditions: CONDITION_NAMES, rubricFor: () => 'R', template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
+  const jobs = [...reviewJobs(reviewItems([fixture, noTrace], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
 
   it('makes one job per item and condition, leaving out with-trace where there is no trace', () => {
     expect(jobs.map((j) => `${j.itemId}/${j.condition}`)).toEqual(['unit/clean', 'unit/with-trace', 'unit/prior-pass', 'unit/prior-fail', 'no-trace/clean', 'no-trace/prior-pass', 'no-trace/prior-fail']);
@@ -73,5 +77,25 @@ describe('review jobs', () => {
       expect(job.reviewId).toMatch(/^[0-9a-f]{16}$/);
       expect(new Set(jobs.map((j) => j.reviewId)).size).toBe(jobs.length);
     }
+  });
+});
+
+describe('request bytes', () => {
+  // Pinned on the code before conditions became a registry: request digests feed every cache key and stored
+  // run, so a change to how a request is built or serialized must show up here, not as everyone's cache going cold.
+  const fixture = { ...textFixture({ artifact: 'Leave is 28 days.', evidence: '', trace: 'Confirmed in the handbook.' }), evidence: [{ id: 'ev', title: 'Handbook §4', text: 'Leave is "28" days.\n' }] };
+  const digests = Object.fromEntries([...reviewJobs(reviewItems([fixture], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]));
+
+  it('keeps the digest of one request per condition', () => {
+    expect(digests).toEqual({
+      clean: '85b750bc73e6736f4b470f174b74d3dcc170af32e196a3484770f24712d18b31',
+      'with-trace': '50b4fb6fae0e3685d3bbe634941eede5c925c685f4d92ae7df613fde669b37c3',
+      'prior-pass': '9904aabf612c2bb3b84d9e73c50e93525c29ef97e6b9e80e3450408d66a0fe0c',
+      'prior-fail': '6578de1413951b567d797e249c6c88388928e037e3b8f84cbf4a87b7f52c0839',
+    });
+  });
+
+  it('puts the contaminant after the sealed keys', () => {
+    expect(serializeRequest({ trace: 'x', ...sealed })).toBe('{"task":"T","artifact":"A","evidence":[{"id":"e","text":"E"}],"rubric":"R","trace":"x"}');
   });
 });

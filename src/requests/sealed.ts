@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatPath } from '../config/yamlSource.js';
 import { sha256Hex } from '../util/hash.js';
-import { allowedKeys, type Condition } from './conditions.js';
+import { CONTAMINANT_KEYS, type Condition, type ContaminantKey } from './conditions/index.js';
 import { SEALED_KEYS, type CriticRequest, type SealedRequest } from './types.js';
 
 /** A request that carries keys outside its allowlist, or lacks one. Thrown before anything is sent. */
@@ -36,7 +36,7 @@ export function sealRequest(payload: object): SealedRequest {
 }
 
 /** The sealed request plus the condition's single contaminant, checked against that condition's allowlist. */
-export function requestUnder(condition: Condition, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
+export function requestUnder(condition: Condition<ContaminantKey>, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
   // Fields written out: a spread copy plus one more key makes V8 build a slower object, for every review.
   const { task, artifact, evidence, rubric } = sealRequest(sealed);
   const request: CriticRequest = { task, artifact, evidence, rubric };
@@ -48,10 +48,20 @@ export function requestUnder(condition: Condition, sealed: SealedRequest, contam
   return request;
 }
 
+/** The keys a request under this condition must carry: the sealed set plus the one contaminant. */
+export function allowedKeys(condition: Condition<ContaminantKey>): ReadonlySet<keyof CriticRequest> {
+  const keys: Array<keyof CriticRequest> = [...SEALED_KEYS];
+  if (condition.contaminantKey) keys.push(condition.contaminantKey);
+  return new Set(keys);
+}
+
+/** The sealed keys, then each contaminant in registry order: a request's bytes, and so its digest, follow it. */
+const KEY_ORDER = [...SEALED_KEYS, ...CONTAMINANT_KEYS];
+
 /** Canonical bytes: keys in a fixed order, so equal requests hash equally whatever built them. */
 export function serializeRequest(request: CriticRequest): string {
   const ordered: Record<string, unknown> = {};
-  for (const key of [...SEALED_KEYS, 'trace', 'prior_verdict'] as const) {
+  for (const key of KEY_ORDER) {
     if (request[key] !== undefined) ordered[key] = request[key];
   }
   return JSON.stringify(ordered);

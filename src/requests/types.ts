@@ -1,4 +1,5 @@
 import type { EvidenceItem } from '../fixtures/types.js';
+import type { ContaminantKey } from './conditions/index.js';
 
 /** The keys a sealed (clean) request may carry: exactly these, nothing else. */
 export const SEALED_KEYS = ['task', 'artifact', 'evidence', 'rubric'] as const;
@@ -12,10 +13,7 @@ export interface SealedRequest {
 }
 
 /** A sealed request plus at most one deliberate contaminant, as each condition defines. */
-export interface CriticRequest extends SealedRequest {
-  trace?: string;
-  prior_verdict?: string;
-}
+export type CriticRequest = SealedRequest & Partial<Record<ContaminantKey, string>>;
 
 export interface ChatMessage {
   role: 'system' | 'user';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { pairedEffectBootstrap } from '../statistics/bootstrap.js';
 import { bootstrapEffects } from './effects.js';

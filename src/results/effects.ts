@@ -1,4 +1,4 @@
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { pairedEffectBootstrap, type PairedEffectItem } from '../statistics/bootstrap.js';
 import type { Interval } from '../statistics/wilson.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { itemOutcomes, REPLY_EXCERPT_CHARS } from './itemOutcomes.js';
 

@@ -1,4 +1,4 @@
-import { CONDITION_NAMES, type ConditionName } from '../requests/conditions.js';
+import { CONDITION_NAMES, type ConditionName } from '../requests/conditions/index.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 
 /** Replies kept per item and condition are cut to this many characters (the store keeps them whole). */

@@ -2,7 +2,7 @@ import type { BootstrapSettings, ReportSettings, Thresholds } from '../config/sc
 import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { CriticIdentity } from '../reviews/critic.js';
 
 /** The settings a report needs, frozen when the run starts so `report DIR` can rebuild it without the config. */

@@ -1,4 +1,4 @@
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { ErrorCauses, type ErrorCause } from '../reviews/failureCause.js';
 import type { ReviewResult } from '../reviews/schedule.js';

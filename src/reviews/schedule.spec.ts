@@ -17,7 +17,7 @@ import {
 } from '../../test/support/fakeOpenAI.js';
 import type { ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { Critic } from './critic.js';
 import { createOpenAICritic } from './providers/openai.js';
 import { QuotaExhaustedError, runReviews, type ReviewResult, type ScheduleOptions } from './schedule.js';

@@ -5,7 +5,7 @@ import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from 
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
 import { failureCause } from './failureCause.js';
-import { parseVerdict, type Verdict } from './verdict.js';
+import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 
 export type Outcome = 'verdict' | 'no-verdict' | 'error';
 
@@ -44,6 +44,12 @@ export interface ScheduleOptions {
   /** Cuts reviews in flight short; those are not recorded, so a resumed run does them again. */
   abortInFlight?: AbortSignal;
   cache?: ReplyCache | undefined;
+  /**
+   * Reads each reply into its verdict (default pass-fail). Not part of the
+   * cache key: the cache keeps the reply's text, which no grammar changes, and
+   * a cached reply is read again here with this grammar.
+   */
+  grammar?: VerdictGrammar;
   /** Asked before each new review: a reason to stop the run (budget spent), or null to go on. */
   shouldStop?: () => string | null;
   /**
@@ -249,7 +255,7 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
     cacheKey: key,
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
-    const verdict = parseVerdict(reply.text);
+    const verdict = storedVerdict((options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR]).parse(reply.text));
     return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), quotaExhausted: false };
   };
   const failed = (error: CriticCallError, attempts: number, quotaExhausted: boolean): Attempt => ({
@@ -260,6 +266,7 @@ async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, 
   const hit = options.cache?.get(key);
   if (hit) {
     watch.succeeded();
+    // The cache holds the reply's text only: its verdict is read now, with this run's grammar.
     return replied(hit, 0, true);
   }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { loadBaseline } from '../../src/baseline/load.js';
 import { buildBaseline, writeBaseline } from '../../src/baseline/save.js';
 import type { Thresholds } from '../../src/config/schema.js';
-import type { ConditionName } from '../../src/requests/conditions.js';
+import type { ConditionName } from '../../src/requests/conditions/index.js';
 import { buildReport, type CriticReport } from '../../src/reports/build.js';
 import type { ReviewResult } from '../../src/reviews/schedule.js';
 import { createRng } from '../../src/statistics/random.js';

@@ -4,7 +4,7 @@ import type { Thresholds } from '../../src/config/schema.js';
 import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { Mutant } from '../../src/mutants/types.js';
-import type { ConditionName } from '../../src/requests/conditions.js';
+import type { ConditionName } from '../../src/requests/conditions/index.js';
 import type { ReviewItem } from '../../src/requests/items.js';
 import { reviewItems } from './reviewItems.js';
 import { reviewJobs } from '../../src/requests/jobs.js';

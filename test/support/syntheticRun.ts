@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { IgnoredMutant, Mutant } from '../../src/mutants/types.js';
-import { CONDITION_NAMES, type ConditionName } from '../../src/requests/conditions.js';
+import { CONDITION_NAMES, type ConditionName } from '../../src/requests/conditions/index.js';
 import type { RunPlan, RunSnapshot } from '../../src/results/snapshot.js';
 import { RunStore } from '../../src/results/store.js';
 import type { ReviewResult } from '../../src/reviews/schedule.js';

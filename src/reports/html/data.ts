@@ -1,5 +1,5 @@
 import { relative, dirname } from 'node:path';
-import type { ConditionName } from '../../requests/conditions.js';
+import type { ConditionName } from '../../requests/conditions/index.js';
 import type { ItemRecord } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import type { PairedComparison } from '../../results/tabulate.js';

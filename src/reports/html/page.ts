@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { ConditionName } from '../../requests/conditions.js';
+import type { ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { RunSnapshot } from '../../results/snapshot.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';

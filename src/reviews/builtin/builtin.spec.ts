@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { PRIOR_FAIL, PRIOR_PASS } from '../../requests/conditions.js';
+import { PRIOR_FAIL } from '../../requests/conditions/prior-fail.js';
+import { PRIOR_PASS } from '../../requests/conditions/prior-pass.js';
 import type { CriticRequest } from '../../requests/types.js';
-import { parseVerdict } from '../verdict.js';
+import { passFail } from '../verdicts/pass-fail.js';
 import { createEvidenceCheckCritic } from './evidenceCheck.js';
 import { createTraceTrustingCritic } from './traceTrusting.js';
 
 const evidence = [{ id: 'h', text: 'Employees accrue 28 days of leave each year, unless they opt out. Claims go to the Finance Team within 14 days. Disputes go to the People Team.' }];
 const request = (artifact: string, extra: Partial<CriticRequest> = {}): CriticRequest => ({ task: 't', artifact, evidence, rubric: 'r', ...extra });
 const verdictOf = async (critic: ReturnType<typeof createEvidenceCheckCritic>, req: CriticRequest) =>
-  parseVerdict((await critic.review({ reviewId: 'x', request: req, messages: [], signal: new AbortController().signal })).text);
+  passFail.parse((await critic.review({ reviewId: 'x', request: req, messages: [], signal: new AbortController().signal })).text).verdict;
 
 const correct = 'Employees accrue 28 days of leave each year, unless they opt out. Claims go to the Finance Team within 14 days.';
 

@@ -16,7 +16,7 @@ import {
 } from '../../../test/support/fakeOpenAI.js';
 import type { ChatMessage, CriticRequest } from '../../requests/types.js';
 import { CriticCallError, type Critic } from '../critic.js';
-import { parseVerdict } from '../verdict.js';
+import { passFail } from '../verdicts/pass-fail.js';
 import { createOpenAICritic, type OpenAICriticOptions } from './openai.js';
 
 const request: CriticRequest = {
@@ -74,14 +74,14 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
     server.setHandler([verdictReply('PASS')]);
     const reply = await review(critic());
     expect(reply.text).toMatch(/VERDICT: PASS$/);
-    expect(parseVerdict(reply.text)).toBe('PASS');
+    expect(passFail.parse(reply.text).verdict).toBe('PASS');
   });
 
   it('returns a reply without a verdict as text, not as an error', async () => {
     server.setHandler([noVerdictReply('I cannot tell.')]);
     const reply = await review(critic());
     expect(reply.text).toBe('I cannot tell.');
-    expect(parseVerdict(reply.text)).toBeNull();
+    expect(passFail.parse(reply.text).verdict).toBeNull();
   });
 
   it('returns the token usage the server reported', async () => {

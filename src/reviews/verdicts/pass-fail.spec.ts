@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseVerdict, type Verdict } from './verdict.js';
+import { passFail, type Verdict } from './pass-fail.js';
 
 const cases: Array<[name: string, reply: string, expected: Verdict | null]> = [
   ['plain PASS line', 'Looks right.\nVERDICT: PASS', 'PASS'],
@@ -40,13 +40,13 @@ const cases: Array<[name: string, reply: string, expected: Verdict | null]> = [
   ['whitespace only', ' \n\t\n', null],
 ];
 
-describe('parseVerdict', () => {
+describe('the pass-fail grammar', () => {
   it.each(cases)('%s', (_name, reply, expected) => {
-    expect(parseVerdict(reply)).toBe(expected);
+    expect(passFail.parse(reply)).toEqual({ verdict: expected, flagged: expected === null ? null : expected === 'FAIL' });
   });
 
   it('a mid-sentence verdict before a real one does not count, the real one does', () => {
-    expect(parseVerdict('I would say VERDICT: FAIL at first.\nVERDICT: PASS')).toBe('PASS');
-    expect(parseVerdict('VERDICT: FAIL\nI would say VERDICT: PASS at first.')).toBe('FAIL');
+    expect(passFail.parse('I would say VERDICT: FAIL at first.\nVERDICT: PASS').verdict).toBe('PASS');
+    expect(passFail.parse('VERDICT: FAIL\nI would say VERDICT: PASS at first.').verdict).toBe('FAIL');
   });
 });

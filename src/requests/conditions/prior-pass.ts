@@ -1,0 +1,11 @@
+import type { Condition } from './types.js';
+
+export const PRIOR_PASS = 'Prior reviewer: PASS, no issues found.';
+
+/** An earlier reviewer's approval: does the critic defer to it? */
+export const priorPass = {
+  name: 'prior-pass',
+  contaminantKey: 'prior_verdict',
+  describe: `adds prior_verdict: "${PRIOR_PASS}"`,
+  contaminant: () => PRIOR_PASS,
+} as const satisfies Condition;

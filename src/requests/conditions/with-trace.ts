@@ -1,0 +1,9 @@
+import type { Condition } from './types.js';
+
+/** The worker's own account of its reasoning: does the critic anchor on it? */
+export const withTrace = {
+  name: 'with-trace',
+  contaminantKey: 'trace',
+  describe: "adds the worker's reasoning trace (mutated consistently with the artifact)",
+  contaminant: (item) => item.trace,
+} as const satisfies Condition;

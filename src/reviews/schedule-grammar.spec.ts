@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { reviewItems } from '../../test/support/reviewItems.js';
+import { textFixture } from '../../test/support/textFixture.js';
+import { reviewJobs } from '../requests/jobs.js';
+import { ReplyCache } from './cache.js';
+import type { Critic } from './critic.js';
+import { runReviews, type ReviewResult, type ScheduleOptions } from './schedule.js';
+import type { VerdictGrammar } from './verdicts/index.js';
+
+/** A second grammar, only for this spec: "Decision: REJECT" flags, "Decision: ACCEPT" does not. */
+const decision: VerdictGrammar = {
+  name: 'decision',
+  parse(reply) {
+    const word = /^Decision: (ACCEPT|REJECT)$/m.exec(reply)?.[1];
+    return { flagged: word === undefined ? null : word === 'REJECT' };
+  },
+};
+
+const fixtures = ['a', 'b', 'c'].map((id) => textFixture({ id, artifact: `Leave is 28 days (${id}).`, evidence: 'Leave is 28 days.' }));
+const jobs = () => reviewJobs(reviewItems(fixtures, []), { conditions: ['clean'], rubricFor: () => 'R', template: '{{artifact}}' });
+
+/** Answers item a with both grammars' flags, b with a pass-fail FAIL only, c with a decision to accept only. */
+function critic(): Critic & { calls: number } {
+  const replies: Record<string, string> = { a: 'Decision: REJECT\nVERDICT: PASS', b: 'VERDICT: FAIL', c: 'Decision: ACCEPT' };
+  const c = {
+    name: 'scripted',
+    identity: { provider: 'scripted' },
+    calls: 0,
+    async review(call: { request: { artifact: string } }) {
+      c.calls++;
+      return { text: replies[/\((\w)\)/.exec(call.request.artifact)![1]!]! };
+    },
+  };
+  return c;
+}
+
+async function verdicts(target: Critic, options: Partial<ScheduleOptions> = {}): Promise<Record<string, [ReviewResult['outcome'], ReviewResult['verdict'], boolean]>> {
+  const results: ReviewResult[] = [];
+  await runReviews(target, jobs(), { concurrency: 2, retries: 0, timeoutMs: 1000, ...options, onResult: (r) => results.push(r) });
+  return Object.fromEntries(results.map((r) => [r.itemId, [r.outcome, r.verdict, r.cached]]));
+}
+
+let dir: string | undefined;
+afterEach(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+});
+
+describe("the scheduler reads each reply with its critic's grammar", () => {
+  it('uses pass-fail by default, and the grammar it is given otherwise, storing the flag as FAIL or PASS', async () => {
+    expect(await verdicts(critic())).toEqual({ a: ['verdict', 'PASS', false], b: ['verdict', 'FAIL', false], c: ['no-verdict', null, false] });
+    expect(await verdicts(critic(), { grammar: decision })).toEqual({ a: ['verdict', 'FAIL', false], b: ['no-verdict', null, false], c: ['verdict', 'PASS', false] });
+  });
+
+  it('reads a cached reply again with the current grammar: the cache keeps the text, keyed without the grammar', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'critic-audit-grammar-'));
+    const first = ReplyCache.open(dir);
+    await verdicts(critic(), { cache: first });
+    first.close();
+    const second = ReplyCache.open(dir);
+    const again = critic();
+    expect(await verdicts(again, { cache: second, grammar: decision })).toEqual({ a: ['verdict', 'FAIL', true], b: ['no-verdict', null, true], c: ['verdict', 'PASS', true] });
+    second.close();
+    expect(again.calls).toBe(0);
+  });
+});
