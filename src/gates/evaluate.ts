@@ -1,5 +1,5 @@
 import type { Thresholds } from '../config/schema.js';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewResult } from '../reviews/schedule.js';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 import { buildReport } from './build.js';

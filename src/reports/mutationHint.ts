@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { ReportSettings } from '../config/schema.js';
-import type { ConditionName } from '../requests/conditions.js';
+import type { ConditionName } from '../requests/conditions/index.js';
 import type { AuditReport, CriticReport } from './build.js';
 
 /** The report settings of a run stored before they existed: clean, one file. */
