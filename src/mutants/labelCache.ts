@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CheckResult } from '../code/checks.js';
-import { CACHE_DIR } from '../reviews/cache.js';
+import { CACHE_DIR } from '../util/cacheDir.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
 import type { LabelCache } from './verifyCode.js';

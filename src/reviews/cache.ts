@@ -3,10 +3,9 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
+import { CACHE_DIR } from '../util/cacheDir.js';
 import { sha256Hex } from '../util/hash.js';
 import type { CriticIdentity, CriticReply } from './critic.js';
-
-export const CACHE_DIR = '.critic-audit-cache';
 
 /** What a cache key is made of, kept beside it so a miss can be explained. */
 export interface CacheKeyParts {
