@@ -12,12 +12,14 @@ import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { DEFAULT_RUBRICS } from './requests/rubric.js';
 import { costOf } from './results/cost.js';
-import type { RunPlan, RunStatus } from './results/snapshot.js';
+import type { RunStatus } from './results/types.js';
+import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
-import { CriticFailingError, QuotaExhaustedError, runReviews, type EngineState, type ReviewResult } from './reviews/schedule.js';
+import { CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
+import type { ReviewResult } from './reviews/types.js';
 import { sha256Hex } from './util/hash.js';
 
 export interface AuditOptions {
@@ -43,7 +45,7 @@ export interface AuditOptions {
 
 export interface AuditOutcome {
   store: RunStore;
-  plan: RunPlan;
+  plan: AuditPlan;
   status: RunStatus;
   /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1). */
   stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' } | null;
@@ -173,13 +175,13 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
  * plan comes back: the fixtures and mutants stay in the store, so nothing
  * the size of the suite is held while the reviews run.
  */
-async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ critics: Critic[]; plan: RunPlan; store: RunStore }> {
+async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ critics: Critic[]; plan: AuditPlan; store: RunStore }> {
   const prepared = await prepareRun(config, options.signal, options.cache !== false, options.onPhase).catch((err: unknown) => {
     throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
   });
   prepared.warnings.forEach((w) => options.onWarning?.(w));
   const critics = config.critics.map((entry) => createCritic(entry, config));
-  const plan: RunPlan = {
+  const plan: AuditPlan = {
     settings: {
       configFile: config.file,
       configSha256: sha256Hex(readFileSync(config.file)),
@@ -218,13 +220,13 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
  * A run folder holds one audit. Reopening it with the same config, critics
  * and mutants resumes it; anything else is refused rather than mixed in.
  */
-function openStore(outDir: string, plan: RunPlan, prepared: PreparedRun): RunStore {
+function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunStore {
   const store = RunStore.open(outDir);
   try {
-    const previous = store.readPlan();
+    const previous = store.readPlan<AuditSettings>();
     const refusal = () => new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the fixtures, mutators, conditions, repeats, rubric or critics changed); choose another folder');
     // Older runs did not record reviewsSha256: for them, any change to the config file counts.
-    const sameReviews = (p: RunPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
+    const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
     if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
       throw refusal();
     }

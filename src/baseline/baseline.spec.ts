@@ -6,7 +6,7 @@ import { InputError } from '../errors.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { mcnemarExactOneSided } from '../statistics/mcnemar.js';
 import { newcombeDifference } from '../statistics/newcombe.js';
 import { makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';

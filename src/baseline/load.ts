@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { formatPath } from '../config/yamlSource.js';
+import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import { BASELINE_VERSION, baselineSchema, type Baseline } from './format.js';

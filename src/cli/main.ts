@@ -5,10 +5,11 @@ import { runAudit } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { sealedPayloadProblems } from '../requests/sealed.js';
-import { buildReport, type AuditReport } from '../reports/build.js';
+import { buildReport } from '../reports/build.js';
+import type { AuditReport, AuditSettings } from '../reports/types.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
-import type { RunStatus } from '../results/snapshot.js';
+import type { RunStatus } from '../results/types.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { CACHE_DIR } from '../util/cacheDir.js';
@@ -226,7 +227,7 @@ function readReportOptions(values: { baseline?: string; 'save-baseline'?: string
  */
 async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions, launch: Launch): Promise<AuditReport> {
   if (launch.setsHeapPolicy) leanHeap.holdYoungGeneration();
-  let snapshot = store.readSnapshot();
+  let snapshot = store.readSnapshot<AuditSettings>();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
   if (options.thresholds.length) {
     const thresholds = applyThresholdOverrides(snapshot.settings.thresholds, options.thresholds, ALL_MUTATORS.map((m) => m.name));

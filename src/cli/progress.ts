@@ -1,5 +1,6 @@
 import cliProgress from 'cli-progress';
-import type { EngineState, ReviewResult } from '../reviews/schedule.js';
+import type { EngineState } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 
 export interface Progress {
   planned(total: number, alreadyDone: number): void;

@@ -9,7 +9,7 @@ import { CONDITION_NAMES, type ConditionName } from '../requests/conditions/inde
 import { unknownTemplateKeys } from '../requests/render.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../reviews/verdicts/index.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
-import { YamlSource } from './yamlSource.js';
+import { YamlSource } from '../util/yamlSource.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
 
 export interface NamedCritic {

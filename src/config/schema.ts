@@ -3,8 +3,10 @@ import { CONDITION_NAMES } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
 import { DEFAULT_GRAMMAR, GRAMMAR_NAMES } from '../reviews/verdicts/index.js';
 
-const positiveInt = z.number().int().positive();
-const rate = z.number().min(0).max(1);
+import { bootstrapSchema } from '../results/schema.js';
+import { reportsSchema } from '../reports/schema.js';
+import { thresholdsSchema } from '../gates/schema.js';
+import { positiveInt, rate } from '../util/schemaParts.js';
 /** How the critic's replies are read into verdicts: one of the grammars in src/reviews/verdicts. */
 const verdictGrammar = z.enum(GRAMMAR_NAMES, { message: `verdict must be one of ${GRAMMAR_NAMES.join(', ')}` }).default(DEFAULT_GRAMMAR);
 const criticName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'critic names use letters, digits, ".", "_", ":" and "-"');
@@ -47,61 +49,6 @@ export const criticSchema = z.discriminatedUnion('provider', [openaiCritic, exec
   message: `provider must be openai, exec or one of ${BUILTIN_CRITICS.join(', ')}`,
 });
 
-/**
- * A per-mutator band: at or above `high` is green, below `low` red, below
- * `break` fails the run. Missing bounds fall back: low to break, high to low.
- */
-export const bandSchema = z
-  .strictObject({ high: rate.optional(), low: rate.optional(), break: rate.optional() })
-  .refine((b) => b.high !== undefined || b.low !== undefined || b.break !== undefined, { message: 'give at least one of high, low, break' })
-  .refine((b) => {
-    const ordered = [b.break, b.low, b.high].filter((x): x is number => x !== undefined);
-    return ordered.every((x, i) => i === 0 || ordered[i - 1]! <= x);
-  }, { message: 'need break <= low <= high' });
-
-const thresholdsSchema = z.strictObject({
-  /** Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band. */
-  catchRate: z.union([rate, z.record(z.string(), z.union([rate, bandSchema]))]).optional(),
-  maxFalseAlarmRate: rate.optional(),
-  /** Largest allowed clean minus with-trace catch rate, pooled over mutators. */
-  maxAnchoringDrop: rate.optional(),
-  minVerdictRate: rate.optional(),
-  /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
-  gate: z.enum(['point', 'lower-bound']).optional(),
-  /** Against a --baseline run: fail on a drop that is significant after Holm correction and larger than `margin`. */
-  maxRegression: z.strictObject({ margin: rate.optional(), alpha: z.number().gt(0).lt(1).optional() }).optional(),
-  /** Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect. */
-  minimumDetectableEffect: z
-    .union([
-      z.number().gt(0).max(1),
-      z.strictObject({
-        delta: z.number().gt(0).max(1),
-        /** Assumed share of discordant items (default 0.25). */
-        psi: z.number().gt(0).max(1).optional(),
-        alpha: z.number().gt(0).lt(1).optional(),
-        power: z.number().min(0.5).lt(1).optional(),
-      }),
-    ])
-    .optional(),
-  /** The critic must show it can review before its anchoring figures count; configured here, it is also a gate. */
-  positiveControl: z.strictObject({ minVerdictRate: rate.optional(), minDiscrimination: z.number().min(-1).max(1).optional() }).optional(),
-});
-
-/** The cluster bootstrap of each condition's effect against clean. */
-const bootstrapSchema = z.strictObject({
-  resamples: positiveInt.max(1_000_000).optional(),
-  /** Default: the run's seed. */
-  seed: z.number().int().optional(),
-});
-
-/** The report files' own settings (report.html, mutation.json, mutation.html). */
-const reportsSchema = z.strictObject({
-  /** The condition whose verdicts make a mutant Killed or Survived in mutation.json. */
-  primaryCondition: z.enum(CONDITION_NAMES).default('clean'),
-  /** Also write mutation.<condition>.json and .html for every condition. */
-  mutationReportPerCondition: z.boolean().default(false),
-});
-
 export const configSchema = z
   .strictObject({
     fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
@@ -133,9 +80,4 @@ export const configSchema = z
   });
 
 export type CriticConfig = z.infer<typeof criticSchema>;
-export type Thresholds = z.infer<typeof thresholdsSchema>;
-export type Band = z.infer<typeof bandSchema>;
-export type BootstrapSettings = z.infer<typeof bootstrapSchema>;
-export type ReportSettings = z.infer<typeof reportsSchema>;
-export { thresholdsSchema };
 export type RawConfig = z.infer<typeof configSchema>;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import chalk from 'chalk';
-import { YamlSource } from '../config/yamlSource.js';
+import { YamlSource } from '../util/yamlSource.js';
 import { EXIT, InputError } from '../errors.js';
 import { driftConfigSchema, type DriftConfig } from './config.js';
 import { renderDriftHtml } from './html.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { YamlSource } from '../config/yamlSource.js';
+import { YamlSource } from '../util/yamlSource.js';
 import { driftConfigSchema } from './config.js';
 
 const validate = (yaml: string) => {

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../config/schema.js';
+import type { Thresholds } from './schema.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { ItemRecord } from '../requests/items.js';
 import { ItemOutcomes } from '../results/itemOutcomes.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { gatedMutators } from './gatedMutators.js';
 
 const span = { start: 0, end: 1, line: 1, column: 1, endLine: 1, endColumn: 2 };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { Thresholds } from '../config/schema.js';
+import type { Thresholds } from './schema.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { buildReport } from '../reports/build.js';
 import { renderJunit } from '../reports/junit.js';
 import { renderMarkdown } from '../reports/markdown.js';
 import { renderTerminal } from '../reports/terminal.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 
 const world = makeWorld(10, () => 4); // 40 mutants, 10 originals

@@ -1,4 +1,4 @@
-import type { Thresholds } from '../config/schema.js';
+import type { Thresholds } from './schema.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { noDataGate, type Gate } from './evaluate.js';

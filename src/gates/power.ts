@@ -1,4 +1,4 @@
-import type { Thresholds } from '../config/schema.js';
+import type { Thresholds } from './schema.js';
 import { minimumDetectableEffect, pairedSampleSize } from '../statistics/power.js';
 
 export const DEFAULT_PSI = 0.25;

@@ -1,5 +1,5 @@
-import { thresholdsSchema, type Band, type Thresholds } from '../config/schema.js';
-import { formatPath } from '../config/yamlSource.js';
+import { thresholdsSchema, type Band, type Thresholds } from './schema.js';
+import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 
 /** A band's colour for a measured value. */

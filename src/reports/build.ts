@@ -1,75 +1,24 @@
 import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
-import { evaluateGates, noDataGate, type Gate } from '../gates/evaluate.js';
+import { evaluateGates, noDataGate } from '../gates/evaluate.js';
 import { gatedMutators } from '../gates/gatedMutators.js';
-import { positiveControl, positiveControlGate, type PositiveControl } from '../gates/positiveControl.js';
-import { powerCheck, powerDesign, type PowerReport } from '../gates/power.js';
+import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
+import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
-import type { IgnoredMutant } from '../mutants/types.js';
-import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import { itemRecords } from '../requests/items.js';
-import { bootstrapEffects, type BootstrapSummary } from '../results/effects.js';
+import { bootstrapEffects } from '../results/effects.js';
 import { costOf } from '../results/cost.js';
-import type { RunSnapshot, RunStatus } from '../results/snapshot.js';
-import { countOutcomes, tabulate, type CriticTables } from '../results/tabulate.js';
+import type { RunStatus } from '../results/types.js';
+import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
+import { countOutcomes, tabulate } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
-
-export interface CriticReport extends CriticTables {
-  gates: Gate[];
-  passed: boolean;
-  /** In the currency of the configured prices, every review's tokens, cached ones included (what the audit costs); null without pricing. */
-  cost: number | null;
-  /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
-  costSplit: { spent: number; cached: number } | null;
-  /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
-  positiveControl: PositiveControl;
-  /** Cluster bootstrap of each condition's effect against clean. */
-  bootstrap: BootstrapSummary;
-  /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
-  regression: RegressionReport | null;
-  /** Items whose verdict changed since the baseline, worst first, with the mutant's diff and both replies. */
-  flipped: FlippedItem[];
-}
-
-export interface MutantSummary {
-  valid: number;
-  ignored: number;
-}
-
-/** The shape of report.json. Other tools parse it: the names here are an interface. */
-export interface AuditReport {
-  tool: 'critic-audit';
-  version: string;
-  createdAt: string;
-  config: string;
-  seed: number;
-  conditions: string[];
-  repeats: number;
-  complete: boolean;
-  stopReason: string | null;
-  passed: boolean;
-  /** Reviews that ended in an error, as a share of all reviews, against the configured budget. */
-  errorBudget: { budget: number; errorRate: number; exceeded: boolean };
-  cost: number | null;
-  mutants: { byMutator: Record<string, MutantSummary>; valid: number; ignored: number };
-  ignored: IgnoredMutant[];
-  /** Code fixtures only: how every label was verified by the held-out checks. */
-  labelVerification: LabelVerificationRow[];
-  critics: Record<string, CriticReport>;
-  /** Mutants per mutator against the sample size the configured minimum detectable effect needs; null unless configured. */
-  power: PowerReport | null;
-  /** The baseline this run was compared with, or null. */
-  baseline: { file: string; sha256: string; createdAt: string } | null;
-  /** Things to read before the figures: unsupported artifact sentences, a failed positive control, too few mutants, a partial baseline. */
-  warnings: string[];
-}
 
 export interface BuildOptions {
   baseline?: LoadedBaseline | undefined;
 }
 
-export function buildReport(snapshot: RunSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
+export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
   const critics: Record<string, CriticReport> = {};

@@ -1,6 +1,6 @@
 import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
-import type { CriticReport } from './build.js';
+import type { CriticReport } from './types.js';
 
 export const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
 export const percentInterval = ([lo, hi]: Interval) => `[${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;

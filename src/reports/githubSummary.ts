@@ -1,6 +1,6 @@
 import { appendFileSync } from 'node:fs';
 import { renderDiff } from '../mutants/diff.js';
-import type { AuditReport } from './build.js';
+import type { AuditReport } from './types.js';
 import { formatP, signedPoints } from './format.js';
 import { errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildBaseline } from '../baseline/save.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 import { buildReport } from './build.js';
 import { appendGithubSummary, renderGithubSummary } from './githubSummary.js';

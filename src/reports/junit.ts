@@ -1,5 +1,5 @@
 import type { Gate } from '../gates/evaluate.js';
-import type { AuditReport } from './build.js';
+import type { AuditReport } from './types.js';
 
 /**
  * JUnit XML for CI test tabs: one test suite per critic and one test case per

@@ -1,5 +1,5 @@
 import type { Mutant } from '../mutants/types.js';
-import type { RunSnapshot } from '../results/snapshot.js';
+import type { AuditSnapshot } from './types.js';
 import { CONDITIONS, CONTAMINANT_KEYS } from '../requests/conditions/index.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
@@ -12,7 +12,7 @@ import { JsonArray, mapped } from './jsonPieces.js';
  * The mutants (the run's valid mutants, text included, as the store gives
  * them) are digested as the manifest is written.
  */
-export function buildManifest(run: RunSnapshot, mutants: Iterable<Mutant>) {
+export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
   return {
     harness: { name: 'critic-audit', version: HARNESS_VERSION },
     createdAt: run.startedAt,

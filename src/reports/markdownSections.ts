@@ -1,7 +1,7 @@
 import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/evaluate.js';
 import { renderDiff } from '../mutants/diff.js';
-import type { AuditReport, CriticReport } from './build.js';
+import type { AuditReport, CriticReport } from './types.js';
 import { CAUSES_SHOWN, causeText, gateValue, formatP, percent, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 

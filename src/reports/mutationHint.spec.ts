@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionName } from '../requests/conditions/index.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 import { buildReport } from './build.js';
 import { mutationReportHint } from './mutationHint.js';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { ReportSettings } from '../config/schema.js';
+import type { ReportSettings } from './schema.js';
 import type { ConditionName } from '../requests/conditions/index.js';
-import type { AuditReport, CriticReport } from './build.js';
+import type { AuditReport, CriticReport } from './types.js';
 
 /** The report settings of a run stored before they existed: clean, one file. */
 export const DEFAULT_REPORT_SETTINGS: ReportSettings = { primaryCondition: 'clean', mutationReportPerCondition: false };

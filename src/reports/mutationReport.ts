@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FileResult, MutantResult, MutantStatus, MutationTestResult } from 'mutation-testing-report-schema/api';
 import type { ConditionName } from '../requests/conditions/index.js';
-import type { RunSnapshot } from '../results/snapshot.js';
+import type { AuditSnapshot } from './types.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { fixtureFile } from './html/data.js';
 import { escapeHtml, scriptSafe } from './html/escape.js';
 import type { ReviewsOf, RunOutcomes } from './html/page.js';
 import { JsonEntries, jsonPieces } from './jsonPieces.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { outcomeCode, type ItemConditionOutcome } from '../results/itemOutcomes.js';
 import { groupBy } from '../util/groupBy.js';
 
@@ -30,7 +30,7 @@ export const STATUS_REASON_CHARS = 400;
  * rejected it. With several critics, each gets a top-level folder, holding
  * the kinds of artifact (text, code) that critic reviews.
  */
-export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes, reviewsOf: ReviewsOf, condition: ConditionName): MutationReport {
+export function buildMutationReport(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsOf: ReviewsOf, condition: ConditionName): MutationReport {
   const critics = snapshot.critics.map((c) => c.name);
   const testId = (critic: string) => `${critic} (${condition})`;
   const testFiles: NonNullable<MutationTestResult['testFiles']> = {};
@@ -49,7 +49,7 @@ export function buildMutationReport(snapshot: RunSnapshot, outcomes: RunOutcomes
 /** mutation.json's document, its files written one at a time. */
 export type MutationReport = Omit<MutationTestResult, 'files'> & { files: JsonEntries };
 
-function* mutationFiles(snapshot: RunSnapshot, outcomes: RunOutcomes, reviewsOf: ReviewsOf, condition: ConditionName, testIdOf: (critic: string) => string): Generator<[string, FileResult]> {
+function* mutationFiles(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsOf: ReviewsOf, condition: ConditionName, testIdOf: (critic: string) => string): Generator<[string, FileResult]> {
   const several = snapshot.critics.length > 1;
   const kindOf = new Map(snapshot.fixtures.map((f) => [f.id, f.kind]));
   const valid = groupBy(snapshot.generation.mutants, (m) => m.fixtureId);
@@ -105,7 +105,7 @@ export function scoreThresholds(catchRate: unknown): { high: number; low: number
   return { high: Math.max(high, low), low };
 }
 
-function fixturePath(snapshot: RunSnapshot, file: string, id: string, kind: string): string {
+function fixturePath(snapshot: AuditSnapshot, file: string, id: string, kind: string): string {
   const folder = fixtureFile(snapshot, file).replace(/\\/g, '/').replace(/\.ya?ml$/i, '');
   return `${folder}/${id}.${kind === 'code' ? 'ts' : 'txt'}`;
 }

@@ -1,6 +1,6 @@
 import chalk from 'chalk';
-import type { ReportSettings } from '../config/schema.js';
-import type { AuditReport } from './build.js';
+import type { ReportSettings } from './schema.js';
+import type { AuditReport } from './types.js';
 import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { positiveControlHeadline, signedRange } from './markdownSections.js';
 import { mutationReportHint } from './mutationHint.js';

@@ -2,9 +2,9 @@ import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:f
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ConditionName } from '../requests/conditions/index.js';
-import type { RunSnapshot } from '../results/snapshot.js';
+import type { AuditSnapshot } from './types.js';
 import type { RunStore } from '../results/store.js';
-import type { AuditReport } from './build.js';
+import type { AuditReport } from './types.js';
 import { renderHtmlReport, type ReviewsOf, type RunOutcomes } from './html/page.js';
 import { batched, JsonArray, jsonPieces } from './jsonPieces.js';
 import { buildMutationReport, renderMutationHtml } from './mutationReport.js';
@@ -26,7 +26,7 @@ export function defaultOutDir(baseDir: string, now = new Date()): string {
  * piece at a time, the mutants' text and the reviews read from the store one
  * at a time, so a long run's reports are never held in memory whole.
  */
-export async function writeReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
+export async function writeReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   await writeAtomic(join(outDir, 'report.json'), [JSON.stringify(report, null, 2) + '\n']);
   await writeAtomic(join(outDir, 'report.md'), [renderMarkdown(report)]);
@@ -38,7 +38,7 @@ export async function writeReports(run: RunSnapshot, report: AuditReport, outDir
 }
 
 /** report.html, and mutation.json with mutation.html for the primary condition (and, if asked, every condition). */
-async function writeVisualReports(run: RunSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
+async function writeVisualReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
   const outcomes: RunOutcomes = new Map(run.critics.map((c) => [c.name, itemOutcomes(store.results(c.name, { text: false }))]));
   const reviewsOf: ReviewsOf = (critic, itemId) => store.itemResults(critic, itemId);
   await writeAtomic(join(outDir, 'report.html'), renderHtmlReport(run, report, outcomes, reviewsOf));

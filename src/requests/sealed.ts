@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatPath } from '../config/yamlSource.js';
+import { formatPath } from '../util/yamlSource.js';
 import { sha256Hex } from '../util/hash.js';
 import { CONTAMINANT_KEYS, type Condition, type ContaminantKey } from './conditions/index.js';
 import { SEALED_KEYS, type CriticRequest, type SealedRequest } from './types.js';

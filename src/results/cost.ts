@@ -1,5 +1,5 @@
 import type { TokenUsage } from '../reviews/critic.js';
-import type { CriticRecord } from './snapshot.js';
+import type { CriticRecord } from './types.js';
 
 export type Pricing = NonNullable<CriticRecord['pricing']>;
 

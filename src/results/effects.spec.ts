@@ -3,7 +3,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { pairedEffectBootstrap } from '../statistics/bootstrap.js';
 import { bootstrapEffects } from './effects.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { itemOutcomes, type ItemOutcomes } from './itemOutcomes.js';
 
 const item = (id: string, cluster: string, mutator: string | null = 'number-flip'): ReviewItem => ({

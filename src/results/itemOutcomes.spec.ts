@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ConditionName } from '../requests/conditions/index.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { itemOutcomes, REPLY_EXCERPT_CHARS } from './itemOutcomes.js';
 
 const review = (itemId: string, condition: ConditionName, outcome: ReviewResult['outcome'], verdict: ReviewResult['verdict'], reply: string | null = null): ReviewResult => ({

@@ -1,5 +1,5 @@
 import { CONDITION_NAMES, type ConditionName } from '../requests/conditions/index.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 
 /** Replies kept per item and condition are cut to this many characters (the store keeps them whole). */
 export const REPLY_EXCERPT_CHARS = 4000;

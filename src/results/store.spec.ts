@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { textFixture } from '../../test/support/textFixture.js';
 import { spanOf } from '../mutants/span.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
-import type { RunPlan } from './snapshot.js';
+import type { RunPlan } from './types.js';
 import { RunStore, STORE_FILE } from './store.js';
 
 const plan: RunPlan = {

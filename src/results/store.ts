@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
-import type { RunPlan, RunSnapshot, RunStatus } from './snapshot.js';
+import type { RunPlan, RunSettings, RunSnapshot, RunStatus } from './types.js';
 
 export const STORE_FILE = 'run.sqlite';
 
@@ -149,7 +149,8 @@ export class RunStore {
     })();
   }
 
-  readPlan(): RunPlan | undefined {
+  /** The plan as written; `Settings` is the settings type of whoever wrote it (the run's top level). */
+  readPlan<Settings extends RunSettings = RunSettings>(): RunPlan<Settings> | undefined {
     return this.getMeta('plan');
   }
 
@@ -197,8 +198,8 @@ export class RunStore {
   }
 
   /** The whole plan, fixtures and mutants included (the mutants without their text), as the reports read it. */
-  readSnapshot(): RunSnapshot | undefined {
-    const plan = this.readPlan();
+  readSnapshot<Settings extends RunSettings = RunSettings>(): RunSnapshot<Settings> | undefined {
+    const plan = this.readPlan<Settings>();
     return plan && { ...plan, fixtures: this.fixtures(), generation: { mutants: this.mutantRecords(), ignored: this.ignoredMutants() } };
   }
 

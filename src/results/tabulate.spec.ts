@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewItem } from '../requests/items.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { countOutcomes, tabulate } from './tabulate.js';
 
 const item = (id: string, mutator: string | null): ReviewItem => ({

@@ -1,7 +1,7 @@
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { ErrorCauses, type ErrorCause } from '../reviews/failureCause.js';
-import type { ReviewResult } from '../reviews/schedule.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
 import { pairedDifferenceInterval } from '../statistics/newcombe.js';

@@ -7,7 +7,8 @@ import { textFixture } from '../../test/support/textFixture.js';
 import { reviewJobs } from '../requests/jobs.js';
 import { ReplyCache } from './cache.js';
 import type { Critic } from './critic.js';
-import { runReviews, type ReviewResult, type ScheduleOptions } from './schedule.js';
+import { runReviews, type ScheduleOptions } from './schedule.js';
+import type { ReviewResult } from './types.js';
 import type { VerdictGrammar } from './verdicts/index.js';
 
 /** A second grammar, only for this spec: "Decision: REJECT" flags, "Decision: ACCEPT" does not. */

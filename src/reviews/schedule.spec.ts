@@ -20,7 +20,8 @@ import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { Critic } from './critic.js';
 import { createOpenAICritic } from './providers/openai.js';
-import { QuotaExhaustedError, runReviews, type ReviewResult, type ScheduleOptions } from './schedule.js';
+import { QuotaExhaustedError, runReviews, type ScheduleOptions } from './schedule.js';
+import type { ReviewResult } from './types.js';
 
 const TEMPLATE = '## Task\n{{task}}\n\n## Artifact under review\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd your reply with `VERDICT: PASS` or `VERDICT: FAIL`.';
 

@@ -2,35 +2,11 @@ import { setMaxListeners } from 'node:events';
 import type { ReviewJob } from '../requests/jobs.js';
 import { cacheKey, canonical, type ReplyCache } from './cache.js';
 import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
+import type { Outcome, ReviewResult } from './types.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
 import { failureCause } from './failureCause.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type Verdict, type VerdictGrammar } from './verdicts/index.js';
-
-export type Outcome = 'verdict' | 'no-verdict' | 'error';
-
-/** One finished review, whatever became of it: nothing is dropped. */
-export interface ReviewResult {
-  critic: string;
-  itemId: string;
-  condition: ReviewJob['condition'];
-  repeat: number;
-  reviewId: string;
-  requestDigest: string;
-  outcome: Outcome;
-  verdict: Verdict | null;
-  reply: string | null;
-  error: string | null;
-  attempts: number;
-  latencyMs: number;
-  usage: TokenUsage | null;
-  /** True when the reply came from the cache rather than the critic. */
-  cached: boolean;
-  /** Attempts the critic answered with HTTP 429 (rate limited). */
-  rateLimited: number;
-  /** The cache key of this review, for `critic-audit cache explain`. */
-  cacheKey: string;
-}
 
 export interface ScheduleOptions {
   /** The most reviews in flight; lowered on rate limits and regained on success. */

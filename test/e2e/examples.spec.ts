@@ -8,7 +8,8 @@ import type { ReviewItem } from '../../src/requests/items.js';
 import { reviewJobs } from '../../src/requests/jobs.js';
 import type { Critic } from '../../src/reviews/critic.js';
 import { createCritic } from '../../src/reviews/providers/index.js';
-import { runReviews, type ReviewResult } from '../../src/reviews/schedule.js';
+import { runReviews } from '../../src/reviews/schedule.js';
+import type { ReviewResult } from '../../src/reviews/types.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
 const hasPython = (() => {

@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadBaseline } from '../../src/baseline/load.js';
 import { buildBaseline, writeBaseline } from '../../src/baseline/save.js';
-import type { Thresholds } from '../../src/config/schema.js';
+import type { Thresholds } from '../../src/gates/schema.js';
 import type { ConditionName } from '../../src/requests/conditions/index.js';
-import { buildReport, type CriticReport } from '../../src/reports/build.js';
-import type { ReviewResult } from '../../src/reviews/schedule.js';
+import { buildReport } from '../../src/reports/build.js';
+import type { CriticReport } from '../../src/reports/types.js';
+import type { ReviewResult } from '../../src/reviews/types.js';
 import { createRng } from '../../src/statistics/random.js';
 import { COMPLETE, makeWorld, memoryStore, review, scriptedCritic, snapshotOf, type FlagRate, type World } from '../support/scriptedCritic.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_TEMPLATE_FILE } from '../../src/config/load.js';
-import type { Thresholds } from '../../src/config/schema.js';
+import type { Thresholds } from '../../src/gates/schema.js';
 import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { Mutant } from '../../src/mutants/types.js';
@@ -8,9 +8,10 @@ import type { ConditionName } from '../../src/requests/conditions/index.js';
 import type { ReviewItem } from '../../src/requests/items.js';
 import { reviewItems } from './reviewItems.js';
 import { reviewJobs } from '../../src/requests/jobs.js';
-import type { RunSnapshot } from '../../src/results/snapshot.js';
+import type { AuditSnapshot } from '../../src/reports/types.js';
 import type { Critic } from '../../src/reviews/critic.js';
-import { runReviews, type ReviewResult } from '../../src/reviews/schedule.js';
+import { runReviews } from '../../src/reviews/schedule.js';
+import type { ReviewResult } from '../../src/reviews/types.js';
 import { createRng } from '../../src/statistics/random.js';
 import { stableId } from '../../src/util/hash.js';
 
@@ -120,7 +121,7 @@ export function memoryStore(results: readonly ReviewResult[]) {
   return { results: (critic?: string) => results.filter((r) => critic === undefined || r.critic === critic) };
 }
 
-export function snapshotOf(world: World, critics: string[], conditions: ConditionName[], thresholds: Thresholds = {}, seed = 1): RunSnapshot {
+export function snapshotOf(world: World, critics: string[], conditions: ConditionName[], thresholds: Thresholds = {}, seed = 1): AuditSnapshot {
   return {
     settings: { configFile: 'scripted.yaml', configSha256: '0'.repeat(64), seed, conditions, mutators: ['number-flip'], repeats: 1, thresholds, errorBudget: 0.05 },
     critics: critics.map((name) => ({ name, identity: { provider: 'scripted', name } })),

@@ -6,9 +6,9 @@ import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { IgnoredMutant, Mutant } from '../../src/mutants/types.js';
 import { CONDITION_NAMES, type ConditionName } from '../../src/requests/conditions/index.js';
-import type { RunPlan, RunSnapshot } from '../../src/results/snapshot.js';
+import type { AuditPlan, AuditSnapshot } from '../../src/reports/types.js';
 import { RunStore } from '../../src/results/store.js';
-import type { ReviewResult } from '../../src/reviews/schedule.js';
+import type { ReviewResult } from '../../src/reviews/types.js';
 
 export const HOSTILE = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2"></script><!--';
 
@@ -47,7 +47,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
  * cycles through caught, missed, no verdict and error. `critic-audit report
  * DIR` rebuilds every report file from it.
  */
-export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot: RunSnapshot; reviews: number } {
+export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot: AuditSnapshot; reviews: number } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-synthetic-'));
   const conditions = options.conditions ?? [...CONDITION_NAMES];
   const critics = options.critics ?? ['synthetic'];
@@ -87,12 +87,12 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
     }
   }
 
-  const plan: RunPlan = {
+  const plan: AuditPlan = {
     settings: { configFile, configSha256: sha('synthetic'), seed: 1, conditions, mutators: [...MUTATORS], repeats: 1, thresholds: { catchRate: 0.6, maxFalseAlarmRate: 0.1 }, errorBudget: 1 },
     critics: critics.map((name) => ({ name, identity: { provider: 'synthetic', name } })),
     startedAt: new Date(0).toISOString(),
   };
-  const snapshot: RunSnapshot = { ...plan, fixtures, generation: { mutants, ignored } };
+  const snapshot: AuditSnapshot = { ...plan, fixtures, generation: { mutants, ignored } };
   const store = RunStore.open(dir);
   store.writePlan(plan, fixtures, [{ mutants, ignored }]);
   const itemIds = fixtures.flatMap((f) => [f.id, ...mutants.filter((m) => m.fixtureId === f.id).map((m) => m.id)]);

@@ -1,12 +1,12 @@
 import { relative, dirname } from 'node:path';
 import type { ConditionName } from '../../requests/conditions/index.js';
 import type { ItemRecord } from '../../requests/items.js';
-import type { RunSnapshot } from '../../results/snapshot.js';
+import type { AuditSnapshot } from '../types.js';
 import type { PairedComparison } from '../../results/tabulate.js';
 import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
 import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
 import type { Interval } from '../../statistics/wilson.js';
-import type { ReviewResult } from '../../reviews/schedule.js';
+import type { ReviewResult } from '../../reviews/types.js';
 import { flaggedForPairing, outcomeCode, type ItemOutcomes, type OutcomeCode } from '../../results/itemOutcomes.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
@@ -71,14 +71,14 @@ export interface DrillReviews {
  * or, for a file outside it, relative to the nearest folder they share, so no
  * path climbs with "..", which tools that normalize paths would fold together.
  */
-export function fixtureFile(snapshot: RunSnapshot, file: string): string {
+export function fixtureFile(snapshot: AuditSnapshot, file: string): string {
   let base = dirname(snapshot.settings.configFile);
   while (relative(base, file).startsWith('..') && dirname(base) !== base) base = dirname(base);
   return relative(base, file) || file;
 }
 
 /** The fixtures as the page lists them, each made as it is written. */
-export function* drillFixtures(snapshot: RunSnapshot): Generator<DrillFixture> {
+export function* drillFixtures(snapshot: AuditSnapshot): Generator<DrillFixture> {
   for (const f of snapshot.fixtures) {
     yield {
       id: f.id,

@@ -5,20 +5,20 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { HOSTILE, syntheticRun } from '../../../test/support/syntheticRun.js';
 import { main } from '../../cli/main.js';
 import { itemRecords } from '../../requests/items.js';
-import type { RunSnapshot } from '../../results/snapshot.js';
+import type { AuditSnapshot } from '../types.js';
 import { RunStore } from '../../results/store.js';
 import type { PairedComparison } from '../../results/tabulate.js';
-import type { AuditReport } from '../build.js';
+import type { AuditReport } from '../types.js';
 import { itemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import { pairedInterval, type DrillData, type DrillReviews } from './data.js';
 import { escapeHtml, jsonForScript } from './escape.js';
 import { renderHtmlReport, type RunOutcomes } from './page.js';
-import type { ReviewResult } from '../../reviews/schedule.js';
+import type { ReviewResult } from '../../reviews/types.js';
 import { renderPlot } from './plot.js';
 
 let dir: string;
-let snapshot: RunSnapshot;
+let snapshot: AuditSnapshot;
 let html: string;
 let report: AuditReport;
 let outcomes: RunOutcomes;
@@ -46,7 +46,7 @@ beforeAll(async () => {
 });
 
 /** The page as written, whole. */
-async function page(run: RunSnapshot, audit: AuditReport, byCritic: RunOutcomes): Promise<string> {
+async function page(run: AuditSnapshot, audit: AuditReport, byCritic: RunOutcomes): Promise<string> {
   let text = '';
   for await (const piece of renderHtmlReport(run, audit, byCritic, (critic, itemId) => stored.filter((r) => r.critic === critic && r.itemId === itemId))) text += piece;
   return text;

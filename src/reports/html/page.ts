@@ -2,15 +2,15 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import type { ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
-import type { RunSnapshot } from '../../results/snapshot.js';
+import type { AuditSnapshot } from '../types.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import type { Interval } from '../../statistics/wilson.js';
 import { errorCount, type Gate } from '../../gates/evaluate.js';
-import type { AuditReport, CriticReport } from '../build.js';
+import type { AuditReport, CriticReport } from '../types.js';
 import { countBy, gateValue, percent, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
-import type { ReviewResult } from '../../reviews/schedule.js';
+import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
 import { escapeHtml as e, scriptSafe } from './escape.js';
@@ -29,7 +29,7 @@ export type ReviewsOf = (critic: string, itemId: string) => ReviewResult[];
  * its drill-down are built by a small inline script from embedded JSON. The
  * page comes in pieces, its data blocks written item by item.
  */
-export async function* renderHtmlReport(snapshot: RunSnapshot, report: AuditReport, outcomes: RunOutcomes, reviewsOf: ReviewsOf): AsyncGenerator<string> {
+export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditReport, outcomes: RunOutcomes, reviewsOf: ReviewsOf): AsyncGenerator<string> {
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const conditions = report.conditions as ConditionName[];
   const fixtureIndex = new Map(snapshot.fixtures.map((f, i) => [f.id, i]));

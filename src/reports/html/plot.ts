@@ -1,4 +1,4 @@
-import type { CriticReport } from '../build.js';
+import type { CriticReport } from '../types.js';
 import { NO_DATA, percent, percentInterval } from '../format.js';
 import { escapeHtml as e } from './escape.js';
 

@@ -9,7 +9,8 @@ import type { ReviewItem } from '../../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../../requests/jobs.js';
 import { PACKAGE_ROOT } from '../../util/packageRoot.js';
 import { CriticCallError, type Critic } from '../critic.js';
-import { runReviews, type ReviewResult } from '../schedule.js';
+import { runReviews } from '../schedule.js';
+import type { ReviewResult } from '../types.js';
 import { createExecCritic } from './exec.js';
 import { createPersistentExecCritic } from './execPersistent.js';
 

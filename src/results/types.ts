@@ -1,11 +1,15 @@
-import type { BootstrapSettings, ReportSettings, Thresholds } from '../config/schema.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { CriticIdentity } from '../reviews/critic.js';
+import type { BootstrapSettings } from './schema.js';
 
-/** The settings a report needs, frozen when the run starts so `report DIR` can rebuild it without the config. */
+/**
+ * The settings of a run, frozen when it starts: the ones this stage reads.
+ * Later stages' settings (thresholds, report files) ride along in the same
+ * object; their types say so (see AuditSettings in src/reports/types.ts).
+ */
 export interface RunSettings {
   configFile: string;
   configSha256: string;
@@ -19,12 +23,9 @@ export interface RunSettings {
   conditions: ConditionName[];
   mutators: string[];
   repeats: number;
-  thresholds: Thresholds;
   /** The cluster bootstrap's settings (absent in runs stored before it existed). */
   bootstrap?: BootstrapSettings | undefined;
   errorBudget: number;
-  /** The report files' settings (absent in runs stored before they existed: clean, one file). */
-  reports?: ReportSettings | undefined;
 }
 
 export interface CriticRecord {
@@ -35,8 +36,8 @@ export interface CriticRecord {
 }
 
 /** What a run planned, apart from its fixtures and mutants (the store keeps those row by row). */
-export interface RunPlan {
-  settings: RunSettings;
+export interface RunPlan<Settings extends RunSettings = RunSettings> {
+  settings: Settings;
   critics: CriticRecord[];
   /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
   labelVerification?: LabelVerificationRow[];
@@ -53,7 +54,7 @@ export interface RunPlan {
  * text (the mutated artifact and trace, most of a suite's bytes): the few
  * reports that print it read it from the store mutant by mutant.
  */
-export interface RunSnapshot extends RunPlan {
+export interface RunSnapshot<Settings extends RunSettings = RunSettings> extends RunPlan<Settings> {
   fixtures: Fixture[];
   generation: { mutants: MutantRecord[]; ignored: IgnoredMutant[] };
 }

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { rate } from '../util/schemaParts.js';
+
+/**
+ * A per-mutator band: at or above `high` is green, below `low` red, below
+ * `break` fails the run. Missing bounds fall back: low to break, high to low.
+ */
+export const bandSchema = z
+  .strictObject({ high: rate.optional(), low: rate.optional(), break: rate.optional() })
+  .refine((b) => b.high !== undefined || b.low !== undefined || b.break !== undefined, { message: 'give at least one of high, low, break' })
+  .refine((b) => {
+    const ordered = [b.break, b.low, b.high].filter((x): x is number => x !== undefined);
+    return ordered.every((x, i) => i === 0 || ordered[i - 1]! <= x);
+  }, { message: 'need break <= low <= high' });
+
+/** The `thresholds:` section of the config: what the gates compare the figures with. */
+export const thresholdsSchema = z.strictObject({
+  /** Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band. */
+  catchRate: z.union([rate, z.record(z.string(), z.union([rate, bandSchema]))]).optional(),
+  maxFalseAlarmRate: rate.optional(),
+  /** Largest allowed clean minus with-trace catch rate, pooled over mutators. */
+  maxAnchoringDrop: rate.optional(),
+  minVerdictRate: rate.optional(),
+  /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
+  gate: z.enum(['point', 'lower-bound']).optional(),
+  /** Against a --baseline run: fail on a drop that is significant after Holm correction and larger than `margin`. */
+  maxRegression: z.strictObject({ margin: rate.optional(), alpha: z.number().gt(0).lt(1).optional() }).optional(),
+  /** Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect. */
+  minimumDetectableEffect: z
+    .union([
+      z.number().gt(0).max(1),
+      z.strictObject({
+        delta: z.number().gt(0).max(1),
+        /** Assumed share of discordant items (default 0.25). */
+        psi: z.number().gt(0).max(1).optional(),
+        alpha: z.number().gt(0).lt(1).optional(),
+        power: z.number().min(0.5).lt(1).optional(),
+      }),
+    ])
+    .optional(),
+  /** The critic must show it can review before its anchoring figures count; configured here, it is also a gate. */
+  positiveControl: z.strictObject({ minVerdictRate: rate.optional(), minDiscrimination: z.number().min(-1).max(1).optional() }).optional(),
+});
+
+export type Thresholds = z.infer<typeof thresholdsSchema>;
+export type Band = z.infer<typeof bandSchema>;

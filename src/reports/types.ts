@@ -1,0 +1,75 @@
+import type { FlippedItem, RegressionReport } from '../baseline/compare.js';
+import type { Gate } from '../gates/evaluate.js';
+import type { PositiveControl } from '../gates/positiveControl.js';
+import type { PowerReport } from '../gates/power.js';
+import type { Thresholds } from '../gates/schema.js';
+import type { IgnoredMutant } from '../mutants/types.js';
+import type { LabelVerificationRow } from '../mutants/verifyCode.js';
+import type { BootstrapSummary } from '../results/effects.js';
+import type { CriticTables } from '../results/tabulate.js';
+import type { RunPlan, RunSettings, RunSnapshot } from '../results/types.js';
+import type { ReportSettings } from './schema.js';
+
+/**
+ * The settings of an audit run as its store keeps them: the results stage's
+ * own, with the gates' thresholds and the report files' settings riding along,
+ * so `report DIR` can rebuild everything without the config.
+ */
+export interface AuditSettings extends RunSettings {
+  thresholds: Thresholds;
+  /** The report files' settings (absent in runs stored before they existed: clean, one file). */
+  reports?: ReportSettings | undefined;
+}
+
+export type AuditPlan = RunPlan<AuditSettings>;
+export type AuditSnapshot = RunSnapshot<AuditSettings>;
+
+export interface CriticReport extends CriticTables {
+  gates: Gate[];
+  passed: boolean;
+  /** In the currency of the configured prices, every review's tokens, cached ones included (what the audit costs); null without pricing. */
+  cost: number | null;
+  /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
+  costSplit: { spent: number; cached: number } | null;
+  /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
+  positiveControl: PositiveControl;
+  /** Cluster bootstrap of each condition's effect against clean. */
+  bootstrap: BootstrapSummary;
+  /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
+  regression: RegressionReport | null;
+  /** Items whose verdict changed since the baseline, worst first, with the mutant's diff and both replies. */
+  flipped: FlippedItem[];
+}
+
+export interface MutantSummary {
+  valid: number;
+  ignored: number;
+}
+
+/** The shape of report.json. Other tools parse it: the names here are an interface. */
+export interface AuditReport {
+  tool: 'critic-audit';
+  version: string;
+  createdAt: string;
+  config: string;
+  seed: number;
+  conditions: string[];
+  repeats: number;
+  complete: boolean;
+  stopReason: string | null;
+  passed: boolean;
+  /** Reviews that ended in an error, as a share of all reviews, against the configured budget. */
+  errorBudget: { budget: number; errorRate: number; exceeded: boolean };
+  cost: number | null;
+  mutants: { byMutator: Record<string, MutantSummary>; valid: number; ignored: number };
+  ignored: IgnoredMutant[];
+  /** Code fixtures only: how every label was verified by the held-out checks. */
+  labelVerification: LabelVerificationRow[];
+  critics: Record<string, CriticReport>;
+  /** Mutants per mutator against the sample size the configured minimum detectable effect needs; null unless configured. */
+  power: PowerReport | null;
+  /** The baseline this run was compared with, or null. */
+  baseline: { file: string; sha256: string; createdAt: string } | null;
+  /** Things to read before the figures: unsupported artifact sentences, a failed positive control, too few mutants, a partial baseline. */
+  warnings: string[];
+}

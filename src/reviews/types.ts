@@ -1,0 +1,28 @@
+import type { ConditionName } from '../requests/conditions/index.js';
+import type { TokenUsage } from './critic.js';
+import type { Verdict } from './verdicts/index.js';
+
+export type Outcome = 'verdict' | 'no-verdict' | 'error';
+
+/** One finished review, whatever became of it: nothing is dropped. */
+export interface ReviewResult {
+  critic: string;
+  itemId: string;
+  condition: ConditionName;
+  repeat: number;
+  reviewId: string;
+  requestDigest: string;
+  outcome: Outcome;
+  verdict: Verdict | null;
+  reply: string | null;
+  error: string | null;
+  attempts: number;
+  latencyMs: number;
+  usage: TokenUsage | null;
+  /** True when the reply came from the cache rather than the critic. */
+  cached: boolean;
+  /** Attempts the critic answered with HTTP 429 (rate limited). */
+  rateLimited: number;
+  /** The cache key of this review, for `critic-audit cache explain`. */
+  cacheKey: string;
+}
