@@ -17,7 +17,7 @@ import { loadConfig, type AuditConfig } from '../src/config/load.js';
 import type { Mutant } from '../src/mutants/types.js';
 import { fixtureItems } from '../src/requests/items.js';
 import { reviewJobs, type ReviewJob } from '../src/requests/jobs.js';
-import { DEFAULT_RUBRICS } from '../src/requests/rubric.js';
+import { fixtureKind } from '../src/fixtures/kinds/index.js';
 import { createCritic } from '../src/reviews/providers/index.js';
 import { runReviews } from '../src/reviews/schedule.js';
 import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
@@ -40,7 +40,7 @@ async function jobsOf(config: AuditConfig, count: number): Promise<ReviewJob[]> 
   const prepared = await prepareRun(config);
   const mutants: Mutant[] = [...prepared.generation()].flatMap((g) => g.mutants);
   const items = prepared.fixtures.flatMap((f) => [...fixtureItems(f, mutants.filter((m) => m.fixtureId === f.id))]);
-  const jobs = [...reviewJobs(items, { conditions: config.conditions, rubricFor: (item) => DEFAULT_RUBRICS[item.kind], template: config.critics[0]!.template })];
+  const jobs = [...reviewJobs(items, { conditions: config.conditions, rubricFor: (item) => fixtureKind(item.kind).defaultRubric, template: config.critics[0]!.template })];
   if (jobs.length < count) throw new Error(`the suite has ${jobs.length} reviews, fewer than ${count}`);
   return jobs.slice(0, count);
 }

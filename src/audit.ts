@@ -3,6 +3,7 @@ import type { AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
+import { fixtureKind } from './fixtures/kinds/index.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
@@ -10,7 +11,6 @@ import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
-import { DEFAULT_RUBRICS } from './requests/rubric.js';
 import { costOf } from './results/cost.js';
 import type { RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
@@ -112,7 +112,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
   const alreadyDone = store.count({ done: true });
-  const rubricFor = (item: ReviewItem) => config.rubric ?? DEFAULT_RUBRICS[item.kind];
+  const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
     const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });

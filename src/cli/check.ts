@@ -4,6 +4,7 @@ import type { Mutator } from '../../mutators/types.js';
 import { loadConfig, type AuditConfig } from '../config/load.js';
 import { EXIT, InputError } from '../errors.js';
 import { formatWarning, type FixtureWarning } from '../fixtures/lint.js';
+import { ALL_FIXTURE_KINDS } from '../fixtures/kinds/index.js';
 import { loadFixtures } from '../fixtures/load.js';
 import type { Fixture } from '../fixtures/types.js';
 import { mutatorCoverage, whyUnusable, type MutatorCoverage } from '../mutants/coverage.js';
@@ -43,12 +44,13 @@ export async function checkCommand(argv: string[]): Promise<number> {
 }
 
 /**
- * Prints each mutator's sites (and, for text, valid and ignored mutants) over
- * the fixtures of its kind; returns a problem for each without a usable site.
+ * Prints each mutator's sites (and, but for code, valid and ignored mutants)
+ * over the fixtures of its kind; returns a problem for each without a usable
+ * site. Only code mutants wait for the sandbox to be labelled, as in prepareRun.
  */
 function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[], config: AuditConfig | undefined): InputError[] {
   const unusable: InputError[] = [];
-  for (const kind of ['text', 'code'] as const) {
+  for (const { name: kind } of ALL_FIXTURE_KINDS) {
     const ofKind = fixtures.filter((f) => f.kind === kind);
     const applicable = mutators.filter((m) => m.kind === kind);
     if (!applicable.length) continue;
@@ -56,12 +58,12 @@ function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[
       console.log(`${kind} mutators not checked (no ${kind} fixtures): ${applicable.map((m) => m.name).join(', ')}`);
       continue;
     }
-    console.log(kind === 'text'
-      ? `mutators over ${count(ofKind.length, 'text fixture')} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`
-      : `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`);
+    console.log(kind === 'code'
+      ? `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`
+      : `mutators over ${count(ofKind.length, `${kind} fixture`)} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`);
     for (const c of coverageOver(ofKind, applicable)) {
       const why = whyUnusable(c);
-      const counts = c.sites === 0 ? '' : kind === 'text' ? `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored` : count(c.sites, 'site');
+      const counts = c.sites === 0 ? '' : kind === 'code' ? count(c.sites, 'site') : `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored`;
       console.log(`  ${c.mutator}: ${[counts, why && `no usable site (${why})`].filter(Boolean).join(': ')}`);
       if (why) unusable.push(mutatorProblem(config, mutators, c.mutator, why));
     }

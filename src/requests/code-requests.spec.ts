@@ -7,13 +7,13 @@ import { PACKAGE_ROOT } from '../util/packageRoot.js';
 import { CONDITION_NAMES } from './conditions/index.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
-import { DEFAULT_RUBRICS } from './rubric.js';
+import { codeKind } from '../fixtures/kinds/code.js';
 import { serializeRequest } from './sealed.js';
 
 describe('code requests', () => {
   const fixtures = loadFixtures(['fixtures/functions'], PACKAGE_ROOT) as CodeFixture[];
   const { mutants } = generateMutants(fixtures, ALL_MUTATORS, { seed: 7, cap: 12 });
-  const jobs = [...reviewJobs(reviewItems(fixtures, mutants), { conditions: CONDITION_NAMES, rubricFor: () => DEFAULT_RUBRICS.code, template: '{{task}}\n{{artifact}}\n{{#trace}}{{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
+  const jobs = [...reviewJobs(reviewItems(fixtures, mutants), { conditions: CONDITION_NAMES, rubricFor: () => codeKind.defaultRubric, template: '{{task}}\n{{artifact}}\n{{#trace}}{{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
 
   it('never carry a held-out check, in the request bytes or the rendered messages', () => {
     expect(jobs.length).toBeGreaterThan(1000);

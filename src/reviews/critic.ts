@@ -1,3 +1,4 @@
+import type { FixtureKindName } from '../fixtures/kinds/index.js';
 import type { ChatMessage, CriticRequest } from '../requests/types.js';
 
 /** What a review call hands a critic. The condition is never named: the critic sees only what the request carries. */
@@ -31,7 +32,7 @@ export interface Critic {
   readonly name: string;
   readonly identity: CriticIdentity;
   /** The artifact kinds it can review; a model critic reviews any, a built-in checker only its own. */
-  readonly kinds?: ReadonlyArray<'text' | 'code'>;
+  readonly kinds?: ReadonlyArray<FixtureKindName>;
   review(call: ReviewCall): Promise<CriticReply>;
   /** Ends what the critic keeps between reviews (a persistent exec process); called once the run is done with it. */
   close?(): Promise<void>;
