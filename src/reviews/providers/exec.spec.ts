@@ -110,6 +110,15 @@ const scripts: Record<string, string> = {
       if (++requests === 3) { process.stderr.write('crashed on the third request\\n'); process.exit(7); }
       process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: PASS' }) + '\\n');
     });`,
+  // Answers every review but the one whose request mentions "poison", on which it dies, whatever process it is.
+  'persistent-poison.mjs': `
+    import { appendFileSync } from 'node:fs';
+    import { createInterface } from 'node:readline';
+    appendFileSync('poison.pids', process.pid + '\\n');
+    createInterface({ input: process.stdin }).on('line', (line) => {
+      if (line.includes('poison')) { process.stderr.write('segfault in the tokenizer\\n'); process.exit(9); }
+      process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: PASS' }) + '\\n');
+    });`,
   // Dies before answering anything, as a critic with a missing dependency does.
   'persistent-dead.mjs': `
     import { appendFileSync } from 'node:fs';
@@ -357,6 +366,16 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     // that answered before dying are restarted however many die.
     expect(results.map((r) => [r.outcome, r.attempts])).toEqual([['verdict', 1], ['verdict', 1], ['verdict', 2], ['verdict', 1], ['verdict', 2], ['verdict', 1], ['verdict', 2]]);
     expect(await processStarts('crash.pids')).toHaveLength(4);
+  });
+
+  it('fails only the review whose input crashes every process it reaches, and goes on with the others', async () => {
+    await rm(join(dir, 'poison.pids'), { force: true });
+    const results: ReviewResult[] = [];
+    const jobs = jobsFor(['1', 'poison', '3', '4', '5']);
+    await runReviews(execCritic(createPersistentExecCritic, 'persistent-poison.mjs'), jobs, { concurrency: 1, retries: 5, timeoutMs: 10_000, backoffBaseMs: 1, onResult: (r) => results.push(r) });
+    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([['verdict', 1], ['error', 2], ['verdict', 1], ['verdict', 1], ['verdict', 1]]);
+    expect(results[1]!.error).toBe("exec critic exited with code 9: segfault in the tokenizer (the critic's process ended twice with only this review in flight: not sent again)");
+    expect(await processStarts('poison.pids')).toHaveLength(3);
   });
 
   it('stops restarting a critic whose processes die before answering: each later review fails at once with the cause', async () => {

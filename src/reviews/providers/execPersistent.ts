@@ -30,7 +30,7 @@ class ExecSession {
   private partialBytes = 0;
   private ended = false;
 
-  constructor(program: string, args: string[], cwd: string, private readonly onEnd: (session: ExecSession, cause: CriticCallError) => CriticCallError) {
+  constructor(program: string, args: string[], cwd: string, private readonly onEnd: (session: ExecSession, cause: CriticCallError, inFlight: string[]) => (reviewId: string) => CriticCallError) {
     this.child = spawn(program, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     // A process left over must not keep the harness running: while reviews are in flight their timers hold the event loop.
     this.child.unref();
@@ -134,8 +134,8 @@ class ExecSession {
   private end(cause: CriticCallError): void {
     if (this.ended) return;
     this.ended = true;
-    const error = this.onEnd(this, cause);
-    for (const review of this.inFlight.values()) review.reject(error);
+    const errorFor = this.onEnd(this, cause, [...this.inFlight.keys()]);
+    for (const [id, review] of this.inFlight) review.reject(errorFor(id));
   }
 }
 
@@ -153,14 +153,28 @@ export function createPersistentExecCritic(options: ExecCriticOptions): Critic {
   let current: ExecSession | null = null;
   let earlyDeaths = 0;
   let brokenBy: string | null = null;
-  const ended = (session: ExecSession, cause: CriticCallError): CriticCallError => {
+  // The review a process ended with when it was the only one in flight: if the next process ends on it alone too, the
+  // input is the cause (for a critic that has answered before: one that never has is failing to start, not on an input).
+  let lastSoleSuspect: string | null = null;
+  let everAnswered = false;
+  const ended = (session: ExecSession, cause: CriticCallError, inFlight: string[]): ((reviewId: string) => CriticCallError) => {
     // A process closed on purpose says nothing about the critic.
-    if (session !== current) return cause;
+    if (session !== current) return () => cause;
     current = null;
+    everAnswered ||= session.answered;
+    const sole = everAnswered && inFlight.length === 1 ? inFlight[0]! : null;
+    if (sole !== null && sole === lastSoleSuspect) {
+      // One input that crashes every process it reaches is that review's failure, not a critic that cannot start.
+      lastSoleSuspect = null;
+      const poisoned = new CriticCallError(`${cause.message} (the critic's process ended twice with only this review in flight: not sent again)`, false);
+      return () => poisoned;
+    }
+    lastSoleSuspect = sole;
     earlyDeaths = session.answered ? 0 : earlyDeaths + 1;
-    if (earlyDeaths < MAX_EARLY_DEATHS) return cause;
+    if (earlyDeaths < MAX_EARLY_DEATHS) return () => cause;
     brokenBy = `${cause.message} (its last ${MAX_EARLY_DEATHS} processes ended before answering a review: not restarted)`;
-    return new CriticCallError(brokenBy, false);
+    const broken = new CriticCallError(brokenBy, false);
+    return () => broken;
   };
   return {
     name: options.name,
