@@ -368,6 +368,14 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     expect(await processStarts('crash.pids')).toHaveLength(4);
   });
 
+  it('a persistent critic run as oneshot is told to set mode: persistent; a persistent one that never flushes, to flush', async () => {
+    const oneshot = await failure(review(execCritic(createExecCritic, 'persistent-crash.mjs'), jobsFor(['1'])[0]!));
+    expect(oneshot.message).toBe('exec critic answered with a JSON Lines reply ({"id", "reply"}), the persistent protocol: set mode: persistent on this critic');
+    const silent = execCritic(createPersistentExecCritic, 'persistent-hang.mjs', { timeoutMs: 300 });
+    expect((await failure(review(silent, jobsFor(['1'])[0]!))).message).toBe('exec critic timed out after 300 ms with no reply line for this review (does it flush stdout after each line, e.g. print(..., flush=True)?)');
+    await silent.close?.();
+  });
+
   it('fails only the review whose input crashes every process it reaches, and goes on with the others', async () => {
     await rm(join(dir, 'poison.pids'), { force: true });
     const results: ReviewResult[] = [];

@@ -27,11 +27,26 @@ export class StderrTail {
 export const execFailure = {
   spawn: (program: string, err: Error) => `exec critic failed to run ${program}: ${err.message}`,
   timeout: (timeoutMs: number) => `exec critic timed out after ${timeoutMs} ms`,
+  // What a persistent critic most often does wrong: print its reply without flushing, so the line never arrives.
+  persistentTimeout: (timeoutMs: number) => `exec critic timed out after ${timeoutMs} ms with no reply line for this review (does it flush stdout after each line, e.g. print(..., flush=True)?)`,
+  persistentReply: () => 'exec critic answered with a JSON Lines reply ({"id", "reply"}), the persistent protocol: set mode: persistent on this critic',
   // The call's signal fires on the scheduler's deadline (a TimeoutError) or on an interrupt.
   cutOff: (signal: AbortSignal) => `exec critic ${signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'aborted'}`,
   flood: () => `exec critic wrote more than ${MAX_REPLY_BYTES} bytes`,
   exit: (code: number | null, signal: NodeJS.Signals | null, stderr: StderrTail) => `exec critic exited with ${signal ?? `code ${code}`}${withStderr(stderr)}`,
 };
+
+/** A oneshot reply that is one persistent-protocol line: the critic was written for `mode: persistent`. */
+function looksPersistent(text: string): boolean {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') || trimmed.includes('\n')) return false;
+  try {
+    const parsed = JSON.parse(trimmed) as Record<string, unknown>;
+    return typeof parsed.id === 'string' && (typeof parsed.reply === 'string' || typeof parsed.error === 'string');
+  } catch {
+    return false;
+  }
+}
 
 /** ": " and the last 500 characters of stderr, or nothing when it wrote none. */
 function withStderr(stderr: StderrTail): string {
@@ -79,8 +94,10 @@ export function createExecCritic(options: ExecCriticOptions): Critic {
           if (settled) return;
           settled = true;
           clearTimeout(timer);
-          if (code === 0) resolve({ text: Buffer.concat(stdout).toString('utf8') });
-          else reject(new CriticCallError(execFailure.exit(code, sig, stderr), false));
+          const text = Buffer.concat(stdout).toString('utf8');
+          if (code !== 0) return reject(new CriticCallError(execFailure.exit(code, sig, stderr), false));
+          if (looksPersistent(text)) return reject(new CriticCallError(execFailure.persistentReply(), false));
+          resolve({ text });
         });
         // A critic that exits without reading its input is its own business, not a crash of ours.
         child.stdin.on('error', () => {});

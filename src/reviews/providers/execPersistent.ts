@@ -57,7 +57,7 @@ class ExecSession {
         this.abandoned.add(reviewId);
         reject(new CriticCallError(message, false));
       };
-      const timer = setTimeout(() => cutOff(execFailure.timeout(timeoutMs)), timeoutMs);
+      const timer = setTimeout(() => cutOff(execFailure.persistentTimeout(timeoutMs)), timeoutMs);
       const onAbort = () => cutOff(execFailure.cutOff(signal));
       signal.addEventListener('abort', onAbort, { once: true });
       this.abandoned.delete(reviewId);
