@@ -90,7 +90,7 @@ ${EXIT_CODES}`;
 
 export async function main(argv: string[], launch: Launch = { setsHeapPolicy: false }): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === '--version' || name === '-v' || name === 'version') {
+  if (name === '--version' || name === '-v' || name === '-V' || name === 'version') {
     console.log(HARNESS_VERSION);
     return EXIT.ok;
   }
@@ -183,7 +183,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   if (outcome.plan.sandboxNetwork === 'vm-only') {
     console.error('critic-audit: warning: no network namespace for the code sandbox (unshare -n failed); held-out checks ran with only the vm context as a network barrier');
   }
-  const report = await writeRunReports(outcome.store, outDir, reportOptions, launch);
+  const report = await writeRunReports(outcome.store, outDir, reportOptions, launch, { latest: true });
   outcome.store.close();
   if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
   return exitCodeOf(report, outcome.stop?.kind);
@@ -225,7 +225,7 @@ function readReportOptions(values: { baseline?: string; 'save-baseline'?: string
  * summary (and the step summary in GitHub Actions). From the CLI's own process
  * it first stops the young generation growing, for the rest of the process.
  */
-async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions, launch: Launch): Promise<AuditReport> {
+async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions, launch: Launch, { latest } = { latest: false }): Promise<AuditReport> {
   if (launch.setsHeapPolicy) leanHeap.holdYoungGeneration();
   let snapshot = store.readSnapshot<AuditSettings>();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
@@ -235,7 +235,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
   const report = buildReport(snapshot, status, store, { baseline: options.baseline });
-  await writeReports(snapshot, report, outDir, store);
+  await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
   appendGithubSummary(report, outDir);

@@ -67,7 +67,9 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
-    critics[critic.name] = { ...tables, gates, passed: gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, bootstrap, regression, flipped };
+    // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
+    const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
+    critics[critic.name] = { ...tables, gates, passed: answered && gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, bootstrap, regression, flipped };
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;

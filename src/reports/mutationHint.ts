@@ -6,9 +6,12 @@ import type { AuditReport, CriticReport } from './types.js';
 /** The report settings of a run stored before they existed: clean, one file. */
 export const DEFAULT_REPORT_SETTINGS: ReportSettings = { primaryCondition: 'clean', mutationReportPerCondition: false };
 
-/** The conditions a critic's failed gates measured (minVerdictRate counts every condition's reviews: none in particular). */
+/**
+ * The conditions a critic's failed gates measured (minVerdictRate counts every condition's reviews: none in
+ * particular). A no-data gate measured nothing, so there is nothing under its condition to look at.
+ */
 function failedConditions(critic: CriticReport): ConditionName[] {
-  return critic.gates.filter((g) => !g.pass).flatMap((g): ConditionName[] => {
+  return critic.gates.filter((g) => !g.pass && g.status !== 'no-data').flatMap((g): ConditionName[] => {
     if (g.name === 'maxAnchoringDrop') return ['with-trace'];
     if (g.name === 'maxRegression') return critic.regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [];
     return g.name === 'minVerdictRate' ? [] : ['clean'];

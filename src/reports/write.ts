@@ -26,7 +26,8 @@ export function defaultOutDir(baseDir: string, now = new Date()): string {
  * piece at a time, the mutants' text and the reviews read from the store one
  * at a time, so a long run's reports are never held in memory whole.
  */
-export async function writeReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
+/** `latest`: the run just made (by `run`), so reports/latest points at it; `report DIR` on an older run leaves the link alone. */
+export async function writeReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore, latest = false): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   await writeAtomic(join(outDir, 'report.json'), [JSON.stringify(report, null, 2) + '\n']);
   await writeAtomic(join(outDir, 'report.md'), [renderMarkdown(report)]);
@@ -34,7 +35,7 @@ export async function writeReports(run: AuditSnapshot, report: AuditReport, outD
   await writeAtomic(join(outDir, 'manifest.json'), jsonFile(buildManifest(run, store.mutants())));
   await writeAtomic(join(outDir, 'mutants.json'), jsonFile({ mutants: new JsonArray(store.mutants()), ignored: new JsonArray(run.generation.ignored) }));
   await writeVisualReports(run, report, outDir, store);
-  pointLatest(outDir);
+  if (latest) pointLatest(outDir);
 }
 
 /** report.html, and mutation.json with mutation.html for the primary condition (and, if asked, every condition). */

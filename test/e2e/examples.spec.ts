@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runAudit } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { ReviewItem } from '../../src/requests/items.js';
 import { reviewJobs } from '../../src/requests/jobs.js';
@@ -59,5 +60,25 @@ describe.each([
       expect(r.verdict).toBe(r.itemId === 'leave' ? 'PASS' : 'FAIL');
     }
     expect(results.find((r) => r.verdict === 'FAIL')!.reply).toBe('Not in the evidence: 8.\nVERDICT: FAIL\n');
+  });
+});
+
+describe('a run with a persistent critic', () => {
+  it('ends the critic process when its reviews are done, even one that ignores the end of its input', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'critic-audit-persistent-run-'));
+    writeFileSync(join(dir, 'stubborn.mjs'), `
+      import { appendFileSync } from 'node:fs';
+      import { createInterface } from 'node:readline';
+      appendFileSync('pids', process.pid + '\\n');
+      setInterval(() => {}, 1000); // stays up after stdin ends: only a signal ends it
+      createInterface({ input: process.stdin }).on('line', (line) => process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: PASS' }) + '\\n'));`);
+    writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'))}]\nconditions: [clean]\nmutantsPerFixture: 2\ncritic: {name: stubborn, provider: exec, mode: persistent, command: [${JSON.stringify(process.execPath)}, stubborn.mjs]}\n`);
+    const outcome = await runAudit(loadConfig(join(dir, 'critic.config.yaml')), { outDir: join(dir, 'out'), cache: false });
+    outcome.store.close();
+    expect(outcome.status.complete).toBe(true);
+    const pids = readFileSync(join(dir, 'pids'), 'utf8').trim().split('\n').map(Number);
+    expect(pids).toHaveLength(1);
+    // runAudit has awaited the critic's close(): the process is gone, not left behind.
+    expect(() => process.kill(pids[0]!, 0)).toThrow(/ESRCH/);
   });
 });

@@ -7,7 +7,7 @@ import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabul
 import type { Interval } from '../../statistics/wilson.js';
 import { errorCount, type Gate } from '../../gates/evaluate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, gateValue, percent, formatP, signedPoints } from '../format.js';
+import { countBy, engineText, gateValue, percent, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/types.js';
@@ -123,7 +123,7 @@ function headlineCard(name: string, critic: CriticReport): string {
         .join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors${critic.cost !== null ? ` · cost ${critic.cost.toFixed(4)}` : ''}</p></div>`;
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
 }
 
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
