@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runAudit } from '../audit.js';
+import { runAudit, type AuditOutcome } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { sealedPayloadProblems } from '../requests/sealed.js';
@@ -162,7 +162,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   };
   process.on('SIGINT', onInterrupt);
   const progress = createProgress();
-  let outcome;
+  let outcome: AuditOutcome;
   try {
     outcome = await runAudit(config, {
       outDir,

@@ -25,19 +25,16 @@ const DEFAULT_CONFIG = 'critic.config.yaml';
 
 /** `critic-audit drift`: returns the exit code. */
 export async function driftCommand(argv: string[]): Promise<number> {
-  let args;
+  const options = {
+    config: { type: 'string' },
+    reference: { type: 'string' },
+    state: { type: 'string' },
+    out: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  } as const;
+  let args: ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof options }>>;
   try {
-    args = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        config: { type: 'string' },
-        reference: { type: 'string' },
-        state: { type: 'string' },
-        out: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
+    args = parseArgs({ args: argv, allowPositionals: true, options });
   } catch (err) {
     console.error(`${chalk.red('critic-audit:')} ${(err as Error).message}\n\n${DRIFT_USAGE}`);
     return EXIT.badInput;

@@ -114,10 +114,16 @@ class ExecSession {
     }
     const { id, reply, error } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
     // Which review a stray line belongs to cannot be known: every review in flight on the process is in doubt.
-    if (typeof id !== 'string') return this.failAll(`exec critic wrote a line that is not a JSON reply with a string "id": ${JSON.stringify(line.slice(0, 200))}`);
+    if (typeof id !== 'string') {
+      this.failAll(`exec critic wrote a line that is not a JSON reply with a string "id": ${JSON.stringify(line.slice(0, 200))}`);
+      return;
+    }
     if (this.abandoned.delete(id)) return;
     const review = this.inFlight.get(id);
-    if (!review) return this.failAll(`exec critic replied to id ${JSON.stringify(id.slice(0, 100))}, which is not a review in flight`);
+    if (!review) {
+      this.failAll(`exec critic replied to id ${JSON.stringify(id.slice(0, 100))}, which is not a review in flight`);
+      return;
+    }
     this.answered = true;
     if (typeof error === 'string') review.reject(new CriticCallError(`exec critic reported an error: ${error.slice(0, 500)}`, false));
     else if (typeof reply === 'string') review.resolve({ text: reply });
