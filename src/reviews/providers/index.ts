@@ -54,8 +54,7 @@ export function createCritic(critic: DeclaredCritic, run: CriticRun): Critic {
     templateHash: sha256Hex(critic.template).slice(0, 16),
     errorAt: (key, message) => run.source.errorAt([...critic.path, key], message),
   };
-  // The schema's discriminated union made the entry the member's own: the names in the registry are unique.
-  const provider = ALL_PROVIDERS.find((p) => p.name === critic.config.provider) as Provider | undefined;
-  if (!provider) throw new Error(`no provider "${critic.config.provider}" is registered`);
+  // The config's union checked the entry against the member its provider names (names are unique: the contract spec).
+  const provider = ALL_PROVIDERS.find((p) => p.name === critic.config.provider) as Provider;
   return provider.create(critic.config, context);
 }

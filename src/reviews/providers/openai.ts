@@ -7,7 +7,7 @@ import { statusError, transportError, type ErrorBody } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
 import type { Provider } from './types.js';
 
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 const schema = providerSchema('openai', {
   model: z.string().min(1),
