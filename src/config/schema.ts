@@ -1,53 +1,14 @@
 import { z } from 'zod';
 import { CONDITION_NAMES } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
-import { DEFAULT_GRAMMAR, GRAMMAR_NAMES } from '../reviews/verdicts/index.js';
-
+import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from '../reviews/providers/index.js';
 import { bootstrapSchema } from '../results/schema.js';
 import { reportsSchema } from '../reports/schema.js';
 import { thresholdsSchema } from '../gates/schema.js';
 import { positiveInt, rate } from '../util/schemaParts.js';
-/** How the critic's replies are read into verdicts: one of the grammars in src/reviews/verdicts. */
-const verdictGrammar = z.enum(GRAMMAR_NAMES, { message: `verdict must be one of ${GRAMMAR_NAMES.join(', ')}` }).default(DEFAULT_GRAMMAR);
-const criticName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'critic names use letters, digits, ".", "_", ":" and "-"');
 
-const openaiCritic = z.strictObject({
-  name: criticName.optional(),
-  provider: z.literal('openai'),
-  model: z.string().min(1),
-  baseURL: z.url().optional(),
-  /** The name of the environment variable holding the key: keys never live in the config file. */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  maxTokens: positiveInt.optional(),
-  prompt: z.string().min(1).optional(),
-  verdict: verdictGrammar,
-  timeoutMs: positiveInt.optional(),
-  /** Prices per million tokens, for the run's cost and --max-cost. */
-  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
-});
-
-const execCritic = z.strictObject({
-  name: criticName.optional(),
-  provider: z.literal('exec'),
-  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
-  /** oneshot: a process per review; persistent: one process for the run, speaking JSON Lines. */
-  mode: z.enum(['oneshot', 'persistent']).optional(),
-  prompt: z.string().min(1).optional(),
-  verdict: verdictGrammar,
-  timeoutMs: positiveInt.optional(),
-});
-
-export const BUILTIN_CRITICS = ['builtin:evidence-check', 'builtin:trace-trusting', 'builtin:run-examples'] as const;
-
-const builtinCritic = z.strictObject({
-  name: criticName.optional(),
-  provider: z.enum(BUILTIN_CRITICS, { message: `provider must be openai, exec or one of ${BUILTIN_CRITICS.join(', ')}` }),
-});
-
-export const criticSchema = z.discriminatedUnion('provider', [openaiCritic, execCritic, builtinCritic], {
-  message: `provider must be openai, exec or one of ${BUILTIN_CRITICS.join(', ')}`,
-});
+/** One critic entry: the union of the providers' schema pieces (src/reviews/providers), told apart by `provider`. */
+export const criticSchema = z.discriminatedUnion('provider', PROVIDER_SCHEMAS, { message: `provider must be one of ${PROVIDER_NAMES.join(', ')}` });
 
 export const configSchema = z
   .strictObject({

@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from '../../util/packageRoot.js';
 import { CriticCallError, type Critic } from '../critic.js';
 import { runReviews } from '../schedule.js';
 import type { ReviewResult } from '../types.js';
-import { createExecCritic } from './exec.js';
+import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
 
 const TEMPLATE = '## Task\n{{task}}\n\n## Artifact\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#trace}}## Notes\n{{trace}}{{/trace}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd with VERDICT: PASS or VERDICT: FAIL.';

@@ -1,108 +1,45 @@
-import { spawn } from 'node:child_process';
-import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+import { readFileSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { sha256Hex } from '../../util/hash.js';
+import { entryKeys, providerSchema } from './entrySchema.js';
+import { createExecCritic } from './execOneshot.js';
+import { createPersistentExecCritic } from './execPersistent.js';
+import type { Provider } from './types.js';
 
-export interface ExecCriticOptions {
-  name: string;
-  command: readonly [string, ...string[]];
-  cwd: string;
-  timeoutMs: number;
-  identity: CriticIdentity;
-}
+const schema = providerSchema('exec', {
+  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
+  /** oneshot: a process per review; persistent: one process for the run, speaking JSON Lines. */
+  mode: z.enum(['oneshot', 'persistent']).optional(),
+  prompt: entryKeys.prompt,
+  verdict: entryKeys.verdict,
+  timeoutMs: entryKeys.timeoutMs,
+});
 
-/** Most of a reply we keep; a critic that floods stdout has failed, not answered. */
-export const MAX_REPLY_BYTES = 1 << 20;
-
-/** The end of what a critic wrote to stderr: where a traceback says what went wrong. */
-export class StderrTail {
-  private text = '';
-  add(chunk: Buffer): void {
-    this.text = (this.text + chunk.toString()).slice(-4096);
-  }
-  toString(): string {
-    return this.text;
-  }
-}
-
-/** The messages both modes give, so a failure reads the same whichever mode the critic runs in. */
-export const execFailure = {
-  spawn: (program: string, err: Error) => `exec critic failed to run ${program}: ${err.message}`,
-  timeout: (timeoutMs: number) => `exec critic timed out after ${timeoutMs} ms`,
-  // What a persistent critic most often does wrong: print its reply without flushing, so the line never arrives.
-  persistentTimeout: (timeoutMs: number) => `exec critic timed out after ${timeoutMs} ms with no reply line for this review (does it flush stdout after each line, e.g. print(..., flush=True)?)`,
-  persistentReply: () => 'exec critic answered with a JSON Lines reply ({"id", "reply"}), the persistent protocol: set mode: persistent on this critic',
-  // The call's signal fires on the scheduler's deadline (a TimeoutError) or on an interrupt.
-  cutOff: (signal: AbortSignal) => `exec critic ${signal.reason instanceof Error && signal.reason.name === 'TimeoutError' ? 'timed out' : 'aborted'}`,
-  flood: () => `exec critic wrote more than ${MAX_REPLY_BYTES} bytes`,
-  exit: (code: number | null, signal: NodeJS.Signals | null, stderr: StderrTail) => `exec critic exited with ${signal ?? `code ${code}`}${withStderr(stderr)}`,
+/** A local command, run per review or kept for the run (`mode`). */
+export const exec: Provider<typeof schema> = {
+  name: 'exec',
+  schema,
+  // The mode is how reviews travel, not what the critic answers: it stays out of the identity, as the
+  // transport of an openai critic does. (A script written for the other mode has its own hash anyway.)
+  identity: (entry, { baseDir, templateHash }) => ({ provider: 'exec', command: entry.command, scriptHashes: scriptHashes(entry.command, baseDir), templateHash }),
+  create(entry, context) {
+    const create = entry.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
+    const command = entry.command as [string, ...string[]];
+    return create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context) });
+  },
 };
 
-/** A oneshot reply that is one persistent-protocol line: the critic was written for `mode: persistent`. */
-function looksPersistent(text: string): boolean {
-  const trimmed = text.trim();
-  if (!trimmed.startsWith('{') || trimmed.includes('\n')) return false;
-  try {
-    const parsed = JSON.parse(trimmed) as Record<string, unknown>;
-    return typeof parsed.id === 'string' && (typeof parsed.reply === 'string' || typeof parsed.error === 'string');
-  } catch {
-    return false;
+/** Hashes of the files an exec command names (its script), so editing the script changes the critic's identity. */
+function scriptHashes(command: readonly string[], baseDir: string): Record<string, string> {
+  const hashes: Record<string, string> = {};
+  for (const arg of command) {
+    const file = resolve(baseDir, arg);
+    try {
+      if (statSync(file).isFile()) hashes[arg] = sha256Hex(readFileSync(file)).slice(0, 16);
+    } catch {
+      // Not a file: an ordinary argument.
+    }
   }
-}
-
-/** ": " and the last 500 characters of stderr, or nothing when it wrote none. */
-function withStderr(stderr: StderrTail): string {
-  const tail = stderr.toString().trim().slice(-500);
-  return tail ? `: ${tail}` : '';
-}
-
-/**
- * Runs a command once per review: argv with no shell, the review as one JSON
- * object on stdin (never argv: prompts are long and argv is visible to every
- * process), the reply from stdout.
- */
-export function createExecCritic(options: ExecCriticOptions): Critic {
-  const [program, ...args] = options.command;
-  return {
-    name: options.name,
-    identity: options.identity,
-    review({ reviewId, request, messages, signal }) {
-      return new Promise((resolve, reject) => {
-        const child = spawn(program, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], signal });
-        const stdout: Buffer[] = [];
-        let stdoutBytes = 0;
-        const stderr = new StderrTail();
-        let settled = false;
-        const fail = (message: string) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          child.kill('SIGKILL');
-          reject(new CriticCallError(message, false));
-        };
-        const timer = setTimeout(() => fail(execFailure.timeout(options.timeoutMs)), options.timeoutMs);
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdoutBytes += chunk.length;
-          if (stdoutBytes > MAX_REPLY_BYTES) fail(execFailure.flood());
-          else stdout.push(chunk);
-        });
-        child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
-        child.on('error', (err) => {
-          // spawn reports the call's signal firing as an error too; that is a cut-off, not a failure to start.
-          if (err.name === 'AbortError') fail(execFailure.cutOff(signal));
-          else fail(execFailure.spawn(program, err));
-        });
-        child.on('close', (code, sig) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          const text = Buffer.concat(stdout).toString('utf8');
-          if (code !== 0) return reject(new CriticCallError(execFailure.exit(code, sig, stderr), false));
-          if (looksPersistent(text)) return reject(new CriticCallError(execFailure.persistentReply(), false));
-          resolve({ text });
-        });
-        // A critic that exits without reading its input is its own business, not a crash of ours.
-        child.stdin.on('error', () => {});
-        child.stdin.end(JSON.stringify({ id: reviewId, request, messages }));
-      });
-    },
-  };
+  return hashes;
 }

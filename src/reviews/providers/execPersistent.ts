@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { CriticCallError, type Critic, type CriticReply, type ReviewCall } from '../critic.js';
-import { execFailure, MAX_REPLY_BYTES, StderrTail, type ExecCriticOptions } from './exec.js';
+import { execFailure, MAX_REPLY_BYTES, StderrTail, type ExecCriticOptions } from './execOneshot.js';
 
 /** Processes in a row that ended before answering a review, after which the critic is not restarted. */
 const MAX_EARLY_DEATHS = 3;

@@ -1,9 +1,50 @@
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import type { IncomingHttpHeaders } from 'node:http';
+import { z } from 'zod';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
-import { HttpTimeoutError, HttpTransport, type HttpReply } from './httpTransport.js';
+import { endpointIdentity } from './endpoint.js';
+import { entryKeys, providerSchema } from './entrySchema.js';
+import { statusError, transportError, type ErrorBody } from './httpErrors.js';
+import { HttpTransport, type HttpReply } from './httpTransport.js';
+import type { Provider } from './types.js';
 
-export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
+
+const schema = providerSchema('openai', {
+  model: z.string().min(1),
+  baseURL: z.url().optional(),
+  /** The name of the environment variable holding the key: keys never live in the config file. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.number().int().positive().optional(),
+  prompt: entryKeys.prompt,
+  verdict: entryKeys.verdict,
+  timeoutMs: entryKeys.timeoutMs,
+  pricing: entryKeys.pricing,
+});
+
+/** Any OpenAI-compatible chat-completions endpoint. Fails (exit 2) on a missing API key before anything is sent. */
+export const openai: Provider<typeof schema> = {
+  name: 'openai',
+  schema,
+  identity: (entry, { templateHash }) => ({
+    provider: 'openai',
+    ...endpointIdentity(entry.baseURL ?? DEFAULT_OPENAI_BASE_URL),
+    model: entry.model,
+    temperature: entry.temperature ?? null,
+    maxTokens: entry.maxTokens ?? null,
+    templateHash,
+  }),
+  create(entry, context) {
+    let apiKey = 'not-needed';
+    if (entry.apiKeyEnv) {
+      const value = process.env[entry.apiKeyEnv];
+      if (!value) throw context.errorAt('apiKeyEnv', `environment variable ${entry.apiKeyEnv} is not set`);
+      apiKey = value;
+    }
+    const { model, baseURL, temperature, maxTokens } = entry;
+    return createOpenAICritic({ name: context.name, model, baseURL, apiKey, temperature, maxTokens, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: openai.identity(entry, context) });
+  },
+};
 
 export interface OpenAICriticOptions {
   name: string;
@@ -17,11 +58,11 @@ export interface OpenAICriticOptions {
 }
 
 /**
- * Any OpenAI-compatible chat-completions endpoint, spoken to directly: one
- * POST per review, no retries (the scheduler owns those). The wire types come
- * from the `openai` package; its client is not used on this path because its
- * per-call work (header objects, debug formatting, WHATWG streams) costs about
- * three times the rest of the harness at thousands of reviews per second.
+ * Spoken to directly: one POST per review, no retries (the scheduler owns
+ * those). The wire types come from the `openai` package; its client is not
+ * used on this path because its per-call work (header objects, debug
+ * formatting, WHATWG streams) costs about three times the rest of the harness
+ * at thousands of reviews per second.
  */
 export function createOpenAICritic(options: OpenAICriticOptions): Critic {
   const transport = new HttpTransport();
@@ -43,7 +84,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
       } catch (err) {
         throw transportError(err, signal);
       }
-      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url);
+      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
       const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
       if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
       const text = completion.choices[0]?.message?.content ?? '';
@@ -53,27 +94,11 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
   };
 }
 
-/** Connection errors, timeouts and cut-off bodies are transport failures: worth another try. */
-function transportError(err: unknown, signal: AbortSignal): CriticCallError {
-  if (err instanceof HttpTimeoutError) return new CriticCallError(`review ${err.message}`, true);
-  if (signal.aborted) return new CriticCallError(`review ${isTimeout(signal.reason) ? 'timed out' : 'aborted'}`, true);
-  const code = (err as { code?: unknown }).code;
-  return new CriticCallError(err instanceof Error ? `${err.message}${typeof code === 'string' ? ` (${code})` : ''}` : String(err), true);
-}
-
-function statusError({ status, headers, body }: HttpReply, url: URL): CriticCallError {
+/** OpenAI's error body: `{error: {message, code, type}}`, with `insufficient_quota` when the account has run dry. */
+function readError(body: string): ErrorBody {
   const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown } } | undefined)?.error;
-  const message = typeof error?.message === 'string' ? error.message : body.slice(0, 200) || 'no body';
-  // Only the explicit quota code: some compatible services word per-minute rate limits as "check quota".
-  if (status === 429 && (error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota')) {
-    return new CriticCallError(`quota exhausted (HTTP 429 insufficient_quota): ${message}`, false, { status, quotaExhausted: true });
-  }
-  const retryAfterMs = retryAfter(headers);
-  const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
-  // The endpoint is named (without its query, which may hold a key): a 404 is most often a baseURL without its /v1.
-  const endpoint = `POST ${url.origin}${url.pathname}`;
-  const hint = status === 404 && !/\/v\d/.test(url.pathname) ? ' (does baseURL need a /v1?)' : '';
-  return new CriticCallError(`HTTP ${status} from ${endpoint}${hint}: ${message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  const quota = error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota';
+  return { message: typeof error?.message === 'string' ? error.message : undefined, quotaCode: quota ? 'insufficient_quota' : undefined };
 }
 
 function parseJson(text: string): unknown {
@@ -82,18 +107,4 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isTimeout(reason: unknown): boolean {
-  return reason instanceof Error && reason.name === 'TimeoutError';
-}
-
-function retryAfter(headers: IncomingHttpHeaders): number | undefined {
-  const ms = headers['retry-after-ms'];
-  if (typeof ms === 'string' && ms !== '' && Number.isFinite(Number(ms))) return Number(ms);
-  const seconds = headers['retry-after'];
-  if (!seconds) return undefined;
-  if (Number.isFinite(Number(seconds))) return Number(seconds) * 1000;
-  const date = Date.parse(seconds);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }

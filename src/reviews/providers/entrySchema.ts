@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { DEFAULT_GRAMMAR, GRAMMAR_NAMES } from '../verdicts/index.js';
+
+const criticName = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._:-]*$/, 'critic names use letters, digits, ".", "_", ":" and "-"');
+
+/** The keys every critic entry shares, then the member's own: a provider's schema piece. */
+export function providerSchema<N extends string, Shape extends z.core.$ZodLooseShape>(name: N, shape: Shape) {
+  return z.strictObject({ name: criticName.optional(), provider: z.literal(name), ...shape });
+}
+
+/** Keys a member offers when it has the setting: a model critic reads a prompt template, its replies through a grammar. */
+export const entryKeys = {
+  prompt: z.string().min(1).optional(),
+  /** How the critic's replies are read into verdicts: one of the grammars in src/reviews/verdicts. */
+  verdict: z.enum(GRAMMAR_NAMES, { message: `verdict must be one of ${GRAMMAR_NAMES.join(', ')}` }).default(DEFAULT_GRAMMAR),
+  timeoutMs: z.number().int().positive().optional(),
+  /** Prices per million tokens, for the run's cost and --max-cost; the run reads the `pricing` key of any entry that has one. */
+  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
+};
