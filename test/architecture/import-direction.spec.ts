@@ -12,7 +12,8 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
  */
 const LAYERS: ReadonlyArray<readonly string[]> = [
   ['errors'],
-  ['util', 'statistics', 'text'],
+  ['util'],
+  ['statistics', 'text'],
   ['fixtures'],
   ['code'],
   ['mutators'],
@@ -139,7 +140,9 @@ describe('the import direction', () => {
   });
 
   it('names a folder the layers leave out, and peers that import each other', () => {
-    expect(backEdges([{ from: 'cli', to: 'plugins', file: 'src/cli/main.ts', target: 'src/plugins/x.ts' }])).toEqual(['src/cli/main.ts -> src/plugins/x.ts: folder plugins is not in the layers; add it where it belongs']);
-    expect(backEdges([{ from: 'text', to: 'util', file: 'src/text/claims.ts', target: 'src/util/hash.ts' }])).toEqual(['src/text/claims.ts -> src/util/hash.ts: text may not import util (peers)']);
+    expect(backEdges([{ from: 'cli', to: 'plugins', file: 'src/cli/main.ts', target: 'src/plugins/x.ts' }])).toEqual([
+      'src/cli/main.ts -> src/plugins/x.ts: folder plugins is not in the layers; add it where it belongs',
+    ]);
+    expect(backEdges([{ from: 'text', to: 'statistics', file: 'src/text/claims.ts', target: 'src/statistics/wilson.ts' }])).toEqual(['src/text/claims.ts -> src/statistics/wilson.ts: text may not import statistics (peers)']);
   });
 });
