@@ -28,7 +28,7 @@ try {
   const second = run('second');
   console.log(`first run: ${first.verdicts.reviews} reviews in ${first.seconds.toFixed(2)} s (cached ${first.verdicts.cached})`);
   console.log(`rerun from cache: ${second.verdicts.reviews} reviews in ${second.seconds.toFixed(2)} s (cached ${second.verdicts.cached})`);
-  console.log(`ratio: the rerun took ${(100 * second.seconds / first.seconds).toFixed(0)}% of the first run's time`);
+  console.log(`ratio: the rerun took ${((100 * second.seconds) / first.seconds).toFixed(0)}% of the first run's time`);
 } finally {
   child.kill();
 }

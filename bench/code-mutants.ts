@@ -38,8 +38,7 @@ const controls = table.reduce((n, row) => n + row.controls.length, 0);
 console.log(`fixtures: ${fixtures.length} (${controls} correct controls), sandbox network isolation: ${sandboxCommand().network}`);
 console.log(`generated ${mutants.length} mutants in ${seconds(generated - started).toFixed(2)} s: ${(mutants.length / seconds(generated - started)).toFixed(0)} mutants/s`);
 console.log(
-  `verified ${mutants.length} mutants and ${controls} controls in ${seconds(verified - generated).toFixed(2)} s: ` +
-    `${(mutants.length / seconds(verified - generated)).toFixed(1)} mutants/s`,
+  `verified ${mutants.length} mutants and ${controls} controls in ${seconds(verified - generated).toFixed(2)} s: ` + `${(mutants.length / seconds(verified - generated)).toFixed(1)} mutants/s`,
 );
 const ignoredAs = (column: 'ignoredEquivalent' | 'ignoredTypeErrors') => table.reduce((n, row) => n + row[column], 0);
 console.log(`total ${seconds(verified - started).toFixed(2)} s; kept ${kept.length}, ignored as equivalent ${ignoredAs('ignoredEquivalent')}, as not type-checking ${ignoredAs('ignoredTypeErrors')}`);

@@ -85,7 +85,9 @@ async function main(): Promise<void> {
         const raw = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--measure', file, dir], { encoding: 'utf8' });
         const { seconds, peakMiB } = JSON.parse(raw) as { seconds: number; peakMiB: number };
         console.log(
-          `${String(lines).padEnd(10)} ${(gzip ? 'gzip' : 'plain').padEnd(6)} ${(statSync(file).size / 2 ** 20).toFixed(1).padStart(8)} ${seconds.toFixed(2).padStart(9)} ${Math.round(lines / seconds).toLocaleString('en').padStart(11)} ${peakMiB.toFixed(0).padStart(12)}`,
+          `${String(lines).padEnd(10)} ${(gzip ? 'gzip' : 'plain').padEnd(6)} ${(statSync(file).size / 2 ** 20).toFixed(1).padStart(8)} ${seconds.toFixed(2).padStart(9)} ${Math.round(lines / seconds)
+            .toLocaleString('en')
+            .padStart(11)} ${peakMiB.toFixed(0).padStart(12)}`,
         );
       }
     }

@@ -39,7 +39,12 @@ function configFor(mode: 'oneshot' | 'persistent'): AuditConfig {
 async function jobsOf(config: AuditConfig, count: number): Promise<ReviewJob[]> {
   const prepared = await prepareRun(config);
   const mutants: Mutant[] = [...prepared.generation()].flatMap((g) => g.mutants);
-  const items = prepared.fixtures.flatMap((f) => [...fixtureItems(f, mutants.filter((m) => m.fixtureId === f.id))]);
+  const items = prepared.fixtures.flatMap((f) => [
+    ...fixtureItems(
+      f,
+      mutants.filter((m) => m.fixtureId === f.id),
+    ),
+  ]);
   const jobs = [...reviewJobs(items, { conditions: config.conditions, rubricFor: (item) => fixtureKind(item.kind).defaultRubric, template: config.critics[0]!.template })];
   if (jobs.length < count) throw new Error(`the suite has ${jobs.length} reviews, fewer than ${count}`);
   return jobs.slice(0, count);
@@ -67,11 +72,15 @@ async function reviewsPerSecond(mode: 'oneshot' | 'persistent'): Promise<number>
   }
   const seconds = (performance.now() - started) / 1000;
   const rate = reviews / seconds;
-  console.log(`${mode.padEnd(10)} ${reviews} reviews (verdicts ${verdicts}, errors ${errors}) in ${seconds.toFixed(2)} s: ${rate.toFixed(1)} reviews/s, ${((1000 * seconds) / reviews).toFixed(1)} ms each`);
+  console.log(
+    `${mode.padEnd(10)} ${reviews} reviews (verdicts ${verdicts}, errors ${errors}) in ${seconds.toFixed(2)} s: ${rate.toFixed(1)} reviews/s, ${((1000 * seconds) / reviews).toFixed(1)} ms each`,
+  );
   return rate;
 }
 
-console.log(`python3: ${execFileSync('python3', ['-c', 'import sys; print(sys.executable, sys.version.split()[0])'], { encoding: 'utf8' }).trim()}; concurrency ${concurrency}; load average ${loadavg()[0]!.toFixed(1)}`);
+console.log(
+  `python3: ${execFileSync('python3', ['-c', 'import sys; print(sys.executable, sys.version.split()[0])'], { encoding: 'utf8' }).trim()}; concurrency ${concurrency}; load average ${loadavg()[0]!.toFixed(1)}`,
+);
 const oneshot = await reviewsPerSecond('oneshot');
 const persistent = await reviewsPerSecond('persistent');
 console.log(`persistent / oneshot: ${(persistent / oneshot).toFixed(0)}x`);

@@ -70,7 +70,9 @@ try {
   );
   const bareSeconds = (performance.now() - bareStarted) / 1000;
   console.log(`bare node:http POSTs, same server and concurrency: ${(reviews / bareSeconds).toFixed(0)} requests/s`);
-  console.log(`harness wall time per review beyond the bare transport: ${((1000 * seconds) / reviews - (1000 * bareSeconds) / reviews).toFixed(3)} ms (the harness runs at ${((100 * bareSeconds) / seconds).toFixed(0)}% of bare-transport throughput)`);
+  console.log(
+    `harness wall time per review beyond the bare transport: ${((1000 * seconds) / reviews - (1000 * bareSeconds) / reviews).toFixed(3)} ms (the harness runs at ${((100 * bareSeconds) / seconds).toFixed(0)}% of bare-transport throughput)`,
+  );
 } finally {
   child.kill();
 }

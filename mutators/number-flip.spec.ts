@@ -20,9 +20,7 @@ describe('number-flip', () => {
     ['1 day', ['2 day']],
     ['100%', ['90%']],
   ])('flips %s keeping its format', (text, expected) => {
-    const mutated = [...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map(
-      (c) => text.slice(0, c.start) + c.replacement + text.slice(c.end),
-    );
+    const mutated = [...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));
     expect(mutated).toEqual(expected);
   });
 

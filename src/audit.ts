@@ -185,16 +185,18 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     settings: {
       configFile: config.file,
       configSha256: sha256Hex(readFileSync(config.file)),
-      reviewsSha256: sha256Hex(canonical({
-        // Where a fixture was declared does not change its reviews; what it says does.
-        fixtures: prepared.fixtures.map(({ source: _source, ...content }) => content),
-        conditions: config.conditions,
-        repeats: config.repeats,
-        rubric: config.rubric ?? null,
-        seed: config.seed,
-        mutators: config.mutators.map((m) => m.name),
-        cap: config.mutantsPerFixture,
-      })),
+      reviewsSha256: sha256Hex(
+        canonical({
+          // Where a fixture was declared does not change its reviews; what it says does.
+          fixtures: prepared.fixtures.map(({ source: _source, ...content }) => content),
+          conditions: config.conditions,
+          repeats: config.repeats,
+          rubric: config.rubric ?? null,
+          seed: config.seed,
+          mutators: config.mutators.map((m) => m.name),
+          cap: config.mutantsPerFixture,
+        }),
+      ),
       seed: config.seed,
       conditions: config.conditions,
       mutators: config.mutators.map((m) => m.name),
@@ -224,7 +226,8 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
   const store = RunStore.open(outDir);
   try {
     const previous = store.readPlan<AuditSettings>();
-    const refusal = () => new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the fixtures, mutators, conditions, repeats, rubric or critics changed); choose another folder');
+    const refusal = () =>
+      new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the fixtures, mutators, conditions, repeats, rubric or critics changed); choose another folder');
     // Older runs did not record reviewsSha256: for them, any change to the config file counts.
     const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
     if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {

@@ -22,9 +22,9 @@ const expr = fc.letrec<{ expr: string }>((tie) => ({
   expr: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constantFrom('a', 'b', 'n', 'xs.length', '0', '1', '2', '10', '-1', '0.5', 'true', '"s"'),
-    fc.tuple(tie('expr'), fc.constantFrom('+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==', '&&', '||', '+='), tie('expr')).map(([l, op, r]) =>
-      op === '+=' ? `(a += ${r})` : `${l} ${op} ${r}`,
-    ),
+    fc
+      .tuple(tie('expr'), fc.constantFrom('+', '-', '*', '/', '%', '<', '<=', '>', '>=', '===', '!==', '&&', '||', '+='), tie('expr'))
+      .map(([l, op, r]) => (op === '+=' ? `(a += ${r})` : `${l} ${op} ${r}`)),
     tie('expr').map((e) => `!${e}`),
     tie('expr').map((e) => `(${e})`),
     tie('expr').map((e) => `xs[${e}]`),

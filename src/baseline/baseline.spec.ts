@@ -20,16 +20,32 @@ const mutants = world.items.filter((i) => i.role === 'mutant');
 const originals = world.items.filter((i) => i.role === 'original');
 
 /** One review per item and condition; `flag` decides FAIL, `reply` lets a test drop the verdict. */
-function results(flag: (item: ReviewItem, condition: ConditionName) => boolean | 'none' | 'error', conditions: ConditionName[] = ['clean'], items: readonly ReviewItem[] = world.items): ReviewResult[] {
+function results(
+  flag: (item: ReviewItem, condition: ConditionName) => boolean | 'none' | 'error',
+  conditions: ConditionName[] = ['clean'],
+  items: readonly ReviewItem[] = world.items,
+): ReviewResult[] {
   const out: ReviewResult[] = [];
   for (const item of items) {
     for (const condition of conditions) {
       const f = flag(item, condition);
       out.push({
-        critic: 'c', itemId: item.id, condition, repeat: 0, reviewId: `${item.id}/${condition}`, requestDigest: 'd'.repeat(64),
-        outcome: f === 'error' ? 'error' : f === 'none' ? 'no-verdict' : 'verdict', verdict: f === true ? 'FAIL' : f === false ? 'PASS' : null,
+        critic: 'c',
+        itemId: item.id,
+        condition,
+        repeat: 0,
+        reviewId: `${item.id}/${condition}`,
+        requestDigest: 'd'.repeat(64),
+        outcome: f === 'error' ? 'error' : f === 'none' ? 'no-verdict' : 'verdict',
+        verdict: f === true ? 'FAIL' : f === false ? 'PASS' : null,
         reply: f === 'error' ? null : `reply on ${item.id} under ${condition}${f === 'none' ? '' : `\nVERDICT: ${f ? 'FAIL' : 'PASS'}`}`,
-        error: f === 'error' ? 'boom' : null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
+        error: f === 'error' ? 'boom' : null,
+        attempts: 1,
+        latencyMs: 1,
+        usage: null,
+        cached: false,
+        rateLimited: 0,
+        cacheKey: 'k',
       });
     }
   }
@@ -42,8 +58,13 @@ function baselineOf(run: ReviewResult[], conditions: ConditionName[] = ['clean']
 
 function compare(before: ReviewResult[], now: ReviewResult[], conditions: ConditionName[] = ['clean'], options = { margin: 0.05, alpha: 0.05 }) {
   return compareWithBaseline({
-    items: world.items, current: itemOutcomes(now, { reply: true }), currentIdentity: { provider: 'scripted', name: 'c' }, conditions, baseline: baselineOf(before, conditions),
-    source: { file: 'b.json', sha256: 'x', createdAt: 'then', harnessVersion: '0' }, options,
+    items: world.items,
+    current: itemOutcomes(now, { reply: true }),
+    currentIdentity: { provider: 'scripted', name: 'c' },
+    conditions,
+    baseline: baselineOf(before, conditions),
+    source: { file: 'b.json', sha256: 'x', createdAt: 'then', harnessVersion: '0' },
+    options,
   });
 }
 
@@ -51,10 +72,19 @@ describe('baseline files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-baseline-'));
 
   it('records per critic, item and condition the flagged share, with the mutant diff fields and the reply', () => {
-    const baseline = buildBaseline(snapshotOf(world, ['c'], ['clean', 'with-trace']), memoryStore(results((item, condition) => item.role === 'mutant' && condition === 'clean', ['clean', 'with-trace'])));
+    const baseline = buildBaseline(
+      snapshotOf(world, ['c'], ['clean', 'with-trace']),
+      memoryStore(results((item, condition) => item.role === 'mutant' && condition === 'clean', ['clean', 'with-trace'])),
+    );
     expect(baseline).toMatchObject({ tool: 'critic-audit', kind: 'baseline', version: 1, conditions: ['clean', 'with-trace'] });
     const m = baseline.critics['c']!.items[mutants[0]!.id]!;
-    expect(m).toMatchObject({ fixtureId: mutants[0]!.fixtureId, cluster: mutants[0]!.cluster, role: 'mutant', mutator: 'number-flip', mutant: { original: mutants[0]!.mutant!.original, replacement: mutants[0]!.mutant!.replacement } });
+    expect(m).toMatchObject({
+      fixtureId: mutants[0]!.fixtureId,
+      cluster: mutants[0]!.cluster,
+      role: 'mutant',
+      mutator: 'number-flip',
+      mutant: { original: mutants[0]!.mutant!.original, replacement: mutants[0]!.mutant!.replacement },
+    });
     expect(m.outcomes.clean).toMatchObject({ flagged: 1, answered: 1, reply: expect.stringMatching(/VERDICT: FAIL/), replySha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
     expect(m.outcomes['with-trace']!.flagged).toBe(0);
     expect(baseline.critics['c']!.items[originals[0]!.id]).toMatchObject({ role: 'original', mutator: null });
@@ -93,7 +123,11 @@ describe('baseline files', () => {
     ['a missing file', () => () => loadBaseline(join(dir, 'missing.json')), /missing\.json \(--baseline\): cannot read/],
     ['JSON with a syntax error, by line', () => broken(() => {}, '{\n  "tool": "critic-audit",\n  oops\n}'), /broken-\w+\.json:3: not valid JSON/],
     ['another version', () => broken((b) => (b.version = 2)), /\(version\): unsupported baseline version 2/],
-    ['a flagged share out of range', () => broken((b) => (b.critics.c.items[mutants[1]!.id].outcomes.clean.flagged = 3)), new RegExp(`\\(critics\\.c\\.items\\.${mutants[1]!.id}\\.outcomes\\.clean\\.flagged\\)`)],
+    [
+      'a flagged share out of range',
+      () => broken((b) => (b.critics.c.items[mutants[1]!.id].outcomes.clean.flagged = 3)),
+      new RegExp(`\\(critics\\.c\\.items\\.${mutants[1]!.id}\\.outcomes\\.clean\\.flagged\\)`),
+    ],
     ['an unknown condition', () => broken((b) => (b.critics.c.items[mutants[1]!.id].outcomes.sideways = { flagged: 1, answered: 1 })), /outcomes\.sideways/],
     ['an unknown key', () => broken((b) => (b.critics.c.colour = 'blue')), /\(critics\.c\.colour\): not a critic-audit baseline: unknown key "colour"/],
     ['a missing field', () => broken((b) => delete b.critics.c.items[mutants[1]!.id].cluster), /\.cluster\)/],
@@ -109,7 +143,10 @@ describe('comparing a run with its baseline', () => {
   it('counts lost and gained catches pair by pair, with a one-sided exact McNemar p for a drop', () => {
     // Baseline caught every mutant; now the first 9 are missed and none gained.
     const lost = new Set(mutants.slice(0, 9).map((m) => m.id));
-    const { regression, flipped } = compare(results((i) => i.role === 'mutant'), results((i) => i.role === 'mutant' && !lost.has(i.id)));
+    const { regression, flipped } = compare(
+      results((i) => i.role === 'mutant'),
+      results((i) => i.role === 'mutant' && !lost.has(i.id)),
+    );
     const row = regression.rows.find((r) => r.mutator === 'number-flip')!;
     expect(row).toMatchObject({ condition: 'clean', direction: 'catch-drop', n: 12, b: 9, c: 0, baselineRate: 1, currentRate: 0.25, delta: -0.75, worsening: 0.75 });
     expect(row.p).toBeCloseTo(mcnemarExactOneSided(9, 0), 15);
@@ -124,14 +161,20 @@ describe('comparing a run with its baseline', () => {
   });
 
   it('tests the originals for a rise in false alarms, not a drop', () => {
-    const { regression, flipped } = compare(results(() => false), results((i) => i.role === 'original'));
+    const { regression, flipped } = compare(
+      results(() => false),
+      results((i) => i.role === 'original'),
+    );
     const control = regression.rows.find((r) => r.mutator === 'control')!;
     expect(control).toMatchObject({ direction: 'false-alarm-rise', b: 0, c: 3, delta: 1, worsening: 1 });
     expect(control.p).toBeCloseTo(mcnemarExactOneSided(3, 0), 15);
     expect(flipped.map((f) => f.direction)).toEqual(['new-false-alarm', 'new-false-alarm', 'new-false-alarm']);
     expect(flipped[0]!.diff).toBeNull();
     // Fewer false alarms is no regression however significant.
-    const better = compare(results((i) => i.role === 'original'), results(() => false)).regression.rows.find((r) => r.mutator === 'control')!;
+    const better = compare(
+      results((i) => i.role === 'original'),
+      results(() => false),
+    ).regression.rows.find((r) => r.mutator === 'control')!;
     expect(better.p).toBe(1);
     expect(better.regressed).toBe(false);
   });
@@ -139,7 +182,11 @@ describe('comparing a run with its baseline', () => {
   it('adjusts p by Holm across every row with paired items', () => {
     const conditions: ConditionName[] = ['clean', 'with-trace'];
     const lost = new Set(mutants.slice(0, 6).map((m) => m.id));
-    const { regression } = compare(results((i) => i.role === 'mutant', conditions), results((i, c) => i.role === 'mutant' && !(c === 'clean' && lost.has(i.id)), conditions), conditions);
+    const { regression } = compare(
+      results((i) => i.role === 'mutant', conditions),
+      results((i, c) => i.role === 'mutant' && !(c === 'clean' && lost.has(i.id)), conditions),
+      conditions,
+    );
     const tested = regression.rows.filter((r) => r.n > 0);
     expect(tested).toHaveLength(4);
     const clean = tested.find((r) => r.mutator === 'number-flip' && r.condition === 'clean')!;
@@ -171,18 +218,33 @@ describe('comparing a run with its baseline', () => {
   it('leaves out reviews that errored, and treats a reply without a verdict as not flagged', () => {
     const first = mutants[0]!.id;
     const second = mutants[1]!.id;
-    const { regression, flipped } = compare(results((i) => i.role === 'mutant'), results((i) => (i.id === first ? 'error' : i.id === second ? 'none' : i.role === 'mutant')));
+    const { regression, flipped } = compare(
+      results((i) => i.role === 'mutant'),
+      results((i) => (i.id === first ? 'error' : i.id === second ? 'none' : i.role === 'mutant')),
+    );
     expect(regression.rows.find((r) => r.mutator === 'number-flip')).toMatchObject({ n: 11, b: 1 });
     expect(flipped.map((f) => f.itemId)).toEqual([second]);
   });
 
   it('lists flipped mutants with the line before and after, both replies, worse first', () => {
     const [down, up] = [mutants[2]!, mutants[3]!];
-    const { flipped } = compare(results((i) => i.role === 'mutant' && i !== up), results((i) => i.role === 'mutant' && i !== down));
-    expect(flipped.map((f) => [f.itemId, f.direction])).toEqual([[down.id, 'lost-catch'], [up.id, 'new-catch']]);
+    const { flipped } = compare(
+      results((i) => i.role === 'mutant' && i !== up),
+      results((i) => i.role === 'mutant' && i !== down),
+    );
+    expect(flipped.map((f) => [f.itemId, f.direction])).toEqual([
+      [down.id, 'lost-catch'],
+      [up.id, 'new-catch'],
+    ]);
     const f = flipped[0]!;
     const m = down.mutant!;
-    expect(f.diff).toEqual({ line: m.span.line, original: m.original, replacement: m.replacement, before: expect.stringContaining(`${m.original} pounds`), after: expect.stringContaining(`${m.replacement} pounds`) });
+    expect(f.diff).toEqual({
+      line: m.span.line,
+      original: m.original,
+      replacement: m.replacement,
+      before: expect.stringContaining(`${m.original} pounds`),
+      after: expect.stringContaining(`${m.replacement} pounds`),
+    });
     expect(f.diff!.after).toBe(f.diff!.before.replace(`${m.original} pounds`, `${m.replacement} pounds`));
     expect(f.baselineReply).toMatch(/VERDICT: FAIL/);
     expect(f.currentReply).toMatch(/VERDICT: PASS/);

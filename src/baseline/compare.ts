@@ -191,11 +191,14 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
   });
   const worst = rows.filter((r) => r.regressed).sort((x, y) => y.worsening - x.worsening)[0] ?? null;
 
-  flipped.sort((x, y) => Number(y.regression) - Number(x.regression)
-    || conditions.indexOf(x.condition) - conditions.indexOf(y.condition)
-    || (x.mutator ?? '').localeCompare(y.mutator ?? '')
-    || x.fixtureId.localeCompare(y.fixtureId)
-    || x.itemId.localeCompare(y.itemId));
+  flipped.sort(
+    (x, y) =>
+      Number(y.regression) - Number(x.regression) ||
+      conditions.indexOf(x.condition) - conditions.indexOf(y.condition) ||
+      (x.mutator ?? '').localeCompare(y.mutator ?? '') ||
+      x.fixtureId.localeCompare(y.fixtureId) ||
+      x.itemId.localeCompare(y.itemId),
+  );
 
   return {
     regression: {
@@ -218,7 +221,9 @@ const rank = (group: string) => (group === ALL_MUTANTS ? 1 : group === CONTROL ?
 
 function row(group: string, condition: ConditionName, list: readonly Pair[], onlyBaseline: { n: number; flagged: number }, onlyCurrent: { n: number; flagged: number }): RegressionRow {
   const direction = group === CONTROL ? 'false-alarm-rise' : 'catch-drop';
-  let a = 0, b = 0, c = 0;
+  let a = 0,
+    b = 0,
+    c = 0;
   for (const p of list) {
     if (p.from && p.to) a++;
     else if (p.from) b++;
@@ -230,11 +235,14 @@ function row(group: string, condition: ConditionName, list: readonly Pair[], onl
   // pairedDifferenceInterval gives first − second; this run is "first" so the interval is for current − baseline.
   const ci: Interval = n ? pairedDifferenceInterval(a, c, b, d).ci : [-1, 1];
   const p = n === 0 ? 1 : direction === 'catch-drop' ? mcnemarExactOneSided(b, c) : mcnemarExactOneSided(c, b);
-  const unpaired: UnpairedComparison | null = onlyBaseline.n === 0 && onlyCurrent.n === 0 ? null : (() => {
-    const both = onlyBaseline.n > 0 && onlyCurrent.n > 0;
-    const diff = both ? newcombeDifference(onlyCurrent.flagged, onlyCurrent.n, onlyBaseline.flagged, onlyBaseline.n) : null;
-    return { baselineOnly: onlyBaseline, currentOnly: onlyCurrent, delta: diff?.delta ?? null, ci: diff?.ci ?? null };
-  })();
+  const unpaired: UnpairedComparison | null =
+    onlyBaseline.n === 0 && onlyCurrent.n === 0
+      ? null
+      : (() => {
+          const both = onlyBaseline.n > 0 && onlyCurrent.n > 0;
+          const diff = both ? newcombeDifference(onlyCurrent.flagged, onlyCurrent.n, onlyBaseline.flagged, onlyBaseline.n) : null;
+          return { baselineOnly: onlyBaseline, currentOnly: onlyCurrent, delta: diff?.delta ?? null, ci: diff?.ci ?? null };
+        })();
   return {
     mutator: group,
     condition,
@@ -254,10 +262,20 @@ function row(group: string, condition: ConditionName, list: readonly Pair[], onl
   };
 }
 
-function flip(item: ItemRecord, before: BaselineItem, condition: ConditionName, from: number, to: number, baselineFlagged: number, currentFlagged: number,
-  baselineReply: string | null, currentReply: string | null, originals: Map<string, string>): FlippedItem {
+function flip(
+  item: ItemRecord,
+  before: BaselineItem,
+  condition: ConditionName,
+  from: number,
+  to: number,
+  baselineFlagged: number,
+  currentFlagged: number,
+  baselineReply: string | null,
+  currentReply: string | null,
+  originals: Map<string, string>,
+): FlippedItem {
   const mutant = item.role === 'mutant';
-  const direction: FlipDirection = mutant ? (from ? 'lost-catch' : 'new-catch') : (to ? 'new-false-alarm' : 'cleared-false-alarm');
+  const direction: FlipDirection = mutant ? (from ? 'lost-catch' : 'new-catch') : to ? 'new-false-alarm' : 'cleared-false-alarm';
   const record = item.mutant ?? before.mutant;
   const original = originals.get(item.fixtureId);
   return {

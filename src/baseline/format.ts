@@ -14,7 +14,11 @@ const outcomeSchema = z.strictObject({
   answered: z.number().int().positive(),
   /** The first answered repeat's reply (cut), for the flipped-items listing. */
   reply: z.string().nullable().optional(),
-  replySha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a sha256 hex digest').nullable().optional(),
+  replySha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'must be a sha256 hex digest')
+    .nullable()
+    .optional(),
 });
 
 const spanSchema = z.strictObject({

@@ -90,8 +90,10 @@ describe('critic-audit check', () => {
     expect(stderr.join('\n')).toContain(`${config}:4 (mutators[1]): mutator qualifier-deletion has no usable site in the checked fixtures (no sites)`);
   });
 
-  it('counts code fixtures\' sites without running the sandbox, and says so', async () => {
-    const file = fixtureFile('clamp.yaml', `fixtures:
+  it("counts code fixtures' sites without running the sandbox, and says so", async () => {
+    const file = fixtureFile(
+      'clamp.yaml',
+      `fixtures:
   - id: clamp
     kind: code
     language: typescript
@@ -102,9 +104,10 @@ describe('critic-audit check', () => {
       }
     checks:
       - {expr: "clamp(5, 0, 3)", equals: 3}
-`);
+`,
+    );
     expect(await main(['check', file])).toBe(0);
-    expect(stdout.join('\n')).toMatch(/mutators over 1 code fixture \(site counts only: .*sandbox.*\):\n  arithmetic-operator: no usable site \(no sites\)\n  comparison-boundary: \d+ sites\n/);
+    expect(stdout.join('\n')).toMatch(/mutators over 1 code fixture \(site counts only: .*sandbox.*\):\n {2}arithmetic-operator: no usable site \(no sites\)\n {2}comparison-boundary: \d+ sites\n/);
     expect(stdout).toContain('text mutators not checked (no text fixtures): number-flip, entity-swap, qualifier-deletion');
   });
 

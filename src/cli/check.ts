@@ -33,7 +33,10 @@ export async function checkCommand(argv: string[]): Promise<number> {
 
   for (const w of warnings) console.log(formatWarning(w));
   const texts = fixtures.filter((f) => f.kind === 'text').length;
-  if (texts) console.log(`${count(texts, 'text fixture')}: ${warnings.length ? `${count(warnings.length, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`);
+  if (texts)
+    console.log(
+      `${count(texts, 'text fixture')}: ${warnings.length ? `${count(warnings.length, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
+    );
 
   const unusable = printCoverage(fixtures, mutators, config);
 
@@ -58,9 +61,11 @@ function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[
       console.log(`${kind} mutators not checked (no ${kind} fixtures): ${applicable.map((m) => m.name).join(', ')}`);
       continue;
     }
-    console.log(kind === 'code'
-      ? `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`
-      : `mutators over ${count(ofKind.length, `${kind} fixture`)} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`);
+    console.log(
+      kind === 'code'
+        ? `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`
+        : `mutators over ${count(ofKind.length, `${kind} fixture`)} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`,
+    );
     for (const c of coverageOver(ofKind, applicable)) {
       const why = whyUnusable(c);
       const counts = c.sites === 0 ? '' : kind === 'code' ? count(c.sites, 'site') : `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored`;
@@ -79,7 +84,10 @@ function coverageOver(fixtures: readonly Fixture[], mutators: readonly Mutator[]
   const generations = (function* () {
     for (const fixture of fixtures) yield generateMutants([fixture], mutators, { seed: 0, cap: Infinity });
   })();
-  return mutatorCoverage(mutators.map((m) => m.name), generations);
+  return mutatorCoverage(
+    mutators.map((m) => m.name),
+    generations,
+  );
 }
 
 /** A mutator that cannot contribute, pointed at where it was configured (or at the command line's default of every mutator). */

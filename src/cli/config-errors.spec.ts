@@ -41,16 +41,26 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
     ['an unknown config key', config('colour: blue'), FIXTURE, /critic\.config\.yaml:6 \(colour\): unknown key "colour"/],
     ['a wrong type', config('seed: seven'), FIXTURE, /critic\.config\.yaml:6 \(seed\): .*number/],
     ['an unknown critic key', config().replace('provider: exec', 'provider: exec\n    temprature: 0.2'), FIXTURE, /critic\.config\.yaml:5 \(critics\[0\]\.temprature\): unknown key/],
-    ['an unknown verdict grammar', config().replace('provider: exec', 'provider: exec\n    verdict: yes-no'), FIXTURE, /critic\.config\.yaml:5 \(critics\[0\]\.verdict\): verdict must be one of pass-fail$/m],
+    [
+      'an unknown verdict grammar',
+      config().replace('provider: exec', 'provider: exec\n    verdict: yes-no'),
+      FIXTURE,
+      /critic\.config\.yaml:5 \(critics\[0\]\.verdict\): verdict must be one of pass-fail$/m,
+    ],
     ['a missing field', 'critics: [{provider: builtin:evidence-check}]\n', FIXTURE, /critic\.config\.yaml:1 \(fixtures\): .*/],
     ['a YAML syntax error', config('thresholds: {catchRate: [0.5'), FIXTURE, /critic\.config\.yaml:\d+: YAML syntax error/],
     ['an unknown mutator', config('mutators: [number-flip, nmber-swap]'), FIXTURE, /critic\.config\.yaml:6 \(mutators\[1\]\): unknown mutator "nmber-swap"/],
-    ['a fixture missing its evidence', config(), FIXTURE.replace(/    evidence:\n.*\n.*\n/, ''), /a\.yaml:2 \(fixtures\[0\]\.evidence\): /],
+    ['a fixture missing its evidence', config(), FIXTURE.replace(/ {4}evidence:\n.*\n.*\n/, ''), /a\.yaml:2 \(fixtures\[0\]\.evidence\): /],
     ['a fixture with an unknown key', config(), FIXTURE.replace('    trace:', '    tarce: x\n    trace:'), /a\.yaml:9 \(fixtures\[0\]\.tarce\): unknown key "tarce"/],
     ['a fixture with a wrong type', config(), FIXTURE.replace('id: handbook', 'id: [handbook]'), /a\.yaml:7 \(fixtures\[0\]\.evidence\[0\]\.id\): /],
     ['a fixture YAML syntax error', config(), FIXTURE.replace('task: How much leave?', 'task: "How much leave?'), /a\.yaml:\d+: YAML syntax error/],
     ['a missing fixture folder', config('', 'nowhere'), FIXTURE, /nowhere.*no such fixture file or folder/],
-    ['an API key variable that is not set', 'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  apiKeyEnv: CRITIC_AUDIT_TEST_UNSET_KEY\n', FIXTURE, /critic\.config\.yaml:5 \(critic\.apiKeyEnv\): environment variable CRITIC_AUDIT_TEST_UNSET_KEY is not set/],
+    [
+      'an API key variable that is not set',
+      'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  apiKeyEnv: CRITIC_AUDIT_TEST_UNSET_KEY\n',
+      FIXTURE,
+      /critic\.config\.yaml:5 \(critic\.apiKeyEnv\): environment variable CRITIC_AUDIT_TEST_UNSET_KEY is not set/,
+    ],
   ])('%s', async (_, configText, fixtureText, message) => {
     expect(await run(configText, fixtureText)).toBe(2);
     expect(stderr.join('\n')).toMatch(message);
@@ -81,7 +91,7 @@ describe('code fixtures', () => {
     expect(existsSync(join(dir, 'called'))).toBe(false);
   });
 
-  it('rejects a fixture whose reference fails a held-out check, naming that check\'s line (exit 2)', async () => {
+  it("rejects a fixture whose reference fails a held-out check, naming that check's line (exit 2)", async () => {
     const code = `fixtures:\n${codeEntry('sub', '-', '      - expr: sub(3, 2)\n        equals: 1\n')}${codeEntry('add', '+', '      - expr: add(1, 2)\n        equals: 3\n      - expr: add(2, 2)\n        equals: 5\n')}`;
     expect(await run(config(), code)).toBe(2);
     expect(stderr.join('\n')).toMatch(/a\.yaml:18 \(fixtures\[1\]\.checks\[1\]\): fixture "add": the reference artifact fails the held-out check `add\(2, 2\)`/);

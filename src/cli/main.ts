@@ -83,7 +83,9 @@ const EXIT_CODES = `Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config 
 130 interrupted (resume with --resume DIR).`;
 
 const USAGE = `Usage:
-${Object.values(COMMANDS).map((c) => `  ${c.usage}`).join('\n')}
+${Object.values(COMMANDS)
+  .map((c) => `  ${c.usage}`)
+  .join('\n')}
   critic-audit --version                           print the version
 
 ${EXIT_CODES}`;
@@ -146,7 +148,11 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   const config = loadConfig(values.config!);
   // Everything that could be bad input is checked before anything is sent.
   const reportOptions = readReportOptions(values);
-  config.thresholds = applyThresholdOverrides(config.thresholds, reportOptions.thresholds, ALL_MUTATORS.map((m) => m.name));
+  config.thresholds = applyThresholdOverrides(
+    config.thresholds,
+    reportOptions.thresholds,
+    ALL_MUTATORS.map((m) => m.name),
+  );
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
@@ -230,7 +236,11 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   let snapshot = store.readSnapshot<AuditSettings>();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
   if (options.thresholds.length) {
-    const thresholds = applyThresholdOverrides(snapshot.settings.thresholds, options.thresholds, ALL_MUTATORS.map((m) => m.name));
+    const thresholds = applyThresholdOverrides(
+      snapshot.settings.thresholds,
+      options.thresholds,
+      ALL_MUTATORS.map((m) => m.name),
+    );
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
@@ -279,7 +289,11 @@ async function cacheCommand(argv: string[]): Promise<number> {
   try {
     const parts = keys.map((key) => ({ key, parts: cache.explain(key) }));
     for (const { key, parts: p } of parts) {
-      console.log(p ? `${key}\n${JSON.stringify(p, null, 2)}` : `${key}: not in the cache (only replies are cached: a review that ended in an error, or whose reply was empty, never is; nor one run with --no-cache)`);
+      console.log(
+        p
+          ? `${key}\n${JSON.stringify(p, null, 2)}`
+          : `${key}: not in the cache (only replies are cached: a review that ended in an error, or whose reply was empty, never is; nor one run with --no-cache)`,
+      );
     }
     const [a, b] = parts;
     if (a?.parts && b?.parts) console.log(`differs in: ${differingParts(a.parts, b.parts).join(', ') || 'nothing'}`);

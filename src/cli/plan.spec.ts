@@ -13,7 +13,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('plan', () => {
-  it('reproduces seed 000\'s worked numbers with exact normal quantiles', () => {
+  it("reproduces seed 000's worked numbers with exact normal quantiles", () => {
     const a = plan(0.25, 0.15);
     expect(a.n).toBe(85);
     expect(a.exact).toBeCloseTo(84.81, 2);

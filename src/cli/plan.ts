@@ -45,9 +45,11 @@ export function renderPlan(p: Plan): string {
   ];
   if (p.detectableWith) {
     const d = p.detectableWith;
-    lines.push(d.delta === null
-      ? `With ${d.n} paired items no effect is detectable at this ψ, α and power.`
-      : `With ${d.n} paired items the smallest detectable difference is ${d.delta.toFixed(4)} (${(100 * d.delta).toFixed(1)} points).`);
+    lines.push(
+      d.delta === null
+        ? `With ${d.n} paired items no effect is detectable at this ψ, α and power.`
+        : `With ${d.n} paired items the smallest detectable difference is ${d.delta.toFixed(4)} (${(100 * d.delta).toFixed(1)} points).`,
+    );
   }
   return lines.join('\n');
 }

@@ -113,9 +113,7 @@ describe('the sandbox process itself', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const result = await inSandbox(
-        `require('node:net').connect(${port}, '127.0.0.1').on('data', () => console.log('connected')).on('error', (e) => console.log(e.code));`,
-      );
+      const result = await inSandbox(`require('node:net').connect(${port}, '127.0.0.1').on('data', () => console.log('connected')).on('error', (e) => console.log(e.code));`);
       expect(result).not.toBe('connected');
       expect(result).toMatch(/^E[A-Z]+$/);
     } finally {

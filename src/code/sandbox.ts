@@ -64,7 +64,10 @@ export function sandboxCommand(): SandboxCommand {
 }
 
 function onPath(name: string): string | undefined {
-  return (process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, name)).find((p) => existsSync(p));
+  return (process.env.PATH ?? '')
+    .split(delimiter)
+    .map((dir) => join(dir, name))
+    .find((p) => existsSync(p));
 }
 
 /**

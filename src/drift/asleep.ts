@@ -12,8 +12,7 @@ import { atLeastOne, averageOver, type RateGrid } from './posterior.js';
  * such streaks in H reviews is (1 + H p) (1 − p)^N.
  */
 export function asleepThreshold(grid: RateGrid, horizonReviews: number, target: number): number {
-  const falseAlarm = (n: number) =>
-    averageOver(grid, (p) => atLeastOne((1 + horizonReviews * p) * Math.exp(n * Math.log1p(-p))));
+  const falseAlarm = (n: number) => averageOver(grid, (p) => atLeastOne((1 + horizonReviews * p) * Math.exp(n * Math.log1p(-p))));
   let lo = 1;
   let hi = 2;
   while (falseAlarm(hi) > target) hi *= 2;

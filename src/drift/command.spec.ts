@@ -84,7 +84,10 @@ describe('critic-audit drift', () => {
     const first = r.alarms.map((a) => a.time).sort()[0]!;
     expect(first >= '2025-01-31' && first < '2025-02-02').toBe(true);
     expect(r.alarms.map((a) => a.detector)).toContain('cusum-decrease');
-    expect(r.inputs.badLines).toMatchObject({ count: 2, shown: [expect.objectContaining({ line: 1235, field: null }), expect.objectContaining({ line: 4322, field: 'review.decision', problem: 'missing' })] });
+    expect(r.inputs.badLines).toMatchObject({
+      count: 2,
+      shown: [expect.objectContaining({ line: 1235, field: null }), expect.objectContaining({ line: 4322, field: 'review.decision', problem: 'missing' })],
+    });
     expect(r.groups[0]!.key).toBe('critic_version');
     expect(r.groups[1]!.key).toBe('task_type');
     const byVersion = Object.fromEntries(r.groups[0]!.values.map((v) => [v.value, v.rate!]));
@@ -122,7 +125,9 @@ describe('critic-audit drift', () => {
     const { code, report } = await drift(log, '--config', config);
     expect(code).toBe(2);
     expect(report).toBeUndefined();
-    expect(stderr.join('\n')).toMatch(new RegExp(`${log.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:101: 20 of 1520 lines \\(1\\.32%\\) could not be read, more than drift\\.maxBadLineShare \\(0\\.01\\)`));
+    expect(stderr.join('\n')).toMatch(
+      new RegExp(`${log.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:101: 20 of 1520 lines \\(1\\.32%\\) could not be read, more than drift\\.maxBadLineShare \\(0\\.01\\)`),
+    );
   });
 
   it('reads gzip logs to the same result as plain ones', async () => {
@@ -188,7 +193,13 @@ describe('critic-audit drift', () => {
       const state = join(dir, 'state.json');
       const live = write('app.jsonl', lines.slice(0, cut));
       await drift(live, '--config', config, '--state', state);
-      appendFileSync(live, lines.slice(cut, rotated).map((l) => l + '\n').join(''));
+      appendFileSync(
+        live,
+        lines
+          .slice(cut, rotated)
+          .map((l) => l + '\n')
+          .join(''),
+      );
       renameSync(live, join(dir, 'app.jsonl.1'));
       write('app.jsonl', lines.slice(rotated));
       // Given newest first, as a glob sorts them: read in time order all the same.
@@ -207,7 +218,13 @@ describe('critic-audit drift', () => {
       await drift(live, '--config', config, '--state', state);
       write('app.jsonl.1.gz', lines.slice(0, rotated));
       writeFileSync(live, '');
-      appendFileSync(live, lines.slice(rotated).map((l) => l + '\n').join(''));
+      appendFileSync(
+        live,
+        lines
+          .slice(rotated)
+          .map((l) => l + '\n')
+          .join(''),
+      );
       const second = await drift(join(dir, 'app.jsonl.1.gz'), live, '--config', config, '--state', state);
       expect(second.report!.run.linesRead).toBe(lines.length - cut);
       expect(sameLines(second.report!)).toEqual(sameLines(await oneRun()));
@@ -243,11 +260,21 @@ describe('critic-audit drift', () => {
   it('exits 2 naming both files when logs overlap in time, or a later run brings older reviews', async () => {
     const lines = logLines(STREAM);
     const { config } = files([]);
-    const one = write('server-1.jsonl', lines.filter((_, i) => i % 2 === 0));
-    const two = write('server-2.jsonl', lines.filter((_, i) => i % 2 === 1));
+    const one = write(
+      'server-1.jsonl',
+      lines.filter((_, i) => i % 2 === 0),
+    );
+    const two = write(
+      'server-2.jsonl',
+      lines.filter((_, i) => i % 2 === 1),
+    );
     expect((await drift(one, two, '--config', config)).code).toBe(2);
     const message = stderr.pop()!;
-    expect(message).toMatch(new RegExp(`^critic-audit: ${two.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1 \\(ts\\): this review \\(2025-01-01T00:28:48\\.000Z\\) is older than 2025-01-30T[\\d:.]+Z, already read from ${one.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
+    expect(message).toMatch(
+      new RegExp(
+        `^critic-audit: ${two.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:1 \\(ts\\): this review \\(2025-01-01T00:28:48\\.000Z\\) is older than 2025-01-30T[\\d:.]+Z, already read from ${one.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`,
+      ),
+    );
     expect(message).toContain('merged into one in time order');
 
     const state = join(dir, 'state.json');
@@ -257,7 +284,6 @@ describe('critic-audit drift', () => {
     expect((await drift(early, '--config', config, '--state', state)).code).toBe(2);
     expect(stderr.pop()).toContain(`already read from ${late}`);
   });
-
 
   it('takes the reference from --reference and monitors the whole log', async () => {
     const reference = files(logLines({ ...STREAM, seed: 'ref', days: 10, rate: () => 0.12 }), 'reference.jsonl');
@@ -311,7 +337,9 @@ describe('critic-audit drift', () => {
     expect(report!.reference.reviews).toBe(210);
     const off = report!.warnings.filter((w) => w.kind === 'cusum-off');
     expect(off.map((w) => w.message)).toEqual([
-      expect.stringMatching(/^CUSUM for rising rejections is off: the reference \(210 reviews, \d+ rejections\) is too small .*; it needs about \d+ reference reviews \(about \d+ rejections\) at this rate: lengthen drift\.reference\.days/),
+      expect.stringMatching(
+        /^CUSUM for rising rejections is off: the reference \(210 reviews, \d+ rejections\) is too small .*; it needs about \d+ reference reviews \(about \d+ rejections\) at this rate: lengthen drift\.reference\.days/,
+      ),
       expect.stringMatching(/^CUSUM for falling rejections is off: .*it needs about \d+ reference reviews/),
     ]);
     for (const side of [report!.thresholds!.cusum.increase!, report!.thresholds!.cusum.decrease!]) {
@@ -326,7 +354,9 @@ describe('critic-audit drift', () => {
     writeFileSync(config, CONFIG.replace('rejectValues: [reject]', 'rejectValues: [approve]'));
     const high = await drift(highLog, '--config', config);
     expect(high.report!.thresholds!.cusum.increase).toMatchObject({ threshold: null, needsReviews: null });
-    expect(high.report!.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^CUSUM for rising rejections is off: at a reference rate of 8\d\.\d% its whole-number steps .* climb even without a change, so no reference is large enough/)]);
+    expect(high.report!.warnings.map((w) => w.message)).toEqual([
+      expect.stringMatching(/^CUSUM for rising rejections is off: at a reference rate of 8\d\.\d% its whole-number steps .* climb even without a change, so no reference is large enough/),
+    ]);
   });
 
   it('exits 2 naming drift.rejectValues and the values logged when no configured rejection occurs at all', async () => {
@@ -335,7 +365,9 @@ describe('critic-audit drift', () => {
     const { code } = await drift(join(PACKAGE_ROOT, 'fixtures', 'drift', 'verdicts.jsonl.gz'), '--config', config);
     expect(code).toBe(2);
     expect(stderr.join('\n')).toMatch(
-      new RegExp(`${config.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(drift\\.rejectValues\\): none of \\["rejected"\\] occurs in the 6000 verdicts read \\(field review\\.decision\\); the values logged are "approve" ×\\d+, "reject" ×\\d+`),
+      new RegExp(
+        `${config.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')} \\(drift\\.rejectValues\\): none of \\["rejected"\\] occurs in the 6000 verdicts read \\(field review\\.decision\\); the values logged are "approve" ×\\d+, "reject" ×\\d+`,
+      ),
     );
   });
 

@@ -104,7 +104,7 @@ function increaseRunLengths(m: number, p: number, hMax: number): Float64Array | 
     } else {
       const x0 = y - m;
       const rise = (q / p) * d; // W(a) − W(x0)
-      const exit = (w[x0] * recentW.sum() / q - (wBefore[x0] / q) * rise) / wy;
+      const exit = ((w[x0] * recentW.sum()) / q - (wBefore[x0] / q) * rise) / wy;
       arl[h] = (1 + p * exit) / (p * (rise / wy));
     }
     recentD.push(d);

@@ -40,7 +40,12 @@ describe('dispersionTest', () => {
     expect(t.days).toBe(14);
     expect(t.pools).toBe(2); // days 1–5 (about 6 expected), 6–10, and days 11–14 (under 5) join the last pool
     expect(dispersionTest([[10, 1]])).toBeNull();
-    expect(dispersionTest([[100, 0], [100, 0]])).toBeNull();
+    expect(
+      dispersionTest([
+        [100, 0],
+        [100, 0],
+      ]),
+    ).toBeNull();
   });
 
   it('warns (p < 0.01) in about 1% of steady references, and in most whose daily rate has a 4-point sd', () => {

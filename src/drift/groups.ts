@@ -62,12 +62,7 @@ export class GroupCounts {
   }
 
   toState(): GroupsState {
-    return Object.fromEntries(
-      this.keys.map((key, i) => [
-        key,
-        Object.fromEntries([...this.tables[i]!].map(([value, e]) => [value, { periods: e.counts.toRows(), lastRejection: e.lastRejection }])),
-      ]),
-    );
+    return Object.fromEntries(this.keys.map((key, i) => [key, Object.fromEntries([...this.tables[i]!].map(([value, e]) => [value, { periods: e.counts.toRows(), lastRejection: e.lastRejection }]))]));
   }
 
   rows(): Array<{ key: string; values: GroupValueRow[] }> {

@@ -21,7 +21,13 @@ export function renderDriftHtml(r: DriftReport): string {
   if (r.warnings.length) parts.push(`<ul class="warnings">${r.warnings.map((w) => `<li class="${w.kind === 'file-order' ? 'note' : 'warn'}">${e(w.message)}</li>`).join('')}</ul>`);
   parts.push(chart(r));
   if (r.alarms.length) {
-    parts.push('<h2>Alarms</h2>', table(['detector', 'raised', 'monitored review', 'detail'], r.alarms.map((a) => [e(detectorName(a.detector)), e(a.time), String(a.review), e(a.detail)])));
+    parts.push(
+      '<h2>Alarms</h2>',
+      table(
+        ['detector', 'raised', 'monitored review', 'detail'],
+        r.alarms.map((a) => [e(detectorName(a.detector)), e(a.time), String(a.review), e(a.detail)]),
+      ),
+    );
   }
   if (r.thresholds && r.detectors) {
     const t = r.thresholds;
@@ -31,25 +37,52 @@ export function renderDriftHtml(r: DriftReport): string {
       const th = t.cusum[direction];
       const now = d.cusum[direction];
       const off = th?.needsReviews ? `off: reference too small (needs ≈ ${th.needsReviews} reviews)` : th?.needsReviews === null ? 'off: no reference is large enough' : 'off: reference too small';
-      if (th && now) body.push([e(detectorName(`cusum-${direction}`)), String(now.statistic), th.threshold === null ? e(off) : `${th.threshold} steps (${th.thresholdNats!.toFixed(1)} nats)`, pct(th.target, 2)]);
+      if (th && now)
+        body.push([e(detectorName(`cusum-${direction}`)), String(now.statistic), th.threshold === null ? e(off) : `${th.threshold} steps (${th.thresholdNats!.toFixed(1)} nats)`, pct(th.target, 2)]);
     }
     if (t.sequential && d.sequential) body.push([e(detectorName('sequential')), `p = ${formatP(d.sequential.pValue)}`, `p ≤ ${formatP(t.sequential.alpha)}`, pct(t.sequential.alpha, 2)]);
-    if (t.asleep && d.asleep) body.push([e(detectorName('asleep')), `${d.asleep.streak} approvals since ${e(d.asleep.lastRejection ?? 'monitoring began')}`, `${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days)`, pct(t.asleep.target, 2)]);
-    parts.push('<h2>Detectors</h2>', `<p>False-alarm budget ${pct(t.falseAlarmRate)} over ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume). ${e(ASSUMPTION)}</p>`, table(['detector', 'now', 'alarm at', 'budget'], body));
+    if (t.asleep && d.asleep)
+      body.push([
+        e(detectorName('asleep')),
+        `${d.asleep.streak} approvals since ${e(d.asleep.lastRejection ?? 'monitoring began')}`,
+        `${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days)`,
+        pct(t.asleep.target, 2),
+      ]);
+    parts.push(
+      '<h2>Detectors</h2>',
+      `<p>False-alarm budget ${pct(t.falseAlarmRate)} over ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume). ${e(ASSUMPTION)}</p>`,
+      table(['detector', 'now', 'alarm at', 'budget'], body),
+    );
   }
   const ref = r.reference;
-  parts.push('<h2>Reference</h2>', `<p>${ref.reviews} reviews, ${ref.rejections} rejections: ${pct(ref.rate)} ${pctInterval(ref.interval)} (${e(ref.from ?? '–')} → ${e(ref.to ?? '–')}${ref.source === 'file' ? `, from ${e(r.inputs.referenceFile ?? '')}` : ''}).</p>`);
+  parts.push(
+    '<h2>Reference</h2>',
+    `<p>${ref.reviews} reviews, ${ref.rejections} rejections: ${pct(ref.rate)} ${pctInterval(ref.interval)} (${e(ref.from ?? '–')} → ${e(ref.to ?? '–')}${ref.source === 'file' ? `, from ${e(r.inputs.referenceFile ?? '')}` : ''}).</p>`,
+  );
   if (ref.dispersion) {
     const d = ref.dispersion;
-    parts.push(`<p>Day to day the rate varies ${d.pValue < DISPERSION_ALPHA ? '<b>more than chance</b>' : 'no more than chance would'}: dispersion ${d.ratio.toFixed(2)} (χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${formatP(d.pValue)}).</p>`);
+    parts.push(
+      `<p>Day to day the rate varies ${d.pValue < DISPERSION_ALPHA ? '<b>more than chance</b>' : 'no more than chance would'}: dispersion ${d.ratio.toFixed(2)} (χ² ${d.chiSquare.toFixed(1)} on ${d.df} df over ${d.days} days, p = ${formatP(d.pValue)}).</p>`,
+    );
   }
   for (const g of r.groups) {
-    parts.push(`<h2>By ${e(g.key)}</h2>`, table(['value', 'reviews', 'rejections', 'rate', 'interval', 'last rejection'], g.values.map((v) => [e(v.value), String(v.reviews), String(v.rejections), pct(v.rate), pctInterval(v.interval), e(v.lastRejection ?? 'never')])));
+    parts.push(
+      `<h2>By ${e(g.key)}</h2>`,
+      table(
+        ['value', 'reviews', 'rejections', 'rate', 'interval', 'last rejection'],
+        g.values.map((v) => [e(v.value), String(v.reviews), String(v.rejections), pct(v.rate), pctInterval(v.interval), e(v.lastRejection ?? 'never')]),
+      ),
+    );
   }
   const bad = r.inputs.badLines;
   parts.push('<h2>Input</h2>', `<p>${r.inputs.lines} lines, ${bad.count} bad (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`);
   if (bad.shown.length) {
-    parts.push(table(['file', 'line', 'field', 'problem'], bad.shown.map((b) => [e(b.file), String(b.line), e(b.field ?? ''), e(b.problem)])));
+    parts.push(
+      table(
+        ['file', 'line', 'field', 'problem'],
+        bad.shown.map((b) => [e(b.file), String(b.line), e(b.field ?? ''), e(b.problem)]),
+      ),
+    );
     if (bad.notShown) parts.push(`<p>…and ${bad.notShown} more.</p>`);
   }
   parts.push(`<p class="dim">Generated ${e(r.run.generatedAt)}.</p>`);
@@ -91,7 +124,9 @@ function chart(r: DriftReport): string {
   }
   if (refRate !== null) {
     const [lo, hi] = r.reference.interval;
-    svg.push(`<rect x="${left}" y="${f(y(hi))}" width="${W - left - right}" height="${f(Math.max(1, y(lo) - y(hi)))}" fill="#a5d6a7" opacity="0.5"><title>${escapeHtml(`reference ${pct(refRate)} ${pctInterval(r.reference.interval)}`)}</title></rect>`);
+    svg.push(
+      `<rect x="${left}" y="${f(y(hi))}" width="${W - left - right}" height="${f(Math.max(1, y(lo) - y(hi)))}" fill="#a5d6a7" opacity="0.5"><title>${escapeHtml(`reference ${pct(refRate)} ${pctInterval(r.reference.interval)}`)}</title></rect>`,
+    );
     svg.push(`<line x1="${left}" x2="${W - right}" y1="${f(y(refRate))}" y2="${f(y(refRate))}" stroke="#2e7d32" stroke-dasharray="4 3"/>`);
   }
   const step = Math.max(1, Math.ceil(periods.length / 8));
@@ -102,7 +137,9 @@ function chart(r: DriftReport): string {
   r.alarms.forEach((a, i) => {
     const ax = x(Date.parse(a.time));
     const [anchor, dx] = ax > W * 0.75 ? ['end', -4] : ['start', 4]; // keep labels inside the plot
-    svg.push(`<line x1="${f(ax)}" x2="${f(ax)}" y1="${top}" y2="${H - bottom}" stroke="#c62828" stroke-width="1.5"/><text x="${f(ax)}" y="${top + 12 + 13 * i}" dx="${dx}" text-anchor="${anchor}" style="fill:#c62828">${escapeHtml(`${a.detector} ${a.time.slice(0, 10)}`)}</text>`);
+    svg.push(
+      `<line x1="${f(ax)}" x2="${f(ax)}" y1="${top}" y2="${H - bottom}" stroke="#c62828" stroke-width="1.5"/><text x="${f(ax)}" y="${top + 12 + 13 * i}" dx="${dx}" text-anchor="${anchor}" style="fill:#c62828">${escapeHtml(`${a.detector} ${a.time.slice(0, 10)}`)}</text>`,
+    );
   });
   svg.push(`<line x1="${left}" x2="${left}" y1="${top}" y2="${H - bottom}" stroke="#999"/><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#999"/>`);
   svg.push(`<text x="${left}" y="${H - 6}">${escapeHtml(`Rejection rate per ${r.config.period} with Wilson 95% intervals; green band: reference; grey: reference window; red: alarms`)}</text>`);

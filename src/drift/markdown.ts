@@ -46,7 +46,9 @@ export function renderDriftMarkdown(r: DriftReport): string {
 
   const ref = r.reference;
   out.push('', '## Reference', '');
-  out.push(`${ref.source === 'file' ? `File ${cell(r.inputs.referenceFile ?? '')}` : `First ${r.config.reference.days} days of the log`}: ${ref.reviews} reviews, ${ref.rejections} rejections, ${pct(ref.rate)} ${pctInterval(ref.interval)} (Wilson 95%), ${ref.from ?? '–'} → ${ref.to ?? '–'}.`);
+  out.push(
+    `${ref.source === 'file' ? `File ${cell(r.inputs.referenceFile ?? '')}` : `First ${r.config.reference.days} days of the log`}: ${ref.reviews} reviews, ${ref.rejections} rejections, ${pct(ref.rate)} ${pctInterval(ref.interval)} (Wilson 95%), ${ref.from ?? '–'} → ${ref.to ?? '–'}.`,
+  );
   if (ref.reviewsPerDay !== null) out.push('', `Volume: ${ref.reviewsPerDay.toFixed(1)} reviews per day.`);
   const d = ref.dispersion;
   if (d) {
@@ -61,21 +63,34 @@ export function renderDriftMarkdown(r: DriftReport): string {
     const t = r.thresholds;
     const dd = r.detectors;
     out.push('', '## Detectors', '');
-    out.push(`False-alarm budget: ${pct(t.falseAlarmRate)} for ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume), split between the detectors below. ${ASSUMPTION}`, '');
+    out.push(
+      `False-alarm budget: ${pct(t.falseAlarmRate)} for ${t.horizonDays} days of monitoring (${t.horizonReviews} reviews at the reference volume), split between the detectors below. ${ASSUMPTION}`,
+      '',
+    );
     out.push('| detector | now | alarm at | false-alarm budget | tuned for |', '|---|---:|---:|---:|---|');
     for (const direction of ['increase', 'decrease'] as const) {
       const th = t.cusum[direction];
       const now = dd.cusum[direction];
       const name = detectorName(`cusum-${direction}`);
       if (!th || !now) out.push(`| ${name} | – | off | – | – |`);
-      else if (th.threshold === null) out.push(`| ${name} | ${now.statistic} | off: ${th.needsReviews ? `reference too small (needs ≈ ${th.needsReviews} reviews)` : th.needsReviews === null ? 'no reference is large enough' : 'reference too small'} | – | – |`);
-      else out.push(`| ${name} | ${now.statistic} | ${th.threshold} (${th.thresholdNats!.toFixed(1)} nats) | ${pct(th.target, 2)} | rate ${pct(th.designRate)}; in-control run length ${th.runLengthDays!.toExponential(1)} days |`);
+      else if (th.threshold === null)
+        out.push(
+          `| ${name} | ${now.statistic} | off: ${th.needsReviews ? `reference too small (needs ≈ ${th.needsReviews} reviews)` : th.needsReviews === null ? 'no reference is large enough' : 'reference too small'} | – | – |`,
+        );
+      else
+        out.push(
+          `| ${name} | ${now.statistic} | ${th.threshold} (${th.thresholdNats!.toFixed(1)} nats) | ${pct(th.target, 2)} | rate ${pct(th.designRate)}; in-control run length ${th.runLengthDays!.toExponential(1)} days |`,
+        );
     }
     if (t.sequential && dd.sequential) {
-      out.push(`| ${detectorName('sequential')} | p = ${formatP(dd.sequential.pValue)} | p ≤ ${formatP(t.sequential.alpha)} | ${pct(t.sequential.alpha, 2)} | any change; prior worth ${t.sequential.priorStrength} reviews |`);
+      out.push(
+        `| ${detectorName('sequential')} | p = ${formatP(dd.sequential.pValue)} | p ≤ ${formatP(t.sequential.alpha)} | ${pct(t.sequential.alpha, 2)} | any change; prior worth ${t.sequential.priorStrength} reviews |`,
+      );
     }
     if (t.asleep && dd.asleep) {
-      out.push(`| ${detectorName('asleep')} | ${dd.asleep.streak} approvals since ${dd.asleep.lastRejection ?? 'monitoring began'} | ${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days at the reference volume) | ${pct(t.asleep.target, 2)} | a critic that stopped saying no |`);
+      out.push(
+        `| ${detectorName('asleep')} | ${dd.asleep.streak} approvals since ${dd.asleep.lastRejection ?? 'monitoring began'} | ${t.asleep.streak} approvals (≈ ${t.asleep.streakDays.toFixed(1)} days at the reference volume) | ${pct(t.asleep.target, 2)} | a critic that stopped saying no |`,
+      );
     }
   }
 
@@ -91,7 +106,12 @@ export function renderDriftMarkdown(r: DriftReport): string {
   }
 
   const bad = r.inputs.badLines;
-  out.push('', '## Input', '', `${r.inputs.lines} lines read (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad lines (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`);
+  out.push(
+    '',
+    '## Input',
+    '',
+    `${r.inputs.lines} lines read (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad lines (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
+  );
   if (bad.shown.length) {
     out.push('', '| file | line | field | problem |', '|---|---:|---|---|');
     for (const b of bad.shown) out.push(`| ${cell(b.file)} | ${b.line} | ${cell(b.field ?? '')} | ${cell(b.problem)} |`);

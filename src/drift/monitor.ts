@@ -162,7 +162,12 @@ export class DriftMonitor {
     const { reviews: n, rejections: k } = s.reference;
     const minimum = this.config.reference.minReviews;
     if (n < minimum) {
-      throw new InputError(this.referenceLabel, undefined, 'drift.reference', `the reference has ${n} reviews, fewer than reference.minReviews (${minimum}): lengthen reference.days or pass a larger --reference file`);
+      throw new InputError(
+        this.referenceLabel,
+        undefined,
+        'drift.reference',
+        `the reference has ${n} reviews, fewer than reference.minReviews (${minimum}): lengthen reference.days or pass a larger --reference file`,
+      );
     }
     if (k === n) {
       throw new InputError(this.referenceLabel, undefined, 'drift.rejectValues', `all ${n} reference reviews count as rejections: check drift.rejectValues and drift.fields.verdict`);
@@ -178,19 +183,20 @@ export class DriftMonitor {
     if (k === 0) {
       // Nothing to estimate a rate from, and nothing more to wait for: the critic never said no.
       // Unless a rejection is logged as something rejectValues does not list: show what was logged.
-      const values = this.referenceVerdicts.total
-        ? `; their verdict values: ${this.referenceVerdicts.describe()} (if one of these is a rejection, add it to drift.rejectValues)`
-        : '';
+      const values = this.referenceVerdicts.total ? `; their verdict values: ${this.referenceVerdicts.describe()} (if one of these is a rejection, add it to drift.rejectValues)` : '';
       s.alarms.push({ detector: 'asleep', time: s.reference.last!, review: 0, detail: `no rejection in any of the ${n} reference reviews${values}` });
       return;
     }
     const grid = referenceRateGrid(k, n);
     if (cusum.share > 0) {
       const target = (alpha * cusum.share) / 2;
-      for (const [direction, ratio] of [['increase', cusum.increase], ['decrease', cusum.decrease]] as const) {
+      for (const [direction, ratio] of [
+        ['increase', cusum.increase],
+        ['decrease', cusum.decrease],
+      ] as const) {
         const side = designSide(direction, k / n, ratio);
         const { threshold, falseAlarm } = calibrate(side, grid, horizonReviews, target);
-        const runLength = threshold === null ? null : runLengths(side, k / n, threshold)?.[threshold] ?? null;
+        const runLength = threshold === null ? null : (runLengths(side, k / n, threshold)?.[threshold] ?? null);
         s.design.cusum[direction] = { ...side, threshold, target, falseAlarm, runLength };
       }
     }

@@ -47,7 +47,7 @@ describe('readLines', () => {
     const file = join(dir, 'long-line.jsonl');
     const long = JSON.stringify({ pad: 'y'.repeat(1 << 20) }); // 16 chunks of 64 KiB: the old reader joined 16 times
     // A CRLF split across a chunk boundary, and an unterminated long last line.
-    const second = '{"a":2}'.padEnd((1 << 16) - 1 - (long.length + 1) % (1 << 16), ' ');
+    const second = '{"a":2}'.padEnd((1 << 16) - 1 - ((long.length + 1) % (1 << 16)), ' ');
     writeFileSync(file, `${long}\n${second}\r\n${long}`);
     const concat = vi.spyOn(Buffer, 'concat');
     try {

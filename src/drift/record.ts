@@ -119,7 +119,8 @@ export function parseTime(raw: unknown): number | string {
   let zoned = false;
   if (i < len) {
     const c = s.charCodeAt(i);
-    if ((c === 90 || c === 122) && i + 1 === len) zoned = true; // Z z
+    if ((c === 90 || c === 122) && i + 1 === len)
+      zoned = true; // Z z
     else if (c === 43 || c === DASH) {
       const oh = digits(s, i + 1, 2);
       let j = i + 3;

@@ -49,11 +49,7 @@ export const ORDER_TOLERANCE_MS = 3_600_000;
 export async function runDrift(options: RunOptions): Promise<DriftRun> {
   const { config, referenceFile } = options;
   const input = options.resume?.input ?? newInputState();
-  const monitor = new DriftMonitor(
-    config,
-    referenceFile ?? options.files[0] ?? '(no log)',
-    options.resume?.monitor ?? newMonitorState(referenceFile ? 'file' : 'window'),
-  );
+  const monitor = new DriftMonitor(config, referenceFile ?? options.files[0] ?? '(no log)', options.resume?.monitor ?? newMonitorState(referenceFile ? 'file' : 'window'));
   const parse = lineParser(config);
   const verdicts = new VerdictTally(input.verdicts);
   const notes: DriftWarning[] = [];

@@ -14,7 +14,9 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
   out.push(`  reference  ${ref.reviews} reviews, ${pct(ref.rate)} rejected ${chalk.dim(pctInterval(ref.interval))}  ${chalk.dim(`${day(ref.from)} → ${day(ref.to)}`)}`);
   if (r.monitored.reviews) {
     const last = r.periods[r.periods.length - 1]!;
-    out.push(`  monitored  ${r.monitored.reviews} reviews, ${pct(r.monitored.rate)} rejected ${chalk.dim(pctInterval(r.monitored.interval))}; last ${r.config.period} ${pct(last.rate)} of ${last.reviews}`);
+    out.push(
+      `  monitored  ${r.monitored.reviews} reviews, ${pct(r.monitored.rate)} rejected ${chalk.dim(pctInterval(r.monitored.interval))}; last ${r.config.period} ${pct(last.rate)} of ${last.reviews}`,
+    );
   }
   for (const a of r.alarms) out.push(chalk.red(`  ✗ ${detectorName(a.detector)}: ${a.detail} (${a.time}, monitored review ${a.review})`));
   if (r.thresholds && r.detectors) {
@@ -26,7 +28,9 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
     if (asleep) bits.push(`approval streak ${asleep.streak}/${asleep.threshold}`);
     out.push(chalk.dim(`  detectors  ${bits.join(' · ')}`));
     const d = r.reference.dispersion;
-    const check = d ? `reference days vary ${d.pValue < DISPERSION_ALPHA ? 'MORE than chance' : 'as chance would'} (dispersion ${d.ratio.toFixed(2)}, p ${formatP(d.pValue)})` : 'day-to-day variation not tested (too few reference days, or a state saved before the test)';
+    const check = d
+      ? `reference days vary ${d.pValue < DISPERSION_ALPHA ? 'MORE than chance' : 'as chance would'} (dispersion ${d.ratio.toFixed(2)}, p ${formatP(d.pValue)})`
+      : 'day-to-day variation not tested (too few reference days, or a state saved before the test)';
     out.push(chalk.dim(`  assumes    independent reviews at one constant rate; ${check}`));
   }
   const bad = r.inputs.badLines;

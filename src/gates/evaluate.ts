@@ -56,8 +56,7 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
   const gates: Gate[] = [];
   const conservative = thresholds.gate === 'lower-bound';
   const bound = (estimate: number, pessimistic: number) => (conservative ? { value: pessimistic, estimate } : { value: estimate });
-  const simple = (name: string, threshold: number, measured: { value: number; estimate?: number }, pass: boolean): Gate =>
-    ({ name, threshold, ...measured, pass, status: pass ? 'green' : 'red' });
+  const simple = (name: string, threshold: number, measured: { value: number; estimate?: number }, pass: boolean): Gate => ({ name, threshold, ...measured, pass, status: pass ? 'green' : 'red' });
 
   for (const { name: mutator, noMutants } of context.mutators) {
     const band = catchRateBand(thresholds.catchRate, mutator);
@@ -68,7 +67,7 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
     if (noMutants !== null) {
       // Only a threshold set for this mutator by name (and able to fail) makes its absence fail the run.
       const fails = namesMutator(thresholds.catchRate, mutator) && band.break !== null;
-      const why = fails ? noMutants : `${noMutants}; not failing the run, as ${band.break === null ? 'its band has no break' : 'its threshold is catchRate\'s default'}`;
+      const why = fails ? noMutants : `${noMutants}; not failing the run, as ${band.break === null ? 'its band has no break' : "its threshold is catchRate's default"}`;
       gates.push({ ...noDataGate(name, threshold, why, fails), band });
       continue;
     }

@@ -26,7 +26,11 @@ describe('the mutators a critic is gated on', () => {
     const gated = gatedMutators(['number-flip', 'entity-swap', 'qualifier-deletion'], generation, [item('t', 'text')], reviewed('t'));
     expect(gated).toEqual([
       { name: 'number-flip', noMutants: null },
-      { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (all 7 sites ignored: the new name is also stated in the supporting evidence (3); no supporting sentence (2); a fourth reason (1); 1 for other reasons)' },
+      {
+        name: 'entity-swap',
+        noMutants:
+          'entity-swap made no valid mutant (all 7 sites ignored: the new name is also stated in the supporting evidence (3); no supporting sentence (2); a fourth reason (1); 1 for other reasons)',
+      },
       { name: 'qualifier-deletion', noMutants: 'qualifier-deletion made no valid mutant (no sites)' },
     ]);
   });

@@ -14,13 +14,29 @@ const conditions: ConditionName[] = ['clean', 'with-trace'];
 
 /** Replies by rule: FAIL, PASS or no verdict, per item and condition. */
 function run(reply: (item: ReviewItem, condition: ConditionName, index: number) => 'FAIL' | 'PASS' | 'none'): ReviewResult[] {
-  return world.items.flatMap((item, index) => conditions.map((condition) => {
-    const r = reply(item, condition, index);
-    return {
-      critic: 'critic', itemId: item.id, condition, repeat: 0, reviewId: `${item.id}/${condition}`, requestDigest: 'd', outcome: r === 'none' ? 'no-verdict' as const : 'verdict' as const,
-      verdict: r === 'none' ? null : r, reply: r === 'none' ? 'I am not sure.' : `VERDICT: ${r}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
-    };
-  }));
+  return world.items.flatMap((item, index) =>
+    conditions.map((condition) => {
+      const r = reply(item, condition, index);
+      return {
+        critic: 'critic',
+        itemId: item.id,
+        condition,
+        repeat: 0,
+        reviewId: `${item.id}/${condition}`,
+        requestDigest: 'd',
+        outcome: r === 'none' ? ('no-verdict' as const) : ('verdict' as const),
+        verdict: r === 'none' ? null : r,
+        reply: r === 'none' ? 'I am not sure.' : `VERDICT: ${r}`,
+        error: null,
+        attempts: 1,
+        latencyMs: 1,
+        usage: null,
+        cached: false,
+        rateLimited: 0,
+        cacheKey: 'k',
+      };
+    }),
+  );
 }
 
 const report = (results: ReviewResult[], thresholds: Thresholds) => buildReport(snapshotOf(world, ['critic'], conditions, { maxAnchoringDrop: 0.15, ...thresholds }), COMPLETE, memoryStore(results));

@@ -39,8 +39,10 @@ export function powerCheck(design: PowerDesign, validByMutator: Record<string, n
     const enough = valid >= needed;
     byMutator[mutator] = { valid, needed, enough, detectable };
     if (!enough) {
-      warnings.push(`${mutator}: ${valid} valid mutants, fewer than the ${needed} needed to detect a ${pts(design.delta)} effect (ψ = ${design.psi}, α = ${design.alpha}, power ${design.power}); `
-        + (detectable === null ? 'no effect is detectable at this size' : `the smallest detectable effect is ${(100 * detectable).toFixed(1)} points`));
+      warnings.push(
+        `${mutator}: ${valid} valid mutants, fewer than the ${needed} needed to detect a ${pts(design.delta)} effect (ψ = ${design.psi}, α = ${design.alpha}, power ${design.power}); ` +
+          (detectable === null ? 'no effect is detectable at this size' : `the smallest detectable effect is ${(100 * detectable).toFixed(1)} points`),
+      );
     }
   }
   return { ...design, needed, byMutator, warnings };

@@ -12,18 +12,17 @@ import { noDataGate, type Gate } from './evaluate.js';
 export function regressionGate(report: RegressionReport): Gate {
   const tested = report.rows.filter((r) => r.n > 0);
   if (tested.length === 0) {
-    const why = report.pairedItems === 0
-      ? `no item of this run is in the baseline (${report.onlyInCurrent} only in this run, ${report.onlyInBaseline} only in the baseline): nothing to compare pair by pair`
-      : `no item was answered in both runs under the same condition (${report.pairedItems} items in both): nothing to compare pair by pair`;
+    const why =
+      report.pairedItems === 0
+        ? `no item of this run is in the baseline (${report.onlyInCurrent} only in this run, ${report.onlyInBaseline} only in the baseline): nothing to compare pair by pair`
+        : `no item was answered in both runs under the same condition (${report.pairedItems} items in both): nothing to compare pair by pair`;
     return noDataGate('maxRegression', report.margin, why);
   }
   const regressed = tested.filter((r) => r.regressed);
   const largest = [...tested].sort((x, y) => y.worsening - x.worsening)[0]!;
   const describe = (r: (typeof tested)[number]) =>
     `${r.mutator} ${r.condition}: ${r.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signed(r.delta)} (b=${r.b}, c=${r.c}, n=${r.n}, p=${r.p.toPrecision(2)}, Holm p=${r.pHolm.toPrecision(2)})`;
-  const detail = regressed.length
-    ? `regressed: ${regressed.map(describe).join('; ')}`
-    : `no significant worsening beyond ${report.margin} (largest: ${describe(largest)})`;
+  const detail = regressed.length ? `regressed: ${regressed.map(describe).join('; ')}` : `no significant worsening beyond ${report.margin} (largest: ${describe(largest)})`;
   return {
     name: 'maxRegression',
     threshold: report.margin,

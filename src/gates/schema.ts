@@ -8,10 +8,13 @@ import { rate } from '../util/schemaParts.js';
 export const bandSchema = z
   .strictObject({ high: rate.optional(), low: rate.optional(), break: rate.optional() })
   .refine((b) => b.high !== undefined || b.low !== undefined || b.break !== undefined, { message: 'give at least one of high, low, break' })
-  .refine((b) => {
-    const ordered = [b.break, b.low, b.high].filter((x): x is number => x !== undefined);
-    return ordered.every((x, i) => i === 0 || ordered[i - 1]! <= x);
-  }, { message: 'need break <= low <= high' });
+  .refine(
+    (b) => {
+      const ordered = [b.break, b.low, b.high].filter((x): x is number => x !== undefined);
+      return ordered.every((x, i) => i === 0 || ordered[i - 1]! <= x);
+    },
+    { message: 'need break <= low <= high' },
+  );
 
 /** The `thresholds:` section of the config: what the gates compare the figures with. */
 export const thresholdsSchema = z.strictObject({

@@ -34,7 +34,7 @@ describe('catch-rate bands', () => {
     expect(resolveBand({ high: 0.9, low: 0.7 })).toEqual({ high: 0.9, low: 0.7, break: null });
   });
 
-  it('takes the mutator\'s own entry, else default, else a global number', () => {
+  it("takes the mutator's own entry, else default, else a global number", () => {
     expect(catchRateBand({ default: 0.6, 'number-flip': { high: 0.9, low: 0.8, break: 0.7 } }, 'number-flip')).toEqual({ high: 0.9, low: 0.8, break: 0.7 });
     expect(catchRateBand({ default: 0.6 }, 'entity-swap')).toEqual({ high: 0.6, low: 0.6, break: 0.6 });
     expect(catchRateBand(0.5, 'entity-swap')?.break).toBe(0.5);
@@ -57,7 +57,12 @@ describe('catch-rate bands', () => {
 
   it('keeps the original gates and shape for the original config keys', () => {
     const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.95 }, CONTEXT);
-    expect(gates.map((g) => [g.name, g.pass])).toEqual([['catchRate.number-flip', true], ['maxFalseAlarmRate', true], ['maxAnchoringDrop', true], ['minVerdictRate', true]]);
+    expect(gates.map((g) => [g.name, g.pass])).toEqual([
+      ['catchRate.number-flip', true],
+      ['maxFalseAlarmRate', true],
+      ['maxAnchoringDrop', true],
+      ['minVerdictRate', true],
+    ]);
     for (const g of gates) expect(g).toMatchObject({ threshold: expect.any(Number), value: expect.any(Number), pass: expect.any(Boolean) });
   });
 });
@@ -89,8 +94,18 @@ describe('--threshold overrides', () => {
   });
 
   it('overrides scalar and object settings', () => {
-    const out = applyThresholdOverrides({ minimumDetectableEffect: 0.2 }, ['gate=lower-bound', 'maxFalseAlarmRate=0.2', 'maxRegression.margin=0.1', 'minimumDetectableEffect.psi=0.3', 'positiveControl.minVerdictRate=0.7'], MUTATORS);
-    expect(out).toMatchObject({ gate: 'lower-bound', maxFalseAlarmRate: 0.2, maxRegression: { margin: 0.1 }, minimumDetectableEffect: { delta: 0.2, psi: 0.3 }, positiveControl: { minVerdictRate: 0.7 } });
+    const out = applyThresholdOverrides(
+      { minimumDetectableEffect: 0.2 },
+      ['gate=lower-bound', 'maxFalseAlarmRate=0.2', 'maxRegression.margin=0.1', 'minimumDetectableEffect.psi=0.3', 'positiveControl.minVerdictRate=0.7'],
+      MUTATORS,
+    );
+    expect(out).toMatchObject({
+      gate: 'lower-bound',
+      maxFalseAlarmRate: 0.2,
+      maxRegression: { margin: 0.1 },
+      minimumDetectableEffect: { delta: 0.2, psi: 0.3 },
+      positiveControl: { minVerdictRate: 0.7 },
+    });
   });
 
   it.each([
@@ -118,13 +133,15 @@ describe('threshold config keys', () => {
 
   it('accepts numbers, maps of numbers, maps of bands and the new keys', () => {
     expect(load('  catchRate: 0.6')().thresholds.catchRate).toBe(0.6);
-    const config = load([
-      '  catchRate: {default: 0.6, number-flip: {high: 0.9, low: 0.8, break: 0.7}}',
-      '  gate: lower-bound',
-      '  maxRegression: {margin: 0.05, alpha: 0.05}',
-      '  minimumDetectableEffect: {delta: 0.15, psi: 0.25}',
-      '  positiveControl: {minVerdictRate: 0.8, minDiscrimination: 0.2}',
-    ].join('\n'))();
+    const config = load(
+      [
+        '  catchRate: {default: 0.6, number-flip: {high: 0.9, low: 0.8, break: 0.7}}',
+        '  gate: lower-bound',
+        '  maxRegression: {margin: 0.05, alpha: 0.05}',
+        '  minimumDetectableEffect: {delta: 0.15, psi: 0.25}',
+        '  positiveControl: {minVerdictRate: 0.8, minDiscrimination: 0.2}',
+      ].join('\n'),
+    )();
     expect(config.thresholds).toMatchObject({ gate: 'lower-bound', maxRegression: { margin: 0.05 }, positiveControl: { minDiscrimination: 0.2 } });
   });
 

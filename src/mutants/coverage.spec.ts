@@ -4,10 +4,14 @@ import { mutatorCoverage, whyUnusable } from './coverage.js';
 const ignored = (mutator: string, reason: string, times: number) => Array.from({ length: times }, () => ({ mutator, reason }));
 
 describe('mutatorCoverage', () => {
-  const coverage = mutatorCoverage(['number-flip', 'entity-swap', 'qualifier-deletion'], [
-    { mutants: [{ mutator: 'number-flip' }], ignored: [...ignored('entity-swap', 'b', 2), ...ignored('entity-swap', 'a', 2)] },
-    { mutants: [{ mutator: 'number-flip' }, { mutator: 'unlisted' }], ignored: [...ignored('entity-swap', 'c', 5), ...ignored('entity-swap', 'd', 1), ...ignored('number-flip', 'a', 1)] },
-  ], 3);
+  const coverage = mutatorCoverage(
+    ['number-flip', 'entity-swap', 'qualifier-deletion'],
+    [
+      { mutants: [{ mutator: 'number-flip' }], ignored: [...ignored('entity-swap', 'b', 2), ...ignored('entity-swap', 'a', 2)] },
+      { mutants: [{ mutator: 'number-flip' }, { mutator: 'unlisted' }], ignored: [...ignored('entity-swap', 'c', 5), ...ignored('entity-swap', 'd', 1), ...ignored('number-flip', 'a', 1)] },
+    ],
+    3,
+  );
 
   it('sums sites, valid and ignored per mutator over generations, in the order given', () => {
     expect(coverage.map(({ mutator, sites, valid, ignored: i }) => ({ mutator, sites, valid, ignored: i }))).toEqual([

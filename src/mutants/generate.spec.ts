@@ -13,7 +13,11 @@ const textMutators = ALL_MUTATORS.filter((m) => m.kind === 'text') as TextMutato
 // Policy-like sentences built from parts, so properties see numbers, names and qualifiers in many arrangements.
 const team = fc.constantFrom('Finance Team', 'People Team', 'Travel Desk', 'Revenue Office', 'HMRC', 'March', 'Northwind Ltd');
 const qualifier = fc.constantFrom('only ', 'at least ', 'up to ', 'no more than ', '');
-const amount = fc.oneof(fc.integer({ min: 1, max: 99 }).map(String), fc.integer({ min: 1000, max: 99999 }).map((n) => `£${n.toLocaleString('en-US')}`), fc.integer({ min: 1, max: 100 }).map((n) => `${n}%`));
+const amount = fc.oneof(
+  fc.integer({ min: 1, max: 99 }).map(String),
+  fc.integer({ min: 1000, max: 99999 }).map((n) => `£${n.toLocaleString('en-US')}`),
+  fc.integer({ min: 1, max: 100 }).map((n) => `${n}%`),
+);
 const clause = fc.constantFrom('', ', unless the employee opts out', ', except for emergency visits', ', provided that the form is signed');
 const sentence = fc.tuple(team, qualifier, amount, clause).map(([t, q, a, c]) => `Claims sent to the ${t} are paid ${q}${a} per claim${c}.`);
 const fixtureArb = fc

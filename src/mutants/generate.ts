@@ -33,9 +33,7 @@ export function generateMutants(fixtures: readonly Fixture[], mutators: readonly
         const mutant = applyCandidate(fixture, mutator.name, candidate);
         if (seen.has(mutant.id)) continue;
         seen.add(mutant.id);
-        const reason = mutant.artifact === fixture.artifact
-          ? 'replacement equals the original text'
-          : (mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null;
+        const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
         if (reason === null) valid.push(mutant);
         else ignored.push({ ...recordOf(mutant), reason });
       }

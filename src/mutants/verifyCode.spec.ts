@@ -22,7 +22,18 @@ import { EQUIVALENT_REASON, labelCacheKey, TYPE_ERROR_REASON, typeCheckCacheKey,
 const CODE_MUTATORS: CodeMutator[] = [arithmeticOperator, comparisonBoundary, offByOne, removeCall, conditionNegation, logicalOperator];
 
 function fixture(artifact: string, checks: CodeCheck[], variants: CodeFixture['variants'] = []): CodeFixture {
-  return { id: 'f', kind: 'code', language: 'typescript', task: 'spec', artifact, checks, variants, trace: undefined, cluster: 'f', source: { file: 'spec.yaml', line: 3, field: 'fixtures[0]', checkLines: checks.map((_, i) => 10 + i) } };
+  return {
+    id: 'f',
+    kind: 'code',
+    language: 'typescript',
+    task: 'spec',
+    artifact,
+    checks,
+    variants,
+    trace: undefined,
+    cluster: 'f',
+    source: { file: 'spec.yaml', line: 3, field: 'fixtures[0]', checkLines: checks.map((_, i) => 10 + i) },
+  };
 }
 
 /** The mutant that replaces the first occurrence of `from` in the artifact. */
@@ -175,7 +186,9 @@ describe('verifyCodeLabels', () => {
     stored.clear();
     const { kept } = await verifyCodeLabels([crash], [crashing], { timeoutMs: 20_000, cache });
     expect(kept.map((m) => m.id)).toEqual(['crash']);
-    expect([...stored.keys()].sort()).toEqual([labelCacheKey({ artifact: crash.artifact, checks: crash.checks }, 20_000), typeCheckCacheKey(crash.artifact), typeCheckCacheKey(crashing.artifact)].sort());
+    expect([...stored.keys()].sort()).toEqual(
+      [labelCacheKey({ artifact: crash.artifact, checks: crash.checks }, 20_000), typeCheckCacheKey(crash.artifact), typeCheckCacheKey(crashing.artifact)].sort(),
+    );
   }, 60_000);
 
   it('rejects a fixture whose reference fails a check, naming the check', async () => {

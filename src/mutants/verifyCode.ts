@@ -59,23 +59,19 @@ export interface LabelVerification {
  * rejects is ignored before any check runs: a compiler catches it, so it says
  * nothing about a critic's judgement.
  */
-export async function verifyCodeLabels(
-  fixtures: readonly CodeFixture[],
-  mutants: readonly Mutant[],
-  options: VerifyOptions = {},
-): Promise<LabelVerification> {
+export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants: readonly Mutant[], options: VerifyOptions = {}): Promise<LabelVerification> {
   const byId = new Map(fixtures.map((f) => [f.id, f]));
   const fixtureOf = (mutant: Mutant): CodeFixture => {
     const fixture = byId.get(mutant.fixtureId);
     if (!fixture) throw new Error(`mutant ${mutant.id} belongs to "${mutant.fixtureId}", which is not among the code fixtures given`);
     return fixture;
   };
-  const controls = fixtures.flatMap((fixture) => [
-    { fixture, id: 'reference', artifact: fixture.artifact },
-    ...fixture.variants.map((v) => ({ fixture, id: v.id, artifact: v.artifact })),
-  ]);
+  const controls = fixtures.flatMap((fixture) => [{ fixture, id: 'reference', artifact: fixture.artifact }, ...fixture.variants.map((v) => ({ fixture, id: v.id, artifact: v.artifact }))]);
   // Controls first: a broken fixture is reported before any time goes into its mutants.
-  const controlResults = await checkAll(controls.map(({ fixture, artifact }) => ({ artifact, checks: fixture.checks })), options);
+  const controlResults = await checkAll(
+    controls.map(({ fixture, artifact }) => ({ artifact, checks: fixture.checks })),
+    options,
+  );
   controls.forEach(({ fixture, id }, i) => {
     const index = controlResults[i]!.findIndex((r) => !r.passed);
     if (index === -1) return;
@@ -98,7 +94,10 @@ export async function verifyCodeLabels(
     if (error !== undefined) ignore(mutant, `${TYPE_ERROR_REASON}: ${error}`);
     return error === undefined;
   });
-  const mutantResults = await checkAll(compiling.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })), options);
+  const mutantResults = await checkAll(
+    compiling.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })),
+    options,
+  );
   const kept: Mutant[] = [];
   compiling.forEach((mutant, i) => {
     if (mutantResults[i]!.some((r) => !r.passed)) kept.push(mutant);
@@ -149,7 +148,10 @@ function newTypeErrors(fixtures: readonly CodeFixture[], mutants: readonly Mutan
     missing.forEach((i, k) => {
       errors[i] = fresh[k]!;
       // Stored as failed "checks" whose detail is the compiler's message: the label cache's one shape.
-      cache?.put(keys[i]!, fresh[k]!.map((detail) => ({ passed: false, detail })));
+      cache?.put(
+        keys[i]!,
+        fresh[k]!.map((detail) => ({ passed: false, detail })),
+      );
     });
   }
   const compiles = new Map(fixtures.map((f, i) => [f, errors[i]!.length === 0]));
@@ -172,7 +174,10 @@ async function checkAll(jobs: readonly CheckJob[], options: VerifyOptions): Prom
   });
   const missing = jobs.flatMap((_, i) => (results[i] ? [] : [i]));
   if (missing.length) {
-    const fresh = await runChecks(missing.map((i) => jobs[i]!), sandbox);
+    const fresh = await runChecks(
+      missing.map((i) => jobs[i]!),
+      sandbox,
+    );
     missing.forEach((i, k) => {
       results[i] = fresh[k]!;
       if (!fresh[k]!.some((r) => !r.passed && r.detail.includes('crashed the sandbox'))) cache.put(keys[i]!, fresh[k]!);
@@ -190,7 +195,10 @@ function keyText(value: unknown): string {
   const proto: unknown = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
   if (proto === Object.prototype || proto === null) {
     const record = value as Record<string, unknown>;
-    return `{${Object.keys(record).sort().map((k) => `${JSON.stringify(k)}:${keyText(record[k])}`).join(',')}}`;
+    return `{${Object.keys(record)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${keyText(record[k])}`)
+      .join(',')}}`;
   }
   return `${typeof value}:${inspect(value, { depth: Infinity, maxArrayLength: Infinity, maxStringLength: Infinity, breakLength: Infinity })}`;
 }

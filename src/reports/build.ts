@@ -46,10 +46,17 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     let flipped: FlippedItem[] = [];
     if (baseline) {
       const before = baseline.data.critics[critic.name];
-      if (!before) gates.push(noDataGate('maxRegression', settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`));
+      if (!before)
+        gates.push(
+          noDataGate('maxRegression', settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`),
+        );
       else {
         const compared = compareWithBaseline({
-          items, current: outcomes, currentIdentity: critic.identity, conditions: settings.conditions, baseline: before,
+          items,
+          current: outcomes,
+          currentIdentity: critic.identity,
+          conditions: settings.conditions,
+          baseline: before,
           source: { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt, harnessVersion: baseline.data.harnessVersion },
           options: { margin: settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, alpha: settings.thresholds.maxRegression?.alpha ?? REGRESSION_DEFAULTS.alpha },
         });
@@ -57,7 +64,9 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         flipped = compared.flipped;
         gates.push(regressionGate(regression));
         if (regression.onlyInBaseline || regression.onlyInCurrent) {
-          warnings.push(`${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`);
+          warnings.push(
+            `${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`,
+          );
         }
       }
     }

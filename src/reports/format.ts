@@ -42,6 +42,7 @@ export function causeText(c: ErrorCause): string {
 /** What the engine did for a critic's reviews: cache hits, retries, 429s, and the cost spent against the cost the cache saved. */
 export function engineText({ verdicts: v, cost, costSplit }: Pick<CriticReport, 'verdicts' | 'cost' | 'costSplit'>): string {
   const parts = [`${v.cached} of ${v.reviews} reviews from the cache`, `${v.retries} retries`, `${v.rateLimited} rate-limited (429)`];
-  if (cost !== null) parts.push(costSplit && costSplit.cached > 0 ? `cost ${cost.toFixed(4)}: ${costSplit.spent.toFixed(4)} spent, ${costSplit.cached.toFixed(4)} served from the cache` : `cost ${cost.toFixed(4)}`);
+  if (cost !== null)
+    parts.push(costSplit && costSplit.cached > 0 ? `cost ${cost.toFixed(4)}: ${costSplit.spent.toFixed(4)} spent, ${costSplit.cached.toFixed(4)} served from the cache` : `cost ${cost.toFixed(4)}`);
   return parts.join(' · ');
 }

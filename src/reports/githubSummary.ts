@@ -20,14 +20,25 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
     }
     out.push(...errorCauseLines(critic));
     for (const row of critic.regression?.rows.filter((r) => r.regressed) ?? []) {
-      out.push('', `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`);
+      out.push(
+        '',
+        `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`,
+      );
     }
     const worse = critic.flipped.filter((f) => f.regression);
     if (worse.length) {
       out.push('', `${worse.length} item${worse.length > 1 ? 's' : ''} flipped for the worse${worse.length > FLIPPED_IN_SUMMARY ? ` (first ${FLIPPED_IN_SUMMARY}; all in report.md)` : ''}:`);
       for (const f of worse.slice(0, FLIPPED_IN_SUMMARY)) {
         out.push('', `- \`${f.itemId}\` ${f.mutator ?? 'original'} · ${f.fixtureId} · ${f.condition}`);
-        if (f.diff) out.push('', '  ```diff', ...renderDiff(f.diff).split('\n').map((l) => `  ${l}`), '  ```');
+        if (f.diff)
+          out.push(
+            '',
+            '  ```diff',
+            ...renderDiff(f.diff)
+              .split('\n')
+              .map((l) => `  ${l}`),
+            '  ```',
+          );
       }
     }
   }

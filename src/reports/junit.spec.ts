@@ -14,10 +14,25 @@ import { renderMarkdown } from './markdown.js';
 
 const world = makeWorld(10, () => 6);
 const conditions: ConditionName[] = ['clean'];
-const run = (flag: (item: ReviewItem, index: number) => boolean): ReviewResult[] => world.items.map((item, i) => ({
-  critic: 'critic', itemId: item.id, condition: 'clean', repeat: 0, reviewId: item.id, requestDigest: 'd', outcome: 'verdict', verdict: flag(item, i) ? 'FAIL' : 'PASS',
-  reply: `Checked <${item.id}> & "quoted".\nVERDICT: ${flag(item, i) ? 'FAIL' : 'PASS'}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
-}));
+const run = (flag: (item: ReviewItem, index: number) => boolean): ReviewResult[] =>
+  world.items.map((item, i) => ({
+    critic: 'critic',
+    itemId: item.id,
+    condition: 'clean',
+    repeat: 0,
+    reviewId: item.id,
+    requestDigest: 'd',
+    outcome: 'verdict',
+    verdict: flag(item, i) ? 'FAIL' : 'PASS',
+    reply: `Checked <${item.id}> & "quoted".\nVERDICT: ${flag(item, i) ? 'FAIL' : 'PASS'}`,
+    error: null,
+    attempts: 1,
+    latencyMs: 1,
+    usage: null,
+    cached: false,
+    rateLimited: 0,
+    cacheKey: 'k',
+  }));
 
 // Baseline caught every mutant; this run misses two thirds of them.
 const snapshot = snapshotOf(world, ['critic'], conditions, { catchRate: { 'number-flip': { high: 0.9, low: 0.5, break: 0.3 } }, maxFalseAlarmRate: 0.1 });
@@ -33,7 +48,9 @@ describe('JUnit XML', () => {
     for (const g of critic.gates) expect(text).toContain(`<testcase classname="critic-audit.critic" name="${g.name}"`);
     expect(text).toMatch(/<testsuite name="critic-audit.critic" tests="3" failures="1"/);
     expect(text).toMatch(/<testsuites name="critic-audit" tests="5" failures="1" errors="0" skipped="0">/);
-    expect(text).toMatch(/name="maxRegression" time="0">\s*<failure message="maxRegression: 0\.\d{4} is above the threshold 0\.05 \(regressed: number-flip clean: catch rate −\d+\.\d pts \(b=\d+, c=0, n=60/);
+    expect(text).toMatch(
+      /name="maxRegression" time="0">\s*<failure message="maxRegression: 0\.\d{4} is above the threshold 0\.05 \(regressed: number-flip clean: catch rate −\d+\.\d pts \(b=\d+, c=0, n=60/,
+    );
     // The catch rate sits between break and low: red, but not a failure.
     expect(text).toMatch(/name="catchRate.number-flip" time="0">\s*<system-out>value=0\.3333 threshold=0\.3 pass=true status=red high=0\.9 low=0\.5 break=0\.3<\/system-out>/);
   });

@@ -15,9 +15,16 @@ export function renderJunit(report: AuditReport): string {
   let skipped = 0;
   const runCases = [
     testCase('critic-audit', 'run.complete', report.complete ? null : { message: `the run stopped early: ${report.stopReason ?? 'unknown reason'}`, body: '' }),
-    testCase('critic-audit', 'errorBudget', report.errorBudget.exceeded
-      ? { message: `error rate ${fmt(report.errorBudget.errorRate)} above the budget ${report.errorBudget.budget}`, body: `value=${fmt(report.errorBudget.errorRate)} threshold=${report.errorBudget.budget}` }
-      : null),
+    testCase(
+      'critic-audit',
+      'errorBudget',
+      report.errorBudget.exceeded
+        ? {
+            message: `error rate ${fmt(report.errorBudget.errorRate)} above the budget ${report.errorBudget.budget}`,
+            body: `value=${fmt(report.errorBudget.errorRate)} threshold=${report.errorBudget.budget}`,
+          }
+        : null,
+    ),
   ];
   const runFailures = Number(!report.complete) + Number(report.errorBudget.exceeded);
   suites.push(suite('critic-audit', runCases, runFailures, 0, report.createdAt));
@@ -69,12 +76,14 @@ const fmt = (x: number) => x.toFixed(4);
 
 /** Escapes text for an XML attribute or element, dropping characters XML 1.0 cannot carry. */
 export function xml(text: string): string {
-  return text
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return (
+    text
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
 }

@@ -40,12 +40,26 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   out.push(...flakinessLines(critic, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-    out.push('', `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`, '', '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |', '|---|---|---:|---:|---:|---:|---:|---:|');
-    for (const p of critic.paired) out.push(`| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`);
+    out.push(
+      '',
+      `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`,
+      '',
+      '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+    );
+    for (const p of critic.paired)
+      out.push(
+        `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
+      );
   }
   out.push(...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
-  out.push('', `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`, '', `Engine: ${engineText(critic)}`);
+  out.push(
+    '',
+    `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`,
+    '',
+    `Engine: ${engineText(critic)}`,
+  );
   out.push(...errorCauseLines(critic));
   return out;
 }
@@ -61,7 +75,12 @@ function flakinessLines(critic: CriticReport, conditions: string[]): string[] {
 
 /** How each code label was verified: the held-out checks pass on every control and fail on every kept mutant. */
 function labelVerificationSection(rows: AuditReport['labelVerification']): string[] {
-  const out = ['## Label verification (held-out checks, run in the sandbox)', '', '| fixture | checks | mutants generated | kept (a check fails) | ignored as equivalent | ignored: type error | controls passing all checks |', '|---|---:|---:|---:|---:|---:|---|'];
+  const out = [
+    '## Label verification (held-out checks, run in the sandbox)',
+    '',
+    '| fixture | checks | mutants generated | kept (a check fails) | ignored as equivalent | ignored: type error | controls passing all checks |',
+    '|---|---:|---:|---:|---:|---:|---|',
+  ];
   for (const r of rows) {
     const controls = r.controls.map((c) => `${c.id} ${c.failed === 0 ? '✅' : `❌ ${c.failed} failed`}`).join(', ');
     out.push(`| ${r.fixtureId} | ${r.checks} | ${r.generated} | ${r.kept} | ${r.ignoredEquivalent} | ${r.ignoredTypeErrors} | ${controls} |`);

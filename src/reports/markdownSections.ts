@@ -14,7 +14,9 @@ const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪
 
 /** The first line's reason when a critic's positive control failed: it must be read before any figure. */
 export function positiveControlHeadline(report: AuditReport): string {
-  const failed = Object.entries(report.critics).filter(([, c]) => c.positiveControl && !c.positiveControl.pass).map(([name]) => name);
+  const failed = Object.entries(report.critics)
+    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass)
+    .map(([name]) => name);
   if (!failed.length) return '';
   return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
 }
@@ -38,14 +40,24 @@ export function positiveControlLines(critic: CriticReport): string[] {
   const figures = `verdict rate ${percent(pc.verdictRate)} (min ${percent(pc.minVerdictRate)}), clean catch rate ${pc.catchRate === null ? '–' : percent(pc.catchRate)} − false alarms ${pc.falseAlarmRate === null ? '–' : percent(pc.falseAlarmRate)} = ${pc.discrimination === null ? '–' : signedPoints(pc.discrimination)} (min ${signedPoints(pc.minDiscrimination)})`;
   return pc.pass
     ? ['', `Positive control passed${pc.gated ? '' : ' (not a gate: thresholds.positiveControl is not set)'}: ${figures}.`]
-    : ['', `> **Positive control failed:** ${pc.reasons.join('; ')}. The critic has not shown it can review, so the contaminated conditions' figures below are **not interpretable** as anchoring.`, '', figures + '.'];
+    : [
+        '',
+        `> **Positive control failed:** ${pc.reasons.join('; ')}. The critic has not shown it can review, so the contaminated conditions' figures below are **not interpretable** as anchoring.`,
+        '',
+        figures + '.',
+      ];
 }
 
 export function bootstrapLines(critic: CriticReport): string[] {
   const b = critic.bootstrap;
   if (!b?.effects.length) return [];
-  const out = ['', `### Effect of each condition against clean, cluster bootstrap (${groupedNumber(b.resamples)} resamples, seed ${b.seed}, 95% percentile)`, '',
-    '| items | condition | n | clusters | effect | 95% interval |', '|---|---|---:|---:|---:|---|'];
+  const out = [
+    '',
+    `### Effect of each condition against clean, cluster bootstrap (${groupedNumber(b.resamples)} resamples, seed ${b.seed}, 95% percentile)`,
+    '',
+    '| items | condition | n | clusters | effect | 95% interval |',
+    '|---|---|---:|---:|---:|---|',
+  ];
   for (const e of b.effects) out.push(`| ${e.mutator} | ${e.to} | ${e.n} | ${e.clusters} | ${signedPoints(e.estimate)} | ${signedRange(e.ci)} |`);
   return out;
 }
@@ -53,15 +65,25 @@ export function bootstrapLines(critic: CriticReport): string[] {
 export function regressionLines(critic: CriticReport): string[] {
   const r = critic.regression;
   if (!r) return [];
-  const out = ['', `### Against the baseline (${r.baseline.file}, ${r.baseline.createdAt})`, '',
-    `${r.pairedItems} items in both runs, compared pair by pair; ${r.onlyInCurrent} only in this run, ${r.onlyInBaseline} only in the baseline (compared unpaired).`
-      + ` A row regresses when its one-sided exact McNemar p, Holm-adjusted across the ${r.rows.filter((x) => x.n > 0).length} rows, is at most ${r.alpha} and it worsened by more than ${signedPoints(r.margin).replace('+', '')}.`
-      + (r.identityChanged ? ' The critic\'s identity (model, prompt or script) differs from the baseline\'s.' : ''),
-    '', '| items | condition | n | baseline | now | difference (95%) | lost / gained | p (one-sided) | Holm p | unpaired | |', '|---|---|---:|---:|---:|---|---:|---:|---:|---|---|'];
+  const out = [
+    '',
+    `### Against the baseline (${r.baseline.file}, ${r.baseline.createdAt})`,
+    '',
+    `${r.pairedItems} items in both runs, compared pair by pair; ${r.onlyInCurrent} only in this run, ${r.onlyInBaseline} only in the baseline (compared unpaired).` +
+      ` A row regresses when its one-sided exact McNemar p, Holm-adjusted across the ${r.rows.filter((x) => x.n > 0).length} rows, is at most ${r.alpha} and it worsened by more than ${signedPoints(r.margin).replace('+', '')}.` +
+      (r.identityChanged ? " The critic's identity (model, prompt or script) differs from the baseline's." : ''),
+    '',
+    '| items | condition | n | baseline | now | difference (95%) | lost / gained | p (one-sided) | Holm p | unpaired | |',
+    '|---|---|---:|---:|---:|---|---:|---:|---:|---|---|',
+  ];
   for (const row of r.rows) {
     const [lost, gained] = row.direction === 'catch-drop' ? [row.b, row.c] : [row.c, row.b];
-    const unpaired = row.unpaired ? `${row.unpaired.currentOnly.n} new / ${row.unpaired.baselineOnly.n} gone${row.unpaired.delta !== null ? `: ${signedPoints(row.unpaired.delta)} ${signedRange(row.unpaired.ci!)}` : ''}` : '–';
-    out.push(`| ${row.mutator}${row.direction === 'false-alarm-rise' ? ' (false alarms)' : ''} | ${row.condition} | ${row.n} | ${row.baselineRate === null ? '–' : percent(row.baselineRate)} | ${row.currentRate === null ? '–' : percent(row.currentRate)} | ${row.n ? `${signedPoints(row.delta)} ${signedRange(row.ci)}` : '–'} | ${lost} / ${gained} | ${row.n ? formatP(row.p) : '–'} | ${row.n ? formatP(row.pHolm) : '–'} | ${unpaired} | ${row.regressed ? '❌ regressed' : ''} |`);
+    const unpaired = row.unpaired
+      ? `${row.unpaired.currentOnly.n} new / ${row.unpaired.baselineOnly.n} gone${row.unpaired.delta !== null ? `: ${signedPoints(row.unpaired.delta)} ${signedRange(row.unpaired.ci!)}` : ''}`
+      : '–';
+    out.push(
+      `| ${row.mutator}${row.direction === 'false-alarm-rise' ? ' (false alarms)' : ''} | ${row.condition} | ${row.n} | ${row.baselineRate === null ? '–' : percent(row.baselineRate)} | ${row.currentRate === null ? '–' : percent(row.currentRate)} | ${row.n ? `${signedPoints(row.delta)} ${signedRange(row.ci)}` : '–'} | ${lost} / ${gained} | ${row.n ? formatP(row.p) : '–'} | ${row.n ? formatP(row.pHolm) : '–'} | ${unpaired} | ${row.regressed ? '❌ regressed' : ''} |`,
+    );
   }
   return out;
 }
@@ -86,7 +108,15 @@ export function flippedLines(critic: CriticReport): string[] {
 
 function flippedItem(f: FlippedItem): string[] {
   const out = ['', `- **${f.mutator ?? 'original'}** · \`${f.itemId}\` · fixture ${f.fixtureId} · ${f.condition}: ${f.regression ? '❌' : '✅'} ${FLIP_WORDS[f.direction]}`];
-  if (f.diff) out.push('', '  ```diff', ...renderDiff(f.diff).split('\n').map((l) => `  ${l}`), '  ```');
+  if (f.diff)
+    out.push(
+      '',
+      '  ```diff',
+      ...renderDiff(f.diff)
+        .split('\n')
+        .map((l) => `  ${l}`),
+      '  ```',
+    );
   const reply = (label: string, text: string | null) => {
     if (text === null) return;
     const shown = text.length > REPLY_SHOWN ? `${text.slice(0, REPLY_SHOWN)}…` : text;
@@ -100,9 +130,17 @@ function flippedItem(f: FlippedItem): string[] {
 export function powerLines(report: AuditReport): string[] {
   const p = report.power;
   if (!p) return [];
-  const out = ['', '## Power', '', `A paired test at α = ${p.alpha} with power ${p.power} needs **${p.needed}** items to detect a ${signedPoints(p.delta).replace('+', '')} effect when ${percent(p.psi)} of items are discordant (ψ = ${p.psi}).`, '',
-    '| mutator | valid mutants | needed | smallest detectable effect | |', '|---|---:|---:|---:|---|'];
-  for (const [mutator, m] of Object.entries(p.byMutator)) out.push(`| ${mutator} | ${m.valid} | ${m.needed} | ${m.detectable === null ? 'none' : signedPoints(m.detectable).replace('+', '')} | ${m.enough ? '✅' : '⚠️ too few'} |`);
+  const out = [
+    '',
+    '## Power',
+    '',
+    `A paired test at α = ${p.alpha} with power ${p.power} needs **${p.needed}** items to detect a ${signedPoints(p.delta).replace('+', '')} effect when ${percent(p.psi)} of items are discordant (ψ = ${p.psi}).`,
+    '',
+    '| mutator | valid mutants | needed | smallest detectable effect | |',
+    '|---|---:|---:|---:|---|',
+  ];
+  for (const [mutator, m] of Object.entries(p.byMutator))
+    out.push(`| ${mutator} | ${m.valid} | ${m.needed} | ${m.detectable === null ? 'none' : signedPoints(m.detectable).replace('+', '')} | ${m.enough ? '✅' : '⚠️ too few'} |`);
   return out;
 }
 

@@ -11,10 +11,28 @@ const conditions: ConditionName[] = ['clean', 'with-trace'];
 
 /** Catches every mutant sealed and flags no original; with the trace, catches `traced` of them. */
 function run(traced: (index: number) => boolean): ReviewResult[] {
-  return world.items.flatMap((item, index) => conditions.map((condition) => {
-    const verdict = item.role === 'mutant' && (condition === 'clean' || traced(index)) ? 'FAIL' : 'PASS';
-    return { critic: 'critic', itemId: item.id, condition, repeat: 0, reviewId: `${item.id}/${condition}`, requestDigest: 'd', outcome: 'verdict' as const, verdict, reply: `VERDICT: ${verdict}`, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, cacheKey: 'k' };
-  }));
+  return world.items.flatMap((item, index) =>
+    conditions.map((condition) => {
+      const verdict = item.role === 'mutant' && (condition === 'clean' || traced(index)) ? 'FAIL' : 'PASS';
+      return {
+        critic: 'critic',
+        itemId: item.id,
+        condition,
+        repeat: 0,
+        reviewId: `${item.id}/${condition}`,
+        requestDigest: 'd',
+        outcome: 'verdict' as const,
+        verdict,
+        reply: `VERDICT: ${verdict}`,
+        error: null,
+        attempts: 1,
+        latencyMs: 1,
+        usage: null,
+        cached: false,
+        cacheKey: 'k',
+      };
+    }),
+  );
 }
 const report = (results: ReviewResult[]) => buildReport(snapshotOf(world, ['critic'], conditions, { catchRate: 0.8, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15 }), COMPLETE, memoryStore(results));
 
@@ -24,10 +42,12 @@ describe('the terminal points at the mutation report of the condition that faile
 
   it('names mutation.<condition>.html, or how to have it written', () => {
     expect(collapsed.critics['critic']!.gates.filter((g) => !g.pass).map((g) => g.name)).toEqual(['maxAnchoringDrop']);
-    expect(mutationReportHint(collapsed, '/out', { primaryCondition: 'clean', mutationReportPerCondition: true }))
-      .toBe('mutation.html shows clean only, and a gate failed under with-trace: see /out/mutation.with-trace.html');
-    expect(mutationReportHint(collapsed, '/out', { primaryCondition: 'clean', mutationReportPerCondition: false }))
-      .toBe('mutation.html shows clean only, and a gate failed under with-trace: set reports.mutationReportPerCondition: true in the config to have mutation.with-trace.html written');
+    expect(mutationReportHint(collapsed, '/out', { primaryCondition: 'clean', mutationReportPerCondition: true })).toBe(
+      'mutation.html shows clean only, and a gate failed under with-trace: see /out/mutation.with-trace.html',
+    );
+    expect(mutationReportHint(collapsed, '/out', { primaryCondition: 'clean', mutationReportPerCondition: false })).toBe(
+      'mutation.html shows clean only, and a gate failed under with-trace: set reports.mutationReportPerCondition: true in the config to have mutation.with-trace.html written',
+    );
     expect(renderTerminal(collapsed, '/out')).toMatch(/reports: \/out\nmutation\.html shows clean only, and a gate failed under with-trace: set reports\.mutationReportPerCondition: true/);
   });
 

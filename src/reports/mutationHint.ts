@@ -11,11 +11,13 @@ export const DEFAULT_REPORT_SETTINGS: ReportSettings = { primaryCondition: 'clea
  * particular). A no-data gate measured nothing, so there is nothing under its condition to look at.
  */
 function failedConditions(critic: CriticReport): ConditionName[] {
-  return critic.gates.filter((g) => !g.pass && g.status !== 'no-data').flatMap((g): ConditionName[] => {
-    if (g.name === 'maxAnchoringDrop') return ['with-trace'];
-    if (g.name === 'maxRegression') return critic.regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [];
-    return g.name === 'minVerdictRate' ? [] : ['clean'];
-  });
+  return critic.gates
+    .filter((g) => !g.pass && g.status !== 'no-data')
+    .flatMap((g): ConditionName[] => {
+      if (g.name === 'maxAnchoringDrop') return ['with-trace'];
+      if (g.name === 'maxRegression') return critic.regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [];
+      return g.name === 'minVerdictRate' ? [] : ['clean'];
+    });
 }
 
 /**

@@ -143,10 +143,14 @@ describe('mutation.html', () => {
 
   it('says which condition it shows, and where the other conditions are or how to get them', () => {
     const conditions = ['clean', 'with-trace', 'prior-pass'] as const;
-    expect(shownConditionNote({ condition: 'clean', conditions: ['clean'], perCondition: false })).toBe('This report shows the critic\'s verdicts under the <b>clean</b> condition (sealed) only.');
+    expect(shownConditionNote({ condition: 'clean', conditions: ['clean'], perCondition: false })).toBe("This report shows the critic's verdicts under the <b>clean</b> condition (sealed) only.");
     const off = shownConditionNote({ condition: 'clean', conditions, perCondition: false });
-    expect(off).toMatch(/under the <b>clean<\/b> condition \(sealed\) only\. The run also reviewed under <b>with-trace<\/b>, <b>prior-pass<\/b>: their mutation reports are not written \(set <code>reports\.mutationReportPerCondition: true<\/code>/);
+    expect(off).toMatch(
+      /under the <b>clean<\/b> condition \(sealed\) only\. The run also reviewed under <b>with-trace<\/b>, <b>prior-pass<\/b>: their mutation reports are not written \(set <code>reports\.mutationReportPerCondition: true<\/code>/,
+    );
     const on = shownConditionNote({ condition: 'with-trace', conditions, perCondition: true });
-    expect(on).toMatch(/under the <b>with-trace<\/b> condition only\. The run also reviewed under <b>clean<\/b>, <b>prior-pass<\/b>: see <a href="mutation\.clean\.html">mutation\.clean\.html<\/a>, <a href="mutation\.prior-pass\.html">/);
+    expect(on).toMatch(
+      /under the <b>with-trace<\/b> condition only\. The run also reviewed under <b>clean<\/b>, <b>prior-pass<\/b>: see <a href="mutation\.clean\.html">mutation\.clean\.html<\/a>, <a href="mutation\.prior-pass\.html">/,
+    );
   });
 });

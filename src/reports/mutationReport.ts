@@ -70,7 +70,15 @@ function* mutationFiles(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsO
         const reviewed = byItem?.of(m.id, condition);
         const reviews = reviewed ? reviewsOf(critic, m.id).filter((r) => r.condition === condition) : [];
         const { status, statusReason } = statusOf(reviewed, reviews, critic, condition);
-        const result: MutantResult = { id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status, statusReason, description: describe(m.original, m.replacement) };
+        const result: MutantResult = {
+          id: idOf(m.id),
+          mutatorName: m.mutator,
+          location: location(m.span),
+          replacement: m.replacement,
+          status,
+          statusReason,
+          description: describe(m.original, m.replacement),
+        };
         if (reviews.length) {
           result.duration = Math.round(reviews.reduce((sum, r) => sum + r.latencyMs, 0));
           result.testsCompleted = reviewed!.answered;
@@ -80,7 +88,15 @@ function* mutationFiles(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsO
         mutants.push(result);
       }
       for (const m of ignored.get(fixture.id) ?? []) {
-        mutants.push({ id: idOf(m.id), mutatorName: m.mutator, location: location(m.span), replacement: m.replacement, status: 'Ignored', statusReason: `ignored by the validity oracle: ${m.reason}`, description: describe(m.original, m.replacement) });
+        mutants.push({
+          id: idOf(m.id),
+          mutatorName: m.mutator,
+          location: location(m.span),
+          replacement: m.replacement,
+          status: 'Ignored',
+          statusReason: `ignored by the validity oracle: ${m.reason}`,
+          description: describe(m.original, m.replacement),
+        });
       }
       yield [path, { language: fixture.kind === 'code' ? 'typescript' : 'text', source: fixture.artifact, mutants }];
     }
@@ -106,7 +122,9 @@ export function scoreThresholds(catchRate: unknown): { high: number; low: number
 }
 
 function fixturePath(snapshot: AuditSnapshot, file: string, id: string, kind: string): string {
-  const folder = fixtureFile(snapshot, file).replace(/\\/g, '/').replace(/\.ya?ml$/i, '');
+  const folder = fixtureFile(snapshot, file)
+    .replace(/\\/g, '/')
+    .replace(/\.ya?ml$/i, '');
   return `${folder}/${id}.${kind === 'code' ? 'ts' : 'txt'}`;
 }
 

@@ -34,7 +34,10 @@ async function run(reports: string, conditions = '[clean, with-trace]'): Promise
   return main(['run', '--no-cache', '--config', join(dir, 'critic.config.yaml'), '--out', join(dir, 'out')]);
 }
 const read = (file: string) => JSON.parse(readFileSync(join(dir, 'out', file), 'utf8'));
-const statuses = (report: any) => Object.values<any>(report.files).flatMap((f) => f.mutants.map((m: any) => m.status)).filter((s: string) => s !== 'Ignored');
+const statuses = (report: any) =>
+  Object.values<any>(report.files)
+    .flatMap((f) => f.mutants.map((m: any) => m.status))
+    .filter((s: string) => s !== 'Ignored');
 
 describe('reports config', () => {
   it('writes report.html, mutation.json and mutation.html for the clean condition by default', async () => {
@@ -64,7 +67,11 @@ describe('reports config', () => {
   });
 
   it.each([
-    ['a condition the run does not have', 'reports: {primaryCondition: prior-pass}\n', /critic\.config\.yaml:\d+ \(reports\.primaryCondition\): "prior-pass" is not one of the run's conditions \(clean, with-trace\)/],
+    [
+      'a condition the run does not have',
+      'reports: {primaryCondition: prior-pass}\n',
+      /critic\.config\.yaml:\d+ \(reports\.primaryCondition\): "prior-pass" is not one of the run's conditions \(clean, with-trace\)/,
+    ],
     ['an unknown condition', 'reports: {primaryCondition: sealed}\n', /critic\.config\.yaml:\d+ \(reports\.primaryCondition\)/],
     ['an unknown key', 'reports: {primary: clean}\n', /critic\.config\.yaml:\d+ \(reports\.primary\): unknown key "primary"/],
   ])('rejects %s with exit 2, naming the field', async (_name, reports, message) => {

@@ -10,7 +10,9 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   const out: string[] = [];
   const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
   const headline = positiveControlHeadline(report);
-  out.push(`${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`);
+  out.push(
+    `${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
+  );
   for (const w of report.warnings ?? []) out.push(chalk.yellow(`warning: ${w}`));
   if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason}`));
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
@@ -19,10 +21,13 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(20))].join('');
     out.push(chalk.dim(header));
     const row = (label: string, cells: Record<string, { n: number; rate: number; ci: [number, number] } | undefined>) =>
-      [label.padEnd(22), ...report.conditions.map((c) => {
-        const cell = cells[c];
-        return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(20);
-      })].join('');
+      [
+        label.padEnd(22),
+        ...report.conditions.map((c) => {
+          const cell = cells[c];
+          return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(20);
+        }),
+      ].join('');
     for (const [mutator, cells] of Object.entries(critic.byMutator)) out.push(row(mutator, cells));
     out.push(row('false alarms', critic.falseAlarms));
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
@@ -39,13 +44,19 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       const lost = critic.flipped.filter((f) => f.regression).length;
       out.push(`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`);
       for (const row of r.rows.filter((x) => x.regressed)) {
-        out.push(chalk.red(`  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`));
+        out.push(
+          chalk.red(
+            `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
+          ),
+        );
       }
     }
     for (const g of critic.gates) {
       const noData = g.status === 'no-data';
       const mark = !g.pass ? chalk.red('✗') : noData ? chalk.yellow('?') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
-      out.push(`  ${mark} ${g.name} ${gateValue(g)} (threshold ${g.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`);
+      out.push(
+        `  ${mark} ${g.name} ${gateValue(g)} (threshold ${g.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
+      );
     }
     const v = critic.verdicts;
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
@@ -64,6 +75,8 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
 
 /** The most frequent cause of failed reviews over all critics, for the error-budget line. */
 function topCause(report: AuditReport): string {
-  const top = Object.values(report.critics).flatMap((c) => c.errorCauses).sort((a, b) => b.count - a.count)[0];
+  const top = Object.values(report.critics)
+    .flatMap((c) => c.errorCauses)
+    .sort((a, b) => b.count - a.count)[0];
   return top ? `; most often: ${top.message.replace(/\s+/g, ' ').slice(0, 300)}` : '';
 }

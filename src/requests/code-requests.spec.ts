@@ -13,7 +13,13 @@ import { serializeRequest } from './sealed.js';
 describe('code requests', () => {
   const fixtures = loadFixtures(['fixtures/functions'], PACKAGE_ROOT) as CodeFixture[];
   const { mutants } = generateMutants(fixtures, ALL_MUTATORS, { seed: 7, cap: 12 });
-  const jobs = [...reviewJobs(reviewItems(fixtures, mutants), { conditions: CONDITION_NAMES, rubricFor: () => codeKind.defaultRubric, template: '{{task}}\n{{artifact}}\n{{#trace}}{{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
+  const jobs = [
+    ...reviewJobs(reviewItems(fixtures, mutants), {
+      conditions: CONDITION_NAMES,
+      rubricFor: () => codeKind.defaultRubric,
+      template: '{{task}}\n{{artifact}}\n{{#trace}}{{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}',
+    }),
+  ];
 
   it('never carry a held-out check, in the request bytes or the rendered messages', () => {
     expect(jobs.length).toBeGreaterThan(1000);

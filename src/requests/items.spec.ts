@@ -13,12 +13,13 @@ describe('itemRecords', () => {
   const { mutants } = generateMutants(fixtures, ALL_MUTATORS, { seed: 7, cap: 3 });
   const withoutText = ({ artifact: _artifact, trace: _trace, ...record }: Mutant): MutantRecord => record;
 
-  it('lists the items a run reviews, in the same order, without a mutant\'s text', () => {
+  it("lists the items a run reviews, in the same order, without a mutant's text", () => {
     const reviewed = reviewItems(fixtures, mutants);
     const records = itemRecords(fixtures, mutants.map(withoutText));
     expect(records.some((r) => r.id.includes('~'))).toBe(true);
-    expect(records.map(({ id, fixtureId, cluster, kind, role, mutator }) => [id, fixtureId, cluster, kind, role, mutator]))
-      .toEqual(reviewed.map(({ id, fixtureId, cluster, kind, role, mutator }) => [id, fixtureId, cluster, kind, role, mutator]));
+    expect(records.map(({ id, fixtureId, cluster, kind, role, mutator }) => [id, fixtureId, cluster, kind, role, mutator])).toEqual(
+      reviewed.map(({ id, fixtureId, cluster, kind, role, mutator }) => [id, fixtureId, cluster, kind, role, mutator]),
+    );
     for (const [i, record] of records.entries()) {
       if (record.role === 'original') expect(record.artifact).toBe(reviewed[i]!.artifact);
       else expect([record.artifact, record.mutant]).toEqual([undefined, withoutText(reviewed[i]!.mutant!)]);

@@ -49,10 +49,22 @@ export function itemRecords(fixtures: readonly Fixture[], mutants: readonly Muta
  */
 export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<ReviewItem> {
   const evidence = f.kind === 'text' ? f.evidence : [];
-  const original = (id: string, artifact: string): ReviewItem => ({ fixtureId: f.id, cluster: f.cluster, kind: f.kind, task: f.task, evidence, trace: f.trace, id, role: 'original', mutator: null, artifact });
+  const original = (id: string, artifact: string): ReviewItem => ({
+    fixtureId: f.id,
+    cluster: f.cluster,
+    kind: f.kind,
+    task: f.task,
+    evidence,
+    trace: f.trace,
+    id,
+    role: 'original',
+    mutator: null,
+    artifact,
+  });
   yield original(f.id, f.artifact);
   if (f.kind === 'code') for (const v of f.variants) yield original(variantId(f, v), v.artifact);
-  for (const m of mutants) yield { fixtureId: f.id, cluster: f.cluster, kind: f.kind, task: f.task, evidence, trace: m.trace, id: m.id, role: 'mutant', mutator: m.mutator, artifact: m.artifact, mutant: m };
+  for (const m of mutants)
+    yield { fixtureId: f.id, cluster: f.cluster, kind: f.kind, task: f.task, evidence, trace: m.trace, id: m.id, role: 'mutant', mutator: m.mutator, artifact: m.artifact, mutant: m };
 }
 
 const variantId = (f: Fixture, v: { id: string }) => `${f.id}~${v.id}`;

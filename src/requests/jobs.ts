@@ -51,7 +51,5 @@ export function countReviewJobs(items: Iterable<ReviewItem>, options: Pick<JobOp
 }
 
 function applicableConditions(item: ReviewItem, conditions: readonly ConditionName[]): Array<{ name: ConditionName; contaminant: string | undefined }> {
-  return conditions
-    .map((name) => ({ name, contaminant: CONDITIONS[name].contaminant(item) }))
-    .filter(({ name, contaminant }) => !CONDITIONS[name].contaminantKey || contaminant !== undefined);
+  return conditions.map((name) => ({ name, contaminant: CONDITIONS[name].contaminant(item) })).filter(({ name, contaminant }) => !CONDITIONS[name].contaminantKey || contaminant !== undefined);
 }

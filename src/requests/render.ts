@@ -15,7 +15,10 @@ export function renderMessages(template: string, request: CriticRequest): ChatMe
   };
   for (const key of CONTAMINANT_KEYS) values[key] = request[key];
   const withBlocks = template.replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, key: string, body: string) => (values[key] ? body : ''));
-  const user = withBlocks.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] ?? '').trimEnd()).replace(/\n{3,}/g, '\n\n').trim();
+  const user = withBlocks
+    .replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] ?? '').trimEnd())
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   return [
     { role: 'system', content: request.rubric },
     { role: 'user', content: user },

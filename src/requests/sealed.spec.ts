@@ -59,10 +59,24 @@ describe('the sealed request allowlist', () => {
 describe('review jobs', () => {
   const fixture = textFixture({ artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.', trace: 'Confirmed in the handbook.' });
   const noTrace = textFixture({ id: 'no-trace', artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.' });
-  const jobs = [...reviewJobs(reviewItems([fixture, noTrace], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}' })];
+  const jobs = [
+    ...reviewJobs(reviewItems([fixture, noTrace], []), {
+      conditions: FOUR,
+      rubricFor: () => 'R',
+      template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}',
+    }),
+  ];
 
   it('makes one job per item and condition, leaving out with-trace where there is no trace', () => {
-    expect(jobs.map((j) => `${j.itemId}/${j.condition}`)).toEqual(['unit/clean', 'unit/with-trace', 'unit/prior-pass', 'unit/prior-fail', 'no-trace/clean', 'no-trace/prior-pass', 'no-trace/prior-fail']);
+    expect(jobs.map((j) => `${j.itemId}/${j.condition}`)).toEqual([
+      'unit/clean',
+      'unit/with-trace',
+      'unit/prior-pass',
+      'unit/prior-fail',
+      'no-trace/clean',
+      'no-trace/prior-pass',
+      'no-trace/prior-fail',
+    ]);
   });
 
   it('renders a contaminant only into its own condition', () => {
@@ -83,7 +97,10 @@ describe('review jobs', () => {
 describe('request bytes', () => {
   // Pinned on the code before conditions became a registry: request digests feed every cache key and stored
   // run, so a change to how a request is built or serialized must show up here, not as everyone's cache going cold.
-  const fixture = { ...textFixture({ artifact: 'Leave is 28 days.', evidence: '', trace: 'Confirmed in the handbook.' }), evidence: [{ id: 'ev', title: 'Handbook §4', text: 'Leave is "28" days.\n' }] };
+  const fixture = {
+    ...textFixture({ artifact: 'Leave is 28 days.', evidence: '', trace: 'Confirmed in the handbook.' }),
+    evidence: [{ id: 'ev', title: 'Handbook §4', text: 'Leave is "28" days.\n' }],
+  };
   const digests = Object.fromEntries([...reviewJobs(reviewItems([fixture], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]));
 
   it('keeps the digest of one request per condition', () => {

@@ -7,12 +7,36 @@ import type { ReviewResult } from '../reviews/types.js';
 import { itemOutcomes, type ItemOutcomes } from './itemOutcomes.js';
 
 const item = (id: string, cluster: string, mutator: string | null = 'number-flip'): ReviewItem => ({
-  id, fixtureId: cluster, cluster, kind: 'text', role: mutator ? 'mutant' : 'original', mutator, task: 't', artifact: id, evidence: [], trace: 'trace',
+  id,
+  fixtureId: cluster,
+  cluster,
+  kind: 'text',
+  role: mutator ? 'mutant' : 'original',
+  mutator,
+  task: 't',
+  artifact: id,
+  evidence: [],
+  trace: 'trace',
 });
 
 function outcomes(pairs: Array<[string, number, number]>, leaveOut?: { id: string; condition: ConditionName }): ItemOutcomes {
   const review = (itemId: string, condition: ConditionName, flagged: number): ReviewResult => ({
-    critic: 'x', itemId, condition, repeat: 0, reviewId: 'r', requestDigest: 'd', outcome: 'verdict', verdict: flagged ? 'FAIL' : 'PASS', reply: null, error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
+    critic: 'x',
+    itemId,
+    condition,
+    repeat: 0,
+    reviewId: 'r',
+    requestDigest: 'd',
+    outcome: 'verdict',
+    verdict: flagged ? 'FAIL' : 'PASS',
+    reply: null,
+    error: null,
+    attempts: 1,
+    latencyMs: 1,
+    usage: null,
+    cached: false,
+    rateLimited: 0,
+    cacheKey: 'k',
   });
   const reviews = pairs.flatMap(([id, from, to]) => [review(id, 'clean', from), review(id, 'with-trace', to)]);
   return itemOutcomes(reviews.filter((r) => !(r.itemId === leaveOut?.id && r.condition === leaveOut.condition)));
@@ -23,9 +47,12 @@ describe('bootstrapEffects', () => {
   const pairs = items.map((it, i): [string, number, number] => [it.id, 1, i % 12 < 6 ? 0 : i % 3 ? 1 : 0]);
   const summary = bootstrapEffects(items, outcomes(pairs), ['clean', 'with-trace'], { critic: 'x', seed: 7, resamples: 2000 });
 
-  it('gives each condition\'s effect against clean per mutator and pooled, with its seed', () => {
+  it("gives each condition's effect against clean per mutator and pooled, with its seed", () => {
     expect(summary).toMatchObject({ method: 'cluster-percentile', seed: 7, resamples: 2000, alpha: 0.05 });
-    expect(summary.effects.map((e) => [e.mutator, e.to])).toEqual([['number-flip', 'with-trace'], ['all', 'with-trace']]);
+    expect(summary.effects.map((e) => [e.mutator, e.to])).toEqual([
+      ['number-flip', 'with-trace'],
+      ['all', 'with-trace'],
+    ]);
     const effect = summary.effects[0]!;
     expect(effect).toMatchObject({ n: 60, clusters: 12, seed: '7:x:number-flip:with-trace' });
     expect(effect.estimate).toBeCloseTo(-(30 + 10) / 60, 12);
@@ -49,7 +76,10 @@ describe('bootstrapEffects', () => {
   it('skips items not answered under both conditions, and conditions with no pairs', () => {
     const partial = outcomes(pairs.slice(0, 10), { id: 'm0', condition: 'with-trace' });
     const s = bootstrapEffects(items, partial, ['clean', 'with-trace', 'prior-pass'], { critic: 'x', seed: 1, resamples: 100 });
-    expect(s.effects.map((e) => [e.to, e.n])).toEqual([['with-trace', 9], ['with-trace', 9]]);
+    expect(s.effects.map((e) => [e.to, e.n])).toEqual([
+      ['with-trace', 9],
+      ['with-trace', 9],
+    ]);
   });
 
   it('runs 10,000 resamples over 2,000 items in under a second', () => {

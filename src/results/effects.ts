@@ -37,7 +37,12 @@ export interface BootstrapSummary {
  * are drawn with replacement and each item keeps both of its outcomes, so
  * both the shared difficulty of a fixture's mutants and the pairing survive.
  */
-export function bootstrapEffects(items: readonly ItemRecord[], outcomes: ItemOutcomes, conditions: readonly ConditionName[], options: { critic: string; seed: number; resamples?: number }): BootstrapSummary {
+export function bootstrapEffects(
+  items: readonly ItemRecord[],
+  outcomes: ItemOutcomes,
+  conditions: readonly ConditionName[],
+  options: { critic: string; seed: number; resamples?: number },
+): BootstrapSummary {
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const alpha = 0.05;
   const groups = new Map<string, ItemRecord[]>();
@@ -48,7 +53,10 @@ export function bootstrapEffects(items: readonly ItemRecord[], outcomes: ItemOut
       add(ALL_MUTANTS, item);
     } else add(CONTROL, item);
   }
-  const order = [...groups.keys()].filter((g) => g !== ALL_MUTANTS && g !== CONTROL).concat(ALL_MUTANTS, CONTROL).filter((g) => groups.has(g));
+  const order = [...groups.keys()]
+    .filter((g) => g !== ALL_MUTANTS && g !== CONTROL)
+    .concat(ALL_MUTANTS, CONTROL)
+    .filter((g) => groups.has(g));
   const effects: BootstrapEffect[] = [];
   for (const group of order) {
     for (const to of conditions) {

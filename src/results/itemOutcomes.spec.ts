@@ -4,7 +4,22 @@ import type { ReviewResult } from '../reviews/types.js';
 import { itemOutcomes, REPLY_EXCERPT_CHARS } from './itemOutcomes.js';
 
 const review = (itemId: string, condition: ConditionName, outcome: ReviewResult['outcome'], verdict: ReviewResult['verdict'], reply: string | null = null): ReviewResult => ({
-  critic: 'c', itemId, condition, repeat: 0, reviewId: 'r', requestDigest: 'd', outcome, verdict, reply, error: outcome === 'error' ? 'HTTP 500' : null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k',
+  critic: 'c',
+  itemId,
+  condition,
+  repeat: 0,
+  reviewId: 'r',
+  requestDigest: 'd',
+  outcome,
+  verdict,
+  reply,
+  error: outcome === 'error' ? 'HTTP 500' : null,
+  attempts: 1,
+  latencyMs: 1,
+  usage: null,
+  cached: false,
+  rateLimited: 0,
+  cacheKey: 'k',
 });
 
 describe('itemOutcomes', () => {

@@ -23,7 +23,11 @@ export interface ItemConditionOutcome {
 }
 
 /** Counts kept per item and condition, in this order. */
-const ANSWERED = 0, FLAGGED = 1, NO_VERDICT = 2, ERRORS = 3, FIELDS = 4;
+const ANSWERED = 0,
+  FLAGGED = 1,
+  NO_VERDICT = 2,
+  ERRORS = 3,
+  FIELDS = 4;
 const PER_ITEM = FIELDS * CONDITION_NAMES.length;
 const CONDITIONS_BY_NAME = [...CONDITION_NAMES].sort();
 

@@ -17,7 +17,16 @@ const plan: RunPlan = {
 const fixtures = ['a', 'b', 'c'].map((id) => textFixture({ id, artifact: `Staff get ${id.charCodeAt(0)} days.`, evidence: 'Staff get 97 days.' }));
 const mutant = (fixtureId: string, n: number): Mutant => {
   const artifact = fixtures.find((f) => f.id === fixtureId)!.artifact;
-  return { id: `${fixtureId}-${n}`, fixtureId, mutator: 'number-flip', span: spanOf(artifact, 10, 12), original: artifact.slice(10, 12), replacement: String(n), artifact: `Staff get ${n} days.`, trace: undefined };
+  return {
+    id: `${fixtureId}-${n}`,
+    fixtureId,
+    mutator: 'number-flip',
+    span: spanOf(artifact, 10, 12),
+    original: artifact.slice(10, 12),
+    replacement: String(n),
+    artifact: `Staff get ${n} days.`,
+    trace: undefined,
+  };
 };
 const withoutText = ({ artifact: _artifact, trace: _trace, ...record }: Mutant): MutantRecord => record;
 const ignored = (fixtureId: string): IgnoredMutant => ({ ...withoutText(mutant(fixtureId, 0)), reason: 'the new number is also stated in the supporting evidence' });
@@ -31,7 +40,7 @@ const generation = [
 const tempDir = () => mkdtempSync(join(tmpdir(), 'critic-audit-store-'));
 
 describe('RunStore plan', () => {
-  it('keeps fixtures and mutants one row each and reads them back in generation order, the snapshot\'s mutants without their text', () => {
+  it("keeps fixtures and mutants one row each and reads them back in generation order, the snapshot's mutants without their text", () => {
     const dir = tempDir();
     const store = RunStore.open(dir);
     store.writePlan(plan, fixtures, generation);
@@ -51,7 +60,24 @@ describe('RunStore plan', () => {
     const seen: string[] = [];
     for (const fixture of store.eachFixture()) {
       for (const m of store.eachMutant(fixture.id)) {
-        store.add({ critic: 'critic', itemId: m.id, condition: 'clean', repeat: 0, reviewId: m.id, requestDigest: 'd', outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k' });
+        store.add({
+          critic: 'critic',
+          itemId: m.id,
+          condition: 'clean',
+          repeat: 0,
+          reviewId: m.id,
+          requestDigest: 'd',
+          outcome: 'verdict',
+          verdict: 'FAIL',
+          reply: 'VERDICT: FAIL',
+          error: null,
+          attempts: 1,
+          latencyMs: 1,
+          usage: null,
+          cached: false,
+          rateLimited: 0,
+          cacheKey: 'k',
+        });
         seen.push(m.id);
       }
     }
@@ -77,7 +103,7 @@ describe('RunStore plan', () => {
     store.close();
   });
 
-  it('keeps a key\'s first answer, but lets a retry replace an error, which is never done', () => {
+  it("keeps a key's first answer, but lets a retry replace an error, which is never done", () => {
     const store = RunStore.open(tempDir());
     const key = { critic: 'critic', itemId: 'a-1', condition: 'clean' as const, repeat: 0 };
     const result = { ...key, reviewId: 'r', requestDigest: 'd', verdict: null, reply: null, attempts: 1, latencyMs: 1, usage: null, cached: false, rateLimited: 0, cacheKey: 'k' };
@@ -95,9 +121,11 @@ describe('RunStore plan', () => {
     const store = RunStore.open(tempDir());
     store.writePlan(plan, fixtures, generation);
     const digest = store.mutantIdsDigest();
-    expect(() => store.writePlan({ ...plan, startedAt: 'later' }, fixtures.slice(0, 1), [{ mutants: [mutant('a', 9)], ignored: [] }], () => {
-      if (store.mutantIdsDigest() !== digest) throw new Error('different mutants');
-    })).toThrow('different mutants');
+    expect(() =>
+      store.writePlan({ ...plan, startedAt: 'later' }, fixtures.slice(0, 1), [{ mutants: [mutant('a', 9)], ignored: [] }], () => {
+        if (store.mutantIdsDigest() !== digest) throw new Error('different mutants');
+      }),
+    ).toThrow('different mutants');
     expect(store.readPlan()).toEqual(plan);
     expect(store.mutantIdsDigest()).toBe(digest);
     expect([...store.eachFixture()]).toHaveLength(3);

@@ -14,7 +14,8 @@ export const STORE_FILE = 'run.sqlite';
 
 /** Every column of a result but its reply and error text, for results(critic, { text: false }). */
 /** A result row's columns in the order rowToResult reads them; rows come back as arrays, cheaper than objects per row. */
-const RESULT_COLUMNS = 'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key, rate_limited';
+const RESULT_COLUMNS =
+  'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key, rate_limited';
 /** An error's text is kept: it is short, and the reports group failed reviews by it. */
 const COLUMNS_WITHOUT_TEXT = RESULT_COLUMNS.replace('reply, error', 'NULL, error');
 
@@ -65,8 +66,29 @@ export class RunStore {
         cache_key = excluded.cache_key, completed_at = excluded.completed_at, rate_limited = excluded.rate_limited
       WHERE results.outcome = 'error'`);
     // Positional, in column order: spreading a result into a bigger parameter object costs a slow object per review.
-    this.writer = new BatchedWriter(this.db, (r) =>
-      insert.run(r.critic, r.itemId, r.condition, r.repeat, r.reviewId, r.requestDigest, r.outcome, r.verdict, r.reply, r.error, r.attempts, r.latencyMs, r.usage?.inputTokens ?? null, r.usage?.outputTokens ?? null, r.cached ? 1 : 0, r.cacheKey, Date.now(), r.rateLimited),
+    this.writer = new BatchedWriter(
+      this.db,
+      (r) =>
+        insert.run(
+          r.critic,
+          r.itemId,
+          r.condition,
+          r.repeat,
+          r.reviewId,
+          r.requestDigest,
+          r.outcome,
+          r.verdict,
+          r.reply,
+          r.error,
+          r.attempts,
+          r.latencyMs,
+          r.usage?.inputTokens ?? null,
+          r.usage?.outputTokens ?? null,
+          r.cached ? 1 : 0,
+          r.cacheKey,
+          Date.now(),
+          r.rateLimited,
+        ),
       { exclusive: true },
     );
     this.migrateSnapshot();
@@ -105,7 +127,10 @@ export class RunStore {
     this.writer.flush();
     const columns = text ? RESULT_COLUMNS : COLUMNS_WITHOUT_TEXT;
     const sql = `SELECT ${columns} FROM results ${critic ? 'WHERE critic = ?' : ''} ORDER BY critic, item_id, condition, repeat`;
-    const rows = this.db.prepare(sql).raw(true).iterate(...(critic ? [critic] : [])) as Iterable<unknown[]>;
+    const rows = this.db
+      .prepare(sql)
+      .raw(true)
+      .iterate(...(critic ? [critic] : [])) as Iterable<unknown[]>;
     for (const row of rows) yield rowToResult(row);
   }
 
@@ -273,7 +298,23 @@ function parsedRows<T>(statement: Database.Statement): T[] {
 
 function rowToResult(row: unknown[]): ReviewResult {
   const [critic, itemId, condition, repeat, reviewId, requestDigest, outcome, verdict, reply, error, attempts, latencyMs, inputTokens, outputTokens, cached, cacheKey, rateLimited] = row as [
-    string, string, ReviewResult['condition'], number, string, string, ReviewResult['outcome'], ReviewResult['verdict'], string | null, string | null, number, number, number | null, number | null, number, string, number,
+    string,
+    string,
+    ReviewResult['condition'],
+    number,
+    string,
+    string,
+    ReviewResult['outcome'],
+    ReviewResult['verdict'],
+    string | null,
+    string | null,
+    number,
+    number,
+    number | null,
+    number | null,
+    number,
+    string,
+    number,
   ];
   return {
     critic,

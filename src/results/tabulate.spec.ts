@@ -4,26 +4,50 @@ import type { ReviewResult } from '../reviews/types.js';
 import { countOutcomes, tabulate } from './tabulate.js';
 
 const item = (id: string, mutator: string | null): ReviewItem => ({
-  id, fixtureId: 'f', cluster: 'f', kind: 'text', role: mutator ? 'mutant' : 'original', mutator, task: 't', artifact: 'a', evidence: [], trace: undefined,
+  id,
+  fixtureId: 'f',
+  cluster: 'f',
+  kind: 'text',
+  role: mutator ? 'mutant' : 'original',
+  mutator,
+  task: 't',
+  artifact: 'a',
+  evidence: [],
+  trace: undefined,
 });
 
 const result = (itemId: string, condition: ReviewResult['condition'], outcome: 'PASS' | 'FAIL' | 'none' | 'error'): ReviewResult => ({
-  critic: 'c', itemId, condition, repeat: 0, reviewId: `${itemId}-${condition}`, requestDigest: 'd',
+  critic: 'c',
+  itemId,
+  condition,
+  repeat: 0,
+  reviewId: `${itemId}-${condition}`,
+  requestDigest: 'd',
   outcome: outcome === 'error' ? 'error' : outcome === 'none' ? 'no-verdict' : 'verdict',
   verdict: outcome === 'PASS' || outcome === 'FAIL' ? outcome : null,
-  reply: outcome === 'error' ? null : 'reply', error: outcome === 'error' ? 'boom' : null, attempts: 1, latencyMs: 1, usage: null,
+  reply: outcome === 'error' ? null : 'reply',
+  error: outcome === 'error' ? 'boom' : null,
+  attempts: 1,
+  latencyMs: 1,
+  usage: null,
 });
 
 describe('tabulate', () => {
   // Four number-flip mutants and two originals, reviewed clean and with the trace.
   const items = [item('m1', 'number-flip'), item('m2', 'number-flip'), item('m3', 'number-flip'), item('m4', 'number-flip'), item('o1', null), item('o2', null)];
   const results = [
-    result('m1', 'clean', 'FAIL'), result('m1', 'with-trace', 'PASS'), // b
-    result('m2', 'clean', 'FAIL'), result('m2', 'with-trace', 'PASS'), // b
-    result('m3', 'clean', 'PASS'), result('m3', 'with-trace', 'FAIL'), // c
-    result('m4', 'clean', 'none'), result('m4', 'with-trace', 'error'), // no pair
-    result('o1', 'clean', 'PASS'), result('o1', 'with-trace', 'PASS'),
-    result('o2', 'clean', 'FAIL'), result('o2', 'with-trace', 'PASS'),
+    result('m1', 'clean', 'FAIL'),
+    result('m1', 'with-trace', 'PASS'), // b
+    result('m2', 'clean', 'FAIL'),
+    result('m2', 'with-trace', 'PASS'), // b
+    result('m3', 'clean', 'PASS'),
+    result('m3', 'with-trace', 'FAIL'), // c
+    result('m4', 'clean', 'none'),
+    result('m4', 'with-trace', 'error'), // no pair
+    result('o1', 'clean', 'PASS'),
+    result('o1', 'with-trace', 'PASS'),
+    result('o2', 'clean', 'FAIL'),
+    result('o2', 'with-trace', 'PASS'),
   ];
   const { outcomes, totals } = countOutcomes(results);
   const tables = tabulate(items, outcomes, totals, ['clean', 'with-trace']);

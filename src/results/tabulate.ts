@@ -109,7 +109,12 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
   }
 
   const cell = (group: string, condition: ConditionName) => {
-    let n = 0, flagged = 0, noVerdict = 0, errors = 0, repeated = 0, flaky = 0;
+    let n = 0,
+      flagged = 0,
+      noVerdict = 0,
+      errors = 0,
+      repeated = 0,
+      flaky = 0;
     for (const item of groups.get(group) ?? []) {
       const o = outcomes.of(item.id, condition);
       if (!o) continue;
@@ -170,7 +175,12 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
 }
 
 function compare(members: readonly ItemRecord[], outcomes: ItemOutcomes, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
-  let n = 0, a = 0, b = 0, c = 0, fromCount = 0, toCount = 0;
+  let n = 0,
+    a = 0,
+    b = 0,
+    c = 0,
+    fromCount = 0,
+    toCount = 0;
   for (const item of members) {
     const x = outcomes.of(item.id, from);
     const y = outcomes.of(item.id, to);

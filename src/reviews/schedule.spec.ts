@@ -23,7 +23,8 @@ import { createOpenAICritic } from './providers/openai.js';
 import { QuotaExhaustedError, runReviews, type ScheduleOptions } from './schedule.js';
 import type { ReviewResult } from './types.js';
 
-const TEMPLATE = '## Task\n{{task}}\n\n## Artifact under review\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd your reply with `VERDICT: PASS` or `VERDICT: FAIL`.';
+const TEMPLATE =
+  '## Task\n{{task}}\n\n## Artifact under review\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd your reply with `VERDICT: PASS` or `VERDICT: FAIL`.';
 
 /** A hand-made item whose artifact carries `marker`, so the fake server can tell the reviews apart. */
 function item(marker: string): ReviewItem {
@@ -77,7 +78,17 @@ async function run(critic: Critic, list: ReviewJob[], options: Partial<ScheduleO
   const results: ReviewResult[] = [];
   let error: unknown = null;
   try {
-    await runReviews(critic, list, { concurrency: 2, retries: 3, timeoutMs: 2_000, backoffBaseMs: 1, ...options, onResult: (r) => { results.push(r); options.onResult?.(r); } });
+    await runReviews(critic, list, {
+      concurrency: 2,
+      retries: 3,
+      timeoutMs: 2_000,
+      backoffBaseMs: 1,
+      ...options,
+      onResult: (r) => {
+        results.push(r);
+        options.onResult?.(r);
+      },
+    });
   } catch (err) {
     error = err;
   }
@@ -211,7 +222,7 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
   it('after a 429 storm, reviews backing off give up their slots: the retries go out at the lowered concurrency', async () => {
     const markers = ['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA', 'ECHO', 'FOXTROT', 'GOLF', 'HOTEL'];
     const inFlightAtRetry: number[] = [];
-    const { server, critic } = await setUp((body, i) => {
+    const { server, critic } = await setUp((_body, i) => {
       if (i < markers.length) return delayed(rateLimited('0.2'), 30);
       inFlightAtRetry.push(server.inFlight);
       return delayed(verdictReply('PASS'), 50);
@@ -237,7 +248,7 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     expect(server.maxInFlight).toBe(3);
   });
 
-  it('at concurrency 40, with reviews in flight and backing off at once, warns of no listener leak on the caller\'s signals', async () => {
+  it("at concurrency 40, with reviews in flight and backing off at once, warns of no listener leak on the caller's signals", async () => {
     const markers = Array.from({ length: 40 }, (_, i) => `M${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`);
     // The first replies wait long enough for all 40 requests to be sent first, even on a busy machine: the test needs them in flight together.
     const { server, critic } = await setUp(perItem(Object.fromEntries(markers.map((m) => [m, [delayed(serverError(503), 250), delayed(verdictReply('PASS'), 30)]]))));

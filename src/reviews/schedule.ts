@@ -205,7 +205,15 @@ interface AttemptWatch {
   retrying(): void;
 }
 
-async function reviewOnce(critic: Critic, job: ReviewJob, identityText: string, options: ScheduleOptions, signals: { stopped: AbortSignal; cutShort: AbortSignal }, limit: AdaptiveLimit, watch: AttemptWatch): Promise<Attempt> {
+async function reviewOnce(
+  critic: Critic,
+  job: ReviewJob,
+  identityText: string,
+  options: ScheduleOptions,
+  signals: { stopped: AbortSignal; cutShort: AbortSignal },
+  limit: AdaptiveLimit,
+  watch: AttemptWatch,
+): Promise<Attempt> {
   const { stopped, cutShort } = signals;
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);

@@ -1,10 +1,9 @@
-import { describe, expect, it } from "vitest";
-import { clusterBootstrap, pairedEffectBootstrap, percentileInterval, type PairedEffectItem } from "./bootstrap.js";
-import { createRng } from "./random.js";
+import { describe, expect, it } from 'vitest';
+import { clusterBootstrap, pairedEffectBootstrap, percentileInterval, type PairedEffectItem } from './bootstrap.js';
+import { createRng } from './random.js';
 
 /** mean(to) − mean(from) over pooled items, as Σ(to − from)/N so it rounds like the fast path. */
-const effect = (items: readonly PairedEffectItem[]): number =>
-  items.reduce((s, it) => s + (it.to - it.from), 0) / items.length;
+const effect = (items: readonly PairedEffectItem[]): number => items.reduce((s, it) => s + (it.to - it.from), 0) / items.length;
 
 /**
  * Simulated audit with a known true effect. Cluster c (a source function) has
@@ -39,8 +38,8 @@ function randomItems(seed: number, n: number, k: number): PairedEffectItem[] {
   }));
 }
 
-describe("percentileInterval", () => {
-  it("interpolates between order statistics (type 7)", () => {
+describe('percentileInterval', () => {
+  it('interpolates between order statistics (type 7)', () => {
     const values = Float64Array.from({ length: 101 }, (_, i) => 101 - i); // 101..1, unsorted
     expect(percentileInterval(values, 0.05)).toEqual([3.5, 98.5]);
     expect(percentileInterval(Float64Array.of(2), 0.05)).toEqual([2, 2]);
@@ -48,9 +47,9 @@ describe("percentileInterval", () => {
   });
 });
 
-describe("pairedEffectBootstrap", () => {
-  it("returns mean(to) − mean(from) and an interval around it, deterministic in the seed", () => {
-    const items = simulate("fixed", 40);
+describe('pairedEffectBootstrap', () => {
+  it('returns mean(to) − mean(from) and an interval around it, deterministic in the seed', () => {
+    const items = simulate('fixed', 40);
     const a = pairedEffectBootstrap({ items, resamples: 2000, seed: 1 });
     const b = pairedEffectBootstrap({ items, resamples: 2000, seed: 1 });
     const c = pairedEffectBootstrap({ items, resamples: 2000, seed: 2 });
@@ -64,19 +63,19 @@ describe("pairedEffectBootstrap", () => {
     expect(a.resamples).toBe(2000);
   });
 
-  it("gives exactly the general clusterBootstrap result for the same seed", () => {
-    const items = simulate("agree", 25);
-    const fast = pairedEffectBootstrap({ items, resamples: 3000, seed: "s", alpha: 0.1 });
-    const slow = clusterBootstrap({ items, statistic: effect, resamples: 3000, seed: "s", alpha: 0.1 });
+  it('gives exactly the general clusterBootstrap result for the same seed', () => {
+    const items = simulate('agree', 25);
+    const fast = pairedEffectBootstrap({ items, resamples: 3000, seed: 's', alpha: 0.1 });
+    const slow = clusterBootstrap({ items, statistic: effect, resamples: 3000, seed: 's', alpha: 0.1 });
     expect(fast).toEqual(slow);
   });
 
-  it("collapses to a point when every item has the same outcome under both conditions", () => {
+  it('collapses to a point when every item has the same outcome under both conditions', () => {
     const items = randomItems(3, 200, 10).map((it) => ({ ...it, to: it.from }));
     expect(pairedEffectBootstrap({ items, resamples: 500, seed: 1 })).toEqual({ estimate: 0, ci: [0, 0], resamples: 500 });
   });
 
-  it("is wider than an item-level bootstrap when clusters differ (why clusters are resampled)", () => {
+  it('is wider than an item-level bootstrap when clusters differ (why clusters are resampled)', () => {
     // Strong cluster effect: whole clusters lose their catches, others do not.
     const items: PairedEffectItem[] = [];
     for (let c = 0; c < 20; c++) {
@@ -91,7 +90,7 @@ describe("pairedEffectBootstrap", () => {
     expect(clustered[1] - clustered[0]).toBeGreaterThan(3 * (naive[1] - naive[0]));
   });
 
-  it("runs 10,000 resamples over 2,000 items in 30 clusters in well under a second", () => {
+  it('runs 10,000 resamples over 2,000 items in 30 clusters in well under a second', () => {
     const items = randomItems(11, 2000, 30);
     const t0 = performance.now();
     const r = pairedEffectBootstrap({ items, resamples: 10_000, seed: 1 });
@@ -100,7 +99,7 @@ describe("pairedEffectBootstrap", () => {
     expect(r.ci[0]).toBeLessThan(r.ci[1]);
   });
 
-  it("runs 10,000 resamples over 2,000 singleton clusters in under a second", () => {
+  it('runs 10,000 resamples over 2,000 singleton clusters in under a second', () => {
     const items = randomItems(12, 2000, 2000);
     const t0 = performance.now();
     const r = pairedEffectBootstrap({ items, resamples: 10_000, seed: 1 });
@@ -109,7 +108,7 @@ describe("pairedEffectBootstrap", () => {
     expect(r.ci[0]).toBeLessThan(r.ci[1]);
   });
 
-  it("covers a known true effect in at least 90 of 100 seeded simulated audits", () => {
+  it('covers a known true effect in at least 90 of 100 seeded simulated audits', () => {
     // Long-run coverage of this design (2,000 repetitions, measured once):
     // 93.0% with 30 clusters, 94.3% with 60, 94.9% with 100. With 100 clusters
     // a 100-repetition check falls below 90 with probability about 1%.
@@ -122,9 +121,9 @@ describe("pairedEffectBootstrap", () => {
     expect(covered).toBeGreaterThanOrEqual(90);
   });
 
-  it("validates its input", () => {
+  it('validates its input', () => {
     expect(() => pairedEffectBootstrap({ items: [], seed: 1 })).toThrow(/at least one item/);
-    const bad = [{ cluster: "a", from: 2, to: 0 }] as unknown as PairedEffectItem[];
+    const bad = [{ cluster: 'a', from: 2, to: 0 }] as unknown as PairedEffectItem[];
     expect(() => pairedEffectBootstrap({ items: bad, seed: 1 })).toThrow(/0 or 1/);
     const ok = randomItems(1, 10, 2);
     expect(() => pairedEffectBootstrap({ items: ok, seed: 1, resamples: 0 })).toThrow(/resamples/);
@@ -132,20 +131,17 @@ describe("pairedEffectBootstrap", () => {
   });
 });
 
-describe("clusterBootstrap", () => {
+describe('clusterBootstrap', () => {
   it("keeps each item's paired outcomes together and resamples whole clusters", () => {
     // Every cluster is internally homogeneous, so any resample's pooled items
     // must consist of whole clusters: the count of items is a sum of cluster sizes.
-    const items = [
-      ...Array.from({ length: 3 }, () => ({ cluster: "a", from: 1 as const, to: 0 as const })),
-      ...Array.from({ length: 5 }, () => ({ cluster: "b", from: 0 as const, to: 0 as const })),
-    ];
+    const items = [...Array.from({ length: 3 }, () => ({ cluster: 'a', from: 1 as const, to: 0 as const })), ...Array.from({ length: 5 }, () => ({ cluster: 'b', from: 0 as const, to: 0 as const }))];
     const sizes = new Set<number>();
     clusterBootstrap({
       items,
       statistic: (pooled) => {
         sizes.add(pooled.length);
-        for (const it of pooled) expect(it.from - it.to).toBe(it.cluster === "a" ? 1 : 0);
+        for (const it of pooled) expect(it.from - it.to).toBe(it.cluster === 'a' ? 1 : 0);
         return effect(pooled);
       },
       resamples: 200,
@@ -154,10 +150,10 @@ describe("clusterBootstrap", () => {
     expect([...sizes].sort((x, y) => x - y)).toEqual([6, 8, 10]);
   });
 
-  it("drops resamples whose statistic is not finite and reports how many were kept", () => {
+  it('drops resamples whose statistic is not finite and reports how many were kept', () => {
     const items = [
-      { cluster: "x", v: 0 },
-      { cluster: "y", v: 1 },
+      { cluster: 'x', v: 0 },
+      { cluster: 'y', v: 1 },
     ];
     // Mean of v over items with v = 1, undefined when a resample has none.
     const r = clusterBootstrap({
@@ -171,7 +167,7 @@ describe("clusterBootstrap", () => {
     expect(r.ci).toEqual([1, 1]);
   });
 
-  it("validates its input", () => {
+  it('validates its input', () => {
     expect(() => clusterBootstrap({ items: [], statistic: () => 0, seed: 1 })).toThrow(/at least one item/);
   });
 });

@@ -1,6 +1,6 @@
-import { createRng } from "./random.js";
-import type { Interval } from "./wilson.js";
-import { groupBy } from "../util/groupBy.js";
+import { createRng } from './random.js';
+import type { Interval } from './wilson.js';
+import { groupBy } from '../util/groupBy.js';
 
 /**
  * Cluster (block) bootstrap. Mutants made from the same source function share
@@ -35,14 +35,8 @@ export interface ClusterBootstrapOptions<T extends { cluster: string }> {
  * finite (e.g. an empty denominator) are dropped and counted out of
  * `resamples`. Deterministic for a given seed and item order.
  */
-export function clusterBootstrap<T extends { cluster: string }>({
-  items,
-  statistic,
-  resamples = 10000,
-  seed,
-  alpha = 0.05,
-}: ClusterBootstrapOptions<T>): BootstrapResult {
-  checkOptions("clusterBootstrap", items.length, resamples, alpha);
+export function clusterBootstrap<T extends { cluster: string }>({ items, statistic, resamples = 10000, seed, alpha = 0.05 }: ClusterBootstrapOptions<T>): BootstrapResult {
+  checkOptions('clusterBootstrap', items.length, resamples, alpha);
   const clusters = groupByCluster(items);
   const k = clusters.length;
   const rng = createRng(seed);
@@ -91,22 +85,15 @@ export interface PairedEffectBootstrapOptions {
  * random sequence as `clusterBootstrap`, so both give the same interval for
  * this statistic and seed.
  */
-export function pairedEffectBootstrap({
-  items,
-  resamples = 10000,
-  seed,
-  alpha = 0.05,
-}: PairedEffectBootstrapOptions): BootstrapResult {
-  checkOptions("pairedEffectBootstrap", items.length, resamples, alpha);
+export function pairedEffectBootstrap({ items, resamples = 10000, seed, alpha = 0.05 }: PairedEffectBootstrapOptions): BootstrapResult {
+  checkOptions('pairedEffectBootstrap', items.length, resamples, alpha);
   const index = new Map<string, number>();
   const sizes: number[] = [];
   const diffs: number[] = [];
   let total = 0;
   for (const item of items) {
     if ((item.from !== 0 && item.from !== 1) || (item.to !== 0 && item.to !== 1)) {
-      throw new RangeError(
-        `pairedEffectBootstrap: outcomes must be 0 or 1, got from=${item.from}, to=${item.to} in cluster ${item.cluster}`,
-      );
+      throw new RangeError(`pairedEffectBootstrap: outcomes must be 0 or 1, got from=${item.from}, to=${item.to} in cluster ${item.cluster}`);
     }
     let c = index.get(item.cluster);
     if (c === undefined) {
@@ -147,7 +134,7 @@ export function pairedEffectBootstrap({
  * do not depend on an arbitrary rounding of (B + 1)·α/2. Sorts `values` in place.
  */
 export function percentileInterval(values: Float64Array, alpha = 0.05): Interval {
-  if (values.length === 0) throw new RangeError("percentileInterval: no finite bootstrap values");
+  if (values.length === 0) throw new RangeError('percentileInterval: no finite bootstrap values');
   values.sort();
   return [quantileSorted(values, alpha / 2), quantileSorted(values, 1 - alpha / 2)];
 }

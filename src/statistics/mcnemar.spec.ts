@@ -1,6 +1,6 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { logMcnemarExact, logMcnemarExactOneSided, mcnemarExact, mcnemarExactOneSided } from "./mcnemar.js";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { logMcnemarExact, logMcnemarExactOneSided, mcnemarExact, mcnemarExactOneSided } from './mcnemar.js';
 
 /**
  * Exact reference in integer arithmetic: for n = b + c, the prefix sums
@@ -62,8 +62,8 @@ function check(b: number, c: number): void {
   expectMatches(mcnemarExactOneSided(b, c), logMcnemarExactOneSided(b, c), exact.oneSided);
 }
 
-describe("mcnemarExact", () => {
-  it("reproduces known values", () => {
+describe('mcnemarExact', () => {
+  it('reproduces known values', () => {
     // 2·(1 + 24)/2^24
     expect(mcnemarExact(23, 1)).toBeCloseTo(2.98e-6, 8);
     expect(Number(mcnemarExact(23, 1).toPrecision(3))).toBe(2.98e-6);
@@ -81,14 +81,14 @@ describe("mcnemarExact", () => {
     expect(mcnemarExact(6, 2)).toBeCloseTo(0.2890625, 15); // 2·37/256
   });
 
-  it("reproduces known one-sided values", () => {
+  it('reproduces known one-sided values', () => {
     expect(mcnemarExactOneSided(23, 1)).toBeCloseTo(25 / 2 ** 24, 18);
     expect(mcnemarExactOneSided(0, 0)).toBe(1);
     expect(mcnemarExactOneSided(0, 3)).toBe(1); // first condition never ahead
     expect(mcnemarExactOneSided(3, 0)).toBeCloseTo(1 / 8, 14);
   });
 
-  it("rejects non-count inputs", () => {
+  it('rejects non-count inputs', () => {
     for (const [b, c] of [
       [-1, 2],
       [1.5, 2],
@@ -99,7 +99,7 @@ describe("mcnemarExact", () => {
     }
   });
 
-  it("matches an exact BigInt computation on a grid up to b + c = 3000", () => {
+  it('matches an exact BigInt computation on a grid up to b + c = 3000', () => {
     const ns = [1, 2, 3, 5, 10, 31, 100, 500, 1000, 1073, 1074, 1075, 1076, 1500, 2047, 2500, 3000];
     for (const n of ns) {
       const ks = new Set([0, 1, 2, 3, 10, Math.floor(n / 10), Math.floor(n / 4), Math.floor(n / 3), Math.floor(n / 2) - 1]);
@@ -115,7 +115,7 @@ describe("mcnemarExact", () => {
     }
   });
 
-  it("matches the exact BigInt computation on random tables (property)", () => {
+  it('matches the exact BigInt computation on random tables (property)', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 3000 }).chain((n) => fc.tuple(fc.constant(n), fc.integer({ min: 0, max: n }))),
@@ -125,7 +125,7 @@ describe("mcnemarExact", () => {
     );
   });
 
-  it("never underflows to 0 while the exact value exceeds 1e-300, and is finite in log beyond", () => {
+  it('never underflows to 0 while the exact value exceeds 1e-300, and is finite in log beyond', () => {
     // Smallest representable-range cases: all discordant items one way.
     for (let n = 900; n <= 3000; n += 7) {
       const exact = exactLogP(n, 0);
@@ -135,7 +135,7 @@ describe("mcnemarExact", () => {
     }
   });
 
-  it("two-sided p is twice the smaller one-sided p, capped at 1, and symmetric", () => {
+  it('two-sided p is twice the smaller one-sided p, capped at 1, and symmetric', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 400 }), (b, c) => {
         expect(mcnemarExact(b, c)).toBe(mcnemarExact(c, b));

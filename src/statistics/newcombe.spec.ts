@@ -1,7 +1,7 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { newcombeDifference, pairedDifferenceInterval } from "./newcombe.js";
-import { normalQuantile } from "./normal.js";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { newcombeDifference, pairedDifferenceInterval } from './newcombe.js';
+import { normalQuantile } from './normal.js';
 
 const to4 = (ci: readonly number[]): string[] => ci.map((v) => v.toFixed(4));
 
@@ -39,24 +39,19 @@ function referenceUnpaired(x1: number, n1: number, x2: number, n2: number, z: nu
 }
 
 const sample = fc.integer({ min: 1, max: 400 }).chain((n) => fc.tuple(fc.integer({ min: 0, max: n }), fc.constant(n)));
-const table = fc.tuple(
-  fc.integer({ min: 0, max: 60 }),
-  fc.integer({ min: 0, max: 60 }),
-  fc.integer({ min: 0, max: 60 }),
-  fc.integer({ min: 0, max: 60 }),
-);
+const table = fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }));
 
-describe("newcombeDifference (unpaired, method 10)", () => {
-  it("reproduces the published 95% intervals (Newcombe 1998, Statist. Med. 17:873, Table II)", () => {
+describe('newcombeDifference (unpaired, method 10)', () => {
+  it('reproduces the published 95% intervals (Newcombe 1998, Statist. Med. 17:873, Table II)', () => {
     // Note 56/70 − 48/80 is +0.0524 to +0.3339: δ = 0.2 and the interval excludes 0.
     const cases: [number, number, number, number, string, string][] = [
-      [56, 70, 48, 80, "0.0524", "0.3339"],
-      [9, 10, 3, 10, "0.1705", "0.8090"],
-      [5, 56, 0, 29, "-0.0381", "0.1926"],
-      [0, 10, 0, 20, "-0.1611", "0.2775"],
-      [0, 10, 0, 10, "-0.2775", "0.2775"],
-      [10, 10, 0, 20, "0.6791", "1.0000"],
-      [10, 10, 0, 10, "0.6075", "1.0000"],
+      [56, 70, 48, 80, '0.0524', '0.3339'],
+      [9, 10, 3, 10, '0.1705', '0.8090'],
+      [5, 56, 0, 29, '-0.0381', '0.1926'],
+      [0, 10, 0, 20, '-0.1611', '0.2775'],
+      [0, 10, 0, 10, '-0.2775', '0.2775'],
+      [10, 10, 0, 20, '0.6791', '1.0000'],
+      [10, 10, 0, 10, '0.6075', '1.0000'],
     ];
     for (const [x1, n1, x2, n2, lo, hi] of cases) {
       const r = newcombeDifference(x1, n1, x2, n2);
@@ -65,7 +60,7 @@ describe("newcombeDifference (unpaired, method 10)", () => {
     }
   });
 
-  it("agrees with an independent bisection-based computation", () => {
+  it('agrees with an independent bisection-based computation', () => {
     fc.assert(
       fc.property(sample, sample, fc.constantFrom(0.01, 0.05, 0.1, 0.2), ([x1, n1], [x2, n2], alpha) => {
         const { ci } = newcombeDifference(x1, n1, x2, n2, alpha);
@@ -77,7 +72,7 @@ describe("newcombeDifference (unpaired, method 10)", () => {
     );
   });
 
-  it("contains δ, stays in [−1, 1], and negates when the groups are swapped", () => {
+  it('contains δ, stays in [−1, 1], and negates when the groups are swapped', () => {
     fc.assert(
       fc.property(sample, sample, ([x1, n1], [x2, n2]) => {
         const r = newcombeDifference(x1, n1, x2, n2);
@@ -92,20 +87,20 @@ describe("newcombeDifference (unpaired, method 10)", () => {
     );
   });
 
-  it("rejects invalid samples", () => {
+  it('rejects invalid samples', () => {
     expect(() => newcombeDifference(1, 0, 1, 2)).toThrow(/first sample/);
     expect(() => newcombeDifference(1, 2, 3, 2)).toThrow(/second sample/);
     expect(() => newcombeDifference(1, 2, 1, 2, 0)).toThrow(/alpha/);
   });
 });
 
-describe("pairedDifferenceInterval (paired, method 10)", () => {
-  it("reproduces the published 95% intervals (Newcombe 1998, Statist. Med. 17:2635)", () => {
+describe('pairedDifferenceInterval (paired, method 10)', () => {
+  it('reproduces the published 95% intervals (Newcombe 1998, Statist. Med. 17:2635)', () => {
     const cases: [number, number, number, number, string, string][] = [
-      [36, 12, 2, 0, "0.0569", "0.3404"],
-      [18, 12, 2, 18, "0.0562", "0.3290"],
-      [53, 0, 0, 1, "-0.0729", "0.0729"],
-      [0, 30, 0, 0, "0.8395", "1.0000"],
+      [36, 12, 2, 0, '0.0569', '0.3404'],
+      [18, 12, 2, 18, '0.0562', '0.3290'],
+      [53, 0, 0, 1, '-0.0729', '0.0729'],
+      [0, 30, 0, 0, '0.8395', '1.0000'],
     ];
     for (const [a, b, c, d, lo, hi] of cases) {
       const r = pairedDifferenceInterval(a, b, c, d);
@@ -114,7 +109,7 @@ describe("pairedDifferenceInterval (paired, method 10)", () => {
     }
   });
 
-  it("reduces to the unpaired interval on the margins when the corrected φ is 0", () => {
+  it('reduces to the unpaired interval on the margins when the corrected φ is 0', () => {
     const cell = fc.integer({ min: 0, max: 8 });
     fc.assert(
       fc.property(fc.tuple(cell, cell, cell, cell), ([a, b, c, d]) => {
@@ -131,7 +126,7 @@ describe("pairedDifferenceInterval (paired, method 10)", () => {
     );
   });
 
-  it("is narrower than the unpaired interval under positive correlation, wider under negative", () => {
+  it('is narrower than the unpaired interval under positive correlation, wider under negative', () => {
     fc.assert(
       fc.property(table, ([a, b, c, d]) => {
         const n = a + b + c + d;
@@ -147,7 +142,7 @@ describe("pairedDifferenceInterval (paired, method 10)", () => {
     );
   });
 
-  it("contains δ, stays in [−1, 1], and negates when the conditions are swapped", () => {
+  it('contains δ, stays in [−1, 1], and negates when the conditions are swapped', () => {
     fc.assert(
       fc.property(table, ([a, b, c, d]) => {
         fc.pre(a + b + c + d > 0);
@@ -164,7 +159,7 @@ describe("pairedDifferenceInterval (paired, method 10)", () => {
     );
   });
 
-  it("rejects invalid tables", () => {
+  it('rejects invalid tables', () => {
     expect(() => pairedDifferenceInterval(0, 0, 0, 0)).toThrow(/at least one/);
     expect(() => pairedDifferenceInterval(1, -1, 0, 0)).toThrow(/cell b/);
     expect(() => pairedDifferenceInterval(1, 1, 0.5, 0)).toThrow(/cell c/);

@@ -1,5 +1,5 @@
-import { normalQuantile } from "./normal.js";
-import { wilsonInterval, type Interval } from "./wilson.js";
+import { normalQuantile } from './normal.js';
+import { wilsonInterval, type Interval } from './wilson.js';
 
 /**
  * Confidence intervals for a difference of two proportions by Newcombe's
@@ -24,14 +24,14 @@ export interface DifferenceInterval {
  */
 export function newcombeDifference(x1: number, n1: number, x2: number, n2: number, alpha = 0.05): DifferenceInterval {
   for (const [x, n, name] of [
-    [x1, n1, "first"],
-    [x2, n2, "second"],
+    [x1, n1, 'first'],
+    [x2, n2, 'second'],
   ] as const) {
     if (!Number.isInteger(x) || !Number.isInteger(n) || x < 0 || n <= 0 || x > n) {
       throw new RangeError(`newcombeDifference: ${name} sample needs integers 0 <= x <= n, n > 0, got ${x}/${n}`);
     }
   }
-  const z = zFor("newcombeDifference", alpha);
+  const z = zFor('newcombeDifference', alpha);
   const p1 = x1 / n1;
   const p2 = x2 / n2;
   const [l1, u1] = wilsonInterval(x1, n1, z);
@@ -58,18 +58,18 @@ export function newcombeDifference(x1: number, n1: number, x2: number, n2: numbe
  */
 export function pairedDifferenceInterval(a: number, b: number, c: number, d: number, alpha = 0.05): DifferenceInterval {
   for (const [v, name] of [
-    [a, "a"],
-    [b, "b"],
-    [c, "c"],
-    [d, "d"],
+    [a, 'a'],
+    [b, 'b'],
+    [c, 'c'],
+    [d, 'd'],
   ] as const) {
     if (!Number.isInteger(v) || v < 0) {
       throw new RangeError(`pairedDifferenceInterval: cell ${name} must be a non-negative integer, got ${v}`);
     }
   }
   const n = a + b + c + d;
-  if (n === 0) throw new RangeError("pairedDifferenceInterval: need at least one paired item");
-  const z = zFor("pairedDifferenceInterval", alpha);
+  if (n === 0) throw new RangeError('pairedDifferenceInterval: need at least one paired item');
+  const z = zFor('pairedDifferenceInterval', alpha);
 
   const x1 = a + b; // flagged under the first condition
   const x2 = a + c; // flagged under the second condition

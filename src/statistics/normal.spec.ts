@@ -1,6 +1,6 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { normalCdf, normalQuantile, normalSurvival } from "./normal.js";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalCdf, normalQuantile, normalSurvival } from './normal.js';
 
 const relErr = (got: number, want: number): number => Math.abs(got - want) / Math.abs(want);
 
@@ -27,8 +27,8 @@ function referenceCdf(x: number): number {
   return x < 0 ? tail : 1 - tail;
 }
 
-describe("normalQuantile (AS 241)", () => {
-  it("matches published quantiles to double precision", () => {
+describe('normalQuantile (AS 241)', () => {
+  it('matches published quantiles to double precision', () => {
     // Reference values are Φ⁻¹ of the decimal probability printed to 16 digits;
     // the double nearest 0.975 is 2.2e-17 below it, which moves z by ~4e-16,
     // so 1e-15 relative is "exact" here.
@@ -41,18 +41,18 @@ describe("normalQuantile (AS 241)", () => {
     expect(normalQuantile(0.025)).toBeCloseTo(-1.959963984540054, 15);
   });
 
-  it("covers the extreme tails and the boundaries", () => {
+  it('covers the extreme tails and the boundaries', () => {
     expect(normalQuantile(0)).toBe(Number.NEGATIVE_INFINITY);
     expect(normalQuantile(1)).toBe(Number.POSITIVE_INFINITY);
     expect(Number.isFinite(normalQuantile(Number.MIN_VALUE))).toBe(true);
     expect(relErr(normalCdf(normalQuantile(1e-300)), 1e-300)).toBeLessThan(1e-12);
   });
 
-  it("rejects probabilities outside [0, 1]", () => {
+  it('rejects probabilities outside [0, 1]', () => {
     for (const p of [-0.1, 1.1, Number.NaN]) expect(() => normalQuantile(p)).toThrow(RangeError);
   });
 
-  it("is antisymmetric about 1/2 and strictly increasing", () => {
+  it('is antisymmetric about 1/2 and strictly increasing', () => {
     fc.assert(
       fc.property(fc.double({ min: 1e-12, max: 0.5, noNaN: true }), (p) => {
         // q and 1 − q are both exact doubles (Sterbenz), unlike p and 1 − p.
@@ -69,8 +69,8 @@ describe("normalQuantile (AS 241)", () => {
   });
 });
 
-describe("normalCdf (Cody)", () => {
-  it("matches known values with full relative precision, including far tails", () => {
+describe('normalCdf (Cody)', () => {
+  it('matches known values with full relative precision, including far tails', () => {
     expect(normalCdf(0)).toBe(0.5);
     expect(relErr(normalCdf(-1), 0.15865525393145705)).toBeLessThan(1e-15);
     expect(relErr(normalCdf(-2), 0.022750131948179207)).toBeLessThan(1e-15);
@@ -85,7 +85,7 @@ describe("normalCdf (Cody)", () => {
     expect(normalSurvival(10)).toBe(normalCdf(-10));
   });
 
-  it("agrees with an independent series / continued-fraction computation", () => {
+  it('agrees with an independent series / continued-fraction computation', () => {
     fc.assert(
       fc.property(fc.double({ min: -37, max: 8, noNaN: true }), (x) => {
         expect(relErr(normalCdf(x), referenceCdf(x))).toBeLessThan(1e-12);
@@ -94,7 +94,7 @@ describe("normalCdf (Cody)", () => {
     );
   });
 
-  it("round-trips with the quantile: cdf(quantile(p)) ≈ p", () => {
+  it('round-trips with the quantile: cdf(quantile(p)) ≈ p', () => {
     fc.assert(
       fc.property(fc.double({ min: 1e-300, max: 0.999999, noNaN: true }), (p) => {
         expect(relErr(normalCdf(normalQuantile(p)), p)).toBeLessThan(1e-12);
@@ -106,7 +106,7 @@ describe("normalCdf (Cody)", () => {
     }
   });
 
-  it("round-trips the other way: quantile(cdf(x)) ≈ x", () => {
+  it('round-trips the other way: quantile(cdf(x)) ≈ x', () => {
     fc.assert(
       fc.property(fc.double({ min: -37, max: 3, noNaN: true }), (x) => {
         expect(Math.abs(normalQuantile(normalCdf(x)) - x)).toBeLessThan(1e-9 * Math.max(1, Math.abs(x)));

@@ -1,9 +1,9 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { minimumDetectableEffect, pairedSampleSize } from "./power.js";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { minimumDetectableEffect, pairedSampleSize } from './power.js';
 
-describe("pairedSampleSize", () => {
-  it("reproduces the worked numbers of the seed article (5% level, 80% power)", () => {
+describe('pairedSampleSize', () => {
+  it('reproduces the worked numbers of the seed article (5% level, 80% power)', () => {
     // ψ = 0.25, δ = 0.15: (1.96·0.5 + 0.84·√0.2275)² / 0.0225 = 1.908 / 0.0225 ≈ 85
     const a = pairedSampleSize({ psi: 0.25, delta: 0.15 });
     expect(a.exact).toBeCloseTo(84.813, 3);
@@ -14,20 +14,20 @@ describe("pairedSampleSize", () => {
     expect(b.n).toBe(312);
   });
 
-  it("uses exact quantiles, not the rounded 1.96 and 0.84", () => {
+  it('uses exact quantiles, not the rounded 1.96 and 0.84', () => {
     const rounded = (1.96 * Math.sqrt(0.25) + 0.84 * Math.sqrt(0.25 - 0.0225)) ** 2 / 0.0225;
     const { exact } = pairedSampleSize({ psi: 0.25, delta: 0.15 });
     expect(Math.abs(exact - rounded)).toBeGreaterThan(1e-3);
     expect(Math.abs(exact - rounded)).toBeLessThan(0.2);
   });
 
-  it("needs more items for a stricter level or higher power", () => {
+  it('needs more items for a stricter level or higher power', () => {
     const base = pairedSampleSize({ psi: 0.25, delta: 0.15 }).exact;
     expect(pairedSampleSize({ psi: 0.25, delta: 0.15, alpha: 0.01 }).exact).toBeGreaterThan(base);
     expect(pairedSampleSize({ psi: 0.25, delta: 0.15, power: 0.9 }).exact).toBeGreaterThan(base);
   });
 
-  it("rejects impossible designs with a clear message", () => {
+  it('rejects impossible designs with a clear message', () => {
     expect(() => pairedSampleSize({ psi: 0.25, delta: 0 })).toThrow(/delta must be a positive/);
     expect(() => pairedSampleSize({ psi: 0.25, delta: -0.1 })).toThrow(RangeError);
     expect(() => pairedSampleSize({ psi: 0.1, delta: 0.2 })).toThrow(/cannot exceed psi/);
@@ -41,8 +41,8 @@ describe("pairedSampleSize", () => {
   });
 });
 
-describe("minimumDetectableEffect", () => {
-  it("inverts pairedSampleSize", () => {
+describe('minimumDetectableEffect', () => {
+  it('inverts pairedSampleSize', () => {
     expect(minimumDetectableEffect({ n: 84.81301594230999, psi: 0.25 })).toBeCloseTo(0.15, 10);
     expect(minimumDetectableEffect({ n: 311.58687517566733, psi: 0.1 })).toBeCloseTo(0.05, 10);
     fc.assert(
@@ -61,25 +61,25 @@ describe("minimumDetectableEffect", () => {
     );
   });
 
-  it("with the rounded-up n, the detectable effect is no larger than the target", () => {
+  it('with the rounded-up n, the detectable effect is no larger than the target', () => {
     const { n } = pairedSampleSize({ psi: 0.25, delta: 0.15 });
     expect(minimumDetectableEffect({ n, psi: 0.25 })).toBeLessThanOrEqual(0.15);
   });
 
-  it("shrinks as n grows", () => {
+  it('shrinks as n grows', () => {
     const small = minimumDetectableEffect({ n: 40, psi: 0.3 });
     const large = minimumDetectableEffect({ n: 400, psi: 0.3 });
     expect(large).toBeLessThan(small);
     expect(small).toBeLessThanOrEqual(0.3);
   });
 
-  it("returns Infinity when no feasible effect is detectable", () => {
+  it('returns Infinity when no feasible effect is detectable', () => {
     // Even δ = ψ (all discordant items one way) needs (1.96 + 0.84·√(1−ψ))²/ψ items.
     expect(minimumDetectableEffect({ n: 5, psi: 0.25 })).toBe(Number.POSITIVE_INFINITY);
     expect(Number.isFinite(minimumDetectableEffect({ n: 5, psi: 1 }))).toBe(true);
   });
 
-  it("validates inputs", () => {
+  it('validates inputs', () => {
     expect(() => minimumDetectableEffect({ n: 0, psi: 0.25 })).toThrow(/n must be/);
     expect(() => minimumDetectableEffect({ n: 50, psi: 0 })).toThrow(/psi/);
     expect(() => minimumDetectableEffect({ n: 50, psi: 0.2, alpha: 1 })).toThrow(/alpha/);

@@ -1,4 +1,4 @@
-import { normalQuantile } from "./normal.js";
+import { normalQuantile } from './normal.js';
 
 /**
  * Planning numbers for a paired (McNemar-type) comparison of two review
@@ -32,15 +32,13 @@ export interface SampleSize {
 
 /** Items needed to detect a paired difference δ with the given power. */
 export function pairedSampleSize({ psi, delta, alpha = 0.05, power = 0.8 }: PairedDesign): SampleSize {
-  checkLevels("pairedSampleSize", alpha, power);
-  checkPsi("pairedSampleSize", psi);
+  checkLevels('pairedSampleSize', alpha, power);
+  checkPsi('pairedSampleSize', psi);
   if (!(Number.isFinite(delta) && delta > 0)) {
     throw new RangeError(`pairedSampleSize: delta must be a positive difference in detection rate, got ${delta}`);
   }
   if (delta > psi) {
-    throw new RangeError(
-      `pairedSampleSize: delta (${delta}) cannot exceed psi (${psi}); the rate difference is at most the discordant share`,
-    );
+    throw new RangeError(`pairedSampleSize: delta (${delta}) cannot exceed psi (${psi}); the rate difference is at most the discordant share`);
   }
   if (delta * delta >= psi) {
     throw new RangeError(`pairedSampleSize: need delta² < psi, got delta=${delta}, psi=${psi}`);
@@ -67,8 +65,8 @@ export interface DetectableEffectDesign {
  * same way) needs more than n items, i.e. no possible effect is detectable.
  */
 export function minimumDetectableEffect({ n, psi, alpha = 0.05, power = 0.8 }: DetectableEffectDesign): number {
-  checkLevels("minimumDetectableEffect", alpha, power);
-  checkPsi("minimumDetectableEffect", psi);
+  checkLevels('minimumDetectableEffect', alpha, power);
+  checkPsi('minimumDetectableEffect', psi);
   if (!(Number.isFinite(n) && n > 0)) {
     throw new RangeError(`minimumDetectableEffect: n must be a positive number of items, got ${n}`);
   }

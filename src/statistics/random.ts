@@ -89,7 +89,7 @@ function rotl(v: number, k: number): number {
 }
 
 function seedToUint32(seed: number | string): number {
-  if (typeof seed === "string") {
+  if (typeof seed === 'string') {
     // FNV-1a over UTF-16 code units.
     let h = 0x811c9dc5;
     for (let i = 0; i < seed.length; i++) {

@@ -1,18 +1,18 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { normalQuantile } from "./normal.js";
-import { wilsonInterval } from "./wilson.js";
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { normalQuantile } from './normal.js';
+import { wilsonInterval } from './wilson.js';
 
 const count = fc.integer({ min: 1, max: 5000 }).chain((n) => fc.tuple(fc.integer({ min: 0, max: n }), fc.constant(n)));
 
-describe("wilsonInterval", () => {
+describe('wilsonInterval', () => {
   it("gives the seed article's interval for 46/90", () => {
     const [lo, hi] = wilsonInterval(46, 90);
-    expect(lo.toFixed(4)).toBe("0.4095");
-    expect(hi.toFixed(4)).toBe("0.6118");
+    expect(lo.toFixed(4)).toBe('0.4095');
+    expect(hi.toFixed(4)).toBe('0.6118');
   });
 
-  it("pins the bound at exactly 0 for 0/n and exactly 1 for n/n", () => {
+  it('pins the bound at exactly 0 for 0/n and exactly 1 for n/n', () => {
     for (const n of [1, 2, 3, 7, 10, 30, 90, 1000, 12345]) {
       const [lo0, hi0] = wilsonInterval(0, n);
       expect(lo0).toBe(0);
@@ -24,10 +24,10 @@ describe("wilsonInterval", () => {
       expect(hi0).toBeCloseTo(1 - loN, 14);
     }
     // Published: 0/10 → upper 0.2775 (Newcombe 1998, single-proportion paper)
-    expect(wilsonInterval(0, 10)[1].toFixed(4)).toBe("0.2775");
+    expect(wilsonInterval(0, 10)[1].toFixed(4)).toBe('0.2775');
   });
 
-  it("returns [0, 1] for no observations and rejects invalid counts", () => {
+  it('returns [0, 1] for no observations and rejects invalid counts', () => {
     expect(wilsonInterval(0, 0)).toEqual([0, 1]);
     for (const [x, n] of [
       [-1, 5],
@@ -39,7 +39,7 @@ describe("wilsonInterval", () => {
     }
   });
 
-  it("contains p̂ and stays inside [0, 1] (property)", () => {
+  it('contains p̂ and stays inside [0, 1] (property)', () => {
     fc.assert(
       fc.property(count, ([x, n]) => {
         const [lo, hi] = wilsonInterval(x, n);
@@ -55,7 +55,7 @@ describe("wilsonInterval", () => {
     );
   });
 
-  it("limits solve the score equation (p̂ − π)² = z²·π(1 − π)/n (property)", () => {
+  it('limits solve the score equation (p̂ − π)² = z²·π(1 − π)/n (property)', () => {
     const z = normalQuantile(0.975);
     fc.assert(
       fc.property(count, ([x, n]) => {
@@ -68,7 +68,7 @@ describe("wilsonInterval", () => {
     );
   });
 
-  it("is symmetric under swapping successes and failures", () => {
+  it('is symmetric under swapping successes and failures', () => {
     fc.assert(
       fc.property(count, ([x, n]) => {
         const [lo, hi] = wilsonInterval(x, n);
@@ -79,7 +79,7 @@ describe("wilsonInterval", () => {
     );
   });
 
-  it("narrows with a smaller z", () => {
+  it('narrows with a smaller z', () => {
     const wide = wilsonInterval(30, 80);
     const narrow = wilsonInterval(30, 80, normalQuantile(0.95));
     expect(narrow[0]).toBeGreaterThan(wide[0]);

@@ -29,17 +29,81 @@ describe('splitSentences', () => {
     { name: 'nothing in empty text', text: '', expected: [] },
     { name: 'nothing in blank text', text: '  \n ', expected: [] },
     { name: 'one sentence', text: 'One.', expected: [['One.', 0, 4]] },
-    { name: 'at . ! and ?', text: 'One. Two! Three?', expected: [['One.', 0, 4], ['Two!', 5, 9], ['Three?', 10, 16]] },
-    { name: 'not at a decimal point', text: 'Pay is 2.5% of pay. Then more.', expected: [['Pay is 2.5% of pay.', 0, 19], ['Then more.', 20, 30]] },
-    { name: 'not inside a version number', text: 'Version 1.2.3 applies. Ok.', expected: [['Version 1.2.3 applies.', 0, 22], ['Ok.', 23, 26]] },
-    { name: 'not at a full stop with no space after it', text: 'Hi.Bye. X', expected: [['Hi.Bye.', 0, 7], ['X', 8, 9]] },
-    { name: 'after the last dot of an ellipsis', text: 'Ends with dots... Next', expected: [['Ends with dots...', 0, 17], ['Next', 18, 22]] },
-    { name: 'once at a run of marks', text: 'Really?! Yes.', expected: [['Really?!', 0, 8], ['Yes.', 9, 13]] },
-    { name: 'at a blank line', text: 'Para one\n\nPara two.', expected: [['Para one', 0, 8], ['Para two.', 10, 19]] },
-    { name: 'at several blank lines', text: 'a.\n\n\nb', expected: [['a.', 0, 2], ['b', 5, 6]] },
+    {
+      name: 'at . ! and ?',
+      text: 'One. Two! Three?',
+      expected: [
+        ['One.', 0, 4],
+        ['Two!', 5, 9],
+        ['Three?', 10, 16],
+      ],
+    },
+    {
+      name: 'not at a decimal point',
+      text: 'Pay is 2.5% of pay. Then more.',
+      expected: [
+        ['Pay is 2.5% of pay.', 0, 19],
+        ['Then more.', 20, 30],
+      ],
+    },
+    {
+      name: 'not inside a version number',
+      text: 'Version 1.2.3 applies. Ok.',
+      expected: [
+        ['Version 1.2.3 applies.', 0, 22],
+        ['Ok.', 23, 26],
+      ],
+    },
+    {
+      name: 'not at a full stop with no space after it',
+      text: 'Hi.Bye. X',
+      expected: [
+        ['Hi.Bye.', 0, 7],
+        ['X', 8, 9],
+      ],
+    },
+    {
+      name: 'after the last dot of an ellipsis',
+      text: 'Ends with dots... Next',
+      expected: [
+        ['Ends with dots...', 0, 17],
+        ['Next', 18, 22],
+      ],
+    },
+    {
+      name: 'once at a run of marks',
+      text: 'Really?! Yes.',
+      expected: [
+        ['Really?!', 0, 8],
+        ['Yes.', 9, 13],
+      ],
+    },
+    {
+      name: 'at a blank line',
+      text: 'Para one\n\nPara two.',
+      expected: [
+        ['Para one', 0, 8],
+        ['Para two.', 10, 19],
+      ],
+    },
+    {
+      name: 'at several blank lines',
+      text: 'a.\n\n\nb',
+      expected: [
+        ['a.', 0, 2],
+        ['b', 5, 6],
+      ],
+    },
     { name: 'not at a single line break', text: 'Line one\nline two.', expected: [['Line one\nline two.', 0, 18]] },
     { name: 'keeping an unterminated last sentence', text: 'No end', expected: [['No end', 0, 6]] },
-    { name: 'trimming spaces, offsets still into the input', text: '  Lead space.  Trail  ', expected: [['Lead space.', 2, 13], ['Trail', 15, 20]] },
+    {
+      name: 'trimming spaces, offsets still into the input',
+      text: '  Lead space.  Trail  ',
+      expected: [
+        ['Lead space.', 2, 13],
+        ['Trail', 15, 20],
+      ],
+    },
   ])('splits $name', ({ text, expected }) => {
     expect(spans(splitSentences(text))).toEqual(expected);
   });
@@ -89,10 +153,22 @@ describe('findNumbers', () => {
     { name: 'a fraction below one', text: '0.5', expected: [number('0.5', 0, '', false, 0.5, 1, false)] },
     { name: 'trailing zeros as decimals', text: '1.000', expected: [number('1.000', 0, '', false, 1, 3, false)] },
     { name: 'a number before a full stop, without it', text: 'total 1,000.', expected: [number('1,000', 6, '', false, 1000, 0, true)] },
-    { name: 'one per item of a list', text: 'up to 10, 20 and 30 days', expected: [number('10', 6, '', false, 10, 0, false), number('20', 10, '', false, 20, 0, false), number('30', 17, '', false, 30, 0, false)] },
+    {
+      name: 'one per item of a list',
+      text: 'up to 10, 20 and 30 days',
+      expected: [number('10', 6, '', false, 10, 0, false), number('20', 10, '', false, 20, 0, false), number('30', 17, '', false, 30, 0, false)],
+    },
     { name: 'day and year of a written date', text: 'on 5 April 2024', expected: [number('5', 3, '', false, 5, 0, false), number('2024', 11, '', false, 2024, 0, false)] },
-    { name: 'each part of a slashed date', text: 'on 12/05/2024', expected: [number('12', 3, '', false, 12, 0, false), number('05', 6, '', false, 5, 0, false), number('2024', 9, '', false, 2024, 0, false)] },
-    { name: 'each part of an ISO date', text: '2024-05-12', expected: [number('2024', 0, '', false, 2024, 0, false), number('05', 5, '', false, 5, 0, false), number('12', 8, '', false, 12, 0, false)] },
+    {
+      name: 'each part of a slashed date',
+      text: 'on 12/05/2024',
+      expected: [number('12', 3, '', false, 12, 0, false), number('05', 6, '', false, 5, 0, false), number('2024', 9, '', false, 2024, 0, false)],
+    },
+    {
+      name: 'each part of an ISO date',
+      text: '2024-05-12',
+      expected: [number('2024', 0, '', false, 2024, 0, false), number('05', 5, '', false, 5, 0, false), number('12', 8, '', false, 12, 0, false)],
+    },
     { name: 'the number of an ordinal', text: '3rd day', expected: [number('3', 0, '', false, 3, 0, false)] },
     { name: 'the number of a temperature', text: '8°C', expected: [number('8', 0, '', false, 8, 0, false)] },
     { name: 'nothing inside a word or code', text: 'Form P60, COVID19 and x_12', expected: [] },
@@ -155,18 +231,48 @@ describe('numberKey', () => {
 describe('findEntities', () => {
   it.each([
     { name: 'nothing in empty text', text: '', expected: [] },
-    { name: 'a phrase by its head word, and a weekday', text: 'Claims go to the Finance Team by Friday.', expected: [['Finance Team', 17, 29, 'phrase:team'], ['Friday', 33, 39, 'weekday']] },
+    {
+      name: 'a phrase by its head word, and a weekday',
+      text: 'Claims go to the Finance Team by Friday.',
+      expected: [
+        ['Finance Team', 17, 29, 'phrase:team'],
+        ['Friday', 33, 39, 'weekday'],
+      ],
+    },
     { name: 'a phrase after a sentence-opening article', text: 'The Finance Team approves.', expected: [['Finance Team', 4, 16, 'phrase:team']] },
     { name: 'a phrase joined by "&"', text: 'The Leave & Absence Policy applies.', expected: [['Leave & Absence Policy', 4, 26, 'phrase:policy']] },
     { name: 'a phrase joined by "of"', text: 'ask the Board of Governors.', expected: [['Board of Governors', 8, 26, 'phrase:governors']] },
     { name: 'a phrase after a verb-opened sentence word', text: 'Retrieved the Leave Policy.', expected: [['Leave Policy', 14, 26, 'phrase:policy']] },
-    { name: 'single words by the word before them', text: 'Staff in London and staff in Leeds.', expected: [['London', 9, 15, 'word:in'], ['Leeds', 29, 34, 'word:in']] },
+    {
+      name: 'single words by the word before them',
+      text: 'Staff in London and staff in Leeds.',
+      expected: [
+        ['London', 9, 15, 'word:in'],
+        ['Leeds', 29, 34, 'word:in'],
+      ],
+    },
     { name: 'a word after a dropped function word at sentence start', text: 'If Finance agrees, pay.', expected: [['Finance', 3, 10, 'word:if']] },
     { name: 'a word after a sentence-opening qualifier', text: 'Only Jane may sign.', expected: [['Jane', 5, 9, 'word:only']] },
     { name: 'a place after a sentence-opening preposition', text: 'In Leeds staff rest.', expected: [['Leeds', 3, 8, 'word:in']] },
     { name: 'a month after a sentence-opening preposition', text: 'In March staff rest.', expected: [['March', 3, 8, 'month']] },
-    { name: 'months and weekdays even when they open a sentence', text: 'Monday. Tuesday. March is busy.', expected: [['Monday', 0, 6, 'weekday'], ['Tuesday', 8, 15, 'weekday'], ['March', 17, 22, 'month']] },
-    { name: 'acronyms', text: 'Ask the NHS about it, or email HR in the UK.', expected: [['NHS', 8, 11, 'acronym'], ['HR', 31, 33, 'acronym'], ['UK', 41, 43, 'acronym']] },
+    {
+      name: 'months and weekdays even when they open a sentence',
+      text: 'Monday. Tuesday. March is busy.',
+      expected: [
+        ['Monday', 0, 6, 'weekday'],
+        ['Tuesday', 8, 15, 'weekday'],
+        ['March', 17, 22, 'month'],
+      ],
+    },
+    {
+      name: 'acronyms',
+      text: 'Ask the NHS about it, or email HR in the UK.',
+      expected: [
+        ['NHS', 8, 11, 'acronym'],
+        ['HR', 31, 33, 'acronym'],
+        ['UK', 41, 43, 'acronym'],
+      ],
+    },
     { name: 'an acronym with digits opening a sentence', text: 'P60 forms are issued.', expected: [['P60', 0, 3, 'acronym']] },
     { name: 'no lone word capitalised only by opening a sentence', text: 'Leeds is cold. Policy: Jane signs.', expected: [] },
     { name: 'no lone word opening a line', text: 'He told Anna.\nBob agreed.', expected: [['Anna', 8, 12, 'word:told']] },
@@ -211,14 +317,49 @@ describe('findQualifiers', () => {
     { name: 'nothing in empty text', text: '', expected: [] },
     { name: 'a word qualifier opening a sentence', text: 'Only staff may apply.', expected: [['only', 'Only', 0, 4]] },
     { name: 'a clause qualifier opening a sentence', text: 'Unless told otherwise, go.', expected: [['unless', 'Unless', 0, 6]] },
-    { name: 'word and clause qualifiers, in text order', text: 'Claims are paid within 14 days, except for taxis.', expected: [['within', 'within', 16, 22], ['except', 'except', 32, 38]] },
-    { name: 'a word and a clause qualifier', text: 'Pay at least £5, unless exempt.', expected: [['at least', 'at least', 4, 12], ['unless', 'unless', 17, 23]] },
+    {
+      name: 'word and clause qualifiers, in text order',
+      text: 'Claims are paid within 14 days, except for taxis.',
+      expected: [
+        ['within', 'within', 16, 22],
+        ['except', 'except', 32, 38],
+      ],
+    },
+    {
+      name: 'a word and a clause qualifier',
+      text: 'Pay at least £5, unless exempt.',
+      expected: [
+        ['at least', 'at least', 4, 12],
+        ['unless', 'unless', 17, 23],
+      ],
+    },
     { name: 'a two-word clause qualifier', text: 'provided that it rains', expected: [['provided that', 'provided that', 0, 13]] },
-    { name: 'three-word qualifiers', text: 'no more than 3 and no later than May', expected: [['no more than', 'no more than', 0, 12], ['no later than', 'no later than', 19, 32]] },
+    {
+      name: 'three-word qualifiers',
+      text: 'no more than 3 and no later than May',
+      expected: [
+        ['no more than', 'no more than', 0, 12],
+        ['no later than', 'no later than', 19, 32],
+      ],
+    },
     { name: 'any case and any spacing', text: 'AT   LEAST five', expected: [['at least', 'AT   LEAST', 0, 10]] },
     { name: 'words split over a line', text: 'no\nmore than 2', expected: [['no more than', 'no\nmore than', 0, 12]] },
-    { name: 'every occurrence', text: 'up to 10 and up to 20', expected: [['up to', 'up to', 0, 5], ['up to', 'up to', 13, 18]] },
-    { name: 'qualifiers of several sentences', text: 'At most 5. Never 6.', expected: [['at most', 'At most', 0, 7], ['never', 'Never', 11, 16]] },
+    {
+      name: 'every occurrence',
+      text: 'up to 10 and up to 20',
+      expected: [
+        ['up to', 'up to', 0, 5],
+        ['up to', 'up to', 13, 18],
+      ],
+    },
+    {
+      name: 'qualifiers of several sentences',
+      text: 'At most 5. Never 6.',
+      expected: [
+        ['at most', 'At most', 0, 7],
+        ['never', 'Never', 11, 16],
+      ],
+    },
     { name: '"not" as a word, not inside "nothing"', text: 'This is not nothing.', expected: [['not', 'not', 8, 11]] },
     { name: 'nothing inside longer words', text: 'knot notable lonely unlessly', expected: [] },
   ])('finds $name', ({ text, expected }) => {
@@ -271,11 +412,7 @@ describe('statesQualifier', () => {
 });
 
 describe('alignToEvidence', () => {
-  const evidence = [
-    'Annual leave accrues at 2 days per month.',
-    'Expense claims are paid within 14 days by the Finance Team.',
-    'Staff must book travel through the portal.',
-  ];
+  const evidence = ['Annual leave accrues at 2 days per month.', 'Expense claims are paid within 14 days by the Finance Team.', 'Staff must book travel through the portal.'];
 
   it.each([
     { name: 'the sentence sharing the words, whatever the number', claim: 'Leave accrues at 3 days per month.', sentence: evidence[0], score: 1 },
@@ -335,7 +472,12 @@ describe('supportOf', () => {
   });
 
   it.each([
-    { name: 'a sentence sharing all the words', claim: 'Leave accrues at 3 days per month.', sources: ['Staff book travel.', 'Annual leave accrues at 2 days per month.'], expected: 'Annual leave accrues at 2 days per month.' },
+    {
+      name: 'a sentence sharing all the words',
+      claim: 'Leave accrues at 3 days per month.',
+      sources: ['Staff book travel.', 'Annual leave accrues at 2 days per month.'],
+      expected: 'Annual leave accrues at 2 days per month.',
+    },
     { name: 'a sentence sharing exactly MIN_SUPPORT of the words', claim, sources: ['alpha bravo charlie zulu'], expected: 'alpha bravo charlie zulu' },
     { name: 'a sentence sharing above MIN_SUPPORT', claim, sources: ['alpha bravo charlie delta zulu'], expected: 'alpha bravo charlie delta zulu' },
     { name: 'null for a best sentence below MIN_SUPPORT', claim, sources: ['alpha bravo zulu', 'alpha zulu'], expected: null },
@@ -351,7 +493,11 @@ describe('supportOf', () => {
 describe('evidenceSentences', () => {
   it.each([
     { name: 'nothing for no evidence', evidence: [], expected: [] },
-    { name: 'the sentences of every item in order, ignoring titles', evidence: [{ text: 'One. Two.' }, { text: '', title: 'Empty' }, { text: 'Three', title: 'Three' }], expected: ['One.', 'Two.', 'Three'] },
+    {
+      name: 'the sentences of every item in order, ignoring titles',
+      evidence: [{ text: 'One. Two.' }, { text: '', title: 'Empty' }, { text: 'Three', title: 'Three' }],
+      expected: ['One.', 'Two.', 'Three'],
+    },
     { name: 'paragraphs as sentences', evidence: [{ text: 'Heading\n\nBody text.' }], expected: ['Heading', 'Body text.'] },
   ])('gives $name', ({ evidence, expected }) => {
     expect(evidenceSentences(evidence)).toEqual(expected);

@@ -69,7 +69,9 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 
 /** Capitalised words that open sentences or are not names. */
 const NOT_NAMES = new Set(
-  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your'.split(' '),
+  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -112,7 +114,11 @@ export function findEntities(text: string): EntityPiece[] {
 }
 
 /** Capitalised function words: never the start of a name, wherever they stand. */
-const FUNCTION_WORDS = new Set('A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your'.split(' '));
+const FUNCTION_WORDS = new Set(
+  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your'.split(
+    ' ',
+  ),
+);
 
 /**
  * A name joined to another by "on" or "to" ("Payments on Account", "Time to
@@ -184,13 +190,19 @@ export function statesQualifier(text: string, keyword: string): boolean {
 }
 
 const STOPWORDS = new Set(
-  'the a an and or of to in on at for by with from as is are was were be been being that this these those it its their his her they he she we you your our any all each every per not no only than then so such which who whom whose what when where while if unless except provided may must can will shall should would could has have had do does did into onto within up at least most more'.split(' '),
+  'the a an and or of to in on at for by with from as is are was were be been being that this these those it its their his her they he she we you your our any all each every per not no only than then so such which who whom whose what when where while if unless except provided may must can will shall should would could has have had do does did into onto within up at least most more'.split(
+    ' ',
+  ),
 );
 
 function contentWords(text: string, entities: readonly EntityPiece[]): Set<string> {
   let plain = text;
   for (const e of entities) plain = plain.replace(e.text, ' ');
-  const words = plain.toLowerCase().replace(NUMBER_PATTERN, ' ').match(/[a-z][a-z'-]+/g) ?? [];
+  const words =
+    plain
+      .toLowerCase()
+      .replace(NUMBER_PATTERN, ' ')
+      .match(/[a-z][a-z'-]+/g) ?? [];
   return new Set(words.filter((w) => w.length > 2 && !STOPWORDS.has(w)).map(stem));
 }
 

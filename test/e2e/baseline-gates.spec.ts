@@ -59,7 +59,12 @@ beforeAll(async () => {
   const items = [];
   for (const file of [config, otherConfig]) {
     const prepared = await prepareRun(loadConfig(file));
-    items.push(...reviewItems(prepared.fixtures, [...prepared.generation()].flatMap((g) => g.mutants)));
+    items.push(
+      ...reviewItems(
+        prepared.fixtures,
+        [...prepared.generation()].flatMap((g) => g.mutants),
+      ),
+    );
   }
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
   const saved = run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
@@ -100,7 +105,12 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(row).toMatchObject({ c: 0, regressed: true });
     expect(row.b).toBeGreaterThan(8);
     expect(critic.flipped).toHaveLength(row.b);
-    expect(critic.flipped[0]).toMatchObject({ direction: 'lost-catch', diff: { before: expect.any(String), after: expect.any(String) }, baselineReply: expect.stringMatching(/VERDICT: FAIL/), currentReply: expect.stringMatching(/VERDICT: PASS/) });
+    expect(critic.flipped[0]).toMatchObject({
+      direction: 'lost-catch',
+      diff: { before: expect.any(String), after: expect.any(String) },
+      baselineReply: expect.stringMatching(/VERDICT: FAIL/),
+      currentReply: expect.stringMatching(/VERDICT: PASS/),
+    });
     // The band: the catch rate is amber or red, but above break, so that gate still passes.
     expect(gate(report, 'catchRate.number-flip').pass).toBe(true);
     const md = readFileSync(join(dir, 'drop', 'report.md'), 'utf8');
@@ -131,7 +141,12 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(report.critics.scripted.regression).toMatchObject({ pairedItems: 0, onlyInBaseline: expect.any(Number), onlyInCurrent: expect.any(Number) });
     // Every other gate passes: the run fails on the comparison that compared nothing.
     expect(report.critics.scripted.gates.filter((g: any) => !g.pass).map((g: any) => g.name)).toEqual(['maxRegression']);
-    expect(gate(report, 'maxRegression')).toMatchObject({ pass: false, value: null, status: 'no-data', detail: expect.stringMatching(/^no item of this run is in the baseline \(\d+ only in this run, \d+ only in the baseline\): nothing to compare pair by pair$/) });
+    expect(gate(report, 'maxRegression')).toMatchObject({
+      pass: false,
+      value: null,
+      status: 'no-data',
+      detail: expect.stringMatching(/^no item of this run is in the baseline \(\d+ only in this run, \d+ only in the baseline\): nothing to compare pair by pair$/),
+    });
     expect(result.stdout).toMatch(/✗ maxRegression no data \(threshold 0\.05\) no item of this run is in the baseline/);
     expect(readFileSync(join(dir, 'other', 'junit.xml'), 'utf8')).toMatch(/<failure message="maxRegression: no data: no item of this run is in the baseline/);
   });

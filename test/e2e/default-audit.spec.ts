@@ -43,7 +43,7 @@ describe('the default audit', () => {
     }
   });
 
-  it('passes trace-trusting\'s positive control, so its anchoring is a finding: Holm p, cluster-bootstrap interval, JUnit failure', () => {
+  it("passes trace-trusting's positive control, so its anchoring is a finding: Holm p, cluster-bootstrap interval, JUnit failure", () => {
     const critic = report.critics['trace-trusting'];
     expect(critic.positiveControl).toMatchObject({ pass: true, gated: true, anchoringInterpretable: true });
     expect(critic.gates.find((g: any) => g.name === 'positive-control').pass).toBe(true);
@@ -86,7 +86,7 @@ describe('the default audit', () => {
     expect(manifest.conditions.find((c: any) => c.name === 'with-trace').adds).toBe('trace');
   });
 
-  it('digests every valid mutant\'s artifact in the manifest, in the order mutants.json lists them whole', () => {
+  it("digests every valid mutant's artifact in the manifest, in the order mutants.json lists them whole", () => {
     const { mutants } = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8'));
     expect(mutants.length).toBe(report.mutants.valid);
     expect(manifest.mutants).toEqual(mutants.map((m: any) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) })));
@@ -124,7 +124,7 @@ describe('the default audit', () => {
     const config = join(dir, 'critic.config.yaml');
     const text = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8')
       .replace('fixtures: [fixtures/policy, fixtures/functions]', `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`)
-      .replace(/  - name: run-examples.*\n.*\n/, '');
+      .replace(/ {2}- name: run-examples.*\n.*\n/, '');
     writeFileSync(config, text);
     const runs = ['a', 'b'].map((name) => {
       spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--config', config, '--out', join(dir, name)], { encoding: 'utf8' });

@@ -22,7 +22,14 @@ const hasPython = (() => {
   }
 })();
 
-const leave = { fixtureId: 'leave', cluster: 'leave', kind: 'text', task: 'Summarise the carry-over rule.', evidence: [{ id: 'HR-7', text: 'Staff may carry over at most 5 days of unused leave.' }], trace: 'Copied the limit from HR-7.' } as const;
+const leave = {
+  fixtureId: 'leave',
+  cluster: 'leave',
+  kind: 'text',
+  task: 'Summarise the carry-over rule.',
+  evidence: [{ id: 'HR-7', text: 'Staff may carry over at most 5 days of unused leave.' }],
+  trace: 'Copied the limit from HR-7.',
+} as const;
 const items: ReviewItem[] = [
   { ...leave, id: 'leave', role: 'original', artifact: 'Staff may carry over up to 5 days.', evidence: [...leave.evidence] },
   { ...leave, id: 'leave~number-flip-1', role: 'mutant', mutator: 'number-flip', artifact: 'Staff may carry over up to 8 days.', evidence: [...leave.evidence] },
@@ -66,13 +73,19 @@ describe.each([
 describe('a run with a persistent critic', () => {
   it('ends the critic process when its reviews are done, even one that ignores the end of its input', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-persistent-run-'));
-    writeFileSync(join(dir, 'stubborn.mjs'), `
+    writeFileSync(
+      join(dir, 'stubborn.mjs'),
+      `
       import { appendFileSync } from 'node:fs';
       import { createInterface } from 'node:readline';
       appendFileSync('pids', process.pid + '\\n');
       setInterval(() => {}, 1000); // stays up after stdin ends: only a signal ends it
-      createInterface({ input: process.stdin }).on('line', (line) => process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: PASS' }) + '\\n'));`);
-    writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'))}]\nconditions: [clean]\nmutantsPerFixture: 2\ncritic: {name: stubborn, provider: exec, mode: persistent, command: [${JSON.stringify(process.execPath)}, stubborn.mjs]}\n`);
+      createInterface({ input: process.stdin }).on('line', (line) => process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: PASS' }) + '\\n'));`,
+    );
+    writeFileSync(
+      join(dir, 'critic.config.yaml'),
+      `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'))}]\nconditions: [clean]\nmutantsPerFixture: 2\ncritic: {name: stubborn, provider: exec, mode: persistent, command: [${JSON.stringify(process.execPath)}, stubborn.mjs]}\n`,
+    );
     const outcome = await runAudit(loadConfig(join(dir, 'critic.config.yaml')), { outDir: join(dir, 'out'), cache: false });
     outcome.store.close();
     expect(outcome.status.complete).toBe(true);

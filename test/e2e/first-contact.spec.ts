@@ -66,9 +66,10 @@ describe('a run whose reviews all fail says why', () => {
     },
     {
       kind: 'a script that exits non-zero',
-      setup: async () => audit(`  provider: exec\n  command: [${JSON.stringify(process.execPath)}, broken.mjs]`, {
-        'broken.mjs': "process.stderr.write('ModuleNotFoundError: No module named transformers\\n'); process.exit(4);",
-      }),
+      setup: async () =>
+        audit(`  provider: exec\n  command: [${JSON.stringify(process.execPath)}, broken.mjs]`, {
+          'broken.mjs': "process.stderr.write('ModuleNotFoundError: No module named transformers\\n'); process.exit(4);",
+        }),
       cause: /exited with code 4: ModuleNotFoundError: No module named transformers/,
     },
     {
@@ -92,7 +93,11 @@ describe('a run whose reviews all fail says why', () => {
     {
       kind: 'a wrong API key (401)',
       setup: async () => {
-        server = await startFakeOpenAI(() => ({ kind: 'error', status: 401, body: { error: { message: 'Incorrect API key provided: sk-test', type: 'invalid_request_error', code: 'invalid_api_key' } } }));
+        server = await startFakeOpenAI(() => ({
+          kind: 'error',
+          status: 401,
+          body: { error: { message: 'Incorrect API key provided: sk-test', type: 'invalid_request_error', code: 'invalid_api_key' } },
+        }));
         return audit(`  provider: openai\n  model: m\n  baseURL: ${server.baseURL}\n  apiKeyEnv: OPENAI_TEST_KEY`);
       },
       cause: /HTTP 401 from POST .*: Incorrect API key provided/,

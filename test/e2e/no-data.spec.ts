@@ -23,7 +23,9 @@ const fixtures = join(dir, 'meals.yaml');
 const roles = join(dir, 'roles.json');
 
 // Numbers to flip, and no name, place or organisation for entity-swap to replace.
-writeFileSync(fixtures, `fixtures:
+writeFileSync(
+  fixtures,
+  `fixtures:
   - id: meal-allowance
     kind: text
     task: How much may staff claim for meals and a hotel on a work trip?
@@ -36,11 +38,14 @@ writeFileSync(fixtures, `fixtures:
           Staff may claim up to 40 pounds per day for meals on a work trip, and up
           to 120 pounds per night for a hotel, for at most 14 nights in a row.
     trace: Checked both limits and the night cap against the expenses policy.
-`);
+`,
+);
 
 function configFile(name: string, critic: string, thresholds: string, extra = ''): string {
   const file = join(dir, `${name}.config.yaml`);
-  writeFileSync(file, `fixtures: [${JSON.stringify(fixtures)}]
+  writeFileSync(
+    file,
+    `fixtures: [${JSON.stringify(fixtures)}]
 mutators: [number-flip, entity-swap]
 conditions: [clean, with-trace]
 seed: 3
@@ -51,7 +56,8 @@ critic:
   command: ${critic}
 thresholds:
 ${thresholds}
-${extra}`);
+${extra}`,
+  );
   return file;
 }
 
@@ -75,7 +81,10 @@ beforeAll(async () => {
   // The premise: number-flip made mutants, entity-swap found no site at all.
   expect(generated.flatMap((g) => g.mutants).map((m) => m.mutator)).toContain('number-flip');
   expect(generated.flatMap((g) => [...g.mutants, ...g.ignored]).some((m) => m.mutator === 'entity-swap')).toBe(false);
-  const items = reviewItems(prepared.fixtures, generated.flatMap((g) => g.mutants));
+  const items = reviewItems(
+    prepared.fixtures,
+    generated.flatMap((g) => g.mutants),
+  );
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
 }, 60_000);
 
@@ -86,20 +95,26 @@ describe('a gate with nothing to measure is no-data, never pass', { timeout: 60_
     const gates = gatesOf('named');
     expect(gates.find((g) => g.name === 'catchRate.number-flip')).toMatchObject({ pass: true, value: 1, status: 'green' });
     expect(gates.find((g) => g.name === 'catchRate.entity-swap')).toMatchObject({
-      pass: false, value: null, status: 'no-data', threshold: 0.5, detail: 'entity-swap made no valid mutant (no sites)',
+      pass: false,
+      value: null,
+      status: 'no-data',
+      threshold: 0.5,
+      detail: 'entity-swap made no valid mutant (no sites)',
     });
     expect(result.stdout).toMatch(/✗ catchRate\.entity-swap no data \(threshold 0\.5\) entity-swap made no valid mutant/);
     expect(read('named', 'report.md')).toMatch(/\| catchRate\.entity-swap \| 0\.5 \| no data \| ⚪ \*\*fail: no data\*\* entity-swap made no valid mutant/);
     expect(read('named', 'junit.xml')).toMatch(/name="catchRate.entity-swap" time="0">\s*<failure message="catchRate.entity-swap: no data: entity-swap made no valid mutant \(no sites\)/);
   });
 
-  it('only warns, naming the mutator and why, when the threshold comes from catchRate\'s default', () => {
+  it("only warns, naming the mutator and why, when the threshold comes from catchRate's default", () => {
     const result = run(configFile('default', scripted, '  catchRate: {default: 0.5}'), 'default');
     expect(result.status, result.stdout).toBe(0);
     const report = JSON.parse(read('default', 'report.json'));
     expect(report.passed).toBe(true);
     expect(report.critics.critic.gates.find((g: any) => g.name === 'catchRate.entity-swap')).toMatchObject({ pass: true, value: null, status: 'no-data' });
-    expect(report.warnings).toContainEqual(expect.stringMatching(/^critic: catchRate\.entity-swap has no data: entity-swap made no valid mutant \(no sites\); not failing the run, as its threshold is catchRate's default$/));
+    expect(report.warnings).toContainEqual(
+      expect.stringMatching(/^critic: catchRate\.entity-swap has no data: entity-swap made no valid mutant \(no sites\); not failing the run, as its threshold is catchRate's default$/),
+    );
     expect(result.stdout).toMatch(/warning: critic: catchRate\.entity-swap has no data/);
     expect(result.stdout).toMatch(/\? catchRate\.entity-swap no data/);
     expect(read('default', 'junit.xml')).toMatch(/name="catchRate.entity-swap" time="0">\s*<skipped message="no data: entity-swap made no valid mutant/);

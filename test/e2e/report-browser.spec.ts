@@ -177,9 +177,13 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
     const app = page.locator('mutation-test-report-app');
     // The viewer renders in shadow DOM; Playwright's locators pierce it.
     await app.locator('text=All files').first().waitFor();
-    for (const critic of Object.keys(report.critics)) await app.getByRole('link', { name: new RegExp(`^${critic}/`) }).first().waitFor();
+    for (const critic of Object.keys(report.critics))
+      await app
+        .getByRole('link', { name: new RegExp(`^${critic}/`) })
+        .first()
+        .waitFor();
     // Above the viewer, visibly: the one condition shown, and that the run has others.
-    await expect(page.locator('#shown-condition').innerText()).resolves.toMatch(/under the clean condition \(sealed\) only\. The run also reviewed under with-trace, /);
+    await expect(page.locator('#shown-condition').textContent()).resolves.toMatch(/under the clean condition \(sealed\) only\. The run also reviewed under with-trace, /);
     await page.screenshot({ path: join(shots, 'mutation.png') });
     expect(errors).toEqual([]);
     await page.close();
@@ -202,7 +206,10 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
         await expect(page.locator('.drill .diff pre', { hasText: '<script>' }).count()).resolves.toBeGreaterThan(0);
         await expect(page.locator('.drill .error', { hasText: HOSTILE }).count()).resolves.toBeGreaterThan(0);
         await expect(page.locator('.drill img').count()).resolves.toBe(0);
-        await page.locator('tr.detail').first().evaluate((e) => e.scrollIntoView());
+        await page
+          .locator('tr.detail')
+          .first()
+          .evaluate((e) => e.scrollIntoView());
         await page.screenshot({ path: join(shots, 'hostile.png') });
       } else {
         await page.locator('mutation-test-report-app').locator('text=All files').first().waitFor();
@@ -233,7 +240,9 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
     await expect(page.locator('#f-count').textContent()).resolves.toMatch(/^\d+ of 2500 items$/);
     await page.waitForSelector('html[data-reviews="1"]');
     const reviewsMs = await page.evaluate(() => performance.now());
-    console.log(`critic-audit: 10,000 reviews: list usable ${openMs.toFixed(0)} ms after navigation, filter ${filterMs.toFixed(0)} ms, replies unpacked by ${reviewsMs.toFixed(0)} ms; ${(readFileSync(join(dir, 'report.html')).length / 1e6).toFixed(1)} MB`);
+    console.log(
+      `critic-audit: 10,000 reviews: list usable ${openMs.toFixed(0)} ms after navigation, filter ${filterMs.toFixed(0)} ms, replies unpacked by ${reviewsMs.toFixed(0)} ms; ${(readFileSync(join(dir, 'report.html')).length / 1e6).toFixed(1)} MB`,
+    );
     expect(openMs).toBeLessThan(2000);
     expect(filterMs).toBeLessThan(2000);
     await expect(page.locator('#mutant-rows tr').count()).resolves.toBeLessThanOrEqual(100);

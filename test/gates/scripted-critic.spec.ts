@@ -31,7 +31,10 @@ const thresholds: Thresholds = { maxRegression: { margin: 0.05, alpha: 0.05 } };
 const world = makeWorld(20, () => 5);
 const clean: ConditionName[] = ['clean'];
 
-const catchRate = (rate: number): FlagRate => (item) => (item.role === 'mutant' ? rate : FALSE_ALARM);
+const catchRate =
+  (rate: number): FlagRate =>
+  (item) =>
+    item.role === 'mutant' ? rate : FALSE_ALARM;
 
 async function run(w: World, seed: string, rate: FlagRate, conditions: ConditionName[], itemSeed = 'items'): Promise<ReviewResult[]> {
   return review(w, scriptedCritic(w, { name: 'critic', seed, rate, persistence: PERSISTENCE, itemSeed }), conditions);

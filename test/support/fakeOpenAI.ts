@@ -77,8 +77,7 @@ export const DEFAULT_USAGE: FakeUsage = { prompt_tokens: 42, completion_tokens: 
 
 export const completion = (content: string, usage?: FakeUsage): FakeResponse => ({ kind: 'completion', content, ...(usage ? { usage } : {}) });
 /** A reply ending in a `VERDICT:` line. */
-export const verdictReply = (verdict: 'PASS' | 'FAIL', preamble = 'I checked the artifact against the evidence.'): FakeResponse =>
-  completion(`${preamble}\n\nVERDICT: ${verdict}`);
+export const verdictReply = (verdict: 'PASS' | 'FAIL', preamble = 'I checked the artifact against the evidence.'): FakeResponse => completion(`${preamble}\n\nVERDICT: ${verdict}`);
 export const noVerdictReply = (text = 'The artifact looks mostly fine, though I am not sure.'): FakeResponse => completion(text);
 /** 429 rate limit; `retryAfterSeconds` becomes the `retry-after` header. */
 export const rateLimited = (retryAfterSeconds?: string | number): FakeResponse => ({
@@ -103,14 +102,12 @@ export const drop = (): FakeResponse => ({ kind: 'drop' });
 export const hang = (): FakeResponse => ({ kind: 'hang' });
 export const stall = (): FakeResponse => ({ kind: 'stall' });
 /** Adds a delay before the answer, e.g. to make concurrent requests overlap. */
-export const delayed = (response: FakeResponse, delayMs: number): FakeResponse =>
-  response.kind === 'hang' ? response : { ...response, delayMs };
+export const delayed = (response: FakeResponse, delayMs: number): FakeResponse => (response.kind === 'hang' ? response : { ...response, delayMs });
 
 /** A handler answering from a queue in order; past its end, a 500 that names the unscripted request. */
 export function queue(responses: readonly FakeResponse[]): FakeHandler {
   const pending = [...responses];
-  return (_body, index) =>
-    pending.shift() ?? { kind: 'error', status: 500, body: { error: { message: `fake-openai: no scripted response for request #${index}`, type: 'unscripted' } } };
+  return (_body, index) => pending.shift() ?? { kind: 'error', status: 500, body: { error: { message: `fake-openai: no scripted response for request #${index}`, type: 'unscripted' } } };
 }
 
 /** The last user message's text, the usual thing a handler keys its answer on. */

@@ -15,7 +15,15 @@ process.stdin.on('end', () => {
   const { request } = JSON.parse(input);
   const roles = JSON.parse(readFileSync(process.env.SCRIPTED_ROLES, 'utf8'));
   const key = createHash('sha256').update(request.artifact).digest('hex');
-  const draw = (salt) => parseInt(createHash('sha256').update(`${process.env.SCRIPTED_SEED ?? ''}:${salt}:${key}`).digest('hex').slice(0, 8), 16) / 2 ** 32;
+  const draw = (salt) =>
+    parseInt(
+      createHash('sha256')
+        .update(`${process.env.SCRIPTED_SEED ?? ''}:${salt}:${key}`)
+        .digest('hex')
+        .slice(0, 8),
+      16,
+    ) /
+    2 ** 32;
   const rate = roles[key] === 'mutant' ? Number(process.env.CATCH_RATE ?? 0.9) : Number(process.env.FALSE_ALARM_RATE ?? 0);
   const verdict = draw('verdict') < rate ? 'FAIL' : 'PASS';
   const silent = draw('silent') < Number(process.env.NO_VERDICT_RATE ?? 0);

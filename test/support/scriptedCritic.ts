@@ -35,7 +35,16 @@ export function makeWorld(clusters: number, mutantsPer: (k: number) => number): 
     const count = mutantsPer(k);
     const lines = Array.from({ length: count }, (_, j) => `Rule ${j + 1} of policy ${k}: staff may claim up to ${100 + 10 * j} pounds.`);
     const artifact = lines.join('\n');
-    fixtures.push({ id, kind: 'text', task: `What may staff claim under policy ${k}?`, artifact, evidence: [{ id: 'policy', text: artifact }], trace: 'Checked every rule against the policy; all verified.', cluster: `cluster-${k}`, source: { file: 'scripted.yaml', line: k + 1 } });
+    fixtures.push({
+      id,
+      kind: 'text',
+      task: `What may staff claim under policy ${k}?`,
+      artifact,
+      evidence: [{ id: 'policy', text: artifact }],
+      trace: 'Checked every rule against the policy; all verified.',
+      cluster: `cluster-${k}`,
+      source: { file: 'scripted.yaml', line: k + 1 },
+    });
     let offset = 0;
     for (let j = 0; j < count; j++) {
       const original = String(100 + 10 * j);
@@ -93,9 +102,8 @@ export function scriptedCritic(world: World, options: ScriptOptions): Critic {
     async review(call) {
       const item = byArtifact.get(call.request.artifact);
       if (!item) throw new Error('scripted critic: unknown artifact');
-      const condition: ConditionName = call.request.trace !== undefined ? 'with-trace'
-        : call.request.prior_verdict === undefined ? 'clean'
-          : call.request.prior_verdict.includes('PASS') ? 'prior-pass' : 'prior-fail';
+      const condition: ConditionName =
+        call.request.trace !== undefined ? 'with-trace' : call.request.prior_verdict === undefined ? 'clean' : call.request.prior_verdict.includes('PASS') ? 'prior-pass' : 'prior-fail';
       const fresh = uniform(`${options.seed}:${call.reviewId}`);
       const sticky = uniform(`${options.itemSeed ?? 'items'}:${item.id}`);
       const choose = uniform(`${options.seed}:choose:${call.reviewId}`);

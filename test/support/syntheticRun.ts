@@ -25,14 +25,21 @@ export interface SyntheticOptions {
   replyWords?: number;
 }
 
-const WORDS = 'the claim evidence section states policy amount limit within days team manager approves employee leave annual rate number matches contradicts supporting sentence artifact review reviewer verified checked clause qualifier deleted replaced original value figure month year form tax relief allowance dose tablet hours maximum minimum unless except provided only least most before after between during each every per whole part schedule notice period payroll entitlement accrue accrued carries forward'.split(' ');
+const WORDS =
+  'the claim evidence section states policy amount limit within days team manager approves employee leave annual rate number matches contradicts supporting sentence artifact review reviewer verified checked clause qualifier deleted replaced original value figure month year form tax relief allowance dose tablet hours maximum minimum unless except provided only least most before after between during each every per whole part schedule notice period payroll entitlement accrue accrued carries forward'.split(
+    ' ',
+  );
 
 /** Deterministic varied prose: a model reply's reasoning, compressible about as much as real text. */
 function prose(words: number, seed: number): string {
   let x = seed >>> 0 || 1;
   const out: string[] = [];
   for (let i = 0; i < words; i++) {
-    x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0;
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
     out.push(i % 14 === 13 ? `${WORDS[x % WORDS.length]} ${x % 997}.` : WORDS[x % WORDS.length]!);
   }
   return out.join(' ');
@@ -59,10 +66,23 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
   const mutants: Mutant[] = [];
   const ignored: IgnoredMutant[] = [];
   for (let f = 0; f < options.fixtures; f++) {
-    const lines = Array.from({ length: 8 }, (_, k) => `Rule ${k + 1}: staff in team ${String.fromCharCode(65 + (k % 26))} may claim up to ${100 + 7 * k + f} pounds within ${10 + k} days, provided that the manager approves it.${k === 3 ? extra : ''}`);
+    const lines = Array.from(
+      { length: 8 },
+      (_, k) =>
+        `Rule ${k + 1}: staff in team ${String.fromCharCode(65 + (k % 26))} may claim up to ${100 + 7 * k + f} pounds within ${10 + k} days, provided that the manager approves it.${k === 3 ? extra : ''}`,
+    );
     const artifact = lines.join('\n') + '\n';
     const id = `fixture-${String(f).padStart(4, '0')}`;
-    fixtures.push({ id, kind: 'text', task: `What may staff claim under policy ${f}?${extra}`, artifact, evidence: [{ id: 'policy', title: `Policy ${f}`, text: artifact + extra }], trace: `Checked every rule against the policy.${extra}`, cluster: id, source: { file: join(dir, 'fixtures', `suite-${f % 3}.yaml`), line: 1 + f } });
+    fixtures.push({
+      id,
+      kind: 'text',
+      task: `What may staff claim under policy ${f}?${extra}`,
+      artifact,
+      evidence: [{ id: 'policy', title: `Policy ${f}`, text: artifact + extra }],
+      trace: `Checked every rule against the policy.${extra}`,
+      cluster: id,
+      source: { file: join(dir, 'fixtures', `suite-${f % 3}.yaml`), line: 1 + f },
+    });
     let from = 0;
     for (let m = 0; m < options.mutantsPerFixture; m++) {
       const mutator = MUTATORS[m % MUTATORS.length]!;
@@ -79,11 +99,28 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
       const original = match[0];
       const replacement = mutator === 'number-flip' ? String(Number(original) + 1 + m) : mutator === 'entity-swap' ? `team Z${m}` : '';
       const mid = sha(`${id}/${mutator}/${m}`).slice(0, 16);
-      mutants.push({ id: mid, fixtureId: id, mutator, span: spanOf(artifact, start, end), original, replacement, artifact: artifact.slice(0, start) + replacement + artifact.slice(end), trace: undefined });
+      mutants.push({
+        id: mid,
+        fixtureId: id,
+        mutator,
+        span: spanOf(artifact, start, end),
+        original,
+        replacement,
+        artifact: artifact.slice(0, start) + replacement + artifact.slice(end),
+        trace: undefined,
+      });
     }
     if (options.ignored) {
       const start = artifact.indexOf('Rule 1');
-      ignored.push({ id: sha(`${id}/ignored`).slice(0, 16), fixtureId: id, mutator: 'number-flip', span: spanOf(artifact, start + 5, start + 6), original: '1', replacement: '2', reason: 'the new number is also stated in the supporting evidence' });
+      ignored.push({
+        id: sha(`${id}/ignored`).slice(0, 16),
+        fixtureId: id,
+        mutator: 'number-flip',
+        span: spanOf(artifact, start + 5, start + 6),
+        original: '1',
+        replacement: '2',
+        reason: 'the new number is also stated in the supporting evidence',
+      });
     }
   }
 
@@ -103,11 +140,27 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
         const kind = (i * 7 + c * 3 + ci) % 10; // 0-4 FAIL, 5-7 PASS, 8 no verdict, 9 error
         const verdict = kind <= 4 ? 'FAIL' : kind <= 7 ? 'PASS' : null;
         const reasoning = options.replyWords ? `\n${prose(options.replyWords, reviews * 2654435761 + 7)}` : '';
-        const reply = kind === 9 ? null : `Review of ${itemId} under ${condition}: ${kind <= 4 ? 'a claim does not match the evidence' : 'every claim matches'}.${extra}${reasoning}${verdict ? `\nVERDICT: ${verdict}` : ''}`;
+        const reply =
+          kind === 9
+            ? null
+            : `Review of ${itemId} under ${condition}: ${kind <= 4 ? 'a claim does not match the evidence' : 'every claim matches'}.${extra}${reasoning}${verdict ? `\nVERDICT: ${verdict}` : ''}`;
         const result: ReviewResult = {
-          critic, itemId, condition, repeat: 0, reviewId: sha(`${critic}/${itemId}/${condition}`).slice(0, 16), requestDigest: sha(`${itemId}/${condition}`),
-          outcome: kind === 9 ? 'error' : kind === 8 ? 'no-verdict' : 'verdict', verdict, reply, error: kind === 9 ? `HTTP 503 after 4 attempts${extra}` : null,
-          attempts: kind === 9 ? 4 : 1, latencyMs: 100 + kind, usage: { inputTokens: 500, outputTokens: 60 }, cached: false, rateLimited: 0, cacheKey: sha(`key/${critic}/${itemId}/${condition}`),
+          critic,
+          itemId,
+          condition,
+          repeat: 0,
+          reviewId: sha(`${critic}/${itemId}/${condition}`).slice(0, 16),
+          requestDigest: sha(`${itemId}/${condition}`),
+          outcome: kind === 9 ? 'error' : kind === 8 ? 'no-verdict' : 'verdict',
+          verdict,
+          reply,
+          error: kind === 9 ? `HTTP 503 after 4 attempts${extra}` : null,
+          attempts: kind === 9 ? 4 : 1,
+          latencyMs: 100 + kind,
+          usage: { inputTokens: 500, outputTokens: 60 },
+          cached: false,
+          rateLimited: 0,
+          cacheKey: sha(`key/${critic}/${itemId}/${condition}`),
         };
         store.add(result);
         reviews++;

@@ -128,10 +128,12 @@ export function drillItem(item: ItemRecord, outcomes: ItemOutcomes, conditions: 
     d.r = m.replacement;
     d.l = [m.span.line, m.span.column];
   } else if (item.id !== item.fixtureId) d.a = item.artifact;
-  d.x = conditions.map((c) => {
-    const o = outcomes.of(item.id, c);
-    return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
-  }).join('');
+  d.x = conditions
+    .map((c) => {
+      const o = outcomes.of(item.id, c);
+      return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
+    })
+    .join('');
   return d;
 }
 
@@ -144,7 +146,17 @@ export function* inConditionOrder(reviews: readonly ReviewResult[], conditions: 
 export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readonly ConditionName[], replies: ReplyTable): DrillReview[] {
   const v: DrillReview[] = [];
   for (const r of reviews) {
-    v.push([conditions.indexOf(r.condition), r.repeat, r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e', r.verdict ?? '', replies.indexOf(r.reply), r.requestDigest, r.error ?? '', r.attempts, Math.round(r.latencyMs * 10) / 10]);
+    v.push([
+      conditions.indexOf(r.condition),
+      r.repeat,
+      r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e',
+      r.verdict ?? '',
+      replies.indexOf(r.reply),
+      r.requestDigest,
+      r.error ?? '',
+      r.attempts,
+      Math.round(r.latencyMs * 10) / 10,
+    ]);
   }
   return v;
 }
@@ -166,7 +178,10 @@ export function reportedDifferenceInterval(p: PairedComparison): Interval | unde
  * reproduce the report's b and c.
  */
 export function pairedInterval(p: PairedComparison, items: readonly ItemRecord[], outcomes: ItemOutcomes): Interval | undefined {
-  let a = 0, b = 0, c = 0, d = 0;
+  let a = 0,
+    b = 0,
+    c = 0,
+    d = 0;
   for (const item of items) {
     const inGroup = p.mutator === CONTROL ? item.mutator === null : p.mutator === ALL_MUTANTS ? item.mutator !== null : item.mutator === p.mutator;
     if (!inGroup) continue;

@@ -17,5 +17,8 @@ export function jsonForScript(value: unknown): string {
 
 /** jsonForScript's escaping, for JSON text written in pieces: each escaped character is one UTF-16 unit, so no piece boundary splits one. */
 export function scriptSafe(json: string): string {
-  return json.replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

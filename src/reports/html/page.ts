@@ -43,15 +43,32 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
   const title = `critic-audit: ${report.passed ? 'passed' : 'failed'}`;
   const body: string[] = [];
   body.push(`<header><h1>critic-audit <span class="badge ${report.passed ? 'pass' : 'fail'}">${report.passed ? 'passed' : 'failed'}</span></h1>`);
-  body.push(`<p class="meta">${e(report.config)} · seed ${report.seed} · conditions ${e(report.conditions.join(', '))} · ${report.repeats > 1 ? `${report.repeats} repeats · ` : ''}${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored · ${e(report.createdAt)} · critic-audit ${e(report.version)}</p>`);
+  body.push(
+    `<p class="meta">${e(report.config)} · seed ${report.seed} · conditions ${e(report.conditions.join(', '))} · ${report.repeats > 1 ? `${report.repeats} repeats · ` : ''}${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored · ${e(report.createdAt)} · critic-audit ${e(report.version)}</p>`,
+  );
   if (!report.complete) body.push(`<p class="banner warn"><b>Incomplete run:</b> ${e(report.stopReason ?? 'stopped early')}. Figures cover the reviews that finished.</p>`);
-  if (report.errorBudget.exceeded) body.push(`<p class="banner fail"><b>Error budget exceeded:</b> ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).</p>`);
+  if (report.errorBudget.exceeded)
+    body.push(`<p class="banner fail"><b>Error budget exceeded:</b> ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).</p>`);
   const warnings = (report as unknown as { warnings?: unknown }).warnings;
   if (Array.isArray(warnings)) for (const w of warnings) body.push(`<p class="banner warn">${e(String(w))}</p>`);
-  body.push(`<nav>${Object.keys(report.critics).map((n) => `<a href="#${e(anchor(n))}">${e(n)}</a>`).join('')}<a href="#mutants">Mutants</a><a href="#ignored">Ignored mutants</a></nav></header>`);
-  body.push(`<section id="headline"><h2>Gates</h2><div class="cards">${Object.entries(report.critics).map(([n, c]) => headlineCard(n, c)).join('')}</div></section>`);
+  body.push(
+    `<nav>${Object.keys(report.critics)
+      .map((n) => `<a href="#${e(anchor(n))}">${e(n)}</a>`)
+      .join('')}<a href="#mutants">Mutants</a><a href="#ignored">Ignored mutants</a></nav></header>`,
+  );
+  body.push(
+    `<section id="headline"><h2>Gates</h2><div class="cards">${Object.entries(report.critics)
+      .map(([n, c]) => headlineCard(n, c))
+      .join('')}</div></section>`,
+  );
   for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, items, c.outcomes, report.stopReason));
-  body.push(mutantSection(conditions, critics.reduce((n, c) => n + c.items.length, 0), critics.length));
+  body.push(
+    mutantSection(
+      conditions,
+      critics.reduce((n, c) => n + c.items.length, 0),
+      critics.length,
+    ),
+  );
   body.push(ignoredSection(report));
 
   yield `<!doctype html>
@@ -118,9 +135,7 @@ const badge = (pass: boolean, yes = 'passed', no = 'failed') => `<span class="ba
 
 function headlineCard(name: string, critic: CriticReport): string {
   const gates = critic.gates.length
-    ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates
-        .map(gateRow)
-        .join('')}</tbody></table>`
+    ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
   return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
@@ -168,7 +183,9 @@ const formatNumber = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(
 function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: ItemOutcomes, stopReason: string | null): string {
   const out: string[] = [];
   out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
-  out.push(`<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`);
+  out.push(
+    `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
+  );
   out.push(pairedTable(critic.paired, items, outcomes, conditions));
   out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
@@ -213,7 +230,9 @@ function unansweredConditions(critic: CriticReport, conditions: readonly Conditi
     const answered = (critic.pooled[c]?.n ?? 0) + (critic.falseAlarms[c]?.n ?? 0);
     if (answered) return [];
     const errors = (critic.pooled[c]?.errors ?? 0) + (critic.falseAlarms[c]?.errors ?? 0);
-    return [`<li><b>${e(c)}</b>: configured, but ${errors ? `every review under it failed (${errorCount(errors)})` : 'no review under it was recorded (the run stopped before it, or no item carries its contaminant)'}</li>`];
+    return [
+      `<li><b>${e(c)}</b>: configured, but ${errors ? `every review under it failed (${errorCount(errors)})` : 'no review under it was recorded (the run stopped before it, or no item carries its contaminant)'}</li>`,
+    ];
   });
   if (!lines.length) return '';
   return `<div class="banner warn unanswered"><p>No figures under ${lines.length === 1 ? 'one configured condition' : `${lines.length} configured conditions`}${stopReason ? ` (the run stopped early: ${e(stopReason)})` : ''}:</p><ul>${lines.join('')}</ul></div>`;
@@ -229,7 +248,13 @@ function mutantSection(conditions: readonly string[], items: number, critics: nu
 <label>critic <select id="f-critic"></select></label>
 <label>mutator <select id="f-mutator"></select></label>
 <label>condition <select id="f-condition"></select></label>
-<label>outcome <select id="f-outcome">${options([['*', 'any outcome'], ['caught', 'caught (mutant) / false alarm (original)'], ['missed', 'missed (mutant) / passed (original)'], ['noverdict', 'no verdict'], ['error', 'error']])}</select></label>
+<label>outcome <select id="f-outcome">${options([
+    ['*', 'any outcome'],
+    ['caught', 'caught (mutant) / false alarm (original)'],
+    ['missed', 'missed (mutant) / passed (original)'],
+    ['noverdict', 'no verdict'],
+    ['error', 'error'],
+  ])}</select></label>
 <label>search <input id="f-search" type="search" placeholder="id, fixture, task or artifact text"></label>
 <span id="f-count" class="dim"></span>
 </form>
@@ -242,7 +267,9 @@ function mutantSection(conditions: readonly string[], items: number, critics: nu
 
 function ignoredSection(report: AuditReport): string {
   const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason}`);
-  const rows = Object.entries(report.mutants.byMutator).map(([m, s]) => `<tr><td>${e(m)}</td><td class="num">${s.valid}</td><td class="num">${s.ignored}</td></tr>`).join('');
+  const rows = Object.entries(report.mutants.byMutator)
+    .map(([m, s]) => `<tr><td>${e(m)}</td><td class="num">${s.valid}</td><td class="num">${s.ignored}</td></tr>`)
+    .join('');
   return `<section id="ignored"><h2>Ignored mutants</h2><p>The validity oracle keeps a mutant only when it really contradicts the evidence; the rest are never counted.</p>
 <table><thead><tr><th>mutator</th><th>valid</th><th>ignored</th></tr></thead><tbody>${rows}</tbody></table>
 ${reasons.length ? `<ul>${reasons.map(([r, n]) => `<li>${e(r)} (${n})</li>`).join('')}</ul>` : ''}</section>`;

@@ -49,7 +49,7 @@ describe.each(ALL_CONDITIONS.map((c) => [c.name, CONDITIONS[c.name]] as const))(
     expect(Object.keys(JSON.parse(serializeRequest(job!.request)))).toEqual([...SEALED_KEYS, ...(own ? [own] : [])]);
   });
 
-  it("renders only its own contaminant into the prompt, under a template key", () => {
+  it('renders only its own contaminant into the prompt, under a template key', () => {
     const prompt = job!.messages[1]!.content;
     for (const key of CONTAMINANT_KEYS) expect(prompt.includes(`<${key}>`)).toBe(key === own);
     if (own) expect(TEMPLATE_KEYS).toContain(own);

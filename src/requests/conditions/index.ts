@@ -22,6 +22,4 @@ export const CONDITION_NAMES: readonly ConditionName[] = ALL_CONDITIONS.map((c) 
 export const CONDITIONS = Object.fromEntries(ALL_CONDITIONS.map((c) => [c.name, c])) as Record<ConditionName, Condition<ContaminantKey>>;
 
 /** Each contaminant key once, in registry order: the order they follow the sealed keys in a request's bytes. */
-export const CONTAMINANT_KEYS: readonly ContaminantKey[] = [
-  ...new Set(ALL_CONDITIONS.flatMap((c: Condition<ContaminantKey>) => (c.contaminantKey ? [c.contaminantKey] : []))),
-];
+export const CONTAMINANT_KEYS: readonly ContaminantKey[] = [...new Set(ALL_CONDITIONS.flatMap((c: Condition<ContaminantKey>) => (c.contaminantKey ? [c.contaminantKey] : [])))];

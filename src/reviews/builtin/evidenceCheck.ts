@@ -1,14 +1,5 @@
 import type { CriticRequest } from '../../requests/types.js';
-import {
-  containsWords,
-  evidenceSentences,
-  findEntities,
-  findNumbers,
-  findQualifiers,
-  numberKey,
-  splitSentences,
-  supportOf,
-} from '../../text/claims.js';
+import { containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
 import type { Critic } from '../critic.js';
 
 export interface ClaimFinding {

@@ -14,7 +14,8 @@ import type { ReviewResult } from '../types.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
 
-const TEMPLATE = '## Task\n{{task}}\n\n## Artifact\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#trace}}## Notes\n{{trace}}{{/trace}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd with VERDICT: PASS or VERDICT: FAIL.';
+const TEMPLATE =
+  '## Task\n{{task}}\n\n## Artifact\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#trace}}## Notes\n{{trace}}{{/trace}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd with VERDICT: PASS or VERDICT: FAIL.';
 
 const item: ReviewItem = {
   id: 'leave-policy~drop-negation-1',
@@ -196,7 +197,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-
 async function expectExited(pid: number): Promise<void> {
   const deadline = performance.now() + 2_000;
   while (isAlive(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
@@ -364,7 +364,15 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     await runReviews(execCritic(createPersistentExecCritic, 'persistent-crash.mjs'), jobs, { concurrency: 1, retries: 1, timeoutMs: 10_000, backoffBaseMs: 1, onResult: (r) => results.push(r) });
     // Process 1 answers 1 and 2 and dies on 3; process 2 answers 3 (retried) and 4 and dies on 5; and so on. Processes
     // that answered before dying are restarted however many die.
-    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([['verdict', 1], ['verdict', 1], ['verdict', 2], ['verdict', 1], ['verdict', 2], ['verdict', 1], ['verdict', 2]]);
+    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([
+      ['verdict', 1],
+      ['verdict', 1],
+      ['verdict', 2],
+      ['verdict', 1],
+      ['verdict', 2],
+      ['verdict', 1],
+      ['verdict', 2],
+    ]);
     expect(await processStarts('crash.pids')).toHaveLength(4);
   });
 
@@ -372,7 +380,9 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     const oneshot = await failure(review(execCritic(createExecCritic, 'persistent-crash.mjs'), jobsFor(['1'])[0]!));
     expect(oneshot.message).toBe('exec critic answered with a JSON Lines reply ({"id", "reply"}), the persistent protocol: set mode: persistent on this critic');
     const silent = execCritic(createPersistentExecCritic, 'persistent-hang.mjs', { timeoutMs: 300 });
-    expect((await failure(review(silent, jobsFor(['1'])[0]!))).message).toBe('exec critic timed out after 300 ms with no reply line for this review (does it flush stdout after each line, e.g. print(..., flush=True)?)');
+    expect((await failure(review(silent, jobsFor(['1'])[0]!))).message).toBe(
+      'exec critic timed out after 300 ms with no reply line for this review (does it flush stdout after each line, e.g. print(..., flush=True)?)',
+    );
     await silent.close?.();
   });
 
@@ -381,7 +391,13 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     const results: ReviewResult[] = [];
     const jobs = jobsFor(['1', 'poison', '3', '4', '5']);
     await runReviews(execCritic(createPersistentExecCritic, 'persistent-poison.mjs'), jobs, { concurrency: 1, retries: 5, timeoutMs: 10_000, backoffBaseMs: 1, onResult: (r) => results.push(r) });
-    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([['verdict', 1], ['error', 2], ['verdict', 1], ['verdict', 1], ['verdict', 1]]);
+    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([
+      ['verdict', 1],
+      ['error', 2],
+      ['verdict', 1],
+      ['verdict', 1],
+      ['verdict', 1],
+    ]);
     expect(results[1]!.error).toBe("exec critic exited with code 9: segfault in the tokenizer (the critic's process ended twice with only this review in flight: not sent again)");
     expect(await processStarts('poison.pids')).toHaveLength(3);
   });
@@ -391,7 +407,11 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     const results: ReviewResult[] = [];
     const jobs = jobsFor(['1', '2', '3']);
     await runReviews(execCritic(createPersistentExecCritic, 'persistent-dead.mjs'), jobs, { concurrency: 1, retries: 5, timeoutMs: 10_000, backoffBaseMs: 1, onResult: (r) => results.push(r) });
-    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([['error', 3], ['error', 1], ['error', 1]]);
+    expect(results.map((r) => [r.outcome, r.attempts])).toEqual([
+      ['error', 3],
+      ['error', 1],
+      ['error', 1],
+    ]);
     for (const r of results) expect(r.error).toBe("exec critic exited with code 1: ModuleNotFoundError: No module named 'torch' (its last 3 processes ended before answering a review: not restarted)");
     expect(await processStarts('dead.pids')).toHaveLength(3);
   });

@@ -30,7 +30,12 @@ class ExecSession {
   private partialBytes = 0;
   private ended = false;
 
-  constructor(program: string, args: string[], cwd: string, private readonly onEnd: (session: ExecSession, cause: CriticCallError, inFlight: string[]) => (reviewId: string) => CriticCallError) {
+  constructor(
+    program: string,
+    args: string[],
+    cwd: string,
+    private readonly onEnd: (session: ExecSession, cause: CriticCallError, inFlight: string[]) => (reviewId: string) => CriticCallError,
+  ) {
     this.child = spawn(program, args, { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     // A process left over must not keep the harness running: while reviews are in flight their timers hold the event loop.
     this.child.unref();

@@ -18,7 +18,7 @@ function identityFor(baseURL: string) {
   return criticFor(`{name: m, provider: openai, model: m1, baseURL: "${baseURL}"}`).identity;
 }
 
-describe('an openai critic\'s identity (manifest and cache keys)', () => {
+describe("an openai critic's identity (manifest and cache keys)", () => {
   it('keeps no credentials or query string of the base URL, but tells query strings apart by a hash', () => {
     const identity = identityFor('https://user:pw-secret@llm.example/v1?api-version=2024-10-01&key=k-secret');
     expect(identity.baseURL).toBe('https://llm.example/v1');
@@ -29,7 +29,7 @@ describe('an openai critic\'s identity (manifest and cache keys)', () => {
   });
 });
 
-describe('an exec critic\'s mode', () => {
+describe("an exec critic's mode", () => {
   it('persistent builds a critic that keeps its process (and can close it); the mode stays out of the identity', async () => {
     const oneshot = criticFor('{name: x, provider: exec, command: [python3, critic.py]}');
     const persistent = criticFor('{name: x, provider: exec, command: [python3, critic.py], mode: persistent}');

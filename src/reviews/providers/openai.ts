@@ -13,7 +13,10 @@ const schema = providerSchema('openai', {
   model: z.string().min(1),
   baseURL: z.url().optional(),
   /** The name of the environment variable holding the key: keys never live in the config file. */
-  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name').optional(),
+  apiKeyEnv: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
+    .optional(),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
   prompt: entryKeys.prompt,

@@ -101,7 +101,7 @@ describe.each(ALL_PROVIDERS.map((p) => [p.name, p as Provider] as const))('provi
     for (const overlay of row.inert) expect(identity(overlay), JSON.stringify(overlay)).toEqual(before);
   });
 
-  it('never puts an API key, or a URL\'s user, password or query string, into its identity', () => {
+  it("never puts an API key, or a URL's user, password or query string, into its identity", () => {
     writeFiles(0);
     expect(process.env[KEY_ENV]).toMatch(/SECRET/);
     expect(JSON.stringify(identity(row.secrets ?? {}))).not.toMatch(/SECRET/);

@@ -37,7 +37,10 @@ describe.each(ALL_GRAMMARS.map((g) => [g.name, GRAMMARS[g.name]] as const))('gra
 
   it('never throws, and always answers true, false or null, the same each time', () => {
     const noise = fc.string({ unit: 'binary', maxLength: 200 });
-    const replies = fc.oneof(noise, fc.tuple(noise, fc.constantFrom(flags, passes), noise).map((parts) => parts.join('')));
+    const replies = fc.oneof(
+      noise,
+      fc.tuple(noise, fc.constantFrom(flags, passes), noise).map((parts) => parts.join('')),
+    );
     fc.assert(
       fc.property(replies, (reply) => {
         const parsed = grammar.parse(reply);
