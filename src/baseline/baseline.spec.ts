@@ -14,6 +14,7 @@ import { compareWithBaseline } from './compare.js';
 import type { BaselineCritic } from './format.js';
 import { loadBaseline } from './load.js';
 import { buildBaseline, writeBaseline } from './save.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
 
 const world = makeWorld(3, () => 4); // 12 mutants in 3 clusters, 3 originals
 const mutants = world.items.filter((i) => i.role === 'mutant');
@@ -29,24 +30,19 @@ function results(
   for (const item of items) {
     for (const condition of conditions) {
       const f = flag(item, condition);
-      out.push({
-        critic: 'c',
-        itemId: item.id,
-        condition,
-        repeat: 0,
-        reviewId: `${item.id}/${condition}`,
-        requestDigest: 'd'.repeat(64),
-        outcome: f === 'error' ? 'error' : f === 'none' ? 'no-verdict' : 'verdict',
-        verdict: f === true ? 'FAIL' : f === false ? 'PASS' : null,
-        reply: f === 'error' ? null : `reply on ${item.id} under ${condition}${f === 'none' ? '' : `\nVERDICT: ${f ? 'FAIL' : 'PASS'}`}`,
-        error: f === 'error' ? 'boom' : null,
-        attempts: 1,
-        latencyMs: 1,
-        usage: null,
-        cached: false,
-        rateLimited: 0,
-        cacheKey: 'k',
-      });
+      out.push(
+        reviewResult({
+          critic: 'c',
+          itemId: item.id,
+          condition,
+          reviewId: `${item.id}/${condition}`,
+          requestDigest: 'd'.repeat(64),
+          outcome: f === 'error' ? 'error' : f === 'none' ? 'no-verdict' : 'verdict',
+          verdict: f === true ? 'FAIL' : f === false ? 'PASS' : null,
+          reply: f === 'error' ? null : `reply on ${item.id} under ${condition}${f === 'none' ? '' : `\nVERDICT: ${f ? 'FAIL' : 'PASS'}`}`,
+          error: f === 'error' ? 'boom' : null,
+        }),
+      );
     }
   }
   return out;

@@ -8,6 +8,7 @@ import { renderMarkdown } from '../reports/markdown.js';
 import { renderTerminal } from '../reports/terminal.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
 
 const world = makeWorld(10, () => 4); // 40 mutants, 10 originals
 const conditions: ConditionName[] = ['clean', 'with-trace'];
@@ -17,24 +18,14 @@ function run(reply: (item: ReviewItem, condition: ConditionName, index: number) 
   return world.items.flatMap((item, index) =>
     conditions.map((condition) => {
       const r = reply(item, condition, index);
-      return {
-        critic: 'critic',
+      return reviewResult({
         itemId: item.id,
         condition,
-        repeat: 0,
         reviewId: `${item.id}/${condition}`,
-        requestDigest: 'd',
-        outcome: r === 'none' ? ('no-verdict' as const) : ('verdict' as const),
+        outcome: r === 'none' ? 'no-verdict' : 'verdict',
         verdict: r === 'none' ? null : r,
         reply: r === 'none' ? 'I am not sure.' : `VERDICT: ${r}`,
-        error: null,
-        attempts: 1,
-        latencyMs: 1,
-        usage: null,
-        cached: false,
-        rateLimited: 0,
-        cacheKey: 'k',
-      };
+      });
     }),
   );
 }

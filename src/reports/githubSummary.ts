@@ -1,8 +1,7 @@
 import { appendFileSync } from 'node:fs';
-import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport } from './types.js';
 import { formatP, signedPoints } from './format.js';
-import { errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { diffBlock, errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
 
 /** Flipped items shown per critic in the step summary. */
 const FLIPPED_IN_SUMMARY = 5;
@@ -30,15 +29,7 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
       out.push('', `${worse.length} item${worse.length > 1 ? 's' : ''} flipped for the worse${worse.length > FLIPPED_IN_SUMMARY ? ` (first ${FLIPPED_IN_SUMMARY}; all in report.md)` : ''}:`);
       for (const f of worse.slice(0, FLIPPED_IN_SUMMARY)) {
         out.push('', `- \`${f.itemId}\` ${f.mutator ?? 'original'} · ${f.fixtureId} · ${f.condition}`);
-        if (f.diff)
-          out.push(
-            '',
-            '  ```diff',
-            ...renderDiff(f.diff)
-              .split('\n')
-              .map((l) => `  ${l}`),
-            '  ```',
-          );
+        if (f.diff) out.push('', ...diffBlock(f.diff));
       }
     }
   }

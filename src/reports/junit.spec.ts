@@ -11,28 +11,14 @@ import { buildReport } from './build.js';
 import { appendGithubSummary, renderGithubSummary } from './githubSummary.js';
 import { renderJunit, xml } from './junit.js';
 import { renderMarkdown } from './markdown.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
 
 const world = makeWorld(10, () => 6);
 const conditions: ConditionName[] = ['clean'];
 const run = (flag: (item: ReviewItem, index: number) => boolean): ReviewResult[] =>
-  world.items.map((item, i) => ({
-    critic: 'critic',
-    itemId: item.id,
-    condition: 'clean',
-    repeat: 0,
-    reviewId: item.id,
-    requestDigest: 'd',
-    outcome: 'verdict',
-    verdict: flag(item, i) ? 'FAIL' : 'PASS',
-    reply: `Checked <${item.id}> & "quoted".\nVERDICT: ${flag(item, i) ? 'FAIL' : 'PASS'}`,
-    error: null,
-    attempts: 1,
-    latencyMs: 1,
-    usage: null,
-    cached: false,
-    rateLimited: 0,
-    cacheKey: 'k',
-  }));
+  world.items.map((item, i) =>
+    reviewResult({ itemId: item.id, condition: 'clean', verdict: flag(item, i) ? 'FAIL' : 'PASS', reply: `Checked <${item.id}> & "quoted".\nVERDICT: ${flag(item, i) ? 'FAIL' : 'PASS'}` }),
+  );
 
 // Baseline caught every mutant; this run misses two thirds of them.
 const snapshot = snapshotOf(world, ['critic'], conditions, { catchRate: { 'number-flip': { high: 0.9, low: 0.5, break: 0.3 } }, maxFalseAlarmRate: 0.1 });

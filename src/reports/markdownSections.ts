@@ -106,17 +106,20 @@ export function flippedLines(critic: CriticReport): string[] {
   return out;
 }
 
+/** A mutant's diff as a fenced block, indented to sit under a list item. */
+export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
+  return [
+    '  ```diff',
+    ...renderDiff(diff)
+      .split('\n')
+      .map((l) => `  ${l}`),
+    '  ```',
+  ];
+}
+
 function flippedItem(f: FlippedItem): string[] {
   const out = ['', `- **${f.mutator ?? 'original'}** · \`${f.itemId}\` · fixture ${f.fixtureId} · ${f.condition}: ${f.regression ? '❌' : '✅'} ${FLIP_WORDS[f.direction]}`];
-  if (f.diff)
-    out.push(
-      '',
-      '  ```diff',
-      ...renderDiff(f.diff)
-        .split('\n')
-        .map((l) => `  ${l}`),
-      '  ```',
-    );
+  if (f.diff) out.push('', ...diffBlock(f.diff));
   const reply = (label: string, text: string | null) => {
     if (text === null) return;
     const shown = text.length > REPLY_SHOWN ? `${text.slice(0, REPLY_SHOWN)}…` : text;

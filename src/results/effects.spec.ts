@@ -5,6 +5,7 @@ import { pairedEffectBootstrap } from '../statistics/bootstrap.js';
 import { bootstrapEffects } from './effects.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { itemOutcomes, type ItemOutcomes } from './itemOutcomes.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
 
 const item = (id: string, cluster: string, mutator: string | null = 'number-flip'): ReviewItem => ({
   id,
@@ -20,24 +21,7 @@ const item = (id: string, cluster: string, mutator: string | null = 'number-flip
 });
 
 function outcomes(pairs: Array<[string, number, number]>, leaveOut?: { id: string; condition: ConditionName }): ItemOutcomes {
-  const review = (itemId: string, condition: ConditionName, flagged: number): ReviewResult => ({
-    critic: 'x',
-    itemId,
-    condition,
-    repeat: 0,
-    reviewId: 'r',
-    requestDigest: 'd',
-    outcome: 'verdict',
-    verdict: flagged ? 'FAIL' : 'PASS',
-    reply: null,
-    error: null,
-    attempts: 1,
-    latencyMs: 1,
-    usage: null,
-    cached: false,
-    rateLimited: 0,
-    cacheKey: 'k',
-  });
+  const review = (itemId: string, condition: ConditionName, flagged: number): ReviewResult => reviewResult({ itemId, condition, verdict: flagged ? 'FAIL' : 'PASS' });
   const reviews = pairs.flatMap(([id, from, to]) => [review(id, 'clean', from), review(id, 'with-trace', to)]);
   return itemOutcomes(reviews.filter((r) => !(r.itemId === leaveOut?.id && r.condition === leaveOut.condition)));
 }

@@ -2,25 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { itemOutcomes, REPLY_EXCERPT_CHARS } from './itemOutcomes.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
 
-const review = (itemId: string, condition: ConditionName, outcome: ReviewResult['outcome'], verdict: ReviewResult['verdict'], reply: string | null = null): ReviewResult => ({
-  critic: 'c',
-  itemId,
-  condition,
-  repeat: 0,
-  reviewId: 'r',
-  requestDigest: 'd',
-  outcome,
-  verdict,
-  reply,
-  error: outcome === 'error' ? 'HTTP 500' : null,
-  attempts: 1,
-  latencyMs: 1,
-  usage: null,
-  cached: false,
-  rateLimited: 0,
-  cacheKey: 'k',
-});
+const review = (itemId: string, condition: ConditionName, outcome: ReviewResult['outcome'], verdict: ReviewResult['verdict'], reply: string | null = null): ReviewResult =>
+  reviewResult({ itemId, condition, outcome, verdict, reply, error: outcome === 'error' ? 'HTTP 500' : null });
 
 describe('itemOutcomes', () => {
   // Over two thousand items, so the counts outgrow their first allocation.

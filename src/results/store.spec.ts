@@ -8,6 +8,7 @@ import { spanOf } from '../mutants/span.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
 import type { RunPlan } from './types.js';
 import { RunStore, STORE_FILE } from './store.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
 
 const plan: RunPlan = {
   settings: { configFile: 'critic.config.yaml', configSha256: 'c0ffee', seed: 1, conditions: ['clean'], mutators: ['number-flip'], repeats: 1, thresholds: {}, errorBudget: 0.05 },
@@ -60,24 +61,7 @@ describe('RunStore plan', () => {
     const seen: string[] = [];
     for (const fixture of store.eachFixture()) {
       for (const m of store.eachMutant(fixture.id)) {
-        store.add({
-          critic: 'critic',
-          itemId: m.id,
-          condition: 'clean',
-          repeat: 0,
-          reviewId: m.id,
-          requestDigest: 'd',
-          outcome: 'verdict',
-          verdict: 'FAIL',
-          reply: 'VERDICT: FAIL',
-          error: null,
-          attempts: 1,
-          latencyMs: 1,
-          usage: null,
-          cached: false,
-          rateLimited: 0,
-          cacheKey: 'k',
-        });
+        store.add(reviewResult({ itemId: m.id, condition: 'clean', verdict: 'FAIL', reply: 'VERDICT: FAIL' }));
         seen.push(m.id);
       }
     }

@@ -143,6 +143,8 @@ describe('the import direction', () => {
     expect(backEdges([{ from: 'cli', to: 'plugins', file: 'src/cli/main.ts', target: 'src/plugins/x.ts' }])).toEqual([
       'src/cli/main.ts -> src/plugins/x.ts: folder plugins is not in the layers; add it where it belongs',
     ]);
-    expect(backEdges([{ from: 'text', to: 'statistics', file: 'src/text/claims.ts', target: 'src/statistics/wilson.ts' }])).toEqual(['src/text/claims.ts -> src/statistics/wilson.ts: text may not import statistics (peers)']);
+    expect(backEdges([{ from: 'text', to: 'statistics', file: 'src/text/claims.ts', target: 'src/statistics/wilson.ts' }])).toEqual([
+      'src/text/claims.ts -> src/statistics/wilson.ts: text may not import statistics (peers)',
+    ]);
   });
 });
