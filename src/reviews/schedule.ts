@@ -274,12 +274,13 @@ async function reviewOnce(
       if (quotaExhausted || stopsRun || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
       // Back off without holding a slot, so a limit lowered by a rate limit takes effect at once;
       // the retry then waits for a slot like any review.
-      watch.retrying();
       limit.release();
       await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, retryAfter), stopped);
       await limit.acquire();
       // Stopped while backing off: record the last failure rather than send a retry the run no longer wants.
       if (stopped.aborted) return failed(callError, attempts, false);
+      // Counted as it is sent, as the reports count it (attempts beyond the first).
+      watch.retrying();
     }
   }
 }
