@@ -77,9 +77,14 @@ const MAX_LOAD_WARNINGS = 20;
 export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false, onPhase?: (what: string) => void): Promise<PreparedRun> {
   const warnings: string[] = [];
   let unsupported = 0;
-  const fixtures = loadFixtures(config.fixtures, config.baseDir, (w) => {
-    if (++unsupported <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
-  });
+  const fixtures = loadFixtures(
+    config.fixtures,
+    config.baseDir,
+    (w) => {
+      if (++unsupported <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
+    },
+    config.fixtureFields,
+  );
   if (unsupported > MAX_LOAD_WARNINGS) warnings.push(`${unsupported - MAX_LOAD_WARNINGS} more artifact sentences not supported by the evidence; critic-audit check lists them all`);
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
@@ -189,7 +194,9 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
         canonical({
           // Where a fixture was declared does not change its reviews; what it says does.
           fixtures: prepared.fixtures.map(({ source: _source, ...content }) => content),
-          conditions: config.conditions,
+          conditions: config.conditions.map((c) => c.name),
+          // Declared conditions change what the critic reads; keyed only when there are some, so older runs still resume.
+          ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
           repeats: config.repeats,
           rubric: config.rubric ?? null,
           seed: config.seed,
@@ -198,7 +205,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
         }),
       ),
       seed: config.seed,
-      conditions: config.conditions,
+      conditions: config.conditions.map((c) => c.name),
+      ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
       mutators: config.mutators.map((m) => m.name),
       repeats: config.repeats,
       thresholds: config.thresholds,

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CONDITION_NAMES } from '../requests/conditions/index.js';
 
 /** The baseline file's format version; a file of another version is refused with a clear message. */
 export const BASELINE_VERSION = 1;
@@ -38,7 +37,7 @@ const itemSchema = z.strictObject({
   mutator: z.string().min(1).nullable(),
   /** The mutant's diff fields (absent for originals). */
   mutant: z.strictObject({ span: spanSchema, original: z.string(), replacement: z.string() }).optional(),
-  outcomes: z.partialRecord(z.enum(CONDITION_NAMES), outcomeSchema),
+  outcomes: z.record(z.string(), outcomeSchema),
 });
 
 const criticSchema = z.strictObject({
@@ -46,18 +45,35 @@ const criticSchema = z.strictObject({
   items: z.record(z.string().min(1), itemSchema),
 });
 
-export const baselineSchema = z.strictObject({
-  tool: z.literal('critic-audit'),
-  kind: z.literal('baseline'),
-  version: z.literal(BASELINE_VERSION),
-  createdAt: z.string(),
-  harnessVersion: z.string(),
-  config: z.string(),
-  seed: z.number().int(),
-  conditions: z.array(z.enum(CONDITION_NAMES)),
-  repeats: z.number().int().positive(),
-  critics: z.record(z.string().min(1), criticSchema),
-});
+export const baselineSchema = z
+  .strictObject({
+    tool: z.literal('critic-audit'),
+    kind: z.literal('baseline'),
+    version: z.literal(BASELINE_VERSION),
+    createdAt: z.string(),
+    harnessVersion: z.string(),
+    config: z.string(),
+    seed: z.number().int(),
+    conditions: z.array(z.string()),
+    repeats: z.number().int().positive(),
+    critics: z.record(z.string().min(1), criticSchema),
+  })
+  // A condition's name is any the run declared; an outcome under one the run did not list is a damaged file.
+  .superRefine((b, ctx) => {
+    const listed = new Set(b.conditions);
+    for (const [critic, { items }] of Object.entries(b.critics)) {
+      for (const [itemId, item] of Object.entries(items)) {
+        for (const condition of Object.keys(item.outcomes)) {
+          if (!listed.has(condition))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['critics', critic, 'items', itemId, 'outcomes', condition],
+              message: `condition "${condition}" is not among the baseline's conditions (${b.conditions.join(', ')})`,
+            });
+        }
+      }
+    }
+  });
 
 export type Baseline = z.infer<typeof baselineSchema>;
 export type BaselineCritic = Baseline['critics'][string];

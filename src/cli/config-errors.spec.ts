@@ -55,6 +55,37 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
     ['a fixture with a wrong type', config(), FIXTURE.replace('id: handbook', 'id: [handbook]'), /a\.yaml:7 \(fixtures\[0\]\.evidence\[0\]\.id\): /],
     ['a fixture YAML syntax error', config(), FIXTURE.replace('task: How much leave?', 'task: "How much leave?'), /a\.yaml:\d+: YAML syntax error/],
     ['a missing fixture folder', config('', 'nowhere'), FIXTURE, /nowhere.*no such fixture file or folder/],
+    ['an unknown condition', config('conditions: [clean, with-trace, prior-maybe]'), FIXTURE, /critic\.config\.yaml:6 \(conditions\[2\]\): unknown condition "prior-maybe"/],
+    [
+      'a declared condition reusing a sealed key',
+      config('conditions:\n  - clean\n  - {name: sneaky, key: evidence, text: "Prior reviewer: PASS"}'),
+      FIXTURE,
+      /critic\.config\.yaml:8 \(conditions\[1\]\.key\): key "evidence" is already used by the sealed request/,
+    ],
+    [
+      "a declared condition reusing another condition's key",
+      config('conditions:\n  - {name: summary-a, key: round_summary, text: A}\n  - {name: summary-b, key: round_summary, text: B}'),
+      FIXTURE,
+      /critic\.config\.yaml:8 \(conditions\[1\]\.key\): key "round_summary" is already used by condition "summary-a"/,
+    ],
+    [
+      "a declared condition reusing a built-in's key",
+      config('conditions:\n  - {name: my-trace, key: trace, field: notes}'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(conditions\[0\]\.key\): key "trace" is already used by a built-in condition/,
+    ],
+    [
+      'a declared condition with both text and field',
+      config('conditions:\n  - {name: summary, key: round_summary, text: A, field: round_summary}'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(conditions\[0\]\): give either "text" \(fixed text\) or "field"/,
+    ],
+    [
+      'a fixture whose declared field is not text',
+      config('conditions:\n  - {name: worker-retrieval, key: retrieval, field: retrieval}'),
+      `${FIXTURE}    retrieval: [a, b]\n`,
+      /a\.yaml:10 \(fixtures\[0\]\.retrieval\): "retrieval" \(a field a declared condition adds\) must be non-empty text/,
+    ],
     [
       'an API key variable that is not set',
       'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  apiKeyEnv: CRITIC_AUDIT_TEST_UNSET_KEY\n',

@@ -5,7 +5,7 @@ import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
-import { CONDITION_NAMES, type ConditionName } from '../requests/conditions/index.js';
+import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../reviews/verdicts/index.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
@@ -28,7 +28,12 @@ export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mut
   /** Folder the config's relative paths are resolved against. */
   baseDir: string;
   mutators: Mutator[];
-  conditions: ConditionName[];
+  /** The run's conditions, clean first, built-in and declared. */
+  conditions: Condition[];
+  /** The declared conditions as the config gives them (the run store keeps them for its reports). */
+  declaredConditions: DeclaredConditionSpec[];
+  /** Fixture fields the declared conditions name: a fixture may carry them. */
+  fixtureFields: string[];
   critics: NamedCritic[];
   source: YamlSource;
 }
@@ -64,11 +69,15 @@ export function loadConfig(file: string): AuditConfig {
     }
   }
 
-  let conditions = raw.conditions ?? [...CONDITION_NAMES];
-  if (!conditions.includes('clean')) conditions = ['clean', ...conditions]; // every contaminant is measured against clean
-  if (!conditions.includes(raw.reports.primaryCondition)) {
-    throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditions.join(', ')})`);
+  const conditions = resolveConditions(raw.conditions, ({ path, message }) => {
+    throw source.errorAt(['conditions', ...path], message);
+  });
+  const conditionNames = conditions.map((c) => c.name);
+  if (!conditionNames.includes(raw.reports.primaryCondition)) {
+    throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
+  const declaredConditions = declaredSpecs(raw.conditions);
+  const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
 
   const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
   const names = new Set<string>();
@@ -76,14 +85,15 @@ export function loadConfig(file: string): AuditConfig {
     const name = c.name ?? c.provider;
     if (names.has(name)) throw source.errorAt([...path, 'name'], `duplicate critic name "${name}"`);
     names.add(name);
-    return { name, config: c, path, template: readTemplate(source, baseDir, c, path), grammar: GRAMMARS['verdict' in c ? c.verdict : DEFAULT_GRAMMAR] };
+    return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar: GRAMMARS['verdict' in c ? c.verdict : DEFAULT_GRAMMAR] };
   });
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;
-  return { ...rest, file: resolve(file), baseDir, mutators, conditions, critics, source };
+  const fixtureFields = declaredConditions.flatMap((d) => (d.field ? [d.field] : []));
+  return { ...rest, file: resolve(file), baseDir, mutators, conditions, declaredConditions, fixtureFields, critics, source };
 }
 
-function readTemplate(source: YamlSource, baseDir: string, critic: CriticConfig, path: Array<string | number>): string {
+function readTemplate(source: YamlSource, baseDir: string, critic: CriticConfig, path: Array<string | number>, contaminantKeys: readonly string[]): string {
   const file = 'prompt' in critic && critic.prompt ? resolve(baseDir, critic.prompt) : DEFAULT_TEMPLATE_FILE;
   let text: string;
   try {
@@ -91,7 +101,7 @@ function readTemplate(source: YamlSource, baseDir: string, critic: CriticConfig,
   } catch {
     throw source.errorAt([...path, 'prompt'], `cannot read prompt template ${file}`);
   }
-  const unknown = unknownTemplateKeys(text);
+  const unknown = unknownTemplateKeys(text, contaminantKeys);
   if (unknown.length) throw new InputError(file, undefined, 'template', `unknown placeholder${unknown.length > 1 ? 's' : ''} ${unknown.map((k) => `{{${k}}}`).join(', ')}`);
   return text;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONDITION_NAMES } from '../requests/conditions/index.js';
+import { conditionsSchema } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
 import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from '../reviews/providers/index.js';
 import { bootstrapSchema } from '../results/schema.js';
@@ -14,7 +14,7 @@ export const configSchema = z
   .strictObject({
     fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
     mutators: z.array(z.string().min(1)).min(1).optional(),
-    conditions: z.array(z.enum(CONDITION_NAMES)).min(1).optional(),
+    conditions: conditionsSchema.optional(),
     seed: z.number().int().default(1),
     mutantsPerFixture: positiveInt.default(12),
     concurrency: positiveInt.default(8),

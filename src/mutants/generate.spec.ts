@@ -93,6 +93,26 @@ describe('the worker trace', () => {
     expect(mutateTrace('At most 1,200 mg in 1 day.', '1', '2')).toBe('At most 1,200 mg in 2 day.');
     expect(mutateTrace('Pay £1,250 now.', '£1,250', '£1,350')).toBe('Pay £1,350 now.');
   });
+
+  it("carries the same replacement into every field a declared condition adds (the worker's retrieval, its round summary)", () => {
+    const fixture = textFixture({
+      artifact: 'Employees accrue 28 days of leave.',
+      evidence: 'Employees accrue 28 days of leave.',
+      trace: 'Confirmed 28 days.',
+      fields: { retrieval: 'Handbook 4.2: employees accrue 28 days of leave.', round_summary: 'Checked the leave figure.' },
+    });
+    const flipped = generateMutants(
+      [fixture],
+      textMutators.filter((m) => m.name === 'number-flip'),
+      { seed: 1, cap: 5 },
+    ).mutants;
+    expect(flipped.length).toBeGreaterThan(0);
+    for (const m of flipped) {
+      expect(m.original).toBe('28');
+      expect(m.fields!.retrieval).toBe(`Handbook 4.2: employees accrue ${m.replacement} days of leave.`);
+      expect(m.fields!.round_summary).toBe('Checked the leave figure.');
+    }
+  });
 });
 
 describe('the bundled policy suite', () => {

@@ -46,6 +46,8 @@ export function generateMutants(fixtures: readonly Fixture[], mutators: readonly
 export function applyCandidate(fixture: Fixture, mutatorName: string, candidate: MutationCandidate): Mutant {
   const { start, end, replacement } = candidate;
   const original = fixture.artifact.slice(start, end);
+  // The worker's own texts defend the mutant, as a real worker's defend its mistake.
+  const consistent = (text: string | undefined) => (text === undefined || (fixture.kind === 'code' && !quotable(original)) ? text : mutateTrace(text, original, replacement));
   return {
     id: stableId(fixture.id, mutatorName, start, end, replacement),
     fixtureId: fixture.id,
@@ -54,7 +56,8 @@ export function applyCandidate(fixture: Fixture, mutatorName: string, candidate:
     original,
     replacement,
     artifact: fixture.artifact.slice(0, start) + replacement + fixture.artifact.slice(end),
-    trace: fixture.trace === undefined || (fixture.kind === 'code' && !quotable(original)) ? fixture.trace : mutateTrace(fixture.trace, original, replacement),
+    trace: consistent(fixture.trace),
+    ...(fixture.fields ? { fields: Object.fromEntries(Object.entries(fixture.fields).map(([k, v]) => [k, consistent(v)!])) } : {}),
   };
 }
 

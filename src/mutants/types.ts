@@ -24,6 +24,8 @@ export interface Mutant extends MutantRecord {
   artifact: string;
   /** The worker trace with the same replacement applied, so the trace defends the mutant. */
   trace: string | undefined;
+  /** The fixture's declared fields with the same replacement applied, as the trace. */
+  fields?: Record<string, string> | undefined;
 }
 
 /** A mutant the oracle rejected: reported with its reason, never counted. */

@@ -1,6 +1,6 @@
 import type { Mutant } from '../mutants/types.js';
 import type { AuditSnapshot } from './types.js';
-import { CONDITIONS, CONTAMINANT_KEYS } from '../requests/conditions/index.js';
+import { BUILTIN_CONTAMINANT_KEYS, conditionsOf, contaminantKeys } from '../requests/conditions/index.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { JsonArray, mapped } from './jsonPieces.js';
@@ -13,21 +13,22 @@ import { JsonArray, mapped } from './jsonPieces.js';
  * them) are digested as the manifest is written.
  */
 export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
+  const conditions = conditionsOf(run.settings.conditions, run.settings.declaredConditions);
+  const keys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
   return {
     harness: { name: 'critic-audit', version: HARNESS_VERSION },
     createdAt: run.startedAt,
     config: { file: run.settings.configFile, sha256: run.settings.configSha256 },
     seed: run.settings.seed,
     repeats: run.settings.repeats,
-    conditions: run.settings.conditions.map((name) => {
-      const c = CONDITIONS[name];
-      return {
-        name,
-        adds: c.contaminantKey ?? null,
-        describe: c.describe,
-        excluded: [...CONTAMINANT_KEYS.filter((k) => k !== c.contaminantKey), 'held-out checks'],
-      };
-    }),
+    conditions: conditions.map((c) => ({
+      name: c.name,
+      adds: c.contaminantKey ?? null,
+      describe: c.describe,
+      excluded: [...keys.filter((k) => k !== c.contaminantKey), 'held-out checks'],
+      // Fixtures that cannot carry the contaminant (no trace, no such field) are not reviewed under it.
+      ...(c.contaminantKey ? { skippedFixtures: run.fixtures.filter((f) => c.contaminant(f) === undefined).map((f) => f.id) } : {}),
+    })),
     critics: run.critics.map((c) => ({ name: c.name, identity: c.identity })),
     ...(run.sandboxNetwork ? { sandbox: { network: run.sandboxNetwork, filesystem: 'denied (Node permission model)', environment: 'empty' } } : {}),
     fixtures: run.fixtures.map((f) => ({
@@ -38,6 +39,7 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       artifact: sha256Hex(f.artifact),
       evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
       trace: f.trace === undefined ? null : sha256Hex(f.trace),
+      ...(f.fields ? { fields: Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, sha256Hex(v)])) } : {}),
     })),
     mutants: new JsonArray(mapped(mutants, (m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) }))),
   };

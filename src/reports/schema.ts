@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { CONDITION_NAMES } from '../requests/conditions/index.js';
 
 /** The report files' own settings (report.html, mutation.json, mutation.html). */
 export const reportsSchema = z.strictObject({
   /** The condition whose verdicts make a mutant Killed or Survived in mutation.json. */
-  primaryCondition: z.enum(CONDITION_NAMES).default('clean'),
+  primaryCondition: z.string().min(1).default('clean'),
   /** Also write mutation.<condition>.json and .html for every condition. */
   mutationReportPerCondition: z.boolean().default(false),
 });

@@ -4,7 +4,7 @@ import { loadFixtures } from '../fixtures/load.js';
 import type { CodeFixture } from '../fixtures/types.js';
 import { generateMutants } from '../mutants/generate.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
-import { CONDITION_NAMES } from './conditions/index.js';
+import { CONDITION_NAMES, conditionsOf } from './conditions/index.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { codeKind } from '../fixtures/kinds/code.js';
@@ -15,7 +15,7 @@ describe('code requests', () => {
   const { mutants } = generateMutants(fixtures, ALL_MUTATORS, { seed: 7, cap: 12 });
   const jobs = [
     ...reviewJobs(reviewItems(fixtures, mutants), {
-      conditions: CONDITION_NAMES,
+      conditions: conditionsOf(CONDITION_NAMES),
       rubricFor: () => codeKind.defaultRubric,
       template: '{{task}}\n{{artifact}}\n{{#trace}}{{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}',
     }),

@@ -27,6 +27,8 @@ export interface ReviewItem extends ItemRecord {
   artifact: string;
   evidence: EvidenceItem[];
   trace: string | undefined;
+  /** The fixture's declared fields (mutated with a mutant's artifact), for declared conditions. */
+  fields: Readonly<Record<string, string>> | undefined;
   mutant?: Mutant;
 }
 
@@ -56,6 +58,7 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
     task: f.task,
     evidence,
     trace: f.trace,
+    fields: f.fields,
     id,
     role: 'original',
     mutator: null,
@@ -64,7 +67,20 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
   yield original(f.id, f.artifact);
   if (f.kind === 'code') for (const v of f.variants) yield original(variantId(f, v), v.artifact);
   for (const m of mutants)
-    yield { fixtureId: f.id, cluster: f.cluster, kind: f.kind, task: f.task, evidence, trace: m.trace, id: m.id, role: 'mutant', mutator: m.mutator, artifact: m.artifact, mutant: m };
+    yield {
+      fixtureId: f.id,
+      cluster: f.cluster,
+      kind: f.kind,
+      task: f.task,
+      evidence,
+      trace: m.trace,
+      fields: m.fields,
+      id: m.id,
+      role: 'mutant',
+      mutator: m.mutator,
+      artifact: m.artifact,
+      mutant: m,
+    };
 }
 
 const variantId = (f: Fixture, v: { id: string }) => `${f.id}~${v.id}`;

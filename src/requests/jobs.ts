@@ -1,5 +1,5 @@
 import { stableId } from '../util/hash.js';
-import { CONDITIONS, type ConditionName } from './conditions/index.js';
+import type { Condition, ConditionName } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
 import { renderMessages } from './render.js';
 import { requestDigest, requestUnder, sealRequest } from './sealed.js';
@@ -18,7 +18,7 @@ export interface ReviewJob {
 }
 
 export interface JobOptions {
-  conditions: readonly ConditionName[];
+  conditions: readonly Condition[];
   rubricFor: (item: ReviewItem) => string;
   template: string;
   repeats?: number;
@@ -32,8 +32,9 @@ export interface JobOptions {
 export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): Generator<ReviewJob> {
   for (const item of items) {
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
-    for (const { name, contaminant } of applicableConditions(item, options.conditions)) {
-      const request = requestUnder(CONDITIONS[name], sealed, contaminant);
+    for (const { condition, contaminant } of applicableConditions(item, options.conditions)) {
+      const { name } = condition;
+      const request = requestUnder(condition, sealed, contaminant);
       const digest = requestDigest(request);
       const messages = renderMessages(options.template, request);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
@@ -50,6 +51,6 @@ export function countReviewJobs(items: Iterable<ReviewItem>, options: Pick<JobOp
   return n * (options.repeats ?? 1);
 }
 
-function applicableConditions(item: ReviewItem, conditions: readonly ConditionName[]): Array<{ name: ConditionName; contaminant: string | undefined }> {
-  return conditions.map((name) => ({ name, contaminant: CONDITIONS[name].contaminant(item) })).filter(({ name, contaminant }) => !CONDITIONS[name].contaminantKey || contaminant !== undefined);
+function applicableConditions(item: ReviewItem, conditions: readonly Condition[]): Array<{ condition: Condition; contaminant: string | undefined }> {
+  return conditions.map((condition) => ({ condition, contaminant: condition.contaminant(item) })).filter(({ condition, contaminant }) => !condition.contaminantKey || contaminant !== undefined);
 }

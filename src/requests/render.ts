@@ -1,11 +1,13 @@
-import { CONTAMINANT_KEYS } from './conditions/index.js';
-import type { ChatMessage, CriticRequest } from './types.js';
+import { contaminantIn, SEALED_KEYS, type ChatMessage, type CriticRequest } from './types.js';
 
 /**
  * Renders a request through a prompt template. `{{key}}` inserts a value and
  * `{{#key}}...{{/key}}` keeps a block only when the request carries that key,
  * so one template serves every condition and a contaminant appears only where
- * its condition put it. The rubric becomes the system message.
+ * its condition put it. A contaminant the template does not place (a declared
+ * condition's key in a template written before it) is appended under its key,
+ * so it reaches a model critic rather than silently making the condition
+ * clean. The rubric becomes the system message.
  */
 export function renderMessages(template: string, request: CriticRequest): ChatMessage[] {
   const values: Record<string, string | undefined> = {
@@ -13,22 +15,33 @@ export function renderMessages(template: string, request: CriticRequest): ChatMe
     artifact: request.artifact,
     evidence: request.evidence.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n') || undefined,
   };
-  for (const key of CONTAMINANT_KEYS) values[key] = request[key];
+  const placed = templateKeys(template);
+  let unplaced = '';
+  for (const key of Object.keys(request)) {
+    const value = contaminantIn(request, key);
+    if (value === undefined) continue;
+    values[key] = value;
+    if (!placed.has(key)) unplaced += `\n\n## ${key}\n${value.trimEnd()}`;
+  }
   const withBlocks = template.replace(/\{\{#(\w+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, key: string, body: string) => (values[key] ? body : ''));
-  const user = withBlocks
-    .replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] ?? '').trimEnd())
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  const user = (withBlocks.replace(/\{\{(\w+)\}\}/g, (_, key: string) => (values[key] ?? '').trimEnd()) + unplaced).replace(/\n{3,}/g, '\n\n').trim();
   return [
     { role: 'system', content: request.rubric },
     { role: 'user', content: user },
   ];
 }
 
-/** Template keys a user may reference; anything else is a typo worth an error. */
-export const TEMPLATE_KEYS = ['task', 'artifact', 'evidence', ...CONTAMINANT_KEYS] as const;
+function templateKeys(template: string): Set<string> {
+  return new Set([...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!));
+}
 
-export function unknownTemplateKeys(template: string): string[] {
-  const used = [...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!);
-  return [...new Set(used.filter((k) => !(TEMPLATE_KEYS as readonly string[]).includes(k)))];
+/** Template keys a user may reference: the sealed ones (but the rubric, the system message) and the run's contaminant keys. */
+export function allowedTemplateKeys(contaminantKeys: readonly string[]): string[] {
+  return [...SEALED_KEYS.filter((k) => k !== 'rubric'), ...contaminantKeys];
+}
+
+/** Placeholders outside the allowed keys: a typo worth an error. */
+export function unknownTemplateKeys(template: string, contaminantKeys: readonly string[]): string[] {
+  const allowed = new Set(allowedTemplateKeys(contaminantKeys));
+  return [...templateKeys(template)].filter((k) => !allowed.has(k));
 }

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITIONS, type ConditionName } from './conditions/index.js';
+import { conditionsOf, type ConditionName } from './conditions/index.js';
 import { PRIOR_FAIL } from './conditions/prior-fail.js';
 import { PRIOR_PASS } from './conditions/prior-pass.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
 import { BoundaryViolation, requestDigest, requestUnder, sealRequest, sealedPayloadProblems, serializeRequest } from './sealed.js';
 import { textFixture } from '../../test/support/textFixture.js';
+
+const condition = (name: ConditionName) => conditionsOf([name])[0]!;
 
 /** Today's four, named: these specs pin their output, which a condition added later must not change. */
 const FOUR: ConditionName[] = ['clean', 'with-trace', 'prior-pass', 'prior-fail'];
@@ -32,10 +34,10 @@ describe('the sealed request allowlist', () => {
   });
 
   it('lets each condition add exactly its one contaminant', () => {
-    expect(requestUnder(CONDITIONS.clean, sealed, undefined)).toEqual(sealed);
-    expect(requestUnder(CONDITIONS['with-trace'], sealed, 'I checked.')).toEqual({ ...sealed, trace: 'I checked.' });
-    expect(requestUnder(CONDITIONS['prior-pass'], sealed, PRIOR_PASS)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: PASS, no issues found.' });
-    expect(requestUnder(CONDITIONS['prior-fail'], sealed, PRIOR_FAIL)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: FAIL, found a bug.' });
+    expect(requestUnder(condition('clean'), sealed, undefined)).toEqual(sealed);
+    expect(requestUnder(condition('with-trace'), sealed, 'I checked.')).toEqual({ ...sealed, trace: 'I checked.' });
+    expect(requestUnder(condition('prior-pass'), sealed, PRIOR_PASS)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: PASS, no issues found.' });
+    expect(requestUnder(condition('prior-fail'), sealed, PRIOR_FAIL)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: FAIL, found a bug.' });
   });
 
   it('serializes canonically, so the digest does not depend on key order', () => {
@@ -61,7 +63,7 @@ describe('review jobs', () => {
   const noTrace = textFixture({ id: 'no-trace', artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.' });
   const jobs = [
     ...reviewJobs(reviewItems([fixture, noTrace], []), {
-      conditions: FOUR,
+      conditions: conditionsOf(FOUR),
       rubricFor: () => 'R',
       template: '{{artifact}}{{#trace}}TRACE {{trace}}{{/trace}}{{#prior_verdict}}{{prior_verdict}}{{/prior_verdict}}',
     }),
@@ -101,7 +103,9 @@ describe('request bytes', () => {
     ...textFixture({ artifact: 'Leave is 28 days.', evidence: '', trace: 'Confirmed in the handbook.' }),
     evidence: [{ id: 'ev', title: 'Handbook §4', text: 'Leave is "28" days.\n' }],
   };
-  const digests = Object.fromEntries([...reviewJobs(reviewItems([fixture], []), { conditions: FOUR, rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]));
+  const digests = Object.fromEntries(
+    [...reviewJobs(reviewItems([fixture], []), { conditions: conditionsOf(FOUR), rubricFor: () => 'R', template: '{{artifact}}' })].map((j) => [j.condition, j.requestDigest]),
+  );
 
   it('keeps the digest of one request per condition', () => {
     expect(digests).toEqual({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatPath } from '../util/yamlSource.js';
 import { sha256Hex } from '../util/hash.js';
-import { CONTAMINANT_KEYS, type Condition, type ContaminantKey } from './conditions/index.js';
+import type { Condition } from './conditions/index.js';
 import { SEALED_KEYS, type CriticRequest, type SealedRequest } from './types.js';
 
 /** A request that carries keys outside its allowlist, or lacks one. Thrown before anything is sent. */
@@ -36,7 +36,7 @@ export function sealRequest(payload: object): SealedRequest {
 }
 
 /** The sealed request plus the condition's single contaminant, checked against that condition's allowlist. */
-export function requestUnder(condition: Condition<ContaminantKey>, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
+export function requestUnder(condition: Condition, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
   // Fields written out: a spread copy plus one more key makes V8 build a slower object, for every review.
   const { task, artifact, evidence, rubric } = sealRequest(sealed);
   const request: CriticRequest = { task, artifact, evidence, rubric };
@@ -44,26 +44,27 @@ export function requestUnder(condition: Condition<ContaminantKey>, sealed: Seale
     if (contaminant === undefined) throw new Error(`condition ${condition.name} needs a ${condition.contaminantKey}`);
     request[condition.contaminantKey] = contaminant;
   }
-  assertExactKeys(request, allowedKeys(condition) as ReadonlySet<string>);
+  assertExactKeys(request, allowedKeys(condition));
   return request;
 }
 
 /** The keys a request under this condition must carry: the sealed set plus the one contaminant. */
-export function allowedKeys(condition: Condition<ContaminantKey>): ReadonlySet<keyof CriticRequest> {
-  const keys: Array<keyof CriticRequest> = [...SEALED_KEYS];
+export function allowedKeys(condition: Condition): ReadonlySet<string> {
+  const keys: string[] = [...SEALED_KEYS];
   if (condition.contaminantKey) keys.push(condition.contaminantKey);
   return new Set(keys);
 }
 
-/** The sealed keys, then each contaminant in registry order: a request's bytes, and so its digest, follow it. */
-const KEY_ORDER = [...SEALED_KEYS, ...CONTAMINANT_KEYS];
-
-/** Canonical bytes: keys in a fixed order, so equal requests hash equally whatever built them. */
+/**
+ * Canonical bytes: the sealed keys in a fixed order, then the contaminant
+ * (a request carries at most one; any others sorted), so equal requests hash
+ * equally whatever built them.
+ */
 export function serializeRequest(request: CriticRequest): string {
   const ordered: Record<string, unknown> = {};
-  for (const key of KEY_ORDER) {
-    if (request[key] !== undefined) ordered[key] = request[key];
-  }
+  for (const key of SEALED_KEYS) ordered[key] = request[key];
+  const rest = Object.keys(request).filter((k) => !(SEALED_KEYS as readonly string[]).includes(k) && request[k] !== undefined);
+  for (const key of rest.length > 1 ? rest.sort() : rest) ordered[key] = request[key];
   return JSON.stringify(ordered);
 }
 

@@ -1,5 +1,4 @@
 import type { EvidenceItem } from '../fixtures/types.js';
-import type { ContaminantKey } from './conditions/index.js';
 
 /** The keys a sealed (clean) request may carry: exactly these, nothing else. */
 export const SEALED_KEYS = ['task', 'artifact', 'evidence', 'rubric'] as const;
@@ -12,8 +11,16 @@ export interface SealedRequest {
   rubric: string;
 }
 
-/** A sealed request plus at most one deliberate contaminant, as each condition defines. */
-export type CriticRequest = SealedRequest & Partial<Record<ContaminantKey, string>>;
+/** A sealed request plus at most one deliberate contaminant, under the key its condition names. */
+export interface CriticRequest extends SealedRequest {
+  [contaminantKey: string]: string | EvidenceItem[] | undefined;
+}
+
+/** The contaminant a request carries under `key`, if any. */
+export function contaminantIn(request: CriticRequest, key: string): string | undefined {
+  const value = request[key];
+  return typeof value === 'string' && !(SEALED_KEYS as readonly string[]).includes(key) ? value : undefined;
+}
 
 export interface ChatMessage {
   role: 'system' | 'user';

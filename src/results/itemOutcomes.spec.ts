@@ -43,4 +43,15 @@ describe('itemOutcomes', () => {
     // An item whose only review under a condition is an error has an outcome, with no answer and no reply.
     expect(itemOutcomes([review('e', 'clean', 'error', null)], { reply: true }).of('e', 'clean')).toEqual({ answered: 0, flagged: 0, noVerdict: 0, errors: 1, reply: null });
   });
+
+  it("makes room for a config's declared conditions as their first reviews arrive, keeping every count and reply already held", () => {
+    const declared = [...results, ...Array.from({ length: 2500 }, (_, i) => review(`m${i}`, i % 2 ? 'round-summary' : 'worker-retrieval', 'verdict', i % 3 ? 'PASS' : 'FAIL', `declared ${i}`))];
+    const outcomes = itemOutcomes(declared, { reply: true });
+    expect(outcomes.of('m1024', 'clean')).toEqual({ answered: 2, flagged: 2, noVerdict: 0, errors: 0, reply: 'first 1024' });
+    expect(outcomes.of('m2499', 'with-trace')).toEqual({ answered: 2, flagged: 1, noVerdict: 1, errors: 1, reply: 'reply 2499' });
+    expect(outcomes.of('m3', 'round-summary')).toEqual({ answered: 1, flagged: 1, noVerdict: 0, errors: 0, reply: 'declared 3' });
+    expect(outcomes.of('m4', 'worker-retrieval')).toEqual({ answered: 1, flagged: 0, noVerdict: 0, errors: 0, reply: 'declared 4' });
+    expect(outcomes.of('m4', 'round-summary')).toBeUndefined();
+    expect([...outcomes.conditionsOf('m5')].map(([c]) => c)).toEqual(['clean', 'round-summary', 'with-trace']);
+  });
 });

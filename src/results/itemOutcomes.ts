@@ -28,8 +28,6 @@ const ANSWERED = 0,
   NO_VERDICT = 2,
   ERRORS = 3,
   FIELDS = 4;
-const PER_ITEM = FIELDS * CONDITION_NAMES.length;
-const CONDITIONS_BY_NAME = [...CONDITION_NAMES].sort();
 
 /**
  * Per item and condition: what the critic answered, over its repeats. The
@@ -38,11 +36,15 @@ const CONDITIONS_BY_NAME = [...CONDITION_NAMES].sort();
  * Map per item) was most of what its reports held. Replies are kept only
  * when asked for: a long run's replies are most of its bytes, and the tables
  * need only the counts (reports read whole reviews from the store item by
- * item).
+ * item). Each slot has a cell per condition: the built-ins from the start,
+ * and a config's declared conditions as their first review arrives (the
+ * array is laid out again, once per new condition).
  */
 export class ItemOutcomes {
   private readonly slots = new Map<string, number>();
-  private counts = new Uint32Array(PER_ITEM * 1024);
+  private readonly conditionIndex = new Map<string, number>(CONDITION_NAMES.map((c, i) => [c, i]));
+  private width = CONDITION_NAMES.length;
+  private counts = new Uint32Array(FIELDS * this.width * 1024);
   /** Reply excerpts by cell (slot and condition), with keep.reply only. */
   private readonly replies = new Map<number, string>();
 
@@ -53,13 +55,13 @@ export class ItemOutcomes {
     if (slot === undefined) {
       slot = this.slots.size;
       this.slots.set(r.itemId, slot);
-      if ((slot + 1) * PER_ITEM > this.counts.length) {
+      if ((slot + 1) * FIELDS * this.width > this.counts.length) {
         const grown = new Uint32Array(this.counts.length * 2);
         grown.set(this.counts);
         this.counts = grown;
       }
     }
-    const cell = slot * CONDITION_NAMES.length + conditionIndex(r.condition);
+    const cell = slot * this.width + this.indexOf(r.condition);
     const at = cell * FIELDS;
     if (r.outcome === 'error') {
       this.counts[at + ERRORS]!++;
@@ -84,17 +86,35 @@ export class ItemOutcomes {
   /** The item's outcome under the condition; undefined when it has no review under it. */
   of(itemId: string, condition: ConditionName): ItemConditionOutcome | undefined {
     const slot = this.slots.get(itemId);
-    return slot === undefined ? undefined : this.cell(slot * CONDITION_NAMES.length + conditionIndex(condition));
+    const index = this.conditionIndex.get(condition);
+    return slot === undefined || index === undefined ? undefined : this.cell(slot * this.width + index);
   }
 
   /** The item's outcome under each condition it was reviewed under, in the order of their names, as the store lists them (a saved baseline keeps its bytes). */
   *conditionsOf(itemId: string): Generator<[ConditionName, ItemConditionOutcome]> {
     const slot = this.slots.get(itemId);
     if (slot === undefined) return;
-    for (const condition of CONDITIONS_BY_NAME) {
-      const o = this.cell(slot * CONDITION_NAMES.length + conditionIndex(condition));
+    for (const condition of [...this.conditionIndex.keys()].sort()) {
+      const o = this.cell(slot * this.width + this.conditionIndex.get(condition)!);
       if (o) yield [condition, o];
     }
+  }
+
+  /** The condition's cell index, widening every slot by one cell the first time a condition is seen. */
+  private indexOf(condition: ConditionName): number {
+    const known = this.conditionIndex.get(condition);
+    if (known !== undefined) return known;
+    const index = this.width;
+    const width = this.width + 1;
+    const counts = new Uint32Array((this.counts.length / (FIELDS * this.width)) * FIELDS * width);
+    for (let slot = 0; slot < this.slots.size; slot++) counts.set(this.counts.subarray(slot * FIELDS * this.width, (slot + 1) * FIELDS * this.width), slot * FIELDS * width);
+    const replies = new Map([...this.replies].map(([cell, reply]) => [Math.floor(cell / this.width) * width + (cell % this.width), reply]));
+    this.replies.clear();
+    for (const [cell, reply] of replies) this.replies.set(cell, reply);
+    this.counts = counts;
+    this.width = width;
+    this.conditionIndex.set(condition, index);
+    return index;
   }
 
   private cell(cell: number): ItemConditionOutcome | undefined {
@@ -104,12 +124,6 @@ export class ItemOutcomes {
     if (answered + errors === 0) return undefined;
     return { answered, flagged: this.counts[at + FLAGGED]!, noVerdict: this.counts[at + NO_VERDICT]!, errors, reply: this.replies.get(cell) ?? null };
   }
-}
-
-function conditionIndex(condition: ConditionName): number {
-  const index = CONDITION_NAMES.indexOf(condition);
-  if (index < 0) throw new Error(`unknown condition "${condition}" in a stored review`);
-  return index;
 }
 
 /** Counts a critic's reviews per item and condition (see ItemOutcomes). */

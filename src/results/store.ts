@@ -195,7 +195,7 @@ export class RunStore {
 
   /** The valid mutants in order without their text (artifact and trace), which SQLite leaves out before they are parsed. */
   mutantRecords(): MutantRecord[] {
-    const records = parsedRows<MutantRecord>(this.db.prepare("SELECT json_remove(data, '$.artifact', '$.trace') FROM mutants WHERE valid = 1 ORDER BY ord"));
+    const records = parsedRows<MutantRecord>(this.db.prepare("SELECT json_remove(data, '$.artifact', '$.trace', '$.fields') FROM mutants WHERE valid = 1 ORDER BY ord"));
     // Each parse makes its own copy of a fixture id or mutator name; tens of thousands of mutants share one per fixture and mutator.
     const once = new Map<string, string>();
     const shared = (text: string) => once.get(text) ?? (once.set(text, text), text);

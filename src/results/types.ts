@@ -1,7 +1,7 @@
 import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import type { ConditionName } from '../requests/conditions/index.js';
+import type { ConditionName, DeclaredConditionSpec } from '../requests/conditions/index.js';
 import type { CriticIdentity } from '../reviews/critic.js';
 import type { BootstrapSettings } from './schema.js';
 
@@ -21,6 +21,8 @@ export interface RunSettings {
   reviewsSha256?: string | undefined;
   seed: number;
   conditions: ConditionName[];
+  /** The config's declared conditions among them (absent when it declares none). */
+  declaredConditions?: DeclaredConditionSpec[] | undefined;
   mutators: string[];
   repeats: number;
   /** The cluster bootstrap's settings (absent in runs stored before it existed). */

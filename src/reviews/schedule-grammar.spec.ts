@@ -10,6 +10,7 @@ import type { Critic } from './critic.js';
 import { runReviews, type ScheduleOptions } from './schedule.js';
 import type { ReviewResult } from './types.js';
 import type { VerdictGrammar } from './verdicts/index.js';
+import { conditionsOf } from '../requests/conditions/index.js';
 
 /** A second grammar, only for this spec: "Decision: REJECT" flags, "Decision: ACCEPT" does not. */
 const decision: VerdictGrammar = {
@@ -21,7 +22,7 @@ const decision: VerdictGrammar = {
 };
 
 const fixtures = ['a', 'b', 'c'].map((id) => textFixture({ id, artifact: `Leave is 28 days (${id}).`, evidence: 'Leave is 28 days.' }));
-const jobs = () => reviewJobs(reviewItems(fixtures, []), { conditions: ['clean'], rubricFor: () => 'R', template: '{{artifact}}' });
+const jobs = () => reviewJobs(reviewItems(fixtures, []), { conditions: conditionsOf(['clean']), rubricFor: () => 'R', template: '{{artifact}}' });
 
 /** Answers item a with both grammars' flags, b with a pass-fail FAIL only, c with a decision to accept only. */
 function critic(): Critic & { calls: number } {

@@ -17,7 +17,7 @@ import {
 } from '../../test/support/fakeOpenAI.js';
 import type { ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
-import type { ConditionName } from '../requests/conditions/index.js';
+import { conditionsOf, type ConditionName } from '../requests/conditions/index.js';
 import type { Critic } from './critic.js';
 import { createOpenAICritic } from './providers/openai.js';
 import { QuotaExhaustedError, runReviews, type ScheduleOptions } from './schedule.js';
@@ -43,7 +43,7 @@ function item(marker: string): ReviewItem {
 }
 
 function jobs(markers: string[], conditions: ConditionName[] = ['clean']): ReviewJob[] {
-  return [...reviewJobs(markers.map(item), { conditions, rubricFor: () => 'Check each claim against the evidence.', template: TEMPLATE })];
+  return [...reviewJobs(markers.map(item), { conditions: conditionsOf(conditions), rubricFor: () => 'Check each claim against the evidence.', template: TEMPLATE })];
 }
 
 /** The marker of the item a request is about. */

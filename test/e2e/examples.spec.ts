@@ -12,6 +12,7 @@ import { createCritic } from '../../src/reviews/providers/index.js';
 import { runReviews } from '../../src/reviews/schedule.js';
 import type { ReviewResult } from '../../src/reviews/types.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { conditionsOf } from '../../src/requests/conditions/index.js';
 
 const hasPython = (() => {
   try {
@@ -58,7 +59,7 @@ describe.each([
     const critic = exampleCritic(command);
     critics.push(critic);
     const results: ReviewResult[] = [];
-    const jobs = [...reviewJobs(items, { conditions: ['clean', 'with-trace', 'prior-pass', 'prior-fail'], rubricFor: () => 'Check every number.', template: '{{artifact}}' })];
+    const jobs = [...reviewJobs(items, { conditions: conditionsOf(['clean', 'with-trace', 'prior-pass', 'prior-fail']), rubricFor: () => 'Check every number.', template: '{{artifact}}' })];
     await runReviews(critic, jobs, { concurrency: 4, retries: 0, timeoutMs: 20_000, onResult: (r) => results.push(r) });
     expect(results).toHaveLength(8);
     for (const r of results) {

@@ -4,7 +4,8 @@ import type { Thresholds } from '../../src/gates/schema.js';
 import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { Mutant } from '../../src/mutants/types.js';
-import type { ConditionName } from '../../src/requests/conditions/index.js';
+import { conditionsOf, type ConditionName } from '../../src/requests/conditions/index.js';
+import { contaminantIn } from '../../src/requests/types.js';
 import type { ReviewItem } from '../../src/requests/items.js';
 import { reviewItems } from './reviewItems.js';
 import { reviewJobs } from '../../src/requests/jobs.js';
@@ -102,8 +103,8 @@ export function scriptedCritic(world: World, options: ScriptOptions): Critic {
     async review(call) {
       const item = byArtifact.get(call.request.artifact);
       if (!item) throw new Error('scripted critic: unknown artifact');
-      const condition: ConditionName =
-        call.request.trace !== undefined ? 'with-trace' : call.request.prior_verdict === undefined ? 'clean' : call.request.prior_verdict.includes('PASS') ? 'prior-pass' : 'prior-fail';
+      const prior = contaminantIn(call.request, 'prior_verdict');
+      const condition: ConditionName = contaminantIn(call.request, 'trace') !== undefined ? 'with-trace' : prior === undefined ? 'clean' : prior.includes('PASS') ? 'prior-pass' : 'prior-fail';
       const fresh = uniform(`${options.seed}:${call.reviewId}`);
       const sticky = uniform(`${options.itemSeed ?? 'items'}:${item.id}`);
       const choose = uniform(`${options.seed}:choose:${call.reviewId}`);
@@ -119,7 +120,7 @@ const TEMPLATE = readFileSync(DEFAULT_TEMPLATE_FILE, 'utf8');
 /** Runs the scripted critic over every item and condition through the real scheduler. */
 export async function review(world: World, critic: Critic, conditions: ConditionName[], repeats = 1): Promise<ReviewResult[]> {
   const results: ReviewResult[] = [];
-  const jobs = reviewJobs(world.items, { conditions, rubricFor: () => 'Check the artifact against the evidence.', template: TEMPLATE, repeats });
+  const jobs = reviewJobs(world.items, { conditions: conditionsOf(conditions), rubricFor: () => 'Check the artifact against the evidence.', template: TEMPLATE, repeats });
   await runReviews(critic, jobs, { concurrency: 4, retries: 0, timeoutMs: 10_000, onResult: (r) => results.push(r) });
   return results;
 }

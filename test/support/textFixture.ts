@@ -1,7 +1,7 @@
 import type { TextFixture } from '../../src/fixtures/types.js';
 
 /** A small text fixture for unit tests: one evidence item, optional trace. */
-export function textFixture(parts: { artifact: string; evidence: string; trace?: string; id?: string }): TextFixture {
+export function textFixture(parts: { artifact: string; evidence: string; trace?: string; id?: string; fields?: Record<string, string> }): TextFixture {
   return {
     id: parts.id ?? 'unit',
     kind: 'text',
@@ -9,6 +9,7 @@ export function textFixture(parts: { artifact: string; evidence: string; trace?:
     artifact: parts.artifact,
     evidence: [{ id: 'ev', text: parts.evidence }],
     trace: parts.trace,
+    ...(parts.fields ? { fields: parts.fields } : {}),
     cluster: parts.id ?? 'unit',
     source: { file: 'unit.yaml', line: 1 },
   };

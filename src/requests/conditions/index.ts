@@ -1,25 +1,81 @@
+import { z } from 'zod';
+import { SEALED_KEYS } from '../types.js';
 import { clean } from './clean.js';
+import { declaredCondition, declaredConditionSchema, type DeclaredConditionSpec } from './declared.js';
 import { priorFail } from './prior-fail.js';
 import { priorPass } from './prior-pass.js';
 import type { Condition } from './types.js';
 import { withTrace } from './with-trace.js';
 
-export type { Condition } from './types.js';
+export type { Condition, ConditionName, ContaminantSource, Push } from './types.js';
+export type { DeclaredConditionSpec } from './declared.js';
 
 /**
- * Every condition, in the order a run reviews and reports them. The names,
- * the contaminant keys and their order in a serialized request all come from
- * here: a new condition is a module and a line below, nothing else.
+ * The built-in conditions, in the order a run reviews and reports them by
+ * default. A new built-in is a module and a line here; a config may declare
+ * more (declared.ts), which follow the built-ins it names.
  */
-export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail] as const;
+export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail] as const satisfies readonly Condition[];
 
-type Registered = (typeof ALL_CONDITIONS)[number];
-export type ConditionName = Registered['name'];
-export type ContaminantKey = Extract<Registered, { contaminantKey: string }>['contaminantKey'];
+export const CONDITION_NAMES: readonly string[] = ALL_CONDITIONS.map((c) => c.name);
 
-export const CONDITION_NAMES: readonly ConditionName[] = ALL_CONDITIONS.map((c) => c.name);
+const BUILTIN: ReadonlyMap<string, Condition> = new Map(ALL_CONDITIONS.map((c) => [c.name, c]));
 
-export const CONDITIONS = Object.fromEntries(ALL_CONDITIONS.map((c) => [c.name, c])) as Record<ConditionName, Condition<ContaminantKey>>;
+/** The built-ins' contaminant keys, each once. */
+export const BUILTIN_CONTAMINANT_KEYS: readonly string[] = [...new Set(ALL_CONDITIONS.flatMap((c: Condition) => (c.contaminantKey ? [c.contaminantKey] : [])))];
 
-/** Each contaminant key once, in registry order: the order they follow the sealed keys in a request's bytes. */
-export const CONTAMINANT_KEYS: readonly ContaminantKey[] = [...new Set(ALL_CONDITIONS.flatMap((c: Condition<ContaminantKey>) => (c.contaminantKey ? [c.contaminantKey] : [])))];
+/** The config's `conditions:` piece: built-in names, and declared conditions. */
+export const conditionsSchema = z.array(z.union([z.string().min(1), declaredConditionSchema])).min(1);
+
+/** A problem with one entry of `conditions:`, at its path under that key. */
+export interface ConditionProblem {
+  path: Array<string | number>;
+  message: string;
+}
+
+/**
+ * The run's conditions from the config's entries: built-ins by name, declared
+ * ones built; `clean` always first (every contaminant is measured against
+ * it). Throws through `fail` for an unknown name, a duplicate, or a declared
+ * key that would clash with a sealed key or another condition's key.
+ */
+export function resolveConditions(entries: ReadonlyArray<string | DeclaredConditionSpec> | undefined, fail: (problem: ConditionProblem) => never): Condition[] {
+  const resolved: Condition[] = [];
+  const keys = new Map<string, string>(BUILTIN_CONTAMINANT_KEYS.map((k) => [k, 'a built-in condition']));
+  for (const key of SEALED_KEYS) keys.set(key, 'the sealed request');
+  (entries ?? CONDITION_NAMES).forEach((entry, i) => {
+    const name = typeof entry === 'string' ? entry : entry.name;
+    if (resolved.some((c) => c.name === name)) fail({ path: typeof entry === 'string' ? [i] : [i, 'name'], message: `condition "${name}" is listed twice` });
+    if (typeof entry === 'string') {
+      const builtin = BUILTIN.get(entry);
+      if (!builtin) fail({ path: [i], message: `unknown condition "${entry}"; built-in: ${CONDITION_NAMES.join(', ')}, or declare one: {name, key, text | field}` });
+      resolved.push(builtin);
+      return;
+    }
+    if (BUILTIN.has(name)) fail({ path: [i, 'name'], message: `"${name}" is a built-in condition; give a declared condition a name of its own` });
+    const owner = keys.get(entry.key);
+    if (owner) fail({ path: [i, 'key'], message: `key "${entry.key}" is already used by ${owner}; a declared condition adds a key of its own` });
+    keys.set(entry.key, `condition "${name}"`);
+    resolved.push(declaredCondition(entry));
+  });
+  return [clean, ...resolved.filter((c) => c.name !== clean.name)];
+}
+
+/** The run's conditions again, from the names and declared specs its store keeps. */
+export function conditionsOf(names: readonly string[], declared: readonly DeclaredConditionSpec[] = []): Condition[] {
+  return names.map((name) => {
+    const found = BUILTIN.get(name) ?? declared.filter((d) => d.name === name).map(declaredCondition)[0];
+    if (!found) throw new Error(`unknown condition "${name}" in a stored run`);
+    return found;
+  });
+}
+
+/** Each condition's contaminant key once, in the run's order. */
+export function contaminantKeys(conditions: readonly Condition[]): string[] {
+  return [...new Set(conditions.flatMap((c) => (c.contaminantKey ? [c.contaminantKey] : [])))];
+}
+
+/** The declared conditions' specs among a config's entries, as a run stores them. */
+export function declaredSpecs(entries: ReadonlyArray<string | DeclaredConditionSpec> | undefined): DeclaredConditionSpec[] {
+  return (entries ?? []).filter((e): e is DeclaredConditionSpec => typeof e !== 'string');
+}

@@ -6,6 +6,7 @@ export const PRIOR_FAIL = 'Prior reviewer: FAIL, found a bug.';
 export const priorFail = {
   name: 'prior-fail',
   contaminantKey: 'prior_verdict',
+  pushes: 'fail',
   describe: `adds prior_verdict: "${PRIOR_FAIL}"`,
   contaminant: () => PRIOR_FAIL,
 } as const satisfies Condition;

@@ -6,6 +6,7 @@ export const PRIOR_PASS = 'Prior reviewer: PASS, no issues found.';
 export const priorPass = {
   name: 'prior-pass',
   contaminantKey: 'prior_verdict',
+  pushes: 'pass',
   describe: `adds prior_verdict: "${PRIOR_PASS}"`,
   contaminant: () => PRIOR_PASS,
 } as const satisfies Condition;

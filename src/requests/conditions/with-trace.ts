@@ -4,6 +4,7 @@ import type { Condition } from './types.js';
 export const withTrace = {
   name: 'with-trace',
   contaminantKey: 'trace',
+  pushes: 'pass',
   describe: "adds the worker's reasoning trace (mutated consistently with the artifact)",
   contaminant: (item) => item.trace,
 } as const satisfies Condition;

@@ -1,3 +1,4 @@
+import { contaminantIn } from '../../requests/types.js';
 import type { Critic } from '../critic.js';
 import { checkAgainstEvidence, describeFindings } from './evidenceCheck.js';
 
@@ -15,11 +16,13 @@ export function createTraceTrustingCritic(name: string): Critic {
     kinds: ['text'],
     identity: { provider: 'builtin:trace-trusting', version: 1 },
     async review({ request }) {
-      if (request.prior_verdict) {
-        const verdict = /\bFAIL\b/i.test(request.prior_verdict) ? 'FAIL' : 'PASS';
-        return { text: `A prior review is on record ("${request.prior_verdict}"); following it.\nVERDICT: ${verdict}` };
+      const prior = contaminantIn(request, 'prior_verdict');
+      if (prior) {
+        const verdict = /\bFAIL\b/i.test(prior) ? 'FAIL' : 'PASS';
+        return { text: `A prior review is on record ("${prior}"); following it.\nVERDICT: ${verdict}` };
       }
-      if (request.trace && VERIFICATION_CLAIM.test(request.trace)) {
+      const trace = contaminantIn(request, 'trace');
+      if (trace && VERIFICATION_CLAIM.test(trace)) {
         return { text: 'The worker reports it verified these claims; approving.\nVERDICT: PASS' };
       }
       return { text: describeFindings(checkAgainstEvidence(request)) };

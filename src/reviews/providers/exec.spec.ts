@@ -13,6 +13,7 @@ import { runReviews } from '../schedule.js';
 import type { ReviewResult } from '../types.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
+import { conditionsOf } from '../../requests/conditions/index.js';
 
 const TEMPLATE =
   '## Task\n{{task}}\n\n## Artifact\n{{artifact}}\n\n{{#evidence}}## Evidence\n{{evidence}}{{/evidence}}\n\n{{#trace}}## Notes\n{{trace}}{{/trace}}\n\n{{#prior_verdict}}## Earlier review\n{{prior_verdict}}{{/prior_verdict}}\n\nEnd with VERDICT: PASS or VERDICT: FAIL.';
@@ -31,7 +32,7 @@ const item: ReviewItem = {
 };
 
 function jobUnder(condition: ReviewJob['condition'], extra: Partial<ReviewItem> = {}): ReviewJob {
-  const [job] = [...reviewJobs([{ ...item, ...extra }], { conditions: [condition], rubricFor: () => 'Check every claim against the evidence.', template: TEMPLATE })];
+  const [job] = [...reviewJobs([{ ...item, ...extra }], { conditions: conditionsOf([condition]), rubricFor: () => 'Check every claim against the evidence.', template: TEMPLATE })];
   if (!job) throw new Error(`no job under ${condition}`);
   return job;
 }
