@@ -18,6 +18,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
 import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { applyThresholdOverrides } from '../gates/thresholds.js';
+import { conditionsOf } from '../requests/conditions/index.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
@@ -152,6 +153,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
     config.thresholds,
     reportOptions.thresholds,
     ALL_MUTATORS.map((m) => m.name),
+    config.conditions,
   );
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
@@ -240,6 +242,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
       snapshot.settings.thresholds,
       options.thresholds,
       ALL_MUTATORS.map((m) => m.name),
+      conditionsOf(snapshot.settings.conditions, snapshot.settings.declaredConditions),
     );
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }

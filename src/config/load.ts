@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
+import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
@@ -77,6 +78,13 @@ export function loadConfig(file: string): AuditConfig {
     throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
   const declaredConditions = declaredSpecs(raw.conditions);
+  for (const { path, message } of conditionEffectProblems(
+    raw.thresholds.maxConditionEffect,
+    conditions,
+    ALL_MUTATORS.map((m) => m.name),
+  )) {
+    throw source.errorAt(['thresholds', ...path], message);
+  }
   const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
 
   const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];

@@ -1,46 +1,16 @@
 import type { Thresholds } from './schema.js';
-import type { ConditionName } from '../requests/conditions/index.js';
+import type { Condition } from '../requests/conditions/index.js';
+import { conditionEffectGates } from './conditionEffects.js';
+import { noDataGate, type Gate, type GatedMutator } from './gate.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';
-import { bandStatus, catchRateBand, namesMutator, type GateStatus, type ResolvedBand } from './thresholds.js';
-
-export interface Gate {
-  name: string;
-  threshold: number;
-  /** The measured figure; null when there was nothing to measure (status `no-data`, `detail` says why). */
-  value: number | null;
-  /**
-   * False when the gate fails the run. A no-data gate fails it too, unless no
-   * threshold was set for it by name (catchRate's `default` over a mutator
-   * with no valid mutant): then it passes and is listed among the warnings.
-   */
-  pass: boolean;
-  /** green (clear), amber (between a band's low and high), red (below low, or failed) or no-data. */
-  status?: GateStatus;
-  /** The point estimate, when `value` is the pessimistic end of its interval (`thresholds.gate: lower-bound`). */
-  estimate?: number;
-  /** A catch-rate gate's band. */
-  band?: ResolvedBand;
-  /** What was measured, in words, when the gate combines several numbers; why there was no data. */
-  detail?: string;
-}
-
-/** A mutator a critic's catch rate is gated on, with why it made no valid mutant (null when it made some). */
-export interface GatedMutator {
-  name: string;
-  noMutants: string | null;
-}
+import { bandStatus, catchRateBand, namesMutator } from './thresholds.js';
 
 /** What the tables alone do not say: which mutators ought to have a gate, and which conditions were configured. */
 export interface GateContext {
   mutators: readonly GatedMutator[];
-  conditions: readonly ConditionName[];
-}
-
-/** A gate with nothing to measure: never a pass. It fails the run unless `fails` is false; then it is a warning. */
-export function noDataGate(name: string, threshold: number, why: string, fails = true): Gate {
-  return { name, threshold, value: null, pass: !fails, status: 'no-data', detail: why };
+  conditions: readonly Condition[];
 }
 
 /**
@@ -91,13 +61,14 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
   const anchoring = tables.paired.find((p) => p.mutator === ALL_MUTANTS && p.from === 'clean' && p.to === 'with-trace');
   if (thresholds.maxAnchoringDrop !== undefined) {
     if (!anchoring) {
-      const why = context.conditions.includes('with-trace') ? 'no mutant has an answered review under both clean and with-trace' : 'with-trace is not among the configured conditions';
+      const why = context.conditions.some((c) => c.name === 'with-trace') ? 'no mutant has an answered review under both clean and with-trace' : 'with-trace is not among the configured conditions';
       gates.push(noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, why));
     } else {
       const measured = bound(-anchoring.delta, -anchoring.ci[0]);
       gates.push(simple('maxAnchoringDrop', thresholds.maxAnchoringDrop, measured, measured.value <= thresholds.maxAnchoringDrop));
     }
   }
+  gates.push(...conditionEffectGates(tables, thresholds, context.conditions, context.mutators));
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
     const answered = v.verdicts + v.noVerdict;

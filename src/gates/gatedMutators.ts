@@ -2,7 +2,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import { mutatorCoverage, whyUnusable, type GenerationCounts } from '../mutants/coverage.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
-import type { GatedMutator } from './evaluate.js';
+import type { GatedMutator } from './gate.js';
 
 const KIND_OF = new Map<string, string>(ALL_MUTATORS.map((m) => [m.name, m.kind]));
 

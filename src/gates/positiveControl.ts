@@ -1,7 +1,7 @@
 import type { Thresholds } from './schema.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { CriticTables } from '../results/tabulate.js';
-import { noDataGate, type Gate } from './evaluate.js';
+import { noDataGate, type Gate } from './gate.js';
 
 /** Used when the config sets no positiveControl: then the check is reported, but it is not a gate. */
 export const POSITIVE_CONTROL_DEFAULTS = { minVerdictRate: 0.8, minDiscrimination: 0.2 } as const;

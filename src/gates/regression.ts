@@ -1,5 +1,5 @@
 import type { RegressionReport } from '../baseline/compare.js';
-import { noDataGate, type Gate } from './evaluate.js';
+import { noDataGate, type Gate } from './gate.js';
 
 /**
  * The `maxRegression` gate: fails when any row of the baseline comparison

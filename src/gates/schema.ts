@@ -23,6 +23,12 @@ export const thresholdsSchema = z.strictObject({
   maxFalseAlarmRate: rate.optional(),
   /** Largest allowed clean minus with-trace catch rate, pooled over mutators. */
   maxAnchoringDrop: rate.optional(),
+  /**
+   * Per contaminated condition, the largest allowed effect against clean on the same items: the drop in catch
+   * rate for one that pushes towards PASS (a number: all mutants pooled; a map: per mutator, with `default`),
+   * the rise in false alarms on the originals for one that pushes towards FAIL.
+   */
+  maxConditionEffect: z.record(z.string(), z.union([rate, z.record(z.string(), rate)])).optional(),
   minVerdictRate: rate.optional(),
   /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
   gate: z.enum(['point', 'lower-bound']).optional(),

@@ -7,10 +7,12 @@ import { InputError } from '../errors.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { evaluateGates } from './evaluate.js';
 import { applyThresholdOverrides, bandStatus, catchRateBand, resolveBand } from './thresholds.js';
+import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
+const CONDITIONS = conditionsOf(CONDITION_NAMES);
 /** The tables' one mutator, with valid mutants, under clean and with-trace. */
-const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: ['clean', 'with-trace'] as const };
+const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: conditionsOf(['clean', 'with-trace']) };
 
 /** Tables with one mutator's clean catch rate (and its Wilson interval), the false alarms and the anchoring row. */
 function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
@@ -84,12 +86,12 @@ describe('gate: lower-bound', () => {
 
 describe('--threshold overrides', () => {
   it('sets a band field on one mutator, keeping what default gave it', () => {
-    const out = applyThresholdOverrides({ catchRate: { default: { high: 0.9, low: 0.7, break: 0.6 } } }, ['number-flip.break=0.5'], MUTATORS);
+    const out = applyThresholdOverrides({ catchRate: { default: { high: 0.9, low: 0.7, break: 0.6 } } }, ['number-flip.break=0.5'], MUTATORS, CONDITIONS);
     expect(out.catchRate).toEqual({ default: { high: 0.9, low: 0.7, break: 0.6 }, 'number-flip': { high: 0.9, low: 0.7, break: 0.5 } });
   });
 
   it('turns a global number into default and accepts the catchRate. prefix and whole values', () => {
-    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['catchRate.entity-swap=0.8', 'number-flip.high=0.95'], MUTATORS);
+    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['catchRate.entity-swap=0.8', 'number-flip.high=0.95'], MUTATORS, CONDITIONS);
     expect(out.catchRate).toEqual({ default: 0.6, 'entity-swap': 0.8, 'number-flip': { break: 0.6, high: 0.95 } });
   });
 
@@ -98,6 +100,7 @@ describe('--threshold overrides', () => {
       { minimumDetectableEffect: 0.2 },
       ['gate=lower-bound', 'maxFalseAlarmRate=0.2', 'maxRegression.margin=0.1', 'minimumDetectableEffect.psi=0.3', 'positiveControl.minVerdictRate=0.7'],
       MUTATORS,
+      CONDITIONS,
     );
     expect(out).toMatchObject({
       gate: 'lower-bound',
@@ -116,11 +119,85 @@ describe('--threshold overrides', () => {
     ['number-flip.low=0.5', /need break <= low <= high/],
     ['gate=upper', /gate: /],
     ['maxRegression=0.1', /name the field/],
+    ['maxConditionEffect.prior-maybe=0.1', /maxConditionEffect\.prior-maybe: unknown condition "prior-maybe"/],
+    ['maxConditionEffect.prior-fail=1.5', /maxConditionEffect\.prior-fail: .*<=1/],
+    ['maxConditionEffect.prior-fail.number-flip=0.1', /prior-fail pushes towards FAIL/],
+    ['maxConditionEffect.with-trace.numbr-flip=0.1', /unknown mutator "numbr-flip"/],
+    ['maxConditionEffect.clean=0.1', /"clean" is what every effect is measured against/],
   ])('rejects %s as bad input naming the flag', (arg, message) => {
-    const attempt = () => applyThresholdOverrides({ catchRate: { 'number-flip': 0.8 } }, [arg], MUTATORS);
+    const attempt = () => applyThresholdOverrides({ catchRate: { 'number-flip': 0.8 } }, [arg], MUTATORS, CONDITIONS);
     expect(attempt).toThrow(InputError);
     expect(attempt).toThrow(message);
     expect(attempt).toThrow(`--threshold ${arg}`);
+  });
+});
+
+describe('maxConditionEffect', () => {
+  // 50 paired mutants: 20 caught clean only (b), 2 under with-trace only (c); 30 originals, 12 flagged only under prior-fail.
+  const effects = (): CriticTables =>
+    tables(0.7, [0.56, 0.81], {
+      paired: [
+        { mutator: 'all', from: 'clean', to: 'with-trace', n: 50, b: 20, c: 2, p: 2.6e-5, pHolm: 1e-4, delta: -0.36, ci: [-0.49, -0.2] },
+        { mutator: 'number-flip', from: 'clean', to: 'with-trace', n: 50, b: 20, c: 2, p: 2.6e-5, pHolm: 1e-4, delta: -0.36, ci: [-0.49, -0.2] },
+        { mutator: 'control', from: 'clean', to: 'prior-fail', n: 30, b: 0, c: 12, p: 4.9e-4, pHolm: 1e-3, delta: 0.4, ci: [0.23, 0.56] },
+        { mutator: 'all', from: 'clean', to: 'prior-pass', n: 50, b: 1, c: 1, p: 1, pHolm: 1, delta: 0, ci: [-0.07, 0.07] },
+      ],
+    });
+  const context = {
+    mutators: [
+      { name: 'number-flip', noMutants: null },
+      { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
+    ],
+    conditions: CONDITIONS,
+  };
+  const gates = (maxConditionEffect: Record<string, number | Record<string, number>>, gate?: 'lower-bound') =>
+    evaluateGates(effects(), { maxConditionEffect, ...(gate ? { gate } : {}) }, context).filter((g) => g.name.startsWith('maxConditionEffect'));
+
+  it('gates a PASS-pushing condition on the paired catch drop and a FAIL-pushing one on the rise in false alarms, with b, c, p and the interval', () => {
+    const [trace, pass, fail] = gates({ 'with-trace': 0.15, 'prior-pass': 0.15, 'prior-fail': 0.1 });
+    expect(trace).toMatchObject({
+      name: 'maxConditionEffect.with-trace',
+      value: 0.36,
+      pass: false,
+      status: 'red',
+      effect: { direction: 'catch-drop', items: 'all', n: 50, b: 20, c: 2, p: 2.6e-5, ci: [0.2, 0.49] },
+    });
+    expect(pass).toMatchObject({ name: 'maxConditionEffect.prior-pass', value: 0, pass: true });
+    expect(fail).toMatchObject({ name: 'maxConditionEffect.prior-fail', value: 0.4, pass: false, effect: { direction: 'false-alarm-rise', items: 'control', b: 0, c: 12, ci: [0.23, 0.56] } });
+  });
+
+  it('gates the pessimistic end of the interval with gate: lower-bound', () => {
+    const [pass, fail] = gates({ 'prior-pass': 0.05, 'prior-fail': 0.5 }, 'lower-bound');
+    expect(pass).toMatchObject({ value: 0.07, estimate: 0, pass: false });
+    expect(fail).toMatchObject({ value: 0.56, estimate: 0.4, pass: false });
+  });
+
+  it('gates per mutator with a map, default for the rest; a mutator without mutants is no data, failing only when named', () => {
+    const byDefault = gates({ 'with-trace': { default: 0.4 } });
+    expect(byDefault.map((g) => [g.name, g.pass, g.status])).toEqual([
+      ['maxConditionEffect.with-trace.number-flip', true, 'green'],
+      ['maxConditionEffect.with-trace.entity-swap', true, 'no-data'],
+    ]);
+    const named = gates({ 'with-trace': { default: 0.4, 'number-flip': 0.1, 'entity-swap': 0.1 } });
+    expect(named.map((g) => [g.name, g.pass, g.status])).toEqual([
+      ['maxConditionEffect.with-trace.number-flip', false, 'red'],
+      ['maxConditionEffect.with-trace.entity-swap', false, 'no-data'],
+    ]);
+  });
+
+  it('is no data, failing the run, when no item was answered under both clean and the condition', () => {
+    const [gate] = evaluateGates(tables(0.7, [0.56, 0.81], { paired: [] }), { maxConditionEffect: { 'prior-fail': 0.1 } }, context).filter((g) => g.name.startsWith('maxConditionEffect'));
+    expect(gate).toMatchObject({ status: 'no-data', pass: false, value: null, detail: 'no original has an answered review under both clean and prior-fail' });
+  });
+
+  it('is overridden from the command line, per condition or per mutator', () => {
+    expect(
+      applyThresholdOverrides({ maxConditionEffect: { 'with-trace': 0.15 } }, ['maxConditionEffect.prior-fail=0.05', 'maxConditionEffect.with-trace.number-flip=0.1'], MUTATORS, CONDITIONS)
+        .maxConditionEffect,
+    ).toEqual({
+      'with-trace': { default: 0.15, 'number-flip': 0.1 },
+      'prior-fail': 0.05,
+    });
   });
 });
 
@@ -153,6 +230,17 @@ describe('threshold config keys', () => {
     ['an unknown gate mode', '  gate: upper-bound', /\(thresholds\.gate\)/],
     ['an unknown positiveControl key', '  positiveControl: {minVerdict: 0.8}', /unknown key "minVerdict"/],
     ['an effect larger than psi', '  minimumDetectableEffect: {delta: 0.3, psi: 0.2}', /\(thresholds\.minimumDetectableEffect\): delta \(0\.3\) cannot exceed psi/],
+    ['a condition effect outside [0, 1]', '  maxConditionEffect: {prior-fail: 1.2}', /:4 \(thresholds\.maxConditionEffect\.prior-fail\): .*<=1/],
+    [
+      'a condition effect for an unknown condition',
+      '  maxConditionEffect: {prior-maybe: 0.1}',
+      /:4 \(thresholds\.maxConditionEffect\.prior-maybe\): unknown condition "prior-maybe"; the run's contaminated conditions: with-trace, prior-pass, prior-fail/,
+    ],
+    [
+      'a per-mutator effect for a FAIL-pushing condition',
+      '  maxConditionEffect: {prior-fail: {number-flip: 0.1}}',
+      /\(thresholds\.maxConditionEffect\.prior-fail\.number-flip\): prior-fail pushes towards FAIL/,
+    ],
   ])('rejects %s with file, line and field', (_, thresholds, message) => {
     expect(load(thresholds)).toThrow(message);
   });

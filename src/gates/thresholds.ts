@@ -1,3 +1,5 @@
+import type { Condition } from '../requests/conditions/index.js';
+import { conditionEffectProblems } from './conditionEffects.js';
 import { thresholdsSchema, type Band, type Thresholds } from './schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
@@ -50,9 +52,10 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  * validated. Accepted keys: `<mutator>[.high|.low|.break]` (or with a
  * `catchRate.` prefix, and `default` for every mutator without its own),
  * `maxFalseAlarmRate`, `maxAnchoringDrop`, `minVerdictRate`, `gate`, and
- * `maxRegression.*`, `minimumDetectableEffect.*`, `positiveControl.*`.
+ * `maxRegression.*`, `minimumDetectableEffect.*`, `positiveControl.*`,
+ * `maxConditionEffect.<condition>[.<mutator>|.default]`.
  */
-export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[]): Thresholds {
+export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
   for (const arg of overrides) {
     const bad = (problem: string) => new InputError('(command line)', undefined, `--threshold ${arg}`, problem);
@@ -63,8 +66,11 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
     const value: unknown = text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
     if (path[0] === 'catchRate') path.shift();
     const [head, field, ...rest] = path;
-    if (!head || rest.length) throw bad('too many parts in the key');
-    if (head === 'default' || mutatorNames.includes(head)) {
+    if (head === 'maxConditionEffect') {
+      if (field === undefined || rest.length > 1) throw bad('use maxConditionEffect.<condition>=N, or maxConditionEffect.<condition>.<mutator or default>=N');
+      next = { ...next, maxConditionEffect: overrideConditionEffect(next.maxConditionEffect as Thresholds['maxConditionEffect'], field, rest[0], value) };
+    } else if (!head || rest.length) throw bad('too many parts in the key');
+    else if (head === 'default' || mutatorNames.includes(head)) {
       if (field !== undefined && !(BAND_FIELDS as readonly string[]).includes(field)) throw bad(`"${field}" is not a band field; use high, low or break`);
       next = { ...next, catchRate: overrideCatchRate(next.catchRate as Thresholds['catchRate'], head, field as keyof Band | undefined, value) };
     } else if ((SCALAR_KEYS as readonly string[]).includes(head)) {
@@ -76,13 +82,15 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, ${[...SCALAR_KEYS, ...OBJECT_KEYS].join(', ')}`);
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect'].join(', ')}`);
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       throw bad(`${formatPath(issue.path)}: ${issue.message}`);
     }
+    const [problem] = conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames);
+    if (problem) throw bad(`${problem.path.join('.')}: ${problem.message}`);
     next = checked.data as Record<string, unknown>;
   }
   return next as Thresholds;
@@ -99,5 +107,16 @@ function overrideCatchRate(catchRate: Thresholds['catchRate'], mutator: string, 
   const band: Record<string, unknown> = typeof current === 'number' ? { break: current } : { ...(current ?? {}) };
   band[field] = value;
   map[mutator] = band;
+  return map;
+}
+
+function overrideConditionEffect(entries: Thresholds['maxConditionEffect'], condition: string, mutator: string | undefined, value: unknown): Record<string, unknown> {
+  const map: Record<string, unknown> = { ...(entries ?? {}) };
+  if (mutator === undefined) map[condition] = value;
+  else {
+    // A single number so far is the default every mutator without its own keeps.
+    const current = map[condition];
+    map[condition] = { ...(typeof current === 'number' ? { default: current } : ((current as object | undefined) ?? {})), [mutator]: value };
+  }
   return map;
 }

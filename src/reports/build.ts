@@ -1,12 +1,17 @@
 import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
-import { evaluateGates, noDataGate } from '../gates/evaluate.js';
+import { evaluateGates } from '../gates/evaluate.js';
+import { noDataGate } from '../gates/gate.js';
 import { gatedMutators } from '../gates/gatedMutators.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
+import { conditionsOf, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
+import { echoCells } from '../gates/echo.js';
+import { crossCritic } from '../results/crossCritic.js';
+import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
@@ -21,8 +26,10 @@ export interface BuildOptions {
 export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
+  const conditions = conditionsOf(settings.conditions, settings.declaredConditions);
+  const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
-  const warnings: string[] = [...(snapshot.fixtureWarnings ?? [])];
+  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
   const baseline = options.baseline;
   let reviews = 0;
   let errors = 0;
@@ -37,10 +44,18 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const { outcomes, totals, errorCauses } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
     const mutators = gatedMutators(settings.mutators, snapshot.generation, items, outcomes);
-    const gates = evaluateGates(tables, settings.thresholds, { mutators, conditions: settings.conditions });
+    const gates = evaluateGates(tables, settings.thresholds, { mutators, conditions });
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
+    for (const [condition, cell] of Object.entries(echo)) {
+      if (cell.echoing)
+        warnings.push(
+          `${critic.name}: echoes the contaminant under ${condition}: ${(100 * cell.rate).toFixed(0)}% of items answered ${cell.pushes.toUpperCase()} as it pushed, and it no longer tells mutants from originals (discrimination ${cell.discrimination!.toFixed(3)} < ${control.minDiscrimination}); its figures under ${condition} are not a review`,
+        );
+    }
+    cleanOutcomes.set(critic.name, outcomes);
     const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
     let regression: RegressionReport | null = null;
     let flipped: FlippedItem[] = [];
@@ -78,7 +93,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
     // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
-    critics[critic.name] = { ...tables, gates, passed: answered && gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, bootstrap, regression, flipped };
+    critics[critic.name] = { ...tables, gates, passed: answered && gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, echo, bootstrap, regression, flipped };
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;
@@ -104,8 +119,20 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     ignored: snapshot.generation.ignored,
     labelVerification: snapshot.labelVerification ?? [],
     critics,
+    crossCritic: crossCritic(items, cleanOutcomes),
     power,
     baseline: baseline ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
     warnings,
   };
+}
+
+/** A fixture that cannot carry a condition's contaminant (no trace, no such field) is not reviewed under it: said once per condition. */
+function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Condition[]): string[] {
+  return conditions.flatMap((c) => {
+    if (!c.contaminantKey) return [];
+    const skipped = snapshot.fixtures.filter((f) => c.contaminant(f) === undefined).map((f) => f.id);
+    if (!skipped.length) return [];
+    const shown = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, and ${skipped.length - 5} more` : '');
+    return [`condition ${c.name}: ${skipped.length} of ${snapshot.fixtures.length} fixtures have no ${c.contaminantKey} to add and are not reviewed under it (${shown})`];
+  });
 }

@@ -1,4 +1,4 @@
-import type { Gate } from '../gates/evaluate.js';
+import type { Gate } from '../gates/gate.js';
 import type { AuditReport } from './types.js';
 
 /**
@@ -35,7 +35,11 @@ export function renderJunit(report: AuditReport): string {
     const cases = critic.gates.map((g) => testCase(classname, g.name, g.pass ? null : gateFailure(g), g));
     const failed = critic.gates.filter((g) => !g.pass).length;
     const warned = critic.gates.filter((g) => g.pass && g.status === 'no-data').length;
-    suites.push(suite(classname, cases, failed, warned, report.createdAt));
+    // Echoing is not a gate, but a reader of the CI tab should see it beside the gates.
+    const echoing = Object.entries(critic.echo ?? {})
+      .filter(([, cell]) => cell.echoing)
+      .map(([condition]) => condition);
+    suites.push(suite(classname, cases, failed, warned, report.createdAt, echoing.length ? { echoing: echoing.join(' ') } : {}));
     tests += cases.length;
     failures += failed;
     skipped += warned;
@@ -43,8 +47,10 @@ export function renderJunit(report: AuditReport): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="critic-audit" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
-function suite(name: string, cases: string[], failures: number, skipped: number, timestamp: string): string {
-  return `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xml(timestamp)}">\n${cases.join('\n')}\n  </testsuite>`;
+function suite(name: string, cases: string[], failures: number, skipped: number, timestamp: string, properties: Record<string, string> = {}): string {
+  const props = Object.entries(properties);
+  const head = props.length ? `    <properties>\n${props.map(([k, v]) => `      <property name="${xml(k)}" value="${xml(v)}"/>`).join('\n')}\n    </properties>\n` : '';
+  return `  <testsuite name="${xml(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" timestamp="${xml(timestamp)}">\n${head}${cases.join('\n')}\n  </testsuite>`;
 }
 
 function testCase(classname: string, name: string, failure: { message: string; body: string } | null, gate?: Gate): string {

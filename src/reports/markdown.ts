@@ -1,17 +1,32 @@
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
-import { bootstrapLines, errorCauseLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
+import {
+  bootstrapLines,
+  crossCriticLines,
+  echoHeadline,
+  echoLines,
+  errorCauseLines,
+  flippedLines,
+  gateRow,
+  positiveControlHeadline,
+  positiveControlLines,
+  powerLines,
+  regressionLines,
+  signedRange,
+  warningLines,
+} from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
   const out: string[] = [];
-  out.push(`# critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}${positiveControlHeadline(report)}`);
+  out.push(`# critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}${positiveControlHeadline(report)}${echoHeadline(report)}`);
   const warnings = warningLines(report);
   if (warnings.length) out.push('', ...warnings);
   if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason}. Figures cover the reviews that finished.`);
   if (report.errorBudget.exceeded) out.push('', `> **Error budget exceeded:** ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).`);
   out.push('', `Seed ${report.seed} · conditions: ${report.conditions.join(', ')} · ${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored by the validity oracle.`);
   for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));
+  out.push(...crossCriticLines(report));
   out.push(...powerLines(report));
   if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
   out.push('', '## Mutants', '', '| mutator | valid | ignored |', '|---|---:|---:|');
@@ -52,7 +67,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
         `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
       );
   }
-  out.push(...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
+  out.push(...echoLines(critic), ...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
   out.push(
     '',

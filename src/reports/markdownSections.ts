@@ -1,8 +1,8 @@
 import type { FlippedItem } from '../baseline/compare.js';
-import type { Gate } from '../gates/evaluate.js';
+import type { Gate } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
-import { CAUSES_SHOWN, causeText, gateValue, formatP, percent, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, gateValue, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 
 /** Flipped items shown in report.md per critic; report.json lists them all. */
@@ -19,6 +19,64 @@ export function positiveControlHeadline(report: AuditReport): string {
     .map(([name]) => name);
   if (!failed.length) return '';
   return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
+}
+
+/** The first line's note when a critic echoes a contaminant: its figures under that condition are not a review. */
+export function echoHeadline(report: AuditReport): string {
+  const echoing = Object.entries(report.critics).flatMap(([name, c]) => {
+    const conditions = Object.entries(c.echo ?? {})
+      .filter(([, cell]) => cell.echoing)
+      .map(([condition]) => condition);
+    return conditions.length ? [`${name} under ${conditions.join(', ')}`] : [];
+  });
+  return echoing.length ? ` (echoing the contaminant: ${echoing.join('; ')})` : '';
+}
+
+/** Per contaminated condition: the share of verdicts that repeat the contaminant, and whether the critic still discriminates. */
+export function echoLines(critic: CriticReport): string[] {
+  const cells = Object.entries(critic.echo ?? {});
+  if (!cells.length) return [];
+  const out = [
+    '',
+    "### Echo: verdicts that repeat the contaminant's direction (mutants and originals alike)",
+    '',
+    '| condition | pushes towards | echo (Wilson 95%) | discrimination under it | |',
+    '|---|---|---:|---:|---|',
+  ];
+  for (const [condition, cell] of cells) {
+    out.push(
+      `| ${condition} | ${cell.pushes.toUpperCase()} | ${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n} | ${cell.discrimination === null ? '–' : signedPoints(cell.discrimination)} | ${cell.echoing ? '**echoing**: not a review under this condition' : ''} |`,
+    );
+  }
+  return out;
+}
+
+/** Critics side by side on the mutants they all reviewed clean (report.json crossCritic). */
+export function crossCriticLines(report: AuditReport): string[] {
+  const cross = report.crossCritic;
+  if (!cross) return [];
+  const rate = (r: { flagged: number; rate: number; ci: [number, number] } | null) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
+  const out = [
+    '',
+    '## Critics side by side (clean)',
+    '',
+    'A second critic only helps where it catches what the first misses; a committee that flags on any member also sums their false alarms.',
+    '',
+    '| critics | mutants | both caught | first only | second only | both missed | McNemar p | majority (both) | any flags | false alarms: majority · any |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+  ];
+  for (const p of cross.pairs) {
+    out.push(
+      `| ${p.critics.join(' · ')} | ${p.n} | ${p.bothCaught} | ${p.firstOnly} | ${p.secondOnly} | ${p.bothMissed} | ${formatP(p.p)} | ${rate(p.majority)} | ${rate(p.anyFlags)} | ${rate(p.originals.majority)} · ${rate(p.originals.anyFlags)} (n=${p.originals.n}) |`,
+    );
+  }
+  const c = cross.committee;
+  if (c)
+    out.push(
+      '',
+      `All ${c.critics.length} critics as a committee, on ${c.n} mutants: majority ${rate(c.majority)}, any flags ${rate(c.anyFlags)}; false alarms on ${c.originals.n} originals: majority ${rate(c.originals.majority)}, any ${rate(c.originals.anyFlags)}.`,
+    );
+  return out;
 }
 
 export function warningLines(report: AuditReport): string[] {

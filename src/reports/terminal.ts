@@ -2,14 +2,14 @@ import chalk from 'chalk';
 import type { ReportSettings } from './schema.js';
 import type { AuditReport } from './types.js';
 import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
-import { positiveControlHeadline, signedRange } from './markdownSections.js';
+import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
 export function renderTerminal(report: AuditReport, outDir: string, reports?: ReportSettings): string {
   const out: string[] = [];
   const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  const headline = positiveControlHeadline(report);
+  const headline = positiveControlHeadline(report) + echoHeadline(report);
   out.push(
     `${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
   );
@@ -39,6 +39,14 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     }
     const pc = critic.positiveControl;
     if (pc && !pc.pass) out.push(chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`));
+    for (const [condition, cell] of Object.entries(critic.echo ?? {})) {
+      if (cell.echoing)
+        out.push(
+          chalk.red(
+            `  echoing under ${condition}: ${percent(cell.rate)} of items answered ${cell.pushes.toUpperCase()} as it pushed; discrimination ${signedPoints(cell.discrimination!)}, not a review`,
+          ),
+        );
+    }
     const r = critic.regression;
     if (r) {
       const lost = critic.flipped.filter((f) => f.regression).length;

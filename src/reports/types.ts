@@ -1,6 +1,8 @@
 import type { FlippedItem, RegressionReport } from '../baseline/compare.js';
-import type { Gate } from '../gates/evaluate.js';
+import type { Gate } from '../gates/gate.js';
+import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
+import type { CrossCritic } from '../results/crossCritic.js';
 import type { PowerReport } from '../gates/power.js';
 import type { Thresholds } from '../gates/schema.js';
 import type { IgnoredMutant } from '../mutants/types.js';
@@ -33,6 +35,8 @@ export interface CriticReport extends CriticTables {
   costSplit: { spent: number; cached: number } | null;
   /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
   positiveControl: PositiveControl;
+  /** Per contaminated condition: the share of verdicts that repeat the contaminant's direction, and whether the critic still discriminates under it. */
+  echo: Record<string, EchoCell>;
   /** Cluster bootstrap of each condition's effect against clean. */
   bootstrap: BootstrapSummary;
   /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
@@ -66,6 +70,8 @@ export interface AuditReport {
   /** Code fixtures only: how every label was verified by the held-out checks. */
   labelVerification: LabelVerificationRow[];
   critics: Record<string, CriticReport>;
+  /** Critics side by side on the mutants they all reviewed clean; null with fewer than two critics sharing items. */
+  crossCritic: CrossCritic | null;
   /** Mutants per mutator against the sample size the configured minimum detectable effect needs; null unless configured. */
   power: PowerReport | null;
   /** The baseline this run was compared with, or null. */

@@ -5,9 +5,10 @@ import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import type { Interval } from '../../statistics/wilson.js';
-import { errorCount, type Gate } from '../../gates/evaluate.js';
+import { errorCount } from '../../gates/evaluate.js';
+import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateValue, percent, formatP, signedPoints } from '../format.js';
+import { countBy, engineText, gateValue, percent, percentInterval, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/types.js';
@@ -62,6 +63,7 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
       .join('')}</div></section>`,
   );
   for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, items, c.outcomes, report.stopReason));
+  body.push(crossCriticSection(report));
   body.push(
     mutantSection(
       conditions,
@@ -138,7 +140,11 @@ function headlineCard(name: string, critic: CriticReport): string {
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
+  const echoing = Object.entries(critic.echo ?? {}).filter(([, cell]) => cell.echoing);
+  const echo = echoing.length
+    ? `<p class="flag echoing">Echoes the contaminant under ${e(echoing.map(([c]) => c).join(', '))}: its verdicts there repeat the line it was given, not a review.</p>`
+    : '';
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${echo}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
 }
 
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
@@ -187,6 +193,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
     `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
   );
   out.push(pairedTable(critic.paired, items, outcomes, conditions));
+  out.push(echoTable(critic));
   out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
   return out.join('\n');
@@ -225,6 +232,37 @@ ${rows.join('\n')}
  * said from the configuration, not from the results, so a condition the run
  * never reached (it stopped) or whose every review failed is not passed over.
  */
+/** critics[name].echo: per contaminated condition, how often the verdict repeats the contaminant, and whether the critic still discriminates. */
+function echoTable(critic: CriticReport): string {
+  const cells = Object.entries(critic.echo ?? {});
+  if (!cells.length) return '';
+  const rows = cells
+    .map(
+      ([condition, cell]) =>
+        `<tr class="${cell.echoing ? 'fail' : ''}"><td>${e(condition)}</td><td>${cell.pushes.toUpperCase()}</td><td class="num">${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n}</td><td class="num">${cell.discrimination === null ? '–' : signedPoints(cell.discrimination)}</td><td>${cell.echoing ? '<span class="flag">echoing: not a review</span>' : ''}</td></tr>`,
+    )
+    .join('');
+  return `<h3>Echo</h3><p class="dim">The share of items (mutants and originals alike) answered the way the contaminant pushed, and the critic's catch rate minus false-alarm rate under it; below the positive control's minimum, the critic is repeating the contaminant.</p><table class="echo"><thead><tr><th>condition</th><th>pushes towards</th><th>echo (Wilson 95%)</th><th>discrimination</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** report.json crossCritic: each pair of critics on the mutants both reviewed clean, and the committees they would make. */
+function crossCriticSection(report: AuditReport): string {
+  const cross = report.crossCritic;
+  if (!cross) return '';
+  const rate = (r: { rate: number; ci: Interval } | null) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
+  const rows = cross.pairs
+    .map(
+      (p) =>
+        `<tr><td>${e(p.critics.join(' · '))}</td><td class="num">${p.n}</td><td class="num">${p.bothCaught}</td><td class="num">${p.firstOnly}</td><td class="num">${p.secondOnly}</td><td class="num">${p.bothMissed}</td><td class="num">${formatP(p.p)}</td><td class="num">${rate(p.majority)}</td><td class="num">${rate(p.anyFlags)}</td><td class="num">${rate(p.originals.majority)} · ${rate(p.originals.anyFlags)}</td></tr>`,
+    )
+    .join('');
+  const c = cross.committee;
+  const committee = c
+    ? `<p>All ${c.critics.length} critics as a committee, on ${c.n} mutants: majority ${rate(c.majority)}, any flags ${rate(c.anyFlags)}; false alarms on ${c.originals.n} originals: majority ${rate(c.originals.majority)}, any ${rate(c.originals.anyFlags)}.</p>`
+    : '';
+  return `<section id="cross-critic"><h2>Critics side by side (clean)</h2><p class="dim">A second critic only helps where it catches what the first misses (first only / second only, exact McNemar between them); a committee that flags on any member also adds up their false alarms.</p><table class="cross"><thead><tr><th>critics</th><th>mutants</th><th>both caught</th><th>first only</th><th>second only</th><th>both missed</th><th>McNemar p</th><th>majority (both)</th><th>any flags</th><th>false alarms: majority · any</th></tr></thead><tbody>${rows}</tbody></table>${committee}</section>`;
+}
+
 function unansweredConditions(critic: CriticReport, conditions: readonly ConditionName[], stopReason: string | null): string {
   const lines = conditions.flatMap((c) => {
     const answered = (critic.pooled[c]?.n ?? 0) + (critic.falseAlarms[c]?.n ?? 0);

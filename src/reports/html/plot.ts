@@ -9,7 +9,9 @@ export const CONDITION_COLOURS: Record<string, string> = {
   'prior-pass': '#1e70c8',
   'prior-fail': '#8e3fa8',
 };
-const colourOf = (condition: string) => CONDITION_COLOURS[condition] ?? '#555';
+/** Declared conditions take these, by a hash of the name, so each keeps its colour from run to run. */
+const DECLARED_COLOURS = ['#2e7d32', '#b8860b', '#00838f', '#ad1457', '#6d4c41'];
+const colourOf = (condition: string) => CONDITION_COLOURS[condition] ?? DECLARED_COLOURS[[...condition].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7) % DECLARED_COLOURS.length]!;
 
 interface Cell {
   n: number;

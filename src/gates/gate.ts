@@ -1,0 +1,52 @@
+import type { GateStatus, ResolvedBand } from './thresholds.js';
+import type { Interval } from '../statistics/wilson.js';
+
+export interface Gate {
+  name: string;
+  threshold: number;
+  /** The measured figure; null when there was nothing to measure (status `no-data`, `detail` says why). */
+  value: number | null;
+  /**
+   * False when the gate fails the run. A no-data gate fails it too, unless no
+   * threshold was set for it by name (catchRate's `default` over a mutator
+   * with no valid mutant): then it passes and is listed among the warnings.
+   */
+  pass: boolean;
+  /** green (clear), amber (between a band's low and high), red (below low, or failed) or no-data. */
+  status?: GateStatus;
+  /** The point estimate, when `value` is the pessimistic end of its interval (`thresholds.gate: lower-bound`). */
+  estimate?: number;
+  /** A catch-rate gate's band. */
+  band?: ResolvedBand;
+  /** What was measured, in words, when the gate combines several numbers; why there was no data. */
+  detail?: string;
+  /** A `maxConditionEffect` gate's paired comparison: items, b, c, exact McNemar p and the Newcombe interval. */
+  effect?: EffectMeasure;
+}
+
+/** A mutator a critic's catch rate is gated on, with why it made no valid mutant (null when it made some). */
+export interface GatedMutator {
+  name: string;
+  noMutants: string | null;
+}
+
+/** What a `maxConditionEffect` gate measured: the paired comparison of its items, clean against the condition. */
+export interface EffectMeasure {
+  condition: string;
+  /** `catch-drop` on mutants for a condition that pushes towards PASS; `false-alarm-rise` on originals for one that pushes towards FAIL. */
+  direction: 'catch-drop' | 'false-alarm-rise';
+  /** The mutator, `all` (every mutant pooled) or `control` (the originals). */
+  items: string;
+  n: number;
+  b: number;
+  c: number;
+  /** Exact two-sided McNemar p. */
+  p: number;
+  /** The effect's 95% Newcombe paired interval, in the direction gated (a drop is positive). */
+  ci: Interval;
+}
+
+/** A gate with nothing to measure: never a pass. It fails the run unless `fails` is false; then it is a warning. */
+export function noDataGate(name: string, threshold: number, why: string, fails = true): Gate {
+  return { name, threshold, value: null, pass: !fails, status: 'no-data', detail: why };
+}
