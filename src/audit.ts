@@ -76,16 +76,18 @@ const MAX_LOAD_WARNINGS = 20;
  */
 export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false, onPhase?: (what: string) => void): Promise<PreparedRun> {
   const warnings: string[] = [];
-  let unsupported = 0;
-  const fixtures = loadFixtures(
-    config.fixtures,
-    config.baseDir,
-    (w) => {
-      if (++unsupported <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
+  const counts = { 'unsupported-sentence': 0, 'pasted-verdict': 0 };
+  const fixtures = loadFixtures(config.fixtures, config.baseDir, {
+    onWarning: (w) => {
+      if (++counts[w.kind] <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
     },
-    config.fixtureFields,
-  );
-  if (unsupported > MAX_LOAD_WARNINGS) warnings.push(`${unsupported - MAX_LOAD_WARNINGS} more artifact sentences not supported by the evidence; critic-audit check lists them all`);
+    fields: config.fixtureFields,
+    strictSealing: config.strictSealing,
+  });
+  const more = { 'unsupported-sentence': 'artifact sentences not supported by the evidence', 'pasted-verdict': 'pasted verdicts in sealed fixture texts' };
+  for (const kind of ['unsupported-sentence', 'pasted-verdict'] as const) {
+    if (counts[kind] > MAX_LOAD_WARNINGS) warnings.push(`${counts[kind] - MAX_LOAD_WARNINGS} more ${more[kind]}; critic-audit check lists them all`);
+  }
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const code = generateMutants(codeFixtures, config.mutators, options);

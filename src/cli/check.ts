@@ -29,7 +29,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const mutators: readonly Mutator[] = config?.mutators ?? ALL_MUTATORS;
   const warnings: FixtureWarning[] = [];
   const [paths, baseDir] = positionals.length ? [positionals, process.cwd()] : [config!.fixtures, config!.baseDir];
-  const fixtures = loadFixtures(paths, baseDir, (w) => warnings.push(w));
+  const fixtures = loadFixtures(paths, baseDir, { onWarning: (w) => warnings.push(w), fields: config?.fixtureFields });
 
   for (const w of warnings) console.log(formatWarning(w));
   const texts = fixtures.filter((f) => f.kind === 'text').length;

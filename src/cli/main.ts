@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { runAudit, type AuditOutcome } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
-import { sealedPayloadProblems } from '../requests/sealed.js';
+import { pastedVerdictProblems, sealedPayloadProblems } from '../requests/sealed.js';
 import { buildReport } from '../reports/build.js';
 import type { AuditReport, AuditSettings } from '../reports/types.js';
 import { renderTerminal } from '../reports/terminal.js';
@@ -42,7 +42,7 @@ interface Launch {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
-    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
+    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--strict-sealing]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
     run: runCommand,
@@ -141,12 +141,14 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       out: { type: 'string' },
       resume: { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
+      'strict-sealing': { type: 'boolean', default: false },
       'max-cost': { type: 'string' },
       ...REPORT_OPTIONS,
     },
     strict: true,
   });
   const config = loadConfig(values.config!);
+  config.strictSealing = values['strict-sealing'];
   // Everything that could be bad input is checked before anything is sent.
   const reportOptions = readReportOptions(values);
   config.thresholds = applyThresholdOverrides(
@@ -327,7 +329,7 @@ async function checkRequestCommand(argv: string[]): Promise<number> {
   } catch (err) {
     throw new InputError(file, undefined, undefined, `not readable JSON: ${(err as Error).message}`);
   }
-  const problems = sealedPayloadProblems(payload);
+  const problems = [...sealedPayloadProblems(payload), ...pastedVerdictProblems(payload)];
   if (problems.length) {
     console.error(`${file}: contaminated request:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     return EXIT.gateFailed;

@@ -35,6 +35,8 @@ export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mut
   declaredConditions: DeclaredConditionSpec[];
   /** Fixture fields the declared conditions name: a fixture may carry them. */
   fixtureFields: string[];
+  /** Set by `run --strict-sealing`: verdict-like text in a fixture's sealed texts is bad input, not a warning. */
+  strictSealing?: boolean;
   critics: NamedCritic[];
   source: YamlSource;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verdictLikeHits } from '../text/verdictLike.js';
 import { formatPath } from '../util/yamlSource.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Condition } from './conditions/index.js';
@@ -96,4 +97,28 @@ export function sealedPayloadProblems(payload: unknown): string[] {
     }
     return `${where}: ${issue.message}`;
   });
+}
+
+/**
+ * For `check-request`: verdict-like text pasted into a sealed field (a
+ * VERDICT line, "Prior reviewer: PASS", "LGTM", ...), which no key allowlist
+ * can see, each with its field path. The rubric is the reviewer's own
+ * instruction and is not scanned.
+ */
+export function pastedVerdictProblems(payload: unknown): string[] {
+  if (typeof payload !== 'object' || payload === null) return [];
+  const p = payload as Record<string, unknown>;
+  const texts: Array<[string, unknown]> = [
+    ['task', p.task],
+    ['artifact', p.artifact],
+    ...(Array.isArray(p.evidence)
+      ? p.evidence.flatMap(
+          (e: unknown, i): Array<[string, unknown]> => [
+            [`evidence[${i}].title`, (e as Record<string, unknown>)?.title],
+            [`evidence[${i}].text`, (e as Record<string, unknown>)?.text],
+          ],
+        )
+      : []),
+  ];
+  return texts.flatMap(([field, text]) => (typeof text === 'string' ? verdictLikeHits(text).map((hit) => `${field}: verdict-like text (${hit.label}: "${hit.text}")`) : []));
 }
