@@ -53,7 +53,9 @@ describe('the default audit', () => {
     const effect = critic.bootstrap.effects.find((e: any) => e.mutator === 'all' && e.to === 'with-trace');
     expect(effect.ci[1]).toBeLessThan(-0.5);
     expect(critic.bootstrap).toMatchObject({ seed: 7, resamples: 10_000 });
-    expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe('# critic-audit: ❌ failed');
+    expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
+      '# critic-audit: ❌ failed (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary)',
+    );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 1\.0000 is above the threshold 0\.15/);
   });
 
@@ -62,6 +64,18 @@ describe('the default audit', () => {
     expect(critic.passed).toBe(true);
     for (const p of critic.paired) expect([p.mutator, p.to, p.b, p.c]).toEqual([p.mutator, p.to, 0, 0]);
     expect(critic.falseAlarms.clean.rate).toBeLessThanOrEqual(0.1);
+  });
+
+  it('gates every contaminated condition, the declared round summary included: the controls pass them all, trace-trusting fails them all and echoes', () => {
+    const effectGates = (name: string) => report.critics[name].gates.filter((g: any) => g.name.startsWith('maxConditionEffect.'));
+    const conditions = ['with-trace', 'prior-pass', 'prior-fail', 'round-summary'];
+    for (const name of ['evidence-check', 'run-examples']) {
+      expect(effectGates(name).map((g: any) => [g.name, g.value, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, 0, true]));
+      for (const cell of Object.values<any>(report.critics[name].echo)) expect(cell.echoing).toBe(false);
+    }
+    expect(effectGates('trace-trusting').map((g: any) => [g.name, g.value, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, 1, false]));
+    expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true]);
+    expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual([['evidence-check', 'trace-trusting']]);
   });
 
   it('writes report.json in the documented shape', () => {
@@ -82,7 +96,8 @@ describe('the default audit', () => {
     expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual(['builtin:evidence-check', 'builtin:trace-trusting', 'builtin:run-examples']);
     expect(manifest.fixtures[0].artifact).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'held-out checks']);
+    expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'round_summary', 'held-out checks']);
+    expect(manifest.conditions.find((c: any) => c.name === 'round-summary')).toMatchObject({ adds: 'round_summary', excluded: ['trace', 'prior_verdict', 'held-out checks'] });
     expect(manifest.conditions.find((c: any) => c.name === 'with-trace').adds).toBe('trace');
   });
 
