@@ -1,5 +1,16 @@
-import type { GateStatus, ResolvedBand } from './thresholds.js';
 import type { Interval } from '../statistics/wilson.js';
+
+/** A band's colour for a measured value. */
+export type BandStatus = 'green' | 'amber' | 'red';
+/** A gate's status: its band colour, or `no-data` when there was nothing to measure. */
+export type GateStatus = BandStatus | 'no-data';
+
+/** A band with its fallbacks applied; `break` null means the band colours but never fails the run. */
+export interface ResolvedBand {
+  high: number;
+  low: number;
+  break: number | null;
+}
 
 export interface Gate {
   name: string;

@@ -1,20 +1,9 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { conditionEffectProblems } from './conditionEffects.js';
+import type { BandStatus, ResolvedBand } from './gate.js';
 import { thresholdsSchema, type Band, type Thresholds } from './schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
-
-/** A band's colour for a measured value. */
-export type BandStatus = 'green' | 'amber' | 'red';
-/** A gate's status: its band colour, or `no-data` when there was nothing to measure. */
-export type GateStatus = BandStatus | 'no-data';
-
-/** A band with its fallbacks applied; `break` null means the band colours but never fails the run. */
-export interface ResolvedBand {
-  high: number;
-  low: number;
-  break: number | null;
-}
 
 /** A catch-rate threshold as configured: a plain number is the break point (the original meaning). */
 export function resolveBand(entry: number | Band): ResolvedBand {
