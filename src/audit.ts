@@ -18,7 +18,7 @@ import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
-import { CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
+import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
 import { sha256Hex } from './util/hash.js';
 
@@ -47,8 +47,8 @@ export interface AuditOutcome {
   store: RunStore;
   plan: AuditPlan;
   status: RunStatus;
-  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1). */
-  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' } | null;
+  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1), a config the API refused (2). */
+  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' } | null;
 }
 
 export interface PreparedRun {
@@ -157,8 +157,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
       });
       if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
     } catch (err) {
-      if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError)) throw err;
-      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: 'unreachable' };
+      if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError || err instanceof CriticConfigError)) throw err;
+      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: err instanceof CriticConfigError ? 'input' : 'unreachable' };
     } finally {
       await critic.close?.();
     }

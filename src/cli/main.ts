@@ -198,6 +198,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
 /** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
 function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
   if (stopKind === 'interrupted') return EXIT.interrupted;
+  if (stopKind === 'input') return EXIT.badInput;
   if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }

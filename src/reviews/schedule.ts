@@ -60,6 +60,12 @@ const MAX_RETRY_AFTER_MS = 120_000;
 /** Raised when the provider says its quota is gone: retrying would only burn hours. */
 export class QuotaExhaustedError extends Error {}
 
+/** Raised when the API refused the critic's configuration (a rejected key, a setting out of range): bad input, exit 2. */
+export class CriticConfigError extends Error {}
+
+/** How a failed review stops the run: its quota is gone, the critic cannot be read, or its config was refused. */
+type Fatal = 'quota' | 'unreadable' | 'input' | null;
+
 /** Watches a critic's first attempts: after `limit` failures of one cause and no success, says why. */
 class FirstAttempts {
   private failures = 0;
@@ -143,7 +149,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
       report();
     },
   };
-  let quotaError: string | null = null;
+  let fatal: { kind: Exclude<Fatal, null>; message: string } | null = null;
   let stoppedBy: string | null = null;
   let lastYield = performance.now();
 
@@ -170,8 +176,8 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           }
           if (outcome === 'interrupted') continue;
           options.onResult(outcome.result);
-          if (outcome.quotaExhausted && quotaError === null) {
-            quotaError = outcome.result.error ?? 'quota exhausted';
+          if (outcome.fatal !== null && fatal === null) {
+            fatal = { kind: outcome.fatal, message: outcome.result.error ?? 'quota exhausted' };
             stop.abort();
             // The other reviews in flight would only wait out their timeouts: cut them short, unrecorded, for a resume to redo.
             cutShort.abort();
@@ -190,12 +196,16 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   options.abortInFlight?.removeEventListener('abort', cutAll);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
-  if (quotaError !== null) throw new QuotaExhaustedError(quotaError);
+  // Set by the workers: TypeScript cannot see the assignment in their closures.
+  const fatalStop = fatal as { kind: Exclude<Fatal, null>; message: string } | null;
+  if (fatalStop?.kind === 'quota') throw new QuotaExhaustedError(fatalStop.message);
+  if (fatalStop?.kind === 'input') throw new CriticConfigError(fatalStop.message);
+  if (fatalStop?.kind === 'unreadable') throw new CriticFailingError(fatalStop.message);
   if (failingError !== null) throw new CriticFailingError(failingError);
   return { stoppedBy };
 }
 
-type Attempt = { result: ReviewResult; quotaExhausted: boolean } | 'interrupted';
+type Attempt = { result: ReviewResult; fatal: Fatal } | 'interrupted';
 
 /** What each attempt tells the scheduler: the concurrency limit, the counters and the fail-fast watch. */
 interface AttemptWatch {
@@ -240,11 +250,11 @@ async function reviewOnce(
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const verdict = storedVerdict((options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR]).parse(reply.text));
-    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), quotaExhausted: false };
+    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
   };
-  const failed = (error: CriticCallError, attempts: number, quotaExhausted: boolean): Attempt => ({
+  const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
     result: resultOf('error', { verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
-    quotaExhausted,
+    fatal,
   });
 
   const hit = options.cache?.get(key);
@@ -266,19 +276,20 @@ async function reviewOnce(
     } catch (err) {
       if (cutShort.aborted) return 'interrupted';
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
-      const quotaExhausted = callError.details.quotaExhausted === true;
+      const { details } = callError;
+      const fatal: Fatal = details.quotaExhausted ? 'quota' : details.badInput ? 'input' : details.stopsRun ? 'unreadable' : null;
       if (callError.details.status === 429) rateLimited++;
       const stopsRun = watch.failed(callError.message, callError.details.status === 429);
       const retryAfter = callError.details.retryAfterMs;
       const hopeless = retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS;
-      if (quotaExhausted || stopsRun || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
+      if (fatal !== null || stopsRun || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, fatal);
       // Back off without holding a slot, so a limit lowered by a rate limit takes effect at once;
       // the retry then waits for a slot like any review.
       limit.release();
       await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, retryAfter), stopped);
       await limit.acquire();
       // Stopped while backing off: record the last failure rather than send a retry the run no longer wants.
-      if (stopped.aborted) return failed(callError, attempts, false);
+      if (stopped.aborted) return failed(callError, attempts, null);
       // Counted as it is sent, as the reports count it (attempts beyond the first).
       watch.retrying();
     }

@@ -28,9 +28,31 @@ const ROWS: Record<ProviderName, ContractRow> = {
   openai: {
     minimal: { provider: 'openai', model: 'm1' },
     replyRelevant: [{ model: 'm2' }, { baseURL: 'https://llm.example/v1' }, { baseURL: 'https://api.openai.com/v1?api-version=2024-10-01' }, { temperature: 0.7 }, { maxTokens: 100 }],
-    inert: [{ name: 'other' }, { timeoutMs: 5 }, { prompt: 'other.md' }, { verdict: 'pass-fail' }, { apiKeyEnv: KEY_ENV }, { pricing: { inputPerMillion: 1, outputPerMillion: 2 } }],
+    inert: [
+      { name: 'other' },
+      { timeoutMs: 5 },
+      { prompt: 'other.md' },
+      { verdict: 'pass-fail' },
+      { apiKeyEnv: KEY_ENV },
+      { pricing: { inputPerMillion: 1, outputPerMillion: 2 } },
+      { rateLimit: { requestsPerMinute: 50 } },
+    ],
     readsTemplate: true,
     secrets: { apiKeyEnv: KEY_ENV, baseURL: 'https://user:SECRET-password@llm.example/v1?key=SECRET-query' },
+  },
+  anthropic: {
+    minimal: { provider: 'anthropic', model: 'claude-1', apiKeyEnv: KEY_ENV },
+    replyRelevant: [
+      { model: 'claude-2' },
+      { baseURL: 'https://proxy.example' },
+      { baseURL: 'https://api.anthropic.com?beta=1' },
+      { temperature: 0.7 },
+      { maxTokens: 100 },
+      { anthropicVersion: '2024-01-01' },
+    ],
+    inert: [{ name: 'other' }, { timeoutMs: 5 }, { prompt: 'other.md' }, { verdict: 'pass-fail' }, { pricing: { inputPerMillion: 1, outputPerMillion: 2 } }, { rateLimit: { tokensPerMinute: 1000 } }],
+    readsTemplate: true,
+    secrets: { baseURL: 'https://user:SECRET-password@proxy.example?key=SECRET-query' },
   },
   exec: {
     minimal: { provider: 'exec', command: ['node', 'critic.mjs'] },
