@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { message, startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic.js';
+import { startFakeReviewService, type ServiceHandler } from '../support/fakeReviewService.js';
 
 /** The hosted providers through the CLI: a real run against a loopback fake, and no key anywhere in what it leaves. */
 
@@ -81,5 +82,44 @@ describe('an anthropic critic through the CLI', () => {
     expect(code).toBe(2);
     expect(output).toMatch(/apiKeyEnv.*E2E_ANTHROPIC_UNSET is not set/);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+async function reviewService(handler: ServiceHandler) {
+  const service = await startFakeReviewService(handler);
+  closers.push(() => service.close());
+  return service;
+}
+
+const httpCritic = (url: string) => `  name: service
+  provider: http
+  url: ${url}
+  headers: {Authorization: "Bearer \${E2E_REVIEW_TOKEN}"}
+  body: {question: "{{task}}", answer: "{{artifact}}", sources: "{{evidence_json}}"}
+  reply: output.review
+  verdictPath: output.verdict`;
+
+describe('an http critic through the CLI', () => {
+  it('runs an audit against a review service and leaves the token in no output file or log', { timeout: 60_000 }, async () => {
+    const service = await reviewService((r) => ({ json: { output: { review: 'Compared with the sources.', verdict: JSON.stringify(r.body).length % 2 ? 'PASS' : 'FAIL' } } }));
+    const { dir, out } = auditFolder(httpCritic(service.url));
+    const { code, output } = await runCli(['run', '--out', out], dir, { E2E_REVIEW_TOKEN: 'tok-SECRET-e2e' });
+    expect(code, output).toBeLessThanOrEqual(1);
+    expect(service.requests.length).toBeGreaterThan(10);
+    expect(service.requests[0]!.headers.authorization).toBe('Bearer tok-SECRET-e2e');
+    const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report.critics.service.verdicts.verdicts).toBe(service.requests.length);
+    for (const text of [output, ...everyFile(dir)]) expect(text).not.toContain('SECRET');
+  });
+
+  it('exits 3 after the first review when the reply path is not in the response, naming it and the keys there are', { timeout: 60_000 }, async () => {
+    const service = await reviewService(() => ({ json: { answer: 'VERDICT: PASS', trace_id: 'abc' } }));
+    const { dir, out } = auditFolder(httpCritic(service.url));
+    // One review at a time: the run must stop after the first, not after a batch of them.
+    writeFileSync(join(dir, 'critic.config.yaml'), readFileSync(join(dir, 'critic.config.yaml'), 'utf8').replace('concurrency: 4', 'concurrency: 1'));
+    const { code, output } = await runCli(['run', '--out', out], dir, { E2E_REVIEW_TOKEN: 'tok' });
+    expect(code, output).toBe(3);
+    expect(output).toMatch(/critic\.reply\): output\.review is not in the response \(its top-level keys: answer, trace_id\)/);
+    expect(service.requests).toHaveLength(1);
   });
 });

@@ -29,7 +29,7 @@ export function transportError(err: unknown, signal: AbortSignal): CriticCallErr
 }
 
 /** A non-2xx reply as the scheduler reads it: retryable or not, when to retry, whether the quota is spent. */
-export function statusError(reply: HttpReply, url: URL, readError: (body: string) => ErrorBody): CriticCallError {
+export function statusError(reply: HttpReply, url: URL, readError: (body: string) => ErrorBody, method = 'POST'): CriticCallError {
   const { status, headers, body } = reply;
   const error = readError(body);
   const message = error.message ?? (body.slice(0, 200) || 'no body');
@@ -41,7 +41,7 @@ export function statusError(reply: HttpReply, url: URL, readError: (body: string
   const rateLimit = rateLimitFromHeaders(headers);
   const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
   // The endpoint is named (without its query, which may hold a key): a 404 is most often a baseURL without its /v1.
-  const endpoint = `POST ${url.origin}${url.pathname}`;
+  const endpoint = `${method} ${url.origin}${url.pathname}`;
   const hint = status === 404 && !/\/v\d/.test(url.pathname) ? ' (does baseURL need a /v1?)' : '';
   return new CriticCallError(`HTTP ${status} from ${endpoint}${hint}: ${message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(rateLimit ? { rateLimit } : {}) });
 }

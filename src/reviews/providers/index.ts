@@ -7,6 +7,7 @@ import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
 import { anthropic } from './anthropic.js';
 import { builtinProvider } from './builtin.js';
 import { exec } from './exec.js';
+import { http } from './http.js';
 import { openai } from './openai.js';
 import type { Provider, ProviderContext } from './types.js';
 
@@ -16,6 +17,7 @@ export type { Provider, ProviderContext } from './types.js';
 export const ALL_PROVIDERS = [
   openai,
   anthropic,
+  http,
   exec,
   builtinProvider('builtin:evidence-check', createEvidenceCheckCritic),
   builtinProvider('builtin:trace-trusting', createTraceTrustingCritic),

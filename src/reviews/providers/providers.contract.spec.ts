@@ -54,6 +54,21 @@ const ROWS: Record<ProviderName, ContractRow> = {
     readsTemplate: true,
     secrets: { baseURL: 'https://user:SECRET-password@proxy.example?key=SECRET-query' },
   },
+  http: {
+    minimal: { provider: 'http', url: 'https://review.example/api/review', body: { question: '{{task}}', answer: '{{artifact}}' }, reply: 'review' },
+    replyRelevant: [
+      { url: 'https://review.example/api/v2/review' },
+      { url: 'https://review.example/api/review?tenant=b' },
+      { method: 'PUT' },
+      { body: { question: '{{task}}', answer: '{{artifact}}', sources: '{{evidence_json}}' } },
+      { reply: 'output.review' },
+      { verdictPath: 'verdict' },
+      { headers: { 'x-review-model': 'v2' } },
+    ],
+    inert: [{ name: 'other' }, { timeoutMs: 5 }, { prompt: 'other.md' }, { verdict: 'pass-fail' }, { pricing: { inputPerMillion: 1, outputPerMillion: 2 } }, { rateLimit: { requestsPerMinute: 50 } }],
+    readsTemplate: true,
+    secrets: { url: 'https://user:SECRET-password@review.example/api/review?key=SECRET-query', headers: { authorization: `Bearer \${${KEY_ENV}}` } },
+  },
   exec: {
     minimal: { provider: 'exec', command: ['node', 'critic.mjs'] },
     replyRelevant: [{ command: ['node', 'critic.mjs', '--strict'] }, { command: ['python3', 'critic.mjs'] }],
