@@ -13,6 +13,7 @@ import type { RunStatus } from '../results/types.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { CACHE_DIR } from '../util/cacheDir.js';
+import { dryRun } from './dryRun.js';
 import { createProgress } from './progress.js';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
@@ -41,7 +42,7 @@ interface Launch {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
-    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N]
+    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
     run: runCommand,
@@ -141,6 +142,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       resume: { type: 'string' },
       'no-cache': { type: 'boolean', default: false },
       'max-cost': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
       ...REPORT_OPTIONS,
     },
     strict: true,
@@ -156,6 +158,12 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
+  if (values['dry-run']) {
+    if (maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
+      throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
+    }
+    return dryRun(config, { maxCost, print: (line) => console.log(line), onPhase: (what) => console.error(`critic-audit: ${what}`) });
+  }
   const outDir = values.resume ?? values.out ?? defaultOutDir(config.baseDir);
 
   const stopScheduling = new AbortController();
