@@ -14,6 +14,7 @@ import { RunStore, STORE_FILE } from '../results/store.js';
 import { canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { CACHE_DIR } from '../util/cacheDir.js';
 import { dryRun } from './dryRun.js';
+import { INIT_USAGE, initCommand } from './init.js';
 import { createProgress } from './progress.js';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
@@ -67,6 +68,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     usage: `${CHECK_USAGE}
                                                    lint fixtures: unsupported artifact sentences, mutators without usable sites`,
     run: checkCommand,
+  },
+  init: {
+    usage: `${INIT_USAGE}
+                                                   write a starter audit (config, critic, two fixtures, prompt) into a folder`,
+    run: initCommand,
   },
   'check-request': {
     usage: `critic-audit check-request FILE.json             check a request payload against the sealed allowlist`,
