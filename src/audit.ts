@@ -41,6 +41,8 @@ export interface AuditOptions {
   /** Each warning about the fixtures as they load, before anything is sent. */
   onWarning?: (message: string) => void;
   backoffBaseMs?: number;
+  /** Pace requests to the critics' rate limits (default on); off leaves adaptive concurrency alone, for the pacing bench. */
+  pace?: boolean;
 }
 
 export interface AuditOutcome {
@@ -146,6 +148,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         failFast: config.failFast,
         ...(options.onEngine ? { onEngine: options.onEngine } : {}),
         ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+        ...(options.pace !== undefined ? { pace: options.pace } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
         onResult: (r) => {

@@ -5,6 +5,8 @@ import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from 
 import type { Outcome, ReviewResult } from './types.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
+import { sleep } from '../util/sleep.js';
+import { Pacer } from './pace.js';
 import { failureCause } from './failureCause.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 
@@ -15,6 +17,11 @@ export interface ScheduleOptions {
   timeoutMs: number;
   /** First backoff delay; doubles per attempt, with jitter. */
   backoffBaseMs?: number;
+  /**
+   * Pace requests to the rate limits the critic's API publishes in its headers
+   * and its config states (default on; off measures adaptive concurrency alone).
+   */
+  pace?: boolean;
   /** Stops scheduling: no new review starts and no retry is sent. Reviews in flight finish and are recorded. */
   signal?: AbortSignal;
   /** Cuts reviews in flight short; those are not recorded, so a resumed run does them again. */
@@ -115,6 +122,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   else options.abortInFlight?.addEventListener('abort', cutAll, { once: true });
   setMaxListeners(options.concurrency + 2, stopped, cutShort.signal);
   const limit = new AdaptiveLimit(options.concurrency);
+  const pacer = options.pace === false ? null : new Pacer(critic.rateLimit ?? {});
   stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
   const identityText = canonical(critic.identity);
   const engine: EngineState = { critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
@@ -167,7 +175,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           }
           const next = iterator.next();
           if (next.done) return;
-          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit, watch);
+          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit, watch, pacer);
           // A critic that answers at once (a built-in, the cache) never leaves the microtask queue:
           // yield now and then so timers, signals (Ctrl-C) and the progress line still run.
           if (performance.now() - lastYield > YIELD_EVERY_MS) {
@@ -223,6 +231,7 @@ async function reviewOnce(
   signals: { stopped: AbortSignal; cutShort: AbortSignal },
   limit: AdaptiveLimit,
   watch: AttemptWatch,
+  pacer: Pacer | null,
 ): Promise<Attempt> {
   const { stopped, cutShort } = signals;
   const started = performance.now();
@@ -267,15 +276,18 @@ async function reviewOnce(
   let attempts = 0;
   for (;;) {
     attempts++;
+    await pacer?.wait(stopped);
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
       const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
+      pacer?.observe(reply.rateLimit, reply.usage);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);
     } catch (err) {
       if (cutShort.aborted) return 'interrupted';
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
+      pacer?.observe(callError.details.rateLimit, null, callError.details.status === 429 ? (callError.details.retryAfterMs ?? 0) : undefined);
       const { details } = callError;
       const fatal: Fatal = details.quotaExhausted ? 'quota' : details.badInput ? 'input' : details.stopsRun ? 'unreadable' : null;
       if (callError.details.status === 429) rateLimited++;
@@ -300,17 +312,4 @@ function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undef
   const exponential = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random());
   // Never before retry-after, and spread over a quarter of it beyond, so the reviews a 429 storm hit do not all return at once.
   return retryAfterMs !== undefined ? Math.max(retryAfterMs, exponential / 4) * (1 + Math.random() / 4) : exponential;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }
