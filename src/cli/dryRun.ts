@@ -71,7 +71,8 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
       (function* (): Generator<ReviewItem> {
         for (const fixture of prepared.fixtures) if (!critic.kinds || critic.kinds.includes(fixture.kind)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
       })();
-    const plans = critics.map((critic, i) => {
+    const plans: CriticPlan[] = [];
+    for (const [i, critic] of critics.entries()) {
       const declared = config.critics[i]!;
       const jobs = reviewJobs(items(critic), {
         conditions: config.conditions,
@@ -79,8 +80,8 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
         template: declared.template,
         repeats: config.repeats,
       });
-      return planCritic(critic, declared.config, jobs);
-    });
+      plans.push(await planCritic(critic, declared.config, jobs));
+    }
     let total = 0;
     for (const plan of plans) {
       print('');
@@ -121,9 +122,9 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
   }
 }
 
-function planCritic(critic: Critic, entry: AuditConfig['critics'][number]['config'], jobs: Iterable<ReviewJob>): CriticPlan {
+async function planCritic(critic: Critic, entry: AuditConfig['critics'][number]['config'], jobs: Iterable<ReviewJob>): Promise<CriticPlan> {
   const model = 'model' in entry ? entry.model : undefined;
-  const estimator = tokenEstimator(entry.provider, model);
+  const estimator = await tokenEstimator(entry.provider, model);
   const builtin = entry.provider.startsWith('builtin:');
   const byCondition: Partial<Record<ConditionName, number>> = {};
   const firstRequests: CriticPlan['firstRequests'] = [];

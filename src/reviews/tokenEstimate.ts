@@ -1,5 +1,3 @@
-import { countTokens as countO200k } from 'gpt-tokenizer/encoding/o200k_base';
-import { countTokens as countCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import type { ChatMessage } from '../requests/types.js';
 
 /** How a request's input tokens are estimated before anything is sent, and the name the dry run prints for it. */
@@ -17,11 +15,13 @@ const PER_REPLY = 3;
  * for OpenAI's models: o200k_base for the GPT-4o, 4.1, 5 and o-series, cl100k_base
  * for GPT-4 and 3.5. For any other model, whose tokenizer is not public or not
  * bundled (Claude, a local model, a service), the 4-characters-per-token rule.
+ * The encodings are imported only when asked for: their tables take a second
+ * or more to load, which no command but the dry run should pay.
  */
-export function tokenEstimator(provider: string, model: string | undefined): TokenEstimator {
+export async function tokenEstimator(provider: string, model: string | undefined): Promise<TokenEstimator> {
   if (provider === 'openai' && model !== undefined) {
-    if (/^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|chatgpt-4o|o\d)/.test(model)) return chatFormat('o200k_base tokenizer', countO200k);
-    if (/^gpt-(4|3\.5)/.test(model)) return chatFormat('cl100k_base tokenizer', countCl100k);
+    if (/^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|chatgpt-4o|o\d)/.test(model)) return chatFormat('o200k_base tokenizer', (await import('gpt-tokenizer/encoding/o200k_base')).countTokens);
+    if (/^gpt-(4|3\.5)/.test(model)) return chatFormat('cl100k_base tokenizer', (await import('gpt-tokenizer/encoding/cl100k_base')).countTokens);
   }
   return {
     method: '4-characters-per-token rule',
