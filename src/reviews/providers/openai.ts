@@ -64,6 +64,8 @@ export interface OpenAICriticOptions {
   rateLimit?: Critic['rateLimit'];
   timeoutMs: number;
   identity: CriticIdentity;
+  /** A message naming one of the entry's config fields, for a refusal that is the config's fault (a rejected key, max_tokens too large). */
+  fieldError?: (key: string, message: string) => string;
 }
 
 /**
@@ -98,7 +100,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
       } catch (err) {
         throw transportError(err, signal);
       }
-      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
+      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, (text) => readError(text, options.fieldError));
       const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
       if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
       const text = completion.choices[0]?.message?.content ?? '';
@@ -113,11 +115,25 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
   };
 }
 
-/** OpenAI's error body: `{error: {message, code, type}}`, with `insufficient_quota` when the account has run dry. */
-function readError(body: string): ErrorBody {
-  const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown } } | undefined)?.error;
+/**
+ * OpenAI's error body: `{error: {message, code, type, param}}`, with
+ * `insufficient_quota` when the account has run dry. A rejected key
+ * (`invalid_api_key`) and a refused `max_tokens` are the config's fault: named
+ * by their field, they stop the run with exit 2 (from a config, not a bare call).
+ */
+function readError(body: string, fieldError?: (key: string, message: string) => string): ErrorBody {
+  const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown; param?: unknown } } | undefined)?.error;
   const quota = error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota';
-  return { message: typeof error?.message === 'string' ? error.message : undefined, quotaCode: quota ? 'insufficient_quota' : undefined };
+  const message = typeof error?.message === 'string' ? error.message : undefined;
+  const badInput =
+    fieldError === undefined
+      ? undefined
+      : error?.code === 'invalid_api_key'
+        ? fieldError('apiKeyEnv', `the API rejected the key (${message ?? 'invalid_api_key'}); check the variable apiKeyEnv names`)
+        : error?.param === 'max_tokens' && error?.type === 'invalid_request_error'
+          ? fieldError('maxTokens', `the API refused max_tokens (${message ?? 'invalid'}); lower maxTokens`)
+          : undefined;
+  return { message, quotaCode: quota ? 'insufficient_quota' : undefined, badInput };
 }
 
 function parseJson(text: string): unknown {
