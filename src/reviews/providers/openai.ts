@@ -64,7 +64,7 @@ export interface OpenAICriticOptions {
   rateLimit?: Critic['rateLimit'];
   timeoutMs: number;
   identity: CriticIdentity;
-  /** A message naming one of the entry's config fields, for a refusal that is the config's fault (a rejected key, max_tokens too large). */
+  /** A message naming one of the entry's config fields, for a refusal that is the config's fault (max_tokens too large). */
   fieldError?: (key: string, message: string) => string;
 }
 
@@ -117,22 +117,19 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
 
 /**
  * OpenAI's error body: `{error: {message, code, type, param}}`, with
- * `insufficient_quota` when the account has run dry. A rejected key
- * (`invalid_api_key`) and a refused `max_tokens` are the config's fault: named
- * by their field, they stop the run with exit 2 (from a config, not a bare call).
+ * `insufficient_quota` when the account has run dry. A refused `max_tokens`
+ * is the config's fault: named by its field, it stops the run with exit 2 (from
+ * a config, not a bare call). A rejected key keeps its exit 3 through fail-fast,
+ * as this provider has always had it (an anthropic key is exit 2, as its issue asks).
  */
 function readError(body: string, fieldError?: (key: string, message: string) => string): ErrorBody {
   const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown; param?: unknown } } | undefined)?.error;
   const quota = error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota';
   const message = typeof error?.message === 'string' ? error.message : undefined;
   const badInput =
-    fieldError === undefined
-      ? undefined
-      : error?.code === 'invalid_api_key'
-        ? fieldError('apiKeyEnv', `the API rejected the key (${message ?? 'invalid_api_key'}); check the variable apiKeyEnv names`)
-        : error?.param === 'max_tokens' && error?.type === 'invalid_request_error'
-          ? fieldError('maxTokens', `the API refused max_tokens (${message ?? 'invalid'}); lower maxTokens`)
-          : undefined;
+    fieldError !== undefined && error?.param === 'max_tokens' && error?.type === 'invalid_request_error'
+      ? fieldError('maxTokens', `the API refused max_tokens (${message ?? 'invalid'}); lower maxTokens`)
+      : undefined;
   return { message, quotaCode: quota ? 'insufficient_quota' : undefined, badInput };
 }
 
