@@ -154,15 +154,15 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
     }
   });
 
-  it('maps a rejected key and a refused max_tokens to bad input naming the config field, when built from a config', async () => {
+  it('maps a refused max_tokens to bad input naming maxTokens, when built from a config; a rejected key stays a plain failure (exit 3 by fail-fast)', async () => {
     const fieldError = (key: string, text: string) => `critic.config.yaml:5 (critic.${key}): ${text}`;
     const key = await callError(critic({ fieldError }), {
       kind: 'error',
       status: 401,
       body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } },
     });
-    expect(key.details).toMatchObject({ status: 401, badInput: true });
-    expect(key.message).toMatch(/critic\.apiKeyEnv\): the API rejected the key \(Incorrect API key provided\)/);
+    expect(key.retryable).toBe(false);
+    expect(key.details.badInput).toBeUndefined();
     const tokens = await callError(critic({ fieldError, maxTokens: 100_000 }), {
       kind: 'error',
       status: 400,
