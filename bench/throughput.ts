@@ -2,7 +2,10 @@
  * Throughput of the run engine against a zero-latency OpenAI-compatible server
  * on loopback (in its own process), at concurrency 64, with the real openai
  * provider, run store and scheduler. Prints reviews per second, the harness's
- * own CPU time per review, and the same count of bare POSTs for comparison.
+ * own CPU time per review, and the same count of bare POSTs for comparison;
+ * then the whole `critic-audit run --no-cache` through the CLI (start to exit,
+ * report files included) on the same workload and server, as a ratio of the
+ * bare loop's requests per second.
  *
  *   node dist/bench/throughput.js [copies=5]
  *   BENCH_HEAP_POLICY=off node dist/bench/throughput.js   (without the CLI's heap policy)
@@ -14,7 +17,9 @@ import { join } from 'node:path';
 import { runAudit } from '../src/audit.js';
 import { loadConfig } from '../src/config/load.js';
 import { HttpTransport } from '../src/reviews/providers/httpTransport.js';
-import { applyCliHeapPolicy, startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { applyCliHeapPolicy, cliEntry, startFakeServerProcess, syntheticPolicySuite, writeConfig } from './support.js';
 
 applyCliHeapPolicy();
 
@@ -23,7 +28,8 @@ const dir = mkdtempSync(join(tmpdir(), 'critic-audit-throughput-'));
 const suite = syntheticPolicySuite(dir, copies);
 const { baseURL, child } = await startFakeServerProcess();
 try {
-  const config = loadConfig(writeConfig(dir, `fixtures: [${suite}]\nconcurrency: 64\ncritic: {name: model, provider: openai, model: fake, baseURL: "${baseURL}"}\n`));
+  const configFile = writeConfig(dir, `fixtures: [${suite}]\nconcurrency: 64\ncritic: {name: model, provider: openai, model: fake, baseURL: "${baseURL}"}\n`);
+  const config = loadConfig(configFile);
   const started = performance.now();
   // Reviews start once fixtures are loaded and mutants generated: time them from there.
   let reviewsStarted = started;
@@ -72,6 +78,16 @@ try {
   console.log(`bare node:http POSTs, same server and concurrency: ${(reviews / bareSeconds).toFixed(0)} requests/s`);
   console.log(
     `harness wall time per review beyond the bare transport: ${((1000 * seconds) / reviews - (1000 * bareSeconds) / reviews).toFixed(3)} ms (the harness runs at ${((100 * bareSeconds) / seconds).toFixed(0)}% of bare-transport throughput)`,
+  );
+
+  // The whole command as a user runs it: node's start, planning, the reviews and every report file, to exit.
+  const cliStarted = performance.now();
+  const cli = spawnSync(process.execPath, [...cliEntry(), 'run', '--no-cache', '--config', configFile, '--out', join(dir, 'cli')], { encoding: 'utf8' });
+  const cliSeconds = (performance.now() - cliStarted) / 1000;
+  const cliReviews = JSON.parse(readFileSync(join(dir, 'cli', 'report.json'), 'utf8')).critics.model.verdicts.reviews as number;
+  const bareRate = reviews / bareSeconds;
+  console.log(
+    `critic-audit run end to end (start to exit, reports included; exit ${cli.status}): ${cliReviews} reviews in ${cliSeconds.toFixed(2)} s = ${(cliReviews / cliSeconds).toFixed(0)} reviews/s, ${(cliReviews / cliSeconds / bareRate).toFixed(2)} of the bare loop's requests/s`,
   );
 } finally {
   child.kill();

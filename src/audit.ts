@@ -18,7 +18,7 @@ import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
-import { CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
+import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
 import { sha256Hex } from './util/hash.js';
 
@@ -41,14 +41,16 @@ export interface AuditOptions {
   /** Each warning about the fixtures as they load, before anything is sent. */
   onWarning?: (message: string) => void;
   backoffBaseMs?: number;
+  /** Pace requests to the critics' rate limits (default on); off leaves adaptive concurrency alone, for the pacing bench. */
+  pace?: boolean;
 }
 
 export interface AuditOutcome {
   store: RunStore;
   plan: AuditPlan;
   status: RunStatus;
-  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1). */
-  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' } | null;
+  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1), a config the API refused (2). */
+  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' } | null;
 }
 
 export interface PreparedRun {
@@ -153,6 +155,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         failFast: config.failFast,
         ...(options.onEngine ? { onEngine: options.onEngine } : {}),
         ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+        ...(options.pace !== undefined ? { pace: options.pace } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
         onResult: (r) => {
@@ -164,8 +167,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
       });
       if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
     } catch (err) {
-      if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError)) throw err;
-      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: 'unreachable' };
+      if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError || err instanceof CriticConfigError)) throw err;
+      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: err instanceof CriticConfigError ? 'input' : 'unreachable' };
     } finally {
       await critic.close?.();
     }

@@ -32,11 +32,14 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const fixtures = loadFixtures(paths, baseDir, { onWarning: (w) => warnings.push(w), fields: config?.fixtureFields });
 
   for (const w of warnings) console.log(formatWarning(w));
+  const unsupported = warnings.filter((w) => w.kind === 'unsupported-sentence').length;
+  const pasted = warnings.length - unsupported;
   const texts = fixtures.filter((f) => f.kind === 'text').length;
   if (texts)
     console.log(
-      `${count(texts, 'text fixture')}: ${warnings.length ? `${count(warnings.length, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
+      `${count(texts, 'text fixture')}: ${unsupported ? `${count(unsupported, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
     );
+  if (pasted) console.log(`${count(pasted, 'sealed text')} holding verdict-like text (a critic would read it as a prior verdict)`);
 
   const unusable = printCoverage(fixtures, mutators, config);
 

@@ -13,6 +13,8 @@ import type { RunStatus } from '../results/types.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { CACHE_DIR } from '../util/cacheDir.js';
+import { dryRun } from './dryRun.js';
+import { INIT_USAGE, initCommand } from './init.js';
 import { createProgress } from './progress.js';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
@@ -42,7 +44,7 @@ interface Launch {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
-    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--strict-sealing]
+    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
     run: runCommand,
@@ -67,6 +69,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     usage: `${CHECK_USAGE}
                                                    lint fixtures: unsupported artifact sentences, mutators without usable sites`,
     run: checkCommand,
+  },
+  init: {
+    usage: `${INIT_USAGE}
+                                                   write a starter audit (config, critic, two fixtures, prompt) into a folder`,
+    run: initCommand,
   },
   'check-request': {
     usage: `critic-audit check-request FILE.json             check a request payload against the sealed allowlist`,
@@ -143,6 +150,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       'no-cache': { type: 'boolean', default: false },
       'strict-sealing': { type: 'boolean', default: false },
       'max-cost': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
       ...REPORT_OPTIONS,
     },
     strict: true,
@@ -160,6 +168,12 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
+  if (values['dry-run']) {
+    if (maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
+      throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
+    }
+    return dryRun(config, { maxCost, print: (line) => console.log(line), onPhase: (what) => console.error(`critic-audit: ${what}`) });
+  }
   const outDir = values.resume ?? values.out ?? defaultOutDir(config.baseDir);
 
   const stopScheduling = new AbortController();
@@ -202,6 +216,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
 /** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
 function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
   if (stopKind === 'interrupted') return EXIT.interrupted;
+  if (stopKind === 'input') return EXIT.badInput;
   if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }

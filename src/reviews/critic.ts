@@ -16,9 +16,30 @@ export interface TokenUsage {
   outputTokens: number;
 }
 
+/** What a hosted API said of its rate limits in one response's headers (per minute, as the APIs publish them). */
+export interface RateLimitState {
+  requestsPerMinute?: number;
+  remainingRequests?: number;
+  /** Milliseconds until the request limit is whole again. */
+  requestsResetMs?: number;
+  tokensPerMinute?: number;
+  remainingTokens?: number;
+  tokensResetMs?: number;
+}
+
 export interface CriticReply {
   text: string;
   usage?: TokenUsage;
+  /** The rate limits the response's headers published, for the scheduler's pacing. */
+  rateLimit?: RateLimitState;
+}
+
+/** A request exactly as a critic would send it, secrets masked: what `run --dry-run` prints. */
+export interface RequestPreview {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
 }
 
 /** Everything that determines a critic's replies, for the manifest and cache keys. Never a secret. */
@@ -34,19 +55,25 @@ export interface Critic {
   /** The artifact kinds it can review; a model critic reviews any, a built-in checker only its own. */
   readonly kinds?: ReadonlyArray<FixtureKindName>;
   review(call: ReviewCall): Promise<CriticReply>;
+  /** The configured rate limit (`rateLimit:` on the entry), which the scheduler paces to beside what the headers say. */
+  readonly rateLimit?: { requestsPerMinute?: number | undefined; tokensPerMinute?: number | undefined } | undefined;
+  /** The request a review call would send, secrets masked, without sending it (an HTTP critic). */
+  preview?(call: Omit<ReviewCall, 'signal'>): RequestPreview;
   /** Ends what the critic keeps between reviews (a persistent exec process); called once the run is done with it. */
   close?(): Promise<void>;
 }
 
 /**
  * A failed call. `retryable` covers rate limits, 5xx, network errors and
- * timeouts; `quotaExhausted` means retrying is pointless and the run must stop.
+ * timeouts; `quotaExhausted` means retrying is pointless and the run must stop
+ * (exit 3), as does `stopsRun` (a reply the critic can never be read from); `badInput` that the config is wrong (a rejected key, a setting the
+ * API refuses): the run stops and exits 2, the message naming the config field.
  */
 export class CriticCallError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
-    readonly details: { status?: number; retryAfterMs?: number; quotaExhausted?: boolean } = {},
+    readonly details: { status?: number; retryAfterMs?: number; quotaExhausted?: boolean; badInput?: boolean; stopsRun?: boolean; rateLimit?: RateLimitState } = {},
   ) {
     super(message);
     this.name = 'CriticCallError';

@@ -365,3 +365,37 @@ describe('fail-fast: a critic whose first attempts all fail one way', () => {
     expect(Object.fromEntries(results.map((r) => [r.itemId, [r.attempts, r.rateLimited]]))).toEqual({ 'fixture-a': [2, 1], 'fixture-b': [3, 2] });
   });
 });
+
+describe('pacing to the rate limit the API publishes', () => {
+  /** A server allowing `perSecond` requests a second (a one-second bucket), publishing the per-minute limit on every answer. */
+  function limitedServer(perSecond: number): FakeHandler {
+    let tokens = perSecond;
+    let at = performance.now();
+    const headers = { 'x-ratelimit-limit-requests': String(perSecond * 60) };
+    return () => {
+      const now = performance.now();
+      tokens = Math.min(perSecond, tokens + ((now - at) * perSecond) / 1000);
+      at = now;
+      if (tokens < 1) return { kind: 'error', status: 429, headers, body: { error: { message: 'Rate limit reached for requests', code: 'rate_limit_exceeded' } } };
+      tokens--;
+      return delayed({ kind: 'completion', content: 'VERDICT: PASS', headers }, 20);
+    };
+  }
+  const markers = Array.from({ length: 40 }, (_, i) => `P${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`);
+
+  it('paced, a run at concurrency 16 draws no 429 from a 20-a-second limit; adaptive concurrency alone draws many', { timeout: 20_000 }, async () => {
+    const paced = await setUp(limitedServer(20));
+    const started = performance.now();
+    const { results, error } = await run(paced.critic, jobs(markers), { concurrency: 16 });
+    expect(error).toBeNull();
+    expect(results.every((r) => r.outcome === 'verdict')).toBe(true);
+    expect(results.reduce((n, r) => n + r.rateLimited, 0)).toBe(0);
+    // The first 16 go at once (the limit is not known yet); the other 24 at most 20 a second.
+    expect(performance.now() - started).toBeGreaterThan(1_000);
+    await server?.close();
+
+    const alone = await setUp(limitedServer(20));
+    const unpaced = await run(alone.critic, jobs(markers), { concurrency: 16, pace: false, retries: 10 });
+    expect(unpaced.results.reduce((n, r) => n + r.rateLimited, 0)).toBeGreaterThan(5);
+  });
+});

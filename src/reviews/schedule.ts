@@ -5,6 +5,8 @@ import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from 
 import type { Outcome, ReviewResult } from './types.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
+import { sleep } from '../util/sleep.js';
+import { Pacer } from './pace.js';
 import { failureCause } from './failureCause.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 
@@ -15,6 +17,11 @@ export interface ScheduleOptions {
   timeoutMs: number;
   /** First backoff delay; doubles per attempt, with jitter. */
   backoffBaseMs?: number;
+  /**
+   * Pace requests to the rate limits the critic's API publishes in its headers
+   * and its config states (default on; off measures adaptive concurrency alone).
+   */
+  pace?: boolean;
   /** Stops scheduling: no new review starts and no retry is sent. Reviews in flight finish and are recorded. */
   signal?: AbortSignal;
   /** Cuts reviews in flight short; those are not recorded, so a resumed run does them again. */
@@ -59,6 +66,12 @@ const MAX_RETRY_AFTER_MS = 120_000;
 
 /** Raised when the provider says its quota is gone: retrying would only burn hours. */
 export class QuotaExhaustedError extends Error {}
+
+/** Raised when the API refused the critic's configuration (a rejected key, a setting out of range): bad input, exit 2. */
+export class CriticConfigError extends Error {}
+
+/** How a failed review stops the run: its quota is gone, the critic cannot be read, or its config was refused. */
+type Fatal = 'quota' | 'unreadable' | 'input' | null;
 
 /** Watches a critic's first attempts: after `limit` failures of one cause and no success, says why. */
 class FirstAttempts {
@@ -109,6 +122,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   else options.abortInFlight?.addEventListener('abort', cutAll, { once: true });
   setMaxListeners(options.concurrency + 2, stopped, cutShort.signal);
   const limit = new AdaptiveLimit(options.concurrency);
+  const pacer = options.pace === false ? null : new Pacer(critic.rateLimit ?? {});
   stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
   const identityText = canonical(critic.identity);
   const engine: EngineState = { critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
@@ -143,7 +157,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
       report();
     },
   };
-  let quotaError: string | null = null;
+  let fatal: { kind: Exclude<Fatal, null>; message: string } | null = null;
   let stoppedBy: string | null = null;
   let lastYield = performance.now();
 
@@ -161,7 +175,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           }
           const next = iterator.next();
           if (next.done) return;
-          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit, watch);
+          const outcome = await reviewOnce(critic, next.value, identityText, options, { stopped, cutShort: cutShort.signal }, limit, watch, pacer);
           // A critic that answers at once (a built-in, the cache) never leaves the microtask queue:
           // yield now and then so timers, signals (Ctrl-C) and the progress line still run.
           if (performance.now() - lastYield > YIELD_EVERY_MS) {
@@ -170,8 +184,8 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
           }
           if (outcome === 'interrupted') continue;
           options.onResult(outcome.result);
-          if (outcome.quotaExhausted && quotaError === null) {
-            quotaError = outcome.result.error ?? 'quota exhausted';
+          if (outcome.fatal !== null && fatal === null) {
+            fatal = { kind: outcome.fatal, message: outcome.result.error ?? 'quota exhausted' };
             stop.abort();
             // The other reviews in flight would only wait out their timeouts: cut them short, unrecorded, for a resume to redo.
             cutShort.abort();
@@ -190,12 +204,16 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   options.abortInFlight?.removeEventListener('abort', cutAll);
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
-  if (quotaError !== null) throw new QuotaExhaustedError(quotaError);
+  // Set by the workers: TypeScript cannot see the assignment in their closures.
+  const fatalStop = fatal as { kind: Exclude<Fatal, null>; message: string } | null;
+  if (fatalStop?.kind === 'quota') throw new QuotaExhaustedError(fatalStop.message);
+  if (fatalStop?.kind === 'input') throw new CriticConfigError(fatalStop.message);
+  if (fatalStop?.kind === 'unreadable') throw new CriticFailingError(fatalStop.message);
   if (failingError !== null) throw new CriticFailingError(failingError);
   return { stoppedBy };
 }
 
-type Attempt = { result: ReviewResult; quotaExhausted: boolean } | 'interrupted';
+type Attempt = { result: ReviewResult; fatal: Fatal } | 'interrupted';
 
 /** What each attempt tells the scheduler: the concurrency limit, the counters and the fail-fast watch. */
 interface AttemptWatch {
@@ -213,6 +231,7 @@ async function reviewOnce(
   signals: { stopped: AbortSignal; cutShort: AbortSignal },
   limit: AdaptiveLimit,
   watch: AttemptWatch,
+  pacer: Pacer | null,
 ): Promise<Attempt> {
   const { stopped, cutShort } = signals;
   const started = performance.now();
@@ -240,11 +259,11 @@ async function reviewOnce(
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const verdict = storedVerdict((options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR]).parse(reply.text));
-    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), quotaExhausted: false };
+    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
   };
-  const failed = (error: CriticCallError, attempts: number, quotaExhausted: boolean): Attempt => ({
+  const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
     result: resultOf('error', { verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
-    quotaExhausted,
+    fatal,
   });
 
   const hit = options.cache?.get(key);
@@ -257,28 +276,32 @@ async function reviewOnce(
   let attempts = 0;
   for (;;) {
     attempts++;
+    await pacer?.wait(stopped);
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
       const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
+      pacer?.observe(reply.rateLimit, reply.usage);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);
     } catch (err) {
       if (cutShort.aborted) return 'interrupted';
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
-      const quotaExhausted = callError.details.quotaExhausted === true;
+      pacer?.observe(callError.details.rateLimit, null, callError.details.status === 429 ? (callError.details.retryAfterMs ?? 0) : undefined);
+      const { details } = callError;
+      const fatal: Fatal = details.quotaExhausted ? 'quota' : details.badInput ? 'input' : details.stopsRun ? 'unreadable' : null;
       if (callError.details.status === 429) rateLimited++;
       const stopsRun = watch.failed(callError.message, callError.details.status === 429);
       const retryAfter = callError.details.retryAfterMs;
       const hopeless = retryAfter !== undefined && retryAfter > MAX_RETRY_AFTER_MS;
-      if (quotaExhausted || stopsRun || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, quotaExhausted);
+      if (fatal !== null || stopsRun || !callError.retryable || hopeless || attempts > options.retries || stopped.aborted) return failed(callError, attempts, fatal);
       // Back off without holding a slot, so a limit lowered by a rate limit takes effect at once;
       // the retry then waits for a slot like any review.
       limit.release();
       await sleep(backoffMs(attempts, options.backoffBaseMs ?? 500, retryAfter), stopped);
       await limit.acquire();
       // Stopped while backing off: record the last failure rather than send a retry the run no longer wants.
-      if (stopped.aborted) return failed(callError, attempts, false);
+      if (stopped.aborted) return failed(callError, attempts, null);
       // Counted as it is sent, as the reports count it (attempts beyond the first).
       watch.retrying();
     }
@@ -289,17 +312,4 @@ function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undef
   const exponential = Math.min(MAX_BACKOFF_MS, baseMs * 2 ** (attempt - 1)) * (0.5 + Math.random());
   // Never before retry-after, and spread over a quarter of it beyond, so the reviews a 429 storm hit do not all return at once.
   return retryAfterMs !== undefined ? Math.max(retryAfterMs, exponential / 4) * (1 + Math.random() / 4) : exponential;
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

@@ -22,7 +22,7 @@ export interface FakeUsage {
 /** What the server does with one request. `delayMs` holds the answer back (not for 'hang'). */
 export type FakeResponse =
   /** HTTP 200 with a chat completion whose single choice says `content`. */
-  | { kind: 'completion'; content: string; usage?: FakeUsage; delayMs?: number }
+  | { kind: 'completion'; content: string; usage?: FakeUsage; delayMs?: number; headers?: Record<string, string> }
   /** An HTTP error with an OpenAI-style error body (`{"error": ...}`) unless `body` is given. */
   | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
   /** Arbitrary bytes, e.g. a truncated JSON body, served as application/json unless told otherwise. */
@@ -159,14 +159,19 @@ export async function startFakeOpenAI(handler: FakeHandler | readonly FakeRespon
       case 'completion': {
         const usage = spec.usage ?? DEFAULT_USAGE;
         const model = typeof body === 'object' && typeof body.model === 'string' ? body.model : 'fake-model';
-        sendJSON(res, 200, {
-          id: `chatcmpl-fake-${index}`,
-          object: 'chat.completion',
-          created: Math.floor(Date.now() / 1000),
-          model,
-          choices: [{ index: 0, message: { role: 'assistant', content: spec.content, refusal: null }, finish_reason: 'stop', logprobs: null }],
-          usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
-        });
+        sendJSON(
+          res,
+          200,
+          {
+            id: `chatcmpl-fake-${index}`,
+            object: 'chat.completion',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [{ index: 0, message: { role: 'assistant', content: spec.content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          },
+          spec.headers,
+        );
         return;
       }
       case 'error':

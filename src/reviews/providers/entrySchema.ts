@@ -16,4 +16,15 @@ export const entryKeys = {
   timeoutMs: z.number().int().positive().optional(),
   /** Prices per million tokens, for the run's cost and --max-cost; the run reads the `pricing` key of any entry that has one. */
   pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
+  /** The account's limits, for pacing before (and beside) what the API's rate-limit headers say. Not part of the identity. */
+  rateLimit: z.strictObject({ requestsPerMinute: z.number().positive().optional(), tokensPerMinute: z.number().positive().optional() }).optional(),
+  /** An environment variable name: keys never live in the config file. */
+  apiKeyEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name'),
 };
+
+/** The value of the environment variable an entry names for its key; an input error naming `apiKeyEnv` when it is unset. */
+export function apiKeyFrom(variable: string, errorAt: (key: string, message: string) => Error): string {
+  const value = process.env[variable];
+  if (!value) throw errorAt('apiKeyEnv', `environment variable ${variable} is not set`);
+  return value;
+}

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { sha256Hex } from '../../util/hash.js';
+import type { Critic } from '../critic.js';
 import { entryKeys, providerSchema } from './entrySchema.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
@@ -26,7 +27,15 @@ export const exec: Provider<typeof schema> = {
   create(entry, context) {
     const create = entry.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
     const command = entry.command as [string, ...string[]];
-    return create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context) });
+    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context) });
+    // What `run --dry-run` shows: the object the program reads on stdin (one line of it, in persistent mode).
+    const preview: NonNullable<Critic['preview']> = ({ reviewId, request, messages }) => ({
+      method: 'stdin',
+      url: command.join(' '),
+      headers: {},
+      body: JSON.stringify({ id: reviewId, request, messages }),
+    });
+    return Object.assign(critic, { preview });
   },
 };
 

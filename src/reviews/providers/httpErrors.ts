@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CriticCallError } from '../critic.js';
 import { HttpTimeoutError, type HttpReply } from './httpTransport.js';
+import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 
 /**
  * What a provider reads from the body of a failed reply, in its own wire
@@ -11,6 +12,12 @@ import { HttpTimeoutError, type HttpReply } from './httpTransport.js';
 export interface ErrorBody {
   message?: string | undefined;
   quotaCode?: string | undefined;
+  /**
+   * Set when the service refused the critic's configuration (a rejected key, a
+   * setting out of range): the whole message, naming the config field, for an
+   * error that stops the run with exit 2 instead of retrying or counting errors.
+   */
+  badInput?: string | undefined;
 }
 
 /** Connection errors, timeouts and cut-off bodies are transport failures: worth another try. */
@@ -22,19 +29,21 @@ export function transportError(err: unknown, signal: AbortSignal): CriticCallErr
 }
 
 /** A non-2xx reply as the scheduler reads it: retryable or not, when to retry, whether the quota is spent. */
-export function statusError(reply: HttpReply, url: URL, readError: (body: string) => ErrorBody): CriticCallError {
+export function statusError(reply: HttpReply, url: URL, readError: (body: string) => ErrorBody, method = 'POST'): CriticCallError {
   const { status, headers, body } = reply;
   const error = readError(body);
   const message = error.message ?? (body.slice(0, 200) || 'no body');
-  if (status === 429 && error.quotaCode !== undefined) {
-    return new CriticCallError(`quota exhausted (HTTP 429 ${error.quotaCode}): ${message}`, false, { status, quotaExhausted: true });
+  if (error.quotaCode !== undefined && (status === 429 || status === 400 || status === 402)) {
+    return new CriticCallError(`quota exhausted (HTTP ${status} ${error.quotaCode}): ${message}`, false, { status, quotaExhausted: true });
   }
+  if (error.badInput !== undefined) return new CriticCallError(`HTTP ${status}: ${error.badInput}`, false, { status, badInput: true });
   const retryAfterMs = retryAfter(headers);
+  const rateLimit = rateLimitFromHeaders(headers);
   const retryable = status === 408 || status === 409 || status === 429 || status >= 500;
   // The endpoint is named (without its query, which may hold a key): a 404 is most often a baseURL without its /v1.
-  const endpoint = `POST ${url.origin}${url.pathname}`;
+  const endpoint = `${method} ${url.origin}${url.pathname}`;
   const hint = status === 404 && !/\/v\d/.test(url.pathname) ? ' (does baseURL need a /v1?)' : '';
-  return new CriticCallError(`HTTP ${status} from ${endpoint}${hint}: ${message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) });
+  return new CriticCallError(`HTTP ${status} from ${endpoint}${hint}: ${message}`, retryable, { status, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}), ...(rateLimit ? { rateLimit } : {}) });
 }
 
 function isTimeout(reason: unknown): boolean {

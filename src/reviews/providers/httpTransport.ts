@@ -29,12 +29,17 @@ export class HttpTransport {
   private readonly agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
 
   post(url: URL, headers: Record<string, string>, body: string, options: { signal: AbortSignal; timeoutMs: number }): Promise<HttpReply> {
+    return this.send('POST', url, headers, body, options);
+  }
+
+  /** A request with a JSON body by any method (an `http` critic's service may want PUT). */
+  send(method: string, url: URL, headers: Record<string, string>, body: string, options: { signal: AbortSignal; timeoutMs: number }): Promise<HttpReply> {
     const { signal, timeoutMs } = options;
     return new Promise((resolve, reject) => {
       if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject(new TypeError(`unsupported protocol ${url.protocol}`));
       if (signal.aborted) return reject(signal.reason);
       const agent = this.agents[url.protocol];
-      const request = (url.protocol === 'https:' ? https : http).request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      const request = (url.protocol === 'https:' ? https : http).request(url, { method, agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('error', fail);

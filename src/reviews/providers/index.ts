@@ -4,8 +4,10 @@ import type { Critic } from '../critic.js';
 import { createEvidenceCheckCritic } from '../builtin/evidenceCheck.js';
 import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
+import { anthropic } from './anthropic.js';
 import { builtinProvider } from './builtin.js';
 import { exec } from './exec.js';
+import { http } from './http.js';
 import { openai } from './openai.js';
 import type { Provider, ProviderContext } from './types.js';
 
@@ -14,6 +16,8 @@ export type { Provider, ProviderContext } from './types.js';
 /** Every provider a critic entry can name. A new provider is a module and a line here (and a row in providers.contract.spec.ts). */
 export const ALL_PROVIDERS = [
   openai,
+  anthropic,
+  http,
   exec,
   builtinProvider('builtin:evidence-check', createEvidenceCheckCritic),
   builtinProvider('builtin:trace-trusting', createTraceTrustingCritic),

@@ -154,6 +154,24 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
     }
   });
 
+  it('maps a refused max_tokens to bad input naming maxTokens, when built from a config; a rejected key stays a plain failure (exit 3 by fail-fast)', async () => {
+    const fieldError = (key: string, text: string) => `critic.config.yaml:5 (critic.${key}): ${text}`;
+    const key = await callError(critic({ fieldError }), {
+      kind: 'error',
+      status: 401,
+      body: { error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } },
+    });
+    expect(key.retryable).toBe(false);
+    expect(key.details.badInput).toBeUndefined();
+    const tokens = await callError(critic({ fieldError, maxTokens: 100_000 }), {
+      kind: 'error',
+      status: 400,
+      body: { error: { message: 'max_tokens is too large: 100000. This model supports at most 16384 completion tokens.', type: 'invalid_request_error', param: 'max_tokens', code: 'invalid_value' } },
+    });
+    expect(tokens.details).toMatchObject({ status: 400, badInput: true });
+    expect(tokens.message).toMatch(/critic\.maxTokens\): the API refused max_tokens \(max_tokens is too large: 100000/);
+  });
+
   it('maps a malformed JSON body to a retryable error', async () => {
     const err = await callError(critic(), malformedJSON());
     expect(err.retryable).toBe(true);

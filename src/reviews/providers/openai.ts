@@ -1,8 +1,10 @@
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
+import type { ChatMessage } from '../../requests/types.js';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
 import { endpointIdentity } from './endpoint.js';
-import { entryKeys, providerSchema } from './entrySchema.js';
+import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
+import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import { statusError, transportError, type ErrorBody } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
 import type { Provider } from './types.js';
@@ -13,16 +15,14 @@ const schema = providerSchema('openai', {
   model: z.string().min(1),
   baseURL: z.url().optional(),
   /** The name of the environment variable holding the key: keys never live in the config file. */
-  apiKeyEnv: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
-    .optional(),
+  apiKeyEnv: entryKeys.apiKeyEnv.optional(),
   temperature: z.number().min(0).max(2).optional(),
   maxTokens: z.number().int().positive().optional(),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
+  rateLimit: entryKeys.rateLimit,
 });
 
 /** Any OpenAI-compatible chat-completions endpoint. Fails (exit 2) on a missing API key before anything is sent. */
@@ -38,14 +38,19 @@ export const openai: Provider<typeof schema> = {
     templateHash,
   }),
   create(entry, context) {
-    let apiKey = 'not-needed';
-    if (entry.apiKeyEnv) {
-      const value = process.env[entry.apiKeyEnv];
-      if (!value) throw context.errorAt('apiKeyEnv', `environment variable ${entry.apiKeyEnv} is not set`);
-      apiKey = value;
-    }
-    const { model, baseURL, temperature, maxTokens } = entry;
-    return createOpenAICritic({ name: context.name, model, baseURL, apiKey, temperature, maxTokens, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: openai.identity(entry, context) });
+    const apiKey = entry.apiKeyEnv ? apiKeyFrom(entry.apiKeyEnv, context.errorAt) : 'not-needed';
+    const { model, baseURL, temperature, maxTokens, rateLimit } = entry;
+    return createOpenAICritic({
+      name: context.name,
+      model,
+      baseURL,
+      apiKey,
+      temperature,
+      maxTokens,
+      rateLimit,
+      timeoutMs: entry.timeoutMs ?? context.timeoutMs,
+      identity: openai.identity(entry, context),
+    });
   },
 };
 
@@ -56,8 +61,11 @@ export interface OpenAICriticOptions {
   apiKey: string;
   temperature?: number | undefined;
   maxTokens?: number | undefined;
+  rateLimit?: Critic['rateLimit'];
   timeoutMs: number;
   identity: CriticIdentity;
+  /** A message naming one of the entry's config fields, for a refusal that is the config's fault (max_tokens too large). */
+  fieldError?: (key: string, message: string) => string;
 }
 
 /**
@@ -71,37 +79,58 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
   const transport = new HttpTransport();
   const url = new URL(`${(options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '')}/chat/completions`);
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
+  const body = (messages: ChatMessage[]) => {
+    const params: ChatCompletionCreateParamsNonStreaming = {
+      model: options.model,
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+      messages,
+    };
+    return JSON.stringify(params);
+  };
   return {
     name: options.name,
     identity: options.identity,
+    rateLimit: options.rateLimit,
+    preview: ({ messages }) => ({ method: 'POST', url: url.toString(), headers: { ...headers, authorization: 'Bearer ***' }, body: body(messages) }),
     async review({ messages, signal }) {
-      const params: ChatCompletionCreateParamsNonStreaming = {
-        model: options.model,
-        ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-        ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
-        messages,
-      };
       let reply: HttpReply;
       try {
-        reply = await transport.post(url, headers, JSON.stringify(params), { signal, timeoutMs: options.timeoutMs });
+        reply = await transport.post(url, headers, body(messages), { signal, timeoutMs: options.timeoutMs });
       } catch (err) {
         throw transportError(err, signal);
       }
-      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
+      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, (text) => readError(text, options.fieldError));
       const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
       if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
       const text = completion.choices[0]?.message?.content ?? '';
       const usage = completion.usage;
-      return usage ? { text, usage: { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } } : { text };
+      const rateLimit = rateLimitFromHeaders(reply.headers);
+      return {
+        text,
+        ...(usage ? { usage: { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } } : {}),
+        ...(rateLimit ? { rateLimit } : {}),
+      };
     },
   };
 }
 
-/** OpenAI's error body: `{error: {message, code, type}}`, with `insufficient_quota` when the account has run dry. */
-function readError(body: string): ErrorBody {
-  const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown } } | undefined)?.error;
+/**
+ * OpenAI's error body: `{error: {message, code, type, param}}`, with
+ * `insufficient_quota` when the account has run dry. A refused `max_tokens`
+ * is the config's fault: named by its field, it stops the run with exit 2 (from
+ * a config, not a bare call). A rejected key keeps its exit 3 through fail-fast,
+ * as this provider has always had it (an anthropic key is exit 2, as its issue asks).
+ */
+function readError(body: string, fieldError?: (key: string, message: string) => string): ErrorBody {
+  const error = (parseJson(body) as { error?: { message?: unknown; code?: unknown; type?: unknown; param?: unknown } } | undefined)?.error;
   const quota = error?.code === 'insufficient_quota' || error?.type === 'insufficient_quota';
-  return { message: typeof error?.message === 'string' ? error.message : undefined, quotaCode: quota ? 'insufficient_quota' : undefined };
+  const message = typeof error?.message === 'string' ? error.message : undefined;
+  const badInput =
+    fieldError !== undefined && error?.param === 'max_tokens' && error?.type === 'invalid_request_error'
+      ? fieldError('maxTokens', `the API refused max_tokens (${message ?? 'invalid'}); lower maxTokens`)
+      : undefined;
+  return { message, quotaCode: quota ? 'insufficient_quota' : undefined, badInput };
 }
 
 function parseJson(text: string): unknown {

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { Pacer } from './pace.js';
+
+const never = new AbortController().signal;
+
+async function sendTimes(pacer: Pacer, n: number): Promise<number[]> {
+  const started = performance.now();
+  return Promise.all(Array.from({ length: n }, () => pacer.wait(never).then(() => performance.now() - started)));
+}
+
+describe('Pacer', () => {
+  it('does not pace a critic whose API publishes no limits and whose config states none', async () => {
+    const pacer = new Pacer();
+    pacer.observe(undefined, { inputTokens: 500, outputTokens: 20 });
+    expect(pacer.spacingMs).toBe(0);
+    expect(Math.max(...(await sendTimes(pacer, 20)))).toBeLessThan(20);
+  });
+
+  it('spaces requests to the published requests-per-minute, with 2% headroom, however many wait at once', async () => {
+    const pacer = new Pacer();
+    pacer.observe({ requestsPerMinute: 1_200, remainingRequests: 1_100 });
+    expect(pacer.spacingMs).toBeCloseTo(50 / 0.98, 6);
+    const times = await sendTimes(pacer, 6);
+    expect(times[0]).toBeLessThan(15);
+    expect(times[5]).toBeGreaterThanOrEqual(5 * 51 - 2);
+    expect(times[5]).toBeLessThan(5 * 51 + 60);
+  });
+
+  it('takes the tighter of the configured and the published limit, and of the request and token limits', () => {
+    const pacer = new Pacer({ requestsPerMinute: 600 });
+    expect(pacer.spacingMs).toBeCloseTo(100 / 0.98, 6);
+    pacer.observe({ requestsPerMinute: 3_000 });
+    expect(pacer.spacingMs).toBeCloseTo(100 / 0.98, 6);
+    // 6,000 tokens a minute at about 1,000 tokens a review: 6 reviews a minute, one every 10 s.
+    pacer.observe({ tokensPerMinute: 6_000 }, { inputTokens: 900, outputTokens: 100 });
+    expect(pacer.spacingMs).toBeCloseTo(10_000 / 0.98, 6);
+  });
+
+  it("holds every request back for a 429's retry-after", async () => {
+    const pacer = new Pacer({ requestsPerMinute: 60_000 });
+    pacer.observe(undefined, null, 150);
+    const times = await sendTimes(pacer, 2);
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(145);
+  });
+
+  it('lets waiters go at once when the run stops', async () => {
+    const pacer = new Pacer({ requestsPerMinute: 1 });
+    const stop = new AbortController();
+    await pacer.wait(stop.signal);
+    const started = performance.now();
+    const waiting = pacer.wait(stop.signal);
+    stop.abort();
+    await waiting;
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});

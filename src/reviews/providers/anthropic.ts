@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import type { ChatMessage } from '../../requests/types.js';
+import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+import { endpointIdentity } from './endpoint.js';
+import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
+import { statusError, transportError, type ErrorBody } from './httpErrors.js';
+import { HttpTransport, type HttpReply } from './httpTransport.js';
+import { rateLimitFromHeaders } from './rateLimitHeaders.js';
+import type { Provider } from './types.js';
+
+const DEFAULT_ANTHROPIC_BASE_URL = 'https://api.anthropic.com';
+/** The Messages API's version header; the only one its reference documents. */
+export const ANTHROPIC_VERSION = '2023-06-01';
+/** The Messages API requires `max_tokens`; a review's reasoning and verdict fit well within this. */
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 1024;
+
+const schema = providerSchema('anthropic', {
+  model: z.string().min(1),
+  baseURL: z.url().optional(),
+  apiKeyEnv: entryKeys.apiKeyEnv.default('ANTHROPIC_API_KEY'),
+  temperature: z.number().min(0).max(1).optional(),
+  maxTokens: z.number().int().positive().default(DEFAULT_ANTHROPIC_MAX_TOKENS),
+  anthropicVersion: z.string().min(1).default(ANTHROPIC_VERSION),
+  prompt: entryKeys.prompt,
+  verdict: entryKeys.verdict,
+  timeoutMs: entryKeys.timeoutMs,
+  pricing: entryKeys.pricing,
+  rateLimit: entryKeys.rateLimit,
+});
+
+/** Claude through the Anthropic Messages API (`POST {baseURL}/v1/messages`). Fails (exit 2) on a missing API key before anything is sent. */
+export const anthropic: Provider<typeof schema> = {
+  name: 'anthropic',
+  schema,
+  identity: (entry, { templateHash }) => ({
+    provider: 'anthropic',
+    ...endpointIdentity(entry.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL),
+    model: entry.model,
+    temperature: entry.temperature ?? null,
+    maxTokens: entry.maxTokens,
+    anthropicVersion: entry.anthropicVersion,
+    templateHash,
+  }),
+  create(entry, context) {
+    const apiKey = apiKeyFrom(entry.apiKeyEnv, context.errorAt);
+    return createAnthropicCritic({
+      name: context.name,
+      model: entry.model,
+      baseURL: entry.baseURL,
+      apiKey,
+      anthropicVersion: entry.anthropicVersion,
+      temperature: entry.temperature,
+      maxTokens: entry.maxTokens,
+      rateLimit: entry.rateLimit,
+      timeoutMs: entry.timeoutMs ?? context.timeoutMs,
+      identity: anthropic.identity(entry, context),
+      fieldError: (key, message) => context.errorAt(key, message).message,
+    });
+  },
+};
+
+export interface AnthropicCriticOptions {
+  name: string;
+  model: string;
+  baseURL?: string | undefined;
+  apiKey: string;
+  anthropicVersion?: string;
+  temperature?: number | undefined;
+  maxTokens: number;
+  rateLimit?: Critic['rateLimit'];
+  timeoutMs: number;
+  identity: CriticIdentity;
+  /** A message naming one of the entry's config fields (file, line, field), for errors the API's answer reveals. */
+  fieldError: (key: string, message: string) => string;
+}
+
+/** The Messages API's reply, as far as a review reads it. */
+interface MessagesReply {
+  type?: string;
+  content?: Array<{ type?: string; text?: string }>;
+  usage?: { input_tokens?: number; output_tokens?: number };
+}
+
+/**
+ * One POST per review over the shared keep-alive transport; the scheduler owns
+ * retries. The template's system message goes in `system`, the rest as the
+ * conversation; the reply is the text of its text blocks, joined.
+ */
+export function createAnthropicCritic(options: AnthropicCriticOptions): Critic {
+  const transport = new HttpTransport();
+  const url = new URL(`${(options.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '')}/v1/messages`);
+  const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': options.apiKey, 'anthropic-version': options.anthropicVersion ?? ANTHROPIC_VERSION };
+  const body = (messages: ChatMessage[]) => {
+    const system = messages
+      .filter((m) => m.role === 'system')
+      .map((m) => m.content)
+      .join('\n\n');
+    return JSON.stringify({
+      model: options.model,
+      max_tokens: options.maxTokens,
+      ...(system ? { system } : {}),
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      messages: messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+    });
+  };
+  const readError = (text: string) => readAnthropicError(text, options.fieldError);
+  return {
+    name: options.name,
+    identity: options.identity,
+    rateLimit: options.rateLimit,
+    preview: ({ messages }) => ({ method: 'POST', url: url.toString(), headers: { ...headers, 'x-api-key': '***' }, body: body(messages) }),
+    async review({ messages, signal }) {
+      let reply: HttpReply;
+      try {
+        reply = await transport.post(url, headers, body(messages), { signal, timeoutMs: options.timeoutMs });
+      } catch (err) {
+        throw transportError(err, signal);
+      }
+      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
+      const message = parseJson(reply.body) as MessagesReply | undefined;
+      if (!message || !Array.isArray(message.content)) throw new CriticCallError(`malformed response: ${message === undefined ? 'body is not JSON' : 'no content'}`, true);
+      const text = message.content
+        .filter((block) => block.type === 'text' && typeof block.text === 'string')
+        .map((block) => block.text)
+        .join('');
+      const { input_tokens: inputTokens, output_tokens: outputTokens } = message.usage ?? {};
+      const rateLimit = rateLimitFromHeaders(reply.headers);
+      return {
+        text,
+        ...(typeof inputTokens === 'number' && typeof outputTokens === 'number' ? { usage: { inputTokens, outputTokens } } : {}),
+        ...(rateLimit ? { rateLimit } : {}),
+      };
+    },
+  };
+}
+
+/**
+ * Anthropic's error body: `{type: "error", error: {type, message}}`. A spent
+ * balance or spend limit is a quota (exit 3): `billing_error`, a 429 whose
+ * `error.details.error_code` is `enforced_spend_limit_reached`, or a 400 about
+ * the credit balance. A rejected key and a `max_tokens` the model cannot give
+ * are the config's fault (exit 2), named by their field; `overloaded_error`
+ * (529) and `rate_limit_error` (429) are retried by status.
+ */
+function readAnthropicError(text: string, fieldError: (key: string, message: string) => string): ErrorBody {
+  const error = (parseJson(text) as { error?: { type?: unknown; message?: unknown; details?: { error_code?: unknown } } } | undefined)?.error;
+  const message = typeof error?.message === 'string' ? error.message : undefined;
+  const type = typeof error?.type === 'string' ? error.type : undefined;
+  if (
+    type === 'billing_error' ||
+    error?.details?.error_code === 'enforced_spend_limit_reached' ||
+    (type === 'invalid_request_error' && /credit balance|spend limit|usage limit/i.test(message ?? ''))
+  ) {
+    return { message, quotaCode: type === 'billing_error' ? type : 'spend_limit' };
+  }
+  if (type === 'authentication_error') return { message, badInput: fieldError('apiKeyEnv', `the API rejected the key (${message ?? type}); check the variable apiKeyEnv names`) };
+  if (type === 'permission_error') return { message, badInput: fieldError('apiKeyEnv', `the key may not use this model or endpoint (${message ?? type})`) };
+  if (type === 'not_found_error' && /model/i.test(message ?? '')) return { message, badInput: fieldError('model', `the API knows no such model (${message})`) };
+  if (type === 'invalid_request_error' && /max_tokens/.test(message ?? '')) return { message, badInput: fieldError('maxTokens', `the API refused max_tokens (${message}); lower maxTokens`) };
+  return { message };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

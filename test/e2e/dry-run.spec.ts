@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic.js';
+import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
+import { startFakeReviewService, type FakeReviewService } from '../support/fakeReviewService.js';
+
+/** `run --dry-run` on the default audit, with hosted critics added at loopback fakes that count what reaches them. */
+
+const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+const ENV = { FORCE_COLOR: '0', DRY_OPENAI_KEY: 'sk-SECRET-openai', DRY_ANTHROPIC_KEY: 'sk-ant-SECRET', DRY_REVIEW_TOKEN: 'tok-SECRET' };
+
+let openai: FakeOpenAI;
+let claude: FakeAnthropic;
+let service: FakeReviewService;
+let dir: string;
+
+beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  claude = await startFakeAnthropic({ apiKey: ENV.DRY_ANTHROPIC_KEY });
+  service = await startFakeReviewService(() => ({ json: { review: 'VERDICT: PASS' } }));
+  dir = mkdtempSync(join(tmpdir(), 'critic-audit-dry-run-'));
+  // The bundled default audit (its fixtures, mutators, conditions and critics), with three hosted critics beside its built-ins.
+  const defaults = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8').replace(
+    'fixtures: [fixtures/policy, fixtures/functions]',
+    `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}, ${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/functions'))}]`,
+  );
+  const hosted = `  - name: gpt
+    provider: openai
+    model: gpt-4o-mini
+    baseURL: ${openai.baseURL}
+    apiKeyEnv: DRY_OPENAI_KEY
+    maxTokens: 400
+    pricing: {inputPerMillion: 0.15, outputPerMillion: 0.6}
+  - name: claude
+    provider: anthropic
+    model: claude-fake
+    baseURL: ${claude.baseURL}
+    apiKeyEnv: DRY_ANTHROPIC_KEY
+    pricing: {inputPerMillion: 3, outputPerMillion: 15}
+  - name: service
+    provider: http
+    url: ${service.url}
+    headers: {Authorization: "Bearer \${DRY_REVIEW_TOKEN}"}
+    body: {question: "{{task}}", answer: "{{artifact}}", sources: "{{evidence_json}}"}
+    reply: review
+thresholds:`;
+  writeFileSync(join(dir, 'critic.config.yaml'), defaults.replace('thresholds:', hosted));
+});
+
+afterAll(async () => {
+  await Promise.all([openai.close(), claude.close(), service.close()]);
+});
+
+function dryRun(extra: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, 'run', '--dry-run', ...extra], { cwd: dir, env: { ...process.env, ...ENV } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('critic-audit run --dry-run', () => {
+  it('prints the plan, each first request with secrets masked and a cost estimate, sends nothing and writes no run', { timeout: 180_000 }, async () => {
+    const { code, stdout, stderr } = await dryRun();
+    expect(code, stderr).toBe(0);
+    expect(stdout).toMatch(/^fixtures: 57 \(27 text, 30 code\)/m);
+    expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
+    expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, round-summary; repeats: 1$/m);
+    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 2650 reviews/m);
+    // Text and code: 530 + 559 items under each of the default audit's five conditions.
+    expect(stdout).toMatch(/^critic gpt \(openai\): 5445 reviews \(clean 1089, with-trace 1089, prior-pass 1089, prior-fail 1089, round-summary 1089\)$/m);
+    expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
+    expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
+    expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);
+    expect(stdout).toMatch(/authorization: Bearer \*\*\*/);
+    expect(stdout).toMatch(/^estimated cost of the audit: about \$\d+\.\d{4}/m);
+    expect(`${stdout}${stderr}`).not.toMatch(/SECRET/);
+    expect(openai.requests).toHaveLength(0);
+    expect(claude.requests).toHaveLength(0);
+    expect(service.requests).toHaveLength(0);
+    expect(existsSync(join(dir, 'reports'))).toBe(false);
+  });
+
+  it('exits 1 when the estimate exceeds --max-cost, 0 when it does not', { timeout: 180_000 }, async () => {
+    const over = await dryRun(['--max-cost', '0.01']);
+    expect(over.code, over.stderr).toBe(1);
+    expect(over.stdout).toMatch(/the estimate exceeds --max-cost \$0\.01/);
+    const under = await dryRun(['--max-cost', '1000']);
+    expect(under.code, under.stderr).toBe(0);
+    expect(openai.requests.length + claude.requests.length + service.requests.length).toBe(0);
+  });
+});

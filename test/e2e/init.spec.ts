@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+
+/** `critic-audit init` in an empty folder, then `critic-audit run` on what it wrote, as a newcomer would. */
+
+const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+const WRITTEN = ['critic.config.yaml', 'critic.mjs', 'fixtures/examples.yaml', 'prompts/critic.md', 'CRITIC-AUDIT.md'];
+
+function cli(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
+
+describe('critic-audit init', () => {
+  for (const kind of ['text', 'code']) {
+    it(`--kind ${kind}: writes a starter audit that runs as is, to a report`, { timeout: 120_000 }, async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
+      const init = await cli(['init', '--kind', kind], dir);
+      expect(init.code, init.output).toBe(0);
+      for (const file of WRITTEN) expect(existsSync(join(dir, file)), file).toBe(true);
+      expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toMatch(/# - name: model\n +# +provider: openai/);
+      expect(readFileSync(join(dir, 'fixtures/examples.yaml'), 'utf8')).toMatch(new RegExp(`kind: ${kind}`));
+
+      const run = await cli(['run', '--out', 'out'], dir);
+      expect([0, 1], run.output).toContain(run.code);
+      const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+      expect(report.critics.starter.verdicts.errors).toBe(0);
+      expect(report.critics.starter.verdicts.verdicts).toBeGreaterThan(0);
+    });
+  }
+
+  it('refuses to overwrite, naming the files already there, and writes nothing', { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
+    writeFileSync(join(dir, 'critic.config.yaml'), 'mine\n');
+    const { code, output } = await cli(['init'], dir);
+    expect(code).toBe(2);
+    expect(output).toMatch(/init writes nothing over existing files; already here: critic\.config\.yaml/);
+    expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toBe('mine\n');
+    expect(existsSync(join(dir, 'critic.mjs'))).toBe(false);
+  });
+
+  it('refuses an unknown kind', async () => {
+    const { code, output } = await cli(['init', '--kind', 'image'], mkdtempSync(join(tmpdir(), 'critic-audit-init-')));
+    expect(code).toBe(2);
+    expect(output).toMatch(/--kind.*must be text or code/);
+  });
+});
