@@ -2,6 +2,7 @@ import type { Mutator } from './types.js';
 import { numberFlip } from './number-flip.js';
 import { entitySwap } from './entity-swap.js';
 import { qualifierDeletion } from './qualifier-deletion.js';
+import { dateShift } from './date-shift.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonBoundary } from './comparison-boundary.js';
 import { offByOne } from './off-by-one.js';
@@ -14,6 +15,7 @@ export const ALL_MUTATORS: readonly Mutator[] = [
   numberFlip,
   entitySwap,
   qualifierDeletion,
+  dateShift,
   arithmeticOperator,
   comparisonBoundary,
   offByOne,

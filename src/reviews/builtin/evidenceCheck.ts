@@ -1,5 +1,6 @@
 import type { CriticRequest } from '../../requests/types.js';
 import { containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
+import { findDates } from '../../text/dates.js';
 import type { Critic } from '../critic.js';
 
 export interface ClaimFinding {
@@ -9,7 +10,7 @@ export interface ClaimFinding {
 
 /**
  * Compares each claim (artifact sentence) with the evidence sentence that
- * supports it: every number and name in the claim must be stated there, and
+ * supports it: every number, date and name in the claim must be stated there, and
  * every qualifier stated there must survive in the claim. Looks at nothing but
  * the sealed request's task, artifact and evidence.
  */
@@ -25,6 +26,11 @@ export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | '
     const stated = new Set(findNumbers(support).map(numberKey));
     for (const n of findNumbers(claim)) {
       if (!stated.has(numberKey(n))) findings.push({ claim, problem: `"${n.text}" is not what the evidence says ("${support}")` });
+    }
+    // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
+    const datesStated = new Set(findDates(support).map((d) => d.key));
+    for (const d of findDates(claim)) {
+      if (!datesStated.has(d.key)) findings.push({ claim, problem: `"${d.text}" is not the date the evidence gives ("${support}")` });
     }
     for (const e of findEntities(claim)) {
       if (!containsWords(support, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support}")` });
@@ -54,7 +60,7 @@ export function createEvidenceCheckCritic(name: string): Critic {
   return {
     name,
     kinds: ['text'],
-    identity: { provider: 'builtin:evidence-check', version: 1 },
+    identity: { provider: 'builtin:evidence-check', version: 2 },
     async review({ request }) {
       return { text: describeFindings(checkAgainstEvidence(request)) };
     },
