@@ -57,7 +57,7 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   { form: 'month-day', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})${ORDINAL}(?:,\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g') },
   { form: 'month-year', pattern: new RegExp(`${MONTH}\\s+(\\d{4})(?![\\w-]|[.,]\\d)`, 'g') },
   { form: 'tax-year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})([-/–])(\d{2}|\d{4})(?![\w/-]|[.,]\d)/g },
-  { form: 'duration', pattern: new RegExp(`\\b(?:(within|no later than|in)\\s+)?(\\d{1,3})\\s+${DURATION_UNIT}(?:\\s+(before|after|from|following|prior to))?\\b`, 'g') },
+  { form: 'duration', pattern: new RegExp(`\\b(?:(within|in)\\s+)?(\\d{1,3})\\s+${DURATION_UNIT}(?:\\s+(before|after|from|following|prior to))?\\b`, 'g') },
   // A four-digit amount is not a year: "2000 mg", "1500 employees".
   { form: 'year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})(?![\w%/-]|[.,]\d|\s+(?:mg|mcg|g|kg|ml|mL|l|units?|hours?|days?|weeks?|months?|years?|people|staff|employees|words)\b)/g },
   { form: 'weekday', pattern: new RegExp(`\\b${WEEKDAY}s?\\b`, 'g') },
@@ -237,8 +237,10 @@ function calendarShifts(d: Day): Day[] {
  */
 export function sameDateFormat(a: DatePiece, b: DatePiece): boolean {
   if (a.form !== b.form) return false;
+  // "1 day" and "2 days" are one format: the unit agrees with its number.
   const shape = (t: string) =>
     t
+      .replace(/\b(day|week|month|year)s\b/g, '$1')
       .replace(new RegExp(MONTH, 'g'), 'M')
       .replace(new RegExp(WEEKDAY, 'g'), 'W')
       .replace(/\d+(st|nd|rd|th)?/g, (_, s) => (s ? 'N#' : 'N'));
