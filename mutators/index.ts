@@ -3,6 +3,7 @@ import { numberFlip } from './number-flip.js';
 import { entitySwap } from './entity-swap.js';
 import { qualifierDeletion } from './qualifier-deletion.js';
 import { dateShift } from './date-shift.js';
+import { negation } from './negation.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonBoundary } from './comparison-boundary.js';
 import { offByOne } from './off-by-one.js';
@@ -16,6 +17,7 @@ export const ALL_MUTATORS: readonly Mutator[] = [
   entitySwap,
   qualifierDeletion,
   dateShift,
+  negation,
   arithmeticOperator,
   comparisonBoundary,
   offByOne,

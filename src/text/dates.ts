@@ -241,6 +241,7 @@ export function sameDateFormat(a: DatePiece, b: DatePiece): boolean {
   const shape = (t: string) =>
     t
       .replace(/\b(day|week|month|year)s\b/g, '$1')
+      .replace(/\b(?:before|after)$/, 'R') // which side of the event is negation's to reverse, not a format
       .replace(new RegExp(MONTH, 'g'), 'M')
       .replace(new RegExp(WEEKDAY, 'g'), 'W')
       .replace(/\d+(st|nd|rd|th)?/g, (_, s) => (s ? 'N#' : 'N'));
