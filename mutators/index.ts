@@ -4,6 +4,7 @@ import { entitySwap } from './entity-swap.js';
 import { qualifierDeletion } from './qualifier-deletion.js';
 import { dateShift } from './date-shift.js';
 import { negation } from './negation.js';
+import { unitSwap } from './unit-swap.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonBoundary } from './comparison-boundary.js';
 import { offByOne } from './off-by-one.js';
@@ -18,6 +19,7 @@ export const ALL_MUTATORS: readonly Mutator[] = [
   qualifierDeletion,
   dateShift,
   negation,
+  unitSwap,
   arithmeticOperator,
   comparisonBoundary,
   offByOne,

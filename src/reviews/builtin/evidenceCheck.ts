@@ -2,6 +2,7 @@ import type { CriticRequest } from '../../requests/types.js';
 import { containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
 import { findDates } from '../../text/dates.js';
 import { reversedPolarities } from '../../text/polarity.js';
+import { misstatedUnits } from '../../text/units.js';
 import type { Critic } from '../critic.js';
 
 export interface ClaimFinding {
@@ -12,7 +13,7 @@ export interface ClaimFinding {
 /**
  * Compares each claim (artifact sentence) with the evidence sentence that
  * supports it: every number, date and name in the claim must be stated there,
- * with the polarity the evidence gives it ("must", not "need not"), and
+ * in the unit and with the polarity the evidence gives it ("must", not "need not"), and
  * every qualifier stated there must survive in the claim. Looks at nothing but
  * the sealed request's task, artifact and evidence.
  */
@@ -34,6 +35,7 @@ export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | '
     for (const d of findDates(claim)) {
       if (!datesStated.has(d.key)) findings.push({ claim, problem: `"${d.text}" is not the date the evidence gives ("${support}")` });
     }
+    for (const u of misstatedUnits(claim, support)) findings.push({ claim, problem: `"${u.text}" is not the unit the evidence gives ("${support}")` });
     for (const p of reversedPolarities(claim, support)) findings.push({ claim, problem: `"${p.text}" reverses what the evidence says ("${support}")` });
     for (const e of findEntities(claim)) {
       if (!containsWords(support, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support}")` });
