@@ -17,6 +17,7 @@ describeTextMutator(
     { name: 'per year for per month', artifact: 'The allowance is £50 per month.', kept: ['The allowance is €50 per month.', 'The allowance is £50 per week.', 'The allowance is £50 per year.'] },
     { name: 'a month for a year after an amount', artifact: 'Relief is capped at 300 a year.', kept: ['Relief is capped at 300 a month.'] },
     { name: 'euros for pounds where the evidence uses pounds only', artifact: 'The fee is £1,250.', kept: ['The fee is €1,250.'] },
+    { name: 'minutes, not the days that would make a deadline', artifact: 'Reply in 24 hours.', kept: ['Reply in 24 minutes.'] },
     { name: 'ml for litres', artifact: 'Drink 2 litres.', kept: ['Drink 2 millilitres.'] },
   ],
   [

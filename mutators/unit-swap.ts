@@ -22,7 +22,11 @@ export const unitSwap: TextMutator = {
     const sites: MutationCandidate[] = [];
     for (const u of findUnits(fixture.artifact)) {
       if (touchesDate(dates, u.start, u.end)) continue;
-      for (const replacement of u.swaps) sites.push({ start: u.start, end: u.end, replacement });
+      for (const replacement of u.swaps) {
+        // "in 24 hours" to "in 24 days" would make a deadline: a date is date-shift's to write.
+        const mutated = fixture.artifact.slice(0, u.start) + replacement + fixture.artifact.slice(u.end);
+        if (!touchesDate(findDates(mutated), u.start, u.start + replacement.length)) sites.push({ start: u.start, end: u.end, replacement });
+      }
     }
     // A currency only where the evidence uses one: with two, "€500" may be the other one's amount.
     const currency = singleCurrency(fixture);
