@@ -10,6 +10,7 @@ import type { TextMutator } from './types.js';
 export const dateShift: TextMutator = {
   name: 'date-shift',
   kind: 'text',
+  specificity: 3,
   *candidates(fixture) {
     for (const date of findDates(fixture.artifact)) {
       if (!date.possible) continue;

@@ -6,6 +6,7 @@ import type { TextMutator } from './types.js';
 export const negation: TextMutator = {
   name: 'negation',
   kind: 'text',
+  specificity: 3,
   *candidates(fixture) {
     for (const p of findPolarities(fixture.artifact)) yield { start: p.start, end: p.end, replacement: p.reversed };
   },

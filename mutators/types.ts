@@ -22,6 +22,12 @@ export interface Mutator<F extends Fixture = Fixture> {
    * instead verified by running the held-out checks.
    */
   invalidReason?(fixture: F, candidate: MutationCandidate): string | null;
+  /**
+   * Where two mutators make the same text of one fixture, it is one mutant,
+   * kept by the one of higher specificity (the other's is reported as merged):
+   * "must not" to "must" is a negation before it is a deleted qualifier. 0 when unset.
+   */
+  readonly specificity?: number;
 }
 
 export type TextMutator = Mutator<TextFixture>;

@@ -17,6 +17,7 @@ const CURRENCY_SWAP: Record<string, string> = { '£': '€', '€': '£', $: '�
 export const unitSwap: TextMutator = {
   name: 'unit-swap',
   kind: 'text',
+  specificity: 3,
   *candidates(fixture) {
     const dates = findDates(fixture.artifact);
     const sites: MutationCandidate[] = [];

@@ -6,7 +6,7 @@ import { loadFixtures } from '../fixtures/load.js';
 import type { TextFixture } from '../fixtures/types.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
 import { textFixture } from '../../test/support/textFixture.js';
-import { applyCandidate, generateMutants, mutateTrace } from './generate.js';
+import { applyCandidate, generateMutants, MERGED, mutateTrace } from './generate.js';
 
 const textMutators = ALL_MUTATORS.filter((m) => m.kind === 'text') as TextMutator[];
 
@@ -92,6 +92,31 @@ describe('the worker trace', () => {
     expect(mutateTrace('Section 4.2: 7.5 mg every 5 hours, at most 1,200 mg; 5.', '5', '6')).toBe('Section 4.2: 7.5 mg every 6 hours, at most 1,200 mg; 6.');
     expect(mutateTrace('At most 1,200 mg in 1 day.', '1', '2')).toBe('At most 1,200 mg in 2 day.');
     expect(mutateTrace('Pay £1,250 now.', '£1,250', '£1,350')).toBe('Pay £1,350 now.');
+  });
+});
+
+describe('mutants two mutators make alike', () => {
+  const fixture = textFixture({ artifact: 'Patients must not drive after a dose.', evidence: 'Patients must not drive after a dose.' });
+  const byName = (name: string) => ALL_MUTATORS.find((m) => m.name === name)!;
+
+  it('are one mutant, under the more specific mutator, whatever the order they are listed in', () => {
+    for (const order of [
+      ['qualifier-deletion', 'negation'],
+      ['negation', 'qualifier-deletion'],
+    ]) {
+      const { mutants, ignored } = generateMutants([fixture], order.map(byName), { seed: 1, cap: 100 });
+      const texts = mutants.map((m) => m.artifact);
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(mutants.find((m) => m.artifact === 'Patients must drive after a dose.')!.mutator).toBe('negation');
+      expect(ignored.filter((m) => m.reason.startsWith(MERGED)).map((m) => m.mutator)).toEqual(['qualifier-deletion']);
+    }
+  });
+
+  it('are never counted twice on the bundled suites', () => {
+    const fixtures = loadFixtures(['fixtures/policy'], PACKAGE_ROOT) as TextFixture[];
+    const { mutants } = generateMutants(fixtures, textMutators, { seed: 7, cap: Infinity });
+    const keys = mutants.map((m) => `${m.fixtureId}\0${m.artifact}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 

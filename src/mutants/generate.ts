@@ -17,15 +17,20 @@ export interface Generation {
 
 /**
  * Applies every mutator that fits each fixture's kind. Candidates the oracle
- * rejects become ignored mutants with their reason; the valid ones are sampled
+ * rejects become ignored mutants with their reason, and so do valid ones whose
+ * text a more specific mutator also made (merged); the valid ones are sampled
  * down to the cap by a seeded hash order, so the same config always yields the
  * same mutants and a larger cap only adds to a smaller one's set.
  */
 export function generateMutants(fixtures: readonly Fixture[], mutators: readonly Mutator[], options: GenerationOptions): Generation {
   const mutants: Mutant[] = [];
   const ignored: IgnoredMutant[] = [];
+  // The more specific mutators first, so a text two of them make stays with the more specific one.
+  const bySpecificity = [...mutators].sort((a, b) => (b.specificity ?? 0) - (a.specificity ?? 0));
   for (const fixture of fixtures) {
-    for (const mutator of mutators) {
+    const kept = new Map<Mutator, Mutant[]>();
+    const byText = new Map<string, Mutant>();
+    for (const mutator of bySpecificity) {
       if (mutator.kind !== fixture.kind) continue;
       const valid: Mutant[] = [];
       const seen = new Set<string>();
@@ -34,14 +39,22 @@ export function generateMutants(fixtures: readonly Fixture[], mutators: readonly
         if (seen.has(mutant.id)) continue;
         seen.add(mutant.id);
         const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
-        if (reason === null) valid.push(mutant);
-        else ignored.push({ ...recordOf(mutant), reason });
+        const twin = reason === null ? byText.get(mutant.artifact) : undefined;
+        if (twin && twin.mutator !== mutator.name) ignored.push({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` });
+        else if (reason === null) {
+          valid.push(mutant);
+          byText.set(mutant.artifact, mutant);
+        } else ignored.push({ ...recordOf(mutant), reason });
       }
-      mutants.push(...sampleBySeed(valid, options));
+      kept.set(mutator, valid);
     }
+    for (const mutator of mutators) mutants.push(...sampleBySeed(kept.get(mutator) ?? [], options));
   }
   return { mutants, ignored };
 }
+
+/** How an ignored mutant's reason starts when another mutator made the same text: counted once, under that one. */
+export const MERGED = 'merged: the same text as the';
 
 export function applyCandidate(fixture: Fixture, mutatorName: string, candidate: MutationCandidate): Mutant {
   const { start, end, replacement } = candidate;

@@ -1,3 +1,4 @@
+import { MERGED } from '../mutants/generate.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
 import { bootstrapLines, errorCauseLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
@@ -14,9 +15,10 @@ export function renderMarkdown(report: AuditReport): string {
   for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));
   out.push(...powerLines(report));
   if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
-  out.push('', '## Mutants', '', '| mutator | valid | ignored |', '|---|---:|---:|');
-  for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} |`);
-  const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason}`);
+  out.push('', '## Mutants', '', '| mutator | valid | ignored | of which merged |', '|---|---:|---:|---:|');
+  for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} | ${s.merged} |`);
+  // A merged mutant's reason names its twin; grouped without the twin's id.
+  const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason.startsWith(MERGED) ? m.reason.replace(/ [0-9a-f]+$/, '') : m.reason}`);
   if (reasons.length) {
     out.push('', 'Ignored mutants are never counted. Reasons:', '');
     for (const [reason, n] of reasons) out.push(`- ${reason} (${n})`);
