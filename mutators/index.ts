@@ -5,6 +5,8 @@ import { qualifierDeletion } from './qualifier-deletion.js';
 import { dateShift } from './date-shift.js';
 import { negation } from './negation.js';
 import { unitSwap } from './unit-swap.js';
+import { claimOmission } from './claim-omission.js';
+import { claimInsertion } from './claim-insertion.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonBoundary } from './comparison-boundary.js';
 import { offByOne } from './off-by-one.js';
@@ -20,6 +22,8 @@ export const ALL_MUTATORS: readonly Mutator[] = [
   dateShift,
   negation,
   unitSwap,
+  claimOmission,
+  claimInsertion,
   arithmeticOperator,
   comparisonBoundary,
   offByOne,

@@ -28,6 +28,12 @@ export interface Mutator<F extends Fixture = Fixture> {
    * "must not" to "must" is a negation before it is a deleted qualifier. 0 when unset.
    */
   readonly specificity?: number;
+  /**
+   * The worker's trace made to defend this mutant, where replacing the
+   * original text wherever the trace quotes it is not enough (a deleted or an
+   * added sentence). The default replaces every whole-word occurrence.
+   */
+  defendInTrace?(fixture: F, candidate: MutationCandidate, trace: string): string;
 }
 
 export type TextMutator = Mutator<TextFixture>;

@@ -35,7 +35,7 @@ export function generateMutants(fixtures: readonly Fixture[], mutators: readonly
       const valid: Mutant[] = [];
       const seen = new Set<string>();
       for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
-        const mutant = applyCandidate(fixture, mutator.name, candidate);
+        const mutant = applyCandidate(fixture, mutator.name, candidate, mutator as Mutator<typeof fixture>);
         if (seen.has(mutant.id)) continue;
         seen.add(mutant.id);
         const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
@@ -56,7 +56,7 @@ export function generateMutants(fixtures: readonly Fixture[], mutators: readonly
 /** How an ignored mutant's reason starts when another mutator made the same text: counted once, under that one. */
 export const MERGED = 'merged: the same text as the';
 
-export function applyCandidate(fixture: Fixture, mutatorName: string, candidate: MutationCandidate): Mutant {
+export function applyCandidate<F extends Fixture>(fixture: F, mutatorName: string, candidate: MutationCandidate, mutator?: Mutator<F>): Mutant {
   const { start, end, replacement } = candidate;
   const original = fixture.artifact.slice(start, end);
   return {
@@ -67,7 +67,12 @@ export function applyCandidate(fixture: Fixture, mutatorName: string, candidate:
     original,
     replacement,
     artifact: fixture.artifact.slice(0, start) + replacement + fixture.artifact.slice(end),
-    trace: fixture.trace === undefined || (fixture.kind === 'code' && !quotable(original)) ? fixture.trace : mutateTrace(fixture.trace, original, replacement),
+    trace:
+      fixture.trace === undefined || (fixture.kind === 'code' && !quotable(original))
+        ? fixture.trace
+        : mutator?.defendInTrace
+          ? mutator.defendInTrace(fixture, candidate, fixture.trace)
+          : mutateTrace(fixture.trace, original, replacement),
   };
 }
 
