@@ -124,9 +124,9 @@ describe('the bundled policy suite', () => {
   const fixtures = loadFixtures(['fixtures/policy'], PACKAGE_ROOT) as TextFixture[];
   const { mutants } = generateMutants(fixtures, textMutators, { seed: 7, cap: 12 });
 
-  it('has at least 24 fixtures over at least 3 domains', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(24);
-    expect(new Set(fixtures.map((f) => f.source.file)).size).toBeGreaterThanOrEqual(3);
+  it('has at least 36 fixtures over at least 5 domains', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(36);
+    expect(new Set(fixtures.map((f) => f.source.file)).size).toBeGreaterThanOrEqual(5);
   });
 
   it.each(textMutators.map((m) => m.name))('gives %s at least 60 valid mutants', (name) => {
