@@ -1,4 +1,5 @@
 import { MERGED } from '../mutants/generate.js';
+import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
 import { bootstrapLines, errorCauseLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
@@ -39,6 +40,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   }
   out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
   out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
+  out.push(...falseAlarmMarkdownRows(critic, conditions));
   out.push(...flakinessLines(critic, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
