@@ -92,6 +92,17 @@ describe('the default audit', () => {
     expect(byMutator['claim-omission'].clean.rate).toBe(0);
   });
 
+  it('reports false alarms on the originals and on the controls apart, and pooled, in report.json, report.md and report.html', () => {
+    const critic = report.critics['evidence-check'];
+    const { originals, controls } = critic.falseAlarmsApart;
+    expect(originals.clean.n).toBe(39);
+    expect(controls.clean.n).toBeGreaterThanOrEqual(39);
+    expect(critic.falseAlarms.clean.n).toBe(originals.clean.n + controls.clean.n);
+    expect(controls.clean.flagged).toBe(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| \*false alarms on controls \(correct variants and paraphrases\)\* \| 0% \[/);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<table class="false-alarms-apart">.*on controls \(correct variants and paraphrases\)/);
+  });
+
   it('writes a manifest of digests and identities, never a secret', () => {
     expect(manifest.harness.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual(['builtin:evidence-check', 'builtin:trace-trusting', 'builtin:run-examples']);
