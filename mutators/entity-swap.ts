@@ -1,18 +1,21 @@
 import { containsWords, findEntities, gazetteerFor, type EntityPiece } from '../src/text/claims.js';
 import type { TextFixture } from '../src/fixtures/types.js';
+import { findDates, touchesDate } from '../src/text/dates.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
 
 /** How many stand-ins to offer per name: enough variety, without flooding one site. */
 const ALTERNATIVES_PER_SITE = 3;
 
-/** Replaces a named entity with another of the same kind, preferring names the fixture itself mentions. */
+/** Replaces a named entity with another of the same kind, preferring names the fixture itself mentions. Months and weekdays are date-shift's. */
 export const entitySwap: TextMutator = {
   name: 'entity-swap',
   kind: 'text',
   *candidates(fixture) {
     const known = namesInFixture(fixture);
+    const dates = findDates(fixture.artifact);
     for (const entity of findEntities(fixture.artifact)) {
+      if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end)) continue;
       const alternatives = [...known, ...gazetteerFor(entity.kind).map((text) => ({ text, kind: entity.kind }))]
         .filter((other) => other.kind === entity.kind && other.text !== entity.text)
         .map((other) => other.text);

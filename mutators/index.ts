@@ -2,6 +2,11 @@ import type { Mutator } from './types.js';
 import { numberFlip } from './number-flip.js';
 import { entitySwap } from './entity-swap.js';
 import { qualifierDeletion } from './qualifier-deletion.js';
+import { dateShift } from './date-shift.js';
+import { negation } from './negation.js';
+import { unitSwap } from './unit-swap.js';
+import { claimOmission } from './claim-omission.js';
+import { claimInsertion } from './claim-insertion.js';
 import { arithmeticOperator } from './arithmetic-operator.js';
 import { comparisonBoundary } from './comparison-boundary.js';
 import { offByOne } from './off-by-one.js';
@@ -14,6 +19,11 @@ export const ALL_MUTATORS: readonly Mutator[] = [
   numberFlip,
   entitySwap,
   qualifierDeletion,
+  dateShift,
+  negation,
+  unitSwap,
+  claimOmission,
+  claimInsertion,
   arithmeticOperator,
   comparisonBoundary,
   offByOne,

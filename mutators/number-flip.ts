@@ -1,14 +1,17 @@
 import { findNumbers, numberKey, type NumberPiece } from '../src/text/claims.js';
+import { findDates, touchesDate } from '../src/text/dates.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
 
-/** Changes one number to a plausible wrong value written in the same format. */
+/** Changes one number to a plausible wrong value written in the same format. Dates and deadlines are date-shift's. */
 export const numberFlip: TextMutator = {
   name: 'number-flip',
   kind: 'text',
   *candidates(fixture) {
+    const dates = findDates(fixture.artifact);
     for (const n of findNumbers(fixture.artifact)) {
+      if (touchesDate(dates, n.start, n.end)) continue;
       for (const value of wrongValues(n)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
     }
   },
@@ -26,9 +29,8 @@ export const numberFlip: TextMutator = {
 
 /** One step up and one down, sized to the number so the change is plausible, not absurd. */
 export function wrongValues(n: NumberPiece): number[] {
-  const isYear = Number.isInteger(n.value) && !n.currency && !n.percent && !n.grouped && n.value >= 1900 && n.value <= 2100;
   const unit = 10 ** -n.decimals;
-  const step = isYear ? 1 : Math.max(unit, niceStep(n.value * 0.1));
+  const step = Math.max(unit, niceStep(n.value * 0.1));
   const round = (v: number) => Number(v.toFixed(n.decimals));
   return [round(n.value + step), round(n.value - step)].filter((v) => v > 0 && v !== n.value && (!n.percent || v <= 100));
 }

@@ -12,6 +12,7 @@ const UNGRAMMATICAL_ALONE = new Set(['within']);
 export const qualifierDeletion: TextMutator = {
   name: 'qualifier-deletion',
   kind: 'text',
+  specificity: 1,
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
       if (UNGRAMMATICAL_ALONE.has(qualifier.keyword)) continue;

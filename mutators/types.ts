@@ -22,6 +22,18 @@ export interface Mutator<F extends Fixture = Fixture> {
    * instead verified by running the held-out checks.
    */
   invalidReason?(fixture: F, candidate: MutationCandidate): string | null;
+  /**
+   * Where two mutators make the same text of one fixture, it is one mutant,
+   * kept by the one of higher specificity (the other's is reported as merged):
+   * "must not" to "must" is a negation before it is a deleted qualifier. 0 when unset.
+   */
+  readonly specificity?: number;
+  /**
+   * The worker's trace made to defend this mutant, where replacing the
+   * original text wherever the trace quotes it is not enough (a deleted or an
+   * added sentence). The default replaces every whole-word occurrence.
+   */
+  defendInTrace?(fixture: F, candidate: MutationCandidate, trace: string): string;
 }
 
 export type TextMutator = Mutator<TextFixture>;

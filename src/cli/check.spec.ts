@@ -108,7 +108,7 @@ describe('critic-audit check', () => {
     );
     expect(await main(['check', file])).toBe(0);
     expect(stdout.join('\n')).toMatch(/mutators over 1 code fixture \(site counts only: .*sandbox.*\):\n {2}arithmetic-operator: no usable site \(no sites\)\n {2}comparison-boundary: \d+ sites\n/);
-    expect(stdout).toContain('text mutators not checked (no text fixtures): number-flip, entity-swap, qualifier-deletion');
+    expect(stdout).toContain('text mutators not checked (no text fixtures): number-flip, entity-swap, qualifier-deletion, date-shift, negation, unit-swap, claim-omission, claim-insertion');
   });
 
   it('has a usage line for --help', () => {

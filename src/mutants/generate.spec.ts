@@ -6,7 +6,7 @@ import { loadFixtures } from '../fixtures/load.js';
 import type { TextFixture } from '../fixtures/types.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
 import { textFixture } from '../../test/support/textFixture.js';
-import { applyCandidate, generateMutants, mutateTrace } from './generate.js';
+import { applyCandidate, generateMutants, MERGED, mutateTrace } from './generate.js';
 
 const textMutators = ALL_MUTATORS.filter((m) => m.kind === 'text') as TextMutator[];
 
@@ -115,13 +115,38 @@ describe('the worker trace', () => {
   });
 });
 
+describe('mutants two mutators make alike', () => {
+  const fixture = textFixture({ artifact: 'Patients must not drive after a dose.', evidence: 'Patients must not drive after a dose.' });
+  const byName = (name: string) => ALL_MUTATORS.find((m) => m.name === name)!;
+
+  it('are one mutant, under the more specific mutator, whatever the order they are listed in', () => {
+    for (const order of [
+      ['qualifier-deletion', 'negation'],
+      ['negation', 'qualifier-deletion'],
+    ]) {
+      const { mutants, ignored } = generateMutants([fixture], order.map(byName), { seed: 1, cap: 100 });
+      const texts = mutants.map((m) => m.artifact);
+      expect(new Set(texts).size).toBe(texts.length);
+      expect(mutants.find((m) => m.artifact === 'Patients must drive after a dose.')!.mutator).toBe('negation');
+      expect(ignored.filter((m) => m.reason.startsWith(MERGED)).map((m) => m.mutator)).toEqual(['qualifier-deletion']);
+    }
+  });
+
+  it('are never counted twice on the bundled suites', () => {
+    const fixtures = loadFixtures(['fixtures/policy'], PACKAGE_ROOT) as TextFixture[];
+    const { mutants } = generateMutants(fixtures, textMutators, { seed: 7, cap: Infinity });
+    const keys = mutants.map((m) => `${m.fixtureId}\0${m.artifact}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+});
+
 describe('the bundled policy suite', () => {
   const fixtures = loadFixtures(['fixtures/policy'], PACKAGE_ROOT) as TextFixture[];
   const { mutants } = generateMutants(fixtures, textMutators, { seed: 7, cap: 12 });
 
-  it('has at least 24 fixtures over at least 3 domains', () => {
-    expect(fixtures.length).toBeGreaterThanOrEqual(24);
-    expect(new Set(fixtures.map((f) => f.source.file)).size).toBeGreaterThanOrEqual(3);
+  it('has at least 36 fixtures over at least 5 domains', () => {
+    expect(fixtures.length).toBeGreaterThanOrEqual(36);
+    expect(new Set(fixtures.map((f) => f.source.file)).size).toBeGreaterThanOrEqual(5);
   });
 
   it.each(textMutators.map((m) => m.name))('gives %s at least 60 valid mutants', (name) => {

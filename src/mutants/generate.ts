@@ -17,37 +17,52 @@ export interface Generation {
 
 /**
  * Applies every mutator that fits each fixture's kind. Candidates the oracle
- * rejects become ignored mutants with their reason; the valid ones are sampled
+ * rejects become ignored mutants with their reason, and so do valid ones whose
+ * text a more specific mutator also made (merged); the valid ones are sampled
  * down to the cap by a seeded hash order, so the same config always yields the
  * same mutants and a larger cap only adds to a smaller one's set.
  */
 export function generateMutants(fixtures: readonly Fixture[], mutators: readonly Mutator[], options: GenerationOptions): Generation {
   const mutants: Mutant[] = [];
   const ignored: IgnoredMutant[] = [];
+  // The more specific mutators first, so a text two of them make stays with the more specific one.
+  const bySpecificity = [...mutators].sort((a, b) => (b.specificity ?? 0) - (a.specificity ?? 0));
   for (const fixture of fixtures) {
-    for (const mutator of mutators) {
+    const kept = new Map<Mutator, Mutant[]>();
+    const byText = new Map<string, Mutant>();
+    for (const mutator of bySpecificity) {
       if (mutator.kind !== fixture.kind) continue;
       const valid: Mutant[] = [];
       const seen = new Set<string>();
       for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
-        const mutant = applyCandidate(fixture, mutator.name, candidate);
+        const mutant = applyCandidate(fixture, mutator.name, candidate, mutator as Mutator<typeof fixture>);
         if (seen.has(mutant.id)) continue;
         seen.add(mutant.id);
         const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
-        if (reason === null) valid.push(mutant);
-        else ignored.push({ ...recordOf(mutant), reason });
+        const twin = reason === null ? byText.get(mutant.artifact) : undefined;
+        if (twin && twin.mutator !== mutator.name) ignored.push({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` });
+        else if (reason === null) {
+          valid.push(mutant);
+          byText.set(mutant.artifact, mutant);
+        } else ignored.push({ ...recordOf(mutant), reason });
       }
-      mutants.push(...sampleBySeed(valid, options));
+      kept.set(mutator, valid);
     }
+    for (const mutator of mutators) mutants.push(...sampleBySeed(kept.get(mutator) ?? [], options));
   }
   return { mutants, ignored };
 }
 
-export function applyCandidate(fixture: Fixture, mutatorName: string, candidate: MutationCandidate): Mutant {
+/** How an ignored mutant's reason starts when another mutator made the same text: counted once, under that one. */
+export const MERGED = 'merged: the same text as the';
+
+export function applyCandidate<F extends Fixture>(fixture: F, mutatorName: string, candidate: MutationCandidate, mutator?: Mutator<F>): Mutant {
   const { start, end, replacement } = candidate;
   const original = fixture.artifact.slice(start, end);
-  // The worker's own texts defend the mutant, as a real worker's defend its mistake.
-  const consistent = (text: string | undefined) => (text === undefined || (fixture.kind === 'code' && !quotable(original)) ? text : mutateTrace(text, original, replacement));
+  // The worker's own texts defend the mutant, as a real worker's defend its mistake; a mutator may know better
+  // than find-and-replace how the trace does it (an omitted or inserted sentence). Declared fields take the replacement.
+  const untouched = (text: string | undefined) => text === undefined || (fixture.kind === 'code' && !quotable(original));
+  const consistent = (text: string | undefined) => (untouched(text) ? text : mutateTrace(text!, original, replacement));
   return {
     id: stableId(fixture.id, mutatorName, start, end, replacement),
     fixtureId: fixture.id,
@@ -56,7 +71,7 @@ export function applyCandidate(fixture: Fixture, mutatorName: string, candidate:
     original,
     replacement,
     artifact: fixture.artifact.slice(0, start) + replacement + fixture.artifact.slice(end),
-    trace: consistent(fixture.trace),
+    trace: !untouched(fixture.trace) && mutator?.defendInTrace ? mutator.defendInTrace(fixture, candidate, fixture.trace!) : consistent(fixture.trace),
     ...(fixture.fields ? { fields: Object.fromEntries(Object.entries(fixture.fields).map(([k, v]) => [k, consistent(v)!])) } : {}),
   };
 }

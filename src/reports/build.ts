@@ -7,6 +7,7 @@ import { gatedMutators } from '../gates/gatedMutators.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
+import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
 import { echoCells } from '../gates/echo.js';
@@ -35,9 +36,12 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   let errors = 0;
   let cost = 0;
   const byMutator: Record<string, MutantSummary> = {};
-  for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0 };
+  for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0, merged: 0 };
   for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
-  for (const m of snapshot.generation.ignored) byMutator[m.mutator]!.ignored++;
+  for (const m of snapshot.generation.ignored) {
+    byMutator[m.mutator]!.ignored++;
+    if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
+  }
   for (const critic of snapshot.critics) {
     // Replies only for a baseline comparison's list of flipped items; without one, the rows are read without their text.
     const withReplies = baseline !== undefined;
@@ -115,7 +119,12 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     passed: status.complete && Object.values(critics).every((c) => c.passed),
     errorBudget: { budget: settings.errorBudget, errorRate, exceeded: errorRate > settings.errorBudget },
     cost: snapshot.critics.some((c) => c.pricing) ? cost : null,
-    mutants: { byMutator, valid: snapshot.generation.mutants.length, ignored: snapshot.generation.ignored.length },
+    mutants: {
+      byMutator,
+      valid: snapshot.generation.mutants.length,
+      ignored: snapshot.generation.ignored.length,
+      merged: Object.values(byMutator).reduce((sum, s) => sum + s.merged, 0),
+    },
     ignored: snapshot.generation.ignored,
     labelVerification: snapshot.labelVerification ?? [],
     critics,

@@ -1,3 +1,5 @@
+import { MERGED } from '../mutants/generate.js';
+import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
 import {
@@ -29,9 +31,10 @@ export function renderMarkdown(report: AuditReport): string {
   out.push(...crossCriticLines(report));
   out.push(...powerLines(report));
   if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
-  out.push('', '## Mutants', '', '| mutator | valid | ignored |', '|---|---:|---:|');
-  for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} |`);
-  const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason}`);
+  out.push('', '## Mutants', '', '| mutator | valid | ignored | of which merged |', '|---|---:|---:|---:|');
+  for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} | ${s.merged} |`);
+  // A merged mutant's reason names its twin; grouped without the twin's id.
+  const reasons = countBy(report.ignored, (m) => `${m.mutator}: ${m.reason.startsWith(MERGED) ? m.reason.replace(/ [0-9a-f]+$/, '') : m.reason}`);
   if (reasons.length) {
     out.push('', 'Ignored mutants are never counted. Reasons:', '');
     for (const [reason, n] of reasons) out.push(`- ${reason} (${n})`);
@@ -52,6 +55,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   }
   out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
   out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
+  out.push(...falseAlarmMarkdownRows(critic, conditions));
   out.push(...flakinessLines(critic, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;

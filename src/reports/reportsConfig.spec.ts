@@ -30,7 +30,11 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 async function run(reports: string, conditions = '[clean, with-trace]'): Promise<number> {
-  writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [suite]\nconditions: ${conditions}\ncritic:\n  name: trusting\n  provider: builtin:trace-trusting\n${reports}`);
+  // The mutators a claim-by-claim checker catches every time: not claim-insertion's condition sentence, which holds no number or name.
+  writeFileSync(
+    join(dir, 'critic.config.yaml'),
+    `fixtures: [suite]\nmutators: [number-flip, qualifier-deletion, negation, unit-swap]\nconditions: ${conditions}\ncritic:\n  name: trusting\n  provider: builtin:trace-trusting\n${reports}`,
+  );
   return main(['run', '--no-cache', '--config', join(dir, 'critic.config.yaml'), '--out', join(dir, 'out')]);
 }
 const read = (file: string) => JSON.parse(readFileSync(join(dir, 'out', file), 'utf8'));

@@ -48,6 +48,8 @@ export interface CriticReport extends CriticTables {
 export interface MutantSummary {
   valid: number;
   ignored: number;
+  /** Of the ignored, those whose text a more specific mutator also made: counted once, under that one. */
+  merged: number;
 }
 
 /** The shape of report.json. Other tools parse it: the names here are an interface. */
@@ -65,7 +67,7 @@ export interface AuditReport {
   /** Reviews that ended in an error, as a share of all reviews, against the configured budget. */
   errorBudget: { budget: number; errorRate: number; exceeded: boolean };
   cost: number | null;
-  mutants: { byMutator: Record<string, MutantSummary>; valid: number; ignored: number };
+  mutants: { byMutator: Record<string, MutantSummary>; valid: number; ignored: number; merged: number };
   ignored: IgnoredMutant[];
   /** Code fixtures only: how every label was verified by the held-out checks. */
   labelVerification: LabelVerificationRow[];

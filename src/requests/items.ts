@@ -37,7 +37,7 @@ export function itemRecords(fixtures: readonly Fixture[], mutants: readonly Muta
   const byFixture = groupBy(mutants, (m) => m.fixtureId);
   return fixtures.flatMap((f) => {
     const original = (id: string, artifact: string): ItemRecord => ({ id, fixtureId: f.id, cluster: f.cluster, kind: f.kind, role: 'original', mutator: null, artifact });
-    const variants = f.kind === 'code' ? f.variants.map((v) => original(variantId(f, v), v.artifact)) : [];
+    const variants = f.variants.map((v) => original(variantId(f, v), v.artifact));
     const mutantItems = (byFixture.get(f.id) ?? []).map((m): ItemRecord => ({ id: m.id, fixtureId: f.id, cluster: f.cluster, kind: f.kind, role: 'mutant', mutator: m.mutator, mutant: m }));
     return [original(f.id, f.artifact), ...variants, ...mutantItems];
   });
@@ -65,7 +65,7 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
     artifact,
   });
   yield original(f.id, f.artifact);
-  if (f.kind === 'code') for (const v of f.variants) yield original(variantId(f, v), v.artifact);
+  for (const v of f.variants) yield original(variantId(f, v), v.artifact);
   for (const m of mutants)
     yield {
       fixtureId: f.id,

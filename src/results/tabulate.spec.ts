@@ -32,6 +32,21 @@ const result = (itemId: string, condition: ReviewResult['condition'], outcome: '
   usage: null,
 });
 
+describe('tabulate: false alarms on originals and on controls', () => {
+  // One fixture's own artifact (id = fixture id) and two correct rewrites of it.
+  const own = { ...item('f', null) };
+  const controls = [item('f~paraphrase-order', null), item('f~reordered-a', null)];
+  const { outcomes, totals } = countOutcomes([result('f', 'clean', 'PASS'), result('f~paraphrase-order', 'clean', 'FAIL'), result('f~reordered-a', 'clean', 'PASS')]);
+  const tables = tabulate([own, ...controls], outcomes, totals, ['clean']);
+
+  it('reports them apart and pooled', () => {
+    expect(tables.falseAlarmsApart.originals.clean).toMatchObject({ n: 1, flagged: 0, rate: 0 });
+    expect(tables.falseAlarmsApart.controls.clean).toMatchObject({ n: 2, flagged: 1, rate: 0.5 });
+    expect(tables.falseAlarms.clean).toMatchObject({ n: 3, flagged: 1 });
+    expect(Object.keys(tables.byMutator)).toEqual([]);
+  });
+});
+
 describe('tabulate', () => {
   // Four number-flip mutants and two originals, reviewed clean and with the trace.
   const items = [item('m1', 'number-flip'), item('m2', 'number-flip'), item('m3', 'number-flip'), item('m4', 'number-flip'), item('o1', null), item('o2', null)];

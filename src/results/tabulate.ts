@@ -76,6 +76,12 @@ export interface CriticTables {
   /** All mutants pooled, per condition. */
   pooled: Partial<Record<ConditionName, CatchCell>>;
   falseAlarms: Partial<Record<ConditionName, FalseAlarmCell>>;
+  /**
+   * The same false alarms apart: on each fixture's own artifact (originals) and
+   * on its correct rewrites (controls: hand-written variants and generated
+   * paraphrases). `falseAlarms` pools the two.
+   */
+  falseAlarmsApart: { originals: Partial<Record<ConditionName, FalseAlarmCell>>; controls: Partial<Record<ConditionName, FalseAlarmCell>> };
   paired: PairedComparison[];
   verdicts: VerdictCounts;
   /** The failed reviews grouped by what their error says, most frequent first. */
@@ -85,6 +91,9 @@ export interface CriticTables {
 /** Paired rows for the originals use this mutator name; all mutants pooled use "all". */
 export const CONTROL = 'control';
 export const ALL_MUTANTS = 'all';
+/** Groups of the originals apart: a fixture's own artifact, and its correct rewrites. */
+const ORIGINALS_ONLY = 'control:originals';
+const CONTROLS_ONLY = 'control:rewrites';
 
 /**
  * Turns one critic's review results into the report's tables. A FAIL verdict
@@ -105,7 +114,10 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
     if (item.mutator) {
       addTo(item.mutator, item);
       addTo(ALL_MUTANTS, item);
-    } else addTo(CONTROL, item);
+    } else {
+      addTo(CONTROL, item);
+      addTo(item.id === item.fixtureId ? ORIGINALS_ONLY : CONTROLS_ONLY, item);
+    }
   }
 
   const cell = (group: string, condition: ConditionName) => {
@@ -139,7 +151,7 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
     return { ...rest, caught };
   };
 
-  const mutators = [...groups.keys()].filter((g) => g !== ALL_MUTANTS && g !== CONTROL);
+  const mutators = [...groups.keys()].filter((g) => g !== ALL_MUTANTS && g !== CONTROL && g !== ORIGINALS_ONLY && g !== CONTROLS_ONLY);
   const byMutator: CriticTables['byMutator'] = {};
   for (const m of mutators) {
     // Only the mutators this critic reviewed: a built-in checker reviews one kind of artifact.
@@ -163,6 +175,7 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
     byMutator,
     pooled: pick(conditions, (c) => catchCell(ALL_MUTANTS, c)),
     falseAlarms: pick(conditions, (c) => cell(CONTROL, c)),
+    falseAlarmsApart: { originals: pick(conditions, (c) => cell(ORIGINALS_ONLY, c)), controls: pick(conditions, (c) => cell(CONTROLS_ONLY, c)) },
     paired,
     verdicts: {
       ...verdicts,

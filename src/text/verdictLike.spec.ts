@@ -12,7 +12,8 @@ describe('verdictLikeHits', () => {
     ['All tests pass.', '"all tests pass"', 'All tests pass'],
     ['all the checks are green', '"all tests pass"', 'all the checks are green'],
     ['LGTM, ship it', 'LGTM', 'LGTM'],
-    ['This figure was approved by the finance team.', '"approved by"', 'approved by'],
+    ['This figure was approved by the reviewer.', '"approved by" a reviewer', 'approved by the reviewer'],
+    ['Approved by code review on Monday.', '"approved by" a reviewer', 'Approved by code review'],
   ])('finds %j as %s', (text, label, matched) => {
     const hits = verdictLikeHits(text);
     expect(hits.map((h) => [h.label, h.text])).toContainEqual([label, matched]);
@@ -25,6 +26,7 @@ describe('verdictLikeHits', () => {
     'The reviewer must check every figure.',
     'Tests are run nightly; see the handbook.',
     'A request is approved when the manager signs it.',
+    'Any refund above £500 must be approved by the Finance Team.',
     'glgtm is not a word',
   ])('finds nothing in %j', (text) => {
     expect(verdictLikeHits(text)).toEqual([]);

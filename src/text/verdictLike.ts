@@ -10,7 +10,8 @@ const PATTERNS: ReadonlyArray<{ label: string; pattern: RegExp }> = [
   { label: "a reviewer's PASS/FAIL", pattern: /\breview(?:er|ed)?\s*(?:[:=—-]|says|said)\s*(?:PASS|FAIL|approved|rejected)\b/gi },
   { label: '"all tests pass"', pattern: /\ball\s+(?:the\s+)?(?:tests|checks)\s+(?:pass(?:ed)?|are\s+(?:passing|green))\b/gi },
   { label: 'LGTM', pattern: /\bLGTM\b/g },
-  { label: '"approved by"', pattern: /\bapproved\s+by\b/gi },
+  // By a reviewer, not by a finance team: policies say who approves what, and that is not a verdict on the artifact.
+  { label: '"approved by" a reviewer', pattern: /\bapproved\s+by\s+(?:the\s+|a\s+|an\s+)?(?:\w+\s+)?(?:reviewers?|review|critic|QA|maintainers?|verifier|checker)\b/gi },
 ];
 
 export interface VerdictLikeHit {

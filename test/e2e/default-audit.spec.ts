@@ -9,6 +9,7 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { defaultRunResult } from '../support/defaultRun.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+const TEXT_MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion', 'date-shift', 'negation', 'unit-swap', 'claim-omission', 'claim-insertion'];
 let out: string;
 let exitCode: number | null;
 let stdout: string;
@@ -38,7 +39,9 @@ describe('the default audit', () => {
     const pooled = critic.paired.find((p: any) => p.mutator === 'all' && p.to === 'with-trace');
     expect(pooled.delta).toBeLessThan(-0.5);
     expect(pooled.p).toBeLessThan(1e-6);
+    // Every mutator it catches at all: claim-omission it does not catch even sealed (no completeness check), so it has nothing to lose.
     for (const [mutator, byCondition] of Object.entries<any>(critic.byMutator)) {
+      if (byCondition.clean.rate === 0) continue;
       expect(byCondition['with-trace'].rate, mutator).toBeLessThan(byCondition.clean.rate / 2);
     }
   });
@@ -56,7 +59,7 @@ describe('the default audit', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
       '# critic-audit: ❌ failed (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary)',
     );
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 1\.0000 is above the threshold 0\.15/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.8571 is above the threshold 0\.15/);
   });
 
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
@@ -73,7 +76,9 @@ describe('the default audit', () => {
       expect(effectGates(name).map((g: any) => [g.name, g.value, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, 0, true]));
       for (const cell of Object.values<any>(report.critics[name].echo)) expect(cell.echoing).toBe(false);
     }
-    expect(effectGates('trace-trusting').map((g: any) => [g.name, g.value, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, 1, false]));
+    expect(effectGates('trace-trusting').map((g: any) => [g.name, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, false]));
+    // Every catch but the omissions it never made sealed (a catch drop), every original flagged (a false-alarm rise).
+    for (const g of effectGates('trace-trusting')) expect(g.value, g.name).toBeGreaterThan(0.8);
     expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true]);
     expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual([['evidence-check', 'trace-trusting']]);
   });
@@ -88,7 +93,30 @@ describe('the default audit', () => {
     expect(Object.keys(critic.paired[0])).toEqual(expect.arrayContaining(['mutator', 'from', 'to', 'b', 'c', 'p', 'delta']));
     expect(critic.paired.some((p: any) => p.mutator === 'control')).toBe(true);
     expect(Object.keys(critic.gates[0])).toEqual(expect.arrayContaining(['name', 'threshold', 'value', 'pass', 'status']));
-    for (const mutator of ['number-flip', 'entity-swap', 'qualifier-deletion']) expect(report.mutants.byMutator[mutator].valid).toBeGreaterThanOrEqual(60);
+    for (const mutator of TEXT_MUTATORS) expect(report.mutants.byMutator[mutator].valid, mutator).toBeGreaterThanOrEqual(60);
+    // Texts two mutators made alike are one mutant: the bundled suite has some, each counted under one mutator only.
+    expect(report.mutants.merged).toBe(Object.values<any>(report.mutants.byMutator).reduce((sum, m) => sum + m.merged, 0));
+    expect(report.mutants.merged).toBeGreaterThan(0);
+  });
+
+  it('has evidence-check catch date-shift, negation and unit-swap at 90% or more, and shows what it makes of claims added and left out', () => {
+    const byMutator = report.critics['evidence-check'].byMutator;
+    for (const mutator of ['date-shift', 'negation', 'unit-swap']) expect(byMutator[mutator].clean.rate, mutator).toBeGreaterThanOrEqual(0.9);
+    // The README's figures: it flags an added sentence only when it carries a number or a name, and never a deleted one.
+    expect(byMutator['claim-insertion'].clean.rate).toBeGreaterThan(0.5);
+    expect(byMutator['claim-insertion'].clean.rate).toBeLessThan(0.9);
+    expect(byMutator['claim-omission'].clean.rate).toBe(0);
+  });
+
+  it('reports false alarms on the originals and on the controls apart, and pooled, in report.json, report.md and report.html', () => {
+    const critic = report.critics['evidence-check'];
+    const { originals, controls } = critic.falseAlarmsApart;
+    expect(originals.clean.n).toBe(39);
+    expect(controls.clean.n).toBeGreaterThanOrEqual(39);
+    expect(critic.falseAlarms.clean.n).toBe(originals.clean.n + controls.clean.n);
+    expect(controls.clean.flagged).toBe(0);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| \*false alarms on controls \(correct variants and paraphrases\)\* \| 0% \[/);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/<table class="false-alarms-apart">.*on controls \(correct variants and paraphrases\)/);
   });
 
   it('writes a manifest of digests and identities, never a secret', () => {
@@ -148,7 +176,7 @@ describe('the default audit', () => {
     expect(runs[1]!.report.critics).toEqual(runs[0]!.report.critics);
     expect(runs[1]!.mutants).toBe(runs[0]!.mutants);
     expect(runs[0]!.report.critics['evidence-check'].byMutator['number-flip'].clean).toEqual(report.critics['evidence-check'].byMutator['number-flip'].clean);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('check-request', () => {

@@ -3,6 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadFixtures } from '../../src/fixtures/load.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { auditDir, deterministicReply } from '../support/auditDir.js';
 import { delayed, drop, hang, malformedJSON, noVerdictReply, quotaExhausted, rateLimited, serverError, startFakeOpenAI, type FakeOpenAI, type FakeResponse } from '../support/fakeOpenAI.js';
@@ -32,6 +33,9 @@ function smallAuditDir(baseURL: string, extra = ''): { dir: string; config: stri
   writeFileSync(audit.config, readFileSync(audit.config, 'utf8').replace('mutantsPerFixture: 4', 'mutantsPerFixture: 2'));
   return audit;
 }
+
+/** The originals auditDir's fixture file gives: each fixture's own artifact and its controls (written variants and generated paraphrases). */
+const ORIGINALS = loadFixtures([join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml')]).reduce((n, f) => n + 1 + f.variants.length, 0);
 
 const report = (dir: string) => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
 const storedKeys = (dir: string) => {
@@ -69,7 +73,7 @@ describe('faults', () => {
     expect(v.verdicts + v.noVerdict + v.errors).toBe(v.reviews);
     expect(v.reviews).toBe(rows.length);
     // Every planned review is there: items x 2 conditions.
-    const items = r.mutants.valid + 9;
+    const items = r.mutants.valid + ORIGINALS;
     expect(rows.length).toBe(items * 2);
     expect(v.noVerdict).toBeGreaterThan(0);
     // Every kind of fault came up more than once (one in five requests fails, cycling through six kinds).
@@ -257,7 +261,7 @@ describe('repeats and cost', () => {
     const run = await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
     expect(run.code, run.stderr).toBeLessThan(2);
     const r = report(out);
-    const items = r.mutants.valid + 9;
+    const items = r.mutants.valid + ORIGINALS;
     expect(storedKeys(out)).toHaveLength(items * 2 * 3);
     const cells = Object.values<any>(r.critics.model.byMutator).flatMap((byCondition) => Object.values<any>(byCondition));
     expect(cells.reduce((sum, c) => sum + c.n, 0)).toBe(r.mutants.valid * 2);

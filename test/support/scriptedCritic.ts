@@ -39,6 +39,7 @@ export function makeWorld(clusters: number, mutantsPer: (k: number) => number): 
     fixtures.push({
       id,
       kind: 'text',
+      variants: [],
       task: `What may staff claim under policy ${k}?`,
       artifact,
       evidence: [{ id: 'policy', text: artifact }],

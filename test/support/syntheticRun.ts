@@ -76,6 +76,7 @@ export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot
     fixtures.push({
       id,
       kind: 'text',
+      variants: [],
       task: `What may staff claim under policy ${f}?${extra}`,
       artifact,
       evidence: [{ id: 'policy', title: `Policy ${f}`, text: artifact + extra }],

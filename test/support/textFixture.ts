@@ -9,6 +9,7 @@ export function textFixture(parts: { artifact: string; evidence: string; trace?:
     artifact: parts.artifact,
     evidence: [{ id: 'ev', text: parts.evidence }],
     trace: parts.trace,
+    variants: [],
     ...(parts.fields ? { fields: parts.fields } : {}),
     cluster: parts.id ?? 'unit',
     source: { file: 'unit.yaml', line: 1 },

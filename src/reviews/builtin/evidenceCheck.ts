@@ -1,5 +1,8 @@
 import type { CriticRequest } from '../../requests/types.js';
 import { containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
+import { findDates } from '../../text/dates.js';
+import { reversedPolarities } from '../../text/polarity.js';
+import { misstatedUnits } from '../../text/units.js';
 import type { Critic } from '../critic.js';
 
 export interface ClaimFinding {
@@ -9,7 +12,8 @@ export interface ClaimFinding {
 
 /**
  * Compares each claim (artifact sentence) with the evidence sentence that
- * supports it: every number and name in the claim must be stated there, and
+ * supports it: every number, date and name in the claim must be stated there,
+ * in the unit and with the polarity the evidence gives it ("must", not "need not"), and
  * every qualifier stated there must survive in the claim. Looks at nothing but
  * the sealed request's task, artifact and evidence.
  */
@@ -26,6 +30,13 @@ export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | '
     for (const n of findNumbers(claim)) {
       if (!stated.has(numberKey(n))) findings.push({ claim, problem: `"${n.text}" is not what the evidence says ("${support}")` });
     }
+    // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
+    const datesStated = new Set(findDates(support).map((d) => d.key));
+    for (const d of findDates(claim)) {
+      if (!datesStated.has(d.key)) findings.push({ claim, problem: `"${d.text}" is not the date the evidence gives ("${support}")` });
+    }
+    for (const u of misstatedUnits(claim, support)) findings.push({ claim, problem: `"${u.text}" is not the unit the evidence gives ("${support}")` });
+    for (const p of reversedPolarities(claim, support)) findings.push({ claim, problem: `"${p.text}" reverses what the evidence says ("${support}")` });
     for (const e of findEntities(claim)) {
       if (!containsWords(support, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support}")` });
     }
@@ -54,7 +65,7 @@ export function createEvidenceCheckCritic(name: string): Critic {
   return {
     name,
     kinds: ['text'],
-    identity: { provider: 'builtin:evidence-check', version: 1 },
+    identity: { provider: 'builtin:evidence-check', version: 2 },
     async review({ request }) {
       return { text: describeFindings(checkAgainstEvidence(request)) };
     },

@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { findDates, sameDateFormat, weekdayOf, WEEKDAYS, MONTHS } from '../src/text/dates.js';
+import { textFixture } from '../test/support/textFixture.js';
+import { dateShift } from './date-shift.js';
+import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
+
+describeTextMutator(
+  dateShift,
+  [
+    {
+      name: 'a day-month date with a year',
+      artifact: 'Returns are due on 5 April 2026.',
+      kept: ['Returns are due on 6 April 2026.', 'Returns are due on 4 April 2026.', 'Returns are due on 5 April 2027.'],
+    },
+    { name: 'a deadline without a year, across a month end', artifact: 'Returns are due by 31 January.', kept: ['Returns are due by 1 February.', 'Returns are due by 30 January.'] },
+    {
+      name: 'a month-day date, keeping its comma',
+      artifact: 'The scheme opens on April 30, 2026.',
+      kept: ['The scheme opens on May 1, 2026.', 'The scheme opens on April 29, 2026.', 'The scheme opens on April 30, 2027.'],
+    },
+    {
+      name: 'an ISO date, keeping its zero padding',
+      artifact: 'The rule applies from 2026-03-09.',
+      kept: ['The rule applies from 2026-03-10.', 'The rule applies from 2026-03-08.', 'The rule applies from 2027-03-09.'],
+    },
+    {
+      name: 'an ISO date across a year end',
+      artifact: 'The rule applies from 2026-12-31.',
+      kept: ['The rule applies from 2027-01-01.', 'The rule applies from 2026-12-30.', 'The rule applies from 2027-12-31.'],
+    },
+    {
+      name: 'a slashed date, day first as its numbers show',
+      artifact: 'Forms are due on 13/04/2026.',
+      kept: ['Forms are due on 14/04/2026.', 'Forms are due on 12/04/2026.', 'Forms are due on 13/04/2027.'],
+    },
+    {
+      name: 'a slashed date, month first as its numbers show',
+      artifact: 'Forms are due on 04/13/2026.',
+      kept: ['Forms are due on 04/14/2026.', 'Forms are due on 04/12/2026.', 'Forms are due on 04/13/2027.'],
+    },
+    { name: 'an ambiguous slashed date, by its year only', artifact: 'Forms are due on 05/04/2026.', kept: ['Forms are due on 05/04/2027.', 'Forms are due on 05/04/2025.'] },
+    {
+      name: 'a weekday with its date, both moved',
+      artifact: 'The office closes on Friday 12 June 2026.',
+      kept: ['The office closes on Saturday 13 June 2026.', 'The office closes on Thursday 11 June 2026.', 'The office closes on Saturday 12 June 2027.'],
+    },
+    { name: 'a deadline duration', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 35 days.', 'Claims are paid within 21 days.'] },
+    {
+      name: 'a duration before an event',
+      artifact: 'Requests are made at least 4 weeks before the start date.',
+      kept: ['Requests are made at least 5 weeks before the start date.', 'Requests are made at least 3 weeks before the start date.'],
+    },
+    { name: 'a working-day duration', artifact: 'The manager responds within 10 working days.', kept: ['The manager responds within 15 working days.', 'The manager responds within 5 working days.'] },
+    { name: 'a tax year', artifact: 'The allowance applies in the 2025-26 tax year.', kept: ['The allowance applies in the 2026-27 tax year.', 'The allowance applies in the 2024-25 tax year.'] },
+    { name: 'a year', artifact: 'The scheme closed in 2024.', kept: ['The scheme closed in 2025.', 'The scheme closed in 2023.'] },
+    {
+      name: 'a lone month and a lone weekday',
+      artifact: 'Payroll runs every Monday in April.',
+      kept: ['Payroll runs every Tuesday in April.', 'Payroll runs every Sunday in April.', 'Payroll runs every Monday in May.', 'Payroll runs every Monday in March.'],
+    },
+    { name: 'an ordinal day', artifact: 'Pay is made on the 28th of March.', kept: ['Pay is made on the 29th of March.', 'Pay is made on the 27th of March.'] },
+  ],
+  [
+    { name: 'an amount of days that is not a deadline', artifact: 'Employees receive 28 days of leave.' },
+    { name: 'a four-digit amount that is not a year', artifact: 'The maximum is 2000 mg a day.' },
+    { name: 'an impossible date', artifact: 'Returns are due on 31 February 2026.' },
+    { name: 'a weekday that disagrees with its date', artifact: 'The office closes on Friday 13 June 2026.' },
+    { name: 'a weekday with a date of no year', artifact: 'The office closes on Friday 13 June.' },
+    { name: '"May" as a verb', artifact: 'Staff May apply at any time.' },
+    { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
+    { name: 'a date the evidence does not state', artifact: 'Returns are due by 31 January.', evidence: 'Returns are due by the end of the first month of the year.', reason: /not stated/ },
+    { name: 'a date when the evidence states the new date too', artifact: 'Fees rise in 2026.', evidence: 'Fees rise in 2025, 2026 and 2027.', reason: /also stated/ },
+  ],
+);
+
+describe('date-shift, the dates it writes', () => {
+  it('keeps the numbers of a date in place and the format of a date it finds', () => {
+    const text = 'Due 2026-01-31 or 31/01/2026 or Saturday 31 January 2026.';
+    for (const c of dateShift.candidates(textFixture({ artifact: text, evidence: text }))) {
+      const before = findDates(text).find((d) => d.start === c.start)!;
+      const after = findDates(applyTo(text, c)).find((d) => d.start === c.start)!;
+      expect(after.possible).toBe(true);
+      expect(sameDateFormat(before, after)).toBe(true);
+    }
+  });
+
+  const day = fc.date({ min: new Date(Date.UTC(1990, 0, 1)), max: new Date(Date.UTC(2090, 11, 31)), noInvalidDate: true });
+  const writers: Array<(d: Date) => string> = [
+    (d) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    (d) => `${WEEKDAYS[(d.getUTCDay() + 6) % 7]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`,
+    (d) => `${WEEKDAYS[(d.getUTCDay() + 6) % 7]}, ${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`,
+    (d) => d.toISOString().slice(0, 10),
+    (d) => `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`,
+    (d) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]}`,
+    (d) => `${MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}`,
+  ];
+
+  it('never writes an impossible date, another format or a weekday that disagrees, for any date in any format', () => {
+    fc.assert(
+      fc.property(day, fc.integer({ min: 0, max: writers.length - 1 }), (date, w) => {
+        const text = `The deadline is ${writers[w]!(date)} at noon.`;
+        const [original] = findDates(text);
+        expect(original?.possible, text).toBe(true);
+        const candidates = [...dateShift.candidates(textFixture({ artifact: text, evidence: text }))];
+        expect(candidates.length).toBeGreaterThan(0);
+        for (const c of candidates) {
+          const mutated = applyTo(text, c);
+          const dates = findDates(mutated);
+          expect(dates, mutated).toHaveLength(1);
+          expect(dates[0]!.possible, mutated).toBe(true);
+          expect(sameDateFormat(original!, dates[0]!), `${text} -> ${mutated}`).toBe(true);
+          expect(dates[0]!.key).not.toBe(original!.key);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('checks weekdays against the calendar', () => {
+    expect(WEEKDAYS[weekdayOf({ year: 2026, month: 6, day: 13 })]).toBe('Saturday');
+    expect(findDates('Friday 13 June 2026')[0]!.possible).toBe(false);
+    expect(findDates('Saturday 13 June 2026')[0]!.possible).toBe(true);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { generateMutants } from '../src/mutants/generate.js';
+import { findDates, sameDateFormat } from '../src/text/dates.js';
+import { ALL_MUTATORS } from './index.js';
+import { bundledTextFixtures } from './testing/text-mutator-spec.js';
+import type { TextMutator } from './types.js';
+
+describe('dates in the kept mutants of every text mutator, on the bundled suites', () => {
+  const fixtures = bundledTextFixtures();
+  const byId = new Map(fixtures.map((f) => [f.id, f]));
+  const textMutators = ALL_MUTATORS.filter((m) => m.kind === 'text') as TextMutator[];
+  const { mutants } = generateMutants(fixtures, textMutators, { seed: 7, cap: Infinity });
+
+  it('finds dates to check in the suites', () => {
+    expect(fixtures.filter((f) => findDates(f.artifact).length > 0).length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(textMutators.map((m) => m.name))('%s: no impossible date, no date in another format, no weekday out of step', (name) => {
+    for (const m of mutants.filter((x) => x.mutator === name)) {
+      const original = findDates(byId.get(m.fixtureId)!.artifact);
+      const shift = m.replacement.length - m.original.length;
+      for (const date of findDates(m.artifact)) {
+        const label = `${m.id} (${m.original} -> ${m.replacement}): "${date.text}"`;
+        expect(date.possible, label).toBe(true);
+        // The same date's place in the original: before the span it is where it was, after it moved by the change in length.
+        const at = date.start >= m.span.start + m.replacement.length ? date.start - shift : date.start;
+        const before = original.find((d) => d.start === at);
+        if (before) expect(sameDateFormat(before, date), label).toBe(true);
+        else expect(name === 'date-shift' ? 'date-shift moved a date it did not find' : label).toBe('a date that is not in the original');
+      }
+    }
+  });
+});

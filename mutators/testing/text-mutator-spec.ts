@@ -1,0 +1,82 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../../src/fixtures/load.js';
+import type { TextFixture } from '../../src/fixtures/types.js';
+import { generateMutants } from '../../src/mutants/generate.js';
+import { splitSentences } from '../../src/text/claims.js';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { textFixture } from '../../test/support/textFixture.js';
+import type { MutationCandidate, TextMutator } from '../types.js';
+
+export function applyTo(artifact: string, { start, end, replacement }: MutationCandidate): string {
+  return artifact.slice(0, start) + replacement + artifact.slice(end);
+}
+
+/** The bundled text suites' folders. */
+export const TEXT_SUITES = ['fixtures/policy'];
+
+/** The bundled text suites, every fixture of them. */
+export function bundledTextFixtures(): TextFixture[] {
+  return loadFixtures(TEXT_SUITES.map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+}
+
+/** A positive case: an artifact, its evidence (the artifact itself when left out), and every mutant the mutator keeps, as full text. */
+export interface KeptCase {
+  name: string;
+  artifact: string;
+  evidence?: string;
+  kept: string[];
+}
+
+/** A negative case: a site the mutator must not touch, or a mutant its oracle must reject (with the reason it gives). */
+export interface RejectedCase {
+  name: string;
+  artifact: string;
+  evidence?: string;
+  /** Expected reason of every candidate's rejection; undefined when there must be no candidate at all. */
+  reason?: RegExp;
+}
+
+/** Every mutant the mutator keeps on a one-fixture suite, as full text in its order. */
+export function keptMutants(mutator: TextMutator, artifact: string, evidence = artifact): string[] {
+  const fixture = textFixture({ artifact, evidence });
+  return [...mutator.candidates(fixture)].filter((c) => applyTo(artifact, c) !== artifact && mutator.invalidReason!(fixture, c) === null).map((c) => applyTo(artifact, c));
+}
+
+/**
+ * The spec every text mutator shares: its table of kept mutants, its table of
+ * sites left alone or mutants rejected, and the property that on every bundled
+ * text fixture each kept mutant changes exactly one claim (artifact sentence).
+ */
+export function describeTextMutator(mutator: TextMutator, kept: readonly KeptCase[], rejected: readonly RejectedCase[]): void {
+  describe(mutator.name, () => {
+    it.each(kept)('keeps $name', ({ artifact, evidence, kept: expected }) => {
+      expect(keptMutants(mutator, artifact, evidence)).toEqual(expected);
+    });
+
+    it.each(rejected)('rejects $name', ({ artifact, evidence, reason }) => {
+      const fixture = textFixture({ artifact, evidence: evidence ?? artifact });
+      const candidates = [...mutator.candidates(fixture)].filter((c) => applyTo(artifact, c) !== artifact);
+      if (reason === undefined) expect(candidates.map((c) => applyTo(artifact, c))).toEqual([]);
+      else {
+        expect(candidates.length).toBeGreaterThan(0);
+        for (const c of candidates) expect(mutator.invalidReason!(fixture, c)).toMatch(reason);
+      }
+    });
+
+    it('changes exactly one claim in every kept mutant of the bundled suites', () => {
+      const fixtures = bundledTextFixtures();
+      const { mutants } = generateMutants(fixtures, [mutator], { seed: 7, cap: Infinity });
+      expect(mutants.length).toBeGreaterThan(0);
+      const byId = new Map(fixtures.map((f) => [f.id, f]));
+      for (const m of mutants) {
+        const before = splitSentences(byId.get(m.fixtureId)!.artifact).map((s) => s.text);
+        const after = splitSentences(m.artifact).map((s) => s.text);
+        const removed = before.filter((s) => !after.includes(s));
+        const added = after.filter((s) => !before.includes(s));
+        expect(removed.length + added.length, `${m.id}: ${m.original} -> ${m.replacement}`).toBeGreaterThan(0);
+        expect(Math.max(removed.length, added.length), `${m.id}: ${m.original} -> ${m.replacement}`).toBe(1);
+      }
+    });
+  });
+}

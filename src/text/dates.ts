@@ -1,0 +1,258 @@
+import type { Piece } from './claims.js';
+
+/**
+ * Dates and deadlines as policies write them, found so that date-shift can move
+ * them and every other mutator can leave them alone: a date moved by a number
+ * or name mutator comes out impossible ("33 January"), reformatted ("2025-7-01")
+ * or with a weekday that no longer fits, wrong by its form rather than by the
+ * evidence.
+ */
+
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** A calendar day; month 1-12. A missing year is written without one ("by 31 January"). */
+export interface Day {
+  year: number | undefined;
+  month: number;
+  day: number;
+}
+
+export type DateForm =
+  | 'day-month' // 5 April 2026, Friday 5 April, 5th April
+  | 'month-day' // April 5, 2026, April 5
+  | 'iso' // 2026-04-05
+  | 'slashed' // 05/04/2026, day/month or month/day as the numbers show
+  | 'month-year' // April 2026
+  | 'tax-year' // 2025-26, 2025/26
+  | 'year' // in 2026
+  | 'month' // each April
+  | 'weekday' // every Monday
+  | 'duration'; // within 28 days, 4 weeks before
+
+export interface DatePiece extends Piece {
+  form: DateForm;
+  /** What the date means, the same however it is written: what the oracle compares across artifact and evidence. */
+  key: string;
+  /** Whether such a date exists: a real day, a weekday that agrees with it. */
+  possible: boolean;
+  /** Every shift this date allows, written in its own format. */
+  shifts(): string[];
+}
+
+const MONTH = `(${MONTHS.join('|')})`;
+const WEEKDAY = `(${WEEKDAYS.join('|')})`;
+const ORDINAL = '(st|nd|rd|th)?';
+const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|days?|weeks?|months?|years?)';
+
+/**
+ * One pattern per form, tried in this order; a later form never takes text an
+ * earlier one found. Digits are bounded on both sides so "1,250" or "2.5" never
+ * lend a date their digits.
+ */
+const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
+  { form: 'iso', pattern: /(?<![\w.,/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-]|[.,]\d)/g },
+  { form: 'slashed', pattern: /(?<![\w.,/-])(\d{1,2})([/.])(\d{1,2})\2(\d{4}|\d{2})(?![\w/-]|[.,]\d)/g },
+  { form: 'day-month', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?(?:the\\s+)?(?<![\\w.,£$€-])(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g') },
+  { form: 'month-day', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})${ORDINAL}(?:,\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g') },
+  { form: 'month-year', pattern: new RegExp(`${MONTH}\\s+(\\d{4})(?![\\w-]|[.,]\\d)`, 'g') },
+  { form: 'tax-year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})([-/–])(\d{2}|\d{4})(?![\w/-]|[.,]\d)/g },
+  { form: 'duration', pattern: new RegExp(`\\b(?:(within|in)\\s+)?(\\d{1,3})\\s+${DURATION_UNIT}(?:\\s+(before|after|from|following|prior to))?\\b`, 'g') },
+  // A four-digit amount is not a year: "2000 mg", "1500 employees".
+  { form: 'year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})(?![\w%/-]|[.,]\d|\s+(?:mg|mcg|g|kg|ml|mL|l|units?|hours?|days?|weeks?|months?|years?|people|staff|employees|words)\b)/g },
+  { form: 'weekday', pattern: new RegExp(`\\b${WEEKDAY}s?\\b`, 'g') },
+  // "May" is also a verb: a lone month counts only after a word that introduces a time.
+  { form: 'month', pattern: new RegExp(`(?<=\\b(?:in|each|every|from|until|by|since|of|before|after|during|through|to|and|or|early|late|mid-)\\s+)${MONTH}\\b`, 'g') },
+];
+
+/** Whether the range start..end overlaps a date of `dates`. */
+export function touchesDate(dates: readonly DatePiece[], start: number, end: number): boolean {
+  return dates.some((d) => start < d.end && d.start < end);
+}
+
+export function findDates(text: string): DatePiece[] {
+  const found: DatePiece[] = [];
+  for (const { form, pattern } of FORMS) {
+    for (const m of text.matchAll(pattern)) {
+      const piece = readDate(form, m);
+      if (piece && !touchesDate(found, piece.start, piece.end)) found.push(piece);
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
+  const text = m[0];
+  const start = m.index!;
+  const piece = (key: string, possible: boolean, shifts: () => string[]): DatePiece => ({ text, start, end: start + text.length, form, key, possible, shifts });
+  switch (form) {
+    case 'iso': {
+      const [, y, mo, d] = m as unknown as [string, string, string, string];
+      const day = { year: Number(y), month: Number(mo), day: Number(d) };
+      const write = (n: Day) => `${n.year}-${pad(n.month, mo.length)}-${pad(n.day, d.length)}`;
+      return piece(dayKey(day), exists(day), () => calendarShifts(day).map(write));
+    }
+    case 'slashed': {
+      const [, a, sep, b, y] = m as unknown as [string, string, string, string, string];
+      // Day first unless the first number cannot be a month... or the second cannot be a day: UK policies write day first.
+      const monthFirst = Number(a) <= 12 && Number(b) > 12;
+      const ambiguous = Number(a) <= 12 && Number(b) <= 12 && a !== b;
+      const year = y.length === 2 ? 2000 + Number(y) : Number(y);
+      const day = { year, month: Number(monthFirst ? a : b), day: Number(monthFirst ? b : a) };
+      const write = (n: Day) => {
+        const [first, second] = monthFirst ? [n.month, n.day] : [n.day, n.month];
+        return `${pad(first, a.length)}${sep}${pad(second, b.length)}${sep}${y.length === 2 ? pad(n.year! % 100, 2) : n.year}`;
+      };
+      // Read either way, an ambiguous date must stay a real date: move only its year.
+      const shifts = ambiguous ? [yearShift(day, 1), yearShift(day, -1)].filter(exists) : calendarShifts(day);
+      return piece(dayKey(day), exists(day), () => shifts.map(write));
+    }
+    case 'day-month':
+    case 'month-day': {
+      const [weekday, dayText, suffix, monthName, yearText] = form === 'day-month' ? [m[1], m[2]!, m[3], m[4]!, m[5]] : [m[1], m[3]!, m[4], m[2]!, m[5]];
+      const day = { year: yearText ? Number(yearText) : undefined, month: MONTHS.indexOf(monthName) + 1, day: Number(dayText) };
+      const weekdayAgrees = weekday === undefined || (day.year !== undefined && exists(day) && weekdayOf(day) === WEEKDAYS.indexOf(weekday));
+      // The written pieces around the numbers (the comma after a weekday, "the", "of") stay as they are.
+      const write = (n: Day) => {
+        let out = text;
+        if (weekday !== undefined) out = out.replace(weekday, WEEKDAYS[weekdayOf(n)]!);
+        out = out.replace(new RegExp(`\\b${dayText}${suffix ?? ''}(?!\\d)`), `${pad(n.day, dayText.startsWith('0') ? 2 : 1)}${suffix ? ordinalSuffix(n.day) : ''}`);
+        out = out.replace(monthName, MONTHS[n.month - 1]!);
+        if (yearText) out = out.replace(new RegExp(`${yearText}$`), String(n.year));
+        return out;
+      };
+      // A weekday needs a year to be checked against; without one the date is left alone.
+      if (weekday !== undefined && day.year === undefined) return piece(dayKey(day), exists(day), () => []);
+      return piece(dayKey(day), exists(day) && weekdayAgrees, () => calendarShifts(day).map(write));
+    }
+    case 'month-year': {
+      const [, monthName, y] = m as unknown as [string, string, string];
+      const month = MONTHS.indexOf(monthName) + 1;
+      const write = (year: number, mo: number) => `${MONTHS[mo - 1]} ${year}`;
+      return piece(`${y}-${pad(month, 2)}`, true, () => [
+        month === 12 ? write(Number(y) + 1, 1) : write(Number(y), month + 1),
+        month === 1 ? write(Number(y) - 1, 12) : write(Number(y), month - 1),
+        write(Number(y) + 1, month),
+      ]);
+    }
+    case 'tax-year': {
+      const [, y, sep, next] = m as unknown as [string, string, string, string];
+      const first = Number(y);
+      const second = next.length === 2 ? Math.floor((first + 1) / 100) * 100 + Number(next) : Number(next);
+      if (second !== first + 1) return null; // "2020-25" is a range, not one tax year
+      const write = (year: number) => `${year}${sep}${next.length === 2 ? pad((year + 1) % 100, 2) : year + 1}`;
+      return piece(`tax-year:${first}`, true, () => [write(first + 1), write(first - 1)]);
+    }
+    case 'year': {
+      const year = Number(m[1]);
+      return piece(String(year), true, () => [String(year + 1), String(year - 1)]);
+    }
+    case 'weekday': {
+      const index = WEEKDAYS.indexOf(m[1]!);
+      const plural = text.endsWith('s') ? 's' : '';
+      return piece(`weekday:${index}`, true, () => [WEEKDAYS[(index + 1) % 7]! + plural, WEEKDAYS[(index + 6) % 7]! + plural]);
+    }
+    case 'month': {
+      const index = MONTHS.indexOf(m[1]!);
+      return piece(`month:${index + 1}`, true, () => [MONTHS[(index + 1) % 12]!, MONTHS[(index + 11) % 12]!]);
+    }
+    case 'duration': {
+      const [, lead, amountText, unitText, trail] = m as unknown as [string, string | undefined, string, string, string | undefined];
+      // Only a deadline is a date: "within 28 days", "4 weeks before". "28 days of leave" is an amount, number-flip's.
+      if (lead === undefined && trail === undefined) return null;
+      const amount = Number(amountText);
+      const unit = unitText.replace(/\s+/g, ' ').replace(/s$/, '');
+      const step = durationStep(amount, unit);
+      const write = (n: number) => text.replace(new RegExp(`\\b${amountText}(\\s+)${unitText}`), (_, space: string) => `${n}${space}${n === 1 ? unit : `${unit}s`}`);
+      // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.
+      const regular = (amount === 1) === !unitText.endsWith('s');
+      return piece(`duration:${amount} ${unit}`, amount > 0, () => (regular ? [amount + step, amount - step].filter((n) => n > 0).map(write) : []));
+    }
+  }
+}
+
+/** A step a reader finds plausible: a week of days, half a year of months, one of anything else. */
+function durationStep(amount: number, unit: string): number {
+  if (/day/.test(unit)) return amount >= 14 && amount % 7 === 0 ? 7 : amount >= 10 ? 5 : amount >= 3 ? 2 : 1;
+  if (unit === 'month' && amount >= 12 && amount % 6 === 0) return 6;
+  if (unit === 'week' && amount >= 8 && amount % 4 === 0) return 4;
+  return 1;
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+function ordinalSuffix(n: number): string {
+  if (n % 100 >= 11 && n % 100 <= 13) return 'th';
+  return ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+}
+
+function dayKey(d: Day): string {
+  return `${d.year ?? '-'}-${pad(d.month, 2)}-${pad(d.day, 2)}`;
+}
+
+/** A leap year stands in for a missing one: "29 February" alone is a date that exists. */
+export function exists(d: Day): boolean {
+  if (d.month < 1 || d.month > 12 || d.day < 1) return false;
+  return d.day <= daysInMonth(d.year ?? 2000, d.month);
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** 0 for Monday, as WEEKDAYS. */
+export function weekdayOf(d: Day): number {
+  return (new Date(Date.UTC(d.year ?? 2000, d.month - 1, d.day)).getUTCDay() + 6) % 7;
+}
+
+function addDays(d: Day, days: number): Day {
+  const t = new Date(Date.UTC(d.year ?? 2000, d.month - 1, d.day + days));
+  return { year: d.year === undefined ? undefined : t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+}
+
+function yearShift(d: Day, years: number): Day {
+  return { ...d, year: d.year === undefined ? undefined : d.year + years };
+}
+
+/**
+ * A day later, a day earlier and, with a year, a year later: the slips a
+ * worker makes. Never an impossible date: without a year the shift runs in a
+ * leap year (so "29 February" moves to 1 March) and never lands on 29
+ * February; a year later from 29 February is left out.
+ */
+function calendarShifts(d: Day): Day[] {
+  if (!exists(d)) return [];
+  const shifts = [addDays(d, 1), addDays(d, -1)];
+  if (d.year !== undefined) shifts.push(yearShift(d, 1));
+  return shifts.filter((n) => exists(n) && !(n.year === undefined && n.month === 2 && n.day === 29));
+}
+
+/**
+ * Whether two dates are written alike: the same words and separators in the
+ * same order, numbers in the same places, and numeric dates (ISO, slashed)
+ * with every field as wide as before. A day written "9" or "10" in prose is
+ * one format; "2026-04-9" is not the format of "2026-04-10".
+ */
+export function sameDateFormat(a: DatePiece, b: DatePiece): boolean {
+  if (a.form !== b.form) return false;
+  // "1 day" and "2 days" are one format: the unit agrees with its number.
+  const shape = (t: string) =>
+    t
+      .replace(/\b(day|week|month|year)s\b/g, '$1')
+      .replace(/\b(?:before|after)$/, 'R') // which side of the event is negation's to reverse, not a format
+      .replace(new RegExp(MONTH, 'g'), 'M')
+      .replace(new RegExp(WEEKDAY, 'g'), 'W')
+      .replace(/\d+(st|nd|rd|th)?/g, (_, s) => (s ? 'N#' : 'N'));
+  if (shape(a.text) !== shape(b.text)) return false;
+  const widths = (t: string) => [...t.matchAll(/\d+/g)].map((x) => x[0]);
+  const [wa, wb] = [widths(a.text), widths(b.text)];
+  const numeric = a.form === 'iso' || a.form === 'slashed' || a.form === 'tax-year';
+  return wa.every((x, i) => {
+    const y = wb[i]!;
+    if (numeric || a.form === 'year' || a.form === 'month-year') return x.length === y.length;
+    // Prose: a zero-padded day stays padded; an unpadded one may grow a digit.
+    return x.startsWith('0') === y.startsWith('0') || (x.length === y.length && !x.startsWith('0') && !y.startsWith('0'));
+  });
+}

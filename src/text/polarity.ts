@@ -1,0 +1,72 @@
+import type { Piece } from './claims.js';
+
+/**
+ * The polarity of a claim: whether it says a thing is so or is not ("is
+ * payable" / "is not payable", "must" / "need not", "permitted" /
+ * "prohibited", "before" / "after"). Each such place is a term with a sign;
+ * the negation mutator reverses one, and the evidence-check critic flags a
+ * claim whose term the evidence states only with the other sign.
+ */
+export interface PolarityPiece extends Piece {
+  /** What the place is about, the same for both signs: "must", "payable", "before". */
+  term: string;
+  negative: boolean;
+  /** The same place with its sign reversed. */
+  reversed: string;
+}
+
+/** Adjectives and participles whose "is"/"is not" decides a claim. */
+const STATES =
+  'payable|eligible|entitled|required|permitted|allowed|taxable|exempt|refundable|covered|included|available|paid|reimbursed|deductible|mandatory|necessary|liable|recommended|suitable|accepted|counted|carried over';
+
+const COPULA = 'is|are|was|were|be';
+
+/** Each rule: a pattern, the term it states, its sign, and how to write the reverse. Tried in order; a later rule never takes text an earlier one found. */
+const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
+  { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
+  { pattern: new RegExp(`\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  { pattern: /\bmust\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
+  { pattern: /\bneed\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
+  { pattern: /\bmust\b/g, term: () => 'must', negative: false, reverse: () => 'need not' },
+  { pattern: /\bmay\s+not\b/g, term: () => 'may', negative: true, reverse: () => 'may' },
+  { pattern: /\bmay\b/g, term: () => 'may', negative: false, reverse: () => 'may not' },
+  { pattern: /\bcannot\b/g, term: () => 'can', negative: true, reverse: () => 'can' },
+  { pattern: /\bcan\b/g, term: () => 'can', negative: false, reverse: () => 'cannot' },
+  { pattern: /\bprohibited\b/g, term: () => 'permitted', negative: true, reverse: () => 'permitted' },
+  { pattern: /\bpermitted\b/g, term: () => 'permitted', negative: false, reverse: () => 'prohibited' },
+  { pattern: /\bafter\b/g, term: () => 'before', negative: true, reverse: () => 'before' },
+  { pattern: /\bbefore\b/g, term: () => 'before', negative: false, reverse: () => 'after' },
+  { pattern: /\bnever\b/g, term: () => 'always', negative: true, reverse: () => 'always' },
+  { pattern: /\balways\b/g, term: () => 'always', negative: false, reverse: () => 'never' },
+  { pattern: /\bexcluding\b/g, term: () => 'including', negative: true, reverse: () => 'including' },
+  { pattern: /\bincluding\b/g, term: () => 'including', negative: false, reverse: () => 'excluding' },
+];
+
+export function findPolarities(text: string): PolarityPiece[] {
+  const found: PolarityPiece[] = [];
+  const taken = (start: number, end: number) => found.some((p) => start < p.end && p.start < end);
+  for (const rule of RULES) {
+    for (const m of text.matchAll(rule.pattern)) {
+      const start = m.index!;
+      const end = start + m[0].length;
+      if (taken(start, end)) continue;
+      found.push({ text: m[0], start, end, term: rule.term(m).replace(/\s+/g, ' '), negative: rule.negative, reversed: rule.reverse(m) });
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** The signs with which a text states each term: "must:+" and "must:-". */
+export function statedPolarities(text: string): Set<string> {
+  return new Set(findPolarities(text).map(polarityKey));
+}
+
+export function polarityKey(p: Pick<PolarityPiece, 'term' | 'negative'>): string {
+  return `${p.term}:${p.negative ? '-' : '+'}`;
+}
+
+/** A claim's places whose term the evidence sentence states only with the other sign. */
+export function reversedPolarities(claim: string, support: string): PolarityPiece[] {
+  const stated = statedPolarities(support);
+  return findPolarities(claim).filter((p) => !stated.has(polarityKey(p)) && stated.has(polarityKey({ term: p.term, negative: !p.negative })));
+}
