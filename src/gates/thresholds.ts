@@ -1,4 +1,4 @@
-import { thresholdsSchema, type Band, type Thresholds } from './schema.js';
+import { thresholdsSchema, type Band, type CatchMode, type Thresholds } from './schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 
@@ -25,7 +25,12 @@ export function resolveBand(entry: number | Band): ResolvedBand {
 export function catchRateBand(catchRate: Thresholds['catchRate'], mutator: string): ResolvedBand | undefined {
   if (catchRate === undefined) return undefined;
   const entry = typeof catchRate === 'number' ? catchRate : (catchRate[mutator] ?? catchRate['default']);
-  return entry === undefined ? undefined : resolveBand(entry);
+  return entry === undefined || typeof entry === 'string' ? undefined : resolveBand(entry);
+}
+
+/** Whether the catch-rate gates count every FAIL on a mutant (raw, the default) or only located catches. */
+export function catchRateMode(catchRate: Thresholds['catchRate']): CatchMode {
+  return typeof catchRate === 'object' && catchRate['mode'] === 'located' ? 'located' : 'raw';
 }
 
 /** True when catchRate names this mutator itself, rather than reaching it through `default` or a single number. */
@@ -64,7 +69,9 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
     if (path[0] === 'catchRate') path.shift();
     const [head, field, ...rest] = path;
     if (!head || rest.length) throw bad('too many parts in the key');
-    if (head === 'default' || mutatorNames.includes(head)) {
+    if (head === 'mode' && field === undefined) {
+      next = { ...next, catchRate: { ...(typeof next.catchRate === 'number' ? { default: next.catchRate } : ((next.catchRate as object | undefined) ?? {})), mode: value } };
+    } else if (head === 'default' || mutatorNames.includes(head)) {
       if (field !== undefined && !(BAND_FIELDS as readonly string[]).includes(field)) throw bad(`"${field}" is not a band field; use high, low or break`);
       next = { ...next, catchRate: overrideCatchRate(next.catchRate as Thresholds['catchRate'], head, field as keyof Band | undefined, value) };
     } else if ((SCALAR_KEYS as readonly string[]).includes(head)) {

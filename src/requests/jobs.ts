@@ -1,3 +1,4 @@
+import { numberedClaims, renderClaims } from '../text/numberedClaims.js';
 import { stableId } from '../util/hash.js';
 import { CONDITIONS, type ConditionName } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
@@ -8,6 +9,8 @@ import type { ChatMessage, CriticRequest } from './types.js';
 /** One review to perform: an item under a condition, with the exact request that will cross the boundary. */
 export interface ReviewJob {
   itemId: string;
+  /** The artifact's kind: how it splits into numbered claims (sentences, or lines of code). */
+  kind: ReviewItem['kind'];
   condition: ConditionName;
   repeat: number;
   /** Opaque: a hash, so the critic cannot read the condition or the item's role from it. */
@@ -30,14 +33,17 @@ export interface JobOptions {
  * rather than reviewed clean under its name.
  */
 export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): Generator<ReviewJob> {
+  const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
   for (const item of items) {
+    // Only a template that lists the claims pays for splitting every artifact into them.
+    const claims = listsClaims ? renderClaims(numberedClaims(item.artifact, item.kind)) : undefined;
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
     for (const { name, contaminant } of applicableConditions(item, options.conditions)) {
       const request = requestUnder(CONDITIONS[name], sealed, contaminant);
       const digest = requestDigest(request);
-      const messages = renderMessages(options.template, request);
+      const messages = renderMessages(options.template, request, claims);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
-        yield { itemId: item.id, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+        yield { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
       }
     }
   }

@@ -21,6 +21,7 @@ const schema = providerSchema('openai', {
   maxTokens: z.number().int().positive().optional(),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
+  notFound: entryKeys.notFound,
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
 });
