@@ -76,6 +76,10 @@ interface MutationTarget {
   kind: 'text' | 'code';
   original: string;
   replacement: string;
+  /** Text: what quoting the mutation means, normalised (see quotedPieces). */
+  pieces: string[];
+  /** Text, a deletion: the deleted words, which count on their own only inside quotation marks. */
+  deleted: string | null;
   /** 1-based lines of the mutant the mutation touches, and their text. */
   lines: Set<number>;
   lineTexts: string[];
@@ -246,7 +250,34 @@ function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, clai
   const all = artifact.split('\n');
   const lines = new Set<number>();
   for (let n = firstLine; n <= lastLine; n++) lines.add(n);
-  return { kind, original: m.original, replacement: m.replacement, lines, lineTexts: [...lines].map((n) => all[n - 1]!.trim()), claimId: claimAt(claims, start)?.id };
+  return {
+    kind,
+    original: m.original,
+    replacement: m.replacement,
+    pieces: quotedPieces(artifact, start, m),
+    deleted: m.replacement.trim() ? null : normaliseQuote(m.original),
+    lines,
+    lineTexts: [...lines].map((n) => all[n - 1]!.trim()),
+    claimId: claimAt(claims, start)?.id,
+  };
+}
+
+/**
+ * What quoting a text mutation means: its replacement, or the original it
+ * replaced. A deletion has no replacement, and what it deleted is often a
+ * word any reply uses ("not", "only"): it counts in quotation marks
+ * (`drops "only"`), with a word of its context ("only 20"), or on its own
+ * when it is a clause of three words or more; quoting the words that now
+ * meet across the gap counts too.
+ */
+function quotedPieces(mutant: string, start: number, m: MutantRecord): string[] {
+  if (m.replacement.trim()) return [m.replacement, m.original].map(normaliseQuote);
+  const before = /(\S+)\s*$/.exec(mutant.slice(0, start))?.[1] ?? '';
+  const after = /^\s*(\S+)/.exec(mutant.slice(start))?.[1] ?? '';
+  const deleted = m.original.trim();
+  const pieces = [`${before} ${deleted}`, `${deleted} ${after}`, `${before} ${after}`];
+  if (deleted.split(/\s+/).length >= 3) pieces.push(deleted);
+  return pieces.map((p) => normaliseQuote(p.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '')));
 }
 
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
@@ -261,7 +292,8 @@ export function locates(parsed: ParsedVerdict, reply: string, target: MutationTa
   for (const text of parsed.citations ?? [reply]) {
     const said = normaliseQuote(text);
     if (target.kind === 'text') {
-      if (quotesNormalised(said, normaliseQuote(target.replacement)) || quotesNormalised(said, normaliseQuote(target.original))) return true;
+      if (target.pieces.some((p) => quotesNormalised(said, p))) return true;
+      if (target.deleted !== null && [...text.matchAll(QUOTED)].some((q) => normaliseQuote((q[1] ?? q[2] ?? q[3])!) === target.deleted)) return true;
       continue;
     }
     if ([...namedLines(text)].some((n) => target.lines.has(n))) return true;

@@ -1,0 +1,136 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { prepareRun } from '../../src/audit.js';
+import { loadConfig } from '../../src/config/load.js';
+import { splitSentences } from '../../src/text/claims.js';
+import { sha256Hex } from '../../src/util/hash.js';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { reviewItems } from '../support/reviewItems.js';
+
+/**
+ * What counts as a catch, end to end through the CLI on the bundled text
+ * suite: exec critics with a fixed answering style (test/support/grammar-exec-critic.mjs)
+ * beside builtin:evidence-check answering per claim. A critic that fails
+ * everything, or fails a random sentence, catches every mutant raw but seldom
+ * where the mutation is; one that quotes the mutation is located on every
+ * catch; per-claim replies without spans, or citing spans no evidence holds,
+ * are invalid and counted by reason.
+ */
+const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
+const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'grammar-exec-critic.mjs');
+const dir = mkdtempSync(join(tmpdir(), 'critic-audit-located-'));
+const config = join(dir, 'critic.config.yaml');
+const roles = join(dir, 'roles.json');
+const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
+
+const exec = (name: string, extra = '') => `  - name: ${name}
+    provider: exec
+    mode: persistent
+    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}, ${name}]
+${extra}`;
+const claimsPrompt = `    prompt: ${JSON.stringify(join(PACKAGE_ROOT, 'prompts', 'claims.md'))}\n    verdict: claims\n`;
+
+writeFileSync(
+  config,
+  `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy'))}]
+mutators: [${MUTATORS.join(', ')}]
+conditions: [clean]
+seed: 7
+critics:
+${exec('always-fail')}${exec('random-sentence')}${exec('quote-span')}${exec('claims-no-span', claimsPrompt)}${exec('claims-fabricated', claimsPrompt)}  - name: evidence-claims
+    provider: builtin:evidence-check
+    verdict: claims
+`,
+);
+
+let report: any;
+let expectedRandom = 0;
+
+beforeAll(async () => {
+  const prepared = await prepareRun(loadConfig(config));
+  const items = reviewItems(
+    prepared.fixtures,
+    [...prepared.generation()].flatMap((g) => g.mutants),
+  );
+  writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), { role: i.role, original: i.mutant?.original, replacement: i.mutant?.replacement }]))));
+  const mutants = items.filter((i) => i.role === 'mutant');
+  expectedRandom = mutants.reduce((sum, i) => sum + 1 / splitSentences(i.artifact).length, 0) / mutants.length;
+  const run = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, 'run')], {
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '' },
+  });
+  expect(run.stderr).not.toMatch(/Error:/);
+  report = JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8'));
+}, 120_000);
+
+const cells = (critic: string) => MUTATORS.map((m) => report.critics[critic].byMutator[m].clean);
+
+describe('located catches', () => {
+  it('an always-FAIL critic: raw catch 100%, located at most a few percent, false alarms 100%', () => {
+    for (const cell of cells('always-fail')) {
+      expect(cell.rate).toBe(1);
+      expect(cell.located.rate).toBeLessThanOrEqual(0.05);
+      expect(cell.unlocated).toBeGreaterThanOrEqual(0.95);
+    }
+    expect(report.critics['always-fail'].falseAlarms.clean.rate).toBe(1);
+    expect(report.critics['always-fail'].falseAlarmCitations.clean).toMatchObject({ flagged: 27, citing: 0 });
+  });
+
+  it('a critic that fails a random sentence: raw 100%, located about 1/(sentences per artifact)', () => {
+    const pooled = report.critics['random-sentence'].pooled.clean;
+    expect(pooled.rate).toBe(1);
+    // The chosen sentence may hold the same number or name as the mutated one: a little above 1/sentences, never far.
+    expect(pooled.located.rate).toBeGreaterThan(expectedRandom - 0.08);
+    expect(pooled.located.rate).toBeLessThan(expectedRandom + 0.12);
+    expect(expectedRandom).toBeLessThan(0.5);
+    // What its false alarms cited: a sentence of the original, every time.
+    expect(report.critics['random-sentence'].falseAlarmCitations.clean.citing).toBe(27);
+  });
+
+  it('a critic that quotes the mutated span: located = raw', () => {
+    for (const cell of cells('quote-span')) {
+      expect(cell.rate).toBe(1);
+      expect(cell.located.caught).toBe(cell.caught);
+      expect(cell.unlocated).toBe(0);
+    }
+    expect(report.critics['quote-span'].falseAlarms.clean.rate).toBe(0);
+  });
+
+  it('builtin:evidence-check answering per claim: located within 2 points of raw, valid replies only', () => {
+    for (const cell of cells('evidence-claims')) expect(cell.rate - cell.located.rate).toBeLessThanOrEqual(0.02);
+    const grammar = report.critics['evidence-claims'].grammar;
+    expect(grammar).toMatchObject({ grammar: 'claims', invalid: { count: 0 } });
+    expect(grammar.rate).toBe(1);
+    expect(grammar.claims.spans.fabricatedShare).toBe(0);
+    expect(grammar.claims.claimLevel.recall).toBeGreaterThan(0.95);
+  });
+});
+
+describe('per-claim replies that break the grammar', () => {
+  it('`supported` without a span: every reply invalid, counted by its reason, kept, never a verdict', () => {
+    const critic = report.critics['claims-no-span'];
+    expect(critic.grammar.verdicts).toBe(0);
+    expect(critic.grammar.invalid.count).toBe(critic.grammar.answered);
+    expect(critic.grammar.invalid.byReason).toEqual({ 'supported without a span': critic.grammar.answered });
+    expect(critic.verdicts.noVerdict).toBe(critic.grammar.answered);
+  });
+
+  it('spans that are not in the evidence: fabricated-citation share near 100%', () => {
+    const grammar = report.critics['claims-fabricated'].grammar;
+    expect(grammar.claims.spans.fabricatedShare).toBeGreaterThan(0.95);
+    expect(grammar.invalid.byReason['span not in the evidence']).toBe(grammar.answered);
+  });
+
+  it('report DIR rebuilds the same figures from the store', () => {
+    const rebuilt = spawnSync(process.execPath, [BIN, 'report', join(dir, 'run')], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' } });
+    expect(rebuilt.status).toBe(report.passed ? 0 : 1);
+    const again = JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8'));
+    for (const name of Object.keys(report.critics)) {
+      expect(again.critics[name].byMutator).toEqual(report.critics[name].byMutator);
+      expect(again.critics[name].grammar).toEqual(report.critics[name].grammar);
+    }
+  });
+});
