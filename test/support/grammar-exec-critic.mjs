@@ -39,7 +39,7 @@ function answer({ request, messages }) {
     }
     case 'quote-span': {
       const role = roles[sha(request.artifact)];
-      if (!role || role.role !== 'mutant') return 'Every claim matches the evidence.\nVERDICT: PASS';
+      if (role?.role !== 'mutant') return 'Every claim matches the evidence.\nVERDICT: PASS';
       return role.replacement ? `"${role.replacement}" should read "${role.original}".\nVERDICT: FAIL` : `The artifact drops "${role.original}".\nVERDICT: FAIL`;
     }
     case 'claims-no-span':
