@@ -284,7 +284,7 @@ const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n
 
 const QUOTED = /`([^`\n]+)`|"([^"\n]+)"|\u201c([^\u201d\n]+)\u201d/g;
 /** A quoted fragment of a code line counts when it holds at least this many characters besides spaces (so `<=` alone does not). */
-const MIN_CODE_FRAGMENT = 6;
+const MIN_CODE_FRAGMENT = 5;
 
 /** Whether a reply points at the mutation (see the module's comment). */
 export function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): boolean {
