@@ -2,6 +2,7 @@ import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'ope
 import { z } from 'zod';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
 import { endpointIdentity } from './endpoint.js';
+import { GRAMMARS } from '../verdicts/index.js';
 import { entryKeys, providerSchema } from './entrySchema.js';
 import { statusError, transportError, type ErrorBody } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
@@ -22,6 +23,8 @@ const schema = providerSchema('openai', {
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
   notFound: entryKeys.notFound,
+  /** Send the grammar's JSON schema as `response_format: {type: json_schema}`, so the model can only answer in it. */
+  structuredOutput: z.boolean().optional(),
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
 });
@@ -37,6 +40,8 @@ export const openai: Provider<typeof schema> = {
     temperature: entry.temperature ?? null,
     maxTokens: entry.maxTokens ?? null,
     templateHash,
+    // Constraining the reply to a schema changes what the model answers; off, the identity stays as it was.
+    ...(entry.structuredOutput ? { structuredOutput: entry.verdict } : {}),
   }),
   create(entry, context) {
     let apiKey = 'not-needed';
@@ -46,7 +51,20 @@ export const openai: Provider<typeof schema> = {
       apiKey = value;
     }
     const { model, baseURL, temperature, maxTokens } = entry;
-    return createOpenAICritic({ name: context.name, model, baseURL, apiKey, temperature, maxTokens, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: openai.identity(entry, context) });
+    const schema = entry.structuredOutput ? GRAMMARS[entry.verdict].jsonSchema : undefined;
+    if (entry.structuredOutput && !schema) throw context.errorAt('structuredOutput', `the ${entry.verdict} grammar has no JSON schema to send; structuredOutput needs verdict: claims`);
+    const responseFormat = schema ? { type: 'json_schema' as const, json_schema: { name: entry.verdict, strict: true, schema } } : undefined;
+    return createOpenAICritic({
+      name: context.name,
+      model,
+      baseURL,
+      apiKey,
+      temperature,
+      maxTokens,
+      responseFormat,
+      timeoutMs: entry.timeoutMs ?? context.timeoutMs,
+      identity: openai.identity(entry, context),
+    });
   },
 };
 
@@ -57,6 +75,8 @@ export interface OpenAICriticOptions {
   apiKey: string;
   temperature?: number | undefined;
   maxTokens?: number | undefined;
+  /** `structuredOutput`: the grammar's JSON schema, sent as the request's response_format. */
+  responseFormat?: ChatCompletionCreateParamsNonStreaming['response_format'] | undefined;
   timeoutMs: number;
   identity: CriticIdentity;
 }
@@ -80,6 +100,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
         model: options.model,
         ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
         ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+        ...(options.responseFormat ? { response_format: options.responseFormat } : {}),
         messages,
       };
       let reply: HttpReply;
