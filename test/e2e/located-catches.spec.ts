@@ -124,6 +124,22 @@ describe('per-claim replies that break the grammar', () => {
     expect(grammar.invalid.byReason['span not in the evidence']).toBe(grammar.answered);
   });
 
+  it('catchRate mode: located gates on located catches: the always-FAIL critic passes raw and fails located', () => {
+    const gateAt = (mode: string) => {
+      const rebuilt = spawnSync(process.execPath, [BIN, 'report', join(dir, 'run'), '--threshold', 'default=0.5', '--threshold', `mode=${mode}`], {
+        encoding: 'utf8',
+        env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' },
+      });
+      expect(rebuilt.status).toBe(1);
+      return JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8')).critics['always-fail'].gates.find((g: any) => g.name === 'catchRate.number-flip');
+    };
+    expect(gateAt('raw')).toMatchObject({ value: 1, pass: true });
+    const located = gateAt('located');
+    expect(located.pass).toBe(false);
+    expect(located.value).toBeLessThanOrEqual(0.05);
+    expect(located.detail).toMatch(/located/);
+  });
+
   it('report DIR rebuilds the same figures from the store', () => {
     const rebuilt = spawnSync(process.execPath, [BIN, 'report', join(dir, 'run')], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' } });
     expect(rebuilt.status).toBe(report.passed ? 0 : 1);
