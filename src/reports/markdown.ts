@@ -1,5 +1,6 @@
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
+import { locatedLines } from './locatedSections.js';
 import { bootstrapLines, errorCauseLines, flippedLines, gateRow, positiveControlHeadline, positiveControlLines, powerLines, regressionLines, signedRange, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
@@ -38,6 +39,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
   out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
   out.push(...flakinessLines(critic, conditions));
+  out.push(...locatedLines(critic, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     out.push(

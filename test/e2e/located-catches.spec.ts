@@ -124,6 +124,13 @@ describe('per-claim replies that break the grammar', () => {
     expect(grammar.invalid.byReason['span not in the evidence']).toBe(grammar.answered);
   });
 
+  it("report.md shows the located catches and each grammar's invalid replies by reason", () => {
+    const markdown = readFileSync(join(dir, 'run', 'report.md'), 'utf8');
+    expect(markdown).toMatch(/### Located catches/);
+    expect(markdown).toMatch(/\| \*\*all\*\* \| 0% \[0–1\] n=503 \(100% unlocated\) \|/);
+    expect(markdown).toMatch(/Grammar `claims`: 0% of 530 replies read as a verdict · invalid 530 \(supported without a span 530\)/);
+  });
+
   it('catchRate mode: located gates on located catches: the always-FAIL critic passes raw and fails located', () => {
     const gateAt = (mode: string) => {
       const rebuilt = spawnSync(process.execPath, [BIN, 'report', join(dir, 'run'), '--threshold', 'default=0.5', '--threshold', `mode=${mode}`], {
