@@ -228,6 +228,23 @@ function tallyClaims(
   }
 }
 
+/**
+ * Per review, for the report's drill-down: true when a catch on a mutant is
+ * located, false when it is not, null when the review is no catch on a mutant.
+ */
+export function catchLocator(fixtures: readonly Fixture[], options: LocateOptions = {}): (item: ItemRecord, r: ReviewResult) => boolean | null {
+  const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
+  const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
+  let view: ItemView | undefined;
+  return (item, r) => {
+    if (!item.mutant || r.verdict !== 'FAIL') return null;
+    if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);
+    if (!view.target) return null;
+    const reply = r.reply ?? '';
+    return locates(grammar.parse(reply, view.context), reply, view.target);
+  };
+}
+
 /** An item's request as the critic read it (artifact, evidence, claims) and, for a mutant, where its mutation sits. */
 function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'flag' | 'neutral' = 'flag'): ItemView {
   const evidence = fixture && fixture.kind === 'text' ? fixture.evidence : [];

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
@@ -145,6 +146,20 @@ describe('per-claim replies that break the grammar', () => {
     expect(located.pass).toBe(false);
     expect(located.value).toBeLessThanOrEqual(0.05);
     expect(located.detail).toMatch(/located/);
+  });
+
+  it('report.html marks each catch in the drill-down as located or not', () => {
+    const page = readFileSync(join(dir, 'run', 'report.html'), 'utf8');
+    const packed = /<script type="application\/octet-stream" id="drill-reviews" data-encoding="gzip\+base64">([^<]*)<\/script>/.exec(page)![1]!;
+    const reviews = JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8'));
+    const names = Object.keys(report.critics);
+    const marks = (critic: string) => reviews.critics[names.indexOf(critic)].flat().map((r: unknown[]) => r[9]);
+    const count = (list: string[], mark: string) => list.filter((m) => m === mark).length;
+    expect(count(marks('quote-span'), 'l')).toBe(503);
+    expect(count(marks('quote-span'), 'u')).toBe(0);
+    expect(count(marks('always-fail'), 'u')).toBe(503 - Math.round(report.critics['always-fail'].pooled.clean.located.caught));
+    expect(count(marks('always-fail'), '')).toBe(27);
+    expect(page).toContain("' · located'");
   });
 
   it('report DIR rebuilds the same figures from the store', () => {

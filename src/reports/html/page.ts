@@ -9,6 +9,7 @@ import { errorCount, type Gate } from '../../gates/evaluate.js';
 import type { AuditReport, CriticReport } from '../types.js';
 import { countBy, engineText, gateValue, percent, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
+import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
@@ -92,7 +93,13 @@ ${body.join('\n')}
   const reviewsIn = (critic: string, item: ItemRecord) => inConditionOrder(reviewsOf(critic, item.id), conditions);
   const reviews = {
     replies: new JsonArray(flatMapped(critics, (c) => flatMapped(c.items, (i) => replies.intern(reviewsIn(c.name, i))))),
-    critics: new JsonArray(critics.map((c) => new JsonArray(mapped(c.items, (i) => drillReviews(reviewsIn(c.name, i), conditions, replies))))),
+    critics: new JsonArray(
+      critics.map((c) => {
+        const record = snapshot.critics.find((r) => r.name === c.name);
+        const located = catchLocator(snapshot.fixtures, { grammar: record?.verdict, notFound: record?.notFound });
+        return new JsonArray(mapped(c.items, (i) => drillReviews(reviewsIn(c.name, i), conditions, replies, (r) => located(i, r))));
+      }),
+    ),
   };
   yield* packData(jsonPieces(reviews));
   yield `</script>
