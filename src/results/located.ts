@@ -108,8 +108,9 @@ export function analyseReplies(
   const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
   const byId = new Map(items.map((i) => [i.id, i]));
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
-  // Per item and condition: answered repeats and located ones.
-  const counts = new Map<string, { answered: number; located: number }>();
+  // Per mutant: answered repeats and located ones, two slots per condition (a long run has tens of thousands of mutants).
+  const counts = new Map<string, Uint32Array>();
+  const conditionIndex = new Map(conditions.map((c, i) => [c, i]));
   const cited = new Map<ConditionName, { flagged: number; citing: number; claims: Map<string, { fixtureId: string; claim: string; count: number }> }>();
   const adherence = { answered: 0, verdicts: 0, invalid: 0, noVerdict: 0, byReason: {} as Record<string, number> };
   const claimTally = { originals: [0, 0], mutants: [0, 0], cited: 0, fabricated: 0, replies: 0, flagged: 0, mutatedFlagged: 0, seen: false };
@@ -133,11 +134,12 @@ export function analyseReplies(
 
     const flagged = r.verdict === 'FAIL';
     if (view.target) {
-      const key = `${r.itemId}\u0000${r.condition}`;
-      const c = counts.get(key) ?? { answered: 0, located: 0 };
-      c.answered++;
-      if (flagged && locates(parsed, reply, view.target)) c.located++;
-      counts.set(key, c);
+      const at = conditionIndex.get(r.condition);
+      if (at === undefined) continue;
+      let c = counts.get(r.itemId);
+      if (!c) counts.set(r.itemId, (c = new Uint32Array(2 * conditions.length)));
+      c[2 * at]!++;
+      if (flagged && locates(parsed, reply, view.target)) c[2 * at + 1]!++;
     } else if (flagged) {
       const entry = cited.get(r.condition) ?? { flagged: 0, citing: 0, claims: new Map() };
       entry.flagged++;
@@ -156,15 +158,17 @@ export function analyseReplies(
   const byMutator: LocatedAnalysis['byMutator'] = {};
   for (const item of items) {
     if (!item.mutator) continue;
+    const c = counts.get(item.id);
+    if (!c) continue;
     for (const group of [item.mutator, ALL_MUTANTS]) {
-      for (const condition of conditions) {
-        const c = counts.get(`${item.id}\u0000${condition}`);
-        if (!c) continue;
+      conditions.forEach((condition, at) => {
+        const answered = c[2 * at]!;
+        if (!answered) return;
         const cells = (byMutator[group] ??= {});
         const cell = (cells[condition] ??= { n: 0, caught: 0, rate: 0, ci: [0, 1] });
         cell.n++;
-        cell.caught += c.located / c.answered;
-      }
+        cell.caught += c[2 * at + 1]! / answered;
+      });
     }
   }
   for (const cells of Object.values(byMutator)) {

@@ -123,8 +123,21 @@ function jsonPart(reply: string): string | null {
   return end < 0 ? body : body.slice(0, end + 1);
 }
 
+/** Evidence as spans are compared with it, normalised once per evidence list (every item of a fixture shares its list). */
+const normalisedEvidence = new WeakMap<object, string>();
+
+function citable(context: GrammarContext): string {
+  if (!context.evidence.length) return normaliseQuote(context.artifact);
+  let text = normalisedEvidence.get(context.evidence);
+  if (text === undefined) {
+    text = normaliseQuote(context.evidence.map((e) => e.text).join('\n'));
+    normalisedEvidence.set(context.evidence, text);
+  }
+  return text;
+}
+
 function judge(raw: readonly RawClaim[], overall: 'PASS' | 'FAIL', context: GrammarContext | undefined): ClaimsVerdict {
-  const evidence = context ? normaliseQuote(context.evidence.length ? context.evidence.map((e) => e.text).join('\n') : context.artifact) : null;
+  const evidence = context ? citable(context) : null;
   const problems = new Set<string>();
   const verdicts: ClaimVerdict[] = [];
   const seen = new Set<number>();
