@@ -48,3 +48,19 @@ export function locatedLines(critic: CriticReport, conditions: readonly string[]
   }
   return out;
 }
+
+/** One line for the terminal summary: the clean located catch beside the raw one (all mutants), and the grammar's adherence. */
+export function locatedSummary(critic: CriticReport): string {
+  const clean = critic.pooled.clean;
+  const parts: string[] = [];
+  if (clean?.located && clean.n) parts.push(`clean catch ${percent(clean.rate)}, located ${percent(clean.located.rate)}`);
+  const g = critic.grammar;
+  if (g) {
+    const reasons = Object.entries(g.invalid.byReason)
+      .sort((a, b) => b[1] - a[1])
+      .map(([reason, n]) => `${reason} ${n}`)
+      .join(', ');
+    parts.push(`${g.grammar}: ${percent(g.rate)} of replies read${g.invalid.count ? `, ${g.invalid.count} invalid (${reasons})` : ''}`);
+  }
+  return parts.join(' · ');
+}

@@ -15,6 +15,7 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
 import { escapeHtml as e, scriptSafe } from './escape.js';
+import { locatedHtml } from './located.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -193,6 +194,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   out.push(
     `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
   );
+  out.push(locatedHtml(critic, conditions));
   out.push(pairedTable(critic.paired, items, outcomes, conditions));
   out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
