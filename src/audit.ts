@@ -115,7 +115,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
-    const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
+    const jobs = () =>
+      reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' });
     return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar, notFound: config.critics[i]!.notFound };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);

@@ -18,6 +18,8 @@ export interface ReviewJob {
   request: CriticRequest;
   requestDigest: string;
   messages: ChatMessage[];
+  /** The artifact as numbered claims, when the template lists them (`{{claims}}`) or the critic answers per claim. */
+  claims?: Array<{ id: number; text: string }>;
 }
 
 export interface JobOptions {
@@ -25,6 +27,8 @@ export interface JobOptions {
   rubricFor: (item: ReviewItem) => string;
   template: string;
   repeats?: number;
+  /** Number the artifact's claims for every job even when the template does not list them (a per-claim critic). */
+  claims?: boolean;
 }
 
 /**
@@ -34,16 +38,20 @@ export interface JobOptions {
  */
 export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): Generator<ReviewJob> {
   const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
+  const numbers = listsClaims || options.claims === true;
   for (const item of items) {
-    // Only a template that lists the claims pays for splitting every artifact into them.
-    const claims = listsClaims ? renderClaims(numberedClaims(item.artifact, item.kind)) : undefined;
+    // Only a template that lists the claims, or a per-claim critic, pays for splitting every artifact into them.
+    const claims = numbers ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
+    const rendered = listsClaims && claims ? renderClaims(claims) : undefined;
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
     for (const { name, contaminant } of applicableConditions(item, options.conditions)) {
       const request = requestUnder(CONDITIONS[name], sealed, contaminant);
       const digest = requestDigest(request);
-      const messages = renderMessages(options.template, request, claims);
+      const messages = renderMessages(options.template, request, rendered);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
-        yield { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+        const job: ReviewJob = { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+        if (claims) job.claims = claims;
+        yield job;
       }
     }
   }

@@ -330,7 +330,7 @@ export function locates(parsed: ParsedVerdict, reply: string, target: MutationTa
 }
 
 /** The claims of an artifact a flagging reply pointed at: the claims it flagged, or those it quotes in full (text) or names by line (code). */
-function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, kind: 'text' | 'code'): NumberedClaim[] {
+function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, kind: 'text' | 'code'): GrammarContext['claims'] {
   if (parsed.flaggedClaims) return context.claims.filter((c) => parsed.flaggedClaims!.includes(c.id));
   const texts = parsed.citations ?? [reply];
   const said = texts.map(normaliseQuote);

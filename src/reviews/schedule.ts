@@ -263,7 +263,10 @@ async function reviewOnce(
     attempts++;
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
-      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
+      const call = job.claims
+        ? { reviewId: job.reviewId, request: job.request, messages: job.messages, claims: job.claims, signal: deadline.signal }
+        : { reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal };
+      const reply = await critic.review(call).finally(deadline.release);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);
@@ -290,8 +293,8 @@ async function reviewOnce(
 }
 
 /** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */
-export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
-  return { artifact: job.request.artifact, evidence: job.request.evidence, claims: numberedClaims(job.request.artifact, job.kind), notFound };
+export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
+  return { artifact: job.request.artifact, evidence: job.request.evidence, claims: job.claims ?? numberedClaims(job.request.artifact, job.kind), notFound };
 }
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {

@@ -35,6 +35,6 @@ export function claimAt(claims: readonly NumberedClaim[], offset: number): Numbe
 }
 
 /** The claims as a template renders them: `1. text`, one a line. */
-export function renderClaims(claims: readonly NumberedClaim[]): string {
+export function renderClaims(claims: ReadonlyArray<Pick<NumberedClaim, 'id' | 'text'>>): string {
   return claims.map((c) => `${c.id}. ${c.text}`).join('\n');
 }

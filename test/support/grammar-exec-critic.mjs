@@ -6,7 +6,8 @@
 //                    it reads the answers from SCRIPTED_ROLES (sha256 of the artifact -> {role, original, replacement})
 //   claims-no-span   per claim, `supported` with no span, then VERDICT: PASS
 //   claims-fabricated per claim, `supported` citing a span no evidence holds, then VERDICT: PASS
-// The per-claim styles read the numbered claims from the rendered prompt ({{claims}}).
+// The per-claim styles read the numbered claims from the review's `claims` list
+// (claims-no-span) or from the rendered prompt's {{claims}} (claims-fabricated).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -27,7 +28,7 @@ function claimIds(prompt) {
   return [...section.split('\n## ')[0].matchAll(/^(\d+)\. /gm)].map((m) => Number(m[1]));
 }
 
-function answer({ request, messages }) {
+function answer({ request, messages, claims }) {
   const prompt = messages[1].content;
   switch (style) {
     case 'always-fail':
@@ -43,7 +44,8 @@ function answer({ request, messages }) {
       return role.replacement ? `"${role.replacement}" should read "${role.original}".\nVERDICT: FAIL` : `The artifact drops "${role.original}".\nVERDICT: FAIL`;
     }
     case 'claims-no-span':
-      return `${claimIds(prompt)
+      return `${claims
+        .map((c) => c.id)
         .map((id) => `CLAIM ${id}: supported`)
         .join('\n')}\nVERDICT: PASS`;
     case 'claims-fabricated':

@@ -19,7 +19,7 @@ export interface ParsedVerdict {
 export interface GrammarContext {
   artifact: string;
   evidence: ReadonlyArray<{ text: string }>;
-  claims: readonly NumberedClaim[];
+  claims: ReadonlyArray<Pick<NumberedClaim, 'id' | 'text'>>;
   /** Per-claim grammars: whether a `not-found` claim flags the artifact (default) or is neutral. */
   notFound?: 'flag' | 'neutral';
 }
