@@ -259,7 +259,7 @@ function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'fla
   return { item, context, target: m && fixture ? targetOf(item.kind, artifact, m, claims) : null };
 }
 
-export function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'replacement'>): string {
+function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'replacement'>): string {
   return original.slice(0, m.span.start) + m.replacement + original.slice(m.span.end);
 }
 
@@ -308,7 +308,7 @@ const QUOTED = /`([^`\n]+)`|"([^"\n]+)"|\u201c([^\u201d\n]+)\u201d/g;
 const MIN_CODE_FRAGMENT = 5;
 
 /** Whether a reply points at the mutation (see the module's comment). */
-export function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): boolean {
+function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): boolean {
   if (parsed.flaggedClaims) return target.claimId !== undefined && parsed.flaggedClaims.includes(target.claimId);
   for (const text of parsed.citations ?? [reply]) {
     const said = normaliseQuote(text);

@@ -18,7 +18,7 @@ export interface ClaimsVerdict extends ParsedVerdict {
 }
 
 /** Why a per-claim reply is invalid, in the order they are checked: a reply is counted under its first. */
-export const CLAIMS_INVALID_REASONS = [
+const CLAIMS_INVALID_REASONS = [
   'not valid JSON',
   'no claim verdicts',
   'unknown claim verdict',
