@@ -22,14 +22,17 @@ export type CatchMode = z.infer<typeof catchModeSchema>;
 
 /** The `thresholds:` section of the config: what the gates compare the figures with. */
 export const thresholdsSchema = z.strictObject({
-  /** Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band. */
-  /** `mode: located` gates the located catches (the reply pointed at the mutation) instead of every FAIL; default raw. */
+  /**
+   * Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band.
+   * `mode: located` gates the located catches (the reply pointed at the mutation) instead of every FAIL; default raw.
+   */
   catchRate: z
     .union([
       rate,
-      z.record(z.string(), z.union([rate, bandSchema, catchModeSchema])).superRefine((entries, ctx) => {
+      // Any string passes the union and is checked here, so a bad mode is named as such rather than as "Invalid input".
+      z.record(z.string(), z.union([rate, bandSchema, z.string()])).superRefine((entries, ctx) => {
         for (const [key, value] of Object.entries(entries)) {
-          if ((key === 'mode') !== (typeof value === 'string'))
+          if (key === 'mode' ? !catchModeSchema.safeParse(value).success : typeof value === 'string')
             ctx.addIssue({ code: 'custom', path: [key], message: key === 'mode' ? 'mode must be raw or located' : 'give a rate or a {high, low, break} band' });
         }
       }),

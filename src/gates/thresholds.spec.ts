@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { evaluateGates } from './evaluate.js';
-import { applyThresholdOverrides, bandStatus, catchRateBand, resolveBand } from './thresholds.js';
+import { applyThresholdOverrides, bandStatus, catchRateBand, catchRateMode, resolveBand } from './thresholds.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
 /** The tables' one mutator, with valid mutants, under clean and with-trace. */
@@ -93,6 +93,14 @@ describe('--threshold overrides', () => {
     expect(out.catchRate).toEqual({ default: 0.6, 'entity-swap': 0.8, 'number-flip': { break: 0.6, high: 0.95 } });
   });
 
+  it('sets catchRate mode, keeping the entries, and reads it back', () => {
+    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['mode=located'], MUTATORS);
+    expect(out.catchRate).toEqual({ default: 0.6, mode: 'located' });
+    expect(catchRateMode(out.catchRate)).toBe('located');
+    expect(catchRateBand(out.catchRate, 'number-flip')).toEqual({ high: 0.6, low: 0.6, break: 0.6 });
+    expect(catchRateMode({ default: 0.6 })).toBe('raw');
+  });
+
   it('overrides scalar and object settings', () => {
     const out = applyThresholdOverrides(
       { minimumDetectableEffect: 0.2 },
@@ -116,6 +124,7 @@ describe('--threshold overrides', () => {
     ['number-flip.low=0.5', /need break <= low <= high/],
     ['gate=upper', /gate: /],
     ['maxRegression=0.1', /name the field/],
+    ['mode=loose', /mode must be raw or located/],
   ])('rejects %s as bad input naming the flag', (arg, message) => {
     const attempt = () => applyThresholdOverrides({ catchRate: { 'number-flip': 0.8 } }, [arg], MUTATORS);
     expect(attempt).toThrow(InputError);
@@ -151,6 +160,8 @@ describe('threshold config keys', () => {
     ['an unknown mutator', '  catchRate: {number-flp: 0.7}', /:4 \(thresholds\.catchRate\.number-flp\): unknown mutator "number-flp"/],
     ['a bare band', '  catchRate: {high: 0.9, break: 0.6}', /unknown mutator "high"/],
     ['an unknown gate mode', '  gate: upper-bound', /\(thresholds\.gate\)/],
+    ['an unknown catch mode', '  catchRate: {default: 0.6, mode: strict}', /\(thresholds\.catchRate(\.mode)?\): .*mode must be raw or located/],
+    ['a mode given as a rate', '  catchRate: {number-flip: located}', /thresholds\.catchRate/],
     ['an unknown positiveControl key', '  positiveControl: {minVerdict: 0.8}', /unknown key "minVerdict"/],
     ['an effect larger than psi', '  minimumDetectableEffect: {delta: 0.3, psi: 0.2}', /\(thresholds\.minimumDetectableEffect\): delta \(0\.3\) cannot exceed psi/],
   ])('rejects %s with file, line and field', (_, thresholds, message) => {

@@ -83,7 +83,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, ${[...SCALAR_KEYS, ...OBJECT_KEYS].join(', ')}`);
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS].join(', ')}`);
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {
