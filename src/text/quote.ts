@@ -40,6 +40,15 @@ export function quotesNormalised(haystack: string, needle: string): boolean {
   return false;
 }
 
+/**
+ * Whether normalised `needle` is a piece of normalised `text`, word edges or
+ * not: how a citation resolves (a quote of "6" from "6p" is still a quote of
+ * the text), where `quotesNormalised` asks whether a reply names a value.
+ */
+export function citesNormalised(text: string, needle: string): boolean {
+  return WORD.test(needle) && text.includes(needle);
+}
+
 /** The 1-based line numbers a reply names: `line 7`, `lines 3-5`, `L12`, `lines 4 and 6`. */
 export function namedLines(reply: string): Set<number> {
   const lines = new Set<number>();

@@ -41,7 +41,7 @@ mutators: [${MUTATORS.join(', ')}]
 conditions: [clean]
 seed: 7
 critics:
-${exec('always-fail')}${exec('random-sentence')}${exec('quote-span')}${exec('claims-no-span', claimsPrompt)}${exec('claims-fabricated', claimsPrompt)}  - name: evidence-claims
+${exec('always-fail')}${exec('random-sentence')}${exec('quote-span')}${exec('agree-disagree', '    verdict: agree-disagree\n')}${exec('accepted-issues', '    verdict: accepted-issues\n')}${exec('claims-no-span', claimsPrompt)}${exec('claims-fabricated', claimsPrompt)}  - name: evidence-claims
     provider: builtin:evidence-check
     verdict: claims
 `,
@@ -56,7 +56,15 @@ beforeAll(async () => {
     prepared.fixtures,
     [...prepared.generation()].flatMap((g) => g.mutants),
   );
-  writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), { role: i.role, original: i.mutant?.original, replacement: i.mutant?.replacement }]))));
+  // What each mutant changed, and for a deletion the words that now meet across the gap.
+  const role = (i: (typeof items)[number]) => {
+    if (!i.mutant) return { role: i.role };
+    const { span, original, replacement } = i.mutant;
+    const from = i.artifact.slice(0, span.start).search(/\S+\s*$/);
+    const to = span.start + replacement.length + (/^\s*\S+/.exec(i.artifact.slice(span.start + replacement.length))?.[0].length ?? 0);
+    return { role: i.role, original, replacement, gap: i.artifact.slice(Math.max(0, from), to) };
+  };
+  writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), role(i)]))));
   const mutants = items.filter((i) => i.role === 'mutant');
   expectedRandom = mutants.reduce((sum, i) => sum + 1 / splitSentences(i.artifact).length, 0) / mutants.length;
   const run = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, 'run')], {
@@ -98,6 +106,13 @@ describe('located catches', () => {
       expect(cell.unlocated).toBe(0);
     }
     expect(report.critics['quote-span'].falseAlarms.clean.rate).toBe(0);
+  });
+
+  it.each(['agree-disagree', 'accepted-issues'])('the %s grammar end to end: every reply read, its cited words located on every catch', (name) => {
+    const critic = report.critics[name];
+    expect(critic.grammar).toMatchObject({ grammar: name, rate: 1, invalid: { count: 0 }, noVerdict: 0 });
+    for (const cell of cells(name)) expect([cell.rate, cell.located.rate]).toEqual([1, 1]);
+    expect(critic.falseAlarms.clean.rate).toBe(0);
   });
 
   it('builtin:evidence-check answering per claim: located within 2 points of raw, valid replies only', () => {

@@ -4,6 +4,9 @@
 //   random-sentence  fails everything, quoting one sentence of the artifact chosen by a hash of it
 //   quote-span       fails each mutant quoting its replacement (or the deleted words), passes originals;
 //                    it reads the answers from SCRIPTED_ROLES (sha256 of the artifact -> {role, original, replacement})
+//   agree-disagree   seed 001's grammar: DISAGREE_EVIDENCE quoting the mutant's replacement (or the
+//                    text across a deletion's gap), AGREE on originals (reads SCRIPTED_ROLES too)
+//   accepted-issues  seed 003's grammar: one numbered issue quoting the same words, ACCEPTED on originals
 //   claims-no-span   per claim, `supported` with no span, then VERDICT: PASS
 //   claims-fabricated per claim, `supported` citing a span no evidence holds, then VERDICT: PASS
 // The per-claim styles read the numbered claims from the review's `claims` list
@@ -42,6 +45,13 @@ function answer({ request, messages, claims }) {
       const role = roles[sha(request.artifact)];
       if (role?.role !== 'mutant') return 'Every claim matches the evidence.\nVERDICT: PASS';
       return role.replacement ? `"${role.replacement}" should read "${role.original}".\nVERDICT: FAIL` : `The artifact drops "${role.original}".\nVERDICT: FAIL`;
+    }
+    case 'agree-disagree':
+    case 'accepted-issues': {
+      const role = roles[sha(request.artifact)];
+      if (role?.role !== 'mutant') return style === 'agree-disagree' ? 'Every sentence matches the evidence.\nAGREE' : 'ACCEPTED';
+      const words = role.replacement || role.gap;
+      return style === 'agree-disagree' ? `DISAGREE_EVIDENCE: "${words}" is not what the evidence says` : `1. "${words}" is not what the evidence says.`;
     }
     case 'claims-no-span':
       return `${claims

@@ -1,4 +1,4 @@
-import { namedLines, normaliseQuote, quotesNormalised } from '../../text/quote.js';
+import { citesNormalised, namedLines, normaliseQuote } from '../../text/quote.js';
 import type { GrammarContext, ParsedVerdict, VerdictGrammar } from './types.js';
 
 export type AgreeDisagreeWord = 'AGREE' | 'DISAGREE_EVIDENCE' | 'DISAGREE_CONCERN';
@@ -42,5 +42,5 @@ function resolves(citation: string, artifact: string): boolean {
   if ([...namedLines(citation)].some((n) => n >= 1 && n <= lineCount)) return true;
   const text = normaliseQuote(artifact);
   const quoted = [...citation.matchAll(QUOTED)].map((m) => (m[1] ?? m[2] ?? m[3])!);
-  return [citation, ...quoted].some((q) => quotesNormalised(text, normaliseQuote(q)));
+  return [citation, ...quoted].some((q) => citesNormalised(text, normaliseQuote(q)));
 }

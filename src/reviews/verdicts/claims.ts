@@ -1,4 +1,4 @@
-import { normaliseQuote, quotesNormalised } from '../../text/quote.js';
+import { citesNormalised, normaliseQuote } from '../../text/quote.js';
 import { passFail } from './pass-fail.js';
 import type { GrammarContext, ParsedVerdict, VerdictGrammar } from './types.js';
 
@@ -153,7 +153,7 @@ function judge(raw: readonly RawClaim[], overall: 'PASS' | 'FAIL', context: Gram
     else if (seen.has(id)) problems.add('duplicate claim id');
     seen.add(id);
     if (word === 'supported' && span === null) problems.add('supported without a span');
-    const spanFound = span === null || evidence === null ? null : quotesNormalised(evidence, normaliseQuote(span.replace(/^\.\.\.|\.\.\.$|…/g, '')));
+    const spanFound = span === null || evidence === null ? null : citesNormalised(evidence, normaliseQuote(span.replace(/^\.\.\.|\.\.\.$|…/g, '')));
     if (spanFound === false) problems.add('span not in the evidence');
     verdicts.push({ id, verdict: word, span, spanFound });
   }
