@@ -35,6 +35,15 @@ describe('a located catch', () => {
     expect(located(text, flip, reply)).toBe(expected);
   });
 
+  it('text, a replacement inside a token: quoting the token, or the replacement alone, locates it', () => {
+    const fare = textFixture({ id: 'fare', artifact: 'The supplement is 5p per mile.', evidence: 'The supplement is 5p per mile.' });
+    const pence = mutant(fare, 'number-flip', '5', '6');
+    expect(located(fare, pence, 'It says 6p per mile.\nVERDICT: FAIL')).toBe(1);
+    expect(located(fare, pence, 'It should be 5p.\nVERDICT: FAIL')).toBe(1);
+    expect(located(fare, pence, 'The "6" is wrong.\nVERDICT: FAIL')).toBe(1);
+    expect(located(fare, pence, 'It says 16p.\nVERDICT: FAIL')).toBe(0);
+  });
+
   it.each([
     ['the deleted word in quotation marks', 'It drops "only".\nVERDICT: FAIL', 1],
     ['the deleted word with its context', 'It should say only to HR.\nVERDICT: FAIL', 1],

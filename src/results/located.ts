@@ -292,7 +292,13 @@ function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, clai
  * meet across the gap counts too.
  */
 function quotedPieces(mutant: string, start: number, m: MutantRecord): string[] {
-  if (m.replacement.trim()) return [m.replacement, m.original].map(normaliseQuote);
+  if (m.replacement.trim()) {
+    // The whole token too, when the replacement is part of one ("6" of "6p"): a reply quoting "6p" names it.
+    const head = /[\p{L}\p{N}]*$/u.exec(mutant.slice(0, start))![0];
+    const tail = /^[\p{L}\p{N}]*/u.exec(mutant.slice(start + m.replacement.length))![0];
+    const tokens = head || tail ? [head + m.replacement + tail, head + m.original + tail] : [];
+    return [m.replacement, m.original, ...tokens].map(normaliseQuote);
+  }
   const before = /(\S+)\s*$/.exec(mutant.slice(0, start))?.[1] ?? '';
   const after = /^\s*(\S+)/.exec(mutant.slice(start))?.[1] ?? '';
   const deleted = m.original.trim();
