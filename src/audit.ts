@@ -12,7 +12,7 @@ import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCod
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
 import { costOf } from './results/cost.js';
-import type { RunStatus } from './results/types.js';
+import { criticGrammar, type RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
@@ -124,8 +124,9 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
-    const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
-    return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar };
+    const jobs = () =>
+      reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' });
+    return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar, notFound: config.critics[i]!.notFound };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, alreadyDone);
@@ -141,7 +142,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     return null;
   };
 
-  for (const { critic, jobs, grammar } of plans) {
+  for (const { critic, jobs, grammar, notFound } of plans) {
     if (stop || options.signal?.aborted) break;
     const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     try {
@@ -151,6 +152,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         timeoutMs: config.timeoutMs,
         cache,
         grammar,
+        notFound,
         shouldStop,
         failFast: config.failFast,
         ...(options.onEngine ? { onEngine: options.onEngine } : {}),
@@ -221,7 +223,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     },
     critics: critics.map((c, i) => {
       const entry = config.critics[i]!.config;
-      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined };
+      const { grammar, notFound } = config.critics[i]!;
+      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined, ...criticGrammar(grammar.name, notFound) };
     }),
     labelVerification: prepared.labelVerification,
     ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),

@@ -8,7 +8,7 @@ import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
-import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../reviews/verdicts/index.js';
+import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarName, type VerdictGrammar } from '../reviews/verdicts/index.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from '../util/yamlSource.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
@@ -23,6 +23,8 @@ export interface NamedCritic {
   template: string;
   /** Reads the critic's replies; its `verdict:` key, pass-fail unless it names another. */
   grammar: VerdictGrammar;
+  /** `verdict: claims` only: whether a not-found claim flags the artifact (default) or is neutral. */
+  notFound: 'flag' | 'neutral';
 }
 
 export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mutators' | 'conditions'> {
@@ -58,8 +60,8 @@ export function loadConfig(file: string): AuditConfig {
   const catchRate = raw.thresholds.catchRate;
   if (catchRate !== undefined && typeof catchRate !== 'number') {
     for (const key of Object.keys(catchRate)) {
-      if (key !== 'default' && !ALL_MUTATORS.some((m) => m.name === key)) {
-        throw source.errorAt(['thresholds', 'catchRate', key], `unknown mutator "${key}"; use a mutator name or "default" (a band goes per mutator: {default: {high, low, break}})`);
+      if (key !== 'default' && key !== 'mode' && !ALL_MUTATORS.some((m) => m.name === key)) {
+        throw source.errorAt(['thresholds', 'catchRate', key], `unknown mutator "${key}"; use a mutator name, "default" or "mode" (a band goes per mutator: {default: {high, low, break}})`);
       }
     }
   }
@@ -101,7 +103,11 @@ export function loadConfig(file: string): AuditConfig {
     const name = c.name ?? c.provider;
     if (names.has(name)) throw source.errorAt([...path, 'name'], `duplicate critic name "${name}"`);
     names.add(name);
-    return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar: GRAMMARS['verdict' in c ? c.verdict : DEFAULT_GRAMMAR] };
+    const grammar = GRAMMARS[('verdict' in c ? c.verdict : DEFAULT_GRAMMAR) as GrammarName];
+    const notFound = 'notFound' in c ? (c.notFound as 'flag' | 'neutral' | undefined) : undefined;
+    if (notFound !== undefined && grammar.name !== 'claims')
+      throw source.errorAt([...path, 'notFound'], `notFound applies to per-claim verdicts only; this critic's verdict is ${grammar.name} (set verdict: claims)`);
+    return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;

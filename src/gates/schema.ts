@@ -16,10 +16,28 @@ export const bandSchema = z
     { message: 'need break <= low <= high' },
   );
 
+/** What a catch is for the catch-rate gates: any FAIL on a mutant (raw), or one whose reply pointed at the mutation (located). */
+export const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
+export type CatchMode = z.infer<typeof catchModeSchema>;
+
 /** The `thresholds:` section of the config: what the gates compare the figures with. */
 export const thresholdsSchema = z.strictObject({
-  /** Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band. */
-  catchRate: z.union([rate, z.record(z.string(), z.union([rate, bandSchema]))]).optional(),
+  /**
+   * Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band.
+   * `mode: located` gates the located catches (the reply pointed at the mutation) instead of every FAIL; default raw.
+   */
+  catchRate: z
+    .union([
+      rate,
+      // Any string passes the union and is checked here, so a bad mode is named as such rather than as "Invalid input".
+      z.record(z.string(), z.union([rate, bandSchema, z.string()])).superRefine((entries, ctx) => {
+        for (const [key, value] of Object.entries(entries)) {
+          if (key === 'mode' ? !catchModeSchema.safeParse(value).success : typeof value === 'string')
+            ctx.addIssue({ code: 'custom', path: [key], message: key === 'mode' ? 'mode must be raw or located' : 'give a rate or a {high, low, break} band' });
+        }
+      }),
+    ])
+    .optional(),
   maxFalseAlarmRate: rate.optional(),
   /** Largest allowed clean minus with-trace catch rate, pooled over mutators. */
   maxAnchoringDrop: rate.optional(),

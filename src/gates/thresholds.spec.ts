@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { evaluateGates } from './evaluate.js';
-import { applyThresholdOverrides, bandStatus, catchRateBand, resolveBand } from './thresholds.js';
+import { applyThresholdOverrides, bandStatus, catchRateBand, catchRateMode, resolveBand } from './thresholds.js';
 import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
@@ -95,6 +95,14 @@ describe('--threshold overrides', () => {
     expect(out.catchRate).toEqual({ default: 0.6, 'entity-swap': 0.8, 'number-flip': { break: 0.6, high: 0.95 } });
   });
 
+  it('sets catchRate mode, keeping the entries, and reads it back', () => {
+    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['mode=located'], MUTATORS);
+    expect(out.catchRate).toEqual({ default: 0.6, mode: 'located' });
+    expect(catchRateMode(out.catchRate)).toBe('located');
+    expect(catchRateBand(out.catchRate, 'number-flip')).toEqual({ high: 0.6, low: 0.6, break: 0.6 });
+    expect(catchRateMode({ default: 0.6 })).toBe('raw');
+  });
+
   it('overrides scalar and object settings', () => {
     const out = applyThresholdOverrides(
       { minimumDetectableEffect: 0.2 },
@@ -124,6 +132,7 @@ describe('--threshold overrides', () => {
     ['maxConditionEffect.prior-fail.number-flip=0.1', /prior-fail pushes towards FAIL/],
     ['maxConditionEffect.with-trace.numbr-flip=0.1', /unknown mutator "numbr-flip"/],
     ['maxConditionEffect.clean=0.1', /"clean" is what every effect is measured against/],
+    ['mode=loose', /mode must be raw or located/],
   ])('rejects %s as bad input naming the flag', (arg, message) => {
     const attempt = () => applyThresholdOverrides({ catchRate: { 'number-flip': 0.8 } }, [arg], MUTATORS, CONDITIONS);
     expect(attempt).toThrow(InputError);
@@ -228,6 +237,8 @@ describe('threshold config keys', () => {
     ['an unknown mutator', '  catchRate: {number-flp: 0.7}', /:4 \(thresholds\.catchRate\.number-flp\): unknown mutator "number-flp"/],
     ['a bare band', '  catchRate: {high: 0.9, break: 0.6}', /unknown mutator "high"/],
     ['an unknown gate mode', '  gate: upper-bound', /\(thresholds\.gate\)/],
+    ['an unknown catch mode', '  catchRate: {default: 0.6, mode: strict}', /\(thresholds\.catchRate(\.mode)?\): .*mode must be raw or located/],
+    ['a mode given as a rate', '  catchRate: {number-flip: located}', /thresholds\.catchRate/],
     ['an unknown positiveControl key', '  positiveControl: {minVerdict: 0.8}', /unknown key "minVerdict"/],
     ['an effect larger than psi', '  minimumDetectableEffect: {delta: 0.3, psi: 0.2}', /\(thresholds\.minimumDetectableEffect\): delta \(0\.3\) cannot exceed psi/],
     ['a condition effect outside [0, 1]', '  maxConditionEffect: {prior-fail: 1.2}', /:4 \(thresholds\.maxConditionEffect\.prior-fail\): .*<=1/],

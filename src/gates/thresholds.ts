@@ -1,7 +1,7 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { conditionEffectProblems } from './conditionEffects.js';
 import type { BandStatus, ResolvedBand } from './gate.js';
-import { thresholdsSchema, type Band, type Thresholds } from './schema.js';
+import { thresholdsSchema, type Band, type CatchMode, type Thresholds } from './schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 
@@ -16,7 +16,12 @@ export function resolveBand(entry: number | Band): ResolvedBand {
 export function catchRateBand(catchRate: Thresholds['catchRate'], mutator: string): ResolvedBand | undefined {
   if (catchRate === undefined) return undefined;
   const entry = typeof catchRate === 'number' ? catchRate : (catchRate[mutator] ?? catchRate['default']);
-  return entry === undefined ? undefined : resolveBand(entry);
+  return entry === undefined || typeof entry === 'string' ? undefined : resolveBand(entry);
+}
+
+/** Whether the catch-rate gates count every FAIL on a mutant (raw, the default) or only located catches. */
+export function catchRateMode(catchRate: Thresholds['catchRate']): CatchMode {
+  return typeof catchRate === 'object' && catchRate['mode'] === 'located' ? 'located' : 'raw';
 }
 
 /** True when catchRate names this mutator itself, rather than reaching it through `default` or a single number. */
@@ -59,7 +64,9 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (field === undefined || rest.length > 1) throw bad('use maxConditionEffect.<condition>=N, or maxConditionEffect.<condition>.<mutator or default>=N');
       next = { ...next, maxConditionEffect: overrideConditionEffect(next.maxConditionEffect as Thresholds['maxConditionEffect'], field, rest[0], value) };
     } else if (!head || rest.length) throw bad('too many parts in the key');
-    else if (head === 'default' || mutatorNames.includes(head)) {
+    else if (head === 'mode' && field === undefined) {
+      next = { ...next, catchRate: { ...(typeof next.catchRate === 'number' ? { default: next.catchRate } : ((next.catchRate as object | undefined) ?? {})), mode: value } };
+    } else if (head === 'default' || mutatorNames.includes(head)) {
       if (field !== undefined && !(BAND_FIELDS as readonly string[]).includes(field)) throw bad(`"${field}" is not a band field; use high, low or break`);
       next = { ...next, catchRate: overrideCatchRate(next.catchRate as Thresholds['catchRate'], head, field as keyof Band | undefined, value) };
     } else if ((SCALAR_KEYS as readonly string[]).includes(head)) {
@@ -71,7 +78,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect'].join(', ')}`);
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect'].join(', ')}`);
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {

@@ -14,6 +14,8 @@ import { echoCells } from '../gates/echo.js';
 import { crossCritic } from '../results/crossCritic.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
+import { catchRateMode } from '../gates/thresholds.js';
+import { analyseReplies, attachLocated, locatedTables } from '../results/located.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
@@ -47,8 +49,13 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const withReplies = baseline !== undefined;
     const { outcomes, totals, errorCauses } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
+    // A second pass, over the replies: where each catch pointed, and how the replies kept to the critic's grammar.
+    const replies = analyseReplies(items, snapshot.fixtures, store.results(critic.name), settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
+    attachLocated(tables, replies);
+    const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(settings.mutators, snapshot.generation, items, outcomes);
-    const gates = evaluateGates(tables, settings.thresholds, { mutators, conditions });
+    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions });
+    if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
@@ -97,7 +104,20 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
     // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
-    critics[critic.name] = { ...tables, gates, passed: answered && gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, echo, bootstrap, regression, flipped };
+    critics[critic.name] = {
+      ...tables,
+      gates,
+      passed: answered && gates.every((g) => g.pass),
+      cost: criticCost,
+      costSplit,
+      positiveControl: control,
+      echo,
+      bootstrap,
+      regression,
+      flipped,
+      grammar: replies.grammar,
+      falseAlarmCitations: replies.falseAlarmCitations,
+    };
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;

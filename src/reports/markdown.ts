@@ -2,6 +2,7 @@ import { MERGED } from '../mutants/generate.js';
 import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
+import { locatedLines } from './locatedSections.js';
 import {
   bootstrapLines,
   crossCriticLines,
@@ -57,6 +58,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
   out.push(...falseAlarmMarkdownRows(critic, conditions));
   out.push(...flakinessLines(critic, conditions));
+  out.push(...locatedLines(critic, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     out.push(

@@ -3,6 +3,7 @@ import type { ReportSettings } from './schema.js';
 import type { AuditReport } from './types.js';
 import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { locatedSummary } from './locatedSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
@@ -66,6 +67,8 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
         `  ${mark} ${g.name} ${gateValue(g)} (threshold ${g.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
       );
     }
+    const located = locatedSummary(critic);
+    if (located) out.push(chalk.dim(`  ${located}`));
     const v = critic.verdicts;
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
     if (v.errors) {

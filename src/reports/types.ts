@@ -8,6 +8,7 @@ import type { Thresholds } from '../gates/schema.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
+import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { RunPlan, RunSettings, RunSnapshot } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
@@ -43,6 +44,10 @@ export interface CriticReport extends CriticTables {
   regression: RegressionReport | null;
   /** Items whose verdict changed since the baseline, worst first, with the mutant's diff and both replies. */
   flipped: FlippedItem[];
+  /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
+  grammar: GrammarAdherence;
+  /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
+  falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
 }
 
 export interface MutantSummary {

@@ -1,3 +1,4 @@
+import { numberedClaims, renderClaims } from '../text/numberedClaims.js';
 import { stableId } from '../util/hash.js';
 import type { Condition, ConditionName } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
@@ -8,6 +9,8 @@ import type { ChatMessage, CriticRequest } from './types.js';
 /** One review to perform: an item under a condition, with the exact request that will cross the boundary. */
 export interface ReviewJob {
   itemId: string;
+  /** The artifact's kind: how it splits into numbered claims (sentences, or lines of code). */
+  kind: ReviewItem['kind'];
   condition: ConditionName;
   repeat: number;
   /** Opaque: a hash, so the critic cannot read the condition or the item's role from it. */
@@ -15,6 +18,8 @@ export interface ReviewJob {
   request: CriticRequest;
   requestDigest: string;
   messages: ChatMessage[];
+  /** The artifact as numbered claims, when the template lists them (`{{claims}}`) or the critic answers per claim. */
+  claims?: Array<{ id: number; text: string }>;
 }
 
 export interface JobOptions {
@@ -22,6 +27,8 @@ export interface JobOptions {
   rubricFor: (item: ReviewItem) => string;
   template: string;
   repeats?: number;
+  /** Number the artifact's claims for every job even when the template does not list them (a per-claim critic). */
+  claims?: boolean;
 }
 
 /**
@@ -30,15 +37,22 @@ export interface JobOptions {
  * rather than reviewed clean under its name.
  */
 export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): Generator<ReviewJob> {
+  const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
+  const numbers = listsClaims || options.claims === true;
   for (const item of items) {
+    // Only a template that lists the claims, or a per-claim critic, pays for splitting every artifact into them.
+    const claims = numbers ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
+    const rendered = listsClaims && claims ? renderClaims(claims) : undefined;
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
     for (const { condition, contaminant } of applicableConditions(item, options.conditions)) {
       const { name } = condition;
       const request = requestUnder(condition, sealed, contaminant);
       const digest = requestDigest(request);
-      const messages = renderMessages(options.template, request);
+      const messages = renderMessages(options.template, request, rendered);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
-        yield { itemId: item.id, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+        const job: ReviewJob = { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+        if (claims) job.claims = claims;
+        yield job;
       }
     }
   }

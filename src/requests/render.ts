@@ -7,13 +7,16 @@ import { contaminantIn, SEALED_KEYS, type ChatMessage, type CriticRequest } from
  * its condition put it. A contaminant the template does not place (a declared
  * condition's key in a template written before it) is appended under its key,
  * so it reaches a model critic rather than silently making the condition
- * clean. The rubric becomes the system message.
+ * clean. The rubric becomes the system message. `{{claims}}` is the artifact
+ * as numbered claims (a sentence, or a line of code, each), which the caller
+ * passes when the template uses it.
  */
-export function renderMessages(template: string, request: CriticRequest): ChatMessage[] {
+export function renderMessages(template: string, request: CriticRequest, claims?: string): ChatMessage[] {
   const values: Record<string, string | undefined> = {
     task: request.task,
     artifact: request.artifact,
     evidence: request.evidence.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n') || undefined,
+    claims,
   };
   const placed = templateKeys(template);
   let unplaced = '';
@@ -35,9 +38,9 @@ function templateKeys(template: string): Set<string> {
   return new Set([...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!));
 }
 
-/** Template keys a user may reference: the sealed ones (but the rubric, the system message) and the run's contaminant keys. */
+/** Template keys a user may reference: the sealed ones (but the rubric, the system message), the numbered claims and the run's contaminant keys. */
 export function allowedTemplateKeys(contaminantKeys: readonly string[]): string[] {
-  return [...SEALED_KEYS.filter((k) => k !== 'rubric'), ...contaminantKeys];
+  return [...SEALED_KEYS.filter((k) => k !== 'rubric'), 'claims', ...contaminantKeys];
 }
 
 /** Placeholders outside the allowed keys: a typo worth an error. */

@@ -19,6 +19,10 @@ export interface CatchCell {
   errors: number;
   /** Share of items whose verdict differed between repeats (null with one repeat). */
   flaky: number | null;
+  /** The catches that pointed at the mutation (see located.ts), added when the reports read the replies. */
+  located?: { n: number; caught: number; rate: number; ci: Interval };
+  /** Share of the catches that were not located ("right verdict, wrong reason"); null without a catch. */
+  unlocated?: number | null;
 }
 
 export interface FalseAlarmCell {

@@ -35,6 +35,14 @@ export interface CriticRecord {
   identity: CriticIdentity;
   /** Price per million tokens, when the config gives one, for the run's cost. */
   pricing?: { inputPerMillion: number; outputPerMillion: number } | undefined;
+  /** The grammar its replies were read with, and its `notFound`, when not the defaults (pass-fail, flag): the reports read the replies again with them. */
+  verdict?: string | undefined;
+  notFound?: 'flag' | 'neutral' | undefined;
+}
+
+/** A critic's grammar settings as its record keeps them: only what differs from the defaults, so older stores read the same. */
+export function criticGrammar(verdict: string, notFound: 'flag' | 'neutral'): Pick<CriticRecord, 'verdict' | 'notFound'> {
+  return { ...(verdict !== 'pass-fail' ? { verdict } : {}), ...(notFound !== 'flag' ? { notFound } : {}) };
 }
 
 /** What a run planned, apart from its fixtures and mutants (the store keeps those row by row). */

@@ -8,6 +8,8 @@ export interface ReviewCall {
   request: CriticRequest;
   /** The request rendered through the prompt template. */
   messages: ChatMessage[];
+  /** The artifact as numbered claims (a sentence, or a line of code, each), when the template lists them or the critic answers per claim. */
+  claims?: ReadonlyArray<{ id: number; text: string }>;
   signal: AbortSignal;
 }
 

@@ -8,7 +8,8 @@ import { deadlineSignal } from '../util/deadline.js';
 import { sleep } from '../util/sleep.js';
 import { Pacer } from './pace.js';
 import { failureCause } from './failureCause.js';
-import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type Verdict, type VerdictGrammar } from './verdicts/index.js';
+import { numberedClaims } from '../text/numberedClaims.js';
+import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type GrammarContext, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 
 export interface ScheduleOptions {
   /** The most reviews in flight; lowered on rate limits and regained on success. */
@@ -33,6 +34,8 @@ export interface ScheduleOptions {
    * a cached reply is read again here with this grammar.
    */
   grammar?: VerdictGrammar;
+  /** Per-claim grammars: whether a `not-found` claim flags the artifact (default) or is neutral. */
+  notFound?: 'flag' | 'neutral';
   /** Asked before each new review: a reason to stop the run (budget spent), or null to go on. */
   shouldStop?: () => string | null;
   /**
@@ -258,7 +261,8 @@ async function reviewOnce(
     cacheKey: key,
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
-    const verdict = storedVerdict((options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR]).parse(reply.text));
+    const grammar = options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR];
+    const verdict = storedVerdict(grammar.parse(reply.text, grammar.readsRequest ? grammarContext(job, options.notFound) : undefined));
     return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
   };
   const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
@@ -279,7 +283,10 @@ async function reviewOnce(
     await pacer?.wait(stopped);
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
-      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
+      const call = job.claims
+        ? { reviewId: job.reviewId, request: job.request, messages: job.messages, claims: job.claims, signal: deadline.signal }
+        : { reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal };
+      const reply = await critic.review(call).finally(deadline.release);
       pacer?.observe(reply.rateLimit, reply.usage);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
@@ -306,6 +313,11 @@ async function reviewOnce(
       watch.retrying();
     }
   }
+}
+
+/** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */
+export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
+  return { artifact: job.request.artifact, evidence: job.request.evidence, claims: job.claims ?? numberedClaims(job.request.artifact, job.kind), notFound };
 }
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {

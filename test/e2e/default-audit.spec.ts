@@ -83,6 +83,16 @@ describe('the default audit', () => {
     expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual([['evidence-check', 'trace-trusting']]);
   });
 
+  it('shows located catches working: evidence-check answers per claim, located within 2 points of raw; trace-trusting under prior-fail catches raw, not located', () => {
+    const evidence = report.critics['evidence-check'];
+    expect(evidence.grammar).toMatchObject({ grammar: 'claims', rate: 1, invalid: { count: 0 } });
+    for (const [mutator, cells] of Object.entries<any>(evidence.byMutator)) expect(cells.clean.rate - cells.clean.located.rate, mutator).toBeLessThanOrEqual(0.02);
+    const follower = report.critics['trace-trusting'].pooled['prior-fail'];
+    expect(follower.rate).toBe(1);
+    expect(follower.located.rate).toBe(0);
+    expect(follower.unlocated).toBe(1);
+  });
+
   it('writes report.json in the documented shape', () => {
     const critic = report.critics['evidence-check'];
     expect(Object.keys(critic)).toEqual(expect.arrayContaining(['byMutator', 'falseAlarms', 'paired', 'verdicts', 'gates', 'passed']));

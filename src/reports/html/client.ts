@@ -201,7 +201,7 @@ export const CLIENT_JS = String.raw`
   function fillReviews(tbody, it, list, replies) {
     tbody.textContent = '';
     list.forEach(function (r) {
-      var outcome = r[2] === 'e' ? 'error' : r[2] === 'n' ? 'no verdict' : r[3];
+      var outcome = (r[2] === 'e' ? 'error' : r[2] === 'n' ? 'no verdict' : r[3]) + (r[9] === 'l' ? ' · located' : r[9] === 'u' ? ' · not located' : '');
       var cls = (r[2] === 'e' ? 'o-e' : r[2] === 'n' ? 'o-n' : r[3] === 'FAIL' ? 'o-c' : 'o-m') + (it.m ? '' : ' orig');
       var reply = r[4] >= 0 ? replies[r[4]] : '';
       var replyCell = el('td', null, [r[6] ? el('p', { className: 'error', text: r[6] }) : null, reply ? el('pre', { className: 'reply', text: reply }) : null]);

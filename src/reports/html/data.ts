@@ -19,9 +19,10 @@ export const OUTCOME_LETTER: Record<OutcomeCode, string> = { caught: 'c', missed
  * One stored review, as an array to keep 10,000 of them small:
  * [condition index, repeat, outcome (v verdict, n no verdict, e error),
  *  verdict (PASS, FAIL or ""), reply (index into replies, -1 none), request
- *  digest, error message or "", attempts, latency ms].
+ *  digest, error message or "", attempts, latency ms, located: "l" a catch
+ *  that pointed at the mutation, "u" one that did not, "" no catch].
  */
-export type DrillReview = [number, number, 'v' | 'n' | 'e', string, number, string, string, number, number];
+export type DrillReview = [number, number, 'v' | 'n' | 'e', string, number, string, string, number, number, '' | 'l' | 'u'];
 
 export interface DrillItem {
   id: string;
@@ -143,9 +144,10 @@ export function* inConditionOrder(reviews: readonly ReviewResult[], conditions: 
 }
 
 /** An item's reviews as the page's drill-down reads them; `reviews` in inConditionOrder, their replies interned. */
-export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readonly ConditionName[], replies: ReplyTable): DrillReview[] {
+export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readonly ConditionName[], replies: ReplyTable, located: (r: ReviewResult) => boolean | null = () => null): DrillReview[] {
   const v: DrillReview[] = [];
   for (const r of reviews) {
+    const where = located(r);
     v.push([
       conditions.indexOf(r.condition),
       r.repeat,
@@ -156,6 +158,7 @@ export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readon
       r.error ?? '',
       r.attempts,
       Math.round(r.latencyMs * 10) / 10,
+      where === null ? '' : where ? 'l' : 'u',
     ]);
   }
   return v;

@@ -10,12 +10,14 @@ import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
 import { countBy, engineText, gateValue, percent, percentInterval, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
+import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
 import { escapeHtml as e, scriptSafe } from './escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
+import { locatedHtml } from './located.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -95,7 +97,13 @@ ${body.join('\n')}
   const reviewsIn = (critic: string, item: ItemRecord) => inConditionOrder(reviewsOf(critic, item.id), conditions);
   const reviews = {
     replies: new JsonArray(flatMapped(critics, (c) => flatMapped(c.items, (i) => replies.intern(reviewsIn(c.name, i))))),
-    critics: new JsonArray(critics.map((c) => new JsonArray(mapped(c.items, (i) => drillReviews(reviewsIn(c.name, i), conditions, replies))))),
+    critics: new JsonArray(
+      critics.map((c) => {
+        const record = snapshot.critics.find((r) => r.name === c.name);
+        const located = catchLocator(snapshot.fixtures, { grammar: record?.verdict, notFound: record?.notFound });
+        return new JsonArray(mapped(c.items, (i) => drillReviews(reviewsIn(c.name, i), conditions, replies, (r) => located(i, r))));
+      }),
+    ),
   };
   yield* packData(jsonPieces(reviews));
   yield `</script>
@@ -195,6 +203,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
     `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
   );
   out.push(falseAlarmHtmlTable(critic, conditions, e));
+  out.push(locatedHtml(critic, conditions));
   out.push(pairedTable(critic.paired, items, outcomes, conditions));
   out.push(echoTable(critic));
   out.push(unansweredConditions(critic, conditions, stopReason));

@@ -1,9 +1,11 @@
 import type { CriticRequest } from '../../requests/types.js';
-import { containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
+import { alignToEvidence, containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
 import { findDates } from '../../text/dates.js';
+import { numberedClaims } from '../../text/numberedClaims.js';
 import { reversedPolarities } from '../../text/polarity.js';
 import { misstatedUnits } from '../../text/units.js';
 import type { Critic } from '../critic.js';
+import type { GrammarName } from '../verdicts/index.js';
 
 export interface ClaimFinding {
   claim: string;
@@ -61,13 +63,35 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
   return `Claims that do not match the evidence:\n${lines.join('\n')}\nVERDICT: FAIL`;
 }
 
-export function createEvidenceCheckCritic(name: string): Critic {
+/**
+ * The same check answered per claim (the `claims` grammar): each numbered
+ * sentence `supported` or `contradicted`, citing the evidence sentence it was
+ * compared with, or `not-found` when no evidence sentence supports a claim
+ * that states a number or a name; then the overall verdict.
+ */
+export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>): string {
+  const sources = evidenceSentences(request.evidence);
+  const findings = checkAgainstEvidence(request);
+  const lines = numberedClaims(request.artifact, 'text').map(({ id, text }) => {
+    const problems = findings.filter((f) => f.claim === text);
+    const support = supportOf(text, sources) ?? alignToEvidence(text, sources)?.sentence ?? null;
+    if (problems.length === 0) return support ? `CLAIM ${id}: supported "${support}"` : `CLAIM ${id}: not-found`;
+    if (support === null || problems.every((p) => p.problem === 'no evidence supports this claim')) return `CLAIM ${id}: not-found`;
+    return `CLAIM ${id}: contradicted "${support}" (${problems.map((p) => p.problem.replace(/ \(".*"\)$/, '')).join('; ')})`;
+  });
+  const flagged = lines.some((l) => !l.includes(': supported'));
+  return `${lines.join('\n')}\nVERDICT: ${flagged ? 'FAIL' : 'PASS'}`;
+}
+
+export function createEvidenceCheckCritic(name: string, grammar: GrammarName = 'pass-fail'): Critic {
+  const perClaim = grammar === 'claims';
   return {
     name,
     kinds: ['text'],
-    identity: { provider: 'builtin:evidence-check', version: 2 },
+    // The per-claim version answers differently, so it is another identity (and other cache keys).
+    identity: perClaim ? { provider: 'builtin:evidence-check', version: 2, verdict: 'claims' } : { provider: 'builtin:evidence-check', version: 2 },
     async review({ request }) {
-      return { text: describeFindings(checkAgainstEvidence(request)) };
+      return { text: perClaim ? describeClaims(request) : describeFindings(checkAgainstEvidence(request)) };
     },
   };
 }

@@ -1,5 +1,7 @@
+import { z } from 'zod';
 import type { Critic } from '../critic.js';
-import { providerSchema } from './entrySchema.js';
+import { DEFAULT_GRAMMAR, type GrammarName } from '../verdicts/index.js';
+import { entryKeys, providerSchema } from './entrySchema.js';
 import type { Provider } from './types.js';
 
 /**
@@ -7,13 +9,21 @@ import type { Provider } from './types.js';
  * it and nothing more. Its identity is the one its module gives it, a version
  * kept beside the code it describes, so the critic is its own source of truth.
  */
-export function builtinProvider<N extends `builtin:${string}`>(name: N, createCritic: (name: string) => Critic) {
-  const schema = providerSchema(name, {});
+export function builtinProvider<N extends `builtin:${string}`>(
+  name: N,
+  createCritic: (name: string, grammar: GrammarName) => Critic,
+  grammars: readonly [GrammarName, ...GrammarName[]] = [DEFAULT_GRAMMAR],
+) {
+  // A built-in that answers in several grammars takes `verdict:` (and, per claim, `notFound:`); the others take no key.
+  const schema = providerSchema(
+    name,
+    grammars.length > 1 ? { verdict: z.enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` }).default(DEFAULT_GRAMMAR), notFound: entryKeys.notFound } : {},
+  );
   const provider: Provider<typeof schema> = {
     name,
     schema,
     identity: (entry, context) => provider.create(entry, context).identity,
-    create: (_entry, context) => createCritic(context.name),
+    create: (entry, context) => createCritic(context.name, ('verdict' in entry ? (entry.verdict as GrammarName) : undefined) ?? DEFAULT_GRAMMAR),
   };
   return provider;
 }

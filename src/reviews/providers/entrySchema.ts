@@ -13,6 +13,8 @@ export const entryKeys = {
   prompt: z.string().min(1).optional(),
   /** How the critic's replies are read into verdicts: one of the grammars in src/reviews/verdicts. */
   verdict: z.enum(GRAMMAR_NAMES, { message: `verdict must be one of ${GRAMMAR_NAMES.join(', ')}` }).default(DEFAULT_GRAMMAR),
+  /** Per-claim grammars (`verdict: claims`): whether a `not-found` claim flags the artifact (default) or is neutral. */
+  notFound: z.enum(['flag', 'neutral'], { message: 'notFound must be flag or neutral' }).optional(),
   timeoutMs: z.number().int().positive().optional(),
   /** Prices per million tokens, for the run's cost and --max-cost; the run reads the `pricing` key of any entry that has one. */
   pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),

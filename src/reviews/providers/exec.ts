@@ -14,6 +14,7 @@ const schema = providerSchema('exec', {
   mode: z.enum(['oneshot', 'persistent']).optional(),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
+  notFound: entryKeys.notFound,
   timeoutMs: entryKeys.timeoutMs,
 });
 

@@ -19,9 +19,9 @@ export const ALL_PROVIDERS = [
   anthropic,
   http,
   exec,
-  builtinProvider('builtin:evidence-check', createEvidenceCheckCritic),
+  builtinProvider('builtin:evidence-check', createEvidenceCheckCritic, ['pass-fail', 'claims']),
   builtinProvider('builtin:trace-trusting', createTraceTrustingCritic),
-  builtinProvider('builtin:run-examples', createRunExamplesCritic),
+  builtinProvider('builtin:run-examples', (name) => createRunExamplesCritic(name)),
 ] as const;
 
 type Registered = (typeof ALL_PROVIDERS)[number];

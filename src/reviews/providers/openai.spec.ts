@@ -17,7 +17,8 @@ import {
 import type { ChatMessage, CriticRequest } from '../../requests/types.js';
 import { CriticCallError, type Critic } from '../critic.js';
 import { passFail } from '../verdicts/pass-fail.js';
-import { createOpenAICritic, type OpenAICriticOptions } from './openai.js';
+import { claims } from '../verdicts/claims.js';
+import { createOpenAICritic, openai, type OpenAICriticOptions } from './openai.js';
 
 const request: CriticRequest = {
   task: 'Summarise the leave policy.',
@@ -105,6 +106,15 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
     server.setHandler([verdictReply('PASS')]);
     await review(critic({ temperature: undefined }));
     expect(server.requests[0]!.body).toEqual({ model: 'fake-model-1', messages });
+  });
+
+  it("with structuredOutput, sends the claims grammar's JSON schema as response_format, as the provider builds it from the entry", async () => {
+    server.setHandler([verdictReply('PASS')]);
+    const context = { name: 'fake', baseDir: '.', timeoutMs: 5_000, templateHash: 'a'.repeat(16), errorAt: (key: string, message: string) => new Error(`${key}: ${message}`) };
+    const entry = openai.schema.parse({ provider: 'openai', model: 'fake-model-1', baseURL: server.baseURL, verdict: 'claims', structuredOutput: true });
+    await review(openai.create(entry, context));
+    expect(server.requests[0]!.body).toMatchObject({ response_format: { type: 'json_schema', json_schema: { name: 'claims', strict: true, schema: claims.jsonSchema } } });
+    expect(() => openai.create(openai.schema.parse({ provider: 'openai', model: 'm', structuredOutput: true }), context)).toThrow(/structuredOutput: the pass-fail grammar has no JSON schema/);
   });
 
   it('maps 429 with retry-after to a retryable error carrying retryAfterMs', async () => {

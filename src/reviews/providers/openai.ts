@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ChatMessage } from '../../requests/types.js';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
 import { endpointIdentity } from './endpoint.js';
+import { GRAMMARS } from '../verdicts/index.js';
 import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import { statusError, transportError, type ErrorBody } from './httpErrors.js';
@@ -20,6 +21,9 @@ const schema = providerSchema('openai', {
   maxTokens: z.number().int().positive().optional(),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
+  notFound: entryKeys.notFound,
+  /** Send the grammar's JSON schema as `response_format: {type: json_schema}`, so the model can only answer in it. */
+  structuredOutput: z.boolean().optional(),
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
@@ -36,10 +40,15 @@ export const openai: Provider<typeof schema> = {
     temperature: entry.temperature ?? null,
     maxTokens: entry.maxTokens ?? null,
     templateHash,
+    // Constraining the reply to a schema changes what the model answers; off, the identity stays as it was.
+    ...(entry.structuredOutput ? { structuredOutput: entry.verdict } : {}),
   }),
   create(entry, context) {
     const apiKey = entry.apiKeyEnv ? apiKeyFrom(entry.apiKeyEnv, context.errorAt) : 'not-needed';
     const { model, baseURL, temperature, maxTokens, rateLimit } = entry;
+    const schema = entry.structuredOutput ? GRAMMARS[entry.verdict].jsonSchema : undefined;
+    if (entry.structuredOutput && !schema) throw context.errorAt('structuredOutput', `the ${entry.verdict} grammar has no JSON schema to send; structuredOutput needs verdict: claims`);
+    const responseFormat = schema ? { type: 'json_schema' as const, json_schema: { name: entry.verdict, strict: true, schema } } : undefined;
     return createOpenAICritic({
       name: context.name,
       model,
@@ -48,6 +57,7 @@ export const openai: Provider<typeof schema> = {
       temperature,
       maxTokens,
       rateLimit,
+      responseFormat,
       timeoutMs: entry.timeoutMs ?? context.timeoutMs,
       identity: openai.identity(entry, context),
     });
@@ -62,6 +72,8 @@ export interface OpenAICriticOptions {
   temperature?: number | undefined;
   maxTokens?: number | undefined;
   rateLimit?: Critic['rateLimit'];
+  /** `structuredOutput`: the grammar's JSON schema, sent as the request's response_format. */
+  responseFormat?: ChatCompletionCreateParamsNonStreaming['response_format'] | undefined;
   timeoutMs: number;
   identity: CriticIdentity;
   /** A message naming one of the entry's config fields, for a refusal that is the config's fault (max_tokens too large). */
@@ -84,6 +96,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
       model: options.model,
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
+      ...(options.responseFormat ? { response_format: options.responseFormat } : {}),
       messages,
     };
     return JSON.stringify(params);

@@ -27,12 +27,20 @@ const KEY_ENV = 'CRITIC_AUDIT_CONTRACT_API_KEY';
 const ROWS: Record<ProviderName, ContractRow> = {
   openai: {
     minimal: { provider: 'openai', model: 'm1' },
-    replyRelevant: [{ model: 'm2' }, { baseURL: 'https://llm.example/v1' }, { baseURL: 'https://api.openai.com/v1?api-version=2024-10-01' }, { temperature: 0.7 }, { maxTokens: 100 }],
+    replyRelevant: [
+      { model: 'm2' },
+      { baseURL: 'https://llm.example/v1' },
+      { baseURL: 'https://api.openai.com/v1?api-version=2024-10-01' },
+      { temperature: 0.7 },
+      { maxTokens: 100 },
+      { verdict: 'claims', structuredOutput: true },
+    ],
     inert: [
       { name: 'other' },
       { timeoutMs: 5 },
       { prompt: 'other.md' },
       { verdict: 'pass-fail' },
+      { structuredOutput: false },
       { apiKeyEnv: KEY_ENV },
       { pricing: { inputPerMillion: 1, outputPerMillion: 2 } },
       { rateLimit: { requestsPerMinute: 50 } },
@@ -76,7 +84,7 @@ const ROWS: Record<ProviderName, ContractRow> = {
     readsTemplate: true,
     files: { 'critic.mjs': ['// version 1\n', '// version 2\n'] },
   },
-  'builtin:evidence-check': { minimal: { provider: 'builtin:evidence-check' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
+  'builtin:evidence-check': { minimal: { provider: 'builtin:evidence-check' }, replyRelevant: [{ verdict: 'claims' }], inert: [{ name: 'other' }, { verdict: 'pass-fail' }], readsTemplate: false },
   'builtin:trace-trusting': { minimal: { provider: 'builtin:trace-trusting' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
   'builtin:run-examples': { minimal: { provider: 'builtin:run-examples' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
 };

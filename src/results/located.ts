@@ -1,0 +1,370 @@
+import type { Fixture } from '../fixtures/types.js';
+import type { MutantRecord } from '../mutants/types.js';
+import type { ConditionName } from '../requests/conditions/index.js';
+import type { ItemRecord } from '../requests/items.js';
+import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarContext, type GrammarName, type ParsedVerdict } from '../reviews/verdicts/index.js';
+import type { ClaimVerdict } from '../reviews/verdicts/claims.js';
+import type { ReviewResult } from '../reviews/types.js';
+import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
+import { claimAt, numberedClaims, type NumberedClaim } from '../text/numberedClaims.js';
+import { namedLines, normaliseQuote, quotesNormalised } from '../text/quote.js';
+import { ALL_MUTANTS, type CriticTables } from './tabulate.js';
+
+/**
+ * Where the critic looked, not only what it concluded. A catch is *located*
+ * when the reply points at the mutation: per-claim grammars name the claim
+ * that holds it; otherwise the reply (or the citations its grammar reads)
+ * quotes the mutated span or its replacement (text), or names the mutated
+ * line or quotes it (code). Computed from the stored replies, so
+ * `critic-audit report DIR` rebuilds it.
+ */
+
+export interface LocatedCell {
+  /** Items answered under the condition (the raw catch's n). */
+  n: number;
+  /** Items caught with the mutation located; with repeats, each item adds the share of its repeats that did. */
+  caught: number;
+  rate: number;
+  ci: Interval;
+}
+
+/** What flagged originals pointed at: how many cited a claim (a sentence, or a line of code) of the artifact, and the claims cited most. */
+export interface OriginalCitations {
+  flagged: number;
+  /** Flagged reviews whose reply pointed at a claim of the artifact. */
+  citing: number;
+  cited: Array<{ fixtureId: string; claim: string; count: number }>;
+}
+
+/** How well the critic's replies kept to its grammar, per critic. */
+export interface GrammarAdherence {
+  grammar: string;
+  /** Answered reviews (replies), and the share the grammar read as a verdict. */
+  answered: number;
+  verdicts: number;
+  rate: number;
+  /** Replies in the grammar's form that break its rules, per reason (counted apart from no-verdicts; the replies are kept). */
+  invalid: { count: number; rate: number; byReason: Record<string, number> };
+  /** Replies the grammar could not read at all (no verdict), invalid ones not included. */
+  noVerdict: number;
+  /** Per-claim grammars only (else null). */
+  claims: ClaimFigures | null;
+}
+
+export interface ClaimFigures {
+  /** Share of claim verdicts that were `not-found`, on originals and on mutants (null: none given). */
+  notFound: { originals: number | null; mutants: number | null };
+  /** Cited spans and the share not found in the evidence (fabricated citations). */
+  spans: { cited: number; notInEvidence: number; fabricatedShare: number | null };
+  /**
+   * Claim level, on mutants' valid replies: of the claims flagged, the share
+   * that is the mutated claim (precision); of the replies, the share that
+   * flagged the mutated claim (recall).
+   */
+  claimLevel: { replies: number; flaggedClaims: number; mutatedFlagged: number; precision: number | null; recall: number | null };
+}
+
+export interface LocatedAnalysis {
+  /** mutator (and `all`) -> condition -> located catches. */
+  byMutator: Record<string, Partial<Record<ConditionName, LocatedCell>>>;
+  falseAlarmCitations: Partial<Record<ConditionName, OriginalCitations>>;
+  grammar: GrammarAdherence;
+}
+
+/** The mutation as the critic saw it: in the mutant's own text. */
+interface MutationTarget {
+  kind: 'text' | 'code';
+  original: string;
+  replacement: string;
+  /** Text: what quoting the mutation means, normalised (see quotedPieces). */
+  pieces: string[];
+  /** Text, a deletion: the deleted words, which count on their own only inside quotation marks. */
+  deleted: string | null;
+  /** 1-based lines of the mutant the mutation touches, and their text. */
+  lines: Set<number>;
+  lineTexts: string[];
+  claimId: number | undefined;
+}
+
+interface ItemView {
+  item: ItemRecord;
+  context: GrammarContext;
+  target: MutationTarget | null;
+}
+
+export interface LocateOptions {
+  grammar?: string | undefined;
+  notFound?: 'flag' | 'neutral' | undefined;
+}
+
+/** One pass over a critic's stored replies: located catches, what flagged originals cited, and the grammar's adherence. */
+export function analyseReplies(
+  items: readonly ItemRecord[],
+  fixtures: readonly Fixture[],
+  results: Iterable<ReviewResult>,
+  conditions: readonly ConditionName[],
+  options: LocateOptions = {},
+): LocatedAnalysis {
+  const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
+  const byId = new Map(items.map((i) => [i.id, i]));
+  const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
+  // Per mutant: answered repeats and located ones, two slots per condition (a long run has tens of thousands of mutants).
+  const counts = new Map<string, Uint32Array>();
+  const conditionIndex = new Map(conditions.map((c, i) => [c, i]));
+  const cited = new Map<ConditionName, { flagged: number; citing: number; claims: Map<string, { fixtureId: string; claim: string; count: number }> }>();
+  const adherence = { answered: 0, verdicts: 0, invalid: 0, noVerdict: 0, byReason: {} as Record<string, number> };
+  const claimTally = { originals: [0, 0], mutants: [0, 0], cited: 0, fabricated: 0, replies: 0, flagged: 0, mutatedFlagged: 0, seen: false };
+  let view: ItemView | undefined;
+
+  for (const r of results) {
+    if (r.outcome === 'error') continue;
+    const item = byId.get(r.itemId);
+    if (!item) continue;
+    if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);
+    const reply = r.reply ?? '';
+    const parsed: ParsedVerdict = grammar.parse(reply, view.context);
+    adherence.answered++;
+    if (parsed.flagged !== null) adherence.verdicts++;
+    else if (parsed.invalid) {
+      adherence.invalid++;
+      adherence.byReason[parsed.invalid] = (adherence.byReason[parsed.invalid] ?? 0) + 1;
+    } else adherence.noVerdict++;
+    const claimVerdicts = (parsed as { claimVerdicts?: readonly ClaimVerdict[] }).claimVerdicts;
+    if (claimVerdicts) tallyClaims(claimTally, claimVerdicts, parsed, view.target);
+
+    const flagged = r.verdict === 'FAIL';
+    if (view.target) {
+      const at = conditionIndex.get(r.condition);
+      if (at === undefined) continue;
+      let c = counts.get(r.itemId);
+      if (!c) counts.set(r.itemId, (c = new Uint32Array(2 * conditions.length)));
+      c[2 * at]!++;
+      if (flagged && locates(parsed, reply, view.target)) c[2 * at + 1]!++;
+    } else if (flagged) {
+      const entry = cited.get(r.condition) ?? { flagged: 0, citing: 0, claims: new Map() };
+      entry.flagged++;
+      const pointed = pointedClaims(parsed, reply, view.context, item.kind);
+      if (pointed.length) entry.citing++;
+      for (const claim of pointed) {
+        const k = `${item.fixtureId}\u0000${claim.text}`;
+        const e = entry.claims.get(k) ?? { fixtureId: item.fixtureId, claim: claim.text, count: 0 };
+        e.count++;
+        entry.claims.set(k, e);
+      }
+      cited.set(r.condition, entry);
+    }
+  }
+
+  const byMutator: LocatedAnalysis['byMutator'] = {};
+  for (const item of items) {
+    if (!item.mutator) continue;
+    const c = counts.get(item.id);
+    if (!c) continue;
+    for (const group of [item.mutator, ALL_MUTANTS]) {
+      conditions.forEach((condition, at) => {
+        const answered = c[2 * at]!;
+        if (!answered) return;
+        const cells = (byMutator[group] ??= {});
+        const cell = (cells[condition] ??= { n: 0, caught: 0, rate: 0, ci: [0, 1] });
+        cell.n++;
+        cell.caught += c[2 * at + 1]! / answered;
+      });
+    }
+  }
+  for (const cells of Object.values(byMutator)) {
+    for (const cell of Object.values(cells)) {
+      if (!cell) continue;
+      cell.rate = cell.caught / cell.n;
+      cell.ci = wilsonIntervalOfMean(cell.rate, cell.n);
+    }
+  }
+  const falseAlarmCitations: LocatedAnalysis['falseAlarmCitations'] = {};
+  for (const [condition, e] of cited) {
+    falseAlarmCitations[condition] = { flagged: e.flagged, citing: e.citing, cited: [...e.claims.values()].sort((a, b) => b.count - a.count).slice(0, 5) };
+  }
+  const share = (part: number, whole: number) => (whole ? part / whole : null);
+  return {
+    byMutator,
+    falseAlarmCitations,
+    grammar: {
+      grammar: grammar.name,
+      answered: adherence.answered,
+      verdicts: adherence.verdicts,
+      rate: adherence.answered ? adherence.verdicts / adherence.answered : 0,
+      invalid: { count: adherence.invalid, rate: adherence.answered ? adherence.invalid / adherence.answered : 0, byReason: adherence.byReason },
+      noVerdict: adherence.noVerdict,
+      claims: claimTally.seen
+        ? {
+            notFound: { originals: share(claimTally.originals[0]!, claimTally.originals[1]!), mutants: share(claimTally.mutants[0]!, claimTally.mutants[1]!) },
+            spans: { cited: claimTally.cited, notInEvidence: claimTally.fabricated, fabricatedShare: share(claimTally.fabricated, claimTally.cited) },
+            claimLevel: {
+              replies: claimTally.replies,
+              flaggedClaims: claimTally.flagged,
+              mutatedFlagged: claimTally.mutatedFlagged,
+              precision: share(claimTally.mutatedFlagged, claimTally.flagged),
+              recall: share(claimTally.mutatedFlagged, claimTally.replies),
+            },
+          }
+        : null,
+    },
+  };
+}
+
+function tallyClaims(
+  tally: { originals: number[]; mutants: number[]; cited: number; fabricated: number; replies: number; flagged: number; mutatedFlagged: number; seen: boolean },
+  verdicts: readonly ClaimVerdict[],
+  parsed: ParsedVerdict,
+  target: MutationTarget | null,
+): void {
+  tally.seen = true;
+  const side = target ? tally.mutants : tally.originals;
+  for (const v of verdicts) {
+    side[1]!++;
+    if (v.verdict === 'not-found') side[0]!++;
+    if (v.spanFound !== null) {
+      tally.cited++;
+      if (!v.spanFound) tally.fabricated++;
+    }
+  }
+  if (target && parsed.flagged !== null && parsed.flaggedClaims) {
+    tally.replies++;
+    tally.flagged += parsed.flaggedClaims.length;
+    if (target.claimId !== undefined && parsed.flaggedClaims.includes(target.claimId)) tally.mutatedFlagged++;
+  }
+}
+
+/**
+ * Per review, for the report's drill-down: true when a catch on a mutant is
+ * located, false when it is not, null when the review is no catch on a mutant.
+ */
+export function catchLocator(fixtures: readonly Fixture[], options: LocateOptions = {}): (item: ItemRecord, r: ReviewResult) => boolean | null {
+  const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
+  const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
+  let view: ItemView | undefined;
+  return (item, r) => {
+    if (!item.mutant || r.verdict !== 'FAIL') return null;
+    if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);
+    if (!view.target) return null;
+    const reply = r.reply ?? '';
+    return locates(grammar.parse(reply, view.context), reply, view.target);
+  };
+}
+
+/** An item's request as the critic read it (artifact, evidence, claims) and, for a mutant, where its mutation sits. */
+function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'flag' | 'neutral' = 'flag'): ItemView {
+  const evidence = fixture && fixture.kind === 'text' ? fixture.evidence : [];
+  const m = item.mutant;
+  const artifact = m && fixture ? mutatedArtifact(fixture.artifact, m) : (item.artifact ?? '');
+  const claims = numberedClaims(artifact, item.kind);
+  const context: GrammarContext = { artifact, evidence, claims, notFound };
+  return { item, context, target: m && fixture ? targetOf(item.kind, artifact, m, claims) : null };
+}
+
+function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'replacement'>): string {
+  return original.slice(0, m.span.start) + m.replacement + original.slice(m.span.end);
+}
+
+function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, claims: readonly NumberedClaim[]): MutationTarget {
+  const start = m.span.start;
+  const end = start + m.replacement.length;
+  const firstLine = lineOf(artifact, start);
+  const lastLine = lineOf(artifact, Math.max(start, end - 1));
+  const all = artifact.split('\n');
+  const lines = new Set<number>();
+  for (let n = firstLine; n <= lastLine; n++) lines.add(n);
+  return {
+    kind,
+    original: m.original,
+    replacement: m.replacement,
+    pieces: quotedPieces(artifact, start, m),
+    deleted: m.replacement.trim() ? null : normaliseQuote(m.original),
+    lines,
+    lineTexts: [...lines].map((n) => all[n - 1]!.trim()),
+    claimId: claimAt(claims, start)?.id,
+  };
+}
+
+/**
+ * What quoting a text mutation means: its replacement, or the original it
+ * replaced. A deletion has no replacement, and what it deleted is often a
+ * word any reply uses ("not", "only"): it counts in quotation marks
+ * (`drops "only"`), with a word of its context ("only 20"), or on its own
+ * when it is a clause of three words or more; quoting the words that now
+ * meet across the gap counts too.
+ */
+function quotedPieces(mutant: string, start: number, m: MutantRecord): string[] {
+  if (m.replacement.trim()) {
+    // The whole token too, when the replacement is part of one ("6" of "6p"): a reply quoting "6p" names it.
+    const head = /[\p{L}\p{N}]*$/u.exec(mutant.slice(0, start))![0];
+    const tail = /^[\p{L}\p{N}]*/u.exec(mutant.slice(start + m.replacement.length))![0];
+    const tokens = head || tail ? [head + m.replacement + tail, head + m.original + tail] : [];
+    return [m.replacement, m.original, ...tokens].map(normaliseQuote);
+  }
+  const before = /(\S+)\s*$/.exec(mutant.slice(0, start))?.[1] ?? '';
+  const after = /^\s*(\S+)/.exec(mutant.slice(start))?.[1] ?? '';
+  const deleted = m.original.trim();
+  const pieces = [`${before} ${deleted}`, `${deleted} ${after}`, `${before} ${after}`];
+  if (deleted.split(/\s+/).length >= 3) pieces.push(deleted);
+  return pieces.map((p) => normaliseQuote(p.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}%]+$/gu, '')));
+}
+
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+const QUOTED = /`([^`\n]+)`|"([^"\n]+)"|\u201c([^\u201d\n]+)\u201d/g;
+/** A quoted fragment of a code line counts when it holds at least this many characters besides spaces (so `<=` alone does not). */
+const MIN_CODE_FRAGMENT = 5;
+
+/** Whether a reply points at the mutation (see the module's comment). */
+function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): boolean {
+  if (parsed.flaggedClaims) return target.claimId !== undefined && parsed.flaggedClaims.includes(target.claimId);
+  for (const text of parsed.citations ?? [reply]) {
+    const said = normaliseQuote(text);
+    if (target.kind === 'text') {
+      if (target.pieces.some((p) => quotesNormalised(said, p))) return true;
+      if (target.deleted !== null && [...text.matchAll(QUOTED)].some((q) => normaliseQuote((q[1] ?? q[2] ?? q[3])!) === target.deleted)) return true;
+      continue;
+    }
+    if ([...namedLines(text)].some((n) => target.lines.has(n))) return true;
+    const lines = target.lineTexts.map(normaliseQuote);
+    if (lines.some((l) => l.replace(/\s/g, '').length >= MIN_CODE_FRAGMENT && said.includes(l))) return true;
+    const replacement = normaliseQuote(target.replacement);
+    for (const q of text.matchAll(QUOTED)) {
+      const fragment = normaliseQuote((q[1] ?? q[2] ?? q[3])!);
+      if (fragment.replace(/\s/g, '').length >= MIN_CODE_FRAGMENT && fragment.includes(replacement) && lines.some((l) => l.includes(fragment))) return true;
+    }
+  }
+  return false;
+}
+
+/** The claims of an artifact a flagging reply pointed at: the claims it flagged, or those it quotes in full (text) or names by line (code). */
+function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, kind: 'text' | 'code'): GrammarContext['claims'] {
+  if (parsed.flaggedClaims) return context.claims.filter((c) => parsed.flaggedClaims!.includes(c.id));
+  const texts = parsed.citations ?? [reply];
+  const said = texts.map(normaliseQuote);
+  const lines = kind === 'code' ? new Set(texts.flatMap((t) => [...namedLines(t)])) : new Set<number>();
+  return context.claims.filter((c) => lines.has(c.id) || said.some((s) => s.includes(normaliseQuote(c.text))));
+}
+
+/**
+ * Puts the located catches beside the raw ones: each catch cell gains
+ * `located` and `unlocated` (the share of its catches that were not located,
+ * "right verdict, wrong reason"; null without a catch). Pooled cells too.
+ */
+export function attachLocated(tables: CriticTables, analysis: LocatedAnalysis): void {
+  const attach = (cells: CriticTables['pooled'], located: Partial<Record<ConditionName, LocatedCell>> | undefined) => {
+    for (const [condition, cell] of Object.entries(cells) as Array<[ConditionName, NonNullable<CriticTables['pooled'][ConditionName]>]>) {
+      const l = located?.[condition] ?? { n: cell.n, caught: 0, rate: 0, ci: wilsonIntervalOfMean(0, cell.n) };
+      cell.located = l;
+      cell.unlocated = cell.caught > 0 ? Math.max(0, cell.caught - l.caught) / cell.caught : null;
+    }
+  };
+  for (const [mutator, cells] of Object.entries(tables.byMutator)) attach(cells, analysis.byMutator[mutator]);
+  attach(tables.pooled, analysis.byMutator[ALL_MUTANTS]);
+}
+
+/** The tables with every catch cell's raw figures replaced by its located ones: what `catchRate` gates with `mode: located`. */
+export function locatedTables(tables: CriticTables): CriticTables {
+  const swap = (cells: CriticTables['pooled']): CriticTables['pooled'] =>
+    Object.fromEntries(Object.entries(cells).flatMap(([c, cell]) => (cell ? [[c, cell.located ? { ...cell, ...cell.located } : cell]] : [])));
+  return { ...tables, byMutator: Object.fromEntries(Object.entries(tables.byMutator).map(([m, cells]) => [m, swap(cells)])), pooled: swap(tables.pooled) };
+}

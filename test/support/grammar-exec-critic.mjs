@@ -1,0 +1,74 @@
+// A persistent exec critic (JSON Lines) with a fixed answering style, for the
+// located-catch specs. Its first argument picks it:
+//   always-fail      fails everything, pointing at nothing
+//   random-sentence  fails everything, quoting one sentence of the artifact chosen by a hash of it
+//   quote-span       fails each mutant quoting its replacement (or the deleted words), passes originals;
+//                    it reads the answers from SCRIPTED_ROLES (sha256 of the artifact -> {role, original, replacement})
+//   agree-disagree   seed 001's grammar: DISAGREE_EVIDENCE quoting the mutant's replacement (or the
+//                    text across a deletion's gap), AGREE on originals (reads SCRIPTED_ROLES too)
+//   accepted-issues  seed 003's grammar: one numbered issue quoting the same words, ACCEPTED on originals
+//   claims-no-span   per claim, `supported` with no span, then VERDICT: PASS
+//   claims-fabricated per claim, `supported` citing a span no evidence holds, then VERDICT: PASS
+// The per-claim styles read the numbered claims from the review's `claims` list
+// (claims-no-span) or from the rendered prompt's {{claims}} (claims-fabricated).
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const style = process.argv[2];
+const roles = process.env.SCRIPTED_ROLES ? JSON.parse(readFileSync(process.env.SCRIPTED_ROLES, 'utf8')) : {};
+const sha = (text) => createHash('sha256').update(text).digest('hex');
+
+function sentences(text) {
+  return text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function claimIds(prompt) {
+  const section = prompt.split("## The artifact's claims, numbered")[1] ?? '';
+  return [...section.split('\n## ')[0].matchAll(/^(\d+)\. /gm)].map((m) => Number(m[1]));
+}
+
+function answer({ request, messages, claims }) {
+  const prompt = messages[1].content;
+  switch (style) {
+    case 'always-fail':
+      return 'This does not look right to me.\nVERDICT: FAIL';
+    case 'random-sentence': {
+      const all = sentences(request.artifact);
+      const pick = all[parseInt(sha(request.artifact).slice(0, 8), 16) % all.length];
+      return `This sentence is wrong: "${pick}"\nVERDICT: FAIL`;
+    }
+    case 'quote-span': {
+      const role = roles[sha(request.artifact)];
+      if (role?.role !== 'mutant') return 'Every claim matches the evidence.\nVERDICT: PASS';
+      return role.replacement ? `"${role.replacement}" should read "${role.original}".\nVERDICT: FAIL` : `The artifact drops "${role.original}".\nVERDICT: FAIL`;
+    }
+    case 'agree-disagree':
+    case 'accepted-issues': {
+      const role = roles[sha(request.artifact)];
+      if (role?.role !== 'mutant') return style === 'agree-disagree' ? 'Every sentence matches the evidence.\nAGREE' : 'ACCEPTED';
+      const words = role.replacement || role.gap;
+      return style === 'agree-disagree' ? `DISAGREE_EVIDENCE: "${words}" is not what the evidence says` : `1. "${words}" is not what the evidence says.`;
+    }
+    case 'claims-no-span':
+      return `${claims
+        .map((c) => c.id)
+        .map((id) => `CLAIM ${id}: supported`)
+        .join('\n')}\nVERDICT: PASS`;
+    case 'claims-fabricated':
+      return `${claimIds(prompt)
+        .map((id) => `CLAIM ${id}: supported "as confirmed in appendix Z, paragraph ${id}"`)
+        .join('\n')}\nVERDICT: PASS`;
+    default:
+      throw new Error(`unknown STYLE ${style}`);
+  }
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  const review = JSON.parse(line);
+  process.stdout.write(`${JSON.stringify({ id: review.id, reply: answer(review) })}\n`);
+});
