@@ -96,7 +96,7 @@ describe('--threshold overrides', () => {
   });
 
   it('sets catchRate mode, keeping the entries, and reads it back', () => {
-    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['mode=located'], MUTATORS);
+    const out = applyThresholdOverrides({ catchRate: 0.6 }, ['mode=located'], MUTATORS, CONDITIONS);
     expect(out.catchRate).toEqual({ default: 0.6, mode: 'located' });
     expect(catchRateMode(out.catchRate)).toBe('located');
     expect(catchRateBand(out.catchRate, 'number-flip')).toEqual({ high: 0.6, low: 0.6, break: 0.6 });

@@ -280,7 +280,8 @@ function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, clai
     deleted: m.replacement.trim() ? null : normaliseQuote(m.original),
     lines,
     lineTexts: [...lines].map((n) => all[n - 1]!.trim()),
-    claimId: claimAt(claims, start)?.id,
+    // An inserted sentence's span begins at the space before it: the claim is the one its first word starts.
+    claimId: claimAt(claims, start + (m.replacement.length - m.replacement.trimStart().length))?.id,
   };
 }
 

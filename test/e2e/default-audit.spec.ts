@@ -89,8 +89,9 @@ describe('the default audit', () => {
     for (const [mutator, cells] of Object.entries<any>(evidence.byMutator)) expect(cells.clean.rate - cells.clean.located.rate, mutator).toBeLessThanOrEqual(0.02);
     const follower = report.critics['trace-trusting'].pooled['prior-fail'];
     expect(follower.rate).toBe(1);
-    expect(follower.located.rate).toBe(0);
-    expect(follower.unlocated).toBe(1);
+    // Its reply quotes only the prior verdict; a mutation that happens to share its words is a rare chance hit.
+    expect(follower.located.rate).toBeLessThan(0.01);
+    expect(follower.unlocated).toBeGreaterThan(0.99);
   });
 
   it('writes report.json in the documented shape', () => {
