@@ -99,7 +99,7 @@ export function loadConfig(file: string): AuditConfig {
   });
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;
-  const fixtureFields = declaredConditions.flatMap((d) => (d.field ? [d.field] : []));
+  const fixtureFields = declaredConditions.flatMap((d) => ('field' in d && d.field ? [d.field] : []));
   return { ...rest, file: resolve(file), baseDir, mutators, conditions, declaredConditions, fixtureFields, critics, source };
 }
 
