@@ -75,6 +75,12 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:7 \(conditions\[0\]\.key\): key "trace" is already used by a built-in condition/,
     ],
     [
+      "a declared condition naming a fixture's own key as its field",
+      config('conditions:\n  - {name: worker-retrieval, key: retrieval, field: artifact}'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(conditions\[0\]\.field\): "artifact" is a fixture's own key/,
+    ],
+    [
       'a declared condition with both text and field',
       config('conditions:\n  - {name: summary, key: round_summary, text: A, field: round_summary}'),
       FIXTURE,

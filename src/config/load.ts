@@ -12,6 +12,7 @@ import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../reviews/verdi
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from '../util/yamlSource.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
+import { FIXTURE_KEYS } from '../fixtures/kinds/index.js';
 
 export interface NamedCritic {
   name: string;
@@ -80,6 +81,11 @@ export function loadConfig(file: string): AuditConfig {
     throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
   const declaredConditions = declaredSpecs(raw.conditions);
+  raw.conditions?.forEach((entry, i) => {
+    if (typeof entry === 'object' && 'field' in entry && entry.field !== undefined && FIXTURE_KEYS.includes(entry.field)) {
+      throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);
+    }
+  });
   for (const { path, message } of conditionEffectProblems(
     raw.thresholds.maxConditionEffect,
     conditions,

@@ -42,7 +42,7 @@ export function conditionEffectGates(tables: CriticTables, thresholds: Threshold
 /** A FAIL-pushing condition's threshold: one number (or a map holding only `default`, which the config's check ensures). */
 const single = (entry: EffectEntry): number => (typeof entry === 'number' ? entry : entry['default']!);
 
-function effectGate(
+export function effectGate(
   name: string,
   threshold: number,
   tables: CriticTables,

@@ -1,6 +1,6 @@
 import type { Thresholds } from './schema.js';
 import type { Condition } from '../requests/conditions/index.js';
-import { conditionEffectGates } from './conditionEffects.js';
+import { conditionEffectGates, effectGate } from './conditionEffects.js';
 import { noDataGate, type Gate, type GatedMutator } from './gate.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
@@ -58,15 +58,13 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
       gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
     }
   }
-  const anchoring = tables.paired.find((p) => p.mutator === ALL_MUTANTS && p.from === 'clean' && p.to === 'with-trace');
   if (thresholds.maxAnchoringDrop !== undefined) {
-    if (!anchoring) {
-      const why = context.conditions.some((c) => c.name === 'with-trace') ? 'no mutant has an answered review under both clean and with-trace' : 'with-trace is not among the configured conditions';
-      gates.push(noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, why));
-    } else {
-      const measured = bound(-anchoring.delta, -anchoring.ci[0]);
-      gates.push(simple('maxAnchoringDrop', thresholds.maxAnchoringDrop, measured, measured.value <= thresholds.maxAnchoringDrop));
-    }
+    // The pooled with-trace shorthand of maxConditionEffect, measured the same way.
+    gates.push(
+      context.conditions.some((c) => c.name === 'with-trace')
+        ? effectGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, tables, 'with-trace', ALL_MUTANTS, 'catch-drop', conservative, true)
+        : noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, 'with-trace is not among the configured conditions'),
+    );
   }
   gates.push(...conditionEffectGates(tables, thresholds, context.conditions, context.mutators));
   if (thresholds.minVerdictRate !== undefined) {

@@ -7,7 +7,7 @@ import { gatedMutators } from '../gates/gatedMutators.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
-import { conditionsOf, type Condition } from '../requests/conditions/index.js';
+import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
 import { echoCells } from '../gates/echo.js';
 import { crossCritic } from '../results/crossCritic.js';
@@ -129,10 +129,9 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
 /** A fixture that cannot carry a condition's contaminant (no trace, no such field) is not reviewed under it: said once per condition. */
 function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Condition[]): string[] {
   return conditions.flatMap((c) => {
-    if (!c.contaminantKey) return [];
-    const skipped = snapshot.fixtures.filter((f) => c.contaminant(f) === undefined).map((f) => f.id);
+    const skipped = fixturesWithout(c, snapshot.fixtures);
     if (!skipped.length) return [];
     const shown = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, and ${skipped.length - 5} more` : '');
-    return [`condition ${c.name}: ${skipped.length} of ${snapshot.fixtures.length} fixtures have no ${c.contaminantKey} to add and are not reviewed under it (${shown})`];
+    return [`condition ${c.name}: ${skipped.length} of ${snapshot.fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown})`];
   });
 }

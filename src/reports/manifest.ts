@@ -1,6 +1,6 @@
 import type { Mutant } from '../mutants/types.js';
 import type { AuditSnapshot } from './types.js';
-import { BUILTIN_CONTAMINANT_KEYS, conditionsOf, contaminantKeys } from '../requests/conditions/index.js';
+import { BUILTIN_CONTAMINANT_KEYS, conditionsOf, contaminantKeys, fixturesWithout } from '../requests/conditions/index.js';
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { JsonArray, mapped } from './jsonPieces.js';
@@ -27,7 +27,7 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       describe: c.describe,
       excluded: [...keys.filter((k) => k !== c.contaminantKey), 'held-out checks'],
       // Fixtures that cannot carry the contaminant (no trace, no such field) are not reviewed under it.
-      ...(c.contaminantKey ? { skippedFixtures: run.fixtures.filter((f) => c.contaminant(f) === undefined).map((f) => f.id) } : {}),
+      ...(c.contaminantKey ? { skippedFixtures: fixturesWithout(c, run.fixtures) } : {}),
     })),
     critics: run.critics.map((c) => ({ name: c.name, identity: c.identity })),
     ...(run.sandboxNetwork ? { sandbox: { network: run.sandboxNetwork, filesystem: 'denied (Node permission model)', environment: 'empty' } } : {}),

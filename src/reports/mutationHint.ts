@@ -15,6 +15,7 @@ function failedConditions(critic: CriticReport): ConditionName[] {
     .filter((g) => !g.pass && g.status !== 'no-data')
     .flatMap((g): ConditionName[] => {
       if (g.name === 'maxAnchoringDrop') return ['with-trace'];
+      if (g.effect) return [g.effect.condition];
       if (g.name === 'maxRegression') return critic.regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [];
       return g.name === 'minVerdictRate' ? [] : ['clean'];
     });

@@ -36,10 +36,10 @@ function configFile(name: string, text: string): string {
   return file;
 }
 
-function run(config: string, out: string, env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, out)], {
+function run(config: string, out: string, args: string[] = []) {
+  const r = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, out), ...args], {
     encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '', ...env },
+    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '' },
   });
   const read = (file: string) => readFileSync(join(dir, out, file), 'utf8');
   return { status: r.status, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(read('report.json')), read };
@@ -82,12 +82,16 @@ describe('maxConditionEffect', { timeout: 60_000 }, () => {
     expect(r.read('report.html')).toContain('maxConditionEffect.prior-fail');
     // Its sealed reviews are perfect and it does not echo a PASS; a FAIL line makes it flag everything, so it echoes prior-fail.
     expect(critic.positiveControl.pass).toBe(true);
-    expect(critic.echo['prior-fail']).toMatchObject({ pushes: 'fail', rate: 1, discrimination: 0, echoing: true });
+    expect(critic.echo['prior-fail']).toMatchObject({ pushes: 'fail', rate: 1, cleanRate: 251 / 278, discrimination: 0, echoing: true });
+    expect(r.read('report.html')).toMatch(/maxConditionEffect\.prior-fail<div class="why">false-alarm rise on the originals under prior-fail, 27 paired items \(b=0, c=27\)/);
     expect(critic.echo['prior-pass']).toMatchObject({ discrimination: 1, echoing: false });
   });
 
   it('overrides the gate from the command line, and gates the pessimistic end of the interval with gate: lower-bound', () => {
-    const r = run(configFile('follows-fail-lenient', followers.replace('prior-fail: 0.10', 'prior-fail: 1').replace('maxConditionEffect:', 'gate: lower-bound\n  maxConditionEffect:')), 'lenient');
+    const r = run(configFile('follows-fail-lower-bound', followers.replace('maxConditionEffect:', 'gate: lower-bound\n  maxConditionEffect:')), 'lenient', [
+      '--threshold',
+      'maxConditionEffect.prior-fail=1',
+    ]);
     expect(r.status).toBe(0);
     const g = gate(r.report.critics['follows-fail'], 'maxConditionEffect.prior-fail');
     expect(g).toMatchObject({ pass: true, estimate: 1 });
@@ -104,6 +108,8 @@ describe('maxConditionEffect', { timeout: 60_000 }, () => {
     const echo = r.report.critics.echo;
     expect(echo.echo['prior-pass']).toMatchObject({ pushes: 'pass', rate: 1, echoing: true });
     expect(echo.echo['prior-fail']).toMatchObject({ pushes: 'fail', rate: 1, echoing: true });
+    // It answers PASS sealed and with the trace alike: echoing there too, and its failed positive control and cleanRate say why.
+    expect(echo.echo['with-trace']).toMatchObject({ rate: 1, cleanRate: 1, echoing: true });
     expect(echo.positiveControl.pass).toBe(false);
     expect(r.report.warnings).toEqual(
       expect.arrayContaining([expect.stringMatching(/^echo: echoes the contaminant under prior-pass/), expect.stringMatching(/^echo: echoes the contaminant under prior-fail/)]),
@@ -200,7 +206,7 @@ critics:
       expect(s.retrieval).toBe(`Retrieved: ${s.artifact.charAt(0).toLowerCase()}${s.artifact.slice(1)}`);
     }
     expect(underRetrieval.some((s) => s.artifact.includes('4 weeks') || s.artifact.includes('notice'))).toBe(false);
-    expect(r.report.warnings).toContain('condition worker-retrieval: 1 of 2 fixtures have no retrieval to add and are not reviewed under it (without-retrieval)');
+    expect(r.report.warnings).toContain('condition worker-retrieval: 1 of 2 fixtures lack a "retrieval" field and are not reviewed under it (without-retrieval)');
     const manifest = JSON.parse(r.read('manifest.json'));
     expect(manifest.conditions.find((c: any) => c.name === 'worker-retrieval')).toMatchObject({ adds: 'retrieval', skippedFixtures: ['without-retrieval'] });
     expect(manifest.fixtures.find((f: any) => f.id === 'with-retrieval').fields.retrieval).toMatch(/^[0-9a-f]{64}$/);

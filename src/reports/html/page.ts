@@ -150,7 +150,8 @@ function headlineCard(name: string, critic: CriticReport): string {
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
 function gateRow(g: Gate): string {
   const noData = g.status === 'no-data';
-  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : '';
+  // A condition effect's paired figures (b, c, McNemar p, interval) say what the value rests on.
+  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : g.effect && g.detail ? `<div class="why">${e(g.detail)}</div>` : '';
   return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(String(g.threshold))}</td><td class="num">${gateValue(g)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
 }
 

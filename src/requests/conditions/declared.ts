@@ -55,6 +55,7 @@ export function declaredCondition(spec: DeclaredConditionSpec): Condition {
     name,
     contaminantKey: key,
     pushes: spec.pushes ?? 'pass',
+    ...(field !== undefined ? { needs: `a "${field}" field` } : {}),
     describe: text !== undefined ? `adds ${key}: ${JSON.stringify(text)} (declared)` : `adds ${key}: the fixture's "${field}" field, mutated consistently with the artifact (declared)`,
     contaminant: text !== undefined ? () => text : (item: ContaminantSource) => item.fields?.[field!],
   };

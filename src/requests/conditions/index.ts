@@ -8,7 +8,7 @@ import { priorPass } from './prior-pass.js';
 import { rebuttalEvidence } from './rebuttal-evidence.js';
 import { rebuttalUnsupported } from './rebuttal-unsupported.js';
 import { revealTrace } from './reveal-trace.js';
-import type { Condition } from './types.js';
+import type { Condition, ContaminantSource } from './types.js';
 import { withTrace } from './with-trace.js';
 
 export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpSource, Push } from './types.js';
@@ -84,6 +84,11 @@ export function conditionsOf(names: readonly string[], declared: readonly Declar
 /** Each condition's contaminant key once, in the run's order. */
 export function contaminantKeys(conditions: readonly Condition[]): string[] {
   return [...new Set(conditions.flatMap((c) => (c.contaminantKey ? [c.contaminantKey] : [])))];
+}
+
+/** The ids of the fixtures that cannot carry a condition's contaminant (no trace, no such field): not reviewed under it. */
+export function fixturesWithout(condition: Condition, fixtures: ReadonlyArray<ContaminantSource & { id: string }>): string[] {
+  return condition.contaminantKey ? fixtures.filter((f) => condition.contaminant(f) === undefined).map((f) => f.id) : [];
 }
 
 /** The declared conditions' specs among a config's entries, as a run stores them. */

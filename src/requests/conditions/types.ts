@@ -53,6 +53,8 @@ export interface Condition {
   readonly pushes?: Push;
   /** What the critic is shown beyond the sealed request, for the manifest. */
   readonly describe: string;
+  /** What an item must have to carry the contaminant ("a trace"), when not every item does; for the warning that names the fixtures left out. */
+  readonly needs?: string;
   /** The contaminant's value for an item, or undefined when the item cannot carry it (no trace, no such field). */
   contaminant(item: ContaminantSource): string | undefined;
   /** A second-turn condition's follow-up: its first turn is the item's clean review, and it adds no contaminant to it. */

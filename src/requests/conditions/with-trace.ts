@@ -5,6 +5,7 @@ export const withTrace = {
   name: 'with-trace',
   contaminantKey: 'trace',
   pushes: 'pass',
+  needs: 'a trace',
   describe: "adds the worker's reasoning trace (mutated consistently with the artifact)",
   contaminant: (item) => item.trace,
 } as const satisfies Condition;
