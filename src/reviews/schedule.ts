@@ -237,6 +237,7 @@ async function reviewOnce(
     cached,
     rateLimited,
     cacheKey: key,
+    ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const verdict = storedVerdict((options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR]).parse(reply.text));
@@ -259,7 +260,7 @@ async function reviewOnce(
     attempts++;
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
-      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal }).finally(deadline.release);
+      const reply = await critic.review({ reviewId: job.reviewId, request: job.request, messages: job.messages, turn: job.turn, signal: deadline.signal }).finally(deadline.release);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);

@@ -1,6 +1,7 @@
 import type { CriticRequest } from '../../requests/types.js';
 import { containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
 import type { Critic } from '../critic.js';
+import { quotedPassages, secondTurnOf } from './secondTurn.js';
 
 export interface ClaimFinding {
   claim: string;
@@ -50,13 +51,32 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
   return `Claims that do not match the evidence:\n${lines.join('\n')}\nVERDICT: FAIL`;
 }
 
+/**
+ * Seed 004's rebuttal round, where evidence beats fluency: a finding is
+ * withdrawn only when the rebuttal quotes an evidence sentence (word for word)
+ * that supports the flagged claim; a rebuttal that cites nothing, or quotes
+ * something that does not support the claim, changes nothing.
+ */
+function answerRebuttal(findings: readonly ClaimFinding[], evidence: CriticRequest['evidence'], followUp: string): string {
+  const sources = evidenceSentences(evidence).map((s) => s.replace(/\s+/g, ' '));
+  const quotes = quotedPassages(followUp).filter((q) => sources.some((s) => s.includes(q.replace(/\s+/g, ' '))));
+  const standing = quotes.length ? findings.filter((f) => checkAgainstEvidence({ artifact: f.claim, evidence: quotes.map((text, i) => ({ id: `quote-${i}`, text })) }).length > 0) : findings;
+  if (standing.length === 0) return `The quoted evidence ("${quotes[0]}") supports the claims I flagged; I withdraw my objection.\nVERDICT: PASS`;
+  const why = quotes.length ? 'The passage quoted does not support these claims' : 'The rebuttal quotes no evidence';
+  return `${why}; I hold my verdict.\n${describeFindings(standing)}`;
+}
+
 export function createEvidenceCheckCritic(name: string): Critic {
   return {
     name,
     kinds: ['text'],
     identity: { provider: 'builtin:evidence-check', version: 1 },
-    async review({ request }) {
-      return { text: describeFindings(checkAgainstEvidence(request)) };
+    async review(call) {
+      const findings = checkAgainstEvidence(call.request);
+      const second = secondTurnOf(call);
+      if (second?.first === 'FAIL' && findings.length) return { text: answerRebuttal(findings, call.request.evidence, second.followUp) };
+      // Pushback, a revealed trace or a rebuttal of nothing it found: it checks again, and says what the evidence says.
+      return { text: describeFindings(findings) };
     },
   };
 }
