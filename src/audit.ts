@@ -155,19 +155,19 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
       for (const jobs of phases) {
         if (stop || options.signal?.aborted) break;
         const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
-        concurrency: config.concurrency,
-        retries: config.retries,
-        timeoutMs: config.timeoutMs,
-        cache,
-        grammar,
-        shouldStop,
-        failFast: config.failFast,
-        ...(options.onEngine ? { onEngine: options.onEngine } : {}),
-        ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
-        onResult,
-      });
+          concurrency: config.concurrency,
+          retries: config.retries,
+          timeoutMs: config.timeoutMs,
+          cache,
+          grammar,
+          shouldStop,
+          failFast: config.failFast,
+          ...(options.onEngine ? { onEngine: options.onEngine } : {}),
+          ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
+          onResult,
+        });
         if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
       }
     } catch (err) {

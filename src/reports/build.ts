@@ -10,6 +10,8 @@ import { regressionGate } from '../gates/regression.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
 import { echoCells } from '../gates/echo.js';
+import { secondTurnGates } from '../gates/secondTurn.js';
+import { secondTurnReport } from '../results/secondTurn.js';
 import { crossCritic } from '../results/crossCritic.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
@@ -48,6 +50,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    const secondTurn = secondTurnReport(items, outcomes, conditions);
+    gates.push(...secondTurnGates(secondTurn, settings.thresholds));
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
     for (const [condition, cell] of Object.entries(echo)) {
       if (cell.echoing)
@@ -93,7 +97,19 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
     // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
-    critics[critic.name] = { ...tables, gates, passed: answered && gates.every((g) => g.pass), cost: criticCost, costSplit, positiveControl: control, echo, bootstrap, regression, flipped };
+    critics[critic.name] = {
+      ...tables,
+      gates,
+      passed: answered && gates.every((g) => g.pass),
+      cost: criticCost,
+      costSplit,
+      positiveControl: control,
+      echo,
+      secondTurn,
+      bootstrap,
+      regression,
+      flipped,
+    };
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;

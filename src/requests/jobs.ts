@@ -69,7 +69,11 @@ export type FollowUpStep = { kind: 'send'; job: ReviewJob } | { kind: 'stands'; 
  * critic); an item whose clean review has no verdict, or that cannot carry
  * the follow-up (no evidence to quote, no trace to reveal), has none.
  */
-export function* followUpJobs(items: Iterable<ReviewItem>, firstTurn: (itemId: string, repeat: number) => (FirstTurn & { requestDigest: string }) | undefined, options: JobOptions): Generator<FollowUpStep> {
+export function* followUpJobs(
+  items: Iterable<ReviewItem>,
+  firstTurn: (itemId: string, repeat: number) => (FirstTurn & { requestDigest: string }) | undefined,
+  options: JobOptions,
+): Generator<FollowUpStep> {
   const followUps = options.conditions.filter((c): c is Condition & { followUp: FollowUp } => c.followUp !== undefined);
   if (!followUps.length) return;
   for (const item of items) {
