@@ -37,10 +37,14 @@ const declaredFollowUpSchema = z.strictObject({
   text: z.string().min(1),
 });
 
-/** Either kind, told apart by `after` (only a second turn has one), so an error speaks of the kind meant. */
-export const declaredConditionSchema = z.unknown().transform((value, ctx): DeclaredConditionSpec => {
-  const followUp = typeof value === 'object' && value !== null && 'after' in value;
-  const parsed = (followUp ? declaredFollowUpSchema : declaredContaminantSchema).safeParse(value);
+/**
+ * One entry of `conditions:`: a built-in's name, or a declared condition of
+ * either kind, told apart by `after` (only a second turn has one), so that an
+ * error speaks of the kind meant rather than of every kind it is not.
+ */
+export const conditionEntrySchema = z.unknown().transform((value, ctx): string | DeclaredConditionSpec => {
+  const schema = typeof value === 'string' ? z.string().min(1) : typeof value === 'object' && value !== null && 'after' in value ? declaredFollowUpSchema : declaredContaminantSchema;
+  const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
   return z.NEVER;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SEALED_KEYS } from '../types.js';
 import { areYouSure } from './are-you-sure.js';
 import { clean } from './clean.js';
-import { declaredCondition, declaredConditionSchema, type DeclaredConditionSpec } from './declared.js';
+import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
 import { priorFail } from './prior-fail.js';
 import { priorPass } from './prior-pass.js';
 import { rebuttalEvidence } from './rebuttal-evidence.js';
@@ -32,7 +32,7 @@ const BUILTIN: ReadonlyMap<string, Condition> = new Map(ALL_CONDITIONS.map((c) =
 export const BUILTIN_CONTAMINANT_KEYS: readonly string[] = [...new Set(ALL_CONDITIONS.flatMap((c: Condition) => (c.contaminantKey ? [c.contaminantKey] : [])))];
 
 /** The config's `conditions:` piece: built-in names, and declared conditions. */
-export const conditionsSchema = z.array(z.union([z.string().min(1), declaredConditionSchema])).min(1);
+export const conditionsSchema = z.array(conditionEntrySchema).min(1);
 
 /** A problem with one entry of `conditions:`, at its path under that key. */
 export interface ConditionProblem {
