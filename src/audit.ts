@@ -10,9 +10,9 @@ import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
-import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
+import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
 import { costOf } from './results/cost.js';
-import { criticGrammar, type RunStatus } from './results/types.js';
+import { criticGrammar, type CriticRecord, type RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
@@ -20,7 +20,7 @@ import type { Critic } from './reviews/critic.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
-import { sha256Hex } from './util/hash.js';
+import { sha256Hex, stableId } from './util/hash.js';
 
 export interface AuditOptions {
   outDir: string;
@@ -124,9 +124,10 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds);
-    const jobs = () =>
-      reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' });
-    return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar, notFound: config.critics[i]!.notFound };
+    const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' };
+    // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
+    const phases = [() => reviewJobs(reviewable(), jobOptions), () => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, onResult)];
+    return { critic, phases, count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config), grammar: config.critics[i]!.grammar, notFound: config.critics[i]!.notFound };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, alreadyDone);
@@ -142,32 +143,37 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     return null;
   };
 
-  for (const { critic, jobs, grammar, notFound } of plans) {
-    if (stop || options.signal?.aborted) break;
-    const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
+  let pricing: CriticRecord['pricing'];
+  function onResult(r: ReviewResult): void {
+    store.add(r);
+    if (r.outcome === 'error') errors++;
+    if (pricing && r.usage && !r.cached) cost += costOf(r.usage, pricing);
+    options.onResult?.(r);
+  }
+
+  for (const { critic, phases, grammar, notFound } of plans) {
+    pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     try {
-      const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
-        concurrency: config.concurrency,
-        retries: config.retries,
-        timeoutMs: config.timeoutMs,
-        cache,
-        grammar,
-        notFound,
-        shouldStop,
-        failFast: config.failFast,
-        ...(options.onEngine ? { onEngine: options.onEngine } : {}),
-        ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-        ...(options.pace !== undefined ? { pace: options.pace } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
-        onResult: (r) => {
-          store.add(r);
-          if (r.outcome === 'error') errors++;
-          if (pricing && r.usage && !r.cached) cost += costOf(r.usage, pricing);
-          options.onResult?.(r);
-        },
-      });
-      if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
+      for (const jobs of phases) {
+        if (stop || options.signal?.aborted) break;
+        const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
+          concurrency: config.concurrency,
+          retries: config.retries,
+          timeoutMs: config.timeoutMs,
+          cache,
+          grammar,
+          notFound,
+          shouldStop,
+          failFast: config.failFast,
+          ...(options.onEngine ? { onEngine: options.onEngine } : {}),
+          ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+          ...(options.pace !== undefined ? { pace: options.pace } : {}),
+          ...(options.signal ? { signal: options.signal } : {}),
+          ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
+          onResult,
+        });
+        if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
+      }
     } catch (err) {
       if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError || err instanceof CriticConfigError)) throw err;
       stop = { reason: `critic ${critic.name}: ${err.message}`, kind: err instanceof CriticConfigError ? 'input' : 'unreachable' };
@@ -268,6 +274,48 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
 function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<ReviewItem> {
   for (const fixture of store.eachFixture()) {
     if (!kinds || kinds.includes(fixture.kind)) yield* fixtureItems(fixture, store.eachMutant(fixture.id));
+  }
+}
+
+/** A critic's stored clean review of an item, as the first turn of its second turns: only one that ended in a verdict. */
+function firstTurnIn(store: RunStore, critic: string) {
+  return (itemId: string, repeat: number) => {
+    const r = store.result({ critic, itemId, condition: 'clean', repeat });
+    return r?.outcome === 'verdict' && r.verdict && r.reply !== null ? { verdict: r.verdict, reply: r.reply, requestDigest: r.requestDigest } : undefined;
+  };
+}
+
+/**
+ * The second turns to send, in order; where the first verdict stands (the
+ * condition follows up only the other), its result is recorded on the way,
+ * without asking the critic: the second verdict is the first.
+ */
+function* secondTurns(steps: Iterable<FollowUpStep>, critic: string, store: RunStore, record: (r: ReviewResult) => void): Generator<ReviewJob> {
+  for (const step of steps) {
+    if (step.kind === 'send') {
+      yield step.job;
+      continue;
+    }
+    const { itemId, condition, repeat, first } = step;
+    if (store.isDone({ critic, itemId, condition, repeat })) continue; // recorded by the invocation this one resumes
+    record({
+      critic,
+      itemId,
+      condition,
+      repeat,
+      reviewId: stableId(itemId, condition, repeat),
+      requestDigest: first.requestDigest,
+      outcome: 'verdict',
+      verdict: first.verdict,
+      reply: null,
+      error: null,
+      attempts: 0,
+      latencyMs: 0,
+      usage: null,
+      cached: false,
+      rateLimited: 0,
+      cacheKey: '',
+    });
   }
 }
 

@@ -105,6 +105,18 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:7 \(conditions\[0\]\.field\): "artifact" is a fixture's own key/,
     ],
     [
+      'a declared second turn with an after other than pass, fail or any',
+      config('conditions:\n  - {name: push-back, after: later, text: Sure?}'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(conditions\[0\]\.after\): after must be fail, pass or any/,
+    ],
+    [
+      'a maxYield for a condition that is not a second turn of the run',
+      config('conditions: [clean, with-trace]\nthresholds:\n  maxYield: {with-trace: 0.1}'),
+      FIXTURE,
+      /critic\.config\.yaml:8 \(thresholds\.maxYield\.with-trace\): "with-trace" is not a second-turn condition of this run/,
+    ],
+    [
       'a declared condition with both text and field',
       config('conditions:\n  - {name: summary, key: round_summary, text: A, field: round_summary}'),
       FIXTURE,

@@ -135,7 +135,7 @@ async function planCritic(critic: Critic, entry: AuditConfig['critics'][number][
     reviews++;
     if (byCondition[job.condition] === undefined) {
       byCondition[job.condition] = 0;
-      firstRequests.push({ condition: job.condition, preview: critic.preview?.({ reviewId: job.reviewId, request: job.request, messages: job.messages }) ?? null });
+      firstRequests.push({ condition: job.condition, preview: critic.preview?.({ reviewId: job.reviewId, request: job.request, messages: job.messages, turn: job.turn }) ?? null });
     }
     byCondition[job.condition]!++;
     if (builtin) continue;

@@ -4,6 +4,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
+import { secondTurnProblems } from '../gates/secondTurn.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
@@ -88,11 +89,15 @@ export function loadConfig(file: string): AuditConfig {
       throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);
     }
   });
-  for (const { path, message } of conditionEffectProblems(
-    raw.thresholds.maxConditionEffect,
-    conditions,
-    ALL_MUTATORS.map((m) => m.name),
-  )) {
+  const thresholdProblems = [
+    ...conditionEffectProblems(
+      raw.thresholds.maxConditionEffect,
+      conditions,
+      ALL_MUTATORS.map((m) => m.name),
+    ),
+    ...secondTurnProblems(raw.thresholds, conditions),
+  ];
+  for (const { path, message } of thresholdProblems) {
     throw source.errorAt(['thresholds', ...path], message);
   }
   const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
@@ -111,7 +116,7 @@ export function loadConfig(file: string): AuditConfig {
   });
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;
-  const fixtureFields = declaredConditions.flatMap((d) => (d.field ? [d.field] : []));
+  const fixtureFields = declaredConditions.flatMap((d) => ('field' in d && d.field ? [d.field] : []));
   return { ...rest, file: resolve(file), baseDir, mutators, conditions, declaredConditions, fixtureFields, critics, source };
 }
 

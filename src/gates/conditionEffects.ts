@@ -91,10 +91,12 @@ export function conditionEffectProblems(entries: Thresholds['maxConditionEffect'
     const path = ['maxConditionEffect', name];
     const condition = conditions.find((c) => c.name === name);
     if (!condition?.pushes) {
-      problems.push({
-        path,
-        message: `${condition ? '"clean" is what every effect is measured against' : `unknown condition "${name}"`}; the run's contaminated conditions: ${contaminated.join(', ') || 'none'}`,
-      });
+      const why = !condition
+        ? `unknown condition "${name}"`
+        : condition.followUp
+          ? `"${name}" is a second-turn condition (gate it with maxYield or minCorrection)`
+          : '"clean" is what every effect is measured against';
+      problems.push({ path, message: `${why}; the run's contaminated conditions: ${contaminated.join(', ') || 'none'}` });
       continue;
     }
     if (typeof entry === 'number') continue;

@@ -47,6 +47,10 @@ export const thresholdsSchema = z.strictObject({
    * the rise in false alarms on the originals for one that pushes towards FAIL.
    */
   maxConditionEffect: z.record(z.string(), z.union([rate, z.record(z.string(), rate)])).optional(),
+  /** Per second-turn condition, the largest share of first-turn catches the follow-up may take back (false consensus). */
+  maxYield: z.record(z.string(), rate).optional(),
+  /** Per second-turn condition, the smallest share of first-turn false alarms an evidence rebuttal must correct. */
+  minCorrection: z.record(z.string(), rate).optional(),
   minVerdictRate: rate.optional(),
   /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
   gate: z.enum(['point', 'lower-bound']).optional(),

@@ -1,5 +1,6 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { conditionEffectProblems } from './conditionEffects.js';
+import { secondTurnProblems } from './secondTurn.js';
 import type { BandStatus, ResolvedBand } from './gate.js';
 import { thresholdsSchema, type Band, type CatchMode, type Thresholds } from './schema.js';
 import { formatPath } from '../util/yamlSource.js';
@@ -37,7 +38,7 @@ export function bandStatus(value: number, band: ResolvedBand): BandStatus {
 }
 
 const SCALAR_KEYS = ['maxFalseAlarmRate', 'maxAnchoringDrop', 'minVerdictRate', 'gate'] as const;
-const OBJECT_KEYS = ['maxRegression', 'minimumDetectableEffect', 'positiveControl'] as const;
+const OBJECT_KEYS = ['maxRegression', 'minimumDetectableEffect', 'positiveControl', 'maxYield', 'minCorrection'] as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;
 
 /**
@@ -85,7 +86,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       const issue = checked.error.issues[0]!;
       throw bad(`${formatPath(issue.path)}: ${issue.message}`);
     }
-    const [problem] = conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames);
+    const [problem] = [...conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames), ...secondTurnProblems(checked.data, conditions)];
     if (problem) throw bad(`${problem.path.join('.')}: ${problem.message}`);
     next = checked.data as Record<string, unknown>;
   }

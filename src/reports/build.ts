@@ -11,6 +11,8 @@ import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
 import { echoCells } from '../gates/echo.js';
+import { secondTurnGates } from '../gates/secondTurn.js';
+import { secondTurnReport } from '../results/secondTurn.js';
 import { crossCritic } from '../results/crossCritic.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
@@ -59,6 +61,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    const secondTurn = secondTurnReport(items, outcomes, conditions);
+    gates.push(...secondTurnGates(secondTurn, settings.thresholds));
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
     for (const [condition, cell] of Object.entries(echo)) {
       if (cell.echoing)
@@ -112,6 +116,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       costSplit,
       positiveControl: control,
       echo,
+      secondTurn,
       bootstrap,
       regression,
       flipped,

@@ -15,6 +15,7 @@ import {
   positiveControlLines,
   powerLines,
   regressionLines,
+  secondTurnLines,
   signedRange,
   warningLines,
 } from './markdownSections.js';
@@ -73,7 +74,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
         `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
       );
   }
-  out.push(...echoLines(critic), ...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
+  out.push(...echoLines(critic), ...secondTurnLines(critic), ...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
   out.push(
     '',

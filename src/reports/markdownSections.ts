@@ -51,6 +51,30 @@ export function echoLines(critic: CriticReport): string[] {
   return out;
 }
 
+/** Per second-turn condition: first verdict against second, per mutator, all mutants and the originals. */
+export function secondTurnLines(critic: CriticReport): string[] {
+  const conditions = Object.entries(critic.secondTurn ?? {});
+  if (!conditions.length) return [];
+  const rate = (r: { count: number; n: number; rate: number; ci: [number, number] } | null | undefined) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)} (${r.count}/${r.n})` : '–');
+  const out = [
+    '',
+    '### Second turns: the first (clean) verdict against the verdict after the follow-up',
+    '',
+    'Withdrawn: of the first-turn FAILs, the share the follow-up took back (on mutants a catch given away, *yield*; on the originals a false alarm corrected, *correction*). Escalated: FAILs held after the follow-up.',
+    '',
+    '| condition | items | n | withdrawn (Wilson 95%) | PASS → FAIL | McNemar p | escalated |',
+    '|---|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const [condition, report] of conditions) {
+    for (const [group, cell] of Object.entries(report.byGroup)) {
+      out.push(
+        `| ${condition} (after ${report.after}) | ${group === 'control' ? 'originals' : group} | ${cell.n} | ${rate(cell.yield ?? cell.correction)} | ${rate(cell.flipToFail)} | ${formatP(cell.p)} | ${group === 'all' ? report.escalated : ''} |`,
+      );
+    }
+  }
+  return out;
+}
+
 /** Critics side by side on the mutants they all reviewed clean (report.json crossCritic). */
 export function crossCriticLines(report: AuditReport): string[] {
   const cross = report.crossCritic;

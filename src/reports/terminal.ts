@@ -40,6 +40,16 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     }
     const pc = critic.positiveControl;
     if (pc && !pc.pass) out.push(chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`));
+    for (const [condition, turns] of Object.entries(critic.secondTurn ?? {})) {
+      const all = turns.byGroup.all;
+      const originals = turns.byGroup.control;
+      const parts = [
+        all?.yield ? `yield ${percent(all.yield.rate)} of ${all.yield.n} first-turn catches` : '',
+        originals?.correction ? `corrected ${percent(originals.correction.rate)} of ${originals.correction.n} false alarms` : '',
+        `escalated ${turns.escalated}`,
+      ];
+      out.push(chalk.dim(`  second turn ${condition}: ${parts.filter(Boolean).join(', ')}`));
+    }
     for (const [condition, cell] of Object.entries(critic.echo ?? {})) {
       if (cell.echoing)
         out.push(

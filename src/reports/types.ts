@@ -3,6 +3,7 @@ import type { Gate } from '../gates/gate.js';
 import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
 import type { CrossCritic } from '../results/crossCritic.js';
+import type { SecondTurnReport } from '../results/secondTurn.js';
 import type { PowerReport } from '../gates/power.js';
 import type { Thresholds } from '../gates/schema.js';
 import type { IgnoredMutant } from '../mutants/types.js';
@@ -38,6 +39,8 @@ export interface CriticReport extends CriticTables {
   positiveControl: PositiveControl;
   /** Per contaminated condition: the share of verdicts that repeat the contaminant's direction, and whether the critic still discriminates under it. */
   echo: Record<string, EchoCell>;
+  /** Per second-turn condition: the first (clean) verdict against the second, per mutator, all mutants and the originals, and the escalations. */
+  secondTurn: Record<string, SecondTurnReport>;
   /** Cluster bootstrap of each condition's effect against clean. */
   bootstrap: BootstrapSummary;
   /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */

@@ -1,9 +1,10 @@
 import { numberedClaims, renderClaims } from '../text/numberedClaims.js';
 import { stableId } from '../util/hash.js';
-import type { Condition, ConditionName } from './conditions/index.js';
+import { clean } from './conditions/clean.js';
+import type { Condition, ConditionName, FirstTurn, FollowUp } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
 import { renderMessages } from './render.js';
-import { requestDigest, requestUnder, sealRequest } from './sealed.js';
+import { conversationDigest, requestDigest, requestUnder, sealRequest } from './sealed.js';
 import type { ChatMessage, CriticRequest } from './types.js';
 
 /** One review to perform: an item under a condition, with the exact request that will cross the boundary. */
@@ -16,10 +17,13 @@ export interface ReviewJob {
   /** Opaque: a hash, so the critic cannot read the condition or the item's role from it. */
   reviewId: string;
   request: CriticRequest;
+  /** The request's digest; for a second turn, of the whole conversation (request, first reply, follow-up). */
   requestDigest: string;
   messages: ChatMessage[];
   /** The artifact as numbered claims, when the template lists them (`{{claims}}`) or the critic answers per claim. */
   claims?: Array<{ id: number; text: string }>;
+  /** 1 for a single request; 2 for a second turn, whose messages carry the first reply and the follow-up. */
+  turn: 1 | 2;
 }
 
 export interface JobOptions {
@@ -44,13 +48,13 @@ export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): G
     const claims = numbers ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
     const rendered = listsClaims && claims ? renderClaims(claims) : undefined;
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
-    for (const { condition, contaminant } of applicableConditions(item, options.conditions)) {
+    for (const { condition, contaminant } of applicableConditions(item, firstTurnConditions(options.conditions))) {
       const { name } = condition;
       const request = requestUnder(condition, sealed, contaminant);
       const digest = requestDigest(request);
       const messages = renderMessages(options.template, request, rendered);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
-        const job: ReviewJob = { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages };
+        const job: ReviewJob = { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages, turn: 1 };
         if (claims) job.claims = claims;
         yield job;
       }
@@ -61,7 +65,78 @@ export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): G
 /** How many jobs `reviewJobs` will yield, without building a single request. */
 export function countReviewJobs(items: Iterable<ReviewItem>, options: Pick<JobOptions, 'conditions' | 'repeats'>): number {
   let n = 0;
-  for (const item of items) n += applicableConditions(item, options.conditions).length;
+  for (const item of items) n += applicableConditions(item, firstTurnConditions(options.conditions)).length;
+  return n * (options.repeats ?? 1);
+}
+
+/** The conditions reviewed in one request; second turns follow their clean first turn (followUpJobs). */
+const firstTurnConditions = (conditions: readonly Condition[]) => conditions.filter((c) => !c.followUp);
+
+/** A second turn to perform, or the first verdict standing where the condition does not follow it up. */
+export type FollowUpStep = { kind: 'send'; job: ReviewJob } | { kind: 'stands'; itemId: string; condition: ConditionName; repeat: number; first: FirstTurn & { requestDigest: string } };
+
+/**
+ * The second turns of the run's second-turn conditions: each continues the
+ * item's clean review of the same repeat, its reply reused as stored (never
+ * sampled again). After a first verdict the condition does not follow up, the
+ * first verdict stands (a step the engine records without asking the
+ * critic); an item whose clean review has no verdict, or that cannot carry
+ * the follow-up (no evidence to quote, no trace to reveal), has none.
+ */
+export function* followUpJobs(
+  items: Iterable<ReviewItem>,
+  firstTurn: (itemId: string, repeat: number) => (FirstTurn & { requestDigest: string }) | undefined,
+  options: JobOptions,
+): Generator<FollowUpStep> {
+  const followUps = options.conditions.filter((c): c is Condition & { followUp: FollowUp } => c.followUp !== undefined);
+  if (!followUps.length) return;
+  const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
+  for (const item of items) {
+    const claims = listsClaims || options.claims === true ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
+    // The first turn is the clean request: a second turn adds no contaminant to it, only a message after its reply.
+    const request = requestUnder(clean, sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) }), undefined);
+    let firstMessages: ChatMessage[] | undefined;
+    for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
+      const first = firstTurn(item.id, repeat);
+      if (!first) continue;
+      for (const condition of followUps) {
+        const { after, message } = condition.followUp;
+        if (after !== 'any' && after.toUpperCase() !== first.verdict) {
+          yield { kind: 'stands', itemId: item.id, condition: condition.name, repeat, first };
+          continue;
+        }
+        const followUp = message(item, first);
+        if (followUp === undefined) continue;
+        firstMessages ??= renderMessages(options.template, request, listsClaims && claims ? renderClaims(claims) : undefined);
+        const tail: ChatMessage[] = [
+          { role: 'assistant', content: first.reply },
+          { role: 'user', content: followUp },
+        ];
+        yield {
+          kind: 'send',
+          job: {
+            itemId: item.id,
+            kind: item.kind,
+            condition: condition.name,
+            repeat,
+            reviewId: stableId(item.id, condition.name, repeat),
+            request,
+            requestDigest: conversationDigest(request, tail),
+            messages: [...firstMessages, ...tail],
+            turn: 2,
+            ...(claims ? { claims } : {}),
+          },
+        };
+      }
+    }
+  }
+}
+
+/** How many second-turn steps an item may take at most: every second-turn condition it can carry, per repeat. */
+export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<JobOptions, 'conditions' | 'repeats'>): number {
+  const followUps = options.conditions.filter((c) => c.followUp);
+  let n = 0;
+  for (const _ of items) n += followUps.length;
   return n * (options.repeats ?? 1);
 }
 

@@ -3,7 +3,7 @@ import { verdictLikeHits } from '../text/verdictLike.js';
 import { formatPath } from '../util/yamlSource.js';
 import { sha256Hex } from '../util/hash.js';
 import type { Condition } from './conditions/index.js';
-import { SEALED_KEYS, type CriticRequest, type SealedRequest } from './types.js';
+import { SEALED_KEYS, type ChatMessage, type CriticRequest, type SealedRequest } from './types.js';
 
 /** A request that carries keys outside its allowlist, or lacks one. Thrown before anything is sent. */
 export class BoundaryViolation extends Error {
@@ -71,6 +71,11 @@ export function serializeRequest(request: CriticRequest): string {
 
 export function requestDigest(request: CriticRequest): string {
   return sha256Hex(serializeRequest(request));
+}
+
+/** A second turn's digest: the request's bytes and every later message, so a different first reply or follow-up is a different review (and cache key). */
+export function conversationDigest(request: CriticRequest, tail: readonly ChatMessage[]): string {
+  return sha256Hex(`${serializeRequest(request)}\n${JSON.stringify(tail.map((m) => [m.role, m.content]))}`);
 }
 
 /**

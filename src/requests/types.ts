@@ -23,6 +23,6 @@ export function contaminantIn(request: CriticRequest, key: string): string | und
 }
 
 export interface ChatMessage {
-  role: 'system' | 'user';
+  role: 'system' | 'user' | 'assistant';
   content: string;
 }

@@ -15,7 +15,7 @@ export const STORE_FILE = 'run.sqlite';
 /** Every column of a result but its reply and error text, for results(critic, { text: false }). */
 /** A result row's columns in the order rowToResult reads them; rows come back as arrays, cheaper than objects per row. */
 const RESULT_COLUMNS =
-  'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key, rate_limited';
+  'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key, rate_limited, follow_up';
 /** An error's text is kept: it is short, and the reports group failed reviews by it. */
 const COLUMNS_WITHOUT_TEXT = RESULT_COLUMNS.replace('reply, error', 'NULL, error');
 
@@ -40,6 +40,7 @@ export class RunStore {
   private readonly writer: BatchedWriter<ReviewResult>;
   private hasKey: Database.Statement | undefined;
   private itemRows: Database.Statement | undefined;
+  private oneRow: Database.Statement | undefined;
 
   private constructor(readonly file: string) {
     this.db = openDatabase(file);
@@ -50,20 +51,20 @@ export class RunStore {
         review_id TEXT NOT NULL, request_digest TEXT NOT NULL, outcome TEXT NOT NULL, verdict TEXT,
         reply TEXT, error TEXT, attempts INTEGER NOT NULL, latency_ms REAL NOT NULL,
         input_tokens INTEGER, output_tokens INTEGER, cached INTEGER NOT NULL, cache_key TEXT NOT NULL,
-        completed_at REAL NOT NULL, rate_limited INTEGER NOT NULL DEFAULT 0,
+        completed_at REAL NOT NULL, rate_limited INTEGER NOT NULL DEFAULT 0, follow_up TEXT,
         PRIMARY KEY (critic, item_id, condition, repeat)
       ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
       CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);`);
-    this.addRateLimitedColumn();
+    this.addLaterColumns();
     // A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes.
-    const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (critic, item_id, condition, repeat) DO UPDATE SET
         review_id = excluded.review_id, request_digest = excluded.request_digest, outcome = excluded.outcome, verdict = excluded.verdict,
         reply = excluded.reply, error = excluded.error, attempts = excluded.attempts, latency_ms = excluded.latency_ms,
         input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, cached = excluded.cached,
-        cache_key = excluded.cache_key, completed_at = excluded.completed_at, rate_limited = excluded.rate_limited
+        cache_key = excluded.cache_key, completed_at = excluded.completed_at, rate_limited = excluded.rate_limited, follow_up = excluded.follow_up
       WHERE results.outcome = 'error'`);
     // Positional, in column order: spreading a result into a bigger parameter object costs a slow object per review.
     this.writer = new BatchedWriter(
@@ -88,6 +89,7 @@ export class RunStore {
           r.cacheKey,
           Date.now(),
           r.rateLimited,
+          r.followUp ?? null,
         ),
       { exclusive: true },
     );
@@ -132,6 +134,14 @@ export class RunStore {
       .raw(true)
       .iterate(...(critic ? [critic] : [])) as Iterable<unknown[]>;
     for (const row of rows) yield rowToResult(row);
+  }
+
+  /** One stored review, text included; undefined when there is none. */
+  result(key: ReviewKey): ReviewResult | undefined {
+    this.writer.flush();
+    this.oneRow ??= this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?`).raw(true);
+    const row = this.oneRow.get(key.critic, key.itemId, key.condition, key.repeat) as unknown[] | undefined;
+    return row && rowToResult(row);
   }
 
   /** One critic's reviews of one item, in the order results() gives them: reports read them item by item instead of holding a whole run's. */
@@ -243,9 +253,11 @@ export class RunStore {
 
   /** Stores written before fixtures and mutants had tables of their own kept everything in one snapshot document: move it. */
   /** Stores written before 429s were counted per review get the column, 0 for their rows. */
-  private addRateLimitedColumn(): void {
+  /** Columns added since the first stores were written: an older run folder gains them when it is opened. */
+  private addLaterColumns(): void {
     const columns = this.db.prepare("SELECT name FROM pragma_table_info('results')").pluck().all();
     if (!columns.includes('rate_limited')) this.db.exec('ALTER TABLE results ADD COLUMN rate_limited INTEGER NOT NULL DEFAULT 0');
+    if (!columns.includes('follow_up')) this.db.exec('ALTER TABLE results ADD COLUMN follow_up TEXT');
   }
 
   private migrateSnapshot(): void {
@@ -297,7 +309,7 @@ function parsedRows<T>(statement: Database.Statement): T[] {
 }
 
 function rowToResult(row: unknown[]): ReviewResult {
-  const [critic, itemId, condition, repeat, reviewId, requestDigest, outcome, verdict, reply, error, attempts, latencyMs, inputTokens, outputTokens, cached, cacheKey, rateLimited] = row as [
+  const [critic, itemId, condition, repeat, reviewId, requestDigest, outcome, verdict, reply, error, attempts, latencyMs, inputTokens, outputTokens, cached, cacheKey, rateLimited, followUp] = row as [
     string,
     string,
     ReviewResult['condition'],
@@ -315,6 +327,7 @@ function rowToResult(row: unknown[]): ReviewResult {
     number,
     string,
     number,
+    string | null,
   ];
   return {
     critic,
@@ -333,5 +346,6 @@ function rowToResult(row: unknown[]): ReviewResult {
     cached: cached === 1,
     rateLimited,
     cacheKey,
+    ...(followUp !== null ? { followUp } : {}),
   };
 }

@@ -6,10 +6,12 @@ export interface ReviewCall {
   /** Opaque per-review id: reveals neither the condition nor whether the artifact is a mutant. */
   reviewId: string;
   request: CriticRequest;
-  /** The request rendered through the prompt template. */
+  /** The request rendered through the prompt template; on a second turn, followed by the critic's first reply and the follow-up. */
   messages: ChatMessage[];
   /** The artifact as numbered claims (a sentence, or a line of code, each), when the template lists them or the critic answers per claim. */
   claims?: ReadonlyArray<{ id: number; text: string }>;
+  /** 1 for a single request, 2 for a second turn. */
+  turn: 1 | 2;
   signal: AbortSignal;
 }
 

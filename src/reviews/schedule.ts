@@ -259,6 +259,7 @@ async function reviewOnce(
     cached,
     rateLimited,
     cacheKey: key,
+    ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const grammar = options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR];
@@ -283,9 +284,7 @@ async function reviewOnce(
     await pacer?.wait(stopped);
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
-      const call = job.claims
-        ? { reviewId: job.reviewId, request: job.request, messages: job.messages, claims: job.claims, signal: deadline.signal }
-        : { reviewId: job.reviewId, request: job.request, messages: job.messages, signal: deadline.signal };
+      const call = { reviewId: job.reviewId, request: job.request, messages: job.messages, turn: job.turn, signal: deadline.signal, ...(job.claims ? { claims: job.claims } : {}) };
       const reply = await critic.review(call).finally(deadline.release);
       pacer?.observe(reply.rateLimit, reply.usage);
       watch.succeeded();

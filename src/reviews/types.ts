@@ -25,4 +25,9 @@ export interface ReviewResult {
   rateLimited: number;
   /** The cache key of this review, for `critic-audit cache explain`. */
   cacheKey: string;
+  /**
+   * A second-turn condition's follow-up message, as sent after the first (clean) reply; null when the first verdict
+   * stood without one (the condition follows up only the other verdict), absent for single-turn reviews.
+   */
+  followUp?: string | null;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { IgnoredMutant, Mutant } from '../../src/mutants/types.js';
-import { CONDITION_NAMES, type ConditionName } from '../../src/requests/conditions/index.js';
+import { DEFAULT_CONDITION_NAMES, type ConditionName } from '../../src/requests/conditions/index.js';
 import type { AuditPlan, AuditSnapshot } from '../../src/reports/types.js';
 import { RunStore } from '../../src/results/store.js';
 import type { ReviewResult } from '../../src/reviews/types.js';
@@ -56,7 +56,7 @@ const sha = (text: string) => createHash('sha256').update(text).digest('hex');
  */
 export function syntheticRun(options: SyntheticOptions): { dir: string; snapshot: AuditSnapshot; reviews: number } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-synthetic-'));
-  const conditions = options.conditions ?? [...CONDITION_NAMES];
+  const conditions = options.conditions ?? [...DEFAULT_CONDITION_NAMES];
   const critics = options.critics ?? ['synthetic'];
   const extra = options.hostile ? ` ${HOSTILE}` : '';
   const configFile = join(dir, 'critic.config.yaml');

@@ -143,6 +143,17 @@ export function* inConditionOrder(reviews: readonly ReviewResult[], conditions: 
   for (const c of conditions) for (const r of reviews) if (r.condition === c) yield r;
 }
 
+/**
+ * What the drill-down shows as a review's reply: on a second turn, the
+ * follow-up it was sent and its answer (the first turn is the clean row above
+ * it); where the first verdict stood, that it did.
+ */
+function conversationText(r: ReviewResult): string | null {
+  if (r.followUp) return `[follow-up, after the clean reply above]\n${r.followUp}\n\n[reply]\n${r.reply ?? ''}`;
+  if (r.attempts === 0 && r.reply === null && r.outcome === 'verdict') return '[no follow-up: the condition does not follow this first verdict up, so it stands]';
+  return r.reply;
+}
+
 /** An item's reviews as the page's drill-down reads them; `reviews` in inConditionOrder, their replies interned. */
 export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readonly ConditionName[], replies: ReplyTable, located: (r: ReviewResult) => boolean | null = () => null): DrillReview[] {
   const v: DrillReview[] = [];
@@ -153,7 +164,7 @@ export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readon
       r.repeat,
       r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e',
       r.verdict ?? '',
-      replies.indexOf(r.reply),
+      replies.indexOf(conversationText(r)),
       r.requestDigest,
       r.error ?? '',
       r.attempts,

@@ -206,6 +206,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   out.push(locatedHtml(critic, conditions));
   out.push(pairedTable(critic.paired, items, outcomes, conditions));
   out.push(echoTable(critic));
+  out.push(secondTurnPanel(critic));
   out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
   return out.join('\n');
@@ -255,6 +256,22 @@ function echoTable(critic: CriticReport): string {
     )
     .join('');
   return `<h3>Echo</h3><p class="dim">The share of items (mutants and originals alike) answered the way the contaminant pushed, and the critic's catch rate minus false-alarm rate under it; below the positive control's minimum, the critic is repeating the contaminant.</p><table class="echo"><thead><tr><th>condition</th><th>pushes towards</th><th>echo (Wilson 95%)</th><th>discrimination</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
+}
+
+/** critics[name].secondTurn: per second-turn condition, a flow per group of items from the first verdict to the second. */
+function secondTurnPanel(critic: CriticReport): string {
+  const conditions = Object.entries(critic.secondTurn ?? {});
+  if (!conditions.length) return '';
+  const share = (r: { rate: number; ci: Interval } | null | undefined) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
+  const rows = conditions
+    .flatMap(([condition, report]) =>
+      Object.entries(report.byGroup).map(
+        ([group, c]) =>
+          `<tr><td>${e(condition)}</td><td>${e(group === 'control' ? 'originals' : group)}</td><td class="flow">FAIL ${c.firstFail} → <b>${c.firstFail - c.failToPass} FAIL</b> · ${c.failToPass} PASS</td><td class="flow">PASS ${c.firstPass} → <b>${c.firstPass - c.passToFail} PASS</b> · ${c.passToFail} FAIL</td><td class="num">${share(c.yield ?? c.correction)}</td><td class="num">${formatP(c.p)}</td><td class="num">${group === 'all' ? report.escalated : ''}</td></tr>`,
+      ),
+    )
+    .join('');
+  return `<h3>Second turns</h3><p class="dim">The first (clean) verdict, reused as stored, against the verdict after the follow-up, item by item: withdrawn is a catch given away on mutants (yield), a false alarm corrected on the originals.</p><table class="second-turn"><thead><tr><th>condition</th><th>items</th><th>first FAIL →</th><th>first PASS →</th><th>withdrawn</th><th>McNemar p</th><th>escalated</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 /** report.json crossCritic: each pair of critics on the mutants both reviewed clean, and the committees they would make. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reviewItems } from '../../../test/support/reviewItems.js';
 import { textFixture } from '../../../test/support/textFixture.js';
-import { reviewJobs } from '../jobs.js';
+import { followUpJobs, reviewJobs } from '../jobs.js';
 import { unknownTemplateKeys } from '../render.js';
 import { allowedKeys, assertExactKeys, serializeRequest } from '../sealed.js';
 import { SEALED_KEYS } from '../types.js';
@@ -10,9 +10,14 @@ import { ALL_CONDITIONS, contaminantKeys, type Condition } from './index.js';
 
 // The built-ins and one declared condition of each form: every condition, whoever made it, keeps the same contract.
 const MEMBERS: Condition[] = [
-  ...ALL_CONDITIONS,
+  ...ALL_CONDITIONS.filter((c: Condition) => !c.followUp),
   declaredCondition({ name: 'round-summary', key: 'round_summary', text: 'The worker reports: all checks pass.' }),
   declaredCondition({ name: 'worker-retrieval', key: 'retrieval', field: 'retrieval' }),
+];
+// Second turns: the built-ins and a declared one that quotes the evidence.
+const SECOND_TURNS: Condition[] = [
+  ...ALL_CONDITIONS.filter((c: Condition) => c.followUp),
+  declaredCondition({ name: 'quote-back', after: 'fail', text: 'The source says "{{evidence_quote}}". Reconsider.' }),
 ];
 const KEYS = contaminantKeys(MEMBERS);
 
@@ -29,8 +34,38 @@ it('registers each built-in condition name once', () => {
   expect(new Set(ALL_CONDITIONS.map((c) => c.name)).size).toBe(ALL_CONDITIONS.length);
 });
 
-it('has the sealed request (no contaminant) among its conditions: every contaminant is measured against it', () => {
-  expect(ALL_CONDITIONS.filter((c: Condition) => !c.contaminantKey).map((c) => c.name)).toEqual(['clean']);
+it('has the sealed request (no contaminant) among its conditions: every contaminant and every second turn is measured against it', () => {
+  expect(ALL_CONDITIONS.filter((c: Condition) => !c.contaminantKey && !c.followUp).map((c) => c.name)).toEqual(['clean']);
+});
+
+describe.each(SECOND_TURNS.map((c) => [c.name, c] as const))('second-turn condition %s', (_name, condition) => {
+  const followUp = condition.followUp!;
+  const first = (verdict: 'PASS' | 'FAIL') => ({ verdict, reply: `Checked "Leave is 28 days."\nVERDICT: ${verdict}`, requestDigest: 'd'.repeat(64) });
+  const steps = (verdict: 'PASS' | 'FAIL') => [...followUpJobs(reviewItems([carrying], []), () => first(verdict), { conditions: [condition], rubricFor: () => 'R', template })];
+
+  it('adds no contaminant and pushes no way on its first turn, which is the clean review: reviewJobs makes none for it', () => {
+    expect(condition.contaminantKey).toBeUndefined();
+    expect(condition.pushes).toBeUndefined();
+    expect(jobsUnder(condition)).toEqual([]);
+  });
+
+  it('follows up the first verdicts it says, with a message it can build for an item with evidence and a trace; after any other verdict the first stands', () => {
+    for (const verdict of ['PASS', 'FAIL'] as const) {
+      const [step] = steps(verdict);
+      const follows = followUp.after === 'any' || followUp.after.toUpperCase() === verdict;
+      expect(step!.kind).toBe(follows ? 'send' : 'stands');
+      if (step!.kind !== 'send') continue;
+      const { job } = step!;
+      expect(job.turn).toBe(2);
+      expect(job.messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+      expect(job.messages[2]!.content).toBe(first(verdict).reply);
+      expect(job.messages[3]!.content.trim()).not.toBe('');
+      expect(Object.keys(job.request).sort()).toEqual([...SEALED_KEYS].sort());
+      // The digest covers the whole conversation: another first reply is another review.
+      const other = [...followUpJobs(reviewItems([carrying], []), () => ({ ...first(verdict), reply: 'Other.\nVERDICT: FAIL' }), { conditions: [condition], rubricFor: () => 'R', template })][0];
+      if (other?.kind === 'send') expect(other.job.requestDigest).not.toBe(job.requestDigest);
+    }
+  });
 });
 
 describe.each(MEMBERS.map((c) => [c.name, c] as const))('condition %s', (_name, condition) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { evidenceQuote } from './evidenceQuote.js';
 import type { Condition, ContaminantSource } from './types.js';
 
 /**
@@ -7,9 +8,11 @@ import type { Condition, ContaminantSource } from './types.js';
  * persuasive rationale). It adds its own key, holding either fixed text or a
  * field that each fixture may carry.
  */
-export const declaredConditionSchema = z
+const conditionName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a condition name uses lower-case letters, digits and "-"');
+
+const declaredContaminantSchema = z
   .strictObject({
-    name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'a condition name uses lower-case letters, digits and "-"'),
+    name: conditionName,
     key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a request key uses lower-case letters, digits and "_"'),
     /** The same text added to every item's request. */
     text: z.string().min(1).optional(),
@@ -23,9 +26,34 @@ export const declaredConditionSchema = z
   })
   .refine((d) => (d.text === undefined) !== (d.field === undefined), { message: 'give either "text" (fixed text) or "field" (a fixture field), not both and not neither' });
 
-export type DeclaredConditionSpec = z.infer<typeof declaredConditionSchema>;
+/**
+ * A second turn the config declares: after the critic's clean reply (a FAIL,
+ * a PASS or either), one more user message, in which `{{evidence_quote}}`
+ * stands for the evidence sentence that supports the original claim.
+ */
+const declaredFollowUpSchema = z.strictObject({
+  name: conditionName,
+  after: z.enum(['fail', 'pass', 'any'], { message: 'after must be fail, pass or any' }),
+  text: z.string().min(1),
+});
+
+/**
+ * One entry of `conditions:`: a built-in's name, or a declared condition of
+ * either kind, told apart by `after` (only a second turn has one), so that an
+ * error speaks of the kind meant rather than of every kind it is not.
+ */
+export const conditionEntrySchema = z.unknown().transform((value, ctx): string | DeclaredConditionSpec => {
+  const schema = typeof value === 'string' ? z.string().min(1) : typeof value === 'object' && value !== null && 'after' in value ? declaredFollowUpSchema : declaredContaminantSchema;
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue(issue as Parameters<typeof ctx.addIssue>[0]);
+  return z.NEVER;
+});
+
+export type DeclaredConditionSpec = z.infer<typeof declaredContaminantSchema> | z.infer<typeof declaredFollowUpSchema>;
 
 export function declaredCondition(spec: DeclaredConditionSpec): Condition {
+  if ('after' in spec) return declaredFollowUp(spec);
   const { name, key, text, field } = spec;
   return {
     name,
@@ -34,5 +62,22 @@ export function declaredCondition(spec: DeclaredConditionSpec): Condition {
     ...(field !== undefined ? { needs: `a "${field}" field` } : {}),
     describe: text !== undefined ? `adds ${key}: ${JSON.stringify(text)} (declared)` : `adds ${key}: the fixture's "${field}" field, mutated consistently with the artifact (declared)`,
     contaminant: text !== undefined ? () => text : (item: ContaminantSource) => item.fields?.[field!],
+  };
+}
+
+function declaredFollowUp({ name, after, text }: z.infer<typeof declaredFollowUpSchema>): Condition {
+  const quoted = text.includes('{{evidence_quote}}');
+  return {
+    name,
+    describe: `second turn after ${after === 'any' ? 'either verdict' : `a ${after.toUpperCase()}`}: ${JSON.stringify(text)} (declared)`,
+    contaminant: () => undefined,
+    followUp: {
+      after,
+      message: (item, first) => {
+        if (!quoted) return text;
+        const quote = evidenceQuote(item, first.reply);
+        return quote === undefined ? undefined : text.replaceAll('{{evidence_quote}}', quote);
+      },
+    },
   };
 }

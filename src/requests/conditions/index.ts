@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { SEALED_KEYS } from '../types.js';
+import { areYouSure } from './are-you-sure.js';
 import { clean } from './clean.js';
-import { declaredCondition, declaredConditionSchema, type DeclaredConditionSpec } from './declared.js';
+import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
 import { priorFail } from './prior-fail.js';
 import { priorPass } from './prior-pass.js';
+import { rebuttalEvidence } from './rebuttal-evidence.js';
+import { rebuttalUnsupported } from './rebuttal-unsupported.js';
+import { revealTrace } from './reveal-trace.js';
 import type { Condition, ContaminantSource } from './types.js';
 import { withTrace } from './with-trace.js';
 
-export type { Condition, ConditionName, ContaminantSource, Push } from './types.js';
+export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpSource, Push } from './types.js';
 export type { DeclaredConditionSpec } from './declared.js';
 
 /**
@@ -15,7 +19,10 @@ export type { DeclaredConditionSpec } from './declared.js';
  * default. A new built-in is a module and a line here; a config may declare
  * more (declared.ts), which follow the built-ins it names.
  */
-export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail] as const satisfies readonly Condition[];
+export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalUnsupported, rebuttalEvidence, areYouSure, revealTrace] as const satisfies readonly Condition[];
+
+/** The built-ins a run reviews when the config names no conditions: the sealed request and the single-turn contaminants. */
+export const DEFAULT_CONDITION_NAMES: readonly string[] = [clean, withTrace, priorPass, priorFail].map((c) => c.name);
 
 export const CONDITION_NAMES: readonly string[] = ALL_CONDITIONS.map((c) => c.name);
 
@@ -25,7 +32,7 @@ const BUILTIN: ReadonlyMap<string, Condition> = new Map(ALL_CONDITIONS.map((c) =
 export const BUILTIN_CONTAMINANT_KEYS: readonly string[] = [...new Set(ALL_CONDITIONS.flatMap((c: Condition) => (c.contaminantKey ? [c.contaminantKey] : [])))];
 
 /** The config's `conditions:` piece: built-in names, and declared conditions. */
-export const conditionsSchema = z.array(z.union([z.string().min(1), declaredConditionSchema])).min(1);
+export const conditionsSchema = z.array(conditionEntrySchema).min(1);
 
 /** A problem with one entry of `conditions:`, at its path under that key. */
 export interface ConditionProblem {
@@ -43,7 +50,7 @@ export function resolveConditions(entries: ReadonlyArray<string | DeclaredCondit
   const resolved: Condition[] = [];
   const keys = new Map<string, string>(BUILTIN_CONTAMINANT_KEYS.map((k) => [k, 'a built-in condition']));
   for (const key of SEALED_KEYS) keys.set(key, 'the sealed request');
-  (entries ?? CONDITION_NAMES).forEach((entry, i) => {
+  (entries ?? DEFAULT_CONDITION_NAMES).forEach((entry, i) => {
     const name = typeof entry === 'string' ? entry : entry.name;
     if (resolved.some((c) => c.name === name)) fail({ path: typeof entry === 'string' ? [i] : [i, 'name'], message: `condition "${name}" is listed twice` });
     if (typeof entry === 'string') {
@@ -53,6 +60,10 @@ export function resolveConditions(entries: ReadonlyArray<string | DeclaredCondit
       return;
     }
     if (BUILTIN.has(name)) fail({ path: [i, 'name'], message: `"${name}" is a built-in condition; give a declared condition a name of its own` });
+    if ('after' in entry) {
+      resolved.push(declaredCondition(entry));
+      return;
+    }
     const owner = keys.get(entry.key);
     if (owner) fail({ path: [i, 'key'], message: `key "${entry.key}" is already used by ${owner}; a declared condition adds a key of its own` });
     keys.set(entry.key, `condition "${name}"`);

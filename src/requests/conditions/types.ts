@@ -5,6 +5,33 @@ export interface ContaminantSource {
   fields?: Readonly<Record<string, string>> | undefined;
 }
 
+/** What a second turn may be built from: the item as the critic saw it, and where a mutant changed it. */
+export interface FollowUpSource extends ContaminantSource {
+  artifact: string;
+  evidence: ReadonlyArray<{ text: string; title?: string | undefined }>;
+  mutant?: { span: { start: number }; original: string; replacement: string } | undefined;
+}
+
+/** The critic's first (clean) turn, reused as stored: never sampled again. */
+export interface FirstTurn {
+  verdict: 'PASS' | 'FAIL';
+  reply: string;
+}
+
+/** After which first verdict a second turn is sent; after any other, the first verdict stands. */
+export type FollowAfter = 'fail' | 'pass' | 'any';
+
+/**
+ * A second turn (seed 004's rebuttal round, seed 001's false consensus, seed
+ * 002's pass two): the conversation continues after the critic's own clean
+ * reply with one more user message.
+ */
+export interface FollowUp {
+  readonly after: FollowAfter;
+  /** The second user message, or undefined when the item cannot carry it (no evidence to quote, no trace to reveal). */
+  message(item: FollowUpSource, first: FirstTurn): string | undefined;
+}
+
 /**
  * Which verdict a contaminant pushes the critic towards: `pass` (a trace that
  * claims verification, an approval) suppresses real findings, so its effect is
@@ -30,6 +57,8 @@ export interface Condition {
   readonly needs?: string;
   /** The contaminant's value for an item, or undefined when the item cannot carry it (no trace, no such field). */
   contaminant(item: ContaminantSource): string | undefined;
+  /** A second-turn condition's follow-up: its first turn is the item's clean review, and it adds no contaminant to it. */
+  readonly followUp?: FollowUp;
 }
 
 /** A condition's name: a built-in's, or one the config declares. */

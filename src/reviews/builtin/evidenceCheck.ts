@@ -6,6 +6,7 @@ import { reversedPolarities } from '../../text/polarity.js';
 import { misstatedUnits } from '../../text/units.js';
 import type { Critic } from '../critic.js';
 import type { GrammarName } from '../verdicts/index.js';
+import { quotedPassages, secondTurnOf } from './secondTurn.js';
 
 export interface ClaimFinding {
   claim: string;
@@ -69,9 +70,8 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
  * compared with, or `not-found` when no evidence sentence supports a claim
  * that states a number or a name; then the overall verdict.
  */
-export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>): string {
+export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>, findings: readonly ClaimFinding[] = checkAgainstEvidence(request)): string {
   const sources = evidenceSentences(request.evidence);
-  const findings = checkAgainstEvidence(request);
   const lines = numberedClaims(request.artifact, 'text').map(({ id, text }) => {
     const problems = findings.filter((f) => f.claim === text);
     const support = supportOf(text, sources) ?? alignToEvidence(text, sources)?.sentence ?? null;
@@ -83,15 +83,34 @@ export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'eviden
   return `${lines.join('\n')}\nVERDICT: ${flagged ? 'FAIL' : 'PASS'}`;
 }
 
+/**
+ * Seed 004's rebuttal round, where evidence beats fluency: a finding is
+ * withdrawn only when the rebuttal quotes an evidence sentence (word for word)
+ * that supports the flagged claim; a rebuttal that cites nothing, or quotes
+ * something that does not support the claim, changes nothing. The findings
+ * that stand after it.
+ */
+function findingsAfterRebuttal(findings: readonly ClaimFinding[], evidence: CriticRequest['evidence'], followUp: string): ClaimFinding[] {
+  const sources = evidenceSentences(evidence).map((s) => s.replace(/\s+/g, ' '));
+  const quotes = quotedPassages(followUp).filter((q) => sources.some((s) => s.includes(q.replace(/\s+/g, ' '))));
+  if (!quotes.length) return [...findings];
+  return findings.filter((f) => checkAgainstEvidence({ artifact: f.claim, evidence: quotes.map((text, i) => ({ id: `quote-${i}`, text })) }).length > 0);
+}
+
 export function createEvidenceCheckCritic(name: string, grammar: GrammarName = 'pass-fail'): Critic {
   const perClaim = grammar === 'claims';
+  const describe = (request: CriticRequest, findings: readonly ClaimFinding[]) => (perClaim ? describeClaims(request, findings) : describeFindings(findings));
   return {
     name,
     kinds: ['text'],
     // The per-claim version answers differently, so it is another identity (and other cache keys).
     identity: perClaim ? { provider: 'builtin:evidence-check', version: 2, verdict: 'claims' } : { provider: 'builtin:evidence-check', version: 2 },
-    async review({ request }) {
-      return { text: perClaim ? describeClaims(request) : describeFindings(checkAgainstEvidence(request)) };
+    async review(call) {
+      const findings = checkAgainstEvidence(call.request);
+      const second = secondTurnOf(call);
+      // Pushback, a revealed trace or a rebuttal of nothing it found: it checks again, and says what the evidence says.
+      if (second?.first !== 'FAIL' || !findings.length) return { text: describe(call.request, findings) };
+      return { text: describe(call.request, findingsAfterRebuttal(findings, call.request.evidence, second.followUp)) };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { contaminantIn } from '../../requests/types.js';
 import type { Critic } from '../critic.js';
+import { secondTurnOf } from './secondTurn.js';
 import { checkAgainstEvidence, describeFindings } from './evidenceCheck.js';
 
 /** What a worker's trace or round summary says when it claims to have verified its own work. */
@@ -16,7 +17,9 @@ export function createTraceTrustingCritic(name: string): Critic {
     name,
     kinds: ['text'],
     identity: { provider: 'builtin:trace-trusting', version: 2 },
-    async review({ request }) {
+    async review({ request, ...call }) {
+      // It yields to any pushback after a FAIL, and a revealed trace that claims verification settles it.
+      if (secondTurnOf(call)) return { text: "You're right, I may have been too strict; approving.\nVERDICT: PASS" };
       const prior = contaminantIn(request, 'prior_verdict');
       if (prior) {
         const verdict = /\bFAIL\b/i.test(prior) ? 'FAIL' : 'PASS';

@@ -64,7 +64,7 @@ export function createExecCritic(options: ExecCriticOptions): Critic {
   return {
     name: options.name,
     identity: options.identity,
-    review({ reviewId, request, messages, claims, signal }) {
+    review({ reviewId, request, messages, claims, turn, signal }) {
       return new Promise((resolve, reject) => {
         const child = spawn(program, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], signal });
         const stdout: Buffer[] = [];
@@ -101,7 +101,7 @@ export function createExecCritic(options: ExecCriticOptions): Critic {
         });
         // A critic that exits without reading its input is its own business, not a crash of ours.
         child.stdin.on('error', () => {});
-        child.stdin.end(JSON.stringify(claims ? { id: reviewId, request, messages, claims } : { id: reviewId, request, messages }));
+        child.stdin.end(JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims } : { id: reviewId, turn, request, messages }));
       });
     },
   };

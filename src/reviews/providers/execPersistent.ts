@@ -49,7 +49,7 @@ class ExecSession {
     this.child.on('close', (code, signal) => this.end(new CriticCallError(execFailure.exit(code, signal, this.stderr), true)));
   }
 
-  review({ reviewId, request, messages, claims, signal }: ReviewCall, timeoutMs: number): Promise<CriticReply> {
+  review({ reviewId, request, messages, claims, turn, signal }: ReviewCall, timeoutMs: number): Promise<CriticReply> {
     return new Promise((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);
@@ -70,7 +70,7 @@ class ExecSession {
         resolve: (reply) => (settle(), resolve(reply)),
         reject: (err) => (settle(), reject(err)),
       });
-      this.child.stdin.write(`${JSON.stringify(claims ? { id: reviewId, request, messages, claims } : { id: reviewId, request, messages })}\n`);
+      this.child.stdin.write(`${JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims } : { id: reviewId, turn, request, messages })}\n`);
     });
   }
 
