@@ -3,7 +3,7 @@ import type { ChatMessage } from '../../requests/types.js';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
 import { endpointIdentity } from './endpoint.js';
 import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
-import { statusError, transportError, type ErrorBody } from './httpErrors.js';
+import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import type { Provider } from './types.js';
@@ -158,12 +158,4 @@ function readAnthropicError(text: string, fieldError: (key: string, message: str
   if (type === 'not_found_error' && /model/i.test(message ?? '')) return { message, badInput: fieldError('model', `the API knows no such model (${message})`) };
   if (type === 'invalid_request_error' && /max_tokens/.test(message ?? '')) return { message, badInput: fieldError('maxTokens', `the API refused max_tokens (${message}); lower maxTokens`) };
   return { message };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

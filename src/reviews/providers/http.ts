@@ -5,7 +5,7 @@ import { CriticCallError, type Critic } from '../critic.js';
 import { bodyTemplateProblem, renderBody, valueAt } from './bodyTemplate.js';
 import { endpointIdentity } from './endpoint.js';
 import { entryKeys, providerSchema } from './entrySchema.js';
-import { statusError, transportError, type ErrorBody } from './httpErrors.js';
+import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import type { Provider } from './types.js';
@@ -121,12 +121,4 @@ function readError(text: string): ErrorBody {
           ? body.message
           : undefined;
   return { message };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

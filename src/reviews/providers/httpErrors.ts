@@ -59,3 +59,12 @@ function retryAfter(headers: IncomingHttpHeaders): number | undefined {
   const date = Date.parse(seconds);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
+
+/** A response body as JSON, or undefined when it is not JSON (an error page, a cut-off body). */
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

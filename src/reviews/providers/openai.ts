@@ -6,7 +6,7 @@ import { endpointIdentity } from './endpoint.js';
 import { GRAMMARS } from '../verdicts/index.js';
 import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
-import { statusError, transportError, type ErrorBody } from './httpErrors.js';
+import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
 import type { Provider } from './types.js';
 
@@ -144,12 +144,4 @@ function readError(body: string, fieldError?: (key: string, message: string) => 
       ? fieldError('maxTokens', `the API refused max_tokens (${message ?? 'invalid'}); lower maxTokens`)
       : undefined;
   return { message, quotaCode: quota ? 'insufficient_quota' : undefined, badInput };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
