@@ -117,6 +117,12 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:8 \(thresholds\.maxYield\.with-trace\): "with-trace" is not a second-turn condition of this run/,
     ],
     [
+      'a declared second turn whose text has a placeholder other than evidence_quote',
+      config('conditions:\n  - {name: push-back, after: fail, text: "Are you sure about {{nonsense}}?"}'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(conditions\[0\]\.text\): a follow-up can use only \{\{evidence_quote\}\}/,
+    ],
+    [
       'a declared condition with both text and field',
       config('conditions:\n  - {name: summary, key: round_summary, text: A, field: round_summary}'),
       FIXTURE,

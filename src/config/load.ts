@@ -84,6 +84,19 @@ export function loadConfig(file: string): AuditConfig {
     throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
   const declaredConditions = declaredSpecs(raw.conditions);
+  // A second turn travels as the conversation: a critic whose request leaves it out would be asked the first turn again.
+  if (conditions.some((c) => c.followUp)) {
+    (raw.critics ?? [raw.critic!]).forEach((c, i) => {
+      if (c.provider !== 'http') return;
+      const body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
+      if (!/\{\{(messages_json|prompt)\}\}/.test(body)) {
+        throw source.errorAt(
+          [...(raw.critics ? ['critics', i] : ['critic']), 'body'],
+          'the run has second-turn conditions, and this body carries neither {{messages_json}} nor {{prompt}}: the follow-up and the first reply would not reach the critic',
+        );
+      }
+    });
+  }
   raw.conditions?.forEach((entry, i) => {
     if (typeof entry === 'object' && 'field' in entry && entry.field !== undefined && FIXTURE_KEYS.includes(entry.field)) {
       throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);

@@ -19,14 +19,16 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);
-    const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(20))].join('');
+    // A column as wide as the longest condition name (second turns' names run past 20).
+    const width = Math.max(20, ...report.conditions.map((c) => c.length + 1));
+    const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(width))].join('');
     out.push(chalk.dim(header));
     const row = (label: string, cells: Record<string, { n: number; rate: number; ci: [number, number] } | undefined>) =>
       [
         label.padEnd(22),
         ...report.conditions.map((c) => {
           const cell = cells[c];
-          return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(20);
+          return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(width);
         }),
       ].join('');
     for (const [mutator, cells] of Object.entries(critic.byMutator)) out.push(row(mutator, cells));

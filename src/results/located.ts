@@ -4,7 +4,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarContext, type GrammarName, type ParsedVerdict } from '../reviews/verdicts/index.js';
 import type { ClaimVerdict } from '../reviews/verdicts/claims.js';
-import type { ReviewResult } from '../reviews/types.js';
+import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
 import { claimAt, numberedClaims, type NumberedClaim } from '../text/numberedClaims.js';
 import { namedLines, normaliseQuote, quotesNormalised } from '../text/quote.js';
@@ -117,7 +117,8 @@ export function analyseReplies(
   let view: ItemView | undefined;
 
   for (const r of results) {
-    if (r.outcome === 'error') continue;
+    // An error has no reply; a first verdict that stood without a second turn was never asked for one.
+    if (r.outcome === 'error' || stoodUnasked(r)) continue;
     const item = byId.get(r.itemId);
     if (!item) continue;
     if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);

@@ -1,7 +1,7 @@
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { ErrorCauses, type ErrorCause } from '../reviews/failureCause.js';
-import type { ReviewResult } from '../reviews/types.js';
+import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
 import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
 import { pairedDifferenceInterval } from '../statistics/newcombe.js';
@@ -228,6 +228,11 @@ export function countOutcomes(results: Iterable<ReviewResult>, keep: { reply?: b
 /** Passes the results through, adding each to the run-wide totals (and an error to its cause) on the way. */
 function* countedInto(totals: ReviewTotals, causes: ErrorCauses, results: Iterable<ReviewResult>): Generator<ReviewResult> {
   for (const r of results) {
+    // A first verdict that stood without a second turn counts in the tables, but nothing was sent: not a review.
+    if (stoodUnasked(r)) {
+      yield r;
+      continue;
+    }
     totals.reviews++;
     totals.retries += Math.max(0, r.attempts - 1);
     totals.rateLimited += r.rateLimited;

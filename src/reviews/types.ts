@@ -4,6 +4,13 @@ import type { Verdict } from './verdicts/index.js';
 
 export type Outcome = 'verdict' | 'no-verdict' | 'error';
 
+/**
+ * A second-turn result recorded without asking the critic: the condition does
+ * not follow the first verdict up, so it stands. It has no cache key (nothing
+ * was sent), which tells it apart from a review, with or without its text.
+ */
+export const stoodUnasked = (r: Pick<ReviewResult, 'cacheKey'>) => r.cacheKey === '';
+
 /** One finished review, whatever became of it: nothing is dropped. */
 export interface ReviewResult {
   critic: string;

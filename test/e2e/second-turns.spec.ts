@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,12 +72,21 @@ thresholds:
     const rows = [...store.results('evidence-check')];
     store.close();
     const stood = rows.filter((row) => row.condition === 'rebuttal-unsupported' && row.attempts === 0);
-    expect(stood).toHaveLength(27);
+    // Every original (the fixtures' own and their correct controls) passed first.
+    expect(stood).toHaveLength(checker.falseAlarms.clean.n);
     expect(stood.every((row) => row.verdict === 'PASS' && row.followUp === undefined)).toBe(true);
     const sent = rows.filter((row) => row.condition === 'rebuttal-evidence' && row.followUp);
     expect(sent.length).toBeGreaterThan(400);
     expect(sent[0]!.followUp).toMatch(/^The source says: ".+"/);
     expect(r.read('report.md')).toMatch(/### Second turns/);
+    // The drill-down shows the second turn below the clean reply: the follow-up sent and the answer.
+    const page = r.read('report.html');
+    const packed = /<script type="application\/octet-stream" id="drill-reviews" data-encoding="gzip\+base64">([^<]*)<\/script>/.exec(page)![1]!;
+    const { replies } = JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8'));
+    expect(replies.some((text: string) => /^\[follow-up, after the clean reply above\]\nThe source says: ".+"[\s\S]*\[reply\]\n[\s\S]*VERDICT: FAIL/.test(text))).toBe(true);
+    expect(replies).toContain('[no follow-up: the condition does not follow this first verdict up, so it stands]');
+    // Standing verdicts are not reviews: nothing was sent for them.
+    expect(checker.verdicts.reviews).toBe(rows.length - rows.filter((row) => row.attempts === 0 && row.cacheKey === '').length);
     expect(r.read('junit.xml')).toMatch(/name="maxYield\.rebuttal-unsupported" time="0">\s*<failure/);
   });
 

@@ -6,7 +6,7 @@ import type { PairedComparison } from '../../results/tabulate.js';
 import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
 import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
 import type { Interval } from '../../statistics/wilson.js';
-import type { ReviewResult } from '../../reviews/types.js';
+import { stoodUnasked, type ReviewResult } from '../../reviews/types.js';
 import { flaggedForPairing, outcomeCode, type ItemOutcomes, type OutcomeCode } from '../../results/itemOutcomes.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
@@ -104,8 +104,9 @@ export class ReplyTable {
 
   *intern(reviews: Iterable<ReviewResult>): Generator<string> {
     for (const r of reviews) {
-      if (r.reply === null) continue;
-      const cut = cutReply(r.reply);
+      const text = conversationText(r);
+      if (text === null) continue;
+      const cut = cutReply(text);
       if (this.index.has(cut)) continue;
       this.index.set(cut, this.index.size);
       yield cut;
@@ -150,7 +151,7 @@ export function* inConditionOrder(reviews: readonly ReviewResult[], conditions: 
  */
 function conversationText(r: ReviewResult): string | null {
   if (r.followUp) return `[follow-up, after the clean reply above]\n${r.followUp}\n\n[reply]\n${r.reply ?? ''}`;
-  if (r.attempts === 0 && r.reply === null && r.outcome === 'verdict') return '[no follow-up: the condition does not follow this first verdict up, so it stands]';
+  if (stoodUnasked(r)) return '[no follow-up: the condition does not follow this first verdict up, so it stands]';
   return r.reply;
 }
 

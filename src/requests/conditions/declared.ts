@@ -34,7 +34,12 @@ const declaredContaminantSchema = z
 const declaredFollowUpSchema = z.strictObject({
   name: conditionName,
   after: z.enum(['fail', 'pass', 'any'], { message: 'after must be fail, pass or any' }),
-  text: z.string().min(1),
+  text: z
+    .string()
+    .min(1)
+    .refine((text) => [...text.matchAll(/\{\{\s*([^}]*?)\s*\}\}|\{\{/g)].every((m) => m[1] === 'evidence_quote'), {
+      message: 'a follow-up can use only {{evidence_quote}}; anything else would reach the critic as written',
+    }),
 });
 
 /**
