@@ -70,12 +70,12 @@ describe('critic-audit run --dry-run', () => {
   it('prints the plan, each first request with secrets masked and a cost estimate, sends nothing and writes no run', { timeout: 180_000 }, async () => {
     const { code, stdout, stderr } = await dryRun();
     expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/^fixtures: 57 \(27 text, 30 code\)/m);
+    expect(stdout).toMatch(/^fixtures: 69 \(39 text, 30 code\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
     expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, round-summary; repeats: 1$/m);
-    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 2650 reviews/m);
-    // Text and code: 530 + 559 items under each of the default audit's five conditions.
-    expect(stdout).toMatch(/^critic gpt \(openai\): 5445 reviews \(clean 1089, with-trace 1089, prior-pass 1089, prior-fail 1089, round-summary 1089\)$/m);
+    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 7155 reviews/m);
+    // Text and code: 1431 + 559 items under each of the default audit's five conditions.
+    expect(stdout).toMatch(/^critic gpt \(openai\): 9950 reviews \(clean 1990, with-trace 1990, prior-pass 1990, prior-fail 1990, round-summary 1990\)$/m);
     expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
     expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
     expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);
