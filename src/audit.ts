@@ -11,6 +11,7 @@ import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countReviewJobs, reviewJobs, type ReviewJob } from './requests/jobs.js';
+import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf } from './results/cost.js';
 import type { RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
@@ -43,6 +44,8 @@ export interface AuditOptions {
   backoffBaseMs?: number;
   /** Pace requests to the critics' rate limits (default on); off leaves adaptive concurrency alone, for the pacing bench. */
   pace?: boolean;
+  /** Review only this share of the items (`--shard i/n`); a resumed folder keeps the share it was started with. */
+  shard?: Shard | undefined;
 }
 
 export interface AuditOutcome {
@@ -118,12 +121,13 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
   }
   const { critics, plan, store } = await startRun(config, options);
+  const shard = keepShard(store, options.shard, options.outDir);
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
   const alreadyDone = store.count({ done: true });
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
-    const reviewable = () => storedItems(store, critic.kinds);
+    const reviewable = () => storedItems(store, critic.kinds, shard);
     const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
     return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar };
   });
@@ -262,10 +266,23 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
  * The review items of the fixtures of the given kinds (all without), read
  * from the store one fixture at a time as the scheduler asks for them.
  */
-function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<ReviewItem> {
+function* storedItems(store: RunStore, kinds: Critic['kinds'], shard: Shard | undefined): Generator<ReviewItem> {
   for (const fixture of store.eachFixture()) {
-    if (!kinds || kinds.includes(fixture.kind)) yield* fixtureItems(fixture, store.eachMutant(fixture.id));
+    if (kinds && !kinds.includes(fixture.kind)) continue;
+    for (const item of fixtureItems(fixture, store.eachMutant(fixture.id))) if (!shard || inShard(item.id, shard)) yield item;
   }
+}
+
+/** The shard a run folder reviews: the one it was started with; asking a resume for another is refused, not mixed in. */
+function keepShard(store: RunStore, asked: Shard | undefined, outDir: string): Shard | undefined {
+  const stored = store.readShard();
+  if (!asked) return stored;
+  if (store.count() > 0 && (!stored || formatShard(stored) !== formatShard(asked))) {
+    store.close();
+    throw new InputError(outDir, undefined, '--shard', `this run folder reviews ${stored ? `shard ${formatShard(stored)}` : 'every shard'}, not ${formatShard(asked)}; choose another folder`);
+  }
+  store.writeShard(asked);
+  return asked;
 }
 
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {

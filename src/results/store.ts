@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
+import type { Shard } from '../requests/shard.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
@@ -226,6 +227,21 @@ export class RunStore {
   readSnapshot<Settings extends RunSettings = RunSettings>(): RunSnapshot<Settings> | undefined {
     const plan = this.readPlan<Settings>();
     return plan && { ...plan, fixtures: this.fixtures(), generation: { mutants: this.mutantRecords(), ignored: this.ignoredMutants() } };
+  }
+
+  /** The share of the reviews this folder's run makes (`run --shard i/n`); absent when it makes them all. */
+  writeShard(shard: Shard): void {
+    this.setMeta('shard', shard);
+  }
+
+  readShard(): Shard | undefined {
+    return this.getMeta('shard');
+  }
+
+  /** Adds every result of another run's store (a shard of the same audit): `merge`'s copy, through the same insert as a review. */
+  addResultsOf(other: RunStore): void {
+    for (const result of other.results()) this.writer.add(result);
+    this.writer.flush();
   }
 
   writeStatus(status: RunStatus): void {
