@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
@@ -17,7 +18,10 @@ import type { RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
-import type { Critic } from './reviews/critic.js';
+import type { BatchApi } from './reviews/batch/openaiBatch.js';
+import { runBatchPass } from './reviews/batch/run.js';
+import { CriticCallError, type Critic } from './reviews/critic.js';
+import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
@@ -46,6 +50,8 @@ export interface AuditOptions {
   pace?: boolean;
   /** Review only this share of the items (`--shard i/n`); a resumed folder keeps the share it was started with. */
   shard?: Shard | undefined;
+  /** Send every critic that has a batch API through it (`--batch`), as `batch: true` on the critic does. */
+  batch?: boolean | undefined;
 }
 
 export interface AuditOutcome {
@@ -53,7 +59,7 @@ export interface AuditOutcome {
   plan: AuditPlan;
   status: RunStatus;
   /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1), a config the API refused (2). */
-  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' } | null;
+  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' | 'pending' } | null;
 }
 
 export interface PreparedRun {
@@ -129,7 +135,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const plans = critics.map((critic, i) => {
     const reviewable = () => storedItems(store, critic.kinds, shard);
     const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
-    return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar };
+    return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar, batched: batchMode(critic, config.critics[i]!.config, options.batch) };
   });
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, alreadyDone);
@@ -145,9 +151,19 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     return null;
   };
 
-  for (const { critic, jobs, grammar } of plans) {
+  const waiting: string[] = [];
+  for (const { critic, jobs, grammar, batched } of plans) {
     if (stop || options.signal?.aborted) break;
     const pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
+    if (batched) {
+      const outcome = await batchPass(batched, () => skipDone(jobs(), critic, store), store, grammar, options.outDir).catch((err: unknown) => {
+        if (err instanceof CriticCallError) return { reason: `critic ${critic.name}: ${err.message}` };
+        throw err;
+      });
+      if ('reason' in outcome) stop = { reason: outcome.reason, kind: 'unreachable' };
+      else if (outcome.waiting) waiting.push(outcome.waiting);
+      continue;
+    }
     try {
       const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
         concurrency: config.concurrency,
@@ -178,6 +194,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     }
   }
   if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
+  if (!stop && waiting.length) stop = { reason: `waiting for ${waiting.join('; ')}`, kind: 'pending' };
   cache?.close();
   const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, finishedAt: new Date().toISOString() };
   store.writeStatus(status);
@@ -225,7 +242,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     },
     critics: critics.map((c, i) => {
       const entry = config.critics[i]!.config;
-      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined };
+      const pricing = 'pricing' in entry ? entry.pricing : undefined;
+      return { name: c.name, identity: c.identity, pricing: pricing && batchMode(c, entry, options.batch) ? batchPricing(pricing) : pricing };
     }),
     labelVerification: prepared.labelVerification,
     ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),
@@ -289,4 +307,43 @@ function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): 
   for (const job of jobs) {
     if (!store.isDone({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat })) yield job;
   }
+}
+
+/** The critic, when its reviews go through its provider's batch API: it has one, and its entry or `--batch` asks for it. */
+function batchMode(critic: Critic, entry: AuditConfig['critics'][number]['config'], all: boolean | undefined): (Critic & { batch: BatchApi }) | undefined {
+  if (!critic.batch) return undefined;
+  return all || ('batch' in entry && entry.batch) ? (critic as Critic & { batch: BatchApi }) : undefined;
+}
+
+/** Batch prices: `batchDiscount` (default 0.5) of the online ones. */
+function batchPricing(pricing: { inputPerMillion: number; outputPerMillion: number; batchDiscount?: number | undefined }): { inputPerMillion: number; outputPerMillion: number } {
+  const discount = pricing.batchDiscount ?? DEFAULT_BATCH_DISCOUNT;
+  return { inputPerMillion: pricing.inputPerMillion * discount, outputPerMillion: pricing.outputPerMillion * discount };
+}
+
+const DEFAULT_BATCH_DISCOUNT = 0.5;
+
+/**
+ * One invocation's turn of batch mode for a critic (see runBatchPass): each
+ * input file is kept in the run folder's batches/ (requests only, no key).
+ * What is still running comes back in words, for the run's status.
+ */
+async function batchPass(
+  critic: Critic & { batch: BatchApi },
+  jobs: () => Iterable<ReviewJob>,
+  store: RunStore,
+  grammar: VerdictGrammar | undefined,
+  outDir: string,
+): Promise<{ waiting: string | null }> {
+  const before = store.openBatches(critic.name, { all: true }).length;
+  const pass = await runBatchPass(critic, jobs, store, {
+    grammar,
+    writeInput: (index, lines) => {
+      mkdirSync(join(outDir, 'batches'), { recursive: true });
+      writeFileSync(join(outDir, 'batches', `${critic.name}-${before + index + 1}.jsonl`), `${lines.join('\n')}\n`);
+    },
+  });
+  if (!pass.open.length) return { waiting: null };
+  const reviews = pass.open.reduce((n, b) => n + b.customIds.length, 0);
+  return { waiting: `critic ${critic.name}: ${reviews} reviews in ${pass.open.length === 1 ? 'batch' : 'batches'} ${pass.open.map((b) => b.batchId).join(', ')}` };
 }

@@ -46,7 +46,7 @@ interface Launch {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
-    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing] [--shard I/N]
+    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing] [--shard I/N] [--batch]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
     run: runCommand,
@@ -159,6 +159,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       'max-cost': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
       shard: { type: 'string' },
+      batch: { type: 'boolean', default: false },
       ...REPORT_OPTIONS,
     },
     strict: true,
@@ -209,6 +210,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       onEngine: (state) => progress.engine(state),
       onWarning: (w) => console.error(`critic-audit: warning: ${w}`),
       shard,
+      batch: values.batch,
     });
   } finally {
     progress.stop();
@@ -219,13 +221,15 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   }
   const report = await writeRunReports(outcome.store, outDir, reportOptions, launch, { latest: true });
   outcome.store.close();
-  if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
+  if (outcome.stop)
+    console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' || outcome.stop.kind === 'pending' ? ` (finish it with --resume ${outDir})` : ''}`);
   return exitCodeOf(report, outcome.stop?.kind);
 }
 
 /** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
 function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
-  if (stopKind === 'interrupted') return EXIT.interrupted;
+  // Batches still running: as an interrupted run, it is finished with --resume.
+  if (stopKind === 'interrupted' || stopKind === 'pending') return EXIT.interrupted;
   if (stopKind === 'input') return EXIT.badInput;
   if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;

@@ -6,6 +6,7 @@ import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
 import type { Shard } from '../requests/shard.js';
+import type { BatchRecord } from '../reviews/batch/run.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
@@ -56,7 +57,8 @@ export class RunStore {
       ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);`);
+      CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);
+      CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);`);
     this.addRateLimitedColumn();
     // A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes.
     const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -242,6 +244,25 @@ export class RunStore {
   addResultsOf(other: RunStore): void {
     for (const result of other.results()) this.writer.add(result);
     this.writer.flush();
+  }
+
+  /** Records a batch sent to a provider's batch API (batch mode), open until its results are stored. */
+  addBatch(record: BatchRecord): void {
+    this.db.prepare('INSERT INTO batches VALUES (?, ?, ?, ?, ?, ?)').run(record.batchId, record.critic, record.inputFileId, JSON.stringify(record.customIds), record.state, Date.now());
+  }
+
+  /** Marks a batch's results stored, with the status it ended with. */
+  closeBatch(batchId: string, state: string): void {
+    this.writer.flush();
+    this.db.prepare('UPDATE batches SET state = ? WHERE batch_id = ?').run(state, batchId);
+  }
+
+  /** The critic's batches still running (results not stored), oldest first; every batch with `all`. */
+  openBatches(critic: string, { all = false }: { all?: boolean } = {}): BatchRecord[] {
+    const rows = this.db
+      .prepare(`SELECT batch_id, critic, input_file_id, custom_ids, state FROM batches WHERE critic = ?${all ? '' : " AND state = 'submitted'"} ORDER BY submitted_at, rowid`)
+      .all(critic) as Array<{ batch_id: string; critic: string; input_file_id: string; custom_ids: string; state: string }>;
+    return rows.map((r) => ({ batchId: r.batch_id, critic: r.critic, inputFileId: r.input_file_id, customIds: JSON.parse(r.custom_ids) as string[], state: r.state }));
   }
 
   writeStatus(status: RunStatus): void {

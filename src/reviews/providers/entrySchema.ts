@@ -15,7 +15,7 @@ export const entryKeys = {
   verdict: z.enum(GRAMMAR_NAMES, { message: `verdict must be one of ${GRAMMAR_NAMES.join(', ')}` }).default(DEFAULT_GRAMMAR),
   timeoutMs: z.number().int().positive().optional(),
   /** Prices per million tokens, for the run's cost and --max-cost; the run reads the `pricing` key of any entry that has one. */
-  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
+  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0), batchDiscount: z.number().gt(0).max(1).optional() }).optional(),
   /** The account's limits, for pacing before (and beside) what the API's rate-limit headers say. Not part of the identity. */
   rateLimit: z.strictObject({ requestsPerMinute: z.number().positive().optional(), tokensPerMinute: z.number().positive().optional() }).optional(),
   /** An environment variable name: keys never live in the config file. */
