@@ -3,12 +3,12 @@ import { CriticCallError, type CriticReply } from '../critic.js';
 /** OpenAI's limits on one batch input file: 50,000 requests and 200 MB. */
 export const OPENAI_BATCH_LIMITS = { requests: 50_000, bytes: 200 * 1024 * 1024 };
 
-/** Where a batch stands; `ended` once its output and error files are final (completed, failed, expired, cancelled). */
+/** Where a batch stands; `ended` once its results are final (for OpenAI: completed, failed, expired, cancelled). */
 export interface BatchState {
   status: string;
   ended: boolean;
-  outputFileId: string | null;
-  errorFileId: string | null;
+  /** Where its results are, as the API names them (OpenAI: the error and output file ids; Anthropic: the results URL). */
+  results: string[];
 }
 
 /** One request's outcome in a finished batch: a reply, or an error a resume sends again. */
@@ -35,21 +35,7 @@ const ENDED = new Set(['completed', 'failed', 'expired', 'cancelled']);
 /** OpenAI's Files and Batches APIs (POST /files, POST /batches, GET /batches/{id}, GET /files/{id}/content) for /v1/chat/completions. */
 export function openAIBatchApi(options: { baseURL: string; apiKey: string; body: (messages: ReadonlyArray<{ role: string; content: string }>) => string }): BatchApi {
   const base = options.baseURL.replace(/\/+$/, '');
-  const auth = { authorization: `Bearer ${options.apiKey}` };
-  const call = async (method: string, path: string, body?: FormData | string): Promise<Response> => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: typeof body === 'string' ? { ...auth, 'content-type': 'application/json' } : auth,
-      ...(body !== undefined ? { body } : {}),
-    }).catch((err: unknown) => {
-      throw new CriticCallError(`batch API unreachable at ${base}${path}: ${err instanceof Error ? err.message : String(err)}`, true);
-    });
-    if (!response.ok)
-      throw new CriticCallError(`batch API ${method} ${path}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`, response.status >= 500 || response.status === 429, {
-        status: response.status,
-      });
-    return response;
-  };
+  const call = batchCaller(base, { authorization: `Bearer ${options.apiKey}` });
   return {
     limits: OPENAI_BATCH_LIMITS,
     line: (customId, messages) => `{"custom_id":${JSON.stringify(customId)},"method":"POST","url":"/v1/chat/completions","body":${options.body(messages)}}`,
@@ -63,12 +49,11 @@ export function openAIBatchApi(options: { baseURL: string; apiKey: string; body:
     },
     async poll(batchId) {
       const batch = (await (await call('GET', `/batches/${encodeURIComponent(batchId)}`)).json()) as { status: string; output_file_id?: string | null; error_file_id?: string | null };
-      return { status: batch.status, ended: ENDED.has(batch.status), outputFileId: batch.output_file_id ?? null, errorFileId: batch.error_file_id ?? null };
+      return { status: batch.status, ended: ENDED.has(batch.status), results: [batch.error_file_id, batch.output_file_id].filter((id): id is string => typeof id === 'string') };
     },
     async answers(state) {
       const answers = new Map<string, BatchAnswer>();
-      for (const fileId of [state.errorFileId, state.outputFileId]) {
-        if (!fileId) continue;
+      for (const fileId of state.results) {
         const text = await (await call('GET', `/files/${encodeURIComponent(fileId)}/content`)).text();
         for (const line of text.split('\n')) if (line.trim()) readOutputLine(line, answers);
       }
@@ -104,6 +89,25 @@ function readOutputLine(text: string, into: Map<string, BatchAnswer>): void {
   }
   const why = line.error ? `${line.error.code ?? 'error'}: ${line.error.message ?? ''}` : `HTTP ${response?.status_code ?? '?'}: ${response?.body?.error?.message ?? 'no answer'}`;
   into.set(line.custom_id, { error: `batch request failed (${why.trim()})` });
+}
+
+/** A fetch of the batch API with its auth headers; a non-2xx answer is a CriticCallError naming the call (never the key). */
+export function batchCaller(base: string, auth: Record<string, string>): (method: string, path: string, body?: FormData | string) => Promise<Response> {
+  return async (method, path, body) => {
+    const url = /^https?:/.test(path) ? path : `${base}${path}`;
+    const response = await fetch(url, {
+      method,
+      headers: typeof body === 'string' ? { ...auth, 'content-type': 'application/json' } : auth,
+      ...(body !== undefined ? { body } : {}),
+    }).catch((err: unknown) => {
+      throw new CriticCallError(`batch API unreachable at ${url}: ${err instanceof Error ? err.message : String(err)}`, true);
+    });
+    if (!response.ok)
+      throw new CriticCallError(`batch API ${method} ${url}: HTTP ${response.status} ${(await response.text()).slice(0, 300)}`, response.status >= 500 || response.status === 429, {
+        status: response.status,
+      });
+    return response;
+  };
 }
 
 /** Splits lines into batches within the limits, in order. */
