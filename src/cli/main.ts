@@ -278,7 +278,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
-  const report = buildReport(snapshot, status, store, { baseline: options.baseline });
+  const report = buildReport(snapshot, status, store, { baseline: options.baseline, batches: store.batchSummaries() });
   await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));

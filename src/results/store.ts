@@ -265,6 +265,27 @@ export class RunStore {
     return rows.map((r) => ({ batchId: r.batch_id, critic: r.critic, inputFileId: r.input_file_id, customIds: JSON.parse(r.custom_ids) as string[], state: r.state }));
   }
 
+  /**
+   * Every batch of the run (batch mode), oldest first: what it carried and how
+   * many stored results came from it (a review resent after a failure or an
+   * expiry counts for the later batch that answered it).
+   */
+  batchSummaries(): BatchSummary[] {
+    const critics = this.db.prepare('SELECT DISTINCT critic FROM batches ORDER BY critic').pluck().all() as string[];
+    return critics.flatMap((critic) => {
+      const batches = this.openBatches(critic, { all: true });
+      const lastBatch = new Map<string, string>();
+      for (const b of batches) for (const id of b.customIds) lastBatch.set(id, b.batchId);
+      return batches.map((b) => ({
+        critic,
+        batchId: b.batchId,
+        status: b.state,
+        sent: b.customIds.length,
+        answered: b.state === 'submitted' ? 0 : b.customIds.filter((id) => lastBatch.get(id) === b.batchId).length,
+      }));
+    });
+  }
+
   writeStatus(status: RunStatus): void {
     this.setMeta('status', status);
   }
@@ -303,6 +324,18 @@ export class RunStore {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
+}
+
+/** One batch of a batch-mode run, as the reports show it. */
+export interface BatchSummary {
+  critic: string;
+  batchId: string;
+  /** `submitted` while it runs; then the status it ended with (completed, expired, ended...). */
+  status: string;
+  /** Reviews it carried. */
+  sent: number;
+  /** Stored results that came from it. */
+  answered: number;
 }
 
 /** Rows per page of pagedData: a page of mutants is a few hundred kilobytes. */

@@ -102,6 +102,21 @@ describe('batch mode (openai)', () => {
     store.close();
   });
 
+  it('lists every batch in report.md and report.json: its status, the reviews it carried and the results that came from it', () => {
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+    const ids = [...batchServer.batches.keys()];
+    const failed = batchServer.inputs[1]!.length;
+    const expired = failed - Math.floor(failed * 0.5);
+    expect(report.batches).toEqual([
+      { critic: 'model', batchId: ids[0], status: 'completed', sent: online.size, answered: online.size - failed },
+      { critic: 'model', batchId: ids[1], status: 'expired', sent: failed, answered: failed - expired },
+      { critic: 'model', batchId: ids[2], status: 'completed', sent: expired, answered: expired },
+    ]);
+    const markdown = readFileSync(join(dir, 'report.md'), 'utf8');
+    expect(markdown).toContain('## Batches');
+    expect(markdown).toContain(`| model | \`${ids[1]}\` | expired | ${failed} | ${failed - expired} |`);
+  });
+
   it('costs the batch price (pricing.batchDiscount, default 0.5)', () => {
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
     // The fake batch API reports 40 input and 8 output tokens per request.
