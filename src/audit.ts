@@ -18,7 +18,7 @@ import type { RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
-import type { BatchApi } from './reviews/batch/openaiBatch.js';
+import type { BatchApi } from './reviews/batch/api.js';
 import { runBatchPass } from './reviews/batch/run.js';
 import { CriticCallError, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';

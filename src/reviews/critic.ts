@@ -1,6 +1,6 @@
 import type { FixtureKindName } from '../fixtures/kinds/index.js';
 import type { ChatMessage, CriticRequest } from '../requests/types.js';
-import type { BatchApi } from './batch/openaiBatch.js';
+import type { BatchApi } from './batch/api.js';
 
 /** What a review call hands a critic. The condition is never named: the critic sees only what the request carries. */
 export interface ReviewCall {

@@ -1,5 +1,4 @@
-import type { BatchAnswer, BatchApi } from './openaiBatch.js';
-import { batchCaller } from './openaiBatch.js';
+import { batchCaller, type BatchAnswer, type BatchApi } from './api.js';
 
 /** The Message Batches API's limits on one batch: 100,000 requests and 256 MB. */
 export const ANTHROPIC_BATCH_LIMITS = { requests: 100_000, bytes: 256 * 1024 * 1024 };

@@ -3,7 +3,7 @@ import { cacheKey } from '../cache.js';
 import type { Critic } from '../critic.js';
 import type { ReviewResult } from '../types.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type VerdictGrammar } from '../verdicts/index.js';
-import { splitForLimits, type BatchAnswer, type BatchApi } from './openaiBatch.js';
+import { splitForLimits, type BatchAnswer, type BatchApi } from './api.js';
 
 /** A batch as the run store records it: its provider id and the custom ids (review ids) it carries. */
 export interface BatchRecord {

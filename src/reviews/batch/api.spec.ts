@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitForLimits } from './openaiBatch.js';
+import { splitForLimits } from './api.js';
 
 describe('splitForLimits', () => {
   const lines = ['aaaa', 'bb', 'cccccc', 'd', 'ee'];
