@@ -137,6 +137,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     const jobs = () => reviewJobs(reviewable(), { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats });
     return { critic, jobs, count: countReviewJobs(reviewable(), config), grammar: config.critics[i]!.grammar, batched: batchMode(critic, config.critics[i]!.config, options.batch) };
   });
+  refuseOnlineOverBatches(plans, store, options.outDir);
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, alreadyDone);
 
@@ -313,6 +314,14 @@ function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): 
 function batchMode(critic: Critic, entry: AuditConfig['critics'][number]['config'], all: boolean | undefined): (Critic & { batch: BatchApi }) | undefined {
   if (!critic.batch) return undefined;
   return all || ('batch' in entry && entry.batch) ? (critic as Critic & { batch: BatchApi }) : undefined;
+}
+
+/** A resume without batch mode would send again, online, what the critic's running batches carry: refused (exit 2) instead. */
+function refuseOnlineOverBatches(plans: ReadonlyArray<{ critic: Critic; batched: unknown }>, store: RunStore, outDir: string): void {
+  const online = plans.find(({ critic, batched }) => !batched && store.openBatches(critic.name).length > 0);
+  if (!online) return;
+  store.close();
+  throw new InputError(outDir, undefined, '--batch', `critic ${online.critic.name} has batches running in this run folder; resume it in batch mode (--batch, or batch: true on the critic)`);
 }
 
 /** Batch prices: `batchDiscount` (default 0.5) of the online ones. */

@@ -35,6 +35,7 @@ function filesUnder(dir: string): string[] {
 let server: FakeAnthropicBatch;
 let dir: string;
 let codes: number[];
+let onlineResume: number;
 
 beforeAll(async () => {
   process.env.CRITIC_AUDIT_ANTHROPIC_BATCH_KEY = KEY;
@@ -64,6 +65,7 @@ critic:
   dir = join(root, 'run');
   // No `batch: true` in the config: --batch asks for it.
   codes = [await cli('run', '--batch', '--config', config, '--out', dir)];
+  onlineResume = await cli('run', '--config', config, '--resume', dir);
   while (codes.at(-1) === 130 && codes.length < 15) codes.push(await cli('run', '--batch', '--config', config, '--resume', dir));
 }, 120_000);
 
@@ -92,6 +94,11 @@ describe('batch mode (anthropic Message Batches)', () => {
       expect(params).toMatchObject({ model: 'claude-fake', max_tokens: 1024 });
       expect(byId.get(custom_id)).toMatchObject({ outcome: 'verdict', verdict: verdictOf(params), usage: { inputTokens: 50, outputTokens: 10 } });
     }
+  });
+
+  it('refuses to resume online (without --batch) while batches run, rather than send their reviews twice', () => {
+    expect(onlineResume).toBe(2);
+    expect(server.batches).toHaveLength(3);
   });
 
   it('costs the batch price, pricing.batchDiscount of the online one', () => {
