@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, runCli } from '../support/cliRun.js';
 import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import type { MessagesRequestBody } from '../support/fakeAnthropic.js';
@@ -15,21 +15,6 @@ const KEY = 'sk-ant-test-batch-SECRET-77e1';
 function verdictOf(params: MessagesRequestBody): 'PASS' | 'FAIL' {
   const byte = createHash('sha256').update(params.messages!.at(-1)!.content).digest()[0]!;
   return byte % 3 === 0 ? 'PASS' : 'FAIL';
-}
-
-async function cli(...argv: string[]): Promise<number> {
-  const err = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  try {
-    return await main(argv);
-  } finally {
-    err.mockRestore();
-    log.mockRestore();
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
 }
 
 let server: FakeAnthropicBatch;
@@ -64,9 +49,9 @@ critic:
   );
   dir = join(root, 'run');
   // No `batch: true` in the config: --batch asks for it.
-  codes = [await cli('run', '--batch', '--config', config, '--out', dir)];
-  onlineResume = await cli('run', '--config', config, '--resume', dir);
-  while (codes.at(-1) === 130 && codes.length < 15) codes.push(await cli('run', '--batch', '--config', config, '--resume', dir));
+  codes = [(await runCli('run', '--batch', '--config', config, '--out', dir)).code];
+  onlineResume = (await runCli('run', '--config', config, '--resume', dir)).code;
+  while (codes.at(-1) === 130 && codes.length < 15) codes.push((await runCli('run', '--batch', '--config', config, '--resume', dir)).code);
 }, 120_000);
 
 afterAll(async () => {

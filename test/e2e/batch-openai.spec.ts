@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filesUnder, runCli } from '../support/cliRun.js';
 import { RunStore } from '../../src/results/store.js';
 import { auditDir, deterministicReply } from '../support/auditDir.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
@@ -11,25 +11,6 @@ const KEY = 'sk-test-batch-SECRET-4f9c2a';
 const CRITIC = `  apiKeyEnv: CRITIC_AUDIT_BATCH_KEY
   pricing: {inputPerMillion: 2, outputPerMillion: 8}
 `;
-
-async function cli(...argv: string[]): Promise<{ code: number; stderr: string }> {
-  const errors: string[] = [];
-  const err = vi.spyOn(console, 'error').mockImplementation((...parts) => void errors.push(parts.join(' ')));
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  try {
-    return { code: await main(argv), stderr: errors.join('\n') };
-  } finally {
-    err.mockRestore();
-    log.mockRestore();
-  }
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 function verdicts(dir: string): Map<string, string | null> {
   const store = RunStore.open(dir);
@@ -51,7 +32,7 @@ beforeAll(async () => {
   // The same audit online, against a critic that answers as the batch server does: what batch mode must end with.
   const onlineServer = await startFakeOpenAI(deterministicReply);
   const reference = auditDir(onlineServer.baseURL, CRITIC);
-  await cli('run', '--no-cache', '--config', reference.config, '--out', join(reference.dir, 'run'));
+  await runCli('run', '--no-cache', '--config', reference.config, '--out', join(reference.dir, 'run'));
   await onlineServer.close();
   online = verdicts(join(reference.dir, 'run'));
 
@@ -64,11 +45,11 @@ beforeAll(async () => {
   dir = join(audit.dir, 'run');
   codes = [];
   messages = [];
-  let result = await cli('run', '--no-cache', '--config', audit.config, '--out', dir);
+  let result = await runCli('run', '--no-cache', '--config', audit.config, '--out', dir);
   codes.push(result.code);
   messages.push(result.stderr);
   for (let i = 0; i < 12 && result.code === 130; i++) {
-    result = await cli('run', '--no-cache', '--config', audit.config, '--resume', dir);
+    result = await runCli('run', '--no-cache', '--config', audit.config, '--resume', dir);
     codes.push(result.code);
     messages.push(result.stderr);
   }

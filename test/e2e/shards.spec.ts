@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cliRun.js';
 import { inShard } from '../../src/requests/shard.js';
 import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
@@ -34,23 +34,11 @@ function reportOf(run: string): unknown {
   return rest;
 }
 
-async function cli(...argv: string[]): Promise<{ code: number; stderr: string }> {
-  const errors: string[] = [];
-  const err = vi.spyOn(console, 'error').mockImplementation((...parts) => void errors.push(parts.join(' ')));
-  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
-  try {
-    return { code: await main(argv), stderr: errors.join('\n') };
-  } finally {
-    err.mockRestore();
-    log.mockRestore();
-  }
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'critic-audit-shards-'));
   const config = writeConfig('critic.config.yaml', 7);
-  expect((await cli('run', '--no-cache', '--config', config, '--out', join(dir, 'full'))).code).toBe(0);
-  for (const i of [1, 2, 3, 4]) expect((await cli('run', '--no-cache', '--config', config, '--shard', `${i}/4`, '--out', join(dir, `shard-${i}`))).code).toBe(0);
+  expect((await runCli('run', '--no-cache', '--config', config, '--out', join(dir, 'full'))).code).toBe(0);
+  for (const i of [1, 2, 3, 4]) expect((await runCli('run', '--no-cache', '--config', config, '--shard', `${i}/4`, '--out', join(dir, `shard-${i}`))).code).toBe(0);
 }, 120_000);
 
 describe('run --shard and merge', () => {
@@ -72,14 +60,14 @@ describe('run --shard and merge', () => {
 
   it('merges four shards into the report an unsharded run writes, its time of writing aside', async () => {
     const out = join(dir, 'merged');
-    const { code } = await cli('merge', ...[1, 2, 3, 4].map((i) => join(dir, `shard-${i}`)), '--out', out);
+    const { code } = await runCli('merge', ...[1, 2, 3, 4].map((i) => join(dir, `shard-${i}`)), '--out', out);
     expect(code).toBe(0);
     expect(JSON.stringify(reportOf('merged'))).toBe(JSON.stringify(reportOf('full')));
     for (const file of ['report.md', 'mutants.json']) expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(dir, 'full', file), 'utf8'));
   });
 
   it('merges fewer shards than the split into an incomplete run that names the missing ones', async () => {
-    const { code } = await cli('merge', join(dir, 'shard-1'), join(dir, 'shard-3'), '--out', join(dir, 'partial'));
+    const { code } = await runCli('merge', join(dir, 'shard-1'), join(dir, 'shard-3'), '--out', join(dir, 'partial'));
     expect(code).toBe(1);
     const store = RunStore.open(join(dir, 'partial'));
     expect(store.readStatus()).toMatchObject({ complete: false, stopReason: 'shards 2/4, 4/4 not merged' });
@@ -88,21 +76,21 @@ describe('run --shard and merge', () => {
 
   it('refuses shards of a different audit (exit 2, naming the plan digest), a shard given twice, and an unsharded run', async () => {
     const other = writeConfig('other.config.yaml', 8);
-    expect((await cli('run', '--no-cache', '--config', other, '--shard', '2/4', '--out', join(dir, 'other-2'))).code).toBe(0);
-    const different = await cli('merge', join(dir, 'shard-1'), join(dir, 'other-2'), '--out', join(dir, 'refused-1'));
+    expect((await runCli('run', '--no-cache', '--config', other, '--shard', '2/4', '--out', join(dir, 'other-2'))).code).toBe(0);
+    const different = await runCli('merge', join(dir, 'shard-1'), join(dir, 'other-2'), '--out', join(dir, 'refused-1'));
     expect(different.code).toBe(2);
     expect(different.stderr).toMatch(/other-2: not a shard of the audit in .*shard-1: the plan digest differs/);
-    const twice = await cli('merge', join(dir, 'shard-1'), join(dir, 'shard-1'), '--out', join(dir, 'refused-2'));
+    const twice = await runCli('merge', join(dir, 'shard-1'), join(dir, 'shard-1'), '--out', join(dir, 'refused-2'));
     expect(twice.code).toBe(2);
     expect(twice.stderr).toMatch(/shard 1\/4 is also in/);
-    const unsharded = await cli('merge', join(dir, 'full'), join(dir, 'shard-1'), '--out', join(dir, 'refused-3'));
+    const unsharded = await runCli('merge', join(dir, 'full'), join(dir, 'shard-1'), '--out', join(dir, 'refused-3'));
     expect(unsharded.code).toBe(2);
     expect(unsharded.stderr).toMatch(/this run was not sharded/);
     for (const refused of ['refused-1', 'refused-2', 'refused-3']) expect(RunStore.exists(join(dir, refused)), refused).toBe(false);
   });
 
   it('keeps a run folder to the shard it started with', async () => {
-    const { code, stderr } = await cli('run', '--no-cache', '--config', join(dir, 'critic.config.yaml'), '--shard', '3/4', '--out', join(dir, 'shard-1'));
+    const { code, stderr } = await runCli('run', '--no-cache', '--config', join(dir, 'critic.config.yaml'), '--shard', '3/4', '--out', join(dir, 'shard-1'));
     expect(code).toBe(2);
     expect(stderr).toMatch(/reviews shard 1\/4, not 3\/4/);
   });
