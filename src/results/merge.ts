@@ -14,7 +14,7 @@ interface ShardFolder {
 /**
  * Merges the run folders of one audit's shards (`run --shard i/n`) into a new
  * run store at `outDir`: the first shard's plan, fixtures and mutants, and
- * every shard's results. Folders of different audits (another plan digest,
+ * every shard's results and batches. Folders of different audits (another plan digest,
  * other critics, other mutants), a folder without a shard, two copies of one
  * shard or shards of different splits are refused, naming the difference;
  * shards not given leave the merged run incomplete, saying which.
@@ -40,7 +40,11 @@ export function mergeShards(dirs: readonly string[], outDir: string): RunStore {
     const out = RunStore.open(outDir);
     const startedAt = folders.map((f) => f.plan.startedAt).sort()[0]!;
     out.writePlan({ ...first.plan, startedAt }, first.store.fixtures(), [{ mutants: Array.from(first.store.mutants()), ignored: first.store.ignoredMutants() }]);
-    for (const folder of folders) out.addResultsOf(folder.store);
+    for (const folder of folders) {
+      out.addResultsOf(folder.store);
+      // Batch mode's record of which batch carried which review travels with the reviews.
+      for (const critic of folder.plan.critics) for (const batch of folder.store.openBatches(critic.name, { all: true })) out.addBatch(batch);
+    }
     const missing = Array.from({ length: first.shard.count }, (_, i) => i + 1).filter((index) => !seen.has(index));
     out.writeStatus(
       mergedStatus(

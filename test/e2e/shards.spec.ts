@@ -94,4 +94,23 @@ describe('run --shard and merge', () => {
     expect(code).toBe(2);
     expect(stderr).toMatch(/reviews shard 1\/4, not 3\/4/);
   });
+
+  it("carries each shard's batch records (batch mode) into the merged run and its report", async () => {
+    for (const [index, batchId] of [
+      [2, 'batch_a'],
+      [4, 'batch_b'],
+    ] as const) {
+      const store = RunStore.open(join(dir, `shard-${index}`));
+      const ids = Array.from(store.results('evidence-check'), (r) => r.reviewId).slice(0, 3);
+      store.addBatch({ critic: 'evidence-check', batchId, inputFileId: `file-${index}`, customIds: ids, state: 'completed' });
+      store.close();
+    }
+    const { code } = await runCli('merge', ...[1, 2, 3, 4].map((i) => join(dir, `shard-${i}`)), '--out', join(dir, 'merged-batches'));
+    expect(code).toBe(0);
+    const report = JSON.parse(readFileSync(join(dir, 'merged-batches', 'report.json'), 'utf8'));
+    expect(report.batches).toEqual([
+      { critic: 'evidence-check', batchId: 'batch_a', status: 'completed', sent: 3, answered: 3 },
+      { critic: 'evidence-check', batchId: 'batch_b', status: 'completed', sent: 3, answered: 3 },
+    ]);
+  });
 });
