@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
@@ -11,12 +12,16 @@ import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
+import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf } from './results/cost.js';
 import { criticGrammar, type CriticRecord, type RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
-import type { Critic } from './reviews/critic.js';
+import type { BatchApi } from './reviews/batch/api.js';
+import { runBatchPass } from './reviews/batch/run.js';
+import { CriticCallError, type Critic } from './reviews/critic.js';
+import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
@@ -43,6 +48,10 @@ export interface AuditOptions {
   backoffBaseMs?: number;
   /** Pace requests to the critics' rate limits (default on); off leaves adaptive concurrency alone, for the pacing bench. */
   pace?: boolean;
+  /** Review only this share of the items (`--shard i/n`); a resumed folder keeps the share it was started with. */
+  shard?: Shard | undefined;
+  /** Send every critic that has a batch API through it (`--batch`), as `batch: true` on the critic does. */
+  batch?: boolean | undefined;
 }
 
 export interface AuditOutcome {
@@ -50,7 +59,7 @@ export interface AuditOutcome {
   plan: AuditPlan;
   status: RunStatus;
   /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1), a config the API refused (2). */
-  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' } | null;
+  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' | 'pending' } | null;
 }
 
 export interface PreparedRun {
@@ -118,17 +127,26 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
   }
   const { critics, plan, store } = await startRun(config, options);
+  const shard = keepShard(store, options.shard, options.outDir);
   const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
 
   const alreadyDone = store.count({ done: true });
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
-    const reviewable = () => storedItems(store, critic.kinds);
+    const reviewable = () => storedItems(store, critic.kinds, shard);
     const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' };
     // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
     const phases = [() => reviewJobs(reviewable(), jobOptions), () => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, onResult)];
-    return { critic, phases, count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config), grammar: config.critics[i]!.grammar, notFound: config.critics[i]!.notFound };
+    return {
+      critic,
+      phases,
+      count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config),
+      grammar: config.critics[i]!.grammar,
+      notFound: config.critics[i]!.notFound,
+      batched: batchMode(critic, config.critics[i]!.config, options.batch),
+    };
   });
+  refuseOnlineOverBatches(plans, store, options.outDir);
   const planned = plans.reduce((sum, p) => sum + p.count, 0);
   options.onPlanned?.(planned, alreadyDone);
 
@@ -151,10 +169,24 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     options.onResult?.(r);
   }
 
-  for (const { critic, phases, grammar, notFound } of plans) {
+  const waiting: string[] = [];
+  for (const { critic, phases, grammar, notFound, batched } of plans) {
+    if (stop || options.signal?.aborted) break;
     pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
+    let online = phases;
+    if (batched) {
+      const outcome = await batchPass(batched, () => skipDone(phases[0]!(), critic, store), store, grammar, options.outDir).catch((err: unknown) => {
+        if (err instanceof CriticCallError) return { reason: `critic ${critic.name}: ${err.message}` };
+        throw err;
+      });
+      if ('reason' in outcome) stop = { reason: outcome.reason, kind: 'unreachable' };
+      else if (outcome.waiting) waiting.push(outcome.waiting);
+      if ('reason' in outcome || outcome.waiting) continue;
+      // Every first turn is in: second turns (if any) go online, each waiting on one reply rather than on another batch.
+      online = phases.slice(1);
+    }
     try {
-      for (const jobs of phases) {
+      for (const jobs of online) {
         if (stop || options.signal?.aborted) break;
         const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
           concurrency: config.concurrency,
@@ -182,6 +214,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     }
   }
   if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
+  if (!stop && waiting.length) stop = { reason: `waiting for ${waiting.join('; ')}`, kind: 'pending' };
   cache?.close();
   const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, finishedAt: new Date().toISOString() };
   store.writeStatus(status);
@@ -230,7 +263,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     critics: critics.map((c, i) => {
       const entry = config.critics[i]!.config;
       const { grammar, notFound } = config.critics[i]!;
-      return { name: c.name, identity: c.identity, pricing: 'pricing' in entry ? entry.pricing : undefined, ...criticGrammar(grammar.name, notFound) };
+      const pricing = 'pricing' in entry ? entry.pricing : undefined;
+      return { name: c.name, identity: c.identity, pricing: pricing && batchMode(c, entry, options.batch) ? batchPricing(pricing) : pricing, ...criticGrammar(grammar.name, notFound) };
     }),
     labelVerification: prepared.labelVerification,
     ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),
@@ -271,9 +305,10 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
  * The review items of the fixtures of the given kinds (all without), read
  * from the store one fixture at a time as the scheduler asks for them.
  */
-function* storedItems(store: RunStore, kinds: Critic['kinds']): Generator<ReviewItem> {
+function* storedItems(store: RunStore, kinds: Critic['kinds'], shard: Shard | undefined): Generator<ReviewItem> {
   for (const fixture of store.eachFixture()) {
-    if (!kinds || kinds.includes(fixture.kind)) yield* fixtureItems(fixture, store.eachMutant(fixture.id));
+    if (kinds && !kinds.includes(fixture.kind)) continue;
+    for (const item of fixtureItems(fixture, store.eachMutant(fixture.id))) if (!shard || inShard(item.id, shard)) yield item;
   }
 }
 
@@ -319,8 +354,67 @@ function* secondTurns(steps: Iterable<FollowUpStep>, critic: string, store: RunS
   }
 }
 
+/** The shard a run folder reviews: the one it was started with; asking a resume for another is refused, not mixed in. */
+function keepShard(store: RunStore, asked: Shard | undefined, outDir: string): Shard | undefined {
+  const stored = store.readShard();
+  if (!asked) return stored;
+  if (store.count() > 0 && (!stored || formatShard(stored) !== formatShard(asked))) {
+    store.close();
+    throw new InputError(outDir, undefined, '--shard', `this run folder reviews ${stored ? `shard ${formatShard(stored)}` : 'every shard'}, not ${formatShard(asked)}; choose another folder`);
+  }
+  store.writeShard(asked);
+  return asked;
+}
+
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {
   for (const job of jobs) {
     if (!store.isDone({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat })) yield job;
   }
+}
+
+/** The critic, when its reviews go through its provider's batch API: it has one, and its entry or `--batch` asks for it. */
+function batchMode(critic: Critic, entry: AuditConfig['critics'][number]['config'], all: boolean | undefined): (Critic & { batch: BatchApi }) | undefined {
+  if (!critic.batch) return undefined;
+  return all || ('batch' in entry && entry.batch) ? (critic as Critic & { batch: BatchApi }) : undefined;
+}
+
+/** A resume without batch mode would send again, online, what the critic's running batches carry: refused (exit 2) instead. */
+function refuseOnlineOverBatches(plans: ReadonlyArray<{ critic: Critic; batched: unknown }>, store: RunStore, outDir: string): void {
+  const online = plans.find(({ critic, batched }) => !batched && store.openBatches(critic.name).length > 0);
+  if (!online) return;
+  store.close();
+  throw new InputError(outDir, undefined, '--batch', `critic ${online.critic.name} has batches running in this run folder; resume it in batch mode (--batch, or batch: true on the critic)`);
+}
+
+/** Batch prices: `batchDiscount` (default 0.5) of the online ones. */
+function batchPricing(pricing: { inputPerMillion: number; outputPerMillion: number; batchDiscount?: number | undefined }): { inputPerMillion: number; outputPerMillion: number } {
+  const discount = pricing.batchDiscount ?? DEFAULT_BATCH_DISCOUNT;
+  return { inputPerMillion: pricing.inputPerMillion * discount, outputPerMillion: pricing.outputPerMillion * discount };
+}
+
+const DEFAULT_BATCH_DISCOUNT = 0.5;
+
+/**
+ * One invocation's turn of batch mode for a critic (see runBatchPass): each
+ * input file is kept in the run folder's batches/ (requests only, no key).
+ * What is still running comes back in words, for the run's status.
+ */
+async function batchPass(
+  critic: Critic & { batch: BatchApi },
+  jobs: () => Iterable<ReviewJob>,
+  store: RunStore,
+  grammar: VerdictGrammar | undefined,
+  outDir: string,
+): Promise<{ waiting: string | null }> {
+  const before = store.openBatches(critic.name, { all: true }).length;
+  const pass = await runBatchPass(critic, jobs, store, {
+    grammar,
+    writeInput: (index, lines) => {
+      mkdirSync(join(outDir, 'batches'), { recursive: true });
+      writeFileSync(join(outDir, 'batches', `${critic.name}-${before + index + 1}.jsonl`), `${lines.join('\n')}\n`);
+    },
+  });
+  if (!pass.open.length) return { waiting: null };
+  const reviews = pass.open.reduce((n, b) => n + b.customIds.length, 0);
+  return { waiting: `critic ${critic.name}: ${reviews} reviews in ${pass.open.length === 1 ? 'batch' : 'batches'} ${pass.open.map((b) => b.batchId).join(', ')}` };
 }

@@ -11,6 +11,8 @@ import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
 import type { RunStatus } from '../results/types.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
+import { mergeShards } from '../results/merge.js';
+import { parseShard } from '../requests/shard.js';
 import { canonical, ReplyCache, type CacheKeyParts } from '../reviews/cache.js';
 import { CACHE_DIR } from '../util/cacheDir.js';
 import { dryRun } from './dryRun.js';
@@ -44,7 +46,7 @@ interface Launch {
 
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
-    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing]
+    usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing] [--shard I/N] [--batch]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
     run: runCommand,
@@ -53,6 +55,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     usage: `critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    rebuild every report file of a run from its store, without the critic`,
     run: reportCommand,
+  },
+  merge: {
+    usage: `critic-audit merge DIR1 DIR2... --out DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
+                                                   merge the run folders of one audit's shards (run --shard I/N) and write every report`,
+    run: mergeCommand,
   },
   plan: {
     usage: `${PLAN_USAGE}
@@ -151,6 +158,8 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       'strict-sealing': { type: 'boolean', default: false },
       'max-cost': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      shard: { type: 'string' },
+      batch: { type: 'boolean', default: false },
       ...REPORT_OPTIONS,
     },
     strict: true,
@@ -168,6 +177,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
+  const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (values['dry-run']) {
     if (maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
       throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
@@ -199,6 +209,8 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       onResult: (r) => progress.result(r),
       onEngine: (state) => progress.engine(state),
       onWarning: (w) => console.error(`critic-audit: warning: ${w}`),
+      shard,
+      batch: values.batch,
     });
   } finally {
     progress.stop();
@@ -209,13 +221,15 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   }
   const report = await writeRunReports(outcome.store, outDir, reportOptions, launch, { latest: true });
   outcome.store.close();
-  if (outcome.stop) console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' ? ` (finish it with --resume ${outDir})` : ''}`);
+  if (outcome.stop)
+    console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' || outcome.stop.kind === 'pending' ? ` (finish it with --resume ${outDir})` : ''}`);
   return exitCodeOf(report, outcome.stop?.kind);
 }
 
 /** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
 function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
-  if (stopKind === 'interrupted') return EXIT.interrupted;
+  // Batches still running: as an interrupted run, it is finished with --resume.
+  if (stopKind === 'interrupted' || stopKind === 'pending') return EXIT.interrupted;
   if (stopKind === 'input') return EXIT.badInput;
   if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
@@ -264,7 +278,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
-  const report = buildReport(snapshot, status, store, { baseline: options.baseline });
+  const report = buildReport(snapshot, status, store, { baseline: options.baseline, batches: store.batchSummaries() });
   await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
@@ -289,6 +303,20 @@ async function reportCommand(argv: string[], launch: Launch): Promise<number> {
   const store = RunStore.open(dir);
   try {
     const report = await writeRunReports(store, dir, options, launch);
+    return exitCodeOf(report, store.readStatus()?.stopKind);
+  } finally {
+    store.close();
+  }
+}
+
+async function mergeCommand(argv: string[], launch: Launch): Promise<number> {
+  if (launch.setsHeapPolicy) leanHeap.favourMemory();
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { out: { type: 'string' }, ...REPORT_OPTIONS } });
+  if (!values.out) throw new InputError('(command line)', undefined, '--out', 'merge needs --out DIR, a new folder for the merged run');
+  const options = readReportOptions(values);
+  const store = mergeShards(positionals, values.out);
+  try {
+    const report = await writeRunReports(store, values.out, options, launch);
     return exitCodeOf(report, store.readStatus()?.stopKind);
   } finally {
     store.close();

@@ -1,6 +1,7 @@
 import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
+import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
 import { noDataGate } from '../gates/gate.js';
 import { gatedMutators } from '../gates/gatedMutators.js';
@@ -26,6 +27,8 @@ import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
   baseline?: LoadedBaseline | undefined;
+  /** The run's batches (batch mode); the report lists them when there are any. */
+  batches?: BatchSummary[] | undefined;
 }
 
 export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
@@ -157,6 +160,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     power,
     baseline: baseline ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
     warnings,
+    ...(options.batches?.length ? { batches: options.batches } : {}),
   };
 }
 

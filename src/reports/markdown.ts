@@ -33,6 +33,7 @@ export function renderMarkdown(report: AuditReport): string {
   out.push(...crossCriticLines(report));
   out.push(...powerLines(report));
   if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
+  if (report.batches) out.push('', ...batchesSection(report.batches));
   out.push('', '## Mutants', '', '| mutator | valid | ignored | of which merged |', '|---|---:|---:|---:|');
   for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} | ${s.merged} |`);
   // A merged mutant's reason names its twin; grouped without the twin's id.
@@ -107,5 +108,12 @@ function labelVerificationSection(rows: AuditReport['labelVerification']): strin
     const controls = r.controls.map((c) => `${c.id} ${c.failed === 0 ? '✅' : `❌ ${c.failed} failed`}`).join(', ');
     out.push(`| ${r.fixtureId} | ${r.checks} | ${r.generated} | ${r.kept} | ${r.ignoredEquivalent} | ${r.ignoredTypeErrors} | ${controls} |`);
   }
+  return out;
+}
+
+/** Batch mode: which batch answered how many reviews (run.sqlite's batches table maps each review id to its batches). */
+function batchesSection(batches: NonNullable<AuditReport['batches']>): string[] {
+  const out = ['## Batches', '', '| critic | batch | status | reviews sent | results from it |', '|---|---|---|---:|---:|'];
+  for (const b of batches) out.push(`| ${b.critic} | \`${b.batchId}\` | ${b.status} | ${b.sent} | ${b.answered} |`);
   return out;
 }

@@ -4,6 +4,7 @@ import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
 import type { CrossCritic } from '../results/crossCritic.js';
 import type { SecondTurnReport } from '../results/secondTurn.js';
+import type { BatchSummary } from '../results/store.js';
 import type { PowerReport } from '../gates/power.js';
 import type { Thresholds } from '../gates/schema.js';
 import type { IgnoredMutant } from '../mutants/types.js';
@@ -88,4 +89,6 @@ export interface AuditReport {
   baseline: { file: string; sha256: string; createdAt: string } | null;
   /** Things to read before the figures: unsupported artifact sentences, a failed positive control, too few mutants, a partial baseline. */
   warnings: string[];
+  /** Batch mode only: every batch sent, its status, the reviews it carried and the results that came from it. */
+  batches?: BatchSummary[];
 }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { Fixture } from '../fixtures/types.js';
 import type { Generation } from '../mutants/generate.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
+import type { Shard } from '../requests/shard.js';
+import type { BatchRecord } from '../reviews/batch/run.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
@@ -56,7 +58,8 @@ export class RunStore {
       ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
       CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);`);
+      CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);
+      CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);`);
     this.addLaterColumns();
     // A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes.
     const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -238,6 +241,61 @@ export class RunStore {
     return plan && { ...plan, fixtures: this.fixtures(), generation: { mutants: this.mutantRecords(), ignored: this.ignoredMutants() } };
   }
 
+  /** The share of the reviews this folder's run makes (`run --shard i/n`); absent when it makes them all. */
+  writeShard(shard: Shard): void {
+    this.setMeta('shard', shard);
+  }
+
+  readShard(): Shard | undefined {
+    return this.getMeta('shard');
+  }
+
+  /** Adds every result of another run's store (a shard of the same audit): `merge`'s copy, through the same insert as a review. */
+  addResultsOf(other: RunStore): void {
+    for (const result of other.results()) this.writer.add(result);
+    this.writer.flush();
+  }
+
+  /** Records a batch sent to a provider's batch API (batch mode), open until its results are stored. */
+  addBatch(record: BatchRecord): void {
+    this.db.prepare('INSERT INTO batches VALUES (?, ?, ?, ?, ?, ?)').run(record.batchId, record.critic, record.inputFileId, JSON.stringify(record.customIds), record.state, Date.now());
+  }
+
+  /** Marks a batch's results stored, with the status it ended with. */
+  closeBatch(batchId: string, state: string): void {
+    this.writer.flush();
+    this.db.prepare('UPDATE batches SET state = ? WHERE batch_id = ?').run(state, batchId);
+  }
+
+  /** The critic's batches still running (results not stored), oldest first; every batch with `all`. */
+  openBatches(critic: string, { all = false }: { all?: boolean } = {}): BatchRecord[] {
+    const rows = this.db
+      .prepare(`SELECT batch_id, critic, input_file_id, custom_ids, state FROM batches WHERE critic = ?${all ? '' : " AND state = 'submitted'"} ORDER BY submitted_at, rowid`)
+      .all(critic) as Array<{ batch_id: string; critic: string; input_file_id: string; custom_ids: string; state: string }>;
+    return rows.map((r) => ({ batchId: r.batch_id, critic: r.critic, inputFileId: r.input_file_id, customIds: JSON.parse(r.custom_ids) as string[], state: r.state }));
+  }
+
+  /**
+   * Every batch of the run (batch mode), oldest first: what it carried and how
+   * many stored results came from it (a review resent after a failure or an
+   * expiry counts for the later batch that answered it).
+   */
+  batchSummaries(): BatchSummary[] {
+    const critics = this.db.prepare('SELECT DISTINCT critic FROM batches ORDER BY critic').pluck().all() as string[];
+    return critics.flatMap((critic) => {
+      const batches = this.openBatches(critic, { all: true });
+      const lastBatch = new Map<string, string>();
+      for (const b of batches) for (const id of b.customIds) lastBatch.set(id, b.batchId);
+      return batches.map((b) => ({
+        critic,
+        batchId: b.batchId,
+        status: b.state,
+        sent: b.customIds.length,
+        answered: b.state === 'submitted' ? 0 : b.customIds.filter((id) => lastBatch.get(id) === b.batchId).length,
+      }));
+    });
+  }
+
   writeStatus(status: RunStatus): void {
     this.setMeta('status', status);
   }
@@ -278,6 +336,18 @@ export class RunStore {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
+}
+
+/** One batch of a batch-mode run, as the reports show it. */
+export interface BatchSummary {
+  critic: string;
+  batchId: string;
+  /** `submitted` while it runs; then the status it ended with (completed, expired, ended...). */
+  status: string;
+  /** Reviews it carried. */
+  sent: number;
+  /** Stored results that came from it. */
+  answered: number;
 }
 
 /** Rows per page of pagedData: a page of mutants is a few hundred kilobytes. */

@@ -73,6 +73,6 @@ export interface RunStatus {
   complete: boolean;
   stopReason: string | null;
   /** How the run stopped early, so `report DIR` exits as the run did (absent in older stores). */
-  stopKind?: 'unreachable' | 'interrupted' | 'budget' | 'input' | null;
+  stopKind?: 'unreachable' | 'interrupted' | 'budget' | 'input' | 'pending' | null;
   finishedAt: string;
 }

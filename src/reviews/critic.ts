@@ -1,5 +1,6 @@
 import type { FixtureKindName } from '../fixtures/kinds/index.js';
 import type { ChatMessage, CriticRequest } from '../requests/types.js';
+import type { BatchApi } from './batch/api.js';
 
 /** What a review call hands a critic. The condition is never named: the critic sees only what the request carries. */
 export interface ReviewCall {
@@ -63,6 +64,8 @@ export interface Critic {
   readonly rateLimit?: { requestsPerMinute?: number | undefined; tokensPerMinute?: number | undefined } | undefined;
   /** The request a review call would send, secrets masked, without sending it (an HTTP critic). */
   preview?(call: Omit<ReviewCall, 'signal'>): RequestPreview;
+  /** The provider's batch API (`batch: true` or `--batch`): the same requests at the batch price, answered within a day. */
+  readonly batch?: BatchApi;
   /** Ends what the critic keeps between reviews (a persistent exec process); called once the run is done with it. */
   close?(): Promise<void>;
 }

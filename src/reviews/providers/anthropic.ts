@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../requests/types.js';
+import { anthropicBatchApi } from '../batch/anthropicBatch.js';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
 import { endpointIdentity } from './endpoint.js';
 import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
@@ -26,6 +27,8 @@ const schema = providerSchema('anthropic', {
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
+  /** Send the reviews through the Message Batches API (at `pricing.batchDiscount`); not part of the identity. */
+  batch: z.boolean().optional(),
 });
 
 /** Claude through the Anthropic Messages API (`POST {baseURL}/v1/messages`). Fails (exit 2) on a missing API key before anything is sent. */
@@ -108,6 +111,11 @@ export function createAnthropicCritic(options: AnthropicCriticOptions): Critic {
     name: options.name,
     identity: options.identity,
     rateLimit: options.rateLimit,
+    batch: anthropicBatchApi({
+      baseURL: options.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL,
+      headers: { 'x-api-key': options.apiKey, 'anthropic-version': headers['anthropic-version'] },
+      body: (messages) => body(messages as ChatMessage[]),
+    }),
     preview: ({ messages }) => ({ method: 'POST', url: url.toString(), headers: { ...headers, 'x-api-key': '***' }, body: body(messages) }),
     async review({ messages, signal }) {
       let reply: HttpReply;

@@ -17,7 +17,7 @@ export const entryKeys = {
   notFound: z.enum(['flag', 'neutral'], { message: 'notFound must be flag or neutral' }).optional(),
   timeoutMs: z.number().int().positive().optional(),
   /** Prices per million tokens, for the run's cost and --max-cost; the run reads the `pricing` key of any entry that has one. */
-  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0) }).optional(),
+  pricing: z.strictObject({ inputPerMillion: z.number().min(0), outputPerMillion: z.number().min(0), batchDiscount: z.number().gt(0).max(1).optional() }).optional(),
   /** The account's limits, for pacing before (and beside) what the API's rate-limit headers say. Not part of the identity. */
   rateLimit: z.strictObject({ requestsPerMinute: z.number().positive().optional(), tokensPerMinute: z.number().positive().optional() }).optional(),
   /** An environment variable name: keys never live in the config file. */

@@ -1,6 +1,7 @@
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { ChatMessage } from '../../requests/types.js';
+import { openAIBatchApi } from '../batch/openaiBatch.js';
 import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
 import { endpointIdentity } from './endpoint.js';
 import { GRAMMARS } from '../verdicts/index.js';
@@ -27,6 +28,8 @@ const schema = providerSchema('openai', {
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
+  /** Send the reviews through OpenAI's Batch API (at `pricing.batchDiscount`); not part of the identity: the replies are the same model's. */
+  batch: z.boolean().optional(),
 });
 
 /** Any OpenAI-compatible chat-completions endpoint. Fails (exit 2) on a missing API key before anything is sent. */
@@ -105,6 +108,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
     name: options.name,
     identity: options.identity,
     rateLimit: options.rateLimit,
+    batch: openAIBatchApi({ baseURL: options.baseURL ?? DEFAULT_OPENAI_BASE_URL, apiKey: options.apiKey, body: (messages) => body(messages as ChatMessage[]) }),
     preview: ({ messages }) => ({ method: 'POST', url: url.toString(), headers: { ...headers, authorization: 'Bearer ***' }, body: body(messages) }),
     async review({ messages, signal }) {
       let reply: HttpReply;
