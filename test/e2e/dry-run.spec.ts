@@ -89,10 +89,10 @@ describe('critic-audit run --dry-run', () => {
   });
 
   it('exits 1 when the estimate exceeds --max-cost, 0 when it does not', { timeout: 180_000 }, async () => {
-    const over = await dryRun(['--max-cost', '0.01']);
+    // Side by side: each is a process of its own.
+    const [over, under] = await Promise.all([dryRun(['--max-cost', '0.01']), dryRun(['--max-cost', '1000'])]);
     expect(over.code, over.stderr).toBe(1);
     expect(over.stdout).toMatch(/the estimate exceeds --max-cost \$0\.01/);
-    const under = await dryRun(['--max-cost', '1000']);
     expect(under.code, under.stderr).toBe(0);
     expect(openai.requests.length + claude.requests.length + service.requests.length).toBe(0);
   });
