@@ -57,7 +57,9 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     out.push(`| ${mutator} | ${conditions.map((c) => rateCell(byCondition[c as keyof typeof byCondition])).join(' | ')} |`);
   }
   out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
-  out.push(`| *false alarms on originals* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`);
+  out.push(
+    `| *false alarms on originals${Object.keys(critic.falseAlarmsApart?.controls ?? {}).length ? ' and controls' : ''}* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`,
+  );
   out.push(...falseAlarmMarkdownRows(critic, conditions));
   out.push(...flakinessLines(critic, conditions));
   out.push(...locatedLines(critic, conditions));

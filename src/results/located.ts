@@ -297,8 +297,9 @@ function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, clai
 function quotedPieces(mutant: string, start: number, m: MutantRecord): string[] {
   if (m.replacement.trim()) {
     // The whole token too, when the replacement is part of one ("6" of "6p"): a reply quoting "6p" names it.
-    const head = /[\p{L}\p{N}]*$/u.exec(mutant.slice(0, start))![0];
-    const tail = /^[\p{L}\p{N}]*/u.exec(mutant.slice(start + m.replacement.length))![0];
+    // A grouped amount is one token: the "€" swapped in front of "5,000" is quoted as "€5,000".
+    const head = /(?:\p{N}+[.,])*[\p{L}\p{N}]*$/u.exec(mutant.slice(0, start))![0];
+    const tail = /^[\p{L}\p{N}]*(?:[.,]\p{N}+)*/u.exec(mutant.slice(start + m.replacement.length))![0];
     const tokens = head || tail ? [head + m.replacement + tail, head + m.original + tail] : [];
     return [m.replacement, m.original, ...tokens].map(normaliseQuote);
   }
