@@ -41,12 +41,9 @@ export interface JobOptions {
  * rather than reviewed clean under its name.
  */
 export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): Generator<ReviewJob> {
-  const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
-  const numbers = listsClaims || options.claims === true;
+  const claimsOf = claimsFor(options);
   for (const item of items) {
-    // Only a template that lists the claims, or a per-claim critic, pays for splitting every artifact into them.
-    const claims = numbers ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
-    const rendered = listsClaims && claims ? renderClaims(claims) : undefined;
+    const { claims, rendered } = claimsOf(item);
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
     for (const { condition, contaminant } of applicableConditions(item, firstTurnConditions(options.conditions))) {
       const { name } = condition;
@@ -90,9 +87,9 @@ export function* followUpJobs(
 ): Generator<FollowUpStep> {
   const followUps = options.conditions.filter((c): c is Condition & { followUp: FollowUp } => c.followUp !== undefined);
   if (!followUps.length) return;
-  const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
+  const claimsOf = claimsFor(options);
   for (const item of items) {
-    const claims = listsClaims || options.claims === true ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
+    const { claims, rendered } = claimsOf(item);
     // The first turn is the clean request: a second turn adds no contaminant to it, only a message after its reply.
     const request = requestUnder(clean, sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) }), undefined);
     let firstMessages: ChatMessage[] | undefined;
@@ -107,7 +104,7 @@ export function* followUpJobs(
         }
         const followUp = message(item, first);
         if (followUp === undefined) continue;
-        firstMessages ??= renderMessages(options.template, request, listsClaims && claims ? renderClaims(claims) : undefined);
+        firstMessages ??= renderMessages(options.template, request, rendered);
         const tail: ChatMessage[] = [
           { role: 'assistant', content: first.reply },
           { role: 'user', content: followUp },
@@ -142,4 +139,18 @@ export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<Jo
 
 function applicableConditions(item: ReviewItem, conditions: readonly Condition[]): Array<{ condition: Condition; contaminant: string | undefined }> {
   return conditions.map((condition) => ({ condition, contaminant: condition.contaminant(item) })).filter(({ condition, contaminant }) => !condition.contaminantKey || contaminant !== undefined);
+}
+
+/**
+ * An item's numbered claims and their rendering for `{{claims}}`. Only a
+ * template that lists the claims, or a per-claim critic, pays for splitting
+ * every artifact into them.
+ */
+function claimsFor(options: Pick<JobOptions, 'template' | 'claims'>) {
+  const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
+  const numbers = listsClaims || options.claims === true;
+  return (item: ReviewItem) => {
+    const claims = numbers ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
+    return { claims, rendered: listsClaims && claims ? renderClaims(claims) : undefined };
+  };
 }
