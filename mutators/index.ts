@@ -13,8 +13,12 @@ import { offByOne } from './off-by-one.js';
 import { removeCall } from './remove-call.js';
 import { conditionNegation } from './condition-negation.js';
 import { logicalOperator } from './logical-operator.js';
+import { dropFlag } from './drop-flag.js';
+import { fabricateFlag } from './fabricate-flag.js';
+import { hedgeFlag } from './hedge-flag.js';
+import { scopeFlag } from './scope-flag.js';
 
-/** Every mutator, by name: text mutators first, then code mutators. */
+/** Every mutator, by name: text mutators first, then code mutators, then the review mutators (reviewAudits). */
 export const ALL_MUTATORS: readonly Mutator[] = [
   numberFlip,
   entitySwap,
@@ -30,4 +34,8 @@ export const ALL_MUTATORS: readonly Mutator[] = [
   removeCall,
   conditionNegation,
   logicalOperator,
+  dropFlag,
+  fabricateFlag,
+  hedgeFlag,
+  scopeFlag,
 ] as readonly Mutator[];

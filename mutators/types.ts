@@ -1,4 +1,4 @@
-import type { CodeFixture, Fixture, TextFixture } from '../src/fixtures/types.js';
+import type { CodeFixture, Fixture, ReviewFixture, TextFixture } from '../src/fixtures/types.js';
 
 /** A place in the artifact and what to put there instead. Offsets are UTF-16 indices into `fixture.artifact`. */
 export interface MutationCandidate {
@@ -38,3 +38,4 @@ export interface Mutator<F extends Fixture = Fixture> {
 
 export type TextMutator = Mutator<TextFixture>;
 export type CodeMutator = Mutator<CodeFixture>;
+export type ReviewMutator = Mutator<ReviewFixture>;

@@ -1,5 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
@@ -9,6 +9,7 @@ import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
+import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
@@ -20,7 +21,7 @@ import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
 import { runBatchPass } from './reviews/batch/run.js';
-import { CriticCallError, type Critic } from './reviews/critic.js';
+import { CriticCallError, reviewsKind, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
@@ -107,6 +108,24 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   const verified = codeFixtures.length
     ? await verifyCodeLabels(codeFixtures, code.mutants, { ...(signal ? { signal } : {}), cache: labelCache }).finally(() => labelCache?.close())
     : { kept: [], ignored: [], table: [] };
+  if (config.reviewAudit) {
+    const kept = (fixtureId: string) => verified.kept.filter((m) => m.fixtureId === fixtureId);
+    const sources = reviewSources(config, fixtures);
+    fixtures.push(
+      ...reviewFixtures(
+        sources,
+        (id) =>
+          codeFixtures.some((f) => f.id === id)
+            ? kept(id)
+            : generateMutants(
+                sources.filter((f) => f.id === id),
+                config.mutators,
+                options,
+              ).mutants,
+        { ...options, ...config.reviewAudit },
+      ),
+    );
+  }
   function* generation(): Generator<Generation> {
     for (const fixture of fixtures) {
       yield fixture.kind === 'code' ? { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) } : generateMutants([fixture], config.mutators, options);
@@ -115,6 +134,18 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   }
   return { fixtures, warnings, labelVerification: verified.table, generation };
 }
+
+/** The fixtures `reviewAudits.from` names: each entry must name some of the audit's own. */
+function reviewSources(config: AuditConfig, fixtures: readonly Fixture[]): Fixture[] {
+  const roots = config.reviewAudit!.from.map((p) => resolve(config.baseDir, p));
+  roots.forEach((root, i) => {
+    if (!fixtures.some((f) => within(f.source.file, root)))
+      throw config.source.errorAt(['reviewAudits', 'from', i], `names none of the audit's fixtures; list a folder or file that \`fixtures:\` loads`);
+  });
+  return fixtures.filter((f) => roots.some((root) => within(f.source.file, root)));
+}
+
+const within = (file: string, root: string) => resolve(file) === root || resolve(file).startsWith(root + sep);
 
 /**
  * Runs the audit: fixtures -> mutants -> requests -> reviews -> the run store.
@@ -132,8 +163,10 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
 
   const alreadyDone = store.count({ done: true });
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
+  const auditHasReviews = [...store.eachFixture()].some((f) => f.kind === 'review');
   const plans = critics.map((critic, i) => {
-    const reviewable = () => storedItems(store, critic.kinds, shard);
+    const reviews = (kind: string) => reviewsKind(critic, config.critics[i]!.grammar.name, kind, auditHasReviews);
+    const reviewable = () => storedItems(store, reviews, shard);
     const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' };
     // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
     const phases = [() => reviewJobs(reviewable(), jobOptions), () => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, onResult)];
@@ -302,12 +335,12 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
 }
 
 /**
- * The review items of the fixtures of the given kinds (all without), read
+ * The review items of the fixtures of the kinds the critic reviews, read
  * from the store one fixture at a time as the scheduler asks for them.
  */
-function* storedItems(store: RunStore, kinds: Critic['kinds'], shard: Shard | undefined): Generator<ReviewItem> {
+function* storedItems(store: RunStore, reviews: (kind: string) => boolean, shard: Shard | undefined): Generator<ReviewItem> {
   for (const fixture of store.eachFixture()) {
-    if (kinds && !kinds.includes(fixture.kind)) continue;
+    if (!reviews(fixture.kind)) continue;
     for (const item of fixtureItems(fixture, store.eachMutant(fixture.id))) if (!shard || inShard(item.id, shard)) yield item;
   }
 }

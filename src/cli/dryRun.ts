@@ -7,7 +7,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import { fixtureItems, type ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
 import { costOf } from '../results/cost.js';
-import type { Critic, RequestPreview } from '../reviews/critic.js';
+import { reviewsKind, type Critic, type RequestPreview } from '../reviews/critic.js';
 import { createCritic } from '../reviews/providers/index.js';
 import { tokenEstimator } from '../reviews/tokenEstimate.js';
 
@@ -67,14 +67,15 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     print(`mutators: ${config.mutators.map((m) => m.name).join(', ')}`);
     print(`conditions: ${config.conditions.map((c) => c.name).join(', ')}; repeats: ${config.repeats}`);
 
-    const items = (critic: Critic) =>
+    const auditHasReviews = prepared.fixtures.some((f) => f.kind === 'review');
+    const items = (critic: Critic, grammar: string) =>
       (function* (): Generator<ReviewItem> {
-        for (const fixture of prepared.fixtures) if (!critic.kinds || critic.kinds.includes(fixture.kind)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
+        for (const fixture of prepared.fixtures) if (reviewsKind(critic, grammar, fixture.kind, auditHasReviews)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
       })();
     const plans: CriticPlan[] = [];
     for (const [i, critic] of critics.entries()) {
       const declared = config.critics[i]!;
-      const jobs = reviewJobs(items(critic), {
+      const jobs = reviewJobs(items(critic, declared.grammar.name), {
         conditions: config.conditions,
         rubricFor: (item) => config.rubric ?? fixtureKind(item.kind).defaultRubric,
         template: declared.template,

@@ -43,6 +43,15 @@ export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mut
   strictSealing?: boolean;
   critics: NamedCritic[];
   source: YamlSource;
+  /** `reviewAudits:` (seed 001), its review mutators resolved (they are in `mutators` too). */
+  reviewAudit?: ReviewAudit;
+}
+
+export interface ReviewAudit {
+  from: string[];
+  mutators: Mutator[];
+  reviewed: string[] | undefined;
+  perFixture: number;
 }
 
 export const DEFAULT_TEMPLATE_FILE = resolve(PACKAGE_ROOT, 'prompts/critic.md');
@@ -52,11 +61,16 @@ export function loadConfig(file: string): AuditConfig {
   const raw = source.validate(configSchema);
   const baseDir = dirname(resolve(file));
 
-  const mutators = (raw.mutators ?? ALL_MUTATORS.map((m) => m.name)).map((name, i) => {
-    const mutator = ALL_MUTATORS.find((m) => m.name === name);
-    if (!mutator) throw source.errorAt(['mutators', i], `unknown mutator "${name}"; known: ${ALL_MUTATORS.map((m) => m.name).join(', ')}`);
-    return mutator;
-  });
+  const named = (names: readonly string[], path: Array<string | number>) =>
+    names.map((name, i) => {
+      const mutator = ALL_MUTATORS.find((m) => m.name === name);
+      if (!mutator) throw source.errorAt([...path, i], `unknown mutator "${name}"; known: ${ALL_MUTATORS.map((m) => m.name).join(', ')}`);
+      return mutator;
+    });
+  // Unlisted, the mutators are those of artifacts; the review mutators come with reviewAudits (or by name).
+  const artifactMutators = named(raw.mutators ?? ALL_MUTATORS.filter((m) => m.kind !== 'review').map((m) => m.name), ['mutators']);
+  const reviewAudit = raw.reviewAudits ? reviewAuditOf(raw.reviewAudits, artifactMutators, named, source) : undefined;
+  const mutators = [...artifactMutators, ...(reviewAudit?.mutators ?? []).filter((m) => !artifactMutators.includes(m))];
 
   const catchRate = raw.thresholds.catchRate;
   if (catchRate !== undefined && typeof catchRate !== 'number') {
@@ -128,9 +142,37 @@ export function loadConfig(file: string): AuditConfig {
     return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
-  const { critic: _one, critics: _many, mutators: _m, conditions: _c, ...rest } = raw;
+  if (reviewAudit && !critics.some((c) => c.grammar.name === 'agree-disagree')) {
+    throw source.errorAt(['reviewAudits'], 'a review audit needs a critic of reviews: give one critic `verdict: agree-disagree` (it reviews the reviews, and only them)');
+  }
+
+  const { critic: _one, critics: _many, mutators: _m, conditions: _c, reviewAudits: _r, ...rest } = raw;
   const fixtureFields = declaredConditions.flatMap((d) => ('field' in d && d.field ? [d.field] : []));
-  return { ...rest, file: resolve(file), baseDir, mutators, conditions, declaredConditions, fixtureFields, critics, source };
+  return { ...rest, file: resolve(file), baseDir, mutators, conditions, declaredConditions, fixtureFields, critics, source, ...(reviewAudit ? { reviewAudit } : {}) };
+}
+
+/** `reviewAudits:` checked: its mutators are review mutators, and the artifact mutators it reviews are the audit's. */
+function reviewAuditOf(
+  raw: NonNullable<RawConfig['reviewAudits']>,
+  artifactMutators: readonly Mutator[],
+  named: (names: readonly string[], path: Array<string | number>) => Mutator[],
+  source: YamlSource,
+): ReviewAudit {
+  const mutators = named(raw.mutators ?? ALL_MUTATORS.filter((m) => m.kind === 'review').map((m) => m.name), ['reviewAudits', 'mutators']);
+  mutators.forEach((m, i) => {
+    if (m.kind !== 'review')
+      throw source.errorAt(
+        ['reviewAudits', 'mutators', i],
+        `"${m.name}" mutates ${m.kind} artifacts, not reviews; review mutators: ${ALL_MUTATORS.filter((r) => r.kind === 'review')
+          .map((r) => r.name)
+          .join(', ')}`,
+      );
+  });
+  raw.reviewed?.forEach((name, i) => {
+    if (!artifactMutators.some((m) => m.name === name))
+      throw source.errorAt(['reviewAudits', 'reviewed', i], `"${name}" is not one of the audit's mutators (${artifactMutators.map((m) => m.name).join(', ')})`);
+  });
+  return { from: raw.from, mutators, reviewed: raw.reviewed, perFixture: raw.perFixture };
 }
 
 function readTemplate(source: YamlSource, baseDir: string, critic: CriticConfig, path: Array<string | number>, contaminantKeys: readonly string[]): string {

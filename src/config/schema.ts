@@ -4,6 +4,7 @@ import { driftConfigSchema } from '../drift/config.js';
 import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from '../reviews/providers/index.js';
 import { bootstrapSchema } from '../results/schema.js';
 import { reportsSchema } from '../reports/schema.js';
+import { reviewAuditsSchema } from '../mutants/reviewFixtures.js';
 import { thresholdsSchema } from '../gates/schema.js';
 import { positiveInt, rate } from '../util/schemaParts.js';
 
@@ -14,6 +15,8 @@ export const configSchema = z
   .strictObject({
     fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
     mutators: z.array(z.string().min(1)).min(1).optional(),
+    /** Seed 001: critics of reviews, audited on reviews of the suite's own originals and verified mutants. */
+    reviewAudits: reviewAuditsSchema.optional(),
     conditions: conditionsSchema.optional(),
     seed: z.number().int().default(1),
     mutantsPerFixture: positiveInt.default(12),

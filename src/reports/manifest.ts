@@ -37,7 +37,7 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       file: f.source.file,
       task: sha256Hex(f.task),
       artifact: sha256Hex(f.artifact),
-      evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
+      evidence: 'evidence' in f ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
       trace: f.trace === undefined ? null : sha256Hex(f.trace),
       ...(f.fields ? { fields: Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, sha256Hex(v)])) } : {}),
     })),

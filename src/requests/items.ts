@@ -50,7 +50,7 @@ export function itemRecords(fixtures: readonly Fixture[], mutants: readonly Muta
  * slower, bigger object, which adds up at a fast critic's thousands a second.
  */
 export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<ReviewItem> {
-  const evidence = f.kind === 'text' ? f.evidence : [];
+  const evidence = 'evidence' in f ? f.evidence : [];
   const original = (id: string, artifact: string): ReviewItem => ({
     fixtureId: f.id,
     cluster: f.cluster,

@@ -253,7 +253,7 @@ export function catchLocator(fixtures: readonly Fixture[], options: LocateOption
 
 /** An item's request as the critic read it (artifact, evidence, claims) and, for a mutant, where its mutation sits. */
 function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'flag' | 'neutral' = 'flag'): ItemView {
-  const evidence = fixture && fixture.kind === 'text' ? fixture.evidence : [];
+  const evidence = fixture && 'evidence' in fixture ? fixture.evidence : [];
   const m = item.mutant;
   const artifact = m && fixture ? mutatedArtifact(fixture.artifact, m) : (item.artifact ?? '');
   const claims = numberedClaims(artifact, item.kind);
@@ -265,7 +265,7 @@ function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'repla
   return original.slice(0, m.span.start) + m.replacement + original.slice(m.span.end);
 }
 
-function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, claims: readonly NumberedClaim[]): MutationTarget {
+function targetOf(kind: string, artifact: string, m: MutantRecord, claims: readonly NumberedClaim[]): MutationTarget {
   const start = m.span.start;
   const end = start + m.replacement.length;
   const firstLine = lineOf(artifact, start);
@@ -274,7 +274,8 @@ function targetOf(kind: 'text' | 'code', artifact: string, m: MutantRecord, clai
   const lines = new Set<number>();
   for (let n = firstLine; n <= lastLine; n++) lines.add(n);
   return {
-    kind,
+    // A review's mutation is quoted like prose: the changed flag, not a line number.
+    kind: kind === 'code' ? 'code' : 'text',
     original: m.original,
     replacement: m.replacement,
     pieces: quotedPieces(artifact, start, m),
@@ -340,7 +341,7 @@ function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): 
 }
 
 /** The claims of an artifact a flagging reply pointed at: the claims it flagged, or those it quotes in full (text) or names by line (code). */
-function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, kind: 'text' | 'code'): GrammarContext['claims'] {
+function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, kind: string): GrammarContext['claims'] {
   if (parsed.flaggedClaims) return context.claims.filter((c) => parsed.flaggedClaims!.includes(c.id));
   const texts = parsed.citations ?? [reply];
   const said = texts.map(normaliseQuote);

@@ -86,3 +86,14 @@ export class CriticCallError extends Error {
     this.name = 'CriticCallError';
   }
 }
+
+/**
+ * Whether a critic reviews items of this fixture kind. In an audit with review
+ * items (seed 001), those go to the critics of reviews, the ones answering
+ * AGREE / DISAGREE (`verdict: agree-disagree`), and only to them; every other
+ * item to the others. Always within the critic's own `kinds`.
+ */
+export function reviewsKind(critic: Pick<Critic, 'kinds'>, grammar: string, kind: string, auditHasReviews: boolean): boolean {
+  if (auditHasReviews && (grammar === 'agree-disagree') !== (kind === 'review')) return false;
+  return !critic.kinds || (critic.kinds as readonly string[]).includes(kind);
+}

@@ -13,7 +13,8 @@ export interface NumberedClaim {
  * code, one per non-blank line, numbered by its 1-based line, so "line N" and
  * "claim N" name the same thing.
  */
-export function numberedClaims(artifact: string, kind: 'text' | 'code'): NumberedClaim[] {
+/** Text: its sentences; code and reviews: their non-blank lines. */
+export function numberedClaims(artifact: string, kind: string): NumberedClaim[] {
   if (kind === 'text') return splitSentences(artifact).map((s, i) => ({ id: i + 1, text: s.text, start: s.start, end: s.end }));
   const claims: NumberedClaim[] = [];
   let start = 0;

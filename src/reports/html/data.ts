@@ -87,7 +87,7 @@ export function* drillFixtures(snapshot: AuditSnapshot): Generator<DrillFixture>
       file: fixtureFile(snapshot, f.source.file),
       task: f.task,
       artifact: f.artifact,
-      evidence: f.kind === 'text' ? f.evidence.map((e) => ({ id: e.id, title: e.title ?? '', text: e.text })) : [],
+      evidence: 'evidence' in f ? f.evidence.map((e) => ({ id: e.id, title: e.title ?? '', text: e.text })) : [],
       trace: f.trace ?? null,
     };
   }

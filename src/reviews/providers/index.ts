@@ -4,6 +4,7 @@ import type { Critic } from '../critic.js';
 import { createEvidenceCheckCritic } from '../builtin/evidenceCheck.js';
 import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
+import { createAgreeConfidentCritic, createReviewCheckCritic } from '../builtin/reviewCritics.js';
 import { anthropic } from './anthropic.js';
 import { builtinProvider } from './builtin.js';
 import { exec } from './exec.js';
@@ -22,6 +23,8 @@ export const ALL_PROVIDERS = [
   builtinProvider('builtin:evidence-check', createEvidenceCheckCritic, ['pass-fail', 'claims']),
   builtinProvider('builtin:trace-trusting', createTraceTrustingCritic),
   builtinProvider('builtin:run-examples', (name) => createRunExamplesCritic(name)),
+  builtinProvider('builtin:review-check', createReviewCheckCritic, ['agree-disagree']),
+  builtinProvider('builtin:agree-confident', createAgreeConfidentCritic, ['agree-disagree']),
 ] as const;
 
 type Registered = (typeof ALL_PROVIDERS)[number];

@@ -13,7 +13,7 @@ const QUOTED = /"([^"]+)"|\u201c([^\u201d]+)\u201d|`([^`]+)`/g;
 /**
  * Seed 001's three verdicts, as the reply's last verdict line: `AGREE` (the
  * artifact stands), `DISAGREE_EVIDENCE: <citation>` (flagged, citing a line
- * or a span of the artifact: a citation that resolves to neither makes the
+ * or a span of the artifact or its evidence: a citation that resolves to none makes the
  * reply invalid) or `DISAGREE_CONCERN: <objection>` (flagged on a doubt with
  * nothing cited; an empty objection is invalid).
  */
@@ -29,18 +29,25 @@ export const agreeDisagree = {
       const text = (m[2] ?? '').trim();
       if (verdict === 'AGREE') return text ? { flagged: null, verdict: null } : { flagged: false, verdict };
       if (!text) return { flagged: null, verdict, invalid: verdict === 'DISAGREE_EVIDENCE' ? 'evidence without a citation' : 'concern without an objection' };
-      if (verdict === 'DISAGREE_EVIDENCE' && context && !resolves(text, context.artifact)) return { flagged: null, verdict, invalid: 'citation does not resolve to the artifact', citations: [text] };
+      if (verdict === 'DISAGREE_EVIDENCE' && context && !citationResolves(text, context)) return { flagged: null, verdict, invalid: 'citation does not resolve to the artifact', citations: [text] };
       return { flagged: true, verdict, citations: [text] };
     }
     return { flagged: null, verdict: null };
   },
 } as const satisfies VerdictGrammar<AgreeDisagreeVerdict>;
 
-/** A citation resolves when it names a line the artifact has, or quotes (or is) a span of it. */
-function resolves(citation: string, artifact: string): boolean {
-  const lineCount = artifact.split('\n').length;
+/**
+ * A citation resolves when it names a line the artifact (or an evidence text)
+ * has, or quotes (or is) a span of one of them: a critic of a review cites
+ * the artifact under review, which its request carries as evidence.
+ */
+export function citationResolves(citation: string, context: Pick<GrammarContext, 'artifact' | 'evidence'>): boolean {
+  const texts = [context.artifact, ...context.evidence.map((e) => e.text)];
+  const lineCount = Math.max(...texts.map((t) => t.split('\n').length));
   if ([...namedLines(citation)].some((n) => n >= 1 && n <= lineCount)) return true;
-  const text = normaliseQuote(artifact);
   const quoted = [...citation.matchAll(QUOTED)].map((m) => (m[1] ?? m[2] ?? m[3])!);
-  return [citation, ...quoted].some((q) => citesNormalised(text, normaliseQuote(q)));
+  return texts.some((t) => {
+    const text = normaliseQuote(t);
+    return [citation, ...quoted].some((q) => citesNormalised(text, normaliseQuote(q)));
+  });
 }

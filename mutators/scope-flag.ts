@@ -1,0 +1,41 @@
+import { splitSentences } from '../src/text/claims.js';
+import type { ReviewFixture } from '../src/fixtures/types.js';
+import type { ReviewMutator } from './types.js';
+import { addedFlag } from './review-sites.js';
+
+/**
+ * Hypotheticals about cases and call paths the task does not ask about
+ * (seed 001: "the critic does not reject this as out of scope"), each
+ * pointing at the artifact's opening so it reads like any other flag.
+ */
+export const SCOPE_HYPOTHETICALS: Record<'text' | 'code', readonly string[]> = {
+  text: [
+    'If contractors or agency staff ask the same question, this answer does not cover them; it should also set out the rules for them.',
+    'If the rules are revised next year, this answer will be out of date; it should also explain what changes then.',
+  ],
+  code: [
+    'If another module later passes a stream or an async iterable here, this will fail; it should also accept those.',
+    'If a caller runs this in a loop over millions of inputs, it will be slow; it should also cache its results.',
+  ],
+};
+
+export const scopeFlag: ReviewMutator = {
+  name: 'scope-flag',
+  kind: 'review',
+  *candidates(fixture) {
+    const at = opening(fixture);
+    for (const says of SCOPE_HYPOTHETICALS[fixture.reviewed.kind]) yield addedFlag(fixture, { ...at, says });
+  },
+};
+
+/** The artifact's first line of code, or the first words of its first sentence. */
+function opening(fixture: ReviewFixture): { line?: number; quote: string } {
+  const { kind, artifact } = fixture.reviewed;
+  if (kind === 'code') {
+    const lines = artifact.split('\n');
+    const index = lines.findIndex((l) => l.trim());
+    return { line: index + 1, quote: lines[index]!.trim() };
+  }
+  const first = splitSentences(artifact)[0]?.text ?? artifact;
+  return { quote: first.split(/\s+/).slice(0, 8).join(' ') };
+}
