@@ -81,6 +81,15 @@ export function loadConfig(file: string): AuditConfig {
     }
   }
 
+  const consensus = raw.thresholds.maxFalseConsensus;
+  if (consensus !== undefined && typeof consensus !== 'number') {
+    const reviewMutators = ALL_MUTATORS.filter((m) => m.kind === 'review').map((m) => m.name);
+    for (const key of Object.keys(consensus)) {
+      if (key !== 'default' && !reviewMutators.includes(key))
+        throw source.errorAt(['thresholds', 'maxFalseConsensus', key], `"${key}" is not a review mutator; use ${reviewMutators.join(', ')} or "default"`);
+    }
+  }
+
   const design = powerDesign(raw.thresholds.minimumDetectableEffect);
   if (design) {
     try {

@@ -51,6 +51,8 @@ export const thresholdsSchema = z.strictObject({
   maxYield: z.record(z.string(), rate).optional(),
   /** Per second-turn condition, the smallest share of first-turn false alarms an evidence rebuttal must correct. */
   minCorrection: z.record(z.string(), rate).optional(),
+  /** Critics of reviews (reviewAudits): the largest share of flawed reviews they may AGREE with; a number, or per review mutator with `default`. */
+  maxFalseConsensus: z.union([rate, z.record(z.string(), rate)]).optional(),
   minVerdictRate: rate.optional(),
   /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
   gate: z.enum(['point', 'lower-bound']).optional(),

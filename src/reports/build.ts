@@ -15,6 +15,9 @@ import { echoCells } from '../gates/echo.js';
 import { secondTurnGates } from '../gates/secondTurn.js';
 import { secondTurnReport } from '../results/secondTurn.js';
 import { crossCritic } from '../results/crossCritic.js';
+import { reviewAuditReport } from '../results/reviewAudit.js';
+import { falseConsensusGates } from '../gates/falseConsensus.js';
+import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
 import { catchRateMode } from '../gates/thresholds.js';
@@ -24,6 +27,8 @@ import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
 import { countOutcomes, tabulate } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
+
+const KIND_OF_MUTATOR = new Map<string, string>(ALL_MUTATORS.map((m) => [m.name, m.kind]));
 
 export interface BuildOptions {
   baseline?: LoadedBaseline | undefined;
@@ -64,6 +69,15 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    const reviewAudit = critic.verdict === 'agree-disagree' ? reviewAuditReport(items, snapshot.fixtures, store.results(critic.name), settings.conditions) : null;
+    if (reviewAudit)
+      gates.push(
+        ...falseConsensusGates(
+          reviewAudit,
+          settings.thresholds,
+          settings.mutators.filter((m) => KIND_OF_MUTATOR.get(m) === 'review'),
+        ),
+      );
     const secondTurn = secondTurnReport(items, outcomes, conditions);
     gates.push(...secondTurnGates(secondTurn, settings.thresholds));
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
@@ -125,6 +139,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       flipped,
       grammar: replies.grammar,
       falseAlarmCitations: replies.falseAlarmCitations,
+      ...(reviewAudit ? { reviewAudit } : {}),
     };
     reviews += v.reviews;
     errors += v.errors;

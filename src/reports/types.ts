@@ -11,6 +11,7 @@ import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
 import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
+import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { RunPlan, RunSettings, RunSnapshot } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
@@ -52,6 +53,8 @@ export interface CriticReport extends CriticTables {
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
   falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
+  /** A critic of reviews (agree-disagree, in a run with review items): seed 001's false consensus, per review mutator and condition. */
+  reviewAudit?: ReviewAuditReport;
 }
 
 export interface MutantSummary {

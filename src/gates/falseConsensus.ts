@@ -1,0 +1,38 @@
+import type { ReviewAuditReport } from '../results/reviewAudit.js';
+import { noDataGate, type Gate } from './gate.js';
+import type { Thresholds } from './schema.js';
+
+/**
+ * `maxFalseConsensus` (seed 001): the largest share of flawed reviews a
+ * critic of reviews may AGREE with, on clean requests. A number gates every
+ * review mutator of the run; a map gates those it names (`default` the rest).
+ * A mutator named that made no review mutant is a no-data gate that fails;
+ * under a number or `default` it is only a warning. With `gate:
+ * lower-bound` the pessimistic end of the Wilson interval is compared.
+ */
+export function falseConsensusGates(audit: ReviewAuditReport | null | undefined, thresholds: Thresholds, reviewMutators: readonly string[]): Gate[] {
+  const setting = thresholds.maxFalseConsensus;
+  if (setting === undefined || !reviewMutators.length) return [];
+  const conservative = thresholds.gate === 'lower-bound';
+  return reviewMutators.flatMap((mutator): Gate[] => {
+    const named = typeof setting === 'number' ? undefined : setting[mutator];
+    const threshold = typeof setting === 'number' ? setting : (named ?? setting.default);
+    if (threshold === undefined) return [];
+    const name = `maxFalseConsensus.${mutator}`;
+    const cell = audit?.byMutator[mutator]?.clean;
+    if (!cell) return [noDataGate(name, threshold, `no ${mutator} review was answered on clean requests`, named !== undefined)];
+    const value = conservative ? cell.falseConsensus.ci[1] : cell.falseConsensus.rate;
+    const pass = value <= threshold;
+    return [
+      {
+        name,
+        threshold,
+        value,
+        ...(conservative ? { estimate: cell.falseConsensus.rate } : {}),
+        pass,
+        status: pass ? 'green' : 'red',
+        detail: `agreed with ${+cell.agreed.toFixed(2)} of ${cell.n} ${mutator} reviews`,
+      },
+    ];
+  });
+}
