@@ -135,6 +135,42 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /a\.yaml:10 \(fixtures\[0\]\.retrieval\): "retrieval" \(a field a declared condition adds\) must be non-empty text/,
     ],
     [
+      'a review audit without a critic of reviews',
+      config('reviewAudits: {from: [suite]}'),
+      FIXTURE,
+      /critic\.config\.yaml:6 \(reviewAudits\): a review audit needs a critic of reviews: give one critic `verdict: agree-disagree`/,
+    ],
+    [
+      'a review audit naming an artifact mutator among its review mutators',
+      config('reviewAudits: {from: [suite], mutators: [drop-flag, number-flip]}'),
+      FIXTURE,
+      /critic\.config\.yaml:6 \(reviewAudits\.mutators\[1\]\): "number-flip" mutates text artifacts, not reviews/,
+    ],
+    [
+      'a review audit from a folder the audit does not load',
+      config('reviewAudits: {from: [elsewhere]}').replace('provider: exec', 'provider: exec\n    verdict: agree-disagree'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(reviewAudits\.from\[0\]\): names none of the audit's fixtures/,
+    ],
+    [
+      'a maxFalseConsensus for a mutator that is not a review mutator',
+      config('thresholds:\n  maxFalseConsensus: {number-flip: 0.1}'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(thresholds\.maxFalseConsensus\.number-flip\): "number-flip" is not a review mutator/,
+    ],
+    [
+      "a review flag on a line the artifact under review does not have",
+      config(),
+      `${FIXTURE}  - id: r\n    kind: review\n    task: How much leave?\n    artifact: Employees accrue 30 days.\n    review:\n      - line: 4\n        says: wrong figure\n`,
+      /a\.yaml:15 \(fixtures\[1\]\.review\[0\]\.line\): line 4 is outside the artifact under review \(1 lines\)/,
+    ],
+    [
+      'a review flag quoting what the artifact under review does not say',
+      config(),
+      `${FIXTURE}  - id: r\n    kind: review\n    task: How much leave?\n    artifact: Employees accrue 30 days.\n    review:\n      - quote: 28 days\n        says: wrong figure\n`,
+      /a\.yaml:15 \(fixtures\[1\]\.review\[0\]\.quote\): the quote is not in the artifact under review/,
+    ],
+    [
       'an API key variable that is not set',
       'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  apiKeyEnv: CRITIC_AUDIT_TEST_UNSET_KEY\n',
       FIXTURE,
