@@ -6,7 +6,11 @@ const wrongPortal = { quote: 'Requests go through the HR Portal.', says: 'it say
 
 describeReviewMutator(fabricateFlag, [
   ['no false flag to add', reviewFixture([leave]), []],
-  ['added to a review that found nothing', reviewFixture([], [wrongPortal]), [`Reviewer's findings:\n- "Requests go through the HR Portal.": it says "HR Portal" where the evidence says "Payroll Team".`]],
+  [
+    'added to a review that found nothing',
+    reviewFixture([], [wrongPortal]),
+    [`Reviewer's findings:\n- "Requests go through the HR Portal.": it says "HR Portal" where the evidence says "Payroll Team".`],
+  ],
   [
     'added after the real flag',
     reviewFixture([leave], [wrongPortal]),

@@ -6,7 +6,11 @@ import { applyCandidate } from '../../src/mutants/generate.js';
 import type { ReviewMutator } from '../types.js';
 
 /** A review fixture of the given correct flags, false flags and reviewed artifact. */
-export function reviewFixture(flags: ReviewFlag[], falseFlags: FalseFlag[] = [], reviewed = { kind: 'text' as const, artifact: 'Staff get 28 days of leave. Requests go through the HR Portal.' }): ReviewFixture {
+export function reviewFixture(
+  flags: ReviewFlag[],
+  falseFlags: FalseFlag[] = [],
+  reviewed = { kind: 'text' as const, artifact: 'Staff get 28 days of leave. Requests go through the HR Portal.' },
+): ReviewFixture {
   return {
     id: 'r',
     kind: 'review',

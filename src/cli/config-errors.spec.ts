@@ -159,7 +159,7 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:7 \(thresholds\.maxFalseConsensus\.number-flip\): "number-flip" is not a review mutator/,
     ],
     [
-      "a review flag on a line the artifact under review does not have",
+      'a review flag on a line the artifact under review does not have',
       config(),
       `${FIXTURE}  - id: r\n    kind: review\n    task: How much leave?\n    artifact: Employees accrue 30 days.\n    review:\n      - line: 4\n        says: wrong figure\n`,
       /a\.yaml:15 \(fixtures\[1\]\.review\[0\]\.line\): line 4 is outside the artifact under review \(1 lines\)/,
