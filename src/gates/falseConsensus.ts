@@ -20,7 +20,7 @@ export function falseConsensusGates(audit: ReviewAuditReport | null | undefined,
     if (threshold === undefined) return [];
     const name = `maxFalseConsensus.${mutator}`;
     const cell = audit?.byMutator[mutator]?.clean;
-    if (!cell) return [noDataGate(name, threshold, `no ${mutator} review was answered on clean requests`, named !== undefined)];
+    if (!cell?.falseConsensus) return [noDataGate(name, threshold, `no ${mutator} review was answered on clean requests`, named !== undefined)];
     const value = conservative ? cell.falseConsensus.ci[1] : cell.falseConsensus.rate;
     const pass = value <= threshold;
     return [

@@ -26,8 +26,8 @@ export interface ReviewAuditCell {
   n: number;
   /** Of them, those the critic agreed with. */
   agreed: number;
-  /** AGREE on a flawed review. */
-  falseConsensus: Rate;
+  /** AGREE on a flawed review (null: none answered with a verdict, e.g. every citation unresolved). */
+  falseConsensus: Rate | null;
   /** DISAGREE_EVIDENCE replies, and the share whose citation resolves to a line or span of the artifact under review or the evidence (null: none). */
   evidenceReplies: number;
   citationsResolved: Rate | null;
@@ -91,14 +91,16 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
     const realFlag = (fixtureById.get(item.fixtureId)?.flags.length ?? 0) > 0;
     for (const condition of conditions) {
       const t = tallies.get(`${item.id}\u0000${condition}`);
-      if (!t?.answered) continue;
+      // An invalid reply (an unresolved citation) has no verdict, but its citation is counted.
+      if (!t || (!t.answered && !t.evidence)) continue;
       const key = `${item.mutator ?? ''}\u0000${condition}`;
       const s = sums.get(key) ?? { n: 0, agreed: 0, evidence: 0, resolved: 0, concern: 0, realFlags: 0, dismissed: 0 };
       sums.set(key, s);
-      s.n++;
-      s.agreed += t.agreed / t.answered;
       s.evidence += t.evidence;
       s.resolved += t.resolved;
+      if (!t.answered) continue;
+      s.n++;
+      s.agreed += t.agreed / t.answered;
       if (realFlag) {
         s.realFlags++;
         s.dismissed += t.concern / t.answered;
@@ -112,11 +114,11 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
       (byMutator[mutator] ??= {})[condition] = {
         n: s.n,
         agreed: s.agreed,
-        falseConsensus: share(s.agreed, s.n),
+        falseConsensus: s.n ? share(s.agreed, s.n) : null,
         evidenceReplies: s.evidence,
         citationsResolved: s.evidence ? { rate: s.resolved / s.evidence, ci: wilsonInterval(s.resolved, s.evidence) } : null,
       };
-    } else {
+    } else if (s.n) {
       correctReviews[condition] = {
         n: s.n,
         disagreed: s.n - s.agreed,
