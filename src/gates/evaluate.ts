@@ -11,6 +11,8 @@ import { bandStatus, catchRateBand, namesMutator } from './thresholds.js';
 export interface GateContext {
   mutators: readonly GatedMutator[];
   conditions: readonly Condition[];
+  /** Conditions the critic's items cannot carry (conditionsNotApplicable): not gated for it. */
+  notApplicable?: readonly string[];
 }
 
 /**
@@ -58,7 +60,9 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
       gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
     }
   }
-  if (thresholds.maxAnchoringDrop !== undefined) {
+  const notApplicable = new Set(context.notApplicable ?? []);
+  const conditions = context.conditions.filter((c) => !notApplicable.has(c.name));
+  if (thresholds.maxAnchoringDrop !== undefined && !notApplicable.has('with-trace')) {
     // The pooled with-trace shorthand of maxConditionEffect, measured the same way.
     gates.push(
       context.conditions.some((c) => c.name === 'with-trace')
@@ -66,7 +70,7 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
         : noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, 'with-trace is not among the configured conditions'),
     );
   }
-  gates.push(...conditionEffectGates(tables, thresholds, context.conditions, context.mutators));
+  gates.push(...conditionEffectGates(tables, thresholds, conditions, context.mutators));
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
     const answered = v.verdicts + v.noVerdict;

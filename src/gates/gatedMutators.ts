@@ -1,5 +1,6 @@
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import { mutatorCoverage, whyUnusable, type GenerationCounts } from '../mutants/coverage.js';
+import { fixturesWithout, type Condition, type ContaminantSource } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { GatedMutator } from './gate.js';
@@ -24,4 +25,22 @@ export function gatedMutators(mutators: readonly string[], generation: Generatio
       const why = whyUnusable(coverage.get(name)!);
       return { name, noMutants: why === null ? null : `${name} made no valid mutant (${why})` };
     });
+}
+
+/**
+ * The run's conditions that cannot apply to a critic: none of the fixtures of
+ * the kinds it reviewed can carry their contaminant (a critic of reviews
+ * under with-trace: a review has no worker's trace). Their gates are left out
+ * for it, rather than failing for want of data it could never have.
+ */
+export function conditionsNotApplicable(
+  conditions: readonly Condition[],
+  fixtures: ReadonlyArray<ContaminantSource & { id: string; kind: string }>,
+  items: readonly ItemRecord[],
+  outcomes: ItemOutcomes,
+): string[] {
+  const reviewed = new Set<string>(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind));
+  const own = fixtures.filter((f) => reviewed.has(f.kind));
+  if (!own.length) return [];
+  return conditions.filter((c) => fixturesWithout(c, own).length === own.length).map((c) => c.name);
 }

@@ -4,7 +4,7 @@ import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
 import { noDataGate } from '../gates/gate.js';
-import { gatedMutators } from '../gates/gatedMutators.js';
+import { conditionsNotApplicable, gatedMutators } from '../gates/gatedMutators.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
@@ -64,7 +64,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     attachLocated(tables, replies);
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(settings.mutators, snapshot.generation, items, outcomes);
-    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions });
+    const notApplicable = conditionsNotApplicable(conditions, snapshot.fixtures, items, outcomes);
+    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, notApplicable });
     if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
     if (control.gated) gates.push(positiveControlGate(control));
@@ -181,10 +182,12 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
 
 /** A fixture that cannot carry a condition's contaminant (no trace, no such field) is not reviewed under it: said once per condition. */
 function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Condition[]): string[] {
+  // A review fixture carries neither a worker's trace nor a declared field: not worth a warning each run.
+  const fixtures = snapshot.fixtures.filter((f) => f.kind !== 'review');
   return conditions.flatMap((c) => {
-    const skipped = fixturesWithout(c, snapshot.fixtures);
+    const skipped = fixturesWithout(c, fixtures);
     if (!skipped.length) return [];
     const shown = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, and ${skipped.length - 5} more` : '');
-    return [`condition ${c.name}: ${skipped.length} of ${snapshot.fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown})`];
+    return [`condition ${c.name}: ${skipped.length} of ${fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown})`];
   });
 }

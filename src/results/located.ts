@@ -7,6 +7,7 @@ import type { ClaimVerdict } from '../reviews/verdicts/claims.js';
 import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
 import { claimAt, numberedClaims, type NumberedClaim } from '../text/numberedClaims.js';
+import { parseReview } from '../fixtures/reviewText.js';
 import { namedLines, normaliseQuote, quotesNormalised } from '../text/quote.js';
 import { ALL_MUTANTS, type CriticTables } from './tabulate.js';
 
@@ -258,7 +259,7 @@ function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'fla
   const artifact = m && fixture ? mutatedArtifact(fixture.artifact, m) : (item.artifact ?? '');
   const claims = numberedClaims(artifact, item.kind);
   const context: GrammarContext = { artifact, evidence, claims, notFound };
-  return { item, context, target: m && fixture ? targetOf(item.kind, artifact, m, claims) : null };
+  return { item, context, target: m && fixture ? (item.kind === 'review' ? reviewTarget(fixture.artifact, artifact, m, claims) : targetOf(item.kind, artifact, m, claims)) : null };
 }
 
 function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'replacement'>): string {
@@ -285,6 +286,18 @@ function targetOf(kind: string, artifact: string, m: MutantRecord, claims: reado
     // An inserted sentence's span begins at the space before it: the claim is the one its first word starts.
     claimId: claimAt(claims, start + (m.replacement.length - m.replacement.trimStart().length))?.id,
   };
+}
+
+/**
+ * A review mutant's mutation, as a critic of reviews points at it: the
+ * quotes of the flags it dropped, hedged or added (the words of the
+ * artifact under review those flags are about). Quoting one locates the catch.
+ */
+function reviewTarget(review: string, mutant: string, m: MutantRecord, claims: readonly NumberedClaim[]): MutationTarget {
+  const lineAround = (text: string, start: number, end: number) => text.slice(text.lastIndexOf('\n', start - 1) + 1, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
+  const touched = [lineAround(review, m.span.start, m.span.end), m.original, m.replacement, lineAround(mutant, m.span.start, m.span.start + m.replacement.length)];
+  const quotes = [...new Set(touched.flatMap((text) => parseReview(text.replace(/^\n/, '')).flatMap((f) => (f.quote ? [normaliseQuote(f.quote)] : []))))];
+  return { ...targetOf('review', mutant, m, claims), pieces: quotes, deleted: null };
 }
 
 /**

@@ -48,7 +48,9 @@ describe('builtin:review-check and builtin:agree-confident', () => {
 
   it('cites what shows the review wrong: the wrong sentence it missed, the evidence sentence that refutes a fabricated flag', async () => {
     expect((await verdictOf(check, request(WRONG, []))).citations).toEqual([`"${realFlag.quote}"`]);
-    expect((await verdictOf(check, request(RIGHT, [fabricated]))).citations).toEqual(['"Requests go through the HR Portal at least 4 weeks ahead."']);
+    expect((await verdictOf(check, request(RIGHT, [fabricated]))).citations).toEqual([
+      'the evidence says "Requests go through the HR Portal at least 4 weeks ahead.", so the flag on "Requests go through the HR Portal at least 4 weeks ahead." is wrong',
+    ]);
   });
 
   it('on a second turn, review-check answers as before and agree-confident gives in', async () => {

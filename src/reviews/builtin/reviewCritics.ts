@@ -44,7 +44,7 @@ export function checkReview(request: Pick<CriticRequest, 'artifact' | 'evidence'
     if (hypothetical(flag.says)) problems.push({ verdict: 'DISAGREE_CONCERN', cite: `the flag on ${at} is a hypothetical the task does not ask about`, why: 'out of scope' });
     else if (evidence.length && flag.quote && !findings.some((f) => covers(flag, f.claim))) {
       const support = supportOf(flag.quote, sources);
-      problems.push({ verdict: 'DISAGREE_EVIDENCE', cite: `"${support ?? flag.quote}"`, why: `the flag on ${at} is refuted: the evidence supports the claim` });
+      problems.push({ verdict: 'DISAGREE_EVIDENCE', cite: `the evidence says "${support ?? flag.quote}", so the flag on ${at} is wrong`, why: 'a flag the evidence refutes' });
     } else if (hedged(flag.says)) problems.push({ verdict: 'DISAGREE_CONCERN', cite: `the flag on ${at} is hedged; state it with the evidence or drop it`, why: 'hedged' });
   }
   if (!problems.length) return 'Every flag is real and nothing is missing.\nAGREE';
