@@ -57,7 +57,7 @@ describe('the default audit', () => {
     expect(effect.ci[1]).toBeLessThan(-0.5);
     expect(critic.bootstrap).toMatchObject({ seed: 7, resamples: 10_000 });
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
-      '# critic-audit: ❌ failed (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary)',
+      '# critic-audit: ❌ failed (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary)',
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.8571 is above the threshold 0\.15/);
   });
@@ -80,7 +80,10 @@ describe('the default audit', () => {
     // Every catch but the omissions it never made sealed (a catch drop), every original flagged (a false-alarm rise).
     for (const g of effectGates('trace-trusting')) expect(g.value, g.name).toBeGreaterThan(0.8);
     expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true]);
-    expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual([['evidence-check', 'trace-trusting']]);
+    expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual([
+      ['evidence-check', 'trace-trusting'],
+      ['review-check', 'review-agree'],
+    ]);
   });
 
   it('shows located catches working: evidence-check answers per claim, located within 2 points of raw; trace-trusting under prior-fail catches raw, not located', () => {
@@ -92,6 +95,25 @@ describe('the default audit', () => {
     // Its reply quotes only the prior verdict; a mutation that happens to share its words is a rare chance hit.
     expect(follower.located.rate).toBeLessThan(0.01);
     expect(follower.unlocated).toBeGreaterThan(0.99);
+  });
+
+  it('shows the review audit (seed 001): the agreeing critic agrees with dropped and fabricated flags, the checking one with none, its citations resolving', () => {
+    const audit = (critic: string, mutator: string) => report.critics[critic].reviewAudit.byMutator[mutator].clean;
+    for (const mutator of ['drop-flag', 'fabricate-flag', 'scope-flag']) {
+      expect(audit('review-agree', mutator).falseConsensus.rate, mutator).toBe(1);
+      expect(audit('review-check', mutator).falseConsensus.rate, mutator).toBe(0);
+    }
+    for (const mutator of ['drop-flag', 'fabricate-flag']) {
+      expect(audit('review-check', mutator).n, mutator).toBeGreaterThanOrEqual(60);
+      expect(audit('review-check', mutator).citationsResolved.rate, mutator).toBe(1);
+    }
+    expect(report.critics['review-check'].reviewAudit.correctReviews.clean.falseAlarm.rate).toBe(0);
+    expect(report.critics['review-check'].passed).toBe(true);
+    expect(report.critics['review-agree'].gates.filter((g: any) => g.name.startsWith('maxFalseConsensus.') && !g.pass).map((g: any) => g.name)).toEqual([
+      'maxFalseConsensus.drop-flag',
+      'maxFalseConsensus.fabricate-flag',
+      'maxFalseConsensus.scope-flag',
+    ]);
   });
 
   it('writes report.json in the documented shape', () => {
@@ -132,7 +154,13 @@ describe('the default audit', () => {
 
   it('writes a manifest of digests and identities, never a secret', () => {
     expect(manifest.harness.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual(['builtin:evidence-check', 'builtin:trace-trusting', 'builtin:run-examples']);
+    expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual([
+      'builtin:evidence-check',
+      'builtin:trace-trusting',
+      'builtin:run-examples',
+      'builtin:review-check',
+      'builtin:agree-confident',
+    ]);
     expect(manifest.fixtures[0].artifact).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'round_summary', 'held-out checks']);
@@ -154,7 +182,7 @@ describe('the default audit', () => {
     expect(results).toHaveLength(total);
     for (const r of results) {
       expect(r.requestDigest).toMatch(/^[0-9a-f]{64}$/);
-      expect(r.reply).toMatch(/VERDICT: (PASS|FAIL)/);
+      expect(r.reply).toMatch(/VERDICT: (PASS|FAIL)|^AGREE$|^DISAGREE_(EVIDENCE|CONCERN): /m);
     }
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/^# critic-audit: ❌ failed/);
   });
@@ -178,6 +206,7 @@ describe('the default audit', () => {
     const config = join(dir, 'critic.config.yaml');
     const text = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8')
       .replace('fixtures: [fixtures/policy, fixtures/functions]', `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`)
+      .replace('from: [fixtures/policy]', `from: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`)
       .replace(/ {2}- name: run-examples.*\n.*\n/, '');
     writeFileSync(config, text);
     const runs = ['a', 'b'].map((name) => {

@@ -24,10 +24,9 @@ beforeAll(async () => {
   service = await startFakeReviewService(() => ({ json: { review: 'VERDICT: PASS' } }));
   dir = mkdtempSync(join(tmpdir(), 'critic-audit-dry-run-'));
   // The bundled default audit (its fixtures, mutators, conditions and critics), with three hosted critics beside its built-ins.
-  const defaults = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8').replace(
-    'fixtures: [fixtures/policy, fixtures/functions]',
-    `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}, ${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/functions'))}]`,
-  );
+  const defaults = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8')
+    .replace('fixtures: [fixtures/policy, fixtures/functions]', `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}, ${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/functions'))}]`)
+    .replace('from: [fixtures/policy]', `from: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`);
   const hosted = `  - name: gpt
     provider: openai
     model: gpt-4o-mini
@@ -70,7 +69,7 @@ describe('critic-audit run --dry-run', () => {
   it('prints the plan, each first request with secrets masked and a cost estimate, sends nothing and writes no run', { timeout: 180_000 }, async () => {
     const { code, stdout, stderr } = await dryRun();
     expect(code, stderr).toBe(0);
-    expect(stdout).toMatch(/^fixtures: 69 \(39 text, 30 code\)/m);
+    expect(stdout).toMatch(/^fixtures: 186 \(39 text, 30 code, 117 review\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
     expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, round-summary; repeats: 1$/m);
     expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 7155 reviews/m);
