@@ -7,6 +7,7 @@ import { formatWarning } from './fixtures/lint.js';
 import { fixtureKind } from './fixtures/kinds/index.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
+import { authoredMutants } from './mutants/authored.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
@@ -102,6 +103,8 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const code = generateMutants(codeFixtures, config.mutators, options);
+  // Authored code mutants are verified with the generated ones: kept only when a held-out check fails on them.
+  code.mutants.push(...codeFixtures.flatMap(authoredMutants));
   if (code.mutants.length) onPhase?.(`verifying ${code.mutants.length} code labels with the held-out checks in the sandbox${cacheLabels ? ' (results of earlier runs come from the cache)' : ''}…`);
   const labelCache = codeFixtures.length && cacheLabels ? LabelStore.open(config.baseDir) : undefined;
   const verified = codeFixtures.length
@@ -109,7 +112,11 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     : { kept: [], ignored: [], table: [] };
   function* generation(): Generator<Generation> {
     for (const fixture of fixtures) {
-      yield fixture.kind === 'code' ? { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) } : generateMutants([fixture], config.mutators, options);
+      if (fixture.kind === 'code') yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
+      else {
+        const generated = generateMutants([fixture], config.mutators, options);
+        yield { mutants: [...generated.mutants, ...authoredMutants(fixture)], ignored: generated.ignored };
+      }
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
