@@ -21,7 +21,7 @@ import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
 import { runBatchPass } from './reviews/batch/run.js';
-import { CriticCallError, type Critic } from './reviews/critic.js';
+import { CriticCallError, reviewsFixture, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
@@ -140,7 +140,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const alreadyDone = store.count({ done: true });
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const plans = critics.map((critic, i) => {
-    const reviewable = () => storedItems(store, critic.kinds, shard);
+    const reviewable = () => storedItems(store, critic, shard);
     const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' };
     // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
     const phases = [() => reviewJobs(reviewable(), jobOptions), () => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, onResult)];
@@ -309,12 +309,12 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
 }
 
 /**
- * The review items of the fixtures of the given kinds (all without), read
+ * The review items of the fixtures the critic reviews (its kinds; with a plan, for a plan checker), read
  * from the store one fixture at a time as the scheduler asks for them.
  */
-function* storedItems(store: RunStore, kinds: Critic['kinds'], shard: Shard | undefined): Generator<ReviewItem> {
+function* storedItems(store: RunStore, critic: Critic, shard: Shard | undefined): Generator<ReviewItem> {
   for (const fixture of store.eachFixture()) {
-    if (kinds && !kinds.includes(fixture.kind)) continue;
+    if (!reviewsFixture(critic, fixture)) continue;
     for (const item of fixtureItems(fixture, store.eachMutant(fixture.id))) if (!shard || inShard(item.id, shard)) yield item;
   }
 }

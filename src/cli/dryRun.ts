@@ -7,7 +7,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import { fixtureItems, type ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
 import { costOf } from '../results/cost.js';
-import type { Critic, RequestPreview } from '../reviews/critic.js';
+import { reviewsFixture, type Critic, type RequestPreview } from '../reviews/critic.js';
 import { createCritic } from '../reviews/providers/index.js';
 import { tokenEstimator } from '../reviews/tokenEstimate.js';
 
@@ -69,7 +69,7 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
 
     const items = (critic: Critic) =>
       (function* (): Generator<ReviewItem> {
-        for (const fixture of prepared.fixtures) if (!critic.kinds || critic.kinds.includes(fixture.kind)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
+        for (const fixture of prepared.fixtures) if (reviewsFixture(critic, fixture)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
       })();
     const plans: CriticPlan[] = [];
     for (const [i, critic] of critics.entries()) {

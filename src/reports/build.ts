@@ -11,7 +11,9 @@ import { regressionGate } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
-import { itemRecords } from '../requests/items.js';
+import { itemRecords, type ItemRecord } from '../requests/items.js';
+import { planAudit, type PlanAudit } from '../results/planAudit.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { echoCells } from '../gates/echo.js';
 import { secondTurnGates } from '../gates/secondTurn.js';
 import { secondTurnReport } from '../results/secondTurn.js';
@@ -128,6 +130,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       flipped,
       grammar: replies.grammar,
       falseAlarmCitations: replies.falseAlarmCitations,
+      ...planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions),
     };
     reviews += v.reviews;
     errors += v.errors;
@@ -165,6 +168,21 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     warnings,
     ...(options.batches?.length ? { batches: options.batches } : {}),
   };
+}
+
+/** Seed 003's plan audit, for a critic answering in the accepted-issues grammar on a suite with acceptance plans (first-turn conditions). */
+function planAuditOf(grammar: string | undefined, items: ItemRecord[], snapshot: AuditSnapshot, results: Iterable<ReviewResult>, conditions: readonly Condition[]): { planAudit?: PlanAudit } {
+  if (grammar !== 'accepted-issues') return {};
+  const firstTurns = conditions.filter((c) => !c.followUp);
+  const summaries = firstTurns.filter((c) => c.contaminantKey === 'round_summary').map((c) => c.name);
+  const audit = planAudit(
+    items,
+    snapshot.fixtures,
+    results,
+    firstTurns.map((c) => c.name),
+    summaries,
+  );
+  return audit ? { planAudit: audit } : {};
 }
 
 /** The authored mutants' types among the suite's mutants, valid or ignored, in AUTHORED_MUTANT_TYPES' order. */

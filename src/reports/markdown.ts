@@ -3,6 +3,7 @@ import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
 import { locatedLines } from './locatedSections.js';
+import { planAuditLines } from './planSections.js';
 import {
   bootstrapLines,
   crossCriticLines,
@@ -63,6 +64,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   out.push(...falseAlarmMarkdownRows(critic, conditions));
   out.push(...flakinessLines(critic, conditions));
   out.push(...locatedLines(critic, conditions));
+  out.push(...planAuditLines(critic.planAudit, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     out.push(

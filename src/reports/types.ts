@@ -12,6 +12,7 @@ import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
 import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
+import type { PlanAudit } from '../results/planAudit.js';
 import type { RunPlan, RunSettings, RunSnapshot } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
 
@@ -52,6 +53,8 @@ export interface CriticReport extends CriticTables {
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
   falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
+  /** Accepted-issues critics on a suite with acceptance plans: catch by plan item, by authored type, acceptance of originals, the round-summary effect. */
+  planAudit?: PlanAudit;
 }
 
 export interface MutantSummary {

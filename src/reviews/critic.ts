@@ -59,6 +59,8 @@ export interface Critic {
   readonly identity: CriticIdentity;
   /** The artifact kinds it can review; a model critic reviews any, a built-in checker only its own. */
   readonly kinds?: ReadonlyArray<FixtureKindName>;
+  /** Reviews only the fixtures with an acceptance plan (a plan checker: the plan is what it checks against). */
+  readonly plansOnly?: boolean;
   review(call: ReviewCall): Promise<CriticReply>;
   /** The configured rate limit (`rateLimit:` on the entry), which the scheduler paces to beside what the headers say. */
   readonly rateLimit?: { requestsPerMinute?: number | undefined; tokensPerMinute?: number | undefined } | undefined;
@@ -68,6 +70,11 @@ export interface Critic {
   readonly batch?: BatchApi;
   /** Ends what the critic keeps between reviews (a persistent exec process); called once the run is done with it. */
   close?(): Promise<void>;
+}
+
+/** Whether the critic reviews a fixture's items: one of its kinds, and (for a plan checker) a fixture with a plan. */
+export function reviewsFixture(critic: Pick<Critic, 'kinds' | 'plansOnly'>, fixture: { kind: FixtureKindName; acceptance?: readonly unknown[] | undefined }): boolean {
+  return (!critic.kinds || critic.kinds.includes(fixture.kind)) && (!critic.plansOnly || (fixture.acceptance?.length ?? 0) > 0);
 }
 
 /**
