@@ -15,9 +15,13 @@ export function builtinProvider<N extends `builtin:${string}`>(
   grammars: readonly [GrammarName, ...GrammarName[]] = [DEFAULT_GRAMMAR],
 ) {
   // A built-in that answers in several grammars takes `verdict:` (and, per claim, `notFound:`); the others take no key.
+  // One that answers only in another grammar (plan-check: accepted-issues) takes `verdict:` too, defaulting to it, so the config reads its replies so.
+  const ownDefault = grammars.includes(DEFAULT_GRAMMAR) ? DEFAULT_GRAMMAR : grammars[0];
   const schema = providerSchema(
     name,
-    grammars.length > 1 ? { verdict: z.enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` }).default(DEFAULT_GRAMMAR), notFound: entryKeys.notFound } : {},
+    grammars.length > 1 || ownDefault !== DEFAULT_GRAMMAR
+      ? { verdict: z.enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` }).default(ownDefault), notFound: entryKeys.notFound }
+      : {},
   );
   const provider: Provider<typeof schema> = {
     name,

@@ -87,6 +87,8 @@ const ROWS: Record<ProviderName, ContractRow> = {
   'builtin:evidence-check': { minimal: { provider: 'builtin:evidence-check' }, replyRelevant: [{ verdict: 'claims' }], inert: [{ name: 'other' }, { verdict: 'pass-fail' }], readsTemplate: false },
   'builtin:trace-trusting': { minimal: { provider: 'builtin:trace-trusting' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
   'builtin:run-examples': { minimal: { provider: 'builtin:run-examples' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
+  'builtin:plan-check': { minimal: { provider: 'builtin:plan-check' }, replyRelevant: [], inert: [{ name: 'other' }, { verdict: 'accepted-issues' }], readsTemplate: false },
+  'builtin:plan-trusting': { minimal: { provider: 'builtin:plan-trusting' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
 };
 
 const baseDir = mkdtempSync(join(tmpdir(), 'critic-audit-providers-'));
