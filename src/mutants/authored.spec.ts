@@ -7,8 +7,10 @@ describe('differingHunk', () => {
   it.each([
     ['a word replaced', 'at most 5 days.', 'at most 10 days.', { start: 8, end: 9, replacement: '10' }],
     ['a clause dropped', 'Cap 5 days, approved by HR.', 'Cap 5 days.', { start: 10, end: 26, replacement: '' }],
-    ['text appended', 'abc', 'abcdef', { start: 3, end: 3, replacement: 'def' }],
-    ['a repeated letter', 'aaa', 'aa', { start: 2, end: 3, replacement: '' }],
+    ['a word for another, widened to whole words', 'by the People Team.', 'by the Finance Team.', { start: 7, end: 13, replacement: 'Finance' }],
+    ['a word appended to', 'abc def', 'abcxyz def', { start: 0, end: 3, replacement: 'abcxyz' }],
+    ['a word cut short', 'abc def', 'ab def', { start: 0, end: 3, replacement: 'ab' }],
+    ['a sentence appended', 'One.', 'One. Two.', { start: 4, end: 4, replacement: ' Two.' }],
     ['everything different', 'abc', 'xyz', { start: 0, end: 3, replacement: 'xyz' }],
   ])('%s', (_, original, changed, hunk) => {
     expect(differingHunk(original, changed)).toEqual(hunk);
