@@ -42,11 +42,23 @@ export async function checkCommand(argv: string[]): Promise<number> {
   if (pasted) console.log(`${count(pasted, 'sealed text')} holding verdict-like text (a critic would read it as a prior verdict)`);
 
   const unusable = printCoverage(fixtures, mutators, config);
+  printPlans(fixtures);
 
   const problems = [...warnings.map((w) => new InputError(w.file, w.line, w.field, w.problem)), ...unusable];
   if (!values.strict || problems.length === 0) return EXIT.ok;
   const first = problems[0]!;
   throw new InputError(first.file, first.line, first.field, `${first.problem}${problems.length > 1 ? ` (1 of ${problems.length} problems, all listed above)` : ''}`);
+}
+
+/** The acceptance plans and authored mutants (checked as the fixtures loaded): how many, and how many wait for the sandbox. */
+function printPlans(fixtures: readonly Fixture[]): void {
+  const planned = fixtures.filter((f) => f.acceptance?.length);
+  if (!planned.length) return;
+  const authored = (kind: string) => planned.filter((f) => f.kind === kind).reduce((n, f) => n + (f.authoredMutants?.length ?? 0), 0);
+  const items = planned.reduce((n, f) => n + f.acceptance!.length, 0);
+  console.log(
+    `acceptance plans: ${count(planned.length, 'fixture')} (${count(items, 'plan item')}); authored mutants: ${authored('text')} text (judged at load), ${authored('code')} code (verified by the held-out checks in the sandbox during \`run\`)`,
+  );
 }
 
 /**
