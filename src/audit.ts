@@ -88,7 +88,7 @@ const MAX_LOAD_WARNINGS = 20;
  */
 export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false, onPhase?: (what: string) => void): Promise<PreparedRun> {
   const warnings: string[] = [];
-  const counts = { 'unsupported-sentence': 0, 'pasted-verdict': 0 };
+  const counts = { 'unsupported-sentence': 0, 'pasted-verdict': 0, 'plan-item': 0 };
   const fixtures = loadFixtures(config.fixtures, config.baseDir, {
     onWarning: (w) => {
       if (++counts[w.kind] <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
@@ -96,8 +96,12 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     fields: config.fixtureFields,
     strictSealing: config.strictSealing,
   });
-  const more = { 'unsupported-sentence': 'artifact sentences not supported by the evidence', 'pasted-verdict': 'pasted verdicts in sealed fixture texts' };
-  for (const kind of ['unsupported-sentence', 'pasted-verdict'] as const) {
+  const more = {
+    'unsupported-sentence': 'artifact sentences not supported by the evidence',
+    'pasted-verdict': 'pasted verdicts in sealed fixture texts',
+    'plan-item': 'plan items whose quoted phrase the evidence or the reference does not state',
+  };
+  for (const kind of ['unsupported-sentence', 'pasted-verdict', 'plan-item'] as const) {
     if (counts[kind] > MAX_LOAD_WARNINGS) warnings.push(`${counts[kind] - MAX_LOAD_WARNINGS} more ${more[kind]}; critic-audit check lists them all`);
   }
   const options = { seed: config.seed, cap: config.mutantsPerFixture };

@@ -33,13 +33,15 @@ export async function checkCommand(argv: string[]): Promise<number> {
 
   for (const w of warnings) console.log(formatWarning(w));
   const unsupported = warnings.filter((w) => w.kind === 'unsupported-sentence').length;
-  const pasted = warnings.length - unsupported;
+  const planItems = warnings.filter((w) => w.kind === 'plan-item').length;
+  const pasted = warnings.length - unsupported - planItems;
   const texts = fixtures.filter((f) => f.kind === 'text').length;
   if (texts)
     console.log(
       `${count(texts, 'text fixture')}: ${unsupported ? `${count(unsupported, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
     );
   if (pasted) console.log(`${count(pasted, 'sealed text')} holding verdict-like text (a critic would read it as a prior verdict)`);
+  if (planItems) console.log(`${count(planItems, 'text plan item')} the plan checker cannot check (no quoted phrase, or one the evidence or the reference does not state)`);
 
   const unusable = printCoverage(fixtures, mutators, config);
   printPlans(fixtures);
