@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { taskWithPlan } from '../../fixtures/plan.js';
 import { acceptedIssues, namedPlanItems } from '../verdicts/accepted-issues.js';
-import { checkPlan, codePlanIssues, createPlanTrustingCritic, describePlanIssues, itemExamples, planIn, textPlanIssues } from './planCheck.js';
+import { canonicalWording, checkPlan, codePlanIssues, createPlanTrustingCritic, describePlanIssues, itemExamples, planIn, textPlanIssues } from './planCheck.js';
 
 const CODE_PLAN = [
   { item: 1, text: 'Returns the middle value for an odd count: `median([9, 1, 2])` returns `2`.' },
@@ -69,6 +69,19 @@ describe('textPlanIssues: each item\u2019s phrase stated, no claim against the e
     ['another approver', 'Employees may carry over at most 5 days of unused leave. Carry-over is approved by the Finance Team.', [2]],
   ])('%s', (_, artifact, items) => {
     expect(textPlanIssues(plan, { artifact, evidence }).map((i) => i.item)).toEqual(items);
+  });
+});
+
+describe('canonicalWording: a paraphrase control states the same phrase', () => {
+  it.each([
+    ['£1,330.00 of their allowance', '1330 of their allowance'],
+    ['£25 a day', '25 per day'],
+    ['£25 per day', '25 per day'],
+    ['by April 6, 2026', 'by 6 april 2026'],
+    ['by 6 April 2026', 'by 6 april 2026'],
+    ['Up to 7.25% per year', 'up to 7.25% per year'],
+  ])('%s', (text, canonical) => {
+    expect(canonicalWording(text)).toBe(canonical);
   });
 });
 

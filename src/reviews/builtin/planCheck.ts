@@ -1,5 +1,6 @@
 import type { SandboxOptions } from '../../code/sandbox.js';
-import { quotedPhrases, squashSpace } from '../../fixtures/plan.js';
+import { quotedPhrases } from '../../fixtures/plan.js';
+import { normaliseQuote } from '../../text/quote.js';
 import { contaminantIn, SEALED_KEYS, type CriticRequest } from '../../requests/types.js';
 import type { Critic } from '../critic.js';
 import { checkAgainstEvidence } from './evidenceCheck.js';
@@ -62,6 +63,21 @@ export async function codePlanIssues(plan: readonly PlanItemText[], artifact: st
   return issues;
 }
 
+const MONTH = '(january|february|march|april|may|june|july|august|september|october|november|december)';
+
+/**
+ * A phrase as the checker compares it: case, quotes, dashes, whitespace,
+ * currency signs and digit grouping normalised (normaliseQuote), and the
+ * rewrites that keep a claim (the paraphrase controls') undone: "£40.00" is
+ * "£40", "a day" is "per day", "April 6, 2026" is "6 April 2026".
+ */
+export function canonicalWording(text: string): string {
+  return normaliseQuote(text)
+    .replace(/(\d)\.00(?!\d)/g, '$1')
+    .replace(/\b(?:a|per) (day|week|month|year|night|hour|journey|mile|person|dose)\b/g, 'per $1')
+    .replace(new RegExp(`\\b${MONTH} (\\d{1,2}), (\\d{4})\\b`, 'g'), '$2 $1 $3');
+}
+
 const words = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]{3,}/gu) ?? []).filter((w) => !STOP.has(w)));
 const STOP = new Set(['the', 'and', 'for', 'with', 'that', 'this', 'are', 'states', 'state', 'says', 'from', 'not', 'any', 'each']);
 
@@ -82,10 +98,10 @@ function itemAbout(plan: readonly PlanItemText[], claim: string): number | null 
  * the plan item it is about).
  */
 export function textPlanIssues(plan: readonly PlanItemText[], request: Pick<CriticRequest, 'artifact' | 'evidence'>): PlanIssue[] {
-  const answer = squashSpace(request.artifact).toLowerCase();
+  const answer = canonicalWording(request.artifact);
   const issues: PlanIssue[] = [];
   for (const p of plan) {
-    const missing = quotedPhrases(p.text).filter((q) => !answer.includes(squashSpace(q).toLowerCase()));
+    const missing = quotedPhrases(p.text).filter((q) => !answer.includes(canonicalWording(q)));
     if (missing.length) issues.push({ item: p.item, wrong: `the answer does not state ${missing.map((q) => `"${q}"`).join(' or ')}`, verify: 'find it in the evidence and in the answer' });
   }
   for (const f of checkAgainstEvidence(request)) {
@@ -138,8 +154,9 @@ export function createPlanCheckCritic(name: string): Critic {
   };
 }
 
-/** What a round summary (or trace) says when it claims the work is done. */
-const DONE_CLAIM = /\b(done|complete[d]?|finished|ready to merge|all (?:the )?(?:checks|tests|items) pass(?:ed)?|tests are green|verified)\b/i;
+/** What a round summary (or trace) says when it reports the work finished: done, complete, covered, answered, checked, tests green. */
+const DONE_CLAIM =
+  /\b(done|complete[d]?|finished|ready|answered|covered|handled|listed|checked|double-checked|verified|confirmed|match(?:es)?|taken from|tests (?:are green|pass(?:ed)?)|all (?:the )?(?:checks|tests|items) pass(?:ed)?)\b/i;
 
 /**
  * Seed 003's failure, as a control: the plan checker, except that it accepts
