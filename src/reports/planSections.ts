@@ -35,3 +35,12 @@ export function planAuditLines(audit: PlanAudit | undefined, conditions: readonl
   if (clean?.n) out.push('', `Clean: ${percent(clean.flagged / clean.n)} of authored mutants got issues, ${percent(clean.rate)} with the broken item named.`);
   return out;
 }
+
+/** One line for the terminal summary: the plan-item catch per condition over all authored mutants, and ACCEPTED on originals clean. */
+export function planAuditSummary(audit: PlanAudit | undefined): string {
+  if (!audit) return '';
+  const cells = Object.entries(audit.all).flatMap(([c, cell]) => (cell?.n ? [`${c} ${percent(cell.rate)}`] : []));
+  if (!cells.length) return '';
+  const accepted = audit.acceptance.clean;
+  return `plan items named on authored mutants: ${cells.join(', ')} (n=${audit.all.clean?.n ?? 0})${accepted?.n ? ` · ACCEPTED on ${percent(accepted.rate)} of ${accepted.n} originals` : ''}`;
+}
