@@ -51,7 +51,7 @@ export function itemRecords(fixtures: readonly Fixture[], mutants: readonly Muta
  * slower, bigger object, which adds up at a fast critic's thousands a second.
  */
 export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<ReviewItem> {
-  const evidence = f.kind === 'text' ? f.evidence : [];
+  const evidence = 'evidence' in f ? f.evidence : [];
   // The sealed request's keys are fixed: an acceptance plan reaches the critic in the task text.
   const task = taskWithPlan(f.task, f.acceptance);
   const original = (id: string, artifact: string): ReviewItem => ({

@@ -14,20 +14,19 @@ export function builtinProvider<N extends `builtin:${string}`>(
   createCritic: (name: string, grammar: GrammarName) => Critic,
   grammars: readonly [GrammarName, ...GrammarName[]] = [DEFAULT_GRAMMAR],
 ) {
-  // A built-in that answers in several grammars takes `verdict:` (and, per claim, `notFound:`); the others take no key.
-  // One that answers only in another grammar (plan-check: accepted-issues) takes `verdict:` too, defaulting to it, so the config reads its replies so.
-  const ownDefault = grammars.includes(DEFAULT_GRAMMAR) ? DEFAULT_GRAMMAR : grammars[0];
+  // A built-in that answers in several grammars takes `verdict:` (and, per claim, `notFound:`); one that answers in
+  // another grammar than pass-fail has it as the default of `verdict:`; the others take no key.
   const schema = providerSchema(
     name,
-    grammars.length > 1 || ownDefault !== DEFAULT_GRAMMAR
-      ? { verdict: z.enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` }).default(ownDefault), notFound: entryKeys.notFound }
+    grammars.length > 1 || grammars[0] !== DEFAULT_GRAMMAR
+      ? { verdict: z.enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` }).default(grammars[0]), notFound: entryKeys.notFound }
       : {},
   );
   const provider: Provider<typeof schema> = {
     name,
     schema,
     identity: (entry, context) => provider.create(entry, context).identity,
-    create: (entry, context) => createCritic(context.name, ('verdict' in entry ? (entry.verdict as GrammarName) : undefined) ?? DEFAULT_GRAMMAR),
+    create: (entry, context) => createCritic(context.name, ('verdict' in entry ? (entry.verdict as GrammarName) : undefined) ?? grammars[0]),
   };
   return provider;
 }
