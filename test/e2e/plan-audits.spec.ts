@@ -67,6 +67,13 @@ describe('plan audits end to end', () => {
     expect(gate).toMatchObject({ threshold: 0.9, value: 1, pass: true });
   });
 
+  it('report --threshold takes an authored type as a mutator name', async () => {
+    const { code: rebuilt } = await runCli('report', join(dir, 'run'), '--threshold', 'requirement-omission.break=0.95');
+    expect(rebuilt).toBe(0);
+    const again = JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8'));
+    expect(again.critics['plan-check'].gates.find((g: any) => g.name === 'catchRate.requirement-omission')).toMatchObject({ threshold: 0.95, value: 1, pass: true });
+  });
+
   it('report.json: catch by plan item, by type, ACCEPTED on originals and the round-summary effect', () => {
     const check = report.critics['plan-check'].planAudit;
     const row = (fixtureId: string, item: number) => check.byItem.find((r: any) => r.fixtureId === fixtureId && r.item === item);
