@@ -7,6 +7,7 @@ import { formatWarning } from './fixtures/lint.js';
 import { fixtureKind } from './fixtures/kinds/index.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { CodeFixture, Fixture } from './fixtures/types.js';
+import { authoredMutants } from './mutants/authored.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
 import { reviewFixtures } from './mutants/reviewFixtures.js';
@@ -21,7 +22,7 @@ import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
 import { runBatchPass } from './reviews/batch/run.js';
-import { CriticCallError, reviewsKind, type Critic } from './reviews/critic.js';
+import { CriticCallError, reviewsFixture, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
@@ -88,7 +89,7 @@ const MAX_LOAD_WARNINGS = 20;
  */
 export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cacheLabels = false, onPhase?: (what: string) => void): Promise<PreparedRun> {
   const warnings: string[] = [];
-  const counts = { 'unsupported-sentence': 0, 'pasted-verdict': 0 };
+  const counts = { 'unsupported-sentence': 0, 'pasted-verdict': 0, 'plan-item': 0 };
   const fixtures = loadFixtures(config.fixtures, config.baseDir, {
     onWarning: (w) => {
       if (++counts[w.kind] <= MAX_LOAD_WARNINGS) warnings.push(formatWarning(w));
@@ -96,13 +97,19 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     fields: config.fixtureFields,
     strictSealing: config.strictSealing,
   });
-  const more = { 'unsupported-sentence': 'artifact sentences not supported by the evidence', 'pasted-verdict': 'pasted verdicts in sealed fixture texts' };
-  for (const kind of ['unsupported-sentence', 'pasted-verdict'] as const) {
+  const more = {
+    'unsupported-sentence': 'artifact sentences not supported by the evidence',
+    'pasted-verdict': 'pasted verdicts in sealed fixture texts',
+    'plan-item': 'plan items whose quoted phrase the evidence or the reference does not state',
+  };
+  for (const kind of ['unsupported-sentence', 'pasted-verdict', 'plan-item'] as const) {
     if (counts[kind] > MAX_LOAD_WARNINGS) warnings.push(`${counts[kind] - MAX_LOAD_WARNINGS} more ${more[kind]}; critic-audit check lists them all`);
   }
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
   const code = generateMutants(codeFixtures, config.mutators, options);
+  // Authored code mutants are verified with the generated ones: kept only when a held-out check fails on them.
+  code.mutants.push(...codeFixtures.flatMap(authoredMutants));
   if (code.mutants.length) onPhase?.(`verifying ${code.mutants.length} code labels with the held-out checks in the sandbox${cacheLabels ? ' (results of earlier runs come from the cache)' : ''}…`);
   const labelCache = codeFixtures.length && cacheLabels ? LabelStore.open(config.baseDir) : undefined;
   const verified = codeFixtures.length
@@ -128,7 +135,11 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   }
   function* generation(): Generator<Generation> {
     for (const fixture of fixtures) {
-      yield fixture.kind === 'code' ? { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) } : generateMutants([fixture], config.mutators, options);
+      if (fixture.kind === 'code') yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
+      else {
+        const generated = generateMutants([fixture], config.mutators, options);
+        yield { mutants: [...generated.mutants, ...authoredMutants(fixture)], ignored: generated.ignored };
+      }
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
@@ -165,7 +176,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const auditHasReviews = [...store.eachFixture()].some((f) => f.kind === 'review');
   const plans = critics.map((critic, i) => {
-    const reviews = (kind: string) => reviewsKind(critic, config.critics[i]!.grammar.name, kind, auditHasReviews);
+    const reviews = (fixture: Fixture) => reviewsFixture(critic, config.critics[i]!.grammar.name, fixture, auditHasReviews);
     const reviewable = () => storedItems(store, reviews, shard);
     const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' };
     // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
@@ -335,12 +346,12 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
 }
 
 /**
- * The review items of the fixtures of the kinds the critic reviews, read
+ * The review items of the fixtures the critic reviews (reviewsFixture), read
  * from the store one fixture at a time as the scheduler asks for them.
  */
-function* storedItems(store: RunStore, reviews: (kind: string) => boolean, shard: Shard | undefined): Generator<ReviewItem> {
+function* storedItems(store: RunStore, reviews: (fixture: Fixture) => boolean, shard: Shard | undefined): Generator<ReviewItem> {
   for (const fixture of store.eachFixture()) {
-    if (!reviews(fixture.kind)) continue;
+    if (!reviews(fixture)) continue;
     for (const item of fixtureItems(fixture, store.eachMutant(fixture.id))) if (!shard || inShard(item.id, shard)) yield item;
   }
 }

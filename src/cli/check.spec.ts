@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECK_USAGE } from './check.js';
 import { main } from './main.js';
+import { CODE_FIXTURES, TEXT_FIXTURES } from '../../test/support/planSuite.js';
 import { LEAVE_FIXTURE_YAML } from '../../test/support/textFixture.js';
 
 let dir: string;
@@ -45,6 +46,13 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('critic-audit check', () => {
+  it('counts the acceptance plans and authored mutants, and which wait for the sandbox', async () => {
+    fixtureFile('code.yaml', CODE_FIXTURES);
+    fixtureFile('text.yaml', TEXT_FIXTURES);
+    expect(await main(['check', dir])).toBe(0);
+    expect(stdout).toContain('acceptance plans: 2 fixtures (7 plan items); authored mutants: 2 text (judged at load), 3 code (verified by the held-out checks in the sandbox during `run`)');
+  });
+
   it('names the file, the line and the sentence of an artifact sentence no evidence supports, and exits 0', async () => {
     const file = fixtureFile('refunds.yaml', UNSUPPORTED);
     expect(await main(['check', file])).toBe(0);

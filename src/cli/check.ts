@@ -33,20 +33,34 @@ export async function checkCommand(argv: string[]): Promise<number> {
 
   for (const w of warnings) console.log(formatWarning(w));
   const unsupported = warnings.filter((w) => w.kind === 'unsupported-sentence').length;
-  const pasted = warnings.length - unsupported;
+  const planItems = warnings.filter((w) => w.kind === 'plan-item').length;
+  const pasted = warnings.length - unsupported - planItems;
   const texts = fixtures.filter((f) => f.kind === 'text').length;
   if (texts)
     console.log(
       `${count(texts, 'text fixture')}: ${unsupported ? `${count(unsupported, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
     );
   if (pasted) console.log(`${count(pasted, 'sealed text')} holding verdict-like text (a critic would read it as a prior verdict)`);
+  if (planItems) console.log(`${count(planItems, 'text plan item')} the plan checker cannot check (no quoted phrase, or one the evidence or the reference does not state)`);
 
   const unusable = printCoverage(fixtures, mutators, config);
+  printPlans(fixtures);
 
   const problems = [...warnings.map((w) => new InputError(w.file, w.line, w.field, w.problem)), ...unusable];
   if (!values.strict || problems.length === 0) return EXIT.ok;
   const first = problems[0]!;
   throw new InputError(first.file, first.line, first.field, `${first.problem}${problems.length > 1 ? ` (1 of ${problems.length} problems, all listed above)` : ''}`);
+}
+
+/** The acceptance plans and authored mutants (checked as the fixtures loaded): how many, and how many wait for the sandbox. */
+function printPlans(fixtures: readonly Fixture[]): void {
+  const planned = fixtures.filter((f) => f.acceptance?.length);
+  if (!planned.length) return;
+  const authored = (kind: string) => planned.filter((f) => f.kind === kind).reduce((n, f) => n + (f.authoredMutants?.length ?? 0), 0);
+  const items = planned.reduce((n, f) => n + f.acceptance!.length, 0);
+  console.log(
+    `acceptance plans: ${count(planned.length, 'fixture')} (${count(items, 'plan item')}); authored mutants: ${authored('text')} text (judged at load), ${authored('code')} code (verified by the held-out checks in the sandbox during \`run\`)`,
+  );
 }
 
 /**

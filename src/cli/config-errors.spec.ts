@@ -123,10 +123,10 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:7 \(conditions\[0\]\.text\): a follow-up can use only \{\{evidence_quote\}\}/,
     ],
     [
-      'a declared condition with both text and field',
-      config('conditions:\n  - {name: summary, key: round_summary, text: A, field: round_summary}'),
+      'a declared condition with neither text nor field',
+      config('conditions:\n  - {name: summary, key: round_summary}'),
       FIXTURE,
-      /critic\.config\.yaml:7 \(conditions\[0\]\): give either "text" \(fixed text\) or "field"/,
+      /critic\.config\.yaml:7 \(conditions\[0\]\): give "text" \(fixed text\), "field" \(a fixture field\), or both/,
     ],
     [
       'a fixture whose declared field is not text',

@@ -7,7 +7,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import { fixtureItems, type ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
 import { costOf } from '../results/cost.js';
-import { reviewsKind, type Critic, type RequestPreview } from '../reviews/critic.js';
+import { reviewsFixture, type Critic, type RequestPreview } from '../reviews/critic.js';
 import { createCritic } from '../reviews/providers/index.js';
 import { tokenEstimator } from '../reviews/tokenEstimate.js';
 
@@ -45,9 +45,11 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     const ignoredReasons = new Map<string, number>();
     let kept = 0;
     let ignored = 0;
+    const authored = new Map<string, number>();
     for (const generation of prepared.generation()) {
       for (const mutant of generation.mutants) {
         kept++;
+        if (mutant.breaks !== undefined) authored.set(mutant.mutator, (authored.get(mutant.mutator) ?? 0) + 1);
         mutantsByFixture.set(mutant.fixtureId, [...(mutantsByFixture.get(mutant.fixtureId) ?? []), mutant]);
       }
       for (const mutant of generation.ignored) {
@@ -64,13 +66,13 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     print(`fixtures: ${prepared.fixtures.length} (${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')}) from ${config.fixtures.join(', ')}`);
     const topReasons = [...ignoredReasons].sort((a, b) => b[1] - a[1]).slice(0, 5);
     print(`mutants: ${kept} kept, ${ignored} ignored${topReasons.length ? ` (most often: ${topReasons.map(([reason, n]) => `${n} ${reason}`).join('; ')})` : ''}`);
-    print(`mutators: ${config.mutators.map((m) => m.name).join(', ')}`);
+    print(`mutators: ${config.mutators.map((m) => m.name).join(', ')}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
     print(`conditions: ${config.conditions.map((c) => c.name).join(', ')}; repeats: ${config.repeats}`);
 
     const auditHasReviews = prepared.fixtures.some((f) => f.kind === 'review');
     const items = (critic: Critic, grammar: string) =>
       (function* (): Generator<ReviewItem> {
-        for (const fixture of prepared.fixtures) if (reviewsKind(critic, grammar, fixture.kind, auditHasReviews)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
+        for (const fixture of prepared.fixtures) if (reviewsFixture(critic, grammar, fixture, auditHasReviews)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
       })();
     const plans: CriticPlan[] = [];
     for (const [i, critic] of critics.entries()) {

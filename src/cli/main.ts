@@ -21,6 +21,7 @@ import { createProgress } from './progress.js';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
 import { buildBaseline, writeBaseline } from '../baseline/save.js';
+import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { applyThresholdOverrides } from '../gates/thresholds.js';
 import { conditionsOf } from '../requests/conditions/index.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
@@ -168,12 +169,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   config.strictSealing = values['strict-sealing'];
   // Everything that could be bad input is checked before anything is sent.
   const reportOptions = readReportOptions(values);
-  config.thresholds = applyThresholdOverrides(
-    config.thresholds,
-    reportOptions.thresholds,
-    ALL_MUTATORS.map((m) => m.name),
-    config.conditions,
-  );
+  config.thresholds = applyThresholdOverrides(config.thresholds, reportOptions.thresholds, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES], config.conditions);
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
@@ -272,7 +268,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     const thresholds = applyThresholdOverrides(
       snapshot.settings.thresholds,
       options.thresholds,
-      ALL_MUTATORS.map((m) => m.name),
+      [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES],
       conditionsOf(snapshot.settings.conditions, snapshot.settings.declaredConditions),
     );
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };

@@ -14,6 +14,7 @@ import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from '../util/yamlSource.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
 import { FIXTURE_KEYS } from '../fixtures/kinds/index.js';
+import { AUTHORED_MUTANT_TYPES, CONTAMINANT_FIXTURE_KEYS } from '../fixtures/plan.js';
 
 export interface NamedCritic {
   name: string;
@@ -75,7 +76,7 @@ export function loadConfig(file: string): AuditConfig {
   const catchRate = raw.thresholds.catchRate;
   if (catchRate !== undefined && typeof catchRate !== 'number') {
     for (const key of Object.keys(catchRate)) {
-      if (key !== 'default' && key !== 'mode' && !ALL_MUTATORS.some((m) => m.name === key)) {
+      if (key !== 'default' && key !== 'mode' && !ALL_MUTATORS.some((m) => m.name === key) && !(AUTHORED_MUTANT_TYPES as readonly string[]).includes(key)) {
         throw source.errorAt(['thresholds', 'catchRate', key], `unknown mutator "${key}"; use a mutator name, "default" or "mode" (a band goes per mutator: {default: {high, low, break}})`);
       }
     }
@@ -121,16 +122,12 @@ export function loadConfig(file: string): AuditConfig {
     });
   }
   raw.conditions?.forEach((entry, i) => {
-    if (typeof entry === 'object' && 'field' in entry && entry.field !== undefined && FIXTURE_KEYS.includes(entry.field)) {
+    if (typeof entry === 'object' && 'field' in entry && entry.field !== undefined && FIXTURE_KEYS.includes(entry.field) && !CONTAMINANT_FIXTURE_KEYS.includes(entry.field)) {
       throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);
     }
   });
   const thresholdProblems = [
-    ...conditionEffectProblems(
-      raw.thresholds.maxConditionEffect,
-      conditions,
-      ALL_MUTATORS.map((m) => m.name),
-    ),
+    ...conditionEffectProblems(raw.thresholds.maxConditionEffect, conditions, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
     ...secondTurnProblems(raw.thresholds, conditions),
   ];
   for (const { path, message } of thresholdProblems) {

@@ -17,6 +17,10 @@ export interface MutantRecord {
   span: Span;
   original: string;
   replacement: string;
+  /** Authored mutants only: the plan item (its number in the fixture's `acceptance`) the mutant breaks; the mutator is its type. */
+  breaks?: number;
+  /** Authored mutants only: its id in the fixture file. */
+  authoredId?: string;
 }
 
 /** A mutant that really makes the artifact wrong: it is reviewed and counted. */

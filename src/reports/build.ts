@@ -8,9 +8,12 @@ import { conditionsNotApplicable, gatedMutators } from '../gates/gatedMutators.j
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
+import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
-import { itemRecords } from '../requests/items.js';
+import { itemRecords, type ItemRecord } from '../requests/items.js';
+import { planAudit, type PlanAudit } from '../results/planAudit.js';
+import type { ReviewResult } from '../reviews/types.js';
 import { echoCells } from '../gates/echo.js';
 import { secondTurnGates } from '../gates/secondTurn.js';
 import { secondTurnReport } from '../results/secondTurn.js';
@@ -48,7 +51,9 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   let errors = 0;
   let cost = 0;
   const byMutator: Record<string, MutantSummary> = {};
-  for (const name of settings.mutators) byMutator[name] = { valid: 0, ignored: 0, merged: 0 };
+  // The configured mutators, then the authored mutants' types the suite has (task-substitution, requirement-omission).
+  const mutatorNames = [...settings.mutators, ...authoredTypes(snapshot.generation)];
+  for (const name of mutatorNames) byMutator[name] = { valid: 0, ignored: 0, merged: 0 };
   for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
   for (const m of snapshot.generation.ignored) {
     byMutator[m.mutator]!.ignored++;
@@ -63,7 +68,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const replies = analyseReplies(items, snapshot.fixtures, store.results(critic.name), settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
     attachLocated(tables, replies);
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
-    const mutators = gatedMutators(settings.mutators, snapshot.generation, items, outcomes);
+    const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
     const notApplicable = conditionsNotApplicable(conditions, snapshot.fixtures, items, outcomes);
     const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, notApplicable });
     if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
@@ -141,6 +146,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       grammar: replies.grammar,
       falseAlarmCitations: replies.falseAlarmCitations,
       ...(reviewAudit ? { reviewAudit } : {}),
+      ...planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions),
     };
     reviews += v.reviews;
     errors += v.errors;
@@ -178,6 +184,27 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     warnings,
     ...(options.batches?.length ? { batches: options.batches } : {}),
   };
+}
+
+/** Seed 003's plan audit, for a critic answering in the accepted-issues grammar on a suite with acceptance plans (first-turn conditions). */
+function planAuditOf(grammar: string | undefined, items: ItemRecord[], snapshot: AuditSnapshot, results: Iterable<ReviewResult>, conditions: readonly Condition[]): { planAudit?: PlanAudit } {
+  if (grammar !== 'accepted-issues') return {};
+  const firstTurns = conditions.filter((c) => !c.followUp);
+  const summaries = firstTurns.filter((c) => c.contaminantKey === 'round_summary').map((c) => c.name);
+  const audit = planAudit(
+    items,
+    snapshot.fixtures,
+    results,
+    firstTurns.map((c) => c.name),
+    summaries,
+  );
+  return audit ? { planAudit: audit } : {};
+}
+
+/** The authored mutants' types among the suite's mutants, valid or ignored, in AUTHORED_MUTANT_TYPES' order. */
+function authoredTypes(generation: AuditSnapshot['generation']): string[] {
+  const present = new Set([...generation.mutants, ...generation.ignored].filter((m) => m.breaks !== undefined).map((m) => m.mutator));
+  return AUTHORED_MUTANT_TYPES.filter((t) => present.has(t));
 }
 
 /** A fixture that cannot carry a condition's contaminant (no trace, no such field) is not reviewed under it: said once per condition. */

@@ -4,6 +4,7 @@ import type { AuditReport, CriticReport } from './types.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
 import { locatedLines } from './locatedSections.js';
 import { reviewAuditLines } from './reviewAuditSections.js';
+import { planAuditLines } from './planSections.js';
 import {
   bootstrapLines,
   crossCriticLines,
@@ -65,6 +66,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   out.push(...flakinessLines(critic, conditions));
   out.push(...locatedLines(critic, conditions));
   out.push(...reviewAuditLines(critic, conditions));
+  out.push(...planAuditLines(critic.planAudit, conditions));
   if (critic.paired.length) {
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
     out.push(

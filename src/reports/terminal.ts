@@ -4,6 +4,7 @@ import type { AuditReport } from './types.js';
 import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
 import { locatedSummary } from './locatedSections.js';
+import { planAuditSummary } from './planSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
@@ -85,6 +86,8 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     }
     const located = locatedSummary(critic);
     if (located) out.push(chalk.dim(`  ${located}`));
+    const plan = planAuditSummary(critic.planAudit);
+    if (plan) out.push(chalk.dim(`  ${plan}`));
     const v = critic.verdicts;
     if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
     if (v.errors) {

@@ -13,6 +13,7 @@ import type { BootstrapSummary } from '../results/effects.js';
 import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import type { CriticTables } from '../results/tabulate.js';
+import type { PlanAudit } from '../results/planAudit.js';
 import type { RunPlan, RunSettings, RunSnapshot } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
 
@@ -55,6 +56,8 @@ export interface CriticReport extends CriticTables {
   falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
   /** A critic of reviews (agree-disagree, in a run with review items): seed 001's false consensus, per review mutator and condition. */
   reviewAudit?: ReviewAuditReport;
+  /** Accepted-issues critics on a suite with acceptance plans: catch by plan item, by authored type, acceptance of originals, the round-summary effect. */
+  planAudit?: PlanAudit;
 }
 
 export interface MutantSummary {

@@ -1,6 +1,7 @@
 import type { Fixture } from '../fixtures/types.js';
 import type { Mutant, MutantRecord } from '../mutants/types.js';
 import type { EvidenceItem } from '../fixtures/types.js';
+import { taskWithPlan } from '../fixtures/plan.js';
 import { groupBy } from '../util/groupBy.js';
 
 /**
@@ -51,11 +52,13 @@ export function itemRecords(fixtures: readonly Fixture[], mutants: readonly Muta
  */
 export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<ReviewItem> {
   const evidence = 'evidence' in f ? f.evidence : [];
+  // The sealed request's keys are fixed: an acceptance plan reaches the critic in the task text.
+  const task = taskWithPlan(f.task, f.acceptance);
   const original = (id: string, artifact: string): ReviewItem => ({
     fixtureId: f.id,
     cluster: f.cluster,
     kind: f.kind,
-    task: f.task,
+    task,
     evidence,
     trace: f.trace,
     fields: f.fields,
@@ -71,7 +74,7 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
       fixtureId: f.id,
       cluster: f.cluster,
       kind: f.kind,
-      task: f.task,
+      task,
       evidence,
       trace: m.trace,
       fields: m.fields,

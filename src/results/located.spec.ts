@@ -71,6 +71,18 @@ describe('a located catch', () => {
   });
 });
 
+describe('an accepted-issues catch of an authored mutant is located by the plan item it names', () => {
+  const authored = { ...mutant(text, 'task-substitution', '28', '20'), breaks: 1 };
+  it.each([
+    ['names the item it breaks', '1. item 1 → the accrual is 20 days → compare with the handbook', 1],
+    ['starts with the item', '1. 1 → the accrual is wrong → compare with the handbook', 1],
+    ['quotes the change but names another item', '1. item 2 → "20 days" is wrong → compare', 0],
+    ['names no item, quoting the change', '1. "20 days" is wrong', 0],
+  ])('%s', (_name, reply, expected) => {
+    expect(located(text, authored, reply, 'accepted-issues')).toBe(expected);
+  });
+});
+
 describe('located catches in the tables', () => {
   it('sit beside each raw catch cell with the unlocated share, and replace the raw figures for a located gate', () => {
     const items = [itemOf(text, flip), itemOf(text, cut)];

@@ -4,6 +4,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarContext, type GrammarName, type ParsedVerdict } from '../reviews/verdicts/index.js';
 import type { ClaimVerdict } from '../reviews/verdicts/claims.js';
+import { namedPlanItems } from '../reviews/verdicts/accepted-issues.js';
 import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
 import { claimAt, numberedClaims, type NumberedClaim } from '../text/numberedClaims.js';
@@ -85,6 +86,8 @@ interface MutationTarget {
   lines: Set<number>;
   lineTexts: string[];
   claimId: number | undefined;
+  /** An authored mutant's plan item: an accepted-issues reply locates it by naming that item. */
+  breaks: number | undefined;
 }
 
 interface ItemView {
@@ -285,6 +288,7 @@ function targetOf(kind: string, artifact: string, m: MutantRecord, claims: reado
     lineTexts: [...lines].map((n) => all[n - 1]!.trim()),
     // An inserted sentence's span begins at the space before it: the claim is the one its first word starts.
     claimId: claimAt(claims, start + (m.replacement.length - m.replacement.trimStart().length))?.id,
+    breaks: m.breaks,
   };
 }
 
@@ -334,6 +338,9 @@ const MIN_CODE_FRAGMENT = 5;
 /** Whether a reply points at the mutation (see the module's comment). */
 function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): boolean {
   if (parsed.flaggedClaims) return target.claimId !== undefined && parsed.flaggedClaims.includes(target.claimId);
+  // An authored mutant breaks one plan item: an accepted-issues catch is located when an issue names it.
+  const issues = (parsed as { issues?: readonly string[] }).issues;
+  if (target.breaks !== undefined && issues) return issues.some((issue) => namedPlanItems(issue).includes(target.breaks!));
   for (const text of parsed.citations ?? [reply]) {
     const said = normaliseQuote(text);
     if (target.kind === 'text') {

@@ -59,6 +59,8 @@ export interface Critic {
   readonly identity: CriticIdentity;
   /** The artifact kinds it can review; a model critic reviews any, a built-in checker only its own. */
   readonly kinds?: ReadonlyArray<FixtureKindName>;
+  /** Reviews only the fixtures with an acceptance plan (a plan checker: the plan is what it checks against). */
+  readonly plansOnly?: boolean;
   review(call: ReviewCall): Promise<CriticReply>;
   /** The configured rate limit (`rateLimit:` on the entry), which the scheduler paces to beside what the headers say. */
   readonly rateLimit?: { requestsPerMinute?: number | undefined; tokensPerMinute?: number | undefined } | undefined;
@@ -88,12 +90,18 @@ export class CriticCallError extends Error {
 }
 
 /**
- * Whether a critic reviews items of this fixture kind. In an audit with review
- * items (seed 001), those go to the critics of reviews, the ones answering
- * AGREE / DISAGREE (`verdict: agree-disagree`), and only to them; every other
- * item to the others. Always within the critic's own `kinds`.
+ * Whether a critic reviews a fixture's items: one of its own `kinds`, with a
+ * plan for a plan checker (`plansOnly`). In an audit with review items (seed
+ * 001), those go to the critics of reviews, the ones answering AGREE /
+ * DISAGREE (`verdict: agree-disagree`), and only to them; every other item to
+ * the others.
  */
-export function reviewsKind(critic: Pick<Critic, 'kinds'>, grammar: string, kind: string, auditHasReviews: boolean): boolean {
-  if (auditHasReviews && (grammar === 'agree-disagree') !== (kind === 'review')) return false;
-  return !critic.kinds || (critic.kinds as readonly string[]).includes(kind);
+export function reviewsFixture(
+  critic: Pick<Critic, 'kinds' | 'plansOnly'>,
+  grammar: string,
+  fixture: { kind: string; acceptance?: readonly unknown[] | undefined },
+  auditHasReviews: boolean,
+): boolean {
+  if (auditHasReviews && (grammar === 'agree-disagree') !== (fixture.kind === 'review')) return false;
+  return (!critic.kinds || (critic.kinds as readonly string[]).includes(fixture.kind)) && (!critic.plansOnly || (fixture.acceptance?.length ?? 0) > 0);
 }

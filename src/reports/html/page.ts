@@ -19,6 +19,7 @@ import { escapeHtml as e, scriptSafe } from './escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
 import { reviewAuditHtml } from './reviewAudit.js';
+import { planAuditHtml } from './plan.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -206,6 +207,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   out.push(falseAlarmHtmlTable(critic, conditions, e));
   out.push(locatedHtml(critic, conditions));
   out.push(reviewAuditHtml(critic, conditions));
+  out.push(planAuditHtml(critic.planAudit, conditions));
   out.push(pairedTable(critic.paired, items, outcomes, conditions));
   out.push(echoTable(critic));
   out.push(secondTurnPanel(critic));

@@ -14,7 +14,7 @@ const declaredContaminantSchema = z
   .strictObject({
     name: conditionName,
     key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a request key uses lower-case letters, digits and "_"'),
-    /** The same text added to every item's request. */
+    /** The same text added to every item's request; with `field`, to the items of fixtures without that field. */
     text: z.string().min(1).optional(),
     /** A fixture field whose value is added (mutated with the artifact, as the trace is). */
     field: z
@@ -24,7 +24,7 @@ const declaredContaminantSchema = z
     /** The verdict the contaminant pushes towards (default pass: it claims the work is fine). */
     pushes: z.enum(['pass', 'fail']).optional(),
   })
-  .refine((d) => (d.text === undefined) !== (d.field === undefined), { message: 'give either "text" (fixed text) or "field" (a fixture field), not both and not neither' });
+  .refine((d) => d.text !== undefined || d.field !== undefined, { message: 'give "text" (fixed text), "field" (a fixture field), or both (the field where a fixture has it, else the text)' });
 
 /**
  * A second turn the config declares: after the critic's clean reply (a FAIL,
@@ -64,9 +64,12 @@ export function declaredCondition(spec: DeclaredConditionSpec): Condition {
     name,
     contaminantKey: key,
     pushes: spec.pushes ?? 'pass',
-    ...(field !== undefined ? { needs: `a "${field}" field` } : {}),
-    describe: text !== undefined ? `adds ${key}: ${JSON.stringify(text)} (declared)` : `adds ${key}: the fixture's "${field}" field, mutated consistently with the artifact (declared)`,
-    contaminant: text !== undefined ? () => text : (item: ContaminantSource) => item.fields?.[field!],
+    ...(field !== undefined && text === undefined ? { needs: `a "${field}" field` } : {}),
+    describe:
+      field === undefined
+        ? `adds ${key}: ${JSON.stringify(text)} (declared)`
+        : `adds ${key}: the fixture's "${field}" field, mutated consistently with the artifact${text !== undefined ? `, else ${JSON.stringify(text)}` : ''} (declared)`,
+    contaminant: field === undefined ? () => text : (item: ContaminantSource) => item.fields?.[field] ?? text,
   };
 }
 

@@ -31,9 +31,24 @@ export function parseExamples(task: string): DocExample[] {
 export async function runExamples(task: string, artifact: string, options: SandboxOptions = {}): Promise<string> {
   const examples = parseExamples(task);
   if (examples.length === 0) return 'The task states no @example lines, so there is nothing to run.\nVERDICT: PASS';
-  const script = toScript(artifact);
-  if (script.syntaxErrors.length > 0) return `The artifact does not parse: ${script.syntaxErrors.join('; ')}\nVERDICT: FAIL`;
+  const run = await judgeExamples(examples, artifact, options);
+  if (run.parseError !== null) return `The artifact does not parse: ${run.parseError}\nVERDICT: FAIL`;
+  const disagreements = run.problems.filter((p) => !p.unread);
+  const count = `${examples.length} docstring example${examples.length === 1 ? '' : 's'}`;
+  const summary = disagreements.length === 0 ? `Ran ${count} against the artifact; none disagrees.` : `Ran ${count} against the artifact; ${disagreements.length} disagree.`;
+  return [summary, ...[...disagreements, ...run.problems.filter((p) => p.unread)].map((p) => `- ${p.problem}`), `VERDICT: ${disagreements.length === 0 ? 'PASS' : 'FAIL'}`].join('\n');
+}
 
+/** What running examples against an artifact found: a parse error, or per example that disagrees (or whose expected value cannot be read: `unread`) its problem. */
+export interface ExampleRun {
+  parseError: string | null;
+  problems: Array<{ index: number; problem: string; unread: boolean }>;
+}
+
+/** Runs the examples against the artifact in the sandbox (expected values in a context of their own); shared by run-examples and plan-check. */
+export async function judgeExamples(examples: readonly DocExample[], artifact: string, options: SandboxOptions = {}): Promise<ExampleRun> {
+  const script = toScript(artifact);
+  if (script.syntaxErrors.length > 0) return { parseError: script.syntaxErrors.join('; '), problems: [] };
   const valued = examples.filter((e) => !THROWS.test(e.expected));
   // Expected values are evaluated in a context of their own, so the artifact cannot redefine what they mean.
   const [expectedOutcomes, actualOutcomes] = await runPrograms(
@@ -43,27 +58,25 @@ export async function runExamples(task: string, artifact: string, options: Sandb
     ],
     { ...options, concurrency: 1 },
   );
-  const disagreements: string[] = [];
-  const unread: string[] = [];
-  examples.forEach((example, i) => {
-    const actual = actualOutcomes![i]!;
+  const problems: ExampleRun['problems'] = [];
+  examples.forEach((example, index) => {
+    const actual = actualOutcomes![index]!;
     if (THROWS.test(example.expected)) {
-      if (!judge({ expr: example.expr, throws: true }, actual).passed) disagreements.push(`\`${example.expr}\`: the docstring says it throws, but it ${describeOutcome(actual)}`);
+      if (!judge({ expr: example.expr, throws: true }, actual).passed)
+        problems.push({ index, problem: `\`${example.expr}\`: the docstring says it throws, but it ${describeOutcome(actual)}`, unread: false });
       return;
     }
     const expected = expectedOutcomes![valued.indexOf(example)]!;
     if (expected.kind !== 'value') {
-      unread.push(`\`${example.expr}\`: the expected value \`${example.expected}\` cannot be read (it ${describeOutcome(expected)}); not judged`);
+      problems.push({ index, problem: `\`${example.expr}\`: the expected value \`${example.expected}\` cannot be read (it ${describeOutcome(expected)}); not judged`, unread: true });
       return;
     }
     // A float result rarely equals a decimal literal exactly, so numbers get the close-check tolerance.
     if (!judge({ expr: example.expr, equals: expected.value, tolerance: DEFAULT_CLOSE_TOLERANCE }, actual).passed) {
-      disagreements.push(`\`${example.expr}\`: the docstring says ${show(expected.value)}, but it ${describeOutcome(actual)}`);
+      problems.push({ index, problem: `\`${example.expr}\`: the docstring says ${show(expected.value)}, but it ${describeOutcome(actual)}`, unread: false });
     }
   });
-  const count = `${examples.length} docstring example${examples.length === 1 ? '' : 's'}`;
-  const summary = disagreements.length === 0 ? `Ran ${count} against the artifact; none disagrees.` : `Ran ${count} against the artifact; ${disagreements.length} disagree.`;
-  return [summary, ...[...disagreements, ...unread].map((p) => `- ${p}`), `VERDICT: ${disagreements.length === 0 ? 'PASS' : 'FAIL'}`].join('\n');
+  return { parseError: null, problems };
 }
 
 export function createRunExamplesCritic(name: string, options: Omit<SandboxOptions, 'signal'> = {}): Critic {

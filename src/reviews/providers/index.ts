@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { sha256Hex } from '../../util/hash.js';
 import type { Critic } from '../critic.js';
 import { createEvidenceCheckCritic } from '../builtin/evidenceCheck.js';
+import { createPlanCheckCritic, createPlanTrustingCritic } from '../builtin/planCheck.js';
 import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
 import { createAgreeConfidentCritic, createReviewCheckCritic } from '../builtin/reviewCritics.js';
@@ -25,6 +26,8 @@ export const ALL_PROVIDERS = [
   builtinProvider('builtin:run-examples', (name) => createRunExamplesCritic(name)),
   builtinProvider('builtin:review-check', createReviewCheckCritic, ['agree-disagree']),
   builtinProvider('builtin:agree-confident', createAgreeConfidentCritic, ['agree-disagree']),
+  builtinProvider('builtin:plan-check', (name) => createPlanCheckCritic(name), ['accepted-issues']),
+  builtinProvider('builtin:plan-trusting', (name) => createPlanTrustingCritic(name), ['accepted-issues']),
 ] as const;
 
 type Registered = (typeof ALL_PROVIDERS)[number];

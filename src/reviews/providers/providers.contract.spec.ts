@@ -89,6 +89,8 @@ const ROWS: Record<ProviderName, ContractRow> = {
   'builtin:run-examples': { minimal: { provider: 'builtin:run-examples' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
   'builtin:review-check': { minimal: { provider: 'builtin:review-check' }, replyRelevant: [], inert: [{ name: 'other' }, { verdict: 'agree-disagree' }], readsTemplate: false },
   'builtin:agree-confident': { minimal: { provider: 'builtin:agree-confident' }, replyRelevant: [], inert: [{ name: 'other' }, { verdict: 'agree-disagree' }], readsTemplate: false },
+  'builtin:plan-check': { minimal: { provider: 'builtin:plan-check' }, replyRelevant: [], inert: [{ name: 'other' }, { verdict: 'accepted-issues' }], readsTemplate: false },
+  'builtin:plan-trusting': { minimal: { provider: 'builtin:plan-trusting' }, replyRelevant: [], inert: [{ name: 'other' }], readsTemplate: false },
 };
 
 const baseDir = mkdtempSync(join(tmpdir(), 'critic-audit-providers-'));

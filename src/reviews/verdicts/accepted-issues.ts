@@ -30,3 +30,21 @@ export const acceptedIssues = {
     return issues.length ? { flagged: true, issues, citations: issues } : { flagged: null, issues: [] };
   },
 } as const satisfies VerdictGrammar<AcceptedIssuesVerdict>;
+
+/** A plan item named anywhere in an issue: "item 5", "plan item 5", "Item #5", "items 2 and 3". */
+const NAMED_ITEMS = /\bitems?\s*#?\s*(\d+(?:\s*(?:,|and|&)\s*#?\d+)*)/gi;
+/** The item an issue starts with, as seed 003's "plan item → what is wrong → how to verify": "5 →", "5 ->", "5.", "5:", "5)", "[5]", "#5". */
+const LEADING_ITEM = /^[\s*_`]*(?:\[\s*(\d+)\s*\]|#?(\d+)\s*(?:→|->|—|[.:)](?!\d)))/;
+
+/**
+ * The plan items an issue of an accepted-issues reply names (see NAMED_ITEMS
+ * and LEADING_ITEM), in order, each once. A plan audit counts a catch of an
+ * authored mutant as naming its item when this holds the item it breaks.
+ */
+export function namedPlanItems(issue: string): number[] {
+  const found: number[] = [];
+  const lead = LEADING_ITEM.exec(issue);
+  if (lead) found.push(Number(lead[1] ?? lead[2]));
+  for (const m of issue.matchAll(NAMED_ITEMS)) for (const n of m[1]!.match(/\d+/g)!) found.push(Number(n));
+  return [...new Set(found)];
+}

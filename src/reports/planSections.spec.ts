@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanAudit } from '../results/planAudit.js';
+import { planAuditHtml } from './html/plan.js';
+import { planAuditLines, planAuditSummary } from './planSections.js';
+
+const cell = (n: number, named: number) => ({ n, flagged: n, named, rate: named / n, ci: [0.2, 1] as [number, number] });
+const audit: PlanAudit = {
+  byItem: [
+    { fixtureId: 'median', item: 1, text: 'Odd count: `median([9, 1, 2])` returns `2`.', mutants: 1, types: ['task-substitution'], cells: { clean: cell(1, 1), 'round-summary': cell(1, 0) } },
+    { fixtureId: 'median', item: 2, text: 'Even count | mean of the middle two.', mutants: 0, types: [], cells: {} },
+  ],
+  byType: { 'task-substitution': { clean: cell(1, 1), 'round-summary': cell(1, 0) } },
+  all: { clean: cell(1, 1), 'round-summary': cell(1, 0) },
+  acceptance: { clean: { n: 2, accepted: 2, rate: 1, ci: [0.34, 1] } },
+  roundSummary: [{ condition: 'round-summary', n: 1, b: 1, c: 0, p: 1, delta: -1, ci: [-1, 0.2] }],
+};
+
+describe('plan audit sections', () => {
+  it.each([
+    [
+      'report.md: the item row',
+      (a: PlanAudit) => planAuditLines(a, ['clean', 'round-summary']).join('\n'),
+      '| median | 1. Odd count: `median([9, 1, 2])` returns `2`. | 1 | 100% [20–100] n=1 | 0% [20–100] n=1 |',
+    ],
+    ['report.md: an item no mutant breaks', (a: PlanAudit) => planAuditLines(a, ['clean']).join('\n'), '1 of 2 plan items have no authored mutant that breaks them.'],
+    ['report.md: the effect', (a: PlanAudit) => planAuditLines(a, ['clean']).join('\n'), 'plan-item catch −100 pts against clean on the same 1 authored mutants (b 1 named clean only, c 0'],
+    [
+      'report.html: the item row',
+      (a: PlanAudit) => planAuditHtml(a, ['clean']),
+      '<td>median</td><td>1. Odd count: `median([9, 1, 2])` returns `2`.</td><td>1 <span class="dim">task-substitution</span></td><td>100% <span class="dim">[20–100] n=1</span></td>',
+    ],
+    ['terminal', (a: PlanAudit) => planAuditSummary(a), 'plan items named on authored mutants: clean 100%, round-summary 0% (n=1) · ACCEPTED on 100% of 2 originals'],
+  ])('%s', (_, render, expected) => {
+    expect(render(audit)).toContain(expected);
+  });
+
+  it('is empty without a plan audit', () => {
+    expect([planAuditLines(undefined, ['clean']), planAuditHtml(undefined, ['clean']), planAuditSummary(undefined)]).toEqual([[], '', '']);
+  });
+});

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { reviewResult } from '../../test/support/reviewResult.js';
+import { textFixture } from '../../test/support/textFixture.js';
+import type { Fixture } from '../fixtures/types.js';
+import { spanOf } from '../mutants/span.js';
+import type { ItemRecord } from '../requests/items.js';
+import { planAudit } from './planAudit.js';
+
+const ARTIFACT = 'Carry over at most 5 days. The People Team approves.';
+const fixture: Fixture = {
+  ...textFixture({ id: 'leave', artifact: ARTIFACT, evidence: ARTIFACT }),
+  acceptance: [
+    { item: 1, text: 'States "at most 5 days".' },
+    { item: 2, text: 'Names "The People Team".' },
+  ],
+};
+const mutant = (id: string, type: string, breaks: number): ItemRecord => ({
+  id,
+  fixtureId: 'leave',
+  cluster: 'leave',
+  kind: 'text',
+  role: 'mutant',
+  mutator: type,
+  mutant: { id, fixtureId: 'leave', mutator: type, span: spanOf(ARTIFACT, 19, 20), original: '5', replacement: '9', breaks },
+});
+const items: ItemRecord[] = [
+  { id: 'leave', fixtureId: 'leave', cluster: 'leave', kind: 'text', role: 'original', mutator: null, artifact: ARTIFACT },
+  mutant('m1', 'task-substitution', 1),
+  mutant('m2', 'requirement-omission', 2),
+  // A generated mutant on the same fixture breaks no known item: not in the plan audit.
+  { ...mutant('g', 'number-flip', 1), mutant: { ...mutant('g', 'number-flip', 1).mutant!, breaks: undefined } },
+];
+const fail = (itemId: string, condition: string, reply: string) => reviewResult({ itemId, condition, verdict: 'FAIL', reply });
+const pass = (itemId: string, condition: string) => reviewResult({ itemId, condition, verdict: 'PASS', reply: 'ACCEPTED' });
+
+describe('planAudit', () => {
+  it.each([
+    ['named by "item N"', [fail('m1', 'clean', '1. item 1 → the cap is 9 → check the evidence')], { n: 1, flagged: 1, named: 1 }],
+    ['named by a leading "N →"', [fail('m1', 'clean', '1. 1 → the cap is 9 → check')], { n: 1, flagged: 1, named: 1 }],
+    ['flagged under another item', [fail('m1', 'clean', '1. item 2 → wrong team → check')], { n: 1, flagged: 1, named: 0 }],
+    ['accepted', [pass('m1', 'clean')], { n: 1, flagged: 0, named: 0 }],
+    ['an error is no answer', [reviewResult({ itemId: 'm1', condition: 'clean', outcome: 'error', verdict: null, error: 'boom' })], undefined],
+    ['repeats add their share', [fail('m1', 'clean', '1. item 1 → x → y'), { ...pass('m1', 'clean'), repeat: 1 }], { n: 1, flagged: 0.5, named: 0.5 }],
+  ])('one authored mutant: %s', (_, results, cell) => {
+    const audit = planAudit(items, [fixture], results, ['clean'], [])!;
+    const row = audit.byItem.find((r) => r.item === 1)!;
+    expect(row).toMatchObject({ fixtureId: 'leave', mutants: 1, types: ['task-substitution'] });
+    if (cell) expect(row.cells.clean).toMatchObject({ ...cell, rate: cell.named });
+    else expect(row.cells.clean).toBeUndefined();
+  });
+
+  it('pools by type and over all authored mutants, counts ACCEPTED on originals, and leaves generated mutants out', () => {
+    const results = [pass('leave', 'clean'), fail('m1', 'clean', '1. item 1 → x → y'), fail('m2', 'clean', '1. item 1 → x → y'), fail('g', 'clean', '1. item 1 → x → y')];
+    const audit = planAudit(items, [fixture], results, ['clean'], [])!;
+    expect(audit.byType['task-substitution']!.clean).toMatchObject({ n: 1, named: 1 });
+    expect(audit.byType['requirement-omission']!.clean).toMatchObject({ n: 1, named: 0 });
+    expect(audit.all.clean).toMatchObject({ n: 2, flagged: 2, named: 1, rate: 0.5 });
+    expect(audit.acceptance.clean).toMatchObject({ n: 1, accepted: 1, rate: 1 });
+    expect(audit.all.clean!.ci[0]).toBeGreaterThan(0);
+  });
+
+  it('pairs each authored mutant clean and with the round summary (exact McNemar)', () => {
+    const results = [fail('m1', 'clean', '1. item 1 → x → y'), fail('m2', 'clean', '1. item 2 → x → y'), pass('m1', 'round-summary'), fail('m2', 'round-summary', '1. item 2 → x → y')];
+    const audit = planAudit(items, [fixture], results, ['clean', 'round-summary'], ['round-summary'])!;
+    expect(audit.roundSummary).toEqual([expect.objectContaining({ condition: 'round-summary', n: 2, b: 1, c: 0, p: 1, delta: -0.5 })]);
+  });
+
+  it('is null on a suite without plans', () => {
+    expect(planAudit(items, [{ ...fixture, acceptance: undefined }], [], ['clean'], [])).toBeNull();
+  });
+});
