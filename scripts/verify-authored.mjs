@@ -11,11 +11,15 @@
 // Run after `npx tsc -p tsconfig.json` (it uses the compiled sandbox in dist/):
 //   node scripts/verify-authored.mjs [fixture dirs...]   (default: fixtures/functions fixtures/policy)
 // Exit 1 when any rule fails.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
+import { ALL_MUTATORS } from '../dist/mutators/index.js';
 import { runChecks } from '../dist/src/code/checks.js';
 import { typeErrors } from '../dist/src/code/typeCheck.js';
+import { loadFixtures } from '../dist/src/fixtures/load.js';
+import { generateMutants } from '../dist/src/mutants/generate.js';
 
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['fixtures/functions', 'fixtures/policy'];
 const TYPES = new Set(['task-substitution', 'requirement-omission']);
@@ -168,6 +172,31 @@ for (const { file, suite, fixture } of fixtures.filter((f) => f.fixture.kind ===
     if (kept.length > 0) problem(at, `still contains item ${mutant.breaks}'s phrase "${kept[0]}"`);
     lines.push(`  ${mutant.id} (${mutant.type}, breaks ${mutant.breaks}): ${mutant.contradicts ? 'contradicts the evidence' : 'omits the item'}, item phrases gone`);
   }
+}
+
+// An authored mutant is for what no generator makes: one whose text a bundled mutator also makes adds nothing.
+// The project's loader reads the fixtures without the new keys (it does not know them yet on every branch).
+const scratch = mkdtempSync(join(tmpdir(), 'verify-authored-'));
+try {
+  const files = [...new Set(fixtures.map((f) => f.file))];
+  files.forEach((file, i) => {
+    const plain = fixtures
+      .filter((f) => f.file === file)
+      .map(({ fixture }) => Object.fromEntries(Object.entries(fixture).filter(([key]) => !['acceptance', 'round_summary', 'mutants'].includes(key))));
+    writeFileSync(join(scratch, `${i}.yaml`), stringify({ fixtures: plain }));
+  });
+  const loaded = loadFixtures([scratch]);
+  const generated = generateMutants(loaded, ALL_MUTATORS, { seed: 0, cap: Number.MAX_SAFE_INTEGER }).mutants;
+  const twins = new Map(generated.map((m) => [`${m.fixtureId}\0${normalise(m.artifact)}`, m]));
+  for (const { file, fixture } of fixtures) {
+    for (const mutant of fixture.mutants ?? []) {
+      const twin = twins.get(`${fixture.id}\0${normalise(mutant.artifact ?? '')}`);
+      if (twin) problem(`${file} ${fixture.id} mutant ${mutant.id}`, `the same text as the generated ${twin.mutator} mutant ${twin.id}`);
+    }
+  }
+  lines.push(`\n${generated.length} generated mutants compared: no authored mutant may repeat one`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
 }
 
 console.log(lines.join('\n'));
