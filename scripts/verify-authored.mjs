@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 // Checks the bundled acceptance plans and authored mutants (issue 19, parts 2 and 3) against
 // the contract in the fixture format, independently of the project's fixture loader:
-// - every plan: items 3-7, numbers unique positive integers, a round_summary;
-// - code plans: each backticked example (`call(args)` returns `value` / throws) holds on the reference;
+// - every plan: 3-7 items, numbers unique positive integers, a round_summary; every mutant: a unique
+//   id, a known type, `breaks` naming a plan item, an artifact that differs from the reference;
+// - code plans: each backticked example (`call(args)` returns `value` / throws) holds on the reference
+//   and on every variant (correct rewrites, reviewed as controls);
 // - code mutants: type-check where the reference does, fail at least one held-out check, and fail
 //   the broken item's examples where it has some;
-// - text plans: each quoted phrase is in the evidence and in the reference (whitespace-normalised);
+// - text plans: each quoted phrase is in the evidence, the reference and every variant (whitespace-normalised);
 // - text mutants: a `contradicts` quote found in the evidence and absent from the mutant, or a
-//   requirement-omission without its item's quoted phrases; a task substitution drops them too.
-// Run after `npx tsc -p tsconfig.json` (it uses the compiled sandbox in dist/):
+//   requirement-omission; either way the broken item's quoted phrases are gone;
+// - no authored mutant has the same text as a mutant a bundled mutator generates from the fixture.
+// Run after `npx tsc -p tsconfig.json` (it uses the compiled sandbox, loader and mutators in dist/):
 //   node scripts/verify-authored.mjs [fixture dirs...]   (default: fixtures/functions fixtures/policy)
-// Exit 1 when any rule fails.
+// Prints, per fixture, its plan and, per authored code mutant, the held-out checks it fails; exit 1 when any rule fails.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +111,8 @@ for (const { file, suite, fixture } of fixtures.filter((f) => f.fixture.kind ===
 const jobs = [];
 for (const job of codeJobs) {
   job.referenceAt = jobs.push({ artifact: job.fixture.artifact, checks: job.all }) - 1;
+  // The variants are correct rewrites, reviewed as controls: the plan holds on them too.
+  job.variantsAt = (job.fixture.variants ?? []).map((variant) => ({ id: variant.id, at: jobs.push({ artifact: variant.artifact, checks: job.all }) - 1 }));
   job.mutantsAt = (job.fixture.mutants ?? []).map((mutant) => {
     const broken = job.examples.get(mutant.breaks) ?? [];
     return { mutant, broken, at: jobs.push({ artifact: mutant.artifact, checks: [...job.fixture.checks, ...broken] }) - 1 };
@@ -123,7 +128,12 @@ for (const job of codeJobs) {
   results[job.referenceAt].forEach((result, k) => {
     if (!result.passed) problem(`${job.where}`, `plan example \`${job.all[k].expr}\` is false on the reference: ${result.detail}`);
   });
-  lines.push(`${job.fixture.id}: ${job.examples.size} plan items, ${job.all.length} examples true on the reference`);
+  for (const variant of job.variantsAt) {
+    results[variant.at].forEach((result, k) => {
+      if (!result.passed) problem(`${job.where}`, `plan example \`${job.all[k].expr}\` is false on variant ${variant.id}: ${result.detail}`);
+    });
+  }
+  lines.push(`${job.fixture.id}: ${job.examples.size} plan items, ${job.all.length} examples, checked on the reference and ${job.variantsAt.length} variants`);
   for (const { mutant, broken, at } of job.mutantsAt) {
     const typeError = errors[sourceAt++][0];
     const at_ = `${job.where} mutant ${mutant.id}`;
@@ -154,6 +164,9 @@ for (const { file, suite, fixture } of fixtures.filter((f) => f.fixture.kind ===
     for (const phrase of quoted) {
       if (!evidence.includes(phrase)) problem(`${where} item ${n}`, `"${phrase}" is not in the evidence`);
       if (!reference.includes(phrase)) problem(`${where} item ${n}`, `"${phrase}" is not in the reference artifact`);
+      for (const variant of fixture.variants ?? []) {
+        if (!normalise(variant.artifact).includes(phrase)) problem(`${where} item ${n}`, `"${phrase}" is not in variant ${variant.id}`);
+      }
     }
     phrases.set(n, quoted);
   }
