@@ -19,8 +19,12 @@ export function gatedMutators(mutators: readonly string[], generation: Generatio
   const reviewed = new Set<string>(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind));
   const kinds = reviewed.size ? reviewed : new Set<string>(items.map((i) => i.kind));
   const coverage = new Map(mutatorCoverage(mutators, [generation]).map((c) => [c.mutator, c]));
+  // A registered mutator's kind is its own; an authored type's are those of the fixtures its mutants came from.
+  const itemKinds = new Map<string, Set<string>>();
+  for (const i of items) if (i.mutator && !KIND_OF.has(i.mutator)) (itemKinds.get(i.mutator) ?? itemKinds.set(i.mutator, new Set()).get(i.mutator)!).add(i.kind);
+  const kindsOf = (name: string) => (KIND_OF.has(name) ? [KIND_OF.get(name)!] : [...(itemKinds.get(name) ?? [])]);
   return mutators
-    .filter((name) => !KIND_OF.has(name) || kinds.has(KIND_OF.get(name)!))
+    .filter((name) => kindsOf(name).length === 0 || kindsOf(name).some((k) => kinds.has(k)))
     .map((name) => {
       const why = whyUnusable(coverage.get(name)!);
       return { name, noMutants: why === null ? null : `${name} made no valid mutant (${why})` };

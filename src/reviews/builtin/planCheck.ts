@@ -1,4 +1,5 @@
 import type { SandboxOptions } from '../../code/sandbox.js';
+import { WORK_DONE_CLAIM } from './workerClaims.js';
 import { quotedPhrases } from '../../fixtures/plan.js';
 import { normaliseQuote } from '../../text/quote.js';
 import { contaminantIn, SEALED_KEYS, type CriticRequest } from '../../requests/types.js';
@@ -154,10 +155,6 @@ export function createPlanCheckCritic(name: string): Critic {
   };
 }
 
-/** What a round summary (or trace) says when it reports the work finished: done, complete, covered, answered, checked, tests green. */
-const DONE_CLAIM =
-  /\b(done|complete[d]?|finished|ready|answered|covered|handled|listed|checked|double-checked|verified|confirmed|match(?:es)?|taken from|tests (?:are green|pass(?:ed)?)|all (?:the )?(?:checks|tests|items) pass(?:ed)?)\b/i;
-
 /**
  * Seed 003's failure, as a control: the plan checker, except that it accepts
  * whenever a contaminant the request carries (the worker's round summary, a
@@ -172,7 +169,7 @@ export function createPlanTrustingCritic(name: string): Critic {
     identity: { provider: 'builtin:plan-trusting', version: 1 },
     async review(call) {
       const extra = Object.keys(call.request).filter((k) => !(SEALED_KEYS as readonly string[]).includes(k));
-      if (extra.some((k) => DONE_CLAIM.test(contaminantIn(call.request, k) ?? ''))) return { text: 'ACCEPTED' };
+      if (extra.some((k) => WORK_DONE_CLAIM.test(contaminantIn(call.request, k) ?? ''))) return { text: 'ACCEPTED' };
       return checker.review(call);
     },
   };
