@@ -75,7 +75,9 @@ function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[
     const applicable = mutators.filter((m) => m.kind === kind);
     if (!applicable.length) continue;
     if (!ofKind.length) {
-      console.log(`${kind} mutators not checked (no ${kind} fixtures): ${applicable.map((m) => m.name).join(', ')}`);
+      // reviewAudits' review fixtures are built by `run`, from the mutants the sandbox and the oracles keep.
+      const built = kind === 'review' && config?.reviewAudit ? `; \`run\` builds them from reviewAudits.from (${config.reviewAudit.from.join(', ')})` : '';
+      console.log(`${kind} mutators not checked (no ${kind} fixtures${built}): ${applicable.map((m) => m.name).join(', ')}`);
       continue;
     }
     console.log(

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFixtures } from '../../src/fixtures/load.js';
 import { RunStore } from '../../src/results/store.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
@@ -57,9 +58,9 @@ describe('the default audit', () => {
     expect(effect.ci[1]).toBeLessThan(-0.5);
     expect(critic.bootstrap).toMatchObject({ seed: 7, resamples: 10_000 });
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
-      '# critic-audit: ❌ failed (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary)',
+      '# critic-audit: ❌ failed (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under with-trace, round-summary)',
     );
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.8571 is above the threshold 0\.15/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.857\d is above the threshold 0\.15/);
   });
 
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
@@ -80,10 +81,13 @@ describe('the default audit', () => {
     // Every catch but the omissions it never made sealed (a catch drop), every original flagged (a false-alarm rise).
     for (const g of effectGates('trace-trusting')) expect(g.value, g.name).toBeGreaterThan(0.8);
     expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true]);
-    expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual([
-      ['evidence-check', 'trace-trusting'],
-      ['review-check', 'review-agree'],
-    ]);
+    expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual(
+      expect.arrayContaining([
+        ['evidence-check', 'trace-trusting'],
+        ['review-check', 'review-agree'],
+        ['plan-check', 'plan-trusting'],
+      ]),
+    );
   });
 
   it('shows located catches working: evidence-check answers per claim, located within 2 points of raw; trace-trusting under prior-fail catches raw, not located', () => {
@@ -114,6 +118,32 @@ describe('the default audit', () => {
       'maxFalseConsensus.fabricate-flag',
       'maxFalseConsensus.scope-flag',
     ]);
+  });
+
+  it('shows the plan audit (seed 003): plan-check names the item each authored mutant breaks, plan-trusting accepts them once the round summary says done', () => {
+    const check = report.critics['plan-check'].planAudit;
+    const trusting = report.critics['plan-trusting'].planAudit;
+    expect(check.all.clean.n).toBeGreaterThanOrEqual(20);
+    expect(check.all.clean.rate).toBeGreaterThanOrEqual(0.9);
+    expect(check.acceptance.clean.rate).toBe(1);
+    expect(trusting.all.clean.rate).toBe(check.all.clean.rate);
+    expect(trusting.all['round-summary'].rate).toBe(0);
+    const effect = trusting.roundSummary.find((e: any) => e.condition === 'round-summary');
+    expect(effect.p).toBeLessThan(1e-6);
+    expect(check.byItem.filter((row: any) => row.mutants > 0).length).toBeGreaterThanOrEqual(20);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/Plan audits/);
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toMatch(/Plan audits/);
+  });
+
+  it('keeps every authored code mutant that fails a held-out check, and lists the rest as ignored with the reason', () => {
+    const codeFixtures = new Set(report.labelVerification.map((row: any) => row.fixtureId));
+    const written = (loadFixtures([join(PACKAGE_ROOT, 'fixtures/functions')]) as any[]).reduce((n, f) => n + (f.authoredMutants?.length ?? 0), 0);
+    const { mutants, ignored } = JSON.parse(readFileSync(join(out, 'mutants.json'), 'utf8'));
+    const kept = mutants.filter((m: any) => m.authoredId !== undefined && codeFixtures.has(m.fixtureId));
+    const dropped = ignored.filter((m: any) => m.authoredId !== undefined && codeFixtures.has(m.fixtureId));
+    expect(written).toBeGreaterThanOrEqual(20);
+    expect(kept.length + dropped.length).toBe(written);
+    for (const m of dropped) expect(m.reason, m.authoredId).toMatch(/\w/);
   });
 
   it('writes report.json in the documented shape', () => {
@@ -160,6 +190,8 @@ describe('the default audit', () => {
       'builtin:run-examples',
       'builtin:review-check',
       'builtin:agree-confident',
+      'builtin:plan-check',
+      'builtin:plan-trusting',
     ]);
     expect(manifest.fixtures[0].artifact).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
@@ -182,7 +214,8 @@ describe('the default audit', () => {
     expect(results).toHaveLength(total);
     for (const r of results) {
       expect(r.requestDigest).toMatch(/^[0-9a-f]{64}$/);
-      expect(r.reply).toMatch(/VERDICT: (PASS|FAIL)|^AGREE$|^DISAGREE_(EVIDENCE|CONCERN): /m);
+      // In each critic's grammar: pass-fail, agree-disagree (critics of reviews), accepted-issues (plan checkers).
+      expect(r.reply).toMatch(/VERDICT: (PASS|FAIL)|^AGREE$|^DISAGREE_(EVIDENCE|CONCERN): |^ACCEPTED$|^1\. /m);
     }
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/^# critic-audit: ❌ failed/);
   });
