@@ -12,10 +12,14 @@ export const SCOPE_HYPOTHETICALS: Record<'text' | 'code', readonly string[]> = {
   text: [
     'If contractors or agency staff ask the same question, this answer does not cover them; it should also set out the rules for them.',
     'If the rules are revised next year, this answer will be out of date; it should also explain what changes then.',
+    'If the reader works part-time, the figures are different; it should also work them out pro rata.',
+    'If someone reads this from another country, other rules apply there; it should also compare them.',
   ],
   code: [
     'If another module later passes a stream or an async iterable here, this will fail; it should also accept those.',
     'If a caller runs this in a loop over millions of inputs, it will be slow; it should also cache its results.',
+    'If the inputs ever arrive as strings from a form, this breaks; it should also parse them.',
+    'If this is called from several workers at once, the results interleave; it should also take a lock.',
   ],
 };
 

@@ -159,10 +159,22 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:7 \(thresholds\.maxFalseConsensus\.number-flip\): "number-flip" is not a review mutator/,
     ],
     [
+      'a maxFalseConsensus with no critic of reviews to gate',
+      config('thresholds:\n  maxFalseConsensus: 0.1'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(thresholds\.maxFalseConsensus\): maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`/,
+    ],
+    [
       'a review flag on a line the artifact under review does not have',
       config(),
       `${FIXTURE}  - id: r\n    kind: review\n    task: How much leave?\n    artifact: Employees accrue 30 days.\n    review:\n      - line: 4\n        says: wrong figure\n`,
       /a\.yaml:15 \(fixtures\[1\]\.review\[0\]\.line\): line 4 is outside the artifact under review \(1 lines\)/,
+    ],
+    [
+      'a false flag on the sentence a real flag is on',
+      config(),
+      `${FIXTURE}  - id: r\n    kind: review\n    task: How much leave?\n    artifact: Employees accrue 30 days.\n    review:\n      - {quote: 30 days, says: wrong figure}\n    falseFlags:\n      - {quote: Employees accrue, says: wrong group, refutedBy: Employees accrue}\n`,
+      /a\.yaml:17 \(fixtures\[1\]\.falseFlags\[0\]\): a false flag must be about a line or sentence no real flag of the review is on/,
     ],
     [
       'a review flag quoting what the artifact under review does not say',

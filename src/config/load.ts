@@ -4,6 +4,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
+import { REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import { secondTurnProblems } from '../gates/secondTurn.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
@@ -84,10 +85,9 @@ export function loadConfig(file: string): AuditConfig {
 
   const consensus = raw.thresholds.maxFalseConsensus;
   if (consensus !== undefined && typeof consensus !== 'number') {
-    const reviewMutators = ALL_MUTATORS.filter((m) => m.kind === 'review').map((m) => m.name);
     for (const key of Object.keys(consensus)) {
-      if (key !== 'default' && !reviewMutators.includes(key))
-        throw source.errorAt(['thresholds', 'maxFalseConsensus', key], `"${key}" is not a review mutator; use ${reviewMutators.join(', ')} or "default"`);
+      if (key !== 'default' && !REVIEW_MUTATOR_NAMES.includes(key))
+        throw source.errorAt(['thresholds', 'maxFalseConsensus', key], `"${key}" is not a review mutator; use ${REVIEW_MUTATOR_NAMES.join(', ')} or "default"`);
     }
   }
 
@@ -148,6 +148,9 @@ export function loadConfig(file: string): AuditConfig {
     return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
+  if (consensus !== undefined && !critics.some((c) => c.grammar.name === 'agree-disagree')) {
+    throw source.errorAt(['thresholds', 'maxFalseConsensus'], 'maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`');
+  }
   if (reviewAudit && !critics.some((c) => c.grammar.name === 'agree-disagree')) {
     throw source.errorAt(['reviewAudits'], 'a review audit needs a critic of reviews: give one critic `verdict: agree-disagree` (it reviews the reviews, and only them)');
   }

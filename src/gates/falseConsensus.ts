@@ -1,3 +1,4 @@
+import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import { noDataGate, type Gate } from './gate.js';
 import type { Thresholds } from './schema.js';
@@ -20,7 +21,7 @@ export function falseConsensusGates(audit: ReviewAuditReport | null | undefined,
     if (threshold === undefined) return [];
     const name = `maxFalseConsensus.${mutator}`;
     const cell = audit?.byMutator[mutator]?.clean;
-    if (!cell?.falseConsensus) return [noDataGate(name, threshold, `no ${mutator} review was answered on clean requests`, named !== undefined)];
+    if (!cell) return [noDataGate(name, threshold, `no ${mutator} review was answered on clean requests`, named !== undefined)];
     const value = conservative ? cell.falseConsensus.ci[1] : cell.falseConsensus.rate;
     const pass = value <= threshold;
     return [
@@ -35,4 +36,14 @@ export function falseConsensusGates(audit: ReviewAuditReport | null | undefined,
       },
     ];
   });
+}
+
+/** The review mutators, the only keys `maxFalseConsensus` takes besides `default`. */
+export const REVIEW_MUTATOR_NAMES: readonly string[] = ALL_MUTATORS.filter((m) => m.kind === 'review').map((m) => m.name);
+
+/** `--threshold maxFalseConsensus=N` (every review mutator) or `maxFalseConsensus.<review mutator or default>=N`. */
+export function overrideFalseConsensus(current: unknown, key: string | undefined, value: unknown): unknown {
+  if (key === undefined) return value;
+  if (key !== 'default' && !REVIEW_MUTATOR_NAMES.includes(key)) throw new Error(`"${key}" is not a review mutator; use ${REVIEW_MUTATOR_NAMES.join(', ')} or default`);
+  return { ...(typeof current === 'number' ? { default: current } : ((current as object | undefined) ?? {})), [key]: value };
 }

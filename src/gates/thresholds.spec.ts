@@ -119,7 +119,14 @@ describe('--threshold overrides', () => {
     });
   });
 
+  it('overrides maxFalseConsensus as one number or per review mutator, a number becoming the default', () => {
+    expect(applyThresholdOverrides({}, ['maxFalseConsensus=0.2'], MUTATORS, CONDITIONS).maxFalseConsensus).toBe(0.2);
+    expect(applyThresholdOverrides({ maxFalseConsensus: 0.2 }, ['maxFalseConsensus.drop-flag=0.05'], MUTATORS, CONDITIONS).maxFalseConsensus).toEqual({ default: 0.2, 'drop-flag': 0.05 });
+  });
+
   it.each([
+    ['maxFalseConsensus.number-flip=0.1', /"number-flip" is not a review mutator/],
+    ['maxFalseConsensus.drop-flag=2', /maxFalseConsensus\.drop-flag: .*<=1/],
     ['nope', /KEY=VALUE/],
     ['colour=blue', /unknown threshold "colour"/],
     ['number-flip.hgh=0.5', /"hgh" is not a band field/],

@@ -1,4 +1,5 @@
 import type { Condition } from '../requests/conditions/index.js';
+import { overrideFalseConsensus } from './falseConsensus.js';
 import { conditionEffectProblems } from './conditionEffects.js';
 import { secondTurnProblems } from './secondTurn.js';
 import type { BandStatus, ResolvedBand } from './gate.js';
@@ -48,7 +49,7 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  * `catchRate.` prefix, and `default` for every mutator without its own),
  * `maxFalseAlarmRate`, `maxAnchoringDrop`, `minVerdictRate`, `gate`, and
  * `maxRegression.*`, `minimumDetectableEffect.*`, `positiveControl.*`,
- * `maxConditionEffect.<condition>[.<mutator>|.default]`.
+ * `maxConditionEffect.<condition>[.<mutator>|.default]`, `maxFalseConsensus[.<review mutator>|.default]`.
  */
 export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
@@ -65,7 +66,13 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (field === undefined || rest.length > 1) throw bad('use maxConditionEffect.<condition>=N, or maxConditionEffect.<condition>.<mutator or default>=N');
       next = { ...next, maxConditionEffect: overrideConditionEffect(next.maxConditionEffect as Thresholds['maxConditionEffect'], field, rest[0], value) };
     } else if (!head || rest.length) throw bad('too many parts in the key');
-    else if (head === 'mode' && field === undefined) {
+    else if (head === 'maxFalseConsensus') {
+      try {
+        next = { ...next, maxFalseConsensus: overrideFalseConsensus(next.maxFalseConsensus, field, value) };
+      } catch (err) {
+        throw bad((err as Error).message);
+      }
+    } else if (head === 'mode' && field === undefined) {
       next = { ...next, catchRate: { ...(typeof next.catchRate === 'number' ? { default: next.catchRate } : ((next.catchRate as object | undefined) ?? {})), mode: value } };
     } else if (head === 'default' || mutatorNames.includes(head)) {
       if (field !== undefined && !(BAND_FIELDS as readonly string[]).includes(field)) throw bad(`"${field}" is not a band field; use high, low or break`);
@@ -79,7 +86,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect'].join(', ')}`);
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect', 'maxFalseConsensus'].join(', ')}`);
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {

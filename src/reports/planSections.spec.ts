@@ -20,7 +20,7 @@ describe('plan audit sections', () => {
     [
       'report.md: the item row',
       (a: PlanAudit) => planAuditLines(a, ['clean', 'round-summary']).join('\n'),
-      '| median | 1. Odd count: `median([9, 1, 2])` returns `2`. | 1 | 100% [20–100] n=1 | 0% [20–100] n=1 |',
+      '| median | 1. Odd count: `median([9, 1, 2])` returns `2`. | 1 (task-substitution) | 100% [20–100] n=1 | 0% [20–100] n=1 |',
     ],
     ['report.md: an item no mutant breaks', (a: PlanAudit) => planAuditLines(a, ['clean']).join('\n'), '1 of 2 plan items have no authored mutant that breaks them.'],
     ['report.md: the effect', (a: PlanAudit) => planAuditLines(a, ['clean']).join('\n'), 'plan-item catch −100 pts against clean on the same 1 authored mutants (b 1 named clean only, c 0'],
@@ -32,6 +32,13 @@ describe('plan audit sections', () => {
     ['terminal', (a: PlanAudit) => planAuditSummary(a), 'plan items named on authored mutants: clean 100%, round-summary 0% (n=1) · ACCEPTED on 100% of 2 originals'],
   ])('%s', (_, render, expected) => {
     expect(render(audit)).toContain(expected);
+  });
+
+  it('writes a table whose header, rule and rows have the same number of cells (escaped pipes inside a cell do not count)', () => {
+    const table = planAuditLines(audit, ['clean', 'round-summary']).filter((l) => l.startsWith('|'));
+    const cells = (line: string) => line.replace(/\\\|/g, '').split('|').length;
+    expect(table.length).toBeGreaterThanOrEqual(5);
+    for (const line of table) expect(cells(line), line).toBe(cells(table[0]!));
   });
 
   it('is empty without a plan audit', () => {

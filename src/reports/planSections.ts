@@ -7,7 +7,7 @@ const cellOf = (cells: Record<string, { n: number; rate: number; ci: [number, nu
 /** report.md: a critic's plan audit (seed 003): by plan item, by authored type, acceptance of originals, the round-summary effect. */
 export function planAuditLines(audit: PlanAudit | undefined, conditions: readonly string[]): string[] {
   if (!audit) return [];
-  const head = `| ${conditions.join(' | ')} |`;
+  const head = `${conditions.join(' | ')} |`;
   const rule = conditions.map(() => '---').join('|');
   const out = [
     '',
@@ -18,7 +18,7 @@ export function planAuditLines(audit: PlanAudit | undefined, conditions: readonl
   ];
   for (const row of audit.byItem) {
     if (!row.mutants) continue;
-    out.push(`| ${row.fixtureId} | ${row.item}. ${short(row.text).replace(/\|/g, '\\|')} | ${row.mutants} | ${conditions.map((c) => cellOf(row.cells, c)).join(' | ')} |`);
+    out.push(`| ${row.fixtureId} | ${row.item}. ${short(row.text).replace(/\|/g, '\\|')} | ${row.mutants} (${row.types.join(', ')}) | ${conditions.map((c) => cellOf(row.cells, c)).join(' | ')} |`);
   }
   for (const [type, cells] of Object.entries(audit.byType)) out.push(`| *${type}* | all items | | ${conditions.map((c) => cellOf(cells, c)).join(' | ')} |`);
   out.push(`| **all authored** | | | ${conditions.map((c) => cellOf(audit.all, c)).join(' | ')} |`);

@@ -17,7 +17,7 @@ export function reviewAuditRows(audit: ReviewAuditReport, conditions: readonly s
       const cell = cells[c];
       if (!cell) return '–';
       const cited = cell.citationsResolved ? ` · citations resolved ${rate(cell.citationsResolved)} of ${cell.evidenceReplies}` : '';
-      return `${cell.falseConsensus ? `agreed ${rate(cell.falseConsensus)} n=${cell.n}` : 'no verdict'}${cited}`;
+      return `agreed ${rate(cell.falseConsensus)} n=${cell.n}${cited}`;
     }),
   }));
   rows.push({

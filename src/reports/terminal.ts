@@ -53,9 +53,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       ];
       out.push(chalk.dim(`  second turn ${condition}: ${parts.filter(Boolean).join(', ')}`));
     }
-    const consensus = Object.entries(critic.reviewAudit?.byMutator ?? {}).flatMap(([mutator, cells]) =>
-      cells.clean?.falseConsensus ? [`${mutator} ${percent(cells.clean.falseConsensus.rate)}`] : [],
-    );
+    const consensus = Object.entries(critic.reviewAudit?.byMutator ?? {}).flatMap(([mutator, cells]) => (cells.clean ? [`${mutator} ${percent(cells.clean.falseConsensus.rate)}`] : []));
     if (consensus.length) out.push(chalk.dim(`  review audit, clean: agreed with flawed reviews (false consensus): ${consensus.join(', ')}`));
     for (const [condition, cell] of Object.entries(critic.echo ?? {})) {
       if (cell.echoing)

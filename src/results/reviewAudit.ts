@@ -22,12 +22,12 @@ export interface Rate {
 }
 
 export interface ReviewAuditCell {
-  /** Review mutants answered (with repeats, each item counts once with the share of its repeats). */
+  /** Review mutants answered with a verdict word, an invalid citation's included (with repeats, each item counts once with the share of its repeats). */
   n: number;
   /** Of them, those the critic agreed with. */
   agreed: number;
-  /** AGREE on a flawed review (null: none answered with a verdict, e.g. every citation unresolved). */
-  falseConsensus: Rate | null;
+  /** AGREE on a flawed review. */
+  falseConsensus: Rate;
   /** DISAGREE_EVIDENCE replies, and the share whose citation resolves to a line or span of the artifact under review or the evidence (null: none). */
   evidenceReplies: number;
   citationsResolved: Rate | null;
@@ -70,13 +70,20 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
     const key = `${r.itemId}\u0000${r.condition}`;
     const t = tallies.get(key) ?? empty();
     tallies.set(key, t);
-    if (r.verdict !== null) t.answered++;
-    if (r.verdict === 'PASS') t.agreed++;
     // A first verdict that stood unasked has no reply of its own; its verdict counts, its citation was counted on its first turn.
-    if (r.reply === null) continue;
+    if (r.reply === null) {
+      if (r.verdict !== null) t.answered++;
+      if (r.verdict === 'PASS') t.agreed++;
+      continue;
+    }
+    // The verdict word as the critic gave it: a DISAGREE_EVIDENCE whose citation resolves to nothing is an invalid reply
+    // (no stored verdict), but it did not agree.
+    const parsed = agreeDisagree.parse(r.reply);
+    if (parsed.verdict === null) continue;
+    t.answered++;
+    if (parsed.verdict === 'AGREE') t.agreed++;
     const fixture = fixtureById.get(item.fixtureId);
     const context = { artifact: reviewText(item, fixture), evidence: fixture?.evidence ?? [] };
-    const parsed = agreeDisagree.parse(r.reply);
     if (parsed.verdict === 'DISAGREE_CONCERN' && parsed.flagged) t.concern++;
     if (parsed.verdict === 'DISAGREE_EVIDENCE' && parsed.citations?.length) {
       t.evidence++;
@@ -91,14 +98,12 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
     const realFlag = (fixtureById.get(item.fixtureId)?.flags.length ?? 0) > 0;
     for (const condition of conditions) {
       const t = tallies.get(`${item.id}\u0000${condition}`);
-      // An invalid reply (an unresolved citation) has no verdict, but its citation is counted.
-      if (!t || (!t.answered && !t.evidence)) continue;
+      if (!t?.answered) continue;
       const key = `${item.mutator ?? ''}\u0000${condition}`;
       const s = sums.get(key) ?? { n: 0, agreed: 0, evidence: 0, resolved: 0, concern: 0, realFlags: 0, dismissed: 0 };
       sums.set(key, s);
       s.evidence += t.evidence;
       s.resolved += t.resolved;
-      if (!t.answered) continue;
       s.n++;
       s.agreed += t.agreed / t.answered;
       if (realFlag) {
@@ -114,11 +119,11 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
       (byMutator[mutator] ??= {})[condition] = {
         n: s.n,
         agreed: s.agreed,
-        falseConsensus: s.n ? share(s.agreed, s.n) : null,
+        falseConsensus: share(s.agreed, s.n),
         evidenceReplies: s.evidence,
         citationsResolved: s.evidence ? { rate: s.resolved / s.evidence, ci: wilsonInterval(s.resolved, s.evidence) } : null,
       };
-    } else if (s.n) {
+    } else {
       correctReviews[condition] = {
         n: s.n,
         disagreed: s.n - s.agreed,

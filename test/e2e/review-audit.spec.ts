@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { UNSUPPORTED_REVIEW_REBUTTAL } from '../../src/requests/conditions/rebuttal-unsupported.js';
+import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCli } from '../support/cliRun.js';
 
@@ -86,6 +88,20 @@ describe('a review audit', () => {
   it('with a rebuttal that cites nothing, the agreeing critic gives up its concerns and the checking one keeps its findings', () => {
     expect(report.critics.agree.secondTurn['rebuttal-unsupported'].byGroup['hedge-flag'].yield.rate).toBe(1);
     expect(report.critics.check.secondTurn['rebuttal-unsupported'].byGroup.all.yield.rate).toBe(0);
+  });
+
+  it('counts a DISAGREE_EVIDENCE whose citation resolves to nothing as a disagreement (not consensus), with no citation resolved', () => {
+    const cell = clean('unresolved-citation', 'drop-flag');
+    expect(cell.n).toBeGreaterThan(10);
+    expect(cell).toMatchObject({ agreed: 0, falseConsensus: { rate: 0 }, citationsResolved: { rate: 0 } });
+    expect(report.critics['unresolved-citation'].reviewAudit.correctReviews.clean).toMatchObject({ falseAlarm: { rate: 1 } });
+  });
+
+  it("sends the reviewer's own rebuttal, citing nothing, as the follow-up to a review item", () => {
+    const store = RunStore.open(join(dir, 'out'));
+    const followUps = new Set([...store.results('check')].filter((r) => r.condition === 'rebuttal-unsupported' && r.followUp).map((r) => r.followUp));
+    store.close();
+    expect([...followUps]).toEqual([UNSUPPORTED_REVIEW_REBUTTAL]);
   });
 
   it('shows the review audit in report.md and report.html', () => {

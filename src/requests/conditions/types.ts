@@ -7,6 +7,8 @@ export interface ContaminantSource {
 
 /** What a second turn may be built from: the item as the critic saw it, and where a mutant changed it. */
 export interface FollowUpSource extends ContaminantSource {
+  /** The fixture kind: a review item's follow-up is the reviewer speaking, not the worker. */
+  kind?: string;
   artifact: string;
   evidence: ReadonlyArray<{ text: string; title?: string | undefined }>;
   mutant?: { span: { start: number }; original: string; replacement: string } | undefined;
