@@ -35,6 +35,27 @@ const CASES: Array<[string, CriticRequest, string, string]> = [
   ['a hypothetical out of scope', request(RIGHT, [{ quote: 'A UK employee receives 28 days', says: SCOPE_HYPOTHETICALS.text[0]! }]), 'DISAGREE_CONCERN', 'AGREE'],
 ];
 
+const TASK = '/**\n * The sum of a and b.\n * @example add(2, 3) // 5\n */';
+const ADD = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
+const SUB = 'export function add(a: number, b: number): number {\n  return a - b;\n}\n';
+const codeRequest = (artifact: string, flags: ReviewFlag[]): CriticRequest => ({ task: TASK, artifact: renderReview(flags), evidence: [reviewedEvidence(artifact, 'code')], rubric: 'r' });
+const subFlag = { line: 2, quote: 'return a - b;', says: '`a - b` is a bug here; it should be `a + b`.' };
+const fabricatedCode = { line: 2, quote: 'return a + b;', says: '`a + b` is a bug here; it should be `a * b`.' };
+
+describe("builtin:review-check on code reviews, by the task's own examples", () => {
+  it.each([
+    ['a correct review of correct code', codeRequest(ADD, []), 'AGREE'],
+    ['a correct review of buggy code', codeRequest(SUB, [subFlag]), 'AGREE'],
+    ['the real flag dropped: the code fails its example', codeRequest(SUB, []), 'DISAGREE_EVIDENCE'],
+    ['a fabricated flag: the change it asks for breaks an example', codeRequest(ADD, [fabricatedCode]), 'DISAGREE_EVIDENCE'],
+  ])('%s: %s', async (_name, req, verdict) => {
+    const { text } = await check.review(call(req));
+    const v = agreeDisagree.parse(text, { artifact: req.artifact, evidence: req.evidence, claims: [] });
+    expect(v.verdict).toBe(verdict);
+    expect(v.invalid).toBeUndefined();
+  });
+});
+
 describe('builtin:review-check and builtin:agree-confident', () => {
   it.each(CASES)('%s: review-check %s', async (_name, req, checked) => {
     const v = await verdictOf(check, req);
