@@ -4,7 +4,8 @@
 // - every plan: 3-7 items, numbers unique positive integers, a round_summary; every mutant: a unique
 //   id, a known type, `breaks` naming a plan item, an artifact that differs from the reference;
 // - code plans: each backticked example (`call(args)` returns `value` / throws) holds on the reference
-//   and on every variant (correct rewrites, reviewed as controls);
+//   and on every variant (correct rewrites, reviewed as controls), and is none of the fixture's held-out
+//   checks (whitespace aside): the plan is sent to every critic, the held-out checks never are;
 // - code mutants: type-check where the reference does, fail at least one held-out check, and fail
 //   the broken item's examples where it has some;
 // - text plans: each quoted phrase is in the evidence, the reference and every variant (whitespace-normalised);
@@ -101,6 +102,10 @@ for (const { file, suite, fixture } of fixtures.filter((f) => f.fixture.kind ===
   count(suite, 'plans');
   const exported = /export function (\w+)/.exec(fixture.artifact)?.[1];
   const examples = new Map([...items].map(([n, text]) => [n, examplesOf(text, exported, `${where} item ${n}`)]));
+  const heldOut = new Set(fixture.checks.map((check) => check.expr.replace(/\s+/g, '')));
+  for (const [n, list] of examples) {
+    for (const { expr } of list) if (heldOut.has(expr.replace(/\s+/g, ''))) problem(`${where} item ${n}`, `example \`${expr}\` is a held-out check, which a critic must never see`);
+  }
   const behavioural = [...examples.values()].filter((e) => e.length > 0).length;
   if (behavioural === 0) problem(where, 'no plan item carries a backticked example');
   codeJobs.push({ where, fixture, examples, all: [...examples.values()].flat() });
