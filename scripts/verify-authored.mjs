@@ -4,11 +4,13 @@
 // - every plan: 3-7 items, numbers unique positive integers, a round_summary; every mutant: a unique
 //   id, a known type, `breaks` naming a plan item, an artifact that differs from the reference;
 // - code plans: each backticked example (`call(args)` returns `value` / throws) holds on the reference
-//   and on every variant (correct rewrites, reviewed as controls);
+//   and on every variant (correct rewrites, reviewed as controls), and is none of the fixture's held-out
+//   checks (whitespace aside): the plan is sent to every critic, the held-out checks never are;
 // - code mutants: type-check where the reference does, fail at least one held-out check, and fail
 //   the broken item's examples where it has some;
 // - text plans: each quoted phrase is in the evidence, the reference and every variant (whitespace-normalised);
-// - text mutants: a `contradicts` quote found in the evidence and absent from the mutant, or a
+// - text mutants: a `contradicts` quote found in the evidence, absent from the mutant and contradicted
+//   by a sentence the mutant changes (the loader's claim analysis, contradictsQuote), or a
 //   requirement-omission; either way the broken item's quoted phrases are gone;
 // - no authored mutant has the same text as a mutant a bundled mutator generates from the fixture.
 // Run after `npx tsc -p tsconfig.json` (it uses the compiled sandbox, loader and mutators in dist/):
@@ -21,8 +23,10 @@ import { parse, stringify } from 'yaml';
 import { ALL_MUTATORS } from '../dist/mutators/index.js';
 import { runChecks } from '../dist/src/code/checks.js';
 import { typeErrors } from '../dist/src/code/typeCheck.js';
+import { contradictsQuote } from '../dist/src/fixtures/kinds/text.js';
 import { loadFixtures } from '../dist/src/fixtures/load.js';
 import { generateMutants } from '../dist/src/mutants/generate.js';
+import { evidenceSentences } from '../dist/src/text/claims.js';
 
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['fixtures/functions', 'fixtures/policy'];
 const TYPES = new Set(['task-substitution', 'requirement-omission']);
@@ -101,6 +105,10 @@ for (const { file, suite, fixture } of fixtures.filter((f) => f.fixture.kind ===
   count(suite, 'plans');
   const exported = /export function (\w+)/.exec(fixture.artifact)?.[1];
   const examples = new Map([...items].map(([n, text]) => [n, examplesOf(text, exported, `${where} item ${n}`)]));
+  const heldOut = new Set(fixture.checks.map((check) => check.expr.replace(/\s+/g, '')));
+  for (const [n, list] of examples) {
+    for (const { expr } of list) if (heldOut.has(expr.replace(/\s+/g, ''))) problem(`${where} item ${n}`, `example \`${expr}\` is a held-out check, which a critic must never see`);
+  }
   const behavioural = [...examples.values()].filter((e) => e.length > 0).length;
   if (behavioural === 0) problem(where, 'no plan item carries a backticked example');
   codeJobs.push({ where, fixture, examples, all: [...examples.values()].flat() });
@@ -181,6 +189,8 @@ for (const { file, suite, fixture } of fixtures.filter((f) => f.fixture.kind ===
       const quote = normalise(mutant.contradicts);
       if (!evidence.includes(quote)) problem(at, `contradicts "${quote}", which is not in the evidence`);
       if (text.includes(quote)) problem(at, 'still states the evidence it claims to contradict');
+      else if (!contradictsQuote(fixture.artifact, mutant.artifact ?? '', mutant.contradicts, evidenceSentences(fixture.evidence ?? [])))
+        problem(at, 'changes no sentence that the quoted evidence contradicts');
     } else if (mutant.type !== 'requirement-omission') problem(at, 'a task-substitution must quote the evidence it contradicts');
     if (kept.length > 0) problem(at, `still contains item ${mutant.breaks}'s phrase "${kept[0]}"`);
     lines.push(`  ${mutant.id} (${mutant.type}, breaks ${mutant.breaks}): ${mutant.contradicts ? 'contradicts the evidence' : 'omits the item'}, item phrases gone`);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TextFixture } from '../fixtures/types.js';
-import { authoredMutants, differingHunk } from './authored.js';
+import { differingHunk } from '../text/differingHunk.js';
+import { authoredMutants } from './authored.js';
 import { mutantDiff } from './diff.js';
 
 describe('differingHunk', () => {

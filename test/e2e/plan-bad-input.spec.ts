@@ -19,6 +19,8 @@ const TEXT_DUPLICATE = TEXT_FIXTURES.replace('- item: 2', '- item: 1');
 const TEXT_NO_ITEM = TEXT_FIXTURES.replace('breaks: 3', 'breaks: 9');
 const CODE_IDENTICAL = CODE_FIXTURES.replace('xs.slice()', '[...xs]');
 const TEXT_NO_CONTRADICTION = TEXT_FIXTURES.replace('        contradicts: Carry-over requests are approved by the People Team.\n', '');
+const CODE_PLAN_LEAKS_CHECK = CODE_FIXTURES.replace('`median([6, 2])` returns `4`', '`median([2,1])` returns `1.5`');
+const TEXT_CONTRADICTS_NOTHING = TEXT_FIXTURES.replace('are approved by the Finance Team', 'are signed off by the People Team');
 const TEXT_OMISSION_STILL_STATED = TEXT_FIXTURES.replace('Days above the cap are forfeited.\n', 'Days above the cap are lost on 31 March.\n');
 
 describe('bad plans and authored mutants exit 2 naming file, line and field', () => {
@@ -33,11 +35,25 @@ describe('bad plans and authored mutants exit 2 naming file, line and field', ()
       /"slice-copy" is identical to the reference artifact/,
     ],
     [
+      'a code plan example that is one of the held-out checks',
+      CODE_PLAN_LEAKS_CHECK,
+      'fixtures[0].acceptance[1].text',
+      () => lineOf(CODE_PLAN_LEAKS_CHECK, 'median([2,1])'),
+      /held-out checks are never sent to a critic, and the plan is/,
+    ],
+    [
       'a text mutant with neither a contradicted evidence quote nor an omission',
       TEXT_NO_CONTRADICTION,
       'fixtures[0].mutants[1].type',
       () => lineOf(TEXT_NO_CONTRADICTION, 'type: task-substitution'),
       /must name the evidence it contradicts/,
+    ],
+    [
+      'a text mutant that does not contradict the evidence it quotes',
+      TEXT_CONTRADICTS_NOTHING,
+      'fixtures[0].mutants[1].contradicts',
+      () => lineOf(TEXT_CONTRADICTS_NOTHING, 'contradicts: Carry-over'),
+      /authored mutant "finance": the mutant does not contradict the quoted evidence/,
     ],
     [
       'a requirement-omission that still states its item\u2019s phrase',

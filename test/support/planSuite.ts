@@ -1,7 +1,8 @@
 /**
  * A tiny suite with acceptance plans and authored mutants (the format of the
  * README's "Plan audits"): one code fixture (median, three authored mutants,
- * one of them equivalent under the held-out checks) and one text fixture
+ * one of them equivalent under the held-out checks; the plan's examples are
+ * other inputs than the held-out checks) and one text fixture
  * (leave carry-over, two authored mutants), for the plan-audit specs.
  */
 export const MEDIAN = `export function median(xs: number[]): number {
@@ -37,13 +38,13 @@ ${indent(MEDIAN, '      ')}
       - {expr: "(() => { const a = [3, 1, 2]; median(a); return a; })()", equals: [3, 1, 2]}
     acceptance:
       - item: 1
-        text: "Returns the middle value in ascending order for an odd count: \`median([9, 1, 2])\` returns \`2\`."
+        text: "Returns the middle value in ascending order for an odd count: \`median([9, 0, 3])\` returns \`3\`."
       - item: 2
-        text: "For an even count returns the mean of the two middle values: \`median([2, 1])\` returns \`1.5\`."
+        text: "For an even count returns the mean of the two middle values: \`median([6, 2])\` returns \`4\`."
       - item: 3
         text: "Does not modify the input array."
       - item: 4
-        text: "Throws a RangeError for an empty array: \`median([])\` throws."
+        text: "Throws a RangeError for an empty array."
     round_summary: "The worker reports: handled even counts and empty input, tests are green."
     mutants:
       - id: upper-middle

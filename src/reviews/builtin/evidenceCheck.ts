@@ -1,9 +1,7 @@
 import type { CriticRequest } from '../../requests/types.js';
-import { alignToEvidence, containsWords, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, supportOf } from '../../text/claims.js';
-import { findDates } from '../../text/dates.js';
+import { alignToEvidence, evidenceSentences, findEntities, findNumbers, splitSentences, supportOf } from '../../text/claims.js';
+import { mismatches } from '../../text/mismatches.js';
 import { numberedClaims } from '../../text/numberedClaims.js';
-import { reversedPolarities } from '../../text/polarity.js';
-import { misstatedUnits } from '../../text/units.js';
 import type { Critic } from '../critic.js';
 import type { GrammarName } from '../verdicts/index.js';
 import { quotedPassages, secondTurnOf } from './secondTurn.js';
@@ -15,9 +13,9 @@ export interface ClaimFinding {
 
 /**
  * Compares each claim (artifact sentence) with the evidence sentence that
- * supports it: every number, date and name in the claim must be stated there,
- * in the unit and with the polarity the evidence gives it ("must", not "need not"), and
- * every qualifier stated there must survive in the claim. Looks at nothing but
+ * supports it (text/mismatches.ts: numbers, dates, names, units, polarity,
+ * qualifiers); a claim with a number or a name that no evidence sentence
+ * supports is a finding too. Looks at nothing but
  * the sealed request's task, artifact and evidence.
  */
 export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'>): ClaimFinding[] {
@@ -29,33 +27,9 @@ export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | '
       if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
       continue;
     }
-    const stated = new Set(findNumbers(support).map(numberKey));
-    for (const n of findNumbers(claim)) {
-      if (!stated.has(numberKey(n))) findings.push({ claim, problem: `"${n.text}" is not what the evidence says ("${support}")` });
-    }
-    // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
-    const datesStated = new Set(findDates(support).map((d) => d.key));
-    for (const d of findDates(claim)) {
-      if (!datesStated.has(d.key)) findings.push({ claim, problem: `"${d.text}" is not the date the evidence gives ("${support}")` });
-    }
-    for (const u of misstatedUnits(claim, support)) findings.push({ claim, problem: `"${u.text}" is not the unit the evidence gives ("${support}")` });
-    for (const p of reversedPolarities(claim, support)) findings.push({ claim, problem: `"${p.text}" reverses what the evidence says ("${support}")` });
-    for (const e of findEntities(claim)) {
-      if (!containsWords(support, e.text)) findings.push({ claim, problem: `"${e.text}" is not named in the supporting evidence ("${support}")` });
-    }
-    // Counted, not just present: a sentence may say "up to" twice and the claim drop one.
-    const claimed = keywordCounts(claim);
-    for (const [keyword, stated] of keywordCounts(support)) {
-      if ((claimed.get(keyword) ?? 0) < stated) findings.push({ claim, problem: `drops the evidence's qualifier "${keyword}" ("${support}")` });
-    }
+    for (const problem of mismatches(claim, support)) findings.push({ claim, problem });
   }
   return findings;
-}
-
-function keywordCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const q of findQualifiers(text)) counts.set(q.keyword, (counts.get(q.keyword) ?? 0) + 1);
-  return counts;
 }
 
 export function describeFindings(findings: readonly ClaimFinding[]): string {

@@ -1,11 +1,11 @@
 import type { SandboxOptions } from '../../code/sandbox.js';
 import { WORK_DONE_CLAIM } from './workerClaims.js';
-import { quotedPhrases } from '../../fixtures/plan.js';
+import { itemExamples, quotedPhrases } from '../../fixtures/plan.js';
 import { normaliseQuote } from '../../text/quote.js';
 import { contaminantIn, SEALED_KEYS, type CriticRequest } from '../../requests/types.js';
 import type { Critic } from '../critic.js';
 import { checkAgainstEvidence } from './evidenceCheck.js';
-import { judgeExamples, type DocExample } from './runExamples.js';
+import { judgeExamples } from './runExamples.js';
 
 /** One item of the acceptance plan, as the request's task carries it. */
 export interface PlanItemText {
@@ -37,12 +37,7 @@ export function planIn(task: string): PlanItemText[] {
   return items;
 }
 
-/** An item's backticked examples (plan-format.md): `` `call(args)` returns `value` `` or `` `call(args)` throws ``. */
-const ITEM_EXAMPLE = /`([^`\n]+)`\s+(?:returns|is|gives|equals)\s+`([^`\n]+)`|`([^`\n]+)`\s+throws\b/g;
-
-export function itemExamples(text: string): DocExample[] {
-  return [...text.matchAll(ITEM_EXAMPLE)].map((m) => (m[3] !== undefined ? { expr: m[3], expected: 'throws' } : { expr: m[1]!, expected: m[2]! }));
-}
+export { itemExamples } from '../../fixtures/plan.js';
 
 /** Code: each item's examples, run against the candidate in the sandbox; an item fails with its first example that disagrees. */
 export async function codePlanIssues(plan: readonly PlanItemText[], artifact: string, options: SandboxOptions = {}): Promise<PlanIssue[]> {
