@@ -99,7 +99,7 @@ describe('plan audits end to end', () => {
   it('report.md and report.html show the plan audits by plan item', () => {
     const markdown = readFileSync(join(dir, 'run', 'report.md'), 'utf8');
     expect(markdown).toContain('### Plan audits: catch by plan item');
-    expect(markdown).toMatch(/\| median \| 2\. For an even count returns the mean of the two middle values: .* \| 1 \| 100% \[\d+–100\] n=1 \| 100% \[\d+–100\] n=1 \|/);
+    expect(markdown).toMatch(/\| median \| 2\. For an even count returns the mean of the two middle values: .* \| 1 \([a-z-]+\) \| 100% \[\d+–100\] n=1 \| 100% \[\d+–100\] n=1 \|/);
     expect(markdown).toMatch(/With the round summary \(round-summary\): plan-item catch −100 pts against clean on the same 4 authored mutants \(b 4 named clean only, c 0/);
     const page = readFileSync(join(dir, 'run', 'report.html'), 'utf8');
     expect(page).toContain('<h3>Plan audits: catch by plan item</h3>');
