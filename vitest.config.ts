@@ -5,5 +5,11 @@ export default defineConfig({
     include: ['src/**/*.spec.ts', 'mutators/**/*.spec.ts', 'test/**/*.spec.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Spec files share their worker's module graph instead of importing it
+    // afresh each (ts-morph, zod schemas, the registries): on CI's 2 cores
+    // (one worker) that import was most of a small spec file's time. No spec
+    // mocks modules, fakes timers or stubs globals, and the few that set an
+    // environment variable remove it, so nothing leaks from one file to the next.
+    isolate: false,
   },
 });

@@ -32,6 +32,7 @@ seed: 3
 critic:
   name: scripted
   provider: exec
+  mode: persistent
   command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}]
 thresholds:
   catchRate: {number-flip: {high: 0.8, low: 0.3, break: 0.2}}

@@ -53,7 +53,7 @@ retries: 0
 critic:
   name: critic
   provider: exec
-  command: ${critic}
+${critic}
 thresholds:
 ${thresholds}
 ${extra}`,
@@ -61,8 +61,8 @@ ${extra}`,
   return file;
 }
 
-const scripted = `[${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}]`;
-const failing = `[${JSON.stringify(process.execPath)}, "-e", "process.exit(1)"]`;
+const scripted = `  mode: persistent\n  command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}]`;
+const failing = `  command: [${JSON.stringify(process.execPath)}, "-e", "process.exit(1)"]`;
 
 function run(config: string, out: string) {
   const result = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, out)], {

@@ -172,7 +172,7 @@ describe('interruptions', () => {
 
   it('a rerun into the same folder gates with its own thresholds, not those of the first run', async () => {
     server = await startFakeOpenAI((body) => deterministicReply(body));
-    const { dir, config } = auditDir(server.baseURL, 'thresholds: {catchRate: 0.01}');
+    const { dir, config } = smallAuditDir(server.baseURL, 'thresholds: {catchRate: 0.01}');
     const out = join(dir, 'out');
     await runCli(['run', '--config', config, '--out', out, '--no-cache', '--threshold', 'number-flip.break=0.99'], dir);
     const strict = report(out).critics.model.gates.find((g: any) => g.name === 'catchRate.number-flip');
