@@ -219,7 +219,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
     let online = phases;
     if (batched) {
-      const outcome = await batchPass(batched, () => skipDone(phases[0]!(), critic, store), store, grammar, options.outDir).catch((err: unknown) => {
+      const outcome = await batchPass(batched, () => skipDone(phases[0]!(), critic, store), store, { grammar, notFound }, options.outDir).catch((err: unknown) => {
         if (err instanceof CriticCallError) return { reason: `critic ${critic.name}: ${err.message}` };
         throw err;
       });
@@ -447,12 +447,12 @@ async function batchPass(
   critic: Critic & { batch: BatchApi },
   jobs: () => Iterable<ReviewJob>,
   store: RunStore,
-  grammar: VerdictGrammar | undefined,
+  reading: { grammar: VerdictGrammar | undefined; notFound: 'flag' | 'neutral' },
   outDir: string,
 ): Promise<{ waiting: string | null }> {
   const before = store.openBatches(critic.name, { all: true }).length;
   const pass = await runBatchPass(critic, jobs, store, {
-    grammar,
+    ...reading,
     writeInput: (index, lines) => {
       mkdirSync(join(outDir, 'batches'), { recursive: true });
       writeFileSync(join(outDir, 'batches', `${critic.name}-${before + index + 1}.jsonl`), `${lines.join('\n')}\n`);

@@ -262,8 +262,7 @@ async function reviewOnce(
     ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
   });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
-    const grammar = options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR];
-    const verdict = storedVerdict(grammar.parse(reply.text, grammar.readsRequest ? grammarContext(job, options.notFound) : undefined));
+    const verdict = replyVerdict(reply.text, job, options.grammar, options.notFound);
     return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
   };
   const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
@@ -312,6 +311,16 @@ async function reviewOnce(
       watch.retrying();
     }
   }
+}
+
+/** The verdict the run stores for a reply, read by the critic's grammar against the request it answered when the grammar checks citations. Online and batch reviews alike. */
+export function replyVerdict(
+  text: string,
+  job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>,
+  grammar: VerdictGrammar = GRAMMARS[DEFAULT_GRAMMAR],
+  notFound?: GrammarContext['notFound'],
+): Verdict | null {
+  return storedVerdict(grammar.parse(text, grammar.readsRequest ? grammarContext(job, notFound) : undefined));
 }
 
 /** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */

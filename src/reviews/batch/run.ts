@@ -2,7 +2,8 @@ import type { ReviewJob } from '../../requests/jobs.js';
 import { cacheKey } from '../cache.js';
 import type { Critic } from '../critic.js';
 import type { ReviewResult } from '../types.js';
-import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type VerdictGrammar } from '../verdicts/index.js';
+import { replyVerdict } from '../schedule.js';
+import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../verdicts/index.js';
 import { splitForLimits, type BatchAnswer, type BatchApi } from './api.js';
 
 /** A batch as the run store records it: its provider id and the custom ids (review ids) it carries. */
@@ -45,7 +46,7 @@ export async function runBatchPass(
   critic: Critic & { batch: BatchApi },
   jobs: () => Iterable<ReviewJob>,
   ledger: BatchLedger,
-  options: { grammar?: VerdictGrammar | undefined; writeInput?: (batchIndex: number, lines: readonly string[]) => void },
+  options: { grammar?: VerdictGrammar | undefined; notFound?: 'flag' | 'neutral' | undefined; writeInput?: (batchIndex: number, lines: readonly string[]) => void },
 ): Promise<BatchProgress> {
   const api = critic.batch;
   const grammar = options.grammar ?? GRAMMARS[DEFAULT_GRAMMAR];
@@ -66,7 +67,7 @@ export async function runBatchPass(
     const from = owner.get(job.reviewId);
     if (from) {
       const answer = from.answers.get(job.reviewId) ?? { error: `not answered by batch ${from.record.batchId} (${from.status})` };
-      const result = resultOf(critic, job, answer, grammar);
+      const result = resultOf(critic, job, answer, grammar, options.notFound);
       ledger.add(result);
       collected++;
       if (result.outcome !== 'error') continue;
@@ -92,7 +93,7 @@ export async function runBatchPass(
   return { collected, submitted, open };
 }
 
-function resultOf(critic: Critic, job: ReviewJob, answer: BatchAnswer, grammar: VerdictGrammar): ReviewResult {
+function resultOf(critic: Critic, job: ReviewJob, answer: BatchAnswer, grammar: VerdictGrammar, notFound: 'flag' | 'neutral' | undefined): ReviewResult {
   const base = {
     critic: critic.name,
     itemId: job.itemId,
@@ -107,6 +108,7 @@ function resultOf(critic: Critic, job: ReviewJob, answer: BatchAnswer, grammar: 
     cacheKey: cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }),
   };
   if ('error' in answer) return { ...base, outcome: 'error', verdict: null, reply: null, error: answer.error, usage: null };
-  const verdict = storedVerdict(grammar.parse(answer.reply.text));
+  // Read against the request, as online replies are: a citation that resolves to nothing is invalid here too.
+  const verdict = replyVerdict(answer.reply.text, job, grammar, notFound);
   return { ...base, outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: answer.reply.text, error: null, usage: answer.reply.usage ?? null };
 }
