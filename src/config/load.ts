@@ -70,7 +70,7 @@ export function loadConfig(file: string): AuditConfig {
       return mutator;
     });
   // Unlisted, the mutators are those of artifacts; the review mutators come with reviewAudits (or by name).
-  const artifactMutators = named(raw.mutators ?? ALL_MUTATORS.filter((m) => m.kind !== 'review').map((m) => m.name), ['mutators']);
+  const artifactMutators = named(raw.mutators ?? ALL_MUTATORS.map((m) => m.name).filter((name) => !REVIEW_MUTATOR_NAMES.includes(name)), ['mutators']);
   const reviewAudit = raw.reviewAudits ? reviewAuditOf(raw.reviewAudits, artifactMutators, named, source) : undefined;
   const mutators = [...artifactMutators, ...(reviewAudit?.mutators ?? []).filter((m) => !artifactMutators.includes(m))];
 
@@ -167,15 +167,9 @@ function reviewAuditOf(
   named: (names: readonly string[], path: Array<string | number>) => Mutator[],
   source: YamlSource,
 ): ReviewAudit {
-  const mutators = named(raw.mutators ?? ALL_MUTATORS.filter((m) => m.kind === 'review').map((m) => m.name), ['reviewAudits', 'mutators']);
+  const mutators = named(raw.mutators ?? REVIEW_MUTATOR_NAMES, ['reviewAudits', 'mutators']);
   mutators.forEach((m, i) => {
-    if (m.kind !== 'review')
-      throw source.errorAt(
-        ['reviewAudits', 'mutators', i],
-        `"${m.name}" mutates ${m.kind} artifacts, not reviews; review mutators: ${ALL_MUTATORS.filter((r) => r.kind === 'review')
-          .map((r) => r.name)
-          .join(', ')}`,
-      );
+    if (m.kind !== 'review') throw source.errorAt(['reviewAudits', 'mutators', i], `"${m.name}" mutates ${m.kind} artifacts, not reviews; review mutators: ${REVIEW_MUTATOR_NAMES.join(', ')}`);
   });
   raw.reviewed?.forEach((name, i) => {
     if (!artifactMutators.some((m) => m.name === name))

@@ -19,8 +19,7 @@ import { secondTurnGates } from '../gates/secondTurn.js';
 import { secondTurnReport } from '../results/secondTurn.js';
 import { crossCritic } from '../results/crossCritic.js';
 import { reviewAuditReport } from '../results/reviewAudit.js';
-import { falseConsensusGates } from '../gates/falseConsensus.js';
-import { ALL_MUTATORS } from '../../mutators/index.js';
+import { falseConsensusGates, REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
 import { catchRateMode } from '../gates/thresholds.js';
@@ -30,8 +29,6 @@ import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
 import { countOutcomes, tabulate } from '../results/tabulate.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
-
-const KIND_OF_MUTATOR = new Map<string, string>(ALL_MUTATORS.map((m) => [m.name, m.kind]));
 
 export interface BuildOptions {
   baseline?: LoadedBaseline | undefined;
@@ -81,7 +78,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         ...falseConsensusGates(
           reviewAudit,
           settings.thresholds,
-          settings.mutators.filter((m) => KIND_OF_MUTATOR.get(m) === 'review'),
+          settings.mutators.filter((m) => REVIEW_MUTATOR_NAMES.includes(m)),
         ),
       );
     const secondTurn = secondTurnReport(items, outcomes, conditions);
