@@ -1,15 +1,19 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { evidenceSentences, sentenceAround, supportOf } from '../src/text/claims.js';
+import { evidenceSentences, sentenceAround, supportPassage, type SupportPassage } from '../src/text/claims.js';
 import type { MutationCandidate } from './types.js';
 
 /**
- * The evidence sentence that supports the artifact sentence holding the
- * candidate, or the reason there is none: the oracles can only call a mutant
- * wrong when they know which evidence the original claim rests on.
+ * The evidence that supports the artifact sentence holding the candidate (the
+ * best sentence, the others that support it, and every evidence sentence with
+ * the task), or the reason there is none: the oracles can only call a mutant
+ * wrong when they know which evidence the original claim rests on. An oracle
+ * keeps a new number or date only when `everywhere` states it nowhere, a new
+ * name only when neither `sentence` nor `context` names it: the evidence-check
+ * critic reads the same passage (src/text/mismatches.ts).
  */
-export function supportingSentence(fixture: TextFixture, candidate: MutationCandidate): { sentence: string } | { reason: string } {
+export function supportingSentence(fixture: TextFixture, candidate: MutationCandidate): SupportPassage | { reason: string } {
   const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end);
   if (!claim) return { reason: 'the span crosses a sentence boundary' };
-  const sentence = supportOf(claim.text, evidenceSentences(fixture.evidence));
-  return sentence === null ? { reason: 'no evidence sentence supports this claim' } : { sentence };
+  const passage = supportPassage(claim.text, evidenceSentences(fixture.evidence), [fixture.task]);
+  return passage ?? { reason: 'no evidence sentence supports this claim' };
 }

@@ -5,6 +5,9 @@
  * sentence to the evidence sentence that supports it.
  */
 
+import { sensesOf } from './lexicon.js';
+import { readSentences } from './nlp.js';
+
 export interface Piece {
   text: string;
   start: number;
@@ -86,16 +89,16 @@ export interface EntityPiece extends Piece {
 }
 
 // A run of capitalised words or acronyms, allowing "&", "of", "and", "for" between them ("Leave & Absence").
-const NAME_RUN = /\b[A-Z][A-Za-z0-9'-]*(?:(?:\s+(?:&|of|and|for|de)\s+|\s+)[A-Z][A-Za-z0-9'-]*)*/g;
+const NAME_RUN = /\b[A-Z][A-Za-z0-9-]*(?:'(?!s\b)[A-Za-z0-9-]+)?(?:(?:\s+(?:&|of|and|for|de)\s+|\s+)[A-Z][A-Za-z0-9-]*(?:'(?!s\b)[A-Za-z0-9-]+)?)*/g;
 
 export function findEntities(text: string): EntityPiece[] {
   const entities: EntityPiece[] = [];
   for (const match of text.matchAll(NAME_RUN)) {
     let words = match[0].split(/\s+/);
     let start = match.index;
-    // Drop leading words capitalised only by grammar: at a sentence start ("Employees of ..."), or function words anywhere.
+    // Drop leading words capitalised only by grammar: at a sentence start ("Employees of ...", "Use Manage Booking": a verb, as the language model reads it), or function words anywhere.
     const opening = opensSentence(text, start);
-    while (words.length > 0 && NOT_NAMES.has(words[0]!) && (opening || FUNCTION_WORDS.has(words[0]!))) {
+    while (words.length > 0 && ((NOT_NAMES.has(words[0]!) && (opening || FUNCTION_WORDS.has(words[0]!))) || (opening && start === match.index && words.length > 1 && !NAME_POS.has(posAt(text, start))))) {
       start = text.indexOf(words[1] ?? '', start + words[0]!.length);
       words = words.slice(1);
     }
@@ -111,6 +114,15 @@ export function findEntities(text: string): EntityPiece[] {
     entities.push({ text: body, start, end: start + body.length, kind });
   }
   return entities;
+}
+
+/** The parts of speech a word of a name can have; a capitalised verb or adjective opening a sentence is not one. */
+const NAME_POS = new Set(['PROPN', 'NOUN', 'NUM', 'X']);
+
+/** The part of speech of the token at an offset of a text, as the language model reads the text. */
+function posAt(text: string, offset: number): string {
+  for (const sentence of readSentences(text)) for (const t of sentence.tokens) if (t.start === offset) return t.pos;
+  return 'X';
 }
 
 /** Capitalised function words: never the start of a name, wherever they stand. */
@@ -184,69 +196,147 @@ export function isClauseQualifier(keyword: string): boolean {
   return (CLAUSE_QUALIFIERS as readonly string[]).includes(keyword);
 }
 
-/** Whether a qualifier keyword is stated in a text (as whole words, any case). */
+/**
+ * The ways of writing each qualifier: "no more than 30 kg" says what "up to
+ * 30 kg" and "a maximum of 30 kg" say, "can't" what "not" says. A paraphrase
+ * keeps the qualifier when it writes any member of its class.
+ */
+const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
+  ['no more than', 'at most', 'up to', 'not more than', 'a maximum of', 'maximum', 'as many as', 'or less', 'or fewer', 'capped', 'cap', 'ceiling', 'never go above', 'no longer than', 'limit', 'weight limit', String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`, 'just'],
+  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'or more', 'or older', 'or over', 'and over', 'or above'],
+  ['within', 'no later than', 'inside', 'by', 'in the', 'up to', 'before'],
+  ['only', 'solely', 'just', 'exclusively', 'as long as', 'so long as', 'provided', 'if'],
+  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer'],
+  ['unless', 'except', 'provided that', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
+];
+
+/** A class's ways as one pattern: literal phrases, any spacing, any apostrophe; a member holding a backslash is a pattern already. */
+const classPattern = (words: readonly string[]) =>
+  new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, '\\s+'))).join('|')})\\b`, 'i');
+const CLASS_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
+  [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => [keyword, classPattern(QUALIFIER_CLASSES.filter((c) => c.includes(keyword)).flat())] as const),
+);
+
+/** Whether a text states a qualifier in any of its ways of writing it (as whole words, any case). */
 export function statesQualifier(text: string, keyword: string): boolean {
-  return qualifierPattern(keyword, 'i').test(text);
+  return (CLASS_PATTERNS.get(keyword) ?? qualifierPattern(keyword, 'i')).test(text);
+}
+
+/**
+ * What a qualifier bears on: the first number after it ("up to 6"), else its
+ * first ordinary word ("only members"). A claim drops the qualifier only when
+ * it restates that and writes the qualifier in none of its ways: a claim that
+ * restates half of an evidence sentence keeps the other half's qualifiers out.
+ */
+export function qualifiedTerm(text: string, q: QualifierPiece): { number: string } | { lemma: string } | null {
+  // A clause qualifier ("unless they opt out") bears on the clause before it.
+  if (isClauseQualifier(q.keyword)) {
+    const before = contentLemmas(text.slice(0, q.start).split(/[.!?;]\s/).pop() ?? '');
+    return before.length ? { lemma: before[before.length - 1]! } : null;
+  }
+  const after = text.slice(q.end, q.end + 60);
+  const firstNumber = findNumbers(after)[0];
+  const words = contentLemmas(after);
+  if (firstNumber && (!words.length || after.indexOf(firstNumber.text) < after.toLowerCase().indexOf(words[0]!.slice(0, 4)))) return { number: numberKey(firstNumber) };
+  return words[0] ? { lemma: words[0] } : null;
 }
 
 const STOPWORDS = new Set(
-  'the a an and or of to in on at for by with from as is are was were be been being that this these those it its their his her they he she we you your our any all each every per not no only than then so such which who whom whose what when where while if unless except provided may must can will shall should would could has have had do does did into onto within up at least most more'.split(
+  'the a an and or of to in on at for by with from as is are was were be been being that this these those it its their his her they he she we you your our any all each every per not no only than then so such which who whom whose what when where while if unless except provided may must can will shall should would could has have had do does did into onto within up at least most more get'.split(
     ' ',
   ),
 );
 
-function contentWords(text: string, entities: readonly EntityPiece[]): Set<string> {
-  let plain = text;
-  for (const e of entities) plain = plain.replace(e.text, ' ');
-  const words =
-    plain
-      .toLowerCase()
-      .replace(NUMBER_PATTERN, ' ')
-      .match(/[a-z][a-z'-]+/g) ?? [];
-  return new Set(words.filter((w) => w.length > 2 && !STOPWORDS.has(w)).map(stem));
+/** The parts of speech that carry a claim's meaning; names (PROPN) and numbers are left out on purpose. */
+const CONTENT_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV']);
+
+/** A sentence's ordinary words by their dictionary form ("withdrawals" → "withdrawal"), read by the language model. */
+export function contentLemmas(text: string): string[] {
+  const lemmas = new Set<string>();
+  for (const sentence of readSentences(text)) {
+    for (const t of sentence.tokens) {
+      if (!CONTENT_POS.has(t.pos) || !/^[a-z][a-z'-]+$/.test(t.lemma) || t.lemma.length <= 2 || STOPWORDS.has(t.lemma)) continue;
+      lemmas.add(t.lemma);
+    }
+  }
+  return [...lemmas];
 }
 
-/** A crude stem so "accrues" meets "accrue" and "payments" meets "payment". */
-function stem(word: string): string {
-  return word.replace(/(?:ing|ed|es|s)$/, '');
+/** What one evidence sentence says, for matching a claim's words against it: its lemmas and their commonest senses. */
+interface EvidenceWords {
+  lemmas: Set<string>;
+  senses: Set<string>;
+  /** Its numbers and names (factsOf). */
+  facts: Set<string>;
 }
 
 /**
  * Evidence sentences recur across every candidate of a fixture: their words are
  * computed once. Generation and reviews go fixture by fixture, so a few dozen
  * fixtures' sentences are all that is ever reused; a bigger cache only holds a
- * large suite's evidence (about 0.7 KB a sentence) for the whole run.
+ * large suite's evidence for the whole run.
  */
-const evidenceWordCache = new Map<string, Set<string>>();
+const evidenceWordCache = new Map<string, EvidenceWords>();
 const EVIDENCE_WORD_CACHE_SIZE = 1_000;
 
-function evidenceWords(sentence: string): Set<string> {
+function evidenceWords(sentence: string): EvidenceWords {
   let words = evidenceWordCache.get(sentence);
   if (!words) {
     if (evidenceWordCache.size >= EVIDENCE_WORD_CACHE_SIZE) evidenceWordCache.clear();
-    words = contentWords(sentence, findEntities(sentence));
+    const lemmas = new Set(contentLemmas(sentence));
+    words = { lemmas, senses: new Set([...lemmas].flatMap((l) => sensesOf(l))), facts: factsOf(sentence) };
     evidenceWordCache.set(sentence, words);
   }
   return words;
 }
 
 /**
- * The evidence sentence that supports a claim: the one sharing most of the
- * claim's ordinary words. Names and numbers are left out of the match on
- * purpose, so a swapped name or flipped number does not move the alignment.
+ * Whether the evidence says this word in its own words: the same lemma, a
+ * synonym (a shared common WordNet sense: "extra" and "additional"), or the
+ * same stem with a suffix ("renew" and "renewal", "refund" and "refundable").
+ */
+function saysWord(words: EvidenceWords, lemma: string): boolean {
+  if (words.lemmas.has(lemma)) return true;
+  if (sensesOf(lemma).some((s) => words.senses.has(s))) return true;
+  for (const other of words.lemmas) {
+    const [shorter, longer] = other.length < lemma.length ? [other, lemma] : [lemma, other];
+    if (shorter.length >= 5 && longer.startsWith(shorter)) return true;
+  }
+  return false;
+}
+
+/**
+ * The evidence sentence that supports a claim: the one that says most of the
+ * claim's ordinary words (in the same or other words), numbers and names. A
+ * claim in other words shares few words with its evidence, and its figures and
+ * names are what tie it to the sentence; a swapped name or flipped number
+ * costs one of them, not the alignment.
  */
 export function alignToEvidence(claim: string, evidenceSentences: readonly string[]): { sentence: string; score: number } | null {
-  const claimWords = contentWords(claim, findEntities(claim));
-  if (claimWords.size === 0) return null;
+  const claimWords = contentLemmas(claim);
+  const claimFacts = factsOf(claim);
+  const total = claimWords.length + claimFacts.size;
+  if (claimWords.length === 0) return null;
   let best: { sentence: string; score: number } | null = null;
   for (const sentence of evidenceSentences) {
     const words = evidenceWords(sentence);
     let shared = 0;
-    for (const w of claimWords) if (words.has(w)) shared++;
-    const score = shared / claimWords.size;
+    for (const w of claimWords) if (saysWord(words, w)) shared++;
+    for (const f of claimFacts) if (words.facts.has(f)) shared++;
+    const score = shared / total;
     if (!best || score > best.score) best = { sentence, score };
   }
   return best;
+}
+
+/** A text's numbers and names, each once: "#£10", "@oakfield room". */
+function factsOf(text: string): Set<string> {
+  return new Set([...findNumbers(text).map((n) => `#${numberKey(n)}`), ...findEntities(text).map((e) => `@${e.text.toLowerCase()}`)]);
+}
+
+/** Whether a text says this ordinary word, in the same or other words (a synonym, the same stem). */
+export function textSaysWord(text: string, lemma: string): boolean {
+  return saysWord(evidenceWords(text), lemma);
 }
 
 /** Below this share of a claim's ordinary words shared, no evidence sentence really supports the claim. */
@@ -260,6 +350,35 @@ export const MIN_SUPPORT = 0.3;
 export function supportOf(claim: string, evidenceSentences: readonly string[]): string | null {
   const support = alignToEvidence(claim, evidenceSentences);
   return support && support.score >= MIN_SUPPORT ? support.sentence : null;
+}
+
+export interface SupportPassage {
+  /** The evidence sentence that supports the claim best: its units, polarities and qualifiers are the claim's to keep. */
+  sentence: string;
+  /** The other sentences that support it too, and the task: where its names may be stated. */
+  context: string[];
+  /** Every evidence sentence, and the task: where its numbers and dates may be stated. */
+  everywhere: string[];
+}
+
+/**
+ * The evidence a claim rests on: the sentence that supports it best, and the
+ * other sentences that support it too (a claim may join two sentences of a
+ * document), with any further text it may restate (the task). Null when no
+ * evidence sentence supports it.
+ */
+export function supportPassage(claim: string, evidenceSentences: readonly string[], also: readonly string[] = []): SupportPassage | null {
+  const sentence = supportOf(claim, evidenceSentences);
+  if (sentence === null) return null;
+  // By ordinary words alone, and at least two of them: a sentence that merely names the swapped-in team is no support.
+  const claimWords = contentLemmas(claim);
+  const others = evidenceSentences.filter((s) => {
+    if (s === sentence) return false;
+    const words = evidenceWords(s);
+    const shared = claimWords.filter((w) => saysWord(words, w)).length;
+    return shared >= 2 && shared / claimWords.length >= MIN_SUPPORT;
+  });
+  return { sentence, context: [...others, ...also], everywhere: [...evidenceSentences, ...also] };
 }
 
 export function evidenceSentences(evidence: ReadonlyArray<{ text: string; title?: string | undefined }>): string[] {

@@ -1,43 +1,51 @@
-import { containsWords, findEntities, findNumbers, findQualifiers, numberKey } from './claims.js';
+import { containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
 import { findDates } from './dates.js';
 import { reversedPolarities } from './polarity.js';
 import { misstatedUnits } from './units.js';
 
 /**
- * What a claim states that the evidence sentence supporting it does not state
- * the same way: every number, date and name of the claim must be stated
- * there, in the unit and with the polarity the evidence gives it ("must", not
- * "need not"), and every qualifier stated there must survive in the claim.
- * The one comparison the evidence-check critic and the fixture loader (an
- * authored text mutant's `contradicts`) share, as the mutators' oracles judge
- * their own changes.
+ * What a claim states that the evidence supporting it does not state the
+ * same way: every number and date of the claim must be stated in the evidence
+ * or the task (an answer joins facts a document states in several sentences,
+ * and restates the question's), every name in the sentences that support the
+ * claim or the task; in the unit and with the
+ * polarity the supporting sentence gives it ("must", not "need not"); and a
+ * qualifier of the supporting sentence must survive, in any of its ways of
+ * writing, wherever the claim restates what it qualifies. The one comparison
+ * the evidence-check critic, the mutators' oracles and the fixture loader (an
+ * authored text mutant's `contradicts`) share.
  */
-export function mismatches(claim: string, support: string): string[] {
+export function mismatches(claim: string, passage: SupportPassage): string[] {
   const problems: string[] = [];
-  const stated = new Set(findNumbers(support).map(numberKey));
+  const support = passage.sentence;
+  const sources = [support, ...passage.context];
+  const stated = new Set(passage.everywhere.flatMap(findNumbers).map(numberKey));
   for (const n of findNumbers(claim)) {
     if (!stated.has(numberKey(n))) problems.push(`"${n.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
-  const datesStated = new Set(findDates(support).map((d) => d.key));
+  const datesStated = new Set(passage.everywhere.flatMap(findDates).map((d) => d.key));
   for (const d of findDates(claim)) {
     if (!datesStated.has(d.key)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
-    if (!containsWords(support, e.text)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
+    if (!sources.some((s) => containsWords(s, e.text))) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  // Counted, not just present: a sentence may say "up to" twice and the claim drop one.
-  const claimed = keywordCounts(claim);
-  for (const [keyword, count] of keywordCounts(support)) {
-    if ((claimed.get(keyword) ?? 0) < count) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
-  }
+  for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
 }
 
-function keywordCounts(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const q of findQualifiers(text)) counts.set(q.keyword, (counts.get(q.keyword) ?? 0) + 1);
-  return counts;
+/** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
+export function droppedQualifiers(claim: string, support: string): string[] {
+  const claimNumbers = new Set(findNumbers(claim).map(numberKey));
+  const dropped = new Set<string>();
+  for (const q of findQualifiers(support)) {
+    const term = qualifiedTerm(support, q);
+    if (!term) continue;
+    const restated = 'number' in term ? claimNumbers.has(term.number) : textSaysWord(claim, term.lemma);
+    if (restated && !statesQualifier(claim, q.keyword)) dropped.add(q.keyword);
+  }
+  return [...dropped];
 }

@@ -1,5 +1,5 @@
 import type { CriticRequest } from '../../requests/types.js';
-import { alignToEvidence, evidenceSentences, findEntities, findNumbers, splitSentences, supportOf } from '../../text/claims.js';
+import { alignToEvidence, evidenceSentences, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
 import { mismatches } from '../../text/mismatches.js';
 import { numberedClaims } from '../../text/numberedClaims.js';
 import type { Critic } from '../critic.js';
@@ -18,11 +18,11 @@ export interface ClaimFinding {
  * supports is a finding too. Looks at nothing but
  * the sealed request's task, artifact and evidence.
  */
-export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'>): ClaimFinding[] {
+export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'> & { task?: string }): ClaimFinding[] {
   const sources = evidenceSentences(request.evidence);
   const findings: ClaimFinding[] = [];
   for (const { text: claim } of splitSentences(request.artifact)) {
-    const support = supportOf(claim, sources);
+    const support = supportPassage(claim, sources, request.task === undefined ? [] : [request.task]);
     if (support === null) {
       if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
       continue;
