@@ -14,6 +14,6 @@ import type { MutationCandidate } from './types.js';
 export function supportingSentence(fixture: TextFixture, candidate: MutationCandidate): SupportPassage | { reason: string } {
   const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end);
   if (!claim) return { reason: 'the span crosses a sentence boundary' };
-  const passage = supportPassage(claim.text, evidenceSentences(fixture.evidence), [fixture.task]);
+  const passage = supportPassage(claim.text, evidenceSentences(fixture.evidence), [fixture.task, ...fixture.evidence.flatMap((e) => (e.title ? [e.title] : []))]);
   return passage ?? { reason: 'no evidence sentence supports this claim' };
 }

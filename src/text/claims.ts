@@ -202,11 +202,11 @@ export function isClauseQualifier(keyword: string): boolean {
  * keeps the qualifier when it writes any member of its class.
  */
 const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
-  ['no more than', 'at most', 'up to', 'not more than', 'a maximum of', 'maximum', 'as many as', 'or less', 'or fewer', 'capped', 'cap', 'ceiling', 'never go above', 'no longer than', 'limit', 'weight limit', String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`, 'just'],
+  ['no more than', 'at most', 'up to', 'not more than', 'a maximum of', 'maximum', 'as many as', 'or less', 'or fewer', 'capped', 'cap', 'ceiling', 'never go above', 'no longer than', 'limit', 'weight limit', 'caps', 'limits', String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`, 'just'],
   ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'or more', 'or older', 'or over', 'and over', 'or above'],
-  ['within', 'no later than', 'inside', 'by', 'in the', 'up to', 'before'],
-  ['only', 'solely', 'just', 'exclusively', 'as long as', 'so long as', 'provided', 'if'],
-  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer'],
+  ['within', 'no later than', 'inside', 'by', 'in the', 'up to', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
+  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'if', 'apart from', 'except', 'other than'],
+  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   ['unless', 'except', 'provided that', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];
 
@@ -370,13 +370,13 @@ export interface SupportPassage {
 export function supportPassage(claim: string, evidenceSentences: readonly string[], also: readonly string[] = []): SupportPassage | null {
   const sentence = supportOf(claim, evidenceSentences);
   if (sentence === null) return null;
-  // By ordinary words alone, and at least two of them: a sentence that merely names the swapped-in team is no support.
+  // By ordinary words alone, at least two of them: a sentence that merely names the swapped-in team is no support.
   const claimWords = contentLemmas(claim);
   const others = evidenceSentences.filter((s) => {
     if (s === sentence) return false;
     const words = evidenceWords(s);
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
-    return shared >= 2 && shared / claimWords.length >= MIN_SUPPORT;
+    return shared >= 2;
   });
   return { sentence, context: [...others, ...also], everywhere: [...evidenceSentences, ...also] };
 }

@@ -26,7 +26,7 @@ export function mismatches(claim: string, passage: SupportPassage): string[] {
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
   const datesStated = new Set(passage.everywhere.flatMap(findDates).map((d) => d.key));
   for (const d of findDates(claim)) {
-    if (!datesStated.has(d.key)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
+    if (!statesDate(datesStated, d.key)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
@@ -35,6 +35,18 @@ export function mismatches(claim: string, passage: SupportPassage): string[] {
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
+}
+
+/**
+ * Whether a date is stated, by meaning: the same key, or a day within the
+ * month or year it names ("by the end of March 2027" when the question says
+ * "12 March 2027").
+ */
+export function statesDate(stated: ReadonlySet<string>, key: string): boolean {
+  if (stated.has(key)) return true;
+  if (!/^\d{4}(?:-\d{2})?$/.test(key)) return false;
+  for (const s of stated) if (s.startsWith(`${key}-`)) return true;
+  return false;
 }
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */

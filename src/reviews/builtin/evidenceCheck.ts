@@ -20,9 +20,11 @@ export interface ClaimFinding {
  */
 export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'> & { task?: string }): ClaimFinding[] {
   const sources = evidenceSentences(request.evidence);
+  // What an answer may restate besides the evidence's sentences: the question, and the documents' titles.
+  const also = [...(request.task === undefined ? [] : [request.task]), ...request.evidence.flatMap((e) => (e.title ? [e.title] : []))];
   const findings: ClaimFinding[] = [];
   for (const { text: claim } of splitSentences(request.artifact)) {
-    const support = supportPassage(claim, sources, request.task === undefined ? [] : [request.task]);
+    const support = supportPassage(claim, sources, also);
     if (support === null) {
       if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
       continue;
