@@ -202,8 +202,8 @@ export function isClauseQualifier(keyword: string): boolean {
  * keeps the qualifier when it writes any member of its class.
  */
 const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
-  ['no more than', 'at most', 'up to', 'not more than', 'a maximum of', 'maximum', 'as many as', 'or less', 'or fewer', 'capped', 'cap', 'ceiling', 'never go above', 'no longer than', 'limit', 'weight limit', 'caps', 'limits', String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`, 'just'],
-  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'or more', 'or older', 'or over', 'and over', 'or above'],
+  ['no more than', 'at most', 'up to', 'not more than', 'a maximum of', 'maximum', 'as many as', 'or less', 'or fewer', 'capped', 'cap', 'ceiling', 'never go above', 'no longer than', 'limit', 'weight limit', 'caps', 'limits', 'first', String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`, 'just'],
+  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above'],
   ['within', 'no later than', 'inside', 'by', 'in the', 'up to', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'if', 'apart from', 'except', 'other than'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
@@ -228,17 +228,18 @@ export function statesQualifier(text: string, keyword: string): boolean {
  * it restates that and writes the qualifier in none of its ways: a claim that
  * restates half of an evidence sentence keeps the other half's qualifiers out.
  */
-export function qualifiedTerm(text: string, q: QualifierPiece): { number: string } | { lemma: string } | null {
+export function qualifiedTerm(text: string, q: QualifierPiece): { number: string } | { lemmas: string[] } | null {
   // A clause qualifier ("unless they opt out") bears on the clause before it.
   if (isClauseQualifier(q.keyword)) {
     const before = contentLemmas(text.slice(0, q.start).split(/[.!?;]\s/).pop() ?? '');
-    return before.length ? { lemma: before[before.length - 1]! } : null;
+    return before.length ? { lemmas: before.slice(-2) } : null;
   }
   const after = text.slice(q.end, q.end + 60);
   const firstNumber = findNumbers(after)[0];
-  const words = contentLemmas(after);
+  // Two words, where there are two: "only any fare difference" bears on a fare difference, not on every fare.
+  const words = contentLemmas(after.split(/\s+/).slice(0, 6).join(' '));
   if (firstNumber && (!words.length || after.indexOf(firstNumber.text) < after.toLowerCase().indexOf(words[0]!.slice(0, 4)))) return { number: numberKey(firstNumber) };
-  return words[0] ? { lemma: words[0] } : null;
+  return words.length ? { lemmas: words.slice(0, 2) } : null;
 }
 
 const STOPWORDS = new Set(

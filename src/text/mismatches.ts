@@ -56,7 +56,7 @@ export function droppedQualifiers(claim: string, support: string): string[] {
   for (const q of findQualifiers(support)) {
     const term = qualifiedTerm(support, q);
     if (!term) continue;
-    const restated = 'number' in term ? claimNumbers.has(term.number) : textSaysWord(claim, term.lemma);
+    const restated = 'number' in term ? claimNumbers.has(term.number) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (restated && !statesQualifier(claim, q.keyword)) dropped.add(q.keyword);
   }
   return [...dropped];
