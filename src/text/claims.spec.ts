@@ -404,7 +404,11 @@ describe('statesQualifier', () => {
     ['Paid unless exempt.', 'unless', true],
     ['Pay atleast 5.', 'at least', false],
     ['A lonely rule.', 'only', false],
-    ['Nothing here.', 'not', false],
+    ['Nothing here.', 'not', true], // "nothing" is one of the ways of writing "not"
+    ['It can\'t weigh more than 30 kg.', 'no more than', true],
+    ['A maximum of 6 titles.', 'no more than', true],
+    ['The landlord can\'t refuse.', 'not', true],
+    ['Six titles at once.', 'no more than', false],
     ['', 'not', false],
   ])('%j states %s: %s', (text, keyword, expected) => {
     expect(statesQualifier(text, keyword)).toBe(expected);
@@ -415,9 +419,10 @@ describe('alignToEvidence', () => {
   const evidence = ['Annual leave accrues at 2 days per month.', 'Expense claims are paid within 14 days by the Finance Team.', 'Staff must book travel through the portal.'];
 
   it.each([
-    { name: 'the sentence sharing the words, whatever the number', claim: 'Leave accrues at 3 days per month.', sentence: evidence[0], score: 1 },
-    { name: 'the sentence sharing the words, whatever the name and number', claim: 'Claims are paid within 30 days by the Payroll Team.', sentence: evidence[1], score: 1 },
-    { name: 'the sentence sharing the words, whatever the last word names', claim: 'Staff book travel through Concur.', sentence: evidence[2], score: 1 },
+    // Numbers and names count as words of the claim: one the sentence does not state costs its share of the score, not the alignment.
+    { name: 'the sentence sharing the words, whatever the number', claim: 'Leave accrues at 3 days per month.', sentence: evidence[0], score: 4 / 5 },
+    { name: 'the sentence sharing the words, whatever the name and number', claim: 'Claims are paid within 30 days by the Payroll Team.', sentence: evidence[1], score: 3 / 5 },
+    { name: 'the sentence sharing the words, whatever the last word names', claim: 'Staff book travel through Concur.', sentence: evidence[2], score: 3 / 5 },
     { name: 'a partial match, scored by the share of the claim', claim: 'Annual leave accrues daily for staff members here.', sentence: evidence[0], score: 3 / 7 },
     { name: 'the first sentence, scored 0, when no word is shared', claim: 'The sky is blue.', sentence: evidence[0], score: 0 },
   ])('picks $name', ({ claim, sentence, score }) => {
@@ -447,13 +452,19 @@ describe('alignToEvidence', () => {
 
   it.each([
     ['Claims are paid within 14 days by the Finance Team.', 'Claims are paid within 15 days by the People Team.'],
-    ['Leave accrues at 2 days per month from March.', 'Leave accrues at 20 days per month from June.'],
     ['Rooms cost £150 in London.', 'Rooms cost £1,500 in Leeds.'],
-  ])('aligns %j and its mutant %j alike', (claim, mutant) => {
+  ])('aligns %j and its mutant %j to the same sentence', (claim, mutant) => {
     const sources = [...evidence, 'Rooms cost £150 in London.', 'Leave accrues at 2 days per month from March.'];
     const original = alignToEvidence(claim, sources);
     expect(original?.score).toBe(1);
-    expect(alignToEvidence(mutant, sources)).toEqual(original);
+    expect(alignToEvidence(mutant, sources)?.sentence).toBe(original?.sentence);
+  });
+
+  it('meets a paraphrase: other words, a synonym, the same amount', () => {
+    const sources = ['Cash withdrawals abroad cost an additional £1.50 per withdrawal.', 'Card payments in euros are free.'];
+    const found = alignToEvidence('Taking cash out of an ATM overseas costs an extra £1.50 each time.', sources);
+    expect(found?.sentence).toBe(sources[0]);
+    expect(found?.score).toBeGreaterThanOrEqual(MIN_SUPPORT);
   });
 
   it('still picks the right sentence among more evidence sentences than it caches', () => {

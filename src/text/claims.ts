@@ -5,7 +5,7 @@
  * sentence to the evidence sentence that supports it.
  */
 
-import { sensesOf } from './lexicon.js';
+import { isDictionaryWord, sensesOf } from './lexicon.js';
 import { readSentences } from './nlp.js';
 
 export interface Piece {
@@ -255,12 +255,20 @@ const CONTENT_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV']);
 export function contentLemmas(text: string): string[] {
   const lemmas = new Set<string>();
   for (const sentence of readSentences(text)) {
-    for (const t of sentence.tokens) {
-      if (!CONTENT_POS.has(t.pos) || !/^[a-z][a-z'-]+$/.test(t.lemma) || t.lemma.length <= 2 || STOPWORDS.has(t.lemma)) continue;
-      lemmas.add(t.lemma);
+    for (const [i, t] of sentence.tokens.entries()) {
+      // The model reads a capitalised noun that opens a sentence ("Claims are paid") as a name; a dictionary word there is an ordinary word.
+      const opensAlone = i === 0 && t.pos === 'PROPN' && sentence.tokens[1]?.pos !== 'PROPN'; // not the first word of a name ("Finance Team")
+      const lemma = opensAlone ? dictionaryForm(t.lemma) : CONTENT_POS.has(t.pos) ? t.lemma : undefined;
+      if (lemma === undefined || !/^[a-z][a-z'-]+$/.test(lemma) || lemma.length <= 2 || STOPWORDS.has(lemma)) continue;
+      lemmas.add(lemma);
     }
   }
   return [...lemmas];
+}
+
+/** A word the model left unlemmatised, as the dictionary has it ("claims" → "claim"), or undefined when it is no dictionary word. */
+function dictionaryForm(word: string): string | undefined {
+  return [word, word.replace(/s$/, ''), word.replace(/es$/, '')].find(isDictionaryWord);
 }
 
 /** What one evidence sentence says, for matching a claim's words against it: its lemmas and their commonest senses. */
