@@ -35,7 +35,14 @@ export const READER_INSTRUCTIONS =
 
 export interface KitOptions {
   fixtures: readonly TextFixture[];
+  /** The mutators whose mutants are read. */
   mutators: readonly Mutator[];
+  /**
+   * The mutators the mutants are generated with, as the audit's config lists
+   * them (default: `mutators`): where two make the same text it is one mutant,
+   * under the more specific, so a subset read keeps the audit's labels.
+   */
+  generatedWith?: readonly Mutator[];
   batches: number;
   /** The least share of each batch's items that are untouched originals. */
   untouchedShare: number;
@@ -57,7 +64,9 @@ export interface KeyItem {
 
 export interface KitKey {
   kit: 'critic-audit reading kit';
-  settings: { fixtures: string[]; mutators: string[]; batches: number; untouchedShare: number; seed: number; cap: number };
+  settings: { fixtures: string[]; mutators: string[]; generatedWith: string[]; batches: number; untouchedShare: number; seed: number; cap: number };
+  /** Kept mutants per mutator over the suite: what the batches were drawn from. */
+  available: Record<string, number>;
   batches: Array<{ batch: number; file: string; items: KeyItem[] }>;
 }
 
@@ -65,8 +74,6 @@ export interface Kit {
   key: KitKey;
   /** batch-K.md's text, K = index + 1. */
   files: string[];
-  /** Kept mutants per mutator over the suite (what the batches were drawn from). */
-  available: Record<string, number>;
 }
 
 /**
@@ -83,8 +90,10 @@ export function makeKit(options: KitOptions): Kit {
   if (!(untouchedShare >= 0 && untouchedShare <= 1)) throw new KitError(`--untouched-share must be between 0 and 1, got ${untouchedShare}`);
   if (fixtures.length === 0) throw new KitError('no text fixtures to read');
   const rng = createRng(`reading-kit\0${seed}`);
-  const { mutants } = generateMutants(fixtures, mutators, { seed, cap });
   const names = mutators.map((m) => m.name);
+  const generators = [...(options.generatedWith ?? mutators)];
+  for (const m of mutators) if (!generators.includes(m)) generators.push(m);
+  const mutants = generateMutants(fixtures, generators, { seed, cap }).mutants.filter((m) => names.includes(m.mutator));
   // Unused mutants per fixture and mutator, in a seeded order.
   const unused = new Map(fixtures.map((f) => [f.id, new Map(names.map((n) => [n, [] as Mutant[]]))]));
   for (const m of mutants) unused.get(m.fixtureId)!.get(m.mutator)!.push(m);
@@ -98,7 +107,8 @@ export function makeKit(options: KitOptions): Kit {
   const leastUntouched = Math.ceil(untouchedShare * fixtures.length - 1e-9);
   const key: KitKey = {
     kit: 'critic-audit reading kit',
-    settings: { fixtures: [], mutators: names, batches, untouchedShare, seed, cap },
+    settings: { fixtures: [], mutators: names, generatedWith: generators.map((m) => m.name), batches, untouchedShare, seed, cap },
+    available,
     batches: [],
   };
   const files: string[] = [];
@@ -145,7 +155,7 @@ export function makeKit(options: KitOptions): Kit {
       ),
     );
   }
-  return { key, files, available };
+  return { key, files };
 }
 
 /** A batch as the reader sees it: the instructions, then per item its number, the question and the answer, and nothing else. */
@@ -322,7 +332,8 @@ function make(argv: readonly string[]): number {
   const config = values.config ? loadConfig(values.config) : undefined;
   const [paths, baseDir] = values.fixtures?.length ? [values.fixtures, process.cwd()] : config ? [config.fixtures, config.baseDir] : [['fixtures/policy'], PACKAGE_ROOT];
   const fixtures = loadFixtures(paths, baseDir, { fields: config?.fixtureFields }).filter((f): f is TextFixture => f.kind === 'text');
-  const mutators = chooseMutators(values.mutators, config?.mutators);
+  const generatedWith = (config?.mutators ?? ALL_MUTATORS).filter((m) => m.kind === 'text');
+  const mutators = values.mutators === undefined ? generatedWith : chooseMutators(values.mutators);
   const number = (flag: string, text: string | undefined, fallback: number) => {
     const n = text === undefined ? fallback : Number(text);
     if (!Number.isFinite(n) && n !== Infinity) throw new KitError(`--${flag} must be a number, got ${JSON.stringify(text)}`);
@@ -331,6 +342,7 @@ function make(argv: readonly string[]): number {
   const kit = makeKit({
     fixtures,
     mutators,
+    generatedWith,
     batches: number('batches', values.batches, 5),
     untouchedShare: number('untouched-share', values['untouched-share'], 0.3),
     seed: number('seed', values.seed, config?.seed ?? 7),
@@ -345,14 +357,13 @@ function make(argv: readonly string[]): number {
   for (const { items } of kit.key.batches) for (const it of items) it.mutator ? counts.set(it.mutator, (counts.get(it.mutator) ?? 0) + 1) : untouched++;
   console.log(`${kit.key.batches.length} batches of ${fixtures.length} items (one per text fixture) in ${out}; the key is key.json: keep it from the readers`);
   console.log(`untouched originals: ${untouched}; mutants per mutator (kept mutants available):`);
-  for (const m of mutators) console.log(`  ${m.name.padEnd(22)}${String(counts.get(m.name) ?? 0).padStart(4)} (${kit.available[m.name]})`);
+  for (const m of mutators) console.log(`  ${m.name.padEnd(22)}${String(counts.get(m.name) ?? 0).padStart(4)} (${kit.key.available[m.name]})`);
   console.log(`give batch-K.md alone to reader K; save the reader's lines as ${join(out, 'answers-K.txt')}; then: node dist/bench/reading-kit.js score ${out}`);
   return EXIT.ok;
 }
 
-function chooseMutators(list: string | undefined, configured: readonly Mutator[] | undefined): Mutator[] {
+function chooseMutators(list: string): Mutator[] {
   const text = ALL_MUTATORS.filter((m) => m.kind === 'text');
-  if (list === undefined) return configured ? configured.filter((m) => m.kind === 'text') : text;
   return list.split(',').map((raw) => {
     const name = raw.trim();
     const mutator = text.find((m) => m.name === name);
