@@ -1,13 +1,21 @@
-import { containsWords, findEntities, gazetteerFor, type EntityPiece } from '../src/text/claims.js';
 import type { TextFixture } from '../src/fixtures/types.js';
+import { containsWords, findEntities, sentenceAround, type EntityPiece } from '../src/text/claims.js';
+import { sameEntityType, standInsFor } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { supportingSentence } from './text-support.js';
-import type { TextMutator } from './types.js';
+import type { MutationCandidate, TextMutator } from './types.js';
 
 /** How many stand-ins to offer per name: enough variety, without flooding one site. */
-const ALTERNATIVES_PER_SITE = 3;
+const ALTERNATIVES_PER_SITE = 4;
 
-/** Replaces a named entity with another of the same kind, preferring names the fixture itself mentions. Months and weekdays are date-shift's. */
+/**
+ * Replaces a whole named entity with another whole entity of the same role
+ * (the same common noun after it, "Classic fare" for "Flex fare"; the same
+ * head word, "Disruption Desk" for "Transfer Desk"), taken from the fixture
+ * itself, those the evidence names first: a worker who mixes up two plans the
+ * document compares makes an honest mistake; else a stand-in of that role
+ * (src/text/entities.ts). Months and weekdays are date-shift's.
+ */
 export const entitySwap: TextMutator = {
   name: 'entity-swap',
   kind: 'text',
@@ -15,10 +23,9 @@ export const entitySwap: TextMutator = {
     const known = namesInFixture(fixture);
     const dates = findDates(fixture.artifact);
     for (const entity of findEntities(fixture.artifact)) {
-      if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end)) continue;
-      const alternatives = [...known, ...gazetteerFor(entity.kind).map((text) => ({ text, kind: entity.kind }))]
-        .filter((other) => other.kind === entity.kind && other.text !== entity.text)
-        .map((other) => other.text);
+      if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
+      const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
+      const alternatives = [...named, ...(sameEntityType(entity, entity) ? standInsFor(entity.role) : [])].filter((other) => !overlaps(other, entity.text));
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }
@@ -28,13 +35,45 @@ export const entitySwap: TextMutator = {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
     const original = fixture.artifact.slice(candidate.start, candidate.end);
-    if (!containsWords(support.sentence, original)) return 'the original name is not stated in the supporting evidence';
-    if (containsWords(support.sentence, candidate.replacement)) return 'the new name is also stated in the supporting evidence';
+    const sources = [support.sentence, ...support.context];
+    if (!sources.some((s) => containsWords(s, original))) return 'the original name is not stated in the supporting evidence';
+    if (sources.some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()))) return 'the new name is also stated in the supporting evidence';
+    if (!readAsOneEntity(fixture.artifact, candidate)) return 'the mutated sentence does not read the new name as one name of the same role';
     return null;
   },
 };
 
+/** The fixture's names, the evidence's first (then the task's, the answer's and the trace's), so stand-ins come from the documents. */
 function namesInFixture(fixture: TextFixture): EntityPiece[] {
-  const texts = [fixture.artifact, ...fixture.evidence.flatMap((e) => [e.title ?? '', e.text]), fixture.trace ?? ''];
+  const texts = [...fixture.evidence.flatMap((e) => [e.title ?? '', e.text]), fixture.task, fixture.artifact, fixture.trace ?? ''];
   return texts.flatMap(findEntities);
+}
+
+/** One name inside the other ("Contact Centre", "Aurelia Air Contact Centre"), either way, any case: not a different entity. */
+function overlaps(a: string, b: string): boolean {
+  return containsWords(a.toLowerCase(), b.toLowerCase()) || containsWords(b.toLowerCase(), a.toLowerCase());
+}
+
+/**
+ * Whether the mutated sentence reads the replacement as exactly one name with
+ * the original's role: what the evidence-check critic reads in it, so it can
+ * see the swap, and what a reader sees (no word glued onto a name).
+ */
+function readAsOneEntity(artifact: string, candidate: MutationCandidate): boolean {
+  const claim = sentenceAround(artifact, candidate.start, candidate.end);
+  if (!claim) return false;
+  const before = findEntities(claim.text).find((e) => e.start === candidate.start - claim.start && e.end === candidate.end - claim.start);
+  const mutated = claim.text.slice(0, candidate.start - claim.start) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
+  const start = candidate.start - claim.start;
+  const after = findEntities(mutated).find((e) => e.start === start && e.end === start + candidate.replacement.length);
+  return before !== undefined && after !== undefined && sameEntityType(after, before);
+}
+
+/** A name its acronym follows ("Property Irregularity Report (PIR)"): swapping the name alone leaves the acronym out of step. */
+function spelledOutAfter(text: string, entity: EntityPiece): boolean {
+  const initials = entity.text
+    .split(/\s+/)
+    .map((w) => w[0])
+    .join('');
+  return text.startsWith(` (${initials})`, entity.end);
 }

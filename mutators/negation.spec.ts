@@ -15,15 +15,23 @@ describeTextMutator(
     { name: '"may" to "may not"', artifact: 'Staff may work from home.', kept: ['Staff may not work from home.'] },
     { name: '"may not" to "may"', artifact: 'Staff may not work abroad.', kept: ['Staff may work abroad.'] },
     { name: '"cannot" to "can"', artifact: 'Unused leave cannot be sold.', kept: ['Unused leave can be sold.'] },
+    { name: '"can\'t" to "can"', artifact: "Unused leave can't be sold.", kept: ['Unused leave can be sold.'] },
+    {
+      name: '"can" to "can\'t" where the answer contracts',
+      artifact: "You can sell leave. It isn't refundable.",
+      kept: ["You can't sell leave. It isn't refundable.", 'You can sell leave. It is refundable.'],
+    },
+    { name: '"isn\'t" to "is"', artifact: "The fee isn't refundable.", kept: ['The fee is refundable.'] },
     { name: '"permitted" to "prohibited"', artifact: 'Smoking is permitted outside.', kept: ['Smoking is not permitted outside.'] },
     { name: '"prohibited" to "permitted"', artifact: 'Alcohol with the tablets is prohibited.', kept: ['Alcohol with the tablets is permitted.'] },
-    { name: '"before" to "after"', artifact: 'Apply 4 weeks before the start date.', kept: ['Apply 4 weeks after the start date.'] },
-    { name: '"after" to "before"', artifact: 'Take it 2 hours after food.', kept: ['Take it 2 hours before food.'] },
     { name: '"including" to "excluding"', artifact: 'Leave is 28 days including bank holidays.', kept: ['Leave is 28 days excluding bank holidays.'] },
-    { name: '"never" to "always"', artifact: 'Tablets are never crushed.', kept: ['Tablets are always crushed.'] },
   ],
   [
     { name: 'a sentence with no polarity', artifact: 'Leave accrues at 28 days per year.' },
+    { name: '"before" and "after": reversed, a deadline reads as nonsense', artifact: 'Apply 4 weeks before the start date, or 2 weeks after it.' },
+    { name: '"never" and "always"', artifact: 'Tablets are never crushed and always swallowed.' },
+    { name: 'a sentence that already holds a negation', artifact: 'Staff may work from home unless they are not on probation.' },
+    { name: 'a sentence with an exception', artifact: 'Fees are refundable unless the booking starts within 7 days.' },
     { name: '"May" the month', artifact: 'Payroll closes in May.' },
     { name: '"may" opening a sentence', artifact: 'May is a busy month.' },
     { name: '"before" inside a word', artifact: 'Beforehand, staff rest.' },
@@ -35,8 +43,13 @@ describeTextMutator(
 );
 
 describe('negation, against the evidence-check critic', () => {
+  it('compares a modal only for the same verb: "can export" is not reversed by "cannot be recovered"', () => {
+    const evidence = [{ id: 'e', text: 'You can export data for 45 days. After that, data is deleted and cannot be recovered.' }];
+    expect(checkAgainstEvidence({ artifact: 'You can export data for 45 days.', evidence })).toEqual([]);
+  });
+
   it('is caught wherever its oracle keeps it', () => {
-    for (const artifact of ['Claims must include a receipt.', 'Holiday pay is payable on leaving.', 'Apply 4 weeks before the start date.']) {
+    for (const artifact of ['Claims must include a receipt.', 'Holiday pay is payable on leaving.', 'Unused leave cannot be sold.']) {
       const [mutant] = keptMutants(negation, artifact);
       expect(checkAgainstEvidence({ artifact: mutant!, evidence: [{ id: 'e', text: artifact }] }).length).toBeGreaterThan(0);
       expect(checkAgainstEvidence({ artifact, evidence: [{ id: 'e', text: artifact }] })).toEqual([]);

@@ -1,14 +1,24 @@
-import { findPolarities, polarityKey, statedPolarities } from '../src/text/polarity.js';
+import { sentenceAround } from '../src/text/claims.js';
+import { findPolarities, inStyleOf, negationsIn, polarityKey, statedPolarities } from '../src/text/polarity.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
 
-/** Reverses the polarity of one claim: "is payable" → "is not payable", "must" → "need not", "permitted" → "prohibited", "before" → "after". */
+/**
+ * Reverses the polarity of one claim: "is payable" → "is not payable", "must"
+ * → "need not", "can't" → "can", "permitted" → "prohibited", written as the
+ * answer writes its negations. Only in a sentence with no other negation or
+ * exception: "not refundable unless ..." reversed reads as tampered with.
+ */
 export const negation: TextMutator = {
   name: 'negation',
   kind: 'text',
   specificity: 3,
   *candidates(fixture) {
-    for (const p of findPolarities(fixture.artifact)) yield { start: p.start, end: p.end, replacement: p.reversed };
+    for (const p of findPolarities(fixture.artifact)) {
+      const claim = sentenceAround(fixture.artifact, p.start, p.end);
+      if (!claim || negationsIn(claim.text) - negationsIn(p.text) > 0) continue;
+      yield { start: p.start, end: p.end, replacement: inStyleOf(fixture.artifact, p.reversed) };
+    }
   },
   invalidReason(fixture, candidate) {
     const support = supportingSentence(fixture, candidate);
@@ -16,7 +26,7 @@ export const negation: TextMutator = {
     const original = findPolarities(fixture.artifact).find((p) => p.start === candidate.start && p.end === candidate.end);
     if (!original) return 'the span holds no polarity';
     const stated = statedPolarities(support.sentence);
-    if (!stated.has(polarityKey(original))) return `the supporting evidence does not state "${original.text}"`;
+    if (!stated.has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
     if (stated.has(polarityKey({ term: original.term, negative: !original.negative }))) return `the supporting evidence also states "${original.term}" with the other polarity`;
     return null;
   },

@@ -6,6 +6,7 @@
  */
 
 import { isDictionaryWord, sensesOf } from './lexicon.js';
+import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
 
 export interface Piece {
@@ -67,100 +68,7 @@ export function numberKey(n: NumberPiece): string {
   return `${n.currency}${n.value}${n.percent ? '%' : ''}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** Capitalised words that open sentences or are not names. */
-const NOT_NAMES = new Set(
-  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your'.split(
-    ' ',
-  ),
-);
-
-/**
- * What a name is, for swapping like with like: a month, a weekday, an acronym,
- * a phrase by its head word ("Finance Team" is a team), or a single word by
- * the word before it ("in London" is a place the way "in Leeds" is).
- */
-export type EntityKind = 'month' | 'weekday' | 'acronym' | `phrase:${string}` | `word:${string}`;
-
-export interface EntityPiece extends Piece {
-  kind: EntityKind;
-}
-
-// A run of capitalised words or acronyms, allowing "&", "of", "and", "for" between them ("Leave & Absence").
-const NAME_RUN = /\b[A-Z][A-Za-z0-9-]*(?:'(?!s\b)[A-Za-z0-9-]+)?(?:(?:\s+(?:&|of|and|for|de)\s+|\s+)[A-Z][A-Za-z0-9-]*(?:'(?!s\b)[A-Za-z0-9-]+)?)*/g;
-
-export function findEntities(text: string): EntityPiece[] {
-  const entities: EntityPiece[] = [];
-  for (const match of text.matchAll(NAME_RUN)) {
-    let words = match[0].split(/\s+/);
-    let start = match.index;
-    // Drop leading words capitalised only by grammar: at a sentence start ("Employees of ...", "Use Manage Booking": a verb, as the language model reads it), or function words anywhere.
-    const opening = opensSentence(text, start);
-    while (words.length > 0 && ((NOT_NAMES.has(words[0]!) && (opening || FUNCTION_WORDS.has(words[0]!))) || (opening && start === match.index && words.length > 1 && !NAME_POS.has(posAt(text, start))))) {
-      start = text.indexOf(words[1] ?? '', start + words[0]!.length);
-      words = words.slice(1);
-    }
-    while (words.length > 0 && /^(?:&|of|and|for|de)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
-    if (words.length === 0 || start < 0) continue;
-    // A lone capitalised word opening a sentence is capitalised by grammar, unless it is a known kind of name.
-    const kind = entityKind(words, /(\w+)\W*$/.exec(text.slice(Math.max(0, start - 24), start))?.[1]?.toLowerCase() ?? '');
-    if (words.length === 1 && start === match.index && opensSentence(text, start) && kind.startsWith('word:')) continue;
-    const body = words.join(' ');
-    if (text.slice(start, start + body.length) !== body) continue; // irregular spacing: skip rather than mis-span
-    if (words.length === 1 && body.length < 2) continue; // a unit such as the C of "8°C"
-    if (insideLongerName(text, start, start + body.length)) continue; // "Account" of "Payments on Account"
-    entities.push({ text: body, start, end: start + body.length, kind });
-  }
-  return entities;
-}
-
-/** The parts of speech a word of a name can have; a capitalised verb or adjective opening a sentence is not one. */
-const NAME_POS = new Set(['PROPN', 'NOUN', 'NUM', 'X']);
-
-/** The part of speech of the token at an offset of a text, as the language model reads the text. */
-function posAt(text: string, offset: number): string {
-  for (const sentence of readSentences(text)) for (const t of sentence.tokens) if (t.start === offset) return t.pos;
-  return 'X';
-}
-
-/** Capitalised function words: never the start of a name, wherever they stand. */
-const FUNCTION_WORDS = new Set(
-  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your'.split(
-    ' ',
-  ),
-);
-
-/**
- * A name joined to another by "on" or "to" ("Payments on Account", "Time to
- * Pay Arrangement") is one longer name; swapping either half would garble it.
- */
-function insideLongerName(text: string, start: number, end: number): boolean {
-  return /\s(?:on|to)\s+[A-Z]/.test(text.slice(end, end + 6)) || /[A-Z][A-Za-z]*\s+(?:on|to)\s$/.test(text.slice(Math.max(0, start - 24), start));
-}
-
-function opensSentence(text: string, offset: number): boolean {
-  return /(?:^|[.!?:]\s+|\n\s*)$/.test(text.slice(Math.max(0, offset - 4), offset)) || offset === 0;
-}
-
-function entityKind(words: string[], previousWord: string): EntityKind {
-  const last = words[words.length - 1]!;
-  if (words.length === 1) {
-    if (MONTHS.includes(last)) return 'month';
-    if (WEEKDAYS.includes(last)) return 'weekday';
-    if (/^[A-Z0-9]{2,}$/.test(last)) return 'acronym';
-    return `word:${previousWord}`;
-  }
-  return `phrase:${last.toLowerCase()}`;
-}
-
-/** Same-kind stand-ins that exist whatever the fixture names. */
-export function gazetteerFor(kind: EntityKind): readonly string[] {
-  if (kind === 'month') return MONTHS;
-  if (kind === 'weekday') return WEEKDAYS;
-  return [];
-}
+export { findEntities, gazetteerFor, type EntityKind, type EntityPiece } from './entities.js';
 
 /**
  * Qualifiers whose deletion changes a claim. Clause qualifiers run to the next
@@ -202,7 +110,29 @@ export function isClauseQualifier(keyword: string): boolean {
  * keeps the qualifier when it writes any member of its class.
  */
 const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
-  ['no more than', 'at most', 'up to', 'not more than', 'a maximum of', 'maximum', 'as many as', 'or less', 'or fewer', 'capped', 'cap', 'ceiling', 'never go above', 'no longer than', 'limit', 'weight limit', 'caps', 'limits', 'first', String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`, 'just'],
+  [
+    'no more than',
+    'at most',
+    'up to',
+    'not more than',
+    'a maximum of',
+    'maximum',
+    'as many as',
+    'or less',
+    'or fewer',
+    'capped',
+    'cap',
+    'ceiling',
+    'never go above',
+    'no longer than',
+    'limit',
+    'weight limit',
+    'caps',
+    'limits',
+    'first',
+    String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`,
+    'just',
+  ],
   ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above'],
   ['within', 'no later than', 'inside', 'by', 'in the', 'up to', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'if', 'apart from', 'except', 'other than'],
@@ -211,8 +141,7 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
 ];
 
 /** A class's ways as one pattern: literal phrases, any spacing, any apostrophe; a member holding a backslash is a pattern already. */
-const classPattern = (words: readonly string[]) =>
-  new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, '\\s+'))).join('|')})\\b`, 'i');
+const classPattern = (words: readonly string[]) => new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, '\\s+'))).join('|')})\\b`, 'i');
 const CLASS_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
   [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => [keyword, classPattern(QUALIFIER_CLASSES.filter((c) => c.includes(keyword)).flat())] as const),
 );
@@ -231,7 +160,12 @@ export function statesQualifier(text: string, keyword: string): boolean {
 export function qualifiedTerm(text: string, q: QualifierPiece): { number: string } | { lemmas: string[] } | null {
   // A clause qualifier ("unless they opt out") bears on the clause before it.
   if (isClauseQualifier(q.keyword)) {
-    const before = contentLemmas(text.slice(0, q.start).split(/[.!?;]\s/).pop() ?? '');
+    const before = contentLemmas(
+      text
+        .slice(0, q.start)
+        .split(/[.!?;]\s/)
+        .pop() ?? '',
+    );
     return before.length ? { lemmas: before.slice(-2) } : null;
   }
   const after = text.slice(q.end, q.end + 60);

@@ -1,9 +1,10 @@
 import type { Piece } from './claims.js';
+import { readSentences } from './nlp.js';
 
 /**
  * The polarity of a claim: whether it says a thing is so or is not ("is
  * payable" / "is not payable", "must" / "need not", "permitted" /
- * "prohibited", "before" / "after"). Each such place is a term with a sign;
+ * "prohibited"). Each such place is a term with a sign;
  * the negation mutator reverses one, and the evidence-check critic flags a
  * claim whose term the evidence states only with the other sign.
  */
@@ -24,6 +25,7 @@ const COPULA = 'is|are|was|were|be';
 /** Each rule: a pattern, the term it states, its sign, and how to write the reverse. Tried in order; a later rule never takes text an earlier one found. */
 const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
+  { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
   { pattern: /\bmust\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
   { pattern: /\bneed\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
@@ -31,16 +33,31 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
   { pattern: /\bmay\s+not\b/g, term: () => 'may', negative: true, reverse: () => 'may' },
   { pattern: /\bmay\b/g, term: () => 'may', negative: false, reverse: () => 'may not' },
   { pattern: /\bcannot\b/g, term: () => 'can', negative: true, reverse: () => 'can' },
+  { pattern: /\bcan['’]t\b/g, term: () => 'can', negative: true, reverse: () => 'can' },
   { pattern: /\bcan\b/g, term: () => 'can', negative: false, reverse: () => 'cannot' },
   { pattern: /\bprohibited\b/g, term: () => 'permitted', negative: true, reverse: () => 'permitted' },
   { pattern: /\bpermitted\b/g, term: () => 'permitted', negative: false, reverse: () => 'prohibited' },
-  { pattern: /\bafter\b/g, term: () => 'before', negative: true, reverse: () => 'before' },
-  { pattern: /\bbefore\b/g, term: () => 'before', negative: false, reverse: () => 'after' },
-  { pattern: /\bnever\b/g, term: () => 'always', negative: true, reverse: () => 'always' },
-  { pattern: /\balways\b/g, term: () => 'always', negative: false, reverse: () => 'never' },
   { pattern: /\bexcluding\b/g, term: () => 'including', negative: true, reverse: () => 'including' },
   { pattern: /\bincluding\b/g, term: () => 'including', negative: false, reverse: () => 'excluding' },
 ];
+
+/** Modals say nothing alone: "can export" and "cannot be recovered" are about two verbs, so a modal's term names its verb. */
+const MODALS = new Set(['must', 'may', 'can']);
+
+/** The lemma of the first verb after an offset in its sentence ("cannot be recovered" → "recover"), or "". */
+function verbAfter(text: string, offset: number): string {
+  for (const sentence of readSentences(text)) {
+    if (sentence.end < offset) continue;
+    const verb = sentence.tokens.find((t) => t.start >= offset && t.pos === 'VERB');
+    return verb?.lemma ?? '';
+  }
+  return '';
+}
+
+/** Whether a text writes negations in short ("can't", "isn't"): a reversal writes its "not" the same way. */
+export function usesContractions(text: string): boolean {
+  return /\b\w+n['’]t\b/.test(text);
+}
 
 export function findPolarities(text: string): PolarityPiece[] {
   const found: PolarityPiece[] = [];
@@ -50,7 +67,8 @@ export function findPolarities(text: string): PolarityPiece[] {
       const start = m.index!;
       const end = start + m[0].length;
       if (taken(start, end)) continue;
-      found.push({ text: m[0], start, end, term: rule.term(m).replace(/\s+/g, ' '), negative: rule.negative, reversed: rule.reverse(m) });
+      const term = rule.term(m).replace(/\s+/g, ' ');
+      found.push({ text: m[0], start, end, term: MODALS.has(term) ? `${term} ${verbAfter(text, end)}` : term, negative: rule.negative, reversed: rule.reverse(m) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -69,4 +87,15 @@ export function polarityKey(p: Pick<PolarityPiece, 'term' | 'negative'>): string
 export function reversedPolarities(claim: string, support: string): PolarityPiece[] {
   const stated = statedPolarities(support);
   return findPolarities(claim).filter((p) => !stated.has(polarityKey(p)) && stated.has(polarityKey({ term: p.term, negative: !p.negative })));
+}
+
+/** The negations a sentence holds, and the exceptions that work as one ("unless", "except"): a second reads as a double negative. */
+export function negationsIn(sentence: string): number {
+  return sentence.match(/\b(?:not|never|cannot|no|unless|except|without)\b|n['’]t\b/gi)?.length ?? 0;
+}
+
+/** A reversal written as the text writes its negations: "cannot" → "can't", "is not" → "isn't" where the text contracts. */
+export function inStyleOf(text: string, reversal: string): string {
+  if (!usesContractions(text)) return reversal;
+  return reversal.replace(/^cannot$/, "can't").replace(/^(is|are|was|were) not\b/, "$1n't");
 }

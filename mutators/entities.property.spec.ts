@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../src/fixtures/load.js';
+import type { TextFixture } from '../src/fixtures/types.js';
+import { generateMutants } from '../src/mutants/generate.js';
+import { sentenceAround } from '../src/text/claims.js';
+import { findEntities, sameEntityType } from '../src/text/entities.js';
+import { negationsIn } from '../src/text/polarity.js';
+import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
+import { entitySwap } from './entity-swap.js';
+import { negation } from './negation.js';
+
+/** Both bundled text suites: the policy suite we tuned on and the unseen one we did not. */
+const fixtures = loadFixtures(['fixtures/policy', 'fixtures/unseen'].map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+
+describe('entity-swap on the bundled suites', () => {
+  const byId = new Map(fixtures.map((f) => [f.id, f]));
+  const { mutants } = generateMutants(fixtures, [entitySwap], { seed: 7, cap: Infinity });
+
+  it('keeps mutants to check', () => {
+    expect(mutants.length).toBeGreaterThan(fixtures.length);
+  });
+
+  it('replaces exactly one whole entity with exactly one whole entity of the same type', () => {
+    for (const m of mutants) {
+      const label = `${m.id}: ${m.original} -> ${m.replacement}`;
+      const before = findEntities(byId.get(m.fixtureId)!.artifact).find((e) => e.start === m.span.start && e.end === m.span.end);
+      const after = findEntities(m.artifact).find((e) => e.start === m.span.start && e.end === m.span.start + m.replacement.length);
+      expect(before, label).toBeDefined();
+      expect(after, label).toBeDefined();
+      expect(sameEntityType(before!, after!), label).toBe(true);
+    }
+  });
+});
+
+describe('negation on the bundled suites', () => {
+  const { mutants } = generateMutants(fixtures, [negation], { seed: 7, cap: Infinity });
+
+  it('never leaves two negations in the mutated sentence', () => {
+    expect(mutants.length).toBeGreaterThan(0);
+    for (const m of mutants) {
+      const sentence = sentenceAround(m.artifact, m.span.start, m.span.start + m.replacement.length)!;
+      expect(negationsIn(sentence.text), `${m.id}: ${sentence.text}`).toBeLessThanOrEqual(1);
+    }
+  });
+});

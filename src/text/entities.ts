@@ -1,0 +1,189 @@
+/**
+ * Named entities of policy-style prose ("Finance Team", "Manage Booking",
+ * "HMRC"), with what each names, so that a swap replaces a name with another
+ * of the same type and the evidence-check critic reads the same names.
+ */
+
+import type { Piece } from './claims.js';
+import { sensesOf } from './lexicon.js';
+import { readSentences, type Token } from './nlp.js';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** Capitalised words that open sentences or are not names. */
+const NOT_NAMES = new Set(
+  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * What a name is, for swapping like with like: a month, a weekday, an acronym,
+ * a phrase by its head word ("Finance Team" is a team), or a single word by
+ * the word before it ("in London" is a place the way "in Leeds" is).
+ */
+export type EntityKind = 'month' | 'weekday' | 'acronym' | `phrase:${string}` | `word:${string}`;
+
+export interface EntityPiece extends Piece {
+  kind: EntityKind;
+  /**
+   * What the name names, for swapping like with like: for a single word, the
+   * common noun it qualifies ("Business plan", "Classic fares": "noun:plan",
+   * "noun:fare"), else its kind; for a phrase, its kind (its head word).
+   */
+  role: string;
+}
+
+// A run of capitalised words or acronyms, allowing "&", "of", "for", "de" between them ("Leave & Absence"). Not "and":
+// "Manage Booking and Disruption Desk" are two names. A possessive 's, straight or curly, is never part of a name.
+const NAME_RUN = /\b[A-Z][A-Za-z0-9-]*(?:['’](?!s\b)[A-Za-z0-9-]+)?(?:(?:\s+(?:&|of|for|de)\s+|\s+)[A-Z][A-Za-z0-9-]*(?:['’](?!s\b)[A-Za-z0-9-]+)?)*/g;
+
+export function findEntities(text: string): EntityPiece[] {
+  const entities: EntityPiece[] = [];
+  for (const match of text.matchAll(NAME_RUN)) {
+    let words = match[0].split(/\s+/);
+    let start = match.index;
+    // Drop leading words capitalised only by grammar: at a sentence start ("Employees of ...", "Use Manage Booking": a verb, as the language model reads it), or function words anywhere.
+    const opening = opensSentence(text, start);
+    while (
+      words.length > 0 &&
+      ((NOT_NAMES.has(words[0]!) && (opening || FUNCTION_WORDS.has(words[0]!))) || (opening && start === match.index && words.length > 1 && capitalisedByGrammar(text, start, words)))
+    ) {
+      start = text.indexOf(words[1] ?? '', start + words[0]!.length);
+      words = words.slice(1);
+    }
+    while (words.length > 0 && /^(?:&|of|and|for|de)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
+    if (words.length === 0 || start < 0) continue;
+    // A lone capitalised word opening a sentence is capitalised by grammar, unless it is a known kind of name.
+    const kind = entityKind(words, /(\w+)\W*$/.exec(text.slice(Math.max(0, start - 24), start))?.[1]?.toLowerCase() ?? '');
+    if (words.length === 1 && start === match.index && opensSentence(text, start) && kind.startsWith('word:')) continue;
+    const body = words.join(' ');
+    if (text.slice(start, start + body.length) !== body) continue; // irregular spacing: skip rather than mis-span
+    if (words.length === 1 && body.length < 2) continue; // a unit such as the C of "8°C"
+    if (insideLongerName(text, start, start + body.length)) continue; // "Account" of "Payments on Account"
+    entities.push({ text: body, start, end: start + body.length, kind, role: roleOf(text, words, start + body.length, kind) });
+  }
+  // "Classic and Flex fares": the first name qualifies the noun of the second.
+  for (let i = entities.length - 2; i >= 0; i--) {
+    const [name, next] = [entities[i]!, entities[i + 1]!];
+    if (name.role === name.kind && next.role.startsWith('noun:') && /^(?:,\s*|\s+(?:and|or)\s+)$/.test(text.slice(name.end, next.start))) name.role = next.role;
+  }
+  return entities;
+}
+
+/** A single word by the noun it qualifies, else a brand written in camel case ("BorrowBox", "PressReader"), else by its kind; a phrase by its kind. */
+function roleOf(text: string, words: readonly string[], end: number, kind: EntityKind): string {
+  if (words.length > 1) return kind;
+  const noun = qualifiedNoun(text, end);
+  if (noun) return `noun:${noun}`;
+  return /^[A-Z][a-z]+[A-Z]/.test(words[0]!) ? 'brand' : kind;
+}
+
+/** The parts of speech a word of a name can have; a capitalised verb or adjective opening a sentence is not one. */
+const NAME_POS = new Set(['PROPN', 'NOUN', 'NUM', 'X']);
+
+/**
+ * Whether the word opening a sentence before a name is capitalised only by
+ * grammar: a verb as the language model reads it ("Opened Brightwell
+ * Appliances"), or a word English uses as a verb before a name of two words
+ * or more ("Use Manage Booking", "Contact Kestrel Lettings": the model tags
+ * every capitalised word of an imperative a proper noun). "Standard Block
+ * Storage" (no verb) and "Object Storage" (one word would be left, half a
+ * name) keep their first word.
+ */
+function capitalisedByGrammar(text: string, offset: number, words: readonly string[]): boolean {
+  const pos = tokenAt(text, offset)?.pos ?? 'X';
+  return !NAME_POS.has(pos) || (words.length > 2 && sensesOf(words[0]!.toLowerCase()).some((sense) => sense.startsWith('v')));
+}
+
+/** The token that starts at an offset of a text, as the language model reads the text. */
+function tokenAt(text: string, offset: number): Token | undefined {
+  for (const sentence of readSentences(text)) for (const t of sentence.tokens) if (t.start === offset) return t;
+  return undefined;
+}
+
+/** The common noun a name qualifies, written right after it ("the Business plan", "Classic fares"): its lemma, or "". */
+function qualifiedNoun(text: string, end: number): string {
+  if (text[end] !== ' ') return '';
+  const next = tokenAt(text, end + 1);
+  return next && next.pos === 'NOUN' && /^[a-z]+$/.test(next.text) ? next.lemma : '';
+}
+
+/** Capitalised function words: never the start of a name, wherever they stand. */
+const FUNCTION_WORDS = new Set(
+  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A name joined to another by "on" or "to" ("Payments on Account", "Time to
+ * Pay Arrangement") is one longer name; swapping either half would garble it.
+ */
+function insideLongerName(text: string, start: number, end: number): boolean {
+  return /\s(?:on|to)\s+[A-Z]/.test(text.slice(end, end + 6)) || /[A-Z][A-Za-z]*\s+(?:on|to)\s$/.test(text.slice(Math.max(0, start - 24), start));
+}
+
+function opensSentence(text: string, offset: number): boolean {
+  // An opening quote or bracket does not change that: '"Production system down" is a Severity 1 issue'.
+  return /(?:^|[.!?:]\s+|\n\s*)["'“‘(]?$/.test(text.slice(Math.max(0, offset - 5), offset)) || offset === 0;
+}
+
+function entityKind(words: string[], previousWord: string): EntityKind {
+  const last = words[words.length - 1]!;
+  if (words.length === 1) {
+    if (MONTHS.includes(last)) return 'month';
+    if (WEEKDAYS.includes(last)) return 'weekday';
+    if (/^[A-Z0-9]{2,}$/.test(last)) return 'acronym';
+    return `word:${previousWord}`;
+  }
+  return `phrase:${last.toLowerCase()}`;
+}
+
+/** Same-kind stand-ins that exist whatever the fixture names. */
+export function gazetteerFor(kind: EntityKind): readonly string[] {
+  if (kind === 'month') return MONTHS;
+  if (kind === 'weekday') return WEEKDAYS;
+  return [];
+}
+
+/**
+ * Roles too loose to say two names are of one type: any acronym ("UTC" and
+ * "SMS"), any single word after an article ("the IDs" and "the Tenant").
+ */
+const LOOSE_ROLES = new Set(['acronym', 'word:the', 'word:a', 'word:an', 'word:your', 'word:our', 'word:their', 'word:its', 'word:this', 'word:that']);
+
+/** Whether two names are of one type, so that one may stand for the other: the same role, and one precise enough to tell. */
+export function sameEntityType(a: Pick<EntityPiece, 'role'>, b: Pick<EntityPiece, 'role'>): boolean {
+  return a.role === b.role && !LOOSE_ROLES.has(a.role);
+}
+
+/**
+ * Stand-ins that exist whatever the fixture names, by role: the teams, desks,
+ * offices, plans and fares any organisation's documents may name, in no one
+ * domain's words (no "Tenancy" or "Billing"), for a name the evidence offers
+ * no other of its type for. Each reads back with its role.
+ */
+const STAND_INS: Readonly<Record<string, readonly string[]>> = {
+  'phrase:team': ['Operations Team', 'Support Team', 'Administration Team'],
+  'phrase:desk': ['Help Desk', 'Service Desk', 'Information Desk'],
+  'phrase:office': ['Head Office', 'Administration Office'],
+  'phrase:centre': ['Service Centre', 'Help Centre'],
+  'phrase:portal': ['Self-Service Portal', 'Online Portal'],
+  'phrase:form': ['Application Form', 'Request Form'],
+  'phrase:manager': ['Service Delivery Manager', 'Operations Manager'],
+  'phrase:room': ['Meeting Room', 'Community Room'],
+  'phrase:services': ['Customer Services', 'Ground Services'],
+  'phrase:tool': ['Data Migration Tool', 'Backup Tool'],
+  'phrase:page': ['Support Page', 'Help Page'],
+  'phrase:discount': ['Volume Discount', 'Loyalty Discount'],
+  'phrase:booking': ['Online Booking'],
+  'noun:plan': ['Basic', 'Standard', 'Premium'],
+  'noun:fare': ['Saver', 'Standard', 'Basic'],
+  'noun:tier': ['Silver', 'Gold', 'Platinum'],
+};
+
+export function standInsFor(role: string): readonly string[] {
+  return STAND_INS[role] ?? [];
+}
