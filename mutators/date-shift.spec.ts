@@ -45,13 +45,30 @@ describeTextMutator(
       artifact: 'The office closes on Friday 12 June 2026.',
       kept: ['The office closes on Saturday 13 June 2026.', 'The office closes on Thursday 11 June 2026.', 'The office closes on Saturday 12 June 2027.'],
     },
-    { name: 'a deadline duration', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 35 days.', 'Claims are paid within 21 days.'] },
+    { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 21 days.', 'Claims are paid within 30 days.'] },
+    {
+      name: 'a day of a month the answer names again, only within that month',
+      artifact: 'The outage on 12 March 2027 counts from the end of March 2027.',
+      kept: ['The outage on 13 March 2027 counts from the end of March 2027.', 'The outage on 11 March 2027 counts from the end of March 2027.'],
+    },
+    { name: 'a deadline in hours', artifact: 'Cancel at least 24 hours before departure.', kept: ['Cancel at least 12 hours before departure.', 'Cancel at least 48 hours before departure.'] },
+    {
+      name: 'a deadline in words, in words',
+      artifact: 'The agent inspects within five working days.',
+      kept: ['The agent inspects within three working days.', 'The agent inspects within seven working days.'],
+    },
+    { name: 'a notice given in advance', artifact: 'Staff are told at least 5 days in advance.', kept: ['Staff are told at least 3 days in advance.', 'Staff are told at least 7 days in advance.'] },
+    {
+      name: 'a start that stays before its end',
+      artifact: 'The term runs from 30 September 2026 to 1 October 2026.',
+      kept: ['The term runs from 29 September 2026 to 1 October 2026.', 'The term runs from 30 September 2026 to 2 October 2026.', 'The term runs from 30 September 2026 to 1 October 2027.'],
+    },
     {
       name: 'a duration before an event',
       artifact: 'Requests are made at least 4 weeks before the start date.',
-      kept: ['Requests are made at least 5 weeks before the start date.', 'Requests are made at least 3 weeks before the start date.'],
+      kept: ['Requests are made at least 3 weeks before the start date.', 'Requests are made at least 6 weeks before the start date.'],
     },
-    { name: 'a working-day duration', artifact: 'The manager responds within 10 working days.', kept: ['The manager responds within 15 working days.', 'The manager responds within 5 working days.'] },
+    { name: 'a working-day duration', artifact: 'The manager responds within 10 working days.', kept: ['The manager responds within 7 working days.', 'The manager responds within 14 working days.'] },
     { name: 'a tax year', artifact: 'The allowance applies in the 2025-26 tax year.', kept: ['The allowance applies in the 2026-27 tax year.', 'The allowance applies in the 2024-25 tax year.'] },
     { name: 'a year', artifact: 'The scheme closed in 2024.', kept: ['The scheme closed in 2025.', 'The scheme closed in 2023.'] },
     {
@@ -63,6 +80,9 @@ describeTextMutator(
   ],
   [
     { name: 'an amount of days that is not a deadline', artifact: 'Employees receive 28 days of leave.' },
+    { name: 'a date the answer mentions twice', artifact: 'Prices rise on 1 May 2027. Until 1 May 2027 the old price applies.' },
+    { name: 'a calendar date beside a weekday named apart from it', artifact: 'Work runs on Sunday nights, starting 3 May 2026.' },
+    { name: 'the year of a law', artifact: 'Possession is sought under the Housing Act 1988.' },
     { name: 'a four-digit amount that is not a year', artifact: 'The maximum is 2000 mg a day.' },
     { name: 'an impossible date', artifact: 'Returns are due on 31 February 2026.' },
     { name: 'a weekday that disagrees with its date', artifact: 'The office closes on Friday 13 June 2026.' },

@@ -1,33 +1,113 @@
-import { findDates } from '../src/text/dates.js';
+import { sentenceAround } from '../src/text/claims.js';
+import { findDates, type DatePiece } from '../src/text/dates.js';
+import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
-import type { TextMutator } from './types.js';
+import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
  * Moves one date or deadline by a plausible step, written exactly as before
- * (order, separators, zero padding, a weekday moved with its date). The only
- * mutator that touches dates: number-flip and entity-swap leave them alone.
+ * (order, separators, zero padding, a weekday moved with its date; a deadline
+ * to a neighbouring usual length of its unit). The only mutator that touches
+ * dates: number-flip and entity-swap leave them alone. The answer stays
+ * consistent with itself: a date it mentions twice is left alone, a shift
+ * never lands on another date of the answer nor passes one (a start stays
+ * before its end), and a calendar date does not move beside a weekday the
+ * sentence names apart from it ("Sunday ... 1 May").
  */
 export const dateShift: TextMutator = {
   name: 'date-shift',
   kind: 'text',
   specificity: 3,
   *candidates(fixture) {
-    for (const date of findDates(fixture.artifact)) {
-      if (!date.possible) continue;
-      for (const replacement of date.shifts()) yield { start: date.start, end: date.end, replacement };
+    const text = fixture.artifact;
+    const dates = findDates(text);
+    for (const date of dates) {
+      if (!date.possible || dates.some((other) => other !== date && other.key === date.key) || besideLoneWeekday(text, dates, date) || namesALaw(text, date)) continue;
+      for (const replacement of date.shifts()) {
+        const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
+        const shifted = shiftedDate(text, candidate);
+        if (shifted && dates.every((other) => other === date || keepsSide(other, date, shifted)) && keepsFigures(text, date, shifted)) yield candidate;
+      }
     }
   },
   invalidReason(fixture, candidate) {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
-    // Found in place: a lone month or weekday is a date only by the words around it.
-    const mutated = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
     const original = findDates(fixture.artifact).find((d) => d.start === candidate.start && d.end === candidate.end);
-    const shifted = findDates(mutated).find((d) => d.start === candidate.start && d.end === candidate.start + candidate.replacement.length);
+    const shifted = shiftedDate(fixture.artifact, candidate);
     if (!original || !shifted) return 'the span holds no date';
-    const stated = new Set(findDates(support.sentence).map((d) => d.key));
-    if (!stated.has(original.key)) return 'the original date is not stated in the supporting evidence';
-    if (stated.has(shifted.key)) return 'the new date is also stated in the supporting evidence';
+    // A date the answer restates from the question is the task's: stated anywhere counts, as the evidence-check critic reads it.
+    const stated = new Set(support.everywhere.flatMap(findDates).map((d) => d.key));
+    if (!stated.has(original.key)) return 'the original date is not stated in the evidence or the task';
+    if (stated.has(shifted.key)) return 'the new date is also stated in the evidence or the task';
     return null;
   },
 };
+
+/** A year that is part of a name ("the Housing Act 1988"): a citation, not a date of the answer. */
+function namesALaw(text: string, date: DatePiece): boolean {
+  return (
+    date.form === 'year' && /\b[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start)) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start))
+  );
+}
+
+/** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */
+function keepsFigures(text: string, date: DatePiece, shifted: DatePiece): boolean {
+  if (date.form !== 'duration') return true;
+  const quantities = findQuantities(text);
+  const q = quantities.find((x) => date.start <= x.number.start && x.number.end <= date.end);
+  const [, length] = /^duration:(\d+)/.exec(shifted.key) ?? [];
+  return q === undefined || length === undefined || keepsOrder(quantities, q, Number(length));
+}
+
+/** The date a candidate writes, found in place: a lone month or weekday is a date only by the words around it. */
+function shiftedDate(text: string, candidate: MutationCandidate): DatePiece | undefined {
+  const mutated = text.slice(0, candidate.start) + candidate.replacement + text.slice(candidate.end);
+  return findDates(mutated).find((d) => d.start === candidate.start && d.end === candidate.start + candidate.replacement.length);
+}
+
+/** Whether a date is a calendar day in a sentence that names a weekday apart from it, or a lone weekday in a sentence with a calendar day. */
+function besideLoneWeekday(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
+  const sentence = sentenceAround(text, date.start, date.end);
+  if (!sentence) return false;
+  const inSentence = dates.filter((d) => d !== date && sentence.start <= d.start && d.end <= sentence.end);
+  if (date.form === 'weekday') return inSentence.some((d) => calendarParts(d) !== null);
+  return calendarParts(date) !== null && inSentence.some((d) => d.form === 'weekday');
+}
+
+/** Whether `other` lies on the same side of the shifted date as of the original, and is not the shifted date. */
+function keepsSide(other: DatePiece, original: DatePiece, shifted: DatePiece): boolean {
+  if (other.key === shifted.key) return false;
+  const before = compareDates(other, original);
+  const after = compareDates(other, shifted);
+  return before === null || before === after;
+}
+
+/**
+ * The order of two dates as far as both say (a year against a full date
+ * compares by year: 0 when they agree that far; a date without a year by
+ * month and day), or of two deadlines of one unit by length; null when they
+ * cannot be compared.
+ */
+function compareDates(a: DatePiece, b: DatePiece): number | null {
+  const durationA = /^duration:(\d+) (.+)$/.exec(a.key);
+  const durationB = /^duration:(\d+) (.+)$/.exec(b.key);
+  if (durationA || durationB) return durationA && durationB && durationA[2] === durationB[2] ? Math.sign(Number(durationA[1]) - Number(durationB[1])) : null;
+  const [pa, pb] = [calendarParts(a), calendarParts(b)];
+  if (!pa || !pb) return null;
+  // A date without a year is read in the year of the other: "31 March" and "1 April 2027" are a day apart.
+  const from = pa[0] === undefined || pb[0] === undefined ? 1 : 0;
+  for (let i = from; i < Math.min(pa.length, pb.length); i++) {
+    if (pa[i] !== pb[i]) return Math.sign(pa[i]! - pb[i]!);
+  }
+  return 0;
+}
+
+/** Year, month and day as far as a calendar date gives them. */
+function calendarParts(d: DatePiece): Array<number | undefined> | null {
+  if (d.form === 'year') return [Number(d.key)];
+  if (d.form === 'month-year') return d.key.split('-').map(Number);
+  if (!['day-month', 'month-day', 'iso', 'slashed'].includes(d.form)) return null;
+  const [, year, month, day] = /^(\d+|-)-(\d+)-(\d+)$/.exec(d.key) ?? [];
+  return [year === '-' ? undefined : Number(year), Number(month), Number(day)];
+}

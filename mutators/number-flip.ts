@@ -1,46 +1,59 @@
 import { findNumbers, numberKey, type NumberPiece } from '../src/text/claims.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
+import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
 
-/** Changes one number to a plausible wrong value written in the same format. Dates and deadlines are date-shift's. */
+/**
+ * Changes one figure to a neighbouring value a document would state for it
+ * ("28 days" to "30 days", "£6.00" to "£5.00"), written in the same format,
+ * where the answer stays consistent with itself: a figure mentioned twice, or
+ * one a sum or product of the answer rests on, is left alone, and the new
+ * value keeps its place among the answer's figures of that unit. Dates and
+ * deadlines are date-shift's; identifiers ("Severity 1", "KL-7") and clock
+ * times are not quantities.
+ */
 export const numberFlip: TextMutator = {
   name: 'number-flip',
   kind: 'text',
   *candidates(fixture) {
-    const dates = findDates(fixture.artifact);
-    for (const n of findNumbers(fixture.artifact)) {
-      if (touchesDate(dates, n.start, n.end)) continue;
-      for (const value of wrongValues(n)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
+    const text = fixture.artifact;
+    const dates = findDates(text);
+    const quantities = findQuantities(text);
+    for (const q of quantities) {
+      const n = q.number;
+      if (touchesDate(dates, n.start, n.end) || isIdentifier(text, n) || mentionedAgain(quantities, q) || inArithmetic(text, quantities, q)) continue;
+      for (const value of neighbourValues(q)) {
+        if (keepsOrder(quantities, q, value)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
+      }
     }
   },
   invalidReason(fixture, candidate) {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
     const stated = new Set(findNumbers(support.sentence).map(numberKey));
+    const statedAnywhere = new Set(support.everywhere.flatMap(findNumbers).map(numberKey));
     const [original] = findNumbers(fixture.artifact.slice(candidate.start, candidate.end));
     const [replacement] = findNumbers(candidate.replacement);
     if (!original || !stated.has(numberKey(original))) return 'the original number is not stated in the supporting evidence';
-    if (replacement && stated.has(numberKey(replacement))) return 'the new number is also stated in the supporting evidence';
+    if (replacement && statedAnywhere.has(numberKey(replacement))) return 'the new number is also stated in the evidence or the task';
     return null;
   },
 };
 
-/** One step up and one down, sized to the number so the change is plausible, not absurd. */
-export function wrongValues(n: NumberPiece): number[] {
-  const unit = 10 ** -n.decimals;
-  const step = Math.max(unit, niceStep(n.value * 0.1));
-  const round = (v: number) => Number(v.toFixed(n.decimals));
-  return [round(n.value + step), round(n.value - step)].filter((v) => v > 0 && v !== n.value && (!n.percent || v <= 100));
-}
+const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 
-/** The largest 1, 2 or 5 times a power of ten not above x. */
-function niceStep(x: number): number {
-  if (x <= 0) return 0;
-  const power = 10 ** Math.floor(Math.log10(x));
-  const leading = x / power;
-  return (leading >= 5 ? 5 : leading >= 2 ? 2 : 1) * power;
+/** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number. */
+function isIdentifier(text: string, n: NumberPiece): boolean {
+  const before = text.slice(Math.max(0, n.start - 30), n.start);
+  const after = text.slice(n.end, n.end + 3);
+  if (/\d:$/.test(before) || /^:\d/.test(after) || LABEL.test(before)) return true;
+  // A phone number's groups, a leading zero, an ordinal ("the 1st"): digits, not an amount.
+  if (/\d\s$/.test(before) || /^\s\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
+  // A capitalised word is a name unless it opens the sentence.
+  const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
+  return name !== null && !/[.!?:]$/.test(name[1]!);
 }
 
 export function formatLike(n: NumberPiece, value: number): string {

@@ -1,4 +1,5 @@
-import type { Piece } from './claims.js';
+import { findNumbers, type Piece } from './claims.js';
+import { NUMBER_WORDS, neighbourValues, numberWord } from './quantities.js';
 
 /**
  * Dates and deadlines as policies write them, found so that date-shift can move
@@ -43,7 +44,7 @@ export interface DatePiece extends Piece {
 const MONTH = `(${MONTHS.join('|')})`;
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = '(st|nd|rd|th)?';
-const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|days?|weeks?|months?|years?)';
+const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|minutes?|hours?|days?|weeks?|months?|years?)';
 
 /**
  * One pattern per form, tried in this order; a later form never takes text an
@@ -57,7 +58,10 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   { form: 'month-day', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})${ORDINAL}(?:,\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g') },
   { form: 'month-year', pattern: new RegExp(`${MONTH}\\s+(\\d{4})(?![\\w-]|[.,]\\d)`, 'g') },
   { form: 'tax-year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})([-/–])(\d{2}|\d{4})(?![\w/-]|[.,]\d)/g },
-  { form: 'duration', pattern: new RegExp(`\\b(?:(within|in)\\s+)?(\\d{1,3})\\s+${DURATION_UNIT}(?:\\s+(before|after|from|following|prior to))?\\b`, 'g') },
+  {
+    form: 'duration',
+    pattern: new RegExp(`\\b(?:(within|in)\\s+)?(\\d{1,3}|${NUMBER_WORDS.join('|')})\\s+${DURATION_UNIT}(?:\\s+(before|after|from|following|prior to|beforehand|in advance|ahead))?\\b`, 'g'),
+  },
   // A four-digit amount is not a year: "2000 mg", "1500 employees".
   { form: 'year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})(?![\w%/-]|[.,]\d|\s+(?:mg|mcg|g|kg|ml|mL|l|units?|hours?|days?|weeks?|months?|years?|people|staff|employees|words)\b)/g },
   { form: 'weekday', pattern: new RegExp(`\\b${WEEKDAY}s?\\b`, 'g') },
@@ -160,23 +164,18 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
       const [, lead, amountText, unitText, trail] = m as unknown as [string, string | undefined, string, string, string | undefined];
       // Only a deadline is a date: "within 28 days", "4 weeks before". "28 days of leave" is an amount, number-flip's.
       if (lead === undefined && trail === undefined) return null;
-      const amount = Number(amountText);
+      const inWords = /^[a-z]/i.test(amountText);
+      const amount = inWords ? NUMBER_WORDS.indexOf(amountText.toLowerCase() as (typeof NUMBER_WORDS)[number]) + 1 : Number(amountText);
       const unit = unitText.replace(/\s+/g, ' ').replace(/s$/, '');
-      const step = durationStep(amount, unit);
-      const write = (n: number) => text.replace(new RegExp(`\\b${amountText}(\\s+)${unitText}`), (_, space: string) => `${n}${space}${n === 1 ? unit : `${unit}s`}`);
+      // To the neighbouring values a document states for this unit ("28 days" to 21 or 30), spelled as before; a word only where one exists.
+      const write = (n: number) =>
+        text.replace(new RegExp(`\\b${amountText}(\\s+)${unitText}`), (_, space: string) => `${inWords ? numberWord(n, amountText) : n}${space}${n === 1 ? unit : `${unit}s`}`);
+      const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }).filter((n) => !inWords || n <= NUMBER_WORDS.length);
       // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.
       const regular = (amount === 1) === !unitText.endsWith('s');
-      return piece(`duration:${amount} ${unit}`, amount > 0, () => (regular ? [amount + step, amount - step].filter((n) => n > 0).map(write) : []));
+      return piece(`duration:${amount} ${unit}`, amount > 0, () => (regular ? shifts.map(write) : []));
     }
   }
-}
-
-/** A step a reader finds plausible: a week of days, half a year of months, one of anything else. */
-function durationStep(amount: number, unit: string): number {
-  if (/day/.test(unit)) return amount >= 14 && amount % 7 === 0 ? 7 : amount >= 10 ? 5 : amount >= 3 ? 2 : 1;
-  if (unit === 'month' && amount >= 12 && amount % 6 === 0) return 6;
-  if (unit === 'week' && amount >= 8 && amount % 4 === 0) return 4;
-  return 1;
 }
 
 function pad(n: number, width: number): string {

@@ -1,0 +1,69 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../src/fixtures/load.js';
+import type { TextFixture } from '../src/fixtures/types.js';
+import { generateMutants } from '../src/mutants/generate.js';
+import { findNumbers } from '../src/text/claims.js';
+import { findQuantities } from '../src/text/quantities.js';
+import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
+import { dateShift } from './date-shift.js';
+import { numberFlip } from './number-flip.js';
+import { TEXT_SUITES } from './testing/text-mutator-spec.js';
+import { unitSwap } from './unit-swap.js';
+
+/**
+ * What a reader with only the question and the answer can check: a changed
+ * figure leaves the answer consistent with itself. Over every kept mutant of
+ * the quantity mutators on the bundled suites and the unseen one.
+ */
+const fixtures = loadFixtures([...TEXT_SUITES, 'fixtures/unseen'].map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+const byId = new Map(fixtures.map((f) => [f.id, f]));
+const { mutants } = generateMutants(fixtures, [numberFlip, unitSwap, dateShift], { seed: 7, cap: Infinity });
+
+const counts = (text: string) => {
+  const byKey = new Map<string, number>();
+  for (const q of findQuantities(text)) byKey.set(q.key, (byKey.get(q.key) ?? 0) + 1);
+  return byKey;
+};
+const currencies = (text: string) =>
+  new Set(
+    findNumbers(text)
+      .map((n) => n.currency)
+      .filter(Boolean),
+  );
+const UNIT_WORDS = 'minute|hour|day|night|week|month|year|item|kilogram|gram|litre';
+const numberDisagreements = (text: string) =>
+  [...text.matchAll(new RegExp(`(?<![\\d.,])1\\s+(?:${UNIT_WORDS})s\\b`, 'g')), ...text.matchAll(new RegExp(`(?<![\\d.,])(?:[02-9]|\\d{2,})\\s+(?:${UNIT_WORDS})\\b(?!['’-])`, 'g'))].map((m) => m[0]);
+
+describe('quantities in the kept mutants of number-flip, unit-swap and date-shift, on the bundled and unseen suites', () => {
+  it('has mutants of each mutator to check', () => {
+    for (const name of ['number-flip', 'unit-swap', 'date-shift']) expect(mutants.filter((m) => m.mutator === name).length, name).toBeGreaterThan(10);
+  });
+
+  it.each(mutants.map((m) => [`${m.mutator} ${m.fixtureId}: ${m.original} -> ${m.replacement}`, m] as const))('%s', (_, m) => {
+    const fixture = byId.get(m.fixtureId)!;
+    // Every mention of a quantity changes with the others or not at all: one the original states k times, the mutant states k times or never.
+    const before = counts(fixture.artifact);
+    const after = counts(m.artifact);
+    for (const [key, k] of before) expect([0, k], `"${key}" mentioned ${k} times before`).toContain(after.get(key) ?? 0);
+    for (const [key, k] of after) if (!before.has(key)) expect(k, `new "${key}"`).toBe(1);
+
+    // One currency per answer, unless the evidence itself mixes them.
+    const evidenceMixes = currencies(fixture.evidence.map((e) => e.text).join('\n')).size > 1;
+    if (!evidenceMixes) for (const c of currencies(m.artifact)) expect(currencies(fixture.artifact), `currency ${c}`).toContain(c);
+
+    // Grammatical number agrees: no "1 hours", no "3 day", beyond what the original already wrote.
+    const already = numberDisagreements(fixture.artifact);
+    expect(numberDisagreements(m.artifact).filter((d) => !already.includes(d))).toEqual([]);
+
+    // Figures of one unit keep their order: a band, a minimum and a maximum, a before and an after.
+    const [qb, qa] = [findQuantities(fixture.artifact), findQuantities(m.artifact)];
+    expect(qa.length).toBe(qb.length);
+    for (let i = 0; i < qb.length; i++) {
+      for (let j = i + 1; j < qb.length; j++) {
+        if (qb[i]!.unit !== qb[j]!.unit || qa[i]!.unit !== qa[j]!.unit || qa[i]!.unit !== qb[i]!.unit) continue;
+        expect(Math.sign(qa[i]!.number.value - qa[j]!.number.value), `${qb[i]!.number.text} against ${qb[j]!.number.text}`).toBe(Math.sign(qb[i]!.number.value - qb[j]!.number.value));
+      }
+    }
+  });
+});

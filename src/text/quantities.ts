@@ -1,0 +1,157 @@
+import { findNumbers, type NumberPiece } from './claims.js';
+
+/**
+ * The quantities of an answer: each number with what it counts (a currency,
+ * "%", or the word after it: "day", "kg", "item"), so that a mutator changing
+ * one can keep the answer consistent with itself, as a worker's honest
+ * mistake is: every mention of the same quantity alike, the order of the
+ * figures of one unit ("between 23 kg and 32 kg"), and the sums and products
+ * the figures make; and pick a value a document would state for that unit.
+ */
+export interface Quantity {
+  number: NumberPiece;
+  /** A currency sign, "p" for pence, "%", or the singular of the word after the number ("day" for "working days"). */
+  unit: string;
+  /** The number and its unit: the same quantity wherever the answer mentions it. */
+  key: string;
+}
+
+/** Words between a number and its unit that leave the unit what it is: "10 working days" counts days. */
+const UNIT_ADJECTIVES = /^(?:working|business|calendar|clear|full|consecutive|further|more|extra|additional)\s+/;
+
+/** Units as counted the same way: nights are days, minutes and hours one scale each. */
+const UNIT_SYNONYMS: Record<string, string> = { night: 'day', hr: 'hour', min: 'minute', mins: 'minute', hrs: 'hour', lbs: 'lb' };
+
+export function findQuantities(text: string): Quantity[] {
+  return findNumbers(text).map((number) => {
+    const unit = unitOf(number, text.slice(number.end, number.end + 40));
+    return { number, unit, key: `${number.value}|${unit}` };
+  });
+}
+
+function unitOf(n: NumberPiece, after: string): string {
+  if (n.currency) return n.currency;
+  if (n.percent) return '%';
+  if (/^p\b/.test(after)) return 'p';
+  const word = /^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, '');
+  const noun = /^[A-Za-z]+/.exec(word ?? '')?.[0] ?? '';
+  const lower = noun.length > 2 || /^[A-Z]{2}$/.test(noun) ? noun : noun.toLowerCase();
+  const singular = /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+  return UNIT_SYNONYMS[singular] ?? singular;
+}
+
+/** Whether the number is a count of a noun written singular or plural by it ("1 day", "2 days"), not an amount of money or a share. */
+export function countsNoun(q: Quantity): boolean {
+  return !q.number.currency && !q.number.percent && q.unit !== 'p' && /^[a-z]/.test(q.unit);
+}
+
+/** The values documents state for a period, in that unit: a reader doubts "13 days" or "48 days" where "14" or "45" is usual. */
+export const ROUND_VALUES: Readonly<Record<string, readonly number[]>> = {
+  minute: [5, 10, 15, 20, 30, 45, 60, 90],
+  hour: [1, 2, 3, 4, 6, 8, 12, 24, 48, 72],
+  day: [1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90],
+  week: [1, 2, 3, 4, 6, 8, 12],
+  month: [1, 2, 3, 6, 9, 12, 18, 24],
+  year: [1, 2, 3, 5, 6, 7, 10],
+};
+
+/** Whether a document would state this value in this unit: any value for a unit without a list of usual values. */
+export function usualIn(value: number, unit: string): boolean {
+  const usual = ROUND_VALUES[unit];
+  return !usual || usual.includes(value);
+}
+
+/**
+ * The plausible wrong values next to a number, one below and one above: the
+ * neighbouring usual values of a period; otherwise the neighbouring round
+ * values at the number's own precision (a whole pound stays whole, "£6.00"
+ * becomes "£5.00", 23 becomes 20 or 25, 99.9% becomes 99.8%). Never 1 for a
+ * count of a plural noun nor the other way round ("1 day" and "2 days" differ
+ * in more than the number).
+ */
+export function neighbourValues(q: Quantity): number[] {
+  const { value } = q.number;
+  const usual = ROUND_VALUES[q.unit];
+  let values: number[];
+  if (usual && Number.isInteger(value)) {
+    values = [Math.max(...usual.filter((v) => v < value), -1), Math.min(...usual.filter((v) => v > value), Infinity)];
+  } else {
+    // Pence written on a whole amount ("£6.00") is style, not precision.
+    const decimals = q.number.decimals > 0 && Number.isInteger(value) && !q.number.percent ? 0 : q.number.decimals;
+    const scale = 10 ** decimals;
+    const units = Math.round(value * scale);
+    // Shares with decimals at their written precision (99.9% to 99.8%).
+    // To the next figure as round as this one: 25 to 20 or 30, £1,250 to £1,200 or £1,300, 23 to 22 or 24.
+    const step = q.number.percent && decimals > 0 ? 1 : roundness(units);
+    const below = Math.ceil(units / step) * step - step;
+    const above = Math.floor(units / step) * step + step;
+    values = [below / scale, above / scale].map((v) => Number(v.toFixed(decimals)));
+  }
+  return values.filter((v) => v > 0 && Number.isFinite(v) && v !== value && (!q.number.percent || v < 100) && (!countsNoun(q) || (v === 1) === (value === 1)));
+}
+
+/** The largest 10^k or 5×10^k below a whole number that divides it: how round the number is. */
+function roundness(units: number): number {
+  let step = 1;
+  for (let power = 1; power < units; power *= 10) {
+    if (units % (5 * power) === 0 && 5 * power < units) step = 5 * power;
+    if (units % (10 * power) === 0 && 10 * power < units) step = 10 * power;
+  }
+  return step;
+}
+
+/** Whether the answer mentions this quantity (number and unit) more than once. */
+export function mentionedAgain(quantities: readonly Quantity[], q: Quantity): boolean {
+  return quantities.filter((other) => other.key === q.key).length > 1;
+}
+
+/**
+ * Whether `value` in place of `q` keeps every other figure of its unit in
+ * the answer on the same side ("between 23 kg and 32 kg", "from $0.08 to
+ * $0.10"), and equal to none of them.
+ */
+export function keepsOrder(quantities: readonly Quantity[], q: Quantity, value: number): boolean {
+  return quantities.every((other) => other === q || other.unit !== q.unit || Math.sign(other.number.value - q.number.value) === Math.sign(other.number.value - value));
+}
+
+/** Small numbers as policies spell them out ("five working days", "a three-month period"). */
+export const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'] as const;
+const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi');
+
+/** The amounts a text spells out in words, with their values. */
+export function findNumberWords(text: string): Array<{ text: string; start: number; end: number; value: number }> {
+  return [...text.matchAll(NUMBER_WORD)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length, value: NUMBER_WORDS.indexOf(m[0].toLowerCase() as (typeof NUMBER_WORDS)[number]) + 1 }));
+}
+
+/** A number written as a word, in the case of the word it replaces ("Three" for "Two"). */
+export function numberWord(value: number, like: string): string {
+  const word = NUMBER_WORDS[value - 1] ?? String(value);
+  return /^[A-Z]/.test(like) ? word[0]!.toUpperCase() + word.slice(1) : word;
+}
+
+/**
+ * Whether a money figure takes part in a sum or product the answer states or
+ * implies: a + b = c among its amounts of that currency, or a × n = c with n
+ * any of its numbers (a word such as "three", a share as a fraction). Changing
+ * one figure of "£12 an hour, £36 for three hours" leaves the answer at odds
+ * with itself.
+ */
+export function inArithmetic(text: string, quantities: readonly Quantity[], q: Quantity): boolean {
+  if (!q.number.currency && q.unit !== 'p') return false;
+  const others = quantities.filter((o) => o !== q && o.unit === q.unit).map((o) => o.number.value);
+  const factors = [
+    ...quantities.map((o) => (o.number.percent ? o.number.value / 100 : o.number.value)),
+    ...findNumberWords(text).map((w) => w.value),
+    ...(/\b(?:twice|double)\b/i.test(text) ? [2] : []),
+    ...(/\bhalf\b/i.test(text) ? [0.5] : []),
+  ];
+  const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
+  const x = q.number.value;
+  for (const a of others) {
+    for (const b of others) {
+      if (close(x + a, b) || close(a + b, x)) return true;
+    }
+    for (const f of factors) if (f !== 1 && (close(x * f, a) || close(a * f, x))) return true;
+  }
+  return false;
+}
