@@ -405,9 +405,9 @@ describe('statesQualifier', () => {
     ['Pay atleast 5.', 'at least', false],
     ['A lonely rule.', 'only', false],
     ['Nothing here.', 'not', true], // "nothing" is one of the ways of writing "not"
-    ['It can\'t weigh more than 30 kg.', 'no more than', true],
+    ["It can't weigh more than 30 kg.", 'no more than', true],
     ['A maximum of 6 titles.', 'no more than', true],
-    ['The landlord can\'t refuse.', 'not', true],
+    ["The landlord can't refuse.", 'not', true],
     ['Six titles at once.', 'no more than', false],
     ['', 'not', false],
   ])('%j states %s: %s', (text, keyword, expected) => {
