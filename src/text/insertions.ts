@@ -34,7 +34,10 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   for (const n of numbers) {
     if (!isQuantity(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
-    const values = plausibleValues(n).filter((v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value));
+    const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
+    const values = plausibleValues(n, counted).filter(
+      (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
+    );
     if (values.length === 0) continue;
     const start = first(values.length);
     const rotated = [...values.slice(start), ...values.slice(0, start)];
@@ -61,16 +64,20 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
 /**
  * Values a worker could plausibly have written instead: the neighbours on
  * the figure's own scale (a week more for 14 days, 5 more for 25, a pound
- * more for £3.50) and, for a whole figure, double and half. Whole figures stay
+ * more for £3.50) and, for a whole amount of money or a count of something
+ * named ("15 items"), double and half; a bare threshold such as an age doubled
+ * reads as a slip ("teen cards (under 36)"). Whole figures stay
  * whole and at least 2, a share below 100% ("a credit of 150%" reads as a
  * slip, not a misreading).
  */
-function plausibleValues(n: NumberPiece): number[] {
+function plausibleValues(n: NumberPiece, counted: boolean): number[] {
   const v = n.value;
   const whole = Number.isInteger(v);
   const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
   const step = whole ? wholeStep(v) : unit * (n.currency && v >= 1 ? 2 : 5);
-  const values = [v + step, v - step, ...(whole ? [v * 2, v / 2] : [])].filter((x) => !whole || Number.isInteger(x)).map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
+  const values = [v + step, v - step, ...(whole && (n.currency || counted) ? [v * 2, v / 2] : [])]
+    .filter((x) => !whole || Number.isInteger(x))
+    .map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
   return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100));
 }
 
