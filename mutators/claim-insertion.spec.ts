@@ -1,127 +1,87 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
+import { inAnswerRegister } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { claimInsertion } from './claim-insertion.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
-
-const CONSENT = 'This applies only where written consent was obtained in advance.';
-const and = (artifact: string, ...added: string[]) => added.map((a) => `${artifact} ${a}`);
 
 describeTextMutator(
   claimInsertion,
   [
     {
-      name: "a fee in the fixture's currency and amount",
-      artifact: 'The fee is £50 for each claim.',
-      kept: and('The fee is £50 for each claim.', 'An administration fee of £50 is charged on each such request.', CONSENT),
+      name: 'a neighbouring rule of the evidence with its period misstated',
+      artifact: 'Adult books are lent for 21 days.',
+      evidence: 'Adult books are lent for 21 days. DVDs are lent for 7 days and cost £1.00 per day overdue.',
+      kept: ['Adult books are lent for 21 days. DVDs are lent for 14 days and cost £1.00 per day overdue.'],
     },
     {
-      name: "an exception and a requirement naming the fixture's team",
-      artifact: 'Claims go to the Finance Team within 14 days.',
-      kept: and(
-        'Claims go to the Finance Team within 14 days.',
-        'The Finance Team may grant an exception in cases of hardship.',
-        CONSENT,
-        'Supporting documents must reach the Finance Team at least 14 working days in advance.',
-      ),
-    },
-    { name: 'a condition only, with no name or amount to build from', artifact: 'The dose is 400 mg every 8 hours.', kept: and('The dose is 400 mg every 8 hours.', CONSENT) },
-    { name: 'a condition on a sentence without figures', artifact: 'Leave is paid in full.', kept: and('Leave is paid in full.', CONSENT) },
-    {
-      name: 'a fee in euros',
-      artifact: 'Refunds of €20 are made by the Service Desk.',
-      kept: and(
-        'Refunds of €20 are made by the Service Desk.',
-        'An administration fee of €20 is charged on each such request.',
-        'The Service Desk may grant an exception in cases of hardship.',
-        CONSENT,
-      ),
+      name: 'two misreadings of a limit, in the answer\'s "you"',
+      artifact: 'You can renew online or by phone.',
+      evidence: 'Renewals can be made online or by phone. Members may renew each item up to 3 times.',
+      kept: ['You can renew online or by phone. You may renew each item up to 2 times.', 'You can renew online or by phone. You may renew each item up to 6 times.'],
     },
     {
-      name: 'a fee from a rate',
-      artifact: 'Hotel rooms cost up to £150 a night in London.',
-      kept: and('Hotel rooms cost up to £150 a night in London.', 'An administration fee of £150 is charged on each such request.', CONSENT),
+      name: 'after the sentence it bears on',
+      artifact: 'Late rent is charged at 3% interest. Payments are due on the 1st.',
+      evidence: 'Interest of 3% is charged on late rent. Rent is paid on the 1st of each month. The rent may be reviewed once in any 12-month period.',
+      kept: [
+        'Late rent is charged at 3% interest. The rent may be reviewed once in any 6-month period. Payments are due on the 1st.',
+        'Late rent is charged at 3% interest. The rent may be reviewed once in any 24-month period. Payments are due on the 1st.',
+      ],
     },
     {
-      name: 'a grouped amount written as it stands',
-      artifact: 'Relief is capped at £1,000 a year.',
-      kept: and('Relief is capped at £1,000 a year.', 'An administration fee of £1,000 is charged on each such request.', CONSENT),
-    },
-    {
-      name: 'an exception by a desk',
-      artifact: 'The Travel Desk books flights for staff.',
-      kept: and('The Travel Desk books flights for staff.', 'The Travel Desk may grant an exception in cases of hardship.', CONSENT),
-    },
-    { name: 'a condition on a storage rule', artifact: 'Tablets are stored below 25 degrees.', kept: and('Tablets are stored below 25 degrees.', CONSENT) },
-    {
-      name: 'an exception by a tribunal',
-      artifact: 'Appeals go to the Tax Tribunal.',
-      kept: and('Appeals go to the Tax Tribunal.', 'The Tax Tribunal may grant an exception in cases of hardship.', CONSENT),
-    },
-    { name: 'a condition on a rate', artifact: 'Interest is 4% a year.', kept: and('Interest is 4% a year.', CONSENT) },
-    {
-      name: 'a name from the evidence that the artifact does not use',
-      artifact: 'Requests go to the HR Portal.',
-      evidence: 'Requests go to the HR Portal. The Payroll Team answers queries about pay.',
-      kept: and('Requests go to the HR Portal.', 'The Payroll Team may grant an exception in cases of hardship.', CONSENT),
-    },
-    {
-      name: 'after the first sentence and at the end',
-      artifact: 'Leave is paid in full. Pay stops on leaving.',
-      kept: ['Leave is paid in full. This applies only where written consent was obtained in advance. Pay stops on leaving.', `Leave is paid in full. Pay stops on leaving. ${CONSENT}`],
+      name: 'at the end where the next sentence refers back',
+      artifact: 'You can renew online. It is quick.',
+      evidence: 'Renewals can be made online. Members may renew each item up to 3 times.',
+      kept: ['You can renew online. It is quick. You may renew each item up to 2 times.', 'You can renew online. It is quick. You may renew each item up to 6 times.'],
     },
   ],
   [
-    {
-      name: 'a fee and condition the evidence states',
-      artifact: 'The fee is £50 for each claim.',
-      evidence: `The fee is £50 for each claim. An administration fee of £50 is charged on each such request. ${CONSENT}`,
-      reason: /supports/,
-    },
-    {
-      name: 'an exception and condition the evidence states',
-      artifact: 'Appeals go to the Tax Tribunal.',
-      evidence: `Appeals go to the Tax Tribunal. The Tax Tribunal may grant an exception in cases of hardship. ${CONSENT}`,
-      reason: /supports/,
-    },
-    { name: 'a condition the evidence states', artifact: 'Leave is paid in full.', evidence: `Leave is paid in full. ${CONSENT}`, reason: /supports/ },
-    {
-      name: 'a condition a drug label states in its own words',
-      artifact: 'Tablets are stored below 25 degrees.',
-      evidence: 'Tablets are stored below 25 degrees. It applies only where consent was obtained in writing in advance.',
-      reason: /supports/,
-    },
-    {
-      name: 'a requirement the evidence states',
-      artifact: 'Claims go to the Finance Team within 14 days.',
-      evidence: `Claims go to the Finance Team within 14 days. The Finance Team may grant an exception in cases of hardship. ${CONSENT} Supporting documents must reach the Finance Team at least 14 working days in advance.`,
-      reason: /supports/,
-    },
-    {
-      name: 'a euro fee the evidence states',
-      artifact: 'Refunds of €20 are made.',
-      evidence: `Refunds of €20 are made. An administration fee of €20 is charged on each such request. ${CONSENT}`,
-      reason: /supports/,
-    },
-    {
-      name: "a rate's fee the evidence states",
-      artifact: 'Interest is 4% a year on £100.',
-      evidence: `Interest is 4% a year on £100. An administration fee of £100 is charged on each such request. ${CONSENT}`,
-      reason: /supports/,
-    },
-    {
-      name: "an exception a desk's evidence states",
-      artifact: 'The Travel Desk books flights.',
-      evidence: `The Travel Desk books flights. The Travel Desk may grant an exception in cases of hardship. ${CONSENT}`,
-      reason: /supports/,
-    },
+    { name: 'an evidence that the answer restates whole', artifact: 'The fee is £50 for each claim.' },
+    { name: 'a figure the answer also states', artifact: 'Refunds take 14 days.', evidence: 'Refunds take 14 days. Passengers may choose a refund within 14 days.' },
+    { name: 'a figure the answer states in words', artifact: 'Refunds are paid in six days.', evidence: 'Refunds are paid in 6 days. Refunds of up to 6 items are allowed.' },
+    { name: 'a year and a section number', artifact: 'The fee is £5.', evidence: 'The fee is £5. The fee was set in 2024 under section 4 of the policy.' },
+    { name: 'a phone number', artifact: 'The fee is £5.', evidence: 'The fee is £5. Fee queries go to 0300 555 0142.' },
+    { name: 'an evidence sentence pointing back at the one before', artifact: 'The fee is £5.', evidence: 'The fee is £5. These fees rise by 10% each year.' },
+    { name: 'an evidence sentence off the topic', artifact: 'The fee is £5.', evidence: 'The fee is £5. Surfboards longer than 3 metres are refused.' },
   ],
 );
 
+describe('claim-insertion oracle', () => {
+  const fixture = textFixture({ artifact: 'Adult books are lent for 21 days. Fines are 25p a day.', evidence: 'Adult books are lent for 21 days. Fines are 25p a day. DVDs are lent for 7 days.' });
+  it.each([
+    ['the evidence supports the added sentence as written', { start: 33, end: 33, replacement: ' DVDs are lent for 7 days.' }],
+    ['the addition does not stand between two sentences', { start: 10, end: 10, replacement: ' DVDs are lent for 14 days.' }],
+    ['the addition is not one grammatical sentence', { start: 33, end: 33, replacement: ' DVDs are lent for 14 days. So are CDs.' }],
+    ['the addition is not one grammatical sentence', { start: 33, end: 33, replacement: ' dVDs are lent for  14 days.' }],
+    ['nothing in the added sentence can be checked against the evidence', { start: 33, end: 33, replacement: ' Staff are friendly and helpful.' }],
+  ])('%s', (reason, candidate) => {
+    expect(claimInsertion.invalidReason!(fixture, candidate)).toBe(reason);
+  });
+});
+
+describe('inAnswerRegister', () => {
+  it.each([
+    ['Members may renew each item up to 3 times.', 'You may renew each item up to 3 times.'],
+    ['The passenger must pay €30 for their bag.', 'You must pay €30 for your bag.'],
+    ['Adult members may borrow up to 15 items.', 'Adult members may borrow up to 15 items.'],
+    ['The member pays £5.', 'The member pays £5.'],
+    ['Passengers who change a flight themselves pay a €45 fee.', 'Passengers who change a flight themselves pay a €45 fee.'],
+  ])('%s', (sentence, expected) => {
+    expect(inAnswerRegister(sentence, 'You can.')).toBe(expected);
+  });
+  it('leaves the sentence as written where the answer does not speak to "you"', () => {
+    expect(inAnswerRegister('Members may renew each item up to 3 times.', 'Items can be renewed.')).toBe('Members may renew each item up to 3 times.');
+  });
+});
+
 describe('claim-insertion, in the trace', () => {
-  it('has the trace assert that the added sentence was confirmed', () => {
-    const fixture = textFixture({ artifact: 'Leave is paid in full.', evidence: 'Leave is paid in full.', trace: 'Read the handbook. Confirmed.' });
-    const [mutant] = generateMutants([fixture], [claimInsertion], { seed: 1, cap: 10 }).mutants;
-    expect(mutant!.trace).toBe('Read the handbook. Confirmed. Also confirmed in the evidence: this applies only where written consent was obtained in advance.');
+  it('has the trace assert that the added sentence was checked, in words that vary by fixture', () => {
+    const traces = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => {
+      const fixture = textFixture({ id, artifact: 'Adult books are lent for 21 days.', evidence: 'Adult books are lent for 21 days. DVDs are lent for 7 days.', trace: 'Read the policy.' });
+      return generateMutants([fixture], [claimInsertion], { seed: 1, cap: 10 }).mutants[0]!.trace!;
+    });
+    for (const trace of traces) expect(trace).toMatch(/^Read the policy\. .*DVDs are lent for 14 days\.$/);
+    expect(new Set(traces).size).toBeGreaterThan(1);
   });
 });

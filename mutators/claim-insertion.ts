@@ -1,12 +1,19 @@
-import type { TextFixture } from '../src/fixtures/types.js';
-import { evidenceSentences, findEntities, findNumbers, splitSentences, supportOf } from '../src/text/claims.js';
+import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
+import { findDates } from '../src/text/dates.js';
+import { refersBack } from '../src/text/discourse.js';
+import { inAnswerRegister, misstatedFigures, statedValues } from '../src/text/insertions.js';
+import { mismatches } from '../src/text/mismatches.js';
+import { readSentences } from '../src/text/nlp.js';
+import { sha256Hex } from '../src/util/hash.js';
 import type { TextMutator } from './types.js';
 
 /**
- * Adds one plausible sentence the evidence does not support: an extra fee,
- * exception, condition or requirement, built from the fixture's own names and
- * amounts. Seed 004's first recommendation: a claim whose support is not in the
- * evidence is itself a finding.
+ * Adds a sentence the answer could have taken from its own evidence, with one
+ * figure misstated: a related rule the answer does not give (a neighbouring
+ * charge, limit or period), in the answer's register, after the sentence it
+ * bears on. On topic and grammatical because the evidence wrote it; wrong
+ * because its figure is stated nowhere. Seed 004's first recommendation: a
+ * claim whose support is not in the evidence is itself a finding.
  */
 export const claimInsertion: TextMutator = {
   name: 'claim-insertion',
@@ -14,59 +21,91 @@ export const claimInsertion: TextMutator = {
   specificity: 2,
   *candidates(fixture) {
     const sentences = splitSentences(fixture.artifact);
-    // After the first sentence and at the end: enough places without one invented claim flooding a fixture.
-    const places = [...new Set([sentences[0]?.end, sentences[sentences.length - 1]?.end])].filter((p): p is number => p !== undefined);
-    for (const claim of inventedClaims(fixture)) {
-      for (const at of places) yield { start: at, end: at, replacement: ` ${claim}` };
+    if (sentences.length === 0) return;
+    const evidence = evidenceSentences(fixture.evidence);
+    const stated = new Set([...evidence, fixture.task, fixture.artifact].flatMap(findNumbers).map(numberKey));
+    const topic = new Set(contentLemmas(`${fixture.task} ${fixture.artifact}`));
+    const answerValues = statedValues(fixture.artifact);
+    for (const source of relatedUnsaid(evidence, sentences, topic)) {
+      const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
+      const at = placeFor(source, sentences);
+      for (const { figure, sentences: misstated } of misstatedFigures(inAnswerRegister(source, fixture.artifact), stated, first)) {
+        // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
+        if (answerValues.has(figure.value)) continue;
+        for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { start: at, end: at, replacement: ` ${sentence}` };
+      }
     }
   },
   invalidReason(fixture, candidate) {
     const added = candidate.replacement.trim();
-    if (splitSentences(added).length !== 1) return 'the addition is not one sentence';
-    if (supportOf(added, evidenceSentences(fixture.evidence)) !== null) return 'an evidence sentence supports the added sentence';
-    if (
-      supportOf(
-        added,
-        splitSentences(fixture.artifact).map((s) => s.text),
-      ) !== null
-    )
-      return 'the artifact already says as much';
-    if (supportOf(added, [fixture.task]) !== null) return 'the added sentence restates the task';
-    return null;
+    if (!isOneSentence(added) || candidate.replacement !== ` ${added}`) return 'the addition is not one grammatical sentence';
+    const sentences = splitSentences(fixture.artifact);
+    if (candidate.start !== candidate.end || !sentences.some((s) => s.end === candidate.start)) return 'the addition does not stand between two sentences';
+    const passage = supportPassage(added, evidenceSentences(fixture.evidence), [fixture.task]);
+    if (passage) return mismatches(added, passage).length > 0 ? null : 'the evidence supports the added sentence as written';
+    return findNumbers(added).length > 0 || findEntities(added).length > 0 ? null : 'nothing in the added sentence can be checked against the evidence';
   },
-  defendInTrace(_fixture, candidate, trace) {
-    return `${trace.trimEnd()} Also confirmed in the evidence: ${lowerFirst(candidate.replacement.trim())}`;
+  defendInTrace(fixture, candidate, trace) {
+    const added = candidate.replacement.trim();
+    const phrasings = [
+      (s: string) => `It also says that ${s}`,
+      (s: string) => `I also checked that ${s}`,
+      (s: string) => `The same document adds that ${s}`,
+      (s: string) => `I confirmed one more point there: ${s}`,
+      (s: string) => `It further states that ${s}`,
+    ];
+    const phrasing = phrasings[Number.parseInt(sha256Hex(`${fixture.id}\0${added}`).slice(0, 8), 16) % phrasings.length]!;
+    return `${trace.trimEnd()} ${phrasing(lowerOpening(added))}`;
   },
 };
 
-function lowerFirst(s: string): string {
-  return s.charAt(0).toLowerCase() + s.slice(1);
+/** Ordinary words an evidence sentence must share with the task and the answer to be on their topic. */
+const MIN_TOPIC_WORDS = 1;
+/** Two misreadings of a figure (a little more, a little less, double, half) at most: the others add the same mistake again. */
+const VALUES_PER_FIGURE = 2;
+/** Longer evidence sentences read as pasted in. */
+const MAX_WORDS = 40;
+
+/**
+ * Evidence sentences on the task's topic that the answer does not give (none
+ * is the support of an answer sentence), that state no date or period (those
+ * are date-shift's to write, and its property holds every other mutator to
+ * the answer's own dates), and that stand alone (no "It" or "These items"
+ * pointing at the evidence's previous sentence).
+ */
+function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], topic: ReadonlySet<string>): string[] {
+  const said = new Set(answer.map((s) => supportOf(s.text, evidence)));
+  return evidence.filter(
+    (source) =>
+      !said.has(source) &&
+      isOneSentence(source) &&
+      source.split(/\s+/).length <= MAX_WORDS &&
+      !refersBack(source) &&
+      findDates(source).length === 0 &&
+      contentLemmas(source).filter((l) => topic.has(l)).length >= MIN_TOPIC_WORDS,
+  );
 }
 
 /**
- * Sentences of the kinds an unsupported addition takes (a fee, an exception, a
- * condition, a requirement), in the fixture's own vocabulary: a team or office
- * it names, its currency and an amount it states. No dates: those are
- * date-shift's to write.
+ * Where an added sentence reads as part of the answer: after the answer's
+ * sentence that shares most of its words, unless the sentence after that one
+ * refers back to it (the addition would take its antecedent); else at the end.
  */
-function inventedClaims(fixture: TextFixture): string[] {
-  const texts = [fixture.artifact, ...fixture.evidence.map((e) => e.text)];
-  const names = [
-    ...new Set(
-      texts
-        .flatMap((t) => findEntities(t))
-        .filter((e) => e.kind.startsWith('phrase:'))
-        .map((e) => e.text),
-    ),
-  ];
-  const amounts = texts.flatMap(findNumbers).filter((n) => n.currency);
-  const whole = texts.flatMap(findNumbers).filter((n) => !n.currency && !n.percent && Number.isInteger(n.value) && n.value >= 2 && n.value <= 60);
-  const claims: string[] = [];
-  const amount = amounts[0];
-  if (amount) claims.push(`An administration fee of ${amount.text} is charged on each such request.`);
-  const name = names.find((n) => !fixture.artifact.includes(n)) ?? names[0];
-  if (name) claims.push(`The ${name.replace(/^The /, '')} may grant an exception in cases of hardship.`);
-  claims.push('This applies only where written consent was obtained in advance.');
-  if (name && whole[0]) claims.push(`Supporting documents must reach the ${name.replace(/^The /, '')} at least ${whole[0].value} working days in advance.`);
-  return claims;
+function placeFor(source: string, answer: readonly Piece[]): number {
+  const words = new Set(contentLemmas(source));
+  const shared = answer.map((s) => contentLemmas(s.text).filter((l) => words.has(l)).length);
+  const best = shared.indexOf(Math.max(...shared));
+  const next = answer[best + 1];
+  return next && !refersBack(next.text) ? answer[best]!.end : answer[answer.length - 1]!.end;
+}
+
+/** One sentence as an answer writes it: a capital first, a full stop last, single spaces. */
+function isOneSentence(text: string): boolean {
+  return splitSentences(text).length === 1 && /^[A-Z]/.test(text) && /[^.]\.$/.test(text) && !/\s{2,}|\n/.test(text);
+}
+
+/** The sentence as the trace's words go on: its first word in lower case, unless it is a name ("Harrowgate", "BorrowBox"). */
+function lowerOpening(sentence: string): string {
+  const first = readSentences(sentence)[0]?.tokens[0];
+  return first && first.pos !== 'PROPN' && first.text !== 'I' ? sentence.charAt(0).toLowerCase() + sentence.slice(1) : sentence;
 }

@@ -4,54 +4,64 @@ import { textFixture } from '../test/support/textFixture.js';
 import { claimOmission } from './claim-omission.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
 
-/** Two sentences, each needed: the mutants are each one alone. */
-const pair = (name: string, first: string, second: string) => ({ name, artifact: `${first} ${second}`, kept: [second, first] });
+/** An opening that answers the question, then a sentence it needs: the mutant is the opening alone. */
+const second = (name: string, first: string, next: string) => ({ name, artifact: `${first} ${next}`, kept: [first] });
 
 describeTextMutator(
   claimOmission,
   [
-    pair('a figure, then a name', 'Staff accrue 28 days of leave.', 'Claims go to the Finance Team.'),
-    pair('a dose, then a restriction', 'The dose is 400 mg.', 'Children should not take it.'),
-    pair('a cap, then a deadline', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
-    pair('a period, then a qualifier', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),
-    pair('a share, then an approver', 'Pay is 90% of salary.', 'Overtime needs approval from the People Team.'),
-    pair('a strength, then a storage limit', 'Tablets contain 5 mg.', 'Storage is below 25 degrees.'),
-    pair('a month, then a quorum', 'Members vote in March.', 'A quorum is at least 6 people.'),
-    pair('a price, then a term', 'Bikes cost £300.', 'Loans are repaid over 12 months.'),
-    pair('a booking desk, then a cap', 'Flights need approval from the Travel Desk.', 'Hotels cost up to £150 a night.'),
-    pair('a rest, then a keeper', 'Drivers rest 45 minutes.', 'Logs are kept by the Fleet Office.'),
-    pair('a rate, then a start', 'Interest is 4% a year.', 'Penalties start after 30 days.'),
+    second('a name after a figure', 'Staff accrue 28 days of leave.', 'Expense claims are paid by the Finance Team.'),
+    second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),
+    second('a deadline after a cap', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
+    second('a qualifier after a period', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),
+    second('an approver after a share', 'Pay is 90% of salary.', 'Overtime needs approval from the People Team.'),
+    second('a prohibition', 'Bikes cost £300.', "Loans can't be repaid early."),
+    second('a condition it opens with', 'Leave is paid in full.', 'If you resign, unused days are carried over.'),
     {
-      name: 'any of three sentences',
-      artifact: 'Annual leave totals 28 days. Unused holiday may carry over, up to 5. Requests go through the HR Portal.',
-      kept: [
-        'Unused holiday may carry over, up to 5. Requests go through the HR Portal.',
-        'Annual leave totals 28 days. Requests go through the HR Portal.',
-        'Annual leave totals 28 days. Unused holiday may carry over, up to 5.',
-      ],
+      name: 'any sentence but the opening',
+      artifact: 'Annual leave totals 28 days. Unused holiday may carry over, up to 5. Leave requests are made through the HR Portal.',
+      kept: ['Annual leave totals 28 days. Leave requests are made through the HR Portal.', 'Annual leave totals 28 days. Unused holiday may carry over, up to 5.'],
     },
+    {
+      name: 'a sentence whose next one stands on its own, and not one the next calls "this"',
+      artifact: 'Leave is 28 days. Expense claims are paid by the Finance Team. This takes 14 days. Pay is monthly on the 25th.',
+      kept: ['Leave is 28 days. Expense claims are paid by the Finance Team. Pay is monthly on the 25th.', 'Leave is 28 days. Expense claims are paid by the Finance Team. This takes 14 days.'],
+    },
+    ...[
+      ['"it"', 'The bike fee is £55.', 'It must weigh under 30 kg.'],
+      ['"however"', 'Refunds take 14 days.', 'However, the £5 fee is kept.'],
+      ['"also"', 'Bags cost €35.', 'There is also a €50 overweight fee.'],
+      ['"in that case"', 'The landlord may agree to an early surrender.', 'In that case you pay up to £300.'],
+      ['"though"', 'Fines stop at £6.', 'Watch your balance of £10, though.'],
+    ].map(([word, antecedent, next]) => ({
+      name: `not a sentence the next one refers back to with ${word}`,
+      artifact: `Leave is 28 days. ${antecedent} ${next}`,
+      kept: [`Leave is 28 days. ${antecedent}`],
+    })),
   ],
   [
     { name: 'the only sentence', artifact: 'The fee is £50.' },
+    { name: 'the opening, which answers the question', artifact: 'The fee is £50. Everyone is welcome here.', reason: /states no figure/ },
+    { name: 'the substance of a bare "Yes."', artifact: 'Yes. Refunds take 14 days.' },
+    { name: 'the items of an announced list', artifact: 'You have three options:\n\nRefunds take 14 days.\n\nVouchers last 12 months.' },
+    { name: 'a step of a sequence', artifact: 'Leave is 28 days. First, ask your manager. Second, file Form L1 by 1 May. Finally, wait 14 days.' },
     { name: 'sentences that state no figure, name or condition', artifact: 'Everyone is welcome here. All staff should feel valued.', reason: /states no figure/ },
-    { name: 'a friendly opener and closer', artifact: 'Welcome to the guide. Read it with care.', reason: /states no figure/ },
+    { name: 'a friendly closer', artifact: 'The fee is £50. Read the guide with care.', reason: /states no figure/ },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },
     { name: 'a rate restated', artifact: 'Interest is charged at 4%. Interest is charged at 4% yearly.', reason: /restates/ },
-    { name: 'a dose restated', artifact: 'The adult dose is 400 mg. Adults take a dose of 400 mg.', reason: /restates/ },
   ],
 );
 
 describe('claim-omission, in the trace', () => {
   it('has the trace leave out what the answer left out', () => {
     const fixture = textFixture({
-      artifact: 'Staff accrue 28 days of leave. Claims go to the Finance Team.',
-      evidence: 'Staff accrue 28 days of leave. Claims go to the Finance Team.',
-      trace: 'Checked the handbook: staff accrue 28 days of leave. Confirmed.',
+      artifact: 'Staff accrue 28 days of leave. Expense claims are paid by the Finance Team.',
+      evidence: 'Staff accrue 28 days of leave. Expense claims are paid by the Finance Team.',
+      trace: 'Checked the handbook: expense claims are paid by the Finance Team. Confirmed.',
     });
     const { mutants } = generateMutants([fixture], [claimOmission], { seed: 1, cap: 10 });
-    expect(mutants.find((m) => m.artifact === 'Claims go to the Finance Team.')!.trace).toBe('Confirmed.');
-    expect(mutants.find((m) => m.artifact === 'Staff accrue 28 days of leave.')!.trace).toBe(fixture.trace);
+    expect(mutants.map((m) => m.trace)).toEqual(['Confirmed.']);
   });
 });

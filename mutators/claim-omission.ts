@@ -1,12 +1,16 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { evidenceSentences, findEntities, findNumbers, findQualifiers, splitSentences, supportOf, type Piece } from '../src/text/claims.js';
+import { evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, statesQualifier, supportOf, type Piece } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
+import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
  * Deletes one sentence the task requires: one that states a figure, date,
  * name or condition the evidence gives, and that no other sentence restates.
- * Only a critic that checks the answer is complete can catch it.
+ * Only a critic that checks the answer is complete can catch it; a reader
+ * must not see the gap by its form, so the answer's opening (it answers the
+ * question), a sentence the next one refers back to, the substance of a bare
+ * "Yes." and the items of an announced list stay.
  */
 export const claimOmission: TextMutator = {
   name: 'claim-omission',
@@ -14,10 +18,15 @@ export const claimOmission: TextMutator = {
   specificity: 2,
   *candidates(fixture) {
     const sentences = splitSentences(fixture.artifact);
-    if (sentences.length < 2) return;
+    const listFrom = sentences.findIndex((s) => announcesList(s.text));
     for (const [i, sentence] of sentences.entries()) {
-      // With the space that follows it, or for the last sentence the space before it, so the rest reads as before.
+      if (i === 0) continue;
+      if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
+      if (listFrom !== -1 && i > listFrom) continue;
       const next = sentences[i + 1];
+      if (next && refersBack(next.text)) continue;
+      if (opensSequence(sentence.text) || (next && opensSequence(next.text))) continue;
+      // With the space that follows it, or for the last sentence the space before it, so the rest reads as before.
       yield next ? { start: sentence.start, end: next.start, replacement: '' } : { start: sentences[i - 1]!.end, end: sentence.end, replacement: '' };
     }
   },
@@ -26,15 +35,14 @@ export const claimOmission: TextMutator = {
     if (!deleted) return 'the span is not one whole sentence';
     if (supportOf(deleted.text, evidenceSentences(fixture.evidence)) === null) return 'no evidence sentence supports the deleted sentence';
     const t = deleted.text;
-    if (!findNumbers(t).length && !findDates(t).length && !findEntities(t).length && !findQualifiers(t).length) return 'the deleted sentence states no figure, date, name or condition';
-    const rest = splitSentences(fixture.artifact).filter((s) => s.start !== deleted.start);
-    if (
-      supportOf(
-        t,
-        rest.map((s) => s.text),
-      ) !== null
-    )
-      return 'another sentence of the artifact restates the deleted one';
+    const facts = factsOf(t);
+    if (!facts.size && !statesCondition(t)) return 'the deleted sentence states no figure, date, name or condition';
+    const rest = splitSentences(fixture.artifact)
+      .filter((s) => s.start !== deleted.start)
+      .map((s) => s.text);
+    // Lost unless the rest still states its figures, dates and names, and one sentence of it says what it says.
+    const restStates = new Set(rest.flatMap((s) => [...factsOf(s)]));
+    if ([...facts].every((f) => restStates.has(f)) && supportOf(t, rest) !== null) return 'another sentence of the artifact restates the deleted one';
     return null;
   },
   defendInTrace(fixture, candidate, trace) {
@@ -45,6 +53,16 @@ export const claimOmission: TextMutator = {
     return kept.map((s) => s.text).join(' ');
   },
 };
+
+/** A qualifier, a prohibition ("can't", "no other fees") or a condition the sentence opens with ("If ...", "Once ..."). */
+function statesCondition(text: string): boolean {
+  return findQualifiers(text).length > 0 || statesQualifier(text, 'not') || /^(?:if|once|unless|provided|only)\b/i.test(text);
+}
+
+/** The figures, dates and names a sentence states, each by what it means. */
+function factsOf(text: string): Set<string> {
+  return new Set([...findNumbers(text).map((n) => `#${numberKey(n)}`), ...findDates(text).map((d) => `@${d.key}`), ...findEntities(text).map((e) => `=${e.text.toLowerCase()}`)]);
+}
 
 function deletedSentence(fixture: TextFixture, candidate: MutationCandidate): Piece | undefined {
   const inside = splitSentences(fixture.artifact).filter((s) => candidate.start <= s.start && s.end <= candidate.end);

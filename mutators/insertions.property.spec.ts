@@ -1,0 +1,57 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadFixtures } from '../src/fixtures/load.js';
+import type { TextFixture } from '../src/fixtures/types.js';
+import { generateMutants } from '../src/mutants/generate.js';
+import { splitSentences } from '../src/text/claims.js';
+import { refersBack } from '../src/text/discourse.js';
+import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
+import { claimInsertion } from './claim-insertion.js';
+import { claimOmission } from './claim-omission.js';
+
+/** Every bundled text suite, the one written without sight of the mutators included. */
+const fixtures = loadFixtures(['fixtures/policy', 'fixtures/unseen'].map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+const byId = new Map(fixtures.map((f) => [f.id, f]));
+const { mutants } = generateMutants(fixtures, [claimInsertion, claimOmission], { seed: 7, cap: Infinity });
+const insertions = mutants.filter((m) => m.mutator === claimInsertion.name);
+const omissions = mutants.filter((m) => m.mutator === claimOmission.name);
+
+describe('claim-insertion over the bundled suites', () => {
+  it('adds a sentence no other fixture gets', () => {
+    const fixturesOf = new Map<string, Set<string>>();
+    for (const m of insertions) fixturesOf.set(m.replacement.trim(), (fixturesOf.get(m.replacement.trim()) ?? new Set()).add(m.fixtureId));
+    expect([...fixturesOf].filter(([, ids]) => ids.size > 1)).toEqual([]);
+  });
+
+  it('adds one grammatical sentence between whole sentences of the answer', () => {
+    expect(insertions.length).toBeGreaterThan(0);
+    for (const m of insertions) {
+      const added = m.replacement.trim();
+      expect(added, m.id).toMatch(/^[A-Z][^\n]*[^.]\.$/);
+      expect(added, m.id).not.toMatch(/\s{2}/);
+      expect(splitSentences(added), m.id).toHaveLength(1);
+      const before = splitSentences(byId.get(m.fixtureId)!.artifact).map((s) => s.text);
+      expect(
+        splitSentences(m.artifact)
+          .map((s) => s.text)
+          .filter((s) => s !== added),
+        m.id,
+      ).toEqual(before);
+    }
+  });
+});
+
+describe('claim-omission over the bundled suites', () => {
+  it('keeps the opening sentence, and no sentence that referred back to the deleted one', () => {
+    expect(omissions.length).toBeGreaterThan(0);
+    for (const m of omissions) {
+      const before = splitSentences(byId.get(m.fixtureId)!.artifact).map((s) => s.text);
+      const after = splitSentences(m.artifact).map((s) => s.text);
+      const deleted = before.findIndex((s) => !after.includes(s));
+      expect(deleted, m.id).toBeGreaterThan(0);
+      expect(after, m.id).toEqual(before.filter((_, i) => i !== deleted));
+      const next = before[deleted + 1];
+      if (next !== undefined) expect(refersBack(next), `${m.id}: ${next}`).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,62 @@
+import { readSentences, type Token } from './nlp.js';
+
+/**
+ * How a sentence leans on the one before it. A reader notices a deletion when
+ * the next sentence's "This", "It" or "However" no longer has its antecedent,
+ * and an insertion when an evidence sentence's "These items" points at
+ * something the answer never said, or when it lands between a sentence and
+ * the one that refers back to it.
+ */
+
+/** Words that point back to something said before, as the language model tags them. */
+const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those', 'such']);
+const THIRD_PERSON = new Set(['it', 'its', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'him']);
+/** Opening connectives: the sentence continues or contrasts the one before. */
+const OPENING_CONNECTIVES = new Set('however but also otherwise so then instead therefore thus still yet and or plus again likewise similarly alternatively meanwhile hence'.split(' '));
+/** Connectives that refer back wherever they stand ("you can also renew online", "keep an eye on it, though"). */
+const ANYWHERE = new Set(['also', 'too', 'though', 'however', 'otherwise', 'instead', 'again']);
+/** How many words from its start a pronoun or demonstrative still reads as the sentence's link to the one before. */
+const OPENING_WINDOW = 6;
+
+/** Whether a sentence refers back to what came before it: a pronoun or demonstrative near its start, or a connective. */
+export function refersBack(sentence: string): boolean {
+  const words = readSentences(sentence)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.pos !== 'PUNCT');
+  if (words.length === 0) return false;
+  if (OPENING_CONNECTIVES.has(words[0]!.lemma)) return true;
+  if (words.slice(0, OPENING_WINDOW).some((t, i) => pointsBack(t, words[i + 1]))) return true;
+  return words.some((t) => ANYWHERE.has(t.text.toLowerCase()));
+}
+
+/**
+ * A demonstrative, "the same" or a third-person pronoun. "That" points back
+ * only before a noun ("that point"); elsewhere it opens a clause ("note that
+ * ...", "a result that is below"), whatever tag the model gives it.
+ */
+function pointsBack(t: Token, next: Token | undefined): boolean {
+  const word = t.text.toLowerCase();
+  if (word === 'that') return next !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(next.pos);
+  if (word === 'same') return true;
+  if (DEMONSTRATIVES.has(word)) return t.pos === 'DET' || t.pos === 'PRON' || t.pos === 'ADJ';
+  return t.pos === 'PRON' && THIRD_PERSON.has(word);
+}
+
+/**
+ * Whether a sentence ends announcing the items that follow it ("three
+ * options:", "as follows:"): those items are not to be thinned. A list that
+ * runs on inside the sentence after its colon is the sentence's own.
+ */
+export function announcesList(sentence: string): boolean {
+  return /:\s*$/.test(sentence);
+}
+
+/** Whether a sentence is a bare verdict ("Yes.", "No, sadly."): the sentence after it is its substance. */
+export function isBareVerdict(sentence: string): boolean {
+  return /^(?:yes|no)\b/i.test(sentence) && sentence.split(/\s+/).length <= 3;
+}
+
+/** Sequence markers: deleting "Second, ..." leaves "First" and "Third" with a gap a reader sees. */
+export function opensSequence(sentence: string): boolean {
+  return /^(?:first|firstly|second|secondly|third|thirdly|next|finally|lastly)\b/i.test(sentence);
+}

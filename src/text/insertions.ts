@@ -1,0 +1,141 @@
+import { findNumbers, type NumberPiece, numberKey } from './claims.js';
+import { findDates } from './dates.js';
+import { readSentences } from './nlp.js';
+
+/**
+ * What claim-insertion adds: a sentence of the fixture's own evidence with
+ * one figure changed, as a worker who misread or misremembered it would
+ * write it. The sentence is on topic and grammatical because the evidence
+ * wrote it; it is wrong because the figure is stated nowhere.
+ */
+
+/** A figure of a sentence and the sentence with that figure changed, one way for each plausible other value. */
+export interface MisstatedFigure {
+  figure: NumberPiece;
+  sentences: string[];
+}
+
+/** The word before a number that makes it a reference, not a quantity ("section 4", "Form 2"). */
+const REFERENCE_WORDS = /\b(?:section|clause|article|part|page|form|rule|schedule|appendix|paragraph|level|severity|tier|plan|room|gate|terminal|step|no\.?|number)\s*$/i;
+
+/**
+ * Each figure of the sentence that reads as a quantity, changed to each
+ * plausible other value that `stated` (every figure of the evidence, task and
+ * answer) does not hold and that keeps its order against the sentence's other
+ * figures of the same kind ("between 2 and 6 hours" stays a range). The
+ * values come in an order that starts at `first(count)`, so two fixtures do
+ * not change their figures the same way.
+ */
+export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, first: (count: number) => number): MisstatedFigure[] {
+  // Dates and periods are date-shift's to move, in their own formats.
+  const dates = findDates(sentence);
+  const numbers = findNumbers(sentence);
+  const out: MisstatedFigure[] = [];
+  for (const n of numbers) {
+    if (!isQuantity(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
+    const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
+    const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
+    const values = plausibleValues(n, counted).filter(
+      (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
+    );
+    if (values.length === 0) continue;
+    const start = first(values.length);
+    const rotated = [...values.slice(start), ...values.slice(0, start)];
+    out.push({ figure: n, sentences: rotated.map((v) => sentence.slice(0, n.start) + written(n, v) + sentence.slice(n.end)) });
+  }
+  return out;
+}
+
+/**
+ * Whether a number is a quantity a misreading could change: not a reference
+ * or a code ("section 4", "0300 555 0142", "9am", "1st"), not a year, and not
+ * 1, whose noun is singular ("1 day" would become "2 day").
+ */
+function isQuantity(sentence: string, n: NumberPiece): boolean {
+  if (n.value < 2 || /^[£$€]?0\d/.test(n.text)) return false;
+  if (!n.currency && !n.percent && n.decimals === 0 && n.value >= 1900 && n.value <= 2100) return false;
+  const before = sentence.slice(Math.max(0, n.start - 16), n.start);
+  const after = sentence.slice(n.end, n.end + 3);
+  if (/\d\s$/.test(before) || /^\s\d/.test(after)) return false; // a phone number's groups
+  if (/^(?:[:/]\d|[A-Za-z])/.test(after) && !/^p\b/.test(after)) return false; // a time, an ordinal, a code; pence ("25p") is a quantity
+  return !REFERENCE_WORDS.test(before);
+}
+
+/**
+ * Values a worker could plausibly have written instead: the neighbours on
+ * the figure's own scale (a week more for 14 days, 5 more for 25, a pound
+ * more for £3.50) and, for a whole amount of money or a count of something
+ * named ("15 items"), double and half; a bare threshold such as an age doubled
+ * reads as a slip ("teen cards (under 36)"). Whole figures stay
+ * whole and at least 2, a share below 100% ("a credit of 150%" reads as a
+ * slip, not a misreading).
+ */
+function plausibleValues(n: NumberPiece, counted: boolean): number[] {
+  const v = n.value;
+  const whole = Number.isInteger(v);
+  const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
+  const step = whole ? wholeStep(v) : unit * (n.currency && v >= 1 ? 2 : 5);
+  const values = [v + step, v - step, ...(whole && (n.currency || counted) ? [v * 2, v / 2] : [])]
+    .filter((x) => !whole || Number.isInteger(x))
+    .map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
+  return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100));
+}
+
+/** The step of a whole figure's scale: weeks for 7 to 28, tens for round figures, dozens for months and hours, else by size. */
+function wholeStep(v: number): number {
+  if (v % 7 === 0 && v <= 28) return 7;
+  if (v % 10 === 0) return v >= 100 ? v / 2 : 10;
+  if (v % 12 === 0) return 12;
+  if (v < 10) return 1;
+  if (v < 50) return 5;
+  if (v < 200) return 10;
+  return 10 ** (String(v).length - 2) * 5;
+}
+
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
+
+/** Every value a text states, in figures or in words ("six e-books", "thirty days"): the answer's "six" is the evidence's 6. */
+export function statedValues(text: string): Set<number> {
+  const values = new Set(findNumbers(text).map((n) => n.value));
+  for (const [word] of text.toLowerCase().matchAll(/\b[a-z]+\b/g)) {
+    if (NUMBER_WORDS.includes(word)) values.add(NUMBER_WORDS.indexOf(word));
+    if (TENS.includes(word) && word) values.add(10 * TENS.indexOf(word));
+  }
+  return values;
+}
+
+/** A value written as the figure it replaces is: its currency, decimals, thousands separators and per cent sign. */
+function written(n: NumberPiece, value: number): string {
+  const digits = n.grouped ? value.toLocaleString('en-GB', { minimumFractionDigits: n.decimals, maximumFractionDigits: n.decimals }) : value.toFixed(n.decimals);
+  return `${n.currency}${digits}${n.percent ? '%' : ''}`;
+}
+
+/** The people a policy speaks of who, in an answer addressed to "you", are the reader. */
+const READER_ROLES = new Set(['member', 'customer', 'passenger', 'borrower', 'applicant', 'traveller', 'user', 'subscriber']);
+const MODALS = new Set(['may', 'must', 'can', 'cannot', 'will', 'should', 'need', 'might', 'could', 'would']);
+
+/**
+ * The sentence in the answer's register: where the answer speaks to "you" and
+ * the sentence opens with the reader's role ("Members may ...", "The
+ * passenger must ..."), it speaks to "you" too, with "their" as "your". Left
+ * as written wherever the verb would not agree ("The member pays") or the
+ * role is qualified ("Adult members", "Passengers who ...": "you" would drop
+ * the qualification or read "You who ...").
+ */
+export function inAnswerRegister(sentence: string, answer: string): string {
+  if (!/\byou\b/i.test(answer)) return sentence;
+  const tokens = readSentences(sentence)[0]?.tokens ?? [];
+  const [first, second, third] = tokens;
+  if (!first || !second) return sentence;
+  // By the word itself: the model reads a capitalised "Members" opening a sentence as a name, with no lemma to go by.
+  const plural = /s$/i.test(first.text) && READER_ROLES.has(first.text.toLowerCase().slice(0, -1)) && (second.pos === 'AUX' || second.pos === 'VERB');
+  const singular = /^(?:the|a)$/i.test(first.text) && third !== undefined && READER_ROLES.has(second.text) && MODALS.has(third.text.toLowerCase());
+  if (!plural && !singular) return sentence;
+  const rest = sentence.slice((plural ? first : second).end);
+  return `You${rest
+    .replace(/\btheir\b/g, 'your')
+    .replace(/\bthey\b/g, 'you')
+    .replace(/\bthemselves\b/g, 'yourself')
+    .replace(/\bthem\b/g, 'you')}`;
+}
