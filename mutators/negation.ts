@@ -3,6 +3,14 @@ import { findPolarities, inStyleOf, negationsIn, polarityKey, statedPolarities }
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
 
+/** A clause opened by one of these sets a time or condition: "before the break clause can be used" reversed reads as nonsense. */
+const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\b[^,;:]*$/i;
+
+/** Whether a polarity sits in a condition or time clause, or offers an alternative ("can instead change"), where its reverse is illogical. */
+function inConditionOrAlternative(before: string, after: string): boolean {
+  return CONDITION_OPENERS.test(before) || /^\s+instead\b/i.test(after);
+}
+
 /**
  * Reverses the polarity of one claim: "is payable" → "is not payable", "must"
  * → "need not", "can't" → "can", "permitted" → "prohibited", written as the
@@ -17,6 +25,7 @@ export const negation: TextMutator = {
     for (const p of findPolarities(fixture.artifact)) {
       const claim = sentenceAround(fixture.artifact, p.start, p.end);
       if (!claim || negationsIn(claim.text) - negationsIn(p.text) > 0) continue;
+      if (inConditionOrAlternative(fixture.artifact.slice(claim.start, p.start), fixture.artifact.slice(p.end, claim.end))) continue;
       yield { start: p.start, end: p.end, replacement: inStyleOf(fixture.artifact, p.reversed) };
     }
   },

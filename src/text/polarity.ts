@@ -18,15 +18,26 @@ export interface PolarityPiece extends Piece {
 
 /** Adjectives and participles whose "is"/"is not" decides a claim. */
 const STATES =
-  'payable|eligible|entitled|required|permitted|allowed|taxable|exempt|refundable|covered|included|available|paid|reimbursed|deductible|mandatory|necessary|liable|recommended|suitable|accepted|counted|carried over';
+  'payable|eligible|entitled|required|permitted|allowed|taxable|exempt|refundable|covered|included|available|paid|reimbursed|deductible|mandatory|necessary|liable|recommended|suitable|accepted|counted|carried over|free|charged|transferable|refunded';
 
 const COPULA = 'is|are|was|were|be';
+
+/** State verbs whose "does not" decides a claim: "counts" / "doesn't count". */
+const DO_VERBS = 'count|apply|include|cover|qualify|affect';
+const thirdPerson = (verb: string) => (verb.endsWith('y') ? `${verb.slice(0, -1)}ies` : `${verb}s`);
+const baseForm = (verb: string) => (verb.endsWith('ies') ? `${verb.slice(0, -3)}y` : verb.slice(0, -1));
 
 /** Each rule: a pattern, the term it states, its sign, and how to write the reverse. Tried in order; a later rule never takes text an earlier one found. */
 const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
-  { pattern: new RegExp(`\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  { pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  { pattern: /\b(?:will\s+not|won['’]t)\b/g, term: () => 'will', negative: true, reverse: () => 'will' },
+  { pattern: /\bwill\b/g, term: () => 'will', negative: false, reverse: () => 'will not' },
+  { pattern: /\b(does|do)(?:\s+not|n['’]t)\s+have\s+to\b/g, term: () => 'must', negative: true, reverse: (m) => (m[1] === 'does' ? 'has to' : 'have to') },
+  { pattern: /\b(has|have)\s+to\b/g, term: () => 'must', negative: false, reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to` },
+  { pattern: new RegExp(`\\b(?:does\\s+not|doesn['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => thirdPerson(m[1]!) },
+  { pattern: new RegExp(`\\b(${DO_VERBS.replace(/(\w+)/g, (v) => thirdPerson(v))})\\b`, 'g'), term: (m) => baseForm(m[1]!), negative: false, reverse: (m) => `does not ${baseForm(m[1]!)}` },
   { pattern: /\bmust\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
   { pattern: /\bneed\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
   { pattern: /\bmust\b/g, term: () => 'must', negative: false, reverse: () => 'need not' },
@@ -42,7 +53,7 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
 ];
 
 /** Modals say nothing alone: "can export" and "cannot be recovered" are about two verbs, so a modal's term names its verb. */
-const MODALS = new Set(['must', 'may', 'can']);
+const MODALS = new Set(['must', 'may', 'can', 'will']);
 
 /** The lemma of the first verb after an offset in its sentence ("cannot be recovered" → "recover"), or "". */
 function verbAfter(text: string, offset: number): string {
@@ -97,5 +108,8 @@ export function negationsIn(sentence: string): number {
 /** A reversal written as the text writes its negations: "cannot" → "can't", "is not" → "isn't" where the text contracts. */
 export function inStyleOf(text: string, reversal: string): string {
   if (!usesContractions(text)) return reversal;
-  return reversal.replace(/^cannot$/, "can't").replace(/^(is|are|was|were) not\b/, "$1n't");
+  return reversal
+    .replace(/^cannot$/, "can't")
+    .replace(/^will not$/, "won't")
+    .replace(/^(is|are|was|were|does|do) not\b/, "$1n't");
 }
