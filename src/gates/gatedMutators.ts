@@ -32,6 +32,21 @@ export function gatedMutators(mutators: readonly string[], generation: Generatio
 }
 
 /**
+ * The gated mutators whose artifacts are of one of these kinds (every one
+ * when `kinds` is undefined): those a condition that applies to some kinds
+ * only (blind: text) can measure.
+ */
+export function mutatorsOfKinds(mutators: readonly GatedMutator[], kinds: readonly string[] | undefined, items: readonly ItemRecord[]): GatedMutator[] {
+  if (!kinds) return [...mutators];
+  const ofItems = new Map<string, Set<string>>();
+  for (const i of items) if (i.mutator) (ofItems.get(i.mutator) ?? ofItems.set(i.mutator, new Set()).get(i.mutator)!).add(i.kind);
+  return mutators.filter(({ name }) => {
+    const own = KIND_OF.has(name) ? [KIND_OF.get(name)!] : [...(ofItems.get(name) ?? [])];
+    return own.some((k) => kinds.includes(k));
+  });
+}
+
+/**
  * The run's conditions that cannot apply to a critic: none of the fixtures of
  * the kinds it reviewed can carry their contaminant (a critic of reviews
  * under with-trace: a review has no worker's trace). Their gates are left out

@@ -1,10 +1,14 @@
 import type { Thresholds } from './schema.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
+import type { EvidenceReading } from '../results/blindDiscrimination.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { noDataGate, type Gate } from './gate.js';
 
 /** Used when the config sets no positiveControl: then the check is reported, but it is not a gate. */
 export const POSITIVE_CONTROL_DEFAULTS = { minVerdictRate: 0.8, minDiscrimination: 0.2 } as const;
+
+/** The one-sided level at which clean discrimination must be shown above blind discrimination. */
+export const EVIDENCE_READING_ALPHA = 0.05;
 
 /**
  * Seed 000's lesson from its smallest model: a reviewer that cannot review
@@ -27,13 +31,25 @@ export interface PositiveControl {
   discrimination: number | null;
   minVerdictRate: number;
   minDiscrimination: number;
+  /**
+   * With a condition that withholds the evidence (blind) configured and applying to the critic: clean against
+   * blind discrimination on the same items, with the exact one-sided p (null: no item answered under both).
+   */
+  evidenceReading?: EvidenceReading | null;
   /** False when the control failed: the contaminated conditions' figures are then not findings. */
   anchoringInterpretable: boolean;
   /** Why it failed, in words (empty when it passed). */
   reasons: string[];
 }
 
-export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, settings: Thresholds['positiveControl']): PositiveControl {
+/**
+ * `reading`: undefined when no condition withholds the evidence from this
+ * critic's items (none configured, or none of its kind); then the evidence
+ * reason is not counted. Otherwise a critic whose clean discrimination is not
+ * shown above its blind discrimination (one-sided exact paired test at
+ * EVIDENCE_READING_ALPHA) is not reading the evidence, and fails.
+ */
+export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, settings: Thresholds['positiveControl'], reading?: EvidenceReading | null): PositiveControl {
   const minVerdictRate = settings?.minVerdictRate ?? POSITIVE_CONTROL_DEFAULTS.minVerdictRate;
   const minDiscrimination = settings?.minDiscrimination ?? POSITIVE_CONTROL_DEFAULTS.minDiscrimination;
   let answered = 0;
@@ -54,6 +70,11 @@ export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, se
   else if (verdictRate < minVerdictRate) reasons.push(`verdict rate ${fmt(verdictRate)} < ${minVerdictRate}`);
   if (discrimination === null) reasons.push('needs both mutants and originals reviewed clean');
   else if (discrimination < minDiscrimination) reasons.push(`clean catch rate ${fmt(catchRate!)} − false-alarm rate ${fmt(falseAlarmRate!)} = ${fmt(discrimination)} < ${minDiscrimination}`);
+  if (reading === null) reasons.push('not reading the evidence: needs mutants and originals answered under both clean and the condition that withholds the evidence');
+  else if (reading && !(reading.p < EVIDENCE_READING_ALPHA))
+    reasons.push(
+      `not reading the evidence: clean discrimination ${fmt(reading.cleanDiscrimination)} is not above ${reading.condition} discrimination ${fmt(reading.blindDiscrimination)} (one-sided exact paired test, p=${reading.p.toPrecision(2)} on ${reading.mutants} mutants and ${reading.originals} originals)`,
+    );
   const pass = reasons.length === 0;
   return {
     pass,
@@ -64,6 +85,7 @@ export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, se
     discrimination,
     minVerdictRate,
     minDiscrimination,
+    ...(reading !== undefined ? { evidenceReading: reading } : {}),
     anchoringInterpretable: pass,
     reasons,
   };

@@ -53,6 +53,11 @@ export const thresholdsSchema = z.strictObject({
   minCorrection: z.record(z.string(), rate).optional(),
   /** Critics of reviews (reviewAudits): the largest share of flawed reviews they may AGREE with; a number, or per review mutator with `default`. */
   maxFalseConsensus: z.union([rate, z.record(z.string(), rate)]).optional(),
+  /**
+   * The largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld, condition
+   * blind) a mutant set may have for this critic: one number for every mutator, or per mutator with `default`.
+   */
+  maxBlindDiscrimination: z.union([rate, z.record(z.string(), rate)]).optional(),
   minVerdictRate: rate.optional(),
   /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
   gate: z.enum(['point', 'lower-bound']).optional(),

@@ -1,4 +1,5 @@
 import type { Condition } from '../requests/conditions/index.js';
+import { overrideBlindDiscrimination } from './blindDiscrimination.js';
 import { overrideFalseConsensus } from './falseConsensus.js';
 import { conditionEffectProblems } from './conditionEffects.js';
 import { secondTurnProblems } from './secondTurn.js';
@@ -49,7 +50,8 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  * `catchRate.` prefix, and `default` for every mutator without its own),
  * `maxFalseAlarmRate`, `maxAnchoringDrop`, `minVerdictRate`, `gate`, and
  * `maxRegression.*`, `minimumDetectableEffect.*`, `positiveControl.*`,
- * `maxConditionEffect.<condition>[.<mutator>|.default]`, `maxFalseConsensus[.<review mutator>|.default]`.
+ * `maxConditionEffect.<condition>[.<mutator>|.default]`, `maxFalseConsensus[.<review mutator>|.default]`,
+ * `maxBlindDiscrimination[.<mutator>|.default]`.
  */
 export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
@@ -72,6 +74,12 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       } catch (err) {
         throw bad((err as Error).message);
       }
+    } else if (head === 'maxBlindDiscrimination') {
+      try {
+        next = { ...next, maxBlindDiscrimination: overrideBlindDiscrimination(next.maxBlindDiscrimination, field, value, mutatorNames) };
+      } catch (err) {
+        throw bad((err as Error).message);
+      }
     } else if (head === 'mode' && field === undefined) {
       next = { ...next, catchRate: { ...(typeof next.catchRate === 'number' ? { default: next.catchRate } : ((next.catchRate as object | undefined) ?? {})), mode: value } };
     } else if (head === 'default' || mutatorNames.includes(head)) {
@@ -86,7 +94,9 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect', 'maxFalseConsensus'].join(', ')}`);
+      throw bad(
+        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect', 'maxFalseConsensus', 'maxBlindDiscrimination'].join(', ')}`,
+      );
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {

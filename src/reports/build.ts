@@ -4,7 +4,9 @@ import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
 import { noDataGate } from '../gates/gate.js';
-import { conditionsNotApplicable, gatedMutators } from '../gates/gatedMutators.js';
+import { conditionsNotApplicable, gatedMutators, mutatorsOfKinds } from '../gates/gatedMutators.js';
+import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
+import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate } from '../gates/regression.js';
@@ -40,6 +42,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
   const conditions = conditionsOf(settings.conditions, settings.declaredConditions);
+  // The hypothesis-only baseline: the condition that withholds the evidence (blind), when the run has one.
+  const withholding = evidenceWithholding(conditions);
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
   const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
@@ -69,7 +73,16 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const notApplicable = conditionsNotApplicable(conditions, snapshot.fixtures, items, outcomes);
     const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, notApplicable });
     if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
-    const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl);
+    // Blind applies to the critic when some of its items are of a kind blind reviews (a checker of code has none).
+    const blindApplies = withholding !== undefined && !notApplicable.includes(withholding.name);
+    const blindCells = blindApplies ? blindDiscrimination(tables, withholding) : undefined;
+    gates.push(
+      ...blindDiscriminationGates(blindCells, settings.thresholds, {
+        condition: blindApplies ? withholding.name : undefined,
+        mutators: blindApplies ? mutatorsOfKinds(mutators, withholding.kinds, items) : [],
+      }),
+    );
+    const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = critic.verdict === 'agree-disagree' ? reviewAuditReport(items, snapshot.fixtures, store.results(critic.name), settings.conditions) : null;
@@ -130,6 +143,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
     critics[critic.name] = {
       ...tables,
+      ...(blindCells ? { blindDiscrimination: blindCells } : {}),
       gates,
       passed: answered && gates.every((g) => g.pass),
       cost: criticCost,

@@ -24,10 +24,12 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
     conditions: conditions.map((c) => ({
       name: c.name,
       adds: c.contaminantKey ?? null,
+      // A condition that withholds a sealed key (blind: the evidence) says so, and lists it among what it kept out.
+      ...(c.withholds ? { withholds: c.withholds } : {}),
       describe: c.describe,
-      excluded: [...keys.filter((k) => k !== c.contaminantKey), 'held-out checks'],
-      // Fixtures that cannot carry the contaminant (no trace, no such field) are not reviewed under it.
-      ...(c.contaminantKey ? { skippedFixtures: fixturesWithout(c, run.fixtures) } : {}),
+      excluded: [...(c.withholds ? [c.withholds] : []), ...keys.filter((k) => k !== c.contaminantKey), 'held-out checks'],
+      // Fixtures that cannot carry the contaminant (no trace, no such field), or of a kind it does not apply to, are not reviewed under it.
+      ...(c.contaminantKey || c.kinds ? { skippedFixtures: fixturesWithout(c, run.fixtures) } : {}),
     })),
     critics: run.critics.map((c) => ({ name: c.name, identity: c.identity })),
     ...(run.sandboxNetwork ? { sandbox: { network: run.sandboxNetwork, filesystem: 'denied (Node permission model)', environment: 'empty' } } : {}),

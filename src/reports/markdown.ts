@@ -10,6 +10,7 @@ import {
   crossCriticLines,
   echoHeadline,
   echoLines,
+  blindDiscriminationLines,
   errorCauseLines,
   flippedLines,
   gateRow,
@@ -81,7 +82,7 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
         `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
       );
   }
-  out.push(...echoLines(critic), ...secondTurnLines(critic), ...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
+  out.push(...echoLines(critic), ...blindDiscriminationLines(critic), ...secondTurnLines(critic), ...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
   const v = critic.verdicts;
   out.push(
     '',

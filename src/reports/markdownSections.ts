@@ -51,6 +51,34 @@ export function echoLines(critic: CriticReport): string[] {
   return out;
 }
 
+/**
+ * The hypothesis-only baseline: per mutator, how well the critic tells its
+ * mutants from the originals with the evidence withheld (blind), beside the
+ * same clean, and whether it reads the evidence at all (the positive
+ * control's paired test).
+ */
+export function blindDiscriminationLines(critic: CriticReport): string[] {
+  const cells = Object.entries(critic.blindDiscrimination ?? {});
+  const reading = critic.positiveControl?.evidenceReading;
+  if (!cells.length && !reading) return [];
+  const condition = reading?.condition ?? 'blind';
+  const out = ['', `### Blind discrimination: the mutants told from the originals without the evidence (${condition})`, ''];
+  if (reading)
+    out.push(
+      `Clean discrimination ${signedPoints(reading.cleanDiscrimination)} against ${condition} ${signedPoints(reading.blindDiscrimination)} on the same ${reading.mutants} mutants and ${reading.originals} originals (one-sided exact paired test, p=${formatP(reading.p)}): ${reading.p < 0.05 ? 'the critic reads the evidence.' : '**not shown to read the evidence**.'}`,
+      '',
+    );
+  if (!cells.length) return out;
+  out.push(`| mutator | ${condition} catch rate | ${condition} false alarms | discrimination (Newcombe 95%) | clean discrimination |`, '|---|---:|---:|---:|---:|');
+  const cleanAlarms = critic.falseAlarms.clean;
+  for (const [mutator, cell] of cells) {
+    const clean = critic.byMutator[mutator]?.clean;
+    const cleanDiscrimination = clean?.n && cleanAlarms?.n ? signedPoints(clean.rate - cleanAlarms.rate) : '–';
+    out.push(`| ${mutator} | ${percent(cell.catchRate)} | ${percent(cell.falseAlarmRate)} | ${signedPoints(cell.difference)} ${signedRange(cell.ci)} | ${cleanDiscrimination} |`);
+  }
+  return out;
+}
+
 /** Per second-turn condition: first verdict against second, per mutator, all mutants and the originals. */
 export function secondTurnLines(critic: CriticReport): string[] {
   const conditions = Object.entries(critic.secondTurn ?? {});

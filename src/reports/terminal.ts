@@ -43,6 +43,8 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     }
     const pc = critic.positiveControl;
     if (pc && !pc.pass) out.push(chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`));
+    const blind = Object.entries(critic.blindDiscrimination ?? {});
+    if (blind.length) out.push(chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`));
     for (const [condition, turns] of Object.entries(critic.secondTurn ?? {})) {
       const all = turns.byGroup.all;
       const originals = turns.byGroup.control;

@@ -2,6 +2,7 @@ import type { FlippedItem, RegressionReport } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
 import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
+import type { DiscriminationCell } from '../results/blindDiscrimination.js';
 import type { CrossCritic } from '../results/crossCritic.js';
 import type { SecondTurnReport } from '../results/secondTurn.js';
 import type { BatchSummary } from '../results/store.js';
@@ -32,6 +33,11 @@ export type AuditPlan = RunPlan<AuditSettings>;
 export type AuditSnapshot = RunSnapshot<AuditSettings>;
 
 export interface CriticReport extends CriticTables {
+  /**
+   * With a condition that withholds the evidence (blind) reviewing this critic's items: per mutator, blind
+   * catch rate minus blind false-alarm rate (originals and controls), with Newcombe's 95% interval.
+   */
+  blindDiscrimination?: Record<string, DiscriminationCell>;
   gates: Gate[];
   passed: boolean;
   /** In the currency of the configured prices, every review's tokens, cached ones included (what the audit costs); null without pricing. */

@@ -1,7 +1,7 @@
 import { numberedClaims, renderClaims } from '../text/numberedClaims.js';
 import { stableId } from '../util/hash.js';
 import { clean } from './conditions/clean.js';
-import type { Condition, ConditionName, FirstTurn, FollowUp } from './conditions/index.js';
+import { appliesTo, type Condition, type ConditionName, type FirstTurn, type FollowUp } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
 import { renderMessages } from './render.js';
 import { conversationDigest, requestDigest, requestUnder, sealRequest } from './sealed.js';
@@ -138,7 +138,7 @@ export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<Jo
 }
 
 function applicableConditions(item: ReviewItem, conditions: readonly Condition[]): Array<{ condition: Condition; contaminant: string | undefined }> {
-  return conditions.map((condition) => ({ condition, contaminant: condition.contaminant(item) })).filter(({ condition, contaminant }) => !condition.contaminantKey || contaminant !== undefined);
+  return conditions.flatMap((condition) => (appliesTo(condition, item) ? [{ condition, contaminant: condition.contaminant(item) }] : []));
 }
 
 /**

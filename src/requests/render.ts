@@ -15,7 +15,7 @@ export function renderMessages(template: string, request: CriticRequest, claims?
   const values: Record<string, string | undefined> = {
     task: request.task,
     artifact: request.artifact,
-    evidence: request.evidence.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n') || undefined,
+    evidence: request.evidence?.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n') || undefined, // withheld (blind) or empty: its block disappears
     claims,
   };
   const placed = templateKeys(template);

@@ -36,11 +36,15 @@ export function sealRequest(payload: object): SealedRequest {
   return payload as SealedRequest;
 }
 
-/** The sealed request plus the condition's single contaminant, checked against that condition's allowlist. */
+/**
+ * The sealed request under a condition: plus its single contaminant, or less
+ * the one sealed key it withholds (absent, not empty), checked against that
+ * condition's allowlist.
+ */
 export function requestUnder(condition: Condition, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
   // Fields written out: a spread copy plus one more key makes V8 build a slower object, for every review.
   const { task, artifact, evidence, rubric } = sealRequest(sealed);
-  const request: CriticRequest = { task, artifact, evidence, rubric };
+  const request: CriticRequest = condition.withholds ? withholding(condition.withholds, { task, artifact, evidence, rubric }) : { task, artifact, evidence, rubric };
   if (condition.contaminantKey) {
     if (contaminant === undefined) throw new Error(`condition ${condition.name} needs a ${condition.contaminantKey}`);
     request[condition.contaminantKey] = contaminant;
@@ -49,21 +53,26 @@ export function requestUnder(condition: Condition, sealed: SealedRequest, contam
   return request;
 }
 
-/** The keys a request under this condition must carry: the sealed set plus the one contaminant. */
+/** The sealed request without one of its keys: the key absent, not set to undefined or emptied. */
+function withholding(key: string, sealed: SealedRequest): CriticRequest {
+  return Object.fromEntries(SEALED_KEYS.filter((k) => k !== key).map((k) => [k, sealed[k]])) as CriticRequest;
+}
+
+/** The keys a request under this condition must carry: the sealed set, less the key it withholds, plus the one contaminant. */
 export function allowedKeys(condition: Condition): ReadonlySet<string> {
-  const keys: string[] = [...SEALED_KEYS];
+  const keys: string[] = SEALED_KEYS.filter((k) => k !== condition.withholds);
   if (condition.contaminantKey) keys.push(condition.contaminantKey);
   return new Set(keys);
 }
 
 /**
- * Canonical bytes: the sealed keys in a fixed order, then the contaminant
- * (a request carries at most one; any others sorted), so equal requests hash
- * equally whatever built them.
+ * Canonical bytes: the sealed keys in a fixed order (a withheld one left
+ * out), then the contaminant (a request carries at most one; any others
+ * sorted), so equal requests hash equally whatever built them.
  */
 export function serializeRequest(request: CriticRequest): string {
   const ordered: Record<string, unknown> = {};
-  for (const key of SEALED_KEYS) ordered[key] = request[key];
+  for (const key of SEALED_KEYS) if (key in request) ordered[key] = request[key];
   const rest = Object.keys(request).filter((k) => !(SEALED_KEYS as readonly string[]).includes(k) && request[k] !== undefined);
   for (const key of rest.length > 1 ? rest.sort() : rest) ordered[key] = request[key];
   return JSON.stringify(ordered);

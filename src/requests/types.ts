@@ -11,8 +11,13 @@ export interface SealedRequest {
   rubric: string;
 }
 
-/** A sealed request plus at most one deliberate contaminant, under the key its condition names. */
-export interface CriticRequest extends SealedRequest {
+/**
+ * A sealed request plus at most one deliberate contaminant, under the key its
+ * condition names; under a condition that withholds the evidence (blind), the
+ * request has no `evidence` key at all.
+ */
+export interface CriticRequest extends Omit<SealedRequest, 'evidence'> {
+  evidence?: EvidenceItem[];
   [contaminantKey: string]: string | EvidenceItem[] | undefined;
 }
 

@@ -325,7 +325,7 @@ export function replyVerdict(
 
 /** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */
 export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
-  return { artifact: job.request.artifact, evidence: job.request.evidence, claims: job.claims ?? numberedClaims(job.request.artifact, job.kind), notFound };
+  return { artifact: job.request.artifact, evidence: job.request.evidence ?? [], claims: job.claims ?? numberedClaims(job.request.artifact, job.kind), notFound };
 }
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {

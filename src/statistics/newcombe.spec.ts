@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { newcombeDifference, pairedDifferenceInterval } from './newcombe.js';
+import { newcombeDifference, newcombeDifferenceOfRates, pairedDifferenceInterval } from './newcombe.js';
 import { normalQuantile } from './normal.js';
 
 const to4 = (ci: readonly number[]): string[] => ci.map((v) => v.toFixed(4));
@@ -40,6 +40,25 @@ function referenceUnpaired(x1: number, n1: number, x2: number, n2: number, z: nu
 
 const sample = fc.integer({ min: 1, max: 400 }).chain((n) => fc.tuple(fc.integer({ min: 0, max: n }), fc.constant(n)));
 const table = fc.tuple(fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 60 }));
+
+describe('newcombeDifferenceOfRates (unpaired, method 10, from rates)', () => {
+  it('reproduces the published 95% interval (Newcombe 1998, Statist. Med. 17:873, Table II): 56/70 − 48/80 = 0.2, 0.0524 to 0.3339', () => {
+    const r = newcombeDifferenceOfRates(56 / 70, 70, 48 / 80, 80);
+    expect(r.delta).toBeCloseTo(0.2, 12);
+    expect(to4(r.ci)).toEqual(['0.0524', '0.3339']);
+  });
+
+  it('equals newcombeDifference on whole counts', () => {
+    fc.assert(
+      fc.property(sample, sample, ([x1, n1], [x2, n2]) => {
+        const a = newcombeDifference(x1, n1, x2, n2);
+        const b = newcombeDifferenceOfRates(x1 / n1, n1, x2 / n2, n2);
+        expect(b.ci[0]).toBeCloseTo(a.ci[0], 12);
+        expect(b.ci[1]).toBeCloseTo(a.ci[1], 12);
+      }),
+    );
+  });
+});
 
 describe('newcombeDifference (unpaired, method 10)', () => {
   it('reproduces the published 95% intervals (Newcombe 1998, Statist. Med. 17:873, Table II)', () => {

@@ -1,5 +1,5 @@
 import { normalQuantile } from './normal.js';
-import { wilsonInterval, type Interval } from './wilson.js';
+import { wilsonInterval, wilsonIntervalOfMean, type Interval } from './wilson.js';
 
 /**
  * Confidence intervals for a difference of two proportions by Newcombe's
@@ -36,6 +36,28 @@ export function newcombeDifference(x1: number, n1: number, x2: number, n2: numbe
   const p2 = x2 / n2;
   const [l1, u1] = wilsonInterval(x1, n1, z);
   const [l2, u2] = wilsonInterval(x2, n2, z);
+  const delta = p1 - p2;
+  const lower = delta - Math.hypot(p1 - l1, u2 - p2);
+  const upper = delta + Math.hypot(u1 - p1, p2 - l2);
+  return { delta, ci: [Math.max(-1, lower), Math.min(1, upper)] };
+}
+
+/**
+ * The same unpaired interval for two rates that are means of per-item shares
+ * (an item reviewed several times counts once, with the share of its repeats
+ * that flagged it), n the items behind each: the Wilson limits are those of
+ * wilsonIntervalOfMean. With whole counts it is newcombeDifference.
+ */
+export function newcombeDifferenceOfRates(p1: number, n1: number, p2: number, n2: number, alpha = 0.05): DifferenceInterval {
+  for (const [p, n, name] of [
+    [p1, n1, 'first'],
+    [p2, n2, 'second'],
+  ] as const) {
+    if (!Number.isInteger(n) || n <= 0 || !(p >= 0 && p <= 1)) throw new RangeError(`newcombeDifferenceOfRates: ${name} sample needs 0 <= rate <= 1 and an integer n > 0, got ${p}, ${n}`);
+  }
+  const z = zFor('newcombeDifferenceOfRates', alpha);
+  const [l1, u1] = wilsonIntervalOfMean(p1, n1, z);
+  const [l2, u2] = wilsonIntervalOfMean(p2, n2, z);
   const delta = p1 - p2;
   const lower = delta - Math.hypot(p1 - l1, u2 - p2);
   const upper = delta + Math.hypot(u1 - p1, p2 - l2);

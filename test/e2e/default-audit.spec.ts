@@ -66,8 +66,39 @@ describe('the default audit', () => {
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
     const critic = report.critics['evidence-check'];
     expect(critic.passed).toBe(true);
-    for (const p of critic.paired) expect([p.mutator, p.to, p.b, p.c]).toEqual([p.mutator, p.to, 0, 0]);
+    // blind withholds the evidence rather than adding a contaminant: the checker is meant to change there.
+    for (const p of critic.paired.filter((p: any) => p.to !== 'blind')) expect([p.mutator, p.to, p.b, p.c]).toEqual([p.mutator, p.to, 0, 0]);
     expect(critic.falseAlarms.clean.rate).toBeLessThanOrEqual(0.1);
+  });
+
+  it('reviews the text suite blind (the evidence withheld): the checkers flag every answer there, so their blind discrimination is 0 and they pass the evidence reason; code is not reviewed blind', () => {
+    for (const name of ['evidence-check', 'trace-trusting', 'plan-check']) {
+      const critic = report.critics[name];
+      expect(critic.falseAlarms.blind.rate, name).toBe(1);
+      const cells = Object.values<any>(critic.blindDiscrimination);
+      expect(cells.length, name).toBeGreaterThan(0);
+      for (const cell of cells) expect(cell, name).toMatchObject({ catchRate: 1, falseAlarmRate: 1, difference: 0 });
+      expect(critic.positiveControl.evidenceReading.blindDiscrimination, name).toBe(0);
+      expect(critic.positiveControl.evidenceReading.p, name).toBeLessThan(1e-10);
+      expect(
+        critic.positiveControl.reasons.filter((r: string) => r.includes('not reading the evidence')),
+        name,
+      ).toEqual([]);
+    }
+    // A checker of code (or of reviews) has nothing reviewed blind: no figures, no evidence reason.
+    expect(report.critics['run-examples'].blindDiscrimination).toBeUndefined();
+    expect(report.critics['run-examples'].positiveControl.evidenceReading).toBeUndefined();
+    expect(Object.keys(report.critics['run-examples'].byMutator['off-by-one'])).not.toContain('blind');
+    expect(report.warnings.find((w: string) => w.startsWith('condition blind:'))).toMatch(/^condition blind: 30 of \d+ fixtures lack a text artifact and are not reviewed under it \(argmax, /);
+    expect(manifest.conditions.find((c: any) => c.name === 'blind')).toMatchObject({
+      adds: null,
+      withholds: 'evidence',
+      excluded: ['evidence', 'trace', 'prior_verdict', 'round_summary', 'held-out checks'],
+    });
+    // Every fixture that is not text (code, and the review audit's reviews) is skipped under blind, and only those.
+    const notText = manifest.fixtures.filter((f: any) => f.kind !== 'text').map((f: any) => f.id);
+    expect(manifest.conditions.find((c: any) => c.name === 'blind').skippedFixtures).toEqual(notText);
+    expect(notText).toContain('argmax');
   });
 
   it('gates every contaminated condition, the declared round summary included: the controls pass them all, trace-trusting fails them all and echoes', () => {

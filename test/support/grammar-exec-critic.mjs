@@ -9,6 +9,8 @@
 //   accepted-issues  seed 003's grammar: one numbered issue quoting the same words, ACCEPTED on originals
 //   claims-no-span   per claim, `supported` with no span, then VERDICT: PASS
 //   claims-fabricated per claim, `supported` citing a span no evidence holds, then VERDICT: PASS
+//   claims-evidence  per claim, `supported` quoting the first evidence item's text, VERDICT: PASS; without
+//                    the evidence (the blind condition: the key absent), `not-found`, VERDICT: FAIL
 // The per-claim styles read the numbered claims from the review's `claims` list
 // (claims-no-span) or from the rendered prompt's {{claims}} (claims-fabricated).
 import { createHash } from 'node:crypto';
@@ -62,6 +64,10 @@ function answer({ request, messages, claims }) {
       return `${claimIds(prompt)
         .map((id) => `CLAIM ${id}: supported "as confirmed in appendix Z, paragraph ${id}"`)
         .join('\n')}\nVERDICT: PASS`;
+    case 'claims-evidence':
+      return request.evidence
+        ? `${claims.map((c) => `CLAIM ${c.id}: supported "${request.evidence[0].text}"`).join('\n')}\nVERDICT: PASS`
+        : `${claims.map((c) => `CLAIM ${c.id}: not-found`).join('\n')}\nVERDICT: FAIL`;
     default:
       throw new Error(`unknown STYLE ${style}`);
   }

@@ -3,7 +3,7 @@ import { reviewItems } from '../../../test/support/reviewItems.js';
 import { textFixture } from '../../../test/support/textFixture.js';
 import { followUpJobs, reviewJobs } from '../jobs.js';
 import { unknownTemplateKeys } from '../render.js';
-import { allowedKeys, assertExactKeys, serializeRequest } from '../sealed.js';
+import { allowedKeys, assertExactKeys, BoundaryViolation, serializeRequest } from '../sealed.js';
 import { SEALED_KEYS } from '../types.js';
 import { declaredCondition } from './declared.js';
 import { ALL_CONDITIONS, contaminantKeys, type Condition } from './index.js';
@@ -24,7 +24,7 @@ const KEYS = contaminantKeys(MEMBERS);
 const carrying = textFixture({ artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.', trace: 'Confirmed in the handbook.', fields: { retrieval: 'Handbook 4.2: leave is 28 days.' } });
 const bare = textFixture({ id: 'bare', artifact: 'Leave is 28 days.', evidence: 'Leave is 28 days.' });
 // Every contaminant in a block of its own, so a rendered prompt shows which keys it carried.
-const template = ['{{artifact}}', ...KEYS.map((k) => `{{#${k}}}<${k}>{{${k}}}</${k}>{{/${k}}}`)].join('\n');
+const template = ['{{artifact}}', '{{#evidence}}<evidence>{{evidence}}</evidence>{{/evidence}}', ...KEYS.map((k) => `{{#${k}}}<${k}>{{${k}}}</${k}>{{/${k}}}`)].join('\n');
 
 function jobsUnder(condition: Condition, fixture = carrying) {
   return [...reviewJobs(reviewItems([fixture], []), { conditions: [condition], rubricFor: () => 'R', template })];
@@ -35,7 +35,11 @@ it('registers each built-in condition name once', () => {
 });
 
 it('has the sealed request (no contaminant) among its conditions: every contaminant and every second turn is measured against it', () => {
-  expect(ALL_CONDITIONS.filter((c: Condition) => !c.contaminantKey && !c.followUp).map((c) => c.name)).toEqual(['clean']);
+  expect(ALL_CONDITIONS.filter((c: Condition) => !c.contaminantKey && !c.followUp && !c.withholds).map((c) => c.name)).toEqual(['clean']);
+});
+
+it('withholds a sealed key or adds a contaminant, never both', () => {
+  for (const c of MEMBERS) expect(c.withholds !== undefined && c.contaminantKey !== undefined).toBe(false);
 });
 
 describe.each(SECOND_TURNS.map((c) => [c.name, c] as const))('second-turn condition %s', (_name, condition) => {
@@ -77,10 +81,18 @@ describe.each(MEMBERS.map((c) => [c.name, c] as const))('condition %s', (_name, 
     expect(condition.pushes === undefined).toBe(own === undefined);
   });
 
-  it('builds a request with the sealed keys plus exactly its contaminant, which its allowlist accepts', () => {
-    expect(Object.keys(job!.request).sort()).toEqual([...SEALED_KEYS, ...(own ? [own] : [])].sort());
+  const sealed = SEALED_KEYS.filter((k) => k !== condition.withholds);
+
+  it('builds a request with the sealed keys (less the one it withholds, absent) plus exactly its contaminant, which its allowlist accepts', () => {
+    expect(Object.keys(job!.request).sort()).toEqual([...sealed, ...(own ? [own] : [])].sort());
     expect(() => assertExactKeys(job!.request, allowedKeys(condition))).not.toThrow();
     for (const other of KEYS.filter((k) => k !== own)) expect(allowedKeys(condition).has(other)).toBe(false);
+  });
+
+  it('rejects, as a boundary violation, a request that still carries the key it withholds', () => {
+    if (!condition.withholds) return;
+    expect(() => assertExactKeys({ ...job!.request, [condition.withholds!]: carrying.evidence }, allowedKeys(condition))).toThrow(BoundaryViolation);
+    expect(() => assertExactKeys({ ...job!.request, [condition.withholds!]: [] }, allowedKeys(condition))).toThrow(/unexpected key: evidence/);
   });
 
   it('carries a string contaminant for an item that has what it adds (none when it adds nothing)', () => {
@@ -91,17 +103,23 @@ describe.each(MEMBERS.map((c) => [c.name, c] as const))('condition %s', (_name, 
   });
 
   it('serializes its contaminant after the sealed keys', () => {
-    expect(Object.keys(JSON.parse(serializeRequest(job!.request)))).toEqual([...SEALED_KEYS, ...(own ? [own] : [])]);
+    expect(Object.keys(JSON.parse(serializeRequest(job!.request)))).toEqual([...sealed, ...(own ? [own] : [])]);
   });
 
-  it('renders only its own contaminant into the prompt, under a template key', () => {
+  it('renders only its own contaminant into the prompt, under a template key, and no block of a key it withholds', () => {
     const prompt = job!.messages[1]!.content;
     for (const key of KEYS) expect(prompt.includes(`<${key}>`)).toBe(key === own);
+    expect(prompt.includes('<evidence>')).toBe(condition.withholds !== 'evidence');
     expect(unknownTemplateKeys(template, KEYS)).toEqual([]);
   });
 
   it('leaves out an item that cannot carry its contaminant, and reviews every item it can', () => {
     const expected = condition.contaminant(bare) === undefined && own ? 0 : 1;
     expect(jobsUnder(condition, bare)).toHaveLength(expected);
+  });
+
+  it('leaves out an item of a kind it does not apply to', () => {
+    const code = { ...carrying, kind: 'code' };
+    expect(jobsUnder(condition, code as typeof carrying)).toHaveLength(condition.kinds && !condition.kinds.includes('code') ? 0 : 1);
   });
 });

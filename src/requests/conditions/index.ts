@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SEALED_KEYS } from '../types.js';
 import { areYouSure } from './are-you-sure.js';
+import { blind } from './blind.js';
 import { clean } from './clean.js';
 import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
 import { priorFail } from './prior-fail.js';
@@ -11,7 +12,7 @@ import { revealTrace } from './reveal-trace.js';
 import type { Condition, ContaminantSource } from './types.js';
 import { withTrace } from './with-trace.js';
 
-export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpSource, Push } from './types.js';
+export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpSource, Push, WithheldKey } from './types.js';
 export type { DeclaredConditionSpec } from './declared.js';
 
 /**
@@ -19,7 +20,7 @@ export type { DeclaredConditionSpec } from './declared.js';
  * default. A new built-in is a module and a line here; a config may declare
  * more (declared.ts), which follow the built-ins it names.
  */
-export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalUnsupported, rebuttalEvidence, areYouSure, revealTrace] as const satisfies readonly Condition[];
+export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalUnsupported, rebuttalEvidence, areYouSure, revealTrace, blind] as const satisfies readonly Condition[];
 
 /** The built-ins a run reviews when the config names no conditions: the sealed request and the single-turn contaminants. */
 export const DEFAULT_CONDITION_NAMES: readonly string[] = [clean, withTrace, priorPass, priorFail].map((c) => c.name);
@@ -86,9 +87,19 @@ export function contaminantKeys(conditions: readonly Condition[]): string[] {
   return [...new Set(conditions.flatMap((c) => (c.contaminantKey ? [c.contaminantKey] : [])))];
 }
 
-/** The ids of the fixtures that cannot carry a condition's contaminant (no trace, no such field): not reviewed under it. */
+/**
+ * Whether an item (or a fixture) is reviewed under a condition: it is of a
+ * kind the condition applies to, and can carry its contaminant (a trace, a
+ * declared field) when it adds one.
+ */
+export function appliesTo(condition: Condition, item: ContaminantSource): boolean {
+  if (condition.kinds && !condition.kinds.includes(item.kind ?? '')) return false;
+  return !condition.contaminantKey || condition.contaminant(item) !== undefined;
+}
+
+/** The ids of the fixtures a condition does not apply to (no trace, no such field, another kind): not reviewed under it. */
 export function fixturesWithout(condition: Condition, fixtures: ReadonlyArray<ContaminantSource & { id: string }>): string[] {
-  return condition.contaminantKey ? fixtures.filter((f) => condition.contaminant(f) === undefined).map((f) => f.id) : [];
+  return fixtures.filter((f) => !appliesTo(condition, f)).map((f) => f.id);
 }
 
 /** The declared conditions' specs among a config's entries, as a run stores them. */

@@ -1,5 +1,7 @@
 /** What a condition may take its contaminant from: the item's trace, or a field its fixture declares. */
 export interface ContaminantSource {
+  /** The fixture kind (text, code, review): a condition may apply to some kinds only (`kinds`). */
+  kind?: string;
   trace: string | undefined;
   /** Fixture fields that declared conditions name (mutated with the artifact, as the trace is). */
   fields?: Readonly<Record<string, string>> | undefined;
@@ -7,8 +9,6 @@ export interface ContaminantSource {
 
 /** What a second turn may be built from: the item as the critic saw it, and where a mutant changed it. */
 export interface FollowUpSource extends ContaminantSource {
-  /** The fixture kind: a review item's follow-up is the reviewer speaking, not the worker. */
-  kind?: string;
   artifact: string;
   evidence: ReadonlyArray<{ text: string; title?: string | undefined }>;
   mutant?: { span: { start: number }; original: string; replacement: string } | undefined;
@@ -42,15 +42,28 @@ export interface FollowUp {
  */
 export type Push = 'pass' | 'fail';
 
+/** A key of the sealed request a condition may withhold. */
+export type WithheldKey = 'task' | 'artifact' | 'evidence' | 'rubric';
+
 /**
  * A condition adds exactly one deliberate contaminant to the sealed request,
- * or none. Built-in conditions are modules of this folder; a config may
- * declare more (declared.ts).
+ * or none; or, instead, withholds one sealed key (a hypothesis-only baseline).
+ * Built-in conditions are modules of this folder; a config may declare more
+ * (declared.ts).
  */
 export interface Condition {
   readonly name: string;
   /** The request key the contaminant travels in; undefined for the sealed request. */
   readonly contaminantKey?: string;
+  /**
+   * A sealed key the request goes without (absent, not empty): the one kind of
+   * condition that takes something away rather than adding it. Its allowlist is
+   * the sealed set minus this key; the templates' block for it disappears, and
+   * a request that still carries it is a boundary violation.
+   */
+  readonly withholds?: WithheldKey;
+  /** The fixture kinds it applies to (every kind when absent); an item of another kind is not reviewed under it. */
+  readonly kinds?: readonly string[];
   /** The verdict the contaminant pushes towards; undefined for the sealed request. */
   readonly pushes?: Push;
   /** What the critic is shown beyond the sealed request, for the manifest. */

@@ -19,7 +19,8 @@ export interface ClaimFinding {
  * the sealed request's task, artifact and evidence.
  */
 export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'>): ClaimFinding[] {
-  const sources = evidenceSentences(request.evidence);
+  // Evidence withheld (blind): no sentence supports any claim.
+  const sources = evidenceSentences(request.evidence ?? []);
   const findings: ClaimFinding[] = [];
   for (const { text: claim } of splitSentences(request.artifact)) {
     const support = supportOf(claim, sources);
@@ -45,7 +46,7 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
  * that states a number or a name; then the overall verdict.
  */
 export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>, findings: readonly ClaimFinding[] = checkAgainstEvidence(request)): string {
-  const sources = evidenceSentences(request.evidence);
+  const sources = evidenceSentences(request.evidence ?? []);
   const lines = numberedClaims(request.artifact, 'text').map(({ id, text }) => {
     const problems = findings.filter((f) => f.claim === text);
     const support = supportOf(text, sources) ?? alignToEvidence(text, sources)?.sentence ?? null;
@@ -65,7 +66,7 @@ export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'eviden
  * that stand after it.
  */
 function findingsAfterRebuttal(findings: readonly ClaimFinding[], evidence: CriticRequest['evidence'], followUp: string): ClaimFinding[] {
-  const sources = evidenceSentences(evidence).map((s) => s.replace(/\s+/g, ' '));
+  const sources = evidenceSentences(evidence ?? []).map((s) => s.replace(/\s+/g, ' '));
   const quotes = quotedPassages(followUp).filter((q) => sources.some((s) => s.includes(q.replace(/\s+/g, ' '))));
   if (!quotes.length) return [...findings];
   return findings.filter((f) => checkAgainstEvidence({ artifact: f.claim, evidence: quotes.map((text, i) => ({ id: `quote-${i}`, text })) }).length > 0);

@@ -119,7 +119,8 @@ export function describePlanIssues(issues: readonly PlanIssue[]): string {
 export async function checkPlan(request: CriticRequest, options: SandboxOptions = {}): Promise<string> {
   const plan = planIn(request.task);
   if (!plan.length) return 'ACCEPTED';
-  const issues = request.evidence.length ? textPlanIssues(plan, request) : await codePlanIssues(plan, request.artifact, options);
+  // Withheld evidence (blind) is a text artifact's: checked as text, against no evidence.
+  const issues = (request.evidence?.length ?? 1) ? textPlanIssues(plan, request) : await codePlanIssues(plan, request.artifact, options);
   return describePlanIssues(issues);
 }
 

@@ -32,8 +32,8 @@ export function createReviewCheckCritic(name: string): Critic {
 type Problem = { verdict: 'DISAGREE_EVIDENCE' | 'DISAGREE_CONCERN'; cite: string; why: string };
 
 export async function checkReview(request: Pick<CriticRequest, 'task' | 'artifact' | 'evidence'>, options: SandboxOptions = {}): Promise<string> {
-  const reviewed = request.evidence.find((e) => e.id === REVIEWED_EVIDENCE_ID)?.text ?? '';
-  const evidence = request.evidence.filter((e) => e.id !== REVIEWED_EVIDENCE_ID);
+  const reviewed = (request.evidence ?? []).find((e) => e.id === REVIEWED_EVIDENCE_ID)?.text ?? '';
+  const evidence = (request.evidence ?? []).filter((e) => e.id !== REVIEWED_EVIDENCE_ID);
   const flags = parseReview(request.artifact);
   const problems: Problem[] = evidence.length ? textProblems(reviewed, evidence, flags) : await codeProblems(request.task, reviewed, flags, options);
   for (const flag of flags) {
@@ -47,7 +47,7 @@ export async function checkReview(request: Pick<CriticRequest, 'task' | 'artifac
 }
 
 /** Text: a wrong claim no flag covers is missed; a flag on a claim the evidence supports is refuted by it. */
-function textProblems(reviewed: string, evidence: CriticRequest['evidence'], flags: readonly ReviewFlag[]): Problem[] {
+function textProblems(reviewed: string, evidence: NonNullable<CriticRequest['evidence']>, flags: readonly ReviewFlag[]): Problem[] {
   const findings = checkAgainstEvidence({ artifact: reviewed, evidence });
   const sources = evidenceSentences(evidence);
   const covers = (flag: ReviewFlag, claim: string) => flag.quote !== undefined && overlaps(flag.quote, claim);

@@ -13,13 +13,15 @@ export const BODY_PLACEHOLDERS: readonly string[] = [...TEXT_KEYS, ...JSON_KEYS]
  * placeholders are JSON-escaped (so `"{{artifact}}"` holds any artifact
  * safely); `{{evidence_json}}`, `{{messages_json}}` and `{{request_json}}`
  * insert the value itself. A contaminant placeholder is empty when the
- * condition does not add it, as the sealed request has no such key.
+ * condition does not add it, as the sealed request has no such key; so are
+ * `{{evidence}}` (empty) and `{{evidence_json}}` (null) when the condition
+ * withholds the evidence.
  */
 export function renderBody(template: string, request: CriticRequest, messages: ChatMessage[]): string {
   const text: Record<string, string> = {
     task: request.task,
     artifact: request.artifact,
-    evidence: request.evidence.map((e) => `[${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n'),
+    evidence: (request.evidence ?? []).map((e) => `[${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text.trimEnd()}`).join('\n\n'),
     rubric: request.rubric,
     system: messages
       .filter((m) => m.role === 'system')

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { blindDiscriminationGates, overrideBlindDiscrimination } from './blindDiscrimination.js';
+
+const cell = { catchRate: 0.5, falseAlarmRate: 0.1, difference: 0.4, ci: [0.2, 0.55] as [number, number] };
+const mutators = [
+  { name: 'number-flip', noMutants: null },
+  { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
+];
+
+describe('maxBlindDiscrimination', () => {
+  it('gates each mutator on its blind discrimination, the interval’s upper end with gate: lower-bound', () => {
+    expect(blindDiscriminationGates({ 'number-flip': cell }, { maxBlindDiscrimination: 0.5 }, { condition: 'blind', mutators: mutators.slice(0, 1) })).toEqual([
+      expect.objectContaining({ name: 'maxBlindDiscrimination.number-flip', threshold: 0.5, value: 0.4, pass: true, status: 'green' }),
+    ]);
+    expect(blindDiscriminationGates({ 'number-flip': cell }, { maxBlindDiscrimination: 0.5, gate: 'lower-bound' }, { condition: 'blind', mutators: mutators.slice(0, 1) })).toEqual([
+      expect.objectContaining({ value: 0.55, estimate: 0.4, pass: false, status: 'red' }),
+    ]);
+  });
+
+  it('is a failing no-data gate without a blind condition, without text mutators or without blind answers; a mutator with no valid mutant fails only when named', () => {
+    const [none] = blindDiscriminationGates(undefined, { maxBlindDiscrimination: 0.3 }, { condition: undefined, mutators });
+    expect(none).toMatchObject({ name: 'maxBlindDiscrimination', status: 'no-data', pass: false, value: null });
+    const [noText] = blindDiscriminationGates({}, { maxBlindDiscrimination: 0.3 }, { condition: 'blind', mutators: [] });
+    expect(noText).toMatchObject({ name: 'maxBlindDiscrimination', status: 'no-data', pass: false });
+    const gates = blindDiscriminationGates({}, { maxBlindDiscrimination: { default: 0.3 } }, { condition: 'blind', mutators });
+    expect(gates.map((g) => [g.name, g.status, g.pass])).toEqual([
+      ['maxBlindDiscrimination.number-flip', 'no-data', false],
+      ['maxBlindDiscrimination.entity-swap', 'no-data', true],
+    ]);
+  });
+
+  it('takes --threshold overrides of every mutator, one mutator or the default', () => {
+    expect(overrideBlindDiscrimination(0.2, undefined, 0.1, ['number-flip'])).toBe(0.1);
+    expect(overrideBlindDiscrimination(0.2, 'number-flip', 0.1, ['number-flip'])).toEqual({ default: 0.2, 'number-flip': 0.1 });
+    expect(() => overrideBlindDiscrimination(0.2, 'nope', 0.1, ['number-flip'])).toThrow(/not a mutator/);
+  });
+});

@@ -1,0 +1,58 @@
+import type { DiscriminationCell } from '../results/blindDiscrimination.js';
+import { noDataGate, type Gate, type GatedMutator } from './gate.js';
+import type { Thresholds } from './schema.js';
+
+/** What the blind-discrimination gates need besides the figures: whether the run withholds the evidence, and the critic's mutators it applies to. */
+export interface BlindGateContext {
+  /** The condition that withholds the evidence (blind), or undefined when the run has none. */
+  condition: string | undefined;
+  /** The critic's gated mutators of the kinds that condition applies to (text). */
+  mutators: readonly GatedMutator[];
+}
+
+/**
+ * `maxBlindDiscrimination`: how far a mutant set may be detectable without
+ * the evidence, for this critic: blind catch rate minus blind false-alarm
+ * rate, per mutator (one number for all, or a map with `default`). With
+ * `gate: lower-bound` the upper end of its Newcombe interval is compared. A
+ * threshold with nothing to measure (no condition withholding the evidence,
+ * no text mutator, no blind answers) is a no-data gate that fails the run; a
+ * mutator that made no valid mutant fails it only when named.
+ */
+export function blindDiscriminationGates(cells: Readonly<Record<string, DiscriminationCell>> | undefined, thresholds: Thresholds, context: BlindGateContext): Gate[] {
+  const setting = thresholds.maxBlindDiscrimination;
+  if (setting === undefined) return [];
+  const overall = typeof setting === 'number' ? setting : (setting['default'] ?? Math.min(...Object.values(setting)));
+  if (context.condition === undefined) return [noDataGate('maxBlindDiscrimination', overall, 'no condition withholds the evidence: add blind to conditions to measure blind discrimination')];
+  if (!context.mutators.length) return [noDataGate('maxBlindDiscrimination', overall, `no text mutator was reviewed by this critic: nothing to review under ${context.condition}`)];
+  const conservative = thresholds.gate === 'lower-bound';
+  return context.mutators.flatMap(({ name: mutator, noMutants }): Gate[] => {
+    const named = typeof setting === 'number' || Object.hasOwn(setting, mutator);
+    const threshold = typeof setting === 'number' ? setting : (setting[mutator] ?? setting['default']);
+    if (threshold === undefined) return [];
+    const name = `maxBlindDiscrimination.${mutator}`;
+    if (noMutants !== null) return [noDataGate(name, threshold, noMutants, named)];
+    const cell = cells?.[mutator];
+    if (!cell) return [noDataGate(name, threshold, `no ${mutator} mutant and original both answered under ${context.condition}`)];
+    const value = conservative ? cell.ci[1] : cell.difference;
+    const pass = value <= threshold;
+    return [
+      {
+        name,
+        threshold,
+        value,
+        ...(conservative ? { estimate: cell.difference } : {}),
+        pass,
+        status: pass ? 'green' : 'red',
+        detail: `${context.condition}: catch rate ${cell.catchRate.toFixed(3)} − false-alarm rate ${cell.falseAlarmRate.toFixed(3)}, 95% [${cell.ci[0].toFixed(3)}, ${cell.ci[1].toFixed(3)}]`,
+      },
+    ];
+  });
+}
+
+/** `--threshold maxBlindDiscrimination=N` (every mutator) or `maxBlindDiscrimination.<mutator or default>=N`. */
+export function overrideBlindDiscrimination(current: unknown, key: string | undefined, value: unknown, mutators: readonly string[]): unknown {
+  if (key === undefined) return value;
+  if (key !== 'default' && !mutators.includes(key)) throw new Error(`"${key}" is not a mutator of this audit; use ${[...mutators, 'default'].join(', ')}`);
+  return { ...(typeof current === 'number' ? { default: current } : ((current as object | undefined) ?? {})), [key]: value };
+}
