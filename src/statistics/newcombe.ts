@@ -32,10 +32,11 @@ export function newcombeDifference(x1: number, n1: number, x2: number, n2: numbe
     }
   }
   const z = zFor('newcombeDifference', alpha);
-  const p1 = x1 / n1;
-  const p2 = x2 / n2;
-  const [l1, u1] = wilsonInterval(x1, n1, z);
-  const [l2, u2] = wilsonInterval(x2, n2, z);
+  return squareAndAdd(x1 / n1, wilsonInterval(x1, n1, z), x2 / n2, wilsonInterval(x2, n2, z));
+}
+
+/** Method 10's square-and-add step: the difference of two rates, each with its own Wilson limits. */
+function squareAndAdd(p1: number, [l1, u1]: readonly [number, number], p2: number, [l2, u2]: readonly [number, number]): DifferenceInterval {
   const delta = p1 - p2;
   const lower = delta - Math.hypot(p1 - l1, u2 - p2);
   const upper = delta + Math.hypot(u1 - p1, p2 - l2);
@@ -56,12 +57,7 @@ export function newcombeDifferenceOfRates(p1: number, n1: number, p2: number, n2
     if (!Number.isInteger(n) || n <= 0 || !(p >= 0 && p <= 1)) throw new RangeError(`newcombeDifferenceOfRates: ${name} sample needs 0 <= rate <= 1 and an integer n > 0, got ${p}, ${n}`);
   }
   const z = zFor('newcombeDifferenceOfRates', alpha);
-  const [l1, u1] = wilsonIntervalOfMean(p1, n1, z);
-  const [l2, u2] = wilsonIntervalOfMean(p2, n2, z);
-  const delta = p1 - p2;
-  const lower = delta - Math.hypot(p1 - l1, u2 - p2);
-  const upper = delta + Math.hypot(u1 - p1, p2 - l2);
-  return { delta, ci: [Math.max(-1, lower), Math.min(1, upper)] };
+  return squareAndAdd(p1, wilsonIntervalOfMean(p1, n1, z), p2, wilsonIntervalOfMean(p2, n2, z));
 }
 
 /**

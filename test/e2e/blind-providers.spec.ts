@@ -123,6 +123,14 @@ afterAll(async () => {
   delete process.env.E2E_BLIND_ANTHROPIC_KEY;
 });
 
+/** An online audit of one config into its own run folder; it measured (exit 0 or 1: gates are not what is under test). */
+async function onlineRun(file: string, name: string): Promise<string> {
+  const run = join(dir, name);
+  const { code, stderr } = await runCli('run', '--no-cache', '--config', file, '--out', run);
+  expect(code, stderr).toBeLessThanOrEqual(1);
+  return run;
+}
+
 describe('blind with the hosted providers, online', { timeout: 30_000 }, () => {
   it('openai: blind requests carry no evidence, clean ones do', async () => {
     const server = await startFakeOpenAI(deterministicReply);
@@ -133,11 +141,8 @@ describe('blind with the hosted providers, online', { timeout: 30_000 }, () => {
     baseURL: ${server.baseURL}
     apiKeyEnv: E2E_BLIND_OPENAI_KEY
 `);
-    const run = join(dir, 'openai');
-    const { code, stderr } = await runCli('run', '--no-cache', '--config', file, '--out', run);
-    expect(code, stderr).toBeLessThanOrEqual(1);
     expectBlind(
-      run,
+      await onlineRun(file, 'openai'),
       'gpt',
       server.requests.map((r) => r.rawBody),
     );
@@ -152,11 +157,8 @@ describe('blind with the hosted providers, online', { timeout: 30_000 }, () => {
     baseURL: ${server.baseURL}
     apiKeyEnv: E2E_BLIND_ANTHROPIC_KEY
 `);
-    const run = join(dir, 'anthropic');
-    const { code, stderr } = await runCli('run', '--no-cache', '--config', file, '--out', run);
-    expect(code, stderr).toBeLessThanOrEqual(1);
     expectBlind(
-      run,
+      await onlineRun(file, 'anthropic'),
       'claude',
       server.requests.map((r) => r.rawBody),
     );
@@ -172,9 +174,7 @@ describe('blind with the hosted providers, online', { timeout: 30_000 }, () => {
     reply: output.review
     verdictPath: output.verdict
 `);
-    const run = join(dir, 'http');
-    const { code, stderr } = await runCli('run', '--no-cache', '--config', file, '--out', run);
-    expect(code, stderr).toBeLessThanOrEqual(1);
+    const run = await onlineRun(file, 'http');
     const bodies = service.requests.map((r) => JSON.stringify(r.body));
     // No prompt in this body: the evidence's own marker is `sources`, null when withheld.
     expectBlind(run, 'service', bodies, '"sources":[');

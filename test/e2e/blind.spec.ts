@@ -25,33 +25,45 @@ const dir = mkdtempSync(join(tmpdir(), 'critic-audit-blind-'));
 const log = join(dir, 'requests.jsonl');
 
 // Eight answers whose evidence states them word for word. Each states its key quantity twice ("the deposit is
-// £200 ... the deposit is £200"), in one currency, with plural units after numbers above one: sound form, so a
-// number flipped in one of the two statements, a 2 flipped to 1 before a plural unit or a currency swapped
-// is a form error, and any other change is not.
+// £200 ... the deposit is £200"), in one currency, with plural units after numbers above one: sound form. The
+// generated mutants read as honest mistakes (number-flip leaves a quantity stated twice alone), so each fixture
+// also carries one authored mutant that changes the first statement only: a form error, caught without the evidence.
 const ANSWERS = [
-  ['deposit', 'The deposit is £200 for a standard room. Guests get it back within 14 days of checkout. To confirm, the deposit is £200.'],
-  ['late-fee', 'The fee is £15 per day after the due date. A reminder goes out after 2 days. In short, the fee is £15 per day.'],
-  ['dose', 'The limit is 3 tablets in 24 hours. Doses must be at least 4 hours apart. Again, the limit is 3 tablets.'],
-  ['meals', 'The allowance is £40 per day for meals. Hotel stays are capped at 14 nights. To repeat, the allowance is £40 per day.'],
-  ['notice', 'The notice is 30 days for a resignation. Managers reply within 5 working days. In brief, the notice is 30 days.'],
-  ['refund', 'The refund is £120 for a cancelled course. Refunds are paid within 10 days. As stated, the refund is £120.'],
-  ['break', 'The break is 20 minutes after 6 hours of work. Staff may take 2 breaks a day. Once more, the break is 20 minutes.'],
-  ['quota', 'The quota is 12 items per order. Orders ship within 3 days. To be clear, the quota is 12 items.'],
+  ['deposit', 'The deposit is £200 for a standard room. Guests get it back within 14 days of checkout. To confirm, the deposit is £200.', '£200', '£250'],
+  ['late-fee', 'The fee is £15 per day after the due date. A reminder goes out after 2 days. In short, the fee is £15 per day.', '£15', '£20'],
+  ['dose', 'The limit is 3 tablets in 24 hours. Doses must be at least 4 hours apart. Again, the limit is 3 tablets.', '3 tablets', '4 tablets'],
+  ['meals', 'The allowance is £40 per day for meals. Hotel stays are capped at 14 nights. To repeat, the allowance is £40 per day.', '£40', '£45'],
+  ['notice', 'The notice is 30 days for a resignation. Managers reply within 5 working days. In brief, the notice is 30 days.', '30 days', '35 days'],
+  ['refund', 'The refund is £120 for a cancelled course. Refunds are paid within 10 days. As stated, the refund is £120.', '£120', '£150'],
+  ['break', 'The break is 20 minutes after 6 hours of work. Staff may take 2 breaks a day. Once more, the break is 20 minutes.', '20 minutes', '25 minutes'],
+  ['quota', 'The quota is 12 items per order. Orders ship within 3 days. To be clear, the quota is 12 items.', '12 items', '15 items'],
 ] as const;
 const fixtures = join(dir, 'answers.yaml');
 writeFileSync(
   fixtures,
   `fixtures:\n${ANSWERS.map(
-    ([id, text]) => `  - id: ${id}
+    ([id, text, figure, changed]) => `  - id: ${id}
     kind: text
     task: Answer from the policy.
     artifact: ${JSON.stringify(text)}
     evidence:
       - id: policy
         text: ${JSON.stringify(text)}
+    acceptance:
+      - item: 1
+        text: ${JSON.stringify(`States the figure: "${figure}".`)}
+    mutants:
+      - id: first-statement-changed
+        type: task-substitution
+        breaks: 1
+        contradicts: ${JSON.stringify(text.split('. ')[0] + '.')}
+        artifact: ${JSON.stringify(text.replace(figure, changed))}
 `,
   ).join('')}`,
 );
+
+/** The mutation types this suite makes: the two mutators, and the authored mutants' type. */
+const TYPES = ['number-flip', 'unit-swap', 'task-substitution'] as const;
 
 const config = join(dir, 'critic.config.yaml');
 writeFileSync(
@@ -133,7 +145,7 @@ describe('the blind condition', { timeout: 60_000 }, () => {
     const falseAlarms = rate(originals);
     expect(critic.falseAlarms.clean.rate).toBe(falseAlarms);
     expect(critic.falseAlarms.blind.rate).toBe(falseAlarms);
-    for (const mutator of ['number-flip', 'unit-swap']) {
+    for (const mutator of TYPES) {
       const mutants = items.filter((i) => i.mutator === mutator);
       if (!mutants.length) continue;
       const expected = rate(mutants);
@@ -166,7 +178,7 @@ describe('the blind condition', { timeout: 60_000 }, () => {
   it('builtin:evidence-check: blind, every claim is unsupported, so it flags everything and tells nothing apart; it reads the evidence', () => {
     const critic = report.critics['evidence-check'];
     for (const [mutator, cell] of Object.entries<any>(critic.blindDiscrimination)) {
-      expect(mutator).toMatch(/number-flip|unit-swap/);
+      expect(TYPES).toContain(mutator);
       expect(cell).toMatchObject({ catchRate: 1, falseAlarmRate: 1, difference: 0 });
     }
     expect(critic.falseAlarms.clean.rate).toBe(0);
