@@ -34,12 +34,21 @@ describeTextMutator(
     },
     { name: '"will not" to "will"', artifact: 'The landlord will not refund the fee.', kept: ['The landlord will refund the fee.'] },
     { name: '"has to" to "does not have to"', artifact: 'The claim has to be sent by post.', kept: ['The claim does not have to be sent by post.'] },
+    { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
+    { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
   ],
   [
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
     { name: '"can ... instead": an alternative', artifact: 'You can instead change the flight.' },
     { name: '"be" after a contracted "will"', artifact: "You'll be charged interest." },
+    { name: 'a safety or quality requirement', artifact: 'The carrier must be soft-sided and leak-proof.' },
+    { name: 'a reversal the next sentence depends on', artifact: 'The landlord may agree to an early surrender. In that case you pay the costs.' },
+    { name: 'a permission with the way to use it', artifact: 'You can pay at any branch counter or online.' },
+    { name: '"permanently": the reverse contradicts it', artifact: 'The data is permanently deleted and cannot be recovered.' },
+    { name: 'a bound only the original polarity explains', artifact: 'Taxis are reimbursed up to £40 per journey.' },
+    { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
+    { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
     { name: 'a sentence with no polarity', artifact: 'Leave accrues at 28 days per year.' },
     { name: '"before" and "after": reversed, a deadline reads as nonsense', artifact: 'Apply 4 weeks before the start date, or 2 weeks after it.' },
     { name: '"never" and "always"', artifact: 'Tablets are never crushed and always swallowed.' },
@@ -59,6 +68,11 @@ describe('negation, against the evidence-check critic', () => {
   it('compares a modal only for the same verb: "can export" is not reversed by "cannot be recovered"', () => {
     const evidence = [{ id: 'e', text: 'You can export data for 45 days. After that, data is deleted and cannot be recovered.' }];
     expect(checkAgainstEvidence({ artifact: 'You can export data for 45 days.', evidence })).toEqual([]);
+  });
+
+  it('sees no reversal against a sentence bounded by a limit: "may weigh no more than" says "can\'t weigh more than"', () => {
+    const evidence = [{ id: 'e', text: 'Each item may weigh no more than 30 kg.' }];
+    expect(checkAgainstEvidence({ artifact: "Each item can't weigh more than 30 kg.", evidence })).toEqual([]);
   });
 
   it('is caught wherever its oracle keeps it', () => {
