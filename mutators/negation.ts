@@ -1,4 +1,4 @@
-import { type Piece, sentenceAround } from '../src/text/claims.js';
+import { findNumbers, type Piece, sentenceAround } from '../src/text/claims.js';
 import { readSentences } from '../src/text/nlp.js';
 import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from '../src/text/polarity.js';
 import { supportingSentence } from './text-support.js';
@@ -13,9 +13,10 @@ const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\
  * Words that only make sense with the claim's own polarity: "permanently
  * deleted and can't be recovered", "can instead change", "is available only in
  * hospital", "reimbursed up to £40", "must be submitted within 21 days",
- * "already includes" — reversed, the sentence contradicts itself.
+ * "already includes", "the good news is" — reversed, the sentence contradicts itself.
  */
-const BOUND_TO_POLARITY = /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise)\b/i;
+const BOUND_TO_POLARITY =
+  /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
 
 /** A next sentence opening with one of these spells out what the claim's polarity leads to ("In that case you'd pay ..."). */
 const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|then|otherwise|that way|this means|to do (?:so|this|that))\b/i;
@@ -37,6 +38,8 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (CONDITION_OPENERS.test(before) || BOUND_TO_POLARITY.test(claim.text)) return true;
   if (CONSEQUENCE_OPENERS.test(artifact.slice(claim.end))) return true;
   if (!p.negative && /^can /.test(p.term) && MEANS.test(after)) return true;
+  // "is paid at 45p per mile", "a penalty of 5% is charged": a claim that prices what it is about says it is so.
+  if (!p.term.includes(' ') && findNumbers(claim.text).some((n) => n.currency || n.percent)) return true;
   return p.term.startsWith('must') && !p.negative && requiresProperty(after);
 }
 

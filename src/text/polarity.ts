@@ -46,7 +46,8 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
     reverse: (m) => `do not ${m[1]}`,
   },
   { pattern: new RegExp(`\\b(?:do\\s+not|don['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
-  { pattern: /\bmust\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
+  // "must not" forbids: its reverse permits ("may drive"); "must drive" would turn a prohibition into an order no one would mistake it for.
+  { pattern: /\bmust\s+not\b/g, term: () => 'can', negative: true, reverse: () => 'may' },
   { pattern: /\bneed\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
   { pattern: /\bmust\b/g, term: () => 'must', negative: false, reverse: () => 'need not' },
   { pattern: /\bmay\s+not\b/g, term: () => 'may', negative: true, reverse: () => 'may' },
