@@ -25,6 +25,7 @@ describeTextMutator(
     { name: '"permitted" to "prohibited"', artifact: 'Smoking is permitted outside.', kept: ['Smoking is not permitted outside.'] },
     { name: '"prohibited" to "permitted"', artifact: 'Alcohol with the tablets is prohibited.', kept: ['Alcohol with the tablets is permitted.'] },
     { name: '"including" to "excluding"', artifact: 'Leave is 28 days including bank holidays.', kept: ['Leave is 28 days excluding bank holidays.'] },
+    { name: '"including" in a bounded price', artifact: 'You pay up to a maximum of £300 including VAT.', kept: ['You pay up to a maximum of £300 excluding VAT.'] },
     { name: '"counts" to "does not count"', artifact: 'Overtime counts towards the bonus.', kept: ['Overtime does not count towards the bonus.'] },
     { name: '"doesn\'t apply" to "applies"', artifact: "The cap doesn't apply to refunds.", kept: ['The cap applies to refunds.'] },
     {
@@ -48,6 +49,7 @@ describeTextMutator(
     { name: '"permanently": the reverse contradicts it', artifact: 'The data is permanently deleted and cannot be recovered.' },
     { name: 'a bound only the original polarity explains', artifact: 'Taxis are reimbursed up to £40 per journey.' },
     { name: 'a polarity the sentence calls good or bad news', artifact: "The good news is that it doesn't count against the allowance." },
+    { name: 'an offer to someone who wants a thing', artifact: 'If you want proof, the office will provide a certificate.' },
     { name: 'a state whose claim prices it', artifact: 'A meal allowance of £25 a day is paid.' },
     { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },

@@ -18,6 +18,9 @@ const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\
 const BOUND_TO_POLARITY =
   /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
 
+/** A sentence that opens by naming what the reader wants ("If you want proof, ...") offers the way to get it; reversed, the offer is pointless. */
+const ADVICE_OPENERS = /^\s*(?:if you(?:['’]d| would)? (?:want|need|like|prefer)|to (?:get|avoid|make sure))\b/i;
+
 /** A next sentence opening with one of these spells out what the claim's polarity leads to ("In that case you'd pay ..."). */
 const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|then|otherwise|that way|this means|to do (?:so|this|that))\b/i;
 
@@ -35,7 +38,10 @@ function requiresProperty(after: string): boolean {
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
-  if (CONDITION_OPENERS.test(before) || BOUND_TO_POLARITY.test(claim.text)) return true;
+  if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text)) return true;
+  // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.
+  if (p.term === 'including') return false;
+  if (BOUND_TO_POLARITY.test(claim.text)) return true;
   if (CONSEQUENCE_OPENERS.test(artifact.slice(claim.end))) return true;
   if (!p.negative && /^can /.test(p.term) && MEANS.test(after)) return true;
   // "is paid at 45p per mile", "a penalty of 5% is charged": a claim that prices what it is about says it is so.
