@@ -26,6 +26,11 @@ describeTextMutator(
     { name: '"prohibited" to "permitted"', artifact: 'Alcohol with the tablets is prohibited.', kept: ['Alcohol with the tablets is permitted.'] },
     { name: '"including" to "excluding"', artifact: 'Leave is 28 days including bank holidays.', kept: ['Leave is 28 days excluding bank holidays.'] },
     { name: '"including" in a bounded price', artifact: 'You pay up to a maximum of £300 including VAT.', kept: ['You pay up to a maximum of £300 excluding VAT.'] },
+    {
+      name: 'a claim joined by ", and" is read from its own clause on',
+      artifact: 'Adults must not take more than 2 tablets, and must not combine them with alcohol.',
+      kept: ['Adults must not take more than 2 tablets, and may combine them with alcohol.'],
+    },
     { name: '"counts" to "does not count"', artifact: 'Overtime counts towards the bonus.', kept: ['Overtime does not count towards the bonus.'] },
     { name: '"doesn\'t apply" to "applies"', artifact: "The cap doesn't apply to refunds.", kept: ['The cap applies to refunds.'] },
     {
@@ -50,6 +55,7 @@ describeTextMutator(
     { name: 'a bound only the original polarity explains', artifact: 'Taxis are reimbursed up to £40 per journey.' },
     { name: 'a polarity the sentence calls good or bad news', artifact: "The good news is that it doesn't count against the allowance." },
     { name: 'an offer to someone who wants a thing', artifact: 'If you want proof, the office will provide a certificate.' },
+    { name: 'a bound in a later clause', artifact: 'Guests are allowed, but only for 14 nights.' },
     { name: 'a state whose claim prices it', artifact: 'A meal allowance of £25 a day is paid.' },
     { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },

@@ -34,6 +34,24 @@ function requiresProperty(after: string): boolean {
   return tokens[2]?.text === 'be' && tokens[3]?.pos === 'ADJ';
 }
 
+/**
+ * The claim from the clause that holds the polarity on: a sentence joins
+ * independent claims with "; " or ", and", and a bound or negation before the
+ * polarity's clause ("must not take more than 1,200 mg, and must not combine
+ * it ...") says nothing about it; one after it ("but only for ...", "while
+ * cleaning is charged only if ...") still does.
+ */
+function clauseOnwards(claim: Piece, p: PolarityPiece): string {
+  let start = 0;
+  for (const m of claim.text.matchAll(CLAUSE_JOINS)) {
+    if (claim.start + m.index! >= p.start) break;
+    start = m.index! + m[0].length;
+  }
+  return claim.text.slice(start);
+}
+
+const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
+
 /** Whether reversing the polarity at [start, end) of the artifact would leave its sentence, or the next, arguing with itself. */
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
@@ -41,11 +59,12 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text)) return true;
   // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.
   if (p.term === 'including') return false;
-  if (BOUND_TO_POLARITY.test(claim.text)) return true;
+  const clause = clauseOnwards(claim, p);
+  if (BOUND_TO_POLARITY.test(clause) || negationsIn(clause) > negationsIn(p.text)) return true;
   if (CONSEQUENCE_OPENERS.test(artifact.slice(claim.end))) return true;
   if (!p.negative && /^can /.test(p.term) && MEANS.test(after)) return true;
-  // "is paid at 45p per mile", "a penalty of 5% is charged": a claim that prices what it is about says it is so.
-  if (!p.term.includes(' ') && findNumbers(claim.text).some((n) => n.currency || n.percent)) return true;
+  // "is paid at 45p per mile" (pence, which findNumbers leaves as a bare number), "a penalty of 5% is charged": a claim that prices what it is about says it is so.
+  if (!p.term.includes(' ') && (findNumbers(claim.text).some((n) => n.currency || n.percent) || /\b\d+p\b/.test(claim.text))) return true;
   return p.term.startsWith('must') && !p.negative && requiresProperty(after);
 }
 
@@ -62,7 +81,7 @@ export const negation: TextMutator = {
   *candidates(fixture) {
     for (const p of findPolarities(fixture.artifact)) {
       const claim = sentenceAround(fixture.artifact, p.start, p.end);
-      if (!claim || negationsIn(claim.text) - negationsIn(p.text) > 0) continue;
+      if (!claim) continue;
       if (reversalContradictsContext(fixture.artifact, claim, p)) continue;
       yield { start: p.start, end: p.end, replacement: inStyleOf(fixture.artifact, p.reversed) };
     }
