@@ -28,8 +28,8 @@ describeTextMutator(
     { name: '"including" in a bounded price', artifact: 'You pay up to a maximum of £300 including VAT.', kept: ['You pay up to a maximum of £300 excluding VAT.'] },
     {
       name: 'a claim joined by ", and" is read from its own clause on',
-      artifact: 'Adults must not take more than 2 tablets, and must not combine them with alcohol.',
-      kept: ['Adults must not take more than 2 tablets, and may combine them with alcohol.'],
+      artifact: 'Patients must not drive, and must not combine the tablets with alcohol.',
+      kept: ['Patients must not drive, and may combine the tablets with alcohol.'],
     },
     { name: '"counts" to "does not count"', artifact: 'Overtime counts towards the bonus.', kept: ['Overtime does not count towards the bonus.'] },
     { name: '"doesn\'t apply" to "applies"', artifact: "The cap doesn't apply to refunds.", kept: ['The cap applies to refunds.'] },
