@@ -10,7 +10,7 @@ describeTextMutator(
     { name: '"is not taxable" reversed', artifact: 'The allowance is not taxable.', kept: ['The allowance is taxable.'] },
     { name: '"are eligible" reversed', artifact: 'Part-time staff are eligible for the bonus.', kept: ['Part-time staff are not eligible for the bonus.'] },
     { name: '"must" to "need not"', artifact: 'Claims must include a receipt.', kept: ['Claims need not include a receipt.'] },
-    { name: '"must not" to "must"', artifact: 'Patients must not drive.', kept: ['Patients must drive.'] },
+    { name: '"must not" to "may": a prohibition lifted, not turned into an order', artifact: 'Patients must not drive.', kept: ['Patients may drive.'] },
     { name: '"need not" to "must"', artifact: 'Staff need not attend.', kept: ['Staff must attend.'] },
     { name: '"may" to "may not"', artifact: 'Staff may work from home.', kept: ['Staff may not work from home.'] },
     { name: '"may not" to "may"', artifact: 'Staff may not work abroad.', kept: ['Staff may work abroad.'] },
@@ -25,6 +25,12 @@ describeTextMutator(
     { name: '"permitted" to "prohibited"', artifact: 'Smoking is permitted outside.', kept: ['Smoking is not permitted outside.'] },
     { name: '"prohibited" to "permitted"', artifact: 'Alcohol with the tablets is prohibited.', kept: ['Alcohol with the tablets is permitted.'] },
     { name: '"including" to "excluding"', artifact: 'Leave is 28 days including bank holidays.', kept: ['Leave is 28 days excluding bank holidays.'] },
+    { name: '"including" in a bounded price', artifact: 'You pay up to a maximum of £300 including VAT.', kept: ['You pay up to a maximum of £300 excluding VAT.'] },
+    {
+      name: 'a claim joined by ", and" is read from its own clause on',
+      artifact: 'Patients must not drive, and must not combine the tablets with alcohol.',
+      kept: ['Patients must not drive, and may combine the tablets with alcohol.'],
+    },
     { name: '"counts" to "does not count"', artifact: 'Overtime counts towards the bonus.', kept: ['Overtime does not count towards the bonus.'] },
     { name: '"doesn\'t apply" to "applies"', artifact: "The cap doesn't apply to refunds.", kept: ['The cap applies to refunds.'] },
     {
@@ -34,12 +40,25 @@ describeTextMutator(
     },
     { name: '"will not" to "will"', artifact: 'The landlord will not refund the fee.', kept: ['The landlord will refund the fee.'] },
     { name: '"has to" to "does not have to"', artifact: 'The claim has to be sent by post.', kept: ['The claim does not have to be sent by post.'] },
+    { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
+    { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
   ],
   [
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
     { name: '"can ... instead": an alternative', artifact: 'You can instead change the flight.' },
     { name: '"be" after a contracted "will"', artifact: "You'll be charged interest." },
+    { name: 'a safety or quality requirement', artifact: 'The carrier must be soft-sided and leak-proof.' },
+    { name: 'a reversal the next sentence depends on', artifact: 'The landlord may agree to an early surrender. In that case you pay the costs.' },
+    { name: 'a permission with the way to use it', artifact: 'You can pay at any branch counter or online.' },
+    { name: '"permanently": the reverse contradicts it', artifact: 'The data is permanently deleted and cannot be recovered.' },
+    { name: 'a bound only the original polarity explains', artifact: 'Taxis are reimbursed up to £40 per journey.' },
+    { name: 'a polarity the sentence calls good or bad news', artifact: "The good news is that it doesn't count against the allowance." },
+    { name: 'an offer to someone who wants a thing', artifact: 'If you want proof, the office will provide a certificate.' },
+    { name: 'a bound in a later clause', artifact: 'Guests are allowed, but only for 14 nights.' },
+    { name: 'a state whose claim prices it', artifact: 'A meal allowance of £25 a day is paid.' },
+    { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
+    { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
     { name: 'a sentence with no polarity', artifact: 'Leave accrues at 28 days per year.' },
     { name: '"before" and "after": reversed, a deadline reads as nonsense', artifact: 'Apply 4 weeks before the start date, or 2 weeks after it.' },
     { name: '"never" and "always"', artifact: 'Tablets are never crushed and always swallowed.' },
@@ -59,6 +78,11 @@ describe('negation, against the evidence-check critic', () => {
   it('compares a modal only for the same verb: "can export" is not reversed by "cannot be recovered"', () => {
     const evidence = [{ id: 'e', text: 'You can export data for 45 days. After that, data is deleted and cannot be recovered.' }];
     expect(checkAgainstEvidence({ artifact: 'You can export data for 45 days.', evidence })).toEqual([]);
+  });
+
+  it('sees no reversal against a sentence bounded by a limit: "may weigh no more than" says "can\'t weigh more than"', () => {
+    const evidence = [{ id: 'e', text: 'Each item may weigh no more than 30 kg.' }];
+    expect(checkAgainstEvidence({ artifact: "Each item can't weigh more than 30 kg.", evidence })).toEqual([]);
   });
 
   it('is caught wherever its oracle keeps it', () => {

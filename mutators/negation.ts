@@ -1,14 +1,71 @@
-import { sentenceAround } from '../src/text/claims.js';
-import { findPolarities, inStyleOf, negationsIn, polarityKey, statedPolarities } from '../src/text/polarity.js';
+import { findNumbers, type Piece, sentenceAround } from '../src/text/claims.js';
+import { readSentences } from '../src/text/nlp.js';
+import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from '../src/text/polarity.js';
 import { supportingSentence } from './text-support.js';
-import type { TextMutator } from './types.js';
+import type { MutationCandidate, TextMutator } from './types.js';
+
+const applied = (text: string, c: MutationCandidate) => text.slice(0, c.start) + c.replacement + text.slice(c.end);
 
 /** A clause opened by one of these sets a time or condition: "before the break clause can be used" reversed reads as nonsense. */
 const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\b[^,;:]*$/i;
 
-/** Whether a polarity sits in a condition or time clause, or offers an alternative ("can instead change"), where its reverse is illogical. */
-function inConditionOrAlternative(before: string, after: string): boolean {
-  return CONDITION_OPENERS.test(before) || /^\s+instead\b/i.test(after);
+/**
+ * Words that only make sense with the claim's own polarity: "permanently
+ * deleted and can't be recovered", "can instead change", "is available only in
+ * hospital", "reimbursed up to £40", "must be submitted within 21 days",
+ * "already includes", "the good news is" — reversed, the sentence contradicts itself.
+ */
+const BOUND_TO_POLARITY =
+  /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
+
+/** A sentence that opens by naming what the reader wants ("If you want proof, ...") offers the way to get it; reversed, the offer is pointless. */
+const ADVICE_OPENERS = /^\s*(?:if you(?:['’]d| would)? (?:want|need|like|prefer)|to (?:get|avoid|make sure))\b/i;
+
+/** A next sentence opening with one of these spells out what the claim's polarity leads to ("In that case you'd pay ..."). */
+const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|then|otherwise|that way|this means|to do (?:so|this|that))\b/i;
+
+/** A permission followed by the way to use it ("can pay at any branch counter or online") is advice; its reverse contradicts the advice. */
+const MEANS = /^[^,;:]*\b(?:at|online|by|through|via|using|in person)\b/i;
+
+/** A requirement on a property ("must be soft-sided and leak-proof"): waiving a safety or quality requirement is not a believable slip. */
+function requiresProperty(after: string): boolean {
+  const [sentence] = readSentences(`It must${after}`);
+  const tokens = sentence?.tokens ?? [];
+  return tokens[2]?.text === 'be' && tokens[3]?.pos === 'ADJ';
+}
+
+/**
+ * The claim from the clause that holds the polarity on: a sentence joins
+ * independent claims with "; " or ", and", and a bound or negation before the
+ * polarity's clause ("must not take more than 1,200 mg, and must not combine
+ * it ...") says nothing about it; one after it ("but only for ...", "while
+ * cleaning is charged only if ...") still does.
+ */
+function clauseOnwards(claim: Piece, p: PolarityPiece): string {
+  let start = 0;
+  for (const m of claim.text.matchAll(CLAUSE_JOINS)) {
+    if (claim.start + m.index! >= p.start) break;
+    start = m.index! + m[0].length;
+  }
+  return claim.text.slice(start);
+}
+
+const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
+
+/** Whether reversing the polarity at [start, end) of the artifact would leave its sentence, or the next, arguing with itself. */
+function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  const before = artifact.slice(claim.start, p.start);
+  const after = artifact.slice(p.end, claim.end);
+  if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text)) return true;
+  // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.
+  if (p.term === 'including') return false;
+  const clause = clauseOnwards(claim, p);
+  if (BOUND_TO_POLARITY.test(clause) || negationsIn(clause) > negationsIn(p.text)) return true;
+  if (CONSEQUENCE_OPENERS.test(artifact.slice(claim.end))) return true;
+  if (!p.negative && /^can /.test(p.term) && MEANS.test(after)) return true;
+  // "is paid at 45p per mile" (pence, which findNumbers leaves as a bare number), "a penalty of 5% is charged": a claim that prices what it is about says it is so.
+  if (!p.term.includes(' ') && (findNumbers(claim.text).some((n) => n.currency || n.percent) || /\b\d+p\b/.test(claim.text))) return true;
+  return p.term.startsWith('must') && !p.negative && requiresProperty(after);
 }
 
 /**
@@ -24,8 +81,8 @@ export const negation: TextMutator = {
   *candidates(fixture) {
     for (const p of findPolarities(fixture.artifact)) {
       const claim = sentenceAround(fixture.artifact, p.start, p.end);
-      if (!claim || negationsIn(claim.text) - negationsIn(p.text) > 0) continue;
-      if (inConditionOrAlternative(fixture.artifact.slice(claim.start, p.start), fixture.artifact.slice(p.end, claim.end))) continue;
+      if (!claim) continue;
+      if (reversalContradictsContext(fixture.artifact, claim, p)) continue;
       yield { start: p.start, end: p.end, replacement: inStyleOf(fixture.artifact, p.reversed) };
     }
   },
@@ -34,9 +91,10 @@ export const negation: TextMutator = {
     if ('reason' in support) return support.reason;
     const original = findPolarities(fixture.artifact).find((p) => p.start === candidate.start && p.end === candidate.end);
     if (!original) return 'the span holds no polarity';
-    const stated = statedPolarities(support.sentence);
-    if (!stated.has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
-    if (stated.has(polarityKey({ term: original.term, negative: !original.negative }))) return `the supporting evidence also states "${original.term}" with the other polarity`;
+    if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
+    // Kept only where the evidence-check critic, reading the same sentence, sees the reversal.
+    const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
+    if (!mutated || reversedPolarities(mutated.text, support.sentence).length === 0) return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
     return null;
   },
 };

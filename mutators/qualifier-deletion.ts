@@ -1,23 +1,29 @@
-import { findQualifiers, isClauseQualifier, sentenceAround, statesQualifier, type QualifierPiece } from '../src/text/claims.js';
+import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
+import { droppedQualifiers } from '../src/text/mismatches.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
- * Without "within", "made within 30 days of the notice" reads "made 30 days of
- * the notice": wrong, but caught by grammar alone, so it tells nothing about the critic.
+ * Qualifiers this mutator leaves alone. Without "within", "made within 30 days
+ * of the notice" reads "made 30 days of the notice": wrong, but caught by
+ * grammar alone. Deleting "not" or "never" reverses the claim, which is the
+ * negation mutator's job, and reads as a contradiction ("the fee is returned"
+ * beside "replacement cost only").
  */
-const UNGRAMMATICAL_ALONE = new Set(['within']);
+const LEFT_ALONE = new Set(['within', 'not', 'never']);
 
-/** Deletes a qualifying word ("only", "at least") or clause ("unless ...", "except ...") that the evidence states. */
+const applied = (text: string, c: MutationCandidate) => text.slice(0, c.start) + c.replacement + text.slice(c.end);
+
+/** Deletes a qualifying word ("only", "at least", "a maximum of") or clause ("unless ...", "as long as ...") that the evidence states. */
 export const qualifierDeletion: TextMutator = {
   name: 'qualifier-deletion',
   kind: 'text',
   specificity: 1,
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
-      if (UNGRAMMATICAL_ALONE.has(qualifier.keyword)) continue;
+      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier)) continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
-      if (span) yield { ...span, replacement: '' };
+      if (span) yield span;
     }
   },
   invalidReason(fixture, candidate) {
@@ -25,20 +31,41 @@ export const qualifierDeletion: TextMutator = {
     if ('reason' in support) return support.reason;
     const [qualifier] = findQualifiers(fixture.artifact.slice(candidate.start, candidate.end));
     if (!qualifier) return 'the span holds no qualifier';
-    if (!statesQualifier(support.sentence, qualifier.keyword)) return `the evidence does not state "${qualifier.keyword}"`;
+    // Kept only where the evidence-check critic, reading the same sentence, sees a qualifier go that the original kept.
+    const original = sentenceAround(fixture.artifact, candidate.start, candidate.end);
+    const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
+    if (!original || !mutated) return 'the span crosses a sentence boundary';
+    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence));
+    if (!droppedQualifiers(mutated.text, support.sentence).some((k) => !droppedBefore.has(k))) return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
     return null;
   },
 };
 
-/** The word itself and one adjacent space, so the sentence still reads. */
-function wordSpan(text: string, q: QualifierPiece): Omit<MutationCandidate, 'replacement'> {
-  if (text[q.end] === ' ') return { start: q.start, end: q.end + 1 };
-  if (text[q.start - 1] === ' ') return { start: q.start - 1, end: q.end };
-  return { start: q.start, end: q.end };
+/** "read-only": a hyphen makes the qualifier part of another word. */
+function insideWord(text: string, q: QualifierPiece): boolean {
+  return text[q.start - 1] === '-' || text[q.end] === '-';
 }
 
-/** From the keyword to the next comma, semicolon or end of sentence, with the punctuation that set it off. */
-function clauseSpan(text: string, q: QualifierPiece): Omit<MutationCandidate, 'replacement'> | null {
+/**
+ * The word and one adjacent space, so the sentence still reads; "but only if"
+ * loses its "but" too, and a sentence that opened with the word opens with a
+ * capital again.
+ */
+function wordSpan(text: string, q: QualifierPiece): MutationCandidate {
+  const butBefore = /\bbut\s+$/i.exec(text.slice(Math.max(0, q.start - 5), q.start));
+  const start = butBefore ? q.start - butBefore[0].length : q.start;
+  if (text[q.end] === ' ') {
+    const sentence = sentenceAround(text, q.start, q.end);
+    const next = text[q.end + 1] ?? '';
+    if (sentence?.start === start && /[a-z]/.test(next)) return { start, end: q.end + 2, replacement: next.toUpperCase() };
+    return { start, end: q.end + 1, replacement: '' };
+  }
+  if (text[start - 1] === ' ') return { start: start - 1, end: q.end, replacement: '' };
+  return { start, end: q.end, replacement: '' };
+}
+
+/** From the keyword to the next comma, semicolon or end of sentence, with the punctuation that set it off; the words left open the sentence with a capital. */
+function clauseSpan(text: string, q: QualifierPiece): MutationCandidate | null {
   const sentence = sentenceAround(text, q.start, q.end);
   if (!sentence) return null;
   const rest = text.slice(q.end, sentence.end);
@@ -48,5 +75,8 @@ function clauseSpan(text: string, q: QualifierPiece): Omit<MutationCandidate, 'r
   if (text.slice(start - 2, start) === ', ') start -= 2;
   else if (text[end] === ',') end += text[end + 1] === ' ' ? 2 : 1;
   else if (text[start - 1] === ' ') start -= 1;
-  return end > q.end ? { start, end } : null;
+  if (end <= q.end) return null;
+  const next = text[end] ?? '';
+  if (start === sentence.start && /[a-z]/.test(next)) return { start, end: end + 1, replacement: next.toUpperCase() };
+  return { start, end, replacement: '' };
 }

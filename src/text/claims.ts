@@ -74,8 +74,8 @@ export { findEntities, gazetteerFor, type EntityKind, type EntityPiece } from '.
  * Qualifiers whose deletion changes a claim. Clause qualifiers run to the next
  * comma or the end of the sentence; word qualifiers are the words themselves.
  */
-export const CLAUSE_QUALIFIERS = ['unless', 'except', 'provided that'] as const;
-export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'up to', 'only', 'within', 'never', 'not'] as const;
+export const CLAUSE_QUALIFIERS = ['unless', 'except', 'provided that', 'provided', 'as long as'] as const;
+export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not'] as const;
 
 export interface QualifierPiece extends Piece {
   keyword: string;
@@ -134,8 +134,10 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'just',
   ],
   ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above'],
-  ['within', 'no later than', 'inside', 'by', 'in the', 'up to', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
-  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'if', 'apart from', 'except', 'other than'],
+  ['within', 'no later than', 'inside', 'by', 'in the', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
+  // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
+  ['up to', 'no later than', 'until', 'before'],
+  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   ['unless', 'except', 'provided that', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];

@@ -35,10 +35,19 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
   { pattern: /\b(?:will\s+not|won['’]t)\b/g, term: () => 'will', negative: true, reverse: () => 'will' },
   { pattern: /\bwill\b/g, term: () => 'will', negative: false, reverse: () => 'will not' },
   { pattern: /\b(does|do)(?:\s+not|n['’]t)\s+have\s+to\b/g, term: () => 'must', negative: true, reverse: (m) => (m[1] === 'does' ? 'has to' : 'have to') },
-  { pattern: /\b(has|have)\s+to\b/g, term: () => 'must', negative: false, reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to` },
+  { pattern: /(?<!['’]ll\s+)\b(has|have)\s+to\b/g, term: () => 'must', negative: false, reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to` },
   { pattern: new RegExp(`\\b(?:does\\s+not|doesn['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => thirdPerson(m[1]!) },
   { pattern: new RegExp(`\\b(${DO_VERBS.replace(/(\w+)/g, (v) => thirdPerson(v))})\\b`, 'g'), term: (m) => baseForm(m[1]!), negative: false, reverse: (m) => `does not ${baseForm(m[1]!)}` },
-  { pattern: /\bmust\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
+  // "Classic fares include": the plural present, not an infinitive ("to include") or a verb after a modal or "not".
+  {
+    pattern: new RegExp(`(?<!\\b(?:to|do|does|did|not|will|can|may|must|should|would|could)\\s+)(?<!n['’]t\\s+)\\b(${DO_VERBS})\\b`, 'g'),
+    term: (m) => m[1]!,
+    negative: false,
+    reverse: (m) => `do not ${m[1]}`,
+  },
+  { pattern: new RegExp(`\\b(?:do\\s+not|don['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
+  // "must not" forbids: its reverse permits ("may drive"); "must drive" would turn a prohibition into an order no one would mistake it for.
+  { pattern: /\bmust\s+not\b/g, term: () => 'can', negative: true, reverse: () => 'may' },
   { pattern: /\bneed\s+not\b/g, term: () => 'must', negative: true, reverse: () => 'must' },
   { pattern: /\bmust\b/g, term: () => 'must', negative: false, reverse: () => 'need not' },
   { pattern: /\bmay\s+not\b/g, term: () => 'may', negative: true, reverse: () => 'may' },
@@ -65,6 +74,18 @@ function verbAfter(text: string, offset: number): string {
   return '';
 }
 
+/**
+ * One term for the ways of writing the same permission, so a claim and its
+ * evidence compare however each words it: "may claim" says "can claim",
+ * "allowed" says "permitted", "refundable" says "can refund".
+ */
+function sameMeaning(term: string): string {
+  if (term.startsWith('may ')) return `can ${term.slice(4)}`;
+  if (term === 'allowed') return 'permitted';
+  const able = /^(refund|transfer)able$/.exec(term);
+  return able ? `can ${able[1]}` : term;
+}
+
 /** Whether a text writes negations in short ("can't", "isn't"): a reversal writes its "not" the same way. */
 export function usesContractions(text: string): boolean {
   return /\b\w+n['’]t\b/.test(text);
@@ -79,7 +100,7 @@ export function findPolarities(text: string): PolarityPiece[] {
       const end = start + m[0].length;
       if (taken(start, end)) continue;
       const term = rule.term(m).replace(/\s+/g, ' ');
-      found.push({ text: m[0], start, end, term: MODALS.has(term) ? `${term} ${verbAfter(text, end)}` : term, negative: rule.negative, reversed: rule.reverse(m) });
+      found.push({ text: m[0], start, end, term: sameMeaning(MODALS.has(term) ? `${term} ${verbAfter(text, end)}` : term), negative: rule.negative, reversed: rule.reverse(m) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
@@ -94,8 +115,13 @@ export function polarityKey(p: Pick<PolarityPiece, 'term' | 'negative'>): string
   return `${p.term}:${p.negative ? '-' : '+'}`;
 }
 
+/** Words that bound a claim in time or amount, so its sign holds only on one side of the bound. */
+const LIMITS = /\b(?:until|only|no more than|no later than|more than|less than)\b/i;
+
 /** A claim's places whose term the evidence sentence states only with the other sign. */
 export function reversedPolarities(claim: string, support: string): PolarityPiece[] {
+  // "may weigh no more than 30 kg" is what "can't weigh more than 30 kg" says, "refundable until departure" what "can't be refunded once departed" says: a limit or a further negation turns the sign.
+  if (LIMITS.test(support) || negationsIn(support) > findPolarities(support).filter((p) => p.negative).length) return [];
   const stated = statedPolarities(support);
   return findPolarities(claim).filter((p) => !stated.has(polarityKey(p)) && stated.has(polarityKey({ term: p.term, negative: !p.negative })));
 }
