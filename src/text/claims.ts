@@ -75,7 +75,10 @@ export { findEntities, gazetteerFor, type EntityKind, type EntityPiece } from '.
  * comma or the end of the sentence; word qualifiers are the words themselves.
  */
 export const CLAUSE_QUALIFIERS = ['unless', 'except', 'provided that', 'provided', 'as long as'] as const;
-export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not'] as const;
+export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not', 'or more', 'or less'] as const;
+
+/** Qualifiers written after the number they bound: "£10 or more". */
+const AFTER_THEIR_NUMBER: ReadonlySet<string> = new Set(['or more', 'or less']);
 
 export interface QualifierPiece extends Piece {
   keyword: string;
@@ -169,6 +172,10 @@ export function qualifiedTerm(text: string, q: QualifierPiece): { number: string
         .pop() ?? '',
     );
     return before.length ? { lemmas: before.slice(-2) } : null;
+  }
+  if (AFTER_THEIR_NUMBER.has(q.keyword)) {
+    const lastNumber = findNumbers(text.slice(Math.max(0, q.start - 30), q.start)).pop();
+    return lastNumber ? { number: numberKey(lastNumber) } : null;
   }
   const after = text.slice(q.end, q.end + 60);
   const firstNumber = findNumbers(after)[0];
