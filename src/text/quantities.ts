@@ -53,6 +53,9 @@ export const ROUND_VALUES: Readonly<Record<string, readonly number[]>> = {
   week: [1, 2, 3, 4, 6, 8, 12],
   month: [1, 2, 3, 6, 9, 12, 18, 24],
   year: [1, 2, 3, 5, 6, 7, 10],
+  // Days and hours not counted on the calendar: "10 working days", never "45 working days"; "a response within 1 business hour".
+  'working day': [1, 2, 3, 5, 7, 10, 14, 15, 20, 21, 30],
+  'working hour': [1, 2, 4, 8],
 };
 
 /** Whether a document would state this value in this unit: any value for a unit without a list of usual values. */
