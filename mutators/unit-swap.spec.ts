@@ -35,6 +35,16 @@ describeTextMutator(
       artifact: 'Each passenger may bring one pet, and the fee is €70 per flight.',
       kept: ['Each passenger may bring one pet, and the fee is €70 per booking.'],
     },
+    {
+      name: 'either of two fees per flight, which may differ in what they are per',
+      artifact: 'A bag costs €35 per flight. Overweight bags pay €50 per flight.',
+      kept: [
+        'A bag costs €35 per passenger. Overweight bags pay €50 per flight.',
+        'A bag costs €35 per booking. Overweight bags pay €50 per flight.',
+        'A bag costs €35 per flight. Overweight bags pay €50 per passenger.',
+        'A bag costs €35 per flight. Overweight bags pay €50 per booking.',
+      ],
+    },
     { name: 'an item for a visit', artifact: 'Reservations cost 40p per item.', kept: ['Reservations cost 40p per visit.'] },
     { name: 'the article kept in agreement', artifact: 'Rooms cost £12 an hour.', kept: ['Rooms cost £12 a day.'] },
     {

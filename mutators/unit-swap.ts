@@ -96,7 +96,9 @@ function standsAlone(text: string, units: readonly UnitPiece[], u: UnitPiece, qu
     return (q === undefined || !mentionedAgain(quantities, q)) && !inSentence.some((rate) => rate.amount === null && interlock(rate, u));
   }
   const before = text.slice(Math.max(0, u.start - 30), u.start);
-  return !/\bof\s+$/.test(before) && units.filter((other) => other.unit === u.unit).length === 1 && !inSentence.some((count) => count.amount !== null && interlock(u, count));
+  // Two prices per one period are one billing cycle ("$0.10 per month and $0.05 per month"); two fees per flight may differ in what they are per.
+  const onePeriod = !(u.unit.replace('per ', '') in PERIOD_WORDS) || units.filter((other) => other.unit === u.unit).length === 1;
+  return !/\bof\s+$/.test(before) && onePeriod && !inSentence.some((count) => count.amount !== null && interlock(u, count));
 }
 
 /** Whether a rate and a count of periods say one thing twice: "€40 a day for up to 5 days" (one unit), "£15 a year, renewed every 12 months" (one span). */
