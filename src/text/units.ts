@@ -174,15 +174,18 @@ function unitAfter(text: string, n: { start: number; end: number; value: number 
  * Whether a count of days or hours is one an organisation could count in
  * working time, given the words before and after it: a deadline to act
  * ("within 7 days", "at least 5 days beforehand", "28 days to respond", "you
- * have 30 days") or an allowance of leave ("5 days of paid leave"); never
- * how long a thing lasts or takes ("for 5 days", "after 2 days", "no more
- * than 10 days for pain"). An hour only in a deadline of its own ("a
- * response within 1 hour"), not one counted from an event ("within 24 hours
- * of departure").
+ * have 30 days", "2 hours' notice") or an allowance ("5 days of paid leave",
+ * "a deferral of up to 14 days"); never how long a thing lasts or takes
+ * ("for 5 days", "for up to 5 days", "after 2 days", "no more than 10 days
+ * for pain"). An hour only in notice or a deadline of its own ("a response
+ * within 1 hour"), not one counted from an event ("within 24 hours of
+ * departure").
  */
 function countedInWorkingTime(unit: string, before: string, after: string): boolean {
-  if (unit === 'working hour') return /\bwithin\s+$/.test(before) && !/^\s+(?:of|before|after|from|following|prior)\b/.test(after);
-  return /\b(?:within(?:\s+a\s+further|\s+another)?|at\s+least|no\s+later\s+than|ha(?:s|ve))\s+$/i.test(before) || /^\s+(?:to\s+[a-z]+|of\s+(?:[\w-]+\s+){0,2}leave)\b/i.test(after);
+  const notice = /^['’]?\s+notice\b/.test(after);
+  if (unit === 'working hour') return notice || (/\bwithin\s+$/.test(before) && !/^\s+(?:of|before|after|from|following|prior)\b/.test(after));
+  const deadline = /\b(?:within(?:\s+a\s+further|\s+another)?|at\s+least|no\s+later\s+than|ha(?:s|ve)|(?<!\bfor\s+)up\s+to)\s+$/i.test(before);
+  return notice || deadline || /^\s+(?:to\s+[a-z]+|of\s+(?:[\w-]+\s+){0,2}leave)\b/i.test(after);
 }
 
 /** How the unit is stated: "28:day", or "per:month" for a rate. */
