@@ -137,6 +137,15 @@ describe('date-shift, the dates it writes', () => {
     );
   });
 
+  it('leaves alone a date the question states, and the month of one', () => {
+    const text = 'The outage was on 12 March 2027, so claim within 30 days of the end of March 2027, by 30 April 2027.';
+    const asked = { ...textFixture({ artifact: text, evidence: text }), task: 'Our outage was on 12 March 2027. How long do we have to claim?' };
+    const moved = [...dateShift.candidates(asked)].map((c) => text.slice(c.start, c.end));
+    expect(moved.length).toBeGreaterThan(0);
+    expect(moved).not.toContain('12 March 2027');
+    expect(moved).not.toContain('March 2027');
+  });
+
   it('checks weekdays against the calendar', () => {
     expect(WEEKDAYS[weekdayOf({ year: 2026, month: 6, day: 13 })]).toBe('Saturday');
     expect(findDates('Friday 13 June 2026')[0]!.possible).toBe(false);

@@ -1,5 +1,6 @@
 import { sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
+import { statesDate } from '../src/text/mismatches.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -9,7 +10,8 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * (order, separators, zero padding, a weekday moved with its date; a deadline
  * to a neighbouring usual length of its unit). The only mutator that touches
  * dates: number-flip and entity-swap leave them alone. The answer stays
- * consistent with itself: a date it mentions twice is left alone, a shift
+ * consistent with itself and with the question: a date it mentions twice or
+ * the question states is left alone, a shift
  * never lands on another date of the answer nor passes one (a start stays
  * before its end), and a calendar date does not move beside a weekday the
  * sentence names apart from it ("Sunday ... 1 May").
@@ -21,8 +23,10 @@ export const dateShift: TextMutator = {
   *candidates(fixture) {
     const text = fixture.artifact;
     const dates = findDates(text);
+    // A date the question states (or a month or year of one) is restated, not looked up: moving it contradicts the question.
+    const asked = new Set(findDates(fixture.task).map((d) => d.key));
     for (const date of dates) {
-      if (!date.possible || dates.some((other) => other !== date && other.key === date.key) || besideLoneWeekday(text, dates, date) || namesALaw(text, date)) continue;
+      if (!date.possible || statesDate(asked, date.key) || dates.some((other) => other !== date && other.key === date.key) || besideLoneWeekday(text, dates, date) || namesALaw(text, date)) continue;
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);

@@ -17,7 +17,9 @@ describe('number-flip', () => {
     ['15% of pay', ['10% of pay', '20% of pay']],
     ['0.5 mg', ['0.4 mg', '0.6 mg']],
     ['a fee of £6.00', ['a fee of £5.00', 'a fee of £7.00']],
-    ['99.9% uptime', ['99.8% uptime']],
+    ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
+    ['a tier from 99.0%', ['a tier from 98.5%', 'a tier from 99.5%']],
+    ['99.95% uptime', ['99.9% uptime', '99.99% uptime']],
     ['23 kg', ['22 kg', '24 kg']],
     ['100%', ['50%']],
     ['2 days', ['3 days']],
@@ -36,6 +38,13 @@ describe('number-flip', () => {
     ['an ordinal', 'Rent is due on the 1st of each month.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
+  });
+
+  it('leaves alone a figure the question states, which the answer restates', () => {
+    const text = 'Uptime was 99.3%, below the 99.9% commitment.';
+    const asked = { ...textFixture({ artifact: text, evidence: 'The commitment is 99.9%.' }), task: 'Our uptime was 99.3% in March. Do we get a credit?' };
+    const mutated = [...numberFlip.candidates(asked)].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));
+    expect(mutated).toEqual(['Uptime was 99.3%, below the 99.5% commitment.', 'Uptime was 99.3%, below the 99.95% commitment.']);
   });
 
   it('keeps a band in order: the low end never passes the high end', () => {

@@ -10,7 +10,8 @@ import type { TextMutator } from './types.js';
  * ("28 days" to "30 days", "£6.00" to "£5.00"), written in the same format,
  * where the answer stays consistent with itself: a figure mentioned twice, or
  * one a sum or product of the answer rests on, is left alone, and the new
- * value keeps its place among the answer's figures of that unit. Dates and
+ * value keeps its place among the answer's figures of that unit. A figure
+ * the question states is left alone: the answer restates it. Dates and
  * deadlines are date-shift's; identifiers ("Severity 1", "KL-7") and clock
  * times are not quantities.
  */
@@ -21,9 +22,11 @@ export const numberFlip: TextMutator = {
     const text = fixture.artifact;
     const dates = findDates(text);
     const quantities = findQuantities(text);
+    // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
+    const asked = new Set(findNumbers(fixture.task).map(numberKey));
     for (const q of quantities) {
       const n = q.number;
-      if (touchesDate(dates, n.start, n.end) || isIdentifier(text, n) || mentionedAgain(quantities, q) || inArithmetic(text, quantities, q)) continue;
+      if (asked.has(numberKey(n)) || touchesDate(dates, n.start, n.end) || isIdentifier(text, n) || mentionedAgain(quantities, q) || inArithmetic(text, quantities, q)) continue;
       for (const value of neighbourValues(q)) {
         if (keepsOrder(quantities, q, value)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
@@ -57,6 +60,8 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
 }
 
 export function formatLike(n: NumberPiece, value: number): string {
-  const digits = n.grouped ? groupedNumber(value, n.decimals) : value.toFixed(n.decimals);
+  // A tier is written to its own precision, with at least the one decimal the answer gives its shares: "99.0%" to "98.5%", "99.95%" to "99.9%".
+  const decimals = n.percent && n.decimals > 0 ? Math.max(1, (String(value).split('.')[1] ?? '').length) : n.decimals;
+  const digits = n.grouped ? groupedNumber(value, decimals) : value.toFixed(decimals);
   return `${n.currency}${digits}${n.percent ? '%' : ''}`;
 }

@@ -3,8 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../src/fixtures/load.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import { generateMutants } from '../src/mutants/generate.js';
-import { findNumbers } from '../src/text/claims.js';
+import { findNumbers, numberKey } from '../src/text/claims.js';
+import { findDates } from '../src/text/dates.js';
+import { statesDate } from '../src/text/mismatches.js';
 import { findQuantities } from '../src/text/quantities.js';
+import { findUnits, type UnitPiece } from '../src/text/units.js';
 import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
 import { dateShift } from './date-shift.js';
 import { numberFlip } from './number-flip.js';
@@ -35,6 +38,25 @@ const UNIT_WORDS = 'minute|hour|day|night|week|month|year|item|kilogram|gram|lit
 const numberDisagreements = (text: string) =>
   [...text.matchAll(new RegExp(`(?<![\\d.,])1\\s+(?:${UNIT_WORDS})s\\b`, 'g')), ...text.matchAll(new RegExp(`(?<![\\d.,])(?:[02-9]|\\d{2,})\\s+(?:${UNIT_WORDS})\\b(?!['’-])`, 'g'))].map((m) => m[0]);
 
+/**
+ * The families within which unit-swap may move a unit, the magnitude kept: a
+ * count of time changes only its kind of day or hour ("7 days", "7 working
+ * days"), never its scale; a rate changes its period or its denominator
+ * within one family. No kg for lb.
+ */
+const FAMILIES: ReadonlyArray<readonly string[]> = [
+  ['day', 'working day'],
+  ['hour', 'working hour'],
+  ['mg', 'mcg', 'g'],
+  ['MB', 'GB', 'TB'],
+  ['%', 'percentage point'],
+  ['per hour', 'per day', 'per night', 'per week', 'per month', 'per quarter', 'per year'],
+  ['per flight', 'per passenger', 'per bag', 'per booking', 'per journey'],
+  ['per item', 'per loan', 'per visit'],
+  ['per person', 'per group', 'per booking'],
+];
+const sameFamily = (a: UnitPiece, b: UnitPiece) => FAMILIES.some((family) => family.includes(a.unit) && family.includes(b.unit));
+
 describe('quantities in the kept mutants of number-flip, unit-swap and date-shift, on the bundled and unseen suites', () => {
   it('has mutants of each mutator to check', () => {
     for (const name of ['number-flip', 'unit-swap', 'date-shift']) expect(mutants.filter((m) => m.mutator === name).length, name).toBeGreaterThan(10);
@@ -55,6 +77,23 @@ describe('quantities in the kept mutants of number-flip, unit-swap and date-shif
     // Grammatical number agrees: no "1 hours", no "3 day", beyond what the original already wrote.
     const already = numberDisagreements(fixture.artifact);
     expect(numberDisagreements(m.artifact).filter((d) => !already.includes(d))).toEqual([]);
+
+    // A value the question states is restated, never changed: the answer must agree with the question.
+    const asked = new Set(findNumbers(fixture.task).map(numberKey));
+    const askedDates = new Set(findDates(fixture.task).map((d) => d.key));
+    if (m.mutator === 'number-flip') for (const n of findNumbers(m.original)) expect(asked.has(numberKey(n)), `"${n.text}" is the question's`).toBe(false);
+    if (m.mutator === 'date-shift') {
+      const moved = findDates(fixture.artifact).find((d) => d.start === m.span.start && d.end === m.span.end);
+      expect(moved && statesDate(askedDates, moved.key), `"${m.original}" is the question's`).toBe(false);
+    }
+
+    // unit-swap keeps the magnitude: the new unit is of the old one's family, at the same amount.
+    if (m.mutator === 'unit-swap') {
+      const before = findUnits(fixture.artifact).find((u) => u.start === m.span.start && u.end === m.span.end)!;
+      const after = findUnits(m.artifact).find((u) => u.start === m.span.start)!;
+      expect(after.amount, `${before.text} -> ${after.text}`).toBe(before.amount);
+      expect(sameFamily(before, after), `${before.unit} -> ${after.unit}`).toBe(true);
+    }
 
     // Figures of one unit keep their order: a band, a minimum and a maximum, a before and an after.
     const [qb, qa] = [findQuantities(fixture.artifact), findQuantities(m.artifact)];

@@ -1,21 +1,24 @@
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { sentenceAround } from '../src/text/claims.js';
 import { findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
-import { findUnits, unitKey, type UnitPiece } from '../src/text/units.js';
+import { findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
- * Changes a unit or its scale and keeps the number, where the result is a
- * figure someone would write for that kind of quantity (findUnits' swaps):
- * weeks for months, mcg for mg, lb for kg, TB for GB, percentage points for %
- * in a change, per year for per month after a price. Never a currency: an
- * answer in one currency with one amount in another reads as tampered.
- * Left alone: a quantity the answer mentions again (the mentions would
- * disagree), a swap to a quantity it already states or that passes another
- * period of its sentence, a rate that interlocks with another figure
- * (standsAlone), and units inside a deadline ("within 28 days"), which are
- * date-shift's.
+ * Changes a unit and keeps the number, as an honest worker slips while the
+ * magnitude stays right (findUnits' swaps): calendar days for working days
+ * and back ("within 10 days" to "within 10 working days", also inside a
+ * deadline, whose length stays date-shift's), hours for working hours in a
+ * deadline of their own, what a rate is per within one family (per flight,
+ * per passenger, per booking; per item, per visit; a month for a year), mcg
+ * for mg, TB for GB, percentage points for % in a change. Never a currency,
+ * never a change of scale a reader checks by world knowledge (three months
+ * to three weeks, kg to lb). Left alone: a quantity the answer mentions
+ * again (the mentions would disagree), a swap to a quantity it already
+ * states, a rate that interlocks with another figure (standsAlone), and a
+ * rate whose period another word of the answer names ("$100 a month or 10%
+ * of your monthly usage", "each day ... from the day after"): coupled.
  */
 export const unitSwap: TextMutator = {
   name: 'unit-swap',
@@ -27,13 +30,14 @@ export const unitSwap: TextMutator = {
     const units = findUnits(text);
     const quantities = findQuantities(text);
     for (const u of units) {
-      if (touchesDate(dates, u.start, u.end) || !standsAlone(text, units, u, quantities)) continue;
+      const inDate = touchesDate(dates, u.start, u.end);
+      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities)) continue;
       for (const replacement of u.swaps) {
         const mutated = text.slice(0, u.start) + replacement + text.slice(u.end);
         // "in 24 hours" to "in 24 days" would make a deadline: a date is date-shift's to write.
-        if (touchesDate(findDates(mutated), u.start, u.start + replacement.length)) continue;
+        if (!inDate && touchesDate(findDates(mutated), u.start, u.start + replacement.length)) continue;
         const swapped = findUnits(mutated).find((s) => s.start === u.start);
-        if (swapped && !units.some((other) => unitKey(other) === unitKey(swapped)) && keepsPeriodOrder(text, units, u, swapped))
+        if (swapped && !units.some((other) => unitKey(other) === unitKey(swapped)) && keepsPeriodOrder(text, units, u, swapped) && !coupled(text, u, swapped))
           yield { start: u.start, end: u.end, replacement } satisfies MutationCandidate;
       }
     }
@@ -52,6 +56,29 @@ export const unitSwap: TextMutator = {
   },
 };
 
+/** The units whose kind, not length, may change inside a deadline: "within 10 days" to "within 10 working days". */
+const DAY_KINDS = new Set(['day', 'working day', 'hour', 'working hour']);
+
+/**
+ * Whether another word of the answer names the rate's period, so that a new
+ * period would disagree with it ("$100 a month or 10% of your monthly
+ * usage"; "25p for each day, counted from the day after"), or its sentence
+ * already names the new denominator ("€70 per flight, one pet per
+ * passenger"). Other denominators are words of the whole domain ("flights of
+ * up to 4 hours"), so only the sentence counts for them.
+ */
+function coupled(text: string, u: UnitPiece, swapped: UnitPiece): boolean {
+  if (u.amount !== null) return false;
+  const elsewhere = (within: string, start: number, word: string) => {
+    const pattern = PERIOD_WORDS[word] ?? new RegExp(`\\b${word}s?\\b`, 'i');
+    return pattern.test(within.slice(0, u.start - start)) || pattern.test(within.slice(u.end - start));
+  };
+  const sentence = sentenceAround(text, u.start, u.end);
+  const [from, to] = [u.unit, swapped.unit].map((unit) => unit.replace('per ', '')) as [string, string];
+  const inSentence = sentence ? text.slice(sentence.start, sentence.end) : '';
+  return (from in PERIOD_WORDS ? elsewhere(text, 0, from) : elsewhere(inSentence, sentence?.start ?? 0, from)) || elsewhere(inSentence, sentence?.start ?? 0, to);
+}
+
 /** Hours in each period, to compare periods written in different units. */
 const HOURS: Record<string, number> = { minute: 1 / 60, hour: 1, day: 24, week: 168, month: 730, quarter: 2190, year: 8760 };
 
@@ -69,7 +96,9 @@ function standsAlone(text: string, units: readonly UnitPiece[], u: UnitPiece, qu
     return (q === undefined || !mentionedAgain(quantities, q)) && !inSentence.some((rate) => rate.amount === null && interlock(rate, u));
   }
   const before = text.slice(Math.max(0, u.start - 30), u.start);
-  return !/\bof\s+$/.test(before) && units.filter((other) => other.unit === u.unit).length === 1 && !inSentence.some((count) => count.amount !== null && interlock(u, count));
+  // Two prices per one period are one billing cycle ("$0.10 per month and $0.05 per month"); two fees per flight may differ in what they are per.
+  const onePeriod = !(u.unit.replace('per ', '') in PERIOD_WORDS) || units.filter((other) => other.unit === u.unit).length === 1;
+  return !/\bof\s+$/.test(before) && onePeriod && !inSentence.some((count) => count.amount !== null && interlock(u, count));
 }
 
 /** Whether a rate and a count of periods say one thing twice: "€40 a day for up to 5 days" (one unit), "£15 a year, renewed every 12 months" (one span). */
@@ -79,26 +108,11 @@ function interlock(rate: UnitPiece, count: UnitPiece): boolean {
   return period === count.unit || Math.abs(Number(count.amount) * HOURS[count.unit]! - HOURS[period]!) <= 0.05 * HOURS[period]!;
 }
 
-/**
- * Whether a period swapped to another unit keeps its order against the other
- * periods of its sentence ("flights of up to 4 hours, so a 2-hour trip
- * qualifies" must not become "a 2-day trip"), and a rate's new period still
- * holds the periods counted per it.
- */
+/** Whether a rate's new period still holds the periods counted per it: "28 days per year", never "28 days per month". */
 function keepsPeriodOrder(text: string, units: readonly UnitPiece[], u: UnitPiece, swapped: UnitPiece): boolean {
+  const period = HOURS[swapped.unit.replace('per ', '')];
+  if (u.amount !== null || period === undefined) return true;
   const sentence = sentenceAround(text, u.start, u.end);
-  if (u.amount === null) {
-    // A count per period stays a small part of the period: "28 days per year", never "28 days per month".
-    const period = HOURS[swapped.unit.replace('per ', '')];
-    const counts = units.filter((c) => c.amount !== null && c.unit in HOURS && sentence && sentence.start <= c.start && c.end <= u.start);
-    return period === undefined || counts.every((c) => Number(c.amount) * HOURS[c.unit]! <= period / 4);
-  }
-  if (!(u.unit in HOURS) || !(swapped.unit in HOURS)) return true;
-  const amount = Number(u.amount);
-  const [before, after] = [amount * HOURS[u.unit]!, amount * HOURS[swapped.unit]!];
-  return units.every((other) => {
-    if (other === u || other.amount === null || !(other.unit in HOURS) || !sentence || other.start < sentence.start || other.end > sentence.end) return true;
-    const hours = Number(other.amount) * HOURS[other.unit]!;
-    return Math.sign(hours - before) === Math.sign(hours - after);
-  });
+  const counts = units.filter((c) => c.amount !== null && c.unit in HOURS && sentence && sentence.start <= c.start && c.end <= u.start);
+  return counts.every((c) => Number(c.amount) * HOURS[c.unit]! <= period / 4);
 }

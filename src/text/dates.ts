@@ -173,7 +173,9 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
       const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }).filter((n) => !inWords || n <= NUMBER_WORDS.length);
       // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.
       const regular = (amount === 1) === !unitText.endsWith('s');
-      return piece(`duration:${amount} ${unit}`, amount > 0, () => (regular ? shifts.map(write) : []));
+      // A deadline means its length and its kind of day: "10 calendar days" is "10 days", "15 business days" is "15 working days".
+      const meaning = unit.replace(/^calendar /, '').replace(/^business /, 'working ');
+      return piece(`duration:${amount} ${meaning}`, amount > 0, () => (regular ? shifts.map(write) : []));
     }
   }
 }

@@ -53,7 +53,13 @@ export const ROUND_VALUES: Readonly<Record<string, readonly number[]>> = {
   week: [1, 2, 3, 4, 6, 8, 12],
   month: [1, 2, 3, 6, 9, 12, 18, 24],
   year: [1, 2, 3, 5, 6, 7, 10],
+  // Days and hours not counted on the calendar: "10 working days", never "45 working days"; "a response within 1 business hour".
+  'working day': [1, 2, 3, 5, 7, 10, 14, 15, 20, 21, 30],
+  'working hour': [1, 2, 4, 8],
 };
+
+/** The shares written with decimals that documents set thresholds and tiers at: 99.0% moves to 98.5% or 99.5%, never 98.9%. */
+const SHARE_TIERS: readonly number[] = [90, 95, 97, 98, 98.5, 99, 99.5, 99.9, 99.95, 99.99];
 
 /** Whether a document would state this value in this unit: any value for a unit without a list of usual values. */
 export function usualIn(value: number, unit: string): boolean {
@@ -75,14 +81,16 @@ export function neighbourValues(q: Quantity): number[] {
   let values: number[];
   if (usual && Number.isInteger(value)) {
     values = [Math.max(...usual.filter((v) => v < value), -1), Math.min(...usual.filter((v) => v > value), Infinity)];
+  } else if (q.number.percent && q.number.decimals > 0) {
+    // A share written with decimals is a threshold or a tier (99.0%, 99.95%): its neighbours are the tiers documents use.
+    values = [Math.max(...SHARE_TIERS.filter((v) => v < value), -1), Math.min(...SHARE_TIERS.filter((v) => v > value), Infinity)];
   } else {
     // Pence written on a whole amount ("£6.00") is style, not precision.
     const decimals = q.number.decimals > 0 && Number.isInteger(value) && !q.number.percent ? 0 : q.number.decimals;
     const scale = 10 ** decimals;
     const units = Math.round(value * scale);
-    // Shares with decimals at their written precision (99.9% to 99.8%).
     // To the next figure as round as this one: 25 to 20 or 30, £1,250 to £1,200 or £1,300, 23 to 22 or 24.
-    const step = q.number.percent && decimals > 0 ? 1 : roundness(units);
+    const step = roundness(units);
     const below = Math.ceil(units / step) * step - step;
     const above = Math.floor(units / step) * step + step;
     values = [below / scale, above / scale].map((v) => Number(v.toFixed(decimals)));

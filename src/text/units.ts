@@ -20,33 +20,49 @@ export interface UnitPiece extends Piece {
 interface UnitWord {
   unit: string;
   pattern: string;
-  /** Written plural or abbreviated as the unit it replaces; time units are always words. */
-  write: (plural: boolean, abbreviated: boolean) => string;
+  /** Written plural or abbreviated as the unit it replaces; `kind` is "working" or "business", as the text calls a day that is not a calendar one. */
+  write: (plural: boolean, abbreviated: boolean, kind: string) => string;
   /**
-   * The units a worker plausibly confuses this one with, each up to the
-   * amount at which the result is still a figure someone would write ("1 TB"
-   * for "1 GB", not "500 TB"). A period also needs a usual value in the other
-   * unit (ROUND_VALUES): "3 days" may become "3 weeks", "14 days" not "14 weeks".
-   * Days are not read as hours ("14 days" overdue as "14 hours"), and volumes
-   * (a "50 millilitre" fish tank) are left alone.
+   * The units a worker plausibly confuses this one with while keeping the
+   * magnitude, each up to the amount at which the result is still a figure
+   * someone would write ("1 TB" for "1 GB", not "500 TB"), and only at a value
+   * usual in the other unit (ROUND_VALUES: "10 working days", not "45
+   * working days"). A calendar day for a working day is the slip an honest
+   * worker makes (any count of working days reads as well in days:
+   * `anyValue`, and may be written "calendar days": `written`); a day for a week, a month for a year or kg for lb is not:
+   * the scale is off by a factor the question and the rest of the answer
+   * betray, and the evidence of these suites is metric. Volumes (a "50
+   * millilitre" fish tank) are left alone.
    */
-  confusedWith: ReadonlyArray<{ unit: string; upTo?: number }>;
+  confusedWith: ReadonlyArray<{ unit: string; upTo?: number; anyValue?: boolean; written?: string }>;
 }
 
 const word = (singular: string) => (plural: boolean) => (plural ? `${singular}s` : singular);
 const symbol = (written: string) => () => written;
+const ofKind = (singular: string) => (plural: boolean, _: boolean, kind: string) => `${kind} ${word(singular)(plural)}`;
 const UNITS: readonly UnitWord[] = [
-  { unit: 'minute', pattern: 'minutes?|mins?', write: word('minute'), confusedWith: [{ unit: 'hour' }] },
-  { unit: 'hour', pattern: 'hours?|hrs?', write: word('hour'), confusedWith: [{ unit: 'minute' }, { unit: 'day' }] },
-  { unit: 'day', pattern: 'days?', write: word('day'), confusedWith: [{ unit: 'week' }] },
-  { unit: 'week', pattern: 'weeks?', write: word('week'), confusedWith: [{ unit: 'day' }, { unit: 'month' }] },
-  { unit: 'month', pattern: 'months?', write: word('month'), confusedWith: [{ unit: 'week' }, { unit: 'year' }] },
-  { unit: 'year', pattern: 'years?', write: word('year'), confusedWith: [{ unit: 'month' }] },
+  { unit: 'minute', pattern: 'minutes?|mins?', write: word('minute'), confusedWith: [] },
+  // A working or business day is a unit of its own: "10 working days" is not "10 days", for this mutator and for the critic.
+  { unit: 'working hour', pattern: '(?:working|business)\\s+hours?', write: ofKind('hour'), confusedWith: [{ unit: 'hour', anyValue: true }] },
+  { unit: 'hour', pattern: 'hours?|hrs?', write: word('hour'), confusedWith: [{ unit: 'working hour' }] },
+  {
+    unit: 'working day',
+    pattern: '(?:working|business)\\s+days?',
+    write: ofKind('day'),
+    confusedWith: [
+      { unit: 'day', anyValue: true },
+      { unit: 'day', anyValue: true, written: 'calendar' },
+    ],
+  },
+  { unit: 'day', pattern: '(?:calendar\\s+)?days?', write: word('day'), confusedWith: [{ unit: 'working day' }] },
+  { unit: 'week', pattern: 'weeks?', write: word('week'), confusedWith: [] },
+  { unit: 'month', pattern: 'months?', write: word('month'), confusedWith: [] },
+  { unit: 'year', pattern: 'years?', write: word('year'), confusedWith: [] },
   { unit: 'mcg', pattern: 'mcg|micrograms?', write: (p, abbr) => (abbr ? 'mcg' : word('microgram')(p)), confusedWith: [{ unit: 'mg', upTo: 50 }] },
   { unit: 'mg', pattern: 'mg|milligrams?', write: (p, abbr) => (abbr ? 'mg' : word('milligram')(p)), confusedWith: [{ unit: 'mcg' }] },
   { unit: 'g', pattern: 'g|grams?', write: (p, abbr) => (abbr ? 'g' : word('gram')(p)), confusedWith: [{ unit: 'mg' }] },
-  { unit: 'kg', pattern: 'kg|kilograms?', write: (p, abbr) => (abbr ? 'kg' : word('kilogram')(p)), confusedWith: [{ unit: 'lb' }] },
-  { unit: 'lb', pattern: 'lbs?', write: (p) => (p ? 'lbs' : 'lb'), confusedWith: [{ unit: 'kg' }] },
+  { unit: 'kg', pattern: 'kg|kilograms?', write: (p, abbr) => (abbr ? 'kg' : word('kilogram')(p)), confusedWith: [] },
+  { unit: 'lb', pattern: 'lbs?', write: (p) => (p ? 'lbs' : 'lb'), confusedWith: [] },
   { unit: 'ml', pattern: 'ml|mL|millilitres?', write: (p, abbr) => (abbr ? 'ml' : word('millilitre')(p)), confusedWith: [] },
   { unit: 'litre', pattern: 'litres?', write: word('litre'), confusedWith: [] },
   { unit: 'MB', pattern: 'MB', write: symbol('MB'), confusedWith: [{ unit: 'GB', upTo: 10 }] },
@@ -56,9 +72,21 @@ const UNITS: readonly UnitWord[] = [
   { unit: 'percentage point', pattern: 'percentage points?', write: word('percentage point'), confusedWith: [] },
 ];
 
+/** Periods a rate may be per, each with the words that name it elsewhere in an answer ("monthly usage", "the day after"). */
+export const PERIOD_WORDS: Readonly<Record<string, RegExp>> = {
+  hour: /\bhours?\b|\bhourly\b/i,
+  day: /\bdays?\b|\bdaily\b/i,
+  night: /\bnights?\b|\bnightly\b/i,
+  week: /\bweeks?\b|\bweekly\b/i,
+  month: /\bmonths?\b|\bmonthly\b/i,
+  quarter: /\bquarters?\b|\bquarterly\b/i,
+  year: /\byears?\b|\byearly\b|\bannual(?:ly)?\b/i,
+};
+
 /**
- * What a rate is per, and what a worker slips to: a month for a year, a day
- * for an hour, a passenger for a flight.
+ * What a rate is per, and what a worker slips to: a neighbouring period (a
+ * month for a year), or another denominator of the same family (a passenger
+ * for a flight, a visit for an item, a group for a person).
  */
 const RATE_SWAPS: Record<string, string[]> = {
   hour: ['day'],
@@ -68,11 +96,16 @@ const RATE_SWAPS: Record<string, string[]> = {
   month: ['week', 'year'],
   quarter: ['month', 'year'],
   year: ['month'],
-  flight: ['passenger'],
-  passenger: ['flight'],
-  bag: ['passenger'],
-  person: ['booking'],
-  booking: ['person'],
+  flight: ['passenger', 'booking'],
+  passenger: ['flight', 'booking'],
+  bag: ['passenger', 'flight'],
+  booking: ['passenger', 'flight'],
+  journey: ['flight', 'passenger'],
+  person: ['group', 'booking'],
+  group: ['person'],
+  item: ['visit'],
+  loan: ['visit'],
+  visit: ['item'],
 };
 
 const QUANTITY = new RegExp(`^([ -]?)(${UNITS.map((u) => u.pattern).join('|')})\\b`);
@@ -80,6 +113,8 @@ const RATE = new RegExp(`\\b(per|an?|each|every|in any(?: calendar)?)\\s+(${Obje
 
 export function findUnits(text: string): UnitPiece[] {
   const found: UnitPiece[] = [];
+  // A day that is not a calendar one is called as the text calls it.
+  const kind = /\bbusiness\s+(?:days?|hours?)\b/i.test(text) ? 'business' : 'working';
   for (const n of findNumbers(text)) {
     const amount = numberKey({ ...n, percent: false });
     if (n.percent) {
@@ -89,41 +124,68 @@ export function findUnits(text: string): UnitPiece[] {
       }
       continue;
     }
-    const unit = unitAfter(text, n.end, n.value, amount);
+    const unit = unitAfter(text, n, amount, kind);
     if (unit) found.push(unit);
   }
   // An amount in words has a unit too ("four weeks", "a three-month period"), after a space or a hyphen.
   for (const w of findNumberWords(text)) {
-    const unit = /^[ -]/.test(text.slice(w.end)) ? unitAfter(text, w.end, w.value, String(w.value)) : null;
+    const unit = /^[ -]/.test(text.slice(w.end)) ? unitAfter(text, w, String(w.value), kind) : null;
     if (unit && unit.unit !== 'percentage point') found.push(unit);
   }
   const dates = findDates(text);
   const amounts = findNumbers(text).filter((n) => !touchesDate(dates, n.start, n.end));
   for (const m of text.matchAll(RATE)) {
-    const [whole, lead, period] = m as unknown as [string, string, string];
+    const [whole, lead, per] = m as unknown as [string, string, string];
     // "per month" and "in any month" are always rates; "a year" or "each year" only after a price in the same sentence ("£150 a year", not "once a year", "6 hours in a day").
     const nearest = amounts.filter((n) => n.end <= m.index && m.index - n.end <= 40 && !/[.!?]/.test(text.slice(n.end, m.index))).pop();
     if (!/^(?:per|in any)/.test(lead) && !(nearest && (nearest.currency !== '' || /^p\b/.test(text.slice(nearest.end))))) continue;
-    const swaps = RATE_SWAPS[period]!.map((p) => `${/^an?$/.test(lead) ? (/^[aeiou]/.test(p) ? 'an' : 'a') : lead} ${p}`);
-    found.push({ text: whole, start: m.index, end: m.index + whole.length, amount: null, unit: `per ${period}`, swaps });
+    const swaps = RATE_SWAPS[per]!.map((p) => `${/^an?$/.test(lead) ? (/^[aeiou]/.test(p) ? 'an' : 'a') : lead} ${p}`);
+    found.push({ text: whole, start: m.index, end: m.index + whole.length, amount: null, unit: `per ${per}`, swaps });
   }
   return found.sort((a, b) => a.start - b.start);
 }
 
-/** The unit written right after an amount that ends at `at`, with the swaps that keep the figure plausible, or null. */
-function unitAfter(text: string, at: number, value: number, amount: string): UnitPiece | null {
-  const m = QUANTITY.exec(text.slice(at));
+/**
+ * The unit written right after an amount, with the swaps that keep the
+ * figure plausible, or null. Either kind of day keeps its separator, so a
+ * "14-day loan" stays whole.
+ */
+function unitAfter(text: string, n: { start: number; end: number; value: number }, amount: string, kind: string): UnitPiece | null {
+  const m = QUANTITY.exec(text.slice(n.end));
   if (!m) return null;
   const [whole, space = '', written = ''] = m;
   const unit = UNITS.find((u) => new RegExp(`^(?:${u.pattern})$`).test(written))!;
-  if (unit.unit === 'percentage point') return { text: whole, start: at, end: at + whole.length, amount, unit: unit.unit, swaps: ['%'] };
+  if (unit.unit === 'percentage point') return { text: whole, start: n.end, end: n.end + whole.length, amount, unit: unit.unit, swaps: ['%'] };
   const abbreviated = !/^[a-z]{4,}$/i.test(written) && !/^days?$/.test(written);
   const plural = written.endsWith('s');
+  const start = n.end + space.length;
+  const [before, after] = [text.slice(Math.max(0, n.start - 30), n.start), text.slice(start + written.length, start + written.length + 40)];
   const swaps = unit.confusedWith
-    .filter((other) => value <= (other.upTo ?? Infinity) && usualIn(value, other.unit))
-    .map((other) => UNITS.find((u) => u.unit === other.unit)!.write(plural, abbreviated));
-  const start = at + space.length;
+    .filter((other) => n.value <= (other.upTo ?? Infinity) && (other.anyValue || usualIn(n.value, other.unit)))
+    .filter((other) => !/^(?:working )?(?:day|hour)$/.test(other.unit) || space === ' ')
+    .filter((other) => !/^working /.test(other.unit) || countedInWorkingTime(other.unit, before, after))
+    // "20 working days per calendar year" does not become "20 calendar days per calendar year".
+    .filter((other) => !other.written || !after.includes(other.written))
+    .map((other) => `${other.written ? `${other.written} ` : ''}${UNITS.find((u) => u.unit === other.unit)!.write(plural, abbreviated, kind)}`);
   return { text: written, start, end: start + written.length, amount, unit: unit.unit, swaps };
+}
+
+/**
+ * Whether a count of days or hours is one an organisation could count in
+ * working time, given the words before and after it: a deadline to act
+ * ("within 7 days", "at least 5 days beforehand", "28 days to respond", "you
+ * have 30 days", "2 hours' notice") or an allowance ("5 days of paid leave",
+ * "a deferral of up to 14 days"); never how long a thing lasts or takes
+ * ("for 5 days", "for up to 5 days", "after 2 days", "no more than 10 days
+ * for pain"). An hour only in notice or a deadline of its own ("a response
+ * within 1 hour"), not one counted from an event ("within 24 hours of
+ * departure").
+ */
+function countedInWorkingTime(unit: string, before: string, after: string): boolean {
+  const notice = /^['’]?\s+notice\b/.test(after);
+  if (unit === 'working hour') return notice || (/\bwithin\s+$/.test(before) && !/^\s+(?:of|before|after|from|following|prior)\b/.test(after));
+  const deadline = /\b(?:within(?:\s+a\s+further|\s+another)?|at\s+least|no\s+later\s+than|ha(?:s|ve)|(?<!\bfor\s+)up\s+to)\s+$/i.test(before);
+  return notice || deadline || /^\s+(?:to\s+[a-z]+|of\s+(?:[\w-]+\s+){0,2}leave)\b/i.test(after);
 }
 
 /** How the unit is stated: "28:day", or "per:month" for a rate. */
