@@ -71,6 +71,20 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      name: "a rule for another condition than the task's (deep vein thrombosis beside atrial fibrillation)",
+      task: 'What is the dose of Tremadex for atrial fibrillation?',
+      artifact: 'For atrial fibrillation, the dose is 5 mg twice daily.',
+      evidence: 'For atrial fibrillation, the dose is 5 mg twice daily. For treatment of deep vein thrombosis, the dose is 20 mg twice daily.',
+      kept: [],
+    },
+    {
+      name: 'another variant of the product the task names, in words it never uses',
+      task: 'What dose of Amoxiva capsules should an adult take?',
+      artifact: 'Adults take 500 mg of Amoxiva every 8 hours.',
+      evidence: 'Adults take 500 mg of Amoxiva every 8 hours. Adults may take Amoxiva Retard tablets at a dose of 750 mg twice daily.',
+      kept: [],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',

@@ -93,7 +93,7 @@ function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], ta
     const besideSupport = [evidence[i - 1], evidence[i + 1]].some((n) => n !== undefined && said.has(n) && contentLemmas(n).some((l) => words.includes(l)));
     if (shared < (besideSupport ? TASK_WORDS_BESIDE_SUPPORT : TASK_WORDS)) return false;
     if (!subjectNouns(source).every((noun) => spoken.has(noun))) return false;
-    return !findEntities(source).some((e) => named.some((n) => sameEntityType(e, n) && n.text !== e.text)) && !namesRival(source, rivals);
+    return !findEntities(source).some((e) => named.some((n) => n.text !== e.text && (sameEntityType(e, n) || variantOf(e.text, n.text, spoken)))) && !namesRival(source, rivals);
   });
 }
 
@@ -111,6 +111,17 @@ function namedKinds(text: string): Map<string, Set<string>> {
     });
   }
   return kinds;
+}
+
+/**
+ * Whether a name is another variant of a name the task or answer uses, in
+ * words they never use: "Amoxiva Paediatric Suspension" beside their
+ * "Amoxiva" capsules, "Stratocell Object Storage" beside "Stratocell Compute"
+ * (but "Stratocell Compute" beside "Stratocell" and a Compute deployment).
+ */
+function variantOf(name: string, theirs: string, spoken: ReadonlySet<string>): boolean {
+  const [first, ...rest] = name.split(' ');
+  return theirs.split(' ')[0] === first && rest.some((word) => !spoken.has(word.toLowerCase()));
 }
 
 /** Whether a sentence calls something by another name than the task or answer does ("Light fares" where they speak of a Classic fare). */

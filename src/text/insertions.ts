@@ -169,22 +169,25 @@ const OPENING_CLAUSE_WORDS = new Set(['where', 'when', 'once', 'unless', 'if', '
 const SUBJECT_ENDS = new Set(['AUX', 'VERB', 'ADP', 'PRON', 'PUNCT', 'SCONJ']);
 
 /**
- * The nouns of a sentence's grammatical subject, by their lemma: "Children's
- * and teen cards (under 18) are ..." → children, card; "Where a flight is
- * delayed ..., passengers who ..." → passenger. Past an opening condition
- * (up to its comma), the nouns and names of the first noun phrase, up to its
- * verb or the first preposition. Empty where the model reads no noun there.
+ * The nouns of whom or what a sentence's rule is for, by their lemma: those
+ * of an opening condition (up to its comma) and those of the grammatical
+ * subject, the first noun phrase after it, up to its verb or first
+ * preposition. "Children's and teen cards (under 18) are ..." → children,
+ * card; "Where a flight is delayed ..., passengers who ..." → flight,
+ * passenger. Empty where the model reads no noun there.
  */
 export function subjectNouns(sentence: string): string[] {
   const tokens = readSentences(sentence)[0]?.tokens ?? [];
   let from = 0;
+  const nouns: string[] = [];
   const first = tokens[0];
   if (first && (OPENING_CLAUSE_POS.has(first.pos) || OPENING_CLAUSE_WORDS.has(first.lemma))) {
     const comma = tokens.findIndex((t) => t.text === ',');
     if (comma < 0) return [];
     from = comma + 1;
+    // The condition names whom or what the rule is for as much as its subject does: "For treatment of deep vein thrombosis (DVT), the dose ...".
+    nouns.push(...tokens.slice(1, comma).flatMap((t) => (t.pos === 'NOUN' ? [t.lemma.toLowerCase()] : [])));
   }
-  const nouns: string[] = [];
   for (const t of tokens.slice(from)) {
     if (t.pos === 'PART' || t.pos === 'DET' || t.pos === 'CCONJ' || t.pos === 'NUM' || t.pos === 'SYM' || t.pos === 'ADJ') continue;
     if (SUBJECT_ENDS.has(t.pos)) break;
