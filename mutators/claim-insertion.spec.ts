@@ -78,6 +78,13 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      name: 'a condition naming another group by its adjective (overseas trips beside trips in the UK)',
+      task: 'What are the hotel limits on business trips in the UK?',
+      artifact: 'On UK trips, the hotel limit is £120 a night.',
+      evidence: 'On UK trips, the hotel limit is £120 a night. For overseas trips, the hotel limit is £180 a night.',
+      kept: [],
+    },
+    {
       name: 'another variant of the product the task names, in words it never uses',
       task: 'What dose of Amoxiva capsules should an adult take?',
       artifact: 'Adults take 500 mg of Amoxiva every 8 hours.',

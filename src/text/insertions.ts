@@ -165,6 +165,8 @@ export function inAnswerRegister(sentence: string, answer: string): string {
 /** Words that open a sentence with a condition or a bound before its subject ("Where a flight is delayed ..., passengers ..."; "Below 90.0%, the credit ..."). */
 const OPENING_CLAUSE_POS = new Set(['SCONJ', 'ADP']);
 const OPENING_CLAUSE_WORDS = new Set(['where', 'when', 'once', 'unless', 'if', 'while', 'after', 'before']);
+/** Adjectives of an opening condition that compare, not qualify: they name no group. */
+const COMPARISONS = new Set(['more', 'less', 'fewer', 'few', 'many', 'much', 'other', 'same', 'least', 'most']);
 /** Tags that end a subject's noun phrase: its verb, a preposition, a relative pronoun, a bracket or comma. */
 const SUBJECT_ENDS = new Set(['AUX', 'VERB', 'ADP', 'PRON', 'PUNCT', 'SCONJ']);
 
@@ -186,7 +188,8 @@ export function subjectNouns(sentence: string): string[] {
     if (comma < 0) return [];
     from = comma + 1;
     // The condition names whom or what the rule is for as much as its subject does: "For treatment of deep vein thrombosis (DVT), the dose ...".
-    nouns.push(...tokens.slice(1, comma).flatMap((t) => (t.pos === 'NOUN' ? [t.lemma.toLowerCase()] : [])));
+    // Its adjectives too ("For overseas trips" beside a task about trips in the UK), but not its comparisons ("more than 5 hours").
+    nouns.push(...tokens.slice(1, comma).flatMap((t) => (t.pos === 'NOUN' || (t.pos === 'ADJ' && !COMPARISONS.has(t.lemma)) ? [t.lemma.toLowerCase()] : [])));
   }
   for (const t of tokens.slice(from)) {
     if (t.pos === 'PART' || t.pos === 'DET' || t.pos === 'CCONJ' || t.pos === 'NUM' || t.pos === 'SYM' || t.pos === 'ADJ') continue;
