@@ -92,6 +92,13 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      name: 'the reader in the third person in an answer that speaks to "you" (copied, not written)',
+      task: 'My flight was cancelled. Can I get a refund?',
+      artifact: 'You can get a full refund of your flight.',
+      evidence: 'Passengers on a cancelled flight may choose a full refund. Where a flight is delayed, passengers who choose not to travel get a refund of 90% of the fare.',
+      kept: [],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',

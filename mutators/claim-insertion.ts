@@ -2,7 +2,7 @@ import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey,
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
 import { sameEntityType } from '../src/text/entities.js';
-import { inAnswerRegister, misstatedFigures, statedValues, subjectNouns, spokenOf } from '../src/text/insertions.js';
+import { inAnswerRegister, misstatedFigures, speaksOfReaderAsOther, spokenOf, statedValues, subjectNouns } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { sha256Hex } from '../src/util/hash.js';
@@ -29,7 +29,9 @@ export const claimInsertion: TextMutator = {
     for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
       const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
       const at = placeFor(source, sentences);
-      for (const { figure, sentences: misstated } of misstatedFigures(inAnswerRegister(source, fixture.artifact), stated, first)) {
+      const written = inAnswerRegister(source, fixture.artifact);
+      if (speaksOfReaderAsOther(written, fixture.artifact)) continue;
+      for (const { figure, sentences: misstated } of misstatedFigures(written, stated, first)) {
         // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
         if (answerValues.has(figure.value)) continue;
         for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { start: at, end: at, replacement: ` ${sentence}` };

@@ -165,6 +165,15 @@ export function inAnswerRegister(sentence: string, answer: string): string {
 /** Words that open a sentence with a condition or a bound before its subject ("Where a flight is delayed ..., passengers ..."; "Below 90.0%, the credit ..."). */
 const OPENING_CLAUSE_POS = new Set(['SCONJ', 'ADP']);
 const OPENING_CLAUSE_WORDS = new Set(['where', 'when', 'once', 'unless', 'if', 'while', 'after', 'before']);
+/**
+ * Whether a sentence, as the answer would write it, still speaks of the
+ * reader in the third person ("passengers who choose not to travel are
+ * entitled ...") in an answer that speaks to "you": copied, not written.
+ */
+export function speaksOfReaderAsOther(sentence: string, answer: string): boolean {
+  return /\byou\b/i.test(answer) && subjectNouns(sentence).some((noun) => READER_ROLES.has(noun));
+}
+
 /** Adjectives of an opening condition that compare, not qualify: they name no group. */
 const COMPARISONS = new Set(['more', 'less', 'fewer', 'few', 'many', 'much', 'other', 'same', 'least', 'most']);
 /** Tags that end a subject's noun phrase: its verb, a preposition, a relative pronoun, a bracket or comma. */
