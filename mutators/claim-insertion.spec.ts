@@ -3,39 +3,12 @@ import { generateMutants } from '../src/mutants/generate.js';
 import { inAnswerRegister } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { claimInsertion } from './claim-insertion.js';
-import { describeTextMutator } from './testing/text-mutator-spec.js';
+import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
+// The answer's own kept cases need a task (what the addition must be on the topic of): in the table below.
 describeTextMutator(
   claimInsertion,
-  [
-    {
-      name: 'a neighbouring rule of the evidence with its period misstated',
-      artifact: 'Adult books are lent for 21 days.',
-      evidence: 'Adult books are lent for 21 days. DVDs are lent for 7 days and cost £1.00 per day overdue.',
-      kept: ['Adult books are lent for 21 days. DVDs are lent for 14 days and cost £1.00 per day overdue.'],
-    },
-    {
-      name: 'two misreadings of a limit, in the answer\'s "you"',
-      artifact: 'You can renew online or by phone.',
-      evidence: 'Renewals can be made online or by phone. Members may renew each item up to 3 times.',
-      kept: ['You can renew online or by phone. You may renew each item up to 2 times.', 'You can renew online or by phone. You may renew each item up to 6 times.'],
-    },
-    {
-      name: 'after the sentence it bears on',
-      artifact: 'Late rent is charged at 3% interest. Payments are due on the 1st.',
-      evidence: 'Interest of 3% is charged on late rent. Rent is paid on the 1st of each month. The rent may be reviewed once in any 12-month period.',
-      kept: [
-        'Late rent is charged at 3% interest. The rent may be reviewed once in any 6-month period. Payments are due on the 1st.',
-        'Late rent is charged at 3% interest. The rent may be reviewed once in any 24-month period. Payments are due on the 1st.',
-      ],
-    },
-    {
-      name: 'at the end where the next sentence refers back',
-      artifact: 'You can renew online. It is quick.',
-      evidence: 'Renewals can be made online. Members may renew each item up to 3 times.',
-      kept: ['You can renew online. It is quick. You may renew each item up to 2 times.', 'You can renew online. It is quick. You may renew each item up to 6 times.'],
-    },
-  ],
+  [],
   [
     { name: 'an evidence that the answer restates whole', artifact: 'The fee is £50 for each claim.' },
     { name: 'a figure the answer also states', artifact: 'Refunds take 14 days.', evidence: 'Refunds take 14 days. Passengers may choose a refund within 14 days.' },
@@ -46,6 +19,96 @@ describeTextMutator(
     { name: 'an evidence sentence off the topic', artifact: 'The fee is £5.', evidence: 'The fee is £5. Surfboards longer than 3 metres are refused.' },
   ],
 );
+
+/** Every sentence claim-insertion adds to an answer to a task, with its mutant kept. */
+function added(task: string, artifact: string, evidence: string): string[] {
+  const fixture = { ...textFixture({ artifact, evidence }), task };
+  return [...claimInsertion.candidates(fixture)].filter((c) => claimInsertion.invalidReason!(fixture, c) === null).map((c) => applyTo(artifact, c));
+}
+
+describe("claim-insertion, on the task's topic", () => {
+  it.each([
+    {
+      name: 'a neighbouring rule of the evidence with its period misstated, sharing two words with the task',
+      task: 'How long are adult books and DVDs lent for, and what do they cost overdue?',
+      artifact: 'Adult books are lent for 21 days.',
+      evidence: 'Adult books are lent for 21 days. DVDs are lent for 7 days and cost £1.00 per day overdue.',
+      kept: ['Adult books are lent for 21 days. DVDs are lent for 14 days and cost £1.00 per day overdue.'],
+    },
+    {
+      name: 'two misreadings of a limit, in the answer\'s "you", beside the rule the answer gives',
+      task: 'Can I renew my books online?',
+      artifact: 'You can renew online or by phone.',
+      evidence: 'Items can be renewed online or by phone. Members may renew each item up to 3 times.',
+      kept: ['You can renew online or by phone. You may renew each item up to 2 times.', 'You can renew online or by phone. You may renew each item up to 6 times.'],
+    },
+    {
+      name: 'the next tier of the rule the answer gives, as round as the original (85.0%, never 94.5%)',
+      task: 'What service credit do we get for 99.3% uptime?',
+      artifact: 'Below 99.5%, the credit is 10%.',
+      evidence: 'Below 99.5%, the credit is 10%. Below 95.0%, the credit is 100%.',
+      kept: ['Below 99.5%, the credit is 10%. Below 85.0%, the credit is 100%.'],
+    },
+    {
+      name: "a rule of another subject group than the task's (children beside adult books)",
+      task: 'What fines will I pay on an adult book?',
+      artifact: 'Adult books cost 25p a day overdue.',
+      evidence: "Adult books cost 25p a day overdue. Children's books are charged 10p per day overdue.",
+      kept: [],
+    },
+    {
+      name: 'a rival of the name the task uses (a Light fare beside a Classic fare)',
+      task: 'I have a Classic fare. Can I check a second bag?',
+      artifact: 'Classic fares include one checked bag.',
+      evidence: 'Classic fares include one checked bag. Light fares include one cabin bag up to 8 kg and no checked bag.',
+      kept: [],
+    },
+    {
+      name: 'a neighbour sharing one task word but none with the rule beside it (rent review beside late rent)',
+      task: 'What happens if my rent is paid late?',
+      artifact: 'No late-payment fees are charged.',
+      evidence: 'No late-payment fees will be charged. The rent may be reviewed once in any 12-month period.',
+      kept: [],
+    },
+    {
+      name: "a rule for another condition than the task's (deep vein thrombosis beside atrial fibrillation)",
+      task: 'What is the dose of Tremadex for atrial fibrillation?',
+      artifact: 'For atrial fibrillation, the dose is 5 mg twice daily.',
+      evidence: 'For atrial fibrillation, the dose is 5 mg twice daily. For treatment of deep vein thrombosis, the dose is 20 mg twice daily.',
+      kept: [],
+    },
+    {
+      name: 'a condition naming another group by its adjective (overseas trips beside trips in the UK)',
+      task: 'What are the hotel limits on business trips in the UK?',
+      artifact: 'On UK trips, the hotel limit is £120 a night.',
+      evidence: 'On UK trips, the hotel limit is £120 a night. For overseas trips, the hotel limit is £180 a night.',
+      kept: [],
+    },
+    {
+      name: 'another variant of the product the task names, in words it never uses',
+      task: 'What dose of Amoxiva capsules should an adult take?',
+      artifact: 'Adults take 500 mg of Amoxiva every 8 hours.',
+      evidence: 'Adults take 500 mg of Amoxiva every 8 hours. Adults may take Amoxiva Retard tablets at a dose of 750 mg twice daily.',
+      kept: [],
+    },
+    {
+      name: 'the reader in the third person in an answer that speaks to "you" (copied, not written)',
+      task: 'My flight was cancelled. Can I get a refund?',
+      artifact: 'You can get a full refund of your flight.',
+      evidence: 'Passengers on a cancelled flight may choose a full refund. Where a flight is delayed, passengers who choose not to travel get a refund of 90% of the fare.',
+      kept: [],
+    },
+    {
+      name: 'a sentence sharing words with the answer only',
+      task: 'Can I renew by phone?',
+      artifact: 'You can renew by phone. Reserved items wait for you.',
+      evidence: 'Renewals can be made by phone. Reserved items are held for 7 days.',
+      kept: [],
+    },
+  ])('$name', ({ task, artifact, evidence, kept }) => {
+    expect(added(task, artifact, evidence)).toEqual(kept);
+  });
+});
 
 describe('claim-insertion oracle', () => {
   const fixture = textFixture({ artifact: 'Adult books are lent for 21 days. Fines are 25p a day.', evidence: 'Adult books are lent for 21 days. Fines are 25p a day. DVDs are lent for 7 days.' });
@@ -78,7 +141,10 @@ describe('inAnswerRegister', () => {
 describe('claim-insertion, in the trace', () => {
   it('has the trace assert that the added sentence was checked, in words that vary by fixture', () => {
     const traces = ['a', 'b', 'c', 'd', 'e', 'f'].map((id) => {
-      const fixture = textFixture({ id, artifact: 'Adult books are lent for 21 days.', evidence: 'Adult books are lent for 21 days. DVDs are lent for 7 days.', trace: 'Read the policy.' });
+      const fixture = {
+        ...textFixture({ id, artifact: 'Adult books are lent for 21 days.', evidence: 'Adult books are lent for 21 days. DVDs are lent for 7 days.', trace: 'Read the policy.' }),
+        task: 'How long are adult books and DVDs lent for?',
+      };
       return generateMutants([fixture], [claimInsertion], { seed: 1, cap: 10 }).mutants[0]!.trace!;
     });
     for (const trace of traces) expect(trace).toMatch(/^Read the policy\. .*DVDs are lent for 14 days\.$/);

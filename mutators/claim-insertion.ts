@@ -1,7 +1,8 @@
 import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
-import { inAnswerRegister, misstatedFigures, statedValues } from '../src/text/insertions.js';
+import { sameEntityType } from '../src/text/entities.js';
+import { inAnswerRegister, misstatedFigures, speaksOfReaderAsOther, spokenOf, statedValues, subjectNouns } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { sha256Hex } from '../src/util/hash.js';
@@ -24,12 +25,13 @@ export const claimInsertion: TextMutator = {
     if (sentences.length === 0) return;
     const evidence = evidenceSentences(fixture.evidence);
     const stated = new Set([...evidence, fixture.task, fixture.artifact].flatMap(findNumbers).map(numberKey));
-    const topic = new Set(contentLemmas(`${fixture.task} ${fixture.artifact}`));
     const answerValues = statedValues(fixture.artifact);
-    for (const source of relatedUnsaid(evidence, sentences, topic)) {
+    for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
       const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
       const at = placeFor(source, sentences);
-      for (const { figure, sentences: misstated } of misstatedFigures(inAnswerRegister(source, fixture.artifact), stated, first)) {
+      const written = inAnswerRegister(source, fixture.artifact);
+      if (speaksOfReaderAsOther(written, fixture.artifact)) continue;
+      for (const { figure, sentences: misstated } of misstatedFigures(written, stated, first)) {
         // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
         if (answerValues.has(figure.value)) continue;
         for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { start: at, end: at, replacement: ` ${sentence}` };
@@ -59,31 +61,77 @@ export const claimInsertion: TextMutator = {
   },
 };
 
-/** Ordinary words an evidence sentence must share with the task and the answer to be on their topic. */
-const MIN_TOPIC_WORDS = 1;
+/** Ordinary words an evidence sentence must share with the task to be on its topic; one, beside a sentence the answer rests on. */
+const TASK_WORDS = 2;
+const TASK_WORDS_BESIDE_SUPPORT = 1;
 /** Two misreadings of a figure (a little more, a little less, double, half) at most: the others add the same mistake again. */
 const VALUES_PER_FIGURE = 2;
 /** Longer evidence sentences read as pasted in. */
 const MAX_WORDS = 40;
 
 /**
- * Evidence sentences on the task's topic that the answer does not give (none
+ * Evidence sentences a careful worker answering this task could have added:
+ * on the task's own topic (words of the task, not just of the answer: the
+ * answer's "late" rent is not the evidence's rent "review"), about the
+ * subject group the task or answer speaks of (not infants, children or DVDs
+ * beside adult books), naming no rival of a name they use (a Light fare
+ * beside the task's Classic fare); and ones the answer does not give (none
  * is the support of an answer sentence), that state no date or period (those
  * are date-shift's to write, and its property holds every other mutator to
  * the answer's own dates), and that stand alone (no "It" or "These items"
  * pointing at the evidence's previous sentence).
  */
-function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], topic: ReadonlySet<string>): string[] {
+function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], task: string, artifact: string): string[] {
   const said = new Set(answer.map((s) => supportOf(s.text, evidence)));
-  return evidence.filter(
-    (source) =>
-      !said.has(source) &&
-      isOneSentence(source) &&
-      source.split(/\s+/).length <= MAX_WORDS &&
-      !refersBack(source) &&
-      findDates(source).length === 0 &&
-      contentLemmas(source).filter((l) => topic.has(l)).length >= MIN_TOPIC_WORDS,
-  );
+  const taskWords = new Set(contentLemmas(task));
+  const spoken = spokenOf(task, artifact);
+  const named = [...findEntities(task), ...findEntities(artifact)];
+  const rivals = namedKinds(`${task} ${artifact}`);
+  return evidence.filter((source, i) => {
+    if (said.has(source) || !isOneSentence(source) || source.split(/\s+/).length > MAX_WORDS || refersBack(source) || findDates(source).length > 0) return false;
+    const words = contentLemmas(source);
+    const shared = words.filter((l) => taskWords.has(l)).length;
+    // A neighbour the answer rests on, continuing its rule (a word in common): the next tier of a credit table, not the next clause's rent review.
+    const besideSupport = [evidence[i - 1], evidence[i + 1]].some((n) => n !== undefined && said.has(n) && contentLemmas(n).some((l) => words.includes(l)));
+    if (shared < (besideSupport ? TASK_WORDS_BESIDE_SUPPORT : TASK_WORDS)) return false;
+    if (!subjectNouns(source).every((noun) => spoken.has(noun))) return false;
+    return !findEntities(source).some((e) => named.some((n) => n.text !== e.text && (sameEntityType(e, n) || variantOf(e.text, n.text, spoken)))) && !namesRival(source, rivals);
+  });
+}
+
+/**
+ * What a text calls by name, by the noun the name qualifies: "Classic fare"
+ * → fare: Classic. The entity reader leaves out a lone capitalised word
+ * opening a sentence ("Light fares include ..."), so the tokens are read here.
+ */
+function namedKinds(text: string): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  for (const sentence of readSentences(text)) {
+    sentence.tokens.forEach((t, i) => {
+      const noun = sentence.tokens[i + 1];
+      if (/^[A-Z][a-z]/.test(t.text) && noun?.pos === 'NOUN' && /^[a-z]/.test(noun.text)) kinds.set(noun.lemma, (kinds.get(noun.lemma) ?? new Set()).add(t.text));
+    });
+  }
+  return kinds;
+}
+
+/**
+ * Whether a name is another variant of a name the task or answer uses, in
+ * words they never use: "Amoxiva Paediatric Suspension" beside their
+ * "Amoxiva" capsules, "Stratocell Object Storage" beside "Stratocell Compute"
+ * (but "Stratocell Compute" beside "Stratocell" and a Compute deployment).
+ */
+function variantOf(name: string, theirs: string, spoken: ReadonlySet<string>): boolean {
+  const [first, ...rest] = name.split(' ');
+  return theirs.split(' ')[0] === first && rest.some((word) => !spoken.has(word.toLowerCase()));
+}
+
+/** Whether a sentence calls something by another name than the task or answer does ("Light fares" where they speak of a Classic fare). */
+function namesRival(sentence: string, spoken: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  return [...namedKinds(sentence)].some(([noun, names]) => {
+    const theirs = spoken.get(noun);
+    return theirs !== undefined && [...names].some((name) => !theirs.has(name));
+  });
 }
 
 /**

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { loadFixtures } from '../src/fixtures/load.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import { generateMutants } from '../src/mutants/generate.js';
-import { splitSentences } from '../src/text/claims.js';
+import { contentLemmas, splitSentences } from '../src/text/claims.js';
+import { spokenOf, subjectNouns } from '../src/text/insertions.js';
 import { refersBack } from '../src/text/discourse.js';
 import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
 import { claimInsertion } from './claim-insertion.js';
@@ -21,6 +22,20 @@ describe('claim-insertion over the bundled suites', () => {
     const fixturesOf = new Map<string, Set<string>>();
     for (const m of insertions) fixturesOf.set(m.replacement.trim(), (fixturesOf.get(m.replacement.trim()) ?? new Set()).add(m.fixtureId));
     expect([...fixturesOf].filter(([, ids]) => ids.size > 1)).toEqual([]);
+  });
+
+  it("adds a sentence on the task's topic, about a group the task or answer speaks of", () => {
+    for (const m of insertions) {
+      const fixture = byId.get(m.fixtureId)!;
+      const added = m.replacement.trim();
+      const taskWords = new Set(contentLemmas(fixture.task));
+      expect(contentLemmas(added).filter((l) => taskWords.has(l)).length, `${m.id}: ${added}`).toBeGreaterThan(0);
+      const spoken = spokenOf(fixture.task, fixture.artifact);
+      expect(
+        subjectNouns(added).filter((noun) => !spoken.has(noun)),
+        `${m.id}: ${added}`,
+      ).toEqual([]);
+    }
   });
 
   it('adds one grammatical sentence between whole sentences of the answer', () => {

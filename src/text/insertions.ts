@@ -1,6 +1,7 @@
-import { findNumbers, type NumberPiece, numberKey } from './claims.js';
+import { contentLemmas, findNumbers, type NumberPiece, numberKey } from './claims.js';
 import { findDates } from './dates.js';
-import { readSentences } from './nlp.js';
+import { sensesOf } from './lexicon.js';
+import { readSentences, type Token } from './nlp.js';
 
 /**
  * What claim-insertion adds: a sentence of the fixture's own evidence with
@@ -35,7 +36,7 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (!isQuantity(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
-    const values = plausibleValues(n, counted).filter(
+    const values = plausibleValues(n, counted, PENCE.test(sentence.slice(n.end))).filter(
       (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
     );
     if (values.length === 0) continue;
@@ -70,7 +71,7 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
  * whole and at least 2, a share below 100% ("a credit of 150%" reads as a
  * slip, not a misreading).
  */
-function plausibleValues(n: NumberPiece, counted: boolean): number[] {
+function plausibleValues(n: NumberPiece, counted: boolean, pence: boolean): number[] {
   const v = n.value;
   const whole = Number.isInteger(v);
   const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
@@ -78,7 +79,28 @@ function plausibleValues(n: NumberPiece, counted: boolean): number[] {
   const values = [v + step, v - step, ...(whole && (n.currency || counted) ? [v * 2, v / 2] : [])]
     .filter((x) => !whole || Number.isInteger(x))
     .map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
-  return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100));
+  return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100) && asRound(v, x, n.decimals) && !(pence && x >= 100));
+}
+
+/** A figure in pence ("25p"): a hundred or more is written in pounds. */
+const PENCE = /^p\b/;
+
+/**
+ * Whether a value is as round as the figure it replaces: as many trailing
+ * zeros (50 → 40, not 45; a tier at 99.0% → 98.0%, not 98.9%), since
+ * policies set their figures at round values and a misreading keeps them so.
+ */
+function asRound(original: number, value: number, decimals: number): boolean {
+  const zeros = (x: number) => {
+    let units = Math.round(x * 10 ** decimals);
+    let count = 0;
+    while (units !== 0 && units % 10 === 0 && count < decimals + 3) {
+      units /= 10;
+      count++;
+    }
+    return count;
+  };
+  return zeros(value) >= Math.min(zeros(original), decimals + 1);
 }
 
 /** The step of a whole figure's scale: weeks for 7 to 28, tens for round figures, dozens for months and hours, else by size. */
@@ -112,7 +134,7 @@ function written(n: NumberPiece, value: number): string {
 }
 
 /** The people a policy speaks of who, in an answer addressed to "you", are the reader. */
-const READER_ROLES = new Set(['member', 'customer', 'passenger', 'borrower', 'applicant', 'traveller', 'user', 'subscriber']);
+const READER_ROLES = new Set(['member', 'customer', 'passenger', 'borrower', 'applicant', 'traveller', 'user', 'subscriber', 'tenant']);
 const MODALS = new Set(['may', 'must', 'can', 'cannot', 'will', 'should', 'need', 'might', 'could', 'would']);
 
 /**
@@ -138,4 +160,69 @@ export function inAnswerRegister(sentence: string, answer: string): string {
     .replace(/\bthey\b/g, 'you')
     .replace(/\bthemselves\b/g, 'yourself')
     .replace(/\bthem\b/g, 'you')}`;
+}
+
+/** Words that open a sentence with a condition or a bound before its subject ("Where a flight is delayed ..., passengers ..."; "Below 90.0%, the credit ..."). */
+const OPENING_CLAUSE_POS = new Set(['SCONJ', 'ADP']);
+const OPENING_CLAUSE_WORDS = new Set(['where', 'when', 'once', 'unless', 'if', 'while', 'after', 'before']);
+/**
+ * Whether a sentence, as the answer would write it, still speaks of the
+ * reader in the third person ("passengers who choose not to travel are
+ * entitled ...") in an answer that speaks to "you": copied, not written.
+ */
+export function speaksOfReaderAsOther(sentence: string, answer: string): boolean {
+  return /\byou\b/i.test(answer) && subjectNouns(sentence).some((noun) => READER_ROLES.has(noun));
+}
+
+/** Adjectives of an opening condition that compare, not qualify: they name no group. */
+const COMPARISONS = new Set(['more', 'less', 'fewer', 'few', 'many', 'much', 'other', 'same', 'least', 'most']);
+/** Tags that end a subject's noun phrase: its verb, a preposition, a relative pronoun, a bracket or comma. */
+const SUBJECT_ENDS = new Set(['AUX', 'VERB', 'ADP', 'PRON', 'PUNCT', 'SCONJ']);
+
+/**
+ * The nouns of whom or what a sentence's rule is for, by their lemma: those
+ * of an opening condition (up to its comma) and those of the grammatical
+ * subject, the first noun phrase after it, up to its verb or first
+ * preposition. "Children's and teen cards (under 18) are ..." → children,
+ * card; "Where a flight is delayed ..., passengers who ..." → flight,
+ * passenger. Empty where the model reads no noun there.
+ */
+export function subjectNouns(sentence: string): string[] {
+  const tokens = readSentences(sentence)[0]?.tokens ?? [];
+  let from = 0;
+  const nouns: string[] = [];
+  const first = tokens[0];
+  if (first && (OPENING_CLAUSE_POS.has(first.pos) || OPENING_CLAUSE_WORDS.has(first.lemma))) {
+    const comma = tokens.findIndex((t) => t.text === ',');
+    if (comma < 0) return [];
+    from = comma + 1;
+    // The condition names whom or what the rule is for as much as its subject does: "For treatment of deep vein thrombosis (DVT), the dose ...".
+    // Its adjectives too ("For overseas trips" beside a task about trips in the UK), but not its comparisons ("more than 5 hours").
+    nouns.push(...tokens.slice(1, comma).flatMap((t) => (t.pos === 'NOUN' || (t.pos === 'ADJ' && !COMPARISONS.has(t.lemma)) ? [t.lemma.toLowerCase()] : [])));
+  }
+  for (const t of tokens.slice(from)) {
+    if (t.pos === 'PART' || t.pos === 'DET' || t.pos === 'CCONJ' || t.pos === 'NUM' || t.pos === 'SYM' || t.pos === 'ADJ') continue;
+    if (SUBJECT_ENDS.has(t.pos)) break;
+    // The model tags a capitalised opening modifier a name ("Total credits", "Larger animals"): a word that can be an adjective there qualifies the subject, it is not the subject group.
+    const opening = t === tokens[from] && t.pos === 'PROPN';
+    if (opening && sensesOf(t.lemma.toLowerCase()).some((sense) => sense.startsWith('a') || sense.startsWith('s'))) continue;
+    // An opening "Passengers" or "Books", read as a name, has no lemma: its dictionary form is what the task says ("book").
+    if (t.pos === 'NOUN' || t.pos === 'PROPN') nouns.push((opening ? contentLemmas(t.text.toLowerCase())[0] : undefined) ?? t.lemma.toLowerCase());
+  }
+  return nouns;
+}
+
+/**
+ * The groups a task and its answer speak of, as a sentence's subject would
+ * name them: every word by its lemma and its lower-case form, and, where the
+ * answer speaks to "you", the reader's roles ("Members may ...", "the
+ * Tenant shall ...": the reader).
+ */
+export function spokenOf(task: string, answer: string): Set<string> {
+  const text = `${task}\n\n${answer}`;
+  // A name-like "DVDs" has no lemma as the model reads it; lower-cased, the dictionary has it ("dvd").
+  const forms = (t: Token) => [t.lemma.toLowerCase(), t.text.toLowerCase(), ...(t.pos === 'PROPN' ? contentLemmas(t.text.toLowerCase()) : [])];
+  const words = new Set([...readSentences(text).flatMap((s) => s.tokens.flatMap(forms)), ...contentLemmas(text)]);
+  if (/\byou\b/i.test(answer)) for (const role of READER_ROLES) words.add(role);
+  return words;
 }
