@@ -10,6 +10,7 @@ import { findQuantities } from '../src/text/quantities.js';
 import { findUnits, type UnitPiece } from '../src/text/units.js';
 import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
 import { dateShift } from './date-shift.js';
+import { ALL_MUTATORS } from './index.js';
 import { numberFlip } from './number-flip.js';
 import { TEXT_SUITES } from './testing/text-mutator-spec.js';
 import { unitSwap } from './unit-swap.js';
@@ -104,5 +105,37 @@ describe('quantities in the kept mutants of number-flip, unit-swap and date-shif
         expect(Math.sign(qa[i]!.number.value - qa[j]!.number.value), `${qb[i]!.number.text} against ${qb[j]!.number.text}`).toBe(Math.sign(qb[i]!.number.value - qb[j]!.number.value));
       }
     }
+  });
+});
+
+/** The other text mutators change no figure, or add or drop whole sentences: the answer's figures stay consistent with themselves too. */
+const others = generateMutants(
+  fixtures,
+  ALL_MUTATORS.filter((m) => m.kind === 'text' && ![numberFlip, unitSwap, dateShift].includes(m as never)),
+  { seed: 7, cap: Infinity },
+).mutants;
+
+describe('quantities in the kept mutants of the other text mutators, on the bundled and unseen suites', () => {
+  it('has mutants of each of them to check', () => {
+    for (const name of ['entity-swap', 'qualifier-deletion', 'claim-omission', 'claim-insertion']) expect(others.filter((m) => m.mutator === name).length, name).toBeGreaterThan(10);
+  });
+
+  it.each(others.map((m) => [`${m.mutator} ${m.fixtureId}: ${m.original} -> ${m.replacement}`, m] as const))('%s', (_, m) => {
+    const fixture = byId.get(m.fixtureId)!;
+    // By the figures themselves: what word follows a figure may change with the text around it.
+    const figures = (text: string) => findNumbers(text).reduce((byKey, n) => byKey.set(numberKey(n), (byKey.get(numberKey(n)) ?? 0) + 1), new Map<string, number>());
+    const [before, after] = [figures(fixture.artifact), figures(m.artifact)];
+    // A swapped name or a reversed polarity leaves every figure as it was; an added sentence removes none; a deleted
+    // sentence or qualifying clause adds none.
+    if (m.mutator === 'claim-insertion') for (const [key, k] of before) expect(after.get(key) ?? 0, key).toBeGreaterThanOrEqual(k);
+    else if (m.mutator === 'claim-omission' || m.mutator === 'qualifier-deletion') for (const [key, k] of after) expect(k, key).toBeLessThanOrEqual(before.get(key) ?? 0);
+    else expect(after).toEqual(before);
+    // An answer with amounts keeps its one currency (an answer without any may gain the evidence's).
+    const evidence = fixture.evidence.map((e) => e.text).join('\n');
+    const original = currencies(fixture.artifact);
+    if (currencies(evidence).size <= 1 && original.size) for (const c of currencies(m.artifact)) expect(original, `currency ${c}`).toContain(c);
+    // No new "1 hours" or "3 day", beyond what the answer or (for an added sentence) its evidence already writes.
+    const already = [...numberDisagreements(fixture.artifact), ...numberDisagreements(evidence)];
+    expect(numberDisagreements(m.artifact).filter((d) => !already.includes(d))).toEqual([]);
   });
 });
