@@ -146,6 +146,17 @@ describe('date-shift, the dates it writes', () => {
     expect(moved).not.toContain('March 2027');
   });
 
+  it("keeps the question's dates on the same side, and the year the question anchors", () => {
+    const text = 'Flights from 15 May 2027 onwards carry bikes as special baggage.';
+    const asked = { ...textFixture({ artifact: text, evidence: text }), task: "I'm flying with my bike in June 2027. What do I need to do?" };
+    const written = [...dateShift.candidates(asked)].map((c) => c.replacement);
+    expect(written).toEqual(expect.arrayContaining(['14 May 2027', '16 May 2027']));
+    expect(written.filter((w) => w.includes('2028'))).toEqual([]);
+    // Without a date in the question, a year later is a shift like any other.
+    const unasked = { ...asked, task: 'What do I need to do to fly with my bike?' };
+    expect([...dateShift.candidates(unasked)].map((c) => c.replacement)).toContain('15 May 2028');
+  });
+
   it('checks weekdays against the calendar', () => {
     expect(WEEKDAYS[weekdayOf({ year: 2026, month: 6, day: 13 })]).toBe('Saturday');
     expect(findDates('Friday 13 June 2026')[0]!.possible).toBe(false);

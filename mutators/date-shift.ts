@@ -24,13 +24,19 @@ export const dateShift: TextMutator = {
     const text = fixture.artifact;
     const dates = findDates(text);
     // A date the question states (or a month or year of one) is restated, not looked up: moving it contradicts the question.
-    const asked = new Set(findDates(fixture.task).map((d) => d.key));
+    const askedDates = findDates(fixture.task);
+    const asked = new Set(askedDates.map((d) => d.key));
     for (const date of dates) {
       if (!date.possible || statesDate(asked, date.key) || dates.some((other) => other !== date && other.key === date.key) || besideLoneWeekday(text, dates, date) || namesALaw(text, date)) continue;
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
-        if (shifted && dates.every((other) => other === date || keepsSide(other, date, shifted)) && keepsFigures(text, date, shifted)) yield candidate;
+        if (!shifted || !keepsFigures(text, date, shifted)) continue;
+        // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
+        if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
+        // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
+        if (askedDates.length && yearOf(shifted) !== yearOf(date)) continue;
+        yield candidate;
       }
     }
   },
@@ -47,6 +53,11 @@ export const dateShift: TextMutator = {
     return null;
   },
 };
+
+/** The year a calendar date names, if it names one. */
+function yearOf(date: DatePiece): string | undefined {
+  return /^(\d{4})(?:-|$)/.exec(date.key)?.[1];
+}
 
 /** A year that is part of a name ("the Housing Act 1988"): a citation, not a date of the answer. */
 function namesALaw(text: string, date: DatePiece): boolean {

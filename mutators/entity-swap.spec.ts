@@ -4,6 +4,17 @@ import { entitySwap } from './entity-swap.js';
 
 const apply = (text: string, c: { start: number; end: number; replacement: string }) => text.slice(0, c.start) + c.replacement + text.slice(c.end);
 
+describe('entity-swap, against the question', () => {
+  it('leaves alone a name the question asks about, and swaps the others', () => {
+    const artifact = 'On a Classic fare the second bag costs €35, paid through Manage Booking.';
+    const fixture = { ...textFixture({ artifact, evidence: `${artifact} Flex fares include two bags.` }), task: 'I am on a Classic fare. What does a second bag cost?' };
+    const swapped = [...entitySwap.candidates(fixture)].map((c) => artifact.slice(c.start, c.end));
+    expect(swapped).not.toContain('Classic');
+    expect(swapped).toContain('Manage Booking');
+    expect([...entitySwap.candidates({ ...fixture, task: 'What does a second bag cost?' })].map((c) => artifact.slice(c.start, c.end))).toContain('Classic');
+  });
+});
+
 describe('entity-swap', () => {
   it.each([
     {

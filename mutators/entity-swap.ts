@@ -24,6 +24,8 @@ export const entitySwap: TextMutator = {
     const dates = findDates(fixture.artifact);
     for (const entity of findEntities(fixture.artifact)) {
       if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
+      // A name the question asks about is restated, not looked up: swapping it contradicts the question.
+      if (containsWords(fixture.task.toLowerCase(), entity.text.toLowerCase())) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
       const alternatives = [...named, ...(sameEntityType(entity, entity) ? standInsFor(entity.role) : [])].filter((other) => !overlaps(other, entity.text));
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
