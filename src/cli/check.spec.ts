@@ -71,8 +71,8 @@ describe('critic-audit check', () => {
   it('names a mutator with no sites, and one whose every site is ignored, with the reasons', async () => {
     const file = fixtureFile('refunds.yaml', UNSUPPORTED);
     await main(['check', file]);
-    // Nothing in the artifact for entity-swap to swap with: the fixture names one team and no other.
-    expect(stdout).toContain('  entity-swap: no usable site (no sites)');
+    // Nothing for qualifier-deletion to delete: "within" of a deadline is date-shift's, and no other qualifier is written.
+    expect(stdout).toContain('  qualifier-deletion: no usable site (no sites)');
     const courier = fixtureFile('courier.yaml', CLEAN.replace(/artifact: .*/, 'artifact: Couriers collect parcels on 3 mornings a week.'));
     stdout = [];
     await main(['check', courier]);

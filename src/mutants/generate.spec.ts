@@ -116,19 +116,29 @@ describe('the worker trace', () => {
 });
 
 describe('mutants two mutators make alike', () => {
+  // Two mutators that write the same text: the text mutators no longer overlap on the bundled suites
+  // (qualifier-deletion leaves "not" to negation), so the rule is shown on two of its own.
   const fixture = textFixture({ artifact: 'Patients must not drive after a dose.', evidence: 'Patients must not drive after a dose.' });
-  const byName = (name: string) => ALL_MUTATORS.find((m) => m.name === name)!;
+  const dropNot = (name: string, specificity: number): TextMutator => ({
+    name,
+    kind: 'text',
+    specificity,
+    *candidates(f) {
+      const at = f.artifact.indexOf('not ');
+      yield { start: at, end: at + 4, replacement: '' };
+    },
+    invalidReason: () => null,
+  });
 
   it('are one mutant, under the more specific mutator, whatever the order they are listed in', () => {
+    const [general, specific] = [dropNot('general', 1), dropNot('specific', 3)];
     for (const order of [
-      ['qualifier-deletion', 'negation'],
-      ['negation', 'qualifier-deletion'],
+      [general, specific],
+      [specific, general],
     ]) {
-      const { mutants, ignored } = generateMutants([fixture], order.map(byName), { seed: 1, cap: 100 });
-      const texts = mutants.map((m) => m.artifact);
-      expect(new Set(texts).size).toBe(texts.length);
-      expect(mutants.find((m) => m.artifact === 'Patients must drive after a dose.')!.mutator).toBe('negation');
-      expect(ignored.filter((m) => m.reason.startsWith(MERGED)).map((m) => m.mutator)).toEqual(['qualifier-deletion']);
+      const { mutants, ignored } = generateMutants([fixture], order, { seed: 1, cap: 100 });
+      expect(mutants.map((m) => [m.mutator, m.artifact])).toEqual([['specific', 'Patients must drive after a dose.']]);
+      expect(ignored.filter((m) => m.reason.startsWith(MERGED)).map((m) => m.mutator)).toEqual(['general']);
     }
   });
 
@@ -149,7 +159,9 @@ describe('the bundled policy suite', () => {
     expect(new Set(fixtures.map((f) => f.source.file)).size).toBeGreaterThanOrEqual(5);
   });
 
-  it.each(textMutators.map((m) => m.name))('gives %s at least 60 valid mutants', (name) => {
-    expect(mutants.filter((m) => m.mutator === name).length).toBeGreaterThanOrEqual(60);
+  // Mutants that read as honest mistakes are fewer than the old templates made: negation and claim-insertion
+  // keep 12 or more on this suite (README, Fixtures), the others 40 or more.
+  it.each(textMutators.map((m) => [m.name, ['negation', 'claim-insertion'].includes(m.name) ? 12 : 40] as const))('gives %s at least %i valid mutants', (name, floor) => {
+    expect(mutants.filter((m) => m.mutator === name).length).toBeGreaterThanOrEqual(floor);
   });
 });

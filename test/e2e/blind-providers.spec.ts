@@ -27,9 +27,9 @@ const MUTATORS = ['number-flip', 'unit-swap'];
 
 // Each answer as its evidence states it, and a sentence only the evidence holds: the marker of an evidence block.
 const FIXTURES = [
-  ['leave', 'Employees accrue 28 days of leave each year at Northwind.', 'Section four of the staff handbook governs annual leave.'],
+  ['leave', 'Leave requests at Northwind must be made at least 10 days in advance.', 'Section four of the staff handbook governs annual leave.'],
   ['refund', 'The refund is 120 pounds for a course cancelled by Contoso.', 'Refund requests are handled by the finance office in Leeds.'],
-  ['notice', 'The notice period is 30 days for staff at Fabrikam.', 'The notice rules were last revised by the works council.'],
+  ['notice', 'Staff at Fabrikam must give 30 days notice before leaving.', 'The notice rules were last revised by the works council.'],
 ] as const;
 const EVIDENCE_ONLY = FIXTURES.map(([, , only]) => only);
 const fixtures = join(dir, 'answers.yaml');
