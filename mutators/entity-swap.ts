@@ -44,7 +44,8 @@ export const entitySwap: TextMutator = {
     // The critic aligns the sentence as mutated: the new name's own words may draw in a sentence that names it.
     const mutated = { ...fixture, artifact: fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end) };
     const read = supportingSentence(mutated, { ...candidate, end: candidate.start + candidate.replacement.length });
-    if ('reason' in read || [read.sentence, ...read.context].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()))) return 'the mutated sentence aligns to evidence that names the new name';
+    if ('reason' in read || [read.sentence, ...read.context].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase())))
+      return 'the mutated sentence aligns to evidence that names the new name';
     return null;
   },
 };

@@ -26,7 +26,8 @@ export const numberFlip: TextMutator = {
     const asked = new Set(findNumbers(fixture.task).map(numberKey));
     for (const q of quantities) {
       const n = q.number;
-      if (asked.has(numberKey(n)) || touchesDate(dates, n.start, n.end) || isIdentifier(text, n) || mentionedAgain(quantities, q) || inArithmetic(text, quantities, q)) continue;
+      if (asked.has(numberKey(n)) || touchesDate(dates, n.start, n.end) || isIdentifier(text, n) || mentionedAgain(quantities, q) || inArithmetic(text, quantities, q) || restatesLargerUnit(text, q))
+        continue;
       for (const value of neighbourValues(q)) {
         if (keepsOrder(quantities, q, value)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
@@ -44,6 +45,20 @@ export const numberFlip: TextMutator = {
     return null;
   },
 };
+
+/** A period that is a larger unit in other words ("12 months", "7 days", "24 hours"), and the words that name that unit. */
+const WHOLE_UNITS: ReadonlyArray<[number, string, RegExp]> = [
+  [12, 'month', /\b(?:year|years|yearly|annual|annually|a year)\b/i],
+  [52, 'week', /\b(?:year|years|yearly|annual|annually)\b/i],
+  [365, 'day', /\b(?:year|years|yearly|annual|annually)\b/i],
+  [7, 'day', /\b(?:week|weeks|weekly)\b/i],
+  [24, 'hour', /\b(?:day|days|daily)\b/i],
+];
+
+/** "£15 a year, renewed every 12 months": where the answer also names the larger unit, the period restates it, and a changed one contradicts it. */
+function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string }): boolean {
+  return WHOLE_UNITS.some(([value, unit, larger]) => q.number.value === value && q.unit === unit && larger.test(text.slice(0, q.number.start) + text.slice(q.number.end + 8)));
+}
 
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 

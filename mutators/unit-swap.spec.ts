@@ -76,6 +76,7 @@ describeTextMutator(
     { name: '"once a year", no amount', artifact: 'Reviews happen once a year.' },
     { name: 'a percentage that is not a change', artifact: 'Pay is 90% of salary.' },
     { name: 'a bare number', artifact: 'There are 3 steps.' },
+    { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
     { name: 'a unit the evidence does not state with this number', artifact: 'Refunds are paid within 7 days.', evidence: 'Refunds are paid within 7 working days.', reason: /does not state/ },
     {
       name: 'a swap to a unit the evidence also states with this number',

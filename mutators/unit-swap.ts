@@ -37,7 +37,13 @@ export const unitSwap: TextMutator = {
         // "in 24 hours" to "in 24 days" would make a deadline: a date is date-shift's to write.
         if (!inDate && touchesDate(findDates(mutated), u.start, u.start + replacement.length)) continue;
         const swapped = findUnits(mutated).find((s) => s.start === u.start);
-        if (swapped && !units.some((other) => unitKey(other) === unitKey(swapped)) && keepsPeriodOrder(text, units, u, swapped) && !coupled(text, u, swapped))
+        if (
+          swapped &&
+          !units.some((other) => unitKey(other) === unitKey(swapped)) &&
+          keepsPeriodOrder(text, units, u, swapped) &&
+          !coupled(text, u, swapped) &&
+          !(WORKING_TIME.test(swapped.unit) && ROUND_THE_CLOCK.test(text))
+        )
           yield { start: u.start, end: u.end, replacement } satisfies MutationCandidate;
       }
     }
@@ -55,6 +61,10 @@ export const unitSwap: TextMutator = {
     return null;
   },
 };
+
+/** Working time, and the words of an answer that says the service never stops: "within one working hour" beside "around the clock" contradicts it. */
+const WORKING_TIME = /^working /;
+const ROUND_THE_CLOCK = /\b(?:around|round) the clock\b|\b24\/7\b|\bevery day\b|\bat any time\b/i;
 
 /** The units whose kind, not length, may change inside a deadline: "within 10 days" to "within 10 working days". */
 const DAY_KINDS = new Set(['day', 'working day', 'hour', 'working hour']);
