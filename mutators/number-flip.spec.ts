@@ -36,7 +36,7 @@ describe('number-flip', () => {
     ['an identifier', 'Severity 1 issues go to clause 4 of form KL-7.'],
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
     ['an ordinal', 'Rent is due on the 1st of each month.'],
-    ['a period that restates a larger unit the answer names', 'It costs £15 a year and is renewed every 12 months.'],
+    ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });
