@@ -7,7 +7,7 @@ const apply = (text: string, c: { start: number; end: number; replacement: strin
 describe('entity-swap, against the question', () => {
   it('leaves alone a name the question asks about, and swaps the others', () => {
     const artifact = 'On a Classic fare the second bag costs €35, paid through Manage Booking.';
-    const fixture = { ...textFixture({ artifact, evidence: `${artifact} Flex fares include two bags.` }), task: 'I am on a Classic fare. What does a second bag cost?' };
+    const fixture = { ...textFixture({ artifact, evidence: `${artifact} Two bags come with the Flex fare.` }), task: 'I am on a Classic fare. What does a second bag cost?' };
     const swapped = [...entitySwap.candidates(fixture)].map((c) => artifact.slice(c.start, c.end));
     expect(swapped).not.toContain('Classic');
     expect(swapped).toContain('Manage Booking');
@@ -36,10 +36,10 @@ describe('entity-swap', () => {
       expected: [],
     },
     {
-      name: 'a plan for another plan the evidence names, by the noun they qualify',
+      name: 'a plan for another plan the evidence names, by the noun they qualify, and no stand-in plan (its name would rank it)',
       artifact: 'On the Business plan a first response comes within 1 hour.',
       evidence: 'Business and Enterprise plans get 24/7 support.',
-      expected: ['Enterprise', 'Basic', 'Standard', 'Premium'].map((p) => `On the ${p} plan a first response comes within 1 hour.`),
+      expected: ['On the Enterprise plan a first response comes within 1 hour.'],
     },
     {
       name: 'nothing when no name of the same type exists',

@@ -161,7 +161,7 @@ export function sameEntityType(a: Pick<EntityPiece, 'role'>, b: Pick<EntityPiece
 
 /**
  * Stand-ins that exist whatever the fixture names, by role: the teams, desks,
- * offices, plans and fares any organisation's documents may name, in no one
+ * offices and forms any organisation's documents may name, in no one
  * domain's words (no "Tenancy" or "Billing"), for a name the evidence offers
  * no other of its type for. Each reads back with its role.
  */
@@ -179,9 +179,7 @@ const STAND_INS: Readonly<Record<string, readonly string[]>> = {
   'phrase:page': ['Support Page', 'Help Page'],
   'phrase:discount': ['Volume Discount', 'Loyalty Discount'],
   'phrase:booking': ['Online Booking'],
-  'noun:plan': ['Basic', 'Standard', 'Premium'],
-  'noun:fare': ['Saver', 'Standard', 'Basic'],
-  'noun:tier': ['Silver', 'Gold', 'Platinum'],
+  // No plans, fares or tiers: their names rank them ("Basic" is never the upgrade), so only those the fixture names stand in.
 };
 
 export function standInsFor(role: string): readonly string[] {
