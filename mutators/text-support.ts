@@ -1,11 +1,12 @@
+import { taskWithPlan } from '../src/fixtures/plan.js';
 import type { TextFixture } from '../src/fixtures/types.js';
-import { evidenceSentences, sentenceAround, supportPassage, type SupportPassage } from '../src/text/claims.js';
+import { evidenceSentences, questionText, sentenceAround, supportPassage, type SupportPassage } from '../src/text/claims.js';
 import type { MutationCandidate } from './types.js';
 
 /**
  * The evidence that supports the artifact sentence holding the candidate (the
  * best sentence, the others that support it, and every evidence sentence with
- * the task), or the reason there is none: the oracles can only call a mutant
+ * the task as the critic reads it, with its plan), or the reason there is none: the oracles can only call a mutant
  * wrong when they know which evidence the original claim rests on. An oracle
  * keeps a new number or date only when `everywhere` states it nowhere, a new
  * name only when neither `sentence` nor `context` names it: the evidence-check
@@ -14,6 +15,9 @@ import type { MutationCandidate } from './types.js';
 export function supportingSentence(fixture: TextFixture, candidate: MutationCandidate): SupportPassage | { reason: string } {
   const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end);
   if (!claim) return { reason: 'the span crosses a sentence boundary' };
-  const passage = supportPassage(claim.text, evidenceSentences(fixture.evidence), [fixture.task, ...fixture.evidence.flatMap((e) => (e.title ? [e.title] : []))]);
+  const passage = supportPassage(claim.text, evidenceSentences(fixture.evidence), [
+    questionText(taskWithPlan(fixture.task, fixture.acceptance)),
+    ...fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
+  ]);
   return passage ?? { reason: 'no evidence sentence supports this claim' };
 }

@@ -333,6 +333,15 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
   return { sentence, context: [...others, ...also], everywhere: [...evidenceSentences, ...also] };
 }
 
+/**
+ * A question as a source of the facts an answer may restate: without the
+ * numbers of its numbered lines (an acceptance plan's "1." and "2." are no
+ * figures of the case).
+ */
+export function questionText(task: string): string {
+  return task.replace(/^\s*\d+[.)]\s/gm, '');
+}
+
 export function evidenceSentences(evidence: ReadonlyArray<{ text: string; title?: string | undefined }>): string[] {
   return evidence.flatMap((e) => splitSentences(e.text).map((s) => s.text));
 }

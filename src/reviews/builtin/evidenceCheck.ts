@@ -1,5 +1,5 @@
 import type { CriticRequest } from '../../requests/types.js';
-import { alignToEvidence, evidenceSentences, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
+import { alignToEvidence, evidenceSentences, questionText, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
 import { mismatches } from '../../text/mismatches.js';
 import { numberedClaims } from '../../text/numberedClaims.js';
 import type { Critic } from '../critic.js';
@@ -23,7 +23,7 @@ export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | '
   const evidence = request.evidence ?? [];
   const sources = evidenceSentences(evidence);
   // What an answer may restate besides the evidence's sentences: the question, and the documents' titles.
-  const also = [...(request.task === undefined ? [] : [request.task]), ...evidence.flatMap((e) => (e.title ? [e.title] : []))];
+  const also = [...(request.task === undefined ? [] : [questionText(request.task)]), ...evidence.flatMap((e) => (e.title ? [e.title] : []))];
   const findings: ClaimFinding[] = [];
   for (const { text: claim } of splitSentences(request.artifact)) {
     const support = supportPassage(claim, sources, also);
