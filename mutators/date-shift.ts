@@ -47,9 +47,9 @@ export const dateShift: TextMutator = {
     const shifted = shiftedDate(fixture.artifact, candidate);
     if (!original || !shifted) return 'the span holds no date';
     // A date the answer restates from the question is the task's: stated anywhere counts, as the evidence-check critic reads it.
-    const stated = new Set(support.everywhere.flatMap(findDates).map((d) => d.key));
-    if (!stated.has(original.key)) return 'the original date is not stated in the evidence or the task';
-    if (stated.has(shifted.key)) return 'the new date is also stated in the evidence or the task';
+    const stated = new Set([support.sentence, ...support.context].flatMap(findDates).map((d) => d.key));
+    if (!stated.has(original.key)) return 'the original date is not stated in the supporting evidence or the task';
+    if (stated.has(shifted.key)) return 'the new date is also stated in the supporting evidence or the task';
     return null;
   },
 };

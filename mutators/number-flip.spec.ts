@@ -72,11 +72,15 @@ describe('number-flip', () => {
     for (const c of candidates) expect(numberFlip.invalidReason!(fixture, c)).toBeNull();
   });
 
-  it('rejects a flip to a value the evidence states anywhere', () => {
+  it('rejects a flip to a value the supporting evidence states, and keeps one stated only for another rule', () => {
     const start = fixture.artifact.indexOf('5 days');
     expect(numberFlip.invalidReason!(fixture, { start, end: start + 1, replacement: '8' })).toMatch(/also stated/);
-    const elsewhere = textFixture({ artifact: 'Staff may carry over 5 days.', evidence: 'Staff may carry over 5 days. Managers may approve 3 more.' });
-    expect(numberFlip.invalidReason!(elsewhere, { start: 21, end: 22, replacement: '3' })).toMatch(/also stated/);
+    // A sentence that shares two of the claim's words supports it too: its figure is stated for it.
+    const beside = textFixture({ artifact: 'Staff may carry over 5 days.', evidence: 'Staff may carry over 5 days. Staff who carry over more need 3 signatures.' });
+    expect(numberFlip.invalidReason!(beside, { start: 21, end: 22, replacement: '3' })).toMatch(/also stated/);
+    // A figure of another rule is the honest mix-up the critic must catch: the mutant is kept.
+    const elsewhere = textFixture({ artifact: 'Staff may carry over 5 days.', evidence: 'Staff may carry over 5 days. Rooms hold 3 people.' });
+    expect(numberFlip.invalidReason!(elsewhere, { start: 21, end: 22, replacement: '3' })).toBeNull();
   });
 
   it('rejects a flip of a number the evidence never states', () => {

@@ -37,11 +37,11 @@ export const numberFlip: TextMutator = {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
     const stated = new Set(findNumbers(support.sentence).map(numberKey));
-    const statedAnywhere = new Set(support.everywhere.flatMap(findNumbers).map(numberKey));
+    const statedInPassage = new Set([support.sentence, ...support.context].flatMap(findNumbers).map(numberKey));
     const [original] = findNumbers(fixture.artifact.slice(candidate.start, candidate.end));
     const [replacement] = findNumbers(candidate.replacement);
     if (!original || !stated.has(numberKey(original))) return 'the original number is not stated in the supporting evidence';
-    if (replacement && statedAnywhere.has(numberKey(replacement))) return 'the new number is also stated in the evidence or the task';
+    if (replacement && statedInPassage.has(numberKey(replacement))) return 'the new number is also stated in the supporting evidence or the task';
     return null;
   },
 };

@@ -5,12 +5,12 @@ import type { MutationCandidate } from './types.js';
 
 /**
  * The evidence that supports the artifact sentence holding the candidate (the
- * best sentence, the others that support it, and every evidence sentence with
- * the task as the critic reads it, with its plan), or the reason there is none: the oracles can only call a mutant
- * wrong when they know which evidence the original claim rests on. An oracle
- * keeps a new number or date only when `everywhere` states it nowhere, a new
- * name only when neither `sentence` nor `context` names it: the evidence-check
- * critic reads the same passage (src/text/mismatches.ts).
+ * best sentence, the others that support it, the task as the critic reads it,
+ * with its plan, and the titles), or the reason there is none: the oracles can
+ * only call a mutant wrong when they know which evidence the original claim
+ * rests on. An oracle keeps a new number, date or name only when neither
+ * `sentence` nor `context` states it: the evidence-check critic reads the same
+ * passage (src/text/mismatches.ts).
  */
 export function supportingSentence(fixture: TextFixture, candidate: MutationCandidate): SupportPassage | { reason: string } {
   const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end);

@@ -307,10 +307,8 @@ export function supportOf(claim: string, evidenceSentences: readonly string[]): 
 export interface SupportPassage {
   /** The evidence sentence that supports the claim best: its units, polarities and qualifiers are the claim's to keep. */
   sentence: string;
-  /** The other sentences that support it too, and the task: where its names may be stated. */
+  /** The other sentences that support it too, the task and the documents' titles: where its numbers, dates and names may be stated besides. */
   context: string[];
-  /** Every evidence sentence, and the task: where its numbers and dates may be stated. */
-  everywhere: string[];
 }
 
 /**
@@ -330,7 +328,7 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
     return shared >= 2;
   });
-  return { sentence, context: [...others, ...also], everywhere: [...evidenceSentences, ...also] };
+  return { sentence, context: [...others, ...also] };
 }
 
 /**

@@ -5,10 +5,10 @@ import { misstatedUnits } from './units.js';
 
 /**
  * What a claim states that the evidence supporting it does not state the
- * same way: every number and date of the claim must be stated in the evidence
- * or the task (an answer joins facts a document states in several sentences,
- * and restates the question's), every name in the sentences that support the
- * claim or the task; in the unit and with the
+ * same way: every number, date and name of the claim must be stated in the
+ * sentences that support it, the task or a document's title (an answer joins
+ * facts a document states in two sentences, and restates the question's); in
+ * the unit and with the
  * polarity the supporting sentence gives it ("must", not "need not"); and a
  * qualifier of the supporting sentence must survive, in any of its ways of
  * writing, wherever the claim restates what it qualifies. The one comparison
@@ -19,12 +19,12 @@ export function mismatches(claim: string, passage: SupportPassage): string[] {
   const problems: string[] = [];
   const support = passage.sentence;
   const sources = [support, ...passage.context];
-  const stated = new Set(passage.everywhere.flatMap(findNumbers).map(numberKey));
+  const stated = new Set(sources.flatMap(findNumbers).map(numberKey));
   for (const n of findNumbers(claim)) {
     if (!stated.has(numberKey(n))) problems.push(`"${n.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
-  const datesStated = new Set(passage.everywhere.flatMap(findDates).map((d) => d.key));
+  const datesStated = new Set(sources.flatMap(findDates).map((d) => d.key));
   for (const d of findDates(claim)) {
     if (!statesDate(datesStated, d.key)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
