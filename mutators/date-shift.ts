@@ -1,6 +1,6 @@
 import { sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
-import { statesDate } from '../src/text/mismatches.js';
+import { figureSources, statesDate } from '../src/text/mismatches.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -46,8 +46,13 @@ export const dateShift: TextMutator = {
     const original = findDates(fixture.artifact).find((d) => d.start === candidate.start && d.end === candidate.end);
     const shifted = shiftedDate(fixture.artifact, candidate);
     if (!original || !shifted) return 'the span holds no date';
-    // A date the answer restates from the question is the task's: stated anywhere counts, as the evidence-check critic reads it.
-    const stated = new Set([support.sentence, ...support.context].flatMap(findDates).map((d) => d.key));
+    // Where the critic looks for this date (src/text/mismatches.ts): the supporting sentence, the one its clause says, the question.
+    const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end)!;
+    const stated = new Set(
+      figureSources(claim.text, candidate.start - claim.start, support)
+        .flatMap(findDates)
+        .map((d) => d.key),
+    );
     if (!stated.has(original.key)) return 'the original date is not stated in the supporting evidence or the task';
     if (stated.has(shifted.key)) return 'the new date is also stated in the supporting evidence or the task';
     return null;

@@ -37,14 +37,14 @@ export const entitySwap: TextMutator = {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
     const original = fixture.artifact.slice(candidate.start, candidate.end);
-    const sources = [support.sentence, ...support.context];
+    const sources = [support.sentence, ...support.context, ...support.restated];
     if (!sources.some((s) => containsWords(s, original))) return 'the original name is not stated in the supporting evidence';
     if (sources.some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()))) return 'the new name is also stated in the supporting evidence';
     if (!readAsOneEntity(fixture.artifact, candidate)) return 'the mutated sentence does not read the new name as one name of the same role';
     // The critic aligns the sentence as mutated: the new name's own words may draw in a sentence that names it.
     const mutated = { ...fixture, artifact: fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end) };
     const read = supportingSentence(mutated, { ...candidate, end: candidate.start + candidate.replacement.length });
-    if ('reason' in read || [read.sentence, ...read.context].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase())))
+    if ('reason' in read || [read.sentence, ...read.context, ...read.restated].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase())))
       return 'the mutated sentence aligns to evidence that names the new name';
     return null;
   },

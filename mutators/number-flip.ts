@@ -1,4 +1,5 @@
-import { findNumbers, numberKey, type NumberPiece } from '../src/text/claims.js';
+import { findNumbers, numberKey, sentenceAround, type NumberPiece } from '../src/text/claims.js';
+import { figureSources } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
@@ -36,12 +37,16 @@ export const numberFlip: TextMutator = {
   invalidReason(fixture, candidate) {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
-    const stated = new Set(findNumbers(support.sentence).map(numberKey));
-    const statedInPassage = new Set([support.sentence, ...support.context].flatMap(findNumbers).map(numberKey));
     const [original] = findNumbers(fixture.artifact.slice(candidate.start, candidate.end));
     const [replacement] = findNumbers(candidate.replacement);
-    if (!original || !stated.has(numberKey(original))) return 'the original number is not stated in the supporting evidence';
-    if (replacement && statedInPassage.has(numberKey(replacement))) return 'the new number is also stated in the supporting evidence or the task';
+    if (!original || !replacement) return 'the span holds no number';
+    // Where the critic looks for this figure (src/text/mismatches.ts), in the sentence as it was and as mutated.
+    const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end)!;
+    const at = candidate.start - claim.start;
+    const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
+    const states = (text: string, n: NumberPiece) => figureSources(text, at, support).some((s) => findNumbers(s).some((m) => numberKey(m) === numberKey(n)));
+    if (!states(claim.text, original)) return 'the original number is not stated in the supporting evidence';
+    if (states(mutated, replacement)) return 'the new number is also stated in the supporting evidence or the task';
     return null;
   },
 };

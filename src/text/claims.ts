@@ -307,8 +307,10 @@ export function supportOf(claim: string, evidenceSentences: readonly string[]): 
 export interface SupportPassage {
   /** The evidence sentence that supports the claim best: its units, polarities and qualifiers are the claim's to keep. */
   sentence: string;
-  /** The other sentences that support it too, the task and the documents' titles: where its numbers, dates and names may be stated besides. */
+  /** The other evidence sentences that support it too (two or more of its ordinary words): where its names may be named, and a figure whose own clause they say. */
   context: string[];
+  /** The question and the documents' titles: an answer restates their facts. */
+  restated: string[];
 }
 
 /**
@@ -328,7 +330,7 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
     return shared >= 2;
   });
-  return { sentence, context: [...others, ...also] };
+  return { sentence, context: others, restated: [...also] };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
+import { alignToEvidence, containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
 import { findDates } from './dates.js';
 import { reversedPolarities } from './polarity.js';
 import { misstatedUnits } from './units.js';
@@ -18,15 +18,23 @@ import { misstatedUnits } from './units.js';
 export function mismatches(claim: string, passage: SupportPassage): string[] {
   const problems: string[] = [];
   const support = passage.sentence;
-  const sources = [support, ...passage.context];
-  const stated = new Set(sources.flatMap(findNumbers).map(numberKey));
+  const sources = [support, ...passage.context, ...passage.restated];
   for (const n of findNumbers(claim)) {
-    if (!stated.has(numberKey(n))) problems.push(`"${n.text}" is not what the evidence says ("${support}")`);
+    if (!figureSources(claim, n.start, passage).some((s) => findNumbers(s).some((m) => numberKey(m) === numberKey(n)))) problems.push(`"${n.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
-  const datesStated = new Set(sources.flatMap(findDates).map((d) => d.key));
   for (const d of findDates(claim)) {
-    if (!statesDate(datesStated, d.key)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
+    if (
+      !statesDate(
+        new Set(
+          figureSources(claim, d.start, passage)
+            .flatMap(findDates)
+            .map((x) => x.key),
+        ),
+        d.key,
+      )
+    )
+      problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
@@ -35,6 +43,32 @@ export function mismatches(claim: string, passage: SupportPassage): string[] {
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
+}
+
+/**
+ * Where a figure or date of the claim may be stated: the supporting sentence,
+ * the evidence sentences that say most of the figure's own clause (an answer
+ * joins two sentences of a document: "£35 online; £60 at the airport"), the
+ * question and the titles. Not any sentence of the passage: a neighbouring
+ * rule that shares the claim's words ("24 days" for staff in Ireland, beside
+ * "28 days" for the UK) states another case's figure, the mix-up a checker
+ * must catch.
+ */
+export function figureSources(claim: string, at: number, passage: SupportPassage): string[] {
+  const clause = clauseAround(claim, at);
+  const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
+  const best = Math.max(...scored.map((s) => s.score));
+  // Every sentence that says as much of the clause as any does: a tie is no reason to prefer one.
+  const own = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
+  return [passage.sentence, ...own, ...passage.restated];
+}
+
+/** The clause of a sentence that holds an offset: between commas, semicolons, colons and the conjunctions that join clauses. */
+function clauseAround(sentence: string, at: number): string {
+  const bounds = [...sentence.matchAll(/[,;:]\s|\s(?:and|but|or|so|while|whereas|although)\s/g)].map((m) => m.index!);
+  const start = Math.max(0, ...bounds.filter((b) => b < at));
+  const end = Math.min(sentence.length, ...bounds.filter((b) => b >= at));
+  return sentence.slice(start, end);
 }
 
 /**

@@ -127,9 +127,11 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(drop.status, drop.stderr).toBe(1);
     const same = cli(['report', join(dir, 'same'), '--baseline', baseline]);
     expect(same.status, same.stderr).toBe(0);
-    const strict = cli(['report', join(dir, 'same'), '--baseline', baseline, '--threshold', 'number-flip=0.95']);
+    // Above the critic's own rate (0.9 by its script, 25 of 26 on these mutants): the override makes the gate fail.
+    expect(gate(reportOf('same'), 'catchRate.number-flip').value).toBeLessThan(0.99);
+    const strict = cli(['report', join(dir, 'same'), '--baseline', baseline, '--threshold', 'number-flip=0.99']);
     expect(strict.status, strict.stderr).toBe(1);
-    expect(gate(reportOf('same'), 'catchRate.number-flip')).toMatchObject({ pass: false, threshold: 0.95 });
+    expect(gate(reportOf('same'), 'catchRate.number-flip')).toMatchObject({ pass: false, threshold: 0.99 });
     expect(cli(['report', join(dir, 'same'), '--threshold', 'number-flip.brake=0.95']).status).toBe(2);
     const disordered = cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
     expect(disordered.status).toBe(2);

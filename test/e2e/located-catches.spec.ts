@@ -124,7 +124,9 @@ describe('located catches', () => {
     expect(grammar).toMatchObject({ grammar: 'claims', invalid: { count: 0 } });
     expect(grammar.rate).toBe(1);
     expect(grammar.claims.spans.fabricatedShare).toBe(0);
-    expect(grammar.claims.claimLevel.recall).toBeGreaterThan(0.95);
+    // Every generated mutant's claim is flagged; the suite's authored requirement-omissions have no claim of their own to flag, and
+    // they are a larger share now that the mutators keep only mutants that read as honest mistakes.
+    expect(grammar.claims.claimLevel.recall).toBeGreaterThan(0.93);
   });
 });
 
