@@ -58,9 +58,9 @@ describe('the default audit', () => {
     expect(effect.ci[1]).toBeLessThan(-0.5);
     expect(critic.bootstrap).toMatchObject({ seed: 7, resamples: 10_000 });
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
-      '# critic-audit: ❌ failed (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under with-trace, round-summary)',
+      '# critic-audit: ❌ failed (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
     );
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.858\d is above the threshold 0\.15/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.793\d is above the threshold 0\.15/);
   });
 
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
@@ -109,8 +109,10 @@ describe('the default audit', () => {
       for (const cell of Object.values<any>(report.critics[name].echo)) expect(cell.echoing).toBe(false);
     }
     expect(effectGates('trace-trusting').map((g: any) => [g.name, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, false]));
-    // Every catch but the omissions it never made sealed (a catch drop), every original flagged (a false-alarm rise).
-    for (const g of effectGates('trace-trusting')) expect(g.value, g.name).toBeGreaterThan(0.8);
+    // Every catch it made sealed, the evidence checker's (a catch drop), and every original flagged (a false-alarm rise).
+    const sealed = report.critics['evidence-check'].pooled.clean.rate;
+    expect(sealed).toBeGreaterThan(0.7);
+    for (const g of effectGates('trace-trusting')) expect(g.value, g.name).toBeCloseTo(g.name === 'maxConditionEffect.prior-fail' ? 1 : sealed, 10);
     expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true]);
     expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual(
       expect.arrayContaining([
@@ -187,18 +189,18 @@ describe('the default audit', () => {
     expect(Object.keys(critic.paired[0])).toEqual(expect.arrayContaining(['mutator', 'from', 'to', 'b', 'c', 'p', 'delta']));
     expect(critic.paired.some((p: any) => p.mutator === 'control')).toBe(true);
     expect(Object.keys(critic.gates[0])).toEqual(expect.arrayContaining(['name', 'threshold', 'value', 'pass', 'status']));
-    for (const mutator of TEXT_MUTATORS) expect(report.mutants.byMutator[mutator].valid, mutator).toBeGreaterThanOrEqual(60);
-    // Texts two mutators made alike are one mutant: the bundled suite has some, each counted under one mutator only.
+    // The floors src/mutants/generate.spec.ts holds the bundled suite to: fewer where only honest-looking mutants are kept.
+    for (const mutator of TEXT_MUTATORS) expect(report.mutants.byMutator[mutator].valid, mutator).toBeGreaterThanOrEqual(['negation', 'claim-insertion'].includes(mutator) ? 12 : 40);
+    // Texts two mutators made alike are one mutant, counted under one mutator only (none on the bundled suite now that
+    // qualifier-deletion leaves "not" to negation: src/mutants/generate.spec.ts shows the rule).
     expect(report.mutants.merged).toBe(Object.values<any>(report.mutants.byMutator).reduce((sum, m) => sum + m.merged, 0));
-    expect(report.mutants.merged).toBeGreaterThan(0);
   });
 
   it('has evidence-check catch date-shift, negation and unit-swap at 90% or more, and shows what it makes of claims added and left out', () => {
     const byMutator = report.critics['evidence-check'].byMutator;
     for (const mutator of ['date-shift', 'negation', 'unit-swap']) expect(byMutator[mutator].clean.rate, mutator).toBeGreaterThanOrEqual(0.9);
-    // The README's figures: it flags an added sentence only when it carries a number or a name, and never a deleted one.
-    expect(byMutator['claim-insertion'].clean.rate).toBeGreaterThan(0.5);
-    expect(byMutator['claim-insertion'].clean.rate).toBeLessThan(0.9);
+    // The README's figures: an added sentence is the evidence's own with one figure changed, which it sees; never a deleted one.
+    expect(byMutator['claim-insertion'].clean.rate).toBe(1);
     expect(byMutator['claim-omission'].clean.rate).toBe(0);
   });
 

@@ -72,10 +72,10 @@ describe('critic-audit run --dry-run', () => {
     expect(stdout).toMatch(/^fixtures: 186 \(39 text, 30 code, 117 review\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
     expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, blind, round-summary; repeats: 1$/m);
-    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 5238 reviews/m);
-    // Text and code: 873 + 584 items (authored mutants among them) under each of the default audit's conditions but
-    // blind, which reviews the 873 text items only (the evidence it withholds is a text artifact's).
-    expect(stdout).toMatch(/^critic gpt \(openai\): 8158 reviews \(clean 1457, with-trace 1457, prior-pass 1457, prior-fail 1457, blind 873, round-summary 1457\)$/m);
+    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 5298 reviews/m);
+    // Text and code: 883 + 584 items (authored mutants among them) under each of the default audit's conditions but
+    // blind, which reviews the 883 text items only (the evidence it withholds is a text artifact's).
+    expect(stdout).toMatch(/^critic gpt \(openai\): 8218 reviews \(clean 1467, with-trace 1467, prior-pass 1467, prior-fail 1467, blind 883, round-summary 1467\)$/m);
     expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
     expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
     expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);
