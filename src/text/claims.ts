@@ -9,11 +9,8 @@ import { isDictionaryWord, sensesOf } from './lexicon.js';
 import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
 
-export interface Piece {
-  text: string;
-  start: number;
-  end: number;
-}
+export type { Piece } from './piece.js';
+import type { Piece } from './piece.js';
 
 const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
 

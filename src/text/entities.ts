@@ -4,7 +4,7 @@
  * of the same type and the evidence-check critic reads the same names.
  */
 
-import type { Piece } from './claims.js';
+import type { Piece } from './piece.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 

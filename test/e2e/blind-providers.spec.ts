@@ -123,6 +123,10 @@ afterAll(async () => {
   delete process.env.E2E_BLIND_ANTHROPIC_KEY;
 });
 
+/** A hosted critic's config entry against a loopback fake. */
+const hostedCritic = (name: string, provider: string, model: string, baseURL: string, keyEnv: string) =>
+  `  - name: ${name}\n    provider: ${provider}\n    model: ${model}\n    baseURL: ${baseURL}\n    apiKeyEnv: ${keyEnv}\n`;
+
 /** An online audit of one config into its own run folder; it measured (exit 0 or 1: gates are not what is under test). */
 async function onlineRun(file: string, name: string): Promise<string> {
   const run = join(dir, name);
@@ -135,12 +139,7 @@ describe('blind with the hosted providers, online', { timeout: 30_000 }, () => {
   it('openai: blind requests carry no evidence, clean ones do', async () => {
     const server = await startFakeOpenAI(deterministicReply);
     closers.push(() => server.close());
-    const file = config(`  - name: gpt
-    provider: openai
-    model: fake-model
-    baseURL: ${server.baseURL}
-    apiKeyEnv: E2E_BLIND_OPENAI_KEY
-`);
+    const file = config(hostedCritic('gpt', 'openai', 'fake-model', server.baseURL, 'E2E_BLIND_OPENAI_KEY'));
     expectBlind(
       await onlineRun(file, 'openai'),
       'gpt',
@@ -151,12 +150,7 @@ describe('blind with the hosted providers, online', { timeout: 30_000 }, () => {
   it('anthropic: blind requests carry no evidence, clean ones do', async () => {
     const server = await startFakeAnthropic({ apiKey: ANTHROPIC_KEY, handler: (body) => message(`Read it.\n\nVERDICT: ${claudeVerdict(body)}`) });
     closers.push(() => server.close());
-    const file = config(`  - name: claude
-    provider: anthropic
-    model: claude-fake
-    baseURL: ${server.baseURL}
-    apiKeyEnv: E2E_BLIND_ANTHROPIC_KEY
-`);
+    const file = config(hostedCritic('claude', 'anthropic', 'claude-fake', server.baseURL, 'E2E_BLIND_ANTHROPIC_KEY'));
     expectBlind(
       await onlineRun(file, 'anthropic'),
       'claude',
@@ -193,12 +187,7 @@ describe('blind in batch mode', { timeout: 30_000 }, () => {
   it('openai batch: the input lines of blind reviews carry no evidence, clean ones do', async () => {
     const server = await startFakeOpenAIBatch({ answer: deterministicReply, script: [{ polls: 0 }] });
     closers.push(() => server.close());
-    const file = config(`  - name: gpt
-    provider: openai
-    model: fake-model
-    baseURL: ${server.baseURL}
-    apiKeyEnv: E2E_BLIND_OPENAI_KEY
-`);
+    const file = config(hostedCritic('gpt', 'openai', 'fake-model', server.baseURL, 'E2E_BLIND_OPENAI_KEY'));
     const run = join(dir, 'openai-batch');
     expect(await batchRun(file, run)).toBeLessThanOrEqual(1);
     expect(server.inputs).toHaveLength(1);
@@ -212,12 +201,7 @@ describe('blind in batch mode', { timeout: 30_000 }, () => {
   it('anthropic batch: the requests of blind reviews carry no evidence, clean ones do', async () => {
     const server = await startFakeAnthropicBatch({ apiKey: ANTHROPIC_KEY, answer: (params) => `Read it.\n\nVERDICT: ${claudeVerdict(params)}`, script: [{ polls: 0 }] });
     closers.push(() => server.close());
-    const file = config(`  - name: claude
-    provider: anthropic
-    model: claude-fake
-    baseURL: ${server.baseURL}
-    apiKeyEnv: E2E_BLIND_ANTHROPIC_KEY
-`);
+    const file = config(hostedCritic('claude', 'anthropic', 'claude-fake', server.baseURL, 'E2E_BLIND_ANTHROPIC_KEY'));
     const run = join(dir, 'anthropic-batch');
     expect(await batchRun(file, run)).toBeLessThanOrEqual(1);
     expect(server.batches).toHaveLength(1);
