@@ -61,7 +61,8 @@ export function blindDiscriminationLines(critic: CriticReport): string[] {
   const cells = Object.entries(critic.blindDiscrimination ?? {});
   const reading = critic.positiveControl?.evidenceReading;
   if (!cells.length && !reading) return [];
-  const condition = reading?.condition ?? 'blind';
+  // The condition's own name where the positive control read it; otherwise what it does, not a name this module would have to know.
+  const condition = reading?.condition ?? 'evidence withheld';
   const out = ['', `### Blind discrimination: the mutants told from the originals without the evidence (${condition})`, ''];
   if (reading)
     out.push(

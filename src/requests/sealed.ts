@@ -44,7 +44,7 @@ export function sealRequest(payload: object): SealedRequest {
 export function requestUnder(condition: Condition, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
   // Fields written out: a spread copy plus one more key makes V8 build a slower object, for every review.
   const { task, artifact, evidence, rubric } = sealRequest(sealed);
-  const request: CriticRequest = condition.withholds ? withholding(condition.withholds, { task, artifact, evidence, rubric }) : { task, artifact, evidence, rubric };
+  const request: CriticRequest = condition.withholds ? withoutEvidence({ task, artifact, evidence, rubric }) : { task, artifact, evidence, rubric };
   if (condition.contaminantKey) {
     if (contaminant === undefined) throw new Error(`condition ${condition.name} needs a ${condition.contaminantKey}`);
     request[condition.contaminantKey] = contaminant;
@@ -53,9 +53,9 @@ export function requestUnder(condition: Condition, sealed: SealedRequest, contam
   return request;
 }
 
-/** The sealed request without one of its keys: the key absent, not set to undefined or emptied. */
-function withholding(key: string, sealed: SealedRequest): CriticRequest {
-  return Object.fromEntries(SEALED_KEYS.filter((k) => k !== key).map((k) => [k, sealed[k]])) as CriticRequest;
+/** The sealed request without its evidence: the key absent, not set to undefined or emptied. */
+function withoutEvidence({ task, artifact, rubric }: SealedRequest): CriticRequest {
+  return { task, artifact, rubric };
 }
 
 /** The keys a request under this condition must carry: the sealed set, less the key it withholds, plus the one contaminant. */

@@ -205,7 +205,7 @@ export function subjectNouns(sentence: string): string[] {
     if (SUBJECT_ENDS.has(t.pos)) break;
     // The model tags a capitalised opening modifier a name ("Total credits", "Larger animals"): a word that can be an adjective there qualifies the subject, it is not the subject group.
     const opening = t === tokens[from] && t.pos === 'PROPN';
-    if (opening && sensesOf(t.lemma.toLowerCase()).some((sense) => sense.startsWith('a') || sense.startsWith('s'))) continue;
+    if (opening && sensesOf(t.lemma.toLowerCase()).some((sense) => sense.startsWith('a'))) continue;
     // An opening "Passengers" or "Books", read as a name, has no lemma: its dictionary form is what the task says ("book").
     if (t.pos === 'NOUN' || t.pos === 'PROPN') nouns.push((opening ? contentLemmas(t.text.toLowerCase())[0] : undefined) ?? t.lemma.toLowerCase());
   }

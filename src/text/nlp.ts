@@ -1,4 +1,4 @@
-import winkNLP, { type ItemSentence, type ItemToken } from 'wink-nlp';
+import winkNLP, { type ItemSentence, type ItemToken, type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
 
 /**
@@ -67,7 +67,9 @@ function readParagraph(text: string, base: number): Sentence[] {
   doc.tokens().each((t: ItemToken) => {
     offset += String(t.out(its.precedingSpaces)).length;
     const value = t.out();
-    tokens.push({ text: value, start: base + offset, end: base + offset + value.length, pos: String(t.out(its.pos)), lemma: String(t.out(its.lemma as never)).toLowerCase() });
+    // wink-nlp's types give its.lemma the raw-document signature, not a token's; `t.out(its.lemma)` is its documented use.
+    const lemma = String(t.out(its.lemma as unknown as ItsFunction<string>)).toLowerCase();
+    tokens.push({ text: value, start: base + offset, end: base + offset + value.length, pos: String(t.out(its.pos)), lemma });
     offset += value.length;
   });
   const sentences: Sentence[] = [];

@@ -268,7 +268,8 @@ function blindDiscriminationTable(critic: CriticReport): string {
   const cells = Object.entries(critic.blindDiscrimination ?? {});
   const reading = critic.positiveControl?.evidenceReading;
   if (!cells.length && !reading) return '';
-  const condition = reading?.condition ?? 'blind';
+  // The condition's own name where the positive control read it; otherwise what it does, not a name this module would have to know.
+  const condition = reading?.condition ?? 'evidence withheld';
   const cleanAlarms = critic.falseAlarms.clean;
   const rows = cells
     .map(([mutator, cell]) => {

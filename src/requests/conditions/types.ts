@@ -42,8 +42,8 @@ export interface FollowUp {
  */
 export type Push = 'pass' | 'fail';
 
-/** A key of the sealed request a condition may withhold. */
-export type WithheldKey = 'task' | 'artifact' | 'evidence' | 'rubric';
+/** The key of the sealed request a condition may withhold: the evidence, the one the templates, body templates and exec requests know how to leave out. */
+export type WithheldKey = 'evidence';
 
 /**
  * A condition adds exactly one deliberate contaminant to the sealed request,

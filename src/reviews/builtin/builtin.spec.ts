@@ -25,6 +25,14 @@ describe('builtin:evidence-check', () => {
     expect(await verdictOf(critic, request(artifact))).toBe(expected);
   });
 
+  it('reads an answer in other words as the evidence (the paraphrase that used to be a false alarm), and a changed amount in it as wrong', async () => {
+    const cash = [{ id: 'tariff', text: 'Cash withdrawals abroad cost an additional £1.50 per withdrawal. Card payments in euros are free.' }];
+    const paraphrase = 'Taking cash out of an ATM overseas costs an extra £1.50 each time.';
+    const ask = (artifact: string) => verdictOf(critic, { task: 'What does it cost to take cash out abroad?', artifact, evidence: cash, rubric: 'r' });
+    expect(await ask(paraphrase)).toBe('PASS');
+    expect(await ask(paraphrase.replace('£1.50', '£2.50'))).toBe('FAIL');
+  });
+
   it('ignores the trace and prior verdicts', async () => {
     const wrong = correct.replace('28', '30');
     expect(await verdictOf(critic, request(wrong, { trace: 'Confirmed in the handbook.' }))).toBe('FAIL');
