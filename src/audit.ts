@@ -16,6 +16,7 @@ import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf } from './results/cost.js';
+import { planChanges } from './results/planChanges.js';
 import { criticGrammar, type CriticRecord, type RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
@@ -299,6 +300,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
       ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
       mutators: config.mutators.map((m) => m.name),
       repeats: config.repeats,
+      rubric: config.rubric ?? null,
+      mutantsPerFixture: config.mutantsPerFixture,
       thresholds: config.thresholds,
       bootstrap: config.bootstrap,
       errorBudget: config.errorBudget,
@@ -326,17 +329,23 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
   const store = RunStore.open(outDir);
   try {
     const previous = store.readPlan<AuditSettings>();
-    const refusal = () =>
-      new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the fixtures, mutators, conditions, repeats, rubric or critics changed); choose another folder');
+    const refusal = (changes: string) => new InputError(outDir, undefined, '--out', `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
     // Older runs did not record reviewsSha256: for them, any change to the config file counts.
     const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
     if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
-      throw refusal();
+      const changes = planChanges({ ...previous, fixtures: store.eachFixture() }, { ...plan, fixtures: prepared.fixtures });
+      // What an older run did not record cannot be named: only where the difference must be.
+      const unrecorded =
+        previous.settings.reviewsSha256 === undefined
+          ? 'the config file changed (a run folder this old records nothing finer)'
+          : 'the rubric or mutantsPerFixture changed (a run folder this old did not record which)';
+      throw refusal(changes.length ? changes.join('; ') : unrecorded);
     }
     const previousMutants = previous && store.mutantIdsDigest();
     // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
     store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
-      if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants) throw refusal();
+      if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants)
+        throw refusal('the same settings make other mutants (this version of critic-audit, or of the code sandbox, judged them otherwise)');
     });
     return store;
   } catch (err) {

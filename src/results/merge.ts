@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { formatShard, type Shard } from '../requests/shard.js';
+import { planChanges } from './planChanges.js';
 import { RunStore, STORE_FILE } from './store.js';
 import type { RunPlan, RunStatus } from './types.js';
 
@@ -74,7 +75,8 @@ function openShard(dir: string): ShardFolder {
 function auditDifference(a: ShardFolder, b: ShardFolder): string | null {
   const digest = (f: ShardFolder) => f.plan.settings.reviewsSha256 ?? f.plan.settings.configSha256;
   if (digest(a) !== digest(b)) {
-    return `the plan digest differs (${digest(b).slice(0, 12)} vs ${digest(a).slice(0, 12)}: the fixtures, mutators, conditions, repeats, rubric or seed changed)`;
+    const changes = planChanges({ ...a.plan, fixtures: a.store.eachFixture() }, { ...b.plan, fixtures: b.store.eachFixture() });
+    return `the plan digest differs (${digest(b).slice(0, 12)} vs ${digest(a).slice(0, 12)}: ${changes.length ? changes.join('; ') : 'the fixtures, mutators, conditions, repeats, rubric or seed changed'})`;
   }
   const critics = (f: ShardFolder) => JSON.stringify(f.plan.critics.map((c) => c.identity));
   if (critics(a) !== critics(b)) return `the critics differ (${critics(b)} vs ${critics(a)})`;

@@ -25,6 +25,10 @@ export interface RunSettings {
   declaredConditions?: DeclaredConditionSpec[] | undefined;
   mutators: string[];
   repeats: number;
+  /** The config's rubric; null when each fixture kind's default applies (absent in runs stored before it was recorded). */
+  rubric?: string | null | undefined;
+  /** The cap on mutants per fixture and mutator (absent in runs stored before it was recorded). */
+  mutantsPerFixture?: number | undefined;
   /** The cluster bootstrap's settings (absent in runs stored before it existed). */
   bootstrap?: BootstrapSettings | undefined;
   errorBudget: number;
