@@ -275,9 +275,15 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
   const report = buildReport(snapshot, status, store, { baseline: options.baseline, batches: store.batchSummaries() });
-  await writeReports(snapshot, report, outDir, store, latest);
+  const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
+  if (latestLink && !latestLink.moved) {
+    const left = latestLink.target
+      ? `${latestLink.link} still points at ${latestLink.target}, the newest run that measured something`
+      : `${latestLink.link} not made: no run here has measured anything yet`;
+    console.error(`critic-audit: this run measured nothing (no review ended in a verdict); its report: ${join(outDir, 'report.md')}; ${left}`);
+  }
   appendGithubSummary(report, outDir);
   if (options.saveBaseline) {
     if (!status.complete) console.error(`critic-audit: baseline not saved: the run is incomplete (${status.stopReason}); a partial baseline would weaken every later comparison`);
