@@ -15,7 +15,7 @@ import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCod
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
-import { costOf } from './results/cost.js';
+import { costOf, formatCost } from './results/cost.js';
 import { planChanges } from './results/planChanges.js';
 import { criticGrammar, type CriticRecord, type RunStatus } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
@@ -202,7 +202,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   let stop: AuditOutcome['stop'] = null;
   const shouldStop = () => {
     if (errors > errorLimit) return `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)`;
-    if (options.maxCost !== undefined && cost >= options.maxCost) return `cost budget spent ($${cost.toFixed(4)} of $${options.maxCost})`;
+    if (options.maxCost !== undefined && cost >= options.maxCost) return `cost budget spent (${formatCost(cost)} of $${options.maxCost})`;
     return null;
   };
 

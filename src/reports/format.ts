@@ -1,5 +1,6 @@
 import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
+import { formatCost } from '../results/cost.js';
 import type { CriticReport } from './types.js';
 
 export const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
@@ -43,6 +44,8 @@ export function causeText(c: ErrorCause): string {
 export function engineText({ verdicts: v, cost, costSplit }: Pick<CriticReport, 'verdicts' | 'cost' | 'costSplit'>): string {
   const parts = [`${v.cached} of ${v.reviews} reviews from the cache`, `${v.retries} retries`, `${v.rateLimited} rate-limited (429)`];
   if (cost !== null)
-    parts.push(costSplit && costSplit.cached > 0 ? `cost ${cost.toFixed(4)}: ${costSplit.spent.toFixed(4)} spent, ${costSplit.cached.toFixed(4)} served from the cache` : `cost ${cost.toFixed(4)}`);
+    parts.push(
+      costSplit && costSplit.cached > 0 ? `cost ${formatCost(cost)}: ${formatCost(costSplit.spent)} spent, ${formatCost(costSplit.cached)} served from the cache` : `cost ${formatCost(cost)}`,
+    );
   return parts.join(' · ');
 }

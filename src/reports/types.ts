@@ -40,7 +40,7 @@ export interface CriticReport extends CriticTables {
   blindDiscrimination?: Record<string, DiscriminationCell>;
   gates: Gate[];
   passed: boolean;
-  /** In the currency of the configured prices, every review's tokens, cached ones included (what the audit costs); null without pricing. */
+  /** In dollars at the configured prices (as the dry run's estimate), every review's tokens, cached ones included (what the audit costs); null without pricing. */
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
