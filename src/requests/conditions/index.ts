@@ -93,7 +93,7 @@ export function contaminantKeys(conditions: readonly Condition[]): string[] {
  * declared field) when it adds one.
  */
 export function appliesTo(condition: Condition, item: ContaminantSource): boolean {
-  if (condition.kinds && !condition.kinds.includes(item.kind ?? '')) return false;
+  if (condition.kinds && !condition.kinds.includes(item.kind)) return false;
   return !condition.contaminantKey || condition.contaminant(item) !== undefined;
 }
 

@@ -1,7 +1,9 @@
+import type { FixtureKindName } from '../../fixtures/kinds/index.js';
+
 /** What a condition may take its contaminant from: the item's trace, or a field its fixture declares. */
 export interface ContaminantSource {
-  /** The fixture kind (text, code, review): a condition may apply to some kinds only (`kinds`). */
-  kind?: string;
+  /** The fixture kind (text, code, review): a condition may apply to some kinds only (`kinds`), and word its contaminant for it. */
+  kind: FixtureKindName;
   trace: string | undefined;
   /** Fixture fields that declared conditions name (mutated with the artifact, as the trace is). */
   fields?: Readonly<Record<string, string>> | undefined;
