@@ -32,59 +32,85 @@ import { DRIFT_USAGE, driftCommand } from '../drift/command.js';
 import { leanHeap } from '../util/leanHeap.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
-/** One command: what it does, how it is called (shown by `critic-audit COMMAND --help`), and how it runs. */
-interface CommandEntry {
+/**
+ * One command: what it does, how it is called and the exit codes it returns
+ * (shown by `critic-audit COMMAND --help`), and how it runs.
+ */
+type CommandEntry = {
   usage: string;
-  /** A longer text for `--help`, where the command has one. */
-  help?: string;
   run: (argv: string[], launch: Launch) => Promise<number>;
-}
+} & (
+  | {
+      /** The exit codes it returns, and only those: a script reading them must not wait for one that never comes. */
+      exits: string;
+    }
+  | {
+      /** A longer text for `--help`, its exit codes included. */
+      help: string;
+    }
+);
 
 /** How main was called: `setsHeapPolicy` from the CLI's own process (bin/critic-audit.js), whose run and report set V8's heap policy (see leanHeap); not from a test or program calling main in its own process. */
 interface Launch {
   setsHeapPolicy: boolean;
 }
 
+/** Every exit code the CLI has, for `run` (and the general usage); each command's --help lists its own. */
+const EXIT_CODES = `Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
+130 interrupted (resume with --resume DIR).`;
+
+/** `report` and `merge` exit as the run did, and 2 on bad input of their own. */
+const REBUILT_EXIT_CODES = `Exit codes, as the run did: 0 all gates pass, 1 a gate failed, 3 critic unreachable or error budget exceeded,
+130 interrupted (resume it with run --resume DIR); 2 bad input.`;
+
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
     usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing] [--shard I/N] [--batch]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
+    exits: EXIT_CODES,
     run: runCommand,
   },
   report: {
     usage: `critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    rebuild every report file of a run from its store, without the critic`,
+    exits: REBUILT_EXIT_CODES,
     run: reportCommand,
   },
   merge: {
     usage: `critic-audit merge DIR1 DIR2... --out DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    merge the run folders of one audit's shards (run --shard I/N) and write every report`,
+    exits: REBUILT_EXIT_CODES,
     run: mergeCommand,
   },
   plan: {
     usage: `${PLAN_USAGE}
                                                    paired items needed to detect a difference δ when a share ψ is discordant`,
+    exits: 'Exit codes: 0 printed, 2 bad input.',
     run: planCommand,
   },
   cache: {
     usage: `critic-audit cache explain KEY [KEY2] [--config FILE]
                                                    print a cache key's parts (and, given two, which parts differ)
   critic-audit cache clear [--config FILE]         empty the reply and label caches`,
+    exits: 'Exit codes: 0 done (explain: every key in the cache), 1 a key not in the cache, 2 bad input.',
     run: cacheCommand,
   },
   check: {
     usage: `${CHECK_USAGE}
                                                    lint fixtures: unsupported artifact sentences, mutators without usable sites`,
+    exits: 'Exit codes: 0 checked (with --strict: nothing to fix), 2 bad config or fixtures (with --strict: anything listed to fix).',
     run: checkCommand,
   },
   init: {
     usage: `${INIT_USAGE}
                                                    write a starter audit (config, critic, two fixtures, prompt) into a folder`,
+    exits: 'Exit codes: 0 starter audit written, 2 bad input (an unknown --kind, or files already in the folder; nothing written).',
     run: initCommand,
   },
   'check-request': {
     usage: `critic-audit check-request FILE.json             check a request payload against the sealed allowlist`,
+    exits: 'Exit codes: 0 sealed, 1 contaminated, 2 not a readable JSON file.',
     run: checkRequestCommand,
   },
   drift: {
@@ -94,9 +120,6 @@ const COMMANDS: Record<string, CommandEntry> = {
     run: driftCommand,
   },
 };
-
-const EXIT_CODES = `Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
-130 interrupted (resume with --resume DIR).`;
 
 const USAGE = `Usage:
 ${Object.values(COMMANDS)
@@ -122,7 +145,7 @@ export async function main(argv: string[], launch: Launch = { setsHeapPolicy: fa
     return EXIT.badInput;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(command.help ?? `Usage:\n  ${command.usage}\n\n${EXIT_CODES}`);
+    console.log('help' in command ? command.help : `Usage:\n  ${command.usage}\n\n${command.exits}`);
     return EXIT.ok;
   }
   try {
