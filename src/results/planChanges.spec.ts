@@ -45,7 +45,7 @@ describe('planChanges', () => {
       { name: 'model', identity: { provider: 'openai', model: 'large', temperature: 0, json: true } },
       { name: 'second', identity: { provider: 'exec' } },
     ];
-    expect(planChanges(planned, changed({}, { critics }))).toEqual(['critics added second', 'critic model: model "small" → "large"', 'critic model: json null → true']);
+    expect(planChanges(planned, changed({}, { critics }))).toEqual(['critics added second', 'critic model: model "small" → "large"', 'critic model: json (none) → true']);
   });
 
   it('names fixtures changed, added and removed, the first five of each and how many more', () => {

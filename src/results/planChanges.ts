@@ -36,6 +36,7 @@ export function planChanges(before: PlannedAudit, after: PlannedAudit): string[]
 const SHOWN_CHARS = 60;
 
 function shown(value: unknown): string {
+  if (value === undefined) return '(none)';
   const text = typeof value === 'string' ? JSON.stringify(value) : canonical(value);
   return text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;
 }
@@ -70,7 +71,7 @@ function criticChanges(before: readonly CriticRecord[], after: readonly CriticRe
     const earlier = before.find((c) => c.name === critic.name);
     if (!earlier) continue;
     const parts = [...new Set([...Object.keys(earlier.identity), ...Object.keys(critic.identity)])];
-    for (const part of parts) changes.push(valueChange(`critic ${critic.name}: ${part}`, earlier.identity[part] ?? null, critic.identity[part] ?? null));
+    for (const part of parts) changes.push(valueChange(`critic ${critic.name}: ${part}`, earlier.identity[part], critic.identity[part]));
   }
   return changes.filter((change): change is string => change !== null);
 }

@@ -41,7 +41,7 @@ describe('a refused --resume names what changed', () => {
     audit({ mutators: 'mutators: [number-flip, entity-swap]', critic: 'critic:\n  name: checker\n  provider: builtin:evidence-check\n  verdict: claims' }, dir);
     const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toMatch(/different audit: mutators added entity-swap, removed negation; critic checker: verdict null → "claims"; run it/);
+    expect(resumed.stderr).toMatch(/different audit: mutators added entity-swap, removed negation; critic checker: verdict \(none\) → "claims"; run it/);
   });
 
   it('a fixture whose content changed, by its id', async () => {
