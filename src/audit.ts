@@ -329,7 +329,7 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
   const store = RunStore.open(outDir);
   try {
     const previous = store.readPlan<AuditSettings>();
-    const refusal = (changes: string) => new InputError(outDir, undefined, '--out', `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
+    const refusal = (changes: string) => new InputError(outDir, undefined, undefined, `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
     // Older runs did not record reviewsSha256: for them, any change to the config file counts.
     const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
     if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
