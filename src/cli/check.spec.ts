@@ -2,6 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import { prepareRun } from '../audit.js';
+import { loadConfig } from '../config/load.js';
 import { CHECK_USAGE } from './check.js';
 import { main } from './main.js';
 import { CODE_FIXTURES, TEXT_FIXTURES } from '../../test/support/planSuite.js';
@@ -197,5 +200,44 @@ describe('a code fixture whose known-correct code does not parse', () => {
     const file = fixtureFile('clamp.yaml', MISSING_BRACE.replace('        if (x > hi) {\n', '        if (x > hi) return hi;\n').replace('return x < lo ? lo', 'return x < lo ? lo :'));
     expect(await main(['check', file])).toBe(2);
     expect(stderr.join('\n')).toContain(`${file}:21 (fixtures[0].variants[0].artifact): fixture "clamp": variant "ternary" does not parse as TypeScript (line 2, column`);
+  });
+});
+
+describe('a config without `mutators:` (the default list)', () => {
+  const CLAMP = `fixtures:
+  - id: clamp
+    kind: code
+    language: typescript
+    task: Clamp x into [lo, hi].
+    artifact: |
+      export function clamp(x: number, lo: number, hi: number): number {
+        return x < lo ? lo : x > hi ? hi : x;
+      }
+    checks:
+      - {expr: "clamp(5, 0, 3)", equals: 3}
+`;
+
+  it('with --strict, says a mutator without a usable site comes from the default list, not from a line of the config', async () => {
+    fixtureFile('clamp.yaml', CLAMP);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [clamp.yaml]\nconditions: [clean]\ncritic: {provider: builtin:run-examples}\n`);
+    expect(await main(['check', '--strict', '--config', config])).toBe(2);
+    const error = stderr.join('\n');
+    expect(error).toContain(`${config} (mutators): mutator arithmetic-operator has no usable site in the checked fixtures (no sites); it is on the default list (the config has no \`mutators:\` key`);
+    expect(error).not.toMatch(/mutators\[\d+\]/);
+  });
+
+  it("applies the mutators of the suite's fixture kinds only: a text suite gets no code mutator, in check and in the run", async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    await main(['check', '--config', config]);
+    expect(stdout.join('\n')).not.toMatch(/code mutators|arithmetic-operator/);
+    const prepared = await prepareRun(loadConfig(config));
+    expect(prepared.mutators.map((m) => m.name)).toEqual(ALL_MUTATORS.filter((m) => m.kind === 'text').map((m) => m.name));
+  });
+
+  it('keeps a list the config names as it is, of any kind', async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nmutators: [number-flip, off-by-one]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    expect((await prepareRun(loadConfig(config))).mutators.map((m) => m.name)).toEqual(['number-flip', 'off-by-one']);
   });
 });
