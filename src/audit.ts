@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { AuditConfig } from './config/load.js';
+import { mutatorsForSuite, type AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
@@ -28,6 +28,7 @@ import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
+import type { Mutator } from '../mutators/types.js';
 import { sha256Hex, stableId } from './util/hash.js';
 
 export interface AuditOptions {
@@ -67,6 +68,8 @@ export interface AuditOutcome {
 
 export interface PreparedRun {
   fixtures: Fixture[];
+  /** The mutators applied: the config's, or the default list narrowed to the suite's kinds (mutatorsForSuite). */
+  mutators: Mutator[];
   /** Artifact sentences no evidence supports, at most MAX_LOAD_WARNINGS of them (then how many more). */
   warnings: string[];
   labelVerification: LabelVerificationRow[];
@@ -107,8 +110,9 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     if (counts[kind] > MAX_LOAD_WARNINGS) warnings.push(`${counts[kind] - MAX_LOAD_WARNINGS} more ${more[kind]}; critic-audit check lists them all`);
   }
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
+  const mutators = mutatorsForSuite(config, new Set(fixtures.map((f) => f.kind)));
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
-  const code = generateMutants(codeFixtures, config.mutators, options);
+  const code = generateMutants(codeFixtures, mutators, options);
   // Authored code mutants are verified with the generated ones: kept only when a held-out check fails on them.
   code.mutants.push(...codeFixtures.flatMap(authoredMutants));
   if (code.mutants.length) onPhase?.(`verifying ${code.mutants.length} code labels with the held-out checks in the sandbox${cacheLabels ? ' (results of earlier runs come from the cache)' : ''}…`);
@@ -127,7 +131,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
             ? kept(id)
             : generateMutants(
                 sources.filter((f) => f.id === id),
-                config.mutators,
+                mutators,
                 options,
               ).mutants,
         { ...options, ...config.reviewAudit },
@@ -138,13 +142,13 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     for (const fixture of fixtures) {
       if (fixture.kind === 'code') yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
       else {
-        const generated = generateMutants([fixture], config.mutators, options);
+        const generated = generateMutants([fixture], mutators, options);
         yield { mutants: [...generated.mutants, ...authoredMutants(fixture)], ignored: generated.ignored };
       }
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
-  return { fixtures, warnings, labelVerification: verified.table, generation };
+  return { fixtures, mutators, warnings, labelVerification: verified.table, generation };
 }
 
 /** The fixtures `reviewAudits.from` names: each entry must name some of the audit's own. */
@@ -291,14 +295,14 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
           repeats: config.repeats,
           rubric: config.rubric ?? null,
           seed: config.seed,
-          mutators: config.mutators.map((m) => m.name),
+          mutators: prepared.mutators.map((m) => m.name),
           cap: config.mutantsPerFixture,
         }),
       ),
       seed: config.seed,
       conditions: config.conditions.map((c) => c.name),
       ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
-      mutators: config.mutators.map((m) => m.name),
+      mutators: prepared.mutators.map((m) => m.name),
       repeats: config.repeats,
       rubric: config.rubric ?? null,
       mutantsPerFixture: config.mutantsPerFixture,

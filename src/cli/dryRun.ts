@@ -66,7 +66,8 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     print(`fixtures: ${prepared.fixtures.length} (${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')}) from ${config.fixtures.join(', ')}`);
     const topReasons = [...ignoredReasons].sort((a, b) => b[1] - a[1]).slice(0, 5);
     print(`mutants: ${kept} kept, ${ignored} ignored${topReasons.length ? ` (most often: ${topReasons.map(([reason, n]) => `${n} ${reason}`).join('; ')})` : ''}`);
-    print(`mutators: ${config.mutators.map((m) => m.name).join(', ')}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
+    const defaulted = config.defaultMutators ? " (the default list: the config names no `mutators:`, so every mutator of the suite's fixture kinds)" : '';
+    print(`mutators: ${prepared.mutators.map((m) => m.name).join(', ')}${defaulted}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
     print(`conditions: ${config.conditions.map((c) => c.name).join(', ')}; repeats: ${config.repeats}`);
 
     const auditHasReviews = prepared.fixtures.some((f) => f.kind === 'review');

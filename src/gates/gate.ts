@@ -61,3 +61,21 @@ export interface EffectMeasure {
 export function noDataGate(name: string, threshold: number, why: string, fails = true): Gate {
   return { name, threshold, value: null, pass: !fails, status: 'no-data', detail: why };
 }
+
+/**
+ * A per-member threshold (catchRate, a maxConditionEffect map, ...) whose
+ * members measured nothing for this critic, each a warning at most (a
+ * `default` over mutators that made no valid mutant) or none at all: one
+ * no-data gate under the threshold's own name that fails the run, so it is
+ * never passed on warnings alone. Undefined when a member was measured, or a
+ * member's gate fails the run already.
+ */
+export function nothingMeasured(name: string, threshold: number, members: readonly Gate[], why: string): Gate | undefined {
+  if (members.some((g) => g.value !== null || !g.pass)) return undefined;
+  return noDataGate(name, threshold, members.length ? `${why} (no data: ${members.map((g) => g.name).join(', ')})` : why);
+}
+
+/** What a per-member threshold is shown against as a whole: a single number, else its `default`, else its lowest entry. */
+export function overallThreshold(setting: number | Readonly<Record<string, number>>): number {
+  return typeof setting === 'number' ? setting : (setting['default'] ?? Math.min(...Object.values(setting)));
+}

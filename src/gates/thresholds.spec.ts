@@ -12,7 +12,7 @@ import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
 const CONDITIONS = conditionsOf(CONDITION_NAMES);
 /** The tables' one mutator, with valid mutants, under clean and with-trace. */
-const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: conditionsOf(['clean', 'with-trace']) };
+const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: conditionsOf(['clean', 'with-trace']), runMutators: ['number-flip'] };
 
 /** Tables with one mutator's clean catch rate (and its Wilson interval), the false alarms and the anchoring row. */
 function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
@@ -165,6 +165,7 @@ describe('maxConditionEffect', () => {
       { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
     ],
     conditions: CONDITIONS,
+    runMutators: ['number-flip', 'entity-swap'],
   };
   const gates = (maxConditionEffect: Record<string, number | Record<string, number>>, gate?: 'lower-bound') =>
     evaluateGates(effects(), { maxConditionEffect, ...(gate ? { gate } : {}) }, context).filter((g) => g.name.startsWith('maxConditionEffect'));

@@ -4,7 +4,7 @@ import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
 import { noDataGate } from '../gates/gate.js';
-import { conditionsNotApplicable, gatedMutators, mutatorsOfKinds } from '../gates/gatedMutators.js';
+import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/gatedMutators.js';
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
@@ -70,23 +70,27 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     attachLocated(tables, replies);
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
-    const notApplicable = conditionsNotApplicable(conditions, snapshot.fixtures, items, outcomes);
-    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, notApplicable });
+    const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
+    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
     if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
-    // Blind applies to the critic when some of its items are of a kind blind reviews (a checker of code has none).
-    const blindApplies = withholding !== undefined && !notApplicable.includes(withholding.name);
+    // Blind applies to the critic when some of its items are of a kind blind reviews; a checker of code has none, and is not gated on it while others are.
+    const blindReach = withholding && unreached.get(withholding.name);
+    const blindApplies = withholding !== undefined && blindReach === undefined;
     const blindCells = blindApplies ? blindDiscrimination(tables, withholding) : undefined;
-    gates.push(
-      ...blindDiscriminationGates(blindCells, settings.thresholds, {
-        condition: blindApplies ? withholding.name : undefined,
-        mutators: blindApplies ? mutatorsOfKinds(mutators, withholding.kinds, items) : [],
-      }),
-    );
+    if (blindReach !== null)
+      gates.push(
+        ...blindDiscriminationGates(blindCells, settings.thresholds, {
+          condition: withholding?.name,
+          unreached: blindReach,
+          mutators: blindApplies ? mutatorsOfKinds(mutators, withholding.kinds, items) : [],
+          runMutators: mutatorNames,
+        }),
+      );
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
     if (control.gated) gates.push(positiveControlGate(control));
     if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = critic.verdict === 'agree-disagree' ? reviewAuditReport(items, snapshot.fixtures, store.results(critic.name), settings.conditions) : null;
-    if (reviewAudit)
+    if (critic.verdict === 'agree-disagree')
       gates.push(
         ...falseConsensusGates(
           reviewAudit,
@@ -132,6 +136,11 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
           );
         }
       }
+    } else if (settings.thresholds.maxRegression) {
+      // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
+      gates.push(
+        noDataGate('maxRegression', settings.thresholds.maxRegression.margin ?? REGRESSION_DEFAULTS.margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false),
+      );
     }
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);

@@ -52,6 +52,11 @@ export interface ScheduleOptions {
 }
 
 export interface EngineState {
+  /**
+   * Which call of runReviews the counters are of, numbered within the process: a critic has one per phase
+   * (first turns, then second turns), each counting from zero, so a listener adds up every engine's.
+   */
+  engine: number;
   critic: string;
   retries: number;
   rateLimited: number;
@@ -105,6 +110,9 @@ class FirstAttempts {
   }
 }
 
+/** The engines runReviews has started in this process (EngineState.engine). */
+let enginesStarted = 0;
+
 /**
  * Runs the jobs against one critic with adaptive, bounded concurrency.
  * Transport failures (429, 5xx, network, timeouts) are retried with jittered
@@ -128,7 +136,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   const pacer = options.pace === false ? null : new Pacer(critic.rateLimit ?? {});
   stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
   const identityText = canonical(critic.identity);
-  const engine: EngineState = { critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
+  const engine: EngineState = { engine: ++enginesStarted, critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
   const report = () => {
     engine.concurrency = limit.current;
     options.onEngine?.({ ...engine });
