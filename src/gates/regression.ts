@@ -47,7 +47,7 @@ export function regressionGate(report: RegressionReport): Gate {
   const tooSmall = report.rows.filter((r) => r.gating === 'too-small');
   if (gated.length === 0) return noDataGate('maxRegression', report.margin, whyNoRow(report, tooSmall));
   const regressed = gated.filter((r) => r.regressed);
-  const shown = regressed.length ? regressed.sort((x, y) => y.worsening - x.worsening)[0]! : [...gated].sort((x, y) => x.pHolm - y.pHolm || y.worsening - x.worsening)[0]!;
+  const shown = regressed.length ? [...regressed].sort((x, y) => y.worsening - x.worsening)[0]! : [...gated].sort((x, y) => x.pHolm - y.pHolm || y.worsening - x.worsening)[0]!;
   const verdict = regressed.length
     ? `${regressed.length} of ${gated.length} gated rows regressed: ${regressed.map((r) => `${rowName(r)} ${signed(r.delta)} (b=${r.b}, c=${r.c}, n=${r.n}, Holm p=${r.pHolm.toPrecision(2)})`).join('; ')}`
     : `none of ${gated.length} gated rows regressed`;
