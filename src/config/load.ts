@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import { secondTurnProblems } from '../gates/secondTurn.js';
+import { regressionRowsProblems } from '../gates/regression.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
@@ -141,6 +142,7 @@ export function loadConfig(file: string): AuditConfig {
   const thresholdProblems = [
     ...conditionEffectProblems(raw.thresholds.maxConditionEffect, conditions, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
     ...secondTurnProblems(raw.thresholds, conditions),
+    ...regressionRowsProblems(raw.thresholds.maxRegression, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
   ];
   for (const { path, message } of thresholdProblems) {
     throw source.errorAt(['thresholds', ...path], message);

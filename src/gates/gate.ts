@@ -33,6 +33,8 @@ export interface Gate {
   detail?: string;
   /** A `maxConditionEffect` gate's paired comparison: items, b, c, exact McNemar p and the Newcombe interval. */
   effect?: EffectMeasure;
+  /** A `maxRegression` gate's worst gated row, with the alpha and margin it is compared with. */
+  regression?: RegressionMeasure;
 }
 
 /** A mutator a critic's catch rate is gated on, with why it made no valid mutant (null when it made some). */
@@ -55,6 +57,34 @@ export interface EffectMeasure {
   p: number;
   /** The effect's 95% Newcombe paired interval, in the direction gated (a drop is positive). */
   ci: Interval;
+}
+
+/**
+ * The row a `maxRegression` gate shows: the regressed row that worsened most, else the gated row with the
+ * smallest Holm-adjusted p (the nearest to regressing). It regresses when pHolm <= alpha and it worsened by more
+ * than the margin.
+ */
+export interface RegressionMeasure {
+  /** A mutator, `all` (every mutant pooled) or `control` (the originals). */
+  items: string;
+  condition: string;
+  /** `catch-drop` on mutants, `false-alarm-rise` on the originals. */
+  direction: 'catch-drop' | 'false-alarm-rise';
+  n: number;
+  /** Flagged in the baseline only, and in this run only. */
+  b: number;
+  c: number;
+  /** This run minus the baseline on the paired items, with its Newcombe paired 95% interval. */
+  delta: number;
+  ci: Interval;
+  /** The one-sided exact McNemar p, Holm-adjusted across the gated rows. */
+  pHolm: number;
+  alpha: number;
+  margin: number;
+  /** The family's rows gated, and those reported as too small (fewer than minPairs paired items). */
+  gatedRows: number;
+  tooSmallRows: number;
+  minPairs: number;
 }
 
 /** A gate with nothing to measure: never a pass. It fails the run unless `fails` is false; then it is a warning. */

@@ -61,8 +61,24 @@ export const thresholdsSchema = z.strictObject({
   minVerdictRate: rate.optional(),
   /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
   gate: z.enum(['point', 'lower-bound']).optional(),
-  /** Against a --baseline run: fail on a drop that is significant after Holm correction and larger than `margin`. */
-  maxRegression: z.strictObject({ margin: rate.optional(), alpha: z.number().gt(0).lt(1).optional() }).optional(),
+  /**
+   * Against a --baseline run: fail on a row that worsened significantly after Holm correction (`alpha`, default 0.05)
+   * and by more than `margin` (default 0.05). `rows` is the family tested: `pooled` (default), all mutants and the
+   * originals' false alarms per condition; `per-mutator`, every mutator's rows as well; a list of mutators, theirs as
+   * well. A row with fewer than `minPairs` (default 20) paired items is reported as too small, never gated.
+   */
+  maxRegression: z
+    .strictObject({
+      margin: rate.optional(),
+      alpha: z.number().gt(0).lt(1).optional(),
+      rows: z
+        .union([z.enum(['pooled', 'per-mutator']), z.array(z.string().min(1)).min(1, 'name at least one mutator, or use pooled or per-mutator')], {
+          error: 'rows must be pooled, per-mutator or a list of mutator names',
+        })
+        .optional(),
+      minPairs: z.number().int().min(1).optional(),
+    })
+    .optional(),
   /** Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect. */
   minimumDetectableEffect: z
     .union([

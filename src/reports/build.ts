@@ -1,4 +1,4 @@
-import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
+import { compareWithBaseline, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
@@ -9,7 +9,7 @@ import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
-import { regressionGate } from '../gates/regression.js';
+import { regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
@@ -113,10 +113,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     let flipped: FlippedItem[] = [];
     if (baseline) {
       const before = baseline.data.critics[critic.name];
-      if (!before)
-        gates.push(
-          noDataGate('maxRegression', settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`),
-        );
+      if (!before) gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`));
       else {
         const compared = compareWithBaseline({
           items,
@@ -125,7 +122,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
           conditions: settings.conditions,
           baseline: before,
           source: { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt, harnessVersion: baseline.data.harnessVersion },
-          options: { margin: settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, alpha: settings.thresholds.maxRegression?.alpha ?? REGRESSION_DEFAULTS.alpha },
+          options: regressionOptions(settings.thresholds.maxRegression),
         });
         regression = compared.regression;
         flipped = compared.flipped;

@@ -1,4 +1,5 @@
 import { appendFileSync } from 'node:fs';
+import { isGated } from '../baseline/compare.js';
 import type { AuditReport } from './types.js';
 import { formatP, signedPoints } from './format.js';
 import { diffBlock, echoHeadline, errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
@@ -18,7 +19,7 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
       for (const g of critic.gates) out.push(gateRow(g));
     }
     out.push(...errorCauseLines(critic));
-    for (const row of critic.regression?.rows.filter((r) => r.regressed) ?? []) {
+    for (const row of critic.regression?.rows.filter(isGated).filter((r) => r.regressed) ?? []) {
       out.push(
         '',
         `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`,

@@ -5,6 +5,7 @@ import { countBy, engineText, formatP, percent, rateCell, signedPoints } from '.
 import { locatedLines } from './locatedSections.js';
 import { reviewAuditLines } from './reviewAuditSections.js';
 import { planAuditLines } from './planSections.js';
+import { flippedLines, regressionLines } from './regressionSections.js';
 import {
   bootstrapLines,
   crossCriticLines,
@@ -12,12 +13,10 @@ import {
   echoLines,
   blindDiscriminationLines,
   errorCauseLines,
-  flippedLines,
   gateRow,
   positiveControlHeadline,
   positiveControlLines,
   powerLines,
-  regressionLines,
   secondTurnLines,
   signedRange,
   warningLines,

@@ -1,7 +1,8 @@
 import chalk from 'chalk';
 import type { ReportSettings } from './schema.js';
 import type { AuditReport } from './types.js';
-import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
+import { isGated } from '../baseline/compare.js';
 import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
 import { locatedSummary } from './locatedSections.js';
 import { planAuditSummary } from './planSections.js';
@@ -69,7 +70,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     if (r) {
       const lost = critic.flipped.filter((f) => f.regression).length;
       out.push(`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`);
-      for (const row of r.rows.filter((x) => x.regressed)) {
+      for (const row of r.rows.filter(isGated).filter((x) => x.regressed)) {
         out.push(
           chalk.red(
             `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
@@ -80,8 +81,9 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     for (const g of critic.gates) {
       const noData = g.status === 'no-data';
       const mark = !g.pass ? chalk.red('✗') : noData ? chalk.yellow('?') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
+      const reading = gateReading(g);
       out.push(
-        `  ${mark} ${g.name} ${gateValue(g)} (threshold ${g.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
+        `  ${mark} ${g.name} ${reading.value} (threshold ${reading.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
       );
     }
     const located = locatedSummary(critic);

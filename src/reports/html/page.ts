@@ -8,7 +8,7 @@ import type { Interval } from '../../statistics/wilson.js';
 import { errorCount } from '../../gates/evaluate.js';
 import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateValue, percent, percentInterval, formatP, signedPoints } from '../format.js';
+import { countBy, engineText, gateReading, percent, percentInterval, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -20,6 +20,7 @@ import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
 import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
+import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -161,9 +162,10 @@ function headlineCard(name: string, critic: CriticReport): string {
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
 function gateRow(g: Gate): string {
   const noData = g.status === 'no-data';
-  // A condition effect's paired figures (b, c, McNemar p, interval) say what the value rests on.
-  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : g.effect && g.detail ? `<div class="why">${e(g.detail)}</div>` : '';
-  return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(String(g.threshold))}</td><td class="num">${gateValue(g)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
+  // A condition effect's paired figures (b, c, McNemar p, interval), a regression gate's family, say what the value rests on.
+  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : (g.effect || g.regression) && g.detail ? `<div class="why">${e(g.detail)}</div>` : '';
+  const reading = gateReading(g);
+  return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(reading.threshold)}</td><td class="num">${e(reading.value)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
 }
 
 /**
@@ -212,6 +214,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   out.push(echoTable(critic));
   out.push(blindDiscriminationTable(critic));
   out.push(secondTurnPanel(critic));
+  out.push(regressionHtml(critic));
   out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
   return out.join('\n');
@@ -425,4 +428,7 @@ table.reviews pre.reply{max-height:16em;overflow:auto}
 .error{color:var(--fail);margin:0}
 .evidence{margin:.4em 0}.evidence pre{background:#f5f7f9;padding:.3em .5em}
 .pager button{font:inherit}
+table.regression tr.regressed td{background:#fdecea;font-weight:600}table.regression tr.too-small td,table.regression tr.not-in-family td{color:var(--dim)}
+ol.flipped>li{margin:.6em 0}ol.flipped li.worse .mark{color:var(--fail)}ol.flipped li.better .mark{color:var(--pass)}ol.flipped pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
+ol.flipped pre.reply{max-height:16em;overflow:auto;background:#f5f7f9;padding:.3em .5em}
 `;
