@@ -177,6 +177,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     repeats: settings.repeats,
     complete: status.complete,
     stopReason: status.stopReason,
+    stopKind: status.stopKind ?? null,
+    stopCritic: status.stopCritic ?? null,
     passed: status.complete && Object.values(critics).every((c) => c.passed),
     errorBudget: { budget: settings.errorBudget, errorRate, exceeded: errorRate > settings.errorBudget },
     cost: snapshot.critics.some((c) => c.pricing) ? cost : null,
