@@ -7,6 +7,7 @@ export const priorFail = {
   name: 'prior-fail',
   contaminantKey: 'prior_verdict',
   pushes: 'fail',
+  label: 'when told a prior reviewer failed it',
   describe: `adds prior_verdict: "${PRIOR_FAIL}"`,
   contaminant: () => PRIOR_FAIL,
 } as const satisfies Condition;
