@@ -17,7 +17,7 @@ import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type Fol
 import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf, formatCost } from './results/cost.js';
 import { planChanges } from './results/planChanges.js';
-import { criticGrammar, type CriticRecord, type RunStatus } from './results/types.js';
+import { criticGrammar, type CriticRecord, type RunStatus, type RunStop } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
@@ -62,8 +62,8 @@ export interface AuditOutcome {
   store: RunStore;
   plan: AuditPlan;
   status: RunStatus;
-  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1), a config the API refused (2). */
-  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' | 'pending' } | null;
+  /** Why the run stopped early, if it did: its kind says how to exit (the CLI) and what the reports' headline names first. */
+  stop: RunStop | null;
 }
 
 export interface PreparedRun {
@@ -204,9 +204,11 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
   let cost = plan.critics.reduce((sum, c) => sum + (c.pricing ? costOf(store.billedTokens(c.name), c.pricing) : 0), 0);
   let stop: AuditOutcome['stop'] = null;
-  const shouldStop = () => {
-    if (errors > errorLimit) return `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)`;
-    if (options.maxCost !== undefined && cost >= options.maxCost) return `cost budget spent (${formatCost(cost)} of $${options.maxCost})`;
+  // The run's own budgets, spent over all critics: no one critic's stop.
+  const shouldStop = (): RunStop | null => {
+    if (errors > errorLimit)
+      return { kind: 'error-budget', critic: null, reason: `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)` };
+    if (options.maxCost !== undefined && cost >= options.maxCost) return { kind: 'budget', critic: null, reason: `cost budget spent (${formatCost(cost)} of $${options.maxCost})` };
     return null;
   };
 
@@ -228,7 +230,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         if (err instanceof CriticCallError) return { reason: `critic ${critic.name}: ${err.message}` };
         throw err;
       });
-      if ('reason' in outcome) stop = { reason: outcome.reason, kind: 'unreachable' };
+      if ('reason' in outcome) stop = { kind: 'unreachable', critic: critic.name, reason: outcome.reason };
       else if (outcome.waiting) waiting.push(outcome.waiting);
       if ('reason' in outcome || outcome.waiting) continue;
       // Every first turn is in: second turns (if any) go online, each waiting on one reply rather than on another batch.
@@ -253,19 +255,19 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
           ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
           onResult,
         });
-        if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
+        if (stoppedBy) stop = stoppedBy;
       }
     } catch (err) {
       if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError || err instanceof CriticConfigError)) throw err;
-      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: err instanceof CriticConfigError ? 'input' : 'unreachable' };
+      stop = { kind: err instanceof CriticConfigError ? 'input' : err instanceof QuotaExhaustedError ? 'quota' : 'unreachable', critic: critic.name, reason: `critic ${critic.name}: ${err.message}` };
     } finally {
       await critic.close?.();
     }
   }
-  if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
-  if (!stop && waiting.length) stop = { reason: `waiting for ${waiting.join('; ')}`, kind: 'pending' };
+  if (!stop && options.signal?.aborted) stop = { kind: 'interrupted', critic: null, reason: 'interrupted' };
+  if (!stop && waiting.length) stop = { kind: 'pending', critic: null, reason: `waiting for ${waiting.join('; ')}` };
   cache?.close();
-  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, finishedAt: new Date().toISOString() };
+  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, stopCritic: stop?.critic ?? null, finishedAt: new Date().toISOString() };
   store.writeStatus(status);
   return { store, plan, status, stop };
 }

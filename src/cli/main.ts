@@ -9,7 +9,7 @@ import { buildReport } from '../reports/build.js';
 import type { AuditReport, AuditSettings } from '../reports/types.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
-import type { RunStatus } from '../results/types.js';
+import type { StopKind } from '../results/types.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { mergeShards } from '../results/merge.js';
 import { parseShard } from '../requests/shard.js';
@@ -242,15 +242,29 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   outcome.store.close();
   if (outcome.stop)
     console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' || outcome.stop.kind === 'pending' ? ` (finish it with --resume ${outDir})` : ''}`);
-  return exitCodeOf(report, outcome.stop?.kind);
+  return exitCodeOf(report);
 }
 
+/**
+ * How each way of stopping early exits. Batches still running exit as an
+ * interrupted run: it is finished with --resume. A spent cost budget exits as
+ * its gates say (an incomplete run does not pass): null.
+ */
+const STOP_EXIT: Record<StopKind, number | null> = {
+  unreachable: EXIT.criticUnreachable,
+  quota: EXIT.criticUnreachable,
+  'error-budget': EXIT.criticUnreachable,
+  input: EXIT.badInput,
+  interrupted: EXIT.interrupted,
+  pending: EXIT.interrupted,
+  budget: null,
+};
+
 /** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
-function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
-  // Batches still running: as an interrupted run, it is finished with --resume.
-  if (stopKind === 'interrupted' || stopKind === 'pending') return EXIT.interrupted;
-  if (stopKind === 'input') return EXIT.badInput;
-  if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
+function exitCodeOf(report: AuditReport): number {
+  const stopped = report.stopKind ? STOP_EXIT[report.stopKind] : null;
+  if (stopped !== null) return stopped;
+  if (report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 
@@ -328,7 +342,7 @@ async function reportCommand(argv: string[], launch: Launch): Promise<number> {
   const store = RunStore.open(dir);
   try {
     const report = await writeRunReports(store, dir, options, launch);
-    return exitCodeOf(report, store.readStatus()?.stopKind);
+    return exitCodeOf(report);
   } finally {
     store.close();
   }
@@ -342,7 +356,7 @@ async function mergeCommand(argv: string[], launch: Launch): Promise<number> {
   const store = mergeShards(positionals, values.out);
   try {
     const report = await writeRunReports(store, values.out, options, launch);
-    return exitCodeOf(report, store.readStatus()?.stopKind);
+    return exitCodeOf(report);
   } finally {
     store.close();
   }

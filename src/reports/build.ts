@@ -30,6 +30,7 @@ import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
 import { countOutcomes, tabulate } from '../results/tabulate.js';
+import { criticSummary } from './summary.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
@@ -88,7 +89,10 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       );
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
     if (control.gated) gates.push(positiveControlGate(control));
-    if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
+    const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
+    if (!control.pass && answered)
+      warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = critic.verdict === 'agree-disagree' ? reviewAuditReport(items, snapshot.fixtures, store.results(critic.name), settings.conditions) : null;
     if (critic.verdict === 'agree-disagree')
       gates.push(
@@ -135,9 +139,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       }
     } else if (settings.thresholds.maxRegression) {
       // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
-      gates.push(
-        noDataGate('maxRegression', settings.thresholds.maxRegression.margin ?? REGRESSION_DEFAULTS.margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false),
-      );
+      gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false));
     }
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
@@ -145,12 +147,15 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
-    // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
-    const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
+    const plan = planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions);
+    // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
+    const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
     critics[critic.name] = {
+      summary: criticSummary({ ...tables, gates, ...plan }, conditions, reviewed),
       ...tables,
       ...(blindCells ? { blindDiscrimination: blindCells } : {}),
       gates,
+      // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
       passed: answered && gates.every((g) => g.pass),
       cost: criticCost,
       costSplit,
@@ -163,7 +168,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       grammar: replies.grammar,
       falseAlarmCitations: replies.falseAlarmCitations,
       ...(reviewAudit ? { reviewAudit } : {}),
-      ...planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions),
+      ...plan,
     };
     reviews += v.reviews;
     errors += v.errors;
@@ -183,6 +188,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     repeats: settings.repeats,
     complete: status.complete,
     stopReason: status.stopReason,
+    stopKind: status.stopKind ?? null,
+    stopCritic: status.stopCritic ?? null,
     passed: status.complete && Object.values(critics).every((c) => c.passed),
     errorBudget: { budget: settings.errorBudget, errorRate, exceeded: errorRate > settings.errorBudget },
     cost: snapshot.critics.some((c) => c.pricing) ? cost : null,

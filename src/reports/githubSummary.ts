@@ -2,15 +2,15 @@ import { appendFileSync } from 'node:fs';
 import { isGated } from '../baseline/compare.js';
 import type { AuditReport } from './types.js';
 import { formatP, signedPoints } from './format.js';
-import { diffBlock, echoHeadline, errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { diffBlock, errorCauseLines, gateRow, headlineLines, signedRange } from './markdownSections.js';
 
 /** Flipped items shown per critic in the step summary. */
 const FLIPPED_IN_SUMMARY = 5;
 
 /** A short Markdown summary for a CI job page: the verdict, the gates, what regressed. */
 export function renderGithubSummary(report: AuditReport, outDir: string): string {
-  const out: string[] = [`## critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}${positiveControlHeadline(report)}${echoHeadline(report)}`];
-  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason}`);
+  const out: string[] = headlineLines(report, '##');
+  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason ?? 'stopped early'}`);
   for (const w of report.warnings ?? []) out.push('', `> ⚠️ ${w}`);
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `### ${name}: ${critic.passed ? 'passed' : 'failed'}`);

@@ -2,15 +2,33 @@ import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
+import { headline } from './headline.js';
 import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
 
-/** The first line's reason when a critic's positive control failed: it must be read before any figure. */
+/**
+ * The first lines of report.md and the step summary: the headline, its cause
+ * first (see headline.ts), then each critic's summary sentence.
+ */
+export function headlineLines(report: AuditReport, heading: '#' | '##'): string[] {
+  const { cause, passed, gates } = headline(report);
+  return [
+    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${echoHeadline(report)}`,
+    '',
+    ...Object.entries(report.critics).map(([name, critic]) => `- **${name}**: ${critic.summary}`),
+  ];
+}
+
+/**
+ * The first line's note when a critic's positive control failed: it must be
+ * read before any figure. A critic that answered nothing has no figure to
+ * read: the headline's cause says why (its stop, or no data).
+ */
 export function positiveControlHeadline(report: AuditReport): string {
   const failed = Object.entries(report.critics)
-    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass)
+    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass && c.verdicts.verdicts + c.verdicts.noVerdict > 0)
     .map(([name]) => name);
   if (!failed.length) return '';
   return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;

@@ -4,6 +4,7 @@ import type { AuditReport } from './types.js';
 import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { isGated } from '../baseline/compare.js';
 import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { headline } from './headline.js';
 import { locatedSummary } from './locatedSections.js';
 import { planAuditSummary } from './planSections.js';
 import { mutationReportHint } from './mutationHint.js';
@@ -11,13 +12,15 @@ import { mutationReportHint } from './mutationHint.js';
 /** A readable summary for the terminal, in colour where the terminal has it. */
 export function renderTerminal(report: AuditReport, outDir: string, reports?: ReportSettings): string {
   const out: string[] = [];
-  const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  const headline = positiveControlHeadline(report) + echoHeadline(report);
+  const { cause, passed, gates } = headline(report);
+  const verdict = passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
+  const notes = positiveControlHeadline(report) + echoHeadline(report);
   out.push(
-    `${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
+    `${chalk.bold('critic-audit')} ${cause ? `${chalk.red.bold(cause)} · ` : ''}${verdict} · ${gates}${notes ? chalk.red.bold(notes) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
   );
+  for (const [name, critic] of Object.entries(report.critics)) out.push(`  ${chalk.bold(name)}: ${critic.summary}`);
+  if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason ?? 'stopped early'}`));
   for (const w of report.warnings ?? []) out.push(chalk.yellow(`warning: ${w}`));
-  if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason}`));
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);

@@ -89,11 +89,11 @@ function mergedStatus(folders: readonly ShardFolder[], missing: readonly string[
   const statuses = folders.map((f) => ({ dir: f.dir, status: f.store.readStatus() }));
   const reasons = statuses.filter(({ status }) => !status?.complete).map(({ dir, status }) => `${dir}: ${status?.stopReason ?? 'the run never finished (killed?)'}`);
   if (missing.length) reasons.push(`shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not merged`);
-  const stopKind = statuses.map(({ status }) => status?.stopKind ?? null).find((kind) => kind !== null) ?? null;
+  const stopped = statuses.find(({ status }) => (status?.stopKind ?? null) !== null)?.status;
   const finishedAt =
     statuses
       .map(({ status }) => status?.finishedAt ?? '')
       .sort()
       .at(-1) || new Date().toISOString();
-  return { complete: reasons.length === 0, stopReason: reasons.length ? reasons.join('; ') : null, stopKind, finishedAt };
+  return { complete: reasons.length === 0, stopReason: reasons.length ? reasons.join('; ') : null, stopKind: stopped?.stopKind ?? null, stopCritic: stopped?.stopCritic ?? null, finishedAt };
 }

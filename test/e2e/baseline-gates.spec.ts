@@ -186,7 +186,10 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     const report = reportOf('echo');
     expect(gate(report, 'positive-control')).toMatchObject({ pass: false });
     expect(report.critics.scripted.positiveControl.anchoringInterpretable).toBe(false);
-    expect(readFileSync(join(dir, 'echo', 'report.md'), 'utf8').split('\n')[0]).toBe('# critic-audit: ❌ failed (positive control failed for scripted: anchoring figures not interpretable)');
+    const gates = report.critics.scripted.gates;
+    expect(readFileSync(join(dir, 'echo', 'report.md'), 'utf8').split('\n')[0]).toBe(
+      `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed (positive control failed for scripted: anchoring figures not interpretable)`,
+    );
     expect(result.stdout.split('\n')[0]).toMatch(/positive control failed for scripted/);
   });
 });

@@ -12,6 +12,7 @@ import { countBy, engineText, gateReading, percent, percentInterval, formatP, si
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
+import { headline } from '../headline.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
@@ -47,9 +48,15 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
     return { name, critic, outcomes: criticOutcomes, items: items.filter((i) => kinds.has(i.kind)) };
   });
 
-  const title = `critic-audit: ${report.passed ? 'passed' : 'failed'}`;
+  const { cause, passed, gates } = headline(report);
+  const title = `critic-audit: ${cause ? `${cause} · ` : ''}${passed ? 'passed' : 'failed'} · ${gates}`;
   const body: string[] = [];
-  body.push(`<header><h1>critic-audit <span class="badge ${report.passed ? 'pass' : 'fail'}">${report.passed ? 'passed' : 'failed'}</span></h1>`);
+  body.push(`<header><h1>critic-audit: ${cause ? `<span class="cause">${e(cause)}</span> · ` : ''}${badge(passed)} · <span class="gates-count">${e(gates)}</span></h1>`);
+  body.push(
+    `<ul class="summary">${Object.entries(report.critics)
+      .map(([name, critic]) => `<li><b>${e(name)}</b>: ${e(critic.summary)}</li>`)
+      .join('')}</ul>`,
+  );
   body.push(
     `<p class="meta">${e(report.config)} · seed ${report.seed} · conditions ${e(report.conditions.join(', '))} · ${report.repeats > 1 ? `${report.repeats} repeats · ` : ''}${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored · ${e(report.createdAt)} · critic-audit ${e(report.version)}</p>`,
   );
@@ -379,7 +386,7 @@ const CSS = `
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1180px;color:var(--ink);padding:0 1.2em 3em}
 header{border-bottom:1px solid var(--line);margin-bottom:1em}
-h1{margin:.6em 0 .2em}h2{margin:1.4em 0 .4em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{margin:.8em 0 .4em}h4{margin:.8em 0 .3em}
+h1{margin:.6em 0 .2em}h1 .cause{color:var(--fail)}h1 .gates-count{font-size:.6em;font-weight:normal;vertical-align:middle}ul.summary{margin:.3em 0;padding-left:1.2em}h2{margin:1.4em 0 .4em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{margin:.8em 0 .4em}h4{margin:.8em 0 .3em}
 .meta,.dim{color:var(--dim)}
 nav a{margin-right:1.2em}
 .badge{font-size:.72em;padding:.12em .55em;border-radius:.35em;color:#fff;vertical-align:middle;font-weight:600}

@@ -64,6 +64,8 @@ export function declaredCondition(spec: DeclaredConditionSpec): Condition {
     name,
     contaminantKey: key,
     pushes: spec.pushes ?? 'pass',
+    // The key is the user's own name for what the critic is shown: "round_summary" reads "with the round summary".
+    label: `with the ${key.replaceAll('_', ' ')}`,
     ...(field !== undefined && text === undefined ? { needs: `a "${field}" field` } : {}),
     describe:
       field === undefined
@@ -77,6 +79,7 @@ function declaredFollowUp({ name, after, text }: z.infer<typeof declaredFollowUp
   const quoted = text.includes('{{evidence_quote}}');
   return {
     name,
+    label: `after the follow-up "${name}"`,
     describe: `second turn after ${after === 'any' ? 'either verdict' : `a ${after.toUpperCase()}`}: ${JSON.stringify(text)} (declared)`,
     contaminant: () => undefined,
     followUp: {

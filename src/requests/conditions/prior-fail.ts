@@ -9,6 +9,7 @@ export const priorFail = {
   name: 'prior-fail',
   contaminantKey: 'prior_verdict',
   pushes: 'fail',
+  label: 'when told a prior reviewer failed it',
   describe: `adds prior_verdict: ${ALL_FIXTURE_KINDS.map((kind) => `"${priorFailVerdict(kind.name)}" (${kind.name})`).join(', ')}`,
   contaminant: (item) => priorFailVerdict(item.kind),
 } as const satisfies Condition;

@@ -70,6 +70,11 @@ export interface Condition {
   readonly pushes?: Push;
   /** What the critic is shown beyond the sealed request, for the manifest. */
   readonly describe: string;
+  /**
+   * The condition in a few plain words that follow a rate in the reports'
+   * summary sentence: "catches 25% of mutants with the worker's trace".
+   */
+  readonly label: string;
   /** What an item must have to carry the contaminant ("a trace"), when not every item does; for the warning that names the fixtures left out. */
   readonly needs?: string;
   /** The contaminant's value for an item, or undefined when the item cannot carry it (no trace, no such field). */
