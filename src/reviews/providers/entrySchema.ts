@@ -37,7 +37,7 @@ export const entryKeys = {
       tokensPerMinute: z.number().positive().optional().describe('Tokens per minute the account allows.'),
     })
     .optional()
-    .describe("The account's limits, paced to beside what the API's rate-limit headers say; not part of the identity."),
+    .describe("The account's limits: requests are paced to the tighter of these and what the API's rate-limit headers say; not part of the identity."),
   apiKeyEnv: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
