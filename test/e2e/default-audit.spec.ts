@@ -201,7 +201,7 @@ describe('the default audit', () => {
   it('has evidence-check catch date-shift, negation and unit-swap at 90% or more, and shows what it makes of claims added and left out', () => {
     const byMutator = report.critics['evidence-check'].byMutator;
     for (const mutator of ['date-shift', 'negation', 'unit-swap']) expect(byMutator[mutator].clean.rate, mutator).toBeGreaterThanOrEqual(0.9);
-    // The README's figures: an added sentence is the evidence's own with one figure changed, which it sees; never a deleted one.
+    // The figures in docs/mutators.md: an added sentence is the evidence's own with one figure changed, which it sees; never a deleted one.
     expect(byMutator['claim-insertion'].clean.rate).toBe(1);
     expect(byMutator['claim-omission'].clean.rate).toBe(0);
   });

@@ -4,6 +4,7 @@ import { areYouSure } from './are-you-sure.js';
 import { blind } from './blind.js';
 import { clean } from './clean.js';
 import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
+export { declaredContaminantSchema, declaredFollowUpSchema } from './declared.js';
 import { priorFail } from './prior-fail.js';
 import { priorPass } from './prior-pass.js';
 import { rebuttalEvidence } from './rebuttal-evidence.js';
