@@ -14,7 +14,13 @@ export const criticSchema = z.discriminatedUnion('provider', PROVIDER_SCHEMAS, {
 export const configSchema = z
   .strictObject({
     fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file').describe('Fixture folders or files, relative to the config file (see fixtures.md).'),
-    mutators: z.array(z.string().min(1)).min(1).optional().describe('The mutators to run, by name (below). Default: every text and code mutator; the review mutators come with `reviewAudits`.'),
+    mutators: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        "The mutators to run, by name (below). Default: every text and code mutator of the kinds the suite's fixtures have (a text-only suite gets no code mutator); the review mutators come with `reviewAudits`.",
+      ),
     reviewAudits: reviewAuditsSchema.optional(),
     conditions: conditionsSchema.optional(),
     seed: z

@@ -30,7 +30,7 @@ export const entryKeys = {
       batchDiscount: z.number().gt(0).max(1).optional().describe('The share of those prices a batch critic pays (default 0.5).'),
     })
     .optional()
-    .describe("Prices per million tokens, in one currency, for the run's cost and `--max-cost`."),
+    .describe("Prices per million tokens, in dollars: the run's cost and `--max-cost` are in dollars."),
   rateLimit: z
     .strictObject({
       requestsPerMinute: z.number().positive().optional().describe('Requests per minute the account allows.'),
