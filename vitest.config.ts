@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'mutators/**/*.spec.ts', 'test/**/*.spec.ts'],
+    // The specs that start the CLI run dist/: built here when missing or stale, so `npx vitest run` works in a fresh clone.
+    globalSetup: ['test/support/buildDist.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // Spec files share their worker's module graph instead of importing it
