@@ -1,4 +1,4 @@
-import { Node, SyntaxKind } from '../src/code/tsMorph.js';
+import { Node, SyntaxKind } from '../src/util/tsMorph.js';
 import { codeMutator, swapOperator } from './code-ast.js';
 
 /**

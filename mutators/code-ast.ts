@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, tsMorph, type BinaryExpression, type SourceFile } from '../src/code/tsMorph.js';
+import { Node, SyntaxKind, tsMorph, type BinaryExpression, type SourceFile } from '../src/util/tsMorph.js';
 import type { CodeMutator, MutationCandidate } from './types.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type Expression } from '../src/code/tsMorph.js';
+import { Node, SyntaxKind, type Expression } from '../src/util/tsMorph.js';
 import type { MutationCandidate } from './types.js';
 import { asOperand, codeMutator, replaceNode } from './code-ast.js';
 

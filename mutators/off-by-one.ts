@@ -1,4 +1,4 @@
-import { Node, SyntaxKind, type BinaryExpression } from '../src/code/tsMorph.js';
+import { Node, SyntaxKind, type BinaryExpression } from '../src/util/tsMorph.js';
 import { codeMutator, replaceNode } from './code-ast.js';
 
 const COMPARISONS = new Set(['<', '<=', '>', '>=', '===', '!==', '==', '!=']);

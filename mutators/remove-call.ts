@@ -1,4 +1,4 @@
-import { Node } from '../src/code/tsMorph.js';
+import { Node } from '../src/util/tsMorph.js';
 import { asOperand, codeMutator, replaceNode } from './code-ast.js';
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import type { AuditConfig } from './config/load.js';
+import { mutatorsForSuite, type AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
@@ -15,8 +15,9 @@ import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCod
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
-import { costOf } from './results/cost.js';
-import { criticGrammar, type CriticRecord, type RunStatus } from './results/types.js';
+import { costOf, formatCost } from './results/cost.js';
+import { planChanges } from './results/planChanges.js';
+import { criticGrammar, type CriticRecord, type RunStatus, type RunStop } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
@@ -27,6 +28,7 @@ import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
 import type { ReviewResult } from './reviews/types.js';
+import type { Mutator } from '../mutators/types.js';
 import { sha256Hex, stableId } from './util/hash.js';
 
 export interface AuditOptions {
@@ -60,12 +62,14 @@ export interface AuditOutcome {
   store: RunStore;
   plan: AuditPlan;
   status: RunStatus;
-  /** Why the run stopped early and how to exit: quota or error budget (3), interrupt (130), cost (1), a config the API refused (2). */
-  stop: { reason: string; kind: 'unreachable' | 'interrupted' | 'budget' | 'input' | 'pending' } | null;
+  /** Why the run stopped early, if it did: its kind says how to exit (the CLI) and what the reports' headline names first. */
+  stop: RunStop | null;
 }
 
 export interface PreparedRun {
   fixtures: Fixture[];
+  /** The mutators applied: the config's, or the default list narrowed to the suite's kinds (mutatorsForSuite). */
+  mutators: Mutator[];
   /** Artifact sentences no evidence supports, at most MAX_LOAD_WARNINGS of them (then how many more). */
   warnings: string[];
   labelVerification: LabelVerificationRow[];
@@ -106,8 +110,9 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     if (counts[kind] > MAX_LOAD_WARNINGS) warnings.push(`${counts[kind] - MAX_LOAD_WARNINGS} more ${more[kind]}; critic-audit check lists them all`);
   }
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
+  const mutators = mutatorsForSuite(config, new Set(fixtures.map((f) => f.kind)));
   const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
-  const code = generateMutants(codeFixtures, config.mutators, options);
+  const code = generateMutants(codeFixtures, mutators, options);
   // Authored code mutants are verified with the generated ones: kept only when a held-out check fails on them.
   code.mutants.push(...codeFixtures.flatMap(authoredMutants));
   if (code.mutants.length) onPhase?.(`verifying ${code.mutants.length} code labels with the held-out checks in the sandbox${cacheLabels ? ' (results of earlier runs come from the cache)' : ''}…`);
@@ -126,7 +131,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
             ? kept(id)
             : generateMutants(
                 sources.filter((f) => f.id === id),
-                config.mutators,
+                mutators,
                 options,
               ).mutants,
         { ...options, ...config.reviewAudit },
@@ -137,13 +142,13 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     for (const fixture of fixtures) {
       if (fixture.kind === 'code') yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
       else {
-        const generated = generateMutants([fixture], config.mutators, options);
+        const generated = generateMutants([fixture], mutators, options);
         yield { mutants: [...generated.mutants, ...authoredMutants(fixture)], ignored: generated.ignored };
       }
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
-  return { fixtures, warnings, labelVerification: verified.table, generation };
+  return { fixtures, mutators, warnings, labelVerification: verified.table, generation };
 }
 
 /** The fixtures `reviewAudits.from` names: each entry must name some of the audit's own. */
@@ -199,9 +204,11 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
   // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
   let cost = plan.critics.reduce((sum, c) => sum + (c.pricing ? costOf(store.billedTokens(c.name), c.pricing) : 0), 0);
   let stop: AuditOutcome['stop'] = null;
-  const shouldStop = () => {
-    if (errors > errorLimit) return `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)`;
-    if (options.maxCost !== undefined && cost >= options.maxCost) return `cost budget spent ($${cost.toFixed(4)} of $${options.maxCost})`;
+  // The run's own budgets, spent over all critics: no one critic's stop.
+  const shouldStop = (): RunStop | null => {
+    if (errors > errorLimit)
+      return { kind: 'error-budget', critic: null, reason: `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)` };
+    if (options.maxCost !== undefined && cost >= options.maxCost) return { kind: 'budget', critic: null, reason: `cost budget spent (${formatCost(cost)} of $${options.maxCost})` };
     return null;
   };
 
@@ -223,7 +230,7 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
         if (err instanceof CriticCallError) return { reason: `critic ${critic.name}: ${err.message}` };
         throw err;
       });
-      if ('reason' in outcome) stop = { reason: outcome.reason, kind: 'unreachable' };
+      if ('reason' in outcome) stop = { kind: 'unreachable', critic: critic.name, reason: outcome.reason };
       else if (outcome.waiting) waiting.push(outcome.waiting);
       if ('reason' in outcome || outcome.waiting) continue;
       // Every first turn is in: second turns (if any) go online, each waiting on one reply rather than on another batch.
@@ -248,19 +255,19 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
           ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
           onResult,
         });
-        if (stoppedBy) stop = { reason: stoppedBy, kind: stoppedBy.startsWith('errors') ? 'unreachable' : 'budget' };
+        if (stoppedBy) stop = stoppedBy;
       }
     } catch (err) {
       if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError || err instanceof CriticConfigError)) throw err;
-      stop = { reason: `critic ${critic.name}: ${err.message}`, kind: err instanceof CriticConfigError ? 'input' : 'unreachable' };
+      stop = { kind: err instanceof CriticConfigError ? 'input' : err instanceof QuotaExhaustedError ? 'quota' : 'unreachable', critic: critic.name, reason: `critic ${critic.name}: ${err.message}` };
     } finally {
       await critic.close?.();
     }
   }
-  if (!stop && options.signal?.aborted) stop = { reason: 'interrupted', kind: 'interrupted' };
-  if (!stop && waiting.length) stop = { reason: `waiting for ${waiting.join('; ')}`, kind: 'pending' };
+  if (!stop && options.signal?.aborted) stop = { kind: 'interrupted', critic: null, reason: 'interrupted' };
+  if (!stop && waiting.length) stop = { kind: 'pending', critic: null, reason: `waiting for ${waiting.join('; ')}` };
   cache?.close();
-  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, finishedAt: new Date().toISOString() };
+  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, stopCritic: stop?.critic ?? null, finishedAt: new Date().toISOString() };
   store.writeStatus(status);
   return { store, plan, status, stop };
 }
@@ -290,15 +297,17 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
           repeats: config.repeats,
           rubric: config.rubric ?? null,
           seed: config.seed,
-          mutators: config.mutators.map((m) => m.name),
+          mutators: prepared.mutators.map((m) => m.name),
           cap: config.mutantsPerFixture,
         }),
       ),
       seed: config.seed,
       conditions: config.conditions.map((c) => c.name),
       ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
-      mutators: config.mutators.map((m) => m.name),
+      mutators: prepared.mutators.map((m) => m.name),
       repeats: config.repeats,
+      rubric: config.rubric ?? null,
+      mutantsPerFixture: config.mutantsPerFixture,
       thresholds: config.thresholds,
       bootstrap: config.bootstrap,
       errorBudget: config.errorBudget,
@@ -326,17 +335,23 @@ function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunS
   const store = RunStore.open(outDir);
   try {
     const previous = store.readPlan<AuditSettings>();
-    const refusal = () =>
-      new InputError(outDir, undefined, '--out', 'this run folder holds a different audit (the fixtures, mutators, conditions, repeats, rubric or critics changed); choose another folder');
+    const refusal = (changes: string) => new InputError(outDir, undefined, undefined, `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
     // Older runs did not record reviewsSha256: for them, any change to the config file counts.
     const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
     if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
-      throw refusal();
+      const changes = planChanges({ ...previous, fixtures: store.eachFixture() }, { ...plan, fixtures: prepared.fixtures });
+      // What an older run did not record cannot be named: only where the difference must be.
+      const unrecorded =
+        previous.settings.reviewsSha256 === undefined
+          ? 'the config file changed (a run folder this old records nothing finer)'
+          : 'the rubric or mutantsPerFixture changed (a run folder this old did not record which)';
+      throw refusal(changes.length ? changes.join('; ') : unrecorded);
     }
     const previousMutants = previous && store.mutantIdsDigest();
     // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
     store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
-      if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants) throw refusal();
+      if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants)
+        throw refusal('the same settings make other mutants (this version of critic-audit, or of the code sandbox, judged them otherwise)');
     });
     return store;
   } catch (err) {

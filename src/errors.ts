@@ -1,4 +1,4 @@
-/** Exit codes are part of the product's interface (see README). */
+/** Exit codes are part of the product's interface (see docs/cli.md). */
 export const EXIT = { ok: 0, gateFailed: 1, badInput: 2, criticUnreachable: 3, interrupted: 130 } as const;
 
 /**

@@ -10,7 +10,7 @@ import type { ReviewResult } from '../reviews/types.js';
 import { mcnemarExactOneSided } from '../statistics/mcnemar.js';
 import { newcombeDifference } from '../statistics/newcombe.js';
 import { makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
-import { compareWithBaseline } from './compare.js';
+import { compareWithBaseline, isGated, type RegressionOptions } from './compare.js';
 import type { BaselineCritic } from './format.js';
 import { loadBaseline } from './load.js';
 import { buildBaseline, writeBaseline } from './save.js';
@@ -52,7 +52,8 @@ function baselineOf(run: ReviewResult[], conditions: ConditionName[] = ['clean']
   return buildBaseline(snapshotOf(world, ['c'], conditions), memoryStore(run)).critics['c']!;
 }
 
-function compare(before: ReviewResult[], now: ReviewResult[], conditions: ConditionName[] = ['clean'], options = { margin: 0.05, alpha: 0.05 }) {
+/** The statistics on 12 mutants and 3 originals: every row is gated (minPairs 1) unless a spec says otherwise. */
+function compare(before: ReviewResult[], now: ReviewResult[], conditions: ConditionName[] = ['clean'], options: Partial<RegressionOptions> = {}) {
   return compareWithBaseline({
     items: world.items,
     current: itemOutcomes(now, { reply: true }),
@@ -60,7 +61,7 @@ function compare(before: ReviewResult[], now: ReviewResult[], conditions: Condit
     conditions,
     baseline: baselineOf(before, conditions),
     source: { file: 'b.json', sha256: 'x', createdAt: 'then', harnessVersion: '0' },
-    options,
+    options: { margin: 0.05, alpha: 0.05, rows: 'pooled', minPairs: 1, ...options },
   });
 }
 
@@ -175,27 +176,33 @@ describe('comparing a run with its baseline', () => {
     expect(better.regressed).toBe(false);
   });
 
-  it('adjusts p by Holm across every row with paired items', () => {
+  it('adjusts p by Holm across the gated rows only: those of the family with at least minPairs paired items', () => {
     const conditions: ConditionName[] = ['clean', 'with-trace'];
     const lost = new Set(mutants.slice(0, 6).map((m) => m.id));
-    const { regression } = compare(
-      results((i) => i.role === 'mutant', conditions),
-      results((i, c) => i.role === 'mutant' && !(c === 'clean' && lost.has(i.id)), conditions),
-      conditions,
-    );
-    const tested = regression.rows.filter((r) => r.n > 0);
-    expect(tested).toHaveLength(4);
-    const clean = tested.find((r) => r.mutator === 'number-flip' && r.condition === 'clean')!;
+    const before = results((i) => i.role === 'mutant', conditions);
+    const now = results((i, c) => i.role === 'mutant' && !(c === 'clean' && lost.has(i.id)), conditions);
+    const { regression } = compare(before, now, conditions);
+    const gated = regression.rows.filter(isGated);
+    expect(gated).toHaveLength(4); // the single mutator (standing for all mutants) and the originals, under 2 conditions
+    const clean = gated.find((r) => r.mutator === 'number-flip' && r.condition === 'clean')!;
     expect(clean.pHolm).toBeCloseTo(Math.min(1, 4 * clean.p), 15);
-    for (const r of tested) expect(r.pHolm).toBeGreaterThanOrEqual(r.p);
+    for (const r of gated) expect(r.pHolm).toBeGreaterThanOrEqual(r.p);
+    // The 3 originals are too few at minPairs 4: reported, not gated, and out of Holm's family.
+    const fewer = compare(before, now, conditions, { minPairs: 4 }).regression;
+    expect(fewer.rows.filter((r) => r.mutator === 'control').map((r) => [r.gating, r.pHolm])).toEqual([
+      ['too-small', null],
+      ['too-small', null],
+    ]);
+    expect(fewer.rows.find((r) => r.mutator === 'number-flip' && r.condition === 'clean')!.pHolm).toBeCloseTo(Math.min(1, 2 * clean.p), 15);
   });
 
   it('needs the drop to beat the margin as well as be significant', () => {
     const lost = new Set(mutants.slice(0, 9).map((m) => m.id));
     const before = results((i) => i.role === 'mutant');
     const now = results((i) => i.role === 'mutant' && !lost.has(i.id));
-    expect(compare(before, now, ['clean'], { margin: 0.8, alpha: 0.05 }).regression.rows[0]!.regressed).toBe(false);
-    expect(compare(before, now, ['clean'], { margin: 0.05, alpha: 1e-4 }).regression.rows[0]!.regressed).toBe(false);
+    expect(compare(before, now, ['clean']).regression.rows[0]!.regressed).toBe(true);
+    expect(compare(before, now, ['clean'], { margin: 0.8 }).regression.rows[0]!.regressed).toBe(false);
+    expect(compare(before, now, ['clean'], { alpha: 1e-4 }).regression.rows[0]!.regressed).toBe(false);
   });
 
   it('compares items present in one run only unpaired, with a Newcombe interval, and counts them', () => {

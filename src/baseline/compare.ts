@@ -10,11 +10,20 @@ import { canonical } from '../reviews/cache.js';
 import { mutantDiff, type MutantDiff } from '../mutants/diff.js';
 import type { BaselineCritic, BaselineItem } from './format.js';
 
-export const REGRESSION_DEFAULTS = { margin: 0.05, alpha: 0.05 } as const;
+/**
+ * Which rows of the comparison the regression gate tests (Holm across them): `pooled`, all mutants and the
+ * originals per condition; `per-mutator`, every mutator's rows as well; a list of mutators, theirs as well.
+ */
+export type RegressionRows = 'pooled' | 'per-mutator' | readonly string[];
+
+export const REGRESSION_DEFAULTS = { margin: 0.05, alpha: 0.05, rows: 'pooled', minPairs: 20 } as const satisfies RegressionOptions;
 
 export interface RegressionOptions {
   margin: number;
   alpha: number;
+  rows: RegressionRows;
+  /** A row of the family with fewer paired items is reported as too small, never gated. */
+  minPairs: number;
 }
 
 /** Items in only one of the two runs, compared as independent samples (Newcombe's hybrid score interval). */
@@ -26,13 +35,8 @@ export interface UnpairedComparison {
   ci: Interval | null;
 }
 
-/**
- * One mutator (or `all` mutants pooled, or `control` for the originals)
- * under one condition, this run against the baseline on the items both
- * reviewed. For mutants the bad direction is a drop in the catch rate; for
- * the originals a rise in false alarms.
- */
-export interface RegressionRow {
+/** A row's figures: what the two runs did on the items both reviewed, and on those only one did. */
+interface RowFigures {
   mutator: string;
   condition: ConditionName;
   direction: 'catch-drop' | 'false-alarm-rise';
@@ -50,14 +54,39 @@ export interface RegressionRow {
   ci: Interval;
   /** One-sided exact McNemar p for the bad direction. */
   p: number;
-  /** Holm-adjusted over every row of this critic with paired items. */
-  pHolm: number;
   /** The change in the bad direction (positive = worse): −delta for catches, delta for false alarms. */
   worsening: number;
-  /** Significant after Holm (pHolm <= alpha) and worse by more than the margin. */
-  regressed: boolean;
   unpaired: UnpairedComparison | null;
 }
+
+/** A row of the gate's family with at least minPairs paired items: Holm-adjusted and gated. */
+export interface GatedRow extends RowFigures {
+  gating: 'gated';
+  /** Holm-adjusted across the gated rows of this critic (the family, less the rows too small). */
+  pHolm: number;
+  /** Significant after Holm (pHolm <= alpha) and worse by more than the margin. */
+  regressed: boolean;
+}
+
+/**
+ * A row reported and not gated: `too-small`, in the family with fewer than minPairs paired items;
+ * `not-in-family`, a mutator's row that thresholds.maxRegression.rows did not select.
+ */
+export interface UngatedRow extends RowFigures {
+  gating: 'too-small' | 'not-in-family';
+  pHolm: null;
+  regressed: false;
+}
+
+/**
+ * One mutator (or `all` mutants pooled, or `control` for the originals)
+ * under one condition, this run against the baseline on the items both
+ * reviewed. For mutants the bad direction is a drop in the catch rate; for
+ * the originals a rise in false alarms.
+ */
+export type RegressionRow = GatedRow | UngatedRow;
+
+export const isGated = (row: RegressionRow): row is GatedRow => row.gating === 'gated';
 
 export interface RegressionReport {
   baseline: { file: string; sha256: string; createdAt: string; harnessVersion: string };
@@ -65,6 +94,9 @@ export interface RegressionReport {
   identityChanged: boolean;
   margin: number;
   alpha: number;
+  /** The family the gate tests (thresholds.maxRegression.rows) and the paired items a row of it needs to be gated. */
+  family: RegressionRows;
+  minPairs: number;
   /** Items reviewed in both runs (under any condition), only in the baseline, only in this run. */
   pairedItems: number;
   onlyInBaseline: number;
@@ -118,8 +150,11 @@ interface Pair {
 /**
  * This run against its baseline, for one critic. Items in both runs are
  * compared pair by pair (McNemar's exact test, one-sided for the bad
- * direction, Holm across the family of rows); items in one run only are
- * counted and compared unpaired.
+ * direction), per mutator, all mutants pooled and the originals, per
+ * condition; items in one run only are counted and compared unpaired. The
+ * gate's family is the pooled rows and the originals' (with the mutators
+ * `rows` selects); of it, the rows with at least `minPairs` paired items are
+ * gated, with Holm across them. The rest are reported with their own p.
  */
 export function compareWithBaseline(input: CompareInput): BaselineComparison {
   const { items, current, baseline, conditions, options } = input;
@@ -169,10 +204,14 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
 
   const groupNames = new Set<string>();
   for (const key of [...pairs.keys(), ...unpairedBaseline.keys(), ...unpairedCurrent.keys()]) groupNames.add(key.split('\0')[0]!);
-  // With a single mutator, "all" is the same items again: testing it twice would only dilute Holm.
-  if ([...groupNames].filter((g) => g !== ALL_MUTANTS && g !== CONTROL).length <= 1) groupNames.delete(ALL_MUTANTS);
+  const mutatorGroups = [...groupNames].filter((g) => g !== ALL_MUTANTS && g !== CONTROL);
+  // With a single mutator, "all" is the same items again: its own row stands for the pooled mutants.
+  if (mutatorGroups.length <= 1) groupNames.delete(ALL_MUTANTS);
+  const pooledStandIn = mutatorGroups.length === 1 ? mutatorGroups[0] : undefined;
+  const inFamily = (group: string) =>
+    group === ALL_MUTANTS || group === CONTROL || group === pooledStandIn || options.rows === 'per-mutator' || (Array.isArray(options.rows) && options.rows.includes(group));
   const order = [...groupNames].sort((x, y) => rank(x) - rank(y) || x.localeCompare(y));
-  const rows: RegressionRow[] = [];
+  const figures: RowFigures[] = [];
   for (const group of order) {
     for (const condition of conditions) {
       const key = `${group}\0${condition}`;
@@ -180,14 +219,16 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
       const onlyBaseline = unpairedBaseline.get(key) ?? { n: 0, flagged: 0 };
       const onlyCurrent = unpairedCurrent.get(key) ?? { n: 0, flagged: 0 };
       if (list.length === 0 && onlyBaseline.n === 0 && onlyCurrent.n === 0) continue;
-      rows.push(row(group, condition, list, onlyBaseline, onlyCurrent));
+      figures.push(rowFigures(group, condition, list, onlyBaseline, onlyCurrent));
     }
   }
-  const tested = rows.filter((r) => r.n > 0);
-  const adjusted = holmAdjust(tested.map((r) => r.p));
-  tested.forEach((r, i) => {
-    r.pHolm = adjusted[i]!;
-    r.regressed = r.pHolm <= options.alpha && r.worsening > options.margin;
+  // Holm across the rows the gate can act on: a row too small to gate, or outside the family, would only dilute it.
+  const gatable = figures.filter((r) => inFamily(r.mutator) && r.n >= options.minPairs);
+  const adjusted = new Map(holmAdjust(gatable.map((r) => r.p)).map((pHolm, i) => [gatable[i]!, pHolm]));
+  const rows = figures.map((r): RegressionRow => {
+    const pHolm = adjusted.get(r);
+    if (pHolm === undefined) return { ...r, gating: inFamily(r.mutator) ? 'too-small' : 'not-in-family', pHolm: null, regressed: false };
+    return { ...r, gating: 'gated', pHolm, regressed: pHolm <= options.alpha && r.worsening > options.margin };
   });
   const worst = rows.filter((r) => r.regressed).sort((x, y) => y.worsening - x.worsening)[0] ?? null;
 
@@ -206,6 +247,8 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
       identityChanged: canonical(input.currentIdentity) !== canonical(baseline.identity),
       margin: options.margin,
       alpha: options.alpha,
+      family: options.rows,
+      minPairs: options.minPairs,
       pairedItems,
       onlyInBaseline: [...baselineIds].filter((id) => !currentIds.has(id)).length,
       onlyInCurrent: [...currentIds].filter((id) => !baselineIds.has(id)).length,
@@ -219,7 +262,7 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
 /** Mutators first, then all mutants pooled, then the originals. */
 const rank = (group: string) => (group === ALL_MUTANTS ? 1 : group === CONTROL ? 2 : 0);
 
-function row(group: string, condition: ConditionName, list: readonly Pair[], onlyBaseline: { n: number; flagged: number }, onlyCurrent: { n: number; flagged: number }): RegressionRow {
+function rowFigures(group: string, condition: ConditionName, list: readonly Pair[], onlyBaseline: { n: number; flagged: number }, onlyCurrent: { n: number; flagged: number }): RowFigures {
   const direction = group === CONTROL ? 'false-alarm-rise' : 'catch-drop';
   let a = 0,
     b = 0,
@@ -255,9 +298,7 @@ function row(group: string, condition: ConditionName, list: readonly Pair[], onl
     delta,
     ci,
     p,
-    pHolm: p,
     worsening: direction === 'catch-drop' ? -delta : delta,
-    regressed: false,
     unpaired,
   };
 }

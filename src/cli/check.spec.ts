@@ -1,7 +1,10 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import { prepareRun } from '../audit.js';
+import { loadConfig } from '../config/load.js';
 import { CHECK_USAGE } from './check.js';
 import { main } from './main.js';
 import { CODE_FIXTURES, TEXT_FIXTURES } from '../../test/support/planSuite.js';
@@ -145,5 +148,96 @@ describe('the same lint when run loads the fixtures', () => {
     expect(stderr.filter((l) => l.includes('warning'))).toEqual([]);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { warnings: string[] };
     expect(report.warnings.filter((w) => w.includes('not supported'))).toEqual([]);
+  });
+});
+
+describe('a code fixture whose known-correct code does not parse', () => {
+  /** Line 13 of the file holds `if (x > hi) {`, whose brace is never closed: the parser misses it at the artifact's end, line 16. */
+  const MISSING_BRACE = `fixtures:
+  - id: clamp
+    kind: code
+    language: typescript
+    task: |
+      /**
+       * Limits x to the interval [lo, hi].
+       * @example clamp(15, 0, 10) // 10
+       */
+    artifact: |
+      export function clamp(x: number, lo: number, hi: number): number {
+        if (x < lo) return lo;
+        if (x > hi) {
+          return hi;
+        return x;
+      }
+    variants:
+      - id: ternary
+        artifact: |
+          export function clamp(x: number, lo: number, hi: number): number {
+            return x < lo ? lo : x > hi ? hi : x;
+          }
+    checks:
+      - {expr: "clamp(-3, 0, 10)", equals: 0}
+      - {expr: "clamp(12, 0, 10)", equals: 10}
+`;
+  const missingBrace = `fixture "clamp": the reference does not parse as TypeScript (line 7, column 1 of the artifact): '}' expected.`;
+  const config = (fixtures: string) => fixtureFile('critic.config.yaml', `fixtures: [${fixtures}]\nmutators: [comparison-boundary]\nconditions: [clean]\ncritic: {provider: builtin:run-examples}\n`);
+
+  it('is bad input for check (exit 2), naming the file, the line and the field', async () => {
+    const file = fixtureFile('clamp.yaml', MISSING_BRACE);
+    expect(await main(['check', file])).toBe(2);
+    expect(stderr.join('\n')).toContain(`${file}:16 (fixtures[0].artifact): ${missingBrace}`);
+  });
+
+  it('is bad input for run (exit 2) before any review, and nothing is written as a run', async () => {
+    const file = fixtureFile('clamp.yaml', MISSING_BRACE);
+    const out = join(dir, 'out');
+    expect(await main(['run', '--config', config('clamp.yaml'), '--out', out, '--no-cache'])).toBe(2);
+    expect(stderr.join('\n')).toContain(`${file}:16 (fixtures[0].artifact): ${missingBrace}`);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('points a stray token in a variant at its own line', async () => {
+    const file = fixtureFile('clamp.yaml', MISSING_BRACE.replace('        if (x > hi) {\n', '        if (x > hi) return hi;\n').replace('return x < lo ? lo', 'return x < lo ? lo :'));
+    expect(await main(['check', file])).toBe(2);
+    expect(stderr.join('\n')).toContain(`${file}:21 (fixtures[0].variants[0].artifact): fixture "clamp": variant "ternary" does not parse as TypeScript (line 2, column`);
+  });
+});
+
+describe('a config without `mutators:` (the default list)', () => {
+  const CLAMP = `fixtures:
+  - id: clamp
+    kind: code
+    language: typescript
+    task: Clamp x into [lo, hi].
+    artifact: |
+      export function clamp(x: number, lo: number, hi: number): number {
+        return x < lo ? lo : x > hi ? hi : x;
+      }
+    checks:
+      - {expr: "clamp(5, 0, 3)", equals: 3}
+`;
+
+  it('with --strict, says a mutator without a usable site comes from the default list, not from a line of the config', async () => {
+    fixtureFile('clamp.yaml', CLAMP);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [clamp.yaml]\nconditions: [clean]\ncritic: {provider: builtin:run-examples}\n`);
+    expect(await main(['check', '--strict', '--config', config])).toBe(2);
+    const error = stderr.join('\n');
+    expect(error).toContain(`${config} (mutators): mutator arithmetic-operator has no usable site in the checked fixtures (no sites); it is on the default list (the config has no \`mutators:\` key`);
+    expect(error).not.toMatch(/mutators\[\d+\]/);
+  });
+
+  it("applies the mutators of the suite's fixture kinds only: a text suite gets no code mutator, in check and in the run", async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    await main(['check', '--config', config]);
+    expect(stdout.join('\n')).not.toMatch(/code mutators|arithmetic-operator/);
+    const prepared = await prepareRun(loadConfig(config));
+    expect(prepared.mutators.map((m) => m.name)).toEqual(ALL_MUTATORS.filter((m) => m.kind === 'text').map((m) => m.name));
+  });
+
+  it('keeps a list the config names as it is, of any kind', async () => {
+    fixtureFile('leave.yaml', CLEAN);
+    const config = fixtureFile('critic.config.yaml', `fixtures: [leave.yaml]\nmutators: [number-flip, off-by-one]\nconditions: [clean]\ncritic: {provider: builtin:evidence-check}\n`);
+    expect((await prepareRun(loadConfig(config))).mutators.map((m) => m.name)).toEqual(['number-flip', 'off-by-one']);
   });
 });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
-import { loadConfig, type AuditConfig } from '../config/load.js';
+import { loadConfig, mutatorsForSuite, type AuditConfig } from '../config/load.js';
 import { EXIT, InputError } from '../errors.js';
 import { formatWarning, type FixtureWarning } from '../fixtures/lint.js';
 import { ALL_FIXTURE_KINDS } from '../fixtures/kinds/index.js';
@@ -26,10 +26,10 @@ export async function checkCommand(argv: string[]): Promise<number> {
   });
   // Fixture paths on the command line are checked against every mutator unless a config is named.
   const config = values.config !== undefined || positionals.length === 0 ? loadConfig(values.config ?? 'critic.config.yaml') : undefined;
-  const mutators: readonly Mutator[] = config?.mutators ?? ALL_MUTATORS;
   const warnings: FixtureWarning[] = [];
   const [paths, baseDir] = positionals.length ? [positionals, process.cwd()] : [config!.fixtures, config!.baseDir];
   const fixtures = loadFixtures(paths, baseDir, { onWarning: (w) => warnings.push(w), fields: config?.fixtureFields });
+  const mutators: readonly Mutator[] = config ? mutatorsForSuite(config, new Set(fixtures.map((f) => f.kind))) : ALL_MUTATORS;
 
   for (const w of warnings) console.log(formatWarning(w));
   const unsupported = warnings.filter((w) => w.kind === 'unsupported-sentence').length;
@@ -109,10 +109,17 @@ function coverageOver(fixtures: readonly Fixture[], mutators: readonly Mutator[]
   );
 }
 
-/** A mutator that cannot contribute, pointed at where it was configured (or at the command line's default of every mutator). */
+/** A mutator that cannot contribute, pointed at where it was configured (or said to come from a default list: the command line's, or the config's without `mutators:`). */
 function mutatorProblem(config: AuditConfig | undefined, mutators: readonly Mutator[], name: string, why: string): InputError {
   const problem = `mutator ${name} has no usable site in the checked fixtures (${why})`;
   if (!config) return new InputError('(command line)', undefined, 'mutators', `${problem}; every mutator is checked unless --config names some`);
+  if (config.defaultMutators)
+    return new InputError(
+      config.source.file,
+      undefined,
+      'mutators',
+      `${problem}; it is on the default list (the config has no \`mutators:\` key, so every mutator of the suite's fixture kinds applies): list the mutators to use under \`mutators:\``,
+    );
   const index = mutators.findIndex((m) => m.name === name);
   return config.source.errorAt(['mutators', index], problem);
 }

@@ -6,7 +6,7 @@ import type { Mutant } from '../mutants/types.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import { fixtureItems, type ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
-import { costOf } from '../results/cost.js';
+import { costOf, formatCost } from '../results/cost.js';
 import { reviewsFixture, type Critic, type RequestPreview } from '../reviews/critic.js';
 import { createCritic } from '../reviews/providers/index.js';
 import { tokenEstimator } from '../reviews/tokenEstimate.js';
@@ -66,7 +66,8 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     print(`fixtures: ${prepared.fixtures.length} (${[...kinds].map(([kind, n]) => `${n} ${kind}`).join(', ')}) from ${config.fixtures.join(', ')}`);
     const topReasons = [...ignoredReasons].sort((a, b) => b[1] - a[1]).slice(0, 5);
     print(`mutants: ${kept} kept, ${ignored} ignored${topReasons.length ? ` (most often: ${topReasons.map(([reason, n]) => `${n} ${reason}`).join('; ')})` : ''}`);
-    print(`mutators: ${config.mutators.map((m) => m.name).join(', ')}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
+    const defaulted = config.defaultMutators ? " (the default list: the config names no `mutators:`, so every mutator of the suite's fixture kinds)" : '';
+    print(`mutators: ${prepared.mutators.map((m) => m.name).join(', ')}${defaulted}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
     print(`conditions: ${config.conditions.map((c) => c.name).join(', ')}; repeats: ${config.repeats}`);
 
     const auditHasReviews = prepared.fixtures.some((f) => f.kind === 'review');
@@ -101,7 +102,7 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
       if (plan.cost) {
         total += plan.cost.total;
         print(
-          `  cost: about $${plan.cost.total.toFixed(4)}: input $${plan.cost.input.toFixed(4)}, output at most $${plan.cost.outputAtMost.toFixed(4)} (${plan.maxOutputTokens} output tokens per review at most)`,
+          `  cost: about ${formatCost(plan.cost.total)}: input ${formatCost(plan.cost.input)}, output at most ${formatCost(plan.cost.outputAtMost)} (${plan.maxOutputTokens} output tokens per review at most)`,
         );
       } else print('  cost: no pricing on this critic (add pricing: {inputPerMillion, outputPerMillion} to estimate it)');
       for (const { condition, preview } of plan.firstRequests) {
@@ -114,7 +115,7 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     }
     const priced = plans.some((p) => p.cost);
     print('');
-    print(priced ? `estimated cost of the audit: about $${total.toFixed(4)} (output counted at each critic's maximum: an upper bound)` : 'estimated cost of the audit: no critic has pricing');
+    print(priced ? `estimated cost of the audit: about ${formatCost(total)} (output counted at each critic's maximum: an upper bound)` : 'estimated cost of the audit: no critic has pricing');
     if (options.maxCost !== undefined && total > options.maxCost) {
       print(`the estimate exceeds --max-cost $${options.maxCost}`);
       return EXIT.gateFailed;

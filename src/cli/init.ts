@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_TEMPLATE_FILE } from '../config/load.js';
 import { EXIT, InputError } from '../errors.js';
+import { commandFor, shellWord } from './invocation.js';
 
 export const INIT_USAGE = 'critic-audit init [--kind text|code] [--dir DIR]';
 
@@ -20,12 +21,13 @@ export async function initCommand(argv: string[]): Promise<number> {
   const kind = values.kind as Kind;
   if (!KINDS.includes(kind)) throw new InputError('(command line)', undefined, '--kind', `must be text or code, got "${values.kind}"`);
   const dir = resolve(values.dir!);
+  const command = commandFor(dir);
   const files: Record<string, string> = {
     'critic.config.yaml': CONFIG,
     'critic.mjs': CRITIC,
     'fixtures/examples.yaml': kind === 'text' ? TEXT_FIXTURES : CODE_FIXTURES,
     'prompts/critic.md': readFileSync(DEFAULT_TEMPLATE_FILE, 'utf8'),
-    'CRITIC-AUDIT.md': README_SNIPPET,
+    'CRITIC-AUDIT.md': readmeSnippet(command),
   };
   const existing = Object.keys(files).filter((file) => existsSync(join(dir, file)));
   if (existing.length) throw new InputError(dir, undefined, undefined, `init writes nothing over existing files; already here: ${existing.join(', ')}`);
@@ -36,7 +38,7 @@ export async function initCommand(argv: string[]): Promise<number> {
   const near = relative(process.cwd(), dir);
   const where = near === '' ? '.' : near.startsWith('..') ? dir : near;
   console.log(`wrote ${Object.keys(files).join(', ')} in ${where}`);
-  console.log(`next: ${where === '.' ? '' : `cd ${where} && `}npx critic-audit run   (see CRITIC-AUDIT.md)`);
+  console.log(`next: ${where === '.' ? '' : `cd ${shellWord(where)} && `}${command} run   (see CRITIC-AUDIT.md)`);
   return EXIT.ok;
 }
 
@@ -193,15 +195,16 @@ fixtures:
       Looped over every element and added the positive ones. Tested the example.
 `;
 
-const README_SNIPPET = `## Auditing the critic
+/** The folder's README; `command` starts critic-audit as it was installed (see commandFor). */
+const readmeSnippet = (command: string) => `## Auditing the critic
 
-This folder holds a [critic-audit](https://www.npmjs.com/package/critic-audit) audit:
+This folder holds a critic-audit audit:
 known-correct artifacts (\`fixtures/\`) are corrupted in controlled ways and sent to the
 critic under sealed and contaminated conditions, to measure what it catches.
 
 \`\`\`sh
-npx critic-audit run --dry-run   # the plan, the requests as they would be sent, and the cost
-npx critic-audit run             # the audit: reports/latest/report.md; exit 1 when a gate fails
+${command} run --dry-run   # the plan, the requests as they would be sent, and the cost
+${command} run             # the audit: reports/latest/report.md; exit 1 when a gate fails
 \`\`\`
 
 - \`critic.config.yaml\`: the critics and thresholds. \`starter\` (\`critic.mjs\`) is a

@@ -9,7 +9,7 @@ import { buildReport } from '../reports/build.js';
 import type { AuditReport, AuditSettings } from '../reports/types.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
-import type { RunStatus } from '../results/types.js';
+import type { StopKind } from '../results/types.js';
 import { RunStore, STORE_FILE } from '../results/store.js';
 import { mergeShards } from '../results/merge.js';
 import { parseShard } from '../requests/shard.js';
@@ -32,59 +32,85 @@ import { DRIFT_USAGE, driftCommand } from '../drift/command.js';
 import { leanHeap } from '../util/leanHeap.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
-/** One command: what it does, how it is called (shown by `critic-audit COMMAND --help`), and how it runs. */
-interface CommandEntry {
+/**
+ * One command: what it does, how it is called and the exit codes it returns
+ * (shown by `critic-audit COMMAND --help`), and how it runs.
+ */
+type CommandEntry = {
   usage: string;
-  /** A longer text for `--help`, where the command has one. */
-  help?: string;
   run: (argv: string[], launch: Launch) => Promise<number>;
-}
+} & (
+  | {
+      /** The exit codes it returns, and only those: a script reading them must not wait for one that never comes. */
+      exits: string;
+    }
+  | {
+      /** A longer text for `--help`, its exit codes included. */
+      help: string;
+    }
+);
 
 /** How main was called: `setsHeapPolicy` from the CLI's own process (bin/critic-audit.js), whose run and report set V8's heap policy (see leanHeap); not from a test or program calling main in its own process. */
 interface Launch {
   setsHeapPolicy: boolean;
 }
 
+/** Every exit code the CLI has, for `run` (and the general usage); each command's --help lists its own. */
+const EXIT_CODES = `Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
+130 interrupted (resume with --resume DIR).`;
+
+/** `report` and `merge` exit as the run did, and 2 on bad input of their own. */
+const REBUILT_EXIT_CODES = `Exit codes, as the run did: 0 all gates pass, 1 a gate failed, 3 critic unreachable or error budget exceeded,
+130 interrupted (resume it with run --resume DIR); 2 bad input.`;
+
 const COMMANDS: Record<string, CommandEntry> = {
   run: {
     usage: `critic-audit run [--config FILE] [--out DIR] [--resume DIR] [--no-cache] [--max-cost N] [--dry-run] [--strict-sealing] [--shard I/N] [--batch]
                  [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    audit the configured critics (default config: critic.config.yaml)`,
+    exits: EXIT_CODES,
     run: runCommand,
   },
   report: {
     usage: `critic-audit report DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    rebuild every report file of a run from its store, without the critic`,
+    exits: REBUILT_EXIT_CODES,
     run: reportCommand,
   },
   merge: {
     usage: `critic-audit merge DIR1 DIR2... --out DIR [--baseline FILE] [--save-baseline FILE] [--threshold KEY=VALUE]... [--junit FILE]
                                                    merge the run folders of one audit's shards (run --shard I/N) and write every report`,
+    exits: REBUILT_EXIT_CODES,
     run: mergeCommand,
   },
   plan: {
     usage: `${PLAN_USAGE}
                                                    paired items needed to detect a difference δ when a share ψ is discordant`,
+    exits: 'Exit codes: 0 printed, 2 bad input.',
     run: planCommand,
   },
   cache: {
     usage: `critic-audit cache explain KEY [KEY2] [--config FILE]
                                                    print a cache key's parts (and, given two, which parts differ)
   critic-audit cache clear [--config FILE]         empty the reply and label caches`,
+    exits: 'Exit codes: 0 done (explain: every key in the cache), 1 a key not in the cache, 2 bad input.',
     run: cacheCommand,
   },
   check: {
     usage: `${CHECK_USAGE}
                                                    lint fixtures: unsupported artifact sentences, mutators without usable sites`,
+    exits: 'Exit codes: 0 checked (with --strict: nothing to fix), 2 bad config or fixtures (with --strict: anything listed to fix).',
     run: checkCommand,
   },
   init: {
     usage: `${INIT_USAGE}
                                                    write a starter audit (config, critic, two fixtures, prompt) into a folder`,
+    exits: 'Exit codes: 0 starter audit written, 2 bad input (an unknown --kind, or files already in the folder; nothing written).',
     run: initCommand,
   },
   'check-request': {
     usage: `critic-audit check-request FILE.json             check a request payload against the sealed allowlist`,
+    exits: 'Exit codes: 0 sealed, 1 contaminated, 2 not a readable JSON file.',
     run: checkRequestCommand,
   },
   drift: {
@@ -94,9 +120,6 @@ const COMMANDS: Record<string, CommandEntry> = {
     run: driftCommand,
   },
 };
-
-const EXIT_CODES = `Exit codes: 0 all gates pass, 1 a gate failed, 2 bad config or input, 3 critic unreachable or error budget exceeded,
-130 interrupted (resume with --resume DIR).`;
 
 const USAGE = `Usage:
 ${Object.values(COMMANDS)
@@ -122,7 +145,7 @@ export async function main(argv: string[], launch: Launch = { setsHeapPolicy: fa
     return EXIT.badInput;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
-    console.log(command.help ?? `Usage:\n  ${command.usage}\n\n${EXIT_CODES}`);
+    console.log('help' in command ? command.help : `Usage:\n  ${command.usage}\n\n${command.exits}`);
     return EXIT.ok;
   }
   try {
@@ -219,15 +242,29 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   outcome.store.close();
   if (outcome.stop)
     console.error(`critic-audit: stopped early: ${outcome.stop.reason}${outcome.stop.kind === 'interrupted' || outcome.stop.kind === 'pending' ? ` (finish it with --resume ${outDir})` : ''}`);
-  return exitCodeOf(report, outcome.stop?.kind);
+  return exitCodeOf(report);
 }
 
+/**
+ * How each way of stopping early exits. Batches still running exit as an
+ * interrupted run: it is finished with --resume. A spent cost budget exits as
+ * its gates say (an incomplete run does not pass): null.
+ */
+const STOP_EXIT: Record<StopKind, number | null> = {
+  unreachable: EXIT.criticUnreachable,
+  quota: EXIT.criticUnreachable,
+  'error-budget': EXIT.criticUnreachable,
+  input: EXIT.badInput,
+  interrupted: EXIT.interrupted,
+  pending: EXIT.interrupted,
+  budget: null,
+};
+
 /** The exit code of a run's reports, from `run` and from `report DIR` alike: the same run exits the same way. */
-function exitCodeOf(report: AuditReport, stopKind: RunStatus['stopKind']): number {
-  // Batches still running: as an interrupted run, it is finished with --resume.
-  if (stopKind === 'interrupted' || stopKind === 'pending') return EXIT.interrupted;
-  if (stopKind === 'input') return EXIT.badInput;
-  if (stopKind === 'unreachable' || report.errorBudget.exceeded) return EXIT.criticUnreachable;
+function exitCodeOf(report: AuditReport): number {
+  const stopped = report.stopKind ? STOP_EXIT[report.stopKind] : null;
+  if (stopped !== null) return stopped;
+  if (report.errorBudget.exceeded) return EXIT.criticUnreachable;
   return report.passed ? EXIT.ok : EXIT.gateFailed;
 }
 
@@ -275,9 +312,15 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
   const report = buildReport(snapshot, status, store, { baseline: options.baseline, batches: store.batchSummaries() });
-  await writeReports(snapshot, report, outDir, store, latest);
+  const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
+  if (latestLink && !latestLink.moved) {
+    const left = latestLink.target
+      ? `${latestLink.link} still points at ${latestLink.target}, the newest run that measured something`
+      : `${latestLink.link} not made: no run here has measured anything yet`;
+    console.error(`critic-audit: this run measured nothing (no review ended in a verdict); its report: ${join(outDir, 'report.md')}; ${left}`);
+  }
   appendGithubSummary(report, outDir);
   if (options.saveBaseline) {
     if (!status.complete) console.error(`critic-audit: baseline not saved: the run is incomplete (${status.stopReason}); a partial baseline would weaken every later comparison`);
@@ -299,7 +342,7 @@ async function reportCommand(argv: string[], launch: Launch): Promise<number> {
   const store = RunStore.open(dir);
   try {
     const report = await writeRunReports(store, dir, options, launch);
-    return exitCodeOf(report, store.readStatus()?.stopKind);
+    return exitCodeOf(report);
   } finally {
     store.close();
   }
@@ -313,7 +356,7 @@ async function mergeCommand(argv: string[], launch: Launch): Promise<number> {
   const store = mergeShards(positionals, values.out);
   try {
     const report = await writeRunReports(store, values.out, options, launch);
-    return exitCodeOf(report, store.readStatus()?.stopKind);
+    return exitCodeOf(report);
   } finally {
     store.close();
   }

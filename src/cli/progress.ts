@@ -5,7 +5,7 @@ import type { ReviewResult } from '../reviews/types.js';
 export interface Progress {
   planned(total: number, alreadyDone: number): void;
   result(result: ReviewResult): void;
-  /** The engine's retries, 429s and concurrency changed. */
+  /** An engine's retries, 429s and concurrency changed. */
   engine(state: EngineState): void;
   stop(): void;
 }
@@ -35,8 +35,9 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
   let done = 0;
   let started = 0;
   let resumedFrom = 0;
-  // Counted per critic by its scheduler: the line shows the sums and the concurrency of the critic reporting last.
-  const engines = new Map<string, EngineState>();
+  // Counted by each engine (one per critic and phase, each from zero): the line shows the sums over every engine
+  // of the run, and the concurrency of the one reporting last.
+  const engines = new Map<number, EngineState>();
   let latest: EngineState | undefined;
   const engineFields = () => {
     let retries = 0;
@@ -61,7 +62,7 @@ export function createProgress(stream: NodeJS.WriteStream = process.stderr): Pro
       bar.update(done, { speed: seconds > 0 ? ((done - resumedFrom) / seconds).toFixed(0) : '0', errors, noVerdict, ...engineFields() });
     },
     engine(state) {
-      engines.set(state.critic, state);
+      engines.set(state.engine, state);
       latest = state;
       bar.update(done, engineFields());
     },

@@ -1,5 +1,5 @@
 import type { ts as Ts } from 'ts-morph';
-import { ts } from './tsMorph.js';
+import { ts } from '../util/tsMorph.js';
 
 const compilerOptions = (): Ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,

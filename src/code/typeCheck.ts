@@ -1,4 +1,4 @@
-import { tsMorph } from './tsMorph.js';
+import { tsMorph } from '../util/tsMorph.js';
 
 /** The TypeScript version that judges, for cache keys. */
 export const typeScriptVersion = (): string => tsMorph().ts.version;

@@ -6,6 +6,7 @@ import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import { secondTurnProblems } from '../gates/secondTurn.js';
+import { regressionRowsProblems } from '../gates/regression.js';
 import { powerDesign } from '../gates/power.js';
 import { pairedSampleSize } from '../statistics/power.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
@@ -34,7 +35,10 @@ export interface AuditConfig extends Omit<RawConfig, 'critic' | 'critics' | 'mut
   file: string;
   /** Folder the config's relative paths are resolved against. */
   baseDir: string;
+  /** The mutators the config names; without a `mutators:` key, the default list (mutatorsForSuite narrows it to the suite's kinds). */
   mutators: Mutator[];
+  /** True when the config names no `mutators:` and `mutators` is the default list. */
+  defaultMutators: boolean;
   /** The run's conditions, clean first, built-in and declared. */
   conditions: Condition[];
   /** The declared conditions as the config gives them (the run store keeps them for its reports). */
@@ -138,6 +142,7 @@ export function loadConfig(file: string): AuditConfig {
   const thresholdProblems = [
     ...conditionEffectProblems(raw.thresholds.maxConditionEffect, conditions, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
     ...secondTurnProblems(raw.thresholds, conditions),
+    ...regressionRowsProblems(raw.thresholds.maxRegression, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
   ];
   for (const { path, message } of thresholdProblems) {
     throw source.errorAt(['thresholds', ...path], message);
@@ -166,7 +171,31 @@ export function loadConfig(file: string): AuditConfig {
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, reviewAudits: _r, ...rest } = raw;
   const fixtureFields = declaredConditions.flatMap((d) => ('field' in d && d.field ? [d.field] : []));
-  return { ...rest, file: resolve(file), baseDir, mutators, conditions, declaredConditions, fixtureFields, critics, source, ...(reviewAudit ? { reviewAudit } : {}) };
+  return {
+    ...rest,
+    file: resolve(file),
+    baseDir,
+    mutators,
+    defaultMutators: raw.mutators === undefined,
+    conditions,
+    declaredConditions,
+    fixtureFields,
+    critics,
+    source,
+    ...(reviewAudit ? { reviewAudit } : {}),
+  };
+}
+
+/**
+ * The mutators a run applies to its suite: those the config names, or, when it
+ * names none, the default list narrowed to the kinds of artifact the suite's
+ * fixtures have (a text-only suite gets no code mutator), with the review
+ * mutators `reviewAudits` brings (their fixtures are built during the run).
+ */
+export function mutatorsForSuite(config: Pick<AuditConfig, 'mutators' | 'defaultMutators' | 'reviewAudit'>, kinds: Iterable<string>): Mutator[] {
+  if (!config.defaultMutators) return config.mutators;
+  const present = new Set(kinds);
+  return config.mutators.filter((m) => present.has(m.kind) || config.reviewAudit?.mutators.includes(m));
 }
 
 /** `reviewAudits:` checked: its mutators are review mutators, and the artifact mutators it reviews are the audit's. */

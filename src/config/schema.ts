@@ -13,23 +13,23 @@ export const criticSchema = z.discriminatedUnion('provider', PROVIDER_SCHEMAS, {
 
 export const configSchema = z
   .strictObject({
-    fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
-    mutators: z.array(z.string().min(1)).min(1).optional(),
-    /** Seed 001: critics of reviews, audited on reviews of the suite's own originals and verified mutants. */
+    fixtures: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file').describe('Fixture folders or files, relative to the config file (see fixtures.md).'),
+    mutators: z.array(z.string().min(1)).min(1).optional().describe('The mutators to run, by name (below). Default: every text and code mutator; the review mutators come with `reviewAudits`.'),
     reviewAudits: reviewAuditsSchema.optional(),
     conditions: conditionsSchema.optional(),
-    seed: z.number().int().default(1),
-    mutantsPerFixture: positiveInt.default(12),
-    concurrency: positiveInt.default(8),
-    /** Reviews of each (item, condition), sampled at the critic's temperature. */
-    repeats: positiveInt.max(100).default(1),
-    retries: z.number().int().min(0).max(20).default(3),
-    timeoutMs: positiveInt.default(60_000),
-    /** Largest share of reviews that may end in an error before the run exits 3. */
-    errorBudget: rate.default(0.05),
-    /** Stop a run when a critic's first this many attempts all fail the same way (0: never). */
-    failFast: z.number().int().min(0).default(10),
-    rubric: z.string().min(1).optional(),
+    seed: z
+      .number()
+      .int()
+      .default(1)
+      .describe('Seeds every random choice (the mutants sampled, the reviewed mutants of a review audit, the bootstrap by default), so two runs of one config review the same items.'),
+    mutantsPerFixture: positiveInt.default(12).describe('The most mutants kept per fixture and mutator, sampled with the seed.'),
+    concurrency: positiveInt.default(8).describe('The most reviews in flight at once (critics are audited one after another); adaptive: a 429 halves it, successes win it back.'),
+    repeats: positiveInt.max(100).default(1).describe("Reviews of each (item, condition), sampled at the critic's temperature; each item still counts once."),
+    retries: z.number().int().min(0).max(20).default(3).describe('Retries per review on 429, 5xx and network errors, with jittered exponential backoff honouring `retry-after`.'),
+    timeoutMs: positiveInt.default(60_000).describe('The time limit of one review attempt, reply included; a critic entry may set its own.'),
+    errorBudget: rate.default(0.05).describe('The largest share of reviews that may end in an error before the run stops with exit 3.'),
+    failFast: z.number().int().min(0).default(10).describe("Stop the run (exit 3) when a critic's first this many attempts all fail the same way (429s not counted); 0: never."),
+    rubric: z.string().min(1).optional().describe('Replaces the default rubric of every fixture kind: what the critic is asked to check, sent as the system message.'),
     critic: criticSchema.optional(),
     critics: z.array(criticSchema).min(1).optional(),
     thresholds: thresholdsSchema.default({}),

@@ -9,56 +9,48 @@ export const driftConfigSchema = z
   .strictObject({
     fields: z
       .strictObject({
-        timestamp: fieldPath.default('timestamp'),
-        verdict: fieldPath.default('verdict'),
-        /** Keys reported separately (critic version, task type); detectors run on the whole stream. */
-        group: z.array(fieldPath).default([]),
+        timestamp: fieldPath.default('timestamp').describe('The field holding the review time: ISO 8601 with `Z` or an offset, a bare date, or epoch seconds or milliseconds.'),
+        verdict: fieldPath.default('verdict').describe("The field holding the critic's verdict."),
+        group: z.array(fieldPath).default([]).describe('Keys reported separately (critic version, task type); the detectors run on the whole stream.'),
       })
-      .prefault({}),
-    /** Verdict values that count as a rejection. */
-    rejectValues: z.array(verdictValue).min(1).default(['reject']),
-    /** If given, every other verdict value is a bad line, so a renamed verdict is noticed instead of counted as approval. */
-    approveValues: z.array(verdictValue).min(1).optional(),
+      .prefault({})
+      .describe('Where each log line holds what the monitor reads; dots reach into nested objects (`review.decision`).'),
+    rejectValues: z.array(verdictValue).min(1).default(['reject']).describe('Verdict values that count as a rejection.'),
+    approveValues: z.array(verdictValue).min(1).optional().describe('If given, every other verdict value is a bad line, so a renamed verdict is noticed instead of counted as approval.'),
     reference: z
       .strictObject({
-        /** Length of the reference window, from the start (UTC day) of the first review. */
-        days: z.number().int().positive().default(14),
-        /** A shorter reference is bad input: its rate is too uncertain to monitor against. */
-        minReviews: z.number().int().positive().default(200),
-        /** Re-baseline: reviews before this date are skipped (how an investigated alarm is acknowledged). */
-        start: z.iso.date().optional(),
+        days: z.number().int().positive().default(14).describe('Length of the reference window, from the start (UTC day) of the first review.'),
+        minReviews: z.number().int().positive().default(200).describe('A shorter reference is bad input: its rate is too uncertain to monitor against.'),
+        start: z.iso.date().optional().describe('Re-baseline: reviews before this date are skipped (how an investigated alarm is acknowledged).'),
       })
-      .prefault({}),
-    period: z.enum(['hour', 'day', 'week']).default('day'),
-    /** Chance that a year (horizonDays) of monitoring an unchanged critic raises any alarm at all. */
-    falseAlarmRate: z.number().gt(0).lt(1).default(0.05),
-    horizonDays: z.number().positive().default(365),
-    /** The run fails (exit 2) when more than this share of lines cannot be read. */
-    maxBadLineShare: share.default(0.01),
-    /** Distinct values kept per group key; the rest are pooled as "(other)" so memory stays bounded. */
-    maxGroupValues: z.number().int().positive().default(50),
+      .prefault({})
+      .describe('The period of normal operation the rate is compared with (unless `--reference` gives a log of its own).'),
+    period: z.enum(['hour', 'day', 'week']).default('day').describe('The period the reports tabulate the rate by.'),
+    falseAlarmRate: z.number().gt(0).lt(1).default(0.05).describe('Chance that `horizonDays` of monitoring an unchanged critic raises any alarm at all, counting every look.'),
+    horizonDays: z.number().positive().default(365).describe('The monitoring horizon the false-alarm budget covers.'),
+    maxBadLineShare: share.default(0.01).describe('The run fails (exit 2) when more than this share of lines cannot be read.'),
+    maxGroupValues: z.number().int().positive().default(50).describe('Distinct values kept per group key; the rest are pooled as "(other)" so memory stays bounded.'),
     cusum: z
       .strictObject({
-        /** Share of falseAlarmRate spent on the CUSUM (half per side); 0 turns it off. */
-        share: share.default(1 / 3),
-        /** Rate ratio the upper CUSUM is tuned to detect fastest (2: rejections double). */
-        increase: z.number().gt(1).default(2),
-        /** Rate ratio the lower CUSUM is tuned to detect fastest (0.5: rejections halve). */
-        decrease: z.number().gt(0).lt(1).default(0.5),
+        share: share.default(1 / 3).describe('Share of `falseAlarmRate` spent on the CUSUM (half per side); 0 turns it off.'),
+        increase: z.number().gt(1).default(2).describe('Rate ratio the upper CUSUM is tuned to detect fastest (2: rejections double).'),
+        decrease: z.number().gt(0).lt(1).default(0.5).describe('Rate ratio the lower CUSUM is tuned to detect fastest (0.5: rejections halve).'),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The Bernoulli CUSUM, both sides.'),
     sequential: z
       .strictObject({
-        share: share.default(1 / 3),
-        /** Weight, in reviews, of the mixture's prior around the reference rate: larger favours small changes. */
-        priorStrength: z.number().positive().default(20),
+        share: share.default(1 / 3).describe('Share of `falseAlarmRate` spent on the always-valid test; 0 turns it off.'),
+        priorStrength: z.number().positive().default(20).describe("Weight, in reviews, of the mixture's prior around the reference rate: larger favours small changes."),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The always-valid sequential test that the rate differs from the reference.'),
     asleep: z
       .strictObject({
-        share: share.default(1 / 3),
+        share: share.default(1 / 3).describe('Share of `falseAlarmRate` spent on the asleep alarm; 0 turns it off.'),
       })
-      .prefault({}),
+      .prefault({})
+      .describe('The asleep alarm: a run of approvals too long for the reference rate.'),
   })
   .refine((c) => c.cusum.share + c.sequential.share + c.asleep.share <= 1 + 1e-9, {
     message: 'cusum.share + sequential.share + asleep.share must not exceed 1',

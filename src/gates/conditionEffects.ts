@@ -1,7 +1,9 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { ALL_MUTANTS, CONTROL, type CriticTables, type PairedComparison } from '../results/tabulate.js';
 import type { Interval } from '../statistics/wilson.js';
-import { noDataGate, type EffectMeasure, type Gate, type GatedMutator } from './gate.js';
+import type { GateContext } from './evaluate.js';
+import { noDataGate, nothingMeasured, overallThreshold, type EffectMeasure, type Gate } from './gate.js';
+import { namedMutators, withNamed } from './gatedMutators.js';
 import type { Thresholds } from './schema.js';
 
 type EffectEntry = NonNullable<Thresholds['maxConditionEffect']>[string];
@@ -16,24 +18,31 @@ type EffectEntry = NonNullable<Thresholds['maxConditionEffect']>[string];
  * figures). With `gate: lower-bound` the pessimistic end of the interval is
  * compared.
  */
-export function conditionEffectGates(tables: CriticTables, thresholds: Thresholds, conditions: readonly Condition[], mutators: readonly GatedMutator[]): Gate[] {
+export function conditionEffectGates(tables: CriticTables, thresholds: Thresholds, conditions: readonly Condition[], context: Pick<GateContext, 'mutators' | 'runMutators' | 'unreached'>): Gate[] {
   const gates: Gate[] = [];
   for (const [name, entry] of Object.entries(thresholds.maxConditionEffect ?? {})) {
     const condition = conditions.find((c) => c.name === name);
-    if (!condition?.pushes) continue; // the config's check names conditions the run does not have
+    if (!condition?.pushes) continue; // the config's check names conditions the run does not have; one other fixtures carry is left out
     const gateName = `maxConditionEffect.${name}`;
-    if (condition.pushes === 'fail') {
+    const unreached = context.unreached?.get(name);
+    if (unreached) {
+      gates.push(noDataGate(gateName, overallThreshold(entry), unreached));
+    } else if (condition.pushes === 'fail') {
       gates.push(effectGate(gateName, single(entry), tables, name, CONTROL, 'false-alarm-rise', thresholds.gate === 'lower-bound', true));
     } else if (typeof entry === 'number') {
       gates.push(effectGate(gateName, entry, tables, name, ALL_MUTANTS, 'catch-drop', thresholds.gate === 'lower-bound', true));
     } else {
-      for (const { name: mutator, noMutants } of mutators) {
+      const members: Gate[] = [];
+      for (const { name: mutator, noMutants } of withNamed(context.mutators, namedMutators(entry), context.runMutators)) {
         const threshold = entry[mutator] ?? entry['default'];
         if (threshold === undefined) continue;
         const named = Object.hasOwn(entry, mutator);
-        if (noMutants !== null) gates.push(noDataGate(`${gateName}.${mutator}`, threshold, noMutants, named));
-        else gates.push(effectGate(`${gateName}.${mutator}`, threshold, tables, name, mutator, 'catch-drop', thresholds.gate === 'lower-bound', named));
+        if (noMutants !== null) members.push(noDataGate(`${gateName}.${mutator}`, threshold, noMutants, named));
+        else members.push(effectGate(`${gateName}.${mutator}`, threshold, tables, name, mutator, 'catch-drop', thresholds.gate === 'lower-bound', named));
       }
+      gates.push(...members);
+      const none = entry['default'] !== undefined || members.length ? nothingMeasured(gateName, overallThreshold(entry), members, 'no mutant was measured') : undefined;
+      if (none) gates.push(none);
     }
   }
   return gates;

@@ -1,18 +1,24 @@
 import type { Thresholds } from './schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import { conditionEffectGates, effectGate } from './conditionEffects.js';
-import { noDataGate, type Gate, type GatedMutator } from './gate.js';
+import { noDataGate, nothingMeasured, type Gate, type GatedMutator } from './gate.js';
+import { namedMutators, withNamed } from './gatedMutators.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';
-import { bandStatus, catchRateBand, namesMutator } from './thresholds.js';
+import { bandStatus, catchRateBand, namesMutator, resolveBand } from './thresholds.js';
 
 /** What the tables alone do not say: which mutators ought to have a gate, and which conditions were configured. */
 export interface GateContext {
   mutators: readonly GatedMutator[];
   conditions: readonly Condition[];
-  /** Conditions the critic's items cannot carry (conditionsNotApplicable): not gated for it. */
-  notApplicable?: readonly string[];
+  /** The run's mutators (configured, and the authored types the suite has): a threshold naming another has nothing to measure. */
+  runMutators: readonly string[];
+  /**
+   * The conditions that reach none of the critic's fixtures (unreachedConditions): null when other fixtures
+   * of the suite carry it (its gates are left out for this critic), else why it reaches none (no-data gates).
+   */
+  unreached?: ReadonlyMap<string, string | null>;
 }
 
 /**
@@ -30,7 +36,50 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
   const bound = (estimate: number, pessimistic: number) => (conservative ? { value: pessimistic, estimate } : { value: estimate });
   const simple = (name: string, threshold: number, measured: { value: number; estimate?: number }, pass: boolean): Gate => ({ name, threshold, ...measured, pass, status: pass ? 'green' : 'red' });
 
-  for (const { name: mutator, noMutants } of context.mutators) {
+  gates.push(...catchRateGates(tables, thresholds, context, bound));
+  const cleanAlarms = tables.falseAlarms.clean;
+  if (thresholds.maxFalseAlarmRate !== undefined) {
+    if (!cleanAlarms?.n) gates.push(noDataGate('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, unanswered(cleanAlarms, 'the originals')));
+    else {
+      const measured = bound(cleanAlarms.rate, cleanAlarms.ci[1]);
+      gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
+    }
+  }
+  const unreached = context.unreached ?? new Map<string, string | null>();
+  // A condition other fixtures carry, and none of this critic's, is gated on the critics that review those.
+  const conditions = context.conditions.filter((c) => unreached.get(c.name) !== null);
+  const withTrace = context.conditions.some((c) => c.name === 'with-trace') ? unreached.get('with-trace') : 'with-trace is not among the configured conditions';
+  if (thresholds.maxAnchoringDrop !== undefined && withTrace !== null) {
+    // The pooled with-trace shorthand of maxConditionEffect, measured the same way.
+    gates.push(
+      withTrace === undefined
+        ? effectGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, tables, 'with-trace', ALL_MUTANTS, 'catch-drop', conservative, true)
+        : noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, withTrace),
+    );
+  }
+  gates.push(...conditionEffectGates(tables, thresholds, conditions, context));
+  if (thresholds.minVerdictRate !== undefined) {
+    const v = tables.verdicts;
+    const answered = v.verdicts + v.noVerdict;
+    if (answered === 0) gates.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${errorCount(v.errors)})` : 'no review finished'));
+    else {
+      const measured = bound(v.verdictRate, wilsonInterval(v.verdicts, answered)[0]);
+      gates.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
+    }
+  }
+  return gates;
+}
+
+/**
+ * One gate per gated mutator that catchRate sets a band for (its own entry,
+ * else `default`), and the mutators it names that the run does not have. When
+ * none of them was measured and none fails already, one `catchRate` no-data
+ * gate fails the run: a default over mutators with no valid mutant (each a
+ * warning), or over a critic with no mutator of its kinds, measured nothing.
+ */
+function catchRateGates(tables: CriticTables, thresholds: Thresholds, context: GateContext, bound: (estimate: number, pessimistic: number) => { value: number; estimate?: number }): Gate[] {
+  const gates: Gate[] = [];
+  for (const { name: mutator, noMutants } of withNamed(context.mutators, namedMutators(thresholds.catchRate), context.runMutators)) {
     const band = catchRateBand(thresholds.catchRate, mutator);
     if (band === undefined) continue;
     const name = `catchRate.${mutator}`;
@@ -52,35 +101,20 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
     const status = pass ? bandStatus(measured.value, band) : 'red';
     gates.push({ name, threshold, ...measured, pass, status, band });
   }
-  const cleanAlarms = tables.falseAlarms.clean;
-  if (thresholds.maxFalseAlarmRate !== undefined) {
-    if (!cleanAlarms?.n) gates.push(noDataGate('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, unanswered(cleanAlarms, 'the originals')));
-    else {
-      const measured = bound(cleanAlarms.rate, cleanAlarms.ci[1]);
-      gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
-    }
-  }
-  const notApplicable = new Set(context.notApplicable ?? []);
-  const conditions = context.conditions.filter((c) => !notApplicable.has(c.name));
-  if (thresholds.maxAnchoringDrop !== undefined && !notApplicable.has('with-trace')) {
-    // The pooled with-trace shorthand of maxConditionEffect, measured the same way.
-    gates.push(
-      context.conditions.some((c) => c.name === 'with-trace')
-        ? effectGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, tables, 'with-trace', ALL_MUTANTS, 'catch-drop', conservative, true)
-        : noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, 'with-trace is not among the configured conditions'),
-    );
-  }
-  gates.push(...conditionEffectGates(tables, thresholds, conditions, context.mutators));
-  if (thresholds.minVerdictRate !== undefined) {
-    const v = tables.verdicts;
-    const answered = v.verdicts + v.noVerdict;
-    if (answered === 0) gates.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${errorCount(v.errors)})` : 'no review finished'));
-    else {
-      const measured = bound(v.verdictRate, wilsonInterval(v.verdicts, answered)[0]);
-      gates.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
-    }
-  }
-  return gates;
+  const floor = lowestBreak(thresholds.catchRate);
+  // A default (a single number, or `default`) applies to every critic; named mutators of kinds it does not review are gated on others.
+  const isDefault = typeof thresholds.catchRate === 'number' || thresholds.catchRate?.['default'] !== undefined;
+  if (floor === undefined || !(gates.length || isDefault)) return gates;
+  const none = nothingMeasured('catchRate', floor, gates, gates.length ? 'no mutant was measured' : 'no mutator of the run mutates the kinds of artifact this critic reviewed');
+  return none ? [...gates, none] : gates;
+}
+
+/** The lowest break among catchRate's entries; undefined when none can fail the run (bands without a break only). */
+function lowestBreak(catchRate: Thresholds['catchRate']): number | undefined {
+  if (catchRate === undefined) return undefined;
+  const entries = typeof catchRate === 'number' ? [catchRate] : Object.values(catchRate).filter((e) => typeof e !== 'string');
+  const breaks = entries.flatMap((e) => resolveBand(e).break ?? []);
+  return breaks.length ? Math.min(...breaks) : undefined;
 }
 
 /** Why a clean cell has no answered review: every review failed, or none finished. */

@@ -1,27 +1,35 @@
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { ReviewAuditReport } from '../results/reviewAudit.js';
-import { noDataGate, type Gate } from './gate.js';
+import { noDataGate, nothingMeasured, overallThreshold, type Gate } from './gate.js';
+import { namedMutators, withNamed } from './gatedMutators.js';
 import type { Thresholds } from './schema.js';
 
 /**
  * `maxFalseConsensus` (seed 001): the largest share of flawed reviews a
  * critic of reviews may AGREE with, on clean requests. A number gates every
  * review mutator of the run; a map gates those it names (`default` the rest).
- * A mutator named that made no review mutant is a no-data gate that fails;
- * under a number or `default` it is only a warning. With `gate:
+ * A mutator named that made no review mutant (or that the run does not have)
+ * is a no-data gate that fails; under a number or `default` it is only a
+ * warning, unless no review mutator was measured at all, or the run has none:
+ * then one `maxFalseConsensus` no-data gate fails the run. With `gate:
  * lower-bound` the pessimistic end of the Wilson interval is compared.
  */
 export function falseConsensusGates(audit: ReviewAuditReport | null | undefined, thresholds: Thresholds, reviewMutators: readonly string[]): Gate[] {
   const setting = thresholds.maxFalseConsensus;
-  if (setting === undefined || !reviewMutators.length) return [];
+  if (setting === undefined) return [];
+  const overall = overallThreshold(setting);
   const conservative = thresholds.gate === 'lower-bound';
-  return reviewMutators.flatMap((mutator): Gate[] => {
+  const members = withNamed(
+    reviewMutators.map((name) => ({ name, noMutants: null })),
+    namedMutators(setting),
+    reviewMutators,
+  ).flatMap(({ name: mutator, noMutants }): Gate[] => {
     const named = typeof setting === 'number' ? undefined : setting[mutator];
     const threshold = typeof setting === 'number' ? setting : (named ?? setting.default);
     if (threshold === undefined) return [];
     const name = `maxFalseConsensus.${mutator}`;
     const cell = audit?.byMutator[mutator]?.clean;
-    if (!cell) return [noDataGate(name, threshold, `no ${mutator} review was answered on clean requests`, named !== undefined)];
+    if (!cell) return [noDataGate(name, threshold, noMutants ?? `no ${mutator} review was answered on clean requests`, named !== undefined)];
     const value = conservative ? cell.falseConsensus.ci[1] : cell.falseConsensus.rate;
     const pass = value <= threshold;
     return [
@@ -36,6 +44,9 @@ export function falseConsensusGates(audit: ReviewAuditReport | null | undefined,
       },
     ];
   });
+  const why = reviewMutators.length ? 'no flawed review was measured' : 'no review mutator in the run (reviewAudits.mutators): no flawed review to agree with';
+  const none = nothingMeasured('maxFalseConsensus', overall, members, why);
+  return none ? [...members, none] : members;
 }
 
 /** The review mutators, the only keys `maxFalseConsensus` takes besides `default`. */

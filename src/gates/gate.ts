@@ -33,6 +33,8 @@ export interface Gate {
   detail?: string;
   /** A `maxConditionEffect` gate's paired comparison: items, b, c, exact McNemar p and the Newcombe interval. */
   effect?: EffectMeasure;
+  /** A `maxRegression` gate's worst gated row, with the alpha and margin it is compared with. */
+  regression?: RegressionMeasure;
 }
 
 /** A mutator a critic's catch rate is gated on, with why it made no valid mutant (null when it made some). */
@@ -57,7 +59,53 @@ export interface EffectMeasure {
   ci: Interval;
 }
 
+/**
+ * The row a `maxRegression` gate shows: the regressed row that worsened most, else the gated row with the
+ * smallest Holm-adjusted p (the nearest to regressing). It regresses when pHolm <= alpha and it worsened by more
+ * than the margin.
+ */
+export interface RegressionMeasure {
+  /** A mutator, `all` (every mutant pooled) or `control` (the originals). */
+  items: string;
+  condition: string;
+  /** `catch-drop` on mutants, `false-alarm-rise` on the originals. */
+  direction: 'catch-drop' | 'false-alarm-rise';
+  n: number;
+  /** Flagged in the baseline only, and in this run only. */
+  b: number;
+  c: number;
+  /** This run minus the baseline on the paired items, with its Newcombe paired 95% interval. */
+  delta: number;
+  ci: Interval;
+  /** The one-sided exact McNemar p, Holm-adjusted across the gated rows. */
+  pHolm: number;
+  alpha: number;
+  margin: number;
+  /** The family's rows gated, and those reported as too small (fewer than minPairs paired items). */
+  gatedRows: number;
+  tooSmallRows: number;
+  minPairs: number;
+}
+
 /** A gate with nothing to measure: never a pass. It fails the run unless `fails` is false; then it is a warning. */
 export function noDataGate(name: string, threshold: number, why: string, fails = true): Gate {
   return { name, threshold, value: null, pass: !fails, status: 'no-data', detail: why };
+}
+
+/**
+ * A per-member threshold (catchRate, a maxConditionEffect map, ...) whose
+ * members measured nothing for this critic, each a warning at most (a
+ * `default` over mutators that made no valid mutant) or none at all: one
+ * no-data gate under the threshold's own name that fails the run, so it is
+ * never passed on warnings alone. Undefined when a member was measured, or a
+ * member's gate fails the run already.
+ */
+export function nothingMeasured(name: string, threshold: number, members: readonly Gate[], why: string): Gate | undefined {
+  if (members.some((g) => g.value !== null || !g.pass)) return undefined;
+  return noDataGate(name, threshold, members.length ? `${why} (no data: ${members.map((g) => g.name).join(', ')})` : why);
+}
+
+/** What a per-member threshold is shown against as a whole: a single number, else its `default`, else its lowest entry. */
+export function overallThreshold(setting: number | Readonly<Record<string, number>>): number {
+  return typeof setting === 'number' ? setting : (setting['default'] ?? Math.min(...Object.values(setting)));
 }

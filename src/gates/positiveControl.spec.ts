@@ -55,7 +55,7 @@ describe('the positive control', () => {
     expect(critic.gates.find((g) => g.name === 'positive-control')).toMatchObject({ pass: false, status: 'red' });
     expect(built.passed).toBe(false);
     const markdown = renderMarkdown(built);
-    expect(markdown.split('\n')[0]).toMatch(/^# critic-audit: ❌ failed \(positive control failed for critic: anchoring figures not interpretable\)/);
+    expect(markdown.split('\n')[0]).toMatch(/^# critic-audit: ❌ failed · 1 of 2 gates failed \(positive control failed for critic: anchoring figures not interpretable\)/);
     expect(markdown).toMatch(/Each condition against clean.*NOT INTERPRETABLE/);
     expect(renderTerminal(built, '/tmp/out').split('\n')[0]).toMatch(/positive control failed for critic/);
     expect(renderJunit(built)).toMatch(/<testcase classname="critic-audit.critic" name="positive-control" time="0">\s*<failure message="positive-control: /);

@@ -22,10 +22,6 @@ export type CatchMode = z.infer<typeof catchModeSchema>;
 
 /** The `thresholds:` section of the config: what the gates compare the figures with. */
 export const thresholdsSchema = z.strictObject({
-  /**
-   * Clean catch rate per mutator (with `default` for the rest): a number is the break point, or a {high, low, break} band.
-   * `mode: located` gates the located catches (the reply pointed at the mutation) instead of every FAIL; default raw.
-   */
   catchRate: z
     .union([
       rate,
@@ -37,47 +33,69 @@ export const thresholdsSchema = z.strictObject({
         }
       }),
     ])
-    .optional(),
-  maxFalseAlarmRate: rate.optional(),
-  /** Largest allowed clean minus with-trace catch rate, pooled over mutators. */
-  maxAnchoringDrop: rate.optional(),
-  /**
-   * Per contaminated condition, the largest allowed effect against clean on the same items: the drop in catch
-   * rate for one that pushes towards PASS (a number: all mutants pooled; a map: per mutator, with `default`),
-   * the rise in false alarms on the originals for one that pushes towards FAIL.
-   */
-  maxConditionEffect: z.record(z.string(), z.union([rate, z.record(z.string(), rate)])).optional(),
-  /** Per second-turn condition, the largest share of first-turn catches the follow-up may take back (false consensus). */
-  maxYield: z.record(z.string(), rate).optional(),
-  /** Per second-turn condition, the smallest share of first-turn false alarms an evidence rebuttal must correct. */
-  minCorrection: z.record(z.string(), rate).optional(),
-  /** Critics of reviews (reviewAudits): the largest share of flawed reviews they may AGREE with; a number, or per review mutator with `default`. */
-  maxFalseConsensus: z.union([rate, z.record(z.string(), rate)]).optional(),
-  /**
-   * The largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld, condition
-   * blind) a mutant set may have for this critic: one number for every mutator, or per mutator with `default`.
-   */
-  maxBlindDiscrimination: z.union([rate, z.record(z.string(), rate)]).optional(),
-  minVerdictRate: rate.optional(),
-  /** `point` gates the estimate; `lower-bound` the pessimistic end of its 95% interval (conservative). Default point. */
-  gate: z.enum(['point', 'lower-bound']).optional(),
-  /** Against a --baseline run: fail on a drop that is significant after Holm correction and larger than `margin`. */
-  maxRegression: z.strictObject({ margin: rate.optional(), alpha: z.number().gt(0).lt(1).optional() }).optional(),
-  /** Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect. */
+    .optional()
+    .describe(
+      'Clean catch rate per mutator: one number for every mutator, or a map of mutator names (and `default` for the rest) to a number (the break point) or a `{high, low, break}` band. ' +
+        '`mode: located` in the map gates the located catches (the reply pointed at the mutation) instead of every FAIL; default `raw`.',
+    ),
+  maxFalseAlarmRate: rate.optional().describe('The largest clean false-alarm rate on the originals and controls.'),
+  maxAnchoringDrop: rate.optional().describe('The largest clean minus with-trace catch rate, all mutants pooled, on the same items.'),
+  maxConditionEffect: z
+    .record(z.string(), z.union([rate, z.record(z.string(), rate)]))
+    .optional()
+    .describe(
+      'Per contaminated condition, the largest effect against clean on the same items: for one that pushes towards PASS the drop in catch rate ' +
+        '(a number: all mutants pooled; a map: per mutator, with `default`), for one that pushes towards FAIL the rise in false alarms on the originals.',
+    ),
+  maxYield: z.record(z.string(), rate).optional().describe('Per second-turn condition, the largest share of first-turn catches the follow-up may take back (false consensus).'),
+  minCorrection: z.record(z.string(), rate).optional().describe('Per second-turn condition, the smallest share of first-turn false alarms an evidence rebuttal must correct.'),
+  maxFalseConsensus: z
+    .union([rate, z.record(z.string(), rate)])
+    .optional()
+    .describe('Critics of reviews: the largest share of flawed reviews they may AGREE with, clean; one number, or per review mutator with `default`.'),
+  maxBlindDiscrimination: z
+    .union([rate, z.record(z.string(), rate)])
+    .optional()
+    .describe(
+      'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',
+    ),
+  minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.'),
+  gate: z.enum(['point', 'lower-bound']).optional().describe('`point` (default) gates each estimate; `lower-bound` the pessimistic end of its 95% interval: conservative, for small suites.'),
+  maxRegression: z
+    .strictObject({
+      margin: rate.optional().describe('The smallest worsening that counts (default 0.05): a catch-rate drop, or a false-alarm rise.'),
+      alpha: z.number().gt(0).lt(1).optional().describe('The Holm-adjusted one-sided exact McNemar p a row must reach (default 0.05).'),
+      rows: z
+        .union([z.enum(['pooled', 'per-mutator']), z.array(z.string().min(1)).min(1, 'name at least one mutator, or use pooled or per-mutator')], {
+          error: 'rows must be pooled, per-mutator or a list of mutator names',
+        })
+        .optional()
+        .describe("The family tested: `pooled` (default), all mutants and the originals' false alarms per condition; `per-mutator`, every mutator's rows as well; a list of mutators, theirs as well."),
+      minPairs: z.number().int().min(1).optional().describe('A row with fewer paired items (default 20) is reported as too small, never gated.'),
+    })
+    .optional()
+    .describe(
+      'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning.',
+    ),
   minimumDetectableEffect: z
     .union([
       z.number().gt(0).max(1),
       z.strictObject({
-        delta: z.number().gt(0).max(1),
-        /** Assumed share of discordant items (default 0.25). */
-        psi: z.number().gt(0).max(1).optional(),
-        alpha: z.number().gt(0).lt(1).optional(),
-        power: z.number().min(0.5).lt(1).optional(),
+        delta: z.number().gt(0).max(1).describe('The difference in catch rate to detect.'),
+        psi: z.number().gt(0).max(1).optional().describe('The assumed share of discordant items (default 0.25).'),
+        alpha: z.number().gt(0).lt(1).optional().describe('The two-sided significance level (default 0.05).'),
+        power: z.number().min(0.5).lt(1).optional().describe('The power (default 0.8).'),
       }),
     ])
-    .optional(),
-  /** The critic must show it can review before its anchoring figures count; configured here, it is also a gate. */
-  positiveControl: z.strictObject({ minVerdictRate: rate.optional(), minDiscrimination: z.number().min(-1).max(1).optional() }).optional(),
+    .optional()
+    .describe('Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect: a number (delta), or `{delta, psi, alpha, power}`. Not a gate.'),
+  positiveControl: z
+    .strictObject({
+      minVerdictRate: rate.optional().describe('The smallest share of clean reviews ending in a verdict (default 0.8).'),
+      minDiscrimination: z.number().min(-1).max(1).optional().describe('The smallest clean catch rate minus clean false-alarm rate (default 0.2).'),
+    })
+    .optional()
+    .describe('The critic must show, sealed, that it can review before its anchoring figures count; configured here, it is also the `positive-control` gate.'),
 });
 
 export type Thresholds = z.infer<typeof thresholdsSchema>;

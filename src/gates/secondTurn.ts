@@ -1,5 +1,5 @@
 import type { Condition } from '../requests/conditions/index.js';
-import type { SecondTurnReport } from '../results/secondTurn.js';
+import type { SecondTurnReport, TurnCell } from '../results/secondTurn.js';
 import { ALL_MUTANTS, CONTROL } from '../results/tabulate.js';
 import { noDataGate, type Gate } from './gate.js';
 import type { Thresholds } from './schema.js';
@@ -17,7 +17,8 @@ export function secondTurnGates(report: Record<string, SecondTurnReport>, thresh
   for (const [condition, threshold] of Object.entries(thresholds.maxYield ?? {})) {
     const rate = report[condition]?.byGroup[ALL_MUTANTS]?.yield;
     const name = `maxYield.${condition}`;
-    if (!rate) gates.push(noDataGate(name, threshold, `no mutant was caught in its first (clean) turn, so there is no catch for ${condition} to take back`));
+    const noCatch = `no mutant was caught in its first (clean) turn, so there is no catch for ${condition} to take back`;
+    if (!rate) gates.push(noDataGate(name, threshold, unturned(report[condition]?.byGroup[ALL_MUTANTS], 'mutant', condition) ?? noCatch));
     else
       gates.push(
         rateGate(name, threshold, rate, conservative ? rate.ci[1] : rate.rate, conservative, (v) => v <= threshold, `${rate.count} of ${rate.n} first-turn catches withdrawn under ${condition}`),
@@ -26,13 +27,19 @@ export function secondTurnGates(report: Record<string, SecondTurnReport>, thresh
   for (const [condition, threshold] of Object.entries(thresholds.minCorrection ?? {})) {
     const rate = report[condition]?.byGroup[CONTROL]?.correction;
     const name = `minCorrection.${condition}`;
-    if (!rate) gates.push(noDataGate(name, threshold, `no original was flagged in its first (clean) turn, so there is no false alarm for ${condition} to correct`));
+    const noAlarm = `no original was flagged in its first (clean) turn, so there is no false alarm for ${condition} to correct`;
+    if (!rate) gates.push(noDataGate(name, threshold, unturned(report[condition]?.byGroup[CONTROL], 'original', condition) ?? noAlarm));
     else
       gates.push(
         rateGate(name, threshold, rate, conservative ? rate.ci[0] : rate.rate, conservative, (v) => v >= threshold, `${rate.count} of ${rate.n} first-turn false alarms withdrawn under ${condition}`),
       );
   }
   return gates;
+}
+
+/** Why a group has no second turn to read: none of its items has a verdict in both turns (the condition follows up none of them); undefined when some has. */
+function unturned(cell: TurnCell | undefined, what: string, condition: string): string | undefined {
+  return cell?.n ? undefined : `no ${what} has a verdict in both turns under ${condition} (none was followed up, or no follow-up was answered)`;
 }
 
 function rateGate(name: string, threshold: number, rate: { rate: number }, value: number, conservative: boolean, holds: (v: number) => boolean, detail: string): Gate {

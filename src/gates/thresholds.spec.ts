@@ -12,7 +12,7 @@ import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
 const CONDITIONS = conditionsOf(CONDITION_NAMES);
 /** The tables' one mutator, with valid mutants, under clean and with-trace. */
-const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: conditionsOf(['clean', 'with-trace']) };
+const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: conditionsOf(['clean', 'with-trace']), runMutators: ['number-flip'] };
 
 /** Tables with one mutator's clean catch rate (and its Wilson interval), the false alarms and the anchoring row. */
 function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
@@ -119,6 +119,14 @@ describe('--threshold overrides', () => {
     });
   });
 
+  it('overrides maxRegression.rows (a word, or mutators separated by commas) and .minPairs like the other fields', () => {
+    const over = (...args: string[]) => applyThresholdOverrides({ maxRegression: { margin: 0.1 } }, args, MUTATORS, CONDITIONS).maxRegression;
+    expect(over('maxRegression.rows=per-mutator')).toEqual({ margin: 0.1, rows: 'per-mutator' });
+    expect(over('maxRegression.rows=number-flip, entity-swap', 'maxRegression.minPairs=10')).toEqual({ margin: 0.1, rows: ['number-flip', 'entity-swap'], minPairs: 10 });
+    expect(over('maxRegression.rows=[number-flip]')).toEqual({ margin: 0.1, rows: ['number-flip'] });
+    expect(over('maxRegression.rows=per-mutator', 'maxRegression.rows=pooled')).toEqual({ margin: 0.1, rows: 'pooled' });
+  });
+
   it('overrides maxFalseConsensus as one number or per review mutator, a number becoming the default', () => {
     expect(applyThresholdOverrides({}, ['maxFalseConsensus=0.2'], MUTATORS, CONDITIONS).maxFalseConsensus).toBe(0.2);
     expect(applyThresholdOverrides({ maxFalseConsensus: 0.2 }, ['maxFalseConsensus.drop-flag=0.05'], MUTATORS, CONDITIONS).maxFalseConsensus).toEqual({ default: 0.2, 'drop-flag': 0.05 });
@@ -134,6 +142,12 @@ describe('--threshold overrides', () => {
     ['number-flip.low=0.5', /need break <= low <= high/],
     ['gate=upper', /gate: /],
     ['maxRegression=0.1', /name the field/],
+    ['maxRegression.rows=numbr-flip', /maxRegression\.rows\.0: unknown mutator "numbr-flip"; use pooled, per-mutator or mutator names/],
+    ['maxRegression.rows=', /maxRegression\.rows: name at least one mutator, or use pooled or per-mutator/],
+    ['maxRegression.rows=all', /maxRegression\.rows\.0: unknown mutator "all"/],
+    ['maxRegression.minPairs=0', /maxRegression\.minPairs: .*>=1/],
+    ['maxRegression.minPairs=2.5', /maxRegression\.minPairs: .*expected int/],
+    ['maxRegression.pairs=20', /maxRegression: unknown key|Unrecognized key/],
     ['maxConditionEffect.prior-maybe=0.1', /maxConditionEffect\.prior-maybe: unknown condition "prior-maybe"/],
     ['maxConditionEffect.prior-fail=1.5', /maxConditionEffect\.prior-fail: .*<=1/],
     ['maxConditionEffect.prior-fail.number-flip=0.1', /prior-fail pushes towards FAIL/],
@@ -165,6 +179,7 @@ describe('maxConditionEffect', () => {
       { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
     ],
     conditions: CONDITIONS,
+    runMutators: ['number-flip', 'entity-swap'],
   };
   const gates = (maxConditionEffect: Record<string, number | Record<string, number>>, gate?: 'lower-bound') =>
     evaluateGates(effects(), { maxConditionEffect, ...(gate ? { gate } : {}) }, context).filter((g) => g.name.startsWith('maxConditionEffect'));
@@ -230,12 +245,17 @@ describe('threshold config keys', () => {
       [
         '  catchRate: {default: 0.6, number-flip: {high: 0.9, low: 0.8, break: 0.7}}',
         '  gate: lower-bound',
-        '  maxRegression: {margin: 0.05, alpha: 0.05}',
+        '  maxRegression: {margin: 0.05, alpha: 0.05, rows: [number-flip, task-substitution], minPairs: 30}',
         '  minimumDetectableEffect: {delta: 0.15, psi: 0.25}',
         '  positiveControl: {minVerdictRate: 0.8, minDiscrimination: 0.2}',
       ].join('\n'),
     )();
-    expect(config.thresholds).toMatchObject({ gate: 'lower-bound', maxRegression: { margin: 0.05 }, positiveControl: { minDiscrimination: 0.2 } });
+    expect(config.thresholds).toMatchObject({
+      gate: 'lower-bound',
+      maxRegression: { margin: 0.05, rows: ['number-flip', 'task-substitution'], minPairs: 30 },
+      positiveControl: { minDiscrimination: 0.2 },
+    });
+    expect(load('  maxRegression: {rows: per-mutator}')().thresholds.maxRegression).toEqual({ rows: 'per-mutator' });
   });
 
   it.each([
@@ -246,6 +266,9 @@ describe('threshold config keys', () => {
     ['an unknown gate mode', '  gate: upper-bound', /\(thresholds\.gate\)/],
     ['an unknown catch mode', '  catchRate: {default: 0.6, mode: strict}', /\(thresholds\.catchRate(\.mode)?\): .*mode must be raw or located/],
     ['a mode given as a rate', '  catchRate: {number-flip: located}', /thresholds\.catchRate/],
+    ['an unknown mutator among the regression rows', '  maxRegression: {rows: [number-flip, numbr-flip]}', /:4 \(thresholds\.maxRegression\.rows\[1\]\): unknown mutator "numbr-flip"/],
+    ['regression rows of another word', '  maxRegression: {rows: all}', /\(thresholds\.maxRegression\.rows\): rows must be pooled, per-mutator or a list of mutator names/],
+    ['a regression minPairs below 1', '  maxRegression: {minPairs: 0}', /\(thresholds\.maxRegression\.minPairs\)/],
     ['an unknown positiveControl key', '  positiveControl: {minVerdict: 0.8}', /unknown key "minVerdict"/],
     ['an effect larger than psi', '  minimumDetectableEffect: {delta: 0.3, psi: 0.2}', /\(thresholds\.minimumDetectableEffect\): delta \(0\.3\) cannot exceed psi/],
     ['a condition effect outside [0, 1]', '  maxConditionEffect: {prior-fail: 1.2}', /:4 \(thresholds\.maxConditionEffect\.prior-fail\): .*<=1/],

@@ -3,6 +3,7 @@ import { overrideBlindDiscrimination } from './blindDiscrimination.js';
 import { overrideFalseConsensus } from './falseConsensus.js';
 import { conditionEffectProblems } from './conditionEffects.js';
 import { secondTurnProblems } from './secondTurn.js';
+import { regressionRowsProblems, rowsOverride } from './regression.js';
 import type { BandStatus, ResolvedBand } from './gate.js';
 import { thresholdsSchema, type Band, type CatchMode, type Thresholds } from './schema.js';
 import { formatPath } from '../util/yamlSource.js';
@@ -49,7 +50,7 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  * validated. Accepted keys: `<mutator>[.high|.low|.break]` (or with a
  * `catchRate.` prefix, and `default` for every mutator without its own),
  * `maxFalseAlarmRate`, `maxAnchoringDrop`, `minVerdictRate`, `gate`, and
- * `maxRegression.*`, `minimumDetectableEffect.*`, `positiveControl.*`,
+ * `maxRegression.*` (`maxRegression.rows=pooled|per-mutator|<mutator>,<mutator>`), `minimumDetectableEffect.*`, `positiveControl.*`,
  * `maxConditionEffect.<condition>[.<mutator>|.default]`, `maxFalseConsensus[.<review mutator>|.default]`,
  * `maxBlindDiscrimination[.<mutator>|.default]`.
  */
@@ -92,7 +93,9 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (field === undefined) throw bad(`name the field, e.g. ${head}.${head === 'maxRegression' ? 'margin' : head === 'positiveControl' ? 'minVerdictRate' : 'delta'}=...`);
       let current = next[head];
       if (typeof current === 'number') current = { delta: current }; // minimumDetectableEffect shorthand
-      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
+      // maxRegression.rows takes a word or a list of mutators, given on the command line as names separated by commas.
+      const fieldValue = head === 'maxRegression' && field === 'rows' ? rowsOverride(text) : value;
+      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: fieldValue } };
     } else {
       throw bad(
         `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...SCALAR_KEYS, ...OBJECT_KEYS, 'maxConditionEffect', 'maxFalseConsensus', 'maxBlindDiscrimination'].join(', ')}`,
@@ -103,7 +106,11 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       const issue = checked.error.issues[0]!;
       throw bad(`${formatPath(issue.path)}: ${issue.message}`);
     }
-    const [problem] = [...conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames), ...secondTurnProblems(checked.data, conditions)];
+    const [problem] = [
+      ...conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames),
+      ...secondTurnProblems(checked.data, conditions),
+      ...regressionRowsProblems(checked.data.maxRegression, mutatorNames),
+    ];
     if (problem) throw bad(`${problem.path.join('.')}: ${problem.message}`);
     next = checked.data as Record<string, unknown>;
   }

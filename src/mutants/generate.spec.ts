@@ -160,7 +160,7 @@ describe('the bundled policy suite', () => {
   });
 
   // Mutants that read as honest mistakes are fewer than the old templates made: negation and claim-insertion
-  // keep 12 or more on this suite (README, Fixtures), the others 40 or more.
+  // keep 12 or more on this suite (docs/fixtures.md, the bundled suites), the others 40 or more.
   it.each(textMutators.map((m) => [m.name, ['negation', 'claim-insertion'].includes(m.name) ? 12 : 40] as const))('gives %s at least %i valid mutants', (name, floor) => {
     expect(mutants.filter((m) => m.mutator === name).length).toBeGreaterThanOrEqual(floor);
   });

@@ -10,14 +10,13 @@ import type { Mutant } from './types.js';
 
 /** The config's `reviewAudits:` (seed 001): which suites' originals and verified mutants become reviewed artifacts, and how the reviews are corrupted. */
 export const reviewAuditsSchema = z.strictObject({
-  /** Fixture folders or files of the audit whose items are reviewed. */
-  from: z.array(z.string().min(1)).min(1, 'list at least one fixture folder or file'),
-  /** Review mutators (default: all of them). */
-  mutators: z.array(z.string().min(1)).min(1).optional(),
-  /** The artifact mutators whose mutants are reviewed (default: the audit's). */
-  reviewed: z.array(z.string().min(1)).min(1).optional(),
-  /** Reviewed mutants per source fixture, sampled with the seed; its original is always reviewed too. */
-  perFixture: positiveInt.default(2),
+  from: z
+    .array(z.string().min(1))
+    .min(1, 'list at least one fixture folder or file')
+    .describe('Fixture folders or files of the audit (as `fixtures:` names them) whose originals and verified mutants get reviews.'),
+  mutators: z.array(z.string().min(1)).min(1).optional().describe('The review mutators (default: all four).'),
+  reviewed: z.array(z.string().min(1)).min(1).optional().describe("The artifact mutators whose mutants are reviewed (default: the audit's)."),
+  perFixture: positiveInt.default(2).describe('Reviewed mutants per source fixture, sampled with the seed; its original is always reviewed too.'),
 });
 
 export type ReviewAuditsConfig = z.infer<typeof reviewAuditsSchema>;

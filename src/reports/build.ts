@@ -1,15 +1,15 @@
-import { compareWithBaseline, REGRESSION_DEFAULTS, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
+import { compareWithBaseline, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
 import { noDataGate } from '../gates/gate.js';
-import { conditionsNotApplicable, gatedMutators, mutatorsOfKinds } from '../gates/gatedMutators.js';
+import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/gatedMutators.js';
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
 import { powerCheck, powerDesign } from '../gates/power.js';
-import { regressionGate } from '../gates/regression.js';
+import { regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
@@ -30,6 +30,7 @@ import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
 import { countOutcomes, tabulate } from '../results/tabulate.js';
+import { criticSummary } from './summary.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
@@ -70,23 +71,30 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     attachLocated(tables, replies);
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
-    const notApplicable = conditionsNotApplicable(conditions, snapshot.fixtures, items, outcomes);
-    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, notApplicable });
+    const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
+    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
     if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
-    // Blind applies to the critic when some of its items are of a kind blind reviews (a checker of code has none).
-    const blindApplies = withholding !== undefined && !notApplicable.includes(withholding.name);
+    // Blind applies to the critic when some of its items are of a kind blind reviews; a checker of code has none, and is not gated on it while others are.
+    const blindReach = withholding && unreached.get(withholding.name);
+    const blindApplies = withholding !== undefined && blindReach === undefined;
     const blindCells = blindApplies ? blindDiscrimination(tables, withholding) : undefined;
-    gates.push(
-      ...blindDiscriminationGates(blindCells, settings.thresholds, {
-        condition: blindApplies ? withholding.name : undefined,
-        mutators: blindApplies ? mutatorsOfKinds(mutators, withholding.kinds, items) : [],
-      }),
-    );
+    if (blindReach !== null)
+      gates.push(
+        ...blindDiscriminationGates(blindCells, settings.thresholds, {
+          condition: withholding?.name,
+          unreached: blindReach,
+          mutators: blindApplies ? mutatorsOfKinds(mutators, withholding.kinds, items) : [],
+          runMutators: mutatorNames,
+        }),
+      );
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
     if (control.gated) gates.push(positiveControlGate(control));
-    if (!control.pass) warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
+    // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
+    const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
+    if (!control.pass && answered)
+      warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = critic.verdict === 'agree-disagree' ? reviewAuditReport(items, snapshot.fixtures, store.results(critic.name), settings.conditions) : null;
-    if (reviewAudit)
+    if (critic.verdict === 'agree-disagree')
       gates.push(
         ...falseConsensusGates(
           reviewAudit,
@@ -109,10 +117,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     let flipped: FlippedItem[] = [];
     if (baseline) {
       const before = baseline.data.critics[critic.name];
-      if (!before)
-        gates.push(
-          noDataGate('maxRegression', settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`),
-        );
+      if (!before) gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`));
       else {
         const compared = compareWithBaseline({
           items,
@@ -121,7 +126,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
           conditions: settings.conditions,
           baseline: before,
           source: { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt, harnessVersion: baseline.data.harnessVersion },
-          options: { margin: settings.thresholds.maxRegression?.margin ?? REGRESSION_DEFAULTS.margin, alpha: settings.thresholds.maxRegression?.alpha ?? REGRESSION_DEFAULTS.alpha },
+          options: regressionOptions(settings.thresholds.maxRegression),
         });
         regression = compared.regression;
         flipped = compared.flipped;
@@ -132,6 +137,9 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
           );
         }
       }
+    } else if (settings.thresholds.maxRegression) {
+      // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
+      gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false));
     }
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
@@ -139,12 +147,15 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
-    // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
-    const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
+    const plan = planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions);
+    // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
+    const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
     critics[critic.name] = {
+      summary: criticSummary({ ...tables, gates, ...plan }, conditions, reviewed),
       ...tables,
       ...(blindCells ? { blindDiscrimination: blindCells } : {}),
       gates,
+      // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
       passed: answered && gates.every((g) => g.pass),
       cost: criticCost,
       costSplit,
@@ -157,7 +168,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       grammar: replies.grammar,
       falseAlarmCitations: replies.falseAlarmCitations,
       ...(reviewAudit ? { reviewAudit } : {}),
-      ...planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions),
+      ...plan,
     };
     reviews += v.reviews;
     errors += v.errors;
@@ -177,6 +188,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     repeats: settings.repeats,
     complete: status.complete,
     stopReason: status.stopReason,
+    stopKind: status.stopKind ?? null,
+    stopCritic: status.stopCritic ?? null,
     passed: status.complete && Object.values(critics).every((c) => c.passed),
     errorBudget: { budget: settings.errorBudget, errorRate, exceeded: errorRate > settings.errorBudget },
     cost: snapshot.critics.some((c) => c.pricing) ? cost : null,

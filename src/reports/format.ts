@@ -1,5 +1,7 @@
+import type { Gate, RegressionMeasure } from '../gates/gate.js';
 import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
+import { formatCost } from '../results/cost.js';
 import type { CriticReport } from './types.js';
 
 export const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
@@ -23,6 +25,27 @@ export const NO_DATA = 'no data';
 /** A gate's measured value, or `no data`. */
 export const gateValue = (g: { value: number | null }) => (g.value === null ? NO_DATA : g.value.toFixed(3));
 
+/**
+ * A gate's value and threshold as every gate line shows them. A regression gate shows its worst gated row
+ * (name, change, interval, Holm p) against the alpha and margin that row is compared with.
+ */
+export function gateReading(g: Gate): { value: string; threshold: string } {
+  return g.regression ? { value: regressionReading(g.regression), threshold: regressionThreshold(g.regression) } : { value: gateValue(g), threshold: String(g.threshold) };
+}
+
+/** "all with-trace: catch rate −17.4 pts [−28.4, −5.9], Holm p 0.021" */
+export function regressionReading(m: RegressionMeasure): string {
+  return `${m.items} ${m.condition}: ${m.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${tenths(m.delta)} pts [${tenths(m.ci[0])}, ${tenths(m.ci[1])}], Holm p ${formatP(m.pHolm)}`;
+}
+
+/** "Holm p ≤ 0.05 and a drop beyond 5 pts": what a row must show to regress. */
+export function regressionThreshold(m: Pick<RegressionMeasure, 'alpha' | 'margin' | 'direction'>): string {
+  return `Holm p ≤ ${m.alpha} and a ${m.direction === 'catch-drop' ? 'drop' : 'rise'} beyond ${Number((100 * m.margin).toFixed(2))} pts`;
+}
+
+/** Points to a tenth, signed: −17.4. */
+const tenths = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
+
 /** Reasons grouped for display, most common first. */
 export function countBy<T>(items: readonly T[], key: (item: T) => string): Array<[string, number]> {
   const counts = new Map<string, number>();
@@ -43,6 +66,8 @@ export function causeText(c: ErrorCause): string {
 export function engineText({ verdicts: v, cost, costSplit }: Pick<CriticReport, 'verdicts' | 'cost' | 'costSplit'>): string {
   const parts = [`${v.cached} of ${v.reviews} reviews from the cache`, `${v.retries} retries`, `${v.rateLimited} rate-limited (429)`];
   if (cost !== null)
-    parts.push(costSplit && costSplit.cached > 0 ? `cost ${cost.toFixed(4)}: ${costSplit.spent.toFixed(4)} spent, ${costSplit.cached.toFixed(4)} served from the cache` : `cost ${cost.toFixed(4)}`);
+    parts.push(
+      costSplit && costSplit.cached > 0 ? `cost ${formatCost(cost)}: ${formatCost(costSplit.spent)} spent, ${formatCost(costSplit.cached)} served from the cache` : `cost ${formatCost(cost)}`,
+    );
   return parts.join(' · ');
 }

@@ -1,15 +1,16 @@
 import { appendFileSync } from 'node:fs';
+import { isGated } from '../baseline/compare.js';
 import type { AuditReport } from './types.js';
 import { formatP, signedPoints } from './format.js';
-import { diffBlock, echoHeadline, errorCauseLines, gateRow, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { diffBlock, errorCauseLines, gateRow, headlineLines, signedRange } from './markdownSections.js';
 
 /** Flipped items shown per critic in the step summary. */
 const FLIPPED_IN_SUMMARY = 5;
 
 /** A short Markdown summary for a CI job page: the verdict, the gates, what regressed. */
 export function renderGithubSummary(report: AuditReport, outDir: string): string {
-  const out: string[] = [`## critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}${positiveControlHeadline(report)}${echoHeadline(report)}`];
-  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason}`);
+  const out: string[] = headlineLines(report, '##');
+  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason ?? 'stopped early'}`);
   for (const w of report.warnings ?? []) out.push('', `> ⚠️ ${w}`);
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `### ${name}: ${critic.passed ? 'passed' : 'failed'}`);
@@ -18,7 +19,7 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
       for (const g of critic.gates) out.push(gateRow(g));
     }
     out.push(...errorCauseLines(critic));
-    for (const row of critic.regression?.rows.filter((r) => r.regressed) ?? []) {
+    for (const row of critic.regression?.rows.filter(isGated).filter((r) => r.regressed) ?? []) {
       out.push(
         '',
         `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`,

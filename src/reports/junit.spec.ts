@@ -34,8 +34,9 @@ describe('JUnit XML', () => {
     for (const g of critic.gates) expect(text).toContain(`<testcase classname="critic-audit.critic" name="${g.name}"`);
     expect(text).toMatch(/<testsuite name="critic-audit.critic" tests="3" failures="1"/);
     expect(text).toMatch(/<testsuites name="critic-audit" tests="5" failures="1" errors="0" skipped="0">/);
+    // The regression gate's failure names its worst gated row, with its drop, interval and Holm p, against alpha and the margin.
     expect(text).toMatch(
-      /name="maxRegression" time="0">\s*<failure message="maxRegression: 0\.\d{4} is above the threshold 0\.05 \(regressed: number-flip clean: catch rate −\d+\.\d pts \(b=\d+, c=0, n=60/,
+      /name="maxRegression" time="0">\s*<failure message="maxRegression: number-flip clean: catch rate −66\.7 pts \[−\d+\.\d, −\d+\.\d\], Holm p [\d.e-]+, against the threshold Holm p ≤ 0\.05 and a drop beyond 5 pts \(1 of 1 gated rows regressed: number-flip clean −66\.7 pts \(b=40, c=0, n=60, Holm p=[\d.e-]+\); family pooled: all mutants and the originals, per condition; too small to gate \(under 20 paired items\): control clean \(10\)\)" type="gate">value=0\.6667 threshold=0\.05 pass=false status=red row=number-flip\/clean delta=-0\.6667 ci=\[-0\.\d{4},-0\.\d{4}\] pHolm=[\d.e-]+ alpha=0\.05 n=60/,
     );
     // The catch rate sits between break and low: red, but not a failure.
     expect(text).toMatch(/name="catchRate.number-flip" time="0">\s*<system-out>value=0\.3333 threshold=0\.3 pass=true status=red high=0\.9 low=0\.5 break=0\.3<\/system-out>/);
@@ -58,7 +59,7 @@ describe('the GitHub step summary', () => {
     expect(appendGithubSummary(report, '/out', { GITHUB_STEP_SUMMARY: file })).toBe(file);
     const text = readFileSync(file, 'utf8');
     expect(text.startsWith('# earlier step\n## critic-audit: ❌ failed')).toBe(true);
-    expect(text).toMatch(/\| maxRegression \| 0\.05 \| .* 🔴 \*\*fail\*\*/);
+    expect(text).toMatch(/\| maxRegression \| Holm p ≤ 0\.05 and a drop beyond 5 pts \| number-flip clean: catch rate −66\.7 pts \[−\d+\.\d, −\d+\.\d\], Holm p [\d.e-]+ \| 🔴 \*\*fail\*\*/);
     expect(text).toMatch(/\*\*Regressed:\*\* number-flip under clean: catch rate −67 pts/);
     expect(text).toMatch(/40 items flipped for the worse \(first 5; all in report\.md\)/);
     expect(text).toMatch(/```diff\n {2}@@ line \d+ @@\n {2}- .*\n {2}\+ /);
@@ -70,7 +71,11 @@ describe('report.md against a baseline', () => {
   it('lists the flipped items with the diff and both replies, and the regression table with Holm p', () => {
     const md = renderMarkdown(report);
     expect(md).toMatch(/### Against the baseline \(baseline\.json/);
-    expect(md).toMatch(/\| number-flip \| clean \| 60 \| 100% \| 33% \| −67 pts \[−\d+, −\d+\] \| 40 \/ 0 \| .* \| .* \| – \| ❌ regressed \|/);
+    expect(md).toMatch(/\| number-flip \| clean \| 60 \| 100% \| 33% \| −67 pts \[−\d+, −\d+\] \| 40 \/ 0 \| [\d.e-]+ \| [\d.e-]+ \| – \| regressed ❌ \|/);
+    expect(md).toMatch(/\| control \(false alarms\) \| clean \| 10 \| 0% \| 0% \| \+0 pts \[−\d+, \+\d+\] \| 0 \/ 0 \| 1\.0 \| – \| – \| too small \(under 20 pairs\) \|/);
+    expect(md).toMatch(
+      /The gate tests all mutants pooled and the originals \(rows: pooled\), per condition \(number-flip is the only mutator: its rows are all the mutants\)\. A row of it with at least 20 paired items is gated/,
+    );
     expect(md).toMatch(/### Items that flipped since the baseline: 40 worse, 0 better/);
     expect(md).toMatch(/The first 20 \(worst first\); report\.json lists all 40\./);
     expect(md).toMatch(/caught in the baseline, missed now\n\n {2}```diff\n {2}@@ line/);

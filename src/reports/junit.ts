@@ -1,5 +1,6 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport } from './types.js';
+import { gateReading } from './format.js';
 
 /**
  * JUnit XML for CI test tabs: one test suite per critic and one test case per
@@ -64,6 +65,11 @@ function testCase(classname: string, name: string, failure: { message: string; b
 /** Gates named max* hold when the value is at most the threshold; every other gate when it is at least. */
 function gateFailure(g: Gate): { message: string; body: string } {
   if (g.value === null) return { message: `${g.name}: no data: ${g.detail ?? 'nothing to measure'}`, body: gateNumbers(g) };
+  // A regression gate fails on a row: the row, its change, interval and Holm p, against alpha and the margin.
+  if (g.regression) {
+    const reading = gateReading(g);
+    return { message: `${g.name}: ${reading.value}, against the threshold ${reading.threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
+  }
   const side = g.name.startsWith('max') ? 'above' : 'below';
   const threshold = g.band?.break ?? g.threshold;
   return { message: `${g.name}: ${fmt(g.value)} is ${side} the threshold ${threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
@@ -74,6 +80,8 @@ function gateNumbers(g: Gate): string {
   if (g.status) parts.push(`status=${g.status}`);
   if (g.estimate !== undefined) parts.push(`estimate=${fmt(g.estimate)}`);
   if (g.band) parts.push(`high=${g.band.high}`, `low=${g.band.low}`, `break=${g.band.break ?? 'none'}`);
+  const m = g.regression;
+  if (m) parts.push(`row=${m.items}/${m.condition}`, `delta=${fmt(m.delta)}`, `ci=[${fmt(m.ci[0])},${fmt(m.ci[1])}]`, `pHolm=${m.pHolm.toPrecision(3)}`, `alpha=${m.alpha}`, `n=${m.n}`);
   if (g.detail) parts.push(`detail=${g.detail}`);
   return parts.join(' ');
 }

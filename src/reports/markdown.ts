@@ -5,19 +5,17 @@ import { countBy, engineText, formatP, percent, rateCell, signedPoints } from '.
 import { locatedLines } from './locatedSections.js';
 import { reviewAuditLines } from './reviewAuditSections.js';
 import { planAuditLines } from './planSections.js';
+import { flippedLines, regressionLines } from './regressionSections.js';
 import {
   bootstrapLines,
   crossCriticLines,
-  echoHeadline,
   echoLines,
   blindDiscriminationLines,
   errorCauseLines,
-  flippedLines,
   gateRow,
-  positiveControlHeadline,
+  headlineLines,
   positiveControlLines,
   powerLines,
-  regressionLines,
   secondTurnLines,
   signedRange,
   warningLines,
@@ -26,10 +24,10 @@ import {
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
   const out: string[] = [];
-  out.push(`# critic-audit: ${report.passed ? '✅ passed' : '❌ failed'}${positiveControlHeadline(report)}${echoHeadline(report)}`);
+  out.push(...headlineLines(report, '#'));
+  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason ?? 'stopped early'}. Figures cover the reviews that finished.`);
   const warnings = warningLines(report);
   if (warnings.length) out.push('', ...warnings);
-  if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason}. Figures cover the reviews that finished.`);
   if (report.errorBudget.exceeded) out.push('', `> **Error budget exceeded:** ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).`);
   out.push('', `Seed ${report.seed} · conditions: ${report.conditions.join(', ')} · ${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored by the validity oracle.`);
   for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));

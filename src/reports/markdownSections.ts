@@ -2,20 +2,33 @@ import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
-import { CAUSES_SHOWN, causeText, gateValue, formatP, percent, percentInterval, signedPoints } from './format.js';
+import { headline } from './headline.js';
+import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, percentInterval, signedPoints } from './format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
-
-/** Flipped items shown in report.md per critic; report.json lists them all. */
-export const FLIPPED_SHOWN = 20;
-/** Characters of each reply shown in report.md. */
-const REPLY_SHOWN = 1200;
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
 
-/** The first line's reason when a critic's positive control failed: it must be read before any figure. */
+/**
+ * The first lines of report.md and the step summary: the headline, its cause
+ * first (see headline.ts), then each critic's summary sentence.
+ */
+export function headlineLines(report: AuditReport, heading: '#' | '##'): string[] {
+  const { cause, passed, gates } = headline(report);
+  return [
+    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${echoHeadline(report)}`,
+    '',
+    ...Object.entries(report.critics).map(([name, critic]) => `- **${name}**: ${critic.summary}`),
+  ];
+}
+
+/**
+ * The first line's note when a critic's positive control failed: it must be
+ * read before any figure. A critic that answered nothing has no figure to
+ * read: the headline's cause says why (its stop, or no data).
+ */
 export function positiveControlHeadline(report: AuditReport): string {
   const failed = Object.entries(report.critics)
-    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass)
+    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass && c.verdicts.verdicts + c.verdicts.noVerdict > 0)
     .map(([name]) => name);
   if (!failed.length) return '';
   return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
@@ -139,8 +152,9 @@ export function warningLines(report: AuditReport): string[] {
 export function gateRow(g: Gate): string {
   const mark = g.status ? STATUS_MARK[g.status] : g.pass ? '✅' : '❌';
   const banded = g.band && (g.band.high !== g.band.low || g.band.break !== g.band.low);
-  const threshold = banded ? `high ${g.band!.high} · low ${g.band!.low} · break ${g.band!.break ?? '–'}` : String(g.threshold);
-  const value = g.estimate !== undefined ? `${gateValue(g)} (estimate ${g.estimate.toFixed(3)})` : gateValue(g);
+  const reading = gateReading(g);
+  const threshold = banded ? `high ${g.band!.high} · low ${g.band!.low} · break ${g.band!.break ?? '–'}` : reading.threshold;
+  const value = g.estimate !== undefined ? `${reading.value} (estimate ${g.estimate.toFixed(3)})` : reading.value;
   const verdict = g.status === 'no-data' ? (g.pass ? 'no data (warning)' : '**fail: no data**') : g.pass ? 'pass' : '**fail**';
   return `| ${g.name} | ${threshold} | ${value} | ${mark} ${verdict}${g.detail ? ` ${g.detail.replace(/\|/g, '\\|')}` : ''} |`;
 }
@@ -173,50 +187,6 @@ export function bootstrapLines(critic: CriticReport): string[] {
   return out;
 }
 
-export function regressionLines(critic: CriticReport): string[] {
-  const r = critic.regression;
-  if (!r) return [];
-  const out = [
-    '',
-    `### Against the baseline (${r.baseline.file}, ${r.baseline.createdAt})`,
-    '',
-    `${r.pairedItems} items in both runs, compared pair by pair; ${r.onlyInCurrent} only in this run, ${r.onlyInBaseline} only in the baseline (compared unpaired).` +
-      ` A row regresses when its one-sided exact McNemar p, Holm-adjusted across the ${r.rows.filter((x) => x.n > 0).length} rows, is at most ${r.alpha} and it worsened by more than ${signedPoints(r.margin).replace('+', '')}.` +
-      (r.identityChanged ? " The critic's identity (model, prompt or script) differs from the baseline's." : ''),
-    '',
-    '| items | condition | n | baseline | now | difference (95%) | lost / gained | p (one-sided) | Holm p | unpaired | |',
-    '|---|---|---:|---:|---:|---|---:|---:|---:|---|---|',
-  ];
-  for (const row of r.rows) {
-    const [lost, gained] = row.direction === 'catch-drop' ? [row.b, row.c] : [row.c, row.b];
-    const unpaired = row.unpaired
-      ? `${row.unpaired.currentOnly.n} new / ${row.unpaired.baselineOnly.n} gone${row.unpaired.delta !== null ? `: ${signedPoints(row.unpaired.delta)} ${signedRange(row.unpaired.ci!)}` : ''}`
-      : '–';
-    out.push(
-      `| ${row.mutator}${row.direction === 'false-alarm-rise' ? ' (false alarms)' : ''} | ${row.condition} | ${row.n} | ${row.baselineRate === null ? '–' : percent(row.baselineRate)} | ${row.currentRate === null ? '–' : percent(row.currentRate)} | ${row.n ? `${signedPoints(row.delta)} ${signedRange(row.ci)}` : '–'} | ${lost} / ${gained} | ${row.n ? formatP(row.p) : '–'} | ${row.n ? formatP(row.pHolm) : '–'} | ${unpaired} | ${row.regressed ? '❌ regressed' : ''} |`,
-    );
-  }
-  return out;
-}
-
-const FLIP_WORDS = {
-  'lost-catch': 'caught in the baseline, missed now',
-  'new-catch': 'missed in the baseline, caught now',
-  'new-false-alarm': 'passed in the baseline, flagged now (false alarm)',
-  'cleared-false-alarm': 'flagged in the baseline, passed now',
-} as const;
-
-export function flippedLines(critic: CriticReport): string[] {
-  const flipped = critic.flipped ?? [];
-  if (!critic.regression) return [];
-  const lost = flipped.filter((f) => f.regression).length;
-  const out = ['', `### Items that flipped since the baseline: ${lost} worse, ${flipped.length - lost} better`];
-  if (!flipped.length) return out;
-  if (flipped.length > FLIPPED_SHOWN) out.push('', `The first ${FLIPPED_SHOWN} (worst first); report.json lists all ${flipped.length}.`);
-  for (const f of flipped.slice(0, FLIPPED_SHOWN)) out.push(...flippedItem(f));
-  return out;
-}
-
 /** A mutant's diff as a fenced block, indented to sit under a list item. */
 export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
   return [
@@ -226,19 +196,6 @@ export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
       .map((l) => `  ${l}`),
     '  ```',
   ];
-}
-
-function flippedItem(f: FlippedItem): string[] {
-  const out = ['', `- **${f.mutator ?? 'original'}** · \`${f.itemId}\` · fixture ${f.fixtureId} · ${f.condition}: ${f.regression ? '❌' : '✅'} ${FLIP_WORDS[f.direction]}`];
-  if (f.diff) out.push('', ...diffBlock(f.diff));
-  const reply = (label: string, text: string | null) => {
-    if (text === null) return;
-    const shown = text.length > REPLY_SHOWN ? `${text.slice(0, REPLY_SHOWN)}…` : text;
-    out.push('', `  <details><summary>${label}</summary>`, '', '  ```text', ...shown.split('\n').map((l) => `  ${l.replace(/```/g, "'''")}`), '  ```', '', '  </details>');
-  };
-  reply('reply now', f.currentReply);
-  reply('reply in the baseline', f.baselineReply);
-  return out;
 }
 
 export function powerLines(report: AuditReport): string[] {

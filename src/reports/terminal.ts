@@ -1,8 +1,10 @@
 import chalk from 'chalk';
 import type { ReportSettings } from './schema.js';
 import type { AuditReport } from './types.js';
-import { CAUSES_SHOWN, causeText, engineText, gateValue, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
+import { isGated } from '../baseline/compare.js';
 import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { headline } from './headline.js';
 import { locatedSummary } from './locatedSections.js';
 import { planAuditSummary } from './planSections.js';
 import { mutationReportHint } from './mutationHint.js';
@@ -10,13 +12,15 @@ import { mutationReportHint } from './mutationHint.js';
 /** A readable summary for the terminal, in colour where the terminal has it. */
 export function renderTerminal(report: AuditReport, outDir: string, reports?: ReportSettings): string {
   const out: string[] = [];
-  const verdict = report.passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  const headline = positiveControlHeadline(report) + echoHeadline(report);
+  const { cause, passed, gates } = headline(report);
+  const verdict = passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
+  const notes = positiveControlHeadline(report) + echoHeadline(report);
   out.push(
-    `${chalk.bold('critic-audit')} ${verdict}${headline ? chalk.red.bold(headline) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
+    `${chalk.bold('critic-audit')} ${cause ? `${chalk.red.bold(cause)} · ` : ''}${verdict} · ${gates}${notes ? chalk.red.bold(notes) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
   );
+  for (const [name, critic] of Object.entries(report.critics)) out.push(`  ${chalk.bold(name)}: ${critic.summary}`);
+  if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason ?? 'stopped early'}`));
   for (const w of report.warnings ?? []) out.push(chalk.yellow(`warning: ${w}`));
-  if (!report.complete) out.push(chalk.yellow(`incomplete: ${report.stopReason}`));
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);
@@ -69,7 +73,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     if (r) {
       const lost = critic.flipped.filter((f) => f.regression).length;
       out.push(`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`);
-      for (const row of r.rows.filter((x) => x.regressed)) {
+      for (const row of r.rows.filter(isGated).filter((x) => x.regressed)) {
         out.push(
           chalk.red(
             `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
@@ -80,8 +84,9 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     for (const g of critic.gates) {
       const noData = g.status === 'no-data';
       const mark = !g.pass ? chalk.red('✗') : noData ? chalk.yellow('?') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
+      const reading = gateReading(g);
       out.push(
-        `  ${mark} ${g.name} ${gateValue(g)} (threshold ${g.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
+        `  ${mark} ${g.name} ${reading.value} (threshold ${reading.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
       );
     }
     const located = locatedSummary(critic);

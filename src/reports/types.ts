@@ -15,7 +15,7 @@ import type { GrammarAdherence, OriginalCitations } from '../results/located.js'
 import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { PlanAudit } from '../results/planAudit.js';
-import type { RunPlan, RunSettings, RunSnapshot } from '../results/types.js';
+import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
 
 /**
@@ -34,13 +34,19 @@ export type AuditSnapshot = RunSnapshot<AuditSettings>;
 
 export interface CriticReport extends CriticTables {
   /**
+   * One sentence for the top of every report, from this report's own figures:
+   * "catches 53% of mutants sealed, 25% with the worker's trace; 27% false
+   * alarms on correct answers; fails 3 of 9 gates".
+   */
+  summary: string;
+  /**
    * With a condition that withholds the evidence (blind) reviewing this critic's items: per mutator, blind
    * catch rate minus blind false-alarm rate (originals and controls), with Newcombe's 95% interval.
    */
   blindDiscrimination?: Record<string, DiscriminationCell>;
   gates: Gate[];
   passed: boolean;
-  /** In the currency of the configured prices, every review's tokens, cached ones included (what the audit costs); null without pricing. */
+  /** In dollars at the configured prices (as the dry run's estimate), every review's tokens, cached ones included (what the audit costs); null without pricing. */
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
@@ -84,6 +90,10 @@ export interface AuditReport {
   repeats: number;
   complete: boolean;
   stopReason: string | null;
+  /** Why the run stopped early, as a kind (exit codes and headlines read it); null when it did not, or stopped before kinds were stored. */
+  stopKind: StopKind | null;
+  /** The critic whose replies stopped the run (unreachable, quota, input); null otherwise. */
+  stopCritic: string | null;
   passed: boolean;
   /** Reviews that ended in an error, as a share of all reviews, against the configured budget. */
   errorBudget: { budget: number; errorRate: number; exceeded: boolean };

@@ -1,4 +1,4 @@
-import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readlinkSync, realpathSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { ConditionName } from '../requests/conditions/index.js';
@@ -26,8 +26,11 @@ export function defaultOutDir(baseDir: string, now = new Date()): string {
  * piece at a time, the mutants' text and the reviews read from the store one
  * at a time, so a long run's reports are never held in memory whole.
  */
-/** `latest`: the run just made (by `run`), so reports/latest points at it; `report DIR` on an older run leaves the link alone. */
-export async function writeReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore, latest = false): Promise<void> {
+/**
+ * `latest`: the run just made (by `run`), so reports/latest points at it if it measured anything; `report DIR` on an
+ * older run leaves the link alone. Returns where the link points, when the run sits in a reports/ folder.
+ */
+export async function writeReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore, latest = false): Promise<LatestLink | undefined> {
   mkdirSync(outDir, { recursive: true });
   await writeAtomic(join(outDir, 'report.json'), [JSON.stringify(report, null, 2) + '\n']);
   await writeAtomic(join(outDir, 'report.md'), [renderMarkdown(report)]);
@@ -35,8 +38,18 @@ export async function writeReports(run: AuditSnapshot, report: AuditReport, outD
   await writeAtomic(join(outDir, 'manifest.json'), jsonFile(buildManifest(run, store.mutants())));
   await writeAtomic(join(outDir, 'mutants.json'), jsonFile({ mutants: new JsonArray(store.mutants()), ignored: new JsonArray(run.generation.ignored) }));
   await writeVisualReports(run, report, outDir, store);
-  if (latest) pointLatest(outDir);
+  return latest ? pointLatest(outDir, measuredAnything(report)) : undefined;
 }
+
+/** Where reports/latest points: `target` the run folder's name (null when there is no link yet); `moved` when at the run just made. */
+export interface LatestLink {
+  link: string;
+  target: string | null;
+  moved: boolean;
+}
+
+/** A run whose reviews all failed, or none of which ended in a verdict, measured nothing: no figure in its report. */
+const measuredAnything = (report: AuditReport) => Object.values(report.critics).some((critic) => critic.verdicts.verdicts > 0);
 
 /** report.html, and mutation.json with mutation.html for the primary condition (and, if asked, every condition). */
 async function writeVisualReports(run: AuditSnapshot, report: AuditReport, outDir: string, store: RunStore): Promise<void> {
@@ -73,15 +86,27 @@ async function writeAtomic(file: string, pieces: Iterable<string> | AsyncIterabl
 }
 
 /**
- * reports/latest -> the newest run, when the run sits in a reports/ folder.
+ * reports/latest -> the newest run that measured something, when the run sits
+ * in a reports/ folder: a run that measured nothing (an unreachable critic)
+ * leaves it on the run before, whose figures are still the newest there are.
  * The folder is resolved first: `report reports/latest` must keep the link
  * pointing at its run, not replace it with a link to itself.
  */
-function pointLatest(outDir: string): void {
+function pointLatest(outDir: string, measured: boolean): LatestLink | undefined {
   const run = realpathSync(outDir);
   const parent = dirname(run);
-  if (basename(parent) !== 'reports') return;
+  if (basename(parent) !== 'reports') return undefined;
   const link = join(parent, 'latest');
+  if (!measured) return { link, target: linkTarget(link), moved: false };
   rmSync(link, { force: true, recursive: false });
   symlinkSync(basename(run), link);
+  return { link, target: basename(run), moved: true };
+}
+
+function linkTarget(link: string): string | null {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { conditionsOf, type ConditionName } from './conditions/index.js';
-import { PRIOR_FAIL } from './conditions/prior-fail.js';
+import { priorFailVerdict } from './conditions/prior-fail.js';
 import { PRIOR_PASS } from './conditions/prior-pass.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewJobs } from './jobs.js';
@@ -37,7 +37,7 @@ describe('the sealed request allowlist', () => {
     expect(requestUnder(condition('clean'), sealed, undefined)).toEqual(sealed);
     expect(requestUnder(condition('with-trace'), sealed, 'I checked.')).toEqual({ ...sealed, trace: 'I checked.' });
     expect(requestUnder(condition('prior-pass'), sealed, PRIOR_PASS)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: PASS, no issues found.' });
-    expect(requestUnder(condition('prior-fail'), sealed, PRIOR_FAIL)).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: FAIL, found a bug.' });
+    expect(requestUnder(condition('prior-fail'), sealed, priorFailVerdict('text'))).toEqual({ ...sealed, prior_verdict: 'Prior reviewer: FAIL, found an error.' });
   });
 
   it('serializes canonically, so the digest does not depend on key order', () => {
@@ -112,7 +112,8 @@ describe('request bytes', () => {
       clean: '85b750bc73e6736f4b470f174b74d3dcc170af32e196a3484770f24712d18b31',
       'with-trace': '50b4fb6fae0e3685d3bbe634941eede5c925c685f4d92ae7df613fde669b37c3',
       'prior-pass': '9904aabf612c2bb3b84d9e73c50e93525c29ef97e6b9e80e3450408d66a0fe0c',
-      'prior-fail': '6578de1413951b567d797e249c6c88388928e037e3b8f84cbf4a87b7f52c0839',
+      // Changed on purpose: a text's prior reviewer now found "an error", no longer "a bug" (code's requests keep theirs).
+      'prior-fail': '2a3c6572d166c52ad649c8bdf5c4dedb2025806a1e82d981a1a750d9f0c0caa7',
     });
   });
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { InputError } from '../errors.js';
 import { formatShard, type Shard } from '../requests/shard.js';
+import { planChanges } from './planChanges.js';
 import { RunStore, STORE_FILE } from './store.js';
 import type { RunPlan, RunStatus } from './types.js';
 
@@ -74,7 +75,8 @@ function openShard(dir: string): ShardFolder {
 function auditDifference(a: ShardFolder, b: ShardFolder): string | null {
   const digest = (f: ShardFolder) => f.plan.settings.reviewsSha256 ?? f.plan.settings.configSha256;
   if (digest(a) !== digest(b)) {
-    return `the plan digest differs (${digest(b).slice(0, 12)} vs ${digest(a).slice(0, 12)}: the fixtures, mutators, conditions, repeats, rubric or seed changed)`;
+    const changes = planChanges({ ...a.plan, fixtures: a.store.eachFixture() }, { ...b.plan, fixtures: b.store.eachFixture() });
+    return `the plan digest differs (${digest(b).slice(0, 12)} vs ${digest(a).slice(0, 12)}: ${changes.length ? changes.join('; ') : 'the fixtures, mutators, conditions, repeats, rubric or seed changed'})`;
   }
   const critics = (f: ShardFolder) => JSON.stringify(f.plan.critics.map((c) => c.identity));
   if (critics(a) !== critics(b)) return `the critics differ (${critics(b)} vs ${critics(a)})`;
@@ -87,11 +89,11 @@ function mergedStatus(folders: readonly ShardFolder[], missing: readonly string[
   const statuses = folders.map((f) => ({ dir: f.dir, status: f.store.readStatus() }));
   const reasons = statuses.filter(({ status }) => !status?.complete).map(({ dir, status }) => `${dir}: ${status?.stopReason ?? 'the run never finished (killed?)'}`);
   if (missing.length) reasons.push(`shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} not merged`);
-  const stopKind = statuses.map(({ status }) => status?.stopKind ?? null).find((kind) => kind !== null) ?? null;
+  const stopped = statuses.find(({ status }) => (status?.stopKind ?? null) !== null)?.status;
   const finishedAt =
     statuses
       .map(({ status }) => status?.finishedAt ?? '')
       .sort()
       .at(-1) || new Date().toISOString();
-  return { complete: reasons.length === 0, stopReason: reasons.length ? reasons.join('; ') : null, stopKind, finishedAt };
+  return { complete: reasons.length === 0, stopReason: reasons.length ? reasons.join('; ') : null, stopKind: stopped?.stopKind ?? null, stopCritic: stopped?.stopCritic ?? null, finishedAt };
 }

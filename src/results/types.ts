@@ -25,6 +25,10 @@ export interface RunSettings {
   declaredConditions?: DeclaredConditionSpec[] | undefined;
   mutators: string[];
   repeats: number;
+  /** The config's rubric; null when each fixture kind's default applies (absent in runs stored before it was recorded). */
+  rubric?: string | null | undefined;
+  /** The cap on mutants per fixture and mutator (absent in runs stored before it was recorded). */
+  mutantsPerFixture?: number | undefined;
   /** The cluster bootstrap's settings (absent in runs stored before it existed). */
   bootstrap?: BootstrapSettings | undefined;
   errorBudget: number;
@@ -69,10 +73,31 @@ export interface RunSnapshot<Settings extends RunSettings = RunSettings> extends
   generation: { mutants: MutantRecord[]; ignored: IgnoredMutant[] };
 }
 
+/**
+ * Why a run stopped before every review was made: a critic that cannot be
+ * reached or read (unreachable), whose quota is gone (quota), or whose config
+ * its API refused (input); more failed reviews than the error budget allows
+ * (error-budget); the `--max-cost` budget spent (budget); an interrupt
+ * (interrupted); batches still running (pending). The CLI's exit code and the
+ * reports' headline are read from it, never from the reason's words.
+ * Stores written before quota and error-budget had kinds of their own
+ * recorded both as unreachable.
+ */
+export type StopKind = 'unreachable' | 'quota' | 'input' | 'error-budget' | 'budget' | 'interrupted' | 'pending';
+
+/** A run's early stop: its kind, the critic it came from (when one critic's replies stopped it), and what happened, in words. */
+export interface RunStop {
+  kind: StopKind;
+  critic: string | null;
+  reason: string;
+}
+
 export interface RunStatus {
   complete: boolean;
   stopReason: string | null;
   /** How the run stopped early, so `report DIR` exits as the run did (absent in older stores). */
-  stopKind?: 'unreachable' | 'interrupted' | 'budget' | 'input' | 'pending' | null;
+  stopKind?: StopKind | null;
+  /** The critic whose replies stopped the run (unreachable, quota, input); null otherwise (absent in older stores). */
+  stopCritic?: string | null;
   finishedAt: string;
 }

@@ -11,7 +11,8 @@ import { failureCause } from './failureCause.js';
 import { numberedClaims } from '../text/numberedClaims.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type GrammarContext, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 
-export interface ScheduleOptions {
+/** `Stop`: what `shouldStop` gives as its reason to stop (the run's own budgets: the scheduler only passes it on). */
+export interface ScheduleOptions<Stop = string> {
   /** The most reviews in flight; lowered on rate limits and regained on success. */
   concurrency: number;
   retries: number;
@@ -37,7 +38,7 @@ export interface ScheduleOptions {
   /** Per-claim grammars: whether a `not-found` claim flags the artifact (default) or is neutral. */
   notFound?: 'flag' | 'neutral';
   /** Asked before each new review: a reason to stop the run (budget spent), or null to go on. */
-  shouldStop?: () => string | null;
+  shouldStop?: () => Stop | null;
   /**
    * Stop when the critic's first this many attempts all fail the same way
    * (before any succeeds): a missing program or a dead endpoint is then known
@@ -52,6 +53,11 @@ export interface ScheduleOptions {
 }
 
 export interface EngineState {
+  /**
+   * Which call of runReviews the counters are of, numbered within the process: a critic has one per phase
+   * (first turns, then second turns), each counting from zero, so a listener adds up every engine's.
+   */
+  engine: number;
   critic: string;
   retries: number;
   rateLimited: number;
@@ -105,6 +111,9 @@ class FirstAttempts {
   }
 }
 
+/** The engines runReviews has started in this process (EngineState.engine). */
+let enginesStarted = 0;
+
 /**
  * Runs the jobs against one critic with adaptive, bounded concurrency.
  * Transport failures (429, 5xx, network, timeouts) are retried with jittered
@@ -112,7 +121,7 @@ class FirstAttempts {
  * an error, never as a verdict. A quota-exhausted reply stops the run at once.
  * Resolves with the reason scheduling stopped early, or null.
  */
-export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions): Promise<{ stoppedBy: string | null }> {
+export async function runReviews<Stop = string>(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions<Stop>): Promise<{ stoppedBy: Stop | null }> {
   const iterator = jobs[Symbol.iterator]();
   // Fires when the run must stop early: no new job starts, no retry is sent and backoff sleeps end at once.
   const stop = new AbortController();
@@ -128,7 +137,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
   const pacer = options.pace === false ? null : new Pacer(critic.rateLimit ?? {});
   stopped.addEventListener('abort', () => limit.releaseAll(), { once: true });
   const identityText = canonical(critic.identity);
-  const engine: EngineState = { critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
+  const engine: EngineState = { engine: ++enginesStarted, critic: critic.name, retries: 0, rateLimited: 0, concurrency: limit.current, maxConcurrency: options.concurrency };
   const report = () => {
     engine.concurrency = limit.current;
     options.onEngine?.({ ...engine });
@@ -161,7 +170,7 @@ export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, opti
     },
   };
   let fatal: { kind: Exclude<Fatal, null>; message: string } | null = null;
-  let stoppedBy: string | null = null;
+  let stoppedBy: Stop | null = null;
   let lastYield = performance.now();
 
   const worker = async () => {
@@ -230,7 +239,7 @@ async function reviewOnce(
   critic: Critic,
   job: ReviewJob,
   identityText: string,
-  options: ScheduleOptions,
+  options: ScheduleOptions<unknown>,
   signals: { stopped: AbortSignal; cutShort: AbortSignal },
   limit: AdaptiveLimit,
   watch: AttemptWatch,

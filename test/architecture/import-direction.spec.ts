@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
 /**
- * The layout as the README's Layout section draws it, lowest first: a folder
+ * The layout as docs/architecture.md's Layout section draws it, lowest first: a folder
  * may import only the folders below it. Data flows up this list (fixtures ->
  * mutants -> requests -> reviews -> results -> gates and reports), with the
  * shared foundations at the bottom and the assembly (config, audit, cli) on

@@ -37,7 +37,7 @@ critic:
 thresholds:
   catchRate: {number-flip: {high: 0.8, low: 0.3, break: 0.2}}
   positiveControl: {minVerdictRate: 0.9, minDiscrimination: 0.3}
-  maxRegression: {margin: 0.05, alpha: 0.05}
+  maxRegression: {margin: 0.05, alpha: 0.05, rows: [number-flip]}
 `;
 writeFileSync(config, suiteConfig('hr-policy.yaml'));
 // The same audit over another suite: none of its items is in the baseline.
@@ -102,8 +102,16 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     const report = reportOf('drop');
     const critic = report.critics.scripted;
     expect(gate(report, 'maxRegression')).toMatchObject({ pass: false, status: 'red' });
+    // rows: [number-flip] adds its row to the family (all mutants and the originals): gated, with its Holm p.
     const row = critic.regression.rows.find((r: any) => r.mutator === 'number-flip');
-    expect(row).toMatchObject({ c: 0, regressed: true });
+    expect(row).toMatchObject({ c: 0, gating: 'gated', regressed: true, pHolm: expect.any(Number) });
+    expect(critic.regression).toMatchObject({ family: ['number-flip'], minPairs: 20 });
+    // The gate line names the worst gated row, its drop, interval and Holm p, against alpha and the margin.
+    const shown = gate(report, 'maxRegression').regression;
+    expect(critic.regression.rows.find((r: any) => r.mutator === shown.items && r.condition === shown.condition)).toMatchObject({ regressed: true, pHolm: shown.pHolm, ci: shown.ci });
+    expect(result.stdout).toMatch(
+      new RegExp(`✗ maxRegression ${shown.items} clean: catch rate −\\d+\\.\\d pts \\[−\\d+\\.\\d, −\\d+\\.\\d\\], Holm p [\\d.e-]+ \\(threshold Holm p ≤ 0\\.05 and a drop beyond 5 pts, red\\)`),
+    );
     expect(row.b).toBeGreaterThan(8);
     // The suite's authored mutants flip too; number-flip's are the ones its row counts.
     expect(critic.flipped.filter((f: any) => f.mutator === 'number-flip')).toHaveLength(row.b);
@@ -133,6 +141,11 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(strict.status, strict.stderr).toBe(1);
     expect(gate(reportOf('same'), 'catchRate.number-flip')).toMatchObject({ pass: false, threshold: 0.99 });
     expect(cli(['report', join(dir, 'same'), '--threshold', 'number-flip.brake=0.95']).status).toBe(2);
+    // The regression family and its minimum size, overridden like the other fields.
+    const perMutator = cli(['report', join(dir, 'drop'), '--baseline', baseline, '--threshold', 'maxRegression.rows=per-mutator', '--threshold', 'maxRegression.minPairs=1000']);
+    expect(perMutator.status, perMutator.stderr).toBe(1);
+    expect(reportOf('drop').critics.scripted.regression).toMatchObject({ family: 'per-mutator', minPairs: 1000 });
+    expect(gate(reportOf('drop'), 'maxRegression')).toMatchObject({ status: 'no-data', detail: expect.stringMatching(/^every row of the family has fewer than 1000 paired items/) });
     const disordered = cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
     expect(disordered.status).toBe(2);
     expect(disordered.stderr).toMatch(/need break <= low <= high/);
@@ -173,7 +186,10 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     const report = reportOf('echo');
     expect(gate(report, 'positive-control')).toMatchObject({ pass: false });
     expect(report.critics.scripted.positiveControl.anchoringInterpretable).toBe(false);
-    expect(readFileSync(join(dir, 'echo', 'report.md'), 'utf8').split('\n')[0]).toBe('# critic-audit: ❌ failed (positive control failed for scripted: anchoring figures not interpretable)');
+    const gates = report.critics.scripted.gates;
+    expect(readFileSync(join(dir, 'echo', 'report.md'), 'utf8').split('\n')[0]).toBe(
+      `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed (positive control failed for scripted: anchoring figures not interpretable)`,
+    );
     expect(result.stdout.split('\n')[0]).toMatch(/positive control failed for scripted/);
   });
 });

@@ -57,8 +57,10 @@ describe('the default audit', () => {
     const effect = critic.bootstrap.effects.find((e: any) => e.mutator === 'all' && e.to === 'with-trace');
     expect(effect.ci[1]).toBeLessThan(-0.5);
     expect(critic.bootstrap).toMatchObject({ seed: 7, resamples: 10_000 });
+    const gates = Object.values(report.critics).flatMap((c: any) => c.gates);
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
-      '# critic-audit: ❌ failed (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
+      `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
+        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.793\d is above the threshold 0\.15/);
   });
@@ -199,7 +201,7 @@ describe('the default audit', () => {
   it('has evidence-check catch date-shift, negation and unit-swap at 90% or more, and shows what it makes of claims added and left out', () => {
     const byMutator = report.critics['evidence-check'].byMutator;
     for (const mutator of ['date-shift', 'negation', 'unit-swap']) expect(byMutator[mutator].clean.rate, mutator).toBeGreaterThanOrEqual(0.9);
-    // The README's figures: an added sentence is the evidence's own with one figure changed, which it sees; never a deleted one.
+    // The figures in docs/mutators.md: an added sentence is the evidence's own with one figure changed, which it sees; never a deleted one.
     expect(byMutator['claim-insertion'].clean.rate).toBe(1);
     expect(byMutator['claim-omission'].clean.rate).toBe(0);
   });

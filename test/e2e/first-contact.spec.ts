@@ -8,7 +8,7 @@ import { main } from '../../src/cli/main.js';
 import { HARNESS_VERSION, PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
 
-/** What a newcomer meets first: failures that say why, the README's report example, help and version. */
+/** What a newcomer meets first: failures that say why, the documented `report` examples (docs/cli.md), help and version. */
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const POLICY = JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'));
@@ -143,7 +143,7 @@ describe('a run whose reviews all fail says why', () => {
   });
 });
 
-describe('the README examples', () => {
+describe('the documented report examples (docs/cli.md)', () => {
   it('`report` on an older run rebuilds it and leaves reports/latest on the newest', async () => {
     const { dir, config } = audit('  provider: builtin:evidence-check');
     vi.spyOn(console, 'log').mockImplementation(() => {});

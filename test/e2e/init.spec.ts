@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,17 @@ describe('critic-audit init', () => {
       expect(report.critics.starter.verdicts.verdicts).toBeGreaterThan(0);
     });
   }
+
+  it('prints a next command that starts critic-audit from the shell init ran in', { timeout: 30_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
+    const init = execFileSync(process.execPath, [BIN, 'init', '--dir', 'my audit'], { cwd: dir, encoding: 'utf8' });
+    const next = init.match(/^next: (.+) {3}\(see CRITIC-AUDIT\.md\)$/m)?.[1];
+    expect(next, init).toMatch(/^cd 'my audit' && .+ run$/);
+    expect(readFileSync(join(dir, 'my audit', 'CRITIC-AUDIT.md'), 'utf8')).toContain(`${next!.replace(/^cd .+? && /, '')} --dry-run`);
+    // Its dry run, offline: a command naming an unpublished package fails here instead of asking the registry.
+    const plan = execFileSync('sh', ['-c', `${next} --dry-run`], { cwd: dir, env: { ...process.env, npm_config_offline: 'true', FORCE_COLOR: '0' }, encoding: 'utf8', stdio: 'pipe' });
+    expect(plan).toMatch(/starter/);
+  });
 
   it('refuses to overwrite, naming the files already there, and writes nothing', { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));

@@ -41,11 +41,15 @@ writeFileSync(
 `,
 );
 
-function configFile(name: string, critic: string, thresholds: string, extra = ''): string {
+// The same fixture without a worker's trace: with-trace reaches nothing (the items, and so the roles, are the same).
+const traceless = join(dir, 'meals-traceless.yaml');
+writeFileSync(traceless, readFileSync(fixtures, 'utf8').replace(/^ {4}trace: .*\n/m, ''));
+
+function configFile(name: string, critic: string, thresholds: string, extra = '', suite = fixtures): string {
   const file = join(dir, `${name}.config.yaml`);
   writeFileSync(
     file,
-    `fixtures: [${JSON.stringify(fixtures)}]
+    `fixtures: [${JSON.stringify(suite)}]
 mutators: [number-flip, entity-swap]
 conditions: [clean, with-trace]
 seed: 3
@@ -118,6 +122,23 @@ describe('a gate with nothing to measure is no-data, never pass', { timeout: 60_
     expect(result.stdout).toMatch(/warning: critic: catchRate\.entity-swap has no data/);
     expect(result.stdout).toMatch(/\? catchRate\.entity-swap no data/);
     expect(read('default', 'junit.xml')).toMatch(/name="catchRate.entity-swap" time="0">\s*<skipped message="no data: entity-swap made no valid mutant/);
+  });
+
+  it('fails the run (exit 1) for maxAnchoringDrop when no fixture carries a trace for with-trace (issue 28), never PASSED with no gate', () => {
+    const result = run(configFile('traceless', scripted, '  maxAnchoringDrop: 0.15', '', traceless), 'traceless');
+    expect(result.status, result.stdout).toBe(1);
+    expect(gatesOf('traceless')).toEqual([
+      {
+        name: 'maxAnchoringDrop',
+        threshold: 0.15,
+        value: null,
+        pass: false,
+        status: 'no-data',
+        detail: 'with-trace applies to none of the 1 fixture (none has a trace)',
+      },
+    ]);
+    expect(result.stdout).not.toMatch(/PASSED/);
+    expect(result.stdout).toMatch(/✗ maxAnchoringDrop no data \(threshold 0\.15\) with-trace applies to none of the 1 fixture/);
   });
 
   it('makes every gate no-data when every review failed, in report.json, the terminal, report.md, junit and report.html', () => {

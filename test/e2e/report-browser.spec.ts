@@ -50,7 +50,7 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
   let report: any;
 
   beforeAll(async () => {
-    // The README's default audit (one run, shared with default-audit.spec.ts): offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
+    // The README's quick start, the default audit (docs/default-audit.md; one run, shared with default-audit.spec.ts): offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
     const run = await defaultRunResult();
     expect(run.status, run.stderr).toBe(1);
     out = run.out;

@@ -10,6 +10,11 @@ import { buildReport } from '../../src/reports/build.js';
 import type { CriticReport } from '../../src/reports/types.js';
 import type { ReviewResult } from '../../src/reviews/types.js';
 import { createRng } from '../../src/statistics/random.js';
+import { mcnemarExactOneSided } from '../../src/statistics/mcnemar.js';
+import { pairedDifferenceInterval } from '../../src/statistics/newcombe.js';
+import { formatP } from '../../src/reports/format.js';
+import { renderTerminal } from '../../src/reports/terminal.js';
+import { reviewItems } from '../support/reviewItems.js';
 import { COMPLETE, makeWorld, memoryStore, review, scriptedCritic, snapshotOf, type FlagRate, type World } from '../support/scriptedCritic.js';
 
 /**
@@ -95,6 +100,66 @@ describe('the regression gate against a scripted critic with known rates', () =>
     }
     console.log(`identical distribution passed in ${passed} of ${REPETITIONS} repetitions`);
     expect(passed).toBeGreaterThanOrEqual(95);
+  });
+});
+
+/**
+ * Issue 28's acceptance: a known critic whose with-trace catch rate falls by 15 points (40% to 25%) on 200 paired
+ * mutants of four mutators, clean unchanged, against the default regression family (all mutants and the originals,
+ * per condition), and the same critic redrawn with another seed.
+ */
+describe('the regression gate with its default family, on 200 paired mutants', () => {
+  const MUTATORS = ['number-flip', 'entity-swap', 'negation', 'unit-swap'];
+  const base = makeWorld(40, () => 5);
+  const mutants = base.mutants.map((m, i) => ({ ...m, mutator: MUTATORS[i % MUTATORS.length]! }));
+  const mixed: World = { ...base, mutants, items: reviewItems(base.fixtures, mutants) };
+  const conditions: ConditionName[] = ['clean', 'with-trace'];
+  const withTrace =
+    (rate: number): FlagRate =>
+    (item, condition) =>
+      item.role === 'original' ? FALSE_ALARM : condition === 'clean' ? 0.8 : rate;
+  const review2 = (seed: string, rate: FlagRate, itemSeed = 'items') => review(mixed, scriptedCritic(mixed, { name: 'critic', seed, rate, persistence: PERSISTENCE, itemSeed }), conditions);
+  const compare = (baselineRun: ReviewResult[], currentRun: ReviewResult[]) => {
+    // No maxRegression configured: the gate comes with --baseline, with its defaults.
+    const snapshot = { ...snapshotOf(mixed, ['critic'], conditions), settings: { ...snapshotOf(mixed, ['critic'], conditions).settings, mutators: MUTATORS } };
+    const data = buildBaseline(snapshot, memoryStore(baselineRun));
+    return buildReport(snapshot, COMPLETE, memoryStore(currentRun), { baseline: { file: 'baseline.json', sha256: '', data } });
+  };
+
+  it('fails a real 15-point drop, naming on the gate line the row, its drop, its interval and its Holm-adjusted p', async () => {
+    const before = await review2('v1', withTrace(0.4));
+    const now = await review2('v2', withTrace(0.25));
+    const report = compare(before, now);
+    const critic = report.critics['critic']!;
+    // The paired counts, straight from the two runs' verdicts.
+    const verdict = (run: ReviewResult[]) => new Map(run.filter((r) => r.condition === 'with-trace').map((r) => [r.itemId, r.verdict === 'FAIL']));
+    const [was, is] = [verdict(before), verdict(now)];
+    const ids = mixed.items.filter((i) => i.role === 'mutant').map((i) => i.id);
+    const count = (f: (id: string) => boolean) => ids.filter(f).length;
+    const [a, b, c] = [count((id) => was.get(id)! && is.get(id)!), count((id) => was.get(id)! && !is.get(id)), count((id) => !was.get(id) && is.get(id)!)];
+    const ci = pairedDifferenceInterval(a, c, b, 200 - a - b - c).ci;
+    const gate = critic.gates.find((g) => g.name === 'maxRegression')!;
+    expect(gate).toMatchObject({ pass: false, status: 'red', regression: { items: 'all', condition: 'with-trace', n: 200, b, c, ci, gatedRows: 4, tooSmallRows: 0 } });
+    const pHolm = gate.regression!.pHolm;
+    expect(pHolm).toBeGreaterThanOrEqual(mcnemarExactOneSided(b, c));
+    expect(pHolm).toBeLessThanOrEqual(4 * mcnemarExactOneSided(b, c));
+    expect(pHolm).toBeLessThan(0.05);
+    expect((b - c) / 200).toBeGreaterThan(0.05);
+    // Every mutator's rows (50 mutants each) are reported beside the family, not gated.
+    expect(critic.regression!.rows.filter((r) => MUTATORS.includes(r.mutator)).every((r) => r.gating === 'not-in-family')).toBe(true);
+    const tenths = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
+    const line = `✗ maxRegression all with-trace: catch rate ${tenths((c - b) / 200)} pts [${tenths(ci[0])}, ${tenths(ci[1])}], Holm p ${formatP(pHolm)} (threshold Holm p ≤ 0.05 and a drop beyond 5 pts, red)`;
+    expect(renderTerminal(report, '/out')).toContain(line);
+    expect(report.passed).toBe(false);
+  });
+
+  it('passes the same critic redrawn with another seed (no real drop)', async () => {
+    const report = compare(await review2('v1', withTrace(0.4)), await review2('v1-redrawn', withTrace(0.4)));
+    const gate = report.critics['critic']!.gates.find((g) => g.name === 'maxRegression')!;
+    expect(gate).toMatchObject({ pass: true, status: 'green', regression: { gatedRows: 4 } });
+    expect(renderTerminal(report, '/out')).toMatch(
+      /✓ maxRegression \w+ [\w-]+: (catch rate|false alarms) [+−]\d+\.\d pts \[[+−]\d+\.\d, [+−]\d+\.\d\], Holm p [\d.]+ \(threshold Holm p ≤ 0\.05 and a (drop|rise) beyond 5 pts\)/,
+    );
   });
 });
 

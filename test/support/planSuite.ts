@@ -1,6 +1,6 @@
 /**
- * A tiny suite with acceptance plans and authored mutants (the format of the
- * README's "Plan audits"): one code fixture (median, three authored mutants,
+ * A tiny suite with acceptance plans and authored mutants (the format of
+ * docs/plan-audits.md): one code fixture (median, three authored mutants,
  * one of them equivalent under the held-out checks; the plan's examples are
  * other inputs than the held-out checks) and one text fixture
  * (leave carry-over, two authored mutants), for the plan-audit specs.

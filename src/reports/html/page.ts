@@ -8,10 +8,11 @@ import type { Interval } from '../../statistics/wilson.js';
 import { errorCount } from '../../gates/evaluate.js';
 import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateValue, percent, percentInterval, formatP, signedPoints } from '../format.js';
+import { countBy, engineText, gateReading, percent, percentInterval, formatP, signedPoints } from '../format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
+import { headline } from '../headline.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
@@ -20,6 +21,7 @@ import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
 import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
+import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -46,9 +48,15 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
     return { name, critic, outcomes: criticOutcomes, items: items.filter((i) => kinds.has(i.kind)) };
   });
 
-  const title = `critic-audit: ${report.passed ? 'passed' : 'failed'}`;
+  const { cause, passed, gates } = headline(report);
+  const title = `critic-audit: ${cause ? `${cause} · ` : ''}${passed ? 'passed' : 'failed'} · ${gates}`;
   const body: string[] = [];
-  body.push(`<header><h1>critic-audit <span class="badge ${report.passed ? 'pass' : 'fail'}">${report.passed ? 'passed' : 'failed'}</span></h1>`);
+  body.push(`<header><h1>critic-audit: ${cause ? `<span class="cause">${e(cause)}</span> · ` : ''}${badge(passed)} · <span class="gates-count">${e(gates)}</span></h1>`);
+  body.push(
+    `<ul class="summary">${Object.entries(report.critics)
+      .map(([name, critic]) => `<li><b>${e(name)}</b>: ${e(critic.summary)}</li>`)
+      .join('')}</ul>`,
+  );
   body.push(
     `<p class="meta">${e(report.config)} · seed ${report.seed} · conditions ${e(report.conditions.join(', '))} · ${report.repeats > 1 ? `${report.repeats} repeats · ` : ''}${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored · ${e(report.createdAt)} · critic-audit ${e(report.version)}</p>`,
   );
@@ -161,9 +169,10 @@ function headlineCard(name: string, critic: CriticReport): string {
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
 function gateRow(g: Gate): string {
   const noData = g.status === 'no-data';
-  // A condition effect's paired figures (b, c, McNemar p, interval) say what the value rests on.
-  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : g.effect && g.detail ? `<div class="why">${e(g.detail)}</div>` : '';
-  return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(String(g.threshold))}</td><td class="num">${gateValue(g)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
+  // A condition effect's paired figures (b, c, McNemar p, interval), a regression gate's family, say what the value rests on.
+  const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : (g.effect || g.regression) && g.detail ? `<div class="why">${e(g.detail)}</div>` : '';
+  const reading = gateReading(g);
+  return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(reading.threshold)}</td><td class="num">${e(reading.value)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
 }
 
 /**
@@ -212,6 +221,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   out.push(echoTable(critic));
   out.push(blindDiscriminationTable(critic));
   out.push(secondTurnPanel(critic));
+  out.push(regressionHtml(critic));
   out.push(unansweredConditions(critic, conditions, stopReason));
   out.push('</section>');
   return out.join('\n');
@@ -376,7 +386,7 @@ const CSS = `
 *{box-sizing:border-box}
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;max-width:1180px;color:var(--ink);padding:0 1.2em 3em}
 header{border-bottom:1px solid var(--line);margin-bottom:1em}
-h1{margin:.6em 0 .2em}h2{margin:1.4em 0 .4em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{margin:.8em 0 .4em}h4{margin:.8em 0 .3em}
+h1{margin:.6em 0 .2em}h1 .cause{color:var(--fail)}h1 .gates-count{font-size:.6em;font-weight:normal;vertical-align:middle}ul.summary{margin:.3em 0;padding-left:1.2em}h2{margin:1.4em 0 .4em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{margin:.8em 0 .4em}h4{margin:.8em 0 .3em}
 .meta,.dim{color:var(--dim)}
 nav a{margin-right:1.2em}
 .badge{font-size:.72em;padding:.12em .55em;border-radius:.35em;color:#fff;vertical-align:middle;font-weight:600}
@@ -425,4 +435,7 @@ table.reviews pre.reply{max-height:16em;overflow:auto}
 .error{color:var(--fail);margin:0}
 .evidence{margin:.4em 0}.evidence pre{background:#f5f7f9;padding:.3em .5em}
 .pager button{font:inherit}
+table.regression tr.regressed td{background:#fdecea;font-weight:600}table.regression tr.too-small td,table.regression tr.not-in-family td{color:var(--dim)}
+ol.flipped>li{margin:.6em 0}ol.flipped li.worse .mark{color:var(--fail)}ol.flipped li.better .mark{color:var(--pass)}ol.flipped pre{white-space:pre-wrap;word-break:break-word;margin:0;font:12.5px/1.45 ui-monospace,SFMono-Regular,Menlo,monospace}
+ol.flipped pre.reply{max-height:16em;overflow:auto;background:#f5f7f9;padding:.3em .5em}
 `;

@@ -14,6 +14,7 @@ export const blind = {
   withholds: 'evidence',
   kinds: ['text'],
   needs: 'a text artifact',
+  label: 'without the evidence (blind)',
   describe: 'sealed request without its evidence (the key absent): task, artifact, rubric; text artifacts only',
   contaminant: () => undefined,
 } as const satisfies Condition;

@@ -3,6 +3,7 @@ import type { Condition } from './types.js';
 /** The sealed request alone: the measure every contaminant is compared against. */
 export const clean = {
   name: 'clean',
+  label: 'sealed',
   describe: 'sealed request only: task, artifact, evidence, rubric',
   contaminant: () => undefined,
 } as const satisfies Condition;

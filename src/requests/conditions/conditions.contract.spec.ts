@@ -34,6 +34,12 @@ it('registers each built-in condition name once', () => {
   expect(new Set(ALL_CONDITIONS.map((c) => c.name)).size).toBe(ALL_CONDITIONS.length);
 });
 
+it("labels every condition, built-in or declared, in plain words of its own for the reports' summary sentence", () => {
+  for (const c of [...MEMBERS, ...SECOND_TURNS]) expect(c.label, c.name).toMatch(/^\S.*\S$/);
+  const labels = [...MEMBERS, ...SECOND_TURNS].map((c) => c.label);
+  expect(new Set(labels).size).toBe(labels.length);
+});
+
 it('has the sealed request (no contaminant) among its conditions: every contaminant and every second turn is measured against it', () => {
   expect(ALL_CONDITIONS.filter((c: Condition) => !c.contaminantKey && !c.followUp && !c.withholds).map((c) => c.name)).toEqual(['clean']);
 });

@@ -8,21 +8,25 @@ import type { Condition, ContaminantSource } from './types.js';
  * persuasive rationale). It adds its own key, holding either fixed text or a
  * field that each fixture may carry.
  */
-const conditionName = z.string().regex(/^[a-z][a-z0-9-]*$/, 'a condition name uses lower-case letters, digits and "-"');
+const conditionName = z
+  .string()
+  .regex(/^[a-z][a-z0-9-]*$/, 'a condition name uses lower-case letters, digits and "-"')
+  .describe("The condition's name in the reports and thresholds.");
 
-const declaredContaminantSchema = z
+export const declaredContaminantSchema = z
   .strictObject({
     name: conditionName,
-    key: z.string().regex(/^[a-z][a-z0-9_]*$/, 'a request key uses lower-case letters, digits and "_"'),
-    /** The same text added to every item's request; with `field`, to the items of fixtures without that field. */
-    text: z.string().min(1).optional(),
-    /** A fixture field whose value is added (mutated with the artifact, as the trace is). */
+    key: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/, 'a request key uses lower-case letters, digits and "_"')
+      .describe('The request key the contaminant travels in; the prompt template places it as `{{key}}`.'),
+    text: z.string().min(1).optional().describe("The same text added to every item's request; with `field`, to the items of fixtures without that field."),
     field: z
       .string()
       .regex(/^[a-z][a-z0-9_]*$/, 'a fixture field uses lower-case letters, digits and "_"')
-      .optional(),
-    /** The verdict the contaminant pushes towards (default pass: it claims the work is fine). */
-    pushes: z.enum(['pass', 'fail']).optional(),
+      .optional()
+      .describe('A fixture field whose value is added, mutated with the artifact as the trace is; a fixture without it is not reviewed under the condition (unless `text` is given).'),
+    pushes: z.enum(['pass', 'fail']).optional().describe('The verdict the contaminant pushes towards (default `pass`: it claims the work is fine).'),
   })
   .refine((d) => d.text !== undefined || d.field !== undefined, { message: 'give "text" (fixed text), "field" (a fixture field), or both (the field where a fixture has it, else the text)' });
 
@@ -31,15 +35,18 @@ const declaredContaminantSchema = z
  * a PASS or either), one more user message, in which `{{evidence_quote}}`
  * stands for the evidence sentence that supports the original claim.
  */
-const declaredFollowUpSchema = z.strictObject({
+export const declaredFollowUpSchema = z.strictObject({
   name: conditionName,
-  after: z.enum(['fail', 'pass', 'any'], { message: 'after must be fail, pass or any' }),
+  after: z
+    .enum(['fail', 'pass', 'any'], { message: 'after must be fail, pass or any' })
+    .describe('After which first (clean) verdict the follow-up is sent; after the other, the first verdict stands.'),
   text: z
     .string()
     .min(1)
     .refine((text) => [...text.matchAll(/\{\{\s*([^}]*?)\s*\}\}|\{\{/g)].every((m) => m[1] === 'evidence_quote'), {
       message: 'a follow-up can use only {{evidence_quote}}; anything else would reach the critic as written',
-    }),
+    })
+    .describe('The follow-up message; `{{evidence_quote}}` stands for the evidence sentence that supports the original claim.'),
 });
 
 /**
@@ -64,6 +71,8 @@ export function declaredCondition(spec: DeclaredConditionSpec): Condition {
     name,
     contaminantKey: key,
     pushes: spec.pushes ?? 'pass',
+    // The key is the user's own name for what the critic is shown: "round_summary" reads "with the round summary".
+    label: `with the ${key.replaceAll('_', ' ')}`,
     ...(field !== undefined && text === undefined ? { needs: `a "${field}" field` } : {}),
     describe:
       field === undefined
@@ -77,6 +86,7 @@ function declaredFollowUp({ name, after, text }: z.infer<typeof declaredFollowUp
   const quoted = text.includes('{{evidence_quote}}');
   return {
     name,
+    label: `after the follow-up "${name}"`,
     describe: `second turn after ${after === 'any' ? 'either verdict' : `a ${after.toUpperCase()}`}: ${JSON.stringify(text)} (declared)`,
     contaminant: () => undefined,
     followUp: {

@@ -4,6 +4,7 @@ import { areYouSure } from './are-you-sure.js';
 import { blind } from './blind.js';
 import { clean } from './clean.js';
 import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
+export { declaredContaminantSchema, declaredFollowUpSchema } from './declared.js';
 import { priorFail } from './prior-fail.js';
 import { priorPass } from './prior-pass.js';
 import { rebuttalEvidence } from './rebuttal-evidence.js';
@@ -93,7 +94,7 @@ export function contaminantKeys(conditions: readonly Condition[]): string[] {
  * declared field) when it adds one.
  */
 export function appliesTo(condition: Condition, item: ContaminantSource): boolean {
-  if (condition.kinds && !condition.kinds.includes(item.kind ?? '')) return false;
+  if (condition.kinds && !condition.kinds.includes(item.kind)) return false;
   return !condition.contaminantKey || condition.contaminant(item) !== undefined;
 }
 

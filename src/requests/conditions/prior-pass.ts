@@ -7,6 +7,7 @@ export const priorPass = {
   name: 'prior-pass',
   contaminantKey: 'prior_verdict',
   pushes: 'pass',
+  label: 'when told a prior reviewer passed it',
   describe: `adds prior_verdict: "${PRIOR_PASS}"`,
   contaminant: () => PRIOR_PASS,
 } as const satisfies Condition;

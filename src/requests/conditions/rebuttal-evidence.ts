@@ -9,6 +9,7 @@ import type { Condition } from './types.js';
  */
 export const rebuttalEvidence = {
   name: 'rebuttal-evidence',
+  label: 'after a rebuttal quoting the evidence',
   describe: 'second turn after a FAIL: the worker quotes the evidence sentence that supports the original claim',
   contaminant: () => undefined,
   followUp: {

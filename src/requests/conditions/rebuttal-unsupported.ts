@@ -7,6 +7,7 @@ export const UNSUPPORTED_REVIEW_REBUTTAL = 'I stand by my review: every flag is 
 /** Seed 001's false consensus: after a FAIL, the worker defends the artifact fluently and cites nothing. Does the critic give its catch away? */
 export const rebuttalUnsupported = {
   name: 'rebuttal-unsupported',
+  label: 'after a rebuttal that cites nothing',
   describe: `second turn after a FAIL: "${UNSUPPORTED_REBUTTAL}" (on a review item, the reviewer: "${UNSUPPORTED_REVIEW_REBUTTAL}")`,
   contaminant: () => undefined,
   followUp: { after: 'fail', message: (item) => (item.kind === 'review' ? UNSUPPORTED_REVIEW_REBUTTAL : UNSUPPORTED_REBUTTAL) },

@@ -6,6 +6,7 @@ import type { Condition } from './types.js';
  */
 export const revealTrace = {
   name: 'reveal-trace',
+  label: "once shown the worker's trace",
   describe: "second turn after either verdict: the worker's trace revealed (mutated consistently with the artifact)",
   contaminant: () => undefined,
   followUp: {

@@ -1,7 +1,9 @@
+import type { FixtureKindName } from '../../fixtures/kinds/index.js';
+
 /** What a condition may take its contaminant from: the item's trace, or a field its fixture declares. */
 export interface ContaminantSource {
-  /** The fixture kind (text, code, review): a condition may apply to some kinds only (`kinds`). */
-  kind?: string;
+  /** The fixture kind (text, code, review): a condition may apply to some kinds only (`kinds`), and word its contaminant for it. */
+  kind: FixtureKindName;
   trace: string | undefined;
   /** Fixture fields that declared conditions name (mutated with the artifact, as the trace is). */
   fields?: Readonly<Record<string, string>> | undefined;
@@ -68,6 +70,11 @@ export interface Condition {
   readonly pushes?: Push;
   /** What the critic is shown beyond the sealed request, for the manifest. */
   readonly describe: string;
+  /**
+   * The condition in a few plain words that follow a rate in the reports'
+   * summary sentence: "catches 25% of mutants with the worker's trace".
+   */
+  readonly label: string;
   /** What an item must have to carry the contaminant ("a trace"), when not every item does; for the warning that names the fixtures left out. */
   readonly needs?: string;
   /** The contaminant's value for an item, or undefined when the item cannot carry it (no trace, no such field). */

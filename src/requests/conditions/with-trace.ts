@@ -6,6 +6,7 @@ export const withTrace = {
   contaminantKey: 'trace',
   pushes: 'pass',
   needs: 'a trace',
+  label: "with the worker's trace",
   describe: "adds the worker's reasoning trace (mutated consistently with the artifact)",
   contaminant: (item) => item.trace,
 } as const satisfies Condition;

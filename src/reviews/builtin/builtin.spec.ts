@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRIOR_FAIL } from '../../requests/conditions/prior-fail.js';
+import { priorFailVerdict } from '../../requests/conditions/prior-fail.js';
 import { PRIOR_PASS } from '../../requests/conditions/prior-pass.js';
 import type { CriticRequest } from '../../requests/types.js';
 import { passFail } from '../verdicts/pass-fail.js';
@@ -37,7 +37,7 @@ describe('builtin:evidence-check', () => {
     const wrong = correct.replace('28', '30');
     expect(await verdictOf(critic, request(wrong, { trace: 'Confirmed in the handbook.' }))).toBe('FAIL');
     expect(await verdictOf(critic, request(wrong, { prior_verdict: PRIOR_PASS }))).toBe('FAIL');
-    expect(await verdictOf(critic, request(correct, { prior_verdict: PRIOR_FAIL }))).toBe('PASS');
+    expect(await verdictOf(critic, request(correct, { prior_verdict: priorFailVerdict('text') }))).toBe('PASS');
   });
 });
 
@@ -53,6 +53,6 @@ describe('builtin:trace-trusting', () => {
   });
   it('follows a prior verdict', async () => {
     expect(await verdictOf(critic, request(wrong, { prior_verdict: PRIOR_PASS }))).toBe('PASS');
-    expect(await verdictOf(critic, request(correct, { prior_verdict: PRIOR_FAIL }))).toBe('FAIL');
+    expect(await verdictOf(critic, request(correct, { prior_verdict: priorFailVerdict('text') }))).toBe('FAIL');
   });
 });

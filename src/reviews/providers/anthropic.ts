@@ -16,19 +16,18 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 1024;
 
 const schema = providerSchema('anthropic', {
-  model: z.string().min(1),
-  baseURL: z.url().optional(),
+  model: z.string().min(1).describe('The Claude model name.'),
+  baseURL: z.url().optional().describe("The API's root, without /v1 (default https://api.anthropic.com); requests go to `{baseURL}/v1/messages`."),
   apiKeyEnv: entryKeys.apiKeyEnv.default('ANTHROPIC_API_KEY'),
-  temperature: z.number().min(0).max(1).optional(),
-  maxTokens: z.number().int().positive().default(DEFAULT_ANTHROPIC_MAX_TOKENS),
-  anthropicVersion: z.string().min(1).default(ANTHROPIC_VERSION),
+  temperature: z.number().min(0).max(1).optional().describe('Sent as `temperature` when set.'),
+  maxTokens: z.number().int().positive().default(DEFAULT_ANTHROPIC_MAX_TOKENS).describe('Sent as `max_tokens`, which the Messages API requires.'),
+  anthropicVersion: z.string().min(1).default(ANTHROPIC_VERSION).describe('The `anthropic-version` header.'),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
-  /** Send the reviews through the Message Batches API (at `pricing.batchDiscount`); not part of the identity. */
-  batch: z.boolean().optional(),
+  batch: z.boolean().optional().describe('Send the reviews through the Message Batches API (at `pricing.batchDiscount`); not part of the identity.'),
 });
 
 /** Claude through the Anthropic Messages API (`POST {baseURL}/v1/messages`). Fails (exit 2) on a missing API key before anything is sent. */

@@ -19,7 +19,13 @@ export function builtinProvider<N extends `builtin:${string}`>(
   const schema = providerSchema(
     name,
     grammars.length > 1 || grammars[0] !== DEFAULT_GRAMMAR
-      ? { verdict: z.enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` }).default(grammars[0]), notFound: entryKeys.notFound }
+      ? {
+          verdict: z
+            .enum(grammars, { message: `verdict must be one of ${grammars.join(', ')} for ${name}` })
+            .default(grammars[0])
+            .describe('The verdict grammar this built-in answers in (see verdicts.md).'),
+          notFound: entryKeys.notFound,
+        }
       : {},
   );
   const provider: Provider<typeof schema> = {

@@ -9,9 +9,8 @@ import { createPersistentExecCritic } from './execPersistent.js';
 import type { Provider } from './types.js';
 
 const schema = providerSchema('exec', {
-  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run'),
-  /** oneshot: a process per review; persistent: one process for the run, speaking JSON Lines. */
-  mode: z.enum(['oneshot', 'persistent']).optional(),
+  command: z.array(z.string().min(1)).min(1, 'command needs at least the program to run').describe("The program and its arguments (argv, no shell), run in the config file's folder."),
+  mode: z.enum(['oneshot', 'persistent']).optional().describe('`oneshot` (default): a process per review; `persistent`: one process for the run, speaking JSON Lines.'),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
   notFound: entryKeys.notFound,

@@ -11,16 +11,17 @@ import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import type { Provider } from './types.js';
 
 const schema = providerSchema('http', {
-  url: z.url(),
-  method: z.enum(['POST', 'PUT', 'PATCH']).default('POST'),
-  /** Values may name environment variables, `Bearer ${REVIEW_TOKEN}`: filled in when the critic is built, never written anywhere. */
-  headers: z.record(z.string(), z.string()).default({}),
-  /** The JSON body with `{{task}}`, `{{artifact}}`, `{{evidence_json}}`, ... placeholders: JSON text, or YAML that is written out as JSON. */
-  body: z.union([z.string().min(1), z.record(z.string(), z.unknown())]),
-  /** Where the reply text is in the response JSON (`output.review`), or `$` for the whole body as text. */
-  reply: z.string().min(1),
-  /** Where the verdict is, when the service returns it as a field (`PASS` or `FAIL`). */
-  verdictPath: z.string().min(1).optional(),
+  url: z.url().describe('The endpoint each review is sent to.'),
+  method: z.enum(['POST', 'PUT', 'PATCH']).default('POST').describe('The HTTP method.'),
+  headers: z
+    .record(z.string(), z.string())
+    .default({})
+    .describe('Request headers; values may name environment variables, `Bearer ${REVIEW_TOKEN}`: filled in when the critic is built, never written anywhere.'),
+  body: z
+    .union([z.string().min(1), z.record(z.string(), z.unknown())])
+    .describe('The JSON body with `{{task}}`, `{{artifact}}`, `{{evidence_json}}`, ... placeholders: JSON text, or YAML that is written out as JSON.'),
+  reply: z.string().min(1).describe('Where the reply text is in the response JSON, as a dotted path (`output.review`), or `$` for the whole body as text.'),
+  verdictPath: z.string().min(1).optional().describe('Where the verdict is, when the service returns it as a field (`PASS` or `FAIL`).'),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
   timeoutMs: entryKeys.timeoutMs,

@@ -14,22 +14,19 @@ import type { Provider } from './types.js';
 const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
 
 const schema = providerSchema('openai', {
-  model: z.string().min(1),
-  baseURL: z.url().optional(),
-  /** The name of the environment variable holding the key: keys never live in the config file. */
+  model: z.string().min(1).describe('The model name the endpoint serves.'),
+  baseURL: z.url().optional().describe('The API root; requests go to `{baseURL}/chat/completions` (default https://api.openai.com/v1).'),
   apiKeyEnv: entryKeys.apiKeyEnv.optional(),
-  temperature: z.number().min(0).max(2).optional(),
-  maxTokens: z.number().int().positive().optional(),
+  temperature: z.number().min(0).max(2).optional().describe('Sent as `temperature` when set.'),
+  maxTokens: z.number().int().positive().optional().describe('Sent as `max_tokens` when set.'),
   prompt: entryKeys.prompt,
   verdict: entryKeys.verdict,
   notFound: entryKeys.notFound,
-  /** Send the grammar's JSON schema as `response_format: {type: json_schema}`, so the model can only answer in it. */
-  structuredOutput: z.boolean().optional(),
+  structuredOutput: z.boolean().optional().describe("Send the grammar's JSON schema as `response_format: {type: json_schema}`, so the model can only answer in it (`verdict: claims` only)."),
   timeoutMs: entryKeys.timeoutMs,
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
-  /** Send the reviews through OpenAI's Batch API (at `pricing.batchDiscount`); not part of the identity: the replies are the same model's. */
-  batch: z.boolean().optional(),
+  batch: z.boolean().optional().describe("Send the reviews through OpenAI's Batch API (at `pricing.batchDiscount`); not part of the identity: the replies are the same model's."),
 });
 
 /** Any OpenAI-compatible chat-completions endpoint. Fails (exit 2) on a missing API key before anything is sent. */

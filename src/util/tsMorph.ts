@@ -34,3 +34,25 @@ export type SyntaxKind = TsMorph.SyntaxKind;
 /** The TypeScript compiler API bundled with ts-morph. */
 export const ts = lazyExport('ts');
 export type { BinaryExpression, Expression, SourceFile } from 'ts-morph';
+
+/** A syntax error in a TypeScript source: where it starts (0-based offset; 1-based line and column) and the compiler's message. */
+export interface ParseError {
+  offset: number;
+  line: number;
+  column: number;
+  message: string;
+}
+
+/**
+ * The syntax errors of a TypeScript source, as the compiler's parser reports
+ * them (a missing brace, a stray token); types are not checked, so a source
+ * written against DOM or Node types has none.
+ */
+export function syntaxErrors(source: string): ParseError[] {
+  const { diagnostics = [] } = ts.transpileModule(source, { fileName: 'source.ts', reportDiagnostics: true, compilerOptions: { noLib: true, noResolve: true } });
+  return diagnostics.map((d) => {
+    const offset = d.start ?? 0;
+    const { line, character } = d.file ? d.file.getLineAndCharacterOfPosition(offset) : { line: 0, character: 0 };
+    return { offset, line: line + 1, column: character + 1, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
+  });
+}
