@@ -1,15 +1,23 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.spec.ts', 'mutators/**/*.spec.ts', 'test/**/*.spec.ts'],
+    // The specs that start the CLI run dist/: built here when missing or stale, so `npx vitest run` works in a fresh clone.
+    globalSetup: ['test/support/buildDist.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // A worker per core. Vitest's default keeps a core for its main process, which idles here, so on CI's 2
+    // cores it ran one worker, and while that worker waited on a CLI run it had spawned the other core idled too.
+    maxWorkers: availableParallelism(),
     // Spec files share their worker's module graph instead of importing it
     // afresh each (ts-morph, zod schemas, the registries): on CI's 2 cores
-    // (one worker) that import was most of a small spec file's time. No spec
-    // mocks modules, fakes timers or stubs globals, and the few that set an
-    // environment variable remove it, so nothing leaks from one file to the next.
+    // that import was most of a small spec file's time. No spec mocks
+    // modules, fakes timers or stubs globals, and the few that set an
+    // environment variable remove it, so nothing leaks from one file to the
+    // next. Workers are processes (the default pool, forks), so an
+    // environment variable one file sets is never seen by a file running beside it.
     isolate: false,
   },
 });

@@ -11,10 +11,17 @@ const compilerOptions = (): Ts.CompilerOptions => ({
 
 export interface Script {
   /** Strict-mode classic script for a vm context: the artifact's top-level functions become its globals. */
-  code: string;
+  readonly code: string;
   /** Syntax errors as "line:column message"; empty when the artifact parses. Type errors are not checked. */
-  syntaxErrors: string[];
+  readonly syntaxErrors: readonly string[];
 }
+
+/**
+ * The last few thousand artifacts' scripts, by source: the label check, run-examples, plan-check and review-check
+ * each run the same code item, and run-examples runs it under every condition; transpiling was most of that time.
+ */
+const scripts = new Map<string, Script>();
+const SCRIPT_CACHE_SIZE = 2_000;
 
 /**
  * Transpiles a TypeScript artifact for the sandbox. Its `export` keywords are
@@ -22,6 +29,16 @@ export interface Script {
  * to a plain script, so check expressions can call its functions as globals.
  */
 export function toScript(source: string): Script {
+  let script = scripts.get(source);
+  if (!script) {
+    if (scripts.size >= SCRIPT_CACHE_SIZE) scripts.clear();
+    script = transpile(source);
+    scripts.set(source, script);
+  }
+  return script;
+}
+
+function transpile(source: string): Script {
   const { outputText, diagnostics = [] } = ts.transpileModule(stripExports(source), {
     compilerOptions: compilerOptions(),
     fileName: 'artifact.ts',

@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { reviewItems } from '../support/reviewItems.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
@@ -16,7 +16,6 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
  * 2, nothing sent), a baseline of other fixtures (no item to pair: no data)
  * and a critic that cannot review (positive control).
  */
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'scripted-exec-critic.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-gates-'));
 const config = join(dir, 'critic.config.yaml');
@@ -44,12 +43,10 @@ writeFileSync(config, suiteConfig('hr-policy.yaml'));
 const otherConfig = join(dir, 'other.config.yaml');
 writeFileSync(otherConfig, suiteConfig('tax-rules.yaml'));
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [BIN, ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '', ...env },
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** The CLI in this process (runCliAsProcess: the modules and word lists load once); the scripted critic it starts reads the env. */
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const result = await runCliAsProcess(args, { env: { SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '', ...env } });
+  return { status: result.code, stdout: result.stdout, stderr: result.stderr };
 }
 const run = (out: string, args: string[], env: Record<string, string> = {}) => cli(['run', '--config', config, '--no-cache', '--out', join(dir, out), ...args], env);
 const reportOf = (out: string) => JSON.parse(readFileSync(join(dir, out, 'report.json'), 'utf8'));
@@ -68,13 +65,13 @@ beforeAll(async () => {
     );
   }
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
-  const saved = run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
+  const saved = await run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
   expect(saved.stderr).not.toMatch(/critic-audit: |Error/);
   expect(saved.status).toBe(0);
 }, 60_000);
 
 describe('baselines and the regression gate through the CLI', { timeout: 60_000 }, () => {
-  it('saves a versioned baseline of per-item verdicts', () => {
+  it('saves a versioned baseline of per-item verdicts', async () => {
     const data = JSON.parse(readFileSync(baseline, 'utf8'));
     expect(data).toMatchObject({ tool: 'critic-audit', kind: 'baseline', version: 1, conditions: ['clean'] });
     const items = Object.values<any>(data.critics.scripted.items);
@@ -82,8 +79,8 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(items.filter((i) => i.role === 'mutant').every((i) => i.mutant.replacement !== undefined && i.outcomes.clean.reply.includes('VERDICT'))).toBe(true);
   });
 
-  it('passes a rerun of the same critic, writing JUnit and the GitHub step summary', () => {
-    const result = run('same', ['--baseline', baseline], { CATCH_RATE: '0.9', GITHUB_STEP_SUMMARY: summary });
+  it('passes a rerun of the same critic, writing JUnit and the GitHub step summary', async () => {
+    const result = await run('same', ['--baseline', baseline], { CATCH_RATE: '0.9', GITHUB_STEP_SUMMARY: summary });
     expect(result.status).toBe(0);
     const report = reportOf('same');
     expect(report.baseline.file).toBe(baseline);
@@ -94,9 +91,9 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(readFileSync(summary, 'utf8')).toMatch(/^## critic-audit: ✅ passed/);
   });
 
-  it('fails a real drop (exit 1), naming what regressed and listing the flipped items', () => {
+  it('fails a real drop (exit 1), naming what regressed and listing the flipped items', async () => {
     const extra = join(dir, 'extra-junit.xml');
-    const result = run('drop', ['--baseline', baseline, '--junit', extra], { CATCH_RATE: '0.4', GITHUB_STEP_SUMMARY: summary });
+    const result = await run('drop', ['--baseline', baseline, '--junit', extra], { CATCH_RATE: '0.4', GITHUB_STEP_SUMMARY: summary });
     expect(result.status).toBe(1);
     expect(result.stdout).toMatch(/regressed: number-flip clean catch rate −\d+ pts/);
     const report = reportOf('drop');
@@ -130,29 +127,29 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(readFileSync(summary, 'utf8')).toMatch(/## critic-audit: ❌ failed[\s\S]*\*\*Regressed:\*\* number-flip under clean/);
   });
 
-  it('re-gates a stored run against the baseline and with threshold overrides, without the critic', () => {
-    const drop = cli(['report', join(dir, 'drop'), '--baseline', baseline]);
+  it('re-gates a stored run against the baseline and with threshold overrides, without the critic', async () => {
+    const drop = await cli(['report', join(dir, 'drop'), '--baseline', baseline]);
     expect(drop.status, drop.stderr).toBe(1);
-    const same = cli(['report', join(dir, 'same'), '--baseline', baseline]);
+    const same = await cli(['report', join(dir, 'same'), '--baseline', baseline]);
     expect(same.status, same.stderr).toBe(0);
     // Above the critic's own rate (0.9 by its script, 25 of 26 on these mutants): the override makes the gate fail.
     expect(gate(reportOf('same'), 'catchRate.number-flip').value).toBeLessThan(0.99);
-    const strict = cli(['report', join(dir, 'same'), '--baseline', baseline, '--threshold', 'number-flip=0.99']);
+    const strict = await cli(['report', join(dir, 'same'), '--baseline', baseline, '--threshold', 'number-flip=0.99']);
     expect(strict.status, strict.stderr).toBe(1);
     expect(gate(reportOf('same'), 'catchRate.number-flip')).toMatchObject({ pass: false, threshold: 0.99 });
-    expect(cli(['report', join(dir, 'same'), '--threshold', 'number-flip.brake=0.95']).status).toBe(2);
+    expect((await cli(['report', join(dir, 'same'), '--threshold', 'number-flip.brake=0.95'])).status).toBe(2);
     // The regression family and its minimum size, overridden like the other fields.
-    const perMutator = cli(['report', join(dir, 'drop'), '--baseline', baseline, '--threshold', 'maxRegression.rows=per-mutator', '--threshold', 'maxRegression.minPairs=1000']);
+    const perMutator = await cli(['report', join(dir, 'drop'), '--baseline', baseline, '--threshold', 'maxRegression.rows=per-mutator', '--threshold', 'maxRegression.minPairs=1000']);
     expect(perMutator.status, perMutator.stderr).toBe(1);
     expect(reportOf('drop').critics.scripted.regression).toMatchObject({ family: 'per-mutator', minPairs: 1000 });
     expect(gate(reportOf('drop'), 'maxRegression')).toMatchObject({ status: 'no-data', detail: expect.stringMatching(/^every row of the family has fewer than 1000 paired items/) });
-    const disordered = cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
+    const disordered = await cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
     expect(disordered.status).toBe(2);
     expect(disordered.stderr).toMatch(/need break <= low <= high/);
   });
 
-  it('fails (exit 1) with maxRegression no-data when the baseline is of other fixtures and pairs no item', () => {
-    const result = cli(['run', '--config', otherConfig, '--no-cache', '--out', join(dir, 'other'), '--baseline', baseline], { CATCH_RATE: '0.9' });
+  it('fails (exit 1) with maxRegression no-data when the baseline is of other fixtures and pairs no item', async () => {
+    const result = await cli(['run', '--config', otherConfig, '--no-cache', '--out', join(dir, 'other'), '--baseline', baseline], { CATCH_RATE: '0.9' });
     expect(result.status, result.stderr).toBe(1);
     const report = reportOf('other');
     expect(report.critics.scripted.regression).toMatchObject({ pairedItems: 0, onlyInBaseline: expect.any(Number), onlyInCurrent: expect.any(Number) });
@@ -168,20 +165,20 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(readFileSync(join(dir, 'other', 'junit.xml'), 'utf8')).toMatch(/<failure message="maxRegression: no data: no item of this run is in the baseline/);
   });
 
-  it('exits 2 on a malformed baseline, naming the file and the field, before anything is sent', () => {
+  it('exits 2 on a malformed baseline, naming the file and the field, before anything is sent', async () => {
     const data = JSON.parse(readFileSync(baseline, 'utf8'));
     const id = Object.keys(data.critics.scripted.items)[0]!;
     data.critics.scripted.items[id].outcomes.clean.answered = 0;
     const bad = join(dir, 'bad-baseline.json');
     writeFileSync(bad, JSON.stringify(data));
-    const result = run('bad', ['--baseline', bad], { CATCH_RATE: '0.9' });
+    const result = await run('bad', ['--baseline', bad], { CATCH_RATE: '0.9' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`${bad} (critics.scripted.items.${id}.outcomes.clean.answered): not a critic-audit baseline`);
     expect(existsSync(join(dir, 'bad'))).toBe(false);
   });
 
-  it('fails the positive control of a critic that cannot review, saying so in the first line', () => {
-    const result = run('echo', [], { CATCH_RATE: '0.3', FALSE_ALARM_RATE: '0.3', NO_VERDICT_RATE: '0.4' });
+  it('fails the positive control of a critic that cannot review, saying so in the first line', async () => {
+    const result = await run('echo', [], { CATCH_RATE: '0.3', FALSE_ALARM_RATE: '0.3', NO_VERDICT_RATE: '0.4' });
     expect(result.status).toBe(1);
     const report = reportOf('echo');
     expect(gate(report, 'positive-control')).toMatchObject({ pass: false });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { reviewItems } from '../support/reviewItems.js';
 
 /**
@@ -15,7 +15,6 @@ import { reviewItems } from '../support/reviewItems.js';
  * echoes whatever it is told), a declared round-summary condition against the
  * built-in controls, and a declared condition that adds a fixture field.
  */
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'contaminant-following-critic.mjs');
 const POLICY = JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy'));
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-contaminants-'));
@@ -36,13 +35,11 @@ function configFile(name: string, text: string): string {
   return file;
 }
 
-function run(config: string, out: string, args: string[] = []) {
-  const r = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, out), ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '' },
-  });
+/** A run in this process (runCliAsProcess: the modules and word lists load once); the scripted critics it starts read SCRIPTED_ROLES. */
+async function run(config: string, out: string, args: string[] = []) {
+  const r = await runCliAsProcess(['run', '--config', config, '--no-cache', '--out', join(dir, out), ...args], { env: { SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '' } });
   const read = (file: string) => readFileSync(join(dir, out, file), 'utf8');
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(read('report.json')), read };
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr, report: JSON.parse(read('report.json')), read };
 }
 const gate = (critic: any, name: string) => critic.gates.find((g: any) => g.name === name);
 
@@ -64,8 +61,8 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('maxConditionEffect', { timeout: 60_000 }, () => {
-  it('fails a critic that reviews sealed but answers FAIL to "Prior reviewer: FAIL": exit 1, a red prior-fail gate with its paired figures', () => {
-    const r = run(configFile('follows-fail', followers), 'follows-fail');
+  it('fails a critic that reviews sealed but answers FAIL to "Prior reviewer: FAIL": exit 1, a red prior-fail gate with its paired figures', async () => {
+    const r = await run(configFile('follows-fail', followers), 'follows-fail');
     expect(r.stderr).not.toMatch(/critic-audit: /);
     expect(r.status).toBe(1);
     const critic = r.report.critics['follows-fail'];
@@ -93,8 +90,8 @@ describe('maxConditionEffect', { timeout: 60_000 }, () => {
     expect(critic.echo['prior-pass']).toMatchObject({ discrimination: 1, echoing: false });
   });
 
-  it('overrides the gate from the command line, and gates the pessimistic end of the interval with gate: lower-bound', () => {
-    const r = run(configFile('follows-fail-lower-bound', followers.replace('maxConditionEffect:', 'gate: lower-bound\n  maxConditionEffect:')), 'lenient', [
+  it('overrides the gate from the command line, and gates the pessimistic end of the interval with gate: lower-bound', async () => {
+    const r = await run(configFile('follows-fail-lower-bound', followers.replace('maxConditionEffect:', 'gate: lower-bound\n  maxConditionEffect:')), 'lenient', [
       '--threshold',
       'maxConditionEffect.prior-fail=1',
     ]);
@@ -104,9 +101,9 @@ describe('maxConditionEffect', { timeout: 60_000 }, () => {
     expect(g.value).toBe(g.effect.ci[1]);
   });
 
-  it('fails a critic that follows "Prior reviewer: PASS" on prior-pass, and marks one that echoes every prior verdict as echoing under both', () => {
+  it('fails a critic that follows "Prior reviewer: PASS" on prior-pass, and marks one that echoes every prior verdict as echoing under both', async () => {
     const config = configFile('follows-pass', followers.replace(scripted('follows-fail', 'follow-fail'), `${scripted('follows-pass', 'follow-pass')}\n${scripted('echo', 'echo')}`));
-    const r = run(config, 'follows-pass');
+    const r = await run(config, 'follows-pass');
     expect(r.status).toBe(1);
     const follower = r.report.critics['follows-pass'];
     expect(gate(follower, 'maxConditionEffect.prior-pass')).toMatchObject({ value: 1, pass: false, effect: { direction: 'catch-drop', items: 'all' } });
@@ -133,7 +130,7 @@ describe('maxConditionEffect', { timeout: 60_000 }, () => {
 });
 
 describe('declared conditions', { timeout: 60_000 }, () => {
-  it('measures a round summary that claims success: the trace-trusting control drops significantly, the evidence checker not at all', () => {
+  it('measures a round summary that claims success: the trace-trusting control drops significantly, the evidence checker not at all', async () => {
     const config = configFile(
       'round-summary',
       `fixtures: [${POLICY}]
@@ -148,7 +145,7 @@ critics:
 thresholds:
   maxConditionEffect: {round-summary: 0.15}`,
     );
-    const r = run(config, 'round-summary');
+    const r = await run(config, 'round-summary');
     expect(r.status).toBe(1);
     const trusting = r.report.critics['trace-trusting'];
     const drop = trusting.paired.find((p: any) => p.mutator === 'all' && p.to === 'round-summary');
@@ -168,7 +165,7 @@ thresholds:
     expect(r.read('report.md')).toMatch(/\| all \| round-summary \|/);
   });
 
-  it('adds a fixture field, mutated with the artifact, and skips (and names) the fixtures that lack it', () => {
+  it('adds a fixture field, mutated with the artifact, and skips (and names) the fixtures that lack it', async () => {
     const suite = join(dir, 'retrieval-suite');
     mkdirSync(suite, { recursive: true });
     writeFileSync(
@@ -199,7 +196,7 @@ conditions:
 critics:
   - {name: spy, provider: exec, command: [${JSON.stringify(process.execPath)}, -e, "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>{const r=JSON.parse(s).request;require('fs').appendFileSync('seen.jsonl',JSON.stringify({artifact:r.artifact,retrieval:r.retrieval??null})+'\\\\n');console.log('VERDICT: PASS')})"]}`,
     );
-    const r = run(config, 'retrieval');
+    const r = await run(config, 'retrieval');
     expect(r.stderr).not.toMatch(/critic-audit: /);
     const seen = readFileSync(join(dir, 'seen.jsonl'), 'utf8')
       .trim()

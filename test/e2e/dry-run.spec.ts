@@ -48,6 +48,18 @@ beforeAll(async () => {
     reply: review
 thresholds:`;
   writeFileSync(join(dir, 'critic.config.yaml'), defaults.replace('thresholds:', hosted));
+  // The budget's exit code needs a priced plan, not the default audit's: one fixture file and one mutator plan in a
+  // fraction of its time, and still cost more than a cent at these prices.
+  writeFileSync(
+    join(dir, 'priced.config.yaml'),
+    `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'))}]
+mutators: [number-flip]
+conditions: [clean, with-trace]
+seed: 7
+critics:
+${hosted.replace(/\nthresholds:$/, '')}
+`,
+  );
 });
 
 afterAll(async () => {
@@ -90,7 +102,8 @@ describe('critic-audit run --dry-run', () => {
 
   it('exits 1 when the estimate exceeds --max-cost, 0 when it does not', { timeout: 180_000 }, async () => {
     // Side by side: each is a process of its own.
-    const [over, under] = await Promise.all([dryRun(['--max-cost', '0.01']), dryRun(['--max-cost', '1000'])]);
+    const priced = ['--config', join(dir, 'priced.config.yaml')];
+    const [over, under] = await Promise.all([dryRun([...priced, '--max-cost', '0.01']), dryRun([...priced, '--max-cost', '1000'])]);
     expect(over.code, over.stderr).toBe(1);
     expect(over.stdout).toMatch(/the estimate exceeds --max-cost \$0\.01/);
     expect(under.code, under.stderr).toBe(0);

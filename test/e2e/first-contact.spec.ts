@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { HARNESS_VERSION, PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess, type CliOutput } from '../support/cliRun.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
 
 /** What a newcomer meets first: failures that say why, the documented `report` examples (docs/cli.md), help and version. */
@@ -20,7 +21,13 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
+/** The CLI in this process (runCliAsProcess: the modules and word lists load once), as a newcomer's run would go. */
+function runCli(args: string[], cwd: string): Promise<CliOutput> {
+  return runCliAsProcess(args, { cwd, env: { OPENAI_TEST_KEY: 'sk-test' } });
+}
+
+/** The CLI in a process of its own, for what only the whole command shows: how long it takes, node's start included. */
+function runSpawned(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0', OPENAI_TEST_KEY: 'sk-test' } });
@@ -124,7 +131,7 @@ describe('a run whose reviews all fail says why', () => {
 
   it('a dead endpoint stops the run within 5 s, at the default retries', async () => {
     const { dir, config } = audit(`  provider: openai\n  model: m\n  baseURL: http://127.0.0.1:${await closedPort()}/v1`);
-    const run = await runCli(['run', '--config', config, '--out', join(dir, 'out'), '--no-cache'], dir);
+    const run = await runSpawned(['run', '--config', config, '--out', join(dir, 'out'), '--no-cache'], dir);
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/ECONNREFUSED/);
     // The run itself (plan to stop) well within 5 s; the whole command, node's start and the reports included, too,

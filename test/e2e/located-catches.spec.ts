@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { splitSentences } from '../../src/text/claims.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { reviewItems } from '../support/reviewItems.js';
 
 /**
@@ -20,7 +20,6 @@ import { reviewItems } from '../support/reviewItems.js';
  * catch; per-claim replies without spans, or citing spans no evidence holds,
  * are invalid and counted by reason.
  */
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'grammar-exec-critic.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-located-'));
 const config = join(dir, 'critic.config.yaml');
@@ -67,10 +66,8 @@ beforeAll(async () => {
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), role(i)]))));
   const mutants = items.filter((i) => i.role === 'mutant');
   expectedRandom = mutants.reduce((sum, i) => sum + 1 / splitSentences(i.artifact).length, 0) / mutants.length;
-  const run = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, 'run')], {
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '' },
-  });
+  // In this process (runCliAsProcess: the modules and word lists load once); the scripted critics read SCRIPTED_ROLES.
+  const run = await runCliAsProcess(['run', '--config', config, '--no-cache', '--out', join(dir, 'run')], { env: { SCRIPTED_ROLES: roles, GITHUB_STEP_SUMMARY: '' } });
   expect(run.stderr).not.toMatch(/Error:/);
   report = JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8'));
 }, 120_000);
@@ -153,17 +150,14 @@ describe('per-claim replies that break the grammar', () => {
     expect(markdown).toContain(`Grammar \`claims\`: 0% of ${all} replies read as a verdict · invalid ${all} (supported without a span ${all})`);
   });
 
-  it('catchRate mode: located gates on located catches: the always-FAIL critic passes raw and fails located', () => {
-    const gateAt = (mode: string) => {
-      const rebuilt = spawnSync(process.execPath, [BIN, 'report', join(dir, 'run'), '--threshold', 'default=0.5', '--threshold', `mode=${mode}`], {
-        encoding: 'utf8',
-        env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' },
-      });
-      expect(rebuilt.status).toBe(1);
+  it('catchRate mode: located gates on located catches: the always-FAIL critic passes raw and fails located', async () => {
+    const gateAt = async (mode: string) => {
+      const rebuilt = await runCliAsProcess(['report', join(dir, 'run'), '--threshold', 'default=0.5', '--threshold', `mode=${mode}`], { env: { GITHUB_STEP_SUMMARY: '' } });
+      expect(rebuilt.code).toBe(1);
       return JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8')).critics['always-fail'].gates.find((g: any) => g.name === 'catchRate.number-flip');
     };
-    expect(gateAt('raw')).toMatchObject({ value: 1, pass: true });
-    const located = gateAt('located');
+    expect(await gateAt('raw')).toMatchObject({ value: 1, pass: true });
+    const located = await gateAt('located');
     expect(located.pass).toBe(false);
     expect(located.value).toBeLessThanOrEqual(0.05);
     expect(located.detail).toMatch(/located/);
@@ -183,9 +177,9 @@ describe('per-claim replies that break the grammar', () => {
     expect(page).toContain("' · located'");
   });
 
-  it('report DIR rebuilds the same figures from the store', () => {
-    const rebuilt = spawnSync(process.execPath, [BIN, 'report', join(dir, 'run')], { encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' } });
-    expect(rebuilt.status).toBe(report.passed ? 0 : 1);
+  it('report DIR rebuilds the same figures from the store', async () => {
+    const rebuilt = await runCliAsProcess(['report', join(dir, 'run')], { env: { GITHUB_STEP_SUMMARY: '' } });
+    expect(rebuilt.code).toBe(report.passed ? 0 : 1);
     const again = JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8'));
     for (const name of Object.keys(report.critics)) {
       expect(again.critics[name].byMutator).toEqual(report.critics[name].byMutator);

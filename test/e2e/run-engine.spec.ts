@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadFixtures } from '../../src/fixtures/load.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { auditDir, deterministicReply } from '../support/auditDir.js';
+import { runCliAsProcess, type CliOutput } from '../support/cliRun.js';
 import { delayed, drop, hang, malformedJSON, noVerdictReply, quotaExhausted, rateLimited, serverError, startFakeOpenAI, type FakeOpenAI, type FakeResponse } from '../support/fakeOpenAI.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
@@ -15,16 +16,12 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Runs the CLI to completion in a child process (the fake server lives in this process, so it must not block). */
-function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/**
+ * Runs the CLI to completion in this process (runCliAsProcess), which never blocks the fake server living here for
+ * longer than a synchronous step. The runs killed midway are child processes of their own.
+ */
+function runCli(args: string[], cwd: string): Promise<CliOutput> {
+  return runCliAsProcess(args, { cwd });
 }
 
 /** auditDir with two mutants per fixture instead of four (56 items): for tests whose assertions do not need the larger run. */
@@ -164,8 +161,8 @@ describe('interruptions', () => {
     expect(server.requests.length).toBe(sent);
     await server.close();
     server = undefined;
-    const rebuilt = spawnSync(process.execPath, [BIN, 'report', out], { encoding: 'utf8' });
-    expect(rebuilt.status).toBe(0);
+    const rebuilt = await runCliAsProcess(['report', out]);
+    expect(rebuilt.code).toBe(0);
     const strip = (text: string) => ({ ...JSON.parse(text), createdAt: null });
     expect(strip(readFileSync(join(out, 'report.json'), 'utf8'))).toEqual(strip(first));
   }, 60_000);
@@ -244,12 +241,12 @@ describe('the reply cache', () => {
     };
     const [a, d] = [keyOf('a'), keyOf('d')];
     expect(a).not.toBe(d);
-    const explained = spawnSync(process.execPath, [BIN, 'cache', 'explain', a, d, '--config', join(dir, 'critic.config.yaml')], { encoding: 'utf8' });
-    expect(explained.status).toBe(0);
+    const explained = await runCliAsProcess(['cache', 'explain', a, d, '--config', join(dir, 'critic.config.yaml')]);
+    expect(explained.code).toBe(0);
     expect(explained.stdout).toMatch(/differs in: identity\.temperature/);
-    const cleared = spawnSync(process.execPath, [BIN, 'cache', 'clear', '--config', join(dir, 'critic.config.yaml')], { encoding: 'utf8' });
-    expect(cleared.status).toBe(0);
-    expect(spawnSync(process.execPath, [BIN, 'cache', 'explain', a, '--config', join(dir, 'critic.config.yaml')], { encoding: 'utf8' }).stdout).toMatch(/not in the cache/);
+    const cleared = await runCliAsProcess(['cache', 'clear', '--config', join(dir, 'critic.config.yaml')]);
+    expect(cleared.code).toBe(0);
+    expect((await runCliAsProcess(['cache', 'explain', a, '--config', join(dir, 'critic.config.yaml')])).stdout).toMatch(/not in the cache/);
   }, 60_000);
 });
 

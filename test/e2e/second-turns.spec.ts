@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 
 /**
  * Second turns through the CLI: the built-in controls on the bundled text
@@ -18,27 +19,36 @@ const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'second-turn-critic.mjs');
 const POLICY = JSON.stringify(join(PACKAGE_ROOT, 'fixtures', 'policy'));
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-second-turns-'));
 
-function run(name: string, configText: string, args: string[] = []) {
+function runArgs(name: string, configText: string, args: string[]): string[] {
   const config = join(dir, `${name}.yaml`);
   writeFileSync(config, configText);
-  const r = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, name), ...args], {
+  return ['run', '--config', config, '--no-cache', '--out', join(dir, name), ...args];
+}
+
+const runFiles = (name: string) => ({
+  report: () => JSON.parse(readFileSync(join(dir, name, 'report.json'), 'utf8')),
+  read: (f: string) => readFileSync(join(dir, name, f), 'utf8'),
+});
+
+/** A run in this process (runCliAsProcess: the modules and word lists load once). */
+async function run(name: string, configText: string, args: string[] = []) {
+  const r = await runCliAsProcess(runArgs(name, configText, args), { env: { GITHUB_STEP_SUMMARY: '' } });
+  return { status: r.code, stdout: r.stdout, stderr: r.stderr, ...runFiles(name) };
+}
+
+/** A run in a process of its own, for a critic that kills the CLI's process. */
+function runSpawned(name: string, configText: string, args: string[] = []) {
+  const r = spawnSync(process.execPath, [BIN, ...runArgs(name, configText, args)], {
     encoding: 'utf8',
     env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' },
   });
-  return {
-    status: r.status,
-    signal: r.signal,
-    stdout: r.stdout,
-    stderr: r.stderr,
-    report: () => JSON.parse(readFileSync(join(dir, name, 'report.json'), 'utf8')),
-    read: (f: string) => readFileSync(join(dir, name, f), 'utf8'),
-  };
+  return { status: r.status, signal: r.signal, stdout: r.stdout, stderr: r.stderr, ...runFiles(name) };
 }
 const gate = (critic: any, name: string) => critic.gates.find((g: any) => g.name === name);
 
 describe('second turns', { timeout: 120_000 }, () => {
-  it('shows trace-trusting giving away every catch to a rebuttal that cites nothing (a red maxYield), and evidence-check holding every one', () => {
-    const r = run(
+  it('shows trace-trusting giving away every catch to a rebuttal that cites nothing (a red maxYield), and evidence-check holding every one', async () => {
+    const r = await run(
       'controls',
       `fixtures: [${POLICY}]
 mutators: [number-flip, entity-swap, qualifier-deletion]
@@ -91,8 +101,8 @@ thresholds:
     expect(r.read('junit.xml')).toMatch(/name="maxYield\.rebuttal-unsupported" time="0">\s*<failure/);
   });
 
-  it('sends an exec critic both turns with a turn field, and measures what it gives in to: yield under an unsupported rebuttal, corrections under an evidence rebuttal', () => {
-    const r = run(
+  it('sends an exec critic both turns with a turn field, and measures what it gives in to: yield under an unsupported rebuttal, corrections under an evidence rebuttal', async () => {
+    const r = await run(
       'exec',
       `fixtures: [${POLICY}]
 mutators: [number-flip]
@@ -115,22 +125,19 @@ thresholds:
     expect(gate(critic, 'minCorrection.rebuttal-evidence')).toMatchObject({ value: 0, pass: false });
   });
 
-  it('finishes a run killed between the two turns with one result per item, condition and turn, and the report of an uninterrupted run', () => {
+  it('finishes a run killed between the two turns with one result per item, condition and turn, and the report of an uninterrupted run', async () => {
     const config = (killOnce: boolean) => `fixtures: [${POLICY}]
 mutators: [number-flip]
 mutantsPerFixture: 4
 conditions: [clean, rebuttal-unsupported, are-you-sure]
 critics:
   - {name: scripted, provider: exec, mode: persistent, command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}${killOnce ? ', --kill-once' : ''}]}`;
-    const whole = run('whole', config(false));
+    const whole = await run('whole', config(false));
     expect(whole.status).toBe(0);
-    const killed = run('killed', config(true));
+    const killed = runSpawned('killed', config(true));
     expect(killed.signal).toBe('SIGKILL');
-    const resumed = spawnSync(process.execPath, [BIN, 'run', '--config', join(dir, 'killed.yaml'), '--no-cache', '--resume', join(dir, 'killed')], {
-      encoding: 'utf8',
-      env: { ...process.env, FORCE_COLOR: '0', GITHUB_STEP_SUMMARY: '' },
-    });
-    expect(resumed.status, resumed.stderr).toBe(0);
+    const resumed = await runCliAsProcess(['run', '--config', join(dir, 'killed.yaml'), '--no-cache', '--resume', join(dir, 'killed')], { env: { GITHUB_STEP_SUMMARY: '' } });
+    expect(resumed.code, resumed.stderr).toBe(0);
     const store = RunStore.open(join(dir, 'killed'));
     const rows = [...store.results()];
     store.close();

@@ -1,5 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { format } from 'node:util';
+import chalk from 'chalk';
 import { vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 
@@ -13,6 +15,49 @@ export async function runCli(...argv: string[]): Promise<{ code: number; stderr:
   } finally {
     err.mockRestore();
     log.mockRestore();
+  }
+}
+
+/** What a CLI run returned and printed, as a child process's exit code, stdout and stderr. */
+export interface CliOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * The CLI run in this process as `FORCE_COLOR=0 node bin/critic-audit.js ARGV` would run
+ * in `cwd` with `env` added (and inherited by the critics it starts): its console
+ * captured line for line. A spawned CLI pays node's start, the module graph, the
+ * language model and WordNet on every run, about 2 s of CPU; here they load once per
+ * worker. What only a process of its own shows (the bin's exit code, signals, V8's heap
+ * flags) stays with the specs that spawn bin/critic-audit.js.
+ */
+export async function runCliAsProcess(argv: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliOutput> {
+  const stdout: string[] = [];
+  const stderr: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void stdout.push(`${format(...parts)}\n`));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void stderr.push(`${format(...parts)}\n`));
+  const warn = vi.spyOn(console, 'warn').mockImplementation((...parts) => void stderr.push(`${format(...parts)}\n`));
+  const env = options.env ?? {};
+  const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
+  const level = chalk.level;
+  chalk.level = 0;
+  const cwd = process.cwd();
+  if (options.cwd) process.chdir(options.cwd);
+  try {
+    return { code: await main([...argv]), stdout: stdout.join(''), stderr: stderr.join('') };
+  } finally {
+    process.chdir(cwd);
+    chalk.level = level;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    log.mockRestore();
+    error.mockRestore();
+    warn.mockRestore();
   }
 }
 

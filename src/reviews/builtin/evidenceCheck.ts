@@ -2,6 +2,7 @@ import type { CriticRequest } from '../../requests/types.js';
 import { alignToEvidence, evidenceSentences, questionText, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
 import { mismatches } from '../../text/mismatches.js';
 import { numberedClaims } from '../../text/numberedClaims.js';
+import { sha256Hex } from '../../util/hash.js';
 import type { Critic } from '../critic.js';
 import type { GrammarName } from '../verdicts/index.js';
 import { quotedPassages, secondTurnOf } from './secondTurn.js';
@@ -11,6 +12,19 @@ export interface ClaimFinding {
   problem: string;
 }
 
+type CheckedRequest = Pick<CriticRequest, 'artifact' | 'evidence'> & { task?: string };
+
+/**
+ * The findings of the last few thousand checks, by what they read. The
+ * built-in critics that read the evidence (evidence-check, trace-trusting,
+ * review-check, plan-check) check each item under every condition, and a
+ * contaminant leaves the task, artifact and evidence as they were: without
+ * this, a default audit checked the same answer a dozen times. Keys are hashes,
+ * so a large suite's evidence is not held twice.
+ */
+const findingsCache = new Map<string, readonly ClaimFinding[]>();
+const FINDINGS_CACHE_SIZE = 5_000;
+
 /**
  * Compares each claim (artifact sentence) with the evidence sentence that
  * supports it (text/mismatches.ts: numbers, dates, names, units, polarity,
@@ -18,7 +32,18 @@ export interface ClaimFinding {
  * supports is a finding too. Looks at nothing but
  * the sealed request's task, artifact and evidence.
  */
-export function checkAgainstEvidence(request: Pick<CriticRequest, 'artifact' | 'evidence'> & { task?: string }): ClaimFinding[] {
+export function checkAgainstEvidence(request: CheckedRequest): readonly ClaimFinding[] {
+  const key = sha256Hex(JSON.stringify([request.task ?? null, request.artifact, (request.evidence ?? []).map((e) => [e.title ?? null, e.text])]));
+  let findings = findingsCache.get(key);
+  if (!findings) {
+    if (findingsCache.size >= FINDINGS_CACHE_SIZE) findingsCache.clear();
+    findings = findingsOf(request);
+    findingsCache.set(key, findings);
+  }
+  return findings;
+}
+
+function findingsOf(request: CheckedRequest): ClaimFinding[] {
   // Evidence withheld (blind): no sentence supports any claim.
   const evidence = request.evidence ?? [];
   const sources = evidenceSentences(evidence);

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,6 +203,21 @@ async function expectExited(pid: number): Promise<void> {
   expect(isAlive(pid)).toBe(false);
 }
 
+/**
+ * The pid a script wrote to a file in the working directory, once it is there:
+ * the file exists a moment before its content does, and `Number('')` is 0,
+ * which `process.kill(0, 0)` reads as this process group, alive.
+ */
+async function pidIn(file: string): Promise<number> {
+  const deadline = performance.now() + 10_000;
+  for (;;) {
+    const text = await readFile(join(dir, file), 'utf8').catch(() => '');
+    if (/^[1-9]\d*$/.test(text)) return Number(text);
+    if (performance.now() > deadline) throw new Error(`${file} holds no pid after 10 s: ${JSON.stringify(text)}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 /** The processes a script started: it appends its pid to the file. */
 async function processStarts(file: string): Promise<string[]> {
   return (await readFile(join(dir, file), 'utf8')).trim().split('\n');
@@ -259,8 +273,9 @@ describe.each(modes)('an exec critic in $mode mode, with a real child process', 
     expect(performance.now() - started).toBeLessThan(3_000);
     expect(err.retryable).toBe(false);
     expect(err.message).toMatch(/timed out after 1000 ms/);
+    const pid = await pidIn('hang.pid');
     await critic.close?.();
-    await expectExited(Number(await readFile(join(dir, 'hang.pid'), 'utf8')));
+    await expectExited(pid);
   });
 
   it('ends the review when the call signal fires', async () => {
@@ -295,7 +310,7 @@ describe.each(modes)('an exec critic in $mode mode, with a real child process', 
     const err = await failure(review(execCritic(create, script('flood')), jobUnder('clean')));
     expect(err.retryable).toBe(false);
     expect(err.message).toMatch(/more than \d+ bytes/);
-    await expectExited(Number(await readFile(join(dir, 'flood.pid'), 'utf8')));
+    await expectExited(await pidIn('flood.pid'));
   });
 
   it('garbage in the reply becomes a no-verdict result in the scheduler, not an error or a verdict', async () => {
@@ -462,13 +477,13 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     await rm(join(dir, 'hang.pid'), { force: true });
     const critic = execCritic(createPersistentExecCritic, 'persistent-hang.mjs');
     const pending = failure(review(critic, jobUnder('clean')));
-    while (!existsSync(join(dir, 'hang.pid'))) await new Promise((r) => setTimeout(r, 20));
-    const pid = Number(await readFile(join(dir, 'hang.pid'), 'utf8'));
+    const pid = await pidIn('hang.pid');
     const closing = performance.now();
     await critic.close!();
     // SIGTERM, not the SIGKILL that follows 2 s later for a process that ignores it.
     expect(performance.now() - closing).toBeLessThan(1_500);
     expect((await pending).message).toBe('exec critic was closed with this review in flight');
+    // close() resolves on the process's 'close' event: by then it has exited and been reaped, so no polling here.
     expect(isAlive(pid)).toBe(false);
 
     const next = execCritic(createPersistentExecCritic, 'persistent-record.mjs');
