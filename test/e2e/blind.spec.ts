@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import type { ReviewItem } from '../../src/requests/items.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 // @ts-expect-error: a plain ESM script of the test support, without types
 import { formErrors } from '../support/form-critic.mjs';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { reviewItems } from '../support/reviewItems.js';
 
 /**
@@ -19,7 +19,6 @@ import { reviewItems } from '../support/reviewItems.js';
  * control's evidence reason; builtin:evidence-check, which reads nothing but
  * the evidence, tells nothing apart blind and passes it.
  */
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'form-critic.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-blind-'));
 const log = join(dir, 'requests.jsonl');
@@ -103,12 +102,10 @@ beforeAll(async () => {
     prepared.fixtures,
     [...prepared.generation()].flatMap((g) => g.mutants),
   );
-  const r = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, 'run')], {
-    encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0', FORM_LOG: log, GITHUB_STEP_SUMMARY: '' },
-  });
+  // In this process (runCliAsProcess: the modules and word lists load once); the form critics log to FORM_LOG.
+  const r = await runCliAsProcess(['run', '--config', config, '--no-cache', '--out', join(dir, 'run')], { env: { FORM_LOG: log, GITHUB_STEP_SUMMARY: '' } });
   expect(r.stderr).not.toMatch(/critic-audit: /);
-  status = r.status;
+  status = r.code;
   report = JSON.parse(readFileSync(join(dir, 'run', 'report.json'), 'utf8'));
   markdown = readFileSync(join(dir, 'run', 'report.md'), 'utf8');
 }, 120_000);

@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +7,7 @@ import { loadFixtures } from '../../src/fixtures/load.js';
 import { RunStore } from '../../src/results/store.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { defaultRunResult } from '../support/defaultRun.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
@@ -268,8 +269,10 @@ describe('the default audit', () => {
     expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/## Label verification/);
   });
 
-  it('produces the same mutants and figures when run again', () => {
-    // The text half of the bundled audit, twice: code labels are verified deterministically by their own spec.
+  it('produces the same mutants and figures when run again', async () => {
+    // The text half of the bundled audit, twice: code labels are verified deterministically by their own spec. One run
+    // is a process of its own and the other runs here meanwhile (runCliAsProcess), each computing its mutants and
+    // reviews afresh or, here, with what earlier runs in this worker computed from the same inputs.
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-again-'));
     const config = join(dir, 'critic.config.yaml');
     const text = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8')
@@ -277,10 +280,11 @@ describe('the default audit', () => {
       .replace('from: [fixtures/policy]', `from: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`)
       .replace(/ {2}- name: run-examples.*\n.*\n/, '');
     writeFileSync(config, text);
-    const runs = ['a', 'b'].map((name) => {
-      spawnSync(process.execPath, [BIN, 'run', '--no-cache', '--config', config, '--out', join(dir, name)], { encoding: 'utf8' });
-      return { report: JSON.parse(readFileSync(join(dir, name, 'report.json'), 'utf8')), mutants: readFileSync(join(dir, name, 'mutants.json'), 'utf8') };
-    });
+    const args = (name: string) => ['run', '--no-cache', '--config', config, '--out', join(dir, name)];
+    const spawned = new Promise((resolve) => spawn(process.execPath, [BIN, ...args('a')], { stdio: 'ignore' }).on('close', resolve));
+    await runCliAsProcess(args('b'));
+    await spawned;
+    const runs = ['a', 'b'].map((name) => ({ report: JSON.parse(readFileSync(join(dir, name, 'report.json'), 'utf8')), mutants: readFileSync(join(dir, name, 'mutants.json'), 'utf8') }));
     expect(runs[1]!.report.critics).toEqual(runs[0]!.report.critics);
     expect(runs[1]!.mutants).toBe(runs[0]!.mutants);
     expect(runs[0]!.report.critics['evidence-check'].byMutator['number-flip'].clean).toEqual(report.critics['evidence-check'].byMutator['number-flip'].clean);

@@ -1,16 +1,15 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess, type CliOutput } from '../support/cliRun.js';
 import { startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeReviewService, type FakeReviewService } from '../support/fakeReviewService.js';
 
 /** `run --dry-run` on the default audit, with hosted critics added at loopback fakes that count what reaches them. */
 
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const ENV = { FORCE_COLOR: '0', DRY_OPENAI_KEY: 'sk-SECRET-openai', DRY_ANTHROPIC_KEY: 'sk-ant-SECRET', DRY_REVIEW_TOKEN: 'tok-SECRET' };
 
 let openai: FakeOpenAI;
@@ -66,15 +65,9 @@ afterAll(async () => {
   await Promise.all([openai.close(), claude.close(), service.close()]);
 });
 
-function dryRun(extra: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, 'run', '--dry-run', ...extra], { cwd: dir, env: { ...process.env, ...ENV } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+/** `run --dry-run` in this process (runCliAsProcess: the modules and word lists load once), from the audit's folder. */
+function dryRun(extra: string[] = []): Promise<CliOutput> {
+  return runCliAsProcess(['run', '--dry-run', ...extra], { cwd: dir, env: ENV });
 }
 
 describe('critic-audit run --dry-run', () => {
@@ -101,9 +94,9 @@ describe('critic-audit run --dry-run', () => {
   });
 
   it('exits 1 when the estimate exceeds --max-cost, 0 when it does not', { timeout: 180_000 }, async () => {
-    // Side by side: each is a process of its own.
     const priced = ['--config', join(dir, 'priced.config.yaml')];
-    const [over, under] = await Promise.all([dryRun([...priced, '--max-cost', '0.01']), dryRun([...priced, '--max-cost', '1000'])]);
+    const over = await dryRun([...priced, '--max-cost', '0.01']);
+    const under = await dryRun([...priced, '--max-cost', '1000']);
     expect(over.code, over.stderr).toBe(1);
     expect(over.stdout).toMatch(/the estimate exceeds --max-cost \$0\.01/);
     expect(under.code, under.stderr).toBe(0);

@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { message, startFakeAnthropic, type FakeAnthropic } from '../support/fakeAnthropic.js';
 import { startFakeReviewService, type ServiceHandler } from '../support/fakeReviewService.js';
 
 /** The hosted providers through the CLI: a real run against a loopback fake, and no key anywhere in what it leaves. */
 
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const POLICY = JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'));
 const KEY = 'sk-ant-SECRET-e2e-0123456789';
 
@@ -19,14 +18,10 @@ afterEach(async () => {
   closers = [];
 });
 
-function runCli(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0', ...env } });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ code, output }));
-  });
+/** The CLI in this process (runCliAsProcess: the modules and word lists load once): its exit code and everything it printed. */
+async function runCli(args: string[], cwd: string, env: Record<string, string>): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runCliAsProcess(args, { cwd, env });
+  return { code, output: `${stdout}${stderr}` };
 }
 
 function auditFolder(critic: string): { dir: string; out: string } {

@@ -27,11 +27,12 @@ export interface CliOutput {
 
 /**
  * The CLI run in this process as `FORCE_COLOR=0 node bin/critic-audit.js ARGV` would run
- * in `cwd` with `env` added (and inherited by the critics it starts): its console
- * captured line for line. A spawned CLI pays node's start, the module graph, the
- * language model and WordNet on every run, about 2 s of CPU; here they load once per
- * worker. What only a process of its own shows (the bin's exit code, signals, V8's heap
- * flags) stays with the specs that spawn bin/critic-audit.js.
+ * in `cwd` with `env` added (and inherited by the critics it starts): what it prints,
+ * through the console or straight to the streams (the progress line), captured in
+ * order. A spawned CLI pays node's start, the module graph, the language model and
+ * WordNet on every run, about 2 s of CPU; here they load once per worker. What only a
+ * process of its own shows (the bin's exit code, signals, V8's heap flags, node's own
+ * warnings) stays with the specs that spawn bin/critic-audit.js.
  */
 export async function runCliAsProcess(argv: readonly string[], options: { cwd?: string; env?: Record<string, string> } = {}): Promise<CliOutput> {
   const stdout: string[] = [];
@@ -39,6 +40,8 @@ export async function runCliAsProcess(argv: readonly string[], options: { cwd?: 
   const log = vi.spyOn(console, 'log').mockImplementation((...parts) => void stdout.push(`${format(...parts)}\n`));
   const error = vi.spyOn(console, 'error').mockImplementation((...parts) => void stderr.push(`${format(...parts)}\n`));
   const warn = vi.spyOn(console, 'warn').mockImplementation((...parts) => void stderr.push(`${format(...parts)}\n`));
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture(stdout));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture(stderr));
   const env = options.env ?? {};
   const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
   Object.assign(process.env, env);
@@ -58,7 +61,18 @@ export async function runCliAsProcess(argv: readonly string[], options: { cwd?: 
     log.mockRestore();
     error.mockRestore();
     warn.mockRestore();
+    out.mockRestore();
+    err.mockRestore();
   }
+}
+
+/** A stream's write that appends what it is given to `into` instead, and calls back at once. */
+function capture(into: string[]) {
+  return (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    into.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    for (const arg of rest) if (typeof arg === 'function') arg();
+    return true;
+  };
 }
 
 /** Every file below a folder, for specs that grep a whole run folder. */
