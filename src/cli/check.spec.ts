@@ -10,6 +10,20 @@ import { main } from './main.js';
 import { CODE_FIXTURES, TEXT_FIXTURES } from '../../test/support/planSuite.js';
 import { LEAVE_FIXTURE_YAML } from '../../test/support/textFixture.js';
 
+/** A one-fixture code suite: a clamp with one held-out check. */
+const CLAMP = `fixtures:
+  - id: clamp
+    kind: code
+    language: typescript
+    task: Clamp x into [lo, hi].
+    artifact: |
+      export function clamp(x: number, lo: number, hi: number): number {
+        return x < lo ? lo : x > hi ? hi : x;
+      }
+    checks:
+      - {expr: "clamp(5, 0, 3)", equals: 3}
+`;
+
 let dir: string;
 let stdout: string[];
 let stderr: string[];
@@ -102,21 +116,7 @@ describe('critic-audit check', () => {
   });
 
   it("counts code fixtures' sites without running the sandbox, and says so", async () => {
-    const file = fixtureFile(
-      'clamp.yaml',
-      `fixtures:
-  - id: clamp
-    kind: code
-    language: typescript
-    task: Clamp x into [lo, hi].
-    artifact: |
-      export function clamp(x: number, lo: number, hi: number): number {
-        return x < lo ? lo : x > hi ? hi : x;
-      }
-    checks:
-      - {expr: "clamp(5, 0, 3)", equals: 3}
-`,
-    );
+    const file = fixtureFile('clamp.yaml', CLAMP);
     expect(await main(['check', file])).toBe(0);
     expect(stdout.join('\n')).toMatch(/mutators over 1 code fixture \(site counts only: .*sandbox.*\):\n {2}arithmetic-operator: no usable site \(no sites\)\n {2}comparison-boundary: \d+ sites\n/);
     expect(stdout).toContain('text mutators not checked (no text fixtures): number-flip, entity-swap, qualifier-deletion, date-shift, negation, unit-swap, claim-omission, claim-insertion');
@@ -204,19 +204,6 @@ describe('a code fixture whose known-correct code does not parse', () => {
 });
 
 describe('a config without `mutators:` (the default list)', () => {
-  const CLAMP = `fixtures:
-  - id: clamp
-    kind: code
-    language: typescript
-    task: Clamp x into [lo, hi].
-    artifact: |
-      export function clamp(x: number, lo: number, hi: number): number {
-        return x < lo ? lo : x > hi ? hi : x;
-      }
-    checks:
-      - {expr: "clamp(5, 0, 3)", equals: 3}
-`;
-
   it('with --strict, says a mutator without a usable site comes from the default list, not from a line of the config', async () => {
     fixtureFile('clamp.yaml', CLAMP);
     const config = fixtureFile('critic.config.yaml', `fixtures: [clamp.yaml]\nconditions: [clean]\ncritic: {provider: builtin:run-examples}\n`);

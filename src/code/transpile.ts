@@ -1,5 +1,6 @@
 import type { ts as Ts } from 'ts-morph';
 import { ts } from '../util/tsMorph.js';
+import { RecentResults } from '../util/recentResults.js';
 
 const compilerOptions = (): Ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
@@ -20,8 +21,7 @@ export interface Script {
  * The last few thousand artifacts' scripts, by source: the label check, run-examples, plan-check and review-check
  * each run the same code item, and run-examples runs it under every condition; transpiling was most of that time.
  */
-const scripts = new Map<string, Script>();
-const SCRIPT_CACHE_SIZE = 2_000;
+const scripts = new RecentResults<Script>(2_000);
 
 /**
  * Transpiles a TypeScript artifact for the sandbox. Its `export` keywords are
@@ -29,13 +29,7 @@ const SCRIPT_CACHE_SIZE = 2_000;
  * to a plain script, so check expressions can call its functions as globals.
  */
 export function toScript(source: string): Script {
-  let script = scripts.get(source);
-  if (!script) {
-    if (scripts.size >= SCRIPT_CACHE_SIZE) scripts.clear();
-    script = transpile(source);
-    scripts.set(source, script);
-  }
-  return script;
+  return scripts.get(source, () => transpile(source));
 }
 
 function transpile(source: string): Script {

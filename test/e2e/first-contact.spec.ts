@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { HARNESS_VERSION, PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCliAsProcess, type CliOutput } from '../support/cliRun.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
+import { closedPort } from '../support/closedPort.js';
 
 /** What a newcomer meets first: failures that say why, the documented `report` examples (docs/cli.md), help and version. */
 
@@ -53,15 +53,6 @@ function runSeconds(out: string): number {
   const planned = Date.parse(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).createdAt);
   const stopped = Date.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).createdAt);
   return (stopped - planned) / 1000;
-}
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe('a run whose reviews all fail says why', () => {

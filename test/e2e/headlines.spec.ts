@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,8 @@ import { main } from '../../src/cli/main.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { deterministicReply } from '../support/auditDir.js';
 import { delayed, serverError, startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
+import { MEAL_ALLOWANCE_YAML } from '../support/textFixture.js';
+import { closedPort } from '../support/closedPort.js';
 
 /**
  * The first line of every report says why the run measured less than it
@@ -25,25 +26,10 @@ afterEach(async () => {
   server = undefined;
 });
 
-const FIXTURE = `fixtures:
-  - id: meal-allowance
-    kind: text
-    task: How much may staff claim for meals and a hotel on a work trip?
-    artifact: >
-      Staff may claim up to 40 pounds per day for meals on a work trip, and up
-      to 120 pounds per night for a hotel, for at most 14 nights in a row.
-    evidence:
-      - id: expenses
-        text: >
-          Staff may claim up to 40 pounds per day for meals on a work trip, and up
-          to 120 pounds per night for a hotel, for at most 14 nights in a row.
-    trace: Checked both limits and the night cap against the expenses policy.
-`;
-
 /** A folder with the fixture and a config reviewed by `critic` (YAML under `critic:`), gated on catch rate, false alarms, anchoring and the positive control. */
 function audit(critic: string, extra = ''): { dir: string; config: string } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-headlines-'));
-  writeFileSync(join(dir, 'meals.yaml'), FIXTURE);
+  writeFileSync(join(dir, 'meals.yaml'), MEAL_ALLOWANCE_YAML);
   const config = join(dir, 'critic.config.yaml');
   writeFileSync(
     config,
@@ -162,15 +148,6 @@ function expectHeadlines(run: Run, cause: string, gates: RegExp) {
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A loopback port with nothing listening on it. */
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const storedCount = (out: string) => {
   try {

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { reviewItems } from '../support/reviewItems.js';
+import { MEAL_ALLOWANCE_YAML } from '../support/textFixture.js';
 
 /**
  * Gates with nothing to measure, through the CLI: a critic whose every review
@@ -22,24 +23,8 @@ const dir = mkdtempSync(join(tmpdir(), 'critic-audit-no-data-'));
 const fixtures = join(dir, 'meals.yaml');
 const roles = join(dir, 'roles.json');
 
-// Numbers to flip, and no name, place or organisation for entity-swap to replace.
-writeFileSync(
-  fixtures,
-  `fixtures:
-  - id: meal-allowance
-    kind: text
-    task: How much may staff claim for meals and a hotel on a work trip?
-    artifact: >
-      Staff may claim up to 40 pounds per day for meals on a work trip, and up
-      to 120 pounds per night for a hotel, for at most 14 nights in a row.
-    evidence:
-      - id: expenses
-        text: >
-          Staff may claim up to 40 pounds per day for meals on a work trip, and up
-          to 120 pounds per night for a hotel, for at most 14 nights in a row.
-    trace: Checked both limits and the night cap against the expenses policy.
-`,
-);
+// Numbers to flip, and no name, place or organisation for entity-swap to replace (see MEAL_ALLOWANCE_YAML).
+writeFileSync(fixtures, MEAL_ALLOWANCE_YAML);
 
 // The same fixture without a worker's trace: with-trace reaches nothing (the items, and so the roles, are the same).
 const traceless = join(dir, 'meals-traceless.yaml');

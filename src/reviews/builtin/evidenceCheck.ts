@@ -3,6 +3,7 @@ import { alignToEvidence, evidenceSentences, questionText, findEntities, findNum
 import { mismatches } from '../../text/mismatches.js';
 import { numberedClaims } from '../../text/numberedClaims.js';
 import { sha256Hex } from '../../util/hash.js';
+import { RecentResults } from '../../util/recentResults.js';
 import type { Critic } from '../critic.js';
 import type { GrammarName } from '../verdicts/index.js';
 import { quotedPassages, secondTurnOf } from './secondTurn.js';
@@ -22,8 +23,7 @@ type CheckedRequest = Pick<CriticRequest, 'artifact' | 'evidence'> & { task?: st
  * this, a default audit checked the same answer a dozen times. Keys are hashes,
  * so a large suite's evidence is not held twice.
  */
-const findingsCache = new Map<string, readonly ClaimFinding[]>();
-const FINDINGS_CACHE_SIZE = 5_000;
+const findingsCache = new RecentResults<readonly ClaimFinding[]>(5_000);
 
 /**
  * Compares each claim (artifact sentence) with the evidence sentence that
@@ -34,13 +34,7 @@ const FINDINGS_CACHE_SIZE = 5_000;
  */
 export function checkAgainstEvidence(request: CheckedRequest): readonly ClaimFinding[] {
   const key = sha256Hex(JSON.stringify([request.task ?? null, request.artifact, (request.evidence ?? []).map((e) => [e.title ?? null, e.text])]));
-  let findings = findingsCache.get(key);
-  if (!findings) {
-    if (findingsCache.size >= FINDINGS_CACHE_SIZE) findingsCache.clear();
-    findings = findingsOf(request);
-    findingsCache.set(key, findings);
-  }
-  return findings;
+  return findingsCache.get(key, () => findingsOf(request));
 }
 
 function findingsOf(request: CheckedRequest): ClaimFinding[] {
