@@ -1,8 +1,7 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { ALL_MUTANTS, CONTROL, type CriticTables, type PairedComparison } from '../results/tabulate.js';
 import type { Interval } from '../statistics/wilson.js';
-import type { GateContext } from './evaluate.js';
-import { noDataGate, nothingMeasured, overallThreshold, type EffectMeasure, type Gate } from './gate.js';
+import { noDataGate, nothingMeasured, overallThreshold, type EffectMeasure, type Gate, type GateContext } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
 import type { Thresholds } from './schema.js';
 

@@ -1,7 +1,6 @@
 import type { Thresholds } from './schema.js';
-import type { Condition } from '../requests/conditions/index.js';
 import { conditionEffectGates, effectGate } from './conditionEffects.js';
-import { noDataGate, nothingMeasured, type Gate, type GatedMutator } from './gate.js';
+import { noDataGate, nothingMeasured, type Gate, type GateContext } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
@@ -9,18 +8,6 @@ import { wilsonInterval } from '../statistics/wilson.js';
 import { bandStatus, catchRateBand, namesMutator, resolveBand } from './thresholds.js';
 
 /** What the tables alone do not say: which mutators ought to have a gate, and which conditions were configured. */
-export interface GateContext {
-  mutators: readonly GatedMutator[];
-  conditions: readonly Condition[];
-  /** The run's mutators (configured, and the authored types the suite has): a threshold naming another has nothing to measure. */
-  runMutators: readonly string[];
-  /**
-   * The conditions that reach none of the critic's fixtures (unreachedConditions): null when other fixtures
-   * of the suite carry it (its gates are left out for this critic), else why it reaches none (no-data gates).
-   */
-  unreached?: ReadonlyMap<string, string | null>;
-}
-
 /**
  * The configured thresholds applied to one critic's tables. Catch rates and
  * false alarms are gated on the sealed (clean) condition, the critic's own

@@ -1,3 +1,4 @@
+import type { Condition } from '../requests/conditions/index.js';
 import type { Interval } from '../statistics/wilson.js';
 
 /** A band's colour for a measured value. */
@@ -108,4 +109,17 @@ export function nothingMeasured(name: string, threshold: number, members: readon
 /** What a per-member threshold is shown against as a whole: a single number, else its `default`, else its lowest entry. */
 export function overallThreshold(setting: number | Readonly<Record<string, number>>): number {
   return typeof setting === 'number' ? setting : (setting['default'] ?? Math.min(...Object.values(setting)));
+}
+
+/** What the gates of one critic need to know of the run beside its tables. */
+export interface GateContext {
+  mutators: readonly GatedMutator[];
+  conditions: readonly Condition[];
+  /** The run's mutators (configured, and the authored types the suite has): a threshold naming another has nothing to measure. */
+  runMutators: readonly string[];
+  /**
+   * The conditions that reach none of the critic's fixtures (unreachedConditions): null when other fixtures
+   * of the suite carry it (its gates are left out for this critic), else why it reaches none (no-data gates).
+   */
+  unreached?: ReadonlyMap<string, string | null>;
 }
