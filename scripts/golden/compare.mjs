@@ -1,0 +1,55 @@
+// Compares two folders written by scripts/golden/outputs.sh, file by file, once timestamps and the
+// folders' own paths are masked; report.html is compared by its decoded data (the drill-down JSON
+// and the gzipped reviews), not its markup. Timings (durations, latencies) are masked too. Prints each difference's first lines; exit 1 if any.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+
+const [before, after] = process.argv.slice(2);
+if (!before || !after) {
+  console.error('usage: node scripts/golden/compare.mjs BEFORE_DIR AFTER_DIR');
+  process.exit(2);
+}
+const COMPARED = ['report.json', 'report.md', 'junit.xml', 'manifest.json', 'mutants.json', 'mutation.json', 'report.html'];
+
+function masked(text, root) {
+  return text
+    .split(root)
+    .join('<OUT>')
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
+    .replace(/"duration": \d+/g, '"duration": <MS>') // mutation.json's timings
+    .replace(/("[0-9a-f]{64}","[^"]*",\d+,)[\d.]+/g, '$1<MS>'); // report.html: a review's latency after its cache key
+}
+
+/** What a user's browser reads from report.html: the drill-down data and the decoded reviews. */
+function htmlData(html) {
+  const script = (id) => html.match(new RegExp(`<script[^>]*id="${id}"[^>]*>([\\s\\S]*?)</script>`))?.[1] ?? '';
+  const reviews = script('drill-reviews').trim();
+  return [script('drill-data'), reviews ? gunzipSync(Buffer.from(reviews, 'base64')).toString('utf8') : '', html.replace(/<script[\s\S]*?<\/script>/g, '')].join('\n<SECTION>\n');
+}
+
+let differences = 0;
+const runs = readdirSync(before).filter((name) => statSync(join(before, name)).isDirectory());
+for (const run of runs) {
+  for (const file of COMPARED) {
+    const read = (root) => {
+      try {
+        const text = readFileSync(join(root, run, file), 'utf8');
+        return masked(file.endsWith('.html') ? htmlData(text) : text, root);
+      } catch {
+        return '<missing>';
+      }
+    };
+    const [a, b] = [read(before), read(after)];
+    if (a === b) continue;
+    differences++;
+    const linesA = a.split('\n');
+    const linesB = b.split('\n');
+    const first = linesA.findIndex((line, i) => line !== linesB[i]);
+    console.log(`${run}/${file}: differs from line ${first + 1}`);
+    console.log(`  before: ${(linesA[first] ?? '<end>').slice(0, 300)}`);
+    console.log(`  after:  ${(linesB[first] ?? '<end>').slice(0, 300)}`);
+  }
+}
+console.log(differences === 0 ? `identical: ${runs.length} runs × ${COMPARED.length} files` : `${differences} files differ`);
+process.exit(differences === 0 ? 0 : 1);
