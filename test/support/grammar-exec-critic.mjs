@@ -11,6 +11,9 @@
 //   claims-fabricated per claim, `supported` citing a span no evidence holds, then VERDICT: PASS
 //   claims-evidence  per claim, `supported` quoting the first evidence item's text, VERDICT: PASS; without
 //                    the evidence (the blind condition: the key absent), `not-found`, VERDICT: FAIL
+//   claims-artifact  per claim, `supported` quoting the claim itself (the answer cited as its own support),
+//                    VERDICT: PASS: valid only where the claim is in the evidence the request carried, or,
+//                    with no evidence (blind), in the artifact
 //   agree-evidence   AGREE when every sentence of the artifact is in an evidence text, else DISAGREE_EVIDENCE
 //                    quoting the first that is not; without the evidence, DISAGREE_CONCERN (nothing to check against)
 //   plan-reader      accepted-issues from the acceptance plan alone (it never reads the evidence): one issue per
@@ -75,6 +78,8 @@ function answer({ request, messages, claims }) {
       return request.evidence
         ? `${claims.map((c) => `CLAIM ${c.id}: supported "${request.evidence[0].text}"`).join('\n')}\nVERDICT: PASS`
         : `${claims.map((c) => `CLAIM ${c.id}: not-found`).join('\n')}\nVERDICT: FAIL`;
+    case 'claims-artifact':
+      return `${claims.map((c) => `CLAIM ${c.id}: supported "${c.text}"`).join('\n')}\nVERDICT: PASS`;
     case 'agree-evidence': {
       if (!request.evidence) return 'DISAGREE_CONCERN: there is no evidence to check the answer against';
       const unsupported = sentences(request.artifact).find((s) => !request.evidence.some((e) => e.text.includes(s)));
