@@ -235,10 +235,22 @@ function authoredTypes(generation: AuditSnapshot['generation']): string[] {
 function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Condition[]): string[] {
   // A review fixture carries neither a worker's trace nor a declared field: not worth a warning each run.
   const fixtures = snapshot.fixtures.filter((f) => f.kind !== 'review');
+  const reviews = snapshot.fixtures.filter((f) => f.kind === 'review');
+  const criticsOfReviews = snapshot.critics.filter((c) => c.verdict === 'agree-disagree').map((c) => c.name);
   return conditions.flatMap((c) => {
     const skipped = fixturesWithout(c, fixtures);
-    if (!skipped.length) return [];
-    const shown = skipped.slice(0, 5).join(', ') + (skipped.length > 5 ? `, and ${skipped.length - 5} more` : '');
-    return [`condition ${c.name}: ${skipped.length} of ${fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown})`];
+    const warnings = skipped.length ? [`condition ${c.name}: ${skipped.length} of ${fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown(skipped)})`] : [];
+    // A condition for some kinds only (blind) leaves the critics of reviews without its rows, though a review of an answer reads like one: said.
+    const skippedReviews = c.kinds ? fixturesWithout(c, reviews) : [];
+    if (skippedReviews.length && criticsOfReviews.length)
+      warnings.push(
+        `condition ${c.name}: it applies to ${c.kinds!.join(' and ')} artifacts only, so the review audit's ${skippedReviews.length} review items are not reviewed under it (${shown(skippedReviews)}): the critics of reviews (${criticsOfReviews.join(', ')}) have no ${c.name} rows`,
+      );
+    return warnings;
   });
+}
+
+/** The first few of a list of ids, and how many more. */
+function shown(ids: readonly string[]): string {
+  return ids.slice(0, 5).join(', ') + (ids.length > 5 ? `, and ${ids.length - 5} more` : '');
 }

@@ -5,7 +5,7 @@ import type { Fixture } from '../fixtures/types.js';
 import { spanOf } from '../mutants/span.js';
 import type { MutantRecord } from '../mutants/types.js';
 import type { ItemRecord } from '../requests/items.js';
-import { analyseReplies, attachLocated, locatedTables } from './located.js';
+import { analyseReplies, attachLocated, catchLocator, locatedTables } from './located.js';
 import { countOutcomes, tabulate } from './tabulate.js';
 
 function mutant(fixture: Fixture, mutator: string, original: string, replacement: string): MutantRecord {
@@ -68,6 +68,33 @@ describe('a located catch', () => {
     const claim2 = 'CLAIM 1: supported "Staff accrue 28 days of leave"\nCLAIM 2: contradicted "Requests go only to HR"\nVERDICT: FAIL';
     expect(located(text, flip, claim1, 'claims')).toBe(1);
     expect(located(text, flip, claim2, 'claims')).toBe(0);
+  });
+});
+
+describe('a reply under blind is read against the request it answered: no evidence', () => {
+  const evidenceOnly = textFixture({ id: 'hr', artifact: 'Staff accrue 28 days of leave.', evidence: 'Staff accrue 28 days of leave. Requests go only to HR.' });
+  const flipped = mutant(evidenceOnly, 'number-flip', '28', '29');
+  // A citation of the evidence the blind critic never saw, and one of the artifact in front of it.
+  const citesEvidence = 'DISAGREE_EVIDENCE: "Requests go only to HR."';
+  const citesArtifact = 'DISAGREE_EVIDENCE: "29 days of leave"';
+  const analyse = (condition: string, reply: string) =>
+    analyseReplies([itemOf(evidenceOnly, flipped)], [evidenceOnly], [reviewResult({ itemId: flipped.id, condition, verdict: 'FAIL', reply })], ['clean', 'blind'], { grammar: 'agree-disagree' })
+      .grammar;
+
+  it.each([
+    ['clean', citesEvidence, { verdicts: 1, invalid: { count: 0 } }],
+    ['blind', citesEvidence, { verdicts: 0, invalid: { count: 1, byReason: { 'citation does not resolve to the artifact': 1 } } }],
+    ['clean', citesArtifact, { verdicts: 1, invalid: { count: 0 } }],
+    ['blind', citesArtifact, { verdicts: 1, invalid: { count: 0 } }],
+  ])('%s: %s', (condition, reply, expected) => {
+    expect(analyse(condition, reply)).toMatchObject(expected);
+  });
+
+  it('and located the same way in the drill-down: a blind reply that calls the mutated claim supported, citing it, is no located catch', () => {
+    const locate = catchLocator([text], { grammar: 'claims' });
+    // Blind, the artifact is what a span can cite: valid, flagging claim 2 only, not the mutated claim 1.
+    const reply = 'CLAIM 1: supported "Staff accrue 29 days of leave."\nCLAIM 2: contradicted "Requests go only to HR."\nVERDICT: FAIL';
+    expect(locate(itemOf(text, flip), reviewResult({ itemId: flip.id, condition: 'blind', verdict: 'FAIL', reply }))).toBe(false);
   });
 });
 

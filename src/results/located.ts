@@ -1,6 +1,6 @@
 import type { Fixture } from '../fixtures/types.js';
 import type { MutantRecord } from '../mutants/types.js';
-import type { ConditionName } from '../requests/conditions/index.js';
+import { withholdsEvidence, type ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarContext, type GrammarName, type ParsedVerdict } from '../reviews/verdicts/index.js';
 import type { ClaimVerdict } from '../reviews/verdicts/claims.js';
@@ -93,8 +93,13 @@ interface MutationTarget {
 interface ItemView {
   item: ItemRecord;
   context: GrammarContext;
+  /** The same without the evidence: what a reply under a condition that withheld it (blind) was written against. */
+  blindContext: GrammarContext;
   target: MutationTarget | null;
 }
+
+/** The request a reply under this condition answered: without the evidence where the condition withheld it, as the stored verdict read it. */
+const contextUnder = (view: ItemView, condition: ConditionName): GrammarContext => (withholdsEvidence(condition) ? view.blindContext : view.context);
 
 export interface LocateOptions {
   grammar?: string | undefined;
@@ -127,7 +132,8 @@ export function analyseReplies(
     if (!item) continue;
     if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);
     const reply = r.reply ?? '';
-    const parsed: ParsedVerdict = grammar.parse(reply, view.context);
+    const context = contextUnder(view, r.condition);
+    const parsed: ParsedVerdict = grammar.parse(reply, context);
     adherence.answered++;
     if (parsed.flagged !== null) adherence.verdicts++;
     else if (parsed.invalid) {
@@ -148,7 +154,7 @@ export function analyseReplies(
     } else if (flagged) {
       const entry = cited.get(r.condition) ?? { flagged: 0, citing: 0, claims: new Map() };
       entry.flagged++;
-      const pointed = pointedClaims(parsed, reply, view.context, item.kind);
+      const pointed = pointedClaims(parsed, reply, context, item.kind);
       if (pointed.length) entry.citing++;
       for (const claim of pointed) {
         const k = `${item.fixtureId}\u0000${claim.text}`;
@@ -251,7 +257,7 @@ export function catchLocator(fixtures: readonly Fixture[], options: LocateOption
     if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);
     if (!view.target) return null;
     const reply = r.reply ?? '';
-    return locates(grammar.parse(reply, view.context), reply, view.target);
+    return locates(grammar.parse(reply, contextUnder(view, r.condition)), reply, view.target);
   };
 }
 
@@ -262,7 +268,12 @@ function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'fla
   const artifact = m && fixture ? mutatedArtifact(fixture.artifact, m) : (item.artifact ?? '');
   const claims = numberedClaims(artifact, item.kind);
   const context: GrammarContext = { artifact, evidence, claims, notFound };
-  return { item, context, target: m && fixture ? (item.kind === 'review' ? reviewTarget(fixture.artifact, artifact, m, claims) : targetOf(item.kind, artifact, m, claims)) : null };
+  return {
+    item,
+    context,
+    blindContext: { ...context, evidence: [] },
+    target: m && fixture ? (item.kind === 'review' ? reviewTarget(fixture.artifact, artifact, m, claims) : targetOf(item.kind, artifact, m, claims)) : null,
+  };
 }
 
 function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'replacement'>): string {

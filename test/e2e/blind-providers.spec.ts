@@ -245,9 +245,8 @@ describe('blind under the verdict grammars', { timeout: 30_000 }, () => {
     mode: persistent
     command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(GRAMMAR_SCRIPT)}, ${name}]
 ${extra}`;
-    const file = config(
-      `${exec('always-fail')}${exec('random-sentence')}${exec('claims-evidence', `    prompt: ${JSON.stringify(join(PACKAGE_ROOT, 'prompts', 'claims.md'))}\n    verdict: claims\n`)}`,
-    );
+    const claimsEntry = `    prompt: ${JSON.stringify(join(PACKAGE_ROOT, 'prompts', 'claims.md'))}\n    verdict: claims\n`;
+    const file = config(`${exec('always-fail')}${exec('random-sentence')}${exec('claims-evidence', claimsEntry)}${exec('claims-artifact', claimsEntry)}`);
     const run = join(dir, 'grammars');
     const { code, stderr } = await runCli('run', '--no-cache', '--config', file, '--out', run);
     expect(code, stderr).toBeLessThanOrEqual(1);
@@ -268,6 +267,18 @@ ${extra}`;
         expect(critic.blindDiscrimination[m], `${name} ${m}`).toMatchObject({ catchRate: 1, falseAlarmRate: 1, difference: 0 });
       }
     }
+    // The replies are read against the request each answered: the figures of the grammar are the stored verdicts'.
+    for (const name of ['always-fail', 'random-sentence', 'claims-evidence', 'claims-artifact']) {
+      const { grammar, verdicts } = report.critics[name];
+      expect([grammar.verdicts, grammar.invalid.count + grammar.noVerdict], name).toEqual([verdicts.verdicts, verdicts.noVerdict]);
+    }
+    // Citing the answer as its own support: with the evidence, valid where the claim is in it (the originals', not a
+    // mutated one); blind, the request has no evidence and the reply cites the artifact, as a code critic's does: valid.
+    const artifact = report.critics['claims-artifact'];
+    expect(artifact.falseAlarms.clean).toMatchObject({ rate: 0 });
+    expect(artifact.falseAlarms.blind).toMatchObject({ n: artifact.falseAlarms.clean.n, rate: 0 });
+    for (const m of MUTATORS) expect(artifact.byMutator[m].blind).toMatchObject({ rate: 0 });
+    expect(artifact.grammar.invalid.byReason).toEqual({ 'span not in the evidence': perCondition(run, 'claims-artifact').clean! - artifact.falseAlarms.clean.n });
     // The claims critic supports every claim with the evidence it was shown, and finds none blind.
     const claims = report.critics['claims-evidence'];
     expect(claims.falseAlarms.clean.rate).toBe(0);

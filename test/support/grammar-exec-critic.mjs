@@ -11,10 +11,20 @@
 //   claims-fabricated per claim, `supported` citing a span no evidence holds, then VERDICT: PASS
 //   claims-evidence  per claim, `supported` quoting the first evidence item's text, VERDICT: PASS; without
 //                    the evidence (the blind condition: the key absent), `not-found`, VERDICT: FAIL
+//   claims-artifact  per claim, `supported` quoting the claim itself (the answer cited as its own support),
+//                    VERDICT: PASS: valid only where the claim is in the evidence the request carried, or,
+//                    with no evidence (blind), in the artifact
+//   agree-evidence   AGREE when every sentence of the artifact is in an evidence text, else DISAGREE_EVIDENCE
+//                    quoting the first that is not; without the evidence, DISAGREE_CONCERN (nothing to check against)
+//   plan-reader      accepted-issues from the acceptance plan alone (it never reads the evidence): one issue per
+//                    plan item whose quoted phrase the artifact lacks, naming the item; ACCEPTED when none
 // The per-claim styles read the numbered claims from the review's `claims` list
 // (claims-no-span) or from the rendered prompt's {{claims}} (claims-fabricated).
+// A second argument `oneshot` makes it read one review from stdin and print the
+// reply (the oneshot protocol). With GRAMMAR_LOG set, each review it receives,
+// as it received it, is appended to that file as a JSON line.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const style = process.argv[2];
@@ -68,13 +78,34 @@ function answer({ request, messages, claims }) {
       return request.evidence
         ? `${claims.map((c) => `CLAIM ${c.id}: supported "${request.evidence[0].text}"`).join('\n')}\nVERDICT: PASS`
         : `${claims.map((c) => `CLAIM ${c.id}: not-found`).join('\n')}\nVERDICT: FAIL`;
+    case 'claims-artifact':
+      return `${claims.map((c) => `CLAIM ${c.id}: supported "${c.text}"`).join('\n')}\nVERDICT: PASS`;
+    case 'agree-evidence': {
+      if (!request.evidence) return 'DISAGREE_CONCERN: there is no evidence to check the answer against';
+      const unsupported = sentences(request.artifact).find((s) => !request.evidence.some((e) => e.text.includes(s)));
+      return unsupported ? `DISAGREE_EVIDENCE: "${unsupported}" is not what the evidence says` : 'Every sentence is in the evidence.\nAGREE';
+    }
+    case 'plan-reader': {
+      const plan = request.task.split('Acceptance plan:')[1] ?? '';
+      const missing = [...plan.matchAll(/^(\d+)\. .*?"([^"]+)"/gm)].filter((m) => !request.artifact.includes(m[2]));
+      return missing.length ? missing.map((m, i) => `${i + 1}. item ${m[1]} → "${m[2]}" is missing → compare with the plan`).join('\n') : 'ACCEPTED';
+    }
     default:
       throw new Error(`unknown STYLE ${style}`);
   }
 }
 
-const lines = createInterface({ input: process.stdin });
-lines.on('line', (line) => {
-  const review = JSON.parse(line);
-  process.stdout.write(`${JSON.stringify({ id: review.id, reply: answer(review) })}\n`);
-});
+function reply(line) {
+  if (process.env.GRAMMAR_LOG) appendFileSync(process.env.GRAMMAR_LOG, `${JSON.stringify({ style, review: JSON.parse(line) })}\n`);
+  return answer(JSON.parse(line));
+}
+
+if (process.argv[3] === 'oneshot') {
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  process.stdout.write(reply(input));
+} else {
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    process.stdout.write(`${JSON.stringify({ id: JSON.parse(line).id, reply: reply(line) })}\n`);
+  });
+}

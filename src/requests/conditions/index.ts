@@ -83,6 +83,11 @@ export function conditionsOf(names: readonly string[], declared: readonly Declar
   });
 }
 
+/** Whether the reviews a run stored under this condition were sent without their evidence (blind); a declared condition adds a key, never withholds one. */
+export function withholdsEvidence(name: string): boolean {
+  return BUILTIN.get(name)?.withholds === 'evidence';
+}
+
 /** Each condition's contaminant key once, in the run's order. */
 export function contaminantKeys(conditions: readonly Condition[]): string[] {
   return [...new Set(conditions.flatMap((c) => (c.contaminantKey ? [c.contaminantKey] : [])))];
