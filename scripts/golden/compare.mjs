@@ -12,8 +12,18 @@ if (!before || !after) {
 }
 const COMPARED = ['report.json', 'report.md', 'junit.xml', 'manifest.json', 'mutants.json', 'mutation.json', 'report.html'];
 
+/** The checkout a folder was written from (outputs.sh records it): config paths in the outputs name it. */
+const checkout = (root) => {
+  try {
+    return readFileSync(join(root, 'ROOT'), 'utf8').trim();
+  } catch {
+    return undefined;
+  }
+};
+
 function masked(text, root) {
-  return text
+  const source = checkout(root);
+  return (source ? text.split(source).join('<CHECKOUT>') : text)
     .split(root)
     .join('<OUT>')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')

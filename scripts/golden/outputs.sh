@@ -7,6 +7,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${1:-/tmp/critic-audit-golden}"
 rm -rf "$out" && mkdir -p "$out"
+echo "$root" >"$out/ROOT" # the checkout, masked by compare.mjs: config paths name it
 cli=(node "$root/bin/critic-audit.js")
 run() { # name, then the run's arguments; a gate's failure (exit 1) is an outcome, not an error
   local name="$1"; shift
