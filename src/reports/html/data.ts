@@ -2,12 +2,8 @@ import { relative, dirname } from 'node:path';
 import type { ConditionName } from '../../requests/conditions/index.js';
 import type { ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
-import type { PairedComparison } from '../../results/tabulate.js';
-import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
-import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
-import type { Interval } from '../../statistics/wilson.js';
 import { stoodUnasked, type ReviewResult } from '../../reviews/types.js';
-import { flaggedForPairing, outcomeCode, type ItemOutcomes } from '../../results/itemOutcomes.js';
+import { outcomeCode, type ItemOutcomes } from '../../results/itemOutcomes.js';
 import type { DrillFixture, DrillItem, DrillReview, OutcomeLetters } from './drill.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
@@ -119,41 +115,4 @@ export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readon
     ]);
   }
   return v;
-}
-
-/** The interval a paired row carries in report.json, under whichever name it was given. */
-export function reportedDifferenceInterval(p: PairedComparison): Interval | undefined {
-  const row = p as unknown as Record<string, unknown>;
-  for (const key of ['ci', 'deltaCi', 'deltaCI', 'deltaInterval', 'differenceCi', 'interval']) {
-    const v = row[key];
-    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number')) return [v[0], v[1]];
-  }
-  return undefined;
-}
-
-/**
- * Newcombe's paired interval for a row's difference (to minus from), from the
- * 2x2 table of the same items the report's McNemar test used. Only for rows
- * that report.json gives no interval for; undefined if the counts do not
- * reproduce the report's b and c.
- */
-export function pairedInterval(p: PairedComparison, items: readonly ItemRecord[], outcomes: ItemOutcomes): Interval | undefined {
-  let a = 0,
-    b = 0,
-    c = 0,
-    d = 0;
-  for (const item of items) {
-    const inGroup = p.mutator === CONTROL ? item.mutator === null : p.mutator === ALL_MUTANTS ? item.mutator !== null : item.mutator === p.mutator;
-    if (!inGroup) continue;
-    const from = flaggedForPairing(outcomes.of(item.id, p.from));
-    const to = flaggedForPairing(outcomes.of(item.id, p.to));
-    if (from === undefined || to === undefined) continue;
-    if (from && to) a++;
-    else if (from) b++;
-    else if (to) c++;
-    else d++;
-  }
-  if (b !== p.b || c !== p.c || a + b + c + d === 0) return undefined;
-  // First proportion: flagged under `to`, so the difference is to minus from, as in report.json.
-  return pairedDifferenceInterval(a, c, b, d).ci;
 }
