@@ -83,7 +83,9 @@ describe('npm pack', () => {
   });
 
   it("holds the report viewers: report.html's page and client code, and the mutation report's", () => {
-    for (const file of ['dist/src/reports/html/page.js', 'dist/src/reports/html/client.js', 'dist/src/reports/mutationReport.js']) expect(packed).toContain(file);
+    // The page's script is compiled from client/drillDown.ts; client.js embeds its text.
+    for (const file of ['dist/src/reports/html/page.js', 'dist/src/reports/html/client.js', 'dist/src/reports/html/client/drillDown.js', 'dist/src/reports/mutationReport.js'])
+      expect(packed).toContain(file);
     // mutation.html inlines mutation-testing-elements' bundle, resolved from the installed package (createRequire), so it must be installed beside it.
     expect(specifiers('dist/src/reports/mutationReport.js')).toContain('mutation-testing-elements/dist/mutation-test-elements.js');
     expect(manifest.dependencies).toHaveProperty('mutation-testing-elements');

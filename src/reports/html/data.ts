@@ -2,70 +2,15 @@ import { relative, dirname } from 'node:path';
 import type { ConditionName } from '../../requests/conditions/index.js';
 import type { ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
-import type { PairedComparison } from '../../results/tabulate.js';
-import { ALL_MUTANTS, CONTROL } from '../../results/tabulate.js';
-import { pairedDifferenceInterval } from '../../statistics/newcombe.js';
-import type { Interval } from '../../statistics/wilson.js';
 import { stoodUnasked, type ReviewResult } from '../../reviews/types.js';
-import { flaggedForPairing, outcomeCode, type ItemOutcomes, type OutcomeCode } from '../../results/itemOutcomes.js';
+import { outcomeCode, type ItemOutcomes } from '../../results/itemOutcomes.js';
+import type { DrillFixture, DrillItem, DrillReview, OutcomeLetters } from './drill.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
 export const MAX_REPLY_CHARS = 20_000;
 
-/** One letter per condition in DrillItem.x: what became of the item under it; "-" not reviewed. */
-export const OUTCOME_LETTER: Record<OutcomeCode, string> = { caught: 'c', missed: 'm', noverdict: 'n', error: 'e' };
-
-/**
- * One stored review, as an array to keep 10,000 of them small:
- * [condition index, repeat, outcome (v verdict, n no verdict, e error),
- *  verdict (PASS, FAIL or ""), reply (index into replies, -1 none), request
- *  digest, error message or "", attempts, latency ms, located: "l" a catch
- *  that pointed at the mutation, "u" one that did not, "" no catch].
- */
-export type DrillReview = [number, number, 'v' | 'n' | 'e', string, number, string, string, number, number, '' | 'l' | 'u'];
-
-export interface DrillItem {
-  id: string;
-  /** Index into fixtures. */
-  f: number;
-  /** The mutator; null for an original (a known-correct control). */
-  m: string | null;
-  /** An original's own artifact when it is not the fixture's reference (a correct variant). */
-  a?: string;
-  /** The mutated span in the fixture's artifact (UTF-16 offsets), what it held and what replaced it. */
-  s?: [number, number];
-  o?: string;
-  r?: string;
-  /** 1-based line and column of the span. */
-  l?: [number, number];
-  /** Outcome letter per condition, in the order of DrillData.conditions. */
-  x: string;
-}
-
-export interface DrillFixture {
-  id: string;
-  kind: string;
-  file: string;
-  task: string;
-  artifact: string;
-  evidence: Array<{ id: string; title: string; text: string }>;
-  trace: string | null;
-}
-
-/** What the page's script needs for the mutant list and its filters: unpacked at once. */
-export interface DrillData {
-  conditions: ConditionName[];
-  fixtures: DrillFixture[];
-  critics: Array<{ name: string; items: DrillItem[] }>;
-}
-
-/** The reviews behind each item (replies, digests), the bulk of the data: unpacked after the list is up. */
-export interface DrillReviews {
-  /** Replies, each stored once (many critics repeat themselves word for word). */
-  replies: string[];
-  /** Per critic, per item (in DrillData's order), its reviews. */
-  critics: DrillReview[][][];
-}
+/** The letter each outcome code has in DrillItem.x. */
+export const OUTCOME_LETTER: OutcomeLetters = { caught: 'c', missed: 'm', noverdict: 'n', error: 'e' };
 
 /**
  * A fixture file's path as reports show it: relative to the config's folder,
@@ -122,21 +67,17 @@ const cutReply = (text: string) => (text.length > MAX_REPLY_CHARS ? `${text.slic
 
 /** An item's row in the mutant list: its change and one outcome letter per condition. */
 export function drillItem(item: ItemRecord, outcomes: ItemOutcomes, conditions: readonly ConditionName[], fixtureIndex: Map<string, number>): DrillItem {
-  const d: DrillItem = { id: item.id, f: fixtureIndex.get(item.fixtureId)!, m: item.mutator, x: '' };
-  if (item.mutant) {
-    const m = item.mutant;
-    d.s = [m.span.start, m.span.end];
-    d.o = m.original;
-    d.r = m.replacement;
-    d.l = [m.span.line, m.span.column];
-  } else if (item.id !== item.fixtureId) d.a = item.artifact;
-  d.x = conditions
+  const id = item.id;
+  const f = fixtureIndex.get(item.fixtureId)!;
+  const x = conditions
     .map((c) => {
       const o = outcomes.of(item.id, c);
       return o ? OUTCOME_LETTER[outcomeCode(o)] : '-';
     })
     .join('');
-  return d;
+  const m = item.mutant;
+  if (m) return { id, f, m: m.mutator, x, s: [m.span.start, m.span.end], o: m.original, r: m.replacement, l: [m.span.line, m.span.column] };
+  return item.id !== item.fixtureId ? { id, f, m: null, x, a: item.artifact } : { id, f, m: null, x };
 }
 
 /** An item's reviews (as the store gives them) in the order the page lists them: by condition as listed, then repeat. */
@@ -174,41 +115,4 @@ export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readon
     ]);
   }
   return v;
-}
-
-/** The interval a paired row carries in report.json, under whichever name it was given. */
-export function reportedDifferenceInterval(p: PairedComparison): Interval | undefined {
-  const row = p as unknown as Record<string, unknown>;
-  for (const key of ['ci', 'deltaCi', 'deltaCI', 'deltaInterval', 'differenceCi', 'interval']) {
-    const v = row[key];
-    if (Array.isArray(v) && v.length === 2 && v.every((x) => typeof x === 'number')) return [v[0], v[1]];
-  }
-  return undefined;
-}
-
-/**
- * Newcombe's paired interval for a row's difference (to minus from), from the
- * 2x2 table of the same items the report's McNemar test used. Only for rows
- * that report.json gives no interval for; undefined if the counts do not
- * reproduce the report's b and c.
- */
-export function pairedInterval(p: PairedComparison, items: readonly ItemRecord[], outcomes: ItemOutcomes): Interval | undefined {
-  let a = 0,
-    b = 0,
-    c = 0,
-    d = 0;
-  for (const item of items) {
-    const inGroup = p.mutator === CONTROL ? item.mutator === null : p.mutator === ALL_MUTANTS ? item.mutator !== null : item.mutator === p.mutator;
-    if (!inGroup) continue;
-    const from = flaggedForPairing(outcomes.of(item.id, p.from));
-    const to = flaggedForPairing(outcomes.of(item.id, p.to));
-    if (from === undefined || to === undefined) continue;
-    if (from && to) a++;
-    else if (from) b++;
-    else if (to) c++;
-    else d++;
-  }
-  if (b !== p.b || c !== p.c || a + b + c + d === 0) return undefined;
-  // First proportion: flagged under `to`, so the difference is to minus from, as in report.json.
-  return pairedDifferenceInterval(a, c, b, d).ci;
 }

@@ -15,7 +15,7 @@ import { CLIENT_JS } from './client.js';
 import { headline } from '../headline.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
-import { drillFixtures, drillItem, drillReviews, inConditionOrder, pairedInterval, ReplyTable, reportedDifferenceInterval } from './data.js';
+import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from './escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
@@ -63,8 +63,7 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
   if (!report.complete) body.push(`<p class="banner warn"><b>Incomplete run:</b> ${e(report.stopReason ?? 'stopped early')}. Figures cover the reviews that finished.</p>`);
   if (report.errorBudget.exceeded)
     body.push(`<p class="banner fail"><b>Error budget exceeded:</b> ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).</p>`);
-  const warnings = (report as unknown as { warnings?: unknown }).warnings;
-  if (Array.isArray(warnings)) for (const w of warnings) body.push(`<p class="banner warn">${e(String(w))}</p>`);
+  for (const w of report.warnings) body.push(`<p class="banner warn">${e(w)}</p>`);
   body.push(
     `<nav>${Object.keys(report.critics)
       .map((n) => `<a href="#${e(anchor(n))}">${e(n)}</a>`)
@@ -75,7 +74,7 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
       .map(([n, c]) => headlineCard(n, c))
       .join('')}</div></section>`,
   );
-  for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, items, c.outcomes, report.stopReason));
+  for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, report.stopReason));
   body.push(crossCriticSection(report));
   body.push(
     mutantSection(
@@ -159,7 +158,7 @@ function headlineCard(name: string, critic: CriticReport): string {
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  const echoing = Object.entries(critic.echo ?? {}).filter(([, cell]) => cell.echoing);
+  const echoing = Object.entries(critic.echo).filter(([, cell]) => cell.echoing);
   const echo = echoing.length
     ? `<p class="flag echoing">Echoes the contaminant under ${e(echoing.map(([c]) => c).join(', '))}: its verdicts there repeat the line it was given, not a review.</p>`
     : '';
@@ -177,37 +176,23 @@ function gateRow(g: Gate): string {
 
 /**
  * critics[name].positiveControl: can the critic review at all, sealed? Its
- * verdict, figures and reasons; unknown fields are listed as they are.
+ * verdict, figures and reasons, and the evidence reading as report.json has it.
  */
 function positiveControl(critic: CriticReport): string {
-  const pc = (critic as unknown as Record<string, unknown>).positiveControl;
-  if (pc === undefined || pc === null) return '';
-  if (typeof pc !== 'object') return `<p class="pc"><b>Positive control:</b> ${typeof pc === 'boolean' ? badge(pc) : e(String(pc))}</p>`;
-  const r = pc as Record<string, unknown>;
-  const num = (k: string) => (typeof r[k] === 'number' ? (r[k] as number) : undefined);
-  const verdict = typeof r.pass === 'boolean' ? r.pass : typeof r.passed === 'boolean' ? r.passed : undefined;
-  const known = new Set(['pass', 'passed', 'gated', 'verdictRate', 'minVerdictRate', 'catchRate', 'falseAlarmRate', 'discrimination', 'minDiscrimination', 'anchoringInterpretable', 'reasons']);
-  const facts: string[] = [];
-  const verdictRate = num('verdictRate');
-  if (verdictRate !== undefined) facts.push(`verdict rate ${percent(verdictRate)}${num('minVerdictRate') !== undefined ? ` (min ${percent(num('minVerdictRate')!)})` : ''}`);
-  const discrimination = num('discrimination');
-  if (discrimination !== undefined) {
-    const parts = num('catchRate') !== undefined && num('falseAlarmRate') !== undefined ? ` (catch ${percent(num('catchRate')!)} − false alarms ${percent(num('falseAlarmRate')!)})` : '';
-    facts.push(`discrimination ${signedPoints(discrimination)}${parts}${num('minDiscrimination') !== undefined ? `, min ${signedPoints(num('minDiscrimination')!)}` : ''}`);
+  const pc = critic.positiveControl;
+  const facts = [`verdict rate ${percent(pc.verdictRate)} (min ${percent(pc.minVerdictRate)})`];
+  if (pc.discrimination !== null) {
+    const parts = pc.catchRate !== null && pc.falseAlarmRate !== null ? ` (catch ${percent(pc.catchRate)} − false alarms ${percent(pc.falseAlarmRate)})` : '';
+    facts.push(`discrimination ${signedPoints(pc.discrimination)}${parts}, min ${signedPoints(pc.minDiscrimination)}`);
   }
-  if (typeof r.gated === 'boolean') facts.push(r.gated ? 'a gate' : 'reported, not gated');
-  const reasons = Array.isArray(r.reasons) && r.reasons.length ? `<ul class="reasons">${r.reasons.map((x) => `<li>${e(String(x))}</li>`).join('')}</ul>` : '';
-  const warning = r.anchoringInterpretable === false ? '<p class="flag">The contaminated conditions\' figures are not findings: this critic cannot review sealed.</p>' : '';
-  const others = Object.entries(r)
-    .filter(([k]) => !known.has(k))
-    .map(([k, v]) => `<tr><td>${e(k)}</td><td>${e(typeof v === 'number' ? formatNumber(v) : typeof v === 'string' ? v : JSON.stringify(v))}</td></tr>`)
-    .join('');
-  return `<div class="pc"><b>Positive control</b> ${verdict === undefined ? '' : badge(verdict)} <span class="dim">${e(facts.join(' · '))}</span>${reasons}${warning}${others ? `<table class="kv"><tbody>${others}</tbody></table>` : ''}</div>`;
+  facts.push(pc.gated ? 'a gate' : 'reported, not gated');
+  const reasons = pc.reasons.length ? `<ul class="reasons">${pc.reasons.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '';
+  const warning = pc.anchoringInterpretable ? '' : '<p class="flag">The contaminated conditions\' figures are not findings: this critic cannot review sealed.</p>';
+  const reading = pc.evidenceReading === undefined ? '' : `<table class="kv"><tbody><tr><td>evidenceReading</td><td>${e(JSON.stringify(pc.evidenceReading))}</td></tr></tbody></table>`;
+  return `<div class="pc"><b>Positive control</b> ${badge(pc.pass)} <span class="dim">${e(facts.join(' · '))}</span>${reasons}${warning}${reading}</div>`;
 }
 
-const formatNumber = (v: number) => (Number.isInteger(v) ? String(v) : Math.abs(v) < 0.001 ? v.toExponential(2) : v.toFixed(3));
-
-function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], items: readonly ItemRecord[], outcomes: ItemOutcomes, stopReason: string | null): string {
+function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], stopReason: string | null): string {
   const out: string[] = [];
   out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
   out.push(
@@ -217,7 +202,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   out.push(locatedHtml(critic, conditions));
   out.push(reviewAuditHtml(critic, conditions));
   out.push(planAuditHtml(critic.planAudit, conditions));
-  out.push(pairedTable(critic.paired, items, outcomes, conditions));
+  out.push(pairedTable(critic.paired, conditions));
   out.push(echoTable(critic));
   out.push(blindDiscriminationTable(critic));
   out.push(secondTurnPanel(critic));
@@ -227,32 +212,25 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
   return out.join('\n');
 }
 
-function pairedTable(paired: PairedComparison[], items: readonly ItemRecord[], outcomes: ItemOutcomes, conditions: readonly ConditionName[]): string {
+function pairedTable(paired: PairedComparison[], conditions: readonly ConditionName[]): string {
   if (!paired.length) {
     return conditions.length === 1
       ? `<p class="dim">No paired comparisons: only the ${e(conditions[0]!)} condition was configured.</p>`
       : `<p class="dim">No paired comparisons: no item has an answered review under both clean and another of the configured conditions (${e(conditions.join(', '))}).</p>`;
   }
-  const holm = (p: PairedComparison) => {
-    const v = (p as unknown as Record<string, unknown>).pHolm;
-    return typeof v === 'number' ? v : undefined;
-  };
-  const anyHolm = paired.some((p) => holm(p) !== undefined);
   const rows = paired.map((p) => {
-    const adjusted = holm(p);
-    const significant = (adjusted ?? p.p) < 0.05;
+    const significant = p.pHolm < 0.05;
     const gate = p.mutator === ALL_MUTANTS && p.to === 'with-trace';
-    const ci: Interval | undefined = reportedDifferenceInterval(p) ?? pairedInterval(p, items, outcomes);
     const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
     const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
     const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
-    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${formatP(p.p)}</td>${anyHolm ? `<td class="num">${adjusted === undefined ? '–' : formatP(adjusted)}</td>` : ''}<td class="num">${signedPoints(p.delta)}${ci ? ` <span class="ci">[${points(ci[0])}, ${points(ci[1])}]</span>` : ''}</td><td>${note}</td></tr>`;
+    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${formatP(p.p)}</td><td class="num">${formatP(p.pHolm)}</td><td class="num">${signedPoints(p.delta)} <span class="ci">[${points(p.ci[0])}, ${points(p.ci[1])}]</span></td><td>${note}</td></tr>`;
   });
   return `<h3>Each condition against clean, on the same items</h3>
-<table class="paired"><thead><tr><th>items</th><th>condition</th><th>n</th><th title="flagged under clean only">b</th><th title="flagged under the condition only">c</th><th title="exact two-sided McNemar">p</th>${anyHolm ? '<th title="Holm-adjusted over the comparisons">Holm p</th>' : ''}<th>difference [95% CI]</th><th></th></tr></thead><tbody>
+<table class="paired"><thead><tr><th>items</th><th>condition</th><th>n</th><th title="flagged under clean only">b</th><th title="flagged under the condition only">c</th><th title="exact two-sided McNemar">p</th><th title="Holm-adjusted over the comparisons">Holm p</th><th>difference [95% CI]</th><th></th></tr></thead><tbody>
 ${rows.join('\n')}
 </tbody></table>
-<p class="dim">b: flagged under clean only · c: flagged under the condition only · p: exact McNemar${anyHolm ? ' · Holm p: adjusted for the number of comparisons' : ''} · difference: condition minus clean, with Newcombe's paired 95% interval. Highlighted: significant at 5%${anyHolm ? ' after Holm adjustment' : ''}.</p>`;
+<p class="dim">b: flagged under clean only · c: flagged under the condition only · p: exact McNemar · Holm p: adjusted for the number of comparisons · difference: condition minus clean, with Newcombe's paired 95% interval. Highlighted: significant at 5% after Holm adjustment.</p>`;
 }
 
 /**
@@ -262,7 +240,7 @@ ${rows.join('\n')}
  */
 /** critics[name].echo: per contaminated condition, how often the verdict repeats the contaminant, and whether the critic still discriminates. */
 function echoTable(critic: CriticReport): string {
-  const cells = Object.entries(critic.echo ?? {});
+  const cells = Object.entries(critic.echo);
   if (!cells.length) return '';
   const rows = cells
     .map(
@@ -276,7 +254,7 @@ function echoTable(critic: CriticReport): string {
 /** critics[name].blindDiscrimination: per mutator, its mutants told from the originals with the evidence withheld, beside clean. */
 function blindDiscriminationTable(critic: CriticReport): string {
   const cells = Object.entries(critic.blindDiscrimination ?? {});
-  const reading = critic.positiveControl?.evidenceReading;
+  const reading = critic.positiveControl.evidenceReading;
   if (!cells.length && !reading) return '';
   // The condition's own name where the positive control read it; otherwise what it does, not a name this module would have to know.
   const condition = reading?.condition ?? 'evidence withheld';
@@ -299,7 +277,7 @@ function blindDiscriminationTable(critic: CriticReport): string {
 
 /** critics[name].secondTurn: per second-turn condition, a flow per group of items from the first verdict to the second. */
 function secondTurnPanel(critic: CriticReport): string {
-  const conditions = Object.entries(critic.secondTurn ?? {});
+  const conditions = Object.entries(critic.secondTurn);
   if (!conditions.length) return '';
   const share = (r: { rate: number; ci: Interval } | null | undefined) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
   const rows = conditions

@@ -45,9 +45,9 @@ export function renderPlot(critic: CriticReport, conditions: readonly string[], 
   // A mutator the critic never reviewed (an artifact kind it does not take) has no cells: no row.
   const catchRows: Row[] = Object.entries(critic.byMutator)
     .filter(([, cells]) => Object.keys(cells).length > 0)
-    .map(([label, cells]) => ({ label, kind: 'catch', cells: cells as Row['cells'] }));
-  if (catchRows.length > 1) catchRows.push({ label: 'all mutants', kind: 'pooled', cells: critic.pooled as Row['cells'] });
-  const alarmRow: Row = { label: 'originals', kind: 'false-alarm', cells: critic.falseAlarms as Row['cells'] };
+    .map(([label, cells]) => ({ label, kind: 'catch', cells }));
+  if (catchRows.length > 1) catchRows.push({ label: 'all mutants', kind: 'pooled', cells: critic.pooled });
+  const alarmRow: Row = { label: 'originals', kind: 'false-alarm', cells: critic.falseAlarms };
 
   const groupH = conditions.length * STEP + ROW_PAD;
   const plotH = Math.max(catchRows.length, 1) * groupH;
