@@ -1,6 +1,7 @@
 // Compares two folders written by scripts/golden/outputs.sh, file by file, once timestamps and the
 // folders' own paths are masked; report.html is compared by its decoded data (the drill-down JSON
 // and the gzipped reviews), not its markup. Timings (durations, latencies) are masked too. Prints each difference's first lines; exit 1 if any.
+import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -21,9 +22,23 @@ const checkout = (root) => {
   }
 };
 
+/** The baseline a run was compared with records its own creation time, so its digest differs between two writes. */
+const baselineDigest = (root) => {
+  try {
+    return createHash('sha256')
+      .update(readFileSync(join(root, 'baseline.json')))
+      .digest('hex');
+  } catch {
+    return undefined;
+  }
+};
+
 function masked(text, root) {
   const source = checkout(root);
+  const baseline = baselineDigest(root);
   return (source ? text.split(source).join('<CHECKOUT>') : text)
+    .split(baseline ?? '<no baseline>')
+    .join('<BASELINE>')
     .split(root)
     .join('<OUT>')
     .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')

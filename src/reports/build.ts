@@ -239,7 +239,9 @@ function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Co
   const criticsOfReviews = snapshot.critics.filter((c) => c.verdict === 'agree-disagree').map((c) => c.name);
   return conditions.flatMap((c) => {
     const skipped = fixturesWithout(c, fixtures);
-    const warnings = skipped.length ? [`condition ${c.name}: ${skipped.length} of ${fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown(skipped)})`] : [];
+    const warnings = skipped.length
+      ? [`condition ${c.name}: ${skipped.length} of ${fixtures.length} fixtures lack ${c.needs ?? `a ${c.contaminantKey}`} and are not reviewed under it (${shown(skipped)})`]
+      : [];
     // A condition for some kinds only (blind) leaves the critics of reviews without its rows, though a review of an answer reads like one: said.
     const skippedReviews = c.kinds ? fixturesWithout(c, reviews) : [];
     if (skippedReviews.length && criticsOfReviews.length)
