@@ -12,7 +12,7 @@ import type { AuditReport } from '../types.js';
 import { itemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import { pairedInterval, type DrillData, type DrillReviews } from './data.js';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript } from '../../measures/escape.js';
 import { renderHtmlReport, type RunOutcomes } from './page.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { renderPlot } from './plot.js';
