@@ -1,24 +1,38 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 import { reviewResult } from '../../test/support/reviewResult.js';
-import { buildReport } from '../reports/build.js';
-import { renderMarkdown } from '../reports/markdown.js';
-import { renderTerminal } from '../reports/terminal.js';
-import { applyThresholdOverrides } from './overrides.js';
-import { thresholdsSchema } from './index.js';
 import { conditionsOf } from '../requests/conditions/index.js';
 
-// Adding a measure is its module (testing/flaggedShare.ts) and one line in the registry: here that line.
-vi.mock('./registry.js', async (importActual) => {
-  const registry = await importActual<typeof import('./registry.js')>();
-  const { flaggedShare } = await import('./testing/flaggedShare.js');
-  return { ...registry, CRITIC_MEASURES: [...registry.CRITIC_MEASURES, flaggedShare] };
+// The modules that read the registry, loaded afresh once the mock is in place (other specs of the worker may have loaded them).
+let buildReport: typeof import('../reports/build.js').buildReport;
+let renderMarkdown: typeof import('../reports/markdown.js').renderMarkdown;
+let renderTerminal: typeof import('../reports/terminal.js').renderTerminal;
+let applyThresholdOverrides: typeof import('./overrides.js').applyThresholdOverrides;
+let thresholdsSchema: typeof import('./index.js').thresholdsSchema;
+beforeAll(async () => {
+  // Adding a measure is its module (testing/flaggedShare.ts) and one line in the registry: here that line.
+  vi.doMock('./registry.js', async (importActual) => {
+    const registry = await importActual<typeof import('./registry.js')>();
+    const { flaggedShare } = await import('./testing/flaggedShare.js');
+    return { ...registry, CRITIC_MEASURES: [...registry.CRITIC_MEASURES, flaggedShare] };
+  });
+  vi.resetModules();
+  ({ buildReport } = await import('../reports/build.js'));
+  ({ renderMarkdown } = await import('../reports/markdown.js'));
+  ({ renderTerminal } = await import('../reports/terminal.js'));
+  ({ applyThresholdOverrides } = await import('./overrides.js'));
+  ({ thresholdsSchema } = await import('./index.js'));
+});
+// The specs after this one in the worker (isolate: false) get the registry as it is.
+afterAll(() => {
+  vi.doUnmock('./registry.js');
+  vi.resetModules();
 });
 
 const world = makeWorld(3, () => 2);
 
 function report(thresholds: Record<string, unknown>, answer: (role: string) => 'FAIL' | 'PASS') {
-  const snapshot = snapshotOf(world, ['critic'], ['clean'], thresholdsSchema.parse(thresholds));
+  const snapshot = snapshotOf(world, ['critic'], ['clean'], thresholdsSchema.parse(thresholds) as Parameters<typeof snapshotOf>[3]);
   const results = world.items.map((item) => {
     const verdict = answer(item.role);
     return reviewResult({ itemId: item.id, condition: 'clean', reviewId: `${item.id}/clean`, verdict, reply: `VERDICT: ${verdict}` });
@@ -51,6 +65,6 @@ describe('a measure added by its file and a registry line', () => {
   it('passes its gate when the figure is within the threshold', () => {
     const built = report({ maxFlaggedShare: 0.8 }, (role) => (role === 'mutant' ? 'FAIL' : 'PASS'));
     expect(built.critics['critic']!.gates.find((g) => g.name === 'maxFlaggedShare')).toMatchObject({ pass: true, status: 'green' });
-    expect(built.critics['critic']!.flaggedShare.share).toBeCloseTo(6 / 9);
+    expect(JSON.parse(JSON.stringify(built)).critics.critic.flaggedShare.share).toBeCloseTo(6 / 9);
   });
 });

@@ -6,7 +6,7 @@ import { spanOf } from '../mutants/span.js';
 import type { MutantRecord } from '../mutants/types.js';
 import type { ItemRecord } from '../requests/items.js';
 import { attachLocated, locatedTables, replyAnalysis } from './located.js';
-import { drain } from './sink.js';
+import { drain } from '../../test/support/drain.js';
 import { outcomeCounter, tabulate } from './tabulate.js';
 
 function mutant(fixture: Fixture, mutator: string, original: string, replacement: string): MutantRecord {

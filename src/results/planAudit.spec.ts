@@ -5,7 +5,7 @@ import type { Fixture } from '../fixtures/types.js';
 import { spanOf } from '../mutants/span.js';
 import type { ItemRecord } from '../requests/items.js';
 import { planAudit } from './planAudit.js';
-import { drain } from './sink.js';
+import { drain } from '../../test/support/drain.js';
 
 const ARTIFACT = 'Carry over at most 5 days. The People Team approves.';
 const fixture: Fixture = {

@@ -10,9 +10,3 @@ export interface ResultSink<T> {
   add(result: ReviewResult): void;
   finish(): T;
 }
-
-/** Feeds every result to the sink and returns its figure: one sink, one pass (specs, and figures read on their own). */
-export function drain<T>(sink: ResultSink<T>, results: Iterable<ReviewResult>): T {
-  for (const r of results) sink.add(r);
-  return sink.finish();
-}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewItem } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/types.js';
-import { drain } from './sink.js';
+import { drain } from '../../test/support/drain.js';
 import { outcomeCounter, tabulate } from './tabulate.js';
 
 const item = (id: string, mutator: string | null): ReviewItem => ({
