@@ -22,7 +22,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
 import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
-import { applyThresholdOverrides } from '../gates/thresholds.js';
+import { applyThresholdOverrides } from '../measures/overrides.js';
 import { conditionsOf } from '../requests/conditions/index.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';

@@ -5,10 +5,8 @@ import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
-import { secondTurnProblems } from '../gates/secondTurn.js';
 import { regressionRowsProblems } from '../gates/regression.js';
-import { powerDesign } from '../gates/power.js';
-import { pairedSampleSize } from '../statistics/power.js';
+import { measureThresholdProblems } from '../measures/index.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarName, type VerdictGrammar } from '../reviews/verdicts/index.js';
@@ -104,15 +102,6 @@ export function loadConfig(file: string): AuditConfig {
     }
   }
 
-  const design = powerDesign(raw.thresholds.minimumDetectableEffect);
-  if (design) {
-    try {
-      pairedSampleSize(design);
-    } catch (err) {
-      throw source.errorAt(['thresholds', 'minimumDetectableEffect'], (err as Error).message.replace(/^pairedSampleSize: /, ''));
-    }
-  }
-
   const conditions = resolveConditions(raw.conditions, ({ path, message }) => {
     throw source.errorAt(['conditions', ...path], message);
   });
@@ -141,8 +130,8 @@ export function loadConfig(file: string): AuditConfig {
   });
   const thresholdProblems = [
     ...conditionEffectProblems(raw.thresholds.maxConditionEffect, conditions, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
-    ...secondTurnProblems(raw.thresholds, conditions),
     ...regressionRowsProblems(raw.thresholds.maxRegression, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
+    ...measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] }),
   ];
   for (const { path, message } of thresholdProblems) {
     throw source.errorAt(['thresholds', ...path], message);

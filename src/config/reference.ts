@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import { driftConfigSchema } from '../drift/config.js';
-import { thresholdsSchema } from '../gates/schema.js';
+import { thresholdsSchema } from '../measures/index.js';
 import { reviewAuditsSchema } from '../mutants/reviewFixtures.js';
 import { reportsSchema } from '../reports/schema.js';
 import { ALL_CONDITIONS, DEFAULT_CONDITION_NAMES, declaredContaminantSchema, declaredFollowUpSchema, type Condition } from '../requests/conditions/index.js';

@@ -5,7 +5,7 @@ import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from '../reviews/providers/index.js'
 import { bootstrapSchema } from '../results/schema.js';
 import { reportsSchema } from '../reports/schema.js';
 import { reviewAuditsSchema } from '../mutants/reviewFixtures.js';
-import { thresholdsSchema } from '../gates/schema.js';
+import { thresholdsSchema } from '../measures/index.js';
 import { positiveInt, rate } from '../util/schemaParts.js';
 
 /** One critic entry: the union of the providers' schema pieces (src/reviews/providers), told apart by `provider`. */

@@ -1,5 +1,5 @@
-import { formatP } from '../reports/format.js';
-import { escapeHtml } from '../reports/html/escape.js';
+import { formatP } from '../measures/format.js';
+import { escapeHtml } from '../measures/escape.js';
 import { ASSUMPTION, detectorName } from './markdown.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';

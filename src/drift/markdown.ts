@@ -1,4 +1,4 @@
-import { formatP } from '../reports/format.js';
+import { formatP } from '../measures/format.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 

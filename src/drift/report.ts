@@ -8,7 +8,7 @@ import { periodStart } from './periods.js';
 import type { CusumDesign, Design, Detector, MonitorState, Tally } from './monitor.js';
 import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
-import { formatP } from '../reports/format.js';
+import { formatP } from '../measures/format.js';
 import { logE, sequentialPValue } from './sequential.js';
 import { BAD_LINES_SHOWN, type BadLine } from './state.js';
 

@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import { formatP } from '../reports/format.js';
+import { formatP } from '../measures/format.js';
 import { detectorName } from './markdown.js';
 import { pct, pctInterval } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';

@@ -1,7 +1,7 @@
 import type { DiscriminationCell } from '../results/blindDiscrimination.js';
 import { noDataGate, nothingMeasured, overallThreshold, type Gate, type GatedMutator } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
-import type { Thresholds } from './schema.js';
+import type { GateThresholds } from './schema.js';
 
 /** What the blind-discrimination gates need besides the figures: whether the run withholds the evidence, and the critic's mutators it applies to. */
 export interface BlindGateContext {
@@ -26,7 +26,7 @@ export interface BlindGateContext {
  * valid mutant fails it only when named, as does one named that blind does
  * not review or the run does not have.
  */
-export function blindDiscriminationGates(cells: Readonly<Record<string, DiscriminationCell>> | undefined, thresholds: Thresholds, context: BlindGateContext): Gate[] {
+export function blindDiscriminationGates(cells: Readonly<Record<string, DiscriminationCell>> | undefined, thresholds: GateThresholds, context: BlindGateContext): Gate[] {
   const setting = thresholds.maxBlindDiscrimination;
   if (setting === undefined) return [];
   const overall = overallThreshold(setting);

@@ -3,9 +3,9 @@ import { ALL_MUTANTS, CONTROL, type CriticTables, type PairedComparison } from '
 import type { Interval } from '../statistics/wilson.js';
 import { noDataGate, nothingMeasured, overallThreshold, type EffectMeasure, type Gate, type GateContext } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
-import type { Thresholds } from './schema.js';
+import type { GateThresholds } from './schema.js';
 
-type EffectEntry = NonNullable<Thresholds['maxConditionEffect']>[string];
+type EffectEntry = NonNullable<GateThresholds['maxConditionEffect']>[string];
 
 /**
  * `maxConditionEffect`: how far each contaminated condition may move the
@@ -17,7 +17,7 @@ type EffectEntry = NonNullable<Thresholds['maxConditionEffect']>[string];
  * figures). With `gate: lower-bound` the pessimistic end of the interval is
  * compared.
  */
-export function conditionEffectGates(tables: CriticTables, thresholds: Thresholds, conditions: readonly Condition[], context: Pick<GateContext, 'mutators' | 'runMutators' | 'unreached'>): Gate[] {
+export function conditionEffectGates(tables: CriticTables, thresholds: GateThresholds, conditions: readonly Condition[], context: Pick<GateContext, 'mutators' | 'runMutators' | 'unreached'>): Gate[] {
   const gates: Gate[] = [];
   for (const [name, entry] of Object.entries(thresholds.maxConditionEffect ?? {})) {
     const condition = conditions.find((c) => c.name === name);
@@ -92,7 +92,7 @@ function measure(row: PairedComparison, direction: EffectMeasure['direction']): 
  * What the config's `maxConditionEffect` gets wrong against the run's
  * conditions and mutators, with the path under `thresholds` of each problem.
  */
-export function conditionEffectProblems(entries: Thresholds['maxConditionEffect'], conditions: readonly Condition[], mutators: readonly string[]): Array<{ path: string[]; message: string }> {
+export function conditionEffectProblems(entries: GateThresholds['maxConditionEffect'], conditions: readonly Condition[], mutators: readonly string[]): Array<{ path: string[]; message: string }> {
   const problems: Array<{ path: string[]; message: string }> = [];
   const contaminated = conditions.filter((c) => c.pushes).map((c) => c.name);
   for (const [name, entry] of Object.entries(entries ?? {})) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { thresholdsSchema, type Thresholds } from './schema.js';
-import { applyThresholdOverrides } from './thresholds.js';
+import { thresholdsSchema, type Thresholds } from '../measures/index.js';
+import { applyThresholdOverrides } from '../measures/overrides.js';
 import { conditionsOf, type ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { buildReport } from '../reports/build.js';

@@ -1,4 +1,4 @@
-import type { Thresholds } from './schema.js';
+import type { GateThresholds } from './schema.js';
 import { conditionEffectGates, effectGate } from './conditionEffects.js';
 import { noDataGate, nothingMeasured, type Gate, type GateContext } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
@@ -17,7 +17,7 @@ import { bandStatus, catchRateBand, namesMutator, resolveBand } from './threshol
  * catch or verdict rate, the upper bound of a false-alarm rate or a drop.
  * A gate whose figure rests on no answered review is `no-data`, never a pass.
  */
-export function evaluateGates(tables: CriticTables, thresholds: Thresholds, context: GateContext): Gate[] {
+export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, context: GateContext): Gate[] {
   const gates: Gate[] = [];
   const conservative = thresholds.gate === 'lower-bound';
   const bound = (estimate: number, pessimistic: number) => (conservative ? { value: pessimistic, estimate } : { value: estimate });
@@ -64,7 +64,7 @@ export function evaluateGates(tables: CriticTables, thresholds: Thresholds, cont
  * gate fails the run: a default over mutators with no valid mutant (each a
  * warning), or over a critic with no mutator of its kinds, measured nothing.
  */
-function catchRateGates(tables: CriticTables, thresholds: Thresholds, context: GateContext, bound: (estimate: number, pessimistic: number) => { value: number; estimate?: number }): Gate[] {
+function catchRateGates(tables: CriticTables, thresholds: GateThresholds, context: GateContext, bound: (estimate: number, pessimistic: number) => { value: number; estimate?: number }): Gate[] {
   const gates: Gate[] = [];
   for (const { name: mutator, noMutants } of withNamed(context.mutators, namedMutators(thresholds.catchRate), context.runMutators)) {
     const band = catchRateBand(thresholds.catchRate, mutator);
@@ -97,7 +97,7 @@ function catchRateGates(tables: CriticTables, thresholds: Thresholds, context: G
 }
 
 /** The lowest break among catchRate's entries; undefined when none can fail the run (bands without a break only). */
-function lowestBreak(catchRate: Thresholds['catchRate']): number | undefined {
+function lowestBreak(catchRate: GateThresholds['catchRate']): number | undefined {
   if (catchRate === undefined) return undefined;
   const entries = typeof catchRate === 'number' ? [catchRate] : Object.values(catchRate).filter((e) => typeof e !== 'string');
   const breaks = entries.flatMap((e) => resolveBand(e).break ?? []);

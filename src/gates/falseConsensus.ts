@@ -2,7 +2,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import { noDataGate, nothingMeasured, overallThreshold, type Gate } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
-import type { Thresholds } from './schema.js';
+import type { GateThresholds } from './schema.js';
 
 /**
  * `maxFalseConsensus` (seed 001): the largest share of flawed reviews a
@@ -14,7 +14,7 @@ import type { Thresholds } from './schema.js';
  * then one `maxFalseConsensus` no-data gate fails the run. With `gate:
  * lower-bound` the pessimistic end of the Wilson interval is compared.
  */
-export function falseConsensusGates(audit: ReviewAuditReport | null | undefined, thresholds: Thresholds, reviewMutators: readonly string[]): Gate[] {
+export function falseConsensusGates(audit: ReviewAuditReport | null | undefined, thresholds: GateThresholds, reviewMutators: readonly string[]): Gate[] {
   const setting = thresholds.maxFalseConsensus;
   if (setting === undefined) return [];
   const overall = overallThreshold(setting);

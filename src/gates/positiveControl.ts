@@ -1,4 +1,4 @@
-import type { Thresholds } from './schema.js';
+import type { GateThresholds } from './schema.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { EvidenceReading } from '../results/blindDiscrimination.js';
 import type { CriticTables } from '../results/tabulate.js';
@@ -49,7 +49,7 @@ export interface PositiveControl {
  * shown above its blind discrimination (one-sided exact paired test at
  * EVIDENCE_READING_ALPHA) is not reading the evidence, and fails.
  */
-export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, settings: Thresholds['positiveControl'], reading?: EvidenceReading | null): PositiveControl {
+export function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, settings: GateThresholds['positiveControl'], reading?: EvidenceReading | null): PositiveControl {
   const minVerdictRate = settings?.minVerdictRate ?? POSITIVE_CONTROL_DEFAULTS.minVerdictRate;
   const minDiscrimination = settings?.minDiscrimination ?? POSITIVE_CONTROL_DEFAULTS.minDiscrimination;
   let answered = 0;

@@ -1,9 +1,9 @@
 import { isGated, REGRESSION_DEFAULTS, type GatedRow, type RegressionOptions, type RegressionReport, type RegressionRow, type RegressionRows } from '../baseline/compare.js';
 import { noDataGate, type Gate } from './gate.js';
-import type { Thresholds } from './schema.js';
+import type { GateThresholds } from './schema.js';
 
 /** thresholds.maxRegression with its defaults filled in. */
-export function regressionOptions(configured: Thresholds['maxRegression']): RegressionOptions {
+export function regressionOptions(configured: GateThresholds['maxRegression']): RegressionOptions {
   return {
     margin: configured?.margin ?? REGRESSION_DEFAULTS.margin,
     alpha: configured?.alpha ?? REGRESSION_DEFAULTS.alpha,
@@ -13,7 +13,7 @@ export function regressionOptions(configured: Thresholds['maxRegression']): Regr
 }
 
 /** A mutator named in thresholds.maxRegression.rows that no mutator or authored mutant type has. */
-export function regressionRowsProblems(configured: Thresholds['maxRegression'], mutatorNames: readonly string[]): Array<{ path: Array<string | number>; message: string }> {
+export function regressionRowsProblems(configured: GateThresholds['maxRegression'], mutatorNames: readonly string[]): Array<{ path: Array<string | number>; message: string }> {
   const rows = configured?.rows;
   if (!Array.isArray(rows)) return [];
   return rows.flatMap((name, i) =>

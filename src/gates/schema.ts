@@ -20,8 +20,18 @@ export const bandSchema = z
 export const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
 export type CatchMode = z.infer<typeof catchModeSchema>;
 
-/** The `thresholds:` section of the config: what the gates compare the figures with. */
-export const thresholdsSchema = z.strictObject({
+/** The `gate` mode every gate reads: whether it compares the estimate or the pessimistic end of its interval. */
+export const baseThresholdsShape = {
+  gate: z.enum(['point', 'lower-bound']).optional().describe('`point` (default) gates each estimate; `lower-bound` the pessimistic end of its 95% interval: conservative, for small suites.'),
+};
+export type BaseThresholds = z.infer<z.ZodObject<typeof baseThresholdsShape>>;
+
+/**
+ * The thresholds of the gates not yet owned by a measure of the registry (src/measures), which
+ * assembles the config's `thresholds:` schema from these, the `gate` mode and its members' pieces,
+ * in the order of GATE_THRESHOLD_RANKS and the pieces' ranks.
+ */
+export const gateThresholdsShape = {
   catchRate: z
     .union([
       rate,
@@ -47,8 +57,6 @@ export const thresholdsSchema = z.strictObject({
       'Per contaminated condition, the largest effect against clean on the same items: for one that pushes towards PASS the drop in catch rate ' +
         '(a number: all mutants pooled; a map: per mutator, with `default`), for one that pushes towards FAIL the rise in false alarms on the originals.',
     ),
-  maxYield: z.record(z.string(), rate).optional().describe('Per second-turn condition, the largest share of first-turn catches the follow-up may take back (false consensus).'),
-  minCorrection: z.record(z.string(), rate).optional().describe('Per second-turn condition, the smallest share of first-turn false alarms an evidence rebuttal must correct.'),
   maxFalseConsensus: z
     .union([rate, z.record(z.string(), rate)])
     .optional()
@@ -60,7 +68,6 @@ export const thresholdsSchema = z.strictObject({
       'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',
     ),
   minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.'),
-  gate: z.enum(['point', 'lower-bound']).optional().describe('`point` (default) gates each estimate; `lower-bound` the pessimistic end of its 95% interval: conservative, for small suites.'),
   maxRegression: z
     .strictObject({
       margin: rate.optional().describe('The smallest worsening that counts (default 0.05): a catch-rate drop, or a false-alarm rise.'),
@@ -77,18 +84,6 @@ export const thresholdsSchema = z.strictObject({
     .describe(
       'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning.',
     ),
-  minimumDetectableEffect: z
-    .union([
-      z.number().gt(0).max(1),
-      z.strictObject({
-        delta: z.number().gt(0).max(1).describe('The difference in catch rate to detect.'),
-        psi: z.number().gt(0).max(1).optional().describe('The assumed share of discordant items (default 0.25).'),
-        alpha: z.number().gt(0).lt(1).optional().describe('The two-sided significance level (default 0.05).'),
-        power: z.number().min(0.5).lt(1).optional().describe('The power (default 0.8).'),
-      }),
-    ])
-    .optional()
-    .describe('Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect: a number (delta), or `{delta, psi, alpha, power}`. Not a gate.'),
   positiveControl: z
     .strictObject({
       minVerdictRate: rate.optional().describe('The smallest share of clean reviews ending in a verdict (default 0.8).'),
@@ -96,7 +91,22 @@ export const thresholdsSchema = z.strictObject({
     })
     .optional()
     .describe('The critic must show, sealed, that it can review before its anchoring figures count; configured here, it is also the `positive-control` gate.'),
-});
+};
 
-export type Thresholds = z.infer<typeof thresholdsSchema>;
+/** Where each of these keys, and `gate`, sits among the measures' pieces (see src/measures/measure.ts, Rank). */
+export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | keyof typeof baseThresholdsShape, number> = {
+  catchRate: 10,
+  maxFalseAlarmRate: 20,
+  maxAnchoringDrop: 30,
+  maxConditionEffect: 40,
+  maxFalseConsensus: 60,
+  maxBlindDiscrimination: 70,
+  minVerdictRate: 80,
+  gate: 90,
+  maxRegression: 100,
+  positiveControl: 120,
+};
+
+/** The thresholds the gates of this folder read. */
+export type GateThresholds = z.infer<z.ZodObject<typeof gateThresholdsShape & typeof baseThresholdsShape>>;
 export type Band = z.infer<typeof bandSchema>;

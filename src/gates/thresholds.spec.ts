@@ -6,7 +6,8 @@ import { loadConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { evaluateGates } from './evaluate.js';
-import { applyThresholdOverrides, bandStatus, catchRateBand, catchRateMode, resolveBand } from './thresholds.js';
+import { bandStatus, catchRateBand, catchRateMode, resolveBand } from './thresholds.js';
+import { applyThresholdOverrides } from '../measures/overrides.js';
 import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];

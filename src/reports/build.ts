@@ -8,28 +8,25 @@ import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/ga
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
-import { powerCheck, powerDesign } from '../gates/power.js';
 import { regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../requests/items.js';
 import { planAudit, type PlanAudit } from '../results/planAudit.js';
-import type { ReviewResult } from '../reviews/types.js';
+import type { ResultSink } from '../results/sink.js';
 import { echoCells } from '../gates/echo.js';
-import { secondTurnGates } from '../gates/secondTurn.js';
-import { secondTurnReport } from '../results/secondTurn.js';
-import { crossCritic } from '../results/crossCritic.js';
-import { reviewAuditReport } from '../results/reviewAudit.js';
+import { reviewAudit as reviewAuditSink } from '../results/reviewAudit.js';
 import { falseConsensusGates, REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
 import { catchRateMode } from '../gates/thresholds.js';
-import { analyseReplies, attachLocated, locatedTables } from '../results/located.js';
+import { attachLocated, locatedTables, replyAnalysis } from '../results/located.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
-import type { AuditReport, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
-import { countOutcomes, tabulate } from '../results/tabulate.js';
+import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
+import { outcomeCounter, tabulate } from '../results/tabulate.js';
+import { criticPass, inRankOrder, rankedFields, runMeasured, type Ranked } from '../measures/index.js';
 import { criticSummary } from './summary.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
@@ -62,12 +59,19 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
   }
   for (const critic of snapshot.critics) {
-    // Replies only for a baseline comparison's list of flipped items; without one, the rows are read without their text.
-    const withReplies = baseline !== undefined;
-    const { outcomes, totals, errorCauses } = countOutcomes(store.results(critic.name, { text: withReplies }), { reply: withReplies });
+    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, the audits its grammar has, and the measures'.
+    // Replies are kept per item only for a baseline comparison's list of flipped items.
+    const counter = outcomeCounter({ reply: baseline !== undefined });
+    const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
+    const reviewAuditReader = critic.verdict === 'agree-disagree' ? reviewAuditSink(items, snapshot.fixtures, settings.conditions) : null;
+    const planReader = planAuditReader(critic.verdict, items, snapshot, conditions);
+    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames };
+    const measures = criticPass(passScope);
+    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...(reviewAuditReader ? [reviewAuditReader] : []), ...(planReader ? [planReader] : []), ...measures.sinks];
+    for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
+    const { outcomes, totals, errorCauses } = counter.finish();
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
-    // A second pass, over the replies: where each catch pointed, and how the replies kept to the critic's grammar.
-    const replies = analyseReplies(items, snapshot.fixtures, store.results(critic.name), settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
+    const replies = replyReader.finish();
     attachLocated(tables, replies);
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
@@ -93,7 +97,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
     if (!control.pass && answered)
       warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
-    const reviewAudit = critic.verdict === 'agree-disagree' ? reviewAuditReport(items, snapshot.fixtures, store.results(critic.name), settings.conditions) : null;
+    const reviewAudit = reviewAuditReader ? reviewAuditReader.finish() : null;
     if (critic.verdict === 'agree-disagree')
       gates.push(
         ...falseConsensusGates(
@@ -102,8 +106,9 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
           settings.mutators.filter((m) => REVIEW_MUTATOR_NAMES.includes(m)),
         ),
       );
-    const secondTurn = secondTurnReport(items, outcomes, conditions);
-    gates.push(...secondTurnGates(secondTurn, settings.thresholds));
+    const measured = measures.measure({ ...passScope, outcomes, tables }, settings.thresholds, critic.name);
+    // The measures' gates come after those above (falseConsensus), in their ranks, and before the regression gate.
+    gates.push(...inRankOrder(measured.gates).flat());
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
     for (const [condition, cell] of Object.entries(echo)) {
       if (cell.echoing)
@@ -141,44 +146,47 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
       gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false));
     }
+    warnings.push(...inRankOrder(measured.warnings).flat());
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
     const v = tables.verdicts;
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
-    const plan = planAuditOf(critic.verdict, items, snapshot, store.results(critic.name), conditions);
+    const planned = planReader?.finish() ?? null;
+    const plan = planned ? { planAudit: planned } : {};
     // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
     const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
-    critics[critic.name] = {
-      summary: criticSummary({ ...tables, gates, ...plan }, conditions, reviewed),
-      ...tables,
-      ...(blindCells ? { blindDiscrimination: blindCells } : {}),
-      gates,
+    // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank.
+    const own: Array<Ranked<[string, unknown]>> = [
+      { rank: 10, piece: ['summary', criticSummary({ ...tables, gates, ...plan }, conditions, reviewed)] },
+      ...Object.entries(tables).map(([key, value]) => ({ rank: 20, piece: [key, value] as [string, unknown] })),
+      ...(blindCells ? [{ rank: 30, piece: ['blindDiscrimination', blindCells] as [string, unknown] }] : []),
+      { rank: 40, piece: ['gates', gates] },
       // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
-      passed: answered && gates.every((g) => g.pass),
-      cost: criticCost,
-      costSplit,
-      positiveControl: control,
-      echo,
-      secondTurn,
-      bootstrap,
-      regression,
-      flipped,
-      grammar: replies.grammar,
-      falseAlarmCitations: replies.falseAlarmCitations,
-      ...(reviewAudit ? { reviewAudit } : {}),
-      ...plan,
-    };
+      { rank: 50, piece: ['passed', answered && gates.every((g) => g.pass)] },
+      { rank: 60, piece: ['cost', criticCost] },
+      { rank: 70, piece: ['costSplit', costSplit] },
+      { rank: 80, piece: ['positiveControl', control] },
+      { rank: 90, piece: ['echo', echo] },
+      { rank: 110, piece: ['bootstrap', bootstrap] },
+      { rank: 120, piece: ['regression', regression] },
+      { rank: 130, piece: ['flipped', flipped] },
+      { rank: 140, piece: ['grammar', replies.grammar] },
+      { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
+      ...(reviewAudit ? [{ rank: 160, piece: ['reviewAudit', reviewAudit] as [string, unknown] }] : []),
+      ...(planned ? [{ rank: 170, piece: ['planAudit', planned] as [string, unknown] }] : []),
+    ];
+    // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
+    critics[critic.name] = rankedFields<CriticReport>([...own, ...measured.fields]);
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;
   }
   const errorRate = reviews ? errors / reviews : 0;
-  const design = powerDesign(settings.thresholds.minimumDetectableEffect);
-  const power = design ? powerCheck(design, Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid]))) : null;
-  if (power) warnings.push(...power.warnings);
-  return {
+  const run = runMeasured({ items, outcomes: cleanOutcomes, validByMutator: Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid])) }, settings.thresholds);
+  warnings.push(...inRankOrder(run.warnings).flat());
+  const own: AuditReportBase = {
     tool: 'critic-audit',
     version: HARNESS_VERSION,
     createdAt: status.finishedAt,
@@ -202,27 +210,28 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     ignored: snapshot.generation.ignored,
     labelVerification: snapshot.labelVerification ?? [],
     critics,
-    crossCritic: crossCritic(items, cleanOutcomes),
-    power,
     baseline: baseline ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
     warnings,
     ...(options.batches?.length ? { batches: options.batches } : {}),
   };
+  // report.json's keys in rank order: the run-level measures' come after the critics (rank 0) and before the baseline (rank 100).
+  const after = new Set(['baseline', 'warnings', 'batches']);
+  const fields = Object.entries(own).map(([key, value]) => ({ rank: after.has(key) ? 100 : 0, piece: [key, value] as [string, unknown] }));
+  // The fields are the report's own and the run-level measures' (AuditReportBase and RunMeasureFields), by construction.
+  return rankedFields<AuditReport>([...fields, ...run.fields]);
 }
 
 /** Seed 003's plan audit, for a critic answering in the accepted-issues grammar on a suite with acceptance plans (first-turn conditions). */
-function planAuditOf(grammar: string | undefined, items: ItemRecord[], snapshot: AuditSnapshot, results: Iterable<ReviewResult>, conditions: readonly Condition[]): { planAudit?: PlanAudit } {
-  if (grammar !== 'accepted-issues') return {};
+function planAuditReader(grammar: string | undefined, items: ItemRecord[], snapshot: AuditSnapshot, conditions: readonly Condition[]): ResultSink<PlanAudit> | null {
+  if (grammar !== 'accepted-issues') return null;
   const firstTurns = conditions.filter((c) => !c.followUp);
   const summaries = firstTurns.filter((c) => c.contaminantKey === 'round_summary').map((c) => c.name);
-  const audit = planAudit(
+  return planAudit(
     items,
     snapshot.fixtures,
-    results,
     firstTurns.map((c) => c.name),
     summaries,
   );
-  return audit ? { planAudit: audit } : {};
 }
 
 /** The authored mutants' types among the suite's mutants, valid or ignored, in AUTHORED_MUTANT_TYPES' order. */

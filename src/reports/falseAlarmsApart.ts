@@ -1,5 +1,5 @@
 import type { FalseAlarmCell } from '../results/tabulate.js';
-import { rateCell } from './format.js';
+import { rateCell } from '../measures/format.js';
 import type { CriticReport } from './types.js';
 
 type Cells = Partial<Record<string, FalseAlarmCell>>;

@@ -1,6 +1,6 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport } from './types.js';
-import { gateReading } from './format.js';
+import { gateReading } from '../measures/format.js';
 
 /**
  * JUnit XML for CI test tabs: one test suite per critic and one test case per

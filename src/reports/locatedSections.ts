@@ -1,4 +1,4 @@
-import { percent, rateCell } from './format.js';
+import { percent, rateCell } from '../measures/format.js';
 import type { CriticReport } from './types.js';
 
 type Cell = CriticReport['pooled'][keyof CriticReport['pooled']];

@@ -1,25 +1,13 @@
 import { MERGED } from '../mutants/generate.js';
 import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
-import { countBy, engineText, formatP, percent, rateCell, signedPoints } from './format.js';
+import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
+import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
 import { locatedLines } from './locatedSections.js';
 import { reviewAuditLines } from './reviewAuditSections.js';
 import { planAuditLines } from './planSections.js';
 import { flippedLines, regressionLines } from './regressionSections.js';
-import {
-  bootstrapLines,
-  crossCriticLines,
-  echoLines,
-  blindDiscriminationLines,
-  errorCauseLines,
-  gateRow,
-  headlineLines,
-  positiveControlLines,
-  powerLines,
-  secondTurnLines,
-  signedRange,
-  warningLines,
-} from './markdownSections.js';
+import { bootstrapLines, echoLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -31,10 +19,13 @@ export function renderMarkdown(report: AuditReport): string {
   if (report.errorBudget.exceeded) out.push('', `> **Error budget exceeded:** ${percent(report.errorBudget.errorRate)} of reviews failed (budget ${percent(report.errorBudget.budget)}).`);
   out.push('', `Seed ${report.seed} · conditions: ${report.conditions.join(', ')} · ${report.mutants.valid} valid mutants, ${report.mutants.ignored} ignored by the validity oracle.`);
   for (const [name, critic] of Object.entries(report.critics)) out.push('', ...criticSection(name, critic, report.conditions));
-  out.push(...crossCriticLines(report));
-  out.push(...powerLines(report));
-  if (report.labelVerification.length) out.push('', ...labelVerificationSection(report.labelVerification));
-  if (report.batches) out.push('', ...batchesSection(report.batches));
+  // After the critics, the run-level measures' sections (crossCritic 10, power 20) and the report's own (30, 40), by rank.
+  const runLevel: Array<Ranked<string[]>> = [
+    ...runSections<string[]>('markdown', report),
+    { rank: 30, piece: report.labelVerification.length ? ['', ...labelVerificationSection(report.labelVerification)] : [] },
+    { rank: 40, piece: report.batches ? ['', ...batchesSection(report.batches)] : [] },
+  ];
+  out.push(...inRankOrder(runLevel).flat());
   out.push('', '## Mutants', '', '| mutator | valid | ignored | of which merged |', '|---|---:|---:|---:|');
   for (const [mutator, s] of Object.entries(report.mutants.byMutator)) out.push(`| ${mutator} | ${s.valid} | ${s.ignored} | ${s.merged} |`);
   // A merged mutant's reason names its twin; grouped without the twin's id.
@@ -46,49 +37,65 @@ export function renderMarkdown(report: AuditReport): string {
   return out.join('\n') + '\n';
 }
 
+/** A critic's section: the report's own pieces and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure"). */
 function criticSection(name: string, critic: CriticReport, conditions: string[]): string[] {
   const out = [`## ${name}: ${critic.passed ? 'passed' : 'failed'}`];
   if (critic.gates.length) {
     out.push('', '| gate | threshold | value | |', '|---|---:|---:|---|');
     for (const g of critic.gates) out.push(gateRow(g));
   }
-  out.push(...positiveControlLines(critic));
-  out.push('', '### Catch rate by mutator (Wilson 95%)', '', `| mutator | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---').join('|')}|`);
+  const table = ['', '### Catch rate by mutator (Wilson 95%)', '', `| mutator | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---').join('|')}|`];
   for (const [mutator, byCondition] of Object.entries(critic.byMutator)) {
-    out.push(`| ${mutator} | ${conditions.map((c) => rateCell(byCondition[c as keyof typeof byCondition])).join(' | ')} |`);
+    table.push(`| ${mutator} | ${conditions.map((c) => rateCell(byCondition[c as keyof typeof byCondition])).join(' | ')} |`);
   }
-  out.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
-  out.push(
+  table.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
+  table.push(
     `| *false alarms on originals${Object.keys(critic.falseAlarmsApart?.controls ?? {}).length ? ' and controls' : ''}* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`,
   );
-  out.push(...falseAlarmMarkdownRows(critic, conditions));
-  out.push(...flakinessLines(critic, conditions));
-  out.push(...locatedLines(critic, conditions));
-  out.push(...reviewAuditLines(critic, conditions));
-  out.push(...planAuditLines(critic.planAudit, conditions));
-  if (critic.paired.length) {
-    const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-    out.push(
-      '',
-      `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`,
-      '',
-      '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |',
-      '|---|---|---:|---:|---:|---:|---:|---:|',
-    );
-    for (const p of critic.paired)
-      out.push(
-        `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
-      );
-  }
-  out.push(...echoLines(critic), ...blindDiscriminationLines(critic), ...secondTurnLines(critic), ...bootstrapLines(critic), ...regressionLines(critic), ...flippedLines(critic));
+  table.push(...falseAlarmMarkdownRows(critic, conditions), ...flakinessLines(critic, conditions));
   const v = critic.verdicts;
-  out.push(
+  const own: Array<Ranked<string[]>> = [
+    { rank: 20, piece: positiveControlLines(critic) },
+    { rank: 30, piece: table },
+    { rank: 50, piece: locatedLines(critic, conditions) },
+    { rank: 60, piece: reviewAuditLines(critic, conditions) },
+    { rank: 70, piece: planAuditLines(critic.planAudit, conditions) },
+    { rank: 80, piece: pairedLines(critic) },
+    { rank: 90, piece: echoLines(critic) },
+    { rank: 100, piece: blindDiscriminationLines(critic) },
+    { rank: 120, piece: bootstrapLines(critic) },
+    { rank: 130, piece: regressionLines(critic) },
+    { rank: 140, piece: flippedLines(critic) },
+    {
+      rank: 150,
+      piece: [
+        '',
+        `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`,
+        '',
+        `Engine: ${engineText(critic)}`,
+      ],
+    },
+    { rank: 160, piece: errorCauseLines(critic) },
+  ];
+  out.push(...inRankOrder([...own, ...criticSections<string[]>('markdown', critic, { name, conditions, tables: critic })]).flat());
+  return out;
+}
+
+/** Each condition against clean on the same items, with exact McNemar and Holm-adjusted p. */
+function pairedLines(critic: CriticReport): string[] {
+  if (!critic.paired.length) return [];
+  const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
+  const out = [
     '',
-    `Reviews: ${v.reviews} · verdicts ${v.verdicts} · no verdict ${v.noVerdict} (${percent(v.noVerdictRate)}) · errors ${v.errors} (${percent(v.errorRate)})`,
+    `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`,
     '',
-    `Engine: ${engineText(critic)}`,
-  );
-  out.push(...errorCauseLines(critic));
+    '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |',
+    '|---|---|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const p of critic.paired)
+    out.push(
+      `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
+    );
   return out;
 }
 

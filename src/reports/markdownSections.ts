@@ -3,7 +3,7 @@ import type { Gate } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { headline } from './headline.js';
-import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, percentInterval, signedPoints } from './format.js';
+import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
@@ -93,58 +93,6 @@ export function blindDiscriminationLines(critic: CriticReport): string[] {
   return out;
 }
 
-/** Per second-turn condition: first verdict against second, per mutator, all mutants and the originals. */
-export function secondTurnLines(critic: CriticReport): string[] {
-  const conditions = Object.entries(critic.secondTurn ?? {});
-  if (!conditions.length) return [];
-  const rate = (r: { count: number; n: number; rate: number; ci: [number, number] } | null | undefined) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)} (${r.count}/${r.n})` : '–');
-  const out = [
-    '',
-    '### Second turns: the first (clean) verdict against the verdict after the follow-up',
-    '',
-    'Withdrawn: of the first-turn FAILs, the share the follow-up took back (on mutants a catch given away, *yield*; on the originals a false alarm corrected, *correction*). Escalated: FAILs held after the follow-up.',
-    '',
-    '| condition | items | n | withdrawn (Wilson 95%) | PASS → FAIL | McNemar p | escalated |',
-    '|---|---|---:|---:|---:|---:|---:|',
-  ];
-  for (const [condition, report] of conditions) {
-    for (const [group, cell] of Object.entries(report.byGroup)) {
-      out.push(
-        `| ${condition} (after ${report.after}) | ${group === 'control' ? 'originals' : group} | ${cell.n} | ${rate(cell.yield ?? cell.correction)} | ${rate(cell.flipToFail)} | ${formatP(cell.p)} | ${group === 'all' ? report.escalated : ''} |`,
-      );
-    }
-  }
-  return out;
-}
-
-/** Critics side by side on the mutants they all reviewed clean (report.json crossCritic). */
-export function crossCriticLines(report: AuditReport): string[] {
-  const cross = report.crossCritic;
-  if (!cross) return [];
-  const rate = (r: { flagged: number; rate: number; ci: [number, number] } | null) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
-  const out = [
-    '',
-    '## Critics side by side (clean)',
-    '',
-    'A second critic only helps where it catches what the first misses; a committee that flags on any member also sums their false alarms.',
-    '',
-    '| critics | mutants | both caught | first only | second only | both missed | McNemar p | majority (both) | any flags | false alarms: majority · any |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
-  ];
-  for (const p of cross.pairs) {
-    out.push(
-      `| ${p.critics.join(' · ')} | ${p.n} | ${p.bothCaught} | ${p.firstOnly} | ${p.secondOnly} | ${p.bothMissed} | ${formatP(p.p)} | ${rate(p.majority)} | ${rate(p.anyFlags)} | ${rate(p.originals.majority)} · ${rate(p.originals.anyFlags)} (n=${p.originals.n}) |`,
-    );
-  }
-  const c = cross.committee;
-  if (c)
-    out.push(
-      '',
-      `All ${c.critics.length} critics as a committee, on ${c.n} mutants: majority ${rate(c.majority)}, any flags ${rate(c.anyFlags)}; false alarms on ${c.originals.n} originals: majority ${rate(c.originals.majority)}, any ${rate(c.originals.anyFlags)}.`,
-    );
-  return out;
-}
-
 export function warningLines(report: AuditReport): string[] {
   return (report.warnings ?? []).map((w) => `> ⚠️ ${w}`);
 }
@@ -197,26 +145,6 @@ export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
     '  ```',
   ];
 }
-
-export function powerLines(report: AuditReport): string[] {
-  const p = report.power;
-  if (!p) return [];
-  const out = [
-    '',
-    '## Power',
-    '',
-    `A paired test at α = ${p.alpha} with power ${p.power} needs **${p.needed}** items to detect a ${signedPoints(p.delta).replace('+', '')} effect when ${percent(p.psi)} of items are discordant (ψ = ${p.psi}).`,
-    '',
-    '| mutator | valid mutants | needed | smallest detectable effect | |',
-    '|---|---:|---:|---:|---|',
-  ];
-  for (const [mutator, m] of Object.entries(p.byMutator))
-    out.push(`| ${mutator} | ${m.valid} | ${m.needed} | ${m.detectable === null ? 'none' : signedPoints(m.detectable).replace('+', '')} | ${m.enough ? '✅' : '⚠️ too few'} |`);
-  return out;
-}
-
-export const signedRange = ([lo, hi]: [number, number]) => `[${signed(lo)}, ${signed(hi)}]`;
-const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
 
 /** Why reviews failed, grouped by cause: a failed run must say why without opening the store. */
 export function errorCauseLines(critic: CriticReport): string[] {

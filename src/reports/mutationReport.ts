@@ -5,7 +5,7 @@ import type { ConditionName } from '../requests/conditions/index.js';
 import type { AuditSnapshot } from './types.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { fixtureFile } from './html/data.js';
-import { escapeHtml, scriptSafe } from './html/escape.js';
+import { escapeHtml, scriptSafe } from '../measures/escape.js';
 import type { ReviewsOf, RunOutcomes } from './html/page.js';
 import { JsonEntries, jsonPieces } from './jsonPieces.js';
 import type { ReviewResult } from '../reviews/types.js';

@@ -1,5 +1,5 @@
 import type { PlanAudit } from '../results/planAudit.js';
-import { formatP, percent, rateCell, signedPoints } from './format.js';
+import { formatP, percent, rateCell, signedPoints } from '../measures/format.js';
 
 const short = (text: string) => (text.length > 70 ? `${text.slice(0, 69)}…` : text);
 const cellOf = (cells: Record<string, { n: number; rate: number; ci: [number, number] } | undefined>, c: string) => rateCell(cells[c]);

@@ -1,7 +1,8 @@
 import type { FlippedItem, RegressionReport, RegressionRow } from '../baseline/compare.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
-import { formatP, percent, regressionThreshold, signedPoints } from './format.js';
-import { diffBlock, signedRange } from './markdownSections.js';
+import { formatP, percent, regressionThreshold, signedPoints } from '../measures/format.js';
+import { diffBlock } from './markdownSections.js';
+import { signedRange } from '../measures/format.js';
 import type { CriticReport } from './types.js';
 
 /** Flipped items shown in report.md and report.html per critic; report.json lists them all. */

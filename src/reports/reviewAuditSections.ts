@@ -1,5 +1,5 @@
 import type { Rate, ReviewAuditReport } from '../results/reviewAudit.js';
-import { percent, percentInterval } from './format.js';
+import { percent, percentInterval } from '../measures/format.js';
 import type { CriticReport } from './types.js';
 
 /** One table's rows, shared by report.md and report.html: per review mutator, then the correct reviews, each condition a column. */

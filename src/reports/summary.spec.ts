@@ -4,7 +4,7 @@ import type { Gate } from '../gates/gate.js';
 import { declaredCondition } from '../requests/conditions/declared.js';
 import { conditionsOf, type ConditionName } from '../requests/conditions/index.js';
 import { buildReport } from './build.js';
-import { percent } from './format.js';
+import { percent } from '../measures/format.js';
 import { criticSummary, type SummaryFigures } from './summary.js';
 
 /** Each critic's summary sentence: its figures are the report's own, and its words follow the conditions and kinds the critic was reviewed under. */

@@ -1,7 +1,7 @@
 import { fixtureKind } from '../fixtures/kinds/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { Condition } from '../requests/conditions/index.js';
-import { percent } from './format.js';
+import { percent } from '../measures/format.js';
 import type { CriticReport } from './types.js';
 
 /** What the summary sentence reads of a critic's report: its tables, gates and plan audit. */

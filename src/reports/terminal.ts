@@ -1,9 +1,11 @@
 import chalk from 'chalk';
 import type { ReportSettings } from './schema.js';
-import type { AuditReport } from './types.js';
-import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints } from './format.js';
+import type { AuditReport, CriticReport } from './types.js';
+import type { Gate } from '../gates/gate.js';
+import { criticSections, inRankOrder, type Ranked } from '../measures/index.js';
+import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
 import { isGated } from '../baseline/compare.js';
-import { echoHeadline, positiveControlHeadline, signedRange } from './markdownSections.js';
+import { echoHeadline, positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
 import { locatedSummary } from './locatedSections.js';
 import { planAuditSummary } from './planSections.js';
@@ -36,76 +38,88 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
           return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(width);
         }),
       ].join('');
-    for (const [mutator, cells] of Object.entries(critic.byMutator)) out.push(row(mutator, cells));
-    out.push(row('false alarms', critic.falseAlarms));
+    const table = [...Object.entries(critic.byMutator).map(([mutator, cells]) => row(mutator, cells)), row('false alarms', critic.falseAlarms)];
     const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-    for (const p of critic.paired.filter((p) => p.mutator === 'all' || p.mutator === 'control')) {
-      const what = p.mutator === 'all' ? 'catch rate' : 'false alarms';
-      const effect = critic.bootstrap?.effects.find((e) => e.mutator === p.mutator && e.to === p.to);
-      const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
-      out.push(!interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text));
-    }
+    const paired = critic.paired
+      .filter((p) => p.mutator === 'all' || p.mutator === 'control')
+      .map((p) => {
+        const what = p.mutator === 'all' ? 'catch rate' : 'false alarms';
+        const effect = critic.bootstrap?.effects.find((e) => e.mutator === p.mutator && e.to === p.to);
+        const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
+        return !interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text);
+      });
     const pc = critic.positiveControl;
-    if (pc && !pc.pass) out.push(chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`));
     const blind = Object.entries(critic.blindDiscrimination ?? {});
-    if (blind.length) out.push(chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`));
-    for (const [condition, turns] of Object.entries(critic.secondTurn ?? {})) {
-      const all = turns.byGroup.all;
-      const originals = turns.byGroup.control;
-      const parts = [
-        all?.yield ? `yield ${percent(all.yield.rate)} of ${all.yield.n} first-turn catches` : '',
-        originals?.correction ? `corrected ${percent(originals.correction.rate)} of ${originals.correction.n} false alarms` : '',
-        `escalated ${turns.escalated}`,
-      ];
-      out.push(chalk.dim(`  second turn ${condition}: ${parts.filter(Boolean).join(', ')}`));
-    }
     const consensus = Object.entries(critic.reviewAudit?.byMutator ?? {}).flatMap(([mutator, cells]) => (cells.clean ? [`${mutator} ${percent(cells.clean.falseConsensus.rate)}`] : []));
-    if (consensus.length) out.push(chalk.dim(`  review audit, clean: agreed with flawed reviews (false consensus): ${consensus.join(', ')}`));
-    for (const [condition, cell] of Object.entries(critic.echo ?? {})) {
-      if (cell.echoing)
-        out.push(
-          chalk.red(
-            `  echoing under ${condition}: ${percent(cell.rate)} of items answered ${cell.pushes.toUpperCase()} as it pushed; discrimination ${signedPoints(cell.discrimination!)}, not a review`,
-          ),
-        );
-    }
-    const r = critic.regression;
-    if (r) {
-      const lost = critic.flipped.filter((f) => f.regression).length;
-      out.push(`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`);
-      for (const row of r.rows.filter(isGated).filter((x) => x.regressed)) {
-        out.push(
-          chalk.red(
-            `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
-          ),
-        );
-      }
-    }
-    for (const g of critic.gates) {
-      const noData = g.status === 'no-data';
-      const mark = !g.pass ? chalk.red('✗') : noData ? chalk.yellow('?') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
-      const reading = gateReading(g);
-      out.push(
-        `  ${mark} ${g.name} ${reading.value} (threshold ${reading.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`,
-      );
-    }
+    const echoing = Object.entries(critic.echo ?? {}).flatMap(([condition, cell]) =>
+      cell.echoing
+        ? [
+            chalk.red(
+              `  echoing under ${condition}: ${percent(cell.rate)} of items answered ${cell.pushes.toUpperCase()} as it pushed; discrimination ${signedPoints(cell.discrimination!)}, not a review`,
+            ),
+          ]
+        : [],
+    );
     const located = locatedSummary(critic);
-    if (located) out.push(chalk.dim(`  ${located}`));
     const plan = planAuditSummary(critic.planAudit);
-    if (plan) out.push(chalk.dim(`  ${plan}`));
-    const v = critic.verdicts;
-    if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
-    if (v.errors) {
-      out.push(chalk.red(`  why reviews failed:`));
-      for (const c of critic.errorCauses.slice(0, CAUSES_SHOWN)) out.push(chalk.red(`    ${causeText(c)}`));
-      if (critic.errorCauses.length > CAUSES_SHOWN) out.push(chalk.dim(`    and ${critic.errorCauses.length - CAUSES_SHOWN} more causes (report.json)`));
-    }
+    // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
+    const own: Array<Ranked<string[]>> = [
+      { rank: 10, piece: table },
+      { rank: 20, piece: paired },
+      { rank: 30, piece: pc && !pc.pass ? [chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`)] : [] },
+      { rank: 40, piece: blind.length ? [chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`)] : [] },
+      { rank: 60, piece: consensus.length ? [chalk.dim(`  review audit, clean: agreed with flawed reviews (false consensus): ${consensus.join(', ')}`)] : [] },
+      { rank: 70, piece: echoing },
+      { rank: 80, piece: regressionTerminal(critic) },
+      { rank: 90, piece: critic.gates.map(gateLine) },
+      { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },
+      { rank: 110, piece: plan ? [chalk.dim(`  ${plan}`)] : [] },
+      { rank: 120, piece: verdictLines(critic) },
+    ];
+    out.push(...inRankOrder([...own, ...criticSections<string[]>('terminal', critic, { name, conditions: report.conditions, tables: critic })]).flat());
     out.push(chalk.dim(`  ${engineText(critic)}`));
   }
   out.push('', chalk.dim(`reports: ${outDir}`));
   const hint = mutationReportHint(report, outDir, reports);
   if (hint) out.push(chalk.yellow(hint));
   return out.join('\n');
+}
+
+/** Against the baseline: the items paired, the flips, and each gated row that regressed. */
+function regressionTerminal(critic: CriticReport): string[] {
+  const r = critic.regression;
+  if (!r) return [];
+  const lost = critic.flipped.filter((f) => f.regression).length;
+  const out = [`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`];
+  for (const row of r.rows.filter(isGated).filter((x) => x.regressed)) {
+    out.push(
+      chalk.red(
+        `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
+      ),
+    );
+  }
+  return out;
+}
+
+/** A gate's line: its mark, value and threshold, and why when it fails or has no data. */
+function gateLine(g: Gate): string {
+  const noData = g.status === 'no-data';
+  const mark = !g.pass ? chalk.red('✗') : noData ? chalk.yellow('?') : g.status === 'amber' ? chalk.yellow('~') : g.status === 'red' ? chalk.red('!') : chalk.green('✓');
+  const reading = gateReading(g);
+  return `  ${mark} ${g.name} ${reading.value} (threshold ${reading.threshold}${g.status && g.status !== 'green' && !noData ? `, ${g.status}` : ''})${g.detail && (!g.pass || noData) ? chalk.dim(` ${g.detail}`) : ''}`;
+}
+
+/** Replies without a verdict, failed reviews and why they failed. */
+function verdictLines(critic: CriticReport): string[] {
+  const out: string[] = [];
+  const v = critic.verdicts;
+  if (v.noVerdict || v.errors) out.push(chalk.dim(`  no verdict ${v.noVerdict}, errors ${v.errors} of ${v.reviews} reviews`));
+  if (v.errors) {
+    out.push(chalk.red(`  why reviews failed:`));
+    for (const c of critic.errorCauses.slice(0, CAUSES_SHOWN)) out.push(chalk.red(`    ${causeText(c)}`));
+    if (critic.errorCauses.length > CAUSES_SHOWN) out.push(chalk.dim(`    and ${critic.errorCauses.length - CAUSES_SHOWN} more causes (report.json)`));
+  }
+  return out;
 }
 
 /** The most frequent cause of failed reviews over all critics, for the error-budget line. */

@@ -3,11 +3,8 @@ import type { Gate } from '../gates/gate.js';
 import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
 import type { DiscriminationCell } from '../results/blindDiscrimination.js';
-import type { CrossCritic } from '../results/crossCritic.js';
-import type { SecondTurnReport } from '../results/secondTurn.js';
 import type { BatchSummary } from '../results/store.js';
-import type { PowerReport } from '../gates/power.js';
-import type { Thresholds } from '../gates/schema.js';
+import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
@@ -32,7 +29,10 @@ export interface AuditSettings extends RunSettings {
 export type AuditPlan = RunPlan<AuditSettings>;
 export type AuditSnapshot = RunSnapshot<AuditSettings>;
 
-export interface CriticReport extends CriticTables {
+/** A critic's part of report.json: its tables, gates and figures, and the fields of every per-critic measure (src/measures). */
+export type CriticReport = CriticReportBase & CriticMeasureFields;
+
+export interface CriticReportBase extends CriticTables {
   /**
    * One sentence for the top of every report, from this report's own figures:
    * "catches 53% of mutants sealed, 25% with the worker's trace; 27% false
@@ -54,8 +54,6 @@ export interface CriticReport extends CriticTables {
   positiveControl: PositiveControl;
   /** Per contaminated condition: the share of verdicts that repeat the contaminant's direction, and whether the critic still discriminates under it. */
   echo: Record<string, EchoCell>;
-  /** Per second-turn condition: the first (clean) verdict against the second, per mutator, all mutants and the originals, and the escalations. */
-  secondTurn: Record<string, SecondTurnReport>;
   /** Cluster bootstrap of each condition's effect against clean. */
   bootstrap: BootstrapSummary;
   /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
@@ -79,8 +77,10 @@ export interface MutantSummary {
   merged: number;
 }
 
-/** The shape of report.json. Other tools parse it: the names here are an interface. */
-export interface AuditReport {
+/** The shape of report.json (with the fields of every run-level measure). Other tools parse it: the names here are an interface. */
+export type AuditReport = AuditReportBase & RunMeasureFields;
+
+export interface AuditReportBase {
   tool: 'critic-audit';
   version: string;
   createdAt: string;
@@ -103,10 +103,6 @@ export interface AuditReport {
   /** Code fixtures only: how every label was verified by the held-out checks. */
   labelVerification: LabelVerificationRow[];
   critics: Record<string, CriticReport>;
-  /** Critics side by side on the mutants they all reviewed clean; null with fewer than two critics sharing items. */
-  crossCritic: CrossCritic | null;
-  /** Mutants per mutator against the sample size the configured minimum detectable effect needs; null unless configured. */
-  power: PowerReport | null;
   /** The baseline this run was compared with, or null. */
   baseline: { file: string; sha256: string; createdAt: string } | null;
   /** Things to read before the figures: unsupported artifact sentences, a failed positive control, too few mutants, a partial baseline. */

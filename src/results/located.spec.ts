@@ -5,8 +5,9 @@ import type { Fixture } from '../fixtures/types.js';
 import { spanOf } from '../mutants/span.js';
 import type { MutantRecord } from '../mutants/types.js';
 import type { ItemRecord } from '../requests/items.js';
-import { analyseReplies, attachLocated, catchLocator, locatedTables } from './located.js';
-import { countOutcomes, tabulate } from './tabulate.js';
+import { attachLocated, catchLocator, locatedTables, replyAnalysis } from './located.js';
+import { drain } from '../../test/support/drain.js';
+import { outcomeCounter, tabulate } from './tabulate.js';
 
 function mutant(fixture: Fixture, mutator: string, original: string, replacement: string): MutantRecord {
   const start = fixture.artifact.indexOf(original);
@@ -22,7 +23,7 @@ const code = { ...text, id: 'fn', kind: 'code', artifact: 'function f(n: number)
 const boundary = mutant(code, 'comparison-boundary', '<', '<=');
 
 function located(fixture: Fixture, m: MutantRecord, reply: string, grammar?: string): number {
-  const analysis = analyseReplies([itemOf(fixture, m)], [fixture], [failing(m.id, reply)], ['clean'], { grammar });
+  const analysis = drain(replyAnalysis([itemOf(fixture, m)], [fixture], ['clean'], { grammar }), [failing(m.id, reply)]);
   return analysis.byMutator[m.mutator]!.clean!.caught;
 }
 
@@ -78,7 +79,7 @@ describe('a reply under blind is read against the request it answered: no eviden
   const citesEvidence = 'DISAGREE_EVIDENCE: "Requests go only to HR."';
   const citesArtifact = 'DISAGREE_EVIDENCE: "29 days of leave"';
   const analyse = (condition: string, reply: string) =>
-    analyseReplies([itemOf(evidenceOnly, flipped)], [evidenceOnly], [reviewResult({ itemId: flipped.id, condition, verdict: 'FAIL', reply })], ['clean', 'blind'], { grammar: 'agree-disagree' })
+    drain(replyAnalysis([itemOf(evidenceOnly, flipped)], [evidenceOnly], ['clean', 'blind'], { grammar: 'agree-disagree' }), [reviewResult({ itemId: flipped.id, condition, verdict: 'FAIL', reply })])
       .grammar;
 
   it.each([
@@ -114,9 +115,9 @@ describe('located catches in the tables', () => {
   it('sit beside each raw catch cell with the unlocated share, and replace the raw figures for a located gate', () => {
     const items = [itemOf(text, flip), itemOf(text, cut)];
     const results = [failing(flip.id, 'It says 29.\nVERDICT: FAIL'), failing(cut.id, 'Wrong.\nVERDICT: FAIL')];
-    const { outcomes, totals } = countOutcomes(results);
+    const { outcomes, totals } = drain(outcomeCounter(), results);
     const tables = tabulate(items, outcomes, totals, ['clean']);
-    attachLocated(tables, analyseReplies(items, [text], results, ['clean']));
+    attachLocated(tables, drain(replyAnalysis(items, [text], ['clean']), results));
     expect(tables.byMutator['number-flip']!.clean).toMatchObject({ caught: 1, located: { n: 1, caught: 1, rate: 1 }, unlocated: 0 });
     expect(tables.byMutator['qualifier-deletion']!.clean).toMatchObject({ caught: 1, located: { n: 1, caught: 0, rate: 0 }, unlocated: 1 });
     expect(tables.pooled.clean).toMatchObject({ rate: 1, located: { n: 2, caught: 1, rate: 0.5 }, unlocated: 0.5 });

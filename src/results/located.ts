@@ -11,6 +11,7 @@ import { claimAt, numberedClaims, type NumberedClaim } from '../text/numberedCla
 import { parseReview } from '../fixtures/reviewText.js';
 import { namedLines, normaliseQuote, quotesNormalised } from '../text/quote.js';
 import { ALL_MUTANTS, type CriticTables } from './tabulate.js';
+import type { ResultSink } from './sink.js';
 
 /**
  * Where the critic looked, not only what it concluded. A catch is *located*
@@ -106,30 +107,24 @@ export interface LocateOptions {
   notFound?: 'flag' | 'neutral' | undefined;
 }
 
-/** One pass over a critic's stored replies: located catches, what flagged originals cited, and the grammar's adherence. */
-export function analyseReplies(
-  items: readonly ItemRecord[],
-  fixtures: readonly Fixture[],
-  results: Iterable<ReviewResult>,
-  conditions: readonly ConditionName[],
-  options: LocateOptions = {},
-): LocatedAnalysis {
+/** Reads a critic's stored replies as they stream by: located catches, what flagged originals cited, and the grammar's adherence. */
+export function replyAnalysis(items: readonly ItemRecord[], fixtures: readonly Fixture[], conditions: readonly ConditionName[], options: LocateOptions = {}): ResultSink<LocatedAnalysis> {
   const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
   const byId = new Map(items.map((i) => [i.id, i]));
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
   // Per mutant: answered repeats and located ones, two slots per condition (a long run has tens of thousands of mutants).
   const counts = new Map<string, Uint32Array>();
   const conditionIndex = new Map(conditions.map((c, i) => [c, i]));
-  const cited = new Map<ConditionName, { flagged: number; citing: number; claims: Map<string, { fixtureId: string; claim: string; count: number }> }>();
-  const adherence = { answered: 0, verdicts: 0, invalid: 0, noVerdict: 0, byReason: {} as Record<string, number> };
-  const claimTally = { originals: [0, 0], mutants: [0, 0], cited: 0, fabricated: 0, replies: 0, flagged: 0, mutatedFlagged: 0, seen: false };
+  const cited: CitedClaims = new Map();
+  const adherence: Adherence = { answered: 0, verdicts: 0, invalid: 0, noVerdict: 0, byReason: {} };
+  const claimTally: ClaimTally = { originals: [0, 0], mutants: [0, 0], cited: 0, fabricated: 0, replies: 0, flagged: 0, mutatedFlagged: 0, seen: false };
   let view: ItemView | undefined;
 
-  for (const r of results) {
+  const add = (r: ReviewResult): void => {
     // An error has no reply; a first verdict that stood without a second turn was never asked for one.
-    if (r.outcome === 'error' || stoodUnasked(r)) continue;
+    if (r.outcome === 'error' || stoodUnasked(r)) return;
     const item = byId.get(r.itemId);
-    if (!item) continue;
+    if (!item) return;
     if (view?.item.id !== item.id) view = itemView(item, fixtureById.get(item.fixtureId), options.notFound);
     const reply = r.reply ?? '';
     const context = contextUnder(view, r.condition);
@@ -146,7 +141,7 @@ export function analyseReplies(
     const flagged = r.verdict === 'FAIL';
     if (view.target) {
       const at = conditionIndex.get(r.condition);
-      if (at === undefined) continue;
+      if (at === undefined) return;
       let c = counts.get(r.itemId);
       if (!c) counts.set(r.itemId, (c = new Uint32Array(2 * conditions.length)));
       c[2 * at]!++;
@@ -164,8 +159,24 @@ export function analyseReplies(
       }
       cited.set(r.condition, entry);
     }
-  }
+  };
+  return { add, finish: () => located(items, conditions, counts, cited, adherence, claimTally, grammar.name) };
+}
 
+type ClaimTally = { originals: number[]; mutants: number[]; cited: number; fabricated: number; replies: number; flagged: number; mutatedFlagged: number; seen: boolean };
+type CitedClaims = Map<ConditionName, { flagged: number; citing: number; claims: Map<string, { fixtureId: string; claim: string; count: number }> }>;
+type Adherence = { answered: number; verdicts: number; invalid: number; noVerdict: number; byReason: Record<string, number> };
+
+/** The figures of replyAnalysis, from its counts once every reply was read. */
+function located(
+  items: readonly ItemRecord[],
+  conditions: readonly ConditionName[],
+  counts: Map<string, Uint32Array>,
+  cited: CitedClaims,
+  adherence: Adherence,
+  claimTally: ClaimTally,
+  grammar: string,
+): LocatedAnalysis {
   const byMutator: LocatedAnalysis['byMutator'] = {};
   for (const item of items) {
     if (!item.mutator) continue;
@@ -198,7 +209,7 @@ export function analyseReplies(
     byMutator,
     falseAlarmCitations,
     grammar: {
-      grammar: grammar.name,
+      grammar,
       answered: adherence.answered,
       verdicts: adherence.verdicts,
       rate: adherence.answered ? adherence.verdicts / adherence.answered : 0,
@@ -221,12 +232,7 @@ export function analyseReplies(
   };
 }
 
-function tallyClaims(
-  tally: { originals: number[]; mutants: number[]; cited: number; fabricated: number; replies: number; flagged: number; mutatedFlagged: number; seen: boolean },
-  verdicts: readonly ClaimVerdict[],
-  parsed: ParsedVerdict,
-  target: MutationTarget | null,
-): void {
+function tallyClaims(tally: ClaimTally, verdicts: readonly ClaimVerdict[], parsed: ParsedVerdict, target: MutationTarget | null): void {
   tally.seen = true;
   const side = target ? tally.mutants : tally.originals;
   for (const v of verdicts) {

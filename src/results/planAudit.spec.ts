@@ -5,6 +5,7 @@ import type { Fixture } from '../fixtures/types.js';
 import { spanOf } from '../mutants/span.js';
 import type { ItemRecord } from '../requests/items.js';
 import { planAudit } from './planAudit.js';
+import { drain } from '../../test/support/drain.js';
 
 const ARTIFACT = 'Carry over at most 5 days. The People Team approves.';
 const fixture: Fixture = {
@@ -42,7 +43,7 @@ describe('planAudit', () => {
     ['an error is no answer', [reviewResult({ itemId: 'm1', condition: 'clean', outcome: 'error', verdict: null, error: 'boom' })], undefined],
     ['repeats add their share', [fail('m1', 'clean', '1. item 1 → x → y'), { ...pass('m1', 'clean'), repeat: 1 }], { n: 1, flagged: 0.5, named: 0.5 }],
   ])('one authored mutant: %s', (_, results, cell) => {
-    const audit = planAudit(items, [fixture], results, ['clean'], [])!;
+    const audit = drain(planAudit(items, [fixture], ['clean'], [])!, results);
     const row = audit.byItem.find((r) => r.item === 1)!;
     expect(row).toMatchObject({ fixtureId: 'leave', mutants: 1, types: ['task-substitution'] });
     if (cell) expect(row.cells.clean).toMatchObject({ ...cell, rate: cell.named });
@@ -51,7 +52,7 @@ describe('planAudit', () => {
 
   it('pools by type and over all authored mutants, counts ACCEPTED on originals, and leaves generated mutants out', () => {
     const results = [pass('leave', 'clean'), fail('m1', 'clean', '1. item 1 → x → y'), fail('m2', 'clean', '1. item 1 → x → y'), fail('g', 'clean', '1. item 1 → x → y')];
-    const audit = planAudit(items, [fixture], results, ['clean'], [])!;
+    const audit = drain(planAudit(items, [fixture], ['clean'], [])!, results);
     expect(audit.byType['task-substitution']!.clean).toMatchObject({ n: 1, named: 1 });
     expect(audit.byType['requirement-omission']!.clean).toMatchObject({ n: 1, named: 0 });
     expect(audit.all.clean).toMatchObject({ n: 2, flagged: 2, named: 1, rate: 0.5 });
@@ -61,11 +62,11 @@ describe('planAudit', () => {
 
   it('pairs each authored mutant clean and with the round summary (exact McNemar)', () => {
     const results = [fail('m1', 'clean', '1. item 1 → x → y'), fail('m2', 'clean', '1. item 2 → x → y'), pass('m1', 'round-summary'), fail('m2', 'round-summary', '1. item 2 → x → y')];
-    const audit = planAudit(items, [fixture], results, ['clean', 'round-summary'], ['round-summary'])!;
+    const audit = drain(planAudit(items, [fixture], ['clean', 'round-summary'], ['round-summary'])!, results);
     expect(audit.roundSummary).toEqual([expect.objectContaining({ condition: 'round-summary', n: 2, b: 1, c: 0, p: 1, delta: -0.5 })]);
   });
 
   it('is null on a suite without plans', () => {
-    expect(planAudit(items, [{ ...fixture, acceptance: undefined }], [], ['clean'], [])).toBeNull();
+    expect(planAudit(items, [{ ...fixture, acceptance: undefined }], ['clean'], [])).toBeNull();
   });
 });

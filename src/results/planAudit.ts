@@ -6,6 +6,7 @@ import { acceptedIssues, namedPlanItems } from '../reviews/verdicts/accepted-iss
 import { mcnemarExact } from '../statistics/mcnemar.js';
 import { pairedDifferenceInterval } from '../statistics/newcombe.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
+import type { ResultSink } from './sink.js';
 
 /**
  * Seed 003's plan audit, for a critic that answers in the accepted-issues
@@ -72,33 +73,44 @@ export interface PlanAudit {
 export function planAudit(
   items: readonly ItemRecord[],
   fixtures: readonly Fixture[],
-  results: Iterable<ReviewResult>,
   conditions: readonly ConditionName[],
   roundSummaryConditions: readonly ConditionName[],
-): PlanAudit | null {
+): ResultSink<PlanAudit> | null {
   const planned = new Map(fixtures.filter((f) => f.acceptance?.length).map((f) => [f.id, f]));
   if (!planned.size) return null;
   const byId = new Map(items.filter((i) => planned.has(i.fixtureId) && (i.role === 'original' || i.mutant?.breaks !== undefined)).map((i) => [i.id, i]));
   const at = new Map(conditions.map((c, i) => [c, i]));
   // Per item: answered, flagged and named repeats (accepted, for an original), three slots per condition.
   const counts = new Map<string, Uint32Array>();
-  for (const r of results) {
-    if (r.outcome === 'error' || stoodUnasked(r)) continue;
+  const add = (r: ReviewResult): void => {
+    if (r.outcome === 'error' || stoodUnasked(r)) return;
     const item = byId.get(r.itemId);
     const k = at.get(r.condition);
-    if (!item || k === undefined) continue;
+    if (!item || k === undefined) return;
     let c = counts.get(item.id);
     if (!c) counts.set(item.id, (c = new Uint32Array(3 * conditions.length)));
     c[3 * k]!++;
     if (item.role === 'original') {
       if (r.verdict === 'PASS') c[3 * k + 1]!++;
-      continue;
+      return;
     }
-    if (r.verdict !== 'FAIL') continue;
+    if (r.verdict !== 'FAIL') return;
     c[3 * k + 1]!++;
     const breaks = item.mutant!.breaks!;
     if (acceptedIssues.parse(r.reply ?? '').issues.some((issue) => namedPlanItems(issue).includes(breaks))) c[3 * k + 2]!++;
-  }
+  };
+  return { add, finish: () => planAuditFigures(planned, byId, counts, conditions, roundSummaryConditions) };
+}
+
+/** The audit's figures from the counts per item, once every reply was read. */
+function planAuditFigures(
+  planned: ReadonlyMap<string, Fixture>,
+  byId: ReadonlyMap<string, ItemRecord>,
+  counts: ReadonlyMap<string, Uint32Array>,
+  conditions: readonly ConditionName[],
+  roundSummaryConditions: readonly ConditionName[],
+): PlanAudit {
+  const at = new Map(conditions.map((c, i) => [c, i]));
 
   const rows = new Map<string, PlanItemRow>();
   for (const f of planned.values()) for (const p of f.acceptance!) rows.set(`${f.id}\0${p.item}`, { fixtureId: f.id, item: p.item, text: p.text, mutants: 0, types: [], cells: {} });

@@ -4,6 +4,7 @@ import type { ItemRecord } from '../requests/items.js';
 import { agreeDisagree, citationResolves } from '../reviews/verdicts/agree-disagree.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { wilsonInterval, wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
+import type { ResultSink } from './sink.js';
 
 /**
  * Seed 001's measures of a critic of reviews, per review mutator and
@@ -58,15 +59,15 @@ interface Tally {
 
 const empty = (): Tally => ({ answered: 0, agreed: 0, concern: 0, evidence: 0, resolved: 0 });
 
-/** The review audit of a critic of reviews; null when the run has no review items. */
-export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readonly Fixture[], results: Iterable<ReviewResult>, conditions: readonly ConditionName[]): ReviewAuditReport | null {
+/** The review audit of a critic of reviews, read from its results as they stream by; null when the run has no review items. */
+export function reviewAudit(items: readonly ItemRecord[], fixtures: readonly Fixture[], conditions: readonly ConditionName[]): ResultSink<ReviewAuditReport> | null {
   const reviewItems = new Map(items.filter((i) => i.kind === 'review').map((i) => [i.id, i]));
   if (!reviewItems.size) return null;
   const fixtureById = new Map(fixtures.filter((f): f is ReviewFixture => f.kind === 'review').map((f) => [f.id, f]));
   const tallies = new Map<string, Tally>();
-  for (const r of results) {
+  const add = (r: ReviewResult): void => {
     const item = reviewItems.get(r.itemId);
-    if (!item || r.outcome === 'error') continue;
+    if (!item || r.outcome === 'error') return;
     const key = `${r.itemId}\u0000${r.condition}`;
     const t = tallies.get(key) ?? empty();
     tallies.set(key, t);
@@ -74,12 +75,12 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
     if (r.reply === null) {
       if (r.verdict !== null) t.answered++;
       if (r.verdict === 'PASS') t.agreed++;
-      continue;
+      return;
     }
     // The verdict word as the critic gave it: a DISAGREE_EVIDENCE whose citation resolves to nothing is an invalid reply
     // (no stored verdict), but it did not agree.
     const parsed = agreeDisagree.parse(r.reply);
-    if (parsed.verdict === null) continue;
+    if (parsed.verdict === null) return;
     t.answered++;
     if (parsed.verdict === 'AGREE') t.agreed++;
     const fixture = fixtureById.get(item.fixtureId);
@@ -89,8 +90,17 @@ export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readon
       t.evidence++;
       if (citationResolves(parsed.citations[0]!, context)) t.resolved++;
     }
-  }
+  };
+  return { add, finish: () => reviewAuditFigures(reviewItems, fixtureById, tallies, conditions) };
+}
 
+/** The audit's figures from the tallies per item and condition, once every result was read. */
+function reviewAuditFigures(
+  reviewItems: ReadonlyMap<string, ItemRecord>,
+  fixtureById: ReadonlyMap<string, ReviewFixture>,
+  tallies: ReadonlyMap<string, Tally>,
+  conditions: readonly ConditionName[],
+): ReviewAuditReport {
   const byMutator: ReviewAuditReport['byMutator'] = {};
   const correctReviews: ReviewAuditReport['correctReviews'] = {};
   const sums = new Map<string, { n: number; agreed: number; evidence: number; resolved: number; concern: number; realFlags: number; dismissed: number }>();

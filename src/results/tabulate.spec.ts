@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ReviewItem } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/types.js';
-import { countOutcomes, tabulate } from './tabulate.js';
+import { drain } from '../../test/support/drain.js';
+import { outcomeCounter, tabulate } from './tabulate.js';
 
 const item = (id: string, mutator: string | null): ReviewItem => ({
   id,
@@ -36,7 +37,7 @@ describe('tabulate: false alarms on originals and on controls', () => {
   // One fixture's own artifact (id = fixture id) and two correct rewrites of it.
   const own = { ...item('f', null) };
   const controls = [item('f~paraphrase-order', null), item('f~reordered-a', null)];
-  const { outcomes, totals } = countOutcomes([result('f', 'clean', 'PASS'), result('f~paraphrase-order', 'clean', 'FAIL'), result('f~reordered-a', 'clean', 'PASS')]);
+  const { outcomes, totals } = drain(outcomeCounter(), [result('f', 'clean', 'PASS'), result('f~paraphrase-order', 'clean', 'FAIL'), result('f~reordered-a', 'clean', 'PASS')]);
   const tables = tabulate([own, ...controls], outcomes, totals, ['clean']);
 
   it('reports them apart and pooled', () => {
@@ -64,7 +65,7 @@ describe('tabulate', () => {
     result('o2', 'clean', 'FAIL'),
     result('o2', 'with-trace', 'PASS'),
   ];
-  const { outcomes, totals } = countOutcomes(results);
+  const { outcomes, totals } = drain(outcomeCounter(), results);
   const tables = tabulate(items, outcomes, totals, ['clean', 'with-trace']);
 
   it('counts catches with no-verdicts in the denominator as not caught, and errors apart', () => {

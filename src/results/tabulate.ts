@@ -1,12 +1,13 @@
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { ErrorCauses, type ErrorCause } from '../reviews/failureCause.js';
-import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
+import { stoodUnasked } from '../reviews/types.js';
 import { holmAdjust } from '../statistics/holm.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
 import { pairedDifferenceInterval } from '../statistics/newcombe.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
-import { isFlagged, isFlaky, itemOutcomes, type ItemOutcomes } from './itemOutcomes.js';
+import { isFlagged, isFlaky, ItemOutcomes } from './itemOutcomes.js';
+import type { ResultSink } from './sink.js';
 
 export interface CatchCell {
   /** Items reviewed (with a reply) under this condition. */
@@ -105,7 +106,7 @@ const CONTROLS_ONLY = 'control:rewrites';
  * rate and counted apart; a reply without a verdict stays in the denominator
  * as not flagged, as in seed 000, and is counted apart too. Repeats of an item
  * count as one item (no pseudo-replication): its share of flagged repeats.
- * Takes countOutcomes' counts, so the reports read a critic's reviews once.
+ * Takes outcomeCounter's counts, so the reports read a critic's reviews once.
  */
 export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, verdicts: ReviewTotals, conditions: readonly ConditionName[], errorCauses: ErrorCause[] = []): CriticTables {
   const groups = new Map<string, ItemRecord[]>();
@@ -217,41 +218,55 @@ function compare(members: readonly ItemRecord[], outcomes: ItemOutcomes, from: C
   return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), pHolm: 1, delta: (toCount - fromCount) / n, ci };
 }
 
-/** One pass over a critic's reviews: the per-item outcomes every table and gate counts, the run-wide totals and the errors' causes. */
-export function countOutcomes(results: Iterable<ReviewResult>, keep: { reply?: boolean } = {}): { outcomes: ItemOutcomes; totals: ReviewTotals; errorCauses: ErrorCause[] } {
-  const totals = { reviews: 0, verdicts: 0, noVerdict: 0, errors: 0, cached: 0, retries: 0, rateLimited: 0, inputTokens: 0, outputTokens: 0, cachedInputTokens: 0, cachedOutputTokens: 0 };
-  const causes = new ErrorCauses();
-  const outcomes = itemOutcomes(countedInto(totals, causes, results), keep);
-  return { outcomes, totals, errorCauses: causes.list() };
+/** What one pass over a critic's reviews counts: the per-item outcomes every table and gate counts, the run-wide totals and the errors' causes. */
+export interface CountedOutcomes {
+  outcomes: ItemOutcomes;
+  totals: ReviewTotals;
+  errorCauses: ErrorCause[];
 }
 
-/** Passes the results through, adding each to the run-wide totals (and an error to its cause) on the way. */
-function* countedInto(totals: ReviewTotals, causes: ErrorCauses, results: Iterable<ReviewResult>): Generator<ReviewResult> {
-  for (const r of results) {
-    // A first verdict that stood without a second turn counts in the tables, but nothing was sent: not a review.
-    if (stoodUnasked(r)) {
-      yield r;
-      continue;
-    }
-    totals.reviews++;
-    totals.retries += Math.max(0, r.attempts - 1);
-    totals.rateLimited += r.rateLimited;
-    const input = r.usage?.inputTokens ?? 0;
-    const output = r.usage?.outputTokens ?? 0;
-    totals.inputTokens += input;
-    totals.outputTokens += output;
-    if (r.cached) {
-      totals.cached++;
-      totals.cachedInputTokens += input;
-      totals.cachedOutputTokens += output;
-    }
-    if (r.outcome === 'error') {
-      totals.errors++;
-      causes.add(r.error ?? 'unknown error', { itemId: r.itemId, condition: r.condition, repeat: r.repeat });
-    } else if (r.outcome === 'verdict') totals.verdicts++;
-    else totals.noVerdict++;
-    yield r;
-  }
+/** Counts a critic's reviews as they stream by (see CountedOutcomes); with `keep.reply`, each item's first reply under each condition too. */
+export function outcomeCounter(keep: { reply?: boolean } = {}): ResultSink<CountedOutcomes> {
+  const totals: ReviewTotals = {
+    reviews: 0,
+    verdicts: 0,
+    noVerdict: 0,
+    errors: 0,
+    cached: 0,
+    retries: 0,
+    rateLimited: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    cachedOutputTokens: 0,
+  };
+  const causes = new ErrorCauses();
+  const outcomes = new ItemOutcomes(keep.reply === true);
+  return {
+    add(r) {
+      outcomes.add(r);
+      // A first verdict that stood without a second turn counts in the tables, but nothing was sent: not a review.
+      if (stoodUnasked(r)) return;
+      totals.reviews++;
+      totals.retries += Math.max(0, r.attempts - 1);
+      totals.rateLimited += r.rateLimited;
+      const input = r.usage?.inputTokens ?? 0;
+      const output = r.usage?.outputTokens ?? 0;
+      totals.inputTokens += input;
+      totals.outputTokens += output;
+      if (r.cached) {
+        totals.cached++;
+        totals.cachedInputTokens += input;
+        totals.cachedOutputTokens += output;
+      }
+      if (r.outcome === 'error') {
+        totals.errors++;
+        causes.add(r.error ?? 'unknown error', { itemId: r.itemId, condition: r.condition, repeat: r.repeat });
+      } else if (r.outcome === 'verdict') totals.verdicts++;
+      else totals.noVerdict++;
+    },
+    finish: () => ({ outcomes, totals, errorCauses: causes.list() }),
+  };
 }
 
 function pick<V>(conditions: readonly ConditionName[], f: (c: ConditionName) => V | undefined): Partial<Record<ConditionName, V>> {

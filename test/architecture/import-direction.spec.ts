@@ -6,7 +6,7 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 /**
  * The layout as docs/architecture.md's Layout section draws it, lowest first: a folder
  * may import only the folders below it. Data flows up this list (fixtures ->
- * mutants -> requests -> reviews -> results -> gates and reports), with the
+ * mutants -> requests -> reviews -> results -> measures -> reports), with the
  * shared foundations at the bottom and the assembly (config, audit, cli) on
  * top. Folders on one line are peers and must not import each other.
  */
@@ -23,6 +23,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['results'],
   ['baseline'],
   ['gates'],
+  ['measures'],
   ['reports'],
   ['drift'],
   ['config'],

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_PROVIDERS } from '../../src/reviews/providers/index.js';
 import { CONFIG_REFERENCE_FILE, renderConfigReference } from '../../src/config/reference.js';
 import { configSchema } from '../../src/config/schema.js';
-import { thresholdsSchema } from '../../src/gates/schema.js';
+import { thresholdsSchema } from '../../src/measures/index.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
 const committed = readFileSync(join(PACKAGE_ROOT, CONFIG_REFERENCE_FILE), 'utf8');

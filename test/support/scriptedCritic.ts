@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_TEMPLATE_FILE } from '../../src/config/load.js';
-import type { Thresholds } from '../../src/gates/schema.js';
+import type { Thresholds } from '../../src/measures/index.js';
 import type { TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { Mutant } from '../../src/mutants/types.js';

@@ -1,6 +1,6 @@
-import { percent, percentInterval } from '../format.js';
+import { percent, percentInterval } from '../../measures/format.js';
 import type { CriticReport } from '../types.js';
-import { escapeHtml as e } from './escape.js';
+import { escapeHtml as e } from '../../measures/escape.js';
 
 type Cell = CriticReport['pooled'][keyof CriticReport['pooled']];
 

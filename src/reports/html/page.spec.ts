@@ -11,7 +11,7 @@ import type { AuditReport } from '../types.js';
 import { itemOutcomes } from '../../results/itemOutcomes.js';
 import { CLIENT_JS } from './client.js';
 import type { DrillData, DrillMutant, DrillReviews } from './drill.js';
-import { escapeHtml, jsonForScript } from './escape.js';
+import { escapeHtml, jsonForScript } from '../../measures/escape.js';
 import { renderHtmlReport, type RunOutcomes } from './page.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { renderPlot } from './plot.js';

@@ -4,11 +4,10 @@ import type { ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
-import type { Interval } from '../../statistics/wilson.js';
 import { errorCount } from '../../gates/evaluate.js';
 import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent, percentInterval, formatP, signedPoints } from '../format.js';
+import { countBy, engineText, gateReading, percent, percentInterval, formatP, signedPoints } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -16,13 +15,14 @@ import { headline } from '../headline.js';
 import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
-import { escapeHtml as e, scriptSafe } from './escape.js';
+import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
 import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
 import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
+import { criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
 /** Every critic's outcome counts, by critic name. */
 export type RunOutcomes = Map<string, ItemOutcomes>;
@@ -75,7 +75,8 @@ export async function* renderHtmlReport(snapshot: AuditSnapshot, report: AuditRe
       .join('')}</div></section>`,
   );
   for (const c of critics) body.push(criticSection(c.name, c.critic, conditions, report.stopReason));
-  body.push(crossCriticSection(report));
+  // The run-level measures' sections (critics side by side), in rank order.
+  body.push(...inRankOrder(runSections<string>('html', report)));
   body.push(
     mutantSection(
       conditions,
@@ -193,23 +194,24 @@ function positiveControl(critic: CriticReport): string {
 }
 
 function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], stopReason: string | null): string {
-  const out: string[] = [];
-  out.push(`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`);
-  out.push(
-    `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
-  );
-  out.push(falseAlarmHtmlTable(critic, conditions, e));
-  out.push(locatedHtml(critic, conditions));
-  out.push(reviewAuditHtml(critic, conditions));
-  out.push(planAuditHtml(critic.planAudit, conditions));
-  out.push(pairedTable(critic.paired, conditions));
-  out.push(echoTable(critic));
-  out.push(blindDiscriminationTable(critic));
-  out.push(secondTurnPanel(critic));
-  out.push(regressionHtml(critic));
-  out.push(unansweredConditions(critic, conditions, stopReason));
-  out.push('</section>');
-  return out.join('\n');
+  // The page's own pieces and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
+  const own: Array<Ranked<string>> = [
+    {
+      rank: 10,
+      piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
+    },
+    { rank: 20, piece: falseAlarmHtmlTable(critic, conditions, e) },
+    { rank: 30, piece: locatedHtml(critic, conditions) },
+    { rank: 40, piece: reviewAuditHtml(critic, conditions) },
+    { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
+    { rank: 60, piece: pairedTable(critic.paired, conditions) },
+    { rank: 70, piece: echoTable(critic) },
+    { rank: 80, piece: blindDiscriminationTable(critic) },
+    { rank: 100, piece: regressionHtml(critic) },
+    { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
+  ];
+  const sections = inRankOrder([...own, ...criticSections<string>('html', critic, { name, conditions, tables: critic })]);
+  return [`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`, ...sections, '</section>'].join('\n');
 }
 
 function pairedTable(paired: PairedComparison[], conditions: readonly ConditionName[]): string {
@@ -273,40 +275,6 @@ function blindDiscriminationTable(critic: CriticReport): string {
     ? `<table class="blind"><thead><tr><th>mutator</th><th>${e(condition)} catch rate</th><th>${e(condition)} false alarms</th><th>discrimination (Newcombe 95%)</th><th>clean discrimination</th></tr></thead><tbody>${rows}</tbody></table>`
     : '';
   return `<h3>Blind discrimination</h3><p class="dim">The hypothesis-only baseline: how well the critic tells each mutator's mutants from the originals with the evidence withheld (${e(condition)}), catch rate minus false-alarm rate. A mutant set detectable without the evidence has tells in its form.</p>${test}${table}`;
-}
-
-/** critics[name].secondTurn: per second-turn condition, a flow per group of items from the first verdict to the second. */
-function secondTurnPanel(critic: CriticReport): string {
-  const conditions = Object.entries(critic.secondTurn);
-  if (!conditions.length) return '';
-  const share = (r: { rate: number; ci: Interval } | null | undefined) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
-  const rows = conditions
-    .flatMap(([condition, report]) =>
-      Object.entries(report.byGroup).map(
-        ([group, c]) =>
-          `<tr><td>${e(condition)}</td><td>${e(group === 'control' ? 'originals' : group)}</td><td class="flow">FAIL ${c.firstFail} → <b>${c.firstFail - c.failToPass} FAIL</b> · ${c.failToPass} PASS</td><td class="flow">PASS ${c.firstPass} → <b>${c.firstPass - c.passToFail} PASS</b> · ${c.passToFail} FAIL</td><td class="num">${share(c.yield ?? c.correction)}</td><td class="num">${formatP(c.p)}</td><td class="num">${group === 'all' ? report.escalated : ''}</td></tr>`,
-      ),
-    )
-    .join('');
-  return `<h3>Second turns</h3><p class="dim">The first (clean) verdict, reused as stored, against the verdict after the follow-up, item by item: withdrawn is a catch given away on mutants (yield), a false alarm corrected on the originals.</p><table class="second-turn"><thead><tr><th>condition</th><th>items</th><th>first FAIL →</th><th>first PASS →</th><th>withdrawn</th><th>McNemar p</th><th>escalated</th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-/** report.json crossCritic: each pair of critics on the mutants both reviewed clean, and the committees they would make. */
-function crossCriticSection(report: AuditReport): string {
-  const cross = report.crossCritic;
-  if (!cross) return '';
-  const rate = (r: { rate: number; ci: Interval } | null) => (r ? `${percent(r.rate)} ${percentInterval(r.ci)}` : '–');
-  const rows = cross.pairs
-    .map(
-      (p) =>
-        `<tr><td>${e(p.critics.join(' · '))}</td><td class="num">${p.n}</td><td class="num">${p.bothCaught}</td><td class="num">${p.firstOnly}</td><td class="num">${p.secondOnly}</td><td class="num">${p.bothMissed}</td><td class="num">${formatP(p.p)}</td><td class="num">${rate(p.majority)}</td><td class="num">${rate(p.anyFlags)}</td><td class="num">${rate(p.originals.majority)} · ${rate(p.originals.anyFlags)}</td></tr>`,
-    )
-    .join('');
-  const c = cross.committee;
-  const committee = c
-    ? `<p>All ${c.critics.length} critics as a committee, on ${c.n} mutants: majority ${rate(c.majority)}, any flags ${rate(c.anyFlags)}; false alarms on ${c.originals.n} originals: majority ${rate(c.originals.majority)}, any ${rate(c.originals.anyFlags)}.</p>`
-    : '';
-  return `<section id="cross-critic"><h2>Critics side by side (clean)</h2><p class="dim">A second critic only helps where it catches what the first misses (first only / second only, exact McNemar between them); a committee that flags on any member also adds up their false alarms.</p><table class="cross"><thead><tr><th>critics</th><th>mutants</th><th>both caught</th><th>first only</th><th>second only</th><th>both missed</th><th>McNemar p</th><th>majority (both)</th><th>any flags</th><th>false alarms: majority · any</th></tr></thead><tbody>${rows}</tbody></table>${committee}</section>`;
 }
 
 function unansweredConditions(critic: CriticReport, conditions: readonly ConditionName[], stopReason: string | null): string {

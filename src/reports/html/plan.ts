@@ -1,7 +1,7 @@
 import type { PlanAudit } from '../../results/planAudit.js';
 import type { Interval } from '../../statistics/wilson.js';
-import { formatP, percent, percentInterval, signedPoints } from '../format.js';
-import { escapeHtml as e } from './escape.js';
+import { formatP, percent, percentInterval, signedPoints } from '../../measures/format.js';
+import { escapeHtml as e } from '../../measures/escape.js';
 
 const cellHtml = (cell: { n: number; rate: number; ci: Interval } | undefined) => (cell?.n ? `${percent(cell.rate)} <span class="dim">${percentInterval(cell.ci)} n=${cell.n}</span>` : '–');
 

@@ -1,6 +1,6 @@
 import type { CriticReport } from '../types.js';
-import { NO_DATA, percent, percentInterval } from '../format.js';
-import { escapeHtml as e } from './escape.js';
+import { NO_DATA, percent, percentInterval } from '../../measures/format.js';
+import { escapeHtml as e } from '../../measures/escape.js';
 
 /** One colour per condition: sealed in slate, the trace in clay (seed 000's figure), the prior verdicts in blue and purple. */
 export const CONDITION_COLOURS: Record<string, string> = {

@@ -1,7 +1,7 @@
 import type { FlippedItem } from '../../baseline/compare.js';
 import { FLIP_WORDS, FLIPPED_SHOWN, flippedHeading, REGRESSION_COLUMNS, regressionCaption, regressionCells, shownReply } from '../regressionSections.js';
 import type { CriticReport } from '../types.js';
-import { escapeHtml as e } from './escape.js';
+import { escapeHtml as e } from '../../measures/escape.js';
 
 /** Columns read as numbers (right-aligned): n to Holm p, but not the difference with its interval. */
 const NUMERIC = new Set<string>(['n', 'baseline', 'now', 'lost / gained', 'p (one-sided)', 'Holm p']);

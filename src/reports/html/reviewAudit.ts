@@ -1,6 +1,6 @@
 import { REVIEW_AUDIT_CAPTION, reviewAuditRows } from '../reviewAuditSections.js';
 import type { CriticReport } from '../types.js';
-import { escapeHtml as e } from './escape.js';
+import { escapeHtml as e } from '../../measures/escape.js';
 
 /** report.html: a critic of reviews' false consensus per review mutator and condition (critics[name].reviewAudit). */
 export function reviewAuditHtml(critic: CriticReport, conditions: readonly string[]): string {

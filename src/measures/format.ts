@@ -2,11 +2,14 @@ import type { Gate, RegressionMeasure } from '../gates/gate.js';
 import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
 import { formatCost } from '../results/cost.js';
-import type { CriticReport } from './types.js';
+import type { VerdictCounts } from '../results/tabulate.js';
 
 export const percent = (x: number) => `${(100 * x).toFixed(0)}%`;
 export const percentInterval = ([lo, hi]: Interval) => `[${(100 * lo).toFixed(0)}–${(100 * hi).toFixed(0)}]`;
 export const signedPoints = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)} pts`;
+/** An interval in signed points without the unit: [−28, −6]. */
+export const signedRange = ([lo, hi]: Interval) => `[${signed(lo)}, ${signed(hi)}]`;
+const signed = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
 
 /** p-values to 3 significant figures, in scientific notation when small. */
 export function formatP(p: number): string {
@@ -63,7 +66,7 @@ export function causeText(c: ErrorCause): string {
 }
 
 /** What the engine did for a critic's reviews: cache hits, retries, 429s, and the cost spent against the cost the cache saved. */
-export function engineText({ verdicts: v, cost, costSplit }: Pick<CriticReport, 'verdicts' | 'cost' | 'costSplit'>): string {
+export function engineText({ verdicts: v, cost, costSplit }: { verdicts: VerdictCounts; cost: number | null; costSplit: { spent: number; cached: number } | null }): string {
   const parts = [`${v.cached} of ${v.reviews} reviews from the cache`, `${v.retries} retries`, `${v.rateLimited} rate-limited (429)`];
   if (cost !== null)
     parts.push(

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { baseThresholdsShape, GATE_THRESHOLD_RANKS, gateThresholdsShape } from '../gates/schema.js';
+import type { Condition } from '../requests/conditions/index.js';
+import type { Gate } from '../gates/gate.js';
+import type { ResultSink } from '../results/sink.js';
+import type { AnyCriticMeasure, AnyRunMeasure, CriticScope, CriticView, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
+import { CRITIC_MEASURES, RUN_MEASURES } from './registry.js';
+
+export { CRITIC_MEASURES, RUN_MEASURES };
+
+/** What the per-critic measures add to a critic's report. */
+export type CriticMeasureFields = FieldsOf<(typeof CRITIC_MEASURES)[number]>;
+/** What the run-level measures add to report.json. */
+export type RunMeasureFields = FieldsOf<(typeof RUN_MEASURES)[number]>;
+
+const MEASURES: ReadonlyArray<AnyCriticMeasure | AnyRunMeasure> = [...CRITIC_MEASURES, ...RUN_MEASURES];
+
+/** A ranked piece of an output: the outputs put their own pieces and the measures' in rank order. */
+export interface Ranked<T> {
+  rank: Rank;
+  piece: T;
+}
+
+/** The pieces in rank order (a stable sort: equal ranks keep their order). */
+export function inRankOrder<T>(pieces: ReadonlyArray<Ranked<T>>): T[] {
+  return [...pieces].sort((a, b) => a.rank - b.rank).map((p) => p.piece);
+}
+
+/**
+ * An object of the ranked fields, its keys in rank order (report.json's order): a report's own fields and its
+ * measures'. The caller names the type the fields make up (a report's own interface and its measures' FieldsOf),
+ * which their keys and figures match by construction, not by a type the compiler can follow through the ranks.
+ */
+export function rankedFields<T>(fields: ReadonlyArray<Ranked<[string, unknown]>>): T {
+  return Object.fromEntries(inRankOrder(fields)) as T;
+}
+
+/** The keys of the `thresholds:` schema, with their zod pieces, in rank order: the gates' own keys, `gate`, and every measure's piece. */
+function thresholdsShape(): z.ZodRawShape {
+  const pieces: Array<Ranked<[string, z.ZodType]>> = [
+    ...Object.entries({ ...gateThresholdsShape, ...baseThresholdsShape }).map(([key, schema]) => ({
+      rank: GATE_THRESHOLD_RANKS[key as keyof typeof GATE_THRESHOLD_RANKS],
+      piece: [key, schema] as [string, z.ZodType],
+    })),
+    ...MEASURES.flatMap((m) =>
+      m.thresholds ? Object.entries(m.thresholds.shape as z.ZodRawShape).map(([key, schema]) => ({ rank: m.thresholds!.rank, piece: [key, schema] as [string, z.ZodType] })) : [],
+    ),
+  ];
+  return Object.fromEntries(inRankOrder(pieces));
+}
+
+type ShapeOf<M> = M extends { thresholds?: { shape: infer S } } ? S : never;
+type MeasureShapes = UnionToIntersection<ShapeOf<(typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
+type ThresholdsShape = typeof gateThresholdsShape & typeof baseThresholdsShape & MeasureShapes;
+
+/** The `thresholds:` section of the config: what the gates compare the figures with, assembled from the gates' keys and the measures' pieces. */
+// The keys and their schemas are exactly those of ThresholdsShape; only their order is computed (by rank), which the type cannot follow.
+export const thresholdsSchema = z.strictObject(thresholdsShape()) as unknown as z.ZodObject<ThresholdsShape, z.core.$strict>;
+export type Thresholds = z.infer<typeof thresholdsSchema>;
+
+/** What every measure's piece finds wrong in the thresholds against the run (a condition or mutator it lacks), with paths under `thresholds`. */
+export function measureThresholdProblems(thresholds: Thresholds, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }> {
+  return MEASURES.flatMap((m) => m.thresholds?.problems?.(thresholds, run) ?? []);
+}
+
+/** The measures' threshold keys that take a single value (`--threshold KEY=VALUE`): those without a field override. */
+export function scalarOverrides(): string[] {
+  return MEASURES.flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).filter((key) => !m.thresholds?.overrides?.[key]));
+}
+
+/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with their example field and the shorthand a single number stands for. */
+export function fieldOverrides(): Map<string, { example: string; shorthand?: (value: number) => Record<string, unknown> }> {
+  return new Map(MEASURES.flatMap((m) => Object.entries(m.thresholds?.overrides ?? {}).flatMap(([key, o]) => (o ? [[key, o] as const] : []))));
+}
+
+/** What the per-critic measures made of one critic: its report.json fields, gates and warnings, each ranked among the report's own. */
+export interface CriticMeasured {
+  fields: Array<Ranked<[string, unknown]>>;
+  gates: Array<Ranked<Gate[]>>;
+  warnings: Array<Ranked<string[]>>;
+}
+
+/**
+ * A critic's measures over its one pass: `sinks` are fed every result of the pass (with the report's own),
+ * then `measure` computes each figure, its gates and its warnings from the pass's counts.
+ */
+export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>>; measure(scope: CriticScope, thresholds: Thresholds, name: string): CriticMeasured } {
+  const readers = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => ({ m, sink: m.reads?.(scope) as ResultSink<unknown> | undefined }));
+  return {
+    sinks: readers.flatMap((r) => (r.sink ? [r.sink] : [])),
+    measure(full, thresholds, name) {
+      const measured: CriticMeasured = { fields: [], gates: [], warnings: [] };
+      for (const { m, sink } of readers) {
+        const figure = m.figure(full, sink?.finish());
+        measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
+        if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
+        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds).map((w: string) => `${name}: ${w}`) });
+      }
+      return measured;
+    },
+  };
+}
+
+/** The run-level measures' figures (report.json fields) and warnings, each ranked among the report's own. */
+export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: Array<Ranked<[string, unknown]>>; warnings: Array<Ranked<string[]>> } {
+  const fields: Array<Ranked<[string, unknown]>> = [];
+  const warnings: Array<Ranked<string[]>> = [];
+  for (const m of RUN_MEASURES as ReadonlyArray<AnyRunMeasure>) {
+    const figure = m.figure(scope, thresholds);
+    fields.push({ rank: m.rank, piece: [m.key, figure] });
+    if (m.warnings) warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure) });
+  }
+  return { fields, warnings };
+}
+
+/** A report's fields by key: how an output finds each measure's figure (the key is the measure's own, its figure's type the measure's). */
+const fieldsOf = (report: object) => report as Record<string, unknown>;
+
+/** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked. */
+export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
+    const section = m[output];
+    return section ? [{ rank: section.rank, piece: section.render(fieldsOf(critic)[m.key], view) as Out }] : [];
+  });
+}
+
+/** Each run-level measure's section of report.md or report.html, ranked. */
+export function runSections<Out>(output: 'markdown' | 'html', report: object): Array<Ranked<Out>> {
+  return (RUN_MEASURES as ReadonlyArray<AnyRunMeasure>).flatMap((m) => {
+    const section = m[output];
+    return section ? [{ rank: section.rank, piece: section.render(fieldsOf(report)[m.key]) as Out }] : [];
+  });
+}

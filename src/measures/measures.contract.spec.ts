@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
+import { reviewResult } from '../../test/support/reviewResult.js';
+import { buildReport } from '../reports/build.js';
+import { renderMarkdown } from '../reports/markdown.js';
+import { renderTerminal } from '../reports/terminal.js';
+import type { ConditionName } from '../requests/conditions/index.js';
+import { CRITIC_MEASURES, RUN_MEASURES, thresholdsSchema } from './index.js';
+import type { AnyCriticMeasure, AnyRunMeasure } from './measure.js';
+
+/**
+ * Every measure of the registry against scripted results of known behaviour: two critics (one that catches
+ * every mutant and keeps its verdict when challenged, one that flags nothing and yields), under clean and a
+ * second turn. Each member's figure lands in report.json under its key; its sections render; its threshold
+ * keys are in the schema, and each key it owns, set, yields a gate of that name (no configured gate is absent).
+ */
+const world = makeWorld(3, () => 2);
+const conditions: ConditionName[] = ['clean', 'are-you-sure'];
+const answers: Record<string, (role: string, condition: string) => 'FAIL' | 'PASS'> = {
+  steady: (role) => (role === 'mutant' ? 'FAIL' : 'PASS'),
+  yielding: (role, condition) => (condition === 'clean' && role === 'mutant' ? 'FAIL' : 'PASS'),
+};
+
+function report(thresholds: Record<string, unknown> = {}) {
+  const snapshot = snapshotOf(world, Object.keys(answers), conditions, thresholdsSchema.parse(thresholds));
+  const results = Object.entries(answers).flatMap(([critic, answer]) =>
+    world.items.flatMap((item) =>
+      conditions.map((condition) => {
+        const verdict = answer(item.role, condition);
+        return reviewResult({ critic, itemId: item.id, condition, reviewId: `${critic}/${item.id}/${condition}`, verdict, reply: `VERDICT: ${verdict}` });
+      }),
+    ),
+  );
+  return buildReport(snapshot, COMPLETE, memoryStore(results));
+}
+
+/** A threshold value of the right shape per key the registry's members own, with a second-turn condition and a mutator of this run. */
+const SETTINGS: Record<string, unknown> = {
+  maxYield: { 'are-you-sure': 0.2 },
+  minCorrection: { 'are-you-sure': 0.5 },
+  minimumDetectableEffect: 0.2,
+};
+
+const critics: AnyCriticMeasure[] = [...CRITIC_MEASURES];
+const runs: AnyRunMeasure[] = [...RUN_MEASURES];
+const built = report();
+const asJson = JSON.parse(JSON.stringify(built));
+
+describe('every measure of the registry', () => {
+  it('has a key of its own', () => {
+    const keys = [...critics, ...runs].map((m) => m.key);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(critics.map((m) => m.key))('%s: its figure is under its key in critics[name], and its sections render', (key) => {
+    const m = critics.find((c) => c.key === key)!;
+    for (const name of Object.keys(answers)) {
+      expect(Object.keys(asJson.critics[name])).toContain(key);
+      expect(asJson.critics[name][key]).toEqual(JSON.parse(JSON.stringify((built.critics[name] as Record<string, unknown>)[key])));
+    }
+    const view = { name: 'steady', conditions, tables: built.critics['steady']! };
+    const figure = (built.critics['steady'] as Record<string, unknown>)[key];
+    if (m.terminal) expect(m.terminal.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    if (m.markdown) expect(m.markdown.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    if (m.html) expect(typeof m.html.render(figure, view)).toBe('string');
+  });
+
+  it.each(runs.map((m) => m.key))('%s: its figure is under its key in report.json, and its sections render', (key) => {
+    const m = runs.find((r) => r.key === key)!;
+    expect(Object.keys(asJson)).toContain(key);
+    const figure = (built as Record<string, unknown>)[key];
+    if (m.markdown) expect(m.markdown.render(figure).every((l: unknown) => typeof l === 'string')).toBe(true);
+    if (m.html) expect(typeof m.html.render(figure)).toBe('string');
+  });
+
+  const owned = [...critics, ...runs].flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).map((key) => [m.key, key] as const));
+  const perCritic = new Set(critics.map((m) => m.key));
+  it.each(owned)('%s: its threshold %s is in the schema and has a setting in this spec', (_measure, key) => {
+    expect(Object.keys(thresholdsSchema.shape)).toContain(key);
+    expect(SETTINGS).toHaveProperty(key);
+  });
+
+  it.each(owned.filter(([measure]) => perCritic.has(measure)))('%s: %s set yields its gates, named after it, for every critic', (_measure, key) => {
+    const gated = report({ [key]: SETTINGS[key] });
+    for (const name of Object.keys(answers)) {
+      const gates = gated.critics[name]!.gates.filter((g) => g.name === key || g.name.startsWith(`${key}.`));
+      expect(gates.length, `${name}: ${JSON.stringify(gated.critics[name]!.gates.map((g) => g.name))}`).toBeGreaterThan(0);
+    }
+  });
+
+  it('tells the scripted critics apart where a second turn is measured', () => {
+    const turns = (name: string) => (built.critics[name] as { secondTurn: Record<string, { byGroup: Record<string, { yield?: { rate: number } | null }> }> }).secondTurn;
+    expect(turns('steady')['are-you-sure']!.byGroup['all']!.yield!.rate).toBe(0);
+    expect(turns('yielding')['are-you-sure']!.byGroup['all']!.yield!.rate).toBe(1);
+    expect(renderMarkdown(built)).toMatch(/\| are-you-sure \(after \w+\) \| all \| 6 \| 100% /);
+    expect(renderTerminal(built, '/tmp/out')).toContain('second turn are-you-sure: yield 100% of 6 first-turn catches');
+  });
+});
