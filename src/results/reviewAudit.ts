@@ -1,3 +1,4 @@
+import { fixtureKind, isReviewFixture } from '../fixtures/kinds/index.js';
 import type { Fixture, ReviewFixture } from '../fixtures/types.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
@@ -60,9 +61,9 @@ const empty = (): Tally => ({ answered: 0, agreed: 0, concern: 0, evidence: 0, r
 
 /** The review audit of a critic of reviews; null when the run has no review items. */
 export function reviewAuditReport(items: readonly ItemRecord[], fixtures: readonly Fixture[], results: Iterable<ReviewResult>, conditions: readonly ConditionName[]): ReviewAuditReport | null {
-  const reviewItems = new Map(items.filter((i) => i.kind === 'review').map((i) => [i.id, i]));
+  const reviewItems = new Map(items.filter((i) => fixtureKind(i.kind).isReview).map((i) => [i.id, i]));
   if (!reviewItems.size) return null;
-  const fixtureById = new Map(fixtures.filter((f): f is ReviewFixture => f.kind === 'review').map((f) => [f.id, f]));
+  const fixtureById = new Map(fixtures.filter(isReviewFixture).map((f) => [f.id, f]));
   const tallies = new Map<string, Tally>();
   for (const r of results) {
     const item = reviewItems.get(r.itemId);

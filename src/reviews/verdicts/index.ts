@@ -4,7 +4,7 @@ import { claims } from './claims.js';
 import { passFail, type Verdict } from './pass-fail.js';
 import type { ParsedVerdict, VerdictGrammar } from './types.js';
 
-export type { GrammarContext, ParsedVerdict, VerdictGrammar } from './types.js';
+export type { ClaimVerdict, GrammarContext, ParsedVerdict, VerdictGrammar } from './types.js';
 export type { Verdict } from './pass-fail.js';
 
 /** Every verdict grammar a critic can select with `verdict:`. A new grammar is a module and a line here. */
