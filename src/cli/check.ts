@@ -57,11 +57,13 @@ export async function checkCommand(argv: string[]): Promise<number> {
 function printPlans(fixtures: readonly Fixture[]): void {
   const planned = fixtures.filter((f) => f.acceptance?.length);
   if (!planned.length) return;
-  const authored = (kind: string) => planned.filter((f) => f.kind === kind).reduce((n, f) => n + (f.authoredMutants?.length ?? 0), 0);
   const items = planned.reduce((n, f) => n + f.acceptance!.length, 0);
-  console.log(
-    `acceptance plans: ${count(planned.length, 'fixture')} (${count(items, 'plan item')}); authored mutants: ${authored('text')} text (judged at load), ${authored('code')} code (verified by the held-out checks in the sandbox during \`run\`)`,
-  );
+  // Per kind that takes a plan, in the registry's order: labelled at load by the oracle, or later in the sandbox.
+  const authored = ALL_FIXTURE_KINDS.filter((kind) => 'acceptance' in kind.schema.shape).map(({ name, labelledBy }) => {
+    const n = planned.filter((f) => f.kind === name).reduce((sum, f) => sum + (f.authoredMutants?.length ?? 0), 0);
+    return `${n} ${name} (${labelledBy === 'sandbox' ? 'verified by the held-out checks in the sandbox during `run`' : 'judged at load'})`;
+  });
+  console.log(`acceptance plans: ${count(planned.length, 'fixture')} (${count(items, 'plan item')}); authored mutants: ${authored.join(', ')}`);
 }
 
 /**
