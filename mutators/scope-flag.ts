@@ -1,5 +1,4 @@
-import { splitSentences } from '../src/text/claims.js';
-import type { ReviewFixture } from '../src/fixtures/types.js';
+import { fixtureKind } from '../src/fixtures/kinds/index.js';
 import type { ReviewMutator } from './types.js';
 import { addedFlag } from './review-sites.js';
 
@@ -27,19 +26,8 @@ export const scopeFlag: ReviewMutator = {
   name: 'scope-flag',
   kind: 'review',
   *candidates(fixture) {
-    const at = opening(fixture);
+    const { kind, artifact } = fixture.reviewed;
+    const at = fixtureKind(kind).underReview.opening(artifact);
     for (const says of SCOPE_HYPOTHETICALS[fixture.reviewed.kind]) yield addedFlag(fixture, { ...at, says });
   },
 };
-
-/** The artifact's first line of code, or the first words of its first sentence. */
-function opening(fixture: ReviewFixture): { line?: number; quote: string } {
-  const { kind, artifact } = fixture.reviewed;
-  if (kind === 'code') {
-    const lines = artifact.split('\n');
-    const index = lines.findIndex((l) => l.trim());
-    return { line: index + 1, quote: lines[index]!.trim() };
-  }
-  const first = splitSentences(artifact)[0]?.text ?? artifact;
-  return { quote: first.split(/\s+/).slice(0, 8).join(' ') };
-}

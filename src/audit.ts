@@ -4,9 +4,9 @@ import { mutatorsForSuite, type AuditConfig } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
-import { fixtureKind } from './fixtures/kinds/index.js';
+import { fixtureKind, isReviewFixture, isSandboxed } from './fixtures/kinds/index.js';
 import { loadFixtures } from './fixtures/load.js';
-import type { CodeFixture, Fixture } from './fixtures/types.js';
+import type { Fixture } from './fixtures/types.js';
 import { authoredMutants } from './mutants/authored.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
@@ -111,7 +111,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   }
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const mutators = mutatorsForSuite(config, new Set(fixtures.map((f) => f.kind)));
-  const codeFixtures = fixtures.filter((f): f is CodeFixture => f.kind === 'code');
+  const codeFixtures = fixtures.filter(isSandboxed);
   const code = generateMutants(codeFixtures, mutators, options);
   // Authored code mutants are verified with the generated ones: kept only when a held-out check fails on them.
   code.mutants.push(...codeFixtures.flatMap(authoredMutants));
@@ -140,7 +140,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   }
   function* generation(): Generator<Generation> {
     for (const fixture of fixtures) {
-      if (fixture.kind === 'code') yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
+      if (isSandboxed(fixture)) yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
       else {
         const generated = generateMutants([fixture], mutators, options);
         yield { mutants: [...generated.mutants, ...authoredMutants(fixture)], ignored: generated.ignored };
@@ -179,11 +179,11 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
 
   const alreadyDone = store.count({ done: true });
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
-  const auditHasReviews = [...store.eachFixture()].some((f) => f.kind === 'review');
+  const auditHasReviews = [...store.eachFixture()].some(isReviewFixture);
   const plans = critics.map((critic, i) => {
-    const reviews = (fixture: Fixture) => reviewsFixture(critic, config.critics[i]!.grammar.name, fixture, auditHasReviews);
+    const reviews = (fixture: Fixture) => reviewsFixture(critic, config.critics[i]!.grammar, fixture, auditHasReviews);
     const reviewable = () => storedItems(store, reviews, shard);
-    const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.name === 'claims' };
+    const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.perClaim };
     // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
     const phases = [() => reviewJobs(reviewable(), jobOptions), () => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, onResult)];
     return {
@@ -321,7 +321,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     }),
     labelVerification: prepared.labelVerification,
     ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),
-    ...(prepared.fixtures.some((f) => f.kind === 'code') ? { sandboxNetwork: sandboxCommand().network } : {}),
+    ...(prepared.fixtures.some(isSandboxed) ? { sandboxNetwork: sandboxCommand().network } : {}),
     startedAt: new Date().toISOString(),
   };
   return { critics, plan, store: openStore(options.outDir, plan, prepared) };

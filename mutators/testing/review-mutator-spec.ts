@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fixtureKind } from '../../src/fixtures/kinds/index.js';
 import { reviewedEvidence } from '../../src/fixtures/kinds/review.js';
 import { renderReview, type ReviewFlag } from '../../src/fixtures/reviewText.js';
 import type { FalseFlag, ReviewFixture } from '../../src/fixtures/types.js';
@@ -16,7 +17,7 @@ export function reviewFixture(
     kind: 'review',
     task: 'How much leave?',
     artifact: renderReview(flags),
-    evidence: [reviewedEvidence(reviewed.artifact, reviewed.kind)],
+    evidence: [reviewedEvidence(reviewed.artifact, fixtureKind(reviewed.kind).underReview)],
     reviewed: { ...reviewed, itemId: null, role: flags.length ? 'mutant' : 'original', mutator: null },
     flags,
     falseFlags,

@@ -4,7 +4,7 @@ import type { Mutator } from '../../mutators/types.js';
 import { loadConfig, mutatorsForSuite, type AuditConfig } from '../config/load.js';
 import { EXIT, InputError } from '../errors.js';
 import { formatWarning, type FixtureWarning } from '../fixtures/lint.js';
-import { ALL_FIXTURE_KINDS } from '../fixtures/kinds/index.js';
+import { ALL_FIXTURE_KINDS, fixtureKind } from '../fixtures/kinds/index.js';
 import { loadFixtures } from '../fixtures/load.js';
 import type { Fixture } from '../fixtures/types.js';
 import { mutatorCoverage, whyUnusable, type MutatorCoverage } from '../mutants/coverage.js';
@@ -35,10 +35,11 @@ export async function checkCommand(argv: string[]): Promise<number> {
   const unsupported = warnings.filter((w) => w.kind === 'unsupported-sentence').length;
   const planItems = warnings.filter((w) => w.kind === 'plan-item').length;
   const pasted = warnings.length - unsupported - planItems;
-  const texts = fixtures.filter((f) => f.kind === 'text').length;
-  if (texts)
+  // The unsupported-sentence lint is the text kind's: its fixtures are the ones whose sentences were checked.
+  const linted = fixtures.filter((f) => fixtureKind(f.kind).lint).length;
+  if (linted)
     console.log(
-      `${count(texts, 'text fixture')}: ${unsupported ? `${count(unsupported, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
+      `${count(linted, 'text fixture')}: ${unsupported ? `${count(unsupported, 'artifact sentence')} not supported by the evidence` : 'every artifact sentence is supported by the evidence'}`,
     );
   if (pasted) console.log(`${count(pasted, 'sealed text')} holding verdict-like text (a critic would read it as a prior verdict)`);
   if (planItems) console.log(`${count(planItems, 'text plan item')} the plan checker cannot check (no quoted phrase, or one the evidence or the reference does not state)`);
@@ -56,11 +57,13 @@ export async function checkCommand(argv: string[]): Promise<number> {
 function printPlans(fixtures: readonly Fixture[]): void {
   const planned = fixtures.filter((f) => f.acceptance?.length);
   if (!planned.length) return;
-  const authored = (kind: string) => planned.filter((f) => f.kind === kind).reduce((n, f) => n + (f.authoredMutants?.length ?? 0), 0);
   const items = planned.reduce((n, f) => n + f.acceptance!.length, 0);
-  console.log(
-    `acceptance plans: ${count(planned.length, 'fixture')} (${count(items, 'plan item')}); authored mutants: ${authored('text')} text (judged at load), ${authored('code')} code (verified by the held-out checks in the sandbox during \`run\`)`,
-  );
+  // Per kind that takes a plan, in the registry's order: labelled at load by the oracle, or later in the sandbox.
+  const authored = ALL_FIXTURE_KINDS.filter((kind) => 'acceptance' in kind.schema.shape).map(({ name, labelledBy }) => {
+    const n = planned.filter((f) => f.kind === name).reduce((sum, f) => sum + (f.authoredMutants?.length ?? 0), 0);
+    return `${n} ${name} (${labelledBy === 'sandbox' ? 'verified by the held-out checks in the sandbox during `run`' : 'judged at load'})`;
+  });
+  console.log(`acceptance plans: ${count(planned.length, 'fixture')} (${count(items, 'plan item')}); authored mutants: ${authored.join(', ')}`);
 }
 
 /**
@@ -70,24 +73,24 @@ function printPlans(fixtures: readonly Fixture[]): void {
  */
 function printCoverage(fixtures: readonly Fixture[], mutators: readonly Mutator[], config: AuditConfig | undefined): InputError[] {
   const unusable: InputError[] = [];
-  for (const { name: kind } of ALL_FIXTURE_KINDS) {
+  for (const { name: kind, isReview, labelledBy } of ALL_FIXTURE_KINDS) {
     const ofKind = fixtures.filter((f) => f.kind === kind);
     const applicable = mutators.filter((m) => m.kind === kind);
     if (!applicable.length) continue;
     if (!ofKind.length) {
       // reviewAudits' review fixtures are built by `run`, from the mutants the sandbox and the oracles keep.
-      const built = kind === 'review' && config?.reviewAudit ? `; \`run\` builds them from reviewAudits.from (${config.reviewAudit.from.join(', ')})` : '';
+      const built = isReview && config?.reviewAudit ? `; \`run\` builds them from reviewAudits.from (${config.reviewAudit.from.join(', ')})` : '';
       console.log(`${kind} mutators not checked (no ${kind} fixtures${built}): ${applicable.map((m) => m.name).join(', ')}`);
       continue;
     }
     console.log(
-      kind === 'code'
-        ? `mutators over ${count(ofKind.length, 'code fixture')} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`
+      labelledBy === 'sandbox'
+        ? `mutators over ${count(ofKind.length, `${kind} fixture`)} (site counts only: the held-out checks that label code mutants run in the sandbox during \`run\`, not here):`
         : `mutators over ${count(ofKind.length, `${kind} fixture`)} (sites: distinct candidates; valid: the oracle finds the mutant wrong against the evidence):`,
     );
     for (const c of coverageOver(ofKind, applicable)) {
       const why = whyUnusable(c);
-      const counts = c.sites === 0 ? '' : kind === 'code' ? count(c.sites, 'site') : `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored`;
+      const counts = c.sites === 0 ? '' : labelledBy === 'sandbox' ? count(c.sites, 'site') : `${count(c.sites, 'site')}, ${c.valid} valid, ${c.ignored} ignored`;
       console.log(`  ${c.mutator}: ${[counts, why && `no usable site (${why})`].filter(Boolean).join(': ')}`);
       if (why) unusable.push(mutatorProblem(config, mutators, c.mutator, why));
     }

@@ -1,7 +1,7 @@
 import { prepareRun } from '../audit.js';
 import type { AuditConfig } from '../config/load.js';
 import { EXIT } from '../errors.js';
-import { fixtureKind } from '../fixtures/kinds/index.js';
+import { fixtureKind, isReviewFixture } from '../fixtures/kinds/index.js';
 import type { Mutant } from '../mutants/types.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import { fixtureItems, type ReviewItem } from '../requests/items.js';
@@ -10,6 +10,7 @@ import { costOf, formatCost } from '../results/cost.js';
 import { reviewsFixture, type Critic, type RequestPreview } from '../reviews/critic.js';
 import { createCritic } from '../reviews/providers/index.js';
 import { tokenEstimator } from '../reviews/tokenEstimate.js';
+import type { VerdictGrammar } from '../reviews/verdicts/index.js';
 
 /** Output tokens assumed per review for a priced critic that sets no maxTokens: an upper bound most reviews stay well under. */
 export const ASSUMED_MAX_OUTPUT_TOKENS = 1024;
@@ -70,15 +71,15 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     print(`mutators: ${prepared.mutators.map((m) => m.name).join(', ')}${defaulted}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
     print(`conditions: ${config.conditions.map((c) => c.name).join(', ')}; repeats: ${config.repeats}`);
 
-    const auditHasReviews = prepared.fixtures.some((f) => f.kind === 'review');
-    const items = (critic: Critic, grammar: string) =>
+    const auditHasReviews = prepared.fixtures.some(isReviewFixture);
+    const items = (critic: Critic, grammar: VerdictGrammar) =>
       (function* (): Generator<ReviewItem> {
         for (const fixture of prepared.fixtures) if (reviewsFixture(critic, grammar, fixture, auditHasReviews)) yield* fixtureItems(fixture, mutantsByFixture.get(fixture.id) ?? []);
       })();
     const plans: CriticPlan[] = [];
     for (const [i, critic] of critics.entries()) {
       const declared = config.critics[i]!;
-      const jobs = reviewJobs(items(critic, declared.grammar.name), {
+      const jobs = reviewJobs(items(critic, declared.grammar), {
         conditions: config.conditions,
         rubricFor: (item) => config.rubric ?? fixtureKind(item.kind).defaultRubric,
         template: declared.template,

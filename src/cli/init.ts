@@ -7,8 +7,7 @@ import { commandFor, shellWord } from './invocation.js';
 
 export const INIT_USAGE = 'critic-audit init [--kind text|code] [--dir DIR]';
 
-const KINDS = ['text', 'code'] as const;
-type Kind = (typeof KINDS)[number];
+type Kind = keyof typeof STARTER_FIXTURES;
 
 /**
  * Writes a starter audit into a folder: a config whose `exec` critic runs as
@@ -19,13 +18,13 @@ type Kind = (typeof KINDS)[number];
 export async function initCommand(argv: string[]): Promise<number> {
   const { values } = parseArgs({ args: argv, strict: true, options: { kind: { type: 'string', default: 'text' }, dir: { type: 'string', default: '.' } } });
   const kind = values.kind as Kind;
-  if (!KINDS.includes(kind)) throw new InputError('(command line)', undefined, '--kind', `must be text or code, got "${values.kind}"`);
+  if (!Object.hasOwn(STARTER_FIXTURES, kind)) throw new InputError('(command line)', undefined, '--kind', `must be text or code, got "${values.kind}"`);
   const dir = resolve(values.dir!);
   const command = commandFor(dir);
   const files: Record<string, string> = {
     'critic.config.yaml': CONFIG,
     'critic.mjs': CRITIC,
-    'fixtures/examples.yaml': kind === 'text' ? TEXT_FIXTURES : CODE_FIXTURES,
+    'fixtures/examples.yaml': STARTER_FIXTURES[kind],
     'prompts/critic.md': readFileSync(DEFAULT_TEMPLATE_FILE, 'utf8'),
     'CRITIC-AUDIT.md': readmeSnippet(command),
   };
@@ -196,6 +195,9 @@ fixtures:
 `;
 
 /** The folder's README; `command` starts critic-audit as it was installed (see commandFor). */
+/** The example fixtures `--kind` chooses between. */
+const STARTER_FIXTURES = { text: TEXT_FIXTURES, code: CODE_FIXTURES };
+
 const readmeSnippet = (command: string) => `## Auditing the critic
 
 This folder holds a critic-audit audit:

@@ -13,7 +13,7 @@ import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarName, type VerdictGrammar } from
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from '../util/yamlSource.js';
 import { PACKAGE_ROOT } from '../util/packageRoot.js';
-import { FIXTURE_KEYS } from '../fixtures/kinds/index.js';
+import { FIXTURE_KEYS, fixtureKind } from '../fixtures/kinds/index.js';
 import { AUTHORED_MUTANT_TYPES, CONTAMINANT_FIXTURE_KEYS } from '../fixtures/plan.js';
 
 export interface NamedCritic {
@@ -146,15 +146,15 @@ export function loadConfig(file: string): AuditConfig {
     names.add(name);
     const grammar = GRAMMARS[('verdict' in c ? c.verdict : DEFAULT_GRAMMAR) as GrammarName];
     const notFound = 'notFound' in c ? (c.notFound as 'flag' | 'neutral' | undefined) : undefined;
-    if (notFound !== undefined && grammar.name !== 'claims')
+    if (notFound !== undefined && !grammar.perClaim)
       throw source.errorAt([...path, 'notFound'], `notFound applies to per-claim verdicts only; this critic's verdict is ${grammar.name} (set verdict: claims)`);
     return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
-  if (consensus !== undefined && !critics.some((c) => c.grammar.name === 'agree-disagree')) {
+  if (consensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
     throw source.errorAt(['thresholds', 'maxFalseConsensus'], 'maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`');
   }
-  if (reviewAudit && !critics.some((c) => c.grammar.name === 'agree-disagree')) {
+  if (reviewAudit && !critics.some((c) => c.grammar.readsReviews)) {
     throw source.errorAt(['reviewAudits'], 'a review audit needs a critic of reviews: give one critic `verdict: agree-disagree` (it reviews the reviews, and only them)');
   }
 
@@ -196,7 +196,8 @@ function reviewAuditOf(
 ): ReviewAudit {
   const mutators = named(raw.mutators ?? REVIEW_MUTATOR_NAMES, ['reviewAudits', 'mutators']);
   mutators.forEach((m, i) => {
-    if (m.kind !== 'review') throw source.errorAt(['reviewAudits', 'mutators', i], `"${m.name}" mutates ${m.kind} artifacts, not reviews; review mutators: ${REVIEW_MUTATOR_NAMES.join(', ')}`);
+    if (!fixtureKind(m.kind).isReview)
+      throw source.errorAt(['reviewAudits', 'mutators', i], `"${m.name}" mutates ${m.kind} artifacts, not reviews; review mutators: ${REVIEW_MUTATOR_NAMES.join(', ')}`);
   });
   raw.reviewed?.forEach((name, i) => {
     if (!artifactMutators.some((m) => m.name === name))

@@ -1,4 +1,4 @@
-import type { Condition } from '../requests/conditions/index.js';
+import { SEALED_CONDITION, type Condition } from '../requests/conditions/index.js';
 import { ALL_MUTANTS, CONTROL, type CriticTables, type PairedComparison } from '../results/tabulate.js';
 import type { Interval } from '../statistics/wilson.js';
 import { noDataGate, nothingMeasured, overallThreshold, type EffectMeasure, type Gate, type GateContext } from './gate.js';
@@ -60,7 +60,7 @@ export function effectGate(
   conservative: boolean,
   failsWithoutData: boolean,
 ): Gate {
-  const row = tables.paired.find((p) => p.mutator === items && p.from === 'clean' && p.to === condition);
+  const row = tables.paired.find((p) => p.mutator === items && p.from === SEALED_CONDITION && p.to === condition);
   if (!row) {
     const what = items === CONTROL ? 'original' : items === ALL_MUTANTS ? 'mutant' : `${items} mutant`;
     return noDataGate(name, threshold, `no ${what} has an answered review under both clean and ${condition}`, failsWithoutData);

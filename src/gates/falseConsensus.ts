@@ -1,4 +1,5 @@
 import { ALL_MUTATORS } from '../../mutators/index.js';
+import { fixtureKind } from '../fixtures/kinds/index.js';
 import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import { noDataGate, nothingMeasured, overallThreshold, type Gate } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
@@ -50,7 +51,7 @@ export function falseConsensusGates(audit: ReviewAuditReport | null | undefined,
 }
 
 /** The review mutators, the only keys `maxFalseConsensus` takes besides `default`. */
-export const REVIEW_MUTATOR_NAMES: readonly string[] = ALL_MUTATORS.filter((m) => m.kind === 'review').map((m) => m.name);
+export const REVIEW_MUTATOR_NAMES: readonly string[] = ALL_MUTATORS.filter((m) => fixtureKind(m.kind).isReview).map((m) => m.name);
 
 /** `--threshold maxFalseConsensus=N` (every review mutator) or `maxFalseConsensus.<review mutator or default>=N`. */
 export function overrideFalseConsensus(current: unknown, key: string | undefined, value: unknown): unknown {

@@ -1,3 +1,4 @@
+import { fixtureKind } from '../fixtures/kinds/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { MutationCandidate, Mutator } from '../../mutators/types.js';
 import { sha256Hex, stableId } from '../util/hash.js';
@@ -61,7 +62,8 @@ export function applyCandidate<F extends Fixture>(fixture: F, mutatorName: strin
   const original = fixture.artifact.slice(start, end);
   // The worker's own texts defend the mutant, as a real worker's defend its mistake; a mutator may know better
   // than find-and-replace how the trace does it (an omitted or inserted sentence). Declared fields take the replacement.
-  const untouched = (text: string | undefined) => text === undefined || (fixture.kind === 'code' && !quotable(original));
+  const quotable = fixtureKind(fixture.kind).quotableInTrace?.(original) ?? true;
+  const untouched = (text: string | undefined) => text === undefined || !quotable;
   const consistent = (text: string | undefined) => (untouched(text) ? text : mutateTrace(text!, original, replacement));
   return {
     id: stableId(fixture.id, mutatorName, start, end, replacement),
@@ -74,15 +76,6 @@ export function applyCandidate<F extends Fixture>(fixture: F, mutatorName: strin
     trace: !untouched(fixture.trace) && mutator?.defendInTrace ? mutator.defendInTrace(fixture, candidate, fixture.trace!) : consistent(fixture.trace),
     ...(fixture.fields ? { fields: Object.fromEntries(Object.entries(fixture.fields).map(([k, v]) => [k, consistent(v)!])) } : {}),
   };
-}
-
-/**
- * Whether a piece of code is something a prose trace could quote: an operator
- * such as "<" or "-" also occurs in ordinary words and formulas, and replacing
- * those would garble the trace rather than make it defend the mutant.
- */
-function quotable(code: string): boolean {
-  return /[A-Za-z0-9]/.test(code) && code.trim().length >= 3;
 }
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { fixtureKind, isReviewFixture } from '../fixtures/kinds/index.js';
+import type { UnderReview } from '../fixtures/kinds/kind.js';
 import { reviewedEvidence } from '../fixtures/kinds/review.js';
 import { renderReview, type ReviewFlag } from '../fixtures/reviewText.js';
-import type { CodeFixture, FalseFlag, Fixture, ReviewFixture, TextFixture } from '../fixtures/types.js';
-import { evidenceSentences, sentenceAround, supportOf } from '../text/claims.js';
+import type { FalseFlag, Fixture, ReviewFixture } from '../fixtures/types.js';
 import { sha256Hex } from '../util/hash.js';
 import { positiveInt } from '../util/schemaParts.js';
-import { lineColumnAt } from './span.js';
 import type { Mutant } from './types.js';
 
 /** The config's `reviewAudits:` (seed 001): which suites' originals and verified mutants become reviewed artifacts, and how the reviews are corrupted. */
@@ -40,7 +40,9 @@ export function reviewFixtures(
 ): ReviewFixture[] {
   const fixtures: ReviewFixture[] = [];
   for (const source of sources) {
-    if (source.kind === 'review') continue;
+    // A review is not reviewed again; the kind of any other artifact says how a review of it is made.
+    if (isReviewFixture(source)) continue;
+    const reviewing: UnderReview<Fixture> = fixtureKind(source.kind).underReview;
     const all = mutantsOf(source.id);
     const reviewable = options.reviewed ? all.filter((m) => options.reviewed!.includes(m.mutator)) : all;
     const chosen = sampled(reviewable, options.seed, options.perFixture);
@@ -48,11 +50,11 @@ export function reviewFixtures(
       id: `review-of-${reviewed.itemId}`,
       kind: 'review',
       task: source.task,
-      artifact: renderReview(reviewed.mutant ? [realFlag(source, reviewed.mutant)] : []),
-      evidence: [reviewedEvidence(reviewed.artifact, source.kind), ...(source.kind === 'text' ? source.evidence : [])],
+      artifact: renderReview(reviewed.mutant ? [realFlag(reviewing, reviewed.mutant)] : []),
+      evidence: [reviewedEvidence(reviewed.artifact, reviewing), ...reviewing.evidence(source)],
       reviewed: { kind: source.kind, artifact: reviewed.artifact, itemId: reviewed.itemId, role: reviewed.mutant ? 'mutant' : 'original', mutator: reviewed.mutant?.mutator ?? null },
-      flags: reviewed.mutant ? [realFlag(source, reviewed.mutant)] : [],
-      falseFlags: falseFlags(source, reviewed.mutant, all, options.seed),
+      flags: reviewed.mutant ? [realFlag(reviewing, reviewed.mutant)] : [],
+      falseFlags: falseFlags(reviewing, source, reviewed.mutant, all, options.seed),
       variants: [],
       trace: undefined,
       cluster: source.cluster,
@@ -65,26 +67,8 @@ export function reviewFixtures(
 }
 
 /** The correct review's flag on a mutant: where the mutation sits in the mutant, and what should be there. */
-function realFlag(source: TextFixture | CodeFixture, m: Mutant): ReviewFlag {
-  return source.kind === 'code' ? codeFlag(m.artifact, m.span.start, m.replacement, m.original) : textFlag(m.artifact, m.span.start, m.replacement, m.original);
-}
-
-function codeFlag(artifact: string, at: number, wrong: string, right: string): ReviewFlag {
-  const line = lineColumnAt(artifact, at + (wrong.length - wrong.trimStart().length)).line;
-  const quote = artifact.split('\n')[line - 1]!.trim();
-  const says = wrong.trim() ? `\`${wrong.trim()}\` is a bug here; it should be \`${right.trim()}\`.` : `\`${right.trim()}\` is missing here; without it the function is wrong.`;
-  return { line, quote, says };
-}
-
-function textFlag(artifact: string, at: number, wrong: string, right: string): ReviewFlag {
-  const lead = wrong.length - wrong.trimStart().length;
-  const sentence = sentenceAround(artifact, at + lead, at + Math.max(lead, wrong.trimEnd().length))?.text ?? artifact;
-  const says = !right.trim()
-    ? 'no evidence supports this claim.'
-    : !wrong.trim()
-      ? `it leaves out "${right.trim()}", which the evidence states.`
-      : `it says "${wrong.trim()}" where the evidence says "${right.trim()}".`;
-  return { quote: sentence, says };
+function realFlag(reviewing: UnderReview<Fixture>, m: Mutant): ReviewFlag {
+  return reviewing.flag(m.artifact, m.span.start, m.replacement, m.original);
 }
 
 /**
@@ -93,19 +77,18 @@ function textFlag(artifact: string, at: number, wrong: string, right: string): R
  * fixes. Only replacements (not insertions or deletions), away from the
  * reviewed mutation.
  */
-function falseFlags(source: TextFixture | CodeFixture, reviewed: Mutant | null, all: readonly Mutant[], seed: number): FalseFlag[] {
+function falseFlags(reviewing: UnderReview<Fixture>, source: Fixture, reviewed: Mutant | null, all: readonly Mutant[], seed: number): FalseFlag[] {
   const artifact = reviewed?.artifact ?? source.artifact;
   const shift = reviewed ? reviewed.replacement.length - reviewed.original.length : 0;
   const apart = all.filter((m) => m !== reviewed && m.original.trim() && m.replacement.trim() && (!reviewed || m.span.end <= reviewed.span.start || m.span.start >= reviewed.span.end));
   const candidates = apart.map((m): FalseFlag => {
     const at = reviewed && m.span.start >= reviewed.span.end ? m.span.start + shift : m.span.start;
     // The flag asks for the mutant's text where the artifact has the right one: `wrong` and `right` swap.
-    const flag = source.kind === 'code' ? codeFlag(artifact, at, m.original, m.replacement) : textFlag(artifact, at, m.original, m.replacement);
-    const refutedBy = source.kind === 'text' ? (supportOf(flag.quote!, evidenceSentences(source.evidence)) ?? flag.quote!) : flag.quote!;
-    return { ...flag, refutedBy };
+    const flag = reviewing.flag(artifact, at, m.original, m.replacement);
+    return { ...flag, refutedBy: reviewing.refutedBy(source, flag) };
   });
   // A sentence or line the real flag is on is wrong already; two on one would be one fabricated finding twice.
-  const real = reviewed ? realFlag(source, reviewed) : undefined;
+  const real = reviewed ? realFlag(reviewing, reviewed) : undefined;
   const sameSite = (a: FalseFlag | ReviewFlag, b: FalseFlag | ReviewFlag) => a.quote === b.quote && a.line === b.line;
   const fresh = candidates.map((f, i) => ({ f, i })).filter(({ f, i }) => (!real || !sameSite(f, real)) && candidates.findIndex((g) => sameSite(f, g)) === i);
   const chosen = new Set(

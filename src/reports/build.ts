@@ -1,3 +1,5 @@
+import { grammarOf } from '../reviews/verdicts/index.js';
+import { isReviewFixture } from '../fixtures/kinds/index.js';
 import { compareWithBaseline, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
@@ -63,7 +65,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: baseline !== undefined });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const reviewAuditReader = critic.verdict === 'agree-disagree' ? reviewAuditSink(items, snapshot.fixtures, settings.conditions) : null;
+    const reviewAuditReader = grammarOf(critic.verdict).audits === 'reviews' ? reviewAuditSink(items, snapshot.fixtures, settings.conditions) : null;
     const planReader = planAuditReader(critic.verdict, items, snapshot, conditions);
     const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames };
     const measures = criticPass(passScope);
@@ -98,7 +100,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     if (!control.pass && answered)
       warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = reviewAuditReader ? reviewAuditReader.finish() : null;
-    if (critic.verdict === 'agree-disagree')
+    if (grammarOf(critic.verdict).audits === 'reviews')
       gates.push(
         ...falseConsensusGates(
           reviewAudit,
@@ -223,7 +225,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
 
 /** Seed 003's plan audit, for a critic answering in the accepted-issues grammar on a suite with acceptance plans (first-turn conditions). */
 function planAuditReader(grammar: string | undefined, items: ItemRecord[], snapshot: AuditSnapshot, conditions: readonly Condition[]): ResultSink<PlanAudit> | null {
-  if (grammar !== 'accepted-issues') return null;
+  if (grammarOf(grammar).audits !== 'plans') return null;
   const firstTurns = conditions.filter((c) => !c.followUp);
   const summaries = firstTurns.filter((c) => c.contaminantKey === 'round_summary').map((c) => c.name);
   return planAudit(
@@ -243,9 +245,9 @@ function authoredTypes(generation: AuditSnapshot['generation']): string[] {
 /** A fixture that cannot carry a condition's contaminant (no trace, no such field) is not reviewed under it: said once per condition. */
 function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Condition[]): string[] {
   // A review fixture carries neither a worker's trace nor a declared field: not worth a warning each run.
-  const fixtures = snapshot.fixtures.filter((f) => f.kind !== 'review');
-  const reviews = snapshot.fixtures.filter((f) => f.kind === 'review');
-  const criticsOfReviews = snapshot.critics.filter((c) => c.verdict === 'agree-disagree').map((c) => c.name);
+  const fixtures = snapshot.fixtures.filter((f) => !isReviewFixture(f));
+  const reviews = snapshot.fixtures.filter(isReviewFixture);
+  const criticsOfReviews = snapshot.critics.filter((c) => grammarOf(c.verdict).audits === 'reviews').map((c) => c.name);
   return conditions.flatMap((c) => {
     const skipped = fixturesWithout(c, fixtures);
     const warnings = skipped.length

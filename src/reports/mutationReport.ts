@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { FileResult, MutantResult, MutantStatus, MutationTestResult } from 'mutation-testing-report-schema/api';
-import type { ConditionName } from '../requests/conditions/index.js';
+import { fixtureKind } from '../fixtures/kinds/index.js';
+import { SEALED_CONDITION, type ConditionName } from '../requests/conditions/index.js';
 import type { AuditSnapshot } from './types.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { fixtureFile } from './html/data.js';
@@ -64,7 +65,7 @@ function* mutationFiles(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsO
     for (const m of snapshot.generation.mutants) if (byItem?.has(m.id)) kinds.add(kindOf.get(m.fixtureId)!);
     for (const fixture of snapshot.fixtures) {
       if (!kinds.has(fixture.kind)) continue;
-      const path = `${prefix}${fixturePath(snapshot, fixture.source.file, fixture.id, fixture.kind)}`;
+      const path = `${prefix}${fixturePath(snapshot, fixture.source.file, fixture.id, fixtureKind(fixture.kind).mutationReport.extension)}`;
       const mutants: MutantResult[] = [];
       for (const m of valid.get(fixture.id) ?? []) {
         const reviewed = byItem?.of(m.id, condition);
@@ -98,7 +99,7 @@ function* mutationFiles(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsO
           description: describe(m.original, m.replacement),
         });
       }
-      yield [path, { language: fixture.kind === 'code' ? 'typescript' : 'text', source: fixture.artifact, mutants }];
+      yield [path, { language: fixtureKind(fixture.kind).mutationReport.language, source: fixture.artifact, mutants }];
     }
   }
 }
@@ -121,11 +122,11 @@ export function scoreThresholds(catchRate: unknown): { high: number; low: number
   return { high: Math.max(high, low), low };
 }
 
-function fixturePath(snapshot: AuditSnapshot, file: string, id: string, kind: string): string {
+function fixturePath(snapshot: AuditSnapshot, file: string, id: string, extension: string): string {
   const folder = fixtureFile(snapshot, file)
     .replace(/\\/g, '/')
     .replace(/\.ya?ml$/i, '');
-  return `${folder}/${id}.${kind === 'code' ? 'ts' : 'txt'}`;
+  return `${folder}/${id}.${extension}`;
 }
 
 const location = (span: { line: number; column: number; endLine: number; endColumn: number }) => ({
@@ -178,7 +179,7 @@ export interface ShownCondition {
  * so a critic that collapses under the trace would look perfect here unsaid.
  */
 export function shownConditionNote({ condition, conditions, perCondition }: ShownCondition): string {
-  const shown = `This report shows the critic's verdicts under the <b>${escapeHtml(condition)}</b> condition${condition === 'clean' ? ' (sealed)' : ''} only.`;
+  const shown = `This report shows the critic's verdicts under the <b>${escapeHtml(condition)}</b> condition${condition === SEALED_CONDITION ? ' (sealed)' : ''} only.`;
   const others = conditions.filter((c) => c !== condition);
   if (!others.length) return shown;
   const where = perCondition

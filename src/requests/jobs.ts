@@ -1,4 +1,5 @@
-import { numberedClaims, renderClaims } from '../text/numberedClaims.js';
+import { fixtureKind } from '../fixtures/kinds/index.js';
+import { renderClaims } from '../text/numberedClaims.js';
 import { stableId } from '../util/hash.js';
 import { clean } from './conditions/clean.js';
 import { appliesTo, type Condition, type ConditionName, type FirstTurn, type FollowUp } from './conditions/index.js';
@@ -150,7 +151,11 @@ function claimsFor(options: Pick<JobOptions, 'template' | 'claims'>) {
   const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
   const numbers = listsClaims || options.claims === true;
   return (item: ReviewItem) => {
-    const claims = numbers ? numberedClaims(item.artifact, item.kind).map(({ id, text }) => ({ id, text })) : undefined;
+    const claims = numbers
+      ? fixtureKind(item.kind)
+          .claims(item.artifact)
+          .map(({ id, text }) => ({ id, text }))
+      : undefined;
     return { claims, rendered: listsClaims && claims ? renderClaims(claims) : undefined };
   };
 }

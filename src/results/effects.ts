@@ -1,4 +1,4 @@
-import type { ConditionName } from '../requests/conditions/index.js';
+import { SEALED_CONDITION, type ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { pairedEffectBootstrap, type PairedEffectItem } from '../statistics/bootstrap.js';
 import type { Interval } from '../statistics/wilson.js';
@@ -60,10 +60,10 @@ export function bootstrapEffects(
   const effects: BootstrapEffect[] = [];
   for (const group of order) {
     for (const to of conditions) {
-      if (to === 'clean') continue;
+      if (to === SEALED_CONDITION) continue;
       const paired: PairedEffectItem[] = [];
       for (const item of groups.get(group)!) {
-        const x = outcomes.of(item.id, 'clean');
+        const x = outcomes.of(item.id, SEALED_CONDITION);
         const y = outcomes.of(item.id, to);
         if (!x?.answered || !y?.answered) continue;
         paired.push({ cluster: item.cluster, from: isFlagged(x) ? 1 : 0, to: isFlagged(y) ? 1 : 0 });

@@ -1,13 +1,13 @@
+import { fixtureKind } from '../fixtures/kinds/index.js';
+import type { FixtureKind } from '../fixtures/kinds/kind.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { MutantRecord } from '../mutants/types.js';
 import { withholdsEvidence, type ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
-import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarContext, type GrammarName, type ParsedVerdict } from '../reviews/verdicts/index.js';
-import type { ClaimVerdict } from '../reviews/verdicts/claims.js';
-import { namedPlanItems } from '../reviews/verdicts/accepted-issues.js';
+import { grammarOf, type ClaimVerdict, type GrammarContext, type ParsedVerdict } from '../reviews/verdicts/index.js';
 import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
-import { claimAt, numberedClaims, type NumberedClaim } from '../text/numberedClaims.js';
+import { claimAt, type NumberedClaim } from '../text/numberedClaims.js';
 import { parseReview } from '../fixtures/reviewText.js';
 import { namedLines, normaliseQuote, quotesNormalised } from '../text/quote.js';
 import { ALL_MUTANTS, type CriticTables } from './tabulate.js';
@@ -76,7 +76,8 @@ export interface LocatedAnalysis {
 
 /** The mutation as the critic saw it: in the mutant's own text. */
 interface MutationTarget {
-  kind: 'text' | 'code';
+  /** How a reply points at it: by quoting words (prose, and a review's flags) or by naming or quoting lines (code). */
+  pointedAt: Exclude<FixtureKind['pointedAt'], 'flags'>;
   original: string;
   replacement: string;
   /** Text: what quoting the mutation means, normalised (see quotedPieces). */
@@ -109,7 +110,7 @@ export interface LocateOptions {
 
 /** Reads a critic's stored replies as they stream by: located catches, what flagged originals cited, and the grammar's adherence. */
 export function replyAnalysis(items: readonly ItemRecord[], fixtures: readonly Fixture[], conditions: readonly ConditionName[], options: LocateOptions = {}): ResultSink<LocatedAnalysis> {
-  const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
+  const grammar = grammarOf(options.grammar);
   const byId = new Map(items.map((i) => [i.id, i]));
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
   // Per mutant: answered repeats and located ones, two slots per condition (a long run has tens of thousands of mutants).
@@ -135,8 +136,7 @@ export function replyAnalysis(items: readonly ItemRecord[], fixtures: readonly F
       adherence.invalid++;
       adherence.byReason[parsed.invalid] = (adherence.byReason[parsed.invalid] ?? 0) + 1;
     } else adherence.noVerdict++;
-    const claimVerdicts = (parsed as { claimVerdicts?: readonly ClaimVerdict[] }).claimVerdicts;
-    if (claimVerdicts) tallyClaims(claimTally, claimVerdicts, parsed, view.target);
+    if (parsed.claimVerdicts) tallyClaims(claimTally, parsed.claimVerdicts, parsed, view.target);
 
     const flagged = r.verdict === 'FAIL';
     if (view.target) {
@@ -149,7 +149,7 @@ export function replyAnalysis(items: readonly ItemRecord[], fixtures: readonly F
     } else if (flagged) {
       const entry = cited.get(r.condition) ?? { flagged: 0, citing: 0, claims: new Map() };
       entry.flagged++;
-      const pointed = pointedClaims(parsed, reply, context, item.kind);
+      const pointed = pointedClaims(parsed, reply, context, fixtureKind(item.kind).pointedAt);
       if (pointed.length) entry.citing++;
       for (const claim of pointed) {
         const k = `${item.fixtureId}\u0000${claim.text}`;
@@ -255,7 +255,7 @@ function tallyClaims(tally: ClaimTally, verdicts: readonly ClaimVerdict[], parse
  * located, false when it is not, null when the review is no catch on a mutant.
  */
 export function catchLocator(fixtures: readonly Fixture[], options: LocateOptions = {}): (item: ItemRecord, r: ReviewResult) => boolean | null {
-  const grammar = GRAMMARS[(options.grammar ?? DEFAULT_GRAMMAR) as GrammarName] ?? GRAMMARS[DEFAULT_GRAMMAR];
+  const grammar = grammarOf(options.grammar);
   const fixtureById = new Map(fixtures.map((f) => [f.id, f]));
   let view: ItemView | undefined;
   return (item, r) => {
@@ -272,13 +272,14 @@ function itemView(item: ItemRecord, fixture: Fixture | undefined, notFound: 'fla
   const evidence = fixture && 'evidence' in fixture ? fixture.evidence : [];
   const m = item.mutant;
   const artifact = m && fixture ? mutatedArtifact(fixture.artifact, m) : (item.artifact ?? '');
-  const claims = numberedClaims(artifact, item.kind);
+  const kind = fixtureKind(item.kind);
+  const claims = kind.claims(artifact);
   const context: GrammarContext = { artifact, evidence, claims, notFound };
   return {
     item,
     context,
     blindContext: { ...context, evidence: [] },
-    target: m && fixture ? (item.kind === 'review' ? reviewTarget(fixture.artifact, artifact, m, claims) : targetOf(item.kind, artifact, m, claims)) : null,
+    target: m && fixture ? (kind.pointedAt === 'flags' ? reviewTarget(fixture.artifact, artifact, m, claims) : targetOf(kind.pointedAt, artifact, m, claims)) : null,
   };
 }
 
@@ -286,7 +287,7 @@ function mutatedArtifact(original: string, m: Pick<MutantRecord, 'span' | 'repla
   return original.slice(0, m.span.start) + m.replacement + original.slice(m.span.end);
 }
 
-function targetOf(kind: string, artifact: string, m: MutantRecord, claims: readonly NumberedClaim[]): MutationTarget {
+function targetOf(pointedAt: MutationTarget['pointedAt'], artifact: string, m: MutantRecord, claims: readonly NumberedClaim[]): MutationTarget {
   const start = m.span.start;
   const end = start + m.replacement.length;
   const firstLine = lineOf(artifact, start);
@@ -295,8 +296,7 @@ function targetOf(kind: string, artifact: string, m: MutantRecord, claims: reado
   const lines = new Set<number>();
   for (let n = firstLine; n <= lastLine; n++) lines.add(n);
   return {
-    // A review's mutation is quoted like prose: the changed flag, not a line number.
-    kind: kind === 'code' ? 'code' : 'text',
+    pointedAt,
     original: m.original,
     replacement: m.replacement,
     pieces: quotedPieces(artifact, start, m),
@@ -318,7 +318,8 @@ function reviewTarget(review: string, mutant: string, m: MutantRecord, claims: r
   const lineAround = (text: string, start: number, end: number) => text.slice(text.lastIndexOf('\n', start - 1) + 1, (text.indexOf('\n', end) + 1 || text.length + 1) - 1);
   const touched = [lineAround(review, m.span.start, m.span.end), m.original, m.replacement, lineAround(mutant, m.span.start, m.span.start + m.replacement.length)];
   const quotes = [...new Set(touched.flatMap((text) => parseReview(text.replace(/^\n/, '')).flatMap((f) => (f.quote ? [normaliseQuote(f.quote)] : []))))];
-  return { ...targetOf('review', mutant, m, claims), pieces: quotes, deleted: null };
+  // Quoted like prose: the changed flag, not a line number.
+  return { ...targetOf('words', mutant, m, claims), pieces: quotes, deleted: null };
 }
 
 /**
@@ -356,11 +357,10 @@ const MIN_CODE_FRAGMENT = 5;
 function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): boolean {
   if (parsed.flaggedClaims) return target.claimId !== undefined && parsed.flaggedClaims.includes(target.claimId);
   // An authored mutant breaks one plan item: an accepted-issues catch is located when an issue names it.
-  const issues = (parsed as { issues?: readonly string[] }).issues;
-  if (target.breaks !== undefined && issues) return issues.some((issue) => namedPlanItems(issue).includes(target.breaks!));
+  if (target.breaks !== undefined && parsed.namedItems) return parsed.namedItems.includes(target.breaks);
   for (const text of parsed.citations ?? [reply]) {
     const said = normaliseQuote(text);
-    if (target.kind === 'text') {
+    if (target.pointedAt === 'words') {
       if (target.pieces.some((p) => quotesNormalised(said, p))) return true;
       if (target.deleted !== null && [...text.matchAll(QUOTED)].some((q) => normaliseQuote((q[1] ?? q[2] ?? q[3])!) === target.deleted)) return true;
       continue;
@@ -378,11 +378,11 @@ function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): 
 }
 
 /** The claims of an artifact a flagging reply pointed at: the claims it flagged, or those it quotes in full (text) or names by line (code). */
-function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, kind: string): GrammarContext['claims'] {
+function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, pointedAt: FixtureKind['pointedAt']): GrammarContext['claims'] {
   if (parsed.flaggedClaims) return context.claims.filter((c) => parsed.flaggedClaims!.includes(c.id));
   const texts = parsed.citations ?? [reply];
   const said = texts.map(normaliseQuote);
-  const lines = kind === 'code' ? new Set(texts.flatMap((t) => [...namedLines(t)])) : new Set<number>();
+  const lines = pointedAt === 'lines' ? new Set(texts.flatMap((t) => [...namedLines(t)])) : new Set<number>();
   return context.claims.filter((c) => lines.has(c.id) || said.some((s) => s.includes(normaliseQuote(c.text))));
 }
 

@@ -1,3 +1,4 @@
+import { fixtureKind, isReviewFixture } from '../fixtures/kinds/index.js';
 import type { Fixture, ReviewFixture } from '../fixtures/types.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
@@ -61,9 +62,9 @@ const empty = (): Tally => ({ answered: 0, agreed: 0, concern: 0, evidence: 0, r
 
 /** The review audit of a critic of reviews, read from its results as they stream by; null when the run has no review items. */
 export function reviewAudit(items: readonly ItemRecord[], fixtures: readonly Fixture[], conditions: readonly ConditionName[]): ResultSink<ReviewAuditReport> | null {
-  const reviewItems = new Map(items.filter((i) => i.kind === 'review').map((i) => [i.id, i]));
+  const reviewItems = new Map(items.filter((i) => fixtureKind(i.kind).isReview).map((i) => [i.id, i]));
   if (!reviewItems.size) return null;
-  const fixtureById = new Map(fixtures.filter((f): f is ReviewFixture => f.kind === 'review').map((f) => [f.id, f]));
+  const fixtureById = new Map(fixtures.filter(isReviewFixture).map((f) => [f.id, f]));
   const tallies = new Map<string, Tally>();
   const add = (r: ReviewResult): void => {
     const item = reviewItems.get(r.itemId);

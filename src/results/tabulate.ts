@@ -1,4 +1,4 @@
-import type { ConditionName } from '../requests/conditions/index.js';
+import { SEALED_CONDITION, type ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { ErrorCauses, type ErrorCause } from '../reviews/failureCause.js';
 import { stoodUnasked } from '../reviews/types.js';
@@ -167,8 +167,8 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
   const paired: PairedComparison[] = [];
   for (const group of [...mutators, ALL_MUTANTS, CONTROL]) {
     for (const to of conditions) {
-      if (to === 'clean') continue;
-      const comparison = compare(groups.get(group) ?? [], outcomes, 'clean', to, group);
+      if (to === SEALED_CONDITION) continue;
+      const comparison = compare(groups.get(group) ?? [], outcomes, SEALED_CONDITION, to, group);
       if (comparison) paired.push(comparison);
     }
   }

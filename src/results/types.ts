@@ -3,6 +3,7 @@ import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { ConditionName, DeclaredConditionSpec } from '../requests/conditions/index.js';
 import type { CriticIdentity } from '../reviews/critic.js';
+import { DEFAULT_GRAMMAR } from '../reviews/verdicts/index.js';
 import type { BootstrapSettings } from './schema.js';
 
 /**
@@ -46,7 +47,7 @@ export interface CriticRecord {
 
 /** A critic's grammar settings as its record keeps them: only what differs from the defaults, so older stores read the same. */
 export function criticGrammar(verdict: string, notFound: 'flag' | 'neutral'): Pick<CriticRecord, 'verdict' | 'notFound'> {
-  return { ...(verdict !== 'pass-fail' ? { verdict } : {}), ...(notFound !== 'flag' ? { notFound } : {}) };
+  return { ...(verdict !== DEFAULT_GRAMMAR ? { verdict } : {}), ...(notFound !== 'flag' ? { notFound } : {}) };
 }
 
 /** What a run planned, apart from its fixtures and mutants (the store keeps those row by row). */

@@ -1,6 +1,7 @@
-import type { FixtureKindName } from '../fixtures/kinds/index.js';
+import { fixtureKind, type FixtureKindName } from '../fixtures/kinds/index.js';
 import type { ChatMessage, CriticRequest } from '../requests/types.js';
 import type { BatchApi } from './batch/api.js';
+import type { VerdictGrammar } from './verdicts/types.js';
 
 /** What a review call hands a critic. The condition is never named: the critic sees only what the request carries. */
 export interface ReviewCall {
@@ -92,16 +93,16 @@ export class CriticCallError extends Error {
 /**
  * Whether a critic reviews a fixture's items: one of its own `kinds`, with a
  * plan for a plan checker (`plansOnly`). In an audit with review items (seed
- * 001), those go to the critics of reviews, the ones answering AGREE /
- * DISAGREE (`verdict: agree-disagree`), and only to them; every other item to
+ * 001), those go to the critics of reviews, the ones whose grammar reads
+ * reviews (`verdict: agree-disagree`), and only to them; every other item to
  * the others.
  */
 export function reviewsFixture(
   critic: Pick<Critic, 'kinds' | 'plansOnly'>,
-  grammar: string,
-  fixture: { kind: string; acceptance?: readonly unknown[] | undefined },
+  grammar: Pick<VerdictGrammar, 'readsReviews'>,
+  fixture: { kind: FixtureKindName; acceptance?: readonly unknown[] | undefined },
   auditHasReviews: boolean,
 ): boolean {
-  if (auditHasReviews && (grammar === 'agree-disagree') !== (fixture.kind === 'review')) return false;
+  if (auditHasReviews && grammar.readsReviews !== fixtureKind(fixture.kind).isReview) return false;
   return (!critic.kinds || (critic.kinds as readonly string[]).includes(fixture.kind)) && (!critic.plansOnly || (fixture.acceptance?.length ?? 0) > 0);
 }

@@ -15,6 +15,8 @@ import { conditionsOf } from '../requests/conditions/index.js';
 /** A second grammar, only for this spec: "Decision: REJECT" flags, "Decision: ACCEPT" does not. */
 const decision: VerdictGrammar = {
   name: 'decision',
+  readsReviews: false,
+  perClaim: false,
   parse(reply) {
     const word = /^Decision: (ACCEPT|REJECT)$/m.exec(reply)?.[1];
     return { flagged: word === undefined ? null : word === 'REJECT' };

@@ -8,8 +8,8 @@ import { deadlineSignal } from '../util/deadline.js';
 import { sleep } from '../util/sleep.js';
 import { Pacer } from './pace.js';
 import { failureCause } from './failureCause.js';
-import { numberedClaims } from '../text/numberedClaims.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type GrammarContext, type Verdict, type VerdictGrammar } from './verdicts/index.js';
+import { fixtureKind } from '../fixtures/kinds/index.js';
 
 /** `Stop`: what `shouldStop` gives as its reason to stop (the run's own budgets: the scheduler only passes it on). */
 export interface ScheduleOptions<Stop = string> {
@@ -334,7 +334,7 @@ export function replyVerdict(
 
 /** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */
 export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
-  return { artifact: job.request.artifact, evidence: job.request.evidence ?? [], claims: job.claims ?? numberedClaims(job.request.artifact, job.kind), notFound };
+  return { artifact: job.request.artifact, evidence: job.request.evidence ?? [], claims: job.claims ?? fixtureKind(job.kind).claims(job.request.artifact), notFound };
 }
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {

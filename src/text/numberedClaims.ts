@@ -8,14 +8,13 @@ export interface NumberedClaim {
   end: number;
 }
 
-/**
- * The artifact split into numbered claims: one per sentence for text; for
- * code, one per non-blank line, numbered by its 1-based line, so "line N" and
- * "claim N" name the same thing.
- */
-/** Text: its sentences; code and reviews: their non-blank lines. */
-export function numberedClaims(artifact: string, kind: string): NumberedClaim[] {
-  if (kind === 'text') return splitSentences(artifact).map((s, i) => ({ id: i + 1, text: s.text, start: s.start, end: s.end }));
+/** Prose split into numbered claims: one per sentence, numbered from 1. */
+export function sentenceClaims(artifact: string): NumberedClaim[] {
+  return splitSentences(artifact).map((s, i) => ({ id: i + 1, text: s.text, start: s.start, end: s.end }));
+}
+
+/** Code (or a review) split into numbered claims: one per non-blank line, numbered by its 1-based line, so "line N" and "claim N" name the same thing. */
+export function lineClaims(artifact: string): NumberedClaim[] {
   const claims: NumberedClaim[] = [];
   let start = 0;
   artifact.split('\n').forEach((line, i) => {

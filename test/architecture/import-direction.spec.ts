@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, normalize } from 'node:path';
+import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
@@ -45,7 +46,23 @@ function folderOf(file: string): string {
   return second!.replace(/\.ts$/, '');
 }
 
-const IMPORT = /^\s*(?:import|export)\b[^;]*?\bfrom\s+'(\.{1,2}\/[^']+)'/gm;
+/**
+ * The imports of one source file (at `path` under the package root) that
+ * cross into another folder: every form the compiler reads, `import ... from`
+ * and `export ... from`, a side-effect `import './x.js'`, and a dynamic
+ * `import('./x.js')` (also in a type), each with a relative path.
+ */
+function fileImports(path: string, text: string): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const { fileName } of ts.preProcessFile(text, true, true).importedFiles) {
+    if (!fileName.startsWith('./') && !fileName.startsWith('../')) continue;
+    const target = normalize(join(dirname(path), fileName)).replace(/\.js$/, '.ts');
+    const from = folderOf(path);
+    const to = folderOf(target);
+    if (from !== to) edges.push({ from, to, file: path, target });
+  }
+  return edges;
+}
 
 /** Every import between two folders of the shipped code (specs and test helpers are not part of the layout). */
 function folderImports(root: string, tops: readonly string[] = ['src', 'mutators']): ImportEdge[] {
@@ -56,12 +73,7 @@ function folderImports(root: string, tops: readonly string[] = ['src', 'mutators
       if (entry.isDirectory()) {
         if (entry.name !== 'testing') walk(path);
       } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts')) {
-        for (const match of readFileSync(join(root, path), 'utf8').matchAll(IMPORT)) {
-          const target = relative(root, resolve(root, dirname(path), match[1]!)).replace(/\.js$/, '.ts');
-          const from = folderOf(path);
-          const to = folderOf(target);
-          if (from !== to) edges.push({ from, to, file: path, target });
-        }
+        edges.push(...fileImports(path, readFileSync(join(root, path), 'utf8')));
       }
     }
   };
@@ -138,6 +150,26 @@ describe('the import direction', () => {
     const added: ImportEdge = { from: 'fixtures', to: 'reports', file: 'src/fixtures/load.ts', target: 'src/reports/types.ts' };
     expect(backEdges([...edges, added])).toEqual(['src/fixtures/load.ts -> src/reports/types.ts: fixtures may not import reports (reports is above fixtures)']);
     expect(folderCycles([...edges, added]).flat()).toEqual(expect.arrayContaining(['fixtures', 'reports']));
+  });
+
+  it('reads side-effect and dynamic imports as well as `from` imports, and catches a back-edge made by each', () => {
+    const source = [
+      "import type { Gate } from '../gates/gate.js';",
+      "import '../reports/register.js';",
+      "export { measures } from '../results/measures.js';",
+      'export async function later() {',
+      "  return (await import('../cli/main.js')).main;",
+      '}',
+      "type Store = import('../results/store.js').RunStore;",
+      "const model = await import('wink-eng-lite-web-model');",
+    ].join('\n');
+    expect(backEdges(fileImports('src/fixtures/load.ts', source))).toEqual([
+      'src/fixtures/load.ts -> src/gates/gate.ts: fixtures may not import gates (gates is above fixtures)',
+      'src/fixtures/load.ts -> src/reports/register.ts: fixtures may not import reports (reports is above fixtures)',
+      'src/fixtures/load.ts -> src/results/measures.ts: fixtures may not import results (results is above fixtures)',
+      'src/fixtures/load.ts -> src/cli/main.ts: fixtures may not import cli (cli is above fixtures)',
+      'src/fixtures/load.ts -> src/results/store.ts: fixtures may not import results (results is above fixtures)',
+    ]);
   });
 
   it('names a folder the layers leave out, and peers that import each other', () => {

@@ -10,7 +10,7 @@ import { priorPass } from './prior-pass.js';
 import { rebuttalEvidence } from './rebuttal-evidence.js';
 import { rebuttalUnsupported } from './rebuttal-unsupported.js';
 import { revealTrace } from './reveal-trace.js';
-import type { Condition, ContaminantSource } from './types.js';
+import type { Condition, ConditionName, ContaminantSource } from './types.js';
 import { withTrace } from './with-trace.js';
 
 export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpSource, Push, WithheldKey } from './types.js';
@@ -25,6 +25,8 @@ export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalU
 
 /** The built-ins a run reviews when the config names no conditions: the sealed request and the single-turn contaminants. */
 export const DEFAULT_CONDITION_NAMES: readonly string[] = [clean, withTrace, priorPass, priorFail].map((c) => c.name);
+/** The sealed request's condition: the one every contaminant and every second turn is measured against, always a run's first. */
+export const SEALED_CONDITION: ConditionName = clean.name;
 
 export const CONDITION_NAMES: readonly string[] = ALL_CONDITIONS.map((c) => c.name);
 

@@ -1,11 +1,11 @@
 import type { CriticRequest } from '../../requests/types.js';
 import { alignToEvidence, evidenceSentences, questionText, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
 import { mismatches } from '../../text/mismatches.js';
-import { numberedClaims } from '../../text/numberedClaims.js';
+import { sentenceClaims } from '../../text/numberedClaims.js';
 import { sha256Hex } from '../../util/hash.js';
 import { RecentResults } from '../../util/recentResults.js';
 import type { Critic } from '../critic.js';
-import type { GrammarName } from '../verdicts/index.js';
+import { GRAMMARS, type GrammarName } from '../verdicts/index.js';
 import { quotedPassages, secondTurnOf } from './secondTurn.js';
 
 export interface ClaimFinding {
@@ -69,7 +69,7 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
  */
 export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>, findings: readonly ClaimFinding[] = checkAgainstEvidence(request)): string {
   const sources = evidenceSentences(request.evidence ?? []);
-  const lines = numberedClaims(request.artifact, 'text').map(({ id, text }) => {
+  const lines = sentenceClaims(request.artifact).map(({ id, text }) => {
     const problems = findings.filter((f) => f.claim === text);
     const support = supportOf(text, sources) ?? alignToEvidence(text, sources)?.sentence ?? null;
     if (problems.length === 0) return support ? `CLAIM ${id}: supported "${support}"` : `CLAIM ${id}: not-found`;
@@ -95,7 +95,7 @@ function findingsAfterRebuttal(findings: readonly ClaimFinding[], evidence: Crit
 }
 
 export function createEvidenceCheckCritic(name: string, grammar: GrammarName = 'pass-fail'): Critic {
-  const perClaim = grammar === 'claims';
+  const perClaim = GRAMMARS[grammar].perClaim;
   const describe = (request: CriticRequest, findings: readonly ClaimFinding[]) => (perClaim ? describeClaims(request, findings) : describeFindings(findings));
   return {
     name,

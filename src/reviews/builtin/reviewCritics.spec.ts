@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { codeKind } from '../../fixtures/kinds/code.js';
 import { reviewedEvidence } from '../../fixtures/kinds/review.js';
+import { textKind } from '../../fixtures/kinds/text.js';
 import { renderReview, type ReviewFlag } from '../../fixtures/reviewText.js';
 import { HEDGED } from '../../../mutators/hedge-flag.js';
 import { SCOPE_HYPOTHETICALS } from '../../../mutators/scope-flag.js';
@@ -14,7 +16,7 @@ const realFlag = { quote: 'A UK employee receives 25 days of paid annual leave.'
 const fabricated = { quote: 'Requests go through the HR Portal at least 4 weeks ahead.', says: 'it says "4" where the evidence says "6".' };
 
 function request(artifact: string, flags: ReviewFlag[]): CriticRequest {
-  return { task: 'How much leave?', artifact: renderReview(flags), evidence: [reviewedEvidence(artifact, 'text'), EVIDENCE], rubric: 'r' };
+  return { task: 'How much leave?', artifact: renderReview(flags), evidence: [reviewedEvidence(artifact, textKind.underReview), EVIDENCE], rubric: 'r' };
 }
 
 const check = createReviewCheckCritic('check');
@@ -38,7 +40,12 @@ const CASES: Array<[string, CriticRequest, string, string]> = [
 const TASK = '/**\n * The sum of a and b.\n * @example add(2, 3) // 5\n */';
 const ADD = 'export function add(a: number, b: number): number {\n  return a + b;\n}\n';
 const SUB = 'export function add(a: number, b: number): number {\n  return a - b;\n}\n';
-const codeRequest = (artifact: string, flags: ReviewFlag[]): CriticRequest => ({ task: TASK, artifact: renderReview(flags), evidence: [reviewedEvidence(artifact, 'code')], rubric: 'r' });
+const codeRequest = (artifact: string, flags: ReviewFlag[]): CriticRequest => ({
+  task: TASK,
+  artifact: renderReview(flags),
+  evidence: [reviewedEvidence(artifact, codeKind.underReview)],
+  rubric: 'r',
+});
 const subFlag = { line: 2, quote: 'return a - b;', says: '`a - b` is a bug here; it should be `a + b`.' };
 const fabricatedCode = { line: 2, quote: 'return a + b;', says: '`a + b` is a bug here; it should be `a * b`.' };
 

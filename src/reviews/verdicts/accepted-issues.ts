@@ -3,6 +3,7 @@ import type { ParsedVerdict, VerdictGrammar } from './types.js';
 export interface AcceptedIssuesVerdict extends ParsedVerdict {
   /** The issues listed, in order; empty for ACCEPTED or no verdict. */
   readonly issues: readonly string[];
+  readonly namedItems: readonly number[];
 }
 
 const ACCEPTED = /^[\s*_`]*accepted[\s*_`.!]*$/i;
@@ -17,17 +18,20 @@ const ISSUE = /^\s*(?:[-*]\s*)?(?:\*\*)?(\d+)[.)](?:\*\*)?\s+(.+?)\s*$/;
  */
 export const acceptedIssues = {
   name: 'accepted-issues',
+  readsReviews: false,
+  perClaim: false,
+  audits: 'plans',
   parse(reply: string): AcceptedIssuesVerdict {
     const lines = reply.split(/\r?\n/).filter((l) => l.trim());
-    if (lines.length === 1 && ACCEPTED.test(lines[0]!)) return { flagged: false, issues: [] };
+    if (lines.length === 1 && ACCEPTED.test(lines[0]!)) return { flagged: false, issues: [], namedItems: [] };
     const issues: string[] = [];
     for (const line of lines) {
       const m = ISSUE.exec(line);
       if (m && Number(m[1]) === issues.length + 1) issues.push(m[2]!);
-      else if (ACCEPTED.test(line)) return { flagged: null, issues: [] };
+      else if (ACCEPTED.test(line)) return { flagged: null, issues: [], namedItems: [] };
       else if (issues.length) issues[issues.length - 1] += ` ${line.trim()}`;
     }
-    return issues.length ? { flagged: true, issues, citations: issues } : { flagged: null, issues: [] };
+    return issues.length ? { flagged: true, issues, citations: issues, namedItems: [...new Set(issues.flatMap(namedPlanItems))] } : { flagged: null, issues: [], namedItems: [] };
   },
 } as const satisfies VerdictGrammar<AcceptedIssuesVerdict>;
 

@@ -20,6 +20,9 @@ const QUOTED = /"([^"]+)"|\u201c([^\u201d]+)\u201d|`([^`]+)`/g;
 export const agreeDisagree = {
   name: 'agree-disagree',
   readsRequest: true,
+  readsReviews: true,
+  perClaim: false,
+  audits: 'reviews',
   parse(reply: string, context?: GrammarContext): AgreeDisagreeVerdict {
     const lines = reply.split(/\r?\n/);
     for (let i = lines.length - 1; i >= 0; i--) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberedClaims } from '../../text/numberedClaims.js';
+import { sentenceClaims } from '../../text/numberedClaims.js';
 import { claims } from './claims.js';
 import type { GrammarContext } from './types.js';
 
@@ -7,7 +7,7 @@ const artifact = 'Staff accrue 28 days of leave. Requests go to HR within 14 day
 const context: GrammarContext = {
   artifact,
   evidence: [{ text: 'Staff accrue 28 days of annual leave. Requests go to HR within 10 days.' }],
-  claims: numberedClaims(artifact, 'text'),
+  claims: sentenceClaims(artifact),
 };
 
 const cases: Array<[name: string, reply: string, expected: { flagged: boolean | null; invalid?: string; flaggedClaims?: number[] }]> = [

@@ -1,16 +1,6 @@
 import { citesNormalised, normaliseQuote } from '../../text/quote.js';
 import { passFail } from './pass-fail.js';
-import type { GrammarContext, ParsedVerdict, VerdictGrammar } from './types.js';
-
-export type ClaimVerdictWord = 'supported' | 'contradicted' | 'not-found';
-
-/** One claim's verdict as the critic gave it, with whether its span occurs in the evidence (null: no span, or read without the request). */
-export interface ClaimVerdict {
-  id: number;
-  verdict: ClaimVerdictWord;
-  span: string | null;
-  spanFound: boolean | null;
-}
+import type { ClaimVerdict, ClaimVerdictWord, GrammarContext, ParsedVerdict, VerdictGrammar } from './types.js';
 
 export interface ClaimsVerdict extends ParsedVerdict {
   /** Every claim verdict the reply gave, valid or not: the report's citation and not-found figures read them. */
@@ -64,6 +54,8 @@ interface RawClaim {
 export const claims = {
   name: 'claims',
   readsRequest: true,
+  readsReviews: false,
+  perClaim: true,
   jsonSchema: {
     type: 'object',
     additionalProperties: false,

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { numberedClaims } from '../../text/numberedClaims.js';
+import { sentenceClaims } from '../../text/numberedClaims.js';
 import { ALL_GRAMMARS, GRAMMARS, type GrammarContext, type GrammarName } from './index.js';
 
 const ARTIFACT = 'The total is 112. Leave is 28 days.';
 /** The request the samples answer, for grammars that read replies against it. */
-const CONTEXT: GrammarContext = { artifact: ARTIFACT, evidence: [{ text: 'The total is 120. Leave is 28 days.' }], claims: numberedClaims(ARTIFACT, 'text') };
+const CONTEXT: GrammarContext = { artifact: ARTIFACT, evidence: [{ text: 'The total is 120. Leave is 28 days.' }], claims: sentenceClaims(ARTIFACT) };
 
 /**
  * Replies each grammar accepts, each ending with the last character of its
@@ -51,6 +51,14 @@ describe.each(ALL_GRAMMARS.map((g) => [g.name, GRAMMARS[g.name]] as const))('gra
     for (const reply of openEnded ? [passes] : [flags, passes]) {
       for (let end = 0; end < reply.length; end++) expect(grammar.parse(reply.slice(0, end), CONTEXT).flagged, JSON.stringify(reply.slice(0, end))).toBeNull();
     }
+  });
+
+  it('carries what it says it measures: per-claim grammars the claims flagged and every claim verdict, plan-audit grammars the plan items named', () => {
+    const parsed = grammar.parse(flags, CONTEXT);
+    expect(parsed.flaggedClaims !== undefined).toBe(grammar.perClaim);
+    expect(parsed.claimVerdicts !== undefined).toBe(grammar.perClaim);
+    if (grammar.perClaim) expect(grammar.readsRequest).toBe(true);
+    expect(parsed.namedItems !== undefined).toBe(grammar.audits === 'plans');
   });
 
   it('never throws, and always answers true, false or null, the same each time', () => {

@@ -13,6 +13,8 @@ const VERDICT_LINE = /^[\s*_`#>-]*verdict[*_`]*\s*[:=]\s*[*_`]*\s*(pass|fail)(?!
 /** The reply's final `VERDICT: PASS|FAIL` line: FAIL flags. A reply without one is "no verdict". */
 export const passFail = {
   name: 'pass-fail',
+  readsReviews: false,
+  perClaim: false,
   parse(reply: string): PassFailVerdict {
     const lines = reply.split(/\r?\n/);
     for (let i = lines.length - 1; i >= 0; i--) {

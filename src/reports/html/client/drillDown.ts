@@ -80,12 +80,12 @@ export function drillDown(letters: OutcomeLetters): void {
   /** An element with its attributes (`text` its text, `className` its class) and children. */
   function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Record<string, string> | null, children?: ReadonlyArray<Node | string | null>): HTMLElementTagNameMap[K] {
     const node = document.createElement(tag);
-    if (attrs)
-      for (const [k, v] of Object.entries(attrs)) {
-        if (k === 'text') node.textContent = v;
-        else if (k === 'className') node.className = v;
-        else node.setAttribute(k, v);
-      }
+    if (attrs) {
+      const { text, className, ...attributes } = attrs;
+      if (text !== undefined) node.textContent = text;
+      if (className !== undefined) node.className = className;
+      for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+    }
     if (children) for (const child of children) if (child != null) node.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
     return node;
   }
