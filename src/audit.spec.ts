@@ -68,6 +68,16 @@ describe('runAudit stops early with a typed stop', { timeout: 30_000 }, () => {
     expect(stop).toMatchObject({ kind: 'quota', critic: 'model', reason: expect.stringMatching(/^critic model: .*quota/) });
   });
 
+  it("input: the API refuses the critic's config, the reason naming its field", async () => {
+    const refused: FakeHandler = () => ({
+      kind: 'error',
+      status: 400,
+      body: { error: { message: 'max_tokens is too large', type: 'invalid_request_error', param: 'max_tokens' } },
+    });
+    const { stop } = stopOf(await run(audit(await fake(refused), { critic: ', maxTokens: 999999' })));
+    expect(stop).toMatchObject({ kind: 'input', critic: 'model', reason: expect.stringMatching(/^critic model: .*critics\[0\]\.maxTokens.*lower maxTokens/) });
+  });
+
   it('error-budget: more reviews failed than the budget allows (no one critic stops the run)', async () => {
     const { stop, results } = stopOf(await run(audit(await fake(() => serverError(503)), { extra: 'failFast: 0\nerrorBudget: 0.1\n' })));
     expect(stop).toMatchObject({ kind: 'error-budget', critic: null, reason: expect.stringMatching(/^errors exceeded the budget \(\d+ of \d+ planned reviews, budget 10\.0%\)$/) });

@@ -225,7 +225,7 @@ export function requirePricing(config: AuditConfig, maxCost: number | undefined)
  * reviews that failed, against `errorBudget`'s share of those planned, and
  * what the reviews cost, against `--max-cost`.
  */
-export class RunBudgets {
+class RunBudgets {
   private errors = 0;
   private readonly errorLimit: number;
 
