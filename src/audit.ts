@@ -27,7 +27,7 @@ import { CriticCallError, reviewsFixture, type Critic } from './reviews/critic.j
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
 import { runReviews, type EngineState } from './reviews/schedule.js';
-import type { ReviewResult } from './reviews/types.js';
+import { reviewResult, UNASKED, type ReviewResult } from './reviews/types.js';
 import type { Mutator } from '../mutators/types.js';
 import { sha256Hex, stableId } from './util/hash.js';
 
@@ -474,24 +474,8 @@ function* secondTurns(steps: Iterable<FollowUpStep>, critic: string, store: RunS
     }
     const { itemId, condition, repeat, first } = step;
     if (store.isDone({ critic, itemId, condition, repeat })) continue; // recorded by the invocation this one resumes
-    record({
-      critic,
-      itemId,
-      condition,
-      repeat,
-      reviewId: stableId(itemId, condition, repeat),
-      requestDigest: first.requestDigest,
-      outcome: 'verdict',
-      verdict: first.verdict,
-      reply: null,
-      error: null,
-      attempts: 0,
-      latencyMs: 0,
-      usage: null,
-      cached: false,
-      rateLimited: 0,
-      cacheKey: '',
-    });
+    const of = { itemId, condition, repeat, reviewId: stableId(itemId, condition, repeat), requestDigest: first.requestDigest };
+    record(reviewResult(critic, of, { outcome: 'verdict', verdict: first.verdict, reply: null, error: null, usage: null }, UNASKED));
   }
 }
 

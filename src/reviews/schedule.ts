@@ -1,8 +1,8 @@
 import { setMaxListeners } from 'node:events';
 import type { ReviewJob } from '../requests/jobs.js';
 import { cacheKey, canonical, type ReplyCache } from './cache.js';
-import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
-import type { Outcome, ReviewResult } from './types.js';
+import { CriticCallError, type Critic, type CriticReply } from './critic.js';
+import { reviewResult, type ReviewAnswer, type ReviewResult } from './types.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
 import { sleep } from '../util/sleep.js';
@@ -246,33 +246,21 @@ async function reviewOnce(
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
   let rateLimited = 0;
-  // One object literal with every field: spreading a base object into each result made V8 build a slow
-  // dictionary object per review, which survived long enough to be promoted and grew the heap of a long run.
-  const resultOf = (outcome: Outcome, answer: { verdict: Verdict | null; reply: string | null; error: string | null; usage: TokenUsage | null }, attempts: number, cached: boolean): ReviewResult => ({
-    critic: critic.name,
-    itemId: job.itemId,
-    condition: job.condition,
-    repeat: job.repeat,
-    reviewId: job.reviewId,
-    requestDigest: job.requestDigest,
-    outcome,
-    verdict: answer.verdict,
-    reply: answer.reply,
-    error: answer.error,
-    attempts,
-    latencyMs: performance.now() - started,
-    usage: answer.usage,
-    cached,
-    rateLimited,
-    cacheKey: key,
-    ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
-  });
+  const resultOf = (answer: ReviewAnswer, attempts: number, cached: boolean): ReviewResult =>
+    reviewResult(critic.name, job, answer, {
+      attempts,
+      latencyMs: performance.now() - started,
+      cached,
+      rateLimited,
+      cacheKey: key,
+      ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
+    });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const verdict = replyVerdict(reply.text, job, options.grammar, options.notFound);
-    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
+    return { result: resultOf({ outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
   };
   const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
-    result: resultOf('error', { verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
+    result: resultOf({ outcome: 'error', verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
     fatal,
   });
 
