@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,7 @@ import { MEAL_ALLOWANCE_YAML } from '../test/support/textFixture.js';
 import { runAudit, type AuditOptions, type AuditOutcome } from './audit.js';
 import { loadConfig } from './config/load.js';
 import { InputError } from './errors.js';
-import { STORE_FILE } from './results/store.js';
+import { RunStore, STORE_FILE } from './results/store.js';
 
 /**
  * How a run stops early, as runAudit returns it and the store records it:
@@ -50,9 +51,10 @@ async function run(files: { dir: string; config: string }, options: Partial<Audi
 function stopOf(outcome: AuditOutcome) {
   const recorded = outcome.store.readStatus();
   const results = [...outcome.store.results()];
+  const stored = outcome.store.readPlan();
   outcome.store.close();
   expect(recorded).toMatchObject({ complete: outcome.stop === null, stopKind: outcome.stop?.kind ?? null, stopCritic: outcome.stop?.critic ?? null, stopReason: outcome.stop?.reason ?? null });
-  return { stop: outcome.stop, results };
+  return { stop: outcome.stop, results, startedAt: stored?.startedAt };
 }
 
 describe('runAudit stops early with a typed stop', { timeout: 30_000 }, () => {
@@ -119,5 +121,31 @@ describe("runAudit and the run folder's store", { timeout: 30_000 }, () => {
     await expect(run(files, { shard: { index: 2, count: 2 } })).rejects.toThrow(InputError);
     // The last connection to close checkpoints the WAL and removes it: an open one would keep it.
     expect(existsSync(join(files.dir, 'out', `${STORE_FILE}-wal`))).toBe(false);
+  });
+
+  it('resumes a run folder an older critic-audit wrote (its store in the first layout), sending nothing it already holds', async () => {
+    const server = await startFakeOpenAI(deterministicReply);
+    servers.push(server);
+    const files = audit(server.baseURL);
+    const first = stopOf(await run(files));
+    const sentFirst = server.requests.length;
+    expect(first.stop).toBeNull();
+    // The store as the first versions wrote it: no rate_limited or follow_up column, the plan, fixtures and mutants in one snapshot document, no version.
+    const file = join(files.dir, 'out', STORE_FILE);
+    const store = RunStore.open(join(files.dir, 'out'));
+    const snapshot = { ...store.readPlan(), fixtures: store.fixtures(), generation: { mutants: [...store.mutants()], ignored: store.ignoredMutants() } };
+    store.close();
+    const db = new Database(file);
+    db.exec('DROP TABLE fixtures; DROP TABLE mutants; DROP TABLE batches; ALTER TABLE results DROP COLUMN rate_limited; ALTER TABLE results DROP COLUMN follow_up; PRAGMA user_version = 0');
+    db.prepare("DELETE FROM meta WHERE key = 'plan'").run();
+    db.prepare("INSERT INTO meta (key, value) VALUES ('snapshot', ?)").run(JSON.stringify(snapshot));
+    db.close();
+
+    const resumed = stopOf(await run(files));
+    expect(resumed.stop).toBeNull();
+    expect(server.requests).toHaveLength(sentFirst);
+    expect(resumed.results).toEqual(first.results);
+    // The plan came out of the snapshot document: the run folder is the one the first run started.
+    expect(resumed.startedAt).toBe(first.startedAt);
   });
 });
