@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
-import { mutatorsForSuite, type AuditConfig } from './config/load.js';
+import { mutatorsForSuite, type AuditConfig, type NamedCritic } from './config/load.js';
 import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
@@ -22,12 +22,12 @@ import type { AuditPlan, AuditSettings } from './reports/types.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
-import { runBatchPass } from './reviews/batch/run.js';
+import { runBatchPass, type BatchProgress } from './reviews/batch/run.js';
 import { CriticCallError, reviewsFixture, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic } from './reviews/providers/index.js';
-import { CriticConfigError, CriticFailingError, QuotaExhaustedError, runReviews, type EngineState } from './reviews/schedule.js';
-import type { ReviewResult } from './reviews/types.js';
+import { runReviews, type EngineState } from './reviews/schedule.js';
+import { reviewResult, UNASKED, type ReviewResult } from './reviews/types.js';
 import type { Mutator } from '../mutators/types.js';
 import { sha256Hex, stableId } from './util/hash.js';
 
@@ -165,119 +165,207 @@ const within = (file: string, root: string) => resolve(file) === root || resolve
 
 /**
  * Runs the audit: fixtures -> mutants -> requests -> reviews -> the run store.
- * Every critic is built before anything is sent, so a bad critic entry fails
- * the run (exit 2) with nothing half-done. A run folder that already holds
- * this audit is resumed: reviews already stored are not repeated.
+ * Every critic is built and planned before anything is sent, so a bad critic
+ * entry fails the run (exit 2) with nothing half-done. A run folder that
+ * already holds this audit is resumed: reviews already stored are not
+ * repeated. Its store is closed here, and only here, when the run fails; a
+ * run that ends (complete or stopped early) hands it to the caller, who
+ * reports from it.
  */
 export async function runAudit(config: AuditConfig, options: AuditOptions): Promise<AuditOutcome> {
-  if (options.maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
+  requirePricing(config, options.maxCost);
+  let started: StartedRun | undefined = await startRun(config, options);
+  const { critics, plan } = started;
+  const store = RunStore.open(options.outDir);
+  const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
+  let handedOver = false;
+  try {
+    recordPlan(store, plan, started.prepared, options.outDir);
+    started = undefined; // the fixtures and mutants are in the store now: nothing the size of the suite is held while the reviews run
+    const shard = keepShard(store, options.shard, options.outDir);
+    const alreadyDone = store.count({ done: true });
+    const auditHasReviews = [...store.eachFixture()].some(isReviewFixture);
+    const plans = critics.map((critic, i) => planCritic(critic, config.critics[i]!, plan.critics[i]!, { config, store, shard, auditHasReviews, batch: options.batch }));
+    refuseOnlineOverBatches(plans, store, options.outDir);
+    const planned = plans.reduce((sum, p) => sum + p.count, 0);
+    options.onPlanned?.(planned, alreadyDone);
+    // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
+    const spent = plan.critics.reduce((sum, c) => sum + (c.pricing ? costOf(store.billedTokens(c.name), c.pricing) : 0), 0);
+    const budgets = new RunBudgets(planned, config.errorBudget, options.maxCost, spent);
+
+    let stop: RunStop | null = null;
+    const waiting: string[] = [];
+    for (const criticPlan of plans) {
+      if (stop || options.signal?.aborted) break;
+      const turn = await reviewWith(criticPlan, { config, options, store, cache, budgets });
+      stop = turn.stop;
+      if (turn.waiting) waiting.push(turn.waiting);
+    }
+    if (!stop && options.signal?.aborted) stop = { kind: 'interrupted', critic: null, reason: 'interrupted' };
+    if (!stop && waiting.length) stop = { kind: 'pending', critic: null, reason: `waiting for ${waiting.join('; ')}` };
+    const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, stopCritic: stop?.critic ?? null, finishedAt: new Date().toISOString() };
+    store.writeStatus(status);
+    handedOver = true;
+    return { store, plan, status, stop };
+  } finally {
+    cache?.close();
+    if (!handedOver) store.close();
+  }
+}
+
+/** A cost budget (`--max-cost`) needs prices: refused (exit 2) before anything is prepared when no critic has any. */
+export function requirePricing(config: AuditConfig, maxCost: number | undefined): void {
+  if (maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
     throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
   }
-  const { critics, plan, store } = await startRun(config, options);
-  const shard = keepShard(store, options.shard, options.outDir);
-  const cache = options.cache === false ? undefined : ReplyCache.open(config.baseDir);
-
-  const alreadyDone = store.count({ done: true });
-  const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
-  const auditHasReviews = [...store.eachFixture()].some(isReviewFixture);
-  const plans = critics.map((critic, i) => {
-    const reviews = (fixture: Fixture) => reviewsFixture(critic, config.critics[i]!.grammar, fixture, auditHasReviews);
-    const reviewable = () => storedItems(store, reviews, shard);
-    const jobOptions = { conditions: config.conditions, rubricFor, template: config.critics[i]!.template, repeats: config.repeats, claims: config.critics[i]!.grammar.perClaim };
-    // Second turns continue stored clean reviews: they are planned once every first turn is in the store.
-    const phases = [() => reviewJobs(reviewable(), jobOptions), () => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, onResult)];
-    return {
-      critic,
-      phases,
-      count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config),
-      grammar: config.critics[i]!.grammar,
-      notFound: config.critics[i]!.notFound,
-      batched: batchMode(critic, config.critics[i]!.config, options.batch),
-    };
-  });
-  refuseOnlineOverBatches(plans, store, options.outDir);
-  const planned = plans.reduce((sum, p) => sum + p.count, 0);
-  options.onPlanned?.(planned, alreadyDone);
-
-  const errorLimit = Math.floor(config.errorBudget * planned);
-  let errors = 0;
-  // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
-  let cost = plan.critics.reduce((sum, c) => sum + (c.pricing ? costOf(store.billedTokens(c.name), c.pricing) : 0), 0);
-  let stop: AuditOutcome['stop'] = null;
-  // The run's own budgets, spent over all critics: no one critic's stop.
-  const shouldStop = (): RunStop | null => {
-    if (errors > errorLimit)
-      return { kind: 'error-budget', critic: null, reason: `errors exceeded the budget (${errors} of ${planned} planned reviews, budget ${(100 * config.errorBudget).toFixed(1)}%)` };
-    if (options.maxCost !== undefined && cost >= options.maxCost) return { kind: 'budget', critic: null, reason: `cost budget spent (${formatCost(cost)} of $${options.maxCost})` };
-    return null;
-  };
-
-  let pricing: CriticRecord['pricing'];
-  function onResult(r: ReviewResult): void {
-    store.add(r);
-    if (r.outcome === 'error') errors++;
-    if (pricing && r.usage && !r.cached) cost += costOf(r.usage, pricing);
-    options.onResult?.(r);
-  }
-
-  const waiting: string[] = [];
-  for (const { critic, phases, grammar, notFound, batched } of plans) {
-    if (stop || options.signal?.aborted) break;
-    pricing = plan.critics.find((c) => c.name === critic.name)?.pricing;
-    let online = phases;
-    if (batched) {
-      const outcome = await batchPass(batched, () => skipDone(phases[0]!(), critic, store), store, { grammar, notFound }, options.outDir).catch((err: unknown) => {
-        if (err instanceof CriticCallError) return { reason: `critic ${critic.name}: ${err.message}` };
-        throw err;
-      });
-      if ('reason' in outcome) stop = { kind: 'unreachable', critic: critic.name, reason: outcome.reason };
-      else if (outcome.waiting) waiting.push(outcome.waiting);
-      if ('reason' in outcome || outcome.waiting) continue;
-      // Every first turn is in: second turns (if any) go online, each waiting on one reply rather than on another batch.
-      online = phases.slice(1);
-    }
-    try {
-      for (const jobs of online) {
-        if (stop || options.signal?.aborted) break;
-        const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
-          concurrency: config.concurrency,
-          retries: config.retries,
-          timeoutMs: config.timeoutMs,
-          cache,
-          grammar,
-          notFound,
-          shouldStop,
-          failFast: config.failFast,
-          ...(options.onEngine ? { onEngine: options.onEngine } : {}),
-          ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
-          ...(options.pace !== undefined ? { pace: options.pace } : {}),
-          ...(options.signal ? { signal: options.signal } : {}),
-          ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
-          onResult,
-        });
-        if (stoppedBy) stop = stoppedBy;
-      }
-    } catch (err) {
-      if (!(err instanceof QuotaExhaustedError || err instanceof CriticFailingError || err instanceof CriticConfigError)) throw err;
-      stop = { kind: err instanceof CriticConfigError ? 'input' : err instanceof QuotaExhaustedError ? 'quota' : 'unreachable', critic: critic.name, reason: `critic ${critic.name}: ${err.message}` };
-    } finally {
-      await critic.close?.();
-    }
-  }
-  if (!stop && options.signal?.aborted) stop = { kind: 'interrupted', critic: null, reason: 'interrupted' };
-  if (!stop && waiting.length) stop = { kind: 'pending', critic: null, reason: `waiting for ${waiting.join('; ')}` };
-  cache?.close();
-  const status: RunStatus = { complete: stop === null, stopReason: stop?.reason ?? null, stopKind: stop?.kind ?? null, stopCritic: stop?.critic ?? null, finishedAt: new Date().toISOString() };
-  store.writeStatus(status);
-  return { store, plan, status, stop };
 }
 
 /**
- * Prepares the run and writes its plan to the run folder's store. Only the
- * plan comes back: the fixtures and mutants stay in the store, so nothing
- * the size of the suite is held while the reviews run.
+ * The run's own budgets, spent over all critics (no one critic's stop): the
+ * reviews that failed, against `errorBudget`'s share of those planned, and
+ * what the reviews cost, against `--max-cost`.
  */
-async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ critics: Critic[]; plan: AuditPlan; store: RunStore }> {
+class RunBudgets {
+  private errors = 0;
+  private readonly errorLimit: number;
+
+  /** `spent`: what the reviews already stored cost (a resumed run). */
+  constructor(
+    private readonly planned: number,
+    private readonly errorBudget: number,
+    private readonly maxCost: number | undefined,
+    private spent: number,
+  ) {
+    this.errorLimit = Math.floor(errorBudget * planned);
+  }
+
+  /** Counts a review just made against the budgets, at its critic's prices (none: it costs nothing here). */
+  spend(result: ReviewResult, pricing: CriticRecord['pricing']): void {
+    if (result.outcome === 'error') this.errors++;
+    if (pricing && result.usage && !result.cached) this.spent += costOf(result.usage, pricing);
+  }
+
+  /** The stop of a budget spent, or null to go on. */
+  stop(): RunStop | null {
+    if (this.errors > this.errorLimit)
+      return {
+        kind: 'error-budget',
+        critic: null,
+        reason: `errors exceeded the budget (${this.errors} of ${this.planned} planned reviews, budget ${(100 * this.errorBudget).toFixed(1)}%)`,
+      };
+    if (this.maxCost !== undefined && this.spent >= this.maxCost) return { kind: 'budget', critic: null, reason: `cost budget spent (${formatCost(this.spent)} of $${this.maxCost})` };
+    return null;
+  }
+}
+
+/** A critic whose reviews go through its provider's batch API. */
+type BatchedCritic = Critic & { batch: BatchApi };
+
+/** One critic's part of the run, planned before anything is sent: how its reviews go (batch or online), in which order, how many. */
+interface CriticPlan {
+  critic: Critic;
+  /** Its record in the run's plan: the prices it is billed at (the batch's, when batched) among them. */
+  record: CriticRecord;
+  grammar: VerdictGrammar;
+  notFound: 'flag' | 'neutral';
+  /** The critic, when its first turns go through its provider's batch API. */
+  batched: BatchedCritic | undefined;
+  /** Its first turns, read from the store as they are sent. */
+  firstTurns: () => Iterable<ReviewJob>;
+  /** The second turns that continue its stored clean reviews, planned once every first turn is in; a first verdict that stands is recorded on the way. */
+  secondTurns: (record: (r: ReviewResult) => void) => Iterable<ReviewJob>;
+  /** Its reviews, done or not. */
+  count: number;
+}
+
+function planCritic(
+  critic: Critic,
+  entry: NamedCritic,
+  record: CriticRecord,
+  run: { config: AuditConfig; store: RunStore; shard: Shard | undefined; auditHasReviews: boolean; batch: boolean | undefined },
+): CriticPlan {
+  const { config, store, shard } = run;
+  const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
+  const reviews = (fixture: Fixture) => reviewsFixture(critic, entry.grammar, fixture, run.auditHasReviews);
+  const reviewable = () => storedItems(store, reviews, shard);
+  const jobOptions = { conditions: config.conditions, rubricFor, template: entry.template, repeats: config.repeats, claims: entry.grammar.perClaim };
+  return {
+    critic,
+    record,
+    grammar: entry.grammar,
+    notFound: entry.notFound,
+    batched: batchMode(critic, entry.config, run.batch),
+    firstTurns: () => reviewJobs(reviewable(), jobOptions),
+    secondTurns: (recordResult) => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, recordResult),
+    count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config),
+  };
+}
+
+/** What every critic's turn shares: the run's settings, its store, the reply cache and the budgets. */
+interface RunContext {
+  config: AuditConfig;
+  options: AuditOptions;
+  store: RunStore;
+  cache: ReplyCache | undefined;
+  budgets: RunBudgets;
+}
+
+/**
+ * One critic's turn: its first turns in batches (batch mode) or online, then
+ * its second turns online. Ends with why it stopped the run, if it did, or
+ * the batches it is still waiting for.
+ */
+async function reviewWith(plan: CriticPlan, run: RunContext): Promise<{ stop: RunStop | null; waiting: string | null }> {
+  const { critic } = plan;
+  const { config, options, store } = run;
+  const record = (r: ReviewResult) => {
+    store.add(r);
+    run.budgets.spend(r, plan.record.pricing);
+    options.onResult?.(r);
+  };
+  try {
+    let online = [plan.firstTurns, () => plan.secondTurns(record)];
+    if (plan.batched) {
+      const pass = await batchPass(plan.batched, () => skipDone(plan.firstTurns(), critic, store), store, { grammar: plan.grammar, notFound: plan.notFound }, options.outDir);
+      if (pass.stop || pass.waiting) return pass;
+      // Every first turn is in: second turns (if any) go online, each waiting on one reply rather than on another batch.
+      online = online.slice(1);
+    }
+    for (const jobs of online) {
+      if (options.signal?.aborted) break;
+      const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
+        concurrency: config.concurrency,
+        retries: config.retries,
+        timeoutMs: config.timeoutMs,
+        cache: run.cache,
+        grammar: plan.grammar,
+        notFound: plan.notFound,
+        shouldStop: () => run.budgets.stop(),
+        failFast: config.failFast,
+        ...(options.onEngine ? { onEngine: options.onEngine } : {}),
+        ...(options.backoffBaseMs !== undefined ? { backoffBaseMs: options.backoffBaseMs } : {}),
+        ...(options.pace !== undefined ? { pace: options.pace } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.abortInFlight ? { abortInFlight: options.abortInFlight } : {}),
+        onResult: record,
+      });
+      if (stoppedBy) return { stop: stoppedBy, waiting: null };
+    }
+    return { stop: null, waiting: null };
+  } finally {
+    await critic.close?.();
+  }
+}
+
+/** What startRun prepared: the critics, the plan, and the fixtures and mutants for the store (recordPlan). */
+interface StartedRun {
+  critics: Critic[];
+  plan: AuditPlan;
+  prepared: PreparedRun;
+}
+
+/** Prepares the run (fixtures, mutants, critics) and its plan; nothing is written yet. */
+async function startRun(config: AuditConfig, options: AuditOptions): Promise<StartedRun> {
   const prepared = await prepareRun(config, options.signal, options.cache !== false, options.onPhase).catch((err: unknown) => {
     throw options.signal?.aborted ? new InterruptedError('interrupted while verifying code labels, before any review was sent') : err;
   });
@@ -324,40 +412,34 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<{ c
     ...(prepared.fixtures.some(isSandboxed) ? { sandboxNetwork: sandboxCommand().network } : {}),
     startedAt: new Date().toISOString(),
   };
-  return { critics, plan, store: openStore(options.outDir, plan, prepared) };
+  return { critics, plan, prepared };
 }
 
 /**
- * A run folder holds one audit. Reopening it with the same config, critics
- * and mutants resumes it; anything else is refused rather than mixed in.
+ * Writes the run's plan, fixtures and mutants to its store. A run folder
+ * holds one audit: reopening it with the same config, critics and mutants
+ * resumes it; anything else is refused rather than mixed in.
  */
-function openStore(outDir: string, plan: AuditPlan, prepared: PreparedRun): RunStore {
-  const store = RunStore.open(outDir);
-  try {
-    const previous = store.readPlan<AuditSettings>();
-    const refusal = (changes: string) => new InputError(outDir, undefined, undefined, `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
-    // Older runs did not record reviewsSha256: for them, any change to the config file counts.
-    const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
-    if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
-      const changes = planChanges({ ...previous, fixtures: store.eachFixture() }, { ...plan, fixtures: prepared.fixtures });
-      // What an older run did not record cannot be named: only where the difference must be.
-      const unrecorded =
-        previous.settings.reviewsSha256 === undefined
-          ? 'the config file changed (a run folder this old records nothing finer)'
-          : 'the rubric or mutantsPerFixture changed (a run folder this old did not record which)';
-      throw refusal(changes.length ? changes.join('; ') : unrecorded);
-    }
-    const previousMutants = previous && store.mutantIdsDigest();
-    // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
-    store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
-      if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants)
-        throw refusal('the same settings make other mutants (this version of critic-audit, or of the code sandbox, judged them otherwise)');
-    });
-    return store;
-  } catch (err) {
-    store.close();
-    throw err;
+function recordPlan(store: RunStore, plan: AuditPlan, prepared: PreparedRun, outDir: string): void {
+  const previous = store.readPlan<AuditSettings>();
+  const refusal = (changes: string) => new InputError(outDir, undefined, undefined, `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
+  // Older runs did not record reviewsSha256: for them, any change to the config file counts.
+  const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
+  if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
+    const changes = planChanges({ ...previous, fixtures: store.eachFixture() }, { ...plan, fixtures: prepared.fixtures });
+    // What an older run did not record cannot be named: only where the difference must be.
+    const unrecorded =
+      previous.settings.reviewsSha256 === undefined
+        ? 'the config file changed (a run folder this old records nothing finer)'
+        : 'the rubric or mutantsPerFixture changed (a run folder this old did not record which)';
+    throw refusal(changes.length ? changes.join('; ') : unrecorded);
   }
+  const previousMutants = previous && store.mutantIdsDigest();
+  // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
+  store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
+    if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants)
+      throw refusal('the same settings make other mutants (this version of critic-audit, or of the code sandbox, judged them otherwise)');
+  });
 }
 
 /**
@@ -392,24 +474,8 @@ function* secondTurns(steps: Iterable<FollowUpStep>, critic: string, store: RunS
     }
     const { itemId, condition, repeat, first } = step;
     if (store.isDone({ critic, itemId, condition, repeat })) continue; // recorded by the invocation this one resumes
-    record({
-      critic,
-      itemId,
-      condition,
-      repeat,
-      reviewId: stableId(itemId, condition, repeat),
-      requestDigest: first.requestDigest,
-      outcome: 'verdict',
-      verdict: first.verdict,
-      reply: null,
-      error: null,
-      attempts: 0,
-      latencyMs: 0,
-      usage: null,
-      cached: false,
-      rateLimited: 0,
-      cacheKey: '',
-    });
+    const of = { itemId, condition, repeat, reviewId: stableId(itemId, condition, repeat), requestDigest: first.requestDigest };
+    record(reviewResult(critic, of, { outcome: 'verdict', verdict: first.verdict, reply: null, error: null, usage: null }, UNASKED));
   }
 }
 
@@ -418,7 +484,6 @@ function keepShard(store: RunStore, asked: Shard | undefined, outDir: string): S
   const stored = store.readShard();
   if (!asked) return stored;
   if (store.count() > 0 && (!stored || formatShard(stored) !== formatShard(asked))) {
-    store.close();
     throw new InputError(outDir, undefined, '--shard', `this run folder reviews ${stored ? `shard ${formatShard(stored)}` : 'every shard'}, not ${formatShard(asked)}; choose another folder`);
   }
   store.writeShard(asked);
@@ -432,16 +497,15 @@ function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): 
 }
 
 /** The critic, when its reviews go through its provider's batch API: it has one, and its entry or `--batch` asks for it. */
-function batchMode(critic: Critic, entry: AuditConfig['critics'][number]['config'], all: boolean | undefined): (Critic & { batch: BatchApi }) | undefined {
+function batchMode(critic: Critic, entry: NamedCritic['config'], all: boolean | undefined): BatchedCritic | undefined {
   if (!critic.batch) return undefined;
-  return all || ('batch' in entry && entry.batch) ? (critic as Critic & { batch: BatchApi }) : undefined;
+  return all || ('batch' in entry && entry.batch) ? (critic as BatchedCritic) : undefined;
 }
 
 /** A resume without batch mode would send again, online, what the critic's running batches carry: refused (exit 2) instead. */
-function refuseOnlineOverBatches(plans: ReadonlyArray<{ critic: Critic; batched: unknown }>, store: RunStore, outDir: string): void {
+function refuseOnlineOverBatches(plans: readonly CriticPlan[], store: RunStore, outDir: string): void {
   const online = plans.find(({ critic, batched }) => !batched && store.openBatches(critic.name).length > 0);
   if (!online) return;
-  store.close();
   throw new InputError(outDir, undefined, '--batch', `critic ${online.critic.name} has batches running in this run folder; resume it in batch mode (--batch, or batch: true on the critic)`);
 }
 
@@ -456,24 +520,31 @@ const DEFAULT_BATCH_DISCOUNT = 0.5;
 /**
  * One invocation's turn of batch mode for a critic (see runBatchPass): each
  * input file is kept in the run folder's batches/ (requests only, no key).
- * What is still running comes back in words, for the run's status.
+ * What is still running comes back in words, for the run's status; a batch
+ * API that fails stops the run (unreachable).
  */
 async function batchPass(
-  critic: Critic & { batch: BatchApi },
+  critic: BatchedCritic,
   jobs: () => Iterable<ReviewJob>,
   store: RunStore,
   reading: { grammar: VerdictGrammar | undefined; notFound: 'flag' | 'neutral' },
   outDir: string,
-): Promise<{ waiting: string | null }> {
+): Promise<{ stop: RunStop | null; waiting: string | null }> {
   const before = store.openBatches(critic.name, { all: true }).length;
-  const pass = await runBatchPass(critic, jobs, store, {
-    ...reading,
-    writeInput: (index, lines) => {
-      mkdirSync(join(outDir, 'batches'), { recursive: true });
-      writeFileSync(join(outDir, 'batches', `${critic.name}-${before + index + 1}.jsonl`), `${lines.join('\n')}\n`);
-    },
-  });
-  if (!pass.open.length) return { waiting: null };
+  let pass: BatchProgress;
+  try {
+    pass = await runBatchPass(critic, jobs, store, {
+      ...reading,
+      writeInput: (index, lines) => {
+        mkdirSync(join(outDir, 'batches'), { recursive: true });
+        writeFileSync(join(outDir, 'batches', `${critic.name}-${before + index + 1}.jsonl`), `${lines.join('\n')}\n`);
+      },
+    });
+  } catch (err) {
+    if (err instanceof CriticCallError) return { stop: { kind: 'unreachable', critic: critic.name, reason: `critic ${critic.name}: ${err.message}` }, waiting: null };
+    throw err;
+  }
+  if (!pass.open.length) return { stop: null, waiting: null };
   const reviews = pass.open.reduce((n, b) => n + b.customIds.length, 0);
-  return { waiting: `critic ${critic.name}: ${reviews} reviews in ${pass.open.length === 1 ? 'batch' : 'batches'} ${pass.open.map((b) => b.batchId).join(', ')}` };
+  return { stop: null, waiting: `critic ${critic.name}: ${reviews} reviews in ${pass.open.length === 1 ? 'batch' : 'batches'} ${pass.open.map((b) => b.batchId).join(', ')}` };
 }

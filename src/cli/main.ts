@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { runAudit, type AuditOutcome } from '../audit.js';
+import { requirePricing, runAudit, type AuditOutcome } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { pastedVerdictProblems, sealedPayloadProblems } from '../requests/sealed.js';
@@ -198,9 +198,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
   const shard = values.shard === undefined ? undefined : parseShard(values.shard);
   if (values['dry-run']) {
-    if (maxCost !== undefined && !config.critics.some((c) => 'pricing' in c.config && c.config.pricing)) {
-      throw new InputError(config.file, undefined, '--max-cost', 'a cost budget needs prices: give at least one critic `pricing: {inputPerMillion, outputPerMillion}`');
-    }
+    requirePricing(config, maxCost);
     return dryRun(config, { maxCost, print: (line) => console.log(line), onPhase: (what) => console.error(`critic-audit: ${what}`) });
   }
   const outDir = values.resume ?? values.out ?? defaultOutDir(config.baseDir);

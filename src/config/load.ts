@@ -9,6 +9,7 @@ import { regressionRowsProblems } from '../gates/regression.js';
 import { measureThresholdProblems } from '../measures/index.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
+import { validateCriticConfig } from '../reviews/providers/index.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarName, type VerdictGrammar } from '../reviews/verdicts/index.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
 import { YamlSource } from '../util/yamlSource.js';
@@ -110,19 +111,8 @@ export function loadConfig(file: string): AuditConfig {
     throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
   const declaredConditions = declaredSpecs(raw.conditions);
-  // A second turn travels as the conversation: a critic whose request leaves it out would be asked the first turn again.
-  if (conditions.some((c) => c.followUp)) {
-    (raw.critics ?? [raw.critic!]).forEach((c, i) => {
-      if (c.provider !== 'http') return;
-      const body = typeof c.body === 'string' ? c.body : JSON.stringify(c.body);
-      if (!/\{\{(messages_json|prompt)\}\}/.test(body)) {
-        throw source.errorAt(
-          [...(raw.critics ? ['critics', i] : ['critic']), 'body'],
-          'the run has second-turn conditions, and this body carries neither {{messages_json}} nor {{prompt}}: the follow-up and the first reply would not reach the critic',
-        );
-      }
-    });
-  }
+  const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
+  for (const { c, path } of declared) validateCriticConfig(c, { conditions, errorAt: (key, message) => source.errorAt([...path, key], message) });
   raw.conditions?.forEach((entry, i) => {
     if (typeof entry === 'object' && 'field' in entry && entry.field !== undefined && FIXTURE_KEYS.includes(entry.field) && !CONTAMINANT_FIXTURE_KEYS.includes(entry.field)) {
       throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);
@@ -138,7 +128,6 @@ export function loadConfig(file: string): AuditConfig {
   }
   const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
 
-  const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
   const names = new Set<string>();
   const critics = declared.map(({ c, path }) => {
     const name = c.name ?? c.provider;

@@ -9,6 +9,8 @@ import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
 import type { RunPlan } from './types.js';
 import { RunStore, STORE_FILE } from './store.js';
 import { reviewResult } from '../../test/support/reviewResult.js';
+import { InputError } from '../errors.js';
+import { reviewResult as makeResult } from '../reviews/types.js';
 
 const plan: RunPlan = {
   settings: { configFile: 'critic.config.yaml', configSha256: 'c0ffee', seed: 1, conditions: ['clean'], mutators: ['number-flip'], repeats: 1, thresholds: {}, errorBudget: 0.05 },
@@ -119,22 +121,172 @@ describe('RunStore plan', () => {
     expect(store.mutantIdsDigest()).not.toBe(digest);
     store.close();
   });
+});
 
-  it('moves a store written with the whole plan in one snapshot document into the tables', () => {
-    const dir = tempDir();
-    RunStore.open(dir).close();
+describe('RunStore results', () => {
+  it('reads back every field of a result as it was stored; without text, the reply is null and the rest the same', () => {
+    const store = RunStore.open(tempDir());
+    const full = reviewResult({
+      itemId: 'a-1',
+      condition: 'clean',
+      repeat: 1,
+      reply: 'Sure?\nVERDICT: FAIL',
+      verdict: 'FAIL',
+      usage: { inputTokens: 900, outputTokens: 40 },
+      cached: true,
+      rateLimited: 2,
+      followUp: 'Are you sure?',
+    });
+    const failed = reviewResult({ itemId: 'a-2', condition: 'clean', outcome: 'error', verdict: null, error: 'HTTP 500', attempts: 3, latencyMs: 2.5 });
+    store.add(full);
+    store.add(failed);
+    expect([...store.results()]).toEqual([full, failed]);
+    expect(store.result(full)).toEqual(full);
+    expect(store.itemResults('critic', 'a-2')).toEqual([failed]);
+    expect([...store.results('critic', { text: false })]).toEqual([{ ...full, reply: null }, failed]);
+    // In the order reviewResult() makes a result's fields: decoded results share the shape of those the scheduler makes.
+    expect(Object.keys(store.result(full)!)).toEqual(Object.keys(makeResult(full.critic, full, full, full)));
+    store.close();
+  });
+});
+
+/** The results table as the first run stores made it: no rate_limited or follow_up column, and no version. */
+const FIRST_LAYOUT = `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE results (
+    critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL,
+    review_id TEXT NOT NULL, request_digest TEXT NOT NULL, outcome TEXT NOT NULL, verdict TEXT,
+    reply TEXT, error TEXT, attempts INTEGER NOT NULL, latency_ms REAL NOT NULL,
+    input_tokens INTEGER, output_tokens INTEGER, cached INTEGER NOT NULL, cache_key TEXT NOT NULL,
+    completed_at REAL NOT NULL,
+    PRIMARY KEY (critic, item_id, condition, repeat)
+  ) WITHOUT ROWID;`;
+
+/** The layout the last stores without a version had: every column of today's, in the order they were added, and the plan's tables. */
+const UNVERSIONED_LAYOUT = `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE results (
+    critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL,
+    review_id TEXT NOT NULL, request_digest TEXT NOT NULL, outcome TEXT NOT NULL, verdict TEXT,
+    reply TEXT, error TEXT, attempts INTEGER NOT NULL, latency_ms REAL NOT NULL,
+    input_tokens INTEGER, output_tokens INTEGER, cached INTEGER NOT NULL, cache_key TEXT NOT NULL,
+    completed_at REAL NOT NULL, rate_limited INTEGER NOT NULL DEFAULT 0, follow_up TEXT,
+    PRIMARY KEY (critic, item_id, condition, repeat)
+  ) WITHOUT ROWID;
+  CREATE TABLE fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
+  CREATE TABLE mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
+  CREATE INDEX mutants_of_fixture ON mutants (fixture_id, valid);
+  CREATE TABLE batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);`;
+
+/** A folder whose store an older critic-audit wrote: `layout`, then `fill` with the raw database. */
+function olderStore(layout: string, fill: (db: Database.Database) => void): string {
+  const dir = tempDir();
+  const db = new Database(join(dir, STORE_FILE));
+  db.exec(layout);
+  fill(db);
+  db.close();
+  return dir;
+}
+
+const raw = (dir: string) => new Database(join(dir, STORE_FILE), { readonly: true });
+const answered = reviewResult({ itemId: 'a-1', condition: 'clean', verdict: 'FAIL', reply: 'VERDICT: FAIL', usage: { inputTokens: 10, outputTokens: 2 } });
+
+describe('RunStore layout versions', () => {
+  it('opens a store of the first layout: the later columns are added (0 and none for its rows), the snapshot document moves to the tables, and it resumes', () => {
     const mutants = generation.flatMap((g) => g.mutants);
     const ignoredMutants = generation.flatMap((g) => g.ignored);
-    const db = new Database(join(dir, STORE_FILE));
-    db.prepare("INSERT INTO meta (key, value) VALUES ('snapshot', ?)").run(JSON.stringify({ ...plan, fixtures, generation: { mutants, ignored: ignoredMutants } }));
-    db.close();
+    const dir = olderStore(FIRST_LAYOUT, (db) => {
+      db.prepare("INSERT INTO meta (key, value) VALUES ('snapshot', ?)").run(JSON.stringify({ ...plan, fixtures, generation: { mutants, ignored: ignoredMutants } }));
+      db.prepare('INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+        'critic',
+        'a-1',
+        'clean',
+        0,
+        'a-1',
+        'd',
+        'verdict',
+        'FAIL',
+        'VERDICT: FAIL',
+        null,
+        1,
+        1,
+        10,
+        2,
+        0,
+        'k',
+        1,
+      );
+    });
 
     const store = RunStore.open(dir);
     expect(store.readSnapshot()).toEqual({ ...plan, fixtures, generation: { mutants: mutants.map(withoutText), ignored: ignoredMutants } });
     expect([...store.mutants()]).toEqual(mutants);
+    expect([...store.results()]).toEqual([answered]);
+    // Resumed: what it holds is done; new reviews, with the later columns' fields, are stored beside it.
+    expect(store.isDone(answered)).toBe(true);
+    const second = reviewResult({ itemId: 'a-1', condition: 'are-you-sure', rateLimited: 1, followUp: 'Are you sure?' });
+    store.add(second);
+    expect([...store.results()]).toEqual([second, answered]);
     store.close();
-    const raw = new Database(join(dir, STORE_FILE), { readonly: true });
-    expect(raw.prepare('SELECT key FROM meta').pluck().all()).toEqual(['plan']);
-    raw.close();
+
+    const db = raw(dir);
+    expect(db.prepare('SELECT key FROM meta').pluck().all()).toEqual(['plan']);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    db.close();
+    // Opened again, it is at the latest version: nothing runs twice.
+    const again = RunStore.open(dir);
+    expect([...again.results()]).toEqual([second, answered]);
+    again.close();
+  });
+
+  it('opens a store of the last layout without a version as it is, and marks it with the latest', () => {
+    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => {
+      db.prepare("INSERT INTO meta (key, value) VALUES ('plan', ?)").run(JSON.stringify(plan));
+      db.prepare('INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+        'critic',
+        'a-1',
+        'clean',
+        0,
+        'a-1',
+        'd',
+        'verdict',
+        'FAIL',
+        'VERDICT: FAIL',
+        null,
+        1,
+        1,
+        10,
+        2,
+        0,
+        'k',
+        1,
+        0,
+        null,
+      );
+    });
+    const store = RunStore.open(dir);
+    expect(store.readPlan()).toEqual(plan);
+    expect([...store.results()]).toEqual([answered]);
+    store.close();
+    const db = raw(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    db.close();
+  });
+
+  it('starts a new store at the latest version', () => {
+    const dir = tempDir();
+    RunStore.open(dir).close();
+    const db = raw(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    db.close();
+  });
+
+  it('refuses a store a newer critic-audit wrote (exit 2, naming it), and leaves it as it was', () => {
+    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => db.pragma('user_version = 4'));
+    expect(() => RunStore.open(dir)).toThrow(InputError);
+    expect(() => RunStore.open(dir)).toThrow(`${join(dir, STORE_FILE)}: written by a newer critic-audit (store version 4; this one reads up to 3)`);
+    const db = raw(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    db.close();
   });
 });

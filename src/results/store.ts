@@ -8,18 +8,165 @@ import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
 import type { Shard } from '../requests/shard.js';
 import type { BatchRecord } from '../reviews/batch/run.js';
 import type { ReviewResult } from '../reviews/types.js';
+import { InputError } from '../errors.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
 import { openDatabase } from '../util/sqlite.js';
 import type { RunPlan, RunSettings, RunSnapshot, RunStatus } from './types.js';
 
 export const STORE_FILE = 'run.sqlite';
 
-/** Every column of a result but its reply and error text, for results(critic, { text: false }). */
-/** A result row's columns in the order rowToResult reads them; rows come back as arrays, cheaper than objects per row. */
-const RESULT_COLUMNS =
-  'critic, item_id, condition, repeat, review_id, request_digest, outcome, verdict, reply, error, attempts, latency_ms, input_tokens, output_tokens, cached, cache_key, rate_limited, follow_up';
-/** An error's text is kept: it is short, and the reports group failed reviews by it. */
-const COLUMNS_WITHOUT_TEXT = RESULT_COLUMNS.replace('reply, error', 'NULL, error');
+type SqlValue = string | number | null;
+
+/** A result as its columns fill it in when read back; every field is set once the last column has been read. */
+type ResultDraft = Partial<ReviewResult>;
+
+/**
+ * One column of the results table, described once: its SQL declaration, the
+ * value a result stores in it, and how it gives the value back. The table's
+ * DDL, the upsert, the select lists and the row decoder are all derived from
+ * RESULT_COLUMNS.
+ */
+interface ResultColumn {
+  readonly name: string;
+  /** Its SQL type and constraints, as CREATE TABLE (and a migration's ADD COLUMN) declare it. */
+  readonly type: string;
+  /** Part of a review's key: the primary key, kept on conflict. */
+  readonly key?: true;
+  /** A reply's text: read back as null when results are read without their text (results(critic, { text: false })). */
+  readonly text?: true;
+  /** The value a result stores in it; `now`, the time it is stored. */
+  write(result: ReviewResult, now: number): SqlValue;
+  /** Sets what it stores on a result being read back; absent for a column only written (when a review was stored). */
+  read?(value: SqlValue, into: ResultDraft): void;
+}
+
+/** The fields SQLite stores as they are: text, numbers and nulls. */
+type PlainField = { [F in keyof ReviewResult]-?: ReviewResult[F] extends SqlValue ? F : never }[keyof ReviewResult];
+
+/** A column that stores one field as it is. */
+function stored<F extends PlainField>(name: string, type: string, field: F, flags: Pick<ResultColumn, 'key' | 'text'> = {}): ResultColumn {
+  return {
+    name,
+    type,
+    ...flags,
+    write: (result) => result[field],
+    read: (value, into) => {
+      into[field] = value as ReviewResult[F];
+    },
+  };
+}
+
+/**
+ * Every column of a stored review, in the order a result's fields are read
+ * back (the order reviewResult() makes them in), so every decoded result has
+ * one object shape. A new column is one entry here, and a migration that adds
+ * it to older stores (MIGRATIONS).
+ */
+const RESULT_COLUMNS: readonly ResultColumn[] = [
+  stored('critic', 'TEXT NOT NULL', 'critic', { key: true }),
+  stored('item_id', 'TEXT NOT NULL', 'itemId', { key: true }),
+  stored('condition', 'TEXT NOT NULL', 'condition', { key: true }),
+  stored('repeat', 'INTEGER NOT NULL', 'repeat', { key: true }),
+  stored('review_id', 'TEXT NOT NULL', 'reviewId'),
+  stored('request_digest', 'TEXT NOT NULL', 'requestDigest'),
+  stored('outcome', 'TEXT NOT NULL', 'outcome'),
+  stored('verdict', 'TEXT', 'verdict'),
+  stored('reply', 'TEXT', 'reply', { text: true }),
+  // An error's text is kept without the replies: it is short, and the reports group failed reviews by it.
+  stored('error', 'TEXT', 'error'),
+  stored('attempts', 'INTEGER NOT NULL', 'attempts'),
+  stored('latency_ms', 'REAL NOT NULL', 'latencyMs'),
+  // Usage is two columns, null together (a review the critic reported no tokens for).
+  {
+    name: 'input_tokens',
+    type: 'INTEGER',
+    write: (r) => r.usage?.inputTokens ?? null,
+    read: (value, into) => {
+      into.usage = value === null ? null : { inputTokens: value as number, outputTokens: 0 };
+    },
+  },
+  {
+    name: 'output_tokens',
+    type: 'INTEGER',
+    write: (r) => r.usage?.outputTokens ?? null,
+    read: (value, into) => {
+      if (value === null) into.usage = null;
+      else if (into.usage) into.usage.outputTokens = value as number;
+    },
+  },
+  {
+    name: 'cached',
+    type: 'INTEGER NOT NULL',
+    write: (r) => (r.cached ? 1 : 0),
+    read: (value, into) => {
+      into.cached = value === 1;
+    },
+  },
+  stored('rate_limited', 'INTEGER NOT NULL DEFAULT 0', 'rateLimited'),
+  stored('cache_key', 'TEXT NOT NULL', 'cacheKey'),
+  {
+    name: 'follow_up',
+    type: 'TEXT',
+    write: (r) => r.followUp ?? null,
+    read: (value, into) => {
+      if (value !== null) into.followUp = value as string;
+    },
+  },
+  { name: 'completed_at', type: 'REAL NOT NULL', write: (_, now) => now },
+];
+
+const READ_COLUMNS = RESULT_COLUMNS.filter((c) => c.read);
+const KEY_COLUMNS = RESULT_COLUMNS.filter((c) => c.key).map((c) => c.name);
+/** The select list of a result, text included or not. */
+const SELECT_LIST = READ_COLUMNS.map((c) => c.name).join(', ');
+const SELECT_LIST_WITHOUT_TEXT = READ_COLUMNS.map((c) => (c.text ? 'NULL' : c.name)).join(', ');
+const RESULTS_DDL = `CREATE TABLE IF NOT EXISTS results (
+  ${RESULT_COLUMNS.map((c) => `${c.name} ${c.type}`).join(', ')},
+  PRIMARY KEY (${KEY_COLUMNS.join(', ')})
+) WITHOUT ROWID`;
+/** A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes. */
+const UPSERT = `INSERT INTO results (${RESULT_COLUMNS.map((c) => c.name).join(', ')}) VALUES (${RESULT_COLUMNS.map(() => '?').join(', ')})
+  ON CONFLICT (${KEY_COLUMNS.join(', ')}) DO UPDATE SET ${RESULT_COLUMNS.filter((c) => !c.key)
+    .map((c) => `${c.name} = excluded.${c.name}`)
+    .join(', ')}
+  WHERE results.outcome = 'error'`;
+
+/** A stored row (the select list's values, in order) as the result it stores. */
+function rowToResult(row: SqlValue[]): ReviewResult {
+  const result: ResultDraft = {};
+  for (let i = 0; i < READ_COLUMNS.length; i++) READ_COLUMNS[i]!.read!(row[i]!, result);
+  // Every field of a ReviewResult is some column's (the store spec reads back a result with every field set).
+  return result as ReviewResult;
+}
+
+/**
+ * How a store written by an earlier critic-audit is brought to this one's
+ * layout, oldest first: a store's `PRAGMA user_version` counts those it has
+ * had, and opening it runs the rest, in order, in one transaction. A new
+ * store is made in the latest layout and starts at their count. Stores
+ * written before the version was kept are version 0 whatever their layout,
+ * so these first ones look before they change anything.
+ */
+const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
+  // 1, 2: results counted the 429s of each review; then second turns kept the follow-up they sent.
+  (db) => addMissingColumn(db, 'rate_limited'),
+  (db) => addMissingColumn(db, 'follow_up'),
+  // 3: fixtures and mutants have tables of their own: a store that kept the whole plan in one snapshot document has it moved there.
+  (db) => {
+    const row = db.prepare("SELECT value FROM meta WHERE key = 'snapshot'").pluck().get() as string | undefined;
+    if (row === undefined) return;
+    const { fixtures, generation, ...plan } = JSON.parse(row) as RunPlan & { fixtures: Fixture[]; generation: Generation };
+    writePlanRows(db, plan, fixtures, [generation]);
+    db.prepare("DELETE FROM meta WHERE key = 'snapshot'").run();
+  },
+];
+
+/** Adds a column of RESULT_COLUMNS to a results table made before it existed (older rows get its default). */
+function addMissingColumn(db: Database.Database, name: string): void {
+  const columns = db.prepare("SELECT name FROM pragma_table_info('results')").pluck().all();
+  const column = RESULT_COLUMNS.find((c) => c.name === name)!;
+  if (!columns.includes(name)) db.exec(`ALTER TABLE results ADD COLUMN ${column.name} ${column.type}`);
+}
 
 /** The key of one review: a critic's verdict on one item under one condition, one repeat. */
 export interface ReviewKey {
@@ -46,57 +193,52 @@ export class RunStore {
 
   private constructor(readonly file: string) {
     this.db = openDatabase(file);
-    this.db.exec(`
-      CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS results (
-        critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL,
-        review_id TEXT NOT NULL, request_digest TEXT NOT NULL, outcome TEXT NOT NULL, verdict TEXT,
-        reply TEXT, error TEXT, attempts INTEGER NOT NULL, latency_ms REAL NOT NULL,
-        input_tokens INTEGER, output_tokens INTEGER, cached INTEGER NOT NULL, cache_key TEXT NOT NULL,
-        completed_at REAL NOT NULL, rate_limited INTEGER NOT NULL DEFAULT 0, follow_up TEXT,
-        PRIMARY KEY (critic, item_id, condition, repeat)
-      ) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
-      CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
-      CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);
-      CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);`);
-    this.addLaterColumns();
-    // A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes.
-    const insert = this.db.prepare(`INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-      ON CONFLICT (critic, item_id, condition, repeat) DO UPDATE SET
-        review_id = excluded.review_id, request_digest = excluded.request_digest, outcome = excluded.outcome, verdict = excluded.verdict,
-        reply = excluded.reply, error = excluded.error, attempts = excluded.attempts, latency_ms = excluded.latency_ms,
-        input_tokens = excluded.input_tokens, output_tokens = excluded.output_tokens, cached = excluded.cached,
-        cache_key = excluded.cache_key, completed_at = excluded.completed_at, rate_limited = excluded.rate_limited, follow_up = excluded.follow_up
-      WHERE results.outcome = 'error'`);
-    // Positional, in column order: spreading a result into a bigger parameter object costs a slow object per review.
+    try {
+      this.migrate();
+    } catch (err) {
+      this.db.close(); // no store comes back to close it
+      throw err;
+    }
+    const insert = this.db.prepare(UPSERT);
+    // Positional, in column order, into one array reused for every review: a parameter object per review would cost a slow object each.
+    const values: SqlValue[] = new Array(RESULT_COLUMNS.length);
     this.writer = new BatchedWriter(
       this.db,
-      (r) =>
-        insert.run(
-          r.critic,
-          r.itemId,
-          r.condition,
-          r.repeat,
-          r.reviewId,
-          r.requestDigest,
-          r.outcome,
-          r.verdict,
-          r.reply,
-          r.error,
-          r.attempts,
-          r.latencyMs,
-          r.usage?.inputTokens ?? null,
-          r.usage?.outputTokens ?? null,
-          r.cached ? 1 : 0,
-          r.cacheKey,
-          Date.now(),
-          r.rateLimited,
-          r.followUp ?? null,
-        ),
+      (r) => {
+        const now = Date.now();
+        for (let i = 0; i < RESULT_COLUMNS.length; i++) values[i] = RESULT_COLUMNS[i]!.write(r, now);
+        insert.run(...values);
+      },
       { exclusive: true },
     );
-    this.migrateSnapshot();
+  }
+
+  /**
+   * Makes the tables a new store starts with, or brings an older store's to
+   * this layout (MIGRATIONS); refuses a store written by a newer critic-audit,
+   * whose layout this one cannot know.
+   */
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version > MIGRATIONS.length)
+      throw new InputError(
+        this.file,
+        undefined,
+        undefined,
+        `written by a newer critic-audit (store version ${version}; this one reads up to ${MIGRATIONS.length}): report or resume it with that version`,
+      );
+    const fresh = this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'results'").get() === undefined;
+    this.db.transaction(() => {
+      this.db.exec(`
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        ${RESULTS_DDL};
+        CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
+        CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);
+        CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);`);
+      if (!fresh) for (const migration of MIGRATIONS.slice(version)) migration(this.db);
+      if (version < MIGRATIONS.length) this.db.pragma(`user_version = ${MIGRATIONS.length}`);
+    })();
   }
 
   static exists(dir: string): boolean {
@@ -130,28 +272,28 @@ export class RunStore {
    */
   *results(critic?: string, { text = true }: { text?: boolean } = {}): Generator<ReviewResult> {
     this.writer.flush();
-    const columns = text ? RESULT_COLUMNS : COLUMNS_WITHOUT_TEXT;
+    const columns = text ? SELECT_LIST : SELECT_LIST_WITHOUT_TEXT;
     const sql = `SELECT ${columns} FROM results ${critic ? 'WHERE critic = ?' : ''} ORDER BY critic, item_id, condition, repeat`;
     const rows = this.db
       .prepare(sql)
       .raw(true)
-      .iterate(...(critic ? [critic] : [])) as Iterable<unknown[]>;
+      .iterate(...(critic ? [critic] : [])) as Iterable<SqlValue[]>;
     for (const row of rows) yield rowToResult(row);
   }
 
   /** One stored review, text included; undefined when there is none. */
   result(key: ReviewKey): ReviewResult | undefined {
     this.writer.flush();
-    this.oneRow ??= this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?`).raw(true);
-    const row = this.oneRow.get(key.critic, key.itemId, key.condition, key.repeat) as unknown[] | undefined;
+    this.oneRow ??= this.db.prepare(`SELECT ${SELECT_LIST} FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?`).raw(true);
+    const row = this.oneRow.get(key.critic, key.itemId, key.condition, key.repeat) as SqlValue[] | undefined;
     return row && rowToResult(row);
   }
 
   /** One critic's reviews of one item, in the order results() gives them: reports read them item by item instead of holding a whole run's. */
   itemResults(critic: string, itemId: string): ReviewResult[] {
     this.writer.flush();
-    this.itemRows ??= this.db.prepare(`SELECT ${RESULT_COLUMNS} FROM results WHERE critic = ? AND item_id = ? ORDER BY condition, repeat`).raw(true);
-    return (this.itemRows.all(critic, itemId) as unknown[][]).map(rowToResult);
+    this.itemRows ??= this.db.prepare(`SELECT ${SELECT_LIST} FROM results WHERE critic = ? AND item_id = ? ORDER BY condition, repeat`).raw(true);
+    return (this.itemRows.all(critic, itemId) as SqlValue[][]).map(rowToResult);
   }
 
   /** Tokens of the critic's reviews that reached it (not served from the cache): what the run folder has paid for. */
@@ -173,16 +315,8 @@ export class RunStore {
    * new rows are in; whatever it throws rolls them all back.
    */
   writePlan(plan: RunPlan, fixtures: Iterable<Fixture>, generation: Iterable<Generation>, check?: () => void): void {
-    const insertFixture = this.db.prepare('INSERT INTO fixtures (data) VALUES (?)');
-    const insertMutant = this.db.prepare('INSERT INTO mutants (fixture_id, id, valid, data) VALUES (?, ?, ?, ?)');
     this.db.transaction(() => {
-      this.db.exec('DELETE FROM fixtures; DELETE FROM mutants;');
-      for (const fixture of fixtures) insertFixture.run(JSON.stringify(fixture));
-      for (const { mutants, ignored } of generation) {
-        for (const m of mutants) insertMutant.run(m.fixtureId, m.id, 1, JSON.stringify(m));
-        for (const m of ignored) insertMutant.run(m.fixtureId, m.id, 0, JSON.stringify(m));
-      }
-      this.setMeta('plan', plan);
+      writePlanRows(this.db, plan, fixtures, generation);
       check?.();
     })();
   }
@@ -309,27 +443,8 @@ export class RunStore {
     this.db.close();
   }
 
-  /** Stores written before fixtures and mutants had tables of their own kept everything in one snapshot document: move it. */
-  /** Stores written before 429s were counted per review get the column, 0 for their rows. */
-  /** Columns added since the first stores were written: an older run folder gains them when it is opened. */
-  private addLaterColumns(): void {
-    const columns = this.db.prepare("SELECT name FROM pragma_table_info('results')").pluck().all();
-    if (!columns.includes('rate_limited')) this.db.exec('ALTER TABLE results ADD COLUMN rate_limited INTEGER NOT NULL DEFAULT 0');
-    if (!columns.includes('follow_up')) this.db.exec('ALTER TABLE results ADD COLUMN follow_up TEXT');
-  }
-
-  private migrateSnapshot(): void {
-    const snapshot = this.getMeta<RunPlan & { fixtures: Fixture[]; generation: Generation }>('snapshot');
-    if (!snapshot) return;
-    const { fixtures, generation, ...plan } = snapshot;
-    this.db.transaction(() => {
-      this.writePlan(plan, fixtures, [generation]);
-      this.db.prepare("DELETE FROM meta WHERE key = 'snapshot'").run();
-    })();
-  }
-
   private setMeta(key: string, value: unknown): void {
-    this.db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
+    setMeta(this.db, key, value);
   }
 
   private getMeta<T>(key: string): T | undefined {
@@ -378,44 +493,19 @@ function parsedRows<T>(statement: Database.Statement): T[] {
   return parsed;
 }
 
-function rowToResult(row: unknown[]): ReviewResult {
-  const [critic, itemId, condition, repeat, reviewId, requestDigest, outcome, verdict, reply, error, attempts, latencyMs, inputTokens, outputTokens, cached, cacheKey, rateLimited, followUp] = row as [
-    string,
-    string,
-    ReviewResult['condition'],
-    number,
-    string,
-    string,
-    ReviewResult['outcome'],
-    ReviewResult['verdict'],
-    string | null,
-    string | null,
-    number,
-    number,
-    number | null,
-    number | null,
-    number,
-    string,
-    number,
-    string | null,
-  ];
-  return {
-    critic,
-    itemId,
-    condition,
-    repeat,
-    reviewId,
-    requestDigest,
-    outcome,
-    verdict,
-    reply,
-    error,
-    attempts,
-    latencyMs,
-    usage: inputTokens === null || outputTokens === null ? null : { inputTokens, outputTokens },
-    cached: cached === 1,
-    rateLimited,
-    cacheKey,
-    ...(followUp !== null ? { followUp } : {}),
-  };
+/** Replaces the plan, the fixtures and the mutants (in the caller's transaction). */
+function writePlanRows(db: Database.Database, plan: RunPlan, fixtures: Iterable<Fixture>, generation: Iterable<Generation>): void {
+  const insertFixture = db.prepare('INSERT INTO fixtures (data) VALUES (?)');
+  const insertMutant = db.prepare('INSERT INTO mutants (fixture_id, id, valid, data) VALUES (?, ?, ?, ?)');
+  db.exec('DELETE FROM fixtures; DELETE FROM mutants;');
+  for (const fixture of fixtures) insertFixture.run(JSON.stringify(fixture));
+  for (const { mutants, ignored } of generation) {
+    for (const m of mutants) insertMutant.run(m.fixtureId, m.id, 1, JSON.stringify(m));
+    for (const m of ignored) insertMutant.run(m.fixtureId, m.id, 0, JSON.stringify(m));
+  }
+  setMeta(db, 'plan', plan);
+}
+
+function setMeta(db: Database.Database, key: string, value: unknown): void {
+  db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value').run(key, JSON.stringify(value));
 }

@@ -4,7 +4,11 @@ import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { ConditionName, DeclaredConditionSpec } from '../requests/conditions/index.js';
 import type { CriticIdentity } from '../reviews/critic.js';
 import { DEFAULT_GRAMMAR } from '../reviews/verdicts/index.js';
+import type { StopKind } from '../reviews/stop.js';
 import type { BootstrapSettings } from './schema.js';
+
+/** Run stops are typed where the scheduler makes them (src/reviews/stop.ts); the run's status records them. */
+export type { RunStop, StopKind } from '../reviews/stop.js';
 
 /**
  * The settings of a run, frozen when it starts: the ones this stage reads.
@@ -72,25 +76,6 @@ export interface RunPlan<Settings extends RunSettings = RunSettings> {
 export interface RunSnapshot<Settings extends RunSettings = RunSettings> extends RunPlan<Settings> {
   fixtures: Fixture[];
   generation: { mutants: MutantRecord[]; ignored: IgnoredMutant[] };
-}
-
-/**
- * Why a run stopped before every review was made: a critic that cannot be
- * reached or read (unreachable), whose quota is gone (quota), or whose config
- * its API refused (input); more failed reviews than the error budget allows
- * (error-budget); the `--max-cost` budget spent (budget); an interrupt
- * (interrupted); batches still running (pending). The CLI's exit code and the
- * reports' headline are read from it, never from the reason's words.
- * Stores written before quota and error-budget had kinds of their own
- * recorded both as unreachable.
- */
-export type StopKind = 'unreachable' | 'quota' | 'input' | 'error-budget' | 'budget' | 'interrupted' | 'pending';
-
-/** A run's early stop: its kind, the critic it came from (when one critic's replies stopped it), and what happened, in words. */
-export interface RunStop {
-  kind: StopKind;
-  critic: string | null;
-  reason: string;
 }
 
 export interface RunStatus {

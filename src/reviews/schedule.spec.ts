@@ -18,9 +18,10 @@ import {
 import type { ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
 import { conditionsOf, type ConditionName } from '../requests/conditions/index.js';
-import type { Critic } from './critic.js';
+import { CriticCallError, type Critic } from './critic.js';
 import { createOpenAICritic } from './providers/openai.js';
-import { QuotaExhaustedError, runReviews, type ScheduleOptions } from './schedule.js';
+import { runReviews, type ScheduleOptions } from './schedule.js';
+import type { RunStop } from './stop.js';
 import type { ReviewResult } from './types.js';
 
 const TEMPLATE =
@@ -74,11 +75,12 @@ async function setUp(handler: FakeHandler | FakeResponse[]): Promise<{ server: F
   return { server, critic };
 }
 
-async function run(critic: Critic, list: ReviewJob[], options: Partial<ScheduleOptions> = {}): Promise<{ results: ReviewResult[]; error: unknown }> {
+async function run(critic: Critic, list: ReviewJob[], options: Partial<ScheduleOptions> = {}): Promise<{ results: ReviewResult[]; error: unknown; stoppedBy: RunStop | null }> {
   const results: ReviewResult[] = [];
   let error: unknown = null;
+  let stoppedBy: RunStop | null = null;
   try {
-    await runReviews(critic, list, {
+    ({ stoppedBy } = await runReviews(critic, list, {
       concurrency: 2,
       retries: 3,
       timeoutMs: 2_000,
@@ -88,11 +90,11 @@ async function run(critic: Critic, list: ReviewJob[], options: Partial<ScheduleO
         results.push(r);
         options.onResult?.(r);
       },
-    });
+    }));
   } catch (err) {
     error = err;
   }
-  return { results, error };
+  return { results, error, stoppedBy };
 }
 
 const byItem = (results: ReviewResult[]) => Object.fromEntries(results.map((r) => [r.itemId, r]));
@@ -180,11 +182,11 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('stops on insufficient_quota: throws QuotaExhaustedError after recording that review, and sends nothing more', async () => {
+  it('stops on insufficient_quota: a quota stop of the critic after recording that review, and sends nothing more', async () => {
     const { server, critic } = await setUp(perItem({ ALPHA: [quotaExhausted()], BRAVO: [verdictReply('PASS')], CHARLIE: [verdictReply('PASS')] }));
-    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 1, retries: 3 });
-    expect(error).toBeInstanceOf(QuotaExhaustedError);
-    expect((error as Error).message).toMatch(/quota/);
+    const { results, error, stoppedBy } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 1, retries: 3 });
+    expect(error).toBeNull();
+    expect(stoppedBy).toMatchObject({ kind: 'quota', critic: 'fake-critic', reason: expect.stringMatching(/^critic fake-critic: .*quota/) });
     expect(results).toHaveLength(1);
     expect(results[0]).toMatchObject({ itemId: 'fixture-alpha', outcome: 'error', verdict: null, attempts: 1 });
     expect(results[0]!.error).toMatch(/quota/);
@@ -196,9 +198,9 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     // ALPHA fails with a 500 and would back off ~1-3 s then retry; BRAVO's quota answer arrives meanwhile.
     const { server, critic } = await setUp(perItem({ ALPHA: [serverError(500), verdictReply('PASS')], BRAVO: [delayed(quotaExhausted(), 50)], CHARLIE: [verdictReply('PASS')] }));
     const started = performance.now();
-    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 2, retries: 5, backoffBaseMs: 2_000 });
+    const { results, stoppedBy } = await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 2, retries: 5, backoffBaseMs: 2_000 });
     const elapsed = performance.now() - started;
-    expect(error).toBeInstanceOf(QuotaExhaustedError);
+    expect(stoppedBy?.kind).toBe('quota');
     expect(elapsed).toBeLessThan(900);
     const got = byItem(results);
     expect(Object.keys(got).sort()).toEqual(['fixture-alpha', 'fixture-bravo']);
@@ -213,8 +215,8 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
   it('on insufficient_quota, a review hung in flight is cut short at once, unrecorded, instead of waiting out its timeout', async () => {
     const { critic } = await setUp(perItem({ ALPHA: [hang()], BRAVO: [delayed(quotaExhausted(), 50)] }));
     const started = performance.now();
-    const { results, error } = await run(critic, jobs(['ALPHA', 'BRAVO']), { concurrency: 2, timeoutMs: 5_000 });
-    expect(error).toBeInstanceOf(QuotaExhaustedError);
+    const { results, stoppedBy } = await run(critic, jobs(['ALPHA', 'BRAVO']), { concurrency: 2, timeoutMs: 5_000 });
+    expect(stoppedBy?.kind).toBe('quota');
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(results.map((r) => r.itemId)).toEqual(['fixture-bravo']);
   });
@@ -329,7 +331,9 @@ describe('fail-fast: a critic whose first attempts all fail one way', () => {
   it('stops after failFast failures of one cause, recording them with their message', async () => {
     const critic = scripted(() => new Error('spawn python4 ENOENT'));
     const { results, done } = run(critic, { failFast: 5 });
-    await expect(done).rejects.toThrow(/its first 5 attempts all failed the same way: spawn python4 ENOENT/);
+    await expect(done).resolves.toEqual({
+      stoppedBy: { kind: 'unreachable', critic: 'scripted', reason: 'critic scripted: its first 5 attempts all failed the same way: spawn python4 ENOENT' },
+    });
     expect(critic.attempts).toBeLessThanOrEqual(6);
     expect(results.length).toBeGreaterThanOrEqual(4);
     expect(results.every((r) => r.outcome === 'error' && r.error === 'spawn python4 ENOENT')).toBe(true);
@@ -397,5 +401,44 @@ describe('pacing to the rate limit the API publishes', () => {
     const alone = await setUp(limitedServer(20));
     const unpaced = await run(alone.critic, jobs(markers), { concurrency: 16, pace: false, retries: 10 });
     expect(unpaced.results.reduce((n, r) => n + r.rateLimited, 0)).toBeGreaterThan(5);
+  });
+});
+
+describe('the stop runReviews resolves with: typed, never an exception', () => {
+  /** A critic that fails every review with `error`, counting its calls. */
+  const failing = (error: CriticCallError) => {
+    const critic = {
+      name: 'failing',
+      identity: { provider: 'scripted' },
+      calls: 0,
+      async review(): Promise<never> {
+        critic.calls++;
+        throw error;
+      },
+    };
+    return critic;
+  };
+  const stopOf = async (critic: Critic, options: Partial<ScheduleOptions> = {}) => (await run(critic, jobs(['ALPHA', 'BRAVO', 'CHARLIE']), { concurrency: 1, retries: 2, ...options })).stoppedBy;
+
+  it("gives each of the critic's stops its kind and the critic's name: quota, input (a refused config), unreachable (replies it can never be read from)", async () => {
+    const cases: Array<[CriticCallError, RunStop['kind']]> = [
+      [new CriticCallError('HTTP 429: insufficient_quota', false, { status: 429, quotaExhausted: true }), 'quota'],
+      [new CriticCallError('HTTP 401: invalid api key (critic.apiKey)', false, { status: 401, badInput: true }), 'input'],
+      [new CriticCallError('reply is not in the response', false, { stopsRun: true }), 'unreachable'],
+    ];
+    for (const [error, kind] of cases) {
+      const critic = failing(error);
+      expect(await stopOf(critic)).toEqual({ kind, critic: 'failing', reason: `critic failing: ${error.message}` });
+      expect(critic.calls).toBe(1);
+    }
+  });
+
+  it("passes the run's own stop on (a budget) and starts nothing after it; null when nothing stopped", async () => {
+    const budget: RunStop = { kind: 'error-budget', critic: null, reason: 'errors exceeded the budget' };
+    let asked = 0;
+    const critic = failing(new CriticCallError('HTTP 500', true, { status: 500 }));
+    expect(await stopOf(critic, { retries: 0, shouldStop: () => (++asked > 2 ? budget : null) })).toEqual(budget);
+    expect(critic.calls).toBe(2);
+    expect(await stopOf(failing(new CriticCallError('HTTP 500', true, { status: 500 })), { retries: 0 })).toBeNull();
   });
 });

@@ -1,18 +1,18 @@
 import { setMaxListeners } from 'node:events';
 import type { ReviewJob } from '../requests/jobs.js';
 import { cacheKey, canonical, type ReplyCache } from './cache.js';
-import { CriticCallError, type Critic, type CriticReply, type TokenUsage } from './critic.js';
-import type { Outcome, ReviewResult } from './types.js';
+import { CriticCallError, type Critic, type CriticReply } from './critic.js';
+import { reviewResult, type ReviewAnswer, type ReviewResult } from './types.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
 import { sleep } from '../util/sleep.js';
 import { Pacer } from './pace.js';
 import { failureCause } from './failureCause.js';
+import type { RunStop, StopKind } from './stop.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type GrammarContext, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 import { fixtureKind } from '../fixtures/kinds/index.js';
 
-/** `Stop`: what `shouldStop` gives as its reason to stop (the run's own budgets: the scheduler only passes it on). */
-export interface ScheduleOptions<Stop = string> {
+export interface ScheduleOptions {
   /** The most reviews in flight; lowered on rate limits and regained on success. */
   concurrency: number;
   retries: number;
@@ -37,8 +37,8 @@ export interface ScheduleOptions<Stop = string> {
   grammar?: VerdictGrammar;
   /** Per-claim grammars: whether a `not-found` claim flags the artifact (default) or is neutral. */
   notFound?: 'flag' | 'neutral';
-  /** Asked before each new review: a reason to stop the run (budget spent), or null to go on. */
-  shouldStop?: () => Stop | null;
+  /** Asked before each new review: the run's own reason to stop (a budget spent), or null to go on. The scheduler passes it on. */
+  shouldStop?: () => RunStop | null;
   /**
    * Stop when the critic's first this many attempts all fail the same way
    * (before any succeeds): a missing program or a dead endpoint is then known
@@ -65,22 +65,18 @@ export interface EngineState {
   maxConcurrency: number;
 }
 
-/** Raised when the critic's first attempts all failed one way: the run cannot measure anything with it. */
-export class CriticFailingError extends Error {}
-
 const MAX_BACKOFF_MS = 30_000;
 const YIELD_EVERY_MS = 20;
 /** A retry-after longer than this is a sign to give up on the review, not to wait. */
 const MAX_RETRY_AFTER_MS = 120_000;
 
-/** Raised when the provider says its quota is gone: retrying would only burn hours. */
-export class QuotaExhaustedError extends Error {}
-
-/** Raised when the API refused the critic's configuration (a rejected key, a setting out of range): bad input, exit 2. */
-export class CriticConfigError extends Error {}
-
-/** How a failed review stops the run: its quota is gone, the critic cannot be read, or its config was refused. */
-type Fatal = 'quota' | 'unreadable' | 'input' | null;
+/**
+ * How a failed review stops the run: its quota is gone (retrying would only
+ * burn hours), the critic cannot be read (unreachable), or its API refused its
+ * config (input: a rejected key, a setting out of range).
+ */
+type CriticStopKind = Extract<StopKind, 'quota' | 'unreachable' | 'input'>;
+type Fatal = CriticStopKind | null;
 
 /** Watches a critic's first attempts: after `limit` failures of one cause and no success, says why. */
 class FirstAttempts {
@@ -119,9 +115,11 @@ let enginesStarted = 0;
  * Transport failures (429, 5xx, network, timeouts) are retried with jittered
  * exponential backoff, honouring retry-after; what still fails is recorded as
  * an error, never as a verdict. A quota-exhausted reply stops the run at once.
- * Resolves with the reason scheduling stopped early, or null.
+ * Resolves with the reason scheduling stopped early, or null: the critic's
+ * (its quota gone, its config refused, its replies unreadable, its first
+ * attempts all failing one way), or the run's own (`shouldStop`).
  */
-export async function runReviews<Stop = string>(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions<Stop>): Promise<{ stoppedBy: Stop | null }> {
+export async function runReviews(critic: Critic, jobs: Iterable<ReviewJob>, options: ScheduleOptions): Promise<{ stoppedBy: RunStop | null }> {
   const iterator = jobs[Symbol.iterator]();
   // Fires when the run must stop early: no new job starts, no retry is sent and backoff sleeps end at once.
   const stop = new AbortController();
@@ -169,8 +167,8 @@ export async function runReviews<Stop = string>(critic: Critic, jobs: Iterable<R
       report();
     },
   };
-  let fatal: { kind: Exclude<Fatal, null>; message: string } | null = null;
-  let stoppedBy: Stop | null = null;
+  let fatal: { kind: CriticStopKind; message: string } | null = null;
+  let stoppedBy: RunStop | null = null;
   let lastYield = performance.now();
 
   const worker = async () => {
@@ -217,11 +215,10 @@ export async function runReviews<Stop = string>(critic: Critic, jobs: Iterable<R
   const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failure) throw failure.reason;
   // Set by the workers: TypeScript cannot see the assignment in their closures.
-  const fatalStop = fatal as { kind: Exclude<Fatal, null>; message: string } | null;
-  if (fatalStop?.kind === 'quota') throw new QuotaExhaustedError(fatalStop.message);
-  if (fatalStop?.kind === 'input') throw new CriticConfigError(fatalStop.message);
-  if (fatalStop?.kind === 'unreadable') throw new CriticFailingError(fatalStop.message);
-  if (failingError !== null) throw new CriticFailingError(failingError);
+  const fatalStop = fatal as { kind: CriticStopKind; message: string } | null;
+  const criticStop = (kind: CriticStopKind, message: string): RunStop => ({ kind, critic: critic.name, reason: `critic ${critic.name}: ${message}` });
+  if (fatalStop) return { stoppedBy: criticStop(fatalStop.kind, fatalStop.message) };
+  if (failingError !== null) return { stoppedBy: criticStop('unreachable', failingError) };
   return { stoppedBy };
 }
 
@@ -239,7 +236,7 @@ async function reviewOnce(
   critic: Critic,
   job: ReviewJob,
   identityText: string,
-  options: ScheduleOptions<unknown>,
+  options: ScheduleOptions,
   signals: { stopped: AbortSignal; cutShort: AbortSignal },
   limit: AdaptiveLimit,
   watch: AttemptWatch,
@@ -249,33 +246,21 @@ async function reviewOnce(
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
   let rateLimited = 0;
-  // One object literal with every field: spreading a base object into each result made V8 build a slow
-  // dictionary object per review, which survived long enough to be promoted and grew the heap of a long run.
-  const resultOf = (outcome: Outcome, answer: { verdict: Verdict | null; reply: string | null; error: string | null; usage: TokenUsage | null }, attempts: number, cached: boolean): ReviewResult => ({
-    critic: critic.name,
-    itemId: job.itemId,
-    condition: job.condition,
-    repeat: job.repeat,
-    reviewId: job.reviewId,
-    requestDigest: job.requestDigest,
-    outcome,
-    verdict: answer.verdict,
-    reply: answer.reply,
-    error: answer.error,
-    attempts,
-    latencyMs: performance.now() - started,
-    usage: answer.usage,
-    cached,
-    rateLimited,
-    cacheKey: key,
-    ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
-  });
+  const resultOf = (answer: ReviewAnswer, attempts: number, cached: boolean): ReviewResult =>
+    reviewResult(critic.name, job, answer, {
+      attempts,
+      latencyMs: performance.now() - started,
+      cached,
+      rateLimited,
+      cacheKey: key,
+      ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
+    });
   const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
     const verdict = replyVerdict(reply.text, job, options.grammar, options.notFound);
-    return { result: resultOf(verdict ? 'verdict' : 'no-verdict', { verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
+    return { result: resultOf({ outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
   };
   const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
-    result: resultOf('error', { verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
+    result: resultOf({ outcome: 'error', verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
     fatal,
   });
 
@@ -303,7 +288,7 @@ async function reviewOnce(
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
       pacer?.observe(callError.details.rateLimit, null, callError.details.status === 429 ? (callError.details.retryAfterMs ?? 0) : undefined);
       const { details } = callError;
-      const fatal: Fatal = details.quotaExhausted ? 'quota' : details.badInput ? 'input' : details.stopsRun ? 'unreadable' : null;
+      const fatal: Fatal = details.quotaExhausted ? 'quota' : details.badInput ? 'input' : details.stopsRun ? 'unreachable' : null;
       if (callError.details.status === 429) rateLimited++;
       const stopsRun = watch.failed(callError.message, callError.details.status === 429);
       const retryAfter = callError.details.retryAfterMs;

@@ -38,3 +38,44 @@ export interface ReviewResult {
    */
   followUp?: string | null;
 }
+
+/** Which review a result is of: the job's key and the digest of what was sent (a ReviewJob is one). */
+export type ReviewOf = Pick<ReviewResult, 'itemId' | 'condition' | 'repeat' | 'reviewId' | 'requestDigest'>;
+
+/** What a review came to: a verdict read from the reply, a reply without one, or an error. */
+export type ReviewAnswer = Pick<ReviewResult, 'outcome' | 'verdict' | 'reply' | 'error' | 'usage'>;
+
+/** How a review was made: attempts, time, the cache, 429s; and, on a second turn, the follow-up it sent. */
+export type ReviewMaking = Pick<ReviewResult, 'attempts' | 'latencyMs' | 'cached' | 'rateLimited' | 'cacheKey' | 'followUp'>;
+
+/** The making of a result recorded without asking the critic (a first verdict that stands as the second): nothing sent, no cache key (see stoodUnasked). */
+export const UNASKED: ReviewMaking = { attempts: 0, latencyMs: 0, cached: false, rateLimited: 0, cacheKey: '' };
+
+/**
+ * A review's result, online, batched or unasked alike. One object literal with
+ * every field in one order: results made one way share V8's fast object
+ * shape, where spreading a base object into each made a slow dictionary
+ * object per review that lived long enough to grow a long run's heap. A
+ * follow-up is set only when the making has one (a second turn's).
+ */
+export function reviewResult(critic: string, of: ReviewOf, answer: ReviewAnswer, making: ReviewMaking): ReviewResult {
+  return {
+    critic,
+    itemId: of.itemId,
+    condition: of.condition,
+    repeat: of.repeat,
+    reviewId: of.reviewId,
+    requestDigest: of.requestDigest,
+    outcome: answer.outcome,
+    verdict: answer.verdict,
+    reply: answer.reply,
+    error: answer.error,
+    attempts: making.attempts,
+    latencyMs: making.latencyMs,
+    usage: answer.usage,
+    cached: making.cached,
+    rateLimited: making.rateLimited,
+    cacheKey: making.cacheKey,
+    ...(making.followUp !== undefined ? { followUp: making.followUp } : {}),
+  };
+}

@@ -1,7 +1,7 @@
 import type { ReviewJob } from '../../requests/jobs.js';
 import { cacheKey } from '../cache.js';
 import type { Critic } from '../critic.js';
-import type { ReviewResult } from '../types.js';
+import { reviewResult, type ReviewResult } from '../types.js';
 import { replyVerdict } from '../schedule.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type VerdictGrammar } from '../verdicts/index.js';
 import { splitForLimits, type BatchAnswer, type BatchApi } from './api.js';
@@ -94,21 +94,9 @@ export async function runBatchPass(
 }
 
 function resultOf(critic: Critic, job: ReviewJob, answer: BatchAnswer, grammar: VerdictGrammar, notFound: 'flag' | 'neutral' | undefined): ReviewResult {
-  const base = {
-    critic: critic.name,
-    itemId: job.itemId,
-    condition: job.condition,
-    repeat: job.repeat,
-    reviewId: job.reviewId,
-    requestDigest: job.requestDigest,
-    attempts: 1,
-    latencyMs: 0,
-    cached: false,
-    rateLimited: 0,
-    cacheKey: cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }),
-  };
-  if ('error' in answer) return { ...base, outcome: 'error', verdict: null, reply: null, error: answer.error, usage: null };
+  const making = { attempts: 1, latencyMs: 0, cached: false, rateLimited: 0, cacheKey: cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }) };
+  if ('error' in answer) return reviewResult(critic.name, job, { outcome: 'error', verdict: null, reply: null, error: answer.error, usage: null }, making);
   // Read against the request, as online replies are: a citation that resolves to nothing is invalid here too.
   const verdict = replyVerdict(answer.reply.text, job, grammar, notFound);
-  return { ...base, outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: answer.reply.text, error: null, usage: answer.reply.usage ?? null };
+  return reviewResult(critic.name, job, { outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: answer.reply.text, error: null, usage: answer.reply.usage ?? null }, making);
 }

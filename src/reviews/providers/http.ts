@@ -48,6 +48,11 @@ export const http: Provider<typeof schema> = {
     verdictPath: entry.verdictPath ?? null,
     templateHash,
   }),
+  // A second turn travels as the conversation: a body that leaves it out would ask the first turn again.
+  validateConfig(entry, { conditions, errorAt }) {
+    if (conditions.some((c) => c.followUp) && !/\{\{(messages_json|prompt)\}\}/.test(bodyTemplate(entry)))
+      throw errorAt('body', 'the run has second-turn conditions, and this body carries neither {{messages_json}} nor {{prompt}}: the follow-up and the first reply would not reach the critic');
+  },
   create(entry, context) {
     const template = bodyTemplate(entry);
     const problem = bodyTemplateProblem(template);

@@ -3,14 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config/load.js';
+import { InputError } from '../../errors.js';
 import { createCritic } from './index.js';
 
-function criticFor(critic: string) {
+/** A config file with one fixture folder and the rest as given; its path. */
+function configFile(rest: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-identity-'));
   mkdirSync(join(dir, 'suite'));
   writeFileSync(join(dir, 'suite', 'a.yaml'), 'fixtures:\n  - id: f\n    kind: text\n    task: t\n    artifact: Staff get 5 days.\n    evidence: [{id: e, text: Staff get 5 days.}]\n');
-  writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [suite]\ncritic: ${critic}\n`);
-  const config = loadConfig(join(dir, 'critic.config.yaml'));
+  writeFileSync(join(dir, 'critic.config.yaml'), `fixtures: [suite]\n${rest}`);
+  return join(dir, 'critic.config.yaml');
+}
+
+function criticFor(critic: string) {
+  const config = loadConfig(configFile(`critic: ${critic}\n`));
   return createCritic(config.critics[0]!, config);
 }
 
@@ -38,5 +44,28 @@ describe("an exec critic's mode", () => {
     await persistent.close!();
     expect(persistent.identity).toEqual(oneshot.identity);
     expect(criticFor('{name: x, provider: exec, command: [python3, critic.py], mode: oneshot}').close).toBeUndefined();
+  });
+});
+
+describe("a provider's own config rules (validateConfig), checked as the config loads", () => {
+  const httpCritic = (body: string) => `  - {name: service, provider: http, url: "http://127.0.0.1:1/review", reply: review, body: '${body}'}\n`;
+  const critics = (body: string) => `critics:\n  - {provider: builtin:evidence-check}\n${httpCritic(body)}`;
+
+  it('refuses an http body without the conversation when the run has second turns, naming the file, line and field (exit 2)', () => {
+    const file = configFile(`conditions: [clean, are-you-sure]\n${critics('{"text": "{{artifact}}"}')}`);
+    let error: unknown;
+    try {
+      loadConfig(file);
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(InputError);
+    expect(error).toMatchObject({ file, line: 5, field: 'critics[1].body' });
+    expect((error as InputError).problem).toMatch(/second-turn conditions.*neither \{\{messages_json\}\} nor \{\{prompt\}\}/);
+  });
+
+  it('accepts the same body without second turns, and a body that carries the conversation with them', () => {
+    expect(loadConfig(configFile(`conditions: [clean, prior-pass]\n${critics('{"text": "{{artifact}}"}')}`)).critics).toHaveLength(2);
+    expect(loadConfig(configFile(`conditions: [clean, are-you-sure]\n${critics('{"messages": {{messages_json}}}')}`)).critics).toHaveLength(2);
   });
 });

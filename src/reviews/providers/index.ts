@@ -11,9 +11,9 @@ import { builtinProvider } from './builtin.js';
 import { exec } from './exec.js';
 import { http } from './http.js';
 import { openai } from './openai.js';
-import type { Provider, ProviderContext } from './types.js';
+import type { Provider, ProviderContext, ProviderRules } from './types.js';
 
-export type { Provider, ProviderContext } from './types.js';
+export type { Provider, ProviderContext, ProviderRules } from './types.js';
 
 /** Every provider a critic entry can name. A new provider is a module and a line here (and a row in providers.contract.spec.ts). */
 export const ALL_PROVIDERS = [
@@ -64,7 +64,16 @@ export function createCritic(critic: DeclaredCritic, run: CriticRun): Critic {
     templateHash: sha256Hex(critic.template).slice(0, 16),
     errorAt: (key, message) => run.source.errorAt([...critic.path, key], message),
   };
+  return providerOf(critic.config).create(critic.config, context);
+}
+
+/** Checks the entry against its provider's rules on the rest of the run (Provider.validateConfig), if it has any. */
+export function validateCriticConfig(entry: CriticEntry, rules: ProviderRules): void {
+  providerOf(entry).validateConfig?.(entry, rules);
+}
+
+/** The member the entry names. */
+function providerOf(entry: CriticEntry): Provider {
   // The config's union checked the entry against the member its provider names (names are unique: the contract spec).
-  const provider = ALL_PROVIDERS.find((p) => p.name === critic.config.provider) as Provider;
-  return provider.create(critic.config, context);
+  return ALL_PROVIDERS.find((p) => p.name === entry.provider) as Provider;
 }

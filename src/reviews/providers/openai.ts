@@ -60,6 +60,7 @@ export const openai: Provider<typeof schema> = {
       responseFormat,
       timeoutMs: entry.timeoutMs ?? context.timeoutMs,
       identity: openai.identity(entry, context),
+      fieldError: (key, message) => context.errorAt(key, message).message,
     });
   },
 };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Condition } from '../../requests/conditions/index.js';
 import type { Critic, CriticIdentity } from '../critic.js';
 
 /** What of the run and the entry's surroundings a provider builds a critic with, beside the entry itself. */
@@ -15,6 +16,14 @@ export interface ProviderContext {
   errorAt(key: string, message: string): Error;
 }
 
+/** What of the run a provider's config rules may read, and how they report a problem. */
+export interface ProviderRules {
+  /** The run's conditions, clean first. */
+  conditions: readonly Condition[];
+  /** An input error (exit 2) naming one of the entry's keys, with the config file and line. */
+  errorAt(key: string, message: string): Error;
+}
+
 /** A member's piece of the critic union: a strict object whose `provider` key is the member's name. */
 export type ProviderSchema = z.ZodObject<{ provider: z.ZodLiteral<string> } & z.core.$ZodLooseShape, z.core.$strict>;
 
@@ -28,5 +37,12 @@ export interface Provider<S extends ProviderSchema = ProviderSchema> {
   readonly name: z.output<S>['provider'];
   readonly schema: S;
   identity(entry: z.output<S>, context: ProviderContext): CriticIdentity;
+  /**
+   * The entry's rules that its schema cannot state because they depend on the
+   * rest of the run (an http body must carry the conversation when the run has
+   * second turns): throws `rules.errorAt(key, ...)` when one is broken. Run
+   * when the config loads, before any fixture is read.
+   */
+  validateConfig?(entry: z.output<S>, rules: ProviderRules): void;
   create(entry: z.output<S>, context: ProviderContext): Critic;
 }
