@@ -243,7 +243,8 @@ const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0,
  *  2. or, where those sentences state no other figure of its kind, any evidence
  *     sentence does (an answer takes a figure from one document and a rule
  *     from another: "£99" from the schedule, "20%" from the wording);
- *  3. or the answer works it out from figures it writes (`derives`).
+ *  3. or the answer works it out from figures it writes (`derives`), here or
+ *     in another of its sentences.
  * A figure whose own sentence gives another value of its kind is the mix-up a
  * checker must catch ("24 days", the rule for Ireland, beside "28 days" for
  * the UK), unless the answer works it out.
@@ -255,6 +256,9 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
   if (!conflict && passage.evidence.some(states)) return true;
   const worked = workedFigures(answer, passage);
+  // A figure the answer worked out in another sentence, restated ("so only £850 is left ... once that £850 is used").
+  const claimAt = answer.indexOf(claim);
+  if (worked.derived.some((d) => sameFigure(d, figure) && (claimAt < 0 || d.start < claimAt || d.start >= claimAt + claim.length))) return true;
   const local = findFigures(claim).filter((f) => f.start !== figure.start);
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   return derives(figure, hedgedAt(claim, figure.start), { ...worked, anchors });
