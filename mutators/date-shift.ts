@@ -52,7 +52,8 @@ export const dateShift: TextMutator = {
     const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
     const mutatedAnswer = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
     if (!statesDateAt(claim.text, at, support, fixture.artifact)) return 'the original date is not stated in the supporting evidence or the task';
-    if (statesDateAt(mutated, at, support, mutatedAnswer)) return 'the new date is also stated in the supporting evidence or the task, or worked out from dates and periods the answer writes';
+    if (statesDateAt(mutated, at, support, mutatedAnswer))
+      return 'the new date is also stated in the supporting evidence or the task, worked out from dates and periods the answer writes, or part of an example it gives';
     return null;
   },
 };

@@ -46,7 +46,8 @@ export const numberFlip: TextMutator = {
     const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
     const mutatedAnswer = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
     if (!statesFigureAt(claim.text, at, support, fixture.artifact)) return 'the original number is not stated in the supporting evidence';
-    if (statesFigureAt(mutated, at, support, mutatedAnswer)) return 'the new number is also stated in the supporting evidence or the task, or worked out from figures the answer writes';
+    if (statesFigureAt(mutated, at, support, mutatedAnswer))
+      return 'the new number is also stated in the supporting evidence or the task, worked out from figures the answer writes, or part of an example it gives';
     return null;
   },
 };

@@ -233,6 +233,12 @@ function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
 /** A count an amount may be multiplied by: a whole number of something ("10 months", "3 nights", "10 payments"), not a clock time ("2 pm") or a bare number. */
 const isCount = (f: Figure) => /^[a-z]{3,}$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000;
 
+/** Where a sentence starts giving an example ("for example, notice received on 10 March would end it on 30 April"), or Infinity. */
+const EXAMPLE = /\b(?:for\s+example|for\s+instance|e\.g\.)/i;
+export function exampleStart(sentence: string): number {
+  return EXAMPLE.exec(sentence)?.index ?? Number.POSITIVE_INFINITY;
+}
+
 const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0, at - 20), at));
 
 /**
@@ -244,7 +250,10 @@ const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0,
  *     sentence does (an answer takes a figure from one document and a rule
  *     from another: "£99" from the schedule, "20%" from the wording);
  *  3. or the answer works it out from figures it writes (`derives`), here or
- *     in another of its sentences.
+ *     in another of its sentences;
+ *  4. or it stands in an example the answer gives ("for example, notice
+ *     received on 10 March..."), and the sentences its clause restates give no
+ *     other figure of its kind: the example's case is supposed, not claimed.
  * A figure whose own sentence gives another value of its kind is the mix-up a
  * checker must catch ("24 days", the rule for Ireland, beside "28 days" for
  * the UK), unless the answer works it out.
@@ -254,7 +263,7 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   const states = (text: string) => findFigures(text).some((f) => sameFigure(f, figure)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
   if ([...own.sentences, ...own.restated].some(states)) return true;
   const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
-  if (!conflict && passage.evidence.some(states)) return true;
+  if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
   const worked = workedFigures(answer, passage);
   // A figure the answer worked out in another sentence, restated ("so only £850 is left ... once that £850 is used").
   const claimAt = answer.indexOf(claim);
@@ -366,7 +375,7 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   if (ownText.some(states)) return true;
   const isLength = lengthOf(claimDate) !== null;
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
-  if (!conflict && passage.evidence.some(states)) return true;
+  if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
   return movedBy(claimDate, [...passage.evidence, ...passage.restated, claim], answer);
 }
 
