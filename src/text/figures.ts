@@ -91,7 +91,7 @@ function unitAfter(text: string, end: number): string {
   const word = UNIT_AFTER.exec(text.slice(end, end + 40))?.[1] ?? '';
   const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'pence' || lower === 'per cent') return lower;
-  return /^[a-z]{3,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+  return /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
 }
 
 /**
