@@ -15,7 +15,13 @@ describe('findFigures', () => {
     { text: 'Cover starts 48 hours after the start date.', expected: [{ text: '48', value: 2, kind: 'day' }] },
     { text: 'The plan runs for 2 years.', expected: [{ text: '2', value: 24, kind: 'month' }] },
     { text: 'Stored below 25°C.', expected: [{ text: '25', value: 25, kind: '°C' }] },
-    { text: 'A fee of £60.00 and 15% off.', expected: [{ text: '£60.00', value: 60, kind: '£' }, { text: '15%', value: 15, kind: '%' }] },
+    {
+      text: 'A fee of £60.00 and 15% off.',
+      expected: [
+        { text: '£60.00', value: 60, kind: '£' },
+        { text: '15%', value: 15, kind: '%' },
+      ],
+    },
     // Not figures: a date's digits (the date is checked as one), a clause label, "one" before a unit, a bare count in words.
     { text: 'Claims are due by 14 July 2025.', expected: [] },
     { text: '9.4 Fees are collected monthly.', expected: [] },
@@ -38,8 +44,7 @@ describe('findFigures', () => {
 });
 
 /** The findings of evidence-check on an answer: what every text oracle also reads (src/text/mismatches.ts). */
-const findings = (task: string, evidence: string[], artifact: string) =>
-  checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
+const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
 
 describe('figures stated in other words, or in another document', () => {
   it.each([
