@@ -54,6 +54,12 @@ describe('figures stated in other words, or in another document', () => {
     { name: 'other weeks', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within 3 weeks of delivery.', ok: false },
     { name: 'a number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fourteen days of delivery.', ok: true },
     { name: 'another number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fifteen days of delivery.', ok: false },
+    {
+      name: 'not weeks as days where the sentence writes days itself',
+      evidence: ['The allowance is 10 days of paid leave, and 2 weeks of unpaid leave are available in addition.'],
+      artifact: 'The allowance is 14 days of paid leave, and 2 weeks of unpaid leave are available in addition.',
+      ok: false,
+    },
     { name: 'hours as days', evidence: ['Accident cover starts 48 hours after the start date.'], artifact: 'Accident cover starts two days after the start date.', ok: true },
     {
       name: 'a figure from another document, where the rule states none of its kind',

@@ -260,7 +260,12 @@ const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0,
  */
 export function figureStated(claim: string, figure: Figure, own: OwnSources, passage: SupportPassage, answer: string): boolean {
   // Either way of reading: the same number whatever follows it (as the claim analysis always read figures), or the same quantity written differently.
-  const states = (text: string) => findFigures(text).some((f) => sameFigure(f, figure)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
+  const states = (text: string) => {
+    const figures = findFigures(text);
+    // In other units only where the text writes none in the claim's: beside "10 days", its "2 weeks" are weeks, not the claim's "14 days".
+    const converts = !figures.some((f) => f.unit === figure.unit);
+    return figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
+  };
   if ([...own.sentences, ...own.restated].some(states)) return true;
   const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
