@@ -136,6 +136,20 @@ const SECTION_LABEL = /(?:^|\n\s*)\d+(?:\.\d+)+\s$/;
 
 /** The figures of a text: its numbers with what each counts, and the periods, amounts and shares it spells in words. Numbers inside a date are the date's. */
 export function findFigures(text: string): Figure[] {
+  let figures = figureCache.get(text);
+  if (!figures) {
+    if (figureCache.size >= FIGURE_CACHE_SIZE) figureCache.clear();
+    figures = readFigures(text);
+    figureCache.set(text, figures);
+  }
+  return figures;
+}
+
+/** Evidence sentences and answers are read for every figure of every claim that checks them: each text's figures are read once. */
+const figureCache = new Map<string, Figure[]>();
+const FIGURE_CACHE_SIZE = 20_000;
+
+function readFigures(text: string): Figure[] {
   const dates = findDates(text).filter((d) => d.form !== 'duration');
   const written = findQuantities(text)
     .filter((q) => !touchesDate(dates, q.number.start, q.number.end) && !SECTION_LABEL.test(text.slice(Math.max(0, q.number.start - 2), q.number.end + 1)))
