@@ -9,12 +9,14 @@ import {
   findQualifiers,
   gazetteerFor,
   isClauseQualifier,
+  MIN_JOINED_SUPPORT,
   MIN_SUPPORT,
   numberKey,
   sentenceAround,
   splitSentences,
   statesQualifier,
   supportOf,
+  supportPassage,
   type Piece,
 } from './claims.js';
 
@@ -396,6 +398,18 @@ describe('isClauseQualifier', () => {
   });
 });
 
+describe('statesQualifier, for ranges and "only" before a count', () => {
+  it.each([
+    ['anywhere from one to three months', 'a maximum of', true],
+    ['between one and three months', 'at least', true],
+    ['can only visit as a guest twice a month', 'no more than', true],
+    ['can visit as a guest twice a month', 'no more than', false],
+    ['for three months', 'a maximum of', false],
+  ])('%j states %j: %s', (text, keyword, expected) => {
+    expect(statesQualifier(text, keyword)).toBe(expected);
+  });
+});
+
 describe('statesQualifier', () => {
   it.each([
     ['Pay At Least 5.', 'at least', true],
@@ -493,11 +507,33 @@ describe('supportOf', () => {
     { name: 'a sentence sharing above MIN_SUPPORT', claim, sources: ['alpha bravo charlie delta zulu'], expected: 'alpha bravo charlie delta zulu' },
     { name: 'null for a best sentence below MIN_SUPPORT', claim, sources: ['alpha bravo zulu', 'alpha zulu'], expected: null },
     { name: 'null when nothing is shared', claim: 'The sky is blue.', sources: ['Staff book travel.'], expected: null },
-    { name: 'null for a claim with no ordinary words', claim: 'It is 5 of the 10.', sources: ['It is 5 of the 10.'], expected: null },
+    // A claim of numbers and names only ("He has until 15 January 2025.") rests on the sentence that states them.
+    { name: 'a claim with no ordinary words, by the sentence stating its numbers', claim: 'It is 5 of the 10.', sources: ['Staff book travel.', 'It is 5 of the 10.'], expected: 'It is 5 of the 10.' },
+    { name: 'null for a claim with no ordinary words whose numbers no sentence states', claim: 'It is 6 of the 11.', sources: ['It is 5 of the 10.'], expected: null },
     { name: 'null for an empty claim', claim: '', sources: ['Staff book travel.'], expected: null },
     { name: 'null without evidence', claim: 'Staff book travel.', sources: [], expected: null },
   ])('gives $name', ({ claim, sources, expected }) => {
     expect(supportOf(claim, sources)).toBe(expected);
+  });
+});
+
+describe('supportOf, for a claim that joins two evidence sentences', () => {
+  const sources = ['The difference is refunded to your original payment method.', 'Each item is eligible for one price adjustment.', 'Price matches are not available on clearance items.'];
+  it.each([
+    { name: 'the two sentences it joins, the better first', claim: 'It is refunded to the payment method you used, and each item can only be adjusted once.', expected: sources[0] },
+    {
+      name: 'null when the two say too little of it between them',
+      claim: 'Store managers at their discretion refund gift vouchers to your payment card, and adjust loyalty points weekly.',
+      expected: null,
+    },
+  ])('gives $name', ({ claim, expected }) => {
+    expect(MIN_JOINED_SUPPORT).toBe(0.5);
+    expect(supportOf(claim, sources)).toBe(expected);
+  });
+
+  it('puts the second sentence in the passage, where its figures and names are stated', () => {
+    const claim = 'It is refunded to the payment method you used, and each item can only be adjusted once.';
+    expect(supportPassage(claim, sources)?.context).toContain(sources[1]);
   });
 });
 

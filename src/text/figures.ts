@@ -1,0 +1,454 @@
+import { findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
+import { type DatePiece, findDates, touchesDate } from './dates.js';
+import { readSentences } from './nlp.js';
+import { findQuantities } from './quantities.js';
+
+/**
+ * Whether the evidence states a figure of a claim, or gives the operands it
+ * is worked out from: the one reading of figures that the evidence-check
+ * critic (src/text/mismatches.ts) and the number-flip and date-shift oracles
+ * share. A figure is read with what it counts, in one unit per kind of
+ * quantity, so that an amount or period written differently is the same
+ * figure: "150p" is £1.50, "2 weeks" and "a fortnight" are 14 days, "48
+ * hours" 2 days, "12 months" a year, "fifteen days" 15 days.
+ */
+export interface Figure {
+  text: string;
+  start: number;
+  end: number;
+  value: number;
+  /** A currency sign, "%", "day", "month", or the word after the number ("GB", "instalment"); "" for a bare number. */
+  kind: string;
+  decimals: number;
+  /** The unit as written, singular ("hour" for a figure counted in days as "48 hours"; "£" for "150p"). */
+  unit: string;
+  /** The number as numberKey writes it ("£1250", "15%"), for a figure written in digits: equal keys are the same figure whatever the words after them. */
+  key?: string;
+}
+
+/** Periods in one unit per scale: days (weeks, fortnights, hours) and months (years). */
+const PERIOD_SCALE: Readonly<Record<string, [string, number]>> = {
+  day: ['day', 1],
+  week: ['day', 7],
+  fortnight: ['day', 14],
+  hour: ['day', 1 / 24],
+  month: ['month', 1],
+  year: ['month', 12],
+};
+
+/** Money written in words or minor units, as the currency sign it is an amount of. */
+const MONEY_WORDS: Readonly<Record<string, [string, number]>> = {
+  p: ['£', 0.01],
+  penny: ['£', 0.01],
+  pence: ['£', 0.01],
+  pound: ['£', 1],
+  euro: ['€', 1],
+  dollar: ['$', 1],
+  percent: ['%', 1],
+  'per cent': ['%', 1],
+};
+
+function asFigure(text: string, start: number, end: number, value: number, unit: string, decimals: number): Figure {
+  const money = MONEY_WORDS[unit];
+  if (money) return { text, start, end, value: value * money[1], kind: money[0], decimals: money[1] < 1 ? 2 : decimals, unit };
+  const period = PERIOD_SCALE[unit];
+  if (period) return { text, start, end, value: value * period[1], kind: period[0], decimals, unit };
+  return { text, start, end, value, kind: unit, decimals, unit };
+}
+
+/** Number words by value: the words a document spells small numbers, tens, and their multipliers in. */
+const UNITS_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS_WORDS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+
+/** The value of a number written in words ("twenty-five", "one hundred and twenty"), or undefined when a word is no number. */
+export function spelledValue(words: readonly string[]): number | undefined {
+  let total = 0;
+  let current = 0;
+  let any = false;
+  for (const raw of words) {
+    const word = raw.toLowerCase();
+    if (word === 'and' && any) continue;
+    const unit = UNITS_WORDS.indexOf(word);
+    const ten = TENS_WORDS.indexOf(word);
+    if (unit >= 0) current += unit;
+    else if (ten >= 0) current += (ten + 2) * 10;
+    else if (word === 'hundred') current = Math.max(1, current) * 100;
+    else if (word === 'thousand') {
+      total += Math.max(1, current) * 1000;
+      current = 0;
+    } else return undefined;
+    any = true;
+  }
+  return any ? total + current : undefined;
+}
+
+/** What a figure counts, as the word or two after it ("days", "per cent", "full calendar months"), singular. */
+const UNIT_AFTER = /^(?:[\s-]+)(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
+
+function unitAfter(text: string, end: number): string {
+  const degrees = /^\s?°\s?([CF])\b/.exec(text.slice(end, end + 4));
+  if (degrees) return `°${degrees[1]}`;
+  const word = UNIT_AFTER.exec(text.slice(end, end + 40))?.[1] ?? '';
+  const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
+  if (lower === 'pence' || lower === 'per cent') return lower;
+  return /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * Numbers spelled as words, with what they count, where that is a period, an
+ * amount of money or a share ("fifteen days", "two-week", "twenty-five
+ * pounds", "ten per cent"), and "a fortnight": the language model tags the
+ * words as numbers (wink-nlp's NUM), a table gives their values. A bare count
+ * in words ("one of the two claims") and "one" before a unit ("that one
+ * month") are left alone: that is how prose refers, more often than a
+ * figure it states.
+ */
+function spelledFigures(text: string): Figure[] {
+  const found: Figure[] = [];
+  const isNumberWord = (t: { pos: string; text: string } | undefined) => t !== undefined && t.pos === 'NUM' && /^[a-z]+$/i.test(t.text);
+  for (const sentence of readSentences(text)) {
+    const tokens = sentence.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (!isNumberWord(tokens[i])) continue;
+      let j = i;
+      // "twenty-five", "one hundred and twenty": number words side by side or joined by a hyphen or "and".
+      for (;;) {
+        if (isNumberWord(tokens[j + 1])) j += 1;
+        else if ((tokens[j + 1]?.text === '-' || (tokens[j + 1]?.text === 'and' && /^(?:hundred|thousand)$/i.test(tokens[j]!.text))) && isNumberWord(tokens[j + 2])) j += 2;
+        else break;
+      }
+      const [start, end] = [tokens[i]!.start, tokens[j]!.end];
+      const value = spelledValue(text.slice(start, end).split(/[\s-]+/));
+      i = j;
+      // "One" before a unit is mostly an article ("that one month", "one full calendar month's notice"), not a figure.
+      if (value === undefined || value === 1) continue;
+      const unit = unitAfter(text, end);
+      if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
+    }
+  }
+  for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi))
+    found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0, unit: 'fortnight' });
+  return found.filter((f, i) => !found.some((g, k) => k < i && g.start < f.end && f.start < g.end));
+}
+
+/** A clause's number opening a line or a text ("9.4 Membership fees..."): a label, not a figure. */
+const SECTION_LABEL = /(?:^|\n\s*)\d+(?:\.\d+)+\s$/;
+
+/** The figures of a text: its numbers with what each counts, and the periods, amounts and shares it spells in words. Numbers inside a date are the date's. */
+export function findFigures(text: string): Figure[] {
+  let figures = figureCache.get(text);
+  if (!figures) {
+    if (figureCache.size >= FIGURE_CACHE_SIZE) figureCache.clear();
+    figures = readFigures(text);
+    figureCache.set(text, figures);
+  }
+  return figures;
+}
+
+/** Evidence sentences and answers are read for every figure of every claim that checks them: each text's figures are read once. */
+const figureCache = new Map<string, Figure[]>();
+const FIGURE_CACHE_SIZE = 20_000;
+
+function readFigures(text: string): Figure[] {
+  const dates = findDates(text).filter((d) => d.form !== 'duration');
+  const written = findQuantities(text)
+    .filter((q) => !touchesDate(dates, q.number.start, q.number.end) && !SECTION_LABEL.test(text.slice(Math.max(0, q.number.start - 2), q.number.end + 1)))
+    .map((q) => {
+      const n = q.number;
+      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, n.end));
+      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n) };
+    });
+  return [...written, ...spelledFigures(text).filter((s) => !written.some((w) => w.start < s.end && s.start < w.end))].sort((a, b) => a.start - b.start);
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
+
+/** Whether two figures are the same quantity: the same kind and value ("£1.50" and "150p"; "14 days" and "2 weeks"). */
+export function sameFigure(a: Figure, b: Figure): boolean {
+  return a.kind === b.kind && close(a.value, b.value);
+}
+
+/** Words that make a figure an estimate: "about 8%", "roughly £20". */
+const HEDGE = /\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|just\s+(?:over|under))\s+(?:an?\s+)?$/i;
+
+/** The sentences of the passage a figure's own clause restates: the supporting sentence and the evidence sentences that say most of the clause; and the task and titles. */
+type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
+
+/**
+ * The figures a step of working may use: the answer's figures that the
+ * evidence or task states or that it worked out (`written`), the evidence's
+ * and task's (`stated`), the task's and titles' (`asked`), and the anchors,
+ * one of which every step uses: a figure of the same sentence as the result,
+ * or one the answer worked out. Two rules' figures the answer states in
+ * different sentences ("£25 a day", "only £10 for the last day") are no
+ * working: their difference is a coincidence, not a result.
+ */
+interface Operands {
+  written: readonly Figure[];
+  stated: readonly Figure[];
+  asked: readonly Figure[];
+  anchors: readonly Figure[];
+}
+
+/**
+ * A figure the answer works out, by one step of a small, exact arithmetic:
+ *  - an amount of one currency: the sum or difference of two amounts; a share
+ *    the answer writes of an amount, or an amount plus or minus that share;
+ *    an amount times or divided by a count the answer writes ("10 months");
+ *  - a share: the change from one amount to another, or one amount's share of
+ *    another, both anchored, exact at the precision written, or rounded to it
+ *    where the answer hedges ("from £42.50 to £46.00, about 8%");
+ *  - a period: the sum or difference of a period the answer writes and one
+ *    the question states (the case's own elapsed time: "20 days ago" less a
+ *    15-day window is "five days ago"; not an acceptance plan's, which
+ *    restates the answer).
+ * Each step uses a figure the answer writes and an anchor (Operands). Nothing
+ * else: no sums of periods the evidence states (policies' periods add up to
+ * one another too easily), no chains the answer does not write.
+ */
+function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
+  const other = (f: Figure) => !sameFigure(f, target);
+  const written = operands.written.filter(other);
+  const pool = [...written, ...operands.stated.filter(other)];
+  const anchored = (...fs: Figure[]) => fs.some((f) => operands.anchors.some((a) => sameFigure(a, f)));
+  const is = (x: number) => (target.kind === '%' && hedged ? Math.abs(x - target.value) < 0.5 * 10 ** -target.decimals : close(x, target.value));
+  const isAmount = (f: Figure) => /^[£$€]$/.test(f.kind);
+  if (target.kind === '%') {
+    for (const a of written.filter(isAmount)) {
+      // Any two amounts have a ratio: a share is worked out only from amounts the answer writes beside it or worked out itself.
+      for (const b of pool.filter((f) => f.kind === a.kind && !sameFigure(f, a) && anchored(a) && anchored(f))) {
+        if (is((100 * (b.value - a.value)) / a.value) || is((100 * (a.value - b.value)) / b.value) || is((100 * a.value) / b.value) || is((100 * b.value) / a.value)) return true;
+      }
+    }
+    return false;
+  }
+  if (isAmount(target)) {
+    const amounts = pool.filter((f) => f.kind === target.kind);
+    for (const a of written.filter((f) => f.kind === target.kind)) {
+      // Two different amounts: twice an amount is a count's work ("2 nights at £35"), not a sum.
+      for (const b of amounts) if (!sameFigure(a, b) && anchored(a, b) && (is(a.value + b.value) || is(Math.abs(a.value - b.value)))) return true;
+    }
+    for (const p of written.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
+      for (const a of amounts) if (anchored(p, a) && (is((a.value * p.value) / 100) || is(a.value * (1 + p.value / 100)) || is(a.value * (1 - p.value / 100)))) return true;
+    }
+    for (const n of written.filter(isCount)) {
+      for (const a of amounts) if (anchored(n, a) && (is(a.value * n.value) || is(a.value / n.value))) return true;
+    }
+    return false;
+  }
+  if (target.kind === 'day' || target.kind === 'month') {
+    for (const a of written.filter((f) => f.kind === target.kind)) {
+      for (const t of operands.asked.filter((f) => f.kind === target.kind)) if (anchored(a, t) && (is(a.value + t.value) || is(Math.abs(t.value - a.value)))) return true;
+    }
+  }
+  return false;
+}
+
+/** A count an amount may be multiplied by: a whole number of something ("10 months", "3 nights", "10 payments"), not a clock time ("2 pm") or a bare number. */
+const isCount = (f: Figure) => /^[a-z]{3,}$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000;
+
+/** Where a sentence starts giving an example ("for example, notice received on 10 March would end it on 30 April"), or Infinity. */
+const EXAMPLE = /\b(?:for\s+example|for\s+instance|e\.g\.)/i;
+export function exampleStart(sentence: string): number {
+  return EXAMPLE.exec(sentence)?.index ?? Number.POSITIVE_INFINITY;
+}
+
+const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0, at - 20), at));
+
+/**
+ * Whether the evidence states a figure of the claim, as src/text/mismatches.ts
+ * reads it:
+ *  1. a sentence its own clause restates (`own`), the task or a title states
+ *     it, in any of its ways of writing;
+ *  2. or, where those sentences state no other figure of its kind, any evidence
+ *     sentence does (an answer takes a figure from one document and a rule
+ *     from another: "£99" from the schedule, "20%" from the wording);
+ *  3. or the answer works it out from figures it writes (`derives`), here or
+ *     in another of its sentences;
+ *  4. or it stands in an example the answer gives ("for example, notice
+ *     received on 10 March..."), and the sentences its clause restates give no
+ *     other figure of its kind: the example's case is supposed, not claimed.
+ * A figure whose own sentence gives another value of its kind is the mix-up a
+ * checker must catch ("24 days", the rule for Ireland, beside "28 days" for
+ * the UK), unless the answer works it out.
+ */
+export function figureStated(claim: string, figure: Figure, own: OwnSources, passage: SupportPassage, answer: string): boolean {
+  // Either way of reading: the same number whatever follows it (as the claim analysis always read figures), or the same quantity written differently.
+  const states = (text: string) => {
+    const figures = findFigures(text);
+    // In other units only where the text writes none in the claim's: beside "10 days", its "2 weeks" are weeks, not the claim's "14 days".
+    const converts = !figures.some((f) => f.unit === figure.unit);
+    return figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
+  };
+  if ([...own.sentences, ...own.restated].some(states)) return true;
+  const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
+  if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
+  const worked = workedFigures(answer, passage);
+  // A figure the answer worked out in another sentence, restated ("so only £850 is left ... once that £850 is used").
+  const claimAt = answer.indexOf(claim);
+  if (worked.derived.some((d) => sameFigure(d, figure) && (claimAt < 0 || d.start < claimAt || d.start >= claimAt + claim.length))) return true;
+  const local = findFigures(claim).filter((f) => f.start !== figure.start);
+  const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
+  return derives(figure, hedgedAt(claim, figure.start), { ...worked, anchors });
+}
+
+/** What an answer's working rests on: the evidence's and task's figures, and the answer's own figures those state or it works out from them. */
+interface Working {
+  stated: Figure[];
+  asked: Figure[];
+  written: Figure[];
+  derived: Figure[];
+}
+
+/** The figures an answer writes that the evidence or task states, or that it works out from those (to a fixed point: a chain the answer writes step by step). */
+function workedFigures(answer: string, passage: SupportPassage): Working {
+  // The question's own figures (the case: "20 days ago"), not an acceptance plan's, which restate the answer.
+  const asked = passage.restated.flatMap((text) => findFigures(text.split(/\n\s*Acceptance plan:/)[0]!));
+  const stated = [...passage.evidence.flatMap(findFigures), ...asked];
+  const all = findFigures(answer);
+  const sentences = splitSentences(answer);
+  const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
+  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key)));
+  const derived: Figure[] = [];
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of all) {
+      if (written.includes(f)) continue;
+      const local = written.filter((w) => sentenceOf(w) === sentenceOf(f));
+      if (derives(f, hedgedAt(answer, f.start), { written, stated, asked, anchors: [...local, ...derived] })) {
+        written.push(f);
+        derived.push(f);
+        grew = true;
+      }
+    }
+  }
+  return { stated, asked, written, derived };
+}
+
+/** A calendar date as year (if written), month and day (if written), read from a date's key. */
+interface CalendarDate {
+  year: number | undefined;
+  month: number;
+  day: number | undefined;
+}
+
+export function calendarOf(d: Pick<DatePiece, 'key'>): CalendarDate | null {
+  const full = /^(\d{4}|-)-(\d{2})-(\d{2})$/.exec(d.key);
+  if (full) return { year: full[1] === '-' ? undefined : Number(full[1]), month: Number(full[2]), day: Number(full[3]) };
+  const monthYear = /^(\d{4})-(\d{2})$/.exec(d.key);
+  if (monthYear) return { year: Number(monthYear[1]), month: Number(monthYear[2]), day: undefined };
+  const month = /^month:(\d+)$/.exec(d.key);
+  if (month) return { year: undefined, month: Number(month[1]), day: undefined };
+  return null;
+}
+
+/** A deadline's length in days or months ("duration:2 week" is 14 days), or null for another date. */
+function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
+  const m = /^duration:(\d+) (day|week|month|year|hour)$/.exec(d.key);
+  if (!m) return null;
+  const [kind, scale] = PERIOD_SCALE[m[2]!]!;
+  return { value: Number(m[1]) * scale, kind };
+}
+
+/**
+ * Whether a date the sources write says the claim's date: the same key; a
+ * deadline of the same length in other units; or the same month and day (a
+ * month: any day in it), in the claim's year where the source gives one, or
+ * in a year the task names where the source gives none.
+ */
+function sameDate(claimDate: DatePiece, source: DatePiece, years: readonly number[]): boolean {
+  if (source.key === claimDate.key) return true;
+  const [a, b] = [lengthOf(claimDate), lengthOf(source)];
+  if (a || b) return a !== null && b !== null && a.kind === b.kind && close(a.value, b.value);
+  const [c, s] = [calendarOf(claimDate), calendarOf(source)];
+  if (!c || !s || c.month !== s.month) return false;
+  if (c.day !== undefined && s.day !== c.day) return false;
+  if (c.year === undefined || s.year === c.year) return true;
+  return s.year === undefined && years.includes(c.year);
+}
+
+/** The year a date names, if it names one. */
+function yearOf(d: Pick<DatePiece, 'key'>): number | undefined {
+  return /^\d{4}$/.test(d.key) ? Number(d.key) : calendarOf(d)?.year;
+}
+
+/** "The following year", "next year": a rule that puts a yearless date in the year after the one the task names. */
+const NEXT_YEAR = /\b(?:following|next)\s+year\b|\byear\s+after\b/i;
+
+/**
+ * Whether the evidence states a date of the claim, read as figureStated reads
+ * a figure: stated by a sentence its clause restates, the task or a title (a
+ * day without a year matches that day in a year the source gives; a day or
+ * month the evidence gives without a year matches it in the year the task
+ * names, or the next one where the evidence says "the following year"; a
+ * month or year by any day within it; a deadline in other units by its
+ * length); or by any evidence sentence where those state no other date; or
+ * worked out: a date the evidence, task or answer gives, moved by a period the
+ * answer writes ("14 January" and "6 months" give "14 July").
+ */
+export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources, passage: SupportPassage, answer: string): boolean {
+  const ownText = [...own.sentences, ...own.restated];
+  const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
+  const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
+  const states = (text: string) => findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key);
+  if (ownText.some(states)) return true;
+  const isLength = lengthOf(claimDate) !== null;
+  const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
+  if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
+  return movedBy(claimDate, [...passage.evidence, ...passage.restated, claim], answer);
+}
+
+/**
+ * Whether the claim's date is a date of the sources (the evidence, the task,
+ * the claim's own sentence) moved by a period the answer writes, to the
+ * claim's precision. A date that already is the claim's at that precision is
+ * no base: a year later "1 January" is "1 January" again.
+ */
+function movedBy(claimDate: DatePiece, sources: readonly string[], answer: string): boolean {
+  const target = calendarOf(claimDate);
+  if (!target) return false;
+  // Periods of the calendar: "24 hours before departure" moves a time, never a date.
+  const periods = [
+    ...findDates(answer).flatMap((d) => {
+      const l = lengthOf(d);
+      return l && !/ hour$/.test(d.key) ? [l] : [];
+    }),
+    ...findFigures(answer).filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour'),
+  ].filter((p) => p.value > 0 && Number.isInteger(p.value));
+  const matches = (d: { year: number | undefined; month: number; day: number | undefined }) =>
+    d.month === target.month && (target.day === undefined || d.day === target.day) && (target.year === undefined || d.year === target.year);
+  const bases = sources
+    .flatMap(findDates)
+    .map(calendarOf)
+    .filter((c): c is CalendarDate & { day: number } => c !== null && c.day !== undefined && !matches(c));
+  for (const base of bases) {
+    for (const period of periods) {
+      for (const sign of [1, -1]) if (matches(addPeriod(base, sign * period.value, period.kind))) return true;
+    }
+  }
+  return false;
+}
+
+function addPeriod(base: CalendarDate & { day: number }, amount: number, kind: string): { year: number | undefined; month: number; day: number } {
+  const year = base.year ?? 2000;
+  if (kind === 'day') {
+    const t = new Date(Date.UTC(year, base.month - 1, base.day + amount));
+    return { year: base.year === undefined ? undefined : t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+  }
+  const months = year * 12 + (base.month - 1) + amount;
+  const [y, m] = [Math.floor(months / 12), (months % 12) + 1];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { year: base.year === undefined ? undefined : y, month: m, day: Math.min(base.day, last) };
+}
+
+/**
+ * Whether a date is stated, by meaning: the same key, or a day within the
+ * month or year it names ("by the end of March 2027" when the question says
+ * "12 March 2027").
+ */
+export function statesDate(stated: ReadonlySet<string>, key: string): boolean {
+  if (stated.has(key)) return true;
+  if (!/^\d{4}(?:-\d{2})?$/.test(key)) return false;
+  for (const s of stated) if (s.startsWith(`${key}-`)) return true;
+  return false;
+}
