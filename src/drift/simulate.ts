@@ -1,10 +1,12 @@
 import { createRng } from '../statistics/random.js';
 import { sha256Hex } from '../util/hash.js';
 import type { AnswerKey } from './answerKey.js';
+import { CanaryMonitor, newCanaryState, type CanaryAlarm, type CanaryState } from './canaries.js';
+import { FingerprintTrack, newFingerprintsState, type FingerprintsState } from './fingerprints.js';
 import type { DriftConfig } from './config.js';
 import { DriftMonitor, newMonitorState, type MonitorState } from './monitor.js';
 import { DAY } from './periods.js';
-import type { Review } from './record.js';
+import { lineParser, type Review } from './record.js';
 
 export interface SyntheticLog {
   seed: number | string;
@@ -140,3 +142,35 @@ export function canaryExampleStream(seed: number | string, days = 90): Productio
 
 /** The example's answer key: 300 canary mutants over four mutators and 100 controls. */
 export const canaryExampleKey = (seed: number | string) => syntheticAnswerKey({ seed, mutants: 300, controls: 100, mutators: ['number-flip', 'negation', 'entity-swap', 'date-shift'] });
+
+/**
+ * Runs the canary monitor over a stream's canary lines one day at a time,
+ * through a JSON round trip of its state each night, as `drift --state
+ * --canaries` does; ordinary traffic is left out (it never reaches the
+ * canary detectors). Returns the canary alarms raised.
+ */
+export function monitorCanariesDaily(config: DriftConfig, stream: ProductionStream, key: AnswerKey): { alarms: CanaryAlarm[]; state: CanaryState } {
+  const loaded = { file: 'simulated key', key, digest: '' };
+  const parse = lineParser(config);
+  let saved = JSON.stringify({ canaries: newCanaryState(), fingerprints: newFingerprintsState() });
+  let monitor: CanaryMonitor | undefined;
+  let fingerprints: FingerprintTrack | undefined;
+  let day = -1;
+  for (const record of productionLog({ ...stream, reviewsPerDay: Math.round(stream.reviewsPerDay * stream.canaryShare), canaryShare: 1 }, key)) {
+    const parsed = parse(JSON.stringify(record));
+    if (!('review' in parsed)) throw new Error(`simulated line unreadable: ${parsed.problem}`);
+    const review = parsed.review;
+    const today = Math.floor(review.time / DAY);
+    if (today !== day) {
+      if (monitor) saved = JSON.stringify({ canaries: monitor.snapshot(), fingerprints: fingerprints!.state });
+      const state = JSON.parse(saved) as { canaries: CanaryState; fingerprints: FingerprintsState };
+      fingerprints = new FingerprintTrack(state.fingerprints, config.maxGroupValues);
+      monitor = new CanaryMonitor(config, loaded, fingerprints, state.canaries, 'simulated log');
+      day = today;
+    }
+    fingerprints!.add(review);
+    monitor!.add(review, monitor!.entry(review.canary!)!);
+  }
+  if (!monitor) throw new RangeError('monitorCanariesDaily: the stream has no canary');
+  return { alarms: monitor.alarms(), state: monitor.snapshot() };
+}
