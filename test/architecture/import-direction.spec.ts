@@ -27,6 +27,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['drift'],
   ['config'],
   ['audit'],
+  ['canary'],
   ['cli'],
 ];
 
