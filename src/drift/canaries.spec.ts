@@ -158,6 +158,26 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     expect(stderr.pop()).toMatch(new RegExp(`answer-key.json:${line} \\(key\\.[0-9a-f]+\\.role\\)`));
   });
 
+  it('tabulates but does not monitor the catch rate when the canaries are too few for a reference, and still monitors the rejection rate', async () => {
+    const { log, config, key } = writeStream(shortLines({ ...SHORT, canaryShare: 0.01 }));
+    const { code, report } = await drift(log, '--config', config, '--canaries', key);
+    expect(code).toBe(0); // not bad input: nothing measured is lost
+    const c = report!.canaryLines!.scored!;
+    expect(c.status).toBe('off');
+    expect(c.thresholds).toBeNull();
+    expect(c.liveCatchRate.canaries).toBeGreaterThan(0);
+    expect(report!.thresholds).not.toBeNull();
+    expect(report!.warnings).toContainEqual({ kind: 'canaries', message: expect.stringContaining('fewer than drift.reference.minReviews (200): raise the canary mix') });
+  });
+
+  it('skips canaries before drift.reference.start, as it skips reviews', async () => {
+    const { log, config, key } = writeStream(shortLines());
+    writeFileSync(config, `${CANARY_EXAMPLE_CONFIG}  reference: { start: '2025-01-05' }\n`);
+    const c = (await drift(log, '--config', config, '--canaries', key)).report!.canaryLines!.scored!;
+    expect(dayOf(c.periods[0]!.start)).toBe(4);
+    expect(dayOf(c.reference.from!)).toBe(4);
+  });
+
   it('refuses a state made with another answer key', async () => {
     const { log, config, key } = writeStream(shortLines().slice(0, 3000));
     const state = join(dir, 'state.json');

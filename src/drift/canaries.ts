@@ -87,6 +87,8 @@ export class CanaryMonitor {
   private readonly mutantGroups: GroupCounts;
   private readonly controlGroups: GroupCounts;
   private readonly fingerprinted: boolean;
+  /** drift.reference.start: canaries before it are skipped, as reviews are. */
+  private readonly start: number | null;
 
   constructor(
     private readonly config: DriftConfig,
@@ -100,7 +102,8 @@ export class CanaryMonitor {
     this.detectors = new DriftMonitor({ ...config, fields: { ...config.fields, group: [] } }, `${referenceLabel} (its canary mutants)`, state.misses, MISS_WORDS);
     this.mutants = new PeriodCounts(config.period, state.mutants);
     this.controls = new PeriodCounts(config.period, state.controls);
-    this.fingerprinted = config.fields.fingerprint.length > 0;
+    this.fingerprinted = config.fields.fingerprint !== undefined;
+    this.start = config.reference.start === undefined ? null : Date.parse(config.reference.start);
     const byFingerprint = this.fingerprinted ? [FINGERPRINT_KEY] : [];
     this.mutantGroups = new GroupCounts([MUTATOR_KEY, ...byFingerprint, ...config.fields.group], config.period, config.maxGroupValues, state.mutantGroups);
     this.controlGroups = new GroupCounts([...byFingerprint, ...config.fields.group], config.period, config.maxGroupValues, state.controlGroups);
@@ -113,6 +116,7 @@ export class CanaryMonitor {
 
   /** A canary's verdict from the monitored logs (after the fingerprint track has seen it). */
   add(review: Review, entry: CanaryEntry): void {
+    if (this.start !== null && review.time < this.start) return;
     const fingerprint = this.fingerprinted ? [this.fingerprints.labelOf(review) ?? ''] : [];
     if (entry.role === 'control') {
       this.controls.add(review.time, review.rejected);

@@ -89,7 +89,7 @@ export async function driftCommand(argv: string[]): Promise<number> {
         input: run.input,
         monitor: run.monitor.snapshot(),
         ...(run.canaries ? { canaries: run.canaries.snapshot() } : {}),
-        ...(config.fields.fingerprint.length ? { fingerprints: run.fingerprints.state } : {}),
+        ...(config.fields.fingerprint ? { fingerprints: run.fingerprints.state } : {}),
       });
     }
     console.log(renderDriftTerminal(report, outDir));

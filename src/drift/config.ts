@@ -19,7 +19,8 @@ export const driftConfigSchema = z
           ),
         fingerprint: z
           .array(fieldPath)
-          .default([])
+          .min(1)
+          .optional()
           .describe('Fields that together identify the judge (e.g. [model, prompt_version]): a change is marked on every chart, and the live catch rate compared across it.'),
       })
       .prefault({})

@@ -49,7 +49,7 @@ export function lineParser(config: DriftConfig, decode: DecodeLine = decodeJsonL
   const verdictPath = verdict.split('.');
   const groupPaths = group.map((g) => g.split('.'));
   const canaryPath = canary?.split('.');
-  const fingerprintPaths = fingerprint.map((f) => f.split('.'));
+  const fingerprintPaths = (fingerprint ?? []).map((f) => f.split('.'));
   const reject = new Set<unknown>(config.rejectValues);
   const approve = config.approveValues && new Set<unknown>(config.approveValues);
 

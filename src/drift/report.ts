@@ -138,7 +138,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
         periods: v.periods.map((p) => ({ start: iso(p.start)!, reviews: p.reviews, rejections: p.rejections, rate: p.rate, interval: p.interval })),
       })),
     })),
-    ...(config.fields.fingerprint.length
+    ...(config.fields.fingerprint
       ? {
           fingerprints: {
             seen: Object.entries(run.fingerprints.state.seen).map(([fingerprint, f]) => ({ fingerprint, first: iso(f.first)!, last: iso(f.last)!, lines: f.lines })),
