@@ -243,7 +243,7 @@ function canaryChart(r: DriftReport, c: CanaryReport): string {
     windowEnd: c.reference.windowEnd ? Date.parse(c.reference.windowEnd) : null,
     alarms: c.alarms.map((a) => ({ time: Date.parse(a.time), label: `${a.detector} ${a.time.slice(0, 10)}${a.fingerprint ? ` (${a.fingerprint})` : ''}` })),
     marks: fingerprintMarks(r),
-    caption: `Canaries per ${r.config.period}: blue, mutants caught (live catch rate); orange, controls rejected (false alarms); green band: reference catch rate; red: canary alarms${r.fingerprints?.changes.length ? '; purple dashes: fingerprint changes' : ''}`,
+    caption: `Canaries per ${r.config.period}: blue, mutants caught; orange, controls rejected; green: reference catch rate; red: canary alarms${r.fingerprints?.changes.length ? '; purple dashes: fingerprint changes' : ''}`,
     label: 'live catch rate over time',
   });
 }
