@@ -37,7 +37,7 @@ describe('the canary example: 90 days, 2,000 reviews a day, 2% canaries (scripts
     const { code, report, out } = await drift(join(dir, 'verdicts.jsonl.gz'), '--config', join(dir, 'critic.config.yaml'), '--canaries', join(dir, 'answer-key.json'));
     expect(code).toBe(1);
     const r = report!;
-    const c = r.canaryLines!.scored!;
+    const c = r.canaries!;
 
     // The rejection rate halves on day 30: its alarm is expected, and nothing fires before it.
     expect(r.alarms.length).toBeGreaterThan(0);
@@ -64,9 +64,9 @@ describe('the canary example: 90 days, 2,000 reviews a day, 2% canaries (scripts
     expect(c.falseAlarmRate.rate).toBeCloseTo(0.05, 1);
 
     // Canary lines are left out of the rejection rate, and every one was scored.
-    expect(r.reference.reviews + r.monitored.reviews + r.canaryLines!.lines).toBe(lines);
-    expect(c.lines).toBe(r.canaryLines!.lines);
-    expect(r.canaryLines!.lines / lines).toBeCloseTo(0.02, 2);
+    expect(r.reference.reviews + r.monitored.reviews + r.inputs.canaryLines!.logs).toBe(lines);
+    expect(c.lines).toBe(r.inputs.canaryLines!.logs);
+    expect(r.inputs.canaryLines!.logs / lines).toBeCloseTo(0.02, 2);
 
     // Both series on one time axis, the fingerprint change marked on each chart.
     const html = readFileSync(join(out, 'drift.html'), 'utf8');
@@ -113,7 +113,7 @@ describe('drift --canaries keeps drift’s guarantees', () => {
       );
       last = (await drift(log, '--config', config, '--canaries', key, '--state', state)).report;
     }
-    expect(last!.canaryLines!.scored!.lines).toBeGreaterThan(1000);
+    expect(last!.canaries!.lines).toBeGreaterThan(1000);
     expect(last!.fingerprints!.changes).toHaveLength(1);
     expect(stable(last)).toEqual(stable(whole.report));
   });
@@ -137,9 +137,9 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     const { log, config } = writeStream(lines);
     const { code, report } = await drift(log, '--config', config);
     expect(code).not.toBe(2);
-    const canaries = report!.canaryLines!.lines;
+    const canaries = report!.inputs.canaryLines!.logs;
     expect(canaries).toBeGreaterThan(1000);
-    expect(report!.canaryLines!.scored).toBeNull();
+    expect(report!.canaries).toBeNull();
     expect(report!.reference.reviews + report!.monitored.reviews + canaries).toBe(lines.length);
     expect(report!.warnings).toContainEqual({ kind: 'canaries', message: expect.stringContaining(`${canaries} canary lines (field canary_id) were left out of the rejection rate and not scored`) });
   });
@@ -162,7 +162,7 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     const { log, config, key } = writeStream(shortLines({ ...SHORT, canaryShare: 0.01 }));
     const { code, report } = await drift(log, '--config', config, '--canaries', key);
     expect(code).toBe(0); // not bad input: nothing measured is lost
-    const c = report!.canaryLines!.scored!;
+    const c = report!.canaries!;
     expect(c.status).toBe('off');
     expect(c.thresholds).toBeNull();
     expect(c.liveCatchRate.canaries).toBeGreaterThan(0);
@@ -173,7 +173,7 @@ describe('drift --canaries keeps drift’s guarantees', () => {
   it('skips canaries before drift.reference.start, as it skips reviews', async () => {
     const { log, config, key } = writeStream(shortLines());
     writeFileSync(config, `${CANARY_EXAMPLE_CONFIG}  reference: { start: '2025-01-05' }\n`);
-    const c = (await drift(log, '--config', config, '--canaries', key)).report!.canaryLines!.scored!;
+    const c = (await drift(log, '--config', config, '--canaries', key)).report!.canaries!;
     expect(dayOf(c.periods[0]!.start)).toBe(4);
     expect(dayOf(c.reference.from!)).toBe(4);
   });

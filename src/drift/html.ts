@@ -22,7 +22,7 @@ export function renderDriftHtml(r: DriftReport): string {
   parts.push(`<h1>critic-audit drift <span class="${statusClass}">${e(r.status)}</span></h1>`, `<p class="summary">${e(r.summary)}</p>`);
   if (r.warnings.length) parts.push(`<ul class="warnings">${r.warnings.map((w) => `<li class="${w.kind === 'file-order' ? 'note' : 'warn'}">${e(w.message)}</li>`).join('')}</ul>`);
   parts.push(chart(r));
-  const canaries = r.canaryLines?.scored;
+  const canaries = r.canaries;
   if (canaries) {
     const c = canaries;
     parts.push(
@@ -188,7 +188,7 @@ interface ChartSpec {
 /** Both charts share one time axis: from the first period of either series to the end of the last. */
 function timeAxis(r: DriftReport): { t0: number; t1: number } | null {
   const span = PERIOD_MS[r.config.period];
-  const starts = [...r.periods.map((p) => Date.parse(p.start)), ...(r.canaryLines?.scored?.periods ?? []).map((p) => Date.parse(p.start))];
+  const starts = [...r.periods.map((p) => Date.parse(p.start)), ...(r.canaries?.periods ?? []).map((p) => Date.parse(p.start))];
   if (!starts.length) return null;
   return { t0: Math.min(...starts), t1: Math.max(...starts) + span };
 }

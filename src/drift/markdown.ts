@@ -45,8 +45,8 @@ export function renderDriftMarkdown(r: DriftReport): string {
     out.push('', 'Alarms stay raised until the reference is renewed (set `drift.reference.start`, or pass a new `--reference`).');
   }
 
-  if (r.canaryLines?.scored) out.push(...canaryMarkdown(r.canaryLines.scored, r.config.period, cell));
-  else if (r.canaryLines?.lines) out.push('', `${r.canaryLines.lines} canary lines were left out of the rejection rate, not scored (no --canaries key).`);
+  if (r.canaries) out.push(...canaryMarkdown(r.canaries, r.config.period, cell));
+  else if (r.inputs.canaryLines?.logs) out.push('', `${r.inputs.canaryLines.logs} canary lines were left out of the rejection rate, not scored (no --canaries key).`);
   if (r.fingerprints?.changes.length) {
     out.push('', '## Judge fingerprints', '', '| from | to | first line with the new one |', '|---|---|---|');
     for (const c of r.fingerprints.changes) out.push(`| ${cell(c.from)} | ${cell(c.to)} | ${c.time} |`);

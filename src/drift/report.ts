@@ -42,6 +42,8 @@ export interface DriftReport {
     blank: number;
     skippedBeforeStart: number;
     badLines: { count: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
+    /** With drift.fields.canary: canary lines of the logs (left out of the rejection rate) and of a --reference file (left out of the reference). */
+    canaryLines?: { logs: number; referenceFile: number };
   };
   reference: RateSummary & {
     source: 'window' | 'file';
@@ -64,11 +66,8 @@ export interface DriftReport {
     seen: Array<{ fingerprint: string; first: string; last: string; lines: number }>;
     changes: Array<{ time: string; from: string; to: string }>;
   };
-  /**
-   * With drift.fields.canary: canary lines read (left out of the rejection rate).
-   * `scored` is null without `--canaries` (the lines are only counted).
-   */
-  canaryLines?: { lines: number; inReferenceFile: number; scored: CanaryReport | null };
+  /** With `--canaries`: the canary lines scored against the answer key (the live catch rate); null without. */
+  canaries: CanaryReport | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -108,6 +107,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
         shown: input.badShown,
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),
       },
+      ...(config.fields.canary !== undefined ? { canaryLines: { logs: input.canaryLines ?? 0, referenceFile: input.canaryLinesInReference ?? 0 } } : {}),
     },
     reference: {
       ...reference,
@@ -146,7 +146,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
           },
         }
       : {}),
-    ...(config.fields.canary !== undefined ? { canaryLines: { lines: input.canaryLines ?? 0, inReferenceFile: input.canaryLinesInReference ?? 0, scored: canaries } } : {}),
+    canaries,
   };
   report.summary = summarize(report);
   return report;
@@ -173,7 +173,7 @@ function canaryLineWarnings(run: DriftRun): DriftWarning[] {
 
 /** One sentence for the top of every output: the rejection rate, then the live catch rate. */
 function summarize(r: DriftReport): string {
-  const canaries = r.canaryLines?.scored;
+  const canaries = r.canaries;
   const catchRate = canaries ? ` ${canarySentence(canaries)}` : '';
   if (!r.thresholds) {
     return `Collecting the reference: ${r.reference.reviews} reviews so far${r.reference.windowEnd ? `, window closes ${r.reference.windowEnd.slice(0, 10)}` : ''}; no detector runs until it closes.${catchRate}`;

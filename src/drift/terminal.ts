@@ -20,7 +20,7 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
     );
   }
   for (const a of r.alarms) out.push(chalk.red(`  ✗ ${detectorName(a.detector)}: ${a.detail} (${a.time}, monitored review ${a.review})`));
-  const c = r.canaryLines?.scored;
+  const c = r.canaries;
   if (c) {
     out.push(`  canaries   caught ${canaryRateText(c.liveCatchRate)} (reference ${pct(c.reference.rate)}); false alarms on controls ${canaryRateText(c.falseAlarmRate)}`);
     for (const a of c.alarms) out.push(chalk.red(`  ✗ ${canaryDetectorName(a.detector)}: ${a.detail} (${a.time}${a.fingerprint ? `, under ${a.fingerprint}` : ''})`));
