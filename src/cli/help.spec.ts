@@ -27,6 +27,7 @@ describe('each command’s --help lists only the exit codes it returns', () => {
     ['check', [0, 2]],
     ['cache', [0, 1, 2]],
     ['check-request', [0, 1, 2]],
+    ['canary', [0, 2]],
   ])('%s: %j', async (command, codes) => {
     expect(listedCodes(await helpOf(command))).toEqual(codes);
   });

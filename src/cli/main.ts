@@ -29,6 +29,7 @@ import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
 import { CHECK_USAGE, checkCommand } from './check.js';
 import { DRIFT_USAGE, driftCommand } from '../drift/command.js';
+import { CANARY_EXITS, CANARY_USAGE, canaryCommand } from '../canary/command.js';
 import { leanHeap } from '../util/leanHeap.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
@@ -114,10 +115,15 @@ const COMMANDS: Record<string, CommandEntry> = {
     run: checkRequestCommand,
   },
   drift: {
-    usage: `critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
-                                                   watch a production critic's rejection rate for drift`,
+    usage: `critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--canaries KEY] [--out DIR]
+                                                   watch a production critic's rejection rate (and live catch rate) for drift`,
     help: DRIFT_USAGE,
     run: driftCommand,
+  },
+  canary: {
+    usage: CANARY_USAGE,
+    exits: CANARY_EXITS,
+    run: canaryCommand,
   },
 };
 

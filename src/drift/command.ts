@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import chalk from 'chalk';
 import { YamlSource } from '../util/yamlSource.js';
 import { EXIT, InputError } from '../errors.js';
+import { loadAnswerKey } from './answerKey.js';
 import { driftConfigSchema, type DriftConfig } from './config.js';
 import { renderDriftHtml } from './html.js';
 import { renderDriftMarkdown } from './markdown.js';
@@ -12,14 +13,16 @@ import { runDrift } from './run.js';
 import { loadState, saveState } from './state.js';
 import { renderDriftTerminal } from './terminal.js';
 
-export const DRIFT_USAGE = `Usage: critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--out DIR]
+export const DRIFT_USAGE = `Usage: critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--canaries KEY] [--out DIR]
 
 Monitors a production critic's rejection rate in JSON Lines logs (plain or gzip).
   --config FILE     config whose "drift:" section maps fields (default critic.config.yaml; missing: defaults)
   --reference FILE  a log of normal operation; default: the first drift.reference.days of LOG
   --state FILE      resume from / save to this state, so a daily job reads only new lines
+  --canaries KEY    the answer-key.json of \`critic-audit canary\`: scores the canary lines (drift.fields.canary)
+                    and monitors the live catch rate beside the rejection rate
   --out DIR         report folder (default reports/drift-<timestamp>/)
-Exit: 0 no alarm, 1 alarm raised, 2 bad input.`;
+Exit: 0 no alarm, 1 alarm raised (rejection rate or live catch rate), 2 bad input.`;
 
 const DEFAULT_CONFIG = 'critic.config.yaml';
 
@@ -29,6 +32,7 @@ export async function driftCommand(argv: string[]): Promise<number> {
     config: { type: 'string' },
     reference: { type: 'string' },
     state: { type: 'string' },
+    canaries: { type: 'string' },
     out: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   } as const;
@@ -51,7 +55,13 @@ export async function driftCommand(argv: string[]): Promise<number> {
 
   try {
     const config = loadDriftConfig(values.config);
-    const identity = JSON.stringify({ config, reference: values.reference ? resolve(values.reference) : null });
+    if (values.canaries !== undefined && config.fields.canary === undefined) {
+      const file = values.config ?? (existsSync(DEFAULT_CONFIG) ? DEFAULT_CONFIG : '(command line)');
+      throw new InputError(file, undefined, 'drift.fields.canary', '--canaries needs the log field that holds the canary id: set drift.fields.canary');
+    }
+    const canaries = values.canaries === undefined ? undefined : loadAnswerKey(values.canaries);
+    // A state made with another answer key (or none) scored other canaries: stale. Without a key, the identity is as before.
+    const identity = JSON.stringify({ config, reference: values.reference ? resolve(values.reference) : null, ...(canaries ? { canaries: canaries.digest } : {}) });
     const resume = values.state ? loadState(values.state, identity) : null;
     const run = await runDrift({
       files,
@@ -60,6 +70,7 @@ export async function driftCommand(argv: string[]): Promise<number> {
       referenceFile: values.reference,
       resume,
       saving: values.state !== undefined,
+      canaries,
     });
     const now = new Date();
     const report = buildDriftReport(run, now);
@@ -71,7 +82,16 @@ export async function driftCommand(argv: string[]): Promise<number> {
     writeFileSync(join(outDir, 'drift.md'), renderDriftMarkdown(report));
     writeFileSync(join(outDir, 'drift.html'), renderDriftHtml(report));
     // Only after the reports are written: a failed run must be re-read next time, not skipped.
-    if (values.state) saveState(values.state, { version: 1, identity, input: run.input, monitor: run.monitor.snapshot() });
+    if (values.state) {
+      saveState(values.state, {
+        version: 1,
+        identity,
+        input: run.input,
+        monitor: run.monitor.snapshot(),
+        ...(run.canaries ? { canaries: run.canaries.snapshot() } : {}),
+        ...(config.fields.fingerprint ? { fingerprints: run.fingerprints.state } : {}),
+      });
+    }
     console.log(renderDriftTerminal(report, outDir));
     return report.exitCode;
   } catch (err) {

@@ -12,6 +12,16 @@ export const driftConfigSchema = z
         timestamp: fieldPath.default('timestamp').describe('The field holding the review time: ISO 8601 with `Z` or an offset, a bare date, or epoch seconds or milliseconds.'),
         verdict: fieldPath.default('verdict').describe("The field holding the critic's verdict."),
         group: z.array(fieldPath).default([]).describe('Keys reported separately (critic version, task type); the detectors run on the whole stream.'),
+        canary: fieldPath
+          .optional()
+          .describe(
+            'The field holding the canary id (`critic-audit canary`) the production system logs beside the verdict of a canary; such lines are left out of the rejection rate and, with `--canaries KEY`, scored against the answer key.',
+          ),
+        fingerprint: z
+          .array(fieldPath)
+          .min(1)
+          .optional()
+          .describe('Fields that together identify the judge (e.g. [model, prompt_version]): a change is marked on every chart, and the live catch rate compared across it.'),
       })
       .prefault({})
       .describe('Where each log line holds what the monitor reads; dots reach into nested objects (`review.decision`).'),

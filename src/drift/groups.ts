@@ -46,6 +46,11 @@ export class GroupCounts {
     });
   }
 
+  /** The number of keys. */
+  get size(): number {
+    return this.keys.length;
+  }
+
   add(time: number, rejected: boolean, values: readonly string[]): void {
     this.tables.forEach((table, i) => {
       const value = values[i]!;

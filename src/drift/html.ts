@@ -3,7 +3,9 @@ import { escapeHtml } from '../measures/escape.js';
 import { ASSUMPTION, detectorName } from './markdown.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';
-import { DISPERSION_ALPHA, type DriftReport, type PeriodReport } from './report.js';
+import type { CanaryReport } from './canaryReport.js';
+import { canaryDetectorName, canaryRateText } from './canaryText.js';
+import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
 const PERIOD_MS = { hour: DAY / 24, day: DAY, week: 7 * DAY } as const;
 /** SVG coordinates to 0.1 px: enough for the eye, and a page a tenth the size. */
@@ -20,6 +22,63 @@ export function renderDriftHtml(r: DriftReport): string {
   parts.push(`<h1>critic-audit drift <span class="${statusClass}">${e(r.status)}</span></h1>`, `<p class="summary">${e(r.summary)}</p>`);
   if (r.warnings.length) parts.push(`<ul class="warnings">${r.warnings.map((w) => `<li class="${w.kind === 'file-order' ? 'note' : 'warn'}">${e(w.message)}</li>`).join('')}</ul>`);
   parts.push(chart(r));
+  const canaries = r.canaries;
+  if (canaries) {
+    const c = canaries;
+    parts.push(
+      '<h2>Live catch rate (canaries)</h2>',
+      `<p>Canary mutants caught: ${e(canaryRateText(c.liveCatchRate))} (reference ${e(canaryRateText(c.reference))}; monitored ${e(canaryRateText(c.monitored))}). False alarms on canary controls: ${e(canaryRateText(c.falseAlarmRate))}. ${c.lines} canary lines, left out of the rejection rate.</p>`,
+    );
+    if (c.off) parts.push(`<p class="warn">Not monitored: ${e(c.off)}</p>`);
+    parts.push(canaryChart(r, c));
+    if (c.alarms.length) {
+      parts.push(
+        table(
+          ['canary alarm', 'raised', 'monitored canary', 'fingerprint', 'detail'],
+          c.alarms.map((a) => [e(canaryDetectorName(a.detector)), e(a.time), String(a.canary), e(a.fingerprint ?? '–'), e(a.detail)]),
+        ),
+      );
+    }
+    if (c.fingerprintChanges.length) {
+      parts.push(
+        table(
+          ['fingerprint change', 'at', 'catch rate before', 'after', 'difference', 'Fisher p (Holm)', ''],
+          c.fingerprintChanges.map((f) => [
+            `${e(f.from)} → ${e(f.to)}`,
+            e(f.time),
+            e(canaryRateText(f.before)),
+            e(canaryRateText(f.after)),
+            f.effect ? `${(100 * f.effect.difference).toFixed(1)} pts ${pctInterval(f.effect.interval)}` : '–',
+            f.adjustedP === null ? '–' : f.adjustedP.toPrecision(2),
+            f.differs ? '<b>changed the catch rate</b>' : 'no difference shown',
+          ]),
+        ),
+      );
+    }
+    if (c.byMutator.length)
+      parts.push(
+        table(
+          ['mutator', 'caught'],
+          c.byMutator.map((m) => [e(m.mutator), e(canaryRateText(m.catchRate))]),
+        ),
+      );
+    if (c.byFingerprint.length) {
+      parts.push(
+        table(
+          ['fingerprint', 'caught', 'false alarms on controls'],
+          c.byFingerprint.map((v) => [e(v.fingerprint), e(canaryRateText(v.catchRate)), e(canaryRateText(v.falseAlarmRate))]),
+        ),
+      );
+    }
+    for (const g of c.groups) {
+      parts.push(
+        table(
+          [g.key, 'caught', 'false alarms on controls'],
+          g.values.map((v) => [e(v.value), e(canaryRateText(v.catchRate)), e(canaryRateText(v.falseAlarmRate))]),
+        ),
+      );
+    }
+  }
   if (r.alarms.length) {
     parts.push(
       '<h2>Alarms</h2>',
@@ -100,56 +159,141 @@ ${parts.join('\n')}
 `;
 }
 
-/** Rejection rate per period with Wilson intervals, the reference band, and alarms as red lines. */
+/** One point of a series: a period's rate and its Wilson interval. */
+interface Point {
+  start: number;
+  rate: number;
+  interval: readonly [number, number];
+  title: string;
+}
+
+interface Series {
+  points: Point[];
+  colour: (p: Point) => string;
+}
+
+interface ChartSpec {
+  series: Series[];
+  /** The reference rate and its interval, drawn as a band. */
+  band: { rate: number; interval: readonly [number, number]; title: string } | null;
+  /** The reference window, shaded. */
+  windowEnd: number | null;
+  alarms: Array<{ time: number; label: string }>;
+  /** Fingerprint changes: a dashed line each, on every chart. */
+  marks: Array<{ time: number; label: string }>;
+  caption: string;
+  label: string;
+}
+
+/** Both charts share one time axis: from the first period of either series to the end of the last. */
+function timeAxis(r: DriftReport): { t0: number; t1: number } | null {
+  const span = PERIOD_MS[r.config.period];
+  const starts = [...r.periods.map((p) => Date.parse(p.start)), ...(r.canaries?.periods ?? []).map((p) => Date.parse(p.start))];
+  if (!starts.length) return null;
+  return { t0: Math.min(...starts), t1: Math.max(...starts) + span };
+}
+
+const fingerprintMarks = (r: DriftReport) => (r.fingerprints?.changes ?? []).map((c) => ({ time: Date.parse(c.time), label: `${c.from} → ${c.to}` }));
+
+/** Rejection rate per period with Wilson intervals, the reference band, alarms as red lines. */
 function chart(r: DriftReport): string {
-  const periods = r.periods;
-  if (!periods.length) return '<p>No reviews yet.</p>';
+  const axis = timeAxis(r);
+  if (!axis || !r.periods.length) return '<p>No reviews yet.</p>';
+  const refRate = r.reference.rate;
+  return timeChart(r, axis, {
+    series: [
+      {
+        points: r.periods.map((p) => ({
+          start: Date.parse(p.start),
+          rate: p.rate,
+          interval: p.interval,
+          title: `${p.start.slice(0, 16)}: ${p.rejections}/${p.reviews} = ${pct(p.rate)} ${pctInterval(p.interval)}`,
+        })),
+        colour: (p) => (r.reference.source === 'window' && r.reference.windowEnd !== null && p.start < Date.parse(r.reference.windowEnd) ? '#757575' : '#1565c0'),
+      },
+    ],
+    band: refRate === null ? null : { rate: refRate, interval: r.reference.interval, title: `reference ${pct(refRate)} ${pctInterval(r.reference.interval)}` },
+    windowEnd: r.reference.source === 'window' && r.reference.windowEnd ? Date.parse(r.reference.windowEnd) : null,
+    alarms: r.alarms.map((a) => ({ time: Date.parse(a.time), label: `${a.detector} ${a.time.slice(0, 10)}` })),
+    marks: fingerprintMarks(r),
+    caption: `Rejection rate per ${r.config.period} with Wilson 95% intervals; green band: reference; grey: reference window; red: alarms${r.fingerprints?.changes.length ? '; purple dashes: fingerprint changes' : ''}`,
+    label: 'rejection rate over time',
+  });
+}
+
+/** The live catch rate (blue) and the false-alarm rate on canary controls (orange) per period, on the rejection rate's time axis. */
+function canaryChart(r: DriftReport, c: CanaryReport): string {
+  const axis = timeAxis(r);
+  if (!axis || !c.periods.length) return '<p>No canary yet.</p>';
+  const points = (rate: 'catchRate' | 'falseAlarmRate', what: string) =>
+    c.periods
+      .filter((p) => p[rate].canaries > 0)
+      .map((p) => ({
+        start: Date.parse(p.start),
+        rate: p[rate].rate!,
+        interval: p[rate].interval,
+        title: `${p.start.slice(0, 16)}: ${what} ${p[rate].rejected}/${p[rate].canaries} = ${pct(p[rate].rate)} ${pctInterval(p[rate].interval)}`,
+      }));
+  return timeChart(r, axis, {
+    series: [
+      { points: points('catchRate', 'caught'), colour: () => '#1565c0' },
+      { points: points('falseAlarmRate', 'false alarms'), colour: () => '#ef6c00' },
+    ],
+    band: c.reference.rate === null ? null : { rate: c.reference.rate, interval: c.reference.interval, title: `reference catch rate ${pct(c.reference.rate)} ${pctInterval(c.reference.interval)}` },
+    windowEnd: c.reference.windowEnd ? Date.parse(c.reference.windowEnd) : null,
+    alarms: c.alarms.map((a) => ({ time: Date.parse(a.time), label: `${a.detector} ${a.time.slice(0, 10)}${a.fingerprint ? ` (${a.fingerprint})` : ''}` })),
+    marks: fingerprintMarks(r),
+    caption: `Canaries per ${r.config.period}: blue, mutants caught; orange, controls rejected; green: reference catch rate; red: canary alarms${r.fingerprints?.changes.length ? '; purple dashes: fingerprint changes' : ''}`,
+    label: 'live catch rate over time',
+  });
+}
+
+function timeChart(r: DriftReport, { t0, t1 }: { t0: number; t1: number }, spec: ChartSpec): string {
   const [W, H, left, right, top, bottom] = [960, 340, 56, 16, 24, 44];
   const span = PERIOD_MS[r.config.period];
-  const t0 = Date.parse(periods[0]!.start);
-  const t1 = Date.parse(periods[periods.length - 1]!.start) + span;
-  const refRate = r.reference.rate;
-  const { max: yMax, ticks } = niceAxis(Math.max(...periods.map((p) => p.interval[1]), refRate === null ? 0 : r.reference.interval[1]));
+  const points = spec.series.flatMap((s) => s.points);
+  const { max: yMax, ticks } = niceAxis(Math.max(...points.map((p) => p.interval[1]), spec.band ? spec.band.interval[1] : 0));
   const x = (t: number) => left + ((t - t0) / (t1 - t0)) * (W - left - right);
   const y = (rate: number) => top + (1 - rate / yMax) * (H - top - bottom);
   const svg: string[] = [];
 
-  const windowEnd = r.reference.windowEnd ? Date.parse(r.reference.windowEnd) : null;
-  if (r.reference.source === 'window' && windowEnd !== null) {
-    svg.push(`<rect x="${f(x(t0))}" y="${top}" width="${f(x(Math.min(windowEnd, t1)) - x(t0))}" height="${H - top - bottom}" fill="#f3f3f3"><title>reference window</title></rect>`);
+  if (spec.windowEnd !== null) {
+    svg.push(`<rect x="${f(x(t0))}" y="${top}" width="${f(Math.max(0, x(Math.min(spec.windowEnd, t1)) - x(t0)))}" height="${H - top - bottom}" fill="#f3f3f3"><title>reference window</title></rect>`);
   }
   for (let i = 0; i <= ticks; i++) {
     const v = (yMax * i) / ticks;
     svg.push(`<line x1="${left}" x2="${W - right}" y1="${f(y(v))}" y2="${f(y(v))}" stroke="#e5e5e5"/><text x="${left - 6}" y="${f(y(v) + 4)}" text-anchor="end">${pct(v, yMax < 0.1 ? 1 : 0)}</text>`);
   }
-  if (refRate !== null) {
-    const [lo, hi] = r.reference.interval;
+  if (spec.band) {
+    const [lo, hi] = spec.band.interval;
     svg.push(
-      `<rect x="${left}" y="${f(y(hi))}" width="${W - left - right}" height="${f(Math.max(1, y(lo) - y(hi)))}" fill="#a5d6a7" opacity="0.5"><title>${escapeHtml(`reference ${pct(refRate)} ${pctInterval(r.reference.interval)}`)}</title></rect>`,
+      `<rect x="${left}" y="${f(y(hi))}" width="${W - left - right}" height="${f(Math.max(1, y(lo) - y(hi)))}" fill="#a5d6a7" opacity="0.5"><title>${escapeHtml(spec.band.title)}</title></rect>`,
     );
-    svg.push(`<line x1="${left}" x2="${W - right}" y1="${f(y(refRate))}" y2="${f(y(refRate))}" stroke="#2e7d32" stroke-dasharray="4 3"/>`);
+    svg.push(`<line x1="${left}" x2="${W - right}" y1="${f(y(spec.band.rate))}" y2="${f(y(spec.band.rate))}" stroke="#2e7d32" stroke-dasharray="4 3"/>`);
   }
-  const step = Math.max(1, Math.ceil(periods.length / 8));
-  periods.forEach((p, i) => {
-    if (i % step === 0) svg.push(`<text x="${f(x(Date.parse(p.start) + span / 2))}" y="${H - bottom + 16}" text-anchor="middle">${escapeHtml(periodLabel(p.start, r.config.period))}</text>`);
-  });
-  for (const p of periods) svg.push(point(p, x(Date.parse(p.start) + span / 2), y));
-  r.alarms.forEach((a, i) => {
-    const ax = x(Date.parse(a.time));
+  const labelStep = Math.max(1, Math.ceil((t1 - t0) / span / 8));
+  for (let i = 0, t = t0; t < t1; i++, t += span) {
+    if (i % labelStep === 0) svg.push(`<text x="${f(x(t + span / 2))}" y="${H - bottom + 16}" text-anchor="middle">${escapeHtml(periodLabel(new Date(t).toISOString(), r.config.period))}</text>`);
+  }
+  for (const s of spec.series) for (const p of s.points) svg.push(point(p, s.colour(p), x(p.start + span / 2), y));
+  for (const m of spec.marks) {
+    const mx = x(m.time);
+    svg.push(`<line x1="${f(mx)}" x2="${f(mx)}" y1="${top}" y2="${H - bottom}" stroke="#6a1b9a" stroke-dasharray="5 4"><title>${escapeHtml(`fingerprint ${m.label}`)}</title></line>`);
+  }
+  spec.alarms.forEach((a, i) => {
+    const ax = x(a.time);
     const [anchor, dx] = ax > W * 0.75 ? ['end', -4] : ['start', 4]; // keep labels inside the plot
     svg.push(
-      `<line x1="${f(ax)}" x2="${f(ax)}" y1="${top}" y2="${H - bottom}" stroke="#c62828" stroke-width="1.5"/><text x="${f(ax)}" y="${top + 12 + 13 * i}" dx="${dx}" text-anchor="${anchor}" style="fill:#c62828">${escapeHtml(`${a.detector} ${a.time.slice(0, 10)}`)}</text>`,
+      `<line x1="${f(ax)}" x2="${f(ax)}" y1="${top}" y2="${H - bottom}" stroke="#c62828" stroke-width="1.5"/><text x="${f(ax)}" y="${top + 12 + 13 * i}" dx="${dx}" text-anchor="${anchor}" style="fill:#c62828">${escapeHtml(a.label)}</text>`,
     );
   });
   svg.push(`<line x1="${left}" x2="${left}" y1="${top}" y2="${H - bottom}" stroke="#999"/><line x1="${left}" x2="${W - right}" y1="${H - bottom}" y2="${H - bottom}" stroke="#999"/>`);
-  svg.push(`<text x="${left}" y="${H - 6}">${escapeHtml(`Rejection rate per ${r.config.period} with Wilson 95% intervals; green band: reference; grey: reference window; red: alarms`)}</text>`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="rejection rate over time">\n${svg.join('\n')}\n</svg>`;
+  svg.push(`<text x="${left}" y="${H - 6}">${escapeHtml(spec.caption)}</text>`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${spec.label}">\n${svg.join('\n')}\n</svg>`;
 }
 
-function point(p: PeriodReport, cx: number, y: (rate: number) => number): string {
-  const colour = p.phase === 'reference' ? '#757575' : '#1565c0';
-  const title = escapeHtml(`${p.start.slice(0, 16)}: ${p.rejections}/${p.reviews} = ${pct(p.rate)} ${pctInterval(p.interval)}`);
-  return `<g><title>${title}</title><line x1="${f(cx)}" x2="${f(cx)}" y1="${f(y(p.interval[1]))}" y2="${f(y(p.interval[0]))}" stroke="${colour}" opacity="0.6"/><circle cx="${f(cx)}" cy="${f(y(p.rate))}" r="2.5" fill="${colour}"/></g>`;
+function point(p: Point, colour: string, cx: number, y: (rate: number) => number): string {
+  return `<g><title>${escapeHtml(p.title)}</title><line x1="${f(cx)}" x2="${f(cx)}" y1="${f(y(p.interval[1]))}" y2="${f(y(p.interval[0]))}" stroke="${colour}" opacity="0.6"/><circle cx="${f(cx)}" cy="${f(y(p.rate))}" r="2.5" fill="${colour}"/></g>`;
 }
 
 /** A round axis maximum (1, 2, 2.5 or 5 times a power of ten, at most 100%) and a tick count giving round steps. */

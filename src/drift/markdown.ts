@@ -1,4 +1,5 @@
 import { formatP } from '../measures/format.js';
+import { canaryMarkdown } from './canaryText.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
@@ -42,6 +43,13 @@ export function renderDriftMarkdown(r: DriftReport): string {
     out.push('', '## Alarms', '', '| detector | raised | monitored review | detail |', '|---|---|---:|---|');
     for (const a of r.alarms) out.push(`| ${detectorName(a.detector)} | ${a.time} | ${a.review} | ${cell(a.detail)} |`);
     out.push('', 'Alarms stay raised until the reference is renewed (set `drift.reference.start`, or pass a new `--reference`).');
+  }
+
+  if (r.canaries) out.push(...canaryMarkdown(r.canaries, r.config.period, cell));
+  else if (r.inputs.canaryLines?.logs) out.push('', `${r.inputs.canaryLines.logs} canary lines were left out of the rejection rate, not scored (no --canaries key).`);
+  if (r.fingerprints?.changes.length) {
+    out.push('', '## Judge fingerprints', '', '| from | to | first line with the new one |', '|---|---|---|');
+    for (const c of r.fingerprints.changes) out.push(`| ${cell(c.from)} | ${cell(c.to)} | ${c.time} |`);
   }
 
   const ref = r.reference;

@@ -102,6 +102,17 @@ export function newMonitorState(referenceSource: 'window' | 'file'): MonitorStat
   };
 }
 
+/** How alarm details name the monitored event: a rejection, or, on the canaries, a missed canary mutant. */
+export interface EventWords {
+  event: string;
+  events: string;
+  /** The other outcome, in the plural. */
+  others: string;
+  rate: string;
+}
+
+export const REJECTION_WORDS: EventWords = { event: 'rejection', events: 'rejections', others: 'approvals', rate: 'rate' };
+
 /**
  * Runs the detectors over the verdict stream in arrival order. All of its
  * state is plain JSON, so a daily job can stop after the last line and resume
@@ -120,6 +131,7 @@ export class DriftMonitor {
     /** Named in errors about the reference (the reference file, or the first log). */
     private readonly referenceLabel: string,
     state: MonitorState,
+    private readonly words: EventWords = REJECTION_WORDS,
   ) {
     this.state = state;
     this.periods = new PeriodCounts(config.period, state.periods);
@@ -255,7 +267,11 @@ export class DriftMonitor {
       if (s.sequential.maxLogE >= Math.log(1 / design.sequential.alpha)) {
         const { monitoredRejections, monitoredReviews } = s.sequential;
         const alpha = design.sequential.alpha;
-        this.raise('sequential', review, () => `rate ${pct(monitoredRejections / monitoredReviews)} differs from the reference ${pct(design.rate)} (always-valid p ≤ ${alpha.toPrecision(2)})`);
+        this.raise(
+          'sequential',
+          review,
+          () => `${this.words.rate} ${pct(monitoredRejections / monitoredReviews)} differs from the reference ${pct(design.rate)} (always-valid p ≤ ${alpha.toPrecision(2)})`,
+        );
       }
     }
 
@@ -266,7 +282,11 @@ export class DriftMonitor {
       s.streak += 1;
       if (design.asleep && s.streak >= design.asleep.streak) {
         const { streak } = design.asleep;
-        this.raise('asleep', review, () => `${streak} approvals in a row: no rejection since ${s.lastRejection === null ? 'monitoring began' : new Date(s.lastRejection).toISOString()}`);
+        this.raise(
+          'asleep',
+          review,
+          () => `${streak} ${this.words.others} in a row: no ${this.words.event} since ${s.lastRejection === null ? 'monitoring began' : new Date(s.lastRejection).toISOString()}`,
+        );
       }
     }
   }
@@ -277,7 +297,7 @@ export class DriftMonitor {
     if (side.threshold !== null && value >= side.threshold) {
       const threshold = side.threshold;
       const trend = side.direction === 'increase' ? 'rising' : 'falling';
-      this.raise(`cusum-${side.direction}`, review, () => `CUSUM for ${trend} rejections reached its threshold (${threshold} steps, ${(threshold * side.unit).toFixed(1)} nats)`);
+      this.raise(`cusum-${side.direction}`, review, () => `CUSUM for ${trend} ${this.words.events} reached its threshold (${threshold} steps, ${(threshold * side.unit).toFixed(1)} nats)`);
     }
   }
 

@@ -10,6 +10,10 @@ export interface Review {
   groups: string[];
   /** The verdict value as logged (absent in simulations): lets a wrong rejectValues be named. */
   verdict?: VerdictValue;
+  /** The canary id (drift.fields.canary) when the line is a canary's verdict; absent for ordinary traffic. */
+  canary?: string;
+  /** The judge's identity (drift.fields.fingerprint values joined); absent when no fingerprint field is configured. */
+  fingerprint?: string;
 }
 
 /** A review, or why the line is bad (with the verdict value when that is what is wrong). */
@@ -18,25 +22,41 @@ export type ParsedLine = { review: Review } | { field: string | undefined; probl
 /** Shown when a group field is absent, so such reviews are still counted in their own row. */
 export const MISSING_GROUP = '(none)';
 
+/** Separates the values of a multi-field fingerprint, as shown in reports. */
+export const FINGERPRINT_SEPARATOR = ' · ';
+
+/**
+ * How a log line becomes a record whose fields the mapping names: the one
+ * place a log format plugs in. JSON Lines is the format read today.
+ */
+export type DecodeLine = (text: string) => { record: object } | { problem: string };
+
+export const decodeJsonLine: DecodeLine = (text) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { problem: `not valid JSON (${(err as Error).message})` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'each line must be a JSON object' };
+  return { record: value };
+};
+
 /** Builds the line parser once, so the field paths are split once rather than per line. */
-export function lineParser(config: DriftConfig): (text: string) => ParsedLine {
-  const { timestamp, verdict, group } = config.fields;
+export function lineParser(config: DriftConfig, decode: DecodeLine = decodeJsonLine): (text: string) => ParsedLine {
+  const { timestamp, verdict, group, canary, fingerprint } = config.fields;
   const tsPath = timestamp.split('.');
   const verdictPath = verdict.split('.');
   const groupPaths = group.map((g) => g.split('.'));
+  const canaryPath = canary?.split('.');
+  const fingerprintPaths = (fingerprint ?? []).map((f) => f.split('.'));
   const reject = new Set<unknown>(config.rejectValues);
   const approve = config.approveValues && new Set<unknown>(config.approveValues);
 
   return (text) => {
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      return { field: undefined, problem: `not valid JSON (${(err as Error).message})` };
-    }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-      return { field: undefined, problem: 'each line must be a JSON object' };
-    }
+    const decoded = decode(text);
+    if ('problem' in decoded) return { field: undefined, problem: decoded.problem };
+    const value = decoded.record;
     const time = parseTime(at(value, tsPath));
     if (typeof time === 'string') return { field: timestamp, problem: time };
     const v = at(value, verdictPath);
@@ -47,12 +67,22 @@ export function lineParser(config: DriftConfig): (text: string) => ParsedLine {
     if (!rejected && approve && !approve.has(v)) {
       return { field: verdict, problem: `${JSON.stringify(v)} is neither in rejectValues nor in approveValues`, verdict: v };
     }
-    const groups = groupPaths.map((path) => {
-      const g = at(value, path);
-      return g === undefined || g === null ? MISSING_GROUP : typeof g === 'object' ? JSON.stringify(g) : String(g);
-    });
-    return { review: { time, rejected, groups, verdict: v } };
+    const groups = groupPaths.map((path) => label(at(value, path)));
+    const review: Review = { time, rejected, groups, verdict: v };
+    if (canaryPath) {
+      const id = at(value, canaryPath);
+      if (typeof id === 'string' || typeof id === 'number') {
+        if (id !== '') review.canary = String(id);
+      } else if (id !== undefined && id !== null) return { field: canary, problem: `expected a canary id (a string), got ${JSON.stringify(id)}` };
+    }
+    if (fingerprintPaths.length) review.fingerprint = fingerprintPaths.map((path) => label(at(value, path))).join(FINGERPRINT_SEPARATOR);
+    return { review };
   };
+}
+
+/** A group or fingerprint value as reported: absent fields get their own row rather than a bad line. */
+function label(value: unknown): string {
+  return value === undefined || value === null ? MISSING_GROUP : typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
 function at(value: unknown, path: readonly string[]): unknown {

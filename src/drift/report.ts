@@ -1,51 +1,20 @@
 import { resolve } from 'node:path';
 import { EXIT } from '../errors.js';
-import { wilsonInterval, type Interval } from '../statistics/wilson.js';
+import type { Interval } from '../statistics/wilson.js';
+import { buildCanaryReport, type CanaryReport } from './canaryReport.js';
 import type { DriftConfig } from './config.js';
-import type { Direction } from './cusum.js';
+import { designWarnings, detectorsOf, rate, rateSummary, thresholdsOf, type DetectorsNow, type Rate, type RateSummary, type Thresholds } from './detectors.js';
 import type { Dispersion } from './dispersion.js';
 import { periodStart } from './periods.js';
-import type { CusumDesign, Design, Detector, MonitorState, Tally } from './monitor.js';
+import type { Detector, MonitorState } from './monitor.js';
 import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
-import { formatP } from '../measures/format.js';
-import { logE, sequentialPValue } from './sequential.js';
 import { BAD_LINES_SHOWN, type BadLine } from './state.js';
 
+export { DISPERSION_ALPHA } from './detectors.js';
+export type { CusumThreshold, DetectorsNow, Rate, RateSummary, Thresholds } from './detectors.js';
+
 export type DriftStatus = 'alarm' | 'ok' | 'collecting-reference';
-
-/** Below this p-value the reference's day-to-day variation is reported as more than chance. */
-export const DISPERSION_ALPHA = 0.01;
-
-export interface Rate {
-  reviews: number;
-  rejections: number;
-  /** null without reviews. */
-  rate: number | null;
-  interval: Interval;
-}
-
-export interface RateSummary extends Rate {
-  /** First and last review. */
-  from: string | null;
-  to: string | null;
-}
-
-export interface CusumThreshold {
-  designRate: number;
-  /** Steps a rejection moves the statistic (an approval moves it one). */
-  rejectionSteps: number;
-  stepNats: number;
-  /** null: the reference is too small to bound this side's false alarms, so it is off. */
-  threshold: number | null;
-  thresholdNats: number | null;
-  target: number;
-  falseAlarm: number;
-  runLengthReviews: number | null;
-  runLengthDays: number | null;
-  /** When off: reference reviews (at its rate) that would turn it on; null: no size would. */
-  needsReviews?: number | null;
-}
 
 export interface PeriodReport {
   start: string;
@@ -73,6 +42,8 @@ export interface DriftReport {
     blank: number;
     skippedBeforeStart: number;
     badLines: { count: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
+    /** With drift.fields.canary: canary lines of the logs (left out of the rejection rate) and of a --reference file (left out of the reference). */
+    canaryLines?: { logs: number; referenceFile: number };
   };
   reference: RateSummary & {
     source: 'window' | 'file';
@@ -81,19 +52,8 @@ export interface DriftReport {
     /** Day-to-day dispersion test of the reference rate; null before it closes or with too few days. */
     dispersion: Dispersion | null;
   };
-  thresholds: {
-    horizonDays: number;
-    horizonReviews: number;
-    falseAlarmRate: number;
-    cusum: Record<Direction, CusumThreshold | null>;
-    sequential: { alpha: number; priorStrength: number } | null;
-    asleep: { streak: number; streakDays: number; target: number } | null;
-  } | null;
-  detectors: {
-    cusum: Record<Direction, { statistic: number; threshold: number | null } | null>;
-    sequential: { logEValue: number; maxLogEValue: number; pValue: number; alpha: number } | null;
-    asleep: { streak: number; threshold: number; lastRejection: string | null } | null;
-  } | null;
+  thresholds: Thresholds | null;
+  detectors: DetectorsNow | null;
   monitored: RateSummary;
   alarms: Array<{ detector: Detector; time: string; period: string; review: number; detail: string }>;
   periods: PeriodReport[];
@@ -101,6 +61,13 @@ export interface DriftReport {
     key: string;
     values: Array<Rate & { value: string; lastRejection: string | null; periods: Array<Omit<PeriodReport, 'phase' | 'alarms'>> }>;
   }>;
+  /** With drift.fields.fingerprint: each judge identity seen (first and last line, lines) and each change from one to another. */
+  fingerprints?: {
+    seen: Array<{ fingerprint: string; first: string; last: string; lines: number }>;
+    changes: Array<{ time: string; from: string; to: string }>;
+  };
+  /** With `--canaries`: the canary lines scored against the answer key (the live catch rate); null without. */
+  canaries: CanaryReport | null;
 }
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -109,7 +76,8 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
   const { config, input, monitor } = run;
   const s: MonitorState = monitor.snapshot();
   const design = s.design;
-  const status: DriftStatus = !design ? 'collecting-reference' : s.alarms.length ? 'alarm' : 'ok';
+  const canaries = run.canaries && buildCanaryReport(run.canaries, run.fingerprints, config);
+  const status: DriftStatus = s.alarms.length || canaries?.status === 'alarm' ? 'alarm' : !design ? 'collecting-reference' : 'ok';
   const alarmPeriods = new Map<number, Detector[]>();
   for (const a of s.alarms) {
     const start = periodStart(a.time, config.period);
@@ -123,7 +91,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
     status,
     exitCode: status === 'alarm' ? EXIT.gateFailed : EXIT.ok,
     summary: '',
-    warnings: [...(design ? designWarnings(design, s, config) : []), ...run.notes],
+    warnings: [...(design ? designWarnings(design, s, config) : []), ...(canaries?.warnings ?? []), ...canaryLineWarnings(run), ...run.notes],
     run: { generatedAt: now.toISOString(), linesRead: run.linesRead },
     config,
     inputs: {
@@ -139,6 +107,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
         shown: input.badShown,
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),
       },
+      ...(config.fields.canary !== undefined ? { canaryLines: { logs: input.canaryLines ?? 0, referenceFile: input.canaryLinesInReference ?? 0 } } : {}),
     },
     reference: {
       ...reference,
@@ -147,35 +116,8 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
       reviewsPerDay: design?.reviewsPerDay ?? null,
       dispersion: design?.dispersion ?? null,
     },
-    thresholds: design && {
-      horizonDays: config.horizonDays,
-      horizonReviews: Math.round(design.horizonReviews),
-      falseAlarmRate: config.falseAlarmRate,
-      cusum: mapSides(design.cusum, (side) => ({
-        designRate: side.designRate,
-        rejectionSteps: side.jump,
-        stepNats: side.unit,
-        threshold: side.threshold,
-        thresholdNats: side.threshold === null ? null : side.threshold * side.unit,
-        target: side.target,
-        falseAlarm: side.falseAlarm,
-        runLengthReviews: side.runLength,
-        runLengthDays: side.runLength === null ? null : side.runLength / design.reviewsPerDay,
-        ...(side.threshold === null && side.needsReviews !== undefined ? { needsReviews: side.needsReviews } : {}),
-      })),
-      sequential: design.sequential && { alpha: design.sequential.alpha, priorStrength: config.sequential.priorStrength },
-      asleep: design.asleep && { streak: design.asleep.streak, streakDays: design.asleep.streak / design.reviewsPerDay, target: design.asleep.target },
-    },
-    detectors: design && {
-      cusum: mapSides(design.cusum, (side) => ({ statistic: s.cusum[side.direction], threshold: side.threshold })),
-      sequential: design.sequential && {
-        logEValue: s.sequential.prior ? logE(s.sequential) : 0,
-        maxLogEValue: s.sequential.maxLogE,
-        pValue: sequentialPValue(s.sequential),
-        alpha: design.sequential.alpha,
-      },
-      asleep: design.asleep && { streak: s.streak, threshold: design.asleep.streak, lastRejection: iso(s.lastRejection) },
-    },
+    thresholds: design && thresholdsOf(design, config),
+    detectors: design && detectorsOf(design, s),
     monitored,
     alarms: s.alarms.map((a) => ({ ...a, time: iso(a.time)!, period: iso(periodStart(a.time, config.period))! })),
     periods: monitor.periodRows().map((p) => ({
@@ -196,73 +138,59 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
         periods: v.periods.map((p) => ({ start: iso(p.start)!, reviews: p.reviews, rejections: p.rejections, rate: p.rate, interval: p.interval })),
       })),
     })),
+    ...(config.fields.fingerprint
+      ? {
+          fingerprints: {
+            seen: Object.entries(run.fingerprints.state.seen).map(([fingerprint, f]) => ({ fingerprint, first: iso(f.first)!, last: iso(f.last)!, lines: f.lines })),
+            changes: run.fingerprints.state.changes.map((c) => ({ ...c, time: iso(c.time)! })),
+          },
+        }
+      : {}),
+    canaries,
   };
   report.summary = summarize(report);
   return report;
 }
 
-/** What weakens this run's guarantees, from the design fixed when the reference closed. */
-function designWarnings(design: Design, s: MonitorState, config: DriftConfig): DriftWarning[] {
+/** Canary lines without a key to score them, and canary lines of a reference file: counted, left out, and said so. */
+function canaryLineWarnings(run: DriftRun): DriftWarning[] {
+  const { input, canaries, config } = run;
   const warnings: DriftWarning[] = [];
-  const d = design.dispersion;
-  if (d && d.pValue < DISPERSION_ALPHA) {
+  if (!canaries && input.canaryLines) {
     warnings.push({
-      kind: 'overdispersion',
-      message:
-        `reference rate varies from day to day more than chance (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df, p = ${formatP(d.pValue)}): ` +
-        'alarms will be too frequent; consider a longer period (drift.reference.days) or per-task-type monitoring (one run per task type, if the mix of tasks moves the rate). ' +
-        'The false-alarm budget assumes independent reviews at one constant rate',
+      kind: 'canaries',
+      message: `${input.canaryLines} canary lines (field ${config.fields.canary}) were left out of the rejection rate and not scored: pass --canaries answer-key.json to monitor the live catch rate`,
     });
   }
-  for (const side of [design.cusum.increase, design.cusum.decrease]) {
-    if (side && side.threshold === null) warnings.push({ kind: 'cusum-off', message: cusumOff(side, design, s.reference) });
-  }
-  if (s.monitored.reviews > design.horizonReviews) {
+  if (input.canaryLinesInReference) {
     warnings.push({
-      kind: 'horizon',
-      message:
-        `monitoring has gone past its horizon: ${s.monitored.reviews} monitored reviews, more than the ${Math.round(design.horizonReviews)} ` +
-        `(drift.horizonDays ${config.horizonDays} × ${design.reviewsPerDay.toFixed(1)} reviews a day) that the false-alarm budget covers, so a false alarm is now more likely than ${pct(config.falseAlarmRate)}; ` +
-        're-baseline (drift.reference.start) or raise drift.horizonDays',
+      kind: 'canaries',
+      message: `${input.canaryLinesInReference} canary lines of the --reference file were left out: the canaries' reference is the first drift.reference.days of their own stream in the logs`,
     });
   }
   return warnings;
 }
 
-function cusumOff(side: CusumDesign, design: Design, reference: Tally): string {
-  const what = `CUSUM for ${side.direction === 'increase' ? 'rising' : 'falling'} rejections is off`;
-  const rest = side.direction === 'increase' ? 'the always-valid test still watches for a rise' : 'the always-valid test and the asleep alarm still watch for a fall';
-  if (side.needsReviews === null) {
-    return side.direction === 'increase' && design.rate * side.jump >= 1 - design.rate
-      ? `${what}: at a reference rate of ${pct(design.rate)} its whole-number steps (a rejection +${side.jump}, an approval −1) climb even without a change, so no reference is large enough; ${rest}`
-      : `${what}: no reference of practical size keeps its false alarms within its budget (${pct(side.target, 2)}); ${rest}`;
-  }
-  const needs =
-    side.needsReviews === undefined
-      ? 'it needs a larger reference'
-      : `it needs about ${side.needsReviews} reference reviews (about ${Math.ceil(side.needsReviews * design.rate)} rejections) at this rate`;
-  return `${what}: the reference (${reference.reviews} reviews, ${reference.rejections} rejections) is too small to keep its false alarms within its budget (${pct(side.target, 2)}); ${needs}: lengthen drift.reference.days or pass a larger --reference. Meanwhile ${rest}`;
-}
-
-function rate(rejections: number, reviews: number): Rate {
-  return { reviews, rejections, rate: reviews ? rejections / reviews : null, interval: wilsonInterval(rejections, reviews) };
-}
-
-function rateSummary(t: Tally): RateSummary {
-  return { ...rate(t.rejections, t.reviews), from: iso(t.first), to: iso(t.last) };
-}
-
-function mapSides<A extends { direction: Direction }, B>(sides: Record<Direction, A | null>, f: (side: A) => B): Record<Direction, B | null> {
-  return { increase: sides.increase && f(sides.increase), decrease: sides.decrease && f(sides.decrease) };
-}
-
-/** One sentence for the top of every output. */
+/** One sentence for the top of every output: the rejection rate, then the live catch rate. */
 function summarize(r: DriftReport): string {
-  if (r.status === 'collecting-reference') {
-    return `Collecting the reference: ${r.reference.reviews} reviews so far${r.reference.windowEnd ? `, window closes ${r.reference.windowEnd.slice(0, 10)}` : ''}; no detector runs until it closes.`;
+  const canaries = r.canaries;
+  const catchRate = canaries ? ` ${canarySentence(canaries)}` : '';
+  if (!r.thresholds) {
+    return `Collecting the reference: ${r.reference.reviews} reviews so far${r.reference.windowEnd ? `, window closes ${r.reference.windowEnd.slice(0, 10)}` : ''}; no detector runs until it closes.${catchRate}`;
   }
   const rates = `${pct(r.monitored.rate)} rejected since the reference (${pct(r.reference.rate)})`;
-  if (r.status === 'ok') return `No alarm: ${rates}, over ${r.monitored.reviews} monitored reviews.`;
+  if (!r.alarms.length) return `No alarm${canaries?.status === 'alarm' ? ' on the rejection rate' : ''}: ${rates}, over ${r.monitored.reviews} monitored reviews.${catchRate}`;
   const first = [...r.alarms].sort((a, b) => a.time.localeCompare(b.time))[0]!;
-  return `Alarm raised by ${r.alarms.map((a) => a.detector).join(', ')}: ${rates}; first on ${first.time.slice(0, 10)} (${first.detector}).`;
+  return `Alarm raised by ${r.alarms.map((a) => a.detector).join(', ')}: ${rates}; first on ${first.time.slice(0, 10)} (${first.detector}).${catchRate}`;
+}
+
+function canarySentence(c: CanaryReport): string {
+  const live = `live catch rate ${pct(c.monitored.canaries ? c.monitored.rate : c.liveCatchRate.rate)} (reference ${pct(c.reference.rate)})`;
+  if (c.status === 'alarm') {
+    const first = [...c.alarms].sort((a, b) => a.time.localeCompare(b.time))[0]!;
+    return `Canary alarm (${c.alarms.map((a) => a.detector).join(', ')}): ${live}; first on ${first.time.slice(0, 10)}${first.fingerprint ? ` under ${first.fingerprint}` : ''}.`;
+  }
+  if (c.status === 'collecting-reference') return `Canaries: collecting their reference (${c.reference.canaries} canary mutants so far).`;
+  if (c.status === 'off') return `Canaries: ${live}, not monitored (see warnings).`;
+  return `No canary alarm: ${live}.`;
 }

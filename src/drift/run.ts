@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { InputError } from '../errors.js';
+import type { LoadedAnswerKey } from './answerKey.js';
+import { CanaryMonitor, newCanaryState } from './canaries.js';
 import type { DriftConfig } from './config.js';
+import { FingerprintTrack, newFingerprintsState } from './fingerprints.js';
 import { probeFile, type Probe } from './files.js';
 import { DriftMonitor, newMonitorState } from './monitor.js';
 import { readLines, type ReadPosition } from './read.js';
@@ -18,11 +21,13 @@ export interface RunOptions {
   resume?: SavedState | null;
   /** True when the state will be saved, so an unterminated last line is left for the next run. */
   saving: boolean;
+  /** `--canaries`: the answer key the canary lines are scored against. */
+  canaries?: LoadedAnswerKey | undefined;
 }
 
 /** Something the reader of the report should know; not an alarm and not bad input. */
 export interface DriftWarning {
-  kind: 'overdispersion' | 'cusum-off' | 'horizon' | 'file-order' | 'file-replaced';
+  kind: 'overdispersion' | 'cusum-off' | 'horizon' | 'file-order' | 'file-replaced' | 'canaries';
   message: string;
 }
 
@@ -33,6 +38,9 @@ export interface DriftRun {
   referenceFile: string | undefined;
   input: InputState;
   monitor: DriftMonitor;
+  /** The canary lines scored against the answer key; null without `--canaries`. */
+  canaries: CanaryMonitor | null;
+  fingerprints: FingerprintTrack;
   /** Lines read by this run alone. */
   linesRead: number;
   /** What this run noticed about its files (reordered, rotated). */
@@ -51,6 +59,8 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
   const input = options.resume?.input ?? newInputState();
   const monitor = new DriftMonitor(config, referenceFile ?? options.files[0] ?? '(no log)', options.resume?.monitor ?? newMonitorState(referenceFile ? 'file' : 'window'));
   const parse = lineParser(config);
+  const fingerprints = new FingerprintTrack(options.resume?.fingerprints ?? newFingerprintsState(), config.maxGroupValues);
+  const canaries = options.canaries ? new CanaryMonitor(config, options.canaries, fingerprints, options.resume?.canaries ?? newCanaryState(), options.files[0] ?? '(no log)') : null;
   const verdicts = new VerdictTally(input.verdicts);
   const notes: DriftWarning[] = [];
   let linesRead = 0;
@@ -67,7 +77,7 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
           continue;
         }
         input.lines += 1;
-        const parsed = parse(text);
+        const parsed = unknownCanary(parse(text));
         if ('review' in parsed) {
           const review = parsed.review;
           if (review.verdict !== undefined) verdicts.add(review.verdict);
@@ -84,8 +94,17 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
     return { position, lastTime };
   };
 
+  /** A canary id the answer key does not hold is a bad line: its verdict cannot be scored, nor counted as traffic. */
+  function unknownCanary(parsed: ParsedLine): ParsedLine {
+    if (!canaries || !('review' in parsed) || parsed.review.canary === undefined || canaries.entry(parsed.review.canary)) return parsed;
+    return { field: config.fields.canary, problem: `canary id ${JSON.stringify(parsed.review.canary)} is not in the answer key ${options.canaries!.file}` };
+  }
+
   if (referenceFile && !monitor.monitoring) {
-    await readFile(referenceFile, { bytes: 0, lines: 0 }, (review) => monitor.addReference(review));
+    await readFile(referenceFile, { bytes: 0, lines: 0 }, (review) => {
+      if (review.canary === undefined) monitor.addReference(review);
+      else input.canaryLinesInReference = (input.canaryLinesInReference ?? 0) + 1;
+    });
     monitor.closeReference();
   }
 
@@ -109,7 +128,11 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
             'Files are read in the order of their first review; logs that overlap (from two servers, say) must be merged into one in time order first',
         );
       }
-      monitor.add(review);
+      fingerprints.add(review);
+      if (review.canary === undefined) return monitor.add(review);
+      // A canary's verdict is not traffic: it is scored against the key (or, without one, only counted).
+      input.canaryLines = (input.canaryLines ?? 0) + 1;
+      canaries?.add(review, canaries.entry(review.canary)!);
     });
     const latest = Math.max(lastTime ?? -Infinity, progress?.lastTime ?? -Infinity);
     const fileLast = Number.isFinite(latest) ? latest : null;
@@ -140,7 +163,8 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
     );
   }
   monitor.explainOffSides();
-  return { config, files, referenceFile, input, monitor, linesRead, notes };
+  canaries?.detectors.explainOffSides();
+  return { config, files, referenceFile, input, monitor, canaries, fingerprints, linesRead, notes };
 }
 
 interface PlannedFile {

@@ -2,6 +2,8 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, ren
 import { dirname } from 'node:path';
 import { InputError } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
+import type { CanaryState } from './canaries.js';
+import type { FingerprintsState } from './fingerprints.js';
 import type { MonitorState } from './monitor.js';
 import { ROTATION_ADVICE, type ReadPosition } from './read.js';
 import type { VerdictCounts } from './verdicts.js';
@@ -45,6 +47,10 @@ export interface InputState {
   verdicts?: VerdictCounts;
   /** Reviews whose verdict is one of rejectValues, in all input. */
   rejections?: number;
+  /** Canary lines (drift.fields.canary set) of the logs, left out of the rejection rate; absent in older states. */
+  canaryLines?: number;
+  /** Canary lines of a --reference file, left out of the reference. */
+  canaryLinesInReference?: number;
 }
 
 export interface SavedState {
@@ -53,6 +59,10 @@ export interface SavedState {
   identity: string;
   input: InputState;
   monitor: MonitorState;
+  /** With --canaries: the canary lines' tables and detectors. */
+  canaries?: CanaryState;
+  /** With drift.fields.fingerprint: the judge identities seen and their changes. */
+  fingerprints?: FingerprintsState;
 }
 
 export function newInputState(): InputState {

@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import { formatP } from '../measures/format.js';
+import { canaryDetectorName, canaryRateText } from './canaryText.js';
 import { detectorName } from './markdown.js';
 import { pct, pctInterval } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
@@ -19,6 +20,14 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
     );
   }
   for (const a of r.alarms) out.push(chalk.red(`  ✗ ${detectorName(a.detector)}: ${a.detail} (${a.time}, monitored review ${a.review})`));
+  const c = r.canaries;
+  if (c) {
+    out.push(`  canaries   caught ${canaryRateText(c.liveCatchRate)} (reference ${pct(c.reference.rate)}); false alarms on controls ${canaryRateText(c.falseAlarmRate)}`);
+    for (const a of c.alarms) out.push(chalk.red(`  ✗ ${canaryDetectorName(a.detector)}: ${a.detail} (${a.time}${a.fingerprint ? `, under ${a.fingerprint}` : ''})`));
+    for (const f of c.fingerprintChanges.filter((f) => f.differs)) {
+      out.push(chalk.yellow(`  fingerprint ${f.from} → ${f.to} (${f.time.slice(0, 10)}): catch rate ${pct(f.before.rate)} → ${pct(f.after.rate)} (Fisher p ${f.adjustedP!.toPrecision(2)})`));
+    }
+  }
   if (r.thresholds && r.detectors) {
     const { cusum, sequential, asleep } = r.detectors;
     const bits: string[] = [];

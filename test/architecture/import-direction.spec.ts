@@ -29,6 +29,7 @@ const LAYERS: ReadonlyArray<readonly string[]> = [
   ['drift'],
   ['config'],
   ['audit'],
+  ['canary'],
   ['cli'],
 ];
 
