@@ -63,7 +63,7 @@ export async function buildCanarySet(config: AuditConfig, options: CanaryExportO
   const key: AnswerKey['key'] = {};
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const byId = new Map(chosen.map((item) => [item.id, item]));
-  for (const job of reviewJobs(chosen, { conditions: [clean], rubricFor, template: critic.template, claims: critic.grammar.name === 'claims' })) {
+  for (const job of reviewJobs(chosen, { conditions: [clean], rubricFor, template: critic.template, claims: critic.grammar.perClaim })) {
     const item = byId.get(job.itemId)!;
     const canaryId = idOf(item);
     lines.push({ canaryId, request: job.request, messages: job.messages, ...(job.claims ? { claims: job.claims } : {}) });
