@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Fixture } from '../fixtures/types.js';
-import type { Gate } from '../gates/gate.js';
+import type { Gate, GatedMutator } from '../gates/gate.js';
 import type { BaseThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
@@ -29,10 +29,31 @@ export interface CriticScope {
   outcomes: ItemOutcomes;
   /** The critic's tables, from the same counts. */
   tables: CriticTables;
+  /** The mutators a per-mutator threshold gates for this critic (those of the kinds it reviewed), each with why it made no valid mutant. */
+  gatedMutators: readonly GatedMutator[];
+  /**
+   * The conditions that reach none of the critic's fixtures: null when other fixtures carry it (its gates are
+   * left out for this critic), else why it reaches none (its gates are no-data).
+   */
+  unreached: ReadonlyMap<string, string | null>;
 }
 
-/** What a measure knows before the pass: the scope without the counts the pass makes. */
-export type PassScope = Omit<CriticScope, 'outcomes' | 'tables'>;
+/** What a measure knows before the pass: the scope without what the pass counts. */
+export type PassScope = Omit<CriticScope, 'outcomes' | 'tables' | 'gatedMutators' | 'unreached'>;
+
+/** How `--threshold KEY.FIELD=VALUE` sets a field of a key. */
+export interface FieldOverride {
+  /** A field named in the error when none is given. */
+  example: string;
+  /** What a single number given in the config stands for (`{delta: N}`). */
+  shorthand?: (value: number) => Record<string, unknown>;
+  /**
+   * For a key whose fields are not one level deep (`maxConditionEffect.<condition>.<mutator>`): the key's new
+   * value from its current one, the parts after the key and the value; throws an Error saying the form when the
+   * parts do not fit it.
+   */
+  set?: (current: unknown, fields: readonly string[], value: unknown) => unknown;
+}
 
 /** A measure's piece of the `thresholds:` schema: its keys, in the config reference's order by rank. */
 export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
@@ -42,7 +63,7 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
    * The keys `--threshold KEY.FIELD=VALUE` sets a field of (`maxYield.are-you-sure=0.2`), each with an example
    * field for the error that names none, and what a single number given in the config stands for (`{delta: N}`).
    */
-  overrides?: { [K in keyof Shape]?: { example: string; shorthand?: (value: number) => Record<string, unknown> } };
+  overrides?: { [K in keyof Shape]?: FieldOverride };
   /**
    * What the schema cannot check against the run (a condition or mutator it names that the run lacks):
    * each problem with its path under `thresholds`, for the config's and `--threshold`'s errors.
@@ -116,6 +137,25 @@ export interface RunMeasure<Key extends string, Figure, Shape extends z.ZodRawSh
   html?: { rank: Rank; render(figure: Figure): string };
 }
 
+/**
+ * A measure of the critic's shared tables (condition effects, anchoring, false alarms, catch rates): its figures
+ * are the tables report.json holds already, so it has no key of its own. It owns its piece of the thresholds,
+ * its gates, its warnings and its sections, each reading the tables.
+ */
+export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never>> {
+  /** What it measures (the registry's checks name it by this; not a report.json key). */
+  name: string;
+  thresholds?: ThresholdsPiece<Shape>;
+  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
+  warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
+  terminal?: Section<CriticTables, string[]>;
+  markdown?: Section<CriticTables, string[]>;
+  html?: Section<CriticTables, string>;
+}
+
+// As AnyCriticMeasure.
+export type AnyTablesMeasure = TablesMeasure<any>;
+
 // As AnyCriticMeasure.
 export type AnyRunMeasure = RunMeasure<string, any, any>;
 
@@ -123,6 +163,11 @@ export type AnyRunMeasure = RunMeasure<string, any, any>;
 export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
   measure: CriticMeasure<Key, Figure, Shape, Reading>,
 ): CriticMeasure<Key, Figure, Shape, Reading> {
+  return measure;
+}
+
+/** Defines a measure of the shared tables, its types inferred from its parts. */
+export function tablesMeasure<Shape extends z.ZodRawShape = Record<never, never>>(measure: TablesMeasure<Shape>): TablesMeasure<Shape> {
   return measure;
 }
 

@@ -1,3 +1,4 @@
+import { conditionEffects } from './conditionEffects.js';
 import { crossCritics } from './crossCritic.js';
 import { power } from './power.js';
 import { secondTurns } from './secondTurns.js';
@@ -9,6 +10,9 @@ import { secondTurns } from './secondTurns.js';
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
 export const CRITIC_MEASURES = [secondTurns] as const;
+
+/** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
+export const TABLE_MEASURES = [conditionEffects] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

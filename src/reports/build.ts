@@ -5,7 +5,7 @@ import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
-import { noDataGate } from '../gates/gate.js';
+import { noDataGate, type Gate } from '../gates/gate.js';
 import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/gatedMutators.js';
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
@@ -78,14 +78,16 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
     const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
-    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
-    if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
+    const evaluated = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
+    if (located) for (const g of evaluated.flatMap((r) => r.piece)) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
+    // Blind discrimination, the positive control and false consensus, between the verdict rate and the second turns.
+    const later: Gate[] = [];
     // Blind applies to the critic when some of its items are of a kind blind reviews; a checker of code has none, and is not gated on it while others are.
     const blindReach = withholding && unreached.get(withholding.name);
     const blindApplies = withholding !== undefined && blindReach === undefined;
     const blindCells = blindApplies ? blindDiscrimination(tables, withholding) : undefined;
     if (blindReach !== null)
-      gates.push(
+      later.push(
         ...blindDiscriminationGates(blindCells, settings.thresholds, {
           condition: withholding?.name,
           unreached: blindReach,
@@ -94,23 +96,23 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         }),
       );
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
-    if (control.gated) gates.push(positiveControlGate(control));
+    if (control.gated) later.push(positiveControlGate(control));
     // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
     if (!control.pass && answered)
       warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = reviewAuditReader ? reviewAuditReader.finish() : null;
     if (grammarOf(critic.verdict).audits === 'reviews')
-      gates.push(
+      later.push(
         ...falseConsensusGates(
           reviewAudit,
           settings.thresholds,
           settings.mutators.filter((m) => REVIEW_MUTATOR_NAMES.includes(m)),
         ),
       );
-    const measured = measures.measure({ ...passScope, outcomes, tables }, settings.thresholds, critic.name);
-    // The measures' gates come after those above (falseConsensus), in their ranks, and before the regression gate.
-    gates.push(...inRankOrder(measured.gates).flat());
+    const measured = measures.measure({ ...passScope, outcomes, tables, gatedMutators: mutators, unreached }, settings.thresholds, critic.name);
+    // The gates above and the measures', in their ranks (docs/architecture.md, "Measures"), then the regression gate.
+    const gates = inRankOrder([...evaluated, { rank: 45, piece: later }, ...measured.gates]).flat();
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
     for (const [condition, cell] of Object.entries(echo)) {
       if (cell.echoing)
