@@ -1,16 +1,14 @@
 import type { GateThresholds } from './schema.js';
-import { effectGate } from './effectGate.js';
 import { noDataGate, nothingMeasured, type Gate, type GateContext } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
 import type { CriticTables } from '../results/tabulate.js';
-import { ALL_MUTANTS } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';
 import { bandStatus, catchRateBand, namesMutator, resolveBand } from './thresholds.js';
 
 /**
  * The configured thresholds applied to one critic's tables. Catch rates and
  * false alarms are gated on the sealed (clean) condition, the critic's own
- * ability; the anchoring drop is clean minus with-trace on the same mutants.
+ * ability.
  * With `gate: lower-bound` each gate compares the pessimistic end of the
  * figure's 95% interval instead of the estimate: the Wilson lower bound of a
  * catch or verdict rate, the upper bound of a false-alarm rate or a drop.
@@ -31,17 +29,6 @@ export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, 
       falseAlarms.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
     }
   }
-  const anchoring: Gate[] = [];
-  const unreached = context.unreached ?? new Map<string, string | null>();
-  const withTrace = context.conditions.some((c) => c.name === 'with-trace') ? unreached.get('with-trace') : 'with-trace is not among the configured conditions';
-  if (thresholds.maxAnchoringDrop !== undefined && withTrace !== null) {
-    // The pooled with-trace shorthand of maxConditionEffect, measured the same way.
-    anchoring.push(
-      withTrace === undefined
-        ? effectGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, tables, 'with-trace', ALL_MUTANTS, 'catch-drop', conservative, true)
-        : noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, withTrace),
-    );
-  }
   const verdictRate: Gate[] = [];
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
@@ -56,7 +43,6 @@ export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, 
   return [
     { rank: 10, piece: catchRateGates(tables, thresholds, context, bound) },
     { rank: 20, piece: falseAlarms },
-    { rank: 30, piece: anchoring },
     { rank: 41, piece: verdictRate },
   ];
 }

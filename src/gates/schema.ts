@@ -49,7 +49,6 @@ export const gateThresholdsShape = {
         '`mode: located` in the map gates the located catches (the reply pointed at the mutation) instead of every FAIL; default `raw`.',
     ),
   maxFalseAlarmRate: rate.optional().describe('The largest clean false-alarm rate on the originals and controls.'),
-  maxAnchoringDrop: rate.optional().describe('The largest clean minus with-trace catch rate, all mutants pooled, on the same items.'),
   maxFalseConsensus: z
     .union([rate, z.record(z.string(), rate)])
     .optional()
@@ -90,7 +89,6 @@ export const gateThresholdsShape = {
 export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | keyof typeof baseThresholdsShape, number> = {
   catchRate: 10,
   maxFalseAlarmRate: 20,
-  maxAnchoringDrop: 30,
   maxFalseConsensus: 60,
   maxBlindDiscrimination: 70,
   minVerdictRate: 80,

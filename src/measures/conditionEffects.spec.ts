@@ -1,65 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
-import { ItemOutcomes } from '../results/itemOutcomes.js';
+import { criticScope, criticTables } from '../../test/support/criticTables.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { conditionEffects } from './conditionEffects.js';
-import type { CriticScope } from './measure.js';
 import { applyThresholdOverrides } from './overrides.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
 const CONDITIONS = conditionsOf(CONDITION_NAMES);
 
-/** Tables with one mutator's clean catch rate and the paired rows given. */
-function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
-  const cell = { n: 50, caught: rate * 50, rate, ci, noVerdict: 0, errors: 0, flaky: null };
-  return {
-    byMutator: { 'number-flip': { clean: cell } },
-    pooled: { clean: cell },
-    falseAlarms: { clean: { n: 30, flagged: 1, rate: 1 / 30, ci: [0.006, 0.167], noVerdict: 0, errors: 0, flaky: null } },
-    falseAlarmsApart: { originals: {}, controls: {} },
-    paired: [],
-    verdicts: {
-      reviews: 100,
-      verdicts: 96,
-      noVerdict: 4,
-      errors: 0,
-      cached: 0,
-      retries: 0,
-      rateLimited: 0,
-      verdictRate: 0.96,
-      noVerdictRate: 0.04,
-      errorRate: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      cachedInputTokens: 0,
-      cachedOutputTokens: 0,
-    },
-    errorCauses: [],
-    ...extra,
-  };
-}
-
-/** A critic's scope beside its tables: number-flip has mutants, entity-swap none; every condition reaches its fixtures. */
-const scope = (t: CriticTables): CriticScope => ({
-  critic: { name: 'critic', identity: { provider: 'scripted' } },
-  items: [],
-  fixtures: [],
-  conditions: CONDITIONS,
-  gatedMutators: [
-    { name: 'number-flip', noMutants: null },
-    { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
-  ],
-  runMutators: ['number-flip', 'entity-swap'],
-  unreached: new Map(),
-  outcomes: new ItemOutcomes(),
-  tables: t,
-});
-const evaluate = (t: CriticTables, thresholds: Parameters<NonNullable<typeof conditionEffects.gates>['evaluate']>[1]) => conditionEffects.gates!.evaluate(t, thresholds, scope(t));
+const evaluate = (t: CriticTables, thresholds: Parameters<NonNullable<typeof conditionEffects.gates>['evaluate']>[1]) => conditionEffects.gates!.evaluate(t, thresholds, criticScope(t));
 
 describe('maxConditionEffect', () => {
   // 50 paired mutants: 20 caught clean only (b), 2 under with-trace only (c); 30 originals, 12 flagged only under prior-fail.
   const effects = (): CriticTables =>
-    tables(0.7, [0.56, 0.81], {
+    criticTables(0.7, [0.56, 0.81], {
       paired: [
         { mutator: 'all', from: 'clean', to: 'with-trace', n: 50, b: 20, c: 2, p: 2.6e-5, pHolm: 1e-4, delta: -0.36, ci: [-0.49, -0.2] },
         { mutator: 'number-flip', from: 'clean', to: 'with-trace', n: 50, b: 20, c: 2, p: 2.6e-5, pHolm: 1e-4, delta: -0.36, ci: [-0.49, -0.2] },
@@ -102,7 +56,7 @@ describe('maxConditionEffect', () => {
   });
 
   it('is no data, failing the run, when no item was answered under both clean and the condition', () => {
-    const [gate] = evaluate(tables(0.7, [0.56, 0.81], { paired: [] }), { maxConditionEffect: { 'prior-fail': 0.1 } });
+    const [gate] = evaluate(criticTables(0.7, [0.56, 0.81], { paired: [] }), { maxConditionEffect: { 'prior-fail': 0.1 } });
     expect(gate).toMatchObject({ status: 'no-data', pass: false, value: null, detail: 'no original has an answered review under both clean and prior-fail' });
   });
 

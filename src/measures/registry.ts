@@ -1,3 +1,4 @@
+import { anchoring } from './anchoring.js';
 import { conditionEffects } from './conditionEffects.js';
 import { crossCritics } from './crossCritic.js';
 import { power } from './power.js';
@@ -12,7 +13,7 @@ import { secondTurns } from './secondTurns.js';
 export const CRITIC_MEASURES = [secondTurns] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
-export const TABLE_MEASURES = [conditionEffects] as const;
+export const TABLE_MEASURES = [anchoring, conditionEffects] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

@@ -78,7 +78,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
     const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
-    const evaluated = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
+    const evaluated = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, runMutators: mutatorNames });
     if (located) for (const g of evaluated.flatMap((r) => r.piece)) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
     // Blind discrimination, the positive control and false consensus, between the verdict rate and the second turns.
     const later: Gate[] = [];

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { ConditionName } from '../../requests/conditions/index.js';
+import { ANCHORING_CONDITION, type ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
@@ -222,7 +222,7 @@ function pairedTable(paired: PairedComparison[], conditions: readonly ConditionN
   }
   const rows = paired.map((p) => {
     const significant = p.pHolm < 0.05;
-    const gate = p.mutator === ALL_MUTANTS && p.to === 'with-trace';
+    const gate = p.mutator === ALL_MUTANTS && p.to === ANCHORING_CONDITION;
     const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
     const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
     const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
