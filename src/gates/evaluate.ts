@@ -6,12 +6,11 @@ import { wilsonInterval } from '../statistics/wilson.js';
 import { bandStatus, catchRateBand, namesMutator, resolveBand } from './thresholds.js';
 
 /**
- * The configured thresholds applied to one critic's tables. Catch rates and
- * false alarms are gated on the sealed (clean) condition, the critic's own
- * ability.
+ * The configured thresholds applied to one critic's tables. Catch rates are
+ * gated on the sealed (clean) condition, the critic's own ability.
  * With `gate: lower-bound` each gate compares the pessimistic end of the
  * figure's 95% interval instead of the estimate: the Wilson lower bound of a
- * catch or verdict rate, the upper bound of a false-alarm rate or a drop.
+ * catch or verdict rate.
  * A gate whose figure rests on no answered review is `no-data`, never a pass.
  * Each kind of gate comes ranked among the measures' gates.
  */
@@ -20,15 +19,6 @@ export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, 
   const bound = (estimate: number, pessimistic: number) => (conservative ? { value: pessimistic, estimate } : { value: estimate });
   const simple = (name: string, threshold: number, measured: { value: number; estimate?: number }, pass: boolean): Gate => ({ name, threshold, ...measured, pass, status: pass ? 'green' : 'red' });
 
-  const falseAlarms: Gate[] = [];
-  const cleanAlarms = tables.falseAlarms.clean;
-  if (thresholds.maxFalseAlarmRate !== undefined) {
-    if (!cleanAlarms?.n) falseAlarms.push(noDataGate('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, unanswered(cleanAlarms, 'the originals')));
-    else {
-      const measured = bound(cleanAlarms.rate, cleanAlarms.ci[1]);
-      falseAlarms.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
-    }
-  }
   const verdictRate: Gate[] = [];
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
@@ -42,7 +32,6 @@ export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, 
   // Ranked among the measures' gates (docs/architecture.md, "Measures").
   return [
     { rank: 10, piece: catchRateGates(tables, thresholds, context, bound) },
-    { rank: 20, piece: falseAlarms },
     { rank: 41, piece: verdictRate },
   ];
 }
@@ -95,7 +84,7 @@ function lowestBreak(catchRate: GateThresholds['catchRate']): number | undefined
 }
 
 /** Why a clean cell has no answered review: every review failed, or none finished. */
-function unanswered(cell: { errors: number } | undefined, what: string): string {
+export function unanswered(cell: { errors: number } | undefined, what: string): string {
   return cell?.errors ? `every clean review of ${what} failed (${errorCount(cell.errors)})` : `no clean review of ${what} finished`;
 }
 

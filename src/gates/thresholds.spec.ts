@@ -52,10 +52,9 @@ describe('catch-rate bands', () => {
   });
 
   it('keeps the original gates and shape for the original config keys', () => {
-    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, maxFalseAlarmRate: 0.1, minVerdictRate: 0.95 }, CONTEXT);
+    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, minVerdictRate: 0.95 }, CONTEXT);
     expect(gates.map((g) => [g.name, g.pass])).toEqual([
       ['catchRate.number-flip', true],
-      ['maxFalseAlarmRate', true],
       ['minVerdictRate', true],
     ]);
     for (const g of gates) expect(g).toMatchObject({ threshold: expect.any(Number), value: expect.any(Number), pass: expect.any(Boolean) });
@@ -64,13 +63,12 @@ describe('catch-rate bands', () => {
 
 describe('gate: lower-bound', () => {
   it('gates the pessimistic end of each interval and keeps the estimate beside it', () => {
-    const thresholds = { catchRate: 0.6, maxFalseAlarmRate: 0.1, minVerdictRate: 0.9 };
+    const thresholds = { catchRate: 0.6, minVerdictRate: 0.9 };
     const point = evaluateGates(tables(0.7, [0.56, 0.81]), thresholds, CONTEXT);
     const conservative = evaluateGates(tables(0.7, [0.56, 0.81]), { ...thresholds, gate: 'lower-bound' }, CONTEXT);
-    expect(point.map((g) => g.pass)).toEqual([true, true, true]);
+    expect(point.map((g) => g.pass)).toEqual([true, true]);
     const byName = Object.fromEntries(conservative.map((g) => [g.name, g]));
     expect(byName['catchRate.number-flip']).toMatchObject({ value: 0.56, estimate: 0.7, pass: false });
-    expect(byName['maxFalseAlarmRate']).toMatchObject({ value: 0.167, pass: false });
     expect(byName['minVerdictRate']!.value).toBeLessThan(0.96);
     expect(byName['minVerdictRate']!.value).toBeGreaterThan(0.89);
   });

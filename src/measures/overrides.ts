@@ -8,7 +8,7 @@ import { InputError } from '../errors.js';
 import { fieldOverrides, measureThresholdProblems, scalarOverrides, thresholdsSchema, type Thresholds } from './index.js';
 import type { FieldOverride } from './measure.js';
 
-const SCALAR_KEYS = ['maxFalseAlarmRate', 'minVerdictRate', 'gate'] as const;
+const SCALAR_KEYS = ['minVerdictRate', 'gate'] as const;
 /** The gates' own keys that take a field (`maxRegression.margin=0.1`); the measures' pieces name theirs (fieldOverrides). */
 const OBJECT_KEYS = { maxRegression: { example: 'margin' }, positiveControl: { example: 'minVerdictRate' } } as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;

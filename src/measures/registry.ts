@@ -1,6 +1,7 @@
 import { anchoring } from './anchoring.js';
 import { conditionEffects } from './conditionEffects.js';
 import { crossCritics } from './crossCritic.js';
+import { falseAlarms } from './falseAlarms.js';
 import { power } from './power.js';
 import { secondTurns } from './secondTurns.js';
 
@@ -13,7 +14,7 @@ import { secondTurns } from './secondTurns.js';
 export const CRITIC_MEASURES = [secondTurns] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
-export const TABLE_MEASURES = [anchoring, conditionEffects] as const;
+export const TABLE_MEASURES = [falseAlarms, anchoring, conditionEffects] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

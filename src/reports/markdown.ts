@@ -1,5 +1,4 @@
 import { MERGED } from '../mutants/generate.js';
-import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
@@ -52,11 +51,11 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   table.push(
     `| *false alarms on originals${Object.keys(critic.falseAlarmsApart?.controls ?? {}).length ? ' and controls' : ''}* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`,
   );
-  table.push(...falseAlarmMarkdownRows(critic, conditions), ...flakinessLines(critic, conditions));
   const v = critic.verdicts;
   const own: Array<Ranked<string[]>> = [
     { rank: 20, piece: positiveControlLines(critic) },
     { rank: 30, piece: table },
+    { rank: 40, piece: flakinessLines(critic, conditions) },
     { rank: 50, piece: locatedLines(critic, conditions) },
     { rank: 60, piece: reviewAuditLines(critic, conditions) },
     { rank: 70, piece: planAuditLines(critic.planAudit, conditions) },

@@ -16,7 +16,6 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
-import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
 import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
@@ -200,7 +199,6 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
       rank: 10,
       piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
     },
-    { rank: 20, piece: falseAlarmHtmlTable(critic, conditions, e) },
     { rank: 30, piece: locatedHtml(critic, conditions) },
     { rank: 40, piece: reviewAuditHtml(critic, conditions) },
     { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
