@@ -95,7 +95,7 @@ export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>
         if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(full.tables, thresholds).map((w: string) => `${name}: ${w}`) });
       }
       for (const { m, sink } of readers) {
-        const figure = m.figure(full, sink?.finish());
+        const figure = m.figure(full, sink?.finish(), thresholds);
         measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
         if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds).map((w: string) => `${name}: ${w}`) });
@@ -131,6 +131,22 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
     return section ? [{ rank: section.rank, piece: section.render(fieldsOf(critic)[m.key], view) as Out }] : [];
   });
   return [...ofTables, ...ofFields];
+}
+
+/** The per-critic measures' notes on the report's first line, in registry order. */
+export function headlineNotes(report: { critics: Record<string, object> }): string {
+  const critics = Object.entries(report.critics);
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.headline?.(critics.map(([name, critic]) => [name, fieldsOf(critic)[m.key]])) ?? '').join('');
+}
+
+/** The per-critic measures' properties of a critic's junit.xml test suite. */
+export function junitProperties(critic: object): Record<string, string> {
+  return Object.assign({}, ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.junit?.properties(fieldsOf(critic)[m.key]) ?? {}));
+}
+
+/** The per-critic measures' pieces of a critic's card in report.html, in registry order. */
+export function cardPieces(critic: object): string {
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.card?.render(fieldsOf(critic)[m.key]) ?? '').join('');
 }
 
 /** Each run-level measure's section of report.md or report.html, ranked. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Fixture } from '../fixtures/types.js';
 import type { Gate, GatedMutator } from '../gates/gate.js';
-import type { BaseThresholds } from '../gates/schema.js';
+import type { GateThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -71,8 +71,8 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
   problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }>;
 }
 
-/** The thresholds a measure's gates read: its own piece, and the shared `gate` mode. */
-export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
+/** The thresholds a measure reads: its own piece, the shared `gate` mode and the gates' own keys (echo reads the positive control's minDiscrimination). */
+export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & GateThresholds;
 
 /** How a measure's figure shows in a shared output: its rank there, and its lines or HTML. */
 export interface Section<Figure, Out> {
@@ -101,13 +101,19 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   rank: Rank;
   /** What reads each of the critic's results in the pass; undefined when the measure reads only the shared counts. */
   reads?(scope: PassScope): ResultSink<Reading> | undefined;
-  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink). */
-  figure(scope: CriticScope, reading: Reading | undefined): Figure;
+  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), and the thresholds. */
+  figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
   /** Its gates, in their rank among the critic's gates. */
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>): string[] };
+  /** A note on the report's first line (terminal, report.md, the step summary) from every critic's figure; '' for none. */
+  headline?(figures: ReadonlyArray<[critic: string, figure: Figure]>): string;
+  /** Properties of the critic's test suite in junit.xml. */
+  junit?: { properties(figure: Figure): Record<string, string> };
+  /** Its piece of the critic's card among report.html's gates, after the positive control. */
+  card?: { render(figure: Figure): string };
   terminal?: Section<Figure, string[]>;
   markdown?: Section<Figure, string[]>;
   html?: Section<Figure, string>;

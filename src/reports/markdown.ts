@@ -6,7 +6,7 @@ import { locatedLines } from './locatedSections.js';
 import { reviewAuditLines } from './reviewAuditSections.js';
 import { planAuditLines } from './planSections.js';
 import { flippedLines, regressionLines } from './regressionSections.js';
-import { bootstrapLines, echoLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
+import { bootstrapLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -60,7 +60,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     { rank: 60, piece: reviewAuditLines(critic, conditions) },
     { rank: 70, piece: planAuditLines(critic.planAudit, conditions) },
     { rank: 80, piece: pairedLines(critic) },
-    { rank: 90, piece: echoLines(critic) },
     { rank: 100, piece: blindDiscriminationLines(critic) },
     { rank: 120, piece: bootstrapLines(critic) },
     { rank: 130, piece: regressionLines(critic) },

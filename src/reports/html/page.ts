@@ -7,7 +7,7 @@ import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabul
 import { errorCount } from '../../gates/evaluate.js';
 import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent, percentInterval, formatP, signedPoints } from '../../measures/format.js';
+import { countBy, engineText, gateReading, percent, formatP, signedPoints } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -21,7 +21,7 @@ import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
 import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
-import { criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
+import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
 /** Every critic's outcome counts, by critic name. */
 export type RunOutcomes = Map<string, ItemOutcomes>;
@@ -158,11 +158,7 @@ function headlineCard(name: string, critic: CriticReport): string {
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  const echoing = Object.entries(critic.echo).filter(([, cell]) => cell.echoing);
-  const echo = echoing.length
-    ? `<p class="flag echoing">Echoes the contaminant under ${e(echoing.map(([c]) => c).join(', '))}: its verdicts there repeat the line it was given, not a review.</p>`
-    : '';
-  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${echo}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${cardPieces(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
 }
 
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
@@ -203,7 +199,6 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
     { rank: 40, piece: reviewAuditHtml(critic, conditions) },
     { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
-    { rank: 70, piece: echoTable(critic) },
     { rank: 80, piece: blindDiscriminationTable(critic) },
     { rank: 100, piece: regressionHtml(critic) },
     { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
@@ -238,19 +233,6 @@ ${rows.join('\n')}
  * said from the configuration, not from the results, so a condition the run
  * never reached (it stopped) or whose every review failed is not passed over.
  */
-/** critics[name].echo: per contaminated condition, how often the verdict repeats the contaminant, and whether the critic still discriminates. */
-function echoTable(critic: CriticReport): string {
-  const cells = Object.entries(critic.echo);
-  if (!cells.length) return '';
-  const rows = cells
-    .map(
-      ([condition, cell]) =>
-        `<tr class="${cell.echoing ? 'fail' : ''}"><td>${e(condition)}</td><td>${cell.pushes.toUpperCase()}</td><td class="num">${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n}</td><td class="num">${cell.discrimination === null ? '–' : signedPoints(cell.discrimination)}</td><td>${cell.echoing ? '<span class="flag">echoing: not a review</span>' : ''}</td></tr>`,
-    )
-    .join('');
-  return `<h3>Echo</h3><p class="dim">The share of items (mutants and originals alike) answered the way the contaminant pushed, and the critic's catch rate minus false-alarm rate under it; below the positive control's minimum, the critic is repeating the contaminant.</p><table class="echo"><thead><tr><th>condition</th><th>pushes towards</th><th>echo (Wilson 95%)</th><th>discrimination</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
 /** critics[name].blindDiscrimination: per mutator, its mutants told from the originals with the evidence withheld, beside clean. */
 function blindDiscriminationTable(critic: CriticReport): string {
   const cells = Object.entries(critic.blindDiscrimination ?? {});
