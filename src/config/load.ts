@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
-import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import { regressionRowsProblems } from '../gates/regression.js';
 import { measureThresholdProblems } from '../measures/index.js';
@@ -119,7 +118,6 @@ export function loadConfig(file: string): AuditConfig {
     }
   });
   const thresholdProblems = [
-    ...conditionEffectProblems(raw.thresholds.maxConditionEffect, conditions, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
     ...regressionRowsProblems(raw.thresholds.maxRegression, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
     ...measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] }),
   ];

@@ -1,60 +1,39 @@
 import type { GateThresholds } from './schema.js';
-import { conditionEffectGates, effectGate } from './conditionEffects.js';
 import { noDataGate, nothingMeasured, type Gate, type GateContext } from './gate.js';
 import { namedMutators, withNamed } from './gatedMutators.js';
 import type { CriticTables } from '../results/tabulate.js';
-import { ALL_MUTANTS } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';
 import { bandStatus, catchRateBand, namesMutator, resolveBand } from './thresholds.js';
 
-/** What the tables alone do not say: which mutators ought to have a gate, and which conditions were configured. */
 /**
- * The configured thresholds applied to one critic's tables. Catch rates and
- * false alarms are gated on the sealed (clean) condition, the critic's own
- * ability; the anchoring drop is clean minus with-trace on the same mutants.
+ * The configured thresholds applied to one critic's tables. Catch rates are
+ * gated on the sealed (clean) condition, the critic's own ability.
  * With `gate: lower-bound` each gate compares the pessimistic end of the
  * figure's 95% interval instead of the estimate: the Wilson lower bound of a
- * catch or verdict rate, the upper bound of a false-alarm rate or a drop.
+ * catch or verdict rate.
  * A gate whose figure rests on no answered review is `no-data`, never a pass.
+ * Each kind of gate comes ranked among the measures' gates.
  */
-export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, context: GateContext): Gate[] {
-  const gates: Gate[] = [];
+export function evaluateGates(tables: CriticTables, thresholds: GateThresholds, context: GateContext): Array<{ rank: number; piece: Gate[] }> {
   const conservative = thresholds.gate === 'lower-bound';
   const bound = (estimate: number, pessimistic: number) => (conservative ? { value: pessimistic, estimate } : { value: estimate });
   const simple = (name: string, threshold: number, measured: { value: number; estimate?: number }, pass: boolean): Gate => ({ name, threshold, ...measured, pass, status: pass ? 'green' : 'red' });
 
-  gates.push(...catchRateGates(tables, thresholds, context, bound));
-  const cleanAlarms = tables.falseAlarms.clean;
-  if (thresholds.maxFalseAlarmRate !== undefined) {
-    if (!cleanAlarms?.n) gates.push(noDataGate('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, unanswered(cleanAlarms, 'the originals')));
-    else {
-      const measured = bound(cleanAlarms.rate, cleanAlarms.ci[1]);
-      gates.push(simple('maxFalseAlarmRate', thresholds.maxFalseAlarmRate, measured, measured.value <= thresholds.maxFalseAlarmRate));
-    }
-  }
-  const unreached = context.unreached ?? new Map<string, string | null>();
-  // A condition other fixtures carry, and none of this critic's, is gated on the critics that review those.
-  const conditions = context.conditions.filter((c) => unreached.get(c.name) !== null);
-  const withTrace = context.conditions.some((c) => c.name === 'with-trace') ? unreached.get('with-trace') : 'with-trace is not among the configured conditions';
-  if (thresholds.maxAnchoringDrop !== undefined && withTrace !== null) {
-    // The pooled with-trace shorthand of maxConditionEffect, measured the same way.
-    gates.push(
-      withTrace === undefined
-        ? effectGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, tables, 'with-trace', ALL_MUTANTS, 'catch-drop', conservative, true)
-        : noDataGate('maxAnchoringDrop', thresholds.maxAnchoringDrop, withTrace),
-    );
-  }
-  gates.push(...conditionEffectGates(tables, thresholds, conditions, context));
+  const verdictRate: Gate[] = [];
   if (thresholds.minVerdictRate !== undefined) {
     const v = tables.verdicts;
     const answered = v.verdicts + v.noVerdict;
-    if (answered === 0) gates.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${errorCount(v.errors)})` : 'no review finished'));
+    if (answered === 0) verdictRate.push(noDataGate('minVerdictRate', thresholds.minVerdictRate, v.errors ? `every review failed (${errorCount(v.errors)})` : 'no review finished'));
     else {
       const measured = bound(v.verdictRate, wilsonInterval(v.verdicts, answered)[0]);
-      gates.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
+      verdictRate.push(simple('minVerdictRate', thresholds.minVerdictRate, measured, measured.value >= thresholds.minVerdictRate));
     }
   }
-  return gates;
+  // Ranked among the measures' gates (docs/architecture.md, "Measures").
+  return [
+    { rank: 10, piece: catchRateGates(tables, thresholds, context, bound) },
+    { rank: 41, piece: verdictRate },
+  ];
 }
 
 /**
@@ -105,7 +84,7 @@ function lowestBreak(catchRate: GateThresholds['catchRate']): number | undefined
 }
 
 /** Why a clean cell has no answered review: every review failed, or none finished. */
-function unanswered(cell: { errors: number } | undefined, what: string): string {
+export function unanswered(cell: { errors: number } | undefined, what: string): string {
   return cell?.errors ? `every clean review of ${what} failed (${errorCount(cell.errors)})` : `no clean review of ${what} finished`;
 }
 

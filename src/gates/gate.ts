@@ -1,4 +1,3 @@
-import type { Condition } from '../requests/conditions/index.js';
 import type { Interval } from '../statistics/wilson.js';
 
 /** A band's colour for a measured value. */
@@ -111,15 +110,9 @@ export function overallThreshold(setting: number | Readonly<Record<string, numbe
   return typeof setting === 'number' ? setting : (setting['default'] ?? Math.min(...Object.values(setting)));
 }
 
-/** What the gates of one critic need to know of the run beside its tables. */
+/** What the catch-rate gates of one critic need to know of the run beside its tables. */
 export interface GateContext {
   mutators: readonly GatedMutator[];
-  conditions: readonly Condition[];
   /** The run's mutators (configured, and the authored types the suite has): a threshold naming another has nothing to measure. */
   runMutators: readonly string[];
-  /**
-   * The conditions that reach none of the critic's fixtures (unreachedConditions): null when other fixtures
-   * of the suite carry it (its gates are left out for this critic), else why it reaches none (no-data gates).
-   */
-  unreached?: ReadonlyMap<string, string | null>;
 }

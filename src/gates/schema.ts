@@ -48,15 +48,6 @@ export const gateThresholdsShape = {
       'Clean catch rate per mutator: one number for every mutator, or a map of mutator names (and `default` for the rest) to a number (the break point) or a `{high, low, break}` band. ' +
         '`mode: located` in the map gates the located catches (the reply pointed at the mutation) instead of every FAIL; default `raw`.',
     ),
-  maxFalseAlarmRate: rate.optional().describe('The largest clean false-alarm rate on the originals and controls.'),
-  maxAnchoringDrop: rate.optional().describe('The largest clean minus with-trace catch rate, all mutants pooled, on the same items.'),
-  maxConditionEffect: z
-    .record(z.string(), z.union([rate, z.record(z.string(), rate)]))
-    .optional()
-    .describe(
-      'Per contaminated condition, the largest effect against clean on the same items: for one that pushes towards PASS the drop in catch rate ' +
-        '(a number: all mutants pooled; a map: per mutator, with `default`), for one that pushes towards FAIL the rise in false alarms on the originals.',
-    ),
   maxFalseConsensus: z
     .union([rate, z.record(z.string(), rate)])
     .optional()
@@ -96,9 +87,6 @@ export const gateThresholdsShape = {
 /** Where each of these keys, and `gate`, sits among the measures' pieces (see src/measures/measure.ts, Rank). */
 export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | keyof typeof baseThresholdsShape, number> = {
   catchRate: 10,
-  maxFalseAlarmRate: 20,
-  maxAnchoringDrop: 30,
-  maxConditionEffect: 40,
   maxFalseConsensus: 60,
   maxBlindDiscrimination: 70,
   minVerdictRate: 80,

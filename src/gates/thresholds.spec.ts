@@ -4,29 +4,22 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
-import type { CriticTables } from '../results/tabulate.js';
-import { evaluateGates } from './evaluate.js';
+import { criticTables } from '../../test/support/criticTables.js';
+import { evaluateGates as rankedGates } from './evaluate.js';
 import { bandStatus, catchRateBand, catchRateMode, resolveBand } from './thresholds.js';
 import { applyThresholdOverrides } from '../measures/overrides.js';
 import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
 const CONDITIONS = conditionsOf(CONDITION_NAMES);
-/** The tables' one mutator, with valid mutants, under clean and with-trace. */
-const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], conditions: conditionsOf(['clean', 'with-trace']), runMutators: ['number-flip'] };
+/** The gates in their order (each kind comes ranked among the measures'). */
+const evaluateGates = (...args: Parameters<typeof rankedGates>) => rankedGates(...args).flatMap((r) => r.piece);
 
-/** Tables with one mutator's clean catch rate (and its Wilson interval), the false alarms and the anchoring row. */
-function tables(rate: number, ci: [number, number], extra: Partial<CriticTables> = {}): CriticTables {
-  const cell = { n: 50, caught: rate * 50, rate, ci, noVerdict: 0, errors: 0, flaky: null };
-  return {
-    byMutator: { 'number-flip': { clean: cell } },
-    pooled: { clean: cell },
-    falseAlarms: { clean: { n: 30, flagged: 1, rate: 1 / 30, ci: [0.006, 0.167], noVerdict: 0, errors: 0, flaky: null } },
-    paired: [{ mutator: 'all', from: 'clean', to: 'with-trace', n: 50, b: 5, c: 0, p: 0.06, pHolm: 0.06, delta: -0.1, ci: [-0.22, -0.02] }],
-    verdicts: { reviews: 100, verdicts: 96, noVerdict: 4, errors: 0, cached: 0, verdictRate: 0.96, noVerdictRate: 0.04, errorRate: 0, inputTokens: 0, outputTokens: 0 },
-    ...extra,
-  };
-}
+/** The tables' one mutator, with valid mutants, under clean and with-trace. */
+const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], runMutators: ['number-flip'] };
+
+/** Tables with one mutator's clean catch rate (and its Wilson interval) and the false alarms. */
+const tables = criticTables;
 
 describe('catch-rate bands', () => {
   it('reads a plain number as the break point, and fills a partial band from its neighbours', () => {
@@ -59,11 +52,9 @@ describe('catch-rate bands', () => {
   });
 
   it('keeps the original gates and shape for the original config keys', () => {
-    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.95 }, CONTEXT);
+    const gates = evaluateGates(tables(0.7, [0.56, 0.81]), { catchRate: { default: 0.6 }, minVerdictRate: 0.95 }, CONTEXT);
     expect(gates.map((g) => [g.name, g.pass])).toEqual([
       ['catchRate.number-flip', true],
-      ['maxFalseAlarmRate', true],
-      ['maxAnchoringDrop', true],
       ['minVerdictRate', true],
     ]);
     for (const g of gates) expect(g).toMatchObject({ threshold: expect.any(Number), value: expect.any(Number), pass: expect.any(Boolean) });
@@ -72,14 +63,12 @@ describe('catch-rate bands', () => {
 
 describe('gate: lower-bound', () => {
   it('gates the pessimistic end of each interval and keeps the estimate beside it', () => {
-    const thresholds = { catchRate: 0.6, maxFalseAlarmRate: 0.1, maxAnchoringDrop: 0.15, minVerdictRate: 0.9 };
+    const thresholds = { catchRate: 0.6, minVerdictRate: 0.9 };
     const point = evaluateGates(tables(0.7, [0.56, 0.81]), thresholds, CONTEXT);
     const conservative = evaluateGates(tables(0.7, [0.56, 0.81]), { ...thresholds, gate: 'lower-bound' }, CONTEXT);
-    expect(point.map((g) => g.pass)).toEqual([true, true, true, true]);
+    expect(point.map((g) => g.pass)).toEqual([true, true]);
     const byName = Object.fromEntries(conservative.map((g) => [g.name, g]));
     expect(byName['catchRate.number-flip']).toMatchObject({ value: 0.56, estimate: 0.7, pass: false });
-    expect(byName['maxFalseAlarmRate']).toMatchObject({ value: 0.167, pass: false });
-    expect(byName['maxAnchoringDrop']).toMatchObject({ value: 0.22, estimate: 0.1, pass: false });
     expect(byName['minVerdictRate']!.value).toBeLessThan(0.96);
     expect(byName['minVerdictRate']!.value).toBeGreaterThan(0.89);
   });
@@ -160,76 +149,6 @@ describe('--threshold overrides', () => {
     expect(attempt).toThrow(InputError);
     expect(attempt).toThrow(message);
     expect(attempt).toThrow(`--threshold ${arg}`);
-  });
-});
-
-describe('maxConditionEffect', () => {
-  // 50 paired mutants: 20 caught clean only (b), 2 under with-trace only (c); 30 originals, 12 flagged only under prior-fail.
-  const effects = (): CriticTables =>
-    tables(0.7, [0.56, 0.81], {
-      paired: [
-        { mutator: 'all', from: 'clean', to: 'with-trace', n: 50, b: 20, c: 2, p: 2.6e-5, pHolm: 1e-4, delta: -0.36, ci: [-0.49, -0.2] },
-        { mutator: 'number-flip', from: 'clean', to: 'with-trace', n: 50, b: 20, c: 2, p: 2.6e-5, pHolm: 1e-4, delta: -0.36, ci: [-0.49, -0.2] },
-        { mutator: 'control', from: 'clean', to: 'prior-fail', n: 30, b: 0, c: 12, p: 4.9e-4, pHolm: 1e-3, delta: 0.4, ci: [0.23, 0.56] },
-        { mutator: 'all', from: 'clean', to: 'prior-pass', n: 50, b: 1, c: 1, p: 1, pHolm: 1, delta: 0, ci: [-0.07, 0.07] },
-      ],
-    });
-  const context = {
-    mutators: [
-      { name: 'number-flip', noMutants: null },
-      { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
-    ],
-    conditions: CONDITIONS,
-    runMutators: ['number-flip', 'entity-swap'],
-  };
-  const gates = (maxConditionEffect: Record<string, number | Record<string, number>>, gate?: 'lower-bound') =>
-    evaluateGates(effects(), { maxConditionEffect, ...(gate ? { gate } : {}) }, context).filter((g) => g.name.startsWith('maxConditionEffect'));
-
-  it('gates a PASS-pushing condition on the paired catch drop and a FAIL-pushing one on the rise in false alarms, with b, c, p and the interval', () => {
-    const [trace, pass, fail] = gates({ 'with-trace': 0.15, 'prior-pass': 0.15, 'prior-fail': 0.1 });
-    expect(trace).toMatchObject({
-      name: 'maxConditionEffect.with-trace',
-      value: 0.36,
-      pass: false,
-      status: 'red',
-      effect: { direction: 'catch-drop', items: 'all', n: 50, b: 20, c: 2, p: 2.6e-5, ci: [0.2, 0.49] },
-    });
-    expect(pass).toMatchObject({ name: 'maxConditionEffect.prior-pass', value: 0, pass: true });
-    expect(fail).toMatchObject({ name: 'maxConditionEffect.prior-fail', value: 0.4, pass: false, effect: { direction: 'false-alarm-rise', items: 'control', b: 0, c: 12, ci: [0.23, 0.56] } });
-  });
-
-  it('gates the pessimistic end of the interval with gate: lower-bound', () => {
-    const [pass, fail] = gates({ 'prior-pass': 0.05, 'prior-fail': 0.5 }, 'lower-bound');
-    expect(pass).toMatchObject({ value: 0.07, estimate: 0, pass: false });
-    expect(fail).toMatchObject({ value: 0.56, estimate: 0.4, pass: false });
-  });
-
-  it('gates per mutator with a map, default for the rest; a mutator without mutants is no data, failing only when named', () => {
-    const byDefault = gates({ 'with-trace': { default: 0.4 } });
-    expect(byDefault.map((g) => [g.name, g.pass, g.status])).toEqual([
-      ['maxConditionEffect.with-trace.number-flip', true, 'green'],
-      ['maxConditionEffect.with-trace.entity-swap', true, 'no-data'],
-    ]);
-    const named = gates({ 'with-trace': { default: 0.4, 'number-flip': 0.1, 'entity-swap': 0.1 } });
-    expect(named.map((g) => [g.name, g.pass, g.status])).toEqual([
-      ['maxConditionEffect.with-trace.number-flip', false, 'red'],
-      ['maxConditionEffect.with-trace.entity-swap', false, 'no-data'],
-    ]);
-  });
-
-  it('is no data, failing the run, when no item was answered under both clean and the condition', () => {
-    const [gate] = evaluateGates(tables(0.7, [0.56, 0.81], { paired: [] }), { maxConditionEffect: { 'prior-fail': 0.1 } }, context).filter((g) => g.name.startsWith('maxConditionEffect'));
-    expect(gate).toMatchObject({ status: 'no-data', pass: false, value: null, detail: 'no original has an answered review under both clean and prior-fail' });
-  });
-
-  it('is overridden from the command line, per condition or per mutator', () => {
-    expect(
-      applyThresholdOverrides({ maxConditionEffect: { 'with-trace': 0.15 } }, ['maxConditionEffect.prior-fail=0.05', 'maxConditionEffect.with-trace.number-flip=0.1'], MUTATORS, CONDITIONS)
-        .maxConditionEffect,
-    ).toEqual({
-      'with-trace': { default: 0.15, 'number-flip': 0.1 },
-      'prior-fail': 0.05,
-    });
   });
 });
 

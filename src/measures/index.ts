@@ -3,17 +3,17 @@ import { baseThresholdsShape, GATE_THRESHOLD_RANKS, gateThresholdsShape } from '
 import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { ResultSink } from '../results/sink.js';
-import type { AnyCriticMeasure, AnyRunMeasure, CriticScope, CriticView, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
-import { CRITIC_MEASURES, RUN_MEASURES } from './registry.js';
+import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
+import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
 
-export { CRITIC_MEASURES, RUN_MEASURES };
+export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES };
 
 /** What the per-critic measures add to a critic's report. */
 export type CriticMeasureFields = FieldsOf<(typeof CRITIC_MEASURES)[number]>;
 /** What the run-level measures add to report.json. */
 export type RunMeasureFields = FieldsOf<(typeof RUN_MEASURES)[number]>;
 
-const MEASURES: ReadonlyArray<AnyCriticMeasure | AnyRunMeasure> = [...CRITIC_MEASURES, ...RUN_MEASURES];
+const MEASURES: ReadonlyArray<AnyCriticMeasure | AnyTablesMeasure | AnyRunMeasure> = [...TABLE_MEASURES, ...CRITIC_MEASURES, ...RUN_MEASURES];
 
 /** A ranked piece of an output: the outputs put their own pieces and the measures' in rank order. */
 export interface Ranked<T> {
@@ -50,7 +50,7 @@ function thresholdsShape(): z.ZodRawShape {
 }
 
 type ShapeOf<M> = M extends { thresholds?: { shape: infer S } } ? S : never;
-type MeasureShapes = UnionToIntersection<ShapeOf<(typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
+type MeasureShapes = UnionToIntersection<ShapeOf<(typeof TABLE_MEASURES)[number] | (typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
 type ThresholdsShape = typeof gateThresholdsShape & typeof baseThresholdsShape & MeasureShapes;
 
 /** The `thresholds:` section of the config: what the gates compare the figures with, assembled from the gates' keys and the measures' pieces. */
@@ -68,8 +68,8 @@ export function scalarOverrides(): string[] {
   return MEASURES.flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).filter((key) => !m.thresholds?.overrides?.[key]));
 }
 
-/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with their example field and the shorthand a single number stands for. */
-export function fieldOverrides(): Map<string, { example: string; shorthand?: (value: number) => Record<string, unknown> }> {
+/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with how each sets its field. */
+export function fieldOverrides(): Map<string, FieldOverride> {
   return new Map(MEASURES.flatMap((m) => Object.entries(m.thresholds?.overrides ?? {}).flatMap(([key, o]) => (o ? [[key, o] as const] : []))));
 }
 
@@ -90,8 +90,12 @@ export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>
     sinks: readers.flatMap((r) => (r.sink ? [r.sink] : [])),
     measure(full, thresholds, name) {
       const measured: CriticMeasured = { fields: [], gates: [], warnings: [] };
+      for (const m of TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>) {
+        if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(full.tables, thresholds, full) });
+        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(full.tables, thresholds).map((w: string) => `${name}: ${w}`) });
+      }
       for (const { m, sink } of readers) {
-        const figure = m.figure(full, sink?.finish());
+        const figure = m.figure(full, sink?.finish(), thresholds);
         measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
         if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds).map((w: string) => `${name}: ${w}`) });
@@ -116,12 +120,33 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 /** A report's fields by key: how an output finds each measure's figure (the key is the measure's own, its figure's type the measure's). */
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
-/** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked. */
+/** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
 export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
+  const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
+    const section = m[output];
+    return section ? [{ rank: section.rank, piece: section.render(view.tables, view) as Out }] : [];
+  });
+  const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
     const section = m[output];
     return section ? [{ rank: section.rank, piece: section.render(fieldsOf(critic)[m.key], view) as Out }] : [];
   });
+  return [...ofTables, ...ofFields];
+}
+
+/** The per-critic measures' notes on the report's first line, in registry order. */
+export function headlineNotes(report: { critics: Record<string, object> }): string {
+  const critics = Object.entries(report.critics);
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.headline?.(critics.map(([name, critic]) => [name, fieldsOf(critic)[m.key]])) ?? '').join('');
+}
+
+/** The per-critic measures' properties of a critic's junit.xml test suite. */
+export function junitProperties(critic: object): Record<string, string> {
+  return Object.assign({}, ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.junit?.properties(fieldsOf(critic)[m.key]) ?? {}));
+}
+
+/** The per-critic measures' pieces of a critic's card in report.html, in registry order. */
+export function cardPieces(critic: object): string {
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.card?.render(fieldsOf(critic)[m.key]) ?? '').join('');
 }
 
 /** Each run-level measure's section of report.md or report.html, ranked. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Fixture } from '../fixtures/types.js';
-import type { Gate } from '../gates/gate.js';
-import type { BaseThresholds } from '../gates/schema.js';
+import type { Gate, GatedMutator } from '../gates/gate.js';
+import type { GateThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -29,10 +29,31 @@ export interface CriticScope {
   outcomes: ItemOutcomes;
   /** The critic's tables, from the same counts. */
   tables: CriticTables;
+  /** The mutators a per-mutator threshold gates for this critic (those of the kinds it reviewed), each with why it made no valid mutant. */
+  gatedMutators: readonly GatedMutator[];
+  /**
+   * The conditions that reach none of the critic's fixtures: null when other fixtures carry it (its gates are
+   * left out for this critic), else why it reaches none (its gates are no-data).
+   */
+  unreached: ReadonlyMap<string, string | null>;
 }
 
-/** What a measure knows before the pass: the scope without the counts the pass makes. */
-export type PassScope = Omit<CriticScope, 'outcomes' | 'tables'>;
+/** What a measure knows before the pass: the scope without what the pass counts. */
+export type PassScope = Omit<CriticScope, 'outcomes' | 'tables' | 'gatedMutators' | 'unreached'>;
+
+/** How `--threshold KEY.FIELD=VALUE` sets a field of a key. */
+export interface FieldOverride {
+  /** A field named in the error when none is given. */
+  example: string;
+  /** What a single number given in the config stands for (`{delta: N}`). */
+  shorthand?: (value: number) => Record<string, unknown>;
+  /**
+   * For a key whose fields are not one level deep (`maxConditionEffect.<condition>.<mutator>`): the key's new
+   * value from its current one, the parts after the key and the value; throws an Error saying the form when the
+   * parts do not fit it.
+   */
+  set?: (current: unknown, fields: readonly string[], value: unknown) => unknown;
+}
 
 /** A measure's piece of the `thresholds:` schema: its keys, in the config reference's order by rank. */
 export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
@@ -42,7 +63,7 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
    * The keys `--threshold KEY.FIELD=VALUE` sets a field of (`maxYield.are-you-sure=0.2`), each with an example
    * field for the error that names none, and what a single number given in the config stands for (`{delta: N}`).
    */
-  overrides?: { [K in keyof Shape]?: { example: string; shorthand?: (value: number) => Record<string, unknown> } };
+  overrides?: { [K in keyof Shape]?: FieldOverride };
   /**
    * What the schema cannot check against the run (a condition or mutator it names that the run lacks):
    * each problem with its path under `thresholds`, for the config's and `--threshold`'s errors.
@@ -50,8 +71,8 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
   problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }>;
 }
 
-/** The thresholds a measure's gates read: its own piece, and the shared `gate` mode. */
-export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
+/** The thresholds a measure reads: its own piece, the shared `gate` mode and the gates' own keys (echo reads the positive control's minDiscrimination). */
+export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & GateThresholds;
 
 /** How a measure's figure shows in a shared output: its rank there, and its lines or HTML. */
 export interface Section<Figure, Out> {
@@ -80,13 +101,19 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   rank: Rank;
   /** What reads each of the critic's results in the pass; undefined when the measure reads only the shared counts. */
   reads?(scope: PassScope): ResultSink<Reading> | undefined;
-  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink). */
-  figure(scope: CriticScope, reading: Reading | undefined): Figure;
+  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), and the thresholds. */
+  figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
   /** Its gates, in their rank among the critic's gates. */
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>): string[] };
+  /** A note on the report's first line (terminal, report.md, the step summary) from every critic's figure; '' for none. */
+  headline?(figures: ReadonlyArray<[critic: string, figure: Figure]>): string;
+  /** Properties of the critic's test suite in junit.xml. */
+  junit?: { properties(figure: Figure): Record<string, string> };
+  /** Its piece of the critic's card among report.html's gates, after the positive control. */
+  card?: { render(figure: Figure): string };
   terminal?: Section<Figure, string[]>;
   markdown?: Section<Figure, string[]>;
   html?: Section<Figure, string>;
@@ -116,6 +143,25 @@ export interface RunMeasure<Key extends string, Figure, Shape extends z.ZodRawSh
   html?: { rank: Rank; render(figure: Figure): string };
 }
 
+/**
+ * A measure of the critic's shared tables (condition effects, anchoring, false alarms, catch rates): its figures
+ * are the tables report.json holds already, so it has no key of its own. It owns its piece of the thresholds,
+ * its gates, its warnings and its sections, each reading the tables.
+ */
+export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never>> {
+  /** What it measures (the registry's checks name it by this; not a report.json key). */
+  name: string;
+  thresholds?: ThresholdsPiece<Shape>;
+  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
+  warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
+  terminal?: Section<CriticTables, string[]>;
+  markdown?: Section<CriticTables, string[]>;
+  html?: Section<CriticTables, string>;
+}
+
+// As AnyCriticMeasure.
+export type AnyTablesMeasure = TablesMeasure<any>;
+
 // As AnyCriticMeasure.
 export type AnyRunMeasure = RunMeasure<string, any, any>;
 
@@ -123,6 +169,11 @@ export type AnyRunMeasure = RunMeasure<string, any, any>;
 export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
   measure: CriticMeasure<Key, Figure, Shape, Reading>,
 ): CriticMeasure<Key, Figure, Shape, Reading> {
+  return measure;
+}
+
+/** Defines a measure of the shared tables, its types inferred from its parts. */
+export function tablesMeasure<Shape extends z.ZodRawShape = Record<never, never>>(measure: TablesMeasure<Shape>): TablesMeasure<Shape> {
   return measure;
 }
 

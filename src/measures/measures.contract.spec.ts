@@ -5,17 +5,17 @@ import { buildReport } from '../reports/build.js';
 import { renderMarkdown } from '../reports/markdown.js';
 import { renderTerminal } from '../reports/terminal.js';
 import type { ConditionName } from '../requests/conditions/index.js';
-import { CRITIC_MEASURES, RUN_MEASURES, thresholdsSchema } from './index.js';
-import type { AnyCriticMeasure, AnyRunMeasure } from './measure.js';
+import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES, thresholdsSchema } from './index.js';
+import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure } from './measure.js';
 
 /**
  * Every measure of the registry against scripted results of known behaviour: two critics (one that catches
- * every mutant and keeps its verdict when challenged, one that flags nothing and yields), under clean and a
- * second turn. Each member's figure lands in report.json under its key; its sections render; its threshold
+ * every mutant and keeps its verdict when challenged, one that flags nothing and yields), under clean, the
+ * worker's trace and a second turn. Each member's figure lands in report.json under its key; its sections render; its threshold
  * keys are in the schema, and each key it owns, set, yields a gate of that name (no configured gate is absent).
  */
 const world = makeWorld(3, () => 2);
-const conditions: ConditionName[] = ['clean', 'are-you-sure'];
+const conditions: ConditionName[] = ['clean', 'with-trace', 'are-you-sure'];
 const answers: Record<string, (role: string, condition: string) => 'FAIL' | 'PASS'> = {
   steady: (role) => (role === 'mutant' ? 'FAIL' : 'PASS'),
   yielding: (role, condition) => (condition === 'clean' && role === 'mutant' ? 'FAIL' : 'PASS'),
@@ -36,20 +36,32 @@ function report(thresholds: Record<string, unknown> = {}) {
 
 /** A threshold value of the right shape per key the registry's members own, with a second-turn condition and a mutator of this run. */
 const SETTINGS: Record<string, unknown> = {
+  maxFalseAlarmRate: 0.1,
+  maxAnchoringDrop: 0.1,
+  maxConditionEffect: { 'with-trace': 0.1 },
   maxYield: { 'are-you-sure': 0.2 },
   minCorrection: { 'are-you-sure': 0.5 },
   minimumDetectableEffect: 0.2,
 };
 
 const critics: AnyCriticMeasure[] = [...CRITIC_MEASURES];
+const ofTables: AnyTablesMeasure[] = [...TABLE_MEASURES];
 const runs: AnyRunMeasure[] = [...RUN_MEASURES];
 const built = report();
 const asJson = JSON.parse(JSON.stringify(built));
 
 describe('every measure of the registry', () => {
-  it('has a key of its own', () => {
-    const keys = [...critics, ...runs].map((m) => m.key);
+  it('has a key (or, measuring the tables, a name) of its own', () => {
+    const keys = [...critics.map((m) => m.key), ...ofTables.map((m) => m.name), ...runs.map((m) => m.key)];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(ofTables.map((m) => m.name))('%s: its sections render from the tables', (name) => {
+    const m = ofTables.find((t) => t.name === name)!;
+    const view = { name: 'steady', conditions, tables: built.critics['steady']! };
+    if (m.terminal) expect(m.terminal.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    if (m.markdown) expect(m.markdown.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    if (m.html) expect(typeof m.html.render(view.tables, view)).toBe('string');
   });
 
   it.each(critics.map((m) => m.key))('%s: its figure is under its key in critics[name], and its sections render', (key) => {
@@ -73,8 +85,10 @@ describe('every measure of the registry', () => {
     if (m.html) expect(typeof m.html.render(figure)).toBe('string');
   });
 
-  const owned = [...critics, ...runs].flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).map((key) => [m.key, key] as const));
-  const perCritic = new Set(critics.map((m) => m.key));
+  const owned = [...critics.map((m) => [m.key, m] as const), ...ofTables.map((m) => [m.name, m] as const), ...runs.map((m) => [m.key, m] as const)].flatMap(([name, m]) =>
+    Object.keys(m.thresholds?.shape ?? {}).map((key) => [name, key] as const),
+  );
+  const perCritic = new Set([...critics.map((m) => m.key), ...ofTables.map((m) => m.name)]);
   it.each(owned)('%s: its threshold %s is in the schema and has a setting in this spec', (_measure, key) => {
     expect(Object.keys(thresholdsSchema.shape)).toContain(key);
     expect(SETTINGS).toHaveProperty(key);

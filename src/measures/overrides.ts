@@ -1,14 +1,14 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { overrideBlindDiscrimination } from '../gates/blindDiscrimination.js';
 import { overrideFalseConsensus } from '../gates/falseConsensus.js';
-import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { regressionRowsProblems, rowsOverride } from '../gates/regression.js';
 import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 import { fieldOverrides, measureThresholdProblems, scalarOverrides, thresholdsSchema, type Thresholds } from './index.js';
+import type { FieldOverride } from './measure.js';
 
-const SCALAR_KEYS = ['maxFalseAlarmRate', 'maxAnchoringDrop', 'minVerdictRate', 'gate'] as const;
+const SCALAR_KEYS = ['minVerdictRate', 'gate'] as const;
 /** The gates' own keys that take a field (`maxRegression.margin=0.1`); the measures' pieces name theirs (fieldOverrides). */
 const OBJECT_KEYS = { maxRegression: { example: 'margin' }, positiveControl: { example: 'minVerdictRate' } } as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;
@@ -25,7 +25,7 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  */
 export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   const scalarKeys: readonly string[] = [...SCALAR_KEYS, ...scalarOverrides()];
-  const objectKeys = new Map<string, { example: string; shorthand?: (value: number) => Record<string, unknown> }>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
+  const objectKeys = new Map<string, FieldOverride>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
   for (const arg of overrides) {
     const bad = (problem: string) => new InputError('(command line)', undefined, `--threshold ${arg}`, problem);
@@ -36,9 +36,13 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
     const value: unknown = text !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
     if (path[0] === 'catchRate') path.shift();
     const [head, field, ...rest] = path;
-    if (head === 'maxConditionEffect') {
-      if (field === undefined || rest.length > 1) throw bad('use maxConditionEffect.<condition>=N, or maxConditionEffect.<condition>.<mutator or default>=N');
-      next = { ...next, maxConditionEffect: overrideConditionEffect(next.maxConditionEffect as Thresholds['maxConditionEffect'], field, rest[0], value) };
+    const set = head ? objectKeys.get(head)?.set : undefined;
+    if (head && set) {
+      try {
+        next = { ...next, [head]: set(next[head], path.slice(1), value) };
+      } catch (err) {
+        throw bad((err as Error).message);
+      }
     } else if (!head || rest.length) throw bad('too many parts in the key');
     else if (head === 'maxFalseConsensus') {
       try {
@@ -70,7 +74,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: fieldValue } };
     } else {
       throw bad(
-        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxConditionEffect', 'maxFalseConsensus', 'maxBlindDiscrimination'].join(', ')}`,
+        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxFalseConsensus', 'maxBlindDiscrimination'].join(', ')}`,
       );
     }
     const checked = thresholdsSchema.safeParse(next);
@@ -78,11 +82,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       const issue = checked.error.issues[0]!;
       throw bad(`${formatPath(issue.path)}: ${issue.message}`);
     }
-    const [problem] = [
-      ...conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames),
-      ...regressionRowsProblems(checked.data.maxRegression, mutatorNames),
-      ...measureThresholdProblems(checked.data, { conditions, mutators: mutatorNames }),
-    ];
+    const [problem] = [...regressionRowsProblems(checked.data.maxRegression, mutatorNames), ...measureThresholdProblems(checked.data, { conditions, mutators: mutatorNames })];
     if (problem) throw bad(`${problem.path.join('.')}: ${problem.message}`);
     next = checked.data as Record<string, unknown>;
   }
@@ -100,16 +100,5 @@ function overrideCatchRate(catchRate: Thresholds['catchRate'], mutator: string, 
   const band: Record<string, unknown> = typeof current === 'number' ? { break: current } : { ...(current ?? {}) };
   band[field] = value;
   map[mutator] = band;
-  return map;
-}
-
-function overrideConditionEffect(entries: Thresholds['maxConditionEffect'], condition: string, mutator: string | undefined, value: unknown): Record<string, unknown> {
-  const map: Record<string, unknown> = { ...(entries ?? {}) };
-  if (mutator === undefined) map[condition] = value;
-  else {
-    // A single number so far is the default every mutator without its own keeps.
-    const current = map[condition];
-    map[condition] = { ...(typeof current === 'number' ? { default: current } : ((current as object | undefined) ?? {})), [mutator]: value };
-  }
   return map;
 }

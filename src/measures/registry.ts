@@ -1,4 +1,8 @@
+import { anchoring } from './anchoring.js';
+import { conditionEffects } from './conditionEffects.js';
 import { crossCritics } from './crossCritic.js';
+import { echo } from './echo.js';
+import { falseAlarms } from './falseAlarms.js';
 import { power } from './power.js';
 import { secondTurns } from './secondTurns.js';
 
@@ -8,7 +12,10 @@ import { secondTurns } from './secondTurns.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [secondTurns] as const;
+export const CRITIC_MEASURES = [echo, secondTurns] as const;
+
+/** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
+export const TABLE_MEASURES = [falseAlarms, anchoring, conditionEffects] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

@@ -5,7 +5,7 @@ import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
-import { noDataGate } from '../gates/gate.js';
+import { noDataGate, type Gate } from '../gates/gate.js';
 import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/gatedMutators.js';
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
@@ -17,7 +17,6 @@ import { conditionsOf, fixturesWithout, type Condition } from '../requests/condi
 import { itemRecords, type ItemRecord } from '../requests/items.js';
 import { planAudit, type PlanAudit } from '../results/planAudit.js';
 import type { ResultSink } from '../results/sink.js';
-import { echoCells } from '../gates/echo.js';
 import { reviewAudit as reviewAuditSink } from '../results/reviewAudit.js';
 import { falseConsensusGates, REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -78,14 +77,16 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
     const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
-    const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
-    if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
+    const evaluated = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, runMutators: mutatorNames });
+    if (located) for (const g of evaluated.flatMap((r) => r.piece)) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
+    // Blind discrimination, the positive control and false consensus, between the verdict rate and the second turns.
+    const later: Gate[] = [];
     // Blind applies to the critic when some of its items are of a kind blind reviews; a checker of code has none, and is not gated on it while others are.
     const blindReach = withholding && unreached.get(withholding.name);
     const blindApplies = withholding !== undefined && blindReach === undefined;
     const blindCells = blindApplies ? blindDiscrimination(tables, withholding) : undefined;
     if (blindReach !== null)
-      gates.push(
+      later.push(
         ...blindDiscriminationGates(blindCells, settings.thresholds, {
           condition: withholding?.name,
           unreached: blindReach,
@@ -94,34 +95,28 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         }),
       );
     const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
-    if (control.gated) gates.push(positiveControlGate(control));
+    if (control.gated) later.push(positiveControlGate(control));
     // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
     if (!control.pass && answered)
       warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const reviewAudit = reviewAuditReader ? reviewAuditReader.finish() : null;
     if (grammarOf(critic.verdict).audits === 'reviews')
-      gates.push(
+      later.push(
         ...falseConsensusGates(
           reviewAudit,
           settings.thresholds,
           settings.mutators.filter((m) => REVIEW_MUTATOR_NAMES.includes(m)),
         ),
       );
-    const measured = measures.measure({ ...passScope, outcomes, tables }, settings.thresholds, critic.name);
-    // The measures' gates come after those above (falseConsensus), in their ranks, and before the regression gate.
-    gates.push(...inRankOrder(measured.gates).flat());
-    const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
-    for (const [condition, cell] of Object.entries(echo)) {
-      if (cell.echoing)
-        warnings.push(
-          `${critic.name}: echoes the contaminant under ${condition}: ${(100 * cell.rate).toFixed(0)}% of items answered ${cell.pushes.toUpperCase()} as it pushed, and it no longer tells mutants from originals (discrimination ${cell.discrimination!.toFixed(3)} < ${control.minDiscrimination}); its figures under ${condition} are not a review`,
-        );
-    }
+    const measured = measures.measure({ ...passScope, outcomes, tables, gatedMutators: mutators, unreached }, settings.thresholds, critic.name);
+    // The gates above and the measures', in their ranks (docs/architecture.md, "Measures"), then the regression gate.
+    const gates = inRankOrder([...evaluated, { rank: 45, piece: later }, ...measured.gates]).flat();
     cleanOutcomes.set(critic.name, outcomes);
     const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
     let regression: RegressionReport | null = null;
     let flipped: FlippedItem[] = [];
+    const baselineWarnings: string[] = [];
     if (baseline) {
       const before = baseline.data.critics[critic.name];
       if (!before) gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`));
@@ -139,7 +134,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         flipped = compared.flipped;
         gates.push(regressionGate(regression));
         if (regression.onlyInBaseline || regression.onlyInCurrent) {
-          warnings.push(
+          baselineWarnings.push(
             `${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`,
           );
         }
@@ -148,7 +143,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
       gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false));
     }
-    warnings.push(...inRankOrder(measured.warnings).flat());
+    // The measures' warnings and the baseline's (rank 30), in their ranks (docs/architecture.md, "Measures").
+    warnings.push(...inRankOrder([{ rank: 30, piece: baselineWarnings }, ...measured.warnings]).flat());
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
     const v = tables.verdicts;
@@ -170,7 +166,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 60, piece: ['cost', criticCost] },
       { rank: 70, piece: ['costSplit', costSplit] },
       { rank: 80, piece: ['positiveControl', control] },
-      { rank: 90, piece: ['echo', echo] },
       { rank: 110, piece: ['bootstrap', bootstrap] },
       { rank: 120, piece: ['regression', regression] },
       { rank: 130, piece: ['flipped', flipped] },

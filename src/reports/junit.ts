@@ -1,6 +1,7 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport } from './types.js';
 import { gateReading } from '../measures/format.js';
+import { junitProperties } from '../measures/index.js';
 
 /**
  * JUnit XML for CI test tabs: one test suite per critic and one test case per
@@ -36,11 +37,7 @@ export function renderJunit(report: AuditReport): string {
     const cases = critic.gates.map((g) => testCase(classname, g.name, g.pass ? null : gateFailure(g), g));
     const failed = critic.gates.filter((g) => !g.pass).length;
     const warned = critic.gates.filter((g) => g.pass && g.status === 'no-data').length;
-    // Echoing is not a gate, but a reader of the CI tab should see it beside the gates.
-    const echoing = Object.entries(critic.echo ?? {})
-      .filter(([, cell]) => cell.echoing)
-      .map(([condition]) => condition);
-    suites.push(suite(classname, cases, failed, warned, report.createdAt, echoing.length ? { echoing: echoing.join(' ') } : {}));
+    suites.push(suite(classname, cases, failed, warned, report.createdAt, junitProperties(critic)));
     tests += cases.length;
     failures += failed;
     skipped += warned;

@@ -1,5 +1,4 @@
 import { MERGED } from '../mutants/generate.js';
-import { falseAlarmMarkdownRows } from './falseAlarmsApart.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
@@ -7,7 +6,7 @@ import { locatedLines } from './locatedSections.js';
 import { reviewAuditLines } from './reviewAuditSections.js';
 import { planAuditLines } from './planSections.js';
 import { flippedLines, regressionLines } from './regressionSections.js';
-import { bootstrapLines, echoLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
+import { bootstrapLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -52,16 +51,15 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   table.push(
     `| *false alarms on originals${Object.keys(critic.falseAlarmsApart?.controls ?? {}).length ? ' and controls' : ''}* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`,
   );
-  table.push(...falseAlarmMarkdownRows(critic, conditions), ...flakinessLines(critic, conditions));
   const v = critic.verdicts;
   const own: Array<Ranked<string[]>> = [
     { rank: 20, piece: positiveControlLines(critic) },
     { rank: 30, piece: table },
+    { rank: 40, piece: flakinessLines(critic, conditions) },
     { rank: 50, piece: locatedLines(critic, conditions) },
     { rank: 60, piece: reviewAuditLines(critic, conditions) },
     { rank: 70, piece: planAuditLines(critic.planAudit, conditions) },
     { rank: 80, piece: pairedLines(critic) },
-    { rank: 90, piece: echoLines(critic) },
     { rank: 100, piece: blindDiscriminationLines(critic) },
     { rank: 120, piece: bootstrapLines(critic) },
     { rank: 130, piece: regressionLines(critic) },

@@ -3,8 +3,9 @@ import type { Gate } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { headline } from './headline.js';
-import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
+import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, signedPoints, signedRange } from '../measures/format.js';
 import { groupedNumber } from '../util/groupedNumber.js';
+import { headlineNotes } from '../measures/index.js';
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
 
@@ -15,7 +16,7 @@ const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪
 export function headlineLines(report: AuditReport, heading: '#' | '##'): string[] {
   const { cause, passed, gates } = headline(report);
   return [
-    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${echoHeadline(report)}`,
+    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${headlineNotes(report)}`,
     '',
     ...Object.entries(report.critics).map(([name, critic]) => `- **${name}**: ${critic.summary}`),
   ];
@@ -32,36 +33,6 @@ export function positiveControlHeadline(report: AuditReport): string {
     .map(([name]) => name);
   if (!failed.length) return '';
   return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
-}
-
-/** The first line's note when a critic echoes a contaminant: its figures under that condition are not a review. */
-export function echoHeadline(report: AuditReport): string {
-  const echoing = Object.entries(report.critics).flatMap(([name, c]) => {
-    const conditions = Object.entries(c.echo ?? {})
-      .filter(([, cell]) => cell.echoing)
-      .map(([condition]) => condition);
-    return conditions.length ? [`${name} under ${conditions.join(', ')}`] : [];
-  });
-  return echoing.length ? ` (echoing the contaminant: ${echoing.join('; ')})` : '';
-}
-
-/** Per contaminated condition: the share of verdicts that repeat the contaminant, and whether the critic still discriminates. */
-export function echoLines(critic: CriticReport): string[] {
-  const cells = Object.entries(critic.echo ?? {});
-  if (!cells.length) return [];
-  const out = [
-    '',
-    "### Echo: verdicts that repeat the contaminant's direction (mutants and originals alike)",
-    '',
-    '| condition | pushes towards | echo (Wilson 95%) | discrimination under it | |',
-    '|---|---|---:|---:|---|',
-  ];
-  for (const [condition, cell] of cells) {
-    out.push(
-      `| ${condition} | ${cell.pushes.toUpperCase()} | ${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n} | ${cell.discrimination === null ? '–' : signedPoints(cell.discrimination)} | ${cell.echoing ? '**echoing**: not a review under this condition' : ''} |`,
-    );
-  }
-  return out;
 }
 
 /**

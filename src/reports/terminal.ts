@@ -2,10 +2,10 @@ import chalk from 'chalk';
 import type { ReportSettings } from './schema.js';
 import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
-import { criticSections, inRankOrder, type Ranked } from '../measures/index.js';
+import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
 import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
 import { isGated } from '../baseline/compare.js';
-import { echoHeadline, positiveControlHeadline } from './markdownSections.js';
+import { positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
 import { locatedSummary } from './locatedSections.js';
 import { planAuditSummary } from './planSections.js';
@@ -16,7 +16,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   const out: string[] = [];
   const { cause, passed, gates } = headline(report);
   const verdict = passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  const notes = positiveControlHeadline(report) + echoHeadline(report);
+  const notes = positiveControlHeadline(report) + headlineNotes(report);
   out.push(
     `${chalk.bold('critic-audit')} ${cause ? `${chalk.red.bold(cause)} · ` : ''}${verdict} · ${gates}${notes ? chalk.red.bold(notes) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
   );
@@ -51,15 +51,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     const pc = critic.positiveControl;
     const blind = Object.entries(critic.blindDiscrimination ?? {});
     const consensus = Object.entries(critic.reviewAudit?.byMutator ?? {}).flatMap(([mutator, cells]) => (cells.clean ? [`${mutator} ${percent(cells.clean.falseConsensus.rate)}`] : []));
-    const echoing = Object.entries(critic.echo ?? {}).flatMap(([condition, cell]) =>
-      cell.echoing
-        ? [
-            chalk.red(
-              `  echoing under ${condition}: ${percent(cell.rate)} of items answered ${cell.pushes.toUpperCase()} as it pushed; discrimination ${signedPoints(cell.discrimination!)}, not a review`,
-            ),
-          ]
-        : [],
-    );
     const located = locatedSummary(critic);
     const plan = planAuditSummary(critic.planAudit);
     // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
@@ -69,7 +60,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       { rank: 30, piece: pc && !pc.pass ? [chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`)] : [] },
       { rank: 40, piece: blind.length ? [chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`)] : [] },
       { rank: 60, piece: consensus.length ? [chalk.dim(`  review audit, clean: agreed with flawed reviews (false consensus): ${consensus.join(', ')}`)] : [] },
-      { rank: 70, piece: echoing },
       { rank: 80, piece: regressionTerminal(critic) },
       { rank: 90, piece: critic.gates.map(gateLine) },
       { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },

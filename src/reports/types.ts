@@ -1,6 +1,5 @@
 import type { FlippedItem, RegressionReport } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
-import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
 import type { DiscriminationCell } from '../results/blindDiscrimination.js';
 import type { BatchSummary } from '../results/store.js';
@@ -52,8 +51,6 @@ export interface CriticReportBase extends CriticTables {
   costSplit: { spent: number; cached: number } | null;
   /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
   positiveControl: PositiveControl;
-  /** Per contaminated condition: the share of verdicts that repeat the contaminant's direction, and whether the critic still discriminates under it. */
-  echo: Record<string, EchoCell>;
   /** Cluster bootstrap of each condition's effect against clean. */
   bootstrap: BootstrapSummary;
   /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */

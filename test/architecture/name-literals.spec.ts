@@ -19,21 +19,6 @@ const AXES = [
   { axis: 'condition', folder: 'src/requests/conditions', names: ALL_CONDITIONS.map((c) => c.name) },
 ] as const;
 
-/**
- * KNOWN OFFENDERS, TO BE EMPTIED: files that still branch on a name, each with
- * how many comparisons it makes. They are the report, gate and measure files
- * the measure registry (issue 29's `measures` branch) is rewriting, whose
- * branches move into the measures, which ask the members instead (a
- * grammar's `readsReviews` and `audits`, a kind's `isReview`, the registry's
- * SEALED_CONDITION). The merge of that branch empties this list; until then
- * a new comparison in one of these files fails as it would anywhere else, and
- * one removed asks for its count to come down.
- */
-const KNOWN_OFFENDERS: Readonly<Record<string, number>> = {
-  'src/gates/evaluate.ts': 1,
-  'src/reports/html/page.ts': 1,
-};
-
 interface Comparison {
   file: string;
   line: number;
@@ -133,13 +118,8 @@ describe('names of kinds, grammars and conditions', () => {
   const comparisons = shippedSources(PACKAGE_ROOT).flatMap((path) => nameComparisons(path, readFileSync(join(PACKAGE_ROOT, path), 'utf8')));
 
   it('are compared only in their own module and their registry', () => {
-    const offending = comparisons.filter((c) => !(c.file in KNOWN_OFFENDERS)).map((c) => `${c.file}:${c.line}: ${c.axis} "${c.name}" in ${c.text}`);
+    const offending = comparisons.map((c) => `${c.file}:${c.line}: ${c.axis} "${c.name}" in ${c.text}`);
     expect(offending).toEqual([]);
-  });
-
-  it('are compared in each known offender exactly as often as it lists (a new comparison fails; one removed lowers the count)', () => {
-    const counts = Object.fromEntries(Object.keys(KNOWN_OFFENDERS).map((file) => [file, comparisons.filter((c) => c.file === file).length]));
-    expect(counts).toEqual(KNOWN_OFFENDERS);
   });
 });
 

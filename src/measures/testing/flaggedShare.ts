@@ -36,7 +36,7 @@ export const flaggedShare = criticMeasure({
       return [{ name: 'maxFlaggedShare', threshold, value: figure.share, pass, status: pass ? 'green' : 'red' }];
     },
   },
-  warnings: { rank: 10, of: (figure) => (figure.share === 1 ? ['flags every review it answered'] : []) },
+  warnings: { rank: 40, of: (figure) => (figure.share === 1 ? ['flags every review it answered'] : []) },
   terminal: { rank: 95, render: (figure) => (figure.share === null ? [] : [`  flagged share: ${percent(figure.share)} of ${figure.answered} answered reviews`]) },
   markdown: { rank: 95, render: (figure) => (figure.share === null ? [] : ['', '### Flagged share', '', `${percent(figure.share)} of ${figure.answered} answered reviews flagged.`]) },
 });

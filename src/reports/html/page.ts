@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import type { ConditionName } from '../../requests/conditions/index.js';
+import { ANCHORING_CONDITION, type ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import { errorCount } from '../../gates/evaluate.js';
 import type { Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent, percentInterval, formatP, signedPoints } from '../../measures/format.js';
+import { countBy, engineText, gateReading, percent, formatP, signedPoints } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -16,13 +16,12 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
-import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
 import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
 import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
-import { criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
+import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
 /** Every critic's outcome counts, by critic name. */
 export type RunOutcomes = Map<string, ItemOutcomes>;
@@ -159,11 +158,7 @@ function headlineCard(name: string, critic: CriticReport): string {
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  const echoing = Object.entries(critic.echo).filter(([, cell]) => cell.echoing);
-  const echo = echoing.length
-    ? `<p class="flag echoing">Echoes the contaminant under ${e(echoing.map(([c]) => c).join(', '))}: its verdicts there repeat the line it was given, not a review.</p>`
-    : '';
-  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${echo}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${cardPieces(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
 }
 
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
@@ -200,12 +195,10 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
       rank: 10,
       piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
     },
-    { rank: 20, piece: falseAlarmHtmlTable(critic, conditions, e) },
     { rank: 30, piece: locatedHtml(critic, conditions) },
     { rank: 40, piece: reviewAuditHtml(critic, conditions) },
     { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
-    { rank: 70, piece: echoTable(critic) },
     { rank: 80, piece: blindDiscriminationTable(critic) },
     { rank: 100, piece: regressionHtml(critic) },
     { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
@@ -222,7 +215,7 @@ function pairedTable(paired: PairedComparison[], conditions: readonly ConditionN
   }
   const rows = paired.map((p) => {
     const significant = p.pHolm < 0.05;
-    const gate = p.mutator === ALL_MUTANTS && p.to === 'with-trace';
+    const gate = p.mutator === ALL_MUTANTS && p.to === ANCHORING_CONDITION;
     const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
     const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
     const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
@@ -240,19 +233,6 @@ ${rows.join('\n')}
  * said from the configuration, not from the results, so a condition the run
  * never reached (it stopped) or whose every review failed is not passed over.
  */
-/** critics[name].echo: per contaminated condition, how often the verdict repeats the contaminant, and whether the critic still discriminates. */
-function echoTable(critic: CriticReport): string {
-  const cells = Object.entries(critic.echo);
-  if (!cells.length) return '';
-  const rows = cells
-    .map(
-      ([condition, cell]) =>
-        `<tr class="${cell.echoing ? 'fail' : ''}"><td>${e(condition)}</td><td>${cell.pushes.toUpperCase()}</td><td class="num">${percent(cell.rate)} ${percentInterval(cell.ci)} n=${cell.n}</td><td class="num">${cell.discrimination === null ? '–' : signedPoints(cell.discrimination)}</td><td>${cell.echoing ? '<span class="flag">echoing: not a review</span>' : ''}</td></tr>`,
-    )
-    .join('');
-  return `<h3>Echo</h3><p class="dim">The share of items (mutants and originals alike) answered the way the contaminant pushed, and the critic's catch rate minus false-alarm rate under it; below the positive control's minimum, the critic is repeating the contaminant.</p><table class="echo"><thead><tr><th>condition</th><th>pushes towards</th><th>echo (Wilson 95%)</th><th>discrimination</th><th></th></tr></thead><tbody>${rows}</tbody></table>`;
-}
-
 /** critics[name].blindDiscrimination: per mutator, its mutants told from the originals with the evidence withheld, beside clean. */
 function blindDiscriminationTable(critic: CriticReport): string {
   const cells = Object.entries(critic.blindDiscrimination ?? {});

@@ -27,6 +27,8 @@ export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalU
 export const DEFAULT_CONDITION_NAMES: readonly string[] = [clean, withTrace, priorPass, priorFail].map((c) => c.name);
 /** The sealed request's condition: the one every contaminant and every second turn is measured against, always a run's first. */
 export const SEALED_CONDITION: ConditionName = clean.name;
+/** The worker's trace: the condition whose catch-rate drop is the anchoring figure (maxAnchoringDrop, report.html's marked row). */
+export const ANCHORING_CONDITION: ConditionName = withTrace.name;
 
 export const CONDITION_NAMES: readonly string[] = ALL_CONDITIONS.map((c) => c.name);
 
