@@ -96,7 +96,7 @@ describeTextMutator(
 
 describe('date-shift, the dates it writes', () => {
   it('keeps the numbers of a date in place and the format of a date it finds', () => {
-    const text = 'Due 2026-01-31 or 31/01/2026 or Saturday 31 January 2026.';
+    const text = 'Due 2026-01-31 or 31/01/2026 or Saturday 31 January 2026, and answered within five working days.';
     for (const c of dateShift.candidates(textFixture({ artifact: text, evidence: text }))) {
       const before = findDates(text).find((d) => d.start === c.start)!;
       const after = findDates(applyTo(text, c)).find((d) => d.start === c.start)!;

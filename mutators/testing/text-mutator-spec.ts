@@ -17,7 +17,19 @@ export const TEXT_SUITES = ['fixtures/policy'];
 
 /** The bundled text suites, every fixture of them. */
 export function bundledTextFixtures(): TextFixture[] {
-  return loadFixtures(TEXT_SUITES.map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+  return textFixturesOf(TEXT_SUITES);
+}
+
+/** What the property specs hold every text mutator to: the bundled suites and the two written without sight of the mutators. */
+export const PROPERTY_SUITES = [...TEXT_SUITES, 'fixtures/unseen', 'fixtures/unseen2'];
+
+/** Every text fixture of the property suites. */
+export function propertyFixtures(): TextFixture[] {
+  return textFixturesOf(PROPERTY_SUITES);
+}
+
+function textFixturesOf(folders: readonly string[]): TextFixture[] {
+  return loadFixtures(folders.map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
 }
 
 /** A positive case: an artifact, its evidence (the artifact itself when left out), and every mutant the mutator keeps, as full text. */
