@@ -43,6 +43,18 @@ describeTextMutator(
     { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
     { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
+    {
+      name: '"won\'t be able to" to "will be able to", as "may not" in the evidence',
+      artifact: "While the freeze is in place you won't be able to use the facilities.",
+      evidence: 'While your membership is frozen you may not use any facilities.',
+      kept: ['While the freeze is in place you will be able to use the facilities.'],
+    },
+    {
+      name: '"will be able to" to "won\'t be able to" where the answer contracts',
+      artifact: "You will be able to use the pool. It isn't free.",
+      evidence: 'Members can use the pool. Guests are not free.',
+      kept: ["You won't be able to use the pool. It isn't free.", 'You will be able to use the pool. It is free.'],
+    },
   ],
   [
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
