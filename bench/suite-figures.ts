@@ -1,6 +1,7 @@
 /**
  * What a text suite gives the audit, on material we may not have tuned to:
- * the share of artifact sentences the support analysis accepts (`check`),
+ * the share of artifact sentences the support analysis accepts (`check`;
+ * a reply that states no claim, "Yes." or "Sadly, no.", is counted apart),
  * `builtin:evidence-check`'s false alarms on the originals and controls, and
  * valid mutants per fixture for each text mutator.
  *
@@ -13,12 +14,14 @@ import type { TextFixture } from '../src/fixtures/types.js';
 import { generateMutants } from '../src/mutants/generate.js';
 import { checkAgainstEvidence } from '../src/reviews/builtin/evidenceCheck.js';
 import { evidenceSentences, splitSentences, supportOf } from '../src/text/claims.js';
+import { statesNoClaim } from '../src/text/discourse.js';
 
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { seed: { type: 'string', default: '7' } } });
 const fixtures = loadFixtures(positionals.length ? positionals : ['fixtures/unseen'], process.cwd()).filter((f): f is TextFixture => f.kind === 'text');
 
 let sentences = 0;
 let supported = 0;
+let replies = 0;
 const unsupported: string[] = [];
 let controls = 0;
 const alarms: string[] = [];
@@ -29,6 +32,7 @@ for (const f of fixtures) {
     for (const s of splitSentences(text.artifact)) {
       sentences++;
       if (supportOf(s.text, evidence) !== null) supported++;
+      else if (statesNoClaim(s.text)) replies++;
       else unsupported.push(`${f.id}/${text.id}: ${s.text}`);
     }
   }
@@ -44,7 +48,7 @@ const { mutants } = generateMutants(fixtures, textMutators, { seed: Number(value
 const pct = (k: number, n: number) => `${k} of ${n} (${((100 * k) / Math.max(1, n)).toFixed(1)}%)`;
 
 console.log(`${fixtures.length} text fixtures`);
-console.log(`artifact and written-variant sentences supported: ${pct(supported, sentences)}`);
+console.log(`artifact and written-variant sentences supported: ${pct(supported, sentences)}; replies that state no claim: ${replies}; claims supported: ${pct(supported, sentences - replies)}`);
 for (const u of unsupported) console.log(`  unsupported: ${u}`);
 console.log(`evidence-check false alarms on originals and controls: ${pct(alarms.length, controls)}`);
 for (const a of alarms) console.log(`  alarm: ${a}`);

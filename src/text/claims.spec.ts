@@ -493,7 +493,9 @@ describe('supportOf', () => {
     { name: 'a sentence sharing above MIN_SUPPORT', claim, sources: ['alpha bravo charlie delta zulu'], expected: 'alpha bravo charlie delta zulu' },
     { name: 'null for a best sentence below MIN_SUPPORT', claim, sources: ['alpha bravo zulu', 'alpha zulu'], expected: null },
     { name: 'null when nothing is shared', claim: 'The sky is blue.', sources: ['Staff book travel.'], expected: null },
-    { name: 'null for a claim with no ordinary words', claim: 'It is 5 of the 10.', sources: ['It is 5 of the 10.'], expected: null },
+    // A claim of numbers and names only ("He has until 15 January 2025.") rests on the sentence that states them.
+    { name: 'a claim with no ordinary words, by the sentence stating its numbers', claim: 'It is 5 of the 10.', sources: ['Staff book travel.', 'It is 5 of the 10.'], expected: 'It is 5 of the 10.' },
+    { name: 'null for a claim with no ordinary words whose numbers no sentence states', claim: 'It is 6 of the 11.', sources: ['It is 5 of the 10.'], expected: null },
     { name: 'null for an empty claim', claim: '', sources: ['Staff book travel.'], expected: null },
     { name: 'null without evidence', claim: 'Staff book travel.', sources: [], expected: null },
   ])('gives $name', ({ claim, sources, expected }) => {

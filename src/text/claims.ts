@@ -109,6 +109,9 @@ export function isClauseQualifier(keyword: string): boolean {
  * 30 kg" and "a maximum of 30 kg" say, "can't" what "not" says. A paraphrase
  * keeps the qualifier when it writes any member of its class.
  */
+/** A range states both its bounds: "anywhere from one to three months" keeps "a minimum of one month and a maximum of three". */
+const RANGE = String.raw`(?:from|between)\s+[\w£$€.,%-]+\s+(?:to|and)\s+[\w£$€.,%-]+`;
+
 const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   [
     'no more than',
@@ -132,8 +135,11 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'first',
     String.raw`(?:n't|not|never)\s+(?:\w+\s+){0,2}(?:more|longer|greater|heavier)\s+than`,
     'just',
+    // "can only visit twice": "only" before a count bounds it as "no more than" does.
+    String.raw`only\s+(?:[\w'’-]+\s+){0,4}(?:once|twice|\d+)`,
+    RANGE,
   ],
-  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above'],
+  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],
   ['within', 'no later than', 'inside', 'by', 'in the', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
@@ -292,22 +298,76 @@ export function textSaysWord(text: string, lemma: string): boolean {
 export const MIN_SUPPORT = 0.3;
 
 /**
+ * Below this share of a claim's words and facts said by two evidence
+ * sentences together, the two do not support it: a claim that joins two
+ * sentences ("It goes back to your payment method, and each item can only be
+ * adjusted once") says half of what they say between them, each saying at
+ * least two of its words or facts.
+ */
+export const MIN_JOINED_SUPPORT = 0.5;
+
+/** The evidence a claim rests on: its best sentence, and a second sentence where the claim joins two. */
+interface Support {
+  sentence: string;
+  joined: string | null;
+}
+
+/**
  * The evidence sentence that supports a claim, or null when none does: the one
  * definition of "supported by the evidence" that the oracles, the evidence-check
  * critic and the fixture lint share.
  */
 export function supportOf(claim: string, evidenceSentences: readonly string[]): string | null {
-  const support = alignToEvidence(claim, evidenceSentences);
-  return support && support.score >= MIN_SUPPORT ? support.sentence : null;
+  return supportFor(claim, evidenceSentences)?.sentence ?? null;
+}
+
+/**
+ * A claim is supported by the sentence that says at least MIN_SUPPORT of its
+ * ordinary words, numbers and names; a claim of numbers and names only
+ * ("He has until 15 January 2025.") by the sentence that states at least
+ * MIN_SUPPORT of them; a claim that joins two sentences by the two that say
+ * MIN_JOINED_SUPPORT of it between them.
+ */
+function supportFor(claim: string, evidenceSentences: readonly string[]): Support | null {
+  const best = alignToEvidence(claim, evidenceSentences);
+  if (best && best.score >= MIN_SUPPORT) return { sentence: best.sentence, joined: null };
+  const claimFacts = factsOf(claim);
+  const claimWords = contentLemmas(claim);
+  if (claimWords.length === 0) {
+    // A claim of numbers and names only: the sentence that states most of them, as a share of them.
+    let stating: { sentence: string; shared: number } | null = null;
+    for (const sentence of evidenceSentences) {
+      const shared = [...claimFacts].filter((f) => evidenceWords(sentence).facts.has(f)).length;
+      if (!stating || shared > stating.shared) stating = { sentence, shared };
+    }
+    return stating && claimFacts.size > 0 && stating.shared / claimFacts.size >= MIN_SUPPORT ? { sentence: stating.sentence, joined: null } : null;
+  }
+  if (!best) return null;
+  const said = (sentence: string) => {
+    const words = evidenceWords(sentence);
+    return new Set([...claimWords.filter((w) => saysWord(words, w)), ...[...claimFacts].filter((f) => words.facts.has(f))]);
+  };
+  const first = said(best.sentence);
+  if (first.size < 2) return null;
+  let second: { sentence: string; adds: number } | null = null;
+  for (const sentence of evidenceSentences) {
+    if (sentence === best.sentence) continue;
+    const adds = [...said(sentence)].filter((x) => !first.has(x)).length;
+    if (!second || adds > second.adds) second = { sentence, adds };
+  }
+  if (!second || second.adds < 2 || (first.size + second.adds) / (claimWords.length + claimFacts.size) < MIN_JOINED_SUPPORT) return null;
+  return { sentence: best.sentence, joined: second.sentence };
 }
 
 export interface SupportPassage {
   /** The evidence sentence that supports the claim best: its units, polarities and qualifiers are the claim's to keep. */
   sentence: string;
-  /** The other evidence sentences that support it too (two or more of its ordinary words): where its names may be named, and a figure whose own clause they say. */
+  /** The other evidence sentences that support it too (two or more of its ordinary words, or the second of two the claim joins): where its names may be named, and a figure whose own clause they say. */
   context: string[];
   /** The question and the documents' titles: an answer restates their facts. */
   restated: string[];
+  /** Every evidence sentence: where a figure may come from when the sentences its clause restates state no other figure of its kind (src/text/figures.ts). */
+  evidence: readonly string[];
 }
 
 /**
@@ -317,17 +377,19 @@ export interface SupportPassage {
  * evidence sentence supports it.
  */
 export function supportPassage(claim: string, evidenceSentences: readonly string[], also: readonly string[] = []): SupportPassage | null {
-  const sentence = supportOf(claim, evidenceSentences);
-  if (sentence === null) return null;
+  const support = supportFor(claim, evidenceSentences);
+  if (support === null) return null;
+  const { sentence, joined } = support;
   // By ordinary words alone, at least two of them: a sentence that merely names the swapped-in team is no support.
   const claimWords = contentLemmas(claim);
   const others = evidenceSentences.filter((s) => {
     if (s === sentence) return false;
+    if (s === joined) return true;
     const words = evidenceWords(s);
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
     return shared >= 2;
   });
-  return { sentence, context: others, restated: [...also] };
+  return { sentence, context: others, restated: [...also], evidence: evidenceSentences };
 }
 
 /**

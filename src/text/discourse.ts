@@ -1,3 +1,5 @@
+import { findEntities, findNumbers } from './claims.js';
+import { findDates } from './dates.js';
 import { readSentences, type Token } from './nlp.js';
 
 /**
@@ -59,4 +61,27 @@ export function isBareVerdict(sentence: string): boolean {
 /** Sequence markers: deleting "Second, ..." leaves "First" and "Third" with a gap a reader sees. */
 export function opensSequence(sentence: string): boolean {
   return /^(?:first|firstly|second|secondly|third|thirdly|next|finally|lastly)\b/i.test(sentence);
+}
+
+/** The words of a reply rather than of a claim: the particles and the stance a reply takes ("I'm afraid", "most likely", "should be able to"). */
+const REPLY_WORDS = new Set(['yes', 'no', 'afraid', 'sure', 'likely', 'unlikely', 'able', 'course', 'okay']);
+/** The parts of speech that can carry a claim of their own; adverbs ("sadly", "yet", "still") colour a reply but state nothing. */
+const CLAIM_POS = new Set(['NOUN', 'VERB', 'ADJ']);
+const FUNCTION_LEMMAS = new Set(['be', 'have', 'do', 'get', 'can', 'may', 'must', 'will', 'shall', 'should', 'would', 'could', 'all', 'some', 'any']);
+
+/**
+ * Whether a sentence states no claim of its own: a reply to the question
+ * ("Yes.", "Sadly, no.", "You can, yes.", "Not all of it.", "You keep some of
+ * it."): no figure, date or name, and at most one word that could carry a
+ * claim (a noun, verb or adjective other than the reply's own words). Such a
+ * sentence answers by the sentences after it; there is nothing in it to
+ * support or to contradict. Read only where no evidence sentence supports the
+ * sentence: a short claim the evidence states ("It is free.") stays a claim.
+ */
+export function statesNoClaim(sentence: string): boolean {
+  if (findNumbers(sentence).length || findDates(sentence).length || findEntities(sentence).length) return false;
+  const words = readSentences(sentence)
+    .flatMap((s) => s.tokens)
+    .filter((t) => CLAIM_POS.has(t.pos) && /^[a-z]/.test(t.lemma) && !REPLY_WORDS.has(t.lemma) && !FUNCTION_LEMMAS.has(t.lemma));
+  return new Set(words.map((t) => t.lemma)).size <= 1;
 }

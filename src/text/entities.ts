@@ -13,7 +13,7 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 
 /** Capitalised words that open sentences or are not names. */
 const NOT_NAMES = new Set(
-  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your'.split(
+  "I I'm I've I'd I'll I’m I’ve I’d I’ll A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Employees Employee Staff Adults Adult Children Patients Patient Taxpayers Businesses Claims Payments Doses Requests Where Once After Before During Under Over As Both Either Neither Retrieved Checked Confirmed Verified Read Looked Found Took Cross Then So Also But And Or Our Their Your".split(
     ' ',
   ),
 );
@@ -112,7 +112,7 @@ function qualifiedNoun(text: string, end: number): string {
 
 /** Capitalised function words: never the start of a name, wherever they stand. */
 const FUNCTION_WORDS = new Set(
-  'A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your'.split(
+  "I I'm I've I'd I'll I’m I’ve I’d I’ll A An The This That These Those It Its If In On At For From To By With While When Where Unless Except Only Each Every Any All No Not Once After Before During Under Over As Both Either Neither Then So Also But And Or Our Their Your".split(
     ' ',
   ),
 );

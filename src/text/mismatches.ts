@@ -1,4 +1,5 @@
 import { alignToEvidence, containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
+import { dateStated, figureStated, findFigures } from './figures.js';
 import { findDates } from './dates.js';
 import { isDictionaryWord } from './lexicon.js';
 import { reversedPolarities } from './polarity.js';
@@ -16,36 +17,45 @@ import { misstatedUnits } from './units.js';
  * the evidence-check critic, the mutators' oracles and the fixture loader (an
  * authored text mutant's `contradicts`) share.
  */
-export function mismatches(claim: string, passage: SupportPassage): string[] {
+export function mismatches(claim: string, passage: SupportPassage, answer: string = claim): string[] {
   const problems: string[] = [];
   const support = passage.sentence;
   const sources = [support, ...passage.context, ...passage.restated];
-  for (const n of findNumbers(claim)) {
-    if (!figureSources(claim, n.start, passage).some((s) => findNumbers(s).some((m) => numberKey(m) === numberKey(n)))) problems.push(`"${n.text}" is not what the evidence says ("${support}")`);
+  for (const f of findFigures(claim)) {
+    if (!figureStated(claim, f, ownSources(claim, f.start, passage), passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
   for (const d of findDates(claim)) {
-    if (
-      !statesDate(
-        new Set(
-          figureSources(claim, d.start, passage)
-            .flatMap(findDates)
-            .map((x) => x.key),
-        ),
-        d.key,
-      )
-    )
-      problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
+    if (!dateStated(d, ownSources(claim, d.start, passage), passage, answer)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
     // An acronym the dictionary knows ("ATM", "PIN") is a word a paraphrase brings, not a name (entity-swap swaps no acronym).
     if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
+    // A month or weekday is a date's, checked as one above.
+    if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!sources.some((s) => containsWords(s, e.text))) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
+}
+
+/**
+ * Whether the evidence states (or the answer works out) the figure of the
+ * claim that starts at an offset, as evidence-check reads it; null when no
+ * figure starts there. What the number-flip oracle asks of a figure as it was
+ * and as mutated.
+ */
+export function statesFigureAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
+  const figure = findFigures(claim).find((f) => f.start === at);
+  return figure === undefined ? null : figureStated(claim, figure, ownSources(claim, at, passage), passage, answer);
+}
+
+/** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
+export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
+  const date = findDates(claim).find((d) => d.start === at);
+  return date === undefined ? null : dateStated(date, ownSources(claim, at, passage), passage, answer);
 }
 
 /**
@@ -58,12 +68,18 @@ export function mismatches(claim: string, passage: SupportPassage): string[] {
  * must catch.
  */
 export function figureSources(claim: string, at: number, passage: SupportPassage): string[] {
+  const own = ownSources(claim, at, passage);
+  return [...own.sentences, ...own.restated];
+}
+
+/** figureSources apart: the evidence sentences, and the task and titles. */
+function ownSources(claim: string, at: number, passage: SupportPassage): { sentences: string[]; restated: string[] } {
   const clause = clauseAround(claim, at);
   const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
   const best = Math.max(...scored.map((s) => s.score));
   // Every sentence that says as much of the clause as any does: a tie is no reason to prefer one.
   const own = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
-  return [passage.sentence, ...own, ...passage.restated];
+  return { sentences: [passage.sentence, ...own], restated: passage.restated };
 }
 
 /** The clause of a sentence that holds an offset: between commas, semicolons, colons and the conjunctions that join clauses. */
@@ -74,17 +90,7 @@ function clauseAround(sentence: string, at: number): string {
   return sentence.slice(start, end);
 }
 
-/**
- * Whether a date is stated, by meaning: the same key, or a day within the
- * month or year it names ("by the end of March 2027" when the question says
- * "12 March 2027").
- */
-export function statesDate(stated: ReadonlySet<string>, key: string): boolean {
-  if (stated.has(key)) return true;
-  if (!/^\d{4}(?:-\d{2})?$/.test(key)) return false;
-  for (const s of stated) if (s.startsWith(`${key}-`)) return true;
-  return false;
-}
+export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
 export function droppedQualifiers(claim: string, support: string): string[] {

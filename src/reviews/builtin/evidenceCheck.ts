@@ -50,7 +50,7 @@ function findingsOf(request: CheckedRequest): ClaimFinding[] {
       if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
       continue;
     }
-    for (const problem of mismatches(claim, support)) findings.push({ claim, problem });
+    for (const problem of mismatches(claim, support, request.artifact)) findings.push({ claim, problem });
   }
   return findings;
 }

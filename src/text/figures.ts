@@ -1,0 +1,370 @@
+import { findNumbers, numberKey, type SupportPassage } from './claims.js';
+import { type DatePiece, findDates, touchesDate } from './dates.js';
+import { readSentences } from './nlp.js';
+import { findQuantities } from './quantities.js';
+
+/**
+ * Whether the evidence states a figure of a claim, or gives the operands it
+ * is worked out from: the one reading of figures that the evidence-check
+ * critic (src/text/mismatches.ts) and the number-flip and date-shift oracles
+ * share. A figure is read with what it counts, in one unit per kind of
+ * quantity, so that an amount or period written differently is the same
+ * figure: "150p" is £1.50, "2 weeks" and "a fortnight" are 14 days, "48
+ * hours" 2 days, "12 months" a year, "fifteen days" 15 days.
+ */
+export interface Figure {
+  text: string;
+  start: number;
+  end: number;
+  value: number;
+  /** A currency sign, "%", "day", "month", or the word after the number ("GB", "instalment"); "" for a bare number. */
+  kind: string;
+  decimals: number;
+  /** The number as numberKey writes it ("£1250", "15%"), for a figure written in digits: equal keys are the same figure whatever the words after them. */
+  key?: string;
+}
+
+/** Periods in one unit per scale: days (weeks, fortnights, hours) and months (years). */
+const PERIOD_SCALE: Readonly<Record<string, [string, number]>> = {
+  day: ['day', 1],
+  week: ['day', 7],
+  fortnight: ['day', 14],
+  hour: ['day', 1 / 24],
+  month: ['month', 1],
+  year: ['month', 12],
+};
+
+/** Money written in words or minor units, as the currency sign it is an amount of. */
+const MONEY_WORDS: Readonly<Record<string, [string, number]>> = {
+  p: ['£', 0.01],
+  penny: ['£', 0.01],
+  pence: ['£', 0.01],
+  pound: ['£', 1],
+  euro: ['€', 1],
+  dollar: ['$', 1],
+  percent: ['%', 1],
+  'per cent': ['%', 1],
+};
+
+function asFigure(text: string, start: number, end: number, value: number, unit: string, decimals: number): Figure {
+  const money = MONEY_WORDS[unit];
+  if (money) return { text, start, end, value: value * money[1], kind: money[0], decimals: money[1] < 1 ? 2 : decimals };
+  const period = PERIOD_SCALE[unit];
+  if (period) return { text, start, end, value: value * period[1], kind: period[0], decimals };
+  return { text, start, end, value, kind: unit, decimals };
+}
+
+/** Number words by value: the words a document spells small numbers, tens, and their multipliers in. */
+const UNITS_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS_WORDS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+
+/** The value of a number written in words ("twenty-five", "one hundred and twenty"), or undefined when a word is no number. */
+export function spelledValue(words: readonly string[]): number | undefined {
+  let total = 0;
+  let current = 0;
+  let any = false;
+  for (const raw of words) {
+    const word = raw.toLowerCase();
+    if (word === 'and' && any) continue;
+    const unit = UNITS_WORDS.indexOf(word);
+    const ten = TENS_WORDS.indexOf(word);
+    if (unit >= 0) current += unit;
+    else if (ten >= 0) current += (ten + 2) * 10;
+    else if (word === 'hundred') current = Math.max(1, current) * 100;
+    else if (word === 'thousand') {
+      total += Math.max(1, current) * 1000;
+      current = 0;
+    } else return undefined;
+    any = true;
+  }
+  return any ? total + current : undefined;
+}
+
+/** What a figure counts, as the word or two after it ("days", "per cent", "full calendar months"), singular. */
+const UNIT_AFTER = /^(?:[\s-]+)(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
+
+function unitAfter(text: string, end: number): string {
+  const word = UNIT_AFTER.exec(text.slice(end, end + 40))?.[1] ?? '';
+  const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
+  if (lower === 'pence' || lower === 'per cent') return lower;
+  return /^[a-z]{3,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * Numbers spelled as words, with what they count, where that is a period, an
+ * amount of money or a share ("fifteen days", "two-week", "twenty-five
+ * pounds", "ten per cent"), and "a fortnight": the language model tags the
+ * words as numbers (wink-nlp's NUM), a table gives their values. A bare count
+ * in words ("one of the two claims") and "one" before a unit ("that one
+ * month") are left alone: that is how prose refers, more often than a
+ * figure it states.
+ */
+function spelledFigures(text: string): Figure[] {
+  const found: Figure[] = [];
+  const isNumberWord = (t: { pos: string; text: string } | undefined) => t !== undefined && t.pos === 'NUM' && /^[a-z]+$/i.test(t.text);
+  for (const sentence of readSentences(text)) {
+    const tokens = sentence.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      if (!isNumberWord(tokens[i])) continue;
+      let j = i;
+      // "twenty-five", "one hundred and twenty": number words side by side or joined by a hyphen or "and".
+      for (;;) {
+        if (isNumberWord(tokens[j + 1])) j += 1;
+        else if ((tokens[j + 1]?.text === '-' || (tokens[j + 1]?.text === 'and' && /^(?:hundred|thousand)$/i.test(tokens[j]!.text))) && isNumberWord(tokens[j + 2])) j += 2;
+        else break;
+      }
+      const [start, end] = [tokens[i]!.start, tokens[j]!.end];
+      const value = spelledValue(text.slice(start, end).split(/[\s-]+/));
+      i = j;
+      // "One" before a unit is mostly an article ("that one month", "one full calendar month's notice"), not a figure.
+      if (value === undefined || value === 1) continue;
+      const unit = unitAfter(text, end);
+      if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
+    }
+  }
+  for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi)) found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0 });
+  return found.filter((f, i) => !found.some((g, k) => k < i && g.start < f.end && f.start < g.end));
+}
+
+/** The figures of a text: its numbers with what each counts, and the periods, amounts and shares it spells in words. Numbers inside a date are the date's. */
+export function findFigures(text: string): Figure[] {
+  const dates = findDates(text).filter((d) => d.form !== 'duration');
+  const written = findQuantities(text)
+    .filter((q) => !touchesDate(dates, q.number.start, q.number.end))
+    .map((q) => {
+      const n = q.number;
+      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, n.end));
+      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n) };
+    });
+  return [...written, ...spelledFigures(text).filter((s) => !written.some((w) => w.start < s.end && s.start < w.end))].sort((a, b) => a.start - b.start);
+}
+
+const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
+
+/** Whether two figures are the same quantity: the same kind and value ("£1.50" and "150p"; "14 days" and "2 weeks"). */
+export function sameFigure(a: Figure, b: Figure): boolean {
+  return a.kind === b.kind && close(a.value, b.value);
+}
+
+/** Words that make a figure an estimate: "about 8%", "roughly £20". */
+const HEDGE = /\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|just\s+(?:over|under))\s+(?:an?\s+)?$/i;
+
+/**
+ * A figure the answer works out: from figures it writes (stated by the
+ * evidence or the task, or worked out in turn) and the evidence's and task's
+ * figures, by one step of a small, exact arithmetic, each step using at least
+ * one figure the answer writes:
+ *  - an amount of one currency: a sum or difference of two amounts; a share
+ *    the answer writes of an amount, or an amount plus or minus that share;
+ *    an amount times or divided by a count the answer writes;
+ *  - a share: the change from one amount to another, or one amount's share of
+ *    another, exact at the precision written, or rounded to it where the
+ *    answer hedges ("about 8%");
+ *  - a period: the sum or difference of a period the answer writes and one
+ *    the task states (the case's own elapsed time: "20 days ago" less a
+ *    15-day window is "five days ago").
+ * Nothing else: no sums of periods the evidence states (policies' periods
+ * add up to one another too easily), no chains the answer does not write.
+ */
+function derives(target: Figure, hedged: boolean, written: readonly Figure[], stated: readonly Figure[], asked: readonly Figure[]): boolean {
+  const ops = written.filter((w) => !sameFigure(w, target));
+  const pool = [...ops, ...stated.filter((s) => !sameFigure(s, target))];
+  const is = (x: number) => (target.kind === '%' && hedged ? Math.abs(x - target.value) < 0.5 * 10 ** -target.decimals : close(x, target.value));
+  if (target.kind === '%') {
+    const amounts = (f: Figure) => /^[£$€]$/.test(f.kind);
+    for (const a of ops.filter(amounts)) {
+      for (const b of pool.filter((f) => f.kind === a.kind && f !== a)) {
+        if (is((100 * (b.value - a.value)) / a.value) || is((100 * (a.value - b.value)) / b.value) || is((100 * a.value) / b.value) || is((100 * b.value) / a.value)) return true;
+      }
+    }
+    return false;
+  }
+  if (/^[£$€]$/.test(target.kind)) {
+    const amounts = pool.filter((f) => f.kind === target.kind);
+    for (const a of ops.filter((f) => f.kind === target.kind)) for (const b of amounts) if (a !== b && (is(a.value + b.value) || is(Math.abs(a.value - b.value)))) return true;
+    for (const p of ops.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
+      for (const a of amounts) if (is((a.value * p.value) / 100) || is(a.value * (1 + p.value / 100)) || is(a.value * (1 - p.value / 100))) return true;
+    }
+    for (const n of ops.filter((f) => !/^[£$€%]$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000)) {
+      for (const a of amounts) if (is(a.value * n.value) || is(a.value / n.value)) return true;
+    }
+    return false;
+  }
+  if (target.kind === 'day' || target.kind === 'month') {
+    for (const a of ops.filter((f) => f.kind === target.kind)) for (const t of asked.filter((f) => f.kind === target.kind)) if (is(a.value + t.value) || is(Math.abs(t.value - a.value))) return true;
+  }
+  return false;
+}
+
+/** The sentences of the passage a figure's own clause restates: the supporting sentence and the evidence sentences that say most of the clause. */
+type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
+
+/**
+ * Whether the evidence states a figure of the claim, as src/text/mismatches.ts
+ * reads it:
+ *  1. a sentence its own clause restates (`own`), the task or a title states
+ *     it, in any of its ways of writing;
+ *  2. or, where those sentences state no other figure of its kind, any evidence
+ *     sentence does (an answer takes a figure from one document and a rule
+ *     from another: "£99" from the schedule, "20%" from the wording);
+ *  3. or the answer works it out from figures it writes (`derives`).
+ * A figure whose own sentence gives another value of its kind is the mix-up a
+ * checker must catch ("24 days", the rule for Ireland, beside "28 days" for
+ * the UK), unless the answer works it out.
+ */
+export function figureStated(claim: string, figure: Figure, own: OwnSources, passage: SupportPassage, answer: string): boolean {
+  // Either way of reading: the same number whatever follows it (as the claim analysis always read figures), or the same quantity written differently.
+  const states = (text: string) => findFigures(text).some((f) => sameFigure(f, figure)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
+  if ([...own.sentences, ...own.restated].some(states)) return true;
+  const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && f.kind !== '' && !close(f.value, figure.value)));
+  if (!conflict && passage.evidence.some(states)) return true;
+  const hedged = HEDGE.test(claim.slice(Math.max(0, figure.start - 20), figure.start));
+  const evidenceFigures = [...passage.evidence, ...passage.restated].flatMap(findFigures);
+  return derives(figure, hedged, answerFigures(answer, evidenceFigures, passage.restated), evidenceFigures, passage.restated.flatMap(findFigures));
+}
+
+/** The figures an answer writes that the evidence or task states, or that it works out from those (to a fixed point: a chain the answer writes step by step). */
+function answerFigures(answer: string, stated: readonly Figure[], restated: readonly string[]): Figure[] {
+  const all = findFigures(answer);
+  const asked = restated.flatMap(findFigures);
+  const accepted = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key)));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const f of all) {
+      if (accepted.includes(f)) continue;
+      const hedged = HEDGE.test(answer.slice(Math.max(0, f.start - 20), f.start));
+      if (derives(f, hedged, accepted, stated, asked)) {
+        accepted.push(f);
+        grew = true;
+      }
+    }
+  }
+  return accepted;
+}
+
+/** A calendar date as year (if written), month and day (if written), read from a date's key. */
+interface CalendarDate {
+  year: number | undefined;
+  month: number;
+  day: number | undefined;
+}
+
+export function calendarOf(d: Pick<DatePiece, 'key'>): CalendarDate | null {
+  const full = /^(\d{4}|-)-(\d{2})-(\d{2})$/.exec(d.key);
+  if (full) return { year: full[1] === '-' ? undefined : Number(full[1]), month: Number(full[2]), day: Number(full[3]) };
+  const monthYear = /^(\d{4})-(\d{2})$/.exec(d.key);
+  if (monthYear) return { year: Number(monthYear[1]), month: Number(monthYear[2]), day: undefined };
+  const month = /^month:(\d+)$/.exec(d.key);
+  if (month) return { year: undefined, month: Number(month[1]), day: undefined };
+  return null;
+}
+
+/** A deadline's length in days or months ("duration:2 week" is 14 days), or null for another date. */
+function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
+  const m = /^duration:(\d+) (day|week|month|year|hour)$/.exec(d.key);
+  if (!m) return null;
+  const [kind, scale] = PERIOD_SCALE[m[2]!]!;
+  return { value: Number(m[1]) * scale, kind };
+}
+
+/**
+ * Whether a date the sources write says the claim's date: the same key; a
+ * deadline of the same length in other units; or the same month and day (a
+ * month: any day in it), in the claim's year where the source gives one, or
+ * in a year the task names where the source gives none.
+ */
+function sameDate(claimDate: DatePiece, source: DatePiece, years: readonly number[]): boolean {
+  if (source.key === claimDate.key) return true;
+  const [a, b] = [lengthOf(claimDate), lengthOf(source)];
+  if (a || b) return a !== null && b !== null && a.kind === b.kind && close(a.value, b.value);
+  const [c, s] = [calendarOf(claimDate), calendarOf(source)];
+  if (!c || !s || c.month !== s.month) return false;
+  if (c.day !== undefined && s.day !== c.day) return false;
+  if (c.year === undefined || s.year === c.year) return true;
+  return s.year === undefined && years.includes(c.year);
+}
+
+/** The year a date names, if it names one. */
+function yearOf(d: Pick<DatePiece, 'key'>): number | undefined {
+  return /^\d{4}$/.test(d.key) ? Number(d.key) : calendarOf(d)?.year;
+}
+
+/** "The following year", "next year": a rule that puts a yearless date in the year after the one the task names. */
+const NEXT_YEAR = /\b(?:following|next)\s+year\b|\byear\s+after\b/i;
+
+/**
+ * Whether the evidence states a date of the claim, read as figureStated reads
+ * a figure: stated by a sentence its clause restates, the task or a title (a
+ * day without a year matches that day in a year the source gives; a day or
+ * month the evidence gives without a year matches it in the year the task
+ * names, or the next one where the evidence says "the following year"; a
+ * month or year by any day within it; a deadline in other units by its
+ * length); or by any evidence sentence where those state no other date; or
+ * worked out: a date the evidence, task or answer gives, moved by a period the
+ * answer writes ("14 January" and "6 months" give "14 July").
+ */
+export function dateStated(claimDate: DatePiece, own: OwnSources, passage: SupportPassage, answer: string): boolean {
+  const ownText = [...own.sentences, ...own.restated];
+  const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
+  const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
+  const states = (text: string) => findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key);
+  if (ownText.some(states)) return true;
+  const isLength = lengthOf(claimDate) !== null;
+  const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
+  if (!conflict && passage.evidence.some(states)) return true;
+  return movedBy(claimDate, [...passage.evidence, ...passage.restated, answer], answer);
+}
+
+/** Whether the claim's date is a date of the sources moved by a period the answer writes, to the claim's precision. */
+function movedBy(claimDate: DatePiece, sources: readonly string[], answer: string): boolean {
+  const target = calendarOf(claimDate);
+  if (!target) return false;
+  const periods = [
+    ...findDates(answer).flatMap((d) => {
+      const l = lengthOf(d);
+      return l ? [l] : [];
+    }),
+    ...findFigures(answer).filter((f) => f.kind === 'day' || f.kind === 'month'),
+  ].filter((p) => p.value > 0 && Number.isInteger(p.value));
+  const bases = sources
+    .flatMap(findDates)
+    .map(calendarOf)
+    .filter((c): c is CalendarDate & { day: number } => c !== null && c.day !== undefined);
+  for (const base of bases) {
+    for (const period of periods) {
+      for (const sign of [1, -1]) {
+        const moved = addPeriod(base, sign * period.value, period.kind);
+        if (moved.month !== target.month) continue;
+        if (target.day !== undefined && moved.day !== target.day) continue;
+        if (target.year !== undefined && moved.year !== undefined && moved.year !== target.year) continue;
+        if (target.year !== undefined && moved.year === undefined) continue;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+function addPeriod(base: CalendarDate & { day: number }, amount: number, kind: string): { year: number | undefined; month: number; day: number } {
+  const year = base.year ?? 2000;
+  if (kind === 'day') {
+    const t = new Date(Date.UTC(year, base.month - 1, base.day + amount));
+    return { year: base.year === undefined ? undefined : t.getUTCFullYear(), month: t.getUTCMonth() + 1, day: t.getUTCDate() };
+  }
+  const months = year * 12 + (base.month - 1) + amount;
+  const [y, m] = [Math.floor(months / 12), (months % 12) + 1];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { year: base.year === undefined ? undefined : y, month: m, day: Math.min(base.day, last) };
+}
+
+/**
+ * Whether a date is stated, by meaning: the same key, or a day within the
+ * month or year it names ("by the end of March 2027" when the question says
+ * "12 March 2027").
+ */
+export function statesDate(stated: ReadonlySet<string>, key: string): boolean {
+  if (stated.has(key)) return true;
+  if (!/^\d{4}(?:-\d{2})?$/.test(key)) return false;
+  for (const s of stated) if (s.startsWith(`${key}-`)) return true;
+  return false;
+}
