@@ -88,6 +88,7 @@ describeTextMutator(
     { name: 'a weekday that disagrees with its date', artifact: 'The office closes on Friday 13 June 2026.' },
     { name: 'a weekday with a date of no year', artifact: 'The office closes on Friday 13 June.' },
     { name: '"May" as a verb', artifact: 'Staff May apply at any time.' },
+    { name: 'a weekday that is part of a name', artifact: 'Prices of Black Friday deals are final.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
     { name: 'a date the evidence does not state', artifact: 'Returns are due by 31 January.', evidence: 'Returns are due by the end of the first month of the year.', reason: /not stated/ },
     { name: 'a date when the evidence states the new date too', artifact: 'Fees rise in 2026.', evidence: 'Fees rise in 2025, 2026 and 2027.', reason: /also stated/ },

@@ -27,7 +27,15 @@ export const dateShift: TextMutator = {
     const askedDates = findDates(fixture.task);
     const asked = new Set(askedDates.map((d) => d.key));
     for (const date of dates) {
-      if (!date.possible || statesDate(asked, date.key) || dates.some((other) => other !== date && other.key === date.key) || besideLoneWeekday(text, dates, date) || namesALaw(text, date)) continue;
+      if (
+        !date.possible ||
+        statesDate(asked, date.key) ||
+        dates.some((other) => other !== date && other.key === date.key) ||
+        besideLoneWeekday(text, dates, date) ||
+        namesALaw(text, date) ||
+        namesADay(text, date)
+      )
+        continue;
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
@@ -69,6 +77,12 @@ function namesALaw(text: string, date: DatePiece): boolean {
   return (
     date.form === 'year' && /\b[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start)) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start))
   );
+}
+
+/** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */
+function namesADay(text: string, date: DatePiece): boolean {
+  const before = text.slice(Math.max(0, date.start - 20), date.start);
+  return date.form === 'weekday' && /\b[A-Z][a-z]+\s$/.test(before) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(before);
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */

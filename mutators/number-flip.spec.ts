@@ -35,6 +35,7 @@ describe('number-flip', () => {
     ['a product the answer states', 'Hire costs £12 an hour, so three hours cost £36.'],
     ['an identifier', 'Severity 1 issues go to clause 4 of form KL-7.'],
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
+    ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],
     ['an ordinal', 'Rent is due on the 1st of each month.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
   ])('leaves alone %s', (_, text) => {

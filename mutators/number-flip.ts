@@ -72,8 +72,8 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
   const before = text.slice(Math.max(0, n.start - 30), n.start);
   const after = text.slice(n.end, n.end + 3);
   if (/\d:$/.test(before) || /^:\d/.test(after) || LABEL.test(before)) return true;
-  // A phone number's groups, a leading zero, an ordinal ("the 1st"): digits, not an amount.
-  if (/\d\s$/.test(before) || /^\s\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
+  // A phone number's groups ("0300 555 0142", "1-888-555-0142"), a leading zero, an ordinal ("the 1st"): digits, not an amount.
+  if (/\d[\s-]$/.test(before) || /^[\s-]\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
   // A capitalised word is a name unless it opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
   return name !== null && !/[.!?:]$/.test(name[1]!);
