@@ -1,6 +1,6 @@
 import { sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
-import { figureSources, statesDate } from '../src/text/mismatches.js';
+import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -54,15 +54,14 @@ export const dateShift: TextMutator = {
     const original = findDates(fixture.artifact).find((d) => d.start === candidate.start && d.end === candidate.end);
     const shifted = shiftedDate(fixture.artifact, candidate);
     if (!original || !shifted) return 'the span holds no date';
-    // Where the critic looks for this date (src/text/mismatches.ts): the supporting sentence, the one its clause says, the question.
+    // As the critic reads this date (src/text/mismatches.ts), in the sentence and answer as they were and as mutated: stated, or a date moved by a period the answer writes.
     const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end)!;
-    const stated = new Set(
-      figureSources(claim.text, candidate.start - claim.start, support)
-        .flatMap(findDates)
-        .map((d) => d.key),
-    );
-    if (!stated.has(original.key)) return 'the original date is not stated in the supporting evidence or the task';
-    if (stated.has(shifted.key)) return 'the new date is also stated in the supporting evidence or the task';
+    const at = candidate.start - claim.start;
+    const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
+    const mutatedAnswer = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
+    if (!statesDateAt(claim.text, at, support, fixture.artifact)) return 'the original date is not stated in the supporting evidence or the task';
+    if (statesDateAt(mutated, at, support, mutatedAnswer))
+      return 'the new date is also stated in the supporting evidence or the task, worked out from dates and periods the answer writes, or part of an example it gives';
     return null;
   },
 };

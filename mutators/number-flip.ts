@@ -1,5 +1,5 @@
 import { findNumbers, numberKey, sentenceAround, type NumberPiece } from '../src/text/claims.js';
-import { figureSources } from '../src/text/mismatches.js';
+import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
@@ -40,13 +40,14 @@ export const numberFlip: TextMutator = {
     const [original] = findNumbers(fixture.artifact.slice(candidate.start, candidate.end));
     const [replacement] = findNumbers(candidate.replacement);
     if (!original || !replacement) return 'the span holds no number';
-    // Where the critic looks for this figure (src/text/mismatches.ts), in the sentence as it was and as mutated.
+    // As the critic reads this figure (src/text/mismatches.ts), in the sentence and answer as they were and as mutated: stated, or worked out from figures the answer writes.
     const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end)!;
     const at = candidate.start - claim.start;
     const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
-    const states = (text: string, n: NumberPiece) => figureSources(text, at, support).some((s) => findNumbers(s).some((m) => numberKey(m) === numberKey(n)));
-    if (!states(claim.text, original)) return 'the original number is not stated in the supporting evidence';
-    if (states(mutated, replacement)) return 'the new number is also stated in the supporting evidence or the task';
+    const mutatedAnswer = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
+    if (!statesFigureAt(claim.text, at, support, fixture.artifact)) return 'the original number is not stated in the supporting evidence';
+    if (statesFigureAt(mutated, at, support, mutatedAnswer))
+      return 'the new number is also stated in the supporting evidence or the task, worked out from figures the answer writes, or part of an example it gives';
     return null;
   },
 };

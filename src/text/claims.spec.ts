@@ -9,12 +9,14 @@ import {
   findQualifiers,
   gazetteerFor,
   isClauseQualifier,
+  MIN_JOINED_SUPPORT,
   MIN_SUPPORT,
   numberKey,
   sentenceAround,
   splitSentences,
   statesQualifier,
   supportOf,
+  supportPassage,
   type Piece,
 } from './claims.js';
 
@@ -396,6 +398,18 @@ describe('isClauseQualifier', () => {
   });
 });
 
+describe('statesQualifier, for ranges and "only" before a count', () => {
+  it.each([
+    ['anywhere from one to three months', 'a maximum of', true],
+    ['between one and three months', 'at least', true],
+    ['can only visit as a guest twice a month', 'no more than', true],
+    ['can visit as a guest twice a month', 'no more than', false],
+    ['for three months', 'a maximum of', false],
+  ])('%j states %j: %s', (text, keyword, expected) => {
+    expect(statesQualifier(text, keyword)).toBe(expected);
+  });
+});
+
 describe('statesQualifier', () => {
   it.each([
     ['Pay At Least 5.', 'at least', true],
@@ -500,6 +514,26 @@ describe('supportOf', () => {
     { name: 'null without evidence', claim: 'Staff book travel.', sources: [], expected: null },
   ])('gives $name', ({ claim, sources, expected }) => {
     expect(supportOf(claim, sources)).toBe(expected);
+  });
+});
+
+describe('supportOf, for a claim that joins two evidence sentences', () => {
+  const sources = ['The difference is refunded to your original payment method.', 'Each item is eligible for one price adjustment.', 'Price matches are not available on clearance items.'];
+  it.each([
+    { name: 'the two sentences it joins, the better first', claim: 'It is refunded to the payment method you used, and each item can only be adjusted once.', expected: sources[0] },
+    {
+      name: 'null when the two say too little of it between them',
+      claim: 'Store managers at their discretion refund gift vouchers to your payment card, and adjust loyalty points weekly.',
+      expected: null,
+    },
+  ])('gives $name', ({ claim, expected }) => {
+    expect(MIN_JOINED_SUPPORT).toBe(0.5);
+    expect(supportOf(claim, sources)).toBe(expected);
+  });
+
+  it('puts the second sentence in the passage, where its figures and names are stated', () => {
+    const claim = 'It is refunded to the payment method you used, and each item can only be adjusted once.';
+    expect(supportPassage(claim, sources)?.context).toContain(sources[1]);
   });
 });
 

@@ -223,6 +223,8 @@ interface EvidenceWords {
   senses: Set<string>;
   /** Its numbers and names (factsOf). */
   facts: Set<string>;
+  /** The sentence itself. */
+  text: string;
 }
 
 /**
@@ -239,7 +241,7 @@ function evidenceWords(sentence: string): EvidenceWords {
   if (!words) {
     if (evidenceWordCache.size >= EVIDENCE_WORD_CACHE_SIZE) evidenceWordCache.clear();
     const lemmas = new Set(contentLemmas(sentence));
-    words = { lemmas, senses: new Set([...lemmas].flatMap((l) => sensesOf(l))), facts: factsOf(sentence) };
+    words = { lemmas, senses: new Set([...lemmas].flatMap((l) => sensesOf(l))), facts: factsOf(sentence), text: sentence };
     evidenceWordCache.set(sentence, words);
   }
   return words;
@@ -277,11 +279,20 @@ export function alignToEvidence(claim: string, evidenceSentences: readonly strin
     const words = evidenceWords(sentence);
     let shared = 0;
     for (const w of claimWords) if (saysWord(words, w)) shared++;
-    for (const f of claimFacts) if (words.facts.has(f)) shared++;
+    for (const f of claimFacts) if (saysFact(words, f)) shared++;
     const score = shared / total;
     if (!best || score > best.score) best = { sentence, score };
   }
   return best;
+}
+
+/**
+ * Whether an evidence sentence states a number or name of the claim: the same
+ * number, or the name written in it as words (a name the sentence writes
+ * where the entity reader does not take it for one: "Device Plan: Pixelon 8").
+ */
+function saysFact(words: EvidenceWords, fact: string): boolean {
+  return words.facts.has(fact) || (fact.startsWith('@') && containsWords(words.text.toLowerCase(), fact.slice(1)));
 }
 
 /** A text's numbers and names, each once: "#£10", "@oakfield room". */
@@ -337,7 +348,7 @@ function supportFor(claim: string, evidenceSentences: readonly string[]): Suppor
     // A claim of numbers and names only: the sentence that states most of them, as a share of them.
     let stating: { sentence: string; shared: number } | null = null;
     for (const sentence of evidenceSentences) {
-      const shared = [...claimFacts].filter((f) => evidenceWords(sentence).facts.has(f)).length;
+      const shared = [...claimFacts].filter((f) => saysFact(evidenceWords(sentence), f)).length;
       if (!stating || shared > stating.shared) stating = { sentence, shared };
     }
     return stating && claimFacts.size > 0 && stating.shared / claimFacts.size >= MIN_SUPPORT ? { sentence: stating.sentence, joined: null } : null;
@@ -345,7 +356,7 @@ function supportFor(claim: string, evidenceSentences: readonly string[]): Suppor
   if (!best) return null;
   const said = (sentence: string) => {
     const words = evidenceWords(sentence);
-    return new Set([...claimWords.filter((w) => saysWord(words, w)), ...[...claimFacts].filter((f) => words.facts.has(f))]);
+    return new Set([...claimWords.filter((w) => saysWord(words, w)), ...[...claimFacts].filter((f) => saysFact(words, f))]);
   };
   const first = said(best.sentence);
   if (first.size < 2) return null;

@@ -1,5 +1,6 @@
 import { findEntities, findNumbers } from './claims.js';
 import { findDates } from './dates.js';
+import { isDictionaryWord } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 
 /**
@@ -80,8 +81,10 @@ const FUNCTION_LEMMAS = new Set(['be', 'have', 'do', 'get', 'can', 'may', 'must'
  */
 export function statesNoClaim(sentence: string): boolean {
   if (findNumbers(sentence).length || findDates(sentence).length || findEntities(sentence).length) return false;
-  const words = readSentences(sentence)
-    .flatMap((s) => s.tokens)
-    .filter((t) => CLAIM_POS.has(t.pos) && /^[a-z]/.test(t.lemma) && !REPLY_WORDS.has(t.lemma) && !FUNCTION_LEMMAS.has(t.lemma));
-  return new Set(words.map((t) => t.lemma)).size <= 1;
+  const words = readSentences(sentence).flatMap((s) =>
+    // The model reads a capitalised noun opening a sentence ("Refunds are not allowed") as a name: a dictionary word there is an ordinary word.
+    s.tokens.map((t, i) => (i === 0 && t.pos === 'PROPN' && isDictionaryWord(t.lemma.replace(/s$/, '')) ? { ...t, pos: 'NOUN' } : t)),
+  );
+  const claimWords = words.filter((t) => CLAIM_POS.has(t.pos) && /^[a-z]/.test(t.lemma) && !REPLY_WORDS.has(t.lemma) && !FUNCTION_LEMMAS.has(t.lemma));
+  return new Set(claimWords.map((t) => t.lemma)).size <= 1;
 }

@@ -1,4 +1,4 @@
-import { findNumbers, numberKey, type SupportPassage } from './claims.js';
+import { findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
 import { type DatePiece, findDates, touchesDate } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
@@ -20,6 +20,8 @@ export interface Figure {
   /** A currency sign, "%", "day", "month", or the word after the number ("GB", "instalment"); "" for a bare number. */
   kind: string;
   decimals: number;
+  /** The unit as written, singular ("hour" for a figure counted in days as "48 hours"; "£" for "150p"). */
+  unit: string;
   /** The number as numberKey writes it ("£1250", "15%"), for a figure written in digits: equal keys are the same figure whatever the words after them. */
   key?: string;
 }
@@ -48,10 +50,10 @@ const MONEY_WORDS: Readonly<Record<string, [string, number]>> = {
 
 function asFigure(text: string, start: number, end: number, value: number, unit: string, decimals: number): Figure {
   const money = MONEY_WORDS[unit];
-  if (money) return { text, start, end, value: value * money[1], kind: money[0], decimals: money[1] < 1 ? 2 : decimals };
+  if (money) return { text, start, end, value: value * money[1], kind: money[0], decimals: money[1] < 1 ? 2 : decimals, unit };
   const period = PERIOD_SCALE[unit];
-  if (period) return { text, start, end, value: value * period[1], kind: period[0], decimals };
-  return { text, start, end, value, kind: unit, decimals };
+  if (period) return { text, start, end, value: value * period[1], kind: period[0], decimals, unit };
+  return { text, start, end, value, kind: unit, decimals, unit };
 }
 
 /** Number words by value: the words a document spells small numbers, tens, and their multipliers in. */
@@ -84,10 +86,12 @@ export function spelledValue(words: readonly string[]): number | undefined {
 const UNIT_AFTER = /^(?:[\s-]+)(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
 
 function unitAfter(text: string, end: number): string {
+  const degrees = /^\s?°\s?([CF])\b/.exec(text.slice(end, end + 4));
+  if (degrees) return `°${degrees[1]}`;
   const word = UNIT_AFTER.exec(text.slice(end, end + 40))?.[1] ?? '';
   const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'pence' || lower === 'per cent') return lower;
-  return /^[a-z]{3,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+  return /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
 }
 
 /**
@@ -122,15 +126,19 @@ function spelledFigures(text: string): Figure[] {
       if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
     }
   }
-  for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi)) found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0 });
+  for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi))
+    found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0, unit: 'fortnight' });
   return found.filter((f, i) => !found.some((g, k) => k < i && g.start < f.end && f.start < g.end));
 }
+
+/** A clause's number opening a line or a text ("9.4 Membership fees..."): a label, not a figure. */
+const SECTION_LABEL = /(?:^|\n\s*)\d+(?:\.\d+)+\s$/;
 
 /** The figures of a text: its numbers with what each counts, and the periods, amounts and shares it spells in words. Numbers inside a date are the date's. */
 export function findFigures(text: string): Figure[] {
   const dates = findDates(text).filter((d) => d.form !== 'duration');
   const written = findQuantities(text)
-    .filter((q) => !touchesDate(dates, q.number.start, q.number.end))
+    .filter((q) => !touchesDate(dates, q.number.start, q.number.end) && !SECTION_LABEL.test(text.slice(Math.max(0, q.number.start - 2), q.number.end + 1)))
     .map((q) => {
       const n = q.number;
       const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, n.end));
@@ -149,55 +157,89 @@ export function sameFigure(a: Figure, b: Figure): boolean {
 /** Words that make a figure an estimate: "about 8%", "roughly £20". */
 const HEDGE = /\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|just\s+(?:over|under))\s+(?:an?\s+)?$/i;
 
+/** The sentences of the passage a figure's own clause restates: the supporting sentence and the evidence sentences that say most of the clause; and the task and titles. */
+type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
+
 /**
- * A figure the answer works out: from figures it writes (stated by the
- * evidence or the task, or worked out in turn) and the evidence's and task's
- * figures, by one step of a small, exact arithmetic, each step using at least
- * one figure the answer writes:
- *  - an amount of one currency: a sum or difference of two amounts; a share
- *    the answer writes of an amount, or an amount plus or minus that share;
- *    an amount times or divided by a count the answer writes;
- *  - a share: the change from one amount to another, or one amount's share of
- *    another, exact at the precision written, or rounded to it where the
- *    answer hedges ("about 8%");
- *  - a period: the sum or difference of a period the answer writes and one
- *    the task states (the case's own elapsed time: "20 days ago" less a
- *    15-day window is "five days ago").
- * Nothing else: no sums of periods the evidence states (policies' periods
- * add up to one another too easily), no chains the answer does not write.
+ * The figures a step of working may use: the answer's figures that the
+ * evidence or task states or that it worked out (`written`), the evidence's
+ * and task's (`stated`), the task's and titles' (`asked`), and the anchors,
+ * one of which every step uses: a figure of the same sentence as the result,
+ * or one the answer worked out. Two rules' figures the answer states in
+ * different sentences ("£25 a day", "only £10 for the last day") are no
+ * working: their difference is a coincidence, not a result.
  */
-function derives(target: Figure, hedged: boolean, written: readonly Figure[], stated: readonly Figure[], asked: readonly Figure[]): boolean {
-  const ops = written.filter((w) => !sameFigure(w, target));
-  const pool = [...ops, ...stated.filter((s) => !sameFigure(s, target))];
+interface Operands {
+  written: readonly Figure[];
+  stated: readonly Figure[];
+  asked: readonly Figure[];
+  anchors: readonly Figure[];
+}
+
+/**
+ * A figure the answer works out, by one step of a small, exact arithmetic:
+ *  - an amount of one currency: the sum or difference of two amounts; a share
+ *    the answer writes of an amount, or an amount plus or minus that share;
+ *    an amount times or divided by a count the answer writes ("10 months");
+ *  - a share: the change from one amount to another, or one amount's share of
+ *    another, both anchored, exact at the precision written, or rounded to it
+ *    where the answer hedges ("from £42.50 to £46.00, about 8%");
+ *  - a period: the sum or difference of a period the answer writes and one
+ *    the question states (the case's own elapsed time: "20 days ago" less a
+ *    15-day window is "five days ago"; not an acceptance plan's, which
+ *    restates the answer).
+ * Each step uses a figure the answer writes and an anchor (Operands). Nothing
+ * else: no sums of periods the evidence states (policies' periods add up to
+ * one another too easily), no chains the answer does not write.
+ */
+function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
+  const other = (f: Figure) => !sameFigure(f, target);
+  const written = operands.written.filter(other);
+  const pool = [...written, ...operands.stated.filter(other)];
+  const anchored = (...fs: Figure[]) => fs.some((f) => operands.anchors.some((a) => sameFigure(a, f)));
   const is = (x: number) => (target.kind === '%' && hedged ? Math.abs(x - target.value) < 0.5 * 10 ** -target.decimals : close(x, target.value));
+  const isAmount = (f: Figure) => /^[£$€]$/.test(f.kind);
   if (target.kind === '%') {
-    const amounts = (f: Figure) => /^[£$€]$/.test(f.kind);
-    for (const a of ops.filter(amounts)) {
-      for (const b of pool.filter((f) => f.kind === a.kind && f !== a)) {
+    for (const a of written.filter(isAmount)) {
+      // Any two amounts have a ratio: a share is worked out only from amounts the answer writes beside it or worked out itself.
+      for (const b of pool.filter((f) => f.kind === a.kind && !sameFigure(f, a) && anchored(a) && anchored(f))) {
         if (is((100 * (b.value - a.value)) / a.value) || is((100 * (a.value - b.value)) / b.value) || is((100 * a.value) / b.value) || is((100 * b.value) / a.value)) return true;
       }
     }
     return false;
   }
-  if (/^[£$€]$/.test(target.kind)) {
+  if (isAmount(target)) {
     const amounts = pool.filter((f) => f.kind === target.kind);
-    for (const a of ops.filter((f) => f.kind === target.kind)) for (const b of amounts) if (a !== b && (is(a.value + b.value) || is(Math.abs(a.value - b.value)))) return true;
-    for (const p of ops.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
-      for (const a of amounts) if (is((a.value * p.value) / 100) || is(a.value * (1 + p.value / 100)) || is(a.value * (1 - p.value / 100))) return true;
+    for (const a of written.filter((f) => f.kind === target.kind)) {
+      // Two different amounts: twice an amount is a count's work ("2 nights at £35"), not a sum.
+      for (const b of amounts) if (!sameFigure(a, b) && anchored(a, b) && (is(a.value + b.value) || is(Math.abs(a.value - b.value)))) return true;
     }
-    for (const n of ops.filter((f) => !/^[£$€%]$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000)) {
-      for (const a of amounts) if (is(a.value * n.value) || is(a.value / n.value)) return true;
+    for (const p of written.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
+      for (const a of amounts) if (anchored(p, a) && (is((a.value * p.value) / 100) || is(a.value * (1 + p.value / 100)) || is(a.value * (1 - p.value / 100)))) return true;
+    }
+    for (const n of written.filter(isCount)) {
+      for (const a of amounts) if (anchored(n, a) && (is(a.value * n.value) || is(a.value / n.value))) return true;
     }
     return false;
   }
   if (target.kind === 'day' || target.kind === 'month') {
-    for (const a of ops.filter((f) => f.kind === target.kind)) for (const t of asked.filter((f) => f.kind === target.kind)) if (is(a.value + t.value) || is(Math.abs(t.value - a.value))) return true;
+    for (const a of written.filter((f) => f.kind === target.kind)) {
+      for (const t of operands.asked.filter((f) => f.kind === target.kind)) if (anchored(a, t) && (is(a.value + t.value) || is(Math.abs(t.value - a.value)))) return true;
+    }
   }
   return false;
 }
 
-/** The sentences of the passage a figure's own clause restates: the supporting sentence and the evidence sentences that say most of the clause. */
-type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
+/** A count an amount may be multiplied by: a whole number of something ("10 months", "3 nights", "10 payments"), not a clock time ("2 pm") or a bare number. */
+const isCount = (f: Figure) => /^[a-z]{3,}$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000;
+
+/** Where a sentence starts giving an example ("for example, notice received on 10 March would end it on 30 April"), or Infinity. */
+const EXAMPLE = /\b(?:for\s+example|for\s+instance|e\.g\.)/i;
+export function exampleStart(sentence: string): number {
+  return EXAMPLE.exec(sentence)?.index ?? Number.POSITIVE_INFINITY;
+}
+
+const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0, at - 20), at));
 
 /**
  * Whether the evidence states a figure of the claim, as src/text/mismatches.ts
@@ -207,7 +249,11 @@ type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
  *  2. or, where those sentences state no other figure of its kind, any evidence
  *     sentence does (an answer takes a figure from one document and a rule
  *     from another: "£99" from the schedule, "20%" from the wording);
- *  3. or the answer works it out from figures it writes (`derives`).
+ *  3. or the answer works it out from figures it writes (`derives`), here or
+ *     in another of its sentences;
+ *  4. or it stands in an example the answer gives ("for example, notice
+ *     received on 10 March..."), and the sentences its clause restates give no
+ *     other figure of its kind: the example's case is supposed, not claimed.
  * A figure whose own sentence gives another value of its kind is the mix-up a
  * checker must catch ("24 days", the rule for Ireland, beside "28 days" for
  * the UK), unless the answer works it out.
@@ -216,30 +262,48 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   // Either way of reading: the same number whatever follows it (as the claim analysis always read figures), or the same quantity written differently.
   const states = (text: string) => findFigures(text).some((f) => sameFigure(f, figure)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
   if ([...own.sentences, ...own.restated].some(states)) return true;
-  const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && f.kind !== '' && !close(f.value, figure.value)));
-  if (!conflict && passage.evidence.some(states)) return true;
-  const hedged = HEDGE.test(claim.slice(Math.max(0, figure.start - 20), figure.start));
-  const evidenceFigures = [...passage.evidence, ...passage.restated].flatMap(findFigures);
-  return derives(figure, hedged, answerFigures(answer, evidenceFigures, passage.restated), evidenceFigures, passage.restated.flatMap(findFigures));
+  const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
+  if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
+  const worked = workedFigures(answer, passage);
+  // A figure the answer worked out in another sentence, restated ("so only £850 is left ... once that £850 is used").
+  const claimAt = answer.indexOf(claim);
+  if (worked.derived.some((d) => sameFigure(d, figure) && (claimAt < 0 || d.start < claimAt || d.start >= claimAt + claim.length))) return true;
+  const local = findFigures(claim).filter((f) => f.start !== figure.start);
+  const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
+  return derives(figure, hedgedAt(claim, figure.start), { ...worked, anchors });
+}
+
+/** What an answer's working rests on: the evidence's and task's figures, and the answer's own figures those state or it works out from them. */
+interface Working {
+  stated: Figure[];
+  asked: Figure[];
+  written: Figure[];
+  derived: Figure[];
 }
 
 /** The figures an answer writes that the evidence or task states, or that it works out from those (to a fixed point: a chain the answer writes step by step). */
-function answerFigures(answer: string, stated: readonly Figure[], restated: readonly string[]): Figure[] {
+function workedFigures(answer: string, passage: SupportPassage): Working {
+  // The question's own figures (the case: "20 days ago"), not an acceptance plan's, which restate the answer.
+  const asked = passage.restated.flatMap((text) => findFigures(text.split(/\n\s*Acceptance plan:/)[0]!));
+  const stated = [...passage.evidence.flatMap(findFigures), ...asked];
   const all = findFigures(answer);
-  const asked = restated.flatMap(findFigures);
-  const accepted = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key)));
+  const sentences = splitSentences(answer);
+  const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
+  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key)));
+  const derived: Figure[] = [];
   for (let grew = true; grew; ) {
     grew = false;
     for (const f of all) {
-      if (accepted.includes(f)) continue;
-      const hedged = HEDGE.test(answer.slice(Math.max(0, f.start - 20), f.start));
-      if (derives(f, hedged, accepted, stated, asked)) {
-        accepted.push(f);
+      if (written.includes(f)) continue;
+      const local = written.filter((w) => sentenceOf(w) === sentenceOf(f));
+      if (derives(f, hedgedAt(answer, f.start), { written, stated, asked, anchors: [...local, ...derived] })) {
+        written.push(f);
+        derived.push(f);
         grew = true;
       }
     }
   }
-  return accepted;
+  return { stated, asked, written, derived };
 }
 
 /** A calendar date as year (if written), month and day (if written), read from a date's key. */
@@ -303,7 +367,7 @@ const NEXT_YEAR = /\b(?:following|next)\s+year\b|\byear\s+after\b/i;
  * worked out: a date the evidence, task or answer gives, moved by a period the
  * answer writes ("14 January" and "6 months" give "14 July").
  */
-export function dateStated(claimDate: DatePiece, own: OwnSources, passage: SupportPassage, answer: string): boolean {
+export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources, passage: SupportPassage, answer: string): boolean {
   const ownText = [...own.sentences, ...own.restated];
   const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
   const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
@@ -311,35 +375,36 @@ export function dateStated(claimDate: DatePiece, own: OwnSources, passage: Suppo
   if (ownText.some(states)) return true;
   const isLength = lengthOf(claimDate) !== null;
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
-  if (!conflict && passage.evidence.some(states)) return true;
-  return movedBy(claimDate, [...passage.evidence, ...passage.restated, answer], answer);
+  if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
+  return movedBy(claimDate, [...passage.evidence, ...passage.restated, claim], answer);
 }
 
-/** Whether the claim's date is a date of the sources moved by a period the answer writes, to the claim's precision. */
+/**
+ * Whether the claim's date is a date of the sources (the evidence, the task,
+ * the claim's own sentence) moved by a period the answer writes, to the
+ * claim's precision. A date that already is the claim's at that precision is
+ * no base: a year later "1 January" is "1 January" again.
+ */
 function movedBy(claimDate: DatePiece, sources: readonly string[], answer: string): boolean {
   const target = calendarOf(claimDate);
   if (!target) return false;
+  // Periods of the calendar: "24 hours before departure" moves a time, never a date.
   const periods = [
     ...findDates(answer).flatMap((d) => {
       const l = lengthOf(d);
-      return l ? [l] : [];
+      return l && !/ hour$/.test(d.key) ? [l] : [];
     }),
-    ...findFigures(answer).filter((f) => f.kind === 'day' || f.kind === 'month'),
+    ...findFigures(answer).filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour'),
   ].filter((p) => p.value > 0 && Number.isInteger(p.value));
+  const matches = (d: { year: number | undefined; month: number; day: number | undefined }) =>
+    d.month === target.month && (target.day === undefined || d.day === target.day) && (target.year === undefined || d.year === target.year);
   const bases = sources
     .flatMap(findDates)
     .map(calendarOf)
-    .filter((c): c is CalendarDate & { day: number } => c !== null && c.day !== undefined);
+    .filter((c): c is CalendarDate & { day: number } => c !== null && c.day !== undefined && !matches(c));
   for (const base of bases) {
     for (const period of periods) {
-      for (const sign of [1, -1]) {
-        const moved = addPeriod(base, sign * period.value, period.kind);
-        if (moved.month !== target.month) continue;
-        if (target.day !== undefined && moved.day !== target.day) continue;
-        if (target.year !== undefined && moved.year !== undefined && moved.year !== target.year) continue;
-        if (target.year !== undefined && moved.year === undefined) continue;
-        return true;
-      }
+      for (const sign of [1, -1]) if (matches(addPeriod(base, sign * period.value, period.kind))) return true;
     }
   }
   return false;

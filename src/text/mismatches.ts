@@ -26,7 +26,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
   for (const d of findDates(claim)) {
-    if (!dateStated(d, ownSources(claim, d.start, passage), passage, answer)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
+    if (!dateStated(claim, d, ownSources(claim, d.start, passage), passage, answer)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
@@ -55,7 +55,7 @@ export function statesFigureAt(claim: string, at: number, passage: SupportPassag
 /** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
 export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const date = findDates(claim).find((d) => d.start === at);
-  return date === undefined ? null : dateStated(date, ownSources(claim, at, passage), passage, answer);
+  return date === undefined ? null : dateStated(claim, date, ownSources(claim, at, passage), passage, answer);
 }
 
 /**

@@ -56,3 +56,17 @@ describe('builtin:trace-trusting', () => {
     expect(await verdictOf(critic, request(correct, { prior_verdict: priorFailVerdict('text') }))).toBe('FAIL');
   });
 });
+
+describe('builtin:evidence-check, per claim', () => {
+  const critic = createEvidenceCheckCritic('ec', 'claims');
+  const review = async (artifact: string, evidence: CriticRequest['evidence']) =>
+    (await critic.review({ reviewId: 'x', request: { task: 'Can I claim it?', artifact, evidence, rubric: 'r' }, messages: [], signal: new AbortController().signal })).text;
+
+  it('finds a reply that states no claim supported by what the claim after it rests on, and not-found blind', async () => {
+    const sources = [{ id: 'h', text: 'Claims go to the Finance Team within 14 days.' }];
+    expect(await review('Yes. Claims go to the Finance Team within 14 days.', sources)).toBe(
+      'CLAIM 1: supported "Claims go to the Finance Team within 14 days."\nCLAIM 2: supported "Claims go to the Finance Team within 14 days."\nVERDICT: PASS',
+    );
+    expect(await review('Yes. Claims go to the Finance Team within 14 days.', undefined)).toMatch(/^CLAIM 1: not-found\n/);
+  });
+});

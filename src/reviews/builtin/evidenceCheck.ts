@@ -1,5 +1,6 @@
 import type { CriticRequest } from '../../requests/types.js';
 import { alignToEvidence, evidenceSentences, questionText, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
+import { statesNoClaim } from '../../text/discourse.js';
 import { mismatches } from '../../text/mismatches.js';
 import { numberedClaims } from '../../text/numberedClaims.js';
 import { sha256Hex } from '../../util/hash.js';
@@ -65,13 +66,19 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
  * The same check answered per claim (the `claims` grammar): each numbered
  * sentence `supported` or `contradicted`, citing the evidence sentence it was
  * compared with, or `not-found` when no evidence sentence supports a claim
- * that states a number or a name; then the overall verdict.
+ * that states a number or a name; a reply that states no claim ("Yes.") is
+ * supported by what the claim it introduces rests on; then the overall
+ * verdict.
  */
 export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>, findings: readonly ClaimFinding[] = checkAgainstEvidence(request)): string {
   const sources = evidenceSentences(request.evidence ?? []);
-  const lines = numberedClaims(request.artifact, 'text').map(({ id, text }) => {
+  const claims = numberedClaims(request.artifact, 'text');
+  const supports = claims.map(({ text }) => supportOf(text, sources));
+  const lines = claims.map(({ id, text }, i) => {
     const problems = findings.filter((f) => f.claim === text);
-    const support = supportOf(text, sources) ?? alignToEvidence(text, sources)?.sentence ?? null;
+    // A reply that states no claim ("Yes.", "Sadly, no.") stands on what the answer's next claim (or, last, its previous one) rests on.
+    const answered = statesNoClaim(text) ? (supports.slice(i + 1).find((s) => s !== null) ?? [...supports.slice(0, i)].reverse().find((s) => s !== null) ?? null) : null;
+    const support = supports[i] ?? answered ?? alignToEvidence(text, sources)?.sentence ?? null;
     if (problems.length === 0) return support ? `CLAIM ${id}: supported "${support}"` : `CLAIM ${id}: not-found`;
     if (support === null || problems.every((p) => p.problem === 'no evidence supports this claim')) return `CLAIM ${id}: not-found`;
     return `CLAIM ${id}: contradicted "${support}" (${problems.map((p) => p.problem.replace(/ \(".*"\)$/, '')).join('; ')})`;

@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
+import { evidenceSentences, questionText, sentenceAround, supportPassage } from './claims.js';
+import { findFigures, spelledValue } from './figures.js';
+import { statesDateAt, statesFigureAt } from './mismatches.js';
+
+describe('findFigures', () => {
+  it.each([
+    { text: 'It costs 150p a text.', expected: [{ text: '150', value: 1.5, kind: '£' }] },
+    { text: 'Returns within 2 weeks.', expected: [{ text: '2', value: 14, kind: 'day' }] },
+    { text: 'You have fifteen days to return it.', expected: [{ text: 'fifteen', value: 15, kind: 'day' }] },
+    { text: 'a two-week trip', expected: [{ text: 'two', value: 14, kind: 'day' }] },
+    { text: 'We were away for a fortnight.', expected: [{ text: 'a fortnight', value: 14, kind: 'day' }] },
+    { text: 'It costs twenty-five pounds.', expected: [{ text: 'twenty-five', value: 25, kind: '£' }] },
+    { text: 'Cover starts 48 hours after the start date.', expected: [{ text: '48', value: 2, kind: 'day' }] },
+    { text: 'The plan runs for 2 years.', expected: [{ text: '2', value: 24, kind: 'month' }] },
+    { text: 'Stored below 25°C.', expected: [{ text: '25', value: 25, kind: '°C' }] },
+    {
+      text: 'A fee of £60.00 and 15% off.',
+      expected: [
+        { text: '£60.00', value: 60, kind: '£' },
+        { text: '15%', value: 15, kind: '%' },
+      ],
+    },
+    // Not figures: a date's digits (the date is checked as one), a clause label, "one" before a unit, a bare count in words.
+    { text: 'Claims are due by 14 July 2025.', expected: [] },
+    { text: '9.4 Fees are collected monthly.', expected: [] },
+    { text: 'It only lasts for that one month.', expected: [] },
+    { text: 'One of the two claims is paid.', expected: [] },
+  ])('reads $text', ({ text, expected }) => {
+    expect(findFigures(text).map(({ text: t, value, kind }) => ({ text: t, value: Number(value.toFixed(6)), kind }))).toEqual(expected);
+  });
+
+  it.each([
+    [['twenty', 'five'], 25],
+    [['one', 'hundred', 'and', 'twenty'], 120],
+    [['two', 'thousand'], 2000],
+    [['ninety', 'nine'], 99],
+    [['plenty'], undefined],
+    [['and'], undefined],
+  ])('spells %j as %s', (words, value) => {
+    expect(spelledValue(words)).toBe(value);
+  });
+});
+
+/** The findings of evidence-check on an answer: what every text oracle also reads (src/text/mismatches.ts). */
+const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
+
+describe('figures stated in other words, or in another document', () => {
+  it.each([
+    { name: 'pence for pounds', evidence: ['Each text costs £1.50.'], artifact: 'Each text costs 150p.', ok: true },
+    { name: 'other pence', evidence: ['Each text costs £1.50.'], artifact: 'Each text costs 160p.', ok: false },
+    { name: 'weeks for days', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within 2 weeks of delivery.', ok: true },
+    { name: 'other weeks', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within 3 weeks of delivery.', ok: false },
+    { name: 'a number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fourteen days of delivery.', ok: true },
+    { name: 'another number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fifteen days of delivery.', ok: false },
+    { name: 'hours as days', evidence: ['Accident cover starts 48 hours after the start date.'], artifact: 'Accident cover starts two days after the start date.', ok: true },
+    {
+      name: 'a figure from another document, where the rule states none of its kind',
+      evidence: ['You must pay the excess shown on your schedule for each condition.', 'Fixed excess: £99 per condition.'],
+      artifact: 'You must pay your £99 excess for each condition.',
+      ok: true,
+    },
+    {
+      name: 'a figure of another rule, where the rule states its own (the mix-up a checker must catch)',
+      evidence: ['Employees accrue 28 days of annual leave each year.', 'Contractors get 24 days.'],
+      artifact: 'Employees accrue 24 days of annual leave each year.',
+      ok: false,
+    },
+  ])('$name: supported $ok', ({ evidence, artifact, ok }) => {
+    expect(findings('What applies?', evidence, artifact).length > 0).toBe(!ok);
+  });
+});
+
+describe('figures the answer works out', () => {
+  const excess = ['You must also pay a co-payment of 20% of each claim, calculated after the excess is deducted.', 'Fixed excess: £99 per condition.'];
+  it.each([
+    {
+      name: 'an excess plus a share of the rest, step by step',
+      task: 'The treatment costs £1,200. How much do I pay?',
+      evidence: excess,
+      artifact: 'On a £1,200 bill you pay the £99 excess plus a 20% co-payment of £220.20 on the remaining £1,101, so you pay £319.20 of the claim and the insurer pays £880.80.',
+      ok: true,
+    },
+    {
+      name: 'a wrong total',
+      task: 'The treatment costs £1,200. How much do I pay?',
+      evidence: excess,
+      artifact: 'On a £1,200 bill you pay the £99 excess plus a 20% co-payment of £220.20 on the remaining £1,101, so you pay £320.20 of the claim and the insurer pays £880.80.',
+      ok: false,
+    },
+    {
+      name: 'a share of the price the question gives, and what is left',
+      task: 'I paid $1,299 for a drone. What do I get back?',
+      evidence: ['Opened drones are subject to a restocking fee of 15% of the purchase price.'],
+      artifact: 'Opened drones are subject to a 15% restocking fee, which on a $1,299 drone is $194.85, so you get $1,104.15 back.',
+      ok: true,
+    },
+    {
+      name: 'a wrong share of the price',
+      task: 'I paid $1,299 for a drone. What do I get back?',
+      evidence: ['Opened drones are subject to a restocking fee of 15% of the purchase price.'],
+      artifact: 'Opened drones are subject to a 15% restocking fee, which on a $1,299 drone is $194.00, so you get $1,105.00 back.',
+      ok: false,
+    },
+    {
+      name: 'a price after a rise, from the price the question gives',
+      task: 'I pay €35 a month on Unlimited. What will I pay after the April increase?',
+      evidence: ['Each April, your monthly plan charge on Unlimited will increase by €2.00.'],
+      artifact: 'In April your Unlimited plan charge will increase by €2.00, bringing it to €37.00 a month.',
+      ok: true,
+    },
+    {
+      name: 'a wrong price after a rise',
+      task: 'I pay €35 a month on Unlimited. What will I pay after the April increase?',
+      evidence: ['Each April, your monthly plan charge on Unlimited will increase by €2.00.'],
+      artifact: 'In April your Unlimited plan charge will increase by €2.00, bringing it to €38.00 a month.',
+      ok: false,
+    },
+    {
+      name: 'a share the answer does not write',
+      task: 'What do I owe if I leave now?',
+      evidence: ['The early termination charge is 25% of the monthly plan charges remaining.', 'Plan: €25.00 per month.', 'Monthly plan charges remaining: 10.'],
+      artifact: 'You have 10 months of your €25.00 plan to go, which comes to €250.00, so the early termination charge is €62.50.',
+      ok: false,
+    },
+    {
+      name: 'an amount times a count the answer writes',
+      task: 'What do I owe if I leave now?',
+      evidence: ['The early termination charge is 25% of the monthly plan charges remaining.', 'Plan: €25.00 per month.', 'Monthly plan charges remaining: 10.'],
+      artifact: 'You have 10 months of your €25.00 plan to go, which comes to €250.00, so the early termination charge of 25% of that is €62.50.',
+      ok: true,
+    },
+    {
+      name: 'a share rounded where the answer hedges',
+      task: 'My fee is going up. Can I leave?',
+      evidence: ['If an increase to your monthly fee is more than 5%, you may cancel.', 'The monthly fee will increase from £42.50 to £46.00.'],
+      artifact: 'Your fee is going from £42.50 to £46.00, a rise of about 8%, which is more than 5%, so you may cancel.',
+      ok: true,
+    },
+    {
+      name: 'a share rounded wrongly',
+      task: 'My fee is going up. Can I leave?',
+      evidence: ['If an increase to your monthly fee is more than 5%, you may cancel.', 'The monthly fee will increase from £42.50 to £46.00.'],
+      artifact: 'Your fee is going from £42.50 to £46.00, a rise of about 9%, which is more than 5%, so you may cancel.',
+      ok: false,
+    },
+    {
+      name: 'a rounded share the answer does not hedge',
+      task: 'My fee is going up. Can I leave?',
+      evidence: ['If an increase to your monthly fee is more than 5%, you may cancel.', 'The monthly fee will increase from £42.50 to £46.00.'],
+      artifact: 'Your fee is going from £42.50 to £46.00, a rise of 8%, which is more than 5%, so you may cancel.',
+      ok: false,
+    },
+    {
+      name: 'a period less the elapsed time the question gives',
+      task: 'I bought a laptop 20 days ago. Can I return it?',
+      evidence: ['Laptops have a return period of 15 days from the date of purchase.'],
+      artifact: 'Laptops have a return period of 15 days from purchase, so your window closed five days ago.',
+      ok: true,
+    },
+    {
+      name: 'a wrong difference of periods',
+      task: 'I bought a laptop 20 days ago. Can I return it?',
+      evidence: ['Laptops have a return period of 15 days from the date of purchase.'],
+      artifact: 'Laptops have a return period of 15 days from purchase, so your window closed six days ago.',
+      ok: false,
+    },
+    {
+      name: 'no difference of two rules the answer states in different sentences',
+      task: 'What meal allowances apply?',
+      evidence: ['A meal allowance of £25 a day is paid for each full day away.', 'On a trip that ends before 2 pm, only £10 is paid for the last day.'],
+      artifact: 'A meal allowance of £25 a day is paid for each full day away. On a trip that ends before 2 pm, only £15 is paid for the last day.',
+      ok: false,
+    },
+    {
+      name: 'no doubling of an amount',
+      task: 'What does a checked bag cost?',
+      evidence: ['A checked bag costs €35 online.'],
+      artifact: 'A checked bag costs €35 online, and €70 at the airport.',
+      ok: false,
+    },
+  ])('$name: supported $ok', ({ task, evidence, artifact, ok }) => {
+    expect(findings(task, evidence, artifact).length > 0).toBe(!ok);
+  });
+});
+
+describe('dates stated in other words, or worked out', () => {
+  it.each([
+    {
+      name: 'a day of the question without its year',
+      task: 'I bought it on 28 November 2024. Can I return it?',
+      evidence: ['Products bought in November may be returned until 15 January 2025.'],
+      artifact: 'Since you bought it on 28 November, you can return it until 15 January 2025.',
+      ok: true,
+    },
+    {
+      name: 'a day the evidence gives without a year, in the year of the question',
+      task: 'I signed up in February 2025. Is my price going up this April?',
+      evidence: ['If your contract started on or after 1 January, the increase will not apply in April of that year; your first increase will be in April of the following year.'],
+      artifact: 'Your contract started after 1 January 2025, so the increase will not apply in April 2025; your first increase will be in April 2026.',
+      ok: true,
+    },
+    {
+      name: 'a year neither the question nor "the following year" gives',
+      task: 'I signed up in February 2025. Is my price going up this April?',
+      evidence: ['If your contract started on or after 1 January, the increase will not apply in April of that year; your first increase will be in April of the following year.'],
+      artifact: 'Your contract started after 1 January 2025, so the increase will not apply in April 2025; your first increase will be in April 2027.',
+      ok: false,
+    },
+    {
+      name: 'a treatment date moved by the period the answer writes',
+      task: 'My dog was treated on 14 January. Is it too late to claim?',
+      evidence: ['You must send us your claim within 6 months of the date your pet was first treated.'],
+      artifact: 'You must claim within 6 months of the first treatment, so with treatment on 14 January you have until 14 July.',
+      ok: true,
+    },
+    {
+      name: 'a wrongly moved date',
+      task: 'My dog was treated on 14 January. Is it too late to claim?',
+      evidence: ['You must send us your claim within 6 months of the date your pet was first treated.'],
+      artifact: 'You must claim within 6 months of the first treatment, so with treatment on 14 January you have until 15 July.',
+      ok: false,
+    },
+    {
+      name: 'no date moved by hours',
+      task: 'Which fare rules apply to my ticket?',
+      evidence: ['The 2027 fare rules apply to tickets issued from 1 January 2027, and Flex fares are refundable until 24 hours before departure.'],
+      artifact: 'Tickets issued from 2 January 2027 are covered by the 2027 fare rules, and a Flex fare is refundable until 24 hours before departure.',
+      ok: false,
+    },
+    {
+      name: 'an example the answer supposes',
+      task: 'How much notice do I have to give?',
+      evidence: ['Cancellation takes effect at the end of the calendar month following the month in which we receive your notice.'],
+      artifact: 'Cancellation takes effect at the end of the month after the one in which your notice arrives: for example, notice received on 10 March would end it on 30 April.',
+      ok: true,
+    },
+    {
+      name: 'not an example where the evidence gives its own',
+      task: 'When is the deadline?',
+      evidence: ['A request is answered within 1 month after it is received. For example, a request made on 5 June 2026 has a deadline of 5 July 2026.'],
+      artifact: 'A request is answered within 1 month after it is received. For example, a request made on 5 June 2026 has a deadline of 6 July 2026.',
+      ok: false,
+    },
+  ])('$name: supported $ok', ({ task, evidence, artifact, ok }) => {
+    expect(findings(task, evidence, artifact).length > 0).toBe(!ok);
+  });
+});
+
+describe('statesFigureAt and statesDateAt (what the number-flip and date-shift oracles ask)', () => {
+  const ask = (task: string, evidence: string[], answer: string, at: string, read: typeof statesFigureAt) => {
+    const start = answer.indexOf(at);
+    const claim = sentenceAround(answer, start, start + at.length)!;
+    const passage = supportPassage(claim.text, evidenceSentences(evidence.map((text, i) => ({ id: `e${i}`, text }))), [questionText(task)])!;
+    return read(claim.text, start - claim.start, passage, answer);
+  };
+  const task = 'I paid $1,299 for a drone. What do I get back?';
+  const evidence = ['Opened drones are subject to a restocking fee of 15% of the purchase price.'];
+  const answer = (fee: string) => `Opened drones are subject to a 15% restocking fee, which on a $1,299 drone is ${fee}.`;
+
+  it('finds a worked-out figure stated and its neighbours not', () => {
+    expect(ask(task, evidence, answer('$194.85'), '$194.85', statesFigureAt)).toBe(true);
+    for (const wrong of ['$194.80', '$194.90', '$195.00', '$200.00']) expect(ask(task, evidence, answer(wrong), wrong, statesFigureAt), wrong).toBe(false);
+  });
+
+  it('finds a moved date stated and the days around it not', () => {
+    const dated = (day: string) => `You must claim within 6 months of the first treatment, so with treatment on 14 January you have until ${day}.`;
+    const rule = ['You must send us your claim within 6 months of the date your pet was first treated.'];
+    expect(ask('Treated on 14 January.', rule, dated('14 July'), '14 July', statesDateAt)).toBe(true);
+    for (const wrong of ['13 July', '15 July', '14 June', '14 August']) expect(ask('Treated on 14 January.', rule, dated(wrong), wrong, statesDateAt), wrong).toBe(false);
+  });
+
+  it('gives null where no figure or date starts', () => {
+    expect(ask(task, evidence, answer('$194.85'), 'drone', statesFigureAt)).toBeNull();
+  });
+});
