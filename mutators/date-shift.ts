@@ -1,5 +1,6 @@
 import { sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
+import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
@@ -14,7 +15,9 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * the question states is left alone, a shift
  * never lands on another date of the answer nor passes one (a start stays
  * before its end), and a calendar date does not move beside a weekday the
- * sentence names apart from it ("Sunday ... 1 May").
+ * sentence names apart from it ("Sunday ... 1 May"). A date or period of a
+ * sum the answer lets a reader do ("6 months from 14 January ... until 14
+ * July": inDateArithmetic) is left alone: moved alone, the reader redoes it.
  */
 export const dateShift: TextMutator = {
   name: 'date-shift',
@@ -33,7 +36,8 @@ export const dateShift: TextMutator = {
         dates.some((other) => other !== date && other.key === date.key) ||
         besideLoneWeekday(text, dates, date) ||
         namesALaw(text, date) ||
-        namesADay(text, date)
+        namesADay(text, date) ||
+        inDateArithmetic(text, fixture.task, date.start, date.end)
       )
         continue;
       for (const replacement of date.shifts()) {

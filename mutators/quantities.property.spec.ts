@@ -39,13 +39,12 @@ const numberDisagreements = (text: string) =>
  * The families within which unit-swap may move a unit, the magnitude kept: a
  * count of time changes only its kind of day or hour ("7 days", "7 working
  * days"), never its scale; a rate changes its period or its denominator
- * within one family. No kg for lb.
+ * within one family. No kg for lb, and no unit a thousand times another
+ * (mg and mcg, GB and MB or TB): "2 MB a day" of data reads as absurd.
  */
 const FAMILIES: ReadonlyArray<readonly string[]> = [
   ['day', 'working day'],
   ['hour', 'working hour'],
-  ['mg', 'mcg', 'g'],
-  ['MB', 'GB', 'TB'],
   ['%', 'percentage point'],
   ['per hour', 'per day', 'per night', 'per week', 'per month', 'per quarter', 'per year'],
   ['per flight', 'per passenger', 'per bag', 'per booking', 'per journey'],

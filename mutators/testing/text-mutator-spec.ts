@@ -37,6 +37,8 @@ export interface KeptCase {
   name: string;
   artifact: string;
   evidence?: string;
+  /** The question, where the case turns on it. */
+  task?: string;
   kept: string[];
 }
 
@@ -45,13 +47,15 @@ export interface RejectedCase {
   name: string;
   artifact: string;
   evidence?: string;
+  /** The question, where the case turns on it. */
+  task?: string;
   /** Expected reason of every candidate's rejection; undefined when there must be no candidate at all. */
   reason?: RegExp;
 }
 
 /** Every mutant the mutator keeps on a one-fixture suite, as full text in its order. */
-export function keptMutants(mutator: TextMutator, artifact: string, evidence = artifact): string[] {
-  const fixture = textFixture({ artifact, evidence });
+export function keptMutants(mutator: TextMutator, artifact: string, evidence = artifact, task?: string): string[] {
+  const fixture = textFixture({ artifact, evidence, task });
   return [...mutator.candidates(fixture)].filter((c) => applyTo(artifact, c) !== artifact && mutator.invalidReason!(fixture, c) === null).map((c) => applyTo(artifact, c));
 }
 
@@ -62,12 +66,12 @@ export function keptMutants(mutator: TextMutator, artifact: string, evidence = a
  */
 export function describeTextMutator(mutator: TextMutator, kept: readonly KeptCase[], rejected: readonly RejectedCase[]): void {
   describe(mutator.name, () => {
-    it.each(kept)('keeps $name', ({ artifact, evidence, kept: expected }) => {
-      expect(keptMutants(mutator, artifact, evidence)).toEqual(expected);
+    it.each(kept)('keeps $name', ({ artifact, evidence, task, kept: expected }) => {
+      expect(keptMutants(mutator, artifact, evidence, task)).toEqual(expected);
     });
 
-    it.each(rejected)('rejects $name', ({ artifact, evidence, reason }) => {
-      const fixture = textFixture({ artifact, evidence: evidence ?? artifact });
+    it.each(rejected)('rejects $name', ({ artifact, evidence, task, reason }) => {
+      const fixture = textFixture({ artifact, evidence: evidence ?? artifact, task });
       const candidates = [...mutator.candidates(fixture)].filter((c) => applyTo(artifact, c) !== artifact);
       if (reason === undefined) expect(candidates.map((c) => applyTo(artifact, c))).toEqual([]);
       else {
