@@ -126,6 +126,23 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      name: 'a rule granted without bound ("of any age") on a word a bounded sentence of the answer uses ("unaccompanied")',
+      task: 'Can my daughter use the pool unaccompanied?',
+      artifact: 'Once she turns 14, she can go to the pool unaccompanied.',
+      evidence: 'Juniors aged 14 and over may use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 25 metres.',
+      kept: [],
+    },
+    {
+      name: 'the same rule where the answer bounds nothing it grants',
+      task: 'Can my daughter use the pool unaccompanied?',
+      artifact: 'Juniors can use the pool unaccompanied.',
+      evidence: 'Juniors may use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 25 metres.',
+      kept: [
+        'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 50 metres.',
+        'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 30 metres.',
+      ],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',

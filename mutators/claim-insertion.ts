@@ -38,7 +38,7 @@ export const claimInsertion: TextMutator = {
       const statement = asAnswerStatement(source, organisation);
       if (statement === null) continue;
       const written = inAnswerRegister(statement, fixture.artifact);
-      if (speaksOfReaderAsOther(written, fixture.artifact)) continue;
+      if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
       for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
         // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
         if (answerValues.has(value)) continue;
@@ -91,6 +91,23 @@ const MAX_WORDS = 40;
  * the answer's own dates), and that stand alone (no "It" or "These items"
  * pointing at the evidence's previous sentence).
  */
+/** Scope without a bound: "of any age", "anyone", "all members", "always". */
+const UNBOUNDED = /\b(?:any|all|every|anyone|anybody|everyone|always|whenever|no matter)\b/i;
+/** Words that bound a claim: a condition, an age, an exception, a "not yet". */
+const BOUNDED = /\b(?:only|once|until|unless|if|aged|under|over|at least|not|no longer|yet)\b/i;
+
+/**
+ * Whether the added claim grants without bound what a sentence of the answer
+ * bounds, on a word they share ("Juniors of any age may attend ...
+ * unaccompanied" beside "Once she turns 14 ... she can go unaccompanied"):
+ * true in the evidence, it still reads as contradicting the answer.
+ */
+function widensALimit(added: string, answer: readonly Piece[]): boolean {
+  if (!UNBOUNDED.test(added)) return false;
+  const lemmas = new Set(contentLemmas(added));
+  return answer.some((s) => BOUNDED.test(s.text) && contentLemmas(s.text).some((l) => lemmas.has(l)));
+}
+
 function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], task: string, artifact: string): string[] {
   const said = new Set(answer.map((s) => supportOf(s.text, evidence)));
   const taskWords = new Set(contentLemmas(task));
