@@ -128,7 +128,7 @@ describe("claim-insertion, on the task's topic", () => {
     {
       name: 'a rule granted without bound ("of any age") on a word a bounded sentence of the answer uses ("unaccompanied")',
       task: 'Can my daughter use the pool unaccompanied?',
-      artifact: 'Once she turns 14, she can go to the pool unaccompanied.',
+      artifact: 'Juniors can use the pool unaccompanied once they turn 14.',
       evidence: 'Juniors aged 14 and over may use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 25 metres.',
       kept: [],
     },
