@@ -91,8 +91,9 @@ const MAX_WORDS = 40;
  * the answer's own dates), and that stand alone (no "It" or "These items"
  * pointing at the evidence's previous sentence).
  */
-/** Scope without a bound: "of any age", "anyone", "all members", "always". */
-const UNBOUNDED = /\b(?:any|all|every|anyone|anybody|everyone|always|whenever|no matter)\b/i;
+/** Scope without a bound: "of any age", "anyone", "all members", "always"; not the window a limit is counted over ("in any 6-month period", "any policy year"). */
+const UNBOUNDED =
+  /\b(?:any|all|every)\b(?!\s+(?:\d|rolling|calendar|policy|billing|one|single|\w+-(?:day|week|month|year)\b|(?:day|week|month|year|period)s?\b))|\b(?:anyone|anybody|everyone|always|whenever|no matter)\b/i;
 /** Words that bound a claim: a condition, an age, an exception, a "not yet". */
 const BOUNDED = /\b(?:only|once|until|unless|if|aged|under|over|at least|not|no longer|yet)\b/i;
 
