@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
-import { inAnswerRegister } from '../src/text/insertions.js';
+import { asAnswerStatement, inAnswerRegister, organisationNamed } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { claimInsertion } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
@@ -99,6 +99,50 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      name: 'a deadline of the evidence misstated to a neighbouring usual length, without its clause number',
+      task: 'Can I cancel my membership?',
+      artifact: 'You can cancel your membership online by giving one month of notice in writing.',
+      evidence: '9.1 Memberships may be cancelled by giving one month of notice in writing. 9.7 If you joined online, you may cancel within 14 days of joining.',
+      kept: [
+        'You can cancel your membership online by giving one month of notice in writing. If you joined online, you may cancel within 21 days of joining.',
+        'You can cancel your membership online by giving one month of notice in writing. If you joined online, you may cancel within 10 days of joining.',
+      ],
+    },
+    {
+      name: 'one word of the task, where the answer speaks of the rule in two of its words',
+      task: 'When does my policy pay out?',
+      artifact: 'Illness cover starts 14 days after the policy start date.',
+      evidence: 'Illness cover starts 14 days after the policy start date. Premiums are collected by direct debit. Cover for accidental injury starts 48 hours after the policy start date.',
+      kept: [
+        'Illness cover starts 14 days after the policy start date. Cover for accidental injury starts 72 hours after the policy start date.',
+        'Illness cover starts 14 days after the policy start date. Cover for accidental injury starts 24 hours after the policy start date.',
+      ],
+    },
+    {
+      name: 'a figure that is part of a name (Time-Limited 12), and a label line',
+      task: 'What is the vet fee limit on my policy?',
+      artifact: 'Your policy pays vet fees up to £4,000 a year.',
+      evidence: 'Your policy pays vet fees up to £4,000 a year. The vet fee limit is per condition on Time-Limited 12. Vet fee limit: £3,000 per condition.',
+      kept: [],
+    },
+    {
+      name: 'a rule granted without bound ("of any age") on a word a bounded sentence of the answer uses ("unaccompanied")',
+      task: 'Can my daughter use the pool unaccompanied?',
+      artifact: 'Juniors can use the pool unaccompanied once they turn 14.',
+      evidence: 'Juniors aged 14 and over may use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 25 metres.',
+      kept: [],
+    },
+    {
+      name: 'the same rule where the answer bounds nothing it grants',
+      task: 'Can my daughter use the pool unaccompanied?',
+      artifact: 'Juniors can use the pool unaccompanied.',
+      evidence: 'Juniors may use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 25 metres.',
+      kept: [
+        'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 50 metres.',
+        'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 30 metres.',
+      ],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',
@@ -135,6 +179,35 @@ describe('inAnswerRegister', () => {
   });
   it('leaves the sentence as written where the answer does not speak to "you"', () => {
     expect(inAnswerRegister('Members may renew each item up to 3 times.', 'Items can be renewed.')).toBe('Members may renew each item up to 3 times.');
+  });
+});
+
+describe('asAnswerStatement', () => {
+  it.each([
+    ['7.3 All other freezes are charged at £7.50 a month.', 'All other freezes are charged at £7.50 a month.'],
+    ["We'll send you a text when you reach 80% of your limit.", 'Brightwave will send you a text when you reach 80% of your limit.'],
+    ['If you tell us within 30 days, we will refund our fee.', "If you tell Brightwave within 30 days, Brightwave will refund Brightwave's fee."],
+    ['We are not liable for losses over £500.', 'Brightwave is not liable for losses over £500.'],
+    ['We pay claims within 10 days.', null],
+    ['Excess: £95 per condition per policy year.', null],
+    ['Regular price: $899.99.', null],
+    ['A fair use limit applies to data in each billing month: 9 GB on Essentials.', 'A fair use limit applies to data in each billing month: 9 GB on Essentials.'],
+  ])('%s', (sentence, expected) => {
+    expect(asAnswerStatement(sentence, 'Brightwave')).toBe(expected);
+  });
+  it('leaves out a sentence where the organisation speaking as "we" has no name in the answer', () => {
+    expect(asAnswerStatement('We will refund the fee within 10 days.', undefined)).toBeNull();
+  });
+});
+
+describe('organisationNamed', () => {
+  it.each([
+    [['Brightwave Mobile, Customer Terms, section 11'], ['Brightwave will text you.'], 'Brightwave'],
+    [['Aurelia Air Baggage Conditions, section 2'], ['Aurelia Air lets you check one bag.'], 'Aurelia Air'],
+    [['Policy schedule, policy number TD-5581024', 'Thistledown Pet Insurance, Policy wording'], ['Thistledown pays the rest.'], 'Thistledown'],
+    [['Brightwave Mobile, Customer Terms'], ['Your plan costs €25.'], undefined],
+  ])('%j', (titles, texts, expected) => {
+    expect(organisationNamed(titles, texts)).toBe(expected);
   });
 });
 

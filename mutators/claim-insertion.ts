@@ -2,7 +2,7 @@ import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey,
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
 import { sameEntityType } from '../src/text/entities.js';
-import { inAnswerRegister, misstatedFigures, speaksOfReaderAsOther, spokenOf, statedValues, subjectNouns } from '../src/text/insertions.js';
+import { asAnswerStatement, inAnswerRegister, misstatedFigures, organisationNamed, speaksOfReaderAsOther, spokenOf, statedValues, subjectNouns, withoutClauseNumber } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { sha256Hex } from '../src/util/hash.js';
@@ -24,16 +24,24 @@ export const claimInsertion: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     if (sentences.length === 0) return;
     const evidence = evidenceSentences(fixture.evidence);
-    const stated = new Set([...evidence, fixture.task, fixture.artifact].flatMap(findNumbers).map(numberKey));
+    const texts = [...evidence, fixture.task, fixture.artifact];
+    const stated = new Set(texts.flatMap(findNumbers).map(numberKey));
+    const statedDates = new Set(texts.flatMap(findDates).map((d) => d.key));
     const answerValues = statedValues(fixture.artifact);
+    const organisation = organisationNamed(
+      fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
+      [fixture.artifact, fixture.task],
+    );
     for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
       const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
       const at = placeFor(source, sentences);
-      const written = inAnswerRegister(source, fixture.artifact);
-      if (speaksOfReaderAsOther(written, fixture.artifact)) continue;
-      for (const { figure, sentences: misstated } of misstatedFigures(written, stated, first)) {
+      const statement = asAnswerStatement(source, organisation);
+      if (statement === null) continue;
+      const written = inAnswerRegister(statement, fixture.artifact);
+      if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
+      for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
         // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
-        if (answerValues.has(figure.value)) continue;
+        if (answerValues.has(value)) continue;
         for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { start: at, end: at, replacement: ` ${sentence}` };
       }
     }
@@ -64,6 +72,8 @@ export const claimInsertion: TextMutator = {
 /** Ordinary words an evidence sentence must share with the task to be on its topic; one, beside a sentence the answer rests on. */
 const TASK_WORDS = 2;
 const TASK_WORDS_BESIDE_SUPPORT = 1;
+/** Ordinary words an evidence sentence shares with the answer, for one word of the task to put it on topic. */
+const ANSWER_WORDS = 2;
 /** Two misreadings of a figure (a little more, a little less, double, half) at most: the others add the same mistake again. */
 const VALUES_PER_FIGURE = 2;
 /** Longer evidence sentences read as pasted in. */
@@ -81,19 +91,42 @@ const MAX_WORDS = 40;
  * the answer's own dates), and that stand alone (no "It" or "These items"
  * pointing at the evidence's previous sentence).
  */
+/** Scope without a bound: "of any age", "anyone", "all members", "always"; not the window a limit is counted over ("in any 6-month period", "any policy year"). */
+const UNBOUNDED =
+  /\b(?:any|all|every)\b(?!\s+(?:\d|rolling|calendar|policy|billing|one|single|\w+-(?:day|week|month|year)\b|(?:day|week|month|year|period)s?\b))|\b(?:anyone|anybody|everyone|always|whenever|no matter)\b/i;
+/** Words that bound a claim: a condition, an age, an exception, a "not yet". */
+const BOUNDED = /\b(?:only|once|until|unless|if|aged|under|over|at least|not|no longer|yet)\b/i;
+
+/**
+ * Whether the added claim grants without bound what a sentence of the answer
+ * bounds, on a word they share ("Juniors of any age may attend ...
+ * unaccompanied" beside "Once she turns 14 ... she can go unaccompanied"):
+ * true in the evidence, it still reads as contradicting the answer.
+ */
+function widensALimit(added: string, answer: readonly Piece[]): boolean {
+  if (!UNBOUNDED.test(added)) return false;
+  const lemmas = new Set(contentLemmas(added));
+  return answer.some((s) => BOUNDED.test(s.text) && contentLemmas(s.text).some((l) => lemmas.has(l)));
+}
+
 function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], task: string, artifact: string): string[] {
   const said = new Set(answer.map((s) => supportOf(s.text, evidence)));
   const taskWords = new Set(contentLemmas(task));
+  const answerWords = new Set(contentLemmas(artifact));
   const spoken = spokenOf(task, artifact);
   const named = [...findEntities(task), ...findEntities(artifact)];
   const rivals = namedKinds(`${task} ${artifact}`);
-  return evidence.filter((source, i) => {
-    if (said.has(source) || !isOneSentence(source) || source.split(/\s+/).length > MAX_WORDS || refersBack(source) || findDates(source).length > 0) return false;
+  return evidence.filter((numbered, i) => {
+    if (said.has(numbered)) return false;
+    const source = withoutClauseNumber(numbered);
+    if (!isOneSentence(source) || source.split(/\s+/).length > MAX_WORDS || refersBack(source) || findDates(source).some((d) => d.form !== 'duration')) return false;
     const words = contentLemmas(source);
     const shared = words.filter((l) => taskWords.has(l)).length;
     // A neighbour the answer rests on, continuing its rule (a word in common): the next tier of a credit table, not the next clause's rent review.
     const besideSupport = [evidence[i - 1], evidence[i + 1]].some((n) => n !== undefined && said.has(n) && contentLemmas(n).some((l) => words.includes(l)));
-    if (shared < (besideSupport ? TASK_WORDS_BESIDE_SUPPORT : TASK_WORDS)) return false;
+    // Or one, where the answer itself speaks of the rule (two of its ordinary words): the same matter the question is about, in the answer's words.
+    const inAnswer = words.filter((l) => answerWords.has(l)).length >= ANSWER_WORDS;
+    if (shared < (besideSupport || inAnswer ? TASK_WORDS_BESIDE_SUPPORT : TASK_WORDS)) return false;
     if (!subjectNouns(source).every((noun) => spoken.has(noun))) return false;
     return !findEntities(source).some((e) => named.some((n) => n.text !== e.text && (sameEntityType(e, n) || variantOf(e.text, n.text, spoken)))) && !namesRival(source, rivals);
   });

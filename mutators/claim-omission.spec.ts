@@ -27,6 +27,28 @@ describeTextMutator(
       artifact: 'Leave is 28 days. Expense claims are paid by the Finance Team. This takes 14 days. Pay is monthly on the 25th.',
       kept: ['Leave is 28 days. Expense claims are paid by the Finance Team. Pay is monthly on the 25th.', 'Leave is 28 days. Expense claims are paid by the Finance Team. This takes 14 days.'],
     },
+    {
+      name: 'not a sentence a later one points at ("that £850")',
+      artifact: 'Cover lasts 12 months. There is a £3,000 limit, so only £850 is left. Claims stop once that £850 is used.',
+      kept: ['Cover lasts 12 months. There is a £3,000 limit, so only £850 is left.'],
+    },
+    {
+      name: 'not a sentence a later one points at ("this limit")',
+      artifact: 'Cover lasts 12 months. Each condition has a £3,000 limit. Vet fees are paid direct. Claims stop at 100% of this limit.',
+      kept: ['Cover lasts 12 months. Each condition has a £3,000 limit. Vet fees are paid direct.'],
+    },
+    {
+      name: 'not the only sentence on a thing the question asks about ("classes")',
+      task: 'When can I use the gym, and can I still do classes?',
+      artifact: 'The gym opens at 06:30 on weekdays. You can do classes that start before 16:00. Bookings open 3 days ahead.',
+      kept: ['The gym opens at 06:30 on weekdays. You can do classes that start before 16:00.'],
+    },
+    {
+      name: 'a sentence on a thing the question asks about that another sentence speaks of too',
+      task: 'When can I use the gym, and can I still do classes?',
+      artifact: 'The gym opens at 06:30 on weekdays, classes included. You can do classes that start before 16:00. Bookings open 3 days ahead.',
+      kept: ['The gym opens at 06:30 on weekdays, classes included. Bookings open 3 days ahead.', 'The gym opens at 06:30 on weekdays, classes included. You can do classes that start before 16:00.'],
+    },
     ...[
       ['"it"', 'The bike fee is £55.', 'It must weigh under 30 kg.'],
       ['"however"', 'Refunds take 14 days.', 'However, the £5 fee is kept.'],

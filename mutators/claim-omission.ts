@@ -2,6 +2,7 @@ import type { TextFixture } from '../src/fixtures/types.js';
 import { evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, statesQualifier, supportOf, type Piece } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
+import { readSentences } from '../src/text/nlp.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
@@ -9,8 +10,10 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * name or condition the evidence gives, and that no other sentence restates.
  * Only a critic that checks the answer is complete can catch it; a reader
  * must not see the gap by its form, so the answer's opening (it answers the
- * question), a sentence the next one refers back to, the substance of a bare
- * "Yes." and the items of an announced list stay.
+ * question), a sentence the next one refers back to, a sentence a later one
+ * points at ("that £850", "the same limit"), the only sentence that speaks of
+ * a thing the question asks about ("classes"), the substance of a bare "Yes."
+ * and the items of an announced list stay.
  */
 export const claimOmission: TextMutator = {
   name: 'claim-omission',
@@ -19,8 +22,10 @@ export const claimOmission: TextMutator = {
   *candidates(fixture) {
     const sentences = splitSentences(fixture.artifact);
     const listFrom = sentences.findIndex((s) => announcesList(s.text));
+    const asked = nounsOf(fixture.task);
     for (const [i, sentence] of sentences.entries()) {
       if (i === 0) continue;
+      if (pointedAtLater(sentences, i) || onlyAnswerTo(asked, sentences, i)) continue;
       if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
       if (listFrom !== -1 && i > listFrom) continue;
       const next = sentences[i + 1];
@@ -53,6 +58,46 @@ export const claimOmission: TextMutator = {
     return kept.map((s) => s.text).join(' ');
   },
 };
+
+/** The nouns of a text, by lemma ("classes" as "class"). */
+function nounsOf(text: string): Set<string> {
+  return new Set(
+    readSentences(text)
+      .flatMap((s) => s.tokens)
+      .filter((t) => (t.pos === 'NOUN' || t.pos === 'PROPN') && t.lemma.length > 2)
+      .map((t) => t.lemma),
+  );
+}
+
+/** A thing the question asks about that only sentence `i` speaks of: without it, the answer leaves that part unanswered. */
+function onlyAnswerTo(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): boolean {
+  const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => [...nounsOf(s.text)]));
+  return [...nounsOf(sentences[i]!.text)].some((noun) => asked.has(noun) && !elsewhere.has(noun));
+}
+
+/** A demonstrative and what it points at: "that £850", "this limit", "the same 14 days". */
+const POINTER = /\b(?:that|this|these|those|such|the same)\s+((?:[£$€]\s?)?\d[\d,.]*%?|[A-Za-z]+)/gi;
+
+/**
+ * Whether a later sentence points back at a figure or a thing only sentence
+ * `i` has named before it ("There's a £3,000 limit ... so only £850 is left.
+ * Once ... that £850 is used"): without `i`, the pointer points at nothing.
+ */
+function pointedAtLater(sentences: readonly Piece[], i: number): boolean {
+  const deleted = sentences[i]!.text;
+  const named = nounsOf(deleted);
+  for (const [j, later] of sentences.entries()) {
+    if (j <= i) continue;
+    const before = sentences.filter((_, k) => k < j && k !== i).map((s) => s.text);
+    const namedBefore = new Set(before.flatMap((t) => [...nounsOf(t)]));
+    for (const [, target] of later.text.matchAll(POINTER)) {
+      const word = target!.toLowerCase();
+      if (/\d/.test(word) ? deleted.includes(target!.trim()) && !before.some((t) => t.includes(target!.trim())) : [word, word.replace(/s$/, '')].some((w) => named.has(w) && !namedBefore.has(w)))
+        return true;
+    }
+  }
+  return false;
+}
 
 /** A qualifier, a prohibition ("can't", "no other fees") or a condition the sentence opens with ("If ...", "Once ..."). */
 function statesCondition(text: string): boolean {

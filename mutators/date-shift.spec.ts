@@ -80,6 +80,15 @@ describeTextMutator(
   ],
   [
     { name: 'an amount of days that is not a deadline', artifact: 'Employees receive 28 days of leave.' },
+    {
+      name: 'a period a date of the answer is worked out from ("3 months from 14 January" is not "14 July")',
+      artifact: 'Claims are accepted for up to 6 months from treatment, so with treatment on 14 January 2026 you have until 14 July 2026.',
+    },
+    {
+      name: 'a date worked out from a date of the question',
+      artifact: 'Claims are accepted for up to 6 months from treatment, so you have until 14 July 2026.',
+      task: 'My dog was treated on 14 January 2026. Is it too late to claim?',
+    },
     { name: 'a date the answer mentions twice', artifact: 'Prices rise on 1 May 2027. Until 1 May 2027 the old price applies.' },
     { name: 'a calendar date beside a weekday named apart from it', artifact: 'Work runs on Sunday nights, starting 3 May 2026.' },
     { name: 'the year of a law', artifact: 'Possession is sought under the Housing Act 1988.' },
@@ -88,6 +97,7 @@ describeTextMutator(
     { name: 'a weekday that disagrees with its date', artifact: 'The office closes on Friday 13 June 2026.' },
     { name: 'a weekday with a date of no year', artifact: 'The office closes on Friday 13 June.' },
     { name: '"May" as a verb', artifact: 'Staff May apply at any time.' },
+    { name: 'a weekday that is part of a name', artifact: 'Prices of Black Friday deals are final.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
     { name: 'a date the evidence does not state', artifact: 'Returns are due by 31 January.', evidence: 'Returns are due by the end of the first month of the year.', reason: /not stated/ },
     { name: 'a date when the evidence states the new date too', artifact: 'Fees rise in 2026.', evidence: 'Fees rise in 2025, 2026 and 2027.', reason: /also stated/ },
@@ -96,7 +106,7 @@ describeTextMutator(
 
 describe('date-shift, the dates it writes', () => {
   it('keeps the numbers of a date in place and the format of a date it finds', () => {
-    const text = 'Due 2026-01-31 or 31/01/2026 or Saturday 31 January 2026.';
+    const text = 'Due 2026-01-31 or 31/01/2026 or Saturday 31 January 2026, and answered within five working days.';
     for (const c of dateShift.candidates(textFixture({ artifact: text, evidence: text }))) {
       const before = findDates(text).find((d) => d.start === c.start)!;
       const after = findDates(applyTo(text, c)).find((d) => d.start === c.start)!;
@@ -138,7 +148,8 @@ describe('date-shift, the dates it writes', () => {
   });
 
   it('leaves alone a date the question states, and the month of one', () => {
-    const text = 'The outage was on 12 March 2027, so claim within 30 days of the end of March 2027, by 30 April 2027.';
+    // No period joins the dates (inDateArithmetic): "within 30 days of the end of March, by 30 April" is a sum, left whole.
+    const text = 'The outage was on 12 March 2027, so claim by the end of March 2027, or by 30 April 2027 with a reason.';
     const asked = { ...textFixture({ artifact: text, evidence: text }), task: 'Our outage was on 12 March 2027. How long do we have to claim?' };
     const moved = [...dateShift.candidates(asked)].map((c) => text.slice(c.start, c.end));
     expect(moved.length).toBeGreaterThan(0);

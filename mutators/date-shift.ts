@@ -1,5 +1,6 @@
 import { sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
+import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
@@ -14,7 +15,9 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * the question states is left alone, a shift
  * never lands on another date of the answer nor passes one (a start stays
  * before its end), and a calendar date does not move beside a weekday the
- * sentence names apart from it ("Sunday ... 1 May").
+ * sentence names apart from it ("Sunday ... 1 May"). A date or period of a
+ * sum the answer lets a reader do ("6 months from 14 January ... until 14
+ * July": inDateArithmetic) is left alone: moved alone, the reader redoes it.
  */
 export const dateShift: TextMutator = {
   name: 'date-shift',
@@ -27,7 +30,16 @@ export const dateShift: TextMutator = {
     const askedDates = findDates(fixture.task);
     const asked = new Set(askedDates.map((d) => d.key));
     for (const date of dates) {
-      if (!date.possible || statesDate(asked, date.key) || dates.some((other) => other !== date && other.key === date.key) || besideLoneWeekday(text, dates, date) || namesALaw(text, date)) continue;
+      if (
+        !date.possible ||
+        statesDate(asked, date.key) ||
+        dates.some((other) => other !== date && other.key === date.key) ||
+        besideLoneWeekday(text, dates, date) ||
+        namesALaw(text, date) ||
+        namesADay(text, date) ||
+        inDateArithmetic(text, fixture.task, date.start, date.end)
+      )
+        continue;
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
@@ -68,6 +80,12 @@ function namesALaw(text: string, date: DatePiece): boolean {
   return (
     date.form === 'year' && /\b[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start)) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start))
   );
+}
+
+/** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */
+function namesADay(text: string, date: DatePiece): boolean {
+  const before = text.slice(Math.max(0, date.start - 20), date.start);
+  return date.form === 'weekday' && /\b[A-Z][a-z]+\s$/.test(before) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(before);
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */

@@ -42,6 +42,24 @@ describe('entity-swap', () => {
       expected: ['On the Enterprise plan a first response comes within 1 hour.'],
     },
     {
+      name: 'a policy type for the others the evidence lists with it, whatever their head words',
+      artifact: 'Dental illness is covered on Lifetime Premier.',
+      evidence: 'Lifetime Premier covers dental illness. Travel cover on Lifetime Essential and Accident Only lasts 60 days.',
+      expected: ['Dental illness is covered on Lifetime Essential.', 'Dental illness is covered on Accident Only.'],
+    },
+    {
+      name: "a plan's short form for another variant of the brand, written short too",
+      artifact: 'You keep it: on Plus, up to 20 GB of unused data rolls over.',
+      evidence: 'On Brightwave Plus, up to 20 GB of unused data rolls over. Hotspot use is capped for customers on Brightwave Unlimited.',
+      expected: ['You keep it: on Unlimited, up to 20 GB of unused data rolls over.'],
+    },
+    {
+      name: 'no family made of a comma after an opening phrase, or of a brand and its SIM',
+      artifact: 'At Kelvin Park, Off-Peak starts at 16:00.',
+      evidence: 'At Kelvin Park, Off-Peak starts at 16:00. Use the Brightwave SIM in the Brightwave Plus phone.',
+      expected: [],
+    },
+    {
       name: 'nothing when no name of the same type exists',
       artifact: 'Employees accrue leave while on Shared Parental Leave.',
       evidence: 'Employees accrue leave while on Shared Parental Leave.',
@@ -77,6 +95,14 @@ describe('entity-swap', () => {
     const fixture = textFixture({ artifact: 'Use Manage Booking to change the date.', evidence: 'Use Manage Booking to change the date.' });
     const originals = [...entitySwap.candidates(fixture)].map((c) => fixture.artifact.slice(c.start, c.end));
     expect(new Set(originals)).toEqual(new Set(['Manage Booking']));
+  });
+
+  it('keeps a swap to a name of the family that the supporting evidence does not name', () => {
+    const fixture = textFixture({
+      artifact: 'Dental illness is covered on Lifetime Premier.',
+      evidence: 'Lifetime Premier covers dental illness. Travel cover on Lifetime Essential and Accident Only lasts 60 days.',
+    });
+    expect([...entitySwap.candidates(fixture)].map((c) => entitySwap.invalidReason!(fixture, c))).toEqual([null, null]);
   });
 
   it('keeps a swap the supporting sentence contradicts and rejects one it allows', () => {

@@ -1,6 +1,6 @@
 import type { TextFixture } from '../src/fixtures/types.js';
 import { containsWords, findEntities, sentenceAround, type EntityPiece } from '../src/text/claims.js';
-import { sameEntityType, standInsFor } from '../src/text/entities.js';
+import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -21,13 +21,16 @@ export const entitySwap: TextMutator = {
   kind: 'text',
   *candidates(fixture) {
     const known = namesInFixture(fixture);
+    const families = familiesOf(fixture);
     const dates = findDates(fixture.artifact);
     for (const entity of findEntities(fixture.artifact)) {
       if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
       if (containsWords(fixture.task.toLowerCase(), entity.text.toLowerCase())) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
-      const alternatives = [...named, ...(sameEntityType(entity, entity) ? standInsFor(entity.role) : [])].filter((other) => !overlaps(other, entity.text));
+      // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
+      const family = [...(families.get(entity.text) ?? [])];
+      const alternatives = [...family, ...named, ...(sameEntityType(entity, entity) ? standInsFor(entity.role) : [])].filter((other) => !overlaps(other, entity.text));
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }
@@ -40,7 +43,7 @@ export const entitySwap: TextMutator = {
     const sources = [support.sentence, ...support.context, ...support.restated];
     if (!sources.some((s) => containsWords(s, original))) return 'the original name is not stated in the supporting evidence';
     if (sources.some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()))) return 'the new name is also stated in the supporting evidence';
-    if (!readAsOneEntity(fixture.artifact, candidate)) return 'the mutated sentence does not read the new name as one name of the same role';
+    if (!readAsOneEntity(fixture.artifact, candidate, familiesOf(fixture))) return 'the mutated sentence does not read the new name as one name of the same role';
     // The critic aligns the sentence as mutated: the new name's own words may draw in a sentence that names it.
     const mutated = { ...fixture, artifact: fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end) };
     const read = supportingSentence(mutated, { ...candidate, end: candidate.start + candidate.replacement.length });
@@ -66,14 +69,19 @@ function overlaps(a: string, b: string): boolean {
  * the original's role: what the evidence-check critic reads in it, so it can
  * see the swap, and what a reader sees (no word glued onto a name).
  */
-function readAsOneEntity(artifact: string, candidate: MutationCandidate): boolean {
+function readAsOneEntity(artifact: string, candidate: MutationCandidate, families: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   const claim = sentenceAround(artifact, candidate.start, candidate.end);
   if (!claim) return false;
   const before = findEntities(claim.text).find((e) => e.start === candidate.start - claim.start && e.end === candidate.end - claim.start);
   const mutated = claim.text.slice(0, candidate.start - claim.start) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
   const start = candidate.start - claim.start;
   const after = findEntities(mutated).find((e) => e.start === start && e.end === start + candidate.replacement.length);
-  return before !== undefined && after !== undefined && sameEntityType(after, before);
+  return before !== undefined && after !== undefined && swappableNames(before, after, families);
+}
+
+/** The families of names the fixture's evidence, question and answer write (entityFamilies); not the titles, whose commas list no names. */
+export function familiesOf(fixture: TextFixture): Map<string, Set<string>> {
+  return entityFamilies([...fixture.evidence.map((e) => e.text), fixture.task, fixture.artifact, fixture.trace ?? '']);
 }
 
 /** A name its acronym follows ("Property Irregularity Report (PIR)"): swapping the name alone leaves the acronym out of step. */

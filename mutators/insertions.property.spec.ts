@@ -1,17 +1,14 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadFixtures } from '../src/fixtures/load.js';
-import type { TextFixture } from '../src/fixtures/types.js';
 import { generateMutants } from '../src/mutants/generate.js';
 import { contentLemmas, splitSentences } from '../src/text/claims.js';
 import { spokenOf, subjectNouns } from '../src/text/insertions.js';
 import { refersBack } from '../src/text/discourse.js';
-import { PACKAGE_ROOT } from '../src/util/packageRoot.js';
 import { claimInsertion } from './claim-insertion.js';
 import { claimOmission } from './claim-omission.js';
+import { propertyFixtures } from './testing/text-mutator-spec.js';
 
-/** Every bundled text suite, the one written without sight of the mutators included. */
-const fixtures = loadFixtures(['fixtures/policy', 'fixtures/unseen'].map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+/** Every bundled text suite, the two written without sight of the mutators included. */
+const fixtures = propertyFixtures();
 const byId = new Map(fixtures.map((f) => [f.id, f]));
 const { mutants } = generateMutants(fixtures, [claimInsertion, claimOmission], { seed: 7, cap: Infinity });
 const insertions = mutants.filter((m) => m.mutator === claimInsertion.name);

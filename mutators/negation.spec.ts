@@ -7,6 +7,13 @@ describeTextMutator(
   negation,
   [
     { name: '"is payable" reversed', artifact: 'Holiday pay is payable on leaving.', kept: ['Holiday pay is not payable on leaving.'] },
+    { name: 'a claim of an answer that opens with no reply', artifact: 'The Tech Desk will contact the maker for you.', kept: ['The Tech Desk will not contact the maker for you.'] },
+    { name: 'an answer whose "No" opens a claim, not a reply', artifact: 'No receipt is needed. Staff may work from home.', kept: ['No receipt is needed. Staff may not work from home.'] },
+    {
+      name: 'a claim whose thing no later sentence names again',
+      artifact: 'VoltCare Plus covers accidental damage. Call the Tech Desk to start.',
+      kept: ['VoltCare Plus does not cover accidental damage. Call the Tech Desk to start.'],
+    },
     { name: '"is not taxable" reversed', artifact: 'The allowance is not taxable.', kept: ['The allowance is taxable.'] },
     { name: '"are eligible" reversed', artifact: 'Part-time staff are eligible for the bonus.', kept: ['Part-time staff are not eligible for the bonus.'] },
     { name: '"must" to "need not"', artifact: 'Claims must include a receipt.', kept: ['Claims need not include a receipt.'] },
@@ -43,9 +50,28 @@ describeTextMutator(
     { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
     { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
+    {
+      name: '"won\'t be able to" to "will be able to", as "may not" in the evidence',
+      artifact: "While the freeze is in place you won't be able to use the facilities.",
+      evidence: 'While your membership is frozen you may not use any facilities.',
+      kept: ['While the freeze is in place you will be able to use the facilities.'],
+    },
+    {
+      name: '"will be able to" to "won\'t be able to" where the answer contracts',
+      artifact: "You will be able to use the pool. It isn't free.",
+      evidence: 'Members can use the pool. Guests are not free.',
+      kept: ["You won't be able to use the pool. It isn't free.", 'You will be able to use the pool. It is free.'],
+    },
   ],
   [
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
+    { name: 'a claim of an answer that opens with a reply ("Yes.")', artifact: 'Yes. The Tech Desk will contact the maker for you.' },
+    { name: 'a claim of an answer that opens with "Unfortunately not."', artifact: 'Unfortunately not. Refunds are not available after 15 days.' },
+    { name: 'a claim given with its reason ("because")', artifact: 'The Tech Desk will contact the maker because the set is large.' },
+    {
+      name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',
+      artifact: 'VoltCare Plus covers accidental damage. Each accidental damage claim costs a $79 deductible.',
+    },
     { name: '"can ... instead": an alternative', artifact: 'You can instead change the flight.' },
     { name: '"be" after a contracted "will"', artifact: "You'll be charged interest." },
     { name: 'a safety or quality requirement', artifact: 'The carrier must be soft-sided and leak-proof.' },

@@ -52,11 +52,39 @@ function clauseOnwards(claim: Piece, p: PolarityPiece): string {
 
 const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
 
-/** Whether reversing the polarity at [start, end) of the artifact would leave its sentence, or the next, arguing with itself. */
+/** An answer that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "Not on her own yet"): its claims carry the reply's polarity. */
+const OPENING_REPLY = /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I'm afraid),?\s+(?:not|no)\b)/i;
+
+/** A reason given with the claim ("Because it's a 55-inch set, ... will contact"; "since you're not a member"): reversed, the reason no longer explains it. */
+const REASON = /\b(?:because|since|as long as|so that|provided|which means)\b/i;
+
+/** Two-word noun phrases written in lower case ("accidental damage", "loan TV"), by lemma: what a later sentence may take for granted. */
+function nounPhrases(text: string): Set<string> {
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  const phrases = new Set<string>();
+  for (const [i, t] of tokens.entries()) {
+    const next = tokens[i + 1];
+    if (next && ['ADJ', 'NOUN'].includes(t.pos) && next.pos === 'NOUN' && /^[a-z]/.test(t.text) && /^[a-z]/.test(next.text)) phrases.add(`${t.lemma} ${next.lemma}`);
+  }
+  return phrases;
+}
+
+/**
+ * Whether reversing the polarity at [start, end) of the artifact would leave
+ * its sentence, the next, or the rest of the answer arguing with itself: an
+ * answer that opens with a reply commits its claims to that reply; a reason
+ * given with the claim explains only its own polarity; and a later sentence
+ * that names the claim's thing again takes it as stated ("counts as
+ * accidental damage, which VoltCare Plus covers ... two accidental damage
+ * claims").
+ */
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text)) return true;
+  if (OPENING_REPLY.test(artifact) || REASON.test(claim.text)) return true;
+  const later = nounPhrases(artifact.slice(claim.end));
+  if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;
   // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.
   if (p.term === 'including') return false;
   const clause = clauseOnwards(claim, p);

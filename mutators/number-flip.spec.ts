@@ -23,6 +23,16 @@ describe('number-flip', () => {
     ['23 kg', ['22 kg', '24 kg']],
     ['100%', ['50%']],
     ['2 days', ['3 days']],
+    ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],
+    [
+      'You have 10 months to go on your €25.00 plan.',
+      [
+        'You have 9 months to go on your €25.00 plan.',
+        'You have 12 months to go on your €25.00 plan.',
+        'You have 10 months to go on your €20.00 plan.',
+        'You have 10 months to go on your €30.00 plan.',
+      ],
+    ],
   ])('flips %s to a neighbouring value a document would state, in its format', (text, expected) => {
     const mutated = [...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));
     expect(mutated).toEqual(expected);
@@ -33,8 +43,12 @@ describe('number-flip', () => {
     ['a figure the answer mentions twice', 'The fee is £40. You pay the £40 at the desk.'],
     ['a sum the answer states', 'The fee is £30 plus £20 postage, £50 in all.'],
     ['a product the answer states', 'Hire costs £12 an hour, so three hours cost £36.'],
+    ['a count by a price ("10 months of €25.00 is €250.00")', 'You have 10 months of your €25.00 plan to go, which comes to €250.00.'],
+    ['a share of an amount ("25% of €250.00 is €62.50")', 'The charge is 25% of the €250.00 left, so €62.50.'],
+    ['shares of one whole', 'You pay 20% of the bill and the insurer pays 80%.'],
     ['an identifier', 'Severity 1 issues go to clause 4 of form KL-7.'],
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
+    ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],
     ['an ordinal', 'Rent is due on the 1st of each month.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
   ])('leaves alone %s', (_, text) => {
@@ -51,6 +65,14 @@ describe('number-flip', () => {
     const asked = { ...textFixture({ artifact: text, evidence: 'The commitment is 99.9%.' }), task: 'Our uptime was 99.3% in March. Do we get a credit?' };
     const mutated = [...numberFlip.candidates(asked)].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));
     expect(mutated).toEqual(['Uptime was 99.3%, below the 99.5% commitment.', 'Uptime was 99.3%, below the 99.95% commitment.']);
+  });
+
+  it('leaves alone a remainder of periods the question states ("14 months into a 24-month contract, 10 months to go")', () => {
+    const text = 'You have 10 months left to pay.';
+    const asked = { ...textFixture({ artifact: text, evidence: text }), task: "I'm 14 months into my 24-month contract. What do I owe?" };
+    expect([...numberFlip.candidates(asked)]).toEqual([]);
+    const unrelated = { ...asked, task: "I'm 15 months into my 24-month contract. What do I owe?" };
+    expect([...numberFlip.candidates(unrelated)]).not.toEqual([]);
   });
 
   it('keeps a band in order: the low end never passes the high end', () => {

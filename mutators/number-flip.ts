@@ -1,4 +1,5 @@
 import { findNumbers, numberKey, sentenceAround, type NumberPiece } from '../src/text/claims.js';
+import { inDateArithmetic } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
@@ -11,7 +12,13 @@ import type { TextMutator } from './types.js';
  * ("28 days" to "30 days", "£6.00" to "£5.00"), written in the same format,
  * where the answer stays consistent with itself: a figure mentioned twice, or
  * one a sum or product of the answer rests on, is left alone, and the new
- * value keeps its place among the answer's figures of that unit. A figure
+ * value keeps its place among the answer's figures of that unit. Left alone
+ * too: a figure in arithmetic the answer and question allow (inArithmetic:
+ * "10 months of €25.00, €250.00", "25% of that, €62.50", "14 months into a
+ * 24-month contract"), and a period a date of the answer is worked out from
+ * ("6 months from 14 January, until 14 July"). A window a limit is counted
+ * over ("two claims in any 12-month period") moves only to another window
+ * documents use (6 or 24 months, never 9). A figure
  * the question states is left alone: the answer restates it. Dates and
  * deadlines are date-shift's; identifiers ("Severity 1", "KL-7") and clock
  * times are not quantities.
@@ -25,11 +32,20 @@ export const numberFlip: TextMutator = {
     const quantities = findQuantities(text);
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
     const asked = new Set(findNumbers(fixture.task).map(numberKey));
+    const askedQuantities = findQuantities(fixture.task);
     for (const q of quantities) {
       const n = q.number;
-      if (asked.has(numberKey(n)) || touchesDate(dates, n.start, n.end) || isIdentifier(text, n) || mentionedAgain(quantities, q) || inArithmetic(text, quantities, q) || restatesLargerUnit(text, q))
+      if (
+        asked.has(numberKey(n)) ||
+        touchesDate(dates, n.start, n.end) ||
+        isIdentifier(text, n) ||
+        mentionedAgain(quantities, q) ||
+        inArithmetic(text, quantities, q, askedQuantities) ||
+        restatesLargerUnit(text, q) ||
+        inDateArithmetic(text, fixture.task, n.start, n.end)
+      )
         continue;
-      for (const value of neighbourValues(q)) {
+      for (const value of neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined)) {
         if (keepsOrder(quantities, q, value)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
     }
@@ -52,6 +68,20 @@ export const numberFlip: TextMutator = {
   },
 };
 
+/** The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days". */
+const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
+  day: [7, 14, 30, 90, 365],
+  week: [1, 2, 4, 52],
+  month: [1, 3, 6, 12, 24],
+  year: [1, 2, 3, 5],
+};
+
+/** "Two claims in any 12-month period", "per 30 days", "every rolling 12 months": the period a limit is counted over. */
+function countsWindow(text: string, n: NumberPiece): boolean {
+  const before = text.slice(Math.max(0, n.start - 20), n.start);
+  return /\b(?:any|every|each|per|rolling)\s+$/i.test(before) || /^[-\s](?:day|week|month|year)s?\s+(?:rolling\s+)?period\b/i.test(text.slice(n.end, n.end + 20));
+}
+
 /** A period that is a larger unit in other words ("12 months", "7 days", "24 hours"), and the words that name that unit. */
 const WHOLE_UNITS: ReadonlyArray<[number, string, RegExp]> = [
   [12, 'month', /\b(?:year|years|yearly|annual|annually|a year)\b/i],
@@ -73,8 +103,8 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
   const before = text.slice(Math.max(0, n.start - 30), n.start);
   const after = text.slice(n.end, n.end + 3);
   if (/\d:$/.test(before) || /^:\d/.test(after) || LABEL.test(before)) return true;
-  // A phone number's groups, a leading zero, an ordinal ("the 1st"): digits, not an amount.
-  if (/\d\s$/.test(before) || /^\s\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
+  // A phone number's groups ("0300 555 0142", "1-888-555-0142"), a leading zero, an ordinal ("the 1st"): digits, not an amount.
+  if (/\d[\s-]$/.test(before) || /^[\s-]\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
   // A capitalised word is a name unless it opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
   return name !== null && !/[.!?:]$/.test(name[1]!);

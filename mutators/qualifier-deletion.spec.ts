@@ -23,6 +23,7 @@ describe('qualifier-deletion', () => {
     ['You will never pay late fees.', []],
     ['Claims are paid within 14 days.', []],
     ['Pay is 90% of earnings.', []],
+    ['Pay the fee if you book 14 days or more after joining.', []],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

@@ -1,4 +1,5 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
+import { findDates } from '../src/text/dates.js';
 import { droppedQualifiers } from '../src/text/mismatches.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -23,7 +24,7 @@ export const qualifierDeletion: TextMutator = {
     for (const qualifier of findQualifiers(fixture.artifact)) {
       if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier)) continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
-      if (span) yield span;
+      if (span && !makesDate(fixture.artifact, span)) yield span;
     }
   },
   invalidReason(fixture, candidate) {
@@ -40,6 +41,16 @@ export const qualifierDeletion: TextMutator = {
     return null;
   },
 };
+
+/**
+ * Whether the deletion joins words into a date the answer did not write: "14
+ * days or more after" loses "or more" and reads as the deadline "14 days
+ * after", which is date-shift's to write.
+ */
+function makesDate(text: string, c: MutationCandidate): boolean {
+  const before = new Set(findDates(text).map((d) => d.text));
+  return findDates(applied(text, c)).some((d) => !before.has(d.text));
+}
 
 /** "read-only": a hyphen makes the qualifier part of another word. */
 function insideWord(text: string, q: QualifierPiece): boolean {

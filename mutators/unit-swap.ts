@@ -1,5 +1,6 @@
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { sentenceAround } from '../src/text/claims.js';
+import { inDateArithmetic } from '../src/text/figures.js';
 import { findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
 import { findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
 import { supportingSentence } from './text-support.js';
@@ -11,10 +12,12 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * and back ("within 10 days" to "within 10 working days", also inside a
  * deadline, whose length stays date-shift's), hours for working hours in a
  * deadline of their own, what a rate is per within one family (per flight,
- * per passenger, per booking; per item, per visit; a month for a year), mcg
- * for mg, TB for GB, percentage points for % in a change. Never a currency,
+ * per passenger, per booking; per item, per visit; a month for a year),
+ * percentage points for % in a change. Never a currency,
  * never a change of scale a reader checks by world knowledge (three months
- * to three weeks, kg to lb). Left alone: a quantity the answer mentions
+ * to three weeks, kg to lb, GB to MB or TB, mg to mcg). Left alone: a period
+ * a date of the answer is worked out from ("within 30 days of the notice
+ * dated 14 April, so by 14 May": in working days the date is wrong), a quantity the answer mentions
  * again (the mentions would disagree), a swap to a quantity it already
  * states, a rate that interlocks with another figure (standsAlone), and a
  * rate whose period another word of the answer names ("$100 a month or 10%
@@ -32,6 +35,9 @@ export const unitSwap: TextMutator = {
     for (const u of units) {
       const inDate = touchesDate(dates, u.start, u.end);
       if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities)) continue;
+      // "Within 30 days of 14 April, so by 14 May": a date of the answer is worked out from this period, in this unit.
+      const amount = quantities.find((x) => x.number.end <= u.start && u.start - x.number.end <= 1);
+      if (amount && inDateArithmetic(text, fixture.task, amount.number.start, u.end)) continue;
       for (const replacement of u.swaps) {
         const mutated = text.slice(0, u.start) + replacement + text.slice(u.end);
         // "in 24 hours" to "in 24 days" would make a deadline: a date is date-shift's to write.

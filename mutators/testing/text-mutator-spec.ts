@@ -17,7 +17,19 @@ export const TEXT_SUITES = ['fixtures/policy'];
 
 /** The bundled text suites, every fixture of them. */
 export function bundledTextFixtures(): TextFixture[] {
-  return loadFixtures(TEXT_SUITES.map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
+  return textFixturesOf(TEXT_SUITES);
+}
+
+/** What the property specs hold every text mutator to: the bundled suites and the two written without sight of the mutators. */
+export const PROPERTY_SUITES = [...TEXT_SUITES, 'fixtures/unseen', 'fixtures/unseen2'];
+
+/** Every text fixture of the property suites. */
+export function propertyFixtures(): TextFixture[] {
+  return textFixturesOf(PROPERTY_SUITES);
+}
+
+function textFixturesOf(folders: readonly string[]): TextFixture[] {
+  return loadFixtures(folders.map((folder) => join(PACKAGE_ROOT, folder))).filter((f): f is TextFixture => f.kind === 'text');
 }
 
 /** A positive case: an artifact, its evidence (the artifact itself when left out), and every mutant the mutator keeps, as full text. */
@@ -25,6 +37,8 @@ export interface KeptCase {
   name: string;
   artifact: string;
   evidence?: string;
+  /** The question, where the case turns on it. */
+  task?: string;
   kept: string[];
 }
 
@@ -33,13 +47,15 @@ export interface RejectedCase {
   name: string;
   artifact: string;
   evidence?: string;
+  /** The question, where the case turns on it. */
+  task?: string;
   /** Expected reason of every candidate's rejection; undefined when there must be no candidate at all. */
   reason?: RegExp;
 }
 
 /** Every mutant the mutator keeps on a one-fixture suite, as full text in its order. */
-export function keptMutants(mutator: TextMutator, artifact: string, evidence = artifact): string[] {
-  const fixture = textFixture({ artifact, evidence });
+export function keptMutants(mutator: TextMutator, artifact: string, evidence = artifact, task?: string): string[] {
+  const fixture = textFixture({ artifact, evidence, task });
   return [...mutator.candidates(fixture)].filter((c) => applyTo(artifact, c) !== artifact && mutator.invalidReason!(fixture, c) === null).map((c) => applyTo(artifact, c));
 }
 
@@ -50,12 +66,12 @@ export function keptMutants(mutator: TextMutator, artifact: string, evidence = a
  */
 export function describeTextMutator(mutator: TextMutator, kept: readonly KeptCase[], rejected: readonly RejectedCase[]): void {
   describe(mutator.name, () => {
-    it.each(kept)('keeps $name', ({ artifact, evidence, kept: expected }) => {
-      expect(keptMutants(mutator, artifact, evidence)).toEqual(expected);
+    it.each(kept)('keeps $name', ({ artifact, evidence, task, kept: expected }) => {
+      expect(keptMutants(mutator, artifact, evidence, task)).toEqual(expected);
     });
 
-    it.each(rejected)('rejects $name', ({ artifact, evidence, reason }) => {
-      const fixture = textFixture({ artifact, evidence: evidence ?? artifact });
+    it.each(rejected)('rejects $name', ({ artifact, evidence, task, reason }) => {
+      const fixture = textFixture({ artifact, evidence: evidence ?? artifact, task });
       const candidates = [...mutator.candidates(fixture)].filter((c) => applyTo(artifact, c) !== artifact);
       if (reason === undefined) expect(candidates.map((c) => applyTo(artifact, c))).toEqual([]);
       else {

@@ -236,6 +236,8 @@ function calendarShifts(d: Day): Day[] {
  * with every field as wide as before. A day written "9" or "10" in prose is
  * one format; "2026-04-9" is not the format of "2026-04-10".
  */
+const SPELLED_NUMBER = new RegExp(`\\b(?:${NUMBER_WORDS.join('|')})\\b`, 'gi');
+
 export function sameDateFormat(a: DatePiece, b: DatePiece): boolean {
   if (a.form !== b.form) return false;
   // "1 day" and "2 days" are one format: the unit agrees with its number.
@@ -245,7 +247,8 @@ export function sameDateFormat(a: DatePiece, b: DatePiece): boolean {
       .replace(/\b(?:before|after)$/, 'R') // which side of the event is negation's to reverse, not a format
       .replace(new RegExp(MONTH, 'g'), 'M')
       .replace(new RegExp(WEEKDAY, 'g'), 'W')
-      .replace(/\d+(st|nd|rd|th)?/g, (_, s) => (s ? 'N#' : 'N'));
+      .replace(/\d+(st|nd|rd|th)?/g, (_, s) => (s ? 'N#' : 'N'))
+      .replace(SPELLED_NUMBER, 'n'); // "within five working days" and "within three working days": one format, in words
   if (shape(a.text) !== shape(b.text)) return false;
   const widths = (t: string) => [...t.matchAll(/\d+/g)].map((x) => x[0]);
   const [wa, wb] = [widths(a.text), widths(b.text)];

@@ -185,3 +185,68 @@ const STAND_INS: Readonly<Record<string, readonly string[]>> = {
 export function standInsFor(role: string): readonly string[] {
   return STAND_INS[role] ?? [];
 }
+
+/**
+ * Names of one family, as a fixture's own texts group them, whatever their
+ * head words: the names a sentence lists together ("Lifetime Essential,
+ * Time-Limited and Accident Only do not cover ...", "Off-Peak and Concession
+ * memberships"), and the variants of one brand or line ("Brightwave Plus",
+ * "Brightwave Unlimited"; "VoltCare Standard", "VoltCare Plus"). A document
+ * that lists or varies them puts them side by side: mixing two of them up is
+ * the honest mistake, and each is a whole name of the same kind.
+ */
+export function entityFamilies(texts: readonly string[]): Map<string, Set<string>> {
+  const families = new Map<string, Set<string>>();
+  const join = (a: string, b: string) => {
+    if (a === b) return;
+    families.set(a, (families.get(a) ?? new Set()).add(b));
+    families.set(b, (families.get(b) ?? new Set()).add(a));
+  };
+  // The word before each name, wherever it is written: "on Brightwave Plus", "on Brightwave Unlimited" stand in one slot.
+  const slots = new Map<string, Set<string>>();
+  for (const text of texts) {
+    const names = findEntities(text).filter((e) => !LISTLESS_KINDS.has(e.kind) && e.kind !== 'acronym');
+    for (const e of names) {
+      const before = /(\w+)\s+$/.exec(text.slice(Math.max(0, e.start - 16), e.start))?.[1]?.toLowerCase();
+      if (before && !DETERMINERS.has(before)) slots.set(e.text, (slots.get(e.text) ?? new Set()).add(before));
+    }
+    // A list: names one after the other with only ", " between them, and " and " or " or " before the last ("At Kelvin Park, Off-Peak ..." is none).
+    let run: EntityPiece[] = [];
+    names.forEach((name, i) => {
+      run.push(name);
+      const next = names[i + 1];
+      const gap = next ? text.slice(name.end, next.start) : '';
+      if (next && /^,\s*$/.test(gap)) return;
+      if (next && /^,?\s+(?:and|or)\s+$/.test(gap)) {
+        run.push(next);
+        for (const a of run) for (const b of run) join(a.text, b.text);
+      }
+      run = [];
+    });
+  }
+  // Variants: two words, the same first word, written in one slot ("on Brightwave Plus", "on Brightwave Unlimited"); not "the Brightwave SIM".
+  const variants = [...slots.keys()].filter((name) => name.split(' ').length === 2);
+  for (const a of variants) {
+    for (const b of variants) {
+      const [wa, wb] = [a.split(' '), b.split(' ')];
+      // And their short forms, as an answer writes them after naming the brand ("on Plus", "on Unlimited").
+      if (wa[0] === wb[0] && wa[1] !== wb[1] && [...slots.get(a)!].some((w) => slots.get(b)!.has(w))) {
+        join(a, b);
+        join(wa[1]!, wb[1]!);
+      }
+    }
+  }
+  // The members of a list are one family: "A, B and C" joins A with C too.
+  for (const [name, mates] of families) for (const mate of [...mates]) for (const other of families.get(mate) ?? []) if (other !== name) mates.add(other);
+  return families;
+}
+
+/** Kinds no list of names is made of: dates are date-shift's. */
+const LISTLESS_KINDS = new Set<EntityKind>(['month', 'weekday']);
+/** Words before a name that say nothing of its slot. */
+const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'our', 'their', 'its', 'this', 'that', 'any', 'each', 'every', 'and', 'or']);
+
+/** Whether one name may stand for another: of one type (sameEntityType), or of one family of the fixture's (entityFamilies). */
+export function swappableNames(a: Pick<EntityPiece, 'role' | 'text'>, b: Pick<EntityPiece, 'role' | 'text'>, families: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  return sameEntityType(a, b) || (families.get(a.text)?.has(b.text) ?? false);
+}

@@ -429,6 +429,44 @@ function movedBy(claimDate: DatePiece, sources: readonly string[], answer: strin
   return false;
 }
 
+/**
+ * Whether the date or period written at [start, end) of the answer takes part
+ * in a sum a reader can do: a date of the answer or the question moved by a
+ * period the answer writes gives another date of the answer ("6 months from
+ * 14 January ... until 14 July"). Changed alone, any of the three leaves the
+ * answer's dates at odds.
+ */
+export function inDateArithmetic(answer: string, task: string, start: number, end: number): boolean {
+  const overlaps = (p: { start: number; end: number } | null) => p !== null && p.start < end && start < p.end;
+  const periods = [
+    ...findDates(answer).flatMap((d) => {
+      const length = lengthOf(d);
+      return length && !/ hour$/.test(d.key) ? [{ ...length, at: d as { start: number; end: number } }] : [];
+    }),
+    ...findFigures(answer)
+      .filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour')
+      .map((f) => ({ value: f.value, kind: f.kind, at: f as { start: number; end: number } })),
+  ].filter((p) => p.value > 0 && Number.isInteger(p.value));
+  const dated = (text: string, inAnswer: boolean) =>
+    findDates(text).flatMap((d) => {
+      const c = calendarOf(d);
+      return c ? [{ ...c, at: inAnswer ? (d as { start: number; end: number }) : null }] : [];
+    });
+  const targets = dated(answer, true);
+  const bases = [...targets, ...dated(task, false)].filter((c): c is typeof c & { day: number } => c.day !== undefined);
+  const same = (a: { year: number | undefined; month: number; day: number | undefined }, b: CalendarDate) =>
+    a.month === b.month && (b.day === undefined || a.day === b.day) && (a.year === undefined || b.year === undefined || a.year === b.year);
+  for (const period of periods) {
+    for (const base of bases) {
+      for (const target of targets) {
+        if (target === base || ![1, -1].some((sign) => same(addPeriod(base, sign * period.value, period.kind), target))) continue;
+        if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
+      }
+    }
+  }
+  return false;
+}
+
 function addPeriod(base: CalendarDate & { day: number }, amount: number, kind: string): { year: number | undefined; month: number; day: number } {
   const year = base.year ?? 2000;
   if (kind === 'day') {

@@ -1,4 +1,4 @@
-import { contentLemmas, findNumbers, type NumberPiece, numberKey } from './claims.js';
+import { containsWords, contentLemmas, findNumbers, type NumberPiece, numberKey } from './claims.js';
 import { findDates } from './dates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
@@ -10,9 +10,10 @@ import { readSentences, type Token } from './nlp.js';
  * wrote it; it is wrong because the figure is stated nowhere.
  */
 
-/** A figure of a sentence and the sentence with that figure changed, one way for each plausible other value. */
+/** A figure or deadline of a sentence and the sentence with it changed, one way for each plausible other value. */
 export interface MisstatedFigure {
-  figure: NumberPiece;
+  /** The value changed: the figure's, or the deadline's length ("within 30 days": 30). */
+  value: number;
   sentences: string[];
 }
 
@@ -27,8 +28,8 @@ const REFERENCE_WORDS = /\b(?:section|clause|article|part|page|form|rule|schedul
  * values come in an order that starts at `first(count)`, so two fixtures do
  * not change their figures the same way.
  */
-export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, first: (count: number) => number): MisstatedFigure[] {
-  // Dates and periods are date-shift's to move, in their own formats.
+export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, first: (count: number) => number, statedDates: ReadonlySet<string> = new Set()): MisstatedFigure[] {
+  // Dates and periods move in their own formats: a deadline to a neighbouring usual length ("within 30 days" to 28), as date-shift moves it.
   const dates = findDates(sentence);
   const numbers = findNumbers(sentence);
   const out: MisstatedFigure[] = [];
@@ -40,11 +41,21 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
       (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
     );
     if (values.length === 0) continue;
-    const start = first(values.length);
-    const rotated = [...values.slice(start), ...values.slice(0, start)];
-    out.push({ figure: n, sentences: rotated.map((v) => sentence.slice(0, n.start) + written(n, v) + sentence.slice(n.end)) });
+    out.push({ value: n.value, sentences: rotate(values, first).map((v) => sentence.slice(0, n.start) + written(n, v) + sentence.slice(n.end)) });
+  }
+  for (const d of dates) {
+    if (d.form !== 'duration') continue;
+    const shifted = d.shifts().filter((text) => findDates(text).every((x) => !statedDates.has(x.key)));
+    const length = /^duration:(\d+)/.exec(d.key)?.[1];
+    if (shifted.length && length) out.push({ value: Number(length), sentences: rotate(shifted, first).map((text) => sentence.slice(0, d.start) + text + sentence.slice(d.end)) });
   }
   return out;
+}
+
+/** The values in an order that starts at `first(count)`: two fixtures do not change their figures the same way. */
+function rotate<T>(values: readonly T[], first: (count: number) => number): T[] {
+  const start = first(values.length);
+  return [...values.slice(start), ...values.slice(0, start)];
 }
 
 /**
@@ -59,6 +70,9 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
   const after = sentence.slice(n.end, n.end + 3);
   if (/\d\s$/.test(before) || /^\s\d/.test(after)) return false; // a phone number's groups
   if (/^(?:[:/]\d|[A-Za-z])/.test(after) && !/^p\b/.test(after)) return false; // a time, an ordinal, a code; pence ("25p") is a quantity
+  // A number after a name is part of the name ("Time-Limited 12", "Zone 2"), unless the name opens the sentence.
+  const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(` ${before}`);
+  if (name !== null && name[1] !== '' && !/[.!?:]$/.test(name[1]!)) return false;
   return !REFERENCE_WORDS.test(before);
 }
 
@@ -225,4 +239,70 @@ export function spokenOf(task: string, answer: string): Set<string> {
   const words = new Set([...readSentences(text).flatMap((s) => s.tokens.flatMap(forms)), ...contentLemmas(text)]);
   if (/\byou\b/i.test(answer)) for (const role of READER_ROLES) words.add(role);
   return words;
+}
+
+/** A clause number opening a document's sentence ("7.3 ", "12.1 "): the document's numbering, never an answer's. */
+const CLAUSE_NUMBER = /^\d+(?:\.\d+)+\s+(?=[A-Z])/;
+
+/** A document's sentence without the clause number that opens it. */
+export function withoutClauseNumber(sentence: string): string {
+  return sentence.replace(CLAUSE_NUMBER, '');
+}
+/** What may follow the organisation's "we" and agree with its name: a modal, or "are" and "have" turned singular. */
+const WE_VERBS: Readonly<Record<string, string>> = {
+  will: 'will',
+  "'ll": 'will',
+  '’ll': 'will',
+  may: 'may',
+  can: 'can',
+  must: 'must',
+  would: 'would',
+  might: 'might',
+  should: 'should',
+  cannot: 'cannot',
+  are: 'is',
+  have: 'has',
+};
+
+/**
+ * The sentence as an answer about the document states it, or null where it
+ * cannot: without the clause number that opens it ("7.3 All other freezes
+ * ..."), the organisation that speaks as "we" called by its name ("We'll send
+ * you a text" → "Brightwave will send you a text", "tell us" → "tell
+ * Brightwave", "our" → "Brightwave's"), and never a label line ("Excess: £95
+ * per condition.", "Regular price: $899.99."), which states no verb before
+ * its colon. Null where "we" has no name to take or its verb would not agree
+ * ("we pay").
+ */
+export function asAnswerStatement(sentence: string, organisation: string | undefined): string | null {
+  let text = withoutClauseNumber(sentence);
+  const label = /^([^:]*):\s/.exec(text);
+  if (label && !(readSentences(label[1]!)[0]?.tokens ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
+  if (!/\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i.test(text)) return text;
+  if (organisation === undefined) return null;
+  let agrees = true;
+  text = text.replace(/\b([Ww]e)(?:(['’]ll)|\s+(\w+))/g, (_whole, _we: string, contracted?: string, verb?: string) => {
+    const said = WE_VERBS[contracted ?? verb?.toLowerCase() ?? ''];
+    if (said === undefined) agrees = false;
+    return `${organisation} ${said ?? ''}`;
+  });
+  if (!agrees || /\b(?:we|ours|ourselves)\b/i.test(text)) return null;
+  return text.replace(/\b[Oo]ur\b/g, `${organisation}'s`).replace(/\bus\b/g, organisation);
+}
+
+/**
+ * The organisation a document speaks for, as the answer or question calls it:
+ * the longest run of the opening capitalised words of a document's title that
+ * they name ("Brightwave" of "Brightwave Mobile, Customer Terms"; "Aurelia
+ * Air" of "Aurelia Air Baggage Conditions").
+ */
+export function organisationNamed(titles: readonly string[], texts: readonly string[]): string | undefined {
+  for (const title of titles) {
+    const words = /^[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*/.exec(title)?.[0].split(/\s+/) ?? [];
+    for (let k = words.length; k > 0; k--) {
+      const name = words.slice(0, k).join(' ');
+      if (texts.some((t) => containsWords(t, name))) return name;
+    }
+  }
+  return undefined;
 }

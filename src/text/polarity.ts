@@ -32,6 +32,9 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  // "won't be able to use" says "cannot use": an ability, compared as "can" whatever the tense.
+  { pattern: /\b(?:will\s+not|won['’]t)\s+be\s+able\s+to\b/g, term: () => 'can', negative: true, reverse: () => 'will be able to' },
+  { pattern: /(?<!['’]ll\s+)\bwill\s+be\s+able\s+to\b/g, term: () => 'can', negative: false, reverse: () => 'will not be able to' },
   { pattern: /\b(?:will\s+not|won['’]t)\b/g, term: () => 'will', negative: true, reverse: () => 'will' },
   { pattern: /\bwill\b/g, term: () => 'will', negative: false, reverse: () => 'will not' },
   { pattern: /\b(does|do)(?:\s+not|n['’]t)\s+have\s+to\b/g, term: () => 'must', negative: true, reverse: (m) => (m[1] === 'does' ? 'has to' : 'have to') },
@@ -136,6 +139,6 @@ export function inStyleOf(text: string, reversal: string): string {
   if (!usesContractions(text)) return reversal;
   return reversal
     .replace(/^cannot$/, "can't")
-    .replace(/^will not$/, "won't")
+    .replace(/^will not\b/, "won't")
     .replace(/^(is|are|was|were|does|do) not\b/, "$1n't");
 }

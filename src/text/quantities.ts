@@ -73,11 +73,11 @@ export function usualIn(value: number, unit: string): boolean {
  * values at the number's own precision (a whole pound stays whole, "£6.00"
  * becomes "£5.00", 23 becomes 20 or 25, 99.9% becomes 99.8%). Never 1 for a
  * count of a plural noun nor the other way round ("1 day" and "2 days" differ
- * in more than the number).
+ * in more than the number). `usual` narrows a period's values to those of
+ * its use (the windows a limit is counted over).
  */
-export function neighbourValues(q: Quantity): number[] {
+export function neighbourValues(q: Quantity, usual: readonly number[] | undefined = ROUND_VALUES[q.unit]): number[] {
   const { value } = q.number;
-  const usual = ROUND_VALUES[q.unit];
   let values: number[];
   if (usual && Number.isInteger(value)) {
     values = [Math.max(...usual.filter((v) => v < value), -1), Math.min(...usual.filter((v) => v > value), Infinity)];
@@ -138,28 +138,36 @@ export function numberWord(value: number, like: string): string {
 }
 
 /**
- * Whether a money figure takes part in a sum or product the answer states or
- * implies: a + b = c among its amounts of that currency, or a × n = c with n
- * any of its numbers (a word such as "three", a share as a fraction). Changing
- * one figure of "£12 an hour, £36 for three hours" leaves the answer at odds
- * with itself.
+ * Whether a figure takes part in arithmetic a reader can do with the answer
+ * and the question alone: a + b = c among figures of one unit (a remainder:
+ * "14 months into a 24-month contract, 10 months to go"), shares of one whole
+ * that add up to 100%, or a × b = c among any of its figures (a count by a
+ * price: "10 months of €25.00 is €250.00"; a share of an amount: "25% of
+ * €250.00 is €62.50"; a word such as "three", "twice", "half"). Changing one
+ * figure of such a relation alone leaves the answer at odds with itself.
+ * `asked` are the question's quantities: the answer works from them.
  */
-export function inArithmetic(text: string, quantities: readonly Quantity[], q: Quantity): boolean {
-  if (!q.number.currency && q.unit !== 'p') return false;
-  const others = quantities.filter((o) => o !== q && o.unit === q.unit).map((o) => o.number.value);
-  const factors = [
-    ...quantities.map((o) => (o.number.percent ? o.number.value / 100 : o.number.value)),
-    ...findNumberWords(text).map((w) => w.value),
-    ...(/\b(?:twice|double)\b/i.test(text) ? [2] : []),
-    ...(/\bhalf\b/i.test(text) ? [0.5] : []),
-  ];
+export function inArithmetic(text: string, quantities: readonly Quantity[], q: Quantity, asked: readonly Quantity[] = []): boolean {
+  const others = [...quantities.filter((o) => o !== q), ...asked];
   const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
+  const factorOf = (o: Quantity) => (o.number.percent ? o.number.value / 100 : o.number.value);
   const x = q.number.value;
+  const sameUnit = others.filter((o) => o.unit === q.unit).map((o) => o.number.value);
+  if (q.number.percent && sameUnit.some((a) => close(x + a, 100))) return true;
+  for (const a of sameUnit) for (const b of sameUnit) if (close(x + a, b) || close(a + b, x)) return true;
+  // Products are of any units: a count by a price is an amount, a share of an amount is one.
+  const factors = [
+    ...others.map((o) => ({ value: factorOf(o), of: o as Quantity | null })),
+    ...findNumberWords(text).map((w) => ({ value: w.value, of: null })),
+    ...(/\b(?:twice|double)\b/i.test(text) ? [{ value: 2, of: null }] : []),
+    ...(/\bhalf\b/i.test(text) ? [{ value: 0.5, of: null }] : []),
+  ].filter((f) => f.value !== 1 && f.value !== 0);
+  const own = factorOf(q);
   for (const a of others) {
-    for (const b of others) {
-      if (close(x + a, b) || close(a + b, x)) return true;
+    for (const f of factors) {
+      if (f.of === a) continue;
+      if (close(own * f.value, a.number.value) || close(factorOf(a) * f.value, x)) return true;
     }
-    for (const f of factors) if (f !== 1 && (close(x * f, a) || close(a * f, x))) return true;
   }
   return false;
 }

@@ -24,17 +24,18 @@ interface UnitWord {
   write: (plural: boolean, abbreviated: boolean, kind: string) => string;
   /**
    * The units a worker plausibly confuses this one with while keeping the
-   * magnitude, each up to the amount at which the result is still a figure
-   * someone would write ("1 TB" for "1 GB", not "500 TB"), and only at a value
+   * magnitude, only at a value
    * usual in the other unit (ROUND_VALUES: "10 working days", not "45
    * working days"). A calendar day for a working day is the slip an honest
    * worker makes (any count of working days reads as well in days:
    * `anyValue`, and may be written "calendar days": `written`); a day for a week, a month for a year or kg for lb is not:
    * the scale is off by a factor the question and the rest of the answer
-   * betray, and the evidence of these suites is metric. Volumes (a "50
+   * betray, and the evidence of these suites is metric. Nor a unit a
+   * thousandth or a thousand times the other (MB, GB, TB; mcg, mg, g): "2 MB
+   * a day" of data or "2 TB" reads as absurd by the domain's scale. Volumes (a "50
    * millilitre" fish tank) are left alone.
    */
-  confusedWith: ReadonlyArray<{ unit: string; upTo?: number; anyValue?: boolean; written?: string }>;
+  confusedWith: ReadonlyArray<{ unit: string; anyValue?: boolean; written?: string }>;
 }
 
 const word = (singular: string) => (plural: boolean) => (plural ? `${singular}s` : singular);
@@ -58,16 +59,16 @@ const UNITS: readonly UnitWord[] = [
   { unit: 'week', pattern: 'weeks?', write: word('week'), confusedWith: [] },
   { unit: 'month', pattern: 'months?', write: word('month'), confusedWith: [] },
   { unit: 'year', pattern: 'years?', write: word('year'), confusedWith: [] },
-  { unit: 'mcg', pattern: 'mcg|micrograms?', write: (p, abbr) => (abbr ? 'mcg' : word('microgram')(p)), confusedWith: [{ unit: 'mg', upTo: 50 }] },
-  { unit: 'mg', pattern: 'mg|milligrams?', write: (p, abbr) => (abbr ? 'mg' : word('milligram')(p)), confusedWith: [{ unit: 'mcg' }] },
-  { unit: 'g', pattern: 'g|grams?', write: (p, abbr) => (abbr ? 'g' : word('gram')(p)), confusedWith: [{ unit: 'mg' }] },
+  { unit: 'mcg', pattern: 'mcg|micrograms?', write: (p, abbr) => (abbr ? 'mcg' : word('microgram')(p)), confusedWith: [] },
+  { unit: 'mg', pattern: 'mg|milligrams?', write: (p, abbr) => (abbr ? 'mg' : word('milligram')(p)), confusedWith: [] },
+  { unit: 'g', pattern: 'g|grams?', write: (p, abbr) => (abbr ? 'g' : word('gram')(p)), confusedWith: [] },
   { unit: 'kg', pattern: 'kg|kilograms?', write: (p, abbr) => (abbr ? 'kg' : word('kilogram')(p)), confusedWith: [] },
   { unit: 'lb', pattern: 'lbs?', write: (p) => (p ? 'lbs' : 'lb'), confusedWith: [] },
   { unit: 'ml', pattern: 'ml|mL|millilitres?', write: (p, abbr) => (abbr ? 'ml' : word('millilitre')(p)), confusedWith: [] },
   { unit: 'litre', pattern: 'litres?', write: word('litre'), confusedWith: [] },
-  { unit: 'MB', pattern: 'MB', write: symbol('MB'), confusedWith: [{ unit: 'GB', upTo: 10 }] },
-  { unit: 'GB', pattern: 'GB', write: symbol('GB'), confusedWith: [{ unit: 'MB' }, { unit: 'TB', upTo: 10 }] },
-  { unit: 'TB', pattern: 'TB', write: symbol('TB'), confusedWith: [{ unit: 'GB' }] },
+  { unit: 'MB', pattern: 'MB', write: symbol('MB'), confusedWith: [] },
+  { unit: 'GB', pattern: 'GB', write: symbol('GB'), confusedWith: [] },
+  { unit: 'TB', pattern: 'TB', write: symbol('TB'), confusedWith: [] },
   // Read as the other side of "%": "by 2 percentage points" against "by 2%".
   { unit: 'percentage point', pattern: 'percentage points?', write: word('percentage point'), confusedWith: [] },
 ];
@@ -161,7 +162,7 @@ function unitAfter(text: string, n: { start: number; end: number; value: number 
   const start = n.end + space.length;
   const [before, after] = [text.slice(Math.max(0, n.start - 30), n.start), text.slice(start + written.length, start + written.length + 40)];
   const swaps = unit.confusedWith
-    .filter((other) => n.value <= (other.upTo ?? Infinity) && (other.anyValue || usualIn(n.value, other.unit)))
+    .filter((other) => other.anyValue || usualIn(n.value, other.unit))
     .filter((other) => !/^(?:working )?(?:day|hour)$/.test(other.unit) || space === ' ')
     .filter((other) => !/^working /.test(other.unit) || countedInWorkingTime(other.unit, before, after))
     // "20 working days per calendar year" does not become "20 calendar days per calendar year".

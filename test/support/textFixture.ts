@@ -1,11 +1,11 @@
 import type { TextFixture } from '../../src/fixtures/types.js';
 
 /** A small text fixture for unit tests: one evidence item, optional trace. */
-export function textFixture(parts: { artifact: string; evidence: string; trace?: string; id?: string; fields?: Record<string, string> }): TextFixture {
+export function textFixture(parts: { artifact: string; evidence: string; task?: string; trace?: string; id?: string; fields?: Record<string, string> }): TextFixture {
   return {
     id: parts.id ?? 'unit',
     kind: 'text',
-    task: 'Answer from the evidence.',
+    task: parts.task ?? 'Answer from the evidence.',
     artifact: parts.artifact,
     evidence: [{ id: 'ev', text: parts.evidence }],
     trace: parts.trace,
