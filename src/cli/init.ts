@@ -72,15 +72,17 @@ const CRITIC = `#!/usr/bin/env node
 // A starter critic for \`mode: persistent\`: one JSON line per review on stdin,
 // {"id", "request", "messages"}; one line per answer on stdout, {"id", "reply"}.
 // Its check is deliberately small: a text artifact fails when it states a number
-// no evidence item contains; a code artifact always passes. Replace it with a
-// call to your own critic (the rendered prompt is in \`messages\`).
+// no evidence item contains; a code artifact, or a request without evidence (the
+// \`blind\` condition leaves it out), passes. Replace it with a call to your own
+// critic (the rendered prompt is in \`messages\`).
 import { createInterface } from 'node:readline';
 
 const NUMBER = /\\d+(?:\\.\\d+)?/g;
 
 function review(request) {
-  if (request.evidence.length === 0) return 'No evidence to check against.\\nVERDICT: PASS\\n';
-  const inEvidence = new Set(request.evidence.flatMap((item) => item.text.match(NUMBER) ?? []));
+  const evidence = request.evidence ?? [];
+  if (evidence.length === 0) return 'No evidence to check against.\\nVERDICT: PASS\\n';
+  const inEvidence = new Set(evidence.flatMap((item) => item.text.match(NUMBER) ?? []));
   const unsupported = [...new Set(request.artifact.match(NUMBER) ?? [])].filter((n) => !inEvidence.has(n));
   if (unsupported.length) return \`Not in the evidence: \${unsupported.join(', ')}.\\nVERDICT: FAIL\\n\`;
   return 'Every number is in the evidence.\\nVERDICT: PASS\\n';

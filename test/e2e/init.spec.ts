@@ -38,6 +38,18 @@ describe('critic-audit init', () => {
     });
   }
 
+  it('the starter critic answers requests without evidence: a run under blind ends with no failed review', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
+    expect((await cli(['init'], dir)).code).toBe(0);
+    const config = join(dir, 'critic.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^conditions: .*$/m, 'conditions: [clean, blind]'));
+    const run = await cli(['run', '--out', 'out'], dir);
+    expect([0, 1], run.output).toContain(run.code);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    expect(report.conditions).toContain('blind');
+    expect(report.critics.starter.verdicts).toMatchObject({ errors: 0 });
+  });
+
   it('prints a next command that starts critic-audit from the shell init ran in', { timeout: 30_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
     const init = execFileSync(process.execPath, [BIN, 'init', '--dir', 'my audit'], { cwd: dir, encoding: 'utf8' });
