@@ -22,7 +22,7 @@ export async function initCommand(argv: string[]): Promise<number> {
   const dir = resolve(values.dir!);
   const command = commandFor(dir);
   const files: Record<string, string> = {
-    'critic.config.yaml': CONFIG,
+    'critic.config.yaml': config(kind),
     'critic.mjs': CRITIC,
     'fixtures/examples.yaml': STARTER_FIXTURES[kind],
     'prompts/critic.md': readFileSync(DEFAULT_TEMPLATE_FILE, 'utf8'),
@@ -41,9 +41,22 @@ export async function initCommand(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-const CONFIG = `# A starter audit written by \`critic-audit init\`. It runs as is: the exec
+/**
+ * The mutators that find a site in each kind's starter fixtures: the default
+ * list (every mutator of the kind) holds some that find none there, which
+ * `check --strict` rightly refuses.
+ */
+const STARTER_MUTATORS: Record<Kind, string[]> = {
+  text: ['number-flip', 'date-shift', 'negation', 'unit-swap', 'claim-omission', 'claim-insertion'],
+  code: ['arithmetic-operator', 'comparison-boundary', 'off-by-one', 'condition-negation'],
+};
+
+const config = (kind: Kind) => `# A starter audit written by \`critic-audit init\`. It runs as is: the exec
 # critic below is a small script (critic.mjs) standing in for yours.
 fixtures: [fixtures]
+# The mutators with a site in the example fixtures. Remove this line to use every
+# mutator of your fixtures' kind, once your fixtures give each one a site.
+mutators: [${STARTER_MUTATORS[kind].join(', ')}]
 conditions: [clean, with-trace, prior-pass, prior-fail]
 seed: 1
 mutantsPerFixture: 12

@@ -22,13 +22,16 @@ function cli(args: string[], cwd: string): Promise<{ code: number | null; output
 
 describe('critic-audit init', () => {
   for (const kind of ['text', 'code']) {
-    it(`--kind ${kind}: writes a starter audit that runs as is, to a report`, { timeout: 120_000 }, async () => {
+    it(`--kind ${kind}: writes a starter audit that passes its own check --strict and runs as is, to a report`, { timeout: 120_000 }, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
       const init = await cli(['init', '--kind', kind], dir);
       expect(init.code, init.output).toBe(0);
       for (const file of WRITTEN) expect(existsSync(join(dir, file)), file).toBe(true);
       expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toMatch(/# - name: model\n +# +provider: openai/);
       expect(readFileSync(join(dir, 'fixtures/examples.yaml'), 'utf8')).toMatch(new RegExp(`kind: ${kind}`));
+
+      const strict = await cli(['check', '--strict'], dir);
+      expect(strict.code, strict.output).toBe(0);
 
       const run = await cli(['run', '--out', 'out'], dir);
       expect([0, 1], run.output).toContain(run.code);
