@@ -325,6 +325,10 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
       : `${latestLink.link} not made: no run here has measured anything yet`;
     console.error(`critic-audit: this run measured nothing (no review ended in a verdict); its report: ${join(outDir, 'report.md')}; ${left}`);
   }
+  // A run that measured something takes reports/latest even when it stopped early: say so, or latest would pass for a finished audit.
+  if (latestLink?.moved && !report.complete) {
+    console.error(`critic-audit: ${latestLink.link} now points at ${latestLink.target}, an incomplete run (${report.stopReason}); its figures cover only the reviews that finished`);
+  }
   appendGithubSummary(report, outDir);
   if (options.saveBaseline) {
     if (!status.complete) console.error(`critic-audit: baseline not saved: the run is incomplete (${status.stopReason}); a partial baseline would weaken every later comparison`);

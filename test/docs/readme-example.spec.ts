@@ -76,4 +76,21 @@ describe("the README's worked example", () => {
     expect(critic.byMutator['number-flip']!.clean!.unlocated).toBe(0);
     expect(critic.byMutator['date-shift']!.clean).toMatchObject({ rate: 4 / 7, unlocated: 1 });
   });
+
+  it('its critic reviews blind requests, which carry no evidence, when blind is added as its next steps say', async () => {
+    expect(readme).toMatch(/\*\*Next steps\*\*[^\n]*add `blind` to the conditions/);
+    dir = mkdtempSync(join(tmpdir(), 'critic-audit-readme-'));
+    const audit = join(dir, 'my-audit');
+    expect((await cli('init', '--dir', audit)).code).toBe(0);
+    rmSync(join(audit, 'fixtures/examples.yaml'));
+    for (const [path, text] of exampleFiles()) writeFileSync(join(audit, path), text);
+    const config = join(audit, 'critic.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^conditions: .*$/m, 'conditions: [clean, blind]'));
+
+    const out = join(audit, 'reports', 'blind');
+    expect((await cli('run', '--config', config, '--out', out, '--no-cache')).code).toBe(1);
+    const report: AuditReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report.conditions).toEqual(['clean', 'blind']);
+    expect(report.critics['my-critic']!.verdicts.errors).toBe(0);
+  });
 });
