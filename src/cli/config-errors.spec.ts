@@ -158,6 +158,18 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       FIXTURE,
       /critic\.config\.yaml:7 \(thresholds\.maxFalseConsensus\.number-flip\): "number-flip" is not a review mutator/,
     ],
+    // An empty map configures a gate with nothing to gate: refused before anything is sent, not passed (issue 28).
+    ...[
+      ['catchRate: {}', 'catchRate', 'give a rate for at least one mutator, or for default'],
+      ['catchRate: {mode: located}', 'catchRate', 'give a rate for at least one mutator, or for default'],
+      ['maxConditionEffect: {}', 'maxConditionEffect', 'name at least one condition, with its largest effect'],
+      ['maxConditionEffect: {prior-pass: {}}', 'maxConditionEffect.prior-pass', 'give a rate for at least one mutator, or for default'],
+    ].map(([threshold, field, message]): [string, string, string, RegExp] => [
+      `an empty map: ${threshold}`,
+      config(`conditions: [clean, prior-pass]\nthresholds:\n  ${threshold}`),
+      FIXTURE,
+      new RegExp(`critic\\.config\\.yaml:8 \\(thresholds\\.${field!.replace('.', '\\.')}\\): ${message}$`, 'm'),
+    ]),
     [
       'a maxFalseConsensus with no critic of reviews to gate',
       config('thresholds:\n  maxFalseConsensus: 0.1'),
