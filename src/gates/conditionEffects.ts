@@ -103,7 +103,9 @@ export function conditionEffectProblems(entries: GateThresholds['maxConditionEff
         ? `unknown condition "${name}"`
         : condition.followUp
           ? `"${name}" is a second-turn condition (gate it with maxYield or minCorrection)`
-          : '"clean" is what every effect is measured against';
+          : condition.withholds
+            ? `"${name}" withholds the ${condition.withholds} rather than adding a contaminant, so it has no effect on the same items to measure against clean (gate it with maxBlindDiscrimination)`
+            : `"${name}" is the sealed condition every effect is measured against, not a contaminated one`;
       problems.push({ path, message: `${why}; the run's contaminated conditions: ${contaminated.join(', ') || 'none'}` });
       continue;
     }
