@@ -146,4 +146,14 @@ describe('the family the gate tests, and rows too small to gate', () => {
   });
 });
 
+describe('maxRegression.rows naming a mutator neither run has (issue 28)', () => {
+  it('is a no-data gate of its own that fails the run, as catchRate naming a missing mutator is', () => {
+    const report = audit({ maxRegression: { rows: ['arithmetic-operator'] } });
+    const gate = report.critics['critic']!.gates.find((g) => g.name === 'maxRegression.arithmetic-operator');
+    expect(gate).toMatchObject({ pass: false, status: 'no-data', value: null, threshold: 0.05 });
+    expect(gate!.detail).toMatch(/arithmetic-operator is named in thresholds\.maxRegression\.rows, and neither this run nor the baseline has a mutant of it/);
+    expect(report.critics['critic']!.passed).toBe(false);
+  });
+});
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

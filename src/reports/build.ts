@@ -10,7 +10,7 @@ import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/ga
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
-import { regressionGate, regressionOptions } from '../gates/regression.js';
+import { absentRowGates, regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
@@ -139,7 +139,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         });
         regression = compared.regression;
         flipped = compared.flipped;
-        gates.push(regressionGate(regression));
+        gates.push(regressionGate(regression), ...absentRowGates(regression));
         if (regression.onlyInBaseline || regression.onlyInCurrent) {
           warnings.push(
             `${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`,
