@@ -5,6 +5,9 @@ import { noDataGate, nothingMeasured, overallThreshold, type Gate } from './gate
 import { namedMutators, withNamed } from './gatedMutators.js';
 import type { GateThresholds } from './schema.js';
 
+/** Why maxFalseConsensus is refused, in the config and on the command line, when no critic of the run reads reviews. */
+export const FALSE_CONSENSUS_WITHOUT_CRITIC = 'maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`';
+
 /**
  * `maxFalseConsensus` (seed 001): the largest share of flawed reviews a
  * critic of reviews may AGREE with, on clean requests. A number gates every

@@ -77,6 +77,17 @@ export function regressionGate(report: RegressionReport): Gate {
   };
 }
 
+/**
+ * One no-data gate per mutator named in `rows` that neither run has (a mutator of another kind, or not run):
+ * it fails the run, as catchRate naming a mutator the run lacks does, rather than narrowing the family quietly.
+ */
+export function absentRowGates(report: RegressionReport): Gate[] {
+  const named = Array.isArray(report.family) ? report.family : [];
+  return named
+    .filter((m) => !report.rows.some((r) => r.mutator === m))
+    .map((m) => noDataGate(`maxRegression.${m}`, report.margin, `${m} is named in thresholds.maxRegression.rows, and neither this run nor the baseline has a mutant of it: no row to compare`));
+}
+
 function whyNoRow(report: RegressionReport, tooSmall: readonly RegressionRow[]): string {
   if (report.pairedItems === 0)
     return `no item of this run is in the baseline (${report.onlyInCurrent} only in this run, ${report.onlyInBaseline} only in the baseline): nothing to compare pair by pair`;
@@ -85,7 +96,7 @@ function whyNoRow(report: RegressionReport, tooSmall: readonly RegressionRow[]):
   return `every row of the family has fewer than ${report.minPairs} paired items${largest ? ` (the largest, ${rowName(largest)}, has ${largest.n})` : ''}: too few to gate; review more items, or lower thresholds.maxRegression.minPairs`;
 }
 
-/** Which rows the family holds, how many were gated and which were too small, and any named mutator neither run has. */
+/** Which rows the family holds, how many were gated and which were too small, and any named mutator neither run has (its own gate fails). */
 function familyText(report: RegressionReport, tooSmall: readonly RegressionRow[]): string {
   const named = Array.isArray(report.family) ? report.family : [];
   const family =

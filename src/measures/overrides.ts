@@ -1,6 +1,6 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { overrideBlindDiscrimination } from '../gates/blindDiscrimination.js';
-import { overrideFalseConsensus } from '../gates/falseConsensus.js';
+import { FALSE_CONSENSUS_WITHOUT_CRITIC, overrideFalseConsensus } from '../gates/falseConsensus.js';
 import { regressionRowsProblems, rowsOverride } from '../gates/regression.js';
 import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
@@ -22,8 +22,16 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  * `maxRegression.*` (`maxRegression.rows=pooled|per-mutator|<mutator>,<mutator>`), `minimumDetectableEffect.*`, `positiveControl.*`,
  * `maxConditionEffect.<condition>[.<mutator>|.default]`, `maxFalseConsensus[.<review mutator>|.default]`,
  * `maxBlindDiscrimination[.<mutator>|.default]`.
+ * Given the run's critics, a key that gates critics the run has none of (maxFalseConsensus without a critic of
+ * reviews) is refused as the config refuses it.
  */
-export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
+export function applyThresholdOverrides(
+  thresholds: Thresholds,
+  overrides: readonly string[],
+  mutatorNames: readonly string[],
+  conditions: readonly Condition[],
+  critics?: ReadonlyArray<{ readsReviews: boolean }>,
+): Thresholds {
   const scalarKeys: readonly string[] = [...SCALAR_KEYS, ...scalarOverrides()];
   const objectKeys = new Map<string, FieldOverride>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
@@ -45,6 +53,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       }
     } else if (!head || rest.length) throw bad('too many parts in the key');
     else if (head === 'maxFalseConsensus') {
+      if (critics && !critics.some((c) => c.readsReviews)) throw bad(FALSE_CONSENSUS_WITHOUT_CRITIC);
       try {
         next = { ...next, maxFalseConsensus: overrideFalseConsensus(next.maxFalseConsensus, field, value) };
       } catch (err) {

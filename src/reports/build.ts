@@ -10,7 +10,7 @@ import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/ga
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
-import { regressionGate, regressionOptions } from '../gates/regression.js';
+import { absentRowGates, regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
@@ -29,6 +29,7 @@ import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantS
 import { outcomeCounter, tabulate } from '../results/tabulate.js';
 import { criticPass, inRankOrder, rankedFields, runMeasured, type Ranked } from '../measures/index.js';
 import { criticSummary } from './summary.js';
+import { claimConfiguredThresholds } from './unclaimedThresholds.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
@@ -45,6 +46,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const withholding = evidenceWithholding(conditions);
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
+  const assembled: Array<{ name: string; gates: Gate[]; report: () => CriticReport }> = [];
   const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
   const baseline = options.baseline;
   let reviews = 0;
@@ -132,7 +134,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
         });
         regression = compared.regression;
         flipped = compared.flipped;
-        gates.push(regressionGate(regression));
+        gates.push(regressionGate(regression), ...absentRowGates(regression));
         if (regression.onlyInBaseline || regression.onlyInCurrent) {
           baselineWarnings.push(
             `${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`,
@@ -155,8 +157,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const plan = planned ? { planAudit: planned } : {};
     // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
     const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
-    // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank.
-    const own: Array<Ranked<[string, unknown]>> = [
+    // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank; made once every critic's gates are in.
+    const own = (): Array<Ranked<[string, unknown]>> => [
       { rank: 10, piece: ['summary', criticSummary({ ...tables, gates, ...plan }, conditions, reviewed)] },
       ...Object.entries(tables).map(([key, value]) => ({ rank: 20, piece: [key, value] as [string, unknown] })),
       ...(blindCells ? [{ rank: 30, piece: ['blindDiscrimination', blindCells] as [string, unknown] }] : []),
@@ -175,11 +177,13 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       ...(planned ? [{ rank: 170, piece: ['planAudit', planned] as [string, unknown] }] : []),
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
-    critics[critic.name] = rankedFields<CriticReport>([...own, ...measured.fields]);
+    assembled.push({ name: critic.name, gates, report: () => rankedFields<CriticReport>([...own(), ...measured.fields]) });
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;
   }
+  claimConfiguredThresholds(settings.thresholds, assembled);
+  for (const c of assembled) critics[c.name] = c.report();
   const errorRate = reviews ? errors / reviews : 0;
   const run = runMeasured({ items, outcomes: cleanOutcomes, validByMutator: Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid])) }, settings.thresholds);
   warnings.push(...inRankOrder(run.warnings).flat());
