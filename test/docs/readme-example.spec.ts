@@ -36,6 +36,16 @@ async function cli(...argv: string[]): Promise<{ code: number; out: string }> {
 }
 
 let dir: string | undefined;
+
+/** The README's audit as a reader builds it: `init`, then its example fixtures and critic in place of the starter's. */
+async function exampleAudit(): Promise<{ audit: string; config: string }> {
+  dir = mkdtempSync(join(tmpdir(), 'critic-audit-readme-'));
+  const audit = join(dir, 'my-audit');
+  expect((await cli('init', '--dir', audit)).code).toBe(0);
+  rmSync(join(audit, 'fixtures/examples.yaml'));
+  for (const [path, text] of exampleFiles()) writeFileSync(join(audit, path), text);
+  return { audit, config: join(audit, 'critic.config.yaml') };
+}
 afterEach(() => {
   vi.restoreAllMocks();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -48,12 +58,7 @@ describe("the README's worked example", () => {
   });
 
   it('runs as written: check lists what the README shows, run exits 1 with the figures the README reads', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'critic-audit-readme-'));
-    const audit = join(dir, 'my-audit');
-    expect((await cli('init', '--dir', audit)).code).toBe(0);
-    rmSync(join(audit, 'fixtures/examples.yaml'));
-    for (const [path, text] of exampleFiles()) writeFileSync(join(audit, path), text);
-    const config = join(audit, 'critic.config.yaml');
+    const { audit, config } = await exampleAudit();
 
     const check = await cli('check', '--config', config);
     expect(check.code).toBe(0);
@@ -79,12 +84,7 @@ describe("the README's worked example", () => {
 
   it('its critic reviews blind requests, which carry no evidence, when blind is added as its next steps say', async () => {
     expect(readme).toMatch(/\*\*Next steps\*\*[^\n]*add `blind` to the conditions/);
-    dir = mkdtempSync(join(tmpdir(), 'critic-audit-readme-'));
-    const audit = join(dir, 'my-audit');
-    expect((await cli('init', '--dir', audit)).code).toBe(0);
-    rmSync(join(audit, 'fixtures/examples.yaml'));
-    for (const [path, text] of exampleFiles()) writeFileSync(join(audit, path), text);
-    const config = join(audit, 'critic.config.yaml');
+    const { audit, config } = await exampleAudit();
     writeFileSync(config, readFileSync(config, 'utf8').replace(/^conditions: .*$/m, 'conditions: [clean, blind]'));
 
     const out = join(audit, 'reports', 'blind');
