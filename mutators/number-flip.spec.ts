@@ -17,6 +17,8 @@ describe('number-flip', () => {
     ['15% of pay', ['10% of pay', '20% of pay']],
     ['0.5 mg', ['0.4 mg', '0.6 mg']],
     ['a fee of £6.00', ['a fee of £5.00', 'a fee of £7.00']],
+    ['a fee of EUR 14.50', ['a fee of EUR 14.00', 'a fee of EUR 15.00']],
+    ['a fee of C$40', ['a fee of C$30', 'a fee of C$50']],
     ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
     ['a tier from 99.0%', ['a tier from 98.5%', 'a tier from 99.5%']],
     ['99.95% uptime', ['99.9% uptime', '99.99% uptime']],

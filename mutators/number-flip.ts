@@ -111,5 +111,5 @@ export function formatLike(n: NumberPiece, value: number): string {
   // A tier is written to its own precision, with at least the one decimal the answer gives its shares: "99.0%" to "98.5%", "99.95%" to "99.9%".
   const decimals = n.percent && n.decimals > 0 ? Math.max(1, (String(value).split('.')[1] ?? '').length) : n.decimals;
   const digits = n.grouped ? groupedNumber(value, decimals) : value.toFixed(decimals);
-  return `${n.currency}${digits}${n.percent ? '%' : ''}`;
+  return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;
 }

@@ -137,6 +137,7 @@ describe('findNumbers', () => {
     start,
     end: start + text.length,
     currency,
+    currencyWritten: currency,
     percent,
     value,
     decimals,

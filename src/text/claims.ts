@@ -8,6 +8,7 @@
 import { isDictionaryWord, sensesOf } from './lexicon.js';
 import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
+import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 
 export type { Piece } from './piece.js';
 import type { Piece } from './piece.js';
@@ -33,11 +34,16 @@ function pushTrimmed(text: string, start: number, end: number, into: Piece[]): v
   if (body) into.push({ text: body, start: start + lead, end: start + lead + body.length });
 }
 
-/** A number as written: currency sign, digits with optional thousands separators and decimals, optional %. */
-export const NUMBER_PATTERN = /(?<![\w.])([£$€]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\d,]*\d)/g;
+/** A number as written: a currency (a sign, a prefixed sign or an ISO code: src/text/currency.ts), digits with optional thousands separators and decimals, optional %. */
+export const NUMBER_PATTERN = new RegExp(String.raw`(?<![\w.])(${CURRENCY_BEFORE})?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\d,]*\d)`, 'g');
 
 export interface NumberPiece extends Piece {
+  /** The sign of the amount's currency, however the text writes it ("€" for "EUR 14.50"); "" for no currency. */
   currency: string;
+  /** The ISO code where the writing names one currency ("CAD" for "CAD 40" and "C$40"); undefined for a sign that names a family ("$"). */
+  currencyCode?: string | undefined;
+  /** The currency as written before the digits ("EUR ", "C$", "€"), which a changed amount keeps. */
+  currencyWritten: string;
   percent: boolean;
   value: number;
   decimals: number;
@@ -46,12 +52,15 @@ export interface NumberPiece extends Piece {
 
 export function findNumbers(text: string): NumberPiece[] {
   return [...text.matchAll(NUMBER_PATTERN)].map((m) => {
-    const [whole, currency = '', integer = '', fraction = '', percent = ''] = m;
+    const [whole, written = '', integer = '', fraction = '', percent = ''] = m;
+    const { sign, code } = readCurrency(written);
     return {
       text: whole,
       start: m.index,
       end: m.index + whole.length,
-      currency,
+      currency: sign,
+      currencyCode: code,
+      currencyWritten: written,
       percent: percent === '%',
       value: Number(integer.replace(/,/g, '') + fraction),
       decimals: fraction ? fraction.length - 1 : 0,
@@ -60,8 +69,8 @@ export function findNumbers(text: string): NumberPiece[] {
   });
 }
 
-/** Canonical form for comparing numbers across texts: "£1,250" and "£1250" agree, "15%" and "15" do not. */
-export function numberKey(n: NumberPiece): string {
+/** Canonical form for comparing numbers across texts: "£1,250", "£1250" and "GBP 1,250" agree, "15%" and "15" do not. */
+export function numberKey(n: Pick<NumberPiece, 'currency' | 'value' | 'percent'>): string {
   return `${n.currency}${n.value}${n.percent ? '%' : ''}`;
 }
 

@@ -2,6 +2,7 @@ import { findNumbers, numberKey, splitSentences, type SupportPassage } from './c
 import { type DatePiece, findDates, touchesDate } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
+import { codesAgree, isCurrencySign } from './currency.js';
 
 /**
  * Whether the evidence states a figure of a claim, or gives the operands it
@@ -24,6 +25,8 @@ export interface Figure {
   unit: string;
   /** The number as numberKey writes it ("£1250", "15%"), for a figure written in digits: equal keys are the same figure whatever the words after them. */
   key?: string;
+  /** The ISO code of an amount whose writing names one currency ("CAD 40", "C$40"): another code's amount is not the same figure. */
+  code?: string | undefined;
 }
 
 /** Periods in one unit per scale: days (weeks, fortnights, hours) and months (years). */
@@ -156,7 +159,7 @@ function readFigures(text: string): Figure[] {
     .map((q) => {
       const n = q.number;
       const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, n.end));
-      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n) };
+      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode };
     });
   return [...written, ...spelledFigures(text).filter((s) => !written.some((w) => w.start < s.end && s.start < w.end))].sort((a, b) => a.start - b.start);
 }
@@ -165,7 +168,7 @@ const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Mat
 
 /** Whether two figures are the same quantity: the same kind and value ("£1.50" and "150p"; "14 days" and "2 weeks"). */
 export function sameFigure(a: Figure, b: Figure): boolean {
-  return a.kind === b.kind && close(a.value, b.value);
+  return a.kind === b.kind && close(a.value, b.value) && codesAgree(a.code, b.code);
 }
 
 /** Words that make a figure an estimate: "about 8%", "roughly £20". */
@@ -212,7 +215,7 @@ function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
   const pool = [...written, ...operands.stated.filter(other)];
   const anchored = (...fs: Figure[]) => fs.some((f) => operands.anchors.some((a) => sameFigure(a, f)));
   const is = (x: number) => (target.kind === '%' && hedged ? Math.abs(x - target.value) < 0.5 * 10 ** -target.decimals : close(x, target.value));
-  const isAmount = (f: Figure) => /^[£$€]$/.test(f.kind);
+  const isAmount = (f: Figure) => isCurrencySign(f.kind);
   if (target.kind === '%') {
     for (const a of written.filter(isAmount)) {
       // Any two amounts have a ratio: a share is worked out only from amounts the answer writes beside it or worked out itself.
@@ -278,7 +281,10 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
     const figures = findFigures(text);
     // In other units only where the text writes none in the claim's: beside "10 days", its "2 weeks" are weeks, not the claim's "14 days".
     const converts = !figures.some((f) => f.unit === figure.unit);
-    return figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
+    return (
+      figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) ||
+      (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code)))
+    );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
   const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
@@ -308,7 +314,7 @@ function workedFigures(answer: string, passage: SupportPassage): Working {
   const all = findFigures(answer);
   const sentences = splitSentences(answer);
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
-  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key)));
+  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))));
   const derived: Figure[] = [];
   for (let grew = true; grew; ) {
     grew = false;

@@ -64,7 +64,7 @@ function rotate<T>(values: readonly T[], first: (count: number) => number): T[] 
  * 1, whose noun is singular ("1 day" would become "2 day").
  */
 function isQuantity(sentence: string, n: NumberPiece): boolean {
-  if (n.value < 2 || /^[£$€]?0\d/.test(n.text)) return false;
+  if (n.value < 2 || /^0\d/.test(n.text.slice(n.currencyWritten.length))) return false;
   if (!n.currency && !n.percent && n.decimals === 0 && n.value >= 1900 && n.value <= 2100) return false;
   const before = sentence.slice(Math.max(0, n.start - 16), n.start);
   const after = sentence.slice(n.end, n.end + 3);
@@ -144,7 +144,7 @@ export function statedValues(text: string): Set<number> {
 /** A value written as the figure it replaces is: its currency, decimals, thousands separators and per cent sign. */
 function written(n: NumberPiece, value: number): string {
   const digits = n.grouped ? value.toLocaleString('en-GB', { minimumFractionDigits: n.decimals, maximumFractionDigits: n.decimals }) : value.toFixed(n.decimals);
-  return `${n.currency}${digits}${n.percent ? '%' : ''}`;
+  return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;
 }
 
 /** The people a policy speaks of who, in an answer addressed to "you", are the reader. */
