@@ -52,6 +52,7 @@ describe('number-flip', () => {
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
     ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],
     ['an ordinal', 'Rent is due on the 1st of each month.'],
+    ['digits that restate a number in words', 'Hold a licence for two (2) years.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);

@@ -1,5 +1,5 @@
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
-import { inDateArithmetic } from '../src/text/figures.js';
+import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
@@ -39,6 +39,7 @@ export const numberFlip: TextMutator = {
         asked.has(numberKey(n)) ||
         touchesDate(dates, n.start, n.end) ||
         isIdentifier(text, n) ||
+        restatesNumberWords(text, n.start, n.end) ||
         mentionedAgain(quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||

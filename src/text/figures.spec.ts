@@ -15,6 +15,17 @@ describe('findFigures', () => {
     { text: 'Cover starts 48 hours after the start date.', expected: [{ text: '48', value: 2, kind: 'day' }] },
     { text: 'The plan runs for 2 years.', expected: [{ text: '2', value: 24, kind: 'month' }] },
     { text: 'Stored below 25°C.', expected: [{ text: '25', value: 25, kind: '°C' }] },
+    { text: 'Reception closes at 6pm.', expected: [{ text: '6pm', value: 1080, kind: 'time of day' }] },
+    { text: 'Reception closes at 18:00.', expected: [{ text: '18:00', value: 1080, kind: 'time of day' }] },
+    { text: 'Delivery by 10:30 a.m. on weekdays.', expected: [{ text: '10:30 a.m.', value: 630, kind: 'time of day' }] },
+    { text: 'Open until 12pm.', expected: [{ text: '12pm', value: 720, kind: 'time of day' }] },
+    {
+      text: 'A licence held for two (2) years.',
+      expected: [
+        { text: 'two', value: 24, kind: 'month' },
+        { text: '2', value: 24, kind: 'month' },
+      ],
+    },
     {
       text: 'A fee of £60.00 and 15% off.',
       expected: [
@@ -61,6 +72,21 @@ describe('figures stated in other words, or in another document', () => {
       ok: false,
     },
     { name: 'hours as days', evidence: ['Accident cover starts 48 hours after the start date.'], artifact: 'Accident cover starts two days after the start date.', ok: true },
+    { name: 'a time of day on the other clock', evidence: ['Reception is staffed from 8:00 to 18:00.'], artifact: 'Reception is staffed from 8am to 6pm.', ok: true },
+    { name: 'another time of day', evidence: ['Reception is staffed from 8:00 to 18:00.'], artifact: 'Reception is staffed from 8am to 5pm.', ok: false },
+    { name: 'the morning for the evening', evidence: ['Requests must be made before 22:00.'], artifact: 'Requests must be made before 10am.', ok: false },
+    {
+      name: 'a number in words the evidence restates in digits',
+      evidence: ['The driver must have held a full licence for a minimum of two (2) years.'],
+      artifact: 'The driver must have held a full licence for at least two years.',
+      ok: true,
+    },
+    {
+      name: 'another number than the words and digits say',
+      evidence: ['The driver must have held a full licence for a minimum of two (2) years.'],
+      artifact: 'The driver must have held a full licence for at least three years.',
+      ok: false,
+    },
     {
       name: 'a figure from another document, where the rule states none of its kind',
       evidence: ['You must pay the excess shown on your schedule for each condition.', 'Fixed excess: £99 per condition.'],

@@ -125,13 +125,49 @@ function spelledFigures(text: string): Figure[] {
       i = j;
       // "One" before a unit is mostly an article ("that one month", "one full calendar month's notice"), not a figure.
       if (value === undefined || value === 1) continue;
-      const unit = unitAfter(text, end);
+      // "two (2) years": the digits in brackets restate the words, and the unit follows them.
+      const digits = RESTATED_IN_DIGITS.exec(text.slice(end));
+      const unit = unitAfter(text, digits && Number(digits[1]) === value ? end + digits[0].length : end);
       if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
     }
   }
   for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi))
     found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0, unit: 'fortnight' });
   return found.filter((f, i) => !found.some((g, k) => k < i && g.start < f.end && f.start < g.end));
+}
+
+/** Digits in brackets after a number in words, as contracts restate it: "two (2) years", "three (3) days' rental". */
+const RESTATED_IN_DIGITS = /^\s*\((\d+)\)/;
+
+/** Whether a number is written in brackets right after the same number in words ("two (2) years"): it restates them. */
+export function restatesNumberWords(text: string, start: number, end: number): boolean {
+  if (text[start - 1] !== '(' || text[end] !== ')') return false;
+  const words = /([A-Za-z]+(?:[\s-][A-Za-z]+)*)\s*$/.exec(text.slice(Math.max(0, start - 41), start - 1))?.[1]?.split(/[\s-]+/) ?? [];
+  const value = Number(text.slice(start, end));
+  // The longest run of number words before the bracket: "twenty-five (25)", not only "five".
+  return words.some((_, i) => spelledValue(words.slice(i)) === value);
+}
+
+/**
+ * A time of day, on a 12-hour clock ("5pm", "10:30 a.m.") or a 24-hour one
+ * ("17:00"): one figure, in minutes after midnight, so that "5pm" is "17:00"
+ * and "10pm" is "22:00".
+ */
+const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(?<![\w.:])(\d{1,2}):(\d{2})(?![\d:])/gi;
+/** The kind of a time of day's figure. */
+export const CLOCK = 'time of day';
+
+function clockTimes(text: string): Figure[] {
+  const times: Figure[] = [];
+  for (const m of text.matchAll(CLOCK_TIME)) {
+    const [whole, hours12, minutes12, half, hours24, minutes24] = m;
+    const hours = Number(hours12 ?? hours24);
+    const minutes = Number(minutes12 ?? minutes24 ?? 0);
+    if (minutes > 59 || (half ? hours < 1 || hours > 12 : hours > 24)) continue;
+    const value = (half ? (hours % 12) + (half.toLowerCase() === 'p' ? 12 : 0) : hours) * 60 + minutes;
+    times.push({ text: whole, start: m.index, end: m.index + whole.length, value, kind: CLOCK, decimals: 0, unit: CLOCK });
+  }
+  return times;
 }
 
 /** A clause's number opening a line or a text ("9.4 Membership fees..."): a label, not a figure. */
@@ -154,14 +190,20 @@ const FIGURE_CACHE_SIZE = 20_000;
 
 function readFigures(text: string): Figure[] {
   const dates = findDates(text).filter((d) => d.form !== 'duration');
+  const times = clockTimes(text);
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
   const written = findQuantities(text)
     .filter((q) => !touchesDate(dates, q.number.start, q.number.end) && !SECTION_LABEL.test(text.slice(Math.max(0, q.number.start - 2), q.number.end + 1)))
+    .filter((q) => !times.some((t) => overlaps(t, q.number)))
     .map((q) => {
       const n = q.number;
-      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, n.end));
+      // "two (2) years": the bracketed digits count what follows the bracket.
+      const unitAt = restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
+      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, unitAt));
       return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode };
     });
-  return [...written, ...spelledFigures(text).filter((s) => !written.some((w) => w.start < s.end && s.start < w.end))].sort((a, b) => a.start - b.start);
+  const taken = [...written, ...times];
+  return [...taken, ...spelledFigures(text).filter((s) => !taken.some((w) => overlaps(w, s)))].sort((a, b) => a.start - b.start);
 }
 
 const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
