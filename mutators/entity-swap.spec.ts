@@ -115,4 +115,14 @@ describe('entity-swap', () => {
     expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'Legal Team' })).toBeNull();
     expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'People Team' })).toMatch(/also stated/);
   });
+
+  it('rejects a swap to a name another evidence sentence gives with two more of the claim’s words, as evidence-check reads names', () => {
+    const fixture = textFixture({
+      artifact: 'Premium vehicles may not be driven into Zone B, and ferries need written authorisation.',
+      evidence: 'Vehicles in the Premium and Luxury categories may not be driven into Zone B. Ferries need written authorisation. Economy vehicles may be driven into Zone B.',
+    });
+    const at = fixture.artifact.indexOf('Premium');
+    const span = { start: at, end: at + 'Premium'.length };
+    expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'Economy' })).toMatch(/also stated/);
+  });
 });

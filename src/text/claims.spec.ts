@@ -597,7 +597,8 @@ describe('containsWords', () => {
     ['Ask the Finance Team.', 'Finance', true],
     ['Ask the Finance Teams.', 'Finance Team', false],
     ['Ask the Finance Team.', 'finance team', false],
-    ['Ask the Finance\nTeam.', 'Finance Team', false],
+    // A document wraps a name across lines (a YAML block's text keeps its line breaks).
+    ['Ask the Finance\nTeam.', 'Finance Team', true],
     ['Ask the NHSX.', 'NHS', false],
     ['Ask the_NHS.', 'NHS', false],
     ['Pay £5 now.', '£5', true],

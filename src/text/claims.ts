@@ -309,6 +309,12 @@ function factsOf(text: string): Set<string> {
   return new Set([...findNumbers(text).map((n) => `#${numberKey(n)}`), ...findEntities(text).map((e) => `@${e.text.toLowerCase()}`)]);
 }
 
+/** What an evidence sentence says of a claim: the claim's ordinary words it says in any words ("refund"), and the claim's numbers and names it states ("#£10", "@zone b"). */
+export function saidBy(claim: string, sentence: string): Set<string> {
+  const words = evidenceWords(sentence);
+  return new Set([...contentLemmas(claim).filter((w) => saysWord(words, w)), ...[...factsOf(claim)].filter((f) => saysFact(words, f))]);
+}
+
 /** Whether a text says this ordinary word, in the same or other words (a synonym, the same stem). */
 export function textSaysWord(text: string, lemma: string): boolean {
   return saysWord(evidenceWords(text), lemma);
@@ -363,10 +369,7 @@ function supportFor(claim: string, evidenceSentences: readonly string[]): Suppor
     return stating && claimFacts.size > 0 && stating.shared / claimFacts.size >= MIN_SUPPORT ? { sentence: stating.sentence, joined: null } : null;
   }
   if (!best) return null;
-  const said = (sentence: string) => {
-    const words = evidenceWords(sentence);
-    return new Set([...claimWords.filter((w) => saysWord(words, w)), ...[...claimFacts].filter((f) => saysFact(words, f))]);
-  };
+  const said = (sentence: string) => saidBy(claim, sentence);
   const first = said(best.sentence);
   if (first.size < 2) return null;
   let second: { sentence: string; adds: number } | null = null;
@@ -447,6 +450,7 @@ export function replacedInSentence(text: string, start: number, end: number, rep
 
 /** Whether `needle` occurs in `haystack` as whole words. */
 export function containsWords(haystack: string, needle: string): boolean {
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Any spacing between the words: a document wraps a name across lines ("Scheduled\nFee Allowance").
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\w])${escaped}(?![\\w])`).test(haystack);
 }

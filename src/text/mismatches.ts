@@ -1,7 +1,20 @@
-import { alignToEvidence, containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
+import {
+  alignToEvidence,
+  containsWords,
+  contentLemmas,
+  findEntities,
+  findNumbers,
+  findQualifiers,
+  numberKey,
+  qualifiedTerm,
+  saidBy,
+  statesQualifier,
+  textSaysWord,
+  type SupportPassage,
+} from './claims.js';
+import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, figureStated, findFigures } from './figures.js';
 import { findDates } from './dates.js';
-import { isDictionaryWord } from './lexicon.js';
 import { reversedPolarities } from './polarity.js';
 import { misstatedUnits } from './units.js';
 
@@ -20,7 +33,6 @@ import { misstatedUnits } from './units.js';
 export function mismatches(claim: string, passage: SupportPassage, answer: string = claim): string[] {
   const problems: string[] = [];
   const support = passage.sentence;
-  const sources = [support, ...passage.context, ...passage.restated];
   for (const f of findFigures(claim)) {
     if (!figureStated(claim, f, ownSources(claim, f.start, passage), passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
   }
@@ -35,10 +47,29 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
     // A month or weekday is a date's, checked as one above.
     if (e.kind === 'month' || e.kind === 'weekday') continue;
-    if (!sources.some((s) => containsWords(s, e.text))) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
+    if (!nameStated(claim, e.text, passage)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
+}
+
+/**
+ * Whether the evidence names a name of the claim, as evidence-check and the
+ * entity-swap oracle read it: the sentences that support the claim, the task
+ * or a title name it; or an evidence sentence names it that says two more of
+ * the claim's words, numbers or names (a claim that joins a sentence's rule
+ * to another's: "Premium, Luxury and electric vehicles can't be taken into
+ * Zone B" beside a ferry rule, from "Vehicles in the Premium, Luxury and
+ * Electric categories may not be driven into Zone B"). A word that pertains
+ * to a place is named where the place is ("Croatian" by "Croatia", WordNet's
+ * pertainyms).
+ */
+export function nameStated(claim: string, name: string, passage: SupportPassage): boolean {
+  const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
+  const names = (text: string) => containsWords(text, name) || places.some((place) => containsWords(text, place));
+  if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
+  const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
+  return passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2);
 }
 
 /**
