@@ -331,6 +331,14 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   if ([...own.sentences, ...own.restated].some(states)) return true;
   const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
+  return figureWorkedOut(claim, figure, passage, answer);
+}
+
+/**
+ * Whether the answer works a figure of the claim out from figures it writes
+ * (`derives`), in this sentence or another one it restates the result from.
+ */
+export function figureWorkedOut(claim: string, figure: Figure, passage: SupportPassage, answer: string): boolean {
   const worked = workedFigures(answer, passage);
   // A figure the answer worked out in another sentence, restated ("so only £850 is left ... once that £850 is used").
   const claimAt = answer.indexOf(claim);
@@ -443,6 +451,11 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const isLength = lengthOf(claimDate) !== null;
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
+  return dateWorkedOut(claim, claimDate, passage, answer);
+}
+
+/** Whether a date of the claim is a date of the evidence, the task or the claim moved by a period the answer writes ("14 January" and "6 months" give "14 July"). */
+export function dateWorkedOut(claim: string, claimDate: DatePiece, passage: SupportPassage, answer: string): boolean {
   return movedBy(claimDate, [...passage.evidence, ...passage.restated, claim], answer);
 }
 

@@ -13,7 +13,7 @@ import {
   type SupportPassage,
 } from './claims.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
-import { dateStated, figureStated, findFigures } from './figures.js';
+import { dateStated, dateWorkedOut, figureStated, figureWorkedOut, findFigures } from './figures.js';
 import { findDates } from './dates.js';
 import { reversedPolarities } from './polarity.js';
 import { misstatedUnits } from './units.js';
@@ -51,6 +51,30 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
+}
+
+/**
+ * Whether a claim no evidence sentence supports is the answer's own working
+ * ("That means you'll receive €240 back", after "we retain €180" of the
+ * question's €420; "you can claim for a crown fitted on or after 1 March
+ * 2026", twelve months from the question's 1 March 2025): it works out at
+ * least one figure or date from figures and dates the evidence and question
+ * give, and states nothing else the evidence, question or titles do not
+ * (every other figure and date stated somewhere in them, every name named).
+ * Such a sentence is checked by its arithmetic: a changed figure it rests on
+ * breaks it.
+ */
+export function workedOutClaim(claim: string, evidence: readonly string[], also: readonly string[], answer: string): boolean {
+  const passage: SupportPassage = { sentence: '', context: [], restated: [...also], evidence };
+  const everywhere = { sentences: [], restated: passage.restated };
+  const figures = findFigures(claim);
+  const dates = findDates(claim);
+  const worked = figures.some((f) => figureWorkedOut(claim, f, passage, answer)) || dates.some((d) => dateWorkedOut(claim, d, passage, answer));
+  if (!worked) return false;
+  if (!figures.every((f) => figureStated(claim, f, everywhere, passage, answer))) return false;
+  if (!dates.every((d) => dateStated(claim, d, everywhere, passage, answer))) return false;
+  const sources = [...evidence, ...also];
+  return findEntities(claim).every((e) => e.kind === 'month' || e.kind === 'weekday' || sources.some((s) => containsWords(s, e.text)));
 }
 
 /**
