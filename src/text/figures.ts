@@ -27,6 +27,8 @@ export interface Figure {
   key?: string;
   /** The ISO code of an amount whose writing names one currency ("CAD 40", "C$40"): another code's amount is not the same figure. */
   code?: string | undefined;
+  /** The period a rate after an amount is per ("$390 a month": "month"), where one follows it in its clause. */
+  per?: string | undefined;
 }
 
 /** Periods in one unit per scale: days (weeks, fortnights, hours) and months (years). */
@@ -170,6 +172,50 @@ function clockTimes(text: string): Figure[] {
   return times;
 }
 
+/** A rate's period after an amount, in its clause: "$390 a month", "€24 per day", "$4,680 over a year", "£80 annually". */
+const RATE_AFTER =
+  /^[^\d.;:,]{0,16}?\b(?:a|an|per|each|every|over\s+a|over\s+the|for\s+a|for\s+the)\s+(?:whole\s+|full\s+|calendar\s+)?(day|week|month|quarter|year)\b|^[^\d.;:,]{0,16}?\b(daily|weekly|monthly|quarterly|annually|yearly)\b/i;
+const PERIOD_OF_ADVERB: Readonly<Record<string, string>> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', annually: 'year', yearly: 'year' };
+
+function ratePeriodAfter(text: string, end: number): string | undefined {
+  const m = RATE_AFTER.exec(text.slice(end, end + 40));
+  if (!m) return undefined;
+  return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
+}
+
+/** How many of one period make another, exactly: 12 months a year, 7 days a week. */
+const PERIODS_IN: ReadonlyArray<readonly [string, string, number]> = [
+  ['day', 'week', 7],
+  ['day', 'year', 365],
+  ['week', 'year', 52],
+  ['month', 'quarter', 3],
+  ['month', 'year', 12],
+  ['quarter', 'year', 4],
+];
+
+/** The factor from a rate per one period to the rate per another ("a month" to "a year": 12), or undefined where no exact one exists. */
+function rateFactor(from: string, to: string): number | undefined {
+  for (const [small, large, n] of PERIODS_IN) {
+    if (from === small && to === large) return n;
+    if (from === large && to === small) return 1 / n;
+  }
+  return undefined;
+}
+
+/**
+ * The products a text writes out with a multiplication sign ("50 × 40 × 30
+ * cm"): each states its value, as a figure without a unit, so that "60,000
+ * cubic centimetres" is the box the question measures.
+ */
+const PRODUCT = /(?<![\w.,])\d+(?:\.\d+)?(?:\s*[×x*]\s*\d+(?:\.\d+)?)+(?![\w.,]*\d)/g;
+
+function writtenProducts(text: string): Figure[] {
+  return [...text.matchAll(PRODUCT)].map((m) => {
+    const value = m[0].split(/\s*[×x*]\s*/).reduce((product, factor) => product * Number(factor), 1);
+    return { text: m[0], start: m.index, end: m.index + m[0].length, value, kind: '', decimals: 0, unit: '', key: String(value) };
+  });
+}
+
 /** A clause's number opening a line or a text ("9.4 Membership fees..."): a label, not a figure. */
 const SECTION_LABEL = /(?:^|\n\s*)\d+(?:\.\d+)+\s$/;
 
@@ -200,7 +246,8 @@ function readFigures(text: string): Figure[] {
       // "two (2) years": the bracketed digits count what follows the bracket.
       const unitAt = restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
       const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, unitAt));
-      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode };
+      const per = n.currency ? ratePeriodAfter(text, n.end) : undefined;
+      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode, per };
     });
   const taken = [...written, ...times];
   return [...taken, ...spelledFigures(text).filter((s) => !taken.some((w) => overlaps(w, s)))].sort((a, b) => a.start - b.start);
@@ -279,15 +326,34 @@ function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
     for (const n of written.filter(isCount)) {
       for (const a of amounts) if (anchored(n, a) && (is(a.value * n.value) || is(a.value / n.value))) return true;
     }
+    // A share of the part of one amount above another: "1.5% of the value above the included $100" of $1,800 is $25.50.
+    const ownAmounts = written.filter((f) => f.kind === target.kind);
+    for (const p of written.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
+      for (const a of ownAmounts) for (const b of ownAmounts) if (a.value > b.value && anchored(p, a, b) && is(((a.value - b.value) * p.value) / 100)) return true;
+    }
+    // A rate per one period as a rate per another: "$390 a month, or $4,680 over a year".
+    for (const a of ownAmounts) {
+      const factor = a.per && target.per ? rateFactor(a.per, target.per) : undefined;
+      if (factor !== undefined && anchored(a) && is(a.value * factor)) return true;
+    }
     return false;
   }
   if (target.kind === 'day' || target.kind === 'month') {
     for (const a of written.filter((f) => f.kind === target.kind)) {
       for (const t of operands.asked.filter((f) => f.kind === target.kind)) if (anchored(a, t) && (is(a.value + t.value) || is(Math.abs(t.value - a.value)))) return true;
     }
+    return false;
+  }
+  if (!isMeasure(target)) return false;
+  // A measure: another the answer writes times or divided by a bare number it writes ("60,000 cubic centimetres divided by 5,000 gives 12 kg").
+  for (const a of written.filter(isMeasure)) {
+    for (const b of written.filter((f) => f.kind === '' && f.value > 1)) if (a !== b && anchored(a, b) && (is(a.value * b.value) || is(a.value / b.value))) return true;
   }
   return false;
 }
+
+/** A quantity of a thing measured or counted ("12 kg", "60,000 cubic centimetres", "6,000"), not an amount, share, period or time of day, which have arithmetic of their own. */
+const isMeasure = (f: Figure) => !isCurrencySign(f.kind) && !['%', 'day', 'month', CLOCK].includes(f.kind) && f.value > 0;
 
 /** A count an amount may be multiplied by: a whole number of something ("10 months", "3 nights", "10 payments"), not a clock time ("2 pm") or a bare number. */
 const isCount = (f: Figure) => /^[a-z]{3,}$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000;
@@ -359,8 +425,9 @@ interface Working {
 /** The figures an answer writes that the evidence or task states, or that it works out from those (to a fixed point: a chain the answer writes step by step). */
 function workedFigures(answer: string, passage: SupportPassage): Working {
   // The question's own figures (the case: "20 days ago"), not an acceptance plan's, which restate the answer.
-  const asked = passage.restated.flatMap((text) => findFigures(text.split(/\n\s*Acceptance plan:/)[0]!));
-  const stated = [...passage.evidence.flatMap(findFigures), ...asked];
+  const questions = passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!);
+  const asked = [...questions.flatMap(findFigures), ...questions.flatMap(writtenProducts)];
+  const stated = [...passage.evidence.flatMap(findFigures), ...passage.evidence.flatMap(writtenProducts), ...asked];
   const all = findFigures(answer);
   const sentences = splitSentences(answer);
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);

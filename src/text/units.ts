@@ -201,8 +201,13 @@ export function unitKey(u: Pick<UnitPiece, 'amount' | 'unit'>): string {
 export function misstatedUnits(claim: string, support: string): UnitPiece[] {
   const stated = findUnits(support);
   const keys = new Set(stated.map(unitKey));
+  const supportAmounts = new Set(findNumbers(support).map(numberKey));
+  const claimAmounts = findNumbers(claim).filter((n) => n.currency !== '');
   return findUnits(claim).filter((u) => {
     if (keys.has(unitKey(u))) return false;
+    // A rate is the supporting sentence's to give only for an amount it states: "$390 a month, or $4,680 over a year" works out a rate of its own.
+    const amount = u.amount === null ? claimAmounts.filter((n) => n.end <= u.start).pop() : undefined;
+    if (amount && !supportAmounts.has(numberKey(amount))) return false;
     const sameKind = u.amount === null ? stated.filter((s) => s.amount === null) : stated.filter((s) => s.amount === u.amount);
     return sameKind.length > 0;
   });
