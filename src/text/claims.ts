@@ -83,6 +83,9 @@ export { findEntities, gazetteerFor, type EntityKind, type EntityPiece } from '.
 export const CLAUSE_QUALIFIERS = ['unless', 'except', 'provided that', 'provided', 'as long as'] as const;
 export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not', 'or more', 'or less'] as const;
 
+/** Qualifiers that negate the word after them. */
+const NEGATIONS: ReadonlySet<string> = new Set(['not', 'never']);
+
 /** Qualifiers written after the number they bound: "£10 or more". */
 const AFTER_THEIR_NUMBER: ReadonlySet<string> = new Set(['or more', 'or less']);
 
@@ -152,7 +155,10 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ['within', 'no later than', 'inside', 'by', 'in the', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
-  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than'],
+  // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says.
+  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than', 'need', 'needs', 'require', 'requires'],
+  // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
+  ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   ['unless', 'except', 'provided that', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];
@@ -190,6 +196,17 @@ export function qualifiedTerm(text: string, q: QualifierPiece): { number: string
     return lastNumber ? { number: numberKey(lastNumber) } : null;
   }
   const after = text.slice(q.end, q.end + 60);
+  // A negation bears on the word it negates and the one it is said of: "each access card not returned" is about cards, not whatever is returned.
+  if (NEGATIONS.has(q.keyword)) {
+    const subject = contentLemmas(
+      text
+        .slice(0, q.start)
+        .split(/[.!?;,:]\s/)
+        .pop() ?? '',
+    ).slice(-1);
+    const negated = contentLemmas(after.split(/\s+/).slice(0, 6).join(' ')).slice(0, subject.length ? 1 : 2);
+    return negated.length ? { lemmas: [...subject, ...negated] } : null;
+  }
   const firstNumber = findNumbers(after)[0];
   // Two words, where there are two: "only any fare difference" bears on a fare difference, not on every fare.
   const words = contentLemmas(after.split(/\s+/).slice(0, 6).join(' '));

@@ -513,12 +513,25 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const ownText = [...own.sentences, ...own.restated];
   const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
   const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
-  const states = (text: string) => findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key);
-  if (ownText.some(states)) return true;
+  const length = lengthOf(claimDate);
+  const states = (text: string) =>
+    findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key) || (isMonthEnd(claimDate) && MONTH_END.test(text));
+  // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
+  const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
+  if (ownText.some(states) || own.sentences.some(statesPeriod)) return true;
   const isLength = lengthOf(claimDate) !== null;
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
   return dateWorkedOut(claim, claimDate, passage, answer);
+}
+
+/** A date given by a rule: "expiring on the last day of a calendar month", "at the end of the month". */
+const MONTH_END = /\b(?:last\s+day|end)\s+of\s+(?:a|the|each|every|that|any)\s+(?:calendar\s+)?month\b/i;
+
+/** Whether a date is the last day of its month ("30 June", "28 February 2026"). */
+function isMonthEnd(d: Pick<DatePiece, 'key'>): boolean {
+  const c = calendarOf(d);
+  return c?.day !== undefined && c.day === new Date(Date.UTC(c.year ?? 2001, c.month, 0)).getUTCDate();
 }
 
 /** Whether a date of the claim is a date of the evidence, the task or the claim moved by a period the answer writes ("14 January" and "6 months" give "14 July"). */
