@@ -99,6 +99,36 @@ describe('figures stated in other words, or in another document', () => {
       artifact: 'Employees accrue 24 days of annual leave each year.',
       ok: false,
     },
+    {
+      name: 'a change from one rule’s figure to another’s, both the claim’s own',
+      evidence: ['Under Basic CDW the excess for Intermediate cars is EUR 1,600.', 'Where Super Cover is purchased, the deposit is reduced to EUR 300.00.'],
+      artifact: 'Taking Super Cover cuts the deposit from €1,600 to €300.',
+      ok: true,
+    },
+    {
+      name: 'a change from a figure no rule states',
+      evidence: ['Under Basic CDW the excess for Intermediate cars is EUR 1,600.', 'Where Super Cover is purchased, the deposit is reduced to EUR 300.00.'],
+      artifact: 'Taking Super Cover cuts the deposit from €1,500 to €300.',
+      ok: false,
+    },
+    {
+      name: 'a figure of another sentence, where the supporting one gives a figure of its kind only in a clause that says none of the claim’s words',
+      evidence: [
+        'Our liability is limited to CAD 100 per parcel.',
+        'The charge for Declared Value Cover is 1.5% of the declared value in excess of the included liability, subject to a minimum charge of CAD 4.00 per parcel.',
+      ],
+      artifact: 'Declared Value Cover costs 1.5% of the value above the included $100.',
+      ok: true,
+    },
+    {
+      name: 'a figure no sentence states, there',
+      evidence: [
+        'Our liability is limited to CAD 100 per parcel.',
+        'The charge for Declared Value Cover is 1.5% of the declared value in excess of the included liability, subject to a minimum charge of CAD 4.00 per parcel.',
+      ],
+      artifact: 'Declared Value Cover costs 1.5% of the value above the included $150.',
+      ok: false,
+    },
   ])('$name: supported $ok', ({ evidence, artifact, ok }) => {
     expect(findings('What applies?', evidence, artifact).length > 0).toBe(!ok);
   });

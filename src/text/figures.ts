@@ -264,7 +264,7 @@ export function sameFigure(a: Figure, b: Figure): boolean {
 const HEDGE = /\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|just\s+(?:over|under))\s+(?:an?\s+)?$/i;
 
 /** The sentences of the passage a figure's own clause restates: the supporting sentence and the evidence sentences that say most of the clause; and the task and titles. */
-type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
+type OwnSources = { sentences: readonly string[]; restated: readonly string[]; rivals?: readonly string[] };
 
 /**
  * The figures a step of working may use: the answer's figures that the
@@ -395,7 +395,9 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
     );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
-  const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
+  // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own).
+  const claimFigures = findFigures(claim);
+  const conflict = (own.rivals ?? own.sentences).some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value) && !claimFigures.some((c) => sameFigure(c, f))));
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
   return figureWorkedOut(claim, figure, passage, answer);
 }

@@ -127,22 +127,57 @@ export function figureSources(claim: string, at: number, passage: SupportPassage
   return [...own.sentences, ...own.restated];
 }
 
-/** figureSources apart: the evidence sentences, and the task and titles. */
-function ownSources(claim: string, at: number, passage: SupportPassage): { sentences: string[]; restated: string[] } {
+/**
+ * figureSources apart: the evidence sentences, and the task and titles; and
+ * the clauses of those sentences where another figure of its kind is the
+ * mix-up (`rivals`): those that say any of the ordinary words around the
+ * figure in its clause. A figure of a clause that says none of them belongs
+ * to another part of the rule ("1.5% of the declared value in excess of the
+ * included liability, subject to a minimum charge of CAD 4.00": not the $100
+ * of the liability).
+ */
+function ownSources(claim: string, at: number, passage: SupportPassage): { sentences: string[]; restated: string[]; rivals: string[] } {
   const clause = clauseAround(claim, at);
   const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
   const best = Math.max(...scored.map((s) => s.score));
   // Every sentence that says as much of the clause as any does: a tie is no reason to prefer one.
   const own = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
-  return { sentences: [passage.sentence, ...own], restated: passage.restated };
+  const sentences = [passage.sentence, ...own];
+  // Scored by the words around the figure in its clause, without the figure itself: a wrong figure must not draw its clause to the rule it belongs to.
+  const length = ([...findFigures(claim), ...findDates(claim)].find((f) => f.start === at)?.text ?? '').length;
+  const around = claim.slice(Math.max(clauseStart(claim, at), at - NEAR), at) + claim.slice(at + length, Math.min(clauseEnd(claim, at), at + length + NEAR));
+  // By ordinary words alone: the numbers and names nearby belong to the claim's other clauses as often as to this one.
+  const words = contentLemmas(around);
+  const clauses = sentences.flatMap((s) => clausesOf(s)).filter((c) => words.some((w) => textSaysWord(c, w)));
+  const rivals = clauses.length ? clauses : sentences;
+  return { sentences, restated: passage.restated, rivals };
 }
+
+/** How far either side of a figure its own words reach: "above the included $100, which comes to". */
+const NEAR = 40;
+
+const CLAUSE_BOUND = /[,;:]\s|\s(?:and|but|or|so|while|whereas|although)\s/g;
 
 /** The clause of a sentence that holds an offset: between commas, semicolons, colons and the conjunctions that join clauses. */
 function clauseAround(sentence: string, at: number): string {
-  const bounds = [...sentence.matchAll(/[,;:]\s|\s(?:and|but|or|so|while|whereas|although)\s/g)].map((m) => m.index!);
-  const start = Math.max(0, ...bounds.filter((b) => b < at));
-  const end = Math.min(sentence.length, ...bounds.filter((b) => b >= at));
-  return sentence.slice(start, end);
+  return sentence.slice(clauseStart(sentence, at), clauseEnd(sentence, at));
+}
+
+function clauseStart(sentence: string, at: number): number {
+  return Math.max(0, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!).filter((b) => b < at));
+}
+
+function clauseEnd(sentence: string, at: number): number {
+  return Math.min(sentence.length, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!).filter((b) => b >= at));
+}
+
+/** A sentence's clauses, as clauseAround bounds them. */
+function clausesOf(sentence: string): string[] {
+  const bounds = [0, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!), sentence.length];
+  return bounds
+    .slice(1)
+    .map((end, i) => sentence.slice(bounds[i]!, end))
+    .filter((c) => c.trim() !== '');
 }
 
 export { statesDate } from './figures.js';
