@@ -53,6 +53,7 @@ describe('number-flip', () => {
     ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],
     ['an ordinal', 'Rent is due on the 1st of each month.'],
     ['digits that restate a number in words', 'Hold a licence for two (2) years.'],
+    ['numbers joined by a slash', 'The 24/7 Access add-on is sold separately.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);

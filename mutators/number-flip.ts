@@ -96,11 +96,13 @@ function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string
 
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 
-/** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number. */
+/** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number, one side of "24/7". */
 function isIdentifier(text: string, n: NumberPiece): boolean {
   const before = text.slice(Math.max(0, n.start - 30), n.start);
   const after = text.slice(n.end, n.end + 3);
   if (/\d:$/.test(before) || /^:\d/.test(after) || LABEL.test(before)) return true;
+  // "24/7", "1/3": one token of two numbers, a name or a ratio, not two quantities.
+  if (/\d\/$/.test(before) || /^\/\d/.test(after)) return true;
   // A phone number's groups ("0300 555 0142", "1-888-555-0142"), a leading zero, an ordinal ("the 1st"): digits, not an amount.
   if (/\d[\s-]$/.test(before) || /^[\s-]\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
   // A capitalised word is a name unless it opens the sentence.

@@ -129,6 +129,26 @@ describe('figures stated in other words, or in another document', () => {
       artifact: 'Declared Value Cover costs 1.5% of the value above the included $150.',
       ok: false,
     },
+    {
+      name: 'a figure of another sentence, where the supporting one gives a figure of its kind for another thing',
+      evidence: [
+        'You may cancel your plan within 21 days of the cover start date.',
+        "After the cooling-off period you may cancel at any time by giving 30 days' notice.",
+        'Provided no claim has been made, we will refund all premiums paid.',
+      ],
+      artifact: 'You are still within the 21-day cooling-off period, so you will get a full refund of the premiums you have paid.',
+      ok: true,
+    },
+    {
+      name: 'a figure of another sentence, where the supporting one gives a figure of its kind for the same thing',
+      evidence: [
+        'You may cancel your plan within 21 days of the cover start date.',
+        'The cooling-off period after the cover start date lasts 14 days.',
+        'Provided no claim has been made, we will refund all premiums paid.',
+      ],
+      artifact: 'You are still within the 21-day cooling-off period, so you will get a full refund of the premiums you have paid.',
+      ok: false,
+    },
   ])('$name: supported $ok', ({ evidence, artifact, ok }) => {
     expect(findings('What applies?', evidence, artifact).length > 0).toBe(!ok);
   });

@@ -1,4 +1,4 @@
-import { findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
+import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
 import { type DatePiece, findDates, touchesDate } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
@@ -395,9 +395,13 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
     );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
-  // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own).
+  // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own),
+  // or it counts another thing ("30 days' notice" beside the claim's "21-day cooling-off period").
   const claimFigures = findFigures(claim);
-  const conflict = (own.rivals ?? own.sentences).some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value) && !claimFigures.some((c) => sameFigure(c, f))));
+  const counts = countedWords(claim, figure);
+  const conflict = (own.rivals ?? own.sentences).some((s) =>
+    findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value) && !claimFigures.some((c) => sameFigure(c, f)) && !countsAnother(counts, countedWords(s, f))),
+  );
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
   return figureWorkedOut(claim, figure, passage, answer);
 }
@@ -414,6 +418,25 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   const local = findFigures(claim).filter((f) => f.start !== figure.start);
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   return derives(figure, hedgedAt(claim, figure.start), { ...worked, anchors });
+}
+
+/**
+ * What a figure counts, as the ordinary words right after it and its unit, up
+ * to the end of its clause: "notice" for "30 days' notice", "cooling-off" and
+ * "period" for "a 21-day cooling-off period", "annual" and "leave" for "28
+ * days of annual leave"; none for "24 days.".
+ */
+function countedWords(text: string, f: Figure): string[] {
+  const rest = text.slice(f.end, f.end + 48).split(/[,;:.!?()]|\s(?:and|or|but|which|while|whereas)\s/)[0]!;
+  // The unit itself ("days", "-day", "per cent", "kg") is the figure's kind, not what it counts.
+  const unit =
+    f.unit && /^[a-z]/i.test(f.unit) ? new RegExp(`^[\\s-]*(?:(?:working|business|calendar|full|clear|whole|consecutive)\\s+)*${f.unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?['’]?`, 'i') : /^/;
+  return contentLemmas(rest.replace(unit, '')).slice(0, 3);
+}
+
+/** Whether two figures count different things: each says what it counts, and they share no word of it. */
+function countsAnother(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && b.length > 0 && !a.some((w) => b.includes(w));
 }
 
 /** What an answer's working rests on: the evidence's and task's figures, and the answer's own figures those state or it works out from them. */
