@@ -15,6 +15,7 @@ import {
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, dateWorkedOut, figureStated, figureWorkedOut, findFigures } from './figures.js';
 import { findDates } from './dates.js';
+import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
 import { misstatedUnits } from './units.js';
 
@@ -190,7 +191,25 @@ export function droppedQualifiers(claim: string, support: string): string[] {
     const term = qualifiedTerm(support, q);
     if (!term) continue;
     const restated = 'number' in term ? claimNumbers.has(term.number) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
-    if (restated && !statesQualifier(claim, q.keyword)) dropped.add(q.keyword);
+    if (!restated || statesQualifier(claim, q.keyword)) continue;
+    // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
+    if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
+    dropped.add(q.keyword);
   }
   return [...dropped];
+}
+
+/** Qualifiers that bound a term from above. */
+const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);
+
+/** Whether a claim negates one of these words: a negation before it in its clause ("not a full day", "you won't be charged a full day"). */
+function negatesWord(claim: string, lemmas: readonly string[]): boolean {
+  return readSentences(claim).some((s) =>
+    s.tokens.some((t, i) => {
+      if (!lemmas.includes(t.lemma)) return false;
+      const before = s.tokens.slice(0, i);
+      const clause = before.slice(before.map((b) => b.pos).lastIndexOf('PUNCT') + 1);
+      return clause.some((b) => /^(?:not|n't|never|no)$/i.test(b.text));
+    }),
+  );
 }

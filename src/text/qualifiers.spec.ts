@@ -7,6 +7,7 @@ const findings = (evidence: string, artifact: string) => checkAgainstEvidence({ 
 describe('qualifiers kept in other words, and what a negation bears on', () => {
   const cancel = "Bookings cancelled 48 hours or less before pick-up are refunded less three days' rental.";
   const tyres = 'Tyres and glass are covered only by the Glass & Tyre add-on at EUR 6.00 per day.';
+  const charge = "An hourly charge is made for each hour started, up to a maximum of one full day's charge.";
   const deposit = 'The deposit is refunded within 30 days after move-out, less USD 40 for each access card not returned.';
   it.each([
     { name: '"within" for "or less"', evidence: cancel, artifact: "Cancelling within 48 hours of pick-up, you are refunded less three days' rental.", dropped: [] },
@@ -20,6 +21,8 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Your deposit is refunded within 30 days, less $40 for each access card returned.',
       dropped: ['not'],
     },
+    { name: 'a bound’s term negated', evidence: charge, artifact: "You won't be charged a full day, but by the hour.", dropped: [] },
+    { name: 'a bound’s term restated without it', evidence: charge, artifact: "You'll be charged a full day's charge by the hour.", dropped: ['a maximum of'] },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped }) => {
     expect(findings(evidence, artifact)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
