@@ -459,6 +459,10 @@ describe('alignToEvidence', () => {
     expect(alignToEvidence('Leave accrues.', ['Leave accrues daily.', 'Leave accrues.'])).toEqual({ sentence: 'Leave accrues daily.', score: 1 });
   });
 
+  it('reads the word after a clause label as the sentence’s first, an ordinary word', () => {
+    expect(alignToEvidence('Unused credits reset every month.', ['2.2 Credits are reset each month.'])?.score).toBeCloseTo(3 / 4, 10);
+  });
+
   it('meets a plural with its singular', () => {
     expect(alignToEvidence('Payments are made.', ['Nothing here.', 'A payment is made.'])).toEqual({ sentence: 'A payment is made.', score: 1 });
   });

@@ -227,9 +227,11 @@ const CONTENT_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV']);
 export function contentLemmas(text: string): string[] {
   const lemmas = new Set<string>();
   for (const sentence of readSentences(text)) {
+    // A clause's label ("2.2 Credits do not roll over") comes before the sentence's first word.
+    const first = sentence.tokens.findIndex((t) => t.pos !== 'NUM' && t.pos !== 'PUNCT' && t.pos !== 'X');
     for (const [i, t] of sentence.tokens.entries()) {
       // The model reads a capitalised noun that opens a sentence ("Claims are paid") as a name; a dictionary word there is an ordinary word.
-      const opensAlone = i === 0 && t.pos === 'PROPN' && sentence.tokens[1]?.pos !== 'PROPN'; // not the first word of a name ("Finance Team")
+      const opensAlone = i === first && t.pos === 'PROPN' && sentence.tokens[i + 1]?.pos !== 'PROPN'; // not the first word of a name ("Finance Team")
       const lemma = opensAlone ? dictionaryForm(t.lemma) : CONTENT_POS.has(t.pos) ? t.lemma : undefined;
       if (lemma === undefined || !/^[a-z][a-z'-]+$/.test(lemma) || lemma.length <= 2 || STOPWORDS.has(lemma)) continue;
       lemmas.add(lemma);
