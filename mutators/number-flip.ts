@@ -2,7 +2,7 @@ import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '..
 import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
+import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues, type Quantity } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
@@ -46,8 +46,8 @@ export const numberFlip: TextMutator = {
         inDateArithmetic(text, fixture.task, n.start, n.end)
       )
         continue;
-      for (const value of neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined)) {
-        if (keepsOrder(quantities, q, value)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
+      for (const value of clockTime(text, n) ? neighbourHours(n.value) : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined)) {
+        if (keepsOrder(quantities, q, value) && keepsCaseSide(text, q, value, askedQuantities)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
     }
   },
@@ -65,6 +65,34 @@ export const numberFlip: TextMutator = {
     return null;
   },
 };
+
+/** Whether a number is the hour of a time of day on a 12-hour clock ("before 10pm", "from 8am"). */
+function clockTime(text: string, n: NumberPiece): boolean {
+  return /^\s?(?:[ap]m\b|[ap]\.m\.)/i.test(text.slice(n.end, n.end + 5));
+}
+
+/** An hour earlier or later on a 12-hour clock: "10pm" to "9pm" or "11pm", never "15pm". */
+function neighbourHours(hour: number): number[] {
+  return [hour - 1, hour + 1].filter((h) => h >= 1 && h <= 12);
+}
+
+/** The comparison a threshold makes with a case: below it ("under 25", "less than 2 hours") or at or above it ("25 or over", "at least 18"). */
+const BELOW = /\b(?:under|below|less\s+than|fewer\s+than|younger\s+than|up\s+to|no\s+more\s+than)\s+$/i;
+const ABOVE_BEFORE = /\b(?:over|above|more\s+than|older\s+than|at\s+least|no\s+less\s+than)\s+$/i;
+const ABOVE_AFTER = /^\s*(?:\+|or\s+(?:over|older|more|above)\b|and\s+(?:over|above)\b)/i;
+
+/**
+ * Whether a threshold moved to `value` leaves every case the question states
+ * in that unit on the side of it the answer puts it ("I'm 23 ... because
+ * you're under 25": "under 20" would say a 23-year-old is under 20).
+ */
+function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly Quantity[]): boolean {
+  const before = text.slice(Math.max(0, q.number.start - 20), q.number.start);
+  const after = text.slice(q.number.end, q.number.end + 12);
+  const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
+  if (!side) return true;
+  return asked.filter((c) => c.unit === q.unit).every((c) => side(c.number.value, q.number.value) === side(c.number.value, value));
+}
 
 /** The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days". */
 const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {

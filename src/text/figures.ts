@@ -3,6 +3,7 @@ import { type DatePiece, findDates, touchesDate } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
+import { rateFactor, ratePeriodAfter } from './rates.js';
 
 /**
  * Whether the evidence states a figure of a claim, or gives the operands it
@@ -170,36 +171,6 @@ function clockTimes(text: string): Figure[] {
     times.push({ text: whole, start: m.index, end: m.index + whole.length, value, kind: CLOCK, decimals: 0, unit: CLOCK });
   }
   return times;
-}
-
-/** A rate's period after an amount, in its clause: "$390 a month", "€24 per day", "$4,680 over a year", "£80 annually". */
-const RATE_AFTER =
-  /^[^\d.;:,]{0,16}?\b(?:a|an|per|each|every|over\s+a|over\s+the|for\s+a|for\s+the)\s+(?:whole\s+|full\s+|calendar\s+)?(day|week|month|quarter|year)\b|^[^\d.;:,]{0,16}?\b(daily|weekly|monthly|quarterly|annually|yearly)\b/i;
-const PERIOD_OF_ADVERB: Readonly<Record<string, string>> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', annually: 'year', yearly: 'year' };
-
-function ratePeriodAfter(text: string, end: number): string | undefined {
-  const m = RATE_AFTER.exec(text.slice(end, end + 40));
-  if (!m) return undefined;
-  return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
-}
-
-/** How many of one period make another, exactly: 12 months a year, 7 days a week. */
-const PERIODS_IN: ReadonlyArray<readonly [string, string, number]> = [
-  ['day', 'week', 7],
-  ['day', 'year', 365],
-  ['week', 'year', 52],
-  ['month', 'quarter', 3],
-  ['month', 'year', 12],
-  ['quarter', 'year', 4],
-];
-
-/** The factor from a rate per one period to the rate per another ("a month" to "a year": 12), or undefined where no exact one exists. */
-function rateFactor(from: string, to: string): number | undefined {
-  for (const [small, large, n] of PERIODS_IN) {
-    if (from === small && to === large) return n;
-    if (from === large && to === small) return 1 / n;
-  }
-  return undefined;
 }
 
 /**
