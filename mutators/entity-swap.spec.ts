@@ -60,6 +60,12 @@ describe('entity-swap', () => {
       expected: [],
     },
     {
+      name: 'a tier for another of its family, and no stand-in of its head word',
+      artifact: 'The business address is included with Dedicated Desk.',
+      evidence: 'The business address is included in Dedicated Desk and Private Office memberships. Hot Desk members pay for it.',
+      expected: ['The business address is included with Private Office.', 'The business address is included with Hot Desk.'],
+    },
+    {
       name: 'nothing when no name of the same type exists',
       artifact: 'Employees accrue leave while on Shared Parental Leave.',
       evidence: 'Employees accrue leave while on Shared Parental Leave.',

@@ -31,7 +31,9 @@ export const entitySwap: TextMutator = {
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
       // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
       const family = [...(families.get(entity.text) ?? [])];
-      const alternatives = [...family, ...named, ...(sameEntityType(entity, entity) ? standInsFor(entity.role) : [])].filter((other) => !overlaps(other, entity.text));
+      // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
+      const standIns = sameEntityType(entity, entity) && family.length === 0 ? standInsFor(entity.role) : [];
+      const alternatives = [...family, ...named, ...standIns].filter((other) => !overlaps(other, entity.text));
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }
