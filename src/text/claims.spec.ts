@@ -337,6 +337,8 @@ describe('findQualifiers', () => {
       ],
     },
     { name: 'a two-word clause qualifier', text: 'provided that it rains', expected: [['provided that', 'provided that', 0, 13]] },
+    { name: 'no condition in "provided" as a verb', text: 'Insurance is provided by the company.', expected: [] },
+    { name: 'a condition in "provided" as a conjunction', text: 'Pets stay, provided the landlord agrees.', expected: [['provided', 'provided', 11, 19]] },
     {
       name: 'three-word qualifiers',
       text: 'no more than 3 and no later than May',

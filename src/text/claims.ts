@@ -99,6 +99,9 @@ const qualifierPattern = (keyword: string, flags: string) => new RegExp(`\\b${ke
 // Compiled once: this runs for every sentence of every review of the evidence-check critic.
 const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: qualifierPattern(keyword, 'gi') }));
 
+/** "provided" as a verb: after a form of "be" or before "by" ("is provided by the company"). */
+const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|\s+by\b/i;
+
 export function findQualifiers(text: string): QualifierPiece[] {
   const found: QualifierPiece[] = [];
   const taken = (s: number, e: number) => found.some((q) => s < q.end && q.start < e);
@@ -106,6 +109,8 @@ export function findQualifiers(text: string): QualifierPiece[] {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       if (taken(m.index, m.index + m[0].length)) continue;
+      // "Insurance is provided by the company": a verb, not the condition "provided (that)".
+      if (keyword.startsWith('provided') && PROVIDED_AS_VERB.test(`${text.slice(Math.max(0, m.index - 8), m.index)}|${text.slice(m.index + m[0].length, m.index + m[0].length + 4)}`)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });
     }
   }
