@@ -147,6 +147,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'no longer than',
     'limit',
     'weight limit',
+    // "one of the two claims you're allowed" says what "up to 2 claims" says.
+    'allowed',
     'caps',
     'limits',
     'first',

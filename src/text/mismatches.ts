@@ -13,10 +13,11 @@ import {
   type SupportPassage,
 } from './claims.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
-import { dateStated, dateWorkedOut, figureStated, figureWorkedOut, findFigures } from './figures.js';
+import { dateStated, dateWorkedOut, exampleStart, figureStated, figureWorkedOut, findFigures } from './figures.js';
 import { findDates } from './dates.js';
 import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
+import { findNumberWords } from './quantities.js';
 import { misstatedUnits } from './units.js';
 
 /**
@@ -185,7 +186,11 @@ export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
 export function droppedQualifiers(claim: string, support: string): string[] {
-  const claimNumbers = new Set(findNumbers(claim).map(numberKey));
+  // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
+  const example = exampleStart(claim);
+  const claimNumbers = new Set(
+    [...findNumbers(claim), ...findNumberWords(claim).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < example).map((n) => ('key' in n ? n.key : numberKey(n))),
+  );
   const dropped = new Set<string>();
   for (const q of findQualifiers(support)) {
     const term = qualifiedTerm(support, q);
