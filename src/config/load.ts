@@ -4,7 +4,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
-import { REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
+import { REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
 import { regressionRowsProblems } from '../gates/regression.js';
 import { measureThresholdProblems } from '../measures/index.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
@@ -94,14 +94,6 @@ export function loadConfig(file: string): AuditConfig {
     }
   }
 
-  const consensus = raw.thresholds.maxFalseConsensus;
-  if (consensus !== undefined && typeof consensus !== 'number') {
-    for (const key of Object.keys(consensus)) {
-      if (key !== 'default' && !REVIEW_MUTATOR_NAMES.includes(key))
-        throw source.errorAt(['thresholds', 'maxFalseConsensus', key], `"${key}" is not a review mutator; use ${REVIEW_MUTATOR_NAMES.join(', ')} or "default"`);
-    }
-  }
-
   const conditions = resolveConditions(raw.conditions, ({ path, message }) => {
     throw source.errorAt(['conditions', ...path], message);
   });
@@ -151,7 +143,7 @@ export function loadConfig(file: string): AuditConfig {
     return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
-  if (consensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
+  if (raw.thresholds.maxFalseConsensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
     throw source.errorAt(['thresholds', 'maxFalseConsensus'], 'maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`');
   }
   if (reviewAudit && !critics.some((c) => c.grammar.readsReviews)) {

@@ -57,10 +57,6 @@ export const gateThresholdsShape = {
       'Per contaminated condition, the largest effect against clean on the same items: for one that pushes towards PASS the drop in catch rate ' +
         '(a number: all mutants pooled; a map: per mutator, with `default`), for one that pushes towards FAIL the rise in false alarms on the originals.',
     ),
-  maxFalseConsensus: z
-    .union([rate, z.record(z.string(), rate)])
-    .optional()
-    .describe('Critics of reviews: the largest share of flawed reviews they may AGREE with, clean; one number, or per review mutator with `default`.'),
   maxBlindDiscrimination: z
     .union([rate, z.record(z.string(), rate)])
     .optional()
@@ -99,7 +95,6 @@ export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | key
   maxFalseAlarmRate: 20,
   maxAnchoringDrop: 30,
   maxConditionEffect: 40,
-  maxFalseConsensus: 60,
   maxBlindDiscrimination: 70,
   minVerdictRate: 80,
   gate: 90,

@@ -3,7 +3,7 @@ import { baseThresholdsShape, GATE_THRESHOLD_RANKS, gateThresholdsShape } from '
 import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { ResultSink } from '../results/sink.js';
-import type { AnyCriticMeasure, AnyRunMeasure, CriticScope, CriticView, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
+import type { AnyCriticMeasure, AnyRunMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES } from './registry.js';
 
 export { CRITIC_MEASURES, RUN_MEASURES };
@@ -68,8 +68,8 @@ export function scalarOverrides(): string[] {
   return MEASURES.flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).filter((key) => !m.thresholds?.overrides?.[key]));
 }
 
-/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with their example field and the shorthand a single number stands for. */
-export function fieldOverrides(): Map<string, { example: string; shorthand?: (value: number) => Record<string, unknown> }> {
+/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with their example field and the shorthand a single number stands for, or their own rule. */
+export function fieldOverrides(): Map<string, FieldOverride> {
   return new Map(MEASURES.flatMap((m) => Object.entries(m.thresholds?.overrides ?? {}).flatMap(([key, o]) => (o ? [[key, o] as const] : []))));
 }
 

@@ -42,12 +42,23 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
    * The keys `--threshold KEY.FIELD=VALUE` sets a field of (`maxYield.are-you-sure=0.2`), each with an example
    * field for the error that names none, and what a single number given in the config stands for (`{delta: N}`).
    */
-  overrides?: { [K in keyof Shape]?: { example: string; shorthand?: (value: number) => Record<string, unknown> } };
+  overrides?: { [K in keyof Shape]?: FieldOverride };
   /**
    * What the schema cannot check against the run (a condition or mutator it names that the run lacks):
    * each problem with its path under `thresholds`, for the config's and `--threshold`'s errors.
    */
   problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }>;
+}
+
+/**
+ * How `--threshold KEY.FIELD=VALUE` sets a key: by default the field of an object (`example` names one for the
+ * error that gives none, `shorthand` says what a single configured number stands for); with `set`, the key's own
+ * rule, for `KEY=VALUE` and `KEY.FIELD=VALUE` alike (a map of mutators with `default`), throwing what is wrong.
+ */
+export interface FieldOverride {
+  example: string;
+  shorthand?: (value: number) => Record<string, unknown>;
+  set?(current: unknown, field: string | undefined, value: unknown, run: { mutators: readonly string[] }): unknown;
 }
 
 /** The thresholds a measure's gates read: its own piece, and the shared `gate` mode. */

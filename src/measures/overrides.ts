@@ -1,12 +1,12 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { overrideBlindDiscrimination } from '../gates/blindDiscrimination.js';
-import { overrideFalseConsensus } from '../gates/falseConsensus.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { regressionRowsProblems, rowsOverride } from '../gates/regression.js';
 import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 import { fieldOverrides, measureThresholdProblems, scalarOverrides, thresholdsSchema, type Thresholds } from './index.js';
+import type { FieldOverride } from './measure.js';
 
 const SCALAR_KEYS = ['maxFalseAlarmRate', 'maxAnchoringDrop', 'minVerdictRate', 'gate'] as const;
 /** The gates' own keys that take a field (`maxRegression.margin=0.1`); the measures' pieces name theirs (fieldOverrides). */
@@ -25,7 +25,7 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  */
 export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   const scalarKeys: readonly string[] = [...SCALAR_KEYS, ...scalarOverrides()];
-  const objectKeys = new Map<string, { example: string; shorthand?: (value: number) => Record<string, unknown> }>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
+  const objectKeys = new Map<string, FieldOverride>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
   for (const arg of overrides) {
     const bad = (problem: string) => new InputError('(command line)', undefined, `--threshold ${arg}`, problem);
@@ -40,9 +40,9 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (field === undefined || rest.length > 1) throw bad('use maxConditionEffect.<condition>=N, or maxConditionEffect.<condition>.<mutator or default>=N');
       next = { ...next, maxConditionEffect: overrideConditionEffect(next.maxConditionEffect as Thresholds['maxConditionEffect'], field, rest[0], value) };
     } else if (!head || rest.length) throw bad('too many parts in the key');
-    else if (head === 'maxFalseConsensus') {
+    else if (objectKeys.get(head)?.set) {
       try {
-        next = { ...next, maxFalseConsensus: overrideFalseConsensus(next.maxFalseConsensus, field, value) };
+        next = { ...next, [head]: objectKeys.get(head)!.set!(next[head], field, value, { mutators: mutatorNames }) };
       } catch (err) {
         throw bad((err as Error).message);
       }
@@ -70,7 +70,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: fieldValue } };
     } else {
       throw bad(
-        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxConditionEffect', 'maxFalseConsensus', 'maxBlindDiscrimination'].join(', ')}`,
+        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxConditionEffect', 'maxBlindDiscrimination'].join(', ')}`,
       );
     }
     const checked = thresholdsSchema.safeParse(next);

@@ -18,8 +18,6 @@ import { itemRecords, type ItemRecord } from '../requests/items.js';
 import { planAudit, type PlanAudit } from '../results/planAudit.js';
 import type { ResultSink } from '../results/sink.js';
 import { echoCells } from '../gates/echo.js';
-import { reviewAudit as reviewAuditSink } from '../results/reviewAudit.js';
-import { falseConsensusGates, REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
 import { catchRateMode } from '../gates/thresholds.js';
@@ -61,15 +59,14 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
   }
   for (const critic of snapshot.critics) {
-    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, the audits its grammar has, and the measures'.
+    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, the plan audit its grammar has, and the measures'.
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: baseline !== undefined });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const reviewAuditReader = grammarOf(critic.verdict).audits === 'reviews' ? reviewAuditSink(items, snapshot.fixtures, settings.conditions) : null;
     const planReader = planAuditReader(critic.verdict, items, snapshot, conditions);
     const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames };
     const measures = criticPass(passScope);
-    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...(reviewAuditReader ? [reviewAuditReader] : []), ...(planReader ? [planReader] : []), ...measures.sinks];
+    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...(planReader ? [planReader] : []), ...measures.sinks];
     for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
     const { outcomes, totals, errorCauses } = counter.finish();
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
@@ -99,17 +96,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
     if (!control.pass && answered)
       warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
-    const reviewAudit = reviewAuditReader ? reviewAuditReader.finish() : null;
-    if (grammarOf(critic.verdict).audits === 'reviews')
-      gates.push(
-        ...falseConsensusGates(
-          reviewAudit,
-          settings.thresholds,
-          settings.mutators.filter((m) => REVIEW_MUTATOR_NAMES.includes(m)),
-        ),
-      );
     const measured = measures.measure({ ...passScope, outcomes, tables }, settings.thresholds, critic.name);
-    // The measures' gates come after those above (falseConsensus), in their ranks, and before the regression gate.
+    // The measures' gates come after those above (positive control), in their ranks, and before the regression gate.
     gates.push(...inRankOrder(measured.gates).flat());
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
     for (const [condition, cell] of Object.entries(echo)) {
@@ -176,7 +164,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 130, piece: ['flipped', flipped] },
       { rank: 140, piece: ['grammar', replies.grammar] },
       { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
-      ...(reviewAudit ? [{ rank: 160, piece: ['reviewAudit', reviewAudit] as [string, unknown] }] : []),
       ...(planned ? [{ rank: 170, piece: ['planAudit', planned] as [string, unknown] }] : []),
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.

@@ -50,7 +50,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       });
     const pc = critic.positiveControl;
     const blind = Object.entries(critic.blindDiscrimination ?? {});
-    const consensus = Object.entries(critic.reviewAudit?.byMutator ?? {}).flatMap(([mutator, cells]) => (cells.clean ? [`${mutator} ${percent(cells.clean.falseConsensus.rate)}`] : []));
     const echoing = Object.entries(critic.echo ?? {}).flatMap(([condition, cell]) =>
       cell.echoing
         ? [
@@ -68,7 +67,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       { rank: 20, piece: paired },
       { rank: 30, piece: pc && !pc.pass ? [chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`)] : [] },
       { rank: 40, piece: blind.length ? [chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`)] : [] },
-      { rank: 60, piece: consensus.length ? [chalk.dim(`  review audit, clean: agreed with flawed reviews (false consensus): ${consensus.join(', ')}`)] : [] },
       { rank: 70, piece: echoing },
       { rank: 80, piece: regressionTerminal(critic) },
       { rank: 90, piece: critic.gates.map(gateLine) },

@@ -9,7 +9,6 @@ import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
 import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
-import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { PlanAudit } from '../results/planAudit.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
@@ -64,8 +63,6 @@ export interface CriticReportBase extends CriticTables {
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
   falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
-  /** A critic of reviews (agree-disagree, in a run with review items): seed 001's false consensus, per review mutator and condition. */
-  reviewAudit?: ReviewAuditReport;
   /** Accepted-issues critics on a suite with acceptance plans: catch by plan item, by authored type, acceptance of originals, the round-summary effect. */
   planAudit?: PlanAudit;
 }

@@ -18,7 +18,6 @@ import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } 
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
-import { reviewAuditHtml } from './reviewAudit.js';
 import { planAuditHtml } from './plan.js';
 import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
@@ -202,7 +201,6 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
     },
     { rank: 20, piece: falseAlarmHtmlTable(critic, conditions, e) },
     { rank: 30, piece: locatedHtml(critic, conditions) },
-    { rank: 40, piece: reviewAuditHtml(critic, conditions) },
     { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
     { rank: 70, piece: echoTable(critic) },
