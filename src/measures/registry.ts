@@ -1,4 +1,5 @@
 import { crossCritics } from './crossCritic.js';
+import { planAudit } from './planAudit.js';
 import { power } from './power.js';
 import { reviewAudit } from './reviewAudit.js';
 import { secondTurns } from './secondTurns.js';
@@ -9,7 +10,7 @@ import { secondTurns } from './secondTurns.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [secondTurns, reviewAudit] as const;
+export const CRITIC_MEASURES = [secondTurns, reviewAudit, planAudit] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

@@ -14,8 +14,7 @@ import { regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
-import { itemRecords, type ItemRecord } from '../requests/items.js';
-import { planAudit, type PlanAudit } from '../results/planAudit.js';
+import { itemRecords } from '../requests/items.js';
 import type { ResultSink } from '../results/sink.js';
 import { echoCells } from '../gates/echo.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -26,7 +25,7 @@ import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
 import { outcomeCounter, tabulate } from '../results/tabulate.js';
-import { criticPass, inRankOrder, rankedFields, runMeasured, type Ranked } from '../measures/index.js';
+import { criticPass, inRankOrder, rankedFields, runMeasured, type CriticMeasureFields, type Ranked } from '../measures/index.js';
 import { criticSummary } from './summary.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
@@ -59,14 +58,13 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
   }
   for (const critic of snapshot.critics) {
-    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, the plan audit its grammar has, and the measures'.
+    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, and the measures'.
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: baseline !== undefined });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const planReader = planAuditReader(critic.verdict, items, snapshot, conditions);
     const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames };
     const measures = criticPass(passScope);
-    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...(planReader ? [planReader] : []), ...measures.sinks];
+    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...measures.sinks];
     for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
     const { outcomes, totals, errorCauses } = counter.finish();
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
@@ -143,13 +141,11 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
     const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
-    const planned = planReader?.finish() ?? null;
-    const plan = planned ? { planAudit: planned } : {};
     // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
     const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
     // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank.
     const own: Array<Ranked<[string, unknown]>> = [
-      { rank: 10, piece: ['summary', criticSummary({ ...tables, gates, ...plan }, conditions, reviewed)] },
+      { rank: 10, piece: ['summary', criticSummary({ ...tables, gates, ...rankedFields<CriticMeasureFields>(measured.fields) }, conditions, reviewed)] },
       ...Object.entries(tables).map(([key, value]) => ({ rank: 20, piece: [key, value] as [string, unknown] })),
       ...(blindCells ? [{ rank: 30, piece: ['blindDiscrimination', blindCells] as [string, unknown] }] : []),
       { rank: 40, piece: ['gates', gates] },
@@ -164,7 +160,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 130, piece: ['flipped', flipped] },
       { rank: 140, piece: ['grammar', replies.grammar] },
       { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
-      ...(planned ? [{ rank: 170, piece: ['planAudit', planned] as [string, unknown] }] : []),
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
     critics[critic.name] = rankedFields<CriticReport>([...own, ...measured.fields]);
@@ -208,19 +203,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const fields = Object.entries(own).map(([key, value]) => ({ rank: after.has(key) ? 100 : 0, piece: [key, value] as [string, unknown] }));
   // The fields are the report's own and the run-level measures' (AuditReportBase and RunMeasureFields), by construction.
   return rankedFields<AuditReport>([...fields, ...run.fields]);
-}
-
-/** Seed 003's plan audit, for a critic answering in the accepted-issues grammar on a suite with acceptance plans (first-turn conditions). */
-function planAuditReader(grammar: string | undefined, items: ItemRecord[], snapshot: AuditSnapshot, conditions: readonly Condition[]): ResultSink<PlanAudit> | null {
-  if (grammarOf(grammar).audits !== 'plans') return null;
-  const firstTurns = conditions.filter((c) => !c.followUp);
-  const summaries = firstTurns.filter((c) => c.contaminantKey === 'round_summary').map((c) => c.name);
-  return planAudit(
-    items,
-    snapshot.fixtures,
-    firstTurns.map((c) => c.name),
-    summaries,
-  );
 }
 
 /** The authored mutants' types among the suite's mutants, valid or ignored, in AUTHORED_MUTANT_TYPES' order. */

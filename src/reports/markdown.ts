@@ -4,7 +4,6 @@ import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
 import { locatedLines } from './locatedSections.js';
-import { planAuditLines } from './planSections.js';
 import { flippedLines, regressionLines } from './regressionSections.js';
 import { bootstrapLines, echoLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
 
@@ -57,7 +56,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     { rank: 20, piece: positiveControlLines(critic) },
     { rank: 30, piece: table },
     { rank: 50, piece: locatedLines(critic, conditions) },
-    { rank: 70, piece: planAuditLines(critic.planAudit, conditions) },
     { rank: 80, piece: pairedLines(critic) },
     { rank: 90, piece: echoLines(critic) },
     { rank: 100, piece: blindDiscriminationLines(critic) },

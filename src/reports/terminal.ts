@@ -8,7 +8,6 @@ import { isGated } from '../baseline/compare.js';
 import { echoHeadline, positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
 import { locatedSummary } from './locatedSections.js';
-import { planAuditSummary } from './planSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
@@ -60,7 +59,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
         : [],
     );
     const located = locatedSummary(critic);
-    const plan = planAuditSummary(critic.planAudit);
     // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
     const own: Array<Ranked<string[]>> = [
       { rank: 10, piece: table },
@@ -71,7 +69,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       { rank: 80, piece: regressionTerminal(critic) },
       { rank: 90, piece: critic.gates.map(gateLine) },
       { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },
-      { rank: 110, piece: plan ? [chalk.dim(`  ${plan}`)] : [] },
       { rank: 120, piece: verdictLines(critic) },
     ];
     out.push(...inRankOrder([...own, ...criticSections<string[]>('terminal', critic, { name, conditions: report.conditions, tables: critic })]).flat());

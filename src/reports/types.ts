@@ -10,7 +10,6 @@ import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
 import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
-import type { PlanAudit } from '../results/planAudit.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
 
@@ -63,8 +62,6 @@ export interface CriticReportBase extends CriticTables {
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
   falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
-  /** Accepted-issues critics on a suite with acceptance plans: catch by plan item, by authored type, acceptance of originals, the round-summary effect. */
-  planAudit?: PlanAudit;
 }
 
 export interface MutantSummary {

@@ -18,7 +18,6 @@ import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } 
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
-import { planAuditHtml } from './plan.js';
 import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
@@ -201,7 +200,6 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
     },
     { rank: 20, piece: falseAlarmHtmlTable(critic, conditions, e) },
     { rank: 30, piece: locatedHtml(critic, conditions) },
-    { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
     { rank: 70, piece: echoTable(critic) },
     { rank: 80, piece: blindDiscriminationTable(critic) },
