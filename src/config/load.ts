@@ -5,7 +5,6 @@ import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import { REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
-import { regressionRowsProblems } from '../gates/regression.js';
 import { measureThresholdProblems } from '../measures/index.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
@@ -122,7 +121,6 @@ export function loadConfig(file: string): AuditConfig {
   });
   const thresholdProblems = [
     ...conditionEffectProblems(raw.thresholds.maxConditionEffect, conditions, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
-    ...regressionRowsProblems(raw.thresholds.maxRegression, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
     ...measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] }),
   ];
   for (const { path, message } of thresholdProblems) {

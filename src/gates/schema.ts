@@ -64,22 +64,6 @@ export const gateThresholdsShape = {
       'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',
     ),
   minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.'),
-  maxRegression: z
-    .strictObject({
-      margin: rate.optional().describe('The smallest worsening that counts (default 0.05): a catch-rate drop, or a false-alarm rise.'),
-      alpha: z.number().gt(0).lt(1).optional().describe('The Holm-adjusted one-sided exact McNemar p a row must reach (default 0.05).'),
-      rows: z
-        .union([z.enum(['pooled', 'per-mutator']), z.array(z.string().min(1)).min(1, 'name at least one mutator, or use pooled or per-mutator')], {
-          error: 'rows must be pooled, per-mutator or a list of mutator names',
-        })
-        .optional()
-        .describe("The family tested: `pooled` (default), all mutants and the originals' false alarms per condition; `per-mutator`, every mutator's rows as well; a list of mutators, theirs as well."),
-      minPairs: z.number().int().min(1).optional().describe('A row with fewer paired items (default 20) is reported as too small, never gated.'),
-    })
-    .optional()
-    .describe(
-      'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning.',
-    ),
   positiveControl: z
     .strictObject({
       minVerdictRate: rate.optional().describe('The smallest share of clean reviews ending in a verdict (default 0.8).'),
@@ -98,7 +82,6 @@ export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | key
   maxBlindDiscrimination: 70,
   minVerdictRate: 80,
   gate: 90,
-  maxRegression: 100,
   positiveControl: 120,
 };
 

@@ -91,8 +91,9 @@ export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>
     measure(full, thresholds, name) {
       const measured: CriticMeasured = { fields: [], gates: [], warnings: [] };
       for (const { m, sink } of readers) {
-        const figure = m.figure(full, sink?.finish());
-        measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
+        const figure = m.figure(full, sink?.finish(), thresholds);
+        if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
+        else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
         if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds).map((w: string) => `${name}: ${w}`) });
       }
@@ -116,11 +117,17 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 /** A report's fields by key: how an output finds each measure's figure (the key is the measure's own, its figure's type the measure's). */
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
+/** A per-critic measure's figure as a critic's report holds it: under its key, or gathered from its spread keys. */
+export function criticFigure(m: AnyCriticMeasure, critic: object): unknown {
+  const fields = fieldsOf(critic);
+  return m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key];
+}
+
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked. */
 export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
   return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
     const section = m[output];
-    return section ? [{ rank: section.rank, piece: section.render(fieldsOf(critic)[m.key], view) as Out }] : [];
+    return section ? [{ rank: section.rank, piece: section.render(criticFigure(m, critic), view) as Out }] : [];
   });
 }
 

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { LoadedBaseline } from '../baseline/load.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { Gate } from '../gates/gate.js';
 import type { BaseThresholds } from '../gates/schema.js';
@@ -25,6 +26,8 @@ export interface CriticScope {
   conditions: readonly Condition[];
   /** The run's mutators (configured, and the authored types the suite has). */
   runMutators: readonly string[];
+  /** The run given with --baseline FILE, to compare with; undefined without. */
+  baseline: LoadedBaseline | undefined;
   /** Per item and condition: what the critic answered (the one pass's counts). */
   outcomes: ItemOutcomes;
   /** The critic's tables, from the same counts. */
@@ -58,7 +61,7 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
 export interface FieldOverride {
   example: string;
   shorthand?: (value: number) => Record<string, unknown>;
-  set?(current: unknown, field: string | undefined, value: unknown, run: { mutators: readonly string[] }): unknown;
+  set?(current: unknown, field: string | undefined, value: unknown, given: { mutators: readonly string[]; text: string }): unknown;
 }
 
 /** The thresholds a measure's gates read: its own piece, and the shared `gate` mode. */
@@ -89,12 +92,18 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   key: Key;
   /** Its rank among report.json's keys of a critic. */
   rank: Rank;
+  /**
+   * When its figure is several of report.json's keys of a critic (the baseline comparison: `regression` and
+   * `flipped`), each of the figure's keys with its rank: each is written at its rank, and the sections read the
+   * figure back from them. Otherwise `key` holds the figure, at `rank`.
+   */
+  spread?: { [K in keyof Figure]: Rank };
   /** What reads each of the critic's results in the pass; undefined when the measure reads only the shared counts. */
   reads?(scope: PassScope): ResultSink<Reading> | undefined;
-  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink). */
-  figure(scope: CriticScope, reading: Reading | undefined): Figure;
+  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), under the thresholds (options they set). */
+  figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
-  /** Its gates, in their rank among the critic's gates. */
+  /** Its gates, in their rank among the critic's gates (the report's own come first, then the measures' by rank). */
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>): string[] };
@@ -130,10 +139,14 @@ export interface RunMeasure<Key extends string, Figure, Shape extends z.ZodRawSh
 // As AnyCriticMeasure.
 export type AnyRunMeasure = RunMeasure<string, any, any>;
 
-/** Defines a per-critic measure, its types inferred from its parts. */
+/** Defines a per-critic measure, its types inferred from its parts; one with `spread` keeps it in its type (its figure's keys are report.json's). */
+export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
+  measure: CriticMeasure<Key, Figure, Shape, Reading> & Required<Pick<CriticMeasure<Key, Figure, Shape, Reading>, 'spread'>>,
+): CriticMeasure<Key, Figure, Shape, Reading> & Required<Pick<CriticMeasure<Key, Figure, Shape, Reading>, 'spread'>>;
 export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
   measure: CriticMeasure<Key, Figure, Shape, Reading>,
-): CriticMeasure<Key, Figure, Shape, Reading> {
+): CriticMeasure<Key, Figure, Shape, Reading>;
+export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape, Reading>(measure: CriticMeasure<Key, Figure, Shape, Reading>): CriticMeasure<Key, Figure, Shape, Reading> {
   return measure;
 }
 
@@ -142,6 +155,6 @@ export function runMeasure<Key extends string, Figure, Shape extends z.ZodRawSha
   return measure;
 }
 
-/** The report.json fields a list of measures adds: each key with its figure. */
-export type FieldsOf<M> = UnionToIntersection<M extends { key: infer K extends string; figure(...args: never[]): infer F } ? { [k in K]: F } : never>;
+/** The report.json fields a list of measures adds: each key with its figure, or a spread figure's keys. */
+export type FieldsOf<M> = UnionToIntersection<M extends { key: infer K extends string; figure(...args: never[]): infer F } ? (M extends { spread: object } ? F : { [k in K]: F }) : never>;
 export type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

@@ -5,7 +5,7 @@ import { buildReport } from '../reports/build.js';
 import { renderMarkdown } from '../reports/markdown.js';
 import { renderTerminal } from '../reports/terminal.js';
 import type { ConditionName } from '../requests/conditions/index.js';
-import { CRITIC_MEASURES, RUN_MEASURES, thresholdsSchema } from './index.js';
+import { CRITIC_MEASURES, criticFigure, RUN_MEASURES, thresholdsSchema } from './index.js';
 import type { AnyCriticMeasure, AnyRunMeasure } from './measure.js';
 
 /**
@@ -40,6 +40,7 @@ const SETTINGS: Record<string, unknown> = {
   minCorrection: { 'are-you-sure': 0.5 },
   minimumDetectableEffect: 0.2,
   maxFalseConsensus: 0.1,
+  maxRegression: { margin: 0.1 },
 };
 
 /** The keys whose gates apply to some critics only: the scripted critics that have them (the others have none). */
@@ -68,7 +69,7 @@ describe('every measure of the registry', () => {
       if (own !== undefined) expect(asJson.critics[name][key]).toEqual(JSON.parse(JSON.stringify(own)));
     }
     const view = { name: 'steady', conditions, tables: built.critics['steady']! };
-    const figure = (built.critics['steady'] as Record<string, unknown>)[key];
+    const figure = criticFigure(m, built.critics['steady']!);
     if (m.terminal) expect(m.terminal.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
     if (m.markdown) expect(m.markdown.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
     if (m.html) expect(typeof m.html.render(figure, view)).toBe('string');

@@ -1,7 +1,6 @@
 import type { Condition } from '../requests/conditions/index.js';
 import { overrideBlindDiscrimination } from '../gates/blindDiscrimination.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
-import { regressionRowsProblems, rowsOverride } from '../gates/regression.js';
 import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
@@ -10,7 +9,7 @@ import type { FieldOverride } from './measure.js';
 
 const SCALAR_KEYS = ['maxFalseAlarmRate', 'maxAnchoringDrop', 'minVerdictRate', 'gate'] as const;
 /** The gates' own keys that take a field (`maxRegression.margin=0.1`); the measures' pieces name theirs (fieldOverrides). */
-const OBJECT_KEYS = { maxRegression: { example: 'margin' }, positiveControl: { example: 'minVerdictRate' } } as const;
+const OBJECT_KEYS = { positiveControl: { example: 'minVerdictRate' } } as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;
 
 /**
@@ -42,7 +41,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
     } else if (!head || rest.length) throw bad('too many parts in the key');
     else if (objectKeys.get(head)?.set) {
       try {
-        next = { ...next, [head]: objectKeys.get(head)!.set!(next[head], field, value, { mutators: mutatorNames }) };
+        next = { ...next, [head]: objectKeys.get(head)!.set!(next[head], field, value, { mutators: mutatorNames, text }) };
       } catch (err) {
         throw bad((err as Error).message);
       }
@@ -65,9 +64,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (field === undefined) throw bad(`name the field, e.g. ${head}.${example}=...`);
       let current = next[head];
       if (typeof current === 'number' && shorthand) current = shorthand(current);
-      // maxRegression.rows takes a word or a list of mutators, given on the command line as names separated by commas.
-      const fieldValue = head === 'maxRegression' && field === 'rows' ? rowsOverride(text) : value;
-      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: fieldValue } };
+      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
       throw bad(
         `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxConditionEffect', 'maxBlindDiscrimination'].join(', ')}`,
@@ -78,11 +75,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       const issue = checked.error.issues[0]!;
       throw bad(`${formatPath(issue.path)}: ${issue.message}`);
     }
-    const [problem] = [
-      ...conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames),
-      ...regressionRowsProblems(checked.data.maxRegression, mutatorNames),
-      ...measureThresholdProblems(checked.data, { conditions, mutators: mutatorNames }),
-    ];
+    const [problem] = [...conditionEffectProblems(checked.data.maxConditionEffect, conditions, mutatorNames), ...measureThresholdProblems(checked.data, { conditions, mutators: mutatorNames })];
     if (problem) throw bad(`${problem.path.join('.')}: ${problem.message}`);
     next = checked.data as Record<string, unknown>;
   }

@@ -1,6 +1,7 @@
 import { crossCritics } from './crossCritic.js';
 import { planAudit } from './planAudit.js';
 import { power } from './power.js';
+import { regression } from './regression.js';
 import { reviewAudit } from './reviewAudit.js';
 import { secondTurns } from './secondTurns.js';
 
@@ -10,7 +11,7 @@ import { secondTurns } from './secondTurns.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [secondTurns, reviewAudit, planAudit] as const;
+export const CRITIC_MEASURES = [secondTurns, reviewAudit, planAudit, regression] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

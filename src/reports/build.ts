@@ -1,16 +1,13 @@
 import { grammarOf } from '../reviews/verdicts/index.js';
 import { isReviewFixture } from '../fixtures/kinds/index.js';
-import { compareWithBaseline, type FlippedItem, type RegressionReport } from '../baseline/compare.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
-import { noDataGate } from '../gates/gate.js';
 import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/gatedMutators.js';
 import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
 import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
-import { regressionGate, regressionOptions } from '../gates/regression.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
@@ -62,7 +59,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: baseline !== undefined });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames };
+    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, baseline };
     const measures = criticPass(passScope);
     const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...measures.sinks];
     for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
@@ -95,7 +92,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     if (!control.pass && answered)
       warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const measured = measures.measure({ ...passScope, outcomes, tables }, settings.thresholds, critic.name);
-    // The measures' gates come after those above (positive control), in their ranks, and before the regression gate.
+    // The measures' gates come after those above (positive control), in their ranks.
     gates.push(...inRankOrder(measured.gates).flat());
     const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
     for (const [condition, cell] of Object.entries(echo)) {
@@ -106,34 +103,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     }
     cleanOutcomes.set(critic.name, outcomes);
     const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
-    let regression: RegressionReport | null = null;
-    let flipped: FlippedItem[] = [];
-    if (baseline) {
-      const before = baseline.data.critics[critic.name];
-      if (!before) gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, `the baseline ${baseline.file} has no critic of this name: nothing to compare`));
-      else {
-        const compared = compareWithBaseline({
-          items,
-          current: outcomes,
-          currentIdentity: critic.identity,
-          conditions: settings.conditions,
-          baseline: before,
-          source: { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt, harnessVersion: baseline.data.harnessVersion },
-          options: regressionOptions(settings.thresholds.maxRegression),
-        });
-        regression = compared.regression;
-        flipped = compared.flipped;
-        gates.push(regressionGate(regression));
-        if (regression.onlyInBaseline || regression.onlyInCurrent) {
-          warnings.push(
-            `${critic.name}: ${regression.pairedItems} items compared pair by pair; ${regression.onlyInCurrent} only in this run and ${regression.onlyInBaseline} only in the baseline (compared unpaired, not gated)`,
-          );
-        }
-      }
-    } else if (settings.thresholds.maxRegression) {
-      // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
-      gates.push(noDataGate('maxRegression', regressionOptions(settings.thresholds.maxRegression).margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false));
-    }
     warnings.push(...inRankOrder(measured.warnings).flat());
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
@@ -156,8 +125,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 80, piece: ['positiveControl', control] },
       { rank: 90, piece: ['echo', echo] },
       { rank: 110, piece: ['bootstrap', bootstrap] },
-      { rank: 120, piece: ['regression', regression] },
-      { rank: 130, piece: ['flipped', flipped] },
       { rank: 140, piece: ['grammar', replies.grammar] },
       { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
     ];

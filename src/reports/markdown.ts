@@ -4,7 +4,6 @@ import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
 import { locatedLines } from './locatedSections.js';
-import { flippedLines, regressionLines } from './regressionSections.js';
 import { bootstrapLines, echoLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
@@ -60,8 +59,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     { rank: 90, piece: echoLines(critic) },
     { rank: 100, piece: blindDiscriminationLines(critic) },
     { rank: 120, piece: bootstrapLines(critic) },
-    { rank: 130, piece: regressionLines(critic) },
-    { rank: 140, piece: flippedLines(critic) },
     {
       rank: 150,
       piece: [

@@ -1,6 +1,4 @@
-import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
-import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { headline } from './headline.js';
 import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
@@ -133,17 +131,6 @@ export function bootstrapLines(critic: CriticReport): string[] {
   ];
   for (const e of b.effects) out.push(`| ${e.mutator} | ${e.to} | ${e.n} | ${e.clusters} | ${signedPoints(e.estimate)} | ${signedRange(e.ci)} |`);
   return out;
-}
-
-/** A mutant's diff as a fenced block, indented to sit under a list item. */
-export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
-  return [
-    '  ```diff',
-    ...renderDiff(diff)
-      .split('\n')
-      .map((l) => `  ${l}`),
-    '  ```',
-  ];
 }
 
 /** Why reviews failed, grouped by cause: a failed run must say why without opening the store. */

@@ -4,7 +4,6 @@ import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
 import { criticSections, inRankOrder, type Ranked } from '../measures/index.js';
 import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
-import { isGated } from '../baseline/compare.js';
 import { echoHeadline, positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
 import { locatedSummary } from './locatedSections.js';
@@ -66,7 +65,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
       { rank: 30, piece: pc && !pc.pass ? [chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`)] : [] },
       { rank: 40, piece: blind.length ? [chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`)] : [] },
       { rank: 70, piece: echoing },
-      { rank: 80, piece: regressionTerminal(critic) },
       { rank: 90, piece: critic.gates.map(gateLine) },
       { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },
       { rank: 120, piece: verdictLines(critic) },
@@ -78,22 +76,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   const hint = mutationReportHint(report, outDir, reports);
   if (hint) out.push(chalk.yellow(hint));
   return out.join('\n');
-}
-
-/** Against the baseline: the items paired, the flips, and each gated row that regressed. */
-function regressionTerminal(critic: CriticReport): string[] {
-  const r = critic.regression;
-  if (!r) return [];
-  const lost = critic.flipped.filter((f) => f.regression).length;
-  const out = [`  baseline: ${r.pairedItems} items paired (${r.onlyInCurrent} new, ${r.onlyInBaseline} gone); ${lost} flipped for the worse, ${critic.flipped.length - lost} for the better`];
-  for (const row of r.rows.filter(isGated).filter((x) => x.regressed)) {
-    out.push(
-      chalk.red(
-        `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
-      ),
-    );
-  }
-  return out;
 }
 
 /** A gate's line: its mark, value and threshold, and why when it fails or has no data. */

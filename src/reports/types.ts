@@ -1,4 +1,3 @@
-import type { FlippedItem, RegressionReport } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
 import type { EchoCell } from '../gates/echo.js';
 import type { PositiveControl } from '../gates/positiveControl.js';
@@ -54,10 +53,6 @@ export interface CriticReportBase extends CriticTables {
   echo: Record<string, EchoCell>;
   /** Cluster bootstrap of each condition's effect against clean. */
   bootstrap: BootstrapSummary;
-  /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
-  regression: RegressionReport | null;
-  /** Items whose verdict changed since the baseline, worst first, with the mutant's diff and both replies. */
-  flipped: FlippedItem[];
   /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */

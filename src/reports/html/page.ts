@@ -18,7 +18,6 @@ import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } 
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
 import { falseAlarmHtmlTable } from '../falseAlarmsApart.js';
 import { locatedHtml } from './located.js';
-import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
@@ -203,7 +202,6 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
     { rank: 70, piece: echoTable(critic) },
     { rank: 80, piece: blindDiscriminationTable(critic) },
-    { rank: 100, piece: regressionHtml(critic) },
     { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
   ];
   const sections = inRankOrder([...own, ...criticSections<string>('html', critic, { name, conditions, tables: critic })]);
