@@ -84,15 +84,6 @@ export function loadConfig(file: string): AuditConfig {
     }
   }
 
-  // Without a condition that withholds the evidence it is not an input error but a no-data gate that fails the run.
-  const blindMax = raw.thresholds.maxBlindDiscrimination;
-  if (blindMax !== undefined && typeof blindMax !== 'number') {
-    for (const key of Object.keys(blindMax)) {
-      if (key !== 'default' && !ALL_MUTATORS.some((m) => m.name === key) && !(AUTHORED_MUTANT_TYPES as readonly string[]).includes(key))
-        throw source.errorAt(['thresholds', 'maxBlindDiscrimination', key], `unknown mutator "${key}"; use a mutator name or "default"`);
-    }
-  }
-
   const conditions = resolveConditions(raw.conditions, ({ path, message }) => {
     throw source.errorAt(['conditions', ...path], message);
   });

@@ -57,20 +57,7 @@ export const gateThresholdsShape = {
       'Per contaminated condition, the largest effect against clean on the same items: for one that pushes towards PASS the drop in catch rate ' +
         '(a number: all mutants pooled; a map: per mutator, with `default`), for one that pushes towards FAIL the rise in false alarms on the originals.',
     ),
-  maxBlindDiscrimination: z
-    .union([rate, z.record(z.string(), rate)])
-    .optional()
-    .describe(
-      'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',
-    ),
   minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.'),
-  positiveControl: z
-    .strictObject({
-      minVerdictRate: rate.optional().describe('The smallest share of clean reviews ending in a verdict (default 0.8).'),
-      minDiscrimination: z.number().min(-1).max(1).optional().describe('The smallest clean catch rate minus clean false-alarm rate (default 0.2).'),
-    })
-    .optional()
-    .describe('The critic must show, sealed, that it can review before its anchoring figures count; configured here, it is also the `positive-control` gate.'),
 };
 
 /** Where each of these keys, and `gate`, sits among the measures' pieces (see src/measures/measure.ts, Rank). */
@@ -79,10 +66,8 @@ export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | key
   maxFalseAlarmRate: 20,
   maxAnchoringDrop: 30,
   maxConditionEffect: 40,
-  maxBlindDiscrimination: 70,
   minVerdictRate: 80,
   gate: 90,
-  positiveControl: 120,
 };
 
 /** The thresholds the gates of this folder read. */

@@ -43,11 +43,14 @@ function thresholdsShape(): z.ZodRawShape {
       piece: [key, schema] as [string, z.ZodType],
     })),
     ...MEASURES.flatMap((m) =>
-      m.thresholds ? Object.entries(m.thresholds.shape as z.ZodRawShape).map(([key, schema]) => ({ rank: m.thresholds!.rank, piece: [key, schema] as [string, z.ZodType] })) : [],
+      m.thresholds ? Object.entries(m.thresholds.shape as z.ZodRawShape).map(([key, schema]) => ({ rank: rankOf(m.thresholds!.rank, key), piece: [key, schema] as [string, z.ZodType] })) : [],
     ),
   ];
   return Object.fromEntries(inRankOrder(pieces));
 }
+
+/** A thresholds piece's rank for one of its keys. */
+const rankOf = (rank: Rank | Record<string, Rank>, key: string): Rank => (typeof rank === 'number' ? rank : rank[key]!);
 
 type ShapeOf<M> = M extends { thresholds?: { shape: infer S } } ? S : never;
 type MeasureShapes = UnionToIntersection<ShapeOf<(typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
@@ -95,7 +98,7 @@ export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>
         if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
         else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
-        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds).map((w: string) => `${name}: ${w}`) });
+        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds, full).map((w: string) => `${name}: ${w}`) });
       }
       return measured;
     },
@@ -126,8 +129,8 @@ export function criticFigure(m: AnyCriticMeasure, critic: object): unknown {
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked. */
 export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
   return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
-    const section = m[output];
-    return section ? [{ rank: section.rank, piece: section.render(criticFigure(m, critic), view) as Out }] : [];
+    const sections = m[output];
+    return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(criticFigure(m, critic), view) as Out }));
   });
 }
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { Fixture } from '../fixtures/types.js';
+import type { GenerationCounts } from '../mutants/coverage.js';
 import type { Gate } from '../gates/gate.js';
 import type { BaseThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
@@ -26,6 +27,8 @@ export interface CriticScope {
   conditions: readonly Condition[];
   /** The run's mutators (configured, and the authored types the suite has). */
   runMutators: readonly string[];
+  /** The run's mutants, valid and ignored (which mutators made none, and why). */
+  generation: GenerationCounts;
   /** The run given with --baseline FILE, to compare with; undefined without. */
   baseline: LoadedBaseline | undefined;
   /** Per item and condition: what the critic answered (the one pass's counts). */
@@ -39,7 +42,8 @@ export type PassScope = Omit<CriticScope, 'outcomes' | 'tables'>;
 
 /** A measure's piece of the `thresholds:` schema: its keys, in the config reference's order by rank. */
 export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
-  rank: Rank;
+  /** One rank for its keys, or each key's own. */
+  rank: Rank | { [K in keyof Shape]: Rank };
   shape: Shape;
   /**
    * The keys `--threshold KEY.FIELD=VALUE` sets a field of (`maxYield.are-you-sure=0.2`), each with an example
@@ -106,10 +110,11 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   /** Its gates, in their rank among the critic's gates (the report's own come first, then the measures' by rank). */
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
-  warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>): string[] };
-  terminal?: Section<Figure, string[]>;
-  markdown?: Section<Figure, string[]>;
-  html?: Section<Figure, string>;
+  warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
+  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md). */
+  terminal?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
+  markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
+  html?: Section<Figure, string> | Array<Section<Figure, string>>;
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */

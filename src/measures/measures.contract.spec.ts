@@ -41,7 +41,12 @@ const SETTINGS: Record<string, unknown> = {
   minimumDetectableEffect: 0.2,
   maxFalseConsensus: 0.1,
   maxRegression: { margin: 0.1 },
+  maxBlindDiscrimination: 0.3,
+  positiveControl: { minDiscrimination: 0.2 },
 };
+
+/** The gates of a key not named after it: `positiveControl` is the `positive-control` gate. */
+const GATE_NAMES: Record<string, string> = { positiveControl: 'positive-control' };
 
 /** The keys whose gates apply to some critics only: the scripted critics that have them (the others have none). */
 const GATED_CRITICS: Record<string, readonly string[]> = {
@@ -70,9 +75,8 @@ describe('every measure of the registry', () => {
     }
     const view = { name: 'steady', conditions, tables: built.critics['steady']! };
     const figure = criticFigure(m, built.critics['steady']!);
-    if (m.terminal) expect(m.terminal.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    if (m.markdown) expect(m.markdown.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    if (m.html) expect(typeof m.html.render(figure, view)).toBe('string');
+    for (const section of [m.terminal ?? [], m.markdown ?? []].flat()) expect(section.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    for (const section of [m.html ?? []].flat()) expect(typeof section.render(figure, view)).toBe('string');
   });
 
   it.each(runs.map((m) => m.key))('%s: its figure is under its key in report.json, and its sections render', (key) => {
@@ -94,7 +98,8 @@ describe('every measure of the registry', () => {
     const gated = report({ [key]: SETTINGS[key] });
     const expected = GATED_CRITICS[key] ?? Object.keys(answers);
     for (const name of Object.keys(answers)) {
-      const gates = gated.critics[name]!.gates.filter((g) => g.name === key || g.name.startsWith(`${key}.`));
+      const gate = GATE_NAMES[key] ?? key;
+      const gates = gated.critics[name]!.gates.filter((g) => g.name === gate || g.name.startsWith(`${gate}.`));
       expect(gates.length > 0, `${name}: ${JSON.stringify(gated.critics[name]!.gates.map((g) => g.name))}`).toBe(expected.includes(name));
     }
   });

@@ -1,5 +1,4 @@
 import type { Condition } from '../requests/conditions/index.js';
-import { overrideBlindDiscrimination } from '../gates/blindDiscrimination.js';
 import { conditionEffectProblems } from '../gates/conditionEffects.js';
 import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
@@ -9,7 +8,6 @@ import type { FieldOverride } from './measure.js';
 
 const SCALAR_KEYS = ['maxFalseAlarmRate', 'maxAnchoringDrop', 'minVerdictRate', 'gate'] as const;
 /** The gates' own keys that take a field (`maxRegression.margin=0.1`); the measures' pieces name theirs (fieldOverrides). */
-const OBJECT_KEYS = { positiveControl: { example: 'minVerdictRate' } } as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;
 
 /**
@@ -24,7 +22,7 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  */
 export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   const scalarKeys: readonly string[] = [...SCALAR_KEYS, ...scalarOverrides()];
-  const objectKeys = new Map<string, FieldOverride>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
+  const objectKeys = new Map<string, FieldOverride>(fieldOverrides());
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
   for (const arg of overrides) {
     const bad = (problem: string) => new InputError('(command line)', undefined, `--threshold ${arg}`, problem);
@@ -45,12 +43,6 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       } catch (err) {
         throw bad((err as Error).message);
       }
-    } else if (head === 'maxBlindDiscrimination') {
-      try {
-        next = { ...next, maxBlindDiscrimination: overrideBlindDiscrimination(next.maxBlindDiscrimination, field, value, mutatorNames) };
-      } catch (err) {
-        throw bad((err as Error).message);
-      }
     } else if (head === 'mode' && field === undefined) {
       next = { ...next, catchRate: { ...(typeof next.catchRate === 'number' ? { default: next.catchRate } : ((next.catchRate as object | undefined) ?? {})), mode: value } };
     } else if (head === 'default' || mutatorNames.includes(head)) {
@@ -66,9 +58,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (typeof current === 'number' && shorthand) current = shorthand(current);
       next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(
-        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxConditionEffect', 'maxBlindDiscrimination'].join(', ')}`,
-      );
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxConditionEffect'].join(', ')}`);
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {

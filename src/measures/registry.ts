@@ -3,6 +3,7 @@ import { planAudit } from './planAudit.js';
 import { power } from './power.js';
 import { regression } from './regression.js';
 import { reviewAudit } from './reviewAudit.js';
+import { sealedAbility } from './sealedAbility.js';
 import { secondTurns } from './secondTurns.js';
 
 /**
@@ -11,7 +12,7 @@ import { secondTurns } from './secondTurns.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [secondTurns, reviewAudit, planAudit, regression] as const;
+export const CRITIC_MEASURES = [secondTurns, reviewAudit, planAudit, regression, sealedAbility] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

@@ -101,7 +101,7 @@ export const regression = criticMeasure({
     },
   },
   warnings: {
-    rank: 10,
+    rank: 30,
     of: ({ regression: r }) =>
       r && (r.onlyInBaseline || r.onlyInCurrent)
         ? [`${r.pairedItems} items compared pair by pair; ${r.onlyInCurrent} only in this run and ${r.onlyInBaseline} only in the baseline (compared unpaired, not gated)`]

@@ -4,10 +4,8 @@ import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
-import { gatedMutators, mutatorsOfKinds, unreachedConditions } from '../gates/gatedMutators.js';
-import { blindDiscriminationGates } from '../gates/blindDiscrimination.js';
-import { blindDiscrimination, evidenceReading, evidenceWithholding } from '../results/blindDiscrimination.js';
-import { positiveControl, positiveControlGate } from '../gates/positiveControl.js';
+import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
+import { minDiscrimination } from '../measures/sealedAbility.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
@@ -36,8 +34,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const items = itemRecords(snapshot.fixtures, snapshot.generation.mutants);
   const { settings } = snapshot;
   const conditions = conditionsOf(settings.conditions, settings.declaredConditions);
-  // The hypothesis-only baseline: the condition that withholds the evidence (blind), when the run has one.
-  const withholding = evidenceWithholding(conditions);
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
   const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
@@ -59,7 +55,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: baseline !== undefined });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, baseline };
+    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline };
     const measures = criticPass(passScope);
     const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...measures.sinks];
     for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
@@ -72,38 +68,22 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
     const gates = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, conditions, runMutators: mutatorNames, unreached });
     if (located) for (const g of gates) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
-    // Blind applies to the critic when some of its items are of a kind blind reviews; a checker of code has none, and is not gated on it while others are.
-    const blindReach = withholding && unreached.get(withholding.name);
-    const blindApplies = withholding !== undefined && blindReach === undefined;
-    const blindCells = blindApplies ? blindDiscrimination(tables, withholding) : undefined;
-    if (blindReach !== null)
-      gates.push(
-        ...blindDiscriminationGates(blindCells, settings.thresholds, {
-          condition: withholding?.name,
-          unreached: blindReach,
-          mutators: blindApplies ? mutatorsOfKinds(mutators, withholding.kinds, items) : [],
-          runMutators: mutatorNames,
-        }),
-      );
-    const control = positiveControl(tables, outcomes, settings.thresholds.positiveControl, blindApplies ? evidenceReading(items, outcomes, withholding) : undefined);
-    if (control.gated) gates.push(positiveControlGate(control));
-    // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
-    if (!control.pass && answered)
-      warnings.push(`${critic.name}: positive control failed (${control.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`);
     const measured = measures.measure({ ...passScope, outcomes, tables }, settings.thresholds, critic.name);
-    // The measures' gates come after those above (positive control), in their ranks.
+    // The measures' gates come after those above (the verdict rate), in their ranks.
     gates.push(...inRankOrder(measured.gates).flat());
-    const echo = echoCells(items, outcomes, tables, conditions, control.minDiscrimination);
+    const echo = echoCells(items, outcomes, tables, conditions, minDiscrimination(settings.thresholds.positiveControl));
+    const echoWarnings: string[] = [];
     for (const [condition, cell] of Object.entries(echo)) {
       if (cell.echoing)
-        warnings.push(
-          `${critic.name}: echoes the contaminant under ${condition}: ${(100 * cell.rate).toFixed(0)}% of items answered ${cell.pushes.toUpperCase()} as it pushed, and it no longer tells mutants from originals (discrimination ${cell.discrimination!.toFixed(3)} < ${control.minDiscrimination}); its figures under ${condition} are not a review`,
+        echoWarnings.push(
+          `${critic.name}: echoes the contaminant under ${condition}: ${(100 * cell.rate).toFixed(0)}% of items answered ${cell.pushes.toUpperCase()} as it pushed, and it no longer tells mutants from originals (discrimination ${cell.discrimination!.toFixed(3)} < ${minDiscrimination(settings.thresholds.positiveControl)}); its figures under ${condition} are not a review`,
         );
     }
     cleanOutcomes.set(critic.name, outcomes);
     const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
-    warnings.push(...inRankOrder(measured.warnings).flat());
+    // The echo warnings rank among the measures' (after the positive control's, before the baseline's).
+    warnings.push(...inRankOrder([...measured.warnings, { rank: 20, piece: echoWarnings }]).flat());
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
     const v = tables.verdicts;
@@ -116,13 +96,11 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const own: Array<Ranked<[string, unknown]>> = [
       { rank: 10, piece: ['summary', criticSummary({ ...tables, gates, ...rankedFields<CriticMeasureFields>(measured.fields) }, conditions, reviewed)] },
       ...Object.entries(tables).map(([key, value]) => ({ rank: 20, piece: [key, value] as [string, unknown] })),
-      ...(blindCells ? [{ rank: 30, piece: ['blindDiscrimination', blindCells] as [string, unknown] }] : []),
       { rank: 40, piece: ['gates', gates] },
       // A critic that answered nothing has shown nothing, whatever gates were configured: it does not pass.
       { rank: 50, piece: ['passed', answered && gates.every((g) => g.pass)] },
       { rank: 60, piece: ['cost', criticCost] },
       { rank: 70, piece: ['costSplit', costSplit] },
-      { rank: 80, piece: ['positiveControl', control] },
       { rank: 90, piece: ['echo', echo] },
       { rank: 110, piece: ['bootstrap', bootstrap] },
       { rank: 140, piece: ['grammar', replies.grammar] },

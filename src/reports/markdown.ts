@@ -4,7 +4,7 @@ import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
 import { locatedLines } from './locatedSections.js';
-import { bootstrapLines, echoLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
+import { bootstrapLines, echoLines, errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -52,12 +52,10 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   table.push(...falseAlarmMarkdownRows(critic, conditions), ...flakinessLines(critic, conditions));
   const v = critic.verdicts;
   const own: Array<Ranked<string[]>> = [
-    { rank: 20, piece: positiveControlLines(critic) },
     { rank: 30, piece: table },
     { rank: 50, piece: locatedLines(critic, conditions) },
     { rank: 80, piece: pairedLines(critic) },
     { rank: 90, piece: echoLines(critic) },
-    { rank: 100, piece: blindDiscriminationLines(critic) },
     { rank: 120, piece: bootstrapLines(critic) },
     {
       rank: 150,

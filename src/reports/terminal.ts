@@ -46,8 +46,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
         const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
         return !interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text);
       });
-    const pc = critic.positiveControl;
-    const blind = Object.entries(critic.blindDiscrimination ?? {});
     const echoing = Object.entries(critic.echo ?? {}).flatMap(([condition, cell]) =>
       cell.echoing
         ? [
@@ -62,8 +60,6 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
     const own: Array<Ranked<string[]>> = [
       { rank: 10, piece: table },
       { rank: 20, piece: paired },
-      { rank: 30, piece: pc && !pc.pass ? [chalk.red(`  positive control failed: ${pc.reasons.join('; ')}`)] : [] },
-      { rank: 40, piece: blind.length ? [chalk.dim(`  blind discrimination (evidence withheld): ${blind.map(([mutator, cell]) => `${mutator} ${signedPoints(cell.difference)}`).join(', ')}`)] : [] },
       { rank: 70, piece: echoing },
       { rank: 90, piece: critic.gates.map(gateLine) },
       { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },

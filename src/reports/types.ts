@@ -1,7 +1,5 @@
 import type { Gate } from '../gates/gate.js';
 import type { EchoCell } from '../gates/echo.js';
-import type { PositiveControl } from '../gates/positiveControl.js';
-import type { DiscriminationCell } from '../results/blindDiscrimination.js';
 import type { BatchSummary } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
@@ -36,19 +34,12 @@ export interface CriticReportBase extends CriticTables {
    * alarms on correct answers; fails 3 of 9 gates".
    */
   summary: string;
-  /**
-   * With a condition that withholds the evidence (blind) reviewing this critic's items: per mutator, blind
-   * catch rate minus blind false-alarm rate (originals and controls), with Newcombe's 95% interval.
-   */
-  blindDiscrimination?: Record<string, DiscriminationCell>;
   gates: Gate[];
   passed: boolean;
   /** In dollars at the configured prices (as the dry run's estimate), every review's tokens, cached ones included (what the audit costs); null without pricing. */
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
-  /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
-  positiveControl: PositiveControl;
   /** Per contaminated condition: the share of verdicts that repeat the contaminant's direction, and whether the critic still discriminates under it. */
   echo: Record<string, EchoCell>;
   /** Cluster bootstrap of each condition's effect against clean. */
