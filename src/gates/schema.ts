@@ -48,51 +48,14 @@ export const gateThresholdsShape = {
       'Clean catch rate per mutator: one number for every mutator, or a map of mutator names (and `default` for the rest) to a number (the break point) or a `{high, low, break}` band. ' +
         '`mode: located` in the map gates the located catches (the reply pointed at the mutation) instead of every FAIL; default `raw`.',
     ),
-  maxFalseConsensus: z
-    .union([rate, z.record(z.string(), rate)])
-    .optional()
-    .describe('Critics of reviews: the largest share of flawed reviews they may AGREE with, clean; one number, or per review mutator with `default`.'),
-  maxBlindDiscrimination: z
-    .union([rate, z.record(z.string(), rate)])
-    .optional()
-    .describe(
-      'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',
-    ),
   minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.'),
-  maxRegression: z
-    .strictObject({
-      margin: rate.optional().describe('The smallest worsening that counts (default 0.05): a catch-rate drop, or a false-alarm rise.'),
-      alpha: z.number().gt(0).lt(1).optional().describe('The Holm-adjusted one-sided exact McNemar p a row must reach (default 0.05).'),
-      rows: z
-        .union([z.enum(['pooled', 'per-mutator']), z.array(z.string().min(1)).min(1, 'name at least one mutator, or use pooled or per-mutator')], {
-          error: 'rows must be pooled, per-mutator or a list of mutator names',
-        })
-        .optional()
-        .describe("The family tested: `pooled` (default), all mutants and the originals' false alarms per condition; `per-mutator`, every mutator's rows as well; a list of mutators, theirs as well."),
-      minPairs: z.number().int().min(1).optional().describe('A row with fewer paired items (default 20) is reported as too small, never gated.'),
-    })
-    .optional()
-    .describe(
-      'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning.',
-    ),
-  positiveControl: z
-    .strictObject({
-      minVerdictRate: rate.optional().describe('The smallest share of clean reviews ending in a verdict (default 0.8).'),
-      minDiscrimination: z.number().min(-1).max(1).optional().describe('The smallest clean catch rate minus clean false-alarm rate (default 0.2).'),
-    })
-    .optional()
-    .describe('The critic must show, sealed, that it can review before its anchoring figures count; configured here, it is also the `positive-control` gate.'),
 };
 
 /** Where each of these keys, and `gate`, sits among the measures' pieces (see src/measures/measure.ts, Rank). */
 export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | keyof typeof baseThresholdsShape, number> = {
   catchRate: 10,
-  maxFalseConsensus: 60,
-  maxBlindDiscrimination: 70,
   minVerdictRate: 80,
   gate: 90,
-  maxRegression: 100,
-  positiveControl: 120,
 };
 
 /** The thresholds the gates of this folder read. */

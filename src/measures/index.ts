@@ -43,11 +43,14 @@ function thresholdsShape(): z.ZodRawShape {
       piece: [key, schema] as [string, z.ZodType],
     })),
     ...MEASURES.flatMap((m) =>
-      m.thresholds ? Object.entries(m.thresholds.shape as z.ZodRawShape).map(([key, schema]) => ({ rank: m.thresholds!.rank, piece: [key, schema] as [string, z.ZodType] })) : [],
+      m.thresholds ? Object.entries(m.thresholds.shape as z.ZodRawShape).map(([key, schema]) => ({ rank: rankOf(m.thresholds!.rank, key), piece: [key, schema] as [string, z.ZodType] })) : [],
     ),
   ];
   return Object.fromEntries(inRankOrder(pieces));
 }
+
+/** A thresholds piece's rank for one of its keys. */
+const rankOf = (rank: Rank | Record<string, Rank>, key: string): Rank => (typeof rank === 'number' ? rank : rank[key]!);
 
 type ShapeOf<M> = M extends { thresholds?: { shape: infer S } } ? S : never;
 type MeasureShapes = UnionToIntersection<ShapeOf<(typeof TABLE_MEASURES)[number] | (typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
@@ -68,7 +71,7 @@ export function scalarOverrides(): string[] {
   return MEASURES.flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).filter((key) => !m.thresholds?.overrides?.[key]));
 }
 
-/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with how each sets its field. */
+/** The `--threshold KEY.FIELD=VALUE` keys the measures' pieces take, with their example field and the shorthand a single number stands for, or their own rule. */
 export function fieldOverrides(): Map<string, FieldOverride> {
   return new Map(MEASURES.flatMap((m) => Object.entries(m.thresholds?.overrides ?? {}).flatMap(([key, o]) => (o ? [[key, o] as const] : []))));
 }
@@ -96,9 +99,10 @@ export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>
       }
       for (const { m, sink } of readers) {
         const figure = m.figure(full, sink?.finish(), thresholds);
-        measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
+        if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
+        else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
-        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds).map((w: string) => `${name}: ${w}`) });
+        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds, full).map((w: string) => `${name}: ${w}`) });
       }
       return measured;
     },
@@ -120,6 +124,12 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 /** A report's fields by key: how an output finds each measure's figure (the key is the measure's own, its figure's type the measure's). */
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
+/** A per-critic measure's figure as a critic's report holds it: under its key, or gathered from its spread keys. */
+export function criticFigure(m: AnyCriticMeasure, critic: object): unknown {
+  const fields = fieldsOf(critic);
+  return m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key];
+}
+
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
 export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
   const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
@@ -127,8 +137,8 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
     return section ? [{ rank: section.rank, piece: section.render(view.tables, view) as Out }] : [];
   });
   const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
-    const section = m[output];
-    return section ? [{ rank: section.rank, piece: section.render(fieldsOf(critic)[m.key], view) as Out }] : [];
+    const sections = m[output];
+    return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(criticFigure(m, critic), view) as Out }));
   });
   return [...ofTables, ...ofFields];
 }
@@ -136,17 +146,17 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
 /** The per-critic measures' notes on the report's first line, in registry order. */
 export function headlineNotes(report: { critics: Record<string, object> }): string {
   const critics = Object.entries(report.critics);
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.headline?.(critics.map(([name, critic]) => [name, fieldsOf(critic)[m.key]])) ?? '').join('');
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.headline?.(critics.map(([name, critic]) => [name, criticFigure(m, critic)])) ?? '').join('');
 }
 
 /** The per-critic measures' properties of a critic's junit.xml test suite. */
 export function junitProperties(critic: object): Record<string, string> {
-  return Object.assign({}, ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.junit?.properties(fieldsOf(critic)[m.key]) ?? {}));
+  return Object.assign({}, ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.junit?.properties(criticFigure(m, critic)) ?? {}));
 }
 
 /** The per-critic measures' pieces of a critic's card in report.html, in registry order. */
 export function cardPieces(critic: object): string {
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.card?.render(fieldsOf(critic)[m.key]) ?? '').join('');
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.card?.render(criticFigure(m, critic)) ?? '').join('');
 }
 
 /** Each run-level measure's section of report.md or report.html, ranked. */

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
+import type { LoadedBaseline } from '../baseline/load.js';
 import type { Fixture } from '../fixtures/types.js';
+import type { GenerationCounts } from '../mutants/coverage.js';
 import type { Gate, GatedMutator } from '../gates/gate.js';
 import type { GateThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
@@ -25,6 +27,10 @@ export interface CriticScope {
   conditions: readonly Condition[];
   /** The run's mutators (configured, and the authored types the suite has). */
   runMutators: readonly string[];
+  /** The run's mutants, valid and ignored (which mutators made none, and why). */
+  generation: GenerationCounts;
+  /** The run given with --baseline FILE, to compare with; undefined without. */
+  baseline: LoadedBaseline | undefined;
   /** Per item and condition: what the critic answered (the one pass's counts). */
   outcomes: ItemOutcomes;
   /** The critic's tables, from the same counts. */
@@ -41,23 +47,33 @@ export interface CriticScope {
 /** What a measure knows before the pass: the scope without what the pass counts. */
 export type PassScope = Omit<CriticScope, 'outcomes' | 'tables' | 'gatedMutators' | 'unreached'>;
 
-/** How `--threshold KEY.FIELD=VALUE` sets a field of a key. */
+/**
+ * How `--threshold KEY.FIELD=VALUE` sets a key: by default the field of an object (`example` names one for the
+ * error that gives none, `shorthand` says what a single configured number stands for); with `set`, the key's own
+ * rule, for `KEY=VALUE` and `KEY.FIELD...=VALUE` alike (a map of mutators with `default`, a map of conditions).
+ */
 export interface FieldOverride {
   /** A field named in the error when none is given. */
   example: string;
   /** What a single number given in the config stands for (`{delta: N}`). */
   shorthand?: (value: number) => Record<string, unknown>;
   /**
-   * For a key whose fields are not one level deep (`maxConditionEffect.<condition>.<mutator>`): the key's new
-   * value from its current one, the parts after the key and the value; throws an Error saying the form when the
-   * parts do not fit it.
+   * The key's new value from its current one, the parts after the key (none for `KEY=VALUE`), the value, and the
+   * run's mutators and the value as typed; throws an Error saying what is wrong when the parts do not fit.
    */
-  set?: (current: unknown, fields: readonly string[], value: unknown) => unknown;
+  set?(current: unknown, fields: readonly string[], value: unknown, given: { mutators: readonly string[]; text: string }): unknown;
+}
+
+/** The one field of a key set by `KEY=VALUE` (undefined) or `KEY.FIELD=VALUE`, for a `set` rule; throws on more parts. */
+export function oneField(fields: readonly string[]): string | undefined {
+  if (fields.length > 1) throw new Error('too many parts in the key');
+  return fields[0];
 }
 
 /** A measure's piece of the `thresholds:` schema: its keys, in the config reference's order by rank. */
 export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
-  rank: Rank;
+  /** One rank for its keys, or each key's own. */
+  rank: Rank | { [K in keyof Shape]: Rank };
   shape: Shape;
   /**
    * The keys `--threshold KEY.FIELD=VALUE` sets a field of (`maxYield.are-you-sure=0.2`), each with an example
@@ -99,24 +115,31 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   key: Key;
   /** Its rank among report.json's keys of a critic. */
   rank: Rank;
+  /**
+   * When its figure is several of report.json's keys of a critic (the baseline comparison: `regression` and
+   * `flipped`), each of the figure's keys with its rank: each is written at its rank, and the sections read the
+   * figure back from them. Otherwise `key` holds the figure, at `rank`.
+   */
+  spread?: { [K in keyof Figure]: Rank };
   /** What reads each of the critic's results in the pass; undefined when the measure reads only the shared counts. */
   reads?(scope: PassScope): ResultSink<Reading> | undefined;
-  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), and the thresholds. */
+  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), under the thresholds (options they set). */
   figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
   /** Its gates, in their rank among the critic's gates. */
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
-  warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>): string[] };
+  warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
   /** A note on the report's first line (terminal, report.md, the step summary) from every critic's figure; '' for none. */
   headline?(figures: ReadonlyArray<[critic: string, figure: Figure]>): string;
   /** Properties of the critic's test suite in junit.xml. */
   junit?: { properties(figure: Figure): Record<string, string> };
   /** Its piece of the critic's card among report.html's gates, after the positive control. */
   card?: { render(figure: Figure): string };
-  terminal?: Section<Figure, string[]>;
-  markdown?: Section<Figure, string[]>;
-  html?: Section<Figure, string>;
+  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md). */
+  terminal?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
+  markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
+  html?: Section<Figure, string> | Array<Section<Figure, string>>;
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */
@@ -165,10 +188,14 @@ export type AnyTablesMeasure = TablesMeasure<any>;
 // As AnyCriticMeasure.
 export type AnyRunMeasure = RunMeasure<string, any, any>;
 
-/** Defines a per-critic measure, its types inferred from its parts. */
+/** Defines a per-critic measure, its types inferred from its parts; one with `spread` keeps it in its type (its figure's keys are report.json's). */
+export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
+  measure: CriticMeasure<Key, Figure, Shape, Reading> & Required<Pick<CriticMeasure<Key, Figure, Shape, Reading>, 'spread'>>,
+): CriticMeasure<Key, Figure, Shape, Reading> & Required<Pick<CriticMeasure<Key, Figure, Shape, Reading>, 'spread'>>;
 export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
   measure: CriticMeasure<Key, Figure, Shape, Reading>,
-): CriticMeasure<Key, Figure, Shape, Reading> {
+): CriticMeasure<Key, Figure, Shape, Reading>;
+export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape, Reading>(measure: CriticMeasure<Key, Figure, Shape, Reading>): CriticMeasure<Key, Figure, Shape, Reading> {
   return measure;
 }
 
@@ -182,6 +209,6 @@ export function runMeasure<Key extends string, Figure, Shape extends z.ZodRawSha
   return measure;
 }
 
-/** The report.json fields a list of measures adds: each key with its figure. */
-export type FieldsOf<M> = UnionToIntersection<M extends { key: infer K extends string; figure(...args: never[]): infer F } ? { [k in K]: F } : never>;
+/** The report.json fields a list of measures adds: each key with its figure, or a spread figure's keys. */
+export type FieldsOf<M> = UnionToIntersection<M extends { key: infer K extends string; figure(...args: never[]): infer F } ? (M extends { spread: object } ? F : { [k in K]: F }) : never>;
 export type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

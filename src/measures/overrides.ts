@@ -1,7 +1,4 @@
 import type { Condition } from '../requests/conditions/index.js';
-import { overrideBlindDiscrimination } from '../gates/blindDiscrimination.js';
-import { overrideFalseConsensus } from '../gates/falseConsensus.js';
-import { regressionRowsProblems, rowsOverride } from '../gates/regression.js';
 import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
@@ -9,8 +6,6 @@ import { fieldOverrides, measureThresholdProblems, scalarOverrides, thresholdsSc
 import type { FieldOverride } from './measure.js';
 
 const SCALAR_KEYS = ['minVerdictRate', 'gate'] as const;
-/** The gates' own keys that take a field (`maxRegression.margin=0.1`); the measures' pieces name theirs (fieldOverrides). */
-const OBJECT_KEYS = { maxRegression: { example: 'margin' }, positiveControl: { example: 'minVerdictRate' } } as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;
 
 /**
@@ -25,7 +20,7 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  */
 export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
   const scalarKeys: readonly string[] = [...SCALAR_KEYS, ...scalarOverrides()];
-  const objectKeys = new Map<string, FieldOverride>([...Object.entries(OBJECT_KEYS), ...fieldOverrides()]);
+  const objectKeys = new Map<string, FieldOverride>(fieldOverrides());
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
   for (const arg of overrides) {
     const bad = (problem: string) => new InputError('(command line)', undefined, `--threshold ${arg}`, problem);
@@ -39,24 +34,12 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
     const set = head ? objectKeys.get(head)?.set : undefined;
     if (head && set) {
       try {
-        next = { ...next, [head]: set(next[head], path.slice(1), value) };
+        next = { ...next, [head]: set(next[head], path.slice(1), value, { mutators: mutatorNames, text }) };
       } catch (err) {
         throw bad((err as Error).message);
       }
     } else if (!head || rest.length) throw bad('too many parts in the key');
-    else if (head === 'maxFalseConsensus') {
-      try {
-        next = { ...next, maxFalseConsensus: overrideFalseConsensus(next.maxFalseConsensus, field, value) };
-      } catch (err) {
-        throw bad((err as Error).message);
-      }
-    } else if (head === 'maxBlindDiscrimination') {
-      try {
-        next = { ...next, maxBlindDiscrimination: overrideBlindDiscrimination(next.maxBlindDiscrimination, field, value, mutatorNames) };
-      } catch (err) {
-        throw bad((err as Error).message);
-      }
-    } else if (head === 'mode' && field === undefined) {
+    else if (head === 'mode' && field === undefined) {
       next = { ...next, catchRate: { ...(typeof next.catchRate === 'number' ? { default: next.catchRate } : ((next.catchRate as object | undefined) ?? {})), mode: value } };
     } else if (head === 'default' || mutatorNames.includes(head)) {
       if (field !== undefined && !(BAND_FIELDS as readonly string[]).includes(field)) throw bad(`"${field}" is not a band field; use high, low or break`);
@@ -69,20 +52,16 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
       if (field === undefined) throw bad(`name the field, e.g. ${head}.${example}=...`);
       let current = next[head];
       if (typeof current === 'number' && shorthand) current = shorthand(current);
-      // maxRegression.rows takes a word or a list of mutators, given on the command line as names separated by commas.
-      const fieldValue = head === 'maxRegression' && field === 'rows' ? rowsOverride(text) : value;
-      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: fieldValue } };
+      next = { ...next, [head]: { ...((current as object | undefined) ?? {}), [field]: value } };
     } else {
-      throw bad(
-        `unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys(), 'maxFalseConsensus', 'maxBlindDiscrimination'].join(', ')}`,
-      );
+      throw bad(`unknown threshold "${head}"; known: a mutator (${mutatorNames.join(', ')}), default, mode, ${[...scalarKeys, ...objectKeys.keys()].join(', ')}`);
     }
     const checked = thresholdsSchema.safeParse(next);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       throw bad(`${formatPath(issue.path)}: ${issue.message}`);
     }
-    const [problem] = [...regressionRowsProblems(checked.data.maxRegression, mutatorNames), ...measureThresholdProblems(checked.data, { conditions, mutators: mutatorNames })];
+    const [problem] = measureThresholdProblems(checked.data, { conditions, mutators: mutatorNames });
     if (problem) throw bad(`${problem.path.join('.')}: ${problem.message}`);
     next = checked.data as Record<string, unknown>;
   }

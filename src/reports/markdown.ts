@@ -3,10 +3,7 @@ import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
 import { locatedLines } from './locatedSections.js';
-import { reviewAuditLines } from './reviewAuditSections.js';
-import { planAuditLines } from './planSections.js';
-import { flippedLines, regressionLines } from './regressionSections.js';
-import { bootstrapLines, blindDiscriminationLines, errorCauseLines, gateRow, headlineLines, positiveControlLines, warningLines } from './markdownSections.js';
+import { bootstrapLines, errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -53,17 +50,11 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   );
   const v = critic.verdicts;
   const own: Array<Ranked<string[]>> = [
-    { rank: 20, piece: positiveControlLines(critic) },
     { rank: 30, piece: table },
     { rank: 40, piece: flakinessLines(critic, conditions) },
     { rank: 50, piece: locatedLines(critic, conditions) },
-    { rank: 60, piece: reviewAuditLines(critic, conditions) },
-    { rank: 70, piece: planAuditLines(critic.planAudit, conditions) },
     { rank: 80, piece: pairedLines(critic) },
-    { rank: 100, piece: blindDiscriminationLines(critic) },
     { rank: 120, piece: bootstrapLines(critic) },
-    { rank: 130, piece: regressionLines(critic) },
-    { rank: 140, piece: flippedLines(critic) },
     {
       rank: 150,
       piece: [

@@ -17,9 +17,6 @@ import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
 import { locatedHtml } from './located.js';
-import { reviewAuditHtml } from './reviewAudit.js';
-import { planAuditHtml } from './plan.js';
-import { regressionHtml } from './regression.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
@@ -196,11 +193,7 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
       piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
     },
     { rank: 30, piece: locatedHtml(critic, conditions) },
-    { rank: 40, piece: reviewAuditHtml(critic, conditions) },
-    { rank: 50, piece: planAuditHtml(critic.planAudit, conditions) },
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
-    { rank: 80, piece: blindDiscriminationTable(critic) },
-    { rank: 100, piece: regressionHtml(critic) },
     { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
   ];
   const sections = inRankOrder([...own, ...criticSections<string>('html', critic, { name, conditions, tables: critic })]);
@@ -233,30 +226,6 @@ ${rows.join('\n')}
  * said from the configuration, not from the results, so a condition the run
  * never reached (it stopped) or whose every review failed is not passed over.
  */
-/** critics[name].blindDiscrimination: per mutator, its mutants told from the originals with the evidence withheld, beside clean. */
-function blindDiscriminationTable(critic: CriticReport): string {
-  const cells = Object.entries(critic.blindDiscrimination ?? {});
-  const reading = critic.positiveControl.evidenceReading;
-  if (!cells.length && !reading) return '';
-  // The condition's own name where the positive control read it; otherwise what it does, not a name this module would have to know.
-  const condition = reading?.condition ?? 'evidence withheld';
-  const cleanAlarms = critic.falseAlarms.clean;
-  const rows = cells
-    .map(([mutator, cell]) => {
-      const clean = critic.byMutator[mutator]?.clean;
-      const cleanDiscrimination = clean?.n && cleanAlarms?.n ? signedPoints(clean.rate - cleanAlarms.rate) : '–';
-      return `<tr><td>${e(mutator)}</td><td class="num">${percent(cell.catchRate)}</td><td class="num">${percent(cell.falseAlarmRate)}</td><td class="num">${signedPoints(cell.difference)} [${signedPoints(cell.ci[0])}, ${signedPoints(cell.ci[1])}]</td><td class="num">${cleanDiscrimination}</td></tr>`;
-    })
-    .join('');
-  const test = reading
-    ? `<p class="${reading.p < 0.05 ? 'dim' : 'flag'}">Clean discrimination ${signedPoints(reading.cleanDiscrimination)} against ${e(condition)} ${signedPoints(reading.blindDiscrimination)} on the same ${reading.mutants} mutants and ${reading.originals} originals (one-sided exact paired test, p=${formatP(reading.p)}): ${reading.p < 0.05 ? 'the critic reads the evidence' : 'not shown to read the evidence'}.</p>`
-    : '';
-  const table = cells.length
-    ? `<table class="blind"><thead><tr><th>mutator</th><th>${e(condition)} catch rate</th><th>${e(condition)} false alarms</th><th>discrimination (Newcombe 95%)</th><th>clean discrimination</th></tr></thead><tbody>${rows}</tbody></table>`
-    : '';
-  return `<h3>Blind discrimination</h3><p class="dim">The hypothesis-only baseline: how well the critic tells each mutator's mutants from the originals with the evidence withheld (${e(condition)}), catch rate minus false-alarm rate. A mutant set detectable without the evidence has tells in its form.</p>${test}${table}`;
-}
-
 function unansweredConditions(critic: CriticReport, conditions: readonly ConditionName[], stopReason: string | null): string {
   const lines = conditions.flatMap((c) => {
     const answered = (critic.pooled[c]?.n ?? 0) + (critic.falseAlarms[c]?.n ?? 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildBaseline } from '../baseline/save.js';
-import type { Thresholds } from './schema.js';
+import type { Thresholds } from './index.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { buildReport } from '../reports/build.js';

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanAudit } from '../results/planAudit.js';
-import { planAuditHtml } from './html/plan.js';
-import { planAuditLines, planAuditSummary } from './planSections.js';
+import { planAuditHtml, planAuditLines, planAuditSummary } from './planAudit.js';
 
 const cell = (n: number, named: number) => ({ n, flagged: n, named, rate: named / n, ci: [0.2, 1] as [number, number] });
 const audit: PlanAudit = {

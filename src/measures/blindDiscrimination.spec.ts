@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { blindDiscriminationGates, overrideBlindDiscrimination } from './blindDiscrimination.js';
+import { blindDiscriminationGates, sealedAbility } from './sealedAbility.js';
+
+const overrideBlindDiscrimination = (current: unknown, key: string | undefined, value: unknown, mutators: string[]) =>
+  sealedAbility.thresholds.overrides.maxBlindDiscrimination.set(current, key === undefined ? [] : [key], value, { mutators, text: String(value) });
 
 const cell = { catchRate: 0.5, falseAlarmRate: 0.1, difference: 0.4, ci: [0.2, 0.55] as [number, number] };
 const mutators = [
