@@ -1,4 +1,4 @@
-import { sentenceAround } from '../src/text/claims.js';
+import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
@@ -59,12 +59,9 @@ export const dateShift: TextMutator = {
     const shifted = shiftedDate(fixture.artifact, candidate);
     if (!original || !shifted) return 'the span holds no date';
     // As the critic reads this date (src/text/mismatches.ts), in the sentence and answer as they were and as mutated: stated, or a date moved by a period the answer writes.
-    const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end)!;
-    const at = candidate.start - claim.start;
-    const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
-    const mutatedAnswer = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
-    if (!statesDateAt(claim.text, at, support, fixture.artifact)) return 'the original date is not stated in the supporting evidence or the task';
-    if (statesDateAt(mutated, at, support, mutatedAnswer))
+    const { sentence, at, replaced, replacedText } = replacedInSentence(fixture.artifact, candidate.start, candidate.end, candidate.replacement);
+    if (!statesDateAt(sentence, at, support, fixture.artifact)) return 'the original date is not stated in the supporting evidence or the task';
+    if (statesDateAt(replaced, at, support, replacedText))
       return 'the new date is also stated in the supporting evidence or the task, worked out from dates and periods the answer writes, or part of an example it gives';
     return null;
   },

@@ -1,4 +1,4 @@
-import { findNumbers, numberKey, sentenceAround, type NumberPiece } from '../src/text/claims.js';
+import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
@@ -57,12 +57,9 @@ export const numberFlip: TextMutator = {
     const [replacement] = findNumbers(candidate.replacement);
     if (!original || !replacement) return 'the span holds no number';
     // As the critic reads this figure (src/text/mismatches.ts), in the sentence and answer as they were and as mutated: stated, or worked out from figures the answer writes.
-    const claim = sentenceAround(fixture.artifact, candidate.start, candidate.end)!;
-    const at = candidate.start - claim.start;
-    const mutated = claim.text.slice(0, at) + candidate.replacement + claim.text.slice(candidate.end - claim.start);
-    const mutatedAnswer = fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end);
-    if (!statesFigureAt(claim.text, at, support, fixture.artifact)) return 'the original number is not stated in the supporting evidence';
-    if (statesFigureAt(mutated, at, support, mutatedAnswer))
+    const { sentence, at, replaced, replacedText } = replacedInSentence(fixture.artifact, candidate.start, candidate.end, candidate.replacement);
+    if (!statesFigureAt(sentence, at, support, fixture.artifact)) return 'the original number is not stated in the supporting evidence';
+    if (statesFigureAt(replaced, at, support, replacedText))
       return 'the new number is also stated in the supporting evidence or the task, worked out from figures the answer writes, or part of an example it gives';
     return null;
   },

@@ -232,8 +232,12 @@ export function compareWithBaseline(input: CompareInput): BaselineComparison {
   });
   const worst = rows.filter((r) => r.regressed).sort((x, y) => y.worsening - x.worsening)[0] ?? null;
 
+  // The list points at the regression: the worse flips of the rows that regressed come first, whatever their condition.
+  const regressedRows = rows.filter((r) => r.regressed);
+  const inRegressedRow = (f: FlippedItem) => f.regression && regressedRows.some((r) => r.condition === f.condition && groupsOf(f.mutator).includes(r.mutator));
   flipped.sort(
     (x, y) =>
+      Number(inRegressedRow(y)) - Number(inRegressedRow(x)) ||
       Number(y.regression) - Number(x.regression) ||
       conditions.indexOf(x.condition) - conditions.indexOf(y.condition) ||
       (x.mutator ?? '').localeCompare(y.mutator ?? '') ||

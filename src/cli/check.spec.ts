@@ -203,6 +203,45 @@ describe('a code fixture whose known-correct code does not parse', () => {
   });
 });
 
+describe('a code fixture whose known-correct code does not type-check (tsc --strict, as mutants are)', () => {
+  const FIXTURE = (artifact: string) => `fixtures:
+  - id: total
+    kind: code
+    language: typescript
+    task: |
+      /** The sum of the numbers. */
+    artifact: |
+${artifact
+  .split('\n')
+  .map((line) => `      ${line}`)
+  .join('\n')}
+    checks:
+      - {expr: "total([1, 2])", equals: 3}
+`;
+  const body = (returned: string) => `export function total(xs: number[]): number {\n  let total = 0;\n  for (const x of xs) total += x;\n  return ${returned};\n}`;
+  const config = (fixtures: string) => fixtureFile('critic.config.yaml', `fixtures: [${fixtures}]\nmutators: [arithmetic-operator]\nconditions: [clean]\ncritic: {provider: builtin:run-examples}\n`);
+
+  it('an undeclared name is bad input for check and for run (exit 2), naming the file, the line and the field', async () => {
+    const file = fixtureFile('total.yaml', FIXTURE(body('totl')));
+    const message = `${file}:11 (fixtures[0].artifact): fixture "total": the reference does not type-check under tsc --strict (ES2022, no DOM or Node types) (line 4 of the artifact): TS2552 Cannot find name 'totl'. Did you mean 'total'?`;
+    expect(await main(['check', file])).toBe(2);
+    expect(stderr.join('\n')).toContain(message);
+    stderr.length = 0;
+    const out = join(dir, 'out');
+    expect(await main(['run', '--config', config('total.yaml'), '--out', out, '--no-cache'])).toBe(2);
+    expect(stderr.join('\n')).toContain(message);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('a type error is bad input for check (exit 2), not a reference reviewed as correct', async () => {
+    const file = fixtureFile('total.yaml', FIXTURE(body('total as string')));
+    expect(await main(['check', file])).toBe(2);
+    expect(stderr.join('\n')).toContain(
+      `${file}:11 (fixtures[0].artifact): fixture "total": the reference does not type-check under tsc --strict (ES2022, no DOM or Node types) (line 4 of the artifact): TS2322 Type 'string' is not assignable to type 'number'.`,
+    );
+  });
+});
+
 describe('a config without `mutators:` (the default list)', () => {
   it('with --strict, says a mutator without a usable site comes from the default list, not from a line of the config', async () => {
     fixtureFile('clamp.yaml', CLAMP);

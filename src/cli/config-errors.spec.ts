@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -158,6 +158,18 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       FIXTURE,
       /critic\.config\.yaml:7 \(thresholds\.maxFalseConsensus\.number-flip\): "number-flip" is not a review mutator/,
     ],
+    // An empty map configures a gate with nothing to gate: refused before anything is sent, not passed (issue 28).
+    ...[
+      ['catchRate: {}', 'catchRate', 'give a rate for at least one mutator, or for default'],
+      ['catchRate: {mode: located}', 'catchRate', 'give a rate for at least one mutator, or for default'],
+      ['maxConditionEffect: {}', 'maxConditionEffect', 'name at least one condition, with its largest effect'],
+      ['maxConditionEffect: {prior-pass: {}}', 'maxConditionEffect.prior-pass', 'give a rate for at least one mutator, or for default'],
+    ].map(([threshold, field, message]): [string, string, string, RegExp] => [
+      `an empty map: ${threshold}`,
+      config(`conditions: [clean, prior-pass]\nthresholds:\n  ${threshold}`),
+      FIXTURE,
+      new RegExp(`critic\\.config\\.yaml:8 \\(thresholds\\.${field!.replace('.', '\\.')}\\): ${message}$`, 'm'),
+    ]),
     [
       'a maxFalseConsensus with no critic of reviews to gate',
       config('thresholds:\n  maxFalseConsensus: 0.1'),
@@ -198,6 +210,26 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
   it('and a good config (here naming its verdict grammar) does reach the critic (the spy works)', async () => {
     expect(await run(config().replace('provider: exec', 'provider: exec\n    verdict: pass-fail'))).toBe(0);
     expect(existsSync(join(dir, 'called'))).toBe(true);
+  });
+});
+
+describe("--threshold gets the config's validation", () => {
+  const noCriticOfReviews = /\(--threshold maxFalseConsensus[.\w-]*=0\.1\): maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`/;
+
+  it.each(['maxFalseConsensus=0.1', 'maxFalseConsensus.drop-flag=0.1'])('run --threshold %s with no critic of reviews: exit 2, as in the config, and nothing is sent', async (override) => {
+    writeFileSync(join(dir, 'suite', 'a.yaml'), FIXTURE);
+    writeFileSync(join(dir, 'critic.config.yaml'), config());
+    expect(await main(['run', '--config', join(dir, 'critic.config.yaml'), '--out', join(dir, 'out'), '--threshold', override])).toBe(2);
+    expect(stderr.join('\n')).toMatch(noCriticOfReviews);
+    expect(existsSync(join(dir, 'called'))).toBe(false);
+  });
+
+  it('report DIR --threshold maxFalseConsensus=0.1 with no critic of reviews: exit 2, and the reports are not rewritten', async () => {
+    expect(await run(config('mutators: [number-flip]'))).toBe(0);
+    const before = readFileSync(join(dir, 'out', 'report.json'), 'utf8');
+    expect(await main(['report', join(dir, 'out'), '--threshold', 'maxFalseConsensus=0.1'])).toBe(2);
+    expect(stderr.join('\n')).toMatch(noCriticOfReviews);
+    expect(readFileSync(join(dir, 'out', 'report.json'), 'utf8')).toBe(before);
   });
 });
 

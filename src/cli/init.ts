@@ -22,7 +22,7 @@ export async function initCommand(argv: string[]): Promise<number> {
   const dir = resolve(values.dir!);
   const command = commandFor(dir);
   const files: Record<string, string> = {
-    'critic.config.yaml': CONFIG,
+    'critic.config.yaml': config(kind),
     'critic.mjs': CRITIC,
     'fixtures/examples.yaml': STARTER_FIXTURES[kind],
     'prompts/critic.md': readFileSync(DEFAULT_TEMPLATE_FILE, 'utf8'),
@@ -41,9 +41,22 @@ export async function initCommand(argv: string[]): Promise<number> {
   return EXIT.ok;
 }
 
-const CONFIG = `# A starter audit written by \`critic-audit init\`. It runs as is: the exec
+/**
+ * The mutators that find a site in each kind's starter fixtures: the default
+ * list (every mutator of the kind) holds some that find none there, which
+ * `check --strict` rightly refuses.
+ */
+const STARTER_MUTATORS: Record<Kind, string[]> = {
+  text: ['number-flip', 'date-shift', 'negation', 'unit-swap', 'claim-omission', 'claim-insertion'],
+  code: ['arithmetic-operator', 'comparison-boundary', 'off-by-one', 'condition-negation'],
+};
+
+const config = (kind: Kind) => `# A starter audit written by \`critic-audit init\`. It runs as is: the exec
 # critic below is a small script (critic.mjs) standing in for yours.
 fixtures: [fixtures]
+# The mutators with a site in the example fixtures. Remove this line to use every
+# mutator of your fixtures' kind, once your fixtures give each one a site.
+mutators: [${STARTER_MUTATORS[kind].join(', ')}]
 conditions: [clean, with-trace, prior-pass, prior-fail]
 seed: 1
 mutantsPerFixture: 12
@@ -72,15 +85,17 @@ const CRITIC = `#!/usr/bin/env node
 // A starter critic for \`mode: persistent\`: one JSON line per review on stdin,
 // {"id", "request", "messages"}; one line per answer on stdout, {"id", "reply"}.
 // Its check is deliberately small: a text artifact fails when it states a number
-// no evidence item contains; a code artifact always passes. Replace it with a
-// call to your own critic (the rendered prompt is in \`messages\`).
+// no evidence item contains; a code artifact, or a request without evidence (the
+// \`blind\` condition leaves it out), passes. Replace it with a call to your own
+// critic (the rendered prompt is in \`messages\`).
 import { createInterface } from 'node:readline';
 
 const NUMBER = /\\d+(?:\\.\\d+)?/g;
 
 function review(request) {
-  if (request.evidence.length === 0) return 'No evidence to check against.\\nVERDICT: PASS\\n';
-  const inEvidence = new Set(request.evidence.flatMap((item) => item.text.match(NUMBER) ?? []));
+  const evidence = request.evidence ?? [];
+  if (evidence.length === 0) return 'No evidence to check against.\\nVERDICT: PASS\\n';
+  const inEvidence = new Set(evidence.flatMap((item) => item.text.match(NUMBER) ?? []));
   const unsupported = [...new Set(request.artifact.match(NUMBER) ?? [])].filter((n) => !inEvidence.has(n));
   if (unsupported.length) return \`Not in the evidence: \${unsupported.join(', ')}.\\nVERDICT: FAIL\\n\`;
   return 'Every number is in the evidence.\\nVERDICT: PASS\\n';

@@ -22,6 +22,7 @@ import { ALL_MUTATORS } from '../../mutators/index.js';
 import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
 import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
+import { grammarOf } from '../reviews/verdicts/index.js';
 import { applyThresholdOverrides } from '../measures/overrides.js';
 import { conditionsOf } from '../requests/conditions/index.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
@@ -198,7 +199,13 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
   config.strictSealing = values['strict-sealing'];
   // Everything that could be bad input is checked before anything is sent.
   const reportOptions = readReportOptions(values);
-  config.thresholds = applyThresholdOverrides(config.thresholds, reportOptions.thresholds, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES], config.conditions);
+  config.thresholds = applyThresholdOverrides(
+    config.thresholds,
+    reportOptions.thresholds,
+    [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES],
+    config.conditions,
+    config.critics.map((c) => c.grammar),
+  );
   if (values.resume && !RunStore.exists(values.resume)) throw new InputError(values.resume, undefined, '--resume', 'no run to resume in this folder');
   const maxCost = values['max-cost'] === undefined ? undefined : Number(values['max-cost']);
   if (maxCost !== undefined && !(maxCost >= 0)) throw new InputError('(command line)', undefined, '--max-cost', `must be a non-negative number, got "${values['max-cost']}"`);
@@ -311,6 +318,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
       options.thresholds,
       [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES],
       conditionsOf(snapshot.settings.conditions, snapshot.settings.declaredConditions),
+      snapshot.critics.map((c) => grammarOf(c.verdict)),
     );
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
@@ -324,6 +332,10 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
       ? `${latestLink.link} still points at ${latestLink.target}, the newest run that measured something`
       : `${latestLink.link} not made: no run here has measured anything yet`;
     console.error(`critic-audit: this run measured nothing (no review ended in a verdict); its report: ${join(outDir, 'report.md')}; ${left}`);
+  }
+  // A run that measured something takes reports/latest even when it stopped early: say so, or latest would pass for a finished audit.
+  if (latestLink?.moved && !report.complete) {
+    console.error(`critic-audit: ${latestLink.link} now points at ${latestLink.target}, an incomplete run (${report.stopReason}); its figures cover only the reviews that finished`);
   }
   appendGithubSummary(report, outDir);
   if (options.saveBaseline) {

@@ -27,6 +27,17 @@ function captured(): { stream: NodeJS.WriteStream; lines: () => string[] } {
 }
 
 describe('the progress line', () => {
+  it('with no review planned, shows an ETA of 0s (issue 28: it showed "ETA LLs")', () => {
+    const { stream, lines } = captured();
+    const progress = createProgress(stream);
+    progress.planned(0, 0);
+    // An engine starting redraws the line, which has the library estimate the time left.
+    progress.engine({ engine: 0, retries: 0, rateLimited: 0, concurrency: 8, maxConcurrency: 8 });
+    progress.stop();
+    expect(lines().length).toBeGreaterThan(0);
+    for (const line of lines()) expect(line).toMatch(/^reviews \S+ 0\/0 \| 0\/s \| ETA 0s \| errors 0 /);
+  });
+
   it('ends with the number of retries the run sent, over every phase (issue 28: it ended with "retries 0")', async () => {
     // Every distinct request fails once with a retryable 503, then is answered: one retry each, as many as 503s sent.
     const seen = new Set<string>();

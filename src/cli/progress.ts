@@ -17,10 +17,13 @@ export interface Progress {
  * redraw per review.
  */
 export function createProgress(stream: NodeJS.WriteStream = process.stderr): Progress {
+  const line = (eta: string) =>
+    `reviews {bar} {value}/{total} | {speed}/s | ETA ${eta} | errors {errors} | no verdict {noVerdict} | retries {retries} | 429s {rateLimited} | concurrency {concurrency}`;
   const bar = new cliProgress.SingleBar(
     {
       stream,
-      format: 'reviews {bar} {value}/{total} | {speed}/s | ETA {eta_formatted} | errors {errors} | no verdict {noVerdict} | retries {retries} | 429s {rateLimited} | concurrency {concurrency}',
+      // With nothing left (0 planned, or a resume of a finished run) the library's estimate is 0/0, printed as "LLs".
+      format: (options, params, payload) => cliProgress.Format.Formatter({ ...options, format: line(params.value >= params.total ? '0s' : '{eta_formatted}') }, params, payload),
       barsize: 24,
       hideCursor: true,
       noTTYOutput: true,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
-import { REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
+import { FALSE_CONSENSUS_WITHOUT_CRITIC, REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
 import { measureThresholdProblems } from '../measures/index.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
@@ -117,7 +117,7 @@ export function loadConfig(file: string): AuditConfig {
   });
 
   if (raw.thresholds.maxFalseConsensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
-    throw source.errorAt(['thresholds', 'maxFalseConsensus'], 'maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`');
+    throw source.errorAt(['thresholds', 'maxFalseConsensus'], FALSE_CONSENSUS_WITHOUT_CRITIC);
   }
   if (reviewAudit && !critics.some((c) => c.grammar.readsReviews)) {
     throw source.errorAt(['reviewAudits'], 'a review audit needs a critic of reviews: give one critic `verdict: agree-disagree` (it reviews the reviews, and only them)');

@@ -7,6 +7,8 @@ import { buildReport } from '../reports/build.js';
 import type { AuditReport } from '../reports/types.js';
 import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 import { reviewResult } from '../../test/support/reviewResult.js';
+import { reviewItems } from '../../test/support/reviewItems.js';
+import { reviewFixtures } from '../mutants/reviewFixtures.js';
 
 /**
  * No configured gate may vanish: every threshold key of the config, set alone
@@ -30,6 +32,8 @@ interface Run {
   answer?: (item: ReviewItem, condition: ConditionName) => 'FAIL' | 'PASS' | null;
   /** The critic's verdict grammar (a critic of reviews answers agree-disagree). */
   verdict?: string;
+  /** The suite has a review audit: a review of each original answer. */
+  reviewAudit?: boolean;
 }
 
 interface Case extends Run {
@@ -49,6 +53,13 @@ interface NotAGate extends Run {
   notAGate: string;
   check: (report: AuditReport) => void;
 }
+
+/**
+ * The run's only critic reviews reviews (verdict agree-disagree): it answers the review audit's items, agreeing,
+ * and reviews none of the answers; no critic reviews them (issue 28).
+ */
+const onlyACriticOfReviews = { verdict: 'agree-disagree', reviewAudit: true, answer: (item: ReviewItem) => (item.kind === 'review' ? 'PASS' : null) } as const;
+const NO_CRITIC_REVIEWS_IT = /no critic of the run has a gate for it.*no critic \(critic\) reviews the fixtures, mutants or conditions it applies to/;
 
 const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
   catchRate: [
@@ -73,6 +84,14 @@ const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
       gate: 'catchRate.arithmetic-operator',
       why: /no code fixture/,
       overrides: ['arithmetic-operator=0.5'],
+    },
+    {
+      situation: 'a mutator named, and no critic reviews the fixtures it mutates',
+      thresholds: { catchRate: { 'number-flip': 0.5 } },
+      ...onlyACriticOfReviews,
+      gate: 'catchRate',
+      why: NO_CRITIC_REVIEWS_IT,
+      overrides: ['number-flip=0.5'],
     },
   ],
   maxFalseAlarmRate: [
@@ -100,6 +119,15 @@ const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
       thresholds: { maxAnchoringDrop: 0.15 },
       gate: 'maxAnchoringDrop',
       why: /with-trace is not among the configured conditions/,
+      overrides: ['maxAnchoringDrop=0.15'],
+    },
+    {
+      situation: 'with-trace configured, and no critic reviews the fixtures that carry a trace',
+      thresholds: { maxAnchoringDrop: 0.15 },
+      conditions: ['clean', 'with-trace'],
+      ...onlyACriticOfReviews,
+      gate: 'maxAnchoringDrop',
+      why: NO_CRITIC_REVIEWS_IT,
       overrides: ['maxAnchoringDrop=0.15'],
     },
   ],
@@ -131,6 +159,15 @@ const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
       gate: 'maxConditionEffect.prior-fail',
       why: /no original has an answered review under both clean and prior-fail/,
       overrides: ['maxConditionEffect.prior-fail=0.1'],
+    },
+    {
+      situation: 'its condition configured, and no critic reviews the fixtures it applies to',
+      thresholds: { maxConditionEffect: { 'with-trace': 0.1 } },
+      conditions: ['clean', 'with-trace'],
+      ...onlyACriticOfReviews,
+      gate: 'maxConditionEffect',
+      why: NO_CRITIC_REVIEWS_IT,
+      overrides: ['maxConditionEffect.with-trace=0.1'],
     },
   ],
   maxYield: [
@@ -199,6 +236,15 @@ const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
       why: /no mutant/,
       overrides: ['maxBlindDiscrimination.default=0.1'],
     },
+    {
+      situation: 'blind configured, and no critic reviews the kinds it withholds the evidence of',
+      thresholds: { maxBlindDiscrimination: 0.1 },
+      conditions: ['clean', 'blind'],
+      ...onlyACriticOfReviews,
+      gate: 'maxBlindDiscrimination',
+      why: NO_CRITIC_REVIEWS_IT,
+      overrides: ['maxBlindDiscrimination=0.1'],
+    },
   ],
   minVerdictRate: [
     {
@@ -248,9 +294,10 @@ const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
 
 function report(run: Run): AuditReport {
   const conditions = run.conditions ?? ['clean'];
-  const fixtures = run.noTraces ? world.fixtures.map((f) => ({ ...f, trace: undefined })) : world.fixtures;
+  const answers = run.noTraces ? world.fixtures.map((f) => ({ ...f, trace: undefined })) : world.fixtures;
+  const fixtures = [...answers, ...(run.reviewAudit ? reviewFixtures(answers, () => [], { seed: 1, perFixture: 1 }) : [])];
   const mutants = run.noMutants ? [] : world.mutants;
-  const items = run.noMutants ? world.items.filter((i) => i.role === 'original') : world.items;
+  const items = reviewItems(fixtures, mutants).filter((i) => !run.noMutants || i.role === 'original');
   const base = snapshotOf({ fixtures, mutants, items }, ['critic'], conditions, run.thresholds);
   const snapshot = {
     ...base,

@@ -20,6 +20,12 @@ export const bandSchema = z
 export const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
 export type CatchMode = z.infer<typeof catchModeSchema>;
 
+/** What an empty per-mutator map is told: it would configure a gate with nothing to gate. */
+const GIVE_A_RATE = 'give a rate for at least one mutator, or for default';
+
+/** A per-mutator map of rates (`default` for the rest): an empty one configures nothing, and is refused rather than passed. */
+export const rateMap = z.record(z.string(), rate).refine((entries) => Object.keys(entries).length > 0, { message: GIVE_A_RATE });
+
 /** The `gate` mode every gate reads: whether it compares the estimate or the pessimistic end of its interval. */
 export const baseThresholdsShape = {
   gate: z.enum(['point', 'lower-bound']).optional().describe('`point` (default) gates each estimate; `lower-bound` the pessimistic end of its 95% interval: conservative, for small suites.'),
@@ -37,6 +43,7 @@ export const gateThresholdsShape = {
       rate,
       // Any string passes the union and is checked here, so a bad mode is named as such rather than as "Invalid input".
       z.record(z.string(), z.union([rate, bandSchema, z.string()])).superRefine((entries, ctx) => {
+        if (Object.keys(entries).every((key) => key === 'mode')) ctx.addIssue({ code: 'custom', message: GIVE_A_RATE });
         for (const [key, value] of Object.entries(entries)) {
           if (key === 'mode' ? !catchModeSchema.safeParse(value).success : typeof value === 'string')
             ctx.addIssue({ code: 'custom', path: [key], message: key === 'mode' ? 'mode must be raw or located' : 'give a rate or a {high, low, break} band' });

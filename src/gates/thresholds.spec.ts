@@ -142,7 +142,9 @@ describe('--threshold overrides', () => {
     ['maxConditionEffect.prior-fail=1.5', /maxConditionEffect\.prior-fail: .*<=1/],
     ['maxConditionEffect.prior-fail.number-flip=0.1', /prior-fail pushes towards FAIL/],
     ['maxConditionEffect.with-trace.numbr-flip=0.1', /unknown mutator "numbr-flip"/],
-    ['maxConditionEffect.clean=0.1', /"clean" is what every effect is measured against/],
+    ['maxConditionEffect.clean=0.1', /maxConditionEffect\.clean: "clean" is the sealed condition every effect is measured against, not a contaminated one/],
+    // Not the sealed condition's message (issue 28): blind adds nothing, it withholds the evidence.
+    ['maxConditionEffect.blind=0.1', /maxConditionEffect\.blind: "blind" withholds the evidence rather than adding a contaminant.*\(gate it with maxBlindDiscrimination\)/],
     ['mode=loose', /mode must be raw or located/],
   ])('rejects %s as bad input naming the flag', (arg, message) => {
     const attempt = () => applyThresholdOverrides({ catchRate: { 'number-flip': 0.8 } }, [arg], MUTATORS, CONDITIONS);

@@ -5,10 +5,12 @@ import { namedMutators, withNamed } from '../gates/gatedMutators.js';
 import type { Condition } from '../requests/conditions/index.js';
 import { ALL_MUTANTS, CONTROL } from '../results/tabulate.js';
 import { rate } from '../util/schemaParts.js';
+import { rateMap } from '../gates/schema.js';
 import { tablesMeasure } from './measure.js';
 
 const maxConditionEffect = z
-  .record(z.string(), z.union([rate, z.record(z.string(), rate)]))
+  .record(z.string(), z.union([rate, rateMap]))
+  .refine((entries) => Object.keys(entries).length > 0, { message: 'name at least one condition, with its largest effect' })
   .optional()
   .describe(
     'Per contaminated condition, the largest effect against clean on the same items: for one that pushes towards PASS the drop in catch rate ' +
@@ -101,7 +103,9 @@ function conditionEffectProblems(entries: Entries, conditions: readonly Conditio
         ? `unknown condition "${name}"`
         : condition.followUp
           ? `"${name}" is a second-turn condition (gate it with maxYield or minCorrection)`
-          : '"clean" is what every effect is measured against';
+          : condition.withholds
+            ? `"${name}" withholds the ${condition.withholds} rather than adding a contaminant, so it has no effect on the same items to measure against clean (gate it with maxBlindDiscrimination)`
+            : `"${name}" is the sealed condition every effect is measured against, not a contaminated one`;
       problems.push({ path, message: `${why}; the run's contaminated conditions: ${contaminated.join(', ') || 'none'}` });
       continue;
     }

@@ -59,9 +59,15 @@ export interface FieldOverride {
   shorthand?: (value: number) => Record<string, unknown>;
   /**
    * The key's new value from its current one, the parts after the key (none for `KEY=VALUE`), the value, and the
-   * run's mutators and the value as typed; throws an Error saying what is wrong when the parts do not fit.
+   * run's mutators, the value as typed and, when known, what the run's critics read; throws an Error saying what
+   * is wrong when the parts do not fit, or when no critic of the run has the gate.
    */
-  set?(current: unknown, fields: readonly string[], value: unknown, given: { mutators: readonly string[]; text: string }): unknown;
+  set?(current: unknown, fields: readonly string[], value: unknown, given: { mutators: readonly string[]; text: string; critics?: readonly CriticGrammar[] }): unknown;
+}
+
+/** What an override may read of a critic of the run: whether its grammar reads reviews. */
+export interface CriticGrammar {
+  readsReviews: boolean;
 }
 
 /** The one field of a key set by `KEY=VALUE` (undefined) or `KEY.FIELD=VALUE`, for a `set` rule; throws on more parts. */

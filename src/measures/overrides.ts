@@ -3,7 +3,7 @@ import type { Band } from '../gates/schema.js';
 import { formatPath } from '../util/yamlSource.js';
 import { InputError } from '../errors.js';
 import { fieldOverrides, measureThresholdProblems, scalarOverrides, thresholdsSchema, type Thresholds } from './index.js';
-import type { FieldOverride } from './measure.js';
+import type { CriticGrammar, FieldOverride } from './measure.js';
 
 const SCALAR_KEYS = ['minVerdictRate', 'gate'] as const;
 const BAND_FIELDS = ['high', 'low', 'break'] as const;
@@ -17,8 +17,16 @@ const BAND_FIELDS = ['high', 'low', 'break'] as const;
  * `maxRegression.*` (`maxRegression.rows=pooled|per-mutator|<mutator>,<mutator>`), `minimumDetectableEffect.*`, `positiveControl.*`,
  * `maxConditionEffect.<condition>[.<mutator>|.default]`, `maxFalseConsensus[.<review mutator>|.default]`,
  * `maxBlindDiscrimination[.<mutator>|.default]`.
+ * Given the run's critics, a key that gates critics the run has none of (maxFalseConsensus without a critic of
+ * reviews) is refused as the config refuses it.
  */
-export function applyThresholdOverrides(thresholds: Thresholds, overrides: readonly string[], mutatorNames: readonly string[], conditions: readonly Condition[]): Thresholds {
+export function applyThresholdOverrides(
+  thresholds: Thresholds,
+  overrides: readonly string[],
+  mutatorNames: readonly string[],
+  conditions: readonly Condition[],
+  critics?: readonly CriticGrammar[],
+): Thresholds {
   const scalarKeys: readonly string[] = [...SCALAR_KEYS, ...scalarOverrides()];
   const objectKeys = new Map<string, FieldOverride>(fieldOverrides());
   let next: Record<string, unknown> = structuredClone(thresholds) as Record<string, unknown>;
@@ -34,7 +42,7 @@ export function applyThresholdOverrides(thresholds: Thresholds, overrides: reado
     const set = head ? objectKeys.get(head)?.set : undefined;
     if (head && set) {
       try {
-        next = { ...next, [head]: set(next[head], path.slice(1), value, { mutators: mutatorNames, text }) };
+        next = { ...next, [head]: set(next[head], path.slice(1), value, { mutators: mutatorNames, text, critics }) };
       } catch (err) {
         throw bad((err as Error).message);
       }

@@ -47,19 +47,22 @@ function flags(item: ReviewItem, condition: ConditionName, version: 'v1' | 'v2')
   return true;
 }
 
-function run(version: 'v1' | 'v2'): ReviewResult[] {
+/** A v2 that also misses, clean, a few mutants the baseline caught (k 1 to 4): flips, on a row too weak to regress. */
+const alsoMissesCleanly = (item: ReviewItem, condition: ConditionName) => condition === 'clean' && (mutantIndex.get(item.id) ?? 0) >= 1 && mutantIndex.get(item.id)! <= 4;
+
+function run(version: 'v1' | 'v2', misses: (item: ReviewItem, condition: ConditionName) => boolean = () => false): ReviewResult[] {
   return world.items.flatMap((item) =>
     CONDITIONS.map((condition) => {
-      const verdict = flags(item, condition, version) ? 'FAIL' : 'PASS';
+      const verdict = flags(item, condition, version) && !misses(item, condition) ? 'FAIL' : 'PASS';
       return reviewResult({ itemId: item.id, condition, reviewId: `${item.id}/${condition}`, verdict, reply: `${version} on ${item.id}\nVERDICT: ${verdict}` });
     }),
   );
 }
 
-function audit(thresholds: Thresholds = {}): AuditReport {
+function audit(thresholds: Thresholds = {}, misses?: (item: ReviewItem, condition: ConditionName) => boolean): AuditReport {
   const snapshot = { ...snapshotOf(world, ['critic'], CONDITIONS, thresholds), settings: { ...snapshotOf(world, ['critic'], CONDITIONS, thresholds).settings, mutators: [...MUTATORS, RARE] } };
   const baseline = { file: 'v1.json', sha256: 'x', data: buildBaseline(snapshot, memoryStore(run('v1'))) };
-  return buildReport(snapshot, COMPLETE, memoryStore(run('v2')), { baseline });
+  return buildReport(snapshot, COMPLETE, memoryStore(run('v2', misses)), { baseline });
 }
 
 const gateOf = (report: AuditReport) => report.critics['critic']!.gates.find((g) => g.name === 'maxRegression')!;
@@ -143,6 +146,27 @@ describe('the family the gate tests, and rows too small to gate', () => {
     );
     expect(report.passed).toBe(false);
     expect(renderTerminal(report, '/out')).toMatch(/✗ maxRegression no data \(threshold 0\.05\) every row of the family has fewer than 100 paired items/);
+  });
+});
+
+describe('the flipped items (issue 28)', () => {
+  it("list the regressed row's lost catches first, before the flips of conditions listed earlier that did not regress", () => {
+    const critic = audit({}, alsoMissesCleanly).critics['critic']!;
+    const regressed = critic.regression!.rows.filter((r) => r.regressed).map((r) => `${r.mutator} ${r.condition}`);
+    expect(regressed).toEqual(['all with-trace']);
+    expect(critic.flipped.filter((f) => f.condition === 'clean')).toHaveLength(4);
+    // 23 lost with-trace catches, then the rest: the first 20 shown are the regression's.
+    expect(critic.flipped.slice(0, 23).every((f) => f.condition === 'with-trace' && f.direction === 'lost-catch')).toBe(true);
+  });
+});
+
+describe('maxRegression.rows naming a mutator neither run has (issue 28)', () => {
+  it('is a no-data gate of its own that fails the run, as catchRate naming a missing mutator is', () => {
+    const report = audit({ maxRegression: { rows: ['arithmetic-operator'] } });
+    const gate = report.critics['critic']!.gates.find((g) => g.name === 'maxRegression.arithmetic-operator');
+    expect(gate).toMatchObject({ pass: false, status: 'no-data', value: null, threshold: 0.05 });
+    expect(gate!.detail).toMatch(/arithmetic-operator is named in thresholds\.maxRegression\.rows, and neither this run nor the baseline has a mutant of it/);
+    expect(report.critics['critic']!.passed).toBe(false);
   });
 });
 

@@ -95,7 +95,7 @@ export const regression = criticMeasure({
       const margin = regressionOptions(thresholds.maxRegression).margin;
       if (scope.baseline) {
         if (!regression) return [noDataGate('maxRegression', margin, `the baseline ${scope.baseline.file} has no critic of this name: nothing to compare`)];
-        return [regressionGate(regression)];
+        return [regressionGate(regression), ...absentRowGates(regression)];
       }
       // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.
       return thresholds.maxRegression ? [noDataGate('maxRegression', margin, 'no --baseline was given: nothing compared (it gates a run given --baseline FILE)', false)] : [];
@@ -221,6 +221,17 @@ export function regressionGate(report: RegressionReport): Gate {
   };
 }
 
+/**
+ * One no-data gate per mutator named in `rows` that neither run has (a mutator of another kind, or not run):
+ * it fails the run, as catchRate naming a mutator the run lacks does, rather than narrowing the family quietly.
+ */
+export function absentRowGates(report: RegressionReport): Gate[] {
+  const named = Array.isArray(report.family) ? report.family : [];
+  return named
+    .filter((m) => !report.rows.some((r) => r.mutator === m))
+    .map((m) => noDataGate(`maxRegression.${m}`, report.margin, `${m} is named in thresholds.maxRegression.rows, and neither this run nor the baseline has a mutant of it: no row to compare`));
+}
+
 function whyNoRow(report: RegressionReport, tooSmall: readonly RegressionRow[]): string {
   if (report.pairedItems === 0)
     return `no item of this run is in the baseline (${report.onlyInCurrent} only in this run, ${report.onlyInBaseline} only in the baseline): nothing to compare pair by pair`;
@@ -229,7 +240,7 @@ function whyNoRow(report: RegressionReport, tooSmall: readonly RegressionRow[]):
   return `every row of the family has fewer than ${report.minPairs} paired items${largest ? ` (the largest, ${rowName(largest)}, has ${largest.n})` : ''}: too few to gate; review more items, or lower thresholds.maxRegression.minPairs`;
 }
 
-/** Which rows the family holds, how many were gated and which were too small, and any named mutator neither run has. */
+/** Which rows the family holds, how many were gated and which were too small, and any named mutator neither run has (its own gate fails). */
 function familyText(report: RegressionReport, tooSmall: readonly RegressionRow[]): string {
   const named = Array.isArray(report.family) ? report.family : [];
   const family =

@@ -6,6 +6,7 @@ import { noDataGate, nothingMeasured, overallThreshold, type Gate } from '../gat
 import { namedMutators, withNamed } from '../gates/gatedMutators.js';
 import { grammarOf } from '../reviews/verdicts/index.js';
 import { reviewAudit as reviewAuditSink, type Rate, type ReviewAuditReport } from '../results/reviewAudit.js';
+import { rateMap } from '../gates/schema.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';
 import { percent, percentInterval } from './format.js';
@@ -13,6 +14,9 @@ import { criticMeasure, oneField } from './measure.js';
 
 /** The review mutators, the only keys `maxFalseConsensus` takes besides `default`. */
 export const REVIEW_MUTATOR_NAMES: readonly string[] = ALL_MUTATORS.filter((m) => fixtureKind(m.kind).isReview).map((m) => m.name);
+
+/** Why maxFalseConsensus is refused, in the config and on the command line, when no critic of the run reads reviews. */
+export const FALSE_CONSENSUS_WITHOUT_CRITIC = 'maxFalseConsensus gates critics of reviews, and no critic has `verdict: agree-disagree`';
 
 /**
  * The review audit (seed 001): a critic of reviews (its grammar audits reviews) in a run with review items, per
@@ -35,7 +39,7 @@ export const reviewAudit = criticMeasure({
     rank: 60,
     shape: {
       maxFalseConsensus: z
-        .union([rate, z.record(z.string(), rate)])
+        .union([rate, rateMap])
         .optional()
         .describe('Critics of reviews: the largest share of flawed reviews they may AGREE with, clean; one number, or per review mutator with `default`.'),
     },
@@ -43,7 +47,8 @@ export const reviewAudit = criticMeasure({
       maxFalseConsensus: {
         example: 'default',
         /** `--threshold maxFalseConsensus=N` (every review mutator) or `maxFalseConsensus.<review mutator or default>=N`. */
-        set(current, fields, value) {
+        set(current, fields, value, { critics }) {
+          if (critics && !critics.some((c) => c.readsReviews)) throw new Error(FALSE_CONSENSUS_WITHOUT_CRITIC);
           const key = oneField(fields);
           if (key === undefined) return value;
           if (key !== 'default' && !REVIEW_MUTATOR_NAMES.includes(key)) throw new Error(`"${key}" is not a review mutator; use ${REVIEW_MUTATOR_NAMES.join(', ')} or default`);

@@ -5,6 +5,7 @@ import { gatedMutators, mutatorsOfKinds, namedMutators, unreachedConditions, wit
 import { blindDiscrimination, evidenceReading, evidenceWithholding, type DiscriminationCell, type EvidenceReading } from '../results/blindDiscrimination.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { CriticTables } from '../results/tabulate.js';
+import { rateMap } from '../gates/schema.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';
 import { formatP, percent, signedPoints, signedRange } from './format.js';
@@ -103,7 +104,7 @@ export const sealedAbility = criticMeasure({
     rank: { maxBlindDiscrimination: 70, positiveControl: 120 },
     shape: {
       maxBlindDiscrimination: z
-        .union([rate, z.record(z.string(), rate)])
+        .union([rate, rateMap])
         .optional()
         .describe(
           'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',

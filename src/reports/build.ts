@@ -4,6 +4,7 @@ import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
+import type { Gate } from '../gates/gate.js';
 import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
@@ -20,6 +21,7 @@ import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantS
 import { outcomeCounter, tabulate } from '../results/tabulate.js';
 import { criticPass, inRankOrder, rankedFields, runMeasured, type CriticMeasureFields, type Ranked } from '../measures/index.js';
 import { criticSummary } from './summary.js';
+import { claimConfiguredThresholds } from './unclaimedThresholds.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
@@ -34,6 +36,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const conditions = conditionsOf(settings.conditions, settings.declaredConditions);
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
+  const assembled: Array<{ name: string; gates: Gate[]; report: () => CriticReport }> = [];
   const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
   const baseline = options.baseline;
   let reviews = 0;
@@ -83,8 +86,8 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
     // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
     const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
-    // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank.
-    const own: Array<Ranked<[string, unknown]>> = [
+    // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank; made once every critic's gates are in.
+    const own = (): Array<Ranked<[string, unknown]>> => [
       { rank: 10, piece: ['summary', criticSummary({ ...tables, gates, ...rankedFields<CriticMeasureFields>(measured.fields) }, conditions, reviewed)] },
       ...Object.entries(tables).map(([key, value]) => ({ rank: 20, piece: [key, value] as [string, unknown] })),
       { rank: 40, piece: ['gates', gates] },
@@ -97,11 +100,13 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
-    critics[critic.name] = rankedFields<CriticReport>([...own, ...measured.fields]);
+    assembled.push({ name: critic.name, gates, report: () => rankedFields<CriticReport>([...own(), ...measured.fields]) });
     reviews += v.reviews;
     errors += v.errors;
     cost += criticCost ?? 0;
   }
+  claimConfiguredThresholds(settings.thresholds, assembled);
+  for (const c of assembled) critics[c.name] = c.report();
   const errorRate = reviews ? errors / reviews : 0;
   const run = runMeasured({ items, outcomes: cleanOutcomes, validByMutator: Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid])) }, settings.thresholds);
   warnings.push(...inRankOrder(run.warnings).flat());

@@ -421,6 +421,21 @@ export function sentenceAround(text: string, start: number, end: number): Piece 
   return splitSentences(text).find((s) => s.start <= start && end <= s.end);
 }
 
+/**
+ * A replacement of `text[start, end)` read as an oracle reads it: the sentence around it as it was and as
+ * replaced, the offset of the span in that sentence, and the whole text as replaced.
+ */
+export function replacedInSentence(text: string, start: number, end: number, replacement: string): { sentence: string; at: number; replaced: string; replacedText: string } {
+  const claim = sentenceAround(text, start, end)!;
+  const at = start - claim.start;
+  return {
+    sentence: claim.text,
+    at,
+    replaced: claim.text.slice(0, at) + replacement + claim.text.slice(end - claim.start),
+    replacedText: text.slice(0, start) + replacement + text.slice(end),
+  };
+}
+
 /** Whether `needle` occurs in `haystack` as whole words. */
 export function containsWords(haystack: string, needle: string): boolean {
   const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -56,3 +56,36 @@ export function syntaxErrors(source: string): ParseError[] {
     return { offset, line: line + 1, column: character + 1, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
   });
 }
+
+/** A type error of a TypeScript source: where it starts (0-based offset; 1-based line), its code and the compiler's message. */
+export interface TypeDiagnostic {
+  offset: number;
+  line: number;
+  code: number;
+  message: string;
+}
+
+/**
+ * The type errors of each source under `tsc --strict` (ES2022, no DOM or Node
+ * types). All sources are checked in one in-memory project, each as its own
+ * module, so the standard library is parsed and bound once: check many
+ * sources in one call, not one call each.
+ */
+export function strictTypeErrors(sources: readonly string[]): TypeDiagnostic[][] {
+  const { Project } = tsMorph();
+  const project = new Project({
+    useInMemoryFileSystem: true,
+    compilerOptions: { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, lib: ['lib.es2022.d.ts'], types: [] },
+  });
+  const paths = sources.map((source, i) => project.createSourceFile(`/program-${i}.ts`, source).getFilePath());
+  const program = project.getProgram().compilerObject;
+  return paths.map((path) => {
+    const file = program.getSourceFile(path)!;
+    return [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)]
+      .filter((d) => d.category === ts.DiagnosticCategory.Error)
+      .map((d) => {
+        const offset = d.start ?? 0;
+        return { offset, line: file.getLineAndCharacterOfPosition(offset).line + 1, code: d.code, message: ts.flattenDiagnosticMessageText(d.messageText, ' ') };
+      });
+  });
+}

@@ -36,6 +36,16 @@ async function cli(...argv: string[]): Promise<{ code: number; out: string }> {
 }
 
 let dir: string | undefined;
+
+/** The README's audit as a reader builds it: `init`, then its example fixtures and critic in place of the starter's. */
+async function exampleAudit(): Promise<{ audit: string; config: string }> {
+  dir = mkdtempSync(join(tmpdir(), 'critic-audit-readme-'));
+  const audit = join(dir, 'my-audit');
+  expect((await cli('init', '--dir', audit)).code).toBe(0);
+  rmSync(join(audit, 'fixtures/examples.yaml'));
+  for (const [path, text] of exampleFiles()) writeFileSync(join(audit, path), text);
+  return { audit, config: join(audit, 'critic.config.yaml') };
+}
 afterEach(() => {
   vi.restoreAllMocks();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -48,12 +58,7 @@ describe("the README's worked example", () => {
   });
 
   it('runs as written: check lists what the README shows, run exits 1 with the figures the README reads', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'critic-audit-readme-'));
-    const audit = join(dir, 'my-audit');
-    expect((await cli('init', '--dir', audit)).code).toBe(0);
-    rmSync(join(audit, 'fixtures/examples.yaml'));
-    for (const [path, text] of exampleFiles()) writeFileSync(join(audit, path), text);
-    const config = join(audit, 'critic.config.yaml');
+    const { audit, config } = await exampleAudit();
 
     const check = await cli('check', '--config', config);
     expect(check.code).toBe(0);
@@ -65,7 +70,7 @@ describe("the README's worked example", () => {
     const report: AuditReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const critic = report.critics['my-critic']!;
     expect(critic.verdicts.reviews).toBe(164);
-    expect(report.mutants).toMatchObject({ valid: 33, ignored: 3 });
+    expect(report.mutants).toMatchObject({ valid: 33, ignored: 2 });
     const gate = (name: string) => critic.gates.find((g) => g.name === name)!;
     expect(gate('catchRate.number-flip')).toMatchObject({ value: 7 / 9, pass: true });
     for (const missed of ['entity-swap', 'qualifier-deletion', 'unit-swap', 'claim-omission']) expect(gate(`catchRate.${missed}`)).toMatchObject({ value: 0, pass: false });
@@ -75,5 +80,17 @@ describe("the README's worked example", () => {
     expect(critic.echo['with-trace']).toMatchObject({ rate: 1, echoing: true });
     expect(critic.byMutator['number-flip']!.clean!.unlocated).toBe(0);
     expect(critic.byMutator['date-shift']!.clean).toMatchObject({ rate: 4 / 7, unlocated: 1 });
+  });
+
+  it('its critic reviews blind requests, which carry no evidence, when blind is added as its next steps say', async () => {
+    expect(readme).toMatch(/\*\*Next steps\*\*[^\n]*add `blind` to the conditions/);
+    const { audit, config } = await exampleAudit();
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^conditions: .*$/m, 'conditions: [clean, blind]'));
+
+    const out = join(audit, 'reports', 'blind');
+    expect((await cli('run', '--config', config, '--out', out, '--no-cache')).code).toBe(1);
+    const report: AuditReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
+    expect(report.conditions).toEqual(['clean', 'blind']);
+    expect(report.critics['my-critic']!.verdicts.errors).toBe(0);
   });
 });

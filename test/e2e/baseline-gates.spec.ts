@@ -36,7 +36,7 @@ critic:
 thresholds:
   catchRate: {number-flip: {high: 0.8, low: 0.3, break: 0.2}}
   positiveControl: {minVerdictRate: 0.9, minDiscrimination: 0.3}
-  maxRegression: {margin: 0.05, alpha: 0.05, rows: [number-flip]}
+  maxRegression: {margin: 0.05, alpha: 0.05, rows: [number-flip], minPairs: 10}
 `;
 writeFileSync(config, suiteConfig('hr-policy.yaml'));
 // The same audit over another suite: none of its items is in the baseline.
@@ -65,7 +65,7 @@ beforeAll(async () => {
     );
   }
   writeFileSync(roles, JSON.stringify(Object.fromEntries(items.map((i) => [sha256Hex(i.artifact), i.role]))));
-  const saved = await run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.9' });
+  const saved = await run('first', ['--save-baseline', baseline], { CATCH_RATE: '0.8' });
   expect(saved.stderr).not.toMatch(/critic-audit: |Error/);
   expect(saved.status).toBe(0);
 }, 60_000);
@@ -80,7 +80,7 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
   });
 
   it('passes a rerun of the same critic, writing JUnit and the GitHub step summary', async () => {
-    const result = await run('same', ['--baseline', baseline], { CATCH_RATE: '0.9', GITHUB_STEP_SUMMARY: summary });
+    const result = await run('same', ['--baseline', baseline], { CATCH_RATE: '0.8', GITHUB_STEP_SUMMARY: summary });
     expect(result.status).toBe(0);
     const report = reportOf('same');
     expect(report.baseline.file).toBe(baseline);
@@ -102,14 +102,14 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     // rows: [number-flip] adds its row to the family (all mutants and the originals): gated, with its Holm p.
     const row = critic.regression.rows.find((r: any) => r.mutator === 'number-flip');
     expect(row).toMatchObject({ c: 0, gating: 'gated', regressed: true, pHolm: expect.any(Number) });
-    expect(critic.regression).toMatchObject({ family: ['number-flip'], minPairs: 20 });
+    expect(critic.regression).toMatchObject({ family: ['number-flip'], minPairs: 10 });
     // The gate line names the worst gated row, its drop, interval and Holm p, against alpha and the margin.
     const shown = gate(report, 'maxRegression').regression;
     expect(critic.regression.rows.find((r: any) => r.mutator === shown.items && r.condition === shown.condition)).toMatchObject({ regressed: true, pHolm: shown.pHolm, ci: shown.ci });
     expect(result.stdout).toMatch(
       new RegExp(`✗ maxRegression ${shown.items} clean: catch rate −\\d+\\.\\d pts \\[−\\d+\\.\\d, −\\d+\\.\\d\\], Holm p [\\d.e-]+ \\(threshold Holm p ≤ 0\\.05 and a drop beyond 5 pts, red\\)`),
     );
-    expect(row.b).toBeGreaterThan(8);
+    expect(row.b).toBeGreaterThan(4);
     // The suite's authored mutants flip too; number-flip's are the ones its row counts.
     expect(critic.flipped.filter((f: any) => f.mutator === 'number-flip')).toHaveLength(row.b);
     expect(critic.flipped[0]).toMatchObject({
@@ -132,7 +132,7 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     expect(drop.status, drop.stderr).toBe(1);
     const same = await cli(['report', join(dir, 'same'), '--baseline', baseline]);
     expect(same.status, same.stderr).toBe(0);
-    // Above the critic's own rate (0.9 by its script, 25 of 26 on these mutants): the override makes the gate fail.
+    // Above the critic's own rate (0.8 by its script, fewer on these mutants): the override makes the gate fail.
     expect(gate(reportOf('same'), 'catchRate.number-flip').value).toBeLessThan(0.99);
     const strict = await cli(['report', join(dir, 'same'), '--baseline', baseline, '--threshold', 'number-flip=0.99']);
     expect(strict.status, strict.stderr).toBe(1);
@@ -149,7 +149,7 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
   });
 
   it('fails (exit 1) with maxRegression no-data when the baseline is of other fixtures and pairs no item', async () => {
-    const result = await cli(['run', '--config', otherConfig, '--no-cache', '--out', join(dir, 'other'), '--baseline', baseline], { CATCH_RATE: '0.9' });
+    const result = await cli(['run', '--config', otherConfig, '--no-cache', '--out', join(dir, 'other'), '--baseline', baseline], { CATCH_RATE: '0.8' });
     expect(result.status, result.stderr).toBe(1);
     const report = reportOf('other');
     expect(report.critics.scripted.regression).toMatchObject({ pairedItems: 0, onlyInBaseline: expect.any(Number), onlyInCurrent: expect.any(Number) });
@@ -171,7 +171,7 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     data.critics.scripted.items[id].outcomes.clean.answered = 0;
     const bad = join(dir, 'bad-baseline.json');
     writeFileSync(bad, JSON.stringify(data));
-    const result = await run('bad', ['--baseline', bad], { CATCH_RATE: '0.9' });
+    const result = await run('bad', ['--baseline', bad], { CATCH_RATE: '0.8' });
     expect(result.status).toBe(2);
     expect(result.stderr).toContain(`${bad} (critics.scripted.items.${id}.outcomes.clean.answered): not a critic-audit baseline`);
     expect(existsSync(join(dir, 'bad'))).toBe(false);

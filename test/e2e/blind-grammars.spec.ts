@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { reviewsPerCondition } from '../support/storedCounts.js';
 import { runCliAsProcess } from '../support/cliRun.js';
 
 /**
@@ -116,17 +116,7 @@ ${critics}`,
   return { report: read('report.json'), manifest: read('manifest.json'), logged, store: out };
 }
 
-/** How many reviews the run stored per condition for a critic. */
-function perCondition(run: Run, critic: string): Record<string, number> {
-  const store = RunStore.open(run.store);
-  try {
-    const counts: Record<string, number> = {};
-    for (const r of store.results(critic, { text: false })) counts[r.condition] = (counts[r.condition] ?? 0) + 1;
-    return counts;
-  } finally {
-    store.close();
-  }
-}
+const perCondition = (run: Run, critic: string) => reviewsPerCondition(run.store, critic);
 
 /** The fixture a request is of: the one whose answer opens its artifact (a mutant changes a word, never the first). */
 const fixtureOf = (artifact: string) => (artifact.startsWith('Leave') ? 'leave' : artifact.startsWith('The refund') ? 'refund' : 'notice');

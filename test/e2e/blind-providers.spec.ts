@@ -3,7 +3,6 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RunStore } from '../../src/results/store.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { deterministicReply } from '../support/auditDir.js';
 import { runCli } from '../support/cliRun.js';
@@ -11,6 +10,7 @@ import { message, startFakeAnthropic, type MessagesRequestBody } from '../suppor
 import { startFakeAnthropicBatch } from '../support/fakeAnthropicBatch.js';
 import { startFakeOpenAI } from '../support/fakeOpenAI.js';
 import { startFakeOpenAIBatch } from '../support/fakeOpenAIBatch.js';
+import { reviewsPerCondition } from '../support/storedCounts.js';
 import { startFakeReviewService } from '../support/fakeReviewService.js';
 
 /**
@@ -69,17 +69,7 @@ ${critics}`,
 
 const readReport = (run: string) => JSON.parse(readFileSync(join(run, 'report.json'), 'utf8'));
 
-/** How many reviews the run stored per condition for a critic. */
-function perCondition(run: string, critic: string): Record<string, number> {
-  const store = RunStore.open(run);
-  try {
-    const counts: Record<string, number> = {};
-    for (const r of store.results(critic, { text: false })) counts[r.condition] = (counts[r.condition] ?? 0) + 1;
-    return counts;
-  } finally {
-    store.close();
-  }
-}
+const perCondition = reviewsPerCondition;
 
 /** Splits what crossed the wire into requests with an evidence block and without: none may hold part of one. */
 function split(bodies: readonly string[]): { withEvidence: string[]; blind: string[] } {

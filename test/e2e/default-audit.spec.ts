@@ -8,6 +8,7 @@ import { RunStore } from '../../src/results/store.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCliAsProcess } from '../support/cliRun.js';
+import { textMutantFloor } from '../support/textMutantFloors.js';
 import { defaultRunResult } from '../support/defaultRun.js';
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
@@ -63,7 +64,7 @@ describe('the default audit', () => {
       `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
         ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
     );
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.792\d is above the threshold 0\.15/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.803\d is above the threshold 0\.15/);
   });
 
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
@@ -193,7 +194,7 @@ describe('the default audit', () => {
     expect(critic.paired.some((p: any) => p.mutator === 'control')).toBe(true);
     expect(Object.keys(critic.gates[0])).toEqual(expect.arrayContaining(['name', 'threshold', 'value', 'pass', 'status']));
     // The floors src/mutants/generate.spec.ts holds the bundled suite to: fewer where only honest-looking mutants are kept.
-    for (const mutator of TEXT_MUTATORS) expect(report.mutants.byMutator[mutator].valid, mutator).toBeGreaterThanOrEqual(['negation', 'claim-insertion'].includes(mutator) ? 12 : 40);
+    for (const mutator of TEXT_MUTATORS) expect(report.mutants.byMutator[mutator].valid, mutator).toBeGreaterThanOrEqual(textMutantFloor(mutator));
     // Texts two mutators made alike are one mutant, counted under one mutator only (none on the bundled suite now that
     // qualifier-deletion leaves "not" to negation: src/mutants/generate.spec.ts shows the rule).
     expect(report.mutants.merged).toBe(Object.values<any>(report.mutants.byMutator).reduce((sum, m) => sum + m.merged, 0));

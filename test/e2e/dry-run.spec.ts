@@ -77,10 +77,10 @@ describe('critic-audit run --dry-run', () => {
     expect(stdout).toMatch(/^fixtures: 186 \(39 text, 30 code, 117 review\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
     expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, blind, round-summary; repeats: 1$/m);
-    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 5298 reviews/m);
-    // Text and code: 883 + 584 items (authored mutants among them) under each of the default audit's conditions but
-    // blind, which reviews the 883 text items only (the evidence it withholds is a text artifact's).
-    expect(stdout).toMatch(/^critic gpt \(openai\): 8218 reviews \(clean 1467, with-trace 1467, prior-pass 1467, prior-fail 1467, blind 883, round-summary 1467\)$/m);
+    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 4782 reviews/m);
+    // Text and code: 797 + 584 items (authored mutants among them) under each of the default audit's conditions but
+    // blind, which reviews the 797 text items only (the evidence it withholds is a text artifact's).
+    expect(stdout).toMatch(/^critic gpt \(openai\): 7702 reviews \(clean 1381, with-trace 1381, prior-pass 1381, prior-fail 1381, blind 797, round-summary 1381\)$/m);
     expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
     expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
     expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);

@@ -22,13 +22,16 @@ function cli(args: string[], cwd: string): Promise<{ code: number | null; output
 
 describe('critic-audit init', () => {
   for (const kind of ['text', 'code']) {
-    it(`--kind ${kind}: writes a starter audit that runs as is, to a report`, { timeout: 120_000 }, async () => {
+    it(`--kind ${kind}: writes a starter audit that passes its own check --strict and runs as is, to a report`, { timeout: 120_000 }, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
       const init = await cli(['init', '--kind', kind], dir);
       expect(init.code, init.output).toBe(0);
       for (const file of WRITTEN) expect(existsSync(join(dir, file)), file).toBe(true);
       expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toMatch(/# - name: model\n +# +provider: openai/);
       expect(readFileSync(join(dir, 'fixtures/examples.yaml'), 'utf8')).toMatch(new RegExp(`kind: ${kind}`));
+
+      const strict = await cli(['check', '--strict'], dir);
+      expect(strict.code, strict.output).toBe(0);
 
       const run = await cli(['run', '--out', 'out'], dir);
       expect([0, 1], run.output).toContain(run.code);
@@ -37,6 +40,18 @@ describe('critic-audit init', () => {
       expect(report.critics.starter.verdicts.verdicts).toBeGreaterThan(0);
     });
   }
+
+  it('the starter critic answers requests without evidence: a run under blind ends with no failed review', { timeout: 120_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
+    expect((await cli(['init'], dir)).code).toBe(0);
+    const config = join(dir, 'critic.config.yaml');
+    writeFileSync(config, readFileSync(config, 'utf8').replace(/^conditions: .*$/m, 'conditions: [clean, blind]'));
+    const run = await cli(['run', '--out', 'out'], dir);
+    expect([0, 1], run.output).toContain(run.code);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
+    expect(report.conditions).toContain('blind');
+    expect(report.critics.starter.verdicts).toMatchObject({ errors: 0 });
+  });
 
   it('prints a next command that starts critic-audit from the shell init ran in', { timeout: 30_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));

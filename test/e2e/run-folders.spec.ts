@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCli } from '../support/cliRun.js';
 import { LEAVE_FIXTURE_YAML } from '../support/textFixture.js';
 
@@ -82,6 +84,32 @@ describe('reports/latest', () => {
     expect((await runCli('run', '--config', config, '--no-cache')).code).toBe(0);
     const newest = runs(dir).sort().at(-1);
     expect(readlinkSync(join(dir, 'reports', 'latest'))).toBe(newest);
+  });
+
+  it('moves to an interrupted run that measured something, and the run says latest now points at an incomplete run', async () => {
+    const { dir, config } = audit();
+    expect((await runCli('run', '--config', config, '--no-cache')).code).toBe(0);
+    await nextMillisecond();
+    // Answers two reviews, then interrupts the CLI that started it, as Ctrl-C would.
+    writeFileSync(
+      join(dir, 'interrupting-critic.mjs'),
+      `import { createInterface } from 'node:readline';
+      let reviews = 0;
+      createInterface({ input: process.stdin }).on('line', (line) => {
+        if (++reviews === 3) process.kill(process.ppid, 'SIGINT');
+        if (reviews < 3) process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: FAIL' }) + '\\n');
+      });`,
+    );
+    audit({ critic: 'critic:\n  name: checker\n  provider: exec\n  mode: persistent\n  command: [node, interrupting-critic.mjs]' }, dir);
+    const interrupted = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'bin', 'critic-audit.js'), 'run', '--config', config, '--no-cache'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    expect(interrupted.status, interrupted.stderr).toBe(130);
+    const newest = runs(dir).sort().at(-1)!;
+    expect(readlinkSync(join(dir, 'reports', 'latest'))).toBe(newest);
+    expect(interrupted.stderr).toContain(`reports/latest now points at ${newest}, an incomplete run (interrupted); its figures cover only the reviews that finished`);
   });
 
   it('is not made by a first run that measured nothing, which says so', async () => {

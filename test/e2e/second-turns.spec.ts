@@ -87,7 +87,7 @@ thresholds:
     expect(stood).toHaveLength(checker.falseAlarms.clean.n + missed);
     expect(stood.every((row) => row.verdict === 'PASS' && row.followUp === undefined)).toBe(true);
     const sent = rows.filter((row) => row.condition === 'rebuttal-evidence' && row.followUp);
-    expect(sent.length).toBeGreaterThan(400);
+    expect(sent.length).toBeGreaterThan(350);
     expect(sent[0]!.followUp).toMatch(/^The source says: ".+"/);
     expect(r.read('report.md')).toMatch(/### Second turns/);
     // The drill-down shows the second turn below the clean reply: the follow-up sent and the answer.

@@ -54,6 +54,9 @@ const bodies: Record<string, string> = {
     }`,
   fail: `
     async function answer() { process.stderr.write('model unavailable: out of credits\\n'); process.exit(3); }`,
+  // Reads a field the request leaves out, as a critic reading evidence under blind does: Node prints the source line, the error, then frames.
+  throws: `
+    function answer(raw) { return JSON.parse(raw).request.evidence.map((item) => item.text).join(' '); }`,
   hang: `
     import { writeFileSync } from 'node:fs';
     async function answer() { writeFileSync('hang.pid', String(process.pid)); setInterval(() => {}, 1000); return new Promise(() => {}); }`,
@@ -263,6 +266,11 @@ describe.each(modes)('an exec critic in $mode mode, with a real child process', 
     expect(err.retryable).toBe(crashRetryable);
     expect(err.message).toMatch(/code 3/);
     expect(err.message).toContain('model unavailable: out of credits');
+  });
+
+  it('quotes the error a crashing Node critic threw and where, not the tail of its stack', async () => {
+    const err = await failure(review(execCritic(create, script('throws')), jobUnder('blind')));
+    expect(err.message).toMatch(/^exec critic exited with code 1: TypeError: Cannot read properties of undefined \(reading 'map'\) \(at answer \(file:\/\/\S+throws\S*\.mjs:\d+:\d+\)\)$/);
   });
 
   it('fails a review that hangs at timeoutMs, non-retryably, and the process is gone once the critic is closed', async () => {

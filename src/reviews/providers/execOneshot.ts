@@ -48,10 +48,31 @@ function looksPersistent(text: string): boolean {
   }
 }
 
-/** ": " and the last 500 characters of stderr, or nothing when it wrote none. */
+/** ": " and what stderr says went wrong (see crashSummary), or nothing when it wrote none. */
 function withStderr(stderr: StderrTail): string {
-  const tail = stderr.toString().trim().slice(-500);
-  return tail ? `: ${tail}` : '';
+  const summary = crashSummary(stderr.toString());
+  return summary ? `: ${summary}` : '';
+}
+
+/** A stack frame line of a JavaScript stack trace ("    at f (file.js:1:2)"). */
+const STACK_FRAME = /^\s+at /;
+
+/**
+ * The part of a crash's stderr that names what went wrong. A JavaScript
+ * stack prints its message first, then frames, then Node's version: the
+ * message paragraph and the frame it was thrown at are kept (the tail would
+ * be Node's internal frames). Anything else keeps its last 500 characters,
+ * where a Python traceback ends with its message.
+ */
+export function crashSummary(stderr: string): string {
+  const lines = stderr.split('\n');
+  const firstFrame = lines.findIndex((line) => STACK_FRAME.test(line));
+  if (firstFrame > 0) {
+    const before = lines.slice(0, firstFrame).map((line) => line.trim());
+    const message = before.slice(before.lastIndexOf('') + 1).join(' ');
+    if (message) return `${message} (${lines[firstFrame]!.trim()})`.slice(0, 500);
+  }
+  return stderr.trim().slice(-500);
 }
 
 /**

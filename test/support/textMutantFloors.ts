@@ -1,0 +1,9 @@
+/**
+ * The fewest valid mutants each text mutator keeps on the bundled policy suite (40 where not named). Mutants
+ * that read as honest mistakes are fewer than templates make: negation and claim-insertion keep few, and
+ * unit-swap makes no thousandfold swap nor changes a period a stated date is worked out from
+ * (docs/mutators.md; docs/performance.md, reading-kit figures).
+ */
+const FLOORS: Readonly<Record<string, number>> = { negation: 10, 'claim-insertion': 10, 'unit-swap': 25 };
+
+export const textMutantFloor = (mutator: string): number => FLOORS[mutator] ?? 40;
