@@ -19,6 +19,7 @@ import { costOf, formatCost } from './results/cost.js';
 import { planChanges } from './results/planChanges.js';
 import { criticGrammar, type CriticRecord, type RunStatus, type RunStop } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
+import type { BaselineSource } from './baseline/load.js';
 import { RunStore } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
@@ -56,6 +57,8 @@ export interface AuditOptions {
   shard?: Shard | undefined;
   /** Send every critic that has a batch API through it (`--batch`), as `batch: true` on the critic does. */
   batch?: boolean | undefined;
+  /** The baseline the run is compared with (`--baseline FILE`), recorded in its store so `report DIR` and a resume compare with it again. */
+  baseline?: BaselineSource | undefined;
 }
 
 export interface AuditOutcome {
@@ -400,6 +403,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       bootstrap: config.bootstrap,
       errorBudget: config.errorBudget,
       reports: config.reports,
+      ...(options.baseline ? { baseline: options.baseline } : {}),
     },
     critics: critics.map((c, i) => {
       const entry = config.critics[i]!.config;
@@ -435,8 +439,11 @@ function recordPlan(store: RunStore, plan: AuditPlan, prepared: PreparedRun, out
     throw refusal(changes.length ? changes.join('; ') : unrecorded);
   }
   const previousMutants = previous && store.mutantIdsDigest();
-  // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
-  store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
+  // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count;
+  // a resume given no --baseline finishes the run against the baseline it was started with, never silently against none.
+  const baseline = plan.settings.baseline ?? previous?.settings.baseline;
+  const settings = { ...plan.settings, ...(baseline ? { baseline } : {}) };
+  store.writePlan(previous ? { ...plan, settings, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
     if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants)
       throw refusal('the same settings make other mutants (this version of critic-audit, or of the code sandbox, judged them otherwise)');
   });

@@ -19,7 +19,7 @@ import { dryRun } from './dryRun.js';
 import { INIT_USAGE, initCommand } from './init.js';
 import { createProgress } from './progress.js';
 import { ALL_MUTATORS } from '../../mutators/index.js';
-import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
+import { baselineSource, isLoaded, loadBaseline, reloadBaseline, type LoadedBaseline } from '../baseline/load.js';
 import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { grammarOf } from '../reviews/verdicts/index.js';
@@ -241,6 +241,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       onWarning: (w) => console.error(`critic-audit: warning: ${w}`),
       shard,
       batch: values.batch,
+      baseline: reportOptions.baseline && baselineSource(reportOptions.baseline),
     });
   } finally {
     progress.stop();
@@ -288,6 +289,7 @@ const REPORT_OPTIONS = {
 } as const;
 
 interface ReportOptions {
+  /** --baseline's; without it, the reports compare with the baseline the run recorded (AuditSettings.baseline). */
   baseline: LoadedBaseline | undefined;
   saveBaseline: string | undefined;
   thresholds: string[];
@@ -323,7 +325,14 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
-  const report = buildReport(snapshot, status, store, { baseline: options.baseline, batches: store.batchSummaries() });
+  // --baseline wins; without it, a run made with one is compared with it again (read again, or a failing maxRegression saying why not).
+  const recorded = snapshot.settings.baseline;
+  const baseline = options.baseline ?? (recorded && reloadBaseline(recorded));
+  if (!options.baseline && baseline) {
+    const how = isLoaded(baseline) ? 'compared with it again' : `it ${baseline.problem}, so maxRegression fails as no data`;
+    console.error(`critic-audit: this run recorded the baseline ${baseline.file}: ${how} (--baseline FILE compares with another)`);
+  }
+  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries() });
   const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { LoadedBaseline } from '../baseline/load.js';
+import type { ComparedBaseline } from '../baseline/load.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { GenerationCounts } from '../mutants/coverage.js';
 import type { Gate, GatedMutator } from '../gates/gate.js';
@@ -29,8 +29,8 @@ export interface CriticScope {
   runMutators: readonly string[];
   /** The run's mutants, valid and ignored (which mutators made none, and why). */
   generation: GenerationCounts;
-  /** The run given with --baseline FILE, to compare with; undefined without. */
-  baseline: LoadedBaseline | undefined;
+  /** The run to compare with: given with --baseline FILE, or the one the run recorded (unreadable when gone or changed since); undefined without. */
+  baseline: ComparedBaseline | undefined;
   /** Per item and condition: what the critic answered (the one pass's counts). */
   outcomes: ItemOutcomes;
   /** The critic's tables, from the same counts. */

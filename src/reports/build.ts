@@ -1,6 +1,6 @@
 import { grammarOf } from '../reviews/verdicts/index.js';
 import { isReviewFixture } from '../fixtures/kinds/index.js';
-import type { LoadedBaseline } from '../baseline/load.js';
+import { isLoaded, type ComparedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
 import { evaluateGates } from '../gates/evaluate.js';
@@ -25,7 +25,8 @@ import { claimConfiguredThresholds } from './unclaimedThresholds.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
-  baseline?: LoadedBaseline | undefined;
+  /** The run to compare with: --baseline's, or the one the run recorded, read again (unreadable: maxRegression fails as no data). */
+  baseline?: ComparedBaseline | undefined;
   /** The run's batches (batch mode); the report lists them when there are any. */
   batches?: BatchSummary[] | undefined;
 }
@@ -54,7 +55,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   for (const critic of snapshot.critics) {
     // One pass over the critic's results feeds every sink: the counts, the replies' analysis, and the measures'.
     // Replies are kept per item only for a baseline comparison's list of flipped items.
-    const counter = outcomeCounter({ reply: baseline !== undefined });
+    const counter = outcomeCounter({ reply: isLoaded(baseline) });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
     const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline };
     const measures = criticPass(passScope);
@@ -134,7 +135,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     ignored: snapshot.generation.ignored,
     labelVerification: snapshot.labelVerification ?? [],
     critics,
-    baseline: baseline ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
+    baseline: isLoaded(baseline) ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
     warnings,
     ...(options.batches?.length ? { batches: options.batches } : {}),
   };

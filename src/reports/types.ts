@@ -1,3 +1,4 @@
+import type { BaselineSource } from '../baseline/load.js';
 import type { Gate } from '../gates/gate.js';
 import type { BatchSummary } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
@@ -18,6 +19,11 @@ export interface AuditSettings extends RunSettings {
   thresholds: Thresholds;
   /** The report files' settings (absent in runs stored before they existed: clean, one file). */
   reports?: ReportSettings | undefined;
+  /**
+   * The baseline the run was compared with (`run --baseline FILE`, kept by a resume given none): `report DIR`
+   * without --baseline compares with it again, and fails maxRegression when it is gone or changed. Absent without one.
+   */
+  baseline?: BaselineSource | undefined;
 }
 
 export type AuditPlan = RunPlan<AuditSettings>;
