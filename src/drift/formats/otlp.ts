@@ -31,9 +31,11 @@ interface KeyValue {
   value?: AnyValue | undefined;
 }
 
-const int64 = z.union([z.string().regex(/^-?\d+$/, 'expected a decimal integer'), z.number().int()]);
-/** Span times: Fixed64 nanoseconds since the epoch. */
-const unixNano = z.union([z.string().regex(/^\d+$/, 'expected nanoseconds since the epoch, as a decimal string'), z.number().int().nonnegative()]);
+/** JSON numbers past 2^53 are whole but not "safe" integers, which zod's int() refuses: the precision lost is below what drift reads. */
+const whole = z.number().refine(Number.isInteger, 'expected an integer');
+const int64 = z.union([z.string().regex(/^-?\d+$/, 'expected a decimal integer'), whole]);
+/** Span times: Fixed64 nanoseconds since the epoch (as a number, precise to about 0.2 µs: drift reads milliseconds). */
+const unixNano = z.union([z.string().regex(/^\d+$/, 'expected nanoseconds since the epoch, as a decimal string'), whole.refine((n) => n >= 0, 'expected nanoseconds since the epoch')]);
 
 const anyValue: z.ZodType<AnyValue> = z.lazy(() =>
   z.object({
