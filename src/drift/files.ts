@@ -12,7 +12,8 @@ export interface Probe {
   gzip: boolean;
   /**
    * One JSON document, read whole: its first non-blank line is a lone `{` or
-   * `[` (pretty-printed). Otherwise JSON Lines: one JSON value per line.
+   * `[` (pretty-printed), or it is one line of JSON without a final newline.
+   * Otherwise JSON Lines: one JSON value per line.
    */
   document: boolean;
   /**
@@ -55,21 +56,26 @@ export function probeFile(file: string, formats: FormatChoice): Probe {
   }
   let content: Buffer = Buffer.alloc(0);
   let gzip = false;
+  let newlineLater = false;
   try {
+    let raw: Buffer = Buffer.alloc(0);
     for (let size = FIRST_READ; ; size *= 4) {
       const buf = Buffer.alloc(size);
       const got = readSync(fd, buf, 0, size, 0);
-      const raw = buf.subarray(0, got);
+      raw = buf.subarray(0, got);
       gzip = hasGzipMagic(raw);
       content = gzip ? gunzipPrefix(raw) : raw;
       if (got < size || content.includes(10) || size >= LAST_READ) break;
     }
+    // A first line longer than the prefix: look on for its end, a chunk at a time.
+    if (!gzip && !content.includes(10)) newlineLater = newlineFrom(fd, raw.length);
   } finally {
     closeSync(fd);
   }
   const lines = completeLines(content);
   const firstText = lines.find((text) => text.trim() !== '');
-  if (firstText !== undefined && DOCUMENT_START.has(firstText.trim())) return probeDocument(file, gzip, formats);
+  const document = firstText !== undefined ? DOCUMENT_START.has(firstText.trim()) : !content.includes(10) && !newlineLater && isOneLineDocument(file);
+  if (document) return probeDocument(file, gzip, formats);
 
   const firstNewline = content.indexOf(10);
   const firstLine = firstNewline === -1 ? null : sha256Hex(content.subarray(0, firstNewline + 1));
@@ -88,6 +94,26 @@ export function probeFile(file: string, formats: FormatChoice): Probe {
 
 /** What a pretty-printed JSON document's first line holds. */
 const DOCUMENT_START = new Set(['{', '[']);
+
+/**
+ * A file of one line without a final newline is a compact JSON document (as
+ * JSON.stringify or json.dump write an export) when it parses as a whole;
+ * otherwise it is the half-written first line of a live log, left for the
+ * next run as before.
+ */
+function isOneLineDocument(file: string): boolean {
+  const { content, text } = readDocumentText(file);
+  return content.length > 0 && !content.includes(10) && 'value' in decodeJson(text);
+}
+
+/** Whether a newline follows `from` in a plain file (read in 1 MiB chunks: memory stays flat whatever the line's length). */
+function newlineFrom(fd: number, from: number): boolean {
+  const chunk = Buffer.alloc(1 << 20);
+  for (let at = from, got = readSync(fd, chunk, 0, chunk.length, at); got > 0; at += got, got = readSync(fd, chunk, 0, chunk.length, at)) {
+    if (chunk.subarray(0, got).includes(10)) return true;
+  }
+  return false;
+}
 
 function probeDocument(file: string, gzip: boolean, formats: FormatChoice): Probe {
   const { text, content } = readDocumentText(file);

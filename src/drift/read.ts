@@ -127,13 +127,11 @@ export function readDocumentText(file: string): { content: Buffer; text: string 
 
 /**
  * A JSON document as the one unit it is read in (it cannot be read in part):
- * line 1 stands for the whole of it, and `after` is its end.
+ * one line that stands for the whole of it, however many it spans.
  */
 export function readDocument(file: string): LogLine {
   const { content, text } = readDocumentText(file);
-  let lines = content.length && content[content.length - 1] !== 10 ? 1 : 0;
-  for (let nl = content.indexOf(10); nl !== -1; nl = content.indexOf(10, nl + 1)) lines += 1;
-  return { text, line: 1, after: { bytes: content.length, lines } };
+  return { text, line: 1, after: { bytes: content.length, lines: 1 } };
 }
 
 /** What to do when a log under --state changed: said by every such error. */

@@ -141,6 +141,32 @@ describe('drift --state with whole JSON documents (daily Langfuse exports)', () 
   });
 });
 
+describe('a one-line JSON export without a final newline (as JSON.stringify or json.dump write it)', () => {
+  it('is one document: detected, and read under --state rather than held as a half-written line', async () => {
+    const runs = sampleLines('langsmith').map((line) => JSON.parse(line) as unknown);
+    const compact = write('runs.json', JSON.stringify(runs));
+    const cfg = config('langsmith', withoutFormat('langsmith'));
+    const state = join(dir, 'state.json');
+    const first = await drift(compact, '--config', cfg, '--canaries', key, '--state', state);
+    expect(first.report!.inputs).toMatchObject({ format: 'langsmith', lines: 1, records: 720 });
+    expect(first.report!.inputs.badLines.shown[0]).toMatchObject({ line: null, record: '[200].child_runs[0]', field: 'outputs.verdict' });
+    const whole = await drift(join(SAMPLES_DIR, SAMPLE_FILES.langsmith), '--config', cfg, '--canaries', key);
+    expect({ ...stable(first.report), inputs: undefined }).toEqual({ ...stable(whole.report), inputs: undefined });
+    expect((await drift(compact, '--config', cfg, '--canaries', key, '--state', state)).report!.run.linesRead).toBe(0);
+  });
+
+  it('while the half-written first line of a live JSON Lines log is still left for the next run', async () => {
+    const cfg = config('jsonl', withoutFormat('jsonl'));
+    const [line] = sampleLines('jsonl');
+    const live = write('verdicts.jsonl', line!.slice(0, 30));
+    const state = join(dir, 'state.json');
+    const first = await drift(live, '--config', cfg, '--state', state);
+    expect([first.code, first.report!.run.linesRead, first.report!.inputs.format]).toEqual([0, 0, 'jsonl']);
+    appendFileSync(live, `${line!.slice(30)}\n`);
+    expect((await drift(live, '--config', cfg, '--state', state)).report!.inputs).toMatchObject({ lines: 1, records: 1, badLines: { count: 0 } });
+  });
+});
+
 describe('bad input in the trace formats: exit 2 naming file, line or record, and field', () => {
   it('a drift.format the file does not fit', async () => {
     const jsonl = write('verdicts.jsonl', sampleText('jsonl'));
