@@ -2,7 +2,7 @@ import { formatP } from '../measures/format.js';
 import { canaryMarkdown } from './canaryText.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
-import type { BadLine } from './state.js';
+import { badUnit, type BadLine } from './state.js';
 
 const DETECTOR_NAMES = {
   'cusum-increase': 'CUSUM, rejections rising',
@@ -30,14 +30,9 @@ const cell = escapeMarkdown;
 export const ASSUMPTION =
   'The false-alarm budget assumes independent reviews at one constant rate; a rate that varies from day to day (a changing mix of tasks, batches of similar artifacts) makes alarms more frequent than the budget says.';
 
-/** One record per line (JSON Lines) is counted in lines; lines or documents holding several (a trace export) in records. */
-const onePerLine = (r: DriftReport) => r.inputs.records === r.inputs.lines && r.inputs.otherRecords === 0;
-
 /** What the lines read held, when they held more than one record each (the trace formats). */
-export const recordsRead = (r: DriftReport) => (onePerLine(r) ? '' : `, ${r.inputs.records} records (reviews or bad) and ${r.inputs.otherRecords} without the verdict field (not reviews) in them`);
-
-/** What bad input is counted in. */
-export const badUnit = (r: DriftReport) => (onePerLine(r) ? 'lines' : 'records');
+export const recordsInLines = (r: DriftReport) =>
+  badUnit(r.inputs) === 'lines' ? '' : `, ${r.inputs.records} records (reviews or bad) and ${r.inputs.otherRecords} without the verdict field (not reviews) in them`;
 
 /** Where a bad line or record is: file:line, and the record and field. */
 export function badWhere(b: BadLine): string {
@@ -134,7 +129,7 @@ export function renderDriftMarkdown(r: DriftReport): string {
     '',
     '## Input',
     '',
-    `${r.inputs.lines} lines read${recordsRead(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
+    `${r.inputs.lines} lines read${recordsInLines(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
   );
   if (bad.shown.length) {
     const records = bad.shown.some((b) => b.record !== undefined);

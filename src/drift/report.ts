@@ -9,7 +9,7 @@ import { periodStart } from './periods.js';
 import type { Detector, MonitorState } from './monitor.js';
 import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
-import { BAD_LINES_SHOWN, type BadLine, type InputState } from './state.js';
+import { BAD_LINES_SHOWN, type BadLine } from './state.js';
 
 export { DISPERSION_ALPHA } from './detectors.js';
 export type { CusumThreshold, DetectorsNow, Rate, RateSummary, Thresholds } from './detectors.js';
@@ -77,9 +77,6 @@ export interface DriftReport {
   canaries: CanaryReport | null;
 }
 
-/** Reviews and bad records read; states saved before records were counted read JSON Lines, one per line. */
-const records = (input: InputState) => input.records ?? input.lines;
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
@@ -109,13 +106,13 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
       files: run.files.map((path) => ({ path, lines: input.files[resolve(path)]?.position.lines ?? 0 })),
       referenceFile: run.referenceFile ?? null,
       lines: input.lines,
-      records: records(input),
-      otherRecords: input.otherRecords ?? 0,
+      records: input.records,
+      otherRecords: input.otherRecords,
       blank: input.blank,
       skippedBeforeStart: s.skipped,
       badLines: {
         count: input.bad,
-        share: records(input) ? input.bad / records(input) : 0,
+        share: input.records ? input.bad / input.records : 0,
         maxShare: config.maxBadLineShare,
         shown: input.badShown,
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),

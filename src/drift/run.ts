@@ -9,7 +9,7 @@ import { LOG_FORMATS, type LogFormat } from './formats/index.js';
 import { DriftMonitor, newMonitorState } from './monitor.js';
 import { readDocument, readLines, type ReadPosition } from './read.js';
 import { decodeJson, type ReadRecord, type Review } from './record.js';
-import { BAD_LINES_SHOWN, contentChanged, fileHead, headMatches, newInputState, type FileProgress, type InputState, type SavedState } from './state.js';
+import { BAD_LINES_SHOWN, badUnit, contentChanged, fileHead, headMatches, newInputState, type FileProgress, type InputState, type SavedState } from './state.js';
 import { VerdictTally } from './verdicts.js';
 
 export interface RunOptions {
@@ -60,8 +60,6 @@ export const ORDER_TOLERANCE_MS = 3_600_000;
 export async function runDrift(options: RunOptions): Promise<DriftRun> {
   const { config, referenceFile } = options;
   const input = options.resume?.input ?? newInputState();
-  // States saved before records were counted read JSON Lines: one record per line.
-  input.records ??= input.lines;
   const monitor = new DriftMonitor(config, referenceFile ?? options.files[0] ?? '(no log)', options.resume?.monitor ?? newMonitorState(referenceFile ? 'file' : 'window'));
   const fingerprints = new FingerprintTrack(options.resume?.fingerprints ?? newFingerprintsState(), config.maxGroupValues);
   const canaries = options.canaries ? new CanaryMonitor(config, options.canaries, fingerprints, options.resume?.canaries ?? newCanaryState(), options.files[0] ?? '(no log)') : null;
@@ -109,10 +107,10 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
         const reviews: Array<{ review: Review; where: Where }> = [];
         for (const read of readUnit(text)) {
           if ('other' in read) {
-            input.otherRecords = (input.otherRecords ?? 0) + 1;
+            input.otherRecords += 1;
             continue;
           }
-          input.records = (input.records ?? 0) + 1;
+          input.records += 1;
           if ('review' in read) {
             const review = read.review;
             if (review.verdict !== undefined) verdicts.add(review.verdict);
@@ -195,7 +193,7 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
       first.file,
       first.line ?? undefined,
       located(first.record, first.field ?? undefined),
-      `${input.bad} of ${input.records} ${input.records === input.lines ? 'lines' : 'records'} (${(100 * share).toFixed(2)}%) could not be read, more than drift.maxBadLineShare (${config.maxBadLineShare}); the first: ${first.problem}`,
+      `${input.bad} of ${input.records} ${badUnit(input)} (${(100 * share).toFixed(2)}%) could not be read, more than drift.maxBadLineShare (${config.maxBadLineShare}); the first: ${first.problem}`,
     );
   }
   const s = monitor.state;

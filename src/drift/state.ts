@@ -45,10 +45,10 @@ export interface InputState {
   files: Record<string, FileProgress>;
   /** Non-blank lines read, including bad ones (a whole JSON document counts as one). */
   lines: number;
-  /** Records read that are reviews or bad: the bad share's denominator (JSON Lines: one per line). Absent in older states: then equal to `lines`. */
-  records?: number;
+  /** Records read that are reviews or bad: the bad share's denominator (JSON Lines: one per line). */
+  records: number;
   /** Records without the verdict field (the trace formats' other spans, runs, observations): no reviews, counted apart. */
-  otherRecords?: number;
+  otherRecords: number;
   /** The logs' format; absent in older states: JSON Lines. */
   format?: LogFormatName;
   blank: number;
@@ -77,8 +77,11 @@ export interface SavedState {
 }
 
 export function newInputState(): InputState {
-  return { files: {}, lines: 0, blank: 0, bad: 0, badShown: [] };
+  return { files: {}, lines: 0, records: 0, otherRecords: 0, blank: 0, bad: 0, badShown: [] };
 }
+
+/** What bad input is counted in: lines while each held one record (JSON Lines), else records (a trace export's spans, runs, observations). */
+export const badUnit = (counts: { lines: number; records: number; otherRecords: number }): 'lines' | 'records' => (counts.records === counts.lines && counts.otherRecords === 0 ? 'lines' : 'records');
 
 /**
  * Loads a state file, or returns null when there is none yet. A checksum
@@ -101,6 +104,9 @@ export function loadState(file: string, identity: string): SavedState | null {
   if (parsed.state.identity !== identity) {
     throw new InputError(file, undefined, 'identity', 'state was made with a different drift config or --reference file; delete it (or use a new --state file) to start over');
   }
+  // States saved before records were counted read JSON Lines: one record per line, no other records.
+  parsed.state.input.records ??= parsed.state.input.lines;
+  parsed.state.input.otherRecords ??= 0;
   return parsed.state;
 }
 

@@ -1,7 +1,8 @@
 import chalk from 'chalk';
 import { formatP } from '../measures/format.js';
 import { canaryDetectorName, canaryRateText } from './canaryText.js';
-import { badUnit, badWhere, detectorName } from './markdown.js';
+import { badWhere, detectorName } from './markdown.js';
+import { badUnit } from './state.js';
 import { pct, pctInterval } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
@@ -45,8 +46,8 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
   const bad = r.inputs.badLines;
   if (bad.count) {
     const first = bad.shown[0]!;
-    const unit = badUnit(r);
-    out.push(chalk.yellow(`  ${`bad ${unit}`.padEnd(10)} ${bad.count} of ${unit === 'lines' ? r.inputs.lines : r.inputs.records} (${pct(bad.share, 2)}), first ${badWhere(first)}: ${first.problem}`));
+    const unit = badUnit(r.inputs);
+    out.push(chalk.yellow(`  ${`bad ${unit}`.padEnd(10)} ${bad.count} of ${r.inputs.records} (${pct(bad.share, 2)}), first ${badWhere(first)}: ${first.problem}`));
   }
   out.push(chalk.dim(`  reports    ${outDir}`));
   return out.join('\n');

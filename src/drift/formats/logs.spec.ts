@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SAMPLE_CONFIGS, SAMPLE_FILES, SAMPLES_DIR } from '../../../scripts/make-drift-samples.js';
+import { sha256Hex } from '../../util/hash.js';
 import { driftCommand } from '../command.js';
 import type { LogFormatName } from '../config.js';
 import type { DriftReport } from '../report.js';
@@ -99,6 +100,26 @@ describe('drift --state with OTLP JSON Lines (one export request per line)', () 
       [live, 1],
     ]);
     expect({ ...stable(after.report), inputs: undefined, warnings: undefined }).toEqual({ ...stable(whole.report), inputs: undefined, warnings: undefined });
+  });
+});
+
+describe('a state saved before drift read other formats', () => {
+  it('(no records, otherRecords nor format in it) resumes a JSON Lines log to the one-pass numbers', async () => {
+    const cfg = config('jsonl', withoutFormat('jsonl'));
+    const all = sampleLines('jsonl');
+    const whole = await drift(write('all.jsonl', lines(all)), '--config', cfg, '--canaries', key);
+    const live = write('live.jsonl', lines(all.slice(0, 400)));
+    const stateFile = join(dir, 'state.json');
+    await drift(live, '--config', cfg, '--canaries', key, '--state', stateFile);
+    // What the state held before this change: the same identity, and none of the new counts.
+    const { state } = JSON.parse(readFileSync(stateFile, 'utf8')) as { state: { input: Record<string, unknown> } };
+    expect(state.input).toMatchObject({ records: 400, otherRecords: 0, format: 'jsonl' });
+    for (const added of ['records', 'otherRecords', 'format']) delete state.input[added];
+    writeFileSync(stateFile, JSON.stringify({ checksum: sha256Hex(JSON.stringify(state)), state }));
+    appendFileSync(live, lines(all.slice(400)));
+    const resumed = await drift(live, '--config', cfg, '--canaries', key, '--state', stateFile);
+    expect(counts(resumed.report!)).toEqual(counts(whole.report!));
+    expect({ ...stable(resumed.report), inputs: undefined }).toEqual({ ...stable(whole.report), inputs: undefined });
   });
 });
 
