@@ -1,6 +1,6 @@
 import { formatP } from '../measures/format.js';
 import { escapeHtml } from '../measures/escape.js';
-import { ASSUMPTION, detectorName, recordsInLines } from './markdown.js';
+import { ASSUMPTION, detectorName, formatRead, recordsInLines } from './markdown.js';
 import { badUnit } from './state.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';
@@ -135,7 +135,10 @@ export function renderDriftHtml(r: DriftReport): string {
     );
   }
   const bad = r.inputs.badLines;
-  parts.push('<h2>Input</h2>', `<p>${r.inputs.lines} lines${e(recordsInLines(r))}, ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`);
+  parts.push(
+    '<h2>Input</h2>',
+    `<p>${e(formatRead(r))}: ${r.inputs.lines} lines${e(recordsInLines(r))}, ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`,
+  );
   if (bad.shown.length) {
     const records = bad.shown.some((b) => b.record !== undefined);
     parts.push(

@@ -1,5 +1,6 @@
 import { formatP } from '../measures/format.js';
 import { canaryMarkdown } from './canaryText.js';
+import { LOG_FORMATS } from './formats/index.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 import { badUnit, type BadLine } from './state.js';
@@ -29,6 +30,9 @@ const cell = escapeMarkdown;
 /** The assumption behind every false-alarm figure in the report. */
 export const ASSUMPTION =
   'The false-alarm budget assumes independent reviews at one constant rate; a rate that varies from day to day (a changing mix of tasks, batches of similar artifacts) makes alarms more frequent than the budget says.';
+
+/** The format the logs were read in, as the Input sections name it. */
+export const formatRead = (r: DriftReport) => `Read as ${LOG_FORMATS[r.inputs.format].title} (drift.format ${r.inputs.format})`;
 
 /** What the lines read held, when they held more than one record each (the trace formats). */
 export const recordsInLines = (r: DriftReport) =>
@@ -129,7 +133,7 @@ export function renderDriftMarkdown(r: DriftReport): string {
     '',
     '## Input',
     '',
-    `${r.inputs.lines} lines read${recordsInLines(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
+    `${formatRead(r)}: ${r.inputs.lines} lines read${recordsInLines(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
   );
   if (bad.shown.length) {
     const records = bad.shown.some((b) => b.record !== undefined);

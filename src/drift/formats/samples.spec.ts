@@ -19,11 +19,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-async function drift(...args: string[]): Promise<{ code: number; report: DriftReport | undefined }> {
+async function drift(...args: string[]): Promise<{ code: number; report: DriftReport | undefined; out: string }> {
   const out = join(dir, `out-${Math.random().toString(36).slice(2)}`);
   const code = await driftCommand([...args, '--out', out]);
   const json = join(out, 'drift.json');
-  return { code, report: existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : undefined };
+  return { code, report: existsSync(json) ? JSON.parse(readFileSync(json, 'utf8')) : undefined, out };
 }
 
 const sample = (format: LogFormatName) => join(SAMPLES_DIR, SAMPLE_FILES[format]);
@@ -50,7 +50,7 @@ function figures(r: DriftReport) {
 const TRACE_FORMATS = ['otlp-json', 'langfuse', 'langsmith'] as const;
 
 /** Each sample read once with its own config, shared by the tests below (each run takes a second). */
-const runs = new Map<LogFormatName, Promise<{ code: number; report: DriftReport | undefined }>>();
+const runs = new Map<LogFormatName, Promise<{ code: number; report: DriftReport | undefined; out: string }>>();
 function sampleRun(format: LogFormatName) {
   let run = runs.get(format);
   if (!run) runs.set(format, (run = drift(sample(format), '--config', config(format), '--canaries', key)));
@@ -94,6 +94,17 @@ describe('the samples of fixtures/drift-samples', () => {
     expect(code).toBe(1);
     expect(report!.inputs.format).toBe(format);
     expect(figures(report!)).toEqual(figures(jsonl));
+  });
+
+  it('says in drift.md and drift.html which format was read, and what the lines held', async () => {
+    const { out } = await sampleRun('otlp-json');
+    const input = 'Read as OTLP JSON (drift.format otlp-json): 18 lines read, 720 records (reviews or bad) and 719 without the verdict field (not reviews) in them';
+    expect(readFileSync(join(out, 'drift.md'), 'utf8')).toContain(`${input} (0 blank lines ignored); 2 bad records (0.28%, allowed 1.00%).`);
+    expect(readFileSync(join(out, 'drift.md'), 'utf8')).toContain('| file | line | record | field | problem |');
+    expect(readFileSync(join(out, 'drift.html'), 'utf8')).toContain('<p>Read as OTLP JSON (drift.format otlp-json): 18 lines, 720 records');
+    const jsonl = readFileSync(join((await sampleRun('jsonl')).out, 'drift.md'), 'utf8');
+    expect(jsonl).toContain('Read as JSON Lines (drift.format jsonl): 720 lines read (0 blank lines ignored); 2 bad lines');
+    expect(jsonl).toContain('| file | line | field | problem |');
   });
 
   it('names bad records by file, line or record, and field, in each format', async () => {
