@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { EXIT } from '../errors.js';
 import type { Interval } from '../statistics/wilson.js';
 import { buildCanaryReport, type CanaryReport } from './canaryReport.js';
-import type { DriftConfig } from './config.js';
+import type { DriftConfig, LogFormatName } from './config.js';
 import { designWarnings, detectorsOf, rate, rateSummary, thresholdsOf, type DetectorsNow, type Rate, type RateSummary, type Thresholds } from './detectors.js';
 import type { Dispersion } from './dispersion.js';
 import { periodStart } from './periods.js';
@@ -36,9 +36,16 @@ export interface DriftReport {
   run: { generatedAt: string; linesRead: number };
   config: DriftConfig;
   inputs: {
+    /** The logs' format: drift.format, or the one detected from their content. */
+    format: LogFormatName;
     files: Array<{ path: string; lines: number }>;
     referenceFile: string | null;
+    /** Non-blank lines read (a whole JSON document counts as one). */
     lines: number;
+    /** Records read that are reviews or bad (JSON Lines: one per line): the bad share's denominator. */
+    records: number;
+    /** Records without the verdict field (a trace's other spans, runs, observations): not reviews. */
+    otherRecords: number;
     blank: number;
     skippedBeforeStart: number;
     badLines: { count: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
@@ -95,14 +102,17 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
     run: { generatedAt: now.toISOString(), linesRead: run.linesRead },
     config,
     inputs: {
+      format: run.format.name,
       files: run.files.map((path) => ({ path, lines: input.files[resolve(path)]?.position.lines ?? 0 })),
       referenceFile: run.referenceFile ?? null,
       lines: input.lines,
+      records: input.records,
+      otherRecords: input.otherRecords,
       blank: input.blank,
       skippedBeforeStart: s.skipped,
       badLines: {
         count: input.bad,
-        share: input.lines ? input.bad / input.lines : 0,
+        share: input.records ? input.bad / input.records : 0,
         maxShare: config.maxBadLineShare,
         shown: input.badShown,
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),

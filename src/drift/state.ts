@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { InputError } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import type { CanaryState } from './canaries.js';
+import type { LogFormatName } from './config.js';
 import type { FingerprintsState } from './fingerprints.js';
 import type { MonitorState } from './monitor.js';
 import { ROTATION_ADVICE, type ReadPosition } from './read.js';
@@ -10,8 +11,11 @@ import type { VerdictCounts } from './verdicts.js';
 
 export interface BadLine {
   file: string;
-  line: number;
-  /** null when the line as a whole is wrong (not JSON, not an object). */
+  /** null for a record of a whole JSON document, which is located by `record` alone. */
+  line: number | null;
+  /** Where the record sits in its line or document (`resourceSpans[0].scopeSpans[0].spans[3]`, `data[12]`); absent when the line is the record. */
+  record?: string;
+  /** null when the record as a whole is wrong (not JSON, not an object). */
   field: string | null;
   problem: string;
 }
@@ -25,8 +29,9 @@ export interface FileProgress {
   headBytes: number;
   head: string;
   /**
-   * sha256 of the first line (decompressed, newline included): the file's
-   * identity, so a rotated log is recognised under its new name or gzipped.
+   * sha256 of the first line (decompressed, newline included; a JSON
+   * document: of its whole content): the file's identity, so a rotated log is
+   * recognised under its new name or gzipped.
    * Null until the first line is complete; absent in older states.
    */
   firstLine?: string | null;
@@ -38,8 +43,14 @@ export interface FileProgress {
 export interface InputState {
   /** Keyed by absolute path. */
   files: Record<string, FileProgress>;
-  /** Non-blank lines read, including bad ones. */
+  /** Non-blank lines read, including bad ones (a whole JSON document counts as one). */
   lines: number;
+  /** Records read that are reviews or bad: the bad share's denominator (JSON Lines: one per line). */
+  records: number;
+  /** Records without the verdict field (the trace formats' other spans, runs, observations): no reviews, counted apart. */
+  otherRecords: number;
+  /** The logs' format; absent in older states: JSON Lines. */
+  format?: LogFormatName;
   blank: number;
   bad: number;
   badShown: BadLine[];
@@ -66,8 +77,11 @@ export interface SavedState {
 }
 
 export function newInputState(): InputState {
-  return { files: {}, lines: 0, blank: 0, bad: 0, badShown: [] };
+  return { files: {}, lines: 0, records: 0, otherRecords: 0, blank: 0, bad: 0, badShown: [] };
 }
+
+/** What bad input is counted in: lines while each held one record (JSON Lines), else records (a trace export's spans, runs, observations). */
+export const badUnit = (counts: { lines: number; records: number; otherRecords: number }): 'lines' | 'records' => (counts.records === counts.lines && counts.otherRecords === 0 ? 'lines' : 'records');
 
 /**
  * Loads a state file, or returns null when there is none yet. A checksum
@@ -90,6 +104,9 @@ export function loadState(file: string, identity: string): SavedState | null {
   if (parsed.state.identity !== identity) {
     throw new InputError(file, undefined, 'identity', 'state was made with a different drift config or --reference file; delete it (or use a new --state file) to start over');
   }
+  // States saved before records were counted read JSON Lines: one record per line, no other records.
+  parsed.state.input.records ??= parsed.state.input.lines;
+  parsed.state.input.otherRecords ??= 0;
   return parsed.state;
 }
 
