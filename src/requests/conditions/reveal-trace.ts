@@ -12,6 +12,7 @@ export const revealTrace = {
   followUp: {
     round: 'reveal',
     after: 'any',
+    reveals: (item) => item.trace,
     message: (item) => (item.trace === undefined ? undefined : `Here is the author's explanation:\n\n${item.trace.trimEnd()}\n\nDoes this change your decision? End with a VERDICT line.`),
   },
 } as const satisfies Condition;

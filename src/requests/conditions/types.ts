@@ -48,6 +48,8 @@ export interface FollowUp {
    * item), or a `probe` (pushback that carries nothing: "are you sure?").
    */
   readonly round: FollowUpRound;
+  /** A reveal's author explanation, which its message shows (the pass-two record digests and reads it); undefined when the item has none. */
+  readonly reveals?: (item: ContaminantSource) => string | undefined;
   /** The second user message, or undefined when the item cannot carry it (no evidence to quote, no trace to reveal). */
   message(item: FollowUpSource, first: FirstTurn): string | undefined;
 }
