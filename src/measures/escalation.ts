@@ -43,18 +43,14 @@ export const escalation = criticMeasure({
       ];
     },
   },
-  html: {
-    rank: 94,
-    render(cells) {
-      const rows = Object.entries(cells ?? {});
-      if (!rows.length) return '';
-      const body = rows
+  // On the critic's card rather than in a section of its own: a run without `escalation:` adds nothing to report.html.
+  card: {
+    render: (cells) =>
+      Object.entries(cells ?? {})
         .map(
           ([condition, c]) =>
-            `<tr><td>${e(condition)}</td><td>${e(c.policy)}</td><td class="num">${c.n}</td><td class="num">${c.challenged}</td><td class="num">${c.escalated.count} (${percent(c.escalated.rate)} ${percentInterval(c.escalated.ci)})</td><td class="num">${c.right}</td><td class="num">${c.wrong}</td><td class="num">${c.rejected ? c.rejected.count : '–'}</td></tr>`,
+            `<p class="escalation">After ${e(condition)}: ${c.escalated.count} of ${c.n} items ${c.rejected ? 'rejected (fail-closed)' : 'escalated'}, ${percent(c.escalated.rate)} ${percentInterval(c.escalated.ci)}, of ${c.challenged} findings rebutted; ${c.right} right, ${c.wrong} on correct originals. Both turns and the spans each cited: escalations.jsonl.</p>`,
         )
-        .join('');
-      return `<h3>Escalation</h3><p class="dim">Findings the critic held after the one rebuttal round: handed to a human with both verdicts and the spans each cited (escalations.jsonl), or rejected under fail-closed. Right: the item was a mutant.</p><table class="escalation"><thead><tr><th>condition</th><th>policy</th><th>items</th><th>findings rebutted</th><th>escalated</th><th>right</th><th>wrong</th><th>rejected</th></tr></thead><tbody>${body}</tbody></table>`;
-    },
+        .join(''),
   },
 });

@@ -37,19 +37,15 @@ export const passTwo = criticMeasure({
       ];
     },
   },
-  html: {
-    rank: 92,
-    render(cells) {
-      const rows = Object.entries(cells ?? {});
-      if (!rows.length) return '';
-      const body = rows
+  // On the critic's card rather than in a section of its own: a run without a reveal adds nothing to report.html.
+  card: {
+    render: (cells) =>
+      Object.entries(cells ?? {})
         .map(
           ([condition, c]) =>
-            `<tr class="${c.corrupting.count ? 'fail' : ''}"><td>${e(condition)}</td><td class="num">${c.n}</td><td class="num">${c.changed}</td><td class="num">${share(c.corrupting)}</td><td class="num">${c.corrupting.withdrawnCatches} · ${c.corrupting.newFalseAlarms}</td><td class="num">${share(c.corrective)}</td><td class="num">${c.corrective.withdrawnFalseAlarms} · ${c.corrective.foundDefects}</td></tr>`,
+            `<p class="pass-two${c.corrupting.count ? ' flag' : ''}">Pass two under ${e(condition)}: ${c.changed} of ${c.n} verdicts changed once the author's explanation was revealed, ${c.corrupting.count} corrupting (${c.corrupting.withdrawnCatches} catches withdrawn, ${c.corrupting.newFalseAlarms} new false alarms), ${c.corrective.count} corrective (${c.corrective.withdrawnFalseAlarms} false alarms withdrawn, ${c.corrective.foundDefects} defects found). Each item's record: pass-two.jsonl.</p>`,
         )
-        .join('');
-      return `<h3>Pass two</h3><p class="dim">Verdicts changed once the author's explanation was revealed after the first: corrupting made a right verdict wrong (catches withdrawn · new false alarms), corrective made a wrong one right (false alarms withdrawn · defects found). pass-two.jsonl holds each item's record.</p><table class="pass-two"><thead><tr><th>condition</th><th>items</th><th>changed</th><th>corrupting</th><th>catches withdrawn · new false alarms</th><th>corrective</th><th>false alarms withdrawn · defects found</th></tr></thead><tbody>${body}</tbody></table>`;
-    },
+        .join(''),
   },
 });
 

@@ -154,7 +154,7 @@ thresholds:
     expect(gate(critics['gives-in'], 'maxYield.reveal-trace')).toMatchObject({ pass: false, value: 1 });
     expect(gate(critics.rechecks, 'maxYield.reveal-trace')).toMatchObject({ pass: true, value: 0 });
     expect(r.read('report.md')).toContain('### Pass two');
-    expect(r.read('report.html')).toContain('<h3>Pass two</h3>');
+    expect(r.read('report.html')).toContain('Pass two under reveal-trace: ');
   });
 
   it("writes pass-two.jsonl: a line per item and critic in seed 002's fields, both verdicts and the critic's reason where it changed", () => {
@@ -197,6 +197,7 @@ thresholds:
     expect(held.second_turn.spans).toEqual(held.first_turn.spans);
     expect(held.rebuttal.message).toMatch(/^I re-checked this against the source/);
     expect(r.read('report.md')).toContain('### Escalation');
+    expect(r.read('report.html')).toContain(`After rebuttal-unsupported: ${caught() + truth.falseAlarms} of ${truth.mutants + truth.originals} items escalated`);
   });
 
   it('rejects the same items under fail-closed, on a resume with only the policy changed (no part of what the reviews depend on)', async () => {
