@@ -28,8 +28,11 @@ export function authorExplanation(item: ContaminantSource): string | undefined {
   return explanations.get(key, () => write(item as ContaminantSource & { artifact: string }) ?? NONE) || undefined;
 }
 
-/** Explanations of the items last asked for: a run asks for each item's several times (planning, each repeat's request). */
-const explanations = new RecentResults<string>(2_000);
+/**
+ * Explanations of the items last asked for: a run asks for each item's several times (counting its jobs, then
+ * building each critic's requests), a suite's worth apart; a default-size suite (a few thousand items) fits.
+ */
+const explanations = new RecentResults<string>(10_000);
 /** What the cache holds for an item that cannot carry an explanation (it has no claim). */
 const NONE = '';
 
