@@ -401,6 +401,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       mutantsPerFixture: config.mutantsPerFixture,
       thresholds: config.thresholds,
       bootstrap: config.bootstrap,
+      // Not among what the reviews depend on: the policy decides what a held finding comes to, not what is sent.
+      ...(config.escalation ? { escalation: config.escalation } : {}),
       errorBudget: config.errorBudget,
       reports: config.reports,
       ...(options.baseline ? { baseline: options.baseline } : {}),

@@ -9,6 +9,7 @@ import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { ResultSink } from '../results/sink.js';
 import type { CriticTables } from '../results/tabulate.js';
+import type { EscalationSettings } from '../results/escalation.js';
 import type { CriticRecord } from '../results/types.js';
 
 /**
@@ -31,6 +32,8 @@ export interface CriticScope {
   generation: GenerationCounts;
   /** The run to compare with: given with --baseline FILE, or the one the run recorded (unreadable when gone or changed since); undefined without. */
   baseline: ComparedBaseline | undefined;
+  /** What a finding held against a rebuttal comes to (`escalation:`); absent when the config sets none. */
+  escalation?: EscalationSettings | undefined;
   /** Per item and condition: what the critic answered (the one pass's counts). */
   outcomes: ItemOutcomes;
   /** The critic's tables, from the same counts. */

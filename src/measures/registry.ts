@@ -2,7 +2,9 @@ import { anchoring } from './anchoring.js';
 import { conditionEffects } from './conditionEffects.js';
 import { crossCritics } from './crossCritic.js';
 import { echo } from './echo.js';
+import { escalation } from './escalation.js';
 import { falseAlarms } from './falseAlarms.js';
+import { passTwo } from './passTwo.js';
 import { planAudit } from './planAudit.js';
 import { power } from './power.js';
 import { regression } from './regression.js';
@@ -16,7 +18,7 @@ import { secondTurns } from './secondTurns.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [echo, secondTurns, reviewAudit, planAudit, regression, sealedAbility] as const;
+export const CRITIC_MEASURES = [echo, secondTurns, passTwo, escalation, reviewAudit, planAudit, regression, sealedAbility] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
 export const TABLE_MEASURES = [falseAlarms, anchoring, conditionEffects] as const;

@@ -57,7 +57,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: isLoaded(baseline) });
     const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline };
+    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline, escalation: settings.escalation };
     const measures = criticPass(passScope);
     const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...measures.sinks];
     for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);

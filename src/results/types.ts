@@ -5,6 +5,7 @@ import type { ConditionName, DeclaredConditionSpec } from '../requests/condition
 import type { CriticIdentity } from '../reviews/critic.js';
 import { DEFAULT_GRAMMAR } from '../reviews/verdicts/index.js';
 import type { StopKind } from '../reviews/stop.js';
+import type { EscalationSettings } from './escalation.js';
 import type { BootstrapSettings } from './schema.js';
 
 /** Run stops are typed where the scheduler makes them (src/reviews/stop.ts); the run's status records them. */
@@ -36,6 +37,8 @@ export interface RunSettings {
   mutantsPerFixture?: number | undefined;
   /** The cluster bootstrap's settings (absent in runs stored before it existed). */
   bootstrap?: BootstrapSettings | undefined;
+  /** What a finding held against a rebuttal comes to (`escalation:`); absent when the config sets none. */
+  escalation?: EscalationSettings | undefined;
   errorBudget: number;
 }
 
