@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { baseThresholdsShape, GATE_THRESHOLD_RANKS, gateThresholdsShape } from '../gates/schema.js';
+import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { ResultSink } from '../results/sink.js';
-import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
+import type { CriticTables } from '../results/tabulate.js';
+import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
 
 export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES };
@@ -35,11 +36,11 @@ export function rankedFields<T>(fields: ReadonlyArray<Ranked<[string, unknown]>>
   return Object.fromEntries(inRankOrder(fields)) as T;
 }
 
-/** The keys of the `thresholds:` schema, with their zod pieces, in rank order: the gates' own keys, `gate`, and every measure's piece. */
+/** The keys of the `thresholds:` schema, with their zod pieces, in rank order: `gate`, and every measure's piece. */
 function thresholdsShape(): z.ZodRawShape {
   const pieces: Array<Ranked<[string, z.ZodType]>> = [
-    ...Object.entries({ ...gateThresholdsShape, ...baseThresholdsShape }).map(([key, schema]) => ({
-      rank: GATE_THRESHOLD_RANKS[key as keyof typeof GATE_THRESHOLD_RANKS],
+    ...Object.entries(baseThresholdsShape).map(([key, schema]) => ({
+      rank: BASE_THRESHOLD_RANKS[key as keyof typeof BASE_THRESHOLD_RANKS],
       piece: [key, schema] as [string, z.ZodType],
     })),
     ...MEASURES.flatMap((m) =>
@@ -54,9 +55,9 @@ const rankOf = (rank: Rank | Record<string, Rank>, key: string): Rank => (typeof
 
 type ShapeOf<M> = M extends { thresholds?: { shape: infer S } } ? S : never;
 type MeasureShapes = UnionToIntersection<ShapeOf<(typeof TABLE_MEASURES)[number] | (typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
-type ThresholdsShape = typeof gateThresholdsShape & typeof baseThresholdsShape & MeasureShapes;
+type ThresholdsShape = typeof baseThresholdsShape & MeasureShapes;
 
-/** The `thresholds:` section of the config: what the gates compare the figures with, assembled from the gates' keys and the measures' pieces. */
+/** The `thresholds:` section of the config: what the gates compare the figures with, assembled from `gate` and the measures' pieces. */
 // The keys and their schemas are exactly those of ThresholdsShape; only their order is computed (by rank), which the type cannot follow.
 export const thresholdsSchema = z.strictObject(thresholdsShape()) as unknown as z.ZodObject<ThresholdsShape, z.core.$strict>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;
@@ -85,7 +86,7 @@ export interface CriticMeasured {
 
 /**
  * A critic's measures over its one pass: `sinks` are fed every result of the pass (with the report's own),
- * then `measure` computes each figure, its gates and its warnings from the pass's counts.
+ * then `measure` adds what they read to the shared tables, and computes each figure, its gates and its warnings.
  */
 export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>>; measure(scope: CriticScope, thresholds: Thresholds, name: string): CriticMeasured } {
   const readers = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => ({ m, sink: m.reads?.(scope) as ResultSink<unknown> | undefined }));
@@ -93,12 +94,15 @@ export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>
     sinks: readers.flatMap((r) => (r.sink ? [r.sink] : [])),
     measure(full, thresholds, name) {
       const measured: CriticMeasured = { fields: [], gates: [], warnings: [] };
+      const readings = readers.map(({ m, sink }) => ({ m, reading: sink?.finish() }));
+      // What the measures read joins the shared tables (the located catches) before any figure or gate reads them.
+      for (const { m, reading } of readings) m.addToTables?.(full.tables, reading);
       for (const m of TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>) {
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(full.tables, thresholds, full) });
         if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(full.tables, thresholds).map((w: string) => `${name}: ${w}`) });
       }
-      for (const { m, sink } of readers) {
-        const figure = m.figure(full, sink?.finish(), thresholds);
+      for (const { m, reading } of readings) {
+        const figure = m.figure(full, reading, thresholds);
         if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
         else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
         if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
@@ -125,13 +129,15 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
 /** A per-critic measure's figure as a critic's report holds it: under its key, or gathered from its spread keys. */
-export function criticFigure(m: AnyCriticMeasure, critic: object): unknown {
+// The report holds the measure's figure under its keys by construction (criticPass), which the type cannot follow.
+export function criticFigure<Figure>(m: CriticMeasure<string, Figure, any, any>, critic: object): Figure {
   const fields = fieldsOf(critic);
-  return m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key];
+  return (m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key]) as Figure;
 }
 
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
-export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
+export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
+  const view: CriticView = { ...shown, figureOf: (m) => criticFigure(m, critic) };
   const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
     const section = m[output];
     return section ? [{ rank: section.rank, piece: section.render(view.tables, view) as Out }] : [];
@@ -143,10 +149,13 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
   return [...ofTables, ...ofFields];
 }
 
-/** The per-critic measures' notes on the report's first line, in registry order. */
-export function headlineNotes(report: { critics: Record<string, object> }): string {
+/** The per-critic measures' notes on the report's first line, in rank order. */
+export function headlineNotes(report: { critics: Record<string, CriticTables> }): string {
   const critics = Object.entries(report.critics);
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.headline?.(critics.map(([name, critic]) => [name, criticFigure(m, critic)])) ?? '').join('');
+  const notes = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) =>
+    m.headline ? [{ rank: m.headline.rank, piece: m.headline.note(critics.map(([name, tables]) => ({ name, figure: criticFigure(m, tables), tables }))) }] : [],
+  );
+  return inRankOrder(notes).join('');
 }
 
 /** The per-critic measures' properties of a critic's junit.xml test suite. */
@@ -154,9 +163,9 @@ export function junitProperties(critic: object): Record<string, string> {
   return Object.assign({}, ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.junit?.properties(criticFigure(m, critic)) ?? {}));
 }
 
-/** The per-critic measures' pieces of a critic's card in report.html, in registry order. */
+/** The per-critic measures' pieces of a critic's card in report.html, in rank order. */
 export function cardPieces(critic: object): string {
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.card?.render(criticFigure(m, critic)) ?? '').join('');
+  return inRankOrder((CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => (m.card ? [{ rank: m.card.rank, piece: m.card.render(criticFigure(m, critic)) }] : []))).join('');
 }
 
 /** Each run-level measure's section of report.md or report.html, ranked. */

@@ -36,6 +36,7 @@ function report(thresholds: Record<string, unknown> = {}) {
 
 /** A threshold value of the right shape per key the registry's members own, with a second-turn condition and a mutator of this run. */
 const SETTINGS: Record<string, unknown> = {
+  catchRate: { default: 0.6, mode: 'located' },
   maxFalseAlarmRate: 0.1,
   maxAnchoringDrop: 0.1,
   maxConditionEffect: { 'with-trace': 0.1 },
@@ -46,6 +47,7 @@ const SETTINGS: Record<string, unknown> = {
   maxRegression: { margin: 0.1 },
   maxBlindDiscrimination: 0.3,
   positiveControl: { minDiscrimination: 0.2 },
+  minVerdictRate: 0.9,
 };
 
 /** The gates of a key not named after it: `positiveControl` is the `positive-control` gate. */

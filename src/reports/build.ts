@@ -3,18 +3,14 @@ import { isReviewFixture } from '../fixtures/kinds/index.js';
 import type { LoadedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
 import type { BatchSummary } from '../results/store.js';
-import { evaluateGates } from '../gates/evaluate.js';
 import type { Gate } from '../gates/gate.js';
 import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
-import type { ResultSink } from '../results/sink.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { bootstrapEffects } from '../results/effects.js';
-import { catchRateMode } from '../gates/thresholds.js';
-import { attachLocated, locatedTables, replyAnalysis } from '../results/located.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
@@ -52,28 +48,22 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
   }
   for (const critic of snapshot.critics) {
-    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, and the measures'.
+    // One pass over the critic's results feeds every sink: the counts and the measures' (docs/architecture.md, "Measures").
     // Replies are kept per item only for a baseline comparison's list of flipped items.
     const counter = outcomeCounter({ reply: baseline !== undefined });
-    const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline };
+    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline, settings };
     const measures = criticPass(passScope);
-    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...measures.sinks];
+    const sinks = [counter, ...measures.sinks];
     for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
     const { outcomes, totals, errorCauses } = counter.finish();
     const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
-    const replies = replyReader.finish();
-    attachLocated(tables, replies);
-    const located = catchRateMode(settings.thresholds.catchRate) === 'located';
     const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
     const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
-    const evaluated = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, runMutators: mutatorNames });
-    if (located) for (const g of evaluated.flatMap((r) => r.piece)) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
     // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
     const measured = measures.measure({ ...passScope, outcomes, tables, gatedMutators: mutators, unreached }, settings.thresholds, critic.name);
-    // The gates above and the measures', in their ranks (docs/architecture.md, "Measures").
-    const gates = inRankOrder([...evaluated, ...measured.gates]).flat();
+    // The measures' gates, in their ranks (docs/architecture.md, "Measures").
+    const gates = inRankOrder(measured.gates).flat();
     cleanOutcomes.set(critic.name, outcomes);
     const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
     // The measures' warnings, in their ranks (docs/architecture.md, "Measures").
@@ -96,8 +86,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 60, piece: ['cost', criticCost] },
       { rank: 70, piece: ['costSplit', costSplit] },
       { rank: 110, piece: ['bootstrap', bootstrap] },
-      { rank: 140, piece: ['grammar', replies.grammar] },
-      { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
     assembled.push({ name: critic.name, gates, report: () => rankedFields<CriticReport>([...own(), ...measured.fields]) });

@@ -2,7 +2,6 @@ import { MERGED } from '../mutants/generate.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
 import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
-import { locatedLines } from './locatedSections.js';
 import { bootstrapLines, errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
@@ -52,7 +51,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   const own: Array<Ranked<string[]>> = [
     { rank: 30, piece: table },
     { rank: 40, piece: flakinessLines(critic, conditions) },
-    { rank: 50, piece: locatedLines(critic, conditions) },
     { rank: 80, piece: pairedLines(critic) },
     { rank: 120, piece: bootstrapLines(critic) },
     {

@@ -6,7 +6,6 @@ import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../meas
 import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
 import { positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
-import { locatedSummary } from './locatedSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
@@ -46,13 +45,11 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
         const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
         return !interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text);
       });
-    const located = locatedSummary(critic);
     // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
     const own: Array<Ranked<string[]>> = [
       { rank: 10, piece: table },
       { rank: 20, piece: paired },
       { rank: 90, piece: critic.gates.map(gateLine) },
-      { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },
       { rank: 120, piece: verdictLines(critic) },
     ];
     out.push(...inRankOrder([...own, ...criticSections<string[]>('terminal', critic, { name, conditions: report.conditions, tables: critic })]).flat());

@@ -4,7 +4,6 @@ import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measu
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { BootstrapSummary } from '../results/effects.js';
-import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
@@ -41,10 +40,6 @@ export interface CriticReportBase extends CriticTables {
   costSplit: { spent: number; cached: number } | null;
   /** Cluster bootstrap of each condition's effect against clean. */
   bootstrap: BootstrapSummary;
-  /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
-  grammar: GrammarAdherence;
-  /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
-  falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
 }
 
 export interface MutantSummary {

@@ -4,8 +4,7 @@ import { ANCHORING_CONDITION, type ConditionName } from '../../requests/conditio
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
-import { errorCount } from '../../gates/evaluate.js';
-import type { Gate } from '../../gates/gate.js';
+import { errorCount, type Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
 import { countBy, engineText, gateReading, percent, formatP, signedPoints } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
@@ -16,7 +15,6 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
-import { locatedHtml } from './located.js';
 import { CONDITION_COLOURS, renderPlot } from './plot.js';
 import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
@@ -192,7 +190,6 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
       rank: 10,
       piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
     },
-    { rank: 30, piece: locatedHtml(critic, conditions) },
     { rank: 60, piece: pairedTable(critic.paired, conditions) },
     { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
   ];
