@@ -5,6 +5,7 @@ import { crossCritics } from './crossCritic.js';
 import { echo } from './echo.js';
 import { falseAlarms } from './falseAlarms.js';
 import { located } from './located.js';
+import { pairedEffects } from './pairedEffects.js';
 import { planAudit } from './planAudit.js';
 import { power } from './power.js';
 import { regression } from './regression.js';
@@ -19,7 +20,7 @@ import { verdictRate } from './verdictRate.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [located, echo, secondTurns, reviewAudit, planAudit, regression, sealedAbility] as const;
+export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, reviewAudit, planAudit, regression, sealedAbility] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
 export const TABLE_MEASURES = [catchRates, falseAlarms, anchoring, conditionEffects, verdictRate] as const;

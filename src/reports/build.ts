@@ -10,7 +10,6 @@ import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
-import { bootstrapEffects } from '../results/effects.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
@@ -65,7 +64,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     // The measures' gates, in their ranks (docs/architecture.md, "Measures").
     const gates = inRankOrder(measured.gates).flat();
     cleanOutcomes.set(critic.name, outcomes);
-    const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
     // The measures' warnings, in their ranks (docs/architecture.md, "Measures").
     warnings.push(...inRankOrder(measured.warnings).flat());
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
@@ -85,7 +83,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 50, piece: ['passed', answered && gates.every((g) => g.pass)] },
       { rank: 60, piece: ['cost', criticCost] },
       { rank: 70, piece: ['costSplit', costSplit] },
-      { rank: 110, piece: ['bootstrap', bootstrap] },
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
     assembled.push({ name: critic.name, gates, report: () => rankedFields<CriticReport>([...own(), ...measured.fields]) });

@@ -1,8 +1,8 @@
 import { MERGED } from '../mutants/generate.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
-import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
-import { bootstrapLines, errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
+import { countBy, engineText, percent, rateCell } from '../measures/format.js';
+import { errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -51,8 +51,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
   const own: Array<Ranked<string[]>> = [
     { rank: 30, piece: table },
     { rank: 40, piece: flakinessLines(critic, conditions) },
-    { rank: 80, piece: pairedLines(critic) },
-    { rank: 120, piece: bootstrapLines(critic) },
     {
       rank: 150,
       piece: [
@@ -65,24 +63,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     { rank: 160, piece: errorCauseLines(critic) },
   ];
   out.push(...inRankOrder([...own, ...criticSections<string[]>('markdown', critic, { name, conditions, tables: critic })]).flat());
-  return out;
-}
-
-/** Each condition against clean on the same items, with exact McNemar and Holm-adjusted p. */
-function pairedLines(critic: CriticReport): string[] {
-  if (!critic.paired.length) return [];
-  const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-  const out = [
-    '',
-    `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`,
-    '',
-    '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const p of critic.paired)
-    out.push(
-      `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
-    );
   return out;
 }
 

@@ -3,7 +3,7 @@ import type { ReportSettings } from './schema.js';
 import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
 import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
-import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
+import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, percent, percentInterval } from '../measures/format.js';
 import { positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
 import { mutationReportHint } from './mutationHint.js';
@@ -36,19 +36,9 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
         }),
       ].join('');
     const table = [...Object.entries(critic.byMutator).map(([mutator, cells]) => row(mutator, cells)), row('false alarms', critic.falseAlarms)];
-    const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-    const paired = critic.paired
-      .filter((p) => p.mutator === 'all' || p.mutator === 'control')
-      .map((p) => {
-        const what = p.mutator === 'all' ? 'catch rate' : 'false alarms';
-        const effect = critic.bootstrap?.effects.find((e) => e.mutator === p.mutator && e.to === p.to);
-        const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
-        return !interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text);
-      });
     // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
     const own: Array<Ranked<string[]>> = [
       { rank: 10, piece: table },
-      { rank: 20, piece: paired },
       { rank: 90, piece: critic.gates.map(gateLine) },
       { rank: 120, piece: verdictLines(critic) },
     ];

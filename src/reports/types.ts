@@ -3,7 +3,6 @@ import type { BatchSummary } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import type { BootstrapSummary } from '../results/effects.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
@@ -38,8 +37,6 @@ export interface CriticReportBase extends CriticTables {
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
-  /** Cluster bootstrap of each condition's effect against clean. */
-  bootstrap: BootstrapSummary;
 }
 
 export interface MutantSummary {

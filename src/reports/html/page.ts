@@ -1,12 +1,11 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { ANCHORING_CONDITION, type ConditionName } from '../../requests/conditions/index.js';
+import type { ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
-import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
 import { errorCount, type Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent, formatP, signedPoints } from '../../measures/format.js';
+import { countBy, engineText, gateReading, percent, signedPoints } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -190,32 +189,10 @@ function criticSection(name: string, critic: CriticReport, conditions: Condition
       rank: 10,
       piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
     },
-    { rank: 60, piece: pairedTable(critic.paired, conditions) },
     { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
   ];
   const sections = inRankOrder([...own, ...criticSections<string>('html', critic, { name, conditions, tables: critic })]);
   return [`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`, ...sections, '</section>'].join('\n');
-}
-
-function pairedTable(paired: PairedComparison[], conditions: readonly ConditionName[]): string {
-  if (!paired.length) {
-    return conditions.length === 1
-      ? `<p class="dim">No paired comparisons: only the ${e(conditions[0]!)} condition was configured.</p>`
-      : `<p class="dim">No paired comparisons: no item has an answered review under both clean and another of the configured conditions (${e(conditions.join(', '))}).</p>`;
-  }
-  const rows = paired.map((p) => {
-    const significant = p.pHolm < 0.05;
-    const gate = p.mutator === ALL_MUTANTS && p.to === ANCHORING_CONDITION;
-    const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
-    const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
-    const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
-    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${formatP(p.p)}</td><td class="num">${formatP(p.pHolm)}</td><td class="num">${signedPoints(p.delta)} <span class="ci">[${points(p.ci[0])}, ${points(p.ci[1])}]</span></td><td>${note}</td></tr>`;
-  });
-  return `<h3>Each condition against clean, on the same items</h3>
-<table class="paired"><thead><tr><th>items</th><th>condition</th><th>n</th><th title="flagged under clean only">b</th><th title="flagged under the condition only">c</th><th title="exact two-sided McNemar">p</th><th title="Holm-adjusted over the comparisons">Holm p</th><th>difference [95% CI]</th><th></th></tr></thead><tbody>
-${rows.join('\n')}
-</tbody></table>
-<p class="dim">b: flagged under clean only · c: flagged under the condition only · p: exact McNemar · Holm p: adjusted for the number of comparisons · difference: condition minus clean, with Newcombe's paired 95% interval. Highlighted: significant at 5% after Holm adjustment.</p>`;
 }
 
 /**
@@ -235,8 +212,6 @@ function unansweredConditions(critic: CriticReport, conditions: readonly Conditi
   if (!lines.length) return '';
   return `<div class="banner warn unanswered"><p>No figures under ${lines.length === 1 ? 'one configured condition' : `${lines.length} configured conditions`}${stopReason ? ` (the run stopped early: ${e(stopReason)})` : ''}:</p><ul>${lines.join('')}</ul></div>`;
 }
-
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
 
 function mutantSection(conditions: readonly string[], items: number, critics: number): string {
   const options = (list: Array<[string, string]>) => list.map(([v, l]) => `<option value="${e(v)}">${e(l)}</option>`).join('');
