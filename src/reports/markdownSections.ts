@@ -13,23 +13,10 @@ const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪
 export function headlineLines(report: AuditReport, heading: '#' | '##'): string[] {
   const { cause, passed, gates } = headline(report);
   return [
-    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${headlineNotes(report)}`,
+    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${headlineNotes(report)}`,
     '',
     ...Object.entries(report.critics).map(([name, critic]) => `- **${name}**: ${critic.summary}`),
   ];
-}
-
-/**
- * The first line's note when a critic's positive control failed: it must be
- * read before any figure. A critic that answered nothing has no figure to
- * read: the headline's cause says why (its stop, or no data).
- */
-export function positiveControlHeadline(report: AuditReport): string {
-  const failed = Object.entries(report.critics)
-    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass && c.verdicts.verdicts + c.verdicts.noVerdict > 0)
-    .map(([name]) => name);
-  if (!failed.length) return '';
-  return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
 }
 
 export function warningLines(report: AuditReport): string[] {

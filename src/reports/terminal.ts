@@ -4,7 +4,6 @@ import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
 import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
 import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, percent, percentInterval } from '../measures/format.js';
-import { positiveControlHeadline } from './markdownSections.js';
 import { headline } from './headline.js';
 import { mutationReportHint } from './mutationHint.js';
 
@@ -13,7 +12,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   const out: string[] = [];
   const { cause, passed, gates } = headline(report);
   const verdict = passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  const notes = positiveControlHeadline(report) + headlineNotes(report);
+  const notes = headlineNotes(report);
   out.push(
     `${chalk.bold('critic-audit')} ${cause ? `${chalk.red.bold(cause)} · ` : ''}${verdict} · ${gates}${notes ? chalk.red.bold(notes) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
   );

@@ -5,7 +5,7 @@ import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { errorCount, type Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent, signedPoints } from '../../measures/format.js';
+import { countBy, engineText, gateReading, percent } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -152,7 +152,7 @@ function headlineCard(name: string, critic: CriticReport): string {
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${cardPieces(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${cardPieces(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
 }
 
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
@@ -162,24 +162,6 @@ function gateRow(g: Gate): string {
   const why = noData ? `<div class="why">no data: ${e(g.detail ?? '')}</div>` : (g.effect || g.regression) && g.detail ? `<div class="why">${e(g.detail)}</div>` : '';
   const reading = gateReading(g);
   return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(reading.threshold)}</td><td class="num">${e(reading.value)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
-}
-
-/**
- * critics[name].positiveControl: can the critic review at all, sealed? Its
- * verdict, figures and reasons, and the evidence reading as report.json has it.
- */
-function positiveControl(critic: CriticReport): string {
-  const pc = critic.positiveControl;
-  const facts = [`verdict rate ${percent(pc.verdictRate)} (min ${percent(pc.minVerdictRate)})`];
-  if (pc.discrimination !== null) {
-    const parts = pc.catchRate !== null && pc.falseAlarmRate !== null ? ` (catch ${percent(pc.catchRate)} − false alarms ${percent(pc.falseAlarmRate)})` : '';
-    facts.push(`discrimination ${signedPoints(pc.discrimination)}${parts}, min ${signedPoints(pc.minDiscrimination)}`);
-  }
-  facts.push(pc.gated ? 'a gate' : 'reported, not gated');
-  const reasons = pc.reasons.length ? `<ul class="reasons">${pc.reasons.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '';
-  const warning = pc.anchoringInterpretable ? '' : '<p class="flag">The contaminated conditions\' figures are not findings: this critic cannot review sealed.</p>';
-  const reading = pc.evidenceReading === undefined ? '' : `<table class="kv"><tbody><tr><td>evidenceReading</td><td>${e(JSON.stringify(pc.evidenceReading))}</td></tr></tbody></table>`;
-  return `<div class="pc"><b>Positive control</b> ${badge(pc.pass)} <span class="dim">${e(facts.join(' · '))}</span>${reasons}${warning}${reading}</div>`;
 }
 
 function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], stopReason: string | null): string {
