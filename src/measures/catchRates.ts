@@ -1,3 +1,4 @@
+import chalk from 'chalk';
 import { z } from 'zod';
 import { noDataGate, nothingMeasured, type Gate, type GateContext, type ResolvedBand, unanswered } from '../gates/gate.js';
 import { namedMutators, withNamed } from '../gates/gatedMutators.js';
@@ -6,6 +7,8 @@ import { bandStatus, resolveBand } from '../gates/thresholds.js';
 import { locatedTables } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { rate } from '../util/schemaParts.js';
+import { CONDITION_COLOURS, renderPlot } from './catchRatePlot.js';
+import { NO_DATA, percent, percentInterval, rateCell } from './format.js';
 import { tablesMeasure, type ThresholdsOf } from './measure.js';
 
 /** What a catch is for the catch-rate gates: any FAIL on a mutant (raw), or one whose reply pointed at the mutation (located). */
@@ -79,6 +82,54 @@ export const catchRates = tablesMeasure({
       const gates = catchRateGates(located ? locatedTables(tables) : tables, thresholds, { mutators: scope.gatedMutators, runMutators: scope.runMutators });
       return located ? gates.map((g) => (g.name.startsWith('catchRate.') && g.value !== null ? { ...g, detail: LOCATED_DETAIL } : g)) : gates;
     },
+  },
+  terminal: {
+    rank: 10,
+    /** Each mutator's catch rate and the false alarms under every condition, a column per condition. */
+    render(tables, { conditions }) {
+      // A column as wide as the longest condition name (second turns' names run past 20).
+      const width = Math.max(20, ...conditions.map((c) => c.length + 1));
+      const header = ['mutator'.padEnd(22), ...conditions.map((c) => c.padEnd(width))].join('');
+      const row = (label: string, cells: Partial<Record<string, { n: number; rate: number; ci: [number, number] }>>) =>
+        [
+          label.padEnd(22),
+          ...conditions.map((c) => {
+            const cell = cells[c];
+            return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(width);
+          }),
+        ].join('');
+      return [chalk.dim(header), ...Object.entries(tables.byMutator).map(([mutator, cells]) => row(mutator, cells)), row('false alarms', tables.falseAlarms)];
+    },
+  },
+  markdown: [
+    {
+      // The false alarms apart (falseAlarms.ts) follow as rows of this table, at the same rank.
+      rank: 30,
+      render(tables, { conditions }) {
+        const out = ['', '### Catch rate by mutator (Wilson 95%)', '', `| mutator | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---').join('|')}|`];
+        for (const [mutator, cells] of Object.entries(tables.byMutator)) out.push(`| ${mutator} | ${conditions.map((c) => rateCell(cells[c])).join(' | ')} |`);
+        out.push(`| **all** | ${conditions.map((c) => rateCell(tables.pooled[c])).join(' | ')} |`);
+        const apart = Object.keys(tables.falseAlarmsApart.controls).length ? ' and controls' : '';
+        out.push(`| *false alarms on originals${apart}* | ${conditions.map((c) => rateCell(tables.falseAlarms[c])).join(' | ')} |`);
+        return out;
+      },
+    },
+    {
+      rank: 40,
+      /** With repeats: per mutator and condition, the share of items whose verdict differed between repeats. */
+      render(tables, { conditions }) {
+        const rows: Array<[string, Partial<Record<string, { flaky: number | null }>>]> = [...Object.entries(tables.byMutator), ['*originals*', tables.falseAlarms]];
+        if (!rows.some(([, cells]) => Object.values(cells).some((cell) => cell?.flaky != null))) return [];
+        const out = ['', '### Flaky items: share whose verdict differed between repeats', '', `| items | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---:').join('|')}|`];
+        for (const [name, cells] of rows) out.push(`| ${name} | ${conditions.map((c) => (cells[c]?.flaky != null ? percent(cells[c]!.flaky!) : '–')).join(' | ')} |`);
+        return out;
+      },
+    },
+  ],
+  html: {
+    rank: 10,
+    render: (tables, { name, conditions }) =>
+      `<figure>${renderPlot(tables, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
   },
 });
 

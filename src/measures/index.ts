@@ -139,8 +139,8 @@ export function criticFigure<Figure>(m: CriticMeasure<string, Figure, any, any>,
 export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
   const view: CriticView = { ...shown, figureOf: (m) => criticFigure(m, critic) };
   const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
-    const section = m[output];
-    return section ? [{ rank: section.rank, piece: section.render(view.tables, view) as Out }] : [];
+    const sections = m[output];
+    return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(view.tables, view) as Out }));
   });
   const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
     const sections = m[output];

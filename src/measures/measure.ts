@@ -203,9 +203,10 @@ export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never
   thresholds?: ThresholdsPiece<Shape>;
   gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
-  terminal?: Section<CriticTables, string[]>;
-  markdown?: Section<CriticTables, string[]>;
-  html?: Section<CriticTables, string>;
+  /** Its sections of each output: one, or several at their ranks (the catch-rate table and the flaky items in report.md). */
+  terminal?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
+  markdown?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
+  html?: Section<CriticTables, string> | Array<Section<CriticTables, string>>;
 }
 
 // As AnyCriticMeasure.

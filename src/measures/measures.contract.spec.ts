@@ -79,9 +79,8 @@ describe('every measure of the registry', () => {
 
   it.each(ofTables.map((m) => m.name))('%s: its sections render from the tables', (name) => {
     const m = ofTables.find((t) => t.name === name)!;
-    if (m.terminal) expect(m.terminal.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    if (m.markdown) expect(m.markdown.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    if (m.html) expect(typeof m.html.render(view.tables, view)).toBe('string');
+    for (const section of [m.terminal ?? [], m.markdown ?? []].flat()) expect(section.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    for (const section of [m.html ?? []].flat()) expect(typeof section.render(view.tables, view)).toBe('string');
   });
 
   it.each(critics.map((m) => m.key))('%s: its figure is under its key in critics[name], and its sections render', (key) => {

@@ -3,7 +3,7 @@ import type { ReportSettings } from './schema.js';
 import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
 import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
-import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, percent, percentInterval } from '../measures/format.js';
+import { CAUSES_SHOWN, causeText, engineText, gateReading, percent } from '../measures/format.js';
 import { headline } from './headline.js';
 import { mutationReportHint } from './mutationHint.js';
 
@@ -22,22 +22,8 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);
-    // A column as wide as the longest condition name (second turns' names run past 20).
-    const width = Math.max(20, ...report.conditions.map((c) => c.length + 1));
-    const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(width))].join('');
-    out.push(chalk.dim(header));
-    const row = (label: string, cells: Record<string, { n: number; rate: number; ci: [number, number] } | undefined>) =>
-      [
-        label.padEnd(22),
-        ...report.conditions.map((c) => {
-          const cell = cells[c];
-          return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(width);
-        }),
-      ].join('');
-    const table = [...Object.entries(critic.byMutator).map(([mutator, cells]) => row(mutator, cells)), row('false alarms', critic.falseAlarms)];
     // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
     const own: Array<Ranked<string[]>> = [
-      { rank: 10, piece: table },
       { rank: 90, piece: critic.gates.map(gateLine) },
       { rank: 120, piece: verdictLines(critic) },
     ];

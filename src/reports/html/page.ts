@@ -14,7 +14,6 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
-import { CONDITION_COLOURS, renderPlot } from './plot.js';
 import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -166,13 +165,7 @@ function gateRow(g: Gate): string {
 
 function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], stopReason: string | null): string {
   // The page's own pieces and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
-  const own: Array<Ranked<string>> = [
-    {
-      rank: 10,
-      piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
-    },
-    { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
-  ];
+  const own: Array<Ranked<string>> = [{ rank: 110, piece: unansweredConditions(critic, conditions, stopReason) }];
   const sections = inRankOrder([...own, ...criticSections<string>('html', critic, { name, conditions, tables: critic })]);
   return [`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`, ...sections, '</section>'].join('\n');
 }
