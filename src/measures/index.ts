@@ -3,7 +3,10 @@ import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { ResultSink } from '../results/sink.js';
-import type { CriticTables } from '../results/tabulate.js';
+import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate.js';
+import type { ItemOutcomes } from '../results/itemOutcomes.js';
+import type { ReviewResult } from '../reviews/types.js';
+import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
 import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
 
@@ -77,40 +80,54 @@ export function fieldOverrides(): Map<string, FieldOverride> {
   return new Map(MEASURES.flatMap((m) => Object.entries(m.thresholds?.overrides ?? {}).flatMap(([key, o]) => (o ? [[key, o] as const] : []))));
 }
 
-/** What the per-critic measures made of one critic: its report.json fields, gates and warnings, each ranked among the report's own. */
+/** What the per-critic measures made of one critic: its counts and tables, and its report.json fields, gates and warnings, each ranked among the report's own. */
 export interface CriticMeasured {
+  /** Per item and condition: what the critic answered. */
+  outcomes: ItemOutcomes;
+  /** The critic's tables, with what the measures added to them (the located catches). */
+  tables: CriticTables;
   fields: Array<Ranked<[string, unknown]>>;
   gates: Array<Ranked<Gate[]>>;
   warnings: Array<Ranked<string[]>>;
 }
 
 /**
- * A critic's measures over its one pass: `sinks` are fed every result of the pass (with the report's own),
- * then `measure` adds what they read to the shared tables, and computes each figure, its gates and its warnings.
+ * A critic's measures from its one pass over its results: every result feeds the shared counts and each measure's
+ * sink at once; then the tables are made from the counts, the measures add what they read to them, and each figure,
+ * its gates and its warnings are computed (docs/architecture.md, "Measures").
  */
-export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>>; measure(scope: CriticScope, thresholds: Thresholds, name: string): CriticMeasured } {
+export function measureCritic(scope: PassScope, results: Iterable<ReviewResult>, thresholds: Thresholds): CriticMeasured {
+  // Replies are kept per item only for a baseline comparison's list of flipped items.
+  const counter = outcomeCounter({ reply: scope.baseline !== undefined });
   const readers = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => ({ m, sink: m.reads?.(scope) as ResultSink<unknown> | undefined }));
-  return {
-    sinks: readers.flatMap((r) => (r.sink ? [r.sink] : [])),
-    measure(full, thresholds, name) {
-      const measured: CriticMeasured = { fields: [], gates: [], warnings: [] };
-      const readings = readers.map(({ m, sink }) => ({ m, reading: sink?.finish() }));
-      // What the measures read joins the shared tables (the located catches) before any figure or gate reads them.
-      for (const { m, reading } of readings) m.addToTables?.(full.tables, reading);
-      for (const m of TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>) {
-        if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(full.tables, thresholds, full) });
-        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(full.tables, thresholds).map((w: string) => `${name}: ${w}`) });
-      }
-      for (const { m, reading } of readings) {
-        const figure = m.figure(full, reading, thresholds);
-        if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
-        else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
-        if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
-        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds, full).map((w: string) => `${name}: ${w}`) });
-      }
-      return measured;
-    },
+  const sinks: Array<ResultSink<unknown>> = [counter, ...readers.flatMap((r) => (r.sink ? [r.sink] : []))];
+  for (const r of results) for (const sink of sinks) sink.add(r);
+  const { outcomes, totals, errorCauses } = counter.finish();
+  const tables = tabulate(scope.items, outcomes, totals, scope.settings.conditions, errorCauses);
+  const full: CriticScope = {
+    ...scope,
+    outcomes,
+    tables,
+    gatedMutators: gatedMutators(scope.runMutators, scope.generation, scope.items, outcomes),
+    unreached: unreachedConditions(scope.conditions, scope.fixtures, scope.items, outcomes),
   };
+  const measured: CriticMeasured = { outcomes, tables, fields: [], gates: [], warnings: [] };
+  const readings = readers.map(({ m, sink }) => ({ m, reading: sink?.finish() }));
+  // What the measures read joins the shared tables (the located catches) before any figure or gate reads them.
+  for (const { m, reading } of readings) m.addToTables?.(tables, reading);
+  const name = scope.critic.name;
+  for (const m of TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>) {
+    if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(tables, thresholds, full) });
+    if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(tables, thresholds).map((w: string) => `${name}: ${w}`) });
+  }
+  for (const { m, reading } of readings) {
+    const figure = m.figure(full, reading, thresholds);
+    if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
+    else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
+    if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
+    if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds, full).map((w: string) => `${name}: ${w}`) });
+  }
+  return measured;
 }
 
 /** The run-level measures' figures (report.json fields) and warnings, each ranked among the report's own. */
