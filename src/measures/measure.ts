@@ -116,6 +116,7 @@ export interface CriticView {
   conditions: readonly string[];
   tables: CriticTables;
   /** Another per-critic measure's figure for this critic, as its report holds it (the paired table reads whether the positive control passed). */
+  // Any thresholds and reading: only the member's figure type is read.
   figureOf<Figure>(measure: CriticMeasure<string, Figure, any, any>): Figure;
 }
 
