@@ -12,8 +12,8 @@ import { NO_DATA, percent, percentInterval, rateCell } from './format.js';
 import { tablesMeasure, type ThresholdsOf } from './measure.js';
 
 /** What a catch is for the catch-rate gates: any FAIL on a mutant (raw), or one whose reply pointed at the mutation (located). */
-export const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
-export type CatchMode = z.infer<typeof catchModeSchema>;
+const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
+type CatchMode = z.infer<typeof catchModeSchema>;
 
 const catchRate = z
   .union([

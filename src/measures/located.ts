@@ -6,7 +6,7 @@ import { percent, percentInterval, rateCell } from './format.js';
 import { criticMeasure } from './measure.js';
 
 /** What the critic's replies said beyond their verdicts: how they kept to its grammar, and what its false alarms pointed at. */
-export interface ReplyFigures {
+interface ReplyFigures {
   /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
