@@ -45,6 +45,8 @@ export const escalation = criticMeasure({
   },
   // On the critic's card rather than in a section of its own: a run without `escalation:` adds nothing to report.html.
   card: {
+    // After pass two.
+    rank: 40,
     render: (cells) =>
       Object.entries(cells ?? {})
         .map(

@@ -39,6 +39,8 @@ export const passTwo = criticMeasure({
   },
   // On the critic's card rather than in a section of its own: a run without a reveal adds nothing to report.html.
   card: {
+    // After the echo note.
+    rank: 30,
     render: (cells) =>
       Object.entries(cells ?? {})
         .map(

@@ -4,8 +4,6 @@ import type { BatchSummary } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import type { BootstrapSummary } from '../results/effects.js';
-import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
@@ -45,12 +43,6 @@ export interface CriticReportBase extends CriticTables {
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
-  /** Cluster bootstrap of each condition's effect against clean. */
-  bootstrap: BootstrapSummary;
-  /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
-  grammar: GrammarAdherence;
-  /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
-  falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
 }
 
 export interface MutantSummary {
