@@ -332,7 +332,7 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     const how = isLoaded(baseline) ? 'compared with it again' : `it ${baseline.problem}, so maxRegression fails as no data`;
     console.error(`critic-audit: this run recorded the baseline ${baseline.file}: ${how} (--baseline FILE compares with another)`);
   }
-  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries() });
+  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries(), invalidated: store.invalidated() });
   const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
