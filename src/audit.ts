@@ -5,6 +5,7 @@ import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
 import { fixtureKind, isReviewFixture, isSandboxed } from './fixtures/kinds/index.js';
+import { assertHeldOutChecksPinned, pinHeldOutChecks, type HeldOutCheckPins } from './fixtures/heldOutChecks.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { Fixture } from './fixtures/types.js';
 import { authoredMutants } from './mutants/authored.js';
@@ -76,6 +77,8 @@ export interface PreparedRun {
   /** Artifact sentences no evidence supports, at most MAX_LOAD_WARNINGS of them (then how many more). */
   warnings: string[];
   labelVerification: LabelVerificationRow[];
+  /** The held-out checks' digests the labels were verified with (code fixtures only). */
+  heldOutChecks: HeldOutCheckPins | undefined;
   /**
    * The judged mutants, one fixture's at a time in fixture order, then the
    * code mutants the sandbox kept: the order the run stores them in. Text
@@ -151,7 +154,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
-  return { fixtures, mutators, warnings, labelVerification: verified.table, generation };
+  return { fixtures, mutators, warnings, labelVerification: verified.table, heldOutChecks: pinHeldOutChecks(codeFixtures), generation };
 }
 
 /** The fixtures `reviewAudits.from` names: each entry must name some of the audit's own. */
@@ -190,6 +193,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     const auditHasReviews = [...store.eachFixture()].some(isReviewFixture);
     const plans = critics.map((critic, i) => planCritic(critic, config.critics[i]!, plan.critics[i]!, { config, store, shard, auditHasReviews, batch: options.batch }));
     refuseOnlineOverBatches(plans, store, options.outDir);
+    // Every first-turn request of a code item built and scanned for held-out check text before any review is sent (a code suite is small).
+    for (const p of plans) p.scanHeldOut();
     const planned = plans.reduce((sum, p) => sum + p.count, 0);
     options.onPlanned?.(planned, alreadyDone);
     // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
@@ -279,6 +284,8 @@ interface CriticPlan {
   secondTurns: (record: (r: ReviewResult) => void) => Iterable<ReviewJob>;
   /** Its reviews, done or not. */
   count: number;
+  /** Builds the first turns of its code items, which throws (bad input) when one would carry a held-out check's text. */
+  scanHeldOut: () => void;
 }
 
 function planCritic(
@@ -301,7 +308,14 @@ function planCritic(
     firstTurns: () => reviewJobs(reviewable(), jobOptions),
     secondTurns: (recordResult) => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, recordResult),
     count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config),
+    scanHeldOut: () => {
+      for (const job of reviewJobs(withHeldOutChecks(reviewable()), jobOptions)) void job;
+    },
   };
+}
+
+function* withHeldOutChecks(items: Iterable<ReviewItem>): Generator<ReviewItem> {
+  for (const item of items) if (item.heldOut) yield item;
 }
 
 /** What every critic's turn shares: the run's settings, its store, the reply cache and the budgets. */
@@ -414,6 +428,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       return { name: c.name, identity: c.identity, pricing: pricing && batchMode(c, entry, options.batch) ? batchPricing(pricing) : pricing, ...criticGrammar(grammar.name, notFound) };
     }),
     labelVerification: prepared.labelVerification,
+    ...(prepared.heldOutChecks ? { heldOutChecks: prepared.heldOutChecks } : {}),
     ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),
     ...(prepared.fixtures.some(isSandboxed) ? { sandboxNetwork: sandboxCommand().network } : {}),
     startedAt: new Date().toISOString(),
@@ -435,6 +450,8 @@ function recordPlan(store: RunStore, plan: AuditPlan, prepared: PreparedRun, out
   const refusal = (changes: string) => new InputError(outDir, undefined, undefined, `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
   // Older runs did not record reviewsSha256: for them, any change to the config file counts.
   const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
+  // Held out from the author: a check edited since its labels were verified is bad input, not an edit to invalidate reviews by.
+  if (previous?.heldOutChecks) assertHeldOutChecksPinned(previous.heldOutChecks, prepared.fixtures, 'found by this resume');
   let edited = new Set<string>();
   if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
     const changes = planChanges({ ...previous, fixtures: store.eachFixture() }, { ...plan, fixtures: prepared.fixtures });
