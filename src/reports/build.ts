@@ -2,7 +2,7 @@ import { grammarOf } from '../reviews/verdicts/index.js';
 import { isReviewFixture } from '../fixtures/kinds/index.js';
 import { isLoaded, type ComparedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
-import type { BatchSummary } from '../results/store.js';
+import type { BatchSummary, InvalidatedReview } from '../results/store.js';
 import type { Gate } from '../gates/gate.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
@@ -22,6 +22,8 @@ export interface BuildOptions {
   baseline?: ComparedBaseline | undefined;
   /** The run's batches (batch mode); the report lists them when there are any. */
   batches?: BatchSummary[] | undefined;
+  /** The stored reviews invalidated by fixture edits (RunStore.invalidated); the report lists them when there are any. */
+  invalidated?: InvalidatedReview[] | undefined;
 }
 
 export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
@@ -31,7 +33,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
   const assembled: Array<{ name: string; gates: Gate[]; report: () => CriticReport }> = [];
-  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
+  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions), ...invalidatedWarnings(options.invalidated ?? [])];
   const baseline = options.baseline;
   let reviews = 0;
   let errors = 0;
@@ -103,9 +105,10 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     baseline: isLoaded(baseline) ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
     warnings,
     ...(options.batches?.length ? { batches: options.batches } : {}),
+    ...(options.invalidated?.length ? { invalidated: options.invalidated } : {}),
   };
   // report.json's keys in rank order: the run-level measures' come after the critics (rank 0) and before the baseline (rank 100).
-  const after = new Set(['baseline', 'warnings', 'batches']);
+  const after = new Set(['baseline', 'warnings', 'batches', 'invalidated']);
   const fields = Object.entries(own).map(([key, value]) => ({ rank: after.has(key) ? 100 : 0, piece: [key, value] as [string, unknown] }));
   // The fields are the report's own and the run-level measures' (AuditReportBase and RunMeasureFields), by construction.
   return rankedFields<AuditReport>([...fields, ...run.fields]);
@@ -156,6 +159,17 @@ function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Co
       );
     return warnings;
   });
+}
+
+/** Reviews invalidated by fixture edits: said first, as the figures leave their verdicts out, and a resume cut short has not made them all again. */
+function invalidatedWarnings(invalidated: readonly InvalidatedReview[]): string[] {
+  if (!invalidated.length) return [];
+  const items = [...new Set(invalidated.map((r) => r.itemId))];
+  const pending = invalidated.filter((r) => !r.reReviewed && r.newRequestDigest !== null).length;
+  return [
+    `${invalidated.length} stored review${invalidated.length > 1 ? 's were' : ' was'} invalidated: what ${invalidated.length > 1 ? 'they' : 'it'} reviewed changed since (a fixture edited between runs of this folder) (items ${shown(items)}); their verdicts count in no rate` +
+      (pending ? `; ${pending} not reviewed again yet: resume the run (run --resume DIR)` : ''),
+  ];
 }
 
 /** The first few of a list of ids, and how many more. */

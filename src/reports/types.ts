@@ -1,6 +1,6 @@
 import type { BaselineSource } from '../baseline/load.js';
 import type { Gate } from '../gates/gate.js';
-import type { BatchSummary } from '../results/store.js';
+import type { BatchSummary, InvalidatedReview } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
@@ -84,4 +84,6 @@ export interface AuditReportBase {
   warnings: string[];
   /** Batch mode only: every batch sent, its status, the reviews it carried and the results that came from it. */
   batches?: BatchSummary[];
+  /** Stored reviews whose request changed since (a fixture edited between runs of the folder): left out of every rate, each reviewed again by the resume. */
+  invalidated?: InvalidatedReview[];
 }

@@ -1,3 +1,4 @@
+import type { HeldOutCheckPins } from '../fixtures/heldOutChecks.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
@@ -63,6 +64,8 @@ export interface RunPlan<Settings extends RunSettings = RunSettings> {
   critics: CriticRecord[];
   /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
   labelVerification?: LabelVerificationRow[];
+  /** With code fixtures: the digests of their held-out checks, pinned when the labels were verified (the manifest lists them). */
+  heldOutChecks?: HeldOutCheckPins;
   /** Warnings about the fixtures as they loaded (unsupported artifact sentences); absent when there were none. */
   fixtureWarnings?: string[];
   /** With code fixtures: whether the sandbox had its own empty network namespace, or only the vm barrier. */
