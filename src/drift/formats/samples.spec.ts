@@ -127,6 +127,36 @@ describe('the samples of fixtures/drift-samples', () => {
   });
 });
 
+describe('lines that cannot be read at all in a trace format', () => {
+  it('count against all lines, so three unparseable export requests (120 of 720 reviews lost) exit 2', async () => {
+    const lines = gunzipSync(readFileSync(sample('otlp-json')))
+      .toString('utf8')
+      .split('\n');
+    for (const n of [1, 2, 3]) lines[n] = '{not json';
+    const log = join(dir, 'traces.jsonl');
+    writeFileSync(log, lines.join('\n'));
+    const { code, report } = await drift(log, '--config', config('otlp-json'), '--canaries', key);
+    expect(code).toBe(2);
+    expect(report).toBeUndefined();
+    // The records alone (5 bad of 603) would pass the 1% allowed; 3 of 18 lines are lost whole.
+    expect(stderr.join('\n')).toMatch(
+      /5 of 603 records \(0\.83%\) could not be read; 3 of 18 lines \(16\.67%\) could not be read at all, losing every record they held, more than drift\.maxBadLineShare/,
+    );
+  });
+
+  it('are counted in drift.json when they stay under maxBadLineShare', async () => {
+    const lines = gunzipSync(readFileSync(sample('otlp-json')))
+      .toString('utf8')
+      .split('\n');
+    lines[1] = '{not json';
+    const log = join(dir, 'traces.jsonl');
+    writeFileSync(log, lines.join('\n'));
+    const { code, report } = await drift(log, '--config', configFile(`${readFileSync(config('otlp-json'), 'utf8')}\n  maxBadLineShare: 0.1\n`), '--canaries', key);
+    expect(code).not.toBe(2);
+    expect(report!.inputs.badLines).toMatchObject({ count: 3, unreadableLines: 1, share: 1 / 18 });
+  });
+});
+
 describe('an OTLP JSON document (one ExportTraceServiceRequest, pretty-printed)', () => {
   it('reads to the same figures as the file exporter’s JSON Lines of requests', async () => {
     const requests = gunzipSync(readFileSync(sample('otlp-json')))
