@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANARY_EXAMPLE_CONFIG, writeCanaryExample } from '../../scripts/make-canary-stream.js';
 import { fisherExact } from '../statistics/fisher.js';
+import { wilsonInterval } from '../statistics/wilson.js';
 import { driftCommand } from './command.js';
 import { driftConfigSchema } from './config.js';
 import { DAY } from './periods.js';
@@ -62,6 +63,7 @@ describe('the canary example: 90 days, 2,000 reviews a day, 2% canaries (scripts
     expect(dayOf(c.fingerprintChanges[0]!.time)).toBe(NEW_CRITIC_DAY);
     expect(c.fingerprintChanges[0]!.effect!.difference).toBeCloseTo(-0.3, 1);
     expect(c.falseAlarmRate.rate).toBeCloseTo(0.05, 1);
+    expect(c.arrival.stopped).toBe(false);
 
     // Canary lines are left out of the rejection rate, and every one was scored.
     expect(r.reference.reviews + r.monitored.reviews + r.inputs.canaryLines!.logs).toBe(lines);
@@ -176,6 +178,31 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     const c = (await drift(log, '--config', config, '--canaries', key)).report!.canaries!;
     expect(dayOf(c.periods[0]!.start)).toBe(4);
     expect(dayOf(c.reference.from!)).toBe(4);
+  });
+
+  it('warns when the canaries stop arriving while ordinary traffic goes on, and not while they arrive', async () => {
+    const lines = shortLines();
+    const { log, config, key } = writeStream(lines);
+    const steady = (await drift(log, '--config', config, '--canaries', key)).report!;
+    expect(steady.canaries!.arrival).toMatchObject({ stopped: false, reviewsSince: expect.any(Number) });
+    expect(steady.canaries!.arrival.reviewsSince).toBeLessThan(steady.canaries!.arrival.quietLimit!);
+    expect(steady.warnings.map((w) => w.message).join('\n')).not.toContain('stopped arriving');
+
+    // canary serve retired the set (or production stopped mixing) after 2025-01-17: a week of traffic without a canary.
+    const cut = Date.UTC(2025, 0, 18);
+    const stopped = lines.filter((l) => {
+      const line = JSON.parse(l) as { ts: string; canary_id?: string };
+      return line.canary_id === undefined || Date.parse(line.ts) < cut;
+    });
+    writeFileSync(log, stopped.map((l) => l + '\n').join(''));
+    const { code, report } = await drift(log, '--config', config, '--canaries', key);
+    expect(code).not.toBe(2);
+    const a = report!.canaries!.arrival;
+    expect(a.stopped).toBe(true);
+    expect(Date.parse(a.lastLine!)).toBeLessThan(cut);
+    expect(a.reviewsSince).toBeGreaterThan(6 * 240);
+    expect(a.quietLimit).toBe(Math.ceil(Math.log(0.001) / Math.log1p(-wilsonInterval(a.lines, Math.round(a.lines / a.share!))[0])));
+    expect(report!.warnings).toContainEqual({ kind: 'canaries', message: expect.stringMatching(/^canaries: no canary line since 2025-01-17T.*the canaries stopped arriving/) });
   });
 
   it('refuses a state made with another answer key', async () => {

@@ -2,7 +2,8 @@ import { fisherExact } from '../statistics/fisher.js';
 import { holmAdjust } from '../statistics/holm.js';
 import { newcombeDifference } from '../statistics/newcombe.js';
 import { wilsonInterval, type Interval } from '../statistics/wilson.js';
-import { FINGERPRINT_KEY, MUTATOR_KEY, type CanaryDetector, type CanaryMonitor } from './canaries.js';
+import { FINGERPRINT_KEY, MUTATOR_KEY, type CanaryArrival, type CanaryDetector, type CanaryMonitor } from './canaries.js';
+import { pct } from './format.js';
 import type { DriftConfig } from './config.js';
 import { designWarnings, detectorsOf, thresholdsOf, type DetectorsNow, type Thresholds } from './detectors.js';
 import type { FingerprintChange, FingerprintTrack } from './fingerprints.js';
@@ -45,6 +46,25 @@ export interface FingerprintEffect {
   differs: boolean;
 }
 
+/** Whether the canary stream still flows: a stream that stops leaves "no canary alarm" meaning nothing. */
+export interface CanaryArrivalReport {
+  /** Canary lines read (mutants and controls). */
+  lines: number;
+  /** The latest canary line; null before the first. */
+  lastLine: string | null;
+  /** Ordinary reviews read since it. */
+  reviewsSince: number;
+  /** The canary share of the lines between the first and the latest canary line; null before the first. */
+  share: number | null;
+  /**
+   * Ordinary reviews in a row without a canary line that would happen with chance below 0.1% at the lower 95% Wilson bound
+   * of that share: ⌈ln 0.001 / ln(1 − share)⌉; null before 10 canary lines.
+   */
+  quietLimit: number | null;
+  /** More ordinary reviews than `quietLimit` since the latest canary line: the canaries stopped arriving. */
+  stopped: boolean;
+}
+
 /** drift.json's `canaries`: the live catch rate, with ground truth, beside the rejection rate. */
 export interface CanaryReport {
   key: string;
@@ -67,6 +87,7 @@ export interface CanaryReport {
   detectors: DetectorsNow | null;
   alarms: Array<{ detector: CanaryDetector; time: string; period: string; canary: number; fingerprint: string | null; detail: string }>;
   fingerprintChanges: FingerprintEffect[];
+  arrival: CanaryArrivalReport;
   periods: CanaryPeriod[];
   warnings: DriftWarning[];
 }
@@ -75,6 +96,39 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export function canaryRate(rejected: number, canaries: number): CanaryRate {
   return { canaries, rejected, rate: canaries ? rejected / canaries : null, interval: wilsonInterval(rejected, canaries) };
+}
+
+/** A run of ordinary reviews without a canary line less likely than this, at the canary share seen, means the canaries stopped. */
+export const CANARY_QUIET_CHANCE = 0.001;
+/** Canary lines needed before their stopping is judged: a stream must have flowed first. */
+export const CANARY_ARRIVAL_MIN_LINES = 10;
+
+/** Whether the canaries still arrive, judged at their lowest plausible share so that a sparse mix is not called stopped. */
+export function canaryArrival(a: CanaryArrival): CanaryArrivalReport {
+  const seen = a.lines + a.reviewsBetween;
+  const low = seen ? wilsonInterval(a.lines, seen)[0] : 0;
+  const quietLimit = a.lines >= CANARY_ARRIVAL_MIN_LINES ? Math.ceil(Math.log(CANARY_QUIET_CHANCE) / Math.log1p(-low)) : null;
+  return {
+    lines: a.lines,
+    lastLine: iso(a.last),
+    reviewsSince: a.reviewsSince,
+    share: seen ? a.lines / seen : null,
+    quietLimit,
+    stopped: quietLimit !== null && a.reviewsSince > quietLimit,
+  };
+}
+
+function arrivalWarnings(a: CanaryArrivalReport): DriftWarning[] {
+  if (!a.stopped) return [];
+  return [
+    {
+      kind: 'canaries',
+      message:
+        `canaries: no canary line since ${a.lastLine}, while ${a.reviewsSince} ordinary reviews arrived; at the canary share seen before (${pct(a.share)}), ` +
+        `${a.quietLimit} reviews in a row without one happen with chance below 0.1%: the canaries stopped arriving (set exhausted or retired by canary serve? production stopped mixing them?), ` +
+        'so no canary alarm says nothing about the critic since then',
+    },
+  ];
 }
 
 /** Below this Holm-adjusted p-value a fingerprint change is reported as changing the live catch rate. */
@@ -111,6 +165,7 @@ export function buildCanaryReport(canaries: CanaryMonitor, fingerprints: Fingerp
   const rateOf = (v: GroupValueRow | undefined) => canaryRate(v?.rejections ?? 0, v?.reviews ?? 0);
   const byKey = (key: string) => groupRows.find((g) => g.key === key)?.values ?? [];
   const fingerprintRows = new Map(byKey(FINGERPRINT_KEY).map((v) => [v.value, v]));
+  const arrival = canaryArrival(s.arrival ?? { lines: 0, reviewsBetween: 0, reviewsSince: 0, last: null });
 
   return {
     key: canaries.key.file,
@@ -140,6 +195,7 @@ export function buildCanaryReport(canaries: CanaryMonitor, fingerprints: Fingerp
     detectors: design && detectorsOf(design, misses),
     alarms: alarms.map((a) => ({ ...a, time: iso(a.time)!, period: iso(periodStart(a.time, config.period))! })),
     fingerprintChanges: fingerprintEffects(fingerprints.state.changes, (fingerprint) => rateOf(fingerprintRows.get(fingerprint))),
+    arrival,
     periods: starts.map((start) => ({
       start: iso(start)!,
       phase: windowEnd === null || start < windowEnd ? 'reference' : 'monitored',
@@ -150,6 +206,7 @@ export function buildCanaryReport(canaries: CanaryMonitor, fingerprints: Fingerp
     warnings: [
       ...(design ? designWarnings(design, misses, config).map((w) => ({ ...w, message: `canaries: ${w.message}` })) : []),
       ...(s.off !== null ? [{ kind: 'canaries' as const, message: `canaries: ${s.off}` }] : []),
+      ...arrivalWarnings(arrival),
     ],
   };
 }

@@ -26,6 +26,13 @@ export function canaryMarkdown(c: CanaryReport, unit: PeriodUnit, cell: (text: s
     `Canary mutants caught: ${canaryRateText(c.liveCatchRate)} (reference ${canaryRateText(c.reference)}; monitored since ${canaryRateText(c.monitored)}). ` +
       `False alarms on canary controls: ${canaryRateText(c.falseAlarmRate)}. ${c.lines} canary lines, left out of the rejection rate; key ${cell(c.key)}.`,
   );
+  const a = c.arrival;
+  if (a.quietLimit !== null) {
+    out.push(
+      '',
+      `${a.stopped ? '⚠️ Canaries stopped arriving: l' : 'L'}atest canary line ${a.lastLine}, ${a.reviewsSince} ordinary reviews since (more than ${a.quietLimit} in a row, at the canary share of ${pct(a.share)}, means the canaries stopped).`,
+    );
+  }
   if (c.off) out.push('', `⚠️ Not monitored: ${cell(c.off)}`);
   if (c.alarms.length) {
     out.push('', '| canary alarm | raised | monitored canary | fingerprint | detail |', '|---|---|---:|---|---|');

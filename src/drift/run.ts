@@ -177,7 +177,10 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
         );
       }
       fingerprints.add(review);
-      if (review.canary === undefined) return monitor.add(review);
+      if (review.canary === undefined) {
+        canaries?.traffic(review);
+        return monitor.add(review);
+      }
       // A canary's verdict is not traffic: it is scored against the key (or, without one, only counted).
       input.canaryLines = (input.canaryLines ?? 0) + 1;
       canaries?.add(review, canaries.entry(review.canary)!);
