@@ -156,6 +156,7 @@ export class CanaryMonitor {
     const caught = review.rejected;
     this.mutants.add(review.time, caught);
     this.mutantGroups.add(review.time, caught, [entry.mutator, ...fingerprint, ...review.groups]);
+    if (this.fingerprinted) this.fingerprints.canary(review, caught);
     this.watch(review, caught);
   }
 

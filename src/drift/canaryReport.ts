@@ -6,7 +6,7 @@ import { FINGERPRINT_KEY, MUTATOR_KEY, type CanaryArrival, type CanaryDetector, 
 import { pct } from './format.js';
 import type { DriftConfig } from './config.js';
 import { designWarnings, detectorsOf, thresholdsOf, type DetectorsNow, type Thresholds } from './detectors.js';
-import type { FingerprintChange, FingerprintTrack } from './fingerprints.js';
+import type { CanaryTally, FingerprintChange, FingerprintTrack } from './fingerprints.js';
 import type { GroupValueRow } from './groups.js';
 import { periodStart, type PeriodRow } from './periods.js';
 import type { DriftWarning } from './run.js';
@@ -30,7 +30,10 @@ export interface CanaryPeriod {
   alarms: CanaryDetector[];
 }
 
-/** A fingerprint change, and the live catch rate either side of it (the canary mutants judged under each fingerprint). */
+/**
+ * A fingerprint change, and the live catch rate either side of it in time: the canary mutants judged under `from` since
+ * the change before (or the start), and under `to` until the change after (or now).
+ */
 export interface FingerprintEffect {
   time: string;
   from: string;
@@ -194,7 +197,7 @@ export function buildCanaryReport(canaries: CanaryMonitor, fingerprints: Fingerp
     thresholds: design && thresholdsOf(design, config),
     detectors: design && detectorsOf(design, misses),
     alarms: alarms.map((a) => ({ ...a, time: iso(a.time)!, period: iso(periodStart(a.time, config.period))! })),
-    fingerprintChanges: fingerprintEffects(fingerprints.state.changes, (fingerprint) => rateOf(fingerprintRows.get(fingerprint))),
+    fingerprintChanges: fingerprintEffects(fingerprints.state.changes),
     arrival,
     periods: starts.map((start) => ({
       start: iso(start)!,
@@ -211,9 +214,10 @@ export function buildCanaryReport(canaries: CanaryMonitor, fingerprints: Fingerp
   };
 }
 
-/** Each change with the catch rate under the fingerprint before and after it, tested exactly and adjusted over the changes. */
-function fingerprintEffects(changes: readonly FingerprintChange[], catchRateOf: (fingerprint: string) => CanaryRate): FingerprintEffect[] {
-  const sides = changes.map((c) => ({ change: c, before: catchRateOf(c.from), after: catchRateOf(c.to) }));
+/** Each change with the catch rate either side of it in time, tested exactly and adjusted over the changes. */
+function fingerprintEffects(changes: readonly FingerprintChange[]): FingerprintEffect[] {
+  const rateOf = ([mutants, caught]: CanaryTally = [0, 0]) => canaryRate(caught, mutants);
+  const sides = changes.map((c) => ({ change: c, before: rateOf(c.before), after: rateOf(c.after) }));
   const tested = sides.filter(({ before, after }) => before.canaries > 0 && after.canaries > 0);
   const raw = tested.map(({ before, after }) => fisherExact(before.rejected, before.canaries, after.rejected, after.canaries));
   const adjusted = holmAdjust(raw);

@@ -154,7 +154,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
       ? {
           fingerprints: {
             seen: Object.entries(run.fingerprints.state.seen).map(([fingerprint, f]) => ({ fingerprint, first: iso(f.first)!, last: iso(f.last)!, lines: f.lines })),
-            changes: run.fingerprints.state.changes.map((c) => ({ ...c, time: iso(c.time)! })),
+            changes: run.fingerprints.state.changes.map((c) => ({ time: iso(c.time)!, from: c.from, to: c.to })),
           },
         }
       : {}),
