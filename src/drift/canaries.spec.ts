@@ -7,6 +7,7 @@ import { fisherExact } from '../statistics/fisher.js';
 import { wilsonInterval } from '../statistics/wilson.js';
 import { driftCommand } from './command.js';
 import { driftConfigSchema } from './config.js';
+import { pct, pctInterval } from './format.js';
 import { DAY } from './periods.js';
 import type { DriftReport } from './report.js';
 import { canaryExampleKey, canaryExampleStream, monitorCanariesDaily, NEW_CRITIC_DAY, productionLog, STREAM_FIELDS, WORKER_IMPROVES_DAY, type ProductionStream } from './simulate.js';
@@ -74,7 +75,12 @@ describe('the canary example: 90 days, 2,000 reviews a day, 2% canaries (scripts
     const html = readFileSync(join(out, 'drift.html'), 'utf8');
     expect(html.match(/<svg /g)).toHaveLength(2);
     expect(html.match(/fingerprint critic-2025-01 · v3 → critic-2025-02 · v3/g)).toHaveLength(2);
-    expect(readFileSync(join(out, 'drift.md'), 'utf8')).toContain('| critic-2025-01 · v3 → critic-2025-02 · v3 |');
+    const md = readFileSync(join(out, 'drift.md'), 'utf8');
+    expect(md).toContain('| critic-2025-01 · v3 → critic-2025-02 · v3 |');
+    // Per period, the false-alarm rate on canary controls with its Wilson interval, as the catch rate has.
+    const period = c.periods.find((p) => p.phase === 'monitored' && p.falseAlarmRate.canaries > 0)!;
+    const k = period.falseAlarmRate;
+    expect(md).toContain(`| ${k.canaries} | ${k.rejected} | ${pct(k.rate)} | ${pctInterval(k.interval)} |`);
   }, 60_000);
 });
 
@@ -170,6 +176,19 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     expect(c.liveCatchRate.canaries).toBeGreaterThan(0);
     expect(report!.thresholds).not.toBeNull();
     expect(report!.warnings).toContainEqual({ kind: 'canaries', message: expect.stringContaining('fewer than drift.reference.minReviews (200): raise the canary mix') });
+  });
+
+  it('words the canaries’ design warnings in canary mutants and misses, with advice that can grow their reference', async () => {
+    const { log, config, key } = writeStream(shortLines({ ...SHORT, canaryShare: 0.04 }));
+    writeFileSync(config, `${CANARY_EXAMPLE_CONFIG}  reference: { minReviews: 50 }\n`);
+    const { report } = await drift(log, '--config', config, '--canaries', key);
+    const canaryWarnings = report!.warnings.filter((w) => w.message.startsWith('canaries: CUSUM'));
+    expect(canaryWarnings.length).toBeGreaterThan(0);
+    for (const w of canaryWarnings) {
+      expect(w.message).toMatch(/^canaries: CUSUM for a (falling|rising) catch rate \((rising|falling) misses\) is off: /);
+      expect(w.message).toMatch(/\(\d+ canary mutants, \d+ misses\)|miss rate/);
+      expect(w.message).not.toMatch(/rejections|--reference\.|pass a larger --reference/);
+    }
   });
 
   it('skips canaries before drift.reference.start, as it skips reviews', async () => {

@@ -5,7 +5,7 @@ import { wilsonInterval, type Interval } from '../statistics/wilson.js';
 import { FINGERPRINT_KEY, MUTATOR_KEY, type CanaryArrival, type CanaryDetector, type CanaryMonitor } from './canaries.js';
 import { pct } from './format.js';
 import type { DriftConfig } from './config.js';
-import { designWarnings, detectorsOf, thresholdsOf, type DetectorsNow, type Thresholds } from './detectors.js';
+import { designWarnings, detectorsOf, thresholdsOf, type DetectorsNow, type StreamWords, type Thresholds } from './detectors.js';
 import type { CanaryTally, FingerprintChange, FingerprintTrack } from './fingerprints.js';
 import type { GroupValueRow } from './groups.js';
 import { periodStart, type PeriodRow } from './periods.js';
@@ -100,6 +100,20 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function canaryRate(rejected: number, canaries: number): CanaryRate {
   return { canaries, rejected, rate: canaries ? rejected / canaries : null, interval: wilsonInterval(rejected, canaries) };
 }
+
+/** The canaries' stream as the detectors see it: canary mutants, a miss being the event; canary lines in a --reference file are skipped. */
+const CANARY_STREAM: StreamWords = {
+  items: 'canary mutants',
+  events: 'misses',
+  event: 'a miss',
+  other: 'a catch',
+  rate: 'miss rate',
+  rising: 'a falling catch rate (rising misses)',
+  falling: 'a rising catch rate (falling misses)',
+  stillRising: 'the always-valid test still watches for a falling catch rate',
+  stillFalling: 'the always-valid test and the unbroken-catches alarm still watch for a rising catch rate',
+  enlarge: 'lengthen drift.reference.days or raise the canary mix (canary lines in a --reference file are not used)',
+};
 
 /** A run of ordinary reviews without a canary line less likely than this, at the canary share seen, means the canaries stopped. */
 export const CANARY_QUIET_CHANCE = 0.001;
@@ -207,7 +221,7 @@ export function buildCanaryReport(canaries: CanaryMonitor, fingerprints: Fingerp
       alarms: alarmPeriods.get(start) ?? [],
     })),
     warnings: [
-      ...(design ? designWarnings(design, misses, config).map((w) => ({ ...w, message: `canaries: ${w.message}` })) : []),
+      ...(design ? designWarnings(design, misses, config, CANARY_STREAM).map((w) => ({ ...w, message: `canaries: ${w.message}` })) : []),
       ...(s.off !== null ? [{ kind: 'canaries' as const, message: `canaries: ${s.off}` }] : []),
       ...arrivalWarnings(arrival),
     ],
