@@ -164,6 +164,10 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     const line = broken.split('\n').findIndex((l) => l.includes('"decoy"')) + 1;
     expect((await drift(log, '--config', config, '--canaries', key)).code).toBe(2);
     expect(stderr.pop()).toMatch(new RegExp(`answer-key.json:${line} \\(key\\.[0-9a-f]+\\.role\\)`));
+
+    writeFileSync(key, broken.replace('"version": 1,', '"version": 1,,'));
+    expect((await drift(log, '--config', config, '--canaries', key)).code).toBe(2);
+    expect(stderr.pop()).toMatch(/answer-key\.json:2: answer key is not valid JSON \(/);
   });
 
   it('tabulates but does not monitor the catch rate when the canaries are too few for a reference, and still monitors the rejection rate', async () => {
@@ -230,7 +234,7 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     expect((await drift(log, '--config', config, '--canaries', key, '--state', state)).code).not.toBe(2);
     writeFileSync(key, JSON.stringify({ ...shortKey(), seed: 7 }));
     expect((await drift(log, '--config', config, '--canaries', key, '--state', state)).code).toBe(2);
-    expect(stderr.pop()).toContain('state was made with a different drift config or --reference file');
+    expect(stderr.pop()).toContain('state was made with a different --canaries answer key;');
   });
 });
 

@@ -118,7 +118,7 @@ export function loadState(file: string, identity: string): SavedState | null {
   }
   if (parsed.state.version !== 1) throw new InputError(file, undefined, 'version', `unsupported state version ${String(parsed.state.version)}`);
   if (parsed.state.identity !== identity) {
-    throw new InputError(file, undefined, 'identity', 'state was made with a different drift config or --reference file; delete it (or use a new --state file) to start over');
+    throw new InputError(file, undefined, 'identity', `state was made with ${identityChange(parsed.state.identity, identity)}; delete it (or use a new --state file) to start over`);
   }
   // States saved before records were counted read JSON Lines: one record per line, no other records.
   parsed.state.input.records ??= parsed.state.input.lines;
@@ -126,6 +126,22 @@ export function loadState(file: string, identity: string): SavedState | null {
   // JSON Lines states: each bad line was a bad record. Other formats' older states did not count their unreadable lines.
   parsed.state.input.unreadableLines ??= badUnit(parsed.state.input) === 'lines' ? parsed.state.input.bad : 0;
   return parsed.state;
+}
+
+/** What an identity holds, as the stale-state message names it. */
+const IDENTITY_PARTS: Record<string, string> = { config: 'drift config', reference: '--reference file', canaries: '--canaries answer key' };
+
+/** Which parts of a state's identity (drift config, --reference file, answer key) differ from this run's. */
+function identityChange(saved: string, now: string): string {
+  let was: Record<string, unknown>;
+  let is: Record<string, unknown>;
+  try {
+    [was, is] = [JSON.parse(saved), JSON.parse(now)];
+  } catch {
+    return 'a different drift config or --reference file';
+  }
+  const parts = Object.keys(IDENTITY_PARTS).filter((k) => JSON.stringify(was[k] ?? null) !== JSON.stringify(is[k] ?? null));
+  return parts.length ? `a different ${parts.map((k) => IDENTITY_PARTS[k]).join(' and ')}` : 'a different drift config or --reference file';
 }
 
 /** Writes via a temporary file and a rename, so a crash never leaves half a state behind. */

@@ -116,13 +116,13 @@ describe('the samples of fixtures/drift-samples', () => {
     // A document's records have no line of their own: the record is named alone. The page lists
     // newest first, two observations a review (review 402 has no worker's): 1438 - 802 and 1438 - 401.
     expect(await bad('langfuse')).toEqual([
-      expect.objectContaining({ line: null, record: 'data[636]', field: 'timestamp', problem: expect.stringMatching(/^startTime: "yesterday" is not an ISO 8601/) }),
+      expect.objectContaining({ line: null, record: 'data[636]', field: 'startTime', problem: expect.stringMatching(/^"yesterday" is not an ISO 8601/) }),
       expect.objectContaining({ line: null, record: 'data[1037]', field: 'output.verdict' }),
     ]);
     // A root run's critic run is located under it; review 402's run is the line itself.
     const [maybe, yesterday] = await bad('langsmith');
     expect(maybe).toMatchObject({ line: 201, record: 'child_runs[0]', field: 'outputs.verdict' });
-    expect(yesterday).toMatchObject({ line: 402, field: 'timestamp', problem: expect.stringMatching(/^start_time: "yesterday"/) });
+    expect(yesterday).toMatchObject({ line: 402, field: 'start_time', problem: expect.stringMatching(/^"yesterday"/) });
     expect(yesterday).not.toHaveProperty('record');
   });
 });
