@@ -61,7 +61,9 @@ export const driftConfigSchema = z
     period: z.enum(['hour', 'day', 'week']).default('day').describe('The period the reports tabulate the rate by.'),
     falseAlarmRate: z.number().gt(0).lt(1).default(0.05).describe('Chance that `horizonDays` of monitoring an unchanged critic raises any alarm at all, counting every look.'),
     horizonDays: z.number().positive().default(365).describe('The monitoring horizon the false-alarm budget covers.'),
-    maxBadLineShare: share.default(0.01).describe('The run fails (exit 2) when more than this share of lines cannot be read.'),
+    maxBadLineShare: share
+      .default(0.01)
+      .describe('The run fails (exit 2) when more than this share of the input cannot be read: the larger of bad records over records and unreadable lines over lines.'),
     maxGroupValues: z.number().int().positive().default(50).describe('Distinct values kept per group key; the rest are pooled as "(other)" so memory stays bounded.'),
     cusum: z
       .strictObject({

@@ -1,6 +1,6 @@
 import { formatP } from '../measures/format.js';
 import { escapeHtml } from '../measures/escape.js';
-import { ASSUMPTION, detectorName, formatRead, recordsInLines } from './markdown.js';
+import { ASSUMPTION, detectorName, formatRead, recordsInLines, unreadableLines } from './markdown.js';
 import { badUnit } from './state.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';
@@ -137,7 +137,7 @@ export function renderDriftHtml(r: DriftReport): string {
   const bad = r.inputs.badLines;
   parts.push(
     '<h2>Input</h2>',
-    `<p>${e(formatRead(r))}: ${r.inputs.lines} lines${e(recordsInLines(r))}, ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`,
+    `<p>${e(formatRead(r))}: ${r.inputs.lines} lines${e(recordsInLines(r))}, ${bad.count} bad ${badUnit(r.inputs)}${e(unreadableLines(r))} (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`,
   );
   if (bad.shown.length) {
     const records = bad.shown.some((b) => b.record !== undefined);

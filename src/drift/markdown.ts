@@ -38,6 +38,10 @@ export const formatRead = (r: DriftReport) => `Read as ${LOG_FORMATS[r.inputs.fo
 export const recordsInLines = (r: DriftReport) =>
   badUnit(r.inputs) === 'lines' ? '' : `, ${r.inputs.records} records (reviews or bad) and ${r.inputs.otherRecords} without the verdict field (not reviews) in them`;
 
+/** Lines of which nothing could be read, when bad input is counted in records: their records are lost uncounted. */
+export const unreadableLines = (r: DriftReport) =>
+  badUnit(r.inputs) === 'records' && r.inputs.badLines.unreadableLines ? `, ${r.inputs.badLines.unreadableLines} of ${r.inputs.lines} lines unreadable` : '';
+
 /** Where a bad line or record is: file:line, and the record and field. */
 export function badWhere(b: BadLine): string {
   const inside = [b.record !== undefined ? `record ${b.record}` : '', b.field ? (b.record !== undefined ? `field ${b.field}` : b.field) : ''].filter(Boolean).join(', ');
@@ -133,7 +137,7 @@ export function renderDriftMarkdown(r: DriftReport): string {
     '',
     '## Input',
     '',
-    `${formatRead(r)}: ${r.inputs.lines} lines read${recordsInLines(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r.inputs)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
+    `${formatRead(r)}: ${r.inputs.lines} lines read${recordsInLines(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r.inputs)}${unreadableLines(r)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
   );
   if (bad.shown.length) {
     const records = bad.shown.some((b) => b.record !== undefined);

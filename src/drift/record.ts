@@ -39,11 +39,12 @@ export interface RecordFields<R> {
   /** Reads the field a `drift.fields` entry names. */
   field(name: string): (record: R) => unknown;
   /**
-   * The record's own time (epoch ms, or the problem naming the record's
-   * field), read for the default timestamp field; absent in JSON Lines,
-   * where `timestamp` is a field like any other.
+   * The record's own time (epoch ms, or the problem with the record's own
+   * field, `startTime` or `start_time`, which a bad record names), read for the
+   * default timestamp field; absent in JSON Lines, where `timestamp` is a
+   * field like any other.
    */
-  ownTime?: (record: R) => number | string;
+  ownTime?: (record: R) => number | { field: string; problem: string };
 }
 
 /** A dot path into an object (`review.decision`): how JSON Lines, Langfuse and LangSmith records are read. */
@@ -65,7 +66,13 @@ export function decodeJson(text: string): { value: unknown } | { problem: string
 export function reviewReader<R>(config: DriftConfig, fields: RecordFields<R>): (record: R) => ParsedLine {
   const { timestamp, verdict, group, canary, fingerprint } = config.fields;
   const timeField = fields.field(timestamp);
-  const readTime = timestamp === RECORD_TIME_FIELD && fields.ownTime ? fields.ownTime : (record: R) => parseTime(timeField(record));
+  const readTime =
+    timestamp === RECORD_TIME_FIELD && fields.ownTime
+      ? fields.ownTime
+      : (record: R) => {
+          const time = parseTime(timeField(record));
+          return typeof time === 'string' ? { field: timestamp, problem: time } : time;
+        };
   const verdictField = fields.field(verdict);
   const groupFields = group.map((g) => fields.field(g));
   const canaryField = canary === undefined ? undefined : fields.field(canary);
@@ -75,7 +82,7 @@ export function reviewReader<R>(config: DriftConfig, fields: RecordFields<R>): (
 
   return (record) => {
     const time = readTime(record);
-    if (typeof time === 'string') return { field: timestamp, problem: time };
+    if (typeof time !== 'number') return time;
     const v = verdictField(record);
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
       return { field: verdict, problem: v === undefined ? 'missing' : `expected a string, number or boolean, got ${JSON.stringify(v)}` };

@@ -9,7 +9,7 @@ import { periodStart } from './periods.js';
 import type { Detector, MonitorState } from './monitor.js';
 import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
-import { BAD_LINES_SHOWN, type BadLine } from './state.js';
+import { BAD_LINES_SHOWN, badShare, type BadLine } from './state.js';
 
 export { DISPERSION_ALPHA } from './detectors.js';
 export type { CusumThreshold, DetectorsNow, Rate, RateSummary, Thresholds } from './detectors.js';
@@ -48,7 +48,8 @@ export interface DriftReport {
     otherRecords: number;
     blank: number;
     skippedBeforeStart: number;
-    badLines: { count: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
+    /** `share`: the larger of bad records over records and `unreadableLines` (lines of which nothing could be read) over lines. */
+    badLines: { count: number; unreadableLines: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
     /** With drift.fields.canary: canary lines of the logs (left out of the rejection rate) and of a --reference file (left out of the reference). */
     canaryLines?: { logs: number; referenceFile: number };
   };
@@ -112,7 +113,8 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
       skippedBeforeStart: s.skipped,
       badLines: {
         count: input.bad,
-        share: input.records ? input.bad / input.records : 0,
+        unreadableLines: input.unreadableLines ?? 0,
+        share: badShare(input),
         maxShare: config.maxBadLineShare,
         shown: input.badShown,
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),
@@ -152,7 +154,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
       ? {
           fingerprints: {
             seen: Object.entries(run.fingerprints.state.seen).map(([fingerprint, f]) => ({ fingerprint, first: iso(f.first)!, last: iso(f.last)!, lines: f.lines })),
-            changes: run.fingerprints.state.changes.map((c) => ({ ...c, time: iso(c.time)! })),
+            changes: run.fingerprints.state.changes.map((c) => ({ time: iso(c.time)!, from: c.from, to: c.to })),
           },
         }
       : {}),

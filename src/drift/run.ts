@@ -9,7 +9,7 @@ import { LOG_FORMATS, type LogFormat } from './formats/index.js';
 import { DriftMonitor, newMonitorState } from './monitor.js';
 import { readDocument, readLines, type ReadPosition } from './read.js';
 import { decodeJson, type ReadRecord, type Review } from './record.js';
-import { BAD_LINES_SHOWN, badUnit, contentChanged, fileHead, headMatches, newInputState, type FileProgress, type InputState, type SavedState } from './state.js';
+import { BAD_LINES_SHOWN, badShare, badUnit, contentChanged, fileHead, headMatches, newInputState, type FileProgress, type InputState, type SavedState } from './state.js';
 import { VerdictTally } from './verdicts.js';
 
 export interface RunOptions {
@@ -105,7 +105,9 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
         input.lines += 1;
         const lineOf = probe.document ? null : line;
         const reviews: Array<{ review: Review; where: Where }> = [];
+        let readable = false;
         for (const read of readUnit(text)) {
+          readable ||= !('problem' in read);
           if ('other' in read) {
             input.otherRecords += 1;
             continue;
@@ -124,6 +126,7 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
             }
           }
         }
+        if (!readable) input.unreadableLines = (input.unreadableLines ?? 0) + 1;
         // The records of one line or document (an export request's spans, an API page listed newest first) are read in time order.
         if (reviews.length > 1) reviews.sort((a, b) => a.review.time - b.review.time);
         for (const { review, where } of reviews) {
@@ -174,7 +177,10 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
         );
       }
       fingerprints.add(review);
-      if (review.canary === undefined) return monitor.add(review);
+      if (review.canary === undefined) {
+        canaries?.traffic(review);
+        return monitor.add(review);
+      }
       // A canary's verdict is not traffic: it is scored against the key (or, without one, only counted).
       input.canaryLines = (input.canaryLines ?? 0) + 1;
       canaries?.add(review, canaries.entry(review.canary)!);
@@ -186,14 +192,21 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
   }
   input.verdicts = verdicts.toCounts();
 
-  const share = input.records ? input.bad / input.records : 0;
+  const share = badShare(input);
   if (share > config.maxBadLineShare) {
     const first = input.badShown[0]!;
+    const unit = badUnit(input);
+    const unreadable = input.unreadableLines ?? 0;
+    // Records of a line that cannot be read are lost uncounted: say so when the lines, not the records, exceed the share.
+    const lost =
+      unit === 'records' && unreadable / input.lines > input.bad / input.records
+        ? `; ${unreadable} of ${input.lines} lines (${(100 * (unreadable / input.lines)).toFixed(2)}%) could not be read at all, losing every record they held`
+        : '';
     throw new InputError(
       first.file,
       first.line ?? undefined,
       located(first.record, first.field ?? undefined),
-      `${input.bad} of ${input.records} ${badUnit(input)} (${(100 * share).toFixed(2)}%) could not be read, more than drift.maxBadLineShare (${config.maxBadLineShare}); the first: ${first.problem}`,
+      `${input.bad} of ${input.records} ${unit} (${(100 * (input.bad / input.records)).toFixed(2)}%) could not be read${lost}, more than drift.maxBadLineShare (${config.maxBadLineShare}); the first: ${first.problem}`,
     );
   }
   const s = monitor.state;

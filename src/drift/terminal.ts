@@ -47,7 +47,8 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
   if (bad.count) {
     const first = bad.shown[0]!;
     const unit = badUnit(r.inputs);
-    out.push(chalk.yellow(`  ${`bad ${unit}`.padEnd(10)} ${bad.count} of ${r.inputs.records} (${pct(bad.share, 2)}), first ${badWhere(first)}: ${first.problem}`));
+    const lines = unit === 'records' && bad.unreadableLines ? `, ${bad.unreadableLines} of ${r.inputs.lines} lines unreadable` : '';
+    out.push(chalk.yellow(`  ${`bad ${unit}`.padEnd(10)} ${bad.count} of ${r.inputs.records}${lines} (${pct(bad.share, 2)}), first ${badWhere(first)}: ${first.problem}`));
   }
   out.push(chalk.dim(`  reports    ${outDir}`));
   return out.join('\n');

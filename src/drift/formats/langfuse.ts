@@ -47,6 +47,6 @@ export const langfuse = objectFormat<LangfuseRecord>({
   ownTime(record) {
     const [field, raw] = 'startTime' in record ? ['startTime', record.startTime] : ['timestamp', record.timestamp];
     const time = parseTime(raw);
-    return typeof time === 'string' ? `${field}: ${time}` : time;
+    return typeof time === 'string' ? { field, problem: time } : time;
   },
 });

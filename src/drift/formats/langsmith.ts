@@ -35,8 +35,8 @@ export const langsmith = objectFormat<Run>({
   marked: () => true,
   ownTime(record) {
     const raw = record.start_time;
-    if (raw === undefined || raw === null) return 'start_time: missing';
+    if (raw === undefined || raw === null) return { field: 'start_time', problem: 'missing' };
     const time = parseTime(typeof raw === 'string' && ZONELESS.test(raw) ? `${raw}Z` : raw);
-    return typeof time === 'string' ? `start_time: ${time}` : time;
+    return typeof time === 'string' ? { field: 'start_time', problem: time } : time;
   },
 });

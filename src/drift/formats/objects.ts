@@ -17,8 +17,8 @@ export interface ObjectFormatSpec<R extends object> {
   parse(value: unknown): z.ZodSafeParseResult<R>;
   /** Whether a valid record is surely of this format, not a JSON Lines review that happens to fit (detection only). */
   marked(record: R): boolean;
-  /** The record's own time: epoch ms, or the problem naming its field. */
-  ownTime(record: R): number | string;
+  /** The record's own time: epoch ms, or the problem with its field (startTime, start_time). */
+  ownTime(record: R): number | { field: string; problem: string };
 }
 
 /** A located record: the value and where it sits in its line or document (undefined: the value itself). */

@@ -122,7 +122,7 @@ describe('langfuse', () => {
   it('names the bad record and field: a missing startTime, an unreadable time', () => {
     const read = reader('langfuse', fields);
     expect(read([observation({ startTime: undefined })])).toEqual([{ field: 'startTime', problem: expect.stringContaining('expected string'), record: '[0]' }]);
-    expect(read(observation({ startTime: '2025-03-01 10:00' }))).toEqual([{ field: 'timestamp', problem: 'startTime: "2025-03-01 10:00" has no time zone (add Z or an offset)' }]);
+    expect(read(observation({ startTime: '2025-03-01 10:00' }))).toEqual([{ field: 'startTime', problem: '"2025-03-01 10:00" has no time zone (add Z or an offset)' }]);
   });
 });
 
@@ -144,7 +144,7 @@ describe('langsmith', () => {
     expect(time('2025-03-01T10:00:00.123456')).toEqual({ review: { time: T, rejected: true, groups: [], verdict: 'reject', canary: 'c1', fingerprint: 'critic-1' } });
     expect(time('2025-03-01T12:00:00.123+02:00')).toMatchObject({ review: { time: T } });
     expect(time(T)).toMatchObject({ review: { time: T } });
-    expect(time(null)).toEqual({ field: 'timestamp', problem: 'start_time: missing' });
+    expect(time(null)).toEqual({ field: 'start_time', problem: 'missing' });
   });
 
   it('reads child runs at any depth, and a page of runs', () => {

@@ -116,14 +116,44 @@ describe('the samples of fixtures/drift-samples', () => {
     // A document's records have no line of their own: the record is named alone. The page lists
     // newest first, two observations a review (review 402 has no worker's): 1438 - 802 and 1438 - 401.
     expect(await bad('langfuse')).toEqual([
-      expect.objectContaining({ line: null, record: 'data[636]', field: 'timestamp', problem: expect.stringMatching(/^startTime: "yesterday" is not an ISO 8601/) }),
+      expect.objectContaining({ line: null, record: 'data[636]', field: 'startTime', problem: expect.stringMatching(/^"yesterday" is not an ISO 8601/) }),
       expect.objectContaining({ line: null, record: 'data[1037]', field: 'output.verdict' }),
     ]);
     // A root run's critic run is located under it; review 402's run is the line itself.
     const [maybe, yesterday] = await bad('langsmith');
     expect(maybe).toMatchObject({ line: 201, record: 'child_runs[0]', field: 'outputs.verdict' });
-    expect(yesterday).toMatchObject({ line: 402, field: 'timestamp', problem: expect.stringMatching(/^start_time: "yesterday"/) });
+    expect(yesterday).toMatchObject({ line: 402, field: 'start_time', problem: expect.stringMatching(/^"yesterday"/) });
     expect(yesterday).not.toHaveProperty('record');
+  });
+});
+
+describe('lines that cannot be read at all in a trace format', () => {
+  it('count against all lines, so three unparseable export requests (120 of 720 reviews lost) exit 2', async () => {
+    const lines = gunzipSync(readFileSync(sample('otlp-json')))
+      .toString('utf8')
+      .split('\n');
+    for (const n of [1, 2, 3]) lines[n] = '{not json';
+    const log = join(dir, 'traces.jsonl');
+    writeFileSync(log, lines.join('\n'));
+    const { code, report } = await drift(log, '--config', config('otlp-json'), '--canaries', key);
+    expect(code).toBe(2);
+    expect(report).toBeUndefined();
+    // The records alone (5 bad of 603) would pass the 1% allowed; 3 of 18 lines are lost whole.
+    expect(stderr.join('\n')).toMatch(
+      /5 of 603 records \(0\.83%\) could not be read; 3 of 18 lines \(16\.67%\) could not be read at all, losing every record they held, more than drift\.maxBadLineShare/,
+    );
+  });
+
+  it('are counted in drift.json when they stay under maxBadLineShare', async () => {
+    const lines = gunzipSync(readFileSync(sample('otlp-json')))
+      .toString('utf8')
+      .split('\n');
+    lines[1] = '{not json';
+    const log = join(dir, 'traces.jsonl');
+    writeFileSync(log, lines.join('\n'));
+    const { code, report } = await drift(log, '--config', configFile(`${readFileSync(config('otlp-json'), 'utf8')}\n  maxBadLineShare: 0.1\n`), '--canaries', key);
+    expect(code).not.toBe(2);
+    expect(report!.inputs.badLines).toMatchObject({ count: 3, unreadableLines: 1, share: 1 / 18 });
   });
 });
 
