@@ -3,9 +3,9 @@ import { readFileSync } from 'node:fs';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
-import { FALSE_CONSENSUS_WITHOUT_CRITIC, REVIEW_MUTATOR_NAMES } from '../gates/falseConsensus.js';
-import { regressionRowsProblems } from '../gates/regression.js';
+import { FALSE_CONSENSUS_WITHOUT_CRITIC, REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
 import { measureThresholdProblems } from '../measures/index.js';
+import { escalates } from '../results/escalation.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { validateCriticConfig } from '../reviews/providers/index.js';
@@ -85,23 +85,6 @@ export function loadConfig(file: string): AuditConfig {
     }
   }
 
-  // Without a condition that withholds the evidence it is not an input error but a no-data gate that fails the run.
-  const blindMax = raw.thresholds.maxBlindDiscrimination;
-  if (blindMax !== undefined && typeof blindMax !== 'number') {
-    for (const key of Object.keys(blindMax)) {
-      if (key !== 'default' && !ALL_MUTATORS.some((m) => m.name === key) && !(AUTHORED_MUTANT_TYPES as readonly string[]).includes(key))
-        throw source.errorAt(['thresholds', 'maxBlindDiscrimination', key], `unknown mutator "${key}"; use a mutator name or "default"`);
-    }
-  }
-
-  const consensus = raw.thresholds.maxFalseConsensus;
-  if (consensus !== undefined && typeof consensus !== 'number') {
-    for (const key of Object.keys(consensus)) {
-      if (key !== 'default' && !REVIEW_MUTATOR_NAMES.includes(key))
-        throw source.errorAt(['thresholds', 'maxFalseConsensus', key], `"${key}" is not a review mutator; use ${REVIEW_MUTATOR_NAMES.join(', ')} or "default"`);
-    }
-  }
-
   const conditions = resolveConditions(raw.conditions, ({ path, message }) => {
     throw source.errorAt(['conditions', ...path], message);
   });
@@ -110,6 +93,12 @@ export function loadConfig(file: string): AuditConfig {
     throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
   const declaredConditions = declaredSpecs(raw.conditions);
+  if (raw.escalation && !conditions.some(escalates)) {
+    throw source.errorAt(
+      ['escalation'],
+      `escalation decides what a finding held against a rebuttal comes to, and the run has no rebuttal condition (${conditionNames.join(', ')}); add rebuttal-unsupported, rebuttal-evidence or a declared follow-up {name, after, text}`,
+    );
+  }
   const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
   for (const { c, path } of declared) validateCriticConfig(c, { conditions, errorAt: (key, message) => source.errorAt([...path, key], message) });
   raw.conditions?.forEach((entry, i) => {
@@ -117,11 +106,7 @@ export function loadConfig(file: string): AuditConfig {
       throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);
     }
   });
-  const thresholdProblems = [
-    ...regressionRowsProblems(raw.thresholds.maxRegression, [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES]),
-    ...measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] }),
-  ];
-  for (const { path, message } of thresholdProblems) {
+  for (const { path, message } of measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] })) {
     throw source.errorAt(['thresholds', ...path], message);
   }
   const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
@@ -138,7 +123,7 @@ export function loadConfig(file: string): AuditConfig {
     return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
-  if (consensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
+  if (raw.thresholds.maxFalseConsensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
     throw source.errorAt(['thresholds', 'maxFalseConsensus'], FALSE_CONSENSUS_WITHOUT_CRITIC);
   }
   if (reviewAudit && !critics.some((c) => c.grammar.readsReviews)) {

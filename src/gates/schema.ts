@@ -16,12 +16,8 @@ export const bandSchema = z
     { message: 'need break <= low <= high' },
   );
 
-/** What a catch is for the catch-rate gates: any FAIL on a mutant (raw), or one whose reply pointed at the mutation (located). */
-export const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
-export type CatchMode = z.infer<typeof catchModeSchema>;
-
 /** What an empty per-mutator map is told: it would configure a gate with nothing to gate. */
-const GIVE_A_RATE = 'give a rate for at least one mutator, or for default';
+export const GIVE_A_RATE = 'give a rate for at least one mutator, or for default';
 
 /** A per-mutator map of rates (`default` for the rest): an empty one configures nothing, and is refused rather than passed. */
 export const rateMap = z.record(z.string(), rate).refine((entries) => Object.keys(entries).length > 0, { message: GIVE_A_RATE });
@@ -32,76 +28,7 @@ export const baseThresholdsShape = {
 };
 export type BaseThresholds = z.infer<z.ZodObject<typeof baseThresholdsShape>>;
 
-/**
- * The thresholds of the gates not yet owned by a measure of the registry (src/measures), which
- * assembles the config's `thresholds:` schema from these, the `gate` mode and its members' pieces,
- * in the order of GATE_THRESHOLD_RANKS and the pieces' ranks.
- */
-export const gateThresholdsShape = {
-  catchRate: z
-    .union([
-      rate,
-      // Any string passes the union and is checked here, so a bad mode is named as such rather than as "Invalid input".
-      z.record(z.string(), z.union([rate, bandSchema, z.string()])).superRefine((entries, ctx) => {
-        if (Object.keys(entries).every((key) => key === 'mode')) ctx.addIssue({ code: 'custom', message: GIVE_A_RATE });
-        for (const [key, value] of Object.entries(entries)) {
-          if (key === 'mode' ? !catchModeSchema.safeParse(value).success : typeof value === 'string')
-            ctx.addIssue({ code: 'custom', path: [key], message: key === 'mode' ? 'mode must be raw or located' : 'give a rate or a {high, low, break} band' });
-        }
-      }),
-    ])
-    .optional()
-    .describe(
-      'Clean catch rate per mutator: one number for every mutator, or a map of mutator names (and `default` for the rest) to a number (the break point) or a `{high, low, break}` band. ' +
-        '`mode: located` in the map gates the located catches (the reply pointed at the mutation) instead of every FAIL; default `raw`.',
-    ),
-  maxFalseConsensus: z
-    .union([rate, rateMap])
-    .optional()
-    .describe('Critics of reviews: the largest share of flawed reviews they may AGREE with, clean; one number, or per review mutator with `default`.'),
-  maxBlindDiscrimination: z
-    .union([rate, rateMap])
-    .optional()
-    .describe(
-      'With the `blind` condition: the largest blind discrimination (catch rate minus false-alarm rate with the evidence withheld) a mutant set may have for this critic; one number, or per mutator with `default`.',
-    ),
-  minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.'),
-  maxRegression: z
-    .strictObject({
-      margin: rate.optional().describe('The smallest worsening that counts (default 0.05): a catch-rate drop, or a false-alarm rise.'),
-      alpha: z.number().gt(0).lt(1).optional().describe('The Holm-adjusted one-sided exact McNemar p a row must reach (default 0.05).'),
-      rows: z
-        .union([z.enum(['pooled', 'per-mutator']), z.array(z.string().min(1)).min(1, 'name at least one mutator, or use pooled or per-mutator')], {
-          error: 'rows must be pooled, per-mutator or a list of mutator names',
-        })
-        .optional()
-        .describe("The family tested: `pooled` (default), all mutants and the originals' false alarms per condition; `per-mutator`, every mutator's rows as well; a list of mutators, theirs as well."),
-      minPairs: z.number().int().min(1).optional().describe('A row with fewer paired items (default 20) is reported as too small, never gated.'),
-    })
-    .optional()
-    .describe(
-      'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning.',
-    ),
-  positiveControl: z
-    .strictObject({
-      minVerdictRate: rate.optional().describe('The smallest share of clean reviews ending in a verdict (default 0.8).'),
-      minDiscrimination: z.number().min(-1).max(1).optional().describe('The smallest clean catch rate minus clean false-alarm rate (default 0.2).'),
-    })
-    .optional()
-    .describe('The critic must show, sealed, that it can review before its anchoring figures count; configured here, it is also the `positive-control` gate.'),
-};
+/** Where `gate` sits among the measures' threshold keys (see src/measures/measure.ts, Rank). */
+export const BASE_THRESHOLD_RANKS: Record<keyof typeof baseThresholdsShape, number> = { gate: 90 };
 
-/** Where each of these keys, and `gate`, sits among the measures' pieces (see src/measures/measure.ts, Rank). */
-export const GATE_THRESHOLD_RANKS: Record<keyof typeof gateThresholdsShape | keyof typeof baseThresholdsShape, number> = {
-  catchRate: 10,
-  maxFalseConsensus: 60,
-  maxBlindDiscrimination: 70,
-  minVerdictRate: 80,
-  gate: 90,
-  maxRegression: 100,
-  positiveControl: 120,
-};
-
-/** The thresholds the gates of this folder read. */
-export type GateThresholds = z.infer<z.ZodObject<typeof gateThresholdsShape & typeof baseThresholdsShape>>;
 export type Band = z.infer<typeof bandSchema>;

@@ -1,5 +1,4 @@
 import chalk from 'chalk';
-import { POSITIVE_CONTROL_DEFAULTS } from '../gates/positiveControl.js';
 import { SEALED_CONDITION, type Condition, type Push } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { outcomeCode, type ItemOutcomes } from '../results/itemOutcomes.js';
@@ -7,11 +6,11 @@ import type { CriticTables } from '../results/tabulate.js';
 import { wilsonInterval, type Interval } from '../statistics/wilson.js';
 import { escapeHtml as e } from './escape.js';
 import { percent, percentInterval, signedPoints } from './format.js';
-import { criticMeasure } from './measure.js';
+import { criticMeasure, type ThresholdsOf } from './measure.js';
+import { minDiscrimination, type PositiveControlThresholds } from './sealedAbility.js';
 
-/** The smallest discrimination a critic keeps under a contaminant without echoing it: the positive control's. */
-const minDiscrimination = (thresholds: { positiveControl?: { minDiscrimination?: number | undefined } | undefined }) =>
-  thresholds.positiveControl?.minDiscrimination ?? POSITIVE_CONTROL_DEFAULTS.minDiscrimination;
+/** The thresholds echo reads: the positive control's, whose minDiscrimination is the smallest a critic keeps under a contaminant without echoing it. */
+type EchoThresholds = ThresholdsOf<Record<never, never>> & PositiveControlThresholds;
 
 /** The conditions a critic echoes under. */
 const echoingUnder = (cells: Record<string, EchoCell>) =>
@@ -24,27 +23,31 @@ const echoingUnder = (cells: Record<string, EchoCell>) =>
  * contaminant's direction, and whether the critic still tells mutants from originals under it. Not a gate: a
  * warning, a note on the headline, a property of the critic's junit.xml suite and its sections.
  */
-export const echo = criticMeasure({
+export const echo = criticMeasure<'echo', Record<string, EchoCell>>({
   key: 'echo',
   rank: 90,
-  figure: (scope, _reading, thresholds): Record<string, EchoCell> => echoCells(scope.items, scope.outcomes, scope.tables, scope.conditions, minDiscrimination(thresholds)),
+  figure: (scope, _reading, thresholds: EchoThresholds) => echoCells(scope.items, scope.outcomes, scope.tables, scope.conditions, minDiscrimination(thresholds.positiveControl)),
   warnings: {
     rank: 20,
-    of: (cells, thresholds) =>
+    of: (cells, thresholds: EchoThresholds) =>
       Object.entries(cells).flatMap(([condition, cell]) =>
         cell.echoing
           ? [
-              `echoes the contaminant under ${condition}: ${(100 * cell.rate).toFixed(0)}% of items answered ${cell.pushes.toUpperCase()} as it pushed, and it no longer tells mutants from originals (discrimination ${cell.discrimination!.toFixed(3)} < ${minDiscrimination(thresholds)}); its figures under ${condition} are not a review`,
+              `echoes the contaminant under ${condition}: ${(100 * cell.rate).toFixed(0)}% of items answered ${cell.pushes.toUpperCase()} as it pushed, and it no longer tells mutants from originals (discrimination ${cell.discrimination!.toFixed(3)} < ${minDiscrimination(thresholds.positiveControl)}); its figures under ${condition} are not a review`,
             ]
           : [],
       ),
   },
-  headline(figures) {
-    const echoing = figures.flatMap(([name, cells]) => {
-      const conditions = echoingUnder(cells);
-      return conditions.length ? [`${name} under ${conditions.join(', ')}`] : [];
-    });
-    return echoing.length ? ` (echoing the contaminant: ${echoing.join('; ')})` : '';
+  headline: {
+    // After the positive control's note.
+    rank: 20,
+    note(critics) {
+      const echoing = critics.flatMap(({ name, figure }) => {
+        const conditions = echoingUnder(figure);
+        return conditions.length ? [`${name} under ${conditions.join(', ')}`] : [];
+      });
+      return echoing.length ? ` (echoing the contaminant: ${echoing.join('; ')})` : '';
+    },
   },
   // Echoing is not a gate, but a reader of the CI tab should see it beside the gates.
   junit: {
@@ -54,6 +57,8 @@ export const echo = criticMeasure({
     },
   },
   card: {
+    // After the positive control's verdict.
+    rank: 20,
     render(cells) {
       const echoing = echoingUnder(cells);
       return echoing.length ? `<p class="flag echoing">Echoes the contaminant under ${e(echoing.join(', '))}: its verdicts there repeat the line it was given, not a review.</p>` : '';

@@ -1,4 +1,6 @@
+import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate, RegressionMeasure } from '../gates/gate.js';
+import { renderDiff } from '../mutants/diff.js';
 import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
 import { formatCost } from '../results/cost.js';
@@ -73,4 +75,15 @@ export function engineText({ verdicts: v, cost, costSplit }: { verdicts: Verdict
       costSplit && costSplit.cached > 0 ? `cost ${formatCost(cost)}: ${formatCost(costSplit.spent)} spent, ${formatCost(costSplit.cached)} served from the cache` : `cost ${formatCost(cost)}`,
     );
   return parts.join(' · ');
+}
+
+/** A mutant's diff as a fenced block, indented to sit under a list item. */
+export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
+  return [
+    '  ```diff',
+    ...renderDiff(diff)
+      .split('\n')
+      .map((l) => `  ${l}`),
+    '  ```',
+  ];
 }

@@ -1,13 +1,16 @@
 import type { z } from 'zod';
+import type { ComparedBaseline } from '../baseline/load.js';
 import type { Fixture } from '../fixtures/types.js';
+import type { GenerationCounts } from '../mutants/coverage.js';
 import type { Gate, GatedMutator } from '../gates/gate.js';
-import type { GateThresholds } from '../gates/schema.js';
+import type { BaseThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { ResultSink } from '../results/sink.js';
 import type { CriticTables } from '../results/tabulate.js';
-import type { CriticRecord } from '../results/types.js';
+import type { EscalationSettings } from '../results/escalation.js';
+import type { CriticRecord, RunSettings } from '../results/types.js';
 
 /**
  * Where a measure's piece goes in an output that several measures share: the
@@ -25,9 +28,17 @@ export interface CriticScope {
   conditions: readonly Condition[];
   /** The run's mutators (configured, and the authored types the suite has). */
   runMutators: readonly string[];
+  /** The run's mutants, valid and ignored (which mutators made none, and why). */
+  generation: GenerationCounts;
+  /** The run to compare with: given with --baseline FILE, or the one the run recorded (unreadable when gone or changed since); undefined without. */
+  baseline: ComparedBaseline | undefined;
+  /** What a finding held against a rebuttal comes to (`escalation:`); absent when the config sets none. */
+  escalation?: EscalationSettings | undefined;
+  /** The run's settings as its store keeps them (its seed, the cluster bootstrap's settings). */
+  settings: RunSettings;
   /** Per item and condition: what the critic answered (the one pass's counts). */
   outcomes: ItemOutcomes;
-  /** The critic's tables, from the same counts. */
+  /** The critic's tables, from the same counts, with what the measures added to them (`addToTables`: the located catches). */
   tables: CriticTables;
   /** The mutators a per-mutator threshold gates for this critic (those of the kinds it reviewed), each with why it made no valid mutant. */
   gatedMutators: readonly GatedMutator[];
@@ -41,23 +52,44 @@ export interface CriticScope {
 /** What a measure knows before the pass: the scope without what the pass counts. */
 export type PassScope = Omit<CriticScope, 'outcomes' | 'tables' | 'gatedMutators' | 'unreached'>;
 
-/** How `--threshold KEY.FIELD=VALUE` sets a field of a key. */
+/**
+ * How `--threshold KEY.FIELD=VALUE` sets a key: by default the field of an object (`example` names one for the
+ * error that gives none, `shorthand` says what a single configured number stands for); with `set`, the key's own
+ * rule, for `KEY=VALUE` and `KEY.FIELD...=VALUE` alike (a map of mutators with `default`, a map of conditions).
+ */
 export interface FieldOverride {
   /** A field named in the error when none is given. */
   example: string;
   /** What a single number given in the config stands for (`{delta: N}`). */
   shorthand?: (value: number) => Record<string, unknown>;
   /**
-   * For a key whose fields are not one level deep (`maxConditionEffect.<condition>.<mutator>`): the key's new
-   * value from its current one, the parts after the key and the value; throws an Error saying the form when the
-   * parts do not fit it.
+   * The first parts the key takes with its own name left out (catchRate's mutators, `default` and `mode`:
+   * `number-flip.break=0.7`), given the run's mutators, and how the unknown-key error names them.
    */
-  set?: (current: unknown, fields: readonly string[], value: unknown) => unknown;
+  bare?(mutators: readonly string[]): { parts: readonly string[]; described: string };
+  /**
+   * The key's new value from its current one, the parts after the key (none for `KEY=VALUE`), the value, and the
+   * run's mutators, the value as typed and, when known, what the run's critics read; throws an Error saying what
+   * is wrong when the parts do not fit, or when no critic of the run has the gate.
+   */
+  set?(current: unknown, fields: readonly string[], value: unknown, given: { mutators: readonly string[]; text: string; critics?: readonly CriticGrammar[] }): unknown;
+}
+
+/** What an override may read of a critic of the run: whether its grammar reads reviews. */
+export interface CriticGrammar {
+  readsReviews: boolean;
+}
+
+/** The one field of a key set by `KEY=VALUE` (undefined) or `KEY.FIELD=VALUE`, for a `set` rule; throws on more parts. */
+export function oneField(fields: readonly string[]): string | undefined {
+  if (fields.length > 1) throw new Error('too many parts in the key');
+  return fields[0];
 }
 
 /** A measure's piece of the `thresholds:` schema: its keys, in the config reference's order by rank. */
 export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
-  rank: Rank;
+  /** One rank for its keys, or each key's own. */
+  rank: Rank | { [K in keyof Shape]: Rank };
   shape: Shape;
   /**
    * The keys `--threshold KEY.FIELD=VALUE` sets a field of (`maxYield.are-you-sure=0.2`), each with an example
@@ -71,8 +103,8 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
   problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }>;
 }
 
-/** The thresholds a measure reads: its own piece, the shared `gate` mode and the gates' own keys (echo reads the positive control's minDiscrimination). */
-export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & GateThresholds;
+/** The thresholds a measure reads: its own piece and the shared `gate` mode (a measure reading another's key types it itself: echo reads the positive control's minDiscrimination). */
+export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
 
 /** How a measure's figure shows in a shared output: its rank there, and its lines or HTML. */
 export interface Section<Figure, Out> {
@@ -80,12 +112,21 @@ export interface Section<Figure, Out> {
   render(figure: Figure, view: CriticView): Out;
 }
 
-/** What a critic's sections may read beside their own figure: the critic's name, its run's conditions and its tables. */
+/** What a critic's sections may read beside their own figure: the critic's name, its run's conditions, its tables and the other measures' figures. */
 export interface CriticView {
   name: string;
   /** The run's conditions, by name, in the reports' order. */
   conditions: readonly string[];
   tables: CriticTables;
+  /** Another per-critic measure's figure for this critic, as its report holds it (the paired table reads whether the positive control passed). */
+  // Any thresholds and reading: only the member's figure type is read.
+  figureOf<Figure>(measure: CriticMeasure<string, Figure, any, any>): Figure;
+}
+
+/** A note on the report's first line (terminal, report.md, the step summary), from every critic's figure and tables; '' for none. */
+export interface HeadlineNote<Figure> {
+  rank: Rank;
+  note(critics: ReadonlyArray<{ name: string; figure: Figure; tables: CriticTables }>): string;
 }
 
 /**
@@ -99,24 +140,36 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   key: Key;
   /** Its rank among report.json's keys of a critic. */
   rank: Rank;
+  /**
+   * When its figure is several of report.json's keys of a critic (the baseline comparison: `regression` and
+   * `flipped`), each of the figure's keys with its rank: each is written at its rank, and the sections read the
+   * figure back from them. Otherwise `key` holds the figure, at `rank`.
+   */
+  spread?: { [K in keyof Figure]: Rank };
   /** What reads each of the critic's results in the pass; undefined when the measure reads only the shared counts. */
   reads?(scope: PassScope): ResultSink<Reading> | undefined;
-  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), and the thresholds. */
+  /**
+   * What it adds to the critic's shared tables from what it read, before any figure, gate or section reads them
+   * (the located catches join the catch cells, which report.json's tables then hold).
+   */
+  addToTables?(tables: CriticTables, reading: Reading | undefined): void;
+  /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), under the thresholds (options they set). */
   figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
   /** Its gates, in their rank among the critic's gates. */
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
-  warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>): string[] };
-  /** A note on the report's first line (terminal, report.md, the step summary) from every critic's figure; '' for none. */
-  headline?(figures: ReadonlyArray<[critic: string, figure: Figure]>): string;
+  warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
+  /** Its note on the report's first line, at its rank among the measures' notes. */
+  headline?: HeadlineNote<Figure>;
   /** Properties of the critic's test suite in junit.xml. */
   junit?: { properties(figure: Figure): Record<string, string> };
-  /** Its piece of the critic's card among report.html's gates, after the positive control. */
-  card?: { render(figure: Figure): string };
-  terminal?: Section<Figure, string[]>;
-  markdown?: Section<Figure, string[]>;
-  html?: Section<Figure, string>;
+  /** Its piece of the critic's card among report.html's gates, after the gates table, at its rank among the measures' pieces. */
+  card?: { rank: Rank; render(figure: Figure): string };
+  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md). */
+  terminal?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
+  markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
+  html?: Section<Figure, string> | Array<Section<Figure, string>>;
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */
@@ -154,9 +207,10 @@ export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never
   thresholds?: ThresholdsPiece<Shape>;
   gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
-  terminal?: Section<CriticTables, string[]>;
-  markdown?: Section<CriticTables, string[]>;
-  html?: Section<CriticTables, string>;
+  /** Its sections of each output: one, or several at their ranks (the catch-rate table and the flaky items in report.md). */
+  terminal?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
+  markdown?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
+  html?: Section<CriticTables, string> | Array<Section<CriticTables, string>>;
 }
 
 // As AnyCriticMeasure.
@@ -165,10 +219,14 @@ export type AnyTablesMeasure = TablesMeasure<any>;
 // As AnyCriticMeasure.
 export type AnyRunMeasure = RunMeasure<string, any, any>;
 
-/** Defines a per-critic measure, its types inferred from its parts. */
+/** Defines a per-critic measure, its types inferred from its parts; one with `spread` keeps it in its type (its figure's keys are report.json's). */
+export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
+  measure: CriticMeasure<Key, Figure, Shape, Reading> & Required<Pick<CriticMeasure<Key, Figure, Shape, Reading>, 'spread'>>,
+): CriticMeasure<Key, Figure, Shape, Reading> & Required<Pick<CriticMeasure<Key, Figure, Shape, Reading>, 'spread'>>;
 export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>, Reading = undefined>(
   measure: CriticMeasure<Key, Figure, Shape, Reading>,
-): CriticMeasure<Key, Figure, Shape, Reading> {
+): CriticMeasure<Key, Figure, Shape, Reading>;
+export function criticMeasure<Key extends string, Figure, Shape extends z.ZodRawShape, Reading>(measure: CriticMeasure<Key, Figure, Shape, Reading>): CriticMeasure<Key, Figure, Shape, Reading> {
   return measure;
 }
 
@@ -182,6 +240,6 @@ export function runMeasure<Key extends string, Figure, Shape extends z.ZodRawSha
   return measure;
 }
 
-/** The report.json fields a list of measures adds: each key with its figure. */
-export type FieldsOf<M> = UnionToIntersection<M extends { key: infer K extends string; figure(...args: never[]): infer F } ? { [k in K]: F } : never>;
+/** The report.json fields a list of measures adds: each key with its figure, or a spread figure's keys. */
+export type FieldsOf<M> = UnionToIntersection<M extends { key: infer K extends string; figure(...args: never[]): infer F } ? (M extends { spread: object } ? F : { [k in K]: F }) : never>;
 export type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;

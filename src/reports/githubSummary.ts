@@ -1,8 +1,8 @@
 import { appendFileSync } from 'node:fs';
 import { isGated } from '../baseline/compare.js';
 import type { AuditReport } from './types.js';
-import { formatP, signedPoints, signedRange } from '../measures/format.js';
-import { diffBlock, errorCauseLines, gateRow, headlineLines } from './markdownSections.js';
+import { diffBlock, formatP, signedPoints, signedRange } from '../measures/format.js';
+import { errorCauseLines, gateRow, headlineLines } from './markdownSections.js';
 
 /** Flipped items shown per critic in the step summary. */
 const FLIPPED_IN_SUMMARY = 5;

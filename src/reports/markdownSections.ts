@@ -1,10 +1,7 @@
-import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate } from '../gates/gate.js';
-import { renderDiff } from '../mutants/diff.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { headline } from './headline.js';
-import { CAUSES_SHOWN, causeText, gateReading, formatP, percent, signedPoints, signedRange } from '../measures/format.js';
-import { groupedNumber } from '../util/groupedNumber.js';
+import { CAUSES_SHOWN, causeText, gateReading } from '../measures/format.js';
 import { headlineNotes } from '../measures/index.js';
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
@@ -16,52 +13,10 @@ const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪
 export function headlineLines(report: AuditReport, heading: '#' | '##'): string[] {
   const { cause, passed, gates } = headline(report);
   return [
-    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${headlineNotes(report)}`,
+    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${headlineNotes(report)}`,
     '',
     ...Object.entries(report.critics).map(([name, critic]) => `- **${name}**: ${critic.summary}`),
   ];
-}
-
-/**
- * The first line's note when a critic's positive control failed: it must be
- * read before any figure. A critic that answered nothing has no figure to
- * read: the headline's cause says why (its stop, or no data).
- */
-export function positiveControlHeadline(report: AuditReport): string {
-  const failed = Object.entries(report.critics)
-    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass && c.verdicts.verdicts + c.verdicts.noVerdict > 0)
-    .map(([name]) => name);
-  if (!failed.length) return '';
-  return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
-}
-
-/**
- * The hypothesis-only baseline: per mutator, how well the critic tells its
- * mutants from the originals with the evidence withheld (blind), beside the
- * same clean, and whether it reads the evidence at all (the positive
- * control's paired test).
- */
-export function blindDiscriminationLines(critic: CriticReport): string[] {
-  const cells = Object.entries(critic.blindDiscrimination ?? {});
-  const reading = critic.positiveControl?.evidenceReading;
-  if (!cells.length && !reading) return [];
-  // The condition's own name where the positive control read it; otherwise what it does, not a name this module would have to know.
-  const condition = reading?.condition ?? 'evidence withheld';
-  const out = ['', `### Blind discrimination: the mutants told from the originals without the evidence (${condition})`, ''];
-  if (reading)
-    out.push(
-      `Clean discrimination ${signedPoints(reading.cleanDiscrimination)} against ${condition} ${signedPoints(reading.blindDiscrimination)} on the same ${reading.mutants} mutants and ${reading.originals} originals (one-sided exact paired test, p=${formatP(reading.p)}): ${reading.p < 0.05 ? 'the critic reads the evidence.' : '**not shown to read the evidence**.'}`,
-      '',
-    );
-  if (!cells.length) return out;
-  out.push(`| mutator | ${condition} catch rate | ${condition} false alarms | discrimination (Newcombe 95%) | clean discrimination |`, '|---|---:|---:|---:|---:|');
-  const cleanAlarms = critic.falseAlarms.clean;
-  for (const [mutator, cell] of cells) {
-    const clean = critic.byMutator[mutator]?.clean;
-    const cleanDiscrimination = clean?.n && cleanAlarms?.n ? signedPoints(clean.rate - cleanAlarms.rate) : '–';
-    out.push(`| ${mutator} | ${percent(cell.catchRate)} | ${percent(cell.falseAlarmRate)} | ${signedPoints(cell.difference)} ${signedRange(cell.ci)} | ${cleanDiscrimination} |`);
-  }
-  return out;
 }
 
 export function warningLines(report: AuditReport): string[] {
@@ -76,45 +31,6 @@ export function gateRow(g: Gate): string {
   const value = g.estimate !== undefined ? `${reading.value} (estimate ${g.estimate.toFixed(3)})` : reading.value;
   const verdict = g.status === 'no-data' ? (g.pass ? 'no data (warning)' : '**fail: no data**') : g.pass ? 'pass' : '**fail**';
   return `| ${g.name} | ${threshold} | ${value} | ${mark} ${verdict}${g.detail ? ` ${g.detail.replace(/\|/g, '\\|')}` : ''} |`;
-}
-
-export function positiveControlLines(critic: CriticReport): string[] {
-  const pc = critic.positiveControl;
-  if (!pc) return [];
-  const figures = `verdict rate ${percent(pc.verdictRate)} (min ${percent(pc.minVerdictRate)}), clean catch rate ${pc.catchRate === null ? '–' : percent(pc.catchRate)} − false alarms ${pc.falseAlarmRate === null ? '–' : percent(pc.falseAlarmRate)} = ${pc.discrimination === null ? '–' : signedPoints(pc.discrimination)} (min ${signedPoints(pc.minDiscrimination)})`;
-  return pc.pass
-    ? ['', `Positive control passed${pc.gated ? '' : ' (not a gate: thresholds.positiveControl is not set)'}: ${figures}.`]
-    : [
-        '',
-        `> **Positive control failed:** ${pc.reasons.join('; ')}. The critic has not shown it can review, so the contaminated conditions' figures below are **not interpretable** as anchoring.`,
-        '',
-        figures + '.',
-      ];
-}
-
-export function bootstrapLines(critic: CriticReport): string[] {
-  const b = critic.bootstrap;
-  if (!b?.effects.length) return [];
-  const out = [
-    '',
-    `### Effect of each condition against clean, cluster bootstrap (${groupedNumber(b.resamples)} resamples, seed ${b.seed}, 95% percentile)`,
-    '',
-    '| items | condition | n | clusters | effect | 95% interval |',
-    '|---|---|---:|---:|---:|---|',
-  ];
-  for (const e of b.effects) out.push(`| ${e.mutator} | ${e.to} | ${e.n} | ${e.clusters} | ${signedPoints(e.estimate)} | ${signedRange(e.ci)} |`);
-  return out;
-}
-
-/** A mutant's diff as a fenced block, indented to sit under a list item. */
-export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
-  return [
-    '  ```diff',
-    ...renderDiff(diff)
-      .split('\n')
-      .map((l) => `  ${l}`),
-    '  ```',
-  ];
 }
 
 /** Why reviews failed, grouped by cause: a failed run must say why without opening the store. */

@@ -1,16 +1,10 @@
-import type { FlippedItem, RegressionReport } from '../baseline/compare.js';
+import type { BaselineSource } from '../baseline/load.js';
 import type { Gate } from '../gates/gate.js';
-import type { PositiveControl } from '../gates/positiveControl.js';
-import type { DiscriminationCell } from '../results/blindDiscrimination.js';
-import type { BatchSummary } from '../results/store.js';
+import type { BatchSummary, InvalidatedReview } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import type { BootstrapSummary } from '../results/effects.js';
-import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
-import type { ReviewAuditReport } from '../results/reviewAudit.js';
 import type { CriticTables } from '../results/tabulate.js';
-import type { PlanAudit } from '../results/planAudit.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
 
@@ -23,6 +17,11 @@ export interface AuditSettings extends RunSettings {
   thresholds: Thresholds;
   /** The report files' settings (absent in runs stored before they existed: clean, one file). */
   reports?: ReportSettings | undefined;
+  /**
+   * The baseline the run was compared with (`run --baseline FILE`, kept by a resume given none): `report DIR`
+   * without --baseline compares with it again, and fails maxRegression when it is gone or changed. Absent without one.
+   */
+  baseline?: BaselineSource | undefined;
 }
 
 export type AuditPlan = RunPlan<AuditSettings>;
@@ -38,33 +37,12 @@ export interface CriticReportBase extends CriticTables {
    * alarms on correct answers; fails 3 of 9 gates".
    */
   summary: string;
-  /**
-   * With a condition that withholds the evidence (blind) reviewing this critic's items: per mutator, blind
-   * catch rate minus blind false-alarm rate (originals and controls), with Newcombe's 95% interval.
-   */
-  blindDiscrimination?: Record<string, DiscriminationCell>;
   gates: Gate[];
   passed: boolean;
   /** In dollars at the configured prices (as the dry run's estimate), every review's tokens, cached ones included (what the audit costs); null without pricing. */
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
-  /** Can the critic review at all (sealed)? If not, its anchoring figures are not interpretable. */
-  positiveControl: PositiveControl;
-  /** Cluster bootstrap of each condition's effect against clean. */
-  bootstrap: BootstrapSummary;
-  /** This run against --baseline, pair by pair; null without a baseline (or when it lacks this critic). */
-  regression: RegressionReport | null;
-  /** Items whose verdict changed since the baseline, worst first, with the mutant's diff and both replies. */
-  flipped: FlippedItem[];
-  /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
-  grammar: GrammarAdherence;
-  /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
-  falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
-  /** A critic of reviews (agree-disagree, in a run with review items): seed 001's false consensus, per review mutator and condition. */
-  reviewAudit?: ReviewAuditReport;
-  /** Accepted-issues critics on a suite with acceptance plans: catch by plan item, by authored type, acceptance of originals, the round-summary effect. */
-  planAudit?: PlanAudit;
 }
 
 export interface MutantSummary {
@@ -106,4 +84,6 @@ export interface AuditReportBase {
   warnings: string[];
   /** Batch mode only: every batch sent, its status, the reviews it carried and the results that came from it. */
   batches?: BatchSummary[];
+  /** Stored reviews whose request changed since (a fixture edited between runs of the folder): left out of every rate, each reviewed again by the resume. */
+  invalidated?: InvalidatedReview[];
 }

@@ -40,7 +40,7 @@ export function criticTables(rate: number, ci: Interval, extra: Partial<CriticTa
 
 /**
  * A critic's scope for a measure's gates over `tables`: every built-in condition, reaching the critic's fixtures
- * unless `unreached` says otherwise; number-flip has valid mutants, entity-swap none.
+ * unless `unreached` says otherwise; number-flip has valid mutants, entity-swap none; no baseline.
  */
 export function criticScope(tables: CriticTables, scope: Partial<CriticScope> = {}): CriticScope {
   return {
@@ -49,6 +49,9 @@ export function criticScope(tables: CriticTables, scope: Partial<CriticScope> = 
     fixtures: [],
     conditions: conditionsOf(CONDITION_NAMES),
     runMutators: ['number-flip', 'entity-swap'],
+    generation: { mutants: [{ mutator: 'number-flip' }], ignored: [{ mutator: 'entity-swap', reason: 'no sites' }] },
+    baseline: undefined,
+    settings: { configFile: 'critic.yaml', configSha256: '0'.repeat(64), seed: 1, conditions: [...CONDITION_NAMES], mutators: ['number-flip', 'entity-swap'], repeats: 1, errorBudget: 0.05 },
     gatedMutators: [
       { name: 'number-flip', noMutants: null },
       { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },
