@@ -3,8 +3,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The spec files that take longest, in the order they should start: the
- * default audit first (it starts the shared default run, which the browser
- * tests wait for), then the rest by the CPU time they take. Measured with
+ * default audit first (it starts the shared default run), then the rest by
+ * the CPU time they take, but the browser tests, which wait for that run,
+ * where it has usually ended. Measured with
  * each file's CPU time, its worker's and its reaped children's (see
  * docs/performance.md, "The test suite"); keep it in step when a spec file
  * grows past the last of them.
@@ -17,10 +18,10 @@ export const SLOWEST_SPECS = [
   'src/drift/simulation-low.spec.ts',
   'test/e2e/second-turns.spec.ts',
   'test/e2e/first-contact.spec.ts',
-  'test/e2e/report-browser.spec.ts',
   'src/mutants/verifyCode.spec.ts',
   'test/e2e/located-catches.spec.ts',
   'test/e2e/blind.spec.ts',
+  'test/e2e/report-browser.spec.ts',
   'src/mutants/generate.spec.ts',
   'test/gates/scripted-critic.spec.ts',
   'test/e2e/init.spec.ts',
