@@ -23,28 +23,88 @@ let report: any;
 let manifest: any;
 
 /**
- * A folder of the default audit's own, its fixture paths made absolute: the same audit is run again here, and the
- * dry runs below plan it beside hosted critics. Both keep the label cache in this folder's .critic-audit-cache.
+ * A folder of the default audit's own, its fixture paths made absolute: the audit is planned here beside hosted
+ * critics (the dry runs below), then run again. Both keep the label cache in this folder's .critic-audit-cache.
  */
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-default-again-'));
 const DEFAULT_CONFIG = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'utf8')
   .replace('fixtures: [fixtures/policy, fixtures/functions]', `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}, ${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/functions'))}]`)
   .replace('from: [fixtures/policy]', `from: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`);
 writeFileSync(join(dir, 'default.config.yaml'), DEFAULT_CONFIG);
+
+const ENV = { FORCE_COLOR: '0', DRY_OPENAI_KEY: 'sk-SECRET-openai', DRY_ANTHROPIC_KEY: 'sk-ant-SECRET', DRY_REVIEW_TOKEN: 'tok-SECRET' };
+let openai: FakeOpenAI;
+let claude: FakeAnthropic;
+let service: FakeReviewService;
+
+/** `run --dry-run` in this process (runCliAsProcess: the modules and word lists load once), from the audit's folder. */
+function dryRun(extra: string[] = []): Promise<CliOutput> {
+  return runCliAsProcess(['run', '--dry-run', ...extra], { cwd: dir, env: ENV });
+}
+
+/** The default audit's dry run beside hosted critics, and its second run: both made in this process, in `dir`. */
+let plan: CliOutput;
 let again: CliOutput;
 
 beforeAll(async () => {
+  openai = await startFakeOpenAI();
+  claude = await startFakeAnthropic({ apiKey: ENV.DRY_ANTHROPIC_KEY });
+  service = await startFakeReviewService(() => ({ json: { review: 'VERDICT: PASS' } }));
+  // The bundled default audit (its fixtures, mutators, conditions and critics), with three hosted critics beside its built-ins.
+  const hosted = `  - name: gpt
+    provider: openai
+    model: gpt-4o-mini
+    baseURL: ${openai.baseURL}
+    apiKeyEnv: DRY_OPENAI_KEY
+    maxTokens: 400
+    pricing: {inputPerMillion: 0.15, outputPerMillion: 0.6}
+  - name: claude
+    provider: anthropic
+    model: claude-fake
+    baseURL: ${claude.baseURL}
+    apiKeyEnv: DRY_ANTHROPIC_KEY
+    pricing: {inputPerMillion: 3, outputPerMillion: 15}
+  - name: service
+    provider: http
+    url: ${service.url}
+    headers: {Authorization: "Bearer \${DRY_REVIEW_TOKEN}"}
+    body: {question: "{{task}}", answer: "{{artifact}}", sources: "{{evidence_json}}"}
+    reply: review
+thresholds:`;
+  writeFileSync(join(dir, 'critic.config.yaml'), DEFAULT_CONFIG.replace('thresholds:', hosted));
+  // The budget's exit code needs a priced plan, not the default audit's: one fixture file and one mutator plan in a
+  // fraction of its time, and still cost more than a cent at these prices.
+  writeFileSync(
+    join(dir, 'priced.config.yaml'),
+    `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'))}]
+mutators: [number-flip]
+conditions: [clean, with-trace]
+seed: 7
+critics:
+${hosted.replace(/\nthresholds:$/, '')}
+`,
+  );
   // The README's command, on the bundled default config: offline, no API key. One run, shared with the browser
-  // tests, in a process of its own (bin/critic-audit.js, --no-cache). Meanwhile the same audit runs again in this
-  // process (runCliAsProcess), as `critic-audit run` runs by default, into a fresh reply and label cache: with what
-  // earlier runs in this worker computed from the same inputs, and compared with the shared run below.
-  const [result, rerun] = await Promise.all([defaultRunResult(), runCliAsProcess(['run', '--config', 'default.config.yaml', '--out', 'again'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } })]);
+  // tests, in a process of its own (bin/critic-audit.js, --no-cache). Meanwhile, in this process: the dry run, which
+  // verifies the code labels into this folder's label cache, and then the same audit again, as `critic-audit run`
+  // runs by default (its labels from that cache, every review made afresh, into a fresh reply cache), with what
+  // earlier runs in this worker computed from the same inputs; it is compared with the shared run below.
+  const [result] = await Promise.all([
+    defaultRunResult(),
+    (async () => {
+      plan = await dryRun();
+      again = await runCliAsProcess(['run', '--config', 'default.config.yaml', '--out', 'again'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
+    })(),
+  ]);
   ({ out, stdout } = result);
   exitCode = result.status;
-  again = rerun;
   report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
   manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
 }, 600_000);
+
+afterAll(async () => {
+  await Promise.all([openai?.close(), claude?.close(), service?.close()]);
+});
 
 describe('the default audit', () => {
   it('fails its gates because the trace-trusting control anchors, and says so', () => {
@@ -300,63 +360,8 @@ describe('the default audit', () => {
 
 /** `run --dry-run` on the default audit, with hosted critics added at loopback fakes that count what reaches them. */
 describe('critic-audit run --dry-run', () => {
-  const ENV = { FORCE_COLOR: '0', DRY_OPENAI_KEY: 'sk-SECRET-openai', DRY_ANTHROPIC_KEY: 'sk-ant-SECRET', DRY_REVIEW_TOKEN: 'tok-SECRET' };
-  let openai: FakeOpenAI;
-  let claude: FakeAnthropic;
-  let service: FakeReviewService;
-
-  beforeAll(async () => {
-    openai = await startFakeOpenAI();
-    claude = await startFakeAnthropic({ apiKey: ENV.DRY_ANTHROPIC_KEY });
-    service = await startFakeReviewService(() => ({ json: { review: 'VERDICT: PASS' } }));
-    // The bundled default audit (its fixtures, mutators, conditions and critics), with three hosted critics beside its
-    // built-ins, in the folder of the run above: its code labels come from the label cache that run filled.
-    const hosted = `  - name: gpt
-    provider: openai
-    model: gpt-4o-mini
-    baseURL: ${openai.baseURL}
-    apiKeyEnv: DRY_OPENAI_KEY
-    maxTokens: 400
-    pricing: {inputPerMillion: 0.15, outputPerMillion: 0.6}
-  - name: claude
-    provider: anthropic
-    model: claude-fake
-    baseURL: ${claude.baseURL}
-    apiKeyEnv: DRY_ANTHROPIC_KEY
-    pricing: {inputPerMillion: 3, outputPerMillion: 15}
-  - name: service
-    provider: http
-    url: ${service.url}
-    headers: {Authorization: "Bearer \${DRY_REVIEW_TOKEN}"}
-    body: {question: "{{task}}", answer: "{{artifact}}", sources: "{{evidence_json}}"}
-    reply: review
-thresholds:`;
-    writeFileSync(join(dir, 'critic.config.yaml'), DEFAULT_CONFIG.replace('thresholds:', hosted));
-    // The budget's exit code needs a priced plan, not the default audit's: one fixture file and one mutator plan in a
-    // fraction of its time, and still cost more than a cent at these prices.
-    writeFileSync(
-      join(dir, 'priced.config.yaml'),
-      `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy/hr-policy.yaml'))}]
-mutators: [number-flip]
-conditions: [clean, with-trace]
-seed: 7
-critics:
-${hosted.replace(/\nthresholds:$/, '')}
-`,
-    );
-  });
-
-  afterAll(async () => {
-    await Promise.all([openai.close(), claude.close(), service.close()]);
-  });
-
-  /** `run --dry-run` in this process (runCliAsProcess: the modules and word lists load once), from the audit's folder. */
-  function dryRun(extra: string[] = []): Promise<CliOutput> {
-    return runCliAsProcess(['run', '--dry-run', ...extra], { cwd: dir, env: ENV });
-  }
-
-  it('prints the plan, each first request with secrets masked and a cost estimate, sends nothing and writes no run', { timeout: 180_000 }, async () => {
-    const { code, stdout, stderr } = await dryRun();
+  it('prints the plan, each first request with secrets masked and a cost estimate, sends nothing and writes no run', () => {
+    const { code, stdout, stderr } = plan;
     expect(code, stderr).toBe(0);
     expect(stdout).toMatch(/^fixtures: 186 \(39 text, 30 code, 117 review\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
