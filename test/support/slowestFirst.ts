@@ -2,25 +2,26 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The spec files that take longest, in the order they should start: the
- * default audit first (it starts the shared default run), then the rest by
- * the CPU time they take, but the browser tests, which wait for that run,
- * where it has usually ended. Measured with
- * each file's CPU time, its worker's and its reaped children's (see
- * docs/performance.md, "The test suite"); keep it in step when a spec file
- * grows past the last of them.
+ * The spec files that take longest, in the order they should start, by the
+ * CPU time they take (their worker's and its reaped children's; see
+ * docs/performance.md, "The test suite"). The default audit comes first: it
+ * starts the shared default run, which keeps a third process busy for about
+ * its first minute. The files that hold something to a time limit (the drift
+ * simulations' minute, first-contact's "within seconds", the browser tests,
+ * which also wait for that run) come a few files later, when less runs beside
+ * them. Keep the list in step when a spec file grows past the last of them.
  */
 export const SLOWEST_SPECS = [
   'test/e2e/default-audit.spec.ts',
-  'src/drift/simulation.spec.ts',
   'test/e2e/run-engine.spec.ts',
   'test/e2e/contaminants.spec.ts',
-  'src/drift/simulation-low.spec.ts',
   'test/e2e/second-turns.spec.ts',
-  'test/e2e/first-contact.spec.ts',
+  'src/drift/simulation.spec.ts',
+  'src/drift/simulation-low.spec.ts',
   'src/mutants/verifyCode.spec.ts',
   'test/e2e/located-catches.spec.ts',
   'test/e2e/blind.spec.ts',
+  'test/e2e/first-contact.spec.ts',
   'test/e2e/report-browser.spec.ts',
   'src/mutants/generate.spec.ts',
   'test/gates/scripted-critic.spec.ts',
