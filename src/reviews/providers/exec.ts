@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { sha256Hex } from '../../util/hash.js';
 import type { Critic } from '../critic.js';
-import { entryKeys, providerSchema } from './entrySchema.js';
+import { entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
 import type { Provider } from './types.js';
@@ -15,6 +15,7 @@ const schema = providerSchema('exec', {
   verdict: entryKeys.verdict,
   notFound: entryKeys.notFound,
   timeoutMs: entryKeys.timeoutMs,
+  tools: entryKeys.tools,
 });
 
 /** A local command, run per review or kept for the run (`mode`). */
@@ -23,7 +24,17 @@ export const exec: Provider<typeof schema> = {
   schema,
   // The mode is how reviews travel, not what the critic answers: it stays out of the identity, as the
   // transport of an openai critic does. (A script written for the other mode has its own hash anyway.)
-  identity: (entry, { baseDir, templateHash }) => ({ provider: 'exec', command: entry.command, scriptHashes: scriptHashes(entry.command, baseDir), templateHash }),
+  identity: (entry, { baseDir, templateHash }) => ({
+    provider: 'exec',
+    command: entry.command,
+    scriptHashes: scriptHashes(entry.command, baseDir),
+    templateHash,
+    ...toolsIdentity(entry.tools),
+  }),
+  validateConfig(entry, rules) {
+    // A oneshot process reads one object and writes one reply: nothing can answer its tool calls in between.
+    if (entry.tools && entry.mode !== 'persistent') throw rules.errorAt('tools', 'an exec critic calls tools over JSON Lines: set mode: persistent');
+  },
   create(entry, context) {
     const create = entry.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
     const command = entry.command as [string, ...string[]];
