@@ -46,6 +46,9 @@ const SETTINGS: Record<string, unknown> = {
   maxRegression: { margin: 0.1 },
   maxBlindDiscrimination: 0.3,
   positiveControl: { minDiscrimination: 0.2 },
+  minVerificationRate: 0.9,
+  maxVerificationDrop: { 'with-trace': 0.15 },
+  maxBoundaryRequests: 0,
 };
 
 /** The gates of a key not named after it: `positiveControl` is the `positive-control` gate. */
@@ -58,6 +61,10 @@ const GATE_NAMES: Record<string, string> = { positiveControl: 'positive-control'
 const GATED_CRITICS: Record<string, readonly string[]> = {
   // Critics of reviews only: both scripted critics answer PASS/FAIL.
   maxFalseConsensus: [],
+  // Critics with tools only (src/measures/toolUse.spec.ts gates them): neither scripted critic has any.
+  minVerificationRate: [],
+  maxVerificationDrop: [],
+  maxBoundaryRequests: [],
 };
 
 const critics: AnyCriticMeasure[] = [...CRITIC_MEASURES];

@@ -9,6 +9,7 @@ import { regression } from './regression.js';
 import { reviewAudit } from './reviewAudit.js';
 import { sealedAbility } from './sealedAbility.js';
 import { secondTurns } from './secondTurns.js';
+import { toolUse } from './toolUse.js';
 
 /**
  * The measures: a new one is its module and a line here (docs/architecture.md, "Adding a measure"). The
@@ -16,7 +17,7 @@ import { secondTurns } from './secondTurns.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [echo, secondTurns, reviewAudit, planAudit, regression, sealedAbility] as const;
+export const CRITIC_MEASURES = [echo, secondTurns, reviewAudit, planAudit, regression, sealedAbility, toolUse] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
 export const TABLE_MEASURES = [falseAlarms, anchoring, conditionEffects] as const;
