@@ -3,6 +3,7 @@
 // argument names (verifies, trusts-trace, reads-notes, no-tools). Each review line lists its
 // tools; the critic writes one {"id", "toolCall"} line at a time, reads the {"id", "toolResult"}
 // line that answers it, and ends with {"id", "reply"}. Several reviews may be in flight.
+// TOOL_CRITIC_DELAY_MS holds each reply back that long (for specs that interrupt a run).
 import { createInterface } from 'node:readline';
 import { nextStep } from '../../dist/test/support/toolCritic.js';
 
@@ -15,7 +16,7 @@ function step(id) {
   const next = nextStep(style, review.view, review.seen);
   if ('reply' in next) {
     reviews.delete(id);
-    process.stdout.write(`${JSON.stringify({ id, reply: next.reply })}\n`);
+    setTimeout(() => process.stdout.write(`${JSON.stringify({ id, reply: next.reply })}\n`), Number(process.env.TOOL_CRITIC_DELAY_MS ?? 0));
   } else {
     review.pending = next.call;
     process.stdout.write(`${JSON.stringify({ id, toolCall: next.call })}\n`);
