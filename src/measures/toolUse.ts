@@ -200,8 +200,8 @@ function markdownLines({ verification, unverifiedApprovals, toolCalls, boundaryR
   return out;
 }
 
-function htmlSection({ verification, unverifiedApprovals, toolCalls, boundaryRequests }: ToolUseFigure, view: CriticView): string {
-  if (!verification || !toolCalls || !boundaryRequests) return '';
+function htmlSection({ verification, unverifiedApprovals, toolCalls, boundaryRequests }: ToolUseFigure, view: CriticView): string | null {
+  if (!verification || !toolCalls || !boundaryRequests) return null;
   const rows = view.conditions
     .flatMap((c) => (verification[c] ? [[c, verification[c]] as const] : []))
     .map(
