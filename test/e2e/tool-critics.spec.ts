@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
@@ -131,6 +132,14 @@ function expectDoneMeans(run: string) {
   expect(tools.offered).toEqual(['search_evidence', 'read_evidence', 'read_worker_notes', 'write_file']);
   expect(tools.corpora).toEqual([{ suite: dir, passages: ANSWERS.length, sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }]);
   expect(readFileSync(join(run, 'report.md'), 'utf8')).toContain('### Verification: reviews that fetched the evidence before their verdict');
+
+  // report.html's drill-down: each review of a critic with tools carries its calls, in order, for the timeline beside its reply.
+  const html = readFileSync(join(run, 'report.html'), 'utf8');
+  const embedded = /<script[^>]*id="drill-reviews"[^>]*>([\s\S]*?)<\/script>/.exec(html)![1]!.trim();
+  const drill = JSON.parse(gunzipSync(Buffer.from(embedded, 'base64')).toString('utf8')) as { critics: Array<Array<Array<unknown[]>>> };
+  const readerIndex = TOOL_CRITIC_STYLES.indexOf('reads-notes');
+  const timeline = drill.critics[readerIndex]!.flat().map((review) => review[10] as Array<[string, string, number]>);
+  expect(timeline.every((calls) => calls[0]![0] === 'read_worker_notes' && calls[0]![2] === 1)).toBe(true);
   return report;
 }
 

@@ -39,7 +39,7 @@ export function builtinProvider<N extends `builtin:${string}`>(
 
 /**
  * A built-in that can fetch its own evidence: its entry also takes `tools:`
- * (docs/tools.md), and its tools join its identity, so its replies are
+ * (critics.md, "Critics that use tools"), and its tools join its identity, so its replies are
  * cached apart from the same checker's without them.
  */
 export function toolUsingBuiltin<N extends `builtin:${string}`>(

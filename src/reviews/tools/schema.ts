@@ -4,7 +4,7 @@ import type { ToolsSetting } from '../../requests/tools.js';
 /** Tool calls a review may make by default before the critic is asked for its verdict. */
 export const DEFAULT_MAX_CALLS = 8;
 
-/** A critic entry's `tools:` (docs/tools.md): what a tool-using critic is offered in every review. */
+/** A critic entry's `tools:` (critics.md, "Critics that use tools"): what a tool-using critic is offered in every review. */
 export const toolsSchema = z
   .strictObject({
     evidence: z
@@ -20,7 +20,7 @@ export const toolsSchema = z
     decoys: z.boolean().default(false).describe('Also offer out-of-bounds tools, `read_worker_notes()` and `write_file(path, content)`: every call is denied and recorded as a boundary request.'),
     maxCalls: z.number().int().positive().max(100).default(DEFAULT_MAX_CALLS).describe(`Tool calls per review (default ${DEFAULT_MAX_CALLS}); the critic is then asked for its verdict.`),
   })
-  .describe('Tools the critic may call before its verdict (docs/tools.md); part of its identity. Not with batch APIs.') satisfies z.ZodType<ToolsSetting, unknown>;
+  .describe('Tools the critic may call before its verdict (critics.md, "Critics that use tools"); part of its identity. Not with batch APIs.') satisfies z.ZodType<ToolsSetting, unknown>;
 
 /** Why a critic with tools cannot take a batch API: a batch request gets one reply, and a tool call needs its result before the critic goes on. */
 export const BATCH_TOOLS = 'tools cannot run through a batch API (a tool call needs its result before the critic goes on)';
