@@ -207,12 +207,6 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /critic\.config\.yaml:4 \(critic\.tools\): unknown key "tools"/,
     ],
     [
-      'tools on a oneshot exec critic',
-      config().replace('provider: exec', 'provider: exec\n    tools: {evidence: search}'),
-      FIXTURE,
-      /critic\.config\.yaml:5 \(critics\[0\]\.tools\): an exec critic calls tools over JSON Lines: set mode: persistent/,
-    ],
-    [
       'tools on a critic sent through a batch API',
       'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  batch: true\n  tools: {evidence: search}\n',
       FIXTURE,

@@ -13,7 +13,7 @@ import { anthropicToolCritic, openAIToolCritic, TOOL_CRITIC_STYLES, type ToolCri
 
 /**
  * Issue 30's "Done means", over each protocol a critic with tools speaks (OpenAI function tools, Anthropic tool
- * use, persistent exec JSON Lines): four scripted critics of known behaviour (test/support/toolCritic.ts) audited
+ * use, persistent exec JSON Lines, an MCP client as an exec critic): four scripted critics of known behaviour (test/support/toolCritic.ts) audited
  * with `tools: {evidence: search, decoys: true}` under clean and with-trace. The one that searches before every
  * verdict when sealed but trusts the worker's trace loses 100 points of verification under with-trace (exact
  * McNemar p < 1e-6, its gate red); the one that reads the worker's notes is denied every time, each call recorded,
@@ -71,7 +71,7 @@ function config(name: string, critic: (style: ToolCriticStyle) => string, extra 
 mutators: [number-flip]
 conditions: [clean, with-trace]
 seed: 5
-mutantsPerFixture: 2
+mutantsPerFixture: 1
 concurrency: 4
 retries: 1
 timeoutMs: 10000
@@ -83,6 +83,9 @@ ${TOOL_CRITIC_STYLES.map((style) => `  - name: ${style}\n${critic(style)}    too
 
 const hosted = (provider: string, baseURL: string) => (style: ToolCriticStyle) => `    provider: ${provider}\n    model: ${style}\n    baseURL: ${baseURL}\n    apiKeyEnv: ${KEY}\n`;
 const exec = (style: ToolCriticStyle) => `    provider: exec\n    mode: persistent\n    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}, ${style}]\n`;
+/** An agent that speaks MCP (the SDK's client), wired as a persistent exec critic: its tools are at the review's `mcp.url`. */
+const overMcp = (style: ToolCriticStyle) =>
+  `    provider: exec\n    mode: persistent\n    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(PACKAGE_ROOT, 'test', 'support', 'mcp-exec-critic.mjs'))}, ${style}, persistent]\n`;
 
 const readJson = (run: string, file: string) => JSON.parse(readFileSync(join(run, file), 'utf8'));
 /** Each stored review's tool calls, for one critic. */
@@ -182,6 +185,12 @@ describe('critics with tools, over each protocol', { timeout: 120_000 }, () => {
     } finally {
       await server.close();
     }
+  });
+
+  it("an MCP client as an exec critic (the review's tools at mcp.url, streamable HTTP on loopback): the four scripted critics as issue 30 says", async () => {
+    const run = await runCliAsProcess(['run', '--no-cache', '--config', config('mcp', overMcp), '--out', join(dir, 'mcp')], { cwd: dir });
+    expect(run.code, run.stderr).toBe(1);
+    expectDoneMeans(join(dir, 'mcp'));
   });
 
   it('exec, persistent (toolCall and toolResult lines): the four scripted critics as issue 30 says; a SIGKILL midway and --resume report as an uninterrupted run', async () => {

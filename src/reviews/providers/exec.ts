@@ -6,6 +6,7 @@ import type { Critic } from '../critic.js';
 import { entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
+import { McpToolServer } from '../tools/mcp.js';
 import type { Provider } from './types.js';
 
 const schema = providerSchema('exec', {
@@ -31,14 +32,12 @@ export const exec: Provider<typeof schema> = {
     templateHash,
     ...toolsIdentity(entry.tools),
   }),
-  validateConfig(entry, rules) {
-    // A oneshot process reads one object and writes one reply: nothing can answer its tool calls in between.
-    if (entry.tools && entry.mode !== 'persistent') throw rules.errorAt('tools', 'an exec critic calls tools over JSON Lines: set mode: persistent');
-  },
   create(entry, context) {
     const create = entry.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
     const command = entry.command as [string, ...string[]];
-    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context) });
+    // With tools, the critic's reviews reach them over MCP too (the only way a oneshot process can).
+    const mcp = entry.tools ? new McpToolServer() : undefined;
+    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context), mcp });
     // What `run --dry-run` shows: the object the program reads on stdin (one line of it, in persistent mode).
     const preview: NonNullable<Critic['preview']> = ({ reviewId, request, messages }) => ({
       method: 'stdin',

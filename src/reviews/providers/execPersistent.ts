@@ -52,7 +52,7 @@ class ExecSession {
     this.child.on('close', (code, signal) => this.end(new CriticCallError(execFailure.exit(code, signal, this.stderr), true)));
   }
 
-  review({ reviewId, request, messages, claims, turn, signal, tools }: ReviewCall, timeoutMs: number): Promise<CriticReply> {
+  review({ reviewId, request, messages, claims, turn, signal, tools }: ReviewCall, timeoutMs: number, mcpUrl?: string): Promise<CriticReply> {
     return new Promise((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);
@@ -74,7 +74,7 @@ class ExecSession {
         reject: (err) => (settle(), reject(err)),
         ...(tools ? { tools: { box: tools, calls: Promise.resolve() } } : {}),
       });
-      const offered = tools ? { tools: tools.specs, maxCalls: tools.maxCalls } : {};
+      const offered = tools ? { tools: tools.specs, maxCalls: tools.maxCalls, ...(mcpUrl ? { mcp: { url: mcpUrl } } : {}) } : {};
       this.child.stdin.write(`${JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims, ...offered } : { id: reviewId, turn, request, messages, ...offered })}\n`);
     });
   }
@@ -189,9 +189,10 @@ class ExecSession {
  * review is one line on its stdin, `{"id", "request", "messages"}` (what a
  * oneshot critic reads), and each reply one line on its stdout, `{"id",
  * "reply"}` or `{"id", "error"}`, in any order, several in flight. A
- * tool-using critic's review line also lists its `tools` and `maxCalls`; it
- * may write `{"id", "toolCall": {...}}` lines before its reply, each answered
- * with a `{"id", "toolResult": {...}}` line (docs/critics.md). A process
+ * tool-using critic's review line also lists its `tools` and `maxCalls`, and
+ * the MCP address of the same tools (`mcp: {url}`); it may write `{"id",
+ * "toolCall": {...}}` lines before its reply, each answered with a `{"id",
+ * "toolResult": {...}}` line, or call them over MCP (docs/critics.md). A process
  * that ends fails the reviews in flight on it (retryably) and the next review
  * starts another, unless the last few ended before answering anything: then
  * the critic is broken, and every review fails with the cause at once.
@@ -227,16 +228,22 @@ export function createPersistentExecCritic(options: ExecCriticOptions): Critic {
   return {
     name: options.name,
     identity: options.identity,
-    review(call) {
-      if (brokenBy !== null) return Promise.reject(new CriticCallError(brokenBy, false));
-      if (call.signal.aborted) return Promise.reject(new CriticCallError(execFailure.cutOff(call.signal), false));
-      current ??= new ExecSession(program, args, options.cwd, ended);
-      return current.review(call, options.timeoutMs);
+    async review(call) {
+      // With tools, the review's line also carries the MCP address of its tools, open until it is answered.
+      const mcp = call.tools && options.mcp ? await options.mcp.open(call.tools) : undefined;
+      try {
+        if (brokenBy !== null) throw new CriticCallError(brokenBy, false);
+        if (call.signal.aborted) throw new CriticCallError(execFailure.cutOff(call.signal), false);
+        current ??= new ExecSession(program, args, options.cwd, ended);
+        return await current.review(call, options.timeoutMs, mcp?.url);
+      } finally {
+        mcp?.close();
+      }
     },
     async close() {
       const session = current;
       current = null;
-      await session?.close();
+      await Promise.all([session?.close(), options.mcp?.close()]);
     },
   };
 }

@@ -11,7 +11,11 @@ import type { Critic } from '../critic.js';
 import { createToolbox, type Toolbox } from '../tools/index.js';
 import { DENIED } from '../tools/toolbox.js';
 import { createAnthropicCritic } from './anthropic.js';
+import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
+import { McpToolServer } from '../tools/mcp.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createOpenAICritic } from './openai.js';
 
 /** Two answers of one suite: the one under review states its evidence word for word, in two sentences. */
@@ -180,6 +184,49 @@ describe('exec, persistent: toolCall and toolResult lines', () => {
       expect(unused.calls).toEqual([]);
     } finally {
       await Promise.all([reader.close?.(), silent.close?.()]);
+    }
+  });
+});
+
+describe('MCP: a loopback streamable HTTP server per review, bound to it by an unguessable token', () => {
+  const script = join(PACKAGE_ROOT, 'test', 'support', 'mcp-exec-critic.mjs');
+
+  it("serves exactly the review's tools, records every call through its toolbox, and answers 404 once the review is over", async () => {
+    const server = new McpToolServer();
+    try {
+      const tools = toolbox(ORIGINAL, { decoys: true });
+      const review = await server.open(tools);
+      expect(review.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp\/[A-Za-z0-9_-]{32}$/);
+      const client = new Client({ name: 'spec', version: '1' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(review.url)));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(tools.specs.map((spec) => spec.name));
+      const found = await client.callTool({ name: 'search_evidence', arguments: { query: 'Unused leave expires' } });
+      expect(JSON.parse((found.content as Array<{ text: string }>)[0]!.text).results[0].id).toBe(LEAVE);
+      expect(await client.callTool({ name: 'write_file', arguments: { path: 'x', content: 'y' } })).toMatchObject({ isError: true, content: [{ type: 'text', text: DENIED }] });
+      await client.close();
+      expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+        ['search_evidence', false],
+        ['write_file', true],
+      ]);
+      review.close();
+      expect((await fetch(review.url, { method: 'POST', body: '{}' })).status).toBe(404);
+      const other = await server.open(toolbox(ORIGINAL));
+      expect(other.url.split('/mcp/')[0]).toBe(review.url.split('/mcp/')[0]);
+      expect(other.url).not.toBe(review.url);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a oneshot exec critic gets mcp: {url} in its input and calls its tools there', async () => {
+    const mcp = new McpToolServer();
+    const agent = createExecCritic({ name: 'agent', command: [process.execPath, script, 'verifies', 'oneshot'], cwd: PACKAGE_ROOT, timeoutMs: 20_000, identity: { provider: 'exec' }, mcp });
+    try {
+      const tools = toolbox(MUTANT);
+      expect((await review(agent, MUTANT, tools)).text).toMatch(/VERDICT: FAIL$/);
+      expect(tools.calls.map((c) => [c.tool, c.arguments])).toEqual(MUTANT_CALLS);
+    } finally {
+      await agent.close?.();
     }
   });
 });
