@@ -325,16 +325,21 @@ async function reviewOnce(
 /** The verdict the run stores for a reply, read by the critic's grammar against the request it answered when the grammar checks citations. Online and batch reviews alike. */
 export function replyVerdict(
   text: string,
-  job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>,
+  job: Pick<ReviewJob, 'kind' | 'request' | 'claims' | 'tools'>,
   grammar: VerdictGrammar = GRAMMARS[DEFAULT_GRAMMAR],
   notFound?: GrammarContext['notFound'],
 ): Verdict | null {
   return storedVerdict(grammar.parse(text, grammar.readsRequest ? grammarContext(job, notFound) : undefined));
 }
 
-/** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */
-export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
-  return { artifact: job.request.artifact, evidence: job.request.evidence ?? [], claims: job.claims ?? fixtureKind(job.kind).claims(job.request.artifact), notFound };
+/**
+ * What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its
+ * numbered claims. A critic that searched for its evidence (`tools: {evidence: search}`) cites what it could read:
+ * the passages of its corpus.
+ */
+export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims' | 'tools'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
+  const evidence = job.request.evidence ?? job.tools?.corpus?.passages ?? [];
+  return { artifact: job.request.artifact, evidence, claims: job.claims ?? fixtureKind(job.kind).claims(job.request.artifact), notFound };
 }
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {
