@@ -5,6 +5,7 @@ import { InputError, InterruptedError } from './errors.js';
 import { sandboxCommand } from './code/sandbox.js';
 import { formatWarning } from './fixtures/lint.js';
 import { fixtureKind, isReviewFixture, isSandboxed } from './fixtures/kinds/index.js';
+import { assertHeldOutChecksPinned, pinHeldOutChecks, type HeldOutCheckPins } from './fixtures/heldOutChecks.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { Fixture } from './fixtures/types.js';
 import { authoredMutants } from './mutants/authored.js';
@@ -18,10 +19,11 @@ import { evidenceCorpora, type EvidenceCorpus } from './requests/corpus.js';
 import type { ToolsSetting } from './requests/tools.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf, formatCost } from './results/cost.js';
-import { planChanges } from './results/planChanges.js';
+import { editedFixtureIds, planChanges, settingChanges } from './results/planChanges.js';
 import { criticGrammar, type CriticRecord, type RunStatus, type RunStop } from './results/types.js';
 import type { AuditPlan, AuditSettings } from './reports/types.js';
-import { RunStore } from './results/store.js';
+import type { BaselineSource } from './baseline/load.js';
+import { RunStore, type ReviewKey } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
 import { runBatchPass, type BatchProgress } from './reviews/batch/run.js';
@@ -59,6 +61,8 @@ export interface AuditOptions {
   shard?: Shard | undefined;
   /** Send every critic that has a batch API through it (`--batch`), as `batch: true` on the critic does. */
   batch?: boolean | undefined;
+  /** The baseline the run is compared with (`--baseline FILE`), recorded in its store so `report DIR` and a resume compare with it again. */
+  baseline?: BaselineSource | undefined;
 }
 
 export interface AuditOutcome {
@@ -76,6 +80,8 @@ export interface PreparedRun {
   /** Artifact sentences no evidence supports, at most MAX_LOAD_WARNINGS of them (then how many more). */
   warnings: string[];
   labelVerification: LabelVerificationRow[];
+  /** The held-out checks' digests the labels were verified with (code fixtures only). */
+  heldOutChecks: HeldOutCheckPins | undefined;
   /**
    * The judged mutants, one fixture's at a time in fixture order, then the
    * code mutants the sandbox kept: the order the run stores them in. Text
@@ -151,7 +157,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     }
     yield { mutants: verified.kept, ignored: verified.ignored };
   }
-  return { fixtures, mutators, warnings, labelVerification: verified.table, generation };
+  return { fixtures, mutators, warnings, labelVerification: verified.table, heldOutChecks: pinHeldOutChecks(codeFixtures), generation };
 }
 
 /** The fixtures `reviewAudits.from` names: each entry must name some of the audit's own. */
@@ -192,6 +198,8 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     const corpora = config.critics.some((c) => toolsOf(c.config)) ? evidenceCorpora([...store.eachFixture()]) : new Map();
     const plans = critics.map((critic, i) => planCritic(critic, config.critics[i]!, plan.critics[i]!, { config, store, shard, auditHasReviews, batch: options.batch, corpora }));
     refuseOnlineOverBatches(plans, store, options.outDir);
+    // Every first-turn request of a code item built and scanned for held-out check text before any review is sent (a code suite is small).
+    for (const p of plans) p.scanHeldOut();
     const planned = plans.reduce((sum, p) => sum + p.count, 0);
     options.onPlanned?.(planned, alreadyDone);
     // A resumed run has already spent what its stored reviews cost: the budget covers the run folder, not one invocation.
@@ -281,6 +289,8 @@ interface CriticPlan {
   secondTurns: (record: (r: ReviewResult) => void) => Iterable<ReviewJob>;
   /** Its reviews, done or not. */
   count: number;
+  /** Builds the first turns of its code items, which throws (bad input) when one would carry a held-out check's text. */
+  scanHeldOut: () => void;
 }
 
 function planCritic(
@@ -305,7 +315,14 @@ function planCritic(
     firstTurns: () => reviewJobs(reviewable(), jobOptions),
     secondTurns: (recordResult) => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, recordResult),
     count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config),
+    scanHeldOut: () => {
+      for (const job of reviewJobs(withHeldOutChecks(reviewable()), jobOptions)) void job;
+    },
   };
+}
+
+function* withHeldOutChecks(items: Iterable<ReviewItem>): Generator<ReviewItem> {
+  for (const item of items) if (item.heldOut) yield item;
 }
 
 /** What every critic's turn shares: the run's settings, its store, the reply cache and the budgets. */
@@ -410,8 +427,11 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       mutantsPerFixture: config.mutantsPerFixture,
       thresholds: config.thresholds,
       bootstrap: config.bootstrap,
+      // Not among what the reviews depend on: the policy decides what a held finding comes to, not what is sent.
+      ...(config.escalation ? { escalation: config.escalation } : {}),
       errorBudget: config.errorBudget,
       reports: config.reports,
+      ...(options.baseline ? { baseline: options.baseline } : {}),
     },
     critics: critics.map((c, i) => {
       const entry = config.critics[i]!.config;
@@ -427,6 +447,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       };
     }),
     labelVerification: prepared.labelVerification,
+    ...(prepared.heldOutChecks ? { heldOutChecks: prepared.heldOutChecks } : {}),
     ...(prepared.warnings.length ? { fixtureWarnings: prepared.warnings } : {}),
     ...(prepared.fixtures.some(isSandboxed) ? { sandboxNetwork: sandboxCommand().network } : {}),
     startedAt: new Date().toISOString(),
@@ -437,13 +458,20 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
 /**
  * Writes the run's plan, fixtures and mutants to its store. A run folder
  * holds one audit: reopening it with the same config, critics and mutants
- * resumes it; anything else is refused rather than mixed in.
+ * resumes it. Fixtures edited since are no refusal: their plan is replaced,
+ * and every stored review is bound to the digest of the request it answered,
+ * so the reviews the edit changed are invalidated and made again as the
+ * resume reaches them (skipDone), and those of items no longer planned are
+ * invalidated here. Any other change is refused rather than mixed in.
  */
 function recordPlan(store: RunStore, plan: AuditPlan, prepared: PreparedRun, outDir: string): void {
   const previous = store.readPlan<AuditSettings>();
   const refusal = (changes: string) => new InputError(outDir, undefined, undefined, `this run folder holds a different audit: ${changes}; run it as it was started, or choose another folder`);
   // Older runs did not record reviewsSha256: for them, any change to the config file counts.
   const sameReviews = (p: AuditPlan) => (p.settings.reviewsSha256 !== undefined ? p.settings.reviewsSha256 === plan.settings.reviewsSha256 : p.settings.configSha256 === plan.settings.configSha256);
+  // Held out from the author: a check edited since its labels were verified is bad input, not an edit to invalidate reviews by.
+  if (previous?.heldOutChecks) assertHeldOutChecksPinned(previous.heldOutChecks, prepared.fixtures, 'found by this resume');
+  let edited = new Set<string>();
   if (previous && (!sameReviews(previous) || JSON.stringify(previous.critics.map((c) => c.identity)) !== JSON.stringify(plan.critics.map((c) => c.identity)))) {
     const changes = planChanges({ ...previous, fixtures: store.eachFixture() }, { ...plan, fixtures: prepared.fixtures });
     // What an older run did not record cannot be named: only where the difference must be.
@@ -451,14 +479,28 @@ function recordPlan(store: RunStore, plan: AuditPlan, prepared: PreparedRun, out
       previous.settings.reviewsSha256 === undefined
         ? 'the config file changed (a run folder this old records nothing finer)'
         : 'the rubric or mutantsPerFixture changed (a run folder this old did not record which)';
-    throw refusal(changes.length ? changes.join('; ') : unrecorded);
+    edited = editedFixtureIds(store.eachFixture(), prepared.fixtures);
+    const fixturesOnly = previous.settings.reviewsSha256 !== undefined && changes.length > 0 && settingChanges(previous, plan).length === 0;
+    if (!fixturesOnly) throw refusal(changes.length ? changes.join('; ') : unrecorded);
   }
-  const previousMutants = previous && store.mutantIdsDigest();
-  // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count.
-  store.writePlan(previous ? { ...plan, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
-    if (previousMutants !== undefined && store.mutantIdsDigest() !== previousMutants)
+  // The mutants of the fixtures not edited must be the ones stored: an edited fixture's may differ.
+  const previousMutants = previous && store.mutantIdsDigest(edited);
+  // Resumed: the same reviews, but this invocation's report settings (--threshold overrides among them) are the ones that count;
+  // a resume given no --baseline finishes the run against the baseline it was started with, never silently against none.
+  const baseline = plan.settings.baseline ?? previous?.settings.baseline;
+  const settings = { ...plan.settings, ...(baseline ? { baseline } : {}) };
+  store.writePlan(previous ? { ...plan, settings, startedAt: previous.startedAt } : plan, prepared.fixtures, prepared.generation(), () => {
+    if (previousMutants !== undefined && store.mutantIdsDigest(edited) !== previousMutants)
       throw refusal('the same settings make other mutants (this version of critic-audit, or of the code sandbox, judged them otherwise)');
   });
+  if (edited.size) store.invalidateUnplanned(plannedItemIds(store));
+}
+
+/** The ids of every item the stored plan reviews. */
+function plannedItemIds(store: RunStore): Set<string> {
+  const ids = new Set<string>();
+  for (const fixture of store.eachFixture()) for (const item of fixtureItems(fixture, store.eachMutant(fixture.id))) ids.add(item.id);
+  return ids;
 }
 
 /**
@@ -492,7 +534,7 @@ function* secondTurns(steps: Iterable<FollowUpStep>, critic: string, store: RunS
       continue;
     }
     const { itemId, condition, repeat, first } = step;
-    if (store.isDone({ critic, itemId, condition, repeat })) continue; // recorded by the invocation this one resumes
+    if (isStillDone(store, { critic, itemId, condition, repeat }, first.requestDigest)) continue; // recorded by the invocation this one resumes
     const of = { itemId, condition, repeat, reviewId: stableId(itemId, condition, repeat), requestDigest: first.requestDigest };
     record(reviewResult(critic, of, { outcome: 'verdict', verdict: first.verdict, reply: null, error: null, usage: null }, UNASKED));
   }
@@ -509,15 +551,29 @@ function keepShard(store: RunStore, asked: Shard | undefined, outDir: string): S
   return asked;
 }
 
+/**
+ * The jobs not done yet. A stored review is bound to the digest of the request
+ * it answered: one whose request has changed since (its fixture was edited
+ * between runs of this folder) is invalidated and made again.
+ */
 function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): Generator<ReviewJob> {
   for (const job of jobs) {
-    if (!store.isDone({ critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat })) yield job;
+    if (!isStillDone(store, { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }, job.requestDigest)) yield job;
   }
 }
 
 /** A critic entry's `tools:`, when it has them. */
 export function toolsOf(entry: CriticEntry): ToolsSetting | undefined {
   return 'tools' in entry ? entry.tools : undefined;
+}
+
+/** Whether a review is done and answered the request whose digest is given; one that answered another request is invalidated. */
+function isStillDone(store: RunStore, key: ReviewKey, requestDigest: string): boolean {
+  const stored = store.doneDigest(key);
+  if (stored === undefined) return false;
+  if (stored === requestDigest) return true;
+  store.invalidate(key, requestDigest);
+  return false;
 }
 
 /** The critic, when its reviews go through its provider's batch API: it has one, and its entry or `--batch` asks for it. */

@@ -12,7 +12,8 @@ import { newcombeDifference } from '../statistics/newcombe.js';
 import { makeWorld, memoryStore, snapshotOf } from '../../test/support/scriptedCritic.js';
 import { compareWithBaseline, isGated, type RegressionOptions } from './compare.js';
 import type { BaselineCritic } from './format.js';
-import { loadBaseline } from './load.js';
+import { baselineSource, loadBaseline, reloadBaseline } from './load.js';
+import { sha256Hex } from '../util/hash.js';
 import { buildBaseline, writeBaseline } from './save.js';
 import { reviewResult } from '../../test/support/reviewResult.js';
 
@@ -107,6 +108,21 @@ describe('baseline files', () => {
     baseline.critics.c.items[mutants[0]!.id].outcomes.clean.flagged = false;
     writeFileSync(join(dir, 'bool.json'), JSON.stringify(baseline));
     expect(loadBaseline(join(dir, 'bool.json')).data.critics['c']!.items[mutants[0]!.id]!.outcomes.clean!.flagged).toBe(0);
+  });
+
+  it('reads a recorded baseline again: the same file and digest, or why not (changed, gone, another version)', () => {
+    const file = join(dir, 'recorded.json');
+    writeBaseline(file, buildBaseline(snapshotOf(world, ['c'], ['clean']), memoryStore(results(() => true))));
+    const source = baselineSource(loadBaseline(file));
+    expect(reloadBaseline(source)).toEqual({ ...source, data: loadBaseline(file).data });
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('"seed"', '"seed" '));
+    expect(reloadBaseline(source)).toEqual({ ...source, problem: expect.stringMatching(/^changed since the run \(sha256 [0-9a-f]{12}, recorded [0-9a-f]{12}\)$/) });
+    expect(reloadBaseline({ ...source, file: join(dir, 'gone.json') })).toMatchObject({ problem: 'is gone' });
+    // The bytes the run read, refused by this critic-audit (a baseline of another version).
+    const other = text.replace('"version": 1', '"version": 2');
+    writeFileSync(file, other);
+    expect(reloadBaseline({ ...source, sha256: sha256Hex(other) })).toMatchObject({ problem: expect.stringMatching(/^cannot be read by this critic-audit: .*unsupported baseline version 2/) });
   });
 
   const broken = (edit: (b: any) => void, text?: string) => {

@@ -197,8 +197,8 @@ fixtures:
     checks:
       - expr: "sumPositive([])"
         equals: 0
-      - expr: "sumPositive([3, -1, 2])"
-        equals: 5
+      - expr: "sumPositive([4, -1, 2, -8, 6])"
+        equals: 12
       - expr: "sumPositive([0, 0, 7])"
         equals: 7
       - expr: "sumPositive([-2, -5])"

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { requirePricing, runAudit, type AuditOutcome } from '../audit.js';
@@ -6,7 +6,8 @@ import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { pastedVerdictProblems, sealedPayloadProblems } from '../requests/sealed.js';
 import { buildReport } from '../reports/build.js';
-import type { AuditReport, AuditSettings } from '../reports/types.js';
+import type { AuditReport, AuditSettings, AuditSnapshot } from '../reports/types.js';
+import { assertHeldOutChecksPinned, heldOutChecksOnDisk } from '../fixtures/heldOutChecks.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
 import type { StopKind } from '../results/types.js';
@@ -19,7 +20,7 @@ import { dryRun } from './dryRun.js';
 import { INIT_USAGE, initCommand } from './init.js';
 import { createProgress } from './progress.js';
 import { ALL_MUTATORS } from '../../mutators/index.js';
-import { loadBaseline, type LoadedBaseline } from '../baseline/load.js';
+import { baselineSource, isLoaded, loadBaseline, reloadBaseline, type LoadedBaseline } from '../baseline/load.js';
 import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { grammarOf } from '../reviews/verdicts/index.js';
@@ -241,6 +242,7 @@ async function runCommand(argv: string[], launch: Launch): Promise<number> {
       onWarning: (w) => console.error(`critic-audit: warning: ${w}`),
       shard,
       batch: values.batch,
+      baseline: reportOptions.baseline && baselineSource(reportOptions.baseline),
     });
   } finally {
     progress.stop();
@@ -288,6 +290,7 @@ const REPORT_OPTIONS = {
 } as const;
 
 interface ReportOptions {
+  /** --baseline's; without it, the reports compare with the baseline the run recorded (AuditSettings.baseline). */
   baseline: LoadedBaseline | undefined;
   saveBaseline: string | undefined;
   thresholds: string[];
@@ -322,8 +325,16 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     );
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
+  if (snapshot.heldOutChecks) assertHeldOutChecksUnchanged(snapshot, outDir);
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
-  const report = buildReport(snapshot, status, store, { baseline: options.baseline, batches: store.batchSummaries() });
+  // --baseline wins; without it, a run made with one is compared with it again (read again, or a failing maxRegression saying why not).
+  const recorded = snapshot.settings.baseline;
+  const baseline = options.baseline ?? (recorded && reloadBaseline(recorded));
+  if (!options.baseline && baseline) {
+    const how = isLoaded(baseline) ? 'compared with it again' : `it ${baseline.problem}, so maxRegression fails as no data`;
+    console.error(`critic-audit: this run recorded the baseline ${baseline.file}: ${how} (--baseline FILE compares with another)`);
+  }
+  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries(), invalidated: store.invalidated() });
   const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
@@ -346,6 +357,21 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     }
   }
   return report;
+}
+
+/**
+ * Reports rest on labels the held-out checks verified: the store's copy of the
+ * checks and, where the fixture files are still there, the files' must be the
+ * ones pinned then (bad input, exit 2, otherwise).
+ */
+function assertHeldOutChecksUnchanged(snapshot: AuditSnapshot, outDir: string): void {
+  const pins = snapshot.heldOutChecks!;
+  assertHeldOutChecksPinned(pins, snapshot.fixtures, `the copy in ${join(outDir, STORE_FILE)}`);
+  const gone = new Set<string>();
+  const onDisk = snapshot.fixtures.filter((f) => (existsSync(f.source.file) ? true : (gone.add(f.source.file), false)));
+  assertHeldOutChecksPinned(pins, onDisk, 'found when the run was reported', (f) => heldOutChecksOnDisk(f) ?? f.checks);
+  const missing = [...gone].filter((file) => snapshot.fixtures.some((f) => f.source.file === file && 'checks' in f));
+  if (missing.length) console.error(`critic-audit: held-out checks not compared with their files (gone: ${missing.join(', ')}); compared with the run store's copy only`);
 }
 
 async function reportCommand(argv: string[], launch: Launch): Promise<number> {

@@ -5,6 +5,7 @@ import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
 import { FALSE_CONSENSUS_WITHOUT_CRITIC, REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
 import { measureThresholdProblems } from '../measures/index.js';
+import { escalates } from '../results/escalation.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { validateCriticConfig } from '../reviews/providers/index.js';
@@ -92,6 +93,12 @@ export function loadConfig(file: string): AuditConfig {
     throw source.errorAt(['reports', 'primaryCondition'], `"${raw.reports.primaryCondition}" is not one of the run's conditions (${conditionNames.join(', ')})`);
   }
   const declaredConditions = declaredSpecs(raw.conditions);
+  if (raw.escalation && !conditions.some(escalates)) {
+    throw source.errorAt(
+      ['escalation'],
+      `escalation decides what a finding held against a rebuttal comes to, and the run has no rebuttal condition (${conditionNames.join(', ')}); add rebuttal-unsupported, rebuttal-evidence or a declared follow-up {name, after, text}`,
+    );
+  }
   const declared = raw.critics ? raw.critics.map((c, i) => ({ c, path: ['critics', i] })) : [{ c: raw.critic!, path: ['critic'] }];
   for (const { c, path } of declared) validateCriticConfig(c, { conditions, errorAt: (key, message) => source.errorAt([...path, key], message) });
   raw.conditions?.forEach((entry, i) => {

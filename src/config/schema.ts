@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { conditionsSchema } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
 import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from '../reviews/providers/index.js';
+import { escalationSchema } from '../results/escalation.js';
 import { bootstrapSchema } from '../results/schema.js';
 import { reportsSchema } from '../reports/schema.js';
 import { reviewAuditsSchema } from '../mutants/reviewFixtures.js';
@@ -23,6 +24,7 @@ export const configSchema = z
       ),
     reviewAudits: reviewAuditsSchema.optional(),
     conditions: conditionsSchema.optional(),
+    escalation: escalationSchema.optional(),
     seed: z
       .number()
       .int()

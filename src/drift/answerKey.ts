@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { InputError } from '../errors.js';
 import { sha256Hex } from '../util/hash.js';
 import { YamlSource } from '../util/yamlSource.js';
 
@@ -57,7 +59,22 @@ export interface LoadedAnswerKey {
 
 /** Reads and checks an answer key; bad input names the file, the line and the field (InputError). */
 export function loadAnswerKey(file: string): LoadedAnswerKey {
-  const source = YamlSource.read(file);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new InputError(file, undefined, undefined, `cannot read file: ${(err as Error).message}`);
+  }
+  // The key is JSON: say so when it does not parse (JSON is YAML, which locates the fields of a key that parses).
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    const message = (err as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const line = at ? text.slice(0, Number(at[1])).split('\n').length : undefined;
+    throw new InputError(file, line, undefined, `answer key is not valid JSON (${message}); export it again with critic-audit canary`);
+  }
+  const source = YamlSource.parse(file, text);
   const key = source.validate(answerKeySchema, source.data, []);
   return { file, key, digest: sha256Hex(JSON.stringify(source.data)) };
 }

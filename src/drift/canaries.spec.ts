@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CANARY_EXAMPLE_CONFIG, writeCanaryExample } from '../../scripts/make-canary-stream.js';
 import { fisherExact } from '../statistics/fisher.js';
+import { wilsonInterval } from '../statistics/wilson.js';
 import { driftCommand } from './command.js';
 import { driftConfigSchema } from './config.js';
+import { pct, pctInterval } from './format.js';
 import { DAY } from './periods.js';
 import type { DriftReport } from './report.js';
 import { canaryExampleKey, canaryExampleStream, monitorCanariesDaily, NEW_CRITIC_DAY, productionLog, STREAM_FIELDS, WORKER_IMPROVES_DAY, type ProductionStream } from './simulate.js';
@@ -62,6 +64,7 @@ describe('the canary example: 90 days, 2,000 reviews a day, 2% canaries (scripts
     expect(dayOf(c.fingerprintChanges[0]!.time)).toBe(NEW_CRITIC_DAY);
     expect(c.fingerprintChanges[0]!.effect!.difference).toBeCloseTo(-0.3, 1);
     expect(c.falseAlarmRate.rate).toBeCloseTo(0.05, 1);
+    expect(c.arrival.stopped).toBe(false);
 
     // Canary lines are left out of the rejection rate, and every one was scored.
     expect(r.reference.reviews + r.monitored.reviews + r.inputs.canaryLines!.logs).toBe(lines);
@@ -72,7 +75,12 @@ describe('the canary example: 90 days, 2,000 reviews a day, 2% canaries (scripts
     const html = readFileSync(join(out, 'drift.html'), 'utf8');
     expect(html.match(/<svg /g)).toHaveLength(2);
     expect(html.match(/fingerprint critic-2025-01 · v3 → critic-2025-02 · v3/g)).toHaveLength(2);
-    expect(readFileSync(join(out, 'drift.md'), 'utf8')).toContain('| critic-2025-01 · v3 → critic-2025-02 · v3 |');
+    const md = readFileSync(join(out, 'drift.md'), 'utf8');
+    expect(md).toContain('| critic-2025-01 · v3 → critic-2025-02 · v3 |');
+    // Per period, the false-alarm rate on canary controls with its Wilson interval, as the catch rate has.
+    const period = c.periods.find((p) => p.phase === 'monitored' && p.falseAlarmRate.canaries > 0)!;
+    const k = period.falseAlarmRate;
+    expect(md).toContain(`| ${k.canaries} | ${k.rejected} | ${pct(k.rate)} | ${pctInterval(k.interval)} |`);
   }, 60_000);
 });
 
@@ -156,6 +164,10 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     const line = broken.split('\n').findIndex((l) => l.includes('"decoy"')) + 1;
     expect((await drift(log, '--config', config, '--canaries', key)).code).toBe(2);
     expect(stderr.pop()).toMatch(new RegExp(`answer-key.json:${line} \\(key\\.[0-9a-f]+\\.role\\)`));
+
+    writeFileSync(key, broken.replace('"version": 1,', '"version": 1,,'));
+    expect((await drift(log, '--config', config, '--canaries', key)).code).toBe(2);
+    expect(stderr.pop()).toMatch(/answer-key\.json:2: answer key is not valid JSON \(/);
   });
 
   it('tabulates but does not monitor the catch rate when the canaries are too few for a reference, and still monitors the rejection rate', async () => {
@@ -170,6 +182,19 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     expect(report!.warnings).toContainEqual({ kind: 'canaries', message: expect.stringContaining('fewer than drift.reference.minReviews (200): raise the canary mix') });
   });
 
+  it('words the canaries’ design warnings in canary mutants and misses, with advice that can grow their reference', async () => {
+    const { log, config, key } = writeStream(shortLines({ ...SHORT, canaryShare: 0.04 }));
+    writeFileSync(config, `${CANARY_EXAMPLE_CONFIG}  reference: { minReviews: 50 }\n`);
+    const { report } = await drift(log, '--config', config, '--canaries', key);
+    const canaryWarnings = report!.warnings.filter((w) => w.message.startsWith('canaries: CUSUM'));
+    expect(canaryWarnings.length).toBeGreaterThan(0);
+    for (const w of canaryWarnings) {
+      expect(w.message).toMatch(/^canaries: CUSUM for a (falling|rising) catch rate \((rising|falling) misses\) is off: /);
+      expect(w.message).toMatch(/\(\d+ canary mutants, \d+ misses\)|miss rate/);
+      expect(w.message).not.toMatch(/rejections|--reference\.|pass a larger --reference/);
+    }
+  });
+
   it('skips canaries before drift.reference.start, as it skips reviews', async () => {
     const { log, config, key } = writeStream(shortLines());
     writeFileSync(config, `${CANARY_EXAMPLE_CONFIG}  reference: { start: '2025-01-05' }\n`);
@@ -178,13 +203,38 @@ describe('drift --canaries keeps drift’s guarantees', () => {
     expect(dayOf(c.reference.from!)).toBe(4);
   });
 
+  it('warns when the canaries stop arriving while ordinary traffic goes on, and not while they arrive', async () => {
+    const lines = shortLines();
+    const { log, config, key } = writeStream(lines);
+    const steady = (await drift(log, '--config', config, '--canaries', key)).report!;
+    expect(steady.canaries!.arrival).toMatchObject({ stopped: false, reviewsSince: expect.any(Number) });
+    expect(steady.canaries!.arrival.reviewsSince).toBeLessThan(steady.canaries!.arrival.quietLimit!);
+    expect(steady.warnings.map((w) => w.message).join('\n')).not.toContain('stopped arriving');
+
+    // canary serve retired the set (or production stopped mixing) after 2025-01-17: a week of traffic without a canary.
+    const cut = Date.UTC(2025, 0, 18);
+    const stopped = lines.filter((l) => {
+      const line = JSON.parse(l) as { ts: string; canary_id?: string };
+      return line.canary_id === undefined || Date.parse(line.ts) < cut;
+    });
+    writeFileSync(log, stopped.map((l) => l + '\n').join(''));
+    const { code, report } = await drift(log, '--config', config, '--canaries', key);
+    expect(code).not.toBe(2);
+    const a = report!.canaries!.arrival;
+    expect(a.stopped).toBe(true);
+    expect(Date.parse(a.lastLine!)).toBeLessThan(cut);
+    expect(a.reviewsSince).toBeGreaterThan(6 * 240);
+    expect(a.quietLimit).toBe(Math.ceil(Math.log(0.001) / Math.log1p(-wilsonInterval(a.lines, Math.round(a.lines / a.share!))[0])));
+    expect(report!.warnings).toContainEqual({ kind: 'canaries', message: expect.stringMatching(/^canaries: no canary line since 2025-01-17T.*the canaries stopped arriving/) });
+  });
+
   it('refuses a state made with another answer key', async () => {
     const { log, config, key } = writeStream(shortLines().slice(0, 3000));
     const state = join(dir, 'state.json');
     expect((await drift(log, '--config', config, '--canaries', key, '--state', state)).code).not.toBe(2);
     writeFileSync(key, JSON.stringify({ ...shortKey(), seed: 7 }));
     expect((await drift(log, '--config', config, '--canaries', key, '--state', state)).code).toBe(2);
-    expect(stderr.pop()).toContain('state was made with a different drift config or --reference file');
+    expect(stderr.pop()).toContain('state was made with a different --canaries answer key;');
   });
 });
 

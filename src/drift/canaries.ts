@@ -36,6 +36,18 @@ export interface CanaryAlarm {
   detail: string;
 }
 
+/** Whether canary lines still arrive among the ordinary reviews (from drift.reference.start). */
+export interface CanaryArrival {
+  /** Canary lines read, mutants and controls. */
+  lines: number;
+  /** Ordinary reviews between the first and the latest canary line: with `lines`, the canary share of the traffic. */
+  reviewsBetween: number;
+  /** Ordinary reviews since the latest canary line. */
+  reviewsSince: number;
+  /** Time of the latest canary line (epoch ms); null before the first. */
+  last: number | null;
+}
+
 export interface CanaryState {
   /** The detectors' state: one review per canary mutant, "rejected" meaning the critic missed it. */
   misses: MonitorState;
@@ -53,7 +65,11 @@ export interface CanaryState {
   controlGroups: GroupsState;
   /** The fingerprint of the canary that raised each detector's alarm. */
   alarmFingerprints: Partial<Record<Detector, string>>;
+  /** Absent in older states: counted from the next run on. */
+  arrival?: CanaryArrival;
 }
+
+const newArrival = (): CanaryArrival => ({ lines: 0, reviewsBetween: 0, reviewsSince: 0, last: null });
 
 export function newCanaryState(): CanaryState {
   return {
@@ -65,6 +81,7 @@ export function newCanaryState(): CanaryState {
     mutantGroups: {},
     controlGroups: {},
     alarmFingerprints: {},
+    arrival: newArrival(),
   };
 }
 
@@ -89,6 +106,7 @@ export class CanaryMonitor {
   private readonly fingerprinted: boolean;
   /** drift.reference.start: canaries before it are skipped, as reviews are. */
   private readonly start: number | null;
+  private readonly arrival: CanaryArrival;
 
   constructor(
     private readonly config: DriftConfig,
@@ -98,6 +116,7 @@ export class CanaryMonitor {
     referenceLabel: string,
   ) {
     this.state = state;
+    this.arrival = state.arrival ??= newArrival();
     // The detectors see one stream; the group tables below break the canaries down.
     this.detectors = new DriftMonitor({ ...config, fields: { ...config.fields, group: [] } }, `${referenceLabel} (its canary mutants)`, state.misses, MISS_WORDS);
     this.mutants = new PeriodCounts(config.period, state.mutants);
@@ -114,9 +133,20 @@ export class CanaryMonitor {
     return Object.hasOwn(this.key.key.key, id) ? this.key.key.key[id] : undefined;
   }
 
+  /** An ordinary review (not a canary) of the monitored logs: the traffic the canaries are mixed into. */
+  traffic(review: Review): void {
+    if ((this.start !== null && review.time < this.start) || this.arrival.last === null) return;
+    this.arrival.reviewsSince += 1;
+  }
+
   /** A canary's verdict from the monitored logs (after the fingerprint track has seen it). */
   add(review: Review, entry: CanaryEntry): void {
     if (this.start !== null && review.time < this.start) return;
+    const arrival = this.arrival;
+    arrival.lines += 1;
+    arrival.reviewsBetween += arrival.reviewsSince;
+    arrival.reviewsSince = 0;
+    if (arrival.last === null || review.time > arrival.last) arrival.last = review.time;
     const fingerprint = this.fingerprinted ? [this.fingerprints.labelOf(review) ?? ''] : [];
     if (entry.role === 'control') {
       this.controls.add(review.time, review.rejected);
@@ -126,6 +156,7 @@ export class CanaryMonitor {
     const caught = review.rejected;
     this.mutants.add(review.time, caught);
     this.mutantGroups.add(review.time, caught, [entry.mutator, ...fingerprint, ...review.groups]);
+    if (this.fingerprinted) this.fingerprints.canary(review, caught);
     this.watch(review, caught);
   }
 

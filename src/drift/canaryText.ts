@@ -26,6 +26,13 @@ export function canaryMarkdown(c: CanaryReport, unit: PeriodUnit, cell: (text: s
     `Canary mutants caught: ${canaryRateText(c.liveCatchRate)} (reference ${canaryRateText(c.reference)}; monitored since ${canaryRateText(c.monitored)}). ` +
       `False alarms on canary controls: ${canaryRateText(c.falseAlarmRate)}. ${c.lines} canary lines, left out of the rejection rate; key ${cell(c.key)}.`,
   );
+  const a = c.arrival;
+  if (a.quietLimit !== null) {
+    out.push(
+      '',
+      `${a.stopped ? '⚠️ Canaries stopped arriving: l' : 'L'}atest canary line ${a.lastLine}, ${a.reviewsSince} ordinary reviews since (more than ${a.quietLimit} in a row, at the canary share of ${pct(a.share)}, means the canaries stopped).`,
+    );
+  }
   if (c.off) out.push('', `⚠️ Not monitored: ${cell(c.off)}`);
   if (c.alarms.length) {
     out.push('', '| canary alarm | raised | monitored canary | fingerprint | detail |', '|---|---|---:|---|---|');
@@ -68,11 +75,12 @@ export function canaryMarkdown(c: CanaryReport, unit: PeriodUnit, cell: (text: s
     out.push('', `| ${cell(g.key)} | caught | false alarms on controls |`, '|---|---|---|');
     for (const v of g.values) out.push(`| ${cell(v.value)} | ${canaryRateText(v.catchRate)} | ${canaryRateText(v.falseAlarmRate)} |`);
   }
-  out.push('', `| ${unit} | phase | canary mutants | caught | catch rate | interval | controls | false alarms | rate | alarms |`, '|---|---|---:|---:|---:|---|---:|---:|---:|---|');
+  out.push('', `| ${unit} | phase | canary mutants | caught | catch rate | interval | controls | false alarms | rate | interval | alarms |`, '|---|---|---:|---:|---:|---|---:|---:|---:|---|---|');
+  const interval = (r: CanaryRate) => (r.canaries ? pctInterval(r.interval) : '–');
   for (const p of c.periods) {
     const [m, k] = [p.catchRate, p.falseAlarmRate];
     out.push(
-      `| ${periodLabel(p.start, unit)} | ${p.phase} | ${m.canaries} | ${m.rejected} | ${pct(m.rate)} | ${m.canaries ? pctInterval(m.interval) : '–'} | ${k.canaries} | ${k.rejected} | ${pct(k.rate)} | ${p.alarms.join(', ')} |`,
+      `| ${periodLabel(p.start, unit)} | ${p.phase} | ${m.canaries} | ${m.rejected} | ${pct(m.rate)} | ${interval(m)} | ${k.canaries} | ${k.rejected} | ${pct(k.rate)} | ${interval(k)} | ${p.alarms.join(', ')} |`,
     );
   }
   return out;

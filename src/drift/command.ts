@@ -15,7 +15,8 @@ import { renderDriftTerminal } from './terminal.js';
 
 export const DRIFT_USAGE = `Usage: critic-audit drift LOG... [--config FILE] [--reference FILE] [--state FILE] [--canaries KEY] [--out DIR]
 
-Monitors a production critic's rejection rate in JSON Lines logs (plain or gzip).
+Monitors a production critic's rejection rate in its logs (plain or gzip): JSON Lines, OpenTelemetry
+traces as OTLP JSON, Langfuse traces and observations, or LangSmith runs (drift.format; default: detected).
   --config FILE     config whose "drift:" section maps fields (default critic.config.yaml; missing: defaults)
   --reference FILE  a log of normal operation; default: the first drift.reference.days of LOG
   --state FILE      resume from / save to this state, so a daily job reads only new lines

@@ -94,47 +94,82 @@ export function detectorsOf(design: Design, s: MonitorState): DetectorsNow {
   };
 }
 
+/** How a monitored stream's warnings name what it counts, and how its reference grows. */
+export interface StreamWords {
+  /** The items, plural: "reviews". */
+  items: string;
+  /** The counted event, plural: "rejections". */
+  events: string;
+  /** One event and one other outcome, for the CUSUM's steps: "a rejection", "an approval". */
+  event: string;
+  other: string;
+  /** The rate watched: "rate". */
+  rate: string;
+  /** What each CUSUM side watches for. */
+  rising: string;
+  falling: string;
+  /** What still watches when a CUSUM side is off. */
+  stillRising: string;
+  stillFalling: string;
+  /** How to get a larger reference. */
+  enlarge: string;
+}
+
+/** The rejection rate's stream: reviews, rejections. */
+export const REVIEW_STREAM: StreamWords = {
+  items: 'reviews',
+  events: 'rejections',
+  event: 'a rejection',
+  other: 'an approval',
+  rate: 'rate',
+  rising: 'rising rejections',
+  falling: 'falling rejections',
+  stillRising: 'the always-valid test still watches for a rise',
+  stillFalling: 'the always-valid test and the asleep alarm still watch for a fall',
+  enlarge: 'lengthen drift.reference.days or pass a larger --reference',
+};
+
 /** What weakens this run's guarantees, from the design fixed when the reference closed. */
-export function designWarnings(design: Design, s: MonitorState, config: DriftConfig): DriftWarning[] {
+export function designWarnings(design: Design, s: MonitorState, config: DriftConfig, words: StreamWords = REVIEW_STREAM): DriftWarning[] {
   const warnings: DriftWarning[] = [];
   const d = design.dispersion;
   if (d && d.pValue < DISPERSION_ALPHA) {
     warnings.push({
       kind: 'overdispersion',
       message:
-        `reference rate varies from day to day more than chance (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df, p = ${formatP(d.pValue)}): ` +
+        `reference ${words.rate} varies from day to day more than chance (dispersion ${d.ratio.toFixed(2)}, χ² ${d.chiSquare.toFixed(1)} on ${d.df} df, p = ${formatP(d.pValue)}): ` +
         'alarms will be too frequent; consider a longer period (drift.reference.days) or per-task-type monitoring (one run per task type, if the mix of tasks moves the rate). ' +
         'The false-alarm budget assumes independent reviews at one constant rate',
     });
   }
   for (const side of [design.cusum.increase, design.cusum.decrease]) {
-    if (side && side.threshold === null) warnings.push({ kind: 'cusum-off', message: cusumOff(side, design, s.reference) });
+    if (side && side.threshold === null) warnings.push({ kind: 'cusum-off', message: cusumOff(side, design, s.reference, words) });
   }
   if (s.monitored.reviews > design.horizonReviews) {
     warnings.push({
       kind: 'horizon',
       message:
-        `monitoring has gone past its horizon: ${s.monitored.reviews} monitored reviews, more than the ${Math.round(design.horizonReviews)} ` +
-        `(drift.horizonDays ${config.horizonDays} × ${design.reviewsPerDay.toFixed(1)} reviews a day) that the false-alarm budget covers, so a false alarm is now more likely than ${pct(config.falseAlarmRate)}; ` +
+        `monitoring has gone past its horizon: ${s.monitored.reviews} monitored ${words.items}, more than the ${Math.round(design.horizonReviews)} ` +
+        `(drift.horizonDays ${config.horizonDays} × ${design.reviewsPerDay.toFixed(1)} ${words.items} a day) that the false-alarm budget covers, so a false alarm is now more likely than ${pct(config.falseAlarmRate)}; ` +
         're-baseline (drift.reference.start) or raise drift.horizonDays',
     });
   }
   return warnings;
 }
 
-function cusumOff(side: CusumDesign, design: Design, reference: Tally): string {
-  const what = `CUSUM for ${side.direction === 'increase' ? 'rising' : 'falling'} rejections is off`;
-  const rest = side.direction === 'increase' ? 'the always-valid test still watches for a rise' : 'the always-valid test and the asleep alarm still watch for a fall';
+function cusumOff(side: CusumDesign, design: Design, reference: Tally, words: StreamWords): string {
+  const what = `CUSUM for ${side.direction === 'increase' ? words.rising : words.falling} is off`;
+  const rest = side.direction === 'increase' ? words.stillRising : words.stillFalling;
   if (side.needsReviews === null) {
     return side.direction === 'increase' && design.rate * side.jump >= 1 - design.rate
-      ? `${what}: at a reference rate of ${pct(design.rate)} its whole-number steps (a rejection +${side.jump}, an approval −1) climb even without a change, so no reference is large enough; ${rest}`
+      ? `${what}: at a reference ${words.rate} of ${pct(design.rate)} its whole-number steps (${words.event} +${side.jump}, ${words.other} −1) climb even without a change, so no reference is large enough; ${rest}`
       : `${what}: no reference of practical size keeps its false alarms within its budget (${pct(side.target, 2)}); ${rest}`;
   }
   const needs =
     side.needsReviews === undefined
       ? 'it needs a larger reference'
-      : `it needs about ${side.needsReviews} reference reviews (about ${Math.ceil(side.needsReviews * design.rate)} rejections) at this rate`;
-  return `${what}: the reference (${reference.reviews} reviews, ${reference.rejections} rejections) is too small to keep its false alarms within its budget (${pct(side.target, 2)}); ${needs}: lengthen drift.reference.days or pass a larger --reference. Meanwhile ${rest}`;
+      : `it needs about ${side.needsReviews} reference ${words.items} (about ${Math.ceil(side.needsReviews * design.rate)} ${words.events}) at this ${words.rate}`;
+  return `${what}: the reference (${reference.reviews} ${words.items}, ${reference.rejections} ${words.events}) is too small to keep its false alarms within its budget (${pct(side.target, 2)}); ${needs}: ${words.enlarge}. Meanwhile ${rest}`;
 }
 
 export function rate(rejections: number, reviews: number): Rate {

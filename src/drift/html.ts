@@ -1,6 +1,7 @@
 import { formatP } from '../measures/format.js';
 import { escapeHtml } from '../measures/escape.js';
-import { ASSUMPTION, detectorName } from './markdown.js';
+import { ASSUMPTION, detectorName, formatRead, recordsInLines, unreadableLines } from './markdown.js';
+import { badUnit } from './state.js';
 import { DAY } from './periods.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import type { CanaryReport } from './canaryReport.js';
@@ -134,12 +135,16 @@ export function renderDriftHtml(r: DriftReport): string {
     );
   }
   const bad = r.inputs.badLines;
-  parts.push('<h2>Input</h2>', `<p>${r.inputs.lines} lines, ${bad.count} bad (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`);
+  parts.push(
+    '<h2>Input</h2>',
+    `<p>${e(formatRead(r))}: ${r.inputs.lines} lines${e(recordsInLines(r))}, ${bad.count} bad ${badUnit(r.inputs)}${e(unreadableLines(r))} (${pct(bad.share, 2)}; allowed ${pct(bad.maxShare, 2)}).</p>`,
+  );
   if (bad.shown.length) {
+    const records = bad.shown.some((b) => b.record !== undefined);
     parts.push(
       table(
-        ['file', 'line', 'field', 'problem'],
-        bad.shown.map((b) => [e(b.file), String(b.line), e(b.field ?? ''), e(b.problem)]),
+        ['file', 'line', ...(records ? ['record'] : []), 'field', 'problem'],
+        bad.shown.map((b) => [e(b.file), b.line === null ? '' : String(b.line), ...(records ? [e(b.record ?? '')] : []), e(b.field ?? ''), e(b.problem)]),
       ),
     );
     if (bad.notShown) parts.push(`<p>…and ${bad.notShown} more.</p>`);

@@ -1,7 +1,9 @@
 import { formatP } from '../measures/format.js';
 import { canaryMarkdown } from './canaryText.js';
+import { LOG_FORMATS } from './formats/index.js';
 import { pct, pctInterval, periodLabel } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
+import { badUnit, type BadLine } from './state.js';
 
 const DETECTOR_NAMES = {
   'cusum-increase': 'CUSUM, rejections rising',
@@ -28,6 +30,23 @@ const cell = escapeMarkdown;
 /** The assumption behind every false-alarm figure in the report. */
 export const ASSUMPTION =
   'The false-alarm budget assumes independent reviews at one constant rate; a rate that varies from day to day (a changing mix of tasks, batches of similar artifacts) makes alarms more frequent than the budget says.';
+
+/** The format the logs were read in, as the Input sections name it. */
+export const formatRead = (r: DriftReport) => `Read as ${LOG_FORMATS[r.inputs.format].title} (drift.format ${r.inputs.format})`;
+
+/** What the lines read held, when they held more than one record each (the trace formats). */
+export const recordsInLines = (r: DriftReport) =>
+  badUnit(r.inputs) === 'lines' ? '' : `, ${r.inputs.records} records (reviews or bad) and ${r.inputs.otherRecords} without the verdict field (not reviews) in them`;
+
+/** Lines of which nothing could be read, when bad input is counted in records: their records are lost uncounted. */
+export const unreadableLines = (r: DriftReport) =>
+  badUnit(r.inputs) === 'records' && r.inputs.badLines.unreadableLines ? `, ${r.inputs.badLines.unreadableLines} of ${r.inputs.lines} lines unreadable` : '';
+
+/** Where a bad line or record is: file:line, and the record and field. */
+export function badWhere(b: BadLine): string {
+  const inside = [b.record !== undefined ? `record ${b.record}` : '', b.field ? (b.record !== undefined ? `field ${b.field}` : b.field) : ''].filter(Boolean).join(', ');
+  return `${b.file}${b.line !== null ? `:${b.line}` : ''}${inside ? ` (${inside})` : ''}`;
+}
 
 /** drift.md: fit for a pull-request comment or a ticket. */
 export function renderDriftMarkdown(r: DriftReport): string {
@@ -118,11 +137,12 @@ export function renderDriftMarkdown(r: DriftReport): string {
     '',
     '## Input',
     '',
-    `${r.inputs.lines} lines read (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad lines (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
+    `${formatRead(r)}: ${r.inputs.lines} lines read${recordsInLines(r)} (${r.inputs.blank} blank lines ignored${r.inputs.skippedBeforeStart ? `, ${r.inputs.skippedBeforeStart} reviews before reference.start skipped` : ''}); ${bad.count} bad ${badUnit(r.inputs)}${unreadableLines(r)} (${pct(bad.share, 2)}, allowed ${pct(bad.maxShare, 2)}).`,
   );
   if (bad.shown.length) {
-    out.push('', '| file | line | field | problem |', '|---|---:|---|---|');
-    for (const b of bad.shown) out.push(`| ${cell(b.file)} | ${b.line} | ${cell(b.field ?? '')} | ${cell(b.problem)} |`);
+    const records = bad.shown.some((b) => b.record !== undefined);
+    out.push('', `| file | line |${records ? ' record |' : ''} field | problem |`, `|---|---:|${records ? '---|' : ''}---|---|`);
+    for (const b of bad.shown) out.push(`| ${cell(b.file)} | ${b.line ?? ''} |${records ? ` ${cell(b.record ?? '')} |` : ''} ${cell(b.field ?? '')} | ${cell(b.problem)} |`);
     if (bad.notShown) out.push('', `…and ${bad.notShown} more.`);
   }
   return out.join('\n') + '\n';

@@ -1,5 +1,5 @@
-import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
-import { createGunzip } from 'node:zlib';
+import { createReadStream, openSync, readFileSync, readSync, closeSync, statSync } from 'node:fs';
+import { createGunzip, gunzipSync } from 'node:zlib';
 import type { Readable } from 'node:stream';
 import { InputError } from '../errors.js';
 
@@ -26,11 +26,13 @@ export interface ReadOptions {
   holdPartialLine: boolean;
 }
 
+export const hasGzipMagic = (bytes: Buffer) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+
 function isGzip(file: string): boolean {
   const fd = openFile(file);
   try {
     const magic = Buffer.alloc(2);
-    return readSync(fd, magic, 0, 2, 0) === 2 && magic[0] === 0x1f && magic[1] === 0x8b;
+    return readSync(fd, magic, 0, 2, 0) === 2 && hasGzipMagic(magic);
   } finally {
     closeSync(fd);
   }
@@ -102,6 +104,34 @@ export async function* readLines(file: string, from: ReadPosition, options: Read
     line += 1;
     yield [{ text: decode(rest, 0, rest.length, line), line, after: { bytes: bytes + rest.length, lines: line } }];
   }
+}
+
+/** A whole JSON document (plain or gzip): its content decompressed, and its text without a BOM. */
+export function readDocumentText(file: string): { content: Buffer; text: string } {
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (err) {
+    throw new InputError(file, undefined, undefined, `cannot read file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  if (hasGzipMagic(content)) {
+    try {
+      content = gunzipSync(content);
+    } catch (err) {
+      throw new InputError(file, undefined, undefined, `cannot read gzip file: ${(err as Error).message}`);
+    }
+  }
+  const text = content.toString('utf8');
+  return { content, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+}
+
+/**
+ * A JSON document as the one unit it is read in (it cannot be read in part):
+ * one line that stands for the whole of it, however many it spans.
+ */
+export function readDocument(file: string): LogLine {
+  const { content, text } = readDocumentText(file);
+  return { text, line: 1, after: { bytes: content.length, lines: 1 } };
 }
 
 /** What to do when a log under --state changed: said by every such error. */

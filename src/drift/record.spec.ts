@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { driftConfigSchema } from './config.js';
-import { lineParser, MISSING_GROUP, parseTime } from './record.js';
+import { lineParser } from './formats/index.js';
+import { MISSING_GROUP, parseTime } from './record.js';
 
 const parse = lineParser(
   driftConfigSchema.parse({

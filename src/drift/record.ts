@@ -1,4 +1,4 @@
-import type { DriftConfig } from './config.js';
+import { RECORD_TIME_FIELD, type DriftConfig } from './config.js';
 import type { VerdictValue } from './verdicts.js';
 
 /** One production review, reduced to what the monitor needs. */
@@ -26,40 +26,64 @@ export const MISSING_GROUP = '(none)';
 export const FINGERPRINT_SEPARATOR = ' · ';
 
 /**
- * How a log line becomes a record whose fields the mapping names: the one
- * place a log format plugs in. JSON Lines is the format read today.
+ * A record of a log as read: a review, a bad record saying why, or (in the
+ * trace formats, whose files also hold the worker's spans, runs and
+ * observations) a record without the verdict field, which is no review.
+ * `record` locates it inside its line or document (e.g.
+ * `resourceSpans[0].scopeSpans[0].spans[3]`); absent when the line is the record.
  */
-export type DecodeLine = (text: string) => { record: object } | { problem: string };
+export type ReadRecord = (ParsedLine | { other: true }) & { record?: string };
 
-export const decodeJsonLine: DecodeLine = (text) => {
-  let value: unknown;
+/** How one log format's records yield the fields `drift.fields` names. */
+export interface RecordFields<R> {
+  /** Reads the field a `drift.fields` entry names. */
+  field(name: string): (record: R) => unknown;
+  /**
+   * The record's own time (epoch ms, or the problem with the record's own
+   * field, `startTime` or `start_time`, which a bad record names), read for the
+   * default timestamp field; absent in JSON Lines, where `timestamp` is a
+   * field like any other.
+   */
+  ownTime?: (record: R) => number | { field: string; problem: string };
+}
+
+/** A dot path into an object (`review.decision`): how JSON Lines, Langfuse and LangSmith records are read. */
+export function pathField(name: string): (record: object) => unknown {
+  const path = name.split('.');
+  return (record) => at(record, path);
+}
+
+/** A log line's (or document's) JSON, or why it is not JSON. */
+export function decodeJson(text: string): { value: unknown } | { problem: string } {
   try {
-    value = JSON.parse(text);
+    return { value: JSON.parse(text) };
   } catch (err) {
     return { problem: `not valid JSON (${(err as Error).message})` };
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { problem: 'each line must be a JSON object' };
-  return { record: value };
-};
+}
 
-/** Builds the line parser once, so the field paths are split once rather than per line. */
-export function lineParser(config: DriftConfig, decode: DecodeLine = decodeJsonLine): (text: string) => ParsedLine {
+/** Builds the reader of one format's records once, so the field paths are split once rather than per record. */
+export function reviewReader<R>(config: DriftConfig, fields: RecordFields<R>): (record: R) => ParsedLine {
   const { timestamp, verdict, group, canary, fingerprint } = config.fields;
-  const tsPath = timestamp.split('.');
-  const verdictPath = verdict.split('.');
-  const groupPaths = group.map((g) => g.split('.'));
-  const canaryPath = canary?.split('.');
-  const fingerprintPaths = (fingerprint ?? []).map((f) => f.split('.'));
+  const timeField = fields.field(timestamp);
+  const readTime =
+    timestamp === RECORD_TIME_FIELD && fields.ownTime
+      ? fields.ownTime
+      : (record: R) => {
+          const time = parseTime(timeField(record));
+          return typeof time === 'string' ? { field: timestamp, problem: time } : time;
+        };
+  const verdictField = fields.field(verdict);
+  const groupFields = group.map((g) => fields.field(g));
+  const canaryField = canary === undefined ? undefined : fields.field(canary);
+  const fingerprintFields = (fingerprint ?? []).map((f) => fields.field(f));
   const reject = new Set<unknown>(config.rejectValues);
   const approve = config.approveValues && new Set<unknown>(config.approveValues);
 
-  return (text) => {
-    const decoded = decode(text);
-    if ('problem' in decoded) return { field: undefined, problem: decoded.problem };
-    const value = decoded.record;
-    const time = parseTime(at(value, tsPath));
-    if (typeof time === 'string') return { field: timestamp, problem: time };
-    const v = at(value, verdictPath);
+  return (record) => {
+    const time = readTime(record);
+    if (typeof time !== 'number') return time;
+    const v = verdictField(record);
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') {
       return { field: verdict, problem: v === undefined ? 'missing' : `expected a string, number or boolean, got ${JSON.stringify(v)}` };
     }
@@ -67,17 +91,29 @@ export function lineParser(config: DriftConfig, decode: DecodeLine = decodeJsonL
     if (!rejected && approve && !approve.has(v)) {
       return { field: verdict, problem: `${JSON.stringify(v)} is neither in rejectValues nor in approveValues`, verdict: v };
     }
-    const groups = groupPaths.map((path) => label(at(value, path)));
+    const groups = groupFields.map((read) => label(read(record)));
     const review: Review = { time, rejected, groups, verdict: v };
-    if (canaryPath) {
-      const id = at(value, canaryPath);
+    if (canaryField) {
+      const id = canaryField(record);
       if (typeof id === 'string' || typeof id === 'number') {
         if (id !== '') review.canary = String(id);
       } else if (id !== undefined && id !== null) return { field: canary, problem: `expected a canary id (a string), got ${JSON.stringify(id)}` };
     }
-    if (fingerprintPaths.length) review.fingerprint = fingerprintPaths.map((path) => label(at(value, path))).join(FINGERPRINT_SEPARATOR);
+    if (fingerprintFields.length) review.fingerprint = fingerprintFields.map((read) => label(read(record))).join(FINGERPRINT_SEPARATOR);
     return { review };
   };
+}
+
+/**
+ * The reader of a trace format's records: its files also hold the worker's
+ * spans, runs and observations, so a record without the verdict field is no
+ * review (counted, not bad). A critic's record whose verdict is there but
+ * wrong is a bad record, as in JSON Lines.
+ */
+export function traceRecordReader<R>(config: DriftConfig, fields: RecordFields<R>): (record: R) => ParsedLine | { other: true } {
+  const review = reviewReader(config, fields);
+  const verdict = fields.field(config.fields.verdict);
+  return (record) => (verdict(record) === undefined ? { other: true } : review(record));
 }
 
 /** A group or fingerprint value as reported: absent fields get their own row rather than a bad line. */

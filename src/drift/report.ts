@@ -2,14 +2,14 @@ import { resolve } from 'node:path';
 import { EXIT } from '../errors.js';
 import type { Interval } from '../statistics/wilson.js';
 import { buildCanaryReport, type CanaryReport } from './canaryReport.js';
-import type { DriftConfig } from './config.js';
+import type { DriftConfig, LogFormatName } from './config.js';
 import { designWarnings, detectorsOf, rate, rateSummary, thresholdsOf, type DetectorsNow, type Rate, type RateSummary, type Thresholds } from './detectors.js';
 import type { Dispersion } from './dispersion.js';
 import { periodStart } from './periods.js';
 import type { Detector, MonitorState } from './monitor.js';
 import type { DriftRun, DriftWarning } from './run.js';
 import { pct } from './format.js';
-import { BAD_LINES_SHOWN, type BadLine } from './state.js';
+import { BAD_LINES_SHOWN, badShare, type BadLine } from './state.js';
 
 export { DISPERSION_ALPHA } from './detectors.js';
 export type { CusumThreshold, DetectorsNow, Rate, RateSummary, Thresholds } from './detectors.js';
@@ -36,12 +36,20 @@ export interface DriftReport {
   run: { generatedAt: string; linesRead: number };
   config: DriftConfig;
   inputs: {
+    /** The logs' format: drift.format, or the one detected from their content. */
+    format: LogFormatName;
     files: Array<{ path: string; lines: number }>;
     referenceFile: string | null;
+    /** Non-blank lines read (a whole JSON document counts as one). */
     lines: number;
+    /** Records read that are reviews or bad (JSON Lines: one per line): the bad share's denominator. */
+    records: number;
+    /** Records without the verdict field (a trace's other spans, runs, observations): not reviews. */
+    otherRecords: number;
     blank: number;
     skippedBeforeStart: number;
-    badLines: { count: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
+    /** `share`: the larger of bad records over records and `unreadableLines` (lines of which nothing could be read) over lines. */
+    badLines: { count: number; unreadableLines: number; share: number; maxShare: number; shown: BadLine[]; notShown: number };
     /** With drift.fields.canary: canary lines of the logs (left out of the rejection rate) and of a --reference file (left out of the reference). */
     canaryLines?: { logs: number; referenceFile: number };
   };
@@ -95,14 +103,18 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
     run: { generatedAt: now.toISOString(), linesRead: run.linesRead },
     config,
     inputs: {
+      format: run.format.name,
       files: run.files.map((path) => ({ path, lines: input.files[resolve(path)]?.position.lines ?? 0 })),
       referenceFile: run.referenceFile ?? null,
       lines: input.lines,
+      records: input.records,
+      otherRecords: input.otherRecords,
       blank: input.blank,
       skippedBeforeStart: s.skipped,
       badLines: {
         count: input.bad,
-        share: input.lines ? input.bad / input.lines : 0,
+        unreadableLines: input.unreadableLines ?? 0,
+        share: badShare(input),
         maxShare: config.maxBadLineShare,
         shown: input.badShown,
         notShown: Math.max(0, input.bad - BAD_LINES_SHOWN),
@@ -142,7 +154,7 @@ export function buildDriftReport(run: DriftRun, now: Date): DriftReport {
       ? {
           fingerprints: {
             seen: Object.entries(run.fingerprints.state.seen).map(([fingerprint, f]) => ({ fingerprint, first: iso(f.first)!, last: iso(f.last)!, lines: f.lines })),
-            changes: run.fingerprints.state.changes.map((c) => ({ ...c, time: iso(c.time)! })),
+            changes: run.fingerprints.state.changes.map((c) => ({ time: iso(c.time)!, from: c.from, to: c.to })),
           },
         }
       : {}),

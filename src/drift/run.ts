@@ -4,11 +4,12 @@ import type { LoadedAnswerKey } from './answerKey.js';
 import { CanaryMonitor, newCanaryState } from './canaries.js';
 import type { DriftConfig } from './config.js';
 import { FingerprintTrack, newFingerprintsState } from './fingerprints.js';
-import { probeFile, type Probe } from './files.js';
+import { probeFile, type FormatChoice, type Probe } from './files.js';
+import { LOG_FORMATS, type LogFormat } from './formats/index.js';
 import { DriftMonitor, newMonitorState } from './monitor.js';
-import { readLines, type ReadPosition } from './read.js';
-import { lineParser, type ParsedLine, type Review } from './record.js';
-import { BAD_LINES_SHOWN, contentChanged, fileHead, headMatches, newInputState, type FileProgress, type InputState, type SavedState } from './state.js';
+import { readDocument, readLines, type ReadPosition } from './read.js';
+import { decodeJson, type ReadRecord, type Review } from './record.js';
+import { BAD_LINES_SHOWN, badShare, badUnit, contentChanged, fileHead, headMatches, newInputState, type FileProgress, type InputState, type SavedState } from './state.js';
 import { VerdictTally } from './verdicts.js';
 
 export interface RunOptions {
@@ -33,6 +34,8 @@ export interface DriftWarning {
 
 export interface DriftRun {
   config: DriftConfig;
+  /** The logs' format: drift.format, or the one their content shows. */
+  format: LogFormat;
   /** The logs in the order they were read: by their first review time. */
   files: readonly string[];
   referenceFile: string | undefined;
@@ -58,17 +61,40 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
   const { config, referenceFile } = options;
   const input = options.resume?.input ?? newInputState();
   const monitor = new DriftMonitor(config, referenceFile ?? options.files[0] ?? '(no log)', options.resume?.monitor ?? newMonitorState(referenceFile ? 'file' : 'window'));
-  const parse = lineParser(config);
   const fingerprints = new FingerprintTrack(options.resume?.fingerprints ?? newFingerprintsState(), config.maxGroupValues);
   const canaries = options.canaries ? new CanaryMonitor(config, options.canaries, fingerprints, options.resume?.canaries ?? newCanaryState(), options.files[0] ?? '(no log)') : null;
   const verdicts = new VerdictTally(input.verdicts);
   const notes: DriftWarning[] = [];
   let linesRead = 0;
 
+  const readers = new Map<LogFormat, (value: unknown) => ReadRecord[]>();
+  const recordsOf = (format: LogFormat, value: unknown) => {
+    let reader = readers.get(format);
+    if (!reader) readers.set(format, (reader = format.reader(config)));
+    return reader(value);
+  };
+  const choice: FormatChoice = { configured: config.format === undefined ? undefined : LOG_FORMATS[config.format], records: recordsOf };
+  const readingReference = referenceFile !== undefined && !monitor.monitoring;
+  const referenceProbe = readingReference ? probeFile(referenceFile, choice) : null;
+  const seen = new Set<string>();
+  const probes = options.files.filter((file) => !seen.has(resolve(file)) && seen.add(resolve(file))).map((file) => probeFile(file, choice));
+  const format = runFormat(referenceProbe ? [referenceProbe, ...probes] : probes, choice.configured, input);
+  input.format = format.name;
+
+  /** A line's (or a document's) records, with canary ids the key does not hold made bad. */
+  const readUnit = (text: string): ReadRecord[] => {
+    const decoded = decodeJson(text);
+    if ('problem' in decoded) return [{ field: undefined, problem: decoded.problem }];
+    return recordsOf(format, decoded.value).map(unknownCanary);
+  };
+
   /** Reads from `position`; returns where it stopped and the latest review time seen. */
-  const readFile = async (file: string, position: ReadPosition, onReview: (review: Review, line: number) => void) => {
+  const readFile = async (probe: Probe, position: ReadPosition, onReview: (review: Review, where: Where) => void) => {
+    const file = probe.file;
     let lastTime: number | null = null;
-    for await (const batch of readLines(file, position, { holdPartialLine: options.saving })) {
+    // A document is read whole, once: a later run finds it read (or, changed, not matched to its progress).
+    const units = probe.document ? (position.lines ? [] : [[readDocument(file)]]) : readLines(file, position, { holdPartialLine: options.saving });
+    for await (const batch of units) {
       for (const { text, line, after } of batch) {
         position = after;
         linesRead += 1;
@@ -77,31 +103,53 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
           continue;
         }
         input.lines += 1;
-        const parsed = unknownCanary(parse(text));
-        if ('review' in parsed) {
-          const review = parsed.review;
-          if (review.verdict !== undefined) verdicts.add(review.verdict);
-          if (review.rejected) input.rejections = (input.rejections ?? 0) + 1;
-          onReview(review, line);
+        const lineOf = probe.document ? null : line;
+        const reviews: Array<{ review: Review; where: Where }> = [];
+        let readable = false;
+        for (const read of readUnit(text)) {
+          readable ||= !('problem' in read);
+          if ('other' in read) {
+            input.otherRecords += 1;
+            continue;
+          }
+          input.records += 1;
+          if ('review' in read) {
+            const review = read.review;
+            if (review.verdict !== undefined) verdicts.add(review.verdict);
+            if (review.rejected) input.rejections = (input.rejections ?? 0) + 1;
+            reviews.push({ review, where: { line: lineOf, record: read.record } });
+          } else {
+            if (read.verdict !== undefined) verdicts.add(read.verdict);
+            input.bad += 1;
+            if (input.badShown.length < BAD_LINES_SHOWN) {
+              input.badShown.push({ file, line: lineOf, ...(read.record ? { record: read.record } : {}), field: read.field ?? null, problem: read.problem });
+            }
+          }
+        }
+        if (!readable) input.unreadableLines = (input.unreadableLines ?? 0) + 1;
+        // The records of one line or document (an export request's spans, an API page listed newest first) are read in time order.
+        if (reviews.length > 1) reviews.sort((a, b) => a.review.time - b.review.time);
+        for (const { review, where } of reviews) {
+          onReview(review, where);
           if (lastTime === null || review.time > lastTime) lastTime = review.time;
-        } else {
-          if (parsed.verdict !== undefined) verdicts.add(parsed.verdict);
-          input.bad += 1;
-          if (input.badShown.length < BAD_LINES_SHOWN) input.badShown.push({ file, line, field: parsed.field ?? null, problem: parsed.problem });
         }
       }
     }
     return { position, lastTime };
   };
 
-  /** A canary id the answer key does not hold is a bad line: its verdict cannot be scored, nor counted as traffic. */
-  function unknownCanary(parsed: ParsedLine): ParsedLine {
-    if (!canaries || !('review' in parsed) || parsed.review.canary === undefined || canaries.entry(parsed.review.canary)) return parsed;
-    return { field: config.fields.canary, problem: `canary id ${JSON.stringify(parsed.review.canary)} is not in the answer key ${options.canaries!.file}` };
+  /** A canary id the answer key does not hold is a bad record: its verdict cannot be scored, nor counted as traffic. */
+  function unknownCanary(read: ReadRecord): ReadRecord {
+    if (!canaries || !('review' in read) || read.review.canary === undefined || canaries.entry(read.review.canary)) return read;
+    return {
+      field: config.fields.canary,
+      problem: `canary id ${JSON.stringify(read.review.canary)} is not in the answer key ${options.canaries!.file}`,
+      ...(read.record ? { record: read.record } : {}),
+    };
   }
 
-  if (referenceFile && !monitor.monitoring) {
-    await readFile(referenceFile, { bytes: 0, lines: 0 }, (review) => {
+  if (referenceProbe) {
+    await readFile(referenceProbe, { bytes: 0, lines: 0 }, (review) => {
       if (review.canary === undefined) monitor.addReference(review);
       else input.canaryLinesInReference = (input.canaryLinesInReference ?? 0) + 1;
     });
@@ -109,7 +157,7 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
   }
 
   const earlier = latestRead(input, monitor);
-  const plan = planFiles(options.files, parse, input, earlier, notes);
+  const plan = planFiles(probes, input, earlier, notes);
   // The latest review of the files read so far in this run, and which file it came from.
   let bound: Latest | null = null;
   const files: string[] = [];
@@ -118,18 +166,21 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
     files.push(file);
     // A log read from its start must also come after everything earlier runs read.
     const limit = !progress && earlier && (!bound || earlier.time > bound.time) ? earlier : bound;
-    const { position, lastTime } = await readFile(file, progress?.position ?? { bytes: 0, lines: 0 }, (review, line) => {
+    const { position, lastTime } = await readFile(probe, progress?.position ?? { bytes: 0, lines: 0 }, (review, where) => {
       if (limit !== null && review.time < limit.time - ORDER_TOLERANCE_MS) {
         throw new InputError(
           file,
-          line,
-          config.fields.timestamp,
+          where.line ?? undefined,
+          located(where.record, config.fields.timestamp),
           `this review (${iso(review.time)}) is older than ${iso(limit.time)}, already read from ${limit.file}: logs must follow one another in time. ` +
             'Files are read in the order of their first review; logs that overlap (from two servers, say) must be merged into one in time order first',
         );
       }
       fingerprints.add(review);
-      if (review.canary === undefined) return monitor.add(review);
+      if (review.canary === undefined) {
+        canaries?.traffic(review);
+        return monitor.add(review);
+      }
       // A canary's verdict is not traffic: it is scored against the key (or, without one, only counted).
       input.canaryLines = (input.canaryLines ?? 0) + 1;
       canaries?.add(review, canaries.entry(review.canary)!);
@@ -141,14 +192,21 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
   }
   input.verdicts = verdicts.toCounts();
 
-  const share = input.lines ? input.bad / input.lines : 0;
+  const share = badShare(input);
   if (share > config.maxBadLineShare) {
     const first = input.badShown[0]!;
+    const unit = badUnit(input);
+    const unreadable = input.unreadableLines ?? 0;
+    // Records of a line that cannot be read are lost uncounted: say so when the lines, not the records, exceed the share.
+    const lost =
+      unit === 'records' && unreadable / input.lines > input.bad / input.records
+        ? `; ${unreadable} of ${input.lines} lines (${(100 * (unreadable / input.lines)).toFixed(2)}%) could not be read at all, losing every record they held`
+        : '';
     throw new InputError(
       first.file,
-      first.line,
-      first.field ?? undefined,
-      `${input.bad} of ${input.lines} lines (${(100 * share).toFixed(2)}%) could not be read, more than drift.maxBadLineShare (${config.maxBadLineShare}); the first: ${first.problem}`,
+      first.line ?? undefined,
+      located(first.record, first.field ?? undefined),
+      `${input.bad} of ${input.records} ${unit} (${(100 * (input.bad / input.records)).toFixed(2)}%) could not be read${lost}, more than drift.maxBadLineShare (${config.maxBadLineShare}); the first: ${first.problem}`,
     );
   }
   const s = monitor.state;
@@ -164,7 +222,7 @@ export async function runDrift(options: RunOptions): Promise<DriftRun> {
   }
   monitor.explainOffSides();
   canaries?.detectors.explainOffSides();
-  return { config, files, referenceFile, input, monitor, canaries, fingerprints, linesRead, notes };
+  return { config, format, files, referenceFile, input, monitor, canaries, fingerprints, linesRead, notes };
 }
 
 interface PlannedFile {
@@ -188,9 +246,7 @@ interface Latest {
  * stopped; a log replaced by a new one (the live file after rotation) is read
  * from its start when its reviews come after everything read so far.
  */
-function planFiles(given: readonly string[], parse: (text: string) => ParsedLine, input: InputState, earlier: Latest | null, notes: DriftWarning[]): PlannedFile[] {
-  const seen = new Set<string>();
-  const probes = given.filter((file) => !seen.has(resolve(file)) && seen.add(resolve(file))).map((file) => probeFile(file, parse));
+function planFiles(probes: readonly Probe[], input: InputState, earlier: Latest | null, notes: DriftWarning[]): PlannedFile[] {
   const ordered = probes
     .map((probe, i) => ({ probe, i }))
     .sort((a, b) => (a.probe.firstTime ?? Infinity) - (b.probe.firstTime ?? Infinity) || a.i - b.i)
@@ -205,7 +261,8 @@ function planFiles(given: readonly string[], parse: (text: string) => ParsedLine
   for (const probe of ordered) {
     const key = resolve(probe.file);
     const previous = old[key];
-    if (previous && headMatches(probe.file, previous)) {
+    // A document is never appended to: the same path holds the same document only if its whole content is the same.
+    if (previous && (probe.document ? previous.firstLine === probe.firstLine : headMatches(probe.file, previous))) {
       planned.set(probe, { probe, key, progress: previous });
       claimed.add(key);
     }
@@ -238,6 +295,48 @@ function planFiles(given: readonly string[], parse: (text: string) => ParsedLine
     planned.set(probe, { probe, key, progress: undefined });
   }
   return ordered.map((probe) => planned.get(probe)!);
+}
+
+/**
+ * The logs' format: drift.format (each file was checked against it), else the
+ * one their content shows; logs in two formats cannot share one field mapping.
+ * A state remembers the format it was made reading.
+ */
+function runFormat(probes: readonly Probe[], configured: LogFormat | undefined, input: InputState): LogFormat {
+  const known = probes.filter((p): p is Probe & { format: LogFormat } => p.format !== null);
+  const first = known[0];
+  const other = first && known.find((p) => p.format !== first.format);
+  if (first && other) {
+    throw new InputError(
+      other.file,
+      undefined,
+      'drift.format',
+      `this log is ${other.format.title} (${other.format.name}) but ${first.file} is ${first.format.title} (${first.format.name}): one drift.fields mapping cannot read both; run drift on each format apart`,
+    );
+  }
+  const saved = input.format ?? (input.lines ? 'jsonl' : undefined);
+  const format = configured ?? first?.format ?? LOG_FORMATS[saved ?? 'jsonl'];
+  if (saved !== undefined && saved !== format.name) {
+    throw new InputError(
+      first?.file ?? '(the logs)',
+      undefined,
+      'drift.format',
+      `the logs are ${format.title} (${format.name}), but the state was saved reading ${LOG_FORMATS[saved].title} (${saved}); start a new --state file for them`,
+    );
+  }
+  return format;
+}
+
+/** Where a review or bad record was read: its line (null in a whole document) and its place in it. */
+interface Where {
+  line: number | null;
+  record: string | undefined;
+}
+
+/** An error's field slot naming the record as well, when a line or document holds several. */
+function located(record: string | undefined, field: string | undefined): string | undefined {
+  if (record === undefined) return field;
+  return field === undefined ? `record ${record}` : `record ${record}, field ${field}`;
 }
 
 /** The latest review earlier runs read from the logs (not from a --reference file). */

@@ -6,7 +6,8 @@ import { FingerprintTrack, newFingerprintsState, type FingerprintsState } from '
 import type { DriftConfig } from './config.js';
 import { DriftMonitor, newMonitorState, type MonitorState } from './monitor.js';
 import { DAY } from './periods.js';
-import { lineParser, type Review } from './record.js';
+import { lineParser } from './formats/index.js';
+import type { Review } from './record.js';
 
 export interface SyntheticLog {
   seed: number | string;

@@ -1,7 +1,8 @@
 import chalk from 'chalk';
 import { formatP } from '../measures/format.js';
 import { canaryDetectorName, canaryRateText } from './canaryText.js';
-import { detectorName } from './markdown.js';
+import { badWhere, detectorName } from './markdown.js';
+import { badUnit } from './state.js';
 import { pct, pctInterval } from './format.js';
 import { DISPERSION_ALPHA, type DriftReport } from './report.js';
 
@@ -45,7 +46,9 @@ export function renderDriftTerminal(r: DriftReport, outDir: string): string {
   const bad = r.inputs.badLines;
   if (bad.count) {
     const first = bad.shown[0]!;
-    out.push(chalk.yellow(`  bad lines  ${bad.count} of ${r.inputs.lines} (${pct(bad.share, 2)}), first ${first.file}:${first.line}${first.field ? ` (${first.field})` : ''}: ${first.problem}`));
+    const unit = badUnit(r.inputs);
+    const lines = unit === 'records' && bad.unreadableLines ? `, ${bad.unreadableLines} of ${r.inputs.lines} lines unreadable` : '';
+    out.push(chalk.yellow(`  ${`bad ${unit}`.padEnd(10)} ${bad.count} of ${r.inputs.records}${lines} (${pct(bad.share, 2)}), first ${badWhere(first)}: ${first.problem}`));
   }
   out.push(chalk.dim(`  reports    ${outDir}`));
   return out.join('\n');

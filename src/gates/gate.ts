@@ -105,6 +105,14 @@ export function nothingMeasured(name: string, threshold: number, members: readon
   return noDataGate(name, threshold, members.length ? `${why} (no data: ${members.map((g) => g.name).join(', ')})` : why);
 }
 
+/** Why a clean cell has no answered review: every review failed, or none finished. */
+export function unanswered(cell: { errors: number } | undefined, what: string): string {
+  return cell?.errors ? `every clean review of ${what} failed (${errorCount(cell.errors)})` : `no clean review of ${what} finished`;
+}
+
+/** "1 error", "3 errors". */
+export const errorCount = (n: number) => `${n} error${n === 1 ? '' : 's'}`;
+
 /** What a per-member threshold is shown against as a whole: a single number, else its `default`, else its lowest entry. */
 export function overallThreshold(setting: number | Readonly<Record<string, number>>): number {
   return typeof setting === 'number' ? setting : (setting['default'] ?? Math.min(...Object.values(setting)));

@@ -5,15 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/load.js';
 import { InputError } from '../errors.js';
 import { criticTables } from '../../test/support/criticTables.js';
-import { evaluateGates as rankedGates } from './evaluate.js';
-import { bandStatus, catchRateBand, catchRateMode, resolveBand } from './thresholds.js';
+import { bandStatus, resolveBand } from './thresholds.js';
+import type { GateContext } from './gate.js';
+import { catchRateBand, catchRateGates, catchRateMode } from '../measures/catchRates.js';
+import { verdictRateGates } from '../measures/verdictRate.js';
 import { applyThresholdOverrides } from '../measures/overrides.js';
+import type { Thresholds } from '../measures/index.js';
+import type { CriticTables } from '../results/tabulate.js';
 import { CONDITION_NAMES, conditionsOf } from '../requests/conditions/index.js';
 
 const MUTATORS = ['number-flip', 'entity-swap', 'qualifier-deletion'];
 const CONDITIONS = conditionsOf(CONDITION_NAMES);
-/** The gates in their order (each kind comes ranked among the measures'). */
-const evaluateGates = (...args: Parameters<typeof rankedGates>) => rankedGates(...args).flatMap((r) => r.piece);
+/** The catch-rate gates, then the verdict rate's (their order among the measures' gates). */
+const evaluateGates = (tables: CriticTables, thresholds: Thresholds, context: GateContext) => [...catchRateGates(tables, thresholds, context), ...verdictRateGates(tables, thresholds)];
 
 /** The tables' one mutator, with valid mutants, under clean and with-trace. */
 const CONTEXT = { mutators: [{ name: 'number-flip', noMutants: null }], runMutators: ['number-flip'] };

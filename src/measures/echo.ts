@@ -38,12 +38,16 @@ export const echo = criticMeasure<'echo', Record<string, EchoCell>>({
           : [],
       ),
   },
-  headline(figures) {
-    const echoing = figures.flatMap(([name, cells]) => {
-      const conditions = echoingUnder(cells);
-      return conditions.length ? [`${name} under ${conditions.join(', ')}`] : [];
-    });
-    return echoing.length ? ` (echoing the contaminant: ${echoing.join('; ')})` : '';
+  headline: {
+    // After the positive control's note.
+    rank: 20,
+    note(critics) {
+      const echoing = critics.flatMap(({ name, figure }) => {
+        const conditions = echoingUnder(figure);
+        return conditions.length ? [`${name} under ${conditions.join(', ')}`] : [];
+      });
+      return echoing.length ? ` (echoing the contaminant: ${echoing.join('; ')})` : '';
+    },
   },
   // Echoing is not a gate, but a reader of the CI tab should see it beside the gates.
   junit: {
@@ -53,6 +57,8 @@ export const echo = criticMeasure<'echo', Record<string, EchoCell>>({
     },
   },
   card: {
+    // After the positive control's verdict.
+    rank: 20,
     render(cells) {
       const echoing = echoingUnder(cells);
       return echoing.length ? `<p class="flag echoing">Echoes the contaminant under ${e(echoing.join(', '))}: its verdicts there repeat the line it was given, not a review.</p>` : '';

@@ -1,5 +1,4 @@
-import { noDataGate } from '../gates/gate.js';
-import { unanswered } from '../gates/evaluate.js';
+import { noDataGate, unanswered } from '../gates/gate.js';
 import type { CriticTables, FalseAlarmCell } from '../results/tabulate.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';

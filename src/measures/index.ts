@@ -1,9 +1,14 @@
+import { isLoaded } from '../baseline/load.js';
 import { z } from 'zod';
-import { baseThresholdsShape, GATE_THRESHOLD_RANKS, gateThresholdsShape } from '../gates/schema.js';
+import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { ResultSink } from '../results/sink.js';
-import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
+import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate.js';
+import type { ItemOutcomes } from '../results/itemOutcomes.js';
+import type { ReviewResult } from '../reviews/types.js';
+import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
+import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
 
 export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES };
@@ -35,11 +40,11 @@ export function rankedFields<T>(fields: ReadonlyArray<Ranked<[string, unknown]>>
   return Object.fromEntries(inRankOrder(fields)) as T;
 }
 
-/** The keys of the `thresholds:` schema, with their zod pieces, in rank order: the gates' own keys, `gate`, and every measure's piece. */
+/** The keys of the `thresholds:` schema, with their zod pieces, in rank order: `gate`, and every measure's piece. */
 function thresholdsShape(): z.ZodRawShape {
   const pieces: Array<Ranked<[string, z.ZodType]>> = [
-    ...Object.entries({ ...gateThresholdsShape, ...baseThresholdsShape }).map(([key, schema]) => ({
-      rank: GATE_THRESHOLD_RANKS[key as keyof typeof GATE_THRESHOLD_RANKS],
+    ...Object.entries(baseThresholdsShape).map(([key, schema]) => ({
+      rank: BASE_THRESHOLD_RANKS[key as keyof typeof BASE_THRESHOLD_RANKS],
       piece: [key, schema] as [string, z.ZodType],
     })),
     ...MEASURES.flatMap((m) =>
@@ -54,9 +59,9 @@ const rankOf = (rank: Rank | Record<string, Rank>, key: string): Rank => (typeof
 
 type ShapeOf<M> = M extends { thresholds?: { shape: infer S } } ? S : never;
 type MeasureShapes = UnionToIntersection<ShapeOf<(typeof TABLE_MEASURES)[number] | (typeof CRITIC_MEASURES)[number] | (typeof RUN_MEASURES)[number]>>;
-type ThresholdsShape = typeof gateThresholdsShape & typeof baseThresholdsShape & MeasureShapes;
+type ThresholdsShape = typeof baseThresholdsShape & MeasureShapes;
 
-/** The `thresholds:` section of the config: what the gates compare the figures with, assembled from the gates' keys and the measures' pieces. */
+/** The `thresholds:` section of the config: what the gates compare the figures with, assembled from `gate` and the measures' pieces. */
 // The keys and their schemas are exactly those of ThresholdsShape; only their order is computed (by rank), which the type cannot follow.
 export const thresholdsSchema = z.strictObject(thresholdsShape()) as unknown as z.ZodObject<ThresholdsShape, z.core.$strict>;
 export type Thresholds = z.infer<typeof thresholdsSchema>;
@@ -76,37 +81,54 @@ export function fieldOverrides(): Map<string, FieldOverride> {
   return new Map(MEASURES.flatMap((m) => Object.entries(m.thresholds?.overrides ?? {}).flatMap(([key, o]) => (o ? [[key, o] as const] : []))));
 }
 
-/** What the per-critic measures made of one critic: its report.json fields, gates and warnings, each ranked among the report's own. */
+/** What the per-critic measures made of one critic: its counts and tables, and its report.json fields, gates and warnings, each ranked among the report's own. */
 export interface CriticMeasured {
+  /** Per item and condition: what the critic answered. */
+  outcomes: ItemOutcomes;
+  /** The critic's tables, with what the measures added to them (the located catches). */
+  tables: CriticTables;
   fields: Array<Ranked<[string, unknown]>>;
   gates: Array<Ranked<Gate[]>>;
   warnings: Array<Ranked<string[]>>;
 }
 
 /**
- * A critic's measures over its one pass: `sinks` are fed every result of the pass (with the report's own),
- * then `measure` computes each figure, its gates and its warnings from the pass's counts.
+ * A critic's measures from its one pass over its results: every result feeds the shared counts and each measure's
+ * sink at once; then the tables are made from the counts, the measures add what they read to them, and each figure,
+ * its gates and its warnings are computed (docs/architecture.md, "Measures").
  */
-export function criticPass(scope: PassScope): { sinks: Array<ResultSink<unknown>>; measure(scope: CriticScope, thresholds: Thresholds, name: string): CriticMeasured } {
+export function measureCritic(scope: PassScope, results: Iterable<ReviewResult>, thresholds: Thresholds): CriticMeasured {
+  // Replies are kept per item only for a baseline comparison's list of flipped items.
+  const counter = outcomeCounter({ reply: isLoaded(scope.baseline) });
   const readers = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => ({ m, sink: m.reads?.(scope) as ResultSink<unknown> | undefined }));
-  return {
-    sinks: readers.flatMap((r) => (r.sink ? [r.sink] : [])),
-    measure(full, thresholds, name) {
-      const measured: CriticMeasured = { fields: [], gates: [], warnings: [] };
-      for (const m of TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>) {
-        if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(full.tables, thresholds, full) });
-        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(full.tables, thresholds).map((w: string) => `${name}: ${w}`) });
-      }
-      for (const { m, sink } of readers) {
-        const figure = m.figure(full, sink?.finish(), thresholds);
-        if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
-        else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
-        if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
-        if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds, full).map((w: string) => `${name}: ${w}`) });
-      }
-      return measured;
-    },
+  const sinks: Array<ResultSink<unknown>> = [counter, ...readers.flatMap((r) => (r.sink ? [r.sink] : []))];
+  for (const r of results) for (const sink of sinks) sink.add(r);
+  const { outcomes, totals, errorCauses } = counter.finish();
+  const tables = tabulate(scope.items, outcomes, totals, scope.settings.conditions, errorCauses);
+  const full: CriticScope = {
+    ...scope,
+    outcomes,
+    tables,
+    gatedMutators: gatedMutators(scope.runMutators, scope.generation, scope.items, outcomes),
+    unreached: unreachedConditions(scope.conditions, scope.fixtures, scope.items, outcomes),
   };
+  const measured: CriticMeasured = { outcomes, tables, fields: [], gates: [], warnings: [] };
+  const readings = readers.map(({ m, sink }) => ({ m, reading: sink?.finish() }));
+  // What the measures read joins the shared tables (the located catches) before any figure or gate reads them.
+  for (const { m, reading } of readings) m.addToTables?.(tables, reading);
+  const name = scope.critic.name;
+  for (const m of TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>) {
+    if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(tables, thresholds, full) });
+    if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(tables, thresholds).map((w: string) => `${name}: ${w}`) });
+  }
+  for (const { m, reading } of readings) {
+    const figure = m.figure(full, reading, thresholds);
+    if (m.spread) for (const [key, rank] of Object.entries(m.spread as Record<string, Rank>)) measured.fields.push({ rank, piece: [key, figure[key]] });
+    else measured.fields.push({ rank: m.rank, piece: [m.key, figure] });
+    if (m.gates) measured.gates.push({ rank: m.gates.rank, piece: m.gates.evaluate(figure, thresholds, full) });
+    if (m.warnings) measured.warnings.push({ rank: m.warnings.rank, piece: m.warnings.of(figure, thresholds, full).map((w: string) => `${name}: ${w}`) });
+  }
+  return measured;
 }
 
 /** The run-level measures' figures (report.json fields) and warnings, each ranked among the report's own. */
@@ -125,16 +147,18 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
 /** A per-critic measure's figure as a critic's report holds it: under its key, or gathered from its spread keys. */
-export function criticFigure(m: AnyCriticMeasure, critic: object): unknown {
+// The report holds the measure's figure under its keys by construction (criticPass), which the type cannot follow.
+export function criticFigure<Figure>(m: CriticMeasure<string, Figure, any, any>, critic: object): Figure {
   const fields = fieldsOf(critic);
-  return m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key];
+  return (m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key]) as Figure;
 }
 
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
-export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, view: CriticView): Array<Ranked<Out>> {
+export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
+  const view: CriticView = { ...shown, figureOf: (m) => criticFigure(m, critic) };
   const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
-    const section = m[output];
-    return section ? [{ rank: section.rank, piece: section.render(view.tables, view) as Out }] : [];
+    const sections = m[output];
+    return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(view.tables, view) as Out }));
   });
   const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
     const sections = m[output];
@@ -146,10 +170,13 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
   return [...ofTables, ...ofFields];
 }
 
-/** The per-critic measures' notes on the report's first line, in registry order. */
-export function headlineNotes(report: { critics: Record<string, object> }): string {
+/** The per-critic measures' notes on the report's first line, in rank order. */
+export function headlineNotes(report: { critics: Record<string, CriticTables> }): string {
   const critics = Object.entries(report.critics);
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.headline?.(critics.map(([name, critic]) => [name, criticFigure(m, critic)])) ?? '').join('');
+  const notes = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) =>
+    m.headline ? [{ rank: m.headline.rank, piece: m.headline.note(critics.map(([name, tables]) => ({ name, figure: criticFigure(m, tables), tables }))) }] : [],
+  );
+  return inRankOrder(notes).join('');
 }
 
 /** The per-critic measures' properties of a critic's junit.xml test suite. */
@@ -157,9 +184,9 @@ export function junitProperties(critic: object): Record<string, string> {
   return Object.assign({}, ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.junit?.properties(criticFigure(m, critic)) ?? {}));
 }
 
-/** The per-critic measures' pieces of a critic's card in report.html, in registry order. */
+/** The per-critic measures' pieces of a critic's card in report.html, in rank order. */
 export function cardPieces(critic: object): string {
-  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).map((m) => m.card?.render(criticFigure(m, critic)) ?? '').join('');
+  return inRankOrder((CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => (m.card ? [{ rank: m.card.rank, piece: m.card.render(criticFigure(m, critic)) }] : []))).join('');
 }
 
 /** Each run-level measure's section of report.md or report.html, ranked. */

@@ -1,15 +1,16 @@
 import type { z } from 'zod';
-import type { LoadedBaseline } from '../baseline/load.js';
+import type { ComparedBaseline } from '../baseline/load.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { GenerationCounts } from '../mutants/coverage.js';
 import type { Gate, GatedMutator } from '../gates/gate.js';
-import type { GateThresholds } from '../gates/schema.js';
+import type { BaseThresholds } from '../gates/schema.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { ResultSink } from '../results/sink.js';
 import type { CriticTables } from '../results/tabulate.js';
-import type { CriticRecord } from '../results/types.js';
+import type { EscalationSettings } from '../results/escalation.js';
+import type { CriticRecord, RunSettings } from '../results/types.js';
 
 /**
  * Where a measure's piece goes in an output that several measures share: the
@@ -29,11 +30,15 @@ export interface CriticScope {
   runMutators: readonly string[];
   /** The run's mutants, valid and ignored (which mutators made none, and why). */
   generation: GenerationCounts;
-  /** The run given with --baseline FILE, to compare with; undefined without. */
-  baseline: LoadedBaseline | undefined;
+  /** The run to compare with: given with --baseline FILE, or the one the run recorded (unreadable when gone or changed since); undefined without. */
+  baseline: ComparedBaseline | undefined;
+  /** What a finding held against a rebuttal comes to (`escalation:`); absent when the config sets none. */
+  escalation?: EscalationSettings | undefined;
+  /** The run's settings as its store keeps them (its seed, the cluster bootstrap's settings). */
+  settings: RunSettings;
   /** Per item and condition: what the critic answered (the one pass's counts). */
   outcomes: ItemOutcomes;
-  /** The critic's tables, from the same counts. */
+  /** The critic's tables, from the same counts, with what the measures added to them (`addToTables`: the located catches). */
   tables: CriticTables;
   /** The mutators a per-mutator threshold gates for this critic (those of the kinds it reviewed), each with why it made no valid mutant. */
   gatedMutators: readonly GatedMutator[];
@@ -57,6 +62,11 @@ export interface FieldOverride {
   example: string;
   /** What a single number given in the config stands for (`{delta: N}`). */
   shorthand?: (value: number) => Record<string, unknown>;
+  /**
+   * The first parts the key takes with its own name left out (catchRate's mutators, `default` and `mode`:
+   * `number-flip.break=0.7`), given the run's mutators, and how the unknown-key error names them.
+   */
+  bare?(mutators: readonly string[]): { parts: readonly string[]; described: string };
   /**
    * The key's new value from its current one, the parts after the key (none for `KEY=VALUE`), the value, and the
    * run's mutators, the value as typed and, when known, what the run's critics read; throws an Error saying what
@@ -93,8 +103,8 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
   problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }>;
 }
 
-/** The thresholds a measure reads: its own piece, the shared `gate` mode and the gates' own keys (echo reads the positive control's minDiscrimination). */
-export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & GateThresholds;
+/** The thresholds a measure reads: its own piece and the shared `gate` mode (a measure reading another's key types it itself: echo reads the positive control's minDiscrimination). */
+export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
 
 /** How a measure's figure shows in a shared output: its rank there, and its lines or HTML; null when it shows nothing for this critic (a figure that does not apply to it), so the output is as it would be without the measure. */
 export interface Section<Figure, Out> {
@@ -102,12 +112,21 @@ export interface Section<Figure, Out> {
   render(figure: Figure, view: CriticView): Out | null;
 }
 
-/** What a critic's sections may read beside their own figure: the critic's name, its run's conditions and its tables. */
+/** What a critic's sections may read beside their own figure: the critic's name, its run's conditions, its tables and the other measures' figures. */
 export interface CriticView {
   name: string;
   /** The run's conditions, by name, in the reports' order. */
   conditions: readonly string[];
   tables: CriticTables;
+  /** Another per-critic measure's figure for this critic, as its report holds it (the paired table reads whether the positive control passed). */
+  // Any thresholds and reading: only the member's figure type is read.
+  figureOf<Figure>(measure: CriticMeasure<string, Figure, any, any>): Figure;
+}
+
+/** A note on the report's first line (terminal, report.md, the step summary), from every critic's figure and tables; '' for none. */
+export interface HeadlineNote<Figure> {
+  rank: Rank;
+  note(critics: ReadonlyArray<{ name: string; figure: Figure; tables: CriticTables }>): string;
 }
 
 /**
@@ -129,6 +148,11 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   spread?: { [K in keyof Figure]: Rank };
   /** What reads each of the critic's results in the pass; undefined when the measure reads only the shared counts. */
   reads?(scope: PassScope): ResultSink<Reading> | undefined;
+  /**
+   * What it adds to the critic's shared tables from what it read, before any figure, gate or section reads them
+   * (the located catches join the catch cells, which report.json's tables then hold).
+   */
+  addToTables?(tables: CriticTables, reading: Reading | undefined): void;
   /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), under the thresholds (options they set). */
   figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
@@ -136,12 +160,12 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
-  /** A note on the report's first line (terminal, report.md, the step summary) from every critic's figure; '' for none. */
-  headline?(figures: ReadonlyArray<[critic: string, figure: Figure]>): string;
+  /** Its note on the report's first line, at its rank among the measures' notes. */
+  headline?: HeadlineNote<Figure>;
   /** Properties of the critic's test suite in junit.xml. */
   junit?: { properties(figure: Figure): Record<string, string> };
-  /** Its piece of the critic's card among report.html's gates, after the positive control. */
-  card?: { render(figure: Figure): string };
+  /** Its piece of the critic's card among report.html's gates, after the gates table, at its rank among the measures' pieces. */
+  card?: { rank: Rank; render(figure: Figure): string };
   /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md). */
   terminal?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
   markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
@@ -183,9 +207,10 @@ export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never
   thresholds?: ThresholdsPiece<Shape>;
   gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
   warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
-  terminal?: Section<CriticTables, string[]>;
-  markdown?: Section<CriticTables, string[]>;
-  html?: Section<CriticTables, string>;
+  /** Its sections of each output: one, or several at their ranks (the catch-rate table and the flaky items in report.md). */
+  terminal?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
+  markdown?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
+  html?: Section<CriticTables, string> | Array<Section<CriticTables, string>>;
 }
 
 // As AnyCriticMeasure.

@@ -6,7 +6,7 @@ import { renderMarkdown } from '../reports/markdown.js';
 import { renderTerminal } from '../reports/terminal.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import { CRITIC_MEASURES, criticFigure, RUN_MEASURES, TABLE_MEASURES, thresholdsSchema } from './index.js';
-import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure } from './measure.js';
+import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticView } from './measure.js';
 
 /**
  * Every measure of the registry against scripted results of known behaviour: two critics (one that catches
@@ -36,6 +36,7 @@ function report(thresholds: Record<string, unknown> = {}) {
 
 /** A threshold value of the right shape per key the registry's members own, with a second-turn condition and a mutator of this run. */
 const SETTINGS: Record<string, unknown> = {
+  catchRate: { default: 0.6, mode: 'located' },
   maxFalseAlarmRate: 0.1,
   maxAnchoringDrop: 0.1,
   maxConditionEffect: { 'with-trace': 0.1 },
@@ -46,6 +47,7 @@ const SETTINGS: Record<string, unknown> = {
   maxRegression: { margin: 0.1 },
   maxBlindDiscrimination: 0.3,
   positiveControl: { minDiscrimination: 0.2 },
+  minVerdictRate: 0.9,
   minVerificationRate: 0.9,
   maxVerificationDrop: { 'with-trace': 0.15 },
   maxBoundaryRequests: 0,
@@ -72,6 +74,9 @@ const ofTables: AnyTablesMeasure[] = [...TABLE_MEASURES];
 const runs: AnyRunMeasure[] = [...RUN_MEASURES];
 const built = report();
 const asJson = JSON.parse(JSON.stringify(built));
+/** What the sections of the steady critic read beside their own figure. */
+const steady = built.critics['steady']!;
+const view: CriticView = { name: 'steady', conditions, tables: steady, figureOf: (m) => criticFigure(m, steady) };
 
 describe('every measure of the registry', () => {
   it('has a key (or, measuring the tables, a name) of its own', () => {
@@ -81,10 +86,8 @@ describe('every measure of the registry', () => {
 
   it.each(ofTables.map((m) => m.name))('%s: its sections render from the tables', (name) => {
     const m = ofTables.find((t) => t.name === name)!;
-    const view = { name: 'steady', conditions, tables: built.critics['steady']! };
-    if (m.terminal) expect(m.terminal.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    if (m.markdown) expect(m.markdown.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    if (m.html) expect(typeof m.html.render(view.tables, view)).toBe('string');
+    for (const section of [m.terminal ?? [], m.markdown ?? []].flat()) expect(section.render(view.tables, view).every((l: unknown) => typeof l === 'string')).toBe(true);
+    for (const section of [m.html ?? []].flat()) expect(typeof section.render(view.tables, view)).toBe('string');
   });
 
   it.each(critics.map((m) => m.key))('%s: its figure is under its key in critics[name], and its sections render', (key) => {
@@ -95,8 +98,7 @@ describe('every measure of the registry', () => {
       expect(Object.keys(asJson.critics[name]).includes(key)).toBe(own !== undefined);
       if (own !== undefined) expect(asJson.critics[name][key]).toEqual(JSON.parse(JSON.stringify(own)));
     }
-    const view = { name: 'steady', conditions, tables: built.critics['steady']! };
-    const figure = criticFigure(m, built.critics['steady']!);
+    const figure = criticFigure(m, steady);
     for (const section of [m.terminal ?? [], m.markdown ?? []].flat()) expect(section.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
     // null: the section shows nothing for a critic its figure does not apply to (a critic without tools).
     for (const section of [m.html ?? []].flat()) expect(['string', 'null']).toContain(section.render(figure, view) === null ? 'null' : typeof section.render(figure, view));

@@ -1,8 +1,13 @@
 import { anchoring } from './anchoring.js';
+import { catchRates } from './catchRates.js';
 import { conditionEffects } from './conditionEffects.js';
 import { crossCritics } from './crossCritic.js';
 import { echo } from './echo.js';
+import { escalation } from './escalation.js';
 import { falseAlarms } from './falseAlarms.js';
+import { located } from './located.js';
+import { pairedEffects } from './pairedEffects.js';
+import { passTwo } from './passTwo.js';
 import { planAudit } from './planAudit.js';
 import { power } from './power.js';
 import { regression } from './regression.js';
@@ -10,6 +15,7 @@ import { reviewAudit } from './reviewAudit.js';
 import { sealedAbility } from './sealedAbility.js';
 import { secondTurns } from './secondTurns.js';
 import { toolUse } from './toolUse.js';
+import { verdictRate } from './verdictRate.js';
 
 /**
  * The measures: a new one is its module and a line here (docs/architecture.md, "Adding a measure"). The
@@ -17,10 +23,10 @@ import { toolUse } from './toolUse.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [echo, secondTurns, reviewAudit, planAudit, regression, sealedAbility, toolUse] as const;
+export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, passTwo, escalation, reviewAudit, planAudit, regression, sealedAbility, toolUse] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
-export const TABLE_MEASURES = [falseAlarms, anchoring, conditionEffects] as const;
+export const TABLE_MEASURES = [catchRates, falseAlarms, anchoring, conditionEffects, verdictRate] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
 export const RUN_MEASURES = [crossCritics, power] as const;

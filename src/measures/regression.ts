@@ -1,5 +1,6 @@
 import chalk from 'chalk';
 import { z } from 'zod';
+import { isLoaded } from '../baseline/load.js';
 import {
   compareWithBaseline,
   isGated,
@@ -40,12 +41,13 @@ const maxRegressionShape = z
   })
   .optional()
   .describe(
-    'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning.',
+    'Against a --baseline run: fail on a row of the family that worsened significantly after Holm correction over the gated rows and by more than `margin`. Without --baseline, a no-data warning; `report DIR` of a run made with --baseline compares with that file again (a failing no-data gate when it is gone or changed).',
   );
 
 /**
- * The baseline comparison (`--baseline FILE`): per critic, this run against the baseline's, pair by pair, the rows
- * that worsened, the items that flipped, and the `maxRegression` gate (a no-data warning without --baseline).
+ * The baseline comparison (`--baseline FILE`, or the one the run recorded): per critic, this run against the baseline's,
+ * pair by pair, the rows that worsened, the items that flipped, and the `maxRegression` gate (a no-data warning without
+ * a baseline; failing no-data when the recorded one is gone or changed).
  */
 export const regression = criticMeasure({
   key: 'regression',
@@ -53,8 +55,10 @@ export const regression = criticMeasure({
   spread: { regression: 120, flipped: 130 },
   figure(scope, _reading, thresholds): BaselineComparison {
     const baseline = scope.baseline;
-    const before = baseline?.data.critics[scope.critic.name];
-    if (!baseline || !before) return { regression: null, flipped: [] };
+    // An unreadable baseline (recorded by the run, gone or changed since) compares nothing: its gate says why.
+    if (!isLoaded(baseline)) return { regression: null, flipped: [] };
+    const before = baseline.data.critics[scope.critic.name];
+    if (!before) return { regression: null, flipped: [] };
     return compareWithBaseline({
       items: scope.items,
       current: scope.outcomes,
@@ -94,7 +98,13 @@ export const regression = criticMeasure({
     evaluate({ regression }, thresholds, scope) {
       const margin = regressionOptions(thresholds.maxRegression).margin;
       if (scope.baseline) {
-        if (!regression) return [noDataGate('maxRegression', margin, `the baseline ${scope.baseline.file} has no critic of this name: nothing to compare`)];
+        const { file } = scope.baseline;
+        // The baseline the run recorded, read again by `report DIR`: a comparison that cannot be made again fails, it never passes unseen.
+        if ('problem' in scope.baseline)
+          return [
+            noDataGate('maxRegression', margin, `the baseline this run was compared with, ${file}, ${scope.baseline.problem}: nothing compared (report DIR --baseline FILE compares with another)`),
+          ];
+        if (!regression) return [noDataGate('maxRegression', margin, `the baseline ${file} has no critic of this name: nothing to compare`)];
         return [regressionGate(regression), ...absentRowGates(regression)];
       }
       // Shown, never failing: --baseline asks for the comparison, and the run that saves the baseline (same config) has none.

@@ -165,10 +165,18 @@ export const sealedAbility = criticMeasure({
     rank: 10,
     // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     of: ({ positiveControl: pc }, _thresholds, scope) =>
-      !pc.pass && scope.tables.verdicts.verdicts + scope.tables.verdicts.noVerdict > 0
-        ? [`positive control failed (${pc.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`]
-        : [],
+      !pc.pass && answeredAny(scope.tables) ? [`positive control failed (${pc.reasons.join('; ')}): the critic has not shown it can review, so its anchoring figures are not interpretable`] : [],
   },
+  headline: {
+    // The first note: it must be read before any figure.
+    rank: 10,
+    note(critics) {
+      // A critic that answered nothing has no figure to read: the headline's cause says why (its stop, or no data).
+      const failed = critics.filter(({ figure, tables }) => !figure.positiveControl.pass && answeredAny(tables)).map(({ name }) => name);
+      return failed.length ? ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)` : '';
+    },
+  },
+  card: { rank: 10, render: ({ positiveControl: pc }) => positiveControlCard(pc) },
   terminal: {
     rank: 30,
     render({ positiveControl: pc, blindDiscrimination: cells }) {
@@ -259,6 +267,24 @@ function positiveControlGate(control: PositiveControl): Gate {
 }
 
 const fmt = (x: number) => x.toFixed(3);
+
+/** Whether the critic answered any review (a verdict or a reply without one), under any condition. */
+const answeredAny = (tables: CriticTables) => tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
+
+/** report.html's critic card: can the critic review at all, sealed? Its verdict, figures and reasons, and the evidence reading as report.json has it. */
+function positiveControlCard(pc: PositiveControl): string {
+  const facts = [`verdict rate ${percent(pc.verdictRate)} (min ${percent(pc.minVerdictRate)})`];
+  if (pc.discrimination !== null) {
+    const parts = pc.catchRate !== null && pc.falseAlarmRate !== null ? ` (catch ${percent(pc.catchRate)} − false alarms ${percent(pc.falseAlarmRate)})` : '';
+    facts.push(`discrimination ${signedPoints(pc.discrimination)}${parts}, min ${signedPoints(pc.minDiscrimination)}`);
+  }
+  facts.push(pc.gated ? 'a gate' : 'reported, not gated');
+  const reasons = pc.reasons.length ? `<ul class="reasons">${pc.reasons.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '';
+  const warning = pc.anchoringInterpretable ? '' : '<p class="flag">The contaminated conditions\' figures are not findings: this critic cannot review sealed.</p>';
+  const reading = pc.evidenceReading === undefined ? '' : `<table class="kv"><tbody><tr><td>evidenceReading</td><td>${e(JSON.stringify(pc.evidenceReading))}</td></tr></tbody></table>`;
+  const badge = `<span class="badge ${pc.pass ? 'pass' : 'fail'}">${pc.pass ? 'passed' : 'failed'}</span>`;
+  return `<div class="pc"><b>Positive control</b> ${badge} <span class="dim">${e(facts.join(' · '))}</span>${reasons}${warning}${reading}</div>`;
+}
 
 /**
  * `maxBlindDiscrimination`: how far a mutant set may be detectable without

@@ -86,9 +86,13 @@ export const toolUse = criticMeasure({
       return gates;
     },
   },
-  headline(figures) {
-    const out = figures.flatMap(([name, f]) => (f.boundaryRequests?.count ? [`${name} ${f.boundaryRequests.count}`] : []));
-    return out.length ? ` (boundary requests: ${out.join('; ')})` : '';
+  headline: {
+    // After the positive control's and echo's notes.
+    rank: 30,
+    note(critics) {
+      const out = critics.flatMap(({ name, figure }) => (figure.boundaryRequests?.count ? [`${name} ${figure.boundaryRequests.count}`] : []));
+      return out.length ? ` (boundary requests: ${out.join('; ')})` : '';
+    },
   },
   junit: {
     properties: ({ verification, boundaryRequests }): Record<string, string> =>

@@ -1,33 +1,29 @@
 import { grammarOf } from '../reviews/verdicts/index.js';
 import { isReviewFixture } from '../fixtures/kinds/index.js';
-import type { LoadedBaseline } from '../baseline/load.js';
+import { isLoaded, type ComparedBaseline } from '../baseline/load.js';
 import type { ResultSource } from '../baseline/save.js';
-import type { BatchSummary } from '../results/store.js';
-import { evaluateGates } from '../gates/evaluate.js';
+import type { BatchSummary, InvalidatedReview } from '../results/store.js';
 import type { Gate } from '../gates/gate.js';
-import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
 import { itemRecords } from '../requests/items.js';
-import type { ResultSink } from '../results/sink.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
-import { bootstrapEffects } from '../results/effects.js';
-import { catchRateMode } from '../gates/thresholds.js';
-import { attachLocated, locatedTables, replyAnalysis } from '../results/located.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
 import type { AuditReport, AuditReportBase, AuditSnapshot, CriticReport, MutantSummary } from './types.js';
-import { outcomeCounter, tabulate } from '../results/tabulate.js';
-import { criticPass, inRankOrder, rankedFields, runMeasured, type CriticMeasureFields, type Ranked } from '../measures/index.js';
+import { inRankOrder, measureCritic, rankedFields, runMeasured, type CriticMeasureFields, type Ranked } from '../measures/index.js';
 import { criticSummary } from './summary.js';
 import { claimConfiguredThresholds } from './unclaimedThresholds.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 export interface BuildOptions {
-  baseline?: LoadedBaseline | undefined;
+  /** The run to compare with: --baseline's, or the one the run recorded, read again (unreadable: maxRegression fails as no data). */
+  baseline?: ComparedBaseline | undefined;
   /** The run's batches (batch mode); the report lists them when there are any. */
   batches?: BatchSummary[] | undefined;
+  /** The stored reviews invalidated by fixture edits (RunStore.invalidated); the report lists them when there are any. */
+  invalidated?: InvalidatedReview[] | undefined;
 }
 
 export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
@@ -37,53 +33,28 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
   const assembled: Array<{ name: string; gates: Gate[]; report: () => CriticReport }> = [];
-  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions)];
+  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions), ...invalidatedWarnings(options.invalidated ?? [])];
   const baseline = options.baseline;
   let reviews = 0;
   let errors = 0;
   let cost = 0;
-  const byMutator: Record<string, MutantSummary> = {};
   // The configured mutators, then the authored mutants' types the suite has (task-substitution, requirement-omission).
   const mutatorNames = [...settings.mutators, ...authoredTypes(snapshot.generation)];
-  for (const name of mutatorNames) byMutator[name] = { valid: 0, ignored: 0, merged: 0 };
-  for (const m of snapshot.generation.mutants) byMutator[m.mutator]!.valid++;
-  for (const m of snapshot.generation.ignored) {
-    byMutator[m.mutator]!.ignored++;
-    if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
-  }
+  const byMutator = mutantSummaries(snapshot.generation, mutatorNames);
   for (const critic of snapshot.critics) {
-    // One pass over the critic's results feeds every sink: the counts, the replies' analysis, and the measures'.
-    // Replies are kept per item only for a baseline comparison's list of flipped items.
-    const counter = outcomeCounter({ reply: baseline !== undefined });
-    const replyReader = replyAnalysis(items, snapshot.fixtures, settings.conditions, { grammar: critic.verdict, notFound: critic.notFound });
-    const passScope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline };
-    const measures = criticPass(passScope);
-    const sinks: Array<ResultSink<unknown>> = [counter, replyReader, ...measures.sinks];
-    for (const r of store.results(critic.name)) for (const sink of sinks) sink.add(r);
-    const { outcomes, totals, errorCauses } = counter.finish();
-    const tables = tabulate(items, outcomes, totals, settings.conditions, errorCauses);
-    const replies = replyReader.finish();
-    attachLocated(tables, replies);
-    const located = catchRateMode(settings.thresholds.catchRate) === 'located';
-    const mutators = gatedMutators(mutatorNames, snapshot.generation, items, outcomes);
-    const unreached = unreachedConditions(conditions, snapshot.fixtures, items, outcomes);
-    const evaluated = evaluateGates(located ? locatedTables(tables) : tables, settings.thresholds, { mutators, runMutators: mutatorNames });
-    if (located) for (const g of evaluated.flatMap((r) => r.piece)) if (g.name.startsWith('catchRate.') && g.value !== null) g.detail = 'located catches (the reply pointed at the mutation)';
+    // One pass over the critic's results feeds the counts and every measure (docs/architecture.md, "Measures").
+    const scope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline, escalation: settings.escalation, settings };
+    const { outcomes, tables, ...measured } = measureCritic(scope, store.results(critic.name), settings.thresholds);
     // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
-    const measured = measures.measure({ ...passScope, outcomes, tables, gatedMutators: mutators, unreached }, settings.thresholds, critic.name);
-    // The gates above and the measures', in their ranks (docs/architecture.md, "Measures").
-    const gates = inRankOrder([...evaluated, ...measured.gates]).flat();
+    // The measures' gates and warnings, in their ranks (docs/architecture.md, "Measures").
+    const gates = inRankOrder(measured.gates).flat();
     cleanOutcomes.set(critic.name, outcomes);
-    const bootstrap = bootstrapEffects(items, outcomes, settings.conditions, { critic: critic.name, seed: settings.bootstrap?.seed ?? settings.seed, resamples: settings.bootstrap?.resamples });
-    // The measures' warnings, in their ranks (docs/architecture.md, "Measures").
     warnings.push(...inRankOrder(measured.warnings).flat());
     // A no-data gate that does not fail the run (catchRate's default over a mutator with no valid mutant) is read here.
     for (const g of gates) if (g.status === 'no-data' && g.pass) warnings.push(`${critic.name}: ${g.name} has no data: ${g.detail}`);
     const v = tables.verdicts;
-    const criticCost = critic.pricing ? costOf(v, critic.pricing) : null;
-    const cachedCost = critic.pricing ? costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, critic.pricing) : null;
-    const costSplit = criticCost !== null && cachedCost !== null ? { spent: criticCost - cachedCost, cached: cachedCost } : null;
+    const { cost: criticCost, costSplit } = costs(v, critic.pricing);
     // The kinds of artifact the critic reviewed (a checker of code reviews functions only), for the summary's words.
     const reviewed = [...new Set(items.filter((i) => outcomes.has(i.id)).map((i) => i.kind))];
     // report.json's keys of a critic in rank order: the report's own, and each measure's at its rank; made once every critic's gates are in.
@@ -95,9 +66,6 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       { rank: 50, piece: ['passed', answered && gates.every((g) => g.pass)] },
       { rank: 60, piece: ['cost', criticCost] },
       { rank: 70, piece: ['costSplit', costSplit] },
-      { rank: 110, piece: ['bootstrap', bootstrap] },
-      { rank: 140, piece: ['grammar', replies.grammar] },
-      { rank: 150, piece: ['falseAlarmCitations', replies.falseAlarmCitations] },
     ];
     // The fields are the report's own and the measures' (CriticReportBase and CriticMeasureFields), by construction.
     assembled.push({ name: critic.name, gates, report: () => rankedFields<CriticReport>([...own(), ...measured.fields]) });
@@ -134,15 +102,36 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
     ignored: snapshot.generation.ignored,
     labelVerification: snapshot.labelVerification ?? [],
     critics,
-    baseline: baseline ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
+    baseline: isLoaded(baseline) ? { file: baseline.file, sha256: baseline.sha256, createdAt: baseline.data.createdAt } : null,
     warnings,
     ...(options.batches?.length ? { batches: options.batches } : {}),
+    ...(options.invalidated?.length ? { invalidated: options.invalidated } : {}),
   };
   // report.json's keys in rank order: the run-level measures' come after the critics (rank 0) and before the baseline (rank 100).
-  const after = new Set(['baseline', 'warnings', 'batches']);
+  const after = new Set(['baseline', 'warnings', 'batches', 'invalidated']);
   const fields = Object.entries(own).map(([key, value]) => ({ rank: after.has(key) ? 100 : 0, piece: [key, value] as [string, unknown] }));
   // The fields are the report's own and the run-level measures' (AuditReportBase and RunMeasureFields), by construction.
   return rankedFields<AuditReport>([...fields, ...run.fields]);
+}
+
+/** Per mutator: its valid mutants, the ignored ones, and of those the texts a more specific mutator also made. */
+function mutantSummaries(generation: AuditSnapshot['generation'], mutators: readonly string[]): Record<string, MutantSummary> {
+  const byMutator: Record<string, MutantSummary> = {};
+  for (const name of mutators) byMutator[name] = { valid: 0, ignored: 0, merged: 0 };
+  for (const m of generation.mutants) byMutator[m.mutator]!.valid++;
+  for (const m of generation.ignored) {
+    byMutator[m.mutator]!.ignored++;
+    if (m.reason.startsWith(MERGED)) byMutator[m.mutator]!.merged++;
+  }
+  return byMutator;
+}
+
+/** A critic's cost at its prices (every review's tokens, cached ones included), and that cost split into spent and cached; null without pricing. */
+function costs(v: CriticReport['verdicts'], pricing: AuditSnapshot['critics'][number]['pricing']): Pick<CriticReport, 'cost' | 'costSplit'> {
+  if (!pricing) return { cost: null, costSplit: null };
+  const cost = costOf(v, pricing);
+  const cached = costOf({ inputTokens: v.cachedInputTokens, outputTokens: v.cachedOutputTokens }, pricing);
+  return { cost, costSplit: { spent: cost - cached, cached } };
 }
 
 /** The authored mutants' types among the suite's mutants, valid or ignored, in AUTHORED_MUTANT_TYPES' order. */
@@ -170,6 +159,17 @@ function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Co
       );
     return warnings;
   });
+}
+
+/** Reviews invalidated by fixture edits: said first, as the figures leave their verdicts out, and a resume cut short has not made them all again. */
+function invalidatedWarnings(invalidated: readonly InvalidatedReview[]): string[] {
+  if (!invalidated.length) return [];
+  const items = [...new Set(invalidated.map((r) => r.itemId))];
+  const pending = invalidated.filter((r) => !r.reReviewed && r.newRequestDigest !== null).length;
+  return [
+    `${invalidated.length} stored review${invalidated.length > 1 ? 's were' : ' was'} invalidated: what ${invalidated.length > 1 ? 'they' : 'it'} reviewed changed since (a fixture edited between runs of this folder) (items ${shown(items)}); their verdicts count in no rate` +
+      (pending ? `; ${pending} not reviewed again yet: resume the run (run --resume DIR)` : ''),
+  ];
 }
 
 /** The first few of a list of ids, and how many more. */

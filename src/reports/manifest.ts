@@ -46,6 +46,8 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       evidence: 'evidence' in f ? f.evidence.map((e) => ({ id: e.id, sha256: sha256Hex(e.text) })) : [],
       trace: f.trace === undefined ? null : sha256Hex(f.trace),
       ...(f.fields ? { fields: Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, sha256Hex(v)])) } : {}),
+      // Never sent: their digests, pinned when the labels were verified, let anyone confirm which checks labelled the mutants.
+      ...(run.heldOutChecks?.[f.id] ? { heldOutChecks: run.heldOutChecks[f.id] } : {}),
     })),
     mutants: new JsonArray(mapped(mutants, (m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) }))),
   };

@@ -1,9 +1,8 @@
 import { MERGED } from '../mutants/generate.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { criticSections, inRankOrder, runSections, type Ranked } from '../measures/index.js';
-import { countBy, engineText, formatP, percent, rateCell, signedPoints, signedRange } from '../measures/format.js';
-import { locatedLines } from './locatedSections.js';
-import { bootstrapLines, errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
+import { countBy, engineText, percent } from '../measures/format.js';
+import { errorCauseLines, gateRow, headlineLines, warningLines } from './markdownSections.js';
 
 /** report.md: fit for a pull-request comment. */
 export function renderMarkdown(report: AuditReport): string {
@@ -40,21 +39,8 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     out.push('', '| gate | threshold | value | |', '|---|---:|---:|---|');
     for (const g of critic.gates) out.push(gateRow(g));
   }
-  const table = ['', '### Catch rate by mutator (Wilson 95%)', '', `| mutator | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---').join('|')}|`];
-  for (const [mutator, byCondition] of Object.entries(critic.byMutator)) {
-    table.push(`| ${mutator} | ${conditions.map((c) => rateCell(byCondition[c as keyof typeof byCondition])).join(' | ')} |`);
-  }
-  table.push(`| **all** | ${conditions.map((c) => rateCell(critic.pooled[c as keyof typeof critic.pooled])).join(' | ')} |`);
-  table.push(
-    `| *false alarms on originals${Object.keys(critic.falseAlarmsApart?.controls ?? {}).length ? ' and controls' : ''}* | ${conditions.map((c) => rateCell(critic.falseAlarms[c as keyof typeof critic.falseAlarms])).join(' | ')} |`,
-  );
   const v = critic.verdicts;
   const own: Array<Ranked<string[]>> = [
-    { rank: 30, piece: table },
-    { rank: 40, piece: flakinessLines(critic, conditions) },
-    { rank: 50, piece: locatedLines(critic, conditions) },
-    { rank: 80, piece: pairedLines(critic) },
-    { rank: 120, piece: bootstrapLines(critic) },
     {
       rank: 150,
       piece: [
@@ -67,33 +53,6 @@ function criticSection(name: string, critic: CriticReport, conditions: string[])
     { rank: 160, piece: errorCauseLines(critic) },
   ];
   out.push(...inRankOrder([...own, ...criticSections<string[]>('markdown', critic, { name, conditions, tables: critic })]).flat());
-  return out;
-}
-
-/** Each condition against clean on the same items, with exact McNemar and Holm-adjusted p. */
-function pairedLines(critic: CriticReport): string[] {
-  if (!critic.paired.length) return [];
-  const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-  const out = [
-    '',
-    `### Each condition against clean, on the same items (exact McNemar, Holm-adjusted across the table)${interpretable ? '' : ': NOT INTERPRETABLE, the positive control failed'}`,
-    '',
-    '| items | condition | n | b (clean only) | c (condition only) | p | Holm p | difference (95%) |',
-    '|---|---|---:|---:|---:|---:|---:|---:|',
-  ];
-  for (const p of critic.paired)
-    out.push(
-      `| ${p.mutator} | ${p.to} | ${p.n} | ${p.b} | ${p.c} | ${formatP(p.p)} | ${p.pHolm === undefined ? '–' : formatP(p.pHolm)}${(p.pHolm ?? p.p) < 0.05 ? ' *' : ''} | ${signedPoints(p.delta)}${p.ci ? ` ${signedRange(p.ci)}` : ''} |`,
-    );
-  return out;
-}
-
-/** With repeats: per mutator and condition, the share of items whose verdict differed between repeats. */
-function flakinessLines(critic: CriticReport, conditions: string[]): string[] {
-  const rows: Array<[string, Partial<Record<string, { flaky: number | null }>>]> = [...Object.entries(critic.byMutator), ['*originals*', critic.falseAlarms]];
-  if (!rows.some(([, cells]) => Object.values(cells).some((cell) => cell?.flaky != null))) return [];
-  const out = ['', '### Flaky items: share whose verdict differed between repeats', '', `| items | ${conditions.join(' | ')} |`, `|---|${conditions.map(() => '---:').join('|')}|`];
-  for (const [name, cells] of rows) out.push(`| ${name} | ${conditions.map((c) => (cells[c]?.flaky != null ? percent(cells[c]!.flaky!) : '–')).join(' | ')} |`);
   return out;
 }
 

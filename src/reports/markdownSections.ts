@@ -1,8 +1,7 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { headline } from './headline.js';
-import { CAUSES_SHOWN, causeText, gateReading, signedPoints, signedRange } from '../measures/format.js';
-import { groupedNumber } from '../util/groupedNumber.js';
+import { CAUSES_SHOWN, causeText, gateReading } from '../measures/format.js';
 import { headlineNotes } from '../measures/index.js';
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
@@ -14,23 +13,10 @@ const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪
 export function headlineLines(report: AuditReport, heading: '#' | '##'): string[] {
   const { cause, passed, gates } = headline(report);
   return [
-    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${positiveControlHeadline(report)}${headlineNotes(report)}`,
+    `${heading} critic-audit: ${cause ? `${cause} · ` : ''}${passed ? '✅ passed' : '❌ failed'} · ${gates}${headlineNotes(report)}`,
     '',
     ...Object.entries(report.critics).map(([name, critic]) => `- **${name}**: ${critic.summary}`),
   ];
-}
-
-/**
- * The first line's note when a critic's positive control failed: it must be
- * read before any figure. A critic that answered nothing has no figure to
- * read: the headline's cause says why (its stop, or no data).
- */
-export function positiveControlHeadline(report: AuditReport): string {
-  const failed = Object.entries(report.critics)
-    .filter(([, c]) => c.positiveControl && !c.positiveControl.pass && c.verdicts.verdicts + c.verdicts.noVerdict > 0)
-    .map(([name]) => name);
-  if (!failed.length) return '';
-  return ` (positive control failed for ${failed.join(', ')}: anchoring figures not interpretable)`;
 }
 
 export function warningLines(report: AuditReport): string[] {
@@ -45,20 +31,6 @@ export function gateRow(g: Gate): string {
   const value = g.estimate !== undefined ? `${reading.value} (estimate ${g.estimate.toFixed(3)})` : reading.value;
   const verdict = g.status === 'no-data' ? (g.pass ? 'no data (warning)' : '**fail: no data**') : g.pass ? 'pass' : '**fail**';
   return `| ${g.name} | ${threshold} | ${value} | ${mark} ${verdict}${g.detail ? ` ${g.detail.replace(/\|/g, '\\|')}` : ''} |`;
-}
-
-export function bootstrapLines(critic: CriticReport): string[] {
-  const b = critic.bootstrap;
-  if (!b?.effects.length) return [];
-  const out = [
-    '',
-    `### Effect of each condition against clean, cluster bootstrap (${groupedNumber(b.resamples)} resamples, seed ${b.seed}, 95% percentile)`,
-    '',
-    '| items | condition | n | clusters | effect | 95% interval |',
-    '|---|---|---:|---:|---:|---|',
-  ];
-  for (const e of b.effects) out.push(`| ${e.mutator} | ${e.to} | ${e.n} | ${e.clusters} | ${signedPoints(e.estimate)} | ${signedRange(e.ci)} |`);
-  return out;
 }
 
 /** Why reviews failed, grouped by cause: a failed run must say why without opening the store. */

@@ -3,10 +3,8 @@ import type { ReportSettings } from './schema.js';
 import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
 import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
-import { CAUSES_SHOWN, causeText, engineText, gateReading, NO_DATA, formatP, percent, percentInterval, signedPoints, signedRange } from '../measures/format.js';
-import { positiveControlHeadline } from './markdownSections.js';
+import { CAUSES_SHOWN, causeText, engineText, gateReading, percent } from '../measures/format.js';
 import { headline } from './headline.js';
-import { locatedSummary } from './locatedSections.js';
 import { mutationReportHint } from './mutationHint.js';
 
 /** A readable summary for the terminal, in colour where the terminal has it. */
@@ -14,7 +12,7 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   const out: string[] = [];
   const { cause, passed, gates } = headline(report);
   const verdict = passed ? chalk.green.bold('PASSED') : chalk.red.bold('FAILED');
-  const notes = positiveControlHeadline(report) + headlineNotes(report);
+  const notes = headlineNotes(report);
   out.push(
     `${chalk.bold('critic-audit')} ${cause ? `${chalk.red.bold(cause)} · ` : ''}${verdict} · ${gates}${notes ? chalk.red.bold(notes) : ''}  ${chalk.dim(`${report.mutants.valid} mutants (${report.mutants.ignored} ignored) · seed ${report.seed}`)}`,
   );
@@ -24,35 +22,9 @@ export function renderTerminal(report: AuditReport, outDir: string, reports?: Re
   if (report.errorBudget.exceeded) out.push(chalk.red(`error budget exceeded: ${percent(report.errorBudget.errorRate)} of reviews failed${topCause(report)}`));
   for (const [name, critic] of Object.entries(report.critics)) {
     out.push('', `${chalk.bold(name)} ${critic.passed ? chalk.green('passed') : chalk.red('failed')}`);
-    // A column as wide as the longest condition name (second turns' names run past 20).
-    const width = Math.max(20, ...report.conditions.map((c) => c.length + 1));
-    const header = ['mutator'.padEnd(22), ...report.conditions.map((c) => c.padEnd(width))].join('');
-    out.push(chalk.dim(header));
-    const row = (label: string, cells: Record<string, { n: number; rate: number; ci: [number, number] } | undefined>) =>
-      [
-        label.padEnd(22),
-        ...report.conditions.map((c) => {
-          const cell = cells[c];
-          return (!cell ? '–' : cell.n ? `${percent(cell.rate).padStart(4)} ${percentInterval(cell.ci)}` : NO_DATA).padEnd(width);
-        }),
-      ].join('');
-    const table = [...Object.entries(critic.byMutator).map(([mutator, cells]) => row(mutator, cells)), row('false alarms', critic.falseAlarms)];
-    const interpretable = critic.positiveControl?.anchoringInterpretable ?? true;
-    const paired = critic.paired
-      .filter((p) => p.mutator === 'all' || p.mutator === 'control')
-      .map((p) => {
-        const what = p.mutator === 'all' ? 'catch rate' : 'false alarms';
-        const effect = critic.bootstrap?.effects.find((e) => e.mutator === p.mutator && e.to === p.to);
-        const text = `${p.to}: ${what} ${signedPoints(p.delta)}${effect ? ` ${signedRange(effect.ci)} (cluster bootstrap)` : ''} (b=${p.b}, c=${p.c}, p=${formatP(p.p)}, Holm p=${formatP(p.pHolm)})${interpretable ? '' : ' not interpretable'}`;
-        return !interpretable ? chalk.dim.strikethrough(text) : p.pHolm < 0.05 ? chalk.yellow(text) : chalk.dim(text);
-      });
-    const located = locatedSummary(critic);
     // The terminal's own lines and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
     const own: Array<Ranked<string[]>> = [
-      { rank: 10, piece: table },
-      { rank: 20, piece: paired },
       { rank: 90, piece: critic.gates.map(gateLine) },
-      { rank: 100, piece: located ? [chalk.dim(`  ${located}`)] : [] },
       { rank: 120, piece: verdictLines(critic) },
     ];
     out.push(...inRankOrder([...own, ...criticSections<string[]>('terminal', critic, { name, conditions: report.conditions, tables: critic })]).flat());

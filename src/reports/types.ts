@@ -1,10 +1,9 @@
+import type { BaselineSource } from '../baseline/load.js';
 import type { Gate } from '../gates/gate.js';
-import type { BatchSummary } from '../results/store.js';
+import type { BatchSummary, InvalidatedReview } from '../results/store.js';
 import type { CriticMeasureFields, RunMeasureFields, Thresholds } from '../measures/index.js';
 import type { IgnoredMutant } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
-import type { BootstrapSummary } from '../results/effects.js';
-import type { GrammarAdherence, OriginalCitations } from '../results/located.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { RunPlan, RunSettings, RunSnapshot, StopKind } from '../results/types.js';
 import type { ReportSettings } from './schema.js';
@@ -18,6 +17,11 @@ export interface AuditSettings extends RunSettings {
   thresholds: Thresholds;
   /** The report files' settings (absent in runs stored before they existed: clean, one file). */
   reports?: ReportSettings | undefined;
+  /**
+   * The baseline the run was compared with (`run --baseline FILE`, kept by a resume given none): `report DIR`
+   * without --baseline compares with it again, and fails maxRegression when it is gone or changed. Absent without one.
+   */
+  baseline?: BaselineSource | undefined;
 }
 
 export type AuditPlan = RunPlan<AuditSettings>;
@@ -39,12 +43,6 @@ export interface CriticReportBase extends CriticTables {
   cost: number | null;
   /** `cost` split: what replies from the critic cost (spent), and what the replies served from the cache would have; null without pricing. */
   costSplit: { spent: number; cached: number } | null;
-  /** Cluster bootstrap of each condition's effect against clean. */
-  bootstrap: BootstrapSummary;
-  /** How the replies kept to the critic's verdict grammar: verdicts, invalid replies by reason, and per-claim figures. */
-  grammar: GrammarAdherence;
-  /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
-  falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
 }
 
 export interface MutantSummary {
@@ -86,4 +84,6 @@ export interface AuditReportBase {
   warnings: string[];
   /** Batch mode only: every batch sent, its status, the reviews it carried and the results that came from it. */
   batches?: BatchSummary[];
+  /** Stored reviews whose request changed since (a fixture edited between runs of the folder): left out of every rate, each reviewed again by the resume. */
+  invalidated?: InvalidatedReview[];
 }

@@ -1,9 +1,8 @@
-import { gateThresholdsShape } from '../gates/schema.js';
 import { noDataGate, type Gate } from '../gates/gate.js';
 import { CRITIC_MEASURES, TABLE_MEASURES, type Thresholds } from '../measures/index.js';
 
-/** The threshold keys that configure gates: the gates' own and the per-critic measures' (`gate` and the run-level measures' keys gate nothing). */
-const GATED_KEYS: readonly string[] = [...Object.keys(gateThresholdsShape), ...[...TABLE_MEASURES, ...CRITIC_MEASURES].flatMap((m) => Object.keys(m.thresholds?.shape ?? {}))];
+/** The threshold keys that configure gates: the per-critic measures' (`gate` and the run-level measures' keys gate nothing). */
+const GATED_KEYS: readonly string[] = [...TABLE_MEASURES, ...CRITIC_MEASURES].flatMap((m) => Object.keys(m.thresholds?.shape ?? {}));
 
 /** The threshold key a gate belongs to: its name before the first dot, in camelCase (`positive-control` is positiveControl's). */
 const keyOf = (gate: Gate) => gate.name.split('.')[0]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());

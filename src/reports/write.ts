@@ -12,6 +12,7 @@ import { itemOutcomes } from '../results/itemOutcomes.js';
 import { buildManifest } from './manifest.js';
 import { renderMarkdown } from './markdown.js';
 import { renderJunit } from './junit.js';
+import { REVIEW_RECORD_FILES, reviewRecordFiles } from './reviewRecords.js';
 import { DEFAULT_REPORT_SETTINGS } from './mutationHint.js';
 
 /** The default output folder: reports/<timestamp>/ beside the config. */
@@ -37,8 +38,16 @@ export async function writeReports(run: AuditSnapshot, report: AuditReport, outD
   await writeAtomic(join(outDir, 'junit.xml'), [renderJunit(report)]);
   await writeAtomic(join(outDir, 'manifest.json'), jsonFile(buildManifest(run, store.mutants())));
   await writeAtomic(join(outDir, 'mutants.json'), jsonFile({ mutants: new JsonArray(store.mutants()), ignored: new JsonArray(run.generation.ignored) }));
+  await writeReviewRecords(run, outDir, store);
   await writeVisualReports(run, report, outDir, store);
   return latest ? pointLatest(outDir, measuredAnything(report)) : undefined;
+}
+
+/** pass-two.jsonl and escalations.jsonl, those the run records (reviewRecords.ts); one it no longer records is removed, not left stale. */
+async function writeReviewRecords(run: AuditSnapshot, outDir: string, store: RunStore): Promise<void> {
+  const files = reviewRecordFiles(run, store);
+  for (const { file, lines } of files) await writeAtomic(join(outDir, file), lines);
+  for (const file of REVIEW_RECORD_FILES) if (!files.some((f) => f.file === file)) rmSync(join(outDir, file), { force: true });
 }
 
 /** Where reports/latest points: `target` the run folder's name (null when there is no link yet); `moved` when at the run just made. */

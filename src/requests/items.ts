@@ -2,6 +2,7 @@ import type { Fixture } from '../fixtures/types.js';
 import type { Mutant, MutantRecord } from '../mutants/types.js';
 import type { EvidenceItem } from '../fixtures/types.js';
 import { taskWithPlan } from '../fixtures/plan.js';
+import type { HeldOutChecks } from '../fixtures/heldOutChecks.js';
 import { groupBy } from '../util/groupBy.js';
 
 /**
@@ -31,6 +32,8 @@ export interface ReviewItem extends ItemRecord {
   /** The fixture's declared fields (mutated with a mutant's artifact), for declared conditions. */
   fields: Readonly<Record<string, string>> | undefined;
   mutant?: Mutant;
+  /** A code fixture's held-out checks: never sent, scanned for in every request before it is (assertNoHeldOutCheckText). */
+  heldOut?: HeldOutChecks;
 }
 
 /** Every fixture's items in fixtureItems' order, as records: the reports' view of a run. */
@@ -54,6 +57,7 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
   const evidence = 'evidence' in f ? f.evidence : [];
   // The sealed request's keys are fixed: an acceptance plan reaches the critic in the task text.
   const task = taskWithPlan(f.task, f.acceptance);
+  const heldOut = 'checks' in f ? { heldOut: { exprs: f.checks.map((c) => c.expr), source: f.source } } : {};
   const original = (id: string, artifact: string): ReviewItem => ({
     fixtureId: f.id,
     cluster: f.cluster,
@@ -66,6 +70,7 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
     role: 'original',
     mutator: null,
     artifact,
+    ...heldOut,
   });
   yield original(f.id, f.artifact);
   for (const v of f.variants) yield original(variantId(f, v), v.artifact);
@@ -83,6 +88,7 @@ export function* fixtureItems(f: Fixture, mutants: Iterable<Mutant>): Generator<
       mutator: m.mutator,
       artifact: m.artifact,
       mutant: m,
+      ...heldOut,
     };
 }
 

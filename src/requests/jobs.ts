@@ -1,6 +1,7 @@
 import { fixtureKind } from '../fixtures/kinds/index.js';
 import { renderClaims } from '../text/numberedClaims.js';
 import { stableId } from '../util/hash.js';
+import { assertNoHeldOutCheckText } from '../fixtures/heldOutChecks.js';
 import { clean } from './conditions/clean.js';
 import { appliesTo, type Condition, type ConditionName, type FirstTurn, type FollowUp } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
@@ -58,6 +59,7 @@ export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): G
       const offer = options.tools && toolOffer(options.tools, item, condition);
       const digest = withOffer(requestDigest(request), offer);
       const messages = renderMessages(options.template, request, rendered);
+      if (item.heldOut) assertNoHeldOutCheckText(messagesText(messages), item.heldOut, `the ${name} request for item ${item.id} (fixture "${item.fixtureId}")`);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
         const job: ReviewJob = { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages, turn: 1 };
         if (claims) job.claims = claims;
@@ -119,6 +121,8 @@ export function* followUpJobs(
         }
         const followUp = message(item, first);
         if (followUp === undefined) continue;
+        // The critic's own first reply is not scanned: it never saw the checks; the follow-up is the harness's to send.
+        if (item.heldOut) assertNoHeldOutCheckText(followUp, item.heldOut, `the ${condition.name} follow-up for item ${item.id} (fixture "${item.fixtureId}")`);
         firstMessages ??= renderMessages(options.template, request, rendered);
         const tail: ChatMessage[] = [
           { role: 'assistant', content: first.reply },
@@ -144,6 +148,9 @@ export function* followUpJobs(
     }
   }
 }
+
+/** Every message's text, as the critic reads it. */
+const messagesText = (messages: readonly ChatMessage[]) => messages.map((m) => m.content).join('\n');
 
 /** How many second-turn steps an item may take at most: every second-turn condition it can carry, per repeat. */
 export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<JobOptions, 'conditions' | 'repeats'>): number {

@@ -378,7 +378,7 @@ function locates(parsed: ParsedVerdict, reply: string, target: MutationTarget): 
 }
 
 /** The claims of an artifact a flagging reply pointed at: the claims it flagged, or those it quotes in full (text) or names by line (code). */
-function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, pointedAt: FixtureKind['pointedAt']): GrammarContext['claims'] {
+export function pointedClaims(parsed: ParsedVerdict, reply: string, context: GrammarContext, pointedAt: FixtureKind['pointedAt']): GrammarContext['claims'] {
   if (parsed.flaggedClaims) return context.claims.filter((c) => parsed.flaggedClaims!.includes(c.id));
   const texts = parsed.citations ?? [reply];
   const said = texts.map(normaliseQuote);

@@ -15,6 +15,7 @@ const fixture: Fixture = {
     { item: 2, text: 'Names "The People Team".' },
   ],
 };
+const fixture3: Fixture = { ...fixture, acceptance: [...fixture.acceptance!, { item: 3, text: 'Says who approves.' }] };
 const mutant = (id: string, type: string, breaks: number): ItemRecord => ({
   id,
   fixtureId: 'leave',
@@ -64,6 +65,70 @@ describe('planAudit', () => {
     const results = [fail('m1', 'clean', '1. item 1 → x → y'), fail('m2', 'clean', '1. item 2 → x → y'), pass('m1', 'round-summary'), fail('m2', 'round-summary', '1. item 2 → x → y')];
     const audit = drain(planAudit(items, [fixture], ['clean', 'round-summary'], ['round-summary'])!, results);
     expect(audit.roundSummary).toEqual([expect.objectContaining({ condition: 'round-summary', n: 2, b: 1, c: 0, p: 1, delta: -0.5 })]);
+  });
+
+  describe('naming every plan item earns nothing (scripted critics over both authored mutants, clean)', () => {
+    // A critic that names every plan item on every reply, and one that names exactly the item each mutant breaks.
+    const namesEverything = () => fail('', 'clean', '1. item 1 → wrong → check the evidence\n2. item 2 → wrong → check the evidence');
+    const namesTheBroken = (breaks: number) => fail('', 'clean', `1. item ${breaks} → wrong → check the evidence`);
+    const run = (reply: (breaks: number) => ReturnType<typeof fail>) =>
+      drain(planAudit(items, [fixture], ['clean'], [])!, [
+        { ...reply(1), itemId: 'm1' },
+        { ...reply(2), itemId: 'm2' },
+      ]);
+
+    it('the critic naming every item gets no credit and an over-naming rate of 1', () => {
+      const audit = run(namesEverything);
+      expect(audit.all.clean).toMatchObject({ n: 2, flagged: 2, named: 0, rate: 0, namedNotBroken: 2, notBroken: 2, namedNotBrokenRate: 1, namedEvery: 2 });
+      expect(audit.byItem.map((r) => r.cells.clean?.rate)).toEqual([0, 0]);
+    });
+
+    it('the critic naming exactly the broken item gets full credit and no charge', () => {
+      const audit = run(namesTheBroken);
+      expect(audit.all.clean).toMatchObject({ n: 2, flagged: 2, named: 2, rate: 1, namedNotBroken: 0, notBroken: 2, namedNotBrokenRate: 0, namedEvery: 0 });
+      expect(audit.byItem.map((r) => r.cells.clean?.rate)).toEqual([1, 1]);
+    });
+
+    it('naming the broken item and another is credited and charged for the other', () => {
+      const audit = drain(planAudit(items, [fixture3], ['clean'], [])!, [fail('m1', 'clean', '1. item 1 → wrong → x\n2. item 3 → wrong → x')]);
+      expect(audit.all.clean).toMatchObject({ n: 1, named: 1, namedNotBroken: 1, notBroken: 2, namedNotBrokenRate: 0.5, namedEvery: 0 });
+    });
+
+    it('a one-item plan: naming its item is naming the broken one', () => {
+      const audit = drain(
+        planAudit(
+          items.filter((i) => i.id !== 'm2'),
+          [{ ...fixture, acceptance: [fixture.acceptance![0]!] }],
+          ['clean'],
+          [],
+        )!,
+        [fail('m1', 'clean', '1. item 1 → wrong → x')],
+      );
+      expect(audit.all.clean).toMatchObject({ n: 1, named: 1, namedNotBroken: 0, notBroken: 0, namedNotBrokenRate: 0, namedEvery: 0 });
+    });
+
+    it('items the plan does not have are not charged as plan items', () => {
+      const audit = drain(planAudit(items, [fixture], ['clean'], [])!, [fail('m1', 'clean', '1. item 1 → wrong → x\n2. item 9 → wrong → x')]);
+      expect(audit.all.clean).toMatchObject({ named: 1, namedNotBroken: 0 });
+    });
+
+    it('with repeats each reply is charged its share', () => {
+      const audit = drain(planAudit(items, [fixture], ['clean'], [])!, [
+        { ...namesEverything(), itemId: 'm1' },
+        { ...namesTheBroken(1), itemId: 'm1', repeat: 1 },
+      ]);
+      expect(audit.all.clean).toMatchObject({ n: 1, named: 0.5, namedNotBroken: 0.5, namedEvery: 0.5, notBroken: 1, namedNotBrokenRate: 0.5 });
+    });
+  });
+
+  it('counts apart the issue lines that give no way to verify them, on originals and authored mutants', () => {
+    const results = [
+      fail('leave', 'clean', '1. The tone is off.\n2. item 2 → the team is wrong → compare'),
+      fail('m1', 'clean', '1. The cap is wrong (see handbook)\n2. line 3 is wrong\n3. run `carry(6)`'),
+      fail('m2', 'round-summary', '1. Something is missing.'),
+    ];
+    const audit = drain(planAudit(items, [{ ...fixture, evidence: [{ id: 'handbook', text: ARTIFACT }] }], ['clean', 'round-summary'], [])!, results);
+    expect(audit.issueLines).toEqual({ clean: { issues: 5, unverifiable: 1, rate: 0.2 }, 'round-summary': { issues: 1, unverifiable: 1, rate: 1 } });
   });
 
   it('is null on a suite without plans', () => {

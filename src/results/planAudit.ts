@@ -2,7 +2,7 @@ import type { Fixture } from '../fixtures/types.js';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
-import { acceptedIssues, namedPlanItems } from '../reviews/verdicts/accepted-issues.js';
+import { acceptedIssues, issueAnchors, namedPlanItems } from '../reviews/verdicts/accepted-issues.js';
 import { mcnemarExact } from '../statistics/mcnemar.js';
 import { pairedDifferenceInterval } from '../statistics/newcombe.js';
 import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
@@ -14,7 +14,11 @@ import type { ResultSink } from './sink.js';
  * Counted from the stored replies, so `critic-audit report DIR` rebuilds it.
  */
 
-/** Authored mutants under one condition: answered, flagged (issues listed) and named (an issue named the broken item). With repeats, each mutant adds the share of its repeats. */
+/**
+ * Authored mutants under one condition: answered, flagged (issues listed) and named (an issue named the broken item,
+ * and the reply did not name every item of a plan of two or more: naming them all names the broken one by
+ * construction, so it earns no credit). With repeats, each mutant adds the share of its repeats.
+ */
 export interface PlanCatchCell {
   n: number;
   flagged: number;
@@ -22,6 +26,14 @@ export interface PlanCatchCell {
   /** named / n: the plan-item catch rate, with its Wilson 95% interval. */
   rate: number;
   ci: Interval;
+  /** Plan items the replies named that the mutant does not break, each charged once per reply. */
+  namedNotBroken: number;
+  /** The plan items the mutants do not break (each mutant's plan size minus one): what namedNotBroken is out of. */
+  notBroken: number;
+  /** namedNotBroken / notBroken, the over-naming rate (0 when notBroken is 0): 1 for a critic that names every item. */
+  namedNotBrokenRate: number;
+  /** Mutants whose reply named every item of a plan of two or more (no credit for those). */
+  namedEvery: number;
 }
 
 export interface PlanItemRow {
@@ -54,7 +66,16 @@ export interface RoundSummaryEffect {
   ci: Interval;
 }
 
+/** The issue lines of the replies under one condition, and those that give no way to verify them (no plan item, evidence id, line, test or example). */
+export interface IssueLinesCell {
+  issues: number;
+  unverifiable: number;
+  /** unverifiable / issues (0 with no issues). */
+  rate: number;
+}
+
 export interface PlanAudit {
+  /** One row per plan item: its cells are its coverage, how often it was named when an authored mutant broke it. */
   byItem: PlanItemRow[];
   /** Pooled by authored mutant type. */
   byType: Record<string, Partial<Record<ConditionName, PlanCatchCell>>>;
@@ -62,7 +83,12 @@ export interface PlanAudit {
   /** On the originals (reference and correct variants) of fixtures with a plan. */
   acceptance: Partial<Record<ConditionName, AcceptanceCell>>;
   roundSummary: RoundSummaryEffect[];
+  /** Over the replies on the originals and authored mutants of fixtures with a plan. */
+  issueLines: Partial<Record<ConditionName, IssueLinesCell>>;
 }
+
+/** Per item and condition: answered, flagged (accepted, for an original), named, namedNotBroken, namedEvery, issues, unverifiable issues. */
+const SLOTS = 7;
 
 /**
  * One pass over a critic's replies. `conditions` are those counted (first
@@ -80,7 +106,6 @@ export function planAudit(
   if (!planned.size) return null;
   const byId = new Map(items.filter((i) => planned.has(i.fixtureId) && (i.role === 'original' || i.mutant?.breaks !== undefined)).map((i) => [i.id, i]));
   const at = new Map(conditions.map((c, i) => [c, i]));
-  // Per item: answered, flagged and named repeats (accepted, for an original), three slots per condition.
   const counts = new Map<string, Uint32Array>();
   const add = (r: ReviewResult): void => {
     if (r.outcome === 'error' || stoodUnasked(r)) return;
@@ -88,16 +113,27 @@ export function planAudit(
     const k = at.get(r.condition);
     if (!item || k === undefined) return;
     let c = counts.get(item.id);
-    if (!c) counts.set(item.id, (c = new Uint32Array(3 * conditions.length)));
-    c[3 * k]!++;
+    if (!c) counts.set(item.id, (c = new Uint32Array(SLOTS * conditions.length)));
+    const base = SLOTS * k;
+    c[base]!++;
+    const fixture = planned.get(item.fixtureId)!;
+    const issues = acceptedIssues.parse(r.reply ?? '').issues;
+    const evidenceIds = 'evidence' in fixture ? fixture.evidence.map((e) => e.id) : [];
+    c[base + 5]! += issues.length;
+    c[base + 6]! += issues.filter((issue) => !issueAnchors(issue, evidenceIds).length).length;
     if (item.role === 'original') {
-      if (r.verdict === 'PASS') c[3 * k + 1]!++;
+      if (r.verdict === 'PASS') c[base + 1]!++;
       return;
     }
     if (r.verdict !== 'FAIL') return;
-    c[3 * k + 1]!++;
+    c[base + 1]!++;
     const breaks = item.mutant!.breaks!;
-    if (acceptedIssues.parse(r.reply ?? '').issues.some((issue) => namedPlanItems(issue).includes(breaks))) c[3 * k + 2]!++;
+    const plan = fixture.acceptance!.map((p) => p.item);
+    const named = new Set(issues.flatMap(namedPlanItems).filter((n) => plan.includes(n)));
+    const every = plan.length > 1 && named.size === plan.length;
+    if (named.has(breaks) && !every) c[base + 2]!++;
+    c[base + 3]! += named.size - (named.has(breaks) ? 1 : 0);
+    if (every) c[base + 4]!++;
   };
   return { add, finish: () => planAuditFigures(planned, byId, counts, conditions, roundSummaryConditions) };
 }
@@ -117,11 +153,16 @@ function planAuditFigures(
   const byType: PlanAudit['byType'] = {};
   const all: PlanAudit['all'] = {};
   const acceptance: PlanAudit['acceptance'] = {};
-  const add = (cells: Partial<Record<ConditionName, PlanCatchCell>>, condition: ConditionName, answered: number, flagged: number, named: number) => {
-    const cell = (cells[condition] ??= { n: 0, flagged: 0, named: 0, rate: 0, ci: [0, 1] });
+  const issueLines: PlanAudit['issueLines'] = {};
+  const add = (cells: Partial<Record<ConditionName, PlanCatchCell>>, condition: ConditionName, c: Uint32Array, at: number, planSize: number) => {
+    const cell = (cells[condition] ??= { n: 0, flagged: 0, named: 0, rate: 0, ci: [0, 1], namedNotBroken: 0, notBroken: 0, namedNotBrokenRate: 0, namedEvery: 0 });
+    const answered = c[at]!;
     cell.n++;
-    cell.flagged += flagged / answered;
-    cell.named += named / answered;
+    cell.flagged += c[at + 1]! / answered;
+    cell.named += c[at + 2]! / answered;
+    cell.namedNotBroken += c[at + 3]! / answered;
+    cell.notBroken += planSize - 1;
+    cell.namedEvery += c[at + 4]! / answered;
   };
   for (const item of byId.values()) {
     const c = counts.get(item.id);
@@ -132,30 +173,41 @@ function planAuditFigures(
     }
     if (!c) continue;
     conditions.forEach((condition, k) => {
-      const answered = c[3 * k]!;
+      const at = SLOTS * k;
+      const answered = c[at]!;
       if (!answered) return;
+      const lines = (issueLines[condition] ??= { issues: 0, unverifiable: 0, rate: 0 });
+      lines.issues += c[at + 5]!;
+      lines.unverifiable += c[at + 6]!;
       if (item.role === 'original') {
         const cell = (acceptance[condition] ??= { n: 0, accepted: 0, rate: 0, ci: [0, 1] });
         cell.n++;
-        cell.accepted += c[3 * k + 1]! / answered;
+        cell.accepted += c[at + 1]! / answered;
         return;
       }
       const row = rows.get(`${item.fixtureId}\0${item.mutant!.breaks}`)!;
-      for (const cells of [row.cells, (byType[item.mutator!] ??= {}), all]) add(cells, condition, answered, c[3 * k + 1]!, c[3 * k + 2]!);
+      const planSize = planned.get(item.fixtureId)!.acceptance!.length;
+      for (const cells of [row.cells, (byType[item.mutator!] ??= {}), all]) add(cells, condition, c, at, planSize);
     });
   }
   const finish = (cell: { n: number; rate: number; ci: Interval }, part: number) => {
     cell.rate = part / cell.n;
     cell.ci = wilsonIntervalOfMean(cell.rate, cell.n);
   };
-  for (const cells of [...[...rows.values()].map((r) => r.cells), ...Object.values(byType), all]) for (const cell of Object.values(cells)) if (cell) finish(cell, cell.named);
+  for (const cells of [...[...rows.values()].map((r) => r.cells), ...Object.values(byType), all])
+    for (const cell of Object.values(cells)) {
+      if (!cell) continue;
+      finish(cell, cell.named);
+      cell.namedNotBrokenRate = cell.notBroken ? cell.namedNotBroken / cell.notBroken : 0;
+    }
   for (const cell of Object.values(acceptance)) if (cell) finish(cell, cell.accepted);
+  for (const cell of Object.values(issueLines)) if (cell) cell.rate = cell.issues ? cell.unverifiable / cell.issues : 0;
 
   const namedUnder = (id: string, condition: ConditionName): boolean | undefined => {
     const c = counts.get(id);
     const k = at.get(condition);
-    if (!c || k === undefined || !c[3 * k]) return undefined;
-    return c[3 * k + 2]! * 2 > c[3 * k]!;
+    if (!c || k === undefined || !c[SLOTS * k]) return undefined;
+    return c[SLOTS * k + 2]! * 2 > c[SLOTS * k]!;
   };
   const mutants = [...byId.values()].filter((i) => i.role === 'mutant');
   const roundSummary = roundSummaryConditions.flatMap((condition): RoundSummaryEffect[] => {
@@ -175,5 +227,5 @@ function planAuditFigures(
     if (!n) return [];
     return [{ condition, n, b, c, p: mcnemarExact(b, c), delta: (c - b) / n, ci: pairedDifferenceInterval(both, c, b, n - both - b - c).ci }];
   });
-  return { byItem: [...rows.values()], byType, all, acceptance, roundSummary };
+  return { byItem: [...rows.values()], byType, all, acceptance, roundSummary, issueLines };
 }

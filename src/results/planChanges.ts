@@ -17,10 +17,18 @@ export interface PlannedAudit {
  * older run did not record is left out, as nothing can be said about it.
  */
 export function planChanges(before: PlannedAudit, after: PlannedAudit): string[] {
+  return [...fixtureChanges(before.fixtures, after.fixtures), ...settingChanges(before, after)];
+}
+
+/**
+ * What differs besides the fixtures: the settings the reviews depend on and
+ * the critics' identities. A resume refuses these; a fixture edit instead
+ * invalidates the reviews whose requests it changed.
+ */
+export function settingChanges(before: Omit<PlannedAudit, 'fixtures'>, after: Omit<PlannedAudit, 'fixtures'>): string[] {
   const was = before.settings;
   const is = after.settings;
   return [
-    ...fixtureChanges(before.fixtures, after.fixtures),
     valueChange('seed', was.seed, is.seed),
     listChange('mutators', was.mutators, is.mutators),
     listChange('conditions', was.conditions, is.conditions),
@@ -79,18 +87,30 @@ function criticChanges(before: readonly CriticRecord[], after: readonly CriticRe
 /** Fixtures named in a message at most; the rest are counted. */
 const FIXTURES_NAMED = 5;
 
-/** Fixtures added, removed, or whose content changed (where a fixture was declared does not count: see reviewsSha256). */
-function fixtureChanges(before: Iterable<Fixture>, after: Iterable<Fixture>): string[] {
+/** The ids of the fixtures changed, added or removed, by group. */
+function fixtureGroups(before: Iterable<Fixture>, after: Iterable<Fixture>) {
   // Through JSON, as the store keeps fixtures: a key holding undefined is no key at all.
   const contents = (fixtures: Iterable<Fixture>) => new Map([...fixtures].map(({ source: _source, ...content }) => [content.id, canonical(JSON.parse(JSON.stringify(content)))]));
   const was = contents(before);
   const is = contents(after);
-  const named = (ids: string[]) => (ids.length > FIXTURES_NAMED ? `${ids.slice(0, FIXTURES_NAMED).join(', ')} and ${ids.length - FIXTURES_NAMED} more` : ids.join(', '));
   const groups = {
     changed: [...is.keys()].filter((id) => was.has(id) && was.get(id) !== is.get(id)),
     added: [...is.keys()].filter((id) => !was.has(id)),
     removed: [...was.keys()].filter((id) => !is.has(id)),
   };
+  return { was, is, groups };
+}
+
+/** The ids of the fixtures whose content changed, or that were added or removed: the only ones whose items a resume may review otherwise. */
+export function editedFixtureIds(before: Iterable<Fixture>, after: Iterable<Fixture>): Set<string> {
+  const { groups } = fixtureGroups(before, after);
+  return new Set([...groups.changed, ...groups.added, ...groups.removed]);
+}
+
+/** Fixtures added, removed, or whose content changed (where a fixture was declared does not count: see reviewsSha256). */
+export function fixtureChanges(before: Iterable<Fixture>, after: Iterable<Fixture>): string[] {
+  const { was, is, groups } = fixtureGroups(before, after);
+  const named = (ids: string[]) => (ids.length > FIXTURES_NAMED ? `${ids.slice(0, FIXTURES_NAMED).join(', ')} and ${ids.length - FIXTURES_NAMED} more` : ids.join(', '));
   const changes = Object.entries(groups).flatMap(([what, ids]) => (ids.length ? [`fixture${ids.length > 1 ? 's' : ''} ${what}: ${named(ids)}`] : []));
   // The plan digest counts the fixtures' order: the same fixtures in another order are, to it, another audit.
   if (!changes.length && canonical([...was.keys()]) !== canonical([...is.keys()])) changes.push('fixtures reordered');

@@ -200,6 +200,7 @@ export class RunStore {
   private readonly db: Database.Database;
   private readonly writer: BatchedWriter<ReviewResult>;
   private hasKey: Database.Statement | undefined;
+  private doneRow: Database.Statement | undefined;
   private itemRows: Database.Statement | undefined;
   private oneRow: Database.Statement | undefined;
 
@@ -247,7 +248,8 @@ export class RunStore {
         CREATE TABLE IF NOT EXISTS fixtures (ord INTEGER PRIMARY KEY, data TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
         CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);
-        CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);`);
+        CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);
+        CREATE TABLE IF NOT EXISTS invalidated (critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL, old_request_digest TEXT NOT NULL, new_request_digest TEXT, verdict TEXT, invalidated_at REAL NOT NULL, PRIMARY KEY (critic, item_id, condition, repeat, old_request_digest)) WITHOUT ROWID;`);
       if (!fresh) for (const migration of MIGRATIONS.slice(version)) migration(this.db);
       if (version < MIGRATIONS.length) this.db.pragma(`user_version = ${MIGRATIONS.length}`);
     })();
@@ -275,6 +277,66 @@ export class RunStore {
   isDone(key: ReviewKey): boolean {
     this.hasKey ??= this.db.prepare("SELECT 1 FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ? AND outcome != 'error'").pluck();
     return this.hasKey.get(key.critic, key.itemId, key.condition, key.repeat) !== undefined;
+  }
+
+  /**
+   * The request digest of a done review (see isDone), or undefined when it is
+   * not done: a resumed run compares it with the digest of the request it
+   * would send now, and a review of something else is invalidated.
+   */
+  doneDigest(key: ReviewKey): string | undefined {
+    this.writer.flush();
+    this.doneRow ??= this.db.prepare("SELECT request_digest FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ? AND outcome != 'error'").pluck();
+    return this.doneRow.get(key.critic, key.itemId, key.condition, key.repeat) as string | undefined;
+  }
+
+  /**
+   * Takes a stored review out of the results, into the record of invalidated
+   * ones, with the digest of the request that replaces it (null: its item is
+   * no longer planned). Every rate is computed from the results table, so the
+   * stale verdict counts nowhere; the review is made again as if never made.
+   */
+  invalidate(key: ReviewKey, newRequestDigest: string | null): void {
+    this.writer.flush();
+    this.db.transaction(() => {
+      const old = this.db
+        .prepare('SELECT request_digest, verdict FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?')
+        .get(key.critic, key.itemId, key.condition, key.repeat) as { request_digest: string; verdict: string | null } | undefined;
+      if (!old) return;
+      this.db
+        .prepare('INSERT OR REPLACE INTO invalidated VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(key.critic, key.itemId, key.condition, key.repeat, old.request_digest, newRequestDigest, old.verdict, Date.now());
+      this.db.prepare('DELETE FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?').run(key.critic, key.itemId, key.condition, key.repeat);
+    })();
+  }
+
+  /**
+   * Invalidates every stored review whose item is not among `planned`: a
+   * fixture edit can remove items (a mutant the edited answer no longer
+   * makes), and no rate may count a verdict on an item the run no longer has.
+   */
+  invalidateUnplanned(planned: ReadonlySet<string>): void {
+    this.writer.flush();
+    const keys = this.db.prepare('SELECT critic, item_id, condition, repeat FROM results').all() as Array<{ critic: string; item_id: string; condition: string; repeat: number }>;
+    for (const k of keys) if (!planned.has(k.item_id)) this.invalidate({ critic: k.critic, itemId: k.item_id, condition: k.condition, repeat: k.repeat }, null);
+  }
+
+  /** Every review invalidated in this run folder, in a stable order: what report.json's `invalidated` lists. */
+  invalidated(): InvalidatedReview[] {
+    this.writer.flush();
+    const rows = this.db
+      .prepare('SELECT critic, item_id, condition, repeat, old_request_digest, new_request_digest, verdict FROM invalidated ORDER BY critic, item_id, condition, repeat, invalidated_at')
+      .all() as Array<{ critic: string; item_id: string; condition: string; repeat: number; old_request_digest: string; new_request_digest: string | null; verdict: string | null }>;
+    return rows.map((r) => ({
+      itemId: r.item_id,
+      critic: r.critic,
+      condition: r.condition,
+      repeat: r.repeat,
+      oldRequestDigest: r.old_request_digest,
+      newRequestDigest: r.new_request_digest,
+      staleVerdict: r.verdict,
+      reReviewed: this.isDone({ critic: r.critic, itemId: r.item_id, condition: r.condition, repeat: r.repeat }),
+    }));
   }
 
   /**
@@ -374,10 +436,12 @@ export class RunStore {
     return parsedRows(this.db.prepare('SELECT data FROM mutants WHERE valid = 0 ORDER BY ord'));
   }
 
-  /** A digest of the valid mutants' ids in order: two plans with the same digest review the same items. */
-  mutantIdsDigest(): string {
+  /** A digest of the valid mutants' ids in order, but those of the fixtures `except` names: two plans with the same digest review the same items. */
+  mutantIdsDigest(except: ReadonlySet<string> = new Set()): string {
     const hash = createHash('sha256');
-    for (const id of this.db.prepare('SELECT id FROM mutants WHERE valid = 1 ORDER BY ord').pluck().iterate()) hash.update(`${id as string}\n`);
+    for (const [fixtureId, id] of this.db.prepare('SELECT fixture_id, id FROM mutants WHERE valid = 1 ORDER BY ord').raw(true).iterate() as Iterable<[string, string]>) {
+      if (!except.has(fixtureId)) hash.update(`${id}\n`);
+    }
     return hash.digest('hex');
   }
 
@@ -463,6 +527,25 @@ export class RunStore {
     const row = this.db.prepare('SELECT value FROM meta WHERE key = ?').get(key) as { value: string } | undefined;
     return row ? (JSON.parse(row.value) as T) : undefined;
   }
+}
+
+/**
+ * A stored review taken out of the rates because what it reviewed changed (a
+ * fixture edited between runs of one folder): report.json's `invalidated`.
+ */
+export interface InvalidatedReview {
+  itemId: string;
+  critic: string;
+  condition: string;
+  repeat: number;
+  /** The digest of the request the stale verdict answered. */
+  oldRequestDigest: string;
+  /** The digest of the request that replaces it; null when the item is no longer planned. */
+  newRequestDigest: string | null;
+  /** The stale review's verdict (null: none could be read), kept for the record and counted nowhere. */
+  staleVerdict: string | null;
+  /** Whether the review has been made again (a resume cut short has not re-reviewed every one). */
+  reReviewed: boolean;
 }
 
 /** One batch of a batch-mode run, as the reports show it. */

@@ -1,3 +1,4 @@
+import type { HeldOutCheckPins } from '../fixtures/heldOutChecks.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
@@ -6,6 +7,7 @@ import type { ToolsSetting } from '../requests/tools.js';
 import type { CriticIdentity } from '../reviews/critic.js';
 import { DEFAULT_GRAMMAR } from '../reviews/verdicts/index.js';
 import type { StopKind } from '../reviews/stop.js';
+import type { EscalationSettings } from './escalation.js';
 import type { BootstrapSettings } from './schema.js';
 
 /** Run stops are typed where the scheduler makes them (src/reviews/stop.ts); the run's status records them. */
@@ -37,6 +39,8 @@ export interface RunSettings {
   mutantsPerFixture?: number | undefined;
   /** The cluster bootstrap's settings (absent in runs stored before it existed). */
   bootstrap?: BootstrapSettings | undefined;
+  /** What a finding held against a rebuttal comes to (`escalation:`); absent when the config sets none. */
+  escalation?: EscalationSettings | undefined;
   errorBudget: number;
 }
 
@@ -63,6 +67,8 @@ export interface RunPlan<Settings extends RunSettings = RunSettings> {
   critics: CriticRecord[];
   /** Per code fixture: checks, mutants generated, kept, ignored as equivalent, and the controls' results (none for text). */
   labelVerification?: LabelVerificationRow[];
+  /** With code fixtures: the digests of their held-out checks, pinned when the labels were verified (the manifest lists them). */
+  heldOutChecks?: HeldOutCheckPins;
   /** Warnings about the fixtures as they loaded (unsupported artifact sentences); absent when there were none. */
   fixtureWarnings?: string[];
   /** With code fixtures: whether the sandbox had its own empty network namespace, or only the vm barrier. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -146,6 +146,61 @@ describe('baselines and the regression gate through the CLI', { timeout: 60_000 
     const disordered = await cli(['report', join(dir, 'same'), '--threshold', 'number-flip.break=0.95']);
     expect(disordered.status).toBe(2);
     expect(disordered.stderr).toMatch(/need break <= low <= high/);
+  });
+
+  it('rebuilds a run made with --baseline against the baseline it recorded; once that file is changed or gone, maxRegression fails as no data', async () => {
+    const recorded = join(dir, 'recorded-baseline.json');
+    copyFileSync(baseline, recorded);
+    const made = await run('recorded', ['--baseline', recorded], { CATCH_RATE: '0.4' });
+    expect(made.status, made.stderr).toBe(1);
+    const failed = gate(reportOf('recorded'), 'maxRegression');
+    expect(failed).toMatchObject({ pass: false, status: 'red' });
+    const madeWith = reportOf('recorded').baseline;
+
+    // Without --baseline: the same file, the same digest, the same failed gate.
+    const rebuilt = await cli(['report', join(dir, 'recorded')]);
+    expect(rebuilt.status, rebuilt.stderr).toBe(1);
+    expect(rebuilt.stderr).toContain(`critic-audit: this run recorded the baseline ${recorded}: compared with it again`);
+    expect(gate(reportOf('recorded'), 'maxRegression')).toEqual(failed);
+    expect(reportOf('recorded').baseline).toEqual(madeWith);
+    // A resume given no --baseline finishes the run against the one it was started with.
+    const resumed = await run('recorded', ['--resume', join(dir, 'recorded')], { CATCH_RATE: '0.4' });
+    expect(resumed.status, resumed.stderr).toBe(1);
+    expect(gate(reportOf('recorded'), 'maxRegression')).toEqual(failed);
+
+    // The same baseline written again (other bytes): not the file the run was compared with.
+    const rewritten = JSON.stringify(JSON.parse(readFileSync(recorded, 'utf8')));
+    writeFileSync(recorded, rewritten);
+    const changed = await cli(['report', join(dir, 'recorded')]);
+    expect(changed.status, changed.stderr).toBe(1);
+    expect(gate(reportOf('recorded'), 'maxRegression')).toEqual({
+      name: 'maxRegression',
+      threshold: 0.05,
+      value: null,
+      pass: false,
+      status: 'no-data',
+      detail: `the baseline this run was compared with, ${recorded}, changed since the run (sha256 ${sha256Hex(rewritten).slice(0, 12)}, recorded ${madeWith.sha256.slice(0, 12)}): nothing compared (report DIR --baseline FILE compares with another)`,
+    });
+    expect(reportOf('recorded').baseline).toBeNull();
+    expect(changed.stdout).toMatch(/✗ maxRegression no data \(threshold 0\.05\) the baseline this run was compared with, .* changed since the run/);
+
+    rmSync(recorded);
+    const gone = await cli(['report', join(dir, 'recorded')]);
+    expect(gone.status, gone.stderr).toBe(1);
+    expect(gone.stderr).toContain(`critic-audit: this run recorded the baseline ${recorded}: it is gone, so maxRegression fails as no data`);
+    expect(gate(reportOf('recorded'), 'maxRegression')).toMatchObject({
+      pass: false,
+      status: 'no-data',
+      detail: `the baseline this run was compared with, ${recorded}, is gone: nothing compared (report DIR --baseline FILE compares with another)`,
+    });
+    expect(readFileSync(join(dir, 'recorded', 'junit.xml'), 'utf8')).toMatch(/<failure message="maxRegression: no data: the baseline this run was compared with, .* is gone/);
+
+    // --baseline given to report still wins.
+    const explicit = await cli(['report', join(dir, 'recorded'), '--baseline', baseline]);
+    expect(explicit.status, explicit.stderr).toBe(1);
+    expect(explicit.stderr).not.toContain('this run recorded the baseline');
+    expect(gate(reportOf('recorded'), 'maxRegression')).toEqual(failed);
+    expect(reportOf('recorded').baseline.file).toBe(baseline);
   });
 
   it('fails (exit 1) with maxRegression no-data when the baseline is of other fixtures and pairs no item', async () => {

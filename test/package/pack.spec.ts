@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, posix, relative } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATE_FILE } from '../../src/config/load.js';
@@ -8,23 +9,38 @@ import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
 /**
  * What `npm pack` puts in the package (issue 28, item 3): the built CLI and
- * everything it reads at run time, nothing else. The dry run lists the files
- * of today's dist/ (the build `npm test` runs first); scripts are not run, as
- * `prepack` empties dist/, which other specs of the run are using.
+ * everything it reads at run time, nothing else, and a package.json without
+ * the `prepare` script (a tarball ships dist/ built). The pack runs for real,
+ * lifecycle scripts included, in a copy of the checkout: `prepack` empties
+ * the copy's dist/ and builds it again, here by copying today's dist/ (the
+ * build `npm test` runs first; tsc again would cost a spec 20 s of CPU),
+ * then writes the manifest the tarball carries, and `postpack` puts the
+ * checkout's back.
  */
 
-interface PackedFile {
-  path: string;
+interface PackReport {
+  files: Array<{ path: string }>;
+  filename: string;
 }
 
+const manifestText = readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8');
+const manifest = JSON.parse(manifestText) as { bin: Record<string, string>; dependencies: Record<string, string>; scripts: Record<string, string> };
+/** The copy of the checkout that is packed. */
+const copy = mkdtempSync(join(tmpdir(), 'critic-audit-pack-'));
 let packed: Set<string>;
-const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string>; dependencies: Record<string, string> };
+/** The package.json inside the tarball. */
+let packedManifest: { scripts: Record<string, string> };
 
 beforeAll(() => {
-  const [report] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PACKAGE_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as [
-    { files: PackedFile[] },
-  ];
+  for (const entry of ['package.json', 'README.md', 'critic.config.yaml', 'bin', 'prompts', 'fixtures', 'scripts']) cpSync(join(PACKAGE_ROOT, entry), join(copy, entry), { recursive: true });
+  // npm puts the package's node_modules/.bin first on the scripts' PATH: prepack's `tsc` is this one.
+  const tsc = join(copy, 'node_modules', '.bin', 'tsc');
+  mkdirSync(join(copy, 'node_modules', '.bin'), { recursive: true });
+  writeFileSync(tsc, `#!/bin/sh\ncp -R ${JSON.stringify(join(PACKAGE_ROOT, 'dist'))} dist\n`);
+  chmodSync(tsc, 0o755);
+  const [report] = JSON.parse(execFileSync('npm', ['pack', '--json'], { cwd: copy, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })) as [PackReport];
   packed = new Set(report.files.map((f) => f.path));
+  packedManifest = JSON.parse(execFileSync('tar', ['-xzOf', join(copy, report.filename), 'package/package.json'], { encoding: 'utf8' }));
 }, 60_000);
 
 /** Every file below a folder of the checkout, as package paths. */
@@ -89,6 +105,26 @@ describe('npm pack', () => {
     // mutation.html inlines mutation-testing-elements' bundle, resolved from the installed package (createRequire), so it must be installed beside it.
     expect(specifiers('dist/src/reports/mutationReport.js')).toContain('mutation-testing-elements/dist/mutation-test-elements.js');
     expect(manifest.dependencies).toHaveProperty('mutation-testing-elements');
+  });
+
+  it("carries the checkout's package.json without `prepare`, which the checkout keeps for git-URL installs and npm ci", () => {
+    const { prepare, ...scripts } = manifest.scripts;
+    expect(prepare).toBe('tsc -p tsconfig.json');
+    expect(packedManifest).toEqual({ ...manifest, scripts });
+    // postpack put the checkout's manifest back, byte for byte, and left nothing beside it.
+    expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(manifestText);
+    expect(existsSync(join(copy, 'package.json.unpacked'))).toBe(false);
+  });
+
+  it("gets the checkout's package.json back after a pack that stopped before its postpack", () => {
+    const script = join(copy, 'scripts', 'packed-manifest.mjs');
+    execFileSync(process.execPath, [script, 'strip']);
+    expect(JSON.parse(readFileSync(join(copy, 'package.json'), 'utf8')).scripts).not.toHaveProperty('prepare');
+    // The next pack strips the original again, not the stripped manifest; its postpack restores the original.
+    execFileSync(process.execPath, [script, 'strip']);
+    execFileSync(process.execPath, [script, 'restore']);
+    expect(readFileSync(join(copy, 'package.json'), 'utf8')).toBe(manifestText);
+    expect(existsSync(join(copy, 'package.json.unpacked'))).toBe(false);
   });
 
   it('holds nothing else: no specs, tests, sources, source maps, benches or scripts', () => {

@@ -1,3 +1,7 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+
 /**
  * Runs `work` and returns its value with the CPU time this process spent on it
  * (user + system, in ms). Speed specs compare CPU time, not wall-clock time:
@@ -7,6 +11,24 @@
 export function timed<T>(work: () => T): { value: T; cpuMs: number } {
   const before = process.cpuUsage();
   const value = work();
+  const spent = process.cpuUsage(before);
+  return { value, cpuMs: (spent.user + spent.system) / 1000 };
+}
+
+/**
+ * For a spawned node process: `--import` this and set CPU_TIME_FILE, and the
+ * process writes its CPU time (ms) to that file as it exits.
+ */
+export const CPU_AT_EXIT = pathToFileURL(join(PACKAGE_ROOT, 'test', 'support', 'cpu-at-exit.mjs')).href;
+
+/**
+ * `timed` for asynchronous work: the CPU time this process spent until it
+ * settled (a spec awaits one thing at a time, so it is that work's, the
+ * garbage collector's share included).
+ */
+export async function timedAsync<T>(work: () => Promise<T>): Promise<{ value: T; cpuMs: number }> {
+  const before = process.cpuUsage();
+  const value = await work();
   const spent = process.cpuUsage(before);
   return { value, cpuMs: (spent.user + spent.system) / 1000 };
 }

@@ -51,6 +51,7 @@ export function criticScope(tables: CriticTables, scope: Partial<CriticScope> = 
     runMutators: ['number-flip', 'entity-swap'],
     generation: { mutants: [{ mutator: 'number-flip' }], ignored: [{ mutator: 'entity-swap', reason: 'no sites' }] },
     baseline: undefined,
+    settings: { configFile: 'critic.yaml', configSha256: '0'.repeat(64), seed: 1, conditions: [...CONDITION_NAMES], mutators: ['number-flip', 'entity-swap'], repeats: 1, errorBudget: 0.05 },
     gatedMutators: [
       { name: 'number-flip', noMutants: null },
       { name: 'entity-swap', noMutants: 'entity-swap made no valid mutant (no sites)' },

@@ -18,6 +18,9 @@
 //                    quoting the first that is not; without the evidence, DISAGREE_CONCERN (nothing to check against)
 //   plan-reader      accepted-issues from the acceptance plan alone (it never reads the evidence): one issue per
 //                    plan item whose quoted phrase the artifact lacks, naming the item; ACCEPTED when none
+//   plan-shotgun     accepted-issues naming every item of the acceptance plan on every reply (originals too), then
+//                    one issue with no way to verify it (no plan item, evidence id, line or test): the critic a plan
+//                    audit must not credit
 // The per-claim styles read the numbered claims from the review's `claims` list
 // (claims-no-span) or from the rendered prompt's {{claims}} (claims-fabricated).
 // A second argument `oneshot` makes it read one review from stdin and print the
@@ -89,6 +92,11 @@ function answer({ request, messages, claims }) {
       const plan = request.task.split('Acceptance plan:')[1] ?? '';
       const missing = [...plan.matchAll(/^(\d+)\. .*?"([^"]+)"/gm)].filter((m) => !request.artifact.includes(m[2]));
       return missing.length ? missing.map((m, i) => `${i + 1}. item ${m[1]} → "${m[2]}" is missing → compare with the plan`).join('\n') : 'ACCEPTED';
+    }
+    case 'plan-shotgun': {
+      const plan = request.task.split('Acceptance plan:')[1] ?? '';
+      const items = [...plan.matchAll(/^(\d+)\. /gm)].map((m) => m[1]);
+      return [...items.map((item, i) => `${i + 1}. item ${item} → not met → check it`), `${items.length + 1}. The work feels incomplete.`].join('\n');
     }
     default:
       throw new Error(`unknown STYLE ${style}`);

@@ -14,7 +14,7 @@ import type { DrillData, DrillMutant, DrillReviews } from './drill.js';
 import { escapeHtml, jsonForScript } from '../../measures/escape.js';
 import { renderHtmlReport, type RunOutcomes } from './page.js';
 import type { ReviewResult } from '../../reviews/types.js';
-import { renderPlot } from './plot.js';
+import { renderPlot } from '../../measures/catchRatePlot.js';
 
 let dir: string;
 let snapshot: AuditSnapshot;

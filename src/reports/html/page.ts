@@ -1,13 +1,11 @@
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { ANCHORING_CONDITION, type ConditionName } from '../../requests/conditions/index.js';
+import type { ConditionName } from '../../requests/conditions/index.js';
 import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
-import { ALL_MUTANTS, CONTROL, type PairedComparison } from '../../results/tabulate.js';
-import { errorCount } from '../../gates/evaluate.js';
-import type { Gate } from '../../gates/gate.js';
+import { errorCount, type Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent, formatP, signedPoints } from '../../measures/format.js';
+import { countBy, engineText, gateReading, percent } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -16,8 +14,6 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
-import { locatedHtml } from './located.js';
-import { CONDITION_COLOURS, renderPlot } from './plot.js';
 import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
 /** Every critic's outcome counts, by critic name. */
@@ -155,7 +151,7 @@ function headlineCard(name: string, critic: CriticReport): string {
     ? `<table class="gates"><thead><tr><th>gate</th><th>threshold</th><th>value</th><th></th></tr></thead><tbody>${critic.gates.map(gateRow).join('')}</tbody></table>`
     : '<p class="dim">No gates configured.</p>';
   const v = critic.verdicts;
-  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${positiveControl(critic)}${cardPieces(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
+  return `<div class="card ${critic.passed ? 'pass' : 'fail'}"><h3><a href="#${e(anchor(name))}">${e(name)}</a> ${badge(critic.passed)}</h3>${gates}${cardPieces(critic)}<p class="dim">${v.reviews} reviews · ${v.verdicts} verdicts · ${v.noVerdict} no verdict · ${v.errors} errors</p><p class="dim">${e(engineText(critic))}</p></div>`;
 }
 
 /** A gate with no data says so, and why: it fails the run (✗) or is only a warning (?). */
@@ -167,58 +163,11 @@ function gateRow(g: Gate): string {
   return `<tr class="${g.pass ? 'pass' : 'fail'}${noData ? ' nodata' : ''}"><td>${e(g.name)}${why}</td><td class="num">${e(reading.threshold)}</td><td class="num">${e(reading.value)}</td><td>${!g.pass ? '✗' : noData ? '?' : '✓'}</td></tr>`;
 }
 
-/**
- * critics[name].positiveControl: can the critic review at all, sealed? Its
- * verdict, figures and reasons, and the evidence reading as report.json has it.
- */
-function positiveControl(critic: CriticReport): string {
-  const pc = critic.positiveControl;
-  const facts = [`verdict rate ${percent(pc.verdictRate)} (min ${percent(pc.minVerdictRate)})`];
-  if (pc.discrimination !== null) {
-    const parts = pc.catchRate !== null && pc.falseAlarmRate !== null ? ` (catch ${percent(pc.catchRate)} − false alarms ${percent(pc.falseAlarmRate)})` : '';
-    facts.push(`discrimination ${signedPoints(pc.discrimination)}${parts}, min ${signedPoints(pc.minDiscrimination)}`);
-  }
-  facts.push(pc.gated ? 'a gate' : 'reported, not gated');
-  const reasons = pc.reasons.length ? `<ul class="reasons">${pc.reasons.map((x) => `<li>${e(x)}</li>`).join('')}</ul>` : '';
-  const warning = pc.anchoringInterpretable ? '' : '<p class="flag">The contaminated conditions\' figures are not findings: this critic cannot review sealed.</p>';
-  const reading = pc.evidenceReading === undefined ? '' : `<table class="kv"><tbody><tr><td>evidenceReading</td><td>${e(JSON.stringify(pc.evidenceReading))}</td></tr></tbody></table>`;
-  return `<div class="pc"><b>Positive control</b> ${badge(pc.pass)} <span class="dim">${e(facts.join(' · '))}</span>${reasons}${warning}${reading}</div>`;
-}
-
 function criticSection(name: string, critic: CriticReport, conditions: ConditionName[], stopReason: string | null): string {
   // The page's own pieces and the per-critic measures', in rank order (see docs/architecture.md, "Adding a measure").
-  const own: Array<Ranked<string>> = [
-    {
-      rank: 10,
-      piece: `<figure>${renderPlot(critic, conditions, name)}<figcaption>Each mutator's catch rate under every condition, and the false-alarm rate on the originals, with Wilson 95% intervals. The same items are reviewed under each condition: sealed (<span style="color:${CONDITION_COLOURS.clean}">clean</span>) and with one contaminant added.</figcaption></figure>`,
-    },
-    { rank: 30, piece: locatedHtml(critic, conditions) },
-    { rank: 60, piece: pairedTable(critic.paired, conditions) },
-    { rank: 110, piece: unansweredConditions(critic, conditions, stopReason) },
-  ];
+  const own: Array<Ranked<string>> = [{ rank: 110, piece: unansweredConditions(critic, conditions, stopReason) }];
   const sections = inRankOrder([...own, ...criticSections<string>('html', critic, { name, conditions, tables: critic })]);
   return [`<section class="critic" id="${e(anchor(name))}"><h2>${e(name)} ${badge(critic.passed)}</h2>`, ...sections, '</section>'].join('\n');
-}
-
-function pairedTable(paired: PairedComparison[], conditions: readonly ConditionName[]): string {
-  if (!paired.length) {
-    return conditions.length === 1
-      ? `<p class="dim">No paired comparisons: only the ${e(conditions[0]!)} condition was configured.</p>`
-      : `<p class="dim">No paired comparisons: no item has an answered review under both clean and another of the configured conditions (${e(conditions.join(', '))}).</p>`;
-  }
-  const rows = paired.map((p) => {
-    const significant = p.pHolm < 0.05;
-    const gate = p.mutator === ALL_MUTANTS && p.to === ANCHORING_CONDITION;
-    const what = p.mutator === CONTROL ? 'originals (false alarms)' : p.mutator === ALL_MUTANTS ? 'all mutants' : p.mutator;
-    const classes = [significant ? 'sig' : '', gate ? 'anchoring' : ''].filter(Boolean).join(' ');
-    const note = significant ? `<span class="flag">${gate ? 'anchoring effect' : 'significant'}</span>` : '';
-    return `<tr class="${classes}" data-mutator="${e(p.mutator)}" data-condition="${e(p.to)}"><td>${e(what)}</td><td>${e(p.to)}</td><td class="num">${p.n}</td><td class="num">${p.b}</td><td class="num">${p.c}</td><td class="num">${formatP(p.p)}</td><td class="num">${formatP(p.pHolm)}</td><td class="num">${signedPoints(p.delta)} <span class="ci">[${points(p.ci[0])}, ${points(p.ci[1])}]</span></td><td>${note}</td></tr>`;
-  });
-  return `<h3>Each condition against clean, on the same items</h3>
-<table class="paired"><thead><tr><th>items</th><th>condition</th><th>n</th><th title="flagged under clean only">b</th><th title="flagged under the condition only">c</th><th title="exact two-sided McNemar">p</th><th title="Holm-adjusted over the comparisons">Holm p</th><th>difference [95% CI]</th><th></th></tr></thead><tbody>
-${rows.join('\n')}
-</tbody></table>
-<p class="dim">b: flagged under clean only · c: flagged under the condition only · p: exact McNemar · Holm p: adjusted for the number of comparisons · difference: condition minus clean, with Newcombe's paired 95% interval. Highlighted: significant at 5% after Holm adjustment.</p>`;
 }
 
 /**
@@ -238,8 +187,6 @@ function unansweredConditions(critic: CriticReport, conditions: readonly Conditi
   if (!lines.length) return '';
   return `<div class="banner warn unanswered"><p>No figures under ${lines.length === 1 ? 'one configured condition' : `${lines.length} configured conditions`}${stopReason ? ` (the run stopped early: ${e(stopReason)})` : ''}:</p><ul>${lines.join('')}</ul></div>`;
 }
-
-const points = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(0)}`;
 
 function mutantSection(conditions: readonly string[], items: number, critics: number): string {
   const options = (list: Array<[string, string]>) => list.map(([v, l]) => `<option value="${e(v)}">${e(l)}</option>`).join('');

@@ -8,5 +8,5 @@ export const areYouSure = {
   label: 'when asked "are you sure?"',
   describe: `second turn after either verdict: "${ARE_YOU_SURE}"`,
   contaminant: () => undefined,
-  followUp: { after: 'any', message: () => ARE_YOU_SURE },
+  followUp: { after: 'any', round: 'probe', message: () => ARE_YOU_SURE },
 } as const satisfies Condition;

@@ -89,8 +89,10 @@ function declaredFollowUp({ name, after, text }: z.infer<typeof declaredFollowUp
     label: `after the follow-up "${name}"`,
     describe: `second turn after ${after === 'any' ? 'either verdict' : `a ${after.toUpperCase()}`}: ${JSON.stringify(text)} (declared)`,
     contaminant: () => undefined,
+    // A declared follow-up is the worker's pushback, whatever it says: a rebuttal (seed 004), whose held findings escalate.
     followUp: {
       after,
+      round: 'rebuttal',
       message: (item, first) => {
         if (!quoted) return text;
         const quote = evidenceQuote(item, first.reply);

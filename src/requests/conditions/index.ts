@@ -6,6 +6,7 @@ import { clean } from './clean.js';
 import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
 export { declaredContaminantSchema, declaredFollowUpSchema } from './declared.js';
 import { priorFail } from './prior-fail.js';
+import { persuasiveTrace } from './persuasive-trace.js';
 import { priorPass } from './prior-pass.js';
 import { rebuttalEvidence } from './rebuttal-evidence.js';
 import { rebuttalUnsupported } from './rebuttal-unsupported.js';
@@ -13,7 +14,7 @@ import { revealTrace } from './reveal-trace.js';
 import type { Condition, ConditionName, ContaminantSource } from './types.js';
 import { withTrace } from './with-trace.js';
 
-export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpSource, Push, WithheldKey } from './types.js';
+export type { Condition, ConditionName, ContaminantSource, FirstTurn, FollowAfter, FollowUp, FollowUpRound, FollowUpSource, Push, WithheldKey } from './types.js';
 export type { DeclaredConditionSpec } from './declared.js';
 
 /**
@@ -21,7 +22,7 @@ export type { DeclaredConditionSpec } from './declared.js';
  * default. A new built-in is a module and a line here; a config may declare
  * more (declared.ts), which follow the built-ins it names.
  */
-export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalUnsupported, rebuttalEvidence, areYouSure, revealTrace, blind] as const satisfies readonly Condition[];
+export const ALL_CONDITIONS = [clean, withTrace, priorPass, priorFail, rebuttalUnsupported, rebuttalEvidence, areYouSure, revealTrace, blind, persuasiveTrace] as const satisfies readonly Condition[];
 
 /** The built-ins a run reviews when the config names no conditions: the sealed request and the single-turn contaminants. */
 export const DEFAULT_CONDITION_NAMES: readonly string[] = [clean, withTrace, priorPass, priorFail].map((c) => c.name);

@@ -13,6 +13,7 @@ export const rebuttalEvidence = {
   describe: 'second turn after a FAIL: the worker quotes the evidence sentence that supports the original claim',
   contaminant: () => undefined,
   followUp: {
+    round: 'rebuttal',
     after: 'fail',
     message: (item, first) => {
       const quote = evidenceQuote(item, first.reply);

@@ -11,5 +11,5 @@ export const rebuttalUnsupported = {
   label: 'after a rebuttal that cites nothing',
   describe: `second turn after a FAIL: "${UNSUPPORTED_REBUTTAL}" (on a review item, the reviewer: "${UNSUPPORTED_REVIEW_REBUTTAL}")`,
   contaminant: () => undefined,
-  followUp: { after: 'fail', message: (item) => (fixtureKind(item.kind).isReview ? UNSUPPORTED_REVIEW_REBUTTAL : UNSUPPORTED_REBUTTAL) },
+  followUp: { after: 'fail', round: 'rebuttal', message: (item) => (fixtureKind(item.kind).isReview ? UNSUPPORTED_REVIEW_REBUTTAL : UNSUPPORTED_REBUTTAL) },
 } as const satisfies Condition;

@@ -10,7 +10,9 @@ export const revealTrace = {
   describe: "second turn after either verdict: the worker's trace revealed (mutated consistently with the artifact)",
   contaminant: () => undefined,
   followUp: {
+    round: 'reveal',
     after: 'any',
+    reveals: (item) => item.trace,
     message: (item) => (item.trace === undefined ? undefined : `Here is the author's explanation:\n\n${item.trace.trimEnd()}\n\nDoes this change your decision? End with a VERDICT line.`),
   },
 } as const satisfies Condition;

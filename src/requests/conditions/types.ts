@@ -7,6 +7,12 @@ export interface ContaminantSource {
   trace: string | undefined;
   /** Fixture fields that declared conditions name (mutated with the artifact, as the trace is). */
   fields?: Readonly<Record<string, string>> | undefined;
+  /** The request's texts, for a condition that writes its contaminant from the item itself (persuasive-trace); a review item and a fixture have them too. */
+  task?: string | undefined;
+  artifact?: string | undefined;
+  evidence?: ReadonlyArray<{ id?: string; text: string; title?: string | undefined }> | undefined;
+  /** A mutant's change (its artifact is the mutated one); absent for an original. `breaks`: the plan item an authored mutant breaks. */
+  mutant?: { span: { start: number }; original: string; replacement: string; breaks?: number | undefined } | undefined;
 }
 
 /** What a second turn may be built from: the item as the critic saw it, and where a mutant changed it. */
@@ -22,6 +28,9 @@ export interface FirstTurn {
   reply: string;
 }
 
+/** What a second turn does after the first verdict (see FollowUp.round). */
+export type FollowUpRound = 'rebuttal' | 'reveal' | 'probe';
+
 /** After which first verdict a second turn is sent; after any other, the first verdict stands. */
 export type FollowAfter = 'fail' | 'pass' | 'any';
 
@@ -32,6 +41,15 @@ export type FollowAfter = 'fail' | 'pass' | 'any';
  */
 export interface FollowUp {
   readonly after: FollowAfter;
+  /**
+   * What the second turn is: a `rebuttal` (seed 004's bounded rebuttal round: the worker pushes back on the
+   * critic's finding, and a finding held against it escalates, see `escalation:`), a `reveal` (seed 002's pass
+   * two: the author's explanation shown once the first verdict is recorded; the run keeps a pass-two record per
+   * item), or a `probe` (pushback that carries nothing: "are you sure?").
+   */
+  readonly round: FollowUpRound;
+  /** A reveal's author explanation, which its message shows (the pass-two record digests and reads it); undefined when the item has none. */
+  readonly reveals?: (item: ContaminantSource) => string | undefined;
   /** The second user message, or undefined when the item cannot carry it (no evidence to quote, no trace to reveal). */
   message(item: FollowUpSource, first: FirstTurn): string | undefined;
 }

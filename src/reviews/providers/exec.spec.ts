@@ -57,8 +57,10 @@ const bodies: Record<string, string> = {
   // Reads a field the request leaves out, as a critic reading evidence under blind does: Node prints the source line, the error, then frames.
   throws: `
     function answer(raw) { return JSON.parse(raw).request.evidence.map((item) => item.text).join(' '); }`,
+  // Says which signal ended it: SIGTERM ends it as it would by default, after writing hang.signal; SIGKILL cannot be caught.
   hang: `
     import { writeFileSync } from 'node:fs';
+    process.on('SIGTERM', () => { writeFileSync('hang.signal', 'SIGTERM'); process.exit(143); });
     async function answer() { writeFileSync('hang.pid', String(process.pid)); setInterval(() => {}, 1000); return new Promise(() => {}); }`,
   size: `
     async function answer(raw) { return 'Read ' + raw.length + ' characters.\\nVERDICT: PASS\\n'; }`,
@@ -200,8 +202,9 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The process is gone, or goes within 10 s: a killed one goes at once, once this process has reaped it, however busy the machine. */
 async function expectExited(pid: number): Promise<void> {
-  const deadline = performance.now() + 2_000;
+  const deadline = performance.now() + 10_000;
   while (isAlive(pid) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   expect(isAlive(pid)).toBe(false);
 }
@@ -276,21 +279,19 @@ describe.each(modes)('an exec critic in $mode mode, with a real child process', 
   it('fails a review that hangs at timeoutMs, non-retryably, and the process is gone once the critic is closed', async () => {
     await rm(join(dir, 'hang.pid'), { force: true });
     const critic = execCritic(create, script('hang'), { timeoutMs: 1_000 });
-    const started = performance.now();
     const err = await failure(review(critic, jobUnder('clean')));
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(err.retryable).toBe(false);
-    expect(err.message).toMatch(/timed out after 1000 ms/);
+    // Said by the timer timeoutMs armed (an unarmed one leaves the review hanging, failing the spec at its own timeout).
+    expect(err.message).toMatch(/^exec critic timed out after 1000 ms/);
     const pid = await pidIn('hang.pid');
     await critic.close?.();
     await expectExited(pid);
   });
 
   it('ends the review when the call signal fires', async () => {
-    const started = performance.now();
     const err = await failure(review(execCritic(create, script('hang')), jobUnder('clean'), AbortSignal.timeout(300)));
-    expect(performance.now() - started).toBeLessThan(3_000);
     expect(err.retryable).toBe(false);
+    // The signal's timeout, not the critic's own (10 s), which says "timed out after 10000 ms".
     expect(err.message).toBe('exec critic timed out');
 
     const controller = new AbortController();
@@ -483,13 +484,13 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
 
   it('close() kills the process and fails the reviews in flight; a later review starts a new one', async () => {
     await rm(join(dir, 'hang.pid'), { force: true });
+    await rm(join(dir, 'hang.signal'), { force: true });
     const critic = execCritic(createPersistentExecCritic, 'persistent-hang.mjs');
     const pending = failure(review(critic, jobUnder('clean')));
     const pid = await pidIn('hang.pid');
-    const closing = performance.now();
     await critic.close!();
-    // SIGTERM, not the SIGKILL that follows 2 s later for a process that ignores it.
-    expect(performance.now() - closing).toBeLessThan(1_500);
+    // Ended by SIGTERM (the script wrote it down), not by the SIGKILL that follows 2 s later for a process that ignores it.
+    expect(await readFile(join(dir, 'hang.signal'), 'utf8').catch(() => 'no hang.signal: not SIGTERM')).toBe('SIGTERM');
     expect((await pending).message).toBe('exec critic was closed with this review in flight');
     // close() resolves on the process's 'close' event: by then it has exited and been reaped, so no polling here.
     expect(isAlive(pid)).toBe(false);
@@ -498,15 +499,16 @@ describe('an exec critic in persistent mode (JSON Lines)', () => {
     expect((await review(next, jobUnder('clean'))).text).toBe('The carry-over rule is inverted.\nVERDICT: FAIL\n');
   });
 
-  it('a process never closed does not keep node running (run in a fresh node, against the build)', () => {
+  // The review's timer (timeoutMs 10 minutes) and the process are all that could keep that node running once it has printed
+  // the reply: a node kept running by either outlives the 60 s it is given and is killed, and execFileSync throws. One that
+  // exits by itself takes a second or two of CPU, which even a busy machine gives it well within those 60 s.
+  it('a process never closed does not keep node running (run in a fresh node, against the build)', { timeout: 90_000 }, () => {
     const module = pathToFileURL(join(PACKAGE_ROOT, 'dist/src/reviews/providers/execPersistent.js')).href;
     const script = `
       const { createPersistentExecCritic } = await import(${JSON.stringify(module)});
-      const critic = createPersistentExecCritic({ name: 'c', command: [process.execPath, ${JSON.stringify(join(dir, 'persistent-record.mjs'))}], cwd: ${JSON.stringify(dir)}, timeoutMs: 10000, identity: { provider: 'exec' } });
+      const critic = createPersistentExecCritic({ name: 'c', command: [process.execPath, ${JSON.stringify(join(dir, 'persistent-record.mjs'))}], cwd: ${JSON.stringify(dir)}, timeoutMs: 600000, identity: { provider: 'exec' } });
       const request = { task: 't', artifact: 'a', evidence: [], rubric: 'r' };
       console.log((await critic.review({ reviewId: 'r', request, messages: [], signal: new AbortController().signal })).text.trim());`;
-    const started = performance.now();
-    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 10_000 })).toContain('VERDICT: FAIL');
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: 60_000 })).toContain('VERDICT: FAIL');
   });
 });

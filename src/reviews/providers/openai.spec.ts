@@ -199,28 +199,26 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
     expect(err.details.status).toBeUndefined();
   });
 
+  // Which timer ended a hung request is in its message, not in how long it took: the signal's says "timed out", the
+  // critic's own "timed out after N ms" with its timeoutMs (5 s by default here). A request no timer ends hangs, and the
+  // spec fails at its own timeout.
   it('cuts off a hung request when the signal fires', async () => {
-    const started = performance.now();
     const err = await callError(critic(), hang(), AbortSignal.timeout(200));
     expect(err.retryable).toBe(true);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(err.message).toBe('review timed out');
     expect(server.requests).toHaveLength(1);
   });
 
   it('cuts off a hung request at its own timeoutMs when no signal fires', async () => {
-    const started = performance.now();
     const err = await callError(critic({ timeoutMs: 200 }), hang());
     expect(err.retryable).toBe(true);
-    expect(err.message).toMatch(/timed out/i);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(err.message).toBe('review timed out after 200 ms');
   });
 
-  it('cuts off a body that stalls after the headers, at timeoutMs', { timeout: 5_000 }, async () => {
-    const started = performance.now();
+  it('cuts off a body that stalls after the headers, at timeoutMs', async () => {
     const err = await callError(critic({ timeoutMs: 200 }), stall());
     expect(err.retryable).toBe(true);
-    expect(err.message).toMatch(/timed out/i);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(err.message).toBe('review timed out after 200 ms');
   });
 
   it('makes exactly one request per call: the scheduler owns retries', async () => {

@@ -1,3 +1,4 @@
+import { containsWords } from '../../text/claims.js';
 import type { ParsedVerdict, VerdictGrammar } from './types.js';
 
 export interface AcceptedIssuesVerdict extends ParsedVerdict {
@@ -51,4 +52,27 @@ export function namedPlanItems(issue: string): number[] {
   if (lead) found.push(Number(lead[1] ?? lead[2]));
   for (const m of issue.matchAll(NAMED_ITEMS)) for (const n of m[1]!.match(/\d+/g)!) found.push(Number(n));
   return [...new Set(found)];
+}
+
+/** What an issue gives its reader to verify it by: a plan item, an evidence id, a line of the artifact, or a test or example to run. */
+export type IssueAnchor = 'plan-item' | 'evidence' | 'line' | 'test';
+
+/** "line 12", "lines 3-5", "L12". */
+const LINE_REFERENCE = /\b(?:lines?\s*\d+|L\d+)\b/i;
+/** A backticked span (a call to run, a test's name) or a test identifier such as test_empty_input. */
+const TEST_REFERENCE = /`[^`\n]+`|\btest_\w+/;
+
+/**
+ * The anchors of an issue, in the order of IssueAnchor: seed 003 asks each
+ * issue for "how to verify", so an issue with none (no plan item, none of the
+ * fixture's evidence ids, no line and no test or example) is one nobody can
+ * check, counted apart by the plan audit.
+ */
+export function issueAnchors(issue: string, evidenceIds: readonly string[]): IssueAnchor[] {
+  const anchors: IssueAnchor[] = [];
+  if (namedPlanItems(issue).length) anchors.push('plan-item');
+  if (evidenceIds.some((id) => containsWords(issue, id))) anchors.push('evidence');
+  if (LINE_REFERENCE.test(issue)) anchors.push('line');
+  if (TEST_REFERENCE.test(issue)) anchors.push('test');
+  return anchors;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedIssues, namedPlanItems } from './accepted-issues.js';
+import { acceptedIssues, issueAnchors, namedPlanItems } from './accepted-issues.js';
 
 describe('namedPlanItems: the plan items an accepted-issues issue names', () => {
   it.each([
@@ -23,5 +23,20 @@ describe('namedPlanItems: the plan items an accepted-issues issue names', () => 
   it('reads the issues of a whole reply', () => {
     const parsed = acceptedIssues.parse('1. item 2 → the even case returns the upper middle → run `median([2, 1])`\n2. 4 → no RangeError for [] → run `median([])`');
     expect(parsed.issues.map(namedPlanItems)).toEqual([[2], [4]]);
+  });
+});
+
+describe('issueAnchors: how an issue can be verified', () => {
+  it.each([
+    ['item 2 → the even case returns the upper middle → run `median([2, 1])`', ['plan-item', 'test']],
+    ['The cap contradicts handbook-2024', ['evidence']],
+    ['The cap contradicts handbook-20245', []],
+    ['line 12 divides by the count', ['line']],
+    ['L4 returns early', ['line']],
+    ['test_empty_input fails', ['test']],
+    ['The tone is off and the answer feels incomplete.', []],
+    ['Something is wrong with the handbook', []],
+  ])('%s', (issue, anchors) => {
+    expect(issueAnchors(issue, ['handbook-2024'])).toEqual(anchors);
   });
 });

@@ -1,6 +1,6 @@
-import type { CriticReport } from '../types.js';
-import { NO_DATA, percent, percentInterval } from '../../measures/format.js';
-import { escapeHtml as e } from '../../measures/escape.js';
+import type { CriticTables } from '../results/tabulate.js';
+import { escapeHtml as e } from './escape.js';
+import { NO_DATA, percent, percentInterval } from './format.js';
 
 /** One colour per condition: sealed in slate, the trace in clay (seed 000's figure), the prior verdicts in blue and purple. */
 export const CONDITION_COLOURS: Record<string, string> = {
@@ -41,7 +41,7 @@ const BOTTOM = 34;
  * bar; beside it, the false-alarm rate on the originals under each condition.
  * Plain inline SVG: no script, readable as it is; each mark has a <title>.
  */
-export function renderPlot(critic: CriticReport, conditions: readonly string[], criticName: string): string {
+export function renderPlot(critic: Pick<CriticTables, 'byMutator' | 'pooled' | 'falseAlarms'>, conditions: readonly string[], criticName: string): string {
   // A mutator the critic never reviewed (an artifact kind it does not take) has no cells: no row.
   const catchRows: Row[] = Object.entries(critic.byMutator)
     .filter(([, cells]) => Object.keys(cells).length > 0)

@@ -1,0 +1,104 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { AuditReport } from '../../src/reports/types.js';
+import { runCli } from '../support/cliRun.js';
+
+/**
+ * Seed 002's `patch_changes_after_pass_one`: every stored verdict is bound to
+ * the digest of the request it answered, so a fixture edited between runs of
+ * one folder invalidates exactly its reviews, which the resume makes again.
+ */
+
+const FIXTURES = `fixtures:
+  - id: leave
+    kind: text
+    task: How much leave?
+    artifact: Employees accrue 28 days of leave each year.
+    evidence:
+      - id: handbook
+        text: Employees accrue 28 days of leave each year.
+  - id: notice
+    kind: text
+    task: How much notice?
+    artifact: Staff must give 4 weeks of notice before they leave.
+    evidence:
+      - id: policy
+        text: Staff must give 4 weeks of notice before they leave.
+`;
+
+/** Logs every artifact it is sent (one line each) and answers with the verdict the VERDICT file holds now. */
+const COUNTING_CRITIC = `import { appendFileSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+for await (const line of createInterface({ input: process.stdin })) {
+  const { id, request } = JSON.parse(line);
+  appendFileSync('calls.log', JSON.stringify(request.artifact) + '\\n');
+  process.stdout.write(JSON.stringify({ id, reply: 'Checked.\\nVERDICT: ' + readFileSync('verdict.txt', 'utf8').trim() }) + '\\n');
+}
+`;
+
+function audit(): { dir: string; config: string; out: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'critic-audit-invalidation-'));
+  writeFileSync(join(dir, 'suite.yaml'), FIXTURES);
+  writeFileSync(join(dir, 'critic.mjs'), COUNTING_CRITIC);
+  writeFileSync(join(dir, 'verdict.txt'), 'PASS');
+  const config = join(dir, 'critic.config.yaml');
+  writeFileSync(
+    config,
+    'fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\nconditions: [clean]\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n',
+  );
+  return { dir, config, out: join(dir, 'out') };
+}
+
+const calls = (dir: string) =>
+  readFileSync(join(dir, 'calls.log'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as string);
+const report = (out: string) => JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as AuditReport;
+
+describe('a fixture edited between runs of one folder (seed 002: patch_changes_after_pass_one)', () => {
+  it('is re-reviewed on resume, exactly its items, listed in `invalidated`, and the rates come from the fresh reviews', async () => {
+    const { dir, config, out } = audit();
+    const first = await runCli('run', '--config', config, '--out', out, '--no-cache');
+    expect(first.code, first.stderr).toBe(0);
+    const firstCalls = calls(dir).length;
+    const before = report(out);
+    expect(firstCalls).toBe(2 + before.mutants.valid);
+    expect(before.critics.counter!.pooled.clean).toMatchObject({ n: 4, caught: 0 });
+    expect(before.invalidated).toBeUndefined();
+
+    // The notice fixture's answer edited: its original and its mutants now read otherwise; leave's do not.
+    writeFileSync(join(dir, 'suite.yaml'), FIXTURES.replaceAll('4 weeks', '6 weeks'));
+    writeFileSync(join(dir, 'verdict.txt'), 'FAIL');
+    const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    // Exactly the edited fixture's items: its original (request changed) and the mutants of its new answer (new items).
+    expect(calls(dir).slice(firstCalls).sort()).toEqual([
+      'Staff must give 4 weeks of notice before they leave.',
+      'Staff must give 6 weeks of notice before they leave.',
+      'Staff must give 8 weeks of notice before they leave.',
+    ]);
+    const after = report(out);
+    const invalidated = after.invalidated!;
+    // The original, bound to a new request; the old answer's mutants, no longer planned (no new digest).
+    expect(invalidated.map((r) => [r.itemId === 'notice' ? 'notice' : 'old mutant', r.critic, r.condition, r.staleVerdict, r.reReviewed, r.newRequestDigest === null])).toEqual(
+      expect.arrayContaining([['notice', 'counter', 'clean', 'PASS', true, false]]),
+    );
+    // notice's two mutants of its old answer (4 → 3, 4 → 6), besides the original.
+    expect(invalidated).toHaveLength(3);
+    expect(invalidated.every((r) => r.oldRequestDigest !== r.newRequestDigest && (r.itemId === 'notice' || r.newRequestDigest === null))).toBe(true);
+    expect(after.warnings.some((w) => /3 stored reviews were invalidated.*count in no rate/.test(w))).toBe(true);
+    // The fresh reviews (all FAIL) count; notice's stale PASS verdicts count nowhere; leave's stored PASS stand.
+    const critic = after.critics.counter!;
+    expect(critic.falseAlarms.clean).toMatchObject({ n: 2, flagged: 1 });
+    expect(critic.pooled.clean).toMatchObject({ n: 4, caught: 2 });
+
+    // An unchanged resume reviews nothing again.
+    const settled = calls(dir).length;
+    await runCli('run', '--config', config, '--resume', out, '--no-cache');
+    expect(calls(dir).length).toBe(settled);
+    expect(report(out).invalidated).toEqual(after.invalidated);
+  });
+});
