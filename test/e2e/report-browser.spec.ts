@@ -62,13 +62,14 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
 
   beforeAll(async () => {
     // The README's quick start, the default audit (docs/default-audit.md; one run, shared with default-audit.spec.ts): offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
+    // This file starts while default-audit.spec.ts's run may still be going (test/support/slowestFirst.ts): wait as long as defaultRun does.
     const run = await defaultRunResult();
     expect(run.status, run.stderr).toBe(1);
     out = run.out;
     report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     chromium = await launchChromium();
     context = await chromium.context();
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await chromium?.close();

@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { sha256Hex } from '../../util/hash.js';
+import { RecentResults } from '../../util/recentResults.js';
 import type { Critic } from '../critic.js';
 import { entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { createExecCritic } from './execOneshot.js';
@@ -49,13 +50,21 @@ export const exec: Provider<typeof schema> = {
   },
 };
 
+/**
+ * Each file's hash by its path and what stat says of it: a process that creates many critics (a test suite running
+ * audits in one process) reads an unchanged file once, though it is often the interpreter itself (~100 MB for node).
+ * Any write changes the file's ctime, so an edited script is hashed afresh.
+ */
+const fileHashes = new RecentResults<string>(256);
+
 /** Hashes of the files an exec command names (its script), so editing the script changes the critic's identity. */
 function scriptHashes(command: readonly string[], baseDir: string): Record<string, string> {
   const hashes: Record<string, string> = {};
   for (const arg of command) {
     const file = resolve(baseDir, arg);
     try {
-      if (statSync(file).isFile()) hashes[arg] = sha256Hex(readFileSync(file)).slice(0, 16);
+      const stat = statSync(file, { bigint: true });
+      if (stat.isFile()) hashes[arg] = fileHashes.get(`${file}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeNs}\0${stat.ctimeNs}`, () => sha256Hex(readFileSync(file)).slice(0, 16));
     } catch {
       // Not a file: an ordinary argument.
     }
