@@ -11,7 +11,7 @@ import type { ToolsSetting } from '../requests/tools.js';
 import { toolUseSink } from '../results/verification.js';
 import type { ToolCall } from '../reviews/tools/index.js';
 import { spanOf } from '../mutants/span.js';
-import { thresholdsSchema } from './index.js';
+import { cardPieces, thresholdsSchema } from './index.js';
 
 /**
  * The toolUse measure against scripted tool-using critics of known behaviour over 12 fixtures (an original and two
@@ -94,6 +94,9 @@ describe('verification, unverified approvals, tool calls and boundary requests',
     expect(boundary.items[0]).toEqual({ itemId: world.items[0]!.id, condition: 'clean', repeat: 0, tool: 'read_worker_notes', arguments: {} });
     expect(gatesOf(built, 'notes-reader')).toMatchObject({ maxBoundaryRequests: ['red', 72] });
     expect(built.critics['notes-reader']!.verification!['clean']!.rate).toBe(1);
+    // On its card in report.html, beside the gates; nothing on the card of a critic that stayed in bounds.
+    expect(cardPieces(built.critics['notes-reader']!)).toContain('Called tools out of bounds 72 times (read_worker_notes ×50 (the first 50 of 72)), each denied and recorded');
+    expect(cardPieces(built.critics['verifying']!)).not.toContain('out of bounds');
   });
 
   it('a critic that answers without any tool call: verification 0%, its approvals all unverified, the positive control says so', () => {

@@ -103,6 +103,15 @@ export const toolUse = criticMeasure({
           }
         : {},
   },
+  // Beside the gates, as echo's flag is: a critic that reached out of bounds is seen on its card, gated or not; nothing for one that did not.
+  card: {
+    // After pass two's and escalation's pieces.
+    rank: 50,
+    render: ({ boundaryRequests }) =>
+      boundaryRequests?.count
+        ? `<p class="flag boundary">Called tools out of bounds ${boundaryRequests.count} times (${e(toolCounts(boundaryRequests))}), each denied and recorded: a critic that reaches beyond its review.</p>`
+        : '',
+  },
   terminal: { rank: 75, render: (figure) => terminalLines(figure) },
   markdown: { rank: 95, render: (figure, view) => markdownLines(figure, view) },
   html: { rank: 75, render: (figure, view) => htmlSection(figure, view) },
