@@ -95,7 +95,7 @@ describe('verification, unverified approvals, tool calls and boundary requests',
     expect(gatesOf(built, 'notes-reader')).toMatchObject({ maxBoundaryRequests: ['red', 72] });
     expect(built.critics['notes-reader']!.verification!['clean']!.rate).toBe(1);
     // On its card in report.html, beside the gates; nothing on the card of a critic that stayed in bounds.
-    expect(cardPieces(built.critics['notes-reader']!)).toContain('Called tools out of bounds 72 times (read_worker_notes ×50 (the first 50 of 72)), each denied and recorded');
+    expect(cardPieces(built.critics['notes-reader']!)).toContain('Called tools out of bounds 72 times (read_worker_notes ×50 in the first 50 listed), each denied and recorded');
     expect(cardPieces(built.critics['verifying']!)).not.toContain('out of bounds');
   });
 

@@ -154,7 +154,7 @@ function dropGate(condition: string, cell: VerificationCell | undefined, thresho
 const toolCounts = (b: BoundaryRequests) =>
   Object.entries(countBy(b))
     .map(([tool, n]) => `${tool} ×${n}`)
-    .join(', ') + (b.count > b.items.length ? ` (the first ${b.items.length} of ${b.count})` : '');
+    .join(', ') + (b.count > b.items.length ? ` in the first ${b.items.length} listed` : '');
 
 /** The listed boundary requests per tool. */
 function countBy(b: BoundaryRequests): Record<string, number> {
