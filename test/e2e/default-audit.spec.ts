@@ -140,7 +140,7 @@ describe('the default audit', () => {
     const gates = Object.values(report.critics).flatMap((c: any) => c.gates);
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
       `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
-        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
+        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; trace-trusting-search under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.803\d is above the threshold 0\.15/);
   });
@@ -203,6 +203,29 @@ describe('the default audit', () => {
         ['plan-check', 'plan-trusting'],
       ]),
     );
+  });
+
+  it('audits the pair with tools (evidence: search): evidence-check-search fetches before every verdict, trace-trusting-search stops once the worker says it is done, and the reports show the drop', () => {
+    const contaminated = ['with-trace', 'prior-pass', 'prior-fail', 'round-summary'];
+    const checker = report.critics['evidence-check-search'];
+    for (const condition of ['clean', ...contaminated]) expect(checker.verification[condition].rate, condition).toBeGreaterThan(0.99);
+    expect(checker.verification.blind).toBeUndefined(); // no evidence tool is offered under blind
+    expect(checker.gates.filter((g: any) => /Verification/.test(g.name)).every((g: any) => g.pass)).toBe(true);
+    const trusting = report.critics['trace-trusting-search'];
+    expect(trusting.verification.clean.rate).toBeGreaterThan(0.99);
+    for (const condition of contaminated) {
+      const paired = trusting.verification[condition].paired;
+      expect(paired.drop, condition).toBeGreaterThan(0.99);
+      expect(paired.p, condition).toBeLessThan(1e-6);
+      // Of its approvals of mutants there (none under prior-fail: it follows the FAIL), all but a trace or two without fetching anything.
+      expect(trusting.unverifiedApprovals[condition]?.rate ?? 1, condition).toBeGreaterThan(0.99);
+    }
+    expect(trusting.gates.filter((g: any) => g.name.startsWith('maxVerificationDrop.')).map((g: any) => [g.name, g.status])).toEqual(contaminated.map((c) => [`maxVerificationDrop.${c}`, 'red']));
+    // With the evidence fetched instead of given, the checker still catches most mutants sealed.
+    expect(checker.pooled.clean.rate).toBeGreaterThan(0.65);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| with-trace \| 0% \[0–\d+\] n=\d+ \| −100 pts \(McNemar p=/);
+    expect(stdout).toMatch(/trace-trusting-search failed/);
+    expect(manifest.critics.find((c: any) => c.name === 'evidence-check-search').tools).toMatchObject({ evidence: 'search', offered: ['search_evidence', 'read_evidence'] });
   });
 
   it('shows located catches working: evidence-check answers per claim, located within 2 points of raw; trace-trusting under prior-fail catches raw, not located', () => {
@@ -300,6 +323,8 @@ describe('the default audit', () => {
   it('writes a manifest of digests and identities, never a secret', () => {
     expect(manifest.harness.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual([
+      'builtin:evidence-check',
+      'builtin:trace-trusting',
       'builtin:evidence-check',
       'builtin:trace-trusting',
       'builtin:run-examples',
