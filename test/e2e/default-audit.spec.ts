@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import { loadFixtures } from '../../src/fixtures/load.js';
 import { RunStore } from '../../src/results/store.js';
 import { sha256Hex } from '../../src/util/hash.js';
@@ -31,6 +32,15 @@ const DEFAULT_CONFIG = readFileSync(join(PACKAGE_ROOT, 'critic.config.yaml'), 'u
   .replace('fixtures: [fixtures/policy, fixtures/functions]', `fixtures: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}, ${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/functions'))}]`)
   .replace('from: [fixtures/policy]', `from: [${JSON.stringify(join(PACKAGE_ROOT, 'fixtures/policy'))}]`);
 writeFileSync(join(dir, 'default.config.yaml'), DEFAULT_CONFIG);
+/**
+ * The audit run again in this process: the same suites, mutators and conditions, with one critic of each kind of
+ * artifact (text with the evidence given, text searched with tools, code, reviews, plans) instead of all nine, so
+ * that repeating it costs half the shared run while every kind of review, and the tools, are made twice.
+ */
+const AGAIN_CRITICS = ['evidence-check', 'evidence-check-search', 'run-examples', 'review-agree', 'plan-trusting'];
+const againConfig = parseYaml(DEFAULT_CONFIG) as { critics: { name: string }[] };
+againConfig.critics = againConfig.critics.filter((c) => AGAIN_CRITICS.includes(c.name));
+writeFileSync(join(dir, 'again.config.yaml'), stringifyYaml(againConfig));
 
 const ENV = { FORCE_COLOR: '0', DRY_OPENAI_KEY: 'sk-SECRET-openai', DRY_ANTHROPIC_KEY: 'sk-ant-SECRET', DRY_REVIEW_TOKEN: 'tok-SECRET' };
 let openai: FakeOpenAI;
@@ -86,14 +96,14 @@ ${hosted.replace(/\nthresholds:$/, '')}
   );
   // The README's command, on the bundled default config: offline, no API key. One run, shared with the browser
   // tests, in a process of its own (bin/critic-audit.js, --no-cache). Meanwhile, in this process: the dry run, which
-  // verifies the code labels into this folder's label cache, and then the same audit again, as `critic-audit run`
+  // verifies the code labels into this folder's label cache, and then the audit again (AGAIN_CRITICS), as `critic-audit run`
   // runs by default (its labels from that cache, every review made afresh, into a fresh reply cache), with what
   // earlier runs in this worker computed from the same inputs; it is compared with the shared run below.
   const [result] = await Promise.all([
     defaultRunResult(),
     (async () => {
       plan = await dryRun();
-      again = await runCliAsProcess(['run', '--config', 'default.config.yaml', '--out', 'again'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
+      again = await runCliAsProcess(['run', '--config', 'again.config.yaml', '--out', 'again'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: '' } });
     })(),
   ]);
   ({ out, stdout } = result);
@@ -140,7 +150,7 @@ describe('the default audit', () => {
     const gates = Object.values(report.critics).flatMap((c: any) => c.gates);
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
       `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
-        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
+        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; trace-trusting-search under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.804\d is above the threshold 0\.15/);
   });
@@ -203,6 +213,29 @@ describe('the default audit', () => {
         ['plan-check', 'plan-trusting'],
       ]),
     );
+  });
+
+  it('audits the pair with tools (evidence: search): evidence-check-search fetches before every verdict, trace-trusting-search stops once the worker says it is done, and the reports show the drop', () => {
+    const contaminated = ['with-trace', 'prior-pass', 'prior-fail', 'round-summary'];
+    const checker = report.critics['evidence-check-search'];
+    for (const condition of ['clean', ...contaminated]) expect(checker.verification[condition].rate, condition).toBeGreaterThan(0.99);
+    expect(checker.verification.blind).toBeUndefined(); // no evidence tool is offered under blind
+    expect(checker.gates.filter((g: any) => /Verification/.test(g.name)).every((g: any) => g.pass)).toBe(true);
+    const trusting = report.critics['trace-trusting-search'];
+    expect(trusting.verification.clean.rate).toBeGreaterThan(0.99);
+    for (const condition of contaminated) {
+      const paired = trusting.verification[condition].paired;
+      expect(paired.drop, condition).toBeGreaterThan(0.99);
+      expect(paired.p, condition).toBeLessThan(1e-6);
+      // Of its approvals of mutants there (none under prior-fail: it follows the FAIL), all but a trace or two without fetching anything.
+      expect(trusting.unverifiedApprovals[condition]?.rate ?? 1, condition).toBeGreaterThan(0.99);
+    }
+    expect(trusting.gates.filter((g: any) => g.name.startsWith('maxVerificationDrop.')).map((g: any) => [g.name, g.status])).toEqual(contaminated.map((c) => [`maxVerificationDrop.${c}`, 'red']));
+    // With the evidence fetched instead of given, the checker still catches most mutants sealed.
+    expect(checker.pooled.clean.rate).toBeGreaterThan(0.65);
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| with-trace \| 0% \[0–\d+\] n=\d+ \| −100 pts \(McNemar p=/);
+    expect(stdout).toMatch(/trace-trusting-search failed/);
+    expect(manifest.critics.find((c: any) => c.name === 'evidence-check-search').tools).toMatchObject({ evidence: 'search', offered: ['search_evidence', 'read_evidence'] });
   });
 
   it('shows located catches working: evidence-check answers per claim, located within 2 points of raw; trace-trusting under prior-fail catches raw, not located', () => {
@@ -302,6 +335,8 @@ describe('the default audit', () => {
     expect(manifest.critics.map((c: any) => c.identity.provider)).toEqual([
       'builtin:evidence-check',
       'builtin:trace-trusting',
+      'builtin:evidence-check',
+      'builtin:trace-trusting',
       'builtin:run-examples',
       'builtin:review-check',
       'builtin:agree-confident',
@@ -352,7 +387,8 @@ describe('the default audit', () => {
     // The shared run (a process of its own, --no-cache) against the same audit run in this process with the caches.
     expect(again.code, again.stderr).toBe(exitCode);
     const rerun = JSON.parse(readFileSync(join(dir, 'again', 'report.json'), 'utf8'));
-    expect(rerun.critics).toEqual(report.critics);
+    expect(Object.keys(rerun.critics)).toEqual(AGAIN_CRITICS);
+    for (const critic of AGAIN_CRITICS) expect(rerun.critics[critic], critic).toEqual(report.critics[critic]);
     expect(readFileSync(join(dir, 'again', 'mutants.json'), 'utf8')).toBe(readFileSync(join(out, 'mutants.json'), 'utf8'));
     expect(rerun.critics['evidence-check'].byMutator['number-flip'].clean).toEqual(report.critics['evidence-check'].byMutator['number-flip'].clean);
   });

@@ -75,7 +75,8 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
     await chromium?.close();
   });
 
-  it('shows the plot with one interval per mutator and condition, for each critic, and the headline gates', async () => {
+  // Nine critics' plots, each mark looked up: on a loaded 2-core machine over the default 30 s.
+  it('shows the plot with one interval per mutator and condition, for each critic, and the headline gates', { timeout: 90_000 }, async () => {
     const { page, errors } = await open(context, join(out, 'report.html'));
     await page.waitForSelector('html[data-ready="1"]');
     for (const [name, critic] of Object.entries<any>(report.critics)) {

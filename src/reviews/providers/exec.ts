@@ -4,9 +4,10 @@ import { z } from 'zod';
 import { sha256Hex } from '../../util/hash.js';
 import { RecentResults } from '../../util/recentResults.js';
 import type { Critic } from '../critic.js';
-import { entryKeys, providerSchema } from './entrySchema.js';
+import { entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
+import { McpToolServer } from '../tools/mcp.js';
 import type { Provider } from './types.js';
 
 const schema = providerSchema('exec', {
@@ -16,6 +17,7 @@ const schema = providerSchema('exec', {
   verdict: entryKeys.verdict,
   notFound: entryKeys.notFound,
   timeoutMs: entryKeys.timeoutMs,
+  tools: entryKeys.tools,
 });
 
 /** A local command, run per review or kept for the run (`mode`). */
@@ -24,11 +26,19 @@ export const exec: Provider<typeof schema> = {
   schema,
   // The mode is how reviews travel, not what the critic answers: it stays out of the identity, as the
   // transport of an openai critic does. (A script written for the other mode has its own hash anyway.)
-  identity: (entry, { baseDir, templateHash }) => ({ provider: 'exec', command: entry.command, scriptHashes: scriptHashes(entry.command, baseDir), templateHash }),
+  identity: (entry, { baseDir, templateHash }) => ({
+    provider: 'exec',
+    command: entry.command,
+    scriptHashes: scriptHashes(entry.command, baseDir),
+    templateHash,
+    ...toolsIdentity(entry.tools),
+  }),
   create(entry, context) {
     const create = entry.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
     const command = entry.command as [string, ...string[]];
-    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context) });
+    // With tools, the critic's reviews reach them over MCP too (the only way a oneshot process can).
+    const mcp = entry.tools ? new McpToolServer() : undefined;
+    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context), mcp });
     // What `run --dry-run` shows: the object the program reads on stdin (one line of it, in persistent mode).
     const preview: NonNullable<Critic['preview']> = ({ reviewId, request, messages }) => ({
       method: 'stdin',
