@@ -143,6 +143,20 @@ describe("claim-insertion, on the task's topic", () => {
       ],
     },
     {
+      name: 'a sentence that cites another clause by its number ("under 4.1") left out; an amount in the answer’s writing of its currency',
+      task: 'What does Super Cover cost and what does it do?',
+      artifact: 'Super Cover costs €24 a day.',
+      evidence: '4.2 Super Cover costs EUR 24.00 per day. Super Cover reduces the excess under 4.1 to zero. Super Cover reduces the deposit to EUR 300.00.',
+      kept: ['Super Cover costs €24 a day. Super Cover reduces the deposit to €450.00.', 'Super Cover costs €24 a day. Super Cover reduces the deposit to €150.00.'],
+    },
+    {
+      name: 'a sentence sharing only the reader’s role with the task ("member")',
+      task: "I'm a member at Riverside. Can I bring a client in to work alongside me?",
+      artifact: 'If your client works at a desk, they need a day pass, which costs $25 when you buy it.',
+      evidence: 'Guests who work in the space require a Day Pass, which costs USD 25 when bought by a member. Members may host up to 2 guests at a time for meetings at no charge.',
+      kept: [],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',

@@ -2,7 +2,19 @@ import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey,
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
 import { sameEntityType } from '../src/text/entities.js';
-import { asAnswerStatement, inAnswerRegister, misstatedFigures, organisationNamed, speaksOfReaderAsOther, spokenOf, statedValues, subjectNouns, withoutClauseNumber } from '../src/text/insertions.js';
+import {
+  asAnswerStatement,
+  inAnswerCurrency,
+  inAnswerRegister,
+  isReaderRole,
+  misstatedFigures,
+  organisationNamed,
+  speaksOfReaderAsOther,
+  spokenOf,
+  statedValues,
+  subjectNouns,
+  withoutClauseNumber,
+} from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { sha256Hex } from '../src/util/hash.js';
@@ -37,7 +49,7 @@ export const claimInsertion: TextMutator = {
       const at = placeFor(source, sentences);
       const statement = asAnswerStatement(source, organisation);
       if (statement === null) continue;
-      const written = inAnswerRegister(statement, fixture.artifact);
+      const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
       if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
       for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
         // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
@@ -120,8 +132,11 @@ function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], ta
     if (said.has(numbered)) return false;
     const source = withoutClauseNumber(numbered);
     if (!isOneSentence(source) || source.split(/\s+/).length > MAX_WORDS || refersBack(source) || findDates(source).some((d) => d.form !== 'duration')) return false;
+    // "Super Cover reduces the excess under 4.1 to zero": a clause cited by its number is the document's cross-reference, out of place in an answer.
+    if (CITES_A_CLAUSE.test(source)) return false;
     const words = contentLemmas(source);
-    const shared = words.filter((l) => taskWords.has(l)).length;
+    // The reader's role ("Members may host ...", "I'm a member") puts no sentence on the question's topic.
+    const shared = words.filter((l) => taskWords.has(l) && !isReaderRole(l)).length;
     // A neighbour the answer rests on, continuing its rule (a word in common): the next tier of a credit table, not the next clause's rent review.
     const besideSupport = [evidence[i - 1], evidence[i + 1]].some((n) => n !== undefined && said.has(n) && contentLemmas(n).some((l) => words.includes(l)));
     // Or one, where the answer itself speaks of the rule (two of its ordinary words): the same matter the question is about, in the answer's words.
@@ -131,6 +146,9 @@ function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], ta
     return !findEntities(source).some((e) => named.some((n) => n.text !== e.text && (sameEntityType(e, n) || variantOf(e.text, n.text, spoken)))) && !namesRival(source, rivals);
   });
 }
+
+/** A clause of the document cited by its number: "under 4.1", "in section 2", "see clause 7". */
+const CITES_A_CLAUSE = /\b(?:under|in|of|see|per|to)\s+(?:section|clause|paragraph)?\s*\d+\.\d+\b|\b(?:section|clause|paragraph)\s+\d+/i;
 
 /**
  * What a text calls by name, by the noun the name qualifies: "Classic fare"

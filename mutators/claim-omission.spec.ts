@@ -49,6 +49,18 @@ describeTextMutator(
       artifact: 'The gym opens at 06:30 on weekdays, classes included. You can do classes that start before 16:00. Bookings open 3 days ahead.',
       kept: ['The gym opens at 06:30 on weekdays, classes included. Bookings open 3 days ahead.', 'The gym opens at 06:30 on weekdays, classes included. You can do classes that start before 16:00.'],
     },
+    {
+      name: 'not the only sentence that gives the amount the question asks for ("is there a fee?")',
+      task: 'I have three parcels to send today. Can you collect them, and is there a fee?',
+      artifact: 'Yes, we collect parcels the same day if you book before 2pm. There is an $8 fee per pickup. The fee is waived for 5 or more parcels.',
+      kept: ['Yes, we collect parcels the same day if you book before 2pm. There is an $8 fee per pickup.'],
+    },
+    {
+      name: 'not an option a later sentence compares with ("goes up to", "either way")',
+      task: 'How much would I save on an annual contract?',
+      artifact: 'A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%. Either way the $50 setup fee is waived.',
+      kept: ['A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%.'],
+    },
     ...[
       ['"it"', 'The bike fee is £55.', 'It must weigh under 30 kg.'],
       ['"however"', 'Refunds take 14 days.', 'However, the £5 fee is kept.'],

@@ -25,7 +25,7 @@ export const claimOmission: TextMutator = {
     const asked = nounsOf(fixture.task);
     for (const [i, sentence] of sentences.entries()) {
       if (i === 0) continue;
-      if (pointedAtLater(sentences, i) || onlyAnswerTo(asked, sentences, i)) continue;
+      if (pointedAtLater(sentences, i) || onlyAnswerTo(asked, sentences, i) || onlyAmountAsked(fixture.task, sentences, i) || comparedLater(sentences, i)) continue;
       if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
       if (listFrom !== -1 && i > listFrom) continue;
       const next = sentences[i + 1];
@@ -73,6 +73,27 @@ function nounsOf(text: string): Set<string> {
 function onlyAnswerTo(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): boolean {
   const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => [...nounsOf(s.text)]));
   return [...nounsOf(sentences[i]!.text)].some((noun) => asked.has(noun) && !elsewhere.has(noun));
+}
+
+/** A question that asks what something costs. */
+const ASKS_A_PRICE = /\b(?:how much|fees?|costs?|charges?|prices?|pay)\b/i;
+const statesAmount = (sentence: string) => findNumbers(sentence).some((n) => n.currency !== '');
+
+/**
+ * Whether sentence `i` is the only one to give the amount a question about a
+ * price asks for ("Is there a fee?"): without it the answer talks around the
+ * question ("The fee is waived for five or more") and never answers it.
+ */
+function onlyAmountAsked(task: string, sentences: readonly Piece[], i: number): boolean {
+  return ASKS_A_PRICE.test(task) && statesAmount(sentences[i]!.text) && !sentences.some((s, j) => j !== i && statesAmount(s.text));
+}
+
+/** A later sentence that compares with what came before: "Either way ...", "the discount goes up to 20%". */
+const COMPARES_BACK = /\b(?:either way|in either case|in both cases|goes (?:up|down) to|rises to|falls to|drops to|increases to|decreases to)\b/i;
+
+/** Whether one of the next two sentences compares with sentence `i` (the first of two options, the value a later one rises from). */
+function comparedLater(sentences: readonly Piece[], i: number): boolean {
+  return sentences.slice(i + 1, i + 3).some((s) => COMPARES_BACK.test(s.text));
 }
 
 /** A demonstrative and what it points at: "that £850", "this limit", "the same 14 days". */

@@ -15,6 +15,11 @@ describeTextMutator(
     },
     { name: 'a deadline without a year, across a month end', artifact: 'Returns are due by 31 January.', kept: ['Returns are due by 1 February.', 'Returns are due by 30 January.'] },
     {
+      name: 'the end of a range of days, in its month and after its start ("from 15 to 1 January" has lost a month)',
+      artifact: 'The guarantee is suspended from 15 to 31 December.',
+      kept: ['The guarantee is suspended from 15 to 30 December.'],
+    },
+    {
       name: 'a month-day date, keeping its comma',
       artifact: 'The scheme opens on April 30, 2026.',
       kept: ['The scheme opens on May 1, 2026.', 'The scheme opens on April 29, 2026.', 'The scheme opens on April 30, 2027.'],
@@ -98,6 +103,7 @@ describeTextMutator(
     { name: 'a weekday with a date of no year', artifact: 'The office closes on Friday 13 June.' },
     { name: '"May" as a verb', artifact: 'Staff May apply at any time.' },
     { name: 'a weekday that is part of a name', artifact: 'Prices of Black Friday deals are final.' },
+    { name: 'a weekday that bounds a range of weekdays ("Tuesday to Friday" reads as tampered with)', artifact: 'Hot Desk access runs from 8am to 8pm, Monday to Friday only.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
     { name: 'a date the evidence does not state', artifact: 'Returns are due by 31 January.', evidence: 'Returns are due by the end of the first month of the year.', reason: /not stated/ },
     { name: 'a date when the evidence states the new date too', artifact: 'Fees rise in 2026.', evidence: 'Fees rise in 2025, 2026 and 2027.', reason: /also stated/ },

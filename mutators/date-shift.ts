@@ -37,13 +37,14 @@ export const dateShift: TextMutator = {
         besideLoneWeekday(text, dates, date) ||
         namesALaw(text, date) ||
         namesADay(text, date) ||
+        boundsWeekdays(text, date) ||
         inDateArithmetic(text, fixture.task, date.start, date.end)
       )
         continue;
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
-        if (!shifted || !keepsFigures(text, date, shifted)) continue;
+        if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
@@ -83,6 +84,29 @@ function namesALaw(text: string, date: DatePiece): boolean {
 function namesADay(text: string, date: DatePiece): boolean {
   const before = text.slice(Math.max(0, date.start - 20), date.start);
   return date.form === 'weekday' && /\b[A-Z][a-z]+\s$/.test(before) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(before);
+}
+
+const WEEKDAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';
+const RANGE_WORD = String.raw`\s*(?:to|through|until|till|[–-])\s*`;
+
+/** A weekday that bounds a range of weekdays ("Monday to Friday", "Monday–Saturday"): a week is written from its usual ends, and "Tuesday to Friday" reads as tampered with. */
+function boundsWeekdays(text: string, date: DatePiece): boolean {
+  if (date.form !== 'weekday') return false;
+  const before = text.slice(Math.max(0, date.start - 16), date.start);
+  const after = text.slice(date.end, date.end + 16);
+  return new RegExp(`\\b(?:${WEEKDAY_NAMES})${RANGE_WORD}$`).test(before) || new RegExp(`^${RANGE_WORD}(?:${WEEKDAY_NAMES})\\b`).test(after);
+}
+
+/**
+ * Whether a shifted date still closes the range of days it ends ("from 15 to
+ * 31 December"): its month kept, since the first day borrows it ("from 15 to
+ * 1 January" has lost its start's month), and its day after the first.
+ */
+function keepsDayRange(text: string, date: DatePiece, shifted: DatePiece): boolean {
+  const first = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?${RANGE_WORD}$`).exec(text.slice(Math.max(0, date.start - 16), date.start));
+  if (!first) return true;
+  const [a, b] = [calendarParts(date), calendarParts(shifted)];
+  return a !== null && b !== null && a[1] === b[1] && (b[2] ?? 0) > Number(first[1]);
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */

@@ -60,6 +60,12 @@ describe('entity-swap', () => {
       expected: [],
     },
     {
+      name: 'a tier for another of its family, and no stand-in of its head word',
+      artifact: 'The business address is included with Dedicated Desk.',
+      evidence: 'The business address is included in Dedicated Desk and Private Office memberships. Hot Desk members pay for it.',
+      expected: ['The business address is included with Private Office.', 'The business address is included with Hot Desk.'],
+    },
+    {
       name: 'nothing when no name of the same type exists',
       artifact: 'Employees accrue leave while on Shared Parental Leave.',
       evidence: 'Employees accrue leave while on Shared Parental Leave.',
@@ -114,5 +120,15 @@ describe('entity-swap', () => {
     const span = { start: at, end: at + 'Finance Team'.length };
     expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'Legal Team' })).toBeNull();
     expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'People Team' })).toMatch(/also stated/);
+  });
+
+  it('rejects a swap to a name another evidence sentence gives with two more of the claim’s words, as evidence-check reads names', () => {
+    const fixture = textFixture({
+      artifact: 'Premium vehicles may not be driven into Zone B, and ferries need written authorisation.',
+      evidence: 'Vehicles in the Premium and Luxury categories may not be driven into Zone B. Ferries need written authorisation. Economy vehicles may be driven into Zone B.',
+    });
+    const at = fixture.artifact.indexOf('Premium');
+    const span = { start: at, end: at + 'Premium'.length };
+    expect(entitySwap.invalidReason!(fixture, { ...span, replacement: 'Economy' })).toMatch(/also stated/);
   });
 });

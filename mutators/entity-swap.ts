@@ -1,5 +1,6 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { containsWords, findEntities, sentenceAround, type EntityPiece } from '../src/text/claims.js';
+import { containsWords, findEntities, replacedInSentence, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
+import { nameStated } from '../src/text/mismatches.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { supportingSentence } from './text-support.js';
@@ -30,7 +31,9 @@ export const entitySwap: TextMutator = {
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
       // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
       const family = [...(families.get(entity.text) ?? [])];
-      const alternatives = [...family, ...named, ...(sameEntityType(entity, entity) ? standInsFor(entity.role) : [])].filter((other) => !overlaps(other, entity.text));
+      // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
+      const standIns = sameEntityType(entity, entity) && family.length === 0 ? standInsFor(entity.role) : [];
+      const alternatives = [...family, ...named, ...standIns].filter((other) => !overlaps(other, entity.text));
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }
@@ -40,15 +43,17 @@ export const entitySwap: TextMutator = {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
     const original = fixture.artifact.slice(candidate.start, candidate.end);
-    const sources = [support.sentence, ...support.context, ...support.restated];
-    if (!sources.some((s) => containsWords(s, original))) return 'the original name is not stated in the supporting evidence';
-    if (sources.some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()))) return 'the new name is also stated in the supporting evidence';
+    const { sentence, replaced } = replacedInSentence(fixture.artifact, candidate.start, candidate.end, candidate.replacement);
+    // As evidence-check reads names (nameStated), and the new one in any case.
+    const namesNew = (passage: SupportPassage, claim: string) =>
+      nameStated(claim, candidate.replacement, passage) || [passage.sentence, ...passage.context, ...passage.restated].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()));
+    if (!nameStated(sentence, original, support)) return 'the original name is not stated in the supporting evidence';
+    if (namesNew(support, replaced)) return 'the new name is also stated in the supporting evidence';
     if (!readAsOneEntity(fixture.artifact, candidate, familiesOf(fixture))) return 'the mutated sentence does not read the new name as one name of the same role';
     // The critic aligns the sentence as mutated: the new name's own words may draw in a sentence that names it.
     const mutated = { ...fixture, artifact: fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end) };
     const read = supportingSentence(mutated, { ...candidate, end: candidate.start + candidate.replacement.length });
-    if ('reason' in read || [read.sentence, ...read.context, ...read.restated].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase())))
-      return 'the mutated sentence aligns to evidence that names the new name';
+    if ('reason' in read || namesNew(read, replaced)) return 'the mutated sentence aligns to evidence that names the new name';
     return null;
   },
 };

@@ -86,6 +86,13 @@ describeTextMutator(
     { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
     { name: 'a sentence with no polarity', artifact: 'Leave accrues at 28 days per year.' },
+    { name: 'a claim set against another by "whereas"', artifact: 'Annual prices are fixed for the term, whereas monthly rates can change with notice.' },
+    { name: 'a claim set against another by ", but"', artifact: 'You can bring the car back at any level, but unused fuel is not refunded.' },
+    { name: 'a claim a later clause carries on ("after which")', artifact: 'The parcel will be taken to the nearest Pickup Point and held there, after which it goes back to the sender.' },
+    {
+      name: 'a claim over a list of cases ("doesn\'t apply if ... A, B, C or D")',
+      artifact: "The guarantee doesn't apply if the delay was caused by a wrong address, customs, severe weather or a declared disruption.",
+    },
     { name: '"before" and "after": reversed, a deadline reads as nonsense', artifact: 'Apply 4 weeks before the start date, or 2 weeks after it.' },
     { name: '"never" and "always"', artifact: 'Tablets are never crushed and always swallowed.' },
     { name: 'a sentence that already holds a negation', artifact: 'Staff may work from home unless they are not on probation.' },

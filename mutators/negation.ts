@@ -55,6 +55,17 @@ const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
 /** An answer that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "Not on her own yet"): its claims carry the reply's polarity. */
 const OPENING_REPLY = /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I'm afraid),?\s+(?:not|no)\b)/i;
 
+/**
+ * A sentence whose claims lean on each other: a contrast ("your price is
+ * fixed for the term, whereas monthly rates can change"; "..., but ...") or a
+ * clause that carries the claim on ("held for seven days, after which it goes
+ * back to the sender"). Reversed, one side no longer fits the other.
+ */
+const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
+
+/** A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather or a disruption"): the cases a rule excludes, read as exclusions whatever the verb says. */
+const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
+
 /** A reason given with the claim ("Because it's a 55-inch set, ... will contact"; "since you're not a member"): reversed, the reason no longer explains it. */
 const REASON = /\b(?:because|since|as long as|so that|provided|which means)\b/i;
 
@@ -82,7 +93,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text)) return true;
-  if (OPENING_REPLY.test(artifact) || REASON.test(claim.text)) return true;
+  if (OPENING_REPLY.test(artifact) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;
   // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.

@@ -17,10 +17,15 @@ describe('number-flip', () => {
     ['15% of pay', ['10% of pay', '20% of pay']],
     ['0.5 mg', ['0.4 mg', '0.6 mg']],
     ['a fee of £6.00', ['a fee of £5.00', 'a fee of £7.00']],
+    ['a fee of EUR 14.50', ['a fee of EUR 14.00', 'a fee of EUR 15.00']],
+    ['a fee of C$40', ['a fee of C$30', 'a fee of C$50']],
     ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
     ['a tier from 99.0%', ['a tier from 98.5%', 'a tier from 99.5%']],
     ['99.95% uptime', ['99.9% uptime', '99.99% uptime']],
     ['23 kg', ['22 kg', '24 kg']],
+    ['a fee of 1.5% of the value', ['a fee of 1.0% of the value', 'a fee of 2.0% of the value']],
+    ['requests before 10pm', ['requests before 9pm', 'requests before 11pm']],
+    ['open from 12 pm', ['open from 11 pm']],
     ['100%', ['50%']],
     ['2 days', ['3 days']],
     ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],
@@ -50,6 +55,12 @@ describe('number-flip', () => {
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
     ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],
     ['an ordinal', 'Rent is due on the 1st of each month.'],
+    ['digits that restate a number in words', 'Hold a licence for two (2) years.'],
+    ['numbers joined by a slash', 'The 24/7 Access add-on is sold separately.'],
+    ['an amount less a share of it ("£21 less 25%, £15.75")', 'The premium is the adult rate of £21 less 25%, so £15.75 a month.'],
+    ['a share of the part of one amount above another', 'Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $25.50.'],
+    ['one price per two periods', 'It costs $390 a month, or $4,680 over a year.'],
+    ['a threshold the answer restates with another word after it', 'You are under 25, so a surcharge applies; SUVs are only for drivers aged 25 or over.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
@@ -73,6 +84,14 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)]).toEqual([]);
     const unrelated = { ...asked, task: "I'm 15 months into my 24-month contract. What do I owe?" };
     expect([...numberFlip.candidates(unrelated)]).not.toEqual([]);
+  });
+
+  it('keeps the question’s case on the side of a threshold the answer puts it ("I\'m 23 ... under 25": not "under 20")', () => {
+    const text = 'Because you are under 25, a young driver surcharge applies.';
+    const asked = { ...textFixture({ artifact: text, evidence: text }), task: "I'm 23. Is there an extra charge?" };
+    expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['30']);
+    const older = { ...asked, task: "I'm 26. Is there an extra charge?" };
+    expect([...numberFlip.candidates(older)].map((c) => c.replacement)).toEqual(['20']);
   });
 
   it('keeps a band in order: the low end never passes the high end', () => {

@@ -1,8 +1,8 @@
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
-import { inDateArithmetic } from '../src/text/figures.js';
+import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues } from '../src/text/quantities.js';
+import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues, type Quantity } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
@@ -39,14 +39,15 @@ export const numberFlip: TextMutator = {
         asked.has(numberKey(n)) ||
         touchesDate(dates, n.start, n.end) ||
         isIdentifier(text, n) ||
+        restatesNumberWords(text, n.start, n.end) ||
         mentionedAgain(quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||
         inDateArithmetic(text, fixture.task, n.start, n.end)
       )
         continue;
-      for (const value of neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined)) {
-        if (keepsOrder(quantities, q, value)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
+      for (const value of clockTime(text, n) ? neighbourHours(n.value) : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined)) {
+        if (keepsOrder(quantities, q, value) && keepsCaseSide(text, q, value, askedQuantities)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
     }
   },
@@ -64,6 +65,34 @@ export const numberFlip: TextMutator = {
     return null;
   },
 };
+
+/** Whether a number is the hour of a time of day on a 12-hour clock ("before 10pm", "from 8am"). */
+function clockTime(text: string, n: NumberPiece): boolean {
+  return /^\s?(?:[ap]m\b|[ap]\.m\.)/i.test(text.slice(n.end, n.end + 5));
+}
+
+/** An hour earlier or later on a 12-hour clock: "10pm" to "9pm" or "11pm", never "15pm". */
+function neighbourHours(hour: number): number[] {
+  return [hour - 1, hour + 1].filter((h) => h >= 1 && h <= 12);
+}
+
+/** The comparison a threshold makes with a case: below it ("under 25", "less than 2 hours") or at or above it ("25 or over", "at least 18"). */
+const BELOW = /\b(?:under|below|less\s+than|fewer\s+than|younger\s+than|up\s+to|no\s+more\s+than)\s+$/i;
+const ABOVE_BEFORE = /\b(?:over|above|more\s+than|older\s+than|at\s+least|no\s+less\s+than)\s+$/i;
+const ABOVE_AFTER = /^\s*(?:\+|or\s+(?:over|older|more|above)\b|and\s+(?:over|above)\b)/i;
+
+/**
+ * Whether a threshold moved to `value` leaves every case the question states
+ * in that unit on the side of it the answer puts it ("I'm 23 ... because
+ * you're under 25": "under 20" would say a 23-year-old is under 20).
+ */
+function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly Quantity[]): boolean {
+  const before = text.slice(Math.max(0, q.number.start - 20), q.number.start);
+  const after = text.slice(q.number.end, q.number.end + 12);
+  const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
+  if (!side) return true;
+  return asked.filter((c) => c.unit === q.unit).every((c) => side(c.number.value, q.number.value) === side(c.number.value, value));
+}
 
 /** The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days". */
 const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
@@ -95,11 +124,13 @@ function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string
 
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 
-/** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number. */
+/** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number, one side of "24/7". */
 function isIdentifier(text: string, n: NumberPiece): boolean {
   const before = text.slice(Math.max(0, n.start - 30), n.start);
   const after = text.slice(n.end, n.end + 3);
   if (/\d:$/.test(before) || /^:\d/.test(after) || LABEL.test(before)) return true;
+  // "24/7", "1/3": one token of two numbers, a name or a ratio, not two quantities.
+  if (/\d\/$/.test(before) || /^\/\d/.test(after)) return true;
   // A phone number's groups ("0300 555 0142", "1-888-555-0142"), a leading zero, an ordinal ("the 1st"): digits, not an amount.
   if (/\d[\s-]$/.test(before) || /^[\s-]\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
   // A capitalised word is a name unless it opens the sentence.
@@ -111,5 +142,5 @@ export function formatLike(n: NumberPiece, value: number): string {
   // A tier is written to its own precision, with at least the one decimal the answer gives its shares: "99.0%" to "98.5%", "99.95%" to "99.9%".
   const decimals = n.percent && n.decimals > 0 ? Math.max(1, (String(value).split('.')[1] ?? '').length) : n.decimals;
   const digits = n.grouped ? groupedNumber(value, decimals) : value.toFixed(decimals);
-  return `${n.currency}${digits}${n.percent ? '%' : ''}`;
+  return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;
 }

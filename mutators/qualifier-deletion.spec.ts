@@ -29,6 +29,26 @@ describe('qualifier-deletion', () => {
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
   });
 
+  it.each([
+    ['a bound the clause sets as a condition (the condition may go whole)', 'Ship it by road, provided it is rated at no more than 100 Wh.', 'Can I ship a power bank?', ['Ship it by road.']],
+    ['a bound the answer measures the question’s case against', 'Trips of up to 31 days are covered, so your two-week holiday qualifies.', 'I am on a two-week holiday. Am I covered?', []],
+    [
+      'a bound the answer measures nothing against',
+      'Trips of up to 31 days are covered, and treatment is paid.',
+      'I am on a two-week holiday. Am I covered?',
+      ['Trips of 31 days are covered, and treatment is paid.'],
+    ],
+    [
+      'a bound after "is provided by", no condition',
+      'Insurance is provided by the company and covers trips of up to 31 days.',
+      'What covers my trip?',
+      ['Insurance is provided by the company and covers trips of 31 days.'],
+    ],
+  ])('leaves an exact figure nowhere a limit is meant: %s', (_, artifact, task, expected) => {
+    const fixture = { ...textFixture({ artifact, evidence: artifact }), task };
+    expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
+  });
+
   it('keeps a deletion only when the evidence states the qualifier', () => {
     const stated = textFixture({ artifact: 'Leave is paid only after probation.', evidence: 'Leave is paid only after probation.' });
     const unstated = textFixture({ artifact: 'Leave is paid only after probation.', evidence: 'Leave is paid after probation ends.' });

@@ -1,5 +1,6 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
+import { findFigures } from '../src/text/figures.js';
 import { droppedQualifiers } from '../src/text/mismatches.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -22,7 +23,7 @@ export const qualifierDeletion: TextMutator = {
   specificity: 1,
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
-      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier)) continue;
+      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier) || limitMeant(fixture.artifact, fixture.task, qualifier)) continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
       if (span && !makesDate(fixture.artifact, span)) yield span;
     }
@@ -41,6 +42,32 @@ export const qualifierDeletion: TextMutator = {
     return null;
   },
 };
+
+/** Qualifiers that make the number after them a limit. */
+const BOUNDS = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'at least']);
+
+/** A condition the clause sets: "provided it's rated at no more than 100 Wh". */
+const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)|if|as long as|so long as|unless|on condition)\b[^.;:]*$/i;
+
+/**
+ * Whether deleting a bound leaves an exact figure where a limit is meant: the
+ * bound is a condition the clause sets ("provided it's rated at no more than
+ * 100 Wh" → "rated at 100 Wh"), or its sentence measures the question's
+ * case of its kind against it ("trips of up to 31 consecutive days, so your
+ * two-week holiday qualifies" → "trips of 31 consecutive days"). A reader of
+ * the answer alone sees the limit gone.
+ */
+function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean {
+  if (!BOUNDS.has(q.keyword)) return false;
+  const bounded = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
+  if (!bounded) return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  if (CONDITION.test(artifact.slice(sentence.start, q.start))) return true;
+  // The question's case, restated beside the bound: "so your two-week holiday qualifies".
+  const asked = findFigures(task).filter((c) => c.kind === bounded.kind && c.value !== bounded.value);
+  return findFigures(artifact).some((f) => f.start >= sentence.start && f.end <= sentence.end && asked.some((c) => c.value === f.value && c.kind === f.kind));
+}
 
 /**
  * Whether the deletion joins words into a date the answer did not write: "14

@@ -20,8 +20,8 @@ export function bundledTextFixtures(): TextFixture[] {
   return textFixturesOf(TEXT_SUITES);
 }
 
-/** What the property specs hold every text mutator to: the bundled suites and the two written without sight of the mutators. */
-export const PROPERTY_SUITES = [...TEXT_SUITES, 'fixtures/unseen', 'fixtures/unseen2'];
+/** What the property specs hold every text mutator to: the bundled suites and the four written without sight of the mutators (unseen4 held out: measured, never tuned to). */
+export const PROPERTY_SUITES = [...TEXT_SUITES, 'fixtures/unseen', 'fixtures/unseen2', 'fixtures/unseen3', 'fixtures/unseen4'];
 
 /** Every text fixture of the property suites. */
 export function propertyFixtures(): TextFixture[] {

@@ -137,6 +137,7 @@ describe('findNumbers', () => {
     start,
     end: start + text.length,
     currency,
+    currencyWritten: currency,
     percent,
     value,
     decimals,
@@ -336,6 +337,8 @@ describe('findQualifiers', () => {
       ],
     },
     { name: 'a two-word clause qualifier', text: 'provided that it rains', expected: [['provided that', 'provided that', 0, 13]] },
+    { name: 'no condition in "provided" as a verb', text: 'Insurance is provided by the company.', expected: [] },
+    { name: 'a condition in "provided" as a conjunction', text: 'Pets stay, provided the landlord agrees.', expected: [['provided', 'provided', 11, 19]] },
     {
       name: 'three-word qualifiers',
       text: 'no more than 3 and no later than May',
@@ -456,6 +459,10 @@ describe('alignToEvidence', () => {
 
   it('prefers the earlier of equally good sentences', () => {
     expect(alignToEvidence('Leave accrues.', ['Leave accrues daily.', 'Leave accrues.'])).toEqual({ sentence: 'Leave accrues daily.', score: 1 });
+  });
+
+  it('reads the word after a clause label as the sentence’s first, an ordinary word', () => {
+    expect(alignToEvidence('Unused credits reset every month.', ['2.2 Credits are reset each month.'])?.score).toBeCloseTo(3 / 4, 10);
   });
 
   it('meets a plural with its singular', () => {
@@ -596,7 +603,8 @@ describe('containsWords', () => {
     ['Ask the Finance Team.', 'Finance', true],
     ['Ask the Finance Teams.', 'Finance Team', false],
     ['Ask the Finance Team.', 'finance team', false],
-    ['Ask the Finance\nTeam.', 'Finance Team', false],
+    // A document wraps a name across lines (a YAML block's text keeps its line breaks).
+    ['Ask the Finance\nTeam.', 'Finance Team', true],
     ['Ask the NHSX.', 'NHS', false],
     ['Ask the_NHS.', 'NHS', false],
     ['Pay £5 now.', '£5', true],

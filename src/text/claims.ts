@@ -8,6 +8,7 @@
 import { isDictionaryWord, sensesOf } from './lexicon.js';
 import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
+import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 
 export type { Piece } from './piece.js';
 import type { Piece } from './piece.js';
@@ -33,11 +34,16 @@ function pushTrimmed(text: string, start: number, end: number, into: Piece[]): v
   if (body) into.push({ text: body, start: start + lead, end: start + lead + body.length });
 }
 
-/** A number as written: currency sign, digits with optional thousands separators and decimals, optional %. */
-export const NUMBER_PATTERN = /(?<![\w.])([£$€]?)(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\d,]*\d)/g;
+/** A number as written: a currency (a sign, a prefixed sign or an ISO code: src/text/currency.ts), digits with optional thousands separators and decimals, optional %. */
+export const NUMBER_PATTERN = new RegExp(String.raw`(?<![\w.])(${CURRENCY_BEFORE})?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\d,]*\d)`, 'g');
 
 export interface NumberPiece extends Piece {
+  /** The sign of the amount's currency, however the text writes it ("€" for "EUR 14.50"); "" for no currency. */
   currency: string;
+  /** The ISO code where the writing names one currency ("CAD" for "CAD 40" and "C$40"); undefined for a sign that names a family ("$"). */
+  currencyCode?: string | undefined;
+  /** The currency as written before the digits ("EUR ", "C$", "€"), which a changed amount keeps. */
+  currencyWritten: string;
   percent: boolean;
   value: number;
   decimals: number;
@@ -46,12 +52,15 @@ export interface NumberPiece extends Piece {
 
 export function findNumbers(text: string): NumberPiece[] {
   return [...text.matchAll(NUMBER_PATTERN)].map((m) => {
-    const [whole, currency = '', integer = '', fraction = '', percent = ''] = m;
+    const [whole, written = '', integer = '', fraction = '', percent = ''] = m;
+    const { sign, code } = readCurrency(written);
     return {
       text: whole,
       start: m.index,
       end: m.index + whole.length,
-      currency,
+      currency: sign,
+      currencyCode: code,
+      currencyWritten: written,
       percent: percent === '%',
       value: Number(integer.replace(/,/g, '') + fraction),
       decimals: fraction ? fraction.length - 1 : 0,
@@ -60,8 +69,8 @@ export function findNumbers(text: string): NumberPiece[] {
   });
 }
 
-/** Canonical form for comparing numbers across texts: "£1,250" and "£1250" agree, "15%" and "15" do not. */
-export function numberKey(n: NumberPiece): string {
+/** Canonical form for comparing numbers across texts: "£1,250", "£1250" and "GBP 1,250" agree, "15%" and "15" do not. */
+export function numberKey(n: Pick<NumberPiece, 'currency' | 'value' | 'percent'>): string {
   return `${n.currency}${n.value}${n.percent ? '%' : ''}`;
 }
 
@@ -73,6 +82,9 @@ export { findEntities, gazetteerFor, type EntityKind, type EntityPiece } from '.
  */
 export const CLAUSE_QUALIFIERS = ['unless', 'except', 'provided that', 'provided', 'as long as'] as const;
 export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not', 'or more', 'or less'] as const;
+
+/** Qualifiers that negate the word after them. */
+const NEGATIONS: ReadonlySet<string> = new Set(['not', 'never']);
 
 /** Qualifiers written after the number they bound: "£10 or more". */
 const AFTER_THEIR_NUMBER: ReadonlySet<string> = new Set(['or more', 'or less']);
@@ -87,6 +99,9 @@ const qualifierPattern = (keyword: string, flags: string) => new RegExp(`\\b${ke
 // Compiled once: this runs for every sentence of every review of the evidence-check critic.
 const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: qualifierPattern(keyword, 'gi') }));
 
+/** "provided" as a verb: after a form of "be" or before "by" ("is provided by the company"). */
+const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|\s+by\b/i;
+
 export function findQualifiers(text: string): QualifierPiece[] {
   const found: QualifierPiece[] = [];
   const taken = (s: number, e: number) => found.some((q) => s < q.end && q.start < e);
@@ -94,6 +109,8 @@ export function findQualifiers(text: string): QualifierPiece[] {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       if (taken(m.index, m.index + m[0].length)) continue;
+      // "Insurance is provided by the company": a verb, not the condition "provided (that)".
+      if (keyword.startsWith('provided') && PROVIDED_AS_VERB.test(`${text.slice(Math.max(0, m.index - 8), m.index)}|${text.slice(m.index + m[0].length, m.index + m[0].length + 4)}`)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });
     }
   }
@@ -130,6 +147,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'no longer than',
     'limit',
     'weight limit',
+    // "one of the two claims you're allowed" says what "up to 2 claims" says.
+    'allowed',
     'caps',
     'limits',
     'first',
@@ -143,7 +162,10 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ['within', 'no later than', 'inside', 'by', 'in the', 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
-  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than'],
+  // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says.
+  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than', 'need', 'needs', 'require', 'requires'],
+  // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
+  ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   ['unless', 'except', 'provided that', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];
@@ -181,6 +203,17 @@ export function qualifiedTerm(text: string, q: QualifierPiece): { number: string
     return lastNumber ? { number: numberKey(lastNumber) } : null;
   }
   const after = text.slice(q.end, q.end + 60);
+  // A negation bears on the word it negates and the one it is said of: "each access card not returned" is about cards, not whatever is returned.
+  if (NEGATIONS.has(q.keyword)) {
+    const subject = contentLemmas(
+      text
+        .slice(0, q.start)
+        .split(/[.!?;,:]\s/)
+        .pop() ?? '',
+    ).slice(-1);
+    const negated = contentLemmas(after.split(/\s+/).slice(0, 6).join(' ')).slice(0, subject.length ? 1 : 2);
+    return negated.length ? { lemmas: [...subject, ...negated] } : null;
+  }
   const firstNumber = findNumbers(after)[0];
   // Two words, where there are two: "only any fare difference" bears on a fare difference, not on every fare.
   const words = contentLemmas(after.split(/\s+/).slice(0, 6).join(' '));
@@ -201,9 +234,11 @@ const CONTENT_POS = new Set(['NOUN', 'VERB', 'ADJ', 'ADV']);
 export function contentLemmas(text: string): string[] {
   const lemmas = new Set<string>();
   for (const sentence of readSentences(text)) {
+    // A clause's label ("2.2 Credits do not roll over") comes before the sentence's first word.
+    const first = sentence.tokens.findIndex((t) => t.pos !== 'NUM' && t.pos !== 'PUNCT' && t.pos !== 'X');
     for (const [i, t] of sentence.tokens.entries()) {
       // The model reads a capitalised noun that opens a sentence ("Claims are paid") as a name; a dictionary word there is an ordinary word.
-      const opensAlone = i === 0 && t.pos === 'PROPN' && sentence.tokens[1]?.pos !== 'PROPN'; // not the first word of a name ("Finance Team")
+      const opensAlone = i === first && t.pos === 'PROPN' && sentence.tokens[i + 1]?.pos !== 'PROPN'; // not the first word of a name ("Finance Team")
       const lemma = opensAlone ? dictionaryForm(t.lemma) : CONTENT_POS.has(t.pos) ? t.lemma : undefined;
       if (lemma === undefined || !/^[a-z][a-z'-]+$/.test(lemma) || lemma.length <= 2 || STOPWORDS.has(lemma)) continue;
       lemmas.add(lemma);
@@ -300,6 +335,12 @@ function factsOf(text: string): Set<string> {
   return new Set([...findNumbers(text).map((n) => `#${numberKey(n)}`), ...findEntities(text).map((e) => `@${e.text.toLowerCase()}`)]);
 }
 
+/** What an evidence sentence says of a claim: the claim's ordinary words it says in any words ("refund"), and the claim's numbers and names it states ("#£10", "@zone b"). */
+export function saidBy(claim: string, sentence: string): Set<string> {
+  const words = evidenceWords(sentence);
+  return new Set([...contentLemmas(claim).filter((w) => saysWord(words, w)), ...[...factsOf(claim)].filter((f) => saysFact(words, f))]);
+}
+
 /** Whether a text says this ordinary word, in the same or other words (a synonym, the same stem). */
 export function textSaysWord(text: string, lemma: string): boolean {
   return saysWord(evidenceWords(text), lemma);
@@ -354,10 +395,7 @@ function supportFor(claim: string, evidenceSentences: readonly string[]): Suppor
     return stating && claimFacts.size > 0 && stating.shared / claimFacts.size >= MIN_SUPPORT ? { sentence: stating.sentence, joined: null } : null;
   }
   if (!best) return null;
-  const said = (sentence: string) => {
-    const words = evidenceWords(sentence);
-    return new Set([...claimWords.filter((w) => saysWord(words, w)), ...[...claimFacts].filter((f) => saysFact(words, f))]);
-  };
+  const said = (sentence: string) => saidBy(claim, sentence);
   const first = said(best.sentence);
   if (first.size < 2) return null;
   let second: { sentence: string; adds: number } | null = null;
@@ -438,6 +476,7 @@ export function replacedInSentence(text: string, start: number, end: number, rep
 
 /** Whether `needle` occurs in `haystack` as whole words. */
 export function containsWords(haystack: string, needle: string): boolean {
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Any spacing between the words: a document wraps a name across lines ("Scheduled\nFee Allowance").
+  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\w])${escaped}(?![\\w])`).test(haystack);
 }

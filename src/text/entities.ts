@@ -7,6 +7,7 @@
 import type { Piece } from './piece.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
+import { readCurrency } from './currency.js';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
@@ -53,6 +54,8 @@ export function findEntities(text: string): EntityPiece[] {
       start = text.indexOf(words[1] ?? '', start + words[0]!.length);
       words = words.slice(1);
     }
+    // The currency of an amount ("Hot Desk USD 390") is the amount's, not part of a name.
+    if (words.length > 0 && readCurrency(words[words.length - 1]!).sign && /^[ \u00a0]?\d/.test(text.slice(match.index + match[0].length))) words = words.slice(0, -1);
     while (words.length > 0 && /^(?:&|of|and|for|de)$/.test(words[words.length - 1]!)) words = words.slice(0, -1);
     if (words.length === 0 || start < 0) continue;
     // A lone capitalised word opening a sentence is capitalised by grammar, unless it is a known kind of name.

@@ -1,7 +1,9 @@
-import { findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
+import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
 import { type DatePiece, findDates, touchesDate } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
+import { codesAgree, isCurrencySign } from './currency.js';
+import { rateFactor, ratePeriodAfter } from './rates.js';
 
 /**
  * Whether the evidence states a figure of a claim, or gives the operands it
@@ -24,6 +26,10 @@ export interface Figure {
   unit: string;
   /** The number as numberKey writes it ("£1250", "15%"), for a figure written in digits: equal keys are the same figure whatever the words after them. */
   key?: string;
+  /** The ISO code of an amount whose writing names one currency ("CAD 40", "C$40"): another code's amount is not the same figure. */
+  code?: string | undefined;
+  /** The period a rate after an amount is per ("$390 a month": "month"), where one follows it in its clause. */
+  per?: string | undefined;
 }
 
 /** Periods in one unit per scale: days (weeks, fortnights, hours) and months (years). */
@@ -122,13 +128,63 @@ function spelledFigures(text: string): Figure[] {
       i = j;
       // "One" before a unit is mostly an article ("that one month", "one full calendar month's notice"), not a figure.
       if (value === undefined || value === 1) continue;
-      const unit = unitAfter(text, end);
+      // "two (2) years": the digits in brackets restate the words, and the unit follows them.
+      const digits = RESTATED_IN_DIGITS.exec(text.slice(end));
+      const unit = unitAfter(text, digits && Number(digits[1]) === value ? end + digits[0].length : end);
       if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
     }
   }
   for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi))
     found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0, unit: 'fortnight' });
   return found.filter((f, i) => !found.some((g, k) => k < i && g.start < f.end && f.start < g.end));
+}
+
+/** Digits in brackets after a number in words, as contracts restate it: "two (2) years", "three (3) days' rental". */
+const RESTATED_IN_DIGITS = /^\s*\((\d+)\)/;
+
+/** Whether a number is written in brackets right after the same number in words ("two (2) years"): it restates them. */
+export function restatesNumberWords(text: string, start: number, end: number): boolean {
+  if (text[start - 1] !== '(' || text[end] !== ')') return false;
+  const words = /([A-Za-z]+(?:[\s-][A-Za-z]+)*)\s*$/.exec(text.slice(Math.max(0, start - 41), start - 1))?.[1]?.split(/[\s-]+/) ?? [];
+  const value = Number(text.slice(start, end));
+  // The longest run of number words before the bracket: "twenty-five (25)", not only "five".
+  return words.some((_, i) => spelledValue(words.slice(i)) === value);
+}
+
+/**
+ * A time of day, on a 12-hour clock ("5pm", "10:30 a.m.") or a 24-hour one
+ * ("17:00"): one figure, in minutes after midnight, so that "5pm" is "17:00"
+ * and "10pm" is "22:00".
+ */
+const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(?<![\w.:])(\d{1,2}):(\d{2})(?![\d:])/gi;
+/** The kind of a time of day's figure. */
+export const CLOCK = 'time of day';
+
+function clockTimes(text: string): Figure[] {
+  const times: Figure[] = [];
+  for (const m of text.matchAll(CLOCK_TIME)) {
+    const [whole, hours12, minutes12, half, hours24, minutes24] = m;
+    const hours = Number(hours12 ?? hours24);
+    const minutes = Number(minutes12 ?? minutes24 ?? 0);
+    if (minutes > 59 || (half ? hours < 1 || hours > 12 : hours > 24)) continue;
+    const value = (half ? (hours % 12) + (half.toLowerCase() === 'p' ? 12 : 0) : hours) * 60 + minutes;
+    times.push({ text: whole, start: m.index, end: m.index + whole.length, value, kind: CLOCK, decimals: 0, unit: CLOCK });
+  }
+  return times;
+}
+
+/**
+ * The products a text writes out with a multiplication sign ("50 × 40 × 30
+ * cm"): each states its value, as a figure without a unit, so that "60,000
+ * cubic centimetres" is the box the question measures.
+ */
+const PRODUCT = /(?<![\w.,])\d+(?:\.\d+)?(?:\s*[×x*]\s*\d+(?:\.\d+)?)+(?![\w.,]*\d)/g;
+
+function writtenProducts(text: string): Figure[] {
+  return [...text.matchAll(PRODUCT)].map((m) => {
+    const value = m[0].split(/\s*[×x*]\s*/).reduce((product, factor) => product * Number(factor), 1);
+    return { text: m[0], start: m.index, end: m.index + m[0].length, value, kind: '', decimals: 0, unit: '', key: String(value) };
+  });
 }
 
 /** A clause's number opening a line or a text ("9.4 Membership fees..."): a label, not a figure. */
@@ -151,28 +207,35 @@ const FIGURE_CACHE_SIZE = 20_000;
 
 function readFigures(text: string): Figure[] {
   const dates = findDates(text).filter((d) => d.form !== 'duration');
+  const times = clockTimes(text);
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
   const written = findQuantities(text)
     .filter((q) => !touchesDate(dates, q.number.start, q.number.end) && !SECTION_LABEL.test(text.slice(Math.max(0, q.number.start - 2), q.number.end + 1)))
+    .filter((q) => !times.some((t) => overlaps(t, q.number)))
     .map((q) => {
       const n = q.number;
-      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, n.end));
-      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n) };
+      // "two (2) years": the bracketed digits count what follows the bracket.
+      const unitAt = restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
+      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, unitAt));
+      const per = n.currency ? ratePeriodAfter(text, n.end) : undefined;
+      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode, per };
     });
-  return [...written, ...spelledFigures(text).filter((s) => !written.some((w) => w.start < s.end && s.start < w.end))].sort((a, b) => a.start - b.start);
+  const taken = [...written, ...times];
+  return [...taken, ...spelledFigures(text).filter((s) => !taken.some((w) => overlaps(w, s)))].sort((a, b) => a.start - b.start);
 }
 
 const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
 
 /** Whether two figures are the same quantity: the same kind and value ("£1.50" and "150p"; "14 days" and "2 weeks"). */
 export function sameFigure(a: Figure, b: Figure): boolean {
-  return a.kind === b.kind && close(a.value, b.value);
+  return a.kind === b.kind && close(a.value, b.value) && codesAgree(a.code, b.code);
 }
 
 /** Words that make a figure an estimate: "about 8%", "roughly £20". */
 const HEDGE = /\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|just\s+(?:over|under))\s+(?:an?\s+)?$/i;
 
 /** The sentences of the passage a figure's own clause restates: the supporting sentence and the evidence sentences that say most of the clause; and the task and titles. */
-type OwnSources = { sentences: readonly string[]; restated: readonly string[] };
+type OwnSources = { sentences: readonly string[]; restated: readonly string[]; rivals?: readonly string[] };
 
 /**
  * The figures a step of working may use: the answer's figures that the
@@ -212,7 +275,7 @@ function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
   const pool = [...written, ...operands.stated.filter(other)];
   const anchored = (...fs: Figure[]) => fs.some((f) => operands.anchors.some((a) => sameFigure(a, f)));
   const is = (x: number) => (target.kind === '%' && hedged ? Math.abs(x - target.value) < 0.5 * 10 ** -target.decimals : close(x, target.value));
-  const isAmount = (f: Figure) => /^[£$€]$/.test(f.kind);
+  const isAmount = (f: Figure) => isCurrencySign(f.kind);
   if (target.kind === '%') {
     for (const a of written.filter(isAmount)) {
       // Any two amounts have a ratio: a share is worked out only from amounts the answer writes beside it or worked out itself.
@@ -234,15 +297,34 @@ function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
     for (const n of written.filter(isCount)) {
       for (const a of amounts) if (anchored(n, a) && (is(a.value * n.value) || is(a.value / n.value))) return true;
     }
+    // A share of the part of one amount above another: "1.5% of the value above the included $100" of $1,800 is $25.50.
+    const ownAmounts = written.filter((f) => f.kind === target.kind);
+    for (const p of written.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
+      for (const a of ownAmounts) for (const b of ownAmounts) if (a.value > b.value && anchored(p, a, b) && is(((a.value - b.value) * p.value) / 100)) return true;
+    }
+    // A rate per one period as a rate per another: "$390 a month, or $4,680 over a year".
+    for (const a of ownAmounts) {
+      const factor = a.per && target.per ? rateFactor(a.per, target.per) : undefined;
+      if (factor !== undefined && anchored(a) && is(a.value * factor)) return true;
+    }
     return false;
   }
   if (target.kind === 'day' || target.kind === 'month') {
     for (const a of written.filter((f) => f.kind === target.kind)) {
       for (const t of operands.asked.filter((f) => f.kind === target.kind)) if (anchored(a, t) && (is(a.value + t.value) || is(Math.abs(t.value - a.value)))) return true;
     }
+    return false;
+  }
+  if (!isMeasure(target)) return false;
+  // A measure: another the answer writes times or divided by a bare number it writes ("60,000 cubic centimetres divided by 5,000 gives 12 kg").
+  for (const a of written.filter(isMeasure)) {
+    for (const b of written.filter((f) => f.kind === '' && f.value > 1)) if (a !== b && anchored(a, b) && (is(a.value * b.value) || is(a.value / b.value))) return true;
   }
   return false;
 }
+
+/** A quantity of a thing measured or counted ("12 kg", "60,000 cubic centimetres", "6,000"), not an amount, share, period or time of day, which have arithmetic of their own. */
+const isMeasure = (f: Figure) => !isCurrencySign(f.kind) && !['%', 'day', 'month', CLOCK].includes(f.kind) && f.value > 0;
 
 /** A count an amount may be multiplied by: a whole number of something ("10 months", "3 nights", "10 payments"), not a clock time ("2 pm") or a bare number. */
 const isCount = (f: Figure) => /^[a-z]{3,}$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000;
@@ -278,11 +360,28 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
     const figures = findFigures(text);
     // In other units only where the text writes none in the claim's: beside "10 days", its "2 weeks" are weeks, not the claim's "14 days".
     const converts = !figures.some((f) => f.unit === figure.unit);
-    return figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) || (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key));
+    return (
+      figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) ||
+      (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code)))
+    );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
-  const conflict = own.sentences.some((s) => findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value)));
+  // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own),
+  // or it counts another thing ("30 days' notice" beside the claim's "21-day cooling-off period").
+  const claimFigures = findFigures(claim);
+  const counts = countedWords(claim, figure);
+  const conflict = (own.rivals ?? own.sentences).some((s) =>
+    findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value) && !claimFigures.some((c) => sameFigure(c, f)) && !countsAnother(counts, countedWords(s, f))),
+  );
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
+  return figureWorkedOut(claim, figure, passage, answer);
+}
+
+/**
+ * Whether the answer works a figure of the claim out from figures it writes
+ * (`derives`), in this sentence or another one it restates the result from.
+ */
+export function figureWorkedOut(claim: string, figure: Figure, passage: SupportPassage, answer: string): boolean {
   const worked = workedFigures(answer, passage);
   // A figure the answer worked out in another sentence, restated ("so only £850 is left ... once that £850 is used").
   const claimAt = answer.indexOf(claim);
@@ -290,6 +389,25 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   const local = findFigures(claim).filter((f) => f.start !== figure.start);
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   return derives(figure, hedgedAt(claim, figure.start), { ...worked, anchors });
+}
+
+/**
+ * What a figure counts, as the ordinary words right after it and its unit, up
+ * to the end of its clause: "notice" for "30 days' notice", "cooling-off" and
+ * "period" for "a 21-day cooling-off period", "annual" and "leave" for "28
+ * days of annual leave"; none for "24 days.".
+ */
+function countedWords(text: string, f: Figure): string[] {
+  const rest = text.slice(f.end, f.end + 48).split(/[,;:.!?()]|\s(?:and|or|but|which|while|whereas)\s/)[0]!;
+  // The unit itself ("days", "-day", "per cent", "kg") is the figure's kind, not what it counts.
+  const unit =
+    f.unit && /^[a-z]/i.test(f.unit) ? new RegExp(`^[\\s-]*(?:(?:working|business|calendar|full|clear|whole|consecutive)\\s+)*${f.unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?['’]?`, 'i') : /^/;
+  return contentLemmas(rest.replace(unit, '')).slice(0, 3);
+}
+
+/** Whether two figures count different things: each says what it counts, and they share no word of it. */
+function countsAnother(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && b.length > 0 && !a.some((w) => b.includes(w));
 }
 
 /** What an answer's working rests on: the evidence's and task's figures, and the answer's own figures those state or it works out from them. */
@@ -303,12 +421,13 @@ interface Working {
 /** The figures an answer writes that the evidence or task states, or that it works out from those (to a fixed point: a chain the answer writes step by step). */
 function workedFigures(answer: string, passage: SupportPassage): Working {
   // The question's own figures (the case: "20 days ago"), not an acceptance plan's, which restate the answer.
-  const asked = passage.restated.flatMap((text) => findFigures(text.split(/\n\s*Acceptance plan:/)[0]!));
-  const stated = [...passage.evidence.flatMap(findFigures), ...asked];
+  const questions = passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!);
+  const asked = [...questions.flatMap(findFigures), ...questions.flatMap(writtenProducts)];
+  const stated = [...passage.evidence.flatMap(findFigures), ...passage.evidence.flatMap(writtenProducts), ...asked];
   const all = findFigures(answer);
   const sentences = splitSentences(answer);
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
-  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key)));
+  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))));
   const derived: Figure[] = [];
   for (let grew = true; grew; ) {
     grew = false;
@@ -390,11 +509,29 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const ownText = [...own.sentences, ...own.restated];
   const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
   const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
-  const states = (text: string) => findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key);
-  if (ownText.some(states)) return true;
+  const length = lengthOf(claimDate);
+  const states = (text: string) =>
+    findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key) || (isMonthEnd(claimDate) && MONTH_END.test(text));
+  // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
+  const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
+  if (ownText.some(states) || own.sentences.some(statesPeriod)) return true;
   const isLength = lengthOf(claimDate) !== null;
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
+  return dateWorkedOut(claim, claimDate, passage, answer);
+}
+
+/** A date given by a rule: "expiring on the last day of a calendar month", "at the end of the month". */
+const MONTH_END = /\b(?:last\s+day|end)\s+of\s+(?:a|the|each|every|that|any)\s+(?:calendar\s+)?month\b/i;
+
+/** Whether a date is the last day of its month ("30 June", "28 February 2026"). */
+function isMonthEnd(d: Pick<DatePiece, 'key'>): boolean {
+  const c = calendarOf(d);
+  return c?.day !== undefined && c.day === new Date(Date.UTC(c.year ?? 2001, c.month, 0)).getUTCDate();
+}
+
+/** Whether a date of the claim is a date of the evidence, the task or the claim moved by a period the answer writes ("14 January" and "6 months" give "14 July"). */
+export function dateWorkedOut(claim: string, claimDate: DatePiece, passage: SupportPassage, answer: string): boolean {
   return movedBy(claimDate, [...passage.evidence, ...passage.restated, claim], answer);
 }
 

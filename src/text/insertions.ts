@@ -64,7 +64,7 @@ function rotate<T>(values: readonly T[], first: (count: number) => number): T[] 
  * 1, whose noun is singular ("1 day" would become "2 day").
  */
 function isQuantity(sentence: string, n: NumberPiece): boolean {
-  if (n.value < 2 || /^[£$€]?0\d/.test(n.text)) return false;
+  if (n.value < 2 || /^0\d/.test(n.text.slice(n.currencyWritten.length))) return false;
   if (!n.currency && !n.percent && n.decimals === 0 && n.value >= 1900 && n.value <= 2100) return false;
   const before = sentence.slice(Math.max(0, n.start - 16), n.start);
   const after = sentence.slice(n.end, n.end + 3);
@@ -144,11 +144,16 @@ export function statedValues(text: string): Set<number> {
 /** A value written as the figure it replaces is: its currency, decimals, thousands separators and per cent sign. */
 function written(n: NumberPiece, value: number): string {
   const digits = n.grouped ? value.toLocaleString('en-GB', { minimumFractionDigits: n.decimals, maximumFractionDigits: n.decimals }) : value.toFixed(n.decimals);
-  return `${n.currency}${digits}${n.percent ? '%' : ''}`;
+  return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;
 }
 
 /** The people a policy speaks of who, in an answer addressed to "you", are the reader. */
 const READER_ROLES = new Set(['member', 'customer', 'passenger', 'borrower', 'applicant', 'traveller', 'user', 'subscriber', 'tenant']);
+
+/** Whether a word names the reader's role ("member", "customer"): every answer speaks to its reader, so the word says nothing of what a sentence is about. */
+export function isReaderRole(lemma: string): boolean {
+  return READER_ROLES.has(lemma);
+}
 const MODALS = new Set(['may', 'must', 'can', 'cannot', 'will', 'should', 'need', 'might', 'could', 'would']);
 
 /**
@@ -174,6 +179,23 @@ export function inAnswerRegister(sentence: string, answer: string): string {
     .replace(/\bthey\b/g, 'you')
     .replace(/\bthemselves\b/g, 'yourself')
     .replace(/\bthem\b/g, 'you')}`;
+}
+
+/**
+ * A sentence's amounts with their currency written as the answer writes that
+ * currency: "EUR 300.00" as "€300.00" in an answer that writes "€24", "CAD
+ * 6.00" as "$6.00" beside "$8"; where the answer writes none of that
+ * currency, as the sentence does.
+ */
+export function inAnswerCurrency(sentence: string, answer: string): string {
+  const writings = new Map(findNumbers(answer).map((n) => [n.currency, n.currencyWritten] as const));
+  let out = sentence;
+  for (const n of findNumbers(sentence).reverse()) {
+    const written = writings.get(n.currency);
+    if (!n.currency || written === undefined || written === n.currencyWritten) continue;
+    out = out.slice(0, n.start) + written + out.slice(n.start + n.currencyWritten.length);
+  }
+  return out;
 }
 
 /** Words that open a sentence with a condition or a bound before its subject ("Where a flight is delayed ..., passengers ..."; "Below 90.0%, the credit ..."). */

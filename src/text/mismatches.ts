@@ -1,8 +1,23 @@
-import { alignToEvidence, containsWords, findEntities, findNumbers, findQualifiers, numberKey, qualifiedTerm, statesQualifier, textSaysWord, type SupportPassage } from './claims.js';
-import { dateStated, figureStated, findFigures } from './figures.js';
+import {
+  alignToEvidence,
+  containsWords,
+  contentLemmas,
+  findEntities,
+  findNumbers,
+  findQualifiers,
+  numberKey,
+  qualifiedTerm,
+  saidBy,
+  statesQualifier,
+  textSaysWord,
+  type SupportPassage,
+} from './claims.js';
+import { isDictionaryWord, pertainsTo } from './lexicon.js';
+import { dateStated, dateWorkedOut, exampleStart, figureStated, figureWorkedOut, findFigures } from './figures.js';
 import { findDates } from './dates.js';
-import { isDictionaryWord } from './lexicon.js';
+import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
+import { findNumberWords } from './quantities.js';
 import { misstatedUnits } from './units.js';
 
 /**
@@ -20,7 +35,6 @@ import { misstatedUnits } from './units.js';
 export function mismatches(claim: string, passage: SupportPassage, answer: string = claim): string[] {
   const problems: string[] = [];
   const support = passage.sentence;
-  const sources = [support, ...passage.context, ...passage.restated];
   for (const f of findFigures(claim)) {
     if (!figureStated(claim, f, ownSources(claim, f.start, passage), passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
   }
@@ -35,10 +49,53 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
     // A month or weekday is a date's, checked as one above.
     if (e.kind === 'month' || e.kind === 'weekday') continue;
-    if (!sources.some((s) => containsWords(s, e.text))) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
+    if (!nameStated(claim, e.text, passage)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
   for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
+}
+
+/**
+ * Whether a claim no evidence sentence supports is the answer's own working
+ * ("That means you'll receive €240 back", after "we retain €180" of the
+ * question's €420; "you can claim for a crown fitted on or after 1 March
+ * 2026", twelve months from the question's 1 March 2025): it works out at
+ * least one figure or date from figures and dates the evidence and question
+ * give, and states nothing else the evidence, question or titles do not
+ * (every other figure and date stated somewhere in them, every name named).
+ * Such a sentence is checked by its arithmetic: a changed figure it rests on
+ * breaks it.
+ */
+export function workedOutClaim(claim: string, evidence: readonly string[], also: readonly string[], answer: string): boolean {
+  const passage: SupportPassage = { sentence: '', context: [], restated: [...also], evidence };
+  const everywhere = { sentences: [], restated: passage.restated };
+  const figures = findFigures(claim);
+  const dates = findDates(claim);
+  const worked = figures.some((f) => figureWorkedOut(claim, f, passage, answer)) || dates.some((d) => dateWorkedOut(claim, d, passage, answer));
+  if (!worked) return false;
+  if (!figures.every((f) => figureStated(claim, f, everywhere, passage, answer))) return false;
+  if (!dates.every((d) => dateStated(claim, d, everywhere, passage, answer))) return false;
+  const sources = [...evidence, ...also];
+  return findEntities(claim).every((e) => e.kind === 'month' || e.kind === 'weekday' || sources.some((s) => containsWords(s, e.text)));
+}
+
+/**
+ * Whether the evidence names a name of the claim, as evidence-check and the
+ * entity-swap oracle read it: the sentences that support the claim, the task
+ * or a title name it; or an evidence sentence names it that says two more of
+ * the claim's words, numbers or names (a claim that joins a sentence's rule
+ * to another's: "Premium, Luxury and electric vehicles can't be taken into
+ * Zone B" beside a ferry rule, from "Vehicles in the Premium, Luxury and
+ * Electric categories may not be driven into Zone B"). A word that pertains
+ * to a place is named where the place is ("Croatian" by "Croatia", WordNet's
+ * pertainyms).
+ */
+export function nameStated(claim: string, name: string, passage: SupportPassage): boolean {
+  const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
+  const names = (text: string) => containsWords(text, name) || places.some((place) => containsWords(text, place));
+  if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
+  const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
+  return passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2);
 }
 
 /**
@@ -72,35 +129,92 @@ export function figureSources(claim: string, at: number, passage: SupportPassage
   return [...own.sentences, ...own.restated];
 }
 
-/** figureSources apart: the evidence sentences, and the task and titles. */
-function ownSources(claim: string, at: number, passage: SupportPassage): { sentences: string[]; restated: string[] } {
+/**
+ * figureSources apart: the evidence sentences, and the task and titles; and
+ * the clauses of those sentences where another figure of its kind is the
+ * mix-up (`rivals`): those that say any of the ordinary words around the
+ * figure in its clause. A figure of a clause that says none of them belongs
+ * to another part of the rule ("1.5% of the declared value in excess of the
+ * included liability, subject to a minimum charge of CAD 4.00": not the $100
+ * of the liability).
+ */
+function ownSources(claim: string, at: number, passage: SupportPassage): { sentences: string[]; restated: string[]; rivals: string[] } {
   const clause = clauseAround(claim, at);
   const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
   const best = Math.max(...scored.map((s) => s.score));
   // Every sentence that says as much of the clause as any does: a tie is no reason to prefer one.
   const own = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
-  return { sentences: [passage.sentence, ...own], restated: passage.restated };
+  const sentences = [passage.sentence, ...own];
+  // Scored by the words around the figure in its clause, without the figure itself: a wrong figure must not draw its clause to the rule it belongs to.
+  const length = ([...findFigures(claim), ...findDates(claim)].find((f) => f.start === at)?.text ?? '').length;
+  const around = claim.slice(Math.max(clauseStart(claim, at), at - NEAR), at) + claim.slice(at + length, Math.min(clauseEnd(claim, at), at + length + NEAR));
+  // By ordinary words alone: the numbers and names nearby belong to the claim's other clauses as often as to this one.
+  const words = contentLemmas(around);
+  const clauses = sentences.flatMap((s) => clausesOf(s)).filter((c) => words.some((w) => textSaysWord(c, w)));
+  const rivals = clauses.length ? clauses : sentences;
+  return { sentences, restated: passage.restated, rivals };
 }
+
+/** How far either side of a figure its own words reach: "above the included $100, which comes to". */
+const NEAR = 40;
+
+const CLAUSE_BOUND = /[,;:]\s|\s(?:and|but|or|so|while|whereas|although)\s/g;
 
 /** The clause of a sentence that holds an offset: between commas, semicolons, colons and the conjunctions that join clauses. */
 function clauseAround(sentence: string, at: number): string {
-  const bounds = [...sentence.matchAll(/[,;:]\s|\s(?:and|but|or|so|while|whereas|although)\s/g)].map((m) => m.index!);
-  const start = Math.max(0, ...bounds.filter((b) => b < at));
-  const end = Math.min(sentence.length, ...bounds.filter((b) => b >= at));
-  return sentence.slice(start, end);
+  return sentence.slice(clauseStart(sentence, at), clauseEnd(sentence, at));
+}
+
+function clauseStart(sentence: string, at: number): number {
+  return Math.max(0, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!).filter((b) => b < at));
+}
+
+function clauseEnd(sentence: string, at: number): number {
+  return Math.min(sentence.length, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!).filter((b) => b >= at));
+}
+
+/** A sentence's clauses, as clauseAround bounds them. */
+function clausesOf(sentence: string): string[] {
+  const bounds = [0, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!), sentence.length];
+  return bounds
+    .slice(1)
+    .map((end, i) => sentence.slice(bounds[i]!, end))
+    .filter((c) => c.trim() !== '');
 }
 
 export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
 export function droppedQualifiers(claim: string, support: string): string[] {
-  const claimNumbers = new Set(findNumbers(claim).map(numberKey));
+  // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
+  const example = exampleStart(claim);
+  const claimNumbers = new Set(
+    [...findNumbers(claim), ...findNumberWords(claim).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < example).map((n) => ('key' in n ? n.key : numberKey(n))),
+  );
   const dropped = new Set<string>();
   for (const q of findQualifiers(support)) {
     const term = qualifiedTerm(support, q);
     if (!term) continue;
     const restated = 'number' in term ? claimNumbers.has(term.number) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
-    if (restated && !statesQualifier(claim, q.keyword)) dropped.add(q.keyword);
+    if (!restated || statesQualifier(claim, q.keyword)) continue;
+    // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
+    if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
+    dropped.add(q.keyword);
   }
   return [...dropped];
+}
+
+/** Qualifiers that bound a term from above. */
+const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);
+
+/** Whether a claim negates one of these words: a negation before it in its clause ("not a full day", "you won't be charged a full day"). */
+function negatesWord(claim: string, lemmas: readonly string[]): boolean {
+  return readSentences(claim).some((s) =>
+    s.tokens.some((t, i) => {
+      if (!lemmas.includes(t.lemma)) return false;
+      const before = s.tokens.slice(0, i);
+      const clause = before.slice(before.map((b) => b.pos).lastIndexOf('PUNCT') + 1);
+      return clause.some((b) => /^(?:not|n't|never|no)$/i.test(b.text));
+    }),
+  );
 }

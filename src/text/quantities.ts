@@ -1,4 +1,6 @@
 import { findNumbers, type NumberPiece } from './claims.js';
+import { readSentences } from './nlp.js';
+import { rateFactor, ratePeriodAfter } from './rates.js';
 
 /**
  * The quantities of an answer: each number with what it counts (a currency,
@@ -23,18 +25,31 @@ const UNIT_ADJECTIVES = /^(?:working|business|calendar|clear|full|consecutive|fu
 const UNIT_SYNONYMS: Record<string, string> = { night: 'day', hr: 'hour', min: 'minute', mins: 'minute', hrs: 'hour', lbs: 'lb' };
 
 export function findQuantities(text: string): Quantity[] {
+  // The words a number is followed by, as the language model reads them: "25 or over" and "under 25 a young driver" count nothing.
+  const functionWords = new Set(
+    readSentences(text)
+      .flatMap((s) => s.tokens)
+      .filter((t) => FUNCTION_POS.has(t.pos))
+      .map((t) => t.start),
+  );
   return findNumbers(text).map((number) => {
-    const unit = unitOf(number, text.slice(number.end, number.end + 40));
+    const unit = unitOf(number, text, functionWords);
     return { number, unit, key: `${number.value}|${unit}` };
   });
 }
 
-function unitOf(n: NumberPiece, after: string): string {
+/** Parts of speech that name no unit: "or", "a", "to", "in", "it". */
+const FUNCTION_POS = new Set(['CCONJ', 'SCONJ', 'DET', 'ADP', 'PRON', 'AUX', 'PART']);
+
+function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>): string {
+  const after = text.slice(n.end, n.end + 40);
   if (n.currency) return n.currency;
   if (n.percent) return '%';
   if (/^p\b/.test(after)) return 'p';
   const word = /^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, '');
   const noun = /^[A-Za-z]+/.exec(word ?? '')?.[0] ?? '';
+  // The word runs to the end of `after`: where it starts in the text.
+  if (noun && functionWords.has(n.end + after.length - word!.length)) return '';
   const lower = noun.length > 2 || /^[A-Z]{2}$/.test(noun) ? noun : noun.toLowerCase();
   const singular = /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
   return UNIT_SYNONYMS[singular] ?? singular;
@@ -81,7 +96,7 @@ export function neighbourValues(q: Quantity, usual: readonly number[] | undefine
   let values: number[];
   if (usual && Number.isInteger(value)) {
     values = [Math.max(...usual.filter((v) => v < value), -1), Math.min(...usual.filter((v) => v > value), Infinity)];
-  } else if (q.number.percent && q.number.decimals > 0) {
+  } else if (q.number.percent && q.number.decimals > 0 && value >= SHARE_TIERS[0]!) {
     // A share written with decimals is a threshold or a tier (99.0%, 99.95%): its neighbours are the tiers documents use.
     values = [Math.max(...SHARE_TIERS.filter((v) => v < value), -1), Math.min(...SHARE_TIERS.filter((v) => v > value), Infinity)];
   } else {
@@ -167,6 +182,33 @@ export function inArithmetic(text: string, quantities: readonly Quantity[], q: Q
     for (const f of factors) {
       if (f.of === a) continue;
       if (close(own * f.value, a.number.value) || close(factorOf(a) * f.value, x)) return true;
+    }
+  }
+  const all = [q, ...others];
+  const shares = all.filter((o) => o.number.percent && o.number.value < 100);
+  const amounts = all.filter((o) => o.number.currency !== '');
+  for (const p of shares) {
+    const share = p.number.value / 100;
+    for (const a of amounts) {
+      for (const b of amounts) {
+        if (a === b || a.unit !== b.unit) continue;
+        // An amount less or plus a share of it: "£21 less 25%, £15.75".
+        if ([p, a, b].includes(q) && (close(a.number.value * (1 - share), b.number.value) || close(a.number.value * (1 + share), b.number.value))) return true;
+        // A share of the part of one amount above another, with a third: "1.5% of the $1,800 above the included $100, $25.50".
+        for (const c of amounts) {
+          if (c !== a && c !== b && c.unit === a.unit && [p, a, b, c].includes(q) && close((a.number.value - b.number.value) * share, c.number.value)) return true;
+        }
+      }
+    }
+  }
+  // One price per two periods: "$390 a month, or $4,680 over a year".
+  const per = (o: Quantity) => (o.number.currency ? ratePeriodAfter(text, o.number.end) : undefined);
+  const qPer = per(q);
+  if (qPer) {
+    for (const o of quantities) {
+      const oPer = o !== q && o.unit === q.unit ? per(o) : undefined;
+      const k = oPer ? rateFactor(qPer, oPer) : undefined;
+      if (k !== undefined && close(x * k, o.number.value)) return true;
     }
   }
   return false;

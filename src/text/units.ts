@@ -94,9 +94,9 @@ const RATE_SWAPS: Record<string, string[]> = {
   day: ['week'],
   night: ['week'],
   week: ['day', 'month'],
-  month: ['week', 'year'],
+  month: ['week', 'quarter', 'year'],
   quarter: ['month', 'year'],
-  year: ['month'],
+  year: ['quarter', 'month'],
   flight: ['passenger', 'booking'],
   passenger: ['flight', 'booking'],
   bag: ['passenger', 'flight'],
@@ -108,6 +108,11 @@ const RATE_SWAPS: Record<string, string[]> = {
   loan: ['visit'],
   visit: ['item'],
 };
+
+/** Hours in each period a price may be per, to tell how far a new period moves the price. */
+const PERIOD_HOURS: Readonly<Record<string, number>> = { hour: 1, day: 24, night: 24, week: 168, month: 730, quarter: 2190, year: 8760 };
+/** How many times cheaper or dearer a price may read after a swap of its period: a month for a week or a quarter, not for a year. */
+const PRICE_SCALE = 4.5;
 
 const QUANTITY = new RegExp(`^([ -]?)(${UNITS.map((u) => u.pattern).join('|')})\\b`);
 const RATE = new RegExp(`\\b(per|an?|each|every|in any(?: calendar)?)\\s+(${Object.keys(RATE_SWAPS).join('|')})\\b`, 'g');
@@ -139,8 +144,13 @@ export function findUnits(text: string): UnitPiece[] {
     const [whole, lead, per] = m as unknown as [string, string, string];
     // "per month" and "in any month" are always rates; "a year" or "each year" only after a price in the same sentence ("£150 a year", not "once a year", "6 hours in a day").
     const nearest = amounts.filter((n) => n.end <= m.index && m.index - n.end <= 40 && !/[.!?]/.test(text.slice(n.end, m.index))).pop();
-    if (!/^(?:per|in any)/.test(lead) && !(nearest && (nearest.currency !== '' || /^p\b/.test(text.slice(nearest.end))))) continue;
-    const swaps = RATE_SWAPS[per]!.map((p) => `${/^an?$/.test(lead) ? (/^[aeiou]/.test(p) ? 'an' : 'a') : lead} ${p}`);
+    const price = nearest !== undefined && (nearest.currency !== '' || /^p\b/.test(text.slice(nearest.end)));
+    if (!/^(?:per|in any)/.test(lead) && !price) continue;
+    // A price keeps its scale: "$30 a month" may be "$30 a week", never "$30 a year", twelve times cheaper than any add-on beside it.
+    const periods = RATE_SWAPS[per]!.filter(
+      (p) => !price || !(p in PERIOD_HOURS) || !(per in PERIOD_HOURS) || Math.max(PERIOD_HOURS[p]! / PERIOD_HOURS[per]!, PERIOD_HOURS[per]! / PERIOD_HOURS[p]!) <= PRICE_SCALE,
+    );
+    const swaps = periods.map((p) => `${/^an?$/.test(lead) ? (/^[aeiou]/.test(p) ? 'an' : 'a') : lead} ${p}`);
     found.push({ text: whole, start: m.index, end: m.index + whole.length, amount: null, unit: `per ${per}`, swaps });
   }
   return found.sort((a, b) => a.start - b.start);
@@ -201,8 +211,13 @@ export function unitKey(u: Pick<UnitPiece, 'amount' | 'unit'>): string {
 export function misstatedUnits(claim: string, support: string): UnitPiece[] {
   const stated = findUnits(support);
   const keys = new Set(stated.map(unitKey));
+  const supportAmounts = new Set(findNumbers(support).map(numberKey));
+  const claimAmounts = findNumbers(claim).filter((n) => n.currency !== '');
   return findUnits(claim).filter((u) => {
     if (keys.has(unitKey(u))) return false;
+    // A rate is the supporting sentence's to give only for an amount it states: "$390 a month, or $4,680 over a year" works out a rate of its own.
+    const amount = u.amount === null ? claimAmounts.filter((n) => n.end <= u.start).pop() : undefined;
+    if (amount && !supportAmounts.has(numberKey(amount))) return false;
     const sameKind = u.amount === null ? stated.filter((s) => s.amount === null) : stated.filter((s) => s.amount === u.amount);
     return sameKind.length > 0;
   });

@@ -152,7 +152,7 @@ describe('the default audit', () => {
       `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
         ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; trace-trusting-search under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
     );
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.803\d is above the threshold 0\.15/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.804\d is above the threshold 0\.15/);
   });
 
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
@@ -402,10 +402,10 @@ describe('critic-audit run --dry-run', () => {
     expect(stdout).toMatch(/^fixtures: 186 \(39 text, 30 code, 117 review\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
     expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, blind, round-summary; repeats: 1$/m);
-    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 4782 reviews/m);
-    // Text and code: 797 + 584 items (authored mutants among them) under each of the default audit's conditions but
-    // blind, which reviews the 797 text items only (the evidence it withholds is a text artifact's).
-    expect(stdout).toMatch(/^critic gpt \(openai\): 7702 reviews \(clean 1381, with-trace 1381, prior-pass 1381, prior-fail 1381, blind 797, round-summary 1381\)$/m);
+    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 4788 reviews/m);
+    // Text and code: 798 + 584 items (authored mutants among them) under each of the default audit's conditions but
+    // blind, which reviews the 798 text items only (the evidence it withholds is a text artifact's).
+    expect(stdout).toMatch(/^critic gpt \(openai\): 7708 reviews \(clean 1382, with-trace 1382, prior-pass 1382, prior-fail 1382, blind 798, round-summary 1382\)$/m);
     expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
     expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
     expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);

@@ -1,7 +1,7 @@
 import type { CriticRequest } from '../../requests/types.js';
 import { alignToEvidence, evidenceSentences, questionText, findEntities, findNumbers, splitSentences, supportOf, supportPassage } from '../../text/claims.js';
 import { statesNoClaim } from '../../text/discourse.js';
-import { mismatches } from '../../text/mismatches.js';
+import { mismatches, workedOutClaim } from '../../text/mismatches.js';
 import { sentenceClaims } from '../../text/numberedClaims.js';
 import { sha256Hex } from '../../util/hash.js';
 import { RecentResults } from '../../util/recentResults.js';
@@ -49,7 +49,8 @@ function findingsOf(request: CheckedRequest): ClaimFinding[] {
   for (const { text: claim } of splitSentences(request.artifact)) {
     const support = supportPassage(claim, sources, also);
     if (support === null) {
-      if (findNumbers(claim).length || findEntities(claim).length) findings.push({ claim, problem: 'no evidence supports this claim' });
+      // A sentence of the answer's own arithmetic is checked by it; any other with a number or a name is unsupported.
+      if ((findNumbers(claim).length || findEntities(claim).length) && !workedOutClaim(claim, sources, also, request.artifact)) findings.push({ claim, problem: 'no evidence supports this claim' });
       continue;
     }
     for (const problem of mismatches(claim, support, request.artifact)) findings.push({ claim, problem });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
+
+/** The findings of evidence-check on an answer: what the entity-swap oracle reads too (nameStated, src/text/mismatches.ts). */
+const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
+
+describe('names the evidence names', () => {
+  const zones = [
+    'Vehicles in the Premium, Luxury and Electric categories may not be driven into Zone B.',
+    'Transporting the vehicle on any ferry requires the prior written authorisation of the renting branch.',
+  ];
+  it.each([
+    {
+      name: 'a name the evidence wraps across two lines',
+      task: 'Is there a limit?',
+      evidence: ['We reimburse at the percentage applicable to your plan, limited to the Scheduled\nFee Allowance for each procedure.'],
+      artifact: 'We reimburse at your plan percentage, up to the Scheduled Fee Allowance for each procedure.',
+      ok: true,
+    },
+    {
+      name: 'a place by the adjective that pertains to it, where the question names the place',
+      task: 'I chipped a tooth on holiday in Spain. Am I covered?',
+      evidence: ['Receipts not in English must be accompanied by an English translation.'],
+      artifact: 'Receipts in Spanish need an English translation.',
+      ok: true,
+    },
+    {
+      name: 'an adjective of a place named nowhere',
+      task: 'I chipped a tooth on holiday in Spain. Am I covered?',
+      evidence: ['Receipts not in English must be accompanied by an English translation.'],
+      artifact: 'Receipts in French need an English translation.',
+      ok: false,
+    },
+    {
+      name: 'names from an evidence sentence that says two more of the claim’s words and names',
+      task: 'Can I drive into Zone B and take a ferry?',
+      evidence: zones,
+      artifact: "Premium and Luxury vehicles can't be taken into Zone B, and any ferry crossing needs our written authorisation beforehand.",
+      ok: true,
+    },
+    {
+      name: 'a name an evidence sentence gives for another rule, saying only one more of the claim’s words',
+      task: 'Can I take a ferry?',
+      evidence: ['Economy cars may be driven into Zone A.', 'Transporting the vehicle on any ferry requires the prior written authorisation of the renting branch.'],
+      artifact: 'Taking Economy vehicles on any ferry needs our written authorisation beforehand.',
+      ok: false,
+    },
+  ])('$name: supported $ok', ({ task, evidence, artifact, ok }) => {
+    expect(findings(task, evidence, artifact)).toEqual(ok ? [] : [expect.stringMatching(/is not named in the supporting evidence/)]);
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Rates after an amount ("$390 a month", "€24 per day", "$4,680 over a
+ * year", "£80 annually") and how many of one period make another: what the
+ * claim analysis needs to read "$390 a month, or $4,680 over a year" as one
+ * price twice, and what a mutator needs to leave such a pair alone.
+ */
+
+/** A rate's period after an amount, in its clause. */
+const RATE_AFTER =
+  /^[^\d.;:,]{0,16}?\b(?:a|an|per|each|every|over\s+a|over\s+the|for\s+a|for\s+the)\s+(?:whole\s+|full\s+|calendar\s+)?(day|week|month|quarter|year)\b|^[^\d.;:,]{0,16}?\b(daily|weekly|monthly|quarterly|annually|yearly)\b/i;
+const PERIOD_OF_ADVERB: Readonly<Record<string, string>> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', annually: 'year', yearly: 'year' };
+
+/** The period of the rate written after the amount that ends at `end` ("month" for "$390 a month"), or undefined. */
+export function ratePeriodAfter(text: string, end: number): string | undefined {
+  const m = RATE_AFTER.exec(text.slice(end, end + 40));
+  if (!m) return undefined;
+  return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
+}
+
+/** How many of one period make another, exactly: 12 months a year, 7 days a week. */
+const PERIODS_IN: ReadonlyArray<readonly [string, string, number]> = [
+  ['day', 'week', 7],
+  ['day', 'year', 365],
+  ['week', 'year', 52],
+  ['month', 'quarter', 3],
+  ['month', 'year', 12],
+  ['quarter', 'year', 4],
+];
+
+/** The factor from a rate per one period to the rate per another ("a month" to "a year": 12), or undefined where no exact one exists. */
+export function rateFactor(from: string, to: string): number | undefined {
+  for (const [small, large, n] of PERIODS_IN) {
+    if (from === small && to === large) return n;
+    if (from === large && to === small) return 1 / n;
+  }
+  return undefined;
+}
