@@ -154,7 +154,7 @@ function applicableConditions(item: ReviewItem, conditions: readonly Condition[]
  * template that lists the claims, or a per-claim critic, pays for splitting
  * every artifact into them.
  */
-function claimsFor(options: Pick<JobOptions, 'template' | 'claims'>) {
+export function claimsFor(options: Pick<JobOptions, 'template' | 'claims'>) {
   const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
   const numbers = listsClaims || options.claims === true;
   return (item: ReviewItem) => {
