@@ -151,3 +151,63 @@ function tokensOf(ends: readonly LoopEnd[]): LoopTokens {
   const total = ends.reduce((sum, e) => sum + (e.tokens ?? 0), 0);
   return { total, perLoop: total / ends.length };
 }
+
+/** One round of a loop as loop.jsonl records it: the version reviewed (its id and what it is), the digest of the request the reply answered, the verdict. */
+export interface LoopRoundRecord {
+  round: number;
+  version_id: string;
+  version: 'defect' | 'true-fix' | 'false-fix';
+  request_digest: string;
+  verdict: 'PASS' | 'FAIL' | null;
+  tokens: number | null;
+}
+
+/** A mutant's loop, one repeat, as loop.jsonl records it: its fix, each round, and how it ended. */
+export interface LoopRecord {
+  critic: string;
+  item_id: string;
+  fixture_id: string;
+  mutator: string | null;
+  repeat: number;
+  fix: FixKind;
+  rounds: LoopRoundRecord[];
+  outcome: 'accepted' | 'hit-cap' | 'unfinished';
+}
+
+/**
+ * The records of a mutant's loops, one per repeat whose clean review rejected
+ * it: each round stored, in order, with the version its worker submitted (the
+ * schedule's, mutantLoop) and the request digest the stored reply is bound to.
+ * `results` are the critic's reviews of the item; `siblings` its fixture's
+ * mutants in the run's order.
+ */
+export function loopRecords(item: ItemRecord, results: readonly ReviewResult[], siblings: readonly string[], drawn: ReadonlySet<string>, loop: LoopSettings): LoopRecord[] {
+  const schedule = mutantLoop(item.id, item.fixtureId, siblings, drawn);
+  const reading = loopReading([item]);
+  for (const r of results) reading.add(r);
+  const records: LoopRecord[] = [];
+  for (const [repeat, rounds] of [...(reading.finish().get(item.id) ?? [])].sort(([a], [b]) => a - b)) {
+    const end = loopEnd(rounds, loop.rounds);
+    if (!end) continue;
+    const stored = results.filter((r) => r.repeat === repeat);
+    const rows = [...rounds.keys()]
+      .filter((n) => n <= end.round)
+      .sort((a, b) => a - b)
+      .map((n): LoopRoundRecord => {
+        const version = schedule.versionAt(n);
+        const row = stored.find((r) => loopRoundOf(r.condition) === n)!;
+        return { round: n, version_id: version.id, version: version.role, request_digest: row.requestDigest, verdict: rounds.get(n)!.verdict, tokens: rounds.get(n)!.tokens };
+      });
+    records.push({
+      critic: results[0]!.critic,
+      item_id: item.id,
+      fixture_id: item.fixtureId,
+      mutator: item.mutator,
+      repeat,
+      fix: schedule.fix,
+      rounds: rows,
+      outcome: end.kind === 'cap' ? 'hit-cap' : end.kind,
+    });
+  }
+  return records;
+}

@@ -179,6 +179,23 @@ describe('bounded review loops', { timeout: 180_000 }, () => {
     const single = new Set(policy.filter((f) => gullible.mutants.filter((m) => m.fixtureId === f.id).length === 1).map((f) => f.id));
     expect(gullible.loops.filter((l) => single.has(l.fixture.id)).every((l) => !l.falseFix)).toBe(true);
 
+    // loop.jsonl: per loop, each round's version, named by id, is the artifact the critic was sent under that request digest.
+    const records = readFileSync(join(dir, 'two', 'loop.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(records).toHaveLength(2 * n);
+    const artifactOf = (id: string) => policy.find((f) => f.id === id)?.artifact ?? gullible.mutantById.get(id)!.artifact;
+    const sentByDigest = new Map([...logOf('two', 'accepts-after-one-round'), ...logOf('two', 're-checks')].map((l) => [requestDigest(l.request), l.request]));
+    for (const record of records) {
+      expect(record.rounds[0]).toMatchObject({ round: 1, version_id: record.item_id, version: 'defect', verdict: 'FAIL' });
+      for (const round of record.rounds) expect(sentByDigest.get(round.request_digest)!.artifact).toBe(artifactOf(round.version_id));
+      expect(record.outcome).toBe(record.critic === 'checker' && record.fix === 'false' ? 'hit-cap' : 'accepted');
+      expect(record.rounds.map((r: { version: string }) => r.version).slice(1)).toEqual(
+        Array(record.critic === 'checker' && record.fix === 'false' ? ROUNDS - 1 : 1).fill(record.fix === 'false' ? 'false-fix' : 'true-fix'),
+      );
+    }
+
     const md = readFileSync(join(dir, 'two', 'report.md'), 'utf8');
     expect(md).toContain(`### Review loops: fixes accepted within ${ROUNDS} rounds`);
     expect(md).toContain(`| false (another mutant) | ${falseFixes} | 0 (0% `);
@@ -214,6 +231,7 @@ describe('bounded review loops', { timeout: 180_000 }, () => {
     expect(answered.length).toBe(rows.length);
     const strip = (report: any) => ({ ...report.critics.checker, verdicts: { ...report.critics.checker.verdicts, retries: 0 } });
     expect(strip(reportOf('killed'))).toEqual(strip(reportOf('whole')));
+    expect(readFileSync(join(dir, 'killed', 'loop.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'loop.jsonl'), 'utf8'));
     expect(reportOf('killed').critics.checker.loop.falseFix.hitCap).toBeGreaterThan(0);
   });
 
