@@ -5,7 +5,7 @@
 // does with a later round (a request carrying a round_summary):
 //   accepts-after-one-round: accepts whatever is submitted, true fix or false;
 //   re-checks: reviews the submitted version as it reviewed the first.
-// Every request it is sent is appended to DIR/MODE.log ({id, round, request}), so
+// Every request it is sent is appended to DIR/MODE.log ({id, round, pid, request}), so
 // a spec can tell what it reviewed without asking the harness (a folder from the
 // environment, not an argument: a file the command names is part of the critic's
 // identity, and a log that grows would make a resume another audit). With
@@ -31,7 +31,7 @@ for await (const line of createInterface({ input: process.stdin })) {
     process.kill(process.ppid, 'SIGKILL');
     continue;
   }
-  appendFileSync(logFile, `${JSON.stringify({ id, round, request })}\n`);
+  appendFileSync(logFile, `${JSON.stringify({ id, round, pid: process.pid, request })}\n`);
   const correct = originals.has(request.artifact);
   const accepts = round > 1 && mode === 'accepts-after-one-round' ? true : correct;
   const reply = accepts ? 'Checked against the evidence.\nVERDICT: PASS' : 'A claim does not match the evidence.\nVERDICT: FAIL';
