@@ -29,7 +29,7 @@ export const loop = criticMeasure({
       f
         ? [
             (f.falseFix.accepted.count ? chalk.red : chalk.dim)(
-              `  review loops (cap ${f.rounds} rounds): false fixes accepted ${f.falseFix.accepted.count} of ${f.falseFix.loops}, true fixes accepted ${f.trueFix.accepted.count} of ${f.trueFix.loops}${testText(f)}; ${f.hitCap} of ${f.loops} hit the cap; ${tokensText(f.tokens.perLoop)} per loop`,
+              `  review loops (cap ${f.rounds} rounds): false fixes accepted ${f.falseFix.accepted.count} of ${f.falseFix.loops}, true fixes accepted ${f.trueFix.accepted.count} of ${f.trueFix.loops}${testText(f)}; ${f.hitCap} of ${f.loops} hit the cap; ${perLoopText(f.tokens.perLoop)}`,
             ),
           ]
         : [],
@@ -61,10 +61,11 @@ export const loop = criticMeasure({
     rank: 50,
     render: (f) =>
       f
-        ? `<p class="loop${f.falseFix.accepted.count ? ' flag' : ''}">Review loops, at most ${f.rounds} rounds: ${f.falseFix.accepted.count} of ${f.falseFix.loops} false fixes accepted, ${f.trueFix.accepted.count} of ${f.trueFix.loops} true fixes accepted${testText(f)}; ${f.hitCap} of ${f.loops} loops hit the cap; ${tokensText(f.tokens.perLoop)} per loop.</p>`
+        ? `<p class="loop${f.falseFix.accepted.count ? ' flag' : ''}">Review loops, at most ${f.rounds} rounds: ${f.falseFix.accepted.count} of ${f.falseFix.loops} false fixes accepted, ${f.trueFix.accepted.count} of ${f.trueFix.loops} true fixes accepted${testText(f)}; ${f.hitCap} of ${f.loops} loops hit the cap; ${perLoopText(f.tokens.perLoop)}.</p>`
         : '',
   },
 });
 
 const testText = (f: LoopFigure) => (f.falseVsTrue ? ` (Fisher p = ${formatP(f.falseVsTrue.p)})` : '');
 const tokensText = (perLoop: number | null) => (perLoop === null ? 'no tokens reported' : `${Math.round(perLoop)} tokens`);
+const perLoopText = (perLoop: number | null) => (perLoop === null ? 'the critic reported no tokens' : `${Math.round(perLoop)} tokens per loop`);

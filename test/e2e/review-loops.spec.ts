@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load.js';
 import { loadFixtures } from '../../src/fixtures/load.js';
 import { requestDigest } from '../../src/requests/sealed.js';
 import type { CriticRequest } from '../../src/requests/types.js';
@@ -242,6 +243,10 @@ describe('bounded review loops', { timeout: 180_000 }, () => {
     expect(strip(reportOf('killed'))).toEqual(strip(reportOf('whole')));
     expect(readFileSync(join(dir, 'killed', 'loop.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'loop.jsonl'), 'utf8'));
     expect(reportOf('killed').critics.checker.loop.falseFix.hitCap).toBeGreaterThan(0);
+  });
+
+  it('loads the example config of the docs (examples/review-loop.yaml)', () => {
+    expect(loadConfig(join(PACKAGE_ROOT, 'examples', 'review-loop.yaml')).loop).toEqual({ rounds: 5, falseFixShare: 0.3 });
   });
 
   it('counts the tokens a loop took from the provider, and a rerun from the cache sends nothing and reports the same', async () => {
