@@ -15,7 +15,7 @@ import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
-import { countLoopRounds, falseFixDraw, loopCondition, loopRoundJobs } from './requests/loop.js';
+import { countLoopRounds, loopCondition, loopRoundJobs, loopSchedules } from './requests/loop.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf, formatCost } from './results/cost.js';
 import { editedFixtureIds, planChanges, settingChanges } from './results/planChanges.js';
@@ -328,20 +328,16 @@ function planCritic(
 function loopPhases(config: AuditConfig, store: RunStore, critic: string, reviews: (fixture: Fixture) => boolean, options: JobOptions): Array<() => Iterable<ReviewJob>> {
   const loop = config.loop;
   if (!loop) return [];
-  let drawn: ReadonlySet<string> | undefined;
+  let scheduleOf: ReturnType<typeof loopSchedules> | undefined;
   const phase = function* (round: number): Generator<ReviewJob> {
-    drawn ??= falseFixDraw(
-      store.mutantRecords().map((m) => m.id),
-      loop,
-      config.seed,
-    );
+    scheduleOf ??= loopSchedules(store.mutantRecords(), loop, config.seed);
     const previous = (itemId: string, repeat: number) => {
       const r = store.result({ critic, itemId, condition: loopCondition(round - 1), repeat });
       return r?.outcome === 'verdict' ? (r.verdict ?? undefined) : undefined;
     };
     for (const fixture of store.eachFixture()) {
       if (!reviews(fixture)) continue;
-      yield* loopRoundJobs([...fixtureItems(fixture, store.eachMutant(fixture.id))], round, previous, { ...options, loop, drawn });
+      yield* loopRoundJobs([...fixtureItems(fixture, store.eachMutant(fixture.id))], round, previous, { ...options, loop, scheduleOf });
     }
   };
   return Array.from({ length: loop.rounds - 1 }, (_, i) => () => phase(i + 2));

@@ -1,8 +1,7 @@
 import { conditionsOf, SEALED_CONDITION, type Condition } from '../requests/conditions/index.js';
 import { fixtureItems, itemRecords, type ReviewItem } from '../requests/items.js';
-import { falseFixDraw, type LoopSettings } from '../requests/loop.js';
+import { loopSchedules, type LoopSettings } from '../requests/loop.js';
 import { loopRecords } from '../results/loop.js';
-import { groupBy } from '../util/groupBy.js';
 import { escalates, escalationRecord } from '../results/escalation.js';
 import { passTwoRecord } from '../results/passTwo.js';
 import type { RunStore } from '../results/store.js';
@@ -44,19 +43,13 @@ export function reviewRecordFiles(run: AuditSnapshot, store: RunStore): Array<{ 
  * a resumed run's as an uninterrupted one's.
  */
 function* loopLines(run: AuditSnapshot, store: RunStore, loop: LoopSettings): Generator<string> {
-  const drawn = falseFixDraw(
-    run.generation.mutants.map((m) => m.id),
-    loop,
-    run.settings.seed,
-  );
+  const scheduleOf = loopSchedules(run.generation.mutants, loop, run.settings.seed);
   const items = itemRecords(run.fixtures, run.generation.mutants).filter((i) => i.role === 'mutant');
-  const siblings = groupBy(items, (i) => i.fixtureId);
   for (const critic of run.critics) {
     for (const item of items) {
       const results = store.itemResults(critic.name, item.id);
       if (!results.length) continue;
-      const ids = siblings.get(item.fixtureId)!.map((i) => i.id);
-      for (const record of loopRecords(item, results, ids, drawn, loop)) yield `${JSON.stringify(record)}\n`;
+      for (const record of loopRecords(item, results, scheduleOf(item), loop)) yield `${JSON.stringify(record)}\n`;
     }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorld } from '../../test/support/scriptedCritic.js';
-import { falseFixDraw, loopCondition, loopRoundJobs, loopRoundOf, mutantLoop, roundSummary } from './loop.js';
+import { falseFixDraw, loopCondition, loopRoundJobs, loopRoundOf, loopSchedules, mutantLoop, roundSummary } from './loop.js';
 import { requestDigest } from './sealed.js';
 
 const loop = { rounds: 5, falseFixShare: 0.3 };
@@ -34,6 +34,22 @@ describe('the review loop schedule', () => {
     expect(alone.versionAt(2)).toEqual({ id: 'f', role: 'true-fix' });
   });
 
+  it('schedules each mutant from the run’s mutants: its fixture’s others are its siblings, in the run’s order', () => {
+    const mutants = [
+      { id: 'a1', fixtureId: 'a' },
+      { id: 'b1', fixtureId: 'b' },
+      { id: 'a2', fixtureId: 'a' },
+      { id: 'c1', fixtureId: 'c' },
+    ];
+    const scheduleOf = loopSchedules(mutants, { rounds: 3, falseFixShare: 1 }, 1);
+    expect(mutants.map((m) => [scheduleOf(m).fix, scheduleOf(m).versionAt(2).id])).toEqual([
+      ['false', 'a2'],
+      ['true-no-second-mutant', 'b'],
+      ['false', 'a1'],
+      ['true-no-second-mutant', 'c'],
+    ]);
+  });
+
   it('stores round 1 as the clean review and later rounds under loop-round-N', () => {
     expect([1, 2, 5].map(loopCondition)).toEqual(['clean', 'loop-round-2', 'loop-round-5']);
     expect(['clean', 'loop-round-2', 'loop-round-5', 'loop-round-1', 'loop-round-x', 'with-trace'].map(loopRoundOf)).toEqual([1, 2, 5, undefined, undefined, undefined]);
@@ -42,9 +58,11 @@ describe('the review loop schedule', () => {
   it('sends the round only to mutants whose previous round was a FAIL, the version’s own request with the round summary, digested', () => {
     const world = makeWorld(1, () => 3);
     const [original, ...mutants] = world.items;
-    const drawn = new Set([mutants[0]!.id]);
+    // The first mutant drawn for a false fix; the third passed round 2, so its loop is over.
+    const ids = mutants.map((m) => m.id);
+    const scheduleOf = (m: { id: string; fixtureId: string }) => mutantLoop(m.id, m.fixtureId, ids, new Set([ids[0]!]));
     const previous = (itemId: string, repeat: number) => (itemId === mutants[2]!.id ? 'PASS' : repeat === 0 ? 'FAIL' : undefined);
-    const jobs = [...loopRoundJobs(world.items, 3, previous, { conditions: [], rubricFor: () => 'Check it.', template: '{{artifact}}', repeats: 2, loop, drawn })];
+    const jobs = [...loopRoundJobs(world.items, 3, previous, { conditions: [], rubricFor: () => 'Check it.', template: '{{artifact}}', repeats: 2, loop, scheduleOf })];
     expect(jobs.map((j) => [j.itemId, j.condition, j.repeat, j.turn])).toEqual([
       [mutants[0]!.id, 'loop-round-3', 0, 1],
       [mutants[1]!.id, 'loop-round-3', 0, 1],

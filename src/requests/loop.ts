@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { assertNoHeldOutCheckText } from '../fixtures/heldOutChecks.js';
+import { groupBy } from '../util/groupBy.js';
 import { sha256Hex, stableId } from '../util/hash.js';
 import { SEALED_CONDITION, type Condition } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
@@ -79,13 +80,37 @@ export function falseFixDraw(mutantIds: Iterable<string>, loop: LoopSettings, se
   return new Set(ranked.slice(0, Math.round(loop.falseFixShare * ranked.length)).map((r) => r.id));
 }
 
+/** A mutant's loop: what its worker submits, and the version each round reviews (round 1: the mutant itself). */
+export interface MutantLoop {
+  fix: FixKind;
+  versionAt(round: number): LoopVersion;
+}
+
+/** A mutant as a loop's schedule reads it. */
+type LoopMutant = { id: string; fixtureId: string };
+
+/**
+ * Every mutant's loop, from the run's mutants in the run's order: the seeded
+ * draw of false fixes, and each mutant's siblings in its fixture. The engine,
+ * the figure and loop.jsonl all read the schedule from here.
+ */
+export function loopSchedules(mutants: readonly LoopMutant[], loop: LoopSettings, seed: number): (mutant: LoopMutant) => MutantLoop {
+  const drawn = falseFixDraw(
+    mutants.map((m) => m.id),
+    loop,
+    seed,
+  );
+  const siblings = new Map([...groupBy(mutants, (m) => m.fixtureId)].map(([fixtureId, ms]) => [fixtureId, ms.map((m) => m.id)]));
+  return (m) => mutantLoop(m.id, m.fixtureId, siblings.get(m.fixtureId) ?? [m.id], drawn);
+}
+
 /**
  * A mutant's loop: its fix, and the version each round reviews. `siblings`
  * are its fixture's verified mutants in the run's order, itself among them.
  * A false fix presents the fixture's other mutants in turn, starting after
  * this one and wrapping round: the worker never submits the original.
  */
-export function mutantLoop(itemId: string, fixtureId: string, siblings: readonly string[], drawn: ReadonlySet<string>): { fix: FixKind; versionAt(round: number): LoopVersion } {
+export function mutantLoop(itemId: string, fixtureId: string, siblings: readonly string[], drawn: ReadonlySet<string>): MutantLoop {
   const at = siblings.indexOf(itemId);
   const others = [...siblings.slice(at + 1), ...siblings.slice(0, Math.max(at, 0))];
   const fix: FixKind = !drawn.has(itemId) ? 'true' : others.length ? 'false' : 'true-no-second-mutant';
@@ -118,23 +143,23 @@ const roundRequest: Condition = {
  * as a fresh single request (a new reviewer session, seed 003), its digest
  * over that version's request and the round summary. `items` are all the
  * fixture's items (the original and every mutant, whatever the shard): a
- * false fix may be a mutant another shard reviews.
+ * false fix may be a mutant another shard reviews. `scheduleOf` is the run's
+ * (loopSchedules).
  */
 export function* loopRoundJobs(
   items: readonly ReviewItem[],
   round: number,
   previous: (itemId: string, repeat: number) => 'PASS' | 'FAIL' | undefined,
-  options: JobOptions & { loop: LoopSettings; drawn: ReadonlySet<string> },
+  options: JobOptions & { loop: LoopSettings; scheduleOf: (mutant: LoopMutant) => MutantLoop },
 ): Generator<ReviewJob> {
   const original = items.find((i) => i.role === 'original' && i.id === i.fixtureId);
   if (!original) return;
   const mutants = items.filter((i) => i.role === 'mutant');
-  const siblings = mutants.map((m) => m.id);
   const byId = new Map(items.map((i) => [i.id, i]));
   const condition = loopCondition(round);
   const claimsOf = claimsFor(options);
   for (const item of mutants) {
-    const version = byId.get(mutantLoop(item.id, item.fixtureId, siblings, options.drawn).versionAt(round).id)!;
+    const version = byId.get(options.scheduleOf(item).versionAt(round).id)!;
     let built: Pick<ReviewJob, 'request' | 'requestDigest' | 'messages' | 'claims'> | undefined;
     for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
       if (previous(item.id, repeat) !== 'FAIL') continue;

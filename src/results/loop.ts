@@ -1,9 +1,8 @@
 import type { ItemRecord } from '../requests/items.js';
-import { falseFixDraw, loopRoundOf, mutantLoop, type FixKind, type LoopSettings } from '../requests/loop.js';
+import { loopRoundOf, loopSchedules, type FixKind, type LoopSettings, type MutantLoop } from '../requests/loop.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { fisherExact } from '../statistics/fisher.js';
 import { wilsonInterval, type Interval } from '../statistics/wilson.js';
-import { groupBy } from '../util/groupBy.js';
 import type { ResultSink } from './sink.js';
 
 /** One round of a loop as stored: its verdict (null: no reply with one) and the tokens it took (null: the critic reported none). */
@@ -78,15 +77,10 @@ export interface LoopFigure {
 export function loopFigure(items: readonly ItemRecord[], reading: LoopReading | undefined, loop: LoopSettings | undefined, seed: number): LoopFigure | undefined {
   if (!loop || !reading) return undefined;
   const mutants = items.filter((i) => i.role === 'mutant');
-  const drawn = falseFixDraw(
-    mutants.map((m) => m.id),
-    loop,
-    seed,
-  );
-  const siblings = new Map([...groupBy(mutants, (m) => m.fixtureId)].map(([fixtureId, ms]) => [fixtureId, ms.map((m) => m.id)]));
+  const scheduleOf = loopSchedules(mutants, loop, seed);
   const ends: Record<FixKind, LoopEnd[]> = { true: [], false: [], 'true-no-second-mutant': [] };
   for (const item of mutants) {
-    const { fix } = mutantLoop(item.id, item.fixtureId, siblings.get(item.fixtureId)!, drawn);
+    const { fix } = scheduleOf(item);
     for (const rounds of reading.get(item.id)?.values() ?? []) {
       const end = loopEnd(rounds, loop.rounds);
       if (end) ends[fix].push(end);
@@ -177,12 +171,10 @@ export interface LoopRecord {
 /**
  * The records of a mutant's loops, one per repeat whose clean review rejected
  * it: each round stored, in order, with the version its worker submitted (the
- * schedule's, mutantLoop) and the request digest the stored reply is bound to.
- * `results` are the critic's reviews of the item; `siblings` its fixture's
- * mutants in the run's order.
+ * run's schedule, loopSchedules) and the request digest the stored reply is
+ * bound to. `results` are the critic's reviews of the item.
  */
-export function loopRecords(item: ItemRecord, results: readonly ReviewResult[], siblings: readonly string[], drawn: ReadonlySet<string>, loop: LoopSettings): LoopRecord[] {
-  const schedule = mutantLoop(item.id, item.fixtureId, siblings, drawn);
+export function loopRecords(item: ItemRecord, results: readonly ReviewResult[], schedule: MutantLoop, loop: LoopSettings): LoopRecord[] {
   const reading = loopReading([item]);
   for (const r of results) reading.add(r);
   const records: LoopRecord[] = [];
