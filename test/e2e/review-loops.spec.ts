@@ -243,6 +243,12 @@ describe('bounded review loops', { timeout: 180_000 }, () => {
     expect(strip(reportOf('killed'))).toEqual(strip(reportOf('whole')));
     expect(readFileSync(join(dir, 'killed', 'loop.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'whole', 'loop.jsonl'), 'utf8'));
     expect(reportOf('killed').critics.checker.loop.falseFix.hitCap).toBeGreaterThan(0);
+    // `report DIR` rebuilds the same figures and loop.jsonl from the store, without the critic.
+    const loopJsonl = readFileSync(join(dir, 'killed', 'loop.jsonl'), 'utf8');
+    const rebuilt = await runCliAsProcess(['report', join(dir, 'killed')], { env: killedEnv });
+    expect(rebuilt.code, rebuilt.stderr).toBe(0);
+    expect(strip(reportOf('killed'))).toEqual(strip(reportOf('whole')));
+    expect(readFileSync(join(dir, 'killed', 'loop.jsonl'), 'utf8')).toBe(loopJsonl);
   });
 
   it('loads the example config of the docs (examples/review-loop.yaml)', () => {
