@@ -57,8 +57,8 @@ export const loop = criticMeasure({
   },
   // On the critic's card rather than in a section of its own: a run without `loop:` adds nothing to report.html.
   card: {
-    // After escalation.
-    rank: 50,
+    // After escalation (and toolUse's boundary requests, 50).
+    rank: 60,
     render: (f) =>
       f
         ? `<p class="loop${f.falseFix.accepted.count ? ' flag' : ''}">Review loops, at most ${f.rounds} rounds: ${f.falseFix.accepted.count} of ${f.falseFix.loops} false fixes accepted, ${f.trueFix.accepted.count} of ${f.trueFix.loops} true fixes accepted${testText(f)}; ${f.hitCap} of ${f.loops} loops hit the cap; ${perLoopText(f.tokens.perLoop)}.</p>`
