@@ -106,10 +106,10 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
 /** The thresholds a measure reads: its own piece and the shared `gate` mode (a measure reading another's key types it itself: echo reads the positive control's minDiscrimination). */
 export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
 
-/** How a measure's figure shows in a shared output: its rank there, and its lines or HTML. */
+/** How a measure's figure shows in a shared output: its rank there, and its lines or HTML; null when it shows nothing for this critic (a figure that does not apply to it), so the output is as it would be without the measure. */
 export interface Section<Figure, Out> {
   rank: Rank;
-  render(figure: Figure, view: CriticView): Out;
+  render(figure: Figure, view: CriticView): Out | null;
 }
 
 /** What a critic's sections may read beside their own figure: the critic's name, its run's conditions, its tables and the other measures' figures. */
