@@ -161,7 +161,7 @@ export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<Jo
 }
 
 /** A review's digest with the tools it is offered (the corpus among them): what a tool-using critic can read is part of what it was sent. */
-const withOffer = (digest: string, offer: ToolOffer | undefined) => (offer ? sha256Hex(`${digest}\n${offerText(offer)}`) : digest);
+export const withOffer = (digest: string, offer: ToolOffer | undefined) => (offer ? sha256Hex(`${digest}\n${offerText(offer)}`) : digest);
 
 function applicableConditions(item: ReviewItem, conditions: readonly Condition[]): Array<{ condition: Condition; contaminant: string | undefined }> {
   return conditions.flatMap((condition) => (appliesTo(condition, item) ? [{ condition, contaminant: condition.contaminant(item) }] : []));

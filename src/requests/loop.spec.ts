@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeWorld } from '../../test/support/scriptedCritic.js';
 import { falseFixDraw, loopCondition, loopRoundJobs, loopRoundOf, loopSchedules, mutantLoop, roundSummary } from './loop.js';
+import { evidenceCorpora } from './corpus.js';
 import { requestDigest } from './sealed.js';
 
 const loop = { rounds: 5, falseFixShare: 0.3 };
@@ -75,5 +76,18 @@ describe('the review loop schedule', () => {
       expect(job.requestDigest).toBe(requestDigest(job.request));
       expect(job.messages[1]!.content).toContain('## round_summary\nRound 3 of 5.');
     }
+  });
+
+  it('offers a tool-using critic the version’s tools, as its first turn: the evidence to search, not inline, and the offer in the digest', () => {
+    const world = makeWorld(1, () => 2);
+    const tools = { setting: { evidence: 'search' as const, code: 'none' as const, decoys: false, maxCalls: 4 }, corpora: evidenceCorpora(world.fixtures) };
+    const options = { conditions: [], rubricFor: () => 'Check it.', template: '{{artifact}}', loop, scheduleOf: loopSchedules(world.mutants, loop, 1) };
+    const [withTools] = [...loopRoundJobs(world.items, 2, () => 'FAIL', { ...options, tools })];
+    const [plain] = [...loopRoundJobs(world.items, 2, () => 'FAIL', options)];
+    expect(withTools!.request.evidence).toBeUndefined();
+    expect(withTools!.tools?.corpus?.passages.length).toBeGreaterThan(0);
+    expect(withTools!.requestDigest).not.toBe(requestDigest(withTools!.request));
+    expect(plain!.tools).toBeUndefined();
+    expect(plain!.request.evidence).toEqual(world.items[0]!.evidence);
   });
 });

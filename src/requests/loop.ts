@@ -4,7 +4,8 @@ import { groupBy } from '../util/groupBy.js';
 import { sha256Hex, stableId } from '../util/hash.js';
 import { SEALED_CONDITION, type Condition } from './conditions/index.js';
 import type { ReviewItem } from './items.js';
-import { claimsFor, type JobOptions, type ReviewJob } from './jobs.js';
+import { claimsFor, withOffer, type JobOptions, type ReviewJob } from './jobs.js';
+import { toolOffer } from './tools.js';
 import { renderMessages } from './render.js';
 import { requestDigest, requestUnder, sealRequest } from './sealed.js';
 
@@ -160,7 +161,7 @@ export function* loopRoundJobs(
   const claimsOf = claimsFor(options);
   for (const item of mutants) {
     const version = byId.get(options.scheduleOf(item).versionAt(round).id)!;
-    let built: Pick<ReviewJob, 'request' | 'requestDigest' | 'messages' | 'claims'> | undefined;
+    let built: Pick<ReviewJob, 'request' | 'requestDigest' | 'messages' | 'claims' | 'tools'> | undefined;
     for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
       if (previous(item.id, repeat) !== 'FAIL') continue;
       built ??= build(version, item, round, options, claimsOf(version));
@@ -172,10 +173,12 @@ export function* loopRoundJobs(
 /** A round's request, its digest and messages: the version's sealed request and the round summary, rendered through the critic's template. */
 function build(version: ReviewItem, item: ReviewItem, round: number, options: JobOptions & { loop: LoopSettings }, { claims, rendered }: ReturnType<ReturnType<typeof claimsFor>>) {
   const sealed = sealRequest({ task: version.task, artifact: version.artifact, evidence: version.evidence, rubric: options.rubricFor(version) });
-  const request = requestUnder(roundRequest, sealed, roundSummary(round, options.loop.rounds));
+  const request = requestUnder(roundRequest, sealed, roundSummary(round, options.loop.rounds), options.tools?.setting.evidence);
+  // A tool-using critic is offered the version's tools, as for its first turn.
+  const offer = options.tools && toolOffer(options.tools, version, roundRequest);
   const messages = renderMessages(options.template, request, rendered);
   if (version.heldOut) assertNoHeldOutCheckText(messages.map((m) => m.content).join('\n'), version.heldOut, `the ${loopCondition(round)} request for item ${item.id} (fixture "${item.fixtureId}")`);
-  return { request, requestDigest: requestDigest(request), messages, ...(claims ? { claims } : {}) };
+  return { request, requestDigest: withOffer(requestDigest(request), offer), messages, ...(claims ? { claims } : {}), ...(offer ? { tools: offer } : {}) };
 }
 
 /** The most loop reviews a run may send: every mutant, every repeat, every round after the first (an upper bound: a loop ends at an acceptance). */
