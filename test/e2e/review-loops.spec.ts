@@ -251,8 +251,12 @@ describe('bounded review loops', { timeout: 180_000 }, () => {
     expect(readFileSync(join(dir, 'killed', 'loop.jsonl'), 'utf8')).toBe(loopJsonl);
   });
 
-  it('loads the example config of the docs (examples/review-loop.yaml)', () => {
-    expect(loadConfig(join(PACKAGE_ROOT, 'examples', 'review-loop.yaml')).loop).toEqual({ rounds: 5, falseFixShare: 0.3 });
+  it('plans the example config of the docs (examples/review-loop.yaml): the dry run says the loop rounds are not in its counts', async () => {
+    const example = join(PACKAGE_ROOT, 'examples', 'review-loop.yaml');
+    expect(loadConfig(example).loop).toEqual({ rounds: 5, falseFixShare: 0.3 });
+    const dry = await runCliAsProcess(['run', '--config', example, '--dry-run'], { env });
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain('review loop: up to 5 rounds for each mutant a critic rejects, 30% of the mutants given false fixes; rounds after the first are not in the counts or the cost below');
   });
 
   it('counts the tokens a loop took from the provider, and a rerun from the cache sends nothing and reports the same', async () => {
