@@ -14,7 +14,8 @@ import { LabelStore } from './mutants/labelCache.js';
 import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
-import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
+import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
+import { countLoopRounds, loopCondition, loopRoundJobs, loopSchedules } from './requests/loop.js';
 import { evidenceCorpora, type EvidenceCorpus } from './requests/corpus.js';
 import type { ToolsSetting } from './requests/tools.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
@@ -287,7 +288,9 @@ interface CriticPlan {
   firstTurns: () => Iterable<ReviewJob>;
   /** The second turns that continue its stored clean reviews, planned once every first turn is in; a first verdict that stands is recorded on the way. */
   secondTurns: (record: (r: ReviewResult) => void) => Iterable<ReviewJob>;
-  /** Its reviews, done or not. */
+  /** The rounds after the first of its review loops (`loop:`), one phase a round: each planned once the round before is stored. */
+  loopRounds: Array<() => Iterable<ReviewJob>>;
+  /** Its reviews, done or not (at most, for second turns and loops, which depend on the verdicts). */
   count: number;
   /** Builds the first turns of its code items, which throws (bad input) when one would carry a held-out check's text. */
   scanHeldOut: () => void;
@@ -314,11 +317,37 @@ function planCritic(
     batched: batchMode(critic, entry.config, run.batch),
     firstTurns: () => reviewJobs(reviewable(), jobOptions),
     secondTurns: (recordResult) => secondTurns(followUpJobs(reviewable(), firstTurnIn(store, critic.name), jobOptions), critic.name, store, recordResult),
-    count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config),
+    loopRounds: loopPhases(config, store, critic.name, reviews, jobOptions),
+    count: countReviewJobs(reviewable(), config) + countFollowUpSteps(reviewable(), config) + countLoopRounds(reviewable(), { loop: config.loop, repeats: config.repeats }),
     scanHeldOut: () => {
       for (const job of reviewJobs(withHeldOutChecks(reviewable()), jobOptions)) void job;
     },
   };
+}
+
+/**
+ * The rounds 2 to `loop.rounds` of the critic's review loops, each a phase
+ * run once the round before is stored: a mutant whose previous round ended
+ * in a FAIL gets the version its worker submits (loopRoundJobs). A fixture's
+ * items are read whole, as a false fix is another of its mutants; a shard
+ * stores only its own items' reviews, so only they loop.
+ */
+function loopPhases(config: AuditConfig, store: RunStore, critic: string, reviews: (fixture: Fixture) => boolean, options: JobOptions): Array<() => Iterable<ReviewJob>> {
+  const loop = config.loop;
+  if (!loop) return [];
+  let scheduleOf: ReturnType<typeof loopSchedules> | undefined;
+  const phase = function* (round: number): Generator<ReviewJob> {
+    scheduleOf ??= loopSchedules(store.mutantRecords(), loop, config.seed);
+    const previous = (itemId: string, repeat: number) => {
+      const r = store.result({ critic, itemId, condition: loopCondition(round - 1), repeat });
+      return r?.outcome === 'verdict' ? (r.verdict ?? undefined) : undefined;
+    };
+    for (const fixture of store.eachFixture()) {
+      if (!reviews(fixture)) continue;
+      yield* loopRoundJobs([...fixtureItems(fixture, store.eachMutant(fixture.id))], round, previous, { ...options, loop, scheduleOf });
+    }
+  };
+  return Array.from({ length: loop.rounds - 1 }, (_, i) => () => phase(i + 2));
 }
 
 function* withHeldOutChecks(items: Iterable<ReviewItem>): Generator<ReviewItem> {
@@ -348,7 +377,7 @@ async function reviewWith(plan: CriticPlan, run: RunContext): Promise<{ stop: Ru
     options.onResult?.(r);
   };
   try {
-    let online = [plan.firstTurns, () => plan.secondTurns(record)];
+    let online = [plan.firstTurns, () => plan.secondTurns(record), ...plan.loopRounds];
     if (plan.batched) {
       const pass = await batchPass(plan.batched, () => skipDone(plan.firstTurns(), critic, store), store, { grammar: plan.grammar, notFound: plan.notFound }, options.outDir);
       if (pass.stop || pass.waiting) return pass;
@@ -416,6 +445,8 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
           seed: config.seed,
           mutators: prepared.mutators.map((m) => m.name),
           cap: config.mutantsPerFixture,
+          // The loop's rounds are reviews too: keyed only when set, so older runs still resume.
+          ...(config.loop ? { loop: config.loop } : {}),
         }),
       ),
       seed: config.seed,
@@ -429,6 +460,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       bootstrap: config.bootstrap,
       // Not among what the reviews depend on: the policy decides what a held finding comes to, not what is sent.
       ...(config.escalation ? { escalation: config.escalation } : {}),
+      ...(config.loop ? { loop: config.loop } : {}),
       errorBudget: config.errorBudget,
       reports: config.reports,
       ...(options.baseline ? { baseline: options.baseline } : {}),

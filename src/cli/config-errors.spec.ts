@@ -218,6 +218,22 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       FIXTURE,
       /critic\.config\.yaml:5 \(critic\.apiKeyEnv\): environment variable CRITIC_AUDIT_TEST_UNSET_KEY is not set/,
     ],
+    [
+      'loop rounds under 1',
+      config('loop: {rounds: 0, falseFixShare: 0.3}'),
+      FIXTURE,
+      /critic\.config\.yaml:6 \(loop\.rounds\): rounds must be a whole number of at least 1 \(the first review is round 1\)$/m,
+    ],
+    ['loop rounds not whole', config('loop:\n  rounds: 2.5'), FIXTURE, /critic\.config\.yaml:7 \(loop\.rounds\): rounds must be a whole number of at least 1/],
+    ['a falseFixShare over 1', config('loop:\n  rounds: 5\n  falseFixShare: 1.5'), FIXTURE, /critic\.config\.yaml:8 \(loop\.falseFixShare\): falseFixShare must be a share from 0 to 1$/m],
+    ['a negative falseFixShare', config('loop: {falseFixShare: -0.1}'), FIXTURE, /critic\.config\.yaml:6 \(loop\.falseFixShare\): falseFixShare must be a share from 0 to 1$/m],
+    ['an unknown loop key', config('loop: {rounds: 5, falseFixShares: 0.3}'), FIXTURE, /critic\.config\.yaml:6 \(loop\.falseFixShares\): unknown key "falseFixShares"/],
+    [
+      "a declared condition on the loop's key",
+      config('loop: {rounds: 3}\nconditions: [clean, {name: summary, key: round_summary, text: "All fixed."}]'),
+      FIXTURE,
+      /critic\.config\.yaml:6 \(loop\): a declared condition uses the key round_summary/,
+    ],
   ])('%s', async (_, configText, fixtureText, message) => {
     expect(await run(configText, fixtureText)).toBe(2);
     expect(stderr.join('\n')).toMatch(message);

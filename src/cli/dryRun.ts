@@ -70,6 +70,11 @@ export async function dryRun(config: AuditConfig, options: { maxCost?: number | 
     const defaulted = config.defaultMutators ? " (the default list: the config names no `mutators:`, so every mutator of the suite's fixture kinds)" : '';
     print(`mutators: ${prepared.mutators.map((m) => m.name).join(', ')}${defaulted}${authored.size ? `; authored (kept): ${[...authored].map(([type, n]) => `${type} ${n}`).join(', ')}` : ''}`);
     print(`conditions: ${config.conditions.map((c) => c.name).join(', ')}; repeats: ${config.repeats}`);
+    // How many loop rounds are sent depends on the verdicts: said, and left out of the counts and cost below, as second turns are.
+    if (config.loop)
+      print(
+        `review loop: up to ${config.loop.rounds} rounds for each mutant a critic rejects, ${Math.round(100 * config.loop.falseFixShare)}% of the mutants given false fixes; rounds after the first are not in the counts or the cost below`,
+      );
 
     const auditHasReviews = prepared.fixtures.some(isReviewFixture);
     const items = (critic: Critic, grammar: VerdictGrammar) =>

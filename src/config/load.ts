@@ -8,6 +8,7 @@ import { measureThresholdProblems } from '../measures/index.js';
 import { escalates } from '../results/escalation.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
+import { ROUND_SUMMARY_KEY } from '../requests/loop.js';
 import { validateCriticConfig } from '../reviews/providers/index.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, type GrammarName, type VerdictGrammar } from '../reviews/verdicts/index.js';
 import { configSchema, type CriticConfig, type RawConfig } from './schema.js';
@@ -109,7 +110,10 @@ export function loadConfig(file: string): AuditConfig {
   for (const { path, message } of measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] })) {
     throw source.errorAt(['thresholds', ...path], message);
   }
-  const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions)])];
+  if (raw.loop && contaminantKeys(conditions).includes(ROUND_SUMMARY_KEY)) {
+    throw source.errorAt(['loop'], `a declared condition uses the key ${ROUND_SUMMARY_KEY}, which the review loop's rounds carry; give that condition another key`);
+  }
+  const templateKeys = [...new Set([...BUILTIN_CONTAMINANT_KEYS, ...contaminantKeys(conditions), ...(raw.loop ? [ROUND_SUMMARY_KEY] : [])])];
 
   const names = new Set<string>();
   const critics = declared.map(({ c, path }) => {

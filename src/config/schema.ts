@@ -3,6 +3,7 @@ import { conditionsSchema } from '../requests/conditions/index.js';
 import { driftConfigSchema } from '../drift/config.js';
 import { PROVIDER_NAMES, PROVIDER_SCHEMAS } from '../reviews/providers/index.js';
 import { escalationSchema } from '../results/escalation.js';
+import { loopSchema } from '../requests/loop.js';
 import { bootstrapSchema } from '../results/schema.js';
 import { reportsSchema } from '../reports/schema.js';
 import { reviewAuditsSchema } from '../mutants/reviewFixtures.js';
@@ -25,6 +26,7 @@ export const configSchema = z
     reviewAudits: reviewAuditsSchema.optional(),
     conditions: conditionsSchema.optional(),
     escalation: escalationSchema.optional(),
+    loop: loopSchema.optional(),
     seed: z
       .number()
       .int()

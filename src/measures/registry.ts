@@ -6,6 +6,7 @@ import { echo } from './echo.js';
 import { escalation } from './escalation.js';
 import { falseAlarms } from './falseAlarms.js';
 import { located } from './located.js';
+import { loop } from './loop.js';
 import { pairedEffects } from './pairedEffects.js';
 import { passTwo } from './passTwo.js';
 import { planAudit } from './planAudit.js';
@@ -23,7 +24,7 @@ import { verdictRate } from './verdictRate.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, passTwo, escalation, reviewAudit, planAudit, regression, sealedAbility, toolUse] as const;
+export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, passTwo, escalation, loop, reviewAudit, planAudit, regression, sealedAbility, toolUse] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
 export const TABLE_MEASURES = [catchRates, falseAlarms, anchoring, conditionEffects, verdictRate] as const;

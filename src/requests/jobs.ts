@@ -161,7 +161,7 @@ export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<Jo
 }
 
 /** A review's digest with the tools it is offered (the corpus among them): what a tool-using critic can read is part of what it was sent. */
-const withOffer = (digest: string, offer: ToolOffer | undefined) => (offer ? sha256Hex(`${digest}\n${offerText(offer)}`) : digest);
+export const withOffer = (digest: string, offer: ToolOffer | undefined) => (offer ? sha256Hex(`${digest}\n${offerText(offer)}`) : digest);
 
 function applicableConditions(item: ReviewItem, conditions: readonly Condition[]): Array<{ condition: Condition; contaminant: string | undefined }> {
   return conditions.flatMap((condition) => (appliesTo(condition, item) ? [{ condition, contaminant: condition.contaminant(item) }] : []));
@@ -172,7 +172,7 @@ function applicableConditions(item: ReviewItem, conditions: readonly Condition[]
  * template that lists the claims, or a per-claim critic, pays for splitting
  * every artifact into them.
  */
-function claimsFor(options: Pick<JobOptions, 'template' | 'claims'>) {
+export function claimsFor(options: Pick<JobOptions, 'template' | 'claims'>) {
   const listsClaims = /\{\{[#/]?claims\}\}/.test(options.template);
   const numbers = listsClaims || options.claims === true;
   return (item: ReviewItem) => {

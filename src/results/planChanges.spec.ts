@@ -34,6 +34,13 @@ describe('planChanges', () => {
     ]);
   });
 
+  it('names a review loop added or changed: its rounds are reviews too', () => {
+    expect(planChanges(planned, changed({ loop: { rounds: 5, falseFixShare: 0.3 } }))).toEqual(['loop (none) → {"falseFixShare":0.3,"rounds":5}']);
+    expect(planChanges(changed({ loop: { rounds: 5, falseFixShare: 0.3 } }), changed({ loop: { rounds: 3, falseFixShare: 0.3 } }))).toEqual([
+      'loop {"falseFixShare":0.3,"rounds":5} → {"falseFixShare":0.3,"rounds":3}',
+    ]);
+  });
+
   it('cuts a long value short', () => {
     const [change] = planChanges(planned, changed({ rubric: `Check ${'every claim '.repeat(20)}` }));
     expect(change).toMatch(/^rubric "each fixture kind's default" → "Check every claim every claim .{20,}…$/);

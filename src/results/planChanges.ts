@@ -34,6 +34,7 @@ export function settingChanges(before: Omit<PlannedAudit, 'fixtures'>, after: Om
     listChange('conditions', was.conditions, is.conditions),
     declaredChange(was.declaredConditions ?? [], is.declaredConditions ?? []),
     valueChange('repeats', was.repeats, is.repeats),
+    valueChange('loop', was.loop, is.loop),
     was.rubric === undefined ? null : valueChange('rubric', rubricText(was.rubric), rubricText(is.rubric ?? null)),
     was.mutantsPerFixture === undefined ? null : valueChange('mutantsPerFixture', was.mutantsPerFixture, is.mutantsPerFixture),
     ...criticChanges(before.critics, after.critics),

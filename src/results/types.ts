@@ -8,6 +8,7 @@ import type { CriticIdentity } from '../reviews/critic.js';
 import { DEFAULT_GRAMMAR } from '../reviews/verdicts/index.js';
 import type { StopKind } from '../reviews/stop.js';
 import type { EscalationSettings } from './escalation.js';
+import type { LoopSettings } from '../requests/loop.js';
 import type { BootstrapSettings } from './schema.js';
 
 /** Run stops are typed where the scheduler makes them (src/reviews/stop.ts); the run's status records them. */
@@ -41,6 +42,8 @@ export interface RunSettings {
   bootstrap?: BootstrapSettings | undefined;
   /** What a finding held against a rebuttal comes to (`escalation:`); absent when the config sets none. */
   escalation?: EscalationSettings | undefined;
+  /** Bounded review loops (`loop:`); absent when the config sets none. Part of what the reviews depend on. */
+  loop?: LoopSettings | undefined;
   errorBudget: number;
 }
 
