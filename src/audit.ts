@@ -386,7 +386,10 @@ async function reviewWith(plan: CriticPlan, run: RunContext): Promise<{ stop: Ru
     }
     for (const jobs of online) {
       if (options.signal?.aborted) break;
-      const { stoppedBy } = await runReviews(critic, store.count() ? skipDone(jobs(), critic, store) : jobs(), {
+      // Only a critic with reviews stored (a resumed run, or its second turns) can have a job done already. Looking each
+      // job up commits the reviews written so far first (doneDigest), so a critic with none skips the lookups: the run's
+      // later critics, whose store holds the earlier critics' reviews, keep their reviews' writes batched.
+      const { stoppedBy } = await runReviews(critic, store.count({ critic: critic.name }) ? skipDone(jobs(), critic, store) : jobs(), {
         concurrency: config.concurrency,
         retries: config.retries,
         timeoutMs: config.timeoutMs,

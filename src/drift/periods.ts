@@ -65,7 +65,15 @@ export class PeriodCounts {
   }
 
   toRows(): CountRows {
-    return [...this.counts].sort((a, b) => a[0] - b[0]).map(([start, [reviews, rejections]]) => [start, reviews, rejections]);
+    // Periods are mostly added in time order, and a Map keeps that order: sort only when a late line made a new period.
+    // A daily job snapshots the whole table every run (and the drift simulations every simulated day).
+    const rows: CountRows = [];
+    let inOrder = true;
+    for (const [start, [reviews, rejections]] of this.counts) {
+      if (rows.length && start < rows[rows.length - 1]![0]) inOrder = false;
+      rows.push([start, reviews, rejections]);
+    }
+    return inOrder ? rows : rows.sort((a, b) => a[0] - b[0]);
   }
 
   rows(): PeriodRow[] {

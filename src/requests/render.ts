@@ -1,3 +1,4 @@
+import { RecentResults } from '../util/recentResults.js';
 import { contaminantIn, SEALED_KEYS, type ChatMessage, type CriticRequest } from './types.js';
 
 /**
@@ -34,8 +35,11 @@ export function renderMessages(template: string, request: CriticRequest, claims?
   ];
 }
 
-function templateKeys(template: string): Set<string> {
-  return new Set([...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!));
+/** A run renders every request through the same few templates: their keys are read once. */
+const keysOfTemplates = new RecentResults<ReadonlySet<string>>(64);
+
+function templateKeys(template: string): ReadonlySet<string> {
+  return keysOfTemplates.get(template, () => new Set([...template.matchAll(/\{\{[#/]?(\w+)\}\}/g)].map((m) => m[1]!)));
 }
 
 /** Template keys a user may reference: the sealed ones (but the rubric, the system message), the numbered claims and the run's contaminant keys. */

@@ -97,6 +97,7 @@ describe('RunStore plan', () => {
     expect([store.isDone(key), store.count(), store.count({ done: true })]).toEqual([false, 1, 0]);
     store.add({ ...result, outcome: 'verdict', verdict: 'FAIL', reply: 'VERDICT: FAIL', error: null, attempts: 2 });
     expect([store.isDone(key), store.count(), store.count({ done: true })]).toEqual([true, 1, 1]);
+    expect([store.count({ critic: 'critic' }), store.count({ critic: 'critic', done: true }), store.count({ critic: 'other' })]).toEqual([1, 1, 0]);
     store.add({ ...result, outcome: 'verdict', verdict: 'PASS', reply: 'VERDICT: PASS', error: null });
     store.add({ ...result, outcome: 'error', error: 'late duplicate' });
     expect([...store.results()].map((r) => [r.outcome, r.verdict, r.attempts])).toEqual([['verdict', 'FAIL', 2]]);

@@ -377,10 +377,12 @@ export class RunStore {
     return row as { inputTokens: number; outputTokens: number };
   }
 
-  /** Reviews stored; with `done`, only those a resumed run will not redo (see isDone). */
-  count(options: { done?: boolean } = {}): number {
+  /** Reviews stored; with `done`, only those a resumed run will not redo (see isDone); with `critic`, only that critic's. */
+  count(options: { done?: boolean; critic?: string } = {}): number {
     this.writer.flush();
-    return (this.db.prepare(`SELECT count(*) AS n FROM results${options.done ? " WHERE outcome != 'error'" : ''}`).get() as { n: number }).n;
+    const where = [...(options.done ? ["outcome != 'error'"] : []), ...(options.critic === undefined ? [] : ['critic = ?'])];
+    const sql = `SELECT count(*) AS n FROM results${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    return (this.db.prepare(sql).get(...(options.critic === undefined ? [] : [options.critic])) as { n: number }).n;
   }
 
   /**

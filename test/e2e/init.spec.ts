@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,18 +11,7 @@ import { runCliAsProcess } from '../support/cliRun.js';
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const WRITTEN = ['critic.config.yaml', 'critic.mjs', 'fixtures/examples.yaml', 'prompts/critic.md', 'CRITIC-AUDIT.md'];
 
-/** The CLI through bin/critic-audit.js in a process of its own, as a newcomer types it. */
-function cli(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0' } });
-    let output = '';
-    child.stdout.on('data', (d) => (output += d));
-    child.stderr.on('data', (d) => (output += d));
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
-
-/** The CLI in this process (runCliAsProcess: the modules and word lists load once), from `cwd`: for the commands after `init`. */
+/** The CLI in this process (runCliAsProcess: the modules and word lists load once), from `cwd`. */
 async function inProcess(args: string[], cwd: string): Promise<{ code: number; output: string }> {
   const { code, stdout, stderr } = await runCliAsProcess(args, { cwd });
   return { code, output: `${stdout}${stderr}` };
@@ -32,7 +21,8 @@ describe('critic-audit init', () => {
   for (const kind of ['text', 'code']) {
     it(`--kind ${kind}: writes a starter audit that passes its own check --strict and runs as is, to a report`, { timeout: 120_000 }, async () => {
       const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
-      const init = await cli(['init', '--kind', kind], dir);
+      // In this process: the bin's own start and exit code are what the shell test below runs.
+      const init = await inProcess(['init', '--kind', kind], dir);
       expect(init.code, init.output).toBe(0);
       for (const file of WRITTEN) expect(existsSync(join(dir, file)), file).toBe(true);
       expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toMatch(/# - name: model\n +# +provider: openai/);

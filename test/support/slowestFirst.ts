@@ -26,6 +26,8 @@ export const SLOWEST_SPECS = [
   'src/mutants/generate.spec.ts',
   'test/gates/scripted-critic.spec.ts',
   'test/e2e/init.spec.ts',
+  'src/reviews/providers/exec.spec.ts',
+  'test/e2e/review-process.spec.ts',
   'src/drift/canaries.spec.ts',
 ];
 
