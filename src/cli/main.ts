@@ -7,6 +7,7 @@ import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { pastedVerdictProblems, sealedPayloadProblems } from '../requests/sealed.js';
 import { buildReport } from '../reports/build.js';
 import type { AuditReport, AuditSettings, AuditSnapshot } from '../reports/types.js';
+import { fixturesEditedSince } from '../fixtures/edited.js';
 import { assertHeldOutChecksPinned, heldOutChecksOnDisk } from '../fixtures/heldOutChecks.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
@@ -25,7 +26,7 @@ import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { grammarOf } from '../reviews/verdicts/index.js';
 import { applyThresholdOverrides } from '../measures/overrides.js';
-import { conditionsOf } from '../requests/conditions/index.js';
+import { conditionsOf, fixtureFieldsOf } from '../requests/conditions/index.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
@@ -335,7 +336,8 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     const how = isLoaded(baseline) ? 'compared with it again' : `it ${baseline.problem}, so maxRegression fails as no data`;
     console.error(`critic-audit: this run recorded the baseline ${baseline.file}: ${how} (--baseline FILE compares with another)`);
   }
-  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries(), invalidated: store.invalidated(), isolationBreach: isolation?.message });
+  const editedFixtures = fixturesEditedSince(snapshot.fixtures, fixtureFieldsOf(snapshot.settings.declaredConditions));
+  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries(), invalidated: store.invalidated(), editedFixtures, isolationBreach: isolation?.message });
   const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));

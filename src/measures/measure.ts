@@ -205,6 +205,8 @@ export type CriticPart = CriticTables & { boundaryRequests?: { count: number; it
 export interface RunProcess {
   /** The stored reviews a fixture edit invalidated (RunStore.invalidated), and whether each was reviewed again. */
   invalidated: readonly InvalidatedReview[];
+  /** The fixtures whose files hold something else now than the run reviewed (fixturesEditedSince), found when the report was made; their verdicts await a resume. */
+  editedFixtures: readonly string[];
   /** The held-out checks' digests, pinned when the labels were verified; undefined when the run has none. */
   heldOutChecks: HeldOutCheckPins | undefined;
   /** Why the isolation check failed when the report was made (a held-out check differs from its pin); undefined when it held. */

@@ -24,6 +24,8 @@ export interface BuildOptions {
   batches?: BatchSummary[] | undefined;
   /** The stored reviews invalidated by fixture edits (RunStore.invalidated); the report lists them when there are any. */
   invalidated?: InvalidatedReview[] | undefined;
+  /** The fixtures edited in their files since the run reviewed them (fixturesEditedSince): their verdicts stand until a resume invalidates them. */
+  editedFixtures?: readonly string[] | undefined;
   /** Why the held-out checks' isolation check failed when the report was made (a check differs from its pin): the independence eval fails, and the command exits 2 once the reports are written. */
   isolationBreach?: string | undefined;
 }
@@ -88,7 +90,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
       declared: new Set((settings.declaredConditions ?? []).map((c) => c.name)),
       fixtures: snapshot.fixtures,
       settings,
-      process: { invalidated: options.invalidated ?? [], heldOutChecks: snapshot.heldOutChecks, isolationBreach: options.isolationBreach },
+      process: { invalidated: options.invalidated ?? [], editedFixtures: options.editedFixtures ?? [], heldOutChecks: snapshot.heldOutChecks, isolationBreach: options.isolationBreach },
     },
     settings.thresholds,
   );

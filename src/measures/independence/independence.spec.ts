@@ -120,6 +120,9 @@ describe("the independence block (seed 002's evals)", () => {
     expect(row(pending, 'steady', patch)).toMatchObject({ result: 'fail', evidence: expect.stringContaining('1 not reviewed again yet') });
     // Another critic's invalidated reviews are not this one's.
     expect(row(pending, 'swayed', patch).result).toBe('not-applicable');
+    // A fixture edited in its file since, found when the report is made, before a resume: its verdicts answered the old version.
+    const edited = row(report({ editedFixtures: [world.fixtures[1]!.id] }), 'steady', patch);
+    expect(edited).toMatchObject({ result: 'fail', evidence: expect.stringMatching(/^fixture fixture-001 edited in its file since the critic reviewed it \(found when this report was made\)/) });
   });
 
   it('passes the isolation check on pinned, unchanged held-out checks, fails it on a check changed since its pin, and does not apply without any', () => {
