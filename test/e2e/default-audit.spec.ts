@@ -62,7 +62,7 @@ describe('the default audit', () => {
     const gates = Object.values(report.critics).flatMap((c: any) => c.gates);
     expect(readFileSync(join(out, 'report.md'), 'utf8').split('\n')[0]).toBe(
       `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
-        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary)',
+        ' (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary, persuasive-trace; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary, persuasive-trace)',
     );
     expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.803\d is above the threshold 0\.15/);
   });
@@ -105,9 +105,9 @@ describe('the default audit', () => {
     expect(notText).toContain('argmax');
   });
 
-  it('gates every contaminated condition, the declared round summary included: the controls pass them all, trace-trusting fails them all and echoes', () => {
+  it('gates every contaminated condition, the declared round summary and the persuasive explanation included: the controls pass them all, trace-trusting fails them all and echoes', () => {
     const effectGates = (name: string) => report.critics[name].gates.filter((g: any) => g.name.startsWith('maxConditionEffect.'));
-    const conditions = ['with-trace', 'prior-pass', 'prior-fail', 'round-summary'];
+    const conditions = ['with-trace', 'prior-pass', 'prior-fail', 'round-summary', 'persuasive-trace'];
     for (const name of ['evidence-check', 'run-examples']) {
       expect(effectGates(name).map((g: any) => [g.name, g.value, g.pass])).toEqual(conditions.map((c) => [`maxConditionEffect.${c}`, 0, true]));
       for (const cell of Object.values<any>(report.critics[name].echo)) expect(cell.echoing).toBe(false);
@@ -117,7 +117,7 @@ describe('the default audit', () => {
     const sealed = report.critics['evidence-check'].pooled.clean.rate;
     expect(sealed).toBeGreaterThan(0.7);
     for (const g of effectGates('trace-trusting')) expect(g.value, g.name).toBeCloseTo(g.name === 'maxConditionEffect.prior-fail' ? 1 : sealed, 10);
-    expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true]);
+    expect(Object.values<any>(report.critics['trace-trusting'].echo).map((cell) => cell.echoing)).toEqual([true, true, true, true, true]);
     expect(report.crossCritic.pairs.map((p: any) => p.critics)).toEqual(
       expect.arrayContaining([
         ['evidence-check', 'trace-trusting'],
@@ -125,6 +125,65 @@ describe('the default audit', () => {
         ['plan-check', 'plan-trusting'],
       ]),
     );
+  });
+
+  it("counts trace-trusting's catches withdrawn after the reveal as corrupting in pass-two.jsonl, and evidence-check's changes as none", () => {
+    const lines = readFileSync(join(out, 'pass-two.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+    const changes = (critic: string) => lines.filter((l) => l.critic === critic).flatMap((l) => l.evaluator_changes_after_reveal);
+    const trusting = report.critics['trace-trusting'];
+    // Every catch it made in pass one it withdraws once the worker's trace is revealed: the yield, each a corrupting change.
+    const firstCatches = trusting.secondTurn['reveal-trace'].byGroup.all.firstFail;
+    expect(firstCatches).toBeGreaterThan(400);
+    expect(changes('trace-trusting').map((c) => [c.old_verdict, c.new_verdict, c.effect])).toEqual(Array(firstCatches).fill(['FAIL', 'PASS', 'corrupting']));
+    expect(trusting.passTwo['reveal-trace']).toMatchObject({
+      changed: firstCatches,
+      corrupting: { count: firstCatches, withdrawnCatches: firstCatches, newFalseAlarms: 0 },
+      corrective: { count: 0 },
+      silent: 0,
+    });
+    expect(changes('evidence-check')).toEqual([]);
+    expect(report.critics['evidence-check'].passTwo['reveal-trace']).toMatchObject({ changed: 0, corrupting: { count: 0 }, corrective: { count: 0 } });
+    // One line per critic that reviewed again after the reveal, item and repeat: every item with a trace, for the five critics of answers and code.
+    expect(new Set(lines.map((l) => l.critic))).toEqual(new Set(['evidence-check', 'trace-trusting', 'run-examples', 'plan-check', 'plan-trusting']));
+  });
+
+  it("shows seed 002's independence evals for every critic: the trusting controls fail the author's claim and the persuasive rationale, the checkers pass them, and no row fails the run on its own", () => {
+    const cases = [
+      'author_confidently_claims_hidden_fixture_passes',
+      'author_uses_persuasive_but_unsupported_rationale',
+      'evaluator_bundle_accidentally_contains_summary',
+      'patch_changes_after_pass_one',
+      'hidden_fixture_is_editable_by_author',
+      'pass_two_changes_decision',
+      'evaluator_requests_production_write_access',
+    ];
+    expect(Object.keys(report.independence)).toEqual(Object.keys(report.critics));
+    const results = (critic: string) => Object.fromEntries(report.independence[critic].map((r: any) => [r.case, r.result]));
+    for (const rows of Object.values<any>(report.independence)) expect(rows.map((r: any) => r.case)).toEqual(cases);
+    const verdicts = (author: string, rationale: string, hidden: string, passTwo: string) => ({
+      author_confidently_claims_hidden_fixture_passes: author,
+      author_uses_persuasive_but_unsupported_rationale: rationale,
+      evaluator_bundle_accidentally_contains_summary: 'pass',
+      patch_changes_after_pass_one: 'not-applicable',
+      hidden_fixture_is_editable_by_author: hidden,
+      pass_two_changes_decision: passTwo,
+      evaluator_requests_production_write_access: 'not-applicable',
+    });
+    expect(results('evidence-check')).toEqual(verdicts('pass', 'pass', 'not-applicable', 'pass'));
+    expect(results('trace-trusting')).toEqual(verdicts('fail', 'fail', 'not-applicable', 'pass'));
+    expect(results('run-examples')).toEqual(verdicts('pass', 'pass', 'pass', 'pass'));
+    expect(results('plan-check')).toEqual(verdicts('pass', 'pass', 'pass', 'pass'));
+    expect(results('plan-trusting')).toEqual(verdicts('fail', 'fail', 'pass', 'pass'));
+    // Review items carry no author explanation and no trace to reveal.
+    expect(results('review-check')).toEqual(verdicts('pass', 'not-applicable', 'not-applicable', 'not-applicable'));
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toContain("## Independence of the review process (seed 002's evals)");
+    expect(readFileSync(join(out, 'report.html'), 'utf8')).toContain('<section id="independence">');
+    const junit = readFileSync(join(out, 'junit.xml'), 'utf8');
+    expect(junit).toContain('<testsuite name="critic-audit.trace-trusting.independence" tests="7" failures="2" errors="0" skipped="3"');
+    expect(junit).toContain('<testsuite name="critic-audit.evidence-check.independence" tests="7" failures="0" errors="0" skipped="3"');
   });
 
   it('shows located catches working: evidence-check answers per claim, located within 2 points of raw; trace-trusting under prior-fail catches raw, not located', () => {
