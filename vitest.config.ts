@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/support/slowestFirst.js';
 
 export default defineConfig({
   test: {
@@ -19,5 +20,7 @@ export default defineConfig({
     // next. Workers are processes (the default pool, forks), so an
     // environment variable one file sets is never seen by a file running beside it.
     isolate: false,
+    // The slowest spec files start first (test/support/slowestFirst.ts), so that no long file starts last.
+    sequence: { sequencer: SlowestFirst },
   },
 });

@@ -11,6 +11,10 @@
  *                                    observations ({data, meta}), newest first
  * - langsmith-runs.jsonl.gz          LangSmith: one root run per line, the critic's run among
  *                                    its child_runs, start times as its API writes them (UTC, no zone)
+ * - langfuse-export.jsonl.gz         Langfuse's blob-storage export (enriched observations_v2/, JSONL):
+ *                                    one observation per line, snake_case keys, input and output as
+ *                                    strings, times as `YYYY-MM-DD HH:MM:SS.ffffff` in UTC; read with
+ *                                    drift.format langfuse and its own field mapping (langfuse-export.config.yaml)
  *
  * Each critic review is the same verdict at the same millisecond in every
  * format, so `drift` reads each to the same figures (src/drift/formats/samples.spec.ts).
@@ -118,6 +122,20 @@ ${SHARED}`,
     group: [extra.metadata.task_type]
 ${SHARED}`,
 };
+
+/** Langfuse's blob-storage export: the langfuse format, with the export's own field names. */
+export const LANGFUSE_EXPORT = {
+  file: 'langfuse-export.jsonl.gz',
+  config: 'langfuse-export.config.yaml',
+  text: `drift:
+  format: langfuse
+  fields:
+    verdict: output.verdict
+    canary: metadata.canary_id
+    fingerprint: [provided_model_name, metadata.prompt_version]
+    group: [metadata.task_type]
+${SHARED}`,
+} as const;
 
 export const SAMPLE_FILES = {
   jsonl: 'verdicts.jsonl.gz',
@@ -250,6 +268,46 @@ function langfuseDocument(lines: Line[]): string {
   return JSON.stringify({ data, meta: { page: 1, limit: data.length, totalItems: data.length, totalPages: 1 } }, null, 1);
 }
 
+/** Langfuse's export writes UTC as `YYYY-MM-DD HH:MM:SS.ffffff`. */
+const exportTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 23)}000`;
+
+/** The worker's span and the critic's generation as rows of the enriched observations export, oldest first. */
+function langfuseExportRows(line: Line, i: number) {
+  const traceId = hexId(`trace ${i}`, 16);
+  const trace = { project_id: 'support-project', environment: 'production', user_id: null, session_id: null, trace_name: 'support-pipeline', tags: [] };
+  const workerId = uuid(`worker observation ${i}`);
+  const worker = () => ({
+    id: workerId,
+    trace_id: traceId,
+    type: 'SPAN',
+    name: 'answer',
+    start_time: exportTime(plus(line, -2400)),
+    end_time: exportTime(plus(line, -300)),
+    parent_observation_id: null,
+    provided_model_name: null,
+    input: JSON.stringify({ question: `ticket ${i}` }),
+    output: `draft ${i}`,
+    metadata: { task_type: line.task_type },
+    ...trace,
+  });
+  const critic = {
+    id: uuid(`critic observation ${i}`),
+    trace_id: traceId,
+    type: 'GENERATION',
+    name: 'critic',
+    start_time: timeOk(line) ? exportTime(line.ts) : line.ts,
+    end_time: timeOk(line) ? exportTime(plus(line, 900)) : null,
+    parent_observation_id: timeOk(line) ? workerId : null,
+    provided_model_name: line.model,
+    input: JSON.stringify([{ role: 'user', content: `Review draft ${i}.` }]),
+    output: JSON.stringify({ verdict: line.verdict }),
+    metadata: { task_type: line.task_type, prompt_version: line.prompt_version, ...(line.canary_id !== undefined ? { canary_id: line.canary_id } : {}) },
+    usage_details: { input: 800 + (i % 50), output: 40 + (i % 7), total: 840 + (i % 50) + (i % 7) },
+    ...trace,
+  };
+  return timeOk(line) ? [worker(), critic] : [critic];
+}
+
 // --- LangSmith -------------------------------------------------------------
 
 /** LangSmith's API writes its UTC times without a zone, to the microsecond. */
@@ -306,6 +364,8 @@ export function writeDriftSamples(out = SAMPLES_DIR): number {
   writeFileSync(join(out, SAMPLE_FILES['otlp-json']), gzipSync(jsonl(otlpRequests(lines))));
   writeFileSync(join(out, SAMPLE_FILES.langfuse), gzipSync(langfuseDocument(lines) + '\n'));
   writeFileSync(join(out, SAMPLE_FILES.langsmith), gzipSync(jsonl(lines.map(langsmithRun))));
+  writeFileSync(join(out, LANGFUSE_EXPORT.file), gzipSync(jsonl(lines.flatMap(langfuseExportRows))));
+  writeFileSync(join(out, LANGFUSE_EXPORT.config), LANGFUSE_EXPORT.text);
   writeFileSync(join(out, 'answer-key.json'), JSON.stringify(sampleKey(), null, 2) + '\n');
   for (const [format, config] of Object.entries(SAMPLE_CONFIGS)) writeFileSync(join(out, `${format}.config.yaml`), config);
   return lines.length;
@@ -313,5 +373,5 @@ export function writeDriftSamples(out = SAMPLES_DIR): number {
 
 if (process.argv[1]?.endsWith('make-drift-samples.js')) {
   const out = process.argv[2] ?? SAMPLES_DIR;
-  console.log(`wrote ${writeDriftSamples(out)} reviews in four formats to ${out}`);
+  console.log(`wrote ${writeDriftSamples(out)} reviews in four formats (and Langfuse's blob-storage export) to ${out}`);
 }

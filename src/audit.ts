@@ -15,6 +15,8 @@ import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
 import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type ReviewJob } from './requests/jobs.js';
+import { evidenceCorpora, type EvidenceCorpus } from './requests/corpus.js';
+import type { ToolsSetting } from './requests/tools.js';
 import { formatShard, inShard, type Shard } from './requests/shard.js';
 import { costOf, formatCost } from './results/cost.js';
 import { editedFixtureIds, planChanges, settingChanges } from './results/planChanges.js';
@@ -27,7 +29,8 @@ import type { BatchApi } from './reviews/batch/api.js';
 import { runBatchPass, type BatchProgress } from './reviews/batch/run.js';
 import { CriticCallError, reviewsFixture, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
-import { createCritic } from './reviews/providers/index.js';
+import { createCritic, type CriticEntry } from './reviews/providers/index.js';
+import { BATCH_TOOLS } from './reviews/tools/schema.js';
 import { runReviews, type EngineState } from './reviews/schedule.js';
 import { reviewResult, UNASKED, type ReviewResult } from './reviews/types.js';
 import type { Mutator } from '../mutators/types.js';
@@ -191,7 +194,9 @@ export async function runAudit(config: AuditConfig, options: AuditOptions): Prom
     const shard = keepShard(store, options.shard, options.outDir);
     const alreadyDone = store.count({ done: true });
     const auditHasReviews = [...store.eachFixture()].some(isReviewFixture);
-    const plans = critics.map((critic, i) => planCritic(critic, config.critics[i]!, plan.critics[i]!, { config, store, shard, auditHasReviews, batch: options.batch }));
+    // The evidence a tool-using critic searches: each suite's, indexed once for the run when some critic has tools.
+    const corpora = config.critics.some((c) => toolsOf(c.config)) ? evidenceCorpora([...store.eachFixture()]) : new Map();
+    const plans = critics.map((critic, i) => planCritic(critic, config.critics[i]!, plan.critics[i]!, { config, store, shard, auditHasReviews, batch: options.batch, corpora }));
     refuseOnlineOverBatches(plans, store, options.outDir);
     // Every first-turn request of a code item built and scanned for held-out check text before any review is sent (a code suite is small).
     for (const p of plans) p.scanHeldOut();
@@ -292,13 +297,15 @@ function planCritic(
   critic: Critic,
   entry: NamedCritic,
   record: CriticRecord,
-  run: { config: AuditConfig; store: RunStore; shard: Shard | undefined; auditHasReviews: boolean; batch: boolean | undefined },
+  run: { config: AuditConfig; store: RunStore; shard: Shard | undefined; auditHasReviews: boolean; batch: boolean | undefined; corpora: ReadonlyMap<string, EvidenceCorpus> },
 ): CriticPlan {
   const { config, store, shard } = run;
   const rubricFor = (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric;
   const reviews = (fixture: Fixture) => reviewsFixture(critic, entry.grammar, fixture, run.auditHasReviews);
   const reviewable = () => storedItems(store, reviews, shard);
-  const jobOptions = { conditions: config.conditions, rubricFor, template: entry.template, repeats: config.repeats, claims: entry.grammar.perClaim };
+  const setting = toolsOf(entry.config);
+  const tools = setting && { setting, corpora: run.corpora };
+  const jobOptions = { conditions: config.conditions, rubricFor, template: entry.template, repeats: config.repeats, claims: entry.grammar.perClaim, tools };
   return {
     critic,
     record,
@@ -388,6 +395,11 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
   });
   prepared.warnings.forEach((w) => options.onWarning?.(w));
   const critics = config.critics.map((entry) => createCritic(entry, config));
+  // A tool call needs its result before the critic goes on, which no batch API gives: `--batch` over a critic with tools is bad input.
+  critics.forEach((critic, i) => {
+    const entry = config.critics[i]!;
+    if (toolsOf(entry.config) && batchMode(critic, entry.config, options.batch)) throw config.source.errorAt([...entry.path, 'tools'], `${BATCH_TOOLS}: run without --batch`);
+  });
   const plan: AuditPlan = {
     settings: {
       configFile: config.file,
@@ -425,7 +437,14 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
       const entry = config.critics[i]!.config;
       const { grammar, notFound } = config.critics[i]!;
       const pricing = 'pricing' in entry ? entry.pricing : undefined;
-      return { name: c.name, identity: c.identity, pricing: pricing && batchMode(c, entry, options.batch) ? batchPricing(pricing) : pricing, ...criticGrammar(grammar.name, notFound) };
+      const tools = toolsOf(entry);
+      return {
+        name: c.name,
+        identity: c.identity,
+        pricing: pricing && batchMode(c, entry, options.batch) ? batchPricing(pricing) : pricing,
+        ...criticGrammar(grammar.name, notFound),
+        ...(tools ? { tools } : {}),
+      };
     }),
     labelVerification: prepared.labelVerification,
     ...(prepared.heldOutChecks ? { heldOutChecks: prepared.heldOutChecks } : {}),
@@ -541,6 +560,11 @@ function* skipDone(jobs: Iterable<ReviewJob>, critic: Critic, store: RunStore): 
   for (const job of jobs) {
     if (!isStillDone(store, { critic: critic.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }, job.requestDigest)) yield job;
   }
+}
+
+/** A critic entry's `tools:`, when it has them. */
+export function toolsOf(entry: CriticEntry): ToolsSetting | undefined {
+  return 'tools' in entry ? entry.tools : undefined;
 }
 
 /** Whether a review is done and answered the request whose digest is given; one that answered another request is invalidated. */

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -137,6 +137,52 @@ describe('critic-audit canary serve', () => {
     expect(await (await fetch(`${base}/status`)).json()).toEqual({ canaries: lines.length, active: 0, retired: lines.length, uses: 2 * lines.length, rotate: 2 });
     expect((await fetch(`${base}/other`)).status).toBe(404);
     expect((await fetch(`${base}/next`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('keeps its counts beside the key: a restarted serve carries on, a retired canary stays retired, a fresh export starts anew', async () => {
+    const out = join(dir, 'canaries');
+    expect(await main(['canary', '--config', config(), '--out', out, '--per-mutator', '1'])).toBe(0);
+    const lines = readLines(join(out, 'canaries.jsonl'));
+    const keyFile = join(out, 'answer-key.json');
+    const take = async (canaries: CanaryServer, n: number) => {
+      server = await canaries.listen();
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const served: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(`${base}/next`);
+        served.push(res.status);
+      }
+      await new Promise<void>((resolve) => server!.close(() => resolve()));
+      server = undefined;
+      return served;
+    };
+    const first = new CanaryServer({ keyFile, port: 0, rotate: 1 });
+    expect(first.resumed).toBe(false);
+    expect(await take(first, lines.length - 1)).toEqual(lines.map(() => 200).slice(1));
+    // Restarted: one canary left unused, then 410, not the whole set again.
+    const second = new CanaryServer({ keyFile, port: 0, rotate: 1 });
+    expect(second.resumed).toBe(true);
+    expect(second.status()).toMatchObject({ active: 1, retired: lines.length - 1, uses: lines.length - 1 });
+    expect(await take(second, 2)).toEqual([200, 410]);
+    // A fresh export into the same folder (another seed) is another key: its counts start at zero.
+    writeFileSync(config(), readFileSync(config(), 'utf8').replace('seed: 11', 'seed: 12'));
+    expect(await main(['canary', '--config', join(dir, 'critic.config.yaml'), '--out', out, '--per-mutator', '1'])).toBe(0);
+    const fresh = new CanaryServer({ keyFile, port: 0, rotate: 1 });
+    expect([fresh.resumed, fresh.status().uses, fresh.status().retired]).toEqual([false, 0, 0]);
+  });
+
+  it('refuses a use count it did not write (exit 2, naming the file), and stops with exit 0 on a signal during startup', async () => {
+    const out = join(dir, 'canaries');
+    expect(await main(['canary', '--config', config(), '--out', out, '--per-mutator', '1'])).toBe(0);
+    writeFileSync(join(out, 'serve-uses.json'), '{"key": "x", "uses": {}}');
+    expect(await main(['canary', 'serve', '--key', join(out, 'answer-key.json'), '--port', '0'])).toBe(2);
+    expect(stderr.pop()).toContain(`${join(out, 'serve-uses.json')}: not a use count written by canary serve (next:`);
+    rmSync(join(out, 'serve-uses.json'));
+    // The signal comes before the port is bound: it is a stop asked for, not a kill.
+    const exit = main(['canary', 'serve', '--key', join(out, 'answer-key.json'), '--port', '0']);
+    process.emit('SIGINT');
+    expect(await exit).toBe(0);
+    expect(stdout.at(-1)).toMatch(/^stopped: /);
   });
 
   it('refuses a canaries file with a line the key does not hold, naming file, line and field (exit 2)', async () => {

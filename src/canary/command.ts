@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError } from '../errors.js';
 import { buildCanarySet, writeCanarySet } from './export.js';
-import { CanaryServer } from './serve.js';
+import { CanaryServer, USES_FILE } from './serve.js';
 
 export const CANARY_USAGE = `critic-audit canary --config FILE --out DIR [--critic NAME] [--per-mutator N]
                                                    export verified mutants and controls as canaries for production
@@ -40,16 +40,30 @@ async function serveCommand(argv: string[]): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InputError('(command line)', undefined, '--port', `must be a port number (0–65535), got "${values.port}"`);
   const rotate = values.rotate === undefined ? undefined : positiveInt(values.rotate, '--rotate');
-  const canaries = new CanaryServer({ keyFile: values.key, port, host: values.host, rotate });
-  const server = await canaries.listen();
-  const { address, port: bound } = server.address() as AddressInfo;
-  console.log(`serving ${canaries.status().canaries} canaries on http://${address}:${bound}/next${rotate ? `, each retired after ${rotate} uses` : ''} (GET /status counts uses)`);
-  await new Promise<void>((resolve) => {
-    const stop = () => server.close(() => resolve());
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-  console.log(`stopped: ${JSON.stringify(canaries.status())}`);
+  // Listening for the signals before the key is read and the port bound: a stop asked for during startup is a stop (exit 0), not a kill.
+  let stopAsked = false;
+  let stopServer = () => {
+    stopAsked = true;
+  };
+  const onSignal = () => stopServer();
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    const canaries = new CanaryServer({ keyFile: values.key, port, host: values.host, rotate });
+    const server = await canaries.listen();
+    const { address, port: bound } = server.address() as AddressInfo;
+    const { canaries: count, uses } = canaries.status();
+    const carried = canaries.resumed ? `, carrying on from ${uses} uses counted in ${join(dirname(values.key), USES_FILE)}` : '';
+    console.log(`serving ${count} canaries on http://${address}:${bound}/next${rotate ? `, each retired after ${rotate} uses` : ''} (GET /status counts uses)${carried}`);
+    await new Promise<void>((resolve) => {
+      stopServer = () => server.close(() => resolve());
+      if (stopAsked) stopServer();
+    });
+    console.log(`stopped: ${JSON.stringify(canaries.status())}`);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
   return EXIT.ok;
 }
 

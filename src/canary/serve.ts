@@ -1,8 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
+import { z } from 'zod';
 import { loadAnswerKey } from '../drift/answerKey.js';
 import { InputError } from '../errors.js';
+
+/** The file beside the key where serve keeps its counts, so a restart does not bring retired canaries back. */
+export const USES_FILE = 'serve-uses.json';
+
+/** serve-uses.json: the answer key's digest (a fresh export starts new counts), uses per canary, and whose turn is next. */
+const usesSchema = z.strictObject({
+  key: z.string(),
+  next: z.number().int().nonnegative(),
+  uses: z.record(z.string(), z.number().int().nonnegative()),
+});
 
 export interface ServeOptions {
   keyFile: string;
@@ -25,14 +36,21 @@ interface Served {
  * canaries.jsonl: the id to log and what the critic receives), in turn; a
  * canary is retired after `rotate` uses, so a critic that memorises canaries
  * is not rewarded for long. `GET /status` counts uses. When every canary is
- * retired, /next answers 410: export a fresh set.
+ * retired, /next answers 410: export a fresh set. The counts are kept in
+ * serve-uses.json beside the key, so a restart carries on where it stopped.
  */
 export class CanaryServer {
   private readonly canaries: Served[];
   private next = 0;
+  private readonly usesFile: string;
+  private readonly keyDigest: string;
+  /** Whether the counts came from an earlier serve of the same key. */
+  readonly resumed: boolean;
 
   constructor(private readonly options: ServeOptions) {
-    const { key } = loadAnswerKey(options.keyFile);
+    const { key, digest } = loadAnswerKey(options.keyFile);
+    this.keyDigest = digest;
+    this.usesFile = join(dirname(options.keyFile), USES_FILE);
     const file = join(dirname(options.keyFile), key.canaries);
     let text: string;
     try {
@@ -57,6 +75,31 @@ export class CanaryServer {
         return { canaryId, line, uses: 0 };
       });
     if (!this.canaries.length) throw new InputError(file, undefined, undefined, 'no canary to serve');
+    this.resumed = this.restoreUses();
+  }
+
+  /** Takes up the counts an earlier serve of the same key saved; a file made for another key is left to be overwritten. */
+  private restoreUses(): boolean {
+    if (!existsSync(this.usesFile)) return false;
+    let saved: z.infer<typeof usesSchema>;
+    try {
+      saved = usesSchema.parse(JSON.parse(readFileSync(this.usesFile, 'utf8')));
+    } catch (err) {
+      const reason = err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join('.') || '(top)'}: ${i.message}`).join('; ') : (err as Error).message;
+      throw new InputError(this.usesFile, undefined, undefined, `not a use count written by canary serve (${reason}); delete it to start the counts again`);
+    }
+    if (saved.key !== this.keyDigest) return false;
+    for (const canary of this.canaries) canary.uses = saved.uses[canary.canaryId] ?? 0;
+    this.next = saved.next % this.canaries.length;
+    return true;
+  }
+
+  /** Written through a temporary file and a rename, so a crash never leaves half a count behind. */
+  private saveUses(): void {
+    const body = { key: this.keyDigest, next: this.next, uses: Object.fromEntries(this.canaries.map((c) => [c.canaryId, c.uses])) };
+    const tmp = `${this.usesFile}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(body));
+    renameSync(tmp, this.usesFile);
   }
 
   /** The next active canary in turn, counted as used; null when every one is retired. */
@@ -67,6 +110,7 @@ export class CanaryServer {
       this.next = (this.next + 1) % this.canaries.length;
       if (rotate !== undefined && canary.uses >= rotate) continue;
       canary.uses += 1;
+      this.saveUses();
       return canary;
     }
     return null;

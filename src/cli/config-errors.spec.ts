@@ -195,6 +195,24 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       /a\.yaml:15 \(fixtures\[1\]\.review\[0\]\.quote\): the quote is not in the artifact under review/,
     ],
     [
+      'a tools setting out of its values',
+      'fixtures: [suite]\ncritic:\n  provider: builtin:evidence-check\n  tools: {evidence: serch}\n',
+      FIXTURE,
+      /critic\.config\.yaml:4 \(critic\.tools\.evidence\): evidence must be inline or search/,
+    ],
+    [
+      'tools on a provider that takes none',
+      'fixtures: [suite]\ncritic:\n  provider: builtin:run-examples\n  tools: {code: run}\n',
+      FIXTURE,
+      /critic\.config\.yaml:4 \(critic\.tools\): unknown key "tools"/,
+    ],
+    [
+      'tools on a critic sent through a batch API',
+      'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  batch: true\n  tools: {evidence: search}\n',
+      FIXTURE,
+      /critic\.config\.yaml:6 \(critic\.tools\): tools cannot run through a batch API .*: remove batch: true, or the tools/,
+    ],
+    [
       'an API key variable that is not set',
       'fixtures: [suite]\ncritic:\n  provider: openai\n  model: m\n  apiKeyEnv: CRITIC_AUDIT_TEST_UNSET_KEY\n',
       FIXTURE,
@@ -210,6 +228,16 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
   it('and a good config (here naming its verdict grammar) does reach the critic (the spy works)', async () => {
     expect(await run(config().replace('provider: exec', 'provider: exec\n    verdict: pass-fail'))).toBe(0);
     expect(existsSync(join(dir, 'called'))).toBe(true);
+  });
+});
+
+describe('--batch over a critic with tools', () => {
+  it("is bad input naming the critic's tools (exit 2): a tool call needs its result before the critic goes on; nothing is sent or written", async () => {
+    writeFileSync(join(dir, 'suite', 'a.yaml'), FIXTURE);
+    writeFileSync(join(dir, 'critic.config.yaml'), 'fixtures: [suite]\ncritics:\n  - provider: anthropic\n    model: m\n    apiKeyEnv: PATH\n    tools: {evidence: search}\n');
+    expect(await main(['run', '--batch', '--config', join(dir, 'critic.config.yaml'), '--out', join(dir, 'out')])).toBe(2);
+    expect(stderr.join('\n')).toMatch(/critic\.config\.yaml:6 \(critics\[0\]\.tools\): tools cannot run through a batch API .*: run without --batch/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });
 

@@ -30,6 +30,27 @@ describe('runPrograms', () => {
     expect(outcomes[1]).toEqual([{ kind: 'value', value: 'undefined' }]);
   });
 
+  it('refuses a dynamic import inside the vm and survives rejections left unhandled, without taking the child (and the next program on it) down', async () => {
+    const outcomes = await runPrograms(
+      [
+        { source: '', exprs: ['import("node:fs").then(() => "loaded", () => "refused")'] },
+        { source: '', exprs: ['1 + 1'] },
+        { source: '', exprs: ['import("node:fs")', 'Promise.reject(new Error("left unhandled"))'] },
+        { source: '', exprs: ['2 + 2'] },
+      ],
+      { concurrency: 1 },
+    );
+    expect(outcomes).toEqual([
+      [{ kind: 'unserializable', type: 'object' }],
+      [{ kind: 'value', value: 2 }],
+      [
+        { kind: 'unserializable', type: 'object' },
+        { kind: 'unserializable', type: 'object' },
+      ],
+      [{ kind: 'value', value: 4 }],
+    ]);
+  });
+
   it('cuts off an infinite loop with the vm timeout and skips what follows it', async () => {
     const kills = vi.spyOn(ChildProcess.prototype, 'kill');
     const outcomes = await runPrograms(

@@ -38,10 +38,16 @@ function isTimeout(error) {
   }
 }
 
+// The vm has no module loader: without this callback a dynamic import() takes the whole child down after
+// its job has answered, and the next job on it (another review's) reports the crash. With it, import() rejects.
+function refuseImport() {
+  throw new Error('the sandbox loads no modules');
+}
+
 function run(context, code, timeoutMs) {
   let value;
   try {
-    value = new vm.Script(code, { filename: 'sandbox.js' }).runInContext(context, { timeout: timeoutMs });
+    value = new vm.Script(code, { filename: 'sandbox.js', importModuleDynamically: refuseImport }).runInContext(context, { timeout: timeoutMs });
   } catch (error) {
     if (isTimeout(error)) return { kind: 'timeout' };
     return { kind: 'threw', message: describe(error).slice(0, 500) };
@@ -69,6 +75,10 @@ function runJob(job) {
   }
   return outcomes;
 }
+
+// A promise the sandboxed code rejects and leaves unhandled would end the child (Node's default) after its job
+// has answered, and the next job on it would report the crash: it is the code's own business, not the child's.
+process.on('unhandledRejection', () => {});
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   const job = JSON.parse(line);

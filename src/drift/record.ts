@@ -130,6 +130,14 @@ function at(value: unknown, path: readonly string[]): unknown {
   return node;
 }
 
+/** A date-time without a zone, which a format that documents its times as UTC writes (LangSmith's API, Langfuse's export). */
+const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
+/** `raw` marked as UTC when it is a date-time without a zone; anything else as it is. Only for formats whose times are documented as UTC. */
+export function utcIfZoneless(raw: unknown): unknown {
+  return typeof raw === 'string' && ZONELESS.test(raw) ? `${raw}Z` : raw;
+}
+
 /**
  * ISO 8601 / RFC 3339: a date, optionally a time (hh:mm, seconds and a
  * fraction optional; `T`, `t` or a space before it) and a zone (Z, ±hh:mm or

@@ -3,7 +3,8 @@
  * growing log, resuming from yesterday's saved state. Sizes are chosen to keep
  * this file near 20 s on two cores (simulation-low.spec.ts, the low-volume
  * case, runs beside it); every number quoted in the docs comes from these
- * tests (see fixtures/drift/README.md).
+ * tests (see fixtures/drift/README.md). The time limits leave room for a
+ * machine shared with the rest of the suite, where a core may be half theirs.
  */
 import { describe, expect, it } from 'vitest';
 import { driftConfigSchema, type DriftConfig } from './config.js';
@@ -29,7 +30,7 @@ describe('false alarms under a constant rate (200 repetitions of 365 days, 200 r
     }
     expect(alarmed / repetitions).toBeLessThanOrEqual(config.falseAlarmRate);
     expect(naiveAlarmed / repetitions).toBeGreaterThan(0.95);
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a drop from 10% to 2% rejections (200 repetitions, 200 reviews/day)', () => {
@@ -46,7 +47,7 @@ describe('a drop from 10% to 2% rejections (200 repetitions, 200 reviews/day)', 
     expect(delays[0]).toBeGreaterThan(0);
     expect(delays[delays.length - 1]).toBeLessThanOrEqual(600);
     expect(delays[Math.floor(delays.length / 2)]).toBeLessThanOrEqual(350);
-  }, 60_000);
+  }, 120_000);
 
   it('is flagged within 600 reviews when monitoring starts on the lower rate', () => {
     for (let r = 0; r < 200; r++) {

@@ -9,6 +9,7 @@ import { COMPLETE, makeWorld, memoryStore, snapshotOf } from '../../test/support
 import { reviewResult } from '../../test/support/reviewResult.js';
 import { reviewItems } from '../../test/support/reviewItems.js';
 import { reviewFixtures } from '../mutants/reviewFixtures.js';
+import type { ToolsSetting } from '../requests/tools.js';
 
 /**
  * No configured gate may vanish: every threshold key of the config, set alone
@@ -17,6 +18,7 @@ import { reviewFixtures } from '../mutants/reviewFixtures.js';
  * key added to the schema without a row here fails this spec (and the type check).
  */
 const world = makeWorld(3, () => 2); // 6 number-flip mutants, 3 originals; every fixture carries a trace
+const SEARCH: ToolsSetting = { evidence: 'search', code: 'none', decoys: false, maxCalls: 8 };
 
 interface Run {
   thresholds: Thresholds;
@@ -34,6 +36,8 @@ interface Run {
   verdict?: string;
   /** The suite has a review audit: a review of each original answer. */
   reviewAudit?: boolean;
+  /** The critic's `tools:` (its reviews then carry their tool calls: none). */
+  tools?: ToolsSetting;
 }
 
 interface Case extends Run {
@@ -280,6 +284,37 @@ const TABLE: { [K in keyof Required<Thresholds>]: Array<Case> | NotAGate } = {
       expect(report.warnings.join('\n')).toMatch(/entity-swap: 0 valid mutants, fewer than the \d+ needed/);
     },
   },
+  minVerificationRate: [
+    {
+      situation: 'a critic without tools',
+      thresholds: { minVerificationRate: 0.9 },
+      gate: 'minVerificationRate',
+      why: /no critic of the run has a gate for it/,
+      overrides: ['minVerificationRate=0.9'],
+    },
+    {
+      situation: 'a critic with tools but no way to verify (the evidence inline, no code run)',
+      thresholds: { minVerificationRate: 0.9 },
+      tools: { evidence: 'inline', code: 'none', decoys: true, maxCalls: 8 },
+      gate: 'minVerificationRate',
+      why: /no clean review that was offered a way to verify/,
+    },
+  ],
+  maxVerificationDrop: [
+    {
+      situation: 'no review under the condition',
+      thresholds: { maxVerificationDrop: { 'with-trace': 0.15 } },
+      conditions: ['clean', 'with-trace'],
+      tools: SEARCH,
+      answer: (item, condition) => (condition === 'with-trace' ? null : item.role === 'mutant' ? 'FAIL' : 'PASS'),
+      gate: 'maxVerificationDrop.with-trace',
+      why: /under both clean and with-trace/,
+      overrides: ['maxVerificationDrop.with-trace=0.15'],
+    },
+  ],
+  maxBoundaryRequests: [
+    { situation: 'a critic without tools', thresholds: { maxBoundaryRequests: 0 }, gate: 'maxBoundaryRequests', why: /no critic of the run has a gate for it/, overrides: ['maxBoundaryRequests=0'] },
+  ],
   positiveControl: [
     {
       situation: 'no clean review of mutants and originals',
@@ -302,14 +337,14 @@ function report(run: Run): AuditReport {
   const snapshot = {
     ...base,
     settings: { ...base.settings, mutators: run.mutators ?? ['number-flip'] },
-    critics: base.critics.map((c) => ({ ...c, ...(run.verdict ? { verdict: run.verdict } : {}) })),
+    critics: base.critics.map((c) => ({ ...c, ...(run.verdict ? { verdict: run.verdict } : {}), ...(run.tools ? { tools: run.tools } : {}) })),
   };
   const answer = run.answer ?? ((item) => (item.role === 'mutant' ? 'FAIL' : 'PASS'));
   const results = items.flatMap((item) =>
     conditions.flatMap((condition) => {
       const verdict = answer(item, condition);
       if (verdict === null || (run.noTraces && (condition === 'with-trace' || condition === 'reveal-trace'))) return [];
-      return [reviewResult({ itemId: item.id, condition, reviewId: `${item.id}/${condition}`, verdict, reply: `VERDICT: ${verdict}` })];
+      return [reviewResult({ itemId: item.id, condition, reviewId: `${item.id}/${condition}`, verdict, reply: `VERDICT: ${verdict}`, ...(run.tools ? { toolCalls: [] } : {}) })];
     }),
   );
   return buildReport(snapshot, COMPLETE, memoryStore(results));

@@ -169,7 +169,10 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
   });
   const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
     const sections = m[output];
-    return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(criticFigure(m, critic), view) as Out }));
+    return [sections ?? []].flat().flatMap((section) => {
+      const piece = section.render(criticFigure(m, critic), view) as Out | null;
+      return piece === null ? [] : [{ rank: section.rank, piece }];
+    });
   });
   return [...ofTables, ...ofFields];
 }

@@ -108,10 +108,10 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
 /** The thresholds a measure reads: its own piece and the shared `gate` mode (a measure reading another's key types it itself: echo reads the positive control's minDiscrimination). */
 export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
 
-/** How a measure's figure shows in a shared output: its rank there, and its lines or HTML. */
+/** How a measure's figure shows in a shared output: its rank there, and its lines or HTML; null when it shows nothing for this critic (a figure that does not apply to it), so the output is as it would be without the measure. */
 export interface Section<Figure, Out> {
   rank: Rank;
-  render(figure: Figure, view: CriticView): Out;
+  render(figure: Figure, view: CriticView): Out | null;
 }
 
 /** What a critic's sections may read beside their own figure: the critic's name, its run's conditions, its tables and the other measures' figures. */
@@ -184,7 +184,7 @@ export interface RunScope {
   /** Per critic, in the run's order: what it answered per item and condition. */
   outcomes: ReadonlyMap<string, ItemOutcomes>;
   /** Per critic, in the run's order: its part of report.json (its tables, and each per-critic measure's figure, read with criticFigure). */
-  critics: ReadonlyMap<string, CriticPart>;
+  critics: ReadonlyMap<string, CriticTables>;
   /** Valid mutants per mutator, in the report's order of mutators. */
   validByMutator: Readonly<Record<string, number>>;
   /** The run's conditions, in the reports' order, and the names of those its config declares. */
@@ -194,12 +194,6 @@ export interface RunScope {
   settings: RunSettings;
   process: RunProcess;
 }
-
-/**
- * A critic's part of report.json as a run-level measure reads it: its tables, each per-critic measure's figure
- * (criticFigure), and, for a critic with tools, its calls out of bounds (`boundaryRequests`, absent without tools).
- */
-export type CriticPart = CriticTables & { boundaryRequests?: { count: number; items: ReadonlyArray<{ tool: string }> } | undefined };
 
 /** What the run knows of its own process beside the reviews (seed 002's independence evals read it). */
 export interface RunProcess {

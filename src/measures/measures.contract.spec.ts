@@ -48,6 +48,9 @@ const SETTINGS: Record<string, unknown> = {
   maxBlindDiscrimination: 0.3,
   positiveControl: { minDiscrimination: 0.2 },
   minVerdictRate: 0.9,
+  minVerificationRate: 0.9,
+  maxVerificationDrop: { 'with-trace': 0.15 },
+  maxBoundaryRequests: 0,
 };
 
 /** The gates of a key not named after it: `positiveControl` is the `positive-control` gate. */
@@ -60,6 +63,10 @@ const GATE_NAMES: Record<string, string> = { positiveControl: 'positive-control'
 const GATED_CRITICS: Record<string, readonly string[]> = {
   // Critics of reviews only: both scripted critics answer PASS/FAIL.
   maxFalseConsensus: [],
+  // Critics with tools only (src/measures/toolUse.spec.ts gates them): neither scripted critic has any.
+  minVerificationRate: [],
+  maxVerificationDrop: [],
+  maxBoundaryRequests: [],
 };
 
 const critics: AnyCriticMeasure[] = [...CRITIC_MEASURES];
@@ -93,7 +100,8 @@ describe('every measure of the registry', () => {
     }
     const figure = criticFigure(m, steady);
     for (const section of [m.terminal ?? [], m.markdown ?? []].flat()) expect(section.render(figure, view).every((l: unknown) => typeof l === 'string')).toBe(true);
-    for (const section of [m.html ?? []].flat()) expect(typeof section.render(figure, view)).toBe('string');
+    // null: the section shows nothing for a critic its figure does not apply to (a critic without tools).
+    for (const section of [m.html ?? []].flat()) expect(['string', 'null']).toContain(section.render(figure, view) === null ? 'null' : typeof section.render(figure, view));
   });
 
   it.each(runs.map((m) => m.key))('%s: its figure is under its key in report.json, and its sections render', (key) => {

@@ -15,6 +15,7 @@ import { regression } from './regression.js';
 import { reviewAudit } from './reviewAudit.js';
 import { sealedAbility } from './sealedAbility.js';
 import { secondTurns } from './secondTurns.js';
+import { toolUse } from './toolUse.js';
 import { verdictRate } from './verdictRate.js';
 
 /**
@@ -23,7 +24,7 @@ import { verdictRate } from './verdictRate.js';
  */
 
 /** Every per-critic measure: its figure is `critics[name][key]` in report.json. */
-export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, passTwo, escalation, reviewAudit, planAudit, regression, sealedAbility] as const;
+export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, passTwo, escalation, reviewAudit, planAudit, regression, sealedAbility, toolUse] as const;
 
 /** Every measure of the critics' shared tables: it has gates, warnings and sections, and no report.json key of its own. */
 export const TABLE_MEASURES = [catchRates, falseAlarms, anchoring, conditionEffects, verdictRate] as const;

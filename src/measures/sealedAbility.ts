@@ -4,8 +4,10 @@ import { noDataGate, nothingMeasured, overallThreshold, type Gate } from '../gat
 import { gatedMutators, mutatorsOfKinds, namedMutators, unreachedConditions, withNamed } from '../gates/gatedMutators.js';
 import { blindDiscrimination, evidenceReading, evidenceWithholding, type DiscriminationCell, type EvidenceReading } from '../results/blindDiscrimination.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
+import { toolUseSink, type ToolUse, type VerificationCell } from '../results/verification.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { rateMap } from '../gates/schema.js';
+import { SEALED_CONDITION } from '../requests/conditions/index.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';
 import { formatP, percent, signedPoints, signedRange } from './format.js';
@@ -93,11 +95,19 @@ export const sealedAbility = criticMeasure({
   key: 'positiveControl',
   rank: 80,
   spread: { blindDiscrimination: 30, positiveControl: 80 },
-  figure(scope, _reading, thresholds): SealedAbility {
+  // A critic with tools must show it fetches the evidence at all: its clean verification (the toolUse measure's figure).
+  reads: (scope) => toolUseSink(scope),
+  figure(scope, reading: ToolUse | undefined, thresholds): SealedAbility {
     const { condition, applies } = withheld(scope);
     return {
       blindDiscrimination: applies ? blindDiscrimination(scope.tables, condition!) : undefined,
-      positiveControl: positiveControl(scope.tables, scope.outcomes, thresholds.positiveControl, applies ? evidenceReading(scope.items, scope.outcomes, condition!) : undefined),
+      positiveControl: positiveControl(
+        scope.tables,
+        scope.outcomes,
+        thresholds.positiveControl,
+        applies ? evidenceReading(scope.items, scope.outcomes, condition!) : undefined,
+        reading?.verification[SEALED_CONDITION],
+      ),
     };
   },
   thresholds: {
@@ -186,11 +196,18 @@ export const sealedAbility = criticMeasure({
 /**
  * `reading`: undefined when no condition withholds the evidence from this
  * critic's items (none configured, or none of its kind); then the evidence
- * reason is not counted. Otherwise a critic whose clean discrimination is not
+ * reason is not counted. `verification`: a critic with tools' clean
+ * verification; one that verified none of its clean reviews fails. Otherwise a critic whose clean discrimination is not
  * shown above its blind discrimination (one-sided exact paired test at
  * EVIDENCE_READING_ALPHA) is not reading the evidence, and fails.
  */
-function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, settings: z.infer<typeof positiveControlShape>, reading?: EvidenceReading | null): PositiveControl {
+function positiveControl(
+  tables: CriticTables,
+  outcomes: ItemOutcomes,
+  settings: z.infer<typeof positiveControlShape>,
+  reading?: EvidenceReading | null,
+  verification?: VerificationCell,
+): PositiveControl {
   const minVerdictRate = settings?.minVerdictRate ?? POSITIVE_CONTROL_DEFAULTS.minVerdictRate;
   const minDiscrimination = settings?.minDiscrimination ?? POSITIVE_CONTROL_DEFAULTS.minDiscrimination;
   let answered = 0;
@@ -216,6 +233,8 @@ function positiveControl(tables: CriticTables, outcomes: ItemOutcomes, settings:
     reasons.push(
       `not reading the evidence: clean discrimination ${fmt(reading.cleanDiscrimination)} is not above ${reading.condition} discrimination ${fmt(reading.blindDiscrimination)} (one-sided exact paired test, p=${reading.p.toPrecision(2)} on ${reading.mutants} mutants and ${reading.originals} originals)`,
     );
+  if (verification && verification.verified === 0)
+    reasons.push(`verified none of its ${verification.n} clean reviews: it gave every verdict without fetching the evidence it rests on (verification 0%)`);
   const pass = reasons.length === 0;
   return {
     pass,

@@ -4,6 +4,7 @@ import { reviewResult } from '../../test/support/reviewResult.js';
 import { buildBaseline } from '../baseline/save.js';
 import { thresholdsSchema } from '../measures/index.js';
 import type { ConditionName } from '../requests/conditions/index.js';
+import { passageId } from '../requests/corpus.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { buildReport } from './build.js';
 
@@ -11,12 +12,14 @@ const world = makeWorld(3, () => 2);
 const conditions: ConditionName[] = ['clean', 'with-trace', 'are-you-sure'];
 const critics = ['steady', 'yielding'];
 
-/** Every review of both critics: one catches every mutant whatever it is told, the other only clean. */
+/** Every review of both critics: one catches every mutant whatever it is told, reading its fixture's passage first (it has tools), the other only clean. */
 const results: ReviewResult[] = critics.flatMap((critic) =>
   world.items.flatMap((item) =>
     conditions.map((condition) => {
       const verdict = item.role === 'mutant' && (critic === 'steady' || condition === 'clean') ? 'FAIL' : 'PASS';
-      return reviewResult({ critic, itemId: item.id, condition, reviewId: `${critic}/${item.id}/${condition}`, verdict, reply: `VERDICT: ${verdict}` });
+      const passage = passageId(item.fixtureId, 'policy');
+      const toolCalls = critic === 'steady' ? [{ tool: 'read_evidence', arguments: { id: passage }, resultDigest: '0'.repeat(16), latencyMs: 1, denied: false, passages: [passage] }] : undefined;
+      return reviewResult({ critic, itemId: item.id, condition, reviewId: `${critic}/${item.id}/${condition}`, verdict, reply: `VERDICT: ${verdict}`, ...(toolCalls ? { toolCalls } : {}) });
     }),
   ),
 );
@@ -51,12 +54,19 @@ describe('buildReport', () => {
       maxRegression: { margin: 0.1 },
       positiveControl: { minDiscrimination: 0.2 },
       minimumDetectableEffect: 0.2,
+      minVerificationRate: 0.9,
+      maxVerificationDrop: { 'with-trace': 0.15 },
+      maxBoundaryRequests: 0,
     });
-    const snapshot = snapshotOf(world, critics, conditions, thresholds);
+    // steady uses tools: the toolUse measure and the positive control both read its tool calls, in the same pass.
+    const base = snapshotOf(world, critics, conditions, thresholds);
+    const snapshot = { ...base, critics: base.critics.map((c) => (c.name === 'steady' ? { ...c, tools: { evidence: 'search' as const, code: 'none' as const, decoys: true, maxCalls: 8 } } : c)) };
     const baseline = { file: 'before.json', sha256: 'x', data: buildBaseline(snapshot, memoryStore(results)) };
     const store = countingStore();
     const report = buildReport(snapshot, COMPLETE, store, { baseline });
     expect(Object.keys(report.critics)).toEqual(critics);
+    expect(report.critics['steady']!.verification!['clean']).toMatchObject({ n: 9, verified: 9 });
+    expect(report.critics['steady']!.gates.filter((g) => /Verification|Boundary/.test(g.name)).map((g) => g.status)).toEqual(['green', 'green', 'green']);
     expect(store.reads).toEqual({ steady: 1, yielding: 1 });
     expect(store.served).toEqual({ steady: results.length / 2, yielding: results.length / 2 });
   });

@@ -4,6 +4,10 @@ import { BUILTIN_CONTAMINANT_KEYS, conditionsOf, contaminantKeys, fixturesWithou
 import { sha256Hex } from '../util/hash.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 import { JsonArray, mapped } from './jsonPieces.js';
+import { evidenceCorpora } from '../requests/corpus.js';
+import type { ToolsSetting } from '../requests/tools.js';
+import { ALL_TOOLS } from '../reviews/tools/index.js';
+import { isSandboxed } from '../fixtures/kinds/index.js';
 
 /**
  * The evaluator input manifest (seed 002): digests of everything that could
@@ -31,7 +35,7 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       // Fixtures that cannot carry the contaminant (no trace, no such field), or of a kind it does not apply to, are not reviewed under it.
       ...(c.contaminantKey || c.kinds ? { skippedFixtures: fixturesWithout(c, run.fixtures) } : {}),
     })),
-    critics: run.critics.map((c) => ({ name: c.name, identity: c.identity })),
+    critics: run.critics.map((c) => ({ name: c.name, identity: c.identity, ...(c.tools ? { tools: toolsRecord(c.tools, run.fixtures) } : {}) })),
     ...(run.sandboxNetwork ? { sandbox: { network: run.sandboxNetwork, filesystem: 'denied (Node permission model)', environment: 'empty' } } : {}),
     fixtures: run.fixtures.map((f) => ({
       id: f.id,
@@ -46,5 +50,21 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       ...(run.heldOutChecks?.[f.id] ? { heldOutChecks: run.heldOutChecks[f.id] } : {}),
     })),
     mutants: new JsonArray(mapped(mutants, (m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) }))),
+  };
+}
+
+/**
+ * What a tool-using critic could call (the tools its reviews offered, the
+ * evidence tools not under a condition that withholds the evidence) and, with
+ * `evidence: search`, each corpus it searched: its suite, its passages and
+ * their digest.
+ */
+function toolsRecord(setting: ToolsSetting, fixtures: AuditSnapshot['fixtures']) {
+  const corpora = setting.evidence === 'search' ? [...new Set(evidenceCorpora(fixtures).values())].filter((c) => c.passages.length > 0) : [];
+  const offer = { corpus: corpora[0] ?? null, code: setting.code === 'run' && fixtures.some(isSandboxed), decoys: setting.decoys, maxCalls: setting.maxCalls };
+  return {
+    ...setting,
+    offered: ALL_TOOLS.filter((t) => t.offered(offer)).map((t) => t.name),
+    corpora: corpora.map((c) => ({ suite: c.suite, passages: c.passages.length, sha256: c.digest })),
   };
 }

@@ -7,7 +7,9 @@ import { appliesTo, type Condition, type ConditionName, type FirstTurn, type Fol
 import type { ReviewItem } from './items.js';
 import { renderMessages } from './render.js';
 import { conversationDigest, requestDigest, requestUnder, sealRequest } from './sealed.js';
+import { offerText, toolOffer, type JobTools, type ToolOffer } from './tools.js';
 import type { ChatMessage, CriticRequest } from './types.js';
+import { sha256Hex } from '../util/hash.js';
 
 /** One review to perform: an item under a condition, with the exact request that will cross the boundary. */
 export interface ReviewJob {
@@ -26,6 +28,8 @@ export interface ReviewJob {
   claims?: Array<{ id: number; text: string }>;
   /** 1 for a single request; 2 for a second turn, whose messages carry the first reply and the follow-up. */
   turn: 1 | 2;
+  /** A tool-using critic's offer for this review (its toolbox is made from it per attempt); absent for a critic without `tools:`. */
+  tools?: ToolOffer;
 }
 
 export interface JobOptions {
@@ -35,6 +39,8 @@ export interface JobOptions {
   repeats?: number;
   /** Number the artifact's claims for every job even when the template does not list them (a per-claim critic). */
   claims?: boolean;
+  /** A tool-using critic's `tools:` and the corpora its evidence tools search. */
+  tools?: JobTools | undefined;
 }
 
 /**
@@ -49,13 +55,15 @@ export function* reviewJobs(items: Iterable<ReviewItem>, options: JobOptions): G
     const sealed = sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) });
     for (const { condition, contaminant } of applicableConditions(item, firstTurnConditions(options.conditions))) {
       const { name } = condition;
-      const request = requestUnder(condition, sealed, contaminant);
-      const digest = requestDigest(request);
+      const request = requestUnder(condition, sealed, contaminant, options.tools?.setting.evidence);
+      const offer = options.tools && toolOffer(options.tools, item, condition);
+      const digest = withOffer(requestDigest(request), offer);
       const messages = renderMessages(options.template, request, rendered);
       if (item.heldOut) assertNoHeldOutCheckText(messagesText(messages), item.heldOut, `the ${name} request for item ${item.id} (fixture "${item.fixtureId}")`);
       for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
         const job: ReviewJob = { itemId: item.id, kind: item.kind, condition: name, repeat, reviewId: stableId(item.id, name, repeat), request, requestDigest: digest, messages, turn: 1 };
         if (claims) job.claims = claims;
+        if (offer) job.tools = offer;
         yield job;
       }
     }
@@ -94,7 +102,13 @@ export function* followUpJobs(
   for (const item of items) {
     const { claims, rendered } = claimsOf(item);
     // The first turn is the clean request: a second turn adds no contaminant to it, only a message after its reply.
-    const request = requestUnder(clean, sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) }), undefined);
+    const request = requestUnder(
+      clean,
+      sealRequest({ task: item.task, artifact: item.artifact, evidence: item.evidence, rubric: options.rubricFor(item) }),
+      undefined,
+      options.tools?.setting.evidence,
+    );
+    const offer = options.tools && toolOffer(options.tools, item, clean);
     let firstMessages: ChatMessage[] | undefined;
     for (let repeat = 0; repeat < (options.repeats ?? 1); repeat++) {
       const first = firstTurn(item.id, repeat);
@@ -123,10 +137,11 @@ export function* followUpJobs(
             repeat,
             reviewId: stableId(item.id, condition.name, repeat),
             request,
-            requestDigest: conversationDigest(request, tail),
+            requestDigest: withOffer(conversationDigest(request, tail), offer),
             messages: [...firstMessages, ...tail],
             turn: 2,
             ...(claims ? { claims } : {}),
+            ...(offer ? { tools: offer } : {}),
           },
         };
       }
@@ -144,6 +159,9 @@ export function countFollowUpSteps(items: Iterable<ReviewItem>, options: Pick<Jo
   for (const _ of items) n += followUps.length;
   return n * (options.repeats ?? 1);
 }
+
+/** A review's digest with the tools it is offered (the corpus among them): what a tool-using critic can read is part of what it was sent. */
+const withOffer = (digest: string, offer: ToolOffer | undefined) => (offer ? sha256Hex(`${digest}\n${offerText(offer)}`) : digest);
 
 function applicableConditions(item: ReviewItem, conditions: readonly Condition[]): Array<{ condition: Condition; contaminant: string | undefined }> {
   return conditions.flatMap((condition) => (appliesTo(condition, item) ? [{ condition, contaminant: condition.contaminant(item) }] : []));

@@ -41,26 +41,35 @@ export function sealRequest(payload: object): SealedRequest {
  * the one sealed key it withholds (absent, not empty), checked against that
  * condition's allowlist.
  */
-export function requestUnder(condition: Condition, sealed: SealedRequest, contaminant: string | undefined): CriticRequest {
+export function requestUnder(condition: Condition, sealed: SealedRequest, contaminant: string | undefined, evidenceBy: EvidenceDelivery = 'inline'): CriticRequest {
   // Fields written out: a spread copy plus one more key makes V8 build a slower object, for every review.
   const { task, artifact, evidence, rubric } = sealRequest(sealed);
-  const request: CriticRequest = condition.withholds ? withoutEvidence({ task, artifact, evidence, rubric }) : { task, artifact, evidence, rubric };
+  const request: CriticRequest = withholdsEvidence(condition, evidenceBy) ? withoutEvidence({ task, artifact, evidence, rubric }) : { task, artifact, evidence, rubric };
   if (condition.contaminantKey) {
     if (contaminant === undefined) throw new Error(`condition ${condition.name} needs a ${condition.contaminantKey}`);
     request[condition.contaminantKey] = contaminant;
   }
-  assertExactKeys(request, allowedKeys(condition));
+  assertExactKeys(request, allowedKeys(condition, evidenceBy));
   return request;
 }
+
+/**
+ * How the evidence reaches the critic: `inline`, in the request; `search`,
+ * through its tools (`tools: {evidence: search}`), so the request goes without
+ * it as under a condition that withholds it.
+ */
+export type EvidenceDelivery = 'inline' | 'search';
+
+const withholdsEvidence = (condition: Pick<Condition, 'withholds'>, evidenceBy: EvidenceDelivery) => condition.withholds === 'evidence' || evidenceBy === 'search';
 
 /** The sealed request without its evidence: the key absent, not set to undefined or emptied. */
 function withoutEvidence({ task, artifact, rubric }: SealedRequest): CriticRequest {
   return { task, artifact, rubric };
 }
 
-/** The keys a request under this condition must carry: the sealed set, less the key it withholds, plus the one contaminant. */
-export function allowedKeys(condition: Condition): ReadonlySet<string> {
-  const keys: string[] = SEALED_KEYS.filter((k) => k !== condition.withholds);
+/** The keys a request under this condition must carry: the sealed set, less the key it withholds (or the evidence a critic searches), plus the one contaminant. */
+export function allowedKeys(condition: Condition, evidenceBy: EvidenceDelivery = 'inline'): ReadonlySet<string> {
+  const keys: string[] = SEALED_KEYS.filter((k) => k !== condition.withholds && !(k === 'evidence' && evidenceBy === 'search'));
   if (condition.contaminantKey) keys.push(condition.contaminantKey);
   return new Set(keys);
 }

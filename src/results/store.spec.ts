@@ -231,7 +231,7 @@ describe('RunStore layout versions', () => {
 
     const db = raw(dir);
     expect(db.prepare('SELECT key FROM meta').pluck().all()).toEqual(['plan']);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.close();
     // Opened again, it is at the latest version: nothing runs twice.
     const again = RunStore.open(dir);
@@ -269,7 +269,31 @@ describe('RunStore layout versions', () => {
     expect([...store.results()]).toEqual([answered]);
     store.close();
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    db.close();
+  });
+
+  it('opens a version-3 store (before tool calls were kept): the column is added, its reviews read without calls, new ones keep theirs', () => {
+    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => {
+      db.pragma('user_version = 3');
+      db.prepare("INSERT INTO meta (key, value) VALUES ('plan', ?)").run(JSON.stringify(plan));
+      db.prepare('INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').run(
+        ...['critic', 'a-1', 'clean', 0, 'a-1', 'd', 'verdict', 'FAIL', 'VERDICT: FAIL', null, 1, 1, 10, 2, 0, 'k', 1, 0, null],
+      );
+    });
+    const store = RunStore.open(dir);
+    expect([...store.results()]).toEqual([answered]);
+    const calls = [
+      { tool: 'search_evidence', arguments: { query: 'staff days' }, resultDigest: '0123456789abcdef', latencyMs: 0.5, denied: false, passages: ['p-1'] },
+      { tool: 'read_worker_notes', arguments: {}, resultDigest: 'fedcba9876543210', latencyMs: 0.1, denied: true },
+    ];
+    const withTools = reviewResult({ itemId: 'a-2', condition: 'clean', toolCalls: calls });
+    store.add(withTools);
+    expect(store.result({ critic: 'critic', itemId: 'a-2', condition: 'clean', repeat: 0 })).toEqual(withTools);
+    expect([...store.results(undefined, { text: false })].map((r) => r.toolCalls)).toEqual([undefined, calls]);
+    store.close();
+    const db = raw(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.close();
   });
 
@@ -277,16 +301,16 @@ describe('RunStore layout versions', () => {
     const dir = tempDir();
     RunStore.open(dir).close();
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
     db.close();
   });
 
   it('refuses a store a newer critic-audit wrote (exit 2, naming it), and leaves it as it was', () => {
-    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => db.pragma('user_version = 4'));
+    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => db.pragma('user_version = 5'));
     expect(() => RunStore.open(dir)).toThrow(InputError);
-    expect(() => RunStore.open(dir)).toThrow(`${join(dir, STORE_FILE)}: written by a newer critic-audit (store version 4; this one reads up to 3)`);
+    expect(() => RunStore.open(dir)).toThrow(`${join(dir, STORE_FILE)}: written by a newer critic-audit (store version 5; this one reads up to 4)`);
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 });

@@ -7,6 +7,7 @@ import type { Generation } from '../mutants/generate.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from '../mutants/types.js';
 import type { Shard } from '../requests/shard.js';
 import type { BatchRecord } from '../reviews/batch/run.js';
+import type { ToolCall } from '../reviews/tools/index.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { InputError } from '../errors.js';
 import { BatchedWriter } from '../util/batchedWriter.js';
@@ -112,6 +113,15 @@ const RESULT_COLUMNS: readonly ResultColumn[] = [
       if (value !== null) into.followUp = value as string;
     },
   },
+  // A tool-using critic's calls, as JSON in the order made; null for a critic without tools.
+  {
+    name: 'tool_calls',
+    type: 'TEXT',
+    write: (r) => (r.toolCalls ? JSON.stringify(r.toolCalls) : null),
+    read: (value, into) => {
+      if (value !== null) into.toolCalls = JSON.parse(value as string) as ToolCall[];
+    },
+  },
   { name: 'completed_at', type: 'REAL NOT NULL', write: (_, now) => now },
 ];
 
@@ -159,6 +169,8 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
     writePlanRows(db, plan, fixtures, [generation]);
     db.prepare("DELETE FROM meta WHERE key = 'snapshot'").run();
   },
+  // 4: tool-using critics' reviews keep their tool calls.
+  (db) => addMissingColumn(db, 'tool_calls'),
 ];
 
 /** Adds a column of RESULT_COLUMNS to a results table made before it existed (older rows get its default). */

@@ -3,6 +3,7 @@ import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
 import type { ConditionName, DeclaredConditionSpec } from '../requests/conditions/index.js';
+import type { ToolsSetting } from '../requests/tools.js';
 import type { CriticIdentity } from '../reviews/critic.js';
 import { DEFAULT_GRAMMAR } from '../reviews/verdicts/index.js';
 import type { StopKind } from '../reviews/stop.js';
@@ -51,6 +52,8 @@ export interface CriticRecord {
   /** The grammar its replies were read with, and its `notFound`, when not the defaults (pass-fail, flag): the reports read the replies again with them. */
   verdict?: string | undefined;
   notFound?: 'flag' | 'neutral' | undefined;
+  /** A tool-using critic's `tools:` (what every review offered it); absent for a critic without tools. */
+  tools?: ToolsSetting | undefined;
 }
 
 /** A critic's grammar settings as its record keeps them: only what differs from the defaults, so older stores read the same. */

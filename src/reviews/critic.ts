@@ -1,6 +1,7 @@
 import { fixtureKind, type FixtureKindName } from '../fixtures/kinds/index.js';
 import type { ChatMessage, CriticRequest } from '../requests/types.js';
 import type { BatchApi } from './batch/api.js';
+import type { Toolbox } from './tools/index.js';
 import type { VerdictGrammar } from './verdicts/types.js';
 
 /** What a review call hands a critic. The condition is never named: the critic sees only what the request carries. */
@@ -15,6 +16,11 @@ export interface ReviewCall {
   /** 1 for a single request, 2 for a second turn. */
   turn: 1 | 2;
   signal: AbortSignal;
+  /**
+   * A tool-using critic's tools for this review (`tools:` on its entry): the critic calls them before its verdict,
+   * and each call is recorded. Absent for a critic without tools.
+   */
+  tools?: Toolbox;
 }
 
 export interface TokenUsage {

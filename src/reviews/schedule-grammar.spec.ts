@@ -7,9 +7,10 @@ import { textFixture } from '../../test/support/textFixture.js';
 import { reviewJobs } from '../requests/jobs.js';
 import { ReplyCache } from './cache.js';
 import type { Critic } from './critic.js';
-import { runReviews, type ScheduleOptions } from './schedule.js';
+import { replyVerdict, runReviews, type ScheduleOptions } from './schedule.js';
+import { evidenceCorpora } from '../requests/corpus.js';
 import type { ReviewResult } from './types.js';
-import type { VerdictGrammar } from './verdicts/index.js';
+import { GRAMMARS, type VerdictGrammar } from './verdicts/index.js';
 import { conditionsOf } from '../requests/conditions/index.js';
 
 /** A second grammar, only for this spec: "Decision: REJECT" flags, "Decision: ACCEPT" does not. */
@@ -69,5 +70,20 @@ describe("the scheduler reads each reply with its critic's grammar", () => {
     expect(await verdicts(again, { cache: second, grammar: decision })).toEqual({ a: ['verdict', 'FAIL', true], b: ['no-verdict', null, true], c: ['verdict', 'PASS', true] });
     second.close();
     expect(again.calls).toBe(0);
+  });
+});
+
+describe('a per-claim reply of a critic that searched for its evidence', () => {
+  it('has its citations checked against its corpus, which it could read, not against a request without evidence', async () => {
+    const suite = [textFixture({ id: 'leave', artifact: 'Leave is 28 days.', evidence: 'Every employee gets leave of 28 days.' })];
+    const setting = { evidence: 'search' as const, code: 'none' as const, decoys: false, maxCalls: 8 };
+    const [job] = [
+      ...reviewJobs(reviewItems(suite, []), { conditions: conditionsOf(['clean']), rubricFor: () => 'R', template: '{{artifact}}', claims: true, tools: { setting, corpora: evidenceCorpora(suite) } }),
+    ];
+    expect(job!.request.evidence).toBeUndefined();
+    const cited = 'CLAIM 1: supported "Every employee gets leave of 28 days."\nVERDICT: PASS';
+    expect(replyVerdict(cited, job!, GRAMMARS.claims)).toBe('PASS');
+    // The same reply to a request that neither carried nor let it search the evidence cites what it could not read.
+    expect(replyVerdict(cited, { ...job!, tools: undefined }, GRAMMARS.claims)).not.toBe('PASS');
   });
 });

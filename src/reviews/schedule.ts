@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { ReviewJob } from '../requests/jobs.js';
-import { cacheKey, canonical, type ReplyCache } from './cache.js';
-import { CriticCallError, type Critic, type CriticReply } from './critic.js';
+import { cacheKey, canonical, type CachedReply, type ReplyCache } from './cache.js';
+import { CriticCallError, type Critic } from './critic.js';
 import { reviewResult, type ReviewAnswer, type ReviewResult } from './types.js';
 import { AdaptiveLimit } from './limit.js';
 import { deadlineSignal } from '../util/deadline.js';
@@ -11,6 +11,7 @@ import { failureCause } from './failureCause.js';
 import type { RunStop, StopKind } from './stop.js';
 import { DEFAULT_GRAMMAR, GRAMMARS, storedVerdict, type GrammarContext, type Verdict, type VerdictGrammar } from './verdicts/index.js';
 import { fixtureKind } from '../fixtures/kinds/index.js';
+import { createToolbox, type ToolCall } from './tools/index.js';
 
 export interface ScheduleOptions {
   /** The most reviews in flight; lowered on rate limits and regained on success. */
@@ -246,7 +247,7 @@ async function reviewOnce(
   const started = performance.now();
   const key = cacheKey({ requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, identityText);
   let rateLimited = 0;
-  const resultOf = (answer: ReviewAnswer, attempts: number, cached: boolean): ReviewResult =>
+  const resultOf = (answer: ReviewAnswer, attempts: number, cached: boolean, toolCalls?: ToolCall[]): ReviewResult =>
     reviewResult(critic.name, job, answer, {
       attempts,
       latencyMs: performance.now() - started,
@@ -254,10 +255,13 @@ async function reviewOnce(
       rateLimited,
       cacheKey: key,
       ...(job.turn === 2 ? { followUp: job.messages.at(-1)!.content } : {}),
+      ...(toolCalls ? { toolCalls } : {}),
     });
-  const replied = (reply: CriticReply, attempts: number, cached: boolean): Attempt => {
+  const replied = (reply: CachedReply, attempts: number, cached: boolean): Attempt => {
     const verdict = replyVerdict(reply.text, job, options.grammar, options.notFound);
-    return { result: resultOf({ outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached), fatal: null };
+    // A tool-using critic's review keeps its calls, a cached one those the cache kept with its reply.
+    const toolCalls = job.tools ? (reply.toolCalls ?? []) : undefined;
+    return { result: resultOf({ outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached, toolCalls), fatal: null };
   };
   const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
     result: resultOf({ outcome: 'error', verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
@@ -277,8 +281,19 @@ async function reviewOnce(
     await pacer?.wait(stopped);
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
     try {
-      const call = { reviewId: job.reviewId, request: job.request, messages: job.messages, turn: job.turn, signal: deadline.signal, ...(job.claims ? { claims: job.claims } : {}) };
-      const reply = await critic.review(call).finally(deadline.release);
+      // Each attempt gets its own tools: a retried review keeps the calls of the attempt that answered.
+      const tools = job.tools && createToolbox(job.tools, job.request.artifact, deadline.signal);
+      const call = {
+        reviewId: job.reviewId,
+        request: job.request,
+        messages: job.messages,
+        turn: job.turn,
+        signal: deadline.signal,
+        ...(job.claims ? { claims: job.claims } : {}),
+        ...(tools ? { tools } : {}),
+      };
+      const answer = await critic.review(call).finally(deadline.release);
+      const reply: CachedReply = tools ? { ...answer, toolCalls: [...tools.calls] } : answer;
       pacer?.observe(reply.rateLimit, reply.usage);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
@@ -310,16 +325,21 @@ async function reviewOnce(
 /** The verdict the run stores for a reply, read by the critic's grammar against the request it answered when the grammar checks citations. Online and batch reviews alike. */
 export function replyVerdict(
   text: string,
-  job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>,
+  job: Pick<ReviewJob, 'kind' | 'request' | 'claims' | 'tools'>,
   grammar: VerdictGrammar = GRAMMARS[DEFAULT_GRAMMAR],
   notFound?: GrammarContext['notFound'],
 ): Verdict | null {
   return storedVerdict(grammar.parse(text, grammar.readsRequest ? grammarContext(job, notFound) : undefined));
 }
 
-/** What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its numbered claims. */
-export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
-  return { artifact: job.request.artifact, evidence: job.request.evidence ?? [], claims: job.claims ?? fixtureKind(job.kind).claims(job.request.artifact), notFound };
+/**
+ * What a grammar that checks citations reads a reply against: the request's artifact, its evidence and its
+ * numbered claims. A critic that searched for its evidence (`tools: {evidence: search}`) cites what it could read:
+ * the passages of its corpus.
+ */
+export function grammarContext(job: Pick<ReviewJob, 'kind' | 'request' | 'claims' | 'tools'>, notFound: GrammarContext['notFound'] = 'flag'): GrammarContext {
+  const evidence = job.request.evidence ?? job.tools?.corpus?.passages ?? [];
+  return { artifact: job.request.artifact, evidence, claims: job.claims ?? fixtureKind(job.kind).claims(job.request.artifact), notFound };
 }
 
 function backoffMs(attempt: number, baseMs: number, retryAfterMs: number | undefined): number {

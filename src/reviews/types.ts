@@ -1,5 +1,6 @@
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { TokenUsage } from './critic.js';
+import type { ToolCall } from './tools/index.js';
 import type { Verdict } from './verdicts/index.js';
 
 export type Outcome = 'verdict' | 'no-verdict' | 'error';
@@ -37,6 +38,8 @@ export interface ReviewResult {
    * stood without one (the condition follows up only the other verdict), absent for single-turn reviews.
    */
   followUp?: string | null;
+  /** A tool-using critic's calls, in the order made (its last attempt's); absent for a critic without tools. */
+  toolCalls?: ToolCall[];
 }
 
 /** Which review a result is of: the job's key and the digest of what was sent (a ReviewJob is one). */
@@ -45,8 +48,8 @@ export type ReviewOf = Pick<ReviewResult, 'itemId' | 'condition' | 'repeat' | 'r
 /** What a review came to: a verdict read from the reply, a reply without one, or an error. */
 export type ReviewAnswer = Pick<ReviewResult, 'outcome' | 'verdict' | 'reply' | 'error' | 'usage'>;
 
-/** How a review was made: attempts, time, the cache, 429s; and, on a second turn, the follow-up it sent. */
-export type ReviewMaking = Pick<ReviewResult, 'attempts' | 'latencyMs' | 'cached' | 'rateLimited' | 'cacheKey' | 'followUp'>;
+/** How a review was made: attempts, time, the cache, 429s; on a second turn, the follow-up it sent; with tools, the calls the critic made. */
+export type ReviewMaking = Pick<ReviewResult, 'attempts' | 'latencyMs' | 'cached' | 'rateLimited' | 'cacheKey' | 'followUp' | 'toolCalls'>;
 
 /** The making of a result recorded without asking the critic (a first verdict that stands as the second): nothing sent, no cache key (see stoodUnasked). */
 export const UNASKED: ReviewMaking = { attempts: 0, latencyMs: 0, cached: false, rateLimited: 0, cacheKey: '' };
@@ -56,7 +59,8 @@ export const UNASKED: ReviewMaking = { attempts: 0, latencyMs: 0, cached: false,
  * every field in one order: results made one way share V8's fast object
  * shape, where spreading a base object into each made a slow dictionary
  * object per review that lived long enough to grow a long run's heap. A
- * follow-up is set only when the making has one (a second turn's).
+ * follow-up is set only when the making has one (a second turn's), tool calls
+ * only for a tool-using critic.
  */
 export function reviewResult(critic: string, of: ReviewOf, answer: ReviewAnswer, making: ReviewMaking): ReviewResult {
   return {
@@ -77,5 +81,6 @@ export function reviewResult(critic: string, of: ReviewOf, answer: ReviewAnswer,
     rateLimited: making.rateLimited,
     cacheKey: making.cacheKey,
     ...(making.followUp !== undefined ? { followUp: making.followUp } : {}),
+    ...(making.toolCalls !== undefined ? { toolCalls: making.toolCalls } : {}),
   };
 }

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 
 /** `critic-audit init` in an empty folder, then `critic-audit run` on what it wrote, as a newcomer would. */
 
 const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const WRITTEN = ['critic.config.yaml', 'critic.mjs', 'fixtures/examples.yaml', 'prompts/critic.md', 'CRITIC-AUDIT.md'];
 
+/** The CLI through bin/critic-audit.js in a process of its own, as a newcomer types it. */
 function cli(args: string[], cwd: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd, env: { ...process.env, FORCE_COLOR: '0' } });
@@ -18,6 +20,12 @@ function cli(args: string[], cwd: string): Promise<{ code: number | null; output
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => resolve({ code, output }));
   });
+}
+
+/** The CLI in this process (runCliAsProcess: the modules and word lists load once), from `cwd`: for the commands after `init`. */
+async function inProcess(args: string[], cwd: string): Promise<{ code: number; output: string }> {
+  const { code, stdout, stderr } = await runCliAsProcess(args, { cwd });
+  return { code, output: `${stdout}${stderr}` };
 }
 
 describe('critic-audit init', () => {
@@ -30,10 +38,10 @@ describe('critic-audit init', () => {
       expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toMatch(/# - name: model\n +# +provider: openai/);
       expect(readFileSync(join(dir, 'fixtures/examples.yaml'), 'utf8')).toMatch(new RegExp(`kind: ${kind}`));
 
-      const strict = await cli(['check', '--strict'], dir);
+      const strict = await inProcess(['check', '--strict'], dir);
       expect(strict.code, strict.output).toBe(0);
 
-      const run = await cli(['run', '--out', 'out'], dir);
+      const run = await inProcess(['run', '--out', 'out'], dir);
       expect([0, 1], run.output).toContain(run.code);
       const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
       expect(report.critics.starter.verdicts.errors).toBe(0);
@@ -43,10 +51,10 @@ describe('critic-audit init', () => {
 
   it('the starter critic answers requests without evidence: a run under blind ends with no failed review', { timeout: 120_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
-    expect((await cli(['init'], dir)).code).toBe(0);
+    expect((await inProcess(['init'], dir)).code).toBe(0);
     const config = join(dir, 'critic.config.yaml');
     writeFileSync(config, readFileSync(config, 'utf8').replace(/^conditions: .*$/m, 'conditions: [clean, blind]'));
-    const run = await cli(['run', '--out', 'out'], dir);
+    const run = await inProcess(['run', '--out', 'out'], dir);
     expect([0, 1], run.output).toContain(run.code);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'report.json'), 'utf8'));
     expect(report.conditions).toContain('blind');
@@ -67,7 +75,7 @@ describe('critic-audit init', () => {
   it('refuses to overwrite, naming the files already there, and writes nothing', { timeout: 30_000 }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'critic-audit-init-'));
     writeFileSync(join(dir, 'critic.config.yaml'), 'mine\n');
-    const { code, output } = await cli(['init'], dir);
+    const { code, output } = await inProcess(['init'], dir);
     expect(code).toBe(2);
     expect(output).toMatch(/init writes nothing over existing files; already here: critic\.config\.yaml/);
     expect(readFileSync(join(dir, 'critic.config.yaml'), 'utf8')).toBe('mine\n');
@@ -75,7 +83,7 @@ describe('critic-audit init', () => {
   });
 
   it('refuses an unknown kind', async () => {
-    const { code, output } = await cli(['init', '--kind', 'image'], mkdtempSync(join(tmpdir(), 'critic-audit-init-')));
+    const { code, output } = await inProcess(['init', '--kind', 'image'], mkdtempSync(join(tmpdir(), 'critic-audit-init-')));
     expect(code).toBe(2);
     expect(output).toMatch(/--kind.*must be text or code/);
   });

@@ -38,7 +38,7 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 `;
 
-function audit(): { dir: string; config: string; out: string } {
+function audit(critic = ''): { dir: string; config: string; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-invalidation-'));
   writeFileSync(join(dir, 'suite.yaml'), FIXTURES);
   writeFileSync(join(dir, 'critic.mjs'), COUNTING_CRITIC);
@@ -46,7 +46,7 @@ function audit(): { dir: string; config: string; out: string } {
   const config = join(dir, 'critic.config.yaml');
   writeFileSync(
     config,
-    'fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\nconditions: [clean]\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n',
+    `fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\nconditions: [clean]\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n${critic}`,
   );
   return { dir, config, out: join(dir, 'out') };
 }
@@ -111,5 +111,28 @@ describe('a fixture edited between runs of one folder (seed 002: patch_changes_a
     await runCli('run', '--config', config, '--resume', out, '--no-cache');
     expect(calls(dir).length).toBe(settled);
     expect(report(out).invalidated).toEqual(after.invalidated);
+  });
+
+  it("with tools: {evidence: search}, an edit to the suite's evidence invalidates every review that could search it, the other fixture's too", async () => {
+    // The critic is offered search_evidence and read_evidence over the suite's corpus (both fixtures' passages) and calls neither.
+    const { dir, config, out } = audit('  tools: {evidence: search}\n');
+    const first = await runCli('run', '--config', config, '--out', out, '--no-cache');
+    expect(first.code, first.stderr).toBe(0);
+    const firstCalls = calls(dir).length;
+    expect(firstCalls).toBe(2 + report(out).mutants.valid);
+
+    // Only notice's answer and passage edited, but the corpus a review searches is the suite's: leave's reviews were offered the old passage.
+    writeFileSync(join(dir, 'suite.yaml'), FIXTURES.replaceAll('4 weeks', '6 weeks'));
+    const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = report(out);
+    // Every item of the suite reviewed again: leave's as before (same artifact, a new corpus), notice's of its new answer.
+    expect(calls(dir).length - firstCalls).toBe(2 + after.mutants.valid);
+    expect(calls(dir).slice(firstCalls)).toEqual(expect.arrayContaining(['Employees accrue 28 days of leave each year.', 'Staff must give 6 weeks of notice before they leave.']));
+    // Bound to a new request: leave's original and its two mutants (the corpus changed) and notice's original; notice's old mutants are no longer planned.
+    const rebound = after.invalidated!.filter((r) => r.newRequestDigest !== null);
+    expect(rebound).toHaveLength(4);
+    expect(rebound.map((r) => r.itemId)).toEqual(expect.arrayContaining(['leave', 'notice']));
+    expect(rebound.every((r) => r.reReviewed)).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { runCliAsProcess } from '../support/cliRun.js';
 import { reviewItems } from '../support/reviewItems.js';
 import { MEAL_ALLOWANCE_YAML } from '../support/textFixture.js';
 
@@ -17,7 +17,6 @@ import { MEAL_ALLOWANCE_YAML } from '../support/textFixture.js';
  * pass; it fails the run when its threshold was set for it, and is a warning
  * when it only came from catchRate's default.
  */
-const BIN = join(PACKAGE_ROOT, 'bin', 'critic-audit.js');
 const SCRIPT = join(PACKAGE_ROOT, 'test', 'support', 'scripted-exec-critic.mjs');
 const dir = mkdtempSync(join(tmpdir(), 'critic-audit-no-data-'));
 const fixtures = join(dir, 'meals.yaml');
@@ -53,13 +52,13 @@ ${extra}`,
 const scripted = `  mode: persistent\n  command: [${JSON.stringify(process.execPath)}, ${JSON.stringify(SCRIPT)}]`;
 const failing = `  command: [${JSON.stringify(process.execPath)}, "-e", "process.exit(1)"]`;
 
-function run(config: string, out: string) {
-  const result = spawnSync(process.execPath, [BIN, 'run', '--config', config, '--no-cache', '--out', join(dir, out)], {
-    encoding: 'utf8',
+/** A run in this process (runCliAsProcess: the modules and word lists load once). */
+async function run(config: string, out: string) {
+  const result = await runCliAsProcess(['run', '--config', config, '--no-cache', '--out', join(dir, out)], {
     // CATCH_RATE 1: the scripted critic flags every mutant and no original, so only the no-data gates can fail.
-    env: { ...process.env, FORCE_COLOR: '0', SCRIPTED_ROLES: roles, CATCH_RATE: '1', GITHUB_STEP_SUMMARY: '' },
+    env: { SCRIPTED_ROLES: roles, CATCH_RATE: '1', GITHUB_STEP_SUMMARY: '' },
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+  return { status: result.code, stdout: result.stdout, stderr: result.stderr };
 }
 const read = (out: string, file: string) => readFileSync(join(dir, out, file), 'utf8');
 const gatesOf = (out: string): any[] => JSON.parse(read(out, 'report.json')).critics.critic.gates;
@@ -78,8 +77,8 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('a gate with nothing to measure is no-data, never pass', { timeout: 60_000 }, () => {
-  it('fails the run (exit 1) for a mutator named in catchRate that made no valid mutant', () => {
-    const result = run(configFile('named', scripted, '  catchRate: {number-flip: 0.5, entity-swap: 0.5}'), 'named');
+  it('fails the run (exit 1) for a mutator named in catchRate that made no valid mutant', async () => {
+    const result = await run(configFile('named', scripted, '  catchRate: {number-flip: 0.5, entity-swap: 0.5}'), 'named');
     expect(result.status, result.stderr).toBe(1);
     const gates = gatesOf('named');
     expect(gates.find((g) => g.name === 'catchRate.number-flip')).toMatchObject({ pass: true, value: 1, status: 'green' });
@@ -95,8 +94,8 @@ describe('a gate with nothing to measure is no-data, never pass', { timeout: 60_
     expect(read('named', 'junit.xml')).toMatch(/name="catchRate.entity-swap" time="0">\s*<failure message="catchRate.entity-swap: no data: entity-swap made no valid mutant \(no sites\)/);
   });
 
-  it("only warns, naming the mutator and why, when the threshold comes from catchRate's default", () => {
-    const result = run(configFile('default', scripted, '  catchRate: {default: 0.5}'), 'default');
+  it("only warns, naming the mutator and why, when the threshold comes from catchRate's default", async () => {
+    const result = await run(configFile('default', scripted, '  catchRate: {default: 0.5}'), 'default');
     expect(result.status, result.stdout).toBe(0);
     const report = JSON.parse(read('default', 'report.json'));
     expect(report.passed).toBe(true);
@@ -109,8 +108,8 @@ describe('a gate with nothing to measure is no-data, never pass', { timeout: 60_
     expect(read('default', 'junit.xml')).toMatch(/name="catchRate.entity-swap" time="0">\s*<skipped message="no data: entity-swap made no valid mutant/);
   });
 
-  it('fails the run (exit 1) for maxAnchoringDrop when no fixture carries a trace for with-trace (issue 28), never PASSED with no gate', () => {
-    const result = run(configFile('traceless', scripted, '  maxAnchoringDrop: 0.15', '', traceless), 'traceless');
+  it('fails the run (exit 1) for maxAnchoringDrop when no fixture carries a trace for with-trace (issue 28), never PASSED with no gate', async () => {
+    const result = await run(configFile('traceless', scripted, '  maxAnchoringDrop: 0.15', '', traceless), 'traceless');
     expect(result.status, result.stdout).toBe(1);
     expect(gatesOf('traceless')).toEqual([
       {
@@ -126,9 +125,9 @@ describe('a gate with nothing to measure is no-data, never pass', { timeout: 60_
     expect(result.stdout).toMatch(/✗ maxAnchoringDrop no data \(threshold 0\.15\) with-trace applies to none of the 1 fixture/);
   });
 
-  it('makes every gate no-data when every review failed, in report.json, the terminal, report.md, junit and report.html', () => {
+  it('makes every gate no-data when every review failed, in report.json, the terminal, report.md, junit and report.html', async () => {
     const thresholds = '  catchRate: {default: 0.5, number-flip: 0.6}\n  maxFalseAlarmRate: 0.1\n  maxAnchoringDrop: 0.15\n  minVerdictRate: 0.9';
-    const result = run(configFile('failing', failing, thresholds, 'errorBudget: 1\nfailFast: 0\n'), 'failing');
+    const result = await run(configFile('failing', failing, thresholds, 'errorBudget: 1\nfailFast: 0\n'), 'failing');
     // Every review ended in an error: the error budget (here 100%) is not exceeded and fail-fast is off, so exit 1 comes from the gates alone.
     expect(result.status, result.stderr).toBe(1);
     const gates = gatesOf('failing');

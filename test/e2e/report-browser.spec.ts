@@ -62,19 +62,21 @@ describe.skipIf(!status.available)('report.html and mutation.html in Chromium', 
 
   beforeAll(async () => {
     // The README's quick start, the default audit (docs/default-audit.md; one run, shared with default-audit.spec.ts): offline, no API key; exits 1 on purpose (the trace-trusting control fails its gate).
+    // This file starts while default-audit.spec.ts's run may still be going (test/support/slowestFirst.ts): wait as long as defaultRun does.
     const run = await defaultRunResult();
     expect(run.status, run.stderr).toBe(1);
     out = run.out;
     report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     chromium = await launchChromium();
     context = await chromium.context();
-  }, 180_000);
+  }, 600_000);
 
   afterAll(async () => {
     await chromium?.close();
   });
 
-  it('shows the plot with one interval per mutator and condition, for each critic, and the headline gates', async () => {
+  // Nine critics' plots, each mark looked up: on a loaded 2-core machine over the default 30 s.
+  it('shows the plot with one interval per mutator and condition, for each critic, and the headline gates', { timeout: 90_000 }, async () => {
     const { page, errors } = await open(context, join(out, 'report.html'));
     await page.waitForSelector('html[data-ready="1"]');
     for (const [name, critic] of Object.entries<any>(report.critics)) {

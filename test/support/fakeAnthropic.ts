@@ -16,17 +16,32 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 
 export type FakeMessageResponse =
-  /** HTTP 200 with a message whose single text block says `text`. */
-  | { kind: 'message'; text: string; usage?: { input_tokens: number; output_tokens: number } }
+  /** HTTP 200 with a message whose text block says `text` (none when empty and it uses tools) and, with `toolUses`, tool_use blocks (stop_reason tool_use). */
+  | { kind: 'message'; text: string; toolUses?: FakeToolUse[]; usage?: { input_tokens: number; output_tokens: number } }
   /** An error with Anthropic's body `{type: "error", error: {type, message, details?}}`. */
   | { kind: 'error'; status: number; type: string; message?: string; details?: Record<string, unknown>; headers?: Record<string, string> };
+
+/** A tool_use block of a reply. */
+export interface FakeToolUse {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** A content block of a request's message: text, a tool_use the assistant made, or the tool_result answering one. */
+export type RequestBlock =
+  | { type: 'text'; text: string }
+  | { type: 'tool_use'; id: string; name: string; input: Record<string, unknown> }
+  | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
 
 export interface MessagesRequestBody {
   model?: string;
   max_tokens?: number;
   system?: string;
   temperature?: number;
-  messages?: Array<{ role: string; content: string }>;
+  messages?: Array<{ role: string; content: string | RequestBlock[] }>;
+  tools?: Array<{ name: string; description: string; input_schema: unknown }>;
+  tool_choice?: { type: string };
 }
 
 export interface RecordedMessagesRequest {
@@ -85,6 +100,8 @@ export async function startFakeAnthropic(options: { apiKey: string; handler?: Fa
     if (body.max_tokens > FAKE_MODEL_MAX_TOKENS) {
       return anthropicError(400, 'invalid_request_error', `max_tokens: ${body.max_tokens} > ${FAKE_MODEL_MAX_TOKENS}, which is the maximum allowed number of output tokens for ${body.model}`);
     }
+    const toolProblem = toolBlockProblem(body);
+    if (toolProblem) return anthropicError(400, 'invalid_request_error', toolProblem);
     return handler(body, index++);
   };
 
@@ -108,8 +125,8 @@ export async function startFakeAnthropic(options: { apiKey: string; handler?: Fa
           type: 'message',
           role: 'assistant',
           model,
-          content: [{ type: 'text', text: spec.text }],
-          stop_reason: 'end_turn',
+          content: [...(spec.text || !spec.toolUses?.length ? [{ type: 'text', text: spec.text }] : []), ...(spec.toolUses ?? []).map((u) => ({ type: 'tool_use', ...u }))],
+          stop_reason: spec.toolUses?.length ? 'tool_use' : 'end_turn',
           stop_sequence: null,
           usage: spec.usage ?? { input_tokens: 42, output_tokens: 7 },
         },
@@ -143,4 +160,25 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/**
+ * What the Messages API refuses in a conversation with tools: tool_use or
+ * tool_result blocks without `tools` defined, and a user turn whose
+ * tool_result blocks do not answer the tool_use blocks of the assistant turn
+ * before it, each by its id. Undefined when the request is sound.
+ */
+function toolBlockProblem(body: MessagesRequestBody): string | undefined {
+  const messages = body.messages ?? [];
+  const blocks = (m: { content: string | RequestBlock[] }) => (typeof m.content === 'string' ? [] : m.content);
+  const usesTools = messages.some((m) => blocks(m).some((b) => b.type === 'tool_use' || b.type === 'tool_result'));
+  if (usesTools && !body.tools?.length) return 'Requests which include `tool_use` or `tool_result` blocks must define tools.';
+  for (const [i, m] of messages.entries()) {
+    const results = blocks(m).flatMap((b) => (b.type === 'tool_result' ? [b.tool_use_id] : []));
+    if (!results.length) continue;
+    const uses = i > 0 ? blocks(messages[i - 1]!).flatMap((b) => (b.type === 'tool_use' ? [b.id] : [])) : [];
+    if (results.length !== uses.length || results.some((id) => !uses.includes(id)))
+      return `messages.${i}: \`tool_result\` blocks must answer the \`tool_use\` blocks of the previous message (${uses.join(', ') || 'none'}), each by its id`;
+  }
+  return undefined;
 }

@@ -21,8 +21,8 @@ export interface FakeUsage {
 
 /** What the server does with one request. `delayMs` holds the answer back (not for 'hang'). */
 export type FakeResponse =
-  /** HTTP 200 with a chat completion whose single choice says `content`. */
-  | { kind: 'completion'; content: string; usage?: FakeUsage; delayMs?: number; headers?: Record<string, string> }
+  /** HTTP 200 with a chat completion whose single choice says `content` and, with `toolCalls`, calls those functions (finish_reason tool_calls). */
+  | { kind: 'completion'; content: string; toolCalls?: FakeToolCall[]; usage?: FakeUsage; delayMs?: number; headers?: Record<string, string> }
   /** An HTTP error with an OpenAI-style error body (`{"error": ...}`) unless `body` is given. */
   | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string>; delayMs?: number }
   /** Arbitrary bytes, e.g. a truncated JSON body, served as application/json unless told otherwise. */
@@ -34,10 +34,27 @@ export type FakeResponse =
   /** Sends 200 and headers, then never finishes the body. */
   | { kind: 'stall'; delayMs?: number };
 
+/** A function call of a completion: its id, the function's name and its arguments (JSON text, as the API sends them). */
+export interface FakeToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A message of a request: a role's text, an assistant's function calls, or a tool's result answering one. */
+export interface ChatRequestMessage {
+  role: string;
+  content: string | null;
+  tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
+  tool_call_id?: string;
+}
+
 /** The request body as the client sent it; `messages` etc. are whatever crossed the wire. */
 export type ChatRequestBody = Record<string, unknown> & {
   model?: string;
-  messages?: Array<{ role: string; content: string }>;
+  messages?: ChatRequestMessage[];
+  tools?: Array<{ type: string; function: { name: string; description?: string; parameters?: unknown } }>;
+  tool_choice?: unknown;
   temperature?: number;
   max_tokens?: number;
 };
@@ -104,6 +121,13 @@ export const stall = (): FakeResponse => ({ kind: 'stall' });
 /** Adds a delay before the answer, e.g. to make concurrent requests overlap. */
 export const delayed = (response: FakeResponse, delayMs: number): FakeResponse => (response.kind === 'hang' ? response : { ...response, delayMs });
 
+/** A completion calling functions: each call's arguments given as an object, sent as JSON text. */
+export const toolCallsReply = (calls: ReadonlyArray<{ id: string; name: string; arguments: unknown }>, content = ''): FakeResponse => ({
+  kind: 'completion',
+  content,
+  toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.arguments) })),
+});
+
 /** A handler answering from a queue in order; past its end, a 500 that names the unscripted request. */
 export function queue(responses: readonly FakeResponse[]): FakeHandler {
   const pending = [...responses];
@@ -151,6 +175,11 @@ export async function startFakeOpenAI(handler: FakeHandler | readonly FakeRespon
       // recorded as text
     }
     if (options.record !== false) requests.push({ index, receivedAt: performance.now(), method: req.method, path: req.url, headers: req.headers, body, rawBody });
+    const toolProblem = typeof body === 'string' ? undefined : toolMessageProblem(body);
+    if (toolProblem) {
+      sendJSON(res, 400, { error: { message: toolProblem, type: 'invalid_request_error', param: 'messages', code: null } });
+      return;
+    }
     const spec = await current(typeof body === 'string' ? {} : body, index);
     if (spec.kind === 'hang') return;
     await wait(spec.delayMs);
@@ -167,7 +196,19 @@ export async function startFakeOpenAI(handler: FakeHandler | readonly FakeRespon
             object: 'chat.completion',
             created: Math.floor(Date.now() / 1000),
             model,
-            choices: [{ index: 0, message: { role: 'assistant', content: spec.content, refusal: null }, finish_reason: 'stop', logprobs: null }],
+            choices: [
+              {
+                index: 0,
+                message: {
+                  role: 'assistant',
+                  content: spec.toolCalls?.length && !spec.content ? null : spec.content,
+                  refusal: null,
+                  ...(spec.toolCalls?.length ? { tool_calls: spec.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}),
+                },
+                finish_reason: spec.toolCalls?.length ? 'tool_calls' : 'stop',
+                logprobs: null,
+              },
+            ],
             usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
           },
           spec.headers,
@@ -244,4 +285,31 @@ function sendJSON(res: ServerResponse, status: number, body: unknown, headers: R
   const text = JSON.stringify(body);
   res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
   res.end(text);
+}
+
+/**
+ * What chat completions refuses in a conversation with tools: an assistant
+ * message with `tool_calls` not followed by a `tool` message answering each
+ * call by its id, a `tool` message answering no call, or tool calls without
+ * `tools` defined. Undefined when the request is sound.
+ */
+function toolMessageProblem(body: ChatRequestBody): string | undefined {
+  const messages = body.messages ?? [];
+  let open: string[] = [];
+  for (const [i, m] of messages.entries()) {
+    if (m.role === 'tool') {
+      if (!open.includes(m.tool_call_id ?? '')) return `Invalid parameter: messages[${i}]: a message with role 'tool' must be a response to a preceding message with 'tool_calls'.`;
+      open = open.filter((id) => id !== m.tool_call_id);
+      continue;
+    }
+    if (open.length)
+      return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`;
+    if (m.tool_calls?.length) {
+      if (!Array.isArray(body.tools) || body.tools.length === 0) return `Invalid parameter: messages[${i}]: 'tool_calls' need 'tools' defined.`;
+      open = m.tool_calls.map((c) => c.id);
+    }
+  }
+  return open.length
+    ? `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`
+    : undefined;
 }

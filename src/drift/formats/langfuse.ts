@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTime } from '../record.js';
+import { parseTime, utcIfZoneless } from '../record.js';
 import { isObject } from './format.js';
 import { objectFormat } from './objects.js';
 
@@ -15,6 +15,13 @@ import { objectFormat } from './objects.js';
  * ({data: [...], meta}: Traces, ObservationsViews, ObservationsV2Response).
  * Only what drift reads is checked; every other key is kept for the field
  * mapping (`output.verdict`, `metadata.canary_id`).
+ *
+ * Also Langfuse's blob-storage export (its field reference,
+ * docs/api-and-data-platform/features/blob-storage-export-fields): the same
+ * records with snake_case keys, one per line (enriched observations_v2/,
+ * legacy observations/ and traces/): id, trace_id, type, start_time,
+ * provided_model_name, metadata (an object), input and output as strings
+ * ("plain text or JSON"), times as `YYYY-MM-DD HH:MM:SS.ffffff` in UTC.
  */
 
 const observation = z.looseObject({
@@ -24,16 +31,38 @@ const observation = z.looseObject({
   name: z.string().nullish(),
   startTime: z.string(),
 });
+
+/** An export's payload string, read as the JSON it holds when it holds an object or array, so `output.verdict` reaches into it. */
+const payload = z.unknown().transform((value) => {
+  if (typeof value !== 'string' || !/^\s*[[{]/.test(value)) return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value; // plain text that starts with a bracket
+  }
+});
+const exportedObservation = z.looseObject({
+  id: z.string(),
+  trace_id: z.string().nullish(),
+  type: z.string(),
+  name: z.string().nullish(),
+  start_time: z.string(),
+  input: payload,
+  output: payload,
+});
 const trace = z.looseObject({
   id: z.string(),
   timestamp: z.string(),
   name: z.string().nullish(),
 });
 
-type LangfuseRecord = z.infer<typeof observation> | z.infer<typeof trace>;
+type LangfuseRecord = z.infer<typeof observation> | z.infer<typeof exportedObservation> | z.infer<typeof trace>;
 
-/** Observations carry a type; traces do not. */
-const parse = (value: unknown): z.ZodSafeParseResult<LangfuseRecord> => (isObject(value) && 'type' in value ? observation.safeParse(value) : trace.safeParse(value));
+/** Observations carry a type (the export spells their time start_time); traces do not. */
+function parse(value: unknown): z.ZodSafeParseResult<LangfuseRecord> {
+  if (!isObject(value) || !('type' in value)) return trace.safeParse(value);
+  return 'start_time' in value ? exportedObservation.safeParse(value) : observation.safeParse(value);
+}
 
 export const langfuse = objectFormat<LangfuseRecord>({
   name: 'langfuse',
@@ -43,9 +72,10 @@ export const langfuse = objectFormat<LangfuseRecord>({
   nestedKey: 'observations',
   parse,
   // A trace's shape (an id and a timestamp) is common in JSON Lines logs: a Langfuse trace also lists its session and user, null or not.
-  marked: (record) => 'startTime' in record || ('sessionId' in record && 'userId' in record),
+  marked: (record) => 'startTime' in record || ('start_time' in record && 'trace_id' in record) || ('sessionId' in record && 'userId' in record) || ('session_id' in record && 'user_id' in record),
   ownTime(record) {
-    const [field, raw] = 'startTime' in record ? ['startTime', record.startTime] : ['timestamp', record.timestamp];
+    // The export writes UTC without a zone; the API always gives one, so a time of its without one is refused.
+    const [field, raw] = 'startTime' in record ? ['startTime', record.startTime] : 'start_time' in record ? ['start_time', utcIfZoneless(record.start_time)] : ['timestamp', record.timestamp];
     const time = parseTime(raw);
     return typeof time === 'string' ? { field, problem: time } : time;
   },

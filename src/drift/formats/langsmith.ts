@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseTime } from '../record.js';
+import { parseTime, utcIfZoneless } from '../record.js';
 import { objectFormat } from './objects.js';
 
 /*
@@ -22,9 +22,6 @@ const run = z.looseObject({
 
 type Run = z.infer<typeof run>;
 
-/** A date-time without a zone: LangSmith's API writes its UTC times so. */
-const ZONELESS = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
-
 export const langsmith = objectFormat<Run>({
   name: 'langsmith',
   title: 'LangSmith',
@@ -36,7 +33,8 @@ export const langsmith = objectFormat<Run>({
   ownTime(record) {
     const raw = record.start_time;
     if (raw === undefined || raw === null) return { field: 'start_time', problem: 'missing' };
-    const time = parseTime(typeof raw === 'string' && ZONELESS.test(raw) ? `${raw}Z` : raw);
+    // LangSmith's API writes its UTC times without a zone.
+    const time = parseTime(utcIfZoneless(raw));
     return typeof time === 'string' ? { field: 'start_time', problem: time } : time;
   },
 });

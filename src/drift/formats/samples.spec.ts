@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SAMPLE_CONFIGS, SAMPLE_FILES, SAMPLES_DIR } from '../../../scripts/make-drift-samples.js';
+import { LANGFUSE_EXPORT, SAMPLE_CONFIGS, SAMPLE_FILES, SAMPLES_DIR } from '../../../scripts/make-drift-samples.js';
 import { driftCommand } from '../command.js';
 import type { LogFormatName } from '../config.js';
 import type { DriftReport } from '../report.js';
@@ -94,6 +94,23 @@ describe('the samples of fixtures/drift-samples', () => {
     expect(code).toBe(1);
     expect(report!.inputs.format).toBe(format);
     expect(figures(report!)).toEqual(figures(jsonl));
+  });
+
+  it("Langfuse's blob-storage export (snake_case, payloads as strings, times in UTC without a zone) reads to the same figures, declared or detected", async () => {
+    const log = join(SAMPLES_DIR, LANGFUSE_EXPORT.file);
+    const declared = await drift(log, '--config', join(SAMPLES_DIR, LANGFUSE_EXPORT.config), '--canaries', key);
+    const detected = await drift(log, '--config', configFile(LANGFUSE_EXPORT.text.replace('  format: langfuse\n', '')), '--canaries', key);
+    for (const { code, report } of [declared, detected]) {
+      expect(code).toBe(1);
+      expect(report!.inputs.format).toBe('langfuse');
+      expect(figures(report!)).toEqual(figures(jsonl));
+      expect([report!.inputs.records, report!.inputs.otherRecords, report!.inputs.canaryLines]).toEqual([jsonl.inputs.records, jsonl.inputs.records - 1, jsonl.inputs.canaryLines]);
+    }
+    // One observation a line, two a review (review 402 has no worker's): the critic's of review 201 is line 402, of review 402 line 803.
+    expect(declared.report!.inputs.badLines.shown.map((b) => [b.line, b.field])).toEqual([
+      [402, 'output.verdict'],
+      [803, 'start_time'],
+    ]);
   });
 
   it('says in drift.md and drift.html which format was read, and what the lines held', async () => {

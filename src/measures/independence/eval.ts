@@ -1,6 +1,7 @@
 import type { PairedComparison } from '../../results/tabulate.js';
 import { formatP, signedPoints } from '../format.js';
-import type { CriticPart, RunScope } from '../measure.js';
+import type { CriticTables } from '../../results/tabulate.js';
+import type { RunScope } from '../measure.js';
 
 /** What an eval found: `not-applicable` when the run gave it nothing to judge (the evidence says why). */
 export type IndependenceResult = 'pass' | 'fail' | 'not-applicable';
@@ -20,7 +21,8 @@ export interface IndependenceRow extends Judgement {
 /** What an eval reads of one critic: its name and report part, and the run's scope. */
 export interface IndependenceScope {
   name: string;
-  critic: CriticPart;
+  /** Its part of report.json: its tables, and each per-critic measure's figure (criticFigure). */
+  critic: CriticTables;
   run: RunScope;
 }
 

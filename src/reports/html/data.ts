@@ -4,10 +4,13 @@ import type { ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { stoodUnasked, type ReviewResult } from '../../reviews/types.js';
 import { outcomeCode, type ItemOutcomes } from '../../results/itemOutcomes.js';
-import type { DrillFixture, DrillItem, DrillReview, OutcomeLetters } from './drill.js';
+import type { DrillFixture, DrillItem, DrillReview, DrillToolCall, OutcomeLetters } from './drill.js';
+import type { ToolCall } from '../../reviews/tools/index.js';
 
 /** Replies longer than this are cut in the page (the run store keeps them whole). */
 export const MAX_REPLY_CHARS = 20_000;
+/** A tool call's arguments longer than this (as JSON) are cut in the page's timeline. */
+export const MAX_CALL_ARGUMENTS = 300;
 
 /** The letter each outcome code has in DrillItem.x. */
 export const OUTCOME_LETTER: OutcomeLetters = { caught: 'c', missed: 'm', noverdict: 'n', error: 'e' };
@@ -101,7 +104,7 @@ export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readon
   const v: DrillReview[] = [];
   for (const r of reviews) {
     const where = located(r);
-    v.push([
+    const review: DrillReview = [
       conditions.indexOf(r.condition),
       r.repeat,
       r.outcome === 'verdict' ? 'v' : r.outcome === 'no-verdict' ? 'n' : 'e',
@@ -112,7 +115,16 @@ export function drillReviews(reviews: Iterable<ReviewResult>, conditions: readon
       r.attempts,
       Math.round(r.latencyMs * 10) / 10,
       where === null ? '' : where ? 'l' : 'u',
-    ]);
+    ];
+    // Only a critic with tools has the timeline: a review without one keeps the tuple it always had.
+    if (r.toolCalls) review.push(r.toolCalls.map(drillCall));
+    v.push(review);
   }
   return v;
+}
+
+/** A tool call as the review's timeline shows it. */
+function drillCall(call: ToolCall): DrillToolCall {
+  const args = JSON.stringify(call.arguments) ?? '';
+  return [call.tool, args.length > MAX_CALL_ARGUMENTS ? `${args.slice(0, MAX_CALL_ARGUMENTS)}…` : args, call.denied ? 1 : 0, Math.round(call.latencyMs * 10) / 10, call.resultDigest];
 }

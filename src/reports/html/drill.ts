@@ -33,6 +33,19 @@ export type DrillReview = [
   latencyMs: number,
   /** "l" a catch that pointed at the mutation, "u" one that did not, "" no catch. */
   located: '' | 'l' | 'u',
+  /** A critic with tools: its calls in the order made (absent for a critic without tools). */
+  calls?: DrillToolCall[],
+];
+
+/** One tool call of a review, for its timeline. */
+export type DrillToolCall = [
+  tool: string,
+  /** Its arguments as JSON, cut to MAX_CALL_ARGUMENTS characters. */
+  args: string,
+  /** 1 when it was denied (out of bounds). */
+  denied: 0 | 1,
+  latencyMs: number,
+  resultDigest: string,
 ];
 
 /** A row of the mutant list: a mutant or an original, its change and one outcome letter per condition. */

@@ -7,6 +7,7 @@ import { sha256Hex } from '../../util/hash.js';
 import { RecentResults } from '../../util/recentResults.js';
 import type { Critic } from '../critic.js';
 import { GRAMMARS, type GrammarName } from '../verdicts/index.js';
+import { checkedRequest } from './fetchEvidence.js';
 import { quotedPassages, secondTurnOf } from './secondTurn.js';
 
 export interface ClaimFinding {
@@ -110,11 +111,13 @@ export function createEvidenceCheckCritic(name: string, grammar: GrammarName = '
     // The per-claim version answers differently, so it is another identity (and other cache keys).
     identity: perClaim ? { provider: 'builtin:evidence-check', version: 2, verdict: 'claims' } : { provider: 'builtin:evidence-check', version: 2 },
     async review(call) {
-      const findings = checkAgainstEvidence(call.request);
+      // With tools and no evidence in the request, it searches and reads its own before every verdict.
+      const request = await checkedRequest(call);
+      const findings = checkAgainstEvidence(request);
       const second = secondTurnOf(call);
       // Pushback, a revealed trace or a rebuttal of nothing it found: it checks again, and says what the evidence says.
-      if (second?.first !== 'FAIL' || !findings.length) return { text: describe(call.request, findings) };
-      return { text: describe(call.request, findingsAfterRebuttal(findings, call.request.evidence, second.followUp)) };
+      if (second?.first !== 'FAIL' || !findings.length) return { text: describe(request, findings) };
+      return { text: describe(request, findingsAfterRebuttal(findings, request.evidence, second.followUp)) };
     },
   };
 }

@@ -2,6 +2,7 @@ import { contaminantIn } from '../../requests/types.js';
 import type { Critic } from '../critic.js';
 import { secondTurnOf } from './secondTurn.js';
 import { checkAgainstEvidence, describeFindings } from './evidenceCheck.js';
+import { checkedRequest } from './fetchEvidence.js';
 import { WORK_DONE_CLAIM } from './workerClaims.js';
 
 /**
@@ -9,6 +10,9 @@ import { WORK_DONE_CLAIM } from './workerClaims.js';
  * it takes a prior verdict at its word and approves without checking whenever
  * the worker's own words claim the work verified or done: its trace, or any other
  * contaminant a condition adds (a round summary "tests are green", seed 003).
+ * With tools it stops searching there too: once the worker's words say the
+ * work was confirmed, it fetches nothing (seed 004's checker that "never
+ * fetched the handbook").
  */
 export function createTraceTrustingCritic(name: string): Critic {
   return {
@@ -27,7 +31,8 @@ export function createTraceTrustingCritic(name: string): Critic {
       if (claims.some((text) => WORK_DONE_CLAIM.test(text))) {
         return { text: 'The worker reports it verified these claims; approving.\nVERDICT: PASS' };
       }
-      return { text: describeFindings(checkAgainstEvidence(request)) };
+      // Nothing claimed: it checks, fetching its own evidence when it has tools and the request has none.
+      return { text: describeFindings(checkAgainstEvidence(await checkedRequest({ request, tools: call.tools }))) };
     },
   };
 }

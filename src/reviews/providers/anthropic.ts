@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../requests/types.js';
 import { anthropicBatchApi } from '../batch/anthropicBatch.js';
-import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+import { CriticCallError, type Critic, type CriticIdentity, type CriticReply, type TokenUsage } from '../critic.js';
+import { verdictNow, type Toolbox } from '../tools/index.js';
+import { BATCH_TOOLS } from '../tools/schema.js';
 import { endpointIdentity } from './endpoint.js';
-import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
+import { apiKeyFrom, entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
@@ -28,6 +30,7 @@ const schema = providerSchema('anthropic', {
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
   batch: z.boolean().optional().describe('Send the reviews through the Message Batches API (at `pricing.batchDiscount`); not part of the identity.'),
+  tools: entryKeys.tools,
 });
 
 /** Claude through the Anthropic Messages API (`POST {baseURL}/v1/messages`). Fails (exit 2) on a missing API key before anything is sent. */
@@ -42,7 +45,11 @@ export const anthropic: Provider<typeof schema> = {
     maxTokens: entry.maxTokens,
     anthropicVersion: entry.anthropicVersion,
     templateHash,
+    ...toolsIdentity(entry.tools),
   }),
+  validateConfig(entry, rules) {
+    if (entry.tools && entry.batch) throw rules.errorAt('tools', `${BATCH_TOOLS}: remove batch: true, or the tools`);
+  },
   create(entry, context) {
     const apiKey = apiKeyFrom(entry.apiKeyEnv, context.errorAt);
     return createAnthropicCritic({
@@ -76,36 +83,67 @@ export interface AnthropicCriticOptions {
   fieldError: (key: string, message: string) => string;
 }
 
+/** A content block of the user turn that answers tool calls: a tool's result, or the request for a verdict. */
+type ContentBlock = { type: 'text'; text: string } | { type: 'tool_result'; tool_use_id: string; content: string; is_error?: boolean };
+
+/** A message of the conversation sent: text, or (with tools) content blocks: the harness's own, or an assistant turn's as the API gave them. */
+type SentMessage = { role: 'user' | 'assistant'; content: string | readonly object[] };
+
 /** The Messages API's reply, as far as a review reads it. */
 interface MessagesReply {
   type?: string;
-  content?: Array<{ type?: string; text?: string }>;
+  content?: Array<{ type?: string; text?: unknown; id?: unknown; name?: unknown; input?: unknown }>;
   usage?: { input_tokens?: number; output_tokens?: number };
 }
 
 /**
  * One POST per review over the shared keep-alive transport; the scheduler owns
  * retries. The template's system message goes in `system`, the rest as the
- * conversation; the reply is the text of its text blocks, joined.
+ * conversation; the reply is the text of its text blocks, joined. With tools,
+ * a review is several POSTs (toolLoop).
  */
 export function createAnthropicCritic(options: AnthropicCriticOptions): Critic {
   const transport = new HttpTransport();
   const url = new URL(`${(options.baseURL ?? DEFAULT_ANTHROPIC_BASE_URL).replace(/\/+$/, '')}/v1/messages`);
   const headers = { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': options.apiKey, 'anthropic-version': options.anthropicVersion ?? ANTHROPIC_VERSION };
-  const body = (messages: ChatMessage[]) => {
-    const system = messages
+  const systemOf = (messages: ChatMessage[]) =>
+    messages
       .filter((m) => m.role === 'system')
       .map((m) => m.content)
       .join('\n\n');
+  const conversationOf = (messages: ChatMessage[]): SentMessage[] => messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role as SentMessage['role'], content: m.content }));
+  const body = (messages: ChatMessage[], conversation: SentMessage[] = conversationOf(messages), tools?: { tools: unknown[]; tool_choice: { type: 'auto' | 'none' } }) => {
+    const system = systemOf(messages);
     return JSON.stringify({
       model: options.model,
       max_tokens: options.maxTokens,
       ...(system ? { system } : {}),
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
-      messages: messages.filter((m) => m.role !== 'system').map((m) => ({ role: m.role, content: m.content })),
+      messages: conversation,
+      ...tools,
     });
   };
   const readError = (text: string) => readAnthropicError(text, options.fieldError);
+  /** One POST: the message's content blocks, its usage and the rate limits its headers published. */
+  const send = async (text: string, signal: AbortSignal) => {
+    let reply: HttpReply;
+    try {
+      reply = await transport.post(url, headers, text, { signal, timeoutMs: options.timeoutMs });
+    } catch (err) {
+      throw transportError(err, signal);
+    }
+    if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
+    const message = parseJson(reply.body) as MessagesReply | undefined;
+    if (!message || !Array.isArray(message.content)) throw new CriticCallError(`malformed response: ${message === undefined ? 'body is not JSON' : 'no content'}`, true);
+    const { input_tokens: inputTokens, output_tokens: outputTokens } = message.usage ?? {};
+    return {
+      content: message.content,
+      text: message.content.flatMap((block) => (block.type === 'text' && typeof block.text === 'string' ? [block.text] : [])).join(''),
+      usage: typeof inputTokens === 'number' && typeof outputTokens === 'number' ? { inputTokens, outputTokens } : undefined,
+      rateLimit: rateLimitFromHeaders(reply.headers),
+    };
+  };
+  const replyOf = (text: string, usage: TokenUsage | undefined, rateLimit: CriticReply['rateLimit']): CriticReply => ({ text, ...(usage ? { usage } : {}), ...(rateLimit ? { rateLimit } : {}) });
   return {
     name: options.name,
     identity: options.identity,
@@ -116,29 +154,41 @@ export function createAnthropicCritic(options: AnthropicCriticOptions): Critic {
       body: (messages) => body(messages as ChatMessage[]),
     }),
     preview: ({ messages }) => ({ method: 'POST', url: url.toString(), headers: { ...headers, 'x-api-key': '***' }, body: body(messages) }),
-    async review({ messages, signal }) {
-      let reply: HttpReply;
-      try {
-        reply = await transport.post(url, headers, body(messages), { signal, timeoutMs: options.timeoutMs });
-      } catch (err) {
-        throw transportError(err, signal);
-      }
-      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
-      const message = parseJson(reply.body) as MessagesReply | undefined;
-      if (!message || !Array.isArray(message.content)) throw new CriticCallError(`malformed response: ${message === undefined ? 'body is not JSON' : 'no content'}`, true);
-      const text = message.content
-        .filter((block) => block.type === 'text' && typeof block.text === 'string')
-        .map((block) => block.text)
-        .join('');
-      const { input_tokens: inputTokens, output_tokens: outputTokens } = message.usage ?? {};
-      const rateLimit = rateLimitFromHeaders(reply.headers);
-      return {
-        text,
-        ...(typeof inputTokens === 'number' && typeof outputTokens === 'number' ? { usage: { inputTokens, outputTokens } } : {}),
-        ...(rateLimit ? { rateLimit } : {}),
-      };
+    async review({ messages, signal, tools }) {
+      if (tools?.specs.length) return toolLoop(messages, tools, signal);
+      const { text, usage, rateLimit } = await send(body(messages), signal);
+      return replyOf(text, usage, rateLimit);
     },
   };
+
+  /**
+   * A review with tools: each reply's `tool_use` blocks are run in order and
+   * answered in one user message of `tool_result` blocks, until a reply uses
+   * none. Once the review's calls are spent the critic is asked for its
+   * verdict in that message, the tools still listed (the conversation names
+   * them) with `tool_choice: none`.
+   */
+  async function toolLoop(messages: ChatMessage[], tools: Toolbox, signal: AbortSignal): Promise<CriticReply> {
+    const conversation = conversationOf(messages);
+    const specs = tools.specs.map((spec) => ({ name: spec.name, description: spec.description, input_schema: spec.parameters }));
+    let usage: TokenUsage | undefined;
+    for (;;) {
+      const spent = tools.remaining === 0;
+      const sent = await send(body(messages, conversation, { tools: specs, tool_choice: { type: spent ? 'none' : 'auto' } }), signal);
+      usage = sent.usage && { inputTokens: (usage?.inputTokens ?? 0) + sent.usage.inputTokens, outputTokens: (usage?.outputTokens ?? 0) + sent.usage.outputTokens };
+      const uses = sent.content.flatMap((b) => (b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name, input: b.input }] : []));
+      if (spent || uses.length === 0) return replyOf(sent.text, usage, sent.rateLimit);
+      // The assistant's turn goes back as it came: its text and tool_use blocks, which the results answer by id.
+      conversation.push({ role: 'assistant', content: sent.content });
+      const results: ContentBlock[] = [];
+      for (const use of uses) {
+        const result = await tools.call(use.name, use.input);
+        results.push({ type: 'tool_result', tool_use_id: use.id, content: result.content, ...(result.denied || result.error ? { is_error: true } : {}) });
+      }
+      if (tools.remaining === 0) results.push({ type: 'text', text: verdictNow(tools.maxCalls) });
+      conversation.push({ role: 'user', content: results });
+    }
+  }
 }
 
 /**

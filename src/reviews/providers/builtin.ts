@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Critic } from '../critic.js';
 import { DEFAULT_GRAMMAR, type GrammarName } from '../verdicts/index.js';
-import { entryKeys, providerSchema } from './entrySchema.js';
+import { entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import type { Provider } from './types.js';
 
 /**
@@ -33,6 +33,30 @@ export function builtinProvider<N extends `builtin:${string}`>(
     schema,
     identity: (entry, context) => provider.create(entry, context).identity,
     create: (entry, context) => createCritic(context.name, ('verdict' in entry ? (entry.verdict as GrammarName) : undefined) ?? grammars[0]),
+  };
+  return provider;
+}
+
+/**
+ * A built-in that can fetch its own evidence: its entry also takes `tools:`
+ * (critics.md, "Critics that use tools"), and its tools join its identity, so its replies are
+ * cached apart from the same checker's without them.
+ */
+export function toolUsingBuiltin<N extends `builtin:${string}`>(
+  name: N,
+  createCritic: (name: string, grammar: GrammarName) => Critic,
+  grammars: readonly [GrammarName, ...GrammarName[]] = [DEFAULT_GRAMMAR],
+) {
+  const base = builtinProvider(name, createCritic, grammars);
+  const schema = base.schema.extend({ tools: entryKeys.tools });
+  const provider: Provider<typeof schema> = {
+    name,
+    schema,
+    identity: (entry, context) => provider.create(entry, context).identity,
+    create: (entry, context) => {
+      const critic = base.create(entry, context);
+      return entry.tools ? { ...critic, identity: { ...critic.identity, ...toolsIdentity(entry.tools) } } : critic;
+    },
   };
   return provider;
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ToolsSetting } from '../../requests/tools.js';
+import { toolsSchema } from '../tools/schema.js';
 import { DEFAULT_GRAMMAR, GRAMMAR_NAMES } from '../verdicts/index.js';
 
 const criticName = z
@@ -38,6 +40,7 @@ export const entryKeys = {
     })
     .optional()
     .describe("The account's limits: requests are paced to the tighter of these and what the API's rate-limit headers say; not part of the identity."),
+  tools: toolsSchema.optional(),
   apiKeyEnv: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name')
@@ -50,3 +53,6 @@ export function apiKeyFrom(variable: string, errorAt: (key: string, message: str
   if (!value) throw errorAt('apiKeyEnv', `environment variable ${variable} is not set`);
   return value;
 }
+
+/** The entry's `tools:` as its identity carries it: absent without tools, so a critic without them keeps the identity (and cache keys) it had. */
+export const toolsIdentity = (tools: ToolsSetting | undefined): { tools?: ToolsSetting } => (tools ? { tools } : {});

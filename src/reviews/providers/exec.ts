@@ -2,10 +2,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { sha256Hex } from '../../util/hash.js';
+import { RecentResults } from '../../util/recentResults.js';
 import type { Critic } from '../critic.js';
-import { entryKeys, providerSchema } from './entrySchema.js';
+import { entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { createExecCritic } from './execOneshot.js';
 import { createPersistentExecCritic } from './execPersistent.js';
+import { McpToolServer } from '../tools/mcp.js';
 import type { Provider } from './types.js';
 
 const schema = providerSchema('exec', {
@@ -15,6 +17,7 @@ const schema = providerSchema('exec', {
   verdict: entryKeys.verdict,
   notFound: entryKeys.notFound,
   timeoutMs: entryKeys.timeoutMs,
+  tools: entryKeys.tools,
 });
 
 /** A local command, run per review or kept for the run (`mode`). */
@@ -23,11 +26,19 @@ export const exec: Provider<typeof schema> = {
   schema,
   // The mode is how reviews travel, not what the critic answers: it stays out of the identity, as the
   // transport of an openai critic does. (A script written for the other mode has its own hash anyway.)
-  identity: (entry, { baseDir, templateHash }) => ({ provider: 'exec', command: entry.command, scriptHashes: scriptHashes(entry.command, baseDir), templateHash }),
+  identity: (entry, { baseDir, templateHash }) => ({
+    provider: 'exec',
+    command: entry.command,
+    scriptHashes: scriptHashes(entry.command, baseDir),
+    templateHash,
+    ...toolsIdentity(entry.tools),
+  }),
   create(entry, context) {
     const create = entry.mode === 'persistent' ? createPersistentExecCritic : createExecCritic;
     const command = entry.command as [string, ...string[]];
-    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context) });
+    // With tools, the critic's reviews reach them over MCP too (the only way a oneshot process can).
+    const mcp = entry.tools ? new McpToolServer() : undefined;
+    const critic = create({ name: context.name, command, cwd: context.baseDir, timeoutMs: entry.timeoutMs ?? context.timeoutMs, identity: exec.identity(entry, context), mcp });
     // What `run --dry-run` shows: the object the program reads on stdin (one line of it, in persistent mode).
     const preview: NonNullable<Critic['preview']> = ({ reviewId, request, messages }) => ({
       method: 'stdin',
@@ -39,13 +50,21 @@ export const exec: Provider<typeof schema> = {
   },
 };
 
+/**
+ * Each file's hash by its path and what stat says of it: a process that creates many critics (a test suite running
+ * audits in one process) reads an unchanged file once, though it is often the interpreter itself (~100 MB for node).
+ * Any write changes the file's ctime, so an edited script is hashed afresh.
+ */
+const fileHashes = new RecentResults<string>(256);
+
 /** Hashes of the files an exec command names (its script), so editing the script changes the critic's identity. */
 function scriptHashes(command: readonly string[], baseDir: string): Record<string, string> {
   const hashes: Record<string, string> = {};
   for (const arg of command) {
     const file = resolve(baseDir, arg);
     try {
-      if (statSync(file).isFile()) hashes[arg] = sha256Hex(readFileSync(file)).slice(0, 16);
+      const stat = statSync(file, { bigint: true });
+      if (stat.isFile()) hashes[arg] = fileHashes.get(`${file}\0${stat.dev}\0${stat.ino}\0${stat.size}\0${stat.mtimeNs}\0${stat.ctimeNs}`, () => sha256Hex(readFileSync(file)).slice(0, 16));
     } catch {
       // Not a file: an ordinary argument.
     }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+import { CriticCallError, type Critic, type CriticIdentity, type CriticReply, type ReviewCall } from '../critic.js';
+import type { McpToolServer } from '../tools/mcp.js';
 
 export interface ExecCriticOptions {
   name: string;
@@ -7,6 +8,8 @@ export interface ExecCriticOptions {
   cwd: string;
   timeoutMs: number;
   identity: CriticIdentity;
+  /** A critic with `tools:`: the MCP server its reviews reach their tools through (`mcp: {url}` in each review's input). */
+  mcp?: McpToolServer | undefined;
 }
 
 /** Most of a reply we keep; a critic that floods stdout has failed, not answered. */
@@ -82,48 +85,58 @@ export function crashSummary(stderr: string): string {
  */
 export function createExecCritic(options: ExecCriticOptions): Critic {
   const [program, ...args] = options.command;
+  const { mcp } = options;
   return {
     name: options.name,
     identity: options.identity,
-    review({ reviewId, request, messages, claims, turn, signal }) {
-      return new Promise((resolve, reject) => {
-        const child = spawn(program, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], signal });
-        const stdout: Buffer[] = [];
-        let stdoutBytes = 0;
-        const stderr = new StderrTail();
-        let settled = false;
-        const fail = (message: string) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          child.kill('SIGKILL');
-          reject(new CriticCallError(message, false));
-        };
-        const timer = setTimeout(() => fail(execFailure.timeout(options.timeoutMs)), options.timeoutMs);
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdoutBytes += chunk.length;
-          if (stdoutBytes > MAX_REPLY_BYTES) fail(execFailure.flood());
-          else stdout.push(chunk);
-        });
-        child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
-        child.on('error', (err) => {
-          // spawn reports the call's signal firing as an error too; that is a cut-off, not a failure to start.
-          if (err.name === 'AbortError') fail(execFailure.cutOff(signal));
-          else fail(execFailure.spawn(program, err));
-        });
-        child.on('close', (code, sig) => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          const text = Buffer.concat(stdout).toString('utf8');
-          if (code !== 0) reject(new CriticCallError(execFailure.exit(code, sig, stderr), false));
-          else if (looksPersistent(text)) reject(new CriticCallError(execFailure.persistentReply(), false));
-          else resolve({ text });
-        });
-        // A critic that exits without reading its input is its own business, not a crash of ours.
-        child.stdin.on('error', () => {});
-        child.stdin.end(JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims } : { id: reviewId, turn, request, messages }));
-      });
+    // With tools, a review's input carries the MCP address of its tools, open while the process runs.
+    async review(call) {
+      if (!call.tools || !mcp) return run(call);
+      const review = await mcp.open(call.tools);
+      return run(call, { url: review.url }).finally(review.close);
     },
+    ...(mcp ? { close: () => mcp.close() } : {}),
   };
+
+  function run({ reviewId, request, messages, claims, turn, signal }: ReviewCall, tools?: { url: string }): Promise<CriticReply> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(program, args, { cwd: options.cwd, stdio: ['pipe', 'pipe', 'pipe'], signal });
+      const stdout: Buffer[] = [];
+      let stdoutBytes = 0;
+      const stderr = new StderrTail();
+      let settled = false;
+      const fail = (message: string) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        child.kill('SIGKILL');
+        reject(new CriticCallError(message, false));
+      };
+      const timer = setTimeout(() => fail(execFailure.timeout(options.timeoutMs)), options.timeoutMs);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdoutBytes += chunk.length;
+        if (stdoutBytes > MAX_REPLY_BYTES) fail(execFailure.flood());
+        else stdout.push(chunk);
+      });
+      child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
+      child.on('error', (err) => {
+        // spawn reports the call's signal firing as an error too; that is a cut-off, not a failure to start.
+        if (err.name === 'AbortError') fail(execFailure.cutOff(signal));
+        else fail(execFailure.spawn(program, err));
+      });
+      child.on('close', (code, sig) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        const text = Buffer.concat(stdout).toString('utf8');
+        if (code !== 0) reject(new CriticCallError(execFailure.exit(code, sig, stderr), false));
+        else if (looksPersistent(text)) reject(new CriticCallError(execFailure.persistentReply(), false));
+        else resolve({ text });
+      });
+      // A critic that exits without reading its input is its own business, not a crash of ours.
+      child.stdin.on('error', () => {});
+      const mcpInput = tools ? { mcp: tools } : {};
+      child.stdin.end(JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims, ...mcpInput } : { id: reviewId, turn, request, messages, ...mcpInput }));
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { CriticCallError, type Critic, type CriticReply, type ReviewCall } from '../critic.js';
+import type { Toolbox } from '../tools/index.js';
 import { execFailure, MAX_REPLY_BYTES, StderrTail, type ExecCriticOptions } from './execOneshot.js';
 
 /** Processes in a row that ended before answering a review, after which the critic is not restarted. */
@@ -11,6 +12,8 @@ const CLOSE_GRACE_MS = 2_000;
 interface InFlight {
   resolve: (reply: CriticReply) => void;
   reject: (err: CriticCallError) => void;
+  /** A tool-using critic's tools for the review, and its calls so far, answered one after another in the order asked. */
+  tools?: { box: Toolbox; calls: Promise<void> };
 }
 
 /**
@@ -49,7 +52,7 @@ class ExecSession {
     this.child.on('close', (code, signal) => this.end(new CriticCallError(execFailure.exit(code, signal, this.stderr), true)));
   }
 
-  review({ reviewId, request, messages, claims, turn, signal }: ReviewCall, timeoutMs: number): Promise<CriticReply> {
+  review({ reviewId, request, messages, claims, turn, signal, tools }: ReviewCall, timeoutMs: number, mcpUrl?: string): Promise<CriticReply> {
     return new Promise((resolve, reject) => {
       const settle = () => {
         clearTimeout(timer);
@@ -69,8 +72,10 @@ class ExecSession {
       this.inFlight.set(reviewId, {
         resolve: (reply) => (settle(), resolve(reply)),
         reject: (err) => (settle(), reject(err)),
+        ...(tools ? { tools: { box: tools, calls: Promise.resolve() } } : {}),
       });
-      this.child.stdin.write(`${JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims } : { id: reviewId, turn, request, messages })}\n`);
+      const offered = tools ? { tools: tools.specs, maxCalls: tools.maxCalls, ...(mcpUrl ? { mcp: { url: mcpUrl } } : {}) } : {};
+      this.child.stdin.write(`${JSON.stringify(claims ? { id: reviewId, turn, request, messages, claims, ...offered } : { id: reviewId, turn, request, messages, ...offered })}\n`);
     });
   }
 
@@ -117,22 +122,51 @@ class ExecSession {
     } catch {
       parsed = null;
     }
-    const { id, reply, error } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
+    const { id, reply, error, toolCall } = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Record<string, unknown>;
     // Which review a stray line belongs to cannot be known: every review in flight on the process is in doubt.
     if (typeof id !== 'string') {
       this.failAll(`exec critic wrote a line that is not a JSON reply with a string "id": ${JSON.stringify(line.slice(0, 200))}`);
       return;
     }
-    if (this.abandoned.delete(id)) return;
+    // A review given up on may still send tool calls before its late reply: dropped, the mark kept for the reply.
+    if (this.abandoned.has(id)) {
+      if (toolCall === undefined) this.abandoned.delete(id);
+      return;
+    }
     const review = this.inFlight.get(id);
     if (!review) {
       this.failAll(`exec critic replied to id ${JSON.stringify(id.slice(0, 100))}, which is not a review in flight`);
+      return;
+    }
+    if (toolCall !== undefined) {
+      this.callTool(id, review, toolCall);
       return;
     }
     this.answered = true;
     if (typeof error === 'string') review.reject(new CriticCallError(`exec critic reported an error: ${error.slice(0, 500)}`, false));
     else if (typeof reply === 'string') review.resolve({ text: reply });
     else review.reject(new CriticCallError('exec critic answered without a "reply" string (or an "error" string)', false));
+  }
+
+  /**
+   * A tool call line, `{"id", "toolCall": {"name", "arguments"}}`: run through the review's tools, in the order
+   * asked, and answered with `{"id", "toolResult": {"name", "content", "denied", "error"}}` while the review is in
+   * flight. A review offered no tools, or a call without a name, fails.
+   */
+  private callTool(id: string, review: InFlight, toolCall: unknown): void {
+    const { name, arguments: args } = (typeof toolCall === 'object' && toolCall !== null ? toolCall : {}) as Record<string, unknown>;
+    if (!review.tools || typeof name !== 'string') {
+      const problem = review.tools ? 'wrote a toolCall without a "name" string' : 'asked for a tool call, but this review offers no tools (the critic has no tools: in the config)';
+      review.reject(new CriticCallError(`exec critic ${problem}`, false));
+      return;
+    }
+    const { box } = review.tools;
+    review.tools.calls = review.tools.calls.then(async () => {
+      const result = await box.call(name, args);
+      if (this.inFlight.get(id) !== review) return; // cut off or failed meanwhile: nothing reads the result
+      this.child.stdin.write(`${JSON.stringify({ id, toolResult: { name, content: result.content, denied: result.denied, error: result.error } })}\n`);
+    });
+    review.tools.calls.catch((err: unknown) => review.reject(new CriticCallError(`tool call ${name} failed: ${err instanceof Error ? err.message : String(err)}`, true)));
   }
 
   private failAll(message: string): void {
@@ -154,7 +188,11 @@ class ExecSession {
  * Keeps one process for all reviews and speaks JSON Lines with it: each
  * review is one line on its stdin, `{"id", "request", "messages"}` (what a
  * oneshot critic reads), and each reply one line on its stdout, `{"id",
- * "reply"}` or `{"id", "error"}`, in any order, several in flight. A process
+ * "reply"}` or `{"id", "error"}`, in any order, several in flight. A
+ * tool-using critic's review line also lists its `tools` and `maxCalls`, and
+ * the MCP address of the same tools (`mcp: {url}`); it may write `{"id",
+ * "toolCall": {...}}` lines before its reply, each answered with a `{"id",
+ * "toolResult": {...}}` line, or call them over MCP (docs/critics.md). A process
  * that ends fails the reviews in flight on it (retryably) and the next review
  * starts another, unless the last few ended before answering anything: then
  * the critic is broken, and every review fails with the cause at once.
@@ -190,16 +228,22 @@ export function createPersistentExecCritic(options: ExecCriticOptions): Critic {
   return {
     name: options.name,
     identity: options.identity,
-    review(call) {
-      if (brokenBy !== null) return Promise.reject(new CriticCallError(brokenBy, false));
-      if (call.signal.aborted) return Promise.reject(new CriticCallError(execFailure.cutOff(call.signal), false));
-      current ??= new ExecSession(program, args, options.cwd, ended);
-      return current.review(call, options.timeoutMs);
+    async review(call) {
+      // With tools, the review's line also carries the MCP address of its tools, open until it is answered.
+      const mcp = call.tools && options.mcp ? await options.mcp.open(call.tools) : undefined;
+      try {
+        if (brokenBy !== null) throw new CriticCallError(brokenBy, false);
+        if (call.signal.aborted) throw new CriticCallError(execFailure.cutOff(call.signal), false);
+        current ??= new ExecSession(program, args, options.cwd, ended);
+        return await current.review(call, options.timeoutMs, mcp?.url);
+      } finally {
+        mcp?.close();
+      }
     },
     async close() {
       const session = current;
       current = null;
-      await session?.close();
+      await Promise.all([session?.close(), options.mcp?.close()]);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,24 @@ describe("an exec critic's mode", () => {
     await persistent.close!();
     expect(persistent.identity).toEqual(oneshot.identity);
     expect(criticFor('{name: x, provider: exec, command: [python3, critic.py], mode: oneshot}').close).toBeUndefined();
+  });
+});
+
+describe("an exec critic's script in its identity", () => {
+  it('follows the script as it is now: the same for an unchanged file, changed by an edit that keeps its size and modification time', () => {
+    const config = loadConfig(configFile('critic: {name: x, provider: exec, command: [python3, critic.py]}\n'));
+    const script = join(config.baseDir, 'critic.py');
+    const identity = () => createCritic(config.critics[0]!, config).identity;
+    // A whole second as the modification time: an edit can put it back exactly.
+    const written = new Date('2025-01-01T00:00:00Z');
+    writeFileSync(script, 'print("VERDICT: PASS")\n');
+    utimesSync(script, written, written);
+    const first = identity();
+    expect(first.scriptHashes).toEqual({ 'critic.py': expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(identity()).toEqual(first);
+    writeFileSync(script, 'print("VERDICT: FAIL")\n');
+    utimesSync(script, written, written);
+    expect(identity().scriptHashes).not.toEqual(first.scriptHashes);
   });
 });
 

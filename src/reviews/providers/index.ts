@@ -7,7 +7,7 @@ import { createRunExamplesCritic } from '../builtin/runExamples.js';
 import { createTraceTrustingCritic } from '../builtin/traceTrusting.js';
 import { createAgreeConfidentCritic, createReviewCheckCritic } from '../builtin/reviewCritics.js';
 import { anthropic } from './anthropic.js';
-import { builtinProvider } from './builtin.js';
+import { builtinProvider, toolUsingBuiltin } from './builtin.js';
 import { exec } from './exec.js';
 import { http } from './http.js';
 import { openai } from './openai.js';
@@ -21,8 +21,8 @@ export const ALL_PROVIDERS = [
   anthropic,
   http,
   exec,
-  builtinProvider('builtin:evidence-check', createEvidenceCheckCritic, ['pass-fail', 'claims']),
-  builtinProvider('builtin:trace-trusting', createTraceTrustingCritic),
+  toolUsingBuiltin('builtin:evidence-check', createEvidenceCheckCritic, ['pass-fail', 'claims']),
+  toolUsingBuiltin('builtin:trace-trusting', createTraceTrustingCritic),
   builtinProvider('builtin:run-examples', (name) => createRunExamplesCritic(name)),
   builtinProvider('builtin:review-check', createReviewCheckCritic, ['agree-disagree']),
   builtinProvider('builtin:agree-confident', createAgreeConfidentCritic, ['agree-disagree']),

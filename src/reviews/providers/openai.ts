@@ -1,11 +1,13 @@
-import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { ChatMessage } from '../../requests/types.js';
 import { openAIBatchApi } from '../batch/openaiBatch.js';
-import { CriticCallError, type Critic, type CriticIdentity } from '../critic.js';
+import { CriticCallError, type Critic, type CriticIdentity, type CriticReply, type TokenUsage } from '../critic.js';
+import { verdictNow, type Toolbox } from '../tools/index.js';
+import { BATCH_TOOLS } from '../tools/schema.js';
 import { endpointIdentity } from './endpoint.js';
 import { GRAMMARS } from '../verdicts/index.js';
-import { apiKeyFrom, entryKeys, providerSchema } from './entrySchema.js';
+import { apiKeyFrom, entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
 import { HttpTransport, type HttpReply } from './httpTransport.js';
@@ -27,6 +29,7 @@ const schema = providerSchema('openai', {
   pricing: entryKeys.pricing,
   rateLimit: entryKeys.rateLimit,
   batch: z.boolean().optional().describe("Send the reviews through OpenAI's Batch API (at `pricing.batchDiscount`); not part of the identity: the replies are the same model's."),
+  tools: entryKeys.tools,
 });
 
 /** Any OpenAI-compatible chat-completions endpoint. Fails (exit 2) on a missing API key before anything is sent. */
@@ -42,7 +45,11 @@ export const openai: Provider<typeof schema> = {
     templateHash,
     // Constraining the reply to a schema changes what the model answers; off, the identity stays as it was.
     ...(entry.structuredOutput ? { structuredOutput: entry.verdict } : {}),
+    ...toolsIdentity(entry.tools),
   }),
+  validateConfig(entry, rules) {
+    if (entry.tools && entry.batch) throw rules.errorAt('tools', `${BATCH_TOOLS}: remove batch: true, or the tools`);
+  },
   create(entry, context) {
     const apiKey = entry.apiKeyEnv ? apiKeyFrom(entry.apiKeyEnv, context.errorAt) : 'not-needed';
     const { model, baseURL, temperature, maxTokens, rateLimit } = entry;
@@ -92,42 +99,82 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
   const transport = new HttpTransport();
   const url = new URL(`${(options.baseURL ?? DEFAULT_OPENAI_BASE_URL).replace(/\/+$/, '')}/chat/completions`);
   const headers = { 'content-type': 'application/json', accept: 'application/json', authorization: `Bearer ${options.apiKey}` };
-  const body = (messages: ChatMessage[]) => {
+  const body = (messages: ChatCompletionMessageParam[], tools?: Pick<ChatCompletionCreateParamsNonStreaming, 'tools' | 'tool_choice'>) => {
     const params: ChatCompletionCreateParamsNonStreaming = {
       model: options.model,
       ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
       ...(options.maxTokens !== undefined ? { max_tokens: options.maxTokens } : {}),
       ...(options.responseFormat ? { response_format: options.responseFormat } : {}),
       messages,
+      ...tools,
     };
     return JSON.stringify(params);
   };
+  /** One POST: the completion's first message, its usage and the rate limits its headers published. */
+  const send = async (text: string, signal: AbortSignal) => {
+    let reply: HttpReply;
+    try {
+      reply = await transport.post(url, headers, text, { signal, timeoutMs: options.timeoutMs });
+    } catch (err) {
+      throw transportError(err, signal);
+    }
+    if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, (text) => readError(text, options.fieldError));
+    const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
+    if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
+    const usage = completion.usage;
+    return {
+      message: completion.choices[0]?.message,
+      usage: usage ? { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } : undefined,
+      rateLimit: rateLimitFromHeaders(reply.headers),
+    };
+  };
+  const replyOf = (text: string, usage: TokenUsage | undefined, rateLimit: CriticReply['rateLimit']): CriticReply => ({ text, ...(usage ? { usage } : {}), ...(rateLimit ? { rateLimit } : {}) });
   return {
     name: options.name,
     identity: options.identity,
     rateLimit: options.rateLimit,
     batch: openAIBatchApi({ baseURL: options.baseURL ?? DEFAULT_OPENAI_BASE_URL, apiKey: options.apiKey, body: (messages) => body(messages as ChatMessage[]) }),
     preview: ({ messages }) => ({ method: 'POST', url: url.toString(), headers: { ...headers, authorization: 'Bearer ***' }, body: body(messages) }),
-    async review({ messages, signal }) {
-      let reply: HttpReply;
-      try {
-        reply = await transport.post(url, headers, body(messages), { signal, timeoutMs: options.timeoutMs });
-      } catch (err) {
-        throw transportError(err, signal);
-      }
-      if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, (text) => readError(text, options.fieldError));
-      const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
-      if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
-      const text = completion.choices[0]?.message?.content ?? '';
-      const usage = completion.usage;
-      const rateLimit = rateLimitFromHeaders(reply.headers);
-      return {
-        text,
-        ...(usage ? { usage: { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } } : {}),
-        ...(rateLimit ? { rateLimit } : {}),
-      };
+    async review({ messages, signal, tools }) {
+      if (tools?.specs.length) return toolLoop(messages, tools, signal);
+      const { message, usage, rateLimit } = await send(body(messages), signal);
+      return replyOf(message?.content ?? '', usage, rateLimit);
     },
   };
+
+  /**
+   * A review with function tools: each reply's `tool_calls` are run in order
+   * and answered with `tool` messages, until a reply calls none. Once the
+   * review's calls are spent the critic is asked for its verdict, the tools
+   * still listed (the conversation names them) with `tool_choice: none`.
+   */
+  async function toolLoop(messages: ChatMessage[], tools: Toolbox, signal: AbortSignal): Promise<CriticReply> {
+    const conversation: ChatCompletionMessageParam[] = [...messages];
+    const functions: ChatCompletionTool[] = tools.specs.map((spec) => ({ type: 'function', function: spec }));
+    let usage: TokenUsage | undefined;
+    for (;;) {
+      const spent = tools.remaining === 0;
+      const sent = await send(body(conversation, { tools: functions, tool_choice: spent ? 'none' : 'auto' }), signal);
+      usage = sent.usage && { inputTokens: (usage?.inputTokens ?? 0) + sent.usage.inputTokens, outputTokens: (usage?.outputTokens ?? 0) + sent.usage.outputTokens };
+      const calls = (sent.message?.tool_calls ?? []).filter((c) => c.type === 'function');
+      if (spent || calls.length === 0) return replyOf(sent.message?.content ?? '', usage, sent.rateLimit);
+      conversation.push({ role: 'assistant', content: sent.message?.content ?? null, tool_calls: calls });
+      for (const call of calls) {
+        const result = await tools.call(call.function.name, parsedArguments(call.function.arguments));
+        conversation.push({ role: 'tool', tool_call_id: call.id, content: result.content });
+      }
+      if (tools.remaining === 0) conversation.push({ role: 'user', content: verdictNow(tools.maxCalls) });
+    }
+  }
+}
+
+/** A function call's arguments, a JSON object as text; text that is not JSON is handed on as it is, for the tool to refuse. */
+function parsedArguments(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
 }
 
 /**

@@ -237,11 +237,23 @@ export function drillDown(letters: OutcomeLetters): void {
   }
   function fillReviews(tbody: HTMLTableSectionElement, it: DrillItem, list: readonly DrillReview[], replies: readonly string[]): void {
     tbody.textContent = '';
-    for (const [condition, repeat, outcome, verdict, reply, requestDigest, error, attempts, latencyMs, located] of list) {
+    for (const [condition, repeat, outcome, verdict, reply, requestDigest, error, attempts, latencyMs, located, calls] of list) {
       const said = (outcome === 'e' ? 'error' : outcome === 'n' ? 'no verdict' : verdict) + (located === 'l' ? ' · located' : located === 'u' ? ' · not located' : '');
       const cls = (outcome === 'e' ? 'o-e' : outcome === 'n' ? 'o-n' : verdict === 'FAIL' ? 'o-c' : 'o-m') + (it.m ? '' : ' orig');
       const replyText = reply >= 0 ? replies[reply]! : '';
-      const replyCell = el('td', null, [error ? el('p', { className: 'error', text: error }) : null, replyText ? el('pre', { className: 'reply', text: replyText }) : null]);
+      // A critic with tools: its calls, in order, before the reply they led to (styled here: the page's style sheet is the same with tools or without).
+      const timeline = calls
+        ? calls.length
+          ? el(
+              'ol',
+              { className: 'calls', style: 'margin:0 0 .4em;padding-left:1.6em;font:12px ui-monospace,monospace' },
+              calls.map(([tool, args, denied, ms, digest]) =>
+                el('li', { className: denied ? 'denied error' : '', text: `${tool}(${args}) · ${ms} ms · result ${digest}${denied ? ' · denied' : ''}` }),
+              ),
+            )
+          : el('p', { className: 'calls', text: 'no tool call before the verdict' })
+        : null;
+      const replyCell = el('td', null, [error ? el('p', { className: 'error', text: error }) : null, timeline, replyText ? el('pre', { className: 'reply', text: replyText }) : null]);
       tbody.appendChild(
         el('tr', null, [
           el('td', { text: data.conditions[condition]! }),
