@@ -7,6 +7,7 @@ import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { pastedVerdictProblems, sealedPayloadProblems } from '../requests/sealed.js';
 import { buildReport } from '../reports/build.js';
 import type { AuditReport, AuditSettings, AuditSnapshot } from '../reports/types.js';
+import { fixturesEditedSince } from '../fixtures/edited.js';
 import { assertHeldOutChecksPinned, heldOutChecksOnDisk } from '../fixtures/heldOutChecks.js';
 import { renderTerminal } from '../reports/terminal.js';
 import { defaultOutDir, writeReports } from '../reports/write.js';
@@ -25,7 +26,7 @@ import { buildBaseline, writeBaseline } from '../baseline/save.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { grammarOf } from '../reviews/verdicts/index.js';
 import { applyThresholdOverrides } from '../measures/overrides.js';
-import { conditionsOf } from '../requests/conditions/index.js';
+import { conditionsOf, fixtureFieldsOf } from '../requests/conditions/index.js';
 import { appendGithubSummary } from '../reports/githubSummary.js';
 import { renderJunit } from '../reports/junit.js';
 import { PLAN_USAGE, planCommand } from './plan.js';
@@ -325,7 +326,8 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     );
     snapshot = { ...snapshot, settings: { ...snapshot.settings, thresholds } };
   }
-  if (snapshot.heldOutChecks) assertHeldOutChecksUnchanged(snapshot, outDir);
+  // A held-out check changed since its pin fails the isolation check: the reports say so (the independence eval), then bad input (exit 2).
+  const isolation = snapshot.heldOutChecks ? heldOutChecksIsolation(snapshot, outDir) : undefined;
   const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
   // --baseline wins; without it, a run made with one is compared with it again (read again, or a failing maxRegression saying why not).
   const recorded = snapshot.settings.baseline;
@@ -334,7 +336,8 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     const how = isLoaded(baseline) ? 'compared with it again' : `it ${baseline.problem}, so maxRegression fails as no data`;
     console.error(`critic-audit: this run recorded the baseline ${baseline.file}: ${how} (--baseline FILE compares with another)`);
   }
-  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries(), invalidated: store.invalidated() });
+  const editedFixtures = fixturesEditedSince(snapshot.fixtures, fixtureFieldsOf(snapshot.settings.declaredConditions));
+  const report = buildReport(snapshot, status, store, { baseline, batches: store.batchSummaries(), invalidated: store.invalidated(), editedFixtures, isolationBreach: isolation?.message });
   const latestLink = await writeReports(snapshot, report, outDir, store, latest);
   if (options.junit) writeFileSync(options.junit, renderJunit(report));
   console.log(renderTerminal(report, outDir, snapshot.settings.reports));
@@ -349,6 +352,8 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     console.error(`critic-audit: ${latestLink.link} now points at ${latestLink.target}, an incomplete run (${report.stopReason}); its figures cover only the reviews that finished`);
   }
   appendGithubSummary(report, outDir);
+  // The reports show the failed isolation check; a baseline is never saved from labels that no longer hold.
+  if (isolation) throw isolation;
   if (options.saveBaseline) {
     if (!status.complete) console.error(`critic-audit: baseline not saved: the run is incomplete (${status.stopReason}); a partial baseline would weaken every later comparison`);
     else {
@@ -357,6 +362,17 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
     }
   }
   return report;
+}
+
+/** The isolation check of the held-out checks (assertHeldOutChecksUnchanged): its bad input when it fails, undefined when it holds. */
+function heldOutChecksIsolation(snapshot: AuditSnapshot, outDir: string): InputError | undefined {
+  try {
+    assertHeldOutChecksUnchanged(snapshot, outDir);
+    return undefined;
+  } catch (err) {
+    if (err instanceof InputError) return err;
+    throw err;
+  }
 }
 
 /**

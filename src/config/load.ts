@@ -6,7 +6,7 @@ import { InputError } from '../errors.js';
 import { FALSE_CONSENSUS_WITHOUT_CRITIC, REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
 import { measureThresholdProblems } from '../measures/index.js';
 import { escalates } from '../results/escalation.js';
-import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
+import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, fixtureFieldsOf, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
 import { unknownTemplateKeys } from '../requests/render.js';
 import { ROUND_SUMMARY_KEY } from '../requests/loop.js';
 import { validateCriticConfig } from '../reviews/providers/index.js';
@@ -135,7 +135,7 @@ export function loadConfig(file: string): AuditConfig {
   }
 
   const { critic: _one, critics: _many, mutators: _m, conditions: _c, reviewAudits: _r, ...rest } = raw;
-  const fixtureFields = declaredConditions.flatMap((d) => ('field' in d && d.field ? [d.field] : []));
+  const fixtureFields = fixtureFieldsOf(declaredConditions);
   return {
     ...rest,
     file: resolve(file),

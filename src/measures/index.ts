@@ -8,10 +8,24 @@ import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { gatedMutators, unreachedConditions } from '../gates/gatedMutators.js';
-import type { AnyCriticMeasure, AnyRunMeasure, AnyTablesMeasure, CriticMeasure, CriticScope, CriticView, FieldOverride, FieldsOf, PassScope, Rank, RunScope, UnionToIntersection } from './measure.js';
+import {
+  criticFigure,
+  type AnyCriticMeasure,
+  type AnyRunMeasure,
+  type AnyTablesMeasure,
+  type CriticScope,
+  type CriticView,
+  type FieldOverride,
+  type FieldsOf,
+  type JunitCase,
+  type PassScope,
+  type Rank,
+  type RunScope,
+  type UnionToIntersection,
+} from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
 
-export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES };
+export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES, criticFigure };
 
 /** What the per-critic measures add to a critic's report. */
 export type CriticMeasureFields = FieldsOf<(typeof CRITIC_MEASURES)[number]>;
@@ -146,13 +160,6 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 /** A report's fields by key: how an output finds each measure's figure (the key is the measure's own, its figure's type the measure's). */
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
-/** A per-critic measure's figure as a critic's report holds it: under its key, or gathered from its spread keys. */
-// The report holds the measure's figure under its keys by construction (criticPass), which the type cannot follow.
-export function criticFigure<Figure>(m: CriticMeasure<string, Figure, any, any>, critic: object): Figure {
-  const fields = fieldsOf(critic);
-  return (m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key]) as Figure;
-}
-
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
 export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
   const view: CriticView = { ...shown, figureOf: (m) => criticFigure(m, critic) };
@@ -195,4 +202,9 @@ export function runSections<Out>(output: 'markdown' | 'html', report: object): A
     const section = m[output];
     return section ? [{ rank: section.rank, piece: section.render(fieldsOf(report)[m.key]) as Out }] : [];
   });
+}
+
+/** The run-level measures' junit.xml test cases, in the registry's order. */
+export function runJunitCases(report: object): JunitCase[] {
+  return (RUN_MEASURES as ReadonlyArray<AnyRunMeasure>).flatMap((m) => m.junit?.cases(fieldsOf(report)[m.key]) ?? []);
 }

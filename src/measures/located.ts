@@ -1,6 +1,6 @@
 import chalk from 'chalk';
 import { attachLocated, replyAnalysis, type GrammarAdherence, type OriginalCitations } from '../results/located.js';
-import type { CatchCell } from '../results/tabulate.js';
+import type { CatchCell, PairedComparison } from '../results/tabulate.js';
 import { escapeHtml as e } from './escape.js';
 import { percent, percentInterval, rateCell } from './format.js';
 import { criticMeasure } from './measure.js';
@@ -11,6 +11,8 @@ interface ReplyFigures {
   grammar: GrammarAdherence;
   /** Per condition: what the critic's flags on the originals (false alarms) pointed at. */
   falseAlarmCitations: Partial<Record<string, OriginalCitations>>;
+  /** All mutants' located catches, each condition against clean on the same mutants (exact McNemar, Holm-adjusted over these rows). */
+  pairedLocated: PairedComparison[];
 }
 
 /**
@@ -22,10 +24,10 @@ interface ReplyFigures {
 export const located = criticMeasure({
   key: 'grammar',
   rank: 140,
-  spread: { grammar: 140, falseAlarmCitations: 150 },
+  spread: { grammar: 140, falseAlarmCitations: 150, pairedLocated: 155 },
   reads: (scope) => replyAnalysis(scope.items, scope.fixtures, scope.settings.conditions, { grammar: scope.critic.verdict, notFound: scope.critic.notFound }),
   addToTables: (tables, analysis) => attachLocated(tables, analysis!),
-  figure: (_scope, analysis): ReplyFigures => ({ grammar: analysis!.grammar, falseAlarmCitations: analysis!.falseAlarmCitations }),
+  figure: (_scope, analysis): ReplyFigures => ({ grammar: analysis!.grammar, falseAlarmCitations: analysis!.falseAlarmCitations, pairedLocated: analysis!.pairedLocated }),
   terminal: {
     rank: 100,
     /** One line: the clean located catch beside the raw one (all mutants), and the grammar's adherence. */

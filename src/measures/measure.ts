@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ComparedBaseline } from '../baseline/load.js';
+import type { HeldOutCheckPins } from '../fixtures/heldOutChecks.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { GenerationCounts } from '../mutants/coverage.js';
 import type { Gate, GatedMutator } from '../gates/gate.js';
@@ -8,6 +9,7 @@ import type { Condition } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import type { ResultSink } from '../results/sink.js';
+import type { InvalidatedReview } from '../results/store.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { EscalationSettings } from '../results/escalation.js';
 import type { CriticRecord, RunSettings } from '../results/types.js';
@@ -176,13 +178,44 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
 // The registry holds members of every figure type (any); each member is checked where it is defined.
 export type AnyCriticMeasure = CriticMeasure<string, any, any, any>;
 
-/** What a run-level measure reads: every critic's counts, and the run's mutants. */
+/** What a run-level measure reads: every critic's counts and report, the run's mutants, conditions and fixtures, and what the run knows of its own process. */
 export interface RunScope {
   items: readonly ItemRecord[];
   /** Per critic, in the run's order: what it answered per item and condition. */
   outcomes: ReadonlyMap<string, ItemOutcomes>;
+  /** Per critic, in the run's order: its part of report.json (its tables, and each per-critic measure's figure, read with criticFigure). */
+  critics: ReadonlyMap<string, CriticTables>;
   /** Valid mutants per mutator, in the report's order of mutators. */
   validByMutator: Readonly<Record<string, number>>;
+  /** The run's conditions, in the reports' order, and the names of those its config declares. */
+  conditions: readonly Condition[];
+  declared: ReadonlySet<string>;
+  fixtures: readonly Fixture[];
+  settings: RunSettings;
+  process: RunProcess;
+}
+
+/** What the run knows of its own process beside the reviews (seed 002's independence evals read it). */
+export interface RunProcess {
+  /** The stored reviews a fixture edit invalidated (RunStore.invalidated), and whether each was reviewed again. */
+  invalidated: readonly InvalidatedReview[];
+  /** The fixtures whose files hold something else now than the run reviewed (fixturesEditedSince), found when the report was made; their verdicts await a resume. */
+  editedFixtures: readonly string[];
+  /** The held-out checks' digests, pinned when the labels were verified; undefined when the run has none. */
+  heldOutChecks: HeldOutCheckPins | undefined;
+  /** Why the isolation check failed when the report was made (a held-out check differs from its pin); undefined when it held. */
+  isolationBreach?: string | undefined;
+}
+
+/** A test case of junit.xml from a run-level measure's figure: its suite and name, and whether it passed, failed or does not apply (skipped). */
+export interface JunitCase {
+  suite: string;
+  name: string;
+  result: 'pass' | 'fail' | 'skipped';
+  /** Why it failed or was skipped. */
+  message: string;
+  /** What it read, for the case's system-out. */
+  out: string;
 }
 
 /** A figure computed across the run's critics (critics side by side, the power check): report.json's top-level key, warnings and report.md and report.html sections. */
@@ -194,6 +227,8 @@ export interface RunMeasure<Key extends string, Figure, Shape extends z.ZodRawSh
   warnings?: { rank: Rank; of(figure: Figure): string[] };
   markdown?: { rank: Rank; render(figure: Figure): string[] };
   html?: { rank: Rank; render(figure: Figure): string };
+  /** Its test cases in junit.xml, after the critics' suites (they do not decide the exit code: only gates do). */
+  junit?: { cases(figure: Figure): JunitCase[] };
 }
 
 /**
@@ -238,6 +273,13 @@ export function tablesMeasure<Shape extends z.ZodRawShape = Record<never, never>
 /** Defines a run-level measure, its types inferred from its parts. */
 export function runMeasure<Key extends string, Figure, Shape extends z.ZodRawShape = Record<never, never>>(measure: RunMeasure<Key, Figure, Shape>): RunMeasure<Key, Figure, Shape> {
   return measure;
+}
+
+/** A per-critic measure's figure as a critic's report holds it: under its key, or gathered from its spread keys. */
+// The report holds the measure's figure under its keys by construction (measureCritic), which the type cannot follow.
+export function criticFigure<Figure>(m: CriticMeasure<string, Figure, any, any>, critic: object): Figure {
+  const fields = critic as Record<string, unknown>;
+  return (m.spread ? Object.fromEntries(Object.keys(m.spread).map((key) => [key, fields[key]])) : fields[m.key]) as Figure;
 }
 
 /** The report.json fields a list of measures adds: each key with its figure, or a spread figure's keys. */

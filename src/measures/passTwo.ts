@@ -1,5 +1,5 @@
 import chalk from 'chalk';
-import { passTwoCells, type ChangeCount, type PassTwoCell } from '../results/passTwo.js';
+import { passTwoCells, silentChanges, type ChangeCount, type PassTwoCell } from '../results/passTwo.js';
 import { escapeHtml as e } from './escape.js';
 import { percent, percentInterval } from './format.js';
 import { criticMeasure } from './measure.js';
@@ -7,7 +7,8 @@ import { criticMeasure } from './measure.js';
 export const passTwo = criticMeasure({
   key: 'passTwo',
   rank: 102,
-  figure: (scope): Record<string, PassTwoCell> | undefined => passTwoCells(scope.items, scope.outcomes, scope.conditions),
+  reads: (scope) => silentChanges(scope.conditions),
+  figure: (scope, silent): Record<string, PassTwoCell> | undefined => passTwoCells(scope.items, scope.outcomes, scope.conditions, silent),
   terminal: {
     rank: 52,
     render: (cells) =>

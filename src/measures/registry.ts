@@ -5,6 +5,7 @@ import { crossCritics } from './crossCritic.js';
 import { echo } from './echo.js';
 import { escalation } from './escalation.js';
 import { falseAlarms } from './falseAlarms.js';
+import { independence } from './independence.js';
 import { located } from './located.js';
 import { loop } from './loop.js';
 import { pairedEffects } from './pairedEffects.js';
@@ -30,4 +31,4 @@ export const CRITIC_MEASURES = [located, pairedEffects, echo, secondTurns, passT
 export const TABLE_MEASURES = [catchRates, falseAlarms, anchoring, conditionEffects, verdictRate] as const;
 
 /** Every run-level measure: its figure is report.json's `key`. */
-export const RUN_MEASURES = [crossCritics, power] as const;
+export const RUN_MEASURES = [crossCritics, power, independence] as const;

@@ -24,6 +24,10 @@ export interface BuildOptions {
   batches?: BatchSummary[] | undefined;
   /** The stored reviews invalidated by fixture edits (RunStore.invalidated); the report lists them when there are any. */
   invalidated?: InvalidatedReview[] | undefined;
+  /** The fixtures edited in their files since the run reviewed them (fixturesEditedSince): their verdicts stand until a resume invalidates them. */
+  editedFixtures?: readonly string[] | undefined;
+  /** Why the held-out checks' isolation check failed when the report was made (a check differs from its pin): the independence eval fails, and the command exits 2 once the reports are written. */
+  isolationBreach?: string | undefined;
 }
 
 export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: ResultSource, options: BuildOptions = {}): AuditReport {
@@ -76,7 +80,20 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   claimConfiguredThresholds(settings.thresholds, assembled);
   for (const c of assembled) critics[c.name] = c.report();
   const errorRate = reviews ? errors / reviews : 0;
-  const run = runMeasured({ items, outcomes: cleanOutcomes, validByMutator: Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid])) }, settings.thresholds);
+  const run = runMeasured(
+    {
+      items,
+      outcomes: cleanOutcomes,
+      critics: new Map(Object.entries(critics)),
+      validByMutator: Object.fromEntries(Object.entries(byMutator).map(([m, s]) => [m, s.valid])),
+      conditions,
+      declared: new Set((settings.declaredConditions ?? []).map((c) => c.name)),
+      fixtures: snapshot.fixtures,
+      settings,
+      process: { invalidated: options.invalidated ?? [], editedFixtures: options.editedFixtures ?? [], heldOutChecks: snapshot.heldOutChecks, isolationBreach: options.isolationBreach },
+    },
+    settings.thresholds,
+  );
   warnings.push(...inRankOrder(run.warnings).flat());
   const own: AuditReportBase = {
     tool: 'critic-audit',

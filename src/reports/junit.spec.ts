@@ -33,7 +33,9 @@ describe('JUnit XML', () => {
     expect(critic.gates.map((g) => g.name)).toEqual(['catchRate.number-flip', 'maxFalseAlarmRate', 'maxRegression']);
     for (const g of critic.gates) expect(text).toContain(`<testcase classname="critic-audit.critic" name="${g.name}"`);
     expect(text).toMatch(/<testsuite name="critic-audit.critic" tests="3" failures="1"/);
-    expect(text).toMatch(/<testsuites name="critic-audit" tests="5" failures="1" errors="0" skipped="0">/);
+    // With the critic's independence evals (7 cases): under clean alone only the bundle probe applies, the other six are skipped.
+    expect(text).toMatch(/<testsuite name="critic-audit.critic.independence" tests="7" failures="0" errors="0" skipped="6"/);
+    expect(text).toMatch(/<testsuites name="critic-audit" tests="12" failures="1" errors="0" skipped="6">/);
     // The regression gate's failure names its worst gated row, with its drop, interval and Holm p, against alpha and the margin.
     expect(text).toMatch(
       /name="maxRegression" time="0">\s*<failure message="maxRegression: number-flip clean: catch rate −66\.7 pts \[−\d+\.\d, −\d+\.\d\], Holm p [\d.e-]+, against the threshold Holm p ≤ 0\.05 and a drop beyond 5 pts \(1 of 1 gated rows regressed: number-flip clean −66\.7 pts \(b=40, c=0, n=60, Holm p=[\d.e-]+\); family pooled: all mutants and the originals, per condition; too small to gate \(under 20 paired items\): control clean \(10\)\)" type="gate">value=0\.6667 threshold=0\.05 pass=false status=red row=number-flip\/clean delta=-0\.6667 ci=\[-0\.\d{4},-0\.\d{4}\] pHolm=[\d.e-]+ alpha=0\.05 n=60/,

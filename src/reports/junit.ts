@@ -1,14 +1,17 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport } from './types.js';
 import { gateReading } from '../measures/format.js';
-import { junitProperties } from '../measures/index.js';
+import { junitProperties, runJunitCases } from '../measures/index.js';
+import type { JunitCase } from '../measures/measure.js';
+import { groupBy } from '../util/groupBy.js';
 
 /**
  * JUnit XML for CI test tabs: one test suite per critic and one test case per
  * gate; a failed gate is a <failure> carrying its numbers, a gate with no
  * data a <failure> saying "no data: why" when it fails the run, else a
  * <skipped/>. A run-level suite holds whether the run completed and stayed
- * inside its error budget.
+ * inside its error budget; after the critics, a suite per critic of the
+ * independence evals (a failed row a <failure>, one not applicable <skipped/>).
  */
 export function renderJunit(report: AuditReport): string {
   const suites: string[] = [];
@@ -42,6 +45,16 @@ export function renderJunit(report: AuditReport): string {
     failures += failed;
     skipped += warned;
   }
+  // The run-level measures' cases (the independence evals), a suite each: a failed one is a <failure>, one that does not apply <skipped/>; the exit code follows the gates only.
+  const bySuite = groupBy(runJunitCases(report), (c) => c.suite);
+  for (const [name, cases] of bySuite) {
+    const failed = cases.filter((c) => c.result === 'fail').length;
+    const notApplicable = cases.filter((c) => c.result === 'skipped').length;
+    suites.push(suite(name, cases.map(measureCase), failed, notApplicable, report.createdAt));
+    tests += cases.length;
+    failures += failed;
+    skipped += notApplicable;
+  }
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="critic-audit" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}">\n${suites.join('\n')}\n</testsuites>\n`;
 }
 
@@ -57,6 +70,15 @@ function testCase(classname: string, name: string, failure: { message: string; b
   if (failure) return `${open}>\n      <failure message="${xml(failure.message)}" type="gate">${xml(failure.body)}</failure>${out}\n    </testcase>`;
   if (gate?.status === 'no-data') return `${open}>\n      <skipped message="${xml(`no data: ${gate.detail ?? ''}`)}"/>${out}\n    </testcase>`;
   return gate ? `${open}>${out}\n    </testcase>` : `${open}/>`;
+}
+
+/** A run-level measure's test case: its failure or skip with its message, and what it read as system-out. */
+function measureCase(c: JunitCase): string {
+  const open = `    <testcase classname="${xml(c.suite)}" name="${xml(c.name)}" time="0">`;
+  const out = `\n      <system-out>${xml(c.out)}</system-out>`;
+  const verdict =
+    c.result === 'fail' ? `\n      <failure message="${xml(c.message)}" type="independence">${xml(c.out)}</failure>` : c.result === 'skipped' ? `\n      <skipped message="${xml(c.message)}"/>` : '';
+  return `${open}${verdict}${out}\n    </testcase>`;
 }
 
 /** Gates named max* hold when the value is at most the threshold; every other gate when it is at least. */

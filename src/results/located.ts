@@ -2,7 +2,7 @@ import { fixtureKind } from '../fixtures/kinds/index.js';
 import type { FixtureKind } from '../fixtures/kinds/kind.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { MutantRecord } from '../mutants/types.js';
-import { withholdsEvidence, type ConditionName } from '../requests/conditions/index.js';
+import { SEALED_CONDITION, withholdsEvidence, type ConditionName } from '../requests/conditions/index.js';
 import type { ItemRecord } from '../requests/items.js';
 import { grammarOf, type ClaimVerdict, type GrammarContext, type ParsedVerdict } from '../reviews/verdicts/index.js';
 import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
@@ -10,7 +10,8 @@ import { wilsonIntervalOfMean, type Interval } from '../statistics/wilson.js';
 import { claimAt, type NumberedClaim } from '../text/numberedClaims.js';
 import { parseReview } from '../fixtures/reviewText.js';
 import { namedLines, normaliseQuote, quotesNormalised } from '../text/quote.js';
-import { ALL_MUTANTS, type CriticTables } from './tabulate.js';
+import { holmAdjust } from '../statistics/holm.js';
+import { ALL_MUTANTS, pairedComparison, type CriticTables, type PairedComparison } from './tabulate.js';
 import type { ResultSink } from './sink.js';
 
 /**
@@ -70,6 +71,11 @@ export interface ClaimFigures {
 export interface LocatedAnalysis {
   /** mutator (and `all`) -> condition -> located catches. */
   byMutator: Record<string, Partial<Record<ConditionName, LocatedCell>>>;
+  /**
+   * All mutants' located catches under each condition against clean on the same mutants (a mutant is caught
+   * located when a majority of its answered repeats located it): exact McNemar, Holm-adjusted over these rows.
+   */
+  pairedLocated: PairedComparison[];
   falseAlarmCitations: Partial<Record<ConditionName, OriginalCitations>>;
   grammar: GrammarAdherence;
 }
@@ -200,6 +206,7 @@ function located(
       cell.ci = wilsonIntervalOfMean(cell.rate, cell.n);
     }
   }
+  const pairedLocated = pairedLocatedCatches(items, conditions, counts);
   const falseAlarmCitations: LocatedAnalysis['falseAlarmCitations'] = {};
   for (const [condition, e] of cited) {
     falseAlarmCitations[condition] = { flagged: e.flagged, citing: e.citing, cited: [...e.claims.values()].sort((a, b) => b.count - a.count).slice(0, 5) };
@@ -207,6 +214,7 @@ function located(
   const share = (part: number, whole: number) => (whole ? part / whole : null);
   return {
     byMutator,
+    pairedLocated,
     falseAlarmCitations,
     grammar: {
       grammar,
@@ -230,6 +238,26 @@ function located(
         : null,
     },
   };
+}
+
+/** All mutants' located catches, each condition against clean on the mutants answered under both (see LocatedAnalysis.pairedLocated). */
+function pairedLocatedCatches(items: readonly ItemRecord[], conditions: readonly ConditionName[], counts: Map<string, Uint32Array>): PairedComparison[] {
+  const sealed = conditions.indexOf(SEALED_CONDITION);
+  if (sealed < 0) return [];
+  const locatedUnder = (c: Uint32Array, at: number) => c[2 * at + 1]! * 2 > c[2 * at]!;
+  const rows = conditions.flatMap((condition, at) => {
+    if (at === sealed) return [];
+    const pairs: Array<[boolean, boolean]> = [];
+    for (const item of items) {
+      const c = item.mutator ? counts.get(item.id) : undefined;
+      if (c?.[2 * sealed] && c[2 * at]) pairs.push([locatedUnder(c, sealed), locatedUnder(c, at)]);
+    }
+    const row = pairedComparison(ALL_MUTANTS, SEALED_CONDITION, condition, pairs);
+    return row ? [row] : [];
+  });
+  const adjusted = holmAdjust(rows.map((r) => r.p));
+  rows.forEach((r, i) => (r.pHolm = adjusted[i]!));
+  return rows;
 }
 
 function tallyClaims(tally: ClaimTally, verdicts: readonly ClaimVerdict[], parsed: ParsedVerdict, target: MutationTarget | null): void {

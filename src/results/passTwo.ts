@@ -7,7 +7,8 @@ import type { FixtureKind } from '../fixtures/kinds/kind.js';
 import type { Condition } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
-import type { ReviewResult } from '../reviews/types.js';
+import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
+import type { ResultSink } from './sink.js';
 import { grammarOf, type GrammarContext, type Verdict } from '../reviews/verdicts/index.js';
 import { splitSentences, supportOf } from '../text/claims.js';
 import type { NumberedClaim } from '../text/numberedClaims.js';
@@ -140,10 +141,17 @@ export interface PassTwoCell {
   changed: number;
   corrupting: ChangeCount & { withdrawnCatches: number; newFalseAlarms: number };
   corrective: ChangeCount & { withdrawnFalseAlarms: number; foundDefects: number };
+  /** Reviews whose verdict changed after the reveal with no reason given (the reply only a verdict line): seed 002's silent rewrite. */
+  silent: number;
 }
 
 /** Per revealing condition, the changes after the reveal; undefined when the run has no such condition (nothing in report.json). */
-export function passTwoCells(items: readonly ItemRecord[], outcomes: ItemOutcomes, conditions: readonly Condition[]): Record<string, PassTwoCell> | undefined {
+export function passTwoCells(
+  items: readonly ItemRecord[],
+  outcomes: ItemOutcomes,
+  conditions: readonly Condition[],
+  silent: Readonly<Record<string, number>> = {},
+): Record<string, PassTwoCell> | undefined {
   const reveals = conditions.filter((c) => c.followUp?.round === 'reveal');
   if (!reveals.length) return undefined;
   const cells: Record<string, PassTwoCell> = {};
@@ -166,7 +174,37 @@ export function passTwoCells(items: readonly ItemRecord[], outcomes: ItemOutcome
       changed: withdrawnCatches + newFalseAlarms + withdrawnFalseAlarms + foundDefects,
       corrupting: { ...of(withdrawnCatches + newFalseAlarms), withdrawnCatches, newFalseAlarms },
       corrective: { ...of(withdrawnFalseAlarms + foundDefects), withdrawnFalseAlarms, foundDefects },
+      silent: silent[name] ?? 0,
     };
   }
   return cells;
+}
+
+/**
+ * Per revealing condition, the reviews whose verdict changed after the reveal with no reason given: the second
+ * reply is only a verdict line (seed 002: "a silent rewrite destroys the value of the independent pass"). Reads
+ * the critic's results as they stream by, keeping each clean verdict and each silent second turn; undefined when
+ * the run has no condition that reveals.
+ */
+export function silentChanges(conditions: readonly Condition[]): ResultSink<Record<string, number>> | undefined {
+  const reveals = new Set(conditions.filter((c) => c.followUp?.round === 'reveal').map((c) => c.name));
+  if (!reveals.size) return undefined;
+  const first = new Map<string, Verdict>();
+  const silent: Array<{ key: string; condition: string; verdict: Verdict }> = [];
+  return {
+    add(r) {
+      if (r.verdict === null) return;
+      const key = `${r.itemId}\u0000${r.repeat}`;
+      if (r.condition === SEALED_CONDITION) first.set(key, r.verdict);
+      else if (reveals.has(r.condition) && !stoodUnasked(r) && reasonOf(r.reply ?? '') === '') silent.push({ key, condition: r.condition, verdict: r.verdict });
+    },
+    finish() {
+      const counts: Record<string, number> = {};
+      for (const s of silent) {
+        const before = first.get(s.key);
+        if (before !== undefined && before !== s.verdict) counts[s.condition] = (counts[s.condition] ?? 0) + 1;
+      }
+      return counts;
+    },
+  };
 }

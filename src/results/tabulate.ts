@@ -193,29 +193,35 @@ export function tabulate(items: readonly ItemRecord[], outcomes: ItemOutcomes, v
 }
 
 function compare(members: readonly ItemRecord[], outcomes: ItemOutcomes, from: ConditionName, to: ConditionName, mutator: string): PairedComparison | undefined {
-  let n = 0,
-    a = 0,
-    b = 0,
-    c = 0,
-    fromCount = 0,
-    toCount = 0;
+  const pairs: Array<[boolean, boolean]> = [];
   for (const item of members) {
     const x = outcomes.of(item.id, from);
     const y = outcomes.of(item.id, to);
-    if (!x?.answered || !y?.answered) continue;
-    n++;
-    const xFlagged = isFlagged(x);
-    const yFlagged = isFlagged(y);
-    if (xFlagged && yFlagged) a++;
-    if (xFlagged) fromCount++;
-    if (yFlagged) toCount++;
-    if (xFlagged && !yFlagged) b++;
-    if (!xFlagged && yFlagged) c++;
+    if (x?.answered && y?.answered) pairs.push([isFlagged(x), isFlagged(y)]);
   }
+  return pairedComparison(mutator, from, to, pairs);
+}
+
+/**
+ * One condition against another on the same items, from each item's pair (flagged under `from`, under `to`):
+ * exact McNemar on the discordant pairs and Newcombe's interval for the difference; undefined without a pair.
+ * Its Holm p is the raw p until the caller adjusts it over its family of rows.
+ */
+export function pairedComparison(mutator: string, from: ConditionName, to: ConditionName, pairs: ReadonlyArray<readonly [boolean, boolean]>): PairedComparison | undefined {
+  const n = pairs.length;
   if (n === 0) return undefined;
+  let a = 0,
+    b = 0,
+    c = 0;
+  for (const [x, y] of pairs) {
+    if (x && y) a++;
+    else if (x) b++;
+    else if (y) c++;
+  }
+  const p = mcnemarExact(b, c);
   // Arguments ordered so the interval is for `to` minus `from`, the sign of delta.
   const { ci } = pairedDifferenceInterval(a, c, b, n - a - b - c);
-  return { mutator, from, to, n, b, c, p: mcnemarExact(b, c), pHolm: 1, delta: (toCount - fromCount) / n, ci };
+  return { mutator, from, to, n, b, c, p, pHolm: p, delta: (c - b) / n, ci };
 }
 
 /** What one pass over a critic's reviews counts: the per-item outcomes every table and gate counts, the run-wide totals and the errors' causes. */

@@ -7,7 +7,8 @@ import { runCli } from '../support/cliRun.js';
 /**
  * Seed 002's `hidden_fixture_is_editable_by_author`: the held-out checks'
  * digests are pinned when the labels are verified; a check changed after is
- * bad input on resume and on report, and no request carries a check's text.
+ * bad input on resume and on report (the report written first, its independence
+ * row failed), and no request carries a check's text.
  */
 
 const CLAMP = `fixtures:
@@ -61,6 +62,8 @@ describe('held-out checks (seed 002: hidden_fixture_is_editable_by_author)', () 
     expect(manifest.fixtures[0].heldOutChecks).toHaveLength(3);
     expect(manifest.fixtures[0].heldOutChecks.every((d: string) => /^[0-9a-f]{64}$/.test(d))).toBe(true);
     expect((await runCli('report', out)).code).not.toBe(2);
+    const isolation = () => JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')).independence.passer.find((r: { case: string }) => r.case === 'hidden_fixture_is_editable_by_author');
+    expect(isolation()).toMatchObject({ expect: 'fail_test_isolation_check', result: 'pass', evidence: expect.stringMatching(/^3 held-out checks of the 1 fixtures reviewed pinned/) });
 
     // The second check edited in the fixture file (line 16 holds its \`- expr:\`), still one the reference passes.
     writeFileSync(suite, CLAMP.replace('"clamp(12, 0, 10)"', '"clamp(11, 0, 10)"'));
@@ -68,6 +71,9 @@ describe('held-out checks (seed 002: hidden_fixture_is_editable_by_author)', () 
     expect(reported.code).toBe(2);
     expect(reported.stderr).toContain(`${suite}:16 (fixtures[0].checks[1]): fixture "clamp": held-out check 2 (\`clamp(11, 0, 10)\`) changed`);
     expect(reported.stderr).toMatch(/since its labels were verified \(found when the run was reported\)/);
+    // The reports are written first, the independence eval failed, naming the check (seed 002: fail_test_isolation_check).
+    expect(isolation()).toMatchObject({ result: 'fail', evidence: expect.stringContaining(`isolation check failed: ${suite}:16 (fixtures[0].checks[1]): fixture "clamp": held-out check 2`) });
+    expect(readFileSync(join(out, 'report.md'), 'utf8')).toMatch(/\| passer \| `hidden_fixture_is_editable_by_author` \| `fail_test_isolation_check` \| ❌ fail \| isolation check failed/);
     const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
     expect(resumed.code).toBe(2);
     expect(resumed.stderr).toContain(`${suite}:16 (fixtures[0].checks[1]): fixture "clamp": held-out check 2`);

@@ -68,10 +68,15 @@ describe('a fixture edited between runs of one folder (seed 002: patch_changes_a
     expect(firstCalls).toBe(2 + before.mutants.valid);
     expect(before.critics.counter!.pooled.clean).toMatchObject({ n: 4, caught: 0 });
     expect(before.invalidated).toBeUndefined();
+    const patchRow = (r: AuditReport) => r.independence['counter']!.find((row) => row.case === 'patch_changes_after_pass_one')!;
+    expect(patchRow(before).result).toBe('not-applicable');
 
     // The notice fixture's answer edited: its original and its mutants now read otherwise; leave's do not.
     writeFileSync(join(dir, 'suite.yaml'), FIXTURES.replaceAll('4 weeks', '6 weeks'));
     writeFileSync(join(dir, 'verdict.txt'), 'FAIL');
+    // Reported before a resume, the edit is seen: the verdicts counted answered the old version (seed 002's eval fails).
+    expect((await runCli('report', out)).code).toBe(0);
+    expect(patchRow(report(out))).toMatchObject({ result: 'fail', evidence: expect.stringMatching(/^fixture notice edited in its file since the critic reviewed it/) });
     const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
     expect(resumed.code, resumed.stderr).toBe(0);
     // Exactly the edited fixture's items: its original (request changed) and the mutants of its new answer (new items).
@@ -90,6 +95,12 @@ describe('a fixture edited between runs of one folder (seed 002: patch_changes_a
     expect(invalidated).toHaveLength(3);
     expect(invalidated.every((r) => r.oldRequestDigest !== r.newRequestDigest && (r.itemId === 'notice' || r.newRequestDigest === null))).toBe(true);
     expect(after.warnings.some((w) => /3 stored reviews were invalidated.*count in no rate/.test(w))).toBe(true);
+    // Seed 002's eval: invalidated and made again.
+    expect(patchRow(after)).toMatchObject({
+      expect: 'invalidate_verdict_and_re-evaluate',
+      result: 'pass',
+      evidence: '3 stored verdicts answered a request that changed since (a fixture edited between runs), each counted in no rate; 1 reviewed again, 2 of items no longer planned',
+    });
     // The fresh reviews (all FAIL) count; notice's stale PASS verdicts count nowhere; leave's stored PASS stand.
     const critic = after.critics.counter!;
     expect(critic.falseAlarms.clean).toMatchObject({ n: 2, flagged: 1 });

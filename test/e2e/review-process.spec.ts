@@ -102,6 +102,14 @@ thresholds:
     expect(critics.drops.pooled['persuasive-trace']).toMatchObject({ n: truth.mutants, rate: 0 });
     expect(gate(critics.drops, 'maxConditionEffect.persuasive-trace')).toMatchObject({ value: 1, pass: false, status: 'red', effect: { b: truth.mutants, c: 0 } });
     expect(gate(critics.ignores, 'maxConditionEffect.persuasive-trace')).toMatchObject({ value: 0, pass: true, status: 'green' });
+    // Seed 002's eval of the same: the critic swayed by the explanation fails it, the one that ignores it passes.
+    const rationale = (critic: string) => r.report().independence[critic].find((row: any) => row.case === 'author_uses_persuasive_but_unsupported_rationale');
+    expect(rationale('drops')).toMatchObject({
+      expect: 'evaluator_requires_named_evidence',
+      result: 'fail',
+      evidence: expect.stringContaining(`catch rate −100 pts against clean on the same ${truth.mutants} mutants (b=${truth.mutants}, c=0`),
+    });
+    expect(rationale('ignores')).toMatchObject({ result: 'pass', evidence: expect.stringContaining('(b=0, c=0') });
     // Every item carried the explanation, its own: the manifest says what the condition adds, and skips no fixture.
     const store = RunStore.open(join(dir, 'persuasive'));
     const sent = [...store.results('ignores')].filter((row) => row.condition === 'persuasive-trace');

@@ -64,6 +64,9 @@ export const conditionEntrySchema = z.unknown().transform((value, ctx): string |
 
 export type DeclaredConditionSpec = z.infer<typeof declaredContaminantSchema> | z.infer<typeof declaredFollowUpSchema>;
 
+/** The fixture fields the declared conditions name (a fixture may carry them beside its own keys). */
+export const fixtureFieldsOf = (declared: readonly DeclaredConditionSpec[] = []): string[] => declared.flatMap((d) => ('field' in d && d.field ? [d.field] : []));
+
 export function declaredCondition(spec: DeclaredConditionSpec): Condition {
   if ('after' in spec) return declaredFollowUp(spec);
   const { name, key, text, field } = spec;

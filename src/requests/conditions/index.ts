@@ -4,7 +4,7 @@ import { areYouSure } from './are-you-sure.js';
 import { blind } from './blind.js';
 import { clean } from './clean.js';
 import { conditionEntrySchema, declaredCondition, type DeclaredConditionSpec } from './declared.js';
-export { declaredContaminantSchema, declaredFollowUpSchema } from './declared.js';
+export { declaredContaminantSchema, declaredFollowUpSchema, fixtureFieldsOf } from './declared.js';
 import { priorFail } from './prior-fail.js';
 import { persuasiveTrace } from './persuasive-trace.js';
 import { priorPass } from './prior-pass.js';
