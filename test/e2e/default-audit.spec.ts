@@ -468,7 +468,7 @@ describe('critic-audit run --dry-run', () => {
     // Text and code: 798 + 584 items (authored mutants among them) under each of the default audit's conditions but
     // blind, which reviews the 798 text items only (the evidence it withholds is a text artifact's). The plan counts
     // first requests: reveal-trace's second turns, which follow a first verdict, are not in it.
-    expect(stdout).toMatch(/^critic gpt \(openai\): 9083 reviews \(clean 1381, with-trace 1381, prior-pass 1381, prior-fail 1381, blind 797, round-summary 1381, persuasive-trace 1381\)$/m);
+    expect(stdout).toMatch(/^critic gpt \(openai\): 9090 reviews \(clean 1382, with-trace 1382, prior-pass 1382, prior-fail 1382, blind 798, round-summary 1382, persuasive-trace 1382\)$/m);
     expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
     expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
     expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);
