@@ -30,8 +30,9 @@ describe('brokenRelation', () => {
     ['a count pushed past its limit', 'With 6 volunteers you are within the Basic limit of 8 volunteers.', '6 volunteers', '9 volunteers'],
     ['a figure under a threshold', 'Your 18 kg case is under the 20 kg allowance.', '20 kg', '15 kg'],
     ['a figure more than another', 'At 40 hours a week you work more than the 35 hours the contract sets.', '35 hours', '45 hours'],
-  ])('refuses %s', (_, answer, from, to) => {
-    expect(change(answer, from, to)).toBe(BREAKS_COMPARISON);
+    ['a limit the question’s case no longer meets', 'As you are cancelling within 48 hours of pick-up, a fee applies.', '48 hours', '24 hours', 'I must cancel 36 hours before pick-up.'],
+  ])('refuses %s', (_, answer, from, to, task?: string) => {
+    expect(change(answer, from, to, task)).toBe(BREAKS_COMPARISON);
   });
 
   it.each([
@@ -40,7 +41,9 @@ describe('brokenRelation', () => {
     ['a comparison that still holds', 'With 6 volunteers you are within the Basic limit of 8 volunteers.', '8 volunteers', '10 volunteers'],
     ['a comparison that never held (two rules, not a comparison)', 'Refunds take up to 10 days and exchanges up to 5 days.', '5 days', '3 days'],
     ['a limit in another unit than the figure before it', 'Bring 2 bags, each under 23 kg.', '23 kg', '20 kg'],
-  ])('keeps %s', (_, answer, from, to) => {
-    expect(change(answer, from, to)).toBeNull();
+    ['days made working days where a comparison still holds as written', 'Refunds are given within 14 days of purchase.', '14 days', '14 working days', 'I bought it 9 days ago.'],
+    ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
+  ])('keeps %s', (_, answer, from, to, task?: string) => {
+    expect(change(answer, from, to, task)).toBeNull();
   });
 });

@@ -34,8 +34,8 @@ export function brokenRelation(answer: string, task: string, start: number, end:
     const at = inMutant(f);
     if (!after.some((g) => overlaps(g, at))) return BREAKS_ARITHMETIC;
   }
-  const comparisons = statedComparisons(mutated);
-  for (const c of statedComparisons(answer).filter((x) => x.holds)) {
+  const comparisons = statedComparisons(mutated, task);
+  for (const c of statedComparisons(answer, task).filter((x) => x.holds)) {
     const at = inMutant(c.phrase);
     if (!comparisons.some((d) => d.holds && d.phrase.start === at.start)) return BREAKS_COMPARISON;
   }
@@ -207,12 +207,15 @@ interface StatedComparison {
  * sentence: a figure, then a comparison phrase, then within a few words the
  * limit it is compared with ("8 members is within the Free plan's limit of
  * 10"; "your 12 kg bag is under the 23 kg allowance"), both of one kind, or
- * both counts of something. Whether it holds as written.
+ * both counts of something; or the question's case and a limit of its kind
+ * the answer measures it against. Whether it holds as written.
  */
-function statedComparisons(answer: string): StatedComparison[] {
+function statedComparisons(answer: string, task: string): StatedComparison[] {
   const figures = relationFigures(answer);
-  // One kind, or a bare limit beside a count ("8 members ... a limit of 10").
-  const comparable = (a: Figure, b: Figure) => a.kind === b.kind || (isMeasure(a) && isMeasure(b) && (a.kind === '' || b.kind === ''));
+  const asked = relationFigures(task);
+  // One kind, or a bare limit beside a count ("8 members ... a limit of 10"). Working days compare with days as written: "day nine" is still "within 14 working days".
+  const kindOf = (f: Figure) => (f.kind === 'working day' ? 'day' : f.kind);
+  const comparable = (a: Figure, b: Figure) => kindOf(a) === kindOf(b) || (isMeasure(a) && isMeasure(b) && (a.kind === '' || b.kind === ''));
   const found: StatedComparison[] = [];
   for (const s of readSentences(answer)) {
     const tokens = s.tokens;
@@ -223,7 +226,11 @@ function statedComparisons(answer: string): StatedComparison[] {
       i += match[0].length - 1;
       // The limit: the first figure after the phrase within a few words of its clause ("within the Free plan's limit of 10").
       const limit = figures.find((f) => f.start >= phrase.end && f.start - phrase.end <= 32 && !/[,;:.!?]/.test(answer.slice(phrase.end, f.start)));
-      const subject = limit && figures.filter((f) => f.end <= phrase.start && f.start >= s.start && f.kind !== CLOCK && comparable(f, limit)).at(-1);
+      // The figure compared: the last one of the sentence before the phrase, or else the question's own case of the limit's kind ("36 hours before pick-up" ... "within 48 hours of pick-up").
+      const subject =
+        limit &&
+        (figures.filter((f) => f.end <= phrase.start && f.start >= s.start && f.kind !== CLOCK && comparable(f, limit)).at(-1) ??
+          asked.filter((f) => f.kind !== '' && f.kind !== CLOCK && kindOf(f) === kindOf(limit)).at(-1));
       if (limit && subject) found.push({ phrase, holds: match[1](subject.value, limit.value) });
     }
   }
