@@ -65,10 +65,12 @@ function workedInAnswer(answer: string, task: string): Figure[] {
     const sentences = splitSentences(answer);
     const sentenceAt = (f: Figure) => sentences.findIndex((s) => s.start <= f.start && f.end <= s.end);
     worked = all.filter((f) => {
-      // A reader redoes a step whose figures stand together: in the result's sentence or the one before it.
+      // A reader redoes a step whose figures stand together in the result's sentence: figures of two rules in neighbouring sentences multiply by chance ("£100 up to 3 months late" and "a further £300").
       const here = sentenceAt(f);
-      const anchors = all.filter((w) => w !== f && (sentenceAt(w) === here || sentenceAt(w) === here - 1));
-      const operands: Operands = { written: all, stated: asked, asked, anchors };
+      const anchors = all.filter((w) => w !== f && sentenceAt(w) === here);
+      // Its other operands in the sentence before, or the question: a figure of a rule three sentences on is no operand of this one.
+      const near = all.filter((w) => sentenceAt(w) === here || sentenceAt(w) === here - 1);
+      const operands: Operands = { written: near, stated: asked, asked, anchors };
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '');
     });
     workedCache.set(key, worked);
@@ -99,13 +101,15 @@ function answerSteps(target: Figure, operands: Operands, sentence: string): bool
   const sameKind = others.filter((f) => f.kind === target.kind && anchored(f));
   for (const factor of ratioFactors(sentence)) if (sameKind.some((a) => near(a.value * factor) || near(a.value / factor))) return true;
   if (isCurrencySign(target.kind)) {
-    const prices = others.filter((f) => f.kind === target.kind);
+    // Every operand of a product in the result's sentence, or the question's.
+    const together = (f: Figure) => anchored(f) || operands.stated.includes(f);
+    const prices = others.filter((f) => f.kind === target.kind && together(f));
     // A period multiplies a price in its own unit ("for 6 months"), never converted ("48 hours" is no 2 days' worth of a daily rate).
-    const by = others.filter((f) => countLike(f) || ((f.kind === 'day' || f.kind === 'month') && f.unit === f.kind));
+    const by = others.filter((f) => (countLike(f) || ((f.kind === 'day' || f.kind === 'month') && f.unit === f.kind)) && together(f));
     for (const p of prices) {
       for (const m of by) {
-        if (anchored(p, m) && (is(p.value * m.value) || is(p.value / m.value))) return true;
-        for (const n of by) if (n !== m && anchored(p, m, n) && is(p.value * m.value * n.value)) return true;
+        if (is(p.value * m.value) || is(p.value / m.value)) return true;
+        for (const n of by) if (n !== m && is(p.value * m.value * n.value)) return true;
       }
     }
     return false;
