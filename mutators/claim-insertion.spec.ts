@@ -26,6 +26,21 @@ function added(task: string, artifact: string, evidence: string): string[] {
   return [...claimInsertion.candidates(fixture)].filter((c) => claimInsertion.invalidReason!(fixture, c) === null).map((c) => applyTo(artifact, c));
 }
 
+describe('claim-insertion, read without the evidence', () => {
+  it('adds no sentence whose misstated figure breaks the arithmetic it states ("£1.00 per day overdue, so £7.00 for 7 days")', () => {
+    const fixture = {
+      ...textFixture({
+        artifact: 'Adult books are lent for 21 days.',
+        evidence: 'Adult books are lent for 21 days. DVDs cost £1.00 per day overdue, so £7.00 for 7 days.',
+      }),
+      task: 'How long are adult books and DVDs lent for, and what do they cost overdue?',
+    };
+    const candidates = [...claimInsertion.candidates(fixture)];
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toMatch(/breaks arithmetic/);
+  });
+});
+
 describe("claim-insertion, on the task's topic", () => {
   it.each([
     {

@@ -18,6 +18,8 @@ import {
 import { mismatches } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { sha256Hex } from '../src/util/hash.js';
+import { brokenRelation } from '../src/text/relations.js';
+import type { TextFixture } from '../src/fixtures/types.js';
 import type { TextMutator } from './types.js';
 
 /**
@@ -33,30 +35,7 @@ export const claimInsertion: TextMutator = {
   kind: 'text',
   specificity: 2,
   *candidates(fixture) {
-    const sentences = splitSentences(fixture.artifact);
-    if (sentences.length === 0) return;
-    const evidence = evidenceSentences(fixture.evidence);
-    const texts = [...evidence, fixture.task, fixture.artifact];
-    const stated = new Set(texts.flatMap(findNumbers).map(numberKey));
-    const statedDates = new Set(texts.flatMap(findDates).map((d) => d.key));
-    const answerValues = statedValues(fixture.artifact);
-    const organisation = organisationNamed(
-      fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
-      [fixture.artifact, fixture.task],
-    );
-    for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
-      const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
-      const at = placeFor(source, sentences);
-      const statement = asAnswerStatement(source, organisation);
-      if (statement === null) continue;
-      const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
-      if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
-      for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
-        // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
-        if (answerValues.has(value)) continue;
-        for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { start: at, end: at, replacement: ` ${sentence}` };
-      }
-    }
+    for (const { at, sentence } of insertionsOf(fixture)) yield { start: at, end: at, replacement: ` ${sentence}` };
   },
   invalidReason(fixture, candidate) {
     const added = candidate.replacement.trim();
@@ -64,8 +43,11 @@ export const claimInsertion: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     if (candidate.start !== candidate.end || !sentences.some((s) => s.end === candidate.start)) return 'the addition does not stand between two sentences';
     const passage = supportPassage(added, evidenceSentences(fixture.evidence), [fixture.task]);
-    if (passage) return mismatches(added, passage).length > 0 ? null : 'the evidence supports the added sentence as written';
-    return findNumbers(added).length > 0 || findEntities(added).length > 0 ? null : 'nothing in the added sentence can be checked against the evidence';
+    if (passage && mismatches(added, passage).length === 0) return 'the evidence supports the added sentence as written';
+    if (!passage && findNumbers(added).length === 0 && findEntities(added).length === 0) return 'nothing in the added sentence can be checked against the evidence';
+    // Read without the evidence, the answer must still agree with itself: the added sentence's misstated figure breaks no relation it states as the evidence wrote it.
+    const insertion = insertionsOf(fixture).find((i) => i.at === candidate.start && ` ${i.sentence}` === candidate.replacement);
+    return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },
   defendInTrace(fixture, candidate, trace) {
     const added = candidate.replacement.trim();
@@ -80,6 +62,73 @@ export const claimInsertion: TextMutator = {
     return `${trace.trimEnd()} ${phrasing(lowerOpening(added))}`;
   },
 };
+
+/** An added sentence: where it goes, the evidence sentence as the answer would write it, and that sentence with one figure misstated. */
+interface Insertion {
+  at: number;
+  written: string;
+  sentence: string;
+}
+
+/** Each fixture's insertions, read once for its candidates and their oracle. */
+const insertionCache = new WeakMap<TextFixture, Insertion[]>();
+
+function insertionsOf(fixture: TextFixture): Insertion[] {
+  let found = insertionCache.get(fixture);
+  if (!found) {
+    found = [...insertions(fixture)];
+    insertionCache.set(fixture, found);
+  }
+  return found;
+}
+
+/** The sentences the mutator may add, in the answer's order of places: each related evidence sentence the answer does not give, in its register, with each figure misstated to at most two values. */
+function* insertions(fixture: TextFixture): Generator<Insertion> {
+  const sentences = splitSentences(fixture.artifact);
+  if (sentences.length === 0) return;
+  const evidence = evidenceSentences(fixture.evidence);
+  const texts = [...evidence, fixture.task, fixture.artifact];
+  const stated = new Set(texts.flatMap(findNumbers).map(numberKey));
+  const statedDates = new Set(texts.flatMap(findDates).map((d) => d.key));
+  const answerValues = statedValues(fixture.artifact);
+  const organisation = organisationNamed(
+    fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
+    [fixture.artifact, fixture.task],
+  );
+  for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
+    const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
+    const at = placeFor(source, sentences);
+    const statement = asAnswerStatement(source, organisation);
+    if (statement === null) continue;
+    const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
+    if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
+    for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
+      // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
+      if (answerValues.has(value)) continue;
+      for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };
+    }
+  }
+}
+
+/**
+ * The reason the misstated figure breaks a relation the added sentence states
+ * as written (a price "a month, or £120 a year"; "under 18" beside the
+ * question's case), or null: the added sentence, as the evidence wrote it, is
+ * put in the answer and its changed words replaced (src/text/relations.ts).
+ */
+function misstatementBreaksRelation(fixture: TextFixture, { at, written, sentence }: Insertion): string | null {
+  let prefix = 0;
+  while (prefix < written.length && written[prefix] === sentence[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < written.length - prefix && suffix < sentence.length - prefix && written[written.length - 1 - suffix] === sentence[sentence.length - 1 - suffix]) suffix++;
+  // Whole words changed: "£120" to "£130", not "2" to "3".
+  prefix = written.lastIndexOf(' ', prefix - 1) + 1;
+  const wordEnd = written.indexOf(' ', written.length - suffix);
+  suffix = wordEnd < 0 ? 0 : written.length - wordEnd;
+  const answer = `${fixture.artifact.slice(0, at)} ${written}${fixture.artifact.slice(at)}`;
+  const start = at + 1 + prefix;
+  return brokenRelation(answer, fixture.task, start, at + 1 + written.length - suffix, sentence.slice(prefix, sentence.length - suffix));
+}
 
 /** Ordinary words an evidence sentence must share with the task to be on its topic; one, beside a sentence the answer rests on. */
 const TASK_WORDS = 2;

@@ -105,6 +105,11 @@ describeTextMutator(
     { name: 'a weekday that is part of a name', artifact: 'Prices of Black Friday deals are final.' },
     { name: 'a weekday that bounds a range of weekdays ("Tuesday to Friday" reads as tampered with)', artifact: 'Hot Desk access runs from 8am to 8pm, Monday to Friday only.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
+    {
+      name: 'a deadline a count the answer works out rests on ("within 14 days ... 10 days have passed, so 4 days left")',
+      artifact: 'The seller must refund you within 14 days; 10 days have passed, so 4 days are left.',
+      reason: /breaks arithmetic/,
+    },
     { name: 'a date the evidence does not state', artifact: 'Returns are due by 31 January.', evidence: 'Returns are due by the end of the first month of the year.', reason: /not stated/ },
     { name: 'a date when the evidence states the new date too', artifact: 'Fees rise in 2026.', evidence: 'Fees rise in 2025, 2026 and 2027.', reason: /also stated/ },
   ],

@@ -1,3 +1,4 @@
+import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
 import { findDates, type DatePiece } from '../src/text/dates.js';
 import { inDateArithmetic } from '../src/text/figures.js';
@@ -64,7 +65,8 @@ export const dateShift: TextMutator = {
     if (!statesDateAt(sentence, at, support, fixture.artifact)) return 'the original date is not stated in the supporting evidence or the task';
     if (statesDateAt(replaced, at, support, replacedText))
       return 'the new date is also stated in the supporting evidence or the task, worked out from dates and periods the answer writes, or part of an example it gives';
-    return null;
+    // Read without the evidence, the answer must still agree with itself: its sums, products, shares and comparisons hold.
+    return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
 

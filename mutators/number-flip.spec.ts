@@ -66,6 +66,33 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });
 
+  it.each([
+    ['a result whose operands it leaves (kWh by pence)', 'Using 410 kWh at 20p per kWh comes to £82.00 for the quarter.'],
+    ['a price by seats by months, and its total', 'At $15 a seat, 4 seats for 6 months cost $360.'],
+    ['a ratio stated in words', 'The new tank holds 240 litres against 180 litres now, a third more.'],
+    ['a count left over', 'You have used 7 of your 10 passes, so 3 passes remain.'],
+  ])('refuses every flip of %s: the answer would no longer agree with its own arithmetic', (_, text) => {
+    const f = textFixture({ artifact: text, evidence: text });
+    const candidates = [...numberFlip.candidates(f)];
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(numberFlip.invalidReason!(f, c)).toMatch(/breaks arithmetic/);
+  });
+
+  it('keeps a limit’s flips that the count compared with it still satisfies, and refuses the one that breaks the comparison', () => {
+    const text = 'With 9 members you are within the Free plan’s limit of 10.';
+    const f = textFixture({ artifact: text, evidence: text });
+    const judged = [...numberFlip.candidates(f)].map((c) => [text.slice(0, c.start) + c.replacement + text.slice(c.end), numberFlip.invalidReason!(f, c)]);
+    expect(judged.filter(([, reason]) => reason === null).map(([mutant]) => mutant)).toEqual([
+      'With 8 members you are within the Free plan’s limit of 10.',
+      'With 9 members you are within the Free plan’s limit of 15.',
+    ]);
+    // 9 to 10 names the limit itself, a figure the evidence states; 10 to 5 leaves 9 members "within" a limit of 5.
+    expect(judged.filter(([, reason]) => reason !== null)).toEqual([
+      ['With 10 members you are within the Free plan’s limit of 10.', expect.stringMatching(/also stated/)],
+      ['With 9 members you are within the Free plan’s limit of 5.', expect.stringMatching(/breaks a comparison/)],
+    ]);
+  });
+
   it('flips a period that is a larger unit in other words where the answer does not name that unit', () => {
     const text = 'Membership is renewed every 12 months.';
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => c.replacement)).not.toEqual([]);

@@ -1,3 +1,4 @@
+import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
 import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
@@ -62,7 +63,8 @@ export const numberFlip: TextMutator = {
     if (!statesFigureAt(sentence, at, support, fixture.artifact)) return 'the original number is not stated in the supporting evidence';
     if (statesFigureAt(replaced, at, support, replacedText))
       return 'the new number is also stated in the supporting evidence or the task, worked out from figures the answer writes, or part of an example it gives';
-    return null;
+    // Read without the evidence, the answer must still agree with itself: its sums, products, shares and comparisons hold.
+    return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
 

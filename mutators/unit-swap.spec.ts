@@ -93,6 +93,12 @@ describeTextMutator(
     { name: 'a percentage that is not a change', artifact: 'Pay is 90% of salary.' },
     { name: 'a bare number', artifact: 'There are 3 steps.' },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
+    {
+      name: 'a period a count of days the answer works out rests on ("30 days ... 20 days ago, so 10 days left": in working days the count is wrong)',
+      artifact: 'You have 30 days to appeal, so 10 days are left.',
+      task: 'My claim was refused 20 days ago. Can I still appeal?',
+      reason: /breaks arithmetic/,
+    },
     { name: 'a unit the evidence does not state with this number', artifact: 'Refunds are paid within 7 days.', evidence: 'Refunds are paid within 7 working days.', reason: /does not state/ },
     {
       name: 'a swap to a unit the evidence also states with this number',

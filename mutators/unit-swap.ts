@@ -1,3 +1,4 @@
+import { brokenRelation } from '../src/text/relations.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { sentenceAround } from '../src/text/claims.js';
 import { inDateArithmetic } from '../src/text/figures.js';
@@ -64,7 +65,8 @@ export const unitSwap: TextMutator = {
     const stated = new Set(findUnits(support.sentence).map(unitKey));
     if (!stated.has(unitKey(original))) return 'the supporting evidence does not state the original unit with this number';
     if (stated.has(unitKey(swapped))) return 'the supporting evidence also states the new unit with this number';
-    return null;
+    // Read without the evidence, the answer must still agree with itself: its sums, products, shares and comparisons hold.
+    return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
 

@@ -180,7 +180,7 @@ function clockTimes(text: string): Figure[] {
  */
 const PRODUCT = /(?<![\w.,])\d+(?:\.\d+)?(?:\s*[×x*]\s*\d+(?:\.\d+)?)+(?![\w.,]*\d)/g;
 
-function writtenProducts(text: string): Figure[] {
+export function writtenProducts(text: string): Figure[] {
   return [...text.matchAll(PRODUCT)].map((m) => {
     const value = m[0].split(/\s*[×x*]\s*/).reduce((product, factor) => product * Number(factor), 1);
     return { text: m[0], start: m.index, end: m.index + m[0].length, value, kind: '', decimals: 0, unit: '', key: String(value) };
@@ -246,7 +246,7 @@ type OwnSources = { sentences: readonly string[]; restated: readonly string[]; r
  * different sentences ("£25 a day", "only £10 for the last day") are no
  * working: their difference is a coincidence, not a result.
  */
-interface Operands {
+export interface Operands {
   written: readonly Figure[];
   stated: readonly Figure[];
   asked: readonly Figure[];
@@ -269,7 +269,7 @@ interface Operands {
  * else: no sums of periods the evidence states (policies' periods add up to
  * one another too easily), no chains the answer does not write.
  */
-function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
+export function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
   const other = (f: Figure) => !sameFigure(f, target);
   const written = operands.written.filter(other);
   const pool = [...written, ...operands.stated.filter(other)];
@@ -324,7 +324,7 @@ function derives(target: Figure, hedged: boolean, operands: Operands): boolean {
 }
 
 /** A quantity of a thing measured or counted ("12 kg", "60,000 cubic centimetres", "6,000"), not an amount, share, period or time of day, which have arithmetic of their own. */
-const isMeasure = (f: Figure) => !isCurrencySign(f.kind) && !['%', 'day', 'month', CLOCK].includes(f.kind) && f.value > 0;
+export const isMeasure = (f: Figure) => !isCurrencySign(f.kind) && !['%', 'day', 'month', CLOCK].includes(f.kind) && f.value > 0;
 
 /** A count an amount may be multiplied by: a whole number of something ("10 months", "3 nights", "10 payments"), not a clock time ("2 pm") or a bare number. */
 const isCount = (f: Figure) => /^[a-z]{3,}$/.test(f.kind) && Number.isInteger(f.value) && f.value >= 2 && f.value <= 1000;
@@ -335,7 +335,7 @@ export function exampleStart(sentence: string): number {
   return EXAMPLE.exec(sentence)?.index ?? Number.POSITIVE_INFINITY;
 }
 
-const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0, at - 20), at));
+export const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math.max(0, at - 20), at));
 
 /**
  * Whether the evidence states a figure of the claim, as src/text/mismatches.ts

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { BREAKS_ARITHMETIC, BREAKS_COMPARISON, brokenRelation } from './relations.js';
+
+/** The answer with `from` (its first occurrence) changed to `to`, as a value mutator's candidate writes it. */
+function change(answer: string, from: string, to: string, task = 'What will it cost?'): string | null {
+  const start = answer.indexOf(from);
+  if (start < 0) throw new Error(`"${from}" is not in the answer`);
+  return brokenRelation(answer, task, start, start + from.length, to);
+}
+
+describe('brokenRelation', () => {
+  it.each([
+    ['a result changed, its operands not', 'Using 410 kWh at 20p per kWh comes to £82 for the quarter.', '£82', '£80'],
+    ['an operand changed, the result not', '3 desks at $40 a desk for 6 months is $720 in all.', '6 months', '3 months'],
+    ['an operand of a product of three changed', 'At $15 a user, 4 users for 3 months cost $180.', '$15', '$20'],
+    ['a price in pence by a quantity, to the penny', 'Heating used 150 kWh at 21.40p, so £32.10 this month.', '£32.10', '£32.00'],
+    ['a share of an amount', 'The deposit is 20% of the £900 fee, so £180.', '20%', '25%'],
+    ['a ratio in words', 'The new tank holds 240 litres against 180 litres now, a third more.', '240 litres', '250 litres'],
+    ['half of a figure', 'The fine is 60 euros, half of that if paid early: 30 euros.', '30 euros', '35 euros'],
+    ['a count left', 'You have used 7 of your 10 passes, so 3 passes remain.', '10 passes', '12 passes'],
+    ['a sum of periods', 'The trial lasts 14 days and the notice 7 days, 21 days in all.', '7 days', '5 days'],
+    ['the elapsed time of the question against a window', 'You have 45 days to appeal, so 15 days are left.', '45 days', '60 days', 'I was refused 30 days ago.'],
+    ['a unit change that breaks a count of days', 'You have 45 days to appeal, so 15 days are left.', '45 days', '45 working days', 'I was refused 30 days ago.'],
+  ])('refuses %s', (_, answer, from, to, task?: string) => {
+    expect(change(answer, from, to, task)).toBe(BREAKS_ARITHMETIC);
+  });
+
+  it.each([
+    ['a limit that no longer holds the count beside it', 'With 6 volunteers you are within the Basic limit of 8 volunteers.', '8 volunteers', '5 volunteers'],
+    ['a count pushed past its limit', 'With 6 volunteers you are within the Basic limit of 8 volunteers.', '6 volunteers', '9 volunteers'],
+    ['a figure under a threshold', 'Your 18 kg case is under the 20 kg allowance.', '20 kg', '15 kg'],
+    ['a figure more than another', 'At 40 hours a week you work more than the 35 hours the contract sets.', '35 hours', '45 hours'],
+    ['a limit the question’s case no longer meets', 'As you are cancelling within 48 hours of pick-up, a fee applies.', '48 hours', '24 hours', 'I must cancel 36 hours before pick-up.'],
+  ])('refuses %s', (_, answer, from, to, task?: string) => {
+    expect(change(answer, from, to, task)).toBe(BREAKS_COMPARISON);
+  });
+
+  it.each([
+    ['a figure in no relation', 'Renewal costs £60 a year and the helpline opens at 8am.', '£60', '£50'],
+    ['a change that keeps the product', 'Two tickets at £30 each make £60.', 'Two', 'Two'],
+    ['a comparison that still holds', 'With 6 volunteers you are within the Basic limit of 8 volunteers.', '8 volunteers', '10 volunteers'],
+    ['a comparison that never held (two rules, not a comparison)', 'Refunds take up to 10 days and exchanges up to 5 days.', '5 days', '3 days'],
+    ['a limit in another unit than the figure before it', 'Bring 2 bags, each under 23 kg.', '23 kg', '20 kg'],
+    ['days made working days where a comparison still holds as written', 'Refunds are given within 14 days of purchase.', '14 days', '14 working days', 'I bought it 9 days ago.'],
+    ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
+  ])('keeps %s', (_, answer, from, to, task?: string) => {
+    expect(change(answer, from, to, task)).toBeNull();
+  });
+});

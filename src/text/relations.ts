@@ -1,0 +1,246 @@
+import { splitSentences } from './claims.js';
+import { isCurrencySign } from './currency.js';
+import { CLOCK, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
+import { readSentences, type Token } from './nlp.js';
+
+/**
+ * The relations an answer states among its own figures, as a reader who has
+ * only the question and the answer checks them: the figures it works out
+ * (derives, the one arithmetic the support analysis reads, here over the
+ * answer and question alone, with the steps a reader redoes that the evidence
+ * never needs: a price per unit by a quantity, a product of three, a share in
+ * words, a count left over) and the comparisons it states in words ("8
+ * members, within the limit of 10"). A value mutator's change that makes one
+ * of them false leaves the answer at odds with itself: a reader spots it
+ * without the evidence, so the site is refused.
+ */
+
+/** Why a change is refused, as the ignored list gives it. */
+export const BREAKS_ARITHMETIC = 'the new value breaks arithmetic the answer works out from its own figures (a product, sum, difference or share)';
+export const BREAKS_COMPARISON = 'the new value breaks a comparison the answer states in words ("within the limit of", "under", "more than")';
+
+/**
+ * The reason a change of [start, end) to `replacement` makes a relation the
+ * answer states false, or null when every one that held still holds.
+ */
+export function brokenRelation(answer: string, task: string, start: number, end: number, replacement: string): string | null {
+  const mutated = answer.slice(0, start) + replacement + answer.slice(end);
+  const shift = replacement.length - (end - start);
+  // Where a piece of the answer stands in the mutant: the changed piece at the site, the rest moved by the change in length.
+  const inMutant = (p: { start: number; end: number }) => (p.end <= start ? p : p.start >= end ? { start: p.start + shift, end: p.end + shift } : { start, end: start + replacement.length });
+  const overlaps = (a: { start: number; end: number }, b: { start: number; end: number }) => a.start < b.end && b.start < a.end;
+  const after = workedInAnswer(mutated, task);
+  for (const f of workedInAnswer(answer, task)) {
+    const at = inMutant(f);
+    if (!after.some((g) => overlaps(g, at))) return BREAKS_ARITHMETIC;
+  }
+  const comparisons = statedComparisons(mutated, task);
+  for (const c of statedComparisons(answer, task).filter((x) => x.holds)) {
+    const at = inMutant(c.phrase);
+    if (!comparisons.some((d) => d.holds && d.phrase.start === at.start)) return BREAKS_COMPARISON;
+  }
+  return null;
+}
+
+/** Days counted on working days only are another unit than calendar days: "30 business days" is not the "30 days" a count of calendar days rests on. */
+const WORKING_DAYS = /^[\s-]+(?:working|business)[\s-]/i;
+
+/** An answer's figures as its relations read them: findFigures', working days and hours apart. */
+function relationFigures(text: string): Figure[] {
+  return findFigures(text).map((f) => {
+    if (f.kind === 'day' && WORKING_DAYS.test(text.slice(f.end, f.end + 12))) return { ...f, kind: 'working day' };
+    // Hours are counted as hours: a reader does not take "48 hours" for two of a daily rate.
+    return f.unit === 'hour' ? { ...f, kind: 'hour', value: f.value * 24 } : f;
+  });
+}
+
+/** The figures of an answer that it works out from its own figures and the question's, one step each (derives, and answerSteps). */
+function workedInAnswer(answer: string, task: string): Figure[] {
+  const key = `${task}\0${answer}`;
+  let worked = workedCache.get(key);
+  if (!worked) {
+    if (workedCache.size >= 2_000) workedCache.clear();
+    const asked = [...relationFigures(task), ...writtenProducts(task)];
+    const all = relationFigures(answer);
+    const sentences = splitSentences(answer);
+    const sentenceAt = (f: Figure) => sentences.findIndex((s) => s.start <= f.start && f.end <= s.end);
+    worked = all.filter((f) => {
+      // A reader redoes a step whose figures stand together in the result's sentence: figures of two rules in neighbouring sentences multiply by chance ("£100 up to 3 months late" and "a further £300").
+      const here = sentenceAt(f);
+      const anchors = all.filter((w) => w !== f && sentenceAt(w) === here);
+      // Its other operands in the sentence before, or the question: a figure of a rule three sentences on is no operand of this one.
+      const near = all.filter((w) => sentenceAt(w) === here || sentenceAt(w) === here - 1);
+      const operands: Operands = { written: near, stated: asked, asked, anchors };
+      return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '');
+    });
+    workedCache.set(key, worked);
+  }
+  return worked;
+}
+
+const workedCache = new Map<string, Figure[]>();
+
+/**
+ * The steps a reader redoes that the support analysis does not need (the
+ * evidence states their operands' results): a price by any quantity, or by
+ * two ("$25 a seat x 5 seats x 4 months"; "320 kWh at 15p"); a quantity a
+ * share or a ratio in words more or less than another ("from 180 to 240
+ * litres, a third more"); and a count or period as the sum or difference of
+ * two others the answer writes ("30 days, 20 gone, so ten days left"). To
+ * the precision the result is written in: "£61.75" for 250 kWh at 24.70p.
+ */
+function answerSteps(target: Figure, operands: Operands, sentence: string): boolean {
+  const others = [...operands.written, ...operands.stated].filter((f) => !sameFigure(f, target) && f.kind !== CLOCK);
+  const anchored = (...fs: Figure[]) => fs.some((f) => operands.anchors.some((a) => sameFigure(a, f)));
+  // An amount in pence and pounds is rounded to the penny; any other result is exact.
+  const tolerance = isCurrencySign(target.kind) && target.decimals >= 2 ? 0.005 : 1e-6 * Math.max(1, Math.abs(target.value));
+  const is = (x: number) => Math.abs(x - target.value) < tolerance;
+  const near = (x: number) => Math.abs(x - target.value) <= 0.02 * Math.abs(target.value);
+  const countLike = (f: Figure) => isMeasure(f) && f.kind !== 'working day' && (f.kind !== '' || f.value >= 2);
+  if (target.kind === '%') return false;
+  const sameKind = others.filter((f) => f.kind === target.kind && anchored(f));
+  for (const factor of ratioFactors(sentence)) if (sameKind.some((a) => near(a.value * factor) || near(a.value / factor))) return true;
+  if (isCurrencySign(target.kind)) {
+    // Every operand of a product in the result's sentence, or the question's.
+    const together = (f: Figure) => anchored(f) || operands.stated.includes(f);
+    const prices = others.filter((f) => f.kind === target.kind && together(f));
+    // A period multiplies a price in its own unit ("for 6 months"), never converted ("48 hours" is no 2 days' worth of a daily rate).
+    const by = others.filter((f) => (countLike(f) || ((f.kind === 'day' || f.kind === 'month') && f.unit === f.kind)) && together(f));
+    for (const p of prices) {
+      for (const m of by) {
+        if (is(p.value * m.value) || is(p.value / m.value)) return true;
+        for (const n of by) if (n !== m && is(p.value * m.value * n.value)) return true;
+      }
+    }
+    return false;
+  }
+  for (const p of others.filter((f) => f.kind === '%' && f.value > 0 && anchored(f))) {
+    if (sameKind.some((a) => is(a.value * (1 + p.value / 100)) || is(a.value * (1 - p.value / 100)) || is((a.value * p.value) / 100))) return true;
+  }
+  if (!countLike(target) && !['day', 'month', 'working day'].includes(target.kind)) return false;
+  // A count left over or added up ("5 of your 8 visits used, 3 left"), where the sentence says so: a policy's periods add up to one another by chance ("20 days a year ... 15 days before ... within 5 days").
+  if (!statesCount(sentence)) return false;
+  const terms = others.filter((f) => (f.kind === target.kind || (countLike(f) && countLike(target))) && (anchored(f) || operands.stated.includes(f)));
+  for (const a of terms) for (const b of terms) if (a !== b && !sameFigure(a, b) && anchored(a, b) && (is(a.value + b.value) || is(a.value - b.value))) return true;
+  return false;
+}
+
+/** The words that say a figure is a count left over or added up: "3 passes remain", "10 days are left", "21 days in all", "in total". */
+const COUNT_WORDS: ReadonlySet<string> = new Set(['left', 'leave', 'remain', 'remaining', 'total', 'altogether', 'plus', 'minus', 'sum']);
+
+function statesCount(sentence: string): boolean {
+  return readSentences(sentence).some((s) => s.tokens.some((t, i) => COUNT_WORDS.has(t.text.toLowerCase()) || COUNT_WORDS.has(t.lemma) || (t.lemma === 'all' && s.tokens[i - 1]?.lemma === 'in')));
+}
+
+/** Ratios stated in words, as the lemmas that say them and the factor they give: "a third more" is 4/3 of the other figure. */
+const RATIO_WORDS: ReadonlyArray<readonly [readonly string[], number]> = [
+  [['a', 'third', 'more'], 4 / 3],
+  [['a', 'third', 'less'], 2 / 3],
+  [['two', 'third'], 2 / 3],
+  [['a', 'third'], 1 / 3],
+  [['one', 'third'], 1 / 3],
+  [['a', 'quarter', 'more'], 5 / 4],
+  [['a', 'quarter', 'less'], 3 / 4],
+  [['three', 'quarter'], 3 / 4],
+  [['a', 'quarter'], 1 / 4],
+  [['half', 'as', 'much', 'again'], 3 / 2],
+  [['half'], 1 / 2],
+  [['twice'], 2],
+  [['double'], 2],
+  [['three', 'time'], 3],
+  [['triple'], 3],
+];
+
+/** The words by which a ratio refers to a figure already written: "half of that". */
+const REFERS_BACK: ReadonlySet<string> = new Set(['that', 'this', 'it', 'which', 'these', 'those', 'them']);
+
+/** The factors of the ratios a sentence states in words, read by their lemmas ("thirds" is "third"). */
+function ratioFactors(sentence: string): number[] {
+  const factors: number[] = [];
+  for (const s of readSentences(sentence)) {
+    const lemmas = s.tokens.map((t) => t.lemma);
+    for (let i = 0; i < lemmas.length; i++) {
+      const found = RATIO_WORDS.find(([words]) => words.every((w, k) => lemmas[i + k] === w || (k === words.length - 1 && lemmas[i + k] === `${w}s`)));
+      if (!found) continue;
+      i += found[0].length - 1;
+      // "A third of your daily rate": a share of a thing the sentence names, not of one of its figures ("half of that", "a third of the 90 minutes").
+      const rest = s.tokens.slice(i + 1);
+      const clause = rest.slice(0, (rest.findIndex((t) => t.pos === 'PUNCT') + 1 || rest.length + 1) - 1);
+      if (clause[0]?.lemma === 'of' && !REFERS_BACK.has(clause[1]?.lemma ?? '') && !clause.some((t) => t.pos === 'NUM')) continue;
+      factors.push(found[1]);
+    }
+  }
+  return factors;
+}
+
+type Holds = (subject: number, limit: number) => boolean;
+const atMost: Holds = (s, l) => s <= l;
+const below: Holds = (s, l) => s < l;
+const above: Holds = (s, l) => s > l;
+const atLeast: Holds = (s, l) => s >= l;
+
+/** The comparison phrases a sentence states between a figure before them and a limit after them, longest first, by their words' lemmas ("exceeds" is "exceed"). */
+const COMPARISON_WORDS: ReadonlyArray<readonly [readonly string[], Holds]> = [
+  [['no', 'more', 'than'], atMost],
+  [['no', 'less', 'than'], atLeast],
+  [['no', 'fewer', 'than'], atLeast],
+  [['not', 'more', 'than'], atMost],
+  [['less', 'than'], below],
+  [['fewer', 'than'], below],
+  [['more', 'than'], above],
+  [['at', 'most'], atMost],
+  [['at', 'least'], atLeast],
+  [['up', 'to'], atMost],
+  [['within'], atMost],
+  [['under'], below],
+  [['below'], below],
+  [['over'], above],
+  [['above'], above],
+  [['beyond'], above],
+  [['exceed'], above],
+];
+
+interface StatedComparison {
+  /** The comparison's words, where they stand in the answer. */
+  phrase: { start: number; end: number };
+  holds: boolean;
+}
+
+/**
+ * The comparisons an answer states in words between two figures of one
+ * sentence: a figure, then a comparison phrase, then within a few words the
+ * limit it is compared with ("8 members is within the Free plan's limit of
+ * 10"; "your 12 kg bag is under the 23 kg allowance"), both of one kind, or
+ * both counts of something; or the question's case and a limit of its kind
+ * the answer measures it against. Whether it holds as written.
+ */
+function statedComparisons(answer: string, task: string): StatedComparison[] {
+  const figures = relationFigures(answer);
+  const asked = relationFigures(task);
+  // One kind, or a bare limit beside a count ("8 members ... a limit of 10"). Working days compare with days as written: "day nine" is still "within 14 working days".
+  const kindOf = (f: Figure) => (f.kind === 'working day' ? 'day' : f.kind);
+  const comparable = (a: Figure, b: Figure) => kindOf(a) === kindOf(b) || (isMeasure(a) && isMeasure(b) && (a.kind === '' || b.kind === ''));
+  const found: StatedComparison[] = [];
+  for (const s of readSentences(answer)) {
+    const tokens = s.tokens;
+    for (let i = 0; i < tokens.length; i++) {
+      const match = COMPARISON_WORDS.find(([words]) => words.every((w, k) => wordIs(tokens[i + k], w)));
+      if (!match) continue;
+      const phrase = { start: tokens[i]!.start, end: tokens[i + match[0].length - 1]!.end };
+      i += match[0].length - 1;
+      // The limit: the first figure after the phrase within a few words of its clause ("within the Free plan's limit of 10").
+      const limit = figures.find((f) => f.start >= phrase.end && f.start - phrase.end <= 32 && !/[,;:.!?]/.test(answer.slice(phrase.end, f.start)));
+      // The figure compared: the last one of the sentence before the phrase, or else the question's own case of the limit's kind ("36 hours before pick-up" ... "within 48 hours of pick-up").
+      const subject =
+        limit &&
+        (figures.filter((f) => f.end <= phrase.start && f.start >= s.start && f.kind !== CLOCK && comparable(f, limit)).at(-1) ??
+          asked.filter((f) => f.kind !== '' && f.kind !== CLOCK && kindOf(f) === kindOf(limit)).at(-1));
+      if (limit && subject) found.push({ phrase, holds: match[1](subject.value, limit.value) });
+    }
+  }
+  return found;
+}
+
+function wordIs(token: Token | undefined, word: string): boolean {
+  return token !== undefined && (token.text.toLowerCase() === word || token.lemma === word);
+}
