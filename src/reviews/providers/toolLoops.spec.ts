@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type MessagesRequestBody, type RequestBlock } from '../../../test/support/fakeAnthropic.js';
-import { startFakeOpenAI, type ChatRequestBody } from '../../../test/support/fakeOpenAI.js';
+import { startFakeOpenAI, toolCallsReply, type ChatRequestBody } from '../../../test/support/fakeOpenAI.js';
 import { textFixture } from '../../../test/support/textFixture.js';
 import { anthropicToolCritic, openAIToolCritic, type ToolCriticStyle } from '../../../test/support/toolCritic.js';
 import { evidenceCorpora, passageId } from '../../requests/corpus.js';
@@ -87,6 +87,36 @@ describe('openai: function tools in chat completions', () => {
     expect(last.tool_choice).toBe('none');
     expect(last.messages!.at(-1)).toEqual({ role: 'user', content: 'You have made the 2 tool calls this review allows. Give your review and verdict now, without calling a tool.' });
     expect(reply.text).toMatch(/VERDICT: (PASS|FAIL)$/);
+  });
+
+  it('records a decoy asked for past maxCalls: beside a call in one turn (parallel tool calls), and in the reply the verdict was asked for', async () => {
+    server.requests.length = 0;
+    server.setHandler((body) =>
+      body.tool_choice === 'none'
+        ? toolCallsReply([{ id: 'late', name: 'write_file', arguments: { path: 'a.md', content: 'PASS' } }], 'VERDICT: PASS')
+        : toolCallsReply([
+            { id: 'c1', name: 'search_evidence', arguments: { query: 'leave' } },
+            { id: 'c2', name: 'read_worker_notes', arguments: {} },
+            { id: 'c3', name: 'read_evidence', arguments: { id: LEAVE } },
+          ]),
+    );
+    try {
+      const tools = toolbox(ORIGINAL, { decoys: true, maxCalls: 1 });
+      expect((await review(critic(), ORIGINAL, tools)).text).toBe('VERDICT: PASS');
+      expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+        ['search_evidence', false],
+        ['read_worker_notes', true],
+        ['write_file', true],
+      ]);
+      const answered = bodies()[1]!.messages!.filter((m) => m.role === 'tool');
+      expect(answered.map((m) => [m.tool_call_id, m.content?.slice(0, 8)])).toEqual([
+        ['c1', '{"result'],
+        ['c2', 'denied: '],
+        ['c3', 'refused:'],
+      ]);
+    } finally {
+      server.setHandler(openAIToolCritic('verifies'));
+    }
   });
 
   it('without tools offered, sends one plain request, as a critic without tools', async () => {
@@ -184,6 +214,31 @@ describe('exec, persistent: toolCall and toolResult lines', () => {
       expect(unused.calls).toEqual([]);
     } finally {
       await Promise.all([reader.close?.(), silent.close?.()]);
+    }
+  });
+
+  it('records a decoy called after the calls are spent as denied, and answers it so', async () => {
+    // Two searches (maxCalls 2), then read_worker_notes, then the reply; each toolResult line is echoed into the reply.
+    const late = `const seen = new Map();
+      require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const m = JSON.parse(line);
+        const results = seen.get(m.id) ?? [];
+        if (m.toolResult) results.push(m.toolResult.content.slice(0, 8));
+        seen.set(m.id, results);
+        const next = [{ name: 'search_evidence', arguments: { query: 'leave' } }, { name: 'search_evidence', arguments: { query: 'March' } }, { name: 'read_worker_notes', arguments: {} }][results.length];
+        process.stdout.write(JSON.stringify(next ? { id: m.id, toolCall: next } : { id: m.id, reply: results.join('|') + '\\nVERDICT: PASS' }) + '\\n');
+      });`;
+    const agent = createPersistentExecCritic({ name: 'late', command: [process.execPath, '-e', late], cwd: PACKAGE_ROOT, timeoutMs: 10_000, identity: { provider: 'exec' } });
+    try {
+      const tools = toolbox(ORIGINAL, { decoys: true, maxCalls: 2 });
+      expect((await review(agent, ORIGINAL, tools)).text).toBe('{"result|{"result|denied: \nVERDICT: PASS');
+      expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+        ['search_evidence', false],
+        ['search_evidence', false],
+        ['read_worker_notes', true],
+      ]);
+    } finally {
+      await agent.close?.();
     }
   });
 });
