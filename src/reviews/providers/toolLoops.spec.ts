@@ -217,6 +217,17 @@ describe('exec, persistent: toolCall and toolResult lines', () => {
     }
   });
 
+  it('a critic whose read_evidence is refused past maxCalls reads it as nothing read, and answers', async () => {
+    const agent = critic('verifies');
+    try {
+      const tools = toolbox(ORIGINAL, { maxCalls: 1 });
+      expect((await review(agent, ORIGINAL, tools)).text).toMatch(/^Not in the evidence I read: "Employees accrue 28 days of leave a year\."\nVERDICT: FAIL$/);
+      expect(tools.calls.map((c) => c.tool)).toEqual(['search_evidence']);
+    } finally {
+      await agent.close?.();
+    }
+  });
+
   it('records a decoy called after the calls are spent as denied, and answers it so', async () => {
     // Two searches (maxCalls 2), then read_worker_notes, then the reply; each toolResult line is echoed into the reply.
     const late = `const seen = new Map();
