@@ -181,6 +181,27 @@ describe('anthropic: tools with tool_use and tool_result blocks', () => {
       text: 'You have made the 1 tool calls this review allows. Give your review and verdict now, without calling a tool.',
     });
   });
+  it('records a decoy asked for past maxCalls: in the same turn as a call (several tool_use blocks), and in the reply the verdict was asked for', async () => {
+    server.setHandler((body) =>
+      body.tool_choice?.type === 'none'
+        ? { kind: 'message', text: 'VERDICT: PASS', toolUses: [{ id: 'late', name: 'write_file', input: { path: 'a.md', content: 'PASS' } }] }
+        : {
+            kind: 'message',
+            text: '',
+            toolUses: [
+              { id: 'u1', name: 'search_evidence', input: { query: 'leave' } },
+              { id: 'u2', name: 'read_worker_notes', input: {} },
+            ],
+          },
+    );
+    const tools = toolbox(ORIGINAL, { decoys: true, maxCalls: 1 });
+    expect((await review(critic(), ORIGINAL, tools)).text).toBe('VERDICT: PASS');
+    expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+      ['search_evidence', false],
+      ['read_worker_notes', true],
+      ['write_file', true],
+    ]);
+  });
 });
 
 describe('exec, persistent: toolCall and toolResult lines', () => {
