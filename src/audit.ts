@@ -478,7 +478,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
         identity: c.identity,
         pricing: pricing && batchMode(c, entry, options.batch) ? batchPricing(pricing) : pricing,
         ...criticGrammar(grammar.name, notFound),
-        ...(tools ? { tools } : {}),
+        ...(tools ? { tools, ...(c.kinds ? { kinds: [...c.kinds] } : {}) } : {}),
       };
     }),
     labelVerification: prepared.labelVerification,

@@ -125,6 +125,20 @@ describe('verification, unverified approvals, tool calls and boundary requests',
     expect(renderTerminal(built, '/tmp/out')).toMatch(/verification \(fetched the evidence before the verdict\): clean 100% \[90–100\], with-trace 0% \[0–10\] \(−100 pts, p=/);
   });
 
+  it('counts the boundary requests of a review that ended in an error, and of the failed attempts of one that answered; calls per review are over the reviews that answered', () => {
+    const sink = toolUseSink({ critic: { name: 'c', identity: { provider: 'x' }, tools: SEARCH }, items: world.items, fixtures: world.fixtures, conditions: conditionsOf(['clean']) })!;
+    const failedAttempt = { ...NOTES, failedAttempt: 1 };
+    sink.add(reviewResult({ itemId: world.items[0]!.id, condition: 'clean', verdict: 'PASS', toolCalls: [failedAttempt, ...reads(world.items[0]!.fixtureId)] }));
+    sink.add(
+      reviewResult({ itemId: world.items[1]!.id, condition: 'clean', outcome: 'error', verdict: null, reply: null, error: 'HTTP 500', toolCalls: [failedAttempt, { ...NOTES, failedAttempt: 2 }] }),
+    );
+    const { boundaryRequests, toolCalls, verification } = sink.finish();
+    expect(boundaryRequests.count).toBe(3);
+    expect(boundaryRequests.items.map((i) => i.itemId)).toEqual([world.items[0]!.id, world.items[1]!.id, world.items[1]!.id]);
+    expect(toolCalls).toEqual({ reviews: 1, perReview: { mean: 3, p95: 3 }, byTool: { read_worker_notes: 1, search_evidence: 1, read_evidence: 1 } });
+    expect(verification['clean']).toMatchObject({ n: 1, verified: 1 });
+  });
+
   it('leaves every field out for a critic without tools, and gates nothing of it', () => {
     const plain = buildReport(snapshotOf(world, ['plain'], conditions, thresholdsSchema.parse(GATES)), COMPLETE, memoryStore([]));
     const json = JSON.parse(JSON.stringify(plain)).critics.plain;

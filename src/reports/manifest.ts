@@ -35,7 +35,12 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
       // Fixtures that cannot carry the contaminant (no trace, no such field), or of a kind it does not apply to, are not reviewed under it.
       ...(c.contaminantKey || c.kinds ? { skippedFixtures: fixturesWithout(c, run.fixtures) } : {}),
     })),
-    critics: run.critics.map((c) => ({ name: c.name, identity: c.identity, ...(c.tools ? { tools: toolsRecord(c.tools, run.fixtures) } : {}) })),
+    critics: run.critics.map((c) => ({
+      name: c.name,
+      identity: c.identity,
+      // Over the fixtures it reviews: a critic of text only is never offered run_code, however many code fixtures the run has.
+      ...(c.tools ? { tools: toolsRecord(c.tools, reviewedBy(c.kinds, run.fixtures)) } : {}),
+    })),
     ...(run.sandboxNetwork ? { sandbox: { network: run.sandboxNetwork, filesystem: 'denied (Node permission model)', environment: 'empty' } } : {}),
     fixtures: run.fixtures.map((f) => ({
       id: f.id,
@@ -52,6 +57,9 @@ export function buildManifest(run: AuditSnapshot, mutants: Iterable<Mutant>) {
     mutants: new JsonArray(mapped(mutants, (m) => ({ id: m.id, fixtureId: m.fixtureId, mutator: m.mutator, artifact: sha256Hex(m.artifact) }))),
   };
 }
+
+/** The fixtures a critic of these kinds reviews; every fixture for a critic of any kind. */
+const reviewedBy = (kinds: readonly string[] | undefined, fixtures: AuditSnapshot['fixtures']) => (kinds ? fixtures.filter((f) => kinds.includes(f.kind)) : fixtures);
 
 /**
  * What a tool-using critic could call (the tools its reviews offered, the

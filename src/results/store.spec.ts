@@ -104,6 +104,21 @@ describe('RunStore plan', () => {
     store.close();
   });
 
+  it('a retry that replaces an error keeps the boundary requests the error recorded, before its own calls', () => {
+    const store = RunStore.open(tempDir());
+    const notes = (failedAttempt?: number) => ({ tool: 'read_worker_notes', arguments: {}, resultDigest: '0'.repeat(16), latencyMs: 1, denied: true, ...(failedAttempt ? { failedAttempt } : {}) });
+    const search = { tool: 'search_evidence', arguments: { query: 'leave' }, resultDigest: '1'.repeat(16), latencyMs: 2, denied: false, passages: ['p1'] };
+    store.add(reviewResult({ itemId: 'a-1', condition: 'clean', outcome: 'error', verdict: null, error: 'HTTP 500', toolCalls: [notes(1), notes(2)] }));
+    store.add(reviewResult({ itemId: 'b-1', condition: 'clean', outcome: 'error', verdict: null, error: 'HTTP 500' }));
+    store.add(reviewResult({ itemId: 'a-1', condition: 'clean', verdict: 'PASS', toolCalls: [notes(), search] }));
+    store.add(reviewResult({ itemId: 'b-1', condition: 'clean', verdict: 'PASS', toolCalls: [search] }));
+    expect([...store.results()].map((r) => [r.itemId, r.outcome, r.toolCalls])).toEqual([
+      ['a-1', 'verdict', [notes(1), notes(2), notes(), search]],
+      ['b-1', 'verdict', [search]],
+    ]);
+    store.close();
+  });
+
   it('replaces an earlier plan, and rolls the new one back when the check throws', () => {
     const store = RunStore.open(tempDir());
     store.writePlan(plan, fixtures, generation);

@@ -39,6 +39,8 @@ interface ResultColumn {
   write(result: ReviewResult, now: number): SqlValue;
   /** Sets what it stores on a result being read back; absent for a column only written (when a review was stored). */
   read?(value: SqlValue, into: ResultDraft): void;
+  /** What it holds when a retry replaces an error (SQL over `results`, the error's row, and `excluded`, the retry's); the retry's value when absent. */
+  readonly onRetry?: string;
 }
 
 /** The fields SQLite stores as they are: text, numbers and nulls. */
@@ -113,10 +115,13 @@ const RESULT_COLUMNS: readonly ResultColumn[] = [
       if (value !== null) into.followUp = value as string;
     },
   },
-  // A tool-using critic's calls, as JSON in the order made; null for a critic without tools.
+  // A tool-using critic's calls, as JSON in the order made; null for a critic without tools. A retry
+  // that replaces an error (a resumed run's) comes after the error's calls, which are its boundary requests.
   {
     name: 'tool_calls',
     type: 'TEXT',
+    onRetry: `CASE WHEN results.tool_calls IS NULL THEN excluded.tool_calls
+      ELSE (SELECT json_group_array(json(value)) FROM (SELECT value FROM json_each(results.tool_calls) UNION ALL SELECT value FROM json_each(excluded.tool_calls))) END`,
     write: (r) => (r.toolCalls ? JSON.stringify(r.toolCalls) : null),
     read: (value, into) => {
       if (value !== null) into.toolCalls = JSON.parse(value as string) as ToolCall[];
@@ -134,10 +139,10 @@ const RESULTS_DDL = `CREATE TABLE IF NOT EXISTS results (
   ${RESULT_COLUMNS.map((c) => `${c.name} ${c.type}`).join(', ')},
   PRIMARY KEY (${KEY_COLUMNS.join(', ')})
 ) WITHOUT ROWID`;
-/** A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes. */
+/** A key already stored keeps its first answer; only an error is replaced, by the retry a resumed run makes (keeping what a column's onRetry keeps). */
 const UPSERT = `INSERT INTO results (${RESULT_COLUMNS.map((c) => c.name).join(', ')}) VALUES (${RESULT_COLUMNS.map(() => '?').join(', ')})
   ON CONFLICT (${KEY_COLUMNS.join(', ')}) DO UPDATE SET ${RESULT_COLUMNS.filter((c) => !c.key)
-    .map((c) => `${c.name} = excluded.${c.name}`)
+    .map((c) => `${c.name} = ${c.onRetry ?? `excluded.${c.name}`}`)
     .join(', ')}
   WHERE results.outcome = 'error'`;
 

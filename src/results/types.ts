@@ -1,4 +1,5 @@
 import type { HeldOutCheckPins } from '../fixtures/heldOutChecks.js';
+import type { FixtureKindName } from '../fixtures/kinds/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { IgnoredMutant, MutantRecord } from '../mutants/types.js';
 import type { LabelVerificationRow } from '../mutants/verifyCode.js';
@@ -57,6 +58,12 @@ export interface CriticRecord {
   notFound?: 'flag' | 'neutral' | undefined;
   /** A tool-using critic's `tools:` (what every review offered it); absent for a critic without tools. */
   tools?: ToolsSetting | undefined;
+  /**
+   * The kinds of artifact a tool-using critic reviews, when it reviews only some (a built-in's): the manifest's
+   * `offered` and `corpora` are over the fixtures it reviews. Absent for a critic without tools, whose record it
+   * would only change.
+   */
+  kinds?: FixtureKindName[] | undefined;
 }
 
 /** A critic's grammar settings as its record keeps them: only what differs from the defaults, so older stores read the same. */

@@ -141,14 +141,17 @@ export function toolUseSink(scope: ToolUseScope): ResultSink<ToolUse> | undefine
   return {
     add(r: ReviewResult) {
       if (!r.toolCalls) return;
-      reviews++;
-      perReview.set(r.toolCalls.length, (perReview.get(r.toolCalls.length) ?? 0) + 1);
+      // Every call out of bounds counts, whichever attempt made it: one that failed, or a review that ended in an error.
       for (const call of r.toolCalls) {
-        byTool[call.tool] = (byTool[call.tool] ?? 0) + 1;
         if (!call.denied) continue;
         boundary.count++;
         if (boundary.items.length < MAX_BOUNDARY_ITEMS) boundary.items.push({ itemId: r.itemId, condition: r.condition, repeat: r.repeat, tool: call.tool, arguments: call.arguments });
       }
+      // Calls per review are over the reviews that answered (an error keeps only its boundary requests).
+      if (r.outcome === 'error') return;
+      reviews++;
+      perReview.set(r.toolCalls.length, (perReview.get(r.toolCalls.length) ?? 0) + 1);
+      for (const call of r.toolCalls) byTool[call.tool] = (byTool[call.tool] ?? 0) + 1;
       const item = items.get(r.itemId);
       const target = item && withholds.get(r.condition) !== 'evidence' ? targetOf(item) : null;
       if (!target || r.outcome !== 'verdict' || r.verdict === null) return;

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   delayed,
@@ -9,6 +12,7 @@ import {
   rateLimited,
   serverError,
   startFakeOpenAI,
+  toolCallsReply,
   userText,
   verdictReply,
   type FakeHandler,
@@ -18,6 +22,7 @@ import {
 import type { ReviewItem } from '../requests/items.js';
 import { reviewJobs, type ReviewJob } from '../requests/jobs.js';
 import { conditionsOf, type ConditionName } from '../requests/conditions/index.js';
+import { ReplyCache } from './cache.js';
 import { CriticCallError, type Critic } from './critic.js';
 import { createOpenAICritic } from './providers/openai.js';
 import { runReviews, type ScheduleOptions } from './schedule.js';
@@ -443,5 +448,38 @@ describe('the stop runReviews resolves with: typed, never an exception', () => {
     expect(await stopOf(critic, { retries: 0, shouldStop: () => (++asked > 2 ? budget : null) })).toEqual(budget);
     expect(critic.calls).toBe(2);
     expect(await stopOf(failing(new CriticCallError('HTTP 500', true, { status: 500 })), { retries: 0 })).toBeNull();
+  });
+});
+
+describe('boundary requests across the attempts of a review with tools', () => {
+  /** Offered the decoys only: each item's first request asks for read_worker_notes. */
+  const toolJobs = (markers: string[]) => jobs(markers).map((job) => ({ ...job, tools: { corpus: null, code: false, decoys: true, maxCalls: 8 } }));
+  const notes = toolCallsReply([{ id: 'n1', name: 'read_worker_notes', arguments: {} }]);
+
+  it('keeps the denied calls of a failed attempt with the review, marked with it: one answered by a retry, one that ends in an error; the cache keeps them with the reply', async () => {
+    // A asks for the notes, fails on the follow-up, and on the retry answers without a call; B asks and fails every time.
+    const { server, critic } = await setUp(perItem({ A: [notes, serverError(500), verdictReply('PASS')], B: [notes, serverError(500), notes, serverError(500)] }));
+    const dir = mkdtempSync(join(tmpdir(), 'boundary-cache-'));
+    try {
+      const cache = ReplyCache.open(dir);
+      const { results } = await run(critic, toolJobs(['A', 'B']), { retries: 1, cache });
+      cache.close();
+      const { A, B } = { A: byItem(results)['fixture-a']!, B: byItem(results)['fixture-b']! };
+      expect([A.outcome, A.attempts, B.outcome, B.attempts]).toEqual(['verdict', 2, 'error', 2]);
+      expect(A.toolCalls!.map((c) => [c.tool, c.denied, c.failedAttempt])).toEqual([['read_worker_notes', true, 1]]);
+      expect(B.toolCalls!.map((c) => [c.tool, c.denied, c.failedAttempt])).toEqual([
+        ['read_worker_notes', true, 1],
+        ['read_worker_notes', true, 2],
+      ]);
+      // A cached rerun sends nothing and stores the review as the first run did: its boundary request neither lost nor doubled.
+      const sent = server.requests.length;
+      const reopened = ReplyCache.open(dir);
+      const rerun = await run(critic, toolJobs(['A']), { retries: 1, cache: reopened });
+      reopened.close();
+      expect(server.requests.length).toBe(sent);
+      expect(rerun.results[0]).toMatchObject({ cached: true, toolCalls: A.toolCalls });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -263,8 +263,11 @@ async function reviewOnce(
     const toolCalls = job.tools ? (reply.toolCalls ?? []) : undefined;
     return { result: resultOf({ outcome: verdict ? 'verdict' : 'no-verdict', verdict, reply: reply.text, error: null, usage: reply.usage ?? null }, attempts, cached, toolCalls), fatal: null };
   };
+  // The calls out of bounds made by attempts that failed, each marked with its attempt: a boundary request
+  // stays with the review whatever attempt answers, or with its error when none does.
+  const failedAttemptsDenied: ToolCall[] = [];
   const failed = (error: CriticCallError, attempts: number, fatal: Fatal): Attempt => ({
-    result: resultOf({ outcome: 'error', verdict: null, reply: null, error: error.message, usage: null }, attempts, false),
+    result: resultOf({ outcome: 'error', verdict: null, reply: null, error: error.message, usage: null }, attempts, false, failedAttemptsDenied.length ? failedAttemptsDenied : undefined),
     fatal,
   });
 
@@ -280,9 +283,9 @@ async function reviewOnce(
     attempts++;
     await pacer?.wait(stopped);
     const deadline = deadlineSignal(cutShort, options.timeoutMs);
+    // Each attempt gets its own tools: a retried review keeps the calls of the attempt that answered, and the denied calls of those that failed.
+    const tools = job.tools && createToolbox(job.tools, job.request.artifact, deadline.signal);
     try {
-      // Each attempt gets its own tools: a retried review keeps the calls of the attempt that answered.
-      const tools = job.tools && createToolbox(job.tools, job.request.artifact, deadline.signal);
       const call = {
         reviewId: job.reviewId,
         request: job.request,
@@ -293,13 +296,15 @@ async function reviewOnce(
         ...(tools ? { tools } : {}),
       };
       const answer = await critic.review(call).finally(deadline.release);
-      const reply: CachedReply = tools ? { ...answer, toolCalls: [...tools.calls] } : answer;
+      // The cache keeps the earlier attempts' denied calls with the reply, so a cached rerun stores the review as this run does.
+      const reply: CachedReply = tools ? { ...answer, toolCalls: [...failedAttemptsDenied, ...tools.calls] } : answer;
       pacer?.observe(reply.rateLimit, reply.usage);
       watch.succeeded();
       options.cache?.put(key, { requestDigest: job.requestDigest, identity: critic.identity, repeat: job.repeat }, reply);
       return replied(reply, attempts, false);
     } catch (err) {
       if (cutShort.aborted) return 'interrupted';
+      if (tools) failedAttemptsDenied.push(...tools.calls.filter((c) => c.denied).map((c) => ({ ...c, failedAttempt: attempts })));
       const callError = err instanceof CriticCallError ? err : new CriticCallError(err instanceof Error ? err.message : String(err), false);
       pacer?.observe(callError.details.rateLimit, null, callError.details.status === 429 ? (callError.details.retryAfterMs ?? 0) : undefined);
       const { details } = callError;

@@ -62,9 +62,16 @@ export function nextStep(style: ToolCriticStyle, review: ToolReview, seen: reado
 }
 
 function verdictFrom(review: ToolReview, seen: readonly SeenCall[]): string {
-  const passages = seen.filter((c) => c.name === 'read_evidence').map((c) => flat((JSON.parse(c.content) as { text?: string }).text ?? ''));
+  const passages = seen.filter((c) => c.name === 'read_evidence').flatMap((c) => passageRead(c.content));
   const unsupported = sentences(review.artifact).filter((s) => !passages.some((p) => p.includes(flat(s))));
   return unsupported.length ? `Not in the evidence I read: "${unsupported[0]}"\nVERDICT: FAIL` : 'Every sentence is in the evidence I read.\nVERDICT: PASS';
+}
+
+/** The text a read_evidence result showed; nothing for a call the harness refused or denied (its words are no passage), as a model reads them. */
+function passageRead(content: string): string[] {
+  if (!content.startsWith('{')) return [];
+  const { text } = JSON.parse(content) as { text?: string };
+  return text === undefined ? [] : [flat(text)];
 }
 
 /** The review as a model critic reads it from the default template's user message (the artifact section, and whether the worker's notes are there) and the tools its request lists. */

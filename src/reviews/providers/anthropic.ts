@@ -177,7 +177,11 @@ export function createAnthropicCritic(options: AnthropicCriticOptions): Critic {
       const sent = await send(body(messages, conversation, { tools: specs, tool_choice: { type: spent ? 'none' : 'auto' } }), signal);
       usage = sent.usage && { inputTokens: (usage?.inputTokens ?? 0) + sent.usage.inputTokens, outputTokens: (usage?.outputTokens ?? 0) + sent.usage.outputTokens };
       const uses = sent.content.flatMap((b) => (b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string' ? [{ id: b.id, name: b.name, input: b.input }] : []));
-      if (spent || uses.length === 0) return replyOf(sent.text, usage, sent.rateLimit);
+      if (spent || uses.length === 0) {
+        // Calls in the reply the verdict was asked for go unanswered; one out of bounds is still recorded (the toolbox refuses the rest).
+        for (const use of uses) await tools.call(use.name, use.input);
+        return replyOf(sent.text, usage, sent.rateLimit);
+      }
       // The assistant's turn goes back as it came: its text and tool_use blocks, which the results answer by id.
       conversation.push({ role: 'assistant', content: sent.content });
       const results: ContentBlock[] = [];

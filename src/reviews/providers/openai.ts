@@ -157,7 +157,11 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
       const sent = await send(body(conversation, { tools: functions, tool_choice: spent ? 'none' : 'auto' }), signal);
       usage = sent.usage && { inputTokens: (usage?.inputTokens ?? 0) + sent.usage.inputTokens, outputTokens: (usage?.outputTokens ?? 0) + sent.usage.outputTokens };
       const calls = (sent.message?.tool_calls ?? []).filter((c) => c.type === 'function');
-      if (spent || calls.length === 0) return replyOf(sent.message?.content ?? '', usage, sent.rateLimit);
+      if (spent || calls.length === 0) {
+        // Calls in the reply the verdict was asked for go unanswered; one out of bounds is still recorded (the toolbox refuses the rest).
+        for (const call of calls) await tools.call(call.function.name, parsedArguments(call.function.arguments));
+        return replyOf(sent.message?.content ?? '', usage, sent.rateLimit);
+      }
       conversation.push({ role: 'assistant', content: sent.message?.content ?? null, tool_calls: calls });
       for (const call of calls) {
         const result = await tools.call(call.function.name, parsedArguments(call.function.arguments));

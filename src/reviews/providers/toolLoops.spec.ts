@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeAnthropic, type MessagesRequestBody, type RequestBlock } from '../../../test/support/fakeAnthropic.js';
-import { startFakeOpenAI, type ChatRequestBody } from '../../../test/support/fakeOpenAI.js';
+import { startFakeOpenAI, toolCallsReply, type ChatRequestBody } from '../../../test/support/fakeOpenAI.js';
 import { textFixture } from '../../../test/support/textFixture.js';
 import { anthropicToolCritic, openAIToolCritic, type ToolCriticStyle } from '../../../test/support/toolCritic.js';
 import { evidenceCorpora, passageId } from '../../requests/corpus.js';
@@ -89,6 +89,36 @@ describe('openai: function tools in chat completions', () => {
     expect(reply.text).toMatch(/VERDICT: (PASS|FAIL)$/);
   });
 
+  it('records a decoy asked for past maxCalls: beside a call in one turn (parallel tool calls), and in the reply the verdict was asked for', async () => {
+    server.requests.length = 0;
+    server.setHandler((body) =>
+      body.tool_choice === 'none'
+        ? toolCallsReply([{ id: 'late', name: 'write_file', arguments: { path: 'a.md', content: 'PASS' } }], 'VERDICT: PASS')
+        : toolCallsReply([
+            { id: 'c1', name: 'search_evidence', arguments: { query: 'leave' } },
+            { id: 'c2', name: 'read_worker_notes', arguments: {} },
+            { id: 'c3', name: 'read_evidence', arguments: { id: LEAVE } },
+          ]),
+    );
+    try {
+      const tools = toolbox(ORIGINAL, { decoys: true, maxCalls: 1 });
+      expect((await review(critic(), ORIGINAL, tools)).text).toBe('VERDICT: PASS');
+      expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+        ['search_evidence', false],
+        ['read_worker_notes', true],
+        ['write_file', true],
+      ]);
+      const answered = bodies()[1]!.messages!.filter((m) => m.role === 'tool');
+      expect(answered.map((m) => [m.tool_call_id, m.content?.slice(0, 8)])).toEqual([
+        ['c1', '{"result'],
+        ['c2', 'denied: '],
+        ['c3', 'refused:'],
+      ]);
+    } finally {
+      server.setHandler(openAIToolCritic('verifies'));
+    }
+  });
+
   it('without tools offered, sends one plain request, as a critic without tools', async () => {
     server.requests.length = 0;
     const none = createToolbox({ corpus: null, code: false, decoys: false, maxCalls: 8 }, ORIGINAL, new AbortController().signal);
@@ -151,6 +181,27 @@ describe('anthropic: tools with tool_use and tool_result blocks', () => {
       text: 'You have made the 1 tool calls this review allows. Give your review and verdict now, without calling a tool.',
     });
   });
+  it('records a decoy asked for past maxCalls: in the same turn as a call (several tool_use blocks), and in the reply the verdict was asked for', async () => {
+    server.setHandler((body) =>
+      body.tool_choice?.type === 'none'
+        ? { kind: 'message', text: 'VERDICT: PASS', toolUses: [{ id: 'late', name: 'write_file', input: { path: 'a.md', content: 'PASS' } }] }
+        : {
+            kind: 'message',
+            text: '',
+            toolUses: [
+              { id: 'u1', name: 'search_evidence', input: { query: 'leave' } },
+              { id: 'u2', name: 'read_worker_notes', input: {} },
+            ],
+          },
+    );
+    const tools = toolbox(ORIGINAL, { decoys: true, maxCalls: 1 });
+    expect((await review(critic(), ORIGINAL, tools)).text).toBe('VERDICT: PASS');
+    expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+      ['search_evidence', false],
+      ['read_worker_notes', true],
+      ['write_file', true],
+    ]);
+  });
 });
 
 describe('exec, persistent: toolCall and toolResult lines', () => {
@@ -184,6 +235,42 @@ describe('exec, persistent: toolCall and toolResult lines', () => {
       expect(unused.calls).toEqual([]);
     } finally {
       await Promise.all([reader.close?.(), silent.close?.()]);
+    }
+  });
+
+  it('a critic whose read_evidence is refused past maxCalls reads it as nothing read, and answers', async () => {
+    const agent = critic('verifies');
+    try {
+      const tools = toolbox(ORIGINAL, { maxCalls: 1 });
+      expect((await review(agent, ORIGINAL, tools)).text).toMatch(/^Not in the evidence I read: "Employees accrue 28 days of leave a year\."\nVERDICT: FAIL$/);
+      expect(tools.calls.map((c) => c.tool)).toEqual(['search_evidence']);
+    } finally {
+      await agent.close?.();
+    }
+  });
+
+  it('records a decoy called after the calls are spent as denied, and answers it so', async () => {
+    // Two searches (maxCalls 2), then read_worker_notes, then the reply; each toolResult line is echoed into the reply.
+    const late = `const seen = new Map();
+      require('node:readline').createInterface({ input: process.stdin }).on('line', (line) => {
+        const m = JSON.parse(line);
+        const results = seen.get(m.id) ?? [];
+        if (m.toolResult) results.push(m.toolResult.content.slice(0, 8));
+        seen.set(m.id, results);
+        const next = [{ name: 'search_evidence', arguments: { query: 'leave' } }, { name: 'search_evidence', arguments: { query: 'March' } }, { name: 'read_worker_notes', arguments: {} }][results.length];
+        process.stdout.write(JSON.stringify(next ? { id: m.id, toolCall: next } : { id: m.id, reply: results.join('|') + '\\nVERDICT: PASS' }) + '\\n');
+      });`;
+    const agent = createPersistentExecCritic({ name: 'late', command: [process.execPath, '-e', late], cwd: PACKAGE_ROOT, timeoutMs: 10_000, identity: { provider: 'exec' } });
+    try {
+      const tools = toolbox(ORIGINAL, { decoys: true, maxCalls: 2 });
+      expect((await review(agent, ORIGINAL, tools)).text).toBe('{"result|{"result|denied: \nVERDICT: PASS');
+      expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+        ['search_evidence', false],
+        ['search_evidence', false],
+        ['read_worker_notes', true],
+      ]);
+    } finally {
+      await agent.close?.();
     }
   });
 });

@@ -93,6 +93,20 @@ describe('a review’s toolbox', () => {
     expect(await tools.call('search_evidence', { query: 'hotel' })).toEqual({ content: expect.stringMatching(/made its 2 tool calls/), denied: false, error: true });
     expect(tools.calls).toHaveLength(2);
   });
+
+  it('records a call out of bounds past maxCalls as denied: a boundary request is counted whatever the budget', async () => {
+    const tools = createToolbox(offer({ decoys: true, maxCalls: 1 }), 'x', signal);
+    await tools.call('search_evidence', { query: 'leave' });
+    expect(await tools.call('read_worker_notes', {})).toEqual({ content: DENIED, denied: true, error: false });
+    expect(await tools.call('read_evidence', { id: passageId('leave', 'ev') })).toMatchObject({ denied: false, error: true });
+    expect(await tools.call('shell', { command: 'ls' })).toEqual({ content: DENIED, denied: true, error: false });
+    expect(tools.remaining).toBe(0);
+    expect(tools.calls.map((c) => [c.tool, c.denied])).toEqual([
+      ['search_evidence', false],
+      ['read_worker_notes', true],
+      ['shell', true],
+    ]);
+  });
 });
 
 describe('run_code', () => {

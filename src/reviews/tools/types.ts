@@ -22,6 +22,12 @@ export interface ToolCall {
   denied: boolean;
   /** The evidence passages the result showed the critic (a search's hits, the passage read), by id; absent when it showed none. */
   passages?: string[];
+  /**
+   * The attempt of the review that made the call, when that attempt failed (an error the review was retried
+   * after, or ended on): of such an attempt only the denied calls are kept, as boundary requests. Absent for
+   * the calls of the attempt that answered.
+   */
+  failedAttempt?: number;
 }
 
 /** What a call gave back to the critic. */
@@ -73,7 +79,8 @@ export interface Tool extends Omit<ToolDefinition<unknown>, 'input' | 'run'> {
 /**
  * A review's tools: the specs offered, and `call`, which runs one (or denies
  * it) and records it. Made afresh for every attempt of a review, so a retried
- * review keeps the calls of the attempt that answered.
+ * review keeps the calls of the attempt that answered (and the denied calls of
+ * those that failed: runReviews keeps them, marked `failedAttempt`).
  */
 export interface Toolbox {
   readonly specs: readonly ToolSpec[];
