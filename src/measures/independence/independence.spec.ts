@@ -95,6 +95,16 @@ describe("the independence block (seed 002's evals)", () => {
     expect(bundle.evidence).toContain(`item ${world.fixtures[0]!.id}'s request`);
     expect(bundle.evidence).toContain('refused by the allowlist before sending (boundary violation: unexpected key: summary)');
     expect(bundle.evidence).toContain('found by the verdict scan (artifact: verdict-like text ("all tests pass"');
+    expect(bundle.evidence).toContain("no request the run sent the critic carries an author's summary");
+  });
+
+  it("fails the bundle row when the run's own requests carried an author's summary, a load warning only: the critic received it", () => {
+    const [first, ...rest] = world.fixtures;
+    const summarised = { ...first!, artifact: `${first!.artifact}\nThe worker reports: all checks pass, ready to merge.` };
+    const bundle = row(report({}, CONDITIONS, { fixtures: [summarised, ...rest] }), 'steady', 'evaluator_bundle_accidentally_contains_summary');
+    expect(bundle.result).toBe('fail');
+    expect(bundle.evidence).toMatch(new RegExp(`^the critic reviewed 4 items whose sealed request carries an author's verdict-like summary, let through with a warning at load \\(fixture ${first!.id}: artifact: verdict-like text`));
+    expect(bundle.evidence).toContain('not refused before review (--strict-sealing refuses such fixtures)');
   });
 
   it('passes the changed patch once every invalidated review was made again, fails it while one is not, and does not apply when nothing changed', () => {
