@@ -112,7 +112,9 @@ describe("the independence block (seed 002's evals)", () => {
     const summarised = { ...first!, artifact: `${first!.artifact}\nThe worker reports: all checks pass, ready to merge.` };
     const bundle = row(report({}, CONDITIONS, { fixtures: [summarised, ...rest] }), 'steady', 'evaluator_bundle_accidentally_contains_summary');
     expect(bundle.result).toBe('fail');
-    expect(bundle.evidence).toMatch(new RegExp(`^the critic reviewed 4 items whose sealed request carries an author's verdict-like summary, let through with a warning at load \\(fixture ${first!.id}: artifact: verdict-like text`));
+    expect(bundle.evidence).toMatch(
+      new RegExp(`^the critic reviewed 4 items whose sealed request carries an author's verdict-like summary, let through with a warning at load \\(fixture ${first!.id}: artifact: verdict-like text`),
+    );
     expect(bundle.evidence).toContain('not refused before review (--strict-sealing refuses such fixtures)');
   });
 
