@@ -602,6 +602,57 @@ export function toolsOf(entry: CriticEntry): ToolsSetting | undefined {
   return 'tools' in entry ? entry.tools : undefined;
 }
 
+/**
+ * What `report DIR` does first, so that a report never counts a verdict on what the fixtures no longer say: the resume's
+ * rule (recordPlan, then isStillDone) applied to the first turns the edited fixtures make as they are now. A stored
+ * review that answered another request is invalidated (listed in report.json `invalidated`, counted in no rate) and
+ * is made again by `run --resume DIR`; so is one of an item the edited fixture no longer makes. Nothing is compared,
+ * and the reason comes back, when the config itself changed beyond its fixtures (a resume refuses that).
+ */
+export async function invalidateEditedReviews(config: AuditConfig, store: RunStore): Promise<{ fixtures: string[]; notCompared: string | null }> {
+  const previous = store.readPlan<AuditSettings>();
+  if (!previous) return { fixtures: [], notCompared: null };
+  const prepared = await prepareRun(config, undefined, true);
+  const settings = {
+    seed: config.seed,
+    conditions: config.conditions.map((c) => c.name),
+    ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
+    mutators: prepared.mutators.map((m) => m.name),
+    repeats: config.repeats,
+    rubric: config.rubric ?? null,
+    mutantsPerFixture: config.mutantsPerFixture,
+    ...(config.loop ? { loop: config.loop } : {}),
+  };
+  const changes = settingChanges(previous, { settings: { ...previous.settings, ...settings }, critics: previous.critics });
+  if (changes.length) return { fixtures: [], notCompared: `the config changed beyond its fixtures (${changes.join('; ')})` };
+  const edited = editedFixtureIds(store.eachFixture(), prepared.fixtures);
+  if (!edited.size) return { fixtures: [], notCompared: null };
+  const mutants = new Map<string, Generation['mutants']>();
+  for (const { mutants: made } of prepared.generation()) for (const m of made) mutants.set(m.fixtureId, [...(mutants.get(m.fixtureId) ?? []), m]);
+  const items = prepared.fixtures.filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, mutants.get(f.id) ?? [])]);
+  const planned = plannedItemIds(store);
+  for (const item of items) planned.add(item.id);
+  const corpora = config.critics.some((c) => toolsOf(c.config)) ? evidenceCorpora(prepared.fixtures) : new Map();
+  for (const entry of config.critics) {
+    const setting = toolsOf(entry.config);
+    const options = {
+      conditions: config.conditions,
+      rubricFor: (item: ReviewItem) => config.rubric ?? fixtureKind(item.kind).defaultRubric,
+      template: entry.template,
+      repeats: config.repeats,
+      claims: entry.grammar.perClaim,
+      tools: setting && { setting, corpora },
+    };
+    for (const job of reviewJobs(items, options)) isStillDone(store, { critic: entry.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }, job.requestDigest);
+  }
+  // The items the edited fixtures made before and make no more: the store's plan still lists them, the fixtures do not.
+  const dropped = new Set([...store.eachFixture()].filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, store.eachMutant(f.id))].map((i) => i.id)));
+  for (const item of items) dropped.delete(item.id);
+  for (const id of dropped) planned.delete(id);
+  store.invalidateUnplanned(planned);
+  return { fixtures: [...edited].sort(), notCompared: null };
+}
+
 /** Whether a review is done and answered the request whose digest is given; one that answered another request is invalidated. */
 function isStillDone(store: RunStore, key: ReviewKey, requestDigest: string): boolean {
   const stored = store.doneDigest(key);

@@ -224,6 +224,12 @@ describe('bad config or fixtures exit 2, name file, line and field, and send not
       FIXTURE,
       /critic\.config\.yaml:6 \(loop\.rounds\): rounds must be a whole number of at least 1 \(the first review is round 1\)$/m,
     ],
+    [
+      'loop rounds over the cap',
+      config('loop:\n  rounds: 100000'),
+      FIXTURE,
+      /critic\.config\.yaml:7 \(loop\.rounds\): rounds must be at most 50: each round is one more review of every mutant still rejected/,
+    ],
     ['loop rounds not whole', config('loop:\n  rounds: 2.5'), FIXTURE, /critic\.config\.yaml:7 \(loop\.rounds\): rounds must be a whole number of at least 1/],
     ['a falseFixShare over 1', config('loop:\n  rounds: 5\n  falseFixShare: 1.5'), FIXTURE, /critic\.config\.yaml:8 \(loop\.falseFixShare\): falseFixShare must be a share from 0 to 1$/m],
     ['a negative falseFixShare', config('loop: {falseFixShare: -0.1}'), FIXTURE, /critic\.config\.yaml:6 \(loop\.falseFixShare\): falseFixShare must be a share from 0 to 1$/m],

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { requirePricing, runAudit, type AuditOutcome } from '../audit.js';
+import { invalidateEditedReviews, requirePricing, runAudit, type AuditOutcome } from '../audit.js';
 import { loadConfig } from '../config/load.js';
 import { EXIT, InputError, InterruptedError } from '../errors.js';
 import { pastedVerdictProblems, sealedPayloadProblems } from '../requests/sealed.js';
@@ -312,7 +312,13 @@ function readReportOptions(values: { baseline?: string; 'save-baseline'?: string
  * summary (and the step summary in GitHub Actions). From the CLI's own process
  * it first stops the young generation growing, for the rest of the process.
  */
-async function writeRunReports(store: RunStore, outDir: string, options: ReportOptions, launch: Launch, { latest } = { latest: false }): Promise<AuditReport> {
+async function writeRunReports(
+  store: RunStore,
+  outDir: string,
+  options: ReportOptions,
+  launch: Launch,
+  { latest, edits }: { latest: boolean; edits?: EditedFixtures | undefined } = { latest: false },
+): Promise<AuditReport> {
   if (launch.setsHeapPolicy) leanHeap.holdYoungGeneration();
   let snapshot = store.readSnapshot<AuditSettings>();
   if (!snapshot) throw new InputError(join(outDir, STORE_FILE), undefined, undefined, 'the run store holds no run');
@@ -328,7 +334,15 @@ async function writeRunReports(store: RunStore, outDir: string, options: ReportO
   }
   // A held-out check changed since its pin fails the isolation check: the reports say so (the independence eval), then bad input (exit 2).
   const isolation = snapshot.heldOutChecks ? heldOutChecksIsolation(snapshot, outDir) : undefined;
-  const status = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
+  const stored = store.readStatus() ?? { complete: false, stopReason: 'the run never finished (killed?); resume it with --resume', finishedAt: new Date().toISOString() };
+  // Fixtures edited since their reviews: the run lacks those reviews until a resume makes them again, and an incomplete run does not pass.
+  const status = edits?.fixtures.length
+    ? {
+        ...stored,
+        complete: false,
+        stopReason: `fixture${edits.fixtures.length > 1 ? 's' : ''} ${edits.fixtures.join(', ')} edited since ${edits.fixtures.length > 1 ? 'their' : 'its'} reviews; resume it with --resume ${outDir}`,
+      }
+    : stored;
   // --baseline wins; without it, a run made with one is compared with it again (read again, or a failing maxRegression saying why not).
   const recorded = snapshot.settings.baseline;
   const baseline = options.baseline ?? (recorded && reloadBaseline(recorded));
@@ -390,6 +404,33 @@ function assertHeldOutChecksUnchanged(snapshot: AuditSnapshot, outDir: string): 
   if (missing.length) console.error(`critic-audit: held-out checks not compared with their files (gone: ${missing.join(', ')}); compared with the run store's copy only`);
 }
 
+/** The fixtures of a run edited since, as its config loads them now, and why they could not be compared (if so). */
+type EditedFixtures = Awaited<ReturnType<typeof invalidateEditedReviews>>;
+
+/**
+ * Before `report DIR` counts anything, the stored reviews that answered what the fixtures no longer say are
+ * invalidated by the resume's rule (invalidateEditedReviews), from the config the run was started with; a config
+ * that is gone or no longer loads leaves the reviews as stored, with a warning saying so.
+ */
+async function findEditedReviews(store: RunStore, dir: string): Promise<EditedFixtures | undefined> {
+  const configFile = store.readPlan<AuditSettings>()?.settings.configFile;
+  if (!configFile) return undefined;
+  let edits: EditedFixtures;
+  try {
+    edits = existsSync(configFile) ? await invalidateEditedReviews(loadConfig(configFile), store) : { fixtures: [], notCompared: `its config ${configFile} is gone` };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    edits = { fixtures: [], notCompared: `its config no longer loads (${err.message})` };
+  }
+  if (edits.notCompared) console.error(`critic-audit: warning: the stored reviews were not compared with the fixtures as they are now: ${edits.notCompared}`);
+  const invalidated = store.invalidated().filter((r) => !r.reReviewed);
+  if (edits.fixtures.length)
+    console.error(
+      `critic-audit: warning: fixture${edits.fixtures.length > 1 ? 's' : ''} ${edits.fixtures.join(', ')} edited since the run reviewed ${edits.fixtures.length > 1 ? 'them' : 'it'}: ${invalidated.length} stored review${invalidated.length === 1 ? '' : 's'} invalidated and left out of every rate; review them again with run --resume ${dir}`,
+    );
+  return edits;
+}
+
 async function reportCommand(argv: string[], launch: Launch): Promise<number> {
   if (launch.setsHeapPolicy) leanHeap.favourMemory();
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: REPORT_OPTIONS });
@@ -399,7 +440,8 @@ async function reportCommand(argv: string[], launch: Launch): Promise<number> {
   const options = readReportOptions(values);
   const store = RunStore.open(dir);
   try {
-    const report = await writeRunReports(store, dir, options, launch);
+    const edits = await findEditedReviews(store, dir);
+    const report = await writeRunReports(store, dir, options, launch, { latest: false, edits });
     return exitCodeOf(report);
   } finally {
     store.close();

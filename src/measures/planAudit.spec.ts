@@ -12,6 +12,9 @@ const cell = (n: number, named: number, namedNotBroken = 0) => ({
   notBroken: 2 * n,
   namedNotBrokenRate: namedNotBroken / (2 * n),
   namedEvery: namedNotBroken === 2 * n ? n : 0,
+  // Two intact items a mutant: each named costs half a catch.
+  credit: named - namedNotBroken / 2,
+  creditRate: (named - namedNotBroken / 2) / n,
 });
 const audit: PlanAudit = {
   byItem: [
@@ -46,6 +49,11 @@ describe('plan audit sections', () => {
     ],
     ['report.md: every item named', (a: PlanAudit) => planAuditLines(a, ['clean', 'round-summary']).join('\n'), '| *every item named* | authored mutants, no credit | | 0 of 1 | 1 of 1 |'],
     [
+      'report.md: the chance-corrected credit, per condition',
+      (a: PlanAudit) => planAuditLines(a, ['clean', 'round-summary']).join('\n'),
+      '| **chance-corrected credit** | the broken item named, less what naming as many items at random would earn | | 1.0 of 1 (100%) | -1.0 of 1 (-100%) |',
+    ],
+    [
       'report.md: unverifiable issue lines',
       (a: PlanAudit) => planAuditLines(a, ['clean', 'round-summary']).join('\n'),
       'Issue lines with no way to verify them (no plan item, evidence id, line, test or example): clean 1 of 4 (25%), round-summary 0 of 2 (0%).',
@@ -63,7 +71,7 @@ describe('plan audit sections', () => {
     [
       'terminal',
       (a: PlanAudit) => planAuditSummary(a),
-      'plan items named on authored mutants: clean 100%, round-summary 0% (n=1) · ACCEPTED on 100% of 2 originals · over-naming clean 0% · 1 of 4 issue lines unverifiable clean',
+      'plan items named on authored mutants: clean 100%, round-summary 0% (n=1) · ACCEPTED on 100% of 2 originals · over-naming clean 0% · chance-corrected credit clean 1.0 of 1 (100%) · 1 of 4 issue lines unverifiable clean',
     ],
   ])('%s', (_, render, expected) => {
     expect(render(audit)).toContain(expected);

@@ -46,6 +46,9 @@ const count = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 /** Over-naming in one cell: the unbroken plan items named, out of those the mutants leave intact. */
 const overNamingText = (cell: PlanCatchCell | undefined) => (cell?.n ? `${percent(cell.namedNotBrokenRate)} (${count(cell.namedNotBroken)} of ${cell.notBroken})` : '–');
 const everyText = (cell: PlanCatchCell | undefined) => (cell?.n ? `${count(cell.namedEvery)} of ${cell.n}` : '–');
+/** The chance-corrected credit in one cell: what the replies earned above naming as many items regardless of which is broken. */
+const creditText = (cell: PlanCatchCell | undefined) => (cell?.n ? `${cell.credit.toFixed(1)} of ${cell.n} (${percent(cell.creditRate)})` : '–');
+const CREDIT = 'the broken item named, less what naming as many items at random would earn';
 /** "clean 0 of 12 (0%), round-summary ...": the issue lines with no plan item, evidence id, line, test or example. */
 const unverifiableText = (issueLines: PlanAudit['issueLines'], conditions: readonly string[]) =>
   conditions
@@ -80,6 +83,7 @@ export function planAuditLines(audit: PlanAudit | undefined, conditions: readonl
   out.push(`| *ACCEPTED on originals* | | | ${conditions.map((c) => cellOf(audit.acceptance, c)).join(' | ')} |`);
   out.push(`| *over-naming* | plan items named that the mutant does not break | | ${conditions.map((c) => overNamingText(audit.all[c])).join(' | ')} |`);
   out.push(`| *every item named* | authored mutants, no credit | | ${conditions.map((c) => everyText(audit.all[c])).join(' | ')} |`);
+  out.push(`| **chance-corrected credit** | ${CREDIT} | | ${conditions.map((c) => creditText(audit.all[c])).join(' | ')} |`);
   const unverifiable = unverifiableText(audit.issueLines, conditions);
   if (unverifiable) out.push('', `${UNVERIFIABLE}: ${unverifiable}.`);
   const untested = audit.byItem.filter((r) => !r.mutants).length;
@@ -112,6 +116,7 @@ export function planAuditHtml(audit: PlanAudit | undefined, conditions: readonly
   rows.push(`<tr><td><i>ACCEPTED on originals</i></td><td></td><td></td>${cells(audit.acceptance)}</tr>`);
   rows.push(`<tr><td><i>over-naming</i></td><td>plan items named that the mutant does not break</td><td></td>${conditions.map((c) => `<td>${overNamingText(audit.all[c])}</td>`).join('')}</tr>`);
   rows.push(`<tr><td><i>every item named</i></td><td>authored mutants, no credit</td><td></td>${conditions.map((c) => `<td>${everyText(audit.all[c])}</td>`).join('')}</tr>`);
+  rows.push(`<tr><td><b>chance-corrected credit</b></td><td>${e(CREDIT)}</td><td></td>${conditions.map((c) => `<td>${creditText(audit.all[c])}</td>`).join('')}</tr>`);
   const unverifiable = unverifiableText(audit.issueLines, conditions);
   if (unverifiable) effects.push(`<p>${UNVERIFIABLE}: ${e(unverifiable)}.</p>`);
   return `<h3>Plan audits: catch by plan item</h3><p class="dim">An authored mutant counts as caught by its item when the reply listed issues and one named the item it breaks, unless it named every item of the plan (Wilson 95%); each other plan item named is charged as over-naming.</p><table class="plan"><thead><tr><th>fixture</th><th>plan item</th><th>mutants</th>${conditions.map((c) => `<th>${e(c)}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>${effects.join('')}`;
@@ -124,7 +129,7 @@ export function planAuditSummary(audit: PlanAudit | undefined): string {
   if (!cells.length) return '';
   const accepted = audit.acceptance.clean;
   const clean = audit.all.clean;
-  const overNaming = clean?.notBroken ? ` · over-naming clean ${percent(clean.namedNotBrokenRate)}` : '';
+  const overNaming = clean?.notBroken ? ` · over-naming clean ${percent(clean.namedNotBrokenRate)} · chance-corrected credit clean ${creditText(clean)}` : '';
   const lines = audit.issueLines.clean;
   const unverifiable = lines?.issues ? ` · ${lines.unverifiable} of ${lines.issues} issue lines unverifiable clean` : '';
   return `plan items named on authored mutants: ${cells.join(', ')} (n=${clean?.n ?? 0})${accepted?.n ? ` · ACCEPTED on ${percent(accepted.rate)} of ${accepted.n} originals` : ''}${overNaming}${unverifiable}`;

@@ -7,7 +7,7 @@ import type { Gate } from '../gates/gate.js';
 import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 import { MERGED } from '../mutants/generate.js';
 import { conditionsOf, fixturesWithout, type Condition } from '../requests/conditions/index.js';
-import { itemRecords } from '../requests/items.js';
+import { itemRecords, type ItemRecord } from '../requests/items.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
 import { costOf } from '../results/cost.js';
 import type { RunStatus } from '../results/types.js';
@@ -37,7 +37,7 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const cleanOutcomes = new Map<string, ItemOutcomes>();
   const critics: Record<string, CriticReport> = {};
   const assembled: Array<{ name: string; gates: Gate[]; report: () => CriticReport }> = [];
-  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions), ...invalidatedWarnings(options.invalidated ?? [])];
+  const warnings: string[] = [...(snapshot.fixtureWarnings ?? []), ...skippedFixtureWarnings(snapshot, conditions), ...invalidatedWarnings(options.invalidated ?? [], items)];
   const baseline = options.baseline;
   let reviews = 0;
   let errors = 0;
@@ -179,13 +179,14 @@ function skippedFixtureWarnings(snapshot: AuditSnapshot, conditions: readonly Co
 }
 
 /** Reviews invalidated by fixture edits: said first, as the figures leave their verdicts out, and a resume cut short has not made them all again. */
-function invalidatedWarnings(invalidated: readonly InvalidatedReview[]): string[] {
+function invalidatedWarnings(invalidated: readonly InvalidatedReview[], items: readonly ItemRecord[]): string[] {
   if (!invalidated.length) return [];
-  const items = [...new Set(invalidated.map((r) => r.itemId))];
+  const fixtureOf = new Map(items.map((i) => [i.id, i.fixtureId]));
+  const fixtures = [...new Set(invalidated.map((r) => fixtureOf.get(r.itemId) ?? r.itemId))];
   const pending = invalidated.filter((r) => !r.reReviewed && r.newRequestDigest !== null).length;
   return [
-    `${invalidated.length} stored review${invalidated.length > 1 ? 's were' : ' was'} invalidated: what ${invalidated.length > 1 ? 'they' : 'it'} reviewed changed since (a fixture edited between runs of this folder) (items ${shown(items)}); their verdicts count in no rate` +
-      (pending ? `; ${pending} not reviewed again yet: resume the run (run --resume DIR)` : ''),
+    `${invalidated.length} stored review${invalidated.length > 1 ? 's were' : ' was'} invalidated: what ${invalidated.length > 1 ? 'they' : 'it'} reviewed changed since (fixture${fixtures.length > 1 ? 's' : ''} ${shown(fixtures)} edited between runs of this folder); their verdicts count in no rate` +
+      (pending ? `; ${pending} not reviewed again yet: review ${pending > 1 ? 'them' : 'it'} again with run --resume DIR` : ''),
   ];
 }
 

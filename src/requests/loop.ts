@@ -17,14 +17,20 @@ import { requestDigest, requestUnder, sealRequest } from './sealed.js';
  * known: the original is a true fix; another verified mutant of the same
  * fixture, presented as the fix, is a false one.
  */
+/** The most rounds a loop may have: well past the seeds' five and seven, short of a config typo that sends a review per round per rejected mutant without end. */
+export const MAX_LOOP_ROUNDS = 50;
+
 export const loopSchema = z
   .strictObject({
     rounds: z
       .number({ message: 'rounds must be a whole number of at least 1 (the first review is round 1)' })
       .int({ message: 'rounds must be a whole number of at least 1 (the first review is round 1)' })
       .min(1, { message: 'rounds must be a whole number of at least 1 (the first review is round 1)' })
+      .max(MAX_LOOP_ROUNDS, { message: `rounds must be at most ${MAX_LOOP_ROUNDS}: each round is one more review of every mutant still rejected (seeds 001 and 003 stop at five and seven)` })
       .default(5)
-      .describe('The most review rounds of a loop, the first (clean) review included: a loop that is still rejected at this round hits the cap. Default 5 (seed 001: five inner rounds).'),
+      .describe(
+        `The most review rounds of a loop, the first (clean) review included, from 1 to ${MAX_LOOP_ROUNDS}: a loop that is still rejected at this round hits the cap. Default 5 (seed 001: five inner rounds).`,
+      ),
     falseFixShare: z
       .number({ message: 'falseFixShare must be a share from 0 to 1' })
       .min(0, { message: 'falseFixShare must be a share from 0 to 1' })

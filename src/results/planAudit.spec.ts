@@ -121,6 +121,42 @@ describe('planAudit', () => {
     });
   });
 
+  describe('the chance-corrected credit: naming items indiscriminately earns no more than chance (issue 31, item 6)', () => {
+    // Four items that quote nothing: a mutant breaks only the item it is authored to break.
+    const plan4: Fixture = { ...fixture, acceptance: [1, 2, 3, 4].map((item) => ({ item, text: `Rule ${item} holds.` })) };
+    const mutants4 = [1, 2, 3, 4].map((breaks) => mutant(`m${breaks}`, 'task-substitution', breaks));
+    const naming = (names: number[]) => names.map((n, i) => `${i + 1}. item ${n} → not met → check it`).join('\n');
+    const run = (reply: (breaks: number) => string) =>
+      drain(
+        planAudit(mutants4, [plan4], ['clean'], [])!,
+        mutants4.map((m) => fail(m.id, 'clean', reply(m.mutant!.breaks!))),
+      ).all.clean!;
+
+    it('a critic that names every item but the last, never reading the artifact, is credited 3 of 4 catches but earns 0', () => {
+      const cell = run(() => naming([1, 2, 3]));
+      expect(cell).toMatchObject({ n: 4, named: 3, namedEvery: 0 });
+      expect(cell.credit).toBeCloseTo(0, 10);
+      expect(cell.creditRate).toBeCloseTo(0, 10);
+    });
+
+    it('naming every item earns exactly 0; naming exactly the broken item earns 1 a mutant', () => {
+      expect(run(() => naming([1, 2, 3, 4])).credit).toBeCloseTo(0, 10);
+      expect(run((breaks) => naming([breaks]))).toMatchObject({ named: 4, credit: 4, creditRate: 1 });
+    });
+
+    it('each intact item named beside the broken one costs 1/(intact items); a miss that names items is negative', () => {
+      expect(run((breaks) => naming([breaks, (breaks % 4) + 1])).credit).toBeCloseTo(4 * (1 - 1 / 3), 10);
+      expect(run((breaks) => naming([(breaks % 4) + 1])).credit).toBeCloseTo(-4 / 3, 10);
+    });
+
+    it('an item whose quoted phrase the mutant no longer states is broken too: naming it is not charged', () => {
+      // m2 is authored to break item 2, and its 5 → 9 also drops item 1's quoted "at most 5 days"; item 3 stays intact.
+      const cell = drain(planAudit(items, [fixture3], ['clean'], [])!, [fail('m2', 'clean', naming([2, 1]))]).all.clean!;
+      expect(cell).toMatchObject({ named: 1, namedNotBroken: 1, credit: 1 });
+      expect(drain(planAudit(items, [fixture3], ['clean'], [])!, [fail('m2', 'clean', naming([2, 3]))]).all.clean!.credit).toBe(0);
+    });
+  });
+
   it('counts apart the issue lines that give no way to verify them, on originals and authored mutants', () => {
     const results = [
       fail('leave', 'clean', '1. The tone is off.\n2. item 2 → the team is wrong → compare'),

@@ -1,5 +1,7 @@
 import type { Fixture } from '../fixtures/types.js';
 import type { ConditionName } from '../requests/conditions/index.js';
+import { quotedPhrases, squashSpace } from '../fixtures/plan.js';
+import type { MutantRecord } from '../mutants/types.js';
 import type { ItemRecord } from '../requests/items.js';
 import { stoodUnasked, type ReviewResult } from '../reviews/types.js';
 import { acceptedIssues, issueAnchors, namedPlanItems } from '../reviews/verdicts/accepted-issues.js';
@@ -34,6 +36,14 @@ export interface PlanCatchCell {
   namedNotBrokenRate: number;
   /** Mutants whose reply named every item of a plan of two or more (no credit for those). */
   namedEvery: number;
+  /**
+   * The chance-corrected credit (planCredit), summed over the mutants: what the replies earned above a namer that
+   * names as many items without regard to which one is broken. Each mutant adds at most 1 (the broken item named,
+   * no intact one); naming items indiscriminately earns 0 in expectation, whatever share of the plan it names.
+   */
+  credit: number;
+  /** credit / n: 1 for a critic that names exactly the broken item every time, about 0 for one that names items at random. */
+  creditRate: number;
 }
 
 export interface PlanItemRow {
@@ -87,8 +97,35 @@ export interface PlanAudit {
   issueLines: Partial<Record<ConditionName, IssueLinesCell>>;
 }
 
-/** Per item and condition: answered, flagged (accepted, for an original), named, namedNotBroken, namedEvery, issues, unverifiable issues. */
-const SLOTS = 7;
+/** Per item and condition: answered, flagged (accepted, for an original), named, namedNotBroken, namedEvery, issues, unverifiable issues, credit. */
+const SLOTS = 8;
+
+/**
+ * One reply's chance-corrected credit on a mutant: 1 when it names the item the mutant breaks, less 1/(intact items)
+ * for each intact item it names. Intact: the plan items the mutant does not break (brokenItems). A reply naming k of
+ * the plan's m items without regard to which is broken names the broken one with probability k/m and k(m − b)/m intact
+ * ones on average (b broken), so its expected credit is 0 whatever it names (every item, all but one, one at random);
+ * naming every item earns exactly 0. A plan whose items the mutant all breaks cannot tell a reviewer from a namer: 0.
+ */
+export function planCredit(hit: boolean, intactNamed: number, intact: number): number {
+  if (intact < 1) return 0;
+  return (hit ? 1 : 0) - intactNamed / intact;
+}
+
+/**
+ * The plan items a mutant breaks: the one it is authored to break, and any other whose quoted phrases the reference
+ * states and the mutant no longer does (a dropped clause that an item quotes is broken whatever the label says).
+ */
+export function brokenItems(fixture: Fixture, mutant: MutantRecord): Set<number> {
+  const mutated = squashSpace(fixture.artifact.slice(0, mutant.span.start) + mutant.replacement + fixture.artifact.slice(mutant.span.end));
+  const reference = squashSpace(fixture.artifact);
+  const broken = new Set(mutant.breaks === undefined ? [] : [mutant.breaks]);
+  for (const p of fixture.acceptance ?? []) {
+    const phrases = quotedPhrases(p.text).map(squashSpace);
+    if (phrases.some((phrase) => reference.includes(phrase) && !mutated.includes(phrase))) broken.add(p.item);
+  }
+  return broken;
+}
 
 /**
  * One pass over a critic's replies. `conditions` are those counted (first
@@ -106,14 +143,14 @@ export function planAudit(
   if (!planned.size) return null;
   const byId = new Map(items.filter((i) => planned.has(i.fixtureId) && (i.role === 'original' || i.mutant?.breaks !== undefined)).map((i) => [i.id, i]));
   const at = new Map(conditions.map((c, i) => [c, i]));
-  const counts = new Map<string, Uint32Array>();
+  const counts = new Map<string, Float64Array>();
   const add = (r: ReviewResult): void => {
     if (r.outcome === 'error' || stoodUnasked(r)) return;
     const item = byId.get(r.itemId);
     const k = at.get(r.condition);
     if (!item || k === undefined) return;
     let c = counts.get(item.id);
-    if (!c) counts.set(item.id, (c = new Uint32Array(SLOTS * conditions.length)));
+    if (!c) counts.set(item.id, (c = new Float64Array(SLOTS * conditions.length)));
     const base = SLOTS * k;
     c[base]!++;
     const fixture = planned.get(item.fixtureId)!;
@@ -134,6 +171,8 @@ export function planAudit(
     if (named.has(breaks) && !every) c[base + 2]!++;
     c[base + 3]! += named.size - (named.has(breaks) ? 1 : 0);
     if (every) c[base + 4]!++;
+    const broken = brokenItems(fixture, item.mutant!);
+    c[base + 7]! += planCredit(named.has(breaks), [...named].filter((n) => !broken.has(n)).length, plan.length - broken.size);
   };
   return { add, finish: () => planAuditFigures(planned, byId, counts, conditions, roundSummaryConditions) };
 }
@@ -142,7 +181,7 @@ export function planAudit(
 function planAuditFigures(
   planned: ReadonlyMap<string, Fixture>,
   byId: ReadonlyMap<string, ItemRecord>,
-  counts: ReadonlyMap<string, Uint32Array>,
+  counts: ReadonlyMap<string, Float64Array>,
   conditions: readonly ConditionName[],
   roundSummaryConditions: readonly ConditionName[],
 ): PlanAudit {
@@ -154,8 +193,8 @@ function planAuditFigures(
   const all: PlanAudit['all'] = {};
   const acceptance: PlanAudit['acceptance'] = {};
   const issueLines: PlanAudit['issueLines'] = {};
-  const add = (cells: Partial<Record<ConditionName, PlanCatchCell>>, condition: ConditionName, c: Uint32Array, at: number, planSize: number) => {
-    const cell = (cells[condition] ??= { n: 0, flagged: 0, named: 0, rate: 0, ci: [0, 1], namedNotBroken: 0, notBroken: 0, namedNotBrokenRate: 0, namedEvery: 0 });
+  const add = (cells: Partial<Record<ConditionName, PlanCatchCell>>, condition: ConditionName, c: Float64Array, at: number, planSize: number) => {
+    const cell = (cells[condition] ??= { n: 0, flagged: 0, named: 0, rate: 0, ci: [0, 1], namedNotBroken: 0, notBroken: 0, namedNotBrokenRate: 0, namedEvery: 0, credit: 0, creditRate: 0 });
     const answered = c[at]!;
     cell.n++;
     cell.flagged += c[at + 1]! / answered;
@@ -163,6 +202,7 @@ function planAuditFigures(
     cell.namedNotBroken += c[at + 3]! / answered;
     cell.notBroken += planSize - 1;
     cell.namedEvery += c[at + 4]! / answered;
+    cell.credit += c[at + 7]! / answered;
   };
   for (const item of byId.values()) {
     const c = counts.get(item.id);
@@ -199,6 +239,7 @@ function planAuditFigures(
       if (!cell) continue;
       finish(cell, cell.named);
       cell.namedNotBrokenRate = cell.notBroken ? cell.namedNotBroken / cell.notBroken : 0;
+      cell.creditRate = cell.credit / cell.n;
     }
   for (const cell of Object.values(acceptance)) if (cell) finish(cell, cell.accepted);
   for (const cell of Object.values(issueLines)) if (cell) cell.rate = cell.issues ? cell.unverifiable / cell.issues : 0;

@@ -74,9 +74,22 @@ describe('a fixture edited between runs of one folder (seed 002: patch_changes_a
     // The notice fixture's answer edited: its original and its mutants now read otherwise; leave's do not.
     writeFileSync(join(dir, 'suite.yaml'), FIXTURES.replaceAll('4 weeks', '6 weeks'));
     writeFileSync(join(dir, 'verdict.txt'), 'FAIL');
-    // Reported before a resume, the edit is seen: the verdicts counted answered the old version (seed 002's eval fails).
-    expect((await runCli('report', out)).code).toBe(0);
-    expect(patchRow(report(out))).toMatchObject({ result: 'fail', evidence: expect.stringMatching(/^fixture notice edited in its file since the critic reviewed it/) });
+    // Reported before a resume, the edit is seen by the resume's rule: notice's stored reviews are invalidated, listed,
+    // left out of every rate (leave's two mutants and its original remain), and the run is incomplete until resumed.
+    const reported = await runCli('report', out);
+    expect(reported.code, reported.stderr).toBe(1);
+    expect(reported.stderr).toMatch(/fixture notice edited since the run reviewed it: 3 stored reviews invalidated and left out of every rate; review them again with run --resume /);
+    const stale = report(out);
+    expect(stale).toMatchObject({ complete: false, passed: false });
+    expect(stale.invalidated!.map((r) => [r.itemId === 'notice' ? 'notice' : 'old mutant', r.reReviewed]).sort()).toEqual([
+      ['notice', false],
+      ['old mutant', false],
+      ['old mutant', false],
+    ]);
+    expect(stale.critics.counter!.pooled.clean).toMatchObject({ n: 2, caught: 0 });
+    expect(stale.critics.counter!.falseAlarms.clean).toMatchObject({ n: 1, flagged: 0 });
+    expect(stale.warnings).toContainEqual(expect.stringMatching(/^3 stored reviews were invalidated: .*fixture notice edited .*; 1 not reviewed again yet: review it again with run --resume DIR$/));
+    expect(patchRow(stale)).toMatchObject({ result: 'fail', evidence: expect.stringMatching(/1 not reviewed again yet/) });
     const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
     expect(resumed.code, resumed.stderr).toBe(0);
     // Exactly the edited fixture's items: its original (request changed) and the mutants of its new answer (new items).

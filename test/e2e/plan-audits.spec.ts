@@ -110,6 +110,9 @@ describe('plan audits end to end', () => {
     for (const row of shotgun.byItem.filter((r: any) => r.mutants)) expect(row.cells.clean.rate).toBe(0);
     const check = report.critics['plan-check'].planAudit;
     expect(check.all.clean).toMatchObject({ n: 4, named: 4, rate: 1, namedNotBroken: 0, namedNotBrokenRate: 0, namedEvery: 0 });
+    // Chance-corrected: naming everything earns exactly what a namer that ignores the artifact earns (0); plan-check keeps its 4.
+    expect(shotgun.all.clean).toMatchObject({ credit: 0, creditRate: 0 });
+    expect(check.all.clean).toMatchObject({ credit: 4, creditRate: 1 });
     // One vague line per reply, on the authored mutants and the originals.
     expect(shotgun.issueLines.clean.unverifiable).toBe(shotgun.all.clean.n + shotgun.acceptance.clean.n);
     expect(check.issueLines.clean).toMatchObject({ unverifiable: 0 });
