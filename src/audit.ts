@@ -643,7 +643,15 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
       claims: entry.grammar.perClaim,
       tools: setting && { setting, corpora },
     };
-    for (const job of reviewJobs(items, options)) isStillDone(store, { critic: entry.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }, job.requestDigest);
+    const firstTurns = new Set<string>();
+    const changed = new Set<string>();
+    for (const job of reviewJobs(items, options)) {
+      const key = { critic: entry.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat };
+      firstTurns.add(job.condition);
+      if (store.doneDigest(key) !== undefined && !isStillDone(store, key, job.requestDigest)) changed.add(job.itemId);
+    }
+    // Second turns and loop rounds continue a first turn: theirs changed, so their requests will too, once it is made again.
+    for (const itemId of changed) store.invalidateContinuations(entry.name, itemId, firstTurns);
   }
   // The items the edited fixtures made before and make no more: the store's plan still lists them, the fixtures do not.
   const dropped = new Set([...store.eachFixture()].filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, store.eachMutant(f.id))].map((i) => i.id)));
