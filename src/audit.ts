@@ -14,7 +14,7 @@ import { LabelStore } from './mutants/labelCache.js';
 import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
-import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
+import { countFollowUpSteps, countReviewJobs, firstTurnConditions, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
 import { countLoopRounds, loopCondition, loopRoundJobs, loopSchedules } from './requests/loop.js';
 import { evidenceCorpora, type EvidenceCorpus } from './requests/corpus.js';
 import type { ToolsSetting } from './requests/tools.js';
@@ -626,7 +626,10 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
   const changes = settingChanges(previous, { settings: { ...previous.settings, ...settings }, critics: previous.critics });
   if (changes.length) return { fixtures: [], notCompared: `the config changed beyond its fixtures (${changes.join('; ')})` };
   const edited = editedFixtureIds(store.eachFixture(), prepared.fixtures);
-  if (!edited.size) return { fixtures: [], notCompared: null };
+  if (!edited.size) {
+    invalidateContinuations(store, config.conditions);
+    return { fixtures: [], notCompared: null };
+  }
   const mutants = new Map<string, Generation['mutants']>();
   for (const { mutants: made } of prepared.generation()) for (const m of made) mutants.set(m.fixtureId, [...(mutants.get(m.fixtureId) ?? []), m]);
   const items = prepared.fixtures.filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, mutants.get(f.id) ?? [])]);
@@ -643,22 +646,30 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
       claims: entry.grammar.perClaim,
       tools: setting && { setting, corpora },
     };
-    const firstTurns = new Set<string>();
-    const changed = new Set<string>();
-    for (const job of reviewJobs(items, options)) {
-      const key = { critic: entry.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat };
-      firstTurns.add(job.condition);
-      if (store.doneDigest(key) !== undefined && !isStillDone(store, key, job.requestDigest)) changed.add(job.itemId);
-    }
-    // Second turns and loop rounds continue a first turn: theirs changed, so their requests will too, once it is made again.
-    for (const itemId of changed) store.invalidateContinuations(entry.name, itemId, firstTurns);
+    for (const job of reviewJobs(items, options)) isStillDone(store, { critic: entry.name, itemId: job.itemId, condition: job.condition, repeat: job.repeat }, job.requestDigest);
   }
   // The items the edited fixtures made before and make no more: the store's plan still lists them, the fixtures do not.
   const dropped = new Set([...store.eachFixture()].filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, store.eachMutant(f.id))].map((i) => i.id)));
   for (const item of items) dropped.delete(item.id);
   for (const id of dropped) planned.delete(id);
   store.invalidateUnplanned(planned);
+  invalidateContinuations(store, config.conditions);
   return { fixtures: [...edited].sort(), notCompared: null };
+}
+
+/**
+ * Second turns and loop rounds continue an item's first turn: where one is invalidated and not made again yet (by
+ * this report, an earlier one, or a resume cut short), their requests will change once it is, so they go with it.
+ */
+function invalidateContinuations(store: RunStore, conditions: AuditConfig['conditions']): void {
+  const firstTurns = new Set(firstTurnConditions(conditions).map((c) => c.name));
+  const waiting = new Map(
+    store
+      .invalidated()
+      .filter((r) => !r.reReviewed && firstTurns.has(r.condition))
+      .map((r) => [`${r.critic}\0${r.itemId}`, r]),
+  );
+  for (const { critic, itemId } of waiting.values()) store.invalidateContinuations(critic, itemId, firstTurns);
 }
 
 /** Whether a review is done and answered the request whose digest is given; one that answered another request is invalidated. */
