@@ -61,8 +61,8 @@ function audit(critic = ''): { dir: string; config: string; out: string } {
   return { dir, config, out: join(dir, 'out') };
 }
 
-/** A run of MATCHING_CRITIC under clean and a second turn (rebuttal-unsupported, after a FAIL), of the suite as `fixtures` says. */
-function secondTurnAudit(fixtures: string, failOn: string): { dir: string; config: string; out: string } {
+/** A run of MATCHING_CRITIC of the suite as `fixtures` says, under clean and a second turn (rebuttal-unsupported, after a FAIL) unless `reviews` says otherwise. */
+function secondTurnAudit(fixtures: string, failOn: string, reviews = 'conditions: [clean, rebuttal-unsupported]'): { dir: string; config: string; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-invalidation-'));
   writeFileSync(join(dir, 'suite.yaml'), fixtures);
   writeFileSync(join(dir, 'critic.mjs'), MATCHING_CRITIC);
@@ -70,7 +70,7 @@ function secondTurnAudit(fixtures: string, failOn: string): { dir: string; confi
   const config = join(dir, 'critic.config.yaml');
   writeFileSync(
     config,
-    'fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\nconditions: [clean, rebuttal-unsupported]\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n',
+    `fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\n${reviews}\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n`,
   );
   return { dir, config, out: join(dir, 'out') };
 }
@@ -209,5 +209,32 @@ describe('a fixture edited between runs of one folder (seed 002: patch_changes_a
     expect(after.critics.counter!.falseAlarms).toEqual(expected.falseAlarms);
     expect(after.critics.counter!.pooled).toEqual(expected.pooled);
     expect(after.critics.counter!.falseAlarms['rebuttal-unsupported']).toMatchObject({ n: 2, flagged: 1 });
+  });
+
+  it('under `report DIR`, the loop rounds of an edited item are invalidated with its first turn; the resume makes them again as an uninterrupted run would', async () => {
+    const loop = 'conditions: [clean]\nloop: {rounds: 2, falseFixShare: 0.5}';
+    const { dir, config, out } = secondTurnAudit(FIXTURES, 'weeks', loop);
+    const first = await runCli('run', '--config', config, '--out', out, '--no-cache');
+    expect(first.code, first.stderr).toBe(0);
+    // notice's task edited, not its answer: its mutants are the same items, asked another question, their loop rounds continuing the old one.
+    const edited = FIXTURES.replace('How much notice?', 'How much notice, in weeks?');
+    writeFileSync(join(dir, 'suite.yaml'), edited);
+    const reported = await runCli('report', out);
+    expect(reported.code, reported.stderr).toBe(1);
+    const rounds = report(out).invalidated!.filter((r) => r.condition.startsWith('loop-round-'));
+    // Both of notice's mutants were rejected and looped.
+    expect(rounds).toHaveLength(2);
+    expect(rounds.every((r) => r.awaitsFirstTurn && !r.reReviewed && r.newRequestDigest === null)).toBe(true);
+
+    const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = report(out);
+    expect(after.invalidated!.every((r) => r.reReviewed && r.newRequestDigest !== null)).toBe(true);
+    const fresh = secondTurnAudit(edited, 'weeks', loop);
+    const uninterrupted = await runCli('run', '--config', fresh.config, '--out', fresh.out, '--no-cache');
+    expect(uninterrupted.code, uninterrupted.stderr).toBe(0);
+    const expected = report(fresh.out).critics.counter!;
+    expect(after.critics.counter!.pooled).toEqual(expected.pooled);
+    expect(after.critics.counter!.loop).toEqual(expected.loop);
   });
 });
