@@ -14,7 +14,7 @@ import { LabelStore } from './mutants/labelCache.js';
 import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
-import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
+import { countFollowUpSteps, countReviewJobs, firstTurnConditions, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
 import { countLoopRounds, loopCondition, loopRoundJobs, loopSchedules } from './requests/loop.js';
 import { evidenceCorpora, type EvidenceCorpus } from './requests/corpus.js';
 import type { ToolsSetting } from './requests/tools.js';
@@ -626,7 +626,10 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
   const changes = settingChanges(previous, { settings: { ...previous.settings, ...settings }, critics: previous.critics });
   if (changes.length) return { fixtures: [], notCompared: `the config changed beyond its fixtures (${changes.join('; ')})` };
   const edited = editedFixtureIds(store.eachFixture(), prepared.fixtures);
-  if (!edited.size) return { fixtures: [], notCompared: null };
+  if (!edited.size) {
+    invalidateContinuations(store, config.conditions);
+    return { fixtures: [], notCompared: null };
+  }
   const mutants = new Map<string, Generation['mutants']>();
   for (const { mutants: made } of prepared.generation()) for (const m of made) mutants.set(m.fixtureId, [...(mutants.get(m.fixtureId) ?? []), m]);
   const items = prepared.fixtures.filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, mutants.get(f.id) ?? [])]);
@@ -650,7 +653,23 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
   for (const item of items) dropped.delete(item.id);
   for (const id of dropped) planned.delete(id);
   store.invalidateUnplanned(planned);
+  invalidateContinuations(store, config.conditions);
   return { fixtures: [...edited].sort(), notCompared: null };
+}
+
+/**
+ * Second turns and loop rounds continue an item's first turn: where one is invalidated and not made again yet (by
+ * this report, an earlier one, or a resume cut short), their requests will change once it is, so they go with it.
+ */
+function invalidateContinuations(store: RunStore, conditions: AuditConfig['conditions']): void {
+  const firstTurns = new Set(firstTurnConditions(conditions).map((c) => c.name));
+  const waiting = new Map(
+    store
+      .invalidated()
+      .filter((r) => !r.reReviewed && firstTurns.has(r.condition))
+      .map((r) => [`${r.critic}\0${r.itemId}`, r]),
+  );
+  for (const { critic, itemId } of waiting.values()) store.invalidateContinuations(critic, itemId, firstTurns);
 }
 
 /** Whether a review is done and answered the request whose digest is given; one that answered another request is invalidated. */
