@@ -452,13 +452,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
           ...(config.loop ? { loop: config.loop } : {}),
         }),
       ),
-      seed: config.seed,
-      conditions: config.conditions.map((c) => c.name),
-      ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
-      mutators: prepared.mutators.map((m) => m.name),
-      repeats: config.repeats,
-      rubric: config.rubric ?? null,
-      mutantsPerFixture: config.mutantsPerFixture,
+      ...reviewedSettings(config, prepared.mutators),
       thresholds: config.thresholds,
       bootstrap: config.bootstrap,
       // Not among what the reviews depend on: the policy decides what a held finding comes to, not what is sent.
@@ -602,6 +596,19 @@ export function toolsOf(entry: CriticEntry): ToolsSetting | undefined {
   return 'tools' in entry ? entry.tools : undefined;
 }
 
+/** The run's settings that its reviews depend on, as its saved plan records them: a resume or a report compares them. */
+function reviewedSettings(config: AuditConfig, mutators: readonly { name: string }[]) {
+  return {
+    seed: config.seed,
+    conditions: config.conditions.map((c) => c.name),
+    ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
+    mutators: mutators.map((m) => m.name),
+    repeats: config.repeats,
+    rubric: config.rubric ?? null,
+    mutantsPerFixture: config.mutantsPerFixture,
+  };
+}
+
 /**
  * What `report DIR` does first, so that a report never counts a verdict on what the fixtures no longer say: the resume's
  * rule (recordPlan, then isStillDone) applied to the first turns the edited fixtures make as they are now. A stored
@@ -613,16 +620,7 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
   const previous = store.readPlan<AuditSettings>();
   if (!previous) return { fixtures: [], notCompared: null };
   const prepared = await prepareRun(config, undefined, true);
-  const settings = {
-    seed: config.seed,
-    conditions: config.conditions.map((c) => c.name),
-    ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
-    mutators: prepared.mutators.map((m) => m.name),
-    repeats: config.repeats,
-    rubric: config.rubric ?? null,
-    mutantsPerFixture: config.mutantsPerFixture,
-    ...(config.loop ? { loop: config.loop } : {}),
-  };
+  const settings = { ...reviewedSettings(config, prepared.mutators), ...(config.loop ? { loop: config.loop } : {}) };
   const changes = settingChanges(previous, { settings: { ...previous.settings, ...settings }, critics: previous.critics });
   if (changes.length) return { fixtures: [], notCompared: `the config changed beyond its fixtures (${changes.join('; ')})` };
   const edited = editedFixtureIds(store.eachFixture(), prepared.fixtures);
