@@ -378,7 +378,9 @@ function make(argv: readonly string[]): number {
   let untouched = 0;
   for (const { items } of kit.key.batches) for (const it of items) it.mutator ? counts.set(it.mutator, (counts.get(it.mutator) ?? 0) + 1) : untouched++;
   const perBatch = kit.key.batches[0]!.items.length;
-  console.log(`${kit.key.batches.length} batches of ${perBatch} items (one per ${kit.key.settings.onePerFile ? 'fixture file' : 'text fixture'}) in ${out}; the key is key.json: keep it from the readers`);
+  console.log(
+    `${kit.key.batches.length} batches of ${perBatch} items (one per ${kit.key.settings.onePerFile ? 'fixture file' : 'text fixture'}) in ${out}; the key is key.json: keep it from the readers`,
+  );
   console.log(`untouched originals: ${untouched}; mutants per mutator (kept mutants available):`);
   for (const m of mutators) console.log(`  ${m.name.padEnd(22)}${String(counts.get(m.name) ?? 0).padStart(4)} (${kit.key.available[m.name]})`);
   console.log(`give batch-K.md alone to reader K; save the reader's lines as ${join(out, 'answers-K.txt')}; then: node dist/bench/reading-kit.js score ${out}`);

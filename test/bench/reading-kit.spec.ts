@@ -143,7 +143,7 @@ describe('reading kit: make', () => {
 
   it('with --one-per-file, shows one fixture of each file per batch, the fixtures of a file taking turns', () => {
     // The same four fixtures split into two files (two domains) of two.
-    const [head, ...rest] = SUITE.split(/^(?=  - id: )/m);
+    const [head, ...rest] = SUITE.split(/^(?= {2}- id: )/m);
     const files = [rest.slice(0, 2), rest.slice(2)].map((part, i) => {
       const file = join(root, `domain-${i}.yaml`);
       writeFileSync(file, head + part.join(''));
