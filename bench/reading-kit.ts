@@ -6,7 +6,7 @@
  * answers with the key into per-mutator blind-detection rates.
  *
  *   npx tsc -p tsconfig.json
- *   node dist/bench/reading-kit.js make [--fixtures PATH...] [--mutators a,b] [--batches N] [--untouched-share 0.3] [--seed S] [--cap N] [--config FILE] --out DIR
+ *   node dist/bench/reading-kit.js make [--fixtures PATH...] [--mutators a,b] [--batches N] [--untouched-share 0.3] [--seed S] [--cap N] [--config FILE] [--one-per-file] --out DIR
  *   node dist/bench/reading-kit.js score DIR
  *
  * Exit 0 done, 2 bad input (a missing key or answers file, a malformed answer line, ...).
@@ -49,6 +49,12 @@ export interface KitOptions {
   seed: number;
   /** Kept mutants per fixture and mutator, as the audit's `mutantsPerFixture`. */
   cap: number;
+  /**
+   * At most one item per fixture file in a batch. A file is one domain, and its
+   * answers share facts: a reader shown two of them compares their figures,
+   * and judges the mutant by another item's answer instead of by its form.
+   */
+  onePerFile?: boolean;
 }
 
 /** What one item of one batch is: the key's entry. */
@@ -64,7 +70,7 @@ export interface KeyItem {
 
 export interface KitKey {
   kit: 'critic-audit reading kit';
-  settings: { fixtures: string[]; mutators: string[]; generatedWith: string[]; batches: number; untouchedShare: number; seed: number; cap: number };
+  settings: { fixtures: string[]; mutators: string[]; generatedWith: string[]; batches: number; untouchedShare: number; seed: number; cap: number; onePerFile: boolean };
   /** Kept mutants per mutator over the suite: what the batches were drawn from. */
   available: Record<string, number>;
   batches: Array<{ batch: number; file: string; items: KeyItem[] }>;
@@ -77,7 +83,8 @@ export interface Kit {
 }
 
 /**
- * The batches and their key. Each batch holds one item per fixture: at least
+ * The batches and their key. Each batch holds one item per fixture (with
+ * `onePerFile`, per fixture of one file each, the file's fixtures taking turns): at least
  * `untouchedShare` of them (rounded up) untouched, the rest one kept mutant of
  * that fixture each, never one used before. Fixtures take turns being
  * untouched; each mutant slot goes to the mutator used least in this batch,
@@ -86,6 +93,7 @@ export interface Kit {
  */
 export function makeKit(options: KitOptions): Kit {
   const { fixtures, mutators, batches, untouchedShare, seed, cap } = options;
+  const onePerFile = options.onePerFile ?? false;
   if (!Number.isInteger(batches) || batches < 1) throw new KitError(`--batches must be a whole number of at least 1, got ${batches}`);
   if (!(untouchedShare >= 0 && untouchedShare <= 1)) throw new KitError(`--untouched-share must be between 0 and 1, got ${untouchedShare}`);
   if (fixtures.length === 0) throw new KitError('no text fixtures to read');
@@ -104,20 +112,32 @@ export function makeKit(options: KitOptions): Kit {
   const overall = new Map(names.map((n) => [n, 0]));
   const onFixture = new Map(fixtures.map((f) => [f.id, new Map(names.map((n) => [n, 0]))]));
   const untouchedTurns = new Map(fixtures.map((f) => [f.id, 0]));
-  const leastUntouched = Math.ceil(untouchedShare * fixtures.length - 1e-9);
+  const shownTurns = new Map(fixtures.map((f) => [f.id, 0]));
+  const files = [...new Set(fixtures.map((f) => f.source.file))];
   const key: KitKey = {
     kit: 'critic-audit reading kit',
-    settings: { fixtures: [], mutators: names, generatedWith: generators.map((m) => m.name), batches, untouchedShare, seed, cap },
+    settings: { fixtures: [], mutators: names, generatedWith: generators.map((m) => m.name), batches, untouchedShare, seed, cap, onePerFile },
     available,
     batches: [],
   };
-  const files: string[] = [];
+  const batchTexts: string[] = [];
   for (let b = 1; b <= batches; b++) {
     const left = (f: TextFixture) => names.filter((n) => unused.get(f.id)!.get(n)!.length > 0);
     const tie = new Map(fixtures.map((f) => [f.id, rng.next()]));
+    // Per file, the fixture shown least often so far, preferring one with mutants left.
+    const shown = onePerFile
+      ? files.map(
+          (file) =>
+            fixtures
+              .filter((f) => f.source.file === file)
+              .sort((x, y) => shownTurns.get(x.id)! - shownTurns.get(y.id)! || Number(left(x).length === 0) - Number(left(y).length === 0) || tie.get(x.id)! - tie.get(y.id)!)[0]!,
+        )
+      : fixtures;
+    for (const f of shown) shownTurns.set(f.id, shownTurns.get(f.id)! + 1);
+    const leastUntouched = Math.ceil(untouchedShare * shown.length - 1e-9);
     // Fixtures with no unused mutant are untouched; more, the ones untouched least often, up to the share.
-    const forced = fixtures.filter((f) => left(f).length === 0);
-    const others = fixtures.filter((f) => left(f).length > 0).sort((x, y) => untouchedTurns.get(x.id)! - untouchedTurns.get(y.id)! || tie.get(x.id)! - tie.get(y.id)!);
+    const forced = shown.filter((f) => left(f).length === 0);
+    const others = shown.filter((f) => left(f).length > 0).sort((x, y) => untouchedTurns.get(x.id)! - untouchedTurns.get(y.id)! || tie.get(x.id)! - tie.get(y.id)!);
     const untouched = new Set([...forced, ...others.slice(0, Math.max(0, leastUntouched - forced.length))]);
     const inBatch = new Map(names.map((n) => [n, 0]));
     const chosen = new Map<string, KeyItem>();
@@ -126,7 +146,7 @@ export function makeKit(options: KitOptions): Kit {
       chosen.set(f.id, { item: 0, fixtureId: f.id, shown: 'original' });
     }
     // The fixtures with the fewest mutators left choose first.
-    const slots = fixtures.filter((f) => !untouched.has(f)).sort((x, y) => left(x).length - left(y).length || tie.get(x.id)! - tie.get(y.id)!);
+    const slots = shown.filter((f) => !untouched.has(f)).sort((x, y) => left(x).length - left(y).length || tie.get(x.id)! - tie.get(y.id)!);
     for (const f of slots) {
       const rank = new Map(names.map((n) => [n, rng.next()]));
       const [mutator] = left(f).sort(
@@ -145,17 +165,17 @@ export function makeKit(options: KitOptions): Kit {
         change: { line: mutant.span.line, column: mutant.span.column, original: mutant.original, replacement: mutant.replacement },
       });
     }
-    const order = shuffle([...fixtures], rng);
+    const order = shuffle([...shown], rng);
     const items = order.map((f, i) => ({ ...chosen.get(f.id)!, item: i + 1 }));
     key.batches.push({ batch: b, file: `batch-${b}.md`, items });
-    files.push(
+    batchTexts.push(
       batchMarkdown(
         b,
         items.map((it, i) => ({ question: order[i]!.task, answer: it.mutantId ? text.get(it.mutantId)! : order[i]!.artifact })),
       ),
     );
   }
-  return { key, files };
+  return { key, files: batchTexts };
 }
 
 /** A batch as the reader sees it: the instructions, then per item its number, the question and the answer, and nothing else. */
@@ -293,7 +313,7 @@ export function formatScores(scores: Scores): string {
 export class KitError extends Error {}
 
 export const USAGE = `usage:
-  node dist/bench/reading-kit.js make [--fixtures PATH...] [--mutators a,b,...] [--batches N] [--untouched-share 0.3] [--seed S] [--cap N] [--config FILE] --out DIR
+  node dist/bench/reading-kit.js make [--fixtures PATH...] [--mutators a,b,...] [--batches N] [--untouched-share 0.3] [--seed S] [--cap N] [--config FILE] [--one-per-file] --out DIR
   node dist/bench/reading-kit.js score DIR`;
 
 export function main(argv: readonly string[]): number {
@@ -323,6 +343,7 @@ function make(argv: readonly string[]): number {
       seed: { type: 'string' },
       cap: { type: 'string' },
       config: { type: 'string' },
+      'one-per-file': { type: 'boolean', default: false },
       out: { type: 'string' },
     },
   });
@@ -347,6 +368,7 @@ function make(argv: readonly string[]): number {
     untouchedShare: number('untouched-share', values['untouched-share'], 0.3),
     seed: number('seed', values.seed, config?.seed ?? 7),
     cap: number('cap', values.cap, config?.mutantsPerFixture ?? 12),
+    onePerFile: values['one-per-file'],
   });
   kit.key.settings.fixtures = paths.map((p) => resolve(baseDir, p));
   mkdirSync(out, { recursive: true });
@@ -355,7 +377,10 @@ function make(argv: readonly string[]): number {
   const counts = new Map<string, number>();
   let untouched = 0;
   for (const { items } of kit.key.batches) for (const it of items) it.mutator ? counts.set(it.mutator, (counts.get(it.mutator) ?? 0) + 1) : untouched++;
-  console.log(`${kit.key.batches.length} batches of ${fixtures.length} items (one per text fixture) in ${out}; the key is key.json: keep it from the readers`);
+  const perBatch = kit.key.batches[0]!.items.length;
+  console.log(
+    `${kit.key.batches.length} batches of ${perBatch} items (one per ${kit.key.settings.onePerFile ? 'fixture file' : 'text fixture'}) in ${out}; the key is key.json: keep it from the readers`,
+  );
   console.log(`untouched originals: ${untouched}; mutants per mutator (kept mutants available):`);
   for (const m of mutators) console.log(`  ${m.name.padEnd(22)}${String(counts.get(m.name) ?? 0).padStart(4)} (${kit.key.available[m.name]})`);
   console.log(`give batch-K.md alone to reader K; save the reader's lines as ${join(out, 'answers-K.txt')}; then: node dist/bench/reading-kit.js score ${out}`);

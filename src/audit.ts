@@ -14,7 +14,7 @@ import { LabelStore } from './mutants/labelCache.js';
 import { reviewFixtures } from './mutants/reviewFixtures.js';
 import { verifyCodeLabels, type LabelVerificationRow } from './mutants/verifyCode.js';
 import { fixtureItems, type ReviewItem } from './requests/items.js';
-import { countFollowUpSteps, countReviewJobs, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
+import { countFollowUpSteps, countReviewJobs, firstTurnConditions, followUpJobs, reviewJobs, type FollowUpStep, type JobOptions, type ReviewJob } from './requests/jobs.js';
 import { countLoopRounds, loopCondition, loopRoundJobs, loopSchedules } from './requests/loop.js';
 import { evidenceCorpora, type EvidenceCorpus } from './requests/corpus.js';
 import type { ToolsSetting } from './requests/tools.js';
@@ -452,13 +452,7 @@ async function startRun(config: AuditConfig, options: AuditOptions): Promise<Sta
           ...(config.loop ? { loop: config.loop } : {}),
         }),
       ),
-      seed: config.seed,
-      conditions: config.conditions.map((c) => c.name),
-      ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
-      mutators: prepared.mutators.map((m) => m.name),
-      repeats: config.repeats,
-      rubric: config.rubric ?? null,
-      mutantsPerFixture: config.mutantsPerFixture,
+      ...reviewedSettings(config, prepared.mutators),
       thresholds: config.thresholds,
       bootstrap: config.bootstrap,
       // Not among what the reviews depend on: the policy decides what a held finding comes to, not what is sent.
@@ -602,6 +596,19 @@ export function toolsOf(entry: CriticEntry): ToolsSetting | undefined {
   return 'tools' in entry ? entry.tools : undefined;
 }
 
+/** The run's settings that its reviews depend on, as its saved plan records them: a resume or a report compares them. */
+function reviewedSettings(config: AuditConfig, mutators: readonly { name: string }[]) {
+  return {
+    seed: config.seed,
+    conditions: config.conditions.map((c) => c.name),
+    ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
+    mutators: mutators.map((m) => m.name),
+    repeats: config.repeats,
+    rubric: config.rubric ?? null,
+    mutantsPerFixture: config.mutantsPerFixture,
+  };
+}
+
 /**
  * What `report DIR` does first, so that a report never counts a verdict on what the fixtures no longer say: the resume's
  * rule (recordPlan, then isStillDone) applied to the first turns the edited fixtures make as they are now. A stored
@@ -613,20 +620,14 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
   const previous = store.readPlan<AuditSettings>();
   if (!previous) return { fixtures: [], notCompared: null };
   const prepared = await prepareRun(config, undefined, true);
-  const settings = {
-    seed: config.seed,
-    conditions: config.conditions.map((c) => c.name),
-    ...(config.declaredConditions.length ? { declaredConditions: config.declaredConditions } : {}),
-    mutators: prepared.mutators.map((m) => m.name),
-    repeats: config.repeats,
-    rubric: config.rubric ?? null,
-    mutantsPerFixture: config.mutantsPerFixture,
-    ...(config.loop ? { loop: config.loop } : {}),
-  };
+  const settings = { ...reviewedSettings(config, prepared.mutators), ...(config.loop ? { loop: config.loop } : {}) };
   const changes = settingChanges(previous, { settings: { ...previous.settings, ...settings }, critics: previous.critics });
   if (changes.length) return { fixtures: [], notCompared: `the config changed beyond its fixtures (${changes.join('; ')})` };
   const edited = editedFixtureIds(store.eachFixture(), prepared.fixtures);
-  if (!edited.size) return { fixtures: [], notCompared: null };
+  if (!edited.size) {
+    invalidateContinuations(store, config.conditions);
+    return { fixtures: [], notCompared: null };
+  }
   const mutants = new Map<string, Generation['mutants']>();
   for (const { mutants: made } of prepared.generation()) for (const m of made) mutants.set(m.fixtureId, [...(mutants.get(m.fixtureId) ?? []), m]);
   const items = prepared.fixtures.filter((f) => edited.has(f.id)).flatMap((f) => [...fixtureItems(f, mutants.get(f.id) ?? [])]);
@@ -650,7 +651,23 @@ export async function invalidateEditedReviews(config: AuditConfig, store: RunSto
   for (const item of items) dropped.delete(item.id);
   for (const id of dropped) planned.delete(id);
   store.invalidateUnplanned(planned);
+  invalidateContinuations(store, config.conditions);
   return { fixtures: [...edited].sort(), notCompared: null };
+}
+
+/**
+ * Second turns and loop rounds continue an item's first turn: where one is invalidated and not made again yet (by
+ * this report, an earlier one, or a resume cut short), their requests will change once it is, so they go with it.
+ */
+function invalidateContinuations(store: RunStore, conditions: AuditConfig['conditions']): void {
+  const firstTurns = new Set(firstTurnConditions(conditions).map((c) => c.name));
+  const waiting = new Map(
+    store
+      .invalidated()
+      .filter((r) => !r.reReviewed && firstTurns.has(r.condition))
+      .map((r) => [`${r.critic}\0${r.itemId}`, r]),
+  );
+  for (const { critic, itemId } of waiting.values()) store.invalidateContinuations(critic, itemId, firstTurns);
 }
 
 /** Whether a review is done and answered the request whose digest is given; one that answered another request is invalidated. */

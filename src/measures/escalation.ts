@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import { escalationCells, type EscalationCell } from '../results/escalation.js';
 import { escapeHtml as e } from './escape.js';
-import { percent, percentInterval } from './format.js';
+import { formatP, percent, percentInterval } from './format.js';
 import { criticMeasure } from './measure.js';
 
 /**
@@ -10,6 +10,12 @@ import { criticMeasure } from './measure.js';
  * being known, how many of those were right. Present only when the config sets `escalation`; escalations.jsonl
  * in the run folder holds each escalated item's two turns and the spans each cited.
  */
+/** "41 of 41 vs 0 of 12, Fisher p=2.1e-11", or a dash when either kind had no finding rebutted. */
+function heldComparison(cell: EscalationCell): string {
+  const held = cell.heldOnMutantsVsOriginals;
+  return held ? `${held.mutants.held} of ${held.mutants.challenged} vs ${held.originals.held} of ${held.originals.challenged}, Fisher p=${formatP(held.p)}` : '–';
+}
+
 export const escalation = criticMeasure({
   key: 'escalation',
   rank: 104,
@@ -32,13 +38,13 @@ export const escalation = criticMeasure({
         '',
         '### Escalation: findings held against the rebuttal',
         '',
-        'A first-turn finding the critic held after the one rebuttal round goes to a human with both verdicts and the spans each cited (escalations.jsonl), or is rejected under `fail-closed`. Right: the item was a mutant; wrong: a correct original held as faulty.',
+        'A first-turn finding the critic held after the one rebuttal round goes to a human with both verdicts and the spans each cited (escalations.jsonl), or is rejected under `fail-closed`. Right: the item was a mutant; wrong: a correct original held as faulty. The last column compares the share of findings held on mutants with the share held on correct originals (Fisher exact, two-sided): a critic whose holding tells a defect from a false alarm holds the first and drops the second.',
         '',
-        '| condition | policy | items | findings rebutted | escalated (Wilson 95%) | right | wrong | rejected |',
-        '|---|---|---:|---:|---:|---:|---:|---:|',
+        '| condition | policy | items | findings rebutted | escalated (Wilson 95%) | right | wrong | rejected | held on mutants vs originals |',
+        '|---|---|---:|---:|---:|---:|---:|---:|---|',
         ...rows.map(
           ([condition, c]) =>
-            `| ${condition} | ${c.policy} | ${c.n} | ${c.challenged} | ${c.escalated.count} (${percent(c.escalated.rate)} ${percentInterval(c.escalated.ci)}) | ${c.right} | ${c.wrong} | ${c.rejected ? c.rejected.count : '–'} |`,
+            `| ${condition} | ${c.policy} | ${c.n} | ${c.challenged} | ${c.escalated.count} (${percent(c.escalated.rate)} ${percentInterval(c.escalated.ci)}) | ${c.right} | ${c.wrong} | ${c.rejected ? c.rejected.count : '–'} | ${heldComparison(c)} |`,
         ),
       ];
     },

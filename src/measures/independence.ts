@@ -15,6 +15,9 @@ const MARK: Record<IndependenceResult, string> = { pass: '✅ pass', fail: '❌ 
  * reviews, the held-out checks' pins) and a probe of the barriers before sending. A failing row is a failed test
  * case in junit.xml; the exit code follows the configured gates only.
  */
+/** A seed's snake_case name, escaped, free to wrap after each underscore rather than inside a word. */
+const snakeBreaks = (name: string): string => e(name).replaceAll('_', '_<wbr>');
+
 export const independence = runMeasure({
   key: 'independence',
   rank: 30,
@@ -47,7 +50,7 @@ export const independence = runMeasure({
       const rows = critics.flatMap(([name, rows]) =>
         rows.map(
           (r) =>
-            `<tr class="independence-${r.result}"><td>${e(name)}</td><td><code>${e(r.case)}</code></td><td><code>${e(r.expect)}</code></td><td>${e(MARK[r.result])}</td><td>${e(r.evidence)}</td></tr>`,
+            `<tr class="independence-${r.result}"><td>${e(name)}</td><td><code>${snakeBreaks(r.case)}</code></td><td><code>${snakeBreaks(r.expect)}</code></td><td>${e(MARK[r.result])}</td><td>${e(r.evidence)}</td></tr>`,
         ),
       );
       return `<section id="independence"><h2>Independence of the review process (seed 002's evals)</h2>

@@ -183,7 +183,7 @@ function invalidatedWarnings(invalidated: readonly InvalidatedReview[], items: r
   if (!invalidated.length) return [];
   const fixtureOf = new Map(items.map((i) => [i.id, i.fixtureId]));
   const fixtures = [...new Set(invalidated.map((r) => fixtureOf.get(r.itemId) ?? r.itemId))];
-  const pending = invalidated.filter((r) => !r.reReviewed && r.newRequestDigest !== null).length;
+  const pending = invalidated.filter((r) => !r.reReviewed && (r.newRequestDigest !== null || r.awaitsFirstTurn)).length;
   return [
     `${invalidated.length} stored review${invalidated.length > 1 ? 's were' : ' was'} invalidated: what ${invalidated.length > 1 ? 'they' : 'it'} reviewed changed since (fixture${fixtures.length > 1 ? 's' : ''} ${shown(fixtures)} edited between runs of this folder); their verdicts count in no rate` +
       (pending ? `; ${pending} not reviewed again yet: review ${pending > 1 ? 'them' : 'it'} again with run --resume DIR` : ''),

@@ -78,7 +78,7 @@ export function countReviewJobs(items: Iterable<ReviewItem>, options: Pick<JobOp
 }
 
 /** The conditions reviewed in one request; second turns follow their clean first turn (followUpJobs). */
-const firstTurnConditions = (conditions: readonly Condition[]) => conditions.filter((c) => !c.followUp);
+export const firstTurnConditions = (conditions: readonly Condition[]) => conditions.filter((c) => !c.followUp);
 
 /** A second turn to perform, or the first verdict standing where the condition does not follow it up. */
 export type FollowUpStep = { kind: 'send'; job: ReviewJob } | { kind: 'stands'; itemId: string; condition: ConditionName; repeat: number; first: FirstTurn & { requestDigest: string } };

@@ -86,9 +86,29 @@ describe("seed 004's escalation after the bounded rebuttal round", () => {
     expect(escalate['rebuttal-unsupported']).toMatchObject({ n: 2, challenged: 2, escalated: { count: 2, rate: 1 }, right: 1, wrong: 1, rejected: null });
     expect(escalate['rebuttal-evidence']).toMatchObject({ n: 2, challenged: 2, escalated: { count: 1, rate: 0.5 }, right: 0, wrong: 1 });
     expect(escalate['pushback-on-pass']).toMatchObject({ n: 2, challenged: 0, escalated: { count: 0 } });
+    // Both findings held under rebuttal-unsupported: holding does not tell the defect from the false alarm (p = 1).
+    expect(escalate['rebuttal-unsupported']!.heldOnMutantsVsOriginals).toEqual({ mutants: { challenged: 1, held: 1 }, originals: { challenged: 1, held: 1 }, test: 'fisher-exact', p: 1 });
+    expect(escalate['pushback-on-pass']!.heldOnMutantsVsOriginals).toBeNull();
     const closed = escalationCells([original!, flipped!], outcomes, conditions, { policy: 'fail-closed' })!;
     expect(closed['rebuttal-unsupported']!.rejected).toEqual({ count: 2, right: 1, wrong: 1 });
     expect(escalationCells([original!, flipped!], outcomes, conditions, undefined)).toBeUndefined();
     expect(unsupported!.followUp!.round).toBe('rebuttal');
+  });
+
+  it("tests by Fisher's exact test whether holding a finding tells real defects from false alarms", () => {
+    // 12 mutants and 8 originals flagged in the clean turn; a critic that re-checks holds 12 of 12 and drops all 8.
+    const fixtures = Array.from({ length: 20 }, (_, i) => textFixture({ id: `f${i}`, artifact, evidence: 'Staff accrue 28 days of leave each year.' }));
+    const mutants = fixtures.slice(0, 12).map((f, i): Mutant => ({ ...mutant, id: `m${i}`, fixtureId: f.id }));
+    const items = reviewItems(fixtures, mutants);
+    const flagged = items.filter((item) => item.role === 'mutant' || Number(item.fixtureId.slice(1)) < 8);
+    const outcomes = new ItemOutcomes();
+    for (const item of flagged) {
+      outcomes.add(reviewResult({ itemId: item.id, condition: 'clean', verdict: 'FAIL' }));
+      outcomes.add(reviewResult({ itemId: item.id, condition: 'rebuttal-unsupported', verdict: item.role === 'mutant' ? 'FAIL' : 'PASS' }));
+    }
+    const cell = escalationCells(flagged, outcomes, conditionsOf(['clean', 'rebuttal-unsupported']), { policy: 'escalate' })!['rebuttal-unsupported']!;
+    expect(cell.heldOnMutantsVsOriginals).toMatchObject({ mutants: { challenged: 12, held: 12 }, originals: { challenged: 8, held: 0 } });
+    // The one table 12/0 over 0/8: 1 / C(20, 8) = 1/125970; two-sided, the reversed table is as unlikely and is not possible here.
+    expect(cell.heldOnMutantsVsOriginals!.p).toBeCloseTo(1 / 125970, 12);
   });
 });

@@ -4,6 +4,7 @@ import { SEALED_CONDITION, type Condition } from '../requests/conditions/index.j
 import type { ItemRecord, ReviewItem } from '../requests/items.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { grammarOf, type GrammarContext } from '../reviews/verdicts/index.js';
+import { fisherExact } from '../statistics/fisher.js';
 import { wilsonInterval, type Interval } from '../statistics/wilson.js';
 import { flaggedForPairing, type ItemOutcomes } from './itemOutcomes.js';
 import { citedSpans, type ReplyReading } from './turnChanges.js';
@@ -103,6 +104,13 @@ export interface EscalationCell {
   wrong: number;
   /** Under fail-closed, the escalated items rejected, and how many of those were right; null under escalate. */
   rejected: { count: number; right: number; wrong: number } | null;
+  /**
+   * Whether holding a finding tells a real defect from a false alarm: of the challenged findings on mutants and on
+   * correct originals, the share held, compared by Fisher's exact test (two-sided). A critic that holds every finding,
+   * or yields on every one, holds both shares alike (p = 1); one that re-checks holds its catches and drops its false
+   * alarms. Null when either kind had no finding challenged.
+   */
+  heldOnMutantsVsOriginals: { mutants: { challenged: number; held: number }; originals: { challenged: number; held: number }; test: 'fisher-exact'; p: number } | null;
 }
 
 /** The escalation figures of the run's rebuttal conditions; undefined when the config sets no `escalation` (nothing in report.json). */
@@ -116,7 +124,8 @@ export function escalationCells(
   const cells: Record<string, EscalationCell> = {};
   for (const condition of conditions.filter(escalates)) {
     let n = 0;
-    let challenged = 0;
+    let challengedMutants = 0;
+    let challengedOriginals = 0;
     let right = 0;
     let wrong = 0;
     // A rebuttal sent only after a PASS challenges no finding: a FAIL stands unanswered.
@@ -127,7 +136,8 @@ export function escalationCells(
       if (first === undefined || second === undefined) continue;
       n++;
       if (!first || !answersFindings) continue;
-      challenged++;
+      if (item.role === 'mutant') challengedMutants++;
+      else challengedOriginals++;
       if (!second) continue;
       if (item.role === 'mutant') right++;
       else wrong++;
@@ -137,11 +147,20 @@ export function escalationCells(
     cells[condition.name] = {
       policy: settings.policy,
       n,
-      challenged,
+      challenged: challengedMutants + challengedOriginals,
       escalated: { count, rate: count / n, ci: wilsonInterval(count, n) },
       right,
       wrong,
       rejected: settings.policy === 'fail-closed' ? { count, right, wrong } : null,
+      heldOnMutantsVsOriginals:
+        challengedMutants && challengedOriginals
+          ? {
+              mutants: { challenged: challengedMutants, held: right },
+              originals: { challenged: challengedOriginals, held: wrong },
+              test: 'fisher-exact',
+              p: fisherExact(right, challengedMutants, wrong, challengedOriginals),
+            }
+          : null,
     };
   }
   return cells;

@@ -247,7 +247,7 @@ describe('RunStore layout versions', () => {
 
     const db = raw(dir);
     expect(db.prepare('SELECT key FROM meta').pluck().all()).toEqual(['plan']);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
     // Opened again, it is at the latest version: nothing runs twice.
     const again = RunStore.open(dir);
@@ -285,7 +285,7 @@ describe('RunStore layout versions', () => {
     expect([...store.results()]).toEqual([answered]);
     store.close();
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 
@@ -309,7 +309,34 @@ describe('RunStore layout versions', () => {
     expect([...store.results(undefined, { text: false })].map((r) => r.toolCalls)).toEqual([undefined, calls]);
     store.close();
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    db.close();
+  });
+
+  it('opens a version-4 store (before invalidated continuations were marked): its invalidated reviews read as before, new ones are marked', () => {
+    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => {
+      db.pragma('user_version = 4');
+      db.exec('ALTER TABLE results ADD COLUMN tool_calls TEXT');
+      db.exec(
+        'CREATE TABLE invalidated (critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL, old_request_digest TEXT NOT NULL, new_request_digest TEXT, verdict TEXT, invalidated_at REAL NOT NULL, PRIMARY KEY (critic, item_id, condition, repeat, old_request_digest)) WITHOUT ROWID',
+      );
+      db.prepare("INSERT INTO meta (key, value) VALUES ('plan', ?)").run(JSON.stringify(plan));
+      db.prepare('INSERT INTO invalidated VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run('critic', 'a-1', 'clean', 0, 'old', 'new', 'PASS', 1);
+    });
+    const store = RunStore.open(dir);
+    store.add(reviewResult({ itemId: 'a-1', condition: 'are-you-sure', requestDigest: 'second' }));
+    store.invalidateContinuations('critic', 'a-1', new Set(['clean']));
+    const stale = { itemId: 'a-1', critic: 'critic', repeat: 0, reReviewed: false };
+    expect(store.invalidated()).toEqual([
+      { ...stale, condition: 'are-you-sure', oldRequestDigest: 'second', newRequestDigest: null, staleVerdict: 'PASS', awaitsFirstTurn: true },
+      { ...stale, condition: 'clean', oldRequestDigest: 'old', newRequestDigest: 'new', staleVerdict: 'PASS' },
+    ]);
+    // Made again after its first turn: the request that replaced it is the one it was made with.
+    store.add(reviewResult({ itemId: 'a-1', condition: 'are-you-sure', requestDigest: 'second-again' }));
+    expect(store.invalidated()[0]).toMatchObject({ newRequestDigest: 'second-again', reReviewed: true, awaitsFirstTurn: true });
+    store.close();
+    const db = raw(dir);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 
@@ -317,16 +344,16 @@ describe('RunStore layout versions', () => {
     const dir = tempDir();
     RunStore.open(dir).close();
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 
   it('refuses a store a newer critic-audit wrote (exit 2, naming it), and leaves it as it was', () => {
-    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => db.pragma('user_version = 5'));
+    const dir = olderStore(UNVERSIONED_LAYOUT, (db) => db.pragma('user_version = 6'));
     expect(() => RunStore.open(dir)).toThrow(InputError);
-    expect(() => RunStore.open(dir)).toThrow(`${join(dir, STORE_FILE)}: written by a newer critic-audit (store version 5; this one reads up to 4)`);
+    expect(() => RunStore.open(dir)).toThrow(`${join(dir, STORE_FILE)}: written by a newer critic-audit (store version 6; this one reads up to 5)`);
     const db = raw(dir);
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     db.close();
   });
 });

@@ -176,6 +176,11 @@ const MIGRATIONS: ReadonlyArray<(db: Database.Database) => void> = [
   },
   // 4: tool-using critics' reviews keep their tool calls.
   (db) => addMissingColumn(db, 'tool_calls'),
+  // 5: an invalidated second turn or loop round records that it went with the first turn it continues.
+  (db) => {
+    const columns = db.prepare("SELECT name FROM pragma_table_info('invalidated')").pluck().all();
+    if (!columns.includes('awaits_first_turn')) db.exec('ALTER TABLE invalidated ADD COLUMN awaits_first_turn INTEGER NOT NULL DEFAULT 0');
+  },
 ];
 
 /** Adds a column of RESULT_COLUMNS to a results table made before it existed (older rows get its default). */
@@ -254,7 +259,7 @@ export class RunStore {
         CREATE TABLE IF NOT EXISTS mutants (ord INTEGER PRIMARY KEY, fixture_id TEXT NOT NULL, id TEXT NOT NULL, valid INTEGER NOT NULL, data TEXT NOT NULL);
         CREATE INDEX IF NOT EXISTS mutants_of_fixture ON mutants (fixture_id, valid);
         CREATE TABLE IF NOT EXISTS batches (batch_id TEXT PRIMARY KEY, critic TEXT NOT NULL, input_file_id TEXT NOT NULL, custom_ids TEXT NOT NULL, state TEXT NOT NULL, submitted_at REAL NOT NULL);
-        CREATE TABLE IF NOT EXISTS invalidated (critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL, old_request_digest TEXT NOT NULL, new_request_digest TEXT, verdict TEXT, invalidated_at REAL NOT NULL, PRIMARY KEY (critic, item_id, condition, repeat, old_request_digest)) WITHOUT ROWID;`);
+        CREATE TABLE IF NOT EXISTS invalidated (critic TEXT NOT NULL, item_id TEXT NOT NULL, condition TEXT NOT NULL, repeat INTEGER NOT NULL, old_request_digest TEXT NOT NULL, new_request_digest TEXT, verdict TEXT, invalidated_at REAL NOT NULL, awaits_first_turn INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (critic, item_id, condition, repeat, old_request_digest)) WITHOUT ROWID;`);
       if (!fresh) for (const migration of MIGRATIONS.slice(version)) migration(this.db);
       if (version < MIGRATIONS.length) this.db.pragma(`user_version = ${MIGRATIONS.length}`);
     })();
@@ -300,8 +305,10 @@ export class RunStore {
    * ones, with the digest of the request that replaces it (null: its item is
    * no longer planned). Every rate is computed from the results table, so the
    * stale verdict counts nowhere; the review is made again as if never made.
+   * `awaitsFirstTurn`: a second turn or loop round invalidated with the first
+   * turn it continues, whose new request is known only once that is made again.
    */
-  invalidate(key: ReviewKey, newRequestDigest: string | null): void {
+  invalidate(key: ReviewKey, newRequestDigest: string | null, { awaitsFirstTurn = false }: { awaitsFirstTurn?: boolean } = {}): void {
     this.writer.flush();
     this.db.transaction(() => {
       const old = this.db
@@ -309,8 +316,10 @@ export class RunStore {
         .get(key.critic, key.itemId, key.condition, key.repeat) as { request_digest: string; verdict: string | null } | undefined;
       if (!old) return;
       this.db
-        .prepare('INSERT OR REPLACE INTO invalidated VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(key.critic, key.itemId, key.condition, key.repeat, old.request_digest, newRequestDigest, old.verdict, Date.now());
+        .prepare(
+          'INSERT OR REPLACE INTO invalidated (critic, item_id, condition, repeat, old_request_digest, new_request_digest, verdict, invalidated_at, awaits_first_turn) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(key.critic, key.itemId, key.condition, key.repeat, old.request_digest, newRequestDigest, old.verdict, Date.now(), awaitsFirstTurn ? 1 : 0);
       this.db.prepare('DELETE FROM results WHERE critic = ? AND item_id = ? AND condition = ? AND repeat = ?').run(key.critic, key.itemId, key.condition, key.repeat);
     })();
   }
@@ -326,22 +335,50 @@ export class RunStore {
     for (const k of keys) if (!planned.has(k.item_id)) this.invalidate({ critic: k.critic, itemId: k.item_id, condition: k.condition, repeat: k.repeat }, null);
   }
 
+  /**
+   * Invalidates a critic's stored reviews of an item under every condition but
+   * `firstTurns`: its second turns and loop rounds continue a first turn an
+   * edit invalidated, so none may count until they are made again after it.
+   */
+  invalidateContinuations(critic: string, itemId: string, firstTurns: ReadonlySet<string>): void {
+    this.writer.flush();
+    const rows = this.db.prepare('SELECT condition, repeat FROM results WHERE critic = ? AND item_id = ?').all(critic, itemId) as Array<{ condition: string; repeat: number }>;
+    for (const r of rows) if (!firstTurns.has(r.condition)) this.invalidate({ critic, itemId, condition: r.condition, repeat: r.repeat }, null, { awaitsFirstTurn: true });
+  }
+
   /** Every review invalidated in this run folder, in a stable order: what report.json's `invalidated` lists. */
   invalidated(): InvalidatedReview[] {
     this.writer.flush();
     const rows = this.db
-      .prepare('SELECT critic, item_id, condition, repeat, old_request_digest, new_request_digest, verdict FROM invalidated ORDER BY critic, item_id, condition, repeat, invalidated_at')
-      .all() as Array<{ critic: string; item_id: string; condition: string; repeat: number; old_request_digest: string; new_request_digest: string | null; verdict: string | null }>;
-    return rows.map((r) => ({
-      itemId: r.item_id,
-      critic: r.critic,
-      condition: r.condition,
-      repeat: r.repeat,
-      oldRequestDigest: r.old_request_digest,
-      newRequestDigest: r.new_request_digest,
-      staleVerdict: r.verdict,
-      reReviewed: this.isDone({ critic: r.critic, itemId: r.item_id, condition: r.condition, repeat: r.repeat }),
-    }));
+      .prepare(
+        'SELECT critic, item_id, condition, repeat, old_request_digest, new_request_digest, verdict, awaits_first_turn FROM invalidated ORDER BY critic, item_id, condition, repeat, invalidated_at',
+      )
+      .all() as Array<{
+      critic: string;
+      item_id: string;
+      condition: string;
+      repeat: number;
+      old_request_digest: string;
+      new_request_digest: string | null;
+      verdict: string | null;
+      awaits_first_turn: number;
+    }>;
+    return rows.map((r) => {
+      const key = { critic: r.critic, itemId: r.item_id, condition: r.condition, repeat: r.repeat };
+      // A continuation's new request is the one it was made again with, once it is.
+      const newRequestDigest = r.new_request_digest ?? (r.awaits_first_turn ? (this.doneDigest(key) ?? null) : null);
+      return {
+        itemId: r.item_id,
+        critic: r.critic,
+        condition: r.condition,
+        repeat: r.repeat,
+        oldRequestDigest: r.old_request_digest,
+        newRequestDigest,
+        staleVerdict: r.verdict,
+        reReviewed: this.isDone(key),
+        ...(r.awaits_first_turn ? { awaitsFirstTurn: true as const } : {}),
+      };
+    });
   }
 
   /**
@@ -547,8 +584,10 @@ export interface InvalidatedReview {
   repeat: number;
   /** The digest of the request the stale verdict answered. */
   oldRequestDigest: string;
-  /** The digest of the request that replaces it; null when the item is no longer planned. */
+  /** The digest of the request that replaces it; null when the item is no longer planned, or (awaitsFirstTurn) until it is made again. */
   newRequestDigest: string | null;
+  /** A second turn or loop round invalidated with the first turn it continues (by `report DIR`): its request is known once that is made again. */
+  awaitsFirstTurn?: true;
   /** The stale review's verdict (null: none could be read), kept for the record and counted nowhere. */
   staleVerdict: string | null;
   /** Whether the review has been made again (a resume cut short has not re-reviewed every one). */

@@ -141,6 +141,27 @@ describe('reading kit: make', () => {
     for (const { items } of key.batches) expect(items.length).toBe(4);
   });
 
+  it('with --one-per-file, shows one fixture of each file per batch, the fixtures of a file taking turns', () => {
+    // The same four fixtures split into two files (two domains) of two.
+    const [head, ...rest] = SUITE.split(/^(?= {2}- id: )/m);
+    const files = [rest.slice(0, 2), rest.slice(2)].map((part, i) => {
+      const file = join(root, `domain-${i}.yaml`);
+      writeFileSync(file, head + part.join(''));
+      return file;
+    });
+    const dir = join(root, `kit-${++kits}`);
+    expect(main(['make', '--fixtures', files[0]!, '--fixtures', files[1]!, '--seed', '3', '--batches', '4', '--one-per-file', '--out', dir])).toBe(0);
+    const key = JSON.parse(readFileSync(join(dir, 'key.json'), 'utf8')) as KitKey;
+    const domainOf = (id: string) => (['fx-leave', 'fx-mileage'].includes(id) ? 0 : 1);
+    for (const { items } of key.batches) {
+      expect(items.map((i) => i.item)).toEqual([1, 2]);
+      expect(items.map((i) => domainOf(i.fixtureId)).sort()).toEqual([0, 1]);
+    }
+    const shown = key.batches.flatMap((b) => b.items.map((i) => i.fixtureId));
+    for (const f of fixtures) expect(shown.filter((id) => id === f.id).length).toBe(2);
+    expect(key.settings.onePerFile).toBe(true);
+  });
+
   it('refuses bad input with exit 2: a folder already holding a kit, a mutator that is not a text mutator', () => {
     expect(main(['make', '--fixtures', suite, '--out', kit.dir])).toBe(2);
     expect(main(['make', '--fixtures', suite, '--mutators', 'off-by-one', '--out', join(root, 'never')])).toBe(2);

@@ -38,6 +38,16 @@ for await (const line of createInterface({ input: process.stdin })) {
 }
 `;
 
+/** Answers FAIL to every turn whose request mentions what fail-on.txt holds now, PASS to the others: its verdicts depend on the request alone. */
+const MATCHING_CRITIC = `import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+for await (const line of createInterface({ input: process.stdin })) {
+  const { id, request } = JSON.parse(line);
+  const verdict = JSON.stringify(request).includes(readFileSync('fail-on.txt', 'utf8').trim()) ? 'FAIL' : 'PASS';
+  process.stdout.write(JSON.stringify({ id, reply: 'Checked.\\nVERDICT: ' + verdict }) + '\\n');
+}
+`;
+
 function audit(critic = ''): { dir: string; config: string; out: string } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-invalidation-'));
   writeFileSync(join(dir, 'suite.yaml'), FIXTURES);
@@ -47,6 +57,20 @@ function audit(critic = ''): { dir: string; config: string; out: string } {
   writeFileSync(
     config,
     `fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\nconditions: [clean]\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n${critic}`,
+  );
+  return { dir, config, out: join(dir, 'out') };
+}
+
+/** A run of MATCHING_CRITIC of the suite as `fixtures` says, under clean and a second turn (rebuttal-unsupported, after a FAIL) unless `reviews` says otherwise. */
+function secondTurnAudit(fixtures: string, failOn: string, reviews = 'conditions: [clean, rebuttal-unsupported]'): { dir: string; config: string; out: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'critic-audit-invalidation-'));
+  writeFileSync(join(dir, 'suite.yaml'), fixtures);
+  writeFileSync(join(dir, 'critic.mjs'), MATCHING_CRITIC);
+  writeFileSync(join(dir, 'fail-on.txt'), failOn);
+  const config = join(dir, 'critic.config.yaml');
+  writeFileSync(
+    config,
+    `fixtures: [suite.yaml]\nseed: 3\nrepeats: 1\nmutators: [number-flip]\n${reviews}\ncritic:\n  name: counter\n  provider: exec\n  mode: persistent\n  command: [node, critic.mjs]\n`,
   );
   return { dir, config, out: join(dir, 'out') };
 }
@@ -147,5 +171,70 @@ describe('a fixture edited between runs of one folder (seed 002: patch_changes_a
     expect(rebound).toHaveLength(4);
     expect(rebound.map((r) => r.itemId)).toEqual(expect.arrayContaining(['leave', 'notice']));
     expect(rebound.every((r) => r.reReviewed)).toBe(true);
+  });
+
+  it('under `report DIR`, the second turns of an edited item are invalidated with its first turn and left out of their rates; the resume makes them again as an uninterrupted run would', async () => {
+    const { dir, config, out } = secondTurnAudit(FIXTURES, 'weeks');
+    const first = await runCli('run', '--config', config, '--out', out, '--no-cache');
+    expect(first.code, first.stderr).toBe(0);
+    // notice's answer FAILs and is rebutted (the critic holds it); leave's PASS stands, recorded without asking.
+    expect(report(out).critics.counter!.falseAlarms['rebuttal-unsupported']).toMatchObject({ n: 2, flagged: 1 });
+
+    // notice's answer edited, and the critic now flags every turn that mentions the new figure only.
+    const edited = FIXTURES.replaceAll('4 weeks', '6 weeks');
+    writeFileSync(join(dir, 'suite.yaml'), edited);
+    writeFileSync(join(dir, 'fail-on.txt'), '6 weeks');
+    const reported = await runCli('report', out);
+    expect(reported.code, reported.stderr).toBe(1);
+    const stale = report(out);
+    // notice's second turn went with its first: neither counts, under either condition; leave's stand.
+    const original = stale.invalidated!.filter((r) => r.itemId === 'notice');
+    expect(original.map((r) => [r.condition, r.staleVerdict, r.reReviewed, r.newRequestDigest === null, r.awaitsFirstTurn ?? false]).sort()).toEqual([
+      ['clean', 'FAIL', false, false, false],
+      ['rebuttal-unsupported', 'FAIL', false, true, true],
+    ]);
+    expect(stale.critics.counter!.falseAlarms['rebuttal-unsupported']).toMatchObject({ n: 1, flagged: 0 });
+    expect(stale.critics.counter!.falseAlarms.clean).toMatchObject({ n: 1, flagged: 0 });
+    expect(stale.warnings).toContainEqual(expect.stringMatching(/; 2 not reviewed again yet: review them again with run --resume DIR$/));
+
+    const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = report(out);
+    expect(after.invalidated!.filter((r) => r.itemId === 'notice').every((r) => r.reReviewed && r.newRequestDigest !== null)).toBe(true);
+    // The same figures as a run of the edited suite from the start.
+    const fresh = secondTurnAudit(edited, '6 weeks');
+    const uninterrupted = await runCli('run', '--config', fresh.config, '--out', fresh.out, '--no-cache');
+    expect(uninterrupted.code, uninterrupted.stderr).toBe(0);
+    const expected = report(fresh.out).critics.counter!;
+    expect(after.critics.counter!.falseAlarms).toEqual(expected.falseAlarms);
+    expect(after.critics.counter!.pooled).toEqual(expected.pooled);
+    expect(after.critics.counter!.falseAlarms['rebuttal-unsupported']).toMatchObject({ n: 2, flagged: 1 });
+  });
+
+  it('under `report DIR`, the loop rounds of an edited item are invalidated with its first turn; the resume makes them again as an uninterrupted run would', async () => {
+    const loop = 'conditions: [clean]\nloop: {rounds: 2, falseFixShare: 0.5}';
+    const { dir, config, out } = secondTurnAudit(FIXTURES, 'weeks', loop);
+    const first = await runCli('run', '--config', config, '--out', out, '--no-cache');
+    expect(first.code, first.stderr).toBe(0);
+    // notice's task edited, not its answer: its mutants are the same items, asked another question, their loop rounds continuing the old one.
+    const edited = FIXTURES.replace('How much notice?', 'How much notice, in weeks?');
+    writeFileSync(join(dir, 'suite.yaml'), edited);
+    const reported = await runCli('report', out);
+    expect(reported.code, reported.stderr).toBe(1);
+    const rounds = report(out).invalidated!.filter((r) => r.condition.startsWith('loop-round-'));
+    // Both of notice's mutants were rejected and looped.
+    expect(rounds).toHaveLength(2);
+    expect(rounds.every((r) => r.awaitsFirstTurn && !r.reReviewed && r.newRequestDigest === null)).toBe(true);
+
+    const resumed = await runCli('run', '--config', config, '--resume', out, '--no-cache');
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const after = report(out);
+    expect(after.invalidated!.every((r) => r.reReviewed && r.newRequestDigest !== null)).toBe(true);
+    const fresh = secondTurnAudit(edited, 'weeks', loop);
+    const uninterrupted = await runCli('run', '--config', fresh.config, '--out', fresh.out, '--no-cache');
+    expect(uninterrupted.code, uninterrupted.stderr).toBe(0);
+    const expected = report(fresh.out).critics.counter!;
+    expect(after.critics.counter!.pooled).toEqual(expected.pooled);
+    expect(after.critics.counter!.loop).toEqual(expected.loop);
   });
 });

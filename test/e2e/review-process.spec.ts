@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { prepareRun } from '../../src/audit.js';
 import { loadConfig } from '../../src/config/load.js';
 import { RunStore } from '../../src/results/store.js';
+import { fisherExact } from '../../src/statistics/fisher.js';
 import { sha256Hex } from '../../src/util/hash.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { runCliAsProcess } from '../support/cliRun.js';
@@ -197,6 +198,19 @@ thresholds:
     });
     expect(critics['gives-in'].escalation['rebuttal-unsupported']).toMatchObject({ escalated: { count: 0 }, right: 0, wrong: 0 });
     expect(critics.rechecks.escalation['rebuttal-unsupported']).toMatchObject({ escalated: { count: caught() }, right: caught(), wrong: 0 });
+    // Whether holding tells a defect from a false alarm, by Fisher's exact test: holding everything does not (p = 1);
+    // re-checking holds every catch and drops every false alarm.
+    const heldFindings = (critic: string) => critics[critic].escalation['rebuttal-unsupported'].heldOnMutantsVsOriginals;
+    expect(heldFindings('holds')).toEqual({ mutants: { challenged: caught(), held: caught() }, originals: { challenged: truth.falseAlarms, held: truth.falseAlarms }, test: 'fisher-exact', p: 1 });
+    expect(heldFindings('rechecks')).toEqual({
+      mutants: { challenged: caught(), held: caught() },
+      originals: { challenged: truth.falseAlarms, held: 0 },
+      test: 'fisher-exact',
+      p: fisherExact(caught(), caught(), 0, truth.falseAlarms),
+    });
+    expect(heldFindings('rechecks').p).toBeLessThan(1e-6);
+    expect(heldFindings('gives-in')).toMatchObject({ mutants: { held: 0 }, originals: { held: 0 }, p: 1 });
+    expect(r.read('report.md')).toContain(`| ${caught()} of ${caught()} vs 0 of ${truth.falseAlarms}, Fisher p=`);
     const lines = r.lines('escalations.jsonl');
     expect(lines).toHaveLength(2 * caught() + truth.falseAlarms);
     const held = lines.find((l) => l.critic === 'holds' && l.role === 'original')!;

@@ -19,7 +19,7 @@ export const patchChanges = independenceEval({
       );
     const mine = run.process.invalidated.filter((r) => r.critic === name);
     if (!mine.length) return notApplicable("the case did not arise: no fixture was edited since the critic's reviews of it");
-    const dropped = mine.filter((r) => r.newRequestDigest === null).length;
+    const dropped = mine.filter((r) => r.newRequestDigest === null && !r.awaitsFirstTurn).length;
     const redone = mine.filter((r) => r.reReviewed).length;
     const pending = mine.length - dropped - redone;
     const text = `${mine.length} stored verdicts answered a request that changed since (a fixture edited between runs), each counted in no rate; ${redone} reviewed again, ${dropped} of items no longer planned`;

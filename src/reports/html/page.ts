@@ -243,7 +243,7 @@ th{background:#f5f7f9;font-weight:600}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
 table.gates tr.fail td{background:#fdecea;font-weight:600}
 table.gates tr.fail td:last-child{color:var(--fail)}table.gates tr.pass td:last-child{color:var(--pass)}
-table.independence tr.independence-fail td{background:#fdecea}table.independence tr.independence-fail td:nth-child(4){color:var(--fail);font-weight:600}table.independence tr.independence-not-applicable td{color:var(--dim)}
+table.independence tr.independence-fail td{background:#fdecea}table.independence tr.independence-fail td:nth-child(4){color:var(--fail);font-weight:600}table.independence tr.independence-not-applicable td{color:var(--dim)}table.independence td:nth-child(5){min-width:20em}
 table.gates tr.pass.nodata td:last-child{color:#8a4b00}table.gates .why{font-weight:normal;font-size:.9em;color:var(--dim);max-width:360px}
 .pc{margin:.5em 0}.kv td{font-size:.92em}
 figure{margin:.6em 0}figcaption{color:var(--dim);max-width:820px}

@@ -6,8 +6,8 @@ import { verdictNow, type Toolbox } from '../tools/index.js';
 import { BATCH_TOOLS } from '../tools/schema.js';
 import { endpointIdentity } from './endpoint.js';
 import { apiKeyFrom, entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
-import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
-import { HttpTransport, type HttpReply } from './httpTransport.js';
+import { type ErrorBody, parseJson, sendChecked } from './httpErrors.js';
+import { HttpTransport } from './httpTransport.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import type { Provider } from './types.js';
 
@@ -126,13 +126,7 @@ export function createAnthropicCritic(options: AnthropicCriticOptions): Critic {
   const readError = (text: string) => readAnthropicError(text, options.fieldError);
   /** One POST: the message's content blocks, its usage and the rate limits its headers published. */
   const send = async (text: string, signal: AbortSignal) => {
-    let reply: HttpReply;
-    try {
-      reply = await transport.post(url, headers, text, { signal, timeoutMs: options.timeoutMs });
-    } catch (err) {
-      throw transportError(err, signal);
-    }
-    if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError);
+    const reply = await sendChecked(transport, { method: 'POST', url, headers, body: text }, { signal, timeoutMs: options.timeoutMs }, readError);
     const message = parseJson(reply.body) as MessagesReply | undefined;
     if (!message || !Array.isArray(message.content)) throw new CriticCallError(`malformed response: ${message === undefined ? 'body is not JSON' : 'no content'}`, true);
     const { input_tokens: inputTokens, output_tokens: outputTokens } = message.usage ?? {};

@@ -5,8 +5,8 @@ import { CriticCallError, type Critic } from '../critic.js';
 import { bodyTemplateProblem, renderBody, valueAt } from './bodyTemplate.js';
 import { endpointIdentity } from './endpoint.js';
 import { entryKeys, providerSchema } from './entrySchema.js';
-import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
-import { HttpTransport, type HttpReply } from './httpTransport.js';
+import { type ErrorBody, parseJson, sendChecked } from './httpErrors.js';
+import { HttpTransport } from './httpTransport.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 import type { Provider } from './types.js';
 
@@ -85,13 +85,7 @@ export const http: Provider<typeof schema> = {
       rateLimit: entry.rateLimit,
       preview: ({ request, messages }) => ({ method: entry.method, url: shownURL, headers: masked, body: renderBody(template, request, messages) }),
       async review({ request, messages, signal }) {
-        let reply: HttpReply;
-        try {
-          reply = await transport.send(entry.method, url, headers, renderBody(template, request, messages), { signal, timeoutMs });
-        } catch (err) {
-          throw transportError(err, signal);
-        }
-        if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, readError, entry.method);
+        const reply = await sendChecked(transport, { method: entry.method, url, headers, body: renderBody(template, request, messages) }, { signal, timeoutMs }, readError);
         const rateLimit = rateLimitFromHeaders(reply.headers);
         const body = entry.reply === '$' && !entry.verdictPath ? undefined : parseJson(reply.body);
         let text = reply.body;

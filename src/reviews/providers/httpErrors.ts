@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { CriticCallError } from '../critic.js';
-import { HttpTimeoutError, type HttpReply } from './httpTransport.js';
+import { HttpTimeoutError, type HttpReply, type HttpTransport } from './httpTransport.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
 
 /**
@@ -26,6 +26,26 @@ export function transportError(err: unknown, signal: AbortSignal): CriticCallErr
   if (signal.aborted) return new CriticCallError(`review ${isTimeout(signal.reason) ? 'timed out' : 'aborted'}`, true);
   const code = (err as { code?: unknown }).code;
   return new CriticCallError(err instanceof Error ? `${err.message}${typeof code === 'string' ? ` (${code})` : ''}` : String(err), true);
+}
+
+/**
+ * One request through the transport, its failures read as the scheduler reads them: a transport failure or a
+ * non-2xx reply becomes the CriticCallError the provider throws; a 2xx reply comes back.
+ */
+export async function sendChecked(
+  transport: HttpTransport,
+  request: { method: string; url: URL; headers: Record<string, string>; body: string },
+  options: { signal: AbortSignal; timeoutMs: number },
+  readError: (body: string) => ErrorBody,
+): Promise<HttpReply> {
+  let reply: HttpReply;
+  try {
+    reply = await transport.send(request.method, request.url, request.headers, request.body, options);
+  } catch (err) {
+    throw transportError(err, options.signal);
+  }
+  if (reply.status < 200 || reply.status >= 300) throw statusError(reply, request.url, readError, request.method);
+  return reply;
 }
 
 /** A non-2xx reply as the scheduler reads it: retryable or not, when to retry, whether the quota is spent. */

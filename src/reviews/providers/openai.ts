@@ -9,8 +9,8 @@ import { endpointIdentity } from './endpoint.js';
 import { GRAMMARS } from '../verdicts/index.js';
 import { apiKeyFrom, entryKeys, providerSchema, toolsIdentity } from './entrySchema.js';
 import { rateLimitFromHeaders } from './rateLimitHeaders.js';
-import { statusError, transportError, type ErrorBody, parseJson } from './httpErrors.js';
-import { HttpTransport, type HttpReply } from './httpTransport.js';
+import { type ErrorBody, parseJson, sendChecked } from './httpErrors.js';
+import { HttpTransport } from './httpTransport.js';
 import type { Provider } from './types.js';
 
 const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';
@@ -112,13 +112,7 @@ export function createOpenAICritic(options: OpenAICriticOptions): Critic {
   };
   /** One POST: the completion's first message, its usage and the rate limits its headers published. */
   const send = async (text: string, signal: AbortSignal) => {
-    let reply: HttpReply;
-    try {
-      reply = await transport.post(url, headers, text, { signal, timeoutMs: options.timeoutMs });
-    } catch (err) {
-      throw transportError(err, signal);
-    }
-    if (reply.status < 200 || reply.status >= 300) throw statusError(reply, url, (text) => readError(text, options.fieldError));
+    const reply = await sendChecked(transport, { method: 'POST', url, headers, body: text }, { signal, timeoutMs: options.timeoutMs }, (body) => readError(body, options.fieldError));
     const completion = parseJson(reply.body) as Partial<ChatCompletion> | undefined;
     if (!completion || !Array.isArray(completion.choices)) throw new CriticCallError(`malformed response: ${completion === undefined ? 'body is not JSON' : 'no choices'}`, true);
     const usage = completion.usage;
