@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
-import { asAnswerStatement, inAnswerRegister, organisationNamed } from '../src/text/insertions.js';
+import { asAnswerStatement, inAnswerRegister, OFF_THE_QUESTION, organisationNamed, RESTATES_QUANTITY } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { claimInsertion } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
@@ -38,6 +38,37 @@ describe('claim-insertion, read without the evidence', () => {
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toMatch(/breaks arithmetic/);
+  });
+});
+
+describe('claim-insertion, refused with its reason', () => {
+  it.each([
+    {
+      name: 'a second value for a quantity the answer states (the minutes a ride includes, the rate after them)',
+      task: 'How long does a ride on a day pass last, and what does extra time cost?',
+      artifact: 'Each ride on a day pass includes 45 minutes, then 10p a minute.',
+      evidence: 'Each ride on a day pass includes 45 minutes, then 10p a minute. Rides on an annual pass include up to 120 minutes, then £0.08 a minute.',
+      reason: RESTATES_QUANTITY,
+    },
+    {
+      name: 'a second value for the extra minutes the answer gives',
+      task: 'How many extra minutes do I get when my station is full?',
+      artifact: 'When your station is full, you get 20 extra minutes to find another one.',
+      evidence: 'When your station is full, you get 20 extra minutes to find another one. A full station gives riders 15 extra minutes free of charge.',
+      reason: RESTATES_QUANTITY,
+    },
+    {
+      name: 'a rule sharing one word with a long question (notice to change a test date, for a test cancelled this morning)',
+      task: 'The centre cancelled my driving test this morning. Can I get my fee back?',
+      artifact: 'Yes, if the centre cancels your test you get a full refund of the £62 fee.',
+      evidence: 'If the centre cancels a test, the candidate gets a full refund of the £62 fee. A test can be moved with 3 working days of notice.',
+      reason: OFF_THE_QUESTION,
+    },
+  ])('$name', ({ task, artifact, evidence, reason }) => {
+    const fixture = { ...textFixture({ artifact, evidence }), task };
+    const candidates = [...claimInsertion.candidates(fixture)];
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(reason);
   });
 });
 

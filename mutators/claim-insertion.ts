@@ -8,7 +8,12 @@ import {
   inAnswerRegister,
   isReaderRole,
   misstatedFigures,
+  OFF_THE_QUESTION,
   organisationNamed,
+  questionWordsNeeded,
+  questionWordsShared,
+  RESTATES_QUANTITY,
+  restatedQuantity,
   speaksOfReaderAsOther,
   spokenOf,
   statedValues,
@@ -45,7 +50,11 @@ export const claimInsertion: TextMutator = {
     const passage = supportPassage(added, evidenceSentences(fixture.evidence), [fixture.task]);
     if (passage && mismatches(added, passage).length === 0) return 'the evidence supports the added sentence as written';
     if (!passage && findNumbers(added).length === 0 && findEntities(added).length === 0) return 'nothing in the added sentence can be checked against the evidence';
-    // Read without the evidence, the answer must still agree with itself: the added sentence's misstated figure breaks no relation it states as the evidence wrote it.
+    // On the question: a sentence that shares one word with it at most reads as a rule on a neighbouring matter.
+    if (questionWordsShared(added, fixture.task) < questionWordsNeeded(fixture.task)) return OFF_THE_QUESTION;
+    // Read without the evidence, the answer must still agree with itself: no second value for a quantity it states,
+    if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
+    // and no relation broken that the added sentence states as the evidence wrote it.
     const insertion = insertionsOf(fixture).find((i) => i.at === candidate.start && ` ${i.sentence}` === candidate.replacement);
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },

@@ -56,6 +56,18 @@ describeTextMutator(
       kept: ['Yes, we collect parcels the same day if you book before 2pm. There is an $8 fee per pickup.'],
     },
     {
+      name: 'not the sentence with most of the question\'s words among those giving a figure ("how long")',
+      task: 'How long does the car hire last, and can I return it late?',
+      artifact: 'The hire starts when you collect the car. The car hire lasts 24 hours from collection. Late returns cost £15 an hour.',
+      kept: ['The hire starts when you collect the car. The car hire lasts 24 hours from collection.'],
+    },
+    {
+      name: 'not the part that is not covered after "Partly."',
+      task: 'Will my travel insurance pay for the cancelled trip?',
+      artifact: 'Partly. The flights are covered up to £800. The £300 hotel deposit is not covered. Claims take 10 days.',
+      kept: ['Partly. The £300 hotel deposit is not covered. Claims take 10 days.', 'Partly. The flights are covered up to £800. The £300 hotel deposit is not covered.'],
+    },
+    {
       name: 'not an option a later sentence compares with ("goes up to", "either way")',
       task: 'How much would I save on an annual contract?',
       artifact: 'A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%. Either way the $50 setup fee is waived.',

@@ -1,5 +1,5 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, statesQualifier, supportOf, type Piece } from '../src/text/claims.js';
+import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, statesQualifier, supportOf, type Piece } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
@@ -25,7 +25,15 @@ export const claimOmission: TextMutator = {
     const asked = nounsOf(fixture.task);
     for (const [i, sentence] of sentences.entries()) {
       if (i === 0) continue;
-      if (pointedAtLater(sentences, i) || onlyAnswerTo(asked, sentences, i) || onlyAmountAsked(fixture.task, sentences, i) || comparedLater(sentences, i)) continue;
+      if (
+        pointedAtLater(sentences, i) ||
+        onlyAnswerTo(asked, sentences, i) ||
+        onlyAmountAsked(fixture.task, sentences, i) ||
+        givesFigureAsked(fixture.task, sentences, i) ||
+        givesPartNotCovered(sentences, i) ||
+        comparedLater(sentences, i)
+      )
+        continue;
       if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
       if (listFrom !== -1 && i > listFrom) continue;
       const next = sentences[i + 1];
@@ -86,6 +94,40 @@ const statesAmount = (sentence: string) => findNumbers(sentence).some((n) => n.c
  */
 function onlyAmountAsked(task: string, sentences: readonly Piece[], i: number): boolean {
   return ASKS_A_PRICE.test(task) && statesAmount(sentences[i]!.text) && !sentences.some((s, j) => j !== i && statesAmount(s.text));
+}
+
+/** A question that asks for a figure: an amount, a count, a length of time, a time or a date. */
+const ASKS_A_FIGURE = /\b(?:how (?:much|many|long|soon|often|far|old)|what (?:time|date|day)|when|fees?|costs?|charges?|prices?)\b/i;
+
+/** How many content lemmas a sentence shares with the question. */
+function questionOverlap(sentence: string, question: ReadonlySet<string>): number {
+  return new Set(contentLemmas(sentence).filter((l) => question.has(l))).size;
+}
+
+/**
+ * Whether sentence `i` is the one that answers a question asking for a figure
+ * ("How much will the hire cost?"): of the sentences that state a figure or a
+ * date, the one sharing most content words with the question (and at least
+ * one; the first on a tie). Without it the answer talks around what it was
+ * asked, a gap any reader of the question sees.
+ */
+function givesFigureAsked(task: string, sentences: readonly Piece[], i: number): boolean {
+  if (!ASKS_A_FIGURE.test(task)) return false;
+  const question = new Set(contentLemmas(task));
+  const stating = sentences.map((s) => (findNumbers(s.text).length || findDates(s.text).length ? questionOverlap(s.text, question) : 0));
+  const best = Math.max(...stating);
+  return best > 0 && stating.indexOf(best) === i;
+}
+
+/** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */
+const PARTIAL_VERDICT = /^(?:partly|partially|only partly|in part|only in part|not fully|not entirely|some of it)\b/i;
+/** A sentence that says what is not covered, allowed or paid: "... isn't covered", "... is excluded". */
+const STATES_EXCEPTION = /\b(?:not|n['’]t|no|never|excluded?|except|won['’]t|cannot)\b/i;
+
+/** Whether sentence `i` is the first to say which part is not covered after a partial verdict: without it "Partly" has no other part. */
+function givesPartNotCovered(sentences: readonly Piece[], i: number): boolean {
+  if (!PARTIAL_VERDICT.test(sentences[0]?.text ?? '')) return false;
+  return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i;
 }
 
 /** A later sentence that compares with what came before: "Either way ...", "the discount goes up to 20%". */

@@ -1,5 +1,7 @@
-import { containsWords, contentLemmas, findNumbers, type NumberPiece, numberKey } from './claims.js';
+import { containsWords, contentLemmas, findNumbers, type NumberPiece, numberKey, splitSentences } from './claims.js';
 import { findDates } from './dates.js';
+import { type Figure, findFigures, sameFigure } from './figures.js';
+import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 
@@ -327,4 +329,68 @@ export function organisationNamed(titles: readonly string[], texts: readonly str
     }
   }
   return undefined;
+}
+
+/** The reason an added sentence restates one of the answer's quantities with another value, for claim-insertion's ignored list. */
+export const RESTATES_QUANTITY = 'the added sentence states a value for a quantity the answer already states with another value (the same kind, rate and subject)';
+
+/**
+ * A figure of the added sentence that gives a quantity the answer already
+ * gives, with another value: the same kind (a currency, "%", days, minutes,
+ * a count of the same noun), per the same period where it is a rate ("£0.08
+ * a minute" beside "10p a minute"), of the same subject: every noun the added
+ * sentence's rule is for is a word of the answer's sentence ("Rides are
+ * included up to 120 minutes" beside "Each ride includes 45 minutes"; not
+ * "DVDs are lent for 14 days" beside "Adult books are lent for 21 days").
+ * Read without the evidence, the answer then disagrees with itself, which no
+ * honest mistake does.
+ */
+export function restatedQuantity(added: string, answer: string): Figure | undefined {
+  // "Below 85.0%, the credit is 100%" beside "Below 99.5%, the credit is 10%": a band of its own, the next row of a table.
+  if (opensWithFigureCondition(added)) return undefined;
+  const subject = subjectNouns(added);
+  const answerFigures = splitSentences(answer).flatMap((s) => {
+    const words = new Set([...contentLemmas(s.text), ...readSentences(s.text).flatMap((r) => r.tokens.map((t) => t.lemma.toLowerCase()))]);
+    return subject.length > 0 && subject.every((noun) => words.has(noun)) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f) })) : [];
+  });
+  return findFigures(added).find((f) => {
+    const per = perOf(added, f);
+    return f.kind !== '' && answerFigures.some((a) => a.f.kind === f.kind && a.per === per && !sameFigure(a.f, f));
+  });
+}
+
+/** Whether a sentence opens with a condition that states a figure ("Below 85.0%, ...", "Over 20 kg, ..."): the case it is about is its own. */
+function opensWithFigureCondition(sentence: string): boolean {
+  const tokens = readSentences(sentence)[0]?.tokens ?? [];
+  const first = tokens[0];
+  const comma = tokens.findIndex((t) => t.text === ',');
+  return first !== undefined && (OPENING_CLAUSE_POS.has(first.pos) || OPENING_CLAUSE_WORDS.has(first.lemma)) && comma > 0 && findFigures(sentence.slice(0, tokens[comma]!.start)).length > 0;
+}
+
+/** The period an amount is per ("10p a minute": minute), or undefined for a figure that is not a rate. */
+function perOf(sentence: string, f: Figure): string | undefined {
+  return f.per ?? (/^[£$€¥]$/.test(f.kind) ? ratePeriodAfter(sentence, f.end) : undefined);
+}
+
+/**
+ * How many content words of the question an added sentence must share to be
+ * on it (the reader's role not counted): one of a short question ("Can I
+ * renew my books online?": renew, book, online; four words at most), two of a longer one, where a
+ * single shared word reads as a rule on a neighbouring matter ("36 hours'
+ * notice for consultations" in an answer about a surgery's opening hours).
+ */
+export function questionWordsNeeded(question: string): number {
+  return Math.min(2, Math.ceil(questionLemmas(question).size / 4));
+}
+export const OFF_THE_QUESTION = 'the added sentence shares too few content words with the question (two; one of a question of at most four): off what it asks';
+
+/** How many content lemmas a sentence shares with the question, the reader's role ("member", "customer") not counted. */
+export function questionWordsShared(sentence: string, question: string): number {
+  const asked = questionLemmas(question);
+  return new Set([...contentLemmas(sentence), ...contentLemmas(sentence.toLowerCase())].filter((l) => asked.has(l))).size;
+}
+
+/** The question's content lemmas, read as written and lower-cased (the model reads a capitalised "DVDs" as a name with no lemma), the reader's role left out. */
+function questionLemmas(question: string): Set<string> {
+  return new Set([...contentLemmas(question), ...contentLemmas(question.toLowerCase())].filter((l) => !isReaderRole(l)));
 }
