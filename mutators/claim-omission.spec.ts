@@ -73,6 +73,11 @@ describeTextMutator(
       artifact: 'A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%. Either way the $50 setup fee is waived.',
       kept: ['A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%.'],
     },
+    {
+      name: 'a whole sentence with "i.e." inside, never the half after it',
+      artifact: 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team. Claims take 14 days.',
+      kept: ['Staff accrue 28 days of leave. Claims take 14 days.', 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team.'],
+    },
     ...[
       ['"it"', 'The bike fee is £55.', 'It must weigh under 30 kg.'],
       ['"however"', 'Refunds take 14 days.', 'However, the £5 fee is kept.'],
