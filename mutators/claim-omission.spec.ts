@@ -73,6 +73,11 @@ describeTextMutator(
       artifact: 'A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%. Either way the $50 setup fee is waived.',
       kept: ['A desk is $390 a month. Paid monthly, an annual agreement takes 15% off. Paid upfront, the discount goes up to 20%.'],
     },
+    {
+      name: 'a whole sentence with "i.e." inside, never the half after it',
+      artifact: 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team. Claims take 14 days.',
+      kept: ['Staff accrue 28 days of leave. Claims take 14 days.', 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team.'],
+    },
     ...[
       ['"it"', 'The bike fee is £55.', 'It must weigh under 30 kg.'],
       ['"however"', 'Refunds take 14 days.', 'However, the £5 fee is kept.'],
@@ -94,6 +99,16 @@ describeTextMutator(
     { name: 'sentences that state no figure, name or condition', artifact: 'Everyone is welcome here. All staff should feel valued.', reason: /states no figure/ },
     { name: 'a friendly closer', artifact: 'The fee is £50. Read the guide with care.', reason: /states no figure/ },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },
+    {
+      name: 'a part of a total the rest still states',
+      artifact: 'Your total for the year would be £7,341. Part-time fees are £7,151. The two resits are £95 each, £190 in all.',
+      reason: /operand of arithmetic the rest/,
+    },
+    {
+      name: 'the amount a saving the rest states is the difference from',
+      artifact: 'Paying upfront costs £9,344.30. The monthly plan is £799.58 a month for 12 months, for a total of £9,595. Paying upfront saves £250.70.',
+      reason: /operand of arithmetic the rest/,
+    },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },
     { name: 'a rate restated', artifact: 'Interest is charged at 4%. Interest is charged at 4% yearly.', reason: /restates/ },

@@ -3,6 +3,7 @@ import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualif
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
+import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
@@ -13,7 +14,10 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * question), a sentence the next one refers back to, a sentence a later one
  * points at ("that £850", "the same limit"), the only sentence that speaks of
  * a thing the question asks about ("classes"), the substance of a bare "Yes."
- * and the items of an announced list stay.
+ * and the items of an announced list stay; so does a sentence with an operand
+ * of a total, difference or product the rest still states (relations.ts,
+ * operandOfRest): the rest would give £7,341 as the sum of parts that make
+ * £7,151.
  */
 export const claimOmission: TextMutator = {
   name: 'claim-omission',
@@ -56,6 +60,8 @@ export const claimOmission: TextMutator = {
     // Lost unless the rest still states its figures, dates and names, and one sentence of it says what it says.
     const restStates = new Set(rest.flatMap((s) => [...factsOf(s)]));
     if ([...facts].every((f) => restStates.has(f)) && supportOf(t, rest) !== null) return 'another sentence of the artifact restates the deleted one';
+    // A total or saving the rest still states, left £190 more than anything in it explains, is a gap a reader sees without the evidence.
+    if (operandOfRest(fixture.artifact, fixture.task, deleted.start, deleted.end)) return LEAVES_RESULT_UNEXPLAINED;
     return null;
   },
   defendInTrace(fixture, candidate, trace) {

@@ -86,6 +86,13 @@ describeTextMutator(
     { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
     { name: 'a sentence with no polarity', artifact: 'Leave accrues at 28 days per year.' },
+    ...[
+      ['"however" and "still"', 'Resident permits are closed. You can, however, still buy visitor permits.'],
+      ['"still"', 'Resident permits are closed. You can still buy visitor permits.'],
+      ['"nevertheless"', 'The office is closed. Staff may nevertheless claim the allowance.'],
+      ['"nonetheless"', 'The trip was short. You can nonetheless claim the full day.'],
+      ['"even so"', 'The deadline has passed. You may, even so, appeal the decision.'],
+    ].map(([marker, artifact]) => ({ name: `a modal followed by ${marker}: reversed, it argues with itself`, artifact: artifact! })),
     { name: 'a claim set against another by "whereas"', artifact: 'Annual prices are fixed for the term, whereas monthly rates can change with notice.' },
     { name: 'a claim set against another by ", but"', artifact: 'You can bring the car back at any level, but unused fuel is not refunded.' },
     { name: 'a claim a later clause carries on ("after which")', artifact: 'The parcel will be taken to the nearest Pickup Point and held there, after which it goes back to the sender.' },

@@ -27,6 +27,26 @@ const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|then|otherwise|that way|t
 /** A permission followed by the way to use it ("can pay at any branch counter or online") is advice; its reverse contradicts the advice. */
 const MEANS = /^[^,;:]*\b(?:at|online|by|through|via|using|in person)\b/i;
 
+/** Adverbs that set the claim against what came before: "can, however, still buy", "is nevertheless payable". */
+const CONTRAST_MARKERS: ReadonlySet<string> = new Set(['however', 'still', 'nevertheless', 'nonetheless', 'anyway', 'regardless', 'yet', 'though', 'even so']);
+
+/**
+ * Whether a contrast marker stands between the polarity and the word it bears
+ * on ("You can, however, still buy visitor permits"): the claim says it holds
+ * despite what came before, and reversed ("You can't, however, still buy")
+ * it argues with itself. Read from the tokens after the polarity up to the
+ * first that is not an adverb or punctuation.
+ */
+function contrastFollows(claim: Piece, p: PolarityPiece): boolean {
+  const tokens = readSentences(claim.text).flatMap((s) => s.tokens);
+  const from = tokens.findIndex((t) => claim.start + t.start >= p.end);
+  if (from < 0) return false;
+  const between = tokens.slice(from);
+  const stop = between.findIndex((t) => t.pos !== 'ADV' && t.pos !== 'PUNCT' && t.pos !== 'PART');
+  const adverbs = (stop < 0 ? between : between.slice(0, stop)).filter((t) => t.pos === 'ADV').map((t) => t.lemma);
+  return adverbs.some((a, i) => CONTRAST_MARKERS.has(a) || CONTRAST_MARKERS.has(`${a} ${adverbs[i + 1] ?? ''}`));
+}
+
 /** A requirement on a property ("must be soft-sided and leak-proof"): waiving a safety or quality requirement is not a believable slip. */
 function requiresProperty(after: string): boolean {
   const [sentence] = readSentences(`It must${after}`);
@@ -92,7 +112,7 @@ function nounPhrases(text: string): Set<string> {
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
-  if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text)) return true;
+  if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (OPENING_REPLY.test(artifact) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;

@@ -8,6 +8,7 @@
 import { isDictionaryWord, sensesOf } from './lexicon.js';
 import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
+import { isAbbreviationStop } from './abbreviations.js';
 import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 
 export type { Piece } from './piece.js';
@@ -15,10 +16,12 @@ import type { Piece } from './piece.js';
 
 const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
 
+/** The sentences of a text: a full stop, "!" or "?" before a space ends one, unless it ends an abbreviation ("i.e. £8"); a blank line does too. */
 export function splitSentences(text: string): Piece[] {
   const pieces: Piece[] = [];
   let start = 0;
   for (const match of text.matchAll(SENTENCE_END)) {
+    if (isAbbreviationStop(text, match.index)) continue;
     const end = match.index + match[0].length;
     pushTrimmed(text, start, end, pieces);
     start = end;

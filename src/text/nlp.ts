@@ -1,5 +1,6 @@
 import winkNLP, { type ItemSentence, type ItemToken, type ItsFunction } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { isAbbreviationStop } from './abbreviations.js';
 
 /**
  * The one place prose is read by a language model of English (wink-nlp with
@@ -79,9 +80,12 @@ function readParagraph(text: string, base: number): Sentence[] {
     const own = tokens.slice(index, index + count).filter((t) => t.pos !== 'SPACE');
     index += count;
     if (own.length === 0) return;
-    const start = own[0]!.start;
-    const end = own[own.length - 1]!.end;
-    sentences.push({ text: text.slice(start - base, end - base), start, end, tokens: own });
+    const previous = sentences[sentences.length - 1];
+    // The model ends some sentences at an abbreviation ("incl. VAT"): the sentence goes on.
+    const tokensOf = previous && isAbbreviationStop(text, previous.end - base - 1) ? [...sentences.pop()!.tokens, ...own] : own;
+    const start = tokensOf[0]!.start;
+    const end = tokensOf[tokensOf.length - 1]!.end;
+    sentences.push({ text: text.slice(start - base, end - base), start, end, tokens: tokensOf });
   });
   return sentences;
 }

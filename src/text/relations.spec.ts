@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKS_ARITHMETIC, BREAKS_COMPARISON, brokenRelation } from './relations.js';
+import { BREAKS_ARITHMETIC, BREAKS_COMPARISON, brokenRelation, operandOfRest } from './relations.js';
 
 /** The answer with `from` (its first occurrence) changed to `to`, as a value mutator's candidate writes it. */
 function change(answer: string, from: string, to: string, task = 'What will it cost?'): string | null {
@@ -42,8 +42,45 @@ describe('brokenRelation', () => {
     ['a comparison that never held (two rules, not a comparison)', 'Refunds take up to 10 days and exchanges up to 5 days.', '5 days', '3 days'],
     ['a limit in another unit than the figure before it', 'Bring 2 bags, each under 23 kg.', '23 kg', '20 kg'],
     ['days made working days where a comparison still holds as written', 'Refunds are given within 14 days of purchase.', '14 days', '14 working days', 'I bought it 9 days ago.'],
+    ['a frequency that is no ratio ("twice daily" is not twice the other dose)', 'Take 5 mg twice daily, or 2.5 mg twice daily under 60 kg.', '2.5 mg', '3 mg'],
     ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
   ])('keeps %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBeNull();
+  });
+});
+
+describe('operandOfRest', () => {
+  /** Whether deleting the sentence `deleted` leaves a result of the rest without one of its operands. */
+  const leansOn = (answer: string, deleted: string, task = 'What will it cost?') => {
+    const start = answer.indexOf(deleted);
+    if (start < 0) throw new Error(`"${deleted}" is not in the answer`);
+    return operandOfRest(answer, task, start, start + deleted.length);
+  };
+
+  it.each([
+    [
+      'a part of a total the rest states',
+      'Your total for the year would be £7,341. Part-time fees are £7,151. The two resits are £95 each, £190 in all, which is within the £285 cap.',
+      'The two resits are £95 each, £190 in all, which is within the £285 cap.',
+    ],
+    [
+      'the amount a saving is the difference from',
+      'The monthly plan is £799.58 a month for 12 months, for a total of £9,595. Paying upfront costs £9,344.30. Paying upfront saves £250.70.',
+      'The monthly plan is £799.58 a month for 12 months, for a total of £9,595.',
+    ],
+    ['a price a later product multiplies', 'A day pass is £12. Five days cost £60 in all.', 'A day pass is £12.'],
+    ['a share a later amount is worked out from', 'The deposit is 20%. On the £900 fee that is £180.', 'The deposit is 20%.'],
+  ])('finds %s', (_, answer, deleted) => {
+    expect(leansOn(answer, deleted)).toBe(true);
+  });
+
+  it.each([
+    ['a figure in no relation', 'Renewal costs £60 a year. The helpline fee is £5.', 'The helpline fee is £5.'],
+    ['a result the deleted sentence works out from the rest', 'The items come to £165. You have paid £65, so the balance is £100.', 'You have paid £65, so the balance is £100.'],
+    ['an operand the rest restates', 'The resit is £190. Fees of £7,151 and the £190 resit make £7,341.', 'The resit is £190.'],
+    ['a result the rest still works out without it', 'Fees are £100 and £50, £150 in all. A further £50 is charged late.', 'A further £50 is charged late.'],
+    ['doses a frequency relates by chance', 'The dose is 5 mg twice daily. Under 60 kg, take 2.5 mg twice daily instead.', 'Under 60 kg, take 2.5 mg twice daily instead.'],
+  ])('finds nothing in %s', (_, answer, deleted) => {
+    expect(leansOn(answer, deleted)).toBe(false);
   });
 });

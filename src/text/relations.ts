@@ -42,6 +42,39 @@ export function brokenRelation(answer: string, task: string, start: number, end:
   return null;
 }
 
+/** Why an omission is refused, as the ignored list gives it. */
+export const LEAVES_RESULT_UNEXPLAINED = 'a figure of the deleted sentence is an operand of arithmetic the rest of the answer states (a sum, difference, product or share it works out)';
+
+/**
+ * Whether a figure of [start, end) is an operand of arithmetic the rest of the
+ * answer works out: a figure outside the span that is the sum, difference,
+ * product or share of one inside it (that the rest does not restate) and
+ * another, by the one step derives and answerSteps read. The result's
+ * operands may stand anywhere in the answer: once the span is gone, a reader
+ * who adds up the parts that are left finds the total £190 more than they
+ * explain ("Your total would be £7,341. Fees are £7,151. The two resits are
+ * £190 in all."), or a saving of £250.70 that no figure left gives.
+ */
+export function operandOfRest(answer: string, task: string, start: number, end: number): boolean {
+  const all = relationFigures(answer);
+  const inside = (f: Figure) => start <= f.start && f.end <= end;
+  const rest = all.filter((f) => !inside(f));
+  const lost = all.filter((f) => inside(f) && !rest.some((r) => sameFigure(r, f)));
+  if (!lost.length) return false;
+  const asked = [...relationFigures(task), ...writtenProducts(task)];
+  const sentences = splitSentences(answer);
+  const worksOut = (f: Figure, operands: Operands) => {
+    const sentence = sentences.find((s) => s.start <= f.start && f.end <= s.end)?.text ?? '';
+    // A measure by a bare number is a coincidence across sentences ("5 mg" and "2.5 mg" when "2 of these criteria"): only the steps the answer says it takes.
+    return (!isMeasure(f) && derives(f, hedgedAt(answer, f.start), operands)) || answerSteps(f, operands, sentence);
+  };
+  // One operand deleted, the other left (or the question's): a step whose operands are both in the span works out the span's figures from the result ("come to £165 ... paid £65, so £100").
+  const byOneLost = (f: Figure, x: Figure): Operands => ({ written: [x, ...rest.filter((r) => r !== f)], stated: asked, asked, anchors: [x] });
+  // A result the figures left still work out is explained without the span.
+  const explained = (f: Figure): Operands => ({ written: rest.filter((r) => r !== f), stated: asked, asked, anchors: rest });
+  return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && !worksOut(f, explained(f)));
+}
+
 /** Days counted on working days only are another unit than calendar days: "30 business days" is not the "30 days" a count of calendar days rests on. */
 const WORKING_DAYS = /^[\s-]+(?:working|business)[\s-]/i;
 
@@ -163,6 +196,8 @@ function ratioFactors(sentence: string): number[] {
       const found = RATIO_WORDS.find(([words]) => words.every((w, k) => lemmas[i + k] === w || (k === words.length - 1 && lemmas[i + k] === `${w}s`)));
       if (!found) continue;
       i += found[0].length - 1;
+      // "Twice daily", "three times a week": how often, not how much.
+      if (statesFrequency(s.tokens.slice(i + 1, i + 3))) continue;
       // "A third of your daily rate": a share of a thing the sentence names, not of one of its figures ("half of that", "a third of the 90 minutes").
       const rest = s.tokens.slice(i + 1);
       const clause = rest.slice(0, (rest.findIndex((t) => t.pos === 'PUNCT') + 1 || rest.length + 1) - 1);
@@ -171,6 +206,16 @@ function ratioFactors(sentence: string): number[] {
     }
   }
   return factors;
+}
+
+/** The words after a ratio that make it a frequency: "daily", "a week", "per month". */
+const FREQUENCY: ReadonlySet<string> = new Set(['daily', 'weekly', 'monthly', 'yearly', 'annually', 'hourly', 'nightly']);
+const PERIOD: ReadonlySet<string> = new Set(['day', 'week', 'fortnight', 'month', 'year', 'hour', 'night', 'term', 'season']);
+
+function statesFrequency([first, second]: readonly Token[]): boolean {
+  if (!first) return false;
+  if (FREQUENCY.has(first.text.toLowerCase())) return true;
+  return ['a', 'an', 'per', 'each', 'every'].includes(first.text.toLowerCase()) && second !== undefined && PERIOD.has(second.lemma);
 }
 
 type Holds = (subject: number, limit: number) => boolean;
