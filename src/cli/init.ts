@@ -141,7 +141,8 @@ fixtures:
         text: >
           Every Acme Outdoor tent carries a 2 year warranty against manufacturing defects.
           Sleeping bags carry a 1 year warranty. The warranty does not cover damage from
-          storms or misuse. Claims go to the Customer Care team in Manchester.
+          storms or misuse. A tent sent back under the warranty is repaired by the Customer
+          Care team in Manchester within 10 working days.
     trace: >
       Read the warranty terms: tents get 2 years against manufacturing defects,
       storms and misuse excluded. Checked, all correct.
