@@ -63,7 +63,7 @@ export interface LabelVerificationRow {
 }
 
 export interface LabelVerification {
-  /** Mutants that fail at least one held-out check (or time out): verified bugs. */
+  /** Mutants that fail at least one held-out check (or time out, or pass their step limit): verified bugs. */
   kept: Mutant[];
   /** Mutants every check passes: no label can be verified, so they are never counted. */
   ignored: IgnoredMutant[];
@@ -74,9 +74,10 @@ export interface LabelVerification {
  * Verifies every code label by running the held-out checks in the sandbox:
  * the reference and each variant must pass all of them (otherwise the fixture
  * is rejected, naming the check), and a mutant is kept as a bug only when at
- * least one check fails (a timeout counts as failing). A mutant `tsc --strict`
- * rejects is ignored before any check runs: a compiler catches it, so it says
- * nothing about a critic's judgement.
+ * least one check fails (a timeout counts as failing, and so does passing the
+ * step limit its fixture's reference sets on that check: see STEP_FLOOR). A
+ * mutant `tsc --strict` rejects is ignored before any check runs: a compiler
+ * catches it, so it says nothing about a critic's judgement.
  */
 export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants: readonly Mutant[], options: VerifyOptions = {}): Promise<LabelVerification> {
   const byId = new Map(fixtures.map((f) => [f.id, f]));
