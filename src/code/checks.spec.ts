@@ -33,6 +33,8 @@ describe('judge', () => {
     [{ expr: 'e', throws: true }, { kind: 'threw', message: 'RangeError: x' }, true],
     [{ expr: 'e', throws: true }, value(1), false],
     [{ expr: 'e', throws: true }, { kind: 'timeout' }, false],
+    [{ expr: 'e', throws: true }, { kind: 'step-limit', limit: 10, steps: 11 }, false],
+    [{ expr: 'e', equals: 1 }, { kind: 'step-limit', limit: 10, steps: 11 }, false],
     [{ expr: 'e', equals: 1 }, { kind: 'threw', message: 'RangeError: x' }, false],
     [{ expr: 'e', equals: 1 }, { kind: 'skipped' }, false],
   ])('%j on %j passes: %s', (check, outcome, passed) => {

@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import type { CodeCheck } from '../fixtures/types.js';
 import { runPrograms, type Outcome, type SandboxOptions } from './sandbox.js';
-import { toScript } from './transpile.js';
+import { toCountedScript, toScript } from './transpile.js';
 
 /** The tolerance of a `close` check that states none. */
 export const DEFAULT_CLOSE_TOLERANCE = 1e-9;
@@ -10,24 +10,38 @@ export interface CheckResult {
   passed: boolean;
   /** What happened, in words; for a failure, what was expected and what came back. */
   detail: string;
+  /** The steps the check's expression used, when its job had step limits. */
+  steps?: number;
 }
 
 export interface CheckJob {
   /** TypeScript source; transpiled here. */
   artifact: string;
   checks: readonly CodeCheck[];
+  /** One step limit per check (see SandboxProgram): the artifact is counted, and each result says the steps it used. */
+  stepLimits?: readonly number[];
 }
 
 /** Runs each job's checks against its artifact in the sandbox; results are in input order. */
 export async function runChecks(jobs: readonly CheckJob[], options?: SandboxOptions): Promise<CheckResult[][]> {
-  const programs = jobs.map((job) => ({ source: toScript(job.artifact).code, exprs: job.checks.map((c) => c.expr) }));
+  const programs = jobs.map(({ artifact, checks, stepLimits }) => ({
+    source: (stepLimits ? toCountedScript : toScript)(artifact).code,
+    exprs: checks.map((c) => c.expr),
+    stepLimits,
+  }));
   const outcomes = await runPrograms(programs, options);
-  return jobs.map((job, i) => job.checks.map((check, k) => judge(check, outcomes[i]![k]!)));
+  return jobs.map((job, i) =>
+    job.checks.map((check, k) => {
+      const outcome = outcomes[i]![k]!;
+      const result = judge(check, outcome);
+      return outcome.steps === undefined ? result : { ...result, steps: outcome.steps };
+    }),
+  );
 }
 
 /**
  * Whether one check's expression did what the check asks. `throws` wants any
- * exception (a timeout is not one); `equals` compares deeply, numbers exactly
+ * exception (a timeout, or a step limit passed, is not one); `equals` compares deeply, numbers exactly
  * unless the check gives a `tolerance`; `close` wants a number within the
  * tolerance (1e-9 by default).
  */
@@ -80,6 +94,9 @@ export function describeOutcome(outcome: Outcome): string {
       return `threw ${outcome.message}`;
     case 'timeout':
       return 'timed out';
+    case 'step-limit':
+      // Said as a timeout, which it counts as, with the limit that cut it off: a loop or recursion that did not end.
+      return `timed out: passed its step limit (${outcome.limit} loop iterations and function calls)`;
     case 'skipped':
       return 'was not run because an earlier expression timed out';
     case 'crashed':

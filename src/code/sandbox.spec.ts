@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runPrograms, sandboxCommand } from './sandbox.js';
+import { STEP_FUNCTION } from './sandboxChild.js';
+import { toCountedScript } from './transpile.js';
 
 describe('runPrograms', () => {
   afterEach(() => {
@@ -73,6 +75,53 @@ describe('runPrograms', () => {
     // killed no child. Counted, not timed: a busy machine makes a run slower, never a kill appear or vanish.
     expect(kills).not.toHaveBeenCalled();
   });
+
+  it('cuts off an infinite loop at its step limit, counted, not timed, whatever the time limit, and reports each expression’s steps', async () => {
+    const kills = vi.spyOn(ChildProcess.prototype, 'kill');
+    const source = toCountedScript('export function spin(): number {\n  for (;;) {}\n}\nexport function count(n: number): number {\n  let t = 0;\n  while (t < n) t++;\n  return t;\n}\n').code;
+    // A time limit of ten minutes: only the step limit can end the loop within the spec's 30 s.
+    const outcomes = await runPrograms(
+      [
+        { source, exprs: ['count(5)', 'spin()', 'count(1)'], stepLimits: [Infinity, 100_000, Infinity] },
+        { source, exprs: ['count(1000)', 'count(1000)'], stepLimits: [1000, 1001] },
+        { source: `${source}\nspin();`, exprs: ['1'], stepLimits: [50] },
+      ],
+      { timeoutMs: 600_000 },
+    );
+    expect(outcomes).toEqual([
+      [{ kind: 'value', value: 5, steps: 6 }, { kind: 'step-limit', limit: 100_000, steps: 100_001 }, { kind: 'skipped' }],
+      [{ kind: 'step-limit', limit: 1000, steps: 1001 }, { kind: 'skipped' }],
+      [{ kind: 'step-limit', limit: 50, steps: 51 }],
+    ]);
+    expect(kills).not.toHaveBeenCalled();
+  }, 30_000);
+
+  it('keeps the step counter out of the code’s reach: assigning, deleting or redefining its name resets nothing', async () => {
+    const source = toCountedScript(`export function spin(): number {\n  try {\n    ${STEP_FUNCTION} = function () {};\n  } catch {}\n  for (;;) {}\n}\n`).code;
+    const outcomes = await runPrograms(
+      [
+        { source, exprs: ['spin()'], stepLimits: [1000] },
+        {
+          source,
+          exprs: [
+            `(() => { try { ${STEP_FUNCTION} = () => {}; } catch {} return typeof ${STEP_FUNCTION}; })()`,
+            `[delete globalThis.${STEP_FUNCTION}, Object.defineProperty(globalThis, "${STEP_FUNCTION}", { value() {} }) === globalThis]`,
+            'spin()',
+          ],
+          stepLimits: [1000, 1000, 1000],
+        },
+        { source: `${source}\nlet ${STEP_FUNCTION} = 0;`, exprs: ['1'], stepLimits: [1000] },
+      ],
+      { timeoutMs: 600_000 },
+    );
+    expect(outcomes[0]).toEqual([{ kind: 'step-limit', limit: 1000, steps: 1001 }]);
+    expect(outcomes[1]).toEqual([
+      { kind: 'value', value: 'function', steps: 0 },
+      { kind: 'value', value: [true, true], steps: 0 },
+      { kind: 'step-limit', limit: 1000, steps: 1001 },
+    ]);
+    expect(outcomes[2]).toEqual([{ kind: 'threw', message: `SyntaxError: Identifier '${STEP_FUNCTION}' has already been declared`, steps: 0 }]);
+  }, 30_000);
 
   it('kills a child that hangs outside the vm timeout and carries on in a fresh one', async () => {
     // Serializing the result runs the getter after the vm timeout has ended: only the kill timer stops it.

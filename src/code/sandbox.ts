@@ -9,16 +9,29 @@ import { CHILD_SOURCE } from './sandboxChild.js';
 export interface SandboxProgram {
   source: string;
   exprs: readonly string[];
+  /**
+   * The most steps (loop iterations and function calls of a script from
+   * toCountedScript) each expression may use, Infinity to count only; the
+   * script itself runs under the largest. Without it nothing is counted.
+   */
+  stepLimits?: readonly number[];
 }
 
-/** What one expression did. `skipped`: an earlier one in the same program timed out. */
-export type Outcome =
+/**
+ * What one expression did. `skipped`: an earlier one in the same program timed
+ * out or passed its step limit. `step-limit`: it used more steps than its
+ * limit, a hang detected by counting, judged as a timeout is. `steps`: how many
+ * it used, when the program had step limits.
+ */
+export type Outcome = (
   | { kind: 'value'; value: unknown }
   | { kind: 'unserializable'; type: string }
   | { kind: 'threw'; message: string }
   | { kind: 'timeout' }
+  | { kind: 'step-limit'; limit: number }
   | { kind: 'skipped' }
-  | { kind: 'crashed'; message: string };
+  | { kind: 'crashed'; message: string }
+) & { steps?: number };
 
 export interface SandboxOptions {
   /** Time limit per script or expression, in milliseconds. */
@@ -168,7 +181,7 @@ class KillTimeout extends Error {}
 /** The sandbox could not be started at all: no result would mean anything. */
 export class SpawnError extends Error {}
 
-type RawOutcome = Exclude<Outcome, { kind: 'value' }> | { kind: 'value'; data: string };
+type RawOutcome = Exclude<Outcome, { kind: 'value' }> | { kind: 'value'; data: string; steps?: number };
 
 /** One child process, running one job at a time. */
 class SandboxChild {
@@ -217,14 +230,19 @@ class SandboxChild {
     const line = await new Promise<string>((resolve, reject) => {
       this.pending = { resolve, reject };
       timer = setTimeout(() => this.settle()?.reject(new KillTimeout()), budget);
-      this.process.stdin.write(`${JSON.stringify({ id, source: program.source, exprs: program.exprs, timeoutMs })}\n`);
+      const stepLimits = program.stepLimits?.map((limit) => (limit === Infinity ? null : limit));
+      this.process.stdin.write(`${JSON.stringify({ id, source: program.source, exprs: program.exprs, timeoutMs, stepLimits })}\n`);
     }).finally(() => {
       clearTimeout(timer);
       this.keepParentAlive(false);
     });
     const reply = JSON.parse(line) as { id: number; outcomes: RawOutcome[] };
     if (reply.id !== id) throw new Error(`sandbox answered job ${reply.id} while job ${id} was pending`);
-    return reply.outcomes.map((o) => (o.kind === 'value' ? { kind: 'value', value: deserialize(Buffer.from(o.data, 'base64')) } : o));
+    return reply.outcomes.map((o) => {
+      if (o.kind !== 'value') return o;
+      const { data, ...rest } = o;
+      return { ...rest, value: deserialize(Buffer.from(data, 'base64')) };
+    });
   }
 
   kill(): void {

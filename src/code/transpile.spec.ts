@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { toScript } from './transpile.js';
+import { STEP_FUNCTION } from './sandboxChild.js';
+import { toCountedScript, toScript } from './transpile.js';
 
 describe('toScript', () => {
   it('strips types and export keywords, so top-level functions become context globals', () => {
@@ -19,5 +20,50 @@ describe('toScript', () => {
 
   it('reports syntax errors with line and column', () => {
     expect(toScript('export function f(): number {\n  return (1 + ;\n}\n').syntaxErrors).toEqual(['2:15 Expression expected.']);
+  });
+});
+
+describe('toCountedScript', () => {
+  /** Runs the counted script with a counter of its own, and returns the expression's value and the steps it took. */
+  const countedRun = (source: string, expr: string): [unknown, number] =>
+    runInNewContext(`let steps = 0;\nconst ${STEP_FUNCTION} = () => { steps++; };\n${toCountedScript(source).code}\nconst value = ${expr};\n[value, steps]`);
+
+  it('counts every loop iteration, of each kind of loop', () => {
+    const source = `export function loops(n: number): number {
+  let t = 0;
+  for (let i = 0; i < n; i++) t++;
+  let j = 0;
+  while (j < n) j++;
+  do t++; while (t < 0);
+  for (const x of [1, 2]) t += x;
+  for (const k in { a: 1, b: 2 }) t += k.length;
+  outer: for (;;) { for (;;) { break outer; } }
+  return t;
+}
+`;
+    // One call, then n + n + 1 + 2 + 2 iterations, and one of each of the two labelled loops.
+    expect(countedRun(source, 'loops(3)')).toEqual([3 + 1 + 3 + 2, 1 + 3 + 3 + 1 + 2 + 2 + 2]);
+  });
+
+  it('counts every call: functions, arrows (concise bodies too), methods, accessors and constructors', () => {
+    const source = `class Base { constructor() {} }
+class Box extends Base {
+  constructor(public v: number) { super(); }
+  get twice(): number { return this.v * 2; }
+  add(n: number): Box { return new Box(this.v + n); }
+}
+export function run(xs: number[]): number {
+  const f = function (x: number) { return x; };
+  return xs.map((x) => f(x)).reduce((a, b) => { return a + b; }, 0) + new Box(1).add(1).twice;
+}
+`;
+    // run; map's arrow and f twice each; reduce's arrow twice; Box's and Base's constructors twice each; add; twice.
+    expect(countedRun(source, 'run([1, 2])')).toEqual([7, 1 + 4 + 2 + 4 + 1 + 1]);
+  });
+
+  it('leaves strings, comments and the script’s meaning alone', () => {
+    const source = 'export function f(): string {\n  // while (true) {}\n  return "for (;;) {}";\n}\n';
+    expect(countedRun(source, 'f()')).toEqual(['for (;;) {}', 1]);
+    expect(toCountedScript(source).code).toContain('"use strict"');
   });
 });

@@ -1,6 +1,7 @@
 import type { ts as Ts } from 'ts-morph';
 import { ts } from '../util/tsMorph.js';
 import { RecentResults } from '../util/recentResults.js';
+import { STEP_FUNCTION } from './sandboxChild.js';
 
 const compilerOptions = (): Ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
@@ -22,6 +23,8 @@ export interface Script {
  * each run the same code item, and run-examples runs it under every condition; transpiling was most of that time.
  */
 const scripts = new RecentResults<Script>(2_000);
+const countedScripts = new RecentResults<Script>(2_000);
+const printer = ts.createPrinter();
 
 /**
  * Transpiles a TypeScript artifact for the sandbox. Its `export` keywords are
@@ -32,6 +35,24 @@ export function toScript(source: string): Script {
   return scripts.get(source, () => transpile(source));
 }
 
+/**
+ * toScript, with a call to the sandbox's step counter (STEP_FUNCTION) at the
+ * start of every loop iteration (while, do-while, for, for-in, for-of) and of
+ * every function, method, accessor, constructor and arrow function body, so
+ * that a program run with step limits is cut off after a number of steps
+ * rather than a time (a call before `super()` is allowed: it does not touch
+ * `this`). Only for programs run with `stepLimits`: elsewhere the counter is
+ * not defined.
+ */
+export function toCountedScript(source: string): Script {
+  return countedScripts.get(source, () => {
+    // Counted in toScript's JavaScript, which run-examples and run_code also use: parsing and printing it again costs a
+    // fifth of transpiling the TypeScript a second time.
+    const script = toScript(source);
+    return { code: countSteps(script.code), syntaxErrors: script.syntaxErrors };
+  });
+}
+
 function transpile(source: string): Script {
   const { outputText, diagnostics = [] } = ts.transpileModule(stripExports(source), {
     compilerOptions: compilerOptions(),
@@ -39,6 +60,59 @@ function transpile(source: string): Script {
     reportDiagnostics: true,
   });
   return { code: `"use strict";\n${outputText}`, syntaxErrors: diagnostics.map(describeDiagnostic) };
+}
+
+/** toCountedScript's instrumentation: on the parsed script, so strings, comments and regexes are never touched. */
+function countSteps(code: string): string {
+  const file = ts.createSourceFile('artifact.js', code, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
+  const result = ts.transform(file, [countingSteps]);
+  const counted = printer.printFile(result.transformed[0]!);
+  result.dispose();
+  return counted;
+}
+
+function countingSteps(context: Ts.TransformationContext): Ts.Transformer<Ts.SourceFile> {
+  const { factory } = context;
+  const stepCall = () => factory.createCallExpression(factory.createIdentifier(STEP_FUNCTION), undefined, []);
+  const step = () => factory.createExpressionStatement(stepCall());
+  const counted = (body: Ts.Statement): Ts.Block => factory.createBlock([step(), ...(ts.isBlock(body) ? body.statements : ts.isEmptyStatement(body) ? [] : [body])], true);
+  const countedBody = (body: Ts.Block): Ts.Block => factory.updateBlock(body, [step(), ...body.statements]);
+  const visit = (node: Ts.Node): Ts.Node => {
+    const inner = ts.visitEachChild(node, visit, context);
+    if (ts.isWhileStatement(inner)) return factory.updateWhileStatement(inner, inner.expression, counted(inner.statement));
+    if (ts.isDoStatement(inner)) return factory.updateDoStatement(inner, counted(inner.statement), inner.expression);
+    if (ts.isForStatement(inner)) return factory.updateForStatement(inner, inner.initializer, inner.condition, inner.incrementor, counted(inner.statement));
+    if (ts.isForInStatement(inner)) return factory.updateForInStatement(inner, inner.initializer, inner.expression, counted(inner.statement));
+    if (ts.isForOfStatement(inner)) return factory.updateForOfStatement(inner, inner.awaitModifier, inner.initializer, inner.expression, counted(inner.statement));
+    if (ts.isArrowFunction(inner) && !ts.isBlock(inner.body)) {
+      // A concise body becomes `(step(), body)`: still an expression, so `this`, `arguments` and the value are unchanged.
+      const body = factory.createParenthesizedExpression(factory.createComma(stepCall(), inner.body));
+      return factory.updateArrowFunction(inner, inner.modifiers, inner.typeParameters, inner.parameters, inner.type, inner.equalsGreaterThanToken, body);
+    }
+    if (ts.isArrowFunction(inner) && ts.isBlock(inner.body)) {
+      return factory.updateArrowFunction(inner, inner.modifiers, inner.typeParameters, inner.parameters, inner.type, inner.equalsGreaterThanToken, countedBody(inner.body));
+    }
+    if (ts.isFunctionDeclaration(inner) && inner.body) {
+      return factory.updateFunctionDeclaration(inner, inner.modifiers, inner.asteriskToken, inner.name, inner.typeParameters, inner.parameters, inner.type, countedBody(inner.body));
+    }
+    if (ts.isFunctionExpression(inner)) {
+      return factory.updateFunctionExpression(inner, inner.modifiers, inner.asteriskToken, inner.name, inner.typeParameters, inner.parameters, inner.type, countedBody(inner.body));
+    }
+    if (ts.isMethodDeclaration(inner) && inner.body) {
+      return factory.updateMethodDeclaration(inner, inner.modifiers, inner.asteriskToken, inner.name, inner.questionToken, inner.typeParameters, inner.parameters, inner.type, countedBody(inner.body));
+    }
+    if (ts.isConstructorDeclaration(inner) && inner.body) {
+      return factory.updateConstructorDeclaration(inner, inner.modifiers, inner.parameters, countedBody(inner.body));
+    }
+    if (ts.isGetAccessorDeclaration(inner) && inner.body) {
+      return factory.updateGetAccessorDeclaration(inner, inner.modifiers, inner.name, inner.parameters, inner.type, countedBody(inner.body));
+    }
+    if (ts.isSetAccessorDeclaration(inner) && inner.body) {
+      return factory.updateSetAccessorDeclaration(inner, inner.modifiers, inner.name, inner.parameters, countedBody(inner.body));
+    }
+    return inner;
+  };
+  return (file) => ts.visitNode(file, visit, ts.isSourceFile);
 }
 
 function stripExports(source: string): string {

@@ -11,7 +11,7 @@ import { logicalOperator } from '../../mutators/logical-operator.js';
 import { offByOne } from '../../mutators/off-by-one.js';
 import { removeCall } from '../../mutators/remove-call.js';
 import type { CodeMutator } from '../../mutators/types.js';
-import { runChecks } from '../code/checks.js';
+import { runChecks, type CheckResult } from '../code/checks.js';
 import { toScript } from '../code/transpile.js';
 import { InputError } from '../errors.js';
 import { loadFixtures } from '../fixtures/load.js';
@@ -19,7 +19,7 @@ import type { CodeCheck, CodeFixture } from '../fixtures/types.js';
 import { applyCandidate, generateMutants } from './generate.js';
 import { LabelStore } from './labelCache.js';
 import type { Mutant } from './types.js';
-import { EQUIVALENT_REASON, labelCacheKey, TYPE_ERROR_REASON, typeCheckCacheKey, verifyCodeLabels, type LabelCache, type LabelVerification } from './verifyCode.js';
+import { EQUIVALENT_REASON, labelCacheKey, STEP_FACTOR, STEP_FLOOR, stepLimit, TYPE_ERROR_REASON, typeCheckCacheKey, verifyCodeLabels, type LabelCache, type LabelVerification } from './verifyCode.js';
 
 const CODE_MUTATORS: CodeMutator[] = [arithmeticOperator, comparisonBoundary, offByOne, removeCall, conditionNegation, logicalOperator];
 
@@ -47,15 +47,13 @@ function mutantOf(f: CodeFixture, from: string, to: string): Mutant {
 describe('verifyCodeLabels on the bundled suite', () => {
   const fixtures = loadFixtures(['fixtures/functions'], resolve(import.meta.dirname, '../..')) as CodeFixture[];
   const { mutants } = generateMutants(fixtures, CODE_MUTATORS, { seed: 7, cap: 12 });
-  const LIMIT_MS = 300;
   const cacheDir = mkdtempSync(join(tmpdir(), 'critic-audit-labels-'));
   let verification: LabelVerification;
   beforeAll(async () => {
-    // Through the label cache, as a run does: every result is a miss here, and is stored. A 300 ms limit
-    // rather than the run's second keeps the hanging mutants cheap (each spins for the whole limit); the
-    // default audit's e2e test verifies the same suite at the default limit.
+    // Through the label cache, as a run does: every result is a miss here, and is stored. At the run's time limit: the
+    // mutants that hang are cut off by their step limits in milliseconds, not by the time limit.
     const store = LabelStore.open(cacheDir);
-    verification = await verifyCodeLabels(fixtures, mutants, { timeoutMs: LIMIT_MS, cache: store });
+    verification = await verifyCodeLabels(fixtures, mutants, { cache: store });
     store.close();
   }, 180_000);
 
@@ -74,12 +72,15 @@ describe('verifyCodeLabels on the bundled suite', () => {
   });
 
   it('has every control pass every check, and every kept mutant fail at least one', async () => {
+    const counted = (f: CodeFixture) => f.checks.map(() => Infinity);
+    const controls = fixtures.flatMap((f) => [f.artifact, ...f.variants.map((v) => v.artifact)].map((artifact) => ({ artifact, checks: f.checks, stepLimits: counted(f) })));
+    // Checked again outside verifyCodeLabels, at the same limits: the references' steps first, then the kept mutants.
+    const references = await runChecks(fixtures.map((f) => ({ artifact: f.artifact, checks: f.checks, stepLimits: counted(f) })));
+    const stepLimits = new Map(fixtures.map((f, i) => [f.id, references[i]!.map((r) => stepLimit(r.steps))]));
     const byId = new Map(fixtures.map((f) => [f.id, f]));
-    const controls = fixtures.flatMap((f) => [f.artifact, ...f.variants.map((v) => v.artifact)].map((artifact) => ({ artifact, checks: f.checks })));
-    const kept = verification.kept.map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks }));
-    // Checked again outside verifyCodeLabels, at the same limit.
-    const results = await runChecks([...controls, ...kept], { timeoutMs: LIMIT_MS });
-    results.slice(0, controls.length).forEach((r) => expect(r.every((c) => c.passed)).toBe(true));
+    const kept = verification.kept.map((m) => ({ artifact: m.artifact, checks: byId.get(m.fixtureId)!.checks, stepLimits: stepLimits.get(m.fixtureId) }));
+    const results = await runChecks([...controls, ...kept]);
+    results.slice(0, controls.length).forEach((r) => expect(r.every((c) => c.passed && c.steps !== undefined)).toBe(true));
     results.slice(controls.length).forEach((r) => expect(r.some((c) => !c.passed)).toBe(true));
     for (const row of verification.table) {
       expect(row.controls.map((c) => c.id)).toEqual(['reference', 'renamed', 'rewritten']);
@@ -105,7 +106,7 @@ describe('verifyCodeLabels on the bundled suite', () => {
       put: (key, results) => (puts++, store.put(key, results)),
     };
     // An aborted signal: any program sent to the sandbox would reject the call.
-    const { value: again, cpuMs } = await timedAsync(() => verifyCodeLabels(fixtures, mutants, { timeoutMs: LIMIT_MS, cache: counted, signal: AbortSignal.abort() }));
+    const { value: again, cpuMs } = await timedAsync(() => verifyCodeLabels(fixtures, mutants, { cache: counted, signal: AbortSignal.abort() }));
     store.close();
     const typeRejected = verification.ignored.filter((m) => m.reason.startsWith(TYPE_ERROR_REASON)).length;
     // Type errors of each reference and mutant, then check results of each control and each mutant that compiles.
@@ -140,19 +141,46 @@ describe('verifyCodeLabels', () => {
     { expr: 'countdown(-2)', equals: 0 },
   ]);
 
-  it('keeps a mutant that hangs, cut off by the time limit, and ignores an equivalent one', async () => {
+  it('keeps a mutant that hangs, cut off by its step limit however long the time limit, and ignores an equivalent one', async () => {
     const hangs = mutantOf(countdown, 'n -= 1', 'n += 1');
     const equivalent = mutantOf(countdown, 'n > 0', 'n >= 1');
     const kills = vi.spyOn(ChildProcess.prototype, 'kill');
-    const { kept, ignored, table } = await verifyCodeLabels([countdown], [hangs, equivalent], { timeoutMs: 200 });
+    const stored = new Map<string, CheckResult[]>();
+    const cache: LabelCache = { get: () => undefined, put: (k, r) => void stored.set(k, r) };
+    // A time limit of ten minutes: only the step limit can end the loop within the spec's 30 s.
+    const { kept, ignored, table } = await verifyCodeLabels([countdown], [hangs, equivalent], { timeoutMs: 600_000, cache });
     const killed = kills.mock.calls.length;
     kills.mockRestore();
-    // Cut off by the vm's time limit in the sandbox, not by the kill timer that follows 5 s later: counted, not timed.
     expect(killed).toBe(0);
     expect(kept).toEqual([hangs]);
     expect(ignored).toEqual([{ id: equivalent.id, fixtureId: 'f', mutator: 'spec', span: equivalent.span, original: 'n > 0', replacement: 'n >= 1', reason: EQUIVALENT_REASON }]);
     expect(table).toEqual([{ fixtureId: 'f', checks: 3, generated: 2, kept: 1, ignoredEquivalent: 1, ignoredTypeErrors: 0, controls: [{ id: 'reference', passed: 3, failed: 0 }] }]);
-  });
+    // The reference's steps on each check, counted, not limited: a call and an iteration per unit counted down.
+    const referenceJob = { artifact: countdown.artifact, checks: countdown.checks, stepLimits: [Infinity, Infinity, Infinity] };
+    expect(stored.get(labelCacheKey(referenceJob, 600_000))?.map((r) => r.steps)).toEqual([4, 1, 1]);
+    // countdown(3) now counts up forever: cut off one step past the floor, however fast the machine; what follows is not run.
+    const limits = [STEP_FLOOR, STEP_FLOOR, STEP_FLOOR];
+    expect(stored.get(labelCacheKey({ artifact: hangs.artifact, checks: countdown.checks, stepLimits: limits }, 600_000))).toEqual([
+      { passed: false, detail: `it timed out: passed its step limit (${STEP_FLOOR} loop iterations and function calls)`, steps: STEP_FLOOR + 1 },
+      { passed: false, detail: 'it was not run because an earlier expression timed out' },
+      { passed: false, detail: 'it was not run because an earlier expression timed out' },
+    ]);
+  }, 30_000);
+
+  it('cuts a mutant off only past STEP_FACTOR times its reference’s steps on the same check', async () => {
+    // The reference does 10,002 steps on the check (a limit of 1,000,200): the work done again 50 times over is slower but
+    // right, and judged on its result; done again 150 times over, it passes the limit, and counts as a hang.
+    const repeats = fixture(
+      'export function sumTo(n: number): number {\n  let total = 0;\n  for (let r = 0; r < 1; r++) {\n    total = 0;\n    for (let i = 0; i < n; i++) total += i;\n  }\n  return total;\n}\n',
+      [{ expr: 'sumTo(10000)', equals: 49995000 }],
+    );
+    const slower = mutantOf(repeats, 'r < 1', 'r < 50');
+    const tooSlow = mutantOf(repeats, 'r < 1', 'r < 150');
+    expect(stepLimit(10_002)).toBe(10_002 * STEP_FACTOR);
+    const { kept, ignored } = await verifyCodeLabels([repeats], [slower, tooSlow], { timeoutMs: 600_000 });
+    expect(kept).toEqual([tooSlow]);
+    expect(ignored.map((m) => [m.id, m.reason])).toEqual([[slower.id, EQUIVALENT_REASON]]);
+  }, 30_000);
 
   it('ignores a mutant tsc --strict rejects, before any check runs, unless the reference itself does not type-check', async () => {
     // Behaves differently at run time (steps of 2), so only the compiler tells it from a judgement call.
@@ -180,20 +208,26 @@ describe('verifyCodeLabels', () => {
     expect(new Set(keys).size).toBe(values.length);
     expect(labelCacheKey({ artifact: 'a', checks: [{ expr: 'x', equals: { a: 1, b: 2 } }] })).toBe(labelCacheKey({ artifact: 'a', checks: [{ expr: 'x', equals: { b: 2, a: 1 } }] }));
 
+    expect(labelCacheKey({ ...job, stepLimits: [Infinity, Infinity, Infinity] }, 200)).not.toBe(key);
+    expect(labelCacheKey({ ...job, stepLimits: [STEP_FLOOR, STEP_FLOOR, STEP_FLOOR] }, 200)).not.toBe(labelCacheKey({ ...job, stepLimits: [STEP_FLOOR, STEP_FLOOR, 2 * STEP_FLOOR] }, 200));
+
     const stored = new Map<string, unknown>();
     const cache: LabelCache = { get: () => undefined, put: (k, r) => void stored.set(k, r) };
     const hangs = mutantOf(countdown, 'n -= 1', 'n += 1');
     await verifyCodeLabels([countdown], [hangs], { timeoutMs: 200, cache });
     expect(stored.size).toBe(4);
     expect([stored.get(typeCheckCacheKey(countdown.artifact)), stored.get(typeCheckCacheKey(hangs.artifact))]).toEqual([[], []]);
-    expect(stored.get(labelCacheKey({ artifact: hangs.artifact, checks: countdown.checks }, 200))).toEqual(expect.arrayContaining([{ passed: false, detail: 'it timed out' }]));
+    const limits = countdown.checks.map(() => STEP_FLOOR);
+    expect(stored.get(labelCacheKey({ artifact: hangs.artifact, checks: countdown.checks, stepLimits: limits }, 200))).toEqual(
+      expect.arrayContaining([expect.objectContaining({ passed: false, detail: expect.stringMatching(/^it timed out/) })]),
+    );
     const crash = fixture('export function f(): number {\n  return 1;\n}\n', [{ expr: 'f()', equals: 1 }]);
     const crashing = { ...mutantOf(crash, 'return 1;', 'const a: number[][] = []; for (;;) a.push(new Array(1e6).fill(1)); return 1;'), id: 'crash' };
     stored.clear();
     const { kept } = await verifyCodeLabels([crash], [crashing], { timeoutMs: 20_000, cache });
     expect(kept.map((m) => m.id)).toEqual(['crash']);
     expect([...stored.keys()].sort()).toEqual(
-      [labelCacheKey({ artifact: crash.artifact, checks: crash.checks }, 20_000), typeCheckCacheKey(crash.artifact), typeCheckCacheKey(crashing.artifact)].sort(),
+      [labelCacheKey({ artifact: crash.artifact, checks: crash.checks, stepLimits: [Infinity] }, 20_000), typeCheckCacheKey(crash.artifact), typeCheckCacheKey(crashing.artifact)].sort(),
     );
   }, 60_000);
 
@@ -210,7 +244,7 @@ describe('verifyCodeLabels', () => {
     await expect(verifyCodeLabels([bad], [])).rejects.toThrow('variant "loop" fails the held-out check `countdown(3)`: expected 3, got 2');
   });
 
-  it('cuts off a check that loops forever', async () => {
+  it('cuts off a check that loops forever: the time limit, as a check expression is not counted', async () => {
     const looping = fixture(countdown.artifact, [{ expr: '(() => { for (;;); })()', equals: 1 }]);
     await expect(verifyCodeLabels([looping], [], { timeoutMs: 200 })).rejects.toThrow('fails the held-out check `(() => { for (;;); })()`: it timed out');
   });

@@ -11,8 +11,27 @@ export const EQUIVALENT_REASON = 'equivalent: no check distinguishes it';
 /** The start of the reason a mutant is ignored when the compiler would reject it: a critic needs no judgement to catch that. */
 export const TYPE_ERROR_REASON = 'does not type-check';
 
-/** Bump when what a cached check result means changes (the sandbox, the transpiler's use, judge()). */
-export const LABEL_CACHE_VERSION = 1;
+/** Bump when what a cached check result means changes (the sandbox, the transpiler's use, judge()). 2: step limits. */
+export const LABEL_CACHE_VERSION = 2;
+
+/**
+ * A mutant's step limit on a check (loop iterations and function calls, see
+ * toCountedScript) is STEP_FACTOR times what the fixture's reference used on
+ * the same check, and never under STEP_FLOOR. Measured on the bundled
+ * functions suite (503 mutants, 30 references): no reference uses more than
+ * 101 steps on a check; of the mutants that end, the busiest uses 1,079 steps
+ * on a check (lower-bound, 360 times its reference's 3), so the floor is 90
+ * times anything an ending mutant needs there. The 17 that hang reach 1.4 to
+ * 130 million steps in their second (their loops grow arrays and strings, so
+ * a step gets dearer as they go): cut at 100,000 steps they cost 0.3 s of CPU
+ * together, at a million 2.0 s, at the time limit 15 s. The factor is for
+ * fixtures whose references do more: a mutant a hundred times slower than
+ * its reference (a linear scan made quadratic over a hundred elements) is
+ * still judged on its result. Unlike a time, a step limit does not depend on
+ * the machine's load: a mutant is cut off everywhere or nowhere.
+ */
+export const STEP_FLOOR = 100_000;
+export const STEP_FACTOR = 100;
 
 /** Check results across runs, by labelCacheKey (src/mutants/labelCache.ts keeps them in SQLite). */
 export interface LabelCache {
@@ -44,7 +63,7 @@ export interface LabelVerificationRow {
 }
 
 export interface LabelVerification {
-  /** Mutants that fail at least one held-out check (or time out): verified bugs. */
+  /** Mutants that fail at least one held-out check (or time out, or pass their step limit): verified bugs. */
   kept: Mutant[];
   /** Mutants every check passes: no label can be verified, so they are never counted. */
   ignored: IgnoredMutant[];
@@ -55,9 +74,10 @@ export interface LabelVerification {
  * Verifies every code label by running the held-out checks in the sandbox:
  * the reference and each variant must pass all of them (otherwise the fixture
  * is rejected, naming the check), and a mutant is kept as a bug only when at
- * least one check fails (a timeout counts as failing). A mutant `tsc --strict`
- * rejects is ignored before any check runs: a compiler catches it, so it says
- * nothing about a critic's judgement.
+ * least one check fails (a timeout counts as failing, and so does passing the
+ * step limit its fixture's reference sets on that check: see STEP_FLOOR). A
+ * mutant `tsc --strict` rejects is ignored before any check runs: a compiler
+ * catches it, so it says nothing about a critic's judgement.
  */
 export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants: readonly Mutant[], options: VerifyOptions = {}): Promise<LabelVerification> {
   const byId = new Map(fixtures.map((f) => [f.id, f]));
@@ -67,9 +87,10 @@ export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants
     return fixture;
   };
   const controls = fixtures.flatMap((fixture) => [{ fixture, id: 'reference', artifact: fixture.artifact }, ...fixture.variants.map((v) => ({ fixture, id: v.id, artifact: v.artifact }))]);
-  // Controls first: a broken fixture is reported before any time goes into its mutants.
+  // Controls first: a broken fixture is reported before any time goes into its mutants. Their steps are counted, not
+  // limited: the reference's count on each check sets its mutants' limits there.
   const controlResults = await checkAll(
-    controls.map(({ fixture, artifact }) => ({ artifact, checks: fixture.checks })),
+    controls.map(({ fixture, artifact }) => ({ artifact, checks: fixture.checks, stepLimits: fixture.checks.map(() => Infinity) })),
     options,
   );
   controls.forEach(({ fixture, id }, i) => {
@@ -83,6 +104,7 @@ export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants
       `fixture "${fixture.id}": ${who} fails the held-out check \`${fixture.checks[index]!.expr}\`: ${controlResults[i]![index]!.detail}`,
     );
   });
+  const stepLimitsOf = new Map(controls.flatMap(({ fixture, id }, i) => (id === 'reference' ? [[fixture, controlResults[i]!.map((r) => stepLimit(r.steps))] as const] : [])));
   const typeErrorOf = newTypeErrors(fixtures, mutants, fixtureOf, options.cache);
   const ignored: IgnoredMutant[] = [];
   const ignore = (mutant: Mutant, reason: string) => {
@@ -95,7 +117,7 @@ export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants
     return error === undefined;
   });
   const mutantResults = await checkAll(
-    compiling.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks })),
+    compiling.map((m) => ({ artifact: m.artifact, checks: fixtureOf(m).checks, stepLimits: stepLimitsOf.get(fixtureOf(m)) })),
     options,
   );
   const kept: Mutant[] = [];
@@ -119,13 +141,22 @@ export async function verifyCodeLabels(fixtures: readonly CodeFixture[], mutants
   return { kept, ignored, table };
 }
 
+/** A mutant's step limit on a check its fixture's reference passed in `referenceSteps` (see STEP_FLOOR). */
+export function stepLimit(referenceSteps: number | undefined): number {
+  // Every counted result has its steps; a result without them (none is stored so) gets the floor.
+  return Math.max(STEP_FLOOR, STEP_FACTOR * (referenceSteps ?? 0));
+}
+
 /**
  * The cache key of one job's results: its artifact, its checks, the sandbox's
- * time limit (a timeout is a result), the Node version (the sandbox is Node's
- * vm and permission model) and LABEL_CACHE_VERSION.
+ * time limit and the job's step limits (a timeout or a step limit passed is a
+ * result; a control's limits are all Infinity: counted only), the Node version
+ * (the sandbox is Node's vm and permission model) and LABEL_CACHE_VERSION.
  */
 export function labelCacheKey(job: CheckJob, timeoutMs: number = DEFAULT_TIMEOUT_MS): string {
-  return sha256Hex([`critic-audit labels v${LABEL_CACHE_VERSION}`, `node ${process.versions.node}`, `timeout ${timeoutMs}`, keyText(job.checks), job.artifact].join('\0'));
+  return sha256Hex(
+    [`critic-audit labels v${LABEL_CACHE_VERSION}`, `node ${process.versions.node}`, `timeout ${timeoutMs}`, `steps ${keyText(job.stepLimits)}`, keyText(job.checks), job.artifact].join('\0'),
+  );
 }
 
 /** The cache key of an artifact's type errors: the artifact and the TypeScript version that judged it. */
