@@ -27,7 +27,7 @@ import type { BaselineSource } from './baseline/load.js';
 import { RunStore, type ReviewKey } from './results/store.js';
 import { canonical, ReplyCache } from './reviews/cache.js';
 import type { BatchApi } from './reviews/batch/api.js';
-import { runBatchPass, type BatchProgress } from './reviews/batch/run.js';
+import { runBatchPass, type BatchLedger, type BatchProgress } from './reviews/batch/run.js';
 import { CriticCallError, reviewsFixture, type Critic } from './reviews/critic.js';
 import type { VerdictGrammar } from './reviews/verdicts/index.js';
 import { createCritic, type CriticEntry } from './reviews/providers/index.js';
@@ -371,15 +371,19 @@ interface RunContext {
 async function reviewWith(plan: CriticPlan, run: RunContext): Promise<{ stop: RunStop | null; waiting: string | null }> {
   const { critic } = plan;
   const { config, options, store } = run;
-  const record = (r: ReviewResult) => {
+  // Every result is stored and spent against the run's budgets, a batch's as an online review's: the critics after this one stop on what it cost and what failed.
+  const stored = (r: ReviewResult) => {
     store.add(r);
     run.budgets.spend(r, plan.record.pricing);
+  };
+  const record = (r: ReviewResult) => {
+    stored(r);
     options.onResult?.(r);
   };
   try {
     let online = [plan.firstTurns, () => plan.secondTurns(record), ...plan.loopRounds];
     if (plan.batched) {
-      const pass = await batchPass(plan.batched, () => skipDone(plan.firstTurns(), critic, store), store, { grammar: plan.grammar, notFound: plan.notFound }, options.outDir);
+      const pass = await batchPass(plan.batched, () => skipDone(plan.firstTurns(), critic, store), store, stored, { grammar: plan.grammar, notFound: plan.notFound }, options.outDir);
       if (pass.stop || pass.waiting) return pass;
       // Every first turn is in: second turns (if any) go online, each waiting on one reply rather than on another batch.
       online = online.slice(1);
@@ -704,19 +708,27 @@ const DEFAULT_BATCH_DISCOUNT = 0.5;
  * One invocation's turn of batch mode for a critic (see runBatchPass): each
  * input file is kept in the run folder's batches/ (requests only, no key).
  * What is still running comes back in words, for the run's status; a batch
- * API that fails stops the run (unreachable).
+ * API that fails stops the run (unreachable). Its results go through
+ * `stored`, which spends them against the run's budgets.
  */
 async function batchPass(
   critic: BatchedCritic,
   jobs: () => Iterable<ReviewJob>,
   store: RunStore,
+  stored: (result: ReviewResult) => void,
   reading: { grammar: VerdictGrammar | undefined; notFound: 'flag' | 'neutral' },
   outDir: string,
 ): Promise<{ stop: RunStop | null; waiting: string | null }> {
   const before = store.openBatches(critic.name, { all: true }).length;
+  const ledger: BatchLedger = {
+    openBatches: (name) => store.openBatches(name),
+    addBatch: (record) => store.addBatch(record),
+    closeBatch: (batchId, state) => store.closeBatch(batchId, state),
+    add: stored,
+  };
   let pass: BatchProgress;
   try {
-    pass = await runBatchPass(critic, jobs, store, {
+    pass = await runBatchPass(critic, jobs, ledger, {
       ...reading,
       writeInput: (index, lines) => {
         mkdirSync(join(outDir, 'batches'), { recursive: true });

@@ -1,17 +1,14 @@
+import { ALL_CONDITIONS, type Condition } from '../requests/conditions/index.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { escapeHtml as e } from './escape.js';
 import { NO_DATA, percent, percentInterval } from './format.js';
 
-/** One colour per condition: sealed in slate, the trace in clay (seed 000's figure), the prior verdicts in blue and purple. */
-export const CONDITION_COLOURS: Record<string, string> = {
-  clean: '#37474f',
-  'with-trace': '#c0603a',
-  'prior-pass': '#1e70c8',
-  'prior-fail': '#8e3fa8',
-};
-/** Declared conditions take these, by a hash of the name, so each keeps its colour from run to run. */
-const DECLARED_COLOURS = ['#2e7d32', '#b8860b', '#00838f', '#ad1457', '#6d4c41'];
-const colourOf = (condition: string) => CONDITION_COLOURS[condition] ?? DECLARED_COLOURS[[...condition].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7) % DECLARED_COLOURS.length]!;
+/** The colours the conditions own (sealed in slate, the trace in clay, the prior verdicts in blue and purple), by name. */
+export const CONDITION_COLOURS: Readonly<Record<string, string>> = Object.fromEntries(ALL_CONDITIONS.flatMap((c: Condition) => (c.colour ? [[c.name, c.colour]] : [])));
+/** Conditions without a colour of their own (declared ones among them) take these, by a hash of the name, so each keeps its colour from run to run. */
+const HASHED_COLOURS = ['#2e7d32', '#b8860b', '#00838f', '#ad1457', '#6d4c41'];
+/** A condition's colour in the figure: its own, or one by a hash of its name. */
+export const conditionColour = (condition: string) => CONDITION_COLOURS[condition] ?? HASHED_COLOURS[[...condition].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7) % HASHED_COLOURS.length]!;
 
 interface Cell {
   n: number;
@@ -75,7 +72,7 @@ export function renderPlot(critic: Pick<CriticTables, 'byMutator' | 'pooled' | '
   // Legend, under the false-alarm panel.
   conditions.forEach((c, i) => {
     const y = TOP + groupH + 24 + i * 18;
-    svg.push(`<circle cx="${fx0 + 6}" cy="${y - 4}" r="4.5" fill="${colourOf(c)}"/><text x="${fx0 + 16}" y="${y}" class="legend">${e(c)}</text>`);
+    svg.push(`<circle cx="${fx0 + 6}" cy="${y - 4}" r="4.5" fill="${conditionColour(c)}"/><text x="${fx0 + 16}" y="${y}" class="legend">${e(c)}</text>`);
   });
   svg.push(`<text x="${x0}" y="${H - 6}" class="dim">dot: share flagged · bar: Wilson 95% interval · n: items</text>`);
   svg.push('</svg>');
@@ -95,7 +92,7 @@ function marks(svg: string[], row: Row, conditions: readonly string[], x0: numbe
   conditions.forEach((condition, i) => {
     const y = y0 + ROW_PAD / 2 + i * STEP + STEP / 2;
     const cell = row.cells[condition];
-    const colour = colourOf(condition);
+    const colour = conditionColour(condition);
     if (!cell || cell.n === 0) {
       // No answered review (every one failed): no dot, since 0% [0–100] would read as a figure.
       svg.push(`<text x="${x0 + width + 14}" y="${y + 4}" class="value dim${cell ? ' nodata' : ''}">${cell ? NO_DATA : '–'}</text>`);

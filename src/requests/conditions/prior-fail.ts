@@ -11,5 +11,6 @@ export const priorFail = {
   pushes: 'fail',
   label: 'when told a prior reviewer failed it',
   describe: `adds prior_verdict: ${ALL_FIXTURE_KINDS.map((kind) => `"${priorFailVerdict(kind.name)}" (${kind.name})`).join(', ')}`,
+  colour: '#8e3fa8', // purple
   contaminant: (item) => priorFailVerdict(item.kind),
 } as const satisfies Condition;

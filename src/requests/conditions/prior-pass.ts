@@ -9,5 +9,6 @@ export const priorPass = {
   pushes: 'pass',
   label: 'when told a prior reviewer passed it',
   describe: `adds prior_verdict: "${PRIOR_PASS}"`,
+  colour: '#1e70c8', // blue
   contaminant: () => PRIOR_PASS,
 } as const satisfies Condition;

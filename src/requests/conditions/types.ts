@@ -99,6 +99,8 @@ export interface Condition {
   contaminant(item: ContaminantSource): string | undefined;
   /** A second-turn condition's follow-up: its first turn is the item's clean review, and it adds no contaminant to it. */
   readonly followUp?: FollowUp;
+  /** The colour of its dots in report.html's catch-rate figure; a condition without one takes one by a hash of its name (measures/catchRatePlot.ts). */
+  readonly colour?: string;
 }
 
 /** A condition's name: a built-in's, or one the config declares. */

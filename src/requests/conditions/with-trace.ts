@@ -8,5 +8,6 @@ export const withTrace = {
   needs: 'a trace',
   label: "with the worker's trace",
   describe: "adds the worker's reasoning trace (mutated consistently with the artifact)",
+  colour: '#c0603a', // clay, as in seed 000's figure
   contaminant: (item) => item.trace,
 } as const satisfies Condition;

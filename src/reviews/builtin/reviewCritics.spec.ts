@@ -4,7 +4,6 @@ import { reviewedEvidence } from '../../fixtures/kinds/review.js';
 import { textKind } from '../../fixtures/kinds/text.js';
 import { renderReview, type ReviewFlag } from '../../fixtures/reviewText.js';
 import { HEDGED } from '../../../mutators/hedge-flag.js';
-import { SCOPE_HYPOTHETICALS } from '../../../mutators/scope-flag.js';
 import type { CriticRequest } from '../../requests/types.js';
 import { agreeDisagree } from '../verdicts/agree-disagree.js';
 import { createAgreeConfidentCritic, createReviewCheckCritic } from './reviewCritics.js';
@@ -34,7 +33,7 @@ const CASES: Array<[string, CriticRequest, string, string]> = [
   ['the real flag dropped', request(WRONG, []), 'DISAGREE_EVIDENCE', 'AGREE'],
   ['a fabricated flag on a right sentence', request(RIGHT, [fabricated]), 'DISAGREE_EVIDENCE', 'AGREE'],
   ['the real flag hedged', request(WRONG, [{ ...realFlag, says: HEDGED }]), 'DISAGREE_CONCERN', 'DISAGREE_CONCERN'],
-  ['a hypothetical out of scope', request(RIGHT, [{ quote: 'A UK employee receives 28 days', says: SCOPE_HYPOTHETICALS.text[0]! }]), 'DISAGREE_CONCERN', 'AGREE'],
+  ['a hypothetical out of scope', request(RIGHT, [{ quote: 'A UK employee receives 28 days', says: textKind.underReview.outOfScope[0]! }]), 'DISAGREE_CONCERN', 'AGREE'],
 ];
 
 const TASK = '/**\n * The sum of a and b.\n * @example add(2, 3) // 5\n */';
