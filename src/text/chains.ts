@@ -97,7 +97,8 @@ function reachOf(pool: readonly Term[], base?: Reach): Reach {
   for (const t of reach.pool) add(t);
   const others = [...(base?.pool ?? []), ...reach.pool];
   const evidence = (a: Term, b: Term) => (a.fromEvidence ?? 0) + (b.fromEvidence ?? 0);
-  for (const a of reach.pool) for (const b of others) for (const r of [...combine(a, b).map((t) => ({ ...t, fromEvidence: evidence(a, b) })), ...combine(b, a).map((t) => ({ ...t, fromEvidence: evidence(a, b) }))]) add(r);
+  for (const a of reach.pool)
+    for (const b of others) for (const r of [...combine(a, b).map((t) => ({ ...t, fromEvidence: evidence(a, b) })), ...combine(b, a).map((t) => ({ ...t, fromEvidence: evidence(a, b) }))]) add(r);
   return reach;
 }
 

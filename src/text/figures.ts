@@ -393,7 +393,12 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   if (derives(figure, hedged, { ...worked, anchors })) return true;
   // Where the answer holds this claim; a claim read alone (claimAt < 0) is its own text.
   const [text, at] = claimAt < 0 ? [claim, figure] : [answer, { start: claimAt + figure.start, end: claimAt + figure.end }];
-  return chainDerives(figure, hedged, worked.pool, chainAnchors(text, at, claimAt < 0 ? findFigures(claim).filter((f) => worked.written.some((w) => sameFigure(w, f))) : worked.written, worked.derived));
+  return chainDerives(
+    figure,
+    hedged,
+    worked.pool,
+    chainAnchors(text, at, claimAt < 0 ? findFigures(claim).filter((f) => worked.written.some((w) => sameFigure(w, f))) : worked.written, worked.derived),
+  );
 }
 
 /**
