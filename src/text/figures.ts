@@ -4,7 +4,7 @@ import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
 import { rateFactor, ratePeriodAfter } from './rates.js';
-import { chainDerives, type StatedPool, type Term, termOf, writtenCounts } from './chains.js';
+import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
 
 /**
  * Whether the evidence states a figure of a claim, or gives the operands it
@@ -405,14 +405,18 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
  * What a chain of arithmetic for the figure at `at` may rest on (chains.ts):
  * the supported figures and the counts and fractions the answer writes in its
  * sentence and the one before ("£38 + £2.50 = £40.50 per ticket, £81 for
- * two"), and the figures it worked out anywhere.
+ * two"), and the figures it worked out anywhere; and the figure's own sentence,
+ * whose words say which operations the answer makes (chains.ts, signalledOps).
  */
-function chainAnchors(text: string, at: { start: number; end: number }, written: readonly Figure[], derived: readonly Figure[]): Term[] {
+function chainAnchors(text: string, at: { start: number; end: number }, written: readonly Figure[], derived: readonly Figure[]): ChainNear {
   const sentences = splitSentences(text);
   const i = sentences.findIndex((s) => s.start <= at.start && at.end <= s.end);
   const near = i < 0 ? { start: 0, end: text.length } : { start: sentences[Math.max(0, i - 1)]!.start, end: sentences[i]!.end };
   const inNear = (f: Figure) => near.start <= f.start && f.end <= near.end && f.start !== at.start;
-  return [...written.filter(inNear), ...derived.filter((f) => f.start !== at.start)].map(termOf).concat(writtenCounts(text.slice(near.start, near.end)));
+  return {
+    anchors: [...written.filter(inNear), ...derived.filter((f) => f.start !== at.start)].map(termOf).concat(writtenCounts(text.slice(near.start, near.end))),
+    sentence: i < 0 ? text : sentences[i]!.text,
+  };
 }
 
 /**
