@@ -81,7 +81,7 @@ function combine(a: Term, b: Term, allowed: ReadonlySet<Op>): Term[] {
  * dozen amounts reaches most round amounts by some sum, difference or product,
  * so an operation the answer does not say it makes is a coincidence ("$6" and
  * "five" make the "$30" a number-flip writes for "$25"; "45p" less "5p" the
- * "40p" it writes for "45p"). A sum says "plus", "add" or "together"; a
+ * "40p" it writes for "45p"). A sum says "plus", "add", "together" or "with the booking fee"; a
  * difference "less", "minus", "leaves" or "remaining" ("less than" is a
  * comparison); a product a count word, "times", "×", "for 10" or "10 months
  * of", "twice" or a fraction; a quotient "each", "split", "divided" or "/"; a
@@ -106,7 +106,7 @@ export function signalledOps(sentence: string): ReadonlySet<Op> {
 }
 
 const RESULT = /\b(?:comes?\s+to|came\s+to|works?\s+out|worked\s+out|in\s+total|totals?|totalling|altogether|in\s+all|overall)\b|=/i;
-const SUM = /\b(?:plus|adds?|added|adding|on\s+top|combined|together|sum)\b|\+/i;
+const SUM = /\b(?:plus|adds?|added|adding|on\s+top|combined|together|sum|including|(?:with|and)\s+(?:the|a|an|its|your)\s+(?:\w+\s+)?(?:fee|charge|surcharge|supplement|tax|VAT|deposit))\b|\+/i;
 const DIFFERENCE =
   /\b(?:less(?!\s+than)|minus|leaves?|leaving|left|remaining|remains?|deduct(?:s|ed|ing)?|after\s+(?:the|a|your)\s+\S+\s+(?:fee|charge|deduction|discount)|off|back|refunds?|refunded|saves?|saving|cheaper|fewer(?!\s+than)|difference|short)\b|\u2212/i;
 const COUNT_WORDS = 'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both';
