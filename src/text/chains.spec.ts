@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { statesFigureAt } from './mismatches.js';
+import { signalledOps, writtenCounts } from './chains.js';
 import type { SupportPassage } from './claims.js';
 
 /** Whether the figure written `figure` in the answer's sentence `claim` is supported, with the evidence and the question given. */
@@ -69,5 +70,24 @@ describe('figures worked out by a short chain of arithmetic', () => {
     const evidence = ['Use for no more than 7 days.', 'Stop if symptoms have not improved within 7 days.'];
     const answer = 'Use it for no more than 14 days, and stop if symptoms have not improved within 7 days.';
     expect(supported(answer, answer, '14 days', evidence, 'How long can I use it?')).toBe(false);
+  });
+
+  it.each([
+    ['A private car is paid 45p per mile for the first 10,000 miles and 25p per mile after that.', ['clock']],
+    ['Additional credits are $25 each, or $20 on an annual contract.', ['quotient']],
+    ['Cash withdrawals cost an extra £1.50 per withdrawal.', []],
+    ['You pay less than £10 a month.', []],
+    ['With the booking fee that is £81 for two, less the 10% resale fee.', ['difference', 'product', 'share', 'sum']],
+    ['Three exchanges at £4 is £12.', ['product']],
+    ['Arriving at 6.20pm makes you 20 minutes late.', ['clock']],
+    ['The £43 rate is halved, making it £21.50.', ['product', 'quotient']],
+    ['Ten months of £25.00 comes to £250.00.', ['product', 'sum']],
+  ])('signals in "%s": %j', (sentence, ops) => {
+    expect([...signalledOps(sentence)].sort()).toEqual(ops);
+  });
+
+  it('reads "the quarter" as a period, "a quarter" and "half" as fractions', () => {
+    expect(writtenCounts('That comes to £82.00 for the quarter.')).toEqual([]);
+    expect(writtenCounts('A quarter of it, or half.').map((c) => c.value)).toEqual([0.25, 0.5]);
   });
 });
