@@ -151,6 +151,14 @@ describe('number-flip', () => {
     expect(numberFlip.invalidReason!(elsewhere, { start: 21, end: 22, replacement: '3' })).toBeNull();
   });
 
+  it('keeps flips whose new value only an operation the sentence does not make reaches ("45p" to "40p" or "50p", 45p and 5p)', () => {
+    const evidence =
+      'Business mileage in a private car is paid at 45p per mile for the first 10,000 miles in a tax year and 25p per mile after that. Passengers add 5p per mile for each colleague carried.';
+    const f = textFixture({ task: 'How is business mileage paid?', artifact: 'A private car is paid 45p per mile for the first 10,000 miles in a tax year and 25p per mile after that.', evidence });
+    const kept = [...numberFlip.candidates(f)].filter((c) => numberFlip.invalidReason!(f, c) === null).map((c) => c.replacement);
+    expect(kept).toEqual(expect.arrayContaining(['40', '50', '30']));
+  });
+
   it('rejects a flip of a number the evidence never states', () => {
     const f = textFixture({ artifact: 'Employees accrue 28 days of leave.', evidence: 'Employees accrue their leave in full each year.' });
     const [c] = numberFlip.candidates(f);

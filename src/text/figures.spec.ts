@@ -353,6 +353,37 @@ describe('figures the answer works out', () => {
       artifact: 'A checked bag costs €35 online, and €70 at the airport.',
       ok: false,
     },
+    {
+      name: 'no difference of two rates the sentence does not take',
+      task: 'How is business mileage paid?',
+      evidence: [
+        'Business mileage in a private car is paid at 45p per mile for the first 10,000 miles in a tax year and 25p per mile after that.',
+        'Passengers add 5p per mile for each colleague carried.',
+      ],
+      artifact: 'A private car is paid 40p per mile for the first 10,000 miles in a tax year and 25p per mile after that.',
+      ok: false,
+    },
+    {
+      name: 'no product with a count the sentence does not multiply by',
+      task: 'What does the Plus plan cost?',
+      evidence: ['The Plus plan costs $6 per user per month.', 'A team of five users gets priority support.'],
+      artifact: 'A team of five users gets priority support. The Plus plan costs $30 per user per month.',
+      ok: false,
+    },
+    {
+      name: 'a difference the sentence takes',
+      task: 'How is business mileage paid for a passenger-free trip?',
+      evidence: ['A private car is reimbursed at 45p per mile.', 'A passenger supplement of 5p per mile is paid for each colleague carried.'],
+      artifact: 'The 45p per mile includes no passenger supplement: 45p less the 5p supplement leaves 40p for the car.',
+      ok: true,
+    },
+    {
+      name: 'a period between two times the answer says it is late by',
+      task: 'I collected my son at 6.20pm. What will I be charged?',
+      evidence: ['Children must be collected by 6.00pm.', 'Late collection is charged at £15 for every 15 minutes or part of 15 minutes.'],
+      artifact: 'Children must be collected by 6.00pm. Arriving at 6.20pm makes you 20 minutes late.',
+      ok: true,
+    },
   ])('$name: supported $ok', ({ task, evidence, artifact, ok }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(!ok);
   });

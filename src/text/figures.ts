@@ -4,6 +4,7 @@ import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
 import { rateFactor, ratePeriodAfter } from './rates.js';
+import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
 
 /**
  * Whether the evidence states a figure of a claim, or gives the operands it
@@ -388,7 +389,34 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   if (worked.derived.some((d) => sameFigure(d, figure) && (claimAt < 0 || d.start < claimAt || d.start >= claimAt + claim.length))) return true;
   const local = findFigures(claim).filter((f) => f.start !== figure.start);
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
-  return derives(figure, hedgedAt(claim, figure.start), { ...worked, anchors });
+  const hedged = hedgedAt(claim, figure.start);
+  if (derives(figure, hedged, { ...worked, anchors })) return true;
+  // Where the answer holds this claim; a claim read alone (claimAt < 0) is its own text.
+  const [text, at] = claimAt < 0 ? [claim, figure] : [answer, { start: claimAt + figure.start, end: claimAt + figure.end }];
+  return chainDerives(
+    figure,
+    hedged,
+    worked.pool,
+    chainAnchors(text, at, claimAt < 0 ? findFigures(claim).filter((f) => worked.written.some((w) => sameFigure(w, f))) : worked.written, worked.derived),
+  );
+}
+
+/**
+ * What a chain of arithmetic for the figure at `at` may rest on (chains.ts):
+ * the supported figures and the counts and fractions the answer writes in its
+ * sentence and the one before ("£38 + £2.50 = £40.50 per ticket, £81 for
+ * two"), and the figures it worked out anywhere; and the figure's own sentence,
+ * whose words say which operations the answer makes (chains.ts, signalledOps).
+ */
+function chainAnchors(text: string, at: { start: number; end: number }, written: readonly Figure[], derived: readonly Figure[]): ChainNear {
+  const sentences = splitSentences(text);
+  const i = sentences.findIndex((s) => s.start <= at.start && at.end <= s.end);
+  const near = i < 0 ? { start: 0, end: text.length } : { start: sentences[Math.max(0, i - 1)]!.start, end: sentences[i]!.end };
+  const inNear = (f: Figure) => near.start <= f.start && f.end <= near.end && f.start !== at.start;
+  return {
+    anchors: [...written.filter(inNear), ...derived.filter((f) => f.start !== at.start)].map(termOf).concat(writtenCounts(text.slice(near.start, near.end))),
+    sentence: i < 0 ? text : sentences[i]!.text,
+  };
 }
 
 /**
@@ -416,14 +444,35 @@ interface Working {
   asked: Figure[];
   written: Figure[];
   derived: Figure[];
+  /** The evidence's and task's figures and the task's counts, as one fixture's operands for a chain of arithmetic (chains.ts). */
+  pool: StatedPool;
 }
 
 /** The figures an answer writes that the evidence or task states, or that it works out from those (to a fixed point: a chain the answer writes step by step). */
 function workedFigures(answer: string, passage: SupportPassage): Working {
+  const key = `${answer}\u0000${passage.restated.join('\u0001')}\u0000${passage.evidence.join('\u0001')}`;
+  let worked = workingCache.get(key);
+  if (!worked) {
+    if (workingCache.size >= FIGURE_CACHE_SIZE) workingCache.clear();
+    worked = readWorking(answer, passage);
+    workingCache.set(key, worked);
+  }
+  return worked;
+}
+
+/** Every figure of an answer asks what the answer works out: that is read once per answer and passage. */
+const workingCache = new Map<string, Working>();
+
+function readWorking(answer: string, passage: SupportPassage): Working {
   // The question's own figures (the case: "20 days ago"), not an acceptance plan's, which restate the answer.
   const questions = passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!);
   const asked = [...questions.flatMap(findFigures), ...questions.flatMap(writtenProducts)];
   const stated = [...passage.evidence.flatMap(findFigures), ...passage.evidence.flatMap(writtenProducts), ...asked];
+  const pool: StatedPool = {
+    key: `${passage.restated.join('\u0001')}\u0000${passage.evidence.join('\u0001')}`,
+    evidence: () => [...passage.evidence.flatMap(findFigures), ...passage.evidence.flatMap(writtenProducts)],
+    asked: () => [...asked.map(termOf), ...questions.flatMap(writtenCounts)],
+  };
   const all = findFigures(answer);
   const sentences = splitSentences(answer);
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
@@ -434,14 +483,15 @@ function workedFigures(answer: string, passage: SupportPassage): Working {
     for (const f of all) {
       if (written.includes(f)) continue;
       const local = written.filter((w) => sentenceOf(w) === sentenceOf(f));
-      if (derives(f, hedgedAt(answer, f.start), { written, stated, asked, anchors: [...local, ...derived] })) {
+      const hedged = hedgedAt(answer, f.start);
+      if (derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) || chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))) {
         written.push(f);
         derived.push(f);
         grew = true;
       }
     }
   }
-  return { stated, asked, written, derived };
+  return { stated, asked, written, derived, pool };
 }
 
 /** A calendar date as year (if written), month and day (if written), read from a date's key. */
