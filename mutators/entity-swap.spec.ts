@@ -72,6 +72,18 @@ describe('entity-swap', () => {
       expected: [],
     },
     {
+      name: "an operator's initials before a compound for another operator of that compound, never a fare that qualifies its first noun",
+      artifact: 'You can get it replaced at a WVR ticket office.',
+      evidence: 'Lost tickets are replaced at a WVR ticket office. You can buy an Off-Peak ticket after 09:30. You can buy an Anytime ticket all day. A Northern ticket office sells them too.',
+      expected: ['You can get it replaced at a Northern ticket office.'],
+    },
+    {
+      name: 'a name whose first sound the indefinite article before the site fits, and none it does not',
+      artifact: 'Returns go through a Kelvin Desk today.',
+      evidence: 'Returns go through a Kelvin Desk today. Exchanges go through the Orbit Desk and the Harbour Desk.',
+      expected: ['Returns go through a Harbour Desk today.', 'Returns go through a Help Desk today.', 'Returns go through a Service Desk today.'],
+    },
+    {
       name: 'no name its acronym follows',
       artifact: 'File a Property Irregularity Report (PIR) at the desk.',
       evidence: 'File a Property Irregularity Report (PIR) at the desk. Use the Damage Report for damage.',

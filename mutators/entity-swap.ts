@@ -1,4 +1,5 @@
 import type { TextFixture } from '../src/fixtures/types.js';
+import { articleAgrees } from '../src/text/articles.js';
 import { containsWords, findEntities, replacedInSentence, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
 import { nameStated } from '../src/text/mismatches.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
@@ -15,7 +16,9 @@ const ALTERNATIVES_PER_SITE = 4;
  * head word, "Disruption Desk" for "Transfer Desk"), taken from the fixture
  * itself, those the evidence names first: a worker who mixes up two plans the
  * document compares makes an honest mistake; else a stand-in of that role
- * (src/text/entities.ts). Months and weekdays are date-shift's.
+ * (src/text/entities.ts). An indefinite article before the name must fit the
+ * new one ("a Northern", "an LNER"), else the site is skipped for it. Months
+ * and weekdays are date-shift's.
  */
 export const entitySwap: TextMutator = {
   name: 'entity-swap',
@@ -33,7 +36,8 @@ export const entitySwap: TextMutator = {
       const family = [...(families.get(entity.text) ?? [])];
       // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
       const standIns = sameEntityType(entity, entity) && family.length === 0 ? standInsFor(entity.role) : [];
-      const alternatives = [...family, ...named, ...standIns].filter((other) => !overlaps(other, entity.text));
+      // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
+      const alternatives = [...family, ...named, ...standIns].filter((other) => !overlaps(other, entity.text) && articleAgrees(fixture.artifact, entity.start, other));
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }

@@ -51,6 +51,16 @@ describeTextMutator(
     { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
     {
+      name: 'a relative clause of a statement, not of advice',
+      artifact: 'Stored goods fall under the home contents policy that covers the flat.',
+      kept: ['Stored goods fall under the home contents policy that does not cover the flat.'],
+    },
+    {
+      name: 'a consequence of no restriction',
+      artifact: 'The ticket was lost in the post, so it can be replaced.',
+      kept: ['The ticket was lost in the post, so it cannot be replaced.'],
+    },
+    {
       name: '"won\'t be able to" to "will be able to", as "may not" in the evidence',
       artifact: "While the freeze is in place you won't be able to use the facilities.",
       evidence: 'While your membership is frozen you may not use any facilities.',
@@ -65,6 +75,16 @@ describeTextMutator(
   ],
   [
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
+    ...[
+      ['"only once ..., so"', "Paper season tickets are replaced only once in any 12 months. So a second loss can't be replaced."],
+      ['"at most ... That means"', "A paper season ticket is replaced at most once a year. That means a second loss can't be replaced."],
+      ['"no more than ... Therefore"', 'Guests may stay no more than 14 nights. Therefore a longer stay is not allowed.'],
+    ].map(([limit, artifact]) => ({ name: `the consequence of a restriction the answer states (${limit}): reversed, it contradicts it`, artifact: artifact! })),
+    ...[
+      ['"use a X that covers"', 'For storage, use a home contents policy that covers goods in storage.'],
+      ['"check you have a X that covers"', 'Check you have a home contents policy that covers goods in storage.'],
+      ['"your best option is a X that covers"', 'Your best option is a home contents policy that covers goods in storage.'],
+    ].map(([advice, artifact]) => ({ name: `a relative clause qualifying what advice recommends (${advice})`, artifact: artifact! })),
     { name: 'a claim of an answer that opens with a reply ("Yes.")', artifact: 'Yes. The Tech Desk will contact the maker for you.' },
     { name: 'a claim of an answer that opens with "Unfortunately not."', artifact: 'Unfortunately not. Refunds are not available after 15 days.' },
     { name: 'a claim given with its reason ("because")', artifact: 'The Tech Desk will contact the maker because the set is large.' },

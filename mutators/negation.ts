@@ -1,4 +1,4 @@
-import { findNumbers, type Piece, sentenceAround } from '../src/text/claims.js';
+import { findNumbers, type Piece, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { readSentences } from '../src/text/nlp.js';
 import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from '../src/text/polarity.js';
 import { supportingSentence } from './text-support.js';
@@ -100,6 +100,51 @@ function nounPhrases(text: string): Set<string> {
   return phrases;
 }
 
+/** A restriction an answer states: a reversal of what follows from it ("so a second loss can't be replaced") contradicts it. */
+const LIMITING = /\b(?:only|at most|no more than|not more than|no later than|a maximum of|limited to|up to)\b/i;
+
+/** The words that open a consequence of what came before: ", so", "therefore", "which means". */
+const CONSEQUENCE = /(?:^|[,;:\u2013\u2014-]\s*|\band\s+)(?:so|therefore|thus|hence|as a result)\b|\b(?:which|this|that|it) means\b|,\s*meaning\b/gi;
+
+/**
+ * Whether the polarity stands in the consequence of a restriction the answer
+ * states ("replaced only once in any 12 months, so a second loss can't be
+ * replaced"; "at most once a year. That means ..."): reversed, the consequence
+ * no longer follows and the answer contradicts itself. The restriction before
+ * the consequence's opening words, or in the sentence before when they open
+ * the claim.
+ */
+function consequenceOfLimit(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  const before = artifact.slice(claim.start, p.start);
+  const opening = [...before.matchAll(CONSEQUENCE)].at(-1);
+  if (!opening) return false;
+  if (LIMITING.test(before.slice(0, opening.index))) return true;
+  const previous = splitSentences(artifact)
+    .filter((s) => s.end <= claim.start)
+    .at(-1);
+  return !before.slice(0, opening.index).trim() && previous !== undefined && LIMITING.test(previous.text);
+}
+
+/** The words that recommend a thing: "use", "choose", "check you have" a thing "that covers ...", "your best option is", "you should", "it's worth". */
+const RECOMMENDS: ReadonlySet<string> = new Set(
+  'use choose check pick get buy find consider recommend ensure need want look opt go ask take have select prefer option choice best should worth'.split(' '),
+);
+
+/**
+ * Whether the polarity opens a relative clause that qualifies the object of a
+ * recommendation ("use a home contents policy that covers goods in storage"):
+ * the clause says why the thing is recommended, so reversed ("that doesn't
+ * cover") the advice contradicts itself.
+ */
+function qualifiesRecommended(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  const before = artifact.slice(claim.start, p.start);
+  const relative = /\b(?:that|which)\s+$/i.exec(before);
+  if (!relative) return false;
+  const tokens = readSentences(before.slice(0, relative.index)).flatMap((s) => s.tokens);
+  // By lemma whatever the tag: the model reads an imperative "use" after a comma as a noun.
+  return tokens.some((t) => RECOMMENDS.has(t.lemma));
+}
+
 /**
  * Whether reversing the polarity at [start, end) of the artifact would leave
  * its sentence, the next, or the rest of the answer arguing with itself: an
@@ -113,6 +158,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
+  if (consequenceOfLimit(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
   if (OPENING_REPLY.test(artifact) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;

@@ -106,11 +106,20 @@ function tokenAt(text: string, offset: number): Token | undefined {
   return undefined;
 }
 
-/** The common noun a name qualifies, written right after it ("the Business plan", "Classic fares"): its lemma, or "". */
+/**
+ * The common noun a name qualifies, written right after it ("the Business
+ * plan", "Classic fares"): its lemma, or "". Of a compound, its head, the
+ * last noun: "a WVR ticket office" names an office (its operator), not a
+ * ticket, so no fare ("an Off-Peak ticket") stands in for it.
+ */
 function qualifiedNoun(text: string, end: number): string {
   if (text[end] !== ' ') return '';
-  const next = tokenAt(text, end + 1);
-  return next && next.pos === 'NOUN' && /^[a-z]+$/.test(next.text) ? next.lemma : '';
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  let at = tokens.findIndex((t) => t.start === end + 1);
+  const isNoun = (t: Token | undefined) => t !== undefined && t.pos === 'NOUN' && /^[a-z]+$/.test(t.text);
+  if (at < 0 || !isNoun(tokens[at])) return '';
+  while (isNoun(tokens[at + 1]) && tokens[at + 1]!.start === tokens[at]!.end + 1) at++;
+  return tokens[at]!.lemma;
 }
 
 /** Capitalised function words: never the start of a name, wherever they stand. */

@@ -21,6 +21,11 @@ describe('brokenRelation', () => {
     ['a sum of periods', 'The trial lasts 14 days and the notice 7 days, 21 days in all.', '7 days', '5 days'],
     ['the elapsed time of the question against a window', 'You have 45 days to appeal, so 15 days are left.', '45 days', '60 days', 'I was refused 30 days ago.'],
     ['a unit change that breaks a count of days', 'You have 45 days to appeal, so 15 days are left.', '45 days', '45 working days', 'I was refused 30 days ago.'],
+    ['a divisor of a written chain, to the penny', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '365', '370'],
+    ['a price of a written chain', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '£98', '£99'],
+    ['the result of a written chain', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '£3.22', '£3.52'],
+    ['an addend of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '£8', '£9'],
+    ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
   ])('refuses %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBe(BREAKS_ARITHMETIC);
   });
@@ -44,6 +49,8 @@ describe('brokenRelation', () => {
     ['days made working days where a comparison still holds as written', 'Refunds are given within 14 days of purchase.', '14 days', '14 working days', 'I bought it 9 days ago.'],
     ['a frequency that is no ratio ("twice daily" is not twice the other dose)', 'Take 5 mg twice daily, or 2.5 mg twice daily under 60 kg.', '2.5 mg', '3 mg'],
     ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
+    ['a figure of a written chain that never held', 'That is £8 + 10 × £6.00 = £70.', '£8', '£9'],
+    ['a range written with a hyphen, no subtraction', 'Delivery takes 5-10 days = a fortnight at most.', '5', '6'],
   ])('keeps %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBeNull();
   });

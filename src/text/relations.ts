@@ -106,12 +106,69 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       const operands: Operands = { written: near, stated: asked, asked, anchors };
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '');
     });
+    // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), where the chain holds.
+    for (const result of writtenChains(answer)) if (!worked.includes(result)) worked.push(result);
     workedCache.set(key, worked);
   }
   return worked;
 }
 
 const workedCache = new Map<string, Figure[]>();
+
+/** The signs of a written operation, by what they do: "x" and "-" only between spaces ("5-10 days" is a range, "2x" a count). */
+const OPERATOR = /^\s*([+×*÷/−–]|\s[x-]\s)\s*$/;
+const EQUALS = /^\s*[=≈]\s*$/;
+
+/**
+ * The results of the chains of operations an answer writes out, each figure
+ * as findFigures reads it, joined by operation signs and an equals sign
+ * ("£98 × 12 ÷ 365 = £3.22", "£8 + 10 × £6.00 = £68"), that hold: worked
+ * with the usual precedence (× and ÷ before + and −), to the precision the
+ * result is written in (an amount in pounds and pence to the penny). A
+ * reader redoes each one, so a change to any of its figures that breaks it
+ * leaves the answer at odds with itself. A chain with a share in it ("20% ×
+ * £900") is left to the one-step reading.
+ */
+function writtenChains(answer: string): Figure[] {
+  const figures = findFigures(answer).filter((f) => f.kind !== CLOCK);
+  const results: Figure[] = [];
+  let operands: Figure[] = [];
+  let signs: string[] = [];
+  for (const [i, f] of figures.entries()) {
+    operands.push(f);
+    const next = figures[i + 1];
+    const gap = next ? answer.slice(f.end, next.start) : '';
+    const sign = OPERATOR.exec(gap)?.[1]?.trim();
+    if (next && sign) {
+      signs.push(sign);
+      continue;
+    }
+    if (next && signs.length > 0 && EQUALS.test(gap) && !operands.some((o) => o.kind === '%') && next.kind !== '%') {
+      const value = evaluate(
+        operands.map((o) => o.value),
+        signs,
+      );
+      if (value !== null && Math.abs(value - next.value) < 0.5 * 10 ** -next.decimals + 1e-9) results.push(next);
+    }
+    operands = [];
+    signs = [];
+  }
+  return results;
+}
+
+/** A chain of values and the signs between them, × and ÷ before + and −; null when it divides by zero. */
+function evaluate(values: readonly number[], signs: readonly string[]): number | null {
+  const terms: number[] = [values[0]!];
+  for (const [i, sign] of signs.entries()) {
+    const value = values[i + 1]!;
+    if (sign === '×' || sign === '*' || sign === 'x') terms.push(terms.pop()! * value);
+    else if (sign === '÷' || sign === '/') {
+      if (value === 0) return null;
+      terms.push(terms.pop()! / value);
+    } else terms.push(sign === '+' ? value : -value);
+  }
+  return terms.reduce((sum, term) => sum + term, 0);
+}
 
 /**
  * The steps a reader redoes that the support analysis does not need (the
