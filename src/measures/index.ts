@@ -1,7 +1,6 @@
 import { isLoaded } from '../baseline/load.js';
 import { z } from 'zod';
 import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
-import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { ResultSink } from '../results/sink.js';
 import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate.js';
@@ -21,6 +20,7 @@ import {
   type PassScope,
   type Rank,
   type RunScope,
+  type ThresholdsRun,
   type UnionToIntersection,
 } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
@@ -81,9 +81,25 @@ export const thresholdsSchema = z.strictObject(thresholdsShape()) as unknown as 
 export type Thresholds = z.infer<typeof thresholdsSchema>;
 
 /** What every measure's piece finds wrong in the thresholds against the run (a condition or mutator it lacks), with paths under `thresholds`. */
-export function measureThresholdProblems(thresholds: Thresholds, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }> {
+export function measureThresholdProblems(thresholds: Thresholds, run: ThresholdsRun): Array<{ path: Array<string | number>; message: string }> {
   return MEASURES.flatMap((m) => m.thresholds?.problems?.(thresholds, run) ?? []);
 }
+
+/**
+ * The threshold keys that configure gates (the per-critic measures' and the tables'; `gate` and the run-level
+ * measures' keys gate nothing), each by the name its gates carry: the key, or what its member's `gateNames` says.
+ */
+const GATED_KEYS: ReadonlyMap<string, string> = new Map(
+  [...TABLE_MEASURES, ...CRITIC_MEASURES].flatMap((m: AnyTablesMeasure | AnyCriticMeasure) =>
+    Object.keys(m.thresholds?.shape ?? {}).map((key) => [m.thresholds?.gateNames?.[key] ?? key, key] as const),
+  ),
+);
+
+/** Whether a threshold key configures gates (a per-critic measure's or the tables'). */
+export const configuresGates = (key: string): boolean => [...GATED_KEYS.values()].includes(key);
+
+/** The threshold key a gate belongs to, as its member names its gates (`positive-control` is positiveControl's, `maxYield.are-you-sure` maxYield's); undefined for none. */
+export const thresholdKeyOf = (gateName: string): string | undefined => GATED_KEYS.get(gateName.split('.')[0]!);
 
 /** The measures' threshold keys that take a single value (`--threshold KEY=VALUE`): those without a field override. */
 export function scalarOverrides(): string[] {

@@ -91,7 +91,10 @@ export const regression = criticMeasure({
         mutators.includes(name) ? [] : [{ path: ['maxRegression', 'rows', i], message: `unknown mutator "${name}"; use pooled, per-mutator or mutator names (${mutators.join(', ')})` }],
       );
     },
+    // The specimen's baseline caught every mutant; the run misses 2 of 6 (one-sided p 0.25).
+    examples: { maxRegression: { pass: { margin: 0.5, minPairs: 5 }, fail: { margin: 0, alpha: 0.5, minPairs: 5 } } },
   },
+  specimen: { baseline: ({ role }) => (role === 'mutant' ? 'FAIL' : 'PASS') },
   gates: {
     // After every other gate of the critic.
     rank: 1000,
