@@ -29,6 +29,8 @@ export const anchoring = tablesMeasure({
   },
   specimen: traceSpecimen(),
   gates: {
+    // The drop is measured with the worker's trace.
+    conditions: () => [ANCHORING_CONDITION],
     rank: 30,
     evaluate(tables, thresholds, scope) {
       const threshold = thresholds.maxAnchoringDrop;

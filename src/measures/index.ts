@@ -2,6 +2,7 @@ import { isLoaded } from '../baseline/load.js';
 import { z } from 'zod';
 import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
 import type { Gate } from '../gates/gate.js';
+import { SEALED_CONDITION } from '../requests/conditions/index.js';
 import type { ResultSink } from '../results/sink.js';
 import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -101,6 +102,20 @@ export const configuresGates = (key: string): boolean => [...GATED_KEYS.values()
 /** The threshold key a gate belongs to, as its member names its gates (`positive-control` is positiveControl's, `maxYield.are-you-sure` maxYield's); undefined for none. */
 export const thresholdKeyOf = (gateName: string): string | undefined => GATED_KEYS.get(gateName.split('.')[0]!);
 
+/**
+ * The conditions a critic's gate measured: as the member that owns it says (the anchoring drop's trace, a regression's
+ * regressed rows, none in particular for the verdict rate), else its paired effect's condition, else clean.
+ */
+export function gateConditions(gate: Gate, critic: object): string[] {
+  const key = thresholdKeyOf(gate.name);
+  const owns = (m: { thresholds?: { shape: object } | undefined }) => key !== undefined && key in (m.thresholds?.shape ?? {});
+  const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).find(owns)?.gates?.conditions;
+  if (ofTables) return ofTables(gate);
+  const member = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).find(owns);
+  if (member?.gates?.conditions) return member.gates.conditions(gate, criticFigure(member, critic));
+  return gate.effect ? [gate.effect.condition] : [SEALED_CONDITION];
+}
+
 /** The measures' threshold keys that take a single value (`--threshold KEY=VALUE`): those without a field override. */
 export function scalarOverrides(): string[] {
   return MEASURES.flatMap((m) => Object.keys(m.thresholds?.shape ?? {}).filter((key) => !m.thresholds?.overrides?.[key]));
@@ -177,10 +192,10 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
-export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
+export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html' | 'summary', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
   const view: CriticView = { ...shown, figureOf: (m) => criticFigure(m, critic) };
   const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
-    const sections = m[output];
+    const sections = output === 'summary' ? undefined : m[output];
     return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(view.tables, view) as Out }));
   });
   const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {

@@ -226,8 +226,11 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   thresholds?: ThresholdsPiece<Shape>;
   /** A scripted run on which it has data (the specs run every member on its own). */
   specimen?: Specimen;
-  /** Its gates, in their rank among the critic's gates. */
-  gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
+  /**
+   * Its gates, in their rank among the critic's gates; `conditions`, the conditions a failed gate of it measured
+   * (mutation.html's hint names them), when not its effect's condition or else clean.
+   */
+  gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[]; conditions?(gate: Gate, figure: Figure): string[] };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
   /** Its note on the report's first line, at its rank among the measures' notes. */
@@ -236,10 +239,11 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   junit?: { properties(figure: Figure): Record<string, string> };
   /** Its piece of the critic's card among report.html's gates, after the gates table, at its rank among the measures' pieces. */
   card?: { rank: Rank; render(figure: Figure): string };
-  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md). */
+  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md); `summary` is the CI step summary's, after the critic's gates. */
   terminal?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
   markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
   html?: Section<Figure, string> | Array<Section<Figure, string>>;
+  summary?: Section<Figure, string[]>;
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */
@@ -312,7 +316,8 @@ export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never
   thresholds?: ThresholdsPiece<Shape>;
   /** As a per-critic measure's. */
   specimen?: Specimen;
-  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
+  /** As a per-critic measure's. */
+  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[]; conditions?(gate: Gate): string[] };
   warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
   /** Its sections of each output: one, or several at their ranks (the catch-rate table and the flaky items in report.md). */
   terminal?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;

@@ -49,6 +49,9 @@ const maxRegressionShape = z
  * pair by pair, the rows that worsened, the items that flipped, and the `maxRegression` gate (a no-data warning without
  * a baseline; failing no-data when the recorded one is gone or changed).
  */
+/** Flipped items shown per critic in the step summary. */
+const FLIPPED_IN_SUMMARY = 5;
+
 export const regression = criticMeasure({
   key: 'regression',
   rank: 120,
@@ -98,6 +101,8 @@ export const regression = criticMeasure({
   gates: {
     // After every other gate of the critic.
     rank: 1000,
+    // The conditions of the rows that regressed.
+    conditions: (_gate, { regression }) => regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [],
     evaluate({ regression }, thresholds, scope) {
       const margin = regressionOptions(thresholds.maxRegression).margin;
       if (scope.baseline) {
@@ -134,6 +139,28 @@ export const regression = criticMeasure({
             `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
           ),
         );
+      }
+      return out;
+    },
+  },
+  summary: {
+    rank: 10,
+    /** The regressed rows, and the first items flipped for the worse with their diffs. */
+    render({ regression, flipped }) {
+      const out: string[] = [];
+      for (const row of regression?.rows.filter(isGated).filter((r) => r.regressed) ?? []) {
+        out.push(
+          '',
+          `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`,
+        );
+      }
+      const worse = flipped.filter((f) => f.regression);
+      if (worse.length) {
+        out.push('', `${worse.length} item${worse.length > 1 ? 's' : ''} flipped for the worse${worse.length > FLIPPED_IN_SUMMARY ? ` (first ${FLIPPED_IN_SUMMARY}; all in report.md)` : ''}:`);
+        for (const f of worse.slice(0, FLIPPED_IN_SUMMARY)) {
+          out.push('', `- \`${f.itemId}\` ${f.mutator ?? 'original'} · ${f.fixtureId} · ${f.condition}`);
+          if (f.diff) out.push('', ...diffBlock(f.diff));
+        }
       }
       return out;
     },

@@ -16,6 +16,8 @@ export const verdictRate = tablesMeasure({
   thresholds: { rank: 80, shape, examples: { minVerdictRate: { pass: 0.5, fail: 0.95 } } },
   specimen: { answer: (item, condition) => (item.role === 'original' && item.fixture === 2 ? 'none' : specimenAnswer(item, condition)) },
   gates: {
+    // It counts every condition's reviews: none in particular.
+    conditions: () => [],
     // After the condition effects, before the positive control's.
     rank: 41,
     evaluate: (tables, thresholds) => verdictRateGates(tables, thresholds),
