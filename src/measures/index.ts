@@ -140,7 +140,7 @@ export interface CriticMeasured {
 /**
  * A critic's measures from its one pass over its results: every result feeds the shared counts and each measure's
  * sink at once; then the tables are made from the counts, the measures add what they read to them, and each figure,
- * its gates and its warnings are computed (docs/architecture.md, "Measures").
+ * its gates and its warnings are computed (docs/architecture.md, "Adding a measure").
  */
 export function measureCritic(scope: PassScope, results: Iterable<ReviewResult>, thresholds: Thresholds): CriticMeasured {
   // Replies are kept per item only for a baseline comparison's list of flipped items.
