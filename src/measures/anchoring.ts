@@ -11,11 +11,11 @@ import { specimenAnswer, tablesMeasure, type Specimen } from './measure.js';
  * `gate: lower-bound`, the pessimistic end of the interval). A run without the condition, or whose fixtures carry
  * no trace, has a no-data gate; a critic of artifacts that carry none while others do is gated on those others.
  */
-/** A run with the worker's trace on which the specimen's critic misses, with the trace, the mutants of the second fixture it caught clean. */
+/** A run with the worker's trace (the one condition that adds a key) on which the specimen's critic misses, with the trace, the mutants of the second fixture it caught clean. */
 export function traceSpecimen(): Specimen {
   return {
     conditions: ['clean', ANCHORING_CONDITION],
-    answer: (item, condition) => (condition === ANCHORING_CONDITION && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
+    answer: (item, condition) => (condition.contaminantKey && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
   };
 }
 

@@ -27,7 +27,7 @@ export const echo = criticMeasure<'echo', Record<string, EchoCell>>({
   key: 'echo',
   rank: 90,
   // The specimen's critic answers PASS to everything once told a prior reviewer passed it.
-  specimen: { conditions: ['clean', 'prior-pass'], answer: (item, condition) => (condition === 'prior-pass' ? 'PASS' : specimenAnswer(item, condition)) },
+  specimen: { conditions: ['clean', 'prior-pass'], answer: (item, condition) => (condition.pushes === 'pass' ? 'PASS' : specimenAnswer(item, condition)) },
   figure: (scope, _reading, thresholds: EchoThresholds) => echoCells(scope.items, scope.outcomes, scope.tables, scope.conditions, minDiscrimination(thresholds.positiveControl)),
   warnings: {
     rank: 20,

@@ -1,3 +1,4 @@
+import type { Condition } from '../requests/conditions/index.js';
 import type { FlippedItem } from '../baseline/compare.js';
 import type { Gate, RegressionMeasure } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
@@ -86,4 +87,31 @@ export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
       .map((l) => `  ${l}`),
     '  ```',
   ];
+}
+
+/** A rate as the sentence gives it ("53%"), null when every review under the condition failed. */
+export interface Rate {
+  value: string | null;
+  label: string;
+}
+
+/**
+ * The first measured rate in full (`head`), the others after it by label;
+ * the conditions with no data named apart at the end ("(no data with the
+ * worker's trace)"), or after `what` when none has data. Empty without rates.
+ */
+export function series(list: readonly Rate[], head: (first: Rate) => string, what: string): string {
+  const missing = list.filter((r) => r.value === null).map((r) => r.label);
+  const gap = missing.length ? `no data ${missing.join(', ')}` : '';
+  const [first, ...rest] = list.filter((r) => r.value !== null);
+  if (!first) return gap && `${what}: ${gap}`;
+  return [head(first), ...rest.map((r) => `${r.value} ${r.label}`)].join(', ') + (gap && ` (${gap})`);
+}
+
+/** One rate per condition the cells have, in the run's order. */
+export function rates(conditions: readonly Condition[], cells: Partial<Record<string, { n: number; rate: number }>>): Rate[] {
+  return conditions.flatMap((c) => {
+    const cell = cells[c.name];
+    return cell ? [{ value: cell.n ? percent(cell.rate) : null, label: c.label }] : [];
+  });
 }

@@ -2,7 +2,7 @@ import { isLoaded } from '../baseline/load.js';
 import { z } from 'zod';
 import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
 import type { Gate } from '../gates/gate.js';
-import { SEALED_CONDITION } from '../requests/conditions/index.js';
+import { SEALED_CONDITION, type Condition } from '../requests/conditions/index.js';
 import type { ResultSink } from '../results/sink.js';
 import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -206,6 +206,14 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html' | '
     });
   });
   return [...ofTables, ...ofFields];
+}
+
+/** The per-critic measures' clauses of a critic's summary sentence, in the registry's order (none empty). */
+export function sentenceClauses(critic: object, conditions: readonly Condition[]): string[] {
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
+    const clause = m.sentence?.clause(criticFigure(m, critic), conditions);
+    return clause ? [clause] : [];
+  });
 }
 
 /** The per-critic measures' notes on the report's first line, in rank order. */

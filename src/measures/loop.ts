@@ -13,7 +13,11 @@ export const loop = criticMeasure({
   key: 'loop',
   rank: 106,
   // The specimen's critic accepts every resubmission in a loop's second round.
-  specimen: { settings: { loop: { rounds: 2, falseFixShare: 0.5 } }, stored: ['loop-round-2'], answer: (item, condition) => (condition === 'loop-round-2' ? 'PASS' : specimenAnswer(item, condition)) },
+  specimen: {
+    settings: { loop: { rounds: 2, falseFixShare: 0.5 } },
+    stored: ['loop-round-2'],
+    answer: (item, condition) => (condition.name === 'loop-round-2' ? 'PASS' : specimenAnswer(item, condition)),
+  },
   reads: (scope) => (scope.settings.loop ? loopReading(scope.items) : undefined),
   figure: (scope, reading): LoopFigure | undefined => loopFigure(scope.items, reading, scope.settings.loop, scope.settings.seed),
   warnings: {

@@ -151,7 +151,7 @@ export interface Specimen {
   /** The critic's answer to an item under a condition: a verdict, `none` for a reply without one, null for no review. */
   answer?: SpecimenAnswer;
   /** What a review carries beside its verdict (its tool calls, its reply in the grammar's words). */
-  result?(item: SpecimenItem, condition: string, verdict: 'PASS' | 'FAIL' | null): Partial<ReviewResult>;
+  result?(item: SpecimenItem, condition: SpecimenCondition, verdict: 'PASS' | 'FAIL' | null): Partial<ReviewResult>;
 }
 
 /**
@@ -168,8 +168,14 @@ export interface SpecimenItem {
   mutant: number;
 }
 
+/**
+ * A condition as a specimen's critic sees it: the run's condition (what it adds, withholds or follows up), or only
+ * the name a result carries beside the run's (a loop's round). An answer reads what the condition does, not its name.
+ */
+export type SpecimenCondition = Pick<Condition, 'name'> & Partial<Condition>;
+
 /** A scripted critic's answer to an item under a condition. */
-export type SpecimenAnswer = (item: SpecimenItem, condition: string) => 'PASS' | 'FAIL' | 'none' | null;
+export type SpecimenAnswer = (item: SpecimenItem, condition: SpecimenCondition) => 'PASS' | 'FAIL' | 'none' | null;
 
 /** The thresholds a measure reads: its own piece and the shared `gate` mode (a measure reading another's key types it itself: echo reads the positive control's minDiscrimination). */
 export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
@@ -244,6 +250,8 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
   html?: Section<Figure, string> | Array<Section<Figure, string>>;
   summary?: Section<Figure, string[]>;
+  /** Its clause of the critic's summary sentence, after the false alarms (src/reports/summary.ts); '' for none. */
+  sentence?: { clause(figure: Figure, conditions: readonly Condition[]): string };
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */

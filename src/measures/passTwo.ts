@@ -10,7 +10,7 @@ export const passTwo = criticMeasure({
   // The specimen's critic withdraws its catches of the second fixture's mutants once the author's explanation is revealed.
   specimen: {
     conditions: ['clean', 'reveal-trace'],
-    answer: (item, condition) => (condition === 'reveal-trace' && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
+    answer: (item, condition) => (condition.followUp && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
   },
   reads: (scope) => silentChanges(scope.conditions),
   figure: (scope, silent): Record<string, PassTwoCell> | undefined => passTwoCells(scope.items, scope.outcomes, scope.conditions, silent),

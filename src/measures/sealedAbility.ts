@@ -152,7 +152,7 @@ export const sealedAbility = criticMeasure({
   specimen: {
     fixtures: 8,
     conditions: [SEALED_CONDITION, 'blind'],
-    answer: (item, condition) => (condition === SEALED_CONDITION ? specimenAnswer(item, condition) : item.role === 'mutant' && item.fixture >= 6 ? 'FAIL' : 'PASS'),
+    answer: (item, condition) => (!condition.withholds ? specimenAnswer(item, condition) : item.role === 'mutant' && item.fixture >= 6 ? 'FAIL' : 'PASS'),
   },
   gates: {
     // After the verdict rate, before the review audit's.

@@ -35,7 +35,7 @@ export const toolUse = criticMeasure({
       toolCalls:
         fixture === 0
           ? [{ tool: 'read_worker_notes', arguments: {}, resultDigest: '0'.repeat(16), latencyMs: 1, denied: true }]
-          : condition === SEALED_CONDITION
+          : !condition.contaminantKey
             ? [{ tool: 'read_evidence', arguments: { id: passageId(fixtureId, 'policy') }, resultDigest: '0'.repeat(16), latencyMs: 1, denied: false, passages: [passageId(fixtureId, 'policy')] }]
             : [],
     }),

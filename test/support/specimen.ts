@@ -9,7 +9,7 @@ import { buildReport } from '../../src/reports/build.js';
 import type { AuditReport, AuditSnapshot } from '../../src/reports/types.js';
 import { renderHtmlReport } from '../../src/reports/html/page.js';
 import { itemOutcomes } from '../../src/results/itemOutcomes.js';
-import type { ConditionName } from '../../src/requests/conditions/index.js';
+import { conditionsOf, type ConditionName } from '../../src/requests/conditions/index.js';
 import type { ReviewItem } from '../../src/requests/items.js';
 import type { ReviewResult } from '../../src/reviews/types.js';
 import { grammarOf } from '../../src/reviews/verdicts/index.js';
@@ -66,11 +66,12 @@ export function specimenRun(specimen: Specimen = {}, thresholds: Record<string, 
   for (const m of mutants) mutantsOfFixture.set(m.fixtureId, [...(mutantsOfFixture.get(m.fixtureId) ?? []), m.id]);
   const results = (answer: SpecimenAnswer, version: string): ReviewResult[] =>
     items.flatMap((item) =>
-      [...conditions, ...(specimen.stored ?? [])].flatMap((condition) => {
+      [...conditionsOf(conditions), ...(specimen.stored ?? []).map((name) => ({ name }))].flatMap((of) => {
+        const condition = of.name;
         const ofAReview = fixtureKind(item.kind).isReview;
         // A critic of reviews answers the reviews only; any other critic, everything but the reviews.
         if (ofAReview !== grammarOf(specimen.verdict).readsReviews) return [];
-        const given = ofAReview && !specimen.answer ? REVIEW_ANSWER(itemFacts(world, item, mutantsOfFixture), condition) : answer(itemFacts(world, item, mutantsOfFixture), condition);
+        const given = ofAReview && !specimen.answer ? REVIEW_ANSWER(itemFacts(world, item, mutantsOfFixture), of) : answer(itemFacts(world, item, mutantsOfFixture), of);
         if (given === null) return [];
         const verdict = given === 'none' ? null : given;
         return [
@@ -81,7 +82,7 @@ export function specimenRun(specimen: Specimen = {}, thresholds: Record<string, 
             outcome: verdict ? 'verdict' : 'no-verdict',
             verdict,
             reply: `${version} on ${item.id}\n${verdict ? `VERDICT: ${verdict}` : 'no verdict'}`,
-            ...specimen.result?.(itemFacts(world, item, mutantsOfFixture), condition, verdict),
+            ...specimen.result?.(itemFacts(world, item, mutantsOfFixture), of, verdict),
           }),
         ];
       }),
