@@ -17,6 +17,7 @@ import {
   type CriticView,
   type FieldOverride,
   type FieldsOf,
+  type GateReading,
   type JunitCase,
   type PassScope,
   type Rank,
@@ -25,6 +26,7 @@ import {
   type UnionToIntersection,
 } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
+import { gateValue } from './format.js';
 
 export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES, criticFigure };
 
@@ -114,6 +116,22 @@ export function gateConditions(gate: Gate, critic: object): string[] {
   const member = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).find(owns);
   if (member?.gates?.conditions) return member.gates.conditions(gate, criticFigure(member, critic));
   return gate.effect ? [gate.effect.condition] : [SEALED_CONDITION];
+}
+
+/** The member that owns a gate, by the key its gates carry. */
+function ownerOf(gate: Gate): AnyTablesMeasure | AnyCriticMeasure | undefined {
+  const key = thresholdKeyOf(gate.name);
+  return key === undefined
+    ? undefined
+    : [...(TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>), ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>)].find((m) => key in (m.thresholds?.shape ?? {}));
+}
+
+/** How a gate reads in words, as its member gives it (a regression's worst row); undefined for a gate that reads as its value against its threshold. */
+export const memberReading = (gate: Gate): GateReading | undefined => ownerOf(gate)?.gates?.reading?.(gate);
+
+/** A gate's value and threshold as every gate line shows them: as its member reads it, else its value to three places against its threshold. */
+export function gateReading(gate: Gate): { value: string; threshold: string } {
+  return memberReading(gate) ?? { value: gateValue(gate), threshold: String(gate.threshold) };
 }
 
 /** The measures' threshold keys that take a single value (`--threshold KEY=VALUE`): those without a field override. */

@@ -234,9 +234,15 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   specimen?: Specimen;
   /**
    * Its gates, in their rank among the critic's gates; `conditions`, the conditions a failed gate of it measured
-   * (mutation.html's hint names them), when not its effect's condition or else clean.
+   * (mutation.html's hint names them), when not its effect's condition or else clean; `reading`, how a gate reads
+   * when not as its value against its threshold.
    */
-  gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[]; conditions?(gate: Gate, figure: Figure): string[] };
+  gates?: {
+    rank: Rank;
+    evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[];
+    conditions?(gate: Gate, figure: Figure): string[];
+    reading?(gate: Gate): GateReading | undefined;
+  };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
   /** Its note on the report's first line, at its rank among the measures' notes. */
@@ -252,6 +258,17 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   summary?: Section<Figure, string[]>;
   /** Its clause of the critic's summary sentence, after the false alarms (src/reports/summary.ts); '' for none. */
   sentence?: { clause(figure: Figure, conditions: readonly Condition[]): string };
+}
+
+/**
+ * How a gate of a measure reads when its value and threshold are not numbers (a regression's worst row against the
+ * alpha and margin it is compared with): its value and threshold in words, and the numbers junit.xml lists beside them.
+ * A member's `gates.reading` gives it for its gates that read so, undefined for the others.
+ */
+export interface GateReading {
+  value: string;
+  threshold: string;
+  numbers: string[];
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */
@@ -325,7 +342,7 @@ export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never
   /** As a per-critic measure's. */
   specimen?: Specimen;
   /** As a per-critic measure's. */
-  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[]; conditions?(gate: Gate): string[] };
+  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[]; conditions?(gate: Gate): string[]; reading?(gate: Gate): GateReading | undefined };
   warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
   /** Its sections of each output: one, or several at their ranks (the catch-rate table and the flaky items in report.md). */
   terminal?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;
