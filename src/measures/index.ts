@@ -109,13 +109,9 @@ export const thresholdKeyOf = (gateName: string): string | undefined => GATED_KE
  * regressed rows, none in particular for the verdict rate), else its paired effect's condition, else clean.
  */
 export function gateConditions(gate: Gate, critic: object): string[] {
-  const key = thresholdKeyOf(gate.name);
-  const owns = (m: { thresholds?: { shape: object } | undefined }) => key !== undefined && key in (m.thresholds?.shape ?? {});
-  const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).find(owns)?.gates?.conditions;
-  if (ofTables) return ofTables(gate);
-  const member = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).find(owns);
-  if (member?.gates?.conditions) return member.gates.conditions(gate, criticFigure(member, critic));
-  return gate.effect ? [gate.effect.condition] : [SEALED_CONDITION];
+  const owner = ownerOf(gate);
+  const own = owner && ('key' in owner ? owner.gates?.conditions?.(gate, criticFigure(owner, critic)) : owner.gates?.conditions?.(gate));
+  return own ?? (gate.effect ? [gate.effect.condition] : [SEALED_CONDITION]);
 }
 
 /** The member that owns a gate, by the key its gates carry. */
