@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { ALL_MUTATORS } from '../../mutators/index.js';
 import type { Mutator } from '../../mutators/types.js';
 import { InputError } from '../errors.js';
-import { FALSE_CONSENSUS_WITHOUT_CRITIC, REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
+import { REVIEW_MUTATOR_NAMES } from '../measures/reviewAudit.js';
 import { measureThresholdProblems } from '../measures/index.js';
 import { escalates } from '../results/escalation.js';
 import { BUILTIN_CONTAMINANT_KEYS, contaminantKeys, declaredSpecs, fixtureFieldsOf, resolveConditions, type Condition, type DeclaredConditionSpec } from '../requests/conditions/index.js';
@@ -77,15 +77,6 @@ export function loadConfig(file: string): AuditConfig {
   const reviewAudit = raw.reviewAudits ? reviewAuditOf(raw.reviewAudits, artifactMutators, named, source) : undefined;
   const mutators = [...artifactMutators, ...(reviewAudit?.mutators ?? []).filter((m) => !artifactMutators.includes(m))];
 
-  const catchRate = raw.thresholds.catchRate;
-  if (catchRate !== undefined && typeof catchRate !== 'number') {
-    for (const key of Object.keys(catchRate)) {
-      if (key !== 'default' && key !== 'mode' && !ALL_MUTATORS.some((m) => m.name === key) && !(AUTHORED_MUTANT_TYPES as readonly string[]).includes(key)) {
-        throw source.errorAt(['thresholds', 'catchRate', key], `unknown mutator "${key}"; use a mutator name, "default" or "mode" (a band goes per mutator: {default: {high, low, break}})`);
-      }
-    }
-  }
-
   const conditions = resolveConditions(raw.conditions, ({ path, message }) => {
     throw source.errorAt(['conditions', ...path], message);
   });
@@ -107,9 +98,6 @@ export function loadConfig(file: string): AuditConfig {
       throw source.errorAt(['conditions', i, 'field'], `"${entry.field}" is a fixture's own key; name an extra field the fixtures carry for this condition (e.g. retrieval)`);
     }
   });
-  for (const { path, message } of measureThresholdProblems(raw.thresholds, { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES] })) {
-    throw source.errorAt(['thresholds', ...path], message);
-  }
   if (raw.loop && contaminantKeys(conditions).includes(ROUND_SUMMARY_KEY)) {
     throw source.errorAt(['loop'], `a declared condition uses the key ${ROUND_SUMMARY_KEY}, which the review loop's rounds carry; give that condition another key`);
   }
@@ -127,8 +115,9 @@ export function loadConfig(file: string): AuditConfig {
     return { name, config: c, path, template: readTemplate(source, baseDir, c, path, templateKeys), grammar, notFound: notFound ?? 'flag' };
   });
 
-  if (raw.thresholds.maxFalseConsensus !== undefined && !critics.some((c) => c.grammar.readsReviews)) {
-    throw source.errorAt(['thresholds', 'maxFalseConsensus'], FALSE_CONSENSUS_WITHOUT_CRITIC);
+  const thresholdRun = { conditions, mutators: [...ALL_MUTATORS.map((m) => m.name), ...AUTHORED_MUTANT_TYPES], critics: critics.map((c) => c.grammar) };
+  for (const { path, message } of measureThresholdProblems(raw.thresholds, thresholdRun)) {
+    throw source.errorAt(['thresholds', ...path], message);
   }
   if (reviewAudit && !critics.some((c) => c.grammar.readsReviews)) {
     throw source.errorAt(['reviewAudits'], 'a review audit needs a critic of reviews: give one critic `verdict: agree-disagree` (it reviews the reviews, and only them)');

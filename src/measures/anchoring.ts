@@ -3,7 +3,7 @@ import { noDataGate } from '../gates/gate.js';
 import { ANCHORING_CONDITION } from '../requests/conditions/index.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
 import { rate } from '../util/schemaParts.js';
-import { tablesMeasure } from './measure.js';
+import { specimenAnswer, tablesMeasure, type Specimen } from './measure.js';
 
 /**
  * Anchoring (seed 000): the clean catch rate minus the catch rate with the worker's trace, all mutants pooled, on
@@ -11,13 +11,26 @@ import { tablesMeasure } from './measure.js';
  * `gate: lower-bound`, the pessimistic end of the interval). A run without the condition, or whose fixtures carry
  * no trace, has a no-data gate; a critic of artifacts that carry none while others do is gated on those others.
  */
+/** A run with the worker's trace (the one condition that adds a key) on which the specimen's critic misses, with the trace, the mutants of the second fixture it caught clean. */
+export function traceSpecimen(): Specimen {
+  return {
+    conditions: ['clean', ANCHORING_CONDITION],
+    answer: (item, condition) => (condition.contaminantKey && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
+  };
+}
+
 export const anchoring = tablesMeasure({
   name: 'anchoring',
   thresholds: {
     rank: 30,
     shape: { maxAnchoringDrop: rate.optional().describe('The largest clean minus with-trace catch rate, all mutants pooled, on the same items.') },
+    // The specimen's critic catches 4 of 6 mutants clean and 2 with the trace: a drop of 33 points.
+    examples: { maxAnchoringDrop: { pass: 0.5, fail: 0.1 } },
   },
+  specimen: traceSpecimen(),
   gates: {
+    // The drop is measured with the worker's trace.
+    conditions: () => [ANCHORING_CONDITION],
     rank: 30,
     evaluate(tables, thresholds, scope) {
       const threshold = thresholds.maxAnchoringDrop;

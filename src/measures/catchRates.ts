@@ -10,6 +10,8 @@ import { rate } from '../util/schemaParts.js';
 import { CONDITION_COLOURS, renderPlot } from './catchRatePlot.js';
 import { NO_DATA, percent, percentInterval, rateCell } from './format.js';
 import { tablesMeasure, type ThresholdsOf } from './measure.js';
+import { ALL_MUTATORS } from '../../mutators/index.js';
+import { AUTHORED_MUTANT_TYPES } from '../fixtures/plan.js';
 
 /** What a catch is for the catch-rate gates: any FAIL on a mutant (raw), or one whose reply pointed at the mutation (located). */
 const catchModeSchema = z.enum(['raw', 'located'], { message: 'mode must be raw or located' });
@@ -74,6 +76,15 @@ export const catchRates = tablesMeasure({
         },
       },
     },
+    /** A key of the map that is no mutator at all (built in or an authored type), `default` or `mode`: a mutator the run does not run is a no-data gate instead. */
+    problems: ({ catchRate }) =>
+      catchRate === undefined || typeof catchRate === 'number'
+        ? []
+        : Object.keys(catchRate)
+            .filter((key) => key !== 'default' && key !== 'mode' && !ALL_MUTATORS.some((m) => m.name === key) && !(AUTHORED_MUTANT_TYPES as readonly string[]).includes(key))
+            .map((key) => ({ path: ['catchRate', key], message: `unknown mutator "${key}"; use a mutator name, "default" or "mode" (a band goes per mutator: {default: {high, low, break}})` })),
+    // The specimen's critic catches 4 of the 6 mutants clean (67%).
+    examples: { catchRate: { pass: { default: 0.5 }, fail: { default: 0.9 } } },
   },
   gates: {
     rank: 10,
@@ -196,4 +207,17 @@ function lowestBreak(setting: CatchRateSetting): number | undefined {
   const entries = typeof setting === 'number' ? [setting] : Object.values(setting).filter((e) => typeof e !== 'string');
   const breaks = entries.flatMap((e) => resolveBand(e).break ?? []);
   return breaks.length ? Math.min(...breaks) : undefined;
+}
+
+/**
+ * The mutation viewer's colour bands (percent) from the default catch-rate threshold: a number is the low bound
+ * (high stays 80); a {high, low, break} band gives its low (as a gate resolves it) and its high.
+ */
+export function scoreThresholds(setting: CatchRateSetting): { high: number; low: number } {
+  const entry = typeof setting === 'object' ? setting['default'] : setting;
+  const pct = (x: number) => Math.round(100 * x);
+  if (typeof entry === 'number') return { high: Math.max(80, pct(entry)), low: pct(entry) };
+  if (typeof entry !== 'object') return { high: 80, low: 60 };
+  const low = pct(resolveBand(entry).low);
+  return { high: Math.max(entry.high === undefined ? 80 : pct(entry.high), low), low };
 }

@@ -7,6 +7,7 @@ import { ALL_MUTANTS, CONTROL } from '../results/tabulate.js';
 import { rate } from '../util/schemaParts.js';
 import { rateMap } from '../gates/schema.js';
 import { tablesMeasure } from './measure.js';
+import { traceSpecimen } from './anchoring.js';
 
 const maxConditionEffect = z
   .record(z.string(), z.union([rate, rateMap]))
@@ -34,7 +35,10 @@ export const conditionEffects = tablesMeasure({
     shape: { maxConditionEffect },
     overrides: { maxConditionEffect: { example: '<condition>', set: overrideConditionEffect } },
     problems: (thresholds, run) => conditionEffectProblems(thresholds.maxConditionEffect, run.conditions, run.mutators),
+    // The specimen's critic catches 2 fewer of 6 mutants with the trace than clean.
+    examples: { maxConditionEffect: { pass: { 'with-trace': 0.9 }, fail: { 'with-trace': 0.05 } } },
   },
+  specimen: traceSpecimen(),
   gates: {
     rank: 40,
     evaluate(tables, thresholds, scope) {

@@ -6,7 +6,7 @@ import type { CriticTables } from '../results/tabulate.js';
 import { wilsonInterval, type Interval } from '../statistics/wilson.js';
 import { escapeHtml as e } from './escape.js';
 import { percent, percentInterval, signedPoints } from './format.js';
-import { criticMeasure, type ThresholdsOf } from './measure.js';
+import { criticMeasure, specimenAnswer, type ThresholdsOf } from './measure.js';
 import { minDiscrimination, type PositiveControlThresholds } from './sealedAbility.js';
 
 /** The thresholds echo reads: the positive control's, whose minDiscrimination is the smallest a critic keeps under a contaminant without echoing it. */
@@ -26,6 +26,8 @@ const echoingUnder = (cells: Record<string, EchoCell>) =>
 export const echo = criticMeasure<'echo', Record<string, EchoCell>>({
   key: 'echo',
   rank: 90,
+  // The specimen's critic answers PASS to everything once told a prior reviewer passed it.
+  specimen: { conditions: ['clean', 'prior-pass'], answer: (item, condition) => (condition.pushes === 'pass' ? 'PASS' : specimenAnswer(item, condition)) },
   figure: (scope, _reading, thresholds: EchoThresholds) => echoCells(scope.items, scope.outcomes, scope.tables, scope.conditions, minDiscrimination(thresholds.positiveControl)),
   warnings: {
     rank: 20,

@@ -18,6 +18,8 @@ function heldComparison(cell: EscalationCell): string {
 
 export const escalation = criticMeasure({
   key: 'escalation',
+  // The specimen's critic holds every finding against an unsupported rebuttal.
+  specimen: { conditions: ['clean', 'rebuttal-unsupported'], settings: { escalation: { policy: 'escalate' } } },
   rank: 104,
   figure: (scope): Record<string, EscalationCell> | undefined => escalationCells(scope.items, scope.outcomes, scope.conditions, scope.escalation),
   terminal: {

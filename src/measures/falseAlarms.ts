@@ -18,6 +18,8 @@ export const falseAlarms = tablesMeasure({
   thresholds: {
     rank: 20,
     shape: { maxFalseAlarmRate: rate.optional().describe('The largest clean false-alarm rate on the originals and controls.') },
+    // The specimen's critic flags 1 of the 3 originals.
+    examples: { maxFalseAlarmRate: { pass: 0.5, fail: 0.1 } },
   },
   gates: {
     rank: 20,

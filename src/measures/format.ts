@@ -1,5 +1,6 @@
+import type { Condition } from '../requests/conditions/index.js';
 import type { FlippedItem } from '../baseline/compare.js';
-import type { Gate, RegressionMeasure } from '../gates/gate.js';
+import type { RegressionMeasure } from '../gates/gate.js';
 import { renderDiff } from '../mutants/diff.js';
 import type { ErrorCause } from '../reviews/failureCause.js';
 import type { Interval } from '../statistics/wilson.js';
@@ -30,26 +31,10 @@ export const NO_DATA = 'no data';
 /** A gate's measured value, or `no data`. */
 export const gateValue = (g: { value: number | null }) => (g.value === null ? NO_DATA : g.value.toFixed(3));
 
-/**
- * A gate's value and threshold as every gate line shows them. A regression gate shows its worst gated row
- * (name, change, interval, Holm p) against the alpha and margin that row is compared with.
- */
-export function gateReading(g: Gate): { value: string; threshold: string } {
-  return g.regression ? { value: regressionReading(g.regression), threshold: regressionThreshold(g.regression) } : { value: gateValue(g), threshold: String(g.threshold) };
-}
-
-/** "all with-trace: catch rate −17.4 pts [−28.4, −5.9], Holm p 0.021" */
-export function regressionReading(m: RegressionMeasure): string {
-  return `${m.items} ${m.condition}: ${m.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${tenths(m.delta)} pts [${tenths(m.ci[0])}, ${tenths(m.ci[1])}], Holm p ${formatP(m.pHolm)}`;
-}
-
 /** "Holm p ≤ 0.05 and a drop beyond 5 pts": what a row must show to regress. */
 export function regressionThreshold(m: Pick<RegressionMeasure, 'alpha' | 'margin' | 'direction'>): string {
   return `Holm p ≤ ${m.alpha} and a ${m.direction === 'catch-drop' ? 'drop' : 'rise'} beyond ${Number((100 * m.margin).toFixed(2))} pts`;
 }
-
-/** Points to a tenth, signed: −17.4. */
-const tenths = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
 
 /** Reasons grouped for display, most common first. */
 export function countBy<T>(items: readonly T[], key: (item: T) => string): Array<[string, number]> {
@@ -86,4 +71,31 @@ export function diffBlock(diff: NonNullable<FlippedItem['diff']>): string[] {
       .map((l) => `  ${l}`),
     '  ```',
   ];
+}
+
+/** A rate as the sentence gives it ("53%"), null when every review under the condition failed. */
+export interface Rate {
+  value: string | null;
+  label: string;
+}
+
+/**
+ * The first measured rate in full (`head`), the others after it by label;
+ * the conditions with no data named apart at the end ("(no data with the
+ * worker's trace)"), or after `what` when none has data. Empty without rates.
+ */
+export function series(list: readonly Rate[], head: (first: Rate) => string, what: string): string {
+  const missing = list.filter((r) => r.value === null).map((r) => r.label);
+  const gap = missing.length ? `no data ${missing.join(', ')}` : '';
+  const [first, ...rest] = list.filter((r) => r.value !== null);
+  if (!first) return gap && `${what}: ${gap}`;
+  return [head(first), ...rest.map((r) => `${r.value} ${r.label}`)].join(', ') + (gap && ` (${gap})`);
+}
+
+/** One rate per condition the cells have, in the run's order. */
+export function rates(conditions: readonly Condition[], cells: Partial<Record<string, { n: number; rate: number }>>): Rate[] {
+  return conditions.flatMap((c) => {
+    const cell = cells[c.name];
+    return cell ? [{ value: cell.n ? percent(cell.rate) : null, label: c.label }] : [];
+  });
 }

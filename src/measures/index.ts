@@ -1,8 +1,8 @@
 import { isLoaded } from '../baseline/load.js';
 import { z } from 'zod';
 import { BASE_THRESHOLD_RANKS, baseThresholdsShape } from '../gates/schema.js';
-import type { Condition } from '../requests/conditions/index.js';
 import type { Gate } from '../gates/gate.js';
+import { SEALED_CONDITION, type Condition } from '../requests/conditions/index.js';
 import type { ResultSink } from '../results/sink.js';
 import { outcomeCounter, tabulate, type CriticTables } from '../results/tabulate.js';
 import type { ItemOutcomes } from '../results/itemOutcomes.js';
@@ -17,13 +17,16 @@ import {
   type CriticView,
   type FieldOverride,
   type FieldsOf,
+  type GateReading,
   type JunitCase,
   type PassScope,
   type Rank,
   type RunScope,
+  type ThresholdsRun,
   type UnionToIntersection,
 } from './measure.js';
 import { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES } from './registry.js';
+import { gateValue } from './format.js';
 
 export { CRITIC_MEASURES, RUN_MEASURES, TABLE_MEASURES, criticFigure };
 
@@ -81,8 +84,50 @@ export const thresholdsSchema = z.strictObject(thresholdsShape()) as unknown as 
 export type Thresholds = z.infer<typeof thresholdsSchema>;
 
 /** What every measure's piece finds wrong in the thresholds against the run (a condition or mutator it lacks), with paths under `thresholds`. */
-export function measureThresholdProblems(thresholds: Thresholds, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }> {
+export function measureThresholdProblems(thresholds: Thresholds, run: ThresholdsRun): Array<{ path: Array<string | number>; message: string }> {
   return MEASURES.flatMap((m) => m.thresholds?.problems?.(thresholds, run) ?? []);
+}
+
+/**
+ * The threshold keys that configure gates (the per-critic measures' and the tables'; `gate` and the run-level
+ * measures' keys gate nothing), each by the name its gates carry: the key, or what its member's `gateNames` says.
+ */
+const GATED_KEYS: ReadonlyMap<string, string> = new Map(
+  [...TABLE_MEASURES, ...CRITIC_MEASURES].flatMap((m: AnyTablesMeasure | AnyCriticMeasure) =>
+    Object.keys(m.thresholds?.shape ?? {}).map((key) => [m.thresholds?.gateNames?.[key] ?? key, key] as const),
+  ),
+);
+
+/** Whether a threshold key configures gates (a per-critic measure's or the tables'). */
+export const configuresGates = (key: string): boolean => [...GATED_KEYS.values()].includes(key);
+
+/** The threshold key a gate belongs to, as its member names its gates (`positive-control` is positiveControl's, `maxYield.are-you-sure` maxYield's); undefined for none. */
+export const thresholdKeyOf = (gateName: string): string | undefined => GATED_KEYS.get(gateName.split('.')[0]!);
+
+/**
+ * The conditions a critic's gate measured: as the member that owns it says (the anchoring drop's trace, a regression's
+ * regressed rows, none in particular for the verdict rate), else its paired effect's condition, else clean.
+ */
+export function gateConditions(gate: Gate, critic: object): string[] {
+  const owner = ownerOf(gate);
+  const own = owner && ('key' in owner ? owner.gates?.conditions?.(gate, criticFigure(owner, critic)) : owner.gates?.conditions?.(gate));
+  return own ?? (gate.effect ? [gate.effect.condition] : [SEALED_CONDITION]);
+}
+
+/** The member that owns a gate, by the key its gates carry. */
+function ownerOf(gate: Gate): AnyTablesMeasure | AnyCriticMeasure | undefined {
+  const key = thresholdKeyOf(gate.name);
+  return key === undefined
+    ? undefined
+    : [...(TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>), ...(CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>)].find((m) => key in (m.thresholds?.shape ?? {}));
+}
+
+/** How a gate reads in words, as its member gives it (a regression's worst row); undefined for a gate that reads as its value against its threshold. */
+export const memberReading = (gate: Gate): GateReading | undefined => ownerOf(gate)?.gates?.reading?.(gate);
+
+/** A gate's value and threshold as every gate line shows them: as its member reads it, else its value to three places against its threshold. */
+export function gateReading(gate: Gate): { value: string; threshold: string } {
+  return memberReading(gate) ?? { value: gateValue(gate), threshold: String(gate.threshold) };
 }
 
 /** The measures' threshold keys that take a single value (`--threshold KEY=VALUE`): those without a field override. */
@@ -109,7 +154,7 @@ export interface CriticMeasured {
 /**
  * A critic's measures from its one pass over its results: every result feeds the shared counts and each measure's
  * sink at once; then the tables are made from the counts, the measures add what they read to them, and each figure,
- * its gates and its warnings are computed (docs/architecture.md, "Measures").
+ * its gates and its warnings are computed (docs/architecture.md, "Adding a measure").
  */
 export function measureCritic(scope: PassScope, results: Iterable<ReviewResult>, thresholds: Thresholds): CriticMeasured {
   // Replies are kept per item only for a baseline comparison's list of flipped items.
@@ -161,10 +206,10 @@ export function runMeasured(scope: RunScope, thresholds: Thresholds): { fields: 
 const fieldsOf = (report: object) => report as Record<string, unknown>;
 
 /** Each per-critic measure's section of one output (terminal, markdown or html) for a critic, ranked: a measure of the tables renders the critic's tables. */
-export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
+export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html' | 'summary', critic: object, shown: Omit<CriticView, 'figureOf'>): Array<Ranked<Out>> {
   const view: CriticView = { ...shown, figureOf: (m) => criticFigure(m, critic) };
   const ofTables = (TABLE_MEASURES as ReadonlyArray<AnyTablesMeasure>).flatMap((m) => {
-    const sections = m[output];
+    const sections = output === 'summary' ? undefined : m[output];
     return [sections ?? []].flat().map((section) => ({ rank: section.rank, piece: section.render(view.tables, view) as Out }));
   });
   const ofFields = (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
@@ -175,6 +220,14 @@ export function criticSections<Out>(output: 'terminal' | 'markdown' | 'html', cr
     });
   });
   return [...ofTables, ...ofFields];
+}
+
+/** The per-critic measures' clauses of a critic's summary sentence, in the registry's order (none empty). */
+export function sentenceClauses(critic: object, conditions: readonly Condition[]): string[] {
+  return (CRITIC_MEASURES as ReadonlyArray<AnyCriticMeasure>).flatMap((m) => {
+    const clause = m.sentence?.clause(criticFigure(m, critic), conditions);
+    return clause ? [clause] : [];
+  });
 }
 
 /** The per-critic measures' notes on the report's first line, in rank order. */

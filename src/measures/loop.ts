@@ -1,7 +1,7 @@
 import chalk from 'chalk';
 import { loopFigure, loopReading, type LoopFigure, type LoopGroup } from '../results/loop.js';
 import { formatP, percent, percentInterval } from './format.js';
-import { criticMeasure } from './measure.js';
+import { criticMeasure, specimenAnswer } from './measure.js';
 
 /**
  * Bounded review loops (seeds 001 and 003): of the mutants the critic rejected, how many loops it accepted by each
@@ -12,6 +12,12 @@ import { criticMeasure } from './measure.js';
 export const loop = criticMeasure({
   key: 'loop',
   rank: 106,
+  // The specimen's critic accepts every resubmission in a loop's second round.
+  specimen: {
+    settings: { loop: { rounds: 2, falseFixShare: 0.5 } },
+    stored: ['loop-round-2'],
+    answer: (item, condition) => (condition.name === 'loop-round-2' ? 'PASS' : specimenAnswer(item, condition)),
+  },
   reads: (scope) => (scope.settings.loop ? loopReading(scope.items) : undefined),
   figure: (scope, reading): LoopFigure | undefined => loopFigure(scope.items, reading, scope.settings.loop, scope.settings.seed),
   warnings: {

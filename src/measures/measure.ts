@@ -13,6 +13,9 @@ import type { InvalidatedReview } from '../results/store.js';
 import type { CriticTables } from '../results/tabulate.js';
 import type { EscalationSettings } from '../results/escalation.js';
 import type { CriticRecord, RunSettings } from '../results/types.js';
+import type { ToolsSetting } from '../requests/tools.js';
+import type { LoopSettings } from '../requests/loop.js';
+import type { ReviewResult } from '../reviews/types.js';
 
 /**
  * Where a measure's piece goes in an output that several measures share: the
@@ -102,8 +105,77 @@ export interface ThresholdsPiece<Shape extends z.ZodRawShape> {
    * What the schema cannot check against the run (a condition or mutator it names that the run lacks):
    * each problem with its path under `thresholds`, for the config's and `--threshold`'s errors.
    */
-  problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: { conditions: readonly Condition[]; mutators: readonly string[] }): Array<{ path: Array<string | number>; message: string }>;
+  problems?(thresholds: z.infer<z.ZodObject<Shape>>, run: ThresholdsRun): Array<{ path: Array<string | number>; message: string }>;
+  /**
+   * Per key, two settings for the specs, each its only threshold on the measure's `specimen` run: one its gates pass
+   * (green or amber) and one a gate of the key fails (red); a run-level key warns on `fail` and not on `pass`.
+   * measures.contract.spec.ts runs both; src/gates/configuredGates.spec.ts sets `pass` on a run with nothing to measure.
+   */
+  examples: { [K in keyof Shape]-?: { pass: z.input<Shape[K]>; fail: z.input<Shape[K]> } };
+  /**
+   * The name a key's gates carry when it is not the key itself (positiveControl's `positive-control`): each gate of
+   * the key is named that, or that, a dot and a member (`maxYield.are-you-sure`). A key that no critic's gate carries
+   * is added to every critic as a failing no-data gate (src/reports/unclaimedThresholds.ts).
+   */
+  gateNames?: { [K in keyof Shape]?: string };
 }
+
+/** What a thresholds piece's `problems` reads of the run: its conditions and mutators, and, when known (the config, not a stored run), what its critics read. */
+export interface ThresholdsRun {
+  conditions: readonly Condition[];
+  mutators: readonly string[];
+  critics?: readonly CriticGrammar[];
+}
+
+/**
+ * A scripted run on which a measure has data, for the specs (measures.contract.spec.ts builds it with
+ * test/support/specimen.ts): text fixtures (three unless `fixtures` says), each an original and two number-flip
+ * mutants, reviewed by one critic under the conditions given, answering by `specimenAnswer` unless `answer` says otherwise.
+ */
+export interface Specimen {
+  /** How many fixtures (three unless given): a paired test that must find a difference needs more. */
+  fixtures?: number;
+  /** The run's conditions, clean first. */
+  conditions?: readonly string[];
+  /** The critic's verdict grammar (its default: pass-fail) and its `tools:`. */
+  verdict?: string;
+  tools?: ToolsSetting;
+  /** The suite also has a review audit: a review of each original answer, reviewed by a critic of reviews. */
+  reviewAudit?: boolean;
+  /** The run's `escalation:` and `loop:` settings. */
+  settings?: { escalation?: EscalationSettings; loop?: LoopSettings };
+  /** Conditions the critic's results carry beside the run's own (a loop's later rounds, `loop-round-N`). */
+  stored?: readonly string[];
+  /** The run is compared with a baseline of the same items whose critic answered by `baseline` (its reports then hold a regression). */
+  baseline?: SpecimenAnswer;
+  /** The critic's answer to an item under a condition: a verdict, `none` for a reply without one, null for no review. */
+  answer?: SpecimenAnswer;
+  /** What a review carries beside its verdict (its tool calls, its reply in the grammar's words). */
+  result?(item: SpecimenItem, condition: SpecimenCondition, verdict: 'PASS' | 'FAIL' | null): Partial<ReviewResult>;
+}
+
+/**
+ * The specimen's critic unless a specimen answers otherwise: the mutants of the first fixture missed and the others
+ * caught (4 of 6), the first fixture's original flagged (1 of 3 false alarms), under every condition alike.
+ */
+export const specimenAnswer: SpecimenAnswer = ({ fixture, role }) => ((role === 'mutant') === (fixture !== 0) ? 'FAIL' : 'PASS');
+
+/** What a specimen's critic knows of an item: its fixture's id (each fixture's one evidence passage is `policy`) and index, its role, and its mutant's index in the fixture (-1 for an original). */
+export interface SpecimenItem {
+  fixtureId: string;
+  fixture: number;
+  role: string;
+  mutant: number;
+}
+
+/**
+ * A condition as a specimen's critic sees it: the run's condition (what it adds, withholds or follows up), or only
+ * the name a result carries beside the run's (a loop's round). An answer reads what the condition does, not its name.
+ */
+export type SpecimenCondition = Pick<Condition, 'name'> & Partial<Condition>;
+
+/** A scripted critic's answer to an item under a condition. */
+export type SpecimenAnswer = (item: SpecimenItem, condition: SpecimenCondition) => 'PASS' | 'FAIL' | 'none' | null;
 
 /** The thresholds a measure reads: its own piece and the shared `gate` mode (a measure reading another's key types it itself: echo reads the positive control's minDiscrimination). */
 export type ThresholdsOf<Shape extends z.ZodRawShape> = z.infer<z.ZodObject<Shape>> & BaseThresholds;
@@ -158,8 +230,19 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   /** The figure: from the shared counts and, with `reads`, what it read (undefined when `reads` gave no sink), under the thresholds (options they set). */
   figure(scope: CriticScope, reading: Reading | undefined, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
-  /** Its gates, in their rank among the critic's gates. */
-  gates?: { rank: Rank; evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
+  /** A scripted run on which it has data (the specs run every member on its own). */
+  specimen?: Specimen;
+  /**
+   * Its gates, in their rank among the critic's gates; `conditions`, the conditions a failed gate of it measured
+   * (mutation.html's hint names them), when not its effect's condition or else clean; `reading`, how a gate reads
+   * when not as its value against its threshold.
+   */
+  gates?: {
+    rank: Rank;
+    evaluate(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[];
+    conditions?(gate: Gate, figure: Figure): string[];
+    reading?(gate: Gate): GateReading | undefined;
+  };
   /** Things to read before its figures, each a sentence the report's warnings list after the critic's name. */
   warnings?: { rank: Rank; of(figure: Figure, thresholds: ThresholdsOf<Shape>, scope: CriticScope): string[] };
   /** Its note on the report's first line, at its rank among the measures' notes. */
@@ -168,10 +251,24 @@ export interface CriticMeasure<Key extends string, Figure, Shape extends z.ZodRa
   junit?: { properties(figure: Figure): Record<string, string> };
   /** Its piece of the critic's card among report.html's gates, after the gates table, at its rank among the measures' pieces. */
   card?: { rank: Rank; render(figure: Figure): string };
-  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md). */
+  /** Its sections of each output: one, or several at their ranks (a figure shown in two places of report.md); `summary` is the CI step summary's, after the critic's gates. */
   terminal?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
   markdown?: Section<Figure, string[]> | Array<Section<Figure, string[]>>;
   html?: Section<Figure, string> | Array<Section<Figure, string>>;
+  summary?: Section<Figure, string[]>;
+  /** Its clause of the critic's summary sentence, after the false alarms (src/reports/summary.ts); '' for none. */
+  sentence?: { clause(figure: Figure, conditions: readonly Condition[]): string };
+}
+
+/**
+ * How a gate of a measure reads when its value and threshold are not numbers (a regression's worst row against the
+ * alpha and margin it is compared with): its value and threshold in words, and the numbers junit.xml lists beside them.
+ * A member's `gates.reading` gives it for its gates that read so, undefined for the others.
+ */
+export interface GateReading {
+  value: string;
+  threshold: string;
+  numbers: string[];
 }
 
 /** A per-critic measure of any key and figure, as the registry lists them. */
@@ -224,6 +321,8 @@ export interface RunMeasure<Key extends string, Figure, Shape extends z.ZodRawSh
   rank: Rank;
   figure(scope: RunScope, thresholds: ThresholdsOf<Shape>): Figure;
   thresholds?: ThresholdsPiece<Shape>;
+  /** As a per-critic measure's. */
+  specimen?: Specimen;
   warnings?: { rank: Rank; of(figure: Figure): string[] };
   markdown?: { rank: Rank; render(figure: Figure): string[] };
   html?: { rank: Rank; render(figure: Figure): string };
@@ -240,7 +339,10 @@ export interface TablesMeasure<Shape extends z.ZodRawShape = Record<never, never
   /** What it measures (the registry's checks name it by this; not a report.json key). */
   name: string;
   thresholds?: ThresholdsPiece<Shape>;
-  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[] };
+  /** As a per-critic measure's. */
+  specimen?: Specimen;
+  /** As a per-critic measure's. */
+  gates?: { rank: Rank; evaluate(tables: CriticTables, thresholds: ThresholdsOf<Shape>, scope: CriticScope): Gate[]; conditions?(gate: Gate): string[]; reading?(gate: Gate): GateReading | undefined };
   warnings?: { rank: Rank; of(tables: CriticTables, thresholds: ThresholdsOf<Shape>): string[] };
   /** Its sections of each output: one, or several at their ranks (the catch-rate table and the flaky items in report.md). */
   terminal?: Section<CriticTables, string[]> | Array<Section<CriticTables, string[]>>;

@@ -1,3 +1,4 @@
+import { traceSpecimen } from './anchoring.js';
 import chalk from 'chalk';
 import { ANCHORING_CONDITION } from '../requests/conditions/index.js';
 import { bootstrapEffects, type BootstrapSummary } from '../results/effects.js';
@@ -17,6 +18,7 @@ import { sealedAbility } from './sealedAbility.js';
 export const pairedEffects = criticMeasure({
   key: 'bootstrap',
   rank: 110,
+  specimen: traceSpecimen(),
   figure: (scope): BootstrapSummary =>
     bootstrapEffects(scope.items, scope.outcomes, scope.settings.conditions, {
       critic: scope.critic.name,

@@ -2,11 +2,16 @@ import chalk from 'chalk';
 import { passTwoCells, silentChanges, type ChangeCount, type PassTwoCell } from '../results/passTwo.js';
 import { escapeHtml as e } from './escape.js';
 import { percent, percentInterval } from './format.js';
-import { criticMeasure } from './measure.js';
+import { criticMeasure, specimenAnswer } from './measure.js';
 
 export const passTwo = criticMeasure({
   key: 'passTwo',
   rank: 102,
+  // The specimen's critic withdraws its catches of the second fixture's mutants once the author's explanation is revealed.
+  specimen: {
+    conditions: ['clean', 'reveal-trace'],
+    answer: (item, condition) => (condition.followUp && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
+  },
   reads: (scope) => silentChanges(scope.conditions),
   figure: (scope, silent): Record<string, PassTwoCell> | undefined => passTwoCells(scope.items, scope.outcomes, scope.conditions, silent),
   terminal: {

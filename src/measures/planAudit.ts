@@ -3,7 +3,7 @@ import { grammarOf } from '../reviews/verdicts/index.js';
 import { planAudit as planAuditSink, type IssueLinesCell, type PlanAudit, type PlanCatchCell } from '../results/planAudit.js';
 import type { Interval } from '../statistics/wilson.js';
 import { escapeHtml as e } from './escape.js';
-import { formatP, percent, percentInterval, rateCell, signedPoints } from './format.js';
+import { formatP, percent, percentInterval, rateCell, rates, series, signedPoints } from './format.js';
 import { criticMeasure } from './measure.js';
 
 /**
@@ -30,6 +30,9 @@ export const planAudit = criticMeasure({
     );
   },
   figure: (_scope, audit: PlanAudit | undefined): PlanAudit | undefined => audit,
+  sentence: {
+    clause: (audit, conditions) => (audit ? series(rates(conditions, audit.all), (r) => `names the plan item broken on ${r.value} of authored mutants ${r.label}`, 'plan items named') : ''),
+  },
   terminal: {
     rank: 110,
     render(audit) {

@@ -28,6 +28,8 @@ export const power = runMeasure({
         .describe('Warn for each mutator with fewer valid mutants than a paired test needs to detect this effect: a number (delta), or `{delta, psi, alpha, power}`. Not a gate.'),
     },
     overrides: { minimumDetectableEffect: { example: 'delta', shorthand: (delta) => ({ delta }) } },
+    // The specimen has 6 number-flip mutants: enough to detect a difference of 95 points, too few for 5.
+    examples: { minimumDetectableEffect: { pass: { delta: 0.95, psi: 1 }, fail: 0.05 } },
     problems(thresholds) {
       const design = powerDesign(thresholds.minimumDetectableEffect);
       if (!design) return [];

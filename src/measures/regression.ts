@@ -12,7 +12,7 @@ import {
   type RegressionRow,
   type RegressionRows,
 } from '../baseline/compare.js';
-import { noDataGate, type Gate } from '../gates/gate.js';
+import { noDataGate, type Gate, type RegressionMeasure } from '../gates/gate.js';
 import { ALL_MUTANTS } from '../results/tabulate.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';
@@ -49,6 +49,17 @@ const maxRegressionShape = z
  * pair by pair, the rows that worsened, the items that flipped, and the `maxRegression` gate (a no-data warning without
  * a baseline; failing no-data when the recorded one is gone or changed).
  */
+/** "all with-trace: catch rate −17.4 pts [−28.4, −5.9], Holm p 0.021" */
+function regressionReading(m: RegressionMeasure): string {
+  return `${m.items} ${m.condition}: ${m.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${tenths(m.delta)} pts [${tenths(m.ci[0])}, ${tenths(m.ci[1])}], Holm p ${formatP(m.pHolm)}`;
+}
+
+/** Points to a tenth, signed: −17.4. */
+const tenths = (x: number) => `${x >= 0 ? '+' : '−'}${Math.abs(100 * x).toFixed(1)}`;
+
+/** Flipped items shown per critic in the step summary. */
+const FLIPPED_IN_SUMMARY = 5;
+
 export const regression = criticMeasure({
   key: 'regression',
   rank: 120,
@@ -91,10 +102,26 @@ export const regression = criticMeasure({
         mutators.includes(name) ? [] : [{ path: ['maxRegression', 'rows', i], message: `unknown mutator "${name}"; use pooled, per-mutator or mutator names (${mutators.join(', ')})` }],
       );
     },
+    // The specimen's baseline caught every mutant; the run misses 2 of 6 (one-sided p 0.25).
+    examples: { maxRegression: { pass: { margin: 0.5, minPairs: 5 }, fail: { margin: 0, alpha: 0.5, minPairs: 5 } } },
   },
+  specimen: { baseline: ({ role }) => (role === 'mutant' ? 'FAIL' : 'PASS') },
   gates: {
     // After every other gate of the critic.
     rank: 1000,
+    // The worst gated row against the alpha and margin it is compared with, and the row's numbers.
+    reading: (gate) => {
+      const m = gate.regression;
+      if (!m) return undefined;
+      const fmt = (x: number) => x.toFixed(4);
+      return {
+        value: regressionReading(m),
+        threshold: regressionThreshold(m),
+        numbers: [`row=${m.items}/${m.condition}`, `delta=${fmt(m.delta)}`, `ci=[${fmt(m.ci[0])},${fmt(m.ci[1])}]`, `pHolm=${m.pHolm.toPrecision(3)}`, `alpha=${m.alpha}`, `n=${m.n}`],
+      };
+    },
+    // The conditions of the rows that regressed.
+    conditions: (_gate, { regression }) => regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [],
     evaluate({ regression }, thresholds, scope) {
       const margin = regressionOptions(thresholds.maxRegression).margin;
       if (scope.baseline) {
@@ -131,6 +158,28 @@ export const regression = criticMeasure({
             `  regressed: ${row.mutator} ${row.condition} ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)} (b=${row.b}, c=${row.c}, Holm p=${formatP(row.pHolm)})`,
           ),
         );
+      }
+      return out;
+    },
+  },
+  summary: {
+    rank: 10,
+    /** The regressed rows, and the first items flipped for the worse with their diffs. */
+    render({ regression, flipped }) {
+      const out: string[] = [];
+      for (const row of regression?.rows.filter(isGated).filter((r) => r.regressed) ?? []) {
+        out.push(
+          '',
+          `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`,
+        );
+      }
+      const worse = flipped.filter((f) => f.regression);
+      if (worse.length) {
+        out.push('', `${worse.length} item${worse.length > 1 ? 's' : ''} flipped for the worse${worse.length > FLIPPED_IN_SUMMARY ? ` (first ${FLIPPED_IN_SUMMARY}; all in report.md)` : ''}:`);
+        for (const f of worse.slice(0, FLIPPED_IN_SUMMARY)) {
+          out.push('', `- \`${f.itemId}\` ${f.mutator ?? 'original'} · ${f.fixtureId} · ${f.condition}`);
+          if (f.diff) out.push('', ...diffBlock(f.diff));
+        }
       }
       return out;
     },

@@ -56,12 +56,22 @@ export const reviewAudit = criticMeasure({
         },
       },
     },
-    problems: (thresholds) =>
-      typeof thresholds.maxFalseConsensus === 'object'
-        ? Object.keys(thresholds.maxFalseConsensus)
+    /** A key of the map that is no review mutator; the key set when the run's critics (known to the config) have no critic of reviews. */
+    problems: ({ maxFalseConsensus }, { critics }) => [
+      ...(typeof maxFalseConsensus === 'object'
+        ? Object.keys(maxFalseConsensus)
             .filter((key) => key !== 'default' && !REVIEW_MUTATOR_NAMES.includes(key))
             .map((key) => ({ path: ['maxFalseConsensus', key], message: `"${key}" is not a review mutator; use ${REVIEW_MUTATOR_NAMES.join(', ')} or "default"` }))
-        : [],
+        : []),
+      ...(maxFalseConsensus !== undefined && critics && !critics.some((c) => c.readsReviews) ? [{ path: ['maxFalseConsensus'], message: FALSE_CONSENSUS_WITHOUT_CRITIC }] : []),
+    ],
+    // The specimen's critic of reviews agrees with the flawed reviews of the first fixture only.
+    examples: { maxFalseConsensus: { pass: 0.9, fail: 0.01 } },
+  },
+  specimen: {
+    verdict: 'agree-disagree',
+    reviewAudit: true,
+    result: (_item, _condition, verdict) => ({ reply: verdict === 'FAIL' ? 'DISAGREE_CONCERN: the flag is wrong' : 'The flags match the evidence.\nAGREE' }),
   },
   gates: {
     // After the positive control, before the second turns.

@@ -11,7 +11,7 @@ import { SEALED_CONDITION } from '../requests/conditions/index.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';
 import { formatP, percent, signedPoints, signedRange } from './format.js';
-import { criticMeasure, type CriticScope, type CriticView, oneField } from './measure.js';
+import { criticMeasure, specimenAnswer, type CriticScope, type CriticView, oneField } from './measure.js';
 
 /** Used when the config sets no positiveControl: then the check is reported, but it is not a gate. */
 export const POSITIVE_CONTROL_DEFAULTS = { minVerdictRate: 0.8, minDiscrimination: 0.2 } as const;
@@ -141,6 +141,18 @@ export const sealedAbility = criticMeasure({
             .filter((key) => key !== 'default' && !mutators.includes(key))
             .map((key) => ({ path: ['maxBlindDiscrimination', key], message: `unknown mutator "${key}"; use a mutator name or "default"` }))
         : [],
+    // The specimen's critic discriminates by 75 points sealed (14 of 16 mutants caught, 1 of 8 false alarms) and by 25 blind.
+    examples: {
+      maxBlindDiscrimination: { pass: 0.5, fail: 0.1 },
+      positiveControl: { pass: { minDiscrimination: 0.2 }, fail: { minDiscrimination: 0.9 } },
+    },
+    gateNames: { positiveControl: 'positive-control' },
+  },
+  // Blind, it catches the mutants of the last two fixtures only and flags no original.
+  specimen: {
+    fixtures: 8,
+    conditions: [SEALED_CONDITION, 'blind'],
+    answer: (item, condition) => (!condition.withholds ? specimenAnswer(item, condition) : item.role === 'mutant' && item.fixture >= 6 ? 'FAIL' : 'PASS'),
   },
   gates: {
     // After the verdict rate, before the review audit's.

@@ -7,7 +7,7 @@ import type { Interval } from '../statistics/wilson.js';
 import { rate } from '../util/schemaParts.js';
 import { escapeHtml as e } from './escape.js';
 import { formatP, percent, percentInterval } from './format.js';
-import { criticMeasure } from './measure.js';
+import { criticMeasure, specimenAnswer } from './measure.js';
 
 /**
  * Second turns (seed 001's false consensus, seed 004's rebuttal round, seed 002's pass two): per second-turn
@@ -17,6 +17,10 @@ export const secondTurns = criticMeasure({
   key: 'secondTurn',
   rank: 100,
   figure: (scope): Record<string, SecondTurnReport> => secondTurnReport(scope.items, scope.outcomes, scope.conditions),
+  specimen: {
+    conditions: ['clean', 'are-you-sure', 'rebuttal-evidence'],
+    answer: (item, condition) => (condition.followUp && item.role === 'mutant' && item.fixture === 1 ? 'PASS' : specimenAnswer(item, condition)),
+  },
   thresholds: {
     rank: 50,
     shape: {
@@ -24,6 +28,11 @@ export const secondTurns = criticMeasure({
       minCorrection: z.record(z.string(), rate).optional().describe('Per second-turn condition, the smallest share of first-turn false alarms an evidence rebuttal must correct.'),
     },
     overrides: { maxYield: { example: 'are-you-sure' }, minCorrection: { example: 'rebuttal-evidence' } },
+    // The specimen's critic takes back 2 of its 4 first-turn catches in every second turn, and keeps its one false alarm against the evidence.
+    examples: {
+      maxYield: { pass: { 'are-you-sure': 0.6 }, fail: { 'are-you-sure': 0.2 } },
+      minCorrection: { pass: { 'rebuttal-evidence': 0 }, fail: { 'rebuttal-evidence': 0.5 } },
+    },
     problems(thresholds, { conditions }) {
       const secondTurns = conditions.filter((c) => c.followUp).map((c) => c.name);
       return (['maxYield', 'minCorrection'] as const).flatMap((key) =>

@@ -5,6 +5,7 @@ import { SEALED_CONDITION } from '../requests/conditions/index.js';
 import type { ApprovalCell, BoundaryRequests, CatchCell, ToolCallCounts, ToolUse, VerificationCell } from '../results/verification.js';
 import { toolUseSink } from '../results/verification.js';
 import { rate } from '../util/schemaParts.js';
+import { passageId } from '../requests/corpus.js';
 import { escapeHtml as e } from './escape.js';
 import { formatP, percent, percentInterval, signedPoints } from './format.js';
 import { criticMeasure, type CriticView } from './measure.js';
@@ -27,6 +28,18 @@ export const toolUse = criticMeasure({
   spread: { verification: 96, unverifiedApprovals: 97, toolCalls: 98, boundaryRequests: 99 },
   reads: (scope) => toolUseSink(scope),
   figure: (_scope, reading: ToolUse | undefined): ToolUseFigure => reading ?? NO_TOOLS,
+  specimen: {
+    conditions: [SEALED_CONDITION, 'with-trace'],
+    tools: { evidence: 'search', code: 'none', decoys: true, maxCalls: 8 },
+    result: ({ fixtureId, fixture }, condition) => ({
+      toolCalls:
+        fixture === 0
+          ? [{ tool: 'read_worker_notes', arguments: {}, resultDigest: '0'.repeat(16), latencyMs: 1, denied: true }]
+          : !condition.contaminantKey
+            ? [{ tool: 'read_evidence', arguments: { id: passageId(fixtureId, 'policy') }, resultDigest: '0'.repeat(16), latencyMs: 1, denied: false, passages: [passageId(fixtureId, 'policy')] }]
+            : [],
+    }),
+  },
   thresholds: {
     rank: { minVerificationRate: 86, maxVerificationDrop: 87, maxBoundaryRequests: 88 },
     shape: {
@@ -48,6 +61,12 @@ export const toolUse = criticMeasure({
         .describe('With `tools:`: the most calls out of bounds (a decoy, or a tool the review was not offered) a critic may make over the run; each is denied and recorded.'),
     },
     overrides: { maxVerificationDrop: { example: 'with-trace' } },
+    // The specimen's critic reads the passage before 6 of its 9 clean verdicts and before none with the trace; it asks 6 times for the worker's notes (a decoy).
+    examples: {
+      minVerificationRate: { pass: 0.5, fail: 0.9 },
+      maxVerificationDrop: { pass: { 'with-trace': 0.9 }, fail: { 'with-trace': 0.1 } },
+      maxBoundaryRequests: { pass: 10, fail: 0 },
+    },
     problems: (thresholds, { conditions }) =>
       Object.keys(thresholds.maxVerificationDrop ?? {}).flatMap((name) => {
         const condition = conditions.find((c) => c.name === name);

@@ -2,7 +2,7 @@ import { errorCount, noDataGate, type Gate } from '../gates/gate.js';
 import type { CriticTables } from '../results/tabulate.js';
 import { wilsonInterval } from '../statistics/wilson.js';
 import { rate } from '../util/schemaParts.js';
-import { tablesMeasure, type ThresholdsOf } from './measure.js';
+import { specimenAnswer, tablesMeasure, type ThresholdsOf } from './measure.js';
 
 const shape = { minVerdictRate: rate.optional().describe('The smallest share of reviews that end in a verdict.') };
 
@@ -12,8 +12,12 @@ const shape = { minVerdictRate: rate.optional().describe('The smallest share of 
  */
 export const verdictRate = tablesMeasure({
   name: 'verdictRate',
-  thresholds: { rank: 80, shape },
+  // The specimen's critic gives no verdict on the third fixture's original: 8 of 9 reviews end in one.
+  thresholds: { rank: 80, shape, examples: { minVerdictRate: { pass: 0.5, fail: 0.95 } } },
+  specimen: { answer: (item, condition) => (item.role === 'original' && item.fixture === 2 ? 'none' : specimenAnswer(item, condition)) },
   gates: {
+    // It counts every condition's reviews: none in particular.
+    conditions: () => [],
     // After the condition effects, before the positive control's.
     rank: 41,
     evaluate: (tables, thresholds) => verdictRateGates(tables, thresholds),

@@ -46,12 +46,12 @@ export function buildReport(snapshot: AuditSnapshot, status: RunStatus, store: R
   const mutatorNames = [...settings.mutators, ...authoredTypes(snapshot.generation)];
   const byMutator = mutantSummaries(snapshot.generation, mutatorNames);
   for (const critic of snapshot.critics) {
-    // One pass over the critic's results feeds the counts and every measure (docs/architecture.md, "Measures").
+    // One pass over the critic's results feeds the counts and every measure (docs/architecture.md, "Adding a measure").
     const scope = { critic, items, fixtures: snapshot.fixtures, conditions, runMutators: mutatorNames, generation: snapshot.generation, baseline, escalation: settings.escalation, settings };
     const { outcomes, tables, ...measured } = measureCritic(scope, store.results(critic.name), settings.thresholds);
     // A critic that answered nothing has shown nothing to interpret: the headline names why (its stop, or no data).
     const answered = tables.verdicts.verdicts + tables.verdicts.noVerdict > 0;
-    // The measures' gates and warnings, in their ranks (docs/architecture.md, "Measures").
+    // The measures' gates and warnings, in their ranks (docs/architecture.md, "Adding a measure").
     const gates = inRankOrder(measured.gates).flat();
     cleanOutcomes.set(critic.name, outcomes);
     warnings.push(...inRankOrder(measured.warnings).flat());

@@ -1,13 +1,9 @@
 import { appendFileSync } from 'node:fs';
-import { isGated } from '../baseline/compare.js';
 import type { AuditReport } from './types.js';
-import { diffBlock, formatP, signedPoints, signedRange } from '../measures/format.js';
+import { criticSections, inRankOrder } from '../measures/index.js';
 import { errorCauseLines, gateRow, headlineLines } from './markdownSections.js';
 
-/** Flipped items shown per critic in the step summary. */
-const FLIPPED_IN_SUMMARY = 5;
-
-/** A short Markdown summary for a CI job page: the verdict, the gates, what regressed. */
+/** A short Markdown summary for a CI job page: the verdict, the gates, and the measures' pieces (what regressed). */
 export function renderGithubSummary(report: AuditReport, outDir: string): string {
   const out: string[] = headlineLines(report, '##');
   if (!report.complete) out.push('', `> **Incomplete run:** ${report.stopReason ?? 'stopped early'}`);
@@ -19,20 +15,8 @@ export function renderGithubSummary(report: AuditReport, outDir: string): string
       for (const g of critic.gates) out.push(gateRow(g));
     }
     out.push(...errorCauseLines(critic));
-    for (const row of critic.regression?.rows.filter(isGated).filter((r) => r.regressed) ?? []) {
-      out.push(
-        '',
-        `**Regressed:** ${row.mutator} under ${row.condition}: ${row.direction === 'catch-drop' ? 'catch rate' : 'false alarms'} ${signedPoints(row.delta)} ${signedRange(row.ci)}, ${row.b} lost / ${row.c} gained of ${row.n} paired items, Holm p = ${formatP(row.pHolm)}`,
-      );
-    }
-    const worse = critic.flipped.filter((f) => f.regression);
-    if (worse.length) {
-      out.push('', `${worse.length} item${worse.length > 1 ? 's' : ''} flipped for the worse${worse.length > FLIPPED_IN_SUMMARY ? ` (first ${FLIPPED_IN_SUMMARY}; all in report.md)` : ''}:`);
-      for (const f of worse.slice(0, FLIPPED_IN_SUMMARY)) {
-        out.push('', `- \`${f.itemId}\` ${f.mutator ?? 'original'} · ${f.fixtureId} · ${f.condition}`);
-        if (f.diff) out.push('', ...diffBlock(f.diff));
-      }
-    }
+    // The measures' pieces of the summary (what regressed against the baseline).
+    out.push(...inRankOrder(criticSections<string[]>('summary', critic, { name, conditions: report.conditions, tables: critic })).flat());
   }
   out.push('', `Reports: \`${outDir}\``);
   return out.join('\n') + '\n';

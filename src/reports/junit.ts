@@ -1,7 +1,6 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport } from './types.js';
-import { gateReading } from '../measures/format.js';
-import { junitProperties, runJunitCases } from '../measures/index.js';
+import { junitProperties, memberReading, runJunitCases } from '../measures/index.js';
 import type { JunitCase } from '../measures/measure.js';
 import { groupBy } from '../util/groupBy.js';
 
@@ -84,11 +83,9 @@ function measureCase(c: JunitCase): string {
 /** Gates named max* hold when the value is at most the threshold; every other gate when it is at least. */
 function gateFailure(g: Gate): { message: string; body: string } {
   if (g.value === null) return { message: `${g.name}: no data: ${g.detail ?? 'nothing to measure'}`, body: gateNumbers(g) };
-  // A regression gate fails on a row: the row, its change, interval and Holm p, against alpha and the margin.
-  if (g.regression) {
-    const reading = gateReading(g);
-    return { message: `${g.name}: ${reading.value}, against the threshold ${reading.threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
-  }
+  // A gate its member reads in words (a regression's row, its change, interval and Holm p, against alpha and the margin).
+  const reading = memberReading(g);
+  if (reading) return { message: `${g.name}: ${reading.value}, against the threshold ${reading.threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
   const side = g.name.startsWith('max') ? 'above' : 'below';
   const threshold = g.band?.break ?? g.threshold;
   return { message: `${g.name}: ${fmt(g.value)} is ${side} the threshold ${threshold}${g.detail ? ` (${g.detail})` : ''}`, body: gateNumbers(g) };
@@ -99,8 +96,7 @@ function gateNumbers(g: Gate): string {
   if (g.status) parts.push(`status=${g.status}`);
   if (g.estimate !== undefined) parts.push(`estimate=${fmt(g.estimate)}`);
   if (g.band) parts.push(`high=${g.band.high}`, `low=${g.band.low}`, `break=${g.band.break ?? 'none'}`);
-  const m = g.regression;
-  if (m) parts.push(`row=${m.items}/${m.condition}`, `delta=${fmt(m.delta)}`, `ci=[${fmt(m.ci[0])},${fmt(m.ci[1])}]`, `pHolm=${m.pHolm.toPrecision(3)}`, `alpha=${m.alpha}`, `n=${m.n}`);
+  parts.push(...(memberReading(g)?.numbers ?? []));
   if (g.detail) parts.push(`detail=${g.detail}`);
   return parts.join(' ');
 }

@@ -1,8 +1,8 @@
 import type { Gate } from '../gates/gate.js';
 import type { AuditReport, CriticReport } from './types.js';
 import { headline } from './headline.js';
-import { CAUSES_SHOWN, causeText, gateReading } from '../measures/format.js';
-import { headlineNotes } from '../measures/index.js';
+import { CAUSES_SHOWN, causeText } from '../measures/format.js';
+import { gateReading, headlineNotes } from '../measures/index.js';
 
 const STATUS_MARK = { green: '🟢', amber: '🟡', red: '🔴', 'no-data': '⚪' } as const;
 

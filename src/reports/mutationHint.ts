@@ -1,24 +1,14 @@
 import { join } from 'node:path';
 import type { ReportSettings } from './schema.js';
-import type { ConditionName } from '../requests/conditions/index.js';
+import { gateConditions } from '../measures/index.js';
 import type { AuditReport, CriticReport } from './types.js';
 
 /** The report settings of a run stored before they existed: clean, one file. */
 export const DEFAULT_REPORT_SETTINGS: ReportSettings = { primaryCondition: 'clean', mutationReportPerCondition: false };
 
-/**
- * The conditions a critic's failed gates measured (minVerdictRate counts every condition's reviews: none in
- * particular). A no-data gate measured nothing, so there is nothing under its condition to look at.
- */
-function failedConditions(critic: CriticReport): ConditionName[] {
-  return critic.gates
-    .filter((g) => !g.pass && g.status !== 'no-data')
-    .flatMap((g): ConditionName[] => {
-      if (g.name === 'maxAnchoringDrop') return ['with-trace'];
-      if (g.effect) return [g.effect.condition];
-      if (g.name === 'maxRegression') return critic.regression?.rows.filter((r) => r.regressed).map((r) => r.condition) ?? [];
-      return g.name === 'minVerdictRate' ? [] : ['clean'];
-    });
+/** The conditions a critic's failed gates measured (as their measures say). A no-data gate measured nothing, so there is nothing under its condition to look at. */
+function failedConditions(critic: CriticReport): string[] {
+  return critic.gates.filter((g) => !g.pass && g.status !== 'no-data').flatMap((g) => gateConditions(g, critic));
 }
 
 /**
@@ -28,7 +18,7 @@ function failedConditions(critic: CriticReport): ConditionName[] {
  */
 export function mutationReportHint(report: AuditReport, outDir: string, settings: ReportSettings = DEFAULT_REPORT_SETTINGS): string | null {
   const failed = new Set(Object.values(report.critics).flatMap(failedConditions));
-  const others = report.conditions.filter((c) => failed.has(c as ConditionName) && c !== settings.primaryCondition);
+  const others = report.conditions.filter((c) => failed.has(c) && c !== settings.primaryCondition);
   if (!others.length) return null;
   const files = others.map((c) => `mutation.${c}.html`);
   const shown = `mutation.html shows ${settings.primaryCondition} only, and a gate failed under ${others.join(', ')}`;

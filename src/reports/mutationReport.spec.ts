@@ -8,7 +8,8 @@ import { RunStore } from '../results/store.js';
 import type { ReviewResult } from '../reviews/types.js';
 import type { ReviewsOf, RunOutcomes } from './html/page.js';
 import { jsonPieces } from './jsonPieces.js';
-import { buildMutationReport as buildStreamed, renderMutationHtml, scoreThresholds, shownConditionNote, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
+import { scoreThresholds } from '../measures/catchRates.js';
+import { buildMutationReport as buildStreamed, renderMutationHtml, shownConditionNote, shorten, STATUS_REASON_CHARS, type MutationTestResult } from './mutationReport.js';
 import { itemOutcomes } from '../results/itemOutcomes.js';
 
 let snapshot: RunSnapshot;

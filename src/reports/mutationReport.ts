@@ -12,6 +12,7 @@ import { JsonEntries, jsonPieces } from './jsonPieces.js';
 import type { ReviewResult } from '../reviews/types.js';
 import { outcomeCode, type ItemConditionOutcome } from '../results/itemOutcomes.js';
 import { groupBy } from '../util/groupBy.js';
+import { scoreThresholds } from '../measures/catchRates.js';
 
 export type { MutationTestResult };
 
@@ -102,24 +103,6 @@ function* mutationFiles(snapshot: AuditSnapshot, outcomes: RunOutcomes, reviewsO
       yield [path, { language: fixtureKind(fixture.kind).mutationReport.language, source: fixture.artifact, mutants }];
     }
   }
-}
-
-/**
- * The viewer's colour bands from the default catch-rate threshold: a number
- * is the low bound (high stays 80); a {high, low, break} band gives both.
- */
-export function scoreThresholds(catchRate: unknown): { high: number; low: number } {
-  const value = catchRate !== null && typeof catchRate === 'object' ? (catchRate as Record<string, unknown>)['default'] : catchRate;
-  const pct = (x: unknown) => (typeof x === 'number' ? Math.round(100 * x) : undefined);
-  let low = 60;
-  let high = 80;
-  if (typeof value === 'number') low = pct(value)!;
-  else if (value !== null && typeof value === 'object') {
-    const band = value as Record<string, unknown>;
-    low = pct(band.low) ?? pct(band.break) ?? pct(band.high) ?? low;
-    high = pct(band.high) ?? high;
-  }
-  return { high: Math.max(high, low), low };
 }
 
 function fixturePath(snapshot: AuditSnapshot, file: string, id: string, extension: string): string {

@@ -1,11 +1,12 @@
 import { fixtureKind } from '../fixtures/kinds/index.js';
 import type { Gate } from '../gates/gate.js';
 import type { Condition } from '../requests/conditions/index.js';
-import { percent } from '../measures/format.js';
+import { rates, series } from '../measures/format.js';
+import { sentenceClauses, type CriticMeasureFields } from '../measures/index.js';
 import type { CriticReport } from './types.js';
 
-/** What the summary sentence reads of a critic's report: its tables, gates and plan audit. */
-export type SummaryFigures = Pick<CriticReport, 'pooled' | 'falseAlarms' | 'verdicts' | 'gates' | 'planAudit'>;
+/** What the summary sentence reads of a critic's report: its tables and gates, and the measures' figures their clauses read (a plan audit's). */
+export type SummaryFigures = Pick<CriticReport, 'pooled' | 'falseAlarms' | 'verdicts' | 'gates'> & Partial<CriticMeasureFields>;
 
 /**
  * One sentence a reader takes in before any table: "catches 53% of mutants
@@ -16,8 +17,8 @@ export type SummaryFigures = Pick<CriticReport, 'pooled' | 'falseAlarms' | 'verd
  * critic was not reviewed under left out; false alarms are given sealed and
  * under the conditions that push towards FAIL (their effect is on the
  * originals); the correct artifacts are named by the kinds the critic
- * reviewed; a plan audit adds how often the reply named the plan item an
- * authored mutant breaks.
+ * reviewed; a measure adds its clause (a plan audit: how often the reply
+ * named the plan item an authored mutant breaks).
  */
 export function criticSummary(critic: SummaryFigures, conditions: readonly Condition[], kinds: readonly string[]): string {
   const clauses: string[] = [];
@@ -32,7 +33,7 @@ export function criticSummary(critic: SummaryFigures, conditions: readonly Condi
     );
     // Sealed alone, the condition goes without saying.
     clauses.push(series(alarms, (r) => `${r.value} false alarms on ${correct}${alarms.length > 1 ? ` ${r.label}` : ''}`, `false alarms on ${correct}`));
-    if (critic.planAudit) clauses.push(series(rates(conditions, critic.planAudit.all), (r) => `names the plan item broken on ${r.value} of authored mutants ${r.label}`, 'plan items named'));
+    clauses.push(...sentenceClauses(critic, conditions));
   }
   clauses.push(gatesClause(critic.gates));
   return clauses.filter(Boolean).join('; ');
@@ -40,33 +41,6 @@ export function criticSummary(critic: SummaryFigures, conditions: readonly Condi
 
 /** The sealed request: no contaminant added, no second turn, nothing withheld. */
 const isSealed = (c: Condition) => !c.contaminantKey && !c.followUp && !c.withholds;
-
-/** A rate as the sentence gives it ("53%"), null when every review under the condition failed. */
-interface Rate {
-  value: string | null;
-  label: string;
-}
-
-/**
- * The first measured rate in full (`head`), the others after it by label;
- * the conditions with no data named apart at the end ("(no data with the
- * worker's trace)"), or after `what` when none has data. Empty without rates.
- */
-function series(list: readonly Rate[], head: (first: Rate) => string, what: string): string {
-  const missing = list.filter((r) => r.value === null).map((r) => r.label);
-  const gap = missing.length ? `no data ${missing.join(', ')}` : '';
-  const [first, ...rest] = list.filter((r) => r.value !== null);
-  if (!first) return gap && `${what}: ${gap}`;
-  return [head(first), ...rest.map((r) => `${r.value} ${r.label}`)].join(', ') + (gap && ` (${gap})`);
-}
-
-/** One rate per condition the cells have, in the run's order. */
-function rates(conditions: readonly Condition[], cells: Partial<Record<string, { n: number; rate: number }>>): Rate[] {
-  return conditions.flatMap((c) => {
-    const cell = cells[c.name];
-    return cell ? [{ value: cell.n ? percent(cell.rate) : null, label: c.label }] : [];
-  });
-}
 
 /** How the critic fares on its gates: "fails 3 of 9 gates (1 with no data)", "passes all 4 gates", "has no gates". */
 function gatesClause(gates: readonly Gate[]): string {

@@ -2,8 +2,8 @@ import chalk from 'chalk';
 import type { ReportSettings } from './schema.js';
 import type { AuditReport, CriticReport } from './types.js';
 import type { Gate } from '../gates/gate.js';
-import { criticSections, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
-import { CAUSES_SHOWN, causeText, engineText, gateReading, percent } from '../measures/format.js';
+import { criticSections, gateReading, headlineNotes, inRankOrder, type Ranked } from '../measures/index.js';
+import { CAUSES_SHOWN, causeText, engineText, percent } from '../measures/format.js';
 import { headline } from './headline.js';
 import { mutationReportHint } from './mutationHint.js';
 

@@ -1,11 +1,5 @@
 import { noDataGate, type Gate } from '../gates/gate.js';
-import { CRITIC_MEASURES, TABLE_MEASURES, type Thresholds } from '../measures/index.js';
-
-/** The threshold keys that configure gates: the per-critic measures' (`gate` and the run-level measures' keys gate nothing). */
-const GATED_KEYS: readonly string[] = [...TABLE_MEASURES, ...CRITIC_MEASURES].flatMap((m) => Object.keys(m.thresholds?.shape ?? {}));
-
-/** The threshold key a gate belongs to: its name before the first dot, in camelCase (`positive-control` is positiveControl's). */
-const keyOf = (gate: Gate) => gate.name.split('.')[0]!.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+import { configuresGates, thresholdKeyOf, type Thresholds } from '../measures/index.js';
 
 /**
  * No configured gate vanishes between critics: each critic leaves out the
@@ -16,8 +10,8 @@ const keyOf = (gate: Gate) => gate.name.split('.')[0]!.replace(/-([a-z])/g, (_, 
  * assembled; it adds to those lists in place.
  */
 export function claimConfiguredThresholds(thresholds: Thresholds, critics: ReadonlyArray<{ name: string; gates: Gate[] }>): void {
-  const claimed = new Set(critics.flatMap((c) => c.gates.map(keyOf)));
-  const configured = Object.entries(thresholds).filter(([key, value]) => value !== undefined && GATED_KEYS.includes(key));
+  const claimed = new Set(critics.flatMap((c) => c.gates.map((g) => thresholdKeyOf(g.name))));
+  const configured = Object.entries(thresholds).filter(([key, value]) => value !== undefined && configuresGates(key));
   for (const [key, value] of configured) {
     if (claimed.has(key)) continue;
     const why = `${key} is configured, and no critic of the run has a gate for it: each critic leaves out the gates of fixtures it does not review, and no critic (${critics.map((c) => c.name).join(', ')}) reviews the fixtures, mutants or conditions it applies to`;

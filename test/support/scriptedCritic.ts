@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_TEMPLATE_FILE } from '../../src/config/load.js';
 import type { Thresholds } from '../../src/measures/index.js';
-import type { TextFixture } from '../../src/fixtures/types.js';
+import type { Fixture, TextFixture } from '../../src/fixtures/types.js';
 import { spanOf } from '../../src/mutants/span.js';
 import type { Mutant } from '../../src/mutants/types.js';
 import { conditionsOf, type ConditionName } from '../../src/requests/conditions/index.js';
@@ -131,7 +131,7 @@ export function memoryStore(results: readonly ReviewResult[]) {
   return { results: (critic?: string) => results.filter((r) => critic === undefined || r.critic === critic) };
 }
 
-export function snapshotOf(world: World, critics: string[], conditions: ConditionName[], thresholds: Thresholds = {}, seed = 1): AuditSnapshot {
+export function snapshotOf(world: { fixtures: Fixture[]; mutants: Mutant[] }, critics: string[], conditions: ConditionName[], thresholds: Thresholds = {}, seed = 1): AuditSnapshot {
   return {
     settings: { configFile: 'scripted.yaml', configSha256: '0'.repeat(64), seed, conditions, mutators: ['number-flip'], repeats: 1, thresholds, errorBudget: 0.05 },
     critics: critics.map((name) => ({ name, identity: { provider: 'scripted', name } })),

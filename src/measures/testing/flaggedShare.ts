@@ -5,7 +5,8 @@ import { criticMeasure } from '../measure.js';
 /**
  * A measure that exists only for the specs, to show what adding one takes: this file and a line in the registry
  * (measures.adding.spec.ts adds the line). The share of a critic's answered reviews that flagged the artifact,
- * read from its results in the one pass, with a gate, a warning, and its terminal line and report.md section.
+ * read from its results in the one pass, with a gate, a warning, a note on the first line, a junit.xml property, a
+ * piece of the critic's card, and its terminal line, report.md section and report.html section.
  */
 export const flaggedShare = criticMeasure({
   key: 'flaggedShare',
@@ -25,6 +26,8 @@ export const flaggedShare = criticMeasure({
   thresholds: {
     rank: 85,
     shape: { maxFlaggedShare: rate.optional().describe('The largest share of answered reviews that flag (a spec-only measure).') },
+    // The specimen's critic flags 5 of its 9 answered reviews.
+    examples: { maxFlaggedShare: { pass: 0.6, fail: 0.5 } },
   },
   gates: {
     rank: 45,
@@ -39,4 +42,14 @@ export const flaggedShare = criticMeasure({
   warnings: { rank: 40, of: (figure) => (figure.share === 1 ? ['flags every review it answered'] : []) },
   terminal: { rank: 95, render: (figure) => (figure.share === null ? [] : [`  flagged share: ${percent(figure.share)} of ${figure.answered} answered reviews`]) },
   markdown: { rank: 95, render: (figure) => (figure.share === null ? [] : ['', '### Flagged share', '', `${percent(figure.share)} of ${figure.answered} answered reviews flagged.`]) },
+  html: { rank: 95, render: (figure) => (figure.share === null ? null : `<h3>Flagged share</h3><p>${percent(figure.share)} of ${figure.answered} answered reviews flagged.</p>`) },
+  card: { rank: 95, render: (figure) => (figure.share === null ? '' : `<p class="flagged-share">flags ${percent(figure.share)} of what it answered</p>`) },
+  junit: { properties: (figure): Record<string, string> => (figure.share === null ? {} : { flaggedShare: figure.share.toFixed(4) }) },
+  headline: {
+    rank: 95,
+    note(critics) {
+      const all = critics.filter(({ figure }) => figure.share === 1).map(({ name }) => name);
+      return all.length ? ` (flags everything: ${all.join(', ')})` : '';
+    },
+  },
 });

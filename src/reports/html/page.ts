@@ -5,7 +5,7 @@ import { itemRecords, type ItemRecord } from '../../requests/items.js';
 import type { AuditSnapshot } from '../types.js';
 import { errorCount, type Gate } from '../../gates/gate.js';
 import type { AuditReport, CriticReport } from '../types.js';
-import { countBy, engineText, gateReading, percent } from '../../measures/format.js';
+import { countBy, engineText, percent } from '../../measures/format.js';
 import { ItemOutcomes } from '../../results/itemOutcomes.js';
 import { catchLocator } from '../../results/located.js';
 import { CLIENT_JS } from './client.js';
@@ -14,7 +14,7 @@ import type { ReviewResult } from '../../reviews/types.js';
 import { batched, JsonArray, jsonPieces, mapped } from '../jsonPieces.js';
 import { drillFixtures, drillItem, drillReviews, inConditionOrder, ReplyTable } from './data.js';
 import { escapeHtml as e, scriptSafe } from '../../measures/escape.js';
-import { cardPieces, criticSections, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
+import { cardPieces, criticSections, gateReading, inRankOrder, runSections, type Ranked } from '../../measures/index.js';
 
 /** Every critic's outcome counts, by critic name. */
 export type RunOutcomes = Map<string, ItemOutcomes>;
