@@ -36,17 +36,19 @@ const baselineDigest = (root) => {
 function masked(text, root) {
   const source = checkout(root);
   const baseline = baselineDigest(root);
-  return (source ? text.split(source).join('<CHECKOUT>') : text)
-    .split(baseline ?? '<no baseline>')
-    .join('<BASELINE>')
-    .split(root)
-    .join('<OUT>')
-    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
-    .replace(/"duration": \d+/g, '"duration": <MS>') // mutation.json's timings
-    // report.html: a review's latency after its cache key, and a tool call's between its denied flag and its result's
-    // digest (16 or 64 hex digits); the decoded reviews hold them in JSON text inside JSON, their quotes escaped.
-    .replace(/(\\?"[0-9a-f]{64}\\?",\\?"(?:[^"\\]|\\\\.)*?\\?",\d+,)[\d.]+/g, '$1<MS>')
-    .replace(/(,[01],)[\d.]+(,\\?"[0-9a-f]{16,64}\\?"\])/g, '$1<MS>$2');
+  return (
+    (source ? text.split(source).join('<CHECKOUT>') : text)
+      .split(baseline ?? '<no baseline>')
+      .join('<BASELINE>')
+      .split(root)
+      .join('<OUT>')
+      .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, '<TIME>')
+      .replace(/"duration": \d+/g, '"duration": <MS>') // mutation.json's timings
+      // report.html: a review's latency after its cache key, and a tool call's between its denied flag and its result's
+      // digest (16 or 64 hex digits); the decoded reviews hold them in JSON text inside JSON, their quotes escaped.
+      .replace(/(\\?"[0-9a-f]{64}\\?",\\?"(?:[^"\\]|\\\\.)*?\\?",\d+,)[\d.]+/g, '$1<MS>')
+      .replace(/(,[01],)[\d.]+(,\\?"[0-9a-f]{16,64}\\?"\])/g, '$1<MS>$2')
+  );
 }
 
 /** What a user's browser reads from report.html: the drill-down data and the decoded reviews. */
