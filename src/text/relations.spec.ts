@@ -25,6 +25,13 @@ describe('brokenRelation', () => {
     ['a price of a written chain', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '£98', '£99'],
     ['the result of a written chain', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '£3.22', '£3.52'],
     ['an addend of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '£8', '£9'],
+    ...[
+      ['a part of a sum written with + and words between', 'The bill is £9.60 standing charge + £80.64 + £92.61 + £13.50 = £196.35.', '£9.60', '£9.70'],
+      ['the total of a sum written with + and words between', 'The bill is £9.60 standing charge + £80.64 + £92.61 + £13.50 = £196.35.', '£196.35', '£196.45'],
+      ['a part of a total in words', '€1,140 for the course, the €60 registration fee and €25 for materials: €1,225 in all.', '€60', '€50'],
+      ['a part of a total a colon opens', '€1,140 for the course, the €60 registration fee and €25 for materials: €1,225.', '€25', '€20'],
+      ['a part of a total listed before "a total of"', 'Rent is $900, power $85 and water $40, a total of $1,025 a month.', '$85', '$95'],
+    ].map(([name, answer, from, to]) => [`${name} (the total of 3 or more parts)`, answer!, from!, to!] as [string, string, string, string]),
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
   ])('refuses %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBe(BREAKS_ARITHMETIC);
@@ -50,6 +57,7 @@ describe('brokenRelation', () => {
     ['a frequency that is no ratio ("twice daily" is not twice the other dose)', 'Take 5 mg twice daily, or 2.5 mg twice daily under 60 kg.', '2.5 mg', '3 mg'],
     ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
     ['a figure of a written chain that never held', 'That is £8 + 10 × £6.00 = £70.', '£8', '£9'],
+    ['a sum of three amounts with no word of a total', 'Rent is $900, power $85 and water $40; the deposit is $1,025.', '$85', '$95'],
     ['a range written with a hyphen, no subtraction', 'Delivery takes 5-10 days = a fortnight at most.', '5', '6'],
   ])('keeps %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBeNull();
