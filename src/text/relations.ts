@@ -72,8 +72,16 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const byOneLost = (f: Figure, x: Figure): Operands => ({ written: [x, ...rest.filter((r) => r !== f)], stated: asked, asked, anchors: [x] });
   // A result the figures left still work out is explained without the span.
   const explained = (f: Figure): Operands => ({ written: rest.filter((r) => r !== f), stated: asked, asked, anchors: rest });
-  return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && !worksOut(f, explained(f)));
+  // A list item a comparison of the rest works from ("- WaterSure: capped at £468, a saving of £252" ... "Assist is £72 a year cheaper"): the figures of the other item explain the difference by chance (£396 − £324), but the comparison has lost one side.
+  const comparedItem = LIST_ITEM.test(answer.slice(start, end));
+  const compares = (f: Figure) => COMPARES.test(sentences.find((s) => s.start <= f.start && f.end <= s.end)?.text ?? '');
+  return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && ((comparedItem && compares(f)) || !worksOut(f, explained(f))));
 }
+
+/** A span that is an item of a list: a dash, bullet or number opens it. */
+const LIST_ITEM = /^\s*(?:[-*•–]|\d+[.)])\s/;
+/** The words of a sentence that compares two options by a figure: "£72 a year cheaper", "saves £72 more", "the difference is". */
+const COMPARES = /\b(?:cheaper|dearer|more expensive|less|more|lower|higher|difference|than)\b/i;
 
 /** Days counted on working days only are another unit than calendar days: "30 business days" is not the "30 days" a count of calendar days rests on. */
 const WORKING_DAYS = /^[\s-]+(?:working|business)[\s-]/i;
