@@ -81,6 +81,16 @@ describeTextMutator(
       artifact: 'Payroll runs every Monday in April.',
       kept: ['Payroll runs every Tuesday in April.', 'Payroll runs every Sunday in April.', 'Payroll runs every Monday in May.', 'Payroll runs every Monday in March.'],
     },
+    {
+      name: 'a period in hours beside one time only: nothing to work it out from',
+      artifact: 'Report it within 48 hours, by 20:00 on Monday.',
+      kept: [
+        'Report it within 24 hours, by 20:00 on Monday.',
+        'Report it within 72 hours, by 20:00 on Monday.',
+        'Report it within 48 hours, by 20:00 on Tuesday.',
+        'Report it within 48 hours, by 20:00 on Sunday.',
+      ],
+    },
     { name: 'an ordinal day', artifact: 'Pay is made on the 28th of March.', kept: ['Pay is made on the 29th of March.', 'Pay is made on the 27th of March.'] },
   ],
   [

@@ -86,6 +86,11 @@ describe('operandOfRest', () => {
     ['a price a later product multiplies', 'A day pass is £12. Five days cost £60 in all.', 'A day pass is £12.'],
     ['a share a later amount is worked out from', 'The deposit is 20%. On the £900 fee that is £180.', 'The deposit is 20%.'],
     [
+      'a part of a total of several parts the rest states',
+      'Your bill has four parts. The standing charge is £9.60. Day units are £80.64 and night units £92.61. The meter fee is £13.50. In total that comes to £196.35.',
+      'The meter fee is £13.50.',
+    ],
+    [
       'a list item a later comparison works from, though the other item explains its figure by chance (£396 − £324 = £72)',
       'Both schemes cap your £720 bill.\n\n- WaterSure: capped at £468, a saving of £252.\n- Assist: capped at £396, a saving of £324.\n\nAssist saves you £72 a year more.',
       '- WaterSure: capped at £468, a saving of £252.',

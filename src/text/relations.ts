@@ -61,6 +61,11 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const rest = all.filter((f) => !inside(f));
   const lost = all.filter((f) => inside(f) && !rest.some((r) => sameFigure(r, f)));
   if (!lost.length) return false;
+  // A total of several parts the rest states that no longer adds up without the span ("£9.60 standing charge + ... = £196.35").
+  const remaining = answer.slice(0, start) + answer.slice(end);
+  const totalsLeft = statedTotals(remaining);
+  const moved = (f: Figure) => (f.start >= end ? f.start - (end - start) : f.start);
+  if (statedTotals(answer).some((t) => !inside(t) && !totalsLeft.some((u) => u.start === moved(t)))) return true;
   const asked = [...relationFigures(task), ...writtenProducts(task)];
   const sentences = splitSentences(answer);
   const worksOut = (f: Figure, operands: Operands) => {
