@@ -62,6 +62,18 @@ describeTextMutator(
       kept: ['The hire starts when you collect the car. The car hire lasts 24 hours from collection.'],
     },
     {
+      name: 'not the sentence that gives the total the question asks for ("What will I pay in total, including VAT?")',
+      task: 'What will I pay in total, including VAT?',
+      artifact: 'The hall is £400 for the day. Cleaning is £50, so £450 before VAT. Including VAT, that comes to £540.',
+      kept: ['The hall is £400 for the day. Including VAT, that comes to £540.'],
+    },
+    {
+      name: 'not the later of two sentences as close to a question asking for a total (the total comes after its parts)',
+      task: 'What will I pay in total, including VAT?',
+      artifact: 'The hall is £400 for the day. With cleaning the hire is £450 before VAT. VAT at 20% makes it £540.',
+      kept: [],
+    },
+    {
       name: 'not the part that is not covered after "Partly."',
       task: 'Will my travel insurance pay for the cancelled trip?',
       artifact: 'Partly. The flights are covered up to £800. The £300 hotel deposit is not covered. Claims take 10 days.',

@@ -102,8 +102,11 @@ function onlyAmountAsked(task: string, sentences: readonly Piece[], i: number): 
   return ASKS_A_PRICE.test(task) && statesAmount(sentences[i]!.text) && !sentences.some((s, j) => j !== i && statesAmount(s.text));
 }
 
-/** A question that asks for a figure: an amount, a count, a length of time, a time or a date. */
-const ASKS_A_FIGURE = /\b(?:how (?:much|many|long|soon|often|far|old)|what (?:time|date|day)|when|fees?|costs?|charges?|prices?)\b/i;
+/** A question that asks for a figure: an amount ("what will I pay", "in total"), a count, a length of time, a time or a date. */
+const ASKS_A_FIGURE = /\b(?:how (?:much|many|long|soon|often|far|old)|what (?:time|date|day)|when|fees?|costs?|charges?|prices?|pay|owe|total|altogether)\b/i;
+
+/** A question that asks for a total ("in total, including VAT?"): the figure asked for comes after its parts, so of two sentences as close to it the later gives it. */
+const ASKS_A_TOTAL = /\b(?:in total|total|altogether|in all|all in|including|inclusive of)\b/i;
 
 /** How many content lemmas a sentence shares with the question. */
 function questionOverlap(sentence: string, question: ReadonlySet<string>): number {
@@ -114,15 +117,16 @@ function questionOverlap(sentence: string, question: ReadonlySet<string>): numbe
  * Whether sentence `i` is the one that answers a question asking for a figure
  * ("How much will the hire cost?"): of the sentences that state a figure or a
  * date, the one sharing most content words with the question (and at least
- * one; the first on a tie). Without it the answer talks around what it was
- * asked, a gap any reader of the question sees.
+ * one; the first on a tie, the last when the question asks for a total).
+ * Without it the answer talks around what it was asked, a gap any reader of
+ * the question sees.
  */
 function givesFigureAsked(task: string, sentences: readonly Piece[], i: number): boolean {
   if (!ASKS_A_FIGURE.test(task)) return false;
   const question = new Set(contentLemmas(task));
   const stating = sentences.map((s) => (findNumbers(s.text).length || findDates(s.text).length ? questionOverlap(s.text, question) : 0));
   const best = Math.max(...stating);
-  return best > 0 && stating.indexOf(best) === i;
+  return best > 0 && (ASKS_A_TOTAL.test(task) ? stating.lastIndexOf(best) : stating.indexOf(best)) === i;
 }
 
 /** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */

@@ -81,6 +81,16 @@ describeTextMutator(
       artifact: 'Payroll runs every Monday in April.',
       kept: ['Payroll runs every Tuesday in April.', 'Payroll runs every Sunday in April.', 'Payroll runs every Monday in May.', 'Payroll runs every Monday in March.'],
     },
+    {
+      name: 'a period in hours beside one time only: nothing to work it out from',
+      artifact: 'Report it within 48 hours, by 20:00 on Monday.',
+      kept: [
+        'Report it within 24 hours, by 20:00 on Monday.',
+        'Report it within 72 hours, by 20:00 on Monday.',
+        'Report it within 48 hours, by 20:00 on Tuesday.',
+        'Report it within 48 hours, by 20:00 on Sunday.',
+      ],
+    },
     { name: 'an ordinal day', artifact: 'Pay is made on the 28th of March.', kept: ['Pay is made on the 29th of March.', 'Pay is made on the 27th of March.'] },
   ],
   [
@@ -94,6 +104,11 @@ describeTextMutator(
       artifact: 'Claims are accepted for up to 6 months from treatment, so you have until 14 July 2026.',
       task: 'My dog was treated on 14 January 2026. Is it too late to claim?',
     },
+    ...[
+      ['weekdays', 'Report it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00).', undefined],
+      ['a time of the question', 'Report it within 48 hours, so by 8pm on Monday.', 'I noticed the damage on Saturday at 8pm. When must I report it?'],
+      ['times of one day', 'Cancel at least 6 hours ahead: for the 18:00 sailing, by 12:00.', undefined],
+    ].map(([times, artifact, task]) => ({ name: `a period in hours between two times the answer works out (${times})`, artifact: artifact!, ...(task ? { task } : {}) })),
     { name: 'a date the answer mentions twice', artifact: 'Prices rise on 1 May 2027. Until 1 May 2027 the old price applies.' },
     { name: 'a calendar date beside a weekday named apart from it', artifact: 'Work runs on Sunday nights, starting 3 May 2026.' },
     { name: 'the year of a law', artifact: 'Possession is sought under the Housing Act 1988.' },

@@ -105,6 +105,10 @@ describeTextMutator(
     { name: 'a state whose claim prices it', artifact: 'A meal allowance of £25 a day is paid.' },
     { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
+    ...[
+      ['"must either ... or ..."', 'You must either have paid in full or returned a signed mandate.'],
+      ['"must either ... or ..." with no perfect', 'Guests must either pay in full or return a signed mandate.'],
+    ].map(([choice, artifact]) => ({ name: `a modal whose verb phrase is a choice of two (${choice}): reversed, it reads garbled`, artifact: artifact! })),
     { name: 'a sentence with no polarity', artifact: 'Leave accrues at 28 days per year.' },
     ...[
       ['"however" and "still"', 'Resident permits are closed. You can, however, still buy visitor permits.'],

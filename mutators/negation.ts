@@ -86,6 +86,9 @@ const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the o
 /** A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather or a disruption"): the cases a rule excludes, read as exclusions whatever the verb says. */
 const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
 
+/** A verb phrase that is a choice of two ("must either have paid in full or returned a mandate"): "need not either ... or ..." reads garbled, whichever the polarity. */
+const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;
+
 /** A reason given with the claim ("Because it's a 55-inch set, ... will contact"; "since you're not a member"): reversed, the reason no longer explains it. */
 const REASON = /\b(?:because|since|as long as|so that|provided|which means)\b/i;
 
@@ -159,6 +162,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfLimit(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
+  if (EITHER_OR.test(after)) return true;
   if (OPENING_REPLY.test(artifact) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;

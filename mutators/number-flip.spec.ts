@@ -71,6 +71,8 @@ describe('number-flip', () => {
     ['a price by seats by months, and its total', 'At $15 a seat, 4 seats for 6 months cost $360.'],
     ['a ratio stated in words', 'The new tank holds 240 litres against 180 litres now, a third more.'],
     ['a count left over', 'You have used 7 of your 10 passes, so 3 passes remain.'],
+    ['a total of four parts with words between them', 'The bill is £9.60 standing charge + £80.64 + £92.61 + £13.50 = £196.35.'],
+    ['a total of three parts in words, opened by a colon', '€1,140 for the course, the €60 registration fee and €25 for materials: €1,225.'],
   ])('refuses every flip of %s: the answer would no longer agree with its own arithmetic', (_, text) => {
     const f = textFixture({ artifact: text, evidence: text });
     const candidates = [...numberFlip.candidates(f)];

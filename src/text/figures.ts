@@ -1,5 +1,5 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
-import { type DatePiece, findDates, touchesDate } from './dates.js';
+import { type DatePiece, findDates, touchesDate, WEEKDAYS } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
@@ -647,6 +647,50 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
     for (const base of bases) {
       for (const target of targets) {
         if (target === base || ![1, -1].some((sign) => same(addPeriod(base, sign * period.value, period.kind), target))) continue;
+        if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
+      }
+    }
+  }
+  return inClockArithmetic(answer, task, overlaps);
+}
+
+const MINUTES_A_DAY = 24 * 60;
+const MINUTES_A_WEEK = 7 * MINUTES_A_DAY;
+/** A weekday and a time of day beside it, either way round: "Monday 20:00", "Saturday at 8pm", "8pm on Saturday", "20:00 Monday". */
+const WEEKDAY_NAME = `(${WEEKDAYS.join('|')})`;
+const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+)?$`);
+const CLOCK_THEN_WEEKDAY = new RegExp(`^,?\\s+(?:on\\s+)?(?:the\\s+)?${WEEKDAY_NAME}\\b`);
+
+/**
+ * Whether a period in hours or days the answer writes, added to a time the
+ * answer or the question states, gives another time the answer states ("report
+ * it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00)"),
+ * and the span takes part: a time on a weekday counts round the week, a bare
+ * time of day round the day, with a period under a day. Changed alone, the
+ * period or either time leaves the answer's deadline wrong by its own figures.
+ */
+function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: number; end: number } | null) => boolean): boolean {
+  const periods = findDates(answer).flatMap((d) => {
+    const m = /^duration:(\d+) (day|hour)$/.exec(d.key);
+    return m ? [{ minutes: Number(m[1]) * (m[2] === 'day' ? MINUTES_A_DAY : 60), at: d as { start: number; end: number } }] : [];
+  });
+  if (!periods.length) return false;
+  const stamped = (text: string, inAnswer: boolean) =>
+    clockTimes(text).map((c) => {
+      const before = WEEKDAY_THEN_CLOCK.exec(text.slice(Math.max(0, c.start - 16), c.start));
+      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 20));
+      const weekday = before?.[1] ?? after?.[1];
+      const at = before ? { start: c.start - before[0].length, end: c.end } : after ? { start: c.start, end: c.end + after[0].length } : { start: c.start, end: c.end };
+      return { minutes: c.value + (weekday ? WEEKDAYS.indexOf(weekday) * MINUTES_A_DAY : 0), weekly: weekday !== undefined, at: inAnswer ? at : null };
+    });
+  const targets = stamped(answer, true);
+  const bases = [...targets, ...stamped(task, false)];
+  for (const period of periods) {
+    for (const base of bases) {
+      for (const target of targets) {
+        if (target === base || base.weekly !== target.weekly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
+        const round = target.weekly ? MINUTES_A_WEEK : MINUTES_A_DAY;
+        if ((((base.minutes + period.minutes - target.minutes) % round) + round) % round !== 0) continue;
         if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
       }
     }

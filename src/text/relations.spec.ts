@@ -25,6 +25,13 @@ describe('brokenRelation', () => {
     ['a price of a written chain', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '£98', '£99'],
     ['the result of a written chain', 'Spread over a year, that is £98 × 12 ÷ 365 = £3.22 a day.', '£3.22', '£3.52'],
     ['an addend of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '£8', '£9'],
+    ...[
+      ['a part of a sum written with + and words between', 'The bill is £9.60 standing charge + £80.64 + £92.61 + £13.50 = £196.35.', '£9.60', '£9.70'],
+      ['the total of a sum written with + and words between', 'The bill is £9.60 standing charge + £80.64 + £92.61 + £13.50 = £196.35.', '£196.35', '£196.45'],
+      ['a part of a total in words', '€1,140 for the course, the €60 registration fee and €25 for materials: €1,225 in all.', '€60', '€50'],
+      ['a part of a total a colon opens', '€1,140 for the course, the €60 registration fee and €25 for materials: €1,225.', '€25', '€20'],
+      ['a part of a total listed before "a total of"', 'Rent is $900, power $85 and water $40, a total of $1,025 a month.', '$85', '$95'],
+    ].map(([name, answer, from, to]) => [`${name} (the total of 3 or more parts)`, answer!, from!, to!] as [string, string, string, string]),
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
   ])('refuses %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBe(BREAKS_ARITHMETIC);
@@ -50,6 +57,7 @@ describe('brokenRelation', () => {
     ['a frequency that is no ratio ("twice daily" is not twice the other dose)', 'Take 5 mg twice daily, or 2.5 mg twice daily under 60 kg.', '2.5 mg', '3 mg'],
     ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
     ['a figure of a written chain that never held', 'That is £8 + 10 × £6.00 = £70.', '£8', '£9'],
+    ['a sum of three amounts with no word of a total', 'Rent is $900, power $85 and water $40; the deposit is $1,025.', '$85', '$95'],
     ['a range written with a hyphen, no subtraction', 'Delivery takes 5-10 days = a fortnight at most.', '5', '6'],
   ])('keeps %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBeNull();
@@ -77,6 +85,16 @@ describe('operandOfRest', () => {
     ],
     ['a price a later product multiplies', 'A day pass is £12. Five days cost £60 in all.', 'A day pass is £12.'],
     ['a share a later amount is worked out from', 'The deposit is 20%. On the £900 fee that is £180.', 'The deposit is 20%.'],
+    [
+      'a part of a total of several parts the rest states',
+      'Your bill has four parts. The standing charge is £9.60. Day units are £80.64 and night units £92.61. The meter fee is £13.50. In total that comes to £196.35.',
+      'The meter fee is £13.50.',
+    ],
+    [
+      'a list item a later comparison works from, though the other item explains its figure by chance (£396 − £324 = £72)',
+      'Both schemes cap your £720 bill.\n\n- WaterSure: capped at £468, a saving of £252.\n- Assist: capped at £396, a saving of £324.\n\nAssist saves you £72 a year more.',
+      '- WaterSure: capped at £468, a saving of £252.',
+    ],
   ])('finds %s', (_, answer, deleted) => {
     expect(leansOn(answer, deleted)).toBe(true);
   });

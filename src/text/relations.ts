@@ -61,6 +61,11 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const rest = all.filter((f) => !inside(f));
   const lost = all.filter((f) => inside(f) && !rest.some((r) => sameFigure(r, f)));
   if (!lost.length) return false;
+  // A total of several parts the rest states that no longer adds up without the span ("£9.60 standing charge + ... = £196.35").
+  const remaining = answer.slice(0, start) + answer.slice(end);
+  const totalsLeft = statedTotals(remaining);
+  const moved = (f: Figure) => (f.start >= end ? f.start - (end - start) : f.start);
+  if (statedTotals(answer).some((t) => !inside(t) && !totalsLeft.some((u) => u.start === moved(t)))) return true;
   const asked = [...relationFigures(task), ...writtenProducts(task)];
   const sentences = splitSentences(answer);
   const worksOut = (f: Figure, operands: Operands) => {
@@ -72,8 +77,16 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const byOneLost = (f: Figure, x: Figure): Operands => ({ written: [x, ...rest.filter((r) => r !== f)], stated: asked, asked, anchors: [x] });
   // A result the figures left still work out is explained without the span.
   const explained = (f: Figure): Operands => ({ written: rest.filter((r) => r !== f), stated: asked, asked, anchors: rest });
-  return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && !worksOut(f, explained(f)));
+  // A list item a comparison of the rest works from ("- WaterSure: capped at £468, a saving of £252" ... "Assist is £72 a year cheaper"): the figures of the other item explain the difference by chance (£396 − £324), but the comparison has lost one side.
+  const comparedItem = LIST_ITEM.test(answer.slice(start, end));
+  const compares = (f: Figure) => COMPARES.test(sentences.find((s) => s.start <= f.start && f.end <= s.end)?.text ?? '');
+  return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && ((comparedItem && compares(f)) || !worksOut(f, explained(f))));
 }
+
+/** A span that is an item of a list: a dash, bullet or number opens it. */
+const LIST_ITEM = /^\s*(?:[-*•–]|\d+[.)])\s/;
+/** The words of a sentence that compares two options by a figure: "£72 a year cheaper", "saves £72 more", "the difference is". */
+const COMPARES = /\b(?:cheaper|dearer|more expensive|less|more|lower|higher|difference|than)\b/i;
 
 /** Days counted on working days only are another unit than calendar days: "30 business days" is not the "30 days" a count of calendar days rests on. */
 const WORKING_DAYS = /^[\s-]+(?:working|business)[\s-]/i;
@@ -106,8 +119,8 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       const operands: Operands = { written: near, stated: asked, asked, anchors };
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '');
     });
-    // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), where the chain holds.
-    for (const result of writtenChains(answer)) if (!worked.includes(result)) worked.push(result);
+    // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), or the total of several parts it lists, where it holds.
+    for (const result of [...writtenChains(answer), ...statedTotals(answer)]) if (!worked.includes(result)) worked.push(result);
     workedCache.set(key, worked);
   }
   return worked;
@@ -154,6 +167,61 @@ function writtenChains(answer: string): Figure[] {
     signs = [];
   }
   return results;
+}
+
+/** The words that say a figure is the total of others: "a total of", "in all", "altogether", "comes to", "adds up to", "a bill of", or an equals sign. */
+const TOTAL_SIGNAL = /\b(?:total(?:s|ling|ing)?|in all|all told|altogether|(?:come|comes|came|coming) to|adds? up|adding up|a bill of|sum)\b|[=≈]/i;
+
+/** At most this many of the answer's amounts, the nearest to a total, are tried as its parts: 3 to 6 of 12 is 2,431 sums. */
+const MAX_PARTS_TRIED = 12;
+const PART_COUNTS = [3, 4, 5, 6] as const;
+
+/**
+ * The totals of several parts an answer states ("£9.60 standing charge +
+ * £80.64 + £92.61 + £13.50 = £196.35"; "€1,140 for the course, the €60
+ * registration fee and €25 for materials, €1,225 in all"), the operation in
+ * words or a list as often as in signs: an amount that is the exact sum, to
+ * the precision it is written in, of 3 to 6 other amounts of its currency in
+ * the answer, said to be a total in its sentence (before it, or just after),
+ * or opened by a colon after its parts.
+ * A reader adds them up, so a change to any part or to the total leaves the
+ * answer at odds with itself. Two parts are left to the one-step reading; the
+ * signal keeps out sums that hold by chance.
+ */
+function statedTotals(answer: string): Figure[] {
+  const amounts = findFigures(answer).filter((f) => isCurrencySign(f.kind));
+  const sentences = splitSentences(answer);
+  const totals: Figure[] = [];
+  for (const total of amounts) {
+    const sentence = sentences.find((s) => s.start <= total.start && total.end <= s.end);
+    // Or a colon that opens it after the list of its parts ("... and €25 for materials: €1,225").
+    const signalled = sentence && (TOTAL_SIGNAL.test(answer.slice(sentence.start, Math.min(sentence.end, total.end + 16))) || /:\s*$/.test(answer.slice(sentence.start, total.start)));
+    if (!signalled) continue;
+    const parts = amounts
+      .filter((f) => f.kind === total.kind && f.code === total.code && !sameFigure(f, total) && f.value > 0)
+      .sort((a, b) => Math.abs(a.start - total.start) - Math.abs(b.start - total.start))
+      .slice(0, MAX_PARTS_TRIED);
+    const tolerance = 0.5 * 10 ** -total.decimals + 1e-9;
+    if (
+      PART_COUNTS.some((k) =>
+        someSubsetSums(
+          parts.map((p) => p.value),
+          k,
+          total.value,
+          tolerance,
+        ),
+      )
+    )
+      totals.push(total);
+  }
+  return totals;
+}
+
+/** Whether `count` of the values (each used once) add up to `target` within the tolerance. */
+function someSubsetSums(values: readonly number[], count: number, target: number, tolerance: number, from = 0, sum = 0): boolean {
+  if (count === 0) return Math.abs(sum - target) < tolerance;
+  for (let i = from; i <= values.length - count; i++) if (someSubsetSums(values, count - 1, target, tolerance, i + 1, sum + values[i]!)) return true;
+  return false;
 }
 
 /** A chain of values and the signs between them, × and ÷ before + and −; null when it divides by zero. */
