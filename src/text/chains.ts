@@ -1,6 +1,7 @@
 import type { Figure } from './figures.js';
 import { isCurrencySign } from './currency.js';
 import { readSentences } from './nlp.js';
+import { spelledValue } from './numberWords.js';
 
 /**
  * Figures worked out by a short chain of arithmetic the answer need not write
@@ -223,12 +224,13 @@ export function writtenCounts(text: string): Term[] {
   for (const sentence of readSentences(text)) {
     const words = sentence.tokens.filter((t) => t.pos === 'NUM' && /^[a-z]+$/i.test(t.text));
     for (const w of words) {
-      const value = UNITS.indexOf(w.text.toLowerCase());
-      if (value >= 2) counts.push({ value, dim: 'n:' });
+      // The counts a sentence spells, two to twelve (the words PRODUCT reads as a signal).
+      const value = spelledValue([w.text]);
+      if (value !== undefined && value >= 2 && value <= 12) counts.push({ value, dim: 'n:' });
     }
   }
   for (const m of fractions(text)) {
-    const numerator = m[1] ? (/^an?$/i.test(m[1]) ? 1 : UNITS.indexOf(m[1].toLowerCase())) : 1;
+    const numerator = m[1] ? (/^an?$/i.test(m[1]) ? 1 : (spelledValue([m[1]]) ?? 0)) : 1;
     const denominator = DENOMINATORS[m[2]!.toLowerCase().replace(/s$/, '')];
     if (numerator > 0 && denominator) counts.push({ value: numerator / denominator, dim: 'n:' });
   }
@@ -236,7 +238,6 @@ export function writtenCounts(text: string): Term[] {
   return counts;
 }
 
-const UNITS = 'zero one two three four five six seven eight nine ten eleven twelve'.split(' ');
 const DENOMINATORS: Readonly<Record<string, number>> = { half: 2, halve: 2, third: 3, quarter: 4, fifth: 5, sixth: 6, tenth: 10, twelfth: 12 };
 /** "half", "a third", "one-twelfth", "three-quarters": an ordinal after "a" or a number word is a fraction, "half" always is. */
 const FRACTION = /\b(?:(a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven)[\s-]+)?(half|halves|thirds?|quarters?|fifths?|sixths?|tenths?|twelfths?)\b/gi;

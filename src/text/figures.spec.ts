@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
 import { evidenceSentences, questionText, sentenceAround, supportPassage } from './claims.js';
-import { findFigures, spelledValue } from './figures.js';
+import { findFigures } from './figures.js';
+import { spelledValue } from './numberWords.js';
 import { statesDateAt, statesFigureAt } from './mismatches.js';
 
 describe('findFigures', () => {

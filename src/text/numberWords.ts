@@ -1,0 +1,25 @@
+/** Number words by value: the words a document spells small numbers, tens, and their multipliers in. */
+const UNITS_WORDS = 'zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen'.split(' ');
+const TENS_WORDS = 'twenty thirty forty fifty sixty seventy eighty ninety'.split(' ');
+
+/** The value of a number written in words ("twenty-five", "one hundred and twenty"), or undefined when a word is no number. */
+export function spelledValue(words: readonly string[]): number | undefined {
+  let total = 0;
+  let current = 0;
+  let any = false;
+  for (const raw of words) {
+    const word = raw.toLowerCase();
+    if (word === 'and' && any) continue;
+    const unit = UNITS_WORDS.indexOf(word);
+    const ten = TENS_WORDS.indexOf(word);
+    if (unit >= 0) current += unit;
+    else if (ten >= 0) current += (ten + 2) * 10;
+    else if (word === 'hundred') current = Math.max(1, current) * 100;
+    else if (word === 'thousand') {
+      total += Math.max(1, current) * 1000;
+      current = 0;
+    } else return undefined;
+    any = true;
+  }
+  return any ? total + current : undefined;
+}
