@@ -29,6 +29,9 @@ describe('number-flip', () => {
     ['100%', ['50%']],
     ['2 days', ['3 days']],
     ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],
+    ['you need to be 18 or over, as an adult member', ['you need to be 16 or over, as an adult member', 'you need to be 21 or over, as an adult member']],
+    ['children aged 12 travel free', ['children aged 5 travel free', 'children aged 13 travel free']],
+    ['scores of 18 or over pass', ['scores of 17 or over pass', 'scores of 19 or over pass']],
     [
       'You have 10 months to go on your €25.00 plan.',
       [

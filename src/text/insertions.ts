@@ -1,4 +1,5 @@
 import { containsWords, contentLemmas, findNumbers, type NumberPiece, numberKey, splitSentences } from './claims.js';
+import { ageNeighbours, isAge } from './ages.js';
 import { findDates } from './dates.js';
 import { type Figure, findFigures, sameFigure } from './figures.js';
 import { ratePeriodAfter } from './rates.js';
@@ -39,7 +40,7 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (!isQuantity(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
-    const values = plausibleValues(n, counted, PENCE.test(sentence.slice(n.end))).filter(
+    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : plausibleValues(n, counted, PENCE.test(sentence.slice(n.end)))).filter(
       (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
     );
     if (values.length === 0) continue;
