@@ -126,6 +126,14 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(older)].map((c) => c.replacement)).toEqual(['20']);
   });
 
+  it('leaves alone a period in hours that joins two times the answer and question give on weekdays ("48-hour window ... by 2pm on Thursday" for 2pm this Saturday)', () => {
+    const text = 'You are inside the 48-hour window, so you get half back; a full refund needed cancelling by 2pm on Thursday.';
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('I booked the room for 2pm to 4pm this Saturday. What do I get back?')).toEqual([]);
+    // Booked for Sunday, Thursday 2pm is 72 hours before: the answer works nothing out with the 48 hours, which may move.
+    expect(flips('I booked the room for 2pm to 4pm this Sunday. What do I get back?')).toEqual(['24', '72']);
+  });
+
   it('keeps a band in order: the low end never passes the high end', () => {
     const text = 'Bags between 23 kg and 24 kg pay a fee.';
     const mutated = [...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));

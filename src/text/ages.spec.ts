@@ -15,6 +15,8 @@ describe('isAge', () => {
     ['before "years old"', 'You must be 21 years old to hire a car.', '21'],
     ['joined to "over-"', 'The over-60 rate is £5.', '60'],
     ['before "+"', 'Seniors 65+ pay half.', '65'],
+    ['said of a person, in a text that names no age', 'Borrowing is free, but you need to be 18 or over and have a card.', '18'],
+    ['said of the asker', "I'm 23. Can I hire a van?", '23'],
   ])('reads an age %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(true);
   });
@@ -24,6 +26,7 @@ describe('isAge', () => {
     ['an amount', 'Orders of £30 or over are delivered free to adults.', '30'],
     ['a count of a noun', 'Groups of 10 or more people, adults or children, book ahead.', '10'],
     ['a bare threshold in a text that speaks of no ages', 'Scores of 18 or over pass.', '18'],
+    ['a price a thing is said to be', 'The fee will be 18 euros.', '18'],
   ])('reads no age in %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(false);
   });

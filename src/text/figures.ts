@@ -631,40 +631,51 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
 
 const MINUTES_A_DAY = 24 * 60;
 const MINUTES_A_WEEK = 7 * MINUTES_A_DAY;
-/** A weekday and a time of day beside it, either way round: "Monday 20:00", "Saturday at 8pm", "8pm on Saturday", "20:00 Monday". */
+/** A weekday and a time of day beside it, either way round: "Monday 20:00", "Saturday at 8pm", "8pm on Saturday", "2pm to 4pm this Saturday", "9am next Monday". */
 const WEEKDAY_NAME = `(${WEEKDAYS.join('|')})`;
-const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+)?$`);
-const CLOCK_THEN_WEEKDAY = new RegExp(`^,?\\s+(?:on\\s+)?(?:the\\s+)?${WEEKDAY_NAME}\\b`);
+const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+|from\\s+|by\\s+)?$`);
+const RANGE_END = String.raw`(?:\s*(?:to|until|till|[–-])\s*\d{1,2}(?:[:.]\d{2})?\s?(?:[ap]\.?m\.?)?)?`;
+const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|this|next|this\\s+coming)\\s+)?${WEEKDAY_NAME}\\b`);
 
 /**
  * Whether a period in hours or days the answer writes, added to a time the
- * answer or the question states, gives another time the answer states ("report
- * it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00)"),
- * and the span takes part: a time on a weekday counts round the week, a bare
- * time of day round the day, with a period under a day. Changed alone, the
- * period or either time leaves the answer's deadline wrong by its own figures.
+ * answer or the question states, gives another time either states ("report
+ * it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00)";
+ * "a full refund needs cancelling 48 hours ahead, by 2pm on Thursday" for a
+ * booking at 2pm this Saturday), and the span takes part: a time on a weekday
+ * counts round the week, a bare time of day round the day, with a period
+ * under a day. The period may be a deadline ("within 48 hours") or a figure
+ * ("the 48-hour window"). Changed alone, the period or either time leaves the
+ * answer's deadline wrong by its own figures.
  */
 function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: number; end: number } | null) => boolean): boolean {
-  const periods = findDates(answer).flatMap((d) => {
-    const m = /^duration:(\d+) (day|hour)$/.exec(d.key);
-    return m ? [{ minutes: Number(m[1]) * (m[2] === 'day' ? MINUTES_A_DAY : 60), at: d as { start: number; end: number } }] : [];
-  });
+  const periods = [
+    ...findDates(answer).flatMap((d) => {
+      const m = /^duration:(\d+) (day|hour)$/.exec(d.key);
+      return m ? [{ minutes: Number(m[1]) * (m[2] === 'day' ? MINUTES_A_DAY : 60), at: d as { start: number; end: number } }] : [];
+    }),
+    // "The 48-hour window", "44 hours before": a period the answer counts in hours or days, read as a figure in days.
+    ...findFigures(answer)
+      .filter((f) => f.kind === 'day' && (f.unit === 'hour' || f.unit === 'day'))
+      .map((f) => ({ minutes: Math.round(f.value * MINUTES_A_DAY), at: f as { start: number; end: number } })),
+  ].filter((p) => p.minutes > 0);
   if (!periods.length) return false;
   const stamped = (text: string, inAnswer: boolean) =>
     clockTimes(text).map((c) => {
       const before = WEEKDAY_THEN_CLOCK.exec(text.slice(Math.max(0, c.start - 16), c.start));
-      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 20));
+      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 40));
       const weekday = before?.[1] ?? after?.[1];
       const at = before ? { start: c.start - before[0].length, end: c.end } : after ? { start: c.start, end: c.end + after[0].length } : { start: c.start, end: c.end };
       return { minutes: c.value + (weekday ? WEEKDAYS.indexOf(weekday) * MINUTES_A_DAY : 0), weekly: weekday !== undefined, at: inAnswer ? at : null };
     });
-  const targets = stamped(answer, true);
-  const bases = [...targets, ...stamped(task, false)];
+  const times = [...stamped(answer, true), ...stamped(task, false)];
   for (const period of periods) {
-    for (const base of bases) {
-      for (const target of targets) {
+    for (const base of times) {
+      for (const target of times) {
         if (target === base || base.weekly !== target.weekly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
         const round = target.weekly ? MINUTES_A_WEEK : MINUTES_A_DAY;
+        // A whole week (or day) from a time is the same time: it joins no two times the answer could be caught on.
+        if (period.minutes % round === 0) continue;
         if ((((base.minutes + period.minutes - target.minutes) % round) + round) % round !== 0) continue;
         if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
       }
