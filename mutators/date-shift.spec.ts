@@ -124,6 +124,8 @@ describeTextMutator(
       ['weekdays', 'Report it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00).', undefined],
       ['a time of the question', 'Report it within 48 hours, so by 8pm on Monday.', 'I noticed the damage on Saturday at 8pm. When must I report it?'],
       ['times of one day', 'Cancel at least 6 hours ahead: for the 18:00 sailing, by 12:00.', undefined],
+      ['weekdays named alone', 'Orders arrive within 2 days, so yours should come by Wednesday.', 'I ordered on Monday. When will it come?'],
+      ['a figure in hours, and a time on a weekday of the question', 'You are inside the 48-hour window: a full refund needed cancelling by 2pm on Thursday.', 'I booked 2pm to 4pm this Saturday.'],
     ].map(([times, artifact, task]) => ({ name: `a period in hours between two times the answer works out (${times})`, artifact: artifact!, ...(task ? { task } : {}) })),
     {
       name: 'a lone month that is the month of a date the question states ("28 December ... in December the lifts run until 16:45")',
@@ -213,6 +215,13 @@ describe('date-shift, the dates it writes', () => {
     // Without a date in the question, a year later is a shift like any other.
     const unasked = { ...asked, task: 'What do I need to do to fly with my bike?' };
     expect([...dateShift.candidates(unasked)].map((c) => c.replacement)).toContain('15 May 2028');
+  });
+
+  it('moves a period in days that joins no two weekdays, and not one that does', () => {
+    const text = 'Orders arrive within 2 days, so yours should come by Wednesday.';
+    const moved = (task: string) => [...dateShift.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(moved('I ordered on Monday. When will it come?')).toEqual([]);
+    expect(moved('I ordered on Sunday. When will it come?')).toEqual(expect.arrayContaining(['within 3 days', 'Thursday']));
   });
 
   it('checks weekdays against the calendar', () => {

@@ -635,6 +635,8 @@ const MINUTES_A_WEEK = 7 * MINUTES_A_DAY;
 const WEEKDAY_NAME = `(${WEEKDAYS.join('|')})`;
 const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+|from\\s+|by\\s+)?$`);
 const RANGE_END = String.raw`(?:\s*(?:to|until|till|[–-])\s*\d{1,2}(?:[:.]\d{2})?\s?(?:[ap]\.?m\.?)?)?`;
+const WEEKDAY_RANGE_BEFORE = new RegExp(`\\b${WEEKDAY_NAME}\\s*(?:to|through|until|till|[–-])\\s*$`);
+const WEEKDAY_RANGE_AFTER = new RegExp(`^\\s*(?:to|through|until|till|[–-])\\s*${WEEKDAY_NAME}\\b`);
 const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|this|next|this\\s+coming)\\s+)?${WEEKDAY_NAME}\\b`);
 
 /**
@@ -645,8 +647,10 @@ const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|t
  * booking at 2pm this Saturday), and the span takes part: a time on a weekday
  * counts round the week, a bare time of day round the day, with a period
  * under a day. The period may be a deadline ("within 48 hours") or a figure
- * ("the 48-hour window"). Changed alone, the period or either time leaves the
- * answer's deadline wrong by its own figures.
+ * ("the 48-hour window"). Weekdays named alone join by whole days under a
+ * week ("within 2 days, so by Wednesday" for an order on Monday); a range of
+ * weekdays or a recurring day ("Mondays") is no time. Changed alone, the
+ * period or either time leaves the answer's deadline wrong by its own figures.
  */
 function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: number; end: number } | null) => boolean): boolean {
   const periods = [
@@ -668,11 +672,29 @@ function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: 
       const at = before ? { start: c.start - before[0].length, end: c.end } : after ? { start: c.start, end: c.end + after[0].length } : { start: c.start, end: c.end };
       return { minutes: c.value + (weekday ? WEEKDAYS.indexOf(weekday) * MINUTES_A_DAY : 0), weekly: weekday !== undefined, at: inAnswer ? at : null };
     });
-  const times = [...stamped(answer, true), ...stamped(task, false)];
+  // A weekday named alone ("delivered within 2 days, so by Wednesday"), not one of a time, a range of weekdays or a recurring day ("Mondays").
+  const days = (text: string, inAnswer: boolean, clocked: ReadonlyArray<{ at: { start: number; end: number } | null }>) =>
+    findDates(text)
+      .filter((d) => d.form === 'weekday' && !/s$/.test(d.text) && !clocked.some((c) => c.at && c.at.start <= d.start && d.end <= c.at.end))
+      .filter((d) => !WEEKDAY_RANGE_BEFORE.test(text.slice(Math.max(0, d.start - 16), d.start)) && !WEEKDAY_RANGE_AFTER.test(text.slice(d.end, d.end + 16)))
+      .map((d) => ({ minutes: Number(d.key.slice('weekday:'.length)) * MINUTES_A_DAY, weekly: true, dayOnly: true, at: inAnswer ? (d as { start: number; end: number }) : null }));
+  const answerTimes = stamped(answer, true);
+  const taskTimes = stamped(task, false);
+  const times = [
+    ...[...answerTimes, ...taskTimes].map((t) => ({ ...t, dayOnly: false })),
+    ...days(answer, true, answerTimes),
+    ...days(
+      task,
+      false,
+      taskTimes.map((t) => ({ at: t.at ?? null })),
+    ),
+  ];
   for (const period of periods) {
     for (const base of times) {
       for (const target of times) {
-        if (target === base || base.weekly !== target.weekly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
+        if (target === base || base.weekly !== target.weekly || base.dayOnly !== target.dayOnly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
+        // Weekdays alone are a whole number of days apart, under a week.
+        if (target.dayOnly && (period.minutes % MINUTES_A_DAY !== 0 || period.minutes >= MINUTES_A_WEEK)) continue;
         const round = target.weekly ? MINUTES_A_WEEK : MINUTES_A_DAY;
         // A whole week (or day) from a time is the same time: it joins no two times the answer could be caught on.
         if (period.minutes % round === 0) continue;
