@@ -303,8 +303,7 @@ const WE_VERBS: Readonly<Record<string, string>> = {
  */
 export function asAnswerStatement(sentence: string, organisation: string | undefined): string | null {
   let text = withoutClauseNumber(sentence);
-  const label = /^([^:]*):\s/.exec(text);
-  if (label && !(readSentences(label[1]!)[0]?.tokens ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
+  if (isLabelLine(text)) return null;
   if (!/\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i.test(text)) return text;
   if (organisation === undefined) return null;
   let agrees = true;
@@ -315,6 +314,23 @@ export function asAnswerStatement(sentence: string, organisation: string | undef
   });
   if (!agrees || /\b(?:we|ours|ourselves)\b/i.test(text)) return null;
   return text.replace(/\b[Oo]ur\b/g, `${organisation}'s`).replace(/\bus\b/g, organisation);
+}
+
+/**
+ * Whether a sentence is a label line: a heading before its first colon that
+ * is followed by a space (a clock time's colon is none: "Half-day pass,
+ * valid from 12:30: adult €42") states no verb, once what it puts in
+ * brackets is set aside ("Fees (counted from the date the advance is paid):
+ * 2.5% ..."). A verb the model reads in a compound noun ("Half-day pass",
+ * where it tags "pass" a verb after the noun "day": uninflected, after a
+ * noun) is none either; "A fair use limit applies ...:" states one.
+ */
+export function isLabelLine(text: string): boolean {
+  const label = /^(.*?):\s/.exec(text);
+  if (!label) return false;
+  const tokens = readSentences(label[1]!.replace(/\([^)]*\)/g, ' '))[0]?.tokens ?? [];
+  const inCompound = (i: number) => tokens[i]!.text.toLowerCase() === tokens[i]!.lemma && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '');
+  return !tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !inCompound(i)));
 }
 
 /**
@@ -371,8 +387,9 @@ const PRICE_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Whether the added sentence states an amount of a currency for a thing the
- * answer already states an amount of that currency for: the noun an added
+ * Whether the added sentence, a list of two or more prices, states an amount
+ * of a currency for a thing the answer already states an amount of that
+ * currency for: the noun an added
  * amount is for, the nearest before it in its item of a list ("adult €42,
  * child €34"; "cat £38.00; dog up to 15 kg £54.00"; not "Super Cover" in
  * "Super Cover reduces the deposit to €450") against the nouns of an answer sentence with an
@@ -396,6 +413,8 @@ export function pricesSubjectAgain(added: string, answer: string): boolean {
     );
     return kinds.size ? [{ kinds, nouns: nounsOf(sentence.text) }] : [];
   });
+  // A price list: one amount is for the thing the sentence's subject names, which restatedQuantity reads ("Carré Neige can be added to any lift pass for €2.50" prices Carré Neige, not the pass).
+  if (findFigures(added).filter((f) => isCurrencySign(f.kind)).length < 2) return false;
   for (const item of added.split(/[;:]\s|,\s/)) {
     const tokens = readSentences(item).flatMap((r) => r.tokens);
     for (const f of findFigures(item).filter((x) => isCurrencySign(x.kind))) {
