@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
-import { asAnswerStatement, inAnswerRegister, OFF_THE_QUESTION, organisationNamed, RESTATES_QUANTITY } from '../src/text/insertions.js';
+import { asAnswerStatement, inAnswerRegister, misstatedFigures, OFF_THE_QUESTION, organisationNamed, PRICES_SUBJECT_AGAIN, pricesSubjectAgain, RESTATES_QUANTITY } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { claimInsertion } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
@@ -69,6 +69,40 @@ describe('claim-insertion, refused with its reason', () => {
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(reason);
+  });
+});
+
+describe('pricesSubjectAgain', () => {
+  it.each([
+    ['a price list with a price for the thing the answer prices', 'Half-day pass, valid from 12:30: adult €42, child €34, senior €36.', 'The two adult passes are €295 each (€590).', true],
+    ['a second price for the cat the answer prices', 'Complete: cat £38.00; dog up to 15 kg £54.00.', "The cat's Essentials plan goes from £24.00 down to £21.60.", true],
+    ['a price for another thing', 'Helmets cost €6 a day, goggles €4.', 'The 6-day ski pack is €168.', false],
+    ['a single price, whose thing is the sentence’s subject (restatedQuantity reads it)', 'Cover can be added to any lift pass for €2.50 a day.', 'On a €162 adult pass you get back €108.', false],
+    ['a price in another currency than the answer’s', 'Adult passes are £40.', 'The adult pass is €295.', false],
+    ['a thing the answer names without a price', 'Adults pay €42 for a half-day.', 'Adults must show the pass at the gate. The helmet costs €6.', false],
+  ])('%s: %s', (_, added, answer, expected) => {
+    expect(pricesSubjectAgain(added, answer)).toBe(expected);
+  });
+
+  it('refuses the insertion with its reason', () => {
+    const fixture = {
+      ...textFixture({
+        artifact: 'The two adult 6-day passes are €295 each, so €590 for both.',
+        evidence: 'A 6-day pass costs €295 for an adult. Lost passes are replaced for a fee: adult €42, child €34, senior €36.',
+      }),
+      task: 'What will 6-day lift passes cost for two adults and a child?',
+    };
+    const candidates = [...claimInsertion.candidates(fixture)];
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(PRICES_SUBJECT_AGAIN);
+  });
+});
+
+describe('misstatedFigures', () => {
+  it('leaves the minutes of a time alone ("8:20" never becomes "8:60")', () => {
+    const sentences = misstatedFigures('Lift status is published at 8:20 each day, and a day pass costs €50.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toContain('8:20');
   });
 });
 
@@ -251,6 +285,8 @@ describe('asAnswerStatement', () => {
     ['We pay claims within 10 days.', null],
     ['Excess: £95 per condition per policy year.', null],
     ['Regular price: $899.99.', null],
+    ['Half-day pass, valid from 12:30: adult €42, child €34, senior €36.', null],
+    ['Fees (counted from the date the advance is paid): 2.5% of face value for the first 30 days.', null],
     ['A fair use limit applies to data in each billing month: 9 GB on Essentials.', 'A fair use limit applies to data in each billing month: 9 GB on Essentials.'],
   ])('%s', (sentence, expected) => {
     expect(asAnswerStatement(sentence, 'Brightwave')).toBe(expected);

@@ -10,6 +10,8 @@ import {
   misstatedFigures,
   OFF_THE_QUESTION,
   organisationNamed,
+  PRICES_SUBJECT_AGAIN,
+  pricesSubjectAgain,
   questionWordsNeeded,
   questionWordsShared,
   RESTATES_QUANTITY,
@@ -54,6 +56,8 @@ export const claimInsertion: TextMutator = {
     if (questionWordsShared(added, fixture.task) < questionWordsNeeded(fixture.task)) return OFF_THE_QUESTION;
     // Read without the evidence, the answer must still agree with itself: no second value for a quantity it states,
     if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
+    // nor a second price for a thing it prices,
+    if (pricesSubjectAgain(added, fixture.artifact)) return PRICES_SUBJECT_AGAIN;
     // and no relation broken that the added sentence states as the evidence wrote it.
     const insertion = insertionsOf(fixture).find((i) => i.at === candidate.start && ` ${i.sentence}` === candidate.replacement);
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;

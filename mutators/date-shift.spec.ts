@@ -92,6 +92,22 @@ describeTextMutator(
       ],
     },
     { name: 'an ordinal day', artifact: 'Pay is made on the 28th of March.', kept: ['Pay is made on the 29th of March.', 'Pay is made on the 27th of March.'] },
+    {
+      name: 'a weekend day to any neighbour where nothing sets weekdays against weekends',
+      artifact: 'Boxes come in the Saturday window (8:00–13:00).',
+      kept: ['Boxes come in the Sunday window (8:00–13:00).', 'Boxes come in the Friday window (8:00–13:00).'],
+    },
+    {
+      name: 'a weekend day only to the other one where the answer sets weekdays against weekends ("the weekday window, or the Friday window")',
+      artifact: 'Choose the standard weekday window at no charge, or the Saturday window for £4.00.',
+      kept: ['Choose the standard weekday window at no charge, or the Sunday window for £4.00.'],
+    },
+    {
+      name: 'a lone month the question dates nothing in',
+      artifact: 'In peak season the lifts run until 16:45 in December.',
+      task: "I'm arriving in the afternoon. How late do the lifts run?",
+      kept: ['In peak season the lifts run until 16:45 in January.', 'In peak season the lifts run until 16:45 in November.'],
+    },
   ],
   [
     { name: 'an amount of days that is not a deadline', artifact: 'Employees receive 28 days of leave.' },
@@ -108,7 +124,14 @@ describeTextMutator(
       ['weekdays', 'Report it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00).', undefined],
       ['a time of the question', 'Report it within 48 hours, so by 8pm on Monday.', 'I noticed the damage on Saturday at 8pm. When must I report it?'],
       ['times of one day', 'Cancel at least 6 hours ahead: for the 18:00 sailing, by 12:00.', undefined],
+      ['weekdays named alone', 'Orders arrive within 2 days, so yours should come by Wednesday.', 'I ordered on Monday. When will it come?'],
+      ['a figure in hours, and a time on a weekday of the question', 'You are inside the 48-hour window: a full refund needed cancelling by 2pm on Thursday.', 'I booked 2pm to 4pm this Saturday.'],
     ].map(([times, artifact, task]) => ({ name: `a period in hours between two times the answer works out (${times})`, artifact: artifact!, ...(task ? { task } : {}) })),
+    {
+      name: 'a lone month that is the month of a date the question states ("28 December ... in December the lifts run until 16:45")',
+      artifact: 'In peak season the lifts run until 16:45 in December.',
+      task: "I'm arriving around noon on 28 December. How late do the lifts run?",
+    },
     { name: 'a date the answer mentions twice', artifact: 'Prices rise on 1 May 2027. Until 1 May 2027 the old price applies.' },
     { name: 'a calendar date beside a weekday named apart from it', artifact: 'Work runs on Sunday nights, starting 3 May 2026.' },
     { name: 'the year of a law', artifact: 'Possession is sought under the Housing Act 1988.' },
@@ -192,6 +215,13 @@ describe('date-shift, the dates it writes', () => {
     // Without a date in the question, a year later is a shift like any other.
     const unasked = { ...asked, task: 'What do I need to do to fly with my bike?' };
     expect([...dateShift.candidates(unasked)].map((c) => c.replacement)).toContain('15 May 2028');
+  });
+
+  it('moves a period in days that joins no two weekdays, and not one that does', () => {
+    const text = 'Orders arrive within 2 days, so yours should come by Wednesday.';
+    const moved = (task: string) => [...dateShift.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(moved('I ordered on Monday. When will it come?')).toEqual([]);
+    expect(moved('I ordered on Sunday. When will it come?')).toEqual(expect.arrayContaining(['within 3 days', 'Thursday']));
   });
 
   it('checks weekdays against the calendar', () => {

@@ -1,6 +1,6 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
-import { findDates, type DatePiece } from '../src/text/dates.js';
+import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek } from '../src/text/dates.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
@@ -19,6 +19,9 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * sentence names apart from it ("Sunday ... 1 May"). A date or period of a
  * sum the answer lets a reader do ("6 months from 14 January ... until 14
  * July": inDateArithmetic) is left alone: moved alone, the reader redoes it.
+ * A lone month that is the month of a date stated is left alone, and a
+ * weekday keeps its side of the weekend where the answer or question sets
+ * weekdays against weekends.
  */
 export const dateShift: TextMutator = {
   name: 'date-shift',
@@ -39,6 +42,7 @@ export const dateShift: TextMutator = {
         namesALaw(text, date) ||
         namesADay(text, date) ||
         boundsWeekdays(text, date) ||
+        restatesMonth(date, [...dates, ...askedDates]) ||
         inDateArithmetic(text, fixture.task, date.start, date.end)
       )
         continue;
@@ -46,6 +50,8 @@ export const dateShift: TextMutator = {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
         if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted)) continue;
+        // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
+        if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
@@ -73,6 +79,17 @@ export const dateShift: TextMutator = {
 /** The year a calendar date names, if it names one. */
 function yearOf(date: DatePiece): string | undefined {
   return /^(\d{4})(?:-|$)/.exec(date.key)?.[1];
+}
+
+/**
+ * A lone month that is the month of a calendar date the answer or question
+ * states ("arriving on 28 December ... in December the lifts run until
+ * 16:45"): it restates that date's month, and moved it no longer agrees.
+ */
+function restatesMonth(date: DatePiece, others: readonly DatePiece[]): boolean {
+  if (date.form !== 'month') return false;
+  const month = Number(/^month:(\d+)$/.exec(date.key)?.[1]);
+  return others.some((other) => other !== date && calendarParts(other)?.[1] === month);
 }
 
 /** A year that is part of a name ("the Housing Act 1988"): a citation, not a date of the answer. */

@@ -14,6 +14,8 @@ describeTextMutator(
       artifact: 'VoltCare Plus covers accidental damage. Call the Tech Desk to start.',
       kept: ['VoltCare Plus does not cover accidental damage. Call the Tech Desk to start.'],
     },
+    { name: '"As a member" is a role, not a reason', artifact: 'As a member you can bring two guests.', kept: ['As a member you cannot bring two guests.'] },
+    { name: 'a claim about both of two things that says neither', artifact: "Both plans don't include delivery.", kept: ['Both plans include delivery.'] },
     { name: '"is not taxable" reversed', artifact: 'The allowance is not taxable.', kept: ['The allowance is taxable.'] },
     { name: '"are eligible" reversed', artifact: 'Part-time staff are eligible for the bonus.', kept: ['Part-time staff are not eligible for the bonus.'] },
     { name: '"must" to "need not"', artifact: 'Claims must include a receipt.', kept: ['Claims need not include a receipt.'] },
@@ -88,6 +90,9 @@ describeTextMutator(
     { name: 'a claim of an answer that opens with a reply ("Yes.")', artifact: 'Yes. The Tech Desk will contact the maker for you.' },
     { name: 'a claim of an answer that opens with "Unfortunately not."', artifact: 'Unfortunately not. Refunds are not available after 15 days.' },
     { name: 'a claim given with its reason ("because")', artifact: 'The Tech Desk will contact the maker because the set is large.' },
+    { name: 'a claim given with its reason ("As ...")', artifact: "As these are 6-day passes they carry a photo and can't be transferred." },
+    { name: 'a claim the next sentence gives the reason for', artifact: "The pass can't be transferred. This is because it carries your photo." },
+    { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {
       name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',
       artifact: 'VoltCare Plus covers accidental damage. Each accidental damage claim costs a $79 deductible.',

@@ -89,8 +89,15 @@ const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
 /** A verb phrase that is a choice of two ("must either have paid in full or returned a mandate"): "need not either ... or ..." reads garbled, whichever the polarity. */
 const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;
 
-/** A reason given with the claim ("Because it's a 55-inch set, ... will contact"; "since you're not a member"): reversed, the reason no longer explains it. */
-const REASON = /\b(?:because|since|as long as|so that|provided|which means)\b/i;
+/** A reason given with the claim ("Because it's a 55-inch set, ... will contact"; "since you're not a member"; "As these are 6-day passes they carry a photo and can't be transferred"): reversed, the reason no longer explains it. */
+const REASON =
+  /\b(?:because|since|as long as|so that|provided|which means|given that|now that|seeing as)\b|^\s*As\s+(?!(?:a|an|the|your|my|our|their)\s+(?:member|customer|guest|student|user|parent|resident|tenant|owner|holder)\b)/i;
+
+/** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
+const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+because|because|the\s+reason\s+(?:is|being))\b/i;
+
+/** A subject of two or more things together ("both include", "all of them cover", "each plan offers"): negated, "both do not include" reads as neither, garbled. */
+const QUANTIFIED_SUBJECT = /\b(?:both|all|each|every)\b(?:\s+(?:of\s+)?[\w-]+){0,2}\s+$/i;
 
 /** Two-word noun phrases written in lower case ("accidental damage", "loan TV"), by lemma: what a later sentence may take for granted. */
 function nounPhrases(text: string): Set<string> {
@@ -163,6 +170,8 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfLimit(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
   if (EITHER_OR.test(after)) return true;
+  if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
+  if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
   if (OPENING_REPLY.test(artifact) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;

@@ -29,6 +29,9 @@ describe('number-flip', () => {
     ['100%', ['50%']],
     ['2 days', ['3 days']],
     ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],
+    ['you need to be 18 or over, as an adult member', ['you need to be 16 or over, as an adult member', 'you need to be 21 or over, as an adult member']],
+    ['children aged 12 travel free', ['children aged 5 travel free', 'children aged 13 travel free']],
+    ['scores of 18 or over pass', ['scores of 17 or over pass', 'scores of 19 or over pass']],
     [
       'You have 10 months to go on your €25.00 plan.',
       [
@@ -121,6 +124,14 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['30']);
     const older = { ...asked, task: "I'm 26. Is there an extra charge?" };
     expect([...numberFlip.candidates(older)].map((c) => c.replacement)).toEqual(['20']);
+  });
+
+  it('leaves alone a period in hours that joins two times the answer and question give on weekdays ("48-hour window ... by 2pm on Thursday" for 2pm this Saturday)', () => {
+    const text = 'You are inside the 48-hour window, so you get half back; a full refund needed cancelling by 2pm on Thursday.';
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('I booked the room for 2pm to 4pm this Saturday. What do I get back?')).toEqual([]);
+    // Booked for Sunday, Thursday 2pm is 72 hours before: the answer works nothing out with the 48 hours, which may move.
+    expect(flips('I booked the room for 2pm to 4pm this Sunday. What do I get back?')).toEqual(['24', '72']);
   });
 
   it('keeps a band in order: the low end never passes the high end', () => {

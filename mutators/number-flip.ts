@@ -1,3 +1,4 @@
+import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
 import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
@@ -47,7 +48,13 @@ export const numberFlip: TextMutator = {
         inDateArithmetic(text, fixture.task, n.start, n.end)
       )
         continue;
-      for (const value of clockTime(text, n) ? neighbourHours(n.value) : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined)) {
+      // An age limit moves to an age rules use ("18 or over" to 16 or 21, never 19).
+      const values = clockTime(text, n)
+        ? neighbourHours(n.value)
+        : isAge(text, n.start, n.end)
+          ? ageNeighbours(n.value)
+          : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
+      for (const value of values) {
         if (keepsOrder(quantities, q, value) && keepsCaseSide(text, q, value, askedQuantities)) yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
     }

@@ -24,6 +24,9 @@ describe('qualifier-deletion', () => {
     ['Claims are paid within 14 days.', []],
     ['Pay is 90% of earnings.', []],
     ['Pay the fee if you book 14 days or more after joining.', []],
+    ['Urinary Care for a dog up to 15 kg is £52.00 a box.', []],
+    ['Late returns cost £2.00 a day up to £20.00.', []],
+    ['Late returns cost up to £20.00.', ['Late returns cost £20.00.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

@@ -1,6 +1,7 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { findFigures } from '../src/text/figures.js';
+import { readSentences } from '../src/text/nlp.js';
 import { droppedQualifiers } from '../src/text/mismatches.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -23,7 +24,8 @@ export const qualifierDeletion: TextMutator = {
   specificity: 1,
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
-      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier) || limitMeant(fixture.artifact, fixture.task, qualifier)) continue;
+      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier) || limitMeant(fixture.artifact, fixture.task, qualifier) || leavesNounBesideFigure(fixture.artifact, qualifier))
+        continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
       if (span && !makesDate(fixture.artifact, span)) yield span;
     }
@@ -67,6 +69,27 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
   // The question's case, restated beside the bound: "so your two-week holiday qualifies".
   const asked = findFigures(task).filter((c) => c.kind === bounded.kind && c.value !== bounded.value);
   return findFigures(artifact).some((f) => f.start >= sentence.start && f.end <= sentence.end && asked.some((c) => c.value === f.value && c.kind === f.kind));
+}
+
+/**
+ * Whether deleting a bound leaves a noun its determiner opens right before
+ * the figure it bounded, with no verb or preposition between: "for a dog up to 15 kg"
+ * becomes "for a dog 15 kg", "£2.00 a day up to £20.00" becomes "£2.00 a
+ * day £20.00", which read as garbled, not as a limit misremembered ("costs up
+ * to £20", "for up to 6 months" lose the bound and still read).
+ */
+function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
+  const figure = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
+  if (!BOUNDS.has(q.keyword) || !figure) return false;
+  // "through the Travel Desk 7 days before departure": a period before an event still reads.
+  if (/^\s*(?:\w+\s+)?(?:before|after|ahead|prior|earlier|later|in advance|beforehand)\b/i.test(artifact.slice(figure.end, figure.end + 24))) return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
+  const at = tokens.filter((t) => sentence.start + t.end <= q.start).length - 1;
+  const before = tokens[at];
+  // A noun its determiner opens ("a dog", "a day"), not a verb the model tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
+  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && tokens[at - 1]?.pos === 'DET';
 }
 
 /**

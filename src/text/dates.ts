@@ -69,6 +69,20 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   { form: 'month', pattern: new RegExp(`(?<=\\b(?:in|each|every|from|until|by|since|of|before|after|during|through|to|and|or|early|late|mid-)\\s+)${MONTH}\\b`, 'g') },
 ];
 
+/** Words that set weekdays against the weekend: "the standard weekday window", "working days", "Monday to Friday", "at weekends". */
+const WORKING_WEEK = /\b(?:week-?days?|week-?ends?|working\s+days?|business\s+days?|Mon(?:day)?\s*(?:to|through|until|[–-])\s*Fri(?:day)?)\b/i;
+
+/** Whether a text sets weekdays against the weekend, so that a day moved across that line contradicts it. */
+export function speaksOfWorkingWeek(text: string): boolean {
+  return WORKING_WEEK.test(text);
+}
+
+/** Whether the weekday of a `weekday:N` key (Monday 0) is on a weekend. */
+export function isWeekendKey(key: string): boolean {
+  const m = /^weekday:(\d)$/.exec(key);
+  return m !== null && Number(m[1]) >= 5;
+}
+
 /** Whether the range start..end overlaps a date of `dates`. */
 export function touchesDate(dates: readonly DatePiece[], start: number, end: number): boolean {
   return dates.some((d) => start < d.end && d.start < end);

@@ -631,40 +631,73 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
 
 const MINUTES_A_DAY = 24 * 60;
 const MINUTES_A_WEEK = 7 * MINUTES_A_DAY;
-/** A weekday and a time of day beside it, either way round: "Monday 20:00", "Saturday at 8pm", "8pm on Saturday", "20:00 Monday". */
+/** A weekday and a time of day beside it, either way round: "Monday 20:00", "Saturday at 8pm", "8pm on Saturday", "2pm to 4pm this Saturday", "9am next Monday". */
 const WEEKDAY_NAME = `(${WEEKDAYS.join('|')})`;
-const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+)?$`);
-const CLOCK_THEN_WEEKDAY = new RegExp(`^,?\\s+(?:on\\s+)?(?:the\\s+)?${WEEKDAY_NAME}\\b`);
+const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+|from\\s+|by\\s+)?$`);
+const RANGE_END = String.raw`(?:\s*(?:to|until|till|[–-])\s*\d{1,2}(?:[:.]\d{2})?\s?(?:[ap]\.?m\.?)?)?`;
+const WEEKDAY_RANGE_BEFORE = new RegExp(`\\b${WEEKDAY_NAME}\\s*(?:to|through|until|till|[–-])\\s*$`);
+const WEEKDAY_RANGE_AFTER = new RegExp(`^\\s*(?:to|through|until|till|[–-])\\s*${WEEKDAY_NAME}\\b`);
+const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|this|next|this\\s+coming)\\s+)?${WEEKDAY_NAME}\\b`);
 
 /**
  * Whether a period in hours or days the answer writes, added to a time the
- * answer or the question states, gives another time the answer states ("report
- * it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00)"),
- * and the span takes part: a time on a weekday counts round the week, a bare
- * time of day round the day, with a period under a day. Changed alone, the
+ * answer or the question states, gives another time either states ("report
+ * it within 48 hours (by Monday 20:00, as you noticed on Saturday 20:00)";
+ * "a full refund needs cancelling 48 hours ahead, by 2pm on Thursday" for a
+ * booking at 2pm this Saturday), and the span takes part: a time on a weekday
+ * counts round the week, a bare time of day round the day, with a period
+ * under a day. The period may be a deadline ("within 48 hours") or a figure
+ * ("the 48-hour window"). Weekdays named alone join by whole days under a
+ * week ("within 2 days, so by Wednesday" for an order on Monday); a range of
+ * weekdays or a recurring day ("Mondays") is no time. Changed alone, the
  * period or either time leaves the answer's deadline wrong by its own figures.
  */
 function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: number; end: number } | null) => boolean): boolean {
-  const periods = findDates(answer).flatMap((d) => {
-    const m = /^duration:(\d+) (day|hour)$/.exec(d.key);
-    return m ? [{ minutes: Number(m[1]) * (m[2] === 'day' ? MINUTES_A_DAY : 60), at: d as { start: number; end: number } }] : [];
-  });
+  const periods = [
+    ...findDates(answer).flatMap((d) => {
+      const m = /^duration:(\d+) (day|hour)$/.exec(d.key);
+      return m ? [{ minutes: Number(m[1]) * (m[2] === 'day' ? MINUTES_A_DAY : 60), at: d as { start: number; end: number } }] : [];
+    }),
+    // "The 48-hour window", "44 hours before": a period the answer counts in hours or days, read as a figure in days.
+    ...findFigures(answer)
+      .filter((f) => f.kind === 'day' && (f.unit === 'hour' || f.unit === 'day'))
+      .map((f) => ({ minutes: Math.round(f.value * MINUTES_A_DAY), at: f as { start: number; end: number } })),
+  ].filter((p) => p.minutes > 0);
   if (!periods.length) return false;
   const stamped = (text: string, inAnswer: boolean) =>
     clockTimes(text).map((c) => {
       const before = WEEKDAY_THEN_CLOCK.exec(text.slice(Math.max(0, c.start - 16), c.start));
-      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 20));
+      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 40));
       const weekday = before?.[1] ?? after?.[1];
       const at = before ? { start: c.start - before[0].length, end: c.end } : after ? { start: c.start, end: c.end + after[0].length } : { start: c.start, end: c.end };
       return { minutes: c.value + (weekday ? WEEKDAYS.indexOf(weekday) * MINUTES_A_DAY : 0), weekly: weekday !== undefined, at: inAnswer ? at : null };
     });
-  const targets = stamped(answer, true);
-  const bases = [...targets, ...stamped(task, false)];
+  // A weekday named alone ("delivered within 2 days, so by Wednesday"), not one of a time, a range of weekdays or a recurring day ("Mondays").
+  const days = (text: string, inAnswer: boolean, clocked: ReadonlyArray<{ at: { start: number; end: number } | null }>) =>
+    findDates(text)
+      .filter((d) => d.form === 'weekday' && !/s$/.test(d.text) && !clocked.some((c) => c.at && c.at.start <= d.start && d.end <= c.at.end))
+      .filter((d) => !WEEKDAY_RANGE_BEFORE.test(text.slice(Math.max(0, d.start - 16), d.start)) && !WEEKDAY_RANGE_AFTER.test(text.slice(d.end, d.end + 16)))
+      .map((d) => ({ minutes: Number(d.key.slice('weekday:'.length)) * MINUTES_A_DAY, weekly: true, dayOnly: true, at: inAnswer ? (d as { start: number; end: number }) : null }));
+  const answerTimes = stamped(answer, true);
+  const taskTimes = stamped(task, false);
+  const times = [
+    ...[...answerTimes, ...taskTimes].map((t) => ({ ...t, dayOnly: false })),
+    ...days(answer, true, answerTimes),
+    ...days(
+      task,
+      false,
+      taskTimes.map((t) => ({ at: t.at ?? null })),
+    ),
+  ];
   for (const period of periods) {
-    for (const base of bases) {
-      for (const target of targets) {
-        if (target === base || base.weekly !== target.weekly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
+    for (const base of times) {
+      for (const target of times) {
+        if (target === base || base.weekly !== target.weekly || base.dayOnly !== target.dayOnly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
+        // Weekdays alone are a whole number of days apart, under a week.
+        if (target.dayOnly && (period.minutes % MINUTES_A_DAY !== 0 || period.minutes >= MINUTES_A_WEEK)) continue;
         const round = target.weekly ? MINUTES_A_WEEK : MINUTES_A_DAY;
+        // A whole week (or day) from a time is the same time: it joins no two times the answer could be caught on.
+        if (period.minutes % round === 0) continue;
         if ((((base.minutes + period.minutes - target.minutes) % round) + round) % round !== 0) continue;
         if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
       }

@@ -1,4 +1,6 @@
 import { containsWords, contentLemmas, findNumbers, type NumberPiece, numberKey, splitSentences } from './claims.js';
+import { ageNeighbours, isAge } from './ages.js';
+import { isCurrencySign } from './currency.js';
 import { findDates } from './dates.js';
 import { type Figure, findFigures, sameFigure } from './figures.js';
 import { ratePeriodAfter } from './rates.js';
@@ -39,7 +41,7 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (!isQuantity(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
-    const values = plausibleValues(n, counted, PENCE.test(sentence.slice(n.end))).filter(
+    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : plausibleValues(n, counted, PENCE.test(sentence.slice(n.end)))).filter(
       (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
     );
     if (values.length === 0) continue;
@@ -71,6 +73,7 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
   const before = sentence.slice(Math.max(0, n.start - 16), n.start);
   const after = sentence.slice(n.end, n.end + 3);
   if (/\d\s$/.test(before) || /^\s\d/.test(after)) return false; // a phone number's groups
+  if (/\d[:.]$/.test(before)) return false; // the minutes of a time ("8:20", "23.59"), never "8:60"
   if (/^(?:[:/]\d|[A-Za-z])/.test(after) && !/^p\b/.test(after)) return false; // a time, an ordinal, a code; pence ("25p") is a quantity
   // A number after a name is part of the name ("Time-Limited 12", "Zone 2"), unless the name opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(` ${before}`);
@@ -300,8 +303,7 @@ const WE_VERBS: Readonly<Record<string, string>> = {
  */
 export function asAnswerStatement(sentence: string, organisation: string | undefined): string | null {
   let text = withoutClauseNumber(sentence);
-  const label = /^([^:]*):\s/.exec(text);
-  if (label && !(readSentences(label[1]!)[0]?.tokens ?? []).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
+  if (isLabelLine(text)) return null;
   if (!/\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i.test(text)) return text;
   if (organisation === undefined) return null;
   let agrees = true;
@@ -312,6 +314,23 @@ export function asAnswerStatement(sentence: string, organisation: string | undef
   });
   if (!agrees || /\b(?:we|ours|ourselves)\b/i.test(text)) return null;
   return text.replace(/\b[Oo]ur\b/g, `${organisation}'s`).replace(/\bus\b/g, organisation);
+}
+
+/**
+ * Whether a sentence is a label line: a heading before its first colon that
+ * is followed by a space (a clock time's colon is none: "Half-day pass,
+ * valid from 12:30: adult €42") states no verb, once what it puts in
+ * brackets is set aside ("Fees (counted from the date the advance is paid):
+ * 2.5% ..."). A verb the model reads in a compound noun ("Half-day pass",
+ * where it tags "pass" a verb after the noun "day": uninflected, after a
+ * noun) is none either; "A fair use limit applies ...:" states one.
+ */
+export function isLabelLine(text: string): boolean {
+  const label = /^(.*?):\s/.exec(text);
+  if (!label) return false;
+  const tokens = readSentences(label[1]!.replace(/\([^)]*\)/g, ' '))[0]?.tokens ?? [];
+  const inCompound = (i: number) => tokens[i]!.text.toLowerCase() === tokens[i]!.lemma && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '');
+  return !tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !inCompound(i)));
 }
 
 /**
@@ -357,6 +376,57 @@ export function restatedQuantity(added: string, answer: string): Figure | undefi
     const per = perOf(added, f);
     return f.kind !== '' && answerFigures.some((a) => a.f.kind === f.kind && a.per === per && !sameFigure(a.f, f));
   });
+}
+
+/** The reason an added sentence prices a subject the answer already prices, for claim-insertion's ignored list. */
+export const PRICES_SUBJECT_AGAIN = 'the added sentence prices a subject the answer already prices (the same currency and the same thing: a fee rule given twice)';
+
+/** Nouns that name no subject of a price: what every price is, or the period and measure it is per. */
+const PRICE_WORDS: ReadonlySet<string> = new Set(
+  'fee fees charge cost price amount total payment sum rate value extra discount saving refund day week month year hour minute night kg item each time'.split(' '),
+);
+
+/**
+ * Whether the added sentence, a list of two or more prices, states an amount
+ * of a currency for a thing the answer already states an amount of that
+ * currency for: the noun an added
+ * amount is for, the nearest before it in its item of a list ("adult €42,
+ * child €34"; "cat £38.00; dog up to 15 kg £54.00"; not "Super Cover" in
+ * "Super Cover reduces the deposit to €450") against the nouns of an answer sentence with an
+ * amount of that currency ("The two adult passes are €295 each"; "the cat's
+ * Essentials plan ... from £24.00 down to £21.60"). Read without the
+ * evidence, the answer then gives one thing two prices, or the same price
+ * twice: a fee rule a reader sees was added.
+ */
+export function pricesSubjectAgain(added: string, answer: string): boolean {
+  const nounsOf = (text: string) =>
+    new Set(
+      readSentences(text)
+        .flatMap((r) => r.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.lemma.toLowerCase()))
+        .filter((l) => !PRICE_WORDS.has(l)),
+    );
+  const priced = splitSentences(answer).flatMap((sentence) => {
+    const kinds = new Set(
+      findFigures(sentence.text)
+        .filter((f) => isCurrencySign(f.kind))
+        .map((f) => f.kind),
+    );
+    return kinds.size ? [{ kinds, nouns: nounsOf(sentence.text) }] : [];
+  });
+  // A price list: one amount is for the thing the sentence's subject names, which restatedQuantity reads ("Carré Neige can be added to any lift pass for €2.50" prices Carré Neige, not the pass).
+  if (findFigures(added).filter((f) => isCurrencySign(f.kind)).length < 2) return false;
+  for (const item of added.split(/[;:]\s|,\s/)) {
+    const tokens = readSentences(item).flatMap((r) => r.tokens);
+    for (const f of findFigures(item).filter((x) => isCurrencySign(x.kind))) {
+      // What the amount is for: the nearest noun before it ("adult €42", "dog up to 15 kg £54.00", "reduces the deposit to €450.00").
+      const thing = tokens
+        .filter((t) => t.end <= f.start && (t.pos === 'NOUN' || t.pos === 'PROPN') && !PRICE_WORDS.has(t.lemma.toLowerCase()))
+        .at(-1)
+        ?.lemma.toLowerCase();
+      if (thing !== undefined && priced.some((p) => p.kinds.has(f.kind) && p.nouns.has(thing))) return true;
+    }
+  }
+  return false;
 }
 
 /** Whether a sentence opens with a condition that states a figure ("Below 85.0%, ...", "Over 20 kg, ..."): the case it is about is its own. */

@@ -33,6 +33,8 @@ describe('brokenRelation', () => {
       ['a part of a total listed before "a total of"', 'Rent is $900, power $85 and water $40, a total of $1,025 a month.', '$85', '$95'],
     ].map(([name, answer, from, to]) => [`${name} (the total of 3 or more parts)`, answer!, from!, to!] as [string, string, string, string]),
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
+    ['an amount a fraction in words is taken of, to the unit it is written to', "On a €162 pass you'd get back two-thirds, which is €108.", '€162', '€163'],
+    ['the share of an amount a fraction in words gives, to the unit it is written to', 'The refund is three-quarters of that £80 deposit, so £60.', '£60', '£61'],
   ])('refuses %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBe(BREAKS_ARITHMETIC);
   });
@@ -59,6 +61,7 @@ describe('brokenRelation', () => {
     ['a figure of a written chain that never held', 'That is £8 + 10 × £6.00 = £70.', '£8', '£9'],
     ['a sum of three amounts with no word of a total', 'Rent is $900, power $85 and water $40; the deposit is $1,025.', '$85', '$95'],
     ['a range written with a hyphen, no subtraction', 'Delivery takes 5-10 days = a fortnight at most.', '5', '6'],
+    ['an amount whose fraction in words the answer never works out', "You'd get back two-thirds of what you paid for a pass of €162.", '€162', '€163'],
   ])('keeps %s', (_, answer, from, to, task?: string) => {
     expect(change(answer, from, to, task)).toBeNull();
   });

@@ -253,7 +253,9 @@ function answerSteps(target: Figure, operands: Operands, sentence: string): bool
   // An amount in pence and pounds is rounded to the penny; any other result is exact.
   const tolerance = isCurrencySign(target.kind) && target.decimals >= 2 ? 0.005 : 1e-6 * Math.max(1, Math.abs(target.value));
   const is = (x: number) => Math.abs(x - target.value) < tolerance;
-  const near = (x: number) => Math.abs(x - target.value) <= 0.02 * Math.abs(target.value);
+  // A ratio in words is loose ("a third more" of 180 litres is about 240), but a share of an amount is worked to the unit it is written in: two-thirds of €163 is no €108.
+  const near = (x: number) =>
+    isCurrencySign(target.kind) ? Math.abs(x - target.value) < Math.max(tolerance, 0.5 * 10 ** -target.decimals) : Math.abs(x - target.value) <= 0.02 * Math.abs(target.value);
   const countLike = (f: Figure) => isMeasure(f) && f.kind !== 'working day' && (f.kind !== '' || f.value >= 2);
   if (target.kind === '%') return false;
   const sameKind = others.filter((f) => f.kind === target.kind && anchored(f));
@@ -315,7 +317,9 @@ const REFERS_BACK: ReadonlySet<string> = new Set(['that', 'this', 'it', 'which',
 /** The factors of the ratios a sentence states in words, read by their lemmas ("thirds" is "third"). */
 function ratioFactors(sentence: string): number[] {
   const factors: number[] = [];
-  for (const s of readSentences(sentence)) {
+  for (const read of readSentences(sentence)) {
+    // "Two-thirds", "three-quarters": the tokenizer splits off the hyphen.
+    const s = { tokens: read.tokens.filter((t, k) => !(t.text === '-' && read.tokens[k - 1]?.pos === 'NUM' && /^(?:half|halve|third|quarter)/.test(read.tokens[k + 1]?.lemma ?? ''))) };
     const lemmas = s.tokens.map((t) => t.lemma);
     for (let i = 0; i < lemmas.length; i++) {
       const found = RATIO_WORDS.find(([words]) => words.every((w, k) => lemmas[i + k] === w || (k === words.length - 1 && lemmas[i + k] === `${w}s`)));

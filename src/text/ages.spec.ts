@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ageNeighbours, isAge } from './ages.js';
+
+/** Whether the first occurrence of `figure` in `text` reads as an age. */
+const ageAt = (text: string, figure: string) => {
+  const start = text.indexOf(figure);
+  return isAge(text, start, start + figure.length);
+};
+
+describe('isAge', () => {
+  it.each([
+    ['after "aged"', 'Children aged 12 and under travel free.', '12'],
+    ['before "or over", in a text about people by age', 'Borrowing is free, but you need to be 18 or over and an adult member.', '18'],
+    ['after "under", in a text about ages', 'Riders under 16 must wear a helmet; children ride with an adult.', '16'],
+    ['before "years old"', 'You must be 21 years old to hire a car.', '21'],
+    ['joined to "over-"', 'The over-60 rate is £5.', '60'],
+    ['before "+"', 'Seniors 65+ pay half.', '65'],
+    ['said of a person, in a text that names no age', 'Borrowing is free, but you need to be 18 or over and have a card.', '18'],
+    ['said of the asker', "I'm 23. Can I hire a van?", '23'],
+  ])('reads an age %s', (_, text, figure) => {
+    expect(ageAt(text, figure)).toBe(true);
+  });
+
+  it.each([
+    ['a weight', 'Bags under 23 kg travel free; children have no allowance.', '23'],
+    ['an amount', 'Orders of £30 or over are delivered free to adults.', '30'],
+    ['a count of a noun', 'Groups of 10 or more people, adults or children, book ahead.', '10'],
+    ['a bare threshold in a text that speaks of no ages', 'Scores of 18 or over pass.', '18'],
+    ['a price a thing is said to be', 'The fee will be 18 euros.', '18'],
+  ])('reads no age in %s', (_, text, figure) => {
+    expect(ageAt(text, figure)).toBe(false);
+  });
+});
+
+describe('ageNeighbours', () => {
+  it.each([
+    [18, [16, 21]],
+    [25, [21, 60]],
+    [19, [18, 21]],
+    [5, [12]],
+  ])('moves %d to the usual ages beside it', (value, expected) => {
+    expect(ageNeighbours(value)).toEqual(expected);
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Ages as thresholds: a rule sets an age limit at a value people use for one
+ * (16, 18, 21, 25, 65), and a reader doubts "19 or over" where "18" or "21"
+ * is usual. A value mutator moves an age only to a neighbouring usual age.
+ */
+
+/** The ages rules set limits at. */
+export const AGE_VALUES: readonly number[] = [5, 12, 13, 14, 16, 18, 21, 25, 60, 65, 70, 75, 80];
+
+/** Words that make a bare "under N" or "N or over" an age: the text speaks of ages or of people by age. */
+const AGE_TALK = /\b(?:ages?|aged|old|older|younger|adults?|child(?:ren)?|kids?|teens?|teenagers?|juniors?|seniors?|minors?|under-\d+s|birthday)\b/i;
+
+/**
+ * Whether the number at [start, end) of `text` is an age: after "aged", "age",
+ * "ages", "under-"/"over-" joined to it, or before "years old", "-year-old",
+ * "or older", "or younger"; or, bare, before "or over", "and over", "+", or
+ * after "under"/"over", in a text that speaks of ages; or said of a person
+ * ("you need to be 18 or over", "I'm 23").
+ */
+export function isAge(text: string, start: number, end: number): boolean {
+  const before = text.slice(Math.max(0, start - 24), start);
+  const after = text.slice(end, end + 24);
+  if (/[£$€%]$/.test(before) || /^(?:\.\d|%)/.test(after)) return false;
+  if (/\b(?:aged|age|ages|age\s+of|aged\s+between|between\s+the\s+ages\s+of)\s+$/i.test(before) || /\b(?:under|over)-$/i.test(before)) return true;
+  if (/^(?:\s*years?\s+old|-year-olds?\b|\s+or\s+(?:older|younger)\b|\s*years?\s+of\s+age\b)/i.test(after)) return true;
+  // A person said to be a bare number: "you need to be 18 or over", "I'm 23", "once you turn 65".
+  if (
+    /\b(?:be|turns?|turned|you're|I'm|they're|he's|she's)\s+(?:at\s+least\s+|over\s+|under\s+)?$/i.test(before) &&
+    /^(?:\s+(?:or|and)\s+(?:over|above|under|older|younger)\b|\+|\s*[,.;:)!?]|$)/i.test(after)
+  )
+    return true;
+  // Bare: "18 or over", "under 25", "65+": a count of nothing, in a text about ages.
+  const bare =
+    /^(?:\s+(?:or|and)\s+(?:over|above|under)\b|\+)/i.test(after) ||
+    (/\b(?:under|over)\s+$/i.test(before) && /^(?:\s*(?:[,.;:)]|$)|\s+(?:must|need|may|can|cannot|can't|are|is|pay|travel|go|get|and|or|with|who|will)\b)/i.test(after));
+  return bare && AGE_TALK.test(text);
+}
+
+/** The usual ages either side of an age: 18 to 16 or 21, 19 to 18 or 21. */
+export function ageNeighbours(value: number): number[] {
+  const below = AGE_VALUES.filter((v) => v < value).at(-1);
+  const above = AGE_VALUES.find((v) => v > value);
+  return [below, above].filter((v): v is number => v !== undefined);
+}
