@@ -13,8 +13,9 @@ import {
   type SupportPassage,
 } from './claims.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
-import { dateStated, dateWorkedOut, exampleStart, figureStated, figureWorkedOut, findFigures } from './figures.js';
+import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures } from './figures.js';
 import { findDates } from './dates.js';
+import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
@@ -36,7 +37,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   const problems: string[] = [];
   const support = passage.sentence;
   for (const f of findFigures(claim)) {
-    if (!figureStated(claim, f, ownSources(claim, f.start, passage), passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
+    if (!figureSupported(claim, f, passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
   for (const d of findDates(claim)) {
@@ -106,7 +107,21 @@ export function nameStated(claim: string, name: string, passage: SupportPassage)
  */
 export function statesFigureAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const figure = findFigures(claim).find((f) => f.start === at);
-  return figure === undefined ? null : figureStated(claim, figure, ownSources(claim, at, passage), passage, answer);
+  return figure === undefined ? null : figureSupported(claim, figure, passage, answer);
+}
+
+/**
+ * A figure of the claim stated by its sources (figureStated), or checked by
+ * an equation the claim writes out that holds (equations.ts): a bare count
+ * among its factors ("2 × £45", "12 × £2.50 = £30") is the answer's working,
+ * and its result is supported when every factor but the bare counts is.
+ */
+function figureSupported(claim: string, figure: Figure, passage: SupportPassage, answer: string, depth = 0): boolean {
+  if (figureStated(claim, figure, ownSources(claim, figure.start, passage), passage, answer)) return true;
+  const figures = findFigures(claim);
+  if (countInEquation(claim, figures, figure)) return true;
+  const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
+  return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, depth + 1)) ?? false;
 }
 
 /** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
