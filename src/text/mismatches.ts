@@ -93,10 +93,29 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
  */
 export function nameStated(claim: string, name: string, passage: SupportPassage): boolean {
   const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
-  const names = (text: string) => containsWords(text, name) || places.some((place) => containsWords(text, place));
+  const forms = [name, ...otherNumber(name)];
+  const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place));
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
   return passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2);
+}
+
+/**
+ * A name's last word in the other grammatical number, as English inflects it:
+ * "As a Friend" is named by the evidence's "Friends get priority booking",
+ * "on Saturdays" by its "Saturday 9:00–17:00". Not an acronym's ("IDs").
+ */
+export function otherNumber(name: string): string[] {
+  const m = /^(.*?)([A-Z][a-z]+)$/.exec(name);
+  if (!m) return [];
+  const [, head, last] = m as unknown as [string, string, string];
+  if (/(?:ss|us|is)$/.test(last)) return [`${head}${last}es`];
+  if (/(?:ches|shes|sses|xes)$/.test(last)) return [`${head}${last.slice(0, -2)}`];
+  if (/ies$/.test(last)) return [`${head}${last.slice(0, -3)}y`];
+  if (/s$/.test(last)) return [`${head}${last.slice(0, -1)}`];
+  if (/[^aeiou]y$/.test(last)) return [`${head}${last.slice(0, -1)}ies`];
+  if (/(?:ch|sh|x)$/.test(last)) return [`${head}${last}es`];
+  return [`${head}${last}s`];
 }
 
 /**
