@@ -487,7 +487,7 @@ export function calendarOf(d: Pick<DatePiece, 'key'>): CalendarDate | null {
 }
 
 /** A deadline's length in days or months ("duration:2 week" is 14 days), or null for another date. */
-function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
+export function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
   const m = /^duration:(\d+) (day|week|month|year|hour)$/.exec(d.key);
   if (!m) return null;
   const [kind, scale] = PERIOD_SCALE[m[2]!]!;

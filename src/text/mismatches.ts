@@ -13,8 +13,9 @@ import {
   type SupportPassage,
 } from './claims.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
-import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures } from './figures.js';
-import { findDates } from './dates.js';
+import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, lengthOf } from './figures.js';
+import { type DatePiece, findDates } from './dates.js';
+import { measuredByCase } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
@@ -37,11 +38,11 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   const problems: string[] = [];
   const support = passage.sentence;
   for (const f of findFigures(claim)) {
-    if (!figureSupported(claim, f, passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
+    if (!figureSupported(claim, f, passage, answer, true)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
   for (const d of findDates(claim)) {
-    if (!dateStated(claim, d, ownSources(claim, d.start, passage), passage, answer)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
+    if (!dateSupported(claim, d, passage, answer, true)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
@@ -126,27 +127,42 @@ export function otherNumber(name: string): string[] {
  */
 export function statesFigureAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const figure = findFigures(claim).find((f) => f.start === at);
-  return figure === undefined ? null : figureSupported(claim, figure, passage, answer);
+  // The oracle reads no period of the case's own (spans.ts): the question measures it, not the evidence, so a mutant of it is ignored, never counted.
+  return figure === undefined ? null : figureSupported(claim, figure, passage, answer, false);
 }
 
 /**
  * A figure of the claim stated by its sources (figureStated), or checked by
- * an equation the claim writes out that holds (equations.ts): a bare count
+ * an equation the claim writes out that holds (equations.ts), or a period
+ * the case's own dates and figures measure (spans.ts): a bare count
  * among its factors ("2 × £45", "12 × £2.50 = £30") is the answer's working,
  * and its result is supported when every factor but the bare counts is.
  */
-function figureSupported(claim: string, figure: Figure, passage: SupportPassage, answer: string, depth = 0): boolean {
+function figureSupported(claim: string, figure: Figure, passage: SupportPassage, answer: string, caseSpans: boolean, depth = 0): boolean {
   if (figureStated(claim, figure, ownSources(claim, figure.start, passage), passage, answer)) return true;
+  if (caseSpans && measuredByCase(figure, claim, questionOf(passage))) return true;
   const figures = findFigures(claim);
   if (countInEquation(claim, figures, figure)) return true;
   const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
-  return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, depth + 1)) ?? false;
+  return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
 }
 
 /** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
 export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const date = findDates(claim).find((d) => d.start === at);
-  return date === undefined ? null : dateStated(claim, date, ownSources(claim, at, passage), passage, answer);
+  return date === undefined ? null : dateSupported(claim, date, passage, answer, false);
+}
+
+/** The question and titles a claim may restate, without an acceptance plan (which restates the answer). */
+function questionOf(passage: SupportPassage): string {
+  return passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!).join('\n');
+}
+
+/** A date of the claim stated by its sources (dateStated), or a period the case's own dates and figures measure ("19 days before the 3 November start", cancelling on 15 October: spans.ts). */
+function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, answer: string, caseSpans: boolean): boolean {
+  if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer)) return true;
+  const length = lengthOf(date);
+  return caseSpans && length !== null && measuredByCase(length, claim, questionOf(passage));
 }
 
 /**
