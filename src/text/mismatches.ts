@@ -53,7 +53,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!nameStated(claim, e.text, passage)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
+  for (const keyword of droppedQualifiers(claim, support, questionOf(passage))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
 }
 
@@ -154,7 +154,7 @@ export function statesDateAt(claim: string, at: number, passage: SupportPassage,
 }
 
 /** The question and titles a claim may restate, without an acceptance plan (which restates the answer). */
-function questionOf(passage: SupportPassage): string {
+export function questionOf(passage: Pick<SupportPassage, 'restated'>): string {
   return passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!).join('\n');
 }
 
@@ -235,17 +235,22 @@ function clausesOf(sentence: string): string[] {
 export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string): string[] {
+export function droppedQualifiers(claim: string, support: string, question = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = new Set(
     [...findNumbers(claim), ...findNumberWords(claim).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < example).map((n) => ('key' in n ? n.key : numberKey(n))),
   );
+  const asked = new Set([...findNumbers(question).map(numberKey), ...findNumberWords(question).map((w) => String(w.value))]);
   const dropped = new Set<string>();
   for (const q of findQualifiers(support)) {
     const term = qualifiedTerm(support, q);
     if (!term) continue;
-    const restated = 'number' in term ? claimNumbers.has(term.number) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
+    // A threshold written after its number ("bookings of 12 weeks or more", "2 or more of their children") sorts cases into bands: the question's own count
+    // restated ("two children", "12 weeks at €170") is the case that falls in the band, not the rule. A bound written before its number ("up to 4
+    // tickets") is read as ever: deleting it from "no booking fees on up to 4 tickets" changes the rule even where the question books 4.
+    const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
+    const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifier(claim, q.keyword)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
@@ -253,6 +258,9 @@ export function droppedQualifiers(claim: string, support: string): string[] {
   }
   return [...dropped];
 }
+
+/** Qualifiers written after the number they bound: "12 weeks or more". */
+const AFTER_THEIR_NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['or more', 'or less']);
 
 /** Qualifiers that bound a term from above. */
 const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);
