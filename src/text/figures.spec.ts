@@ -21,6 +21,13 @@ describe('findFigures', () => {
     { text: 'Delivery by 10:30 a.m. on weekdays.', expected: [{ text: '10:30 a.m.', value: 630, kind: 'time of day' }] },
     { text: 'Open until 12pm.', expected: [{ text: '12pm', value: 720, kind: 'time of day' }] },
     {
+      text: 'Half-day pass, valid from 12:30: adult €42.',
+      expected: [
+        { text: '12:30', value: 750, kind: 'time of day' },
+        { text: '€42', value: 42, kind: '€' },
+      ],
+    },
+    {
       text: 'A licence held for two (2) years.',
       expected: [
         { text: 'two', value: 24, kind: 'month' },

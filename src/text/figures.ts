@@ -132,7 +132,8 @@ export function restatesNumberWords(text: string, start: number, end: number): b
  * ("17:00"): one figure, in minutes after midnight, so that "5pm" is "17:00"
  * and "10pm" is "22:00".
  */
-const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(?<![\w.:])(\d{1,2}):(\d{2})(?![\d:])/gi;
+// A time followed by a colon ends there ("valid from 12:30: adult €42"); one followed by ":ss" is no time of day this reads.
+const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(?<![\w.:])(\d{1,2}):(\d{2})(?!\d|:\d)/gi;
 /** The kind of a time of day's figure. */
 export const CLOCK = 'time of day';
 
