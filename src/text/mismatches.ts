@@ -13,7 +13,7 @@ import {
   type SupportPassage,
 } from './claims.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
-import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, lengthOf } from './figures.js';
+import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
 import { type DatePiece, findDates } from './dates.js';
 import { measuredByCase } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
@@ -158,11 +158,19 @@ export function questionOf(passage: Pick<SupportPassage, 'restated'>): string {
   return passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!).join('\n');
 }
 
-/** A date of the claim stated by its sources (dateStated), or a period the case's own dates and figures measure ("19 days before the 3 November start", cancelling on 15 October: spans.ts). */
+/**
+ * A date of the claim stated by its sources (dateStated); for evidence-check,
+ * also a period the case's own dates and figures measure ("19 days before the
+ * 3 November start", cancelling on 15 October: spans.ts), or a day and time
+ * the claim works out from the question's by a period it writes, in hours too
+ * ("by Sunday 20:00 (within 24 hours)", noticed on Saturday at 20:00).
+ */
 function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, answer: string, caseSpans: boolean): boolean {
   if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer)) return true;
   const length = lengthOf(date);
-  return caseSpans && length !== null && measuredByCase(length, claim, questionOf(passage));
+  if (!caseSpans) return false;
+  // A time the question gives moved by a period the claim writes, hours too: "by Sunday 20:00 (within 24 hours)", noticed "on Saturday at 20:00".
+  return (length !== null && measuredByCase(length, claim, questionOf(passage))) || inDateArithmetic(claim, questionOf(passage), date.start, date.end);
 }
 
 /**

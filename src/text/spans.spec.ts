@@ -90,4 +90,11 @@ describe('the case’s periods, as evidence-check and the oracles read them', ()
     const claim = 'The week starts 25 days from today, so we refund 50% of the session fee.';
     expect(statesFigureAt(claim, claim.indexOf('25'), passage, claim)).toBe(false);
   });
+  it('evidence-check reads a day and time the question gives, moved by hours the claim writes', () => {
+    const theft = [{ id: 'e', text: 'Report it to the police within 24 hours of discovering the theft.' }];
+    const ask = 'My bike was stolen. I noticed it was gone on Saturday at 20:00. What are my deadlines?';
+    const findings = (artifact: string) => checkAgainstEvidence({ task: ask, artifact, evidence: theft }).map((f) => f.problem);
+    expect(findings('Report the theft to the police by Sunday 20:00 (within 24 hours).')).toEqual([]);
+    expect(findings('Report the theft to the police by Monday 20:00 (within 24 hours).')).toEqual([expect.stringContaining('"Monday" is not the date the evidence gives')]);
+  });
 });
