@@ -15,7 +15,7 @@ import {
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
 import { type DatePiece, findDates } from './dates.js';
-import { measuredByCase } from './spans.js';
+import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
@@ -134,7 +134,8 @@ export function statesFigureAt(claim: string, at: number, passage: SupportPassag
 /**
  * A figure of the claim stated by its sources (figureStated), or checked by
  * an equation the claim writes out that holds (equations.ts), or a period
- * the case's own dates and figures measure (spans.ts): a bare count
+ * the case's own dates and figures measure (spans.ts), or a figure the claim
+ * says it rounds ("£2.328, rounded to £2.33"): a bare count
  * among its factors ("2 × £45", "12 × £2.50 = £30") is the answer's working,
  * and its result is supported when every factor but the bare counts is.
  */
@@ -143,6 +144,10 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   if (caseSpans && measuredByCase(figure, claim, questionOf(passage))) return true;
   const figures = findFigures(claim);
   if (countInEquation(claim, figures, figure)) return true;
+  // "£2.328, rounded to £2.33": a figure the claim rounds, to the precision the result is written to.
+  // evidence-check only, as the case's spans: a changed result ("rounded to £2.34") breaks the answer's own rounding, a slip a reader sees without the evidence.
+  const unrounded = caseSpans && depth < 3 ? roundedFrom(claim, figures, figure) : undefined;
+  if (unrounded && figureSupported(claim, unrounded, passage, answer, caseSpans, depth + 1)) return true;
   const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
   return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
 }
@@ -151,6 +156,24 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
 export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const date = findDates(claim).find((d) => d.start === at);
   return date === undefined ? null : dateSupported(claim, date, passage, answer, false);
+}
+
+const ROUNDED = /^[\s,]*(?:rounded|rounds?|rounding)(?:\s+(?:up|down))?\s+to\s*$/i;
+
+/** The figure a claim writes just before this one and says it rounds to it ("£2.328, rounded to £2.33"), where rounding it gives this one. */
+function roundedFrom(claim: string, figures: readonly Figure[], figure: Figure): Figure | undefined {
+  const i = figures.findIndex((f) => f.start === figure.start);
+  const before = i > 0 ? figures[i - 1] : undefined;
+  if (!before || before.kind !== figure.kind || !ROUNDED.test(claim.slice(before.end, figure.start))) return undefined;
+  const step = 10 ** -figure.decimals;
+  const direction = /\bup\b/i.test(claim.slice(before.end, figure.start)) ? 'up' : /\bdown\b/i.test(claim.slice(before.end, figure.start)) ? 'down' : 'nearest';
+  const fits =
+    direction === 'up'
+      ? figure.value >= before.value - 1e-9 && figure.value - before.value < step
+      : direction === 'down'
+        ? figure.value <= before.value + 1e-9 && before.value - figure.value < step
+        : Math.abs(figure.value - before.value) <= step / 2 + 1e-9;
+  return fits ? before : undefined;
 }
 
 /** The question and titles a claim may restate, without an acceptance plan (which restates the answer). */
@@ -163,14 +186,21 @@ export function questionOf(passage: Pick<SupportPassage, 'restated'>): string {
  * also a period the case's own dates and figures measure ("19 days before the
  * 3 November start", cancelling on 15 October: spans.ts), or a day and time
  * the claim works out from the question's by a period it writes, in hours too
- * ("by Sunday 20:00 (within 24 hours)", noticed on Saturday at 20:00).
+ * ("by Sunday 20:00 (within 24 hours)", noticed on Saturday at 20:00), or a
+ * month of a range the question asks about ("January to March" of its
+ * "January to June").
  */
 function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, answer: string, caseSpans: boolean): boolean {
   if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer)) return true;
   const length = lengthOf(date);
   if (!caseSpans) return false;
   // A time the question gives moved by a period the claim writes, hours too: "by Sunday 20:00 (within 24 hours)", noticed "on Saturday at 20:00".
-  return (length !== null && measuredByCase(length, claim, questionOf(passage))) || inDateArithmetic(claim, questionOf(passage), date.start, date.end);
+  const month = /^month:(\d+)$/.exec(date.key);
+  return (
+    (length !== null && measuredByCase(length, claim, questionOf(passage))) ||
+    inDateArithmetic(claim, questionOf(passage), date.start, date.end) ||
+    (month !== null && monthInAskedRange(Number(month[1]), questionOf(passage)))
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
 import type { SupportPassage } from './claims.js';
 import { statesFigureAt } from './mismatches.js';
-import { measuredByCase } from './spans.js';
+import { measuredByCase, monthInAskedRange } from './spans.js';
 
 describe('measuredByCase', () => {
   it.each([
@@ -96,5 +96,36 @@ describe('the case’s periods, as evidence-check and the oracles read them', ()
     const findings = (artifact: string) => checkAgainstEvidence({ task: ask, artifact, evidence: theft }).map((f) => f.problem);
     expect(findings('Report the theft to the police by Sunday 20:00 (within 24 hours).')).toEqual([]);
     expect(findings('Report the theft to the police by Monday 20:00 (within 24 hours).')).toEqual([expect.stringContaining('"Monday" is not the date the evidence gives')]);
+  });
+});
+
+describe('monthInAskedRange', () => {
+  it.each([
+    { month: 3, question: 'What will my bills for January to June add up to?', ok: true },
+    { month: 6, question: 'What will my bills for January to June add up to?', ok: true },
+    { month: 7, question: 'What will my bills for January to June add up to?', ok: false },
+    { month: 1, question: 'What do I pay from November to February?', ok: true },
+    { month: 3, question: 'What do I pay in January and June?', ok: false },
+  ])('month $month of "$question": $ok', ({ month, question, ok }) => {
+    expect(monthInAskedRange(month, question)).toBe(ok);
+  });
+});
+
+describe('rounding the claim says it makes', () => {
+  const evidence = ['Compensation for a delay of 30 to 59 minutes is 50% of the fare paid.'];
+  const passage: SupportPassage = { sentence: evidence[0]!, context: [], restated: ['My single fare was £4.656. What do I get for a 35-minute delay?'], evidence };
+  it.each([
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded to £2.33.', figure: '£2.33', ok: true },
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded up to £2.33.', figure: '£2.33', ok: true },
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded to £2.34.', figure: '£2.34', ok: false },
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded down to £2.33.', figure: '£2.33', ok: false },
+    { claim: 'The compensation is 50% of the fare, £2.338, rounded to £2.34.', figure: '£2.34', ok: false },
+  ])('$figure in "$claim": $ok', ({ claim, figure, ok }) => {
+    const findings = checkAgainstEvidence({ task: passage.restated[0]!, artifact: claim, evidence: [{ id: 'e', text: evidence[0]! }] }).map((f) => f.problem);
+    expect(findings.some((p) => p.startsWith(`"${figure}" is not what the evidence says`))).toBe(!ok);
+  });
+  it('the number-flip oracle does not read the rounding: a flipped result would break the answer’s own arithmetic', () => {
+    const claim = 'The compensation is 50% of the fare, £2.328, rounded to £2.33.';
+    expect(statesFigureAt(claim, claim.indexOf('£2.33'), passage, claim)).toBe(false);
   });
 });

@@ -87,3 +87,20 @@ function betweenTimes(sentence: string, question: string): number[] {
   const times = [...findFigures(sentence), ...findFigures(question)].filter((f) => f.kind === CLOCK).map((f) => f.value);
   return times.flatMap((a) => times.filter((b) => b > a).map((b) => (b - a) / 1440));
 }
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_RANGE = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s*(?:to|until|till|through|-|–|—)\\s*(${MONTH_NAMES.join('|')})\\b`, 'g');
+
+/**
+ * Whether a month falls in a range of months the question writes ("my bills
+ * for January to June": "January to March" and "April to June" are its
+ * parts). A range that runs past December wraps to the new year.
+ */
+export function monthInAskedRange(month: number, question: string): boolean {
+  for (const m of question.matchAll(MONTH_RANGE)) {
+    const from = MONTH_NAMES.indexOf(m[1]!) + 1;
+    const to = MONTH_NAMES.indexOf(m[2]!) + 1;
+    if (from <= to ? month >= from && month <= to : month >= from || month <= to) return true;
+  }
+  return false;
+}
