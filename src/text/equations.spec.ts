@@ -67,9 +67,25 @@ describe('counts and results of written equations, as evidence-check and the num
       supported: ['2', '£90'],
       unsupported: [],
     },
+    {
+      name: 'a result used again in the same sentence',
+      evidence: ['We refund the price paid divided by the days the ticket was valid for, multiplied by the days remaining, less the £10 administration fee.'],
+      question: 'I paid £1,940 for an annual ticket and hand it in with 180 days left. What do I get back?',
+      claim: 'The refund is £1,940 ÷ 365 × 180 = £956.71, less our £10 administration fee, so you would receive £946.71.',
+      supported: ['£956.71', '£946.71'],
+      unsupported: [],
+    },
+    {
+      name: 'a result used again, wrongly',
+      evidence: ['We refund the price paid divided by the days the ticket was valid for, multiplied by the days remaining, less the £10 administration fee.'],
+      question: 'I paid £1,940 for an annual ticket and hand it in with 180 days left. What do I get back?',
+      claim: 'The refund is £1,940 ÷ 365 × 180 = £956.71, less our £10 administration fee, so you would receive £947.71.',
+      supported: ['£956.71'],
+      unsupported: ['£947.71'],
+    },
   ])('$name', ({ evidence, question, claim, supported, unsupported }) => {
     // The figure as written alone: "12", not the 12 of "£12,000".
-    const at = (figure: string) => new RegExp(`(?<![£€$\\d,.])${figure.replace(/[.$]/g, '\\$&')}(?![\\d,])`).exec(claim)!.index;
+    const at = (figure: string) => new RegExp(`(?<![£€$\\d,.])${figure.replace(/[.$]/g, '\\$&')}(?!\\d|,\\d)`).exec(claim)!.index;
     const read = (figure: string) => statesFigureAt(claim, at(figure), passage(evidence, question), claim);
     for (const f of supported) expect([f, read(f)]).toEqual([f, true]);
     for (const f of unsupported) expect([f, read(f)]).toEqual([f, false]);

@@ -1,4 +1,5 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
+import { type WrittenEquation, writtenEquations } from './equations.js';
 import { type DatePiece, findDates, touchesDate, WEEKDAYS } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
@@ -454,13 +455,19 @@ function readWorking(answer: string, passage: SupportPassage): Working {
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
   const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))));
   const derived: Figure[] = [];
+  // The equations the answer writes out with its signs that hold (equations.ts): a result is worked out once every factor but its bare counts is.
+  const equations = writtenEquations(answer, all);
   for (let grew = true; grew; ) {
     grew = false;
     for (const f of all) {
       if (written.includes(f)) continue;
       const local = written.filter((w) => sentenceOf(w) === sentenceOf(f));
       const hedged = hedgedAt(answer, f.start);
-      if (derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) || chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))) {
+      if (
+        resultOfWrittenEquation(f, equations, written) ||
+        derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) ||
+        chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))
+      ) {
         written.push(f);
         derived.push(f);
         grew = true;
@@ -468,6 +475,11 @@ function readWorking(answer: string, passage: SupportPassage): Working {
     }
   }
   return { stated, asked, written, derived, pool };
+}
+
+/** Whether a figure is the result of a written equation that holds, every factor of it but the bare counts supported or worked out: "£1,940 ÷ 365 × 180 = £956.71", then "less our £10 fee, so £946.71". */
+function resultOfWrittenEquation(f: Figure, equations: readonly WrittenEquation[], written: readonly Figure[]): boolean {
+  return equations.some((e) => e.result.start === f.start && e.factors.every((x) => (x.kind === '' && x.unit === '') || written.includes(x)));
 }
 
 /** A calendar date as year (if written), month and day (if written), read from a date's key. */
