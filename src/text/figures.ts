@@ -280,6 +280,14 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     for (const p of written.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
       for (const a of ownAmounts) for (const b of ownAmounts) if (a.value > b.value && anchored(p, a, b) && is(((a.value - b.value) * p.value) / 100)) return true;
     }
+    // A rate per period for a whole number of those periods the answer writes: "€190 a week" for an "8-week" booking is €1,520.
+    for (const a of ownAmounts) {
+      if (!a.per) continue;
+      for (const p of written.filter((f) => f.kind === 'day' || f.kind === 'month')) {
+        const n = periodsIn(p, a.per);
+        if (n !== undefined && n >= 2 && Number.isInteger(n) && anchored(a, p) && is(a.value * n)) return true;
+      }
+    }
     // A rate per one period as a rate per another: "$390 a month, or $4,680 over a year".
     for (const a of ownAmounts) {
       const factor = a.per && target.per ? rateFactor(a.per, target.per) : undefined;
@@ -299,6 +307,14 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     for (const b of written.filter((f) => f.kind === '' && f.value > 1)) if (a !== b && anchored(a, b) && (is(a.value * b.value) || is(a.value / b.value))) return true;
   }
   return false;
+}
+
+/** How many of a rate's period a period makes ("8-week" is 8 weeks; "12 months" is 4 quarters), or undefined where the units do not meet. */
+function periodsIn(p: Figure, per: string): number | undefined {
+  const close = (x: number) => (Math.abs(x - Math.round(x)) < 1e-9 ? Math.round(x) : x);
+  if (p.kind === 'day') return per === 'day' ? p.value : per === 'week' ? close(p.value / 7) : undefined;
+  if (p.kind === 'month') return per === 'month' ? p.value : per === 'quarter' ? close(p.value / 3) : per === 'year' ? close(p.value / 12) : undefined;
+  return undefined;
 }
 
 /** A quantity of a thing measured or counted ("12 kg", "60,000 cubic centimetres", "6,000"), not an amount, share, period or time of day, which have arithmetic of their own. */
