@@ -12,6 +12,7 @@ import {
   textSaysWord,
   type SupportPassage,
 } from './claims.js';
+import { sameEntityType } from './entities.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
 import { type DatePiece, findDates } from './dates.js';
@@ -51,7 +52,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
     // A month or weekday is a date's, checked as one above.
     if (e.kind === 'month' || e.kind === 'weekday') continue;
-    if (!nameStated(claim, e.text, passage)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
+    if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
   for (const keyword of droppedQualifiers(claim, support, questionOf(passage))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
@@ -92,13 +93,20 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
  * to a place is named where the place is ("Croatian" by "Croatia", WordNet's
  * pertainyms).
  */
-export function nameStated(claim: string, name: string, passage: SupportPassage): boolean {
+export function nameStated(claim: string, name: string, passage: SupportPassage, onlyOfItsType = false): boolean {
   const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
   const forms = [name, ...otherNumber(name)];
   const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place));
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
-  return passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2);
+  if (passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2)) return true;
+  // For evidence-check (onlyOfItsType), a name of two words or more, or an acronym, the evidence names elsewhere and the only one of its type it names
+  // ("the Customer Services Desk", "the AGM"): nothing of its type for it to be mixed up with; where the evidence names another of its type, the mix-up
+  // is the audit's to catch. Not for the entity-swap oracle: its stand-ins for such a name ("Service Desk" for "Customer Services Desk") may be the
+  // same desk named otherwise, so its swaps stay ignored.
+  const entity = findEntities(claim).find((e) => e.text === name);
+  if (!onlyOfItsType || !entity || !(name.includes(' ') || entity.kind === 'acronym') || !passage.evidence.some(names)) return false;
+  return !passage.evidence.some((s) => findEntities(s).some((e) => e.text !== name && !forms.includes(e.text) && sameEntityType(e, entity)));
 }
 
 /**

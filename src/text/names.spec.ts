@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
-import { otherNumber } from './mismatches.js';
+import { nameStated, otherNumber } from './mismatches.js';
 
 /** The findings of evidence-check on an answer: what the entity-swap oracle reads too (nameStated, src/text/mismatches.ts). */
 const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
@@ -81,6 +81,20 @@ describe('names the evidence names', () => {
       artifact: 'What to do:\n- Reception Team staff replace lost cards.',
       ok: false,
     },
+    {
+      name: 'a name of two words the evidence gives only in another sentence, the only one of its type',
+      task: 'Where do I return a projector?',
+      evidence: ['Please return all equipment to the Customer Services Desk.', 'Projectors may be returned on weekdays only.'],
+      artifact: 'Projectors go back to the Customer Services Desk on weekdays.',
+      ok: true,
+    },
+    {
+      name: 'a name of two words the evidence gives elsewhere beside another of its type',
+      task: 'Where do I return a projector?',
+      evidence: ['Please return all equipment to the Customer Services Desk.', 'Books can also go to the Returns Desk.', 'Projectors may be returned on weekdays only.'],
+      artifact: 'Projectors go back to the Customer Services Desk on weekdays.',
+      ok: false,
+    },
   ])('$name: supported $ok', ({ task, evidence, artifact, ok }) => {
     expect(findings(task, evidence, artifact)).toEqual(ok ? [] : [expect.stringMatching(/is not named in the supporting evidence/)]);
   });
@@ -100,5 +114,14 @@ describe('otherNumber', () => {
     ['HMRC', []],
   ])('%s', (name, forms) => {
     expect(otherNumber(name)).toEqual(forms);
+  });
+});
+
+describe('the entity-swap oracle reads no name by its being the only one of its type', () => {
+  it('a name of two words the evidence gives only in another sentence is not named for the oracle', () => {
+    const evidence = ['Please return all equipment to the Customer Services Desk.', 'Projectors may be returned on weekdays only.'];
+    const claim = 'Projectors go back to the Customer Services Desk on weekdays.';
+    const passage = { sentence: evidence[1]!, context: [], restated: ['Where do I return a projector?'], evidence };
+    expect([nameStated(claim, 'Customer Services Desk', passage), nameStated(claim, 'Customer Services Desk', passage, true)]).toEqual([false, true]);
   });
 });
