@@ -1,8 +1,8 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { findFigures } from '../src/text/figures.js';
+import { droppedQualifiers, questionOf } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
-import { droppedQualifiers } from '../src/text/mismatches.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -39,8 +39,10 @@ export const qualifierDeletion: TextMutator = {
     const original = sentenceAround(fixture.artifact, candidate.start, candidate.end);
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
     if (!original || !mutated) return 'the span crosses a sentence boundary';
-    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence));
-    if (!droppedQualifiers(mutated.text, support.sentence).some((k) => !droppedBefore.has(k))) return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
+    const question = questionOf(support);
+    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question));
+    if (!droppedQualifiers(mutated.text, support.sentence, question).some((k) => !droppedBefore.has(k)))
+      return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
     return null;
   },
 };

@@ -149,6 +149,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'never go above',
     'no longer than',
     'limit',
+    // "each household is limited to 60" says what "up to 60" says.
+    'limited',
     'weight limit',
     // "one of the two claims you're allowed" says what "up to 2 claims" says.
     'allowed',

@@ -139,7 +139,8 @@ function insideLongerName(text: string, start: number, end: number): boolean {
 
 function opensSentence(text: string, offset: number): boolean {
   // An opening quote or bracket does not change that: '"Production system down" is a Severity 1 issue'.
-  return /(?:^|[.!?:]\s+|\n\s*)["'“‘(]?$/.test(text.slice(Math.max(0, offset - 5), offset)) || offset === 0;
+  // Nor a list item's marker: "- Paper ticket: ...", "• Price: ...", "2) Security deposit ..." open a line as a sentence does.
+  return /(?:^\s*|[.!?:]\s+|\n\s*)(?:(?:[-*•–—]|\d{1,2}[.)])\s+)?["'“‘(]?$/.test(text.slice(Math.max(0, offset - 8), offset)) || offset === 0;
 }
 
 function entityKind(words: string[], previousWord: string): EntityKind {

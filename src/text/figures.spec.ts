@@ -21,6 +21,13 @@ describe('findFigures', () => {
     { text: 'Delivery by 10:30 a.m. on weekdays.', expected: [{ text: '10:30 a.m.', value: 630, kind: 'time of day' }] },
     { text: 'Open until 12pm.', expected: [{ text: '12pm', value: 720, kind: 'time of day' }] },
     {
+      text: 'Half-day pass, valid from 12:30: adult €42.',
+      expected: [
+        { text: '12:30', value: 750, kind: 'time of day' },
+        { text: '€42', value: 42, kind: '€' },
+      ],
+    },
+    {
       text: 'A licence held for two (2) years.',
       expected: [
         { text: 'two', value: 24, kind: 'month' },
@@ -506,5 +513,19 @@ describe('statesFigureAt and statesDateAt (what the number-flip and date-shift o
 
   it('gives null where no figure or date starts', () => {
     expect(ask(task, evidence, answer('$194.85'), 'drone', statesFigureAt)).toBeNull();
+  });
+});
+
+describe('a rate per period for a whole number of those periods', () => {
+  const evidence = ['Intensive Spanish: €210 per week for bookings of 1 to 4 weeks, €190 per week for bookings of 5 to 11 weeks.'];
+  const question = 'I have booked 8 weeks of Intensive. What are the course fees?';
+  const passage = { sentence: evidence[0]!, context: [], restated: [question], evidence };
+  it.each([
+    { claim: 'Your 8-week booking is charged at €190 a week, so the course fees are €1,520.', figure: '€1,520', ok: true },
+    { claim: 'Your 8-week booking is charged at €190 a week, so the course fees are €1,710.', figure: '€1,710', ok: false },
+    // A rate per week for a period in months does not meet: no count of weeks.
+    { claim: 'Over 2 months at €190 a week the course fees are €380.', figure: '€380', ok: false },
+  ])('$figure in "$claim": $ok', ({ claim, figure, ok }) => {
+    expect(statesFigureAt(claim, claim.indexOf(figure), passage, claim)).toBe(ok);
   });
 });

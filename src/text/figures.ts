@@ -1,4 +1,5 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
+import { type WrittenEquation, writtenEquations } from './equations.js';
 import { type DatePiece, findDates, touchesDate, WEEKDAYS } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
@@ -132,7 +133,8 @@ export function restatesNumberWords(text: string, start: number, end: number): b
  * ("17:00"): one figure, in minutes after midnight, so that "5pm" is "17:00"
  * and "10pm" is "22:00".
  */
-const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(?<![\w.:])(\d{1,2}):(\d{2})(?![\d:])/gi;
+// A time followed by a colon ends there ("valid from 12:30: adult €42"); one followed by ":ss" is no time of day this reads.
+const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(?<![\w.:])(\d{1,2}):(\d{2})(?!\d|:\d)/gi;
 /** The kind of a time of day's figure. */
 export const CLOCK = 'time of day';
 
@@ -278,6 +280,14 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     for (const p of written.filter((f) => f.kind === '%' && f.value > 0 && f.value < 100)) {
       for (const a of ownAmounts) for (const b of ownAmounts) if (a.value > b.value && anchored(p, a, b) && is(((a.value - b.value) * p.value) / 100)) return true;
     }
+    // A rate per period for a whole number of those periods the answer writes: "€190 a week" for an "8-week" booking is €1,520.
+    for (const a of ownAmounts) {
+      if (!a.per) continue;
+      for (const p of written.filter((f) => f.kind === 'day' || f.kind === 'month')) {
+        const n = periodsIn(p, a.per);
+        if (n !== undefined && n >= 2 && Number.isInteger(n) && anchored(a, p) && is(a.value * n)) return true;
+      }
+    }
     // A rate per one period as a rate per another: "$390 a month, or $4,680 over a year".
     for (const a of ownAmounts) {
       const factor = a.per && target.per ? rateFactor(a.per, target.per) : undefined;
@@ -297,6 +307,14 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     for (const b of written.filter((f) => f.kind === '' && f.value > 1)) if (a !== b && anchored(a, b) && (is(a.value * b.value) || is(a.value / b.value))) return true;
   }
   return false;
+}
+
+/** How many of a rate's period a period makes ("8-week" is 8 weeks; "12 months" is 4 quarters), or undefined where the units do not meet. */
+function periodsIn(p: Figure, per: string): number | undefined {
+  const close = (x: number) => (Math.abs(x - Math.round(x)) < 1e-9 ? Math.round(x) : x);
+  if (p.kind === 'day') return per === 'day' ? p.value : per === 'week' ? close(p.value / 7) : undefined;
+  if (p.kind === 'month') return per === 'month' ? p.value : per === 'quarter' ? close(p.value / 3) : per === 'year' ? close(p.value / 12) : undefined;
+  return undefined;
 }
 
 /** A quantity of a thing measured or counted ("12 kg", "60,000 cubic centimetres", "6,000"), not an amount, share, period or time of day, which have arithmetic of their own. */
@@ -453,13 +471,19 @@ function readWorking(answer: string, passage: SupportPassage): Working {
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
   const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))));
   const derived: Figure[] = [];
+  // The equations the answer writes out with its signs that hold (equations.ts): a result is worked out once every factor but its bare counts is.
+  const equations = writtenEquations(answer, all);
   for (let grew = true; grew; ) {
     grew = false;
     for (const f of all) {
       if (written.includes(f)) continue;
       const local = written.filter((w) => sentenceOf(w) === sentenceOf(f));
       const hedged = hedgedAt(answer, f.start);
-      if (derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) || chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))) {
+      if (
+        resultOfWrittenEquation(f, equations, written) ||
+        derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) ||
+        chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))
+      ) {
         written.push(f);
         derived.push(f);
         grew = true;
@@ -467,6 +491,11 @@ function readWorking(answer: string, passage: SupportPassage): Working {
     }
   }
   return { stated, asked, written, derived, pool };
+}
+
+/** Whether a figure is the result of a written equation that holds, every factor of it but the bare counts supported or worked out: "£1,940 ÷ 365 × 180 = £956.71", then "less our £10 fee, so £946.71". */
+function resultOfWrittenEquation(f: Figure, equations: readonly WrittenEquation[], written: readonly Figure[]): boolean {
+  return equations.some((e) => e.result.start === f.start && e.factors.every((x) => (x.kind === '' && x.unit === '') || written.includes(x)));
 }
 
 /** A calendar date as year (if written), month and day (if written), read from a date's key. */
@@ -487,7 +516,7 @@ export function calendarOf(d: Pick<DatePiece, 'key'>): CalendarDate | null {
 }
 
 /** A deadline's length in days or months ("duration:2 week" is 14 days), or null for another date. */
-function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
+export function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
   const m = /^duration:(\d+) (day|week|month|year|hour)$/.exec(d.key);
   if (!m) return null;
   const [kind, scale] = PERIOD_SCALE[m[2]!]!;

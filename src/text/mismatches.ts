@@ -12,9 +12,12 @@ import {
   textSaysWord,
   type SupportPassage,
 } from './claims.js';
+import { sameEntityType } from './entities.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
-import { dateStated, dateWorkedOut, exampleStart, figureStated, figureWorkedOut, findFigures } from './figures.js';
-import { findDates } from './dates.js';
+import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
+import { type DatePiece, findDates } from './dates.js';
+import { measuredByCase, monthInAskedRange } from './spans.js';
+import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
 import { reversedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
@@ -36,11 +39,11 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   const problems: string[] = [];
   const support = passage.sentence;
   for (const f of findFigures(claim)) {
-    if (!figureStated(claim, f, ownSources(claim, f.start, passage), passage, answer)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
+    if (!figureSupported(claim, f, passage, answer, true)) problems.push(`"${f.text}" is not what the evidence says ("${support}")`);
   }
   // A date by what it means: "3 weeks before" is not "2 weeks before" even where the sentence states a 3 elsewhere.
   for (const d of findDates(claim)) {
-    if (!dateStated(claim, d, ownSources(claim, d.start, passage), passage, answer)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
+    if (!dateSupported(claim, d, passage, answer, true)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
@@ -49,9 +52,9 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
     // A month or weekday is a date's, checked as one above.
     if (e.kind === 'month' || e.kind === 'weekday') continue;
-    if (!nameStated(claim, e.text, passage)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
+    if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support)) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
+  for (const keyword of droppedQualifiers(claim, support, questionOf(passage))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
 }
 
@@ -90,12 +93,38 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
  * to a place is named where the place is ("Croatian" by "Croatia", WordNet's
  * pertainyms).
  */
-export function nameStated(claim: string, name: string, passage: SupportPassage): boolean {
+export function nameStated(claim: string, name: string, passage: SupportPassage, onlyOfItsType = false): boolean {
   const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
-  const names = (text: string) => containsWords(text, name) || places.some((place) => containsWords(text, place));
+  const forms = [name, ...otherNumber(name)];
+  const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place));
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
-  return passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2);
+  if (passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2)) return true;
+  // For evidence-check (onlyOfItsType), a name of two words or more, or an acronym, the evidence names elsewhere and the only one of its type it names
+  // ("the Customer Services Desk", "the AGM"): nothing of its type for it to be mixed up with; where the evidence names another of its type, the mix-up
+  // is the audit's to catch. Not for the entity-swap oracle: its stand-ins for such a name ("Service Desk" for "Customer Services Desk") may be the
+  // same desk named otherwise, so its swaps stay ignored.
+  const entity = findEntities(claim).find((e) => e.text === name);
+  if (!onlyOfItsType || !entity || !(name.includes(' ') || entity.kind === 'acronym') || !passage.evidence.some(names)) return false;
+  return !passage.evidence.some((s) => findEntities(s).some((e) => e.text !== name && !forms.includes(e.text) && sameEntityType(e, entity)));
+}
+
+/**
+ * A name's last word in the other grammatical number, as English inflects it:
+ * "As a Friend" is named by the evidence's "Friends get priority booking",
+ * "on Saturdays" by its "Saturday 9:00–17:00". Not an acronym's ("IDs").
+ */
+export function otherNumber(name: string): string[] {
+  const m = /^(.*?)([A-Z][a-z]+)$/.exec(name);
+  if (!m) return [];
+  const [, head, last] = m as unknown as [string, string, string];
+  if (/(?:ss|us|is)$/.test(last)) return [`${head}${last}es`];
+  if (/(?:ches|shes|sses|xes)$/.test(last)) return [`${head}${last.slice(0, -2)}`];
+  if (/ies$/.test(last)) return [`${head}${last.slice(0, -3)}y`];
+  if (/s$/.test(last)) return [`${head}${last.slice(0, -1)}`];
+  if (/[^aeiou]y$/.test(last)) return [`${head}${last.slice(0, -1)}ies`];
+  if (/(?:ch|sh|x)$/.test(last)) return [`${head}${last}es`];
+  return [`${head}${last}s`];
 }
 
 /**
@@ -106,13 +135,80 @@ export function nameStated(claim: string, name: string, passage: SupportPassage)
  */
 export function statesFigureAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const figure = findFigures(claim).find((f) => f.start === at);
-  return figure === undefined ? null : figureStated(claim, figure, ownSources(claim, at, passage), passage, answer);
+  // The oracle reads no period of the case's own (spans.ts): the question measures it, not the evidence, so a mutant of it is ignored, never counted.
+  return figure === undefined ? null : figureSupported(claim, figure, passage, answer, false);
+}
+
+/**
+ * A figure of the claim stated by its sources (figureStated), or checked by
+ * an equation the claim writes out that holds (equations.ts), or a period
+ * the case's own dates and figures measure (spans.ts), or a figure the claim
+ * says it rounds ("£2.328, rounded to £2.33"): a bare count
+ * among its factors ("2 × £45", "12 × £2.50 = £30") is the answer's working,
+ * and its result is supported when every factor but the bare counts is.
+ */
+function figureSupported(claim: string, figure: Figure, passage: SupportPassage, answer: string, caseSpans: boolean, depth = 0): boolean {
+  if (figureStated(claim, figure, ownSources(claim, figure.start, passage), passage, answer)) return true;
+  if (caseSpans && measuredByCase(figure, claim, questionOf(passage))) return true;
+  const figures = findFigures(claim);
+  if (countInEquation(claim, figures, figure)) return true;
+  // "£2.328, rounded to £2.33": a figure the claim rounds, to the precision the result is written to.
+  // evidence-check only, as the case's spans: a changed result ("rounded to £2.34") breaks the answer's own rounding, a slip a reader sees without the evidence.
+  const unrounded = caseSpans && depth < 3 ? roundedFrom(claim, figures, figure) : undefined;
+  if (unrounded && figureSupported(claim, unrounded, passage, answer, caseSpans, depth + 1)) return true;
+  const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
+  return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
 }
 
 /** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
 export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
   const date = findDates(claim).find((d) => d.start === at);
-  return date === undefined ? null : dateStated(claim, date, ownSources(claim, at, passage), passage, answer);
+  return date === undefined ? null : dateSupported(claim, date, passage, answer, false);
+}
+
+const ROUNDED = /^[\s,]*(?:rounded|rounds?|rounding)(?:\s+(?:up|down))?\s+to\s*$/i;
+
+/** The figure a claim writes just before this one and says it rounds to it ("£2.328, rounded to £2.33"), where rounding it gives this one. */
+function roundedFrom(claim: string, figures: readonly Figure[], figure: Figure): Figure | undefined {
+  const i = figures.findIndex((f) => f.start === figure.start);
+  const before = i > 0 ? figures[i - 1] : undefined;
+  if (!before || before.kind !== figure.kind || !ROUNDED.test(claim.slice(before.end, figure.start))) return undefined;
+  const step = 10 ** -figure.decimals;
+  const direction = /\bup\b/i.test(claim.slice(before.end, figure.start)) ? 'up' : /\bdown\b/i.test(claim.slice(before.end, figure.start)) ? 'down' : 'nearest';
+  const fits =
+    direction === 'up'
+      ? figure.value >= before.value - 1e-9 && figure.value - before.value < step
+      : direction === 'down'
+        ? figure.value <= before.value + 1e-9 && before.value - figure.value < step
+        : Math.abs(figure.value - before.value) <= step / 2 + 1e-9;
+  return fits ? before : undefined;
+}
+
+/** The question and titles a claim may restate, without an acceptance plan (which restates the answer). */
+export function questionOf(passage: Pick<SupportPassage, 'restated'>): string {
+  return passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!).join('\n');
+}
+
+/**
+ * A date of the claim stated by its sources (dateStated); for evidence-check,
+ * also a period the case's own dates and figures measure ("19 days before the
+ * 3 November start", cancelling on 15 October: spans.ts), or a day and time
+ * the claim works out from the question's by a period it writes, in hours too
+ * ("by Sunday 20:00 (within 24 hours)", noticed on Saturday at 20:00), or a
+ * month of a range the question asks about ("January to March" of its
+ * "January to June").
+ */
+function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, answer: string, caseSpans: boolean): boolean {
+  if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer)) return true;
+  const length = lengthOf(date);
+  if (!caseSpans) return false;
+  // A time the question gives moved by a period the claim writes, hours too: "by Sunday 20:00 (within 24 hours)", noticed "on Saturday at 20:00".
+  const month = /^month:(\d+)$/.exec(date.key);
+  return (
+    (length !== null && measuredByCase(length, claim, questionOf(passage))) ||
+    inDateArithmetic(claim, questionOf(passage), date.start, date.end) ||
+    (month !== null && monthInAskedRange(Number(month[1]), questionOf(passage)))
+  );
 }
 
 /**
@@ -185,17 +281,22 @@ function clausesOf(sentence: string): string[] {
 export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string): string[] {
+export function droppedQualifiers(claim: string, support: string, question = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = new Set(
     [...findNumbers(claim), ...findNumberWords(claim).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < example).map((n) => ('key' in n ? n.key : numberKey(n))),
   );
+  const asked = new Set([...findNumbers(question).map(numberKey), ...findNumberWords(question).map((w) => String(w.value))]);
   const dropped = new Set<string>();
   for (const q of findQualifiers(support)) {
     const term = qualifiedTerm(support, q);
     if (!term) continue;
-    const restated = 'number' in term ? claimNumbers.has(term.number) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
+    // A threshold written after its number ("bookings of 12 weeks or more", "2 or more of their children") sorts cases into bands: the question's own count
+    // restated ("two children", "12 weeks at €170") is the case that falls in the band, not the rule. A bound written before its number ("up to 4
+    // tickets") is read as ever: deleting it from "no booking fees on up to 4 tickets" changes the rule even where the question books 4.
+    const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
+    const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifier(claim, q.keyword)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
@@ -203,6 +304,9 @@ export function droppedQualifiers(claim: string, support: string): string[] {
   }
   return [...dropped];
 }
+
+/** Qualifiers written after the number they bound: "12 weeks or more". */
+const AFTER_THEIR_NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['or more', 'or less']);
 
 /** Qualifiers that bound a term from above. */
 const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);

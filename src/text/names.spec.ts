@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
+import { nameStated, otherNumber } from './mismatches.js';
 
 /** The findings of evidence-check on an answer: what the entity-swap oracle reads too (nameStated, src/text/mismatches.ts). */
 const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
@@ -45,7 +46,82 @@ describe('names the evidence names', () => {
       artifact: 'Taking Economy vehicles on any ferry needs our written authorisation beforehand.',
       ok: false,
     },
+    {
+      name: 'a name in the singular where the evidence writes its plural',
+      task: 'Would joining Calloway Friends save me money?',
+      evidence: ['Friends get priority booking 48 hours before general sale.'],
+      artifact: "As a Friend you'd get priority booking 48 hours before general sale.",
+      ok: true,
+    },
+    {
+      name: 'a name in the plural where the evidence writes it singular',
+      task: 'When can I hire the hall?',
+      evidence: ['The hall is open Monday to Friday 9:00–20:00 and Saturday 9:00–17:00.'],
+      artifact: 'The hall is open 9:00–17:00 on Saturdays.',
+      ok: true,
+    },
+    {
+      name: 'another name in either number',
+      task: 'Would joining Calloway Friends save me money?',
+      evidence: ['Friends get priority booking 48 hours before general sale.'],
+      artifact: "As a Patron you'd get priority booking 48 hours before general sale.",
+      ok: false,
+    },
+    {
+      name: 'the first word of a list item, capitalised by the list',
+      task: 'What do I pay to move in?',
+      evidence: ['When you move in, you pay your first month’s rent together with a one-off administration fee of £15 and a security deposit of £124.'],
+      artifact: "Here's what you'd pay:\n- Security deposit: £124\n- One-off administration fee: £15",
+      ok: true,
+    },
+    {
+      name: 'a name of two words opening a list item, still a name',
+      task: 'Who replaces a lost card?',
+      evidence: ['Lost cards are replaced by the Customer Services Desk.'],
+      artifact: 'What to do:\n- Reception Team staff replace lost cards.',
+      ok: false,
+    },
+    {
+      name: 'a name of two words the evidence gives only in another sentence, the only one of its type',
+      task: 'Where do I return a projector?',
+      evidence: ['Please return all equipment to the Customer Services Desk.', 'Projectors may be returned on weekdays only.'],
+      artifact: 'Projectors go back to the Customer Services Desk on weekdays.',
+      ok: true,
+    },
+    {
+      name: 'a name of two words the evidence gives elsewhere beside another of its type',
+      task: 'Where do I return a projector?',
+      evidence: ['Please return all equipment to the Customer Services Desk.', 'Books can also go to the Returns Desk.', 'Projectors may be returned on weekdays only.'],
+      artifact: 'Projectors go back to the Customer Services Desk on weekdays.',
+      ok: false,
+    },
   ])('$name: supported $ok', ({ task, evidence, artifact, ok }) => {
     expect(findings(task, evidence, artifact)).toEqual(ok ? [] : [expect.stringMatching(/is not named in the supporting evidence/)]);
+  });
+});
+
+describe('otherNumber', () => {
+  it.each([
+    ['Friend', ['Friends']],
+    ['Friends', ['Friend']],
+    ['Saturdays', ['Saturday']],
+    ['Joint Friends', ['Joint Friend']],
+    ['Gold Family', ['Gold Families']],
+    ['Families', ['Family']],
+    ['Bus', ['Buses']],
+    ['Church', ['Churches']],
+    ['Churches', ['Church']],
+    ['HMRC', []],
+  ])('%s', (name, forms) => {
+    expect(otherNumber(name)).toEqual(forms);
+  });
+});
+
+describe('the entity-swap oracle reads no name by its being the only one of its type', () => {
+  it('a name of two words the evidence gives only in another sentence is not named for the oracle', () => {
+    const evidence = ['Please return all equipment to the Customer Services Desk.', 'Projectors may be returned on weekdays only.'];
+    const claim = 'Projectors go back to the Customer Services Desk on weekdays.';
+    const passage = { sentence: evidence[1]!, context: [], restated: ['Where do I return a projector?'], evidence };
+    expect([nameStated(claim, 'Customer Services Desk', passage), nameStated(claim, 'Customer Services Desk', passage, true)]).toEqual([false, true]);
   });
 });

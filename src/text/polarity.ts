@@ -22,6 +22,23 @@ const STATES =
 
 const COPULA = 'is|are|was|were|be';
 
+/** Modals written with their negation, and each one's positive: what a reversal of "can't be refunded" writes. */
+const POSITIVE_MODAL: Readonly<Record<string, string>> = {
+  cannot: 'can',
+  "can't": 'can',
+  'can not': 'can',
+  "won't": 'will',
+  'will not': 'will',
+  'must not': 'may',
+  "mustn't": 'may',
+  'may not': 'may',
+  'should not': 'should',
+  "shouldn't": 'should',
+};
+const NEGATED_MODALS = Object.keys(POSITIVE_MODAL)
+  .map((m) => m.replace("'", "['’]").replace(' ', '\\s+'))
+  .join('|');
+
 /** State verbs whose "does not" decides a claim: "counts" / "doesn't count". */
 const DO_VERBS = 'count|apply|include|cover|qualify|affect';
 const thirdPerson = (verb: string) => (verb.endsWith('y') ? `${verb.slice(0, -1)}ies` : `${verb}s`);
@@ -31,6 +48,13 @@ const baseForm = (verb: string) => (verb.endsWith('ies') ? `${verb.slice(0, -3)}
 const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
+  // "can't be refunded", "won't be charged", "must not be paid": a state a negated modal denies is denied, as "is not refunded" denies it.
+  {
+    pattern: new RegExp(`\\b(${NEGATED_MODALS})\\s+be\\s+(${STATES})\\b`, 'gi'),
+    term: (m) => m[2]!,
+    negative: true,
+    reverse: (m) => `${POSITIVE_MODAL[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('’', "'")] ?? 'can'} be ${m[2]}`,
+  },
   { pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
   // "won't be able to use" says "cannot use": an ability, compared as "can" whatever the tense.
   { pattern: /\b(?:will\s+not|won['’]t)\s+be\s+able\s+to\b/g, term: () => 'can', negative: true, reverse: () => 'will be able to' },

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
 
 /** The findings of evidence-check on an answer: what the qualifier-deletion oracle reads too (droppedQualifiers, src/text/mismatches.ts). */
-const findings = (evidence: string, artifact: string) => checkAgainstEvidence({ task: 'What applies?', artifact, evidence: [{ id: 'e', text: evidence }] }).map((f) => f.problem);
+const findings = (evidence: string, artifact: string, task = 'What applies?') => checkAgainstEvidence({ task, artifact, evidence: [{ id: 'e', text: evidence }] }).map((f) => f.problem);
 
 describe('qualifiers kept in other words, and what a negation bears on', () => {
   const cancel = "Bookings cancelled 48 hours or less before pick-up are refunded less three days' rental.";
@@ -30,7 +30,40 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
     { name: 'a bound on a number the claim writes in words, dropped', evidence: passes, artifact: 'You can buy five day passes a month.', dropped: ['a maximum of'] },
     { name: '"allowed" for "up to"', evidence: claims, artifact: 'This uses one of the two accidental damage claims you are allowed each year.', dropped: [] },
     { name: 'the bounded number in an example the claim supposes', evidence: rollover, artifact: 'For example, with 30 GB unused you would roll over 20 GB.', dropped: [] },
-  ])('$name: drops $dropped', ({ evidence, artifact, dropped }) => {
-    expect(findings(evidence, artifact)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
+    {
+      name: '"limited to" for "up to"',
+      evidence: 'Each household can buy up to 60 full-day cards in each calendar year.',
+      artifact: 'Each household is limited to 60 full-day cards in a calendar year.',
+      dropped: [],
+    },
+    {
+      name: 'neither "limited to" nor "up to"',
+      evidence: 'Each household can buy up to 60 full-day cards in each calendar year.',
+      artifact: 'Each household can buy 60 full-day cards in a calendar year.',
+      dropped: ['up to'],
+    },
+    {
+      name: 'a band’s threshold, and the question’s count that falls in it',
+      evidence: 'When 2 adults buy passes with passes for 2 or more of their children, each child pass is half price.',
+      task: 'We are two adults with two children. What do the passes cost?',
+      artifact: 'Because 2 adults are buying passes for two children, each child pass is half price.',
+      dropped: [],
+    },
+    {
+      name: 'a band’s threshold restated, where the question counts something else',
+      evidence: 'When 2 adults buy passes with passes for 2 or more of their children, each child pass is half price.',
+      task: 'We are a family of skiers. What do the passes cost?',
+      artifact: 'When 2 adults buy passes for 2 of their children, each child pass is half price.',
+      dropped: ['or more'],
+    },
+    {
+      name: 'a bound before its number, restated without it where the question has that number',
+      evidence: 'Friends pay no booking fees on up to 4 tickets per event.',
+      task: 'I book 4 tickets per event. Should I join?',
+      artifact: 'As a Friend you pay no booking fees on 4 tickets per event.',
+      dropped: ['up to'],
+    },
+  ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
+    expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
 });

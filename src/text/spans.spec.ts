@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
+import type { SupportPassage } from './claims.js';
+import { statesFigureAt } from './mismatches.js';
+import { measuredByCase, monthInAskedRange } from './spans.js';
+
+describe('measuredByCase', () => {
+  it.each([
+    {
+      name: 'days between two dates of the question',
+      period: { value: 25, kind: 'day' },
+      sentence: 'The week starts 25 days from today.',
+      question: 'Today is 10 July. Our week starts Monday 4 August.',
+      ok: true,
+    },
+    {
+      name: 'days between a date of the sentence and one of the question',
+      period: { value: 19, kind: 'day' },
+      sentence: 'Cancelling on 15 October is 19 days before the start.',
+      question: 'My course starts on 3 November.',
+      ok: true,
+    },
+    {
+      name: 'a range of dates the sentence writes, both ends',
+      period: { value: 180, kind: 'day' },
+      sentence: 'There are 180 whole days remaining (2 September to 28 February).',
+      question: 'I hand it in on 1 September.',
+      ok: true,
+    },
+    {
+      name: 'a range of weekdays the sentence writes, both ends',
+      period: { value: 4, kind: 'day' },
+      sentence: 'It was four days late (Tuesday to Friday).',
+      question: 'It was due back on Monday.',
+      ok: true,
+    },
+    {
+      name: 'hours between two times of the question',
+      period: { value: 3.5 / 24, kind: 'day' },
+      sentence: 'That is 3.5 hours at £6.00 an hour.',
+      question: 'I book a car from 10:00 to 13:30.',
+      ok: true,
+    },
+    {
+      name: 'the difference of two periods the question states',
+      period: { value: 7, kind: 'month' },
+      sentence: 'You have 7 months left.',
+      question: "I'm 5 months into a 12-month commitment.",
+      ok: true,
+    },
+    {
+      name: 'the difference of two periods the question states, in days',
+      period: { value: 55, kind: 'day' },
+      sentence: 'The client pays 55 days after the due date.',
+      question: 'The invoice is due 45 days after the advance; the client pays 100 days after it.',
+      ok: true,
+    },
+    // Not the case's: another span, a range not written as one, two weekdays the question names apart, a period with one question figure.
+    {
+      name: 'a span the dates do not measure',
+      period: { value: 26, kind: 'day' },
+      sentence: 'The week starts 26 days from today.',
+      question: 'Today is 10 July. Our week starts Monday 4 August.',
+      ok: false,
+    },
+    {
+      name: 'two weekdays of the question, not a range',
+      period: { value: 1, kind: 'day' },
+      sentence: 'Exchange at least 24 hours before the performance.',
+      question: "I have tickets for Friday's performance. Can I switch to Saturday's?",
+      ok: false,
+    },
+    { name: 'one period of the question', period: { value: 6, kind: 'month' }, sentence: 'Probation lasts 6 months.', question: 'Is my 3-month review due?', ok: false },
+    { name: 'a flipped difference', period: { value: 8, kind: 'month' }, sentence: 'You have 8 months left.', question: "I'm 5 months into a 12-month commitment.", ok: false },
+  ])('$name: $ok', ({ period, sentence, question, ok }) => {
+    expect(measuredByCase(period, sentence, question)).toBe(ok);
+  });
+});
+
+describe('the case’s periods, as evidence-check and the oracles read them', () => {
+  const evidence = ['If you cancel between 42 and 14 days before the session starts, we refund 50% of the session fee.'];
+  const task = 'Today is 10 July. We need to cancel our week starting Monday 4 August. How much will we get back?';
+  it('evidence-check does not flag a span the question’s dates measure, and flags one they do not', () => {
+    const findings = (artifact: string) => checkAgainstEvidence({ task, artifact, evidence: [{ id: 'e', text: evidence[0]! }] }).map((f) => f.problem);
+    expect(findings('The week starts 25 days from today, so we refund 50% of the session fee.')).toEqual([]);
+    expect(findings('The week starts 27 days from today, so we refund 50% of the session fee.')).not.toEqual([]);
+  });
+  it('the number-flip oracle does not read it as stated: a mutant of it is ignored, not counted', () => {
+    const passage: SupportPassage = { sentence: evidence[0]!, context: [], restated: [task], evidence };
+    const claim = 'The week starts 25 days from today, so we refund 50% of the session fee.';
+    expect(statesFigureAt(claim, claim.indexOf('25'), passage, claim)).toBe(false);
+  });
+  it('evidence-check reads a day and time the question gives, moved by hours the claim writes', () => {
+    const theft = [{ id: 'e', text: 'Report it to the police within 24 hours of discovering the theft.' }];
+    const ask = 'My bike was stolen. I noticed it was gone on Saturday at 20:00. What are my deadlines?';
+    const findings = (artifact: string) => checkAgainstEvidence({ task: ask, artifact, evidence: theft }).map((f) => f.problem);
+    expect(findings('Report the theft to the police by Sunday 20:00 (within 24 hours).')).toEqual([]);
+    expect(findings('Report the theft to the police by Monday 20:00 (within 24 hours).')).toEqual([expect.stringContaining('"Monday" is not the date the evidence gives')]);
+  });
+});
+
+describe('monthInAskedRange', () => {
+  it.each([
+    { month: 3, question: 'What will my bills for January to June add up to?', ok: true },
+    { month: 6, question: 'What will my bills for January to June add up to?', ok: true },
+    { month: 7, question: 'What will my bills for January to June add up to?', ok: false },
+    { month: 1, question: 'What do I pay from November to February?', ok: true },
+    { month: 3, question: 'What do I pay in January and June?', ok: false },
+  ])('month $month of "$question": $ok', ({ month, question, ok }) => {
+    expect(monthInAskedRange(month, question)).toBe(ok);
+  });
+});
+
+describe('rounding the claim says it makes', () => {
+  const evidence = ['Compensation for a delay of 30 to 59 minutes is 50% of the fare paid.'];
+  const passage: SupportPassage = { sentence: evidence[0]!, context: [], restated: ['My single fare was £4.656. What do I get for a 35-minute delay?'], evidence };
+  it.each([
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded to £2.33.', figure: '£2.33', ok: true },
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded up to £2.33.', figure: '£2.33', ok: true },
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded to £2.34.', figure: '£2.34', ok: false },
+    { claim: 'The compensation is 50% of the fare, £2.328, rounded down to £2.33.', figure: '£2.33', ok: false },
+    { claim: 'The compensation is 50% of the fare, £2.338, rounded to £2.34.', figure: '£2.34', ok: false },
+  ])('$figure in "$claim": $ok', ({ claim, figure, ok }) => {
+    const findings = checkAgainstEvidence({ task: passage.restated[0]!, artifact: claim, evidence: [{ id: 'e', text: evidence[0]! }] }).map((f) => f.problem);
+    expect(findings.some((p) => p.startsWith(`"${figure}" is not what the evidence says`))).toBe(!ok);
+  });
+  it('the number-flip oracle does not read the rounding: a flipped result would break the answer’s own arithmetic', () => {
+    const claim = 'The compensation is 50% of the fare, £2.328, rounded to £2.33.';
+    expect(statesFigureAt(claim, claim.indexOf('£2.33'), passage, claim)).toBe(false);
+  });
+});

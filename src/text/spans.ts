@@ -1,0 +1,106 @@
+import { findDates, WEEKDAYS } from './dates.js';
+import { CLOCK, calendarOf, findFigures } from './figures.js';
+
+/**
+ * The case's own intervals: a period an answer states that the question's
+ * and the sentence's own dates, days and figures measure, not the evidence
+ * ("The week starts 25 days from today", with the question's "Today is 10
+ * July" and "starting Monday 4 August"; "Cancelling on 15 October is 19 days
+ * before the 3 November start"; "180 whole days remaining (2 September to 28
+ * February)"; "You have 7 months left", 5 months into a 12-month commitment;
+ * "the client pays 55 days after the due date", due 45 days and paid 100 days
+ * after the advance). Read as:
+ *  - the days between two dates of the question and the sentence (a range the
+ *    sentence writes, "2 September to 28 February", counts both ends);
+ *  - the days of a range of weekdays the sentence writes ("Tuesday to
+ *    Friday", both ends);
+ *  - the hours between two times of day of the question and the sentence
+ *    ("from 10:00 to 13:30": 3.5 hours);
+ *  - the sum or difference of two periods the question states.
+ * Nothing the evidence states takes part: its periods are rules, and the
+ * mix-up of one rule's period for another's is still flagged.
+ */
+export function measuredByCase(period: { value: number; kind: string }, sentence: string, question: string): boolean {
+  if (!(period.value > 0)) return false;
+  if (period.kind === 'day' && Number.isInteger(period.value)) {
+    if (betweenDates(sentence, question).has(period.value)) return true;
+    if (betweenWeekdays(sentence).has(period.value)) return true;
+  }
+  // Hours between two times of day of the question and the sentence: "from 10:00 to 13:30" is 3.5 hours.
+  if (period.kind === 'day' && period.value < 1 && betweenTimes(sentence, question).some((days) => Math.abs(days - period.value) < 1e-6)) return true;
+  if (period.kind !== 'day' && period.kind !== 'month') return false;
+  const asked = findFigures(question).filter((f) => f.kind === period.kind);
+  const close = (x: number) => Math.abs(x - period.value) < 1e-6;
+  return asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Words that join a range's two ends: "2 September to 28 February", "Tuesday–Friday". */
+const RANGE = /^\s*(?:to|until|till|through|-|–|—)\s*(?:the\s+)?$/i;
+
+/** The whole days between any two dates of the question and the sentence that give a day, and the length of a range the sentence writes, both ends counted. */
+function betweenDates(sentence: string, question: string): Set<number> {
+  const read = (text: string) =>
+    findDates(text).flatMap((d) => {
+      const c = calendarOf(d);
+      return c?.day === undefined ? [] : [{ ...c, day: c.day, end: d.end, start: d.start, text }];
+    });
+  const dates = [...read(sentence), ...read(question)];
+  const spans = new Set<number>();
+  for (const a of dates) {
+    for (const b of dates) {
+      if (a === b) continue;
+      // A date without a year is the next such day on or after the other: "2 September to 28 February" crosses a new year.
+      const year = a.year ?? b.year ?? 2001;
+      const from = Date.UTC(year, a.month - 1, a.day);
+      let to = Date.UTC(b.year ?? year, b.month - 1, b.day);
+      if (b.year === undefined && to < from) to = Date.UTC(year + 1, b.month - 1, b.day);
+      const days = Math.round((to - from) / DAY_MS);
+      if (days <= 0) continue;
+      spans.add(days);
+      if (a.text === sentence && b.text === sentence && b.start > a.end && RANGE.test(sentence.slice(a.end, b.start))) spans.add(days + 1);
+    }
+  }
+  return spans;
+}
+
+const WEEKDAY = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`, 'g');
+
+/**
+ * The days of a range of weekdays the sentence writes, both ends counted
+ * ("Tuesday to Friday": 4). Not any two weekdays of the question: "Friday's
+ * performance ... Saturday's" would make every 1-day period the case's.
+ */
+function betweenWeekdays(sentence: string): Set<number> {
+  const spans = new Set<number>();
+  const days = (text: string) => [...text.matchAll(WEEKDAY)].map((m) => ({ day: WEEKDAYS.indexOf(m[1]!), start: m.index, end: m.index + m[0].length }));
+  const own = days(sentence);
+  for (const [i, a] of own.entries()) {
+    const b = own[i + 1];
+    if (b && b.day > a.day && RANGE.test(sentence.slice(a.end, b.start))) spans.add(b.day - a.day + 1);
+  }
+  return spans;
+}
+
+/** The days (a fraction: hours) from one time of day of the question and the sentence to a later one the same day. */
+function betweenTimes(sentence: string, question: string): number[] {
+  const times = [...findFigures(sentence), ...findFigures(question)].filter((f) => f.kind === CLOCK).map((f) => f.value);
+  return times.flatMap((a) => times.filter((b) => b > a).map((b) => (b - a) / 1440));
+}
+
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_RANGE = new RegExp(`\\b(${MONTH_NAMES.join('|')})\\s*(?:to|until|till|through|-|–|—)\\s*(${MONTH_NAMES.join('|')})\\b`, 'g');
+
+/**
+ * Whether a month falls in a range of months the question writes ("my bills
+ * for January to June": "January to March" and "April to June" are its
+ * parts). A range that runs past December wraps to the new year.
+ */
+export function monthInAskedRange(month: number, question: string): boolean {
+  for (const m of question.matchAll(MONTH_RANGE)) {
+    const from = MONTH_NAMES.indexOf(m[1]!) + 1;
+    const to = MONTH_NAMES.indexOf(m[2]!) + 1;
+    if (from <= to ? month >= from && month <= to : month >= from || month <= to) return true;
+  }
+  return false;
+}
