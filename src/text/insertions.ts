@@ -3,6 +3,7 @@ import { ageNeighbours, isAge } from './ages.js';
 import { isCurrencySign } from './currency.js';
 import { findDates } from './dates.js';
 import { type Figure, findFigures, sameFigure } from './figures.js';
+import { spelledValue } from './numberWords.js';
 import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
@@ -133,15 +134,12 @@ function wholeStep(v: number): number {
   return 10 ** (String(v).length - 2) * 5;
 }
 
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-const TENS = ['', '', 'twenty', 'thirty', 'forty', 'fifty', 'sixty', 'seventy', 'eighty', 'ninety'];
-
 /** Every value a text states, in figures or in words ("six e-books", "thirty days"): the answer's "six" is the evidence's 6. */
 export function statedValues(text: string): Set<number> {
   const values = new Set(findNumbers(text).map((n) => n.value));
   for (const [word] of text.toLowerCase().matchAll(/\b[a-z]+\b/g)) {
-    if (NUMBER_WORDS.includes(word)) values.add(NUMBER_WORDS.indexOf(word));
-    if (TENS.includes(word) && word) values.add(10 * TENS.indexOf(word));
+    const value = word === 'and' ? undefined : spelledValue([word]);
+    if (value !== undefined) values.add(value);
   }
   return values;
 }
