@@ -9,11 +9,10 @@ export default defineConfig({
     globalSetup: ['test/support/buildDist.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // A worker per core, and one more. Vitest's default keeps a core for its main process, which idles here, so on
-    // CI's 2 cores it ran one worker. With one per core, a core still idled whenever a worker waited on something
-    // other than CPU: a CLI run it had spawned, a fake server's delayed reply, a request left to time out. The
-    // extra worker fills those waits: on this 2-core machine, vitest 217 s with 2 workers, 196 s with 3, 217 s with 4.
-    maxWorkers: availableParallelism() + 1,
+    // A worker per core. Vitest's default keeps a core for its main process, which idles here, so on CI's 2 cores it
+    // ran one worker. One more worker than cores (vitest 196 s against 217 s in one quiet run) made timing-bound specs
+    // flaky on a busy machine and took 326 s in a fresh clone's `npm test`: not kept.
+    maxWorkers: availableParallelism(),
     // Spec files share their worker's module graph instead of importing it
     // afresh each (ts-morph, zod schemas, the registries): on CI's 2 cores
     // that import was most of a small spec file's time. No spec mocks

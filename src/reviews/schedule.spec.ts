@@ -233,7 +233,8 @@ describe('runReviews with the OpenAI provider against a fake server', () => {
     const markers = ['ALPHA', 'BRAVO', 'CHARLIE', 'DELTA', 'ECHO', 'FOXTROT', 'GOLF', 'HOTEL'];
     const inFlightAtRetry: number[] = [];
     const { server, critic } = await setUp((_body, i) => {
-      if (i < markers.length) return delayed(rateLimited('0.2'), 30);
+      // The rate limits wait long enough for all eight requests to be in flight first, even on a busy machine.
+      if (i < markers.length) return delayed(rateLimited('0.2'), 250);
       inFlightAtRetry.push(server.inFlight);
       return delayed(verdictReply('PASS'), 50);
     });
