@@ -139,6 +139,12 @@ describeTextMutator(
       artifact: DEPOSIT,
       reason: /one of the things the question asks for/,
     },
+    {
+      name: 'the deposit for an ask of what is paid "up front", in none of its words',
+      task: 'I want to board my dog for 5 nights in June. What will it cost, and how much is due up front?',
+      artifact: 'Boarding is £38 per night, so £190 for the five nights. A deposit of 25% of that, £47.50, is taken when you book.',
+      reason: /one of the things the question asks for/,
+    },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },
     { name: 'a rate restated', artifact: 'Interest is charged at 4%. Interest is charged at 4% yearly.', reason: /restates/ },

@@ -138,6 +138,10 @@ export const ANSWERS_ONE_ASK = 'the deleted sentence gives the figure one of the
 /** Words every question asks with, which say nothing of what it asks about. */
 const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);
 
+/** An ask for what is paid before the service ("how much do I pay up front?", "in advance"), and the words an answer gives it in: a deposit, taken when you book. */
+const PAID_AHEAD = /\b(?:up[\s-]?front|in advance|beforehand|on booking|at booking|when (?:I|we) book)\b/i;
+const PAID_AHEAD_WORDS = ['deposit', 'book', 'booking', 'advance', 'upfront'];
+
 /**
  * The things a question asks, one by one: each sentence of it that ends with a
  * question mark, cut where ", and" or "and" opens another question ("What
@@ -167,7 +171,7 @@ function givesFigureOfOneAsk(task: string, sentences: readonly Piece[], i: numbe
   if (asks.length < 2) return false;
   return asks.some((ask) => {
     if (!ASKS_A_FIGURE.test(ask)) return false;
-    const words = new Set(contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)));
+    const words = new Set([...contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)), ...(PAID_AHEAD.test(ask) ? PAID_AHEAD_WORDS : [])]);
     const stating = sentences.map((s) => (findNumbers(s.text).length || findDates(s.text).length ? questionOverlap(s.text, words) : 0));
     const best = Math.max(...stating);
     return best > 0 && stating.indexOf(best) === i;
