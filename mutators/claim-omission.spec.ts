@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { claimOmission } from './claim-omission.js';
+import { asksOf, claimOmission } from './claim-omission.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
+
+/** A price and the deposit worked out from it. */
+const DEPOSIT = 'Boarding is £38 per night, so £190 for the five nights. When you book, you pay a deposit of 25% of that total, which is £47.50.';
 
 /** An opening that answers the question, then a sentence it needs: the mutant is the opening alone. */
 const second = (name: string, first: string, next: string) => ({ name, artifact: `${first} ${next}`, kept: [first] });
@@ -91,6 +94,15 @@ describeTextMutator(
       kept: ['Staff accrue 28 days of leave. Claims take 14 days.', 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team.'],
     },
     ...[
+      ['a question that asks one thing', 'I want to board my dog for 5 nights in June. What will it cost?'],
+      ['a question whose other ask is not for a figure', 'I want to board my dog for 5 nights in June. What will it cost, and can I visit him?'],
+    ].map(([asks, task]) => ({
+      name: `the figure of a further step, for ${asks}`,
+      task: task!,
+      artifact: DEPOSIT,
+      kept: ['Boarding is £38 per night, so £190 for the five nights.'],
+    })),
+    ...[
       ['"it"', 'The bike fee is £55.', 'It must weigh under 30 kg.'],
       ['"however"', 'Refunds take 14 days.', 'However, the £5 fee is kept.'],
       ['"also"', 'Bags cost €35.', 'There is also a €50 overweight fee.'],
@@ -121,6 +133,18 @@ describeTextMutator(
       artifact: 'Paying upfront costs £9,344.30. The monthly plan is £799.58 a month for 12 months, for a total of £9,595. Paying upfront saves £250.70.',
       reason: /operand of arithmetic the rest/,
     },
+    {
+      name: 'the figure one of two things the question asks for ("What will it cost, and how much do I pay up front?")',
+      task: 'I want to board my dog for 5 nights in June. What will it cost, and how much do I pay up front?',
+      artifact: DEPOSIT,
+      reason: /one of the things the question asks for/,
+    },
+    {
+      name: 'the deposit for an ask of what is paid "up front", in none of its words',
+      task: 'I want to board my dog for 5 nights in June. What will it cost, and how much is due up front?',
+      artifact: 'Boarding is £38 per night, so £190 for the five nights. A deposit of 25% of that, £47.50, is taken when you book.',
+      reason: /one of the things the question asks for/,
+    },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },
     { name: 'a rate restated', artifact: 'Interest is charged at 4%. Interest is charged at 4% yearly.', reason: /restates/ },
@@ -136,5 +160,13 @@ describe('claim-omission, in the trace', () => {
     });
     const { mutants } = generateMutants([fixture], [claimOmission], { seed: 1, cap: 10 });
     expect(mutants.map((m) => m.trace)).toEqual(['Confirmed.']);
+  });
+});
+
+describe('claim-omission, the things a question asks', () => {
+  it('reads each question apart from the case before it, cut where "and" opens another question', () => {
+    expect(asksOf('Rocco weighs 22 kg and Pip 10 kg. What will it cost, and how much do I pay up front?')).toEqual(['What will it cost', 'how much do I pay up front?']);
+    expect(asksOf('Can I bring bread and cheese?')).toEqual(['Can I bring bread and cheese?']);
+    expect(asksOf('Please help. When is it due? Can I pay by card?')).toEqual(['When is it due?', 'Can I pay by card?']);
   });
 });

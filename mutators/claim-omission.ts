@@ -1,5 +1,5 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, splitSentences, statesQualifier, supportOf, type Piece } from '../src/text/claims.js';
+import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, type Piece, questionText, splitSentences, statesQualifier, supportOf } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
@@ -50,6 +50,9 @@ export const claimOmission: TextMutator = {
   invalidReason(fixture, candidate) {
     const deleted = deletedSentence(fixture, candidate);
     if (!deleted) return 'the span is not one whole sentence';
+    const sentences = splitSentences(fixture.artifact);
+    const at = sentences.findIndex((s) => s.start === deleted.start);
+    if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
     if (supportOf(deleted.text, evidenceSentences(fixture.evidence)) === null) return 'no evidence sentence supports the deleted sentence';
     const t = deleted.text;
     const facts = factsOf(t);
@@ -127,6 +130,52 @@ function givesFigureAsked(task: string, sentences: readonly Piece[], i: number):
   const stating = sentences.map((s) => (findNumbers(s.text).length || findDates(s.text).length ? questionOverlap(s.text, question) : 0));
   const best = Math.max(...stating);
   return best > 0 && (ASKS_A_TOTAL.test(task) ? stating.lastIndexOf(best) : stating.indexOf(best)) === i;
+}
+
+/** Why an omission is refused, as the ignored list gives it. */
+export const ANSWERS_ONE_ASK = 'the deleted sentence gives the figure one of the things the question asks for ("..., and how much do I pay up front?"): without it that part is plainly unanswered';
+
+/** Words every question asks with, which say nothing of what it asks about. */
+const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);
+
+/** An ask for what is paid before the service ("how much do I pay up front?", "in advance"), and the words an answer gives it in: a deposit, taken when you book. */
+const PAID_AHEAD = /\b(?:up[\s-]?front|in advance|beforehand|on booking|at booking|when (?:I|we) book)\b/i;
+const PAID_AHEAD_WORDS = ['deposit', 'book', 'booking', 'advance', 'upfront'];
+
+/**
+ * The things a question asks, one by one: each sentence of it that ends with a
+ * question mark, cut where ", and" or "and" opens another question ("What
+ * will it cost, and how much do I pay up front?" asks two). The case the
+ * question describes before them is no ask.
+ */
+export function asksOf(task: string): string[] {
+  const questions = splitSentences(questionText(task))
+    .map((s) => s.text.trim())
+    .filter((t) => t.endsWith('?'));
+  return questions.flatMap((q) => q.split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i));
+}
+
+/**
+ * Whether sentence `i` is the one that gives the figure one of several things
+ * the question asks for ("What will it cost, and how much do I pay up
+ * front?"): for each ask that asks for a figure, of the sentences stating a
+ * figure or a date, the one sharing most content words with that ask alone
+ * (at least one, the first on a tie). The case the question describes ("two
+ * dogs ... 5 nights ... 22 kg") draws the whole question's overlap to the
+ * sentences that restate it, so givesFigureAsked keeps one of those and the
+ * deposit that answers "how much up front" could go: without it, a part of
+ * the question is plainly left unanswered.
+ */
+function givesFigureOfOneAsk(task: string, sentences: readonly Piece[], i: number): boolean {
+  const asks = asksOf(task);
+  if (asks.length < 2) return false;
+  return asks.some((ask) => {
+    if (!ASKS_A_FIGURE.test(ask)) return false;
+    const words = new Set([...contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)), ...(PAID_AHEAD.test(ask) ? PAID_AHEAD_WORDS : [])]);
+    const stating = sentences.map((s) => (findNumbers(s.text).length || findDates(s.text).length ? questionOverlap(s.text, words) : 0));
+    const best = Math.max(...stating);
+    return best > 0 && stating.indexOf(best) === i;
+  });
 }
 
 /** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */

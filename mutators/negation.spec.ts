@@ -74,8 +74,30 @@ describeTextMutator(
       evidence: 'Members can use the pool. Guests are not free.',
       kept: ["You won't be able to use the pool. It isn't free.", 'You will be able to use the pool. It is free.'],
     },
+    { name: 'a sentence with no word on how to take the news', artifact: "This repair isn't covered.", kept: ['This repair is covered.'] },
+    { name: 'a claim with no alternative beside it', artifact: 'The peak rule applies to this booking.', kept: ['The peak rule does not apply to this booking.'] },
+    {
+      name: 'the same term in two sentences about different things',
+      artifact: "This breakdown isn't covered. Cosmetic scratches aren't covered.",
+      kept: ["This breakdown is covered. Cosmetic scratches aren't covered.", "This breakdown isn't covered. Cosmetic scratches are covered."],
+    },
   ],
   [
+    ...[
+      ['"I\'m afraid"', "I'm afraid this repair isn't covered."],
+      ['"I\'m sorry to say"', "I'm sorry to say the deposit isn't refundable."],
+      ['"we\'re pleased"', "We're pleased to confirm the repair is covered."],
+    ].map(([mood, artifact]) => ({ name: `a claim whose sentence says how to take the news (${mood})`, artifact: artifact!, reason: /news no longer fits/ })),
+    ...[
+      ['"rather than"', 'The peak rule applies rather than the usual 14-day one.'],
+      ['"as opposed to"', 'The booking is refundable as opposed to the sale fare.'],
+      ['"In place of ...," opening the sentence', 'In place of the usual rule, the peak rule applies.'],
+    ].map(([alternative, artifact]) => ({ name: `a claim that picks one of two alternatives (${alternative})`, artifact: artifact!, reason: /choice argues with itself/ })),
+    {
+      name: 'a claim another sentence states of the same thing with the same polarity',
+      artifact: "This breakdown isn't covered. Breakdowns aren't covered in the first 30 days.",
+      reason: /contradicts itself/,
+    },
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
     ...[
       ['"only once ..., so"', "Paper season tickets are replaced only once in any 12 months. So a second loss can't be replaced."],

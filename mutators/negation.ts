@@ -186,6 +186,80 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   return p.term.startsWith('must') && !p.negative && requiresProperty(after);
 }
 
+/** Why a reversal is refused, as the ignored list gives it. */
+export const MOOD_FITS_ORIGINAL = 'the sentence says how the reader will take the news ("I\'m afraid", "unfortunately", "good news"): reversed, the news no longer fits it';
+export const ALTERNATIVE_FIXES_POLARITY = 'the claim chooses one of two alternatives beside it ("applies rather than the usual one", "instead of"): reversed, the choice argues with itself';
+export const RESTATED_ELSEWHERE = 'another sentence of the answer states the same claim of the same thing with the original polarity: reversed, the answer contradicts itself';
+
+/**
+ * Words that tell the reader how to take the news a sentence gives ("I'm
+ * afraid this breakdown isn't covered", "Unfortunately the fee is charged",
+ * "Good news: it counts"): they fit only the news as stated, so a reversal
+ * leaves an apology for good news, or a welcome for bad.
+ */
+const MOOD =
+  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b/i;
+
+/** An alternative named beside the claim: the claim is the one of two that holds ("the peak rule applies rather than the usual 14-day one"). */
+const ALTERNATIVE = /\b(?:rather than|instead of|in place of|as opposed to|in preference to)\b/i;
+
+/**
+ * Whether the claim picks one of two alternatives its clause names: "the
+ * peak cancellation rule applies rather than the usual 14-day one", "Instead
+ * of a refund, you can have a voucher". Reversed ("does not apply rather than
+ * the usual one") it rejects both and reads as nonsense. Read in the part of
+ * the sentence between commas, semicolons and colons that holds the claim,
+ * and an opening part that names the alternative ("Instead of X, ...").
+ */
+function choosesAlternative(claim: Piece, p: PolarityPiece): boolean {
+  const at = p.start - claim.start;
+  const from = Math.max(...[',', ';', ':'].map((c) => claim.text.lastIndexOf(c, at))) + 1;
+  const ends = [',', ';', ':'].map((c) => claim.text.indexOf(c, p.end - claim.start)).filter((i) => i >= 0);
+  const part = claim.text.slice(from, ends.length ? Math.min(...ends) : claim.text.length);
+  const opening = claim.text.slice(0, Math.max(0, claim.text.indexOf(',')));
+  return ALTERNATIVE.test(part) || /^\s*(?:rather than|instead of|in place of|as opposed to)\b/i.test(opening);
+}
+
+/** The nouns, by lemma, of the words before a polarity in its sentence: what the claim is about ("this breakdown" → breakdown). */
+function subjectNouns(claim: Piece, p: PolarityPiece): Set<string> {
+  const before = claim.text.slice(0, p.start - claim.start);
+  return new Set(
+    readSentences(before)
+      .flatMap((s) => s.tokens)
+      // The model reads a capitalised noun opening the sentence ("Breakdowns aren't covered") as a name: its singular counts.
+      .filter((t, i) => (t.pos === 'NOUN' || (i === 0 && t.pos === 'PROPN')) && t.lemma.length > 2)
+      .map((t) => (t.pos === 'PROPN' ? t.lemma.toLowerCase().replace(/s$/, '') : t.lemma)),
+  );
+}
+
+/**
+ * Whether another sentence of the answer states the same term with the same
+ * sign of a thing the claim's subject names too ("I'm afraid this breakdown
+ * isn't covered. Breakdowns aren't covered during the first 30 days ..."):
+ * reversed, one of the two says the thing is so and the other that it is not.
+ */
+function restatedElsewhere(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  const subject = subjectNouns(claim, p);
+  if (!subject.size) return false;
+  for (const other of splitSentences(artifact)) {
+    if (other.start === claim.start) continue;
+    for (const q of findPolarities(other.text)) {
+      if (q.term !== p.term || q.negative !== p.negative) continue;
+      const shifted = { ...q, start: other.start + q.start, end: other.start + q.end };
+      if ([...subjectNouns(other, shifted)].some((n) => subject.has(n))) return true;
+    }
+  }
+  return false;
+}
+
+/** The reason a reversal would read as tampered with by what the answer says around it, or null. */
+function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string | null {
+  if (MOOD.test(claim.text)) return MOOD_FITS_ORIGINAL;
+  if (choosesAlternative(claim, p)) return ALTERNATIVE_FIXES_POLARITY;
+  if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
+  return null;
+}
+
 /**
  * Reverses the polarity of one claim: "is payable" → "is not payable", "must"
  * → "need not", "can't" → "can", "permitted" → "prohibited", written as the
@@ -209,6 +283,9 @@ export const negation: TextMutator = {
     if ('reason' in support) return support.reason;
     const original = findPolarities(fixture.artifact).find((p) => p.start === candidate.start && p.end === candidate.end);
     if (!original) return 'the span holds no polarity';
+    const claim = sentenceAround(fixture.artifact, original.start, original.end);
+    const context = claim ? contextReason(fixture.artifact, claim, original) : null;
+    if (context) return context;
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
     // Kept only where the evidence-check critic, reading the same sentence, sees the reversal.
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
