@@ -12,7 +12,7 @@ import { generateMutants } from '../../src/mutants/generate.js';
 const SUITE = `fixtures:
   - id: fx-leave
     kind: text
-    task: How much annual leave does an employee accrue, and when must a request be made?
+    task: What are the rules on annual leave for employees?
     artifact: Employees accrue 28 days of paid annual leave each year. Requests must be submitted through the HR Portal at least 4 weeks before the start date.
     evidence:
       - id: handbook
