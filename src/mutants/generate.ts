@@ -2,6 +2,7 @@ import { fixtureKind } from '../fixtures/kinds/index.js';
 import type { Fixture } from '../fixtures/types.js';
 import type { MutationCandidate, Mutator } from '../../mutators/types.js';
 import { sha256Hex, stableId } from '../util/hash.js';
+import { RecentResults } from '../util/recentResults.js';
 import { spanOf } from './span.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from './types.js';
 
@@ -26,31 +27,62 @@ export interface Generation {
 export function generateMutants(fixtures: readonly Fixture[], mutators: readonly Mutator[], options: GenerationOptions): Generation {
   const mutants: Mutant[] = [];
   const ignored: IgnoredMutant[] = [];
+  for (const fixture of fixtures) {
+    const generated = generationOf(fixture, mutators, options);
+    mutants.push(...generated.mutants);
+    ignored.push(...generated.ignored);
+  }
+  return { mutants, ignored };
+}
+
+/**
+ * One fixture's generation, by what it is computed from: the fixture's
+ * content, the mutators (by identity: a spec may build its own under a
+ * registered name) and the options. A process generates one fixture's mutants
+ * more than once when a review audit reviews the suite it mutates, a dry run
+ * precedes the run, or a test suite runs many audits of the bundled fixtures
+ * in one worker; the oracles' claim analysis is most of an audit's CPU before
+ * the reviews. Mutants are plain data, frozen, and callers get arrays of their own.
+ */
+const generations = new RecentResults<Readonly<Generation>>(2_000);
+const mutatorIds = new WeakMap<Mutator, number>();
+let mutatorsSeen = 0;
+
+function generationOf(fixture: Fixture, mutators: readonly Mutator[], options: GenerationOptions): Readonly<Generation> {
+  const ids = mutators.map((m) => mutatorIds.get(m) ?? mutatorIds.set(m, ++mutatorsSeen).get(m)!);
+  return generations.get(stableId(JSON.stringify(fixture), ids.join(','), options.seed, options.cap), () => {
+    const { mutants, ignored } = generate(fixture, mutators, options);
+    // Shared by every caller from now on: a caller that changed one would change the others'.
+    return { mutants: mutants.map((m) => Object.freeze(m)), ignored: ignored.map((m) => Object.freeze(m)) };
+  });
+}
+
+function generate(fixture: Fixture, mutators: readonly Mutator[], options: GenerationOptions): Generation {
+  const mutants: Mutant[] = [];
+  const ignored: IgnoredMutant[] = [];
   // The more specific mutators first, so a text two of them make stays with the more specific one.
   const bySpecificity = [...mutators].sort((a, b) => (b.specificity ?? 0) - (a.specificity ?? 0));
-  for (const fixture of fixtures) {
-    const kept = new Map<Mutator, Mutant[]>();
-    const byText = new Map<string, Mutant>();
-    for (const mutator of bySpecificity) {
-      if (mutator.kind !== fixture.kind) continue;
-      const valid: Mutant[] = [];
-      const seen = new Set<string>();
-      for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
-        const mutant = applyCandidate(fixture, mutator.name, candidate, mutator as Mutator<typeof fixture>);
-        if (seen.has(mutant.id)) continue;
-        seen.add(mutant.id);
-        const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
-        const twin = reason === null ? byText.get(mutant.artifact) : undefined;
-        if (twin && twin.mutator !== mutator.name) ignored.push({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` });
-        else if (reason === null) {
-          valid.push(mutant);
-          byText.set(mutant.artifact, mutant);
-        } else ignored.push({ ...recordOf(mutant), reason });
-      }
-      kept.set(mutator, valid);
+  const kept = new Map<Mutator, Mutant[]>();
+  const byText = new Map<string, Mutant>();
+  for (const mutator of bySpecificity) {
+    if (mutator.kind !== fixture.kind) continue;
+    const valid: Mutant[] = [];
+    const seen = new Set<string>();
+    for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
+      const mutant = applyCandidate(fixture, mutator.name, candidate, mutator as Mutator<typeof fixture>);
+      if (seen.has(mutant.id)) continue;
+      seen.add(mutant.id);
+      const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
+      const twin = reason === null ? byText.get(mutant.artifact) : undefined;
+      if (twin && twin.mutator !== mutator.name) ignored.push({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` });
+      else if (reason === null) {
+        valid.push(mutant);
+        byText.set(mutant.artifact, mutant);
+      } else ignored.push({ ...recordOf(mutant), reason });
     }
-    for (const mutator of mutators) mutants.push(...sampleBySeed(kept.get(mutator) ?? [], options));
+    kept.set(mutator, valid);
   }
+  for (const mutator of mutators) mutants.push(...sampleBySeed(kept.get(mutator) ?? [], options));
   return { mutants, ignored };
 }
 

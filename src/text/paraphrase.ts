@@ -2,6 +2,8 @@ import { findEntities, findNumbers, findQualifiers, numberKey, splitSentences, s
 import { findDates } from './dates.js';
 import { findPolarities, polarityKey } from './polarity.js';
 import { findUnits, unitKey } from './units.js';
+import { stableId } from '../util/hash.js';
+import { RecentResults } from '../util/recentResults.js';
 
 /** A correct rewrite of an artifact, reviewed like an original: a false alarm on it is a false alarm. */
 export interface Paraphrase {
@@ -21,6 +23,13 @@ export interface Paraphrase {
  * could not tell that rewrite from a deleted qualifier.)
  */
 export function paraphrases(artifact: string, evidence: readonly string[]): Paraphrase[] {
+  // Loading a suite computes them for every fixture, and a process loads one suite more than once (a dry run and the run, a test worker's many audits).
+  return [...rewritesKept.get(stableId(artifact, ...evidence), () => keptRewrites(artifact, evidence).map((p) => Object.freeze(p)))];
+}
+
+const rewritesKept = new RecentResults<readonly Paraphrase[]>(2_000);
+
+function keptRewrites(artifact: string, evidence: readonly string[]): Paraphrase[] {
   const rewrites: Array<[string, string | null]> = [
     ['paraphrase-order', reorderSentences(artifact, 'first')],
     ['paraphrase-order-late', reorderSentences(artifact, 'last')],
