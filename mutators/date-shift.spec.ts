@@ -108,8 +108,54 @@ describeTextMutator(
       task: "I'm arriving in the afternoon. How late do the lifts run?",
       kept: ['In peak season the lifts run until 16:45 in January.', 'In peak season the lifts run until 16:45 in November.'],
     },
+    {
+      name: 'a date inside a year span the answer names ("2025/26"), only within it; the span only where it still holds the date',
+      artifact: 'The 2025/26 contract ends on 11 July 2026.',
+      kept: ['The 2026/27 contract ends on 11 July 2026.', 'The 2025/26 contract ends on 12 July 2026.', 'The 2025/26 contract ends on 10 July 2026.'],
+    },
+    {
+      name: 'a date a year later where the answer names no year span',
+      artifact: 'The contract ends on 11 July 2026.',
+      kept: ['The contract ends on 12 July 2026.', 'The contract ends on 10 July 2026.', 'The contract ends on 11 July 2027.'],
+    },
+    {
+      name: 'dates within the term the answer states ("42 weeks"), never a year past it',
+      artifact: '42 weeks of rent is due on 1 October 2025, 12 January 2026 and 20 April 2026.',
+      kept: [
+        '42 weeks of rent is due on 2 October 2025, 12 January 2026 and 20 April 2026.',
+        '42 weeks of rent is due on 30 September 2025, 12 January 2026 and 20 April 2026.',
+        '42 weeks of rent is due on 1 October 2025, 13 January 2026 and 20 April 2026.',
+        '42 weeks of rent is due on 1 October 2025, 11 January 2026 and 20 April 2026.',
+        '42 weeks of rent is due on 1 October 2025, 12 January 2026 and 21 April 2026.',
+        '42 weeks of rent is due on 1 October 2025, 12 January 2026 and 19 April 2026.',
+      ],
+    },
+    {
+      name: 'the last of dates a year later where the answer states no term',
+      artifact: 'Rent is due on 1 October 2025, 12 January 2026 and 20 April 2026.',
+      kept: [
+        'Rent is due on 2 October 2025, 12 January 2026 and 20 April 2026.',
+        'Rent is due on 30 September 2025, 12 January 2026 and 20 April 2026.',
+        'Rent is due on 1 October 2025, 13 January 2026 and 20 April 2026.',
+        'Rent is due on 1 October 2025, 11 January 2026 and 20 April 2026.',
+        'Rent is due on 1 October 2025, 12 January 2026 and 21 April 2026.',
+        'Rent is due on 1 October 2025, 12 January 2026 and 19 April 2026.',
+        'Rent is due on 1 October 2025, 12 January 2026 and 20 April 2027.',
+      ],
+    },
+    {
+      name: 'a deadline past a period another sentence states (another rule’s)',
+      artifact: 'A block must be used within 16 weeks of purchase. Lessons run for three months.',
+      kept: ['A block must be used within 12 weeks of purchase. Lessons run for three months.'],
+    },
   ],
   [
+    {
+      name: 'a deadline moved past a period of another unit the question and its sentence state ("within 12 weeks" no longer covers "three months")',
+      artifact: 'A block must be used within 16 weeks of purchase, which covers your three-month plan.',
+      task: "I'll take 8 lessons over the next three months.",
+      reason: /passes "three months"/,
+    },
     { name: 'an amount of days that is not a deadline', artifact: 'Employees receive 28 days of leave.' },
     {
       name: 'a period a date of the answer is worked out from ("3 months from 14 January" is not "14 July")',

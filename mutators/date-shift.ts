@@ -3,6 +3,7 @@ import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek } from '../src/text/dates.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
+import { leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { findQuantities, keepsOrder } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -66,6 +67,8 @@ export const dateShift: TextMutator = {
     const original = findDates(fixture.artifact).find((d) => d.start === candidate.start && d.end === candidate.end);
     const shifted = shiftedDate(fixture.artifact, candidate);
     if (!original || !shifted) return 'the span holds no date';
+    const context = contextReason(fixture.task, fixture.artifact, candidate, original, shifted);
+    if (context) return context;
     // As the critic reads this date (src/text/mismatches.ts), in the sentence and answer as they were and as mutated: stated, or a date moved by a period the answer writes.
     const { sentence, at, replaced, replacedText } = replacedInSentence(fixture.artifact, candidate.start, candidate.end, candidate.replacement);
     if (!statesDateAt(sentence, at, support, fixture.artifact)) return 'the original date is not stated in the supporting evidence or the task';
@@ -75,6 +78,22 @@ export const dateShift: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/**
+ * Why the shift would read as tampered with by the question and answer
+ * alone, or null: the date leaves a year span they name ("2025/26"), or the
+ * term their dates fitted in ("42 weeks"), or a period passes another they
+ * state ("within 12 weeks" for a "three-month plan" it should cover).
+ */
+function contextReason(task: string, artifact: string, at: MutationCandidate, original: DatePiece, shifted: DatePiece): string | null {
+  const span = leftYearSpan(task, artifact, at, original, shifted);
+  if (span) return `the new date and "${span}", which the question or answer names, no longer fit: a date falls outside its year span`;
+  const term = outrunTerm(task, artifact, at, original, shifted);
+  if (term) return `the new date stretches the answer's dates past the period "${term}" they fitted in`;
+  const period = passedPeriod(task, artifact, at, original, shifted);
+  if (period) return `the new period passes "${period}", which the question or answer states: the original was on its other side`;
+  return null;
+}
 
 /** The year a calendar date names, if it names one. */
 function yearOf(date: DatePiece): string | undefined {

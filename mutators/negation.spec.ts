@@ -74,6 +74,11 @@ describeTextMutator(
       evidence: 'Members can use the pool. Guests are not free.',
       kept: ["You won't be able to use the pool. It isn't free.", 'You will be able to use the pool. It is free.'],
     },
+    {
+      name: 'a permission offered for a price, not on the asker’s wish',
+      artifact: 'You can extend Full Value Protection to storage for 0.5% of the declared value per month.',
+      kept: ['You cannot extend Full Value Protection to storage for 0.5% of the declared value per month.'],
+    },
     { name: 'a sentence with no word on how to take the news', artifact: "This repair isn't covered.", kept: ['This repair is covered.'] },
     { name: 'a claim with no alternative beside it', artifact: 'The peak rule applies to this booking.', kept: ['The peak rule does not apply to this booking.'] },
     {
@@ -93,6 +98,11 @@ describeTextMutator(
       ['"as opposed to"', 'The booking is refundable as opposed to the sale fare.'],
       ['"In place of ...," opening the sentence', 'In place of the usual rule, the peak rule applies.'],
     ].map(([alternative, artifact]) => ({ name: `a claim that picks one of two alternatives (${alternative})`, artifact: artifact!, reason: /choice argues with itself/ })),
+    ...[
+      ['"if you want"', 'You can extend Full Value Protection to storage for 0.5% of the declared value per month if you want more protection.'],
+      ['"if you\'d like"', "You can add a second driver if you'd like."],
+      ['"should you wish"', 'Your guest may stay a second night, should you wish.'],
+    ].map(([wish, artifact]) => ({ name: `a permission offered on the asker’s wish (${wish})`, artifact: artifact!, reason: /offers the permission to the asker on their wish/ })),
     {
       name: 'a claim another sentence states of the same thing with the same polarity',
       artifact: "This breakdown isn't covered. Breakdowns aren't covered in the first 30 days.",

@@ -189,6 +189,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
 /** Why a reversal is refused, as the ignored list gives it. */
 export const MOOD_FITS_ORIGINAL = 'the sentence says how the reader will take the news ("I\'m afraid", "unfortunately", "good news"): reversed, the news no longer fits it';
 export const ALTERNATIVE_FIXES_POLARITY = 'the claim chooses one of two alternatives beside it ("applies rather than the usual one", "instead of"): reversed, the choice argues with itself';
+export const OFFERED_ON_WISH = 'the sentence offers the permission to the asker on their wish ("if you want", "should you wish"): reversed, the offer refuses what it offers';
 export const RESTATED_ELSEWHERE = 'another sentence of the answer states the same claim of the same thing with the original polarity: reversed, the answer contradicts itself';
 
 /**
@@ -252,11 +253,33 @@ function restatedElsewhere(artifact: string, claim: Piece, p: PolarityPiece): bo
   return false;
 }
 
+/** A permission or ability, either sign: "can extend", "may bring", "will be able to", "permitted". */
+const isPermission = (p: PolarityPiece) => /^(?:can|may)\b/.test(p.term) || p.term === 'permitted' || /\bable\s+to\b/.test(p.text);
+
+/**
+ * Whether the sentence makes its offer on the asker's wish: "if you want",
+ * "if you'd like", "if you wish", "should you want", "if you prefer", "if you'd
+ * rather". Read from the tokens: "if" or "should", then "you", then a verb of
+ * wishing by lemma, with at most a modal between ("'d", "would").
+ */
+function offersOnWish(sentence: string): boolean {
+  const tokens = readSentences(sentence).flatMap((s) => s.tokens);
+  return tokens.some((t, i) => {
+    if (!['if', 'should'].includes(t.lemma) || tokens[i + 1]?.lemma !== 'you') return false;
+    const next = tokens.slice(i + 2, i + 4);
+    const wish = next.findIndex((w) => WISHES.has(w.lemma));
+    return wish === 0 || (wish === 1 && next[0]!.pos === 'AUX');
+  });
+}
+
+const WISHES: ReadonlySet<string> = new Set(['want', 'like', 'wish', 'prefer', 'rather', 'choose', 'fancy', 'decide']);
+
 /** The reason a reversal would read as tampered with by what the answer says around it, or null. */
 function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string | null {
   if (MOOD.test(claim.text)) return MOOD_FITS_ORIGINAL;
   if (choosesAlternative(claim, p)) return ALTERNATIVE_FIXES_POLARITY;
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
+  if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;
   return null;
 }
 

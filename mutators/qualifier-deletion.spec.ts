@@ -52,6 +52,37 @@ describe('qualifier-deletion', () => {
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
   });
 
+  it.each([
+    [
+      '"or more", the question\'s case above the bound',
+      'As the order is for 100 or more prints, you get 20% off.',
+      'How much would 150 prints cost?',
+      /question states the case "150 prints" that the bound "100 or more prints" lets in/,
+    ],
+    [
+      '"up to", the question\'s case below the bound',
+      'Express covers orders of up to 200 prints.',
+      'I need 40 prints by 4pm. Is Express quick enough?',
+      /question states the case "40 prints" that the bound "200 prints" lets in/,
+    ],
+    [
+      '"or more", a case of the question written in words',
+      'Because you are booking 4 or more lanes, you get 15% off.',
+      'We want to hire five lanes. What will it cost?',
+      /question states the case "five lanes"/,
+    ],
+    ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
+    ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
+    ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],
+  ])('refuses deleting a bound the question’s case is measured against, with a reason: %s', (_, artifact, task, reason) => {
+    const fixture = { ...textFixture({ artifact, evidence: artifact }), task };
+    const [c] = [...qualifierDeletion.candidates(fixture)];
+    expect(c).toBeDefined();
+    const verdict = qualifierDeletion.invalidReason!(fixture, c!);
+    if (reason === null) expect(verdict).toBeNull();
+    else expect(verdict).toMatch(reason);
+  });
+
   it('keeps a deletion only when the evidence states the qualifier', () => {
     const stated = textFixture({ artifact: 'Leave is paid only after probation.', evidence: 'Leave is paid only after probation.' });
     const unstated = textFixture({ artifact: 'Leave is paid only after probation.', evidence: 'Leave is paid after probation ends.' });

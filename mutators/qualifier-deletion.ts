@@ -1,4 +1,5 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
+import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
 import { findFigures } from '../src/text/figures.js';
 import { droppedQualifiers, questionOf } from '../src/text/mismatches.js';
@@ -35,6 +36,8 @@ export const qualifierDeletion: TextMutator = {
     if ('reason' in support) return support.reason;
     const [qualifier] = findQualifiers(fixture.artifact.slice(candidate.start, candidate.end));
     if (!qualifier) return 'the span holds no qualifier';
+    const bounded = caseOfBound(fixture.artifact, fixture.task, { ...qualifier, start: candidate.start + qualifier.start, end: candidate.start + qualifier.end });
+    if (bounded) return `the question states the case "${bounded.case.text}" that the bound "${bounded.bound.text}" lets in: without "${qualifier.keyword}" the answer contradicts itself`;
     // Kept only where the evidence-check critic, reading the same sentence, sees a qualifier go that the original kept.
     const original = sentenceAround(fixture.artifact, candidate.start, candidate.end);
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);

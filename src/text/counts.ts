@@ -1,0 +1,107 @@
+import { findNumbers } from './claims.js';
+import { readSentences, type Token } from './nlp.js';
+import { findNumberWords } from './quantities.js';
+
+/**
+ * Counts of a thing a text states ("150 prints", "five lanes", "4 or more
+ * lanes", "up to 200 prints"): the number and the noun it counts, by lemma,
+ * as the language model reads it. What lets a bound ("100 or more prints")
+ * be told from the case it is measured against ("your 150 prints").
+ */
+export interface CountedFigure {
+  value: number;
+  /** The lemma of the noun counted ("print", "lane", "night", "kg"): of a run of nouns, the one written plural ("8 improver lessons" → "lesson"). */
+  noun: string;
+  /** The number and its noun as written ("150 prints", "4 or more lanes"). */
+  text: string;
+  start: number;
+  end: number;
+}
+
+/** Words between a number and its noun that leave the noun what it is: "4 or more lanes", "3 nights or over". */
+const BOUND_WORDS: ReadonlySet<string> = new Set(['or', 'more', 'less', 'fewer', 'over', 'above', 'under', 'below']);
+
+/** The noun a number counts and where it ends: the run of nouns after it, past adjectives and bound words, within a few tokens. */
+function nounAfter(tokens: readonly Token[], end: number): { noun: string; end: number } | null {
+  let i = tokens.findIndex((t) => t.start >= end);
+  // "the 15th week": an ordinal names one week, it counts none.
+  if (i < 0 || tokens[i - 1]?.end !== end) return null;
+  for (let skipped = 0; i < tokens.length && skipped < 3 && !isNoun(tokens[i]!); i++, skipped++) {
+    const t = tokens[i]!;
+    if (t.pos !== 'ADJ' && !BOUND_WORDS.has(t.text.toLowerCase())) return null;
+  }
+  // Of a run of nouns, the first written plural ("8 improver lessons", "150 prints cost"), else the first ("15 kg spaniel").
+  const run: Token[] = [];
+  for (; i < tokens.length && isNoun(tokens[i]!); i++) run.push(tokens[i]!);
+  const counted = run.find((t) => t.lemma !== t.text.toLowerCase()) ?? run[0];
+  const found = counted ? { noun: counted.lemma, end: counted.end } : null;
+  // "100 or more prints, you get": the model reads a plural noun after a count as a verb; its lemma is the noun's.
+  const t = tokens[i];
+  if (!found && t?.pos === 'VERB' && /s$/i.test(t.text)) return { noun: t.lemma, end: t.end };
+  return found;
+}
+
+const isNoun = (t: Token) => t.pos === 'NOUN' || t.pos === 'PROPN';
+
+/** Every count of a noun the text states, in digits or in words; an amount of money or a share counts no noun. */
+export function countedFigures(text: string): CountedFigure[] {
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  const numbers = [...findNumbers(text).filter((n) => !n.currency && !n.percent), ...findNumberWords(text)];
+  return numbers
+    .flatMap((n) => {
+      const noun = nounAfter(tokens, n.end);
+      return noun ? [{ value: n.value, noun: noun.noun, text: text.slice(n.start, noun.end), start: n.start, end: n.end }] : [];
+    })
+    .sort((a, b) => a.start - b.start);
+}
+
+/** The words after a period that make it a deadline: "48 hours before", "3 days in advance". */
+const DEADLINE = /^\s*(?:before|after|prior|ahead|in advance|beforehand|earlier|later|following)\b/i;
+
+/** Qualifiers that make the figure beside them a bound, after it ("100 or more prints") or before it ("up to 200 prints"), and the side of it they let a case lie on. */
+const BOUNDS_AFTER: ReadonlyMap<string, 1 | -1> = new Map([
+  ['or more', 1],
+  ['or over', 1],
+  ['or above', 1],
+  ['or fewer', -1],
+  ['or less', -1],
+  ['or under', -1],
+  ['or below', -1],
+]);
+const BOUNDS_BEFORE: ReadonlyMap<string, 1 | -1> = new Map([
+  ['at least', 1],
+  ['more than', 1],
+  ['no less than', 1],
+  ['over', 1],
+  ['a minimum of', 1],
+  ['up to', -1],
+  ['at most', -1],
+  ['no more than', -1],
+  ['fewer than', -1],
+  ['less than', -1],
+  ['under', -1],
+  ['a maximum of', -1],
+]);
+
+/**
+ * The count of the same thing the question states as its case ("150
+ * prints", "5 lanes", "a 12 kg spaniel") that a bound qualifier beside a
+ * figure of the answer lets in ("100 or more prints", "4 or more lanes", "up
+ * to 200 prints", "dogs up to 15 kg"), or null. The qualifier is what makes
+ * the rule apply to that case: without it the bound reads as the case itself
+ * ("the order is for 100 prints" beside "150 prints") and the answer
+ * contradicts itself. A case the bound leaves out ("three parcels" beside
+ * "five or more parcels") still fits the bound without its qualifier; a
+ * figure the answer alone states is another rule's as often as the case.
+ */
+export function caseOfBound(artifact: string, task: string, q: { keyword: string; start: number; end: number }): { bound: CountedFigure; case: CountedFigure } | null {
+  const keyword = q.keyword.toLowerCase().replace(/\s+/g, ' ');
+  const side = BOUNDS_AFTER.get(keyword) ?? BOUNDS_BEFORE.get(keyword);
+  const between = (from: number, to: number) => /^\s{0,2}$/.test(artifact.slice(from, to));
+  const counted = countedFigures(artifact);
+  const bound = BOUNDS_AFTER.has(keyword) ? counted.find((c) => c.end <= q.start && between(c.end, q.start)) : counted.find((c) => c.start >= q.end && between(q.end, c.start));
+  // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a case is measured against.
+  if (side === undefined || !bound || DEADLINE.test(artifact.slice(bound.start + bound.text.length))) return null;
+  const found = countedFigures(task).find((c) => c.noun === bound.noun && Math.sign(c.value - bound.value) === side);
+  return found ? { bound, case: found } : null;
+}

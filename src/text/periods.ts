@@ -1,0 +1,109 @@
+import { sentenceAround } from './claims.js';
+import { type DatePiece, findDates } from './dates.js';
+import { calendarOf, findFigures, lengthOf } from './figures.js';
+
+/**
+ * Periods and spans of years as a question and its answer state them, read
+ * in one scale (days) so that a deadline moved by date-shift can be held to
+ * the rest: a shifted date stays inside the year span and the term they name,
+ * and a shifted period keeps its order against the other periods, whatever
+ * their units ("within 16 weeks" against "three months").
+ */
+
+/** Days in each kind of figure findFigures reads a period as: days (hours, weeks) and months (years). A month is about 4.35 weeks, 30.4 days. */
+const DAYS_IN: Readonly<Record<string, number>> = { day: 1, month: 30.44 };
+
+/** The length of a deadline in days ("within 16 weeks": 112), or null for another date or a day not on the calendar. */
+export function lengthInDays(d: Pick<DatePiece, 'key'>): number | null {
+  const length = lengthOf(d);
+  return length ? length.value * DAYS_IN[length.kind]! : null;
+}
+
+/** The periods a text states ("three months", "42 weeks", "48 hours"), in days. */
+export function periodsIn(text: string): Array<{ start: number; end: number; days: number; text: string }> {
+  return findFigures(text)
+    .filter((f) => f.kind in DAYS_IN && f.value > 0)
+    .map((f) => ({ start: f.start, end: f.end, days: f.value * DAYS_IN[f.kind]!, text: `${f.text} ${f.unit}${f.value === 1 ? '' : 's'}` }));
+}
+
+/** The order of two lengths, equal within 2%: "13 weeks" and "three months" are one length. */
+export function compareLengths(a: number, b: number): number {
+  return Math.abs(a - b) <= 0.02 * Math.max(a, b) ? 0 : Math.sign(a - b);
+}
+
+/**
+ * A period of the question, or of the deadline's sentence of the answer
+ * (other than the deadline's own text at `at`), that the shifted deadline passes: the original was longer and the
+ * new one shorter, or the other way ("within 16 weeks ... comfortably cover
+ * your three-month plan" → "within 12 weeks"). Null when none.
+ */
+export function passedPeriod(task: string, artifact: string, at: { start: number; end: number }, original: DatePiece, shifted: DatePiece): string | null {
+  const [before, after] = [lengthInDays(original), lengthInDays(shifted)];
+  if (before === null || after === null) return null;
+  // The question's periods, and those of the deadline's own sentence: a period of another sentence is another rule's ("paid for the first 16 weeks").
+  const sentence = sentenceAround(artifact, at.start, at.end);
+  const others = [...periodsIn(task), ...periodsIn(artifact).filter((p) => (p.end <= at.start || p.start >= at.end) && sentence !== undefined && sentence.start <= p.start && p.end <= sentence.end)];
+  const passed = others.find((o) => {
+    const [was, is] = [compareLengths(before, o.days), compareLengths(after, o.days)];
+    return was !== 0 && is !== 0 && was !== is;
+  });
+  return passed ? passed.text : null;
+}
+
+/** The first and last year a span names: "2025/26", "2025-26" and "2025–2026" span two years; "2026" one. */
+export function yearSpans(text: string): Array<{ text: string; start: number; end: number; from: number; to: number }> {
+  return findDates(text).flatMap((d) => {
+    const taxYear = /^tax-year:(\d{4})$/.exec(d.key);
+    if (taxYear) return [{ text: d.text, start: d.start, end: d.end, from: Number(taxYear[1]), to: Number(taxYear[1]) + 1 }];
+    return d.form === 'year' ? [{ text: d.text, start: d.start, end: d.end, from: Number(d.key), to: Number(d.key) }] : [];
+  });
+}
+
+/** The year of a calendar date that names one. */
+const yearOfDate = (d: Pick<DatePiece, 'key'>) => calendarOf(d)?.year;
+
+/**
+ * A year span of the question or answer ("2025/26", "the 2026 season") that
+ * held the original date and does not hold the shifted one; or, where the
+ * date shifted is a span of two years itself ("2025/26"), a date of theirs it
+ * held and no longer holds; or null. The date itself (a year moved) is not a
+ * span it leaves.
+ */
+export function leftYearSpan(task: string, artifact: string, at: { start: number; end: number }, original: DatePiece, shifted: DatePiece): string | null {
+  const inside = (year: number | undefined, s: { from: number; to: number }) => year !== undefined && s.from <= year && year <= s.to;
+  const [before, after] = [yearOfDate(original), yearOfDate(shifted)];
+  const spans = [...yearSpans(task), ...yearSpans(artifact).filter((s) => s.end <= at.start || s.start >= at.end)];
+  const left = spans.find((s) => inside(before, s) && !inside(after, s));
+  if (left) return left.text;
+  // A span moved ("2025/26" → "2024/25") leaves the dates it held outside it: "the 2024/25 contract ends on 11 July 2026".
+  const [span] = yearSpans(original.text);
+  const [moved] = yearSpans(shifted.text);
+  if (!span || !moved || original.form === 'year') return null;
+  const held = [...findDates(task), ...findDates(artifact).filter((d) => d.end <= at.start || d.start >= at.end)].find((d) => inside(yearOfDate(d), span) && !inside(yearOfDate(d), moved));
+  return held ? held.text : null;
+}
+
+/** Days since 1970 of a calendar date with day, month and year, or null. */
+function dayNumber(d: Pick<DatePiece, 'key'>): number | null {
+  const c = calendarOf(d);
+  return c?.year !== undefined && c.day !== undefined ? Date.UTC(c.year, c.month - 1, c.day) / 86_400_000 : null;
+}
+
+/**
+ * The longest period the question or answer states ("42 weeks of rent") that
+ * the answer's dates (with the question's) fitted within before the shift and
+ * do not after it ("1 October 2025 ... 20 April 2027" is more than 42 weeks),
+ * as written, or null: the dates read as the term's, and one moved outside it
+ * no longer fits.
+ */
+export function outrunTerm(task: string, artifact: string, at: { start: number; end: number }, original: DatePiece, shifted: DatePiece): string | null {
+  const [before, after] = [dayNumber(original), dayNumber(shifted)];
+  if (before === null || after === null) return null;
+  const others = [...findDates(task), ...findDates(artifact).filter((d) => d.end <= at.start || d.start >= at.end)].map(dayNumber).filter((n): n is number => n !== null);
+  if (!others.length) return null;
+  const spread = (day: number) => Math.max(day, ...others) - Math.min(day, ...others);
+  const periods = [...periodsIn(task), ...periodsIn(artifact)];
+  const term = periods.sort((a, b) => b.days - a.days)[0];
+  if (!term || spread(before) > term.days || spread(after) <= term.days) return null;
+  return term.text;
+}
