@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type * as TsMorph from 'ts-morph';
 import type { ts as Ts } from 'ts-morph';
+import { stableId } from './hash.js';
+import { RecentResults } from './recentResults.js';
 
 let loaded: typeof TsMorph | undefined;
 
@@ -88,7 +90,15 @@ export interface TypeDiagnostic {
  * module, so the standard library is parsed and bound once: check many
  * sources in one call, not one call each.
  */
-export function strictTypeErrors(sources: readonly string[]): TypeDiagnostic[][] {
+export function strictTypeErrors(sources: readonly string[]): readonly (readonly TypeDiagnostic[])[] {
+  // A process checks one suite's sources more than once (loading it for a dry run and then the run, or a test
+  // worker's many audits of the bundled functions), and each check builds a program with the standard library.
+  return typeErrorsOf.get(stableId(...sources), () => Object.freeze(checkStrict(sources).map((errors) => Object.freeze(errors.map((e) => Object.freeze(e))))));
+}
+
+const typeErrorsOf = new RecentResults<readonly (readonly TypeDiagnostic[])[]>(64);
+
+function checkStrict(sources: readonly string[]): TypeDiagnostic[][] {
   const { Project } = tsMorph();
   const project = new Project({
     useInMemoryFileSystem: true,
