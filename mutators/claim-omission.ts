@@ -133,7 +133,8 @@ function givesFigureAsked(task: string, sentences: readonly Piece[], i: number):
 }
 
 /** Why an omission is refused, as the ignored list gives it. */
-export const ANSWERS_ONE_ASK = 'the deleted sentence gives the figure one of the things the question asks for (as "how much do I pay up front?" of "What will it cost, and how much do I pay up front?"): without it that part is plainly unanswered';
+export const ANSWERS_ONE_ASK =
+  'the deleted sentence gives the figure one of the things the question asks for (as "how much do I pay up front?" of "What will it cost, and how much do I pay up front?"): without it that part is plainly unanswered';
 
 /** Words every question asks with, which say nothing of what it asks about. */
 const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);
