@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
@@ -18,6 +18,9 @@ export default function setup(): void {
   const before = staleOutputs();
   if (before.length === 0) return;
   console.log(`critic-audit: building dist/ with tsc -p tsconfig.json (${describe(before)})`);
+  // tsconfig.json builds incrementally (npm test's second tsc after npm ci's): its build info would let tsc skip a
+  // source whose text is unchanged but whose output is missing or older, so this build starts without it.
+  rmSync(buildInfoFile(), { force: true });
   const tsc = spawnSync(process.execPath, [createRequire(import.meta.url).resolve('typescript/bin/tsc'), '-p', TSCONFIG], { cwd: PACKAGE_ROOT, encoding: 'utf8' });
   const after = staleOutputs();
   const diagnostics = `${tsc.stdout ?? ''}${tsc.stderr ?? ''}${tsc.error ? tsc.error.message : ''}`.trim();
@@ -26,11 +29,21 @@ export default function setup(): void {
   if (tsc.status !== 0) console.warn(`critic-audit: tsc -p tsconfig.json reported errors (dist/ was built; npm test fails on them):\n${diagnostics}`);
 }
 
-/** Each source tsconfig.json compiles whose .js under dist/ is missing, or older than the source or than tsconfig.json itself. */
-function staleOutputs(): string[] {
+function parsedConfig(): ts.ParsedCommandLine {
   const { config, error } = ts.readConfigFile(TSCONFIG, ts.sys.readFile);
   if (error) throw new Error(`critic-audit: cannot read ${TSCONFIG}: ${ts.flattenDiagnosticMessageText(error.messageText, '\n')}`);
-  const parsed = ts.parseJsonConfigFileContent(config, ts.sys, PACKAGE_ROOT, undefined, TSCONFIG);
+  return ts.parseJsonConfigFileContent(config, ts.sys, PACKAGE_ROOT, undefined, TSCONFIG);
+}
+
+function buildInfoFile(): string {
+  const file = parsedConfig().options.tsBuildInfoFile;
+  if (file === undefined) throw new Error(`critic-audit: ${TSCONFIG} names no tsBuildInfoFile`);
+  return file;
+}
+
+/** Each source tsconfig.json compiles whose .js under dist/ is missing, or older than the source or than tsconfig.json itself. */
+function staleOutputs(): string[] {
+  const parsed = parsedConfig();
   const configTime = statSync(TSCONFIG).mtimeMs;
   return parsed.fileNames.filter((source) => {
     const output = join(parsed.options.outDir!, relative(parsed.options.rootDir!, source)).replace(/\.ts$/, '.js');
