@@ -1,8 +1,22 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, type Piece, questionText, splitSentences, statesQualifier, supportOf } from '../src/text/claims.js';
+import {
+  containsWords,
+  contentLemmas,
+  evidenceSentences,
+  findEntities,
+  findNumbers,
+  findQualifiers,
+  numberKey,
+  type Piece,
+  questionText,
+  splitSentences,
+  statesQualifier,
+  supportOf,
+} from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
+import { askedOptions, comparedNames, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -53,6 +67,10 @@ export const claimOmission: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     const at = sentences.findIndex((s) => s.start === deleted.start);
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
+    const option = onlyFigureOfOption(fixture.task, sentences, at);
+    if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
+    const compared = comparisonRestsOn(sentences, at);
+    if (compared) return `${COMPARISON_RESTS_ON} ("${compared}")`;
     if (supportOf(deleted.text, evidenceSentences(fixture.evidence)) === null) return 'no evidence sentence supports the deleted sentence';
     const t = deleted.text;
     const facts = factsOf(t);
@@ -176,6 +194,41 @@ function givesFigureOfOneAsk(task: string, sentences: readonly Piece[], i: numbe
     const stating = sentences.map((s) => (findNumbers(s.text).length || findDates(s.text).length ? questionOverlap(s.text, words) : 0));
     const best = Math.max(...stating);
     return best > 0 && stating.indexOf(best) === i;
+  });
+}
+
+/** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */
+export const ONLY_FIGURE_OF_OPTION =
+  'the deleted sentence is the only one to give a figure for an option the question sets against another ("two concession tickets or the Family Duo ticket?"): without it the answer weighs that option with nothing';
+
+/** Why an omission is refused where the rest compares, as the ignored list gives it (the name compared follows in brackets). */
+export const COMPARISON_RESTS_ON =
+  'the deleted sentence is the only one to give a figure for a name the rest of the answer compares ("The Family Duo ticket is the cheaper option"): without it the comparison rests on nothing';
+
+/**
+ * The option the question names ("two concession tickets or the Family Duo
+ * ticket?", src/text/options.ts) that sentence `i` is the only one to give a
+ * figure for, as the question writes it, or undefined.
+ */
+function onlyFigureOfOption(task: string, sentences: readonly Piece[], i: number): string | undefined {
+  const withFigure = (option: { words: string[] }) => sentences.flatMap((s, j) => (statesFigure(s.text) && speaksOf(s.text, option) ? [j] : []));
+  const options = askedOptions(questionText(task)).flat();
+  return options.find((option) => {
+    const giving = withFigure(option);
+    return giving.length === 1 && giving[0] === i;
+  })?.text;
+}
+
+/**
+ * A name another sentence compares ("The Family Duo ticket is the cheaper
+ * option") that sentence `i` is the only one to give a figure for, or
+ * undefined: the comparison is left with no figure for one side.
+ */
+function comparisonRestsOn(sentences: readonly Piece[], i: number): string | undefined {
+  const names = sentences.flatMap((s, j) => (j === i ? [] : comparedNames(s.text)));
+  return names.find((name) => {
+    const giving = sentences.flatMap((s, j) => (statesFigure(s.text) && containsWords(s.text, name) ? [j] : []));
+    return giving.length === 1 && giving[0] === i;
   });
 }
 
