@@ -167,6 +167,12 @@ describeTextMutator(
       artifact: 'The Family Duo is the cheaper option for you both. The Family Duo covers one adult and one child for £20.',
       reason: new RegExp(`^${escaped(COMPARISON_RESTS_ON)} \\("Family Duo"\\)$`),
     },
+    {
+      name: 'the only figure for the subject a sentence compares ("The annual plan is the better deal")',
+      task: 'Which is better value for me?',
+      artifact: 'The annual plan is the better deal. The annual plan costs £100 a year.',
+      reason: new RegExp(`^${escaped(COMPARISON_RESTS_ON)} \\("The annual plan"\\)$`),
+    },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },
     { name: 'a rate restated', artifact: 'Interest is charged at 4%. Interest is charged at 4% yearly.', reason: /restates/ },

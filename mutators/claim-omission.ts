@@ -1,22 +1,9 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import {
-  containsWords,
-  contentLemmas,
-  evidenceSentences,
-  findEntities,
-  findNumbers,
-  findQualifiers,
-  numberKey,
-  type Piece,
-  questionText,
-  splitSentences,
-  statesQualifier,
-  supportOf,
-} from '../src/text/claims.js';
+import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, type Piece, questionText, splitSentences, statesQualifier, supportOf } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
-import { askedOptions, comparedNames, speaksOf, statesFigure } from '../src/text/options.js';
+import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -203,7 +190,7 @@ export const ONLY_FIGURE_OF_OPTION =
 
 /** Why an omission is refused where the rest compares, as the ignored list gives it (the name compared follows in brackets). */
 export const COMPARISON_RESTS_ON =
-  'the deleted sentence is the only one to give a figure for a name the rest of the answer compares ("The Family Duo ticket is the cheaper option"): without it the comparison rests on nothing';
+  'the deleted sentence is the only one to give a figure for what the rest of the answer compares ("The Family Duo ticket is the cheaper option", "The annual plan is the better deal"): without it the comparison rests on nothing';
 
 /**
  * The option the question names ("two concession tickets or the Family Duo
@@ -220,16 +207,17 @@ function onlyFigureOfOption(task: string, sentences: readonly Piece[], i: number
 }
 
 /**
- * A name another sentence compares ("The Family Duo ticket is the cheaper
- * option") that sentence `i` is the only one to give a figure for, or
+ * A thing another sentence compares, by name or as its subject ("The Family
+ * Duo ticket is the cheaper option", "The annual plan is the better deal"),
+ * that sentence `i` is the only one to give a figure for, as written, or
  * undefined: the comparison is left with no figure for one side.
  */
 function comparisonRestsOn(sentences: readonly Piece[], i: number): string | undefined {
-  const names = sentences.flatMap((s, j) => (j === i ? [] : comparedNames(s.text)));
-  return names.find((name) => {
-    const giving = sentences.flatMap((s, j) => (statesFigure(s.text) && containsWords(s.text, name) ? [j] : []));
+  const things = sentences.flatMap((s, j) => (j === i ? [] : comparedThings(s.text)));
+  return things.find((thing) => {
+    const giving = sentences.flatMap((s, j) => (statesFigure(s.text) && names(s.text, thing) ? [j] : []));
     return giving.length === 1 && giving[0] === i;
-  });
+  })?.text;
 }
 
 /** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */

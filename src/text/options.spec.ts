@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { askedOptions, comparedNames } from './options.js';
+import { askedOptions, comparedThings } from './options.js';
 
 describe('askedOptions', () => {
   it.each([
@@ -22,11 +22,20 @@ describe('askedOptions', () => {
   });
 });
 
-describe('comparedNames', () => {
+describe('comparedThings', () => {
   it.each([
-    ['a name a sentence compares', 'The Family Duo ticket is the cheaper option for you both.', ['Family Duo']],
-    ['a name in a sentence that compares nothing', 'The Family Duo covers one adult and one child.', []],
+    [
+      'a name and the subject of a sentence that compares',
+      'The Family Duo ticket is the cheaper option for you both.',
+      [
+        ['Family Duo', ['family', 'duo']],
+        ['The Family Duo ticket', ['family', 'duo', 'ticket']],
+      ],
+    ],
+    ['a subject without a name', 'The annual plan is the better deal.', [['The annual plan', ['annual', 'plan']]]],
+    ['a pronoun subject', 'It is the cheapest way to go.', []],
+    ['a sentence that compares nothing', 'The Family Duo covers one adult and one child.', []],
   ])('%s', (_, sentence, expected) => {
-    expect(comparedNames(sentence)).toEqual(expected);
+    expect(comparedThings(sentence).map((t) => [t.text, t.words])).toEqual(expected);
   });
 });

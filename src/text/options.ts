@@ -72,13 +72,27 @@ export function compares(sentence: string): boolean {
 }
 
 /**
- * The names a comparing sentence sets against something ("The Family Duo
- * ticket is the cheaper option": "Family Duo"): the names, not months or
- * weekdays, of a sentence that compares; none for one that does not.
+ * What a comparing sentence sets against something, each by the words that
+ * name it: its names ("The Family Duo ticket is the cheaper option": "Family
+ * Duo") and its subject, the nouns and adjectives before its first verb ("The
+ * annual plan is the better deal": "annual", "plan"); none for a sentence that
+ * does not compare, nor for a subject that is a pronoun ("It is cheaper").
  */
-export function comparedNames(sentence: string): string[] {
+export function comparedThings(sentence: string): AskedOption[] {
   if (!compares(sentence)) return [];
-  return findEntities(sentence)
+  const names = findEntities(sentence)
     .filter((e) => e.kind !== 'month' && e.kind !== 'weekday')
-    .map((e) => e.text);
+    .map((e) => ({ text: e.text, words: readSentences(e.text).flatMap((s) => s.tokens.map((t) => t.lemma)) }));
+  const tokens = readSentences(sentence)[0]?.tokens ?? [];
+  const verb = tokens.findIndex((t) => t.pos === 'AUX' || t.pos === 'VERB');
+  const subject = tokens.slice(0, verb < 0 ? 0 : verb);
+  const words = lemmasOf(subject);
+  const named = subject.every((t) => PHRASE.has(t.pos)) && subject.some(isNoun) ? [{ text: sentence.slice(0, subject[subject.length - 1]!.end - tokens[0]!.start), words }] : [];
+  return [...names, ...named];
+}
+
+/** Whether a sentence names a thing compared: every word that names it. */
+export function names(sentence: string, thing: Pick<AskedOption, 'words'>): boolean {
+  const lemmas = new Set(readSentences(sentence).flatMap((s) => s.tokens.map((t) => t.lemma)));
+  return thing.words.every((w) => lemmas.has(w));
 }
