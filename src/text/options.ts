@@ -85,9 +85,9 @@ export function comparedThings(sentence: string): AskedOption[] {
     .map((e) => ({ text: e.text, words: readSentences(e.text).flatMap((s) => s.tokens.map((t) => t.lemma)) }));
   const tokens = readSentences(sentence)[0]?.tokens ?? [];
   const verb = tokens.findIndex((t) => t.pos === 'AUX' || t.pos === 'VERB');
-  const subject = tokens.slice(0, verb < 0 ? 0 : verb);
+  const subject = tokens.slice(0, Math.max(verb, 0));
   const words = lemmasOf(subject);
-  const named = subject.every((t) => PHRASE.has(t.pos)) && subject.some(isNoun) ? [{ text: sentence.slice(0, subject[subject.length - 1]!.end - tokens[0]!.start), words }] : [];
+  const named = subject.every((t) => PHRASE.has(t.pos)) && subject.some(isNoun) ? [{ text: sentence.slice(subject[0]!.start, subject[subject.length - 1]!.end), words }] : [];
   return [...names, ...named];
 }
 
