@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
-import { asAnswerStatement, inAnswerRegister, misstatedFigures, OFF_THE_QUESTION, organisationNamed, PRICES_SUBJECT_AGAIN, pricesSubjectAgain, RESTATES_QUANTITY } from '../src/text/insertions.js';
+import {
+  asAnswerStatement,
+  inAnswerRegister,
+  misstatedFigures,
+  NAMES_ANOTHER_PARTY,
+  OFF_THE_QUESTION,
+  organisationNamed,
+  PRICES_SUBJECT_AGAIN,
+  pricesSubjectAgain,
+  RESTATES_QUANTITY,
+  unnamedSubjectName,
+} from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { claimInsertion } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
@@ -64,11 +75,34 @@ describe('claim-insertion, refused with its reason', () => {
       evidence: 'If the centre cancels a test, the candidate gets a full refund of the £62 fee. A test can be moved with 3 working days of notice.',
       reason: OFF_THE_QUESTION,
     },
+    {
+      name: 'a rule of a lender by a name the question and answer never use (Harbourside beside Northgate Bank)',
+      task: 'Our mortgage offer from Northgate Bank was issued on 15 January 2026. By when do we need to complete?',
+      artifact: 'Northgate Bank offers are valid for six months from the issue date, so you would need to complete by 15 July 2026.',
+      evidence:
+        'Offers from Northgate Bank are valid for 6 months from the date of issue. Offers from Harbourside Building Society are valid for 3 months from issue, and new-build offers from Harbourside are valid for 9 months.',
+      reason: NAMES_ANOTHER_PARTY,
+    },
   ])('$name', ({ task, artifact, evidence, reason }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(reason);
+  });
+});
+
+describe('unnamedSubjectName', () => {
+  const task = 'Can our Northgate Bank offer be extended?';
+  const answer = 'Northgate may grant one extension of up to one month.';
+  it.each([
+    ['a party in the subject that neither names', 'Offers from Harbourside Building Society are valid for 3 months.', 'Harbourside Building Society'],
+    ['the party they name, by its first word', 'Northgate Bank will consider one extension of up to 1 month.', null],
+    ['a person by a name they never use, past a title', 'Dr Okafor reviews every extension within 5 days.', 'Dr Okafor'],
+    ['a name in the predicate, not the subject', 'Extensions are requested through Harbourside Mortgage Desk.', null],
+    ['a subject past an opening condition', 'For new builds, Harbourside offers last 9 months.', 'Harbourside'],
+    ['no name at all', 'Extension requests must reach us 14 days before the offer expires.', null],
+  ])('%s', (_, added, expected) => {
+    expect(unnamedSubjectName(added, task, answer)).toBe(expected);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   inAnswerRegister,
   isReaderRole,
   misstatedFigures,
+  NAMES_ANOTHER_PARTY,
   OFF_THE_QUESTION,
   organisationNamed,
   PRICES_SUBJECT_AGAIN,
@@ -20,6 +21,7 @@ import {
   spokenOf,
   statedValues,
   subjectNouns,
+  unnamedSubjectName,
   withoutClauseNumber,
 } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
@@ -54,6 +56,8 @@ export const claimInsertion: TextMutator = {
     if (!passage && findNumbers(added).length === 0 && findEntities(added).length === 0) return 'nothing in the added sentence can be checked against the evidence';
     // On the question: a sentence that shares one word with it at most reads as a rule on a neighbouring matter.
     if (questionWordsShared(added, fixture.task) < questionWordsNeeded(fixture.task)) return OFF_THE_QUESTION;
+    // About a party by a name the question and answer never use: a sentence on someone else's terms.
+    if (unnamedSubjectName(added, fixture.task, fixture.artifact)) return NAMES_ANOTHER_PARTY;
     // Read without the evidence, the answer must still agree with itself: no second value for a quantity it states,
     if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
     // nor a second price for a thing it prices,

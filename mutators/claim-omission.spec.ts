@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { asksOf, claimOmission } from './claim-omission.js';
+import { asksOf, COMPARISON_RESTS_ON, claimOmission, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
 
 /** A price and the deposit worked out from it. */
 const DEPOSIT = 'Boarding is £38 per night, so £190 for the five nights. When you book, you pay a deposit of 25% of that total, which is £47.50.';
+
+/** A reason as a pattern of itself. */
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** An opening that answers the question, then a sentence it needs: the mutant is the opening alone. */
 const second = (name: string, first: string, next: string) => ({ name, artifact: `${first} ${next}`, kept: [first] });
@@ -20,6 +23,12 @@ describeTextMutator(
     second('an approver after a share', 'Pay is 90% of salary.', 'Overtime needs approval from the People Team.'),
     second('a prohibition', 'Bikes cost £300.', "Loans can't be repaid early."),
     second('a condition it opens with', 'Leave is paid in full.', 'If you resign, unused days are carried over.'),
+    {
+      name: 'the figure of the side a comparison does not name ("two concession seats"), where the question names no options',
+      task: 'Which is cheaper for a grandparent and a grandchild?',
+      artifact: 'The Family Duo is the cheaper option for you both. Please bring proof of age. Two concession seats would be £22 in all. The Family Duo covers one adult and one child for £20.',
+      kept: ['The Family Duo is the cheaper option for you both. Please bring proof of age. The Family Duo covers one adult and one child for £20.'],
+    },
     {
       name: 'any sentence but the opening',
       artifact: 'Annual leave totals 28 days. Unused holiday may carry over, up to 5. Leave requests are made through the HR Portal.',
@@ -144,6 +153,25 @@ describeTextMutator(
       task: 'I want to board my dog for 5 nights in June. What will it cost, and how much is due up front?',
       artifact: 'Boarding is £38 per night, so £190 for the five nights. A deposit of 25% of that, £47.50, is taken when you book.',
       reason: /one of the things the question asks for/,
+    },
+    {
+      name: 'the only figure for an option the question sets against another ("two concession tickets or the Family Duo ticket?")',
+      task: "I'm 67 and I'd like to take my 15-year-old granddaughter. Is it cheaper for us to buy two concession tickets or the Family Duo ticket?",
+      artifact:
+        'The Family Duo ticket is the cheaper option for you both. Two concession tickets on a Wednesday would be £11 each, so £22 for the two of you. The Family Duo covers one adult and one child under 16 for £20 at any performance, which is £2 less.',
+      reason: new RegExp(`^${escaped(ONLY_FIGURE_OF_OPTION)} \\("the Family Duo ticket"\\)$`),
+    },
+    {
+      name: 'the only figure for a name the rest compares ("The Family Duo is the cheaper option"), where the question names no options',
+      task: 'Which ticket is cheaper for a grandparent and a grandchild?',
+      artifact: 'The Family Duo is the cheaper option for you both. The Family Duo covers one adult and one child for £20.',
+      reason: new RegExp(`^${escaped(COMPARISON_RESTS_ON)} \\("Family Duo"\\)$`),
+    },
+    {
+      name: 'the only figure for the subject a sentence compares ("The annual plan is the better deal")',
+      task: 'Which is better value for me?',
+      artifact: 'The annual plan is the better deal. The annual plan costs £100 a year.',
+      reason: new RegExp(`^${escaped(COMPARISON_RESTS_ON)} \\("The annual plan"\\)$`),
     },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },

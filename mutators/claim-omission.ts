@@ -3,6 +3,7 @@ import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualif
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
+import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -53,6 +54,10 @@ export const claimOmission: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     const at = sentences.findIndex((s) => s.start === deleted.start);
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
+    const option = onlyFigureOfOption(fixture.task, sentences, at);
+    if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
+    const compared = comparisonRestsOn(sentences, at);
+    if (compared) return `${COMPARISON_RESTS_ON} ("${compared}")`;
     if (supportOf(deleted.text, evidenceSentences(fixture.evidence)) === null) return 'no evidence sentence supports the deleted sentence';
     const t = deleted.text;
     const facts = factsOf(t);
@@ -177,6 +182,42 @@ function givesFigureOfOneAsk(task: string, sentences: readonly Piece[], i: numbe
     const best = Math.max(...stating);
     return best > 0 && stating.indexOf(best) === i;
   });
+}
+
+/** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */
+export const ONLY_FIGURE_OF_OPTION =
+  'the deleted sentence is the only one to give a figure for an option the question sets against another ("two concession tickets or the Family Duo ticket?"): without it the answer weighs that option with nothing';
+
+/** Why an omission is refused where the rest compares, as the ignored list gives it (the name compared follows in brackets). */
+export const COMPARISON_RESTS_ON =
+  'the deleted sentence is the only one to give a figure for what the rest of the answer compares ("The Family Duo ticket is the cheaper option", "The annual plan is the better deal"): without it the comparison rests on nothing';
+
+/**
+ * The option the question names ("two concession tickets or the Family Duo
+ * ticket?", src/text/options.ts) that sentence `i` is the only one to give a
+ * figure for, as the question writes it, or undefined.
+ */
+function onlyFigureOfOption(task: string, sentences: readonly Piece[], i: number): string | undefined {
+  const withFigure = (option: { words: string[] }) => sentences.flatMap((s, j) => (statesFigure(s.text) && speaksOf(s.text, option) ? [j] : []));
+  const options = askedOptions(questionText(task)).flat();
+  return options.find((option) => {
+    const giving = withFigure(option);
+    return giving.length === 1 && giving[0] === i;
+  })?.text;
+}
+
+/**
+ * A thing another sentence compares, by name or as its subject ("The Family
+ * Duo ticket is the cheaper option", "The annual plan is the better deal"),
+ * that sentence `i` is the only one to give a figure for, as written, or
+ * undefined: the comparison is left with no figure for one side.
+ */
+function comparisonRestsOn(sentences: readonly Piece[], i: number): string | undefined {
+  const things = sentences.flatMap((s, j) => (j === i ? [] : comparedThings(s.text)));
+  return things.find((thing) => {
+    const giving = sentences.flatMap((s, j) => (statesFigure(s.text) && names(s.text, thing) ? [j] : []));
+    return giving.length === 1 && giving[0] === i;
+  })?.text;
 }
 
 /** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findDates, sameDateFormat, weekdayOf, WEEKDAYS, MONTHS } from '../src/text/dates.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { dateShift } from './date-shift.js';
+import { DIFFERENCE_OF_STATED, dateShift, NEW_WEEKDAY_NAMED, UNCONVENTIONAL_PERIOD, WEEKDAY_NAMED_AGAIN } from './date-shift.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 describeTextMutator(
@@ -144,6 +144,16 @@ describeTextMutator(
       ],
     },
     {
+      name: 'a period in months to the conventional lengths only (never "9 months")',
+      artifact: 'A new application is free if the purchase falls through within 6 months of the offer.',
+      kept: ['A new application is free if the purchase falls through within 3 months of the offer.', 'A new application is free if the purchase falls through within 12 months of the offer.'],
+    },
+    {
+      name: 'a period in minutes beside one time of day only: nothing to subtract',
+      artifact: 'Interval drinks can be pre-ordered up to 15 minutes before the 19:30 start.',
+      kept: ['Interval drinks can be pre-ordered up to 10 minutes before the 19:30 start.', 'Interval drinks can be pre-ordered up to 20 minutes before the 19:30 start.'],
+    },
+    {
       name: 'a deadline past a period another sentence states (another rule’s)',
       artifact: 'A block must be used within 16 weeks of purchase. Lessons run for three months.',
       kept: ['A block must be used within 12 weeks of purchase. Lessons run for three months.'],
@@ -155,6 +165,22 @@ describeTextMutator(
       artifact: 'A block must be used within 16 weeks of purchase, which covers your three-month plan.',
       task: "I'll take 8 lessons over the next three months.",
       reason: /passes "three months"/,
+    },
+    {
+      name: 'a period that is the difference of two times of day the answer states ("until 19:15, which is 15 minutes before the 19:30 start")',
+      artifact: 'You can pre-order interval drinks up until 19:15, which is 15 minutes before the 19:30 start.',
+      reason: new RegExp(`^${DIFFERENCE_OF_STATED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(19:15 and 19:30\\)$`),
+    },
+    {
+      name: 'a period that is the difference of a time of the answer and one of the question',
+      artifact: 'Pre-orders close at 19:15, 15 minutes before the show.',
+      task: 'The show starts at 19:30. Until when can I pre-order drinks?',
+      reason: /difference between two times/,
+    },
+    {
+      name: 'a lone weekday the answer names again with its date ("the Thursday 28 May show ... Thursday seats")',
+      artifact: 'You can swap them for the Thursday 28 May show. Thursday seats are cheaper.',
+      reason: /weekday is named again/,
     },
     { name: 'an amount of days that is not a deadline', artifact: 'Employees receive 28 days of leave.' },
     {
@@ -268,6 +294,26 @@ describe('date-shift, the dates it writes', () => {
     const moved = (task: string) => [...dateShift.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
     expect(moved('I ordered on Monday. When will it come?')).toEqual([]);
     expect(moved('I ordered on Sunday. When will it come?')).toEqual(expect.arrayContaining(['within 3 days', 'Thursday']));
+  });
+
+  it('never moves a weekday onto one the question names with its date, nor one it names, nor a deadline to an unusual length', () => {
+    const reasons = (text: string, task: string) => {
+      const fixture = { ...textFixture({ artifact: text, evidence: text }), task };
+      return new Map([...dateShift.candidates(fixture)].map((c) => [`${text.slice(c.start, c.end)} -> ${c.replacement}`, dateShift.invalidReason!(fixture, c)]));
+    };
+    const asked = 'Can I swap my tickets for the Saturday 30 May show?';
+    // Onto another day the answer names is no candidate at all (keepsSide); onto the question's "Saturday 30 May" it is refused.
+    const onto = reasons('Your Friday show can be swapped for another.', asked);
+    expect(onto.get('Friday -> Saturday')).toBe(NEW_WEEKDAY_NAMED);
+    expect(onto.get('Friday -> Thursday')).toBeNull();
+    const again = reasons('Saturday seats cost less.', asked);
+    expect([...again.values()]).toEqual([WEEKDAY_NAMED_AGAIN, WEEKDAY_NAMED_AGAIN]);
+    expect([...reasons('Saturday seats cost less.', 'Which seats cost less?').values()]).toEqual([null, null]);
+    const months = 'The fee is waived within 6 months of the offer.';
+    const at = months.indexOf('within 6 months');
+    expect(dateShift.invalidReason!(textFixture({ artifact: months, evidence: months }), { start: at, end: at + 'within 6 months'.length, replacement: 'within 9 months' })).toBe(
+      UNCONVENTIONAL_PERIOD,
+    );
   });
 
   it('checks weekdays against the calendar', () => {

@@ -1,10 +1,10 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
-import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek } from '../src/text/dates.js';
+import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS } from '../src/text/dates.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
-import { leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
-import { findQuantities, keepsOrder } from '../src/text/quantities.js';
+import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
+import { findQuantities, keepsOrder, unconventionalPeriod } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -86,6 +86,16 @@ export const dateShift: TextMutator = {
  * state ("within 12 weeks" for a "three-month plan" it should cover).
  */
 function contextReason(task: string, artifact: string, at: MutationCandidate, original: DatePiece, shifted: DatePiece): string | null {
+  const length = /^duration:(\d+) (week|month)$/.exec(shifted.key);
+  if (length && unconventionalPeriod(Number(length[1]), length[2]!)) return UNCONVENTIONAL_PERIOD;
+  const times = differenceOfStated(task, artifact, at, original);
+  if (times) return `${DIFFERENCE_OF_STATED} (${times})`;
+  const [before, after] = [weekdayIn(original), weekdayIn(shifted)];
+  if (before !== undefined && after !== before) {
+    const named = [...weekdaysNamed(artifact, at), ...weekdaysNamed(task)];
+    if (named.includes(before)) return WEEKDAY_NAMED_AGAIN;
+    if (after !== undefined && named.includes(after)) return NEW_WEEKDAY_NAMED;
+  }
   const span = leftYearSpan(task, artifact, at, original, shifted);
   if (span) return `the new date and "${span}", which the question or answer names, no longer fit: a date falls outside its year span`;
   const term = outrunTerm(task, artifact, at, original, shifted);
@@ -93,6 +103,37 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
   const period = passedPeriod(task, artifact, at, original, shifted);
   if (period) return `the new period passes "${period}", which the question or answer states: the original was on its other side`;
   return null;
+}
+
+/** Why a deadline moved to an unusual length is refused, as the ignored list gives it. */
+export const UNCONVENTIONAL_PERIOD =
+  'the new period is a length documents do not write for its unit (months: 1, 2, 3, 6, 12, 18, 24, 36; weeks: 1, 2, 3, 4, 6, 8, 12) where a conventional one was at hand: "within 9 months" reads as an altered 6';
+
+/** Why a period two stated times or dates fix is not moved, as the ignored list gives it (the two follow in brackets). */
+export const DIFFERENCE_OF_STATED =
+  'the period is the difference between two times of day or two dates the answer states ("until 19:15, which is 15 minutes before the 19:30 start"): moved alone, a reader subtracts and sees it';
+
+/** Why a weekday the answer names again is not moved, as the ignored list gives it. */
+export const WEEKDAY_NAMED_AGAIN =
+  'the weekday is named again by the answer or the question, alone or with its calendar date ("the Thursday 28 May show ... Thursday seats"): the date fixes it, and moved in one place the answer disagrees with itself';
+
+/** Why a weekday is not moved onto another the answer names, as the ignored list gives it. */
+export const NEW_WEEKDAY_NAMED = 'the new weekday is one the answer or the question already names for another day ("your Friday show"): two days of the answer read as one';
+
+/** The weekday a date names (Monday 0): a lone weekday ("Thursday", "Thursdays") or one written with its date ("Thursday 28 May"). */
+function weekdayIn(date: Pick<DatePiece, 'form' | 'key' | 'text'>): number | undefined {
+  if (date.form === 'weekday') return Number(/^weekday:(\d)$/.exec(date.key)?.[1]);
+  const index = WEEKDAYS.findIndex((w) => date.text.startsWith(w));
+  return index < 0 ? undefined : index;
+}
+
+/** The weekdays a text names, alone or with their dates, but for any inside `except`. */
+function weekdaysNamed(text: string, except?: { start: number; end: number }): number[] {
+  return findDates(text).flatMap((d) => {
+    if (except && d.start < except.end && except.start < d.end) return [];
+    const w = weekdayIn(d);
+    return w === undefined ? [] : [w];
+  });
 }
 
 /** The year a calendar date names, if it names one. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
 import { findQuantities, neighbourValues } from '../src/text/quantities.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { numberFlip } from './number-flip.js';
+import { numberFlip, UNCONVENTIONAL_PERIOD } from './number-flip.js';
 
 const fixture = textFixture({
   artifact: 'Employees accrue 28 days of leave each year. They may carry over at most 5 days.',
@@ -32,10 +32,13 @@ describe('number-flip', () => {
     ['you need to be 18 or over, as an adult member', ['you need to be 16 or over, as an adult member', 'you need to be 21 or over, as an adult member']],
     ['children aged 12 travel free', ['children aged 5 travel free', 'children aged 13 travel free']],
     ['scores of 18 or over pass', ['scores of 17 or over pass', 'scores of 19 or over pass']],
+    // A period in months or weeks to the lengths documents use: never "9 months" (unseen12's readers) nor "5 weeks".
+    ['a credit note valid for 6 months', ['a credit note valid for 3 months', 'a credit note valid for 12 months']],
+    ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],
     [
       'You have 10 months to go on your €25.00 plan.',
       [
-        'You have 9 months to go on your €25.00 plan.',
+        'You have 6 months to go on your €25.00 plan.',
         'You have 12 months to go on your €25.00 plan.',
         'You have 10 months to go on your €20.00 plan.',
         'You have 10 months to go on your €30.00 plan.',
@@ -44,6 +47,14 @@ describe('number-flip', () => {
   ])('flips %s to a neighbouring value a document would state, in its format', (text, expected) => {
     const mutated = [...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));
     expect(mutated).toEqual(expected);
+  });
+
+  it('refuses a period written in an unconventional length, with its reason', () => {
+    const text = 'The credit note is valid for 6 months.';
+    const at = text.indexOf('6');
+    const f = textFixture({ artifact: text, evidence: text });
+    expect(numberFlip.invalidReason!(f, { start: at, end: at + 1, replacement: '9' })).toBe(UNCONVENTIONAL_PERIOD);
+    expect(numberFlip.invalidReason!(f, { start: at, end: at + 1, replacement: '12' })).not.toBe(UNCONVENTIONAL_PERIOD);
   });
 
   it.each([

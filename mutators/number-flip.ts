@@ -4,7 +4,7 @@ import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '..
 import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues, type Quantity } from '../src/text/quantities.js';
+import { findQuantities, inArithmetic, keepsOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
@@ -65,6 +65,7 @@ export const numberFlip: TextMutator = {
     const [original] = findNumbers(fixture.artifact.slice(candidate.start, candidate.end));
     const [replacement] = findNumbers(candidate.replacement);
     if (!original || !replacement) return 'the span holds no number';
+    if (unconventionalIn(fixture.artifact, candidate)) return UNCONVENTIONAL_PERIOD;
     // As the critic reads this figure (src/text/mismatches.ts), in the sentence and answer as they were and as mutated: stated, or worked out from figures the answer writes.
     const { sentence, at, replaced, replacedText } = replacedInSentence(fixture.artifact, candidate.start, candidate.end, candidate.replacement);
     if (!statesFigureAt(sentence, at, support, fixture.artifact)) return 'the original number is not stated in the supporting evidence';
@@ -74,6 +75,17 @@ export const numberFlip: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/** Why a period moved to an unusual length is refused, as the ignored list gives it. */
+export const UNCONVENTIONAL_PERIOD =
+  'the new period is a length documents do not write for its unit (months: 1, 2, 3, 6, 12, 18, 24, 36; weeks: 1, 2, 3, 4, 6, 8, 12) where a conventional one was at hand: "valid for 9 months" reads as an altered 6';
+
+/** Whether the candidate writes a period in weeks or months of an unconventional length ("6 months" to "9 months"). */
+function unconventionalIn(text: string, candidate: { start: number; end: number; replacement: string }): boolean {
+  const mutated = text.slice(0, candidate.start) + candidate.replacement + text.slice(candidate.end);
+  const q = findQuantities(mutated).find((x) => x.number.start === candidate.start);
+  return q !== undefined && unconventionalPeriod(q.number.value, q.unit);
+}
 
 /** Whether a number is the hour of a time of day on a 12-hour clock ("before 10pm", "from 8am"). */
 function clockTime(text: string, n: NumberPiece): boolean {

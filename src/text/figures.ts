@@ -138,7 +138,7 @@ const CLOCK_TIME = /(?<![\w.:])(\d{1,2})(?:[:.](\d{2}))?\s?([ap])(?:\.m\.|m\b)|(
 /** The kind of a time of day's figure. */
 export const CLOCK = 'time of day';
 
-function clockTimes(text: string): Figure[] {
+export function clockTimes(text: string): Figure[] {
   const times: Figure[] = [];
   for (const m of text.matchAll(CLOCK_TIME)) {
     const [whole, hours12, minutes12, half, hours24, minutes24] = m;

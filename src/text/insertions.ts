@@ -1,4 +1,4 @@
-import { containsWords, contentLemmas, findNumbers, type NumberPiece, numberKey, splitSentences } from './claims.js';
+import { containsWords, contentLemmas, findEntities, findNumbers, type NumberPiece, numberKey, splitSentences } from './claims.js';
 import { ageNeighbours, isAge } from './ages.js';
 import { isCurrencySign } from './currency.js';
 import { findDates } from './dates.js';
@@ -461,4 +461,40 @@ export function questionWordsShared(sentence: string, question: string): number 
 /** The question's content lemmas, read as written and lower-cased (the model reads a capitalised "DVDs" as a name with no lemma), the reader's role left out. */
 function questionLemmas(question: string): Set<string> {
   return new Set([...contentLemmas(question), ...contentLemmas(question.toLowerCase())].filter((l) => !isReaderRole(l)));
+}
+
+/** The reason an added sentence about a party the question and answer never name is refused, for claim-insertion's ignored list. */
+export const NAMES_ANOTHER_PARTY =
+  'the added sentence is about an organisation or person by a name neither the question nor the answer uses ("Offers from Harbourside Building Society ..." in an answer about Northgate Bank): it reads as about someone else, put in';
+
+/** Titles before a person's name, which say nothing of who they are. */
+const TITLES: ReadonlySet<string> = new Set(['Mr', 'Mrs', 'Ms', 'Miss', 'Dr', 'Prof', 'Professor', 'Sir', 'Dame']);
+
+/**
+ * The name in the subject of an added sentence ("Offers from Harbourside
+ * Building Society are valid ...", "Dr Patel sees ...") that the question and
+ * the answer never use, or null. The subject is what comes before the
+ * sentence's first verb, past a condition it opens with ("For new builds,
+ * ..."); the model reads an opening plural noun as a verb ("Offers"), so the
+ * first word never ends it. A name is one the model reads as a proper noun,
+ * and it is used where the question or answer writes its first word
+ * ("Northgate" of "Northgate Bank"; a title aside): a name of the party they
+ * speak of, as "Northgate may grant ...". Months and weekdays are dates.
+ */
+export function unnamedSubjectName(added: string, task: string, answer: string): string | null {
+  const tokens = readSentences(added)[0]?.tokens ?? [];
+  const first = tokens[0];
+  const opensClause = first !== undefined && (OPENING_CLAUSE_POS.has(first.pos) || OPENING_CLAUSE_WORDS.has(first.lemma));
+  const from = opensClause ? tokens.findIndex((t) => t.text === ',') + 1 : 0;
+  if (opensClause && from === 0) return null;
+  const to = tokens.findIndex((t, i) => i > from && (t.pos === 'AUX' || t.pos === 'VERB'));
+  const [start, end] = [tokens[from]?.start ?? 0, to < 0 ? added.length : tokens[to]!.start];
+  const known = `${task}\n${answer}`;
+  const name = findEntities(added).find((e) => {
+    if (e.start < start || e.end > end || e.kind === 'month' || e.kind === 'weekday') return false;
+    if (!tokens.some((t) => t.pos === 'PROPN' && e.start <= t.start && t.end <= e.end)) return false;
+    const word = e.text.split(' ').find((w) => !TITLES.has(w.replace(/\.$/, '')));
+    return word !== undefined && !containsWords(known, word);
+  });
+  return name ? name.text : null;
 }

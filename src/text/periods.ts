@@ -1,6 +1,6 @@
 import { sentenceAround } from './claims.js';
 import { type DatePiece, findDates } from './dates.js';
-import { calendarOf, findFigures, lengthOf } from './figures.js';
+import { calendarOf, clockTimes, findFigures, lengthOf } from './figures.js';
 
 /**
  * Periods and spans of years as a question and its answer state them, read
@@ -106,4 +106,41 @@ export function outrunTerm(task: string, artifact: string, at: { start: number; 
   const term = periods.sort((a, b) => b.days - a.days)[0];
   if (!term || spread(before) > term.days || spread(after) <= term.days) return null;
   return term.text;
+}
+
+/** Minutes in a deadline's unit, for one measured against two times of day. */
+const MINUTES_IN: Readonly<Record<string, number>> = { minute: 1, hour: 60 };
+/** Days in a deadline's unit, for one measured against two dates. */
+const WHOLE_DAYS_IN: Readonly<Record<string, number>> = { day: 1, week: 7 };
+
+/**
+ * Two times of day ("19:15 ... 19:30") or two calendar dates the answer
+ * states (one of them may be the question's), outside the deadline's own
+ * text at `at`, that the deadline is the difference of ("15 minutes before
+ * the 19:30 start", "until 19:15"), as written ("19:15 and 19:30"), or null.
+ * A reader subtracts them: the deadline moved alone no longer agrees with
+ * them. Working days are not counted from the calendar; months vary in days.
+ */
+export function differenceOfStated(task: string, artifact: string, at: { start: number; end: number }, original: Pick<DatePiece, 'key'>): string | null {
+  const m = /^duration:(\d+) (minute|hour|day|week)$/.exec(original.key);
+  if (!m) return null;
+  const [amount, unit] = [Number(m[1]), m[2]!];
+  const outside = (p: { start: number; end: number }) => p.end <= at.start || p.start >= at.end;
+  const pairOf = (answer: ReadonlyArray<{ text: string; value: number }>, asked: ReadonlyArray<{ text: string; value: number }>, length: number) => {
+    for (const a of answer) {
+      const b = [...answer, ...asked].find((other) => other !== a && Math.abs(a.value - other.value) === length);
+      if (b) return a.value < b.value ? `${a.text} and ${b.text}` : `${b.text} and ${a.text}`;
+    }
+    return null;
+  };
+  if (unit in MINUTES_IN) {
+    const times = (text: string, own: boolean) => clockTimes(text).filter((t) => !own || outside(t));
+    return pairOf(times(artifact, true), times(task, false), amount * MINUTES_IN[unit]!);
+  }
+  const days = (text: string, own: boolean) =>
+    findDates(text).flatMap((d) => {
+      const day = dayNumber(d);
+      return day !== null && (!own || outside(d)) ? [{ text: d.text, value: day }] : [];
+    });
+  return pairOf(days(artifact, true), days(task, false), amount * WHOLE_DAYS_IN[unit]!);
 }

@@ -66,7 +66,8 @@ export const ROUND_VALUES: Readonly<Record<string, readonly number[]>> = {
   hour: [1, 2, 3, 4, 6, 8, 12, 24, 48, 72],
   day: [1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90],
   week: [1, 2, 3, 4, 6, 8, 12],
-  month: [1, 2, 3, 6, 9, 12, 18, 24],
+  // Not 9: readers of unseen12 took "valid for 9 months" for an altered 6 (a period in months is 1, 2, 3, 6, 12, 18, 24 or 36).
+  month: [1, 2, 3, 6, 12, 18, 24, 36],
   year: [1, 2, 3, 5, 6, 7, 10],
   // Days and hours not counted on the calendar: "10 working days", never "45 working days"; "a response within 1 business hour".
   'working day': [1, 2, 3, 5, 7, 10, 14, 15, 20, 21, 30],
@@ -75,6 +76,20 @@ export const ROUND_VALUES: Readonly<Record<string, readonly number[]>> = {
 
 /** The shares written with decimals that documents set thresholds and tiers at: 99.0% moves to 98.5% or 99.5%, never 98.9%. */
 const SHARE_TIERS: readonly number[] = [90, 95, 97, 98, 98.5, 99, 99.5, 99.9, 99.95, 99.99];
+
+/** The units whose lengths are conventional (ROUND_VALUES): a period written in another length reads as altered where a conventional one was at hand. */
+const CONVENTIONAL_UNITS: ReadonlySet<string> = new Set(['week', 'month']);
+
+/**
+ * Whether a period of `value` in `unit` is one documents do not write where a
+ * conventional length lies on both sides of it: "9 months" (6 and 12 are at
+ * hand), "5 weeks"; not "48 months", past the longest, nor a unit without
+ * conventional lengths.
+ */
+export function unconventionalPeriod(value: number, unit: string): boolean {
+  const usual = ROUND_VALUES[unit];
+  return CONVENTIONAL_UNITS.has(unit) && usual !== undefined && !usual.includes(value) && value < Math.max(...usual);
+}
 
 /** Whether a document would state this value in this unit: any value for a unit without a list of usual values. */
 export function usualIn(value: number, unit: string): boolean {
