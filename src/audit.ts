@@ -8,7 +8,7 @@ import { fixtureKind, isReviewFixture, isSandboxed } from './fixtures/kinds/inde
 import { assertHeldOutChecksPinned, pinHeldOutChecks, type HeldOutCheckPins } from './fixtures/heldOutChecks.js';
 import { loadFixtures } from './fixtures/load.js';
 import type { Fixture } from './fixtures/types.js';
-import { authoredMutants } from './mutants/authored.js';
+import { authoredMutants, withAuthored } from './mutants/authored.js';
 import { generateMutants, type Generation } from './mutants/generate.js';
 import { LabelStore } from './mutants/labelCache.js';
 import { reviewFixtures } from './mutants/reviewFixtures.js';
@@ -122,9 +122,8 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
   const options = { seed: config.seed, cap: config.mutantsPerFixture };
   const mutators = mutatorsForSuite(config, new Set(fixtures.map((f) => f.kind)));
   const codeFixtures = fixtures.filter(isSandboxed);
-  const code = generateMutants(codeFixtures, mutators, options);
   // Authored code mutants are verified with the generated ones: kept only when a held-out check fails on them.
-  code.mutants.push(...codeFixtures.flatMap(authoredMutants));
+  const code = withAuthored(generateMutants(codeFixtures, mutators, options), codeFixtures.flatMap(authoredMutants));
   if (code.mutants.length) onPhase?.(`verifying ${code.mutants.length} code labels with the held-out checks in the sandbox${cacheLabels ? ' (results of earlier runs come from the cache)' : ''}…`);
   const labelCache = codeFixtures.length && cacheLabels ? LabelStore.open(config.baseDir) : undefined;
   const verified = codeFixtures.length
@@ -152,8 +151,7 @@ export async function prepareRun(config: AuditConfig, signal?: AbortSignal, cach
     for (const fixture of fixtures) {
       if (isSandboxed(fixture)) yield { mutants: [], ignored: code.ignored.filter((m) => m.fixtureId === fixture.id) };
       else {
-        const generated = generateMutants([fixture], mutators, options);
-        yield { mutants: [...generated.mutants, ...authoredMutants(fixture)], ignored: generated.ignored };
+        yield withAuthored(generateMutants([fixture], mutators, options), authoredMutants(fixture));
       }
     }
     yield { mutants: verified.kept, ignored: verified.ignored };

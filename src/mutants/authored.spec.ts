@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { TextFixture } from '../fixtures/types.js';
 import { differingHunk } from '../text/differingHunk.js';
-import { authoredMutants } from './authored.js';
+import { authoredMutants, withAuthored } from './authored.js';
 import { mutantDiff } from './diff.js';
+import { applyCandidate, MERGED } from './generate.js';
 
 describe('differingHunk', () => {
   it.each([
@@ -48,5 +49,17 @@ describe('authoredMutants', () => {
 
   it('has none without authored mutants', () => {
     expect(authoredMutants({ ...fixture, authoredMutants: undefined })).toEqual([]);
+  });
+
+  it('keeps the authored mutant and ignores a generated one that is the same text as merged, naming it', () => {
+    const at = fixture.artifact.indexOf('5 days');
+    const twin = applyCandidate(fixture, 'number-flip', { start: at, end: at + 1, replacement: '10' });
+    const other = applyCandidate(fixture, 'number-flip', { start: at, end: at + 1, replacement: '3' });
+    const [authored] = authoredMutants(fixture);
+    expect(twin.artifact).toBe(authored!.artifact);
+    const merged = withAuthored({ mutants: [twin, other], ignored: [] }, [authored!]);
+    expect(merged.mutants.map((m) => m.id)).toEqual([other.id, authored!.id]);
+    expect(merged.ignored).toEqual([expect.objectContaining({ id: twin.id, mutator: 'number-flip', reason: `${MERGED} task-substitution mutant ${authored!.id}` })]);
+    expect(withAuthored({ mutants: [other], ignored: [] }, [authored!]).ignored).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 import type { Fixture } from '../fixtures/types.js';
 import { differingHunk } from '../text/differingHunk.js';
 import { stableId } from '../util/hash.js';
-import { applyCandidate } from './generate.js';
-import type { Mutant } from './types.js';
+import { applyCandidate, type Generation, MERGED, recordOf } from './generate.js';
+import type { IgnoredMutant, Mutant } from './types.js';
 
 /**
  * A fixture's hand-written mutants (its `mutants:` key) as mutants of the
@@ -19,4 +19,23 @@ export function authoredMutants(fixture: Fixture): Mutant[] {
     const mutant = applyCandidate(fixture, m.type, { start, end, replacement });
     return { ...mutant, id: stableId(fixture.id, 'authored', m.id, m.artifact), breaks: m.breaks, authoredId: m.id };
   });
+}
+
+/**
+ * A fixture's generated mutants with its authored ones added: a generated mutant
+ * whose text an authored one already is (a date moved onto the length of the
+ * other scheme a task-substitution answers with) is ignored as merged, as two
+ * mutators' twins are, so no request reaches a critic twice under one condition.
+ * The authored one keeps the text: it was written to break a named plan item.
+ */
+export function withAuthored(generated: Readonly<Generation>, authored: readonly Mutant[]): Generation {
+  const byText = new Map(authored.map((m) => [`${m.fixtureId}\0${m.artifact}`, m]));
+  const mutants: Mutant[] = [];
+  const ignored: IgnoredMutant[] = [...generated.ignored];
+  for (const mutant of generated.mutants) {
+    const twin = byText.get(`${mutant.fixtureId}\0${mutant.artifact}`);
+    if (twin === undefined) mutants.push(mutant);
+    else ignored.push({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` });
+  }
+  return { mutants: [...mutants, ...authored], ignored };
 }

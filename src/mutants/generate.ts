@@ -133,7 +133,8 @@ function sampleBySeed(mutants: Mutant[], { seed, cap }: GenerationOptions): Muta
   return mutants.filter((m) => chosen.has(m)); // keep artifact order for readable reports
 }
 
-function recordOf(mutant: Mutant): MutantRecord {
+/** A mutant as the ignored list records it: what was changed, without the texts it made. */
+export function recordOf(mutant: Mutant): MutantRecord {
   const { id, fixtureId, mutator, span, original, replacement } = mutant;
   return { id, fixtureId, mutator, span, original, replacement };
 }
