@@ -1,4 +1,4 @@
-import type { Figure } from './figures.js';
+import type { Figure } from './figure.js';
 import { isCurrencySign } from './currency.js';
 import { readSentences } from './nlp.js';
 import { spelledValue } from './numberWords.js';

@@ -1,4 +1,4 @@
-import type { Figure } from './figures.js';
+import type { Figure } from './figure.js';
 
 /**
  * Arithmetic an answer writes out with its signs: "12 × £2.50 = £30",
