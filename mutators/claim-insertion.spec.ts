@@ -13,7 +13,7 @@ import {
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { claimInsertion } from './claim-insertion.js';
+import { CONTRADICTS_WORKED_COUNT, claimInsertion } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 // The answer's own kept cases need a task (what the addition must be on the topic of): in the table below.
@@ -82,6 +82,16 @@ describe('claim-insertion, refused with its reason', () => {
       evidence:
         'Offers from Northgate Bank are valid for 6 months from the date of issue. Offers from Harbourside Building Society are valid for 3 months from issue, and new-build offers from Harbourside are valid for 9 months.',
       reason: NAMES_ANOTHER_PARTY,
+    },
+    {
+      // unseen13's readers: "20 weekly lessons" beside "$460" a term at "$46 each" and three lessons taken, four in notice, three left.
+      name: 'another value for a count the answer works out (lessons in a term: 3 + 4 + 3, and $460 at $46 each)',
+      task: 'We paid $460 for a 10-week term of 45-minute guitar lessons and my son has had three lessons so far. If I give notice today, how much will we get back?',
+      artifact:
+        "We need four weeks' written notice to withdraw, and lessons during the notice period are still charged. So after the three lessons already taken and four more in the notice period, three lessons remain, and we'd refund those at $46 each, which is $138.",
+      evidence:
+        "Parents must give four weeks' written notice to withdraw. Lessons falling within the notice period are charged in full. Individual lessons cost $46 for 45 minutes. Each term consists of 10 weekly lessons.",
+      reason: CONTRADICTS_WORKED_COUNT,
     },
   ])('$name', ({ task, artifact, evidence, reason }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };

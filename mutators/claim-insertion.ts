@@ -25,6 +25,8 @@ import {
   withoutClauseNumber,
 } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
+import { countedFigures } from '../src/text/counts.js';
+import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
 import { sha256Hex } from '../src/util/hash.js';
 import { brokenRelation } from '../src/text/relations.js';
@@ -62,8 +64,10 @@ export const claimInsertion: TextMutator = {
     if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
     // nor a second price for a thing it prices,
     if (pricesSubjectAgain(added, fixture.artifact)) return PRICES_SUBJECT_AGAIN;
-    // and no relation broken that the added sentence states as the evidence wrote it.
     const insertion = insertionsOf(fixture).find((i) => i.at === candidate.start && ` ${i.sentence}` === candidate.replacement);
+    // nor another value for a count its own working implies (a sum of parts, a quotient),
+    if (insertion && contradictsWorkedCount(fixture, insertion)) return CONTRADICTS_WORKED_COUNT;
+    // and no relation broken that the added sentence states as the evidence wrote it.
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },
   defendInTrace(fixture, candidate, trace) {
@@ -125,6 +129,24 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
       for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };
     }
   }
+}
+
+/** Why an added sentence is refused where the answer's own working implies the count it misstates, as the ignored list gives it. */
+export const CONTRADICTS_WORKED_COUNT =
+  'the added sentence misstates a count the answer works out (a sum of the parts it counts, "three lessons taken and four more ..., three lessons remain"; or an amount divided by a price each, "$460" and "$46 each"): "Each term consists of 20 weekly lessons" contradicts its 10';
+
+/**
+ * Whether the figure the added sentence misstates counts a thing ("10 weekly
+ * lessons") whose count, as the evidence gives it, the answer works out
+ * (src/text/worked.ts): of the same noun for a sum of parts, of any for a
+ * quotient. The answer's working then gives that count another value.
+ */
+function contradictsWorkedCount(fixture: TextFixture, { written, sentence }: Insertion): boolean {
+  let at = 0;
+  while (at < written.length && written[at] === sentence[at]) at++;
+  const count = countedFigures(written).find((c) => c.start <= at && at <= c.end);
+  if (!count) return false;
+  return workedCounts(fixture.artifact, fixture.task).some((w) => w.value === count.value && (w.noun === undefined || w.noun === count.noun));
 }
 
 /**

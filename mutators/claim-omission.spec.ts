@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { asksOf, COMPARISON_RESTS_ON, claimOmission, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
+import { asksOf, COMPARISON_RESTS_ON, claimOmission, ONLY_ANSWER_TO_WH, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
 
 /** A price and the deposit worked out from it. */
@@ -17,6 +17,12 @@ describeTextMutator(
   claimOmission,
   [
     second('a name after a figure', 'Staff accrue 28 days of leave.', 'Expense claims are paid by the Finance Team.'),
+    {
+      name: 'a sentence naming someone where another sentence names someone too, for a "who" part of the question',
+      task: 'Can you fix it, and who should I speak to?',
+      artifact: 'Yes, Priya Shah can sort that out for you. Bring the coat back within 7 days. Ask for Priya Shah, our shop manager, when you arrive.',
+      kept: ['Yes, Priya Shah can sort that out for you. Ask for Priya Shah, our shop manager, when you arrive.', 'Yes, Priya Shah can sort that out for you. Bring the coat back within 7 days.'],
+    },
     second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),
     second('a deadline after a cap', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
     second('a qualifier after a period', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),
@@ -172,6 +178,25 @@ describeTextMutator(
       task: 'Which is better value for me?',
       artifact: 'The annual plan is the better deal. The annual plan costs £100 a year.',
       reason: new RegExp(`^${escaped(COMPARISON_RESTS_ON)} \\("The annual plan"\\)$`),
+    },
+    // unseen13's readers: "who should I speak to?" left without the only name the answer gave.
+    {
+      name: 'the only sentence naming someone, for a "who" part of the question',
+      task: 'One of the buttons is missing. Can you fix it, and who should I speak to?',
+      artifact: 'Yes, we can sort that out within 7 days of collection. Just bring the coat back and ask for Priya Shah, our shop manager.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("who should I speak to\\?": who\\)$`),
+    },
+    {
+      name: 'the only sentence with a date or time, for a "when" part of the question',
+      task: 'Can my son start lessons, and when does the group class meet?',
+      artifact: 'He can join Little Notes, our group class for young children. It runs on Saturdays at 9:30am.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("when does the group class meet\\?": when\\)$`),
+    },
+    {
+      name: 'the only sentence naming a place, for a "where" part of the question',
+      task: 'Can I return the sofa early, and where do I take it?',
+      artifact: 'Yes, you can return it early with notice. Bring it to our Kingsway Depot during opening hours.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("where do I take it\\?": where\\)$`),
     },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },

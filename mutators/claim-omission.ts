@@ -5,6 +5,7 @@ import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/
 import { readSentences } from '../src/text/nlp.js';
 import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
+import { onlyAnswerToWh } from '../src/text/whAsks.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
@@ -54,6 +55,12 @@ export const claimOmission: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     const at = sentences.findIndex((s) => s.start === deleted.start);
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
+    const wh = onlyAnswerToWh(
+      asksOf(fixture.task),
+      sentences.map((s) => s.text),
+      at,
+    );
+    if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
     const option = onlyFigureOfOption(fixture.task, sentences, at);
     if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
     const compared = comparisonRestsOn(sentences, at);
@@ -140,6 +147,10 @@ function givesFigureAsked(task: string, sentences: readonly Piece[], i: number):
 /** Why an omission is refused, as the ignored list gives it. */
 export const ANSWERS_ONE_ASK =
   'the deleted sentence gives the figure one of the things the question asks for (as "how much do I pay up front?" of "What will it cost, and how much do I pay up front?"): without it that part is plainly unanswered';
+
+/** Why an omission is refused where it takes a wh-part's only answer, as the ignored list gives it (the ask and its kind follow in brackets). */
+export const ONLY_ANSWER_TO_WH =
+  'the deleted sentence is the only one to answer a who, when, where, how much or how long part of the question in kind (the only name for "who should I speak to?", the only date or time for "when"): without it that part is plainly unanswered';
 
 /** Words every question asks with, which say nothing of what it asks about. */
 const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../src/reviews/builtin/evidenceCheck.js';
 import { describeTextMutator, keptMutants } from './testing/text-mutator-spec.js';
-import { unitSwap } from './unit-swap.js';
+import { RATE_TIMES_COUNT, UNCONVENTIONAL_DAY_COUNT, unitSwap } from './unit-swap.js';
+
+const reasonOf = (reason: string) => new RegExp(reason.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
 describeTextMutator(
   unitSwap,
@@ -9,24 +11,25 @@ describeTextMutator(
     { name: 'working days for calendar days in a deadline', artifact: 'Refunds are paid within 7 days.', kept: ['Refunds are paid within 7 working days.'] },
     {
       name: 'calendar days for working days, written either way',
-      artifact: 'Claims are answered within 15 working days.',
-      kept: ['Claims are answered within 15 days.', 'Claims are answered within 15 calendar days.'],
+      artifact: 'Claims are answered within 10 working days.',
+      kept: ['Claims are answered within 10 days.', 'Claims are answered within 10 calendar days.'],
     },
     {
       name: 'business days where the answer calls them so',
       artifact: 'You have 30 days to claim. Reviews take 5 business days.',
-      kept: ['You have 30 business days to claim. Reviews take 5 business days.', 'You have 30 days to claim. Reviews take 5 days.', 'You have 30 days to claim. Reviews take 5 calendar days.'],
+      // Not "30 business days": a count working days are not counted in (unseen13's readers).
+      kept: ['You have 30 days to claim. Reviews take 5 days.', 'You have 30 days to claim. Reviews take 5 calendar days.'],
     },
     { name: 'a deadline counted before an event', artifact: 'Cancel at least 10 days beforehand.', kept: ['Cancel at least 10 working days beforehand.'] },
     { name: 'an allowance of leave', artifact: 'Staff may take 5 days of paid leave.', kept: ['Staff may take 5 working days of paid leave.'] },
     { name: 'a number in words', artifact: 'Inspections happen within five working days.', kept: ['Inspections happen within five days.', 'Inspections happen within five calendar days.'] },
     { name: 'working hours in a deadline of its own', artifact: 'You get a first response within one hour.', kept: ['You get a first response within one working hour.'] },
     { name: 'working hours of notice', artifact: 'Work may start with as little as 2 hours’ notice.', kept: ['Work may start with as little as 2 working hours’ notice.'] },
-    { name: 'an allowance of up to some days', artifact: 'You may ask for one deferral of up to 14 days.', kept: ['You may ask for one deferral of up to 14 working days.'] },
+    { name: 'an allowance of up to some days', artifact: 'You may ask for one deferral of up to 10 days.', kept: ['You may ask for one deferral of up to 10 working days.'] },
     {
       name: 'a period no date of the answer is worked out from',
-      artifact: 'Tell us within 30 days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.',
-      kept: ['Tell us within 30 working days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.'],
+      artifact: 'Tell us within 10 days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.',
+      kept: ['Tell us within 10 working days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.'],
     },
     { name: 'percentage points for % in a change', artifact: 'The rate rises by 2%.', kept: ['The rate rises by 2 percentage points.'] },
     { name: '% for percentage points', artifact: 'The rate falls by 3 percentage points.', kept: ['The rate falls by 3%.'] },
@@ -77,7 +80,16 @@ describeTextMutator(
     },
     { name: 'how long a thing lasts, not a deadline ("for 5 days", "after 2 days")', artifact: 'Take it for 5 days. It helps after 2 days.' },
     { name: 'how long a thing lasts, "for up to 5 days"', artifact: 'Use it for up to 5 days.' },
-    { name: 'a count of working days no document states ("45 working days")', artifact: 'Data is kept within 45 days.' },
+    { name: 'a count of working days no document states ("45 working days")', artifact: 'Data is kept within 45 days.', reason: reasonOf(UNCONVENTIONAL_DAY_COUNT) },
+    // unseen13's readers took "if you enrol within 14 working days" for an altered 14 days: working days count 1 to 10, then 15 and 20.
+    { name: 'a count of days not conventional in working days ("14 working days")', artifact: 'If you enrol within 14 days, the fee is taken off.', reason: reasonOf(UNCONVENTIONAL_DAY_COUNT) },
+    { name: 'a count of working days not conventional in calendar days ("20 days")', artifact: 'Submit the form at least 20 working days before travel.', reason: reasonOf(UNCONVENTIONAL_DAY_COUNT) },
+    // unseen13's readers: "£2 per visit per week" beside "3 × £2" for three shirts.
+    {
+      name: 'what a rate is per, where the answer multiplies it by a count of that thing',
+      artifact: 'Storage is £2 per item. For your three shirts that is 3 × £2 = £6.',
+      reason: reasonOf(RATE_TIMES_COUNT),
+    },
     { name: 'a hyphenated count ("14-working-day loan")', artifact: 'Each is on a 14-day loan.' },
     { name: 'hours counted from an event', artifact: 'Refunds are possible within 24 hours of departure.' },
     { name: 'a rate whose period another word of the answer names', artifact: 'The plan costs $100 a month or 10% of your monthly usage.' },
@@ -95,8 +107,8 @@ describeTextMutator(
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
     {
       name: 'a period a count of days the answer works out rests on ("30 days ... 20 days ago, so 10 days left": in working days the count is wrong)',
-      artifact: 'You have 30 days to appeal, so 10 days are left.',
-      task: 'My claim was refused 20 days ago. Can I still appeal?',
+      artifact: 'You have 10 days to appeal, so 3 days are left.',
+      task: 'My claim was refused 7 days ago. Can I still appeal?',
       reason: /breaks arithmetic/,
     },
     { name: 'a unit the evidence does not state with this number', artifact: 'Refunds are paid within 7 days.', evidence: 'Refunds are paid within 7 working days.', reason: /does not state/ },

@@ -3,7 +3,10 @@ import { findDates, touchesDate } from '../src/text/dates.js';
 import { sentenceAround } from '../src/text/claims.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
-import { findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
+import { conventionalCount, findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
+import { countedFigures } from '../src/text/counts.js';
+import { isCurrencySign } from '../src/text/currency.js';
+import { findFigures } from '../src/text/figures.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -62,6 +65,8 @@ export const unitSwap: TextMutator = {
     const original = findUnits(fixture.artifact).find((u) => u.start === candidate.start && u.end === candidate.end);
     const swapped = findUnits(mutated).find((u) => u.start === candidate.start);
     if (!original || !swapped) return 'the span holds no unit';
+    if (original.amount !== null && !conventionalCount(Number(original.amount), original.unit, swapped.unit)) return UNCONVENTIONAL_DAY_COUNT;
+    if (multipliedByCount(fixture.artifact, fixture.task, original)) return RATE_TIMES_COUNT;
     const stated = new Set(findUnits(support.sentence).map(unitKey));
     if (!stated.has(unitKey(original))) return 'the supporting evidence does not state the original unit with this number';
     if (stated.has(unitKey(swapped))) return 'the supporting evidence also states the new unit with this number';
@@ -69,6 +74,31 @@ export const unitSwap: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/** Why a swap between kinds of day is refused at a count not conventional in the new kind, as the ignored list gives it. */
+export const UNCONVENTIONAL_DAY_COUNT =
+  'the count is not one documents write in the new kind of day (working days: 1 to 10, 15, 20; calendar days: 1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90): "within 14 working days" reads as an altered 14 days';
+
+/** Why a swap of what a rate is per is refused where the answer multiplies the rate by a count, as the ignored list gives it. */
+export const RATE_TIMES_COUNT = 'the answer multiplies the rate by a count of what it is per ("£2 per item ... your three shirts: 3 × £2 = £6"): per anything else, its own sum contradicts the rate';
+
+/**
+ * Whether the answer works out a figure as the rate's amount times a count of
+ * a thing it or the question states ("£2 per item per week ... for your three
+ * shirts that's 3 × £2 = £6"): the rate is per that thing, and a reader sees
+ * "£2 per visit" disagree with the sum. Only a rate per a thing, not a
+ * period: a period counted elsewhere already couples the rate (coupled).
+ */
+function multipliedByCount(text: string, task: string, u: UnitPiece): boolean {
+  if (u.amount !== null || u.unit.replace('per ', '') in PERIOD_WORDS) return false;
+  const sentence = sentenceAround(text, u.start, u.end);
+  const figures = findFigures(text);
+  const amount = figures.filter((f) => isCurrencySign(f.kind) && f.end <= u.start && sentence !== undefined && f.start >= sentence.start).pop();
+  if (!amount) return false;
+  // Counts of things, in words or digits, as the model reads the noun counted: never of a period ("five weeks").
+  const counts = [...countedFigures(text), ...countedFigures(task)].filter((c) => c.value >= 2 && !(c.noun in PERIOD_WORDS) && c.noun !== 'minute');
+  return figures.some((f) => f !== amount && f.kind === amount.kind && counts.some((c) => Math.abs(f.value - c.value * amount.value) < 1e-6 * Math.max(1, f.value)));
+}
 
 /** Working time, and the words of an answer that says the service never stops: "within one working hour" beside "around the clock" contradicts it. */
 const WORKING_TIME = /^working /;

@@ -25,10 +25,12 @@ interface UnitWord {
   /**
    * The units a worker plausibly confuses this one with while keeping the
    * magnitude, only at a value
-   * usual in the other unit (ROUND_VALUES: "10 working days", not "45
-   * working days"). A calendar day for a working day is the slip an honest
-   * worker makes (any count of working days reads as well in days:
-   * `anyValue`, and may be written "calendar days": `written`); a day for a week, a month for a year or kg for lb is not:
+   * usual in the other unit (ROUND_VALUES: "2 working hours", not "3
+   * working hours"). A calendar day for a working day and back is the slip
+   * an honest worker makes (a working day may be written "calendar days":
+   * `written`): offered at any count (`anyValue`), unit-swap refuses one
+   * not conventional in the new kind with its reason (conventionalCount:
+   * "10 working days", never "14 working days"); a day for a week, a month for a year or kg for lb is not:
    * the scale is off by a factor the question and the rest of the answer
    * betray, and the evidence of these suites is metric. Nor a unit a
    * thousandth or a thousand times the other (MB, GB, TB; mcg, mg, g): "2 MB
@@ -50,12 +52,13 @@ const UNITS: readonly UnitWord[] = [
     unit: 'working day',
     pattern: '(?:working|business)\\s+days?',
     write: ofKind('day'),
+    // Either kind of day at any count here: unit-swap refuses a count not conventional in the other kind, with its reason (conventionalCount).
     confusedWith: [
       { unit: 'day', anyValue: true },
       { unit: 'day', anyValue: true, written: 'calendar' },
     ],
   },
-  { unit: 'day', pattern: '(?:calendar\\s+)?days?', write: word('day'), confusedWith: [{ unit: 'working day' }] },
+  { unit: 'day', pattern: '(?:calendar\\s+)?days?', write: word('day'), confusedWith: [{ unit: 'working day', anyValue: true }] },
   { unit: 'week', pattern: 'weeks?', write: word('week'), confusedWith: [] },
   { unit: 'month', pattern: 'months?', write: word('month'), confusedWith: [] },
   { unit: 'year', pattern: 'years?', write: word('year'), confusedWith: [] },
@@ -197,6 +200,14 @@ function countedInWorkingTime(unit: string, before: string, after: string): bool
   if (unit === 'working hour') return notice || (/\bwithin\s+$/.test(before) && !/^\s+(?:of|before|after|from|following|prior)\b/.test(after));
   const deadline = /\b(?:within(?:\s+a\s+further|\s+another)?|at\s+least|no\s+later\s+than|ha(?:s|ve)|(?<!\bfor\s+)up\s+to)\s+$/i.test(before);
   return notice || deadline || /^\s+(?:to\s+[a-z]+|of\s+(?:[\w-]+\s+){0,2}leave)\b/i.test(after);
+}
+
+/** The kinds of day a count may move between, each only at a count conventional in the kind it moves to (ROUND_VALUES: working days 1 to 10, 15 and 20; calendar days 1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90). */
+const DAY_KINDS: ReadonlySet<string> = new Set(['day', 'working day']);
+
+/** Whether a count written in `to` after a swap is one documents write in that unit: "10 working days", "14 days"; never "14 working days" or "20 days" (a swap between kinds of day only). */
+export function conventionalCount(value: number, from: string, to: string): boolean {
+  return !(DAY_KINDS.has(from) && DAY_KINDS.has(to)) || usualIn(value, to);
 }
 
 /** How the unit is stated: "28:day", or "per:month" for a rate. */

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { givesWh, onlyAnswerToWh, whKindOf } from './whAsks.js';
+
+describe('whKindOf', () => {
+  it.each([
+    ['who should I speak to?', 'who'],
+    ['to whom do I write?', 'who'],
+    ['when do entries close?', 'when'],
+    ['where do I take it?', 'where'],
+    ['how much do I pay up front?', 'how much'],
+    ['how many lessons are left?', 'how much'],
+    ['how long does it take?', 'how long'],
+    ['Can you fix it', undefined],
+    ['What happens when I cancel?', undefined],
+  ])('reads %s as %s', (ask, kind) => {
+    expect(whKindOf(ask)).toBe(kind);
+  });
+});
+
+describe('givesWh and onlyAnswerToWh', () => {
+  it('reads a name for "who", a date or time for "when", a period for "how long"', () => {
+    expect(givesWh('Ask for Priya Shah, our shop manager.', 'who')).toBe(true);
+    expect(givesWh('Bring the coat back with your receipt.', 'who')).toBe(false);
+    expect(givesWh('Entries close on 14 February.', 'when')).toBe(true);
+    expect(givesWh('It runs on Saturdays at 9:30am.', 'when')).toBe(true);
+    expect(givesWh('The whole process takes about three weeks.', 'how long')).toBe(true);
+    expect(givesWh('The whole process is hand-finished.', 'how long')).toBe(false);
+  });
+
+  it('finds the sentence that alone answers a wh-ask in kind, and none where two do', () => {
+    const asks = ['Can you fix it', 'who should I speak to?'];
+    expect(onlyAnswerToWh(asks, ['Yes, we can.', 'Ask for Priya Shah.'], 1)).toEqual({ ask: 'who should I speak to?', kind: 'who' });
+    expect(onlyAnswerToWh(asks, ['Yes, Priya Shah can.', 'Ask for Priya Shah.'], 1)).toBeUndefined();
+    expect(onlyAnswerToWh(asks, ['Yes, we can.', 'Ask for Priya Shah.'], 0)).toBeUndefined();
+  });
+});

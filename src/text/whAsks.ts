@@ -1,0 +1,69 @@
+import { findEntities, findNumbers } from './claims.js';
+import { findDates } from './dates.js';
+import { clockTimes } from './figures.js';
+import { readSentences, type Token } from './nlp.js';
+import { periodsIn } from './periods.js';
+
+/**
+ * What a wh-part of a question asks for, and whether a sentence of the answer
+ * gives that kind of thing: a name for "who" ("who should I speak to?": "ask
+ * for Priya Shah"), a date, weekday or time of day for "when", a named place
+ * for "where", a figure for "how much" and "how many", a period for "how
+ * long". An answer whose only sentence of that kind is gone leaves that part
+ * plainly unanswered, which a reader sees without the evidence.
+ */
+export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how long';
+
+/** The wh-word an ask opens with, as the language model reads its tokens (past a preposition: "to whom", "by when"); undefined for a yes/no or what/which ask. */
+export function whKindOf(ask: string): WhKind | undefined {
+  const tokens = readSentences(ask).flatMap((s) => s.tokens);
+  let i = 0;
+  while (tokens[i] && (tokens[i]!.pos === 'ADP' || tokens[i]!.pos === 'PUNCT' || tokens[i]!.pos === 'CCONJ')) i++;
+  const [word, next] = [tokens[i], tokens[i + 1]].map((t: Token | undefined) => t?.text.toLowerCase());
+  if (word === 'who' || word === 'whom') return 'who';
+  if (word === 'when') return 'when';
+  if (word === 'where') return 'where';
+  if (word === 'how' && (next === 'much' || next === 'many')) return 'how much';
+  if (word === 'how' && next === 'long') return 'how long';
+  return undefined;
+}
+
+/** Named things a sentence states: a run of words the model reads as proper nouns that is no month or weekday ("Priya Shah", "Crescendo Strings"). */
+function properNames(sentence: string): string[] {
+  const proper = readSentences(sentence)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.pos === 'PROPN');
+  return findEntities(sentence)
+    .filter((e) => e.kind !== 'month' && e.kind !== 'weekday' && proper.some((t) => e.start <= t.start && t.end <= e.end))
+    .map((e) => e.text);
+}
+
+/** Whether a sentence gives the kind of thing a wh-ask asks for. */
+export function givesWh(sentence: string, kind: WhKind): boolean {
+  switch (kind) {
+    case 'who':
+    case 'where':
+      return properNames(sentence).length > 0;
+    case 'when':
+      return findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0;
+    case 'how much':
+      return findNumbers(sentence).length > 0;
+    case 'how long':
+      return periodsIn(sentence).length > 0 || findDates(sentence).some((d) => d.form === 'duration');
+  }
+}
+
+/**
+ * The wh-ask of `asks` that sentence `i` of the answer is the only one to
+ * answer in kind (the only sentence naming a person for "who should I speak
+ * to?"), or undefined.
+ */
+export function onlyAnswerToWh(asks: readonly string[], sentences: readonly string[], i: number): { ask: string; kind: WhKind } | undefined {
+  for (const ask of asks) {
+    const kind = whKindOf(ask);
+    if (!kind) continue;
+    const giving = sentences.flatMap((s, j) => (givesWh(s, kind) ? [j] : []));
+    if (giving.length === 1 && giving[0] === i) return { ask: ask.trim(), kind };
+  }
+  return undefined;
+}
