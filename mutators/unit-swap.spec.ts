@@ -84,6 +84,8 @@ describeTextMutator(
     // unseen13's readers took "if you enrol within 14 working days" for an altered 14 days: working days count 1 to 10, then 15 and 20.
     { name: 'a count of days not conventional in working days ("14 working days")', artifact: 'If you enrol within 14 days, the fee is taken off.', reason: reasonOf(UNCONVENTIONAL_DAY_COUNT) },
     { name: 'a count of working days not conventional in calendar days ("20 days")', artifact: 'Submit the form at least 20 working days before travel.', reason: reasonOf(UNCONVENTIONAL_DAY_COUNT) },
+    // A count usual in working days but not where it stands: a wait after a dose is counted in days as a clinician writes it.
+    { name: 'a count of days not conventional in calendar days ("at least 4 days" after a dose)', artifact: 'Wait at least 4 days after the last dose.', reason: reasonOf(UNCONVENTIONAL_DAY_COUNT) },
     // unseen13's readers: "£2 per visit per week" beside "3 × £2" for three shirts.
     {
       name: 'what a rate is per, where the answer multiplies it by a count of that thing',

@@ -77,7 +77,7 @@ export const unitSwap: TextMutator = {
 
 /** Why a swap between kinds of day is refused at a count not conventional in the new kind, as the ignored list gives it. */
 export const UNCONVENTIONAL_DAY_COUNT =
-  'the count is not one documents write in the new kind of day (working days: 1 to 10, 15, 20; calendar days: 1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90): "within 14 working days" reads as an altered 14 days';
+  'the count is not one documents write in both kinds of day (working days: 1 to 10, 15, 20; calendar days: 1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90): "within 14 working days" reads as an altered 14 days, "wait at least 4 working days" after a dose as an altered 4 days';
 
 /** Why a swap of what a rate is per is refused where the answer multiplies the rate by a count, as the ignored list gives it. */
 export const RATE_TIMES_COUNT = 'the answer multiplies the rate by a count of what it is per ("£2 per item ... your three shirts: 3 × £2 = £6"): per anything else, its own sum contradicts the rate';

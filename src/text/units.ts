@@ -205,9 +205,14 @@ function countedInWorkingTime(unit: string, before: string, after: string): bool
 /** The kinds of day a count may move between, each only at a count conventional in the kind it moves to (ROUND_VALUES: working days 1 to 10, 15 and 20; calendar days 1, 2, 3, 5, 7, 10, 14, 21, 28, 30, 45, 60, 90). */
 const DAY_KINDS: ReadonlySet<string> = new Set(['day', 'working day']);
 
-/** Whether a count written in `to` after a swap is one documents write in that unit: "10 working days", "14 days"; never "14 working days" or "20 days" (a swap between kinds of day only). */
+/**
+ * Whether a count moves between kinds of day as a slip would: one documents write in both ("5 days" and "5 working
+ * days", "10 days"), never "14 working days" or "20 days"; nor a count unusual where it stands ("wait at least 4 days"
+ * after a dose), which reads as a clinical figure that no one would have written in working days (a swap between
+ * kinds of day only).
+ */
 export function conventionalCount(value: number, from: string, to: string): boolean {
-  return !(DAY_KINDS.has(from) && DAY_KINDS.has(to)) || usualIn(value, to);
+  return !(DAY_KINDS.has(from) && DAY_KINDS.has(to)) || (usualIn(value, from) && usualIn(value, to));
 }
 
 /** How the unit is stated: "28:day", or "per:month" for a rate. */
