@@ -541,6 +541,20 @@ describe('dates stated in other words, or worked out', () => {
       ok: false,
     },
     {
+      name: 'minutes over a limit, charged by the minute',
+      task: 'I just did a 70-minute ride on a Day Pass. Am I charged more?',
+      evidence: ['The Day Pass includes rides of up to 45 minutes each; additional minutes are charged at £0.10 per minute.'],
+      artifact: 'The Day Pass covers rides of up to 45 minutes, so the extra 25 minutes of your 70-minute ride are charged at 10p a minute, which comes to £2.50.',
+      ok: true,
+    },
+    {
+      name: 'minutes over a limit, charged wrongly',
+      task: 'I just did a 70-minute ride on a Day Pass. Am I charged more?',
+      evidence: ['The Day Pass includes rides of up to 45 minutes each; additional minutes are charged at £0.10 per minute.'],
+      artifact: 'The Day Pass covers rides of up to 45 minutes, so the extra 25 minutes of your 70-minute ride are charged at 10p a minute, which comes to £3.50.',
+      ok: false,
+    },
+    {
       name: 'not an example where the evidence gives its own',
       task: 'When is the deadline?',
       evidence: ['A request is answered within 1 month after it is received. For example, a request made on 5 June 2026 has a deadline of 5 July 2026.'],

@@ -42,8 +42,6 @@ const PERIOD_SCALE: Readonly<Record<string, [string, number]>> = {
   week: ['day', 7],
   fortnight: ['day', 14],
   hour: ['day', 1 / 24],
-  // "60 minutes" is "an hour": the length of a game, a grace period, a time late.
-  minute: ['day', 1 / 1440],
   month: ['month', 1],
   year: ['month', 12],
 };
@@ -113,7 +111,8 @@ function spelledFigures(text: string): Figure[] {
       const unit = unitAfter(text, digits && Number(digits[1]) === value ? end + digits[0].length : end);
       // An age in words ("aged three to five", "five-year-olds") is a figure as its digits are, by its value.
       if (isAgeAt(text, start, end)) found.push({ text: text.slice(start, end), start, end, value, kind: AGE, decimals: 0, unit: AGE, key: String(value) });
-      else if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
+      // Minutes in words too ("about ten minutes late"): a figure of their own kind, as in digits.
+      else if (PERIOD_SCALE[unit] || MONEY_WORDS[unit] || unit === 'minute') found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
     }
   }
   for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi))
@@ -319,11 +318,13 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     }
     return false;
   }
-  if (target.kind === 'day' || target.kind === 'month') {
+  // Minutes too: "around 50 minutes" of play is the answer's 60 less the question's "ten minutes" late.
+  if (target.kind === 'day' || target.kind === 'month' || target.kind === 'minute') {
     for (const a of written.filter((f) => f.kind === target.kind)) {
       for (const t of operands.asked.filter((f) => f.kind === target.kind)) if (anchored(a, t) && (is(a.value + t.value) || is(Math.abs(t.value - a.value)))) return true;
     }
-    return false;
+    // Minutes are also a measure (below): "45 minutes" as "3 × 15 minutes".
+    if (target.kind !== 'minute') return false;
   }
   if (!isMeasure(target)) return false;
   // A measure: another the answer writes times or divided by a bare number it writes ("60,000 cubic centimetres divided by 5,000 gives 12 kg").
@@ -543,6 +544,8 @@ export function calendarOf(d: Pick<DatePiece, 'key'>): CalendarDate | null {
 export function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
   const m = /^duration:(\d+) (day|week|month|year|hour|minute)$/.exec(d.key);
   if (!m) return null;
+  // Minutes are a kind of their own, as findFigures reads them: "60 minutes after the start" is as long as "Every game lasts 60 minutes".
+  if (m[2] === 'minute') return { value: Number(m[1]), kind: 'minute' };
   const [kind, scale] = PERIOD_SCALE[m[2]!]!;
   return { value: Number(m[1]) * scale, kind };
 }
