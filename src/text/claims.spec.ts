@@ -8,6 +8,7 @@ import {
   findNumbers,
   findQualifiers,
   gazetteerFor,
+  inflects,
   isClauseQualifier,
   MIN_JOINED_SUPPORT,
   MIN_SUPPORT,
@@ -427,6 +428,11 @@ describe('statesQualifier', () => {
     ["The landlord can't refuse.", 'not', true],
     ['Six titles at once.', 'no more than', false],
     ['', 'not', false],
+    // "Provided" is "provided that" without its "that": "if", "only if" and "as long as" set the same condition.
+    ['If you ask before it expires.', 'provided', true],
+    ['Only if the card is unused.', 'provided', true],
+    ['As long as the card is unused.', 'provided', true],
+    ['Ask before it expires.', 'provided', false],
   ])('%j states %s: %s', (text, keyword, expected) => {
     expect(statesQualifier(text, keyword)).toBe(expected);
   });
@@ -492,6 +498,31 @@ describe('alignToEvidence', () => {
     const filler = Array.from({ length: 1500 }, (_, i) => `Filler sentence number ${i} about nothing.`);
     expect(alignToEvidence('Leave accrues monthly.', [...filler, 'Leave accrues monthly.', ...filler])).toEqual({ sentence: 'Leave accrues monthly.', score: 1 });
     expect(alignToEvidence('Leave accrues monthly.', filler)).toEqual({ sentence: filler[0], score: 0 });
+  });
+});
+
+describe('inflects: a short word with "-ing" or "-ed"', () => {
+  it.each([
+    ['fit', 'fitting', true],
+    ['stop', 'stopped', true],
+    ['price', 'pricing', true],
+    ['rent', 'renting', true],
+    ['rent', 'rented', true],
+    ['fit', 'fitted', true],
+    ['fit', 'fitness', false],
+    ['car', 'cart', false],
+    ['use', 'useful', false],
+    ['at', 'ating', false],
+  ])('%s, %s: %s', (shorter, longer, expected) => {
+    expect(inflects(shorter, longer)).toBe(expected);
+  });
+
+  it('lets a claim "to fit the cables" rest on "a fitting charge" for cables', () => {
+    const sources = [
+      'Replacing gear and brake cables and housing can be added to a Standard Service for a fitting charge of €25.',
+      'The parts are extra: a Shimano cable set costs €18 and a Jagwire Pro set costs €34.',
+    ];
+    expect(supportOf('You pay €25 to fit the new cables.', sources)).toBe(sources[0]);
   });
 });
 

@@ -172,7 +172,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
-  ['unless', 'except', 'provided that', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
+  // "Provided" is "provided that" without its "that": a condition an answer sets with "as long as", "if" or "only if".
+  ['unless', 'except', 'provided that', 'provided', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];
 
 /** A class's ways as one pattern: literal phrases, any spacing, any apostrophe; a member holding a backslash is a pattern already. */
@@ -298,8 +299,22 @@ function saysWord(words: EvidenceWords, lemma: string): boolean {
   for (const other of words.lemmas) {
     const [shorter, longer] = other.length < lemma.length ? [other, lemma] : [lemma, other];
     if (shorter.length >= 5 && longer.startsWith(shorter)) return true;
+    if (inflects(shorter, longer)) return true;
   }
   return false;
+}
+
+/**
+ * Whether a longer word is a short word with "-ing" or "-ed", as English
+ * spells them: "fitting" of "fit" (the consonant doubled), "pricing" of
+ * "price" (the "e" dropped), "renting" of "rent". The language model leaves a
+ * participle it reads as a noun or adjective as it is ("a fitting charge"),
+ * and a word under five letters is too short for the stem rule above.
+ */
+export function inflects(shorter: string, longer: string): boolean {
+  if (shorter.length < 3) return false;
+  const stems = [shorter, ...(/[bdgklmnprtv]$/.test(shorter) ? [`${shorter}${shorter.at(-1)}`] : []), ...(shorter.endsWith('e') ? [shorter.slice(0, -1)] : [])];
+  return stems.some((stem) => longer === `${stem}ing` || longer === `${stem}ed`);
 }
 
 /**

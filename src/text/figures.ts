@@ -1,11 +1,12 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
 import { type WrittenEquation, writtenEquations } from './equations.js';
-import { type DatePiece, findDates, touchesDate, WEEKDAYS } from './dates.js';
+import { type DatePiece, exists, findDates, touchesDate, WEEKDAYS, weekdayOf } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
 import { rateFactor, ratePeriodAfter } from './rates.js';
 import { spelledValue } from './numberWords.js';
+import { isAge } from './ages.js';
 import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
 import type { Figure } from './figure.js';
 
@@ -84,12 +85,33 @@ function spelledFigures(text: string): Figure[] {
       // "two (2) years": the digits in brackets restate the words, and the unit follows them.
       const digits = RESTATED_IN_DIGITS.exec(text.slice(end));
       const unit = unitAfter(text, digits && Number(digits[1]) === value ? end + digits[0].length : end);
-      if (PERIOD_SCALE[unit] || MONEY_WORDS[unit]) found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
+      // An age in words ("aged three to five", "five-year-olds") is a figure as its digits are, by its value.
+      if (isAgeAt(text, start, end)) found.push({ text: text.slice(start, end), start, end, value, kind: AGE, decimals: 0, unit: AGE, key: String(value) });
+      // Minutes in words too ("about ten minutes late"): a figure of their own kind, as in digits.
+      else if (PERIOD_SCALE[unit] || MONEY_WORDS[unit] || unit === 'minute') found.push(asFigure(text.slice(start, end), start, end, value, unit, 0));
     }
   }
   for (const m of text.matchAll(/\b(?:a|one)\s+fortnight\b|\bfortnight\b/gi))
     found.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 14, kind: 'day', decimals: 0, unit: 'fortnight' });
   return found.filter((f, i) => !found.some((g, k) => k < i && g.start < f.end && f.start < g.end));
+}
+
+/** The kind and unit of an age: a person's years, not a period. */
+export const AGE = 'age';
+
+/** "-year-olds", " years old": what follows an age written as a number of years. */
+const YEARS_OLD = /^\s*-?\s*years?\s*-?\s*olds?\b/i;
+
+/** The first bound of a range of ages just before a number: "aged three to ", "three- to ", "ages 5-". */
+const AGE_RANGE_BEFORE = /\b(?:aged|ages?|age\s+of)\s+(?:between\s+)?[\w]+\s*-?\s*(?:to|and|-|–)\s*$/i;
+
+/**
+ * Whether the number at [start, end) is an age (ages.ts): "aged five",
+ * "five-year-olds", and the upper bound of a range of ages ("aged three to
+ * five", "three- to five-year-olds").
+ */
+function isAgeAt(text: string, start: number, end: number): boolean {
+  return YEARS_OLD.test(text.slice(end, end + 16)) || AGE_RANGE_BEFORE.test(text.slice(Math.max(0, start - 32), start)) || isAge(text, start, end);
 }
 
 /** Digits in brackets after a number in words, as contracts restate it: "two (2) years", "three (3) days' rental". */
@@ -170,7 +192,8 @@ function readFigures(text: string): Figure[] {
       const n = q.number;
       // "two (2) years": the bracketed digits count what follows the bracket.
       const unitAt = restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
-      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : unitAfter(text, unitAt));
+      // "5-year-olds" are children of an age, not a period of five years.
+      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : YEARS_OLD.test(text.slice(unitAt, unitAt + 16)) ? AGE : unitAfter(text, unitAt));
       const per = n.currency ? ratePeriodAfter(text, n.end) : undefined;
       return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode, per };
     });
@@ -271,11 +294,13 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     }
     return false;
   }
-  if (target.kind === 'day' || target.kind === 'month') {
+  // Minutes too: "around 50 minutes" of play is the answer's 60 less the question's "ten minutes" late.
+  if (target.kind === 'day' || target.kind === 'month' || target.kind === 'minute') {
     for (const a of written.filter((f) => f.kind === target.kind)) {
       for (const t of operands.asked.filter((f) => f.kind === target.kind)) if (anchored(a, t) && (is(a.value + t.value) || is(Math.abs(t.value - a.value)))) return true;
     }
-    return false;
+    // Minutes are also a measure (below): "45 minutes" as "3 × 15 minutes".
+    if (target.kind !== 'minute') return false;
   }
   if (!isMeasure(target)) return false;
   // A measure: another the answer writes times or divided by a bare number it writes ("60,000 cubic centimetres divided by 5,000 gives 12 kg").
@@ -493,8 +518,10 @@ export function calendarOf(d: Pick<DatePiece, 'key'>): CalendarDate | null {
 
 /** A deadline's length in days or months ("duration:2 week" is 14 days), or null for another date. */
 export function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: string } | null {
-  const m = /^duration:(\d+) (day|week|month|year|hour)$/.exec(d.key);
+  const m = /^duration:(\d+) (day|week|month|year|hour|minute)$/.exec(d.key);
   if (!m) return null;
+  // Minutes are a kind of their own, as findFigures reads them: "60 minutes after the start" is as long as "Every game lasts 60 minutes".
+  if (m[2] === 'minute') return { value: Number(m[1]), kind: 'minute' };
   const [kind, scale] = PERIOD_SCALE[m[2]!]!;
   return { value: Number(m[1]) * scale, kind };
 }
@@ -507,6 +534,8 @@ export function lengthOf(d: Pick<DatePiece, 'key'>): { value: number; kind: stri
  */
 function sameDate(claimDate: DatePiece, source: DatePiece, years: readonly number[]): boolean {
   if (source.key === claimDate.key) return true;
+  const weekday = /^weekday:(\d)$/.exec(claimDate.key);
+  if (weekday) return fallsOn(source, Number(weekday[1])) && !/s$/.test(claimDate.text);
   const [a, b] = [lengthOf(claimDate), lengthOf(source)];
   if (a || b) return a !== null && b !== null && a.kind === b.kind && close(a.value, b.value);
   const [c, s] = [calendarOf(claimDate), calendarOf(source)];
@@ -514,6 +543,20 @@ function sameDate(claimDate: DatePiece, source: DatePiece, years: readonly numbe
   if (c.day !== undefined && s.day !== c.day) return false;
   if (c.year === undefined || s.year === c.year) return true;
   return s.year === undefined && years.includes(c.year);
+}
+
+/**
+ * Whether a day a source gives falls on a weekday (Monday 0): "Biscuit's
+ * Saturday appointment" names the day of the question's "Saturday 14 March
+ * 2026", which the calendar gives where the source names a year, and the
+ * source's own weekday where it writes one ("Saturday 14 March"). A weekday
+ * said of every week ("on Saturdays") is no single day's: the caller leaves it out.
+ */
+function fallsOn(source: DatePiece, weekday: number): boolean {
+  const c = calendarOf(source);
+  if (!c || c.day === undefined) return false;
+  if (source.text.startsWith(WEEKDAYS[weekday]!)) return true;
+  return c.year !== undefined && exists({ year: c.year, month: c.month, day: c.day }) && weekdayOf({ year: c.year, month: c.month, day: c.day }) === weekday;
 }
 
 /** The year a date names, if it names one. */
@@ -578,9 +621,9 @@ function movedBy(claimDate: DatePiece, sources: readonly string[], answer: strin
   const periods = [
     ...findDates(answer).flatMap((d) => {
       const l = lengthOf(d);
-      return l && !/ hour$/.test(d.key) ? [l] : [];
+      return l && !/ (?:hour|minute)$/.test(d.key) ? [l] : [];
     }),
-    ...findFigures(answer).filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour'),
+    ...findFigures(answer).filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour' && f.unit !== 'minute'),
   ].filter((p) => p.value > 0 && Number.isInteger(p.value));
   const matches = (d: { year: number | undefined; month: number; day: number | undefined }) =>
     d.month === target.month && (target.day === undefined || d.day === target.day) && (target.year === undefined || d.year === target.year);
@@ -608,10 +651,10 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
   const periods = [
     ...findDates(answer).flatMap((d) => {
       const length = lengthOf(d);
-      return length && !/ hour$/.test(d.key) ? [{ ...length, at: d as { start: number; end: number } }] : [];
+      return length && !/ (?:hour|minute)$/.test(d.key) ? [{ ...length, at: d as { start: number; end: number } }] : [];
     }),
     ...findFigures(answer)
-      .filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour')
+      .filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour' && f.unit !== 'minute')
       .map((f) => ({ value: f.value, kind: f.kind, at: f as { start: number; end: number } })),
   ].filter((p) => p.value > 0 && Number.isInteger(p.value));
   const dated = (text: string, inAnswer: boolean) =>

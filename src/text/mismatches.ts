@@ -12,6 +12,7 @@ import {
   textSaysWord,
   type SupportPassage,
 } from './claims.js';
+import { isCurrencySign } from './currency.js';
 import { sameEntityType } from './entities.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
@@ -76,7 +77,8 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
   const dates = findDates(claim);
   const worked = figures.some((f) => figureWorkedOut(claim, f, passage, answer)) || dates.some((d) => dateWorkedOut(claim, d, passage, answer));
   if (!worked) return false;
-  if (!figures.every((f) => figureStated(claim, f, everywhere, passage, answer))) return false;
+  // A bare count the claim multiplies in an equation that holds ("3 × £2 = £6" for the question's three shirts) is its working, as figureSupported reads it.
+  if (!figures.every((f) => figureStated(claim, f, everywhere, passage, answer) || countInEquation(claim, figures, f))) return false;
   if (!dates.every((d) => dateStated(claim, d, everywhere, passage, answer))) return false;
   const sources = [...evidence, ...also];
   return findEntities(claim).every((e) => e.kind === 'month' || e.kind === 'weekday' || sources.some((s) => containsWords(s, e.text)));
@@ -296,13 +298,32 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     // restated ("two children", "12 weeks at €170") is the case that falls in the band, not the rule. A bound written before its number ("up to 4
     // tickets") is read as ever: deleting it from "no booking fees on up to 4 tickets" changes the rule even where the question books 4.
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
-    const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
+    const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifier(claim, q.keyword)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
     dropped.add(q.keyword);
   }
   return [...dropped];
+}
+
+/**
+ * Whether the claim's number with this key counts what the supporting
+ * sentence's does, where that is a period, an amount or a share: "for 14
+ * tickets" does not restate the "14 days" of "paid no later than 14 days
+ * before the performance", so the deadline's qualifier is not the claim's to
+ * keep. A number the claim writes in words, or inside a date, is read as before.
+ */
+function countsAlike(claim: string, support: string, key: string, example: number): boolean {
+  const measured = (kind: string) => isCurrencySign(kind) || ['%', 'day', 'month'].includes(kind);
+  const kinds = new Set(
+    findFigures(support)
+      .filter((f) => f.key === key && measured(f.kind))
+      .map((f) => f.kind),
+  );
+  if (!kinds.size) return true;
+  const own = findFigures(claim).filter((f) => f.key === key && f.start < example);
+  return own.length === 0 || own.some((f) => kinds.has(f.kind));
 }
 
 /** Qualifiers written after the number they bound: "12 weeks or more". */

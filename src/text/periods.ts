@@ -16,7 +16,8 @@ const DAYS_IN: Readonly<Record<string, number>> = { day: 1, month: 30.44 };
 /** The length of a deadline in days ("within 16 weeks": 112), or null for another date or a day not on the calendar. */
 export function lengthInDays(d: Pick<DatePiece, 'key'>): number | null {
   const length = lengthOf(d);
-  return length ? length.value * DAYS_IN[length.kind]! : null;
+  // Minutes are no period on this scale (lengthOf reads them in their own kind).
+  return length && length.kind in DAYS_IN ? length.value * DAYS_IN[length.kind]! : null;
 }
 
 /** The periods a text states ("three months", "42 weeks", "48 hours"), in days. */

@@ -63,6 +63,42 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'As a Friend you pay no booking fees on 4 tickets per event.',
       dropped: ['up to'],
     },
+    {
+      name: '"if" for "provided"',
+      evidence: 'A voucher can be extended once by 3 months for an admin fee of $5, provided the extension is requested before the expiry date.',
+      artifact: 'If you ask before it expires, you can extend it once by three months for a $5 admin fee.',
+      dropped: [],
+    },
+    {
+      name: '"only if" for "provided"',
+      evidence: 'Memberships cancelled within 14 days of purchase are refunded in full, provided the membership card has not been used.',
+      artifact: 'Memberships cancelled within 14 days are refunded in full only if the card has not been used.',
+      dropped: [],
+    },
+    {
+      name: 'neither "if" nor "provided"',
+      evidence: 'A voucher can be extended once by 3 months for an admin fee of $5, provided the extension is requested before the expiry date.',
+      artifact: 'You can extend it once by three months for a $5 admin fee.',
+      dropped: ['provided'],
+    },
+    {
+      name: 'a deadline’s number counting other things',
+      evidence: 'Group bookings must be paid in full no later than 14 days before the performance, and unpaid reservations are released after that date.',
+      artifact: 'Your group booking is for 14 tickets, so you pay in full for all of them.',
+      dropped: [],
+    },
+    {
+      name: 'the deadline restated without its bound',
+      evidence: 'Group bookings must be paid in full no later than 14 days before the performance, and unpaid reservations are released after that date.',
+      artifact: 'Group bookings are paid in full 14 days ahead of the performance.',
+      dropped: ['no later than'],
+    },
+    {
+      name: '"by" for "no later than"',
+      evidence: 'Group bookings must be paid in full no later than 14 days before the performance, and unpaid reservations are released after that date.',
+      artifact: 'Group bookings must be paid in full by 14 days before the performance.',
+      dropped: [],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstEvidence } from './evidenceCheck.js';
+
+const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
+
+const cables = [
+  'The Standard Service costs €75 and adds wheel truing and cable lubrication.',
+  'The Full Overhaul costs €140: we fit new gear and brake cables and housing, with those parts included.',
+  'Replacing gear and brake cables and housing can be added to a Standard Service for a fitting charge of €25.',
+  'The parts are extra: a Shimano cable set costs €18 and a Jagwire Pro set costs €34.',
+];
+const storage = ['We keep every cleaned item free of charge for 28 days.', 'From the 29th day a storage fee of £2 per item per week is added to your bill.'];
+const storageTask = 'I dropped off three shirts five weeks ago. Will I have to pay anything extra?';
+
+/**
+ * Correct answers written in the words people use, which the support
+ * analysis reads as the evidence says them (docs/fixtures.md), and the same
+ * answers with a figure or word that is wrong, which it must still flag.
+ */
+describe('evidence-check on answers in their own words', () => {
+  it.each([
+    {
+      name: 'a fitting charge said as "to fit the cables"',
+      task: 'Would a Standard Service with new cables be cheaper than the Full Overhaul?',
+      evidence: cables,
+      artifact: 'A Standard Service with new cables would cost €75, plus €25 to fit the cables and €18 for the Shimano cable set, so €118 altogether.',
+      flagged: false,
+    },
+    {
+      name: 'a wrong fitting charge',
+      task: 'Would a Standard Service with new cables be cheaper than the Full Overhaul?',
+      evidence: cables,
+      artifact: 'A Standard Service with new cables would cost €75, plus €20 to fit the cables and €18 for the Shimano cable set, so €113 altogether.',
+      flagged: true,
+    },
+    {
+      name: 'an equation of the answer’s own, with the question’s count',
+      task: storageTask,
+      evidence: storage,
+      artifact: 'Five weeks is one week past the free period, so for your three shirts that is 3 × £2 = £6 on top of the cleaning cost.',
+      flagged: false,
+    },
+    {
+      name: 'an equation that does not hold',
+      task: storageTask,
+      evidence: storage,
+      artifact: 'Five weeks is one week past the free period, so for your three shirts that is 3 × £2 = £8 on top of the cleaning cost.',
+      flagged: true,
+    },
+    {
+      name: 'an equation on a rate the evidence does not give',
+      task: storageTask,
+      evidence: storage,
+      artifact: 'Five weeks is one week past the free period, so for your three shirts that is 3 × £3 = £9 on top of the cleaning cost.',
+      flagged: true,
+    },
+    {
+      name: 'an age range in other words',
+      task: 'My son is four. Can he join a class?',
+      evidence: ['Little Notes is a group music class for children aged three to five, held on Saturdays at 9:30am, at $18 per session.'],
+      artifact: 'He could join Little Notes, our group class for three- to five-year-olds, which runs on Saturdays at 9:30am and costs $18 per session.',
+      flagged: false,
+    },
+    {
+      name: 'an age range with another top',
+      task: 'My son is four. Can he join a class?',
+      evidence: ['Little Notes is a group music class for children aged three to five, held on Saturdays at 9:30am, at $18 per session.'],
+      artifact: 'He could join Little Notes, our group class for three- to seven-year-olds, which runs on Saturdays at 9:30am and costs $18 per session.',
+      flagged: true,
+    },
+  ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
+    expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
+  });
+});
