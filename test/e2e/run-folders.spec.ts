@@ -92,13 +92,17 @@ describe('reports/latest', () => {
     const { dir, config } = audit();
     expect((await runCli('run', '--config', config, '--no-cache')).code).toBe(0);
     await nextMillisecond();
-    // Answers two reviews, then interrupts the CLI that started it, as Ctrl-C would.
+    // Answers two reviews, then interrupts the CLI that started it as Ctrl-C pressed twice would: the second stops the
+    // reviews in flight at once instead of after the grace period the first gives them (5 s of the suite's time).
     writeFileSync(
       join(dir, 'interrupting-critic.mjs'),
       `import { createInterface } from 'node:readline';
       let reviews = 0;
       createInterface({ input: process.stdin }).on('line', (line) => {
-        if (++reviews === 3) process.kill(process.ppid, 'SIGINT');
+        if (++reviews === 3) {
+          process.kill(process.ppid, 'SIGINT');
+          setTimeout(() => process.kill(process.ppid, 'SIGINT'), 200);
+        }
         if (reviews < 3) process.stdout.write(JSON.stringify({ id: JSON.parse(line).id, reply: 'VERDICT: FAIL' }) + '\\n');
       });`,
     );
@@ -107,6 +111,7 @@ describe('reports/latest', () => {
       cwd: dir,
       encoding: 'utf8',
       env: { ...process.env, FORCE_COLOR: '0' },
+      timeout: 25_000,
     });
     expect(interrupted.status, interrupted.stderr).toBe(130);
     const newest = runs(dir).sort().at(-1)!;
