@@ -92,6 +92,12 @@ describeTextMutator(
       artifact: 'Storage is £2 per item. For your three shirts that is 3 × £2 = £6.',
       reason: reasonOf(RATE_TIMES_COUNT),
     },
+    // unseen14's readers: "€14 per group, so €112 for eight of you": the count is of people the number alone names.
+    {
+      name: 'what a rate is per, where the answer multiplies it by a bare count ("eight of you")',
+      artifact: 'A working lunch is €14 per person, so €112 for eight of you.',
+      reason: reasonOf(RATE_TIMES_COUNT),
+    },
     { name: 'a hyphenated count ("14-working-day loan")', artifact: 'Each is on a 14-day loan.' },
     { name: 'hours counted from an event', artifact: 'Refunds are possible within 24 hours of departure.' },
     { name: 'a rate whose period another word of the answer names', artifact: 'The plan costs $100 a month or 10% of your monthly usage.' },

@@ -1,8 +1,8 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { sentenceAround } from '../src/text/claims.js';
+import { findNumbers, sentenceAround } from '../src/text/claims.js';
 import { inDateArithmetic } from '../src/text/figures.js';
-import { findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
+import { findNumberWords, findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
 import { conventionalCount, findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
 import { countedFigures } from '../src/text/counts.js';
 import { isCurrencySign } from '../src/text/currency.js';
@@ -95,8 +95,17 @@ function multipliedByCount(text: string, task: string, u: UnitPiece): boolean {
   const figures = findFigures(text);
   const amount = figures.filter((f) => isCurrencySign(f.kind) && f.end <= u.start && sentence !== undefined && f.start >= sentence.start).pop();
   if (!amount) return false;
-  // Counts of things, in words or digits, as the model reads the noun counted: never of a period ("five weeks").
-  const counts = [...countedFigures(text), ...countedFigures(task)].filter((c) => c.value >= 2 && !(c.noun in PERIOD_WORDS) && c.noun !== 'minute');
+  // Counts, in words or digits, with or without the noun counted ("three shirts", "a team of 8", "eight of you"): never
+  // of a period ("five weeks"), which the model reads as the noun after the number.
+  const counts = [text, task].flatMap((t) => {
+    const periods = new Set(
+      countedFigures(t)
+        .filter((c) => c.noun in PERIOD_WORDS || c.noun === 'minute')
+        .map((c) => c.start),
+    );
+    const numbers = [...findNumbers(t).filter((n) => !n.currency && !n.percent), ...findNumberWords(t)];
+    return numbers.filter((n) => n.value >= 2 && !periods.has(n.start));
+  });
   return figures.some((f) => f !== amount && f.kind === amount.kind && counts.some((c) => Math.abs(f.value - c.value * amount.value) < 1e-6 * Math.max(1, f.value)));
 }
 

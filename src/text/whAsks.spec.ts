@@ -8,7 +8,7 @@ describe('whKindOf', () => {
     ['when do entries close?', 'when'],
     ['where do I take it?', 'where'],
     ['how much do I pay up front?', 'how much'],
-    ['how many lessons are left?', 'how much'],
+    ['how many lessons are left?', 'how many'],
     ['how long does it take?', 'how long'],
     ['Can you fix it', undefined],
     ['What happens when I cancel?', undefined],
@@ -25,6 +25,17 @@ describe('givesWh and onlyAnswerToWh', () => {
     expect(givesWh('It runs on Saturdays at 9:30am.', 'when')).toBe(true);
     expect(givesWh('The whole process takes about three weeks.', 'how long')).toBe(true);
     expect(givesWh('The whole process is hand-finished.', 'how long')).toBe(false);
+  });
+
+  // unseen14's readers: "how many photos would we get?" with the sentence giving "twenty edited images" deleted, while
+  // "extra edited images are $18 each" stayed: a price answers "how much", not "how many".
+  it('reads a count, in digits or words, for "how many", and not a price', () => {
+    expect(givesWh('The session comes with twenty edited images.', 'how many')).toBe(true);
+    expect(givesWh('You get 20 edited images.', 'how many')).toBe(true);
+    expect(givesWh('Extra edited images are $18 each.', 'how many')).toBe(false);
+    expect(givesWh('Extra edited images are $18 each.', 'how much')).toBe(true);
+    const sentences = ['Newborn sessions are on weekday mornings.', 'The session costs $380 and comes with twenty edited images.', 'Extra edited images are $18 each.'];
+    expect(onlyAnswerToWh(['Can I book a Saturday?', 'how many photos would we get?'], sentences, 1)).toEqual({ ask: 'how many photos would we get?', kind: 'how many' });
   });
 
   it('finds the sentence that alone answers a wh-ask in kind, and none where two do', () => {

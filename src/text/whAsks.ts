@@ -3,16 +3,17 @@ import { findDates } from './dates.js';
 import { clockTimes } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
 import { periodsIn } from './periods.js';
+import { spelledValue } from './numberWords.js';
 
 /**
  * What a wh-part of a question asks for, and whether a sentence of the answer
  * gives that kind of thing: a name for "who" ("who should I speak to?": "ask
  * for Priya Shah"), a date, weekday or time of day for "when", a named place
- * for "where", a figure for "how much" and "how many", a period for "how
- * long". An answer whose only sentence of that kind is gone leaves that part
+ * for "where", a figure for "how much", a count for "how many", a period
+ * for "how long". An answer whose only sentence of that kind is gone leaves that part
  * plainly unanswered, which a reader sees without the evidence.
  */
-export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how long';
+export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how many' | 'how long';
 
 /** The wh-word an ask opens with, as the language model reads its tokens (past a preposition: "to whom", "by when"); undefined for a yes/no or what/which ask. */
 export function whKindOf(ask: string): WhKind | undefined {
@@ -23,7 +24,8 @@ export function whKindOf(ask: string): WhKind | undefined {
   if (word === 'who' || word === 'whom') return 'who';
   if (word === 'when') return 'when';
   if (word === 'where') return 'where';
-  if (word === 'how' && (next === 'much' || next === 'many')) return 'how much';
+  if (word === 'how' && next === 'much') return 'how much';
+  if (word === 'how' && next === 'many') return 'how many';
   if (word === 'how' && next === 'long') return 'how long';
   return undefined;
 }
@@ -48,6 +50,14 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
       return findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0;
     case 'how much':
       return findNumbers(sentence).length > 0;
+    case 'how many':
+      // A count, in digits or words ("twenty edited images"); a price beside it ("$18 each") counts nothing.
+      return (
+        findNumbers(sentence).some((n) => !n.currency && !n.percent) ||
+        readSentences(sentence)
+          .flatMap((s) => s.tokens)
+          .some((t) => spelledValue(t.text.split('-')) !== undefined)
+      );
     case 'how long':
       return periodsIn(sentence).length > 0 || findDates(sentence).some((d) => d.form === 'duration');
   }
