@@ -168,8 +168,7 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says.
-  // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction.
-  ['only', 'solely', 'just', 'merely', 'exclusively', 'must', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than', 'need', 'needs', 'require', 'requires'],
+  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than', 'need', 'needs', 'require', 'requires'],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],

@@ -300,6 +300,9 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifier(claim, q.keyword)) continue;
+    // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
+    // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
+    if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -328,6 +331,9 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
   const own = findFigures(claim).filter((f) => f.key === key && f.start < example);
   return own.length === 0 || own.some((f) => kinds.has(f.kind));
 }
+
+const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
+const MUST = /\bmust\b/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);

@@ -112,6 +112,12 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       dropped: ['only'],
     },
     {
+      name: 'the evidence’s own "must", without its "only"',
+      evidence: 'The suspension must be measured only with the oral syringe supplied in the pack.',
+      artifact: 'The suspension must be measured with the oral syringe supplied in the pack.',
+      dropped: ['only'],
+    },
+    {
       name: 'a lower bound’s other side ("less than" for the case below "at least")',
       evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full.',
       artifact: 'Your hire starts less than 48 hours from now, so you get half of your payment back.',
