@@ -300,6 +300,12 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifier(claim, q.keyword)) continue;
+    // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
+    // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
+    if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
+    // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
+    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
     dropped.add(q.keyword);
@@ -324,6 +330,21 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
   if (!kinds.size) return true;
   const own = findFigures(claim).filter((f) => f.key === key && f.start < example);
   return own.length === 0 || own.some((f) => kinds.has(f.kind));
+}
+
+const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
+const MUST = /\bmust\b/i;
+
+/** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
+const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
+const BELOW = /\b(?:less|fewer|shorter)\s+than\s+$|\b(?:under|below)\s+$/i;
+const ABOVE = /\b(?:more|longer|further|farther|greater)\s+than\s+$|\b(?:over|above|beyond)\s+$/i;
+
+/** Whether the claim writes the number with this key, before any example, right after a bound on the other side of the evidence's qualifier. */
+function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
+  const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
+  if (!other) return false;
+  return findNumbers(claim).some((n) => n.start < example && numberKey(n) === key && other.test(claim.slice(Math.max(0, n.start - 30), n.start)));
 }
 
 /** Qualifiers written after the number they bound: "12 weeks or more". */

@@ -99,6 +99,48 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Group bookings must be paid in full by 14 days before the performance.',
       dropped: [],
     },
+    {
+      name: '"must" for "may only"',
+      evidence: 'Motor boats may only be driven by someone aged 18 or over.',
+      artifact: 'The driver must be aged 18 or over.',
+      dropped: [],
+    },
+    {
+      name: 'neither "must" nor "only"',
+      evidence: 'Motor boats may only be driven by someone aged 18 or over.',
+      artifact: 'The driver is aged 18 or over.',
+      dropped: ['only'],
+    },
+    {
+      name: 'the evidence’s own "must", without its "only"',
+      evidence: 'The suspension must be measured only with the oral syringe supplied in the pack.',
+      artifact: 'The suspension must be measured with the oral syringe supplied in the pack.',
+      dropped: ['only'],
+    },
+    {
+      name: 'a lower bound’s other side ("less than" for the case below "at least")',
+      evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full.',
+      artifact: 'Your hire starts less than 48 hours from now, so you get half of your payment back.',
+      dropped: [],
+    },
+    {
+      name: 'a lower bound’s number restated without a bound',
+      evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full.',
+      artifact: 'If you cancel 48 hours before your hire starts, we refund your payment in full.',
+      dropped: ['at least'],
+    },
+    {
+      name: 'an upper bound’s other side ("more than" for the case beyond "within")',
+      evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
+      artifact: 'Your venue is more than 10 miles away, so delivery is not the flat £40.',
+      dropped: [],
+    },
+    {
+      name: 'an upper bound’s number restated without a bound',
+      evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
+      artifact: 'Your venue is 10 miles away, so delivery is a flat £40.',
+      dropped: ['within'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
