@@ -340,11 +340,25 @@ const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a min
 const BELOW = /\b(?:less|fewer|shorter)\s+than\s+$|\b(?:under|below)\s+$/i;
 const ABOVE = /\b(?:more|longer|further|farther|greater)\s+than\s+$|\b(?:over|above|beyond)\s+$/i;
 
-/** Whether the claim writes the number with this key, before any example, right after a bound on the other side of the evidence's qualifier. */
+/**
+ * Whether the claim writes the number with this key, before any example, right after a bound on the other side of
+ * the evidence's qualifier. A word the model reads as a verb's particle is no bound: "carry over 5 days" drops the
+ * evidence's "at most", it does not say "more than 5".
+ */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   if (!other) return false;
-  return findNumbers(claim).some((n) => n.start < example && numberKey(n) === key && other.test(claim.slice(Math.max(0, n.start - 30), n.start)));
+  const tokens = readSentences(claim).flatMap((s) => s.tokens);
+  // The bound is the last token before the number; the token before it, a verb, makes it that verb's particle.
+  const afterVerb = (at: number) => {
+    const bound = tokens.filter((t) => t.end <= at).length - 1;
+    return bound > 0 && tokens[bound - 1]!.pos === 'VERB';
+  };
+  return findNumbers(claim).some((n) => {
+    if (n.start >= example || numberKey(n) !== key) return false;
+    const before = claim.slice(Math.max(0, n.start - 30), n.start);
+    return other.test(before) && !(/\b(?:over|above|beyond)\s+$/i.test(before) && afterVerb(n.start));
+  });
 }
 
 /** Qualifiers written after the number they bound: "12 weeks or more". */

@@ -141,6 +141,18 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Your venue is 10 miles away, so delivery is a flat £40.',
       dropped: ['within'],
     },
+    {
+      name: 'a verb’s particle before the number, no bound ("carry over 5 days" drops "at most")',
+      evidence: 'Employees may carry over at most 5 days of unused leave.',
+      artifact: 'Employees may carry over 5 days of unused leave.',
+      dropped: ['at most'],
+    },
+    {
+      name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
+      evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
+      artifact: 'Your venue is over 10 miles away, so delivery is not the flat £40.',
+      dropped: [],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
