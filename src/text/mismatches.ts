@@ -338,7 +338,9 @@ const MUST = /\bmust\b/i;
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
 const BELOW = /\b(?:less|fewer|shorter)\s+than\s+$|\b(?:under|below)\s+$/i;
-const ABOVE = /\b(?:more|longer|further|farther|greater)\s+than\s+$|\b(?:over|above|beyond)\s+$/i;
+/** A one-word bound from above, which may also be a verb's particle ("carry over"). */
+const ABOVE_WORD = /\b(?:over|above|beyond)\s+$/i;
+const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
 
 /**
  * Whether the claim writes the number with this key, before any example, right after a bound on the other side of
@@ -348,16 +350,17 @@ const ABOVE = /\b(?:more|longer|further|farther|greater)\s+than\s+$|\b(?:over|ab
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   if (!other) return false;
-  const tokens = readSentences(claim).flatMap((s) => s.tokens);
-  // The bound is the last token before the number; the token before it, a verb, makes it that verb's particle.
+  // The bound is the last token before the number; the token before it, a verb, makes it that verb's particle. Read
+  // only for an "over" that could be one: most claims bound nothing the other way, and this runs for every claim.
   const afterVerb = (at: number) => {
+    const tokens = readSentences(claim).flatMap((s) => s.tokens);
     const bound = tokens.filter((t) => t.end <= at).length - 1;
     return bound > 0 && tokens[bound - 1]!.pos === 'VERB';
   };
   return findNumbers(claim).some((n) => {
     if (n.start >= example || numberKey(n) !== key) return false;
     const before = claim.slice(Math.max(0, n.start - 30), n.start);
-    return other.test(before) && !(/\b(?:over|above|beyond)\s+$/i.test(before) && afterVerb(n.start));
+    return other.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start));
   });
 }
 
