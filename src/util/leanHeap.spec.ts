@@ -19,7 +19,7 @@ function youngGeneration(policies: Array<'favourMemory' | 'holdYoungGeneration'>
     const young = () => v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').space_size / 2 ** 20;
     let alive = [];
     let largest = 0;
-    for (let i = 0; i < 3_000_000; i++) {
+    for (let i = 0; i < 1_000_000; i++) {
       alive.push({ i, text: 'x' + i });
       if (alive.length > 200_000) alive = [];
       if (i % 10_000 === 0) largest = Math.max(largest, young());
