@@ -124,11 +124,12 @@ describe('runPrograms', () => {
   }, 30_000);
 
   it('kills a child that hangs outside the vm timeout and carries on in a fresh one', async () => {
-    // Serializing the result runs the getter after the vm timeout has ended: only the kill timer stops it.
+    // Serializing the result runs the getter after the vm timeout has ended: only the kill timer stops it. The getter
+    // blocks on Atomics.wait instead of spinning, so the child hangs for the kill timer's seconds without a core.
     const kills = vi.spyOn(ChildProcess.prototype, 'kill');
     const outcomes = await runPrograms(
       [
-        { source: '', exprs: ['({ get x() { for (;;); } })'] },
+        { source: '', exprs: ['({ get x() { Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0); } })'] },
         { source: '', exprs: ['1 + 1'] },
       ],
       { timeoutMs: 100, concurrency: 1 },
