@@ -52,6 +52,11 @@ describeTextMutator(
     },
     { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 21 days.', 'Claims are paid within 30 days.'] },
     {
+      name: 'a period that closes a range of counts, kept above its first bound (unseen15\'s readers: "two to two weeks")',
+      artifact: 'It is best to wait two to three weeks after the move.',
+      kept: ['It is best to wait two to four weeks after the move.'],
+    },
+    {
       name: 'a day of a month the answer names again, only within that month',
       artifact: 'The outage on 12 March 2027 counts from the end of March 2027.',
       kept: ['The outage on 13 March 2027 counts from the end of March 2027.', 'The outage on 11 March 2027 counts from the end of March 2027.'],

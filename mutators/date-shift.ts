@@ -4,7 +4,7 @@ import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS 
 import { inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
-import { findQuantities, keepsOrder, unconventionalPeriod } from '../src/text/quantities.js';
+import { countOfDuration, findQuantities, keepsOrder, keepsRangeOrder, unconventionalPeriod } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -50,7 +50,7 @@ export const dateShift: TextMutator = {
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
-        if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted)) continue;
+        if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement)) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
@@ -186,6 +186,15 @@ function keepsDayRange(text: string, date: DatePiece, shifted: DatePiece): boole
   if (!first) return true;
   const [a, b] = [calendarParts(date), calendarParts(shifted)];
   return a !== null && b !== null && a[1] === b[1] && (b[2] ?? 0) > Number(first[1]);
+}
+
+/** Whether a period's new count still closes the range it ends ("two to three weeks" never becomes "two to two weeks"). */
+function keepsCountRange(text: string, date: DatePiece, replacement: string): boolean {
+  if (date.form !== 'duration') return true;
+  const count = countOfDuration(text.slice(date.start, date.end));
+  const shifted = countOfDuration(replacement);
+  if (!count || !shifted) return true;
+  return keepsRangeOrder(text, date.start + count.offset, date.start + count.offset + count.written.length, count.value, shifted.value);
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */

@@ -35,6 +35,8 @@ describe('number-flip', () => {
     // A period in months or weeks to the lengths documents use: never "9 months" (unseen12's readers) nor "5 weeks".
     ['a credit note valid for 6 months', ['a credit note valid for 3 months', 'a credit note valid for 12 months']],
     ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],
+    // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
+    ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
     [
       'You have 10 months to go on your €25.00 plan.',
       [

@@ -1,3 +1,4 @@
+import { spelledValue } from './numberWords.js';
 import { findNumbers, type NumberPiece } from './claims.js';
 import { readSentences } from './nlp.js';
 import { rateFactor, ratePeriodAfter } from './rates.js';
@@ -151,6 +152,41 @@ export function mentionedAgain(quantities: readonly Quantity[], q: Quantity): bo
  */
 export function keepsOrder(quantities: readonly Quantity[], q: Quantity, value: number): boolean {
   return quantities.every((other) => other === q || other.unit !== q.unit || Math.sign(other.number.value - q.number.value) === Math.sign(other.number.value - value));
+}
+
+/** A number in digits or in words, as a bound of a range is written ("2", "two", "twenty-one"). */
+const BOUND = String.raw`(\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)`;
+/** The other bound written right before a number: "2 to ", "two-", "between 5 and ", "from 1 to ". */
+const BOUND_BEFORE = new RegExp(String.raw`\b(?:between\s+${BOUND}\s+and|${BOUND}\s*(?:to|[–-]))\s*$`, 'i');
+/** The other bound written right after a number: " to 3", "–3", " and 10" (after "between"). */
+const BOUND_AFTER = new RegExp(String.raw`^\s*(?:to|[–-]|and)\s*${BOUND}\b`, 'i');
+
+function boundValue(written: string | undefined): number | undefined {
+  if (written === undefined) return undefined;
+  return /^\d/.test(written) ? Number(written) : spelledValue(written.split('-'));
+}
+
+/** The count a period is written with ("within 3 days": 3 at offset 7; "two weeks after": 2), or undefined when it has none. */
+export function countOfDuration(period: string): { written: string; offset: number; value: number } | undefined {
+  const match = /^(?:(?:within|in)\s+)?(\d+|[a-z]+(?:-[a-z]+)?)\b/i.exec(period);
+  const value = boundValue(match?.[1]);
+  return match && value !== undefined ? { written: match[1]!, offset: match[0].length - match[1]!.length, value } : undefined;
+}
+
+/**
+ * Whether a number written at [start, end), given a new value, still bounds
+ * its range in order: "two to three weeks" may become "two to four" but never
+ * "two to two" or "three to two" ("1 to 3", "between 5 and 7" the same). A
+ * reader needs no evidence to see a range collapse. A number that bounds no
+ * range keeps its order trivially.
+ */
+export function keepsRangeOrder(text: string, start: number, end: number, original: number, value: number): boolean {
+  const before = BOUND_BEFORE.exec(text.slice(Math.max(0, start - 30), start));
+  const after = BOUND_AFTER.exec(text.slice(end, end + 30));
+  // "and 10" closes a range only after "between 5": elsewhere it joins two figures ("£5 and 10 points").
+  const closesBetween = after !== null && (!/^\s*and/i.test(after[0]) || /\bbetween\s*$/i.test(text.slice(Math.max(0, start - 10), start)));
+  const bounds = [boundValue(before?.[1] ?? before?.[2]), closesBetween ? boundValue(after?.[1]) : undefined];
+  return bounds.every((bound) => bound === undefined || Math.sign(bound - original) === Math.sign(bound - value));
 }
 
 /** Small numbers as policies spell them out ("five working days", "a three-month period"). */
