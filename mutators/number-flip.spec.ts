@@ -37,6 +37,11 @@ describe('number-flip', () => {
     ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],
     // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
     ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
+    // Two equal periods without a determiner are two rules: each may change alone.
+    [
+      'You accrue 28 days per year, and must give notice 4 weeks before.',
+      ['You accrue 21 days per year, and must give notice 4 weeks before.', 'You accrue 30 days per year, and must give notice 4 weeks before.'],
+    ],
     [
       'You have 10 months to go on your €25.00 plan.',
       [
@@ -78,6 +83,7 @@ describe('number-flip', () => {
     ['one price per two periods', 'It costs $390 a month, or $4,680 over a year.'],
     ['a threshold the answer restates with another word after it', 'You are under 25, so a surcharge applies; SUVs are only for drivers aged 25 or over.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
+    ['a period the answer refers back to in other words (unseen15\'s readers: "up to 21 days ... within the two weeks")', 'We can hold it for up to 14 days. Please collect it within the two weeks.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });

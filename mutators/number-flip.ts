@@ -1,7 +1,7 @@
 import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
-import { inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
+import { findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, keepsRangeOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
@@ -45,6 +45,7 @@ export const numberFlip: TextMutator = {
         mentionedAgain(quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||
+        referredToAgain(text, n) ||
         inDateArithmetic(text, fixture.task, n.start, n.end)
       )
         continue;
@@ -142,6 +143,20 @@ const WHOLE_UNITS: ReadonlyArray<[number, string, RegExp]> = [
 /** "£15 a year, renewed every 12 months": where the answer also names the larger unit, the period restates it, and a changed one contradicts it. */
 function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string }): boolean {
   return WHOLE_UNITS.some(([value, unit, larger]) => q.number.value === value && q.unit === unit && larger.test(text.slice(0, q.number.start) + text.slice(q.number.end + 8)));
+}
+
+/**
+ * A figure the answer refers back to in other words, as the claim analysis reads figures: "up to 14 days ... collect it
+ * within the two weeks" (unseen15's readers saw "up to 21 days ... within the two weeks"). A determiner before one of the
+ * two mentions says they are one period, so changing one leaves the other contradicting it; two equal figures without one
+ * are two rules ("28 days per year" of leave, notice "at least 4 weeks before").
+ */
+function referredToAgain(text: string, n: NumberPiece): boolean {
+  const figures = findFigures(text);
+  const figure = figures.find((f) => f.start === n.start);
+  if (!figure || figure.kind === '') return false;
+  const definite = (f: { start: number }) => /\b(?:the|that|those|these|this)\s+$/i.test(text.slice(Math.max(0, f.start - 8), f.start));
+  return figures.some((other) => other.start !== figure.start && other.kind === figure.kind && other.value === figure.value && (definite(other) || definite(figure)));
 }
 
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
