@@ -27,6 +27,10 @@ describe('qualifier-deletion', () => {
     ['Urinary Care for a dog up to 15 kg is £52.00 a box.', []],
     ['Late returns cost £2.00 a day up to £20.00.', []],
     ['Late returns cost up to £20.00.', ['Late returns cost £20.00.']],
+    // "to £10,000" still reads as the cap.
+    ['Cover pays up to £50 per item, to a maximum of £10,000 per move.', ['Cover pays £50 per item, to a maximum of £10,000 per move.']],
+    ['Rooms cost up to £180 in London and up to £120 elsewhere.', []],
+    ['Staff must give at least 4 weeks, and directors at least 10 weeks.', []],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
@@ -89,6 +93,15 @@ describe('qualifier-deletion', () => {
     const [c] = qualifierDeletion.candidates(stated);
     expect(qualifierDeletion.invalidReason!(stated, c!)).toBeNull();
     expect(qualifierDeletion.invalidReason!(unstated, c!)).toMatch(/does not state "only"/);
+  });
+
+  it('keeps a deletion of one bound where another bound of its class bears on another figure', () => {
+    const fixture = textFixture({
+      artifact: 'Cover pays up to £50 per item, to a maximum of £10,000 per move.',
+      evidence: 'It covers loss or damage up to £50 per item, to a maximum of £10,000 per move.',
+    });
+    const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));
+    expect(verdicts).toEqual([null]);
   });
 
   it('keeps a deletion only when the claim no longer states the qualifier in any of its ways', () => {

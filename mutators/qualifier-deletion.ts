@@ -25,7 +25,14 @@ export const qualifierDeletion: TextMutator = {
   specificity: 1,
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
-      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier) || limitMeant(fixture.artifact, fixture.task, qualifier) || leavesNounBesideFigure(fixture.artifact, qualifier))
+      if (
+        LEFT_ALONE.has(qualifier.keyword) ||
+        insideWord(fixture.artifact, qualifier) ||
+        limitMeant(fixture.artifact, fixture.task, qualifier) ||
+        leavesNounBesideFigure(fixture.artifact, qualifier) ||
+        boundStillRead(fixture.artifact, qualifier) ||
+        writtenTwice(fixture.artifact, qualifier)
+      )
         continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
       if (span && !makesDate(fixture.artifact, span)) yield span;
@@ -95,6 +102,26 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   const before = tokens[at];
   // A noun its determiner opens ("a dog", "a day"), not a verb the model tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
   return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && tokens[at - 1]?.pos === 'DET';
+}
+
+/**
+ * Whether the words left before the figure still read as its bound: "to a
+ * maximum of £10,000 per move" without "a maximum of" is "to £10,000 per
+ * move", the same cap, so nothing is misstated.
+ */
+function boundStillRead(artifact: string, q: QualifierPiece): boolean {
+  return BOUNDS.has(q.keyword) && /(?<!\bup\s+)\bto\s+$/i.test(artifact.slice(Math.max(0, q.start - 8), q.start));
+}
+
+/**
+ * Whether its sentence writes the same qualifier again for another figure or
+ * case ("up to £180 per night in London and up to £120 elsewhere", "80 years
+ * or more, ... 133 micromol/L or more"): without one, the other reads as
+ * carrying over to both, or the broken parallel shows the edit.
+ */
+function writtenTwice(artifact: string, q: QualifierPiece): boolean {
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  return sentence !== undefined && findQualifiers(sentence.text).filter((o) => o.keyword === q.keyword).length > 1;
 }
 
 /**
