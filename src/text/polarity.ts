@@ -46,6 +46,8 @@ const baseForm = (verb: string) => (verb.endsWith('ies') ? `${verb.slice(0, -3)}
 
 /** Each rule: a pattern, the term it states, its sign, and how to write the reverse. Tried in order; a later rule never takes text an earlier one found. */
 const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
+  // "A non-refundable deposit", "the pass is non-transferable": the state denied in one word, as "is not refundable" denies it.
+  { pattern: new RegExp(`\\bnon-(${STATES})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   // "can't be refunded", "won't be charged", "must not be paid": a state a negated modal denies is denied, as "is not refunded" denies it.
@@ -101,6 +103,9 @@ function verbAfter(text: string, offset: number): string {
   return '';
 }
 
+/** "A screen is included" says what "the room includes a screen" says; "your bike is covered", "the warranty covers your bike". */
+const STATE_VERBS: Readonly<Record<string, string>> = { included: 'include', covered: 'cover' };
+
 /**
  * One term for the ways of writing the same permission, so a claim and its
  * evidence compare however each words it: "may claim" says "can claim",
@@ -109,6 +114,8 @@ function verbAfter(text: string, offset: number): string {
 function sameMeaning(term: string): string {
   if (term.startsWith('may ')) return `can ${term.slice(4)}`;
   if (term === 'allowed') return 'permitted';
+  const verb = STATE_VERBS[term];
+  if (verb) return verb;
   const able = /^(refund|transfer)able$/.exec(term);
   return able ? `can ${able[1]}` : term;
 }
