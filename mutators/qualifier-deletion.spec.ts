@@ -30,6 +30,11 @@ describe('qualifier-deletion', () => {
     // "to £10,000" still reads as the cap.
     ['Cover pays up to £50 per item, to a maximum of £10,000 per move.', ['Cover pays £50 per item, to a maximum of £10,000 per move.']],
     ['Rooms cost up to £180 in London and up to £120 elsewhere.', []],
+    ['You can move the booking once, free of charge.', ['You can move the booking, free of charge.']],
+    ['You can renew it once for another 14 days.', ['You can renew it for another 14 days.']],
+    // "once" as a conjunction, and as a rate.
+    ['The deposit comes back once the stand is returned.', []],
+    ['The fee is charged once a year.', []],
     ['Staff must give at least 4 weeks, and directors at least 10 weeks.', []],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
@@ -100,6 +105,12 @@ describe('qualifier-deletion', () => {
       artifact: 'Cover pays up to £50 per item, to a maximum of £10,000 per move.',
       evidence: 'It covers loss or damage up to £50 per item, to a maximum of £10,000 per move.',
     });
+    const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));
+    expect(verdicts).toEqual([null]);
+  });
+
+  it('keeps deleting "once" where the evidence limits the same verb to once', () => {
+    const fixture = textFixture({ artifact: 'You can renew it once for another 14 days.', evidence: 'A digital loan may be renewed once for a further 14 days.' });
     const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));
     expect(verdicts).toEqual([null]);
   });

@@ -41,9 +41,10 @@ export const qualifierDeletion: TextMutator = {
   invalidReason(fixture, candidate) {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
-    const [qualifier] = findQualifiers(fixture.artifact.slice(candidate.start, candidate.end));
+    // Read in the answer, not the span alone: "once" is a limit by the words after it ("once, free of charge").
+    const qualifier = findQualifiers(fixture.artifact).find((q) => q.start >= candidate.start && q.end <= candidate.end);
     if (!qualifier) return 'the span holds no qualifier';
-    const bounded = caseOfBound(fixture.artifact, fixture.task, { ...qualifier, start: candidate.start + qualifier.start, end: candidate.start + qualifier.end });
+    const bounded = caseOfBound(fixture.artifact, fixture.task, qualifier);
     if (bounded) return `the question states the case "${bounded.case.text}" that the bound "${bounded.bound.text}" lets in: without "${qualifier.keyword}" the answer contradicts itself`;
     // Kept only where the evidence-check critic, reading the same sentence, sees a qualifier go that the original kept.
     const original = sentenceAround(fixture.artifact, candidate.start, candidate.end);

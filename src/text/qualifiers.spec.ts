@@ -77,6 +77,18 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       dropped: [],
     },
     {
+      name: '"once" dropped from the verb it limits',
+      evidence: 'A digital loan may be renewed once for a further 14 days if there are no holds on the title.',
+      artifact: 'You can renew it for another 14 days if there are no holds on the title.',
+      dropped: ['once'],
+    },
+    {
+      name: '"once" as a conjunction is no limit',
+      evidence: 'The deposit is refunded at the end of the rental once the sofa has been checked.',
+      artifact: 'The deposit is refunded at the end of the rental when the sofa has been checked.',
+      dropped: [],
+    },
+    {
       name: '"if" for "provided"',
       evidence: 'A voucher can be extended once by 3 months for an admin fee of $5, provided the extension is requested before the expiry date.',
       artifact: 'If you ask before it expires, you can extend it once by three months for a $5 admin fee.',
