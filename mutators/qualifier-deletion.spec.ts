@@ -44,6 +44,9 @@ describe('qualifier-deletion', () => {
   it.each([
     ['a bound the clause sets as a condition (the condition may go whole)', 'Ship it by road, provided it is rated at no more than 100 Wh.', 'Can I ship a power bank?', ['Ship it by road.']],
     ['a bound the answer measures the question’s case against', 'Trips of up to 31 days are covered, so your two-week holiday qualifies.', 'I am on a two-week holiday. Am I covered?', []],
+    ['a bound of the main clause after a condition', 'If that is what happened, you could claim up to £50 per item.', 'Can I claim?', ['If that is what happened, you could claim £50 per item.']],
+    ['a bound of the main clause after a condition with a figure', 'If the bill is £1,500, you pay up to £20.', 'What do I pay?', ['If the bill is £1,500, you pay £20.']],
+    ['a bound inside a condition past a figure’s comma', 'You pay nothing if you spend £1,500 on up to 3 items.', 'What do I pay?', []],
     [
       'a bound the answer measures nothing against',
       'Trips of up to 31 days are covered, and treatment is paid.',

@@ -61,8 +61,12 @@ export const qualifierDeletion: TextMutator = {
 /** Qualifiers that make the number after them a limit. */
 const BOUNDS = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'at least']);
 
-/** A condition the clause sets: "provided it's rated at no more than 100 Wh". */
-const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)|if|as long as|so long as|unless|on condition)\b[^.;:]*$/i;
+/**
+ * A condition the clause sets: "provided it's rated at no more than 100 Wh".
+ * It ends at a comma ("If that is what happened, you could claim up to £50
+ * per item" bounds the main clause), not at one inside a figure ("£1,000").
+ */
+const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)|if|as long as|so long as|unless|on condition)\b(?:[^.;:,]|,(?=\d))*$/i;
 
 /**
  * Whether deleting a bound leaves an exact figure where a limit is meant: the
