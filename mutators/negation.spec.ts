@@ -60,6 +60,12 @@ describeTextMutator(
       kept: ['The deposit is 25% of the order, and it is refundable.'],
     },
     {
+      name: '"are free" against the evidence\'s "come free"',
+      artifact: 'Buoyancy aids are free with every hire.',
+      evidence: 'Buoyancy aids come free with every hire.',
+      kept: ['Buoyancy aids are not free with every hire.'],
+    },
+    {
       name: '"are included" against the evidence\'s "includes"',
       artifact: 'A screen and video-conferencing kit are included in the price.',
       evidence: 'The Harbour Room costs €45 per hour and includes a screen and video-conferencing kit.',

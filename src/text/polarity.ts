@@ -58,6 +58,8 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
     reverse: (m) => `${POSITIVE_MODAL[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('’', "'")] ?? 'can'} be ${m[2]}`,
   },
   { pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  // "Buoyancy aids come free with every hire" says they are free.
+  { pattern: /\b(comes?)\s+free\b/g, term: () => 'free', negative: false, reverse: (m) => `${m[1] === 'comes' ? 'does' : 'do'} not come free` },
   // "won't be able to use" says "cannot use": an ability, compared as "can" whatever the tense.
   { pattern: /\b(?:will\s+not|won['’]t)\s+be\s+able\s+to\b/g, term: () => 'can', negative: true, reverse: () => 'will be able to' },
   { pattern: /(?<!['’]ll\s+)\bwill\s+be\s+able\s+to\b/g, term: () => 'can', negative: false, reverse: () => 'will not be able to' },
