@@ -52,6 +52,25 @@ describeTextMutator(
     { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
     { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
+    { name: '"non-transferable" to "transferable"', artifact: 'The pass is non-transferable.', kept: ['The pass is transferable.'] },
+    {
+      name: '"isn\'t refundable" against the evidence\'s "non-refundable"',
+      artifact: "The deposit is 25% of the order, and it isn't refundable.",
+      evidence: 'A non-refundable deposit of 25% of the order value secures your wedding date.',
+      kept: ['The deposit is 25% of the order, and it is refundable.'],
+    },
+    {
+      name: '"are free" against the evidence\'s "come free"',
+      artifact: 'Buoyancy aids are free with every hire.',
+      evidence: 'Buoyancy aids come free with every hire.',
+      kept: ['Buoyancy aids are not free with every hire.'],
+    },
+    {
+      name: '"are included" against the evidence\'s "includes"',
+      artifact: 'A screen and video-conferencing kit are included in the price.',
+      evidence: 'The Harbour Room costs €45 per hour and includes a screen and video-conferencing kit.',
+      kept: ['A screen and video-conferencing kit are not included in the price.'],
+    },
     {
       name: 'a relative clause of a statement, not of advice',
       artifact: 'Stored goods fall under the home contents policy that covers the flat.',
@@ -121,6 +140,7 @@ describeTextMutator(
     ].map(([advice, artifact]) => ({ name: `a relative clause qualifying what advice recommends (${advice})`, artifact: artifact! })),
     { name: 'a claim of an answer that opens with a reply ("Yes.")', artifact: 'Yes. The Tech Desk will contact the maker for you.' },
     { name: 'a claim of an answer that opens with "Unfortunately not."', artifact: 'Unfortunately not. Refunds are not available after 15 days.' },
+    { name: 'a claim of a later sentence that opens with a reply ("Yes, ...")', artifact: 'The course is £210. Yes, clay is included: the fee covers a 12.5kg bag.' },
     { name: 'a claim given with its reason ("because")', artifact: 'The Tech Desk will contact the maker because the set is large.' },
     { name: 'a claim given with its reason ("As ...")', artifact: "As these are 6-day passes they carry a photo and can't be transferred." },
     { name: 'a claim the next sentence gives the reason for', artifact: "The pass can't be transferred. This is because it carries your photo." },

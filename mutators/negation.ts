@@ -72,7 +72,7 @@ function clauseOnwards(claim: Piece, p: PolarityPiece): string {
 
 const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
 
-/** An answer that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "Not on her own yet"): its claims carry the reply's polarity. */
+/** An answer or sentence that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "Not on her own yet", "Yes, clay is included"): its claims carry the reply's polarity. */
 const OPENING_REPLY = /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I'm afraid),?\s+(?:not|no)\b)/i;
 
 /**
@@ -172,7 +172,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (EITHER_OR.test(after)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
-  if (OPENING_REPLY.test(artifact) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
+  if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;
   // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.

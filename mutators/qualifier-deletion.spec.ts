@@ -27,6 +27,15 @@ describe('qualifier-deletion', () => {
     ['Urinary Care for a dog up to 15 kg is £52.00 a box.', []],
     ['Late returns cost £2.00 a day up to £20.00.', []],
     ['Late returns cost up to £20.00.', ['Late returns cost £20.00.']],
+    // "to £10,000" still reads as the cap.
+    ['Cover pays up to £50 per item, to a maximum of £10,000 per move.', ['Cover pays £50 per item, to a maximum of £10,000 per move.']],
+    ['Rooms cost up to £180 in London and up to £120 elsewhere.', []],
+    ['You can move the booking once, free of charge.', ['You can move the booking, free of charge.']],
+    ['You can renew it once for another 14 days.', ['You can renew it for another 14 days.']],
+    // "once" as a conjunction, and as a rate.
+    ['The deposit comes back once the stand is returned.', []],
+    ['The fee is charged once a year.', []],
+    ['Staff must give at least 4 weeks, and directors at least 10 weeks.', []],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
@@ -35,6 +44,9 @@ describe('qualifier-deletion', () => {
   it.each([
     ['a bound the clause sets as a condition (the condition may go whole)', 'Ship it by road, provided it is rated at no more than 100 Wh.', 'Can I ship a power bank?', ['Ship it by road.']],
     ['a bound the answer measures the question’s case against', 'Trips of up to 31 days are covered, so your two-week holiday qualifies.', 'I am on a two-week holiday. Am I covered?', []],
+    ['a bound of the main clause after a condition', 'If that is what happened, you could claim up to £50 per item.', 'Can I claim?', ['If that is what happened, you could claim £50 per item.']],
+    ['a bound of the main clause after a condition with a figure', 'If the bill is £1,500, you pay up to £20.', 'What do I pay?', ['If the bill is £1,500, you pay £20.']],
+    ['a bound inside a condition past a figure’s comma', 'You pay nothing if you spend £1,500 on up to 3 items.', 'What do I pay?', []],
     [
       'a bound the answer measures nothing against',
       'Trips of up to 31 days are covered, and treatment is paid.',
@@ -89,6 +101,21 @@ describe('qualifier-deletion', () => {
     const [c] = qualifierDeletion.candidates(stated);
     expect(qualifierDeletion.invalidReason!(stated, c!)).toBeNull();
     expect(qualifierDeletion.invalidReason!(unstated, c!)).toMatch(/does not state "only"/);
+  });
+
+  it('keeps a deletion of one bound where another bound of its class bears on another figure', () => {
+    const fixture = textFixture({
+      artifact: 'Cover pays up to £50 per item, to a maximum of £10,000 per move.',
+      evidence: 'It covers loss or damage up to £50 per item, to a maximum of £10,000 per move.',
+    });
+    const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));
+    expect(verdicts).toEqual([null]);
+  });
+
+  it('keeps deleting "once" where the evidence limits the same verb to once', () => {
+    const fixture = textFixture({ artifact: 'You can renew it once for another 14 days.', evidence: 'A digital loan may be renewed once for a further 14 days.' });
+    const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));
+    expect(verdicts).toEqual([null]);
   });
 
   it('keeps a deletion only when the claim no longer states the qualifier in any of its ways', () => {

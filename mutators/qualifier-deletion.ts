@@ -25,7 +25,14 @@ export const qualifierDeletion: TextMutator = {
   specificity: 1,
   *candidates(fixture) {
     for (const qualifier of findQualifiers(fixture.artifact)) {
-      if (LEFT_ALONE.has(qualifier.keyword) || insideWord(fixture.artifact, qualifier) || limitMeant(fixture.artifact, fixture.task, qualifier) || leavesNounBesideFigure(fixture.artifact, qualifier))
+      if (
+        LEFT_ALONE.has(qualifier.keyword) ||
+        insideWord(fixture.artifact, qualifier) ||
+        limitMeant(fixture.artifact, fixture.task, qualifier) ||
+        leavesNounBesideFigure(fixture.artifact, qualifier) ||
+        boundStillRead(fixture.artifact, qualifier) ||
+        writtenTwice(fixture.artifact, qualifier)
+      )
         continue;
       const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
       if (span && !makesDate(fixture.artifact, span)) yield span;
@@ -34,9 +41,10 @@ export const qualifierDeletion: TextMutator = {
   invalidReason(fixture, candidate) {
     const support = supportingSentence(fixture, candidate);
     if ('reason' in support) return support.reason;
-    const [qualifier] = findQualifiers(fixture.artifact.slice(candidate.start, candidate.end));
+    // Read in the answer, not the span alone: "once" is a limit by the words after it ("once, free of charge").
+    const qualifier = findQualifiers(fixture.artifact).find((q) => q.start >= candidate.start && q.end <= candidate.end);
     if (!qualifier) return 'the span holds no qualifier';
-    const bounded = caseOfBound(fixture.artifact, fixture.task, { ...qualifier, start: candidate.start + qualifier.start, end: candidate.start + qualifier.end });
+    const bounded = caseOfBound(fixture.artifact, fixture.task, qualifier);
     if (bounded) return `the question states the case "${bounded.case.text}" that the bound "${bounded.bound.text}" lets in: without "${qualifier.keyword}" the answer contradicts itself`;
     // Kept only where the evidence-check critic, reading the same sentence, sees a qualifier go that the original kept.
     const original = sentenceAround(fixture.artifact, candidate.start, candidate.end);
@@ -53,8 +61,12 @@ export const qualifierDeletion: TextMutator = {
 /** Qualifiers that make the number after them a limit. */
 const BOUNDS = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'at least']);
 
-/** A condition the clause sets: "provided it's rated at no more than 100 Wh". */
-const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)|if|as long as|so long as|unless|on condition)\b[^.;:]*$/i;
+/**
+ * A condition the clause sets: "provided it's rated at no more than 100 Wh".
+ * It ends at a comma ("If that is what happened, you could claim up to £50
+ * per item" bounds the main clause), not at one inside a figure ("£1,000").
+ */
+const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)|if|as long as|so long as|unless|on condition)\b(?:[^.;:,]|,(?=\d))*$/i;
 
 /**
  * Whether deleting a bound leaves an exact figure where a limit is meant: the
@@ -95,6 +107,26 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   const before = tokens[at];
   // A noun its determiner opens ("a dog", "a day"), not a verb the model tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
   return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && tokens[at - 1]?.pos === 'DET';
+}
+
+/**
+ * Whether the words left before the figure still read as its bound: "to a
+ * maximum of £10,000 per move" without "a maximum of" is "to £10,000 per
+ * move", the same cap, so nothing is misstated.
+ */
+function boundStillRead(artifact: string, q: QualifierPiece): boolean {
+  return BOUNDS.has(q.keyword) && /(?<!\bup\s+)\bto\s+$/i.test(artifact.slice(Math.max(0, q.start - 8), q.start));
+}
+
+/**
+ * Whether its sentence writes the same qualifier again for another figure or
+ * case ("up to £180 per night in London and up to £120 elsewhere", "80 years
+ * or more, ... 133 micromol/L or more"): without one, the other reads as
+ * carrying over to both, or the broken parallel shows the edit.
+ */
+function writtenTwice(artifact: string, q: QualifierPiece): boolean {
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  return sentence !== undefined && findQualifiers(sentence.text).filter((o) => o.keyword === q.keyword).length > 1;
 }
 
 /**

@@ -84,7 +84,7 @@ export { findEntities, gazetteerFor, type EntityKind, type EntityPiece } from '.
  * comma or the end of the sentence; word qualifiers are the words themselves.
  */
 export const CLAUSE_QUALIFIERS = ['unless', 'except', 'provided that', 'provided', 'as long as'] as const;
-export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not', 'or more', 'or less'] as const;
+export const WORD_QUALIFIERS = ['no more than', 'no later than', 'at least', 'at most', 'a maximum of', 'up to', 'only', 'just', 'within', 'never', 'not', 'or more', 'or less', 'once'] as const;
 
 /** Qualifiers that negate the word after them. */
 const NEGATIONS: ReadonlySet<string> = new Set(['not', 'never']);
@@ -99,8 +99,16 @@ export interface QualifierPiece extends Piece {
 /** A qualifier as whole words, any case, any spacing between its words. */
 const qualifierPattern = (keyword: string, flags: string) => new RegExp(`\\b${keyword.replace(/ /g, '\\s+')}\\b`, flags);
 
+/**
+ * "Once" as a limit on how often ("extend it once by three months", "move it
+ * once, free of charge", "once in any 12-month period"), read from what follows
+ * it: a conjunction opens a clause instead ("once the offer is issued", "Once
+ * in use"), and "once a year" or "once per booking" is a rate.
+ */
+const ONCE_AS_LIMIT = /\bonce(?=\s*[,.;]|\s+(?:by|for|in|free|during|on|at)\b)(?!\s+in\s+use\b)/gi;
+
 // Compiled once: this runs for every sentence of every review of the evidence-check critic.
-const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: qualifierPattern(keyword, 'gi') }));
+const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: keyword === 'once' ? ONCE_AS_LIMIT : qualifierPattern(keyword, 'gi') }));
 
 /** "provided" as a verb: after a form of "be" or before "by" ("is provided by the company"). */
 const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|\s+by\b/i;
@@ -172,6 +180,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
+  // "Can be extended once" says what "a single extension" and "one time only" say.
+  ['once', 'one time', 'a single', 'twice'],
   // "Provided" is "provided that" without its "that": a condition an answer sets with "as long as", "if" or "only if".
   ['unless', 'except', 'provided that', 'provided', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];
@@ -194,6 +204,14 @@ export function statesQualifier(text: string, keyword: string): boolean {
  * restates half of an evidence sentence keeps the other half's qualifiers out.
  */
 export function qualifiedTerm(text: string, q: QualifierPiece): { number: string } | { lemmas: string[] } | null {
+  // "Once" bears on the verb before it: "a digital loan may be renewed once" is said by "you can renew it".
+  if (q.keyword === 'once') {
+    const verb = readSentences(text.slice(0, q.start))
+      .at(-1)
+      ?.tokens.filter((t) => t.pos === 'VERB')
+      .at(-1);
+    return verb ? { lemmas: [verb.lemma] } : null;
+  }
   // A clause qualifier ("unless they opt out") bears on the clause before it.
   if (isClauseQualifier(q.keyword)) {
     const before = contentLemmas(

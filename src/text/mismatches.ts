@@ -7,6 +7,7 @@ import {
   findQualifiers,
   numberKey,
   qualifiedTerm,
+  type QualifierPiece,
   saidBy,
   statesQualifier,
   textSaysWord,
@@ -299,7 +300,7 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     // tickets") is read as ever: deleting it from "no booking fees on up to 4 tickets" changes the rule even where the question books 4.
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
-    if (!restated || statesQualifier(claim, q.keyword)) continue;
+    if (!restated || statesQualifierOf(claim, support, q, term)) continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
@@ -311,6 +312,38 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     dropped.add(q.keyword);
   }
   return [...dropped];
+}
+
+/**
+ * Whether the claim writes the supporting sentence's qualifier in one of its
+ * ways for the term it bears on. A sentence with two bounds of one class
+ * ("up to £50 per item, to a maximum of £10,000 per move") keeps the other
+ * bound when one goes: a way of writing the class that bears on another
+ * number the evidence bounds with it ("pays £50 per item, to a maximum of
+ * £10,000") does not state the bound on this one; any other way still does
+ * ("within the 4-hour limit ..., 8 kg or less").
+ */
+function statesQualifierOf(claim: string, support: string, q: QualifierPiece, term: { number: string } | { lemmas: string[] }): boolean {
+  if (!statesQualifier(claim, q.keyword)) return false;
+  if (!('number' in term)) return true;
+  const otherBounded = new Set(
+    findQualifiers(support)
+      .filter((o) => o.start !== q.start && statesQualifier(o.text, q.keyword))
+      .map((o) => boundNumber(support, o))
+      .filter((n) => n !== null && n !== term.number),
+  );
+  // The claim read without its qualifiers of the other bounded numbers.
+  const elsewhere = findQualifiers(claim).filter((c) => otherBounded.has(boundNumber(claim, c)));
+  return statesQualifier(
+    elsewhere.reduceRight((text, c) => `${text.slice(0, c.start)} ${text.slice(c.end)}`, claim),
+    q.keyword,
+  );
+}
+
+/** The number a qualifier bounds, or null where it bears on words. */
+function boundNumber(text: string, q: QualifierPiece): string | null {
+  const term = qualifiedTerm(text, q);
+  return term && 'number' in term ? term.number : null;
 }
 
 /**

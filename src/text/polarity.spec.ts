@@ -8,6 +8,11 @@ describe('a state a negated modal denies', () => {
     { claim: "You won't be charged for the first hour.", support: 'The first hour is not charged.', reversed: [] },
     { claim: 'The registration fee can be refunded.', support: 'The registration fee is not refunded in any of these cases.', reversed: ['be refunded'] },
     { claim: "The registration fee can't be refunded.", support: 'The registration fee is refunded in full.', reversed: ["can't be refunded"] },
+    { claim: 'The deposit is refundable.', support: 'A non-refundable deposit of 25% secures the date.', reversed: ['is refundable'] },
+    { claim: "The deposit isn't refundable.", support: 'A non-refundable deposit of 25% secures the date.', reversed: [] },
+    { claim: 'A screen is not included.', support: 'The room includes a screen.', reversed: ['is not included'] },
+    { claim: 'Buoyancy aids are not free.', support: 'Buoyancy aids come free with every hire.', reversed: ['are not free'] },
+    { claim: 'Your bike is covered.', support: "The warranty doesn't cover crash damage.", reversed: ['is covered'] },
   ])('$claim against "$support": reverses $reversed', ({ claim, support, reversed }) => {
     expect(reversedPolarities(claim, support).map((p) => p.text)).toEqual(reversed);
   });
@@ -16,6 +21,8 @@ describe('a state a negated modal denies', () => {
     { text: "The fee can't be refunded.", reversal: 'can be refunded' },
     { text: 'It won’t be charged.', reversal: 'will be charged' },
     { text: 'The deposit must not be paid late.', reversal: 'may be paid' },
+    { text: 'The pass is non-transferable.', reversal: 'transferable' },
+    { text: 'A helmet comes free with every hire.', reversal: 'does not come free' },
   ])('$text reverses to "$reversal"', ({ text, reversal }) => {
     expect(findPolarities(text).map((p) => p.reversed)).toEqual([reversal]);
   });

@@ -46,6 +46,8 @@ const baseForm = (verb: string) => (verb.endsWith('ies') ? `${verb.slice(0, -3)}
 
 /** Each rule: a pattern, the term it states, its sign, and how to write the reverse. Tried in order; a later rule never takes text an earlier one found. */
 const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
+  // "A non-refundable deposit", "the pass is non-transferable": the state denied in one word, as "is not refundable" denies it.
+  { pattern: new RegExp(`\\bnon-(${STATES})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   // "can't be refunded", "won't be charged", "must not be paid": a state a negated modal denies is denied, as "is not refunded" denies it.
@@ -56,6 +58,8 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
     reverse: (m) => `${POSITIVE_MODAL[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('’', "'")] ?? 'can'} be ${m[2]}`,
   },
   { pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  // "Buoyancy aids come free with every hire" says they are free.
+  { pattern: /\b(comes?)\s+free\b/g, term: () => 'free', negative: false, reverse: (m) => `${m[1] === 'comes' ? 'does' : 'do'} not come free` },
   // "won't be able to use" says "cannot use": an ability, compared as "can" whatever the tense.
   { pattern: /\b(?:will\s+not|won['’]t)\s+be\s+able\s+to\b/g, term: () => 'can', negative: true, reverse: () => 'will be able to' },
   { pattern: /(?<!['’]ll\s+)\bwill\s+be\s+able\s+to\b/g, term: () => 'can', negative: false, reverse: () => 'will not be able to' },
@@ -101,6 +105,9 @@ function verbAfter(text: string, offset: number): string {
   return '';
 }
 
+/** "A screen is included" says what "the room includes a screen" says; "your bike is covered", "the warranty covers your bike". */
+const STATE_VERBS: Readonly<Record<string, string>> = { included: 'include', covered: 'cover' };
+
 /**
  * One term for the ways of writing the same permission, so a claim and its
  * evidence compare however each words it: "may claim" says "can claim",
@@ -109,6 +116,8 @@ function verbAfter(text: string, offset: number): string {
 function sameMeaning(term: string): string {
   if (term.startsWith('may ')) return `can ${term.slice(4)}`;
   if (term === 'allowed') return 'permitted';
+  const verb = STATE_VERBS[term];
+  if (verb) return verb;
   const able = /^(refund|transfer)able$/.exec(term);
   return able ? `can ${able[1]}` : term;
 }

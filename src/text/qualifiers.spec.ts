@@ -64,6 +64,31 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       dropped: ['up to'],
     },
     {
+      name: 'one of two bounds of a class, the other left on its own number',
+      evidence: 'It covers loss or damage up to £50 per item, to a maximum of £10,000 per move.',
+      artifact: 'It covers loss or damage £50 per item, to a maximum of £10,000 per move.',
+      dropped: ['up to'],
+    },
+    {
+      name: 'another way of the class beside another bound',
+      evidence: 'Small dogs and cats may travel in the cabin on flights of up to 4 hours, provided the carrier weighs no more than 8 kg.',
+      task: 'My flight is 2 hours. Can my cat come in the cabin?',
+      artifact: 'A 2-hour flight is within the 4-hour limit for cats in the cabin, as long as the carrier weighs 8 kg or less.',
+      dropped: [],
+    },
+    {
+      name: '"once" dropped from the verb it limits',
+      evidence: 'A digital loan may be renewed once for a further 14 days if there are no holds on the title.',
+      artifact: 'You can renew it for another 14 days if there are no holds on the title.',
+      dropped: ['once'],
+    },
+    {
+      name: '"once" as a conjunction is no limit',
+      evidence: 'The deposit is refunded at the end of the rental once the sofa has been checked.',
+      artifact: 'The deposit is refunded at the end of the rental when the sofa has been checked.',
+      dropped: [],
+    },
+    {
       name: '"if" for "provided"',
       evidence: 'A voucher can be extended once by 3 months for an admin fee of $5, provided the extension is requested before the expiry date.',
       artifact: 'If you ask before it expires, you can extend it once by three months for a $5 admin fee.',
