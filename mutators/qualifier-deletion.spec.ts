@@ -86,6 +86,18 @@ describe('qualifier-deletion', () => {
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],
+    [
+      '"at least", a deadline the question\'s dates measure the case against (unseen15\'s readers: 29 days, "not 21")',
+      'Because you are booking at least 21 days before the course begins, you get the discount.',
+      "The course starts on 2 March 2027 and it's 1 February 2027 today. Do I get the discount?",
+      /question states the case "29 days between the question's dates" that the bound "21 days" lets in/,
+    ],
+    [
+      '"at least", a deadline the question\'s dates leave outside it',
+      'Booking at least 21 days before the course begins earns the discount.',
+      "The course starts on 2 March 2027 and it's 20 February 2027 today. Do I get it?",
+      null,
+    ],
   ])('refuses deleting a bound the question’s case is measured against, with a reason: %s', (_, artifact, task, reason) => {
     const fixture = { ...textFixture({ artifact, evidence: artifact }), task };
     const [c] = [...qualifierDeletion.candidates(fixture)];

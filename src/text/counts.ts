@@ -1,6 +1,8 @@
 import { findNumbers } from './claims.js';
 import { readSentences, type Token } from './nlp.js';
 import { findNumberWords } from './quantities.js';
+import { findFigures } from './figures.js';
+import { daysBetweenQuestionDates } from './spans.js';
 
 /**
  * Counts of a thing a text states ("150 prints", "five lanes", "4 or more
@@ -94,14 +96,28 @@ const BOUNDS_BEFORE: ReadonlyMap<string, 1 | -1> = new Map([
  * "five or more parcels") still fits the bound without its qualifier; a
  * figure the answer alone states is another rule's as often as the case.
  */
-export function caseOfBound(artifact: string, task: string, q: { keyword: string; start: number; end: number }): { bound: CountedFigure; case: CountedFigure } | null {
+export function caseOfBound(artifact: string, task: string, q: { keyword: string; start: number; end: number }): { bound: CountedFigure; case: { text: string } } | null {
   const keyword = q.keyword.toLowerCase().replace(/\s+/g, ' ');
   const side = BOUNDS_AFTER.get(keyword) ?? BOUNDS_BEFORE.get(keyword);
   const between = (from: number, to: number) => /^\s{0,2}$/.test(artifact.slice(from, to));
   const counted = countedFigures(artifact);
   const bound = BOUNDS_AFTER.has(keyword) ? counted.find((c) => c.end <= q.start && between(c.end, q.start)) : counted.find((c) => c.start >= q.end && between(q.end, c.start));
-  // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a case is measured against.
-  if (side === undefined || !bound || DEADLINE.test(artifact.slice(bound.start + bound.text.length))) return null;
+  if (side === undefined || !bound) return null;
+  // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a count is measured against;
+  // but the question's own dates may measure the case against it.
+  if (DEADLINE.test(artifact.slice(bound.start + bound.text.length))) return spanOfCase(artifact, task, bound, side);
   const found = countedFigures(task).find((c) => c.noun === bound.noun && Math.sign(c.value - bound.value) === side);
   return found ? { bound, case: found } : null;
+}
+
+/**
+ * The question's case of a deadline bound, measured by the question's own dates: "booking at least 21 days before the
+ * course begins", with the question's "starting on 2 March 2027" and "it's 1 February 2027 today", lets in the 29 days
+ * between them; without "at least" the answer's 21 days contradict the question's 29 (unseen15's readers).
+ */
+function spanOfCase(artifact: string, task: string, bound: CountedFigure, side: 1 | -1): { bound: CountedFigure; case: { text: string } } | null {
+  const period = findFigures(artifact).find((f) => f.start === bound.start && f.kind === 'day');
+  if (!period) return null;
+  const span = [...daysBetweenQuestionDates(task)].find((days) => Math.sign(days - period.value) === side);
+  return span === undefined ? null : { bound, case: { text: `${span} days between the question's dates` } };
 }

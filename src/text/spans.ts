@@ -34,6 +34,11 @@ export function measuredByCase(period: { value: number; kind: string }, sentence
   return asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))));
 }
 
+/** The whole days between any two dates the question gives a day of ("starting on 2 March 2027", "it's 1 February 2027 today": 29). */
+export function daysBetweenQuestionDates(question: string): Set<number> {
+  return betweenDates('', question);
+}
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Words that join a range's two ends: "2 September to 28 February", "Tuesday–Friday". */
 const RANGE = /^\s*(?:to|until|till|through|-|–|—)\s*(?:the\s+)?$/i;
