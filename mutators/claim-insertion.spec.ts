@@ -10,6 +10,7 @@ import {
   PRICES_SUBJECT_AGAIN,
   pricesSubjectAgain,
   RESTATES_QUANTITY,
+  restatedQuantity,
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
@@ -114,6 +115,22 @@ describe('unnamedSubjectName', () => {
   ])('%s', (_, added, expected) => {
     expect(unnamedSubjectName(added, task, answer)).toBe(expected);
   });
+
+  it('ends the subject at a verb the model reads as a noun ("Standard prints cost 28p ... £7.50 for A3": A3 is in the predicate)', () => {
+    expect(unnamedSubjectName('Standard prints cost 28p for a 6x4 print and £7.50 for A3.', 'What does an A4 print cost?', 'An A4 print costs £3.20.')).toBeNull();
+  });
+});
+
+describe('restatedQuantity', () => {
+  const answer = 'A standard A3 print costs £7.50, ready the same day.';
+  it.each([
+    ['another price of the thing the answer prices', 'Standard prints cost £8.00 and are ready the same day.', '£8.00'],
+    ['a row of a price list for a size the answer never names', 'Standard prints cost 35p for a 6x4 print, £3.20 for A4 and £7.50 for A3.', undefined],
+    ['a row for the size the answer prices, at another price', 'Standard prints cost 35p for a 6x4 print and £8.00 for A3.', '£8.00'],
+  ])('%s', (_, added, expected) => {
+    const figure = restatedQuantity(added, answer);
+    expect(figure && added.slice(figure.start, figure.end)).toBe(expected);
+  });
 });
 
 describe('pricesSubjectAgain', () => {
@@ -124,6 +141,8 @@ describe('pricesSubjectAgain', () => {
     ['a single price, whose thing is the sentence’s subject (restatedQuantity reads it)', 'Cover can be added to any lift pass for €2.50 a day.', 'On a €162 adult pass you get back €108.', false],
     ['a price in another currency than the answer’s', 'Adult passes are £40.', 'The adult pass is €295.', false],
     ['a thing the answer names without a price', 'Adults pay €42 for a half-day.', 'Adults must show the pass at the gate. The helmet costs €6.', false],
+    ['rows of a price list for lengths the answer never states', 'Lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.', 'Lessons left are refunded at $46 each.', false],
+    ['a row for the length the answer states', 'Lesson prices: guitar $32 for 30 minutes, piano $50 for 45 minutes.', 'Each 45-minute piano lesson costs $46.', true],
   ])('%s: %s', (_, added, answer, expected) => {
     expect(pricesSubjectAgain(added, answer)).toBe(expected);
   });
@@ -143,6 +162,12 @@ describe('pricesSubjectAgain', () => {
 });
 
 describe('misstatedFigures', () => {
+  it('misstates the prices of a price list, never the measure that names a row ("$46 for 45 minutes" never "for 40 minutes")', () => {
+    const sentences = misstatedFigures('Lessons cost $32 for 30 minutes and $46 for 45 minutes.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toMatch(/for 30 minutes and \$\d+ for 45 minutes/);
+  });
+
   it('leaves the minutes of a time alone ("8:20" never becomes "8:60")', () => {
     const sentences = misstatedFigures('Lift status is published at 8:20 each day, and a day pass costs €50.', new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.length).toBeGreaterThan(0);
@@ -279,6 +304,28 @@ describe("claim-insertion, on the task's topic", () => {
       artifact: 'If your client works at a desk, they need a day pass, which costs $25 when you buy it.',
       evidence: 'Guests who work in the space require a Day Pass, which costs USD 25 when bought by a member. Members may host up to 2 guests at a time for meetings at no charge.',
       kept: [],
+    },
+    {
+      name: 'a price rule whose verb the model reads as a noun ("Single kayaks cost £18"), its subject the kayak the task names',
+      task: 'My single kayak hire is tomorrow and I paid £70 for the full day. Can I cancel it?',
+      artifact: 'You can cancel up to 48 hours before your hire and get a full refund of the £70.',
+      evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full. Single kayaks cost £18 per hour or £70 for a full day.',
+      kept: [
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £13 per hour or £70 for a full day.',
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £36 per hour or £70 for a full day.',
+      ],
+    },
+    {
+      name: 'rows of a price list for other lengths than the answer’s, their prices misstated (never a row’s length: "$46 for 40 minutes")',
+      task: 'We paid for a term of 45-minute guitar lessons and my son wants to stop. How much is refunded?',
+      artifact: 'Lessons after the notice period are refunded at $46 each.',
+      evidence: 'Lessons after the notice period are refunded. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+      kept: [
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $27 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $68 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $48 for 60 minutes.',
+      ],
     },
     {
       name: 'a sentence sharing words with the answer only',
