@@ -385,6 +385,12 @@ describe('asAnswerStatement', () => {
   it('leaves out a sentence where the organisation speaking as "we" has no name in the answer', () => {
     expect(asAnswerStatement('We will refund the fee within 10 days.', undefined)).toBeNull();
   });
+  it.each([
+    ["We'd refund the three lessons left at $46 each.", 'We pay refunds within 14 days.', 'We pay refunds within 14 days.'],
+    ['Our fee is £250, and we can start this week.', 'We do not refund our fee.', 'We do not refund our fee.'],
+  ])('keeps "we" where the answer speaks as the organisation too: %s', (answer, sentence, expected) => {
+    expect(asAnswerStatement(sentence, undefined, answer)).toBe(expected);
+  });
 });
 
 describe('organisationNamed', () => {

@@ -119,7 +119,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
   for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
     const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
     const at = placeFor(source, sentences);
-    const statement = asAnswerStatement(source, organisation);
+    const statement = asAnswerStatement(source, organisation, fixture.artifact);
     if (statement === null) continue;
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
     if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;

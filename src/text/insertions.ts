@@ -312,6 +312,9 @@ const WE_VERBS: Readonly<Record<string, string>> = {
   have: 'has',
 };
 
+/** The organisation speaking of itself: "we", "us", "our", "we'll". */
+const SPEAKS_AS_WE = /\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i;
+
 /**
  * The sentence as an answer about the document states it, or null where it
  * cannot: without the clause number that opens it ("7.3 All other freezes
@@ -320,12 +323,13 @@ const WE_VERBS: Readonly<Record<string, string>> = {
  * Brightwave", "our" → "Brightwave's"), and never a label line ("Excess: £95
  * per condition.", "Regular price: $899.99."), which states no verb before
  * its colon. Null where "we" has no name to take or its verb would not agree
- * ("we pay").
+ * ("we pay"). Where the answer itself speaks as the organisation ("we'd
+ * refund those at $46 each"), its "we" is the document's and stays as written.
  */
-export function asAnswerStatement(sentence: string, organisation: string | undefined): string | null {
+export function asAnswerStatement(sentence: string, organisation: string | undefined, answer = ''): string | null {
   let text = withoutClauseNumber(sentence);
   if (isLabelLine(text)) return null;
-  if (!/\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i.test(text)) return text;
+  if (!SPEAKS_AS_WE.test(text) || SPEAKS_AS_WE.test(answer)) return text;
   if (organisation === undefined) return null;
   let agrees = true;
   text = text.replace(/\b([Ww]e)(?:(['’]ll)|\s+(\w+))/g, (_whole, _we: string, contracted?: string, verb?: string) => {
