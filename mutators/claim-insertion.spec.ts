@@ -53,6 +53,16 @@ describe('claim-insertion, read without the evidence', () => {
   });
 });
 
+describe('claim-insertion oracle, a value reached by chance', () => {
+  it('keeps a misstated price that a chain of the evidence\'s figures reaches ("£13 per hour", half the double kayak\'s £26), since no evidence writes it', () => {
+    const task = 'My full-day single kayak hire, which I paid £70 for, starts tomorrow. Can I cancel it?';
+    const artifact = "Your hire starts less than 48 hours from now, so if you cancel you'll get a 50% refund, which is £35 of the £70 you paid.";
+    const evidence =
+      'Cancellations made less than 48 hours before the start receive a 50% refund. Single kayaks cost £18 per hour, £45 for a half day of up to four hours, or £70 for a full day. Double kayaks cost £26 per hour, £60 for a half day or £95 for a full day.';
+    expect(added(task, artifact, evidence)).toContain(`${artifact} Single kayaks cost £13 per hour, £45 for a half day of up to four hours, or £70 for a full day.`);
+  });
+});
+
 describe('claim-insertion, refused with its reason', () => {
   it.each([
     {
