@@ -57,6 +57,8 @@ describeTextMutator(
       ],
     },
     { name: 'an item for a visit', artifact: 'Reservations cost 40p per item.', kept: ['Reservations cost 40p per visit.'] },
+    { name: 'a player for a group or a booking', artifact: 'Weekday games are £3 per player cheaper.', kept: ['Weekday games are £3 per group cheaper.', 'Weekday games are £3 per booking cheaper.'] },
+    { name: 'a ticket for a booking', artifact: 'An exchange costs £2 per ticket.', kept: ['An exchange costs £2 per booking.'] },
     { name: 'the article kept in agreement', artifact: 'Reservations cost 40p an item.', kept: ['Reservations cost 40p a visit.'] },
     {
       name: 'a figure whose own clause another supporting sentence states ("... take 2 and 5 working days respectively")',
