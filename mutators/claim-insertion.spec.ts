@@ -10,6 +10,7 @@ import {
   PRICES_SUBJECT_AGAIN,
   pricesSubjectAgain,
   RESTATES_QUANTITY,
+  restatedQuantity,
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
@@ -49,6 +50,16 @@ describe('claim-insertion, read without the evidence', () => {
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toMatch(/breaks arithmetic/);
+  });
+});
+
+describe('claim-insertion oracle, a value reached by chance', () => {
+  it('keeps a misstated price that a chain of the evidence\'s figures reaches ("£13 per hour", half the double kayak\'s £26), since no evidence writes it', () => {
+    const task = 'My full-day single kayak hire, which I paid £70 for, starts tomorrow. Can I cancel it?';
+    const artifact = "Your hire starts less than 48 hours from now, so if you cancel you'll get a 50% refund, which is £35 of the £70 you paid.";
+    const evidence =
+      'Cancellations made less than 48 hours before the start receive a 50% refund. Single kayaks cost £18 per hour, £45 for a half day of up to four hours, or £70 for a full day. Double kayaks cost £26 per hour, £60 for a half day or £95 for a full day.';
+    expect(added(task, artifact, evidence)).toContain(`${artifact} Single kayaks cost £13 per hour, £45 for a half day of up to four hours, or £70 for a full day.`);
   });
 });
 
@@ -114,6 +125,22 @@ describe('unnamedSubjectName', () => {
   ])('%s', (_, added, expected) => {
     expect(unnamedSubjectName(added, task, answer)).toBe(expected);
   });
+
+  it('ends the subject at a verb the model reads as a noun ("Standard prints cost 28p ... £7.50 for A3": A3 is in the predicate)', () => {
+    expect(unnamedSubjectName('Standard prints cost 28p for a 6x4 print and £7.50 for A3.', 'What does an A4 print cost?', 'An A4 print costs £3.20.')).toBeNull();
+  });
+});
+
+describe('restatedQuantity', () => {
+  const answer = 'A standard A3 print costs £7.50, ready the same day.';
+  it.each([
+    ['another price of the thing the answer prices', 'Standard prints cost £8.00 and are ready the same day.', '£8.00'],
+    ['a row of a price list for a size the answer never names', 'Standard prints cost 35p for a 6x4 print, £3.20 for A4 and £7.50 for A3.', undefined],
+    ['a row for the size the answer prices, at another price', 'Standard prints cost 35p for a 6x4 print and £8.00 for A3.', '£8.00'],
+  ])('%s', (_, added, expected) => {
+    const figure = restatedQuantity(added, answer);
+    expect(figure && added.slice(figure.start, figure.end)).toBe(expected);
+  });
 });
 
 describe('pricesSubjectAgain', () => {
@@ -124,6 +151,8 @@ describe('pricesSubjectAgain', () => {
     ['a single price, whose thing is the sentence’s subject (restatedQuantity reads it)', 'Cover can be added to any lift pass for €2.50 a day.', 'On a €162 adult pass you get back €108.', false],
     ['a price in another currency than the answer’s', 'Adult passes are £40.', 'The adult pass is €295.', false],
     ['a thing the answer names without a price', 'Adults pay €42 for a half-day.', 'Adults must show the pass at the gate. The helmet costs €6.', false],
+    ['rows of a price list for lengths the answer never states', 'Lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.', 'Lessons left are refunded at $46 each.', false],
+    ['a row for the length the answer states', 'Lesson prices: guitar $32 for 30 minutes, piano $50 for 45 minutes.', 'Each 45-minute piano lesson costs $46.', true],
   ])('%s: %s', (_, added, answer, expected) => {
     expect(pricesSubjectAgain(added, answer)).toBe(expected);
   });
@@ -143,6 +172,12 @@ describe('pricesSubjectAgain', () => {
 });
 
 describe('misstatedFigures', () => {
+  it('misstates the prices of a price list, never the measure that names a row ("$46 for 45 minutes" never "for 40 minutes")', () => {
+    const sentences = misstatedFigures('Lessons cost $32 for 30 minutes and $46 for 45 minutes.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toMatch(/for 30 minutes and \$\d+ for 45 minutes/);
+  });
+
   it('leaves the minutes of a time alone ("8:20" never becomes "8:60")', () => {
     const sentences = misstatedFigures('Lift status is published at 8:20 each day, and a day pass costs €50.', new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.length).toBeGreaterThan(0);
@@ -281,6 +316,28 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      name: 'a price rule whose verb the model reads as a noun ("Single kayaks cost £18"), its subject the kayak the task names',
+      task: 'My single kayak hire is tomorrow and I paid £70 for the full day. Can I cancel it?',
+      artifact: 'You can cancel up to 48 hours before your hire and get a full refund of the £70.',
+      evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full. Single kayaks cost £18 per hour or £70 for a full day.',
+      kept: [
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £13 per hour or £70 for a full day.',
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £36 per hour or £70 for a full day.',
+      ],
+    },
+    {
+      name: 'rows of a price list for other lengths than the answer’s, their prices misstated (never a row’s length: "$46 for 40 minutes")',
+      task: 'We paid for a term of 45-minute guitar lessons and my son wants to stop. How much is refunded?',
+      artifact: 'Lessons after the notice period are refunded at $46 each.',
+      evidence: 'Lessons after the notice period are refunded. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+      kept: [
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $27 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $68 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $48 for 60 minutes.',
+      ],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',
@@ -337,6 +394,12 @@ describe('asAnswerStatement', () => {
   });
   it('leaves out a sentence where the organisation speaking as "we" has no name in the answer', () => {
     expect(asAnswerStatement('We will refund the fee within 10 days.', undefined)).toBeNull();
+  });
+  it.each([
+    ["We'd refund the three lessons left at $46 each.", 'We pay refunds within 14 days.', 'We pay refunds within 14 days.'],
+    ['Our fee is £250, and we can start this week.', 'We do not refund our fee.', 'We do not refund our fee.'],
+  ])('keeps "we" where the answer speaks as the organisation too: %s', (answer, sentence, expected) => {
+    expect(asAnswerStatement(sentence, undefined, answer)).toBe(expected);
   });
 });
 

@@ -1,4 +1,4 @@
-import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
+import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, type SupportPassage, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
 import { sameEntityType } from '../src/text/entities.js';
@@ -54,7 +54,10 @@ export const claimInsertion: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     if (candidate.start !== candidate.end || !sentences.some((s) => s.end === candidate.start)) return 'the addition does not stand between two sentences';
     const passage = supportPassage(added, evidenceSentences(fixture.evidence), [fixture.task]);
-    if (passage && mismatches(added, passage).length === 0) return 'the evidence supports the added sentence as written';
+    const insertion = insertionsOf(fixture).find((i) => i.at === candidate.start && ` ${i.sentence}` === candidate.replacement);
+    // A figure misstated from its own evidence sentence is wrong even where a chain of the evidence's figures reaches it by chance
+    // ("£13 per hour", half of the double kayak's £26): only a passage that writes the new value supports it.
+    if (passage && mismatches(added, passage).length === 0 && (!insertion || writesMisstatedValue(passage, insertion))) return 'the evidence supports the added sentence as written';
     if (!passage && findNumbers(added).length === 0 && findEntities(added).length === 0) return 'nothing in the added sentence can be checked against the evidence';
     // On the question: a sentence that shares one word with it at most reads as a rule on a neighbouring matter.
     if (questionWordsShared(added, fixture.task) < questionWordsNeeded(fixture.task)) return OFF_THE_QUESTION;
@@ -64,7 +67,6 @@ export const claimInsertion: TextMutator = {
     if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
     // nor a second price for a thing it prices,
     if (pricesSubjectAgain(added, fixture.artifact)) return PRICES_SUBJECT_AGAIN;
-    const insertion = insertionsOf(fixture).find((i) => i.at === candidate.start && ` ${i.sentence}` === candidate.replacement);
     // nor another value for a count its own working implies (a sum of parts, a quotient),
     if (insertion && contradictsWorkedCount(fixture, insertion)) return CONTRADICTS_WORKED_COUNT;
     // and no relation broken that the added sentence states as the evidence wrote it.
@@ -119,7 +121,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
   for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
     const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
     const at = placeFor(source, sentences);
-    const statement = asAnswerStatement(source, organisation);
+    const statement = asAnswerStatement(source, organisation, fixture.artifact);
     if (statement === null) continue;
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
     if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
@@ -129,6 +131,21 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
       for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };
     }
   }
+}
+
+/** Where the added sentence first differs from the evidence sentence as the answer writes it: in the figure it misstates. */
+function firstChange({ written, sentence }: Insertion): number {
+  let at = 0;
+  while (at < written.length && written[at] === sentence[at]) at++;
+  return at;
+}
+
+/** Whether the support passage writes the value the added sentence misstates its figure to, in figures or words. */
+function writesMisstatedValue(passage: SupportPassage, insertion: Insertion): boolean {
+  const at = firstChange(insertion);
+  const figure = findNumbers(insertion.sentence).find((n) => n.start <= at && at <= n.end);
+  if (!figure) return true;
+  return [passage.sentence, ...passage.context, ...passage.restated].some((text) => statedValues(text).has(figure.value));
 }
 
 /** Why an added sentence is refused where the answer's own working implies the count it misstates, as the ignored list gives it. */
@@ -141,9 +158,9 @@ export const CONTRADICTS_WORKED_COUNT =
  * (src/text/worked.ts): of the same noun for a sum of parts, of any for a
  * quotient. The answer's working then gives that count another value.
  */
-function contradictsWorkedCount(fixture: TextFixture, { written, sentence }: Insertion): boolean {
-  let at = 0;
-  while (at < written.length && written[at] === sentence[at]) at++;
+function contradictsWorkedCount(fixture: TextFixture, insertion: Insertion): boolean {
+  const { written } = insertion;
+  const at = firstChange(insertion);
   const count = countedFigures(written).find((c) => c.start <= at && at <= c.end);
   if (!count) return false;
   return workedCounts(fixture.artifact, fixture.task).some((w) => w.value === count.value && (w.noun === undefined || w.noun === count.noun));
@@ -155,9 +172,9 @@ function contradictsWorkedCount(fixture: TextFixture, { written, sentence }: Ins
  * question's case), or null: the added sentence, as the evidence wrote it, is
  * put in the answer and its changed words replaced (src/text/relations.ts).
  */
-function misstatementBreaksRelation(fixture: TextFixture, { at, written, sentence }: Insertion): string | null {
-  let prefix = 0;
-  while (prefix < written.length && written[prefix] === sentence[prefix]) prefix++;
+function misstatementBreaksRelation(fixture: TextFixture, insertion: Insertion): string | null {
+  const { at, written, sentence } = insertion;
+  let prefix = firstChange(insertion);
   let suffix = 0;
   while (suffix < written.length - prefix && suffix < sentence.length - prefix && written[written.length - 1 - suffix] === sentence[sentence.length - 1 - suffix]) suffix++;
   // Whole words changed: "£120" to "£130", not "2" to "3".

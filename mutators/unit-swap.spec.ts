@@ -57,7 +57,19 @@ describeTextMutator(
       ],
     },
     { name: 'an item for a visit', artifact: 'Reservations cost 40p per item.', kept: ['Reservations cost 40p per visit.'] },
+    { name: 'a player for a group or a booking', artifact: 'Weekday games are £3 per player cheaper.', kept: ['Weekday games are £3 per group cheaper.', 'Weekday games are £3 per booking cheaper.'] },
+    { name: 'a ticket for a booking', artifact: 'An exchange costs £2 per ticket.', kept: ['An exchange costs £2 per booking.'] },
     { name: 'the article kept in agreement', artifact: 'Reservations cost 40p an item.', kept: ['Reservations cost 40p a visit.'] },
+    {
+      name: 'a figure whose own clause another supporting sentence states ("... take 2 and 5 working days respectively")',
+      artifact: "Our express same-day service is only for Safety Checks and single repairs like a puncture, and it isn't available for a Full Overhaul, which takes 5 working days.",
+      evidence:
+        'Our express same-day service is available only for Safety Checks and single repairs, such as a puncture or a brake pad swap. Express service is not available for the Standard Service or the Full Overhaul, which take 2 and 5 working days respectively.',
+      kept: [
+        "Our express same-day service is only for Safety Checks and single repairs like a puncture, and it isn't available for a Full Overhaul, which takes 5 days.",
+        "Our express same-day service is only for Safety Checks and single repairs like a puncture, and it isn't available for a Full Overhaul, which takes 5 calendar days.",
+      ],
+    },
     {
       name: 'the period of a cap',
       artifact: 'Work is capped at 8 hours in any calendar month.',

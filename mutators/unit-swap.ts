@@ -67,9 +67,11 @@ export const unitSwap: TextMutator = {
     if (!original || !swapped) return 'the span holds no unit';
     if (original.amount !== null && !conventionalCount(Number(original.amount), original.unit, swapped.unit)) return UNCONVENTIONAL_DAY_COUNT;
     if (multipliedByCount(fixture.artifact, fixture.task, original)) return RATE_TIMES_COUNT;
-    const stated = new Set(findUnits(support.sentence).map(unitKey));
-    if (!stated.has(unitKey(original))) return 'the supporting evidence does not state the original unit with this number';
-    if (stated.has(unitKey(swapped))) return 'the supporting evidence also states the new unit with this number';
+    // The best sentence, or else another that supports the claim too, for a figure whose own clause it says ("... and 5 working days for a Full Overhaul").
+    const states = (sentence: string, u: UnitPiece) => findUnits(sentence).some((x) => unitKey(x) === unitKey(u));
+    const stating = [support.sentence, ...support.context].find((sentence) => states(sentence, original));
+    if (stating === undefined) return 'the supporting evidence does not state the original unit with this number';
+    if (states(support.sentence, swapped) || states(stating, swapped)) return 'the supporting evidence also states the new unit with this number';
     // Read without the evidence, the answer must still agree with itself: its sums, products, shares and comparisons hold.
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },

@@ -38,8 +38,10 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   const dates = findDates(sentence);
   const numbers = findNumbers(sentence);
   const out: MisstatedFigure[] = [];
+  // A row of a price list is named by its measure ("$46 for 45 minutes"): a misreading changes the price, not the row.
+  const rows = new Set(numbers.filter((n) => n.currency !== '').flatMap((n) => measureAt(sentence, n.end) ?? []));
   for (const n of numbers) {
-    if (!isQuantity(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
+    if (!isQuantity(sentence, n) || rows.has(n.start) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
     const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : plausibleValues(n, counted, PENCE.test(sentence.slice(n.end)))).filter(
@@ -239,9 +241,9 @@ export function subjectNouns(sentence: string): string[] {
     // Its adjectives too ("For overseas trips" beside a task about trips in the UK), but not its comparisons ("more than 5 hours").
     nouns.push(...tokens.slice(1, comma).flatMap((t) => (t.pos === 'NOUN' || (t.pos === 'ADJ' && !COMPARISONS.has(t.lemma)) ? [t.lemma.toLowerCase()] : [])));
   }
-  for (const t of tokens.slice(from)) {
-    if (t.pos === 'PART' || t.pos === 'DET' || t.pos === 'CCONJ' || t.pos === 'NUM' || t.pos === 'SYM' || t.pos === 'ADJ') continue;
-    if (SUBJECT_ENDS.has(t.pos)) break;
+  for (const [i, t] of tokens.entries()) {
+    if (i < from || t.pos === 'PART' || t.pos === 'DET' || t.pos === 'CCONJ' || t.pos === 'NUM' || t.pos === 'SYM' || t.pos === 'ADJ') continue;
+    if (SUBJECT_ENDS.has(t.pos) || isVerbReadAsNoun(tokens, i)) break;
     // The model tags a capitalised opening modifier a name ("Total credits", "Larger animals"): a word that can be an adjective there qualifies the subject, it is not the subject group.
     const opening = t === tokens[from] && t.pos === 'PROPN';
     if (opening && sensesOf(t.lemma.toLowerCase()).some((sense) => sense.startsWith('a'))) continue;
@@ -249,6 +251,27 @@ export function subjectNouns(sentence: string): string[] {
     if (t.pos === 'NOUN' || t.pos === 'PROPN') nouns.push((opening ? contentLemmas(t.text.toLowerCase())[0] : undefined) ?? t.lemma.toLowerCase());
   }
   return nouns;
+}
+
+/** What follows a sentence's verb at once, and never a noun of a compound: a figure, an article, a preposition other than "of". */
+const AFTER_VERB = new Set(['NUM', 'SYM', 'DET', 'ADP']);
+
+/**
+ * Whether the model reads the subject's verb as one more noun of its phrase
+ * ("Single kayaks cost £18", "Canadian canoes seat up to three", "The Silver
+ * plan costs $29", "Billing dates fall on the 1st"): a word the dictionary
+ * knows as a verb, agreeing with the noun before it (bare after a plural,
+ * with -s after a singular), and followed by what follows a verb. Read as a
+ * noun, "cost" or "seat" is a subject group no question names, and the
+ * sentence's own subject is refused with it.
+ */
+function isVerbReadAsNoun(tokens: readonly Token[], i: number): boolean {
+  const [before, t, after] = [tokens[i - 1], tokens[i]!, tokens[i + 1]];
+  if (t.pos !== 'NOUN' || (before?.pos !== 'NOUN' && before?.pos !== 'PROPN') || !after || !AFTER_VERB.has(after.pos) || after.lemma === 'of') return false;
+  if (!sensesOf(t.lemma).some((sense) => sense.startsWith('v'))) return false;
+  const word = t.text.toLowerCase();
+  const pluralBefore = before.text.toLowerCase() !== before.lemma.toLowerCase() && /s$/i.test(before.text);
+  return pluralBefore ? word === t.lemma : word === `${t.lemma}s` || word === `${t.lemma}es`;
 }
 
 /**
@@ -289,6 +312,9 @@ const WE_VERBS: Readonly<Record<string, string>> = {
   have: 'has',
 };
 
+/** The organisation speaking of itself: "we", "us", "our", "we'll". */
+const SPEAKS_AS_WE = /\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i;
+
 /**
  * The sentence as an answer about the document states it, or null where it
  * cannot: without the clause number that opens it ("7.3 All other freezes
@@ -297,12 +323,13 @@ const WE_VERBS: Readonly<Record<string, string>> = {
  * Brightwave", "our" → "Brightwave's"), and never a label line ("Excess: £95
  * per condition.", "Regular price: $899.99."), which states no verb before
  * its colon. Null where "we" has no name to take or its verb would not agree
- * ("we pay").
+ * ("we pay"). Where the answer itself speaks as the organisation ("we'd
+ * refund those at $46 each"), its "we" is the document's and stays as written.
  */
-export function asAnswerStatement(sentence: string, organisation: string | undefined): string | null {
+export function asAnswerStatement(sentence: string, organisation: string | undefined, answer = ''): string | null {
   let text = withoutClauseNumber(sentence);
   if (isLabelLine(text)) return null;
-  if (!/\b(?:we|us|our|ours|ourselves)\b|\bwe['’]/i.test(text)) return text;
+  if (!SPEAKS_AS_WE.test(text) || SPEAKS_AS_WE.test(answer)) return text;
   if (organisation === undefined) return null;
   let agrees = true;
   text = text.replace(/\b([Ww]e)(?:(['’]ll)|\s+(\w+))/g, (_whole, _we: string, contracted?: string, verb?: string) => {
@@ -368,12 +395,38 @@ export function restatedQuantity(added: string, answer: string): Figure | undefi
   const subject = subjectNouns(added);
   const answerFigures = splitSentences(answer).flatMap((s) => {
     const words = new Set([...contentLemmas(s.text), ...readSentences(s.text).flatMap((r) => r.tokens.map((t) => t.lemma.toLowerCase()))]);
-    return subject.length > 0 && subject.every((noun) => words.has(noun)) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f) })) : [];
+    return subject.length > 0 && subject.every((noun) => words.has(noun)) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f), sentence: s.text })) : [];
   });
   return findFigures(added).find((f) => {
     const per = perOf(added, f);
-    return f.kind !== '' && answerFigures.some((a) => a.f.kind === f.kind && a.per === per && !sameFigure(a.f, f));
+    return f.kind !== '' && answerFigures.some((a) => a.f.kind === f.kind && a.per === per && !sameFigure(a.f, f) && statesMeasure(a.sentence, measureAfter(added, f.end)));
   });
+}
+
+/**
+ * The measure an amount is the price of, where the sentence names it by a
+ * count or a size right after "for" ("$32 for 30 minutes", "35p for a 6x4
+ * print", "£7.50 for A3"): one row of a price list, and the answer's
+ * quantity only where the answer's sentence names the same measure. A
+ * measure in words ("for each claim") is not read: it may be the thing the
+ * answer prices.
+ */
+function measureAfter(sentence: string, at: number): string | undefined {
+  const start = measureAt(sentence, at);
+  return start === undefined ? undefined : /^[^\s,;.]*/.exec(sentence.slice(start))![0];
+}
+
+/** Where the measure after an amount ending at `at` starts, or undefined: past the figure's own unit ("35p for a 6x4 print"), a word with a digit. */
+function measureAt(sentence: string, at: number): number | undefined {
+  const m = /^\S*\s+for\s+(?:an?\s+)?(?=\S*\d)/.exec(sentence.slice(at));
+  return m ? at + m[0].length : undefined;
+}
+
+/** Whether a sentence names a measure: its count ("30 minutes" in "30-minute lessons") or its size ("A3"); any sentence, where there is none. */
+function statesMeasure(sentence: string, measure: string | undefined): boolean {
+  if (measure === undefined) return true;
+  const count = findNumbers(measure)[0];
+  return count !== undefined && count.text === measure ? statedValues(sentence).has(count.value) : containsWords(sentence, measure);
 }
 
 /** The reason an added sentence prices a subject the answer already prices, for claim-insertion's ignored list. */
@@ -409,7 +462,7 @@ export function pricesSubjectAgain(added: string, answer: string): boolean {
         .filter((f) => isCurrencySign(f.kind))
         .map((f) => f.kind),
     );
-    return kinds.size ? [{ kinds, nouns: nounsOf(sentence.text) }] : [];
+    return kinds.size ? [{ kinds, nouns: nounsOf(sentence.text), sentence: sentence.text }] : [];
   });
   // A price list: one amount is for the thing the sentence's subject names, which restatedQuantity reads ("Carré Neige can be added to any lift pass for €2.50" prices Carré Neige, not the pass).
   if (findFigures(added).filter((f) => isCurrencySign(f.kind)).length < 2) return false;
@@ -421,7 +474,8 @@ export function pricesSubjectAgain(added: string, answer: string): boolean {
         .filter((t) => t.end <= f.start && (t.pos === 'NOUN' || t.pos === 'PROPN') && !PRICE_WORDS.has(t.lemma.toLowerCase()))
         .at(-1)
         ?.lemma.toLowerCase();
-      if (thing !== undefined && priced.some((p) => p.kinds.has(f.kind) && p.nouns.has(thing))) return true;
+      const measure = measureAfter(item, f.end);
+      if (thing !== undefined && priced.some((p) => p.kinds.has(f.kind) && p.nouns.has(thing) && statesMeasure(p.sentence, measure))) return true;
     }
   }
   return false;
@@ -487,7 +541,7 @@ export function unnamedSubjectName(added: string, task: string, answer: string):
   const opensClause = first !== undefined && (OPENING_CLAUSE_POS.has(first.pos) || OPENING_CLAUSE_WORDS.has(first.lemma));
   const from = opensClause ? tokens.findIndex((t) => t.text === ',') + 1 : 0;
   if (opensClause && from === 0) return null;
-  const to = tokens.findIndex((t, i) => i > from && (t.pos === 'AUX' || t.pos === 'VERB'));
+  const to = tokens.findIndex((t, i) => i > from && (t.pos === 'AUX' || t.pos === 'VERB' || isVerbReadAsNoun(tokens, i)));
   const [start, end] = [tokens[from]?.start ?? 0, to < 0 ? added.length : tokens[to]!.start];
   const known = `${task}\n${answer}`;
   const name = findEntities(added).find((e) => {

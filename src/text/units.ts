@@ -90,7 +90,8 @@ export const PERIOD_WORDS: Readonly<Record<string, RegExp>> = {
 /**
  * What a rate is per, and what a worker slips to: a neighbouring period (a
  * month for a year), or another denominator of the same family (a passenger
- * for a flight, a visit for an item, a group for a person).
+ * for a flight, a visit for an item, a group for a person or a player, a
+ * booking for a ticket).
  */
 const RATE_SWAPS: Record<string, string[]> = {
   hour: ['day'],
@@ -106,6 +107,8 @@ const RATE_SWAPS: Record<string, string[]> = {
   booking: ['passenger', 'flight'],
   journey: ['flight', 'passenger'],
   person: ['group', 'booking'],
+  player: ['group', 'booking'],
+  ticket: ['booking'],
   group: ['person'],
   item: ['visit'],
   loan: ['visit'],
