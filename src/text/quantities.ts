@@ -156,10 +156,13 @@ export function keepsOrder(quantities: readonly Quantity[], q: Quantity, value: 
 
 /** A number in digits or in words, as a bound of a range is written ("2", "two", "twenty-one"). */
 const BOUND = String.raw`(\d+(?:\.\d+)?|[a-z]+(?:-[a-z]+)?)`;
-/** The other bound written right before a number: "2 to ", "two-", "between 5 and ", "from 1 to ". */
-const BOUND_BEFORE = new RegExp(String.raw`\b(?:between\s+${BOUND}\s+and|${BOUND}\s*(?:to|[–-]))\s*$`, 'i');
-/** The other bound written right after a number: " to 3", "–3", " and 10" (after "between"). */
-const BOUND_AFTER = new RegExp(String.raw`^\s*(?:to|[–-]|and)\s*${BOUND}\b`, 'i');
+/** The other figure of an ordered pair written right before a number: a range's first bound ("2 to ", "two-", "between 5 and ", "from 1 to "), a deal's count ("10 washes for the price of "). */
+const PARTNER_BEFORE = [
+  new RegExp(String.raw`\b(?:between\s+${BOUND}\s+and|${BOUND}\s*(?:to|[–-]))\s*$`, 'i'),
+  new RegExp(String.raw`\b${BOUND}(?:\s+[a-z-]+){0,3}\s+for\s+the\s+price\s+of\s*$`, 'i'),
+];
+/** The other figure written right after a number: a range's second bound (" to 3", "–3", " and 10" after "between"), a deal's price (" washes for the price of 8"). */
+const PARTNER_AFTER = [new RegExp(String.raw`^\s*(?:to|[–-]|and)\s*${BOUND}\b`, 'i'), new RegExp(String.raw`^(?:\s+[a-z-]+){0,3}\s+for\s+the\s+price\s+of\s+${BOUND}\b`, 'i')];
 
 function boundValue(written: string | undefined): number | undefined {
   if (written === undefined) return undefined;
@@ -174,19 +177,23 @@ export function countOfDuration(period: string): { written: string; offset: numb
 }
 
 /**
- * Whether a number written at [start, end), given a new value, still bounds
- * its range in order: "two to three weeks" may become "two to four" but never
- * "two to two" or "three to two" ("1 to 3", "between 5 and 7" the same). A
- * reader needs no evidence to see a range collapse. A number that bounds no
- * range keeps its order trivially.
+ * Whether a number written at [start, end), given a new value, keeps its side
+ * of the figure it is paired with: "two to three weeks" may become "two to
+ * four" but never "two to two" or "three to two" ("1 to 3", "between 5 and 7"
+ * the same), and "10 washes for the price of 8" never "5 washes". A reader
+ * needs no evidence to see a range collapse or a deal turn into a loss. A
+ * number paired with none keeps its order trivially.
  */
 export function keepsRangeOrder(text: string, start: number, end: number, original: number, value: number): boolean {
-  const before = BOUND_BEFORE.exec(text.slice(Math.max(0, start - 30), start));
-  const after = BOUND_AFTER.exec(text.slice(end, end + 30));
+  const before = text.slice(Math.max(0, start - 40), start);
+  const after = text.slice(end, end + 40);
   // "and 10" closes a range only after "between 5": elsewhere it joins two figures ("£5 and 10 points").
-  const closesBetween = after !== null && (!/^\s*and/i.test(after[0]) || /\bbetween\s*$/i.test(text.slice(Math.max(0, start - 10), start)));
-  const bounds = [boundValue(before?.[1] ?? before?.[2]), closesBetween ? boundValue(after?.[1]) : undefined];
-  return bounds.every((bound) => bound === undefined || Math.sign(bound - original) === Math.sign(bound - value));
+  const joinsOnly = (match: RegExpExecArray) => /^\s*and/i.test(match[0]) && !/\bbetween\s*$/i.test(before);
+  const partners = [
+    ...PARTNER_BEFORE.map((pattern) => pattern.exec(before)).flatMap((match) => (match ? [boundValue(match[1] ?? match[2])] : [])),
+    ...PARTNER_AFTER.map((pattern) => pattern.exec(after)).flatMap((match) => (match && !joinsOnly(match) ? [boundValue(match[1])] : [])),
+  ];
+  return partners.every((partner) => partner === undefined || Math.sign(partner - original) === Math.sign(partner - value));
 }
 
 /** Small numbers as policies spell them out ("five working days", "a three-month period"). */
