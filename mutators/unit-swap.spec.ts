@@ -126,9 +126,14 @@ describeTextMutator(
     { name: 'a bare number', artifact: 'There are 3 steps.' },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
     {
-      name: 'a period a count of days the answer works out rests on ("30 days ... 20 days ago, so 10 days left": in working days the count is wrong)',
-      artifact: 'You have 10 days to appeal, so 3 days are left.',
-      task: 'My claim was refused 7 days ago. Can I still appeal?',
+      name: 'a unit the question frames its case in (unseen15\'s readers: "10 calendar days" beside the question\'s "15 working days")',
+      artifact: 'Because you are cancelling more than 10 working days before the move, the deposit is refunded.',
+      task: 'The move is 15 working days away. What will I get back?',
+    },
+    {
+      name: 'a period a count of days the answer works out rests on ("10 days ... 7 days have passed, so 3 days are left": in working days the count is wrong; a period the question writes is left alone before this)',
+      artifact: 'You have 10 days to appeal and 7 days have passed, so 3 days are left.',
+      task: 'My claim was refused last week. Can I still appeal?',
       reason: /breaks arithmetic/,
     },
     { name: 'a unit the evidence does not state with this number', artifact: 'Refunds are paid within 7 days.', evidence: 'Refunds are paid within 7 working days.', reason: /does not state/ },

@@ -36,7 +36,11 @@ export const unitSwap: TextMutator = {
     const dates = findDates(text);
     const units = findUnits(text);
     const quantities = findQuantities(text);
+    // A unit the question writes frames the case ("my 15 working days' notice"): the answer restates it, and another
+    // unit in its place reads as a slip of the answer, not of the source (unseen15's readers: "10 calendar days").
+    const asked = new Set(findUnits(fixture.task).map((u) => u.unit));
     for (const u of units) {
+      if (asked.has(u.unit)) continue;
       const inDate = touchesDate(dates, u.start, u.end);
       if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities)) continue;
       // "Within 30 days of 14 April, so by 14 May": a date of the answer is worked out from this period, in this unit.
