@@ -44,6 +44,14 @@ const FORMS: ReadonlyArray<{ form: string; question: string; evidence: string[];
     flipped: '£13',
   },
   {
+    form: 'a unit price times a count the evidence writes in its words (10 for the price of 8)',
+    question: 'How much is a book of Deluxe washes?',
+    evidence: ['Our wash books give you 10 washes for the price of 8.', 'A single Deluxe wash costs $18 and a single Express wash costs $11.'],
+    answer: "A wash book gives you 10 Deluxe washes for the price of 8, so at $18 each you'd pay $144.",
+    figure: '$144',
+    flipped: '$154',
+  },
+  {
     form: 'a time of day moved by a stated period',
     question: 'The concert starts at 19:30. When do doors open?',
     evidence: ['Doors open 60 minutes before the advertised start.'],
@@ -79,6 +87,7 @@ describe('figures worked out by a short chain of arithmetic', () => {
     ['You pay less than £10 a month.', []],
     ['With the booking fee that is £81 for two, less the 10% resale fee.', ['difference', 'product', 'share', 'sum']],
     ['Three exchanges at £4 is £12.', ['product']],
+    ["So at $18 each you'd pay $144.", ['product', 'quotient']],
     ['Arriving at 6.20pm makes you 20 minutes late.', ['clock']],
     ['The £43 rate is halved, making it £21.50.', ['product', 'quotient']],
     ['Ten months of £25.00 comes to £250.00.', ['product', 'sum']],

@@ -84,8 +84,8 @@ function combine(a: Term, b: Term, allowed: ReadonlySet<Op>): Term[] {
  * "five" make the "$30" a number-flip writes for "$25"; "45p" less "5p" the
  * "40p" it writes for "45p"). A sum says "plus", "add", "together" or "with the booking fee"; a
  * difference "less", "minus", "leaves" or "remaining" ("less than" is a
- * comparison); a product a count word, "times", "×", "for 10" or "10 months
- * of", "twice" or a fraction; a quotient "each", "split", "divided" or "/"; a
+ * comparison); a product a count word, "times", "×", "for 10", "10 months
+ * of", "at $18 each", "twice" or a fraction; a quotient "each", "split", "divided" or "/"; a
  * share writes its "%"; a time of day moved by a period says "before",
  * "after" or "late". "Comes to", "in total", "altogether" and "=" signal a sum
  * or a product. Rates ("per mile", "a month") and adjectives ("extra",
@@ -111,7 +111,8 @@ const SUM = /\b(?:plus|adds?|added|adding|on\s+top|combined|together|sum|includi
 const DIFFERENCE =
   /\b(?:less(?!\s+than)|minus|leaves?|leaving|left|remaining|remains?|deduct(?:s|ed|ing)?|after\s+(?:the|a|your)\s+\S+\s+(?:fee|charge|deduction|discount)|off|back|refunds?|refunded|saves?|saving|cheaper|fewer(?!\s+than)|difference|short)\b|\u2212/i;
 const COUNT_WORDS = 'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both';
-const PRODUCT = new RegExp(`\\b(?:times|apiece|${COUNT_WORDS}|for\\s+\\d+|\\d+\\s+(?:\\w+\\s+)?(?:at|of))\\b|\u00d7|\\s[x\u00d7]\\s`, 'i');
+// "at $18 each": a unit price the answer pays for several ("10 washes for the price of 8, so at $18 each you'd pay $144"), not a total split.
+const PRODUCT = new RegExp(`\\b(?:times|apiece|${COUNT_WORDS}|for\\s+\\d+|\\d+\\s+(?:\\w+\\s+)?(?:at|of)|at\\s+\\S*\\d\\S*\\s+each)\\b|\u00d7|\\s[x\u00d7]\\s`, 'i');
 const QUOTIENT = /\b(?:divided|split|shared|spread|instal?ments?|each|apiece|works?\s+out\s+at|worked\s+out\s+at)\b|\//i;
 const CLOCK = /\b(?:before|after|earlier|later|prior|late|early)\b/i;
 

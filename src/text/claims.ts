@@ -455,10 +455,19 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
     if (s === sentence) return false;
     if (s === joined) return true;
     const words = evidenceWords(s);
-    const shared = claimWords.filter((w) => saysWord(words, w)).length;
+    const shared = claimWords.filter((w) => saysWord(words, w) || writtenInName(s, w)).length;
     return shared >= 2;
   });
   return { sentence, context: others, restated: [...also], evidence: evidenceSentences };
+}
+
+/**
+ * Whether one of a sentence's names writes this ordinary word: a claim's "a
+ * full valet is normally $149" restates the price list's "Full Valet: $149",
+ * a package the list names, so that sentence states the claim's figure.
+ */
+function writtenInName(sentence: string, lemma: string): boolean {
+  return findEntities(sentence).some((e) => containsWords(e.text.toLowerCase(), lemma));
 }
 
 /**

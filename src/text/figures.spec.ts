@@ -89,6 +89,18 @@ describe('figures stated in other words, or in another document', () => {
 
     { name: 'another number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fifteen days of delivery.', ok: false },
     {
+      name: 'a price of a package the evidence names, restated in ordinary words beside another rule',
+      evidence: ['Full Valet: $149, taking about 3.5 hours.', 'SUVs and 7-seaters carry a 20% surcharge on the package price.', 'A $20 deposit is deducted from the final price.'],
+      artifact: 'A full valet is normally $149, and 7-seaters carry a 20% surcharge on the package price.',
+      ok: true,
+    },
+    {
+      name: 'another price for a package the evidence names',
+      evidence: ['Full Valet: $149, taking about 3.5 hours.', 'SUVs and 7-seaters carry a 20% surcharge on the package price.', 'A $20 deposit is deducted from the final price.'],
+      artifact: 'A full valet is normally $159, and 7-seaters carry a 20% surcharge on the package price.',
+      ok: false,
+    },
+    {
       name: 'not weeks as days where the sentence writes days itself',
       evidence: ['The allowance is 10 days of paid leave, and 2 weeks of unpaid leave are available in addition.'],
       artifact: 'The allowance is 14 days of paid leave, and 2 weeks of unpaid leave are available in addition.',

@@ -98,7 +98,7 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
 export function nameStated(claim: string, name: string, passage: SupportPassage, onlyOfItsType = false): boolean {
   const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
   const forms = [name, ...otherNumber(name)];
-  const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place));
+  const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place)) || namedApart(text, name);
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
   if (passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2)) return true;
@@ -109,6 +109,25 @@ export function nameStated(claim: string, name: string, passage: SupportPassage,
   const entity = findEntities(claim).find((e) => e.text === name);
   if (!onlyOfItsType || !entity || !(name.includes(' ') || entity.kind === 'acronym') || !passage.evidence.some(names)) return false;
   return !passage.evidence.some((s) => findEntities(s).some((e) => e.text !== name && !forms.includes(e.text) && sameEntityType(e, entity)));
+}
+
+/**
+ * Whether a text names a name in two parts: a run of two or more of its words
+ * as one name, and each word outside that run elsewhere (in either
+ * grammatical number). "a Saturday Young Makers class" is named by "Our Young
+ * Makers class on Saturday afternoons": the answer folds the day into the
+ * name. A word the text does not write ("Sunday Young Makers") is not named.
+ */
+function namedApart(text: string, name: string): boolean {
+  const words = name.split(/\s+/);
+  for (let start = 0; start < words.length; start++) {
+    for (let end = words.length; end - start >= 2; end--) {
+      if (end - start === words.length) continue;
+      const rest = [...words.slice(0, start), ...words.slice(end)];
+      if (containsWords(text, words.slice(start, end).join(' ')) && rest.every((w) => [w, ...otherNumber(w)].some((form) => containsWords(text, form)))) return true;
+    }
+  }
+  return false;
 }
 
 /**
