@@ -6,6 +6,7 @@ import {
   findNumbers,
   findQualifiers,
   numberKey,
+  splitSentences,
   qualifiedTerm,
   saidBy,
   statesQualifier,
@@ -55,7 +56,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support, questionOf(passage))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
+  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
 }
 
@@ -302,7 +303,7 @@ function clausesOf(sentence: string): string[] {
 export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string, question = ''): string[] {
+export function droppedQualifiers(claim: string, support: string, question = '', before = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = new Set(
@@ -322,6 +323,10 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
+    // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
+    // says what is allowed as the other side of it. Without that contrast, a claim that restates the term without "only" drops it.
+    if (q.keyword === 'only' && CONTRAST.test(claim) && (statesQualifier(before, 'not') || statesQualifier(before, 'only'))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -352,6 +357,19 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
 }
 
 const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
+/** What sets a claim against the sentence before it: "though", "however", "instead", "other books". */
+const CONTRAST = /\b(?:though|although|however|instead|other|otherwise)\b/i;
+
+/** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */
+export function sentenceBefore(answer: string, claim: string): string {
+  const at = answer.indexOf(claim);
+  if (at < 0) return '';
+  return (
+    splitSentences(answer)
+      .filter((s) => s.end <= at)
+      .pop()?.text ?? ''
+  );
+}
 const MUST = /\bmust\b/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
