@@ -52,6 +52,14 @@ const FORMS: ReadonlyArray<{ form: string; question: string; evidence: string[];
     flipped: '$154',
   },
   {
+    form: 'a rate per month for the year, over the months the answer counts',
+    question: 'How much would I save by paying for the whole year up front?',
+    evidence: ['The Plus plan costs £16 a month.', 'Paying annually earns a discount of one month, so twelve months are charged for the price of eleven.'],
+    answer: "You're charged for eleven months instead of twelve. On the Plus plan at £16 a month, that's £176 for the year.",
+    figure: '£176',
+    flipped: '£186',
+  },
+  {
     form: 'a time of day moved by a stated period',
     question: 'The concert starts at 19:30. When do doors open?',
     evidence: ['Doors open 60 minutes before the advertised start.'],
@@ -88,6 +96,7 @@ describe('figures worked out by a short chain of arithmetic', () => {
     ['With the booking fee that is £81 for two, less the 10% resale fee.', ['difference', 'product', 'share', 'sum']],
     ['Three exchanges at £4 is £12.', ['product']],
     ["So at $18 each you'd pay $144.", ['product', 'quotient']],
+    ["At £16 a month, that's £176 for the year.", ['product']],
     ['Arriving at 6.20pm makes you 20 minutes late.', ['clock']],
     ['The £43 rate is halved, making it £21.50.', ['product', 'quotient']],
     ['Ten months of £25.00 comes to £250.00.', ['product', 'sum']],

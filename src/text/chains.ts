@@ -111,8 +111,12 @@ const SUM = /\b(?:plus|adds?|added|adding|on\s+top|combined|together|sum|includi
 const DIFFERENCE =
   /\b(?:less(?!\s+than)|minus|leaves?|leaving|left|remaining|remains?|deduct(?:s|ed|ing)?|after\s+(?:the|a|your)\s+\S+\s+(?:fee|charge|deduction|discount)|off|back|refunds?|refunded|saves?|saving|cheaper|fewer(?!\s+than)|difference|short)\b|\u2212/i;
 const COUNT_WORDS = 'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both';
-// "at $18 each": a unit price the answer pays for several ("10 washes for the price of 8, so at $18 each you'd pay $144"), not a total split.
-const PRODUCT = new RegExp(`\\b(?:times|apiece|${COUNT_WORDS}|for\\s+\\d+|\\d+\\s+(?:\\w+\\s+)?(?:at|of)|at\\s+\\S*\\d\\S*\\s+each)\\b|\u00d7|\\s[x\u00d7]\\s`, 'i');
+// "at $18 each": a unit price the answer pays for several ("10 washes for the price of 8, so at $18 each you'd pay $144"), not a total split; "for the
+// year": a rate's total over a whole period ("at £16 a month, that's £176 for the year", for eleven months).
+const PRODUCT = new RegExp(
+  `\\b(?:times|apiece|${COUNT_WORDS}|for\\s+\\d+|\\d+\\s+(?:\\w+\\s+)?(?:at|of)|at\\s+\\S*\\d\\S*\\s+each|for\\s+(?:the|a|your)\\s+(?:whole\\s+|full\\s+|entire\\s+)?(?:year|term|stay|contract|course))\\b|\u00d7|\\s[x\u00d7]\\s`,
+  'i',
+);
 const QUOTIENT = /\b(?:divided|split|shared|spread|instal?ments?|each|apiece|works?\s+out\s+at|worked\s+out\s+at)\b|\//i;
 const CLOCK = /\b(?:before|after|earlier|later|prior|late|early)\b/i;
 

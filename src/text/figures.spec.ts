@@ -89,6 +89,18 @@ describe('figures stated in other words, or in another document', () => {
 
     { name: 'another number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fifteen days of delivery.', ok: false },
     {
+      name: 'a count whose noun the evidence leaves out, counting what the number before it counts',
+      evidence: ['Paying annually earns a discount of one month, so twelve months are charged for the price of eleven.'],
+      artifact: "Paying annually, you're charged for eleven months instead of twelve.",
+      ok: true,
+    },
+    {
+      name: 'another count than the one whose noun the evidence leaves out',
+      evidence: ['Paying annually earns a discount of one month, so twelve months are charged for the price of eleven.'],
+      artifact: "Paying annually, you're charged for ten months instead of twelve.",
+      ok: false,
+    },
+    {
       name: 'a price of a package the evidence names, restated in ordinary words beside another rule',
       evidence: ['Full Valet: $149, taking about 3.5 hours.', 'SUVs and 7-seaters carry a 20% surcharge on the package price.', 'A $20 deposit is deducted from the final price.'],
       artifact: 'A full valet is normally $149, and 7-seaters carry a 20% surcharge on the package price.',

@@ -357,7 +357,8 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
     const converts = !figures.some((f) => f.unit === figure.unit);
     return (
       figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) ||
-      (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code)))
+      (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code))) ||
+      statesElided(text, figure)
     );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
@@ -371,6 +372,25 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
   return figureWorkedOut(claim, figure, passage, answer);
 }
+
+/**
+ * Whether a text states the figure as a bare number whose noun its sentence
+ * leaves out, counting what the figure before it counts: "twelve months are
+ * charged for the price of eleven" states eleven months, "10 washes for the
+ * price of 8" eight washes. Not another number ("ten months").
+ */
+function statesElided(text: string, figure: Figure): boolean {
+  return splitSentences(text).some((s) =>
+    [...s.text.matchAll(ELIDED)].some((m) => {
+      const written = m[1]!;
+      const value = /^\d+$/.test(written) ? Number(written) : spelledValue([written]);
+      return value === figure.value && findFigures(s.text.slice(0, m.index)).some((f) => f.kind === figure.kind && f.unit === figure.unit);
+    }),
+  );
+}
+
+/** A number after "of" or "for" that ends its clause: "for the price of eleven." */
+const ELIDED = /\b(?:of|for)\s+(\d+|[a-z]+)(?=\s*(?:[.,;:!?]|$))/gi;
 
 /**
  * Whether the answer works a figure of the claim out from figures it writes
