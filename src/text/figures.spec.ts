@@ -101,6 +101,24 @@ describe('figures stated in other words, or in another document', () => {
       ok: false,
     },
     {
+      name: 'the period a rate is written per, as the span the answer totals over',
+      evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.'],
+      artifact: 'Paying yearly costs $270 up front, against $25 a month over twelve months.',
+      ok: true,
+    },
+    {
+      name: 'another span than the period a rate is written per',
+      evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.'],
+      artifact: 'Paying yearly costs $270 up front, against $25 a month over eleven months.',
+      ok: false,
+    },
+    {
+      name: 'a rate’s period as a deadline, not a span totalled over',
+      evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.', 'Refunds are given within 14 days.'],
+      artifact: 'Standard membership is $25 a month, refunded within twelve months.',
+      ok: false,
+    },
+    {
       name: 'a price of a package the evidence names, restated in ordinary words beside another rule',
       evidence: ['Full Valet: $149, taking about 3.5 hours.', 'SUVs and 7-seaters carry a 20% surcharge on the package price.', 'A $20 deposit is deducted from the final price.'],
       artifact: 'A full valet is normally $149, and 7-seaters carry a 20% surcharge on the package price.',
