@@ -101,6 +101,18 @@ describe('figures stated in other words, or in another document', () => {
       ok: false,
     },
     {
+      name: 'a number of months that counts the months the claim lists',
+      evidence: ['We refund one-twelfth of the annual charge for each full calendar month left on the permit.', 'Every permit runs from 1 April to 31 March.'],
+      artifact: 'The full calendar months left on the permit are December, January, February and March, so four months.',
+      ok: true,
+    },
+    {
+      name: 'a number of months that is not the length of the list',
+      evidence: ['We refund one-twelfth of the annual charge for each full calendar month left on the permit.', 'Every permit runs from 1 April to 31 March.'],
+      artifact: 'The full calendar months left on the permit are December, January, February and March, so five months.',
+      ok: false,
+    },
+    {
       name: 'the period a rate is written per, as the span the answer totals over',
       evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.'],
       artifact: 'Paying yearly costs $270 up front, against $25 a month over twelve months.',

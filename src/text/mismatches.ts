@@ -17,7 +17,7 @@ import { isCurrencySign } from './currency.js';
 import { sameEntityType } from './entities.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
-import { type DatePiece, findDates } from './dates.js';
+import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
@@ -174,6 +174,7 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   if (caseSpans && measuredByCase(figure, claim, questionOf(passage))) return true;
   const figures = findFigures(claim);
   if (countInEquation(claim, figures, figure)) return true;
+  if (countsListedMonths(claim, figure)) return true;
   // "£2.328, rounded to £2.33": a figure the claim rounds, to the precision the result is written to.
   // evidence-check only, as the case's spans: a changed result ("rounded to £2.34") breaks the answer's own rounding, a slip a reader sees without the evidence.
   const unrounded = caseSpans && depth < 3 ? roundedFrom(claim, figures, figure) : undefined;
@@ -181,6 +182,22 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
   return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
 }
+
+/**
+ * Whether a number of months counts the months the claim lists just before it:
+ * "those are December, January, February and March, so four months". The
+ * list is the answer's own working, each month checked as a date; a count
+ * that is not the list's length ("so five months") is not supported.
+ */
+function countsListedMonths(claim: string, figure: Figure): boolean {
+  if (figure.kind !== 'month') return false;
+  const list = MONTH_LIST.exec(claim.slice(0, figure.start));
+  return list !== null && new Set(list[0].match(MONTH_NAME)).size === figure.value;
+}
+
+const MONTH_NAME = new RegExp(`\\b(?:${MONTHS.join('|')})\\b`, 'g');
+/** Two months or more joined by commas and "and", then "so" or a dash, right before the count. */
+const MONTH_LIST = new RegExp(`(?:${MONTHS.join('|')})(?:(?:,\\s*|,?\\s+and\\s+)(?:${MONTHS.join('|')}))+[,;:]?\\s*(?:so|that's|that is|making|—|-)?\\s*$`);
 
 /** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
 export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
