@@ -60,6 +60,14 @@ const FORMS: ReadonlyArray<{ form: string; question: string; evidence: string[];
     flipped: '£186',
   },
   {
+    form: 'a rate per unit per month times the units, restated per year',
+    question: 'We have 15 seats on the Business plan. What would we pay?',
+    evidence: ['Business: $24 per seat per month billed annually, or $29 per seat per month billed monthly.'],
+    answer: 'At $24 per seat per month, for 15 seats that comes to $4,320 a year.',
+    figure: '$4,320',
+    flipped: '$4,330',
+  },
+  {
     form: 'a time of day moved by a stated period',
     question: 'The concert starts at 19:30. When do doors open?',
     evidence: ['Doors open 60 minutes before the advertised start.'],

@@ -2,6 +2,7 @@ import type { Figure } from './figure.js';
 import { isCurrencySign } from './currency.js';
 import { readSentences } from './nlp.js';
 import { spelledValue } from './numberWords.js';
+import { rateFactor } from './rates.js';
 
 /**
  * Figures worked out by a short chain of arithmetic the answer need not write
@@ -276,7 +277,20 @@ export interface StatedPool {
  * reaches most round amounts in two steps, so a figure that only the pool
  * reaches is a coincidence, the very value a number-flip writes.
  */
-export function chainDerives(target: Figure, hedged: boolean, stated: StatedPool, { anchors, sentence }: ChainNear): boolean {
+export function chainDerives(target: Figure, hedged: boolean, stated: StatedPool, near: ChainNear): boolean {
+  if (chainReaches(target, hedged, stated, near)) return true;
+  // "$24 per seat per month ... 15 seats is $4,320 a year": the rate per the evidence's period, worked out, then restated per the answer's (12 months a
+  // year), as a rate is read in one step; a changed figure ("$4,330 a year") is reached per month by nothing.
+  const per = target.per;
+  if (per === undefined) return false;
+  const periods = new Set(stated.evidence().flatMap((f) => (f.per !== undefined && f.per !== per ? [f.per] : [])));
+  return [...periods].some((p) => {
+    const n = rateFactor(p, per);
+    return n !== undefined && chainReaches({ ...target, value: target.value / n, per: p }, hedged, stated, near);
+  });
+}
+
+function chainReaches(target: Figure, hedged: boolean, stated: StatedPool, { anchors, sentence }: ChainNear): boolean {
   const goal = termOf(target);
   const allowed = signalledOps(sentence);
   if (!allowed.size) return false;
