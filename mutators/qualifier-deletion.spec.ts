@@ -130,6 +130,22 @@ describe('qualifier-deletion', () => {
     expect(verdicts).toEqual([null]);
   });
 
+  it.each([
+    [
+      'the sentence before denies what it leaves out, and the claim sets itself against that',
+      "Ex-library copies aren't accepted. We take only other books graded Good or better.",
+      /still states it another way/,
+    ],
+    ['the sentence before denies nothing', 'Ex-library copies are graded too. We take only other books graded Good or better.', null],
+  ])('reads "only" against the sentence before, as evidence-check does: %s', (_, artifact, reason) => {
+    const fixture = textFixture({ artifact, evidence: 'We accept only books graded Good or better. We do not accept ex-library copies.' });
+    const c = [...qualifierDeletion.candidates(fixture)].find((x) => artifact.slice(x.start, x.end).includes('only'));
+    expect(c).toBeDefined();
+    const verdict = qualifierDeletion.invalidReason!(fixture, c!);
+    if (reason === null) expect(verdict).toBeNull();
+    else expect(verdict).toMatch(reason);
+  });
+
   it('keeps a deletion only when the claim no longer states the qualifier in any of its ways', () => {
     const fixture = textFixture({ artifact: 'Costs are paid up to a maximum of £300.', evidence: 'Costs are paid up to £300.' });
     const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));

@@ -2,7 +2,7 @@ import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround 
 import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
 import { findFigures } from '../src/text/figures.js';
-import { droppedQualifiers, questionOf } from '../src/text/mismatches.js';
+import { droppedQualifiers, questionOf, sentenceBefore } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -51,8 +51,10 @@ export const qualifierDeletion: TextMutator = {
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
     if (!original || !mutated) return 'the span crosses a sentence boundary';
     const question = questionOf(support);
-    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question));
-    if (!droppedQualifiers(mutated.text, support.sentence, question).some((k) => !droppedBefore.has(k)))
+    // The sentence before, as evidence-check reads it: a claim set against it ("We do take other books graded Good") keeps an "only" it denies.
+    const before = sentenceBefore(fixture.artifact, original.text);
+    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before));
+    if (!droppedQualifiers(mutated.text, support.sentence, question, before).some((k) => !droppedBefore.has(k)))
       return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
     return null;
   },

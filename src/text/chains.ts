@@ -2,6 +2,7 @@ import type { Figure } from './figure.js';
 import { isCurrencySign } from './currency.js';
 import { readSentences } from './nlp.js';
 import { spelledValue } from './numberWords.js';
+import { rateFactor } from './rates.js';
 
 /**
  * Figures worked out by a short chain of arithmetic the answer need not write
@@ -84,8 +85,8 @@ function combine(a: Term, b: Term, allowed: ReadonlySet<Op>): Term[] {
  * "five" make the "$30" a number-flip writes for "$25"; "45p" less "5p" the
  * "40p" it writes for "45p"). A sum says "plus", "add", "together" or "with the booking fee"; a
  * difference "less", "minus", "leaves" or "remaining" ("less than" is a
- * comparison); a product a count word, "times", "×", "for 10" or "10 months
- * of", "twice" or a fraction; a quotient "each", "split", "divided" or "/"; a
+ * comparison); a product a count word, "times", "×", "for 10", "10 months
+ * of", "at $18 each", "twice" or a fraction; a quotient "each", "split", "divided" or "/"; a
  * share writes its "%"; a time of day moved by a period says "before",
  * "after" or "late". "Comes to", "in total", "altogether" and "=" signal a sum
  * or a product. Rates ("per mile", "a month") and adjectives ("extra",
@@ -111,7 +112,12 @@ const SUM = /\b(?:plus|adds?|added|adding|on\s+top|combined|together|sum|includi
 const DIFFERENCE =
   /\b(?:less(?!\s+than)|minus|leaves?|leaving|left|remaining|remains?|deduct(?:s|ed|ing)?|after\s+(?:the|a|your)\s+\S+\s+(?:fee|charge|deduction|discount)|off|back|refunds?|refunded|saves?|saving|cheaper|fewer(?!\s+than)|difference|short)\b|\u2212/i;
 const COUNT_WORDS = 'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|both';
-const PRODUCT = new RegExp(`\\b(?:times|apiece|${COUNT_WORDS}|for\\s+\\d+|\\d+\\s+(?:\\w+\\s+)?(?:at|of))\\b|\u00d7|\\s[x\u00d7]\\s`, 'i');
+// "at $18 each": a unit price the answer pays for several ("10 washes for the price of 8, so at $18 each you'd pay $144"), not a total split; "for the
+// year": a rate's total over a whole period ("at £16 a month, that's £176 for the year", for eleven months).
+const PRODUCT = new RegExp(
+  `\\b(?:times|apiece|${COUNT_WORDS}|for\\s+\\d+|\\d+\\s+(?:\\w+\\s+)?(?:at|of)|at\\s+\\S*\\d\\S*\\s+each|for\\s+(?:the|a|your)\\s+(?:whole\\s+|full\\s+|entire\\s+)?(?:year|term|stay|contract|course))\\b|\u00d7|\\s[x\u00d7]\\s`,
+  'i',
+);
 const QUOTIENT = /\b(?:divided|split|shared|spread|instal?ments?|each|apiece|works?\s+out\s+at|worked\s+out\s+at)\b|\//i;
 const CLOCK = /\b(?:before|after|earlier|later|prior|late|early)\b/i;
 
@@ -271,7 +277,20 @@ export interface StatedPool {
  * reaches most round amounts in two steps, so a figure that only the pool
  * reaches is a coincidence, the very value a number-flip writes.
  */
-export function chainDerives(target: Figure, hedged: boolean, stated: StatedPool, { anchors, sentence }: ChainNear): boolean {
+export function chainDerives(target: Figure, hedged: boolean, stated: StatedPool, near: ChainNear): boolean {
+  if (chainReaches(target, hedged, stated, near)) return true;
+  // "$24 per seat per month ... 15 seats is $4,320 a year": the rate per the evidence's period, worked out, then restated per the answer's (12 months a
+  // year), as a rate is read in one step; a changed figure ("$4,330 a year") is reached per month by nothing.
+  const per = target.per;
+  if (per === undefined) return false;
+  const periods = new Set(stated.evidence().flatMap((f) => (f.per !== undefined && f.per !== per ? [f.per] : [])));
+  return [...periods].some((p) => {
+    const n = rateFactor(p, per);
+    return n !== undefined && chainReaches({ ...target, value: target.value / n, per: p }, hedged, stated, near);
+  });
+}
+
+function chainReaches(target: Figure, hedged: boolean, stated: StatedPool, { anchors, sentence }: ChainNear): boolean {
   const goal = termOf(target);
   const allowed = signalledOps(sentence);
   if (!allowed.size) return false;

@@ -575,6 +575,25 @@ describe('supportOf, for a claim that joins two evidence sentences', () => {
   });
 });
 
+describe('supportPassage, for a claim that writes a name of the evidence in ordinary words', () => {
+  it.each([
+    {
+      name: 'draws in the sentence that gives the whole name',
+      sources: ['SUVs and 7-seaters carry a 20% surcharge on the package price.', 'Full Valet: $149, taking about 3.5 hours.'],
+      claim: 'A full valet is normally $149, and 7-seaters carry a 20% surcharge on the package price.',
+      drawn: true,
+    },
+    {
+      name: 'not a sentence whose name shares one word with the claim',
+      sources: ['Hotel rooms cost up to £180 per night in London.', 'Rooms in Manchester and Leeds are booked from the Preferred Hotel List.'],
+      claim: 'Hotel rooms cost up to £180 per night in Manchester.',
+      drawn: false,
+    },
+  ])('$name', ({ sources, claim, drawn }) => {
+    expect(supportPassage(claim, sources)?.context.includes(sources[1]!)).toBe(drawn);
+  });
+});
+
 describe('evidenceSentences', () => {
   it.each([
     { name: 'nothing for no evidence', evidence: [], expected: [] },

@@ -469,14 +469,30 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
   const { sentence, joined } = support;
   // By ordinary words alone, at least two of them: a sentence that merely names the swapped-in team is no support.
   const claimWords = contentLemmas(claim);
+  const claimNames = new Set(findEntities(claim).map((e) => e.text.toLowerCase()));
   const others = evidenceSentences.filter((s) => {
     if (s === sentence) return false;
     if (s === joined) return true;
     const words = evidenceWords(s);
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
-    return shared >= 2;
+    return shared >= 2 || writesNameOf(claim, s, claimNames);
   });
   return { sentence, context: others, restated: [...also], evidence: evidenceSentences };
+}
+
+/**
+ * Whether a claim writes, in ordinary words, a name of two words or more that
+ * a sentence gives: "a full valet is normally $149" restates the price list's
+ * "Full Valet: $149", so that sentence states the claim's figure. Not a name
+ * the claim names itself: naming it is no support (a swapped-in name would
+ * draw its own rule in). A sentence whose name only shares a word with the
+ * claim ("Hotel" of "the Preferred Hotel List") is not drawn in.
+ */
+function writesNameOf(claim: string, sentence: string, claimNames: ReadonlySet<string>): boolean {
+  return findEntities(sentence).some((e) => {
+    const name = e.text.toLowerCase();
+    return name.includes(' ') && !claimNames.has(name) && containsWords(claim.toLowerCase(), name);
+  });
 }
 
 /**

@@ -89,6 +89,60 @@ describe('figures stated in other words, or in another document', () => {
 
     { name: 'another number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fifteen days of delivery.', ok: false },
     {
+      name: 'a count whose noun the evidence leaves out, counting what the number before it counts',
+      evidence: ['Paying annually earns a discount of one month, so twelve months are charged for the price of eleven.'],
+      artifact: "Paying annually, you're charged for eleven months instead of twelve.",
+      ok: true,
+    },
+    {
+      name: 'another count than the one whose noun the evidence leaves out',
+      evidence: ['Paying annually earns a discount of one month, so twelve months are charged for the price of eleven.'],
+      artifact: "Paying annually, you're charged for ten months instead of twelve.",
+      ok: false,
+    },
+    {
+      name: 'a number of months that counts the months the claim lists',
+      evidence: ['We refund one-twelfth of the annual charge for each full calendar month left on the permit.', 'Every permit runs from 1 April to 31 March.'],
+      artifact: 'The full calendar months left on the permit are December, January, February and March, so four months.',
+      ok: true,
+    },
+    {
+      name: 'a number of months that is not the length of the list',
+      evidence: ['We refund one-twelfth of the annual charge for each full calendar month left on the permit.', 'Every permit runs from 1 April to 31 March.'],
+      artifact: 'The full calendar months left on the permit are December, January, February and March, so five months.',
+      ok: false,
+    },
+    {
+      name: 'the period a rate is written per, as the span the answer totals over',
+      evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.'],
+      artifact: 'Paying yearly costs $270 up front, against $25 a month over twelve months.',
+      ok: true,
+    },
+    {
+      name: 'another span than the period a rate is written per',
+      evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.'],
+      artifact: 'Paying yearly costs $270 up front, against $25 a month over eleven months.',
+      ok: false,
+    },
+    {
+      name: 'a rate’s period as a deadline, not a span totalled over',
+      evidence: ['Standard membership: $25 per month, or $270 per year paid in advance.', 'Refunds are given within 14 days.'],
+      artifact: 'Standard membership is $25 a month, refunded within twelve months.',
+      ok: false,
+    },
+    {
+      name: 'a price of a package the evidence names, restated in ordinary words beside another rule',
+      evidence: ['Full Valet: $149, taking about 3.5 hours.', 'SUVs and 7-seaters carry a 20% surcharge on the package price.', 'A $20 deposit is deducted from the final price.'],
+      artifact: 'A full valet is normally $149, and 7-seaters carry a 20% surcharge on the package price.',
+      ok: true,
+    },
+    {
+      name: 'another price for a package the evidence names',
+      evidence: ['Full Valet: $149, taking about 3.5 hours.', 'SUVs and 7-seaters carry a 20% surcharge on the package price.', 'A $20 deposit is deducted from the final price.'],
+      artifact: 'A full valet is normally $159, and 7-seaters carry a 20% surcharge on the package price.',
+      ok: false,
+    },
+    {
       name: 'not weeks as days where the sentence writes days itself',
       evidence: ['The allowance is 10 days of paid leave, and 2 weeks of unpaid leave are available in addition.'],
       artifact: 'The allowance is 14 days of paid leave, and 2 weeks of unpaid leave are available in addition.',

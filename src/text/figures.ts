@@ -351,13 +351,17 @@ export const hedgedAt = (text: string, at: number) => HEDGE.test(text.slice(Math
  */
 export function figureStated(claim: string, figure: Figure, own: OwnSources, passage: SupportPassage, answer: string): boolean {
   // Either way of reading: the same number whatever follows it (as the claim analysis always read figures), or the same quantity written differently.
+  // A period the answer totals a rate over ("$300 over twelve months"), not a deadline or a term the rule sets ("within 7 days").
+  const spanned = SPAN_BEFORE.test(claim.slice(Math.max(0, figure.start - 16), figure.start));
   const states = (text: string) => {
     const figures = findFigures(text);
     // In other units only where the text writes none in the claim's: beside "10 days", its "2 weeks" are weeks, not the claim's "14 days".
     const converts = !figures.some((f) => f.unit === figure.unit);
     return (
       figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) ||
-      (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code)))
+      (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code))) ||
+      statesElided(text, figure) ||
+      (spanned && statesRatePeriod(text, figure))
     );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
@@ -371,6 +375,48 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
   return figureWorkedOut(claim, figure, passage, answer);
 }
+
+/**
+ * Whether a text states the figure as a bare number whose noun its sentence
+ * leaves out, counting what the figure before it counts: "twelve months are
+ * charged for the price of eleven" states eleven months, "10 washes for the
+ * price of 8" eight washes. Not another number ("ten months").
+ */
+function statesElided(text: string, figure: Figure): boolean {
+  return splitSentences(text).some((s) =>
+    [...s.text.matchAll(ELIDED)].some((m) => {
+      const written = m[1]!;
+      const value = /^\d+$/.test(written) ? Number(written) : spelledValue([written]);
+      return value === figure.value && findFigures(s.text.slice(0, m.index)).some((f) => f.kind === figure.kind && f.unit === figure.unit);
+    }),
+  );
+}
+
+/**
+ * Whether a text writes a rate per the period the figure is ("$270 per year"
+ * is a year's price: the answer's "$300 over twelve months" spans one year).
+ * Not another length ("eleven months").
+ */
+function statesRatePeriod(text: string, figure: Figure): boolean {
+  return findFigures(text).some((f) => {
+    const one = f.per === undefined ? undefined : ONE_PERIOD[f.per];
+    return one !== undefined && one.kind === figure.kind && one.value === figure.value;
+  });
+}
+
+/** One of each period a rate is written per, as figures count periods (months and days). */
+const ONE_PERIOD: Readonly<Record<string, { value: number; kind: string }>> = {
+  year: { value: 12, kind: 'month' },
+  month: { value: 1, kind: 'month' },
+  week: { value: 7, kind: 'day' },
+  day: { value: 1, kind: 'day' },
+};
+
+/** What a period an answer totals over follows: "over twelve months", "across the year". */
+const SPAN_BEFORE = /\b(?:over|across|throughout)\s+(?:the\s+|a\s+|your\s+)?$/i;
+
+/** A number after "of" or "for" that ends its clause: "for the price of eleven." */
+const ELIDED = /\b(?:of|for)\s+(\d+|[a-z]+)(?=\s*(?:[.,;:!?]|$))/gi;
 
 /**
  * Whether the answer works a figure of the claim out from figures it writes

@@ -6,6 +6,7 @@ import {
   findNumbers,
   findQualifiers,
   numberKey,
+  splitSentences,
   qualifiedTerm,
   type QualifierPiece,
   saidBy,
@@ -17,7 +18,7 @@ import { isCurrencySign } from './currency.js';
 import { sameEntityType } from './entities.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
 import { dateStated, dateWorkedOut, exampleStart, type Figure, figureStated, figureWorkedOut, findFigures, inDateArithmetic, lengthOf } from './figures.js';
-import { type DatePiece, findDates } from './dates.js';
+import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
@@ -56,7 +57,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support, questionOf(passage))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
+  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
 }
 
@@ -99,7 +100,7 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
 export function nameStated(claim: string, name: string, passage: SupportPassage, onlyOfItsType = false): boolean {
   const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
   const forms = [name, ...otherNumber(name)];
-  const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place));
+  const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place)) || namedApart(text, name);
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
   if (passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2)) return true;
@@ -110,6 +111,25 @@ export function nameStated(claim: string, name: string, passage: SupportPassage,
   const entity = findEntities(claim).find((e) => e.text === name);
   if (!onlyOfItsType || !entity || !(name.includes(' ') || entity.kind === 'acronym') || !passage.evidence.some(names)) return false;
   return !passage.evidence.some((s) => findEntities(s).some((e) => e.text !== name && !forms.includes(e.text) && sameEntityType(e, entity)));
+}
+
+/**
+ * Whether a text names a name in two parts: a run of two or more of its words
+ * as one name, and each word outside that run elsewhere (in either
+ * grammatical number). "a Saturday Young Makers class" is named by "Our Young
+ * Makers class on Saturday afternoons": the answer folds the day into the
+ * name. A word the text does not write ("Sunday Young Makers") is not named.
+ */
+function namedApart(text: string, name: string): boolean {
+  const words = name.split(/\s+/);
+  for (let start = 0; start < words.length; start++) {
+    for (let end = words.length; end - start >= 2; end--) {
+      if (end - start === words.length) continue;
+      const rest = [...words.slice(0, start), ...words.slice(end)];
+      if (containsWords(text, words.slice(start, end).join(' ')) && rest.every((w) => [w, ...otherNumber(w)].some((form) => containsWords(text, form)))) return true;
+    }
+  }
+  return false;
 }
 
 /**
@@ -155,6 +175,7 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   if (caseSpans && measuredByCase(figure, claim, questionOf(passage))) return true;
   const figures = findFigures(claim);
   if (countInEquation(claim, figures, figure)) return true;
+  if (countsListedMonths(claim, figure)) return true;
   // "£2.328, rounded to £2.33": a figure the claim rounds, to the precision the result is written to.
   // evidence-check only, as the case's spans: a changed result ("rounded to £2.34") breaks the answer's own rounding, a slip a reader sees without the evidence.
   const unrounded = caseSpans && depth < 3 ? roundedFrom(claim, figures, figure) : undefined;
@@ -162,6 +183,22 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
   return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
 }
+
+/**
+ * Whether a number of months counts the months the claim lists just before it:
+ * "those are December, January, February and March, so four months". The
+ * list is the answer's own working, each month checked as a date; a count
+ * that is not the list's length ("so five months") is not supported.
+ */
+function countsListedMonths(claim: string, figure: Figure): boolean {
+  if (figure.kind !== 'month') return false;
+  const list = MONTH_LIST.exec(claim.slice(0, figure.start));
+  return list !== null && new Set(list[0].match(MONTH_NAME)).size === figure.value;
+}
+
+const MONTH_NAME = new RegExp(`\\b(?:${MONTHS.join('|')})\\b`, 'g');
+/** Two months or more joined by commas and "and", then "so" or a dash, right before the count. */
+const MONTH_LIST = new RegExp(`(?:${MONTHS.join('|')})(?:(?:,\\s*|,?\\s+and\\s+)(?:${MONTHS.join('|')}))+[,;:]?\\s*(?:so|that's|that is|making|—|-)?\\s*$`);
 
 /** The same for the date of the claim that starts at an offset: what the date-shift oracle asks. */
 export function statesDateAt(claim: string, at: number, passage: SupportPassage, answer: string): boolean | null {
@@ -284,7 +321,7 @@ function clausesOf(sentence: string): string[] {
 export { statesDate } from './figures.js';
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string, question = ''): string[] {
+export function droppedQualifiers(claim: string, support: string, question = '', before = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = new Set(
@@ -304,6 +341,10 @@ export function droppedQualifiers(claim: string, support: string, question = '')
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
+    // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
+    // says what is allowed as the other side of it. Without that contrast, a claim that restates the term without "only" drops it.
+    if (q.keyword === 'only' && CONTRAST.test(claim) && (statesQualifier(before, 'not') || statesQualifier(before, 'only'))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -366,6 +407,19 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
 }
 
 const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
+/** What sets a claim against the sentence before it: "though", "however", "instead", "other books". */
+const CONTRAST = /\b(?:though|although|however|instead|other|otherwise)\b/i;
+
+/** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */
+export function sentenceBefore(answer: string, claim: string): string {
+  const at = answer.indexOf(claim);
+  if (at < 0) return '';
+  return (
+    splitSentences(answer)
+      .filter((s) => s.end <= at)
+      .pop()?.text ?? ''
+  );
+}
 const MUST = /\bmust\b/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */

@@ -47,6 +47,20 @@ describe('names the evidence names', () => {
       ok: false,
     },
     {
+      name: 'a name the answer joins to a day the evidence writes beside it',
+      task: 'Can my daughter come?',
+      evidence: ['Our Young Makers class on Saturday afternoons is for ages 10 to 15 and costs £95 for a five-week block.'],
+      artifact: 'For younger potters we run a Saturday Young Makers class for ages 10 to 15.',
+      ok: true,
+    },
+    {
+      name: 'a name joined to a word the evidence does not write beside it',
+      task: 'Can my daughter come?',
+      evidence: ['Our Young Makers class on Saturday afternoons is for ages 10 to 15 and costs £95 for a five-week block.'],
+      artifact: 'For younger potters we run a Junior Young Makers class for ages 10 to 15.',
+      ok: false,
+    },
+    {
       name: 'a name in the singular where the evidence writes its plural',
       task: 'Would joining Calloway Friends save me money?',
       evidence: ['Friends get priority booking 48 hours before general sale.'],

@@ -12,6 +12,7 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
   const claims = 'You can make up to 2 accidental damage claims each year.';
   const rollover = 'Unused data, up to a maximum of 20 GB, rolls over.';
   const deposit = 'The deposit is refunded within 30 days after move-out, less USD 40 for each access card not returned.';
+  const buyBack = 'For the buy-back scheme we accept only books graded Good or better. We do not accept ex-library copies for buy-back, whatever their condition.';
   it.each([
     { name: '"within" for "or less"', evidence: cancel, artifact: "Cancelling within 48 hours of pick-up, you are refunded less three days' rental.", dropped: [] },
     { name: 'neither', evidence: cancel, artifact: "Cancelling 48 hours before pick-up, you are refunded less three days' rental.", dropped: ['or less'] },
@@ -171,6 +172,24 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       evidence: 'Employees may carry over at most 5 days of unused leave.',
       artifact: 'Employees may carry over 5 days of unused leave.',
       dropped: ['at most'],
+    },
+    {
+      name: '"only" as the other side of what the sentence before denies ("other books")',
+      evidence: buyBack,
+      artifact: "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better.",
+      dropped: [],
+    },
+    {
+      name: '"only" dropped where the claim sets nothing against the denial before it',
+      evidence: buyBack,
+      artifact: "Ex-library copies aren't accepted for buy-back. We do take books graded Good or better.",
+      dropped: ['only'],
+    },
+    {
+      name: '"only" dropped where the sentence before denies nothing',
+      evidence: buyBack,
+      artifact: 'Ex-library copies are graded as usual for buy-back. We do take other books graded Good or better.',
+      dropped: ['only'],
     },
     {
       name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
