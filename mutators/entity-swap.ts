@@ -2,6 +2,8 @@ import type { TextFixture } from '../src/fixtures/types.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { containsWords, findEntities, replacedInSentence, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
 import { nameStated } from '../src/text/mismatches.js';
+import { findFigures, sameFigure } from '../src/text/figures.js';
+import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { supportingSentence } from './text-support.js';
@@ -52,15 +54,34 @@ export const entitySwap: TextMutator = {
     const namesNew = (passage: SupportPassage, claim: string) =>
       nameStated(claim, candidate.replacement, passage) || [passage.sentence, ...passage.context, ...passage.restated].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()));
     if (!nameStated(sentence, original, support)) return 'the original name is not stated in the supporting evidence';
-    if (namesNew(support, replaced)) return 'the new name is also stated in the supporting evidence';
-    if (!readAsOneEntity(fixture.artifact, candidate, familiesOf(fixture))) return 'the mutated sentence does not read the new name as one name of the same role';
     // The critic aligns the sentence as mutated: the new name's own words may draw in a sentence that names it.
     const mutated = { ...fixture, artifact: fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end) };
     const read = supportingSentence(mutated, { ...candidate, end: candidate.start + candidate.replacement.length });
-    if ('reason' in read || namesNew(read, replaced)) return 'the mutated sentence aligns to evidence that names the new name';
+    // Evidence that names the new name may say the sentence of it too, unless it says otherwise of it.
+    const contradicted = () => saysOtherwiseOf(sentence, original, candidate.replacement, support);
+    if (namesNew(support, replaced) && !contradicted()) return 'the new name is also stated in the supporting evidence';
+    if (!readAsOneEntity(fixture.artifact, candidate, familiesOf(fixture))) return 'the mutated sentence does not read the new name as one name of the same role';
+    if (('reason' in read || namesNew(read, replaced)) && !contradicted()) return 'the mutated sentence aligns to evidence that names the new name';
     return null;
   },
 };
+
+/**
+ * Whether the evidence says otherwise of the new name: a figure the claim
+ * takes from the supporting sentence, which names the original, is in no
+ * evidence sentence that names the new name, and a sentence that names only
+ * the new name gives it another figure of that kind. "Large dogs ... cost $90
+ * with a double coat" beside "Medium dogs ... $72": "our Medium size band,
+ * where a full groom for a double coat costs $90" is wrong, though the
+ * evidence names Medium.
+ */
+function saysOtherwiseOf(claim: string, original: string, replacement: string, support: SupportPassage): boolean {
+  if (!containsWords(support.sentence, original)) return false;
+  const naming = support.evidence.filter((s) => containsWords(s, replacement));
+  const own = naming.filter((s) => !containsWords(s, original));
+  const states = (s: string, f: Figure) => findFigures(s).some((g) => sameFigure(f, g));
+  return findFigures(claim).some((f) => states(support.sentence, f) && !naming.some((s) => states(s, f)) && own.some((s) => findFigures(s).some((g) => g.kind === f.kind)));
+}
 
 /** The fixture's names, the evidence's first (then the task's, the answer's and the trace's), so stand-ins come from the documents. */
 function namesInFixture(fixture: TextFixture): EntityPiece[] {
