@@ -15,6 +15,28 @@ describe('entity-swap, against the question', () => {
   });
 });
 
+describe('entity-swap, against the question and the rest of the answer', () => {
+  it.each([
+    {
+      name: "no swap to the question's own case: on Plus, boilers are never said to be Plus's",
+      task: "I'm on the Plus plan. Can I add my boiler?",
+      artifact: 'Boilers can be covered only on the Complete plan, which costs £24 a month.',
+      evidence: 'Boilers are covered on the Complete plan at £24 a month. You pay £16 a month on the Plus plan. You pay £9 a month on the Essential plan.',
+      expected: ['Boilers can be covered only on the Essential plan, which costs £24 a month.'],
+    },
+    {
+      name: 'no swap to a name the answer gives another value of: Day Camp is not for ages 9 to 14 and 5 to 12',
+      task: 'Can my daughter, who is 8, go to the residential week?',
+      artifact: 'Residential Camp is for ages 9 to 14. She would be welcome at Day Camp, which takes children aged 5 to 12.',
+      evidence: 'Residential Camp (ages 9 to 14): six-night weeks. Day Camp (ages 5 to 12): weekly sessions. Both camps are run by our Activities Team.',
+      expected: [],
+    },
+  ])('$name', ({ task, artifact, evidence, expected }) => {
+    const fixture = { ...textFixture({ artifact, evidence }), task };
+    expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
+  });
+});
+
 describe('entity-swap', () => {
   it.each([
     {
