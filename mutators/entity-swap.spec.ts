@@ -15,6 +15,28 @@ describe('entity-swap, against the question', () => {
   });
 });
 
+describe('entity-swap, against the question and the rest of the answer', () => {
+  it.each([
+    {
+      name: "no swap to the question's own case: on Plus, boilers are never said to be Plus's",
+      task: "I'm on the Plus plan. Can I add my boiler?",
+      artifact: 'Boilers can be covered only on the Complete plan, which costs £24 a month.',
+      evidence: 'Boilers are covered on the Complete plan at £24 a month. You pay £16 a month on the Plus plan. You pay £9 a month on the Essential plan.',
+      expected: ['Boilers can be covered only on the Essential plan, which costs £24 a month.'],
+    },
+    {
+      name: 'no swap to a name the answer gives another value of: Day Camp is not for ages 9 to 14 and 5 to 12',
+      task: 'Can my daughter, who is 8, go to the residential week?',
+      artifact: 'Residential Camp is for ages 9 to 14. She would be welcome at Day Camp, which takes children aged 5 to 12.',
+      evidence: 'Residential Camp (ages 9 to 14): six-night weeks. Day Camp (ages 5 to 12): weekly sessions. Both camps are run by our Activities Team.',
+      expected: [],
+    },
+  ])('$name', ({ task, artifact, evidence, expected }) => {
+    const fixture = { ...textFixture({ artifact, evidence }), task };
+    expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
+  });
+});
+
 describe('entity-swap', () => {
   it.each([
     {
@@ -84,6 +106,30 @@ describe('entity-swap', () => {
       expected: ['Returns go through a Harbour Desk today.', 'Returns go through a Help Desk today.', 'Returns go through a Service Desk today.'],
     },
     {
+      name: 'a name with a letter outside ASCII as one whole name',
+      artifact: 'Returns go through the Café Desk today.',
+      evidence: 'Returns go through the Café Desk today. Exchanges go through the Orbit Desk.',
+      expected: ['Orbit Desk', 'Help Desk', 'Service Desk', 'Information Desk'].map((d) => `Returns go through the ${d} today.`),
+    },
+    {
+      name: 'a tier for the others the evidence opens its sentences with before the same noun',
+      artifact: 'At 14 kg Rufus is in our Medium size band, so a full groom costs $72.',
+      evidence: 'Small dogs (up to 10 kg) cost $55 for a full groom. Medium dogs (10.1 kg to 25 kg) cost $72 for a full groom. Large dogs (25.1 kg to 40 kg) cost $90 for a full groom.',
+      expected: ['Small', 'Large'].map((t) => `At 14 kg Rufus is in our ${t} size band, so a full groom costs $72.`),
+    },
+    {
+      name: 'a person for another person the evidence names beside what they do',
+      artifact: 'For a group quote, please ask Priya Shah, our bookings manager.',
+      evidence: 'For a group quote, please ask our bookings manager, Priya Shah. Safety briefings are run by our instructor Owen Pritchard.',
+      expected: ['For a group quote, please ask Owen Pritchard, our bookings manager.'],
+    },
+    {
+      name: 'no person for a firm called a partner',
+      artifact: 'Prints are made by our lab partner, Cresthaven Print Co., in 10 days.',
+      evidence: 'Prints are made by our lab partner, Cresthaven Print Co., in 10 days. Shoots are run by our photographer Daniel Okafor.',
+      expected: [],
+    },
+    {
       name: 'no name its acronym follows',
       artifact: 'File a Property Irregularity Report (PIR) at the desk.',
       evidence: 'File a Property Irregularity Report (PIR) at the desk. Use the Damage Report for damage.',
@@ -121,6 +167,26 @@ describe('entity-swap', () => {
       evidence: 'Lifetime Premier covers dental illness. Travel cover on Lifetime Essential and Accident Only lasts 60 days.',
     });
     expect([...entitySwap.candidates(fixture)].map((c) => entitySwap.invalidReason!(fixture, c))).toEqual([null, null]);
+  });
+
+  it.each([
+    {
+      name: 'a tier whose own sentence gives another price',
+      artifact: 'At 14 kg Rufus is in our Medium size band, so a full groom costs $72.',
+      evidence: 'Small dogs (up to 10 kg) cost $55 for a full groom. Medium dogs (10.1 kg to 25 kg) cost $72 for a full groom. Large dogs (25.1 kg to 40 kg) cost $90 for a full groom.',
+      swaps: ['Small', 'Large'],
+    },
+    {
+      name: 'a person whose own sentence gives another deadline',
+      artifact: 'Send claims to Priya Shah, our claims manager, within 7 days.',
+      evidence: 'Send claims to our claims manager, Priya Shah, within 7 days. Refund requests go to our shop manager, Tom Haskett, within 30 days.',
+      swaps: ['Tom Haskett'],
+    },
+  ])('keeps a swap to a name the evidence names where it says otherwise of it: $name', ({ artifact, evidence, swaps }) => {
+    const fixture = textFixture({ artifact, evidence });
+    const candidates = [...entitySwap.candidates(fixture)];
+    expect(candidates.map((c) => c.replacement)).toEqual(swaps);
+    expect(candidates.map((c) => entitySwap.invalidReason!(fixture, c))).toEqual(swaps.map(() => null));
   });
 
   it('keeps a swap the supporting sentence contradicts and rejects one it allows', () => {

@@ -1,7 +1,9 @@
 import type { TextFixture } from '../src/fixtures/types.js';
 import { articleAgrees } from '../src/text/articles.js';
-import { containsWords, findEntities, replacedInSentence, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
+import { containsWords, findEntities, replacedInSentence, sentenceAround, splitSentences, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
 import { nameStated } from '../src/text/mismatches.js';
+import { findFigures, sameFigure } from '../src/text/figures.js';
+import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { supportingSentence } from './text-support.js';
@@ -30,14 +32,17 @@ export const entitySwap: TextMutator = {
     for (const entity of findEntities(fixture.artifact)) {
       if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
-      if (containsWords(fixture.task.toLowerCase(), entity.text.toLowerCase())) continue;
+      if (asked(fixture.task, entity.text)) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
       // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
       const family = [...(families.get(entity.text) ?? [])];
       // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
       const standIns = sameEntityType(entity, entity) && family.length === 0 ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
-      const alternatives = [...family, ...named, ...standIns].filter((other) => !overlaps(other, entity.text) && articleAgrees(fixture.artifact, entity.start, other));
+      // Nor the question's own case, nor a name the answer says otherwise of elsewhere.
+      const alternatives = [...family, ...named, ...standIns].filter(
+        (other) => !overlaps(other, entity.text) && articleAgrees(fixture.artifact, entity.start, other) && !asked(fixture.task, other) && !answerSaysOtherwise(fixture.artifact, entity, other),
+      );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }
@@ -52,15 +57,64 @@ export const entitySwap: TextMutator = {
     const namesNew = (passage: SupportPassage, claim: string) =>
       nameStated(claim, candidate.replacement, passage) || [passage.sentence, ...passage.context, ...passage.restated].some((s) => containsWords(s.toLowerCase(), candidate.replacement.toLowerCase()));
     if (!nameStated(sentence, original, support)) return 'the original name is not stated in the supporting evidence';
-    if (namesNew(support, replaced)) return 'the new name is also stated in the supporting evidence';
-    if (!readAsOneEntity(fixture.artifact, candidate, familiesOf(fixture))) return 'the mutated sentence does not read the new name as one name of the same role';
     // The critic aligns the sentence as mutated: the new name's own words may draw in a sentence that names it.
     const mutated = { ...fixture, artifact: fixture.artifact.slice(0, candidate.start) + candidate.replacement + fixture.artifact.slice(candidate.end) };
     const read = supportingSentence(mutated, { ...candidate, end: candidate.start + candidate.replacement.length });
-    if ('reason' in read || namesNew(read, replaced)) return 'the mutated sentence aligns to evidence that names the new name';
+    // Evidence that names the new name may say the sentence of it too, unless it says otherwise of it.
+    const contradicted = () => saysOtherwiseOf(sentence, original, candidate.replacement, support);
+    if (namesNew(support, replaced) && !contradicted()) return 'the new name is also stated in the supporting evidence';
+    if (!readAsOneEntity(fixture.artifact, candidate, familiesOf(fixture))) return 'the mutated sentence does not read the new name as one name of the same role';
+    if (('reason' in read || namesNew(read, replaced)) && !contradicted()) return 'the mutated sentence aligns to evidence that names the new name';
     return null;
   },
 };
+
+/**
+ * Whether the evidence says otherwise of the new name: a figure the claim
+ * takes from the supporting sentence, which names the original, is one the
+ * evidence gives the new name another value of (givesOtherValue). "Large dogs
+ * ... cost $90 with a double coat" beside "Medium dogs ... $72": "our Medium
+ * size band, where a full groom for a double coat costs $90" is wrong, though
+ * the evidence names Medium.
+ */
+function saysOtherwiseOf(claim: string, original: string, replacement: string, support: SupportPassage): boolean {
+  if (!containsWords(support.sentence, original)) return false;
+  return findFigures(claim).some((f) => states(support.sentence, f) && givesOtherValue(f, replacement, original, support.evidence));
+}
+
+/**
+ * Whether sentences give a name another value of a figure: none that names
+ * it states the figure, and one that names it (and not `besides`) states
+ * another in its unit (a price for a price, an age for an age).
+ */
+function givesOtherValue(figure: Figure, name: string, besides: string, sentences: readonly string[]): boolean {
+  const naming = sentences.filter((s) => containsWords(s, name));
+  return !naming.some((s) => states(s, figure)) && naming.some((s) => !containsWords(s, besides) && findFigures(s).some((g) => g.unit === figure.unit));
+}
+
+function states(sentence: string, figure: Figure): boolean {
+  return findFigures(sentence).some((g) => sameFigure(figure, g));
+}
+
+/**
+ * Whether the answer gives the new name, in its other sentences, another
+ * value of a figure the swapped sentence states: "Day Camp is for ages 9 to
+ * 14" beside the answer's "Day Camp, which takes children aged 5 to 12" says
+ * two things of one camp, which a reader of the answer catches.
+ */
+function answerSaysOtherwise(artifact: string, entity: EntityPiece, replacement: string): boolean {
+  const claim = sentenceAround(artifact, entity.start, entity.end);
+  if (!claim) return false;
+  const others = splitSentences(artifact)
+    .filter((s) => s.start !== claim.start)
+    .map((s) => s.text);
+  return findFigures(claim.text).some((f) => givesOtherValue(f, replacement, entity.text, others));
+}
+
+/** Whether the question names the name, in any case ("I'm on the plus plan" names "Plus"): the asker's own case, which a swap to it contradicts. */
+function asked(task: string, name: string): boolean {
+  return containsWords(task.toLowerCase(), name.toLowerCase());
+}
 
 /** The fixture's names, the evidence's first (then the task's, the answer's and the trace's), so stand-ins come from the documents. */
 function namesInFixture(fixture: TextFixture): EntityPiece[] {

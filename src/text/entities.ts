@@ -5,7 +5,7 @@
  */
 
 import type { Piece } from './piece.js';
-import { sensesOf } from './lexicon.js';
+import { namesPerson, nounFileOf, sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 import { readCurrency } from './currency.js';
 
@@ -38,7 +38,8 @@ export interface EntityPiece extends Piece {
 
 // A run of capitalised words or acronyms, allowing "&", "of", "for", "de" between them ("Leave & Absence"). Not "and":
 // "Manage Booking and Disruption Desk" are two names. A possessive 's, straight or curly, is never part of a name.
-const NAME_RUN = /\b[A-Z][A-Za-z0-9-]*(?:['’](?!s\b)[A-Za-z0-9-]+)?(?:(?:\s+(?:&|of|for|de)\s+|\s+)[A-Z][A-Za-z0-9-]*(?:['’](?!s\b)[A-Za-z0-9-]+)?)*/g;
+// Letters of any script, so that "Fine Art Giclée" and "Ciarán Walsh" are whole names, not "Fine Art Gicl" and "Ciar".
+const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}-]*(?:['’](?!s\b)[\p{L}\p{N}-]+)?(?:(?:\s+(?:&|of|for|de)\s+|\s+)\p{Lu}[\p{L}\p{N}-]*(?:['’](?!s\b)[\p{L}\p{N}-]+)?)*/gu;
 
 export function findEntities(text: string): EntityPiece[] {
   const entities: EntityPiece[] = [];
@@ -249,9 +250,61 @@ export function entityFamilies(texts: readonly string[]): Map<string, Set<string
       }
     }
   }
+  // Tiers a document opens its sentences with ("Small dogs ...", "Medium dogs ...", "Large dogs ..."), where the fixture writes one as a name ("our Large size band").
+  const named = new Set(texts.flatMap((text) => findEntities(text).map((e) => e.text)));
+  for (const tiers of sentenceOpeners(texts).values()) {
+    if (tiers.size > 1 && [...tiers].some((tier) => named.has(tier))) for (const a of tiers) for (const b of tiers) join(a, b);
+  }
+  // The people the texts name, each beside what they do: "ask Owen Pritchard" for "ask Priya Shah" is a mix-up of two of the staff.
+  const people = [...new Set(texts.flatMap(personNames))];
+  for (const a of people) for (const b of people) join(a, b);
   // The members of a list are one family: "A, B and C" joins A with C too.
   for (const [name, mates] of families) for (const mate of [...mates]) for (const other of families.get(mate) ?? []) if (other !== name) mates.add(other);
   return families;
+}
+
+/**
+ * The capitalised words that open sentences before one common noun, by that
+ * noun's lemma: "Small dogs (up to 10 kg) cost $45", "Medium dogs (10.1 kg to
+ * 25 kg) cost $60" give dog: Small, Medium. A word that qualifies the noun
+ * (an adjective or a name, as the language model reads it), never a function
+ * word or a verb ("Use", "Please").
+ */
+function sentenceOpeners(texts: readonly string[]): Map<string, Set<string>> {
+  const openers = new Map<string, Set<string>>();
+  for (const sentence of texts.flatMap(readSentences)) {
+    const [first, next] = sentence.tokens;
+    if (!first || !next || next.start !== first.end + 1 || next.pos !== 'NOUN' || !/^\p{Ll}+$/u.test(next.text)) continue;
+    if (!/^\p{Lu}\p{Ll}+$/u.test(first.text) || NOT_NAMES.has(first.text) || !QUALIFIER_POS.has(first.pos)) continue;
+    openers.set(next.lemma, (openers.get(next.lemma) ?? new Set()).add(first.text));
+  }
+  return openers;
+}
+
+/** The parts of speech of a word that names a tier before its noun ("Large dogs", "Premium rooms"). */
+const QUALIFIER_POS = new Set(['ADJ', 'PROPN']);
+
+/**
+ * The names of people a text writes beside a noun for a person, as WordNet
+ * files its commonest sense: "Priya Nandakumar, our studio manager", "our
+ * site manager Dana Whitfield", "our head baker, Marta Kowalczyk". A name of
+ * two or three plain words; after the first (a given name may be a word:
+ * "Tom"), none a noun of another kind: "Cresthaven Print Co., our lab
+ * partner" is a firm.
+ */
+function personNames(text: string): string[] {
+  return findEntities(text)
+    .filter((e) => {
+      const words = e.text.split(' ');
+      if (words.length < 2 || words.length > 3 || !words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) return false;
+      if (words.slice(1).some((w) => nounFileOf(w) !== '' && !namesPerson(w))) return false;
+      const before = /(\p{Ll}+),?\s+$/u.exec(text.slice(Math.max(0, e.start - 40), e.start))?.[1];
+      // The apposition's head noun, before any phrase that qualifies it: "our group class for three-year-olds" is a class.
+      const apposition = /^,\s+(?:our|the|a|an|your|their)\s+([^,.;:!?()]*)/u.exec(text.slice(e.end, e.end + 60))?.[1]?.split(/\s+(?:for|of|in|at|with|to|on|who|that|which)\s/)[0];
+      const head = apposition?.trim().split(/\s+/).pop();
+      return [before, head].some((noun) => noun !== undefined && namesPerson(noun));
+    })
+    .map((e) => e.text);
 }
 
 /** Kinds no list of names is made of: dates are date-shift's. */

@@ -62,6 +62,29 @@ function synsetLine(part: keyof typeof PARTS, offset: number): string {
   }
 }
 
+/** WordNet's lexicographer file of nouns that name people ("manager", "tutor", "driver"). */
+const NOUN_PERSON = '18';
+
+const nounFiles = new Map<string, string>();
+
+/** The lexicographer file of a word's commonest noun sense ("18" for noun.person), or "" for a word WordNet knows no noun for; read once per word. */
+export function nounFileOf(word: string): string {
+  const lemma = word.toLowerCase();
+  let file = nounFiles.get(lemma);
+  if (file === undefined) {
+    const sense = sensesOf(lemma).find((s) => s.startsWith('n'));
+    // offset lex_filenum ss_type ...
+    file = sense ? synsetLine('noun', Number(sense.slice(1))).split(' ')[1]! : '';
+    nounFiles.set(lemma, file);
+  }
+  return file;
+}
+
+/** Whether a word's commonest sense as a noun is a person ("manager", "baker"; not "lead", an advantage first, nor "desk"). */
+export function namesPerson(word: string): boolean {
+  return nounFileOf(word) === NOUN_PERSON;
+}
+
 const pertainyms = new Map<string, readonly string[]>();
 
 /**
