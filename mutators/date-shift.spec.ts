@@ -52,6 +52,11 @@ describeTextMutator(
     },
     { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 21 days.', 'Claims are paid within 30 days.'] },
     {
+      name: 'a range whose length the sentence states is left alone (unseen16\'s readers: "3 to 15 August inclusive is 13 days, not 14")',
+      artifact: 'The pool closes from 3 August to 16 August 2026, 14 days in all.',
+      kept: [],
+    },
+    {
       name: 'a period that closes a range of counts, kept above its first bound (unseen15\'s readers: "two to two weeks")',
       artifact: 'It is best to wait two to three weeks after the move.',
       kept: ['It is best to wait two to four weeks after the move.'],

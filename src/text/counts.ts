@@ -2,7 +2,7 @@ import { findNumbers } from './claims.js';
 import { readSentences, type Token } from './nlp.js';
 import { findNumberWords } from './quantities.js';
 import { findFigures } from './figures.js';
-import { daysBetweenQuestionDates } from './spans.js';
+import { daysBetweenDates } from './spans.js';
 
 /**
  * Counts of a thing a text states ("150 prints", "five lanes", "4 or more
@@ -118,6 +118,6 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
 function spanOfCase(artifact: string, task: string, bound: CountedFigure, side: 1 | -1): { bound: CountedFigure; case: { text: string } } | null {
   const period = findFigures(artifact).find((f) => f.start === bound.start && f.kind === 'day');
   if (!period) return null;
-  const span = [...daysBetweenQuestionDates(task)].find((days) => Math.sign(days - period.value) === side);
+  const span = [...daysBetweenDates('', task)].find((days) => Math.sign(days - period.value) === side);
   return span === undefined ? null : { bound, case: { text: `${span} days between the question's dates` } };
 }

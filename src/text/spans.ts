@@ -34,9 +34,12 @@ export function measuredByCase(period: { value: number; kind: string }, sentence
   return asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))));
 }
 
-/** The whole days between any two dates the question gives a day of ("starting on 2 March 2027", "it's 1 February 2027 today": 29). */
-export function daysBetweenQuestionDates(question: string): Set<number> {
-  return betweenDates('', question);
+/**
+ * The whole days between any two dates the sentence and the question give a day of ("starting on 2 March 2027", "it's
+ * 1 February 2027 today": 29), and the length of a range the sentence writes, both ends counted.
+ */
+export function daysBetweenDates(sentence: string, question: string): Set<number> {
+  return betweenDates(sentence, question);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
