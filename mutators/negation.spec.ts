@@ -128,6 +128,10 @@ describeTextMutator(
       reason: /contradicts itself/,
     },
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
+    {
+      name: 'a requirement the next sentence prices the failure of (unseen16\'s readers: "doesn\'t have to be left broom-clean" beside its cleaning fee)',
+      artifact: "The unit has to be left empty and broom-clean. If it isn't left clean, a cleaning fee of €50 is charged.",
+    },
     ...[
       ['"only once ..., so"', "Paper season tickets are replaced only once in any 12 months. So a second loss can't be replaced."],
       ['"at most ... That means"', "A paper season ticket is replaced at most once a year. That means a second loss can't be replaced."],

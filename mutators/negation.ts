@@ -22,7 +22,9 @@ const BOUND_TO_POLARITY =
 const ADVICE_OPENERS = /^\s*(?:if you(?:['’]d| would)? (?:want|need|like|prefer)|to (?:get|avoid|make sure))\b/i;
 
 /** A next sentence opening with one of these spells out what the claim's polarity leads to ("In that case you'd pay ..."). */
-const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|then|otherwise|that way|this means|to do (?:so|this|that))\b/i;
+// "If it isn't left clean, a fee is charged" after "has to be left clean": the next sentence prices the case the claim
+// requires against (unseen16's readers), so reversed, the requirement and its penalty argue.
+const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|if not|then|otherwise|that way|this means|to do (?:so|this|that)|if (?:it|they|you|this|that) (?:is|are|do|does|has|have)(?:n['’]t| not))\b/i;
 
 /** A permission followed by the way to use it ("can pay at any branch counter or online") is advice; its reverse contradicts the advice. */
 const MEANS = /^[^,;:]*\b(?:at|online|by|through|via|using|in person)\b/i;
