@@ -85,6 +85,10 @@ describe('number-flip', () => {
     ['one price per two periods', 'It costs $390 a month, or $4,680 over a year.'],
     ['a threshold the answer restates with another word after it', 'You are under 25, so a surcharge applies; SUVs are only for drivers aged 25 or over.'],
     ['a period that restates a larger unit the answer names', 'Membership runs for a year and is renewed every 12 months.'],
+    [
+      'an age limit the answer states twice (unseen16\'s readers: "at least 60" beside "aged 25 or over")',
+      'The driver must be at least 25 years old. If someone aged 25 or over drives for you, the van is free.',
+    ],
     ['a period the answer refers back to in other words (unseen15\'s readers: "up to 21 days ... within the two weeks")', 'We can hold it for up to 14 days. Please collect it within the two weeks.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);

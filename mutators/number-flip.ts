@@ -146,12 +146,15 @@ function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string
 }
 
 /**
- * A figure the answer refers back to in other words, as the claim analysis reads figures: "up to 14 days ... collect it
+ * A figure the answer refers back to in other words, as the claim analysis reads figures, or an age it states again: "up to 14 days ... collect it
  * within the two weeks" (unseen15's readers saw "up to 21 days ... within the two weeks"). A determiner before one of the
  * two mentions says they are one period, so changing one leaves the other contradicting it; two equal figures without one
  * are two rules ("28 days per year" of leave, notice "at least 4 weeks before").
  */
 function referredToAgain(text: string, n: NumberPiece): boolean {
+  // One age limit written twice ("must be at least 25 years old ... someone aged 25 or over"; unseen16's readers saw
+  // "at least 60" beside it): ages of one answer that are equal are one limit.
+  if (isAge(text, n.start, n.end) && findNumbers(text).some((m) => m.start !== n.start && m.value === n.value && isAge(text, m.start, m.end))) return true;
   const figures = findFigures(text);
   const figure = figures.find((f) => f.start === n.start);
   if (!figure || figure.kind === '') return false;
