@@ -178,6 +178,12 @@ describe('misstatedFigures', () => {
     for (const s of sentences) expect(s).toMatch(/for 30 minutes and \$\d+ for 45 minutes/);
   });
 
+  it('misstates the price of a priced thing, never the measure written before it ("a 60-minute session" never "a 120-minute session"; unseen16\'s readers)', () => {
+    const sentences = misstatedFigures('A 60-minute one-to-one session with a tutor costs $45.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toMatch(/^A 60-minute one-to-one session with a tutor costs \$(?!45\.)\d+\.$/);
+  });
+
   it('leaves the minutes of a time alone ("8:20" never becomes "8:60")', () => {
     const sentences = misstatedFigures('Lift status is published at 8:20 each day, and a day pass costs €50.', new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.length).toBeGreaterThan(0);

@@ -38,10 +38,13 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   const dates = findDates(sentence);
   const numbers = findNumbers(sentence);
   const out: MisstatedFigure[] = [];
-  // A row of a price list is named by its measure ("$46 for 45 minutes"): a misreading changes the price, not the row.
-  const rows = new Set(numbers.filter((n) => n.currency !== '').flatMap((n) => measureAt(sentence, n.end) ?? []));
+  // A row of a price list is named by its measure ("$46 for 45 minutes", "a 60-minute session costs $45"): a misreading
+  // changes the price, not the row (unseen16's readers: "a 120-minute session for $45" read as oddly long and cheap).
+  const prices = numbers.filter((n) => n.currency !== '');
+  const rows = new Set(prices.flatMap((n) => measureAt(sentence, n.end) ?? []));
+  const namesRow = (n: NumberPiece) => rows.has(n.start) || (prices.length > 0 && n.currency === '' && /^-[a-z]/i.test(sentence.slice(n.end)));
   for (const n of numbers) {
-    if (!isQuantity(sentence, n) || rows.has(n.start) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
+    if (!isQuantity(sentence, n) || namesRow(n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
     const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : plausibleValues(n, counted, PENCE.test(sentence.slice(n.end)))).filter(
