@@ -1,9 +1,8 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS } from '../src/text/dates.js';
-import { inDateArithmetic } from '../src/text/figures.js';
+import { findFigures, inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
-import { findFigures } from '../src/text/figures.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
 import { countOfDuration, findQuantities, keepsOrder, keepsRangeOrder, unconventionalPeriod } from '../src/text/quantities.js';
@@ -49,11 +48,12 @@ export const dateShift: TextMutator = {
         inDateArithmetic(text, fixture.task, date.start, date.end)
       )
         continue;
+      const measured = measuredSpans(fixture.task, text, date);
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
         if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement)) continue;
-        if (breaksMeasuredPeriod(fixture.task, replacedInSentence(text, candidate.start, candidate.end, replacement))) continue;
+        if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
@@ -192,16 +192,19 @@ function keepsDayRange(text: string, date: DatePiece, shifted: DatePiece): boole
 }
 
 /**
- * Whether the date measures a period its sentence states, and moved changes what the dates measure: "from 3 August to
- * 16 August 2026, 14 days in all" made "to 15 August" counts 13 days (unseen16's readers, twice). The sentence's and the
- * question's dates measure it as evidence-check reads the case's own periods (src/text/spans.ts).
+ * The days between the dates of the date's sentence and the question, where that sentence states a period they measure
+ * ("from 3 August to 16 August 2026, 14 days in all"), as evidence-check reads the case's own periods
+ * (src/text/spans.ts); undefined where it states none. A shift that changes them breaks the count a reader makes, the
+ * other way of counting included: "to 15 August" counts 13 days (unseen16's readers, twice), and "from 2 August" is 14
+ * days apart but 15 in all.
  */
-function breaksMeasuredPeriod(task: string, { sentence, replaced }: { sentence: string; replaced: string }): boolean {
-  if (!findFigures(sentence).some((f) => f.kind === 'day' && measuredByCase(f, sentence, task))) return false;
-  // Any other span between the dates breaks the count a reader makes, the other way of counting included ("2 to 16 August" is 14 days apart but 15 in all).
-  const [before, after] = [daysBetweenDates(sentence, task), daysBetweenDates(replaced, task)];
-  return before.size !== after.size || [...before].some((days) => !after.has(days));
+function measuredSpans(task: string, text: string, date: DatePiece): Set<number> | undefined {
+  const sentence = sentenceAround(text, date.start, date.end)?.text;
+  if (sentence === undefined || !findFigures(sentence).some((f) => f.kind === 'day' && measuredByCase(f, sentence, task))) return undefined;
+  return daysBetweenDates(sentence, task);
 }
+
+const sameDays = (a: ReadonlySet<number>, b: ReadonlySet<number>) => a.size === b.size && [...a].every((days) => b.has(days));
 
 /** Whether a period's new count still closes the range it ends ("two to three weeks" never becomes "two to two weeks"). */
 function keepsCountRange(text: string, date: DatePiece, replacement: string): boolean {

@@ -23,7 +23,7 @@ import { CLOCK, calendarOf, findFigures } from './figures.js';
 export function measuredByCase(period: { value: number; kind: string }, sentence: string, question: string): boolean {
   if (!(period.value > 0)) return false;
   if (period.kind === 'day' && Number.isInteger(period.value)) {
-    if (betweenDates(sentence, question).has(period.value)) return true;
+    if (daysBetweenDates(sentence, question).has(period.value)) return true;
     if (betweenWeekdays(sentence).has(period.value)) return true;
   }
   // Hours between two times of day of the question and the sentence: "from 10:00 to 13:30" is 3.5 hours.
@@ -34,20 +34,15 @@ export function measuredByCase(period: { value: number; kind: string }, sentence
   return asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))));
 }
 
-/**
- * The whole days between any two dates the sentence and the question give a day of ("starting on 2 March 2027", "it's
- * 1 February 2027 today": 29), and the length of a range the sentence writes, both ends counted.
- */
-export function daysBetweenDates(sentence: string, question: string): Set<number> {
-  return betweenDates(sentence, question);
-}
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Words that join a range's two ends: "2 September to 28 February", "Tuesday–Friday". */
 const RANGE = /^\s*(?:to|until|till|through|-|–|—)\s*(?:the\s+)?$/i;
 
-/** The whole days between any two dates of the question and the sentence that give a day, and the length of a range the sentence writes, both ends counted. */
-function betweenDates(sentence: string, question: string): Set<number> {
+/**
+ * The whole days between any two dates of the question and the sentence that give a day ("starting on 2 March 2027",
+ * "it's 1 February 2027 today": 29), and the length of a range the sentence writes, both ends counted.
+ */
+export function daysBetweenDates(sentence: string, question: string): Set<number> {
   const read = (text: string) =>
     findDates(text).flatMap((d) => {
       const c = calendarOf(d);
