@@ -5,7 +5,7 @@ import { findFigures, inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
-import { countOfDuration, findQuantities, keepsOrder, keepsRangeOrder, unconventionalPeriod } from '../src/text/quantities.js';
+import { countOfDuration, findQuantities, keepsOrder, keepsPairedOrder, unconventionalPeriod } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -212,7 +212,7 @@ function keepsCountRange(text: string, date: DatePiece, replacement: string): bo
   const count = countOfDuration(text.slice(date.start, date.end));
   const shifted = countOfDuration(replacement);
   if (!count || !shifted) return true;
-  return keepsRangeOrder(text, date.start + count.offset, date.start + count.offset + count.written.length, count.value, shifted.value);
+  return keepsPairedOrder(text, date.start + count.offset, date.start + count.offset + count.written.length, count.value, shifted.value);
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */

@@ -4,7 +4,7 @@ import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '..
 import { findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findQuantities, inArithmetic, keepsOrder, keepsRangeOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
+import { findQuantities, inArithmetic, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
@@ -56,7 +56,7 @@ export const numberFlip: TextMutator = {
           ? ageNeighbours(n.value)
           : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
-        if (keepsOrder(quantities, q, value) && keepsRangeOrder(text, n.start, n.end, n.value, value) && keepsCaseSide(text, q, value, askedQuantities))
+        if (keepsOrder(quantities, q, value) && keepsPairedOrder(text, n.start, n.end, n.value, value) && keepsCaseSide(text, q, value, askedQuantities))
           yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
     }

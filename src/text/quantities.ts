@@ -169,9 +169,11 @@ function boundValue(written: string | undefined): number | undefined {
   return /^\d/.test(written) ? Number(written) : spelledValue(written.split('-'));
 }
 
+const COUNT_OF_PERIOD = new RegExp(String.raw`^(?:(?:within|in)\s+)?${BOUND}\b`, 'i');
+
 /** The count a period is written with ("within 3 days": 3 at offset 7; "two weeks after": 2), or undefined when it has none. */
 export function countOfDuration(period: string): { written: string; offset: number; value: number } | undefined {
-  const match = /^(?:(?:within|in)\s+)?(\d+|[a-z]+(?:-[a-z]+)?)\b/i.exec(period);
+  const match = COUNT_OF_PERIOD.exec(period);
   const value = boundValue(match?.[1]);
   return match && value !== undefined ? { written: match[1]!, offset: match[0].length - match[1]!.length, value } : undefined;
 }
@@ -184,7 +186,7 @@ export function countOfDuration(period: string): { written: string; offset: numb
  * needs no evidence to see a range collapse or a deal turn into a loss. A
  * number paired with none keeps its order trivially.
  */
-export function keepsRangeOrder(text: string, start: number, end: number, original: number, value: number): boolean {
+export function keepsPairedOrder(text: string, start: number, end: number, original: number, value: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
   const after = text.slice(end, end + 40);
   // "and 10" closes a range only after "between 5": elsewhere it joins two figures ("£5 and 10 points").
