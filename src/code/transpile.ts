@@ -24,7 +24,8 @@ export interface Script {
  */
 const scripts = new RecentResults<Script>(2_000);
 const countedScripts = new RecentResults<Script>(2_000);
-const printer = ts.createPrinter();
+/** Made at the first instrumented script, not on import: it loads the compiler, which a run of text alone never needs. */
+let printer: Ts.Printer | undefined;
 
 /**
  * Transpiles a TypeScript artifact for the sandbox. Its `export` keywords are
@@ -66,7 +67,7 @@ function transpile(source: string): Script {
 function countSteps(code: string): string {
   const file = ts.createSourceFile('artifact.js', code, ts.ScriptTarget.ES2022, false, ts.ScriptKind.JS);
   const result = ts.transform(file, [countingSteps]);
-  const counted = printer.printFile(result.transformed[0]!);
+  const counted = (printer ??= ts.createPrinter()).printFile(result.transformed[0]!);
   result.dispose();
   return counted;
 }

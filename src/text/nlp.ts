@@ -1,5 +1,6 @@
-import winkNLP, { type ItemSentence, type ItemToken, type ItsFunction } from 'wink-nlp';
-import model from 'wink-eng-lite-web-model';
+import { createRequire } from 'node:module';
+import type WinkNLP from 'wink-nlp';
+import type { ItemSentence, ItemToken, ItsFunction, Model, WinkMethods } from 'wink-nlp';
 import { isAbbreviationStop } from './abbreviations.js';
 
 /**
@@ -11,8 +12,21 @@ import { isAbbreviationStop } from './abbreviations.js';
  * review); compromise tags names better but reports no offsets we can trust
  * across its normalisation, and chrono-node reads dates only.
  */
-const nlp = winkNLP(model);
-const its = nlp.its;
+let english: WinkMethods | undefined;
+
+/**
+ * The model, loaded at the first text read: it takes about a third of a second
+ * of the CLI's start, which `--help`, `init`, `drift` and a run of code alone
+ * never need. Both packages are CommonJS, so a synchronous require works here.
+ */
+function model(): WinkMethods {
+  if (!english) {
+    const require = createRequire(import.meta.url);
+    const winkNLP = require('wink-nlp') as typeof WinkNLP;
+    english = winkNLP(require('wink-eng-lite-web-model') as Model);
+  }
+  return english;
+}
 
 export interface Token {
   text: string;
@@ -62,6 +76,8 @@ export function readSentences(text: string): Sentence[] {
 }
 
 function readParagraph(text: string, base: number): Sentence[] {
+  const nlp = model();
+  const its = nlp.its;
   const doc = nlp.readDoc(text);
   const tokens: Token[] = [];
   let offset = 0;

@@ -1,11 +1,20 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { HARNESS_VERSION } from '../../util/packageRoot.js';
 import type { Toolbox } from './types.js';
+
+/**
+ * The MCP SDK, loaded with the first review that opens a server: it and its
+ * JSON-schema validator are a quarter of a second of the CLI's start, which
+ * only a critic that speaks MCP needs.
+ */
+type Sdk = [typeof import('@modelcontextprotocol/sdk/server/index.js'), typeof import('@modelcontextprotocol/sdk/server/streamableHttp.js'), typeof import('@modelcontextprotocol/sdk/types.js')];
+let sdk: Promise<Sdk> | undefined;
+const loadSdk = (): Promise<Sdk> =>
+  (sdk ??= Promise.all([import('@modelcontextprotocol/sdk/server/index.js'), import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('@modelcontextprotocol/sdk/types.js')]));
 
 /** The largest request body the server reads: a tool call's arguments are small. */
 const MAX_BODY_BYTES = 1 << 20;
@@ -28,9 +37,10 @@ export class McpToolServer {
   async open(tools: Toolbox): Promise<{ url: string; close(): void }> {
     const { base } = await (this.http ??= this.listen());
     const token = randomBytes(24).toString('base64url');
+    const loaded = await loadSdk();
     // One MCP session per review: its server offers the review's tools, its transport answers the token's requests.
-    const server = reviewServer(tools);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => token, enableJsonResponse: true });
+    const server = reviewServer(loaded, tools);
+    const transport = new loaded[1].StreamableHTTPServerTransport({ sessionIdGenerator: () => token, enableJsonResponse: true });
     await server.connect(transport);
     this.reviews.set(token, transport);
     return {
@@ -84,7 +94,7 @@ export class McpToolServer {
 }
 
 /** An MCP server offering exactly one review's tools, each call run (and recorded) by its toolbox. */
-function reviewServer(tools: Toolbox): Server {
+function reviewServer([{ Server }, , { CallToolRequestSchema, ListToolsRequestSchema }]: Sdk, tools: Toolbox): Server {
   const server = new Server({ name: 'critic-audit', version: HARNESS_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.specs.map((spec) => ({ name: spec.name, description: spec.description, inputSchema: { type: 'object' as const, ...spec.parameters } })),
