@@ -1,7 +1,7 @@
 import { inspect } from 'node:util';
 import type { CodeCheck } from '../fixtures/types.js';
 import { runPrograms, type Outcome, type SandboxOptions } from './sandbox.js';
-import { toCountedScript, toScript } from './transpile.js';
+import { toCountedScript, toScripts } from './transpile.js';
 
 /** The tolerance of a `close` check that states none. */
 export const DEFAULT_CLOSE_TOLERANCE = 1e-9;
@@ -24,8 +24,10 @@ export interface CheckJob {
 
 /** Runs each job's checks against its artifact in the sandbox; results are in input order. */
 export async function runChecks(jobs: readonly CheckJob[], options?: SandboxOptions): Promise<CheckResult[][]> {
-  const programs = jobs.map(({ artifact, checks, stepLimits }) => ({
-    source: (stepLimits ? toCountedScript : toScript)(artifact).code,
+  // Every artifact transpiled in one program; a counted script is made from its plain one, which this leaves cached.
+  const scripts = toScripts(jobs.map((job) => job.artifact));
+  const programs = jobs.map(({ artifact, checks, stepLimits }, i) => ({
+    source: stepLimits ? toCountedScript(artifact).code : scripts[i]!.code,
     exprs: checks.map((c) => c.expr),
     stepLimits,
   }));

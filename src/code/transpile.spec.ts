@@ -1,7 +1,8 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { STEP_FUNCTION } from './sandboxChild.js';
-import { toCountedScript, toScript } from './transpile.js';
+import { ts } from '../util/tsMorph.js';
+import { toCountedScript, toScript, toScripts } from './transpile.js';
 
 describe('toScript', () => {
   it('strips types and export keywords, so top-level functions become context globals', () => {
@@ -20,6 +21,43 @@ describe('toScript', () => {
 
   it('reports syntax errors with line and column', () => {
     expect(toScript('export function f(): number {\n  return (1 + ;\n}\n').syntaxErrors).toEqual(['2:15 Expression expected.']);
+  });
+});
+
+describe('toScripts', () => {
+  // Sources of the shapes code fixtures take, and two that do not parse: transpiled together, each must come out as
+  // ts.transpileModule gives it alone (exports cut the same way), and its syntax errors stay its own.
+  const SOURCES = [
+    'export function twice(xs: number[]): number[] {\n  return xs.map((x) => x * 2);\n}\n',
+    'export class Stack<T> {\n  private items: T[] = [];\n  push(x: T): void { this.items.push(x); }\n  get size(): number { return this.items.length; }\n}\n',
+    'export enum Colour { Red, Green = 4 }\nexport const pick = (c?: Colour): string => c?.toString() ?? "none";\n',
+    'export function f(): number {\n  return (1 + ;\n}\n',
+    'interface Point { x: number; y: number }\nexport function norm({ x, y }: Point): number { return Math.hypot(x, y); }\n',
+    'export function g(a: number {\n  return a;\n}\n',
+    'export async function* ticks(n: number): AsyncGenerator<number> { for (let i = 0; i < n; i++) yield i as number; }\n',
+  ];
+  const alone = (source: string) => {
+    const { outputText, diagnostics = [] } = ts.transpileModule(source.replace(/\bexport /g, ''), {
+      compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, isolatedModules: true, noLib: true, noResolve: true },
+      reportDiagnostics: true,
+    });
+    return { code: `"use strict";\n${outputText}`, errors: diagnostics.length };
+  };
+
+  it('transpiles sources together exactly as each alone, syntax errors included', () => {
+    const together = toScripts(SOURCES.map((s) => `${s}// together\n`));
+    SOURCES.forEach((source, i) => {
+      const expected = alone(`${source}// together\n`);
+      expect(together[i]!.code, source).toBe(expected.code);
+      expect(together[i]!.syntaxErrors, source).toHaveLength(expected.errors);
+    });
+    expect(together[3]!.syntaxErrors).toEqual(['2:15 Expression expected.']);
+    expect(together.filter((s) => s.syntaxErrors.length)).toHaveLength(2);
+  });
+
+  it('answers what toScript answers, in input order, repeats included', () => {
+    const sources = [SOURCES[0]!, SOURCES[1]!, SOURCES[0]!];
+    expect(toScripts(sources)).toEqual(sources.map((s) => toScript(s)));
   });
 });
 

@@ -3,12 +3,24 @@ import { ts } from '../util/tsMorph.js';
 import { RecentResults } from '../util/recentResults.js';
 import { STEP_FUNCTION } from './sandboxChild.js';
 
+/**
+ * ts.transpileModule's options for our target: each file on its own, no
+ * types checked (`noCheck`), nothing but JavaScript emitted. Written out
+ * because the sources are transpiled in one program (transpileTogether): the
+ * output is what transpileModule gives each one alone (a spec holds it to that).
+ */
 const compilerOptions = (): Ts.CompilerOptions => ({
   target: ts.ScriptTarget.ES2022,
   module: ts.ModuleKind.ESNext,
   isolatedModules: true,
   noLib: true,
   noResolve: true,
+  noCheck: true,
+  noEmit: false,
+  declaration: false,
+  sourceMap: false,
+  suppressOutputPathCheck: true,
+  allowNonTsExtensions: true,
 });
 
 export interface Script {
@@ -33,7 +45,19 @@ let printer: Ts.Printer | undefined;
  * to a plain script, so check expressions can call its functions as globals.
  */
 export function toScript(source: string): Script {
-  return scripts.get(source, () => transpile(source));
+  return scripts.get(source, () => transpileTogether([source])[0]!);
+}
+
+/**
+ * toScript of many sources at once: those not transpiled yet are transpiled
+ * together in one program. A program of its own per source cost four times
+ * as much (the compiler's set-up, a type checker included, per program): a
+ * code suite's label check transpiles every mutant.
+ */
+export function toScripts(sources: readonly string[]): Script[] {
+  const missing = [...new Set(sources)].filter((source) => scripts.peek(source) === undefined);
+  const fresh = new Map(transpileTogether(missing).map((script, i) => [missing[i]!, script]));
+  return sources.map((source) => scripts.get(source, () => fresh.get(source) ?? transpileTogether([source])[0]!));
 }
 
 /**
@@ -54,13 +78,30 @@ export function toCountedScript(source: string): Script {
   });
 }
 
-function transpile(source: string): Script {
-  const { outputText, diagnostics = [] } = ts.transpileModule(stripExports(source), {
-    compilerOptions: compilerOptions(),
-    fileName: 'artifact.ts',
-    reportDiagnostics: true,
-  });
-  return { code: `"use strict";\n${outputText}`, syntaxErrors: diagnostics.map(describeDiagnostic) };
+/** Each source with its exports cut out, as one program's files: its script and its syntax errors, in input order. */
+function transpileTogether(sources: readonly string[]): Script[] {
+  if (!sources.length) return [];
+  const names = sources.map((_, i) => `/artifact-${i}.ts`);
+  const files = new Map(names.map((name, i) => [name, ts.createSourceFile(name, stripExports(sources[i]!), ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS)]));
+  const emitted = new Map<string, string>();
+  const host: Ts.CompilerHost = {
+    getSourceFile: (name) => files.get(name),
+    writeFile: (name, text) => void emitted.set(name, text),
+    getDefaultLibFileName: () => 'lib.d.ts',
+    useCaseSensitiveFileNames: () => false,
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => '',
+    getNewLine: () => '\n',
+    fileExists: (name) => files.has(name),
+    readFile: () => undefined,
+  };
+  const program = ts.createProgram(names, compilerOptions(), host);
+  program.emit();
+  const optionErrors = program.getOptionsDiagnostics();
+  return names.map((name) => ({
+    code: `"use strict";\n${emitted.get(name.replace(/\.ts$/, '.js')) ?? ''}`,
+    syntaxErrors: [...program.getSyntacticDiagnostics(files.get(name)), ...optionErrors].map(describeDiagnostic),
+  }));
 }
 
 /** toCountedScript's instrumentation: on the parsed script, so strings, comments and regexes are never touched. */

@@ -9,6 +9,11 @@ export class RecentResults<V> {
 
   constructor(private readonly size: number) {}
 
+  /** The value computed for `key`, if it is still held; nothing is computed. */
+  peek(key: string): V | undefined {
+    return this.#results.get(key);
+  }
+
   get(key: string, compute: () => V): V {
     let value = this.#results.get(key);
     if (value === undefined) {
