@@ -7,8 +7,8 @@ import { conventionalCount, findUnits, PERIOD_WORDS, unitKey, type UnitPiece } f
 import { countedFigures } from '../src/text/counts.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import { type Figure, findFigures } from '../src/text/figures.js';
-import { supportingSentence } from './text-support.js';
 import type { TextFixture } from '../src/fixtures/types.js';
+import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
@@ -17,7 +17,8 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * and back ("within 10 days" to "within 10 working days", also inside a
  * deadline, whose length stays date-shift's), hours for working hours in a
  * deadline of their own, what a rate is per within one family (per flight,
- * per passenger, per booking; per item, per visit; a month for a year),
+ * per passenger, per booking; per item, per visit; a month for a year, a
+ * price's period only for one the evidence or question prices by),
  * percentage points for % in a change. Never a currency,
  * never a change of scale a reader checks by world knowledge (three months
  * to three weeks, kg to lb, GB to MB or TB, mg to mcg). Left alone: a period
@@ -90,7 +91,7 @@ export const UNCONVENTIONAL_DAY_COUNT =
 /** Why a swap of what a rate is per is refused where the answer multiplies the rate by a count, as the ignored list gives it. */
 export const RATE_TIMES_COUNT = 'the answer multiplies the rate by a count of what it is per ("£2 per item ... your three shirts: 3 × £2 = £6"): per anything else, its own sum contradicts the rate';
 
-/** Why a rate's period is not moved to one the fixture counts no other rate per, as the ignored list gives it. */
+/** Why a price's period is not moved to one the evidence and question give no rate per, as the ignored list gives it. */
 export const PERIOD_NOT_IN_USE =
   'the new period of a price is one the evidence and the question give no rate per ("$35 a month" to "$35 a week" where the plans are priced by the month): a billing period the domain does not use reads as made up';
 

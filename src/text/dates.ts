@@ -181,7 +181,7 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
       const inWords = /^[a-z]/i.test(amountText);
       const amount = inWords ? NUMBER_WORDS.indexOf(amountText.toLowerCase() as (typeof NUMBER_WORDS)[number]) + 1 : Number(amountText);
       const unit = unitText.replace(/\s+/g, ' ').replace(/s$/, '');
-      // To the neighbouring values a document states for this unit ("28 days" to 21 or 30), spelled as before; a word only where one exists.
+      // To the neighbouring values a document states for this unit ("30 days" to 28 or 45), spelled as before; a word only where one exists.
       const write = (n: number) =>
         text.replace(new RegExp(`\\b${amountText}(\\s+)${unitText}`), (_, space: string) => `${inWords ? numberWord(n, amountText) : n}${space}${n === 1 ? unit : `${unit}s`}`);
       // A deadline means its length and its kind of day: "10 calendar days" is "10 days", "15 business days" is "15 working days".
