@@ -50,7 +50,19 @@ describeTextMutator(
       artifact: 'The office closes on Friday 12 June 2026.',
       kept: ['The office closes on Saturday 13 June 2026.', 'The office closes on Thursday 11 June 2026.', 'The office closes on Saturday 12 June 2027.'],
     },
-    { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 21 days.', 'Claims are paid within 30 days.'] },
+    { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 30 days.', kept: ['Claims are paid within 28 days.', 'Claims are paid within 45 days.'] },
+    // unseen17's readers: "within 7 days" → "within 5 days" read as "unusually short for invoices (7 or 14 days is more typical)".
+    { name: 'a week in days, to another whole number of weeks', artifact: 'Invoices are due within 7 days.', kept: ['Invoices are due within 14 days.'] },
+    { name: 'two weeks in days, to one or three', artifact: 'Deposits are returned within 14 days.', kept: ['Deposits are returned within 7 days.', 'Deposits are returned within 21 days.'] },
+    { name: 'four weeks in days, to three (no usual length of whole weeks above it)', artifact: 'Claims are paid within 28 days.', kept: ['Claims are paid within 21 days.'] },
+    // Its only whole-week neighbour, fourteen, is past the number words a deadline in words moves among: left alone rather than made "five days".
+    { name: 'a week in days, written in words', artifact: 'Points are credited within seven days.', kept: [] },
+    { name: 'a working week, to two (working weeks are five days)', artifact: 'Repairs are done within 5 working days.', kept: ['Repairs are done within 10 working days.'] },
+    {
+      name: 'three working weeks in business days',
+      artifact: 'Book at least 15 business days before travel.',
+      kept: ['Book at least 10 business days before travel.', 'Book at least 20 business days before travel.'],
+    },
     {
       name: 'a range whose length the sentence states is left alone (unseen16\'s readers: "3 to 15 August inclusive is 13 days, not 14")',
       artifact: 'The pool closes from 3 August to 16 August 2026, 14 days in all.',
@@ -69,8 +81,13 @@ describeTextMutator(
     { name: 'a deadline in hours', artifact: 'Cancel at least 24 hours before departure.', kept: ['Cancel at least 12 hours before departure.', 'Cancel at least 48 hours before departure.'] },
     {
       name: 'a deadline in words, in words',
+      artifact: 'The agent inspects within three working days.',
+      kept: ['The agent inspects within two working days.', 'The agent inspects within five working days.'],
+    },
+    {
+      name: 'a working week in words, to two',
       artifact: 'The agent inspects within five working days.',
-      kept: ['The agent inspects within three working days.', 'The agent inspects within seven working days.'],
+      kept: ['The agent inspects within ten working days.'],
     },
     { name: 'a notice given in advance', artifact: 'Staff are told at least 5 days in advance.', kept: ['Staff are told at least 3 days in advance.', 'Staff are told at least 7 days in advance.'] },
     {
@@ -83,7 +100,8 @@ describeTextMutator(
       artifact: 'Requests are made at least 4 weeks before the start date.',
       kept: ['Requests are made at least 3 weeks before the start date.', 'Requests are made at least 6 weeks before the start date.'],
     },
-    { name: 'a working-day duration', artifact: 'The manager responds within 10 working days.', kept: ['The manager responds within 7 working days.', 'The manager responds within 14 working days.'] },
+    // Two working weeks move by whole working weeks: never "7 working days", nor "14 working days", which unseen13's readers took for altered days.
+    { name: 'a working-day duration', artifact: 'The manager responds within 10 working days.', kept: ['The manager responds within 5 working days.', 'The manager responds within 15 working days.'] },
     { name: 'a tax year', artifact: 'The allowance applies in the 2025-26 tax year.', kept: ['The allowance applies in the 2026-27 tax year.', 'The allowance applies in the 2024-25 tax year.'] },
     { name: 'a year', artifact: 'The scheme closed in 2024.', kept: ['The scheme closed in 2025.', 'The scheme closed in 2023.'] },
     {

@@ -12,7 +12,8 @@ import type { MutationCandidate, TextMutator } from './types.js';
 /**
  * Moves one date or deadline by a plausible step, written exactly as before
  * (order, separators, zero padding, a weekday moved with its date; a deadline
- * to a neighbouring usual length of its unit). The only mutator that touches
+ * to a neighbouring usual length of its unit, a period of whole weeks in days
+ * to another whole number of weeks). The only mutator that touches
  * dates: number-flip and entity-swap leave them alone. The answer stays
  * consistent with itself and with the question: a date it mentions twice or
  * the question states is left alone, a shift

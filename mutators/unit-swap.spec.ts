@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../src/reviews/builtin/evidenceCheck.js';
 import { describeTextMutator, keptMutants } from './testing/text-mutator-spec.js';
-import { RATE_TIMES_COUNT, UNCONVENTIONAL_DAY_COUNT, unitSwap } from './unit-swap.js';
+import { PERIOD_NOT_IN_USE, RATE_TIMES_COUNT, UNCONVENTIONAL_DAY_COUNT, unitSwap } from './unit-swap.js';
+
+/** Evidence that gives a rate per every period a price may move to. */
+const ALL_PERIODS = 'Desks are £9 per hour, £40 per day, £150 per week, £500 per month, £1,400 per quarter or £5,000 per year.';
 
 const reasonOf = (reason: string) => new RegExp(reason.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
@@ -33,13 +36,32 @@ describeTextMutator(
     },
     { name: 'percentage points for % in a change', artifact: 'The rate rises by 2%.', kept: ['The rate rises by 2 percentage points.'] },
     { name: '% for percentage points', artifact: 'The rate falls by 3 percentage points.', kept: ['The rate falls by 3%.'] },
-    { name: 'the period of a price, to one within its scale', artifact: 'The allowance is £50 per month.', kept: ['The allowance is £50 per week.', 'The allowance is £50 per quarter.'] },
-    { name: 'a quarter for a year after an amount, never a month', artifact: 'Relief is capped at £300 a year.', kept: ['Relief is capped at £300 a quarter.'] },
+    // A price's period moves only to one the evidence or the question gives a rate per (periodInUse): here it gives every one.
+    {
+      name: 'the period of a price, to one within its scale',
+      artifact: 'The allowance is £50 per month.',
+      evidence: `The allowance is £50 per month. ${ALL_PERIODS}`,
+      kept: ['The allowance is £50 per week.', 'The allowance is £50 per quarter.'],
+    },
+    {
+      name: 'a quarter for a year after an amount, never a month',
+      artifact: 'Relief is capped at £300 a year.',
+      evidence: `Relief is capped at £300 a year. ${ALL_PERIODS}`,
+      kept: ['Relief is capped at £300 a quarter.'],
+    },
     {
       name: 'an add-on priced a month, never a year',
       artifact: 'The 24/7 Access add-on costs $30 a month.',
+      evidence: `The 24/7 Access add-on costs $30 a month. ${ALL_PERIODS}`,
       kept: ['The 24/7 Access add-on costs $30 a week.', 'The 24/7 Access add-on costs $30 a quarter.'],
     },
+    {
+      name: 'the period of a price, only to one the evidence gives another rate per',
+      artifact: 'The plan costs $35 a month.',
+      evidence: 'The plan costs $35 a month. Lockers are $60 a quarter, and meeting rooms $12 per hour.',
+      kept: ['The plan costs $35 a quarter.'],
+    },
+    { name: 'the period of a price, to one the question prices by', artifact: 'The plan costs $35 a month.', task: 'Can I pay $10 a week instead?', kept: ['The plan costs $35 a week.'] },
     { name: 'what a fee is per, within its family', artifact: 'The fee is €70 per flight.', kept: ['The fee is €70 per passenger.', 'The fee is €70 per booking.'] },
     {
       name: 'no denominator the sentence already names',
@@ -124,6 +146,13 @@ describeTextMutator(
     { name: '"once a year", no amount', artifact: 'Reviews happen once a year.' },
     { name: 'a percentage that is not a change', artifact: 'Pay is 90% of salary.' },
     { name: 'a bare number', artifact: 'There are 3 steps.' },
+    // unseen17's readers: "'$35 a week' is an odd billing period for a business address/mail plan, which is normally priced monthly".
+    {
+      name: 'the period of a price, to one the evidence gives no rate per',
+      artifact: 'With the Business Address plan at $35 a month you can use our address.',
+      evidence: 'The Business Address plan costs $35 a month. Mail forwarding is an extra $10 a month plus postage.',
+      reason: reasonOf(PERIOD_NOT_IN_USE),
+    },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
     {
       name: 'a unit the question frames its case in (unseen15\'s readers: "10 calendar days" beside the question\'s "15 working days")',
@@ -148,16 +177,18 @@ describeTextMutator(
 
 describe('unit-swap, against the evidence-check critic', () => {
   it('is caught wherever its oracle keeps it, and the original is not', () => {
-    for (const artifact of [
-      'Refunds are paid within 7 days.',
-      'Reviews take 5 working days.',
-      'The dose is 500 mg.',
-      'The allowance is £50 per month.',
-      'The rate rises by 2%.',
-      'The fee is €70 per flight.',
-    ]) {
-      const evidence = [{ id: 'e', text: artifact }];
-      for (const mutant of keptMutants(unitSwap, artifact)) expect(checkAgainstEvidence({ artifact: mutant, evidence }).length, mutant).toBeGreaterThan(0);
+    // Each artifact is its own evidence, with the other rates a price's new period needs (periodInUse).
+    for (const [artifact, rates = ''] of [
+      ['Refunds are paid within 7 days.'],
+      ['Reviews take 5 working days.'],
+      ['The dose is 500 mg.'],
+      ['The allowance is £50 per month.', ALL_PERIODS],
+      ['The rate rises by 2%.'],
+      ['The fee is €70 per flight.'],
+    ] as const) {
+      const text = `${artifact} ${rates}`.trim();
+      const evidence = [{ id: 'e', text }];
+      for (const mutant of keptMutants(unitSwap, artifact, text)) expect(checkAgainstEvidence({ artifact: mutant, evidence }).length, mutant).toBeGreaterThan(0);
       expect(checkAgainstEvidence({ artifact, evidence })).toEqual([]);
     }
   });

@@ -6,7 +6,8 @@ import { findNumberWords, findQuantities, mentionedAgain, type Quantity } from '
 import { conventionalCount, findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
 import { countedFigures } from '../src/text/counts.js';
 import { isCurrencySign } from '../src/text/currency.js';
-import { findFigures } from '../src/text/figures.js';
+import { type Figure, findFigures } from '../src/text/figures.js';
+import type { TextFixture } from '../src/fixtures/types.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -16,7 +17,8 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * and back ("within 10 days" to "within 10 working days", also inside a
  * deadline, whose length stays date-shift's), hours for working hours in a
  * deadline of their own, what a rate is per within one family (per flight,
- * per passenger, per booking; per item, per visit; a month for a year),
+ * per passenger, per booking; per item, per visit; a month for a year, a
+ * price's period only for one the evidence or question prices by),
  * percentage points for % in a change. Never a currency,
  * never a change of scale a reader checks by world knowledge (three months
  * to three weeks, kg to lb, GB to MB or TB, mg to mcg). Left alone: a period
@@ -71,6 +73,7 @@ export const unitSwap: TextMutator = {
     if (!original || !swapped) return 'the span holds no unit';
     if (original.amount !== null && !conventionalCount(Number(original.amount), original.unit, swapped.unit)) return UNCONVENTIONAL_DAY_COUNT;
     if (multipliedByCount(fixture.artifact, fixture.task, original)) return RATE_TIMES_COUNT;
+    if (!periodInUse(fixture, original, swapped)) return PERIOD_NOT_IN_USE;
     // The best sentence, or else another that supports the claim too, for a figure whose own clause it says ("... and 5 working days for a Full Overhaul").
     const states = (sentence: string, u: UnitPiece) => findUnits(sentence).some((x) => unitKey(x) === unitKey(u));
     const stating = [support.sentence, ...support.context].find((sentence) => states(sentence, original));
@@ -88,6 +91,25 @@ export const UNCONVENTIONAL_DAY_COUNT =
 /** Why a swap of what a rate is per is refused where the answer multiplies the rate by a count, as the ignored list gives it. */
 export const RATE_TIMES_COUNT = 'the answer multiplies the rate by a count of what it is per ("£2 per item ... your three shirts: 3 × £2 = £6"): per anything else, its own sum contradicts the rate';
 
+/** Why a price's period is not moved to one the evidence and question give no rate per, as the ignored list gives it. */
+export const PERIOD_NOT_IN_USE =
+  'the new period of a price is one the evidence and the question give no rate per ("$35 a month" to "$35 a week" where the plans are priced by the month): a billing period the domain does not use reads as made up';
+
+/**
+ * Whether a price's new period is one the fixture's material gives a rate per:
+ * a domain bills by periods of its own, and "$35 a week" for a
+ * business address plan the evidence prices only by the month reads as made
+ * up (unseen17's readers: "normally priced monthly"). The evidence and the
+ * question say which periods are in use; the answer's other rates cannot, since
+ * a swap to a rate the answer states is refused before. What a rate is per
+ * that is not a period (a passenger for a flight) keeps its family, and a rate
+ * of no price (a dose per day, a cap in any calendar month) is not billed.
+ */
+function periodInUse(fixture: TextFixture, original: UnitPiece, swapped: UnitPiece): boolean {
+  if (original.amount !== null || !(swapped.unit.replace('per ', '') in PERIOD_WORDS) || !priceBefore(fixture.artifact, original)) return true;
+  return [fixture.task, ...fixture.evidence.map((e) => e.text)].some((text) => findUnits(text).some((u) => u.amount === null && u.unit === swapped.unit));
+}
+
 /**
  * Whether the answer works out a figure as the rate's amount times a count of
  * a thing it or the question states ("£2 per item per week ... for your three
@@ -97,9 +119,7 @@ export const RATE_TIMES_COUNT = 'the answer multiplies the rate by a count of wh
  */
 function multipliedByCount(text: string, task: string, u: UnitPiece): boolean {
   if (u.amount !== null || u.unit.replace('per ', '') in PERIOD_WORDS) return false;
-  const sentence = sentenceAround(text, u.start, u.end);
-  const figures = findFigures(text);
-  const amount = figures.filter((f) => isCurrencySign(f.kind) && f.end <= u.start && sentence !== undefined && f.start >= sentence.start).pop();
+  const amount = priceBefore(text, u);
   if (!amount) return false;
   // Counts, in words or digits, with or without the noun counted ("three shirts", "a team of 8", "eight of you"): never
   // of a period ("five weeks"), which the model reads as the noun after the number.
@@ -112,7 +132,15 @@ function multipliedByCount(text: string, task: string, u: UnitPiece): boolean {
     const numbers = [...findNumbers(t).filter((n) => !n.currency && !n.percent), ...findNumberWords(t)];
     return numbers.filter((n) => n.value >= 2 && !periods.has(n.start));
   });
-  return figures.some((f) => f !== amount && f.kind === amount.kind && counts.some((c) => Math.abs(f.value - c.value * amount.value) < 1e-6 * Math.max(1, f.value)));
+  return findFigures(text).some((f) => f !== amount && f.kind === amount.kind && counts.some((c) => Math.abs(f.value - c.value * amount.value) < 1e-6 * Math.max(1, f.value)));
+}
+
+/** The amount of money a rate prices: the last one before it in its sentence ("£2 per item", "$35 a month"), if any. */
+function priceBefore(text: string, u: UnitPiece): Figure | undefined {
+  const sentence = sentenceAround(text, u.start, u.end);
+  return findFigures(text)
+    .filter((f) => isCurrencySign(f.kind) && f.end <= u.start && sentence !== undefined && f.start >= sentence.start)
+    .pop();
 }
 
 /** Working time, and the words of an answer that says the service never stops: "within one working hour" beside "around the clock" contradicts it. */

@@ -1,5 +1,5 @@
 import { findNumbers, type Piece } from './claims.js';
-import { NUMBER_WORDS, neighbourValues, numberWord } from './quantities.js';
+import { NUMBER_WORDS, neighbourValues, numberWord, wholeWeekValues } from './quantities.js';
 
 /**
  * Dates and deadlines as policies write them, found so that date-shift can move
@@ -181,14 +181,17 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
       const inWords = /^[a-z]/i.test(amountText);
       const amount = inWords ? NUMBER_WORDS.indexOf(amountText.toLowerCase() as (typeof NUMBER_WORDS)[number]) + 1 : Number(amountText);
       const unit = unitText.replace(/\s+/g, ' ').replace(/s$/, '');
-      // To the neighbouring values a document states for this unit ("28 days" to 21 or 30), spelled as before; a word only where one exists.
+      // To the neighbouring values a document states for this unit ("30 days" to 28 or 45), spelled as before; a word only where one exists.
       const write = (n: number) =>
         text.replace(new RegExp(`\\b${amountText}(\\s+)${unitText}`), (_, space: string) => `${inWords ? numberWord(n, amountText) : n}${space}${n === 1 ? unit : `${unit}s`}`);
-      const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }).filter((n) => !inWords || n <= NUMBER_WORDS.length);
-      // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.
-      const regular = (amount === 1) === !unitText.endsWith('s');
       // A deadline means its length and its kind of day: "10 calendar days" is "10 days", "15 business days" is "15 working days".
       const meaning = unit.replace(/^calendar /, '').replace(/^business /, 'working ');
+      // A period of whole weeks moves to another whole number of weeks of its kind of day ("7 days" to 14, "5 working days" to 10).
+      const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }, wholeWeekValues(amount, meaning)).filter(
+        (n) => !inWords || n <= NUMBER_WORDS.length,
+      );
+      // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.
+      const regular = (amount === 1) === !unitText.endsWith('s');
       return piece(`duration:${amount} ${meaning}`, amount > 0, () => (regular ? shifts.map(write) : []));
     }
   }

@@ -93,6 +93,23 @@ export function unconventionalPeriod(value: number, unit: string): boolean {
   return CONVENTIONAL_UNITS.has(unit) && usual !== undefined && !usual.includes(value) && value < Math.max(...usual);
 }
 
+/** Days in a week of each kind of day: a working week is five. */
+const WEEK_LENGTH: Readonly<Record<string, number>> = { day: 7, 'working day': 5 };
+
+/**
+ * The usual lengths of a period of whole weeks in days, where it is one, or
+ * undefined: "within 7 days" is a week in other words and moves to another
+ * whole number of weeks (14 days), never to 5 or 10 days, which read as made
+ * up (unseen17's readers: "a 5-day payment deadline is unusually short");
+ * working days count weeks of five ("5 working days" to 10, "10" to 5 or 15).
+ */
+export function wholeWeekValues(value: number, unit: string): readonly number[] | undefined {
+  const week = WEEK_LENGTH[unit];
+  const usual = ROUND_VALUES[unit];
+  if (week === undefined || usual === undefined || value % week !== 0) return undefined;
+  return usual.filter((v) => v % week === 0);
+}
+
 /** Whether a document would state this value in this unit: any value for a unit without a list of usual values. */
 export function usualIn(value: number, unit: string): boolean {
   const usual = ROUND_VALUES[unit];
