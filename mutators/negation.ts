@@ -23,7 +23,8 @@ const BOUND_TO_POLARITY =
  * or more", "bags of 10 kg or under"): like "at least" or "up to", it fits
  * only the claim's own polarity; "need not be 17 or older" reads garbled.
  */
-const BOUND_AFTER_FIGURE = /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twelve)\b(?:\s+[a-z-]+){0,2}?\s+(?:or|and)\s+(?:older|over|above|more|younger|under|below|less|fewer)\b/i;
+const BOUND_AFTER_FIGURE =
+  /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?:\s+[a-z-]+){0,2}?\s+(?:or|and)\s+(?:older|over|above|more|younger|under|below|less|fewer)\b/i;
 
 /** A sentence that opens by naming what the reader wants ("If you want proof, ...") offers the way to get it; reversed, the offer is pointless. */
 const ADVICE_OPENERS = /^\s*(?:if you(?:['’]d| would)? (?:want|need|like|prefer)|to (?:get|avoid|make sure))\b/i;
@@ -129,6 +130,7 @@ const BACK_REFERENCE = /\b(?:after that|beyond that|above that|past that|on top 
 /** Parts of speech an object's words may take before its head noun: "100 free black-and-white pages". */
 const OBJECT_MODIFIERS: ReadonlySet<string> = new Set(['DET', 'NUM', 'ADJ', 'ADV', 'PUNCT', 'CCONJ', 'NOUN']);
 
+/** The object's own words, which a later sentence may name it by: "free" of "100 free pages", not "100" or "a". */
 const CONTENT: ReadonlySet<string> = new Set(['ADJ', 'ADV', 'NOUN']);
 
 /**
@@ -217,7 +219,7 @@ function qualifiesRecommended(artifact: string, claim: Piece, p: PolarityPiece):
  * given with the claim explains only its own polarity; and a later sentence
  * that names the claim's thing again takes it as stated ("counts as
  * accidental damage, which VoltCare Plus covers ... two accidental damage
- * claims").
+ * claims") or builds on it ("100 free pages a month, and after that ...").
  */
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
