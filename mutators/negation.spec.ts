@@ -101,6 +101,16 @@ describeTextMutator(
     { name: 'a sentence with no word on how to take the news', artifact: "This repair isn't covered.", kept: ['This repair is covered.'] },
     { name: 'a claim with no alternative beside it', artifact: 'The peak rule applies to this booking.', kept: ['The peak rule does not apply to this booking.'] },
     {
+      name: 'a requirement whose figure no "or older" bounds',
+      artifact: 'To take the course you must hold a provisional licence.',
+      kept: ['To take the course you need not hold a provisional licence.'],
+    },
+    {
+      name: 'an object a later sentence names by another thing’s words ("cents a page", not "free pages")',
+      artifact: 'Your membership includes 100 free pages a month. Colour prints cost 25 cents a page.',
+      kept: ['Your membership does not include 100 free pages a month. Colour prints cost 25 cents a page.'],
+    },
+    {
       name: 'the same term in two sentences about different things',
       artifact: "This breakdown isn't covered. Cosmetic scratches aren't covered.",
       kept: ["This breakdown is covered. Cosmetic scratches aren't covered.", "This breakdown isn't covered. Cosmetic scratches are covered."],
@@ -153,6 +163,23 @@ describeTextMutator(
       name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',
       artifact: 'VoltCare Plus covers accidental damage. Each accidental damage claim costs a $79 deductible.',
     },
+    ...[
+      ['"or older"', 'To take the course you must be 17 or older and hold a provisional licence.'],
+      ['"or over"', 'Drivers must be 25 or over.'],
+      ['"years or more"', 'The warranty covers phones 2 years or more old.'],
+      ['"or under", in words', 'Children of five or under can travel free.'],
+    ].map(([bound, artifact]) => ({
+      name: `a claim bounded by a figure's ${bound} (unseen17's readers: "need not be 17 or older" reads garbled)`,
+      artifact: artifact!,
+    })),
+    ...[
+      ['"after that" later in its sentence', 'Your membership includes 100 free pages a month, and after that printing costs 8 cents a page.'],
+      ['"After that" opening the next sentence', 'Your membership includes 100 free pages a month. After that, printing costs 8 cents a page.'],
+      ['its object named again by its head and a word of it', 'Partly. Your membership includes 100 free black-and-white pages a month. Free pages carry over to the next month.'],
+    ].map(([reference, artifact]) => ({
+      name: `a claim the answer builds on (${reference}; unseen17's readers: "doesn't include 100 free pages" beside "after that" and "free pages you don't use")`,
+      artifact: artifact!,
+    })),
     { name: '"can ... instead": an alternative', artifact: 'You can instead change the flight.' },
     { name: '"be" after a contracted "will"', artifact: "You'll be charged interest." },
     { name: 'a safety or quality requirement', artifact: 'The carrier must be soft-sided and leak-proof.' },

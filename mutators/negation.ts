@@ -18,6 +18,14 @@ const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\
 const BOUND_TO_POLARITY =
   /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
 
+/**
+ * A bound written after its figure ("must be 17 or older", "stays of 3 nights
+ * or more", "bags of 10 kg or under"): like "at least" or "up to", it fits
+ * only the claim's own polarity; "need not be 17 or older" reads garbled.
+ */
+const BOUND_AFTER_FIGURE =
+  /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?:\s+[a-z-]+){0,2}?\s+(?:or|and)\s+(?:older|over|above|more|younger|under|below|less|fewer)\b/i;
+
 /** A sentence that opens by naming what the reader wants ("If you want proof, ...") offers the way to get it; reversed, the offer is pointless. */
 const ADVICE_OPENERS = /^\s*(?:if you(?:['’]d| would)? (?:want|need|like|prefer)|to (?:get|avoid|make sure))\b/i;
 
@@ -112,6 +120,53 @@ function nounPhrases(text: string): Set<string> {
   return phrases;
 }
 
+/**
+ * Words that point back to an amount or thing just stated and build on it
+ * ("100 free pages a month, and after that printing costs 8 cents a page";
+ * "... After that, ..."; "the rest"): they take the claim as stated.
+ */
+const BACK_REFERENCE = /\b(?:after that|beyond that|above that|past that|on top of that|the rest)\b/i;
+
+/** Parts of speech an object's words may take before its head noun: "100 free black-and-white pages". */
+const OBJECT_MODIFIERS: ReadonlySet<string> = new Set(['DET', 'NUM', 'ADJ', 'ADV', 'PUNCT', 'CCONJ', 'NOUN']);
+
+/** The object's own words, which a later sentence may name it by: "free" of "100 free pages", not "100" or "a". */
+const CONTENT: ReadonlySet<string> = new Set(['ADJ', 'ADV', 'NOUN']);
+
+/**
+ * The object the polarity's verb takes ("includes 100 free black-and-white
+ * pages"): its head noun's lemma and the lower-case lemmas of the words
+ * before it, or null when no noun follows the verb.
+ */
+function objectAfter(claim: Piece, p: PolarityPiece): { head: string; modifiers: Set<string> } | null {
+  const tokens = readSentences(claim.text)
+    .flatMap((s) => s.tokens)
+    .filter((t) => claim.start + t.start >= p.end);
+  const end = tokens.findIndex((t, i) => t.pos === 'NOUN' && tokens[i + 1]?.pos !== 'NOUN');
+  if (end < 0 || tokens.slice(0, end).some((t) => !OBJECT_MODIFIERS.has(t.pos))) return null;
+  const words = tokens.slice(0, end).filter((t) => CONTENT.has(t.pos));
+  return { head: tokens[end]!.lemma, modifiers: new Set(words.map((t) => t.lemma.toLowerCase())) };
+}
+
+/**
+ * Whether the answer goes on to build on the thing the claim states: words
+ * after it in its sentence, or opening the next, point back to it ("after
+ * that"), or a later sentence names its object again by its head noun and one
+ * of its words ("includes 100 free black-and-white pages ... Free pages you
+ * don't use don't carry over"). Reversed, the answer's later words build on
+ * a thing it says is not there.
+ */
+function builtOnLater(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  // The next sentence's opening words only: "the rest" deep in it may be another thing's.
+  const nextOpening = (splitSentences(artifact.slice(claim.end))[0]?.text ?? '').split(/\s+/).slice(0, 5).join(' ');
+  if (BACK_REFERENCE.test(artifact.slice(p.end, claim.end)) || BACK_REFERENCE.test(nextOpening)) return true;
+  const object = objectAfter(claim, p);
+  if (!object) return false;
+  const later = readSentences(artifact.slice(claim.end)).flatMap((s) => s.tokens);
+  // By lemma, lower-cased: the model reads an adjective opening a sentence ("Free pages") as a name.
+  return later.some((t, i) => t.pos === 'NOUN' && t.lemma === object.head && object.modifiers.has(later[i - 1]?.lemma.toLowerCase() ?? ''));
+}
+
 /** A restriction an answer states: a reversal of what follows from it ("so a second loss can't be replaced") contradicts it. */
 const LIMITING = /\b(?:only|at most|no more than|not more than|no later than|a maximum of|limited to|up to)\b/i;
 
@@ -164,7 +219,7 @@ function qualifiesRecommended(artifact: string, claim: Piece, p: PolarityPiece):
  * given with the claim explains only its own polarity; and a later sentence
  * that names the claim's thing again takes it as stated ("counts as
  * accidental damage, which VoltCare Plus covers ... two accidental damage
- * claims").
+ * claims") or builds on it ("100 free pages a month, and after that ...").
  */
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
@@ -176,11 +231,11 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
-  if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase))) return true;
+  if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase)) || builtOnLater(artifact, claim, p)) return true;
   // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.
   if (p.term === 'including') return false;
   const clause = clauseOnwards(claim, p);
-  if (BOUND_TO_POLARITY.test(clause) || negationsIn(clause) > negationsIn(p.text)) return true;
+  if (BOUND_TO_POLARITY.test(clause) || BOUND_AFTER_FIGURE.test(clause) || negationsIn(clause) > negationsIn(p.text)) return true;
   if (CONSEQUENCE_OPENERS.test(artifact.slice(claim.end))) return true;
   if (!p.negative && /^can /.test(p.term) && MEANS.test(after)) return true;
   // "is paid at 45p per mile" (pence, which findNumbers leaves as a bare number), "a penalty of 5% is charged": a claim that prices what it is about says it is so.

@@ -30,6 +30,13 @@ describe('qualifier-deletion', () => {
     // "to £10,000" still reads as the cap.
     ['Cover pays up to £50 per item, to a maximum of £10,000 per move.', ['Cover pays £50 per item, to a maximum of £10,000 per move.']],
     ['Rooms cost up to £180 in London and up to £120 elsewhere.', []],
+    // A bound opening a phrase after a comma is the phrase's meaning: without it, "the repair cost, the replacement value" (unseen17's readers).
+    ['Without the waiver, you pay the repair cost, up to the replacement value of the board.', []],
+    ['Late returns cost £2.00 a day, up to £20.00.', []],
+    ['Cash is paid out at the desk, at most £500 a day.', []],
+    ['Guests may stay, no more than 14 nights in a row.', []],
+    // After an opening phrase, the bound opens the main clause, which still reads without it.
+    ['On Plus, up to 20 GB rolls over into the next month.', ['On Plus, 20 GB rolls over into the next month.']],
     ['You can move the booking once, free of charge.', ['You can move the booking, free of charge.']],
     ['You can renew it once for another 14 days.', ['You can renew it for another 14 days.']],
     // "once" as a conjunction, and as a rate.

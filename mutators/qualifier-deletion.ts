@@ -31,6 +31,7 @@ export const qualifierDeletion: TextMutator = {
         limitMeant(fixture.artifact, fixture.task, qualifier) ||
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
+        opensAppendedPhrase(fixture.artifact, qualifier) ||
         writtenTwice(fixture.artifact, qualifier)
       )
         continue;
@@ -118,6 +119,26 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
  */
 function boundStillRead(artifact: string, q: QualifierPiece): boolean {
   return BOUNDS.has(q.keyword) && /(?<!\bup\s+)\bto\s+$/i.test(artifact.slice(Math.max(0, q.start - 8), q.start));
+}
+
+/**
+ * Whether the bound opens a phrase appended after a comma ("you pay the
+ * repair cost, up to the replacement value of the board"; "£2 a day, at most
+ * £20"): the bound is the phrase's whole meaning, and without it the phrase
+ * reads as an apposition that names the same thing twice ("the repair cost,
+ * the replacement value"), which no worker writes.
+ */
+function opensAppendedPhrase(artifact: string, q: QualifierPiece): boolean {
+  if (!BOUNDS.has(q.keyword) || !/,\s*$/.test(artifact.slice(Math.max(0, q.start - 3), q.start))) return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  // The words since the sentence's start or the comma before: "On Plus, up to 20 GB ... rolls over" closes an opening phrase, and the bound opens the main clause, which still reads without it.
+  const comma = artifact.lastIndexOf(',', q.start);
+  const tokens = readSentences(sentence.text)
+    .flatMap((r) => r.tokens)
+    .filter((t) => sentence.start + t.end <= comma);
+  const segment = tokens.slice(tokens.reduce((from, t, i) => (t.text === ',' || t.text === ';' ? i + 1 : from), 0));
+  return !(segment[0]?.pos === 'ADP' && segment.every((t) => t.pos !== 'VERB' && t.pos !== 'AUX'));
 }
 
 /**
