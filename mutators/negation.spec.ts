@@ -195,6 +195,12 @@ describeTextMutator(
     { name: '"is" before a word that is not a state', artifact: 'The rate is 28 days.' },
     { name: 'a polarity the evidence does not state', artifact: 'Staff may work from home.', evidence: 'Staff work from home on Fridays.', reason: /does not state/ },
     { name: 'a polarity the evidence states both ways', artifact: 'Staff may work from home.', evidence: 'Staff may work from home, but may not work from abroad.', reason: /other polarity/ },
+    {
+      name: 'a reversal another sentence of the passage states',
+      artifact: 'Parcels are accepted at reception.',
+      evidence: 'Parcels are accepted at reception and held for 7 days. Parcels heavier than 20 kg are not accepted at reception.',
+      reason: /other polarity/,
+    },
     { name: 'a reversal when the evidence says the reverse', artifact: 'Holiday pay is payable on leaving.', evidence: 'Holiday pay is not payable on leaving.', reason: /does not state/ },
   ],
 );
@@ -208,6 +214,12 @@ describe('negation, against the evidence-check critic', () => {
   it('sees no reversal against a sentence bounded by a limit: "may weigh no more than" says "can\'t weigh more than"', () => {
     const evidence = [{ id: 'e', text: 'Each item may weigh no more than 30 kg.' }];
     expect(checkAgainstEvidence({ artifact: "Each item can't weigh more than 30 kg.", evidence })).toEqual([]);
+  });
+
+  it('sees no reversal in a claim that joins two sentences, each with its sign', () => {
+    const evidence = [{ id: 'e', text: 'Parcels are accepted at reception and held for up to 7 days. Parcels heavier than 20 kg are not accepted.' }];
+    const artifact = "Reception accepts parcels and holds them for up to 7 days, though anything heavier than 20 kg can't be accepted.";
+    expect(checkAgainstEvidence({ artifact, evidence })).toEqual([]);
   });
 
   it('is caught wherever its oracle keeps it', () => {

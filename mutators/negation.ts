@@ -314,7 +314,9 @@ export const negation: TextMutator = {
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
     // Kept only where the evidence-check critic, reading the same sentence, sees the reversal.
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
-    if (!mutated || reversedPolarities(mutated.text, support.sentence).length === 0) return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
+    // Read with the other sentences of the passage: where one of them states the reversed sign, the critic sees no reversal and the mutant is not counted.
+    if (!mutated || reversedPolarities(mutated.text, support.sentence, support.context).length === 0)
+      return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
     return null;
   },
 };
