@@ -1,6 +1,7 @@
 import { findNumbers, type Piece, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { readSentences } from '../src/text/nlp.js';
-import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from '../src/text/polarity.js';
+import { reversedInPassage } from '../src/text/mismatches.js';
+import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -314,9 +315,8 @@ export const negation: TextMutator = {
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
     // Kept only where the evidence-check critic, reading the same sentence, sees the reversal.
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
-    // Read with the other sentences of the passage: where one of them states the reversed sign, the critic sees no reversal and the mutant is not counted.
-    if (!mutated || reversedPolarities(mutated.text, support.sentence, support.context).length === 0)
-      return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
+    // Read as the critic reads it, with the passage's other sentences: where the one that says most of the clause states the reversed sign, no reversal is seen.
+    if (!mutated || reversedInPassage(mutated.text, support).length === 0) return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
     return null;
   },
 };

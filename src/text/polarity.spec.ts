@@ -27,14 +27,3 @@ describe('a state a negated modal denies', () => {
     expect(findPolarities(text).map((p) => p.reversed)).toEqual([reversal]);
   });
 });
-
-describe('a sign another supporting sentence states', () => {
-  const accepted = 'Parcels are accepted at reception and held for up to 7 days.';
-  it.each([
-    { claim: "Parcels are held for 7 days, though anything over 20 kg can't be accepted.", others: ['Parcels heavier than 20 kg are not accepted.'], reversed: [] },
-    { claim: "Parcels are held for 7 days, though anything over 20 kg can't be accepted.", others: [], reversed: ["can't be accepted"] },
-    { claim: "Parcels are held for 7 days, though anything over 20 kg can't be accepted.", others: ['Parcels heavier than 20 kg are weighed.'], reversed: ["can't be accepted"] },
-  ])('$claim beside $others: reverses $reversed', ({ claim, others, reversed }) => {
-    expect(reversedPolarities(claim, accepted, others).map((p) => p.text)).toEqual(reversed);
-  });
-});

@@ -154,23 +154,12 @@ export function polarityKey(p: Pick<PolarityPiece, 'term' | 'negative'>): string
 /** Words that bound a claim in time or amount, so its sign holds only on one side of the bound. */
 const LIMITS = /\b(?:until|only|no more than|no later than|more than|less than)\b/i;
 
-/**
- * A claim's places whose term the evidence sentence states only with the
- * other sign. Not a sign another sentence supporting the claim states for the
- * same term (`others`, the passage's context): a claim that joins two
- * sentences states each one's sign ("accepts parcels ..., though anything
- * heavier than 20 kg can't be accepted" from "Parcels are accepted at
- * reception" and "Parcels heavier than 20 kg are not accepted").
- */
-export function reversedPolarities(claim: string, support: string, others: readonly string[] = []): PolarityPiece[] {
+/** A claim's places whose term the evidence sentence states only with the other sign. */
+export function reversedPolarities(claim: string, support: string): PolarityPiece[] {
   // "may weigh no more than 30 kg" is what "can't weigh more than 30 kg" says, "refundable until departure" what "can't be refunded once departed" says: a limit or a further negation turns the sign.
   if (LIMITS.test(support) || negationsIn(support) > findPolarities(support).filter((p) => p.negative).length) return [];
   const stated = statedPolarities(support);
-  const statedElsewhere = new Set(others.flatMap((s) => [...statedPolarities(s)]));
-  return findPolarities(claim).filter((p) => {
-    const key = polarityKey(p);
-    return !stated.has(key) && !statedElsewhere.has(key) && stated.has(polarityKey({ term: p.term, negative: !p.negative }));
-  });
+  return findPolarities(claim).filter((p) => !stated.has(polarityKey(p)) && stated.has(polarityKey({ term: p.term, negative: !p.negative })));
 }
 
 /** The negations a sentence holds, and the exceptions that work as one ("unless", "except"): a second reads as a double negative. */
