@@ -313,9 +313,8 @@ export const negation: TextMutator = {
     const context = claim ? contextReason(fixture.artifact, claim, original) : null;
     if (context) return context;
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
-    // Kept only where the evidence-check critic, reading the same sentence, sees the reversal.
+    // Kept only where the evidence-check critic, reading the same passage, sees the reversal: not where the sentence that says most of the clause states the reversed sign.
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
-    // Read as the critic reads it, with the passage's other sentences: where the one that says most of the clause states the reversed sign, no reversal is seen.
     if (!mutated || reversedInPassage(mutated.text, support).length === 0) return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
     return null;
   },

@@ -447,11 +447,10 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
  * is what is left of a count the question states once one the evidence states
  * is taken off, or the other way round: "the 4 extra children" of the
  * question's 24 beyond the 20 a party is for, "your 5 unused sessions" of a
- * pack's 8 when the question has used 3. Only counts of
- * the claim's own thing, read as the noun after each number ("children",
- * "sessions"): a count of another thing ("20 minutes", "2 group classes") is
- * no operand, so a changed count is worked out only where it happens to be
- * that one difference.
+ * pack's 8 when the question has used 3. Only counts of the claim's own
+ * thing, read as the noun after each number ("children", "sessions"): a count
+ * of another thing ("20 minutes", "2 group classes") is no operand, so a
+ * changed count is worked out only where it happens to be that one difference.
  */
 function countLeft(claim: string, figure: Figure, passage: SupportPassage): boolean {
   const counted = countedNoun(claim, figure);
@@ -592,7 +591,6 @@ function readWorking(answer: string, passage: SupportPassage): Working {
   const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))));
   const derived: Figure[] = [];
   // The equations the answer writes out with its signs that hold (equations.ts): a result is worked out once every factor but its bare counts is.
-  // A count left over ("the 4 extra children") is worked out too, so what it is multiplied into ("add £32") is.
   const equations = writtenEquations(answer, all);
   for (let grew = true; grew; ) {
     grew = false;
@@ -602,6 +600,7 @@ function readWorking(answer: string, passage: SupportPassage): Working {
       const hedged = hedgedAt(answer, f.start);
       if (
         resultOfWrittenEquation(f, equations, written) ||
+        // A count left over ("the 4 extra children"), so that what it is multiplied into ("add £32") is worked out too.
         countLeft(answer, f, passage) ||
         derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) ||
         chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))

@@ -298,8 +298,8 @@ function sayMostOfClause(claim: string, at: number, passage: SupportPassage): st
  * The claim's places whose sign reverses the supporting sentence's
  * (reversedPolarities), as evidence-check and the negation oracle read them:
  * not a sign that another sentence of the passage, saying more of the place's
- * own clause than the supporting one, states for the same term. A claim that joins two sentences
- * states each one's sign ("accepts parcels ..., though anything heavier than
+ * own clause than the supporting one, states for the same term. A claim that
+ * joins two sentences states each one's sign ("accepts parcels ..., though anything heavier than
  * 20 kg can't be accepted" from "Parcels are accepted at reception" and
  * "Parcels heavier than 20 kg are not accepted"); another rule's sign for
  * another thing ("Rail journeys are reimbursed" beside "Domestic flights ...
