@@ -490,6 +490,13 @@ describe('figures the answer works out', () => {
       ok: false,
     },
     {
+      name: 'a count the claim does not say is left over, however it happens to be a difference',
+      task: 'I have already injected 100 units from my pen. How much insulin is in a new one?',
+      evidence: ['A single FlexiPen contains 300 units of insulin in 3 mL.'],
+      artifact: 'A single FlexiPen contains 200 units of insulin in 3 mL.',
+      ok: false,
+    },
+    {
       name: 'a rate per a number of units times how many of them the question gives',
       task: 'My belongings are worth around €8,000. What would Protection cost me?',
       evidence: ['Protection costs €6 a month for every €1,000 of declared value.'],
