@@ -16,6 +16,12 @@ describeTextMutator(
     },
     { name: '"As a member" is a role, not a reason', artifact: 'As a member you can bring two guests.', kept: ['As a member you cannot bring two guests.'] },
     { name: 'a claim about both of two things that says neither', artifact: "Both plans don't include delivery.", kept: ['Both plans include delivery.'] },
+    {
+      name: 'a reversal another rule of the passage states for another thing',
+      artifact: 'Domestic flights are not reimbursed when the journey takes under 4 hours by rail.',
+      evidence: 'Rail journeys are reimbursed at Standard Class fares. Domestic flights are not reimbursed when the journey takes under 4 hours by rail.',
+      kept: ['Domestic flights are reimbursed when the journey takes under 4 hours by rail.'],
+    },
     { name: '"is not taxable" reversed', artifact: 'The allowance is not taxable.', kept: ['The allowance is taxable.'] },
     { name: '"are eligible" reversed', artifact: 'Part-time staff are eligible for the bonus.', kept: ['Part-time staff are not eligible for the bonus.'] },
     { name: '"must" to "need not"', artifact: 'Claims must include a receipt.', kept: ['Claims need not include a receipt.'] },
@@ -235,6 +241,12 @@ describe('negation, against the evidence-check critic', () => {
   it('sees no reversal against a sentence bounded by a limit: "may weigh no more than" says "can\'t weigh more than"', () => {
     const evidence = [{ id: 'e', text: 'Each item may weigh no more than 30 kg.' }];
     expect(checkAgainstEvidence({ artifact: "Each item can't weigh more than 30 kg.", evidence })).toEqual([]);
+  });
+
+  it('sees no reversal in a claim that joins two sentences, each with its sign', () => {
+    const evidence = [{ id: 'e', text: 'Parcels are accepted at reception and held for up to 7 days. Parcels heavier than 20 kg are not accepted.' }];
+    const artifact = "Reception accepts parcels and holds them for up to 7 days, though anything heavier than 20 kg can't be accepted.";
+    expect(checkAgainstEvidence({ artifact, evidence })).toEqual([]);
   });
 
   it('is caught wherever its oracle keeps it', () => {

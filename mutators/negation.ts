@@ -1,6 +1,7 @@
 import { findNumbers, type Piece, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { readSentences } from '../src/text/nlp.js';
-import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from '../src/text/polarity.js';
+import { reversedInPassage } from '../src/text/mismatches.js';
+import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -367,9 +368,9 @@ export const negation: TextMutator = {
     const context = claim ? contextReason(fixture.artifact, claim, original) : null;
     if (context) return context;
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
-    // Kept only where the evidence-check critic, reading the same sentence, sees the reversal.
+    // Kept only where the evidence-check critic, reading the same passage, sees the reversal: not where the sentence that says most of the clause states the reversed sign.
     const mutated = sentenceAround(applied(fixture.artifact, candidate), candidate.start, candidate.start + candidate.replacement.length);
-    if (!mutated || reversedPolarities(mutated.text, support.sentence).length === 0) return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
+    if (!mutated || reversedInPassage(mutated.text, support).length === 0) return `the supporting evidence states "${original.term}" with a limit or the other polarity too`;
     return null;
   },
 };

@@ -431,6 +431,7 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   const hedged = hedgedAt(claim, figure.start);
   if (derives(figure, hedged, { ...worked, anchors })) return true;
+  if (countLeft(claim, figure, passage) || ratePerUnitsTimes(claim, figure, answer, worked.written)) return true;
   // Where the answer holds this claim; a claim read alone (claimAt < 0) is its own text.
   const [text, at] = claimAt < 0 ? [claim, figure] : [answer, { start: claimAt + figure.start, end: claimAt + figure.end }];
   return chainDerives(
@@ -439,6 +440,73 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
     worked.pool,
     chainAnchors(text, at, claimAt < 0 ? findFigures(claim).filter((f) => worked.written.some((w) => sameFigure(w, f))) : worked.written, worked.derived),
   );
+}
+
+/**
+ * Whether a count the claim says is left over ("extra", "unused", "remaining")
+ * is what is left of a count the question states once one the evidence states
+ * is taken off, or the other way round: "the 4 extra children" of the
+ * question's 24 beyond the 20 a party is for, "your 5 unused sessions" of a
+ * pack's 8 when the question has used 3. Only counts of the claim's own
+ * thing, read as the noun after each number ("children", "sessions"): a count
+ * of another thing ("20 minutes", "2 group classes") is no operand, so a
+ * changed count is worked out only where it happens to be that one difference.
+ */
+function countLeft(claim: string, figure: Figure, passage: SupportPassage): boolean {
+  const counted = countedNoun(claim, figure);
+  if (!counted?.leftOver) return false;
+  const counts = (texts: readonly string[]) => texts.flatMap((text) => findFigures(text).filter((f) => countedNoun(text, f)?.noun === counted.noun));
+  const asked = counts(withoutPlans(passage.restated));
+  const stated = counts(passage.evidence);
+  return asked.some((a) => stated.some((s) => close(Math.abs(a.value - s.value), figure.value)));
+}
+
+/** Parts of speech between a number and the noun it counts: "4 extra children", "3 of the sessions", "8 one-to-one sessions". */
+const BEFORE_COUNTED_NOUN: ReadonlySet<string> = new Set(['ADJ', 'DET', 'ADP', 'NUM']);
+
+/** The words that say a count is what is left over: "4 extra children", "5 unused sessions", "2 sessions left". */
+const LEFT_OVER: ReadonlySet<string> = new Set(['extra', 'unused', 'remaining', 'additional', 'further', 'spare', 'outstanding', 'left', 'more']);
+
+/**
+ * The noun, by lemma, a whole number of things counts, and whether the words
+ * from the number to just after the noun say it is left over; undefined for an
+ * amount, share, period, time of day or a number no noun follows.
+ */
+function countedNoun(text: string, f: Figure): { noun: string; leftOver: boolean } | undefined {
+  if (!isMeasure(f) || f.kind === 'minute' || !Number.isInteger(f.value)) return undefined;
+  const after = readSentences(text)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.start >= f.end)
+    .slice(0, 7);
+  const at = after.findIndex((t) => !BEFORE_COUNTED_NOUN.has(t.pos) && t.text !== '-');
+  if (at < 0 || after[at]!.pos !== 'NOUN') return undefined;
+  return { noun: after[at]!.lemma, leftOver: after.slice(0, at + 2).some((t) => LEFT_OVER.has(t.text.toLowerCase())) };
+}
+
+/** The words that make an amount a rate per a number of units: "€6 a month for every €1,000", "£2 per 100 miles". */
+const PER_UNITS = /^[^.;,\d]{0,24}\b(?:per|for\s+every|for\s+each|every)\s+$/i;
+
+/**
+ * Whether an amount is a rate per a number of units times how many of those
+ * units a figure of the claim makes: "€6 a month for every €1,000 of declared
+ * value" for goods worth €8,000 is €48 a month. The rate, its units and the
+ * measured figure are all figures the answer writes that the evidence or
+ * question states (`written`); the amount is of the rate's currency and
+ * period, the measured figure of its units' kind, a whole number of them.
+ */
+function ratePerUnitsTimes(claim: string, figure: Figure, answer: string, written: readonly Figure[]): boolean {
+  const supported = (f: Figure) => written.some((w) => sameFigure(w, f));
+  const measured = findFigures(claim).filter((f) => f.start !== figure.start && supported(f));
+  const all = findFigures(answer);
+  return all.some((rate, i) => {
+    const units = all[i + 1];
+    if (!units || rate.kind !== figure.kind || rate.per !== figure.per || !PER_UNITS.test(answer.slice(rate.end, units.start))) return false;
+    if (!supported(rate) || !supported(units)) return false;
+    return measured.some((m) => {
+      const times = m.value / units.value;
+      return m.kind === units.kind && Number.isInteger(times) && times >= 2 && close(rate.value * times, figure.value);
+    });
+  });
 }
 
 /**
@@ -503,9 +571,13 @@ function workedFigures(answer: string, passage: SupportPassage): Working {
 /** Every figure of an answer asks what the answer works out: that is read once per answer and passage. */
 const workingCache = new Map<string, Working>();
 
+/** The question and titles without an acceptance plan: the case's own figures ("20 days ago"), not a plan's, which restate the answer. */
+function withoutPlans(restated: readonly string[]): string[] {
+  return restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!);
+}
+
 function readWorking(answer: string, passage: SupportPassage): Working {
-  // The question's own figures (the case: "20 days ago"), not an acceptance plan's, which restate the answer.
-  const questions = passage.restated.map((text) => text.split(/\n\s*Acceptance plan:/)[0]!);
+  const questions = withoutPlans(passage.restated);
   const asked = [...questions.flatMap(findFigures), ...questions.flatMap(writtenProducts)];
   const stated = [...passage.evidence.flatMap(findFigures), ...passage.evidence.flatMap(writtenProducts), ...asked];
   const pool: StatedPool = {
@@ -528,6 +600,8 @@ function readWorking(answer: string, passage: SupportPassage): Working {
       const hedged = hedgedAt(answer, f.start);
       if (
         resultOfWrittenEquation(f, equations, written) ||
+        // A count left over ("the 4 extra children"), so that what it is multiplied into ("add £32") is worked out too.
+        countLeft(answer, f, passage) ||
         derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) ||
         chainDerives(f, hedged, pool, chainAnchors(answer, f, written, derived))
       ) {
@@ -637,7 +711,7 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const isLength = lengthOf(claimDate) !== null;
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
-  return dateWorkedOut(claim, claimDate, passage, answer);
+  return periodLeft(claimDate, own) || dateWorkedOut(claim, claimDate, passage, answer);
 }
 
 /** A date given by a rule: "expiring on the last day of a calendar month", "at the end of the month". */
@@ -652,6 +726,22 @@ function isMonthEnd(d: Pick<DatePiece, 'key'>): boolean {
 /** Whether a date of the claim is a date of the evidence, the task or the claim moved by a period the answer writes ("14 January" and "6 months" give "14 July"). */
 export function dateWorkedOut(claim: string, claimDate: DatePiece, passage: SupportPassage, answer: string): boolean {
   return movedBy(claimDate, [...passage.evidence, ...passage.restated, claim], answer);
+}
+
+/**
+ * Whether a date is a period left between one the question states and one a
+ * sentence the claim restates states: "she can start in 4 weeks" of a puppy
+ * the question says is 12 weeks old, where dogs "must be at least 16 weeks
+ * old". Only those two sources, not the answer's own arithmetic: a
+ * deadline's changed length must not be worked out by a coincidence of the
+ * passage's other periods.
+ */
+function periodLeft(claimDate: DatePiece, own: OwnSources): boolean {
+  const length = lengthOf(claimDate);
+  if (length === null) return false;
+  const periods = (texts: readonly string[]) => texts.flatMap(findFigures).filter((f) => f.kind === length.kind);
+  const stated = periods(own.sentences);
+  return periods(withoutPlans(own.restated)).some((q) => stated.some((e) => close(Math.abs(q.value - e.value), length.value)));
 }
 
 /**

@@ -22,7 +22,7 @@ import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
-import { reversedPolarities } from './polarity.js';
+import { type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
 import { misstatedUnits } from './units.js';
 
@@ -49,7 +49,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (!dateSupported(claim, d, passage, answer, true)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
   for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
-  for (const p of reversedPolarities(claim, support)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
+  for (const p of reversedInPassage(claim, passage)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
     // An acronym the dictionary knows ("ATM", "PIN") is a word a paraphrase brings, not a name (entity-swap swaps no acronym).
     if (e.kind === 'acronym' && isDictionaryWord(e.text.toLowerCase())) continue;
@@ -275,12 +275,7 @@ export function figureSources(claim: string, at: number, passage: SupportPassage
  * of the liability).
  */
 function ownSources(claim: string, at: number, passage: SupportPassage): { sentences: string[]; restated: string[]; rivals: string[] } {
-  const clause = clauseAround(claim, at);
-  const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
-  const best = Math.max(...scored.map((s) => s.score));
-  // Every sentence that says as much of the clause as any does: a tie is no reason to prefer one.
-  const own = best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
-  const sentences = [passage.sentence, ...own];
+  const sentences = [passage.sentence, ...sayMostOfClause(claim, at, passage)];
   // Scored by the words around the figure in its clause, without the figure itself: a wrong figure must not draw its clause to the rule it belongs to.
   const length = ([...findFigures(claim), ...findDates(claim)].find((f) => f.start === at)?.text ?? '').length;
   const around = claim.slice(Math.max(clauseStart(claim, at), at - NEAR), at) + claim.slice(at + length, Math.min(clauseEnd(claim, at), at + length + NEAR));
@@ -289,6 +284,33 @@ function ownSources(claim: string, at: number, passage: SupportPassage): { sente
   const clauses = sentences.flatMap((s) => clausesOf(s)).filter((c) => words.some((w) => textSaysWord(c, w)));
   const rivals = clauses.length ? clauses : sentences;
   return { sentences, restated: passage.restated, rivals };
+}
+
+/** The sentences of the passage that say most of the claim's clause around an offset: every one that says as much of it as any does (a tie is no reason to prefer one). */
+function sayMostOfClause(claim: string, at: number, passage: SupportPassage): string[] {
+  const clause = clauseAround(claim, at);
+  const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
+  const best = Math.max(...scored.map((s) => s.score));
+  return best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
+}
+
+/**
+ * The claim's places whose sign reverses the supporting sentence's
+ * (reversedPolarities), as evidence-check and the negation oracle read them:
+ * not a sign that another sentence of the passage, saying more of the place's
+ * own clause than the supporting one, states for the same term. A claim that
+ * joins two sentences states each one's sign ("accepts parcels ..., though anything heavier than
+ * 20 kg can't be accepted" from "Parcels are accepted at reception" and
+ * "Parcels heavier than 20 kg are not accepted"); another rule's sign for
+ * another thing ("Rail journeys are reimbursed" beside "Domestic flights ...
+ * are not reimbursed") is no such sentence.
+ */
+export function reversedInPassage(claim: string, passage: SupportPassage): PolarityPiece[] {
+  return reversedPolarities(claim, passage.sentence).filter((p) => {
+    const own = sayMostOfClause(claim, p.start, passage);
+    // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
+    return own.includes(passage.sentence) || !own.some((s) => statedPolarities(s).has(polarityKey(p)));
+  });
 }
 
 /** How far either side of a figure its own words reach: "above the included $100, which comes to". */
