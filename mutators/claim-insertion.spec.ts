@@ -264,13 +264,14 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      // 14 days is two weeks: misstated as one or three (date-shift's whole-week rule), never as 10 days.
       name: 'a deadline of the evidence misstated to a neighbouring usual length, without its clause number',
       task: 'Can I cancel my membership?',
       artifact: 'You can cancel your membership online by giving one month of notice in writing.',
       evidence: '9.1 Memberships may be cancelled by giving one month of notice in writing. 9.7 If you joined online, you may cancel within 14 days of joining.',
       kept: [
         'You can cancel your membership online by giving one month of notice in writing. If you joined online, you may cancel within 21 days of joining.',
-        'You can cancel your membership online by giving one month of notice in writing. If you joined online, you may cancel within 10 days of joining.',
+        'You can cancel your membership online by giving one month of notice in writing. If you joined online, you may cancel within 7 days of joining.',
       ],
     },
     {
