@@ -69,17 +69,17 @@ describe("the README's worked example", () => {
     expect((await cli('run', '--config', config, '--out', out, '--no-cache')).code).toBe(1);
     const report: AuditReport = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     const critic = report.critics['my-critic']!;
-    expect(critic.verdicts.reviews).toBe(160);
-    expect(report.mutants).toMatchObject({ valid: 32, ignored: 2 });
+    expect(critic.verdicts.reviews).toBe(144);
+    expect(report.mutants).toMatchObject({ valid: 28, ignored: 4 });
     const gate = (name: string) => critic.gates.find((g) => g.name === name)!;
     expect(gate('catchRate.number-flip')).toMatchObject({ value: 8 / 10, pass: true });
     for (const missed of ['entity-swap', 'qualifier-deletion', 'unit-swap', 'claim-omission']) expect(gate(`catchRate.${missed}`)).toMatchObject({ value: 0, pass: false });
     expect(gate('maxFalseAlarmRate')).toMatchObject({ value: 1 / 8, pass: false });
-    expect(gate('maxAnchoringDrop')).toMatchObject({ value: 12 / 32, pass: false, effect: { n: 32, b: 12, c: 0 } });
+    expect(gate('maxAnchoringDrop')).toMatchObject({ value: 11 / 28, pass: false, effect: { n: 28, b: 11, c: 0 } });
     expect(gate('catchRate.negation')).toMatchObject({ value: null, status: 'no-data' });
     expect(critic.echo['with-trace']).toMatchObject({ rate: 1, echoing: true });
     expect(critic.byMutator['number-flip']!.clean!.unlocated).toBe(0);
-    expect(critic.byMutator['date-shift']!.clean).toMatchObject({ rate: 4 / 7, unlocated: 1 });
+    expect(critic.byMutator['date-shift']!.clean).toMatchObject({ rate: 3 / 6, unlocated: 1 });
   });
 
   it('its critic reviews blind requests, which carry no evidence, when blind is added as its next steps say', async () => {
