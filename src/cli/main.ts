@@ -34,6 +34,8 @@ import { CHECK_USAGE, checkCommand } from './check.js';
 import { DRIFT_USAGE, driftCommand } from '../drift/command.js';
 import { CANARY_EXITS, CANARY_USAGE, canaryCommand } from '../canary/command.js';
 import { leanHeap } from '../util/leanHeap.js';
+import { model as englishModel } from '../text/nlp.js';
+import { wordNetIndex } from '../text/lexicon.js';
 import { HARNESS_VERSION } from '../util/packageRoot.js';
 
 /**
@@ -179,8 +181,21 @@ export async function main(argv: string[], launch: Launch = { setsHeapPolicy: fa
 /** How long reviews in flight may finish after Ctrl-C before they are cut off. */
 const INTERRUPT_GRACE_MS = 5_000;
 
+/**
+ * The CLI's heap policy for a command that reads a suite or a run, set once
+ * the language model and WordNet's index are loaded: built under the policy,
+ * which grows the heap only as far as live data needs, they took twice the
+ * garbage collection, 1.5 s more CPU on a small text run.
+ */
+function favourMemory(launch: Launch): void {
+  if (!launch.setsHeapPolicy) return;
+  englishModel();
+  wordNetIndex();
+  leanHeap.favourMemory();
+}
+
 async function runCommand(argv: string[], launch: Launch): Promise<number> {
-  if (launch.setsHeapPolicy) leanHeap.favourMemory();
+  favourMemory(launch);
   const { values } = parseArgs({
     args: argv,
     options: {
@@ -432,7 +447,7 @@ async function findEditedReviews(store: RunStore, dir: string): Promise<EditedFi
 }
 
 async function reportCommand(argv: string[], launch: Launch): Promise<number> {
-  if (launch.setsHeapPolicy) leanHeap.favourMemory();
+  favourMemory(launch);
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: REPORT_OPTIONS });
   const dir = positionals[0];
   if (!dir) throw new InputError('(command line)', undefined, 'DIR', 'report needs a run folder');
@@ -449,7 +464,7 @@ async function reportCommand(argv: string[], launch: Launch): Promise<number> {
 }
 
 async function mergeCommand(argv: string[], launch: Launch): Promise<number> {
-  if (launch.setsHeapPolicy) leanHeap.favourMemory();
+  favourMemory(launch);
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { out: { type: 'string' }, ...REPORT_OPTIONS } });
   if (!values.out) throw new InputError('(command line)', undefined, '--out', 'merge needs --out DIR, a new folder for the merged run');
   const options = readReportOptions(values);

@@ -37,8 +37,12 @@ function load(): Map<string, string[]> {
 
 /** The word's commonest senses, as synset ids; none for a word WordNet does not know. */
 export function sensesOf(lemma: string): readonly string[] {
-  index ??= load();
-  return index.get(lemma) ?? [];
+  return wordNetIndex().get(lemma) ?? [];
+}
+
+/** WordNet's index of lemmas to senses, read from its files at the first use (a command may read it before setting the CLI's heap policy). */
+export function wordNetIndex(): ReadonlyMap<string, readonly string[]> {
+  return (index ??= load());
 }
 
 /** Whether WordNet knows the word at all (as any part of speech). */

@@ -15,11 +15,12 @@ import { isAbbreviationStop } from './abbreviations.js';
 let english: WinkMethods | undefined;
 
 /**
- * The model, loaded at the first text read: it takes about a third of a second
- * of the CLI's start, which `--help`, `init`, `drift` and a run of code alone
- * never need. Both packages are CommonJS, so a synchronous require works here.
+ * The model, loaded at the first text read (or by a command that reads a
+ * suite, before it sets the CLI's heap policy): it takes about a third of a
+ * second of the CLI's start, which `--help`, `init` and `drift` never need.
+ * Both packages are CommonJS, so a synchronous require works here.
  */
-function model(): WinkMethods {
+export function model(): WinkMethods {
   if (!english) {
     const require = createRequire(import.meta.url);
     const winkNLP = require('wink-nlp') as typeof WinkNLP;
