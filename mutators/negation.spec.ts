@@ -57,7 +57,11 @@ describeTextMutator(
     { name: '"has to" to "does not have to"', artifact: 'The claim has to be sent by post.', kept: ['The claim does not have to be sent by post.'] },
     { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
     { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
-    { name: '"are free" to "are not free"', artifact: 'Exports are free.', kept: ['Exports are not free.'] },
+    {
+      name: '"are free" to "are not free" where another sentence prices the thing (unseen18\'s readers: "not free" with no price reads odd)',
+      artifact: 'Exports are free. Printed exports cost £2.',
+      kept: ['Exports are not free. Printed exports cost £2.'],
+    },
     { name: '"non-transferable" to "transferable"', artifact: 'The pass is non-transferable.', kept: ['The pass is transferable.'] },
     {
       name: '"isn\'t refundable" against the evidence\'s "non-refundable"',
@@ -67,9 +71,9 @@ describeTextMutator(
     },
     {
       name: '"are free" against the evidence\'s "come free"',
-      artifact: 'Buoyancy aids are free with every hire.',
-      evidence: 'Buoyancy aids come free with every hire.',
-      kept: ['Buoyancy aids are not free with every hire.'],
+      artifact: 'Buoyancy aids are free with every hire. Spare aids cost £4 a day.',
+      evidence: 'Buoyancy aids come free with every hire. Spare aids cost £4 a day.',
+      kept: ['Buoyancy aids are not free with every hire. Spare aids cost £4 a day.'],
     },
     {
       name: '"are included" against the evidence\'s "includes"',
@@ -184,6 +188,22 @@ describeTextMutator(
       ['its object named again by its head and a word of it', 'Partly. Your membership includes 100 free black-and-white pages a month. Free pages carry over to the next month.'],
     ].map(([reference, artifact]) => ({
       name: `a claim the answer builds on (${reference}; unseen17's readers: "doesn't include 100 free pages" beside "after that" and "free pages you don't use")`,
+      artifact: artifact!,
+    })),
+    ...[
+      ['no price anywhere', 'Exports are free.'],
+      ['a price only of another thing', "Your carer's companion ticket is free. Parking costs $5."],
+    ].map(([priced, artifact]) => ({
+      name: `"free" reversed where the answer prices nothing it names (${priced}; unseen18's readers: "is not free" with no price given reads odd)`,
+      artifact: artifact!,
+    })),
+    ...[
+      ['"after"', 'Your puppy can go out on walks one week after the second injection.'],
+      ['"once"', 'You may use the pool once your membership card arrives.'],
+      ['"from" a date', 'Members can book from 1 March.'],
+      ['"from the day"', 'You can use the gym from the day you join.'],
+    ].map(([start, artifact]) => ({
+      name: `a permission that starts at a time or event (${start}; unseen18's readers: "cannot ... after" reads as an inverted rule)`,
       artifact: artifact!,
     })),
     { name: '"can ... instead": an alternative', artifact: 'You can instead change the flight.' },

@@ -214,6 +214,49 @@ function qualifiesRecommended(artifact: string, claim: Piece, p: PolarityPiece):
 }
 
 /**
+ * A time or event a permission starts at: "after the second injection",
+ * "once the paint is dry", "as soon as it arrives", "from 6 pm", "from the
+ * day you join", "from Monday".
+ */
+const STARTS_AT =
+  /\b(?:after|once|as soon as)\b|\bfrom\s+(?:\d|the\s+(?:day|date|age|moment|time|start|week|month|year)\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|(?:january|february|march|april|may|june|july|august|september|october|november|december)\b)/i;
+
+/**
+ * Whether a permission starts at a time or event its clause names ("Your
+ * puppy can go out on walks one week after the second injection"): reversed,
+ * it becomes a prohibition that starts there ("cannot go out ... one week
+ * after"), which reads upside down, since a restriction would say "until"
+ * (unseen18's readers). Read in the clause after the polarity, to the next
+ * comma, semicolon or colon.
+ */
+function permissionFromThen(claim: Piece, p: PolarityPiece): boolean {
+  if (p.negative || !isPermission(p)) return false;
+  const [clause = ''] = claim.text.slice(p.end - claim.start).split(/[,;:]/);
+  return STARTS_AT.test(clause);
+}
+
+/**
+ * Whether "free" is reversed where the answer states no price for the thing
+ * elsewhere ("Your carer's companion ticket is free" → "is not free" in an
+ * answer that prices no ticket): the reversal leaves a charge the answer
+ * never states, an odd negation the reader sees (unseen18's readers). Where
+ * another sentence prices a thing the claim names ("Tickets are $25"), "not
+ * free" reads as that price.
+ */
+function freeUnpriced(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  if (p.term !== 'free' || p.negative) return false;
+  const named = subjectNouns(claim, p);
+  return !splitSentences(artifact).some(
+    (other) =>
+      other.start !== claim.start &&
+      findNumbers(other.text).some((n) => n.currency) &&
+      readSentences(other.text)
+        .flatMap((s) => s.tokens)
+        .some((t) => named.has(t.lemma.toLowerCase())),
+  );
+}
+
+/**
  * Whether reversing the polarity at [start, end) of the artifact would leave
  * its sentence, the next, or the rest of the answer arguing with itself: an
  * answer that opens with a reply commits its claims to that reply; a reason
@@ -228,6 +271,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfLimit(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
   if (EITHER_OR.test(after)) return true;
+  if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;

@@ -43,6 +43,16 @@ describe('qualifier-deletion', () => {
     ['The deposit comes back once the stand is returned.', []],
     ['The fee is charged once a year.', []],
     ['Staff must give at least 4 weeks, and directors at least 10 weeks.', []],
+    // A clause that what follows points back at (unseen18's readers: "stolen, which costs €3 a day" has nothing to attach to).
+    ['You pay the fee if the bike is stolen, unless you took out Theft Cover, which costs €3 a day.', []],
+    ['Leave is paid, unless you opt out of the scheme, who then pays nothing.', []],
+    ['Leave is paid, unless you join the scheme. That costs £3 a month.', []],
+    ['Leave is paid, unless you join the scheme. Pay is monthly.', ['Leave is paid. Pay is monthly.']],
+    // "only" as the point of an exception or a restriction (unseen18's readers: "the recipient can collect" states no exception).
+    ['The exception: only the recipient can collect parcels that need ID.', []],
+    ['One restriction applies: only members can book rooms.', []],
+    ['However, only members can book rooms.', []],
+    ['Members can book rooms. But only members can book rooms.', []],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

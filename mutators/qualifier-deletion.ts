@@ -32,11 +32,13 @@ export const qualifierDeletion: TextMutator = {
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
-        writtenTwice(fixture.artifact, qualifier)
+        writtenTwice(fixture.artifact, qualifier) ||
+        pointOfException(fixture.artifact, qualifier)
       )
         continue;
-      const span = isClauseQualifier(qualifier.keyword) ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
-      if (span && !makesDate(fixture.artifact, span)) yield span;
+      const clause = isClauseQualifier(qualifier.keyword);
+      const span = clause ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
+      if (span && !makesDate(fixture.artifact, span) && !(clause && referredToAfter(fixture.artifact, span))) yield span;
     }
   },
   invalidReason(fixture, candidate) {
@@ -150,6 +152,55 @@ function opensAppendedPhrase(artifact: string, q: QualifierPiece): boolean {
 function writtenTwice(artifact: string, q: QualifierPiece): boolean {
   const sentence = sentenceAround(artifact, q.start, q.end);
   return sentence !== undefined && findQualifiers(sentence.text).filter((o) => o.keyword === q.keyword).length > 1;
+}
+
+/** Words by which a sentence presents itself as an exception or a restriction, by lemma. */
+const EXCEPTION_WORDS: ReadonlySet<string> = new Set(['exception', 'except', 'restriction']);
+
+/** Openings that set a sentence against what came before: "However, only ...", "But only ...". */
+const CONTRAST_OPENINGS: ReadonlySet<string> = new Set(['however', 'but']);
+
+/**
+ * Whether "only" is the point of a sentence that presents itself as an
+ * exception or a restriction ("The exception is parcels marked ID: only you
+ * can collect those"; "However, only members may book"): without it the
+ * sentence states no exception at all ("the recipient can collect"), and
+ * reads as if the word was taken out (unseen18's readers).
+ */
+function pointOfException(artifact: string, q: QualifierPiece): boolean {
+  if (q.keyword !== 'only') return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
+  const lemma = (t: { lemma: string }) => t.lemma.toLowerCase();
+  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0])));
+}
+
+/** A relative clause opening right after a comma (", which costs €3 a day"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
+const RELATIVE_AFTER = /^\s*,?\s*(?:which|who|whom|whose|where)\b/i;
+const POINTER_OPENING = /^\s*(?:this|that)\s+(?:costs|is|was|means|gives|covers|includes|pays|lasts|applies)\b/i;
+
+/**
+ * Whether what follows a deleted clause points back at it: "unless you took
+ * out our Theft Cover, which costs €3 a day" without the clause leaves
+ * "stolen, which costs €3 a day", with nothing for "which" to attach to
+ * (unseen18's readers); "... unless you took out Theft Cover. That costs €3 a
+ * day." leaves "That" pointing at nothing. Read after the span, to its
+ * sentence's end or the next sentence's opening words when the span closed it.
+ */
+function referredToAfter(text: string, c: MutationCandidate): boolean {
+  const after = text.slice(c.end);
+  if (RELATIVE_AFTER.test(after)) return true;
+  const sentence = sentenceAround(text, c.start, c.end);
+  if (
+    !sentence ||
+    text
+      .slice(c.end, sentence.end)
+      .replace(/[.!?]\s*$/, '')
+      .trim()
+  )
+    return false;
+  return POINTER_OPENING.test(text.slice(sentence.end).replace(/^[.!?\s]+/, ''));
 }
 
 /**
