@@ -184,6 +184,16 @@ describe('misstatedFigures', () => {
     for (const s of sentences) expect(s).toMatch(/^A 60-minute one-to-one session with a tutor costs \$(?!45\.)\d+\.$/);
   });
 
+  // unseen18's readers, of a 30-day notice period misstated as 20 and as 40 days: "one would expect 30 days or a month".
+  it.each([
+    { sentence: "The monthly plan can be cancelled at any time with 30 days' notice.", values: ['60'] },
+    { sentence: 'A 12-month plan can be cancelled after its first term.', values: ['24'] },
+    { sentence: "Bikes are held for 14 days' notice of collection.", values: ['21', '7'] },
+  ])('moves a period written as a number of its unit to a length documents write: $sentence', ({ sentence, values }) => {
+    const sentences = misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.map((s) => /\d+/.exec(s)?.[0]).sort()).toEqual(values);
+  });
+
   it('leaves the minutes of a time alone ("8:20" never becomes "8:60")', () => {
     const sentences = misstatedFigures('Lift status is published at 8:20 each day, and a day pass costs €50.', new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.length).toBeGreaterThan(0);

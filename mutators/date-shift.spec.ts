@@ -50,7 +50,33 @@ describeTextMutator(
       artifact: 'The office closes on Friday 12 June 2026.',
       kept: ['The office closes on Saturday 13 June 2026.', 'The office closes on Thursday 11 June 2026.', 'The office closes on Saturday 12 June 2027.'],
     },
-    { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 30 days.', kept: ['Claims are paid within 28 days.', 'Claims are paid within 45 days.'] },
+    { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 21 days.', kept: ['Claims are paid within 14 days.', 'Claims are paid within 28 days.'] },
+    // unseen18's readers, of a 30-day notice period misstated as 20 and as 40 days: "one would expect 30 days or a month".
+    { name: 'a month in days, to another whole number of months', artifact: 'Claims are paid within 30 days.', kept: ['Claims are paid within 60 days.'] },
+    { name: 'two months in days, to one or three', artifact: 'Claims are paid within 60 days.', kept: ['Claims are paid within 30 days.', 'Claims are paid within 90 days.'] },
+    // unseen18's readers, of "within 12 hours" for 24: "a 12-hour police-reporting window is unusually short (24 hours is the norm)".
+    { name: 'a day in hours, to another whole number of days', artifact: 'Report a theft within 24 hours.', kept: ['Report a theft within 48 hours.'] },
+    { name: 'hours short of a day, to the neighbouring usual lengths', artifact: 'Report a theft within 6 hours.', kept: ['Report a theft within 4 hours.', 'Report a theft within 8 hours.'] },
+    // unseen18's readers, of "within 18 months" for 12: "policies like this normally count over 12 months".
+    { name: 'a year in months, to another whole number of years', artifact: 'Three missed visits within 12 months end the plan.', kept: ['Three missed visits within 24 months end the plan.'] },
+    {
+      name: 'two years in months, to one or three',
+      artifact: 'Repairs are guaranteed for 24 months after the service.',
+      kept: ['Repairs are guaranteed for 12 months after the service.', 'Repairs are guaranteed for 36 months after the service.'],
+    },
+    // unseen18's readers, of "2 February to 31 January": "a day short; it should start 1 February".
+    { name: 'a range of a whole year is left alone', artifact: 'The membership year runs from 1 February to 31 January.', kept: [] },
+    { name: 'a range of a whole month is left alone', artifact: 'The offer runs from 1 March to 31 March.', kept: [] },
+    {
+      name: 'a range of a whole year with its years is left alone',
+      artifact: 'The membership year runs from 1 February 2026 to 31 January 2027.',
+      kept: [],
+    },
+    {
+      name: 'a range of days that is no whole month still moves',
+      artifact: 'The offer runs from 3 March to 20 March.',
+      kept: ['The offer runs from 4 March to 20 March.', 'The offer runs from 2 March to 20 March.', 'The offer runs from 3 March to 21 March.', 'The offer runs from 3 March to 19 March.'],
+    },
     // unseen17's readers: "within 7 days" → "within 5 days" read as "unusually short for invoices (7 or 14 days is more typical)".
     { name: 'a week in days, to another whole number of weeks', artifact: 'Invoices are due within 7 days.', kept: ['Invoices are due within 14 days.'] },
     { name: 'two weeks in days, to one or three', artifact: 'Deposits are returned within 14 days.', kept: ['Deposits are returned within 7 days.', 'Deposits are returned within 21 days.'] },
@@ -78,7 +104,7 @@ describeTextMutator(
       artifact: 'The outage on 12 March 2027 counts from the end of March 2027.',
       kept: ['The outage on 13 March 2027 counts from the end of March 2027.', 'The outage on 11 March 2027 counts from the end of March 2027.'],
     },
-    { name: 'a deadline in hours', artifact: 'Cancel at least 24 hours before departure.', kept: ['Cancel at least 12 hours before departure.', 'Cancel at least 48 hours before departure.'] },
+    { name: 'a deadline in hours', artifact: 'Cancel at least 12 hours before departure.', kept: ['Cancel at least 8 hours before departure.', 'Cancel at least 24 hours before departure.'] },
     {
       name: 'a deadline in words, in words',
       artifact: 'The agent inspects within three working days.',

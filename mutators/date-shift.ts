@@ -1,7 +1,7 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS } from '../src/text/dates.js';
-import { findFigures, inDateArithmetic } from '../src/text/figures.js';
+import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
@@ -45,6 +45,7 @@ export const dateShift: TextMutator = {
         namesALaw(text, date) ||
         namesADay(text, date) ||
         boundsWeekdays(text, date) ||
+        boundsWholeMonths(text, dates, date) ||
         restatesMonth(date, [...dates, ...askedDates]) ||
         inDateArithmetic(text, fixture.task, date.start, date.end)
       )
@@ -178,6 +179,27 @@ function boundsWeekdays(text: string, date: DatePiece): boolean {
   const before = text.slice(Math.max(0, date.start - 16), date.start);
   const after = text.slice(date.end, date.end + 16);
   return new RegExp(`\\b(?:${WEEKDAY_NAMES})${RANGE_WORD}$`).test(before) || new RegExp(`^${RANGE_WORD}(?:${WEEKDAY_NAMES})\\b`).test(after);
+}
+
+/**
+ * Whether a date is an end of a range of whole months the sentence writes:
+ * the end the day before the start's day a month or a year on ("1 March to
+ * 31 March", "1 February to 31 January"). Its ends tie each other, so either
+ * moved alone reads as a slip of the pen: unseen18's readers, of "2 February
+ * to 31 January", "a day short; it should start 1 February".
+ */
+function boundsWholeMonths(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
+  const partner = dates.find((d) => d !== date && new RegExp(`^${RANGE_WORD}$`).test(text.slice(Math.min(d.end, date.end), Math.max(d.start, date.start))));
+  if (partner === undefined) return false;
+  const [start, end] = [partner, date].sort((a, b) => a.start - b.start).map(calendarOf);
+  if (start?.day === undefined || end?.day === undefined) return false;
+  // A date without a year is the next such day on or after the start: "1 February to 31 January" crosses a new year.
+  const year = start.year ?? end.year ?? 2001;
+  let endYear = end.year ?? year;
+  if (end.year === undefined && Date.UTC(endYear, end.month - 1, end.day) < Date.UTC(year, start.month - 1, start.day)) endYear++;
+  const dayAfter = new Date(Date.UTC(endYear, end.month - 1, end.day + 1));
+  const months = (dayAfter.getUTCFullYear() - year) * 12 + dayAfter.getUTCMonth() + 1 - start.month;
+  return months > 0 && dayAfter.getUTCDate() === start.day;
 }
 
 /**

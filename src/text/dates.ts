@@ -1,5 +1,5 @@
 import { findNumbers, type Piece } from './claims.js';
-import { NUMBER_WORDS, neighbourValues, numberWord, wholeWeekValues } from './quantities.js';
+import { NUMBER_WORDS, neighbourValues, numberWord, wholePeriodValues } from './quantities.js';
 
 /**
  * Dates and deadlines as policies write them, found so that date-shift can move
@@ -186,8 +186,8 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
         text.replace(new RegExp(`\\b${amountText}(\\s+)${unitText}`), (_, space: string) => `${inWords ? numberWord(n, amountText) : n}${space}${n === 1 ? unit : `${unit}s`}`);
       // A deadline means its length and its kind of day: "10 calendar days" is "10 days", "15 business days" is "15 working days".
       const meaning = unit.replace(/^calendar /, '').replace(/^business /, 'working ');
-      // A period of whole weeks moves to another whole number of weeks of its kind of day ("7 days" to 14, "5 working days" to 10).
-      const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }, wholeWeekValues(amount, meaning)).filter(
+      // A period of whole weeks moves to another whole number of weeks of its kind of day ("7 days" to 14, "5 working days" to 10), of whole days, months or years likewise ("24 hours" to 48).
+      const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }, wholePeriodValues(amount, meaning)).filter(
         (n) => !inWords || n <= NUMBER_WORDS.length,
       );
       // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.

@@ -7,6 +7,7 @@ import { spelledValue } from './numberWords.js';
 import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
+import { findQuantities, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
 
 /**
  * What claim-insertion adds: a sentence of the fixture's own evidence with
@@ -42,12 +43,13 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   // changes the price, not the row (unseen16's readers: "a 120-minute session for $45" read as oddly long and cheap).
   const prices = numbers.filter((n) => n.currency !== '');
   const rows = new Set(prices.flatMap((n) => measureAt(sentence, n.end) ?? []));
+  const units = findQuantities(sentence);
   const namesRow = (n: NumberPiece) => rows.has(n.start) || (prices.length > 0 && n.currency === '' && /^-[a-z]/i.test(sentence.slice(n.end)));
   for (const n of numbers) {
     if (!isQuantity(sentence, n) || namesRow(n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
-    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : plausibleValues(n, counted, PENCE.test(sentence.slice(n.end)))).filter(
+    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : (periodValues(n, units) ?? plausibleValues(n, counted, PENCE.test(sentence.slice(n.end))))).filter(
       (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
     );
     if (values.length === 0) continue;
@@ -60,6 +62,19 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (shifted.length && length) out.push({ value: Number(length), sentences: rotate(shifted, first).map((text) => sentence.slice(0, d.start) + text + sentence.slice(d.end)) });
   }
   return out;
+}
+
+/**
+ * The lengths a period written as a number of its unit ("30 days' notice",
+ * "a 12-month term") may be misread as: the neighbouring lengths documents
+ * write, as a deadline moves (a month of days to 60, never 20 or 40:
+ * unseen18's readers, "one would expect 30 days or a month"); undefined for
+ * a figure that counts no period.
+ */
+function periodValues(n: NumberPiece, units: readonly Quantity[]): number[] | undefined {
+  const q = units.find((u) => u.number.start === n.start);
+  if (q === undefined || ROUND_VALUES[q.unit] === undefined || !Number.isInteger(n.value)) return undefined;
+  return neighbourValues(q, wholePeriodValues(n.value, q.unit));
 }
 
 /** The values in an order that starts at `first(count)`: two fixtures do not change their figures the same way. */

@@ -93,21 +93,29 @@ export function unconventionalPeriod(value: number, unit: string): boolean {
   return CONVENTIONAL_UNITS.has(unit) && usual !== undefined && !usual.includes(value) && value < Math.max(...usual);
 }
 
-/** Days in a week of each kind of day: a working week is five. */
-const WEEK_LENGTH: Readonly<Record<string, number>> = { day: 7, 'working day': 5 };
+/**
+ * The longer periods a period's unit makes whole ones of, in that unit: a
+ * week of days (of five working days), a month of days, a day of hours, a
+ * year of months.
+ */
+const WHOLE_LENGTHS: Readonly<Record<string, readonly number[]>> = { day: [7, 30], 'working day': [5], hour: [24], month: [12] };
 
 /**
- * The usual lengths of a period of whole weeks in days, where it is one, or
- * undefined: "within 7 days" is a week in other words and moves to another
- * whole number of weeks (14 days), never to 5 or 10 days, which read as made
- * up (unseen17's readers: "a 5-day payment deadline is unusually short");
- * working days count weeks of five ("5 working days" to 10, "10" to 5 or 15).
+ * The usual lengths of a period that is a whole number of a longer one, in
+ * its own unit, or undefined: "within 7 days" is a week in other words and
+ * moves to another whole number of weeks (14 days), never to 5 or 10 days,
+ * which read as made up (unseen17's readers: "a 5-day payment deadline is
+ * unusually short"); working days count weeks of five ("5 working days" to
+ * 10, "10" to 5 or 15). Likewise "24 hours" is a day (to 48, never 12),
+ * "12 months" a year (to 24, never 18) and "30 days" a month (to 60, never
+ * 20 or 40): unseen18's readers ("a 12-hour police-reporting window is
+ * unusually short", "policies like this normally count over 12 months").
  */
-export function wholeWeekValues(value: number, unit: string): readonly number[] | undefined {
-  const week = WEEK_LENGTH[unit];
+export function wholePeriodValues(value: number, unit: string): readonly number[] | undefined {
   const usual = ROUND_VALUES[unit];
-  if (week === undefined || usual === undefined || value % week !== 0) return undefined;
-  return usual.filter((v) => v % week === 0);
+  const length = WHOLE_LENGTHS[unit]?.find((l) => value % l === 0);
+  if (length === undefined || usual === undefined) return undefined;
+  return usual.filter((v) => v % length === 0);
 }
 
 /** Whether a document would state this value in this unit: any value for a unit without a list of usual values. */
