@@ -71,6 +71,7 @@ describe('number-flip', () => {
     ['a figure the answer mentions twice', 'The fee is £40. You pay the £40 at the desk.'],
     ['a sum the answer states', 'The fee is £30 plus £20 postage, £50 in all.'],
     ['a product the answer states', 'Hire costs £12 an hour, so three hours cost £36.'],
+    ['a product by a pair said in a word (unseen19\'s readers: "£70 per fuel on dual fuel comes to £140, not £150")', 'Leaving early costs £75 per fuel, which comes to £150 on a dual fuel account.'],
     ['a count by a price ("10 months of €25.00 is €250.00")', 'You have 10 months of your €25.00 plan to go, which comes to €250.00.'],
     ['a share of an amount ("25% of €250.00 is €62.50")', 'The charge is 25% of the €250.00 left, so €62.50.'],
     ['shares of one whole', 'You pay 20% of the bill and the insurer pays 80%.'],

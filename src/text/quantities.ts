@@ -260,7 +260,8 @@ export function inArithmetic(text: string, quantities: readonly Quantity[], q: Q
   const factors = [
     ...others.map((o) => ({ value: factorOf(o), of: o as Quantity | null })),
     ...findNumberWords(text).map((w) => ({ value: w.value, of: null })),
-    ...(/\b(?:twice|double)\b/i.test(text) ? [{ value: 2, of: null }] : []),
+    // A pair said in a word: "£75 per fuel, which comes to £150 on a dual fuel account" (unseen19's readers: "£70 per fuel ... should be £140").
+    ...(/\b(?:twice|double|dual)\b/i.test(text) ? [{ value: 2, of: null }] : []),
     ...(/\bhalf\b/i.test(text) ? [{ value: 0.5, of: null }] : []),
   ].filter((f) => f.value !== 1 && f.value !== 0);
   const own = factorOf(q);
