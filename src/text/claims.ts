@@ -13,6 +13,7 @@ import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 
 export type { Piece } from './piece.js';
 import type { Piece } from './piece.js';
+import { RecentResults } from '../util/recentResults.js';
 
 const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
 
@@ -284,6 +285,8 @@ interface EvidenceWords {
   facts: Set<string>;
   /** The sentence itself. */
   text: string;
+  /** saysWord's answers so far, by lemma: the claims of one fixture ask about the same words again and again. */
+  says: Map<string, boolean>;
 }
 
 /**
@@ -300,7 +303,7 @@ function evidenceWords(sentence: string): EvidenceWords {
   if (!words) {
     if (evidenceWordCache.size >= EVIDENCE_WORD_CACHE_SIZE) evidenceWordCache.clear();
     const lemmas = new Set(contentLemmas(sentence));
-    words = { lemmas, senses: new Set([...lemmas].flatMap((l) => sensesOf(l))), facts: factsOf(sentence), text: sentence };
+    words = { lemmas, senses: new Set([...lemmas].flatMap((l) => sensesOf(l))), facts: factsOf(sentence), text: sentence, says: new Map() };
     evidenceWordCache.set(sentence, words);
   }
   return words;
@@ -312,6 +315,12 @@ function evidenceWords(sentence: string): EvidenceWords {
  * same stem with a suffix ("renew" and "renewal", "refund" and "refundable").
  */
 function saysWord(words: EvidenceWords, lemma: string): boolean {
+  let says = words.says.get(lemma);
+  if (says === undefined) words.says.set(lemma, (says = saysInWords(words, lemma)));
+  return says;
+}
+
+function saysInWords(words: EvidenceWords, lemma: string): boolean {
   if (words.lemmas.has(lemma)) return true;
   if (sensesOf(lemma).some((s) => words.senses.has(s))) return true;
   for (const other of words.lemmas) {
@@ -419,6 +428,35 @@ export function supportOf(claim: string, evidenceSentences: readonly string[]): 
  * MIN_JOINED_SUPPORT of it between them.
  */
 function supportFor(claim: string, evidenceSentences: readonly string[]): Support | null {
+  // Undefined is RecentResults' "not held": a claim without support is held as NO_SUPPORT.
+  const support = supportCache.get(`${sourcesId(evidenceSentences)}\u0000${claim}`, () => findSupport(claim, evidenceSentences) ?? NO_SUPPORT);
+  return support === NO_SUPPORT ? null : support;
+}
+
+/**
+ * Claims recur far more than they differ: a mutant changes one sentence of its
+ * answer, so the others are the original's, and every oracle, critic and
+ * record that reads the answer asks for their support again (generation,
+ * evidence-check under each condition, pass-two, located catches). A default
+ * audit asks about a thousand times per fixture.
+ */
+const supportCache = new RecentResults<Support>(20_000);
+const NO_SUPPORT: Support = { sentence: '', joined: null };
+
+/** A short id for each evidence seen, so that a held claim's key does not hold its whole evidence (a suite has a few dozen). */
+const sourceIds = new Map<string, number>();
+function sourcesId(evidenceSentences: readonly string[]): number {
+  const joined = evidenceSentences.join('\u0001');
+  let id = sourceIds.get(joined);
+  if (id === undefined) {
+    if (sourceIds.size >= 1_000) sourceIds.clear();
+    sourceIds.set(joined, (id = nextSourcesId++));
+  }
+  return id;
+}
+let nextSourcesId = 0;
+
+function findSupport(claim: string, evidenceSentences: readonly string[]): Support | null {
   const best = alignToEvidence(claim, evidenceSentences);
   if (best && best.score >= MIN_SUPPORT) return { sentence: best.sentence, joined: null };
   const claimFacts = factsOf(claim);

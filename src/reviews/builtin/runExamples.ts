@@ -1,6 +1,8 @@
 import { DEFAULT_CLOSE_TOLERANCE, describeOutcome, judge, show } from '../../code/checks.js';
 import { runPrograms, type SandboxOptions } from '../../code/sandbox.js';
 import { toScript } from '../../code/transpile.js';
+import { RecentResults } from '../../util/recentResults.js';
+import { sha256Hex } from '../../util/hash.js';
 import type { Critic } from '../critic.js';
 
 /** One `@example <expr> // <expected>` line of a docstring; `expected` is a JavaScript literal or `throws`. */
@@ -45,10 +47,28 @@ export interface ExampleRun {
   problems: Array<{ index: number; problem: string; unread: boolean }>;
 }
 
+/**
+ * The runs of the last few thousand artifacts, by what they ran. The critics
+ * that run examples (run-examples, plan-check, review-check) see each artifact
+ * under every condition, and a condition changes neither the examples nor
+ * the artifact: without this, a default audit ran each function's examples in
+ * the sandbox six times. A run in which anything timed out or crashed is not
+ * held: that outcome is the machine's, not the artifact's.
+ */
+const judged = new RecentResults<ExampleRun>(5_000);
+
 /** Runs the examples against the artifact in the sandbox (expected values in a context of their own); shared by run-examples and plan-check. */
 export async function judgeExamples(examples: readonly DocExample[], artifact: string, options: SandboxOptions = {}): Promise<ExampleRun> {
+  const key = sha256Hex(JSON.stringify([examples, artifact, options.timeoutMs ?? null]));
+  const held = judged.peek(key);
+  if (held) return held;
+  const { run, machineBound } = await runExamplesOnce(examples, artifact, options);
+  return machineBound ? run : judged.get(key, () => run);
+}
+
+async function runExamplesOnce(examples: readonly DocExample[], artifact: string, options: SandboxOptions): Promise<{ run: ExampleRun; machineBound: boolean }> {
   const script = toScript(artifact);
-  if (script.syntaxErrors.length > 0) return { parseError: script.syntaxErrors.join('; '), problems: [] };
+  if (script.syntaxErrors.length > 0) return { run: { parseError: script.syntaxErrors.join('; '), problems: [] }, machineBound: false };
   const valued = examples.filter((e) => !THROWS.test(e.expected));
   // Expected values are evaluated in a context of their own, so the artifact cannot redefine what they mean.
   const [expectedOutcomes, actualOutcomes] = await runPrograms(
@@ -76,7 +96,8 @@ export async function judgeExamples(examples: readonly DocExample[], artifact: s
       problems.push({ index, problem: `\`${example.expr}\`: the docstring says ${show(expected.value)}, but it ${describeOutcome(actual)}`, unread: false });
     }
   });
-  return { parseError: null, problems };
+  const machineBound = [...expectedOutcomes!, ...actualOutcomes!].some((o) => o.kind === 'timeout' || o.kind === 'crashed');
+  return { run: { parseError: null, problems }, machineBound };
 }
 
 export function createRunExamplesCritic(name: string, options: Omit<SandboxOptions, 'signal'> = {}): Critic {
