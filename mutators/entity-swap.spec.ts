@@ -31,6 +31,16 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       evidence: 'Residential Camp (ages 9 to 14): six-night weeks. Day Camp (ages 5 to 12): weekly sessions. Both camps are run by our Activities Team.',
       expected: [],
     },
+    {
+      name: 'no swap to a name its own sentence already gives: two boxes are never both the Medium Box',
+      task: 'Which box should a couple order?',
+      artifact: 'The Small Box feeds 1 to 2 people for £14 a week, and the Medium Box feeds 3 to 4 for £19.50.',
+      evidence: 'The Small Box feeds 1 to 2 people and costs £14 a week. The Medium Box feeds 3 to 4 people and costs £19.50 a week. The Large Box feeds 5 or more people.',
+      expected: [
+        'The Large Box feeds 1 to 2 people for £14 a week, and the Medium Box feeds 3 to 4 for £19.50.',
+        'The Small Box feeds 1 to 2 people for £14 a week, and the Large Box feeds 3 to 4 for £19.50.',
+      ],
+    },
   ])('$name', ({ task, artifact, evidence, expected }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

@@ -39,9 +39,14 @@ export const entitySwap: TextMutator = {
       // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
       const standIns = sameEntityType(entity, entity) && family.length === 0 ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
-      // Nor the question's own case, nor a name the answer says otherwise of elsewhere.
+      // Nor the question's own case, nor a name the answer says otherwise of elsewhere, nor one its sentence already gives.
       const alternatives = [...family, ...named, ...standIns].filter(
-        (other) => !overlaps(other, entity.text) && articleAgrees(fixture.artifact, entity.start, other) && !asked(fixture.task, other) && !answerSaysOtherwise(fixture.artifact, entity, other),
+        (other) =>
+          !overlaps(other, entity.text) &&
+          articleAgrees(fixture.artifact, entity.start, other) &&
+          !asked(fixture.task, other) &&
+          !answerSaysOtherwise(fixture.artifact, entity, other) &&
+          !sentenceNames(fixture.artifact, entity, other),
       );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
@@ -109,6 +114,19 @@ function answerSaysOtherwise(artifact: string, entity: EntityPiece, replacement:
     .filter((s) => s.start !== claim.start)
     .map((s) => s.text);
   return findFigures(claim.text).some((f) => givesOtherValue(f, replacement, entity.text, others));
+}
+
+/**
+ * Whether the swapped name's own sentence already gives the new name, outside
+ * the swap: "The Small Box feeds 1 to 2 people, and the Medium Box feeds 3 to
+ * 4" made "The Medium Box ..., and the Medium Box ..." names two boxes alike,
+ * which a reader of the answer alone catches (unseen20's readers).
+ */
+function sentenceNames(artifact: string, entity: EntityPiece, replacement: string): boolean {
+  const claim = sentenceAround(artifact, entity.start, entity.end);
+  if (!claim) return false;
+  const rest = artifact.slice(claim.start, entity.start) + '\n' + artifact.slice(entity.end, claim.end);
+  return containsWords(rest.toLowerCase(), replacement.toLowerCase());
 }
 
 /** Whether the question names the name, in any case ("I'm on the plus plan" names "Plus"): the asker's own case, which a swap to it contradicts. */
