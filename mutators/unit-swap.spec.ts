@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../src/reviews/builtin/evidenceCheck.js';
 import { describeTextMutator, keptMutants } from './testing/text-mutator-spec.js';
-import { PERIOD_NOT_IN_USE, RATE_TIMES_COUNT, UNCONVENTIONAL_DAY_COUNT, unitSwap } from './unit-swap.js';
+import { DENOMINATOR_NOT_IN_USE, PERIOD_NOT_IN_USE, RATE_TIMES_COUNT, UNCONVENTIONAL_DAY_COUNT, unitSwap } from './unit-swap.js';
 
 /** Evidence that gives a rate per every period a price may move to. */
 const ALL_PERIODS = 'Desks are £9 per hour, £40 per day, £150 per week, £500 per month, £1,400 per quarter or £5,000 per year.';
@@ -152,6 +152,12 @@ describeTextMutator(
       artifact: 'With the Business Address plan at $35 a month you can use our address.',
       evidence: 'The Business Address plan costs $35 a month. Mail forwarding is an extra $10 a month plus postage.',
       reason: reasonOf(PERIOD_NOT_IN_USE),
+    },
+    {
+      name: 'air travel\'s things where no one flies (unseen20\'s readers: "2 dogs per passenger makes no sense for a holiday cottage")',
+      artifact: 'You can bring a maximum of 2 dogs per booking at Heron Barn.',
+      evidence: 'Heron Barn welcomes dogs: a maximum of 2 dogs per booking. Each dog costs £30 per stay.',
+      reason: reasonOf(DENOMINATOR_NOT_IN_USE),
     },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
     {

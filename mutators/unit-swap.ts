@@ -74,6 +74,7 @@ export const unitSwap: TextMutator = {
     if (original.amount !== null && !conventionalCount(Number(original.amount), original.unit, swapped.unit)) return UNCONVENTIONAL_DAY_COUNT;
     if (multipliedByCount(fixture.artifact, fixture.task, original)) return RATE_TIMES_COUNT;
     if (!periodInUse(fixture, original, swapped)) return PERIOD_NOT_IN_USE;
+    if (!denominatorInUse(fixture, swapped)) return DENOMINATOR_NOT_IN_USE;
     // The best sentence, or else another that supports the claim too, for a figure whose own clause it says ("... and 5 working days for a Full Overhaul").
     const states = (sentence: string, u: UnitPiece) => findUnits(sentence).some((x) => unitKey(x) === unitKey(u));
     const stating = [support.sentence, ...support.context].find((sentence) => states(sentence, original));
@@ -108,6 +109,26 @@ export const PERIOD_NOT_IN_USE =
 function periodInUse(fixture: TextFixture, original: UnitPiece, swapped: UnitPiece): boolean {
   if (original.amount !== null || !(swapped.unit.replace('per ', '') in PERIOD_WORDS) || !priceBefore(fixture.artifact, original)) return true;
   return [fixture.task, ...fixture.evidence.map((e) => e.text)].some((text) => findUnits(text).some((u) => u.amount === null && u.unit === swapped.unit));
+}
+
+/** Why a rate is not moved to air travel's things outside air travel, as the ignored list gives it. */
+export const DENOMINATOR_NOT_IN_USE =
+  'the new thing a rate is per belongs to air travel, which the evidence and the question never mention ("2 dogs per booking" to "per passenger" at a holiday cottage): a word from another domain reads as made up';
+
+/** What a rate may be per only where people fly, and the words that say they do. */
+const AIR_TRAVEL_THINGS = new Set(['passenger', 'flight']);
+const AIR_TRAVEL = /\b(?:passengers?|flights?|fly|flying|airlines?|airports?)\b/i;
+
+/**
+ * Whether the thing a rate is now per belongs to the fixture's domain: the
+ * families of denominators are general (a person, a group, a booking; an
+ * item, a visit) but for a passenger and a flight, which are air travel's,
+ * and a cottage allowing "2 dogs per passenger" reads as made up (unseen20's
+ * readers). The evidence and the question say whether people fly.
+ */
+function denominatorInUse(fixture: TextFixture, swapped: UnitPiece): boolean {
+  if (swapped.amount !== null || !AIR_TRAVEL_THINGS.has(swapped.unit.replace('per ', ''))) return true;
+  return [fixture.task, ...fixture.evidence.map((e) => e.text)].some((text) => AIR_TRAVEL.test(text));
 }
 
 /**
