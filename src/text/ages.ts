@@ -36,9 +36,16 @@ export function isAge(text: string, start: number, end: number): boolean {
   return bare && AGE_TALK.test(text);
 }
 
-/** The usual ages either side of an age: 18 to 16 or 21, 19 to 18 or 21. */
+/** The most years a limit moves: past it, the new age is another stage of life ("the driver must be 25 or over" made 60). */
+const MAX_AGE_STEP = 10;
+
+/**
+ * The usual ages either side of an age, within MAX_AGE_STEP years: 18 to 16
+ * or 21, 19 to 18 or 21, 25 to 21 only (unseen20's readers: "a minimum
+ * driver age of 60 or over is implausible").
+ */
 export function ageNeighbours(value: number): number[] {
   const below = AGE_VALUES.filter((v) => v < value).at(-1);
   const above = AGE_VALUES.find((v) => v > value);
-  return [below, above].filter((v): v is number => v !== undefined);
+  return [below, above].filter((v): v is number => v !== undefined && Math.abs(v - value) <= MAX_AGE_STEP);
 }
