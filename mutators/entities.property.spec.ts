@@ -1,18 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { generateMutants } from '../src/mutants/generate.js';
 import { sentenceAround } from '../src/text/claims.js';
 import { findEntities, swappableNames } from '../src/text/entities.js';
 import { negationsIn } from '../src/text/polarity.js';
 import { entitySwap, familiesOf } from './entity-swap.js';
 import { negation } from './negation.js';
-import { propertyFixtures } from './testing/text-mutator-spec.js';
+import { propertyFixtures, propertyMutants } from './testing/text-mutator-spec.js';
 
 /** The bundled text suites: the policy suite we tuned on and the two unseen ones we did not. */
 const fixtures = propertyFixtures();
 
 describe('entity-swap on the bundled suites', () => {
   const byId = new Map(fixtures.map((f) => [f.id, f]));
-  const { mutants } = generateMutants(fixtures, [entitySwap], { seed: 7, cap: Infinity });
+  const mutants = propertyMutants(entitySwap.name);
 
   it('keeps mutants to check', () => {
     expect(mutants.length).toBeGreaterThan(fixtures.length);
@@ -31,7 +30,7 @@ describe('entity-swap on the bundled suites', () => {
 });
 
 describe('negation on the bundled suites', () => {
-  const { mutants } = generateMutants(fixtures, [negation], { seed: 7, cap: Infinity });
+  const mutants = propertyMutants(negation.name);
 
   it('never leaves two negations in the mutated sentence', () => {
     expect(mutants.length).toBeGreaterThan(0);

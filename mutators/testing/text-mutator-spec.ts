@@ -6,6 +6,8 @@ import { generateMutants } from '../../src/mutants/generate.js';
 import { splitSentences } from '../../src/text/claims.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 import { textFixture } from '../../test/support/textFixture.js';
+import type { Mutant } from '../../src/mutants/types.js';
+import { ALL_MUTATORS } from '../index.js';
 import type { MutationCandidate, TextMutator } from '../types.js';
 
 export function applyTo(artifact: string, { start, end, replacement }: MutationCandidate): string {
@@ -26,6 +28,24 @@ export const PROPERTY_SUITES = [...TEXT_SUITES, 'fixtures/unseen', 'fixtures/uns
 /** Every text fixture of the property suites. */
 export function propertyFixtures(): TextFixture[] {
   return textFixturesOf(PROPERTY_SUITES);
+}
+
+let propertyGeneration: readonly Mutant[] | undefined;
+
+/**
+ * Every kept mutant of the named text mutators on the property suites (seed
+ * 7, no cap), out of one generation by all of them, as a run makes it (a
+ * mutant two mutators make alike is the more specific one's). Generated once
+ * per test worker and shared by the property spec files, which each generated
+ * the suites' mutants afresh (about 9 s of CPU each). Read, never changed.
+ */
+export function propertyMutants(...names: string[]): Mutant[] {
+  propertyGeneration ??= generateMutants(
+    propertyFixtures(),
+    ALL_MUTATORS.filter((m): m is TextMutator => m.kind === 'text'),
+    { seed: 7, cap: Infinity },
+  ).mutants;
+  return propertyGeneration.filter((m) => names.includes(m.mutator));
 }
 
 function textFixturesOf(folders: readonly string[]): TextFixture[] {
