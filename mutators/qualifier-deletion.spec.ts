@@ -32,6 +32,9 @@ describe('qualifier-deletion', () => {
     ['Rooms cost up to £180 in London and up to £120 elsewhere.', []],
     // A bound opening a phrase after a comma is the phrase's meaning: without it, "the repair cost, the replacement value" (unseen17's readers).
     ['Without the waiver, you pay the repair cost, up to the replacement value of the board.', []],
+    // One end of a range is never left unsaid: "a minimum of 1 month and 3 months" reads garbled (unseen20's readers).
+    ['You can freeze for a minimum of 1 month and up to 3 months in any year.', []],
+    ['Bags may weigh up to 23 kg and at least 5 kg.', []],
     ['Late returns cost £2.00 a day, up to £20.00.', []],
     ['Cash is paid out at the desk, at most £500 a day.', []],
     ['Guests may stay, no more than 14 nights in a row.', []],

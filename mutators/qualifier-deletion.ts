@@ -33,7 +33,8 @@ export const qualifierDeletion: TextMutator = {
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
         writtenTwice(fixture.artifact, qualifier) ||
-        pointOfException(fixture.artifact, qualifier)
+        pointOfException(fixture.artifact, qualifier) ||
+        pairedBound(fixture.artifact, qualifier)
       )
         continue;
       const clause = isClauseQualifier(qualifier.keyword);
@@ -121,6 +122,24 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
  */
 function boundStillRead(artifact: string, q: QualifierPiece): boolean {
   return BOUNDS.has(q.keyword) && /(?<!\bup\s+)\bto\s+$/i.test(artifact.slice(Math.max(0, q.start - 8), q.start));
+}
+
+/** A bound's words, either end of a range: "a minimum of", "maximum", "at least", "at most", "up to", "no more than". */
+const BOUND_WORDS = String.raw`(?:minimum|maximum|at\s+least|at\s+most|up\s+to|no\s+(?:more|less|fewer)\s+than)`;
+const BOUND_BEFORE = new RegExp(String.raw`\b${BOUND_WORDS}\b[^,;.]{0,30}\b(?:and|or|to)\s+$`, 'i');
+const BOUND_AFTER = new RegExp(String.raw`^[^,;.]{0,30}\b(?:and|or)\s+(?:a\s+)?${BOUND_WORDS}\b`, 'i');
+
+/**
+ * Whether the bound is one end of a pair: "for a minimum of 1 month and up to
+ * 3 months" without "up to" reads "a minimum of 1 month and 3 months", a range
+ * with one end unsaid, which a reader of the answer alone takes for garbled
+ * (unseen20's readers).
+ */
+function pairedBound(artifact: string, q: QualifierPiece): boolean {
+  if (!BOUNDS.has(q.keyword)) return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  return BOUND_BEFORE.test(artifact.slice(sentence.start, q.start)) || BOUND_AFTER.test(artifact.slice(q.end, sentence.end));
 }
 
 /**
