@@ -443,15 +443,23 @@ function supportFor(claim: string, evidenceSentences: readonly string[]): Suppor
 const supportCache = new RecentResults<Support>(20_000);
 const NO_SUPPORT: Support = { sentence: '', joined: null };
 
-/** A short id for each evidence seen, so that a held claim's key does not hold its whole evidence (a suite has a few dozen). */
+/**
+ * A short id for each evidence seen, so that a held claim's key does not hold
+ * its whole evidence (a suite has a few dozen): by its text, and by the list
+ * itself, which a caller passes for every claim of an answer.
+ */
 const sourceIds = new Map<string, number>();
+const listIds = new WeakMap<readonly string[], number>();
 function sourcesId(evidenceSentences: readonly string[]): number {
+  let id = listIds.get(evidenceSentences);
+  if (id !== undefined) return id;
   const joined = evidenceSentences.join('\u0001');
-  let id = sourceIds.get(joined);
+  id = sourceIds.get(joined);
   if (id === undefined) {
     if (sourceIds.size >= 1_000) sourceIds.clear();
     sourceIds.set(joined, (id = nextSourcesId++));
   }
+  listIds.set(evidenceSentences, id);
   return id;
 }
 let nextSourcesId = 0;

@@ -73,14 +73,6 @@ export function describeFindings(findings: readonly ClaimFinding[]): string {
  * verdict.
  */
 export function describeClaims(request: Pick<CriticRequest, 'artifact' | 'evidence'>, findings: readonly ClaimFinding[] = checkAgainstEvidence(request)): string {
-  // Each claim's support is looked up again here, as costly as the check: an item answered per claim under every condition is described once.
-  const key = sha256Hex(JSON.stringify([request.artifact, (request.evidence ?? []).map((e) => e.text), findings]));
-  return claimLinesCache.get(key, () => claimLines(request, findings));
-}
-
-const claimLinesCache = new RecentResults<string>(5_000);
-
-function claimLines(request: Pick<CriticRequest, 'artifact' | 'evidence'>, findings: readonly ClaimFinding[]): string {
   const sources = evidenceSentences(request.evidence ?? []);
   const claims = sentenceClaims(request.artifact);
   const supports = claims.map(({ text }) => supportOf(text, sources));
