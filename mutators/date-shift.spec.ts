@@ -67,6 +67,8 @@ describeTextMutator(
     // unseen18's readers, of "2 February to 31 January": "a day short; it should start 1 February".
     { name: 'a range of a whole year is left alone', artifact: 'The membership year runs from 1 February to 31 January.', kept: [] },
     { name: 'a range of a whole month is left alone', artifact: 'The offer runs from 1 March to 31 March.', kept: [] },
+    // unseen22's readers, of "between 1 March and 30 July": "the nesting season runs to 31 August, not 30 July"; of "2 March": "such periods normally start on 1 March".
+    { name: 'a range of whole months written with "between" is left alone', artifact: 'Active nests cannot be removed between 1 March and 31 July.', kept: [] },
     {
       name: 'a range of a whole year with its years is left alone',
       artifact: 'The membership year runs from 1 February 2026 to 31 January 2027.',

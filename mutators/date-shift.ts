@@ -181,15 +181,24 @@ function boundsWeekdays(text: string, date: DatePiece): boolean {
   return new RegExp(`\\b(?:${WEEKDAY_NAMES})${RANGE_WORD}$`).test(before) || new RegExp(`^${RANGE_WORD}(?:${WEEKDAY_NAMES})\\b`).test(after);
 }
 
+/** Whether two dates are the ends of one range: "1 March to 31 July", "1 March–31 July", "between 1 March and 31 July". */
+function joinsRange(text: string, first: DatePiece, second: DatePiece): boolean {
+  const between = text.slice(first.end, second.start);
+  return new RegExp(`^${RANGE_WORD}$`).test(between) || (/^\s+and\s+$/.test(between) && /\bbetween\s+$/i.test(text.slice(Math.max(0, first.start - 8), first.start)));
+}
+
 /**
  * Whether a date is an end of a range of whole months the sentence writes:
  * the end the day before the start's day a month or a year on ("1 March to
- * 31 March", "1 February to 31 January"). Its ends tie each other, so either
- * moved alone reads as a slip of the pen: unseen18's readers, of "2 February
- * to 31 January", "a day short; it should start 1 February".
+ * 31 March", "1 February to 31 January", "between 1 March and 31 July").
+ * Its ends tie each other, so either moved alone reads as a slip of the pen:
+ * unseen18's readers, of "2 February to 31 January", "a day short; it should
+ * start 1 February"; unseen22's, of "between 1 March and 30 July", "the
+ * nesting season runs to 31 August, not 30 July", and of "2 March", "such
+ * periods normally start on 1 March".
  */
 function boundsWholeMonths(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
-  const partner = dates.find((d) => d !== date && new RegExp(`^${RANGE_WORD}$`).test(text.slice(Math.min(d.end, date.end), Math.max(d.start, date.start))));
+  const partner = dates.find((d) => d !== date && joinsRange(text, d.start < date.start ? d : date, d.start < date.start ? date : d));
   if (partner === undefined) return false;
   const [start, end] = [partner, date].sort((a, b) => a.start - b.start).map(calendarOf);
   if (start?.day === undefined || end?.day === undefined) return false;
