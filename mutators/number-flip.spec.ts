@@ -37,6 +37,16 @@ describe('number-flip', () => {
     ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],
     // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
     ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
+    // A bound a range restates is one boundary written twice (unseen22's readers, of "the 20-mile area" beside "between 15 and 25 miles"): the other bound still moves.
+    [
+      'no charge within the 15-mile area; £20 for addresses between 15 and 25 miles away',
+      [
+        'no charge within the 15-mile area; £10 for addresses between 15 and 25 miles away',
+        'no charge within the 15-mile area; £30 for addresses between 15 and 25 miles away',
+        'no charge within the 15-mile area; £20 for addresses between 15 and 20 miles away',
+        'no charge within the 15-mile area; £20 for addresses between 15 and 30 miles away',
+      ],
+    ],
     // A deal's count stays above its price (unseen15's readers: "5 Deluxe washes for the price of 8").
     ['a book of 10 washes for the price of 8', ['a book of 15 washes for the price of 8', 'a book of 10 washes for the price of 7', 'a book of 10 washes for the price of 9']],
     // Two equal periods without a determiner are two rules: each may change alone.

@@ -42,7 +42,7 @@ export const numberFlip: TextMutator = {
         touchesDate(dates, n.start, n.end) ||
         isIdentifier(text, n) ||
         restatesNumberWords(text, n.start, n.end) ||
-        mentionedAgain(quantities, q) ||
+        mentionedAgain(text, quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||

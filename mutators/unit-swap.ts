@@ -111,25 +111,32 @@ function periodInUse(fixture: TextFixture, original: UnitPiece, swapped: UnitPie
   return [fixture.task, ...fixture.evidence.map((e) => e.text)].some((text) => findUnits(text).some((u) => u.amount === null && u.unit === swapped.unit));
 }
 
-/** Why a rate is not moved to air travel's things outside air travel, as the ignored list gives it. */
+/** Why a rate is not moved to a thing the fixture's material never speaks of, as the ignored list gives it. */
 export const DENOMINATOR_NOT_IN_USE =
-  'the new thing a rate is per belongs to air travel, which the evidence and the question never mention ("2 dogs per booking" to "per passenger" at a holiday cottage): a word from another domain reads as made up';
-
-/** What a rate may be per only where people fly, and the words that say they do. */
-const AIR_TRAVEL_THINGS = new Set(['passenger', 'flight']);
-const AIR_TRAVEL = /\b(?:passengers?|flights?|fly|flying|airlines?|airports?)\b/i;
+  'the new thing a rate is per is a word the evidence and the question never use ("2 dogs per booking" to "per passenger" at a holiday cottage, "£20 travel charge per visit" to "per item" at a chimney sweep): a word from another domain reads as made up';
 
 /**
  * Whether the thing a rate is now per belongs to the fixture's domain: the
  * families of denominators are general (a person, a group, a booking; an
- * item, a visit) but for a passenger and a flight, which are air travel's,
- * and a cottage allowing "2 dogs per passenger" reads as made up (unseen20's
- * readers). The evidence and the question say whether people fly.
+ * item, a visit), but each domain counts only some of them, and the evidence
+ * and the question say which. A cottage allowing "2 dogs per passenger"
+ * (unseen20's readers) and a sweep's travel charge "per item" (unseen22's:
+ * "you'd expect it per visit") read as made up. Where people fly, air
+ * travel's things are all in use. Periods are periodInUse's.
  */
 function denominatorInUse(fixture: TextFixture, swapped: UnitPiece): boolean {
-  if (swapped.amount !== null || !AIR_TRAVEL_THINGS.has(swapped.unit.replace('per ', ''))) return true;
-  return [fixture.task, ...fixture.evidence.map((e) => e.text)].some((text) => AIR_TRAVEL.test(text));
+  const thing = swapped.unit.replace('per ', '');
+  if (swapped.amount !== null || thing in PERIOD_WORDS) return true;
+  const material = [fixture.task, ...fixture.evidence.map((e) => e.text)];
+  // Where people fly, a fee is charged per flight, per passenger or per booking, whichever of them the evidence happens to write.
+  if (AIR_TRAVEL_THINGS.has(thing) && material.some((text) => AIR_TRAVEL.test(text))) return true;
+  const word = new RegExp(`\\b${thing}s?\\b`, 'i');
+  return material.some((text) => word.test(text));
 }
+
+/** What air travel charges per, and the words that say people fly. */
+const AIR_TRAVEL_THINGS = new Set(['passenger', 'flight', 'booking']);
+const AIR_TRAVEL = /\b(?:passengers?|flights?|fly|flying|airlines?|airports?)\b/i;
 
 /**
  * Whether the answer works out a figure as the rate's amount times a count of
@@ -205,7 +212,7 @@ function standsAlone(text: string, units: readonly UnitPiece[], u: UnitPiece, qu
   const inSentence = units.filter((other) => other !== u && sentence !== undefined && sentence.start <= other.start && other.end <= sentence.end);
   if (u.amount !== null) {
     const q = quantities.find((x) => x.number.end <= u.start && u.start - x.number.end <= 1);
-    return (q === undefined || !mentionedAgain(quantities, q)) && !inSentence.some((rate) => rate.amount === null && interlock(rate, u));
+    return (q === undefined || !mentionedAgain(text, quantities, q)) && !inSentence.some((rate) => rate.amount === null && interlock(rate, u));
   }
   const before = text.slice(Math.max(0, u.start - 30), u.start);
   // Two prices per one period are one billing cycle ("$0.10 per month and $0.05 per month"); two fees per flight may differ in what they are per.

@@ -165,9 +165,25 @@ function roundness(units: number): number {
   return step;
 }
 
-/** Whether the answer mentions this quantity (number and unit) more than once. */
-export function mentionedAgain(quantities: readonly Quantity[], q: Quantity): boolean {
-  return quantities.filter((other) => other.key === q.key).length > 1;
+/**
+ * Whether the answer mentions this quantity (number and unit) more than once.
+ * A range's first bound is a figure of the unit written after its second
+ * ("between 15 and 25 miles", "10–12 kg"): unseen22's readers saw "the
+ * 20-mile area" beside "addresses between 15 and 25 miles away" as one
+ * boundary written two ways.
+ */
+export function mentionedAgain(text: string, quantities: readonly Quantity[], q: Quantity): boolean {
+  const keys = quantities.map((other, i) => keyInRange(text, other, quantities[i + 1]));
+  const own = keys[quantities.indexOf(q)];
+  return keys.filter((key) => key === own).length > 1;
+}
+
+/** A quantity's key, the unit of the bound that closes its range taken where it is the range's unitless first bound. */
+function keyInRange(text: string, q: Quantity, next: Quantity | undefined): string {
+  if (q.unit !== '' || next === undefined || next.unit === '') return q.key;
+  const between = text.slice(q.number.end, next.number.start);
+  const opensRange = /^\s*(?:to|[–-])\s*$/i.test(between) || (/^\s+and\s+$/i.test(between) && /\bbetween\s+$/i.test(text.slice(Math.max(0, q.number.start - 8), q.number.start)));
+  return opensRange ? `${q.number.value}|${next.unit}` : q.key;
 }
 
 /**
