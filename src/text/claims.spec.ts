@@ -339,6 +339,8 @@ describe('findQualifiers', () => {
     },
     { name: 'a two-word clause qualifier', text: 'provided that it rains', expected: [['provided that', 'provided that', 0, 13]] },
     { name: 'no condition in "provided" as a verb', text: 'Insurance is provided by the company.', expected: [] },
+    // unseen22: "Apply a thin layer of the aftercare balm provided, up to 3 times a day".
+    { name: 'no condition in "provided" closing its noun phrase', text: 'Apply the balm provided, up to 3 times a day.', expected: [['up to', 'up to', 25, 30]] },
     { name: 'a condition in "provided" as a conjunction', text: 'Pets stay, provided the landlord agrees.', expected: [['provided', 'provided', 11, 19]] },
     {
       name: 'three-word qualifiers',

@@ -111,8 +111,11 @@ const ONCE_AS_LIMIT = /\bonce(?=\s*[,.;]|\s+(?:by|for|in|free|during|on|at)\b)(?
 // Compiled once: this runs for every sentence of every review of the evidence-check critic.
 const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: keyword === 'once' ? ONCE_AS_LIMIT : qualifierPattern(keyword, 'gi') }));
 
-/** "provided" as a verb: after a form of "be" or before "by" ("is provided by the company"). */
-const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|\s+by\b/i;
+/**
+ * "provided" as a verb: after a form of "be", before "by" ("is provided by the company"), or closing its noun phrase
+ * before punctuation ("the aftercare balm provided, up to 3 times a day"), where a condition's clause would follow.
+ */
+const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|(?:\s+by\b|[,.;:)])/i;
 
 export function findQualifiers(text: string): QualifierPiece[] {
   const found: QualifierPiece[] = [];

@@ -367,6 +367,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
     // says what is allowed as the other side of it. Without that contrast, a claim that restates the term without "only" drops it.
     if (q.keyword === 'only' && CONTRAST.test(claim) && (statesQualifier(before, 'not') || statesQualifier(before, 'only'))) continue;
+    // "Card and contactless payments only, not cash": the exclusion after "only" says what it leaves out, and a claim that writes it ("card and
+    // contactless payments, not cash") keeps the restriction (unseen22's payment rule).
+    if (q.keyword === 'only' && statesExclusionAfter(support, q, claim)) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -430,6 +433,12 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
 
 const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
 /** What sets a claim against the sentence before it: "though", "however", "instead", "other books". */
+/** Whether the support writes "only, not X" and the claim denies the same X ("not cash"). */
+function statesExclusionAfter(support: string, q: QualifierPiece, claim: string): boolean {
+  const excluded = /^\s*,?\s*(?:and\s+)?not\s+([A-Za-z]+)/i.exec(support.slice(q.end))?.[1];
+  return excluded !== undefined && new RegExp(`\\bnot\\s+${excluded}\\b`, 'i').test(claim);
+}
+
 const CONTRAST = /\b(?:though|although|however|instead|other|otherwise)\b/i;
 
 /** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */

@@ -18,6 +18,13 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
     { name: 'neither', evidence: cancel, artifact: "Cancelling 48 hours before pick-up, you are refunded less three days' rental.", dropped: ['or less'] },
     { name: '"need" for "only"', evidence: tyres, artifact: 'Tyres and glass need the separate Glass & Tyre add-on (€6 a day).', dropped: [] },
     { name: 'neither "need" nor "only"', evidence: tyres, artifact: 'Tyres and glass are covered by the Glass & Tyre add-on (€6 a day).', dropped: ['only'] },
+    {
+      name: '"only, not cash" kept as "not cash"',
+      evidence: 'The checkout hut takes card and contactless payments only, not cash.',
+      artifact: 'Note that the checkout hut takes card and contactless payments, not cash.',
+      dropped: [],
+    },
+
     { name: 'a claim about what a negation is not said of', evidence: deposit, artifact: 'Your deposit will be returned within 30 days of moving out.', dropped: [] },
     {
       name: 'a claim about what the negation is said of, without it',
