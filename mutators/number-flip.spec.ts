@@ -26,6 +26,7 @@ describe('number-flip', () => {
     ['a fee of 1.5% of the value', ['a fee of 1.0% of the value', 'a fee of 2.0% of the value']],
     ['requests before 10pm', ['requests before 9pm', 'requests before 11pm']],
     ['open from 12 pm', ['open from 11 pm']],
+    ['music in the marquee stops at 11 pm', ['music in the marquee stops at 10 pm']],
     ['100%', ['50%']],
     ['2 days', ['3 days']],
     ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],

@@ -94,9 +94,13 @@ function clockTime(text: string, n: NumberPiece): boolean {
   return /^\s?(?:[ap]m\b|[ap]\.m\.)/i.test(text.slice(n.end, n.end + 5));
 }
 
-/** An hour earlier or later on a 12-hour clock: "10pm" to "9pm" or "11pm", never "15pm". */
+/**
+ * An hour earlier or later on a 12-hour clock: "10pm" to "9pm" or "11pm", never "15pm", and never onto 12, which
+ * readers take for noon or midnight alike (unseen23's readers, of music that stops "at 12 pm", earlier than 11:30 pm:
+ * "either noon or midnight, and doesn't fit").
+ */
 function neighbourHours(hour: number): number[] {
-  return [hour - 1, hour + 1].filter((h) => h >= 1 && h <= 12);
+  return [hour - 1, hour + 1].filter((h) => h >= 1 && h <= 11);
 }
 
 /** The comparison a threshold makes with a case: below it ("under 25", "less than 2 hours") or at or above it ("25 or over", "at least 18"). */
