@@ -47,17 +47,43 @@ export function generateMutants(fixtures: readonly Fixture[], mutators: readonly
 const generations = new RecentResults<Readonly<Generation>>(2_000);
 const mutatorIds = new WeakMap<Mutator, number>();
 let mutatorsSeen = 0;
+const idOf = (m: Mutator) => mutatorIds.get(m) ?? mutatorIds.set(m, ++mutatorsSeen).get(m)!;
 
 function generationOf(fixture: Fixture, mutators: readonly Mutator[], options: GenerationOptions): Readonly<Generation> {
-  const ids = mutators.map((m) => mutatorIds.get(m) ?? mutatorIds.set(m, ++mutatorsSeen).get(m)!);
-  return generations.get(stableId(JSON.stringify(fixture), ids.join(','), options.seed, options.cap), () => {
-    const { mutants, ignored } = generate(fixture, mutators, options);
-    // Shared by every caller from now on: a caller that changed one would change the others'.
-    return { mutants: mutants.map((m) => Object.freeze(m)), ignored: ignored.map((m) => Object.freeze(m)) };
+  const content = JSON.stringify(fixture);
+  return generations.get(stableId(content, mutators.map(idOf).join(','), options.seed, options.cap), () => generate(fixture, content, mutators, options));
+}
+
+/** A candidate applied, and the oracle's reason to reject it (null: valid). */
+interface Judged {
+  mutant: Mutant;
+  reason: string | null;
+}
+
+/**
+ * Every distinct candidate one mutator makes of one fixture, applied and
+ * judged: what its oracle says depends on neither the seed, the cap nor the
+ * other mutators, which differ between the audits of one suite (a run's
+ * `mutantsPerFixture`, a spec's seed, a check of one mutator), so they share it.
+ */
+const judgedByMutator = new RecentResults<readonly Judged[]>(20_000);
+
+function judged(fixture: Fixture, content: string, mutator: Mutator): readonly Judged[] {
+  return judgedByMutator.get(stableId(content, idOf(mutator)), () => {
+    const all: Judged[] = [];
+    const seen = new Set<string>();
+    for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
+      const mutant = Object.freeze(applyCandidate(fixture, mutator.name, candidate, mutator as Mutator<typeof fixture>));
+      if (seen.has(mutant.id)) continue;
+      seen.add(mutant.id);
+      const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
+      all.push({ mutant, reason });
+    }
+    return all;
   });
 }
 
-function generate(fixture: Fixture, mutators: readonly Mutator[], options: GenerationOptions): Generation {
+function generate(fixture: Fixture, content: string, mutators: readonly Mutator[], options: GenerationOptions): Generation {
   const mutants: Mutant[] = [];
   const ignored: IgnoredMutant[] = [];
   // The more specific mutators first, so a text two of them make stays with the more specific one.
@@ -67,21 +93,17 @@ function generate(fixture: Fixture, mutators: readonly Mutator[], options: Gener
   for (const mutator of bySpecificity) {
     if (mutator.kind !== fixture.kind) continue;
     const valid: Mutant[] = [];
-    const seen = new Set<string>();
-    for (const candidate of (mutator as Mutator<typeof fixture>).candidates(fixture)) {
-      const mutant = applyCandidate(fixture, mutator.name, candidate, mutator as Mutator<typeof fixture>);
-      if (seen.has(mutant.id)) continue;
-      seen.add(mutant.id);
-      const reason = mutant.artifact === fixture.artifact ? 'replacement equals the original text' : ((mutator as Mutator<typeof fixture>).invalidReason?.(fixture, candidate) ?? null);
+    for (const { mutant, reason } of judged(fixture, content, mutator)) {
       const twin = reason === null ? byText.get(mutant.artifact) : undefined;
-      if (twin && twin.mutator !== mutator.name) ignored.push({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` });
+      if (twin && twin.mutator !== mutator.name) ignored.push(Object.freeze({ ...recordOf(mutant), reason: `${MERGED} ${twin.mutator} mutant ${twin.id}` }));
       else if (reason === null) {
         valid.push(mutant);
         byText.set(mutant.artifact, mutant);
-      } else ignored.push({ ...recordOf(mutant), reason });
+      } else ignored.push(Object.freeze({ ...recordOf(mutant), reason }));
     }
     kept.set(mutator, valid);
   }
+  // Shared by every caller from now on: a caller that changed one would change the others'.
   for (const mutator of mutators) mutants.push(...sampleBySeed(kept.get(mutator) ?? [], options));
   return { mutants, ignored };
 }
