@@ -168,6 +168,10 @@ describeTextMutator(
     { name: 'a claim given with its reason ("because")', artifact: 'The Tech Desk will contact the maker because the set is large.' },
     { name: 'a claim given with its reason ("As ...")', artifact: "As these are 6-day passes they carry a photo and can't be transferred." },
     { name: 'a claim the next sentence gives the reason for', artifact: "The pass can't be transferred. This is because it carries your photo." },
+    // unseen22's readers, of "pay by card or bank transfer, as cheques are accepted": "illogical; it should say cheques are not accepted".
+    { name: 'a reason given after a comma ("..., as ...")', artifact: "Please pay by card or bank transfer, as cheques aren't accepted." },
+    // unseen22's readers, of a touch-up that "covers" fading: "the next sentence's 'aren't covered by it either' shows these were exclusions".
+    { name: 'a negation the next sentence adds to with "either"', artifact: "The free touch-up doesn't cover fading from sun. Scabs you picked aren't covered by it either." },
     { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {
       name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',

@@ -101,11 +101,21 @@ const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
 const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;
 
 /** A reason given with the claim ("Because it's a 55-inch set, ... will contact"; "since you're not a member"; "As these are 6-day passes they carry a photo and can't be transferred"): reversed, the reason no longer explains it. */
+// A mid-sentence "as" gives a reason when a clause follows it ("by card or bank transfer, as cheques aren't accepted", unseen22's
+// readers: "cheques are accepted" read as illogical there), not in "as well as", "as soon as", "as agreed" or "as shown".
 const REASON =
-  /\b(?:because|since|as long as|so that|provided|which means|given that|now that|seeing as)\b|^\s*As\s+(?!(?:a|an|the|your|my|our|their)\s+(?:member|customer|guest|student|user|parent|resident|tenant|owner|holder)\b)/i;
+  /\b(?:because|since|as long as|so that|provided|which means|given that|now that|seeing as)\b|^\s*As\s+(?!(?:a|an|the|your|my|our|their)\s+(?:member|customer|guest|student|user|parent|resident|tenant|owner|holder)\b)|,\s+as\s+(?!(?:well|soon|much|many|far|long|shown|agreed|stated|above|below|before|usual|follows|needed|required|set|listed|described|a|an|the|your|my|our|their)\b)/i;
+
+/** A next sentence that adds to a negation ("... aren't covered by it either", "Nor is ..."): reversed, the claim leaves "either" nothing to add to (unseen22's readers). */
+const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b/i;
 
 /** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
 const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+because|because|the\s+reason\s+(?:is|being))\b/i;
+
+/** The sentence after the claim, or nothing. */
+function nextSentence(artifact: string, claim: Piece): string {
+  return splitSentences(artifact.slice(claim.end))[0]?.text ?? '';
+}
 
 /** A subject of two or more things together ("both include", "all of them cover", "each plan offers"): negated, "both do not include" reads as neither, garbled. */
 const QUANTIFIED_SUBJECT = /\b(?:both|all|each|every)\b(?:\s+(?:of\s+)?[\w-]+){0,2}\s+$/i;
@@ -274,6 +284,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
+  if (p.negative && ADDS_TO_NEGATION.test(nextSentence(artifact, claim))) return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase)) || builtOnLater(artifact, claim, p)) return true;
