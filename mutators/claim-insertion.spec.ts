@@ -386,6 +386,10 @@ describe('inAnswerRegister', () => {
     ['Adult members may borrow up to 15 items.', 'Adult members may borrow up to 15 items.'],
     ['The member pays £5.', 'The member pays £5.'],
     ['Passengers who change a flight themselves pay a €45 fee.', 'Passengers who change a flight themselves pay a €45 fee.'],
+    // unseen24's readers, of "You entitled to an NHS sight test pay nothing ...": "garbled".
+    ['Customers entitled to an NHS sight test pay nothing for it.', 'Customers entitled to an NHS sight test pay nothing for it.'],
+    ['Members aged 65 or over pay £20.', 'Members aged 65 or over pay £20.'],
+    ['Members pay £5 a month.', 'You pay £5 a month.'],
   ])('%s', (sentence, expected) => {
     expect(inAnswerRegister(sentence, 'You can.')).toBe(expected);
   });

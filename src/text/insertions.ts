@@ -184,8 +184,9 @@ const MODALS = new Set(['may', 'must', 'can', 'cannot', 'will', 'should', 'need'
  * the sentence opens with the reader's role ("Members may ...", "The
  * passenger must ..."), it speaks to "you" too, with "their" as "your". Left
  * as written wherever the verb would not agree ("The member pays") or the
- * role is qualified ("Adult members", "Passengers who ...": "you" would drop
- * the qualification or read "You who ...").
+ * role is qualified ("Adult members", "Passengers who ...", "Customers
+ * entitled to ...": "you" would drop the qualification or read "You who ...",
+ * "You entitled to ...").
  */
 export function inAnswerRegister(sentence: string, answer: string): string {
   if (!/\byou\b/i.test(answer)) return sentence;
@@ -193,7 +194,8 @@ export function inAnswerRegister(sentence: string, answer: string): string {
   const [first, second, third] = tokens;
   if (!first || !second) return sentence;
   // By the word itself: the model reads a capitalised "Members" opening a sentence as a name, with no lemma to go by.
-  const plural = /s$/i.test(first.text) && READER_ROLES.has(first.text.toLowerCase().slice(0, -1)) && (second.pos === 'AUX' || second.pos === 'VERB');
+  // A participle after the role qualifies it ("Customers entitled to an NHS test pay ...", "Members aged 65"): "You entitled to" is no sentence.
+  const plural = /s$/i.test(first.text) && READER_ROLES.has(first.text.toLowerCase().slice(0, -1)) && (second.pos === 'AUX' || (second.pos === 'VERB' && !/(?:ed|en|ing)$/i.test(second.text)));
   const singular = /^(?:the|a)$/i.test(first.text) && third !== undefined && READER_ROLES.has(second.text) && MODALS.has(third.text.toLowerCase());
   if (!plural && !singular) return sentence;
   const rest = sentence.slice((plural ? first : second).end);
