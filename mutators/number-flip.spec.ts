@@ -17,6 +17,8 @@ describe('number-flip', () => {
     ['15% of pay', ['10% of pay', '20% of pay']],
     ['0.5 mg', ['0.4 mg', '0.6 mg']],
     ['a fee of £6.00', ['a fee of £5.00', 'a fee of £7.00']],
+    // unseen24's readers, of "£13.00" beside "£19": "written differently, which suggests the price was edited".
+    ['Essential costs £12.50 a month. The test is £19.', ['Essential costs £12.50 a month. The test is £18.', 'Essential costs £12.50 a month. The test is £20.']],
     ['a fee of EUR 14.50', ['a fee of EUR 14.00', 'a fee of EUR 15.00']],
     ['a fee of C$40', ['a fee of C$30', 'a fee of C$50']],
     ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
