@@ -182,7 +182,8 @@ function boundsWeekdays(text: string, date: DatePiece): boolean {
 }
 
 /** Whether two dates are the ends of one range: "1 March to 31 July", "1 March–31 July", "between 1 March and 31 July". */
-function joinsRange(text: string, first: DatePiece, second: DatePiece): boolean {
+function joinsRange(text: string, a: DatePiece, b: DatePiece): boolean {
+  const [first, second] = a.start < b.start ? [a, b] : [b, a];
   const between = text.slice(first.end, second.start);
   return new RegExp(`^${RANGE_WORD}$`).test(between) || (/^\s+and\s+$/.test(between) && /\bbetween\s+$/i.test(text.slice(Math.max(0, first.start - 8), first.start)));
 }
@@ -198,7 +199,7 @@ function joinsRange(text: string, first: DatePiece, second: DatePiece): boolean 
  * periods normally start on 1 March".
  */
 function boundsWholeMonths(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
-  const partner = dates.find((d) => d !== date && joinsRange(text, d.start < date.start ? d : date, d.start < date.start ? date : d));
+  const partner = dates.find((d) => d !== date && joinsRange(text, d, date));
   if (partner === undefined) return false;
   const [start, end] = [partner, date].sort((a, b) => a.start - b.start).map(calendarOf);
   if (start?.day === undefined || end?.day === undefined) return false;

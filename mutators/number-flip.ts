@@ -56,7 +56,7 @@ export const numberFlip: TextMutator = {
           ? ageNeighbours(n.value)
           : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
-        if (roundedOutOfStyle(text, n, value)) continue;
+        if (roundedOutOfStyle(quantities, n, value)) continue;
         if (keepsOrder(quantities, q, value) && keepsPairedOrder(text, n.start, n.end, n.value, value) && keepsCaseSide(text, q, value, askedQuantities))
           yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
@@ -95,9 +95,9 @@ function unconventionalIn(text: string, candidate: { start: number; end: number;
  * writes its whole amounts of that currency without them ("£19"): unseen24's readers read "£13.00" beside "£19" as
  * "written differently, so edited". A whole amount there is written as the answer writes whole amounts.
  */
-function roundedOutOfStyle(text: string, n: NumberPiece, value: number): boolean {
+function roundedOutOfStyle(quantities: readonly Quantity[], n: NumberPiece, value: number): boolean {
   if (!n.currency || !Number.isInteger(value) || !/\.\d+$/.test(n.text)) return false;
-  return findNumbers(text).some((other) => other.start !== n.start && other.currency === n.currency && !/\./.test(other.text));
+  return quantities.some(({ number: other }) => other.start !== n.start && other.currency === n.currency && !/\./.test(other.text));
 }
 
 /** Whether a number is the hour of a time of day on a 12-hour clock ("before 10pm", "from 8am"). */
