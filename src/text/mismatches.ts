@@ -307,11 +307,19 @@ function sayMostOfClause(claim: string, at: number, passage: SupportPassage): st
  */
 export function reversedInPassage(claim: string, passage: SupportPassage): PolarityPiece[] {
   return reversedPolarities(claim, passage.sentence).filter((p) => {
+    // "You can't cancel just yet" against "After the minimum term, members can cancel": the claim's clause speaks of the time before the
+    // evidence's condition starts, where the other sign is what the evidence implies (unseen26's membership rule).
+    if (NOT_YET.test(clauseAround(claim, p.start)) && FROM_A_TIME.test(passage.sentence)) return false;
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
     return own.includes(passage.sentence) || !own.some((s) => statedPolarities(s).has(polarityKey(p)));
   });
 }
+
+/** A clause bounded to the time before something starts. */
+const NOT_YET = /\b(?:yet|until)\b/i;
+/** A sentence whose rule starts at a time or event: "After the minimum term", "once the deposit is paid". */
+const FROM_A_TIME = /\b(?:after|once)\b/i;
 
 /** How far either side of a figure its own words reach: "above the included $100, which comes to". */
 const NEAR = 40;

@@ -68,6 +68,20 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'He could join Little Notes, our group class for three- to seven-year-olds, which runs on Saturdays at 9:30am and costs $18 per session.',
       flagged: true,
     },
+    {
+      name: 'a "not yet" before the time the evidence’s rule starts',
+      task: "I joined six weeks ago and I've hurt my knee. Can I cancel my membership?",
+      evidence: ['Membership has a minimum term of 3 months.', "After the minimum term, members can cancel by giving one calendar month's notice."],
+      artifact: "Membership has a minimum term of 3 months, so you can't cancel just yet; after the minimum term you can cancel by giving one calendar month's notice.",
+      flagged: false,
+    },
+    {
+      name: 'a reversal of the rule after that time',
+      task: "I joined six weeks ago and I've hurt my knee. Can I cancel my membership?",
+      evidence: ['Membership has a minimum term of 3 months.', "After the minimum term, members can cancel by giving one calendar month's notice."],
+      artifact: "Membership has a minimum term of 3 months; after the minimum term you can't cancel, even by giving one calendar month's notice.",
+      flagged: true,
+    },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
   });
