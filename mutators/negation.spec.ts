@@ -120,6 +120,7 @@ describeTextMutator(
       artifact: 'Your membership includes 100 free pages a month. Colour prints cost 25 cents a page.',
       kept: ['Your membership does not include 100 free pages a month. Colour prints cost 25 cents a page.'],
     },
+    { name: '"may" of what one may do', artifact: 'Members may bring a guest to the pool.', kept: ['Members may not bring a guest to the pool.'] },
     {
       name: 'the same term in two sentences about different things',
       artifact: "This breakdown isn't covered. Cosmetic scratches aren't covered.",
@@ -172,6 +173,16 @@ describeTextMutator(
     { name: 'a reason given after a comma ("..., as ...")', artifact: "Please pay by card or bank transfer, as cheques aren't accepted." },
     // unseen22's readers, of a touch-up that "covers" fading: "the next sentence's 'aren't covered by it either' shows these were exclusions".
     { name: 'a negation the next sentence adds to with "either"', artifact: "The free touch-up doesn't cover fading from sun. Scabs you picked aren't covered by it either." },
+    // unseen26's readers: "can be combined ... but then concludes they apply to different spaniels"; "are included, so you'll need to arrange those yourself".
+    ...[
+      ['", so" in its sentence', "The multi-dog discount can't be combined with the loyalty groom on the same dog, so the two discounts would apply to different spaniels."],
+      ['"which means"', 'Foundations are not included, which means you arrange them yourself.'],
+      ['"So" opening the next sentence', 'Foundations are not included. So you will need a builder for them.'],
+    ].map(([opening, artifact]) => ({ name: `a claim followed by its consequence (${opening}): reversed, the consequence argues with it`, artifact: artifact! })),
+    // unseen26's readers, of "may not delay manufacture": "illogical for a structural change after design freeze".
+    { name: 'a "may" of what may happen, not of what one may do', artifact: 'Structural changes incur a £1,200 fee and may delay manufacture.' },
+    // unseen26's readers, of "Pitch raises are included in the plan": "an odd standalone claim ... looks like a flipped exclusion".
+    { name: 'an exclusion beside the sentence that lists what is included', artifact: 'The Keynote Plan costs £170 a year and includes two tunings. Pitch raises are not included in the plan.' },
     { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {
       name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',

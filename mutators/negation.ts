@@ -185,22 +185,59 @@ const LIMITING = /\b(?:only|at most|no more than|not more than|no later than|a m
 const CONSEQUENCE = /(?:^|[,;:\u2013\u2014-]\s*|\band\s+)(?:so|therefore|thus|hence|as a result)\b|\b(?:which|this|that|it) means\b|,\s*meaning\b/gi;
 
 /**
- * Whether the polarity stands in the consequence of a restriction the answer
- * states ("replaced only once in any 12 months, so a second loss can't be
- * replaced"; "at most once a year. That means ..."): reversed, the consequence
- * no longer follows and the answer contradicts itself. The restriction before
- * the consequence's opening words, or in the sentence before when they open
- * the claim.
+ * Whether the polarity stands in the consequence of a restriction or a rule
+ * the answer states ("replaced only once in any 12 months, so a second loss
+ * can't be replaced"; "at most once a year. That means ..."; "are not
+ * included. So you will need a builder"): reversed, the consequence no longer
+ * follows and the answer contradicts itself. The restriction or polarity
+ * before the consequence's opening words, or in the sentence before when they
+ * open the claim.
  */
-function consequenceOfLimit(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+function consequenceOfRule(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
   const opening = [...before.matchAll(CONSEQUENCE)].at(-1);
   if (!opening) return false;
-  if (LIMITING.test(before.slice(0, opening.index))) return true;
+  const rule = (text: string) => LIMITING.test(text) || findPolarities(text).length > 0;
+  if (rule(before.slice(0, opening.index))) return true;
   const previous = splitSentences(artifact)
     .filter((s) => s.end <= claim.start)
     .at(-1);
-  return !before.slice(0, opening.index).trim() && previous !== undefined && LIMITING.test(previous.text);
+  return !before.slice(0, opening.index).trim() && previous !== undefined && rule(previous.text);
+}
+
+/**
+ * Whether the claim goes on to what follows from its polarity ("can't be
+ * combined on the same dog, so the two discounts would apply to different
+ * spaniels"; "are not included, so you'll need to arrange those yourself"), in
+ * its own sentence or the next ("So ..."): reversed, the consequence argues
+ * with its cause (unseen26's readers).
+ */
+function consequenceFollows(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  return [...artifact.slice(p.end, claim.end).matchAll(CONSEQUENCE)].length > 0 || /^\s*so\b/i.test(nextSentence(artifact, claim));
+}
+
+/** Verbs of what may happen rather than what one may do: "may delay manufacture", "prices may vary". */
+const HAPPENINGS = /^\s+(?:delay|take|vary|change|affect|cause|increase|decrease|differ|apply|result|lead|occur|happen|arise|exceed|reduce|rise|fall|extend|incur|mean|need|require)\b/i;
+
+/**
+ * Whether "may" says what may happen, not what one may do ("Structural
+ * changes ... may delay manufacture"): "may not delay" is no rule a worker
+ * would misstate, only a hedge turned odd (unseen26's readers).
+ */
+function possibilityReversed(p: PolarityPiece, after: string): boolean {
+  return !p.negative && /^may$/i.test(p.text) && HAPPENINGS.test(after);
+}
+
+/**
+ * Whether the claim excludes a thing from what another sentence of the
+ * answer says is included or covered ("The Keynote Plan ... includes two
+ * tunings ... Pitch raises are not included in the plan"): reversed, the
+ * thing is included outside the list of what is, which reads as added
+ * (unseen26's readers).
+ */
+function exclusionBesideInclusions(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  if (!p.negative || !['include', 'cover'].includes(p.term)) return false;
+  return splitSentences(artifact).some((other) => other.start !== claim.start && findPolarities(other.text).some((q) => q.term === p.term && !q.negative));
 }
 
 /** The words that recommend a thing: "use", "choose", "check you have" a thing "that covers ...", "your best option is", "you should", "it's worth". */
@@ -279,7 +316,8 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
-  if (consequenceOfLimit(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
+  if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
+  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p)) return true;
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
