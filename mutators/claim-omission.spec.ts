@@ -143,6 +143,12 @@ describeTextMutator(
       artifact: 'Your total for the year would be £7,341. Part-time fees are £7,151. The two resits are £95 each, £190 in all.',
       reason: /operand of arithmetic the rest/,
     },
+    // unseen26's readers, of a stage-payment schedule without its middle stages: "the remaining 85% payment is missing".
+    {
+      name: 'a share of a whole the answer gives in full (10% + 40% + 45% + 5%)',
+      artifact: 'You pay a 10% deposit when you order. A further 40% is due at design freeze, and 45% is due 14 days before delivery. The final 5% is paid once the frame is up.',
+      reason: /operand of arithmetic the rest/,
+    },
     {
       name: 'the amount a saving the rest states is the difference from',
       artifact: 'Paying upfront costs £9,344.30. The monthly plan is £799.58 a month for 12 months, for a total of £9,595. Paying upfront saves £250.70.',
@@ -185,6 +191,14 @@ describeTextMutator(
       task: 'One of the buttons is missing. Can you fix it, and who should I speak to?',
       artifact: 'Yes, we can sort that out within 7 days of collection. Just bring the coat back and ask for Priya Shah, our shop manager.',
       reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("who should I speak to\\?": who\\)$`),
+    },
+    // unseen26's readers: "the second half of the question (what the buyer must sort out themselves) is barely answered".
+    {
+      name: 'the only sentence that tells the asker their part, for a "what will I need to sort out myself" part of the question',
+      task: "What's included in the price of the Glen 95, and what will I need to sort out myself?",
+      artifact: "The Glen 95 kit includes the timber frame, roof cassettes and triple-glazed windows. Foundations and plumbing are not included, so you'll need to arrange those yourself.",
+      evidence: 'The Glen 95 kit includes the timber frame, roof cassettes and triple-glazed windows. Foundations and plumbing are not included.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("what will I need to sort out myself\\?": what to do\\)$`),
     },
     {
       name: 'the only sentence with a date or time, for a "when" part of the question',

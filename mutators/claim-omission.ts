@@ -150,7 +150,7 @@ export const ANSWERS_ONE_ASK =
 
 /** Why an omission is refused where it takes a wh-part's only answer, as the ignored list gives it (the ask and its kind follow in brackets). */
 export const ONLY_ANSWER_TO_WH =
-  'the deleted sentence is the only one to answer a who, when, where, how much or how long part of the question in kind (the only name for "who should I speak to?", the only date or time for "when"): without it that part is plainly unanswered';
+  'the deleted sentence is the only one to answer a who, when, where, how much, how long or what-must-I-do part of the question in kind (the only name for "who should I speak to?", the only date or time for "when"): without it that part is plainly unanswered';
 
 /** Words every question asks with, which say nothing of what it asks about. */
 const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);

@@ -42,6 +42,12 @@ export function brokenRelation(answer: string, task: string, start: number, end:
   return null;
 }
 
+/** Whether an answer's percentages are three or more shares that make exactly 100%: a schedule or a split given in full. */
+function wholeInShares(figures: readonly Figure[]): boolean {
+  const shares = figures.filter((f) => f.kind === '%');
+  return shares.length >= 3 && Math.abs(shares.reduce((sum, f) => sum + f.value, 0) - 100) < 1e-9;
+}
+
 /** Why an omission is refused, as the ignored list gives it. */
 export const LEAVES_RESULT_UNEXPLAINED = 'a figure of the deleted sentence is an operand of arithmetic the rest of the answer states (a sum, difference, product or share it works out)';
 
@@ -61,6 +67,9 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const rest = all.filter((f) => !inside(f));
   const lost = all.filter((f) => inside(f) && !rest.some((r) => sameFigure(r, f)));
   if (!lost.length) return false;
+  // Shares of a whole the answer gives in full ("10% deposit ... 40% at design freeze ... 45% ... the final 5%"): without one, the rest no longer
+  // makes 100%, a gap a reader adds up (unseen26's readers: "the remaining 85% payment is missing").
+  if (lost.some((f) => f.kind === '%') && wholeInShares(all)) return true;
   // A total of several parts the rest states that no longer adds up without the span ("£9.60 standing charge + ... = £196.35").
   const remaining = answer.slice(0, start) + answer.slice(end);
   const totalsLeft = statedTotals(remaining);

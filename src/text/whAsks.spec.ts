@@ -10,6 +10,9 @@ describe('whKindOf', () => {
     ['how much do I pay up front?', 'how much'],
     ['how many lessons are left?', 'how many'],
     ['how long does it take?', 'how long'],
+    ['what will I need to sort out myself?', 'what to do'],
+    ['What do we have to do before the first visit?', 'what to do'],
+    ["What's included in the price?", undefined],
     ['Can you fix it', undefined],
     ['What happens when I cancel?', undefined],
   ])('reads %s as %s', (ask, kind) => {
@@ -25,6 +28,8 @@ describe('givesWh and onlyAnswerToWh', () => {
     expect(givesWh('It runs on Saturdays at 9:30am.', 'when')).toBe(true);
     expect(givesWh('The whole process takes about three weeks.', 'how long')).toBe(true);
     expect(givesWh('The whole process is hand-finished.', 'how long')).toBe(false);
+    expect(givesWh("Foundations are not included, so you'll need to arrange those yourself.", 'what to do')).toBe(true);
+    expect(givesWh('The kit includes the timber frame and the windows.', 'what to do')).toBe(false);
   });
 
   // unseen14's readers: "how many photos would we get?" with the sentence giving "twenty edited images" deleted, while

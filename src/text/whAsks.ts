@@ -10,10 +10,12 @@ import { spelledValue } from './numberWords.js';
  * gives that kind of thing: a name for "who" ("who should I speak to?": "ask
  * for Priya Shah"), a date, weekday or time of day for "when", a named place
  * for "where", a figure for "how much", a count for "how many", a period
- * for "how long". An answer whose only sentence of that kind is gone leaves that part
- * plainly unanswered, which a reader sees without the evidence.
+ * for "how long", what the asker must do for "what will I need to sort out
+ * myself?" ("you'll need to arrange those yourself"). An answer whose only
+ * sentence of that kind is gone leaves that part plainly unanswered, which a
+ * reader sees without the evidence.
  */
-export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how many' | 'how long';
+export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how many' | 'how long' | 'what to do';
 
 /** The wh-word an ask opens with, as the language model reads its tokens (past a preposition: "to whom", "by when"); undefined for a yes/no or what/which ask. */
 export function whKindOf(ask: string): WhKind | undefined {
@@ -27,8 +29,16 @@ export function whKindOf(ask: string): WhKind | undefined {
   if (word === 'how' && next === 'much') return 'how much';
   if (word === 'how' && next === 'many') return 'how many';
   if (word === 'how' && next === 'long') return 'how long';
+  // "what will I need to sort out myself?", "what do we have to do": the asker's own part (unseen26's readers, of an answer without it).
+  if (word === 'what' && ASKERS_PART.test(ask)) return 'what to do';
   return undefined;
 }
+
+/** An ask of what falls to the asker: "I need to", "we have to", "must I", "should I", "myself". */
+const ASKERS_PART = /\b(?:(?:I|we)\s+(?:\w+\s+)?(?:need|have|must|should)\b|(?:must|should)\s+(?:I|we)\b|myself|ourselves)\b/i;
+
+/** A sentence that tells the reader what falls to them: "you'll need to", "you have to", "you must", "yourself". */
+const YOUR_PART = /\byou(?:['’]ll|['’]d| will| would)?\s+(?:need|have|must|should)\b|\byoursel(?:f|ves)\b/i;
 
 /** Named things a sentence states: a run of words the model reads as proper nouns that is no month or weekday ("Priya Shah", "Crescendo Strings"). */
 function properNames(sentence: string): string[] {
@@ -60,6 +70,8 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
       );
     case 'how long':
       return periodsIn(sentence).length > 0 || findDates(sentence).some((d) => d.form === 'duration');
+    case 'what to do':
+      return YOUR_PART.test(sentence);
   }
 }
 
