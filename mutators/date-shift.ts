@@ -62,6 +62,7 @@ export const dateShift: TextMutator = {
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
         if (askedDates.length && yearOf(shifted) !== yearOf(date)) continue;
+        if (yearOf(shifted) !== yearOf(date) && dates.some((other) => other !== date && sharesYearOrDay(other, date))) continue;
         yield candidate;
       }
     }
@@ -144,6 +145,20 @@ function weekdaysNamed(text: string, except?: { start: number; end: number }): n
 /** The year a calendar date names, if it names one. */
 function yearOf(date: DatePiece): string | undefined {
   return /^(\d{4})(?:-|$)/.exec(date.key)?.[1];
+}
+
+/**
+ * Whether another date of the answer states this date's year, or its day and
+ * month ("from 19 to 21 March 2026 ... a matinee on Saturday 21 March"): the
+ * answer's dates are then read in one year, and one moved a year on stands
+ * apart from them ("enrol by 8 September 2025 ... told by 10 September
+ * 2026"; a Saturday that is a Sunday in the new year), which unseen27's
+ * readers saw without the evidence.
+ */
+function sharesYearOrDay(other: DatePiece, date: DatePiece): boolean {
+  const [theirs, ours] = [calendarParts(other), calendarParts(date)];
+  if (!theirs || !ours) return false;
+  return (yearOf(other) !== undefined && yearOf(other) === yearOf(date)) || (theirs.length === 3 && theirs[1] === ours[1] && theirs[2] === ours[2]);
 }
 
 /**
