@@ -56,6 +56,9 @@ describe('qualifier-deletion', () => {
     ['One restriction applies: only members can book rooms.', []],
     ['However, only members can book rooms.', []],
     ['Members can book rooms. But only members can book rooms.', []],
+    // unseen27's readers, of "Members may perform on stage, although non-members may audition": "the concession only makes sense if performing is restricted".
+    ['Only members may perform on stage, although non-members may audition.', []],
+    ['Only members may perform on stage, and rehearsals are on Tuesdays.', ['Members may perform on stage, and rehearsals are on Tuesdays.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

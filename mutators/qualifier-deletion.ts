@@ -179,12 +179,17 @@ const EXCEPTION_WORDS: ReadonlySet<string> = new Set(['exception', 'except', 're
 /** Openings that set a sentence against what came before: "However, only ...", "But only ...". */
 const CONTRAST_OPENINGS: ReadonlySet<string> = new Set(['however', 'but']);
 
+/** Words that concede something against the clause before them: "only members may perform, although non-members may audition". */
+const CONCESSIONS: ReadonlySet<string> = new Set(['although', 'though', 'whereas', 'but']);
+
 /**
  * Whether "only" is the point of a sentence that presents itself as an
  * exception or a restriction ("The exception is parcels marked ID: only you
- * can collect those"; "However, only members may book"): without it the
- * sentence states no exception at all ("the recipient can collect"), and
- * reads as if the word was taken out (unseen18's readers).
+ * can collect those"; "However, only members may book"), or that concedes
+ * something against it later ("Only members may perform on stage, although
+ * non-members may audition"): without it the sentence states no exception at
+ * all ("the recipient can collect"), or concedes against nothing, and reads as
+ * if the word was taken out (unseen18's and unseen27's readers).
  */
 function pointOfException(artifact: string, q: QualifierPiece): boolean {
   if (q.keyword !== 'only') return false;
@@ -192,7 +197,8 @@ function pointOfException(artifact: string, q: QualifierPiece): boolean {
   if (!sentence) return false;
   const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
   const lemma = (t: { lemma: string }) => t.lemma.toLowerCase();
-  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0])));
+  const concededAfter = tokens.some((t) => sentence.start + t.start >= q.end && CONCESSIONS.has(lemma(t)));
+  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter;
 }
 
 /** A relative clause opening right after a comma (", which costs €3 a day"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
