@@ -240,6 +240,20 @@ function exclusionBesideInclusions(artifact: string, claim: Piece, p: PolarityPi
   return splitSentences(artifact).some((other) => other.start !== claim.start && findPolarities(other.text).some((q) => q.term === p.term && !q.negative));
 }
 
+/** The circumstance an exception names: "while a weather warning is in force", "during the sale", "if the door is damaged". */
+const CIRCUMSTANCE = /^\s+(?:while|whilst|during|when|whenever|if|in the event)\b/i;
+
+/**
+ * Whether the claim says a rule does not apply in a circumstance ("That
+ * reduction does not apply while a Met Office weather warning is in force"):
+ * an exception to the rule the answer gave before it. Reversed, the
+ * exception restates the rule for one circumstance only, which reads as the
+ * exclusion turned round (unseen27's readers).
+ */
+function exceptionWhile(p: PolarityPiece, after: string): boolean {
+  return p.negative && p.term === 'apply' && CIRCUMSTANCE.test(after);
+}
+
 /** The words that recommend a thing: "use", "choose", "check you have" a thing "that covers ...", "your best option is", "you should", "it's worth". */
 const RECOMMENDS: ReadonlySet<string> = new Set(
   'use choose check pick get buy find consider recommend ensure need want look opt go ask take have select prefer option choice best should worth'.split(' '),
@@ -317,7 +331,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
-  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p)) return true;
+  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p) || exceptionWhile(p, after)) return true;
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
