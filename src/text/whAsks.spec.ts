@@ -30,6 +30,8 @@ describe('givesWh and onlyAnswerToWh', () => {
     expect(givesWh('The whole process is hand-finished.', 'how long')).toBe(false);
     expect(givesWh("Foundations are not included, so you'll need to arrange those yourself.", 'what to do')).toBe(true);
     expect(givesWh('The kit includes the timber frame and the windows.', 'what to do')).toBe(false);
+    // unseen27: "If you need a new key, ..." supposes a case; it tells the asker nothing they must show.
+    expect(givesWh('If you need a new key, transponder keys are cut on site from £180.', 'what to do')).toBe(false);
   });
 
   // unseen14's readers: "how many photos would we get?" with the sentence giving "twenty edited images" deleted, while

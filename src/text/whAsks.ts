@@ -37,8 +37,8 @@ export function whKindOf(ask: string): WhKind | undefined {
 /** An ask of what falls to the asker: "I need to", "we have to", "must I", "should I", "myself". */
 const ASKERS_PART = /\b(?:(?:I|we)\s+(?:\w+\s+)?(?:need|have|must|should)\b|(?:must|should)\s+(?:I|we)\b|myself|ourselves)\b/i;
 
-/** A sentence that tells the reader what falls to them: "you'll need to", "you have to", "you must", "yourself". */
-const YOUR_PART = /\byou(?:['’]ll|['’]d| will| would)?\s+(?:need|have|must|should)\b|\byoursel(?:f|ves)\b/i;
+/** A sentence that tells the reader what falls to them: "you'll need to", "you have to", "you must", "yourself"; not a case it supposes ("if you need a new key"). */
+const YOUR_PART = /(?<!\b(?:if|when|unless|whether|should)\s+)\byou(?:['’]ll|['’]d| will| would)?\s+(?:need|have|must|should)\b|\byoursel(?:f|ves)\b/i;
 
 /** Named things a sentence states: a run of words the model reads as proper nouns that is no month or weekday ("Priya Shah", "Crescendo Strings"). */
 function properNames(sentence: string): string[] {
