@@ -22,7 +22,7 @@ import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
-import { type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from './polarity.js';
+import { findPolarities, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
 import { misstatedUnits } from './units.js';
 
@@ -310,10 +310,35 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     // "You can't cancel just yet" against "After the minimum term, members can cancel": the claim's clause speaks of the time before the
     // evidence's condition starts, where the other sign is what the evidence implies (unseen26's membership rule).
     if (NOT_YET.test(clauseAround(claim, p.start)) && FROM_A_TIME.test(passage.sentence)) return false;
+    // "make sure the car is available" against "If the car is not available when the valeter arrives, we will wait 20 minutes": the
+    // evidence supposes the case to say what follows from it, and asserts no rule of either sign; a claim that supposes it too still
+    // reverses it (unseen28's false alarms).
+    if (!supposed(claim, p.start) && reversedOf(p, passage.sentence).every((q) => supposed(passage.sentence, q.start))) return false;
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
     return own.includes(passage.sentence) || !own.some((s) => statedPolarities(s).has(polarityKey(p)));
   });
+}
+
+/** The places of a sentence that state a claim's term with the other sign. */
+function reversedOf(p: PolarityPiece, sentence: string): PolarityPiece[] {
+  return findPolarities(sentence).filter((q) => q.term === p.term && q.negative !== p.negative);
+}
+
+/** A condition opened before an offset and not closed by a comma, semicolon or colon: "If the car is not available when ...". */
+const SUPPOSING = /\b(?:if|unless|whenever|in case)\b[^,;:]*$/i;
+
+/** Whether the place at `at` stands in a case the sentence supposes rather than a rule it states. */
+function supposed(sentence: string, at: number): boolean {
+  return SUPPOSING.test(sentence.slice(0, at));
+}
+
+/** Whether the claim states a term (its first lemma) only inside a case it supposes, or not at all. */
+function supposesTerm(claim: string, lemmas: readonly string[]): boolean {
+  const at = readSentences(claim)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.lemma === lemmas[0]);
+  return at.length === 0 || at.every((t) => supposed(claim, t.start));
 }
 
 /** A clause bounded to the time before something starts. */
@@ -381,6 +406,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
+    // "If the car is not available ..., we will wait": a "not" in a case the evidence supposes is no rule a claim's "make sure the car is
+    // available" drops (unseen28's false alarms); a claim that supposes the case too still keeps it.
+    if (q.keyword === 'not' && 'lemmas' in term && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
     dropped.add(q.keyword);

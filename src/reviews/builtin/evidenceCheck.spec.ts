@@ -82,6 +82,20 @@ describe('evidence-check on answers in their own words', () => {
       artifact: "Membership has a minimum term of 3 months; after the minimum term you can't cancel, even by giving one calendar month's notice.",
       flagged: true,
     },
+    {
+      name: 'advice to keep clear of a case the evidence only supposes',
+      task: 'I have a Full Valet booked for tomorrow morning. What happens if I keep it?',
+      evidence: ['If the car is not available when the valeter arrives, we will wait 20 minutes before treating the booking as a late cancellation.'],
+      artifact: 'If you keep the booking, make sure the car is available, as the valeter will wait 20 minutes before treating it as a late cancellation.',
+      flagged: false,
+    },
+    {
+      name: 'the supposed case reversed',
+      task: 'I have a Full Valet booked for tomorrow morning. What happens if I keep it?',
+      evidence: ['If the car is not available when the valeter arrives, we will wait 20 minutes before treating the booking as a late cancellation.'],
+      artifact: 'If the car is available when the valeter arrives, they will wait 20 minutes before treating the booking as a late cancellation.',
+      flagged: true,
+    },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
   });
