@@ -106,6 +106,13 @@ describe('qualifier-deletion', () => {
       'We want to hire five lanes. What will it cost?',
       /question states the case "five lanes"/,
     ],
+    [
+      // unseen28's readers: "the discount is for fleets 'with 5 vehicles' and then concludes that 8 cars qualify".
+      '"or more", the question\'s case of another word, restated beside the bound',
+      'Fleet customers with 5 or more vehicles receive 15% off, so your 8 cars qualify.',
+      'I run a taxi firm with 8 cars. Do you offer a fleet discount?',
+      /question states the case "8 cars" that the bound "5 or more vehicles" lets in/,
+    ],
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],

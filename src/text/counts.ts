@@ -106,7 +106,11 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a count is measured against;
   // but the question's own dates may measure the case against it.
   if (DEADLINE.test(artifact.slice(bound.start + bound.text.length))) return spanOfCase(artifact, task, bound, side);
-  const found = countedFigures(task).find((c) => c.noun === bound.noun && Math.sign(c.value - bound.value) === side);
+  // The question's count of the same thing, or of another word the answer restates beside the bound ("fleets with 5 or more vehicles ...,
+  // so your 8 cars qualify" for "a taxi firm with 8 cars"; unseen28's readers).
+  const sentence = readSentences(artifact).find((s) => s.start <= q.start && q.end <= s.end);
+  const restated = (c: CountedFigure) => counted.some((a) => a !== bound && sentence !== undefined && a.start >= sentence.start && a.end <= sentence.end && a.value === c.value && a.noun === c.noun);
+  const found = countedFigures(task).find((c) => (c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side);
   return found ? { bound, case: found } : null;
 }
 
