@@ -184,6 +184,8 @@ describeTextMutator(
     // unseen26's readers, of "Pitch raises are included in the plan": "an odd standalone claim ... looks like a flipped exclusion".
     // unseen27's readers, of a halved call-out fee that "applies while" a weather warning is in force: "the reverse of what you'd expect".
     { name: 'a rule that does not apply in a circumstance ("while ...")', artifact: 'Late arrivals halve the fee. That reduction does not apply while a weather warning is in force.' },
+    // unseen28's readers, of "the valeter will not wait 20 minutes before treating it as a late cancellation": "self-contradictory".
+    { name: 'an action its period measures ("will wait 20 minutes before ...")', artifact: 'The valeter will wait 20 minutes before treating it as a late cancellation.' },
     { name: 'an exclusion beside the sentence that lists what is included', artifact: 'The Keynote Plan costs £170 a year and includes two tunings. Pitch raises are not included in the plan.' },
     { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {

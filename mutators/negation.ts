@@ -240,6 +240,15 @@ function exclusionBesideInclusions(artifact: string, claim: Piece, p: PolarityPi
   return splitSentences(artifact).some((other) => other.start !== claim.start && findPolarities(other.text).some((q) => q.term === p.term && !q.negative));
 }
 
+/**
+ * An action measured by the period right after its verb: "will wait 20
+ * minutes before treating it as a late cancellation", "holds it for 14
+ * days". Reversed ("will not wait 20 minutes before ..."), the period
+ * measures nothing, which unseen28's readers read as self-contradictory.
+ */
+const PERIOD_OF_ACTION =
+  /^\s+[a-z]+\s+(?:for\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s+(?:minute|hour|day|week|month|year)s?\b/i;
+
 /** The circumstance an exception names: "while a weather warning is in force", "during the sale", "if the door is damaged". */
 const CIRCUMSTANCE = /^\s+(?:while|whilst|during|when|whenever|if|in the event)\b/i;
 
@@ -331,7 +340,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
-  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p) || exceptionWhile(p, after)) return true;
+  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p) || exceptionWhile(p, after) || PERIOD_OF_ACTION.test(after)) return true;
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
