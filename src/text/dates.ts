@@ -1,5 +1,6 @@
 import { findNumbers, type Piece } from './claims.js';
 import { NUMBER_WORDS, neighbourValues, numberWord, wholePeriodValues } from './quantities.js';
+import { RecentResults } from '../util/recentResults.js';
 
 /**
  * Dates and deadlines as policies write them, found so that date-shift can move
@@ -88,7 +89,18 @@ export function touchesDate(dates: readonly DatePiece[], start: number, end: num
   return dates.some((d) => start < d.end && d.start < end);
 }
 
+/**
+ * Texts recur across every candidate, oracle and review (an answer is read by
+ * each mutator and each claim check): their dates are read once. A fresh
+ * array each call, so no caller's sort or filter reaches another's.
+ */
+const datesRead = new RecentResults<readonly DatePiece[]>(4096);
+
 export function findDates(text: string): DatePiece[] {
+  return [...datesRead.get(text, () => readDates(text))];
+}
+
+function readDates(text: string): DatePiece[] {
   const found: DatePiece[] = [];
   for (const { form, pattern } of FORMS) {
     for (const m of text.matchAll(pattern)) {
