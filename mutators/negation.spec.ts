@@ -132,6 +132,8 @@ describeTextMutator(
       ['"I\'m afraid"', "I'm afraid this repair isn't covered."],
       ['"I\'m sorry to say"', "I'm sorry to say the deposit isn't refundable."],
       ['"we\'re pleased"', "We're pleased to confirm the repair is covered."],
+      // unseen29's readers, of "Please note that platinum rings ... can be resized": "reads as a warning, so it almost certainly should say they cannot".
+      ['"Please note"', 'Please note that platinum rings cannot be resized.'],
     ].map(([mood, artifact]) => ({ name: `a claim whose sentence says how to take the news (${mood})`, artifact: artifact!, reason: /news no longer fits/ })),
     ...[
       ['"rather than"', 'The peak rule applies rather than the usual 14-day one.'],
@@ -186,6 +188,8 @@ describeTextMutator(
     { name: 'a rule that does not apply in a circumstance ("while ...")', artifact: 'Late arrivals halve the fee. That reduction does not apply while a weather warning is in force.' },
     // unseen28's readers, of "the valeter will not wait 20 minutes before treating it as a late cancellation": "self-contradictory".
     { name: 'an action its period measures ("will wait 20 minutes before ...")', artifact: 'The valeter will wait 20 minutes before treating it as a late cancellation.' },
+    // unseen29's readers, of "cannot be taken on any weekday in the centre's computer suite": "reads like a flipped can".
+    { name: 'a permission over any time or place ("on any weekday")', artifact: "The theory exam can be taken on any weekday in the centre's computer suite." },
     { name: 'an exclusion beside the sentence that lists what is included', artifact: 'The Keynote Plan costs £170 a year and includes two tunings. Pitch raises are not included in the plan.' },
     { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {

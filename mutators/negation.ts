@@ -14,10 +14,12 @@ const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\
  * Words that only make sense with the claim's own polarity: "permanently
  * deleted and can't be recovered", "can instead change", "is available only in
  * hospital", "reimbursed up to £40", "must be submitted within 21 days",
- * "already includes", "the good news is" — reversed, the sentence contradicts itself.
+ * "already includes", "the good news is", "can be taken on any weekday"
+ * (unseen29's readers: "cannot be taken on any weekday" reads as a flipped
+ * "can") — reversed, the sentence contradicts itself.
  */
 const BOUND_TO_POLARITY =
-  /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
+  /\b(?:permanently|instead|only|just|also|already|at all|any|anywhere|anytime|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
 
 /**
  * A bound written after its figure ("must be 17 or older", "stays of 3 nights
@@ -369,11 +371,13 @@ export const RESTATED_ELSEWHERE = 'another sentence of the answer states the sam
 /**
  * Words that tell the reader how to take the news a sentence gives ("I'm
  * afraid this breakdown isn't covered", "Unfortunately the fee is charged",
- * "Good news: it counts"): they fit only the news as stated, so a reversal
- * leaves an apology for good news, or a welcome for bad.
+ * "Good news: it counts", and a sentence opening with a caution: "Please note
+ * that platinum rings cannot be resized"): they fit only the news as stated,
+ * so a reversal leaves an apology for good news, a welcome for bad, or a
+ * warning about nothing to watch out for (unseen29's readers).
  */
 const MOOD =
-  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b/i;
+  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b|^\s*(?:please\s+)?(?:note|be aware|bear in mind|keep in mind)\b/i;
 
 /** An alternative named beside the claim: the claim is the one of two that holds ("the peak rule applies rather than the usual 14-day one"). */
 const ALTERNATIVE = /\b(?:rather than|instead of|in place of|as opposed to|in preference to)\b/i;
