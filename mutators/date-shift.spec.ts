@@ -200,6 +200,16 @@ describeTextMutator(
       ],
     },
     {
+      name: 'a day moved across New Year beside a date of the old year (a day, not a year)',
+      artifact: 'Applications open on 3 March 2025 and close on 31 December 2025.',
+      kept: [
+        'Applications open on 4 March 2025 and close on 31 December 2025.',
+        'Applications open on 2 March 2025 and close on 31 December 2025.',
+        'Applications open on 3 March 2025 and close on 1 January 2026.',
+        'Applications open on 3 March 2025 and close on 30 December 2025.',
+      ],
+    },
+    {
       name: 'a date a year later where no other date states its year',
       artifact: 'Rent is due on 1 October 2025 and 20 April 2026.',
       kept: [

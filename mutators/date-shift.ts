@@ -62,7 +62,7 @@ export const dateShift: TextMutator = {
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
         if (askedDates.length && yearOf(shifted) !== yearOf(date)) continue;
-        if (yearOf(shifted) !== yearOf(date) && dates.some((other) => other !== date && sharesYearOrDay(other, date))) continue;
+        if (movedAYear(date, shifted) && dates.some((other) => other !== date && sharesYearOrDay(other, date))) continue;
         yield candidate;
       }
     }
@@ -148,13 +148,19 @@ function yearOf(date: DatePiece): string | undefined {
 }
 
 /**
- * Whether another date of the answer states this date's year, or its day and
- * month ("from 19 to 21 March 2026 ... a matinee on Saturday 21 March"): the
+ * Whether a shift moves a date a year on (movedAYear), and whether another
+ * date of the answer states this date's year, or its day and month ("from 19 to 21 March 2026 ... a matinee on Saturday 21 March"): the
  * answer's dates are then read in one year, and one moved a year on stands
  * apart from them ("enrol by 8 September 2025 ... told by 10 September
  * 2026"; a Saturday that is a Sunday in the new year), which unseen27's
  * readers saw without the evidence.
  */
+function movedAYear(date: DatePiece, shifted: DatePiece): boolean {
+  const [from, to] = [calendarParts(date), calendarParts(shifted)];
+  // The same day and month in another year: a day moved across New Year ("31 December 2025" to "1 January 2026") is a day's shift.
+  return yearOf(shifted) !== yearOf(date) && from !== null && to !== null && from[1] === to[1] && from[2] === to[2];
+}
+
 function sharesYearOrDay(other: DatePiece, date: DatePiece): boolean {
   const [theirs, ours] = [calendarParts(other), calendarParts(date)];
   if (!theirs || !ours) return false;

@@ -121,6 +121,15 @@ describeTextMutator(
       kept: ['Your membership does not include 100 free pages a month. Colour prints cost 25 cents a page.'],
     },
     { name: '"may" of what one may do', artifact: 'Members may bring a guest to the pool.', kept: ['Members may not bring a guest to the pool.'] },
+    { name: '"may apply", a permission, not what may happen', artifact: 'Members may apply for a parking permit.', kept: ['Members may not apply for a parking permit.'] },
+    { name: 'a period of notice, not the length of an action', artifact: "You must give one month's notice to cancel.", kept: ["You need not give one month's notice to cancel."] },
+    { name: 'a period after "for", with no action it measures', artifact: 'Refunds are available for 30 days after purchase.', kept: ['Refunds are not available for 30 days after purchase.'] },
+    { name: '"Any" opening the subject, not over any time or place', artifact: 'Any unused credit is refundable on request.', kept: ['Any unused credit is not refundable on request.'] },
+    {
+      name: 'an exclusion beside a sentence that includes one thing, not a list',
+      artifact: 'The plan covers accidental damage. Theft is not covered.',
+      kept: ['The plan does not cover accidental damage. Theft is not covered.', 'The plan covers accidental damage. Theft is covered.'],
+    },
     {
       name: 'the same term in two sentences about different things',
       artifact: "This breakdown isn't covered. Cosmetic scratches aren't covered.",
@@ -178,7 +187,7 @@ describeTextMutator(
     // unseen26's readers: "can be combined ... but then concludes they apply to different spaniels"; "are included, so you'll need to arrange those yourself".
     ...[
       ['", so" in its sentence', "The multi-dog discount can't be combined with the loyalty groom on the same dog, so the two discounts would apply to different spaniels."],
-      ['"which means"', 'Foundations are not included, which means you arrange them yourself.'],
+      ['", meaning"', 'Foundations are not included, meaning you arrange them yourself.'],
       ['"So" opening the next sentence', 'Foundations are not included. So you will need a builder for them.'],
     ].map(([opening, artifact]) => ({ name: `a claim followed by its consequence (${opening}): reversed, the consequence argues with it`, artifact: artifact! })),
     // unseen26's readers, of "may not delay manufacture": "illogical for a structural change after design freeze".
@@ -190,7 +199,7 @@ describeTextMutator(
     { name: 'an action its period measures ("will wait 20 minutes before ...")', artifact: 'The valeter will wait 20 minutes before treating it as a late cancellation.' },
     // unseen29's readers, of "cannot be taken on any weekday in the centre's computer suite": "reads like a flipped can".
     { name: 'a permission over any time or place ("on any weekday")', artifact: "The theory exam can be taken on any weekday in the centre's computer suite." },
-    { name: 'an exclusion beside the sentence that lists what is included', artifact: 'The Keynote Plan costs £170 a year and includes two tunings. Pitch raises are not included in the plan.' },
+    { name: 'an exclusion beside the sentence that lists what is included', artifact: 'The Keynote Plan costs £170 a year and includes two tunings, plus priority booking. Pitch raises are not included in the plan.' },
     { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {
       name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',

@@ -14,12 +14,11 @@ const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\
  * Words that only make sense with the claim's own polarity: "permanently
  * deleted and can't be recovered", "can instead change", "is available only in
  * hospital", "reimbursed up to £40", "must be submitted within 21 days",
- * "already includes", "the good news is", "can be taken on any weekday"
- * (unseen29's readers: "cannot be taken on any weekday" reads as a flipped
- * "can") — reversed, the sentence contradicts itself.
+ * "already includes", "the good news is" — reversed, the sentence
+ * contradicts itself.
  */
 const BOUND_TO_POLARITY =
-  /\b(?:permanently|instead|only|just|also|already|at all|any|anywhere|anytime|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
+  /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
 
 /**
  * A bound written after its figure ("must be 17 or older", "stays of 3 nights
@@ -218,8 +217,12 @@ function consequenceFollows(artifact: string, claim: Piece, p: PolarityPiece): b
   return [...artifact.slice(p.end, claim.end).matchAll(CONSEQUENCE)].length > 0 || /^\s*so\b/i.test(nextSentence(artifact, claim));
 }
 
-/** Verbs of what may happen rather than what one may do: "may delay manufacture", "prices may vary". */
-const HAPPENINGS = /^\s+(?:delay|take|vary|change|affect|cause|increase|decrease|differ|apply|result|lead|occur|happen|arise|exceed|reduce|rise|fall|extend|incur|mean|need|require)\b/i;
+/**
+ * Verbs of what may happen rather than what one may do: "may delay
+ * manufacture", "prices may vary". None a permission is written with: "may
+ * apply for a permit" and "may take two bags" are rules, reversed as ever.
+ */
+const HAPPENINGS = /^\s+(?:delay|vary|differ|fluctuate|affect|cause|result|occur|happen|arise|increase|decrease|rise|fall)\b/i;
 
 /**
  * Whether "may" says what may happen, not what one may do ("Structural
@@ -239,17 +242,25 @@ function possibilityReversed(p: PolarityPiece, after: string): boolean {
  */
 function exclusionBesideInclusions(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   if (!p.negative || !['include', 'cover'].includes(p.term)) return false;
-  return splitSentences(artifact).some((other) => other.start !== claim.start && findPolarities(other.text).some((q) => q.term === p.term && !q.negative));
+  // A list: two things or more after the verb ("includes two tunings, plus priority booking"), not one ("covers accidental damage").
+  const lists = (sentence: string, q: PolarityPiece) => /,|\band\b|\bplus\b/.test(sentence.slice(q.end));
+  return splitSentences(artifact).some((other) => other.start !== claim.start && findPolarities(other.text).some((q) => q.term === p.term && !q.negative && lists(other.text, q)));
 }
 
 /**
- * An action measured by the period right after its verb: "will wait 20
- * minutes before treating it as a late cancellation", "holds it for 14
- * days". Reversed ("will not wait 20 minutes before ..."), the period
- * measures nothing, which unseen28's readers read as self-contradictory.
+ * An action measured by the period right after its verb, up to an event:
+ * "will wait 20 minutes before treating it as a late cancellation".
+ * Reversed ("will not wait 20 minutes before ..."), the period measures
+ * nothing, which unseen28's readers read as self-contradictory. Not a
+ * possessive ("give one month's notice"), a period after "for" ("available
+ * for 30 days after purchase") or one without its event ("book 14 days
+ * ahead"): those reverse as ever.
  */
 const PERIOD_OF_ACTION =
-  /^\s+[a-z]+\s+(?:for\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s+(?:minute|hour|day|week|month|year)s?\b/i;
+  /^\s+(?!for\b)[a-z]+\s+(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|twelve|fifteen|twenty|thirty|forty|sixty|ninety)\s+(?:minute|hour|day|week|month|year)s?(?!['’])\s+(?:before|until)\b/i;
+
+/** Over any time or place: "can be taken on any weekday", "at any time", "anywhere in the UK" (read after the polarity, not a subject's "Any"). */
+const OVER_ANY = /^[^,;:.]*\b(?:any|anywhere|anytime)\b/i;
 
 /** The circumstance an exception names: "while a weather warning is in force", "during the sale", "if the door is damaged". */
 const CIRCUMSTANCE = /^\s+(?:while|whilst|during|when|whenever|if|in the event)\b/i;
@@ -342,7 +353,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
-  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p) || exceptionWhile(p, after) || PERIOD_OF_ACTION.test(after)) return true;
+  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p) || exceptionWhile(p, after) || PERIOD_OF_ACTION.test(after) || OVER_ANY.test(after)) return true;
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;

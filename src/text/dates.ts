@@ -92,7 +92,8 @@ export function touchesDate(dates: readonly DatePiece[], start: number, end: num
 /**
  * Texts recur across every candidate, oracle and review (an answer is read by
  * each mutator and each claim check): their dates are read once. A fresh
- * array each call, so no caller's sort or filter reaches another's.
+ * array each call, so no caller's sort or filter reaches another's, of
+ * frozen pieces, so no caller's edit does either.
  */
 const datesRead = new RecentResults<readonly DatePiece[]>(4096);
 
@@ -105,7 +106,7 @@ function readDates(text: string): DatePiece[] {
   for (const { form, pattern } of FORMS) {
     for (const m of text.matchAll(pattern)) {
       const piece = readDate(form, m);
-      if (piece && !touchesDate(found, piece.start, piece.end)) found.push(piece);
+      if (piece && !touchesDate(found, piece.start, piece.end)) found.push(Object.freeze(piece));
     }
   }
   return found.sort((a, b) => a.start - b.start);

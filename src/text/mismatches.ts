@@ -313,7 +313,7 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     // "make sure the car is available" against "If the car is not available when the valeter arrives, we will wait 20 minutes": the
     // evidence supposes the case to say what follows from it, and asserts no rule of either sign; a claim that supposes it too still
     // reverses it (unseen28's false alarms).
-    if (!supposed(claim, p.start) && reversedOf(p, passage.sentence).every((q) => supposed(passage.sentence, q.start))) return false;
+    if (!supposed(claim, p.start) && reversedOf(p, passage.sentence).every((q) => !MODAL_TERM.test(q.term) && supposed(passage.sentence, q.start))) return false;
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
     return own.includes(passage.sentence) || !own.some((s) => statedPolarities(s).has(polarityKey(p)));
@@ -324,6 +324,15 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
 function reversedOf(p: PolarityPiece, sentence: string): PolarityPiece[] {
   return findPolarities(sentence).filter((q) => q.term === p.term && q.negative !== p.negative);
 }
+
+/**
+ * A modal rule ("we will not refund", "you can park"): the main clause a
+ * condition written without its comma runs into ("If you arrive early you can
+ * park on site"), never a case supposed.
+ */
+const MODAL_TERM = /^(?:can|may|must|will|need|should|has to|have to)\b/;
+/** A state negated after its copula ("the car is not available"), the kind of case a condition supposes. */
+const COPULA_BEFORE = /\b(?:is|are|was|were|be)\s+$/i;
 
 /** A condition opened before an offset and not closed by a comma, semicolon or colon: "If the car is not available when ...". */
 const SUPPOSING = /\b(?:if|unless|whenever|in case)\b[^,;:]*$/i;
@@ -343,8 +352,8 @@ function supposesTerm(claim: string, lemmas: readonly string[]): boolean {
 
 /** A clause bounded to the time before something starts. */
 const NOT_YET = /\b(?:yet|until)\b/i;
-/** A sentence whose rule starts at a time or event: "After the minimum term", "once the deposit is paid". */
-const FROM_A_TIME = /\b(?:after|once)\b/i;
+/** A sentence or clause whose rule starts at a time or event: "After the minimum term, ...", "once the deposit is paid, ..."; not "once a year" nor an "after" inside it ("staffed after 9am"). */
+const FROM_A_TIME = /(?:^|[,;:]\s*)(?:after|once)\b(?!\s+(?:a|an|per|only|every|more)\b)/i;
 
 /** How far either side of a figure its own words reach: "above the included $100, which comes to". */
 const NEAR = 40;
@@ -408,7 +417,7 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
     // "If the car is not available ..., we will wait": a "not" in a case the evidence supposes is no rule a claim's "make sure the car is
     // available" drops (unseen28's false alarms); a claim that supposes the case too still keeps it.
-    if (q.keyword === 'not' && 'lemmas' in term && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
+    if (q.keyword === 'not' && 'lemmas' in term && COPULA_BEFORE.test(support.slice(0, q.start)) && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
     dropped.add(q.keyword);

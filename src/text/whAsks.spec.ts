@@ -13,6 +13,8 @@ describe('whKindOf', () => {
     ['what will I need to sort out myself?', 'what to do'],
     ['What do we have to do before the first visit?', 'what to do'],
     ["What's included in the price?", undefined],
+    ['What happens if we need to cancel?', undefined],
+    ['What options do we have?', undefined],
     ['Can you fix it', undefined],
     ['What happens when I cancel?', undefined],
   ])('reads %s as %s', (ask, kind) => {
@@ -32,6 +34,7 @@ describe('givesWh and onlyAnswerToWh', () => {
     expect(givesWh('The kit includes the timber frame and the windows.', 'what to do')).toBe(false);
     // unseen27: "If you need a new key, ..." supposes a case; it tells the asker nothing they must show.
     expect(givesWh('If you need a new key, transponder keys are cut on site from £180.', 'what to do')).toBe(false);
+    expect(givesWh('You have a 14-day cooling-off period.', 'what to do')).toBe(false);
   });
 
   // unseen14's readers: "how many photos would we get?" with the sentence giving "twenty edited images" deleted, while

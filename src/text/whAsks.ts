@@ -30,15 +30,15 @@ export function whKindOf(ask: string): WhKind | undefined {
   if (word === 'how' && next === 'many') return 'how many';
   if (word === 'how' && next === 'long') return 'how long';
   // "what will I need to sort out myself?", "what do we have to do": the asker's own part (unseen26's readers, of an answer without it).
-  if (word === 'what' && ASKERS_PART.test(ask)) return 'what to do';
+  if (word === 'what' && next !== 'happens' && next !== 'if' && ASKERS_PART.test(ask)) return 'what to do';
   return undefined;
 }
 
-/** An ask of what falls to the asker: "I need to", "we have to", "must I", "should I", "myself". */
-const ASKERS_PART = /\b(?:(?:I|we)\s+(?:\w+\s+)?(?:need|have|must|should)\b|(?:must|should)\s+(?:I|we)\b|myself|ourselves)\b/i;
+/** An ask of what falls to the asker: "I need to", "we have to", "must I", "should I", "myself" (not "what options do we have?"). */
+const ASKERS_PART = /\b(?:(?:I|we)\s+(?:\w+\s+)?(?:(?:need|have)\s+to|must|should)\b|(?:must|should)\s+(?:I|we)\b|myself|ourselves)\b/i;
 
-/** A sentence that tells the reader what falls to them: "you'll need to", "you have to", "you must", "yourself"; not a case it supposes ("if you need a new key"). */
-const YOUR_PART = /(?<!\b(?:if|when|unless|whether|should)\s+)\byou(?:['’]ll|['’]d| will| would)?\s+(?:need|have|must|should)\b|\byoursel(?:f|ves)\b/i;
+/** A sentence that tells the reader what falls to them: "you'll need to", "you have to", "you must", "yourself"; not a case it supposes ("if you need a new key") nor a thing they have ("you have a 14-day cooling-off period"). */
+const YOUR_PART = /(?<!\b(?:if|when|unless|whether|should|once)\s+)\byou(?:['’]ll|['’]d| will| would)?\s+(?:(?:need|have)\s+to|must|should)\b|\byoursel(?:f|ves)\b/i;
 
 /** Named things a sentence states: a run of words the model reads as proper nouns that is no month or weekday ("Priya Shah", "Crescendo Strings"). */
 function properNames(sentence: string): string[] {

@@ -96,6 +96,20 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'If the car is available when the valeter arrives, they will wait 20 minutes before treating the booking as a late cancellation.',
       flagged: true,
     },
+    {
+      name: 'a reversal of the modal rule a condition without its comma runs into',
+      task: 'Can I park on site?',
+      evidence: ['If you arrive early you can park on site.'],
+      artifact: 'You cannot park on site.',
+      flagged: true,
+    },
+    {
+      name: 'a "not yet" against a rule that holds "once a year", no time it starts at',
+      task: 'Can I freeze my membership?',
+      evidence: ['Members can freeze their membership once a year.'],
+      artifact: "You can't freeze your membership yet.",
+      flagged: true,
+    },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
   });
