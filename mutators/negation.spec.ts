@@ -199,7 +199,10 @@ describeTextMutator(
     { name: 'an action its period measures ("will wait 20 minutes before ...")', artifact: 'The valeter will wait 20 minutes before treating it as a late cancellation.' },
     // unseen29's readers, of "cannot be taken on any weekday in the centre's computer suite": "reads like a flipped can".
     { name: 'a permission over any time or place ("on any weekday")', artifact: "The theory exam can be taken on any weekday in the centre's computer suite." },
-    { name: 'an exclusion beside the sentence that lists what is included', artifact: 'The Keynote Plan costs £170 a year and includes two tunings, plus priority booking. Pitch raises are not included in the plan.' },
+    {
+      name: 'an exclusion beside the sentence that lists what is included',
+      artifact: 'The Keynote Plan costs £170 a year and includes two tunings, plus priority booking. Pitch raises are not included in the plan.',
+    },
     { name: 'a claim about both of two things ("both do not include" reads garbled)', artifact: 'Nurse checks: both include a free weight check every 3 months.' },
     {
       name: 'a claim a later sentence takes as stated ("covers accidental damage ... accidental damage claims")',

@@ -353,7 +353,15 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
-  if (consequenceFollows(artifact, claim, p) || possibilityReversed(p, after) || exclusionBesideInclusions(artifact, claim, p) || exceptionWhile(p, after) || PERIOD_OF_ACTION.test(after) || OVER_ANY.test(after)) return true;
+  if (
+    consequenceFollows(artifact, claim, p) ||
+    possibilityReversed(p, after) ||
+    exclusionBesideInclusions(artifact, claim, p) ||
+    exceptionWhile(p, after) ||
+    PERIOD_OF_ACTION.test(after) ||
+    OVER_ANY.test(after)
+  )
+    return true;
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
