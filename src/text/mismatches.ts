@@ -138,6 +138,9 @@ function namedApart(text: string, name: string): boolean {
  * "on Saturdays" by its "Saturday 9:00–17:00". Not an acronym's ("IDs").
  */
 export function otherNumber(name: string): string[] {
+  // A name ending in a number takes its plural "s" there: "the Under-16s" are the "Under-16" squad (unseen30's false alarms).
+  const numbered = /^(.*\d)(s?)$/.exec(name);
+  if (numbered) return [numbered[2] ? numbered[1]! : `${name}s`];
   const m = /^(.*?)([A-Z][a-z]+)$/.exec(name);
   if (!m) return [];
   const [, head, last] = m as unknown as [string, string, string];
@@ -350,6 +353,12 @@ function supposesTerm(claim: string, lemmas: readonly string[]): boolean {
   return at.length === 0 || at.every((t) => supposed(claim, t.start));
 }
 
+/** Whether the support writes a range right after an offset ("within 4 to 6 hours") and the claim writes the same range. */
+function restatesRangeAfter(claim: string, support: string, at: number): boolean {
+  const range = /^\s*(\d[\d.,]*)\s*(?:to|-|–)\s*(\d[\d.,]*)\b/.exec(support.slice(at));
+  return range !== null && new RegExp(`(?<![\\d.,])${range[1]!.replace('.', '\\.')}\\s*(?:to|-|–)\\s*${range[2]!.replace('.', '\\.')}(?![\\d.,])`).test(claim);
+}
+
 /** A clause bounded to the time before something starts. */
 const NOT_YET = /\b(?:yet|until)\b/i;
 /** A sentence or clause whose rule starts at a time or event: "After the minimum term, ...", "once the deposit is paid, ..."; not "once a year" nor an "after" inside it ("staffed after 9am"). */
@@ -418,6 +427,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "If the car is not available ..., we will wait": a "not" in a case the evidence supposes is no rule a claim's "make sure the car is
     // available" drops (unseen28's false alarms); a claim that supposes the case too still keeps it.
     if (q.keyword === 'not' && 'lemmas' in term && COPULA_BEFORE.test(support.slice(0, q.start)) && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
+    // "Dry within 4 to 6 hours" against "4 to 6 hours for most synthetic carpets": a range states both its bounds, and the claim that
+    // restates it keeps them (unseen30's false alarms).
+    if (q.keyword === 'within' && restatesRangeAfter(claim, support, q.end)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
     dropped.add(q.keyword);

@@ -110,6 +110,27 @@ describe('evidence-check on answers in their own words', () => {
       artifact: "You can't freeze your membership yet.",
       flagged: true,
     },
+    {
+      name: 'a range restated without the "within" before it',
+      task: 'How long does a wool carpet take to dry?',
+      evidence: ['Most synthetic carpets are dry within 4 to 6 hours of cleaning, but wool carpets and thick rugs can take up to 12 hours.'],
+      artifact: 'Wool carpets can take up to 12 hours to dry, compared with 4 to 6 hours for most synthetic carpets.',
+      flagged: false,
+    },
+    {
+      name: 'another range without the "within"',
+      task: 'How long does a wool carpet take to dry?',
+      evidence: ['Most synthetic carpets are dry within 4 to 6 hours of cleaning, but wool carpets and thick rugs can take up to 12 hours.'],
+      artifact: 'Wool carpets can take up to 12 hours to dry, compared with 3 to 6 hours for most synthetic carpets.',
+      flagged: true,
+    },
+    {
+      name: 'a squad named in the plural by its last age band',
+      task: 'My son plays for the Under-14s. Can he go to the trials?',
+      evidence: ['Places in the Under-13 to Under-16 development squads are offered through trials held on Saturday 13 June 2026 at Highfield Sports Centre.'],
+      artifact: 'Yes: places in the squads from the Under-13s to the Under-16s are offered through trials on Saturday 13 June 2026 at Highfield Sports Centre.',
+      flagged: false,
+    },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
   });
