@@ -424,6 +424,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
+    // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
+    // evidence's side, which keeps the restriction in its own words (unseen30's false alarms).
+    if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, ABOVE, example)) continue;
     // "If the car is not available ..., we will wait": a "not" in a case the evidence supposes is no rule a claim's "make sure the car is
     // available" drops (unseen28's false alarms); a claim that supposes the case too still keeps it.
     if (q.keyword === 'not' && 'lemmas' in term && COPULA_BEFORE.test(support.slice(0, q.start)) && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
@@ -524,7 +527,11 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater)\\s+than\\s+
  */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
-  if (!other) return false;
+  return other !== null && boundsWith(claim, key, other, example);
+}
+
+/** Whether the claim writes the number with this key, before any example, right after a bound of this pattern. */
+function boundsWith(claim: string, key: string, bound: RegExp, example: number): boolean {
   // The bound is the last token before the number; the token before it, a verb, makes it that verb's particle. Read
   // only for an "over" that could be one: most claims bound nothing the other way, and this runs for every claim.
   const afterVerb = (at: number) => {
@@ -535,7 +542,7 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
   return findNumbers(claim).some((n) => {
     if (n.start >= example || numberKey(n) !== key) return false;
     const before = claim.slice(Math.max(0, n.start - 30), n.start);
-    return other.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start));
+    return bound.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start));
   });
 }
 

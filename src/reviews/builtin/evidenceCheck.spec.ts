@@ -131,6 +131,20 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Yes: places in the squads from the Under-13s to the Under-16s are offered through trials on Saturday 13 June 2026 at Highfield Sports Centre.',
       flagged: false,
     },
+    {
+      name: 'a lower bound the claim restates as "more than"',
+      task: 'My session is five days away. Can I move it instead of cancelling?',
+      evidence: ['Each booking can be moved once free of charge if you ask at least 72 hours in advance.'],
+      artifact: "Since you're more than 72 hours away, you can move the booking once free of charge.",
+      flagged: false,
+    },
+    {
+      name: 'the lower bound dropped',
+      task: 'My session is five days away. Can I move it instead of cancelling?',
+      evidence: ['Each booking can be moved once free of charge if you ask at least 72 hours in advance.'],
+      artifact: 'You can move the booking once free of charge if you ask 72 hours in advance.',
+      flagged: true,
+    },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
   });
