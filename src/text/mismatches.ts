@@ -355,8 +355,17 @@ function supposesTerm(claim: string, lemmas: readonly string[]): boolean {
 
 /** Whether the support writes a range right after an offset ("within 4 to 6 hours") and the claim writes the same range. */
 function restatesRangeAfter(claim: string, support: string, at: number): boolean {
-  const range = /^\s*(\d[\d.,]*)\s*(?:to|-|–)\s*(\d[\d.,]*)\b/.exec(support.slice(at));
-  return range !== null && new RegExp(`(?<![\\d.,])${range[1]!.replace('.', '\\.')}\\s*(?:to|-|–)\\s*${range[2]!.replace('.', '\\.')}(?![\\d.,])`).test(claim);
+  const range = numberRanges(support).find((r) => /^\s*$/.test(support.slice(at, r.start)));
+  return range !== undefined && numberRanges(claim).some((r) => r.keys === range.keys);
+}
+
+/** Two numbers a text joins as a range ("4 to 6", "4-6"), by their keys, with where the first starts. */
+function numberRanges(text: string): Array<{ start: number; keys: string }> {
+  const numbers = findNumbers(text);
+  return numbers.slice(1).flatMap((to, i) => {
+    const from = numbers[i]!;
+    return /^\s*(?:to|-|–)\s*$/.test(text.slice(from.end, to.start)) ? [{ start: from.start, keys: `${numberKey(from)}-${numberKey(to)}` }] : [];
+  });
 }
 
 /** A clause bounded to the time before something starts. */
