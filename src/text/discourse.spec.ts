@@ -13,6 +13,8 @@ describe('statesNoClaim', () => {
     'You keep some of it.',
     'Not on her own yet, unfortunately.',
     "I'm afraid not.",
+    "I'm sorry, but no.",
+    'Sorry, no.',
   ])('reads %j as a reply that states no claim', (sentence) => {
     expect(statesNoClaim(sentence)).toBe(true);
   });
@@ -26,6 +28,7 @@ describe('statesNoClaim', () => {
     'Refunds are not allowed.',
     'For now, yes, though the cover is running out.',
     "It isn't too late, but don't leave it much longer.",
+    "I'm sorry, the shop is closed.",
   ])('reads %j as a claim', (sentence) => {
     expect(statesNoClaim(sentence)).toBe(false);
   });

@@ -64,8 +64,8 @@ export function opensSequence(sentence: string): boolean {
   return /^(?:first|firstly|second|secondly|third|thirdly|next|finally|lastly)\b/i.test(sentence);
 }
 
-/** The words of a reply rather than of a claim: the particles and the stance a reply takes ("I'm afraid", "most likely", "should be able to"). */
-const REPLY_WORDS = new Set(['yes', 'no', 'afraid', 'sure', 'likely', 'unlikely', 'able', 'course', 'okay']);
+/** The words of a reply rather than of a claim: the particles and the stance a reply takes ("I'm afraid", "I'm sorry, but no", "most likely", "should be able to"). */
+const REPLY_WORDS = new Set(['yes', 'no', 'afraid', 'sorry', 'sure', 'likely', 'unlikely', 'able', 'course', 'okay']);
 /** The parts of speech that can carry a claim of their own; adverbs ("sadly", "yet", "still") colour a reply but state nothing. */
 const CLAIM_POS = new Set(['NOUN', 'VERB', 'ADJ']);
 const FUNCTION_LEMMAS = new Set(['be', 'have', 'do', 'get', 'can', 'may', 'must', 'will', 'shall', 'should', 'would', 'could', 'all', 'some', 'any']);
