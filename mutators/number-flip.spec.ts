@@ -50,6 +50,8 @@ describe('number-flip', () => {
         'no charge within the 15-mile area; £20 for addresses between 15 and 30 miles away',
       ],
     ],
+    // The unitless other side of a comparison restates its unit (unseen31's readers, of the "45-minute service" made 50 beside "rather than 45"): only the 30 moves.
+    ['The standard service lasts 45 minutes, so you would have 30 minutes rather than 45.', ['The standard service lasts 45 minutes, so you would have 20 minutes rather than 45.']],
     // A deal's count stays above its price (unseen15's readers: "5 Deluxe washes for the price of 8").
     ['a book of 10 washes for the price of 8', ['a book of 15 washes for the price of 8', 'a book of 10 washes for the price of 7', 'a book of 10 washes for the price of 9']],
     // Two equal periods without a determiner are two rules: each may change alone.
@@ -163,6 +165,17 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['30']);
     const older = { ...asked, task: "I'm 26. Is there an extra charge?" };
     expect([...numberFlip.candidates(older)].map((c) => c.replacement)).toEqual(['20']);
+  });
+
+  it('keeps a period the question\'s case is measured against on the side of it the case was ("four months ago" within a 6-month warranty: not 3), in whatever unit each is written', () => {
+    const text = "That part has the manufacturer's 6-month warranty, which would still be running.";
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('Graham serviced my machine four months ago. Is that covered?')).toEqual(['12']);
+    expect(flips('Graham serviced my machine 1 year ago. Is that covered?')).toEqual(['3']);
+    expect(flips('Graham serviced my machine last week. Is that covered?')).toEqual(['3', '12']);
+    // A clock time is a time of day, not a period in proportion to its hour: "2pm" still moves for a question asked at 11am.
+    const clock = 'Book a pickup before 2pm and the driver comes today.';
+    expect([...numberFlip.candidates({ ...textFixture({ artifact: clock, evidence: clock }), task: "It's 11am. Can you collect today?" })].map((c) => c.replacement)).toEqual(['1', '3']);
   });
 
   it('leaves alone a period in hours that joins two times the answer and question give on weekdays ("48-hour window ... by 2pm on Thursday" for 2pm this Saturday)', () => {

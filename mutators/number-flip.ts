@@ -1,7 +1,7 @@
 import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
-import { findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
+import { type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
@@ -35,6 +35,8 @@ export const numberFlip: TextMutator = {
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
     const asked = new Set(findNumbers(fixture.task).map(numberKey));
     const askedQuantities = findQuantities(fixture.task);
+    const askedFigures = findFigures(fixture.task);
+    const answerFigures = findFigures(text);
     for (const q of quantities) {
       const n = q.number;
       if (
@@ -57,7 +59,12 @@ export const numberFlip: TextMutator = {
           : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
         if (roundedOutOfStyle(quantities, n, value)) continue;
-        if (keepsOrder(quantities, q, value) && keepsPairedOrder(text, n.start, n.end, n.value, value) && keepsCaseSide(text, q, value, askedQuantities))
+        if (
+          keepsOrder(quantities, q, value) &&
+          keepsPairedOrder(text, n.start, n.end, n.value, value) &&
+          keepsCaseSide(text, q, value, askedQuantities) &&
+          keepsQuestionSide(text, askedFigures, answerFigures, q, value)
+        )
           yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
     }
@@ -130,6 +137,21 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
   const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
   if (!side) return true;
   return asked.filter((c) => c.unit === q.unit).every((c) => side(c.number.value, q.number.value) === side(c.number.value, value));
+}
+
+/**
+ * Whether `value` in place of `q` leaves every figure of its unit the question states, in digits or in words, on the
+ * side of it the original did: the answer measures the asker's case against it. unseen31's readers, of a part's
+ * "6-month warranty, which would still be running" made 3 for a machine serviced "four months ago": "outside a 3-month
+ * warranty, yet the answer says it would still be running".
+ */
+function keepsQuestionSide(text: string, asked: readonly Figure[], figures: readonly Figure[], q: Quantity, value: number): boolean {
+  const figure = figures.find((f) => f.start === q.number.start);
+  // A clock time is read as a time of day, not in proportion to its hour (2pm is 14:00): keepsCaseSide's words bound it.
+  if (!figure || figure.kind === '' || q.number.value === 0 || clockTime(text, q.number)) return true;
+  // Figures are read in one unit per kind ("48 hours" is 2 days), so the new value is scaled as the original was.
+  const moved = (value * figure.value) / q.number.value;
+  return asked.every((c) => c.kind !== figure.kind || Math.sign(c.value - figure.value) === Math.sign(c.value - moved));
 }
 
 /** The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days". */

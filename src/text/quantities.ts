@@ -173,9 +173,20 @@ function roundness(units: number): number {
  * boundary written two ways.
  */
 export function mentionedAgain(text: string, quantities: readonly Quantity[], q: Quantity): boolean {
-  const keys = quantities.map((other, i) => keyInRange(text, other, quantities[i + 1]));
+  const keys = quantities.map((other, i) => keyInComparison(text, other, quantities[i - 1]) ?? keyInRange(text, other, quantities[i + 1]));
   const own = keys[quantities.indexOf(q)];
   return keys.filter((key) => key === own).length > 1;
+}
+
+/**
+ * A quantity's key where it is the unitless other side of a comparison, the unit of the figure compared with it: "30
+ * minutes in the chapel rather than 45" is 45 minutes. unseen31's readers saw the "standard 45-minute service" made
+ * 50 beside "rather than 45" as two lengths of one service.
+ */
+function keyInComparison(text: string, q: Quantity, previous: Quantity | undefined): string | undefined {
+  if (q.unit !== '' || previous === undefined || previous.unit === '') return undefined;
+  const between = text.slice(previous.number.end, q.number.start);
+  return /^[^.;!?]*\b(?:rather\s+than|instead\s+of|than|against|compared\s+with|versus|vs\.?)\s+$/i.test(between) ? `${q.number.value}|${previous.unit}` : undefined;
 }
 
 /** A quantity's key, the unit of the bound that closes its range taken where it is the range's unitless first bound. */
