@@ -65,6 +65,17 @@ describeTextMutator(
       kept: ['Repairs are guaranteed for 12 months after the service.', 'Repairs are guaranteed for 36 months after the service.'],
     },
     // unseen18's readers, of "2 February to 31 January": "a day short; it should start 1 February".
+    // unseen31's readers, of "within three years" beside it: "a Two-Year Promise that covers three years contradicts itself".
+    {
+      name: 'a period the answer also writes as the length of a thing is left alone',
+      artifact: 'Hedging is covered by the Two-Year Promise, so plants that die within two years are replaced.',
+      kept: [],
+    },
+    {
+      name: 'a period written once moves',
+      artifact: 'Hedging is covered by our Promise, so plants that die within two years are replaced.',
+      kept: ['Hedging is covered by our Promise, so plants that die within three years are replaced.'],
+    },
     { name: 'a range of a whole year is left alone', artifact: 'The membership year runs from 1 February to 31 January.', kept: [] },
     { name: 'a range of a whole month is left alone', artifact: 'The offer runs from 1 March to 31 March.', kept: [] },
     // unseen22's readers, of "between 1 March and 30 July": "the nesting season runs to 31 August, not 30 July"; of "2 March": "such periods normally start on 1 March".

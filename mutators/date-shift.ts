@@ -44,6 +44,7 @@ export const dateShift: TextMutator = {
         besideLoneWeekday(text, dates, date) ||
         namesALaw(text, date) ||
         namesADay(text, date) ||
+        namesPeriodAgain(text, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
         restatesMonth(date, [...dates, ...askedDates]) ||
@@ -183,6 +184,20 @@ function namesALaw(text: string, date: DatePiece): boolean {
   return (
     date.form === 'year' && /\b[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start)) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(text.slice(Math.max(0, date.start - 20), date.start))
   );
+}
+
+/**
+ * A period the answer also writes as the length of a thing ("the Hollybrook Two-Year Promise ... die within two
+ * years", "a 6-month warranty ... claims within 6 months"): one period written twice, so moving one mention leaves the
+ * other contradicting it. unseen31's readers, of "within three years" there: "a Two-Year Promise that covers three
+ * years contradicts itself".
+ */
+function namesPeriodAgain(text: string, date: DatePiece): boolean {
+  if (date.form !== 'duration') return false;
+  const figures = findFigures(text);
+  const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
+  if (!own || own.kind === '') return false;
+  return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */
