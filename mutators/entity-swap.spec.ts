@@ -115,6 +115,19 @@ describe('entity-swap', () => {
       evidence: 'Returns go through a Kelvin Desk today. Exchanges go through the Orbit Desk and the Harbour Desk.',
       expected: ['Returns go through a Harbour Desk today.', 'Returns go through a Help Desk today.', 'Returns go through a Service Desk today.'],
     },
+    // unseen31's readers, of a swimming trip "to Help Centre": "implausible as a destination; the place name looks altered".
+    {
+      name: 'no stand-in for a name with a word of its own, one place or body rather than a function any organisation has',
+      artifact: 'The swimming trip goes to Rowley Leisure Centre.',
+      evidence: 'The swimming trip goes to Rowley Leisure Centre.',
+      expected: [],
+    },
+    {
+      name: 'stand-ins for a name of dictionary words, plurals and accents read as their lemmas',
+      artifact: 'Refunds go through the Café Accounts Centre.',
+      evidence: 'Refunds go through the Café Accounts Centre.',
+      expected: ['Service Centre', 'Help Centre'].map((c) => `Refunds go through the ${c}.`),
+    },
     {
       name: 'a name with a letter outside ASCII as one whole name',
       artifact: 'Returns go through the Café Desk today.',

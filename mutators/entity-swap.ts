@@ -6,6 +6,7 @@ import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
+import { isDictionaryWord } from '../src/text/lexicon.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -22,6 +23,19 @@ const ALTERNATIVES_PER_SITE = 4;
  * new one ("a Northern", "an LNER"), else the site is skipped for it. Months
  * and weekdays are date-shift's.
  */
+/**
+ * Whether a name is made of dictionary words only ("Customer Service Centre", "Revenue Office"): a function any
+ * organisation has, which a generic stand-in of its role can replace. A name with a word of its own ("Rowley Leisure
+ * Centre") is one place or body: unseen31's readers, of a swimming trip "to Help Centre", "implausible as a destination;
+ * the place name looks altered".
+ */
+function namesAFunction(name: string): boolean {
+  // WordNet lists lemmas, unaccented: "Pensions", "Facilities" and "Café" are read as "pension", "facility" and "cafe".
+  const lemmas = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')];
+  const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return name.split(/[\s-]+/).every((word) => lemmas(plain(word)).some(isDictionaryWord));
+}
+
 export const entitySwap: TextMutator = {
   name: 'entity-swap',
   kind: 'text',
@@ -37,7 +51,7 @@ export const entitySwap: TextMutator = {
       // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
       const family = [...(families.get(entity.text) ?? [])];
       // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
-      const standIns = sameEntityType(entity, entity) && family.length === 0 ? standInsFor(entity.role) : [];
+      const standIns = sameEntityType(entity, entity) && family.length === 0 && namesAFunction(entity.text) ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
       // Nor the question's own case, nor a name the answer says otherwise of elsewhere, nor one its sentence already gives.
       const alternatives = [...family, ...named, ...standIns].filter(
