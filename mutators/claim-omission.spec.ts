@@ -23,6 +23,12 @@ describeTextMutator(
       artifact: 'Yes, Priya Shah can sort that out for you. Bring the coat back within 7 days. Ask for Priya Shah, our shop manager, when you arrive.',
       kept: ['Yes, Priya Shah can sort that out for you. Ask for Priya Shah, our shop manager, when you arrive.', 'Yes, Priya Shah can sort that out for you. Bring the coat back within 7 days.'],
     },
+    // unseen31's readers, of "find out which it is" left after the sentence giving the second case: "implies two cases".
+    {
+      name: 'not the sentence right before one that chooses among the cases it sets out ("find out which it is")',
+      artifact: 'Repairs are booked online. Labour is guaranteed for 90 days. A new part has a 6-month warranty. We would look at the machine to find out which it is.',
+      kept: ['Repairs are booked online. A new part has a 6-month warranty. We would look at the machine to find out which it is.'],
+    },
     second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),
     second('a deadline after a cap', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
     second('a qualifier after a period', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),

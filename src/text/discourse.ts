@@ -29,7 +29,23 @@ export function refersBack(sentence: string): boolean {
   if (words.length === 0) return false;
   if (OPENING_CONNECTIVES.has(words[0]!.lemma)) return true;
   if (words.slice(0, OPENING_WINDOW).some((t, i) => pointsBack(t, words[i + 1]))) return true;
-  return words.some((t) => ANYWHERE.has(t.text.toLowerCase()));
+  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(t, words[i + 1]));
+}
+
+/** What a choice between cases said before is made with ("find out which it is", "either way", "in both cases", "whichever"). */
+const CHOICES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['which', new Set(['it', 'one', 'applies'])],
+  ['either', new Set(['way', 'case'])],
+  ['both', new Set(['cases', 'ways'])],
+]);
+
+/**
+ * Whether a word chooses among cases the sentences before set out: unseen31's readers, of "We'd need to look at the
+ * machine to find out which it is" left after the sentence giving the second case: "implies two cases".
+ */
+function choosesAmongCases(t: Token, next: Token | undefined): boolean {
+  const word = t.text.toLowerCase();
+  return word === 'whichever' || (next !== undefined && CHOICES.get(word)?.has(next.text.toLowerCase()) === true);
 }
 
 /**
