@@ -65,6 +65,17 @@ describeTextMutator(
       kept: ['Repairs are guaranteed for 12 months after the service.', 'Repairs are guaranteed for 36 months after the service.'],
     },
     // unseen18's readers, of "2 February to 31 January": "a day short; it should start 1 February".
+    // unseen31's readers, of "Sundays" there: "2 working days from Friday would be Saturday then Monday".
+    {
+      name: 'no weekday of a sentence that works days out from a rule of days',
+      artifact: 'It takes 2 working days, and Saturdays do not count, so that takes you to Monday and then Tuesday.',
+      kept: [],
+    },
+    {
+      name: 'a weekday of a rule with no days worked out from it moves',
+      artifact: 'It takes 2 working days, and Saturdays do not count.',
+      kept: ['It takes 2 working days, and Sundays do not count.'],
+    },
     // unseen31's readers, of "within three years" beside it: "a Two-Year Promise that covers three years contradicts itself".
     {
       name: 'a period the answer also writes as the length of a thing is left alone',

@@ -1,5 +1,6 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
+import { CONSEQUENCE } from '../src/text/discourse.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
@@ -45,6 +46,7 @@ export const dateShift: TextMutator = {
         namesALaw(text, date) ||
         namesADay(text, date) ||
         namesPeriodAgain(text, date) ||
+        ruleOfDaysWorkedOut(text, dates, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
         restatesMonth(date, [...dates, ...askedDates]) ||
@@ -198,6 +200,23 @@ function namesPeriodAgain(text: string, date: DatePiece): boolean {
   const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
   if (!own || own.kind === '') return false;
   return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
+}
+
+/**
+ * A weekday of a sentence that works days out from a rule of days ("Saturdays don't count, so that takes you to
+ * Monday and then Tuesday"): any one moved alone, the days worked out no longer follow the rule. unseen31's readers, of
+ * "Sundays" there: "2 working days from Friday would be Saturday then Monday".
+ */
+function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
+  if (date.form !== 'weekday') return false;
+  const sentence = sentenceAround(text, date.start, date.end);
+  if (sentence === undefined) return false;
+  const weekdays = dates.filter((d) => d.form === 'weekday' && d.start >= sentence.start && d.end <= sentence.end);
+  // Either side of the consequence: the rule's day, and the days worked out from it ("Monday and then Tuesday").
+  return [...text.slice(sentence.start, sentence.end).matchAll(CONSEQUENCE)].some(({ index }) => {
+    const at = sentence.start + index;
+    return weekdays.some((d) => d.end <= at) && weekdays.some((d) => d.start >= at);
+  });
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */

@@ -1,4 +1,5 @@
 import { findNumbers, type Piece, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
 import { reversedInPassage } from '../src/text/mismatches.js';
 import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
@@ -182,8 +183,6 @@ function builtOnLater(artifact: string, claim: Piece, p: PolarityPiece): boolean
 /** A restriction an answer states: a reversal of what follows from it ("so a second loss can't be replaced") contradicts it. */
 const LIMITING = /\b(?:only|at most|no more than|not more than|no later than|a maximum of|limited to|up to)\b/i;
 
-/** The words that open a consequence of what came before: ", so", "therefore", "which means". */
-const CONSEQUENCE = /(?:^|[,;:\u2013\u2014-]\s*|\band\s+)(?:so|therefore|thus|hence|as a result)\b|\b(?:which|this|that|it) means\b|,\s*meaning\b/gi;
 
 /**
  * Whether the polarity stands in the consequence of a restriction or a rule

@@ -21,6 +21,9 @@ const ANYWHERE = new Set(['also', 'too', 'though', 'however', 'otherwise', 'inst
 /** How many words from its start a pronoun or demonstrative still reads as the sentence's link to the one before. */
 const OPENING_WINDOW = 6;
 
+/** The words that open a consequence of what came before: ", so", "therefore", "which means". */
+export const CONSEQUENCE = /(?:^|[,;:\u2013\u2014-]\s*|\band\s+)(?:so|therefore|thus|hence|as a result)\b|\b(?:which|this|that|it) means\b|,\s*meaning\b/gi;
+
 /** Whether a sentence refers back to what came before it: a pronoun or demonstrative near its start, or a connective. */
 export function refersBack(sentence: string): boolean {
   const words = readSentences(sentence)
