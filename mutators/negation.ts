@@ -183,7 +183,6 @@ function builtOnLater(artifact: string, claim: Piece, p: PolarityPiece): boolean
 /** A restriction an answer states: a reversal of what follows from it ("so a second loss can't be replaced") contradicts it. */
 const LIMITING = /\b(?:only|at most|no more than|not more than|no later than|a maximum of|limited to|up to)\b/i;
 
-
 /**
  * Whether the polarity stands in the consequence of a restriction or a rule
  * the answer states ("replaced only once in any 12 months, so a second loss
