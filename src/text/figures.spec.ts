@@ -346,6 +346,21 @@ describe('figures the answer works out', () => {
       artifact: 'Declared Value Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $24.00.',
       ok: false,
     },
+    // unseen31: "£15 each way, £30 in all" was charged a false alarm.
+    {
+      name: 'a charge each way, there and back',
+      task: 'What would collection and return cost?',
+      evidence: ['We collect and return machines within 15 miles of the workshop for £15 each way.'],
+      artifact: 'Collection and return costs £15 each way, £30 in all.',
+      ok: true,
+    },
+    {
+      name: 'a wrong charge there and back',
+      task: 'What would collection and return cost?',
+      evidence: ['We collect and return machines within 15 miles of the workshop for £15 each way.'],
+      artifact: 'Collection and return costs £15 each way, £45 in all.',
+      ok: false,
+    },
     {
       name: 'a price a month as a price a year',
       task: 'What does a Dedicated Desk cost?',

@@ -287,6 +287,8 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
         if (n !== undefined && n >= 2 && Number.isInteger(n) && anchored(a, p) && is(a.value * n)) return true;
       }
     }
+    // A charge each way, there and back: "£15 each way, £30 in all".
+    for (const a of ownAmounts) if (a.per === 'way' && anchored(a) && is(a.value * 2)) return true;
     // A rate per one period as a rate per another: "$390 a month, or $4,680 over a year".
     for (const a of ownAmounts) {
       const factor = a.per && target.per ? rateFactor(a.per, target.per) : undefined;
