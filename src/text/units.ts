@@ -181,8 +181,10 @@ function unitAfter(text: string, n: { start: number; end: number; value: number 
     .filter((other) => other.anyValue || usualIn(n.value, other.unit))
     .filter((other) => !/^(?:working )?(?:day|hour)$/.test(other.unit) || space === ' ')
     .filter((other) => !/^working /.test(other.unit) || countedInWorkingTime(other.unit, before, after))
-    // "20 working days per calendar year" does not become "20 calendar days per calendar year".
-    .filter((other) => !other.written || !after.includes(other.written))
+    // "20 working days per calendar year" does not become "20 calendar days per calendar year"; and "calendar days" only where the text
+    // itself counts in them: "within 5 calendar days" for "5 working days" in an answer that never says "calendar" was read as an
+    // altered turnaround (unseen27's and unseen29's readers: "usually given in working days").
+    .filter((other) => !other.written || (!after.includes(other.written) && new RegExp(`\\b${other.written}\\s+days?\\b`, 'i').test(text)))
     .map((other) => `${other.written ? `${other.written} ` : ''}${UNITS.find((u) => u.unit === other.unit)!.write(plural, abbreviated, kind)}`);
   return { text: written, start, end: start + written.length, amount, unit: unit.unit, swaps };
 }

@@ -4,9 +4,11 @@
  * claim-insertion adds no second value for a quantity the answer states nor a sentence off the question (4 on the
  * policy suite after unseen5's readers), unit-swap makes no thousandfold swap nor changes a period a stated date is worked out from,
  * and moves a count between calendar and working days only where it is conventional in the new kind (19 on the policy
- * suite after unseen13's readers: no "30 working days" or "14 working days")
+ * suite after unseen13's readers: no "30 working days" or "14 working days"), and writes working days as calendar days
+ * only where the answer counts calendar days itself, elsewhere as days (13 on the policy suite after the readers of
+ * unseen23, unseen24 and unseen29: "within 5 calendar days" read as an altered turnaround)
  * (docs/mutators.md; docs/performance.md, reading-kit figures).
  */
-const FLOORS: Readonly<Record<string, number>> = { negation: 10, 'claim-insertion': 4, 'unit-swap': 15 };
+const FLOORS: Readonly<Record<string, number>> = { negation: 10, 'claim-insertion': 4, 'unit-swap': 12 };
 
 export const textMutantFloor = (mutator: string): number => FLOORS[mutator] ?? 40;
