@@ -346,6 +346,21 @@ describe('figures the answer works out', () => {
       artifact: 'Declared Value Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $24.00.',
       ok: false,
     },
+    // unseen32: "£15 for the Extraction Service at £3 per super", for "my 5 supers", was charged a false alarm.
+    {
+      name: "a rate per thing times the question's count of that thing",
+      task: 'Would it be cheaper to extract my 5 supers myself?',
+      evidence: ['The Extraction Service costs £3 per super, with a minimum charge of £9 per visit.'],
+      artifact: 'At £3 per super, the Extraction Service would cost £15.',
+      ok: true,
+    },
+    {
+      name: 'a rate per another thing than the question counts',
+      task: 'Would it be cheaper to extract my 5 supers myself?',
+      evidence: ['The Extraction Service costs £3 per frame, with a minimum charge of £9 per visit.'],
+      artifact: 'At £3 per frame, the Extraction Service would cost £15.',
+      ok: false,
+    },
     // unseen31: "£15 each way, £30 in all" was charged a false alarm.
     {
       name: 'a charge each way, there and back',

@@ -433,7 +433,7 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   const hedged = hedgedAt(claim, figure.start);
   if (derives(figure, hedged, { ...worked, anchors })) return true;
-  if (countLeft(claim, figure, passage) || ratePerUnitsTimes(claim, figure, answer, worked.written)) return true;
+  if (countLeft(claim, figure, passage) || ratePerUnitsTimes(claim, figure, answer, worked.written) || ratePerAskedCount(figure, answer, passage, worked.written)) return true;
   // Where the answer holds this claim; a claim read alone (claimAt < 0) is its own text.
   const [text, at] = claimAt < 0 ? [claim, figure] : [answer, { start: claimAt + figure.start, end: claimAt + figure.end }];
   return chainDerives(
@@ -487,6 +487,24 @@ function countedNoun(text: string, f: Figure): { noun: string; leftOver: boolean
 
 /** The words that make an amount a rate per a number of units: "€6 a month for every €1,000", "£2 per 100 miles". */
 const PER_UNITS = /^[^.;,\d]{0,24}\b(?:per|for\s+every|for\s+each|every)\s+$/i;
+
+/** What a rate is per, after its amount: "£3 per super", "£2.50 a bag", "£9 for each visit". */
+const PER_THING = /^\s*(?:per|a|an|each|for\s+each|for\s+every)\s+([a-z]+)\b/i;
+
+/**
+ * Whether an amount is a rate per thing the answer writes times the count of that thing the question states: "£15 for
+ * the Extraction Service at £3 per super" for "my 5 supers" (unseen32's false alarm). The rate is a figure the
+ * evidence states; the count is a whole number of the thing the rate is per, in the question's own words.
+ */
+function ratePerAskedCount(figure: Figure, answer: string, passage: SupportPassage, written: readonly Figure[]): boolean {
+  const counts = withoutPlans(passage.restated).flatMap(findFigures).filter(isCount);
+  if (counts.length === 0) return false;
+  return findFigures(answer).some((rate) => {
+    if (rate.kind !== figure.kind || rate.start === figure.start || !written.some((w) => sameFigure(w, rate))) return false;
+    const thing = PER_THING.exec(answer.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
+    return thing !== undefined && counts.some((c) => (c.kind === thing || `${c.kind}s` === thing) && close(rate.value * c.value, figure.value));
+  });
+}
 
 /**
  * Whether an amount is a rate per a number of units times how many of those
