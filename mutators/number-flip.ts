@@ -1,4 +1,5 @@
 import { ageNeighbours, isAge } from '../src/text/ages.js';
+import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
 import { type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
@@ -58,7 +59,8 @@ export const numberFlip: TextMutator = {
           ? ageNeighbours(n.value)
           : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
-        if (roundedOutOfStyle(quantities, n, value)) continue;
+        // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
+        if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
         if (
           keepsOrder(quantities, q, value) &&
           keepsPairedOrder(text, n.start, n.end, n.value, value) &&

@@ -19,6 +19,17 @@ describe('indefiniteArticle', () => {
     ['Uber', 'an'],
     ['hour', 'an'],
     ['Heathrow', 'a'],
+    // A figure by its number as said (unseen32's readers, of "an £70" for "an £80": "only reads right as an £80").
+    ['£80', 'an'],
+    ['£70', 'a'],
+    ['€8.50', 'an'],
+    ['8-hour', 'an'],
+    ['11', 'an'],
+    ['18', 'an'],
+    ['11,000', 'an'],
+    ['110', 'a'],
+    ['180', 'a'],
+    ['1,100', 'a'],
   ])('says "%s" with "%s"', (word, article) => {
     expect(indefiniteArticle(word)).toBe(article);
   });
