@@ -409,6 +409,10 @@ describe('asAnswerStatement', () => {
     ['Regular price: $899.99.', null],
     ['Half-day pass, valid from 12:30: adult €42, child €34, senior €36.', null],
     ['Fees (counted from the date the advance is paid): 2.5% of face value for the first 30 days.', null],
+    // unseen32's readers, of this line added to an answer: "a stray unrelated price line".
+    ['Combined physio and hydro session (60 minutes): £70.', null],
+    ['Extended stay discount: 10% off.', null],
+    ['The deposit charged is refunded: within 14 days of checkout.', 'The deposit charged is refunded: within 14 days of checkout.'],
     ['A fair use limit applies to data in each billing month: 9 GB on Essentials.', 'A fair use limit applies to data in each billing month: 9 GB on Essentials.'],
   ])('%s', (sentence, expected) => {
     expect(asAnswerStatement(sentence, 'Brightwave')).toBe(expected);

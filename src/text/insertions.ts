@@ -374,8 +374,13 @@ export function isLabelLine(text: string): boolean {
   const label = /^(.*?):\s/.exec(text);
   if (!label) return false;
   const tokens = readSentences(label[1]!.replace(/\([^)]*\)/g, ' '))[0]?.tokens ?? [];
-  const inCompound = (i: number) => tokens[i]!.text.toLowerCase() === tokens[i]!.lemma && ['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '');
-  return !tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !inCompound(i)));
+  // A participle opening the heading, or after its article or an adjective, qualifies the noun after it ("Combined
+  // physio and hydro session (60 minutes): £70.", "Reduced rate for students:"): unseen32's readers, of that line
+  // added to an answer, "a stray unrelated price line".
+  const qualifies = (i: number) =>
+    tokens[i]!.pos === 'VERB' && /(?:ed|en)$/i.test(tokens[i]!.text) && tokens[i]!.text.toLowerCase() !== tokens[i]!.lemma && (i === 0 || ['DET', 'ADJ'].includes(tokens[i - 1]!.pos));
+  const inCompound = (i: number) => tokens[i]!.text.toLowerCase() === tokens[i]!.lemma && (['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '') || (i > 0 && qualifies(i - 1)));
+  return !tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !inCompound(i) && !qualifies(i)));
 }
 
 /**
