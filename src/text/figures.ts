@@ -190,16 +190,22 @@ function readFigures(text: string): Figure[] {
     .filter((q) => !times.some((t) => overlaps(t, q.number)))
     .map((q) => {
       const n = q.number;
+      // "14 and a half hours" is 14.5 hours (unseen32: a driver's day from 6:30am to 9pm); its key is no longer the 14's.
+      const half = n.currency || n.percent ? null : AND_A_HALF.exec(text.slice(n.end, n.end + 16));
       // "two (2) years": the bracketed digits count what follows the bracket.
-      const unitAt = restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
+      const unitAt = half ? n.end + half[0].length - 1 : restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
       // "5-year-olds" are children of an age, not a period of five years.
       const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : YEARS_OLD.test(text.slice(unitAt, unitAt + 16)) ? AGE : unitAfter(text, unitAt));
       const per = n.currency ? ratePeriodAfter(text, n.end) : undefined;
+      if (half) return asFigure(n.text, n.start, n.end, n.value + 0.5, unit, 1);
       return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode, per };
     });
   const taken = [...written, ...times];
   return [...taken, ...spelledFigures(text).filter((s) => !taken.some((w) => overlaps(w, s)))].sort((a, b) => a.start - b.start);
 }
+
+/** A half after a whole number and before its unit: "14 and a half hours". */
+const AND_A_HALF = /^\s+and\s+a\s+half\s/i;
 
 const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
 
