@@ -412,6 +412,9 @@ describe('asAnswerStatement', () => {
     // unseen32's readers, of this line added to an answer: "a stray unrelated price line".
     ['Combined physio and hydro session (60 minutes): £70.', null],
     ['Extended stay discount: 10% off.', null],
+    // unseen33's readers, of this row added to an answer: "an unrelated fragment".
+    ['Cleaning solution £7 per bottle, charged when opened.', null],
+    ['A bottle of cleaning solution costs £7.', 'A bottle of cleaning solution costs £7.'],
     ['The deposit charged is refunded: within 14 days of checkout.', 'The deposit charged is refunded: within 14 days of checkout.'],
     ['A fair use limit applies to data in each billing month: 9 GB on Essentials.', 'A fair use limit applies to data in each billing month: 9 GB on Essentials.'],
   ])('%s', (sentence, expected) => {

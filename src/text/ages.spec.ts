@@ -17,6 +17,8 @@ describe('isAge', () => {
     ['before "+"', 'Seniors 65+ pay half.', '65'],
     ['said of a person, in a text that names no age', 'Borrowing is free, but you need to be 18 or over and have a card.', '18'],
     ['said of the asker', "I'm 23. Can I hire a van?", '23'],
+    ['as the upper bound of an age range', 'The plan costs £12.50 a month for each child aged 0 to 18.', '18'],
+    ['as the upper bound of an age range with a dash', 'Juniors (ages 5-11) swim free.', '11'],
   ])('reads an age %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(true);
   });

@@ -22,6 +22,9 @@ export function isAge(text: string, start: number, end: number): boolean {
   const after = text.slice(end, end + 24);
   if (/[£$€%]$/.test(before) || /^(?:\.\d|%)/.test(after)) return false;
   if (/\b(?:aged|age|ages|age\s+of|aged\s+between|between\s+the\s+ages\s+of)\s+$/i.test(before) || /\b(?:under|over)-$/i.test(before)) return true;
+  // The upper bound of an age range: "aged 0 to 18", "ages 5-11", "between the ages of 5 and 11" (unseen33's readers, of
+  // a children's plan "for each child aged 0 to 22": "an unlikely age range").
+  if (/\b(?:aged|ages?|between\s+the\s+ages\s+of)\s+\d{1,2}\s*(?:to|[–-]|and)\s*$/i.test(before)) return true;
   if (/^(?:\s*years?\s+old|-year-olds?\b|\s+or\s+(?:older|younger)\b|\s*years?\s+of\s+age\b)/i.test(after)) return true;
   // A person said to be a bare number: "you need to be 18 or over", "I'm 23", "once you turn 65".
   if (

@@ -368,17 +368,37 @@ export function asAnswerStatement(sentence: string, organisation: string | undef
  * brackets is set aside ("Fees (counted from the date the advance is paid):
  * 2.5% ..."). A verb the model reads in a compound noun ("Half-day pass",
  * where it tags "pass" a verb after the noun "day": uninflected, after a
- * noun) is none either; "A fair use limit applies ...:" states one.
+ * noun) is none either; "A fair use limit applies ...:" states one. A row
+ * of a price list written without a colon, a thing and then its price with no
+ * verb before it ("Cleaning solution £7 per bottle"), is one too.
  */
 export function isLabelLine(text: string): boolean {
   const label = /^(.*?):\s/.exec(text);
-  if (!label) return false;
-  const tokens = readSentences(label[1]!.replace(/\([^)]*\)/g, ' '))[0]?.tokens ?? [];
+  if (label) return statesNoVerb(label[1]!);
+  // A price list's row written without its colon, the thing then its price: "Cleaning solution £7 per bottle, charged
+  // when opened." (unseen33's readers, of that row added to an answer: "an unrelated fragment").
+  const price = findNumbers(text).find((n) => n.currency !== '');
+  if (price === undefined || price.start === 0) return false;
+  const name = text.slice(0, price.start);
+  // A row's name is a short noun phrase ("Cleaning solution", "Adults"); a verb or preposition right before the price
+  // makes it a sentence, however the model tags it ("Single kayaks cost £13").
+  return !/\d/.test(name) && name.trim().split(/\s+/).length <= ROW_NAME_WORDS && !PRICE_LEAD.test(name) && statesNoVerb(name);
+}
+
+/** The most words a price list's row names its thing in. */
+const ROW_NAME_WORDS = 5;
+
+/** Words that lead into a price in a sentence: its verb, or the preposition that says what it is for. */
+const PRICE_LEAD = /\b(?:costs?|charged?|charges|pays?|paid|priced|is|are|was|were|be|comes?|starts?|from|at|for|of|to|by|just|only|extra|additional)\s*$/i;
+
+/** Whether a heading or a row's name states no verb, once what it puts in brackets is set aside. */
+function statesNoVerb(phrase: string): boolean {
+  const tokens = readSentences(phrase.replace(/\([^)]*\)/g, ' '))[0]?.tokens ?? [];
   // A participle opening the heading, or after its article or an adjective, qualifies the noun after it ("Combined
-  // physio and hydro session (60 minutes): £70.", "Reduced rate for students:"): unseen32's readers, of that line
-  // added to an answer, "a stray unrelated price line".
+  // physio and hydro session (60 minutes): £70.", "Reduced rate for students:", "Cleaning solution £7"): unseen32's
+  // readers, of that line added to an answer, "a stray unrelated price line".
   const qualifies = (i: number) =>
-    tokens[i]!.pos === 'VERB' && /(?:ed|en)$/i.test(tokens[i]!.text) && tokens[i]!.text.toLowerCase() !== tokens[i]!.lemma && (i === 0 || ['DET', 'ADJ'].includes(tokens[i - 1]!.pos));
+    tokens[i]!.pos === 'VERB' && /(?:ed|en|ing)$/i.test(tokens[i]!.text) && tokens[i]!.text.toLowerCase() !== tokens[i]!.lemma && (i === 0 || ['DET', 'ADJ'].includes(tokens[i - 1]!.pos));
   const inCompound = (i: number) => tokens[i]!.text.toLowerCase() === tokens[i]!.lemma && (['NOUN', 'PROPN'].includes(tokens[i - 1]?.pos ?? '') || (i > 0 && qualifies(i - 1)));
   return !tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !inCompound(i) && !qualifies(i)));
 }
