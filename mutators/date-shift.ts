@@ -203,8 +203,9 @@ function namesPeriodAgain(text: string, date: DatePiece): boolean {
 }
 
 /**
- * A weekday of a sentence that works days out from a rule of days ("Saturdays don't count, so that takes you to
- * Monday and then Tuesday"): any one moved alone, the days worked out no longer follow the rule. unseen31's readers, of
+ * A weekday of a sentence that names weekdays on both sides of a consequence (", so", "which means"): the days after
+ * it are worked out from the days before ("Saturdays don't count, so that takes you to Monday and then Tuesday"; "We
+ * are closed on Sundays, so call on Monday"), and any one moved alone no longer follows from the others. unseen31's readers, of
  * "Sundays" there: "2 working days from Friday would be Saturday then Monday".
  */
 function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {

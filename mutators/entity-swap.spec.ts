@@ -123,6 +123,12 @@ describe('entity-swap', () => {
       expected: [],
     },
     {
+      name: 'no stand-in for a name with a place WordNet knows as one (a review found "Manchester Leisure Centre" made "Help Centre")',
+      artifact: 'The swimming trip goes to Manchester Leisure Centre.',
+      evidence: 'The swimming trip goes to Manchester Leisure Centre.',
+      expected: [],
+    },
+    {
       name: 'stand-ins for a name of dictionary words, plurals and accents read as their lemmas',
       artifact: 'Refunds go through the Café Accounts Centre.',
       evidence: 'Refunds go through the Café Accounts Centre.',

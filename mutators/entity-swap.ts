@@ -6,7 +6,7 @@ import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { isDictionaryWord } from '../src/text/lexicon.js';
+import { isDictionaryWord, namesOneThing } from '../src/text/lexicon.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -26,14 +26,16 @@ const ALTERNATIVES_PER_SITE = 4;
 /**
  * Whether a name is made of dictionary words only ("Customer Service Centre", "Revenue Office"): a function any
  * organisation has, which a generic stand-in of its role can replace. A name with a word of its own ("Rowley Leisure
- * Centre") is one place or body: unseen31's readers, of a swimming trip "to Help Centre", "implausible as a destination;
+ * Centre", "Manchester Leisure Centre") is one place or body: unseen31's readers, of a swimming trip "to Help Centre", "implausible as a destination;
  * the place name looks altered".
  */
 function namesAFunction(name: string): boolean {
   // WordNet lists lemmas, unaccented: "Pensions", "Facilities" and "Café" are read as "pension", "facility" and "cafe".
   const lemmas = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')];
   const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return name.split(/[\s-]+/).every((word) => lemmas(plain(word)).some(isDictionaryWord));
+  // A word before the role's own word that WordNet knows as one place or body ("Manchester", "Wembley") is a name of its own too.
+  const words = name.split(/[\s-]+/);
+  return words.every((word, i) => lemmas(plain(word)).some(isDictionaryWord) && (i === words.length - 1 || !namesOneThing(plain(word))));
 }
 
 export const entitySwap: TextMutator = {

@@ -8,7 +8,7 @@ export function indefiniteArticle(word: string): 'a' | 'an' {
   // A figure is said as its number, a currency sign after it ("an £80 charge" is "an eighty-pound charge"): eight,
   // eighty, eight hundred, eleven and eighteen (and their thousands) open with a vowel.
   const figure = /^[£$€]?(\d[\d,]*)/.exec(word);
-  if (figure) return /^8/.test(figure[1]!) || /^1[18](?:,\d{3})*$/.test(figure[1]!) ? 'an' : 'a';
+  if (figure) return /^8/.test(figure[1]!) || /^1[18](?:,?\d{3})*$/.test(figure[1]!) ? 'an' : 'a';
   // An acronym is said by its letters' names: A, E, F, H, I, L, M, N, O, R, S and X open with a vowel ("an MOT", "an SLA").
   if (/^[A-Z]{2,}\b/.test(word)) return /^[AEFHILMNORSX]/.test(word) ? 'an' : 'a';
   const lower = word.toLowerCase();

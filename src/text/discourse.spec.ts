@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statesNoClaim } from './discourse.js';
+import { refersBack, statesNoClaim } from './discourse.js';
 
 describe('statesNoClaim', () => {
   it.each([
@@ -29,7 +29,21 @@ describe('statesNoClaim', () => {
     'For now, yes, though the cover is running out.',
     "It isn't too late, but don't leave it much longer.",
     "I'm sorry, the shop is closed.",
+    // A review found an apology read as a reply's stance made these no claim.
+    'Sorry, it is refundable.',
+    'Sorry, that is not allowed.',
   ])('reads %j as a claim', (sentence) => {
     expect(statesNoClaim(sentence)).toBe(false);
+  });
+});
+
+describe('refersBack', () => {
+  it.each([
+    ["We'd need to look at the machine to find out which it is.", true],
+    ['Either way, the diagnosis costs £20.', true],
+    ['Refunds go back to the card with which it was paid.', false],
+    ['Diagnosis costs £20.', false],
+  ])('reads %j as referring back: %s', (sentence, expected) => {
+    expect(refersBack(sentence)).toBe(expected);
   });
 });

@@ -32,23 +32,24 @@ export function refersBack(sentence: string): boolean {
   if (words.length === 0) return false;
   if (OPENING_CONNECTIVES.has(words[0]!.lemma)) return true;
   if (words.slice(0, OPENING_WINDOW).some((t, i) => pointsBack(t, words[i + 1]))) return true;
-  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(t, words[i + 1]));
+  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i));
 }
 
-/** What a choice between cases said before is made with ("find out which it is", "either way", "in both cases", "whichever"). */
-const CHOICES: ReadonlyMap<string, ReadonlySet<string>> = new Map([
-  ['which', new Set(['it', 'one', 'applies'])],
-  ['either', new Set(['way', 'case'])],
-  ['both', new Set(['cases', 'ways'])],
+/** What a choice between cases said before is made with ("find out which it is", "either way", "in both cases"). */
+const CHOICES: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([
+  // Not a relative clause: "the date on which it was paid" chooses nothing.
+  ['which', [['it', 'is'], ['one'], ['applies']]],
+  ['either', [['way'], ['case']]],
+  ['both', [['cases'], ['ways']]],
 ]);
 
 /**
  * Whether a word chooses among cases the sentences before set out: unseen31's readers, of "We'd need to look at the
  * machine to find out which it is" left after the sentence giving the second case: "implies two cases".
  */
-function choosesAmongCases(t: Token, next: Token | undefined): boolean {
-  const word = t.text.toLowerCase();
-  return word === 'whichever' || (next !== undefined && CHOICES.get(word)?.has(next.text.toLowerCase()) === true);
+function choosesAmongCases(words: readonly Token[], at: number): boolean {
+  const after = (phrase: readonly string[]) => phrase.every((w, k) => words[at + 1 + k]?.text.toLowerCase() === w);
+  return CHOICES.get(words[at]!.text.toLowerCase())?.some(after) === true;
 }
 
 /**
@@ -83,8 +84,11 @@ export function opensSequence(sentence: string): boolean {
   return /^(?:first|firstly|second|secondly|third|thirdly|next|finally|lastly)\b/i.test(sentence);
 }
 
-/** The words of a reply rather than of a claim: the particles and the stance a reply takes ("I'm afraid", "I'm sorry, but no", "most likely", "should be able to"). */
-const REPLY_WORDS = new Set(['yes', 'no', 'afraid', 'sorry', 'sure', 'likely', 'unlikely', 'able', 'course', 'okay']);
+/** The words of a reply rather than of a claim: the particles and the stance a reply takes ("I'm afraid", "most likely", "should be able to"). */
+const REPLY_WORDS = new Set(['yes', 'no', 'afraid', 'sure', 'likely', 'unlikely', 'able', 'course', 'okay']);
+/** An apology is a reply's stance only beside its particle ("I'm sorry, but no."); "Sorry, it is refundable." states a claim. */
+const APOLOGY = 'sorry';
+const PARTICLE = /\b(?:yes|no)\b/i;
 /** The parts of speech that can carry a claim of their own; adverbs ("sadly", "yet", "still") colour a reply but state nothing. */
 const CLAIM_POS = new Set(['NOUN', 'VERB', 'ADJ']);
 const FUNCTION_LEMMAS = new Set(['be', 'have', 'do', 'get', 'can', 'may', 'must', 'will', 'shall', 'should', 'would', 'could', 'all', 'some', 'any']);
@@ -104,6 +108,7 @@ export function statesNoClaim(sentence: string): boolean {
     // The model reads a capitalised noun opening a sentence ("Refunds are not allowed") as a name: a dictionary word there is an ordinary word.
     s.tokens.map((t, i) => (i === 0 && t.pos === 'PROPN' && isDictionaryWord(t.lemma.replace(/s$/, '')) ? { ...t, pos: 'NOUN' } : t)),
   );
-  const claimWords = words.filter((t) => CLAIM_POS.has(t.pos) && /^[a-z]/.test(t.lemma) && !REPLY_WORDS.has(t.lemma) && !FUNCTION_LEMMAS.has(t.lemma));
+  const replies = (lemma: string) => REPLY_WORDS.has(lemma) || (lemma === APOLOGY && PARTICLE.test(sentence));
+  const claimWords = words.filter((t) => CLAIM_POS.has(t.pos) && /^[a-z]/.test(t.lemma) && !replies(t.lemma) && !FUNCTION_LEMMAS.has(t.lemma));
   return new Set(claimWords.map((t) => t.lemma)).size <= 1;
 }

@@ -21,6 +21,6 @@ export interface Figure {
   key?: string;
   /** The ISO code of an amount whose writing names one currency ("CAD 40", "C$40"): another code's amount is not the same figure. */
   code?: string | undefined;
-  /** The period a rate after an amount is per ("$390 a month": "month"; "£15 each way": "way"), where one follows it in its clause. */
+  /** The period a rate after an amount is per ("$390 a month": "month"), where one follows it in its clause. */
   per?: string | undefined;
 }

@@ -356,6 +356,14 @@ describe('figures the answer works out', () => {
       artifact: 'At £3 per super, the Extraction Service would cost £15.',
       ok: true,
     },
+    // A review found the rate read anywhere in the answer: it must be the claim's own.
+    {
+      name: 'a rate per thing in another sentence than the figure',
+      task: 'I have 5 supers. What will it cost?',
+      evidence: ['The Extraction Service costs £3 per super.', 'Annual membership is £20.'],
+      artifact: 'Extraction costs £3 per super. Annual membership is £15.',
+      ok: false,
+    },
     {
       name: 'a rate per another thing than the question counts',
       task: 'Would it be cheaper to extract my 5 supers myself?',
@@ -370,6 +378,14 @@ describe('figures the answer works out', () => {
       evidence: ['We collect and return machines within 15 miles of the workshop for £15 each way.'],
       artifact: 'Collection and return costs £15 each way, £30 in all.',
       ok: true,
+    },
+    // A review found that reading any doubling of a charge each way accepted a wrong figure: only "in all" and its kind total it.
+    {
+      name: 'twice a charge each way, not said to be there and back',
+      task: 'What would collection cost?',
+      evidence: ['We collect and return machines within 15 miles of the workshop for £15 each way.'],
+      artifact: 'We charge £15 each way, so just collecting it costs £30.',
+      ok: false,
     },
     {
       name: 'a wrong charge there and back',

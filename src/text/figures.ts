@@ -293,8 +293,6 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
         if (n !== undefined && n >= 2 && Number.isInteger(n) && anchored(a, p) && is(a.value * n)) return true;
       }
     }
-    // A charge each way, there and back: "£15 each way, £30 in all".
-    for (const a of ownAmounts) if (a.per === 'way' && anchored(a) && is(a.value * 2)) return true;
     // A rate per one period as a rate per another: "$390 a month, or $4,680 over a year".
     for (const a of ownAmounts) {
       const factor = a.per && target.per ? rateFactor(a.per, target.per) : undefined;
@@ -439,7 +437,13 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   const hedged = hedgedAt(claim, figure.start);
   if (derives(figure, hedged, { ...worked, anchors })) return true;
-  if (countLeft(claim, figure, passage) || ratePerUnitsTimes(claim, figure, answer, worked.written) || ratePerAskedCount(figure, answer, passage, worked.written)) return true;
+  if (
+    countLeft(claim, figure, passage) ||
+    ratePerUnitsTimes(claim, figure, answer, worked.written) ||
+    ratePerAskedCount(claim, figure, passage, worked.written) ||
+    eachWayTotal(claim, figure, worked.written)
+  )
+    return true;
   // Where the answer holds this claim; a claim read alone (claimAt < 0) is its own text.
   const [text, at] = claimAt < 0 ? [claim, figure] : [answer, { start: claimAt + figure.start, end: claimAt + figure.end }];
   return chainDerives(
@@ -502,14 +506,39 @@ const PER_THING = /^\s*(?:per|a|an|each|for\s+each|for\s+every)\s+([a-z]+)\b/i;
  * the Extraction Service at £3 per super" for "my 5 supers" (unseen32's false alarm). The rate is a figure the
  * evidence states; the count is a whole number of the thing the rate is per, in the question's own words.
  */
-function ratePerAskedCount(figure: Figure, answer: string, passage: SupportPassage, written: readonly Figure[]): boolean {
+function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassage, written: readonly Figure[]): boolean {
   const counts = withoutPlans(passage.restated).flatMap(findFigures).filter(isCount);
   if (counts.length === 0) return false;
-  return findFigures(answer).some((rate) => {
+  // The rate is the claim's own, beside the figure: a rate elsewhere in the answer prices nothing the claim says.
+  return findFigures(claim).some((rate) => {
     if (rate.kind !== figure.kind || rate.start === figure.start || !written.some((w) => sameFigure(w, rate))) return false;
-    const thing = PER_THING.exec(answer.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
+    const thing = PER_THING.exec(claim.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
     return thing !== undefined && counts.some((c) => (c.kind === thing || `${c.kind}s` === thing) && close(rate.value * c.value, figure.value));
   });
+}
+
+/** Words that total a charge each way there and back: "£15 each way, £30 in all". */
+const THERE_AND_BACK = /\b(?:in\s+all|in\s+total|altogether|return|both\s+ways|there\s+and\s+back|round\s+trip|total)\b/i;
+
+/**
+ * Whether an amount is twice a charge each way that its clause writes before it, totalled as there and back: "£15
+ * each way, £30 in all" (unseen31's false alarm). A doubling without those words ("£15 each way, so just collecting
+ * it costs £30") is none: it would make any amount twice another one.
+ */
+function eachWayTotal(claim: string, figure: Figure, written: readonly Figure[]): boolean {
+  const around = claim.slice(figure.start, figure.end + 24);
+  const total = THERE_AND_BACK.test(around) || THERE_AND_BACK.test(claim.slice(Math.max(0, figure.start - 24), figure.start));
+  return (
+    total &&
+    findFigures(claim).some(
+      (a) =>
+        a.kind === figure.kind &&
+        a.end <= figure.start &&
+        /^\s+each\s+way\b[^.;]{0,40}$/i.test(claim.slice(a.end, figure.start)) &&
+        written.some((w) => sameFigure(w, a)) &&
+        close(a.value * 2, figure.value),
+    )
+  );
 }
 
 /**

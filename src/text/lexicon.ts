@@ -84,6 +84,25 @@ export function nounFileOf(word: string): string {
   return file;
 }
 
+const properNouns = new Map<string, boolean>();
+
+/**
+ * Whether a word's commonest sense as a noun is a proper noun, as WordNet
+ * writes it with a capital ("Manchester", "Victoria", "Wembley"): the name of
+ * one place or body, not a function ("customer", "leisure"). Read once per word.
+ */
+export function namesOneThing(word: string): boolean {
+  const lemma = word.toLowerCase();
+  let proper = properNouns.get(lemma);
+  if (proper === undefined) {
+    const sense = sensesOf(lemma).find((s) => s.startsWith('n'));
+    // offset lex_filenum ss_type w_cnt word ...: the synset's first word as WordNet writes it.
+    proper = sense !== undefined && /^[A-Z]/.test(synsetLine('noun', Number(sense.slice(1))).split(' ')[4] ?? '');
+    properNouns.set(lemma, proper);
+  }
+  return proper;
+}
+
 /** Whether a word's commonest sense as a noun is a person ("manager", "baker"; not "lead", an advantage first, nor "desk"). */
 export function namesPerson(word: string): boolean {
   return nounFileOf(word) === NOUN_PERSON;

@@ -10,10 +10,8 @@ const RATE_AFTER =
   /^[^\d.;:,]{0,16}?\b(?:a|an|per|each|every|over\s+a|over\s+the|for\s+a|for\s+the)\s+(?:whole\s+|full\s+|calendar\s+)?(day|week|month|quarter|year)\b|^[^\d.;:,]{0,16}?\b(daily|weekly|monthly|quarterly|annually|yearly)\b/i;
 const PERIOD_OF_ADVERB: Readonly<Record<string, string>> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', annually: 'year', yearly: 'year' };
 
-/** The period of the rate written after the amount that ends at `end` ("month" for "$390 a month"; "way" for "£15 each way"), or undefined. */
+/** The period of the rate written after the amount that ends at `end` ("month" for "$390 a month"), or undefined. */
 export function ratePeriodAfter(text: string, end: number): string | undefined {
-  // "£15 each way": a charge per leg of a trip there and back, which the return pays twice.
-  if (/^\s+each\s+way\b/i.test(text.slice(end, end + 12))) return 'way';
   const m = RATE_AFTER.exec(text.slice(end, end + 40));
   if (!m) return undefined;
   return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
