@@ -173,6 +173,11 @@ describe('number-flip', () => {
     expect(flips('Graham serviced my machine four months ago. Is that covered?')).toEqual(['12']);
     expect(flips('Graham serviced my machine 1 year ago. Is that covered?')).toEqual(['3']);
     expect(flips('Graham serviced my machine last week. Is that covered?')).toEqual(['3', '12']);
+    // A share of a whole the question counts in words: "missed three of the last six" keeps its side of "more than 2 of the final 6" (unseen33's readers).
+    const share = 'She has missed more than 2 of the final 6 rehearsals, so she may be asked not to play.';
+    const shareFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: share, evidence: share }), task })].map((c) => share.slice(0, c.start) + c.replacement);
+    expect(shareFlips('She has missed three of the last six rehearsals. Can she play?').some((s) => s.endsWith('more than 3'))).toBe(false);
+    expect(shareFlips('She has missed five of the last six rehearsals. Can she play?').some((s) => s.endsWith('more than 3'))).toBe(true);
     // A clock time is a time of day, not a period in proportion to its hour: "2pm" still moves for a question asked at 11am.
     const clock = 'Book a pickup before 2pm and the driver comes today.';
     expect([...numberFlip.candidates({ ...textFixture({ artifact: clock, evidence: clock }), task: "It's 11am. Can you collect today?" })].map((c) => c.replacement)).toEqual(['1', '3']);

@@ -4,6 +4,7 @@ import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
 import { type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
+import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findQuantities, inArithmetic, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
@@ -36,7 +37,7 @@ export const numberFlip: TextMutator = {
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
     const asked = new Set(findNumbers(fixture.task).map(numberKey));
     const askedQuantities = findQuantities(fixture.task);
-    const askedFigures = findFigures(fixture.task);
+    const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task)];
     const answerFigures = findFigures(text);
     for (const q of quantities) {
       const n = q.number;
@@ -154,6 +155,18 @@ function keepsQuestionSide(text: string, asked: readonly Figure[], figures: read
   // Figures are read in one unit per kind ("48 hours" is 2 days), so the new value is scaled as the original was.
   const moved = (value * figure.value) / q.number.value;
   return asked.every((c) => c.kind !== figure.kind || Math.sign(c.value - figure.value) === Math.sign(c.value - moved));
+}
+
+/**
+ * The question's counts in words of a share of a whole ("missed three of the last six rehearsals"), as figures of
+ * the kind the answer's "more than 2 of the final 6" is read in: unseen33's readers, of that limit made 3, "three is
+ * not more than three".
+ */
+function countsOfSpelled(task: string): Figure[] {
+  return [...task.matchAll(/\b([a-z]+)\s+of\s+(?:the|their|our|my|your|his|her)\b/gi)].flatMap((m) => {
+    const value = spelledValue([m[1]!]);
+    return value === undefined ? [] : [{ text: m[1]!, start: m.index, end: m.index + m[1]!.length, value, kind: 'of', decimals: 0, unit: 'of' }];
+  });
 }
 
 /** The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days". */
