@@ -178,6 +178,9 @@ describe('number-flip', () => {
     const shareFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: share, evidence: share }), task })].map((c) => share.slice(0, c.start) + c.replacement);
     expect(shareFlips('She has missed three of the last six rehearsals. Can she play?').some((s) => s.endsWith('more than 3'))).toBe(false);
     expect(shareFlips('She has missed five of the last six rehearsals. Can she play?').some((s) => s.endsWith('more than 3'))).toBe(true);
+    // A count of what is left is of its whole's unit: "a 12-month term ... after 8 months ... the 4 remaining monthly payments" (unseen33's readers).
+    const term = 'The plan has a minimum term of 12 months. Leaving after 8 months, you would pay the 4 remaining monthly payments.';
+    expect([...numberFlip.candidates({ ...textFixture({ artifact: term, evidence: term }), task: 'If I cancel after 8 months, will I have to pay anything?' })]).toEqual([]);
     // A clock time is a time of day, not a period in proportion to its hour: "2pm" still moves for a question asked at 11am.
     const clock = 'Book a pickup before 2pm and the driver comes today.';
     expect([...numberFlip.candidates({ ...textFixture({ artifact: clock, evidence: clock }), task: "It's 11am. Can you collect today?" })].map((c) => c.replacement)).toEqual(['1', '3']);

@@ -275,12 +275,16 @@ export function numberWord(value: number, like: string): string {
  * figure of such a relation alone leaves the answer at odds with itself.
  * `asked` are the question's quantities: the answer works from them.
  */
+/** The words after a count of what is left of a whole: a remainder in the whole's unit (unseen33's readers, of a 12-month term made 18 beside "after 8 months ... the 4 remaining monthly payments"). */
+const REMAINDER_UNITS: ReadonlySet<string> = new Set(['remaining', 'left', 'outstanding', 'further']);
+
 export function inArithmetic(text: string, quantities: readonly Quantity[], q: Quantity, asked: readonly Quantity[] = []): boolean {
   const others = [...quantities.filter((o) => o !== q), ...asked];
   const close = (a: number, b: number) => Math.abs(a - b) < 1e-6 * Math.max(1, Math.abs(b));
   const factorOf = (o: Quantity) => (o.number.percent ? o.number.value / 100 : o.number.value);
   const x = q.number.value;
-  const sameUnit = others.filter((o) => o.unit === q.unit).map((o) => o.number.value);
+  // A count of what is left ("the 4 remaining monthly payments") is of the unit of the whole it is left of.
+  const sameUnit = others.filter((o) => o.unit === q.unit || REMAINDER_UNITS.has(o.unit) || REMAINDER_UNITS.has(q.unit)).map((o) => o.number.value);
   if (q.number.percent && sameUnit.some((a) => close(x + a, 100))) return true;
   for (const a of sameUnit) for (const b of sameUnit) if (close(x + a, b) || close(a + b, x)) return true;
   // Products are of any units: a count by a price is an amount, a share of an amount is one.
