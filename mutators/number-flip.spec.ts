@@ -181,6 +181,9 @@ describe('number-flip', () => {
     // A count of what is left is of its whole's unit: "a 12-month term ... after 8 months ... the 4 remaining monthly payments" (unseen33's readers).
     const term = 'The plan has a minimum term of 12 months. Leaving after 8 months, you would pay the 4 remaining monthly payments.';
     expect([...numberFlip.candidates({ ...textFixture({ artifact: term, evidence: term }), task: 'If I cancel after 8 months, will I have to pay anything?' })]).toEqual([]);
+    // Pence times a count come to pounds: "about 100 miles ... at 25p a mile, roughly £25" (unseen33's readers saw 30p there).
+    const mileage = 'About 100 miles would be extra. At 25p a mile, that is roughly £25.';
+    expect([...numberFlip.candidates({ ...textFixture({ artifact: mileage, evidence: mileage }), task: 'What will the mileage cost?' })].map((c) => mileage.slice(c.start, c.end))).not.toContain('25');
     // A clock time is a time of day, not a period in proportion to its hour: "2pm" still moves for a question asked at 11am.
     const clock = 'Book a pickup before 2pm and the driver comes today.';
     expect([...numberFlip.candidates({ ...textFixture({ artifact: clock, evidence: clock }), task: "It's 11am. Can you collect today?" })].map((c) => c.replacement)).toEqual(['1', '3']);

@@ -295,11 +295,12 @@ export function inArithmetic(text: string, quantities: readonly Quantity[], q: Q
     ...(/\b(?:twice|double|dual)\b/i.test(text) ? [{ value: 2, of: null }] : []),
     ...(/\bhalf\b/i.test(text) ? [{ value: 0.5, of: null }] : []),
   ].filter((f) => f.value !== 1 && f.value !== 0);
-  const own = factorOf(q);
+  // Pence times a count come to pounds: "100 miles at 25p a mile, roughly £25" (unseen33's readers saw 30p there).
+  const inPounds = (o: Quantity, other: Quantity) => (o.unit === 'p' && other.number.currency === '£' ? o.number.value / 100 : factorOf(o));
   for (const a of others) {
     for (const f of factors) {
       if (f.of === a) continue;
-      if (close(own * f.value, a.number.value) || close(factorOf(a) * f.value, x)) return true;
+      if (close(inPounds(q, a) * f.value, a.number.value) || close(inPounds(a, q) * f.value, x)) return true;
     }
   }
   const all = [q, ...others];
