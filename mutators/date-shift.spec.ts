@@ -51,6 +51,12 @@ describeTextMutator(
       kept: ['The office closes on Saturday 13 June 2026.', 'The office closes on Thursday 11 June 2026.', 'The office closes on Saturday 12 June 2027.'],
     },
     { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 21 days.', kept: ['Claims are paid within 14 days.', 'Claims are paid within 28 days.'] },
+    // unseen33's readers, of a closure "for 10 years from" 1958 (moved from 100): "would have ended long ago".
+    {
+      name: 'a long period of years to the neighbouring usual length, never tenfold',
+      artifact: 'The file is closed for 100 years from its last entry.',
+      kept: ['The file is closed for 75 years from its last entry.'],
+    },
     // unseen18's readers, of a 30-day notice period misstated as 20 and as 40 days: "one would expect 30 days or a month".
     { name: 'a month in days, to another whole number of months', artifact: 'Claims are paid within 30 days.', kept: ['Claims are paid within 60 days.'] },
     { name: 'two months in days, to one or three', artifact: 'Claims are paid within 60 days.', kept: ['Claims are paid within 30 days.', 'Claims are paid within 90 days.'] },

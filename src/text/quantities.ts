@@ -69,7 +69,9 @@ export const ROUND_VALUES: Readonly<Record<string, readonly number[]>> = {
   week: [1, 2, 3, 4, 6, 8, 12],
   // Not 9: readers of unseen12 took "valid for 9 months" for an altered 6 (a period in months is 1, 2, 3, 6, 12, 18, 24 or 36).
   month: [1, 2, 3, 6, 12, 18, 24, 36],
-  year: [1, 2, 3, 5, 6, 7, 10],
+  // And the long periods records and guarantees are kept or closed for: unseen33's readers took a closure "for 10 years
+  // from" 1958, moved from 100 (the next value down before these), for a slip ("would have ended long ago").
+  year: [1, 2, 3, 5, 6, 7, 10, 15, 20, 25, 30, 40, 50, 75, 100],
   // Days and hours not counted on the calendar: "10 working days", never "45 working days"; "a response within 1 business hour".
   // Not 14, 21 or 30: readers of unseen13 took "within 14 working days" for an altered 14 days (working days count to 10, then 15 and 20).
   'working day': [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 15, 20],
