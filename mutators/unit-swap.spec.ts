@@ -110,9 +110,7 @@ describeTextMutator(
       artifact: "Our express same-day service is only for Safety Checks and single repairs like a puncture, and it isn't available for a Full Overhaul, which takes 5 working days.",
       evidence:
         'Our express same-day service is available only for Safety Checks and single repairs, such as a puncture or a brake pad swap. Express service is not available for the Standard Service or the Full Overhaul, which take 2 and 5 working days respectively.',
-      kept: [
-        "Our express same-day service is only for Safety Checks and single repairs like a puncture, and it isn't available for a Full Overhaul, which takes 5 days.",
-      ],
+      kept: ["Our express same-day service is only for Safety Checks and single repairs like a puncture, and it isn't available for a Full Overhaul, which takes 5 days."],
     },
     {
       name: 'the period of a cap',
