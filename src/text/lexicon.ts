@@ -69,38 +69,33 @@ function synsetLine(part: keyof typeof PARTS, offset: number): string {
 /** WordNet's lexicographer file of nouns that name people ("manager", "tutor", "driver"). */
 const NOUN_PERSON = '18';
 
-const nounFiles = new Map<string, string>();
+const nounSynsets = new Map<string, readonly string[]>();
 
-/** The lexicographer file of a word's commonest noun sense ("18" for noun.person), or "" for a word WordNet knows no noun for; read once per word. */
-export function nounFileOf(word: string): string {
+/** The fields of the synset line of a word's commonest noun sense (offset lex_filenum ss_type w_cnt word ...), none for a word WordNet knows no noun for; read once per word. */
+function commonestNoun(word: string): readonly string[] {
   const lemma = word.toLowerCase();
-  let file = nounFiles.get(lemma);
-  if (file === undefined) {
+  let fields = nounSynsets.get(lemma);
+  if (fields === undefined) {
     const sense = sensesOf(lemma).find((s) => s.startsWith('n'));
-    // offset lex_filenum ss_type ...
-    file = sense ? synsetLine('noun', Number(sense.slice(1))).split(' ')[1]! : '';
-    nounFiles.set(lemma, file);
+    fields = sense ? synsetLine('noun', Number(sense.slice(1))).split(' ') : [];
+    nounSynsets.set(lemma, fields);
   }
-  return file;
+  return fields;
 }
 
-const properNouns = new Map<string, boolean>();
+/** The lexicographer file of a word's commonest noun sense ("18" for noun.person), or "" for a word WordNet knows no noun for. */
+export function nounFileOf(word: string): string {
+  return commonestNoun(word)[1] ?? '';
+}
 
 /**
  * Whether a word's commonest sense as a noun is a proper noun, as WordNet
- * writes it with a capital ("Manchester", "Victoria", "Wembley"): the name of
- * one place or body, not a function ("customer", "leisure"). Read once per word.
+ * writes the synset's first word with a capital ("Manchester", "Victoria",
+ * "Wembley"): the name of one place or body, not a function ("customer",
+ * "leisure").
  */
 export function namesOneThing(word: string): boolean {
-  const lemma = word.toLowerCase();
-  let proper = properNouns.get(lemma);
-  if (proper === undefined) {
-    const sense = sensesOf(lemma).find((s) => s.startsWith('n'));
-    // offset lex_filenum ss_type w_cnt word ...: the synset's first word as WordNet writes it.
-    proper = sense !== undefined && /^[A-Z]/.test(synsetLine('noun', Number(sense.slice(1))).split(' ')[4] ?? '');
-    properNouns.set(lemma, proper);
-  }
-  return proper;
+  return /^[A-Z]/.test(commonestNoun(word)[4] ?? '');
 }
 
 /** Whether a word's commonest sense as a noun is a person ("manager", "baker"; not "lead", an advantage first, nor "desk"). */
