@@ -6,7 +6,7 @@ import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { isDictionaryWord, namesOneThing } from '../src/text/lexicon.js';
+import { dictionaryForm, namesOneThing } from '../src/text/lexicon.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -31,11 +31,10 @@ const ALTERNATIVES_PER_SITE = 4;
  */
 function namesAFunction(name: string): boolean {
   // WordNet lists lemmas, unaccented: "Pensions", "Facilities" and "Café" are read as "pension", "facility" and "cafe".
-  const lemmas = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')];
   const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
   // A word before the role's own word that WordNet knows as one place or body ("Manchester", "Wembley") is a name of its own too.
   const words = name.split(/[\s-]+/);
-  return words.every((word, i) => lemmas(plain(word)).some(isDictionaryWord) && (i === words.length - 1 || !namesOneThing(plain(word))));
+  return words.every((word, i) => dictionaryForm(plain(word)) !== undefined && (i === words.length - 1 || !namesOneThing(plain(word))));
 }
 
 export const entitySwap: TextMutator = {

@@ -5,7 +5,7 @@
  * sentence to the evidence sentence that supports it.
  */
 
-import { isDictionaryWord, sensesOf } from './lexicon.js';
+import { dictionaryForm, sensesOf } from './lexicon.js';
 import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
 import { isAbbreviationStop } from './abbreviations.js';
@@ -273,11 +273,6 @@ export function contentLemmas(text: string): string[] {
     }
   }
   return [...lemmas];
-}
-
-/** A word the model left unlemmatised, as the dictionary has it ("claims" → "claim"), or undefined when it is no dictionary word. */
-function dictionaryForm(word: string): string | undefined {
-  return [word, word.replace(/s$/, ''), word.replace(/es$/, '')].find(isDictionaryWord);
 }
 
 /** What one evidence sentence says, for matching a claim's words against it: its lemmas and their commonest senses. */

@@ -45,6 +45,11 @@ export function wordNetIndex(): ReadonlyMap<string, readonly string[]> {
   return (index ??= load());
 }
 
+/** A word the model left unlemmatised, as the dictionary has it ("claims" → "claim", "facilities" → "facility"), or undefined when it is no dictionary word. */
+export function dictionaryForm(word: string): string | undefined {
+  return [word, word.replace(/s$/, ''), word.replace(/es$/, ''), word.replace(/ies$/, 'y')].find(isDictionaryWord);
+}
+
 /** Whether WordNet knows the word at all (as any part of speech). */
 export function isDictionaryWord(lemma: string): boolean {
   return sensesOf(lemma).length > 0;
