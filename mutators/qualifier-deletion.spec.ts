@@ -26,6 +26,15 @@ describe('qualifier-deletion', () => {
     ['Pay the fee if you book 14 days or more after joining.', []],
     ['Urinary Care for a dog up to 15 kg is £52.00 a box.', []],
     ['Late returns cost £2.00 a day up to £20.00.', []],
+    // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
+    ['The standard stand takes trees up to 7 ft.', []],
+    ['We accept bags up to 20 kg.', []],
+    // A modal and a verb of measure grant an exact measure without the bound (unseen34's readers: "oddly worded for a limit").
+    ['Each passenger can weigh up to 17 stone.', []],
+    ['A parcel may be up to 30 kg.', []],
+    // A choice or a requirement loses the bound and still reads.
+    ['You can borrow up to 10 books.', ['You can borrow 10 books.']],
+    ['Drivers must be at least 25 years old.', ['Drivers must be 25 years old.']],
     ['Late returns cost up to £20.00.', ['Late returns cost £20.00.']],
     // "to £10,000" still reads as the cap.
     ['Cover pays up to £50 per item, to a maximum of £10,000 per move.', ['Cover pays £50 per item, to a maximum of £10,000 per move.']],
@@ -58,6 +67,10 @@ describe('qualifier-deletion', () => {
     ['Members can book rooms. But only members can book rooms.', []],
     // unseen27's readers, of "Members may perform on stage, although non-members may audition": "the concession only makes sense if performing is restricted".
     ['Only members may perform on stage, although non-members may audition.', []],
+    // "only" in the reason a refusal gives: without it the reason permits what was refused (unseen34's readers).
+    ["I'm sorry, but we can't, as trees over 8 ft can only be delivered to rooms on the ground floor.", []],
+    ['No, because only members may book.', []],
+    ['Yes, as only members may book and you are one.', ['Yes, as members may book and you are one.']],
     ['Only members may perform on stage, and rehearsals are on Tuesdays.', ['Members may perform on stage, and rehearsals are on Tuesdays.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });

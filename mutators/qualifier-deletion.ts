@@ -30,10 +30,12 @@ export const qualifierDeletion: TextMutator = {
         insideWord(fixture.artifact, qualifier) ||
         limitMeant(fixture.artifact, fixture.task, qualifier) ||
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
+        measuredUnderModal(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
         writtenTwice(fixture.artifact, qualifier) ||
         pointOfException(fixture.artifact, qualifier) ||
+        reasonForRefusal(fixture.artifact, qualifier) ||
         pairedBound(fixture.artifact, qualifier)
       )
         continue;
@@ -111,8 +113,33 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
   const at = tokens.filter((t) => sentence.start + t.end <= q.start).length - 1;
   const before = tokens[at];
-  // A noun its determiner opens ("a dog", "a day"), not a verb the model tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
-  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && tokens[at - 1]?.pos === 'DET';
+  // A noun its determiner opens ("a dog", "a day") or a verb takes as its object ("takes trees up to 7 ft"), not a verb the model
+  // tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
+  const opener = tokens[at - 1]?.pos;
+  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && (opener === 'DET' || opener === 'VERB');
+}
+
+/** Modals that make the verb after them a permission or a possibility; "must be 16" states a requirement exactly and still reads. */
+const MODALS: ReadonlySet<string> = new Set(['can', 'may', 'might', 'could']);
+
+/** Verbs whose figure is a property of their subject, which no one chooses: a weight, a size. */
+const MEASURED: ReadonlySet<string> = new Set(['weigh', 'measure', 'be']);
+
+/**
+ * Whether the bound follows a modal and a verb of measure ("each passenger can
+ * weigh up to 17 stone"): without it the modal grants an exact measure ("can
+ * weigh 17 stone"), which reads as a limit with its word taken out (unseen34's
+ * readers), where "can borrow up to 10 books", "can last up to 3 months" and
+ * "must be at least 16" lose the bound and still read.
+ */
+function measuredUnderModal(artifact: string, q: QualifierPiece): boolean {
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!BOUNDS.has(q.keyword) || !sentence) return false;
+  const before = readSentences(sentence.text)
+    .flatMap((r) => r.tokens)
+    .filter((t) => sentence.start + t.end <= q.start)
+    .map((t) => t.lemma.toLowerCase());
+  return MEASURED.has(before.at(-1) ?? '') && MODALS.has(before.at(-2) ?? '');
 }
 
 /**
@@ -199,6 +226,31 @@ function pointOfException(artifact: string, q: QualifierPiece): boolean {
   const lemma = (t: { lemma: string }) => t.lemma.toLowerCase();
   const concededAfter = tokens.some((t) => sentence.start + t.start >= q.end && CONCESSIONS.has(lemma(t)));
   return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter;
+}
+
+/** Words that give a reason for what the clause before them says. */
+const REASONS: ReadonlySet<string> = new Set(['as', 'because', 'since']);
+
+/** Words that refuse: "we can't", "Unfortunately not", "No". */
+const REFUSALS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'cannot']);
+
+/**
+ * Whether "only" is in the reason a refusal gives ("we can't, as trees over 8
+ * ft can only be delivered to rooms on the ground floor"): without it the
+ * reason permits what was refused ("as trees over 8 ft can be delivered to
+ * rooms on the ground floor"), and the refusal no longer follows from it, a
+ * break any reader of the answer sees (unseen34's readers).
+ */
+function reasonForRefusal(artifact: string, q: QualifierPiece): boolean {
+  if (q.keyword !== 'only') return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  const before = readSentences(sentence.text)
+    .flatMap((r) => r.tokens)
+    .filter((t) => sentence.start + t.end <= q.start)
+    .map((t) => t.lemma.toLowerCase());
+  const reason = before.map((lemma) => REASONS.has(lemma)).lastIndexOf(true);
+  return reason > 0 && before.slice(0, reason).some((lemma) => REFUSALS.has(lemma));
 }
 
 /** A relative clause opening right after a comma (", which costs €3 a day"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
