@@ -41,6 +41,13 @@ describe('entity-swap, against the question and the rest of the answer', () => {
         'The Small Box feeds 1 to 2 people for £14 a week, and the Large Box feeds 3 to 4 for £19.50.',
       ],
     },
+    {
+      name: 'no swap to a name another sentence of the answer gives: Henleaze is never in the one zone the evening slot is for',
+      task: 'I live in Henleaze. Can I book an evening delivery slot?',
+      artifact: 'Unfortunately not, as the evening slot is only available in Zone A. Henleaze is in Zone B.',
+      evidence: 'Evening slots (5pm to 8pm) are available in Zone A only. Zone A: Clifton, Redland. Zone B: Henleaze, Fishponds.',
+      expected: [],
+    },
   ])('$name', ({ task, artifact, evidence, expected }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

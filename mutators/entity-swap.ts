@@ -54,14 +54,14 @@ export const entitySwap: TextMutator = {
       // No stand-in for a name of a family: beside "Hot Desk" and "Private Office" a "Help Desk" tier is one the answer's other names contradict.
       const standIns = sameEntityType(entity, entity) && family.length === 0 && namesAFunction(entity.text) ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
-      // Nor the question's own case, nor a name the answer says otherwise of elsewhere, nor one its sentence already gives.
+      // Nor the question's own case, nor a name the answer says otherwise of elsewhere, nor one it already gives.
       const alternatives = [...family, ...named, ...standIns].filter(
         (other) =>
           !overlaps(other, entity.text) &&
           articleAgrees(fixture.artifact, entity.start, other) &&
           !asked(fixture.task, other) &&
           !answerSaysOtherwise(fixture.artifact, entity, other) &&
-          !sentenceNames(fixture.artifact, entity, other),
+          !answerNames(fixture.artifact, entity, other),
       );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
@@ -132,15 +132,16 @@ function answerSaysOtherwise(artifact: string, entity: EntityPiece, replacement:
 }
 
 /**
- * Whether the swapped name's own sentence already gives the new name, outside
- * the swap: "The Small Box feeds 1 to 2 people, and the Medium Box feeds 3 to
- * 4" made "The Medium Box ..., and the Medium Box ..." names two boxes alike,
- * which a reader of the answer alone catches (unseen20's readers).
+ * Whether the answer already gives the new name, outside the swap: it tells
+ * the two apart, and the swap makes them one. "The Small Box feeds 1 to 2
+ * people, and the Medium Box feeds 3 to 4" made "The Medium Box ..., and the
+ * Medium Box ..." names two boxes alike (unseen20's readers); "the evening
+ * slot is only available in Zone A. Henleaze is in Zone A", said to refuse the
+ * evening slot, no longer gives a reason (unseen34's readers). A reader of the
+ * answer alone catches both.
  */
-function sentenceNames(artifact: string, entity: EntityPiece, replacement: string): boolean {
-  const claim = sentenceAround(artifact, entity.start, entity.end);
-  if (!claim) return false;
-  const rest = artifact.slice(claim.start, entity.start) + '\n' + artifact.slice(entity.end, claim.end);
+function answerNames(artifact: string, entity: EntityPiece, replacement: string): boolean {
+  const rest = `${artifact.slice(0, entity.start)}\n${artifact.slice(entity.end)}`;
   return containsWords(rest.toLowerCase(), replacement.toLowerCase());
 }
 
