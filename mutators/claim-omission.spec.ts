@@ -29,6 +29,19 @@ describeTextMutator(
       artifact: 'Repairs are booked online. Labour is guaranteed for 90 days. A new part has a 6-month warranty. We would look at the machine to find out which it is.',
       kept: ['Repairs are booked online. A new part has a 6-month warranty. We would look at the machine to find out which it is.'],
     },
+    // unseen34's readers, of an answer without its reply to "for the fifth time": "the answer's flat 'no refund' ignores this".
+    {
+      name: 'not the only sentence to take up a count the question gives, in words or digits ("the fifth time": "5 times")',
+      task: "We've been called off because of the wind, for the fifth time now. Can we have our money back?",
+      artifact: 'Sorry, a cancellation for weather is not refunded. You can rebook at any time within 2 years. As we have cancelled 5 times, your ticket is extended by 12 months.',
+      kept: ['Sorry, a cancellation for weather is not refunded. As we have cancelled 5 times, your ticket is extended by 12 months.'],
+    },
+    {
+      name: 'not the only sentence to take up one of the ages the question lists ("aged 4, 6 and 9": "Your 9-year-old")',
+      task: 'Can I take my three children, aged 4, 6 and 9, swimming on my own?',
+      artifact: 'Yes. One adult can take up to 2 children under 8, so your 4- and 6-year-old can swim with you. Your 9-year-old may swim without an adult in the water.',
+      kept: [],
+    },
     second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),
     second('a deadline after a cap', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
     second('a qualifier after a period', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),

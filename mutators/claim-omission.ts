@@ -3,6 +3,8 @@ import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualif
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
+import { ordinalValue, spelledValue } from '../src/text/numberWords.js';
+import { findFigures } from '../src/text/figures.js';
 import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import { onlyAnswerToWh } from '../src/text/whAsks.js';
@@ -37,7 +39,8 @@ export const claimOmission: TextMutator = {
         onlyAmountAsked(fixture.task, sentences, i) ||
         givesFigureAsked(fixture.task, sentences, i) ||
         givesPartNotCovered(sentences, i) ||
-        comparedLater(sentences, i)
+        comparedLater(sentences, i) ||
+        onlyToTakeUpCount(fixture.task, sentences, i)
       )
         continue;
       if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
@@ -229,6 +232,53 @@ function comparisonRestsOn(sentences: readonly Piece[], i: number): string | und
     const giving = sentences.flatMap((s, j) => (statesFigure(s.text) && names(s.text, thing) ? [j] : []));
     return giving.length === 1 && giving[0] === i;
   })?.text;
+}
+
+/** A count a question or answer gives: its value and what it counts ("5 times": 5, "time"; a bare "aged 4, 6 and 9": ""). */
+interface Count {
+  value: number;
+  kind: string;
+}
+
+/** What findFigures reads after a bare number in a list ("4, 6 and 9"): a word that counts nothing. */
+const COUNTS_NOTHING: ReadonlySet<string> = new Set(['', 'and', 'or', 'to', 'of']);
+
+/** The counts a text writes in digits: no amount, share, date or time of day ("£15", "18 December", "6.20pm"). */
+function countsIn(text: string): Count[] {
+  const dates = findDates(text);
+  return findFigures(text).flatMap((f) =>
+    f.kind === f.unit && !/^\p{Sc}$|^%$/u.test(f.kind) && !dates.some((d) => d.start < f.end && f.start < d.end) && !/^\s*(?:am|pm|a\.m\.|p\.m\.)/i.test(text.slice(f.end))
+      ? [{ value: f.value, kind: f.kind }]
+      : [],
+  );
+}
+
+/** The counts a question gives, in digits or in words before what they count ("the fifth time", "two dogs"). */
+function questionCounts(task: string): Count[] {
+  const question = questionText(task);
+  const tokens = readSentences(question).flatMap((s) => s.tokens);
+  const spelled = tokens.flatMap((t, i) => {
+    const value = ordinalValue(t.text) ?? spelledValue([t.text]);
+    const counted = tokens[i + 1];
+    return value !== undefined && counted?.pos === 'NOUN' ? [{ value, kind: counted.lemma.toLowerCase() }] : [];
+  });
+  return [...countsIn(question), ...spelled].filter((c) => c.value > 1);
+}
+
+const sameCount = (a: Count, b: Count) => a.value === b.value && (a.kind === b.kind || COUNTS_NOTHING.has(a.kind) || COUNTS_NOTHING.has(b.kind));
+
+/**
+ * Whether sentence `i` is the only one to take up a count the question gives
+ * ("cancelled ... for the fifth time now": "As we have now cancelled your
+ * flight 5 times, we will extend your ticket"; "aged 4, 6 and 9": "Your
+ * 9-year-old may swim without an adult"): it is the answer's reply to the
+ * asker's own case, and without it the answer reads as if it never heard it
+ * (unseen34's readers).
+ */
+function onlyToTakeUpCount(task: string, sentences: readonly Piece[], i: number): boolean {
+  const asked = questionCounts(task);
+  const takenUp = (text: string) => countsIn(text).filter((c) => asked.some((a) => sameCount(a, c)));
+  return takenUp(sentences[i]!.text).some((count) => !sentences.some((s, j) => j !== i && takenUp(s.text).some((c) => sameCount(c, count))));
 }
 
 /** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */

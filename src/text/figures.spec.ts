@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
 import { evidenceSentences, questionText, sentenceAround, supportPassage } from './claims.js';
 import { findFigures } from './figures.js';
-import { spelledValue } from './numberWords.js';
+import { ordinalValue, spelledValue } from './numberWords.js';
 import { statesDateAt, statesFigureAt } from './mismatches.js';
 
 describe('findFigures', () => {
@@ -61,6 +61,16 @@ describe('findFigures', () => {
     [['and'], undefined],
   ])('spells %j as %s', (words, value) => {
     expect(spelledValue(words)).toBe(value);
+  });
+
+  it.each([
+    ['fifth', 5],
+    ['First', 1],
+    ['twentieth', 20],
+    ['zeroth', undefined],
+    ['five', undefined],
+  ])('reads the ordinal %s as %s', (word, value) => {
+    expect(ordinalValue(word)).toBe(value);
   });
 });
 

@@ -23,3 +23,13 @@ export function spelledValue(words: readonly string[]): number | undefined {
   }
   return any ? total + current : undefined;
 }
+
+/** Ordinal words by value, as a question counts an occasion ("for the fifth time"). */
+const ORDINAL_WORDS =
+  'zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'.split(' ');
+
+/** The value of an ordinal word ("fifth" is 5), or undefined when the word is none. */
+export function ordinalValue(word: string): number | undefined {
+  const at = ORDINAL_WORDS.indexOf(word.toLowerCase());
+  return at > 0 ? at : undefined;
+}
