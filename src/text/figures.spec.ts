@@ -389,6 +389,14 @@ describe('figures the answer works out', () => {
       artifact: 'Collection and return costs £15 each way, £30 in all.',
       ok: true,
     },
+    // unseen34: "£40 plus £40 makes £80 for both trips" was charged a false alarm.
+    {
+      name: 'a charge each way, for both trips',
+      task: 'What will it cost for you to collect my sofa and bring it back?',
+      evidence: ['Between 10 and 25 miles, collection and delivery cost £40 each way.'],
+      artifact: 'Collection and delivery cost £40 each way, so £40 plus £40 makes £80 for both trips.',
+      ok: true,
+    },
     // A review found that reading any doubling of a charge each way accepted a wrong figure: only "in all" and its kind total it.
     {
       name: 'twice a charge each way, not said to be there and back',

@@ -517,8 +517,8 @@ function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassag
   });
 }
 
-/** Words that total a charge each way there and back: "£15 each way, £30 in all". */
-const THERE_AND_BACK = /\b(?:in\s+all|in\s+total|altogether|return|both\s+ways|there\s+and\s+back|round\s+trip|total)\b/i;
+/** Words that total a charge each way there and back: "£15 each way, £30 in all", "£80 for both trips". */
+const THERE_AND_BACK = /\b(?:in\s+all|in\s+total|altogether|return|both\s+(?:ways|trips|journeys)|there\s+and\s+back|round\s+trip|total)\b/i;
 
 /**
  * Whether an amount is twice a charge each way that its clause writes before it, totalled as there and back: "£15
