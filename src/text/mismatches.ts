@@ -11,6 +11,7 @@ import {
   type QualifierPiece,
   saidBy,
   statesQualifier,
+  supportOf,
   textSaysWord,
   type SupportPassage,
 } from './claims.js';
@@ -402,13 +403,18 @@ function clausesOf(sentence: string): string[] {
 
 export { statesDate } from './figures.js';
 
+/** The numbers a text writes before an offset, in digits or words, each by its key ("up to five a month" writes "5"). */
+function numberKeysOf(text: string, until = text.length): Set<string> {
+  return new Set(
+    [...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))),
+  );
+}
+
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
 export function droppedQualifiers(claim: string, support: string, question = '', before = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
-  const claimNumbers = new Set(
-    [...findNumbers(claim), ...findNumberWords(claim).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < example).map((n) => ('key' in n ? n.key : numberKey(n))),
-  );
+  const claimNumbers = numberKeysOf(claim, example);
   const asked = new Set([...findNumbers(question).map(numberKey), ...findNumberWords(question).map((w) => String(w.value))]);
   const dropped = new Set<string>();
   for (const q of findQualifiers(support)) {
@@ -444,6 +450,10 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     if (q.keyword === 'within' && restatesRangeAfter(claim, support, q.end)) continue;
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
+    // "... needs to be at least 2 nights long. The Garden Room is £100 a night, so 2 nights ... come to £200": the sentence before restates
+    // the same rule, its qualifier and term included, and the claim works out the case it allows (unseen35's false alarms).
+    const restatedBefore = 'number' in term ? numberKeysOf(before).has(term.number) : term.lemmas.every((lemma) => textSaysWord(before, lemma));
+    if (before && restatedBefore && statesQualifierOf(before, support, q, term) && supportOf(before, [support]) !== null) continue;
     dropped.add(q.keyword);
   }
   return [...dropped];

@@ -84,6 +84,27 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'A 2-hour flight is within the 4-hour limit for cats in the cabin, as long as the carrier weighs 8 kg or less.',
       dropped: [],
     },
+    // unseen35's false alarms: the sentence before states the bound, and the claim works out the case it allows.
+    {
+      name: 'a bound the sentence before states, applied to the case',
+      evidence: 'From April to October, stays that include a Friday or Saturday night must be at least 2 nights. The Garden Room costs £100 per night.',
+      artifact: 'A stay that takes in a Friday or Saturday night needs to be at least 2 nights long. The Garden Room is £100 a night, so 2 nights, Friday and Saturday, would come to £200.',
+      dropped: [],
+    },
+    {
+      name: 'an "only" the sentence before states, applied to the case',
+      evidence: 'For bookings that include any date from 20 December to 2 January, a refund is given only when you cancel at least 14 days before the first visit.',
+      task: 'We have booked cat visits from 23 to 27 December. What is the last day we could cancel and still get a refund?',
+      artifact:
+        'Because your visits fall between 20 December and 2 January, you would only get a refund by cancelling at least 14 days before the first visit. Your first visit is on 23 December, and 14 days before that is 9 December, so that is the last day you can cancel and still be refunded.',
+      dropped: [],
+    },
+    {
+      name: 'a bound the sentence before does not state, applied to the case',
+      evidence: 'From April to October, stays that include a Friday or Saturday night must be at least 2 nights. The Garden Room costs £100 per night.',
+      artifact: 'We welcome weekend guests. The Garden Room is £100 a night, so 2 nights, Friday and Saturday, would come to £200.',
+      dropped: ['at least'],
+    },
     {
       name: '"once" dropped from the verb it limits',
       evidence: 'A digital loan may be renewed once for a further 14 days if there are no holds on the title.',
