@@ -405,9 +405,7 @@ export { statesDate } from './figures.js';
 
 /** The numbers a text writes before an offset, in digits or words, each by its key ("up to five a month" writes "5"). */
 function numberKeysOf(text: string, until = text.length): Set<string> {
-  return new Set(
-    [...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))),
-  );
+  return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
 }
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
