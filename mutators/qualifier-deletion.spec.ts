@@ -58,6 +58,8 @@ describe('qualifier-deletion', () => {
     // A clause that what follows points back at (unseen18's readers: "stolen, which costs €3 a day" has nothing to attach to).
     ['You pay the fee if the bike is stolen, unless you took out Theft Cover, which costs €3 a day.', []],
     ['Leave is paid, unless you opt out of the scheme, who then pays nothing.', []],
+    // unseen35's readers, of "we keep the deposit in which case you'd get it back in full": "the refund logic is backwards".
+    ["We keep the deposit unless we let the room to someone else, in which case you'd get it back in full.", []],
     ['Leave is paid, unless you join the scheme. That costs £3 a month.', []],
     ['Leave is paid, unless you join the scheme. Pay is monthly.', ['Leave is paid. Pay is monthly.']],
     // "only" as the point of an exception or a restriction (unseen18's readers: "the recipient can collect" states no exception).
@@ -95,6 +97,26 @@ describe('qualifier-deletion', () => {
       'What covers my trip?',
       ['Insurance is provided by the company and covers trips of 31 days.'],
     ],
+    // unseen28's readers: "the discount is for fleets 'with 5 vehicles' and then concludes that 8 cars qualify".
+    [
+      'a bound after its number, the question’s case of another word restated beside it',
+      'Fleet customers with 5 or more vehicles receive 15% off, so your 8 cars qualify.',
+      'I run a taxi firm with 8 cars. Do you offer a fleet discount?',
+      [],
+    ],
+    // unseen35's readers, of "for bookings of 10 passengers" beside "Your group of 12 does qualify": "the threshold wording looks altered".
+    [
+      'a bound written after its number that the answer measures the question’s count against',
+      'Your group of 12 does qualify for 10% off, as that discount is for bookings of 10 or more passengers.',
+      'I am booking for a group of 12. Do we get a discount?',
+      [],
+    ],
+    [
+      'a bound written after its number that the answer measures nothing against',
+      'Your group does qualify for 10% off, as that discount is for bookings of 10 or more passengers.',
+      'I am booking for a group of 12. Do we get a discount?',
+      ['Your group does qualify for 10% off, as that discount is for bookings of 10 passengers.'],
+    ],
   ])('leaves an exact figure nowhere a limit is meant: %s', (_, artifact, task, expected) => {
     const fixture = { ...textFixture({ artifact, evidence: artifact }), task };
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);
@@ -118,13 +140,6 @@ describe('qualifier-deletion', () => {
       'Because you are booking 4 or more lanes, you get 15% off.',
       'We want to hire five lanes. What will it cost?',
       /question states the case "five lanes"/,
-    ],
-    [
-      // unseen28's readers: "the discount is for fleets 'with 5 vehicles' and then concludes that 8 cars qualify".
-      '"or more", the question\'s case of another word, restated beside the bound',
-      'Fleet customers with 5 or more vehicles receive 15% off, so your 8 cars qualify.',
-      'I run a taxi firm with 8 cars. Do you offer a fleet discount?',
-      /question states the case "8 cars" that the bound "5 or more vehicles" lets in/,
     ],
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],

@@ -2,6 +2,7 @@ import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround 
 import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
 import { findFigures } from '../src/text/figures.js';
+import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, questionOf, sentenceBefore } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
 import { supportingSentence } from './text-support.js';
@@ -85,15 +86,33 @@ const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)
  * the answer alone sees the limit gone.
  */
 function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean {
-  if (!BOUNDS.has(q.keyword)) return false;
-  const bounded = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
+  const after = BOUNDS_AFTER.has(q.keyword);
+  if (!BOUNDS.has(q.keyword) && !after) return false;
+  const figures = findFigures(artifact);
+  const bounded = after ? figures.find((f) => f.end <= q.start && q.start - f.end <= 2) : figures.find((f) => f.start >= q.end && f.start - q.end <= 2);
   if (!bounded) return false;
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
   if (CONDITION.test(artifact.slice(sentence.start, q.start))) return true;
-  // The question's case, restated beside the bound: "so your two-week holiday qualifies".
-  const asked = findFigures(task).filter((c) => c.kind === bounded.kind && c.value !== bounded.value);
-  return findFigures(artifact).some((f) => f.start >= sentence.start && f.end <= sentence.end && asked.some((c) => c.value === f.value && c.kind === f.kind));
+  // The question's case, restated beside the bound: "so your two-week holiday qualifies", "Your group of 12 does qualify ... for bookings of 10 or more".
+  const asked = findFigures(task).filter((c) => countsAlike(c, bounded) && c.value !== bounded.value);
+  return figures.some((f) => f.start >= sentence.start && f.end <= sentence.end && f !== bounded && asked.some((c) => c.value === f.value && countsAlike(c, f)));
+}
+
+/** Bounds written after their number: "bookings of 10 or more passengers". */
+const BOUNDS_AFTER: ReadonlySet<string> = new Set(['or more', 'or less']);
+
+/** The word findFigures takes for a bare count's kind when a function word or a verb follows it ("10 or more", "12 does"). */
+const BARE_KINDS: ReadonlySet<string> = new Set(['', 'and', 'or', 'to', 'of']);
+
+/**
+ * Whether two figures may count the same thing: the same kind, or one a bare
+ * count, neither an amount or a share ("a group of 12" and "Your group of 12
+ * does qualify").
+ */
+function countsAlike(a: Figure, b: Figure): boolean {
+  const measured = (f: Figure) => /^\p{Sc}$|^%$/u.test(f.kind);
+  return a.kind === b.kind || ((BARE_KINDS.has(a.kind) || BARE_KINDS.has(b.kind)) && !measured(a) && !measured(b));
 }
 
 /**
@@ -253,15 +272,17 @@ function reasonForRefusal(artifact: string, q: QualifierPiece): boolean {
   return reason > 0 && before.slice(0, reason).some((lemma) => REFUSALS.has(lemma));
 }
 
-/** A relative clause opening right after a comma (", which costs €3 a day"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
-const RELATIVE_AFTER = /^\s*,?\s*(?:which|who|whom|whose|where)\b/i;
+/** A relative clause opening right after a comma (", which costs €3 a day", ", in which case you'd get it back"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
+const RELATIVE_AFTER = /^\s*,?\s*(?:(?:in|at|by|for|from|on|with|after|before)\s+)?(?:which|who|whom|whose|where)\b/i;
 const POINTER_OPENING = /^\s*(?:this|that)\s+(?:costs|is|was|means|gives|covers|includes|pays|lasts|applies)\b/i;
 
 /**
  * Whether what follows a deleted clause points back at it: "unless you took
  * out our Theft Cover, which costs €3 a day" without the clause leaves
  * "stolen, which costs €3 a day", with nothing for "which" to attach to
- * (unseen18's readers); "... unless you took out Theft Cover. That costs €3 a
+ * (unseen18's readers), and "we keep the deposit unless we let the room to
+ * someone else, in which case you'd get it back in full" leaves a case no one
+ * named (unseen35's readers); "... unless you took out Theft Cover. That costs €3 a
  * day." leaves "That" pointing at nothing. Read after the span, to its
  * sentence's end or the next sentence's opening words when the span closed it.
  */
