@@ -143,6 +143,8 @@ describeTextMutator(
       ['"we\'re pleased"', "We're pleased to confirm the repair is covered."],
       // unseen29's readers, of "Please note that platinum rings ... can be resized": "reads as a warning, so it almost certainly should say they cannot".
       ['"Please note"', 'Please note that platinum rings cannot be resized.'],
+      // unseen35's readers, of "..., and note that they are allowed in the breakfast room": "reads like a reversed restriction".
+      ['"and note that" opening a clause', "Please don't leave them alone in the room, and note that they aren't allowed in the breakfast room."],
     ].map(([mood, artifact]) => ({ name: `a claim whose sentence says how to take the news (${mood})`, artifact: artifact!, reason: /news no longer fits/ })),
     ...[
       ['"rather than"', 'The peak rule applies rather than the usual 14-day one.'],
@@ -176,6 +178,8 @@ describeTextMutator(
     ].map(([advice, artifact]) => ({ name: `a relative clause qualifying what advice recommends (${advice})`, artifact: artifact! })),
     { name: 'a claim of an answer that opens with a reply ("Yes.")', artifact: 'Yes. The Tech Desk will contact the maker for you.' },
     { name: 'a claim of an answer that opens with "Unfortunately not."', artifact: 'Unfortunately not. Refunds are not available after 15 days.' },
+    // unseen35's readers, of the alternative offered after "I'm sorry, no.": "those cannot be booked all year round" contradicts the point being made.
+    { name: 'a claim of an answer that opens with "I\'m sorry, no."', artifact: "I'm sorry, no. Single nights from Sunday to Thursday can be booked all year round." },
     { name: 'a claim of a later sentence that opens with a reply ("Yes, ...")', artifact: 'The course is £210. Yes, clay is included: the fee covers a 12.5kg bag.' },
     { name: 'a claim given with its reason ("because")', artifact: 'The Tech Desk will contact the maker because the set is large.' },
     { name: 'a claim given with its reason ("As ...")', artifact: "As these are 6-day passes they carry a photo and can't be transferred." },

@@ -85,8 +85,8 @@ function clauseOnwards(claim: Piece, p: PolarityPiece): string {
 
 const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
 
-/** An answer or sentence that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "Not on her own yet", "Yes, clay is included"): its claims carry the reply's polarity. */
-const OPENING_REPLY = /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I'm afraid),?\s+(?:not|no)\b)/i;
+/** An answer or sentence that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "I'm sorry, no.", "Not on her own yet", "Yes, clay is included"): its claims carry the reply's polarity. */
+const OPENING_REPLY = /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I['’]m afraid|(?:I['’]m\s+)?sorry),?\s+(?:but\s+)?(?:not|no)\b)/i;
 
 /**
  * A sentence whose claims lean on each other: a contrast ("your price is
@@ -388,13 +388,14 @@ export const RESTATED_ELSEWHERE = 'another sentence of the answer states the sam
 /**
  * Words that tell the reader how to take the news a sentence gives ("I'm
  * afraid this breakdown isn't covered", "Unfortunately the fee is charged",
- * "Good news: it counts", and a sentence opening with a caution: "Please note
- * that platinum rings cannot be resized"): they fit only the news as stated,
+ * "Good news: it counts", and a caution opening a sentence or a clause: "Please note
+ * that platinum rings cannot be resized", "..., and note that they aren't allowed in the
+ * breakfast room", unseen35's readers): they fit only the news as stated,
  * so a reversal leaves an apology for good news, a welcome for bad, or a
  * warning about nothing to watch out for (unseen29's readers).
  */
 const MOOD =
-  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b|^\s*(?:please\s+)?(?:note|be aware|bear in mind|keep in mind)\b/i;
+  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b|(?:^\s*|[,;]\s*(?:and\s+)?)(?:please\s+)?(?:note|be aware|bear in mind|keep in mind)\b/i;
 
 /** An alternative named beside the claim: the claim is the one of two that holds ("the peak rule applies rather than the usual 14-day one"). */
 const ALTERNATIVE = /\b(?:rather than|instead of|in place of|as opposed to|in preference to)\b/i;
