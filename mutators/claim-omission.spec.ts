@@ -42,6 +42,21 @@ describeTextMutator(
       artifact: 'Yes. One adult can take up to 2 children under 8, so your 4- and 6-year-old can swim with you. Your 9-year-old may swim without an adult in the water.',
       kept: [],
     },
+    // unseen35's readers, of an answer without its "9 December": "asked for the last day to cancel but gives no date".
+    {
+      name: 'not the only sentence to give the date "what is the last day" asks for',
+      task: "We've booked cat visits from 23 to 27 December. What is the last day we could cancel and still get a refund?",
+      artifact:
+        'Because your visits fall between 20 December and 2 January, you would only get a refund by cancelling at least 14 days before the first visit. Your first visit is on 23 December, and 14 days before that is 9 December, so that is the last day you can cancel and still be refunded.',
+      kept: [],
+    },
+    // unseen35's readers, of an answer that stops at the full price: "the asker is a member, but the answer gives only the full price".
+    {
+      name: "not the sentence that brings a price question's working to its last amount",
+      task: "I'm a member. What will I pay for 2 shelves in a glaze firing?",
+      artifact: 'Glaze firings are £14 per shelf, so 2 shelves come to £28 at the full price. Your membership takes 20% off shelf fees, which brings that down to £22.40. Firings run on Fridays.',
+      kept: ['Glaze firings are £14 per shelf, so 2 shelves come to £28 at the full price. Your membership takes 20% off shelf fees, which brings that down to £22.40.'],
+    },
     second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),
     second('a deadline after a cap', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
     second('a qualifier after a period', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),

@@ -40,7 +40,8 @@ export const claimOmission: TextMutator = {
         givesFigureAsked(fixture.task, sentences, i) ||
         givesPartNotCovered(sentences, i) ||
         comparedLater(sentences, i) ||
-        onlyToTakeUpCount(fixture.task, sentences, i)
+        onlyToTakeUpCount(fixture.task, sentences, i) ||
+        givesFinalAmount(fixture.task, sentences, i)
       )
         continue;
       if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
@@ -120,8 +121,34 @@ function onlyAmountAsked(task: string, sentences: readonly Piece[], i: number): 
   return ASKS_A_PRICE.test(task) && statesAmount(sentences[i]!.text) && !sentences.some((s, j) => j !== i && statesAmount(s.text));
 }
 
-/** A question that asks for a figure: an amount ("what will I pay", "in total"), a count, a length of time, a time or a date. */
-const ASKS_A_FIGURE = /\b(?:how (?:much|many|long|soon|often|far|old)|what (?:time|date|day)|when|fees?|costs?|charges?|prices?|pay|owe|total|altogether)\b/i;
+/**
+ * Whether sentence `i` gives the last amount of an answer that works one out
+ * for a question about a price: "2 shelves come to £28 at the full price.
+ * Your membership takes 20% off shelf fees, which brings that down to
+ * £22.40." Answers work up to what the asker pays and state it last; without
+ * it the answer stops at a figure the asker's case does not pay (unseen35's
+ * readers: "the asker is a member, but the answer gives only the full price").
+ */
+function givesFinalAmount(task: string, sentences: readonly Piece[], i: number): boolean {
+  if (!ASKS_A_PRICE.test(task) || !concludesAmount(sentences[i]!.text)) return false;
+  const stating = sentences.flatMap((s, j) => (statesAmount(s.text) ? [j] : []));
+  return stating.length > 1 && stating.at(-1) === i;
+}
+
+/** Words that bring working to the amount after them: "which brings that down to £22.40", "making £563", "leaving you £72.90", "so you would pay £39". */
+const CONCLUDES_BEFORE =
+  /(?:\b(?:brings?|bringing|comes?|coming)\b(?:\s+[\w']+){0,3}?\s+to|\b(?:makes?|making|leaves?|leaving)\b(?:\s+(?:it|you|that|this))?|\b(?:would|will|['’]d|['’]ll)\s+pay)\s+$/i;
+/** Words that close working on the amount before them: "£201.60 in total", "£60 altogether". */
+const CONCLUDES_AFTER = /^\s*(?:in\s+total|in\s+all|altogether)\b/i;
+
+/** Whether a sentence states an amount as what its working comes to. */
+function concludesAmount(sentence: string): boolean {
+  return findNumbers(sentence).some((n) => n.currency !== '' && (CONCLUDES_BEFORE.test(sentence.slice(0, n.start)) || CONCLUDES_AFTER.test(sentence.slice(n.end))));
+}
+
+/** A question that asks for a figure: an amount ("what will I pay", "in total"), a count, a length of time, a time or a date ("what is the last day"). */
+const ASKS_A_FIGURE =
+  /\b(?:how (?:much|many|long|soon|often|far|old)|what (?:(?:is|was|would be|will be)\s+)?(?:the\s+)?(?:(?:last|latest|earliest|first|final)\s+)?(?:time|date|day|deadline)|when|fees?|costs?|charges?|prices?|pay|owe|total|altogether)\b/i;
 
 /** A question that asks for a total ("in total, including VAT?"): the figure asked for comes after its parts, so of two sentences as close to it the later gives it. */
 const ASKS_A_TOTAL = /\b(?:in total|total|altogether|in all|all in|including|inclusive of)\b/i;
