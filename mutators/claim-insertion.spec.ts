@@ -14,7 +14,7 @@ import {
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { CONTRADICTS_WORKED_COUNT, claimInsertion } from './claim-insertion.js';
+import { BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 // The answer's own kept cases need a task (what the addition must be on the topic of): in the table below.
@@ -109,6 +109,21 @@ describe('claim-insertion, refused with its reason', () => {
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(reason);
+  });
+});
+
+// unseen35's readers: "a 30-minute visit at £32 costs more than a 60-minute visit at £26", and "£8 ... implausibly cheap next to £26 for 60 minutes".
+describe('claim-insertion, against the answer’s price for another size of the same thing', () => {
+  const artifact = 'A 60-minute visit for your dog normally costs £26, and with the 50% bank holiday surcharge you would pay £39 on Easter Monday.';
+  const evidence = 'A 30-minute visit for a cat or dog costs £16 on any day. A 60-minute visit for a dog costs £26. Visits on bank holidays carry a 50% surcharge.';
+  it.each(['pet-visit', 'pet-visit-2', 'pet-visit-3'])('refuses a 30-minute price above the hour’s £26 or below its half, £13, and keeps one between (fixture %s)', (id) => {
+    const fixture = { ...textFixture({ artifact, evidence }), id, task: 'How much will a 60-minute visit for my dog cost on Easter Monday?' };
+    const candidates = [...claimInsertion.candidates(fixture)];
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) {
+      const price = Number(/£(\d+)/.exec(c.replacement)![1]);
+      expect(claimInsertion.invalidReason!(fixture, c) === BREAKS_PRICE_SCALE, c.replacement).toBe(price > 26 || price < 13);
+    }
   });
 });
 

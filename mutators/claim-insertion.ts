@@ -25,6 +25,8 @@ import {
   withoutClauseNumber,
 } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
+import { isCurrencySign } from '../src/text/currency.js';
+import { CLOCK, findFigures } from '../src/text/figures.js';
 import { countedFigures } from '../src/text/counts.js';
 import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
@@ -69,6 +71,8 @@ export const claimInsertion: TextMutator = {
     if (pricesSubjectAgain(added, fixture.artifact)) return PRICES_SUBJECT_AGAIN;
     // nor another value for a count its own working implies (a sum of parts, a quotient),
     if (insertion && contradictsWorkedCount(fixture, insertion)) return CONTRADICTS_WORKED_COUNT;
+    // nor a price out of order with the answer's price for another size of the same thing,
+    if (insertion && breaksPriceScale(fixture, insertion)) return BREAKS_PRICE_SCALE;
     // and no relation broken that the added sentence states as the evidence wrote it.
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },
@@ -164,6 +168,38 @@ function contradictsWorkedCount(fixture: TextFixture, insertion: Insertion): boo
   const count = countedFigures(written).find((c) => c.start <= at && at <= c.end);
   if (!count) return false;
   return workedCounts(fixture.artifact, fixture.task).some((w) => w.value === count.value && (w.noun === undefined || w.noun === count.noun));
+}
+
+/** Why an added sentence is refused where its misstated price is out of order with the answer's prices by size, as the ignored list gives it. */
+export const BREAKS_PRICE_SCALE =
+  'the added sentence misstates a price out of order with one the answer gives for another size of the same thing ("a 30-minute visit costs £32" beside "a 60-minute visit costs £26", or £8, cheaper by the minute than the hour)';
+
+/**
+ * Whether the misstated price, for a size the added sentence names ("A
+ * 30-minute visit costs £16"), falls on the other side of a price the answer
+ * gives for another size of the same measure ("A 60-minute visit normally
+ * costs £26") than the evidence's price does: dearer where it was cheaper, or
+ * cheaper per minute where it was dearer. A reader of the answer alone sees a
+ * shorter visit cost more than a longer one (unseen35's readers: "£32 ...
+ * more than a 60-minute visit at £26", "£8 ... implausibly cheap next to £26
+ * for 60 minutes").
+ */
+function breaksPriceScale(fixture: TextFixture, insertion: Insertion): boolean {
+  const at = firstChange(insertion);
+  const misstated = findFigures(insertion.sentence).find((f) => f.start <= at && at <= f.end);
+  const original = findFigures(insertion.written).find((f) => f.start === misstated?.start);
+  if (!misstated || !original || !isCurrencySign(original.kind)) return false;
+  const size = findFigures(insertion.written).find((f) => f !== original && f.kind !== '' && f.value > 0 && !isCurrencySign(f.kind) && f.kind !== '%' && f.kind !== CLOCK);
+  if (!size) return false;
+  const sign = (price: number, other: { price: number; size: number }) => [Math.sign(price - other.price), Math.sign(price / size.value - other.price / other.size)].join();
+  return splitSentences(fixture.artifact).some((s) => {
+    const figures = findFigures(s.text);
+    const price = figures.find((f) => f.kind === original.kind);
+    const sizes = figures.filter((f) => f.kind === size.kind);
+    if (!price || sizes.length !== 1 || sizes[0]!.value === size.value) return false;
+    const other = { price: price.value, size: sizes[0]!.value };
+    return sign(original.value, other) !== sign(misstated.value, other);
+  });
 }
 
 /**
