@@ -18,6 +18,14 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
     { name: 'neither', evidence: cancel, artifact: "Cancelling 48 hours before pick-up, you are refunded less three days' rental.", dropped: ['or less'] },
     { name: '"need" for "only"', evidence: tyres, artifact: 'Tyres and glass need the separate Glass & Tyre add-on (€6 a day).', dropped: [] },
     { name: 'neither "need" nor "only"', evidence: tyres, artifact: 'Tyres and glass are covered by the Glass & Tyre add-on (€6 a day).', dropped: ['only'] },
+    // unseen36's false alarm: "but nothing more" says what "only" says.
+    {
+      name: '"but nothing more" for "only"',
+      evidence: 'If you cancel between 14 and 7 days before the party, you lose only the deposit.',
+      artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit but nothing more.",
+      dropped: [],
+    },
+    { name: 'neither "only" nor "nothing more"', evidence: 'If you cancel between 14 and 7 days before the party, you lose only the deposit.', artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit.", dropped: ['only'] },
     {
       name: '"only, not cash" kept as "not cash"',
       evidence: 'The checkout hut takes card and contactless payments only, not cash.',
