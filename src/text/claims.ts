@@ -181,7 +181,25 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ['up to', 'no later than', 'until', 'before'],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says; "you'd lose your deposit but nothing more"
   // what "you lose only the deposit" says.
-  ['only', 'solely', 'just', 'merely', 'exclusively', 'as long as', 'so long as', 'provided', 'apart from', 'except', 'other than', 'need', 'needs', 'require', 'requires', 'nothing more', 'nothing else'],
+  [
+    'only',
+    'solely',
+    'just',
+    'merely',
+    'exclusively',
+    'as long as',
+    'so long as',
+    'provided',
+    'apart from',
+    'except',
+    'other than',
+    'need',
+    'needs',
+    'require',
+    'requires',
+    'nothing more',
+    'nothing else',
+  ],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],

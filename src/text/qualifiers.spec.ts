@@ -25,7 +25,12 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit but nothing more.",
       dropped: [],
     },
-    { name: 'neither "only" nor "nothing more"', evidence: 'If you cancel between 14 and 7 days before the party, you lose only the deposit.', artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit.", dropped: ['only'] },
+    {
+      name: 'neither "only" nor "nothing more"',
+      evidence: 'If you cancel between 14 and 7 days before the party, you lose only the deposit.',
+      artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit.",
+      dropped: ['only'],
+    },
     {
       name: '"only, not cash" kept as "not cash"',
       evidence: 'The checkout hut takes card and contactless payments only, not cash.',
