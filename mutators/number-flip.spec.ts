@@ -38,6 +38,9 @@ describe('number-flip', () => {
     // A period in months or weeks to the lengths documents use: never "9 months" (unseen12's readers) nor "5 weeks".
     ['a credit note valid for 6 months', ['a credit note valid for 3 months', 'a credit note valid for 12 months']],
     ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],
+    // Two whole numbers joined by "or" that name every value between two limits stay (unseen36's readers, of "aged 16 or 18": "an odd range that skips 17").
+    ['clients aged 16 or 17 may come alone', []],
+    ['short breaks of 3 or 4 nights', []],
     // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
     ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
     // A bound a range restates is one boundary written twice (unseen22's readers, of "the 20-mile area" beside "between 15 and 25 miles"): the other bound still moves.

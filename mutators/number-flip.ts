@@ -50,7 +50,8 @@ export const numberFlip: TextMutator = {
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||
-        inDateArithmetic(text, fixture.task, n.start, n.end)
+        inDateArithmetic(text, fixture.task, n.start, n.end) ||
+        consecutiveWithPartner(text, n)
       )
         continue;
       // An age limit moves to an age rules use ("18 or over" to 16 or 21, never 19).
@@ -88,6 +89,21 @@ export const numberFlip: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15". */
+const OR_BEFORE = /\b(\d+)\s+or\s+$/i;
+const OR_AFTER = /^\s+or\s+(\d+)\b/i;
+
+/**
+ * Whether a whole number and the one it is joined to by "or" are consecutive
+ * ("clients aged 16 or 17"): the pair names every value between two limits,
+ * and moving one end leaves a gap ("16 or 18") a reader sees skips a value
+ * (unseen36's readers: "an odd range that skips 17").
+ */
+function consecutiveWithPartner(text: string, n: NumberPiece): boolean {
+  const partner = OR_BEFORE.exec(text.slice(Math.max(0, n.start - 12), n.start))?.[1] ?? OR_AFTER.exec(text.slice(n.end, n.end + 12))?.[1];
+  return partner !== undefined && Number.isInteger(n.value) && Math.abs(Number(partner) - n.value) === 1;
+}
 
 /** Why a period moved to an unusual length is refused, as the ignored list gives it. */
 export const UNCONVENTIONAL_PERIOD =
