@@ -127,6 +127,40 @@ describe('claim-insertion, against the answer’s price for another size of the 
   });
 });
 
+// unseen36's readers: "half-day class (£150) is priced higher than the full-day class (£135)", "a ten-session package at £940 (£94 each)
+// costs far more than ten single £52 sessions".
+describe('claim-insertion, against the answer’s price for a part of a day, or for one of a package’s sessions', () => {
+  it.each([
+    {
+      name: 'a half-day class beside the full-day class',
+      artifact: 'Full-day classes are £135 per person, so for the 3 of you the total comes to £405.',
+      evidence: 'Full-day classes cost £135 per person. Half-day classes run from 10am to 1.30pm and cost £85 per person.',
+      task: 'What will a full-day class cost for 3 of us?',
+      // Below £135 and, by the day, above it (a half day at more than £67.50).
+      keeps: (price: number) => price < 135 && price > 67.5,
+    },
+    {
+      name: 'a package of ten sessions beside one session',
+      artifact: "With a valid NUS card you get 10% off the £52 price of a single 45-minute session, so you'd pay £46.80. Just so you know, the student discount can't be used on packages.",
+      evidence:
+        "Single sessions: a 30-minute sports massage costs £38, a 45-minute session costs £52 and a 60-minute session costs £65. Appointments starting at 6pm or later carry a £5 evening supplement on any session length. A package of five 60-minute sessions costs £295 and must be used within 6 months of purchase. A package of ten 45-minute sessions costs £470 and must be used within 12 months of purchase. Packages are non-refundable and can't be shared with another person. Students with a valid NUS card get 10% off single sessions, but not off packages.",
+      task: "I'm a student with an NUS card. How much would a single 45-minute massage cost me?",
+      // Above £52 and, by the session, below it (ten sessions at less than £520).
+      keeps: (price: number) => price > 52 && price < 520,
+    },
+  ])('refuses a misstated price out of order with the answer’s row, and keeps one in order: $name', ({ artifact, evidence, task, keeps }) => {
+    for (const id of ['row-a', 'row-b', 'row-c']) {
+      const fixture = { ...textFixture({ artifact, evidence }), id, task };
+      const rows = [...claimInsertion.candidates(fixture)].filter((c) => /half-day|ten 45-minute/i.test(c.replacement));
+      expect(rows.length, id).toBeGreaterThan(0);
+      for (const c of rows) {
+        const price = Number(/£(\d+)/.exec(c.replacement)![1]);
+        expect(claimInsertion.invalidReason!(fixture, c) === BREAKS_PRICE_SCALE, c.replacement).toBe(!keeps(price));
+      }
+    }
+  });
+});
+
 describe('unnamedSubjectName', () => {
   const task = 'Can our Northgate Bank offer be extended?';
   const answer = 'Northgate may grant one extension of up to one month.';

@@ -27,6 +27,7 @@ import {
 import { mismatches } from '../src/text/mismatches.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import { CLOCK, findFigures } from '../src/text/figures.js';
+import { spelledValue } from '../src/text/numberWords.js';
 import { countedFigures } from '../src/text/counts.js';
 import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
@@ -188,19 +189,41 @@ function breaksPriceScale(fixture: TextFixture, insertion: Insertion): boolean {
   const at = firstChange(insertion);
   const misstated = findFigures(insertion.sentence).find((f) => f.start <= at && at <= f.end);
   const original = findFigures(insertion.written).find((f) => f.start === misstated?.start);
-  if (!misstated || !original || !isCurrencySign(original.kind)) return false;
-  const size = findFigures(insertion.written).find((f) => f !== original && f.kind !== '' && f.value > 0 && !isCurrencySign(f.kind) && f.kind !== '%' && f.kind !== CLOCK);
-  if (!size) return false;
+  const size = rowSize(insertion.written);
+  // One row: a sentence that prices several ("£52 per hour, £60 for a half day or £95 for a full day") names no one size.
+  const prices = findFigures(insertion.written).filter((f) => isCurrencySign(f.kind));
+  if (!misstated || !original || !isCurrencySign(original.kind) || !size || prices.length !== 1) return false;
   const sign = (price: number, other: { price: number; size: number }) => [Math.sign(price - other.price), Math.sign(price / size.value - other.price / other.size)].join();
   return splitSentences(fixture.artifact).some((s) => {
-    const figures = findFigures(s.text);
-    const price = figures.find((f) => f.kind === original.kind);
-    const sizes = figures.filter((f) => f.kind === size.kind);
-    if (!price || sizes.length !== 1 || sizes[0]!.value === size.value) return false;
-    const other = { price: price.value, size: sizes[0]!.value };
+    const price = findFigures(s.text).find((f) => f.kind === original.kind);
+    const otherSize = rowSize(s.text);
+    if (!price || !otherSize || otherSize.kind !== size.kind || otherSize.value === size.value) return false;
+    const other = { price: price.value, size: otherSize.value };
     return sign(original.value, other) !== sign(misstated.value, other);
   });
 }
+
+/** A count written right before a size: "ten 45-minute sessions", "10 one-hour lessons". */
+const COUNT_BEFORE = /\b(\d+|[a-z]+)\s+$/i;
+/** A part of a day a price list names a row by: "half-day classes", "a full-day hire". */
+const DAY_PART = /\b(half|full|whole)[\s-]day\b/i;
+
+/**
+ * The size of the row a price is for, in one unit per kind: its measure times
+ * the count before it ("ten 45-minute sessions": 450 minutes), or a part of a
+ * day ("half-day classes": half a day); undefined where the sentence names none.
+ */
+function rowSize(text: string): { kind: string; value: number } | undefined {
+  const part = DAY_PART.exec(text)?.[1]?.toLowerCase();
+  if (part) return { kind: 'day', value: part === 'half' ? 0.5 : 1 };
+  const measure = findFigures(text).find((f) => !COUNTS_NOTHING.has(f.kind) && f.value > 0 && !isCurrencySign(f.kind) && f.kind !== '%' && f.kind !== CLOCK);
+  if (!measure) return undefined;
+  const count = COUNT_BEFORE.exec(text.slice(0, measure.start))?.[1] ?? '';
+  return { kind: measure.kind, value: measure.value * (/^\d+$/.test(count) ? Number(count) : (spelledValue([count]) ?? 1)) };
+}
+
+/** The words findFigures takes for what a bare number counts when a function word follows it ("the 3 of you", "10 or more"). */
+const COUNTS_NOTHING: ReadonlySet<string> = new Set(['', 'of', 'and', 'or', 'to', 'for', 'per', 'each']);
 
 /**
  * The reason the misstated figure breaks a relation the added sentence states
