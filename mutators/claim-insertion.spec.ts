@@ -115,7 +115,7 @@ describe('claim-insertion, refused with its reason', () => {
 // unseen35's readers: "a 30-minute visit at £32 costs more than a 60-minute visit at £26", and "£8 ... implausibly cheap next to £26 for 60 minutes".
 describe('claim-insertion, against the answer’s price for another size of the same thing', () => {
   const artifact = 'A 60-minute visit for your dog normally costs £26, and with the 50% bank holiday surcharge you would pay £39 on Easter Monday.';
-  const evidence = 'A 30-minute visit for a cat or dog costs £16 on any day. A 60-minute visit for a dog costs £26. Visits on bank holidays carry a 50% surcharge.';
+  const evidence = 'A 30-minute visit for a cat or dog costs £22 on any day. A 60-minute visit for a dog costs £26. Visits on bank holidays carry a 50% surcharge.';
   it.each(['pet-visit', 'pet-visit-2', 'pet-visit-3'])('refuses a 30-minute price above the hour’s £26 or below its half, £13, and keeps one between (fixture %s)', (id) => {
     const fixture = { ...textFixture({ artifact, evidence }), id, task: 'How much will a 60-minute visit for my dog cost on Easter Monday?' };
     const candidates = [...claimInsertion.candidates(fixture)];
@@ -134,7 +134,7 @@ describe('claim-insertion, against the answer’s price for a part of a day, or 
     {
       name: 'a half-day class beside the full-day class',
       artifact: 'Full-day classes are £135 per person, so for the 3 of you the total comes to £405.',
-      evidence: 'Full-day classes cost £135 per person. Half-day classes run from 10am to 1.30pm and cost £85 per person.',
+      evidence: 'Full-day classes cost £135 per person. Half-day classes run from 10am to 1.30pm and cost £130 per person.',
       task: 'What will a full-day class cost for 3 of us?',
       // Below £135 and, by the day, above it (a half day at more than £67.50).
       keeps: (price: number) => price < 135 && price > 67.5,
@@ -143,7 +143,7 @@ describe('claim-insertion, against the answer’s price for a part of a day, or 
       name: 'a package of ten sessions beside one session',
       artifact: "With a valid NUS card you get 10% off the £52 price of a single 45-minute session, so you'd pay £46.80. Just so you know, the student discount can't be used on packages.",
       evidence:
-        "Single sessions: a 30-minute sports massage costs £38, a 45-minute session costs £52 and a 60-minute session costs £65. Appointments starting at 6pm or later carry a £5 evening supplement on any session length. A package of five 60-minute sessions costs £295 and must be used within 6 months of purchase. A package of ten 45-minute sessions costs £470 and must be used within 12 months of purchase. Packages are non-refundable and can't be shared with another person. Students with a valid NUS card get 10% off single sessions, but not off packages.",
+        "Single sessions: a 30-minute sports massage costs £38, a 45-minute session costs £52 and a 60-minute session costs £65. Appointments starting at 6pm or later carry a £5 evening supplement on any session length. A package of five 60-minute sessions costs £295 and must be used within 6 months of purchase. A package of ten 45-minute sessions costs £510 and must be used within 12 months of purchase. Packages are non-refundable and can't be shared with another person. Students with a valid NUS card get 10% off single sessions, but not off packages.",
       task: "I'm a student with an NUS card. How much would a single 45-minute massage cost me?",
       // Above £52 and, by the session, below it (ten sessions at less than £520).
       keeps: (price: number) => price > 52 && price < 520,
@@ -264,7 +264,7 @@ describe("claim-insertion, on the task's topic", () => {
       task: 'Can I renew my books online?',
       artifact: 'You can renew online or by phone.',
       evidence: 'Items can be renewed online or by phone. Members may renew each item up to 3 times.',
-      kept: ['You can renew online or by phone. You may renew each item up to 2 times.', 'You can renew online or by phone. You may renew each item up to 6 times.'],
+      kept: ['You can renew online or by phone. You may renew each item up to 2 times.', 'You can renew online or by phone. You may renew each item up to 4 times.'],
     },
     {
       name: 'the next tier of the rule the answer gives, as round as the original (85.0%, never 94.5%)',
@@ -363,8 +363,8 @@ describe("claim-insertion, on the task's topic", () => {
       artifact: 'Juniors can use the pool unaccompanied.',
       evidence: 'Juniors may use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 25 metres.',
       kept: [
-        'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 50 metres.',
         'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 30 metres.',
+        'Juniors can use the pool unaccompanied. Juniors of any age may attend public swimming sessions unaccompanied, provided they can swim 20 metres.',
       ],
     },
     {
@@ -372,7 +372,7 @@ describe("claim-insertion, on the task's topic", () => {
       task: 'What does Super Cover cost and what does it do?',
       artifact: 'Super Cover costs €24 a day.',
       evidence: '4.2 Super Cover costs EUR 24.00 per day. Super Cover reduces the excess under 4.1 to zero. Super Cover reduces the deposit to EUR 300.00.',
-      kept: ['Super Cover costs €24 a day. Super Cover reduces the deposit to €450.00.', 'Super Cover costs €24 a day. Super Cover reduces the deposit to €150.00.'],
+      kept: ['Super Cover costs €24 a day. Super Cover reduces the deposit to €310.00.', 'Super Cover costs €24 a day. Super Cover reduces the deposit to €290.00.'],
     },
     {
       name: 'a sentence sharing only the reader’s role with the task ("member")',
@@ -388,7 +388,7 @@ describe("claim-insertion, on the task's topic", () => {
       evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full. Single kayaks cost £18 per hour or £70 for a full day.',
       kept: [
         'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £13 per hour or £70 for a full day.',
-        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £36 per hour or £70 for a full day.',
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £23 per hour or £70 for a full day.',
       ],
     },
     {

@@ -48,8 +48,7 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   for (const n of numbers) {
     if (!isQuantity(sentence, n) || namesRow(n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
-    const counted = /^(?:\s*|-)[A-Za-z]/.test(sentence.slice(n.end));
-    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : (periodValues(n, units) ?? plausibleValues(n, counted, PENCE.test(sentence.slice(n.end))))).filter(
+    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))).filter(
       (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
     );
     if (values.length === 0) continue;
@@ -105,20 +104,19 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
 /**
  * Values a worker could plausibly have written instead: the neighbours on
  * the figure's own scale (a week more for 14 days, 5 more for 25, a pound
- * more for £3.50) and, for a whole amount of money or a count of something
- * named ("15 items"), double and half; a bare threshold such as an age doubled
- * reads as a slip ("teen cards (under 36)"). Whole figures stay
- * whole and at least 2, a share below 100% ("a credit of 150%" reads as a
- * slip, not a misreading).
+ * more for £3.50). Never double or half: readers of unseen34 to unseen36 took
+ * a price doubled or halved for altered by its size alone ("a 30-minute visit
+ * at £32" beside an hour's £26, "£8 ... implausibly cheap", "£190 ...
+ * implausibly high"), as they took an age doubled ("teen cards (under 36)").
+ * Whole figures stay whole and at least 2, a share below 100% ("a credit of
+ * 150%" reads as a slip, not a misreading).
  */
-function plausibleValues(n: NumberPiece, counted: boolean, pence: boolean): number[] {
+function plausibleValues(n: NumberPiece, pence: boolean): number[] {
   const v = n.value;
   const whole = Number.isInteger(v);
   const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
   const step = whole ? wholeStep(v) : unit * (n.currency && v >= 1 ? 2 : 5);
-  const values = [v + step, v - step, ...(whole && (n.currency || counted) ? [v * 2, v / 2] : [])]
-    .filter((x) => !whole || Number.isInteger(x))
-    .map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
+  const values = [v + step, v - step].filter((x) => !whole || Number.isInteger(x)).map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
   return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100) && asRound(v, x, n.decimals) && !(pence && x >= 100));
 }
 
@@ -146,7 +144,8 @@ function asRound(original: number, value: number, decimals: number): boolean {
 /** The step of a whole figure's scale: weeks for 7 to 28, tens for round figures, dozens for months and hours, else by size. */
 function wholeStep(v: number): number {
   if (v % 7 === 0 && v <= 28) return 7;
-  if (v % 10 === 0) return v >= 100 ? v / 2 : 10;
+  // A round hundred moves by its own second digit (£1,500 to £1,600, £480 to £490), never by half of itself, which readers see by its size.
+  if (v % 10 === 0) return v >= 100 ? 10 ** (String(v).length - 2) : 10;
   if (v % 12 === 0) return 12;
   if (v < 10) return 1;
   if (v < 50) return 5;
