@@ -156,6 +156,18 @@ describeTextMutator(
       ['"if you\'d like"', "You can add a second driver if you'd like."],
       ['"should you wish"', 'Your guest may stay a second night, should you wish.'],
     ].map(([wish, artifact]) => ({ name: `a permission offered on the asker’s wish (${wish})`, artifact: artifact!, reason: /offers the permission to the asker on their wish/ })),
+    // unseen37's readers: "you can't choose to move ... or to have 50% ... refunded" reads as a negated remedy.
+    {
+      name: 'a permission offering a choice among options',
+      artifact: 'If that happens, you can choose to move to another date free of charge or to have 50% of the hire price refunded.',
+      reason: /refuses every option it names/,
+    },
+    // unseen37's readers, of parts "not charged on top" after "£87 before any parts": "reads like an inserted 'not'".
+    {
+      name: 'a charge for a thing an earlier sentence leaves out of a total',
+      artifact: 'The visit comes to £87 before any parts. Any parts needed are charged on top at the price on your quote.',
+      reason: /total left out to charge/,
+    },
     {
       name: 'a claim another sentence states of the same thing with the same polarity',
       artifact: "This breakdown isn't covered. Breakdowns aren't covered in the first 30 days.",

@@ -452,6 +452,35 @@ function restatedElsewhere(artifact: string, claim: Piece, p: PolarityPiece): bo
 /** A permission or ability, either sign: "can extend", "may bring", "will be able to", "permitted". */
 const isPermission = (p: PolarityPiece) => /^(?:can|may)\b/.test(p.term) || p.term === 'permitted' || /\bable\s+to\b/.test(p.text);
 
+/** A permission to choose among options: "you can choose to move to another date ... or to have 50% refunded". */
+const CHOICE = /^\s+(?:choose|opt|pick|select|decide)\b/i;
+
+/** Why a reversal is refused where the permission offers a choice, as the ignored list gives it. */
+export const OFFERS_A_CHOICE =
+  'the claim offers the asker a choice among options ("you can choose to move to another date or to have 50% refunded"): reversed, it refuses every option it names (unseen37\'s readers: "reads as a negated remedy")';
+
+/** A total an earlier sentence gives without a thing: "comes to £87 before any parts", "£120 excluding parts", "plus any parts". */
+const WITHOUT_A_THING = /\b(?:before|excluding|not including|plus|on top of)\s+(?:any\s+)?([a-z]+)/gi;
+
+/** Why a reversal is refused where an earlier sentence leaves the claim's thing out of a total, as the ignored list gives it. */
+export const LEFT_OUT_EARLIER =
+  'an earlier sentence gives a total without the thing the claim charges ("comes to £87 before any parts" before "Any parts needed are charged on top"): reversed, the claim says not charged what the total left out to charge (unseen37\'s readers)';
+
+/**
+ * Whether an earlier sentence of the answer gives a total without the thing
+ * the claim is about, by its noun ("the visit comes to £87 before any parts.
+ * Any parts needed are charged on top"): the earlier sentence already says
+ * the thing is charged apart, so the reversed claim ("are not charged on
+ * top") contradicts it.
+ */
+function leftOutEarlier(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  const subject = subjectNouns(claim, p);
+  if (!subject.size) return false;
+  const earlier = artifact.slice(0, claim.start);
+  const lemma = (word: string) => readSentences(word)[0]?.tokens[0]?.lemma ?? word;
+  return [...earlier.matchAll(WITHOUT_A_THING)].some((m) => subject.has(lemma(m[1]!.toLowerCase())));
+}
+
 /**
  * Whether the sentence makes its offer on the asker's wish: "if you want",
  * "if you'd like", "if you wish", "should you want", "if you prefer", "if you'd
@@ -476,6 +505,8 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (choosesAlternative(claim, p)) return ALTERNATIVE_FIXES_POLARITY;
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
   if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;
+  if (isPermission(p) && CHOICE.test(artifact.slice(p.end, claim.end))) return OFFERS_A_CHOICE;
+  if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
   return null;
 }
 
