@@ -26,7 +26,7 @@ import {
 } from '../src/text/insertions.js';
 import { mismatches } from '../src/text/mismatches.js';
 import { isCurrencySign } from '../src/text/currency.js';
-import { CLOCK, findFigures } from '../src/text/figures.js';
+import { BARE_KINDS, CLOCK, findFigures } from '../src/text/figures.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { countedFigures } from '../src/text/counts.js';
 import { workedCounts } from '../src/text/worked.js';
@@ -173,7 +173,7 @@ function contradictsWorkedCount(fixture: TextFixture, insertion: Insertion): boo
 
 /** Why an added sentence is refused where its misstated price is out of order with the answer's prices by size, as the ignored list gives it. */
 export const BREAKS_PRICE_SCALE =
-  'the added sentence misstates a price out of order with one the answer gives for another size of the same thing ("a 30-minute visit costs £32" beside "a 60-minute visit costs £26", or £8, cheaper by the minute than the hour)';
+  'the added sentence misstates a price out of order with one the answer gives for another size of the same thing ("a 30-minute visit costs £27" beside "a 60-minute visit costs £26", or £11, cheaper by the minute than the hour)';
 
 /**
  * Whether the misstated price, for a size the added sentence names ("A
@@ -193,37 +193,44 @@ function breaksPriceScale(fixture: TextFixture, insertion: Insertion): boolean {
   // One row: a sentence that prices several ("£52 per hour, £60 for a half day or £95 for a full day") names no one size.
   const prices = findFigures(insertion.written).filter((f) => isCurrencySign(f.kind));
   if (!misstated || !original || !isCurrencySign(original.kind) || !size || prices.length !== 1) return false;
-  const sign = (price: number, other: { price: number; size: number }) => [Math.sign(price - other.price), Math.sign(price / size.value - other.price / other.size)].join();
+  const sides = (price: number, other: { price: number; size: number }) => [Math.sign(price - other.price), Math.sign(price / size.value - other.price / other.size)].join();
   return splitSentences(fixture.artifact).some((s) => {
-    const price = findFigures(s.text).find((f) => f.kind === original.kind);
     const otherSize = rowSize(s.text);
-    if (!price || !otherSize || otherSize.kind !== size.kind || otherSize.value === size.value) return false;
+    if (!otherSize || otherSize.kind !== size.kind || otherSize.value === size.value) return false;
+    // The row's own price: the one written nearest its size ("a 60-minute visit normally costs £26, so ... £39"; "the £52 price of a single
+    // 45-minute session, so you'd pay £46.80").
+    const distance = (f: { start: number }) => Math.abs(f.start - otherSize.at);
+    const price = findFigures(s.text)
+      .filter((f) => f.kind === original.kind)
+      .sort((a, b) => distance(a) - distance(b))[0];
+    if (!price) return false;
     const other = { price: price.value, size: otherSize.value };
-    return sign(original.value, other) !== sign(misstated.value, other);
+    return sides(original.value, other) !== sides(misstated.value, other);
   });
 }
 
 /** A count written right before a size: "ten 45-minute sessions", "10 one-hour lessons". */
 const COUNT_BEFORE = /\b(\d+|[a-z]+)\s+$/i;
 /** A part of a day a price list names a row by: "half-day classes", "a full-day hire". */
-const DAY_PART = /\b(half|full|whole)[\s-]day\b/i;
+const DAY_PART = /\b(half|full)[\s-]day\b/i;
 
 /**
- * The size of the row a price is for, in one unit per kind: its measure times
- * the count before it ("ten 45-minute sessions": 450 minutes), or a part of a
- * day ("half-day classes": half a day); undefined where the sentence names none.
+ * The size of the row a price is for, in one unit per kind, and where it is
+ * written: its measure times the count before it ("ten 45-minute sessions":
+ * 450 minutes), or a part of a day ("half-day classes": half a day);
+ * undefined where the sentence names none.
  */
-function rowSize(text: string): { kind: string; value: number } | undefined {
-  const part = DAY_PART.exec(text)?.[1]?.toLowerCase();
-  if (part) return { kind: 'day', value: part === 'half' ? 0.5 : 1 };
-  const measure = findFigures(text).find((f) => !COUNTS_NOTHING.has(f.kind) && f.value > 0 && !isCurrencySign(f.kind) && f.kind !== '%' && f.kind !== CLOCK);
+function rowSize(text: string): { kind: string; value: number; at: number } | undefined {
+  const part = DAY_PART.exec(text);
+  if (part) return { kind: 'day', value: part[1]!.toLowerCase() === 'half' ? 0.5 : 1, at: part.index };
+  // A size the row is named by: a measure before its noun ("a 30-minute visit") or after "for" ("£46 for 45 minutes"), not a deadline ("48 hours before").
+  const measure = findFigures(text).find(
+    (f) => !BARE_KINDS.has(f.kind) && f.value > 0 && !isCurrencySign(f.kind) && f.kind !== '%' && f.kind !== CLOCK && (text[f.end] === '-' || /\bfor\s+(?:an?\s+)?$/i.test(text.slice(0, f.start))),
+  );
   if (!measure) return undefined;
   const count = COUNT_BEFORE.exec(text.slice(0, measure.start))?.[1] ?? '';
-  return { kind: measure.kind, value: measure.value * (/^\d+$/.test(count) ? Number(count) : (spelledValue([count]) ?? 1)) };
+  return { kind: measure.kind, value: measure.value * (/^\d+$/.test(count) ? Number(count) : (spelledValue([count]) ?? 1)), at: measure.start };
 }
-
-/** The words findFigures takes for what a bare number counts when a function word follows it ("the 3 of you", "10 or more"). */
-const COUNTS_NOTHING: ReadonlySet<string> = new Set(['', 'of', 'and', 'or', 'to', 'for', 'per', 'each']);
 
 /**
  * The reason the misstated figure breaks a relation the added sentence states

@@ -55,6 +55,7 @@ describeTextMutator(
       name: "not the sentence that brings a price question's working to its last amount",
       task: "I'm a member. What will I pay for 2 shelves in a glaze firing?",
       artifact: 'Glaze firings are £14 per shelf, so 2 shelves come to £28 at the full price. Your membership takes 20% off shelf fees, which brings that down to £22.40. Firings run on Fridays.',
+      evidence: 'Glaze firings are £14 per shelf. Members get 20% off shelf fees. Firings run on Fridays.',
       kept: ['Glaze firings are £14 per shelf, so 2 shelves come to £28 at the full price. Your membership takes 20% off shelf fees, which brings that down to £22.40.'],
     },
     second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),

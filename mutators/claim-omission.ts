@@ -1,10 +1,25 @@
 import type { TextFixture } from '../src/fixtures/types.js';
-import { contentLemmas, evidenceSentences, findEntities, findNumbers, findQualifiers, numberKey, type Piece, questionText, splitSentences, statesQualifier, supportOf } from '../src/text/claims.js';
+import {
+  contentLemmas,
+  evidenceSentences,
+  findEntities,
+  findNumbers,
+  findQualifiers,
+  numberKey,
+  type NumberPiece,
+  type Piece,
+  questionText,
+  splitSentences,
+  statesQualifier,
+  supportOf,
+} from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
 import { ordinalValue, spelledValue } from '../src/text/numberWords.js';
-import { findFigures } from '../src/text/figures.js';
+import { isCurrencySign } from '../src/text/currency.js';
+import { BARE_KINDS, findFigures } from '../src/text/figures.js';
+import type { Figure } from '../src/text/figure.js';
 import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import { onlyAnswerToWh } from '../src/text/whAsks.js';
@@ -41,7 +56,7 @@ export const claimOmission: TextMutator = {
         givesPartNotCovered(sentences, i) ||
         comparedLater(sentences, i) ||
         onlyToTakeUpCount(fixture.task, sentences, i) ||
-        givesFinalAmount(fixture.task, sentences, i)
+        givesWorkedAmount(fixture, sentences, i)
       )
         continue;
       if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
@@ -122,17 +137,18 @@ function onlyAmountAsked(task: string, sentences: readonly Piece[], i: number): 
 }
 
 /**
- * Whether sentence `i` gives the last amount of an answer that works one out
- * for a question about a price: "2 shelves come to £28 at the full price.
- * Your membership takes 20% off shelf fees, which brings that down to
- * £22.40." Answers work up to what the asker pays and state it last; without
- * it the answer stops at a figure the asker's case does not pay (unseen35's
- * readers: "the asker is a member, but the answer gives only the full price").
+ * Whether sentence `i` brings the answer's working to an amount the evidence
+ * does not state, for a question about a price: "2 shelves come to £28 at the
+ * full price. Your membership takes 20% off shelf fees, which brings that
+ * down to £22.40." It is what the asker's case pays; without it the answer
+ * stops at a figure that case does not pay (unseen35's readers: "the asker is
+ * a member, but the answer gives only the full price"). A price the evidence
+ * lists ("You will pay £5 extra for a glaze") is no working's result.
  */
-function givesFinalAmount(task: string, sentences: readonly Piece[], i: number): boolean {
-  if (!ASKS_A_PRICE.test(task) || !concludesAmount(sentences[i]!.text)) return false;
-  const stating = sentences.flatMap((s, j) => (statesAmount(s.text) ? [j] : []));
-  return stating.length > 1 && stating.at(-1) === i;
+function givesWorkedAmount(fixture: TextFixture, sentences: readonly Piece[], i: number): boolean {
+  if (!ASKS_A_PRICE.test(fixture.task)) return false;
+  const listed = new Set(evidenceSentences(fixture.evidence).flatMap(findNumbers).map(numberKey));
+  return concludedAmounts(sentences[i]!.text).some((n) => !listed.has(numberKey(n)));
 }
 
 /** Words that bring working to the amount after them: "which brings that down to £22.40", "making £563", "leaving you £72.90", "so you would pay £39". */
@@ -141,14 +157,14 @@ const CONCLUDES_BEFORE =
 /** Words that close working on the amount before them: "£201.60 in total", "£60 altogether". */
 const CONCLUDES_AFTER = /^\s*(?:in\s+total|in\s+all|altogether)\b/i;
 
-/** Whether a sentence states an amount as what its working comes to. */
-function concludesAmount(sentence: string): boolean {
-  return findNumbers(sentence).some((n) => n.currency !== '' && (CONCLUDES_BEFORE.test(sentence.slice(0, n.start)) || CONCLUDES_AFTER.test(sentence.slice(n.end))));
+/** The amounts a sentence states as what its working comes to. */
+function concludedAmounts(sentence: string): NumberPiece[] {
+  return findNumbers(sentence).filter((n) => n.currency !== '' && (CONCLUDES_BEFORE.test(sentence.slice(0, n.start)) || CONCLUDES_AFTER.test(sentence.slice(n.end))));
 }
 
 /** A question that asks for a figure: an amount ("what will I pay", "in total"), a count, a length of time, a time or a date ("what is the last day"). */
 const ASKS_A_FIGURE =
-  /\b(?:how (?:much|many|long|soon|often|far|old)|what (?:(?:is|was|would be|will be)\s+)?(?:the\s+)?(?:(?:last|latest|earliest|first|final)\s+)?(?:time|date|day|deadline)|when|fees?|costs?|charges?|prices?|pay|owe|total|altogether)\b/i;
+  /\b(?:how (?:much|many|long|soon|often|far|old)|what(?:['’]s|\s+is|\s+was|\s+would be|\s+will be)?\s+(?:the\s+)?(?:(?:last|latest|earliest|first|final)\s+)?(?:time|date|day|deadline)|when|fees?|costs?|charges?|prices?|pay|owe|total|altogether)\b/i;
 
 /** A question that asks for a total ("in total, including VAT?"): the figure asked for comes after its parts, so of two sentences as close to it the later gives it. */
 const ASKS_A_TOTAL = /\b(?:in total|total|altogether|in all|all in|including|inclusive of)\b/i;
@@ -267,15 +283,19 @@ interface Count {
   kind: string;
 }
 
-/** What findFigures reads after a bare number in a list ("4, 6 and 9"): a word that counts nothing. */
-const COUNTS_NOTHING: ReadonlySet<string> = new Set(['', 'and', 'or', 'to', 'of']);
-
 /** The counts a text writes in digits: no amount, share, date or time of day ("£15", "18 December", "6.20pm"). */
 function countsIn(text: string): Count[] {
   const dates = findDates(text);
+  const tokens = readSentences(text).flatMap((r) => r.tokens);
+  // What the count counts, as the model reads the word after it: a noun's lemma ("5 times": time), else nothing ("12 does", "At 11 he").
+  const counted = (f: Figure) => {
+    if (f.kind === 'age') return 'age';
+    const next = tokens.find((t) => t.start >= f.end);
+    return next?.pos === 'NOUN' && next.start - f.end <= 1 ? next.lemma.toLowerCase() : '';
+  };
   return findFigures(text).flatMap((f) =>
-    f.kind === f.unit && !/^\p{Sc}$|^%$/u.test(f.kind) && !dates.some((d) => d.start < f.end && f.start < d.end) && !/^\s*(?:am|pm|a\.m\.|p\.m\.)/i.test(text.slice(f.end))
-      ? [{ value: f.value, kind: f.kind }]
+    f.kind === f.unit && !isCurrencySign(f.kind) && f.kind !== '%' && !dates.some((d) => d.start < f.end && f.start < d.end) && !/^\s*(?:am|pm|a\.m\.|p\.m\.)/i.test(text.slice(f.end))
+      ? [{ value: f.value, kind: counted(f) }]
       : [],
   );
 }
@@ -292,7 +312,11 @@ function questionCounts(task: string): Count[] {
   return [...countsIn(question), ...spelled].filter((c) => c.value > 1);
 }
 
-const sameCount = (a: Count, b: Count) => a.value === b.value && (a.kind === b.kind || COUNTS_NOTHING.has(a.kind) || COUNTS_NOTHING.has(b.kind));
+/** The same count: the same value of the same thing, or a bare one of an age or of another bare count ("aged 4, 6 and 9": "Your 9-year-old"; never "a family of 4": "4 lanes"). */
+const sameCount = (a: Count, b: Count) => {
+  const looselyAlike = (x: Count, y: Count) => BARE_KINDS.has(x.kind) && (BARE_KINDS.has(y.kind) || y.kind === 'age');
+  return a.value === b.value && (a.kind === b.kind || looselyAlike(a, b) || looselyAlike(b, a));
+};
 
 /**
  * Whether sentence `i` is the only one to take up a count the question gives

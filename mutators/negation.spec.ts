@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../src/reviews/builtin/evidenceCheck.js';
+import { textFixture } from '../test/support/textFixture.js';
 import { negation } from './negation.js';
 import { describeTextMutator, keptMutants } from './testing/text-mutator-spec.js';
 
@@ -326,5 +327,19 @@ describe('negation, against the evidence-check critic', () => {
       expect(checkAgainstEvidence({ artifact: mutant!, evidence: [{ id: 'e', text: artifact }] }).length).toBeGreaterThan(0);
       expect(checkAgainstEvidence({ artifact, evidence: [{ id: 'e', text: artifact }] })).toEqual([]);
     }
+  });
+});
+
+// A review: "Sorry, no pets are allowed" opens no reply, and a caution opening a clause bears on the claims after it only.
+describe('negation, replies and cautions that bear on part of an answer', () => {
+  const reversals = (artifact: string) => {
+    const fixture = textFixture({ artifact, evidence: artifact });
+    return [...negation.candidates(fixture)].filter((c) => negation.invalidReason!(fixture, c) === null).map((c) => artifact.slice(c.start, c.end));
+  };
+  it.each([
+    ['Sorry, no pets are allowed in the cabins. The deposit is refundable.', 'is refundable'],
+    ['The deposit is refundable, and note that the balance is due a month ahead.', 'is refundable'],
+  ])('still reverses a claim of %s', (artifact, claim) => {
+    expect(reversals(artifact)).toContain(claim);
   });
 });

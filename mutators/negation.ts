@@ -86,7 +86,8 @@ function clauseOnwards(claim: Piece, p: PolarityPiece): string {
 const CLAUSE_JOINS = /;\s+|,\s+and\s+(?!only\b)/g;
 
 /** An answer or sentence that opens with a reply ("Yes.", "No, you're still in time.", "Unfortunately not.", "I'm sorry, no.", "Not on her own yet", "Yes, clay is included"): its claims carry the reply's polarity. */
-const OPENING_REPLY = /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I['’]m afraid|(?:I['’]m\s+)?sorry),?\s+(?:but\s+)?(?:not|no)\b)/i;
+const OPENING_REPLY =
+  /^\s*(?:(?:yes|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b)|not\b|(?:unfortunately|sadly|I['’]m afraid|(?:I['’]m\s+)?sorry),?\s+(?:but\s+)?(?:not|no)\b(?!\s+[a-z]+\s+(?:is|are|can|will)\b))/i;
 
 /**
  * A sentence whose claims lean on each other: a contrast ("your price is
@@ -388,14 +389,18 @@ export const RESTATED_ELSEWHERE = 'another sentence of the answer states the sam
 /**
  * Words that tell the reader how to take the news a sentence gives ("I'm
  * afraid this breakdown isn't covered", "Unfortunately the fee is charged",
- * "Good news: it counts", and a caution opening a sentence or a clause: "Please note
- * that platinum rings cannot be resized", "..., and note that they aren't allowed in the
- * breakfast room", unseen35's readers): they fit only the news as stated,
+ * "Good news: it counts", and a caution opening a sentence: "Please note
+ * that platinum rings cannot be resized"; or a clause, for the claims after it,
+ * CAUTION_IN_CLAUSE: "..., and note that they aren't allowed in the breakfast
+ * room", unseen35's readers): they fit only the news as stated,
  * so a reversal leaves an apology for good news, a welcome for bad, or a
  * warning about nothing to watch out for (unseen29's readers).
  */
 const MOOD =
-  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b|(?:^\s*|[,;]\s*(?:and\s+)?)(?:please\s+)?(?:note|be aware|bear in mind|keep in mind)\b/i;
+  /\b(?:I['’]m|I am|we['’]re|we are)\s+(?:afraid|sorry|pleased|glad|happy|delighted)\b|\b(?:regrettably|unfortunately|sadly|fortunately|luckily|happily|thankfully|good news|bad news|I['’]m sorry)\b|^\s*(?:please\s+)?(?:note|be aware|bear in mind|keep in mind)\b/i;
+
+/** A caution opening a clause ("..., and note that they aren't allowed ..."): it bears on the claims after it, not on the clause before it. */
+const CAUTION_IN_CLAUSE = /[,;]\s*(?:and\s+)?(?:please\s+)?(?:note|be aware|bear in mind|keep in mind)\b/i;
 
 /** An alternative named beside the claim: the claim is the one of two that holds ("the peak rule applies rather than the usual 14-day one"). */
 const ALTERNATIVE = /\b(?:rather than|instead of|in place of|as opposed to|in preference to)\b/i;
@@ -501,7 +506,7 @@ const WISHES: ReadonlySet<string> = new Set(['want', 'like', 'wish', 'prefer', '
 
 /** The reason a reversal would read as tampered with by what the answer says around it, or null. */
 function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string | null {
-  if (MOOD.test(claim.text)) return MOOD_FITS_ORIGINAL;
+  if (MOOD.test(claim.text) || CAUTION_IN_CLAUSE.test(artifact.slice(claim.start, p.start))) return MOOD_FITS_ORIGINAL;
   if (choosesAlternative(claim, p)) return ALTERNATIVE_FIXES_POLARITY;
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
   if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;

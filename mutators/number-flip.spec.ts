@@ -264,3 +264,14 @@ describe('number-flip', () => {
     expect(again).toEqual(once);
   });
 });
+
+// A review: a decimal's last digits are no partner ("2.5 or 4 hours"), and two numbers that are not consecutive still move.
+describe('number-flip, numbers joined by "or"', () => {
+  const flips = (artifact: string) => [...numberFlip.candidates(textFixture({ artifact, evidence: artifact }))].map((c) => artifact.slice(c.start, c.end));
+  it.each([
+    ['Sessions last 2.5 or 4 hours.', '4'],
+    ['Short breaks are 3 or 5 nights.', '5'],
+  ])('still flips a number of %s', (artifact, number) => {
+    expect(flips(artifact)).toContain(number);
+  });
+});

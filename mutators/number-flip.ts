@@ -90,9 +90,9 @@ export const numberFlip: TextMutator = {
   },
 };
 
-/** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15". */
-const OR_BEFORE = /\b(\d+)\s+or\s+$/i;
-const OR_AFTER = /^\s+or\s+(\d+)\b/i;
+/** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15"; not a decimal's last digits ("3.5 or 4"). */
+const OR_BEFORE = /(?<![\d.,])\b(\d+)\s+or\s+$/i;
+const OR_AFTER = /^\s+or\s+(\d+)\b(?![.,]\d)/i;
 
 /**
  * Whether a whole number and the one it is joined to by "or" are consecutive

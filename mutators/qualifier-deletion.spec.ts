@@ -73,6 +73,9 @@ describe('qualifier-deletion', () => {
     ["I'm sorry, but we can't, as trees over 8 ft can only be delivered to rooms on the ground floor.", []],
     ['No, because only members may book.', []],
     ['Yes, as only members may book and you are one.', ['Yes, as members may book and you are one.']],
+    ["Because only members may book, we can't take your booking.", []],
+    // "as" that gives no reason, found by a review: the "only" still goes.
+    ['Children as young as 2 can only sleep in the family room.', ['Children as young as 2 can sleep in the family room.']],
     ['Only members may perform on stage, and rehearsals are on Tuesdays.', ['Members may perform on stage, and rehearsals are on Tuesdays.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });

@@ -1,7 +1,8 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
 import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
-import { findFigures } from '../src/text/figures.js';
+import { BARE_KINDS, findFigures } from '../src/text/figures.js';
+import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, questionOf, sentenceBefore } from '../src/text/mismatches.js';
 import { readSentences } from '../src/text/nlp.js';
@@ -102,16 +103,14 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
 /** Bounds written after their number: "bookings of 10 or more passengers". */
 const BOUNDS_AFTER: ReadonlySet<string> = new Set(['or more', 'or less']);
 
-/** The word findFigures takes for a bare count's kind when a function word or a verb follows it ("10 or more", "12 does"). */
-const BARE_KINDS: ReadonlySet<string> = new Set(['', 'and', 'or', 'to', 'of']);
-
 /**
  * Whether two figures may count the same thing: the same kind, or one a bare
- * count, neither an amount or a share ("a group of 12" and "Your group of 12
- * does qualify").
+ * count, neither an amount or a share ("a group of 12", bare, and "Your group
+ * of 12 does qualify", which findFigures reads as a count of "doe"). "We are
+ * 12 people" against that "12 does" is not matched: two named kinds differ.
  */
 function countsAlike(a: Figure, b: Figure): boolean {
-  const measured = (f: Figure) => /^\p{Sc}$|^%$/u.test(f.kind);
+  const measured = (f: Figure) => isCurrencySign(f.kind) || f.kind === '%';
   return a.kind === b.kind || ((BARE_KINDS.has(a.kind) || BARE_KINDS.has(b.kind)) && !measured(a) && !measured(b));
 }
 
@@ -258,18 +257,22 @@ const REFUSALS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'cannot']);
  * ft can only be delivered to rooms on the ground floor"): without it the
  * reason permits what was refused ("as trees over 8 ft can be delivered to
  * rooms on the ground floor"), and the refusal no longer follows from it, a
- * break any reader of the answer sees (unseen34's readers).
+ * break any reader of the answer sees (unseen34's readers). The reason may
+ * open the sentence ("Because only members may book, we can't take it").
  */
 function reasonForRefusal(artifact: string, q: QualifierPiece): boolean {
   if (q.keyword !== 'only') return false;
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
-  const before = readSentences(sentence.text)
-    .flatMap((r) => r.tokens)
-    .filter((t) => sentence.start + t.end <= q.start)
-    .map((t) => t.lemma.toLowerCase());
-  const reason = before.map((lemma) => REASONS.has(lemma)).lastIndexOf(true);
-  return reason > 0 && before.slice(0, reason).some((lemma) => REFUSALS.has(lemma));
+  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
+  const at = tokens.filter((t) => sentence.start + t.end <= q.start).length;
+  const lemma = (i: number) => tokens[i]?.lemma.toLowerCase() ?? '';
+  // A reason word that opens the sentence or a clause after a comma: not "as" of "as young as 2" or "so as a wheelchair user".
+  const reason = tokens.map((_, i) => i < at && REASONS.has(lemma(i)) && (i === 0 || tokens[i - 1]!.text === ',')).lastIndexOf(true);
+  if (reason < 0) return false;
+  // The refusal before the reason ("we can't, as ..."), or after it where the reason opens the sentence ("Because only members may book, we can't").
+  const refuses = (from: number, to: number) => tokens.slice(from, to).some((_, i) => REFUSALS.has(lemma(from + i)));
+  return refuses(0, reason) || (reason === 0 && refuses(at, tokens.length));
 }
 
 /** A relative clause opening right after a comma (", which costs €3 a day", ", in which case you'd get it back"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */

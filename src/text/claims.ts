@@ -197,8 +197,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'needs',
     'require',
     'requires',
-    'nothing more',
-    'nothing else',
+    // Only after "but", which sets it against what the claim keeps: "and nothing else is refunded" says the opposite.
+    String.raw`but\s+nothing\s+(?:more|else)`,
   ],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],

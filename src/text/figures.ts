@@ -166,6 +166,9 @@ export function writtenProducts(text: string): Figure[] {
 /** A clause's number opening a line or a text ("9.4 Membership fees..."): a label, not a figure. */
 const SECTION_LABEL = /(?:^|\n\s*)\d+(?:\.\d+)+\s$/;
 
+/** What findFigures takes for a bare number's kind when a function word follows it ("the 3 of you", "aged 4, 6 and 9", "10 or more"): no thing it counts. */
+export const BARE_KINDS: ReadonlySet<string> = new Set(['', 'of', 'and', 'or', 'to', 'for', 'per', 'each']);
+
 /** The figures of a text: its numbers with what each counts, and the periods, amounts and shares it spells in words. Numbers inside a date are the date's. */
 export function findFigures(text: string): Figure[] {
   let figures = figureCache.get(text);

@@ -449,9 +449,11 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Up to a maximum of one full day's charge": "not a full day" says no more than the bound.
     if (UPPER_BOUNDS.has(q.keyword) && 'lemmas' in term && negatesWord(claim, term.lemmas)) continue;
     // "... needs to be at least 2 nights long. The Garden Room is £100 a night, so 2 nights ... come to £200": the sentence before restates
-    // the same rule, its qualifier and term included, and the claim works out the case it allows (unseen35's false alarms).
+    // the same rule, its qualifier and term included, and the claim works out the case it allows, a figure the rule does not state (£200,
+    // "9 December") (unseen35's false alarms). A claim that only restates the rule without it ("must be 2 nights") still drops it.
     const restatedBefore = 'number' in term ? numberKeysOf(before).has(term.number) : term.lemmas.every((lemma) => textSaysWord(before, lemma));
-    if (before && restatedBefore && statesQualifierOf(before, support, q, term) && supportOf(before, [support]) !== null) continue;
+    const worksOutCase = [...claimNumbers].some((key) => !numberKeysOf(support).has(key));
+    if (before && restatedBefore && worksOutCase && statesQualifierOf(before, support, q, term) && supportOf(before, [support]) !== null) continue;
     dropped.add(q.keyword);
   }
   return [...dropped];

@@ -31,6 +31,20 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit.",
       dropped: ['only'],
     },
+    // A review: "and nothing else is refunded" says the opposite of "only".
+    {
+      name: '"and nothing else" is not "only"',
+      evidence: 'If you cancel between 14 and 7 days before the party, you lose only the deposit.',
+      artifact: "Cancelling between 14 and 7 days before the party, you'd lose your deposit, and nothing else is refunded.",
+      dropped: ['only'],
+    },
+    // A review: a claim that restates the rule without its qualifier drops it, whatever the sentence before says.
+    {
+      name: 'a bound the sentence before states, restated without it and applied to nothing',
+      evidence: 'Stays that include a Saturday night must be at least 2 nights.',
+      artifact: 'Stays that include a Saturday night must be at least 2 nights. Stays that include a Saturday night must be 2 nights.',
+      dropped: ['at least'],
+    },
     {
       name: '"only, not cash" kept as "not cash"',
       evidence: 'The checkout hut takes card and contactless payments only, not cash.',
