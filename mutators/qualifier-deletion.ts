@@ -5,7 +5,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, questionOf, sentenceBefore } from '../src/text/mismatches.js';
-import { readSentences } from '../src/text/nlp.js';
+import { readSentences, type Token } from '../src/text/nlp.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -126,15 +126,23 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   if (!BOUNDS.has(q.keyword) || !figure) return false;
   // "through the Travel Desk 7 days before departure": a period before an event still reads.
   if (/^\s*(?:\w+\s+)?(?:before|after|ahead|prior|earlier|later|in advance|beforehand)\b/i.test(artifact.slice(figure.end, figure.end + 24))) return false;
-  const sentence = sentenceAround(artifact, q.start, q.end);
-  if (!sentence) return false;
-  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
-  const at = tokens.filter((t) => sentence.start + t.end <= q.start).length - 1;
+  const around = tokensAround(artifact, q);
+  if (!around) return false;
+  const { tokens } = around;
+  const at = around.before - 1;
   const before = tokens[at];
   // A noun its determiner opens ("a dog", "a day") or a verb takes as its object ("takes trees up to 7 ft"), not a verb the model
   // tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
   const opener = tokens[at - 1]?.pos;
   return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && (opener === 'DET' || opener === 'VERB');
+}
+
+/** The tokens of the qualifier's sentence, and how many of them end before it: what the rules below read around it. */
+function tokensAround(artifact: string, q: QualifierPiece): { tokens: Token[]; before: number; offset: number } | undefined {
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return undefined;
+  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
+  return { tokens, before: tokens.filter((t) => sentence.start + t.end <= q.start).length, offset: sentence.start };
 }
 
 /** Modals that make the verb after them a permission or a possibility; "must be 16" states a requirement exactly and still reads. */
@@ -151,13 +159,10 @@ const MEASURED: ReadonlySet<string> = new Set(['weigh', 'measure', 'be']);
  * "must be at least 16" lose the bound and still read.
  */
 function measuredUnderModal(artifact: string, q: QualifierPiece): boolean {
-  const sentence = sentenceAround(artifact, q.start, q.end);
-  if (!BOUNDS.has(q.keyword) || !sentence) return false;
-  const before = readSentences(sentence.text)
-    .flatMap((r) => r.tokens)
-    .filter((t) => sentence.start + t.end <= q.start)
-    .map((t) => t.lemma.toLowerCase());
-  return MEASURED.has(before.at(-1) ?? '') && MODALS.has(before.at(-2) ?? '');
+  const around = tokensAround(artifact, q);
+  if (!BOUNDS.has(q.keyword) || !around) return false;
+  const lemmaBefore = (back: number) => around.tokens[around.before - back]?.lemma.toLowerCase() ?? '';
+  return MEASURED.has(lemmaBefore(1)) && MODALS.has(lemmaBefore(2));
 }
 
 /**
@@ -237,12 +242,11 @@ const CONCESSIONS: ReadonlySet<string> = new Set(['although', 'though', 'whereas
  * if the word was taken out (unseen18's and unseen27's readers).
  */
 function pointOfException(artifact: string, q: QualifierPiece): boolean {
-  if (q.keyword !== 'only') return false;
-  const sentence = sentenceAround(artifact, q.start, q.end);
-  if (!sentence) return false;
-  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
+  const around = q.keyword === 'only' ? tokensAround(artifact, q) : undefined;
+  if (!around) return false;
+  const { tokens, offset } = around;
   const lemma = (t: { lemma: string }) => t.lemma.toLowerCase();
-  const concededAfter = tokens.some((t) => sentence.start + t.start >= q.end && CONCESSIONS.has(lemma(t)));
+  const concededAfter = tokens.some((t) => offset + t.start >= q.end && CONCESSIONS.has(lemma(t)));
   return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter;
 }
 
@@ -261,11 +265,9 @@ const REFUSALS: ReadonlySet<string> = new Set(['not', 'no', 'never', 'cannot']);
  * open the sentence ("Because only members may book, we can't take it").
  */
 function reasonForRefusal(artifact: string, q: QualifierPiece): boolean {
-  if (q.keyword !== 'only') return false;
-  const sentence = sentenceAround(artifact, q.start, q.end);
-  if (!sentence) return false;
-  const tokens = readSentences(sentence.text).flatMap((r) => r.tokens);
-  const at = tokens.filter((t) => sentence.start + t.end <= q.start).length;
+  const around = q.keyword === 'only' ? tokensAround(artifact, q) : undefined;
+  if (!around) return false;
+  const { tokens, before: at } = around;
   const lemma = (i: number) => tokens[i]?.lemma.toLowerCase() ?? '';
   // A reason word that opens the sentence or a clause after a comma: not "as" of "as young as 2" or "so as a wheelchair user".
   const reason = tokens.map((_, i) => i < at && REASONS.has(lemma(i)) && (i === 0 || tokens[i - 1]!.text === ',')).lastIndexOf(true);
