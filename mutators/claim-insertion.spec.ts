@@ -227,6 +227,17 @@ describe('misstatedFigures', () => {
     for (const s of sentences) expect(s).toMatch(/for 30 minutes and \$\d+ for 45 minutes/);
   });
 
+  // unseen38's readers: "session lengths 45/90/120 break the regular pattern"; "120 min costs more per minute".
+  it('never misstates the measure a row of a list opens with, nor a price to dearer by the unit than a longer row', () => {
+    const sentence = 'Sessions are priced by length: 60 minutes costs £14.50, 90 minutes costs £19 and 120 minutes costs £23 per jumper.';
+    const sentences = misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toMatch(/: 60 minutes costs £\d+\.\d+, 90 minutes costs £19 and 120 minutes costs £23 per/);
+    const lessons = misstatedFigures('Lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(lessons).not.toContain('Lessons cost $27 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
+    expect(lessons).toContain('Lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
+  });
+
   it('misstates the price of a priced thing, never the measure written before it ("a 60-minute session" never "a 120-minute session"; unseen16\'s readers)', () => {
     const sentences = misstatedFigures('A 60-minute one-to-one session with a tutor costs $45.', new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.length).toBeGreaterThan(0);
@@ -392,14 +403,12 @@ describe("claim-insertion, on the task's topic", () => {
       ],
     },
     {
-      name: 'rows of a price list for other lengths than the answer’s, their prices misstated (never a row’s length: "$46 for 40 minutes")',
+      name: 'rows of a price list for other lengths than the answer’s, their prices misstated (never a row’s length: "$46 for 40 minutes"; never dearer by the minute than a longer row)',
       task: 'We paid for a term of 45-minute guitar lessons and my son wants to stop. How much is refunded?',
       artifact: 'Lessons after the notice period are refunded at $46 each.',
       evidence: 'Lessons after the notice period are refunded. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
       kept: [
         'Lessons after the notice period are refunded at $46 each. Individual lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
-        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $27 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
-        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $68 for 60 minutes.',
         'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $48 for 60 minutes.',
       ],
     },

@@ -429,3 +429,12 @@ describe('date-shift, the dates it writes', () => {
     expect(findDates('Saturday 13 June 2026')[0]!.possible).toBe(true);
   });
 });
+
+// unseen38's readers, of "within 72 hours" for an order placed 3 days ago: "3 days is exactly 72 hours, so it is a boundary case".
+it('date-shift never moves a deadline onto the period the question states', () => {
+  const artifact = 'An order can only be cancelled free of charge within 48 hours of placing it, so your deposit is kept.';
+  const fixture = textFixture({ artifact, evidence: 'Orders can be cancelled free of charge within 48 hours of being placed.', task: 'I placed an order 3 days ago. Can I cancel?' });
+  const onto = [...dateShift.candidates(fixture)].find((c) => c.replacement === 'within 72 hours');
+  expect(onto).toBeDefined();
+  expect(dateShift.invalidReason!(fixture, onto!)).toMatch(/passes "3 days"/);
+});

@@ -48,6 +48,13 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       evidence: 'Evening slots (5pm to 8pm) are available in Zone A only. Zone A: Clifton, Redland. Zone B: Henleaze, Fishponds.',
       expected: [],
     },
+    {
+      name: 'no swap that drops a word an address of the answer spells (unseen38\'s readers: "the Operations Team at an aftercare@ address")',
+      task: 'The chain on my blind has faded. Who do I contact?',
+      artifact: 'Please email our Aftercare Team at aftercare@example.co.uk with your order number.',
+      evidence: 'Claims go to our Aftercare Team at aftercare@example.co.uk. Deliveries are handled by our Dispatch Team.',
+      expected: [],
+    },
   ])('$name', ({ task, artifact, evidence, expected }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

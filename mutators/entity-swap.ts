@@ -56,7 +56,12 @@ export const entitySwap: TextMutator = {
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
       // Nor the question's own case, nor a name the answer already gives (which also keeps off one it says otherwise of).
       const alternatives = [...family, ...named, ...standIns].filter(
-        (other) => !overlaps(other, entity.text) && articleAgrees(fixture.artifact, entity.start, other) && !asked(fixture.task, other) && !answerNames(fixture.artifact, entity, other),
+        (other) =>
+          !overlaps(other, entity.text) &&
+          articleAgrees(fixture.artifact, entity.start, other) &&
+          !asked(fixture.task, other) &&
+          !answerNames(fixture.artifact, entity, other) &&
+          !addressNames(fixture.artifact, entity.text, other),
       );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
@@ -120,6 +125,22 @@ function states(sentence: string, figure: Figure): boolean {
  * evening slot, no longer gives a reason (unseen34's readers). A reader of the
  * answer alone catches both.
  */
+/** An email or web address: "aftercare@sheldonpryce.co.uk", "www.example.org/returns". */
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/gi;
+
+/**
+ * Whether an address the answer gives spells a word of the name that the replacement drops: "email our Aftercare Team
+ * at aftercare@..." made "our Operations Team at aftercare@..." (unseen38's readers: "looks like a changed team name").
+ */
+function addressNames(artifact: string, original: string, replacement: string): boolean {
+  const addresses = [...artifact.matchAll(ADDRESS)].map((m) => m[0].toLowerCase());
+  const dropped = original
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((word) => word.length >= 4 && !containsWords(replacement.toLowerCase(), word));
+  return dropped.some((word) => addresses.some((address) => address.includes(word)));
+}
+
 function answerNames(artifact: string, entity: EntityPiece, replacement: string): boolean {
   // As written, capitals and all: a stand-in such as "Reading" is not the answer's "reading".
   const rest = `${artifact.slice(0, entity.start)}\n${artifact.slice(entity.end)}`;

@@ -41,6 +41,8 @@ describe('number-flip', () => {
     // Two whole numbers joined by "or" that name every value between two limits stay (unseen36's readers, of "aged 16 or 18": "an odd range that skips 17").
     ['clients aged 16 or 17 may come alone', []],
     ['short breaks of 3 or 4 nights', []],
+    // A share that remains of a whole implies the share before it (unseen38's readers: "a deposit ... which would have to be an unusual 60%").
+    ['The remaining 50% of the order value is due on the day of fitting.', []],
     // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
     ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
     // A bound a range restates is one boundary written twice (unseen22's readers, of "the 20-mile area" beside "between 15 and 25 miles"): the other bound still moves.
@@ -273,5 +275,22 @@ describe('number-flip, numbers joined by "or"', () => {
     ['Short breaks are 3 or 5 nights.', '5'],
   ])('still flips a number of %s', (artifact, number) => {
     expect(flips(artifact)).toContain(number);
+  });
+});
+
+// unseen38's readers: "then calls it 'the free 20'"; "arriving at about 2:25pm is 25 minutes late, yet the answer says 'more than 30 minutes late'".
+describe('number-flip, a figure the answer or question measures another way', () => {
+  const flips = (artifact: string, task = 'What do I pay?') =>
+    [...numberFlip.candidates(textFixture({ artifact, evidence: artifact, task }))].map((c) => `${artifact.slice(c.start, c.end)}→${c.replacement}`);
+  it('leaves a bare number after "the" that names a figure the answer gives with its unit, and that figure', () => {
+    const artifact = 'Storage is free for 30 days. You are 10 days beyond the free 30, so you pay £20.';
+    expect(flips(artifact).filter((f) => f.startsWith('30'))).toEqual([]);
+    // Without the figure it names, the bare number is a figure of its own.
+    expect(flips('You are 10 days beyond the free 30, so you pay £20.').some((f) => f.startsWith('30'))).toBe(true);
+  });
+  it('keeps a limit in minutes on the side of the gap between the question’s clock times', () => {
+    const artifact = 'As you will be more than 20 minutes late, the manager may move you to the next session.';
+    expect(flips(artifact, 'We booked for 2pm but will not arrive until about 2:25pm. What happens?')).toEqual(['20→15']);
+    expect(flips(artifact, 'We booked a session. What happens if we are late?')).toEqual(['20→15', '20→30']);
   });
 });

@@ -2,7 +2,7 @@ import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
-import { type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
+import { clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
@@ -37,7 +37,7 @@ export const numberFlip: TextMutator = {
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
     const asked = new Set(findNumbers(fixture.task).map(numberKey));
     const askedQuantities = findQuantities(fixture.task);
-    const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task)];
+    const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task)];
     const answerFigures = findFigures(text);
     for (const q of quantities) {
       const n = q.number;
@@ -51,7 +51,8 @@ export const numberFlip: TextMutator = {
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||
         inDateArithmetic(text, fixture.task, n.start, n.end) ||
-        consecutiveWithPartner(text, n)
+        consecutiveWithPartner(text, n) ||
+        remainingShare(text, n)
       )
         continue;
       // An age limit moves to an age rules use ("18 or over" to 16 or 21, never 19).
@@ -103,6 +104,15 @@ const OR_AFTER = /^\s+or\s+(\d+)\b(?![.,]\d)/i;
 function consecutiveWithPartner(text: string, n: NumberPiece): boolean {
   const partner = OR_BEFORE.exec(text.slice(Math.max(0, n.start - 12), n.start))?.[1] ?? OR_AFTER.exec(text.slice(n.end, n.end + 12))?.[1];
   return partner !== undefined && Number.isInteger(n.value) && Math.abs(Number(partner) - n.value) === 1;
+}
+
+/**
+ * Whether a share is what remains of a whole ("the remaining 50% ... due on the day of fitting"): it implies the share
+ * paid before, which the answer need not state, and moved it implies another (unseen38's readers, of "the remaining
+ * 40%": "a deposit ... which would have to be an unusual 60%").
+ */
+function remainingShare(text: string, n: NumberPiece): boolean {
+  return n.percent && /\b(?:remaining|other|outstanding|final)\s+$/i.test(text.slice(Math.max(0, n.start - 16), n.start));
 }
 
 /** Why a period moved to an unusual length is refused, as the ignored list gives it. */
@@ -178,6 +188,25 @@ function keepsQuestionSide(text: string, asked: readonly Figure[], figures: read
  * the kind the answer's "more than 2 of the final 6" is read in: unseen33's readers, of that limit made 3, "three is
  * not more than three".
  */
+/**
+ * The minutes between each two clock times the question gives in turn ("booked at 2pm ... there until about 2:25pm":
+ * 25): the case a limit in minutes is measured against, though the question writes no minutes (unseen38's readers, of
+ * "more than 30 minutes late" for a 2:25pm arrival at a 2pm session).
+ */
+function clockGaps(task: string): Figure[] {
+  const times = clockTimes(task);
+  return times.slice(1).flatMap((later, i) => {
+    const gap = later.value - times[i]!.value;
+    if (gap <= 0) return [];
+    // Hours are read as parts of a day ("2 hours" is 1/12 day), as findFigures reads them.
+    const at = { text: later.text, start: later.start, end: later.end, decimals: 0 };
+    return [
+      { ...at, value: gap, kind: 'minute', unit: 'minute' },
+      { ...at, value: gap / 1440, kind: 'day', unit: 'hour' },
+    ];
+  });
+}
+
 function countsOfSpelled(task: string): Figure[] {
   return [...task.matchAll(/\b([a-z]+)\s+of\s+(?:the|their|our|my|your|his|her)\b/gi)].flatMap((m) => {
     const value = spelledValue([m[1]!]);
@@ -219,12 +248,20 @@ function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string
  * two mentions says they are one period, so changing one leaves the other contradicting it; two equal figures without one
  * are two rules ("28 days per year" of leave, notice "at least 4 weeks before").
  */
+/** "the", perhaps with one word after it, right before a number: "the free 30", "over the 30". */
+const THE_BEFORE = /\bthe\s+(?:[a-z]+\s+)?$/i;
+
 function referredToAgain(text: string, n: NumberPiece): boolean {
   // One age limit written twice ("must be at least 25 years old ... someone aged 25 or over"; unseen16's readers saw
   // "at least 60" beside it): ages of one answer that are equal are one limit.
   if (isAge(text, n.start, n.end) && findNumbers(text).some((m) => m.start !== n.start && m.value === n.value && isAge(text, m.start, m.end))) return true;
   const figures = findFigures(text);
   const figure = figures.find((f) => f.start === n.start);
+  // A bare number after "the" that another number of the answer equals names that figure again without its unit
+  // ("free for 30 days ... 10 days beyond the free 30"; unseen38's readers: "then calls it 'the free 20'").
+  // Both are left: either changed alone, the two disagree.
+  const restatedBare = (m: NumberPiece) => figures.find((f) => f.start === m.start)?.kind === '' && THE_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start));
+  if (findNumbers(text).some((m) => m.start !== n.start && m.value === n.value && (restatedBare(m) || restatedBare(n)))) return true;
   if (!figure || figure.kind === '') return false;
   const definite = (f: { start: number }) => /\b(?:the|that|those|these|this)\s+$/i.test(text.slice(Math.max(0, f.start - 8), f.start));
   return figures.some((other) => other.start !== figure.start && other.kind === figure.kind && other.value === figure.value && (definite(other) || definite(figure)));

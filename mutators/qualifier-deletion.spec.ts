@@ -29,6 +29,9 @@ describe('qualifier-deletion', () => {
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
     ['The standard stand takes trees up to 7 ft.', []],
     ['We accept bags up to 20 kg.', []],
+    // "there is" agrees with the bound, not the count after it (unseen38's readers, of "there is 12 places a day": "wrong verb agreement").
+    ['You book at the office, and there is a maximum of 12 places a day.', []],
+    ['You book at the office, and there are a maximum of 12 places a day.', ['You book at the office, and there are 12 places a day.']],
     // A modal and a verb of measure grant an exact measure without the bound (unseen34's readers: "oddly worded for a limit").
     ['Each passenger can weigh up to 17 stone.', []],
     ['A parcel may be up to 30 kg.', []],

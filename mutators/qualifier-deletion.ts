@@ -32,6 +32,7 @@ export const qualifierDeletion: TextMutator = {
         insideWord(fixture.artifact, qualifier) ||
         limitMeant(fixture.artifact, fixture.task, qualifier) ||
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
+        leavesThereIsBeforePlural(fixture.artifact, qualifier) ||
         measuredUnderModal(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
@@ -98,6 +99,17 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
   // The question's case, restated beside the bound: "so your two-week holiday qualifies", "Your group of 12 does qualify ... for bookings of 10 or more".
   const asked = findFigures(task).filter((c) => countsAlike(c, bounded) && c.value !== bounded.value);
   return figures.some((f) => f.start >= sentence.start && f.end <= sentence.end && f !== bounded && asked.some((c) => c.value === f.value && countsAlike(c, f)));
+}
+
+/**
+ * Whether deleting a bound leaves "there is" before a plural count: "there is a maximum of 12 places a day" becomes
+ * "there is 12 places", whose verb no longer agrees (unseen38's readers: "wrong verb agreement ... so the place limit
+ * may have been changed"). "a maximum of" is the singular the verb agreed with.
+ */
+function leavesThereIsBeforePlural(artifact: string, q: QualifierPiece): boolean {
+  if (!BOUNDS.has(q.keyword) || !/\bthere(?:\s+is|\s+was|'s|’s)\s+$/i.test(artifact.slice(Math.max(0, q.start - 16), q.start))) return false;
+  const figure = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
+  return figure !== undefined && figure.value > 1 && /^\s+[a-z]+s\b/i.test(artifact.slice(figure.end));
 }
 
 /** Bounds written after their number: "bookings of 10 or more passengers". */

@@ -2,7 +2,7 @@ import { containsWords, contentLemmas, findEntities, findNumbers, type NumberPie
 import { ageNeighbours, isAge } from './ages.js';
 import { isCurrencySign } from './currency.js';
 import { findDates } from './dates.js';
-import { type Figure, findFigures, sameFigure } from './figures.js';
+import { BARE_KINDS, type Figure, findFigures, sameFigure } from './figures.js';
 import { spelledValue } from './numberWords.js';
 import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
@@ -42,14 +42,27 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   // A row of a price list is named by its measure ("$46 for 45 minutes", "a 60-minute session costs $45"): a misreading
   // changes the price, not the row (unseen16's readers: "a 120-minute session for $45" read as oddly long and cheap).
   const prices = numbers.filter((n) => n.currency !== '');
-  const rows = new Set(prices.flatMap((n) => measureAt(sentence, n.end) ?? []));
+  const sizes = rowSizes(sentence, numbers, prices);
+  const rows = new Set([...sizes.values()].map((size) => size.start));
   const units = findQuantities(sentence);
   const namesRow = (n: NumberPiece) => rows.has(n.start) || (prices.length > 0 && n.currency === '' && /^-[a-z]/i.test(sentence.slice(n.end)));
+  // A price keeps its place by the unit among the rows of its list: "120 minutes costs £28" beside "90 minutes costs £19" is
+  // dearer by the minute than the shorter row (unseen38's readers: "120 min costs more per minute").
+  const perUnit = (n: NumberPiece, value: number) => {
+    const size = sizes.get(n.start);
+    return size === undefined
+      ? []
+      : [...sizes].flatMap(([at, other]) => {
+          const price = prices.find((p) => p.start === at);
+          return price === undefined || price === n || other.kind !== size.kind ? [] : [Math.sign(value / size.value - price.value / other.value)];
+        });
+  };
+  const keepsPerUnit = (n: NumberPiece, value: number) => perUnit(n, value).join() === perUnit(n, n.value).join();
   for (const n of numbers) {
     if (!isQuantity(sentence, n) || namesRow(n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))).filter(
-      (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value),
+      (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v),
     );
     if (values.length === 0) continue;
     out.push({ value: n.value, sentences: rotate(values, first).map((v) => sentence.slice(0, n.start) + written(n, v) + sentence.slice(n.end)) });
@@ -61,6 +74,23 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (shifted.length && length) out.push({ value: Number(length), sentences: rotate(shifted, first).map((text) => sentence.slice(0, d.start) + text + sentence.slice(d.end)) });
   }
   return out;
+}
+
+/**
+ * The size each price of a list is for, by the price's start: the measure after "for" ("$46 for 45 minutes") or the
+ * one its row opens with, right before it ("60 minutes costs £14.50, 90 minutes costs £19"), in one unit per kind.
+ */
+function rowSizes(sentence: string, numbers: readonly NumberPiece[], prices: readonly NumberPiece[]): Map<number, Figure> {
+  const figures = findFigures(sentence);
+  const sizeAt = (start: number | undefined) => figures.find((f) => f.start === start && !BARE_KINDS.has(f.kind) && !isCurrencySign(f.kind) && f.kind !== '%');
+  const sizes = new Map<number, Figure>();
+  for (const price of prices) {
+    const before = numbers[numbers.indexOf(price) - 1];
+    const opening = before && before.currency === '' && /^[^,;.\d]{1,24}$/.test(sentence.slice(before.end, price.start)) && prices.length > 1 ? sizeAt(before.start) : undefined;
+    const size = sizeAt(measureAt(sentence, price.end)) ?? opening;
+    if (size) sizes.set(price.start, size);
+  }
+  return sizes;
 }
 
 /**
