@@ -91,6 +91,14 @@ describeTextMutator(
       kept: ['Cover lasts 12 months. Each condition has a £3,000 limit. Vet fees are paid direct.'],
     },
     {
+      // unseen39's readers: "'the test' is never introduced as a patch test".
+      name: 'not a sentence introducing what a later one names with "the" ("a skin patch test ... The test is free")',
+      task: 'Can I book a full head colour for tomorrow?',
+      artifact:
+        'Not tomorrow, I am afraid. As you are new to colour here, you will need a skin patch test at least 48 hours before the appointment. The test is free and only takes 10 minutes, so we can do that first. A cut is fine tomorrow.',
+      kept: ['Not tomorrow, I am afraid. As you are new to colour here, you will need a skin patch test at least 48 hours before the appointment. A cut is fine tomorrow.'],
+    },
+    {
       name: 'not the only sentence on a thing the question asks about ("classes")',
       task: 'When can I use the gym, and can I still do classes?',
       artifact: 'The gym opens at 06:30 on weekdays. You can do classes that start before 16:00. Bookings open 3 days ahead.',

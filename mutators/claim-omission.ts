@@ -15,7 +15,7 @@ import {
 } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
-import { readSentences } from '../src/text/nlp.js';
+import { readSentences, type Token } from '../src/text/nlp.js';
 import { ordinalValue, spelledValue } from '../src/text/numberWords.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import { BARE_KINDS, findFigures } from '../src/text/figures.js';
@@ -50,6 +50,7 @@ export const claimOmission: TextMutator = {
       if (i === 0) continue;
       if (
         pointedAtLater(sentences, i) ||
+        introducesForLater(fixture.task, sentences, i) ||
         onlyAnswerTo(asked, sentences, i) ||
         onlyAmountAsked(fixture.task, sentences, i) ||
         givesFigureAsked(fixture.task, sentences, i) ||
@@ -349,6 +350,34 @@ const COMPARES_BACK = /\b(?:either way|in either case|in both cases|goes (?:up|d
 /** Whether one of the next two sentences compares with sentence `i` (the first of two options, the value a later one rises from). */
 function comparedLater(sentences: readonly Piece[], i: number): boolean {
   return sentences.slice(i + 1, i + 3).some((s) => COMPARES_BACK.test(s.text));
+}
+
+/**
+ * Whether sentence `i` introduces a thing ("you'll need a skin patch test") that a later sentence names as known ("The
+ * test is free"), and nothing else before it or the question names: without it, "the test" points at nothing
+ * (unseen39's readers: "'the test' is never introduced").
+ */
+function introducesForLater(task: string, sentences: readonly Piece[], i: number): boolean {
+  const tokens = readSentences(sentences[i]!.text).flatMap((s) => s.tokens);
+  const introduced = new Set(tokens.filter((t, k) => t.pos === 'NOUN' && opener(tokens, k, /^an?$/i)).map((t) => t.lemma));
+  if (introduced.size === 0) return false;
+  const asked = nounsOf(task);
+  return sentences.some((later, j) => {
+    if (j <= i) return false;
+    const namedBefore = new Set(sentences.filter((_, k) => k < j && k !== i).flatMap((s) => [...nounsOf(s.text)]));
+    const words = readSentences(later.text).flatMap((s) => s.tokens);
+    return words.some((t, k) => t.pos === 'NOUN' && introduced.has(t.lemma) && !asked.has(t.lemma) && !namedBefore.has(t.lemma) && opener(words, k, /^the$/i));
+  });
+}
+
+/** Whether an article the pattern matches opens the noun phrase whose head is token `k`, with at most two modifiers between ("a skin patch test", "The test"). */
+function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
+  for (let m = k - 1; m >= Math.max(0, k - 3); m--) {
+    const t = tokens[m]!;
+    if (article.test(t.text)) return true;
+    if (!['ADJ', 'NOUN', 'PROPN'].includes(t.pos)) return false;
+  }
+  return false;
 }
 
 /** A demonstrative and what it points at: "that £850", "this limit", "the same 14 days". */

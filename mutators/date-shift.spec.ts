@@ -187,6 +187,12 @@ describeTextMutator(
       kept: ['Choose the standard weekday window at no charge, or the Sunday window for £4.00.'],
     },
     {
+      // unseen39's readers: "a 'weekend' hire running from Thursday afternoon is odd".
+      name: 'a weekday a weekend runs over only to another such day where the answer names a weekend (Saturday is on the weekend’s side)',
+      artifact: 'A weekend hire is £220 and runs from Friday afternoon.',
+      kept: [],
+    },
+    {
       name: 'a lone month the question dates nothing in',
       artifact: 'In peak season the lifts run until 16:45 in December.',
       task: "I'm arriving in the afternoon. How late do the lifts run?",
@@ -437,4 +443,25 @@ it('date-shift never moves a deadline onto the period the question states', () =
   const onto = [...dateShift.candidates(fixture)].find((c) => c.replacement === 'within 72 hours');
   expect(onto).toBeDefined();
   expect(dateShift.invalidReason!(fixture, onto!)).toMatch(/passes "3 days"/);
+});
+
+// unseen39's readers: "10 July is 10 days before 20 July, not 'less than 7 days'"; "a 24-hour patch-test minimum would not justify refusing tomorrow".
+it.each([
+  {
+    artifact: 'Cancelling on 10 July is less than 14 days before your delivery on 20 July, so the deposit cannot be refunded.',
+    task: 'My delivery is on 20 July. If I cancel on 10 July, do I get my deposit back?',
+    onto: '7 days before',
+    reason: /passes "the 10 days between the dates"/,
+  },
+  {
+    artifact: 'Not tomorrow, I am afraid: you need a patch test at least 48 hours before the appointment.',
+    task: 'Can I book a colour for tomorrow?',
+    onto: '24 hours before',
+    reason: /passes "tomorrow"/,
+  },
+])('date-shift never moves a deadline past the days the question’s dates or "tomorrow" measure: $onto', ({ artifact, task, onto, reason }) => {
+  const fixture = textFixture({ artifact, evidence: artifact, task });
+  const moved = [...dateShift.candidates(fixture)].find((c) => c.replacement.includes(onto));
+  expect(moved).toBeDefined();
+  expect(dateShift.invalidReason!(fixture, moved!)).toMatch(reason);
 });

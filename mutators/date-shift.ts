@@ -61,6 +61,8 @@ export const dateShift: TextMutator = {
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
+        // A weekend's days run from Friday to Monday: "a weekend hire ... Friday afternoon through to Monday morning" never starts on a Thursday (unseen39's readers).
+        if (date.form === 'weekday' && touchesWeekend(date.key) !== touchesWeekend(shifted.key) && NAMES_WEEKEND.test(`${text}\n${fixture.task}`)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
@@ -112,6 +114,15 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
   const period = passedPeriod(task, artifact, at, original, shifted);
   if (period) return `the new period passes "${period}", which the question or answer states: the original was on its other side`;
   return null;
+}
+
+/** A weekend named: "a weekend hire", "at weekends". */
+const NAMES_WEEKEND = /\bweek-?ends?\b/i;
+
+/** Whether a weekday's key is a day a weekend's stay or hire runs over: Friday to Monday. */
+function touchesWeekend(key: string): boolean {
+  const day = /^weekday:(\d)$/.exec(key)?.[1];
+  return day !== undefined && ['0', '4', '5', '6'].includes(day);
 }
 
 /** Why a deadline moved to an unusual length is refused, as the ignored list gives it. */

@@ -43,6 +43,10 @@ describe('refersBack', () => {
     ['Either way, the diagnosis costs £20.', true],
     ['Refunds go back to the card with which it was paid.', false],
     ['Diagnosis costs £20.', false],
+    // unseen39's readers, of the sentence before left out: "'To sign up' has nothing to refer to".
+    ["To sign up you'll need a smart meter that records exports.", true],
+    ['To apply, send us the form.', true],
+    ['To renew your membership, call us.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

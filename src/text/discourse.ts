@@ -1,7 +1,7 @@
 import { findEntities, findNumbers } from './claims.js';
 import { findDates } from './dates.js';
 import { isDictionaryWord } from './lexicon.js';
-import { readSentences, type Token } from './nlp.js';
+import { POSSESSIVES, readSentences, type Token } from './nlp.js';
 
 /**
  * How a sentence leans on the one before it. A reader notices a deletion when
@@ -30,9 +30,23 @@ export function refersBack(sentence: string): boolean {
     .flatMap((s) => s.tokens)
     .filter((t) => t.pos !== 'PUNCT');
   if (words.length === 0) return false;
-  if (OPENING_CONNECTIVES.has(words[0]!.lemma)) return true;
+  if (OPENING_CONNECTIVES.has(words[0]!.lemma) || opensWithBarePurpose(readSentences(sentence)[0]?.tokens ?? [])) return true;
   if (words.slice(0, OPENING_WINDOW).some((t, i) => pointsBack(t, words[i + 1]))) return true;
   return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i));
+}
+
+/**
+ * Whether a sentence opens with a purpose whose verb takes no object before the main clause ("To sign up you'll need a
+ * smart meter", "To apply, ..."): it is the purpose of what the sentence before set out (unseen39's readers, of the
+ * Smart Export Guarantee's sentence left out: "'To sign up' has nothing to refer to").
+ */
+function opensWithBarePurpose(tokens: readonly Token[]): boolean {
+  // The word after "to" is its verb, however the model tags it ("To sign up": sign/NOUN).
+  if (tokens[0]?.text.toLowerCase() !== 'to' || !/^[a-z]+$/.test(tokens[1]?.text ?? '')) return false;
+  const rest = tokens.slice(2);
+  // The main clause opens at a comma, a subject pronoun ("you", not "your") or an auxiliary.
+  const clause = rest.findIndex((t) => t.pos === 'PUNCT' || t.pos === 'AUX' || (t.pos === 'PRON' && !POSSESSIVES.has(t.text.toLowerCase())));
+  return clause >= 0 && rest.slice(0, clause).every((t) => t.pos === 'ADP' || t.pos === 'PART' || t.pos === 'ADV');
 }
 
 /** What a choice between cases said before is made with ("find out which it is", "either way", "in both cases"). */

@@ -29,6 +29,9 @@ export function model(): WinkMethods {
   return english;
 }
 
+/** Possessive determiners, which the model tags as pronouns: "our cover" opens a noun, "they cover" is a verb's subject. */
+export const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
+
 export interface Token {
   text: string;
   start: number;

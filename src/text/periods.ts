@@ -1,6 +1,10 @@
 import { sentenceAround } from './claims.js';
 import { type DatePiece, findDates } from './dates.js';
 import { calendarOf, clockTimes, findFigures, lengthOf } from './figures.js';
+import { daysBetweenDates } from './spans.js';
+
+/** The day after the one asked on, as a question names it. */
+const TOMORROW = /(?<!\bafter\s)\btomorrow\b/i;
 
 /**
  * Periods and spans of years as a question and its answer state them, read
@@ -43,7 +47,15 @@ export function passedPeriod(task: string, artifact: string, at: { start: number
   if (before === null || after === null) return null;
   // The question's periods, and those of the deadline's own sentence: a period of another sentence is another rule's ("paid for the first 16 weeks").
   const sentence = sentenceAround(artifact, at.start, at.end);
-  const others = [...periodsIn(task), ...periodsIn(artifact).filter((p) => (p.end <= at.start || p.start >= at.end) && sentence !== undefined && sentence.start <= p.start && p.end <= sentence.end)];
+  const others = [
+    ...periodsIn(task),
+    ...periodsIn(artifact).filter((p) => (p.end <= at.start || p.start >= at.end) && sentence !== undefined && sentence.start <= p.start && p.end <= sentence.end),
+    // The days between two dates the sentence and question give ("on 10 July ... your delivery on 20 July": 10), and the
+    // day the question asks for ("for tomorrow": 1): unseen39's readers, of "less than 7 days before" beside those dates,
+    // and of a 24-hour patch test that "would not justify refusing tomorrow".
+    ...[...daysBetweenDates(sentence?.text ?? '', task)].map((days) => ({ days, text: `the ${days} days between the dates` })),
+    ...(TOMORROW.test(task) ? [{ days: 1, text: 'tomorrow' }] : []),
+  ];
   const passed = others.find((o) => {
     const [was, is] = [compareLengths(before, o.days), compareLengths(after, o.days)];
     // Landing on it is passing it too: "within 72 hours" of an order "3 days ago" leaves the answer's "too late" a boundary case (unseen38's readers).

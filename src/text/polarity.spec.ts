@@ -27,3 +27,16 @@ describe('a state a negated modal denies', () => {
     expect(findPolarities(text).map((p) => p.reversed)).toEqual([reversal]);
   });
 });
+
+// unseen39's readers, of "keep the thermal do not cover on": "garbled".
+describe('a verb that is also a noun', () => {
+  it.each([
+    { text: 'Keep the thermal cover on while it warms up.', reversals: [] },
+    { text: 'The hire comes with a thermal cover and steps.', reversals: [] },
+    { text: 'Put our cover back on after use.', reversals: [] },
+    { text: 'Our plans cover accidental damage.', reversals: ['do not cover'] },
+    { text: 'The warranty covers parts.', reversals: ['does not cover'] },
+  ])('$text reverses to $reversals', ({ text, reversals }) => {
+    expect(findPolarities(text).map((p) => p.reversed)).toEqual(reversals);
+  });
+});

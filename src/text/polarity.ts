@@ -1,5 +1,5 @@
 import type { Piece } from './claims.js';
-import { readSentences } from './nlp.js';
+import { POSSESSIVES, readSentences } from './nlp.js';
 
 /**
  * The polarity of a claim: whether it says a thing is so or is not ("is
@@ -45,7 +45,14 @@ const thirdPerson = (verb: string) => (verb.endsWith('y') ? `${verb.slice(0, -1)
 const baseForm = (verb: string) => (verb.endsWith('ies') ? `${verb.slice(0, -3)}y` : verb.slice(0, -1));
 
 /** Each rule: a pattern, the term it states, its sign, and how to write the reverse. Tried in order; a later rule never takes text an earlier one found. */
-const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => string; negative: boolean; reverse: (m: RegExpMatchArray) => string }> = [
+const RULES: ReadonlyArray<{
+  pattern: RegExp;
+  term: (m: RegExpMatchArray) => string;
+  negative: boolean;
+  reverse: (m: RegExpMatchArray) => string;
+  /** A bare verb that is also a noun ("cover", "count"): taken only where no determiner or adjective opens it as a noun. */
+  bareVerb?: true;
+}> = [
   // "A non-refundable deposit", "the pass is non-transferable": the state denied in one word, as "is not refundable" denies it.
   { pattern: new RegExp(`\\bnon-(${STATES})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
@@ -68,13 +75,20 @@ const RULES: ReadonlyArray<{ pattern: RegExp; term: (m: RegExpMatchArray) => str
   { pattern: /\b(does|do)(?:\s+not|n['’]t)\s+have\s+to\b/g, term: () => 'must', negative: true, reverse: (m) => (m[1] === 'does' ? 'has to' : 'have to') },
   { pattern: /(?<!['’]ll\s+)\b(has|have)\s+to\b/g, term: () => 'must', negative: false, reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to` },
   { pattern: new RegExp(`\\b(?:does\\s+not|doesn['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => thirdPerson(m[1]!) },
-  { pattern: new RegExp(`\\b(${DO_VERBS.replace(/(\w+)/g, (v) => thirdPerson(v))})\\b`, 'g'), term: (m) => baseForm(m[1]!), negative: false, reverse: (m) => `does not ${baseForm(m[1]!)}` },
+  {
+    pattern: new RegExp(`\\b(${DO_VERBS.replace(/(\w+)/g, (v) => thirdPerson(v))})\\b`, 'g'),
+    term: (m) => baseForm(m[1]!),
+    negative: false,
+    reverse: (m) => `does not ${baseForm(m[1]!)}`,
+    bareVerb: true,
+  },
   // "Classic fares include": the plural present, not an infinitive ("to include") or a verb after a modal or "not".
   {
     pattern: new RegExp(`(?<!\\b(?:to|do|does|did|not|will|can|may|must|should|would|could)\\s+)(?<!n['’]t\\s+)\\b(${DO_VERBS})\\b`, 'g'),
     term: (m) => m[1]!,
     negative: false,
     reverse: (m) => `do not ${m[1]}`,
+    bareVerb: true,
   },
   { pattern: new RegExp(`\\b(?:do\\s+not|don['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
   // "must not" forbids: its reverse permits ("may drive"); "must drive" would turn a prohibition into an order no one would mistake it for.
@@ -134,12 +148,23 @@ export function findPolarities(text: string): PolarityPiece[] {
     for (const m of text.matchAll(rule.pattern)) {
       const start = m.index!;
       const end = start + m[0].length;
-      if (taken(start, end)) continue;
+      if (taken(start, end) || (rule.bareVerb && opensAsNoun(text, start))) continue;
       const term = rule.term(m).replace(/\s+/g, ' ');
       found.push({ text: m[0], start, end, term: sameMeaning(MODALS.has(term) ? `${term} ${verbAfter(text, end)}` : term), negative: rule.negative, reversed: rule.reverse(m) });
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Whether the word at `start` is a noun its phrase opens: the word before it is a determiner, an adjective, a number
+ * or a possessive ("keep the thermal cover on", "a thermal cover": unseen39's readers, of "the thermal do not cover",
+ * "garbled").
+ */
+function opensAsNoun(text: string, start: number): boolean {
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  const before = tokens.filter((t) => t.end <= start).at(-1);
+  return before !== undefined && (['DET', 'ADJ', 'NUM'].includes(before.pos) || POSSESSIVES.has(before.text.toLowerCase()));
 }
 
 /** The signs with which a text states each term: "must:+" and "must:-". */
