@@ -50,6 +50,12 @@ describeTextMutator(
       artifact: 'The office closes on Friday 12 June 2026.',
       kept: ['The office closes on Saturday 13 June 2026.', 'The office closes on Thursday 11 June 2026.', 'The office closes on Saturday 12 June 2027.'],
     },
+    {
+      // unseen40's readers, of "Friday 6 August 2027" beside "Wednesday 5 August": "if Friday is 6 August, Wednesday is 4 August".
+      name: 'a dated weekday never to another year beside a day of its month written without a year',
+      artifact: 'The site opens on Thursday 6 August 2026; early entry on Wednesday 5 August costs £25.',
+      kept: ['The site opens on Friday 7 August 2026; early entry on Wednesday 5 August costs £25.'],
+    },
     { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 21 days.', kept: ['Claims are paid within 14 days.', 'Claims are paid within 28 days.'] },
     // unseen33's readers, of a closure "for 10 years from" 1958 (moved from 100): "would have ended long ago".
     {

@@ -178,7 +178,10 @@ function movedAYear(date: DatePiece, shifted: DatePiece): boolean {
 function sharesYearOrDay(other: DatePiece, date: DatePiece): boolean {
   const [theirs, ours] = [calendarParts(other), calendarParts(date)];
   if (!theirs || !ours) return false;
-  return (yearOf(other) !== undefined && yearOf(other) === yearOf(date)) || (theirs.length === 3 && theirs[1] === ours[1] && theirs[2] === ours[2]);
+  // A day of the same month written without its year is read in the date's year ("Thursday 6 August 2026 ... Wednesday
+  // 5 August": unseen40's readers, of the first made "Friday 6 August 2027", "if Friday is 6 August, Wednesday is 4 August").
+  const sameMonthUndated = yearOf(other) === undefined && theirs.length === 3 && theirs[1] === ours[1];
+  return (yearOf(other) !== undefined && yearOf(other) === yearOf(date)) || (theirs.length === 3 && theirs[1] === ours[1] && theirs[2] === ours[2]) || sameMonthUndated;
 }
 
 /**

@@ -270,6 +270,9 @@ describeTextMutator(
     { name: 'a bound in a later clause', artifact: 'Guests are allowed, but only for 14 nights.' },
     { name: 'a state whose claim prices it', artifact: 'A meal allowance of £25 a day is paid.' },
     { name: 'a requirement with its own deadline', artifact: 'The claim must be sent within 21 days.' },
+    // unseen40's readers: "'doesn't have to stay out of the home for 4 hours' turns what should be a safety requirement ... into its opposite".
+    { name: 'a requirement held for a stretch of time', artifact: 'Once we have sprayed, everyone has to stay out of the home for 4 hours.' },
+    { name: 'a requirement held for the whole of a thing', artifact: 'A parent or guardian has to stay trackside for the whole session.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
     ...[
       ['"must either ... or ..."', 'You must either have paid in full or returned a signed mandate.'],

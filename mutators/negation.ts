@@ -377,8 +377,15 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (!p.negative && /^can /.test(p.term) && MEANS.test(after)) return true;
   // "is paid at 45p per mile" (pence, which findNumbers leaves as a bare number), "a penalty of 5% is charged": a claim that prices what it is about says it is so.
   if (!p.term.includes(' ') && (findNumbers(claim.text).some((n) => n.currency || n.percent) || /\b\d+p\b/.test(claim.text))) return true;
-  return p.term.startsWith('must') && !p.negative && requiresProperty(after);
+  return p.term.startsWith('must') && !p.negative && (requiresProperty(after) || REQUIRED_FOR_A_WHILE.test(after));
 }
+
+/**
+ * An obligation held for a stretch of time: "has to stay trackside for the whole session", "has to stay out of the
+ * home for 4 hours". A rule says how long one must; "doesn't have to stay out ... for 4 hours" says how long one need
+ * not, which no rule says (unseen40's readers: "turns what should be a safety requirement ... into its opposite").
+ */
+const REQUIRED_FOR_A_WHILE = /^[^,;:.]*\bfor\s+(?:the\s+(?:whole|entire|full|rest\s+of\s+the)\s+[a-z]+|(?:\d+|an?|one|two|three|four|five|six|ten|twelve)\s+(?:minute|hour|day|week|month|night)s?)\b/i;
 
 /** Why a reversal is refused, as the ignored list gives it. */
 export const MOOD_FITS_ORIGINAL = 'the sentence says how the reader will take the news ("I\'m afraid", "unfortunately", "good news"): reversed, the news no longer fits it';

@@ -32,7 +32,9 @@ describe('number-flip', () => {
     ['100%', ['50%']],
     ['2 days', ['3 days']],
     ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],
-    ['you need to be 18 or over, as an adult member', ['you need to be 16 or over, as an adult member', 'you need to be 21 or over, as an adult member']],
+    // The age of majority stays (unseen40's readers, of a carer "21 or over": "normally 18+").
+    ['you need to be 18 or over, as an adult member', []],
+    ['you need to be 16 or over, as a junior member', ['you need to be 14 or over, as a junior member', 'you need to be 18 or over, as a junior member']],
     ['children aged 12 travel free', ['children aged 5 travel free', 'children aged 13 travel free']],
     ['scores of 18 or over pass', ['scores of 17 or over pass', 'scores of 19 or over pass']],
     // A period in months or weeks to the lengths documents use: never "9 months" (unseen12's readers) nor "5 weeks".
@@ -43,6 +45,11 @@ describe('number-flip', () => {
     ['short breaks of 3 or 4 nights', []],
     // A share that remains of a whole implies the share before it (unseen38's readers: "a deposit ... which would have to be an unusual 60%").
     ['The remaining 50% of the order value is due on the day of fitting.', []],
+    ['The remaining 70% is due on the day of fitting.', []],
+    // A half is the share refunds and deposits split at (unseen40's readers, of a 40% refund band: "normally 50%").
+    ['If you cancel that late, 50% of the fee is refunded.', []],
+    ['Rifampex reduces its levels by about 50%.', ['Rifampex reduces its levels by about 40%.', 'Rifampex reduces its levels by about 60%.']],
+    ['If you cancel that late, 40% of the fee is refunded.', ['If you cancel that late, 30% of the fee is refunded.', 'If you cancel that late, 50% of the fee is refunded.']],
     // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
     ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
     // A bound a range restates is one boundary written twice (unseen22's readers, of "the 20-mile area" beside "between 15 and 25 miles"): the other bound still moves.

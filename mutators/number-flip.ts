@@ -1,12 +1,12 @@
 import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
-import { findNumbers, numberKey, replacedInSentence, type NumberPiece } from '../src/text/claims.js';
+import { findNumbers, numberKey, replacedInSentence, sentenceAround, type NumberPiece } from '../src/text/claims.js';
 import { clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findQuantities, inArithmetic, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
+import { findQuantities, inArithmetic, isHalfOfMoney, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
@@ -52,7 +52,8 @@ export const numberFlip: TextMutator = {
         referredToAgain(text, n) ||
         inDateArithmetic(text, fixture.task, n.start, n.end) ||
         consecutiveWithPartner(text, n) ||
-        remainingShare(text, n)
+        remainingShare(text, n) ||
+        isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '')
       )
         continue;
       // An age limit moves to an age rules use ("18 or over" to 16 or 21, never 19).

@@ -31,6 +31,9 @@ describe('qualifier-deletion', () => {
     ['We accept bags up to 20 kg.', []],
     // "there is" agrees with the bound, not the count after it (unseen38's readers, of "there is 12 places a day": "wrong verb agreement").
     ['You book at the office, and there is a maximum of 12 places a day.', []],
+    // A bound with no number after it is a time (unseen40's readers, of "at any time your arrival": "garbled").
+    ['Swapping names can be done at any time up to your arrival.', []],
+    ['Each adult can supervise up to four children.', ['Each adult can supervise four children.']],
     ['You book at the office, and there are a maximum of 12 places a day.', ['You book at the office, and there are 12 places a day.']],
     // A modal and a verb of measure grant an exact measure without the bound (unseen34's readers: "oddly worded for a limit").
     ['Each passenger can weigh up to 17 stone.', []],

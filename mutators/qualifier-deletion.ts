@@ -6,6 +6,7 @@ import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, questionOf, sentenceBefore } from '../src/text/mismatches.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
+import { spelledValue } from '../src/text/numberWords.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -29,10 +30,10 @@ export const qualifierDeletion: TextMutator = {
     for (const qualifier of findQualifiers(fixture.artifact)) {
       if (
         LEFT_ALONE.has(qualifier.keyword) ||
-        insideWord(fixture.artifact, qualifier) ||
         limitMeant(fixture.artifact, fixture.task, qualifier) ||
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
         leavesThereIsBeforePlural(fixture.artifact, qualifier) ||
+        boundsNoNumber(fixture.artifact, qualifier) ||
         measuredUnderModal(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
@@ -110,6 +111,17 @@ function leavesThereIsBeforePlural(artifact: string, q: QualifierPiece): boolean
   if (!BOUNDS.has(q.keyword) || !/\bthere(?:\s+is|\s+was|'s|’s)\s+$/i.test(artifact.slice(Math.max(0, q.start - 16), q.start))) return false;
   const figure = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
   return figure !== undefined && figure.value > 1 && /^\s+[a-z]+s\b/i.test(artifact.slice(figure.end));
+}
+
+/**
+ * Whether a bound written before its figure has no number after it: "at any time up to your arrival" is a time, and
+ * without "up to" reads "at any time your arrival" (unseen40's readers: "garbled").
+ */
+function boundsNoNumber(artifact: string, q: QualifierPiece): boolean {
+  if (!BOUNDS.has(q.keyword)) return false;
+  // Within four words: "up to a maximum of £300" bounds the £300.
+  const words = /^[^,.;:]*/.exec(artifact.slice(q.end))![0].trim().split(/\s+/).slice(0, 4);
+  return !words.some((word) => /\d/.test(word) || spelledValue([word.toLowerCase()]) !== undefined);
 }
 
 /** Bounds written after their number: "bookings of 10 or more passengers". */
@@ -326,11 +338,6 @@ function referredToAfter(text: string, c: MutationCandidate): boolean {
 function makesDate(text: string, c: MutationCandidate): boolean {
   const before = new Set(findDates(text).map((d) => d.text));
   return findDates(applied(text, c)).some((d) => !before.has(d.text));
-}
-
-/** "read-only": a hyphen makes the qualifier part of another word. */
-function insideWord(text: string, q: QualifierPiece): boolean {
-  return text[q.start - 1] === '-' || text[q.end] === '-';
 }
 
 /**

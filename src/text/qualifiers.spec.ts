@@ -59,6 +59,13 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Your deposit is refunded within 30 days, less $40 for each access card returned.',
       dropped: ['not'],
     },
+    // unseen38's evidence-check false alarms: "drops the evidence's qualifier 'only'" of a compound.
+    {
+      name: 'a word of a hyphenated compound ("supply-only orders") is no qualifier',
+      evidence: 'A deposit of 50% is payable when you order, and the balance is due on the day of fitting, or before dispatch for supply-only orders.',
+      artifact: 'You pay a 50% deposit when you order, and the balance is due on the day of fitting.',
+      dropped: [],
+    },
     { name: 'a bound’s term negated', evidence: charge, artifact: "You won't be charged a full day, but by the hour.", dropped: [] },
     { name: 'a bound’s term restated without it', evidence: charge, artifact: "You'll be charged a full day's charge by the hour.", dropped: ['a maximum of'] },
     { name: 'a bound on a number the claim writes in words, kept', evidence: passes, artifact: 'You can buy up to five day passes a month.', dropped: [] },

@@ -157,6 +157,18 @@ export function neighbourValues(q: Quantity, usual: readonly number[] | undefine
   return values.filter((v) => v > 0 && Number.isFinite(v) && v !== value && (!q.number.percent || v < 100) && (!countsNoun(q) || (v === 1) === (value === 1)));
 }
 
+/** Words of money: a sentence that splits, refunds or charges an amount. */
+const MONEY_TALK = /[£$€]|\b(?:refund(?:s|ed|able)?|deposits?|balance|fees?|prices?|costs?|charges?|paid|pay(?:s|able)?|payments?|salary|bill|discount)\b/i;
+
+/**
+ * Whether a figure is 50% of money, a half: the share deposits, refunds and balances are split at (unseen38's readers,
+ * of "the remaining 40%": "an unusual 60%"; unseen40's, of a 40% refund band: "tiers like this are normally 50%").
+ * Moved, it reads as altered by its value alone. A half of anything else ("reduces levels by about 50%") moves.
+ */
+export function isHalfOfMoney(n: { percent: boolean; value: number }, sentence: string): boolean {
+  return n.percent && n.value === 50 && MONEY_TALK.test(sentence);
+}
+
 /** The largest 10^k or 5×10^k below a whole number that divides it: how round the number is. */
 function roundness(units: number): number {
   let step = 1;
