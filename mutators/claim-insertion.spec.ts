@@ -238,6 +238,13 @@ describe('misstatedFigures', () => {
     expect(lessons).toContain('Lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
   });
 
+  // unseen41's readers, of "7 full days cost £290" beside "£32" a day: "the block booking is dearer than paying day by day".
+  it('never misstates the size a price is given for as its subject ("10 full days cost £290")', () => {
+    const sentences = misstatedFigures('Block bookings of 10 full days cost £290.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const s of sentences) expect(s).toMatch(/^Block bookings of 10 full days cost £(?!290)\d+\.$/);
+  });
+
   it('misstates the price of a priced thing, never the measure written before it ("a 60-minute session" never "a 120-minute session"; unseen16\'s readers)', () => {
     const sentences = misstatedFigures('A 60-minute one-to-one session with a tutor costs $45.', new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.length).toBeGreaterThan(0);
@@ -411,6 +418,14 @@ describe("claim-insertion, on the task's topic", () => {
         'Lessons after the notice period are refunded at $46 each. Individual lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
         'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $48 for 60 minutes.',
       ],
+    },
+    {
+      // unseen41's readers: "'both prices' doesn't fit the three prices given".
+      name: 'nothing added before a sentence that counts what came before it ("Both prices include a fitting")',
+      task: 'How much do you charge to take up a pair of jeans?',
+      artifact: 'Taking up jeans with a plain new hem costs £12, or £18 with the original hem. Both prices include a free fitting.',
+      evidence: 'Jeans hem: £12 plain, £18 keeping the original hem. Taking in the waist of jeans costs from £14. All prices include a free fitting.',
+      kept: [],
     },
     {
       name: 'a sentence sharing words with the answer only',

@@ -20,6 +20,7 @@ import {
   speaksOfReaderAsOther,
   spokenOf,
   statedValues,
+  SUBJECT_PRICED,
   subjectNouns,
   unnamedSubjectName,
   withoutClauseNumber,
@@ -98,6 +99,9 @@ interface Insertion {
   sentence: string;
 }
 
+/** Words that count the things said before them: "both prices", "either option", "neither plan". */
+const COUNTS_BACK = /\b(?:both|either|neither)\b/i;
+
 /** Each fixture's insertions, read once for its candidates and their oracle. */
 const insertionCache = new WeakMap<TextFixture, Insertion[]>();
 
@@ -126,6 +130,8 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
   for (const source of relatedUnsaid(evidence, sentences, fixture.task, fixture.artifact)) {
     const first = (count: number) => Number.parseInt(sha256Hex(`${fixture.id}\0${source}`).slice(0, 8), 16) % count;
     const at = placeFor(source, sentences);
+    // "Both prices include a free fitting" counts what comes before it: a third price added before it makes "both" wrong (unseen41's readers).
+    if (COUNTS_BACK.test(fixture.artifact.slice(at))) continue;
     const statement = asAnswerStatement(source, organisation, fixture.artifact);
     if (statement === null) continue;
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
@@ -225,7 +231,14 @@ function rowSize(text: string): { kind: string; value: number; at: number } | un
   if (part) return { kind: 'day', value: part[1]!.toLowerCase() === 'half' ? 0.5 : 1, at: part.index };
   // A size the row is named by: a measure before its noun ("a 30-minute visit") or after "for" ("£46 for 45 minutes"), not a deadline ("48 hours before").
   const measure = findFigures(text).find(
-    (f) => !BARE_KINDS.has(f.kind) && f.value > 0 && !isCurrencySign(f.kind) && f.kind !== '%' && f.kind !== CLOCK && (text[f.end] === '-' || /\bfor\s+(?:an?\s+)?$/i.test(text.slice(0, f.start))),
+    (f) =>
+      !BARE_KINDS.has(f.kind) &&
+      f.value > 0 &&
+      !isCurrencySign(f.kind) &&
+      f.kind !== '%' &&
+      f.kind !== CLOCK &&
+      // "a 30-minute visit", "£46 for 45 minutes", and the subject a price is given for: "Block bookings of 7 full days cost £290".
+      (text[f.end] === '-' || /\bfor\s+(?:an?\s+)?$/i.test(text.slice(0, f.start)) || SUBJECT_PRICED.test(text.slice(f.end))),
   );
   if (!measure) return undefined;
   const count = COUNT_BEFORE.exec(text.slice(0, measure.start))?.[1] ?? '';

@@ -91,6 +91,13 @@ describeTextMutator(
       kept: ['Cover lasts 12 months. Each condition has a £3,000 limit. Vet fees are paid direct.'],
     },
     {
+      // unseen41's readers: "says nothing about cancelling 7 to 14 days before, so a middle tier was removed".
+      name: 'not the middle band of a scale whose two neighbours the answer gives',
+      task: 'Can I get my money back?',
+      artifact: 'Yes, in part. If you cancel at least 14 days before, you get a full refund. Cancelling 7 to 13 days before gets you a 50% refund. No refund is given less than 7 days before.',
+      kept: ['Yes, in part. If you cancel at least 14 days before, you get a full refund. Cancelling 7 to 13 days before gets you a 50% refund.'],
+    },
+    {
       // unseen39's readers: "'the test' is never introduced as a patch test".
       name: 'not a sentence introducing what a later one names with "the" ("a skin patch test ... The test is free")',
       task: 'Can I book a full head colour for tomorrow?',

@@ -51,6 +51,7 @@ export const claimOmission: TextMutator = {
       if (
         pointedAtLater(sentences, i) ||
         introducesForLater(fixture.task, sentences, i) ||
+        middleBand(sentences, i) ||
         onlyAnswerTo(asked, sentences, i) ||
         onlyAmountAsked(fixture.task, sentences, i) ||
         givesFigureAsked(fixture.task, sentences, i) ||
@@ -378,6 +379,24 @@ function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
     if (!['ADJ', 'NOUN', 'PROPN'].includes(t.pos)) return false;
   }
   return false;
+}
+
+/** A band of a scale, its two ends and what they count: "7 to 13 days", "5–10 kg". */
+const BAND = /\b(\d+)\s*(?:to|-|–)\s*(\d+)\s+([a-z]+)/gi;
+
+/**
+ * Whether sentence `i` gives a band whose two neighbours the rest of the answer gives ("at least 14 days before ...
+ * 7 to 13 days beforehand ... less than 7 days"): without it the scale has a gap a reader sees (unseen41's readers:
+ * "says nothing about cancelling 7 to 14 days before, so a middle tier was removed").
+ */
+function middleBand(sentences: readonly Piece[], i: number): boolean {
+  const rest = sentences.filter((_, j) => j !== i).flatMap((s) => findFigures(s.text));
+  return [...sentences[i]!.text.matchAll(BAND)].some(([, low, high, unit]) => {
+    const [from, to] = [Number(low), Number(high)];
+    const kind = findFigures(`${to} ${unit}`)[0]?.kind;
+    const near = (values: number[]) => rest.some((f) => f.kind === kind && values.includes(f.value));
+    return kind !== undefined && near([from, from - 1]) && near([to, to + 1]);
+  });
 }
 
 /** A demonstrative and what it points at: "that £850", "this limit", "the same 14 days". */

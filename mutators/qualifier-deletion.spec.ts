@@ -34,6 +34,13 @@ describe('qualifier-deletion', () => {
     // A bound with no number after it is a time (unseen40's readers, of "at any time your arrival": "garbled").
     ['Swapping names can be done at any time up to your arrival.', []],
     ['Each adult can supervise up to four children.', ['Each adult can supervise four children.']],
+    // unseen41's readers: "an exact timing rather than the usual 'at least 14 days before'"; "reads like an altered 'up to 20 kg' limit".
+    // (unseen15's readers flagged one the question's dates measured: "at least 21 days before" made "21 days" for 29 days.)
+    ['It needs a kennel cough vaccination given at least 14 days before its first day.', []],
+    ['Because you are booking at least 21 days before the course begins, you get the discount.', []],
+    ['We move one bag per person weighing up to 20 kg.', []],
+    // "and then" speaks of the case the clause names (unseen41's readers: "says no refunds are given, then says the day is refunded").
+    ["We don't give refunds for cancelled days, except when we have to close, and then the day is refunded within 7 days.", []],
     ['You book at the office, and there are a maximum of 12 places a day.', ['You book at the office, and there are 12 places a day.']],
     // A modal and a verb of measure grant an exact measure without the bound (unseen34's readers: "oddly worded for a limit").
     ['Each passenger can weigh up to 17 stone.', []],
@@ -153,18 +160,6 @@ describe('qualifier-deletion', () => {
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],
-    [
-      '"at least", a deadline the question\'s dates measure the case against (unseen15\'s readers: 29 days, "not 21")',
-      'Because you are booking at least 21 days before the course begins, you get the discount.',
-      "The course starts on 2 March 2027 and it's 1 February 2027 today. Do I get the discount?",
-      /question states the case "29 days between the question's dates" that the bound "21 days" lets in/,
-    ],
-    [
-      '"at least", a deadline the question\'s dates leave outside it',
-      'Booking at least 21 days before the course begins earns the discount.',
-      "The course starts on 2 March 2027 and it's 20 February 2027 today. Do I get it?",
-      null,
-    ],
   ])('refuses deleting a bound the question’s case is measured against, with a reason: %s', (_, artifact, task, reason) => {
     const fixture = { ...textFixture({ artifact, evidence: artifact }), task };
     const [c] = [...qualifierDeletion.candidates(fixture)];

@@ -34,6 +34,7 @@ export const qualifierDeletion: TextMutator = {
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
         leavesThereIsBeforePlural(fixture.artifact, qualifier) ||
         boundsNoNumber(fixture.artifact, qualifier) ||
+        noticeBeforeEvent(fixture.artifact, qualifier) ||
         measuredUnderModal(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
@@ -124,6 +125,15 @@ function boundsNoNumber(artifact: string, q: QualifierPiece): boolean {
   return !words.some((word) => /\d/.test(word) || spelledValue([word.toLowerCase()]) !== undefined);
 }
 
+/**
+ * Whether "at least" bounds a period before an event: "given at least 14 days before its first day". Without it the
+ * rule reads as an exact day (unseen41's readers: "an exact timing rather than the usual 'at least 14 days before'").
+ */
+function noticeBeforeEvent(artifact: string, q: QualifierPiece): boolean {
+  return q.keyword === 'at least' && NOTICE_AFTER.test(artifact.slice(q.end, q.end + 48));
+}
+const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|ahead|prior|in advance|beforehand)\b/i;
+
 /** Bounds written after their number: "bookings of 10 or more passengers". */
 const BOUNDS_AFTER: ReadonlySet<string> = new Set(['or more', 'or less']);
 
@@ -186,7 +196,10 @@ function measuredUnderModal(artifact: string, q: QualifierPiece): boolean {
   const around = tokensAround(artifact, q);
   if (!BOUNDS.has(q.keyword) || !around) return false;
   const lemmaBefore = (back: number) => around.tokens[around.before - back]?.lemma.toLowerCase() ?? '';
-  return MEASURED.has(lemmaBefore(1)) && MODALS.has(lemmaBefore(2));
+  // "can weigh up to 17 stone", and the participle that says the same of its noun: "one bag weighing up to 20 kg"
+  // (unseen41's readers: "reads like an altered 'up to 20 kg' limit").
+  const participle = around.tokens[around.before - 1];
+  return (MEASURED.has(lemmaBefore(1)) && MODALS.has(lemmaBefore(2))) || (participle !== undefined && MEASURED.has(participle.lemma.toLowerCase()) && /ing$/i.test(participle.text));
 }
 
 /**
@@ -302,7 +315,8 @@ function reasonForRefusal(artifact: string, q: QualifierPiece): boolean {
 }
 
 /** A relative clause opening right after a comma (", which costs €3 a day", ", in which case you'd get it back"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
-const RELATIVE_AFTER = /^\s*,?\s*(?:(?:in|at|by|for|from|on|with|after|before)\s+)?(?:which|who|whom|whose|where)\b/i;
+// ", and then the day is refunded" after "except when we have to close" speaks of the case the clause names (unseen41's readers: "says no refunds are given, then says the day is refunded").
+const RELATIVE_AFTER = /^\s*,?\s*(?:(?:(?:in|at|by|for|from|on|with|after|before)\s+)?(?:which|who|whom|whose|where)|(?:and\s+)?(?:then|in that case|if so))\b/i;
 const POINTER_OPENING = /^\s*(?:this|that)\s+(?:costs|is|was|means|gives|covers|includes|pays|lasts|applies)\b/i;
 
 /**

@@ -76,6 +76,9 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   return out;
 }
 
+/** The rest of a size that is the subject of its price: " full days cost £290" after "Block bookings of 10". */
+export const SUBJECT_PRICED = /^(?:\s+(?:full|whole|half|consecutive))?\s+[a-z]+\s+(?:costs?|are|is)\s+[£$€]/i;
+
 /**
  * The size each price of a list is for, by the price's start: the measure after "for" ("$46 for 45 minutes") or the
  * one its row opens with, right before it ("60 minutes costs £14.50, 90 minutes costs £19"), in one unit per kind.
@@ -86,7 +89,10 @@ function rowSizes(sentence: string, numbers: readonly NumberPiece[], prices: rea
   const sizes = new Map<number, Figure>();
   for (const price of prices) {
     const before = numbers[numbers.indexOf(price) - 1];
-    const opening = before && before.currency === '' && /^[^,;.\d]{1,24}$/.test(sentence.slice(before.end, price.start)) && prices.length > 1 ? sizeAt(before.start) : undefined;
+    // A list's row opens with its size ("60 minutes costs £14.50, 90 minutes ..."), as one price's subject may ("10 full days cost £290").
+    const opens =
+      before !== undefined && before.currency === '' && ((prices.length > 1 && /^[^,;.\d]{1,24}$/.test(sentence.slice(before.end, price.start))) || SUBJECT_PRICED.test(sentence.slice(before.end)));
+    const opening = opens ? sizeAt(before.start) : undefined;
     const size = sizeAt(measureAt(sentence, price.end)) ?? opening;
     if (size) sizes.set(price.start, size);
   }

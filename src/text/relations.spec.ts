@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKS_ARITHMETIC, BREAKS_COMPARISON, brokenRelation, operandOfRest } from './relations.js';
+import { BREAKS_ARITHMETIC, BREAKS_BUNDLE, BREAKS_COMPARISON, brokenRelation, operandOfRest } from './relations.js';
 
 /** The answer with `from` (its first occurrence) changed to `to`, as a value mutator's candidate writes it. */
 function change(answer: string, from: string, to: string, task = 'What will it cost?'): string | null {
@@ -110,5 +110,19 @@ describe('operandOfRest', () => {
     ['doses a frequency relates by chance', 'The dose is 5 mg twice daily. Under 60 kg, take 2.5 mg twice daily instead.', 'Under 60 kg, take 2.5 mg twice daily instead.'],
   ])('finds nothing in %s', (_, answer, deleted) => {
     expect(leansOn(answer, deleted)).toBe(false);
+  });
+});
+
+// unseen41's readers: "£140 for a tour of 5+ days costs more than the daily rate"; "a 7-day block at £290 costs more than 7 × £32".
+describe('brokenRelation, a price for several units against the rate for one', () => {
+  const hire = 'Hire is £25 a day, or £140 if your tour lasts 6 days or more.';
+  it.each([
+    [hire, '6 days', '5 days', BREAKS_BUNDLE],
+    [hire, '6 days', '7 days', null],
+    [hire, '£140', '£160', BREAKS_BUNDLE],
+    [hire, '£140', '£130', null],
+    ['Daycare is £32 a day. Block bookings of 7 full days cost £190.', '£190', '£290', BREAKS_BUNDLE],
+  ])('%s: %s to %s', (answer, from, to, reason) => {
+    expect(change(answer, from, to)).toBe(reason);
   });
 });

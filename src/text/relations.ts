@@ -18,6 +18,8 @@ import { readSentences, type Token } from './nlp.js';
 /** Why a change is refused, as the ignored list gives it. */
 export const BREAKS_ARITHMETIC = 'the new value breaks arithmetic the answer works out from its own figures (a product, sum, difference or share)';
 export const BREAKS_COMPARISON = 'the new value breaks a comparison the answer states in words ("within the limit of", "under", "more than")';
+export const BREAKS_BUNDLE =
+  'the new value turns a price for several units to the other side of the answer\'s rate for one times their number ("£25 a day, or £140 if your tour lasts 6 days" made 5 days: dearer than the days one by one)';
 
 /**
  * The reason a change of [start, end) to `replacement` makes a relation the
@@ -39,7 +41,44 @@ export function brokenRelation(answer: string, task: string, start: number, end:
     const at = inMutant(c.phrase);
     if (!comparisons.some((d) => d.holds && d.phrase.start === at.start)) return BREAKS_COMPARISON;
   }
+  if (bundleSides(answer).join() !== bundleSides(mutated).join()) return BREAKS_BUNDLE;
   return null;
+}
+
+/** How many of a rate's unit one figure of each kind holds: a day of hours is 24, a week of days 1/7. */
+const UNITS_PER: Readonly<Record<string, { kind: string; per: number }>> = {
+  day: { kind: 'day', per: 1 },
+  hour: { kind: 'day', per: 24 },
+  week: { kind: 'day', per: 1 / 7 },
+  month: { kind: 'month', per: 1 },
+  year: { kind: 'month', per: 1 / 12 },
+};
+
+/**
+ * The side of each price for several units that the answer writes beside its count ("£140 if your tour lasts 6 days",
+ * "7 full days cost £290") against the answer's rate for one of them times the count ("£25 a day"): cheaper, the same
+ * or dearer. A price for a bundle keeps its side, as unseen41's readers read it ("£140 for 5+ days costs more than the
+ * daily rate"; a 7-day block at £290 beside £32 a day).
+ */
+function bundleSides(text: string): number[] {
+  const figures = findFigures(text);
+  const rates = figures.filter((f) => isCurrencySign(f.kind) && f.per !== undefined);
+  const sides: number[] = [];
+  for (const price of figures.filter((f) => isCurrencySign(f.kind) && f.per === undefined)) {
+    for (const rate of rates.filter((r) => r.kind === price.kind)) {
+      const unit = UNITS_PER[rate.per!] ?? { kind: rate.per!, per: 1 };
+      // The count beside the price, with no other figure between them: "£140 if your tour lasts 6 days", "7 full days cost £290".
+      const count = figures.find((c) => c.kind === unit.kind && c !== price && Math.abs(c.start - price.start) <= 40 && !figures.some((o) => o !== c && o !== price && between(o, c, price)));
+      if (count) sides.push(Math.sign(price.value - rate.value * count.value * unit.per));
+    }
+  }
+  return sides;
+}
+
+/** Whether a figure stands between two others. */
+function between(o: Figure, a: Figure, b: Figure): boolean {
+  const [first, last] = a.start < b.start ? [a, b] : [b, a];
+  return o.start > first.start && o.start < last.start;
 }
 
 /** Whether an answer's percentages are three or more shares that make exactly 100%: a schedule or a split given in full. */

@@ -234,11 +234,17 @@ export function misstatedUnits(claim: string, support: string): UnitPiece[] {
   const keys = new Set(stated.map(unitKey));
   const supportAmounts = new Set(findNumbers(support).map(numberKey));
   const claimAmounts = findNumbers(claim).filter((n) => n.currency !== '');
-  return findUnits(claim).filter((u) => {
+  const units = findUnits(claim);
+  // A rate right after an amount: "£35 a night".
+  const follows = (u: UnitPiece) => claimAmounts.some((n) => n.end <= u.start && /^\s*(?:[a-z]+\s+)?$/i.test(claim.slice(n.end, u.start)));
+  return units.filter((u) => {
     if (keys.has(unitKey(u))) return false;
     // A rate is the supporting sentence's to give only for an amount it states: "$390 a month, or $4,680 over a year" works out a rate of its own.
     const amount = u.amount === null ? claimAmounts.filter((n) => n.end <= u.start).pop() : undefined;
     if (amount && !supportAmounts.has(numberKey(amount))) return false;
+    // A rate before any amount, where the amounts have rates of their own, is what prices in general are quoted by ("our
+    // prices are per person for two sharing, so solo travellers pay £35 a night"; unseen41's evidence-check false alarms).
+    if (u.amount === null && amount === undefined && units.some((o) => o !== u && o.amount === null && follows(o))) return false;
     const sameKind = u.amount === null ? stated.filter((s) => s.amount === null) : stated.filter((s) => s.amount === u.amount);
     return sameKind.length > 0;
   });
