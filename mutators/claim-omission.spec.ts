@@ -98,6 +98,14 @@ describeTextMutator(
       kept: ['Yes, in part. If you cancel at least 14 days before, you get a full refund. Cancelling 7 to 13 days before gets you a 50% refund.'],
     },
     {
+      // unseen42's readers: "charged because it is under 24 hours away, but then gives the refund cut-off as 72 hours".
+      name: 'not the middle band of a scale written "between ... and ..."',
+      task: 'My booking is tomorrow morning. Will I get a refund?',
+      artifact:
+        'I am sorry, but your booking is less than 24 hours away, so the full price is charged. A full refund is only given at least 72 hours before. Cancelling between 24 and 72 hours ahead earns a credit note.',
+      kept: [],
+    },
+    {
       // unseen39's readers: "'the test' is never introduced as a patch test".
       name: 'not a sentence introducing what a later one names with "the" ("a skin patch test ... The test is free")',
       task: 'Can I book a full head colour for tomorrow?',

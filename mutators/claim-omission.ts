@@ -381,8 +381,8 @@ function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
   return false;
 }
 
-/** A band of a scale, its two ends and what they count: "7 to 13 days", "5–10 kg". */
-const BAND = /\b(\d+)\s*(?:to|-|–)\s*(\d+)\s+([a-z]+)/gi;
+/** A band of a scale, its two ends and what they count: "7 to 13 days", "5–10 kg", "between 24 and 72 hours". */
+const BAND = /\b(?:between\s+(\d+)\s+and|(\d+)\s*(?:to|-|–))\s*(\d+)\s+([a-z]+)/gi;
 
 /**
  * Whether sentence `i` gives a band whose two neighbours the rest of the answer gives ("at least 14 days before ...
@@ -391,11 +391,14 @@ const BAND = /\b(\d+)\s*(?:to|-|–)\s*(\d+)\s+([a-z]+)/gi;
  */
 function middleBand(sentences: readonly Piece[], i: number): boolean {
   const rest = sentences.filter((_, j) => j !== i).flatMap((s) => findFigures(s.text));
-  return [...sentences[i]!.text.matchAll(BAND)].some(([, low, high, unit]) => {
-    const [from, to] = [Number(low), Number(high)];
-    const kind = findFigures(`${to} ${unit}`)[0]?.kind;
-    const near = (values: number[]) => rest.some((f) => f.kind === kind && values.includes(f.value));
-    return kind !== undefined && near([from, from - 1]) && near([to, to + 1]);
+  return [...sentences[i]!.text.matchAll(BAND)].some(([, lowBetween, lowTo, high, unit]) => {
+    const [from, to] = [Number(lowBetween ?? lowTo), Number(high)];
+    // In the unit figures are read in ("72 hours" is 3 days), as the rest's figures are.
+    const figure = findFigures(`${to} ${unit}`)[0];
+    if (!figure) return false;
+    const scale = figure.value / to;
+    const near = (values: number[]) => rest.some((f) => f.kind === figure.kind && values.some((v) => Math.abs(v * scale - f.value) < 1e-9));
+    return near([from, from - 1]) && near([to, to + 1]);
   });
 }
 

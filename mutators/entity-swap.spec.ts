@@ -55,6 +55,20 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       evidence: 'Claims go to our Aftercare Team at aftercare@example.co.uk. Deliveries are handled by our Dispatch Team.',
       expected: [],
     },
+    {
+      name: 'no tier swapped where the answer names two, which it ranks (unseen42\'s readers: "Platinum is normally the top tier")',
+      task: 'What do we get with the Gold wedding package?',
+      artifact: 'The Gold package is £850 and includes everything in the Silver package, plus 12 uplighters.',
+      evidence: 'The Silver package (£595) covers 5 hours of music. The Gold package (£850) includes everything in Silver and adds 12 uplighters. The Platinum package (£1,150) adds a photo booth.',
+      expected: [],
+    },
+    {
+      name: 'no generic stand-in for a room (unseen42\'s readers: a spa lunch "in the Meeting Room")',
+      task: 'Is lunch included?',
+      artifact: 'Yes, a two-course lunch is served in the Garden Room.',
+      evidence: 'The Twin Retreat includes a two-course lunch in the Garden Room.',
+      expected: [],
+    },
   ])('$name', ({ task, artifact, evidence, expected }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

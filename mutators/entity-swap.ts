@@ -61,7 +61,8 @@ export const entitySwap: TextMutator = {
           articleAgrees(fixture.artifact, entity.start, other) &&
           !asked(fixture.task, other) &&
           !answerNames(fixture.artifact, entity, other) &&
-          !addressNames(fixture.artifact, entity.text, other),
+          !addressNames(fixture.artifact, entity.text, other) &&
+          !reranksTier(fixture.artifact, entity.text, other),
       );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
@@ -125,6 +126,20 @@ function states(sentence: string, figure: Figure): boolean {
  * evening slot, no longer gives a reason (unseen34's readers). A reader of the
  * answer alone catches both.
  */
+/** Names that rank what they name, lowest first: the tiers of packages, plans and memberships. */
+const TIERS = ['bronze', 'silver', 'gold', 'platinum', 'diamond'];
+const tierOf = (name: string) => TIERS.findIndex((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(name));
+
+/**
+ * Whether a swap moves a tier to another where the answer names two or more: the answer sets them in order ("Gold
+ * includes everything in the Silver package"), and "everything in the Platinum package" inverts it (unseen42's readers:
+ * "Platinum is normally the top tier").
+ */
+function reranksTier(artifact: string, original: string, replacement: string): boolean {
+  if (tierOf(original) < 0 || tierOf(replacement) < 0) return false;
+  return TIERS.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(artifact)).length >= 2;
+}
+
 /** An email or web address: "aftercare@sheldonpryce.co.uk", "www.example.org/returns". */
 const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/gi;
 

@@ -295,6 +295,12 @@ describe('number-flip, a figure the answer or question measures another way', ()
     // Without the figure it names, the bare number is a figure of its own.
     expect(flips('You are 10 days beyond the free 30, so you pay £20.').some((f) => f.startsWith('30'))).toBe(true);
   });
+  // unseen42's readers: "free within 20 miles but charges for miles over 30".
+  it('leaves a bare number after a word of comparison that names a figure the answer gives with its unit, and that figure', () => {
+    const artifact = 'Travel is free within 30 miles, and beyond that it is 60p for each mile over 30. An overnight stay is charged beyond 100 miles.';
+    expect(flips(artifact).filter((f) => f.startsWith('30'))).toEqual([]);
+    expect(flips(artifact).some((f) => f.startsWith('100'))).toBe(true);
+  });
   it('keeps a limit in minutes on the side of the gap between the question’s clock times', () => {
     const artifact = 'As you will be more than 20 minutes late, the manager may move you to the next session.';
     expect(flips(artifact, 'We booked for 2pm but will not arrive until about 2:25pm. What happens?')).toEqual(['20→15']);

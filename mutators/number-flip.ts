@@ -244,14 +244,18 @@ function restatesLargerUnit(text: string, q: { number: NumberPiece; unit: string
 }
 
 /**
+ * What a bare number that names a figure again stands after: "the", perhaps with one word after it ("the free 30",
+ * "over the 30"), or a word of comparison ("for each mile over 30" beside "free within 30 miles"; unseen42's readers:
+ * "free within 20 miles but charges for miles over 30").
+ */
+const RESTATES_BEFORE = /\b(?:the\s+(?:[a-z]+\s+)?|(?:over|above|under|below|beyond|past)\s+)$/i;
+
+/**
  * A figure the answer refers back to in other words, as the claim analysis reads figures, or an age it states again: "up to 14 days ... collect it
  * within the two weeks" (unseen15's readers saw "up to 21 days ... within the two weeks"). A determiner before one of the
  * two mentions says they are one period, so changing one leaves the other contradicting it; two equal figures without one
  * are two rules ("28 days per year" of leave, notice "at least 4 weeks before").
  */
-/** "the", perhaps with one word after it, right before a number: "the free 30", "over the 30". */
-const THE_BEFORE = /\bthe\s+(?:[a-z]+\s+)?$/i;
-
 function referredToAgain(text: string, n: NumberPiece): boolean {
   // One age limit written twice ("must be at least 25 years old ... someone aged 25 or over"; unseen16's readers saw
   // "at least 60" beside it): ages of one answer that are equal are one limit.
@@ -261,8 +265,9 @@ function referredToAgain(text: string, n: NumberPiece): boolean {
   // A bare number after "the" that another number of the answer equals names that figure again without its unit
   // ("free for 30 days ... 10 days beyond the free 30"; unseen38's readers: "then calls it 'the free 20'").
   // Both are left: either changed alone, the two disagree.
-  const restatedBare = (m: NumberPiece) => figures.find((f) => f.start === m.start)?.kind === '' && THE_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start));
-  if (findNumbers(text).some((m) => m.start !== n.start && m.value === n.value && (restatedBare(m) || restatedBare(n)))) return true;
+  const restatedBare = (m: NumberPiece) => figures.find((f) => f.start === m.start)?.kind === '' && RESTATES_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start));
+  const plain = (m: NumberPiece) => !m.currency && !m.percent;
+  if (plain(n) && findNumbers(text).some((m) => m.start !== n.start && plain(m) && m.value === n.value && (restatedBare(m) || restatedBare(n)))) return true;
   if (!figure || figure.kind === '') return false;
   const definite = (f: { start: number }) => /\b(?:the|that|those|these|this)\s+$/i.test(text.slice(Math.max(0, f.start - 8), f.start));
   return figures.some((other) => other.start !== figure.start && other.kind === figure.kind && other.value === figure.value && (definite(other) || definite(figure)));
