@@ -117,18 +117,9 @@ function states(sentence: string, figure: Figure): boolean {
   return findFigures(sentence).some((g) => sameFigure(figure, g));
 }
 
-/**
- * Whether the answer already gives the new name, outside the swap: it tells
- * the two apart, and the swap makes them one. "The Small Box feeds 1 to 2
- * people, and the Medium Box feeds 3 to 4" made "The Medium Box ..., and the
- * Medium Box ..." names two boxes alike (unseen20's readers); "the evening
- * slot is only available in Zone A. Henleaze is in Zone A", said to refuse the
- * evening slot, no longer gives a reason (unseen34's readers). A reader of the
- * answer alone catches both.
- */
 /** Names that rank what they name, lowest first: the tiers of packages, plans and memberships. */
 const TIERS = ['bronze', 'silver', 'gold', 'platinum', 'diamond'];
-const tierOf = (name: string) => TIERS.findIndex((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(name));
+const tiersIn = (text: string) => TIERS.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(text));
 
 /**
  * Whether a swap moves a tier to another where the answer names two or more: the answer sets them in order ("Gold
@@ -136,8 +127,7 @@ const tierOf = (name: string) => TIERS.findIndex((tier) => new RegExp(`\\b${tier
  * "Platinum is normally the top tier").
  */
 function reranksTier(artifact: string, original: string, replacement: string): boolean {
-  if (tierOf(original) < 0 || tierOf(replacement) < 0) return false;
-  return TIERS.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(artifact)).length >= 2;
+  return tiersIn(original).length > 0 && tiersIn(replacement).length > 0 && tiersIn(artifact).length >= 2;
 }
 
 /** An email or web address: "aftercare@sheldonpryce.co.uk", "www.example.org/returns". */
@@ -156,6 +146,15 @@ function addressNames(artifact: string, original: string, replacement: string): 
   return dropped.some((word) => addresses.some((address) => address.includes(word)));
 }
 
+/**
+ * Whether the answer already gives the new name, outside the swap: it tells
+ * the two apart, and the swap makes them one. "The Small Box feeds 1 to 2
+ * people, and the Medium Box feeds 3 to 4" made "The Medium Box ..., and the
+ * Medium Box ..." names two boxes alike (unseen20's readers); "the evening
+ * slot is only available in Zone A. Henleaze is in Zone A", said to refuse the
+ * evening slot, no longer gives a reason (unseen34's readers). A reader of the
+ * answer alone catches both.
+ */
 function answerNames(artifact: string, entity: EntityPiece, replacement: string): boolean {
   // As written, capitals and all: a stand-in such as "Reading" is not the answer's "reading".
   const rest = `${artifact.slice(0, entity.start)}\n${artifact.slice(entity.end)}`;

@@ -56,6 +56,8 @@ describeTextMutator(
     },
     { name: '"will not" to "will"', artifact: 'The landlord will not refund the fee.', kept: ['The landlord will refund the fee.'] },
     { name: '"has to" to "does not have to"', artifact: 'The claim has to be sent by post.', kept: ['The claim does not have to be sent by post.'] },
+    // A review: a payment for a stretch of time is no staying ("you have to pay for the whole week" still reverses).
+    { name: '"has to" of a payment for a stretch of time', artifact: 'The claimant has to pay for the whole week.', kept: ['The claimant does not have to pay for the whole week.'] },
     { name: '"may" in the evidence states "can"', artifact: 'You can claim expenses.', evidence: 'Passengers may claim expenses.', kept: ['You cannot claim expenses.'] },
     { name: '"include" to "do not include"', artifact: 'Classic fares include one checked bag.', kept: ['Classic fares do not include one checked bag.'] },
     {

@@ -381,11 +381,12 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
 }
 
 /**
- * An obligation held for a stretch of time: "has to stay trackside for the whole session", "has to stay out of the
+ * An obligation to stay for a stretch of time: "has to stay trackside for the whole session", "has to stay out of the
  * home for 4 hours". A rule says how long one must; "doesn't have to stay out ... for 4 hours" says how long one need
  * not, which no rule says (unseen40's readers: "turns what should be a safety requirement ... into its opposite").
  */
-const REQUIRED_FOR_A_WHILE = /^[^,;:.]*\bfor\s+(?:the\s+(?:whole|entire|full|rest\s+of\s+the)\s+[a-z]+|(?:\d+|an?|one|two|three|four|five|six|ten|twelve)\s+(?:minute|hour|day|week|month|night)s?)\b/i;
+const REQUIRED_FOR_A_WHILE =
+  /^\s+(?:stay|remain|wait|be\s+present|keep)\b[^,;:.]*\bfor\s+(?:the\s+(?:whole|entire|full|rest\s+of\s+the)\s+[a-z]+|(?:\d+|an?|one|two|three|four|five|six|ten|twelve)\s+(?:minute|hour|day|week|month|night)s?)\b/i;
 
 /** Why a reversal is refused, as the ignored list gives it. */
 export const MOOD_FITS_ORIGINAL = 'the sentence says how the reader will take the news ("I\'m afraid", "unfortunately", "good news"): reversed, the news no longer fits it';

@@ -185,11 +185,6 @@ function keepsQuestionSide(text: string, asked: readonly Figure[], figures: read
 }
 
 /**
- * The question's counts in words of a share of a whole ("missed three of the last six rehearsals"), as figures of
- * the kind the answer's "more than 2 of the final 6" is read in: unseen33's readers, of that limit made 3, "three is
- * not more than three".
- */
-/**
  * The minutes between each two clock times the question gives in turn ("booked at 2pm ... there until about 2:25pm":
  * 25): the case a limit in minutes is measured against, though the question writes no minutes (unseen38's readers, of
  * "more than 30 minutes late" for a 2:25pm arrival at a 2pm session).
@@ -208,6 +203,11 @@ function clockGaps(task: string): Figure[] {
   });
 }
 
+/**
+ * The question's counts in words of a share of a whole ("missed three of the last six rehearsals"), as figures of
+ * the kind the answer's "more than 2 of the final 6" is read in: unseen33's readers, of that limit made 3, "three is
+ * not more than three".
+ */
 function countsOfSpelled(task: string): Figure[] {
   return [...task.matchAll(/\b([a-z]+)\s+of\s+(?:the|their|our|my|your|his|her)\b/gi)].flatMap((m) => {
     const value = spelledValue([m[1]!]);

@@ -30,6 +30,7 @@ export const qualifierDeletion: TextMutator = {
     for (const qualifier of findQualifiers(fixture.artifact)) {
       if (
         LEFT_ALONE.has(qualifier.keyword) ||
+        insideWord(fixture.artifact, qualifier) ||
         limitMeant(fixture.artifact, fixture.task, qualifier) ||
         leavesNounBesideFigure(fixture.artifact, qualifier) ||
         leavesThereIsBeforePlural(fixture.artifact, qualifier) ||
@@ -112,6 +113,11 @@ function leavesThereIsBeforePlural(artifact: string, q: QualifierPiece): boolean
   if (!BOUNDS.has(q.keyword) || !/\bthere(?:\s+is|\s+was|'s|’s)\s+$/i.test(artifact.slice(Math.max(0, q.start - 16), q.start))) return false;
   const figure = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
   return figure !== undefined && figure.value > 1 && /^\s+[a-z]+s\b/i.test(artifact.slice(figure.end));
+}
+
+/** "read-only": a hyphen makes the qualifier part of another word. */
+function insideWord(text: string, q: QualifierPiece): boolean {
+  return text[q.start - 1] === '-' || text[q.end] === '-';
 }
 
 /**

@@ -123,9 +123,7 @@ export function findQualifiers(text: string): QualifierPiece[] {
   for (const { keyword, pattern } of QUALIFIER_PATTERNS) {
     pattern.lastIndex = 0;
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-      // "supply-only orders", "read-only": a hyphen makes the word part of a compound, no qualifier (unseen38's evidence-check
-      // false alarms: "drops the evidence's qualifier 'only'" of "before dispatch for supply-only orders").
-      if (taken(m.index, m.index + m[0].length) || text[m.index - 1] === '-' || text[m.index + m[0].length] === '-') continue;
+      if (taken(m.index, m.index + m[0].length)) continue;
       // "Insurance is provided by the company": a verb, not the condition "provided (that)".
       if (keyword.startsWith('provided') && PROVIDED_AS_VERB.test(`${text.slice(Math.max(0, m.index - 8), m.index)}|${text.slice(m.index + m[0].length, m.index + m[0].length + 4)}`)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });
@@ -250,6 +248,13 @@ export function qualifiedTerm(text: string, q: QualifierPiece): { number: string
   if (AFTER_THEIR_NUMBER.has(q.keyword)) {
     const lastNumber = findNumbers(text.slice(Math.max(0, q.start - 30), q.start)).pop();
     return lastNumber ? { number: numberKey(lastNumber) } : null;
+  }
+  // A compound's "only" bears on the word the hyphen joins it to: "card-only payments" on cards, "supply-only orders" on
+  // supply, not on orders (unseen38's evidence-check false alarms: a balance "due ... when you order" read as dropping it).
+  const joined = /([A-Za-z]+)-$/.exec(text.slice(Math.max(0, q.start - 24), q.start))?.[1];
+  if (joined) {
+    const lemmas = contentLemmas(joined);
+    return lemmas.length ? { lemmas } : null;
   }
   const after = text.slice(q.end, q.end + 60);
   // A negation bears on the word it negates and the one it is said of: "each access card not returned" is about cards, not whatever is returned.

@@ -47,6 +47,9 @@ describe('refersBack', () => {
     ["To sign up you'll need a smart meter that records exports.", true],
     ['To apply, send us the form.', true],
     ['To renew your membership, call us.', false],
+    // A review: set phrases and a purpose with an object.
+    ['To date, we have refunded every claim.', false],
+    ['To help us plan, book a week ahead.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

@@ -1,7 +1,7 @@
 import { findEntities, findNumbers } from './claims.js';
 import { findDates } from './dates.js';
 import { isDictionaryWord } from './lexicon.js';
-import { POSSESSIVES, readSentences, type Token } from './nlp.js';
+import { readSentences, type Token } from './nlp.js';
 
 /**
  * How a sentence leans on the one before it. A reader notices a deletion when
@@ -41,13 +41,18 @@ export function refersBack(sentence: string): boolean {
  * Smart Export Guarantee's sentence left out: "'To sign up' has nothing to refer to").
  */
 function opensWithBarePurpose(tokens: readonly Token[]): boolean {
-  // The word after "to" is its verb, however the model tags it ("To sign up": sign/NOUN).
-  if (tokens[0]?.text.toLowerCase() !== 'to' || !/^[a-z]+$/.test(tokens[1]?.text ?? '')) return false;
+  // The word after "to" is its verb, however the model tags it ("To sign up": sign/NOUN); not a set phrase ("To date,").
+  if (tokens[0]?.text.toLowerCase() !== 'to' || !/^[a-z]+$/.test(tokens[1]?.text ?? '') || SET_PHRASES.has(tokens[1]!.text)) return false;
   const rest = tokens.slice(2);
-  // The main clause opens at a comma, a subject pronoun ("you", not "your") or an auxiliary.
-  const clause = rest.findIndex((t) => t.pos === 'PUNCT' || t.pos === 'AUX' || (t.pos === 'PRON' && !POSSESSIVES.has(t.text.toLowerCase())));
+  // The main clause opens at a comma, a subject pronoun ("you"; not "your", nor an object: "To help us plan") or an auxiliary.
+  const clause = rest.findIndex((t) => t.pos === 'PUNCT' || t.pos === 'AUX' || (t.pos === 'PRON' && SUBJECTS.has(t.text.toLowerCase())));
   return clause >= 0 && rest.slice(0, clause).every((t) => t.pos === 'ADP' || t.pos === 'PART' || t.pos === 'ADV');
 }
+
+/** Words after "to" that open a set phrase, not a purpose: "To date,", "To begin with,", "To be honest,". */
+const SET_PHRASES: ReadonlySet<string> = new Set(['date', 'begin', 'start', 'be', 'sum', 'conclude']);
+/** Pronouns that open a main clause as its subject. */
+const SUBJECTS: ReadonlySet<string> = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it']);
 
 /** What a choice between cases said before is made with ("find out which it is", "either way", "in both cases"). */
 const CHOICES: ReadonlyMap<string, readonly (readonly string[])[]> = new Map([

@@ -50,7 +50,7 @@ const RULES: ReadonlyArray<{
   term: (m: RegExpMatchArray) => string;
   negative: boolean;
   reverse: (m: RegExpMatchArray) => string;
-  /** A bare verb that is also a noun ("cover", "count"): taken only where no determiner or adjective opens it as a noun. */
+  /** A bare verb of DO_VERBS: taken only where, as one that is a noun too ("cover", "count"), no article or possessive opens it as a noun. */
   bareVerb?: true;
 }> = [
   // "A non-refundable deposit", "the pass is non-transferable": the state denied in one word, as "is not refundable" denies it.
@@ -65,10 +65,16 @@ const RULES: ReadonlyArray<{
     reverse: (m) => `${POSITIVE_MODAL[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('’', "'")] ?? 'can'} be ${m[2]}`,
   },
   // "still not be charged": a bare "be" denied, as a reversal below writes it.
-  { pattern: new RegExp(`\\bnot\\s+be\\s+(${STATES})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => `be ${m[1]}` },
+  // Not after a modal: "need not be paid" is the "need not" rule's, and "must not be paid" a negated modal's.
+  {
+    pattern: new RegExp(`(?<!\\b(?:need|must|may|might|can|could|should|would|will|shall|do|does|did)\\s+)\\bnot\\s+be\\s+(${STATES})\\b`, 'g'),
+    term: (m) => m[1]!,
+    negative: true,
+    reverse: (m) => `be ${m[1]}`,
+  },
   // "not" goes before a bare "be": "you'll still not be charged", never "you'll still be not charged" (unseen40's readers: "ungrammatical").
   {
-    pattern: new RegExp(`(?<!['’]ll\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'),
+    pattern: new RegExp(`(?<!['’]ll\\s+|\\bnot\\s+)\\b(${COPULA})\\s+(${STATES})\\b`, 'g'),
     term: (m) => m[2]!,
     negative: false,
     reverse: (m) => (m[1] === 'be' ? `not be ${m[2]}` : `${m[1]} not ${m[2]}`),
@@ -156,7 +162,7 @@ export function findPolarities(text: string): PolarityPiece[] {
     for (const m of text.matchAll(rule.pattern)) {
       const start = m.index!;
       const end = start + m[0].length;
-      if (taken(start, end) || (rule.bareVerb && opensAsNoun(text, start))) continue;
+      if (taken(start, end) || (rule.bareVerb && opensAsNoun(text, start, m[1]!))) continue;
       const term = rule.term(m).replace(/\s+/g, ' ');
       found.push({ text: m[0], start, end, term: sameMeaning(MODALS.has(term) ? `${term} ${verbAfter(text, end)}` : term), negative: rule.negative, reversed: rule.reverse(m) });
     }
@@ -164,15 +170,26 @@ export function findPolarities(text: string): PolarityPiece[] {
   return found.sort((a, b) => a.start - b.start);
 }
 
+/** Verbs of DO_VERBS that are nouns too: "a thermal cover", "the head count". */
+const ALSO_NOUNS: ReadonlySet<string> = new Set(['cover', 'covers', 'count', 'counts']);
+const ARTICLE = /^(?:a|an|the)$/i;
+
 /**
- * Whether the word at `start` is a noun its phrase opens: the word before it is a determiner, an adjective, a number
- * or a possessive ("keep the thermal cover on", "a thermal cover": unseen39's readers, of "the thermal do not cover",
- * "garbled").
+ * Whether the word at `start` is a noun its phrase opens: an article or a possessive before it, with at most two
+ * adjectives between ("keep the thermal cover on", "a thermal cover", "our cover": unseen39's readers, of "the thermal
+ * do not cover", "garbled"). Not a capital letter that ends a name ("Zone A covers") nor an adjective alone ("cancelled
+ * late count as used").
  */
-function opensAsNoun(text: string, start: number): boolean {
-  const tokens = readSentences(text).flatMap((s) => s.tokens);
-  const before = tokens.filter((t) => t.end <= start).at(-1);
-  return before !== undefined && (['DET', 'ADJ', 'NUM'].includes(before.pos) || POSSESSIVES.has(before.text.toLowerCase()));
+function opensAsNoun(text: string, start: number, word: string): boolean {
+  if (!ALSO_NOUNS.has(word.toLowerCase())) return false;
+  const tokens = readSentences(text).find((s) => s.start <= start && start < s.end)?.tokens ?? [];
+  let at = tokens.findIndex((t) => t.start === start) - 1;
+  for (let adjectives = 0; at >= 0 && tokens[at]!.pos === 'ADJ' && adjectives < 2; adjectives++) at--;
+  const opener = tokens[at];
+  if (opener === undefined) return false;
+  if (POSSESSIVES.has(opener.text.toLowerCase())) return true;
+  const named = tokens[at - 1]?.pos === 'PROPN' || tokens[at - 1]?.pos === 'NOUN';
+  return ARTICLE.test(opener.text) && !named;
 }
 
 /** The signs with which a text states each term: "must:+" and "must:-". */

@@ -61,11 +61,13 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
     },
     // unseen38's evidence-check false alarms: "drops the evidence's qualifier 'only'" of a compound.
     {
-      name: 'a word of a hyphenated compound ("supply-only orders") is no qualifier',
+      name: 'a compound\'s "only" bears on the word it is joined to ("supply-only orders": supply, not orders)',
       evidence: 'A deposit of 50% is payable when you order, and the balance is due on the day of fitting, or before dispatch for supply-only orders.',
       artifact: 'You pay a 50% deposit when you order, and the balance is due on the day of fitting.',
       dropped: [],
     },
+    // A review: "card-only payments" still bears on cards.
+    { name: 'a compound\'s "only" dropped', evidence: 'The car park takes card-only payments.', artifact: 'The car park takes card payments.', dropped: ['only'] },
     { name: 'a bound’s term negated', evidence: charge, artifact: "You won't be charged a full day, but by the hour.", dropped: [] },
     { name: 'a bound’s term restated without it', evidence: charge, artifact: "You'll be charged a full day's charge by the hour.", dropped: ['a maximum of'] },
     { name: 'a bound on a number the claim writes in words, kept', evidence: passes, artifact: 'You can buy up to five day passes a month.', dropped: [] },

@@ -122,6 +122,8 @@ describe('brokenRelation, a price for several units against the rate for one', (
     [hire, '£140', '£160', BREAKS_BUNDLE],
     [hire, '£140', '£130', null],
     ['Daycare is £32 a day. Block bookings of 7 full days cost £190.', '£190', '£290', BREAKS_BUNDLE],
+    // A review: a count of another sentence is no bundle's.
+    ['Hire is £25 a day. Refunds of £100 or more take 5 days.', '£100', '£200', null],
   ])('%s: %s to %s', (answer, from, to, reason) => {
     expect(change(answer, from, to)).toBe(reason);
   });

@@ -67,19 +67,20 @@ function bundleSides(text: string): number[] {
   for (const price of figures.filter((f) => isCurrencySign(f.kind) && f.per === undefined)) {
     for (const rate of rates.filter((r) => r.kind === price.kind)) {
       const unit = UNITS_PER[rate.per!] ?? { kind: rate.per!, per: 1 };
-      // The count beside the price, with no other figure between them: "£140 if your tour lasts 6 days", "7 full days cost £290".
-      const count = figures.find((c) => c.kind === unit.kind && c !== price && Math.abs(c.start - price.start) <= 40 && !figures.some((o) => o !== c && o !== price && between(o, c, price)));
+      // The count the price is for: "£140 if your tour lasts 6 days", "£290 for 7 days", "7 full days cost £290".
+      const count = figures.find(
+        (c) => c.kind === unit.kind && c !== price && (c.start > price.start ? PRICE_FOR_COUNT.test(text.slice(price.end, c.start)) : COUNT_PRICED.test(text.slice(c.end, price.start))),
+      );
       if (count) sides.push(Math.sign(price.value - rate.value * count.value * unit.per));
     }
   }
   return sides;
 }
 
-/** Whether a figure stands between two others. */
-function between(o: Figure, a: Figure, b: Figure): boolean {
-  const [first, last] = a.start < b.start ? [a, b] : [b, a];
-  return o.start > first.start && o.start < last.start;
-}
+/** The words from a price to the count it is for: "£290 for ", "£140 if your tour lasts ". */
+const PRICE_FOR_COUNT = /^\s+(?:for\s+(?:a\s+|the\s+)?|if\s+[^,;.\d]{0,25}?\blasts?\s+)$/i;
+/** The words from a count to its price: " full days cost ", " nights are ". */
+const COUNT_PRICED = /^(?:\s+(?:full|whole|half|consecutive))?\s+[a-z]+\s+(?:costs?|are|is|for)\s+$/i;
 
 /** Whether an answer's percentages are three or more shares that make exactly 100%: a schedule or a split given in full. */
 function wholeInShares(figures: readonly Figure[]): boolean {

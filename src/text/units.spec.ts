@@ -11,6 +11,8 @@ describe('misstatedUnits', () => {
     },
     { claim: 'Solo travellers pay a single supplement of £35 per person.', support: 'Solo travellers pay a single supplement of £35 per night.', misstated: ['per person'] },
     { claim: 'The supplement is charged per person.', support: 'The supplement of £35 is charged per night.', misstated: ['per person'] },
+    // A review: where the support gives a rate of its own, the claim's is read against it.
+    { claim: 'Lockers are charged per week, and towels cost £2 a day.', support: 'Lockers are charged per day, and towels cost £2 a day.', misstated: ['per week'] },
   ])('$claim', ({ claim, support, misstated }) => {
     expect(misstatedUnits(claim, support).map((u) => u.text)).toEqual(misstated);
   });

@@ -236,7 +236,8 @@ export function misstatedUnits(claim: string, support: string): UnitPiece[] {
   const claimAmounts = findNumbers(claim).filter((n) => n.currency !== '');
   const units = findUnits(claim);
   // A rate right after an amount: "£35 a night".
-  const follows = (u: UnitPiece) => claimAmounts.some((n) => n.end <= u.start && /^\s*(?:[a-z]+\s+)?$/i.test(claim.slice(n.end, u.start)));
+  const followsIn = (text: string, u: UnitPiece) => findNumbers(text).some((n) => n.currency !== '' && n.end <= u.start && /^\s*(?:[a-z]+\s+)?$/i.test(text.slice(n.end, u.start)));
+  const follows = (u: UnitPiece) => followsIn(claim, u);
   return units.filter((u) => {
     if (keys.has(unitKey(u))) return false;
     // A rate is the supporting sentence's to give only for an amount it states: "$390 a month, or $4,680 over a year" works out a rate of its own.
@@ -244,7 +245,8 @@ export function misstatedUnits(claim: string, support: string): UnitPiece[] {
     if (amount && !supportAmounts.has(numberKey(amount))) return false;
     // A rate before any amount, where the amounts have rates of their own, is what prices in general are quoted by ("our
     // prices are per person for two sharing, so solo travellers pay £35 a night"; unseen41's evidence-check false alarms).
-    if (u.amount === null && amount === undefined && units.some((o) => o !== u && o.amount === null && follows(o))) return false;
+    // Only where the support states no such rate of its own ("Lockers are charged per day"): there the claim's is read against it.
+    if (u.amount === null && amount === undefined && units.some((o) => o !== u && o.amount === null && follows(o)) && !stated.some((r) => r.amount === null && !followsIn(support, r))) return false;
     const sameKind = u.amount === null ? stated.filter((s) => s.amount === null) : stated.filter((s) => s.amount === u.amount);
     return sameKind.length > 0;
   });
