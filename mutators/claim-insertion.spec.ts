@@ -238,6 +238,14 @@ describe('misstatedFigures', () => {
     expect(lessons).toContain('Lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
   });
 
+  // unseen40's readers, of a 40% refund band: "tiers like this are normally 50%".
+  it('never misstates a half of money, and misstates another share', () => {
+    const halves = misstatedFigures('If you cancel that late, 50% of the fee is refunded.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(halves).toEqual([]);
+    const shares = misstatedFigures('If you cancel that late, 40% of the fee is refunded.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(shares.length).toBeGreaterThan(0);
+  });
+
   // unseen41's readers, of "7 full days cost £290" beside "£32" a day: "the block booking is dearer than paying day by day".
   it('never misstates the size a price is given for as its subject ("10 full days cost £290")', () => {
     const sentences = misstatedFigures('Block bookings of 10 full days cost £290.', new Set(), () => 0).flatMap((m) => m.sentences);

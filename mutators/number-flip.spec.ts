@@ -306,4 +306,10 @@ describe('number-flip, a figure the answer or question measures another way', ()
     expect(flips(artifact, 'We booked for 2pm but will not arrive until about 2:25pm. What happens?')).toEqual(['20→15']);
     expect(flips(artifact, 'We booked a session. What happens if we are late?')).toEqual(['20→15', '20→30']);
   });
+  // unseen32: a 6:30am to 9pm day against "no more than 13 hours", never made 24.
+  it('keeps a limit in hours on the side of the gap between the question’s clock times', () => {
+    const artifact = 'That day is too long for one driver, who can be on duty for no more than 13 hours in a day.';
+    expect(flips(artifact, 'We leave at 6:30am and get back around 9pm. Can one driver do that?')).toEqual(['13→12']);
+    expect(flips(artifact, 'Can one driver do a long day?')).toEqual(['13→12', '13→24']);
+  });
 });
