@@ -8,6 +8,42 @@ describeTextMutator(
   negation,
   [
     { name: '"is payable" reversed', artifact: 'Holiday pay is payable on leaving.', kept: ['Holiday pay is not payable on leaving.'] },
+    {
+      name: 'a claim on the word the question asks about, by its stem ("refunded" for "refundable")',
+      task: 'What deposit do you take, and can I get it refunded?',
+      artifact: "The deposit is £50. It isn't refundable.",
+      kept: ['The deposit is £50. It is refundable.'],
+    },
+    {
+      name: 'a claim on the word the question asks about ("included")',
+      task: 'Are paddles included in the hire?',
+      artifact: 'Hire is £25. Paddles are included.',
+      kept: ['Hire is £25. Paddles are not included.'],
+    },
+    {
+      name: 'a claim of an answer to a question that asks for the rules ("What may staff spend …?")',
+      task: 'What may staff spend on hotels?',
+      artifact: 'Hotels are paid up to £120 a night. Breakfast is included in that limit.',
+      kept: ['Hotels are paid up to £120 a night. Breakfast is not included in that limit.'],
+    },
+    {
+      name: 'a claim on the word the question asks about in an irregular form ("are paid" for "when are they paid?")',
+      task: 'Who approves expense claims, and when are they paid?',
+      artifact: 'Managers approve claims. Approved claims are paid with the next monthly payroll.',
+      kept: ['Managers approve claims. Approved claims are not paid with the next monthly payroll.'],
+    },
+    {
+      name: 'the first sentence of the answer to a yes-or-no question, whatever its words',
+      task: 'Do I need a receipt?',
+      artifact: 'Claims must include a receipt. Post them to the office.',
+      kept: ['Claims need not include a receipt. Post them to the office.'],
+    },
+    {
+      name: 'a refusal for a window reversed as ever',
+      task: 'Can I hire a kayak in winter?',
+      artifact: 'Kayaks cannot be hired from December to February.',
+      kept: ['Kayaks can be hired from December to February.'],
+    },
     { name: 'a claim of an answer that opens with no reply', artifact: 'The Tech Desk will contact the maker for you.', kept: ['The Tech Desk will not contact the maker for you.'] },
     { name: 'an answer whose "No" opens a claim, not a reply', artifact: 'No receipt is needed. Staff may work from home.', kept: ['No receipt is needed. Staff may not work from home.'] },
     {
@@ -276,6 +312,8 @@ describeTextMutator(
     { name: 'a requirement held for a stretch of time', artifact: 'Once we have sprayed, everyone has to stay out of the home for 4 hours.' },
     { name: 'a requirement held for the whole of a thing', artifact: 'A parent or guardian has to stay trackside for the whole session.' },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
+    { name: '"have to" after a contracted "would" (never "you\'d don\'t have to")', artifact: "You'd have to retake the course." },
+    { name: '"have to" after a modal', artifact: 'You would have to retake the course.' },
     ...[
       ['"must either ... or ..."', 'You must either have paid in full or returned a signed mandate.'],
       ['"must either ... or ..." with no perfect', 'Guests must either pay in full or return a signed mandate.'],
@@ -306,6 +344,33 @@ describeTextMutator(
     { name: 'a polarity the evidence does not state', artifact: 'Staff may work from home.', evidence: 'Staff work from home on Fridays.', reason: /does not state/ },
     { name: 'a polarity the evidence states both ways', artifact: 'Staff may work from home.', evidence: 'Staff may work from home, but may not work from abroad.', reason: /other polarity/ },
     { name: 'a reversal when the evidence says the reverse', artifact: 'Holiday pay is payable on leaving.', evidence: 'Holiday pay is not payable on leaving.', reason: /does not state/ },
+    // unseen38 to unseen42's readers flagged 70 to 100% of reversals of details their question does not raise.
+    {
+      name: 'a detail the question does not raise (paddles "not included" where the question asks the price)',
+      task: 'How much is it to hire a paddleboard?',
+      artifact: 'Hire is £25 for two hours. Paddles are included.',
+      reason: /question does not raise/,
+    },
+    {
+      name: 'a modal with no verb after it, which no question raises',
+      task: 'How much is it to hire a kayak for the day?',
+      artifact: 'A day costs £45. The kayak must be back at the boathouse by 5pm.',
+      reason: /question does not raise/,
+    },
+    {
+      name: 'the same claim where the question asks how, not yes or no',
+      task: 'How do I claim?',
+      artifact: 'Claims must include a receipt. Post them to the office.',
+      reason: /question does not raise/,
+    },
+    {
+      name: 'a claim that is not the reply to a yes-or-no question and not about its word',
+      task: 'Can I bring my dog?',
+      artifact: 'Dogs are welcome on a lead. Owners must clean up after them.',
+      reason: /question does not raise/,
+    },
+    { name: 'a thing included for a window ("from April to October")', task: 'What is included in the lesson?', artifact: 'A wetsuit is included from April to October.' },
+    { name: 'a permission until a time ("until 6 p.m.")', task: 'Can I cancel?', artifact: 'You can cancel for free until 6 p.m. on the day before you arrive.' },
   ],
 );
 

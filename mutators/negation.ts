@@ -1,4 +1,4 @@
-import { findNumbers, type Piece, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { findNumbers, type Piece, questionText, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
 import { reversedInPassage } from '../src/text/mismatches.js';
@@ -317,6 +317,21 @@ function permissionFromThen(claim: Piece, p: PolarityPiece): boolean {
   return STARTS_AT.test(clause);
 }
 
+/** A window a claim holds for, in its clause: "until 6 p.m.", "from April to October", "between 9am and 5pm". */
+const WINDOW = /^[^,;:.]*?\b(?:until|till|from\s+\S+(?:\s+\S+)?\s+(?:to|until|till)|between\s+\S+(?:\s+\S+)?\s+and)\s/i;
+
+/**
+ * Whether a claim that a thing is so holds for a window ("a wetsuit is
+ * included from April to October", "you can cancel for free until 6 p.m."):
+ * reversed, the thing is refused for the window only, which says it is so
+ * outside it and reads upside down (unseen42's readers: a summer wetsuit "not
+ * included"). A refusal for a window ("not available from December to
+ * February") reverses as ever.
+ */
+function heldForAWindow(p: PolarityPiece, after: string): boolean {
+  return !p.negative && WINDOW.test(after);
+}
+
 /**
  * Whether "free" is reversed where the answer states no price for the thing
  * elsewhere ("Your carer's companion ticket is free" → "is not free" in an
@@ -362,7 +377,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   )
     return true;
   if (EITHER_OR.test(after)) return true;
-  if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p)) return true;
+  if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, after)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
   if (p.negative && ADDS_TO_NEGATION.test(nextSentence(artifact, claim))) return true;
@@ -387,6 +402,60 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
  */
 const REQUIRED_FOR_A_WHILE =
   /^\s+(?:stay|remain|wait|be\s+present|keep)\b[^,;:.]*\bfor\s+(?:the\s+(?:whole|entire|full|rest\s+of\s+the)\s+[a-z]+|(?:\d+|an?|one|two|three|four|five|six|ten|twelve)\s+(?:minute|hour|day|week|month|night)s?)\b/i;
+
+/**
+ * A question that asks for the rules themselves: "How should Calverol be
+ * used …?", "What may staff spend on hotels?", "What does the travel policy
+ * allow …?", "How much notice must an employee give?". Its answer is rules,
+ * and each is what the question asks.
+ */
+const ASKS_THE_RULES = /\b(?:how|what|when|which|who)\b[^?]*\b(?:should|must|may|allowed?|permitted|rules?|policy|required)\b/i;
+
+/** A question a yes or no answers: it opens with an auxiliary ("Is the deposit refundable?", "Do I need to book?"). */
+const YES_NO_QUESTION = /^\s*(?:is|are|was|were|am|can|could|do|does|did|will|would|shall|should|must|may|might|has|have|had|need)\b/i;
+
+/**
+ * The word a polarity bears on: a modal's verb ("can be sold" → sell), a
+ * state ("isn't refundable" → refundable), a state verb ("covers").
+ */
+const bearsOn = (p: PolarityPiece) => p.term.split(' ').at(-1) ?? p.term;
+
+/**
+ * Whether the question raises what the polarity bears on: the question uses
+ * the word by its stem ("Is the deposit refundable?" for "can refund", "Are
+ * paddles included?"), or asks a yes or no the answer's first sentence
+ * gives. Only such a reversal reads as a wrong answer to the question; one of
+ * a detail the question does not raise (paddles "not included" where the
+ * question asks for a hire's price, a summer wetsuit "not included") is
+ * judged by what the domain does, and unseen38 to unseen42's readers flagged
+ * 70 to 100% of them. A task that asks no question (an instruction such as
+ * "Summarise the leave policy") raises every claim of its answer.
+ */
+function raisedByQuestion(fixture: { task: string; artifact: string }, claim: Piece, p: PolarityPiece): boolean {
+  const question = questionText(fixture.task);
+  const asks = splitSentences(question).filter((s) => s.text.trim().endsWith('?'));
+  if (!asks.length || asks.some((s) => ASKS_THE_RULES.test(s.text))) return true;
+  if (claim.start === splitSentences(fixture.artifact)[0]?.start && asks.some((s) => YES_NO_QUESTION.test(s.text))) return true;
+  // By lemma, so an irregular form meets its question ("are paid" and "when are they paid?", "pay").
+  const word = (readSentences(bearsOn(p))[0]?.tokens[0]?.lemma ?? bearsOn(p)).toLowerCase();
+  // A modal with no verb after it ("must be back by 5pm"): it bears on no word a question could raise.
+  if (!word) return false;
+  const stem = word.slice(0, Math.max(4, word.length - 3));
+  return readSentences(question)
+    .flatMap((s) => s.tokens)
+    .filter((t) => CONTENT_WORDS.has(t.pos))
+    .some((t) => {
+      const lemma = t.lemma.toLowerCase();
+      return lemma === word || (lemma.length >= 3 && word.startsWith(lemma)) || (lemma.length >= 4 && lemma.startsWith(stem));
+    });
+}
+
+/** The parts of speech a question raises a thing with: "Is the deposit refundable?", "What does a refund cost?". */
+const CONTENT_WORDS: ReadonlySet<string> = new Set(['VERB', 'ADJ', 'NOUN']);
+
+/** Why a reversal is refused where the question does not raise the claim, as the ignored list gives it. */
+export const NOT_RAISED =
+  "the question does not raise what the claim says is or is not so: a reversed detail the question does not ask about is judged by what the domain usually does (unseen38 to unseen42's readers flagged 70 to 100% of such reversals)";
 
 /** Why a reversal is refused, as the ignored list gives it. */
 export const MOOD_FITS_ORIGINAL = 'the sentence says how the reader will take the news ("I\'m afraid", "unfortunately", "good news"): reversed, the news no longer fits it';
@@ -547,6 +616,8 @@ export const negation: TextMutator = {
     const original = findPolarities(fixture.artifact).find((p) => p.start === candidate.start && p.end === candidate.end);
     if (!original) return 'the span holds no polarity';
     const claim = sentenceAround(fixture.artifact, original.start, original.end);
+    // "£300 including VAT" → "excluding VAT": what a price includes is a slip of the price the question asks, whatever its words.
+    if (claim && original.term !== 'including' && !raisedByQuestion(fixture, claim, original)) return NOT_RAISED;
     const context = claim ? contextReason(fixture.artifact, claim, original) : null;
     if (context) return context;
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;

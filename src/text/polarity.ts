@@ -87,7 +87,13 @@ const RULES: ReadonlyArray<{
   { pattern: /\b(?:will\s+not|won['’]t)\b/g, term: () => 'will', negative: true, reverse: () => 'will' },
   { pattern: /\bwill\b/g, term: () => 'will', negative: false, reverse: () => 'will not' },
   { pattern: /\b(does|do)(?:\s+not|n['’]t)\s+have\s+to\b/g, term: () => 'must', negative: true, reverse: (m) => (m[1] === 'does' ? 'has to' : 'have to') },
-  { pattern: /(?<!['’]ll\s+)\b(has|have)\s+to\b/g, term: () => 'must', negative: false, reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to` },
+  // Not after a modal ("you'd have to retake", "will have to"): "you'd don't have to" is no sentence (unseen42's kept mutant).
+  {
+    pattern: /(?<!['’](?:ll|d)\s+)(?<!\b(?:will|would|could|might|may|shall|should|must)\s+)\b(has|have)\s+to\b/g,
+    term: () => 'must',
+    negative: false,
+    reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to`,
+  },
   { pattern: new RegExp(`\\b(?:does\\s+not|doesn['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => thirdPerson(m[1]!) },
   {
     pattern: new RegExp(`\\b(${DO_VERBS.replace(/(\w+)/g, (v) => thirdPerson(v))})\\b`, 'g'),
