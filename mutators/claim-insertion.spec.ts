@@ -436,6 +436,15 @@ describe("claim-insertion, on the task's topic", () => {
       kept: [],
     },
     {
+      // unseen43's readers: "the free-delivery-over-12-bottles condition is stated twice, word for word".
+      name: 'no evidence sentence added that repeats, in one of its clauses, what the answer says',
+      task: 'If I buy a case of 12 bottles after my tasting, can you deliver it to my home in Leeds, and what will that cost?',
+      artifact: 'Yes, we deliver wine bought at the cellar door anywhere in mainland UK, and delivery is free on orders of 12 bottles or more. Your order will be dispatched within 3 working days.',
+      evidence:
+        'Wine bought at the cellar door can be delivered anywhere in mainland UK. Delivery costs £9.95 per order and is free on orders of 12 bottles or more. Orders are dispatched within 3 working days by our courier.',
+      kept: [],
+    },
+    {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',
       artifact: 'You can renew by phone. Reserved items wait for you.',

@@ -135,7 +135,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
     const statement = asAnswerStatement(source, organisation, fixture.artifact);
     if (statement === null) continue;
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
-    if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences)) continue;
+    if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences) || repeatsAClause(written, fixture.artifact, answerValues)) continue;
     for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
       // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
       if (answerValues.has(value)) continue;
@@ -303,6 +303,25 @@ function widensALimit(added: string, answer: readonly Piece[]): boolean {
   if (!UNBOUNDED.test(added)) return false;
   const lemmas = new Set(contentLemmas(added));
   return answer.some((s) => BOUNDED.test(s.text) && contentLemmas(s.text).some((l) => lemmas.has(l)));
+}
+
+/** Where a sentence's clauses part: "Delivery costs £9.95 per order | and is free on orders of 12 bottles or more". */
+const CLAUSE_BREAK = /;\s+|,?\s+(?:and|but|while|whereas)\s+/i;
+
+/**
+ * Whether a clause of the added sentence with a figure says again what the
+ * answer says: its figures are the answer's and so are its words ("and is
+ * free on orders of 12 bottles or more" where the answer says "delivery is
+ * free on orders of 12 bottles or more"). The evidence sentence is one the
+ * answer gave half of; added whole, the answer states that half twice, word
+ * for word (unseen43's readers: "suggests a clause was spliced in").
+ */
+function repeatsAClause(added: string, artifact: string, answerValues: ReadonlySet<number>): boolean {
+  const answerWords = new Set(contentLemmas(artifact));
+  return added.split(CLAUSE_BREAK).some((clause) => {
+    const figures = findNumbers(clause);
+    return figures.length > 0 && figures.every((n) => answerValues.has(n.value)) && contentLemmas(clause).every((l) => answerWords.has(l));
+  });
 }
 
 function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], task: string, artifact: string): string[] {

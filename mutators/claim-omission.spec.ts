@@ -195,6 +195,19 @@ describeTextMutator(
     { name: 'a step of a sequence', artifact: 'Leave is 28 days. First, ask your manager. Second, file Form L1 by 1 May. Finally, wait 14 days.' },
     { name: 'sentences that state no figure, name or condition', artifact: 'Everyone is welcome here. All staff should feel valued.', reason: /states no figure/ },
     { name: 'a friendly closer', artifact: 'The fee is £50. Read the guide with care.', reason: /states no figure/ },
+    // unseen43's readers: "the question asks whether the tasting can be had free, but the answer never addresses that part".
+    {
+      name: "the last sentence, which alone answers the question's last ask in other words",
+      task: 'How much is the Classic Tasting, and is there any way to get it free?',
+      artifact: 'The Classic Tasting costs £18 per person and lasts 45 minutes. You won’t pay the fee if you buy six or more bottles on the day.',
+      reason: /question's last ask/,
+    },
+    {
+      name: 'the last sentence, which alone answers a last ask with no word of its own ("what happens if it is?")',
+      task: 'Will my course be cancelled for rain, and what happens if it is?',
+      artifact: 'Courses go ahead in light rain, and the instructor cancels only if the wind is over 20 knots. If we cancel, you can choose a full refund or a free transfer.',
+      reason: /question's last ask/,
+    },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },
     {
       name: 'a part of a total the rest still states',

@@ -76,6 +76,7 @@ export const claimOmission: TextMutator = {
     const sentences = splitSentences(fixture.artifact);
     const at = sentences.findIndex((s) => s.start === deleted.start);
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
+    if (answersLastAsk(fixture.task, sentences, at)) return ANSWERS_LAST_ASK;
     const wh = onlyAnswerToWh(
       asksOf(fixture.task),
       sentences.map((s) => s.text),
@@ -241,6 +242,32 @@ function givesFigureOfOneAsk(task: string, sentences: readonly Piece[], i: numbe
     const best = Math.max(...stating);
     return best > 0 && stating.indexOf(best) === i;
   });
+}
+
+/** Why an omission is refused where the deleted sentence alone answers the question's last ask, as the ignored list gives it. */
+export const ANSWERS_LAST_ASK =
+  'the deleted sentence ends the answer with the case that answers the question\'s last ask ("… and is there any way to get it free?" by "You won\'t pay the fee if …", "… and what happens if it is?" by "If we cancel, …"), and no other sentence shares a word with that ask: without it that ask is plainly unanswered (unseen43\'s readers)';
+
+/** An ask a yes or no or a case answers: "is there any way to get it free?", "can I visit him?", "what happens if it is?". */
+const ASKS_YES_NO_OR_CASE = /^\s*(?:is|are|can|could|do|does|will|would|should|may|must|what happens|what if)\b/i;
+
+/** A sentence that gives a case: "You won't pay the fee if you buy six bottles", "If we cancel, you can choose a refund". */
+const GIVES_A_CASE = /\b(?:if|unless)\b/i;
+
+/**
+ * Whether sentence `i` ends the answer and gives the case that answers the
+ * last of two asks or more, where that ask wants a yes, a no or a case and
+ * no other sentence speaks of its words: the answer takes the asks in order,
+ * and its last sentence answers the last ask in other words ("is there any
+ * way to get it free?" by "You won't pay the fee if you buy six or more
+ * bottles").
+ */
+function answersLastAsk(task: string, sentences: readonly Piece[], i: number): boolean {
+  const asks = asksOf(task);
+  const last = asks.at(-1);
+  if (asks.length < 2 || last === undefined || i !== sentences.length - 1 || !ASKS_YES_NO_OR_CASE.test(last) || !GIVES_A_CASE.test(sentences[i]!.text)) return false;
+  const words = new Set(contentLemmas(last).filter((l) => !ASKING_WORDS.has(l)));
+  return !sentences.some((s, j) => j !== i && contentLemmas(s.text).some((l) => words.has(l)));
 }
 
 /** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */

@@ -93,10 +93,11 @@ describeTextMutator(
       kept: ['Reservations cost 40p per visit.'],
     },
     {
-      name: 'a player for a group or a booking, which the evidence counts',
+      // Not for a group: a price per head read per group is a fraction of a group's (unseen42's and unseen43's readers).
+      name: 'a player for a booking, which the evidence counts, and not for a group',
       artifact: 'Weekday games are £3 per player cheaper.',
       evidence: 'Weekday games are £3 per player cheaper. Each booking is for one group of 2 to 6 players.',
-      kept: ['Weekday games are £3 per group cheaper.', 'Weekday games are £3 per booking cheaper.'],
+      kept: ['Weekday games are £3 per booking cheaper.'],
     },
     {
       name: 'a ticket for a booking',
@@ -186,6 +187,12 @@ describeTextMutator(
       reason: reasonOf(DENOMINATOR_NOT_IN_USE),
     },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
+    // unseen43's readers: "working hours don't apply to a Saturday-night emergency".
+    {
+      name: 'working hours where the question is about an emergency on a Saturday night',
+      task: 'A branch came through my roof on Saturday night. How much will a call-out cost?',
+      artifact: 'A visit costs £220, and the team aims to reach you within 4 hours.',
+    },
     {
       name: 'a unit the question frames its case in (unseen15\'s readers: "10 calendar days" beside the question\'s "15 working days")',
       artifact: 'Because you are cancelling more than 10 working days before the move, the deposit is refunded.',

@@ -58,7 +58,7 @@ export const unitSwap: TextMutator = {
           !units.some((other) => unitKey(other) === unitKey(swapped)) &&
           keepsPeriodOrder(text, units, u, swapped) &&
           !coupled(text, u, swapped) &&
-          !(WORKING_TIME.test(swapped.unit) && ROUND_THE_CLOCK.test(text))
+          !workingTimeOutOfPlace(fixture, swapped)
         )
           yield { start: u.start, end: u.end, replacement } satisfies MutationCandidate;
       }
@@ -173,7 +173,19 @@ function priceBefore(text: string, u: UnitPiece): Figure | undefined {
 
 /** Working time, and the words of an answer that says the service never stops: "within one working hour" beside "around the clock" contradicts it. */
 const WORKING_TIME = /^working /;
-const ROUND_THE_CLOCK = /\b(?:around|round) the clock\b|\b24\/7\b|\bevery day\b|\bat any time\b/i;
+const ROUND_THE_CLOCK = /\b(?:around|round) the clock\b|\b24\/7\b|\b24 hours a day\b|\bevery day\b|\bat any time\b/i;
+
+/**
+ * A case outside working hours, in the question or the answer: an emergency call-out on a Saturday night promised
+ * "within 4 working hours" reads as altered, since working hours do not run then (unseen43's readers).
+ */
+const OUT_OF_HOURS = /\b(?:at night|overnight|weekends?|(?:satur|sun)days?|bank holidays?|out[ -]of[ -]hours|emergenc(?:y|ies))\b/i;
+
+/** Whether a swap to working time leaves a service that never stops, or a case outside working hours, counted in it. */
+function workingTimeOutOfPlace(fixture: TextFixture, swapped: UnitPiece): boolean {
+  if (!WORKING_TIME.test(swapped.unit)) return false;
+  return ROUND_THE_CLOCK.test(fixture.artifact) || (swapped.unit === 'working hour' && (OUT_OF_HOURS.test(fixture.artifact) || OUT_OF_HOURS.test(fixture.task)));
+}
 
 /** The units whose kind, not length, may change inside a deadline: "within 10 days" to "within 10 working days". */
 const DAY_KINDS = new Set(['day', 'working day', 'hour', 'working hour']);

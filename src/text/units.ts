@@ -90,8 +90,11 @@ export const PERIOD_WORDS: Readonly<Record<string, RegExp>> = {
 /**
  * What a rate is per, and what a worker slips to: a neighbouring period (a
  * month for a year), or another denominator of the same family (a passenger
- * for a flight, a visit for an item, a group for a person or a player, a
- * booking for a ticket).
+ * for a flight, a visit for an item, a person for a group, a booking for a
+ * ticket). Not a group for a person or a player: a price per head read per
+ * group is a fraction of what a group pays (unseen42's and unseen43's
+ * readers: "£18 per group is odd for a tasting; such fees are usually per
+ * person").
  */
 const RATE_SWAPS: Record<string, string[]> = {
   hour: ['day'],
@@ -106,8 +109,8 @@ const RATE_SWAPS: Record<string, string[]> = {
   bag: ['passenger', 'flight'],
   booking: ['passenger', 'flight'],
   journey: ['flight', 'passenger'],
-  person: ['group', 'booking'],
-  player: ['group', 'booking'],
+  person: ['booking'],
+  player: ['booking'],
   ticket: ['booking'],
   group: ['person'],
   item: ['visit'],
