@@ -20,6 +20,23 @@ describe('number-flip', () => {
     // unseen24's readers, of "£13.00" beside "£19": "written differently, which suggests the price was edited".
     ['Essential costs £12.50 a month. The test is £19.', ['Essential costs £12.50 a month. The test is £18.', 'Essential costs £12.50 a month. The test is £20.']],
     ['a fee of EUR 14.50', ['a fee of EUR 14.00', 'a fee of EUR 15.00']],
+    // unseen44's readers, of £5 million made £4 million: "policies are usually £1m, £2m, £5m or £10m".
+    ['cover of £5 million', ['cover of £2 million', 'cover of £10 million']],
+    ['cover of at least £3 million', ['cover of at least £2 million', 'cover of at least £5 million']],
+    // A product written with spaces is the answer's arithmetic, not a format named by its sides ("6x4").
+    [
+      'the daily rate of £3.22 (£98 × 12 ÷ 365)',
+      [
+        'the daily rate of £3.21 (£98 × 12 ÷ 365)',
+        'the daily rate of £3.23 (£98 × 12 ÷ 365)',
+        'the daily rate of £3.22 (£97 × 12 ÷ 365)',
+        'the daily rate of £3.22 (£99 × 12 ÷ 365)',
+        'the daily rate of £3.22 (£98 × 11 ÷ 365)',
+        'the daily rate of £3.22 (£98 × 13 ÷ 365)',
+        'the daily rate of £3.22 (£98 × 12 ÷ 360)',
+        'the daily rate of £3.22 (£98 × 12 ÷ 370)',
+      ],
+    ],
     ['a fee of C$40', ['a fee of C$30', 'a fee of C$50']],
     ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
     ['a tier from 99.0%', ['a tier from 98.5%', 'a tier from 99.5%']],
@@ -108,6 +125,8 @@ describe('number-flip', () => {
     ['an ordinal', 'Rent is due on the 1st of each month.'],
     ['digits that restate a number in words', 'Hold a licence for two (2) years.'],
     ['numbers joined by a slash', 'The 24/7 Access add-on is sold separately.'],
+    ['a format named by its sides (unseen44\'s readers: "5x4 is an odd size")', 'Guests get unlimited 6x4 prints.'],
+    ['a rating in amps (unseen44\'s readers: "UK sockets are 13-amp")', 'The booth needs a standard 13-amp socket.'],
     ['an amount less a share of it ("£21 less 25%, £15.75")', 'The premium is the adult rate of £21 less 25%, so £15.75 a month.'],
     ['a share of the part of one amount above another', 'Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $25.50.'],
     ['one price per two periods', 'It costs $390 a month, or $4,680 over a year.'],

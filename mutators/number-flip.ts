@@ -61,7 +61,9 @@ export const numberFlip: TextMutator = {
         ? neighbourHours(n.value)
         : isAge(text, n.start, n.end)
           ? ageNeighbours(n.value)
-          : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
+          : inMillions(text, n)
+            ? millionsNeighbours(n.value)
+            : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
@@ -91,6 +93,25 @@ export const numberFlip: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/**
+ * The steps an amount in millions is set in (a liability cover of £1, £2, £5
+ * or £10 million): moved off them it reads as no limit anyone sets (unseen44's
+ * readers, of £5 million made £4 million: "policies are usually £1m, £2m, £5m
+ * or £10m").
+ */
+const MILLION_STEPS = [1, 2, 5, 10, 20, 50, 100];
+
+/** Whether the figure is an amount in millions: "£5 million", "£2m" (with its currency, not "5m" of metres). */
+function inMillions(text: string, n: NumberPiece): boolean {
+  const after = text.slice(n.end);
+  return /^\s?million\b/i.test(after) || (n.currency !== '' && /^m\b/.test(after));
+}
+
+/** The steps either side of an amount in millions: £5 million to £2 or £10 million, £3 million to £2 or £5 million. */
+function millionsNeighbours(value: number): number[] {
+  return [MILLION_STEPS.filter((v) => v < value).at(-1), MILLION_STEPS.find((v) => v > value)].filter((v): v is number => v !== undefined);
+}
 
 /** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15"; not a decimal's last digits ("3.5 or 4"). */
 const OR_BEFORE = /(?<![\d.,])\b(\d+)\s+or\s+$/i;
@@ -273,6 +294,9 @@ function referredToAgain(text: string, n: NumberPiece): boolean {
   return figures.some((other) => other.start !== figure.start && other.kind === figure.kind && other.value === figure.value && (definite(other) || definite(figure)));
 }
 
+/** A rating written after its figure: amps and volts. */
+const RATING = /^[\s-]?(?:amps?|A|volts?|V)\b/;
+
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 
 /** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number, one side of "24/7". */
@@ -284,6 +308,11 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
   if (/\d\/$/.test(before) || /^\/\d/.test(after)) return true;
   // A phone number's groups ("0300 555 0142", "1-888-555-0142"), a leading zero, an ordinal ("the 1st"): digits, not an amount.
   if (/\d[\s-]$/.test(before) || /^[\s-]\d/.test(after) || /^0\d/.test(n.text) || /^(?:st|nd|rd|th)\b/.test(after)) return true;
+  // A format named by its sides ("6x4 prints", "7 × 5") or a rating of a standard ("a 13-amp socket", "230V"): a
+  // standard's figure moved reads as no standard (unseen44's readers: "5x4 is an odd size", "UK sockets are 13-amp";
+  // unseen19's, of a 16-amp hook-up made 17-amp).
+  // Written without spaces, as a format is named: "8 × £340 × 1.5" is the answer's arithmetic, "41 x 38 x 64 cm" a measure.
+  if (/\d[x×]$/.test(before) || /^[x×]\d/.test(after) || RATING.test(text.slice(n.end, n.end + 8))) return true;
   // A capitalised word is a name unless it opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
   return name !== null && !/[.!?:]$/.test(name[1]!);

@@ -370,6 +370,9 @@ describe('findQualifiers', () => {
     },
     { name: '"not" as a word, not inside "nothing"', text: 'This is not nothing.', expected: [['not', 'not', 8, 11]] },
     { name: 'nothing inside longer words', text: 'knot notable lonely unlessly', expected: [] },
+    // unseen44's false alarm: "with no more than 8 children on at once" is no limit on how often, so an answer leaving the clause out drops nothing.
+    { name: '"at once" (at the same time), not "once" as a limit', text: 'No more than 8 children on at once.', expected: [['no more than', 'No more than', 0, 12]] },
+    { name: '"once" as a limit', text: 'You can move it once, free of charge.', expected: [['once', 'once', 16, 20]] },
   ])('finds $name', ({ text, expected }) => {
     expect(findQualifiers(text).map(({ keyword, text, start, end }) => [keyword, text, start, end])).toEqual(expected);
   });

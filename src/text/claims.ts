@@ -106,7 +106,8 @@ const qualifierPattern = (keyword: string, flags: string) => new RegExp(`\\b${ke
  * it: a conjunction opens a clause instead ("once the offer is issued", "Once
  * in use"), and "once a year" or "once per booking" is a rate.
  */
-const ONCE_AS_LIMIT = /\bonce(?=\s*[,.;]|\s+(?:by|for|in|free|during|on|at)\b)(?!\s+in\s+use\b)/gi;
+// Not "at once" (at the same time: "no more than 8 children on at once", unseen44's false alarm).
+const ONCE_AS_LIMIT = /(?<!\bat\s+)\bonce(?=\s*[,.;]|\s+(?:by|for|in|free|during|on|at)\b)(?!\s+in\s+use\b)/gi;
 
 // Compiled once: this runs for every sentence of every review of the evidence-check critic.
 const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => ({ keyword, pattern: keyword === 'once' ? ONCE_AS_LIMIT : qualifierPattern(keyword, 'gi') }));
