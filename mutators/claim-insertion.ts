@@ -305,12 +305,15 @@ function widensALimit(added: string, answer: readonly Piece[]): boolean {
   return answer.some((s) => BOUNDED.test(s.text) && contentLemmas(s.text).some((l) => lemmas.has(l)));
 }
 
-/** Where a sentence's clauses part: "Delivery costs £9.95 per order | and is free on orders of 12 bottles or more". */
-const CLAUSE_BREAK = /;\s+|,?\s+(?:and|but|while|whereas)\s+/i;
+/**
+ * Where a sentence's clauses part: "Delivery costs £9.95 per order | and is free on orders of 12 bottles or more"; an
+ * "and" before a verb only ("aged 6 and under" is one phrase).
+ */
+const CLAUSE_BREAK = /;\s+|,\s+(?:but|while|whereas)\s+|,?\s+(?:and|but)\s+(?=(?:is|are|was|were|can|will|must|may|costs?|has|have|includes?|gets?|takes?|needs?)\b)/i;
 
 /**
  * Whether a clause of the added sentence with a figure says again what the
- * answer says: its figures are the answer's and so are its words ("and is
+ * answer says: its figures are the answer's and so are its words, two at least ("and is
  * free on orders of 12 bottles or more" where the answer says "delivery is
  * free on orders of 12 bottles or more"). The evidence sentence is one the
  * answer gave half of; added whole, the answer states that half twice, word
@@ -320,7 +323,9 @@ function repeatsAClause(added: string, artifact: string, answerValues: ReadonlyS
   const answerWords = new Set(contentLemmas(artifact));
   return added.split(CLAUSE_BREAK).some((clause) => {
     const figures = findNumbers(clause);
-    return figures.length > 0 && figures.every((n) => answerValues.has(n.value)) && contentLemmas(clause).every((l) => answerWords.has(l));
+    const words = contentLemmas(clause);
+    // Two words at least: a bare "5pm." says nothing twice.
+    return figures.length > 0 && words.length >= 2 && figures.every((n) => answerValues.has(n.value)) && words.every((l) => answerWords.has(l));
   });
 }
 

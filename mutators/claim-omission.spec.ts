@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { asksOf, COMPARISON_RESTS_ON, claimOmission, ONLY_ANSWER_TO_WH, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
+import { asksOf } from '../src/text/whAsks.js';
+import { COMPARISON_RESTS_ON, claimOmission, ONLY_ANSWER_TO_WH, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
 
 /** A price and the deposit worked out from it. */
@@ -136,6 +137,32 @@ describeTextMutator(
       task: 'How long does the car hire last, and can I return it late?',
       artifact: 'The hire starts when you collect the car. The car hire lasts 24 hours from collection. Late returns cost £15 an hour.',
       kept: ['The hire starts when you collect the car. The car hire lasts 24 hours from collection.'],
+    },
+    // unseen45's readers: "'outside those dates' refers to dates never stated"; "'Not as a full refund' implies some other option … none is given".
+    {
+      name: 'not the sentence whose dates a later one points at ("outside those dates")',
+      task: 'Can we book two nights in mid-July?',
+      artifact: 'Sorry, no. Between 1 June and 31 August the minimum stay is 3 nights. Two-night stays are possible outside those dates, except over bank holidays.',
+      kept: [],
+    },
+    {
+      name: 'not the sentence that gives what is offered instead after "Not as a full refund"',
+      task: 'Our tour is tomorrow and we cannot make it. Can we get our money back?',
+      artifact: "Not as a full refund, I'm afraid: that's only available up to 48 hours before the start. Cancellations within 48 hours are refunded as credit instead, valid for 12 months.",
+      kept: [],
+    },
+    // A review: the last-ask rule keeps a sentence that gives a case ("if", "unless"), for an ask a yes, a no or a case answers.
+    {
+      name: 'the last sentence where it gives no case ("if", "unless") for the last ask',
+      task: 'How much is the tasting, and is there any way to get it free?',
+      artifact: 'The tasting costs £18 per person. Buying 6 bottles on the day waives the £18 fee.',
+      kept: ['The tasting costs £18 per person.'],
+    },
+    {
+      name: 'the last sentence with a case where the last ask wants a time, not a yes, a no or a case',
+      task: 'How much is the tasting, and when does it run?',
+      artifact: 'The tasting costs £18 per person and runs daily at 11am. If you buy six bottles, the fee is waived.',
+      kept: ['The tasting costs £18 per person and runs daily at 11am.'],
     },
     {
       name: 'not the sentence that gives the total the question asks for ("What will I pay in total, including VAT?")',

@@ -22,7 +22,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
-import { onlyAnswerToWh } from '../src/text/whAsks.js';
+import { asksOf, onlyAnswerToWh } from '../src/text/whAsks.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
@@ -209,19 +209,6 @@ const PAID_AHEAD = /\b(?:up[\s-]?front|in advance|beforehand|on booking|at booki
 const PAID_AHEAD_WORDS = ['deposit', 'book', 'booking', 'advance', 'upfront'];
 
 /**
- * The things a question asks, one by one: each sentence of it that ends with a
- * question mark, cut where ", and" or "and" opens another question ("What
- * will it cost, and how much do I pay up front?" asks two). The case the
- * question describes before them is no ask.
- */
-export function asksOf(task: string): string[] {
-  const questions = splitSentences(questionText(task))
-    .map((s) => s.text.trim())
-    .filter((t) => t.endsWith('?'));
-  return questions.flatMap((q) => q.split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i));
-}
-
-/**
  * Whether sentence `i` is the one that gives the figure one of several things
  * the question asks for ("What will it cost, and how much do I pay up
  * front?"): for each ask that asks for a figure, of the sentences stating a
@@ -366,10 +353,19 @@ const PARTIAL_VERDICT = /^(?:partly|partially|only partly|in part|only in part|n
 /** A sentence that says what is not covered, allowed or paid: "... isn't covered", "... is excluded". */
 const STATES_EXCEPTION = /\b(?:not|n['’]t|no|never|excluded?|except|won['’]t|cannot)\b/i;
 
-/** Whether sentence `i` is the first to say which part is not covered after a partial verdict: without it "Partly" has no other part. */
+/** An answer that opens by refusing one form of what was asked: "Not as a full refund, I'm afraid", "Not in full". */
+const REFUSES_ONE_FORM = /^(?:not as an?|not in full|not all of it|not the whole)\b/i;
+
+/**
+ * Whether sentence `i` is the first to say which part is not covered after a partial verdict: without it "Partly" has
+ * no other part; or the first to say what is given instead after a refusal of one form ("Not as a full refund, I'm
+ * afraid … Cancellations within 48 hours are refunded as credit instead"): without it the refusal implies an
+ * alternative the answer never gives (unseen45's readers: "the answer looks cut short").
+ */
 function givesPartNotCovered(sentences: readonly Piece[], i: number): boolean {
-  if (!PARTIAL_VERDICT.test(sentences[0]?.text ?? '')) return false;
-  return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i;
+  const opening = sentences[0]?.text ?? '';
+  if (PARTIAL_VERDICT.test(opening)) return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i;
+  return REFUSES_ONE_FORM.test(opening) && sentences.findIndex((s, j) => j > 0 && !STATES_EXCEPTION.test(s.text)) === i;
 }
 
 /** A later sentence that compares with what came before: "Either way ...", "the discount goes up to 20%". */
@@ -429,6 +425,9 @@ function middleBand(sentences: readonly Piece[], i: number): boolean {
   });
 }
 
+/** Words a pointer names the dates of an earlier sentence by: "outside those dates", "in that period". */
+const NAMES_DATES: ReadonlySet<string> = new Set(['date', 'dates', 'day', 'days', 'period', 'periods', 'time', 'times', 'months', 'weeks', 'season']);
+
 /** A demonstrative and what it points at: "that £850", "this limit", "the same 14 days". */
 const POINTER = /\b(?:that|this|these|those|such|the same)\s+((?:[£$€]\s?)?\d[\d,.]*%?|[A-Za-z]+)/gi;
 
@@ -448,6 +447,8 @@ function pointedAtLater(sentences: readonly Piece[], i: number): boolean {
       const word = target!.toLowerCase();
       if (/\d/.test(word) ? deleted.includes(target!.trim()) && !before.some((t) => t.includes(target!.trim())) : [word, word.replace(/s$/, '')].some((w) => named.has(w) && !namedBefore.has(w)))
         return true;
+      // "Two-night stays are possible outside those dates" after "Between 1 June and 31 August …": the dates, not the word (unseen45's readers).
+      if (NAMES_DATES.has(word) && findDates(deleted).some((d) => d.form !== 'duration') && !before.some((t) => findDates(t).some((d) => d.form !== 'duration'))) return true;
     }
   }
   return false;

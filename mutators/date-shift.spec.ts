@@ -275,6 +275,12 @@ describeTextMutator(
       artifact: 'A block must be used within 16 weeks of purchase. Lessons run for three months.',
       kept: ['A block must be used within 12 weeks of purchase. Lessons run for three months.'],
     },
+    // unseen45's readers: "14–28 days gets 50% and under 7 days gets nothing, but 7–14 days is never covered".
+    {
+      name: 'not a period whose count the answer writes again as the bound of a band ("between 14 and 28 days … less than 14 days")',
+      artifact: 'Cancelling between 14 and 28 days before arrival gets 50% back. Once you are less than 14 days from arrival, no refund is given.',
+      kept: ['Cancelling between 14 and 21 days before arrival gets 50% back. Once you are less than 14 days from arrival, no refund is given.'],
+    },
   ],
   [
     {
@@ -283,6 +289,7 @@ describeTextMutator(
       task: "I'll take 8 lessons over the next three months.",
       reason: /passes "three months"/,
     },
+
     {
       name: 'a period that is the difference of two times of day the answer states ("until 19:15, which is 15 minutes before the 19:30 start")',
       artifact: 'You can pre-order interval drinks up until 19:15, which is 15 minutes before the 19:30 start.',
@@ -464,6 +471,13 @@ it.each([
     task: 'Can I book a colour for tomorrow?',
     onto: '24 hours before',
     reason: /passes "tomorrow"/,
+  },
+  // unseen45's readers: "says 'no problem' for a month away, yet storage charges start after 30 days".
+  {
+    artifact: 'No problem: a storage charge of £5 a week only applies to orders not collected within 60 days of the ready notification.',
+    task: "My frame is ready but I'm away for a month. Is that a problem?",
+    onto: 'within 30 days',
+    reason: /passes "for a month"/,
   },
 ])('date-shift never moves a deadline past the days the question’s dates or "tomorrow" measure: $onto', ({ artifact, task, onto, reason }) => {
   const fixture = textFixture({ artifact, evidence: artifact, task });

@@ -6,7 +6,7 @@ import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.j
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
-import { countOfDuration, findQuantities, keepsOrder, keepsPairedOrder, unconventionalPeriod } from '../src/text/quantities.js';
+import { countOfDuration, findQuantities, keepsOrder, keepsPairedOrder, mentionedAgain, unconventionalPeriod } from '../src/text/quantities.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -46,6 +46,7 @@ export const dateShift: TextMutator = {
         namesALaw(text, date) ||
         namesADay(text, date) ||
         namesPeriodAgain(text, date) ||
+        countWrittenAgain(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
@@ -214,6 +215,18 @@ function namesPeriodAgain(text: string, date: DatePiece): boolean {
   const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
   if (!own || own.kind === '') return false;
   return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
+}
+
+/**
+ * A period whose count the answer writes again for the same unit ("between 14 and 28 days before arrival … less than
+ * 14 days from arrival"): one boundary of two bands, written twice, so moving one mention leaves a gap between the
+ * bands (unseen45's readers: "7–14 days is never covered, so a threshold looks altered").
+ */
+function countWrittenAgain(text: string, date: DatePiece): boolean {
+  if (date.form !== 'duration') return false;
+  const quantities = findQuantities(text);
+  const q = quantities.find((x) => date.start <= x.number.start && x.number.end <= date.end);
+  return q !== undefined && mentionedAgain(text, quantities, q);
 }
 
 /**

@@ -20,6 +20,31 @@ describeTextMutator(
       artifact: 'Hire is £25. Paddles are included.',
       kept: ['Hire is £25. Paddles are not included.'],
     },
+    // A review: a stem is a root without its ending ("refundable", "refunded"); "what … allow" asks for the rules; a yes-or-no after its case.
+    {
+      name: 'a claim on the word the question asks about, by its root ("refundable" for "can be refunded")',
+      task: 'Is the deposit refundable, and when is it due?',
+      artifact: 'The deposit is due at booking. It can be refunded on request.',
+      kept: ['The deposit is due at booking. It cannot be refunded on request.'],
+    },
+    {
+      name: 'a price\'s inclusion, whatever the question asks ("including")',
+      task: 'How long is the lesson?',
+      artifact: 'The lesson lasts 2 hours, including a safety briefing.',
+      kept: ['The lesson lasts 2 hours, excluding a safety briefing.'],
+    },
+    {
+      name: 'a claim of an answer to "What does … allow?"',
+      task: 'What does the centre allow on a day hire?',
+      artifact: 'A day costs £45. Lifejackets are included.',
+      kept: ['A day costs £45. Lifejackets are not included.'],
+    },
+    {
+      name: 'the first sentence of the reply to a yes-or-no question after its case ("If I cancel …, do I …?")',
+      task: 'If I cancel a week before, do I get my deposit back?',
+      artifact: 'It is not refundable. The deposit is £50.',
+      kept: ['It is refundable. The deposit is £50.'],
+    },
     {
       name: 'a claim of an answer to a question that asks for the rules ("What may staff spend …?")',
       task: 'What may staff spend on hotels?',
@@ -37,6 +62,12 @@ describeTextMutator(
       task: 'Do I need a receipt?',
       artifact: 'Claims must include a receipt. Post them to the office.',
       kept: ['Claims need not include a receipt. Post them to the office.'],
+    },
+    {
+      name: 'a claim about a route, which is no window ("from the airport to your hotel")',
+      task: 'Is the transfer included?',
+      artifact: 'The price is £40. The transfer from the airport to your hotel is included.',
+      kept: ['The price is £40. The transfer from the airport to your hotel is not included.'],
     },
     {
       name: 'a refusal for a window reversed as ever',
@@ -91,6 +122,10 @@ describeTextMutator(
       kept: ["The agent won't inspect the flat. It isn't free.", 'The agent will inspect the flat. It is free.'],
     },
     { name: '"will not" to "will"', artifact: 'The landlord will not refund the fee.', kept: ['The landlord will refund the fee.'] },
+    // A review: the modal is reversed, never the "have to" after it ("You will usually do not have to show ID").
+    { name: '"have to" a word after a modal: the modal reversed', artifact: 'You will usually have to show ID.', kept: ['You will not usually have to show ID.'] },
+    { name: '"won\'t have to" to "will have to"', artifact: "You won't have to show ID.", kept: ['You will have to show ID.'] },
+    { name: '"be" after "you\'ll", which has no reversal of its own', artifact: "You'll still be charged for it.", kept: ["You'll still not be charged for it."] },
     { name: '"has to" to "does not have to"', artifact: 'The claim has to be sent by post.', kept: ['The claim does not have to be sent by post.'] },
     // A review: a payment for a stretch of time is no staying ("you have to pay for the whole week" still reverses).
     { name: '"has to" of a payment for a stretch of time', artifact: 'The claimant has to pay for the whole week.', kept: ['The claimant does not have to pay for the whole week.'] },
@@ -369,7 +404,26 @@ describeTextMutator(
       artifact: 'Dogs are welcome on a lead. Owners must clean up after them.',
       reason: /question does not raise/,
     },
+    {
+      name: 'a claim beside a month named "May", which asks for no rule',
+      task: 'How much is it to hire a kayak in May?',
+      artifact: 'A day costs £45. Lifejackets are included.',
+      reason: /question does not raise/,
+    },
+    {
+      name: 'the first sentence where the question asks two things',
+      task: "How much is a day's hire? Can I bring my dog?",
+      artifact: 'Lifejackets are included. A day costs £45. Dogs are welcome on a lead.',
+      reason: /question does not raise/,
+    },
+    {
+      name: 'a word that only starts like the question\'s ("charged" for "charter")',
+      task: 'How much is it to charter a boat?',
+      artifact: 'A day charter costs £300. Fuel is charged on top.',
+      reason: /question does not raise/,
+    },
     { name: 'a thing included for a window ("from April to October")', task: 'What is included in the lesson?', artifact: 'A wetsuit is included from April to October.' },
+    { name: 'a thing included for a window named before it ("From April to October, …")', task: 'What is included in the lesson?', artifact: 'From April to October, a wetsuit is included.' },
     { name: 'a permission until a time ("until 6 p.m.")', task: 'Can I cancel?', artifact: 'You can cancel for free until 6 p.m. on the day before you arrive.' },
   ],
 );

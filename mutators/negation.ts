@@ -1,8 +1,9 @@
-import { findNumbers, type Piece, questionText, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { findNumbers, type Piece, questionText, sameStem, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
 import { reversedInPassage } from '../src/text/mismatches.js';
 import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
+import { asksOf } from '../src/text/whAsks.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -317,8 +318,13 @@ function permissionFromThen(claim: Piece, p: PolarityPiece): boolean {
   return STARTS_AT.test(clause);
 }
 
-/** A window a claim holds for, in its clause: "until 6 p.m.", "from April to October", "between 9am and 5pm". */
-const WINDOW = /^[^,;:.]*?\b(?:until|till|from\s+\S+(?:\s+\S+)?\s+(?:to|until|till)|between\s+\S+(?:\s+\S+)?\s+and)\s/i;
+/** Where a window of time starts: a figure, a weekday, a month, noon or midnight ("from April", "between 9am"); not a place ("from the airport"). */
+const TIME_START = String.raw`(?:\d|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)`;
+/** A window of time: "from April to October", "between 9am and 5pm". */
+const SPAN = String.raw`\b(?:from|between)\s+${TIME_START}\S*(?:\s+\S+)?\s+(?:to|until|till|and)\s`;
+/** A window a claim holds for, after it in its clause ("until 6 p.m.", "till 5pm", "from April to October") or before it ("From April to October, …"); not a till one pays at. */
+const WINDOW_AFTER = new RegExp(String.raw`^[^,;:.]*?(?:\buntil\s|\btill\s+(?:\d|noon|midnight|the\s+end)|${SPAN})`, 'i');
+const WINDOW_BEFORE = new RegExp(SPAN, 'i');
 
 /**
  * Whether a claim that a thing is so holds for a window ("a wetsuit is
@@ -328,8 +334,8 @@ const WINDOW = /^[^,;:.]*?\b(?:until|till|from\s+\S+(?:\s+\S+)?\s+(?:to|until|ti
  * included"). A refusal for a window ("not available from December to
  * February") reverses as ever.
  */
-function heldForAWindow(p: PolarityPiece, after: string): boolean {
-  return !p.negative && WINDOW.test(after);
+function heldForAWindow(p: PolarityPiece, before: string, after: string): boolean {
+  return !p.negative && (WINDOW_AFTER.test(after) || WINDOW_BEFORE.test(before));
 }
 
 /**
@@ -377,7 +383,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   )
     return true;
   if (EITHER_OR.test(after)) return true;
-  if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, after)) return true;
+  if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, before, after)) return true;
   if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
   if (p.negative && ADDS_TO_NEGATION.test(nextSentence(artifact, claim))) return true;
@@ -409,10 +415,11 @@ const REQUIRED_FOR_A_WHILE =
  * allow …?", "How much notice must an employee give?". Its answer is rules,
  * and each is what the question asks.
  */
-const ASKS_THE_RULES = /\b(?:how|what|when|which|who)\b[^?]*\b(?:should|must|may|allowed?|permitted|rules?|policy|required)\b/i;
+// The modals in lower case: "May" is a month ("How much is it to hire a kayak in May?").
+const ASKS_THE_RULES = /\b(?:[Hh]ow|[Ww]hat|[Ww]hen|[Ww]hich|[Ww]ho)\b[^?]*\b(?:should|must|may|allow(?:s|ed)?|permitted|rules?|policy|required)\b/;
 
-/** A question a yes or no answers: it opens with an auxiliary ("Is the deposit refundable?", "Do I need to book?"). */
-const YES_NO_QUESTION = /^\s*(?:is|are|was|were|am|can|could|do|does|did|will|would|shall|should|must|may|might|has|have|had|need)\b/i;
+/** A question a yes or no answers: it opens with an auxiliary ("Is the deposit refundable?", "Do I need to book?"), after the case it sets ("If I cancel a week before, do I get my deposit back?"). */
+const YES_NO_QUESTION = /^\s*(?:if\b[^,?]*,\s*)?(?:is|are|was|were|am|can|could|do|does|did|will|would|shall|should|must|may|might|has|have|had|need)\b/i;
 
 /**
  * The word a polarity bears on: a modal's verb ("can be sold" → sell), a
@@ -435,23 +442,39 @@ function raisedByQuestion(fixture: { task: string; artifact: string }, claim: Pi
   const question = questionText(fixture.task);
   const asks = splitSentences(question).filter((s) => s.text.trim().endsWith('?'));
   if (!asks.length || asks.some((s) => ASKS_THE_RULES.test(s.text))) return true;
-  if (claim.start === splitSentences(fixture.artifact)[0]?.start && asks.some((s) => YES_NO_QUESTION.test(s.text))) return true;
+  // The first sentence answers the question only where it asks one thing, a yes or a no: of "How much is a day's hire? Can I bring my dog?" it answers the price.
+  const single = asksOf(fixture.task);
+  if (claim.start === splitSentences(fixture.artifact)[0]?.start && single.length === 1 && YES_NO_QUESTION.test(single[0]!)) return true;
   // By lemma, so an irregular form meets its question ("are paid" and "when are they paid?", "pay").
   const word = (readSentences(bearsOn(p))[0]?.tokens[0]?.lemma ?? bearsOn(p)).toLowerCase();
   // A modal with no verb after it ("must be back by 5pm"): it bears on no word a question could raise.
   if (!word) return false;
-  const stem = word.slice(0, Math.max(4, word.length - 3));
+  // The same word by lemma or stem, as the support analysis compares words ("refundable" and "refunded"; not "charter" and "charged").
   return readSentences(question)
     .flatMap((s) => s.tokens)
     .filter((t) => CONTENT_WORDS.has(t.pos))
-    .some((t) => {
-      const lemma = t.lemma.toLowerCase();
-      return lemma === word || (lemma.length >= 3 && word.startsWith(lemma)) || (lemma.length >= 4 && lemma.startsWith(stem));
-    });
+    .some((t) => sameStem(t.lemma.toLowerCase(), word));
 }
 
 /** The parts of speech a question raises a thing with: "Is the deposit refundable?", "What does a refund cost?". */
 const CONTENT_WORDS: ReadonlySet<string> = new Set(['VERB', 'ADJ', 'NOUN']);
+
+/** A modal a few words before "have to": "you'd have to", "you will usually have to", "you're going to have to". */
+const MODAL_BEFORE = /(?:\b(?:will|would|could|might|may|shall|should|must|can|going\s+to)\b|['’](?:ll|d)\b|n['’]t\b)(?:\s+[a-z]+){0,2}\s+$/i;
+
+/**
+ * Whether the polarity is a "have to" or a bare "be" after a modal ("you'd have to retake the full course",
+ * "it can be refunded"): the reverse of "have to" is written "do not have to", which after the modal is no
+ * sentence ("you'd don't have to", unseen42's kept mutant; "you will usually do not have to"), and "be
+ * refunded" reversed after "can" writes "can not be refunded", the modal's own reversal spelled apart. The
+ * modal is reversed instead, and the support analysis still reads both.
+ */
+function afterModal(artifact: string, p: PolarityPiece): boolean {
+  const before = artifact.slice(Math.max(0, p.start - 40), p.start);
+  if (/^ha(?:s|ve)\s+to$/i.test(p.text)) return MODAL_BEFORE.test(before);
+  // Only a modal the analysis reverses itself: "would be refunded" and "you'll still be charged" reverse at "be".
+  return /^be\s/i.test(p.text) && /\b(?:can|may|must|will)\s+(?:[a-z]+\s+)?$/i.test(before);
+}
 
 /** Why a reversal is refused where the question does not raise the claim, as the ignored list gives it. */
 export const NOT_RAISED =
@@ -605,7 +628,7 @@ export const negation: TextMutator = {
   *candidates(fixture) {
     for (const p of findPolarities(fixture.artifact)) {
       const claim = sentenceAround(fixture.artifact, p.start, p.end);
-      if (!claim) continue;
+      if (!claim || afterModal(fixture.artifact, p)) continue;
       if (reversalContradictsContext(fixture.artifact, claim, p)) continue;
       yield { start: p.start, end: p.end, replacement: inStyleOf(fixture.artifact, p.reversed) };
     }

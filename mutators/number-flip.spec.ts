@@ -23,6 +23,9 @@ describe('number-flip', () => {
     // unseen44's readers, of £5 million made £4 million: "policies are usually £1m, £2m, £5m or £10m".
     ['cover of £5 million', ['cover of £2 million', 'cover of £10 million']],
     ['cover of at least £3 million', ['cover of at least £2 million', 'cover of at least £5 million']],
+    // A review: the steps are whole amounts of money; a count in millions flips as any figure.
+    ['3 million visitors a year', ['2 million visitors a year', '4 million visitors a year']],
+    ['A-levels: 3 A-levels', ['A-levels: 2 A-levels', 'A-levels: 4 A-levels']],
     // A product written with spaces is the answer's arithmetic, not a format named by its sides ("6x4").
     [
       'the daily rate of £3.22 (£98 × 12 ÷ 365)',
@@ -127,6 +130,8 @@ describe('number-flip', () => {
     ['numbers joined by a slash', 'The 24/7 Access add-on is sold separately.'],
     ['a format named by its sides (unseen44\'s readers: "5x4 is an odd size")', 'Guests get unlimited 6x4 prints.'],
     ['a rating in amps (unseen44\'s readers: "UK sockets are 13-amp")', 'The booth needs a standard 13-amp socket.'],
+    ['a rating in amps written with a capital', 'The booth needs a standard 13 Amp socket.'],
+    ['a format named by its sides with a capital X', 'Guests get unlimited 6X4 prints.'],
     ['an amount less a share of it ("£21 less 25%, £15.75")', 'The premium is the adult rate of £21 less 25%, so £15.75 a month.'],
     ['a share of the part of one amount above another', 'Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $25.50.'],
     ['one price per two periods', 'It costs $390 a month, or $4,680 over a year.'],

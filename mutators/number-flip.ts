@@ -102,10 +102,9 @@ export const numberFlip: TextMutator = {
  */
 const MILLION_STEPS = [1, 2, 5, 10, 20, 50, 100];
 
-/** Whether the figure is an amount in millions: "£5 million", "£2m" (with its currency, not "5m" of metres). */
+/** Whether the figure is a whole amount of money in millions: "£5 million", "£2m" (not "5m" of metres, "£2.5 million" or "3 million skaters"). */
 function inMillions(text: string, n: NumberPiece): boolean {
-  const after = text.slice(n.end);
-  return /^\s?million\b/i.test(after) || (n.currency !== '' && /^m\b/.test(after));
+  return n.currency !== '' && n.decimals === 0 && /^\s?(?:million\b|m\b)/i.test(text.slice(n.end));
 }
 
 /** The steps either side of an amount in millions: £5 million to £2 or £10 million, £3 million to £2 or £5 million. */
@@ -295,7 +294,7 @@ function referredToAgain(text: string, n: NumberPiece): boolean {
 }
 
 /** A rating written after its figure: amps and volts. */
-const RATING = /^[\s-]?(?:amps?|A|volts?|V)\b/;
+const RATING = /^[\s-]?(?:[Aa]mps?|[Vv]olts?|(?:A|V)(?![\w-]))/;
 
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 
@@ -312,7 +311,7 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
   // standard's figure moved reads as no standard (unseen44's readers: "5x4 is an odd size", "UK sockets are 13-amp";
   // unseen19's, of a 16-amp hook-up made 17-amp).
   // Written without spaces, as a format is named: "8 × £340 × 1.5" is the answer's arithmetic, "41 x 38 x 64 cm" a measure.
-  if (/\d[x×]$/.test(before) || /^[x×]\d/.test(after) || RATING.test(text.slice(n.end, n.end + 8))) return true;
+  if (/\d[x×X]$/.test(before) || /^[x×X]\d/.test(after) || RATING.test(text.slice(n.end, n.end + 8))) return true;
   // A capitalised word is a name unless it opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
   return name !== null && !/[.!?:]$/.test(name[1]!);

@@ -187,6 +187,12 @@ describeTextMutator(
       reason: reasonOf(DENOMINATOR_NOT_IN_USE),
     },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
+    { name: 'working time where the answer says the service runs 24 hours a day', artifact: 'The helpline runs 24 hours a day, with a first response within one hour.' },
+    {
+      name: 'working hours where the question is about a Friday night',
+      task: 'My boiler broke down on Friday night. How soon can you come?',
+      artifact: 'A visit costs £120, and an engineer aims to reach you within 4 hours.',
+    },
     // unseen43's readers: "working hours don't apply to a Saturday-night emergency".
     {
       name: 'working hours where the question is about an emergency on a Saturday night',

@@ -176,10 +176,11 @@ const WORKING_TIME = /^working /;
 const ROUND_THE_CLOCK = /\b(?:around|round) the clock\b|\b24\/7\b|\b24 hours a day\b|\bevery day\b|\bat any time\b/i;
 
 /**
- * A case outside working hours, in the question or the answer: an emergency call-out on a Saturday night promised
+ * A case outside working hours, in the question or the answer (a night, a weekend day, a bank holiday, an
+ * emergency): an emergency call-out on a Saturday night promised
  * "within 4 working hours" reads as altered, since working hours do not run then (unseen43's readers).
  */
-const OUT_OF_HOURS = /\b(?:at night|overnight|weekends?|(?:satur|sun)days?|bank holidays?|out[ -]of[ -]hours|emergenc(?:y|ies))\b/i;
+const OUT_OF_HOURS = /\b(?:(?:to)?night|overnight|weekends?|(?:satur|sun)days?|bank holidays?|out[ -]of[ -]hours|emergenc(?:y|ies))\b/i;
 
 /** Whether a swap to working time leaves a service that never stops, or a case outside working hours, counted in it. */
 function workingTimeOutOfPlace(fixture: TextFixture, swapped: UnitPiece): boolean {

@@ -348,12 +348,14 @@ function saysWord(words: EvidenceWords, lemma: string): boolean {
 function saysInWords(words: EvidenceWords, lemma: string): boolean {
   if (words.lemmas.has(lemma)) return true;
   if (sensesOf(lemma).some((s) => words.senses.has(s))) return true;
-  for (const other of words.lemmas) {
-    const [shorter, longer] = other.length < lemma.length ? [other, lemma] : [lemma, other];
-    if (shorter.length >= 5 && longer.startsWith(shorter)) return true;
-    if (inflects(shorter, longer)) return true;
-  }
+  for (const other of words.lemmas) if (sameStem(other, lemma)) return true;
   return false;
+}
+
+/** Whether two lemmas are one word with a suffix: "refund" and "refundable", "renew" and "renewal", "fit" and "fitting"; not "charge" and "charter". */
+export function sameStem(a: string, b: string): boolean {
+  const [shorter, longer] = a.length < b.length ? [a, b] : [b, a];
+  return shorter === longer || (shorter.length >= 5 && longer.startsWith(shorter)) || inflects(shorter, longer);
 }
 
 /**

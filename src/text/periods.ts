@@ -31,6 +31,18 @@ export function periodsIn(text: string): Array<{ start: number; end: number; day
     .map((f) => ({ start: f.start, end: f.end, days: f.value * DAYS_IN[f.kind]!, text: `${f.text} ${f.unit}${f.value === 1 ? '' : 's'}` }));
 }
 
+/**
+ * A period the question writes with an article after a preposition: "I'm away for a month", "in a fortnight",
+ * "within a week" (not a rate, "£30 a month", "twice a week"). unseen45's readers, of "no problem" for a month away
+ * beside storage charged after 30 days (60 in the original).
+ */
+const PERIOD_WITH_ARTICLE = /\b(?:for|in|within|about|over|after|than|under|nearly|almost)\s+(?:a|an|one)\s+(day|week|fortnight|month|year)\b/gi;
+const DAYS_OF: Readonly<Record<string, number>> = { day: 1, week: 7, fortnight: 14, month: 30.44, year: 365.25 };
+
+function periodsWithArticle(text: string): Array<{ days: number; text: string }> {
+  return [...text.matchAll(PERIOD_WITH_ARTICLE)].map((m) => ({ days: DAYS_OF[m[1]!.toLowerCase()]!, text: m[0] }));
+}
+
 /** The order of two lengths, equal within 2%: "13 weeks" and "three months" are one length. */
 export function compareLengths(a: number, b: number): number {
   return Math.abs(a - b) <= 0.02 * Math.max(a, b) ? 0 : Math.sign(a - b);
@@ -55,6 +67,7 @@ export function passedPeriod(task: string, artifact: string, at: { start: number
     // and of a 24-hour patch test that "would not justify refusing tomorrow".
     ...[...daysBetweenDates(sentence?.text ?? '', task)].map((days) => ({ days, text: `the ${days} days between the dates` })),
     ...(TOMORROW.test(task) ? [{ days: 1, text: 'tomorrow' }] : []),
+    ...periodsWithArticle(task),
   ];
   const passed = others.find((o) => {
     const [was, is] = [compareLengths(before, o.days), compareLengths(after, o.days)];

@@ -13,6 +13,11 @@ describe('a state a negated modal denies', () => {
     { claim: 'A screen is not included.', support: 'The room includes a screen.', reversed: ['is not included'] },
     { claim: 'Buoyancy aids are not free.', support: 'Buoyancy aids come free with every hire.', reversed: ['are not free'] },
     { claim: 'Your bike is covered.', support: "The warranty doesn't cover crash damage.", reversed: ['is covered'] },
+    // A review: a requirement after a modal stays one for the critic, and "won't have to" is none.
+    { claim: 'Members do not have to pay a £50 deposit.', support: 'Members will have to pay a £50 deposit.', reversed: ['do not have to'] },
+    { claim: 'You do not have to book in advance.', support: "You'd have to book in advance.", reversed: ['do not have to'] },
+    { claim: 'Members do not have to pay a deposit.', support: "Members won't have to pay a deposit.", reversed: [] },
+    { claim: 'Members have to pay a deposit.', support: "Members won't have to pay a deposit.", reversed: ['have to'] },
   ])('$claim against "$support": reverses $reversed', ({ claim, support, reversed }) => {
     expect(reversedPolarities(claim, support).map((p) => p.text)).toEqual(reversed);
   });

@@ -82,18 +82,19 @@ const RULES: ReadonlyArray<{
   // "Buoyancy aids come free with every hire" says they are free.
   { pattern: /\b(comes?)\s+free\b/g, term: () => 'free', negative: false, reverse: (m) => `${m[1] === 'comes' ? 'does' : 'do'} not come free` },
   // "won't be able to use" says "cannot use": an ability, compared as "can" whatever the tense.
+  // "won't have to" says no requirement, as "do not have to" does: before the "won't" and "have to" rules, which read it as a requirement.
+  {
+    pattern: /\b(won['’]t|will\s+not|wouldn['’]t|would\s+not)\s+have\s+to\b/g,
+    term: () => 'must',
+    negative: true,
+    reverse: (m) => (/^wo?n|^will/i.test(m[1]!) && !/^would/i.test(m[1]!) ? 'will have to' : 'would have to'),
+  },
   { pattern: /\b(?:will\s+not|won['’]t)\s+be\s+able\s+to\b/g, term: () => 'can', negative: true, reverse: () => 'will be able to' },
   { pattern: /(?<!['’]ll\s+)\bwill\s+be\s+able\s+to\b/g, term: () => 'can', negative: false, reverse: () => 'will not be able to' },
   { pattern: /\b(?:will\s+not|won['’]t)\b/g, term: () => 'will', negative: true, reverse: () => 'will' },
   { pattern: /\bwill\b/g, term: () => 'will', negative: false, reverse: () => 'will not' },
   { pattern: /\b(does|do)(?:\s+not|n['’]t)\s+have\s+to\b/g, term: () => 'must', negative: true, reverse: (m) => (m[1] === 'does' ? 'has to' : 'have to') },
-  // Not after a modal ("you'd have to retake", "will have to"): "you'd don't have to" is no sentence (unseen42's kept mutant).
-  {
-    pattern: /(?<!['’](?:ll|d)\s+)(?<!\b(?:will|would|could|might|may|shall|should|must)\s+)\b(has|have)\s+to\b/g,
-    term: () => 'must',
-    negative: false,
-    reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to`,
-  },
+  { pattern: /(?<!['’]ll\s+)\b(has|have)\s+to\b/g, term: () => 'must', negative: false, reverse: (m) => `${m[1] === 'has' ? 'does' : 'do'} not have to` },
   { pattern: new RegExp(`\\b(?:does\\s+not|doesn['’]t)\\s+(${DO_VERBS})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => thirdPerson(m[1]!) },
   {
     pattern: new RegExp(`\\b(${DO_VERBS.replace(/(\w+)/g, (v) => thirdPerson(v))})\\b`, 'g'),

@@ -1,4 +1,4 @@
-import { findEntities, findNumbers } from './claims.js';
+import { findEntities, findNumbers, questionText, splitSentences } from './claims.js';
 import { findDates } from './dates.js';
 import { clockTimes } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
@@ -16,6 +16,19 @@ import { spelledValue } from './numberWords.js';
  * reader sees without the evidence.
  */
 export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how many' | 'how long' | 'what to do';
+
+/**
+ * The things a question asks, one by one: each sentence of it that ends with a
+ * question mark, cut where ", and" or "and" opens another question ("What
+ * will it cost, and how much do I pay up front?" asks two). The case the
+ * question describes before them is no ask.
+ */
+export function asksOf(task: string): string[] {
+  const questions = splitSentences(questionText(task))
+    .map((s) => s.text.trim())
+    .filter((t) => t.endsWith('?'));
+  return questions.flatMap((q) => q.split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i));
+}
 
 /** The wh-word an ask opens with, as the language model reads its tokens (past a preposition: "to whom", "by when"); undefined for a yes/no or what/which ask. */
 export function whKindOf(ask: string): WhKind | undefined {
