@@ -238,6 +238,17 @@ describe('misstatedFigures', () => {
     expect(lessons).toContain('Lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
   });
 
+  // unseen46's readers, of "20 monthly direct debits": "more payments than months in the year".
+  it('never misstates a count of monthly instalments past the twelve a year holds', () => {
+    const counts = (sentence: string) =>
+      misstatedFigures(sentence, new Set(), () => 0)
+        .flatMap((m) => m.sentences)
+        .map((s) => Number(/by (\d+) monthly/.exec(s)?.[1]));
+    expect(counts('All fees can be paid in full or by 10 monthly direct debits.').filter((n) => n > 12)).toEqual([]);
+    expect(counts('All fees can be paid in full or by 6 monthly direct debits.').length).toBeGreaterThan(0);
+    expect(counts('All fees can be paid in full or by 6 monthly direct debits.').filter((n) => n > 12)).toEqual([]);
+  });
+
   // unseen40's readers, of a 40% refund band: "tiers like this are normally 50%".
   it('never misstates a half of money, and misstates another share', () => {
     const halves = misstatedFigures('If you cancel that late, 50% of the fee is refunded.', new Set(), () => 0).flatMap((m) => m.sentences);

@@ -151,6 +151,20 @@ describeTextMutator(
       artifact: "Not as a full refund, I'm afraid: that's only available up to 48 hours before the start. Cancellations within 48 hours are refunded as credit instead, valid for 12 months.",
       kept: [],
     },
+    // unseen46's readers: "the question asks two things (waiting and using the car in photos) but the answer only covers waiting";
+    // "the question asks whether there is a charge, and the answer never says".
+    {
+      name: 'not the only sentence on a thing the question names in a word of the same stem ("photos", "photographs")',
+      task: 'Will the car wait for us during the ceremony, and can we use it in our photos?',
+      artifact: 'Yes, the car will wait at the venue for up to 90 minutes. You can use the car for photographs at the venue, provided the chauffeur stays with it.',
+      kept: [],
+    },
+    {
+      name: 'not the only sentence that says a thing is free, for a question about a charge',
+      task: 'Can we come and see the cars before we book? Is there a charge for that?',
+      artifact: 'Yes, you can view the cars at the garage by appointment, Monday to Saturday. Viewings are free and normally last about 30 minutes. Call Sarah Whitfield to arrange one.',
+      kept: ['Yes, you can view the cars at the garage by appointment, Monday to Saturday. Viewings are free and normally last about 30 minutes.'],
+    },
     // A review: the last-ask rule keeps a sentence that gives a case ("if", "unless"), for an ask a yes, a no or a case answers.
     {
       name: 'the last sentence where it gives no case ("if", "unless") for the last ask',

@@ -9,6 +9,7 @@ import {
   type NumberPiece,
   type Piece,
   questionText,
+  sameStem,
   splitSentences,
   statesQualifier,
   supportOf,
@@ -120,15 +121,28 @@ function nounsOf(text: string): Set<string> {
   );
 }
 
-/** A thing the question asks about that only sentence `i` speaks of: without it, the answer leaves that part unanswered. */
+/**
+ * A thing the question asks about that only sentence `i` speaks of, by lemma or stem ("photos" and "photographs",
+ * unseen46's readers): without it, the answer leaves that part unanswered.
+ */
 function onlyAnswerTo(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): boolean {
   const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => [...nounsOf(s.text)]));
-  return [...nounsOf(sentences[i]!.text)].some((noun) => asked.has(noun) && !elsewhere.has(noun));
+  if ([...nounsOf(sentences[i]!.text)].some((noun) => asked.has(noun) && !elsewhere.has(noun))) return true;
+  // A noun of the question no sentence writes as it does, that sentence `i` alone writes in another form of the word.
+  const nouns = sentences.map((s) => [...nounsOf(s.text)].map((n) => n.toLowerCase()));
+  return [...asked].some((a) => {
+    const noun = a.toLowerCase();
+    if (nouns.some((ns) => ns.includes(noun))) return false;
+    const writing = nouns.flatMap((ns, j) => (ns.some((n) => sameStem(n, noun)) ? [j] : []));
+    return writing.length === 1 && writing[0] === i;
+  });
 }
 
 /** A question that asks what something costs. */
 const ASKS_A_PRICE = /\b(?:how much|fees?|costs?|charges?|prices?|pay)\b/i;
 const statesAmount = (sentence: string) => findNumbers(sentence).some((n) => n.currency !== '');
+/** No charge at all ("Viewings are free", "at no extra charge"): how a question about a charge is answered where no amount is given. */
+const NO_CHARGE = /\b(?:free(?: of charge)?|no (?:extra |additional )?(?:charge|cost|fee)|at no (?:extra |additional )?cost)\b/i;
 
 /**
  * Whether sentence `i` is the only one to give the amount a question about a
@@ -136,7 +150,10 @@ const statesAmount = (sentence: string) => findNumbers(sentence).some((n) => n.c
  * question ("The fee is waived for five or more") and never answers it.
  */
 function onlyAmountAsked(task: string, sentences: readonly Piece[], i: number): boolean {
-  return ASKS_A_PRICE.test(task) && statesAmount(sentences[i]!.text) && !sentences.some((s, j) => j !== i && statesAmount(s.text));
+  if (!ASKS_A_PRICE.test(task)) return false;
+  const only = (says: (text: string) => boolean) => says(sentences[i]!.text) && !sentences.some((s, j) => j !== i && says(s.text));
+  // Where no sentence gives an amount, the one that says there is no charge answers it (unseen46's readers: "Viewings are free").
+  return only(statesAmount) || (!sentences.some((s) => statesAmount(s.text)) && only((text) => NO_CHARGE.test(text)));
 }
 
 /**

@@ -422,6 +422,8 @@ describeTextMutator(
       artifact: 'A day charter costs £300. Fuel is charged on top.',
       reason: /question does not raise/,
     },
+    // unseen46's readers: "'does not include all learning materials' is an oddly negated, unhelpful statement".
+    { name: 'a claim about all of a kind ("includes all learning materials")', task: 'What does the course fee include?', artifact: 'The course fee is £360. It includes all learning materials.' },
     { name: 'a thing included for a window ("from April to October")', task: 'What is included in the lesson?', artifact: 'A wetsuit is included from April to October.' },
     { name: 'a thing included for a window named before it ("From April to October, …")', task: 'What is included in the lesson?', artifact: 'From April to October, a wetsuit is included.' },
     { name: 'a permission until a time ("until 6 p.m.")', task: 'Can I cancel?', artifact: 'You can cancel for free until 6 p.m. on the day before you arrive.' },

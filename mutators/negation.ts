@@ -121,6 +121,9 @@ function nextSentence(artifact: string, claim: Piece): string {
   return splitSentences(artifact.slice(claim.end))[0]?.text ?? '';
 }
 
+/** An object of everything of a kind ("includes all learning materials"): negated, "does not include all" says some are, which reads oddly (unseen46's readers). */
+const QUANTIFIED_OBJECT = /^\s+(?:all|every|everything|both)\b/i;
+
 /** A subject of two or more things together ("both include", "all of them cover", "each plan offers"): negated, "both do not include" reads as neither, garbled. */
 const QUANTIFIED_SUBJECT = /\b(?:both|all|each|every)\b(?:\s+(?:of\s+)?[\w-]+){0,2}\s+$/i;
 
@@ -384,7 +387,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
     return true;
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, before, after)) return true;
-  if (!p.negative && QUANTIFIED_SUBJECT.test(before)) return true;
+  if (!p.negative && (QUANTIFIED_SUBJECT.test(before) || QUANTIFIED_OBJECT.test(after))) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
   if (p.negative && ADDS_TO_NEGATION.test(nextSentence(artifact, claim))) return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;

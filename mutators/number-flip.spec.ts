@@ -20,6 +20,8 @@ describe('number-flip', () => {
     // unseen24's readers, of "£13.00" beside "£19": "written differently, which suggests the price was edited".
     ['Essential costs £12.50 a month. The test is £19.', ['Essential costs £12.50 a month. The test is £18.', 'Essential costs £12.50 a month. The test is £20.']],
     ['a fee of EUR 14.50', ['a fee of EUR 14.00', 'a fee of EUR 15.00']],
+    // unseen46's readers, of "1 hour of play, followed by 60 minutes": "mixes units oddly".
+    ['1 hour of play and 45 minutes', ['1 hour of play and 30 minutes']],
     // unseen44's readers, of £5 million made £4 million: "policies are usually £1m, £2m, £5m or £10m".
     ['cover of £5 million', ['cover of £2 million', 'cover of £10 million']],
     ['cover of at least £3 million', ['cover of at least £2 million', 'cover of at least £5 million']],

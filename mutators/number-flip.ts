@@ -68,6 +68,7 @@ export const numberFlip: TextMutator = {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
         if (
+          !sameLengthWrittenOtherwise(quantities, q, value) &&
           keepsOrder(quantities, q, value) &&
           keepsPairedOrder(text, n.start, n.end, n.value, value) &&
           keepsCaseSide(text, q, value, askedQuantities) &&
@@ -110,6 +111,19 @@ function inMillions(text: string, n: NumberPiece): boolean {
 /** The steps either side of an amount in millions: £5 million to £2 or £10 million, £3 million to £2 or £5 million. */
 function millionsNeighbours(value: number): number[] {
   return [MILLION_STEPS.filter((v) => v < value).at(-1), MILLION_STEPS.find((v) => v > value)].filter((v): v is number => v !== undefined);
+}
+
+/** Minutes in each unit of time a length is written in. */
+const MINUTES: Readonly<Record<string, number>> = { minute: 1, hour: 60, day: 1440, week: 10080 };
+
+/**
+ * Whether the new length is one the answer already writes in another unit: "1 hour of play, followed by 45 minutes"
+ * never becomes "followed by 60 minutes" (unseen46's readers: "mixes units oddly, suggesting a duration was
+ * altered"), a length a writer gives in the same words each time.
+ */
+function sameLengthWrittenOtherwise(quantities: readonly Quantity[], q: Quantity, value: number): boolean {
+  const scale = MINUTES[q.unit];
+  return scale !== undefined && quantities.some((other) => other !== q && other.unit !== q.unit && MINUTES[other.unit] !== undefined && other.number.value * MINUTES[other.unit]! === value * scale);
 }
 
 /** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15"; not a decimal's last digits ("3.5 or 4"). */

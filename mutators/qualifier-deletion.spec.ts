@@ -25,6 +25,8 @@ describe('qualifier-deletion', () => {
     ['Pay is 90% of earnings.', []],
     ['Pay the fee if you book 14 days or more after joining.', []],
     ['Urinary Care for a dog up to 15 kg is £52.00 a box.', []],
+    // unseen46's readers, of "designed for children 11 years old": "reads like a mangled limit".
+    ['The frame is designed for children up to 11 years old.', []],
     ['Late returns cost £2.00 a day up to £20.00.', []],
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
     ['The standard stand takes trees up to 7 ft.', []],

@@ -157,7 +157,7 @@ function countsAlike(a: Figure, b: Figure): boolean {
 /**
  * Whether deleting a bound leaves a noun its determiner opens right before
  * the figure it bounded, with no verb or preposition between: "for a dog up to 15 kg"
- * becomes "for a dog 15 kg", "£2.00 a day up to £20.00" becomes "£2.00 a
+ * becomes "for a dog 15 kg", "for children up to 11 years old" "for children 11 years old", "£2.00 a day up to £20.00" becomes "£2.00 a
  * day £20.00", which read as garbled, not as a limit misremembered ("costs up
  * to £20", "for up to 6 months" lose the bound and still read).
  */
@@ -171,10 +171,12 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   const { tokens } = around;
   const at = around.before - 1;
   const before = tokens[at];
-  // A noun its determiner opens ("a dog", "a day") or a verb takes as its object ("takes trees up to 7 ft"), not a verb the model
-  // tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written ("low-dose aspirin 75 mg").
+  // A noun its determiner opens ("a dog", "a day"), a verb takes as its object ("takes trees up to 7 ft") or a preposition
+  // takes ("designed for children up to 11 years old" → "for children 11 years old", unseen46's readers: "a mangled limit"),
+  // not a verb the model tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written
+  // ("low-dose aspirin 75 mg").
   const opener = tokens[at - 1]?.pos;
-  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && (opener === 'DET' || opener === 'VERB');
+  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && (opener === 'DET' || opener === 'VERB' || opener === 'ADP');
 }
 
 /** The tokens of the qualifier's sentence, and how many of them end before it: what the rules below read around it. */

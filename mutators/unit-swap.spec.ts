@@ -187,6 +187,8 @@ describeTextMutator(
       reason: reasonOf(DENOMINATOR_NOT_IN_USE),
     },
     { name: 'working time where the answer says the service runs around the clock', artifact: 'Support runs around the clock, with a first response within one hour.' },
+    // unseen46's readers: "'7 working days' is an odd limit for a court-booking app that takes weekend bookings".
+    { name: 'how far ahead one may book ("up to 7 days in advance")', artifact: 'Courts are booked in the app up to 7 days in advance.' },
     { name: 'working time where the answer says the service runs 24 hours a day', artifact: 'The helpline runs 24 hours a day, with a first response within one hour.' },
     {
       name: 'working hours where the question is about a Friday night',

@@ -34,6 +34,19 @@ const REFERENCE_WORDS = /\b(?:section|clause|article|part|page|form|rule|schedul
  * values come in an order that starts at `first(count)`, so two fixtures do
  * not change their figures the same way.
  */
+/** Instalments counted by the period they fall in, and how many such periods a year holds: "10 monthly direct debits". */
+const INSTALMENTS = /^\s+(?:(monthly)|(weekly)|(quarterly))\b/i;
+
+/**
+ * Whether a count of instalments stays within the year an annual fee is paid over: "10 monthly direct debits" never
+ * becomes 20 (unseen46's readers: "more payments than months in the year").
+ */
+function withinAYear(sentence: string, n: NumberPiece, value: number): boolean {
+  const m = INSTALMENTS.exec(sentence.slice(n.end));
+  if (!m) return true;
+  return value <= (m[1] ? 12 : m[2] ? 52 : 4);
+}
+
 export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, first: (count: number) => number, statedDates: ReadonlySet<string> = new Set()): MisstatedFigure[] {
   // Dates and periods move in their own formats: a deadline to a neighbouring usual length ("within 30 days" to 28), as date-shift moves it.
   const dates = findDates(sentence);
@@ -62,7 +75,8 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (!isQuantity(sentence, n) || namesRow(n) || isHalfOfMoney(n, sentence) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))).filter(
-      (v) => !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v),
+      (v) =>
+        !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v) && withinAYear(sentence, n, v),
     );
     if (values.length === 0) continue;
     out.push({ value: n.value, sentences: rotate(values, first).map((v) => sentence.slice(0, n.start) + written(n, v) + sentence.slice(n.end)) });

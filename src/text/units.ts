@@ -199,13 +199,16 @@ function unitAfter(text: string, n: { start: number; end: number; value: number 
  * have 30 days", "2 hours' notice") or an allowance ("5 days of paid leave",
  * "a deferral of up to 14 days"); never how long a thing lasts or takes
  * ("for 5 days", "for up to 5 days", "after 2 days", "no more than 10 days
- * for pain"). An hour only in notice or a deadline of its own ("a response
+ * for pain"), nor how far ahead one may book ("up to 7 days in advance"). An hour only in notice or a deadline of its own ("a response
  * within 1 hour"), not one counted from an event ("within 24 hours of
  * departure").
  */
 function countedInWorkingTime(unit: string, before: string, after: string): boolean {
   const notice = /^['’]?\s+notice\b/.test(after);
   if (unit === 'working hour') return notice || (/\bwithin\s+$/.test(before) && !/^\s+(?:of|before|after|from|following|prior)\b/.test(after));
+  // Not how far ahead one may book ("book up to 7 days in advance"): an app that takes bookings for the weekend counts its
+  // horizon in days (unseen46's readers: "'7 working days' is an odd limit for a court-booking app").
+  if (/\bup\s+to\s+$/i.test(before) && /^\s+(?:in\s+advance|ahead)\b/i.test(after)) return false;
   const deadline = /\b(?:within(?:\s+a\s+further|\s+another)?|at\s+least|no\s+later\s+than|ha(?:s|ve)|(?<!\bfor\s+)up\s+to)\s+$/i.test(before);
   return notice || deadline || /^\s+(?:to\s+[a-z]+|of\s+(?:[\w-]+\s+){0,2}leave)\b/i.test(after);
 }
