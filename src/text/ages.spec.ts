@@ -19,6 +19,8 @@ describe('isAge', () => {
     ['said of the asker', "I'm 23. Can I hire a van?", '23'],
     ['as the upper bound of an age range', 'The plan costs £12.50 a month for each child aged 0 to 18.', '18'],
     ['as the upper bound of an age range with a dash', 'Juniors (ages 5-11) swim free.', '11'],
+    // unseen47's readers, of "under 16" made 15 and 17: "UK safeguarding rules usually use under 16 or under 18".
+    ['after people named by it ("pupils under 16")', 'Yes, for pupils under 16 a parent has to be at home for the whole lesson.', '16'],
   ])('reads an age %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(true);
   });
@@ -29,6 +31,7 @@ describe('isAge', () => {
     ['a count of a noun', 'Groups of 10 or more people, adults or children, book ahead.', '10'],
     ['a bare threshold in a text that speaks of no ages', 'Scores of 18 or over pass.', '18'],
     ['a price a thing is said to be', 'The fee will be 18 euros.', '18'],
+    ['a measure after people named by a bound', 'Riders over 100 kg must use the larger horses.', '100'],
   ])('reads no age in %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(false);
   });

@@ -32,12 +32,21 @@ export function isAge(text: string, start: number, end: number): boolean {
     /^(?:\s+(?:or|and)\s+(?:over|above|under|older|younger)\b|\+|\s*[,.;:)!?]|$)/i.test(after)
   )
     return true;
+  // People named by the age they are under or over: "for pupils under 16 a parent has to be at home" (unseen47's readers, of
+  // 16 made 15 and 17: "UK safeguarding rules usually use under 16 or under 18"). Not a measure ("guests under 16 kg").
+  if (PEOPLE_UNDER.test(before) && !MEASURE_AFTER.test(after)) return true;
   // Bare: "18 or over", "under 25", "65+": a count of nothing, in a text about ages.
   const bare =
     /^(?:\s+(?:or|and)\s+(?:over|above|under)\b|\+)/i.test(after) ||
     (/\b(?:under|over)\s+$/i.test(before) && /^(?:\s*(?:[,.;:)]|$)|\s+(?:must|need|may|can|cannot|can't|are|is|pay|travel|go|get|and|or|with|who|will)\b)/i.test(after));
   return bare && AGE_TALK.test(text);
 }
+
+/** People a rule names by an age they are under or over: "pupils under", "children over", "anyone aged under". */
+const PEOPLE_UNDER =
+  /\b(?:pupils?|students?|children|kids|people|guests?|visitors?|riders?|players?|members?|anyone|those|customers?|passengers?|drivers?|learners?|swimmers?|skaters?|participants?)\s+(?:aged\s+)?(?:under|over)\s+$/i;
+/** A unit after the number: a measure, not an age. */
+const MEASURE_AFTER = /^\s*(?:kg|g|cm|mm|m|km|ft|in|miles?|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|pounds?|lbs?|stone|%)\b/i;
 
 /** The age at which one is an adult in law. */
 const AGE_OF_MAJORITY = 18;
