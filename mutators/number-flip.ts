@@ -6,6 +6,7 @@ import { clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberW
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
+import { HOURS_IN } from '../src/text/units.js';
 import { findQuantities, inArithmetic, isHalfOfMoney, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
@@ -113,17 +114,15 @@ function millionsNeighbours(value: number): number[] {
   return [MILLION_STEPS.filter((v) => v < value).at(-1), MILLION_STEPS.find((v) => v > value)].filter((v): v is number => v !== undefined);
 }
 
-/** Minutes in each unit of time a length is written in. */
-const MINUTES: Readonly<Record<string, number>> = { minute: 1, hour: 60, day: 1440, week: 10080 };
-
 /**
  * Whether the new length is one the answer already writes in another unit: "1 hour of play, followed by 45 minutes"
  * never becomes "followed by 60 minutes" (unseen46's readers: "mixes units oddly, suggesting a duration was
  * altered"), a length a writer gives in the same words each time.
  */
 function sameLengthWrittenOtherwise(quantities: readonly Quantity[], q: Quantity, value: number): boolean {
-  const scale = MINUTES[q.unit];
-  return scale !== undefined && quantities.some((other) => other !== q && other.unit !== q.unit && MINUTES[other.unit] !== undefined && other.number.value * MINUTES[other.unit]! === value * scale);
+  const scale = HOURS_IN[q.unit];
+  const other = (x: Quantity) => HOURS_IN[x.unit];
+  return scale !== undefined && quantities.some((x) => x !== q && x.unit !== q.unit && other(x) !== undefined && Math.abs(x.number.value * other(x)! - value * scale) < 1e-9);
 }
 
 /** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15"; not a decimal's last digits ("3.5 or 4"). */

@@ -3,7 +3,7 @@ import { findDates, touchesDate } from '../src/text/dates.js';
 import { findNumbers, sentenceAround } from '../src/text/claims.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { findNumberWords, findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
-import { conventionalCount, findUnits, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
+import { conventionalCount, findUnits, HOURS_IN, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
 import { countedFigures } from '../src/text/counts.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import { type Figure, findFigures } from '../src/text/figures.js';
@@ -211,9 +211,6 @@ function coupled(text: string, u: UnitPiece, swapped: UnitPiece): boolean {
   return (from in PERIOD_WORDS ? elsewhere(text, 0, from) : elsewhere(inSentence, sentence?.start ?? 0, from)) || elsewhere(inSentence, sentence?.start ?? 0, to);
 }
 
-/** Hours in each period, to compare periods written in different units. */
-const HOURS: Record<string, number> = { minute: 1 / 60, hour: 1, day: 24, week: 168, month: 730, quarter: 2190, year: 8760 };
-
 /**
  * Whether a unit can change without another part of the answer contradicting
  * it: its quantity is mentioned once; a rate is not "of" a period ("the 1st
@@ -236,15 +233,15 @@ function standsAlone(text: string, units: readonly UnitPiece[], u: UnitPiece, qu
 /** Whether a rate and a count of periods say one thing twice: "€40 a day for up to 5 days" (one unit), "£15 a year, renewed every 12 months" (one span). */
 function interlock(rate: UnitPiece, count: UnitPiece): boolean {
   const period = rate.unit.replace('per ', '');
-  if (!(period in HOURS) || !(count.unit in HOURS)) return false;
-  return period === count.unit || Math.abs(Number(count.amount) * HOURS[count.unit]! - HOURS[period]!) <= 0.05 * HOURS[period]!;
+  if (!(period in HOURS_IN) || !(count.unit in HOURS_IN)) return false;
+  return period === count.unit || Math.abs(Number(count.amount) * HOURS_IN[count.unit]! - HOURS_IN[period]!) <= 0.05 * HOURS_IN[period]!;
 }
 
 /** Whether a rate's new period still holds the periods counted per it: "28 days per year", never "28 days per month". */
 function keepsPeriodOrder(text: string, units: readonly UnitPiece[], u: UnitPiece, swapped: UnitPiece): boolean {
-  const period = HOURS[swapped.unit.replace('per ', '')];
+  const period = HOURS_IN[swapped.unit.replace('per ', '')];
   if (u.amount !== null || period === undefined) return true;
   const sentence = sentenceAround(text, u.start, u.end);
-  const counts = units.filter((c) => c.amount !== null && c.unit in HOURS && sentence && sentence.start <= c.start && c.end <= u.start);
-  return counts.every((c) => Number(c.amount) * HOURS[c.unit]! <= period / 4);
+  const counts = units.filter((c) => c.amount !== null && c.unit in HOURS_IN && sentence && sentence.start <= c.start && c.end <= u.start);
+  return counts.every((c) => Number(c.amount) * HOURS_IN[c.unit]! <= period / 4);
 }

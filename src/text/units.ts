@@ -118,6 +118,9 @@ const RATE_SWAPS: Record<string, string[]> = {
   visit: ['item'],
 };
 
+/** Hours in each unit of time a length or a rate's period is written in: what compares lengths written in different units. */
+export const HOURS_IN: Readonly<Record<string, number>> = { minute: 1 / 60, hour: 1, day: 24, week: 168, month: 730, quarter: 2190, year: 8760 };
+
 /** Hours in each period a price may be per, to tell how far a new period moves the price. */
 const PERIOD_HOURS: Readonly<Record<string, number>> = { hour: 1, day: 24, night: 24, week: 168, month: 730, quarter: 2190, year: 8760 };
 /** How many times cheaper or dearer a price may read after a swap of its period: a month for a week or a quarter, not for a year. */
