@@ -32,6 +32,11 @@ describe('brokenRelation', () => {
       ['a part of a total a colon opens', '€1,140 for the course, the €60 registration fee and €25 for materials: €1,225.', '€25', '€20'],
       ['a part of a total listed before "a total of"', 'Rent is $900, power $85 and water $40, a total of $1,025 a month.', '$85', '$95'],
     ].map(([name, answer, from, to]) => [`${name} (the total of 3 or more parts)`, answer!, from!, to!] as [string, string, string, string]),
+    ...[
+      ['a part of a length of time in total, the units mixed', 'It lasts 2 hours in total, with 75 minutes of climbing followed by 45 minutes in the party room.', '45 minutes', '60 minutes'],
+      ['the total of lengths of time, the units mixed', 'It lasts 2 hours in total, with 75 minutes of climbing followed by 45 minutes in the party room.', '2 hours', '3 hours'],
+      ['a part of days in all, the total first', 'The course is 10 days in all, 7 days ashore and 3 days at sea.', '7 days', '6 days'],
+    ].map(([name, answer, from, to]) => [name!, answer!, from!, to!] as [string, string, string, string]),
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
     ['an amount a fraction in words is taken of, to the unit it is written to', "On a €162 pass you'd get back two-thirds, which is €108.", '€162', '€163'],
     ['the share of an amount a fraction in words gives, to the unit it is written to', 'The refund is three-quarters of that £80 deposit, so £60.', '£60', '£61'],
@@ -60,6 +65,8 @@ describe('brokenRelation', () => {
     ['hours that are no count of days ("48 hours" is no two of a daily rate)', 'Cancel more than 48 hours ahead and only the €30 fee is kept.', '€30', '€40', 'I pay €60 a day.'],
     ['a figure of a written chain that never held', 'That is £8 + 10 × £6.00 = £70.', '£8', '£9'],
     ['a sum of three amounts with no word of a total', 'Rent is $900, power $85 and water $40; the deposit is $1,025.', '$85', '$95'],
+    ['lengths of time with no word of a total', 'Climbing lasts 75 minutes, then 45 minutes in the party room; the room holds you for 2 hours at most.', '45 minutes', '60 minutes'],
+    ['a length of time in total that no parts of its sentence add up to', 'It lasts 2 hours in total, with 75 minutes of climbing.', '75 minutes', '90 minutes'],
     ['a range written with a hyphen, no subtraction', 'Delivery takes 5-10 days = a fortnight at most.', '5', '6'],
     ['an amount whose fraction in words the answer never works out', "You'd get back two-thirds of what you paid for a pass of €162.", '€162', '€163'],
   ])('keeps %s', (_, answer, from, to, task?: string) => {

@@ -169,7 +169,7 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '');
     });
     // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), or the total of several parts it lists, where it holds.
-    for (const result of [...writtenChains(answer), ...statedTotals(answer)]) if (!worked.includes(result)) worked.push(result);
+    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer)]) if (!worked.includes(result)) worked.push(result);
     workedCache.set(key, worked);
   }
   return worked;
@@ -265,6 +265,32 @@ function statedTotals(answer: string): Figure[] {
   }
   return totals;
 }
+
+/**
+ * The totals of lengths of time an answer states beside their parts, in one
+ * sentence, the units mixed as often as not ("It lasts 2 hours in total, with
+ * 75 minutes of climbing followed by 45 minutes in the party room"): a length
+ * said to be a total that is the exact sum of 2 to 6 others of its sentence,
+ * in minutes. unseen48's readers added them up ("2 hours in total contradicts
+ * 75 + 60 minutes"); a sum of lengths of one unit is also read by `derives`.
+ */
+function statedLengthTotals(answer: string): Figure[] {
+  const minutes = (f: Figure) => (f.kind === 'minute' ? f.value : f.value * MINUTES_A_DAY);
+  const lengths = findFigures(answer).filter((f) => f.kind === 'minute' || (f.kind === 'day' && !f.per));
+  const totals: Figure[] = [];
+  for (const sentence of splitSentences(answer)) {
+    const here = lengths.filter((f) => sentence.start <= f.start && f.end <= sentence.end);
+    for (const total of here) {
+      if (!TOTAL_SIGNAL.test(answer.slice(total.end, Math.min(sentence.end, total.end + 16)))) continue;
+      const parts = here.filter((f) => f !== total && f.value > 0).map(minutes);
+      if (LENGTH_PART_COUNTS.some((k) => someSubsetSums(parts, k, minutes(total), 1e-6))) totals.push(total);
+    }
+  }
+  return totals;
+}
+
+const MINUTES_A_DAY = 24 * 60;
+const LENGTH_PART_COUNTS = [2, 3, 4, 5, 6] as const;
 
 /** Whether `count` of the values (each used once) add up to `target` within the tolerance. */
 function someSubsetSums(values: readonly number[], count: number, target: number, tolerance: number, from = 0, sum = 0): boolean {
