@@ -165,6 +165,32 @@ describeTextMutator(
       artifact: 'Yes, you can view the cars at the garage by appointment, Monday to Saturday. Viewings are free and normally last about 30 minutes. Call Sarah Whitfield to arrange one.',
       kept: ['Yes, you can view the cars at the garage by appointment, Monday to Saturday. Viewings are free and normally last about 30 minutes.'],
     },
+    // unseen48's readers: "it leaves out the second half of the question (whether she has to buy a kit)"; "never covers the illness case the question asks about".
+    {
+      name: 'not the only sentence that says whether the thing asked is done ("buy", "bought")',
+      task: 'What should my son bring, and does he have to buy a kit?',
+      artifact: 'He should bring boots, shin pads and a packed lunch. He is given a training shirt on his first day, and extra shirts can be bought for £12.',
+      kept: [],
+    },
+    {
+      name: 'not the only sentence that says whether the asker is charged',
+      task: 'I have to cancel tomorrow because I have flu. Will I be charged?',
+      artifact:
+        "Cancelling with less than 48 hours' notice normally costs £30. The fee is waived once a year for illness, so you won't be charged this time. The surgery takes cancellations by phone from 8am.",
+      kept: ["Cancelling with less than 48 hours' notice normally costs £30. The fee is waived once a year for illness, so you won't be charged this time."],
+    },
+    {
+      name: 'a sentence on a thing the asker says they did, not a thing they ask about ("I bought … Can I return it?")',
+      task: 'I bought a heater last week but never used it. Can I return it?',
+      artifact: 'Yes, unused items can be returned within 30 days with the receipt. Items bought in the January sale can be exchanged but not refunded.',
+      kept: ['Yes, unused items can be returned within 30 days with the receipt.'],
+    },
+    {
+      name: 'a sentence that repeats what another says is done ("buy", "bought")',
+      task: 'Can I buy tickets at the door?',
+      artifact: 'Yes, you can buy tickets at the door from 6pm. Tickets can also be bought online, for £2 less, until noon on the day.',
+      kept: ['Yes, you can buy tickets at the door from 6pm.'],
+    },
     // A review: the last-ask rule keeps a sentence that gives a case ("if", "unless"), for an ask a yes, a no or a case answers.
     {
       name: 'the last sentence where it gives no case ("if", "unless") for the last ask',

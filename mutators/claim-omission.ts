@@ -84,6 +84,8 @@ export const claimOmission: TextMutator = {
       at,
     );
     if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
+    const action = onlyToDo(askedActions(fixture.task), sentences, at);
+    if (action) return `${ONLY_SAYS_IF_DONE} ("${action}")`;
     const option = onlyFigureOfOption(fixture.task, sentences, at);
     if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
     const compared = comparisonRestsOn(sentences, at);
@@ -120,6 +122,66 @@ function nounsOf(text: string): Set<string> {
       .map((t) => t.lemma),
   );
 }
+
+/** What a question or sentence says is done, by lemma ("bought" as "buy"), the verbs most sentences use aside. */
+function actionsOf(text: string): Set<string> {
+  return new Set(
+    readSentences(text)
+      .flatMap((s) => s.tokens)
+      .filter((t) => t.pos === 'VERB' && t.lemma.length > 2 && !LIGHT_VERBS.has(t.lemma.toLowerCase()))
+      .map((t) => t.lemma.toLowerCase()),
+  );
+}
+
+/**
+ * What the question asks whether it is done: the verbs of its questions, not of what the asker tells first ("I bought
+ * a heater last week … Can I return it?" asks about returning); a request with no question mark, all of it.
+ */
+function askedActions(task: string): Set<string> {
+  const questions = splitSentences(task).filter((s) => s.text.trim().endsWith('?'));
+  return actionsOf(questions.length ? questions.map((s) => s.text).join(' ') : task);
+}
+
+/** Verbs that carry little of what is asked: "do I need to", "will I get", "can you give". */
+const LIGHT_VERBS = new Set([
+  'be',
+  'have',
+  'do',
+  'get',
+  'need',
+  'make',
+  'take',
+  'give',
+  'go',
+  'come',
+  'use',
+  'want',
+  'know',
+  'let',
+  'see',
+  'say',
+  'tell',
+  'find',
+  'keep',
+  'put',
+  'like',
+  'try',
+  'mean',
+  'ask',
+  'work',
+]);
+
+/**
+ * A thing the question asks whether it is done that only sentence `i` says (by lemma): "Will I be charged?" and "you
+ * won't be charged if …", "does she have to buy a kit?" and "extra shirts can be bought for £12" (unseen48's readers:
+ * without it, "it leaves out the second half of the question").
+ */
+function onlyToDo(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): string | undefined {
+  const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => [...actionsOf(s.text)]));
+  return [...actionsOf(sentences[i]!.text)].find((verb) => asked.has(verb) && !elsewhere.has(verb));
+}
+
+export const ONLY_SAYS_IF_DONE = 'the deleted sentence is the only one that says whether what the question asks is done';
 
 /**
  * A thing the question asks about that only sentence `i` speaks of, by lemma or stem ("photos" and "photographs",
