@@ -238,6 +238,16 @@ describe('misstatedFigures', () => {
     expect(lessons).toContain('Lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
   });
 
+  // unseen49's readers, of "singers aged 16 or 22 need a consent form": "makes no sense ... it should be 16 or 17";
+  // of "an adult aged 14 or over": "contradicts itself".
+  it('never misstates one of two consecutive ages joined by "or", nor an adult\'s age to a child\'s', () => {
+    const pair = misstatedFigures('Singers aged 16 or 17 need a consent form signed by a parent.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(pair.filter((s) => !/aged 16 or 17 /.test(s))).toEqual([]);
+    const adult = misstatedFigures('Under-12s must be with an adult aged 16 or over.', new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(adult.length).toBeGreaterThan(0);
+    for (const s of adult) expect(Number(/adult aged (\d+)/.exec(s)?.[1])).toBeGreaterThanOrEqual(16);
+  });
+
   // unseen46's readers, of "20 monthly direct debits": "more payments than months in the year".
   it('never misstates a count of monthly instalments past the twelve a year holds', () => {
     const counts = (sentence: string) =>

@@ -7,7 +7,18 @@ import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
-import { findQuantities, inArithmetic, isHalfOfMoney, keepsOrder, keepsPairedOrder, mentionedAgain, neighbourValues, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
+import {
+  consecutiveWithPartner,
+  findQuantities,
+  inArithmetic,
+  isHalfOfMoney,
+  keepsOrder,
+  keepsPairedOrder,
+  mentionedAgain,
+  neighbourValues,
+  type Quantity,
+  unconventionalPeriod,
+} from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
 import type { TextMutator } from './types.js';
@@ -61,7 +72,7 @@ export const numberFlip: TextMutator = {
       const values = clockTime(text, n)
         ? neighbourHours(n.value)
         : isAge(text, n.start, n.end)
-          ? ageNeighbours(n.value)
+          ? ageNeighbours(n.value, text.slice(Math.max(0, n.start - 40), n.start))
           : inMillions(text, n)
             ? millionsNeighbours(n.value)
             : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
@@ -123,21 +134,6 @@ function sameLengthWrittenOtherwise(quantities: readonly Quantity[], q: Quantity
   const scale = HOURS_IN[q.unit];
   const other = (x: Quantity) => HOURS_IN[x.unit];
   return scale !== undefined && quantities.some((x) => x !== q && x.unit !== q.unit && other(x) !== undefined && Math.abs(x.number.value * other(x)! - value * scale) < 1e-9);
-}
-
-/** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15"; not a decimal's last digits ("3.5 or 4"). */
-const OR_BEFORE = /(?<![\d.,])\b(\d+)\s+or\s+$/i;
-const OR_AFTER = /^\s+or\s+(\d+)\b(?![.,]\d)/i;
-
-/**
- * Whether a whole number and the one it is joined to by "or" are consecutive
- * ("clients aged 16 or 17"): the pair names every value between two limits,
- * and moving one end leaves a gap ("16 or 18") a reader sees skips a value
- * (unseen36's readers: "an odd range that skips 17").
- */
-function consecutiveWithPartner(text: string, n: NumberPiece): boolean {
-  const partner = OR_BEFORE.exec(text.slice(Math.max(0, n.start - 12), n.start))?.[1] ?? OR_AFTER.exec(text.slice(n.end, n.end + 12))?.[1];
-  return partner !== undefined && Number.isInteger(n.value) && Math.abs(Number(partner) - n.value) === 1;
 }
 
 /**

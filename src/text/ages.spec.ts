@@ -50,4 +50,15 @@ describe('ageNeighbours', () => {
   ])('moves %d to the usual ages beside it, at most ten years away', (value, expected) => {
     expect(ageNeighbours(value)).toEqual(expected);
   });
+
+  it.each([
+    // unseen49's readers, of "an adult aged 14 or over": "contradicts itself".
+    ['Under-12s must be with an adult aged ', 16, [18]],
+    ['accompanied by adults over ', 16, [18]],
+    ['Children aged ', 16, [14, 18]],
+    ['For adults and adolescents aged ', 16, [14, 18]],
+    ['An adult must stay with children under ', 12, [5, 13]],
+  ])('after "%s", moves %d only to an adult\'s age where the words name an adult', (before, value, expected) => {
+    expect(ageNeighbours(value, before)).toEqual(expected);
+  });
 });

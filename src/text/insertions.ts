@@ -7,7 +7,7 @@ import { spelledValue } from './numberWords.js';
 import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
-import { findQuantities, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
+import { consecutiveWithPartner, findQuantities, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
 
 /**
  * What claim-insertion adds: a sentence of the fixture's own evidence with
@@ -72,9 +72,11 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   };
   const keepsPerUnit = (n: NumberPiece, value: number) => perUnit(n, value).join() === perUnit(n, n.value).join();
   for (const n of numbers) {
-    if (!isQuantity(sentence, n) || namesRow(n) || isHalfOfMoney(n, sentence) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
+    if (!isQuantity(sentence, n) || namesRow(n) || isHalfOfMoney(n, sentence) || consecutiveWithPartner(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
-    const values = (isAge(sentence, n.start, n.end) ? ageNeighbours(n.value) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))).filter(
+    const values = (
+      isAge(sentence, n.start, n.end) ? ageNeighbours(n.value, sentence.slice(Math.max(0, n.start - 40), n.start)) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))
+    ).filter(
       (v) =>
         !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v) && withinAYear(sentence, n, v),
     );

@@ -61,6 +61,20 @@ describe('names the evidence names', () => {
       ok: false,
     },
     {
+      name: 'a name the answer hyphenates where the evidence writes its words apart (unseen49: "a Friday-to-Monday short break")',
+      task: 'Can we stay two nights with our dog?',
+      evidence: ['Short breaks run Friday to Monday (3 nights) or Monday to Friday (4 nights).'],
+      artifact: 'You could book a Friday-to-Monday short break instead, which is 3 nights.',
+      ok: true,
+    },
+    {
+      name: 'a hyphenated name whose words the evidence does not write together',
+      task: 'Is there anything for the dog?',
+      evidence: ['Every booking on the Sea View Cottage includes a welcome pack for your dog.'],
+      artifact: 'Every booking on the Sea-Breeze Cottage includes a welcome pack for your dog.',
+      ok: false,
+    },
+    {
       name: 'a name in the singular where the evidence writes its plural',
       task: 'Would joining Calloway Friends save me money?',
       evidence: ['Friends get priority booking 48 hours before general sale.'],

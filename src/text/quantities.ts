@@ -160,6 +160,22 @@ export function neighbourValues(q: Quantity, usual: readonly number[] | undefine
 /** Words of money: a sentence that splits, refunds or charges an amount. */
 const MONEY_TALK = /[£$€]|\b(?:refund(?:s|ed|able)?|deposits?|balance|fees?|prices?|costs?|charges?|paid|pay(?:s|able)?|payments?|salary|bill|discount)\b/i;
 
+/** A whole number joined by "or" to the one before or after it: "aged 16 or 17", "14 or 15"; not a decimal's last digits ("3.5 or 4"). */
+const OR_BEFORE = /(?<![\d.,])\b(\d+)\s+or\s+$/i;
+const OR_AFTER = /^\s+or\s+(\d+)\b(?![.,]\d)/i;
+
+/**
+ * Whether a whole number and the one it is joined to by "or" are consecutive
+ * ("clients aged 16 or 17"): the pair names every value between two limits,
+ * and moving one end leaves a gap ("16 or 18") a reader sees skips a value
+ * (unseen36's readers: "an odd range that skips 17"; unseen49's, of a sentence claim-insertion wrote:
+ * "aged 16 or 22 makes no sense").
+ */
+export function consecutiveWithPartner(text: string, n: NumberPiece): boolean {
+  const partner = OR_BEFORE.exec(text.slice(Math.max(0, n.start - 12), n.start))?.[1] ?? OR_AFTER.exec(text.slice(n.end, n.end + 12))?.[1];
+  return partner !== undefined && Number.isInteger(n.value) && Math.abs(Number(partner) - n.value) === 1;
+}
+
 /**
  * Whether a figure is 50% of money, a half: the share deposits, refunds and balances are split at (unseen38's readers,
  * of "the remaining 40%": "an unusual 60%"; unseen40's, of a 40% refund band: "tiers like this are normally 50%").
