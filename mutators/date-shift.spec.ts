@@ -193,6 +193,17 @@ describeTextMutator(
       kept: ['Choose the standard weekday window at no charge, or the Sunday window for £4.00.'],
     },
     {
+      // unseen49's readers: "a youth choir for ages 10 to 15 meeting on Fridays from 10am to 11am falls in school hours".
+      name: 'a children’s weekend session only to the other weekend day',
+      artifact: 'Our youth choir for ages 10 to 15 meets on Saturdays from 10am to 11am.',
+      kept: ['Our youth choir for ages 10 to 15 meets on Sundays from 10am to 11am.'],
+    },
+    {
+      name: 'an adults’ weekend session to a weekday as well',
+      artifact: 'The main choir meets on Saturdays from 10am to 12pm.',
+      kept: ['The main choir meets on Sundays from 10am to 12pm.', 'The main choir meets on Fridays from 10am to 12pm.'],
+    },
+    {
       // unseen39's readers: "a 'weekend' hire running from Thursday afternoon is odd".
       name: 'a weekday a weekend runs over only to another such day where the answer names a weekend (Saturday is on the weekend’s side)',
       artifact: 'A weekend hire is £220 and runs from Friday afternoon.',

@@ -62,6 +62,10 @@ export const dateShift: TextMutator = {
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
+        // Children's sessions keep their side of the school week: a juniors' "Saturdays, 10am to 11am" made Fridays falls in school
+        // hours (unseen46's and unseen49's readers).
+        if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && FOR_CHILDREN.test(`${sentenceAround(text, date.start, date.end)?.text ?? ''}\n${fixture.task}`))
+          continue;
         // A weekend's days run from Friday to Monday: "a weekend hire ... Friday afternoon through to Monday morning" never starts on a Thursday (unseen39's readers).
         if (date.form === 'weekday' && touchesWeekend(date.key) !== touchesWeekend(shifted.key) && NAMES_WEEKEND.test(`${text}\n${fixture.task}`)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
@@ -119,6 +123,9 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
 
 /** A weekend named: "a weekend hire", "at weekends". */
 const NAMES_WEEKEND = /\bweek-?ends?\b/i;
+
+/** Words for the children a session is for, by age or schooling: "juniors", "our youth choir", "under-12s", "pupils". */
+const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under-\d+s|toddlers?|babies|school)\b/i;
 
 /** Whether a weekday's key is a day a weekend's stay or hire runs over: Friday to Monday. */
 function touchesWeekend(key: string): boolean {
