@@ -299,6 +299,12 @@ describeTextMutator(
       reason: /one of the things the question asks for/,
     },
     {
+      name: 'the only sentence that uses a verb of the question\'s asks ("how is it stored?", "should be stored")',
+      task: 'How often can the cream be used, and how is it stored?',
+      artifact: 'Apply the cream twice a day for up to 7 days. The tube should be stored below 25°C and thrown away 3 months after opening.',
+      reason: /a verb of the question's asks: without it, that ask goes unanswered \("store"\)/,
+    },
+    {
       name: 'the deposit for an ask of what is paid "up front", in none of its words',
       task: 'I want to board my dog for 5 nights in June. What will it cost, and how much is due up front?',
       artifact: 'Boarding is £38 per night, so £190 for the five nights. A deposit of 25% of that, £47.50, is taken when you book.',

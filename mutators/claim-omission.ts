@@ -84,8 +84,8 @@ export const claimOmission: TextMutator = {
       at,
     );
     if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
-    const action = onlyToDo(askedActions(fixture.task), sentences, at);
-    if (action) return `${ONLY_SAYS_IF_DONE} ("${action}")`;
+    const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at);
+    if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
     const option = onlyFigureOfOption(fixture.task, sentences, at);
     if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
     const compared = comparisonRestsOn(sentences, at);
@@ -134,12 +134,12 @@ function actionsOf(text: string): Set<string> {
 }
 
 /**
- * What the question asks whether it is done: the verbs of its questions, not of what the asker tells first ("I bought
- * a heater last week … Can I return it?" asks about returning); a request with no question mark, all of it.
+ * The verbs of the question's asks, not of what the asker tells first ("I bought a heater last week … Can I return
+ * it?" asks about returning); a request with no question mark, all of it.
  */
 function askedActions(task: string): Set<string> {
-  const questions = splitSentences(task).filter((s) => s.text.trim().endsWith('?'));
-  return actionsOf(questions.length ? questions.map((s) => s.text).join(' ') : task);
+  const asks = asksOf(task);
+  return actionsOf(asks.length ? asks.join(' ') : task);
 }
 
 /** Verbs that carry little of what is asked: "do I need to", "will I get", "can you give". */
@@ -172,16 +172,16 @@ const LIGHT_VERBS = new Set([
 ]);
 
 /**
- * A thing the question asks whether it is done that only sentence `i` says (by lemma): "Will I be charged?" and "you
- * won't be charged if …", "does she have to buy a kit?" and "extra shirts can be bought for £12" (unseen48's readers:
- * without it, "it leaves out the second half of the question").
+ * A verb of the question's asks that only sentence `i` uses (by lemma): "Will I be charged?" and "you won't be charged
+ * if …", "does she have to buy a kit?" and "extra shirts can be bought for £12", "how is it stored?" and "The tube
+ * should be stored below 25°C" (unseen48's readers: without it, "it leaves out the second half of the question").
  */
-function onlyToDo(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): string | undefined {
+function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): string | undefined {
   const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => [...actionsOf(s.text)]));
   return [...actionsOf(sentences[i]!.text)].find((verb) => asked.has(verb) && !elsewhere.has(verb));
 }
 
-export const ONLY_SAYS_IF_DONE = 'the deleted sentence is the only one that says whether what the question asks is done';
+export const ONLY_VERB_OF_ASK = "the deleted sentence is the only one that uses a verb of the question's asks: without it, that ask goes unanswered";
 
 /**
  * A thing the question asks about that only sentence `i` speaks of, by lemma or stem ("photos" and "photographs",

@@ -72,7 +72,7 @@ export const numberFlip: TextMutator = {
       const values = clockTime(text, n)
         ? neighbourHours(n.value)
         : isAge(text, n.start, n.end)
-          ? ageNeighbours(n.value, text.slice(Math.max(0, n.start - 40), n.start))
+          ? ageNeighbours(n.value, { text, start: n.start })
           : inMillions(text, n)
             ? millionsNeighbours(n.value)
             : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);

@@ -11,8 +11,9 @@ describe('typeErrors', () => {
     expect(typeErrors([source])).toEqual([expected]);
   });
 
-  it('checks each source as its own module in one call', () => {
+  it('checks each source as its own module in one call, scripts too', () => {
     expect(typeErrors(['export const a = 1;', 'export const a = "x";'])).toEqual([[], []]);
+    expect(typeErrors(['function clamp(x: number): number { return x; }', 'function clamp(x: number): number { return -x; }'])).toEqual([[], []]);
   });
 
   it('leaves nothing of one check in the next: the same script declarations again, and the same errors again', () => {
@@ -20,7 +21,8 @@ describe('typeErrors', () => {
     // (Sources differ, as a check of the same sources is answered from memory.)
     expect(typeErrors(['const x: number = 1;'])).toEqual([[]]);
     expect(typeErrors(['const x: number = 2;'])).toEqual([[]]);
-    const wrong = 'export const y: string = 2;';
-    expect(typeErrors([wrong])).toEqual(typeErrors([`${wrong} `]));
+    const wrong = ["TS2322 (line 1): Type 'number' is not assignable to type 'string'."];
+    expect(typeErrors(['let y: string = 2;'])).toEqual([wrong]);
+    expect(typeErrors(['let y: string = 2; '])).toEqual([wrong]);
   });
 });

@@ -56,9 +56,13 @@ describe('ageNeighbours', () => {
     ['Under-12s must be with an adult aged ', 16, [18]],
     ['accompanied by adults over ', 16, [18]],
     ['Children aged ', 16, [14, 18]],
+    ['an adult aged over ', 16, [18]],
+    ['an adult (aged ', 16, [18]],
+    ['adults over the age of ', 16, [18]],
+    ['an adult who is at least ', 16, [18]],
     ['For adults and adolescents aged ', 16, [14, 18]],
     ['An adult must stay with children under ', 12, [5, 13]],
   ])('after "%s", moves %d only to an adult\'s age where the words name an adult', (before, value, expected) => {
-    expect(ageNeighbours(value, before)).toEqual(expected);
+    expect(ageNeighbours(value, { text: `${before}${value} or over.`, start: before.length })).toEqual(expected);
   });
 });

@@ -57,10 +57,10 @@ const MAX_AGE_STEP = 10;
 /**
  * The usual ages either side of an age, within MAX_AGE_STEP years: 18 to 16
  * or 21, 19 to 18 or 21, 25 to 21 only (unseen20's readers: "a minimum
- * driver age of 60 or over is implausible"); after `before`, the words that
- * come before it, none younger than an adult's where they name an adult.
+ * driver age of 60 or over is implausible"); for an age at `at.start` of
+ * `at.text`, none younger than an adult's where the words before name an adult.
  */
-export function ageNeighbours(value: number, before = ''): number[] {
+export function ageNeighbours(value: number, at?: { text: string; start: number }): number[] {
   // The age of majority is the adult age every rule of a domain uses: moved to 16 or 21 (an adult who must accompany, a
   // carer, a drinker) it reads as altered by the age alone (unseen40's readers: "normally 18+"; unseen34's, of a waiver
   // needed "under 17").
@@ -68,14 +68,14 @@ export function ageNeighbours(value: number, before = ''): number[] {
   const below = AGE_VALUES.filter((v) => v < value).at(-1);
   const above = AGE_VALUES.find((v) => v > value);
   // An adult's age stays an adult's ("an adult aged 16 or over" made 14: unseen49's readers, "contradicts itself").
-  const lowest = ADULT_BEFORE.test(before) ? YOUNGEST_ADULT : 0;
+  const lowest = at && ADULT_BEFORE.test(at.text.slice(Math.max(0, at.start - 40), at.start)) ? YOUNGEST_ADULT : 0;
   return [below, above].filter((v): v is number => v !== undefined && Math.abs(v - value) <= MAX_AGE_STEP && v >= lowest);
 }
 
 /**
- * The words just before an age that say it is an adult's: "an adult aged", "adults over", "an adult of at least";
- * not "adults and adolescents aged 16", where the age is the younger group's.
+ * The words just before an age that say it is an adult's: "an adult aged", "adults over the age of", "an adult (aged",
+ * "an adult who is at least"; not "adults and adolescents aged 16", where the age is the younger group's.
  */
-const ADULT_BEFORE = /\badults?\s+(?:aged|over|of|of at least|at least)\s+$/i;
+const ADULT_BEFORE = /\badults?\b[\s,(]*(?:who\s+(?:is|are)\s+)?(?:aged\s+)?(?:over\s+the\s+age\s+of|of\s+at\s+least|at\s+least|over|of)?\s*$/i;
 /** The youngest age an adult is written with: a rule's "adult aged 16 or over" (a supervisor, a carer). */
 const YOUNGEST_ADULT = 16;

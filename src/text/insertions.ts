@@ -75,7 +75,7 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
     if (!isQuantity(sentence, n) || namesRow(n) || isHalfOfMoney(n, sentence) || consecutiveWithPartner(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     const values = (
-      isAge(sentence, n.start, n.end) ? ageNeighbours(n.value, sentence.slice(Math.max(0, n.start - 40), n.start)) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))
+      isAge(sentence, n.start, n.end) ? ageNeighbours(n.value, { text: sentence, start: n.start }) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))
     ).filter(
       (v) =>
         !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v) && withinAYear(sentence, n, v),

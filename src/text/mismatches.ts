@@ -100,8 +100,9 @@ export function workedOutClaim(claim: string, evidence: readonly string[], also:
  */
 export function nameStated(claim: string, name: string, passage: SupportPassage, onlyOfItsType = false): boolean {
   const places = name.includes(' ') ? [] : pertainsTo(name).filter((noun) => /^[A-Z]/.test(noun));
-  // Written with hyphens, a name the evidence writes as words ("a Friday-to-Monday short break", "Friday to Monday").
-  const forms = [name, ...otherNumber(name), ...(name.includes('-') ? [name.replaceAll('-', ' ')] : [])];
+  // Written with hyphens, a name the evidence writes as words ("a Friday-to-Monday short break", "Friday to Monday"), in either number.
+  const spellings = name.includes('-') ? [name, name.replaceAll('-', ' ')] : [name];
+  const forms = spellings.flatMap((spelling) => [spelling, ...otherNumber(spelling)]);
   const names = (text: string) => forms.some((form) => containsWords(text, form)) || places.some((place) => containsWords(text, place)) || namedApart(text, name);
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);

@@ -68,10 +68,17 @@ describe('names the evidence names', () => {
       ok: true,
     },
     {
+      name: 'a hyphenated name in the plural where the evidence writes its words apart, singular',
+      task: 'Can we stay two nights with our dog?',
+      evidence: ['Short breaks run Friday to Monday (3 nights) or Monday to Friday (4 nights).'],
+      artifact: 'We only take Friday-to-Mondays at this time of year, which are 3 nights.',
+      ok: true,
+    },
+    {
       name: 'a hyphenated name whose words the evidence does not write together',
       task: 'Is there anything for the dog?',
-      evidence: ['Every booking on the Sea View Cottage includes a welcome pack for your dog.'],
-      artifact: 'Every booking on the Sea-Breeze Cottage includes a welcome pack for your dog.',
+      evidence: ['Every booking of Breeze Cottage by the Sea includes a welcome pack for your dog.'],
+      artifact: 'Every booking of Sea-Breeze Cottage includes a welcome pack for your dog.',
       ok: false,
     },
     {

@@ -35,7 +35,8 @@ describe('brokenRelation', () => {
     ...[
       ['a part of a length of time in total, the units mixed', 'It lasts 2 hours in total, with 75 minutes of climbing followed by 45 minutes in the party room.', '45 minutes', '60 minutes'],
       ['the total of lengths of time, the units mixed', 'It lasts 2 hours in total, with 75 minutes of climbing followed by 45 minutes in the party room.', '2 hours', '3 hours'],
-      ['a part of days in all, the total first', 'The course is 10 days in all, 7 days ashore and 3 days at sea.', '7 days', '6 days'],
+      ['a part of a length of time in total, the total first and its signal before it', 'A total of 2 hours: 75 minutes of climbing, then 45 minutes in the party room.', '75 minutes', '90 minutes'],
+      ['a part of days in total, one part in hours', 'The trip takes 3 days in total: 2 days walking and 24 hours on the boat.', '24 hours', '36 hours'],
     ].map(([name, answer, from, to]) => [name!, answer!, from!, to!] as [string, string, string, string]),
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
     ['an amount a fraction in words is taken of, to the unit it is written to', "On a €162 pass you'd get back two-thirds, which is €108.", '€162', '€163'],

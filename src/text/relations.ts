@@ -2,6 +2,7 @@ import { splitSentences } from './claims.js';
 import { isCurrencySign } from './currency.js';
 import { CLOCK, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
+import { HOURS_IN } from './units.js';
 
 /**
  * The relations an answer states among its own figures, as a reader who has
@@ -243,9 +244,7 @@ function statedTotals(answer: string): Figure[] {
   const totals: Figure[] = [];
   for (const total of amounts) {
     const sentence = sentences.find((s) => s.start <= total.start && total.end <= s.end);
-    // Or a colon that opens it after the list of its parts ("... and €25 for materials: €1,225").
-    const signalled = sentence && (TOTAL_SIGNAL.test(answer.slice(sentence.start, Math.min(sentence.end, total.end + 16))) || /:\s*$/.test(answer.slice(sentence.start, total.start)));
-    if (!signalled) continue;
+    if (!sentence || !saidToBeTotal(answer, sentence, total)) continue;
     const parts = amounts
       .filter((f) => f.kind === total.kind && f.code === total.code && !sameFigure(f, total) && f.value > 0)
       .sort((a, b) => Math.abs(a.start - total.start) - Math.abs(b.start - total.start))
@@ -269,19 +268,20 @@ function statedTotals(answer: string): Figure[] {
 /**
  * The totals of lengths of time an answer states beside their parts, in one
  * sentence, the units mixed as often as not ("It lasts 2 hours in total, with
- * 75 minutes of climbing followed by 45 minutes in the party room"): a length
- * said to be a total that is the exact sum of 2 to 6 others of its sentence,
- * in minutes. unseen48's readers added them up ("2 hours in total contradicts
+ * 75 minutes of climbing followed by 45 minutes in the party room"; "A total
+ * of 2 hours: …"): a length said to be a total that is the exact sum of 2 to 6
+ * others of its sentence, in minutes. Lengths written "mins" or "hrs" are read
+ * as measures by findFigures, not lengths, and are not added up. unseen48's readers added them up ("2 hours in total contradicts
  * 75 + 60 minutes"); a sum of lengths of one unit is also read by `derives`.
  */
 function statedLengthTotals(answer: string): Figure[] {
-  const minutes = (f: Figure) => (f.kind === 'minute' ? f.value : f.value * MINUTES_A_DAY);
-  const lengths = findFigures(answer).filter((f) => f.kind === 'minute' || (f.kind === 'day' && !f.per));
+  const minutes = (f: Figure) => (f.kind === 'minute' ? f.value : f.value * HOURS_IN.day! * 60);
+  const lengths = findFigures(answer).filter((f) => f.kind === 'minute' || f.kind === 'day');
   const totals: Figure[] = [];
   for (const sentence of splitSentences(answer)) {
     const here = lengths.filter((f) => sentence.start <= f.start && f.end <= sentence.end);
     for (const total of here) {
-      if (!TOTAL_SIGNAL.test(answer.slice(total.end, Math.min(sentence.end, total.end + 16)))) continue;
+      if (!saidToBeTotal(answer, sentence, total)) continue;
       const parts = here.filter((f) => f !== total && f.value > 0).map(minutes);
       if (LENGTH_PART_COUNTS.some((k) => someSubsetSums(parts, k, minutes(total), 1e-6))) totals.push(total);
     }
@@ -289,8 +289,12 @@ function statedLengthTotals(answer: string): Figure[] {
   return totals;
 }
 
-const MINUTES_A_DAY = 24 * 60;
 const LENGTH_PART_COUNTS = [2, 3, 4, 5, 6] as const;
+
+/** Whether the answer says a figure of its sentence is a total: a word for it before or just after ("a total of", "in all"), or a colon that opens it after the list of its parts ("... and €25 for materials: €1,225"). */
+function saidToBeTotal(answer: string, sentence: { start: number; end: number }, total: Figure): boolean {
+  return TOTAL_SIGNAL.test(answer.slice(sentence.start, Math.min(sentence.end, total.end + 16))) || /:\s*$/.test(answer.slice(sentence.start, total.start));
+}
 
 /** Whether `count` of the values (each used once) add up to `target` within the tolerance. */
 function someSubsetSums(values: readonly number[], count: number, target: number, tolerance: number, from = 0, sum = 0): boolean {

@@ -101,20 +101,29 @@ const typeErrorsOf = new RecentResults<readonly (readonly TypeDiagnostic[])[]>(6
 /**
  * One in-memory project for every check in the process: a check adds its sources, reads their diagnostics and removes
  * them, and the next program reuses the standard library's parsed and bound files (about 160 ms a check before, when
- * each built its own project, 45 ms after).
+ * each built its own project, 45 ms after). Every source is made a module (an empty export after it: ts-morph's source
+ * files do not take `moduleDetection`), so sources without an import or export (a function written as a script) do not
+ * share one global scope; the line and offset of every diagnostic are the source's own.
  */
 let strictProject: TsMorph.Project | undefined;
-let programs = 0;
 
 function checkStrict(sources: readonly string[]): TypeDiagnostic[][] {
   strictProject ??= new (tsMorph().Project)({
     useInMemoryFileSystem: true,
-    compilerOptions: { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, lib: ['lib.es2022.d.ts'], types: [] },
+    compilerOptions: {
+      strict: true,
+      noEmit: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      lib: ['lib.es2022.d.ts'],
+      types: [],
+    },
   });
   const project = strictProject;
-  const batch = ++programs;
-  const files = sources.map((source, i) => project.createSourceFile(`/program-${batch}-${i}.ts`, source));
+  const files: TsMorph.SourceFile[] = [];
   try {
+    // The same names every check: a source a failed check left behind would make the next one fail loudly ("already exists").
+    for (const [i, source] of sources.entries()) files.push(project.createSourceFile(`/program-${i}.ts`, `${source}\nexport {};\n`));
     const program = project.getProgram().compilerObject;
     return files.map((sourceFile) => {
       const file = program.getSourceFile(sourceFile.getFilePath())!;
