@@ -236,6 +236,18 @@ describeTextMutator(
       artifact: 'If that happens, you can choose to move to another date free of charge or to have 50% of the hire price refunded.',
       reason: /refuses every option it names/,
     },
+    // unseen50's readers: "Someone else can't collect it if they bring your repair ticket" is "self-contradictory";
+    // "Of course, parents can't watch" "contradicts itself".
+    {
+      name: 'a permission granted on a condition the person meets',
+      artifact: 'Someone else can collect it if they bring your repair ticket and your written permission.',
+      reason: /granted on a condition the person meets/,
+    },
+    {
+      name: 'a claim after an opening that agrees',
+      artifact: 'Of course, parents can watch from the gallery.',
+      reason: /opens by agreeing/,
+    },
     // unseen37's readers, of parts "not charged on top" after "£87 before any parts": "reads like an inserted 'not'".
     {
       name: 'a charge for a thing an earlier sentence leaves out of a total',

@@ -567,6 +567,22 @@ const CHOICE = /^\s+(?:choose|opt|pick|select|decide)\b/i;
 export const OFFERS_A_CHOICE =
   'the claim offers the asker a choice among options ("you can choose to move to another date or to have 50% refunded"): reversed, it refuses every option it names (unseen37\'s readers: "reads as a negated remedy")';
 
+/**
+ * A condition after a permission that the person meets by bringing, showing or paying for it: "can collect it if they
+ * bring your repair ticket", "as long as you book ahead", "provided you show your card". A case that is no such step
+ * ("can get a refund if you cancel 7 days before") is left to the other rules.
+ */
+const GRANTED_IF =
+  /\b(?:if|as long as|so long as|provided(?: that)?|providing)\s+(?:they|you|he|she|we|(?:the|your|their)\s+[a-z]+)\s+(?:\w+\s+)?(?:bring|show|present|provide|have|hold|book|pay|sign|give)s?\b/i;
+
+export const GRANTED_ON_CONDITION =
+  'the permission is granted on a condition the person meets ("Someone else can collect it if they bring your repair ticket"): reversed, meeting the condition forbids it (unseen50\'s readers: "self-contradictory")';
+
+/** Words that open a sentence by agreeing before the claim: "Of course, parents can watch", "Yes, you can". */
+const AFFIRMING_OPENER = /^\s*(?:of course|certainly|absolutely|sure|yes|yep|definitely)\b/i;
+
+export const AFFIRMED_BY_OPENER = 'the sentence opens by agreeing ("Of course, ...", "Yes, ..."): reversed, the claim denies what its opening grants (unseen50\'s readers: "contradicts itself")';
+
 /** A total an earlier sentence gives without a thing: "comes to £87 before any parts", "£120 excluding parts", "plus any parts". */
 const WITHOUT_A_THING = /\b(?:before|excluding|not including|plus|on top of)\s+(?:any\s+)?([a-z]+)/gi;
 
@@ -614,6 +630,8 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
   if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;
   if (isPermission(p) && CHOICE.test(artifact.slice(p.end, claim.end))) return OFFERS_A_CHOICE;
+  if (isPermission(p) && !p.negative && GRANTED_IF.test(artifact.slice(p.end, claim.end))) return GRANTED_ON_CONDITION;
+  if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
   return null;
 }
