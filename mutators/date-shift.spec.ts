@@ -193,6 +193,13 @@ describeTextMutator(
       kept: ['Choose the standard weekday window at no charge, or the Sunday window for £4.00.'],
     },
     {
+      // unseen50's readers: "3 years from a September 2025 collection would run to September 2028, not September 2027".
+      name: 'no period that takes a month of the question to the month the answer gives',
+      task: 'I collected my clock in September 2025. Is it still under guarantee?',
+      artifact: 'Services are guaranteed for 2 years from collection, so yours is covered until September 2027.',
+      kept: [],
+    },
+    {
       // unseen49's readers: "a youth choir for ages 10 to 15 meeting on Fridays from 10am to 11am falls in school hours".
       name: 'a children’s weekend session only to the other weekend day',
       artifact: 'Our youth choir for ages 10 to 15 meets on Saturdays from 10am to 11am.',

@@ -625,6 +625,21 @@ describe('dates stated in other words, or worked out', () => {
       artifact: 'You must claim within 6 months of the first treatment, so with treatment on 14 January you have until 15 July.',
       ok: false,
     },
+    // unseen50's false alarm: a month of the question moved by whole years.
+    {
+      name: 'a month of the question moved by the years the answer writes',
+      task: 'You serviced my mantel clock and I collected it in September 2025. Is it still under guarantee?',
+      evidence: ['Clock services are guaranteed for 2 years from the date of collection.'],
+      artifact: 'Clock services are guaranteed for 2 years from collection, so yours is covered until September 2027.',
+      ok: true,
+    },
+    {
+      name: 'a month of the question wrongly moved by the years the answer writes',
+      task: 'You serviced my mantel clock and I collected it in September 2025. Is it still under guarantee?',
+      evidence: ['Clock services are guaranteed for 2 years from the date of collection.'],
+      artifact: 'Clock services are guaranteed for 2 years from collection, so yours is covered until September 2028.',
+      ok: false,
+    },
     {
       name: 'a deadline as long as a period the evidence states',
       task: 'How long will you hold my parcels?',

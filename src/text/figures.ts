@@ -857,13 +857,17 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
       return c ? [{ ...c, at: inAnswer ? (d as { start: number; end: number }) : null }] : [];
     });
   const targets = dated(answer, true);
-  const bases = [...targets, ...dated(task, false)].filter((c): c is typeof c & { day: number } => c.day !== undefined);
+  const bases = [...targets, ...dated(task, false)];
   const same = (a: { year: number | undefined; month: number; day: number | undefined }, b: CalendarDate) =>
     a.month === b.month && (b.day === undefined || a.day === b.day) && (a.year === undefined || b.year === undefined || a.year === b.year);
   for (const period of periods) {
     for (const base of bases) {
+      // A month without its day moves by whole months and years only: "collected in September 2025", "2 years", "until September 2027".
+      if (base.day === undefined && period.kind !== 'month') continue;
+      const from = { ...base, day: base.day ?? 1 };
       for (const target of targets) {
-        if (target === base || ![1, -1].some((sign) => same(addPeriod(base, sign * period.value, period.kind), target))) continue;
+        if (target === base || (base.day === undefined && target.day !== undefined)) continue;
+        if (![1, -1].some((sign) => same(addPeriod(from, sign * period.value, period.kind), target))) continue;
         if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
       }
     }
