@@ -410,6 +410,9 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
   return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
 }
 
+/** "Any" and a clause that narrows what it picks: "any beach where dogs are allowed", "any room that is free". */
+const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
+
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
 export function droppedQualifiers(claim: string, support: string, question = '', before = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
@@ -436,6 +439,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Card and contactless payments only, not cash": the exclusion after "only" says what it leaves out, and a claim that writes it ("card and
     // contactless payments, not cash") keeps the restriction (unseen22's payment rule).
     if (q.keyword === 'only' && statesExclusionAfter(support, q, claim)) continue;
+    // "Held only on beaches where dogs are allowed": "on any beach where dogs are allowed" restricts the same way, "any" with the clause that
+    // narrows it (unseen50's false alarm).
+    if (q.keyword === 'only' && ANY_RESTRICTED.test(claim)) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;

@@ -255,6 +255,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Ex-library copies are graded as usual for buy-back. We do take other books graded Good or better.',
       dropped: ['only'],
     },
+    // unseen50's false alarm: "any beach where dogs are allowed" keeps the restriction "only" sets.
+    {
+      name: '"only" written as "any" with the clause that restricts it ("on any beach where dogs are allowed")',
+      evidence: 'Beach sessions are held only on beaches where dogs are allowed.',
+      artifact: 'We do beach sessions on any beach where dogs are allowed.',
+      dropped: [],
+    },
+    {
+      name: '"only" dropped where "any" has no clause that restricts it',
+      evidence: 'Beach sessions are held only on beaches where dogs are allowed.',
+      artifact: 'We do beach sessions on any beach; dogs are allowed on beaches.',
+      dropped: ['only'],
+    },
     {
       name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
       evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
