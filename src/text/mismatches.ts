@@ -448,6 +448,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
     // evidence's side, which keeps the restriction in its own words (unseen30's false alarms).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, ABOVE, example)) continue;
+    // "As long as you tell us by 5 July, 7 days before the trip" for "cancel at least 7 days before the trip": a deadline "by" a date
+    // the period measures says no later than it, the same bound (unseen50's false alarms).
+    if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, DEADLINE_DATE_BEFORE, example)) continue;
     // "If the car is not available ..., we will wait": a "not" in a case the evidence supposes is no rule a claim's "make sure the car is
     // available" drops (unseen28's false alarms); a claim that supposes the case too still keeps it.
     if (q.keyword === 'not' && 'lemmas' in term && COPULA_BEFORE.test(support.slice(0, q.start)) && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
@@ -541,6 +544,9 @@ export function sentenceBefore(answer: string, claim: string): string {
 const MUST = /\bmust\b/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
+/** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
+const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
+
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
 const BELOW = /\b(?:less|fewer|shorter)\s+than\s+$|\b(?:under|below)\s+$/i;
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */

@@ -255,7 +255,20 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Ex-library copies are graded as usual for buy-back. We do take other books graded Good or better.',
       dropped: ['only'],
     },
-    // unseen50's false alarm: "any beach where dogs are allowed" keeps the restriction "only" sets.
+    // unseen50's false alarms: a deadline by a date the period measures, and "any" with a clause that narrows it.
+    {
+      name: '"at least N days before" written as a deadline by a date, N days before',
+      evidence: 'Customers who cancel at least 7 days before the trip receive a full refund less a £10 admin fee.',
+      artifact: "You'll get your money back minus a £10 admin fee as long as you tell us by 5 July, 7 days before the trip.",
+      task: 'I have booked the trip on Saturday 12 July. What if I cancel?',
+      dropped: [],
+    },
+    {
+      name: '"at least N days before" written as N days before, with no deadline',
+      evidence: 'Customers who cancel at least 7 days before the trip receive a full refund less a £10 admin fee.',
+      artifact: "You'll get your money back minus a £10 admin fee if you tell us 7 days before the trip.",
+      dropped: ['at least'],
+    },
     {
       name: '"only" written as "any" with the clause that restricts it ("on any beach where dogs are allowed")',
       evidence: 'Beach sessions are held only on beaches where dogs are allowed.',
