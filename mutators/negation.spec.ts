@@ -392,48 +392,15 @@ describeTextMutator(
     { name: 'a polarity the evidence states both ways', artifact: 'Staff may work from home.', evidence: 'Staff may work from home, but may not work from abroad.', reason: /other polarity/ },
     { name: 'a reversal when the evidence says the reverse', artifact: 'Holiday pay is payable on leaving.', evidence: 'Holiday pay is not payable on leaving.', reason: /does not state/ },
     // unseen38 to unseen42's readers flagged 70 to 100% of reversals of details their question does not raise.
-    {
-      name: 'a detail the question does not raise (paddles "not included" where the question asks the price)',
-      task: 'How much is it to hire a paddleboard?',
-      artifact: 'Hire is £25 for two hours. Paddles are included.',
-      reason: /question does not raise/,
-    },
-    {
-      name: 'a modal with no verb after it, which no question raises',
-      task: 'How much is it to hire a kayak for the day?',
-      artifact: 'A day costs £45. The kayak must be back at the boathouse by 5pm.',
-      reason: /question does not raise/,
-    },
-    {
-      name: 'the same claim where the question asks how, not yes or no',
-      task: 'How do I claim?',
-      artifact: 'Claims must include a receipt. Post them to the office.',
-      reason: /question does not raise/,
-    },
-    {
-      name: 'a claim that is not the reply to a yes-or-no question and not about its word',
-      task: 'Can I bring my dog?',
-      artifact: 'Dogs are welcome on a lead. Owners must clean up after them.',
-      reason: /question does not raise/,
-    },
-    {
-      name: 'a claim beside a month named "May", which asks for no rule',
-      task: 'How much is it to hire a kayak in May?',
-      artifact: 'A day costs £45. Lifejackets are included.',
-      reason: /question does not raise/,
-    },
-    {
-      name: 'the first sentence where the question asks two things',
-      task: "How much is a day's hire? Can I bring my dog?",
-      artifact: 'Lifejackets are included. A day costs £45. Dogs are welcome on a lead.',
-      reason: /question does not raise/,
-    },
-    {
-      name: 'a word that only starts like the question\'s ("charged" for "charter")',
-      task: 'How much is it to charter a boat?',
-      artifact: 'A day charter costs £300. Fuel is charged on top.',
-      reason: /question does not raise/,
-    },
+    ...[
+      ['a detail the question does not raise (paddles "not included" where the question asks the price)', 'How much is it to hire a paddleboard?', 'Hire is £25 for two hours. Paddles are included.'],
+      ['a modal with no verb after it, which no question raises', 'How much is it to hire a kayak for the day?', 'A day costs £45. The kayak must be back at the boathouse by 5pm.'],
+      ['the same claim where the question asks how, not yes or no', 'How do I claim?', 'Claims must include a receipt. Post them to the office.'],
+      ['a claim that is not the reply to a yes-or-no question and not about its word', 'Can I bring my dog?', 'Dogs are welcome on a lead. Owners must clean up after them.'],
+      ['a claim beside a month named "May", which asks for no rule', 'How much is it to hire a kayak in May?', 'A day costs £45. Lifejackets are included.'],
+      ['the first sentence where the question asks two things', "How much is a day's hire? Can I bring my dog?", 'Lifejackets are included. A day costs £45. Dogs are welcome on a lead.'],
+      ['a word that only starts like the question\'s ("charged" for "charter")', 'How much is it to charter a boat?', 'A day charter costs £300. Fuel is charged on top.'],
+    ].map(([name, task, artifact]) => ({ name: name!, task: task!, artifact: artifact!, reason: /question does not raise/ })),
     // unseen46's readers: "'does not include all learning materials' is an oddly negated, unhelpful statement".
     { name: 'a claim about all of a kind ("includes all learning materials")', task: 'What does the course fee include?', artifact: 'The course fee is £360. It includes all learning materials.' },
     { name: 'a thing included for a window ("from April to October")', task: 'What is included in the lesson?', artifact: 'A wetsuit is included from April to October.' },
