@@ -27,14 +27,11 @@ const UNIT_SYNONYMS: Record<string, string> = { night: 'day', hr: 'hour', min: '
 
 export function findQuantities(text: string): Quantity[] {
   // The words a number is followed by, as the language model reads them: "25 or over" and "under 25 a young driver" count nothing.
-  const functionWords = new Set(
-    readSentences(text)
-      .flatMap((s) => s.tokens)
-      .filter((t) => FUNCTION_POS.has(t.pos))
-      .map((t) => t.start),
-  );
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  const functionWords = new Set(tokens.filter((t) => FUNCTION_POS.has(t.pos)).map((t) => t.start));
+  const adjectives = new Set(tokens.filter((t) => t.pos === 'ADJ').map((t) => t.start));
   return findNumbers(text).map((number) => {
-    const unit = unitOf(number, text, functionWords);
+    const unit = unitOf(number, text, functionWords, adjectives);
     return { number, unit, key: `${number.value}|${unit}` };
   });
 }
@@ -42,18 +39,34 @@ export function findQuantities(text: string): Quantity[] {
 /** Parts of speech that name no unit: "or", "a", "to", "in", "it". */
 const FUNCTION_POS = new Set(['CCONJ', 'SCONJ', 'DET', 'ADP', 'PRON', 'AUX', 'PART']);
 
-function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>): string {
-  const after = text.slice(n.end, n.end + 40);
+function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>, adjectives: ReadonlySet<number>): string {
+  const after = text.slice(n.end, n.end + 60);
   if (n.currency) return n.currency;
   if (n.percent) return '%';
   if (/^p\b/.test(after)) return 'p';
-  const word = /^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, '');
+  const word = pastDescriptions(/^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, adjectives);
   const noun = /^[A-Za-z]+/.exec(word ?? '')?.[0] ?? '';
   // The word runs to the end of `after`: where it starts in the text.
   if (noun && functionWords.has(n.end + after.length - word!.length)) return '';
   const lower = noun.length > 2 || /^[A-Z]{2}$/.test(noun) ? noun : noun.toLowerCase();
   const singular = /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
   return UNIT_SYNONYMS[singular] ?? singular;
+}
+
+/**
+ * The words after a number past the adjectives that describe what it counts, where a word follows them: "88
+ * full-size weighted keys" counts keys (unseen51's readers saw "88" made 87 beside "fewer than 88 keys" as two
+ * counts of one keyboard). `end` is where the words end in the text; `adjectives`, where the model's adjectives start.
+ */
+function pastDescriptions(words: string | undefined, end: number, adjectives: ReadonlySet<number>): string | undefined {
+  if (words === undefined) return undefined;
+  let rest = words;
+  for (let skipped = 0; skipped < 3; skipped++) {
+    const adjective = /^[A-Za-z]+(?:-[A-Za-z]+)*\s+(?=[A-Za-z])/.exec(rest);
+    if (!adjective || !adjectives.has(end - rest.length)) break;
+    rest = rest.slice(adjective[0].length);
+  }
+  return rest;
 }
 
 /** Whether the number is a count of a noun written singular or plural by it ("1 day", "2 days"), not an amount of money or a share. */
