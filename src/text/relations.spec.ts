@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BREAKS_ARITHMETIC, BREAKS_BUNDLE, BREAKS_COMPARISON, brokenRelation, operandOfRest } from './relations.js';
+import { BREAKS_ARITHMETIC, BREAKS_BUNDLE, BREAKS_COMPARISON, BREAKS_ORDINAL, brokenRelation, operandOfRest } from './relations.js';
 
 /** The answer with `from` (its first occurrence) changed to `to`, as a value mutator's candidate writes it. */
 function change(answer: string, from: string, to: string, task = 'What will it cost?'): string | null {
@@ -132,6 +132,21 @@ describe('brokenRelation, a price for several units against the rate for one', (
     ['Daycare is £32 a day. Block bookings of 7 full days cost £190.', '£190', '£290', BREAKS_BUNDLE],
     // A review: a count of another sentence is no bundle's.
     ['Hire is £25 a day. Refunds of £100 or more take 5 days.', '£100', '£200', null],
+  ])('%s: %s to %s', (answer, from, to, reason) => {
+    expect(change(answer, from, to)).toBe(reason);
+  });
+});
+
+// unseen51's readers: "says 21 free days but charges start from the 15th day".
+describe('brokenRelation, a day counted on from a period', () => {
+  const storage = 'Your bike stays free of charge for 14 days. From the 15th day, storage is £3 a day.';
+  it.each([
+    [storage, '14 days', '21 days', BREAKS_ORDINAL],
+    [storage.replace('15th', 'fifteenth'), '14 days', '21 days', BREAKS_ORDINAL],
+    ['Mailboxes are kept for 90 days. They are deleted on the 90th day.', '90 days', '60 days', BREAKS_ORDINAL],
+    // A change that keeps the ordinal's relation, and an ordinal no period of the answer ends at.
+    [storage, '£3', '£4', null],
+    ['Rent is free for 14 days. The first day of a tenancy is a Monday.', '14 days', '21 days', null],
   ])('%s: %s to %s', (answer, from, to, reason) => {
     expect(change(answer, from, to)).toBe(reason);
   });

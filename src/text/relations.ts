@@ -2,6 +2,7 @@ import { splitSentences } from './claims.js';
 import { isCurrencySign } from './currency.js';
 import { CLOCK, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
+import { ordinalValue } from './numberWords.js';
 import { HOURS_IN } from './units.js';
 
 /**
@@ -19,6 +20,7 @@ import { HOURS_IN } from './units.js';
 /** Why a change is refused, as the ignored list gives it. */
 export const BREAKS_ARITHMETIC = 'the new value breaks arithmetic the answer works out from its own figures (a product, sum, difference or share)';
 export const BREAKS_COMPARISON = 'the new value breaks a comparison the answer states in words ("within the limit of", "under", "more than")';
+export const BREAKS_ORDINAL = 'the new value breaks the day the answer counts on from a period ("free for 14 days ... from the 15th day")';
 export const BREAKS_BUNDLE =
   'the new value turns a price for several units to the other side of the answer\'s rate for one times their number ("£25 a day, or £140 if your tour lasts 6 days" made 5 days: dearer than the days one by one)';
 
@@ -43,8 +45,36 @@ export function brokenRelation(answer: string, task: string, start: number, end:
     if (!comparisons.some((d) => d.holds && d.phrase.start === at.start)) return BREAKS_COMPARISON;
   }
   if (bundleSides(answer).join() !== bundleSides(mutated).join()) return BREAKS_BUNDLE;
+  if (daysCountedOn(mutated) < daysCountedOn(answer)) return BREAKS_ORDINAL;
   return null;
 }
+
+/**
+ * How many ordinals of the answer name the day (or week, month) a period of it ends on or the one after it: "free
+ * for 14 days ... from the 15th day". unseen51's readers saw the 14 made 21 ("says 21 free days but charges start
+ * from the 15th day").
+ */
+function daysCountedOn(text: string): number {
+  const periods = findFigures(text).filter((f) => ORDINAL_UNITS.has(f.kind));
+  let counted = 0;
+  for (const m of text.matchAll(ORDINAL_OF_UNIT)) {
+    const ordinal = m[1] ? Number(m[1]) : ordinalValue(m[2]!.toLowerCase());
+    const unit = ORDINAL_UNITS.get(m[3]!.toLowerCase());
+    if (ordinal !== undefined && periods.some((p) => ORDINAL_UNITS.get(p.kind) === unit && (p.value === ordinal || p.value + 1 === ordinal))) counted++;
+  }
+  return counted;
+}
+
+/** "the 15th day", "the fifteenth day", "the 3rd month". */
+const ORDINAL_OF_UNIT = /\b(?:(\d+)(?:st|nd|rd|th)|([a-z]+(?:-[a-z]+)?))\s+(day|night|week|month|year)\b/gi;
+/** The units an ordinal counts, with the scale each is counted on (a night is a day). */
+const ORDINAL_UNITS: ReadonlyMap<string, string> = new Map([
+  ['day', 'day'],
+  ['night', 'day'],
+  ['week', 'week'],
+  ['month', 'month'],
+  ['year', 'year'],
+]);
 
 /** How many of a rate's unit one figure of each kind holds: a day of hours is 24, a week of days 1/7. */
 const UNITS_PER: Readonly<Record<string, { kind: string; per: number }>> = {
