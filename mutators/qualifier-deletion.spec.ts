@@ -159,6 +159,13 @@ describe('qualifier-deletion', () => {
       'We want to hire five lanes. What will it cost?',
       /question states the case "five lanes"/,
     ],
+    // unseen51's readers, of "because you're booking for 12 weeks" beside the question's 16: "contradicts the question".
+    [
+      '"or more" after the count\'s noun',
+      "Because you're booking for 12 weeks or more, your first 4 weeks are half price.",
+      'What would a unit cost if I book it for 16 weeks?',
+      /question states the case "16 weeks" that the bound "12 weeks" lets in/,
+    ],
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],

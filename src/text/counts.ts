@@ -101,7 +101,10 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   const side = BOUNDS_AFTER.get(keyword) ?? BOUNDS_BEFORE.get(keyword);
   const between = (from: number, to: number) => /^\s{0,2}$/.test(artifact.slice(from, to));
   const counted = countedFigures(artifact);
-  const bound = BOUNDS_AFTER.has(keyword) ? counted.find((c) => c.end <= q.start && between(c.end, q.start)) : counted.find((c) => c.start >= q.end && between(q.end, c.start));
+  // A bound after the count's number or after its noun: "100 or more prints", "12 weeks or more" (unseen51's readers).
+  const bound = BOUNDS_AFTER.has(keyword)
+    ? counted.find((c) => c.end <= q.start && (between(c.end, q.start) || between(c.start + c.text.length, q.start)))
+    : counted.find((c) => c.start >= q.end && between(q.end, c.start));
   if (side === undefined || !bound) return null;
   // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a count is measured against;
   // but the question's own dates may measure the case against it.
