@@ -115,6 +115,13 @@ describeTextMutator(
       kept: ['Not tomorrow, I am afraid. As you are new to colour here, you will need a skin patch test at least 48 hours before the appointment. A cut is fine tomorrow.'],
     },
     {
+      // unseen51's readers: "'If anything is sold' refers to a sale step that is never mentioned".
+      name: 'not the only sentence saying what a later one opens on the condition of ("may be sold ... If anything is sold")',
+      task: 'What happens if my storage payment is late?',
+      artifact: 'A £15 late fee is added after 7 days. After 42 days, your goods may be sold. If anything is sold, the money left after the debt is returned to you.',
+      kept: ['A £15 late fee is added after 7 days. After 42 days, your goods may be sold.'],
+    },
+    {
       name: 'not the only sentence on a thing the question asks about ("classes")',
       task: 'When can I use the gym, and can I still do classes?',
       artifact: 'The gym opens at 06:30 on weekdays. You can do classes that start before 16:00. Bookings open 3 days ahead.',

@@ -51,6 +51,7 @@ export const claimOmission: TextMutator = {
       if (i === 0) continue;
       if (
         pointedAtLater(sentences, i) ||
+        presupposedLater(fixture.task, sentences, i) ||
         introducesForLater(fixture.task, sentences, i) ||
         middleBand(sentences, i) ||
         onlyAnswerTo(asked, sentences, i) ||
@@ -531,6 +532,25 @@ function pointedAtLater(sentences: readonly Piece[], i: number): boolean {
     }
   }
   return false;
+}
+
+/** A condition a sentence opens with, up to its comma: "If anything is sold,", "Once the notice is sent,". */
+const OPENING_CONDITION = /^(?:if|once|when|where|after)\b[^,;]*/i;
+
+/**
+ * Whether a later sentence opens on the condition that what only sentence `i` says might happen happens, by the verb's
+ * lemma: "your goods may be sold ... If anything is sold, the money left ... is returned to you" (unseen51's readers:
+ * "refers to a sale step that is never mentioned").
+ */
+function presupposedLater(task: string, sentences: readonly Piece[], i: number): boolean {
+  const done = actionsOf(sentences[i]!.text);
+  const asked = actionsOf(task);
+  return sentences.some((later, j) => {
+    const condition = j > i ? OPENING_CONDITION.exec(later.text.trim())?.[0] : undefined;
+    if (!condition) return false;
+    const before = new Set(sentences.filter((_, k) => k < j && k !== i).flatMap((s) => [...actionsOf(s.text)]));
+    return [...actionsOf(condition)].some((verb) => done.has(verb) && !before.has(verb) && !asked.has(verb));
+  });
 }
 
 /** A qualifier, a prohibition ("can't", "no other fees") or a condition the sentence opens with ("If ...", "Once ..."). */
