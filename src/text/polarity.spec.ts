@@ -9,6 +9,11 @@ describe('a state a negated modal denies', () => {
     { claim: 'The registration fee can be refunded.', support: 'The registration fee is not refunded in any of these cases.', reversed: ['be refunded'] },
     { claim: "The registration fee can't be refunded.", support: 'The registration fee is refunded in full.', reversed: ["can't be refunded"] },
     { claim: 'The deposit is refundable.', support: 'A non-refundable deposit of 25% secures the date.', reversed: ['is refundable'] },
+    // unseen52's false alarms: a state that has ended, and one a subject opened by "no" is denied.
+    { claim: 'After the second class, fees can no longer be refunded.', support: 'After the second class, fees are not refundable.', reversed: [] },
+    { claim: 'After the second class, fees can no longer be refunded.', support: 'Fees are refunded in full after the second class.', reversed: ['can no longer be refunded'] },
+    { claim: 'No smoking or vaping is allowed in any van.', support: 'Smoking and vaping are not permitted in any van.', reversed: [] },
+    { claim: 'No smoking is allowed in the vans.', support: 'Smoking is permitted in the vans.', reversed: ['No smoking is allowed'] },
     { claim: "The deposit isn't refundable.", support: 'A non-refundable deposit of 25% secures the date.', reversed: [] },
     { claim: 'A screen is not included.', support: 'The room includes a screen.', reversed: ['is not included'] },
     { claim: 'Buoyancy aids are not free.', support: 'Buoyancy aids come free with every hire.', reversed: ['are not free'] },

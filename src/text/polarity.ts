@@ -64,6 +64,20 @@ const RULES: ReadonlyArray<{
     negative: true,
     reverse: (m) => `${POSITIVE_MODAL[m[1]!.toLowerCase().replace(/\s+/g, ' ').replace('’', "'")] ?? 'can'} be ${m[2]}`,
   },
+  // "fees can no longer be refunded": a state a modal says has ended is denied (unseen52's false alarm read it as "can").
+  {
+    pattern: new RegExp(`\\b(can|will|may)\\s+no\\s+longer\\s+be\\s+(${STATES})\\b`, 'gi'),
+    term: (m) => m[2]!,
+    negative: true,
+    reverse: (m) => `${m[1]} still be ${m[2]}`,
+  },
+  // "No smoking or vaping is allowed": a subject "no" opens is denied the state (unseen52's false alarm read it as allowed).
+  {
+    pattern: new RegExp(`\\b([Nn])o\\s+((?:[a-z]+\\s+){1,4}?)(${COPULA})\\s+(${STATES})\\b`, 'g'),
+    term: (m) => m[4]!,
+    negative: true,
+    reverse: (m) => `${m[1] === 'N' ? m[2]!.charAt(0).toUpperCase() + m[2]!.slice(1) : m[2]}${m[3]} ${m[4]}`,
+  },
   // "still not be charged": a bare "be" denied, as a reversal below writes it.
   // Not after a modal: "need not be paid" is the "need not" rule's, and "must not be paid" a negated modal's.
   {
