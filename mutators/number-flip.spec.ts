@@ -88,6 +88,8 @@ describe('number-flip', () => {
     ['The standard service lasts 45 minutes, so you would have 30 minutes rather than 45.', ['The standard service lasts 45 minutes, so you would have 20 minutes rather than 45.']],
     // A count described by adjectives is a count of the noun after them (unseen51's readers, of "88 full-size weighted keys" made 87 beside "fewer than 88 keys"): neither moves.
     ['It needs 88 full-size weighted keys; a keyboard with fewer than 88 keys will do for a term.', []],
+    // A frequency in one word is a period of its unit (unseen52's readers: "a '7-weekly' round is an odd interval").
+    ['windows cleaned on a 6-weekly round', ['windows cleaned on a 4-weekly round']],
     // A deal's count stays above its price (unseen15's readers: "5 Deluxe washes for the price of 8").
     ['a book of 10 washes for the price of 8', ['a book of 15 washes for the price of 8', 'a book of 10 washes for the price of 7', 'a book of 10 washes for the price of 9']],
     // Two equal periods without a determiner are two rules: each may change alone.

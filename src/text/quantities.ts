@@ -23,15 +23,18 @@ export interface Quantity {
 const UNIT_ADJECTIVES = /^(?:working|business|calendar|clear|full|consecutive|further|more|extra|additional)\s+/;
 
 /** Units as counted the same way: nights are days, minutes and hours one scale each. */
-const UNIT_SYNONYMS: Record<string, string> = { night: 'day', hr: 'hour', min: 'minute', mins: 'minute', hrs: 'hour', lbs: 'lb' };
+const UNIT_SYNONYMS: Record<string, string> = { night: 'day', hr: 'hour', min: 'minute', mins: 'minute', hrs: 'hour', lbs: 'lb', weekly: 'week', monthly: 'month', yearly: 'year' };
 
 export function findQuantities(text: string): Quantity[] {
   // The words a number is followed by, as the language model reads them: "25 or over" and "under 25 a young driver" count nothing.
   const tokens = readSentences(text).flatMap((s) => s.tokens);
   const functionWords = new Set(tokens.filter((t) => FUNCTION_POS.has(t.pos)).map((t) => t.start));
-  const adjectives = new Set(tokens.filter((t) => t.pos === 'ADJ').map((t) => t.start));
+  const tags = {
+    adjectives: new Set(tokens.filter((t) => t.pos === 'ADJ').map((t) => t.start)),
+    nouns: new Set(tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.start)),
+  };
   return findNumbers(text).map((number) => {
-    const unit = unitOf(number, text, functionWords, adjectives);
+    const unit = unitOf(number, text, functionWords, tags);
     return { number, unit, key: `${number.value}|${unit}` };
   });
 }
@@ -39,12 +42,12 @@ export function findQuantities(text: string): Quantity[] {
 /** Parts of speech that name no unit: "or", "a", "to", "in", "it". */
 const FUNCTION_POS = new Set(['CCONJ', 'SCONJ', 'DET', 'ADP', 'PRON', 'AUX', 'PART']);
 
-function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>, adjectives: ReadonlySet<number>): string {
+function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>, tags: { adjectives: ReadonlySet<number>; nouns: ReadonlySet<number> }): string {
   const after = text.slice(n.end, n.end + 60);
   if (n.currency) return n.currency;
   if (n.percent) return '%';
   if (/^p\b/.test(after)) return 'p';
-  const word = pastDescriptions(/^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, adjectives);
+  const word = pastDescriptions(/^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, tags);
   const noun = /^[A-Za-z]+/.exec(word ?? '')?.[0] ?? '';
   // The word runs to the end of `after`: where it starts in the text.
   if (noun && functionWords.has(n.end + after.length - word!.length)) return '';
@@ -54,19 +57,20 @@ function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>
 }
 
 /**
- * The words after a number past the adjectives that describe what it counts, where a word follows them: "88
+ * The words after a number past the adjectives that describe what it counts, where a noun follows them: "88
  * full-size weighted keys" counts keys (unseen51's readers saw "88" made 87 beside "fewer than 88 keys" as two
- * counts of one keyboard). `end` is where the words end in the text; `adjectives`, where the model's adjectives start.
+ * counts of one keyboard). An adjective that is a unit ("8-weekly") is not passed. `end` is where the words end in
+ * the text; `adjectives` and `nouns`, where the model's adjectives and nouns start.
  */
-function pastDescriptions(words: string | undefined, end: number, adjectives: ReadonlySet<number>): string | undefined {
+function pastDescriptions(words: string | undefined, end: number, tags: { adjectives: ReadonlySet<number>; nouns: ReadonlySet<number> }): string | undefined {
   if (words === undefined) return undefined;
   let rest = words;
   for (let skipped = 0; skipped < 3; skipped++) {
-    const adjective = /^[A-Za-z]+(?:-[A-Za-z]+)*\s+(?=[A-Za-z])/.exec(rest);
-    if (!adjective || !adjectives.has(end - rest.length)) break;
+    const adjective = /^([A-Za-z]+(?:-[A-Za-z]+)*)\s+(?=[A-Za-z])/.exec(rest);
+    if (!adjective || !tags.adjectives.has(end - rest.length) || UNIT_SYNONYMS[adjective[1]!.toLowerCase()]) break;
     rest = rest.slice(adjective[0].length);
   }
-  return rest;
+  return rest === words || tags.nouns.has(end - rest.length) ? rest : words;
 }
 
 /** Whether the number is a count of a noun written singular or plural by it ("1 day", "2 days"), not an amount of money or a share. */
