@@ -282,6 +282,13 @@ describeTextMutator(
       artifact: 'Courses go ahead in light rain, and the instructor cancels only if the wind is over 20 knots. If we cancel, you can choose a full refund or a free transfer.',
       reason: /question's last ask/,
     },
+    // unseen52's readers: "the answer only gives the due-back time … and never gives the consequence (e.g. a late fee)".
+    {
+      name: 'the only sentence with a word of the case the question asks the outcome of ("late")',
+      task: 'What happens if we bring the campervan back late?',
+      artifact: 'The van is due back at the depot by 10:00 on the final day. If you are late, we charge £40 for every hour. The depot is closed on Sundays.',
+      reason: /only one with a word of the case the question asks about .*\("late"\)$/,
+    },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },
     {
       name: 'a part of a total the rest still states',

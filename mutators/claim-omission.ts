@@ -79,6 +79,8 @@ export const claimOmission: TextMutator = {
     const at = sentences.findIndex((s) => s.start === deleted.start);
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
     if (answersLastAsk(fixture.task, sentences, at)) return ANSWERS_LAST_ASK;
+    const asked = onlyCaseAsked(fixture.task, sentences, at);
+    if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
     const wh = onlyAnswerToWh(
       asksOf(fixture.task),
       sentences.map((s) => s.text),
@@ -335,6 +337,24 @@ function answersLastAsk(task: string, sentences: readonly Piece[], i: number): b
   if (asks.length < 2 || last === undefined || i !== sentences.length - 1 || !ASKS_YES_NO_OR_CASE.test(last) || !GIVES_A_CASE.test(sentences[i]!.text)) return false;
   const words = new Set(contentLemmas(last).filter((l) => !ASKING_WORDS.has(l)));
   return !sentences.some((s, j) => j !== i && contentLemmas(s.text).some((l) => words.has(l)));
+}
+
+export const ANSWERS_CASE_ASKED =
+  'the deleted sentence is the only one with a word of the case the question asks about ("what happens if we bring the van back late?" by "If you\'re late, we charge …"): without it the question goes unanswered (unseen52\'s readers)';
+
+/** The case a question asks the outcome of: "what happens if we bring it back late", "what if I cancel". */
+const CASE_ASKED = /\bwhat\s+(?:happens|would\s+happen|will\s+happen|if)\s+(?:if|when)?\s*([^?]+)/i;
+
+/**
+ * A word of the case the question asks the outcome of that only sentence `i` writes, by lemma, where sentence `i`
+ * opens a case itself: "If you're late, we charge £40 …" for "What happens if we bring the van back late?".
+ */
+function onlyCaseAsked(task: string, sentences: readonly Piece[], i: number): string | undefined {
+  const asked = CASE_ASKED.exec(task)?.[1];
+  if (!asked || !GIVES_A_CASE.test(sentences[i]!.text)) return undefined;
+  const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => contentLemmas(s.text)));
+  const own = new Set(contentLemmas(sentences[i]!.text));
+  return contentLemmas(asked).find((l) => !ASKING_WORDS.has(l) && own.has(l) && !elsewhere.has(l));
 }
 
 /** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */
