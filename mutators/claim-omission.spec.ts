@@ -286,7 +286,7 @@ describeTextMutator(
     {
       name: 'the only sentence with a word of the case the question asks the outcome of ("late")',
       task: 'What happens if we bring the campervan back late?',
-      artifact: 'The van is due back at the depot by 10:00 on the final day. If you are late, we charge £40 for every hour. The depot is closed on Sundays.',
+      artifact: 'The van is due back at the depot by 10:00 on the final day. If you are late, we charge £40 for every hour.',
       reason: /only one with a word of the case the question asks about .*\("late"\)$/,
     },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },
