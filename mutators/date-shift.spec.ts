@@ -211,6 +211,17 @@ describeTextMutator(
       kept: ['The main choir meets on Sundays from 10am to 12pm.', 'The main choir meets on Fridays from 10am to 12pm.'],
     },
     {
+      // unseen52's readers: "an early set-up slot on the Friday fits a Saturday wedding, the day before".
+      name: 'a weekday beside the particular day before it only to a day that keeps it the day before',
+      artifact: 'For a Saturday wedding you can book a set-up slot on the Friday.',
+      kept: [],
+    },
+    {
+      name: 'two days of a weekly rule each to another day',
+      artifact: 'Tastings run on Wednesdays and Thursdays.',
+      kept: ['Tastings run on Tuesdays and Thursdays.', 'Tastings run on Wednesdays and Fridays.'],
+    },
+    {
       // unseen39's readers: "a 'weekend' hire running from Thursday afternoon is odd".
       name: 'a weekday a weekend runs over only to another such day where the answer names a weekend (Saturday is on the weekend’s side)',
       artifact: 'A weekend hire is £220 and runs from Friday afternoon.',

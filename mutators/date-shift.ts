@@ -68,6 +68,9 @@ export const dateShift: TextMutator = {
           continue;
         // A weekend's days run from Friday to Monday: "a weekend hire ... Friday afternoon through to Monday morning" never starts on a Thursday (unseen39's readers).
         if (date.form === 'weekday' && touchesWeekend(date.key) !== touchesWeekend(shifted.key) && NAMES_WEEKEND.test(`${text}\n${fixture.task}`)) continue;
+        // A weekday named beside the day before or after it in its sentence keeps that neighbour: "For a Saturday wedding
+        // you can also book a set-up slot on the Friday" never gets a Sunday wedding (unseen52's readers).
+        if (date.form === 'weekday' && losesNeighbour(text, dates, date, shifted)) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
@@ -128,6 +131,29 @@ const NAMES_WEEKEND = /\bweek-?ends?\b/i;
 const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under-\d+s|toddlers?|babies|school)\b/i;
 
 /** Whether a weekday's key is a day a weekend's stay or hire runs over: Friday to Monday. */
+/**
+ * Whether another weekday of the date's sentence, one of the two named as a particular day ("on the Friday"), is the
+ * day before or after it, and is not once the date is shifted. Two days of a weekly rule ("on Wednesdays and
+ * Thursdays") are not bound so.
+ */
+function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePiece, shifted: DatePiece): boolean {
+  const sentence = sentenceAround(text, date.start, date.end);
+  if (!sentence) return false;
+  const particular = (d: DatePiece) => /\bthe\s+$/i.test(text.slice(Math.max(0, d.start - 4), d.start));
+  const dayOf = (key: string) => Number(/^weekday:(\d)$/.exec(key)?.[1] ?? Number.NaN);
+  const adjacent = (a: number, b: number) => (a - b + 7) % 7 === 1 || (b - a + 7) % 7 === 1;
+  return dates.some(
+    (other) =>
+      other !== date &&
+      other.form === 'weekday' &&
+      other.start >= sentence.start &&
+      other.end <= sentence.end &&
+      (particular(other) || particular(date)) &&
+      adjacent(dayOf(other.key), dayOf(date.key)) &&
+      !adjacent(dayOf(other.key), dayOf(shifted.key)),
+  );
+}
+
 function touchesWeekend(key: string): boolean {
   const day = /^weekday:(\d)$/.exec(key)?.[1];
   return day !== undefined && ['0', '4', '5', '6'].includes(day);
