@@ -18,6 +18,25 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
     { name: 'neither', evidence: cancel, artifact: "Cancelling 48 hours before pick-up, you are refunded less three days' rental.", dropped: ['or less'] },
     { name: '"need" for "only"', evidence: tyres, artifact: 'Tyres and glass need the separate Glass & Tyre add-on (€6 a day).', dropped: [] },
     { name: 'neither "need" nor "only"', evidence: tyres, artifact: 'Tyres and glass are covered by the Glass & Tyre add-on (€6 a day).', dropped: ['only'] },
+    // unseen52's false alarms: an "only" that closes its clause bears on the words before it, not on what follows the comma.
+    {
+      name: 'an "only" after its term, the claim on what follows',
+      evidence: 'Drivers aged 21 to 24 may hire our Compact model only, with a young driver surcharge of £15 per day.',
+      artifact: 'A young driver surcharge of £15 per day applies to drivers aged 21 to 24.',
+      dropped: [],
+    },
+    {
+      name: 'an "only" after its term, the claim restating the term without it',
+      evidence: 'Courtesy cars are available at the Roundhay branch only, for work expected to take more than 4 hours.',
+      artifact: 'Courtesy cars are available at the Roundhay branch for work expected to take more than 4 hours.',
+      dropped: ['only'],
+    },
+    {
+      name: 'an "only" after things joined by "and", the claim about one of them',
+      evidence: 'Balloon modelling is included in the Classic and Mega parties only.',
+      artifact: 'The Mega party comes with balloon modelling included.',
+      dropped: [],
+    },
     // unseen36's false alarm: "but nothing more" says what "only" says.
     {
       name: '"but nothing more" for "only"',
