@@ -761,8 +761,14 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
   const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
   const length = lengthOf(claimDate);
+  // A weekday the claim names on its own ("on a Monday, Tuesday, Wednesday or Thursday evening") is stated by a range of the evidence
+  // that holds it ("Monday to Thursday"; unseen52's false alarm); a weekday that bounds a range of the claim is that range's own.
+  const singleWeekday = claimDate.form === 'weekday' && !inWeekdayRange(claim, claimDate) && inWeekdayList(claim, claimDate);
   const states = (text: string) =>
-    findDates(text).some((d) => sameDate(claimDate, d, years)) || statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key) || (isMonthEnd(claimDate) && MONTH_END.test(text));
+    findDates(text).some((d) => sameDate(claimDate, d, years)) ||
+    statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key) ||
+    (isMonthEnd(claimDate) && MONTH_END.test(text)) ||
+    (singleWeekday && weekdayRangesOf(text).some(([from, to]) => (weekdayIndex(claimDate) - from + 7) % 7 <= (to - from + 7) % 7));
   // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
   const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
   if (ownText.some(states) || own.sentences.some(statesPeriod)) return true;
@@ -770,6 +776,31 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
   return periodLeft(claimDate, own) || dateWorkedOut(claim, claimDate, passage, answer);
+}
+
+/** A weekday's index in WEEKDAYS ("weekday:0" is Monday). */
+const weekdayIndex = (d: Pick<DatePiece, 'key'>) => Number(/^weekday:(\d)$/.exec(d.key)?.[1] ?? Number.NaN);
+
+/** Whether a weekday of the text bounds a range of weekdays there ("Monday to Thursday", "between Monday and Thursday"). */
+function inWeekdayRange(text: string, d: Pick<DatePiece, 'start' | 'end'>): boolean {
+  return WEEKDAY_RANGE_BEFORE.test(text.slice(0, d.start)) || WEEKDAY_RANGE_AFTER.test(text.slice(d.end)) || weekdayRangesOf(text.slice(Math.max(0, d.start - 20), d.end + 30)).length > 0;
+}
+
+/** Whether a weekday of the text is one of a list of three or more that says a range in other words ("a Monday, Tuesday, Wednesday or Thursday"). */
+function inWeekdayList(text: string, d: Pick<DatePiece, 'start'>): boolean {
+  const days = findDates(text).filter((w) => w.form === 'weekday');
+  const joined = (a: DatePiece, b: DatePiece) => /^\s*(?:,|,?\s*(?:or|and))\s*$/i.test(text.slice(a.end, b.start));
+  let run: DatePiece[] = [];
+  for (const [i, w] of days.entries()) {
+    run = i > 0 && joined(days[i - 1]!, w) ? [...run, w] : [w];
+    if (run.length >= 3 && run.some((r) => r.start === d.start)) return true;
+  }
+  return false;
+}
+
+/** The ranges of weekdays a text states, each as the indices of its first and last day in WEEKDAYS ("Monday to Thursday" is [0, 3]). */
+function weekdayRangesOf(text: string): Array<[number, number]> {
+  return [...text.matchAll(WEEKDAY_RANGE)].map((m) => [WEEKDAYS.indexOf(m[1] ?? m[3]!), WEEKDAYS.indexOf(m[2] ?? m[4]!)]);
 }
 
 /** A date given by a rule: "expiring on the last day of a calendar month", "at the end of the month". */
@@ -883,6 +914,7 @@ const WEEKDAY_THEN_CLOCK = new RegExp(`\\b${WEEKDAY_NAME},?\\s+(?:at\\s+|from\\s
 const RANGE_END = String.raw`(?:\s*(?:to|until|till|[–-])\s*\d{1,2}(?:[:.]\d{2})?\s?(?:[ap]\.?m\.?)?)?`;
 const WEEKDAY_RANGE_BEFORE = new RegExp(`\\b${WEEKDAY_NAME}\\s*(?:to|through|until|till|[–-])\\s*$`);
 const WEEKDAY_RANGE_AFTER = new RegExp(`^\\s*(?:to|through|until|till|[–-])\\s*${WEEKDAY_NAME}\\b`);
+const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY_NAME}s?\\s*(?:to|through|until|till|[–-])\\s*${WEEKDAY_NAME}s?\\b|\\bbetween\\s+${WEEKDAY_NAME}s?\\s+and\\s+${WEEKDAY_NAME}s?\\b`, 'g');
 const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|this|next|this\\s+coming)\\s+)?${WEEKDAY_NAME}\\b`);
 
 /**

@@ -129,3 +129,18 @@ describe('rounding the claim says it makes', () => {
     expect(statesFigureAt(claim, claim.indexOf('£2.33'), passage, claim)).toBe(false);
   });
 });
+
+// unseen52's false alarm: "on a Monday, Tuesday, Wednesday or Thursday evening" for "Monday to Thursday".
+describe('weekdays listed against a range of the evidence', () => {
+  const evidence = [{ id: 'e', text: 'Evening classes run once a week from 18:30 to 20:30, Monday to Thursday. The office opens Tuesday to Saturday; it stays open until 19:30 on Thursdays.' }];
+  const findings = (artifact: string) => checkAgainstEvidence({ task: 'When are classes?', artifact, evidence }).map((f) => f.problem);
+  it.each([
+    { artifact: 'Your class is 18:30 to 20:30 on a Monday, Tuesday, Wednesday or Thursday evening.', wrong: [] },
+    { artifact: 'Your class is 18:30 to 20:30 on a Monday, Tuesday, Wednesday or Friday evening.', wrong: ['Friday'] },
+    // A weekday alone is the evidence's own, not any day of a range it holds; a range of the claim is read as a range.
+    { artifact: 'The office stays open until 19:30 on Fridays.', wrong: ['Fridays'] },
+    { artifact: 'Classes run from 18:30 to 20:30, Monday to Wednesday.', wrong: ['Wednesday'] },
+  ])('$artifact', ({ artifact, wrong }) => {
+    expect(findings(artifact).flatMap((p) => /^"([A-Za-z]+)" is not the date/.exec(p)?.[1] ?? [])).toEqual(wrong);
+  });
+});
