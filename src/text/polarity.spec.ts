@@ -14,6 +14,9 @@ describe('a state a negated modal denies', () => {
     { claim: 'After the second class, fees can no longer be refunded.', support: 'Fees are refunded in full after the second class.', reversed: ['can no longer be refunded'] },
     { claim: 'No smoking or vaping is allowed in any van.', support: 'Smoking and vaping are not permitted in any van.', reversed: [] },
     { claim: 'No smoking is allowed in the vans.', support: 'Smoking is permitted in the vans.', reversed: ['No smoking is allowed'] },
+    // A review: a "no" inside a clause, or a bound, denies nothing.
+    { claim: 'There is no minimum order and delivery is free.', support: 'Delivery is free on every order.', reversed: [] },
+    { claim: 'No more than two guests are allowed.', support: 'Up to two guests are allowed.', reversed: [] },
     { claim: "The deposit isn't refundable.", support: 'A non-refundable deposit of 25% secures the date.', reversed: [] },
     { claim: 'A screen is not included.', support: 'The room includes a screen.', reversed: ['is not included'] },
     { claim: 'Buoyancy aids are not free.', support: 'Buoyancy aids come free with every hire.', reversed: ['are not free'] },

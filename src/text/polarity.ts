@@ -71,9 +71,12 @@ const RULES: ReadonlyArray<{
     negative: true,
     reverse: (m) => `${m[1]} still be ${m[2]}`,
   },
-  // "No smoking or vaping is allowed": a subject "no" opens is denied the state (unseen52's false alarm read it as allowed).
+  // "No smoking or vaping is allowed", "Just so you know, no alcohol is allowed": a subject "no" opens, at the start of its sentence or
+  // clause, is denied the state (unseen52's
+  // false alarm read it as allowed). Not a bound ("No more than two guests are allowed") nor a "no" inside a clause ("There is no
+  // minimum spend and delivery is free" says nothing of delivery).
   {
-    pattern: new RegExp(`\\b([Nn])o\\s+((?:[a-z]+\\s+){1,4}?)(${COPULA})\\s+(${STATES})\\b`, 'g'),
+    pattern: new RegExp(`(?<=^|[.;:!?,]\\s+|\\n)([Nn])o\\s+(?!(?:more|fewer|less|longer|later|earlier|sooner)\\b)((?:[a-z]+\\s+){1,4}?)(${COPULA})\\s+(${STATES})\\b`, 'g'),
     term: (m) => m[4]!,
     negative: true,
     reverse: (m) => `${m[1] === 'N' ? m[2]!.charAt(0).toUpperCase() + m[2]!.slice(1) : m[2]}${m[3]} ${m[4]}`,
