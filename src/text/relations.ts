@@ -45,24 +45,25 @@ export function brokenRelation(answer: string, task: string, start: number, end:
     if (!comparisons.some((d) => d.holds && d.phrase.start === at.start)) return BREAKS_COMPARISON;
   }
   if (bundleSides(answer).join() !== bundleSides(mutated).join()) return BREAKS_BUNDLE;
-  if (daysCountedOn(mutated) < daysCountedOn(answer)) return BREAKS_ORDINAL;
+  const countedAfter = new Set(daysCountedOn(mutated));
+  if (daysCountedOn(answer).some((counted) => !countedAfter.has(counted))) return BREAKS_ORDINAL;
   return null;
 }
 
 /**
- * How many ordinals of the answer name the day (or week, month) a period of it ends on or the one after it: "free
- * for 14 days ... from the 15th day". unseen51's readers saw the 14 made 21 ("says 21 free days but charges start
- * from the 15th day").
+ * The ordinals of the answer that name the day (or week, month) a period of it ends on or the one after it, each as
+ * its place among the answer's ordinals and which of the two it names: "free for 14 days ... from the 15th day" is
+ * "0:after". unseen51's readers saw the 14 made 21 ("says 21 free days but charges start from the 15th day"); a
+ * change from ending on that day to ending before it (14 made 15) breaks the relation as much.
  */
-function daysCountedOn(text: string): number {
+function daysCountedOn(text: string): string[] {
   const periods = findFigures(text).filter((f) => ORDINAL_UNITS.has(f.kind));
-  let counted = 0;
-  for (const m of text.matchAll(ORDINAL_OF_UNIT)) {
+  return [...text.matchAll(ORDINAL_OF_UNIT)].flatMap((m, place) => {
     const ordinal = m[1] ? Number(m[1]) : ordinalValue(m[2]!.toLowerCase());
     const unit = ORDINAL_UNITS.get(m[3]!.toLowerCase());
-    if (ordinal !== undefined && periods.some((p) => ORDINAL_UNITS.get(p.kind) === unit && (p.value === ordinal || p.value + 1 === ordinal))) counted++;
-  }
-  return counted;
+    const ofUnit = periods.filter((p) => ORDINAL_UNITS.get(p.kind) === unit);
+    return [...(ofUnit.some((p) => p.value === ordinal) ? [`${place}:on`] : []), ...(ofUnit.some((p) => p.value + 1 === ordinal) ? [`${place}:after`] : [])];
+  });
 }
 
 /** "the 15th day", "the fifteenth day", "the 3rd month". */
