@@ -761,14 +761,15 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const taskYears = [...new Set(own.restated.flatMap(findDates).flatMap((d) => yearOf(d) ?? []))];
   const years = passage.evidence.some((s) => NEXT_YEAR.test(s)) ? [...taskYears, ...taskYears.map((y) => y + 1)] : taskYears;
   const length = lengthOf(claimDate);
-  // A weekday the claim names on its own ("on a Monday, Tuesday, Wednesday or Thursday evening") is stated by a range of the evidence
-  // that holds it ("Monday to Thursday"; unseen52's false alarm); a weekday that bounds a range of the claim is that range's own.
-  const singleWeekday = claimDate.form === 'weekday' && !inWeekdayRange(claim, claimDate) && inWeekdayList(claim, claimDate);
+  // A weekday of a list of three or more days in a row ("on a Monday, Tuesday, Wednesday or Thursday evening") says the range of the
+  // evidence from its first day to its last ("Monday to Thursday"; unseen52's false alarm). A list of days apart ("Monday, Wednesday
+  // or Thursday") says no range, and a weekday that bounds a range of the claim is that range's own.
+  const listed = claimDate.form === 'weekday' && !inWeekdayRange(claim, claimDate) ? listedRange(claim, claimDate) : undefined;
   const states = (text: string) =>
     findDates(text).some((d) => sameDate(claimDate, d, years)) ||
     statesDate(new Set(findDates(text).map((d) => d.key)), claimDate.key) ||
     (isMonthEnd(claimDate) && MONTH_END.test(text)) ||
-    (singleWeekday && weekdayRangesOf(text).some(([from, to]) => (weekdayIndex(claimDate) - from + 7) % 7 <= (to - from + 7) % 7));
+    (listed !== undefined && weekdayRangesOf(text).some(([from, to]) => from === listed[0] && to === listed[1]));
   // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
   const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
   if (ownText.some(states) || own.sentences.some(statesPeriod)) return true;
@@ -786,16 +787,20 @@ function inWeekdayRange(text: string, d: Pick<DatePiece, 'start' | 'end'>): bool
   return WEEKDAY_RANGE_BEFORE.test(text.slice(0, d.start)) || WEEKDAY_RANGE_AFTER.test(text.slice(d.end)) || weekdayRangesOf(text.slice(Math.max(0, d.start - 20), d.end + 30)).length > 0;
 }
 
-/** Whether a weekday of the text is one of a list of three or more that says a range in other words ("a Monday, Tuesday, Wednesday or Thursday"). */
-function inWeekdayList(text: string, d: Pick<DatePiece, 'start'>): boolean {
+/**
+ * The first and last day of the list of three or more weekdays in a row that the date is one of ("a Monday, Tuesday,
+ * Wednesday or Thursday" is [0, 3]), or undefined where it is in no such list.
+ */
+function listedRange(text: string, d: Pick<DatePiece, 'start'>): [number, number] | undefined {
   const days = findDates(text).filter((w) => w.form === 'weekday');
-  const joined = (a: DatePiece, b: DatePiece) => /^\s*(?:,|,?\s*(?:or|and))\s*$/i.test(text.slice(a.end, b.start));
-  let run: DatePiece[] = [];
+  const joined = (a: DatePiece, b: DatePiece) => /^\s*(?:,|,?\s*(?:or|and))\s*$/i.test(text.slice(a.end, b.start)) && weekdayIndex(b) === (weekdayIndex(a) + 1) % 7;
+  const runs: DatePiece[][] = [];
   for (const [i, w] of days.entries()) {
-    run = i > 0 && joined(days[i - 1]!, w) ? [...run, w] : [w];
-    if (run.length >= 3 && run.some((r) => r.start === d.start)) return true;
+    if (i > 0 && joined(days[i - 1]!, w)) runs.at(-1)!.push(w);
+    else runs.push([w]);
   }
-  return false;
+  const run = runs.find((r) => r.length >= 3 && r.some((w) => w.start === d.start));
+  return run ? [weekdayIndex(run[0]!), weekdayIndex(run.at(-1)!)] : undefined;
 }
 
 /** The ranges of weekdays a text states, each as the indices of its first and last day in WEEKDAYS ("Monday to Thursday" is [0, 3]). */
