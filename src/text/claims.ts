@@ -260,16 +260,25 @@ export function qualifiedTerm(text: string, q: QualifierPiece): { number: string
   const after = text.slice(q.end, q.end + 60);
   // An "only" that closes its clause bears on the words before it: "may hire our Compact model only, with a young driver
   // surcharge" restricts the model, not the surcharge (unseen52's false alarms).
-  // A term of things joined by "and" or "or" is all of them ("the Classic and Mega parties only"): a claim about one names no more than its case.
+  // A term of things joined by "and" or "or" is all of them, names included ("the Classic, Super and Mega parties only"): a claim
+  // about one names no more than its case.
   if (q.keyword === 'only' && /^\s*(?:[,.;:)]|$)/.test(after)) {
-    const clause =
+    const sentence =
       text
-        .slice(Math.max(0, q.start - 60), q.start)
-        .split(/[.!?;,:]\s/)
+        .slice(Math.max(0, q.start - 80), q.start)
+        .split(/[.!?;:]\s/)
         .pop() ?? '';
-    const lemmas = contentLemmas(clause).slice(-2);
-    const joined = /\b([A-Za-z]+)\s+(?:and|or)\s+(?:[A-Za-z]+\s+){1,2}$/.exec(clause)?.[1];
-    return lemmas.length ? { lemmas: [...lemmas, ...(joined ? contentLemmas(joined) : [])] } : null;
+    const joined = /\b((?:[A-Za-z]+,\s+)*[A-Za-z]+,?\s+(?:and|or)\s+(?:[A-Za-z]+\s+){0,1}[A-Za-z]+)\s*$/.exec(sentence)?.[1];
+    if (joined)
+      return {
+        lemmas: joined
+          .toLowerCase()
+          .split(/[\s,]+/)
+          .filter((w) => w !== 'and' && w !== 'or')
+          .map((w) => contentLemmas(w)[0] ?? w),
+      };
+    const lemmas = contentLemmas(sentence.split(/,\s/).pop() ?? '').slice(-2);
+    return lemmas.length ? { lemmas } : null;
   }
   // A negation bears on the word it negates and the one it is said of: "each access card not returned" is about cards, not whatever is returned.
   if (NEGATIONS.has(q.keyword)) {
