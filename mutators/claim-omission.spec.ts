@@ -122,6 +122,12 @@ describeTextMutator(
       kept: ['A £15 late fee is added after 7 days. After 42 days, your goods may be sold.'],
     },
     {
+      name: 'a sentence with a word of the case the question asks about that another sentence writes too',
+      task: 'What happens if we bring the campervan back late?',
+      artifact: 'The van is due at the depot by 10:00. If you are late, we charge £40 an hour. Late returns after 2 hours cost a full extra night.',
+      kept: ['The van is due at the depot by 10:00. Late returns after 2 hours cost a full extra night.', 'The van is due at the depot by 10:00. If you are late, we charge £40 an hour.'],
+    },
+    {
       name: 'not the only sentence on a thing the question asks about ("classes")',
       task: 'When can I use the gym, and can I still do classes?',
       artifact: 'The gym opens at 06:30 on weekdays. You can do classes that start before 16:00. Bookings open 3 days ahead.',
@@ -287,6 +293,12 @@ describeTextMutator(
       name: 'the only sentence with a word of the case the question asks the outcome of ("late")',
       task: 'What happens if we bring the campervan back late?',
       artifact: 'The van is due back at the depot by 10:00 on the final day. If you are late, we charge £40 for every hour.',
+      reason: /only one with a word of the case the question asks about .*\("late"\)$/,
+    },
+    {
+      name: 'the only sentence with a word of the case the question asks the outcome of, with no "if" of its own',
+      task: 'What happens if we bring the campervan back late?',
+      artifact: 'The van is due at the depot by 10:00 on the final day. Late returns cost £40 for every hour.',
       reason: /only one with a word of the case the question asks about .*\("late"\)$/,
     },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },

@@ -342,16 +342,18 @@ function answersLastAsk(task: string, sentences: readonly Piece[], i: number): b
 export const ANSWERS_CASE_ASKED =
   'the deleted sentence is the only one with a word of the case the question asks about ("what happens if we bring the van back late?" by "If you\'re late, we charge …"): without it the question goes unanswered (unseen52\'s readers)';
 
-/** The case a question asks the outcome of: "what happens if we bring it back late", "what if I cancel". */
-const CASE_ASKED = /\bwhat\s+(?:happens|would\s+happen|will\s+happen|if)\s+(?:if|when)?\s*([^?]+)/i;
+/** The case a question asks the outcome of: "what happens if we bring it back late", "what if I cancel", up to its clause's end. */
+const CASE_ASKED = /\bwhat\s+(?:(?:happens|would\s+happen|will\s+happen)\s+(?:if|when)|if)\b\s*([^?,;]+)/i;
+/** Where another ask joined by "and" begins: "… late, and how much is the deposit?". */
+const NEXT_ASK = /\s+and\s+(?=(?:how|what|when|where|why|who|can|could|is|are|do|does|will|would)\b)/i;
 
 /**
- * A word of the case the question asks the outcome of that only sentence `i` writes, by lemma, where sentence `i`
- * opens a case itself: "If you're late, we charge £40 …" for "What happens if we bring the van back late?".
+ * A word of the case the question asks the outcome of that only sentence `i` writes, by lemma: "If you're late, we
+ * charge £40 …" or "Late returns cost £40 an hour" for "What happens if we bring the van back late?".
  */
 function onlyCaseAsked(task: string, sentences: readonly Piece[], i: number): string | undefined {
-  const asked = CASE_ASKED.exec(task)?.[1];
-  if (!asked || !GIVES_A_CASE.test(sentences[i]!.text)) return undefined;
+  const asked = CASE_ASKED.exec(task)?.[1]?.split(NEXT_ASK)[0];
+  if (!asked) return undefined;
   const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => contentLemmas(s.text)));
   const own = new Set(contentLemmas(sentences[i]!.text));
   return contentLemmas(asked).find((l) => !ASKING_WORDS.has(l) && own.has(l) && !elsewhere.has(l));

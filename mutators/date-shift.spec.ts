@@ -212,9 +212,14 @@ describeTextMutator(
     },
     {
       // unseen52's readers: "an early set-up slot on the Friday fits a Saturday wedding, the day before".
-      name: 'a weekday beside the particular day before it only to a day that keeps it the day before',
+      name: 'no weekday beside the particular day before it ("on the Friday"): a shift of a day leaves it no neighbour',
       artifact: 'For a Saturday wedding you can book a set-up slot on the Friday.',
       kept: [],
+    },
+    {
+      name: 'a weekday whose particular neighbour is named in another sentence',
+      artifact: 'Weddings here are on a Saturday. You can book a set-up slot on the Friday.',
+      kept: ['Weddings here are on a Sunday. You can book a set-up slot on the Friday.', 'Weddings here are on a Saturday. You can book a set-up slot on the Thursday.'],
     },
     {
       name: 'two days of a weekly rule each to another day',

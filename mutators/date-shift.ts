@@ -1,7 +1,7 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
-import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS } from '../src/text/dates.js';
+import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
@@ -130,7 +130,6 @@ const NAMES_WEEKEND = /\bweek-?ends?\b/i;
 /** Words for the children a session is for, by age or schooling: "juniors", "our youth choir", "under-12s", "pupils". */
 const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under-\d+s|toddlers?|babies|school)\b/i;
 
-/** Whether a weekday's key is a day a weekend's stay or hire runs over: Friday to Monday. */
 /**
  * Whether another weekday of the date's sentence, one of the two named as a particular day ("on the Friday"), is the
  * day before or after it, and is not once the date is shifted. Two days of a weekly rule ("on Wednesdays and
@@ -139,8 +138,8 @@ const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|
 function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePiece, shifted: DatePiece): boolean {
   const sentence = sentenceAround(text, date.start, date.end);
   if (!sentence) return false;
-  const particular = (d: DatePiece) => /\bthe\s+$/i.test(text.slice(Math.max(0, d.start - 4), d.start));
-  const dayOf = (key: string) => Number(/^weekday:(\d)$/.exec(key)?.[1] ?? Number.NaN);
+  const particular = (d: DatePiece) => /\b(?:the|that)\s+$/i.test(text.slice(Math.max(0, d.start - 5), d.start));
+  const dayOf = (key: string) => weekdayIndexOf(key) ?? Number.NaN;
   const adjacent = (a: number, b: number) => (a - b + 7) % 7 === 1 || (b - a + 7) % 7 === 1;
   return dates.some(
     (other) =>
@@ -154,9 +153,9 @@ function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePie
   );
 }
 
+/** Whether a weekday's key is a day a weekend's stay or hire runs over: Friday to Monday. */
 function touchesWeekend(key: string): boolean {
-  const day = /^weekday:(\d)$/.exec(key)?.[1];
-  return day !== undefined && ['0', '4', '5', '6'].includes(day);
+  return [0, 4, 5, 6].includes(weekdayIndexOf(key) ?? -1);
 }
 
 /** Why a deadline moved to an unusual length is refused, as the ignored list gives it. */
@@ -176,7 +175,7 @@ export const NEW_WEEKDAY_NAMED = 'the new weekday is one the answer or the quest
 
 /** The weekday a date names (Monday 0): a lone weekday ("Thursday", "Thursdays") or one written with its date ("Thursday 28 May"). */
 function weekdayIn(date: Pick<DatePiece, 'form' | 'key' | 'text'>): number | undefined {
-  if (date.form === 'weekday') return Number(/^weekday:(\d)$/.exec(date.key)?.[1]);
+  if (date.form === 'weekday') return weekdayIndexOf(date.key);
   const index = WEEKDAYS.findIndex((w) => date.text.startsWith(w));
   return index < 0 ? undefined : index;
 }

@@ -80,8 +80,13 @@ export function speaksOfWorkingWeek(text: string): boolean {
 
 /** Whether the weekday of a `weekday:N` key (Monday 0) is on a weekend. */
 export function isWeekendKey(key: string): boolean {
+  return (weekdayIndexOf(key) ?? -1) >= 5;
+}
+
+/** A weekday's index in WEEKDAYS by its key ("weekday:0" is Monday), or undefined for a key of another form. */
+export function weekdayIndexOf(key: string): number | undefined {
   const m = /^weekday:(\d)$/.exec(key);
-  return m !== null && Number(m[1]) >= 5;
+  return m ? Number(m[1]) : undefined;
 }
 
 /** Whether the range start..end overlaps a date of `dates`. */

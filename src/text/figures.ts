@@ -1,6 +1,6 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
 import { type WrittenEquation, writtenEquations } from './equations.js';
-import { type DatePiece, exists, findDates, touchesDate, WEEKDAYS, weekdayOf } from './dates.js';
+import { type DatePiece, exists, findDates, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
@@ -780,7 +780,7 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
 }
 
 /** A weekday's index in WEEKDAYS ("weekday:0" is Monday). */
-const weekdayIndex = (d: Pick<DatePiece, 'key'>) => Number(/^weekday:(\d)$/.exec(d.key)?.[1] ?? Number.NaN);
+const weekdayIndex = (d: Pick<DatePiece, 'key'>) => weekdayIndexOf(d.key) ?? Number.NaN;
 
 /** Whether a weekday of the text bounds a range of weekdays there ("Monday to Thursday", "between Monday and Thursday"). */
 function inWeekdayRange(text: string, d: Pick<DatePiece, 'start' | 'end'>): boolean {
