@@ -9,6 +9,11 @@ describeTextMutator(
   [
     { name: '"is payable" reversed', artifact: 'Holiday pay is payable on leaving.', kept: ['Holiday pay is not payable on leaving.'] },
     {
+      name: 'a requirement by a deadline with no consequence stated, at its "has to", never at the "be" after it',
+      artifact: 'Your rent has to be paid by 1 October.',
+      kept: ['Your rent does not have to be paid by 1 October.'],
+    },
+    {
       name: 'a claim on the word the question asks about, by its stem ("refunded" for "refundable")',
       task: 'What deposit do you take, and can I get it refunded?',
       artifact: "The deposit is £50. It isn't refundable.",
@@ -247,6 +252,13 @@ describeTextMutator(
       name: 'a claim after an opening that agrees',
       artifact: 'Of course, parents can watch from the gallery.',
       reason: /opens by agreeing/,
+    },
+    // unseen53's readers: "'doesn't have to be paid by 1 October' contradicts the rest (a reminder and late charge follow)",
+    // and "has to not be paid" "makes no sense".
+    {
+      name: 'a requirement by a deadline whose missing another sentence follows',
+      artifact: 'Your rent has to be paid by 1 October. If you still have not paid by 31 October, a late charge of £10 is added.',
+      reason: /says what follows if it is missed/,
     },
     // unseen37's readers, of parts "not charged on top" after "£87 before any parts": "reads like an inserted 'not'".
     {

@@ -476,7 +476,8 @@ function afterModal(artifact: string, p: PolarityPiece): boolean {
   const before = artifact.slice(Math.max(0, p.start - 40), p.start);
   if (/^ha(?:s|ve)\s+to$/i.test(p.text)) return MODAL_BEFORE.test(before);
   // Only a modal the analysis reverses itself: "would be refunded" and "you'll still be charged" reverse at "be".
-  return /^be\s/i.test(p.text) && /\b(?:can|may|must|will)\s+(?:[a-z]+\s+)?$/i.test(before);
+  // Nor after "to": "has to be paid" reversed at "be" writes "has to not be paid" (unseen53's readers: "makes no sense").
+  return /^be\s/i.test(p.text) && (/\b(?:can|may|must|will)\s+(?:[a-z]+\s+)?$/i.test(before) || /\bto\s+$/i.test(before));
 }
 
 /** Why a reversal is refused where the question does not raise the claim, as the ignored list gives it. */
@@ -633,8 +634,15 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (isPermission(p) && !p.negative && GRANTED_IF.test(artifact.slice(p.end, claim.end))) return GRANTED_ON_CONDITION;
   if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
+  if (/^must\b/.test(p.term) && !p.negative && /\bby\b/i.test(artifact.slice(p.end, claim.end)) && MISSED.test(artifact.slice(0, claim.start) + artifact.slice(claim.end)))
+    return DEADLINE_WITH_CONSEQUENCE;
   return null;
 }
+
+/** Words of what follows a missed deadline: "a reminder", "a late charge", "still unpaid", "overdue". */
+const MISSED = /\b(?:late|unpaid|overdue|reminders?|missed|misses)\b/i;
+export const DEADLINE_WITH_CONSEQUENCE =
+  'the claim requires a thing by a deadline and another sentence says what follows if it is missed ("has to be paid by 1 October … if it is still unpaid, a late charge"): reversed, that consequence follows nothing (unseen53\'s readers)';
 
 /**
  * Reverses the polarity of one claim: "is payable" → "is not payable", "must"
