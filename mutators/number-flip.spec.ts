@@ -90,6 +90,8 @@ describe('number-flip', () => {
     ['It needs 88 full-size weighted keys; a keyboard with fewer than 88 keys will do for a term.', []],
     // A frequency in one word is a period of its unit (unseen52's readers: "a '7-weekly' round is an odd interval").
     ['windows cleaned on a 6-weekly round', ['windows cleaned on a 4-weekly round']],
+    // Apart from its number, a frequency describes what is counted: "3 monthly instalments" counts instalments (the review's finding).
+    ['Pay in 3 monthly instalments.', ['Pay in 2 monthly instalments.', 'Pay in 4 monthly instalments.']],
     // A deal's count stays above its price (unseen15's readers: "5 Deluxe washes for the price of 8").
     ['a book of 10 washes for the price of 8', ['a book of 15 washes for the price of 8', 'a book of 10 washes for the price of 7', 'a book of 10 washes for the price of 9']],
     // Two equal periods without a determiner are two rules: each may change alone.

@@ -23,13 +23,26 @@ export interface Quantity {
 const UNIT_ADJECTIVES = /^(?:working|business|calendar|clear|full|consecutive|further|more|extra|additional)\s+/;
 
 /** Units as counted the same way: nights are days, minutes and hours one scale each. */
-const UNIT_SYNONYMS: Record<string, string> = { night: 'day', hr: 'hour', min: 'minute', mins: 'minute', hrs: 'hour', lbs: 'lb', weekly: 'week', monthly: 'month', yearly: 'year' };
+const UNIT_SYNONYMS: Record<string, string> = {
+  night: 'day',
+  hr: 'hour',
+  min: 'minute',
+  mins: 'minute',
+  hrs: 'hour',
+  lbs: 'lb',
+  hourly: 'hour',
+  daily: 'day',
+  weekly: 'week',
+  monthly: 'month',
+  quarterly: 'quarter',
+  yearly: 'year',
+};
 
 export function findQuantities(text: string): Quantity[] {
   // The words a number is followed by, as the language model reads them: "25 or over" and "under 25 a young driver" count nothing.
   const tokens = readSentences(text).flatMap((s) => s.tokens);
   const functionWords = new Set(tokens.filter((t) => FUNCTION_POS.has(t.pos)).map((t) => t.start));
-  const tags = {
+  const tags: TagStarts = {
     adjectives: new Set(tokens.filter((t) => t.pos === 'ADJ').map((t) => t.start)),
     nouns: new Set(tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.start)),
   };
@@ -42,12 +55,19 @@ export function findQuantities(text: string): Quantity[] {
 /** Parts of speech that name no unit: "or", "a", "to", "in", "it". */
 const FUNCTION_POS = new Set(['CCONJ', 'SCONJ', 'DET', 'ADP', 'PRON', 'AUX', 'PART']);
 
-function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>, tags: { adjectives: ReadonlySet<number>; nouns: ReadonlySet<number> }): string {
+/** Where the language model's adjectives and nouns start in a text. */
+interface TagStarts {
+  adjectives: ReadonlySet<number>;
+  nouns: ReadonlySet<number>;
+}
+
+function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>, tags: TagStarts): string {
   const after = text.slice(n.end, n.end + 60);
   if (n.currency) return n.currency;
   if (n.percent) return '%';
   if (/^p\b/.test(after)) return 'p';
-  const word = pastDescriptions(/^(?:\s+|-)(.*)$/s.exec(after)?.[1]?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, tags);
+  const joined = /^(\s+|-)(.*)$/s.exec(after);
+  const word = pastDescriptions(joined?.[2]?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, tags, joined?.[1] === '-');
   const noun = /^[A-Za-z]+/.exec(word ?? '')?.[0] ?? '';
   // The word runs to the end of `after`: where it starts in the text.
   if (noun && functionWords.has(n.end + after.length - word!.length)) return '';
@@ -62,12 +82,14 @@ function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>
  * counts of one keyboard). An adjective that is a unit ("8-weekly") is not passed. `end` is where the words end in
  * the text; `adjectives` and `nouns`, where the model's adjectives and nouns start.
  */
-function pastDescriptions(words: string | undefined, end: number, tags: { adjectives: ReadonlySet<number>; nouns: ReadonlySet<number> }): string | undefined {
+function pastDescriptions(words: string | undefined, end: number, tags: TagStarts, hyphenated: boolean): string | undefined {
   if (words === undefined) return undefined;
   let rest = words;
   for (let skipped = 0; skipped < 3; skipped++) {
     const adjective = /^([A-Za-z]+(?:-[A-Za-z]+)*)\s+(?=[A-Za-z])/.exec(rest);
-    if (!adjective || !tags.adjectives.has(end - rest.length) || UNIT_SYNONYMS[adjective[1]!.toLowerCase()]) break;
+    // A frequency joined to its number ("an 8-weekly round") is the unit; apart from it, what it describes is ("12 monthly payments").
+    const frequency = hyphenated && rest === words && UNIT_SYNONYMS[adjective?.[1]?.toLowerCase() ?? ''] !== undefined;
+    if (!adjective || !tags.adjectives.has(end - rest.length) || frequency) break;
     rest = rest.slice(adjective[0].length);
   }
   return rest === words || tags.nouns.has(end - rest.length) ? rest : words;
