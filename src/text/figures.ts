@@ -784,7 +784,7 @@ const weekdayIndex = (d: Pick<DatePiece, 'key'>) => weekdayIndexOf(d.key) ?? Num
 
 /** Whether a weekday of the text bounds a range of weekdays there ("Monday to Thursday", "between Monday and Thursday"). */
 function inWeekdayRange(text: string, d: Pick<DatePiece, 'start' | 'end'>): boolean {
-  return WEEKDAY_RANGE_BEFORE.test(text.slice(0, d.start)) || WEEKDAY_RANGE_AFTER.test(text.slice(d.end)) || weekdayRangesOf(text.slice(Math.max(0, d.start - 20), d.end + 30)).length > 0;
+  return [...text.matchAll(WEEKDAY_RANGE)].some((m) => m.index <= d.start && d.end <= m.index + m[0].length);
 }
 
 /**

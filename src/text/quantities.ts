@@ -79,7 +79,7 @@ function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>
 /**
  * The words after a number past the adjectives that describe what it counts, where a noun follows them: "88
  * full-size weighted keys" counts keys (unseen51's readers saw "88" made 87 beside "fewer than 88 keys" as two
- * counts of one keyboard). An adjective that is a unit ("8-weekly") is not passed. `end` is where the words end in
+ * counts of one keyboard). A frequency joined to its number ("8-weekly") is not passed. `end` is where the words end in
  * the text; `adjectives` and `nouns`, where the model's adjectives and nouns start.
  */
 function pastDescriptions(words: string | undefined, end: number, tags: TagStarts, hyphenated: boolean): string | undefined {

@@ -58,9 +58,12 @@ export function brokenRelation(answer: string, task: string, start: number, end:
  */
 function daysCountedOn(text: string): string[] {
   const periods = findFigures(text).filter((f) => ORDINAL_UNITS.has(f.kind));
-  return [...text.matchAll(ORDINAL_OF_UNIT)].flatMap((m, place) => {
+  // Only real ordinals take a place: "per day" or "a week" beside them never shifts which is which.
+  const ordinals = [...text.matchAll(ORDINAL_OF_UNIT)].flatMap((m) => {
     const ordinal = m[1] ? Number(m[1]) : ordinalValue(m[2]!.toLowerCase());
-    const unit = ORDINAL_UNITS.get(m[3]!.toLowerCase());
+    return ordinal === undefined ? [] : [{ ordinal, unit: ORDINAL_UNITS.get(m[3]!.toLowerCase()) }];
+  });
+  return ordinals.flatMap(({ ordinal, unit }, place) => {
     const ofUnit = periods.filter((p) => ORDINAL_UNITS.get(p.kind) === unit);
     return [...(ofUnit.some((p) => p.value === ordinal) ? [`${place}:on`] : []), ...(ofUnit.some((p) => p.value + 1 === ordinal) ? [`${place}:after`] : [])];
   });
