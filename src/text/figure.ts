@@ -23,4 +23,6 @@ export interface Figure {
   code?: string | undefined;
   /** The period a rate after an amount is per ("$390 a month": "month"), where one follows it in its clause. */
   per?: string | undefined;
+  /** What a measure is given for each one of, written after its unit ("200 miles per night": "night"), singular. */
+  each?: string | undefined;
 }

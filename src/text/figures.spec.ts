@@ -462,6 +462,27 @@ describe('figures the answer works out', () => {
       ok: false,
     },
     {
+      name: 'a measure the evidence gives per night, for the nights of the question',
+      task: "I'm hiring a campervan for 4 nights. How many miles are included?",
+      evidence: ['Every hire includes 200 miles per night, calculated over the whole hire rather than day by day.'],
+      artifact: 'Each night includes 200 miles, so a 4-night hire includes 800 miles.',
+      ok: true,
+    },
+    {
+      name: 'a wrong product of a measure per night',
+      task: "I'm hiring a campervan for 4 nights. How many miles are included?",
+      evidence: ['Every hire includes 200 miles per night, calculated over the whole hire rather than day by day.'],
+      artifact: 'Each night includes 200 miles, so a 4-night hire includes 900 miles.',
+      ok: false,
+    },
+    {
+      name: 'a measure the evidence gives per hire, not per night',
+      task: "I'm hiring a campervan for 4 nights. How many miles are included?",
+      evidence: ['Every hire includes 200 miles, calculated over the whole hire rather than day by day.'],
+      artifact: 'Each hire includes 200 miles, so a 4-night hire includes 800 miles.',
+      ok: false,
+    },
+    {
       name: 'a sentence of the answer’s own arithmetic, which no evidence sentence supports',
       task: 'I booked seven days at €60 a day (€420 in total) and I am cancelling 36 hours before pick-up. How much will I get back?',
       evidence: ["Bookings cancelled 48 hours or less before pick-up are refunded less an amount equal to three days' rental charges."],

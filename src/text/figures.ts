@@ -4,7 +4,7 @@ import { type DatePiece, exists, findDates, touchesDate, WEEKDAYS, weekdayIndexO
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
-import { rateFactor, ratePeriodAfter } from './rates.js';
+import { measureEachAfter, rateFactor, ratePeriodAfter } from './rates.js';
 import { spelledValue } from './numberWords.js';
 import { isAge } from './ages.js';
 import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
@@ -201,7 +201,9 @@ function readFigures(text: string): Figure[] {
       const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : YEARS_OLD.test(text.slice(unitAt, unitAt + 16)) ? AGE : unitAfter(text, unitAt));
       const per = n.currency ? ratePeriodAfter(text, n.end) : undefined;
       if (half) return asFigure(n.text, n.start, n.end, n.value + 0.5, unit, 1);
-      return { ...asFigure(n.text, n.start, n.end, n.value, unit, n.decimals), key: numberKey(n), code: n.currencyCode, per };
+      const figure = asFigure(n.text, n.start, n.end, n.value, unit, n.decimals);
+      const each = isMeasure(figure) ? measureEachAfter(text, unitAt) : undefined;
+      return { ...figure, key: numberKey(n), code: n.currencyCode, per, each };
     });
   const taken = [...written, ...times];
   return [...taken, ...spelledFigures(text).filter((s) => !taken.some((w) => overlaps(w, s)))].sort((a, b) => a.start - b.start);
@@ -312,6 +314,12 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
     if (target.kind !== 'minute') return false;
   }
   if (!isMeasure(target)) return false;
+  // A measure the evidence gives for each one of a thing, for a number of those things the answer writes: "200 miles per night" for a
+  // "4-night" hire is 800 miles. The rate is read where the evidence states it, as the answer may put it another way ("each night includes 200 miles").
+  for (const a of written.filter((f) => f.kind === target.kind)) {
+    const things = new Set(operands.stated.flatMap((s) => (s.each && sameFigure(s, a) ? [s.each] : [])));
+    for (const n of written.filter((f) => isCount(f) && things.has(f.kind))) if (anchored(a, n) && is(a.value * n.value)) return true;
+  }
   // A measure: another the answer writes times or divided by a bare number it writes ("60,000 cubic centimetres divided by 5,000 gives 12 kg").
   for (const a of written.filter(isMeasure)) {
     for (const b of written.filter((f) => f.kind === '' && f.value > 1)) if (a !== b && anchored(a, b) && (is(a.value * b.value) || is(a.value / b.value))) return true;

@@ -17,6 +17,14 @@ export function ratePeriodAfter(text: string, end: number): string | undefined {
   return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
 }
 
+/** A measure's unit and the thing it is given for each one of: "miles per night", "kg a person". */
+const EACH_AFTER = /^[\s-]+[A-Za-z]+\s+(?:per|each|every|a|an)\s+([a-z]{3,})\b/i;
+
+/** What the measure whose number ends at `end` is given for each one of ("night" for "200 miles per night"), or undefined. */
+export function measureEachAfter(text: string, end: number): string | undefined {
+  return EACH_AFTER.exec(text.slice(end, end + 40))?.[1]?.toLowerCase();
+}
+
 /** How many of one period make another, exactly: 12 months a year, 7 days a week. */
 const PERIODS_IN: ReadonlyArray<readonly [string, string, number]> = [
   ['day', 'week', 7],
