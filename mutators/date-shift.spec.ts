@@ -99,6 +99,25 @@ describeTextMutator(
       artifact: 'Hedging is covered by our Promise, so plants that die within two years are replaced.',
       kept: ['Hedging is covered by our Promise, so plants that die within three years are replaced.'],
     },
+    // fixtures/unseen's readers, of "30 March 2027" for a tenancy that started on 1 October 2026: "a six-month break would fall on 31 March or 1 April 2027".
+    {
+      name: 'a date whole months on from the question’s date, the day before, is left alone',
+      task: 'My tenancy started on 1 October 2026. Can I leave early?',
+      artifact: 'You can leave early, as long as your notice does not expire before 31 March 2027.',
+      kept: [],
+    },
+    {
+      name: 'a date whole months on from the question’s date, on its day, is left alone',
+      task: 'My tenancy started on 1 October 2026. Can I leave early?',
+      artifact: 'You can leave early, as long as your notice does not expire before 1 April 2027.',
+      kept: [],
+    },
+    {
+      name: 'a date no whole months on from the question’s date moves',
+      task: 'My tenancy started on 1 October 2026. Can I leave early?',
+      artifact: 'You can leave early, as long as your notice does not expire before 15 March 2027.',
+      kept: ['You can leave early, as long as your notice does not expire before 16 March 2027.', 'You can leave early, as long as your notice does not expire before 14 March 2027.'],
+    },
     { name: 'a range of a whole year is left alone', artifact: 'The membership year runs from 1 February to 31 January.', kept: [] },
     { name: 'a range of a whole month is left alone', artifact: 'The offer runs from 1 March to 31 March.', kept: [] },
     // unseen22's readers, of "between 1 March and 30 July": "the nesting season runs to 31 August, not 30 July"; of "2 March": "such periods normally start on 1 March".

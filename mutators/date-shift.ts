@@ -50,6 +50,7 @@ export const dateShift: TextMutator = {
         ruleOfDaysWorkedOut(text, dates, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
+        wholeMonthsFromAsked(askedDates, date) ||
         restatesMonth(date, [...dates, ...askedDates]) ||
         inDateArithmetic(text, fixture.task, date.start, date.end)
       )
@@ -316,15 +317,38 @@ function joinsRange(text: string, a: DatePiece, b: DatePiece): boolean {
 function boundsWholeMonths(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
   const partner = dates.find((d) => d !== date && joinsRange(text, d, date));
   if (partner === undefined) return false;
-  const [start, end] = [partner, date].sort((a, b) => a.start - b.start).map(calendarOf);
+  const [start, end] = [partner, date].sort((a, b) => a.start - b.start);
+  return wholeMonthsOn(start!, end!, 1);
+}
+
+/**
+ * Whether a date of the answer is whole months on from a date the question
+ * states, on its day or the day before ("My tenancy started on 1 October
+ * 2026" ... "notice may not expire before 31 March 2027"). A reader counts the
+ * months from the question's date, which no shift moves: fixtures/unseen's
+ * readers, of "30 March 2027", "a six-month break would fall on 31 March or
+ * 1 April 2027, not 30 March".
+ */
+function wholeMonthsFromAsked(askedDates: readonly DatePiece[], date: DatePiece): boolean {
+  return askedDates.some((asked) => wholeMonthsOn(asked, date, 0) || wholeMonthsOn(asked, date, 1));
+}
+
+/**
+ * Whether `end` with `daysAfter` added falls on `start`'s day of a later
+ * month: with one day, `end` closes a range of whole months ("1 March to 31
+ * March"); with none, it is whole months on ("1 October" to "1 April"). A
+ * date without a year is the next such day on or after the start: "1
+ * February to 31 January" crosses a new year.
+ */
+function wholeMonthsOn(startDate: DatePiece, endDate: DatePiece, daysAfter: number): boolean {
+  const [start, end] = [calendarOf(startDate), calendarOf(endDate)];
   if (start?.day === undefined || end?.day === undefined) return false;
-  // A date without a year is the next such day on or after the start: "1 February to 31 January" crosses a new year.
   const year = start.year ?? end.year ?? 2001;
   let endYear = end.year ?? year;
   if (end.year === undefined && Date.UTC(endYear, end.month - 1, end.day) < Date.UTC(year, start.month - 1, start.day)) endYear++;
-  const dayAfter = new Date(Date.UTC(endYear, end.month - 1, end.day + 1));
-  const months = (dayAfter.getUTCFullYear() - year) * 12 + dayAfter.getUTCMonth() + 1 - start.month;
-  return months > 0 && dayAfter.getUTCDate() === start.day;
+  const after = new Date(Date.UTC(endYear, end.month - 1, end.day + daysAfter));
+  const months = (after.getUTCFullYear() - year) * 12 + after.getUTCMonth() + 1 - start.month;
+  return months > 0 && after.getUTCDate() === start.day;
 }
 
 /**
