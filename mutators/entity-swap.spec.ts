@@ -69,6 +69,14 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       evidence: 'The Twin Retreat includes a two-course lunch in the Garden Room.',
       expected: [],
     },
+    {
+      name: 'no weekday for a service of the same noun (unseen54\'s readers: "a faster service called Saturday delivery makes no sense")',
+      task: 'When will my oil arrive?',
+      artifact: 'If you need it sooner, Express delivery gets it to you within 2 working days.',
+      evidence:
+        'For an additional £30, Express delivery gets orders to you within 2 working days. Saturday delivery can be requested for an additional £15. Orders sent by Standard delivery take 5 working days.',
+      expected: ['If you need it sooner, Standard delivery gets it to you within 2 working days.'],
+    },
   ])('$name', ({ task, artifact, evidence, expected }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

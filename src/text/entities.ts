@@ -168,9 +168,14 @@ export function gazetteerFor(kind: EntityKind): readonly string[] {
  */
 const LOOSE_ROLES = new Set(['acronym', 'word:the', 'word:a', 'word:an', 'word:your', 'word:our', 'word:their', 'word:its', 'word:this', 'word:that']);
 
-/** Whether two names are of one type, so that one may stand for the other: the same role, and one precise enough to tell. */
-export function sameEntityType(a: Pick<EntityPiece, 'role'>, b: Pick<EntityPiece, 'role'>): boolean {
-  return a.role === b.role && !LOOSE_ROLES.has(a.role);
+/**
+ * Whether two names are of one type, so that one may stand for the other: the same role, and one precise enough to
+ * tell; a month or a weekday only with another of its kind, whatever noun it qualifies ("Saturday delivery" is no
+ * service like "Express delivery": unseen54's readers, "a faster service called Saturday delivery makes no sense").
+ */
+export function sameEntityType(a: Pick<EntityPiece, 'role' | 'kind'>, b: Pick<EntityPiece, 'role' | 'kind'>): boolean {
+  const dated = LISTLESS_KINDS.has(a.kind) || LISTLESS_KINDS.has(b.kind);
+  return a.role === b.role && !LOOSE_ROLES.has(a.role) && (!dated || a.kind === b.kind);
 }
 
 /**
@@ -314,6 +319,6 @@ const LISTLESS_KINDS = new Set<EntityKind>(['month', 'weekday']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'your', 'our', 'their', 'its', 'this', 'that', 'any', 'each', 'every', 'and', 'or']);
 
 /** Whether one name may stand for another: of one type (sameEntityType), or of one family of the fixture's (entityFamilies). */
-export function swappableNames(a: Pick<EntityPiece, 'role' | 'text'>, b: Pick<EntityPiece, 'role' | 'text'>, families: ReadonlyMap<string, ReadonlySet<string>>): boolean {
+export function swappableNames(a: Pick<EntityPiece, 'role' | 'kind' | 'text'>, b: Pick<EntityPiece, 'role' | 'kind' | 'text'>, families: ReadonlyMap<string, ReadonlySet<string>>): boolean {
   return sameEntityType(a, b) || (families.get(a.text)?.has(b.text) ?? false);
 }
