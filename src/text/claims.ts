@@ -38,8 +38,12 @@ function pushTrimmed(text: string, start: number, end: number, into: Piece[]): v
   if (body) into.push({ text: body, start: start + lead, end: start + lead + body.length });
 }
 
-/** A number as written: a currency (a sign, a prefixed sign or an ISO code: src/text/currency.ts), digits with optional thousands separators and decimals, optional %. */
-export const NUMBER_PATTERN = new RegExp(String.raw`(?<![\w.])(${CURRENCY_BEFORE})?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\d,]*\d)`, 'g');
+/**
+ * A number as written: a currency (a sign, a prefixed sign or an ISO code: src/text/currency.ts), digits with optional
+ * thousands separators and decimals, optional %. Not inside a word or after a decimal point, but a dimension's later
+ * sides are numbers too ("8x10ft").
+ */
+export const NUMBER_PATTERN = new RegExp(String.raw`(?:(?<![\w.])|(?<=\d[x×]))(${CURRENCY_BEFORE})?(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?(%?)(?![\d,]*\d)`, 'g');
 
 export interface NumberPiece extends Piece {
   /** The sign of the amount's currency, however the text writes it ("€" for "EUR 14.50"); "" for no currency. */

@@ -43,6 +43,44 @@ describe('findFigures', () => {
         { text: '15%', value: 15, kind: '%' },
       ],
     },
+    // unseen54: "8ft by 12ft" against the guide's "8x12ft" was charged a false alarm.
+    {
+      text: 'The largest is 8ft by 12ft.',
+      expected: [
+        { text: '8', value: 8, kind: 'ft' },
+        { text: '12', value: 12, kind: 'ft' },
+      ],
+    },
+    {
+      text: 'Made in 8x12ft.',
+      expected: [
+        { text: '8', value: 8, kind: 'ft' },
+        { text: '12', value: 12, kind: 'ft' },
+      ],
+    },
+    {
+      text: 'A 10 x 16 ft frame.',
+      expected: [
+        { text: '10', value: 10, kind: 'ft' },
+        { text: '16', value: 16, kind: 'ft' },
+      ],
+    },
+    {
+      text: '150 prints at 6x4 would cost £42.',
+      expected: [
+        { text: '150', value: 150, kind: 'print' },
+        { text: '6', value: 6, kind: '' },
+        { text: '4', value: 4, kind: '' },
+        { text: '£42', value: 42, kind: '£' },
+      ],
+    },
+    {
+      text: 'It runs 10x faster on the 15th day.',
+      expected: [
+        { text: '10', value: 10, kind: '' },
+        { text: '15', value: 15, kind: '' },
+      ],
+    },
     // Not figures: a date's digits (the date is checked as one), a clause label, "one" before a unit, a bare count in words.
     { text: 'Claims are due by 14 July 2025.', expected: [] },
     { text: '9.4 Fees are collected monthly.', expected: [] },
@@ -480,6 +518,27 @@ describe('figures the answer works out', () => {
       task: "I'm hiring a campervan for 4 nights. How many miles are included?",
       evidence: ['Every hire includes 200 miles, calculated over the whole hire rather than day by day.'],
       artifact: 'Each hire includes 200 miles, so a 4-night hire includes 800 miles.',
+      ok: false,
+    },
+    {
+      name: 'a row of a list the claim restates with another of its figures, though another row opens the list',
+      task: 'How much would 1,000 litres of standard kerosene cost?',
+      evidence: ['Standard kerosene, price per litre by quantity ordered:\n500 to 899 litres: 74.9p per litre.\n900 to 1,999 litres: 71.2p per litre.\n2,000 litres or more: 68.5p per litre.'],
+      artifact: 'An order of 1,000 litres of standard kerosene falls into the 900 to 1,999 litre price band. At 71.2p a litre, 1,000 litres comes to £712.',
+      ok: true,
+    },
+    {
+      name: 'a bound no row of the list states',
+      task: 'How much would 1,000 litres of standard kerosene cost?',
+      evidence: ['Standard kerosene, price per litre by quantity ordered:\n500 to 899 litres: 74.9p per litre.\n900 to 1,999 litres: 71.2p per litre.\n2,000 litres or more: 68.5p per litre.'],
+      artifact: 'An order of 1,000 litres of standard kerosene falls into the 800 to 1,999 litre price band. At 71.2p a litre, 1,000 litres comes to £712.',
+      ok: false,
+    },
+    {
+      name: 'no count read in a time of day of another sentence',
+      task: 'What does a pool party cost?',
+      evidence: ['Pool parties run on Saturdays from 4:30pm to 6pm. A party costs £185 for up to 20 children and includes two lifeguards and the inflatable.'],
+      artifact: 'A pool party costs £185 for up to 30 children and runs on a Saturday from 4:30pm to 6pm, with two lifeguards and the inflatable included.',
       ok: false,
     },
     {

@@ -42,9 +42,11 @@ function asFigure(text: string, start: number, end: number, value: number, unit:
   return { text, start, end, value, kind: unit, decimals, unit };
 }
 
-/** What a figure counts, as the word or two after it ("days", "per cent", "full calendar months"), singular. */
-const UNIT_AFTER = /^(?:[\s-]+)(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
-
+/**
+ * What a figure counts, as the word or two after it ("days", "per cent", "full calendar months"), or the unit written
+ * against it ("12ft", "4mm"), not an ordinal's ending ("15th") nor a multiple's "x" ("10x"), singular.
+ */
+const UNIT_AFTER = /^(?:[\s-]+|(?!(?:st|nd|rd|th|x)\b)(?=[A-Za-z]))(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
 function unitAfter(text: string, end: number): string {
   const degrees = /^\s?°\s?([CF])\b/.exec(text.slice(end, end + 4));
   if (degrees) return `°${degrees[1]}`;
@@ -52,6 +54,22 @@ function unitAfter(text: string, end: number): string {
   const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'pence' || lower === 'per cent') return lower;
   return /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
+}
+
+/** A side of a dimension before this one ("8x" of "8x10ft"). */
+const SIDE_BEFORE = /\d\s?[x×]\s?$/;
+/** The sides of a dimension after this one, and its unit of length, if it writes one. */
+const SIDES_AFTER = /^(?:\s?[x×]\s?\d+(?:\.\d+)?)*(?:\s?(mm|cm|m|km|ft|in|inch|inches|foot|feet|metres?|meters?)\b)?/;
+
+/**
+ * The unit of a number that is a side of a dimension, or undefined for a number that is none: every side is counted
+ * in the unit after the last ("8x10ft", "10 x 16 ft"), and a dimension without one counts nothing ("150 prints at 6x4
+ * would ...", never 4 "would").
+ */
+function dimensionUnit(text: string, start: number, end: number): string | undefined {
+  const after = SIDES_AFTER.exec(text.slice(end, end + 40));
+  if (!SIDE_BEFORE.test(text.slice(Math.max(0, start - 4), start)) && !/[x×]/.test(after?.[0] ?? '')) return undefined;
+  return unitAfter(after?.[1] ?? '', 0);
 }
 
 /**
@@ -198,7 +216,7 @@ function readFigures(text: string): Figure[] {
       // "two (2) years": the bracketed digits count what follows the bracket.
       const unitAt = half ? n.end + half[0].length - 1 : restatesNumberWords(text, n.start, n.end) ? n.end + 1 : n.end;
       // "5-year-olds" are children of an age, not a period of five years.
-      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : YEARS_OLD.test(text.slice(unitAt, unitAt + 16)) ? AGE : unitAfter(text, unitAt));
+      const unit = n.currency || (n.percent ? '%' : q.unit === 'p' ? 'p' : YEARS_OLD.test(text.slice(unitAt, unitAt + 16)) ? AGE : (dimensionUnit(text, n.start, unitAt) ?? unitAfter(text, unitAt)));
       const per = n.currency ? ratePeriodAfter(text, n.end) : undefined;
       if (half) return asFigure(n.text, n.start, n.end, n.value + 0.5, unit, 1);
       const figure = asFigure(n.text, n.start, n.end, n.value, unit, n.decimals);
@@ -385,6 +403,14 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own),
   // or it counts another thing ("30 days' notice" beside the claim's "21-day cooling-off period").
   const claimFigures = findFigures(claim);
+  // A row of a list that the claim restates with another of its figures: "900 to 1,999 litres: 71.2p per litre" for "the 900 to 1,999 litre
+  // price band", though the passage is the list's first row (unseen54's false alarm). Figures read with what they count, both: the "30" of
+  // "4:30pm" is no count of children.
+  const restatesRow = (s: string) => {
+    const row = findFigures(s).filter((f) => f.kind !== '');
+    return row.some((f) => sameFigure(f, figure)) && claimFigures.some((c) => !sameFigure(c, figure) && row.some((f) => sameFigure(f, c)));
+  };
+  if (passage.evidence.some(restatesRow)) return true;
   const counts = countedWords(claim, figure);
   const conflict = (own.rivals ?? own.sentences).some((s) =>
     findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value) && !claimFigures.some((c) => sameFigure(c, f)) && !countsAnother(counts, countedWords(s, f))),
