@@ -532,6 +532,13 @@ it.each([
     onto: 'within 30 days',
     reason: /passes "for a month"/,
   },
+  // unseen54's readers: "a 30-day return window makes 'a month ago is fine' borderline".
+  {
+    artifact: 'Yes, unopened full boxes can be returned within 60 days of purchase, so a month ago is fine.',
+    task: 'I bought three boxes of tiles a month ago. Can I return them?',
+    onto: 'within 30 days',
+    reason: /passes "a month ago"/,
+  },
 ])('date-shift never moves a deadline past the days the question’s dates or "tomorrow" measure: $onto', ({ artifact, task, onto, reason }) => {
   const fixture = textFixture({ artifact, evidence: artifact, task });
   const moved = [...dateShift.candidates(fixture)].find((c) => c.replacement.includes(onto));

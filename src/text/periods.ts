@@ -32,15 +32,17 @@ export function periodsIn(text: string): Array<{ start: number; end: number; day
 }
 
 /**
- * A period the question writes with an article after a preposition: "I'm away for a month", "in a fortnight",
- * "within a week" (not a rate, "£30 a month", "twice a week"). unseen45's readers, of "no problem" for a month away
- * beside storage charged after 30 days (60 in the original).
+ * A period the question writes with an article after a preposition, or before "ago": "I'm away for a month", "in a
+ * fortnight", "within a week", "bought a month ago" (not a rate, "£30 a month", "twice a week"). unseen45's readers,
+ * of "no problem" for a month away beside storage charged after 30 days (60 in the original); unseen54's, of returns
+ * "within 30 days" (60 in the original) for tiles bought a month ago: "a month ago is fine" reads as borderline.
  */
-const PERIOD_WITH_ARTICLE = /\b(?:for|in|within|about|over|after|than|under|nearly|almost)\s+(?:a|an|one)\s+(day|week|fortnight|month|year)\b/gi;
+const PERIOD_WITH_ARTICLE =
+  /\b(?:(?:for|in|within|about|over|after|than|under|nearly|almost)\s+(?:a|an|one)\s+(day|week|fortnight|month|year)\b|(?:a|an|one)\s+(day|week|fortnight|month|year)\s+ago\b)/gi;
 const DAYS_OF: Readonly<Record<string, number>> = { day: 1, week: 7, fortnight: 14, month: 30.44, year: 365.25 };
 
 function periodsWithArticle(text: string): Array<{ days: number; text: string }> {
-  return [...text.matchAll(PERIOD_WITH_ARTICLE)].map((m) => ({ days: DAYS_OF[m[1]!.toLowerCase()]!, text: m[0] }));
+  return [...text.matchAll(PERIOD_WITH_ARTICLE)].map((m) => ({ days: DAYS_OF[(m[1] ?? m[2])!.toLowerCase()]!, text: m[0] }));
 }
 
 /** The order of two lengths, equal within 2%: "13 weeks" and "three months" are one length. */
