@@ -58,6 +58,9 @@ describe('qualifier-deletion', () => {
     ['Without the waiver, you pay the repair cost, up to the replacement value of the board.', []],
     // One end of a range is never left unsaid: "a minimum of 1 month and 3 months" reads garbled (unseen20's readers).
     ['You can freeze for a minimum of 1 month and up to 3 months in any year.', []],
+    // unseen54's readers, of "needs at least 8 children, with 24": "garbled where the maximum party size should be stated". The
+    // first end still reads without its bound.
+    ['The party needs at least 8 children, with a maximum of 24.', ['The party needs 8 children, with a maximum of 24.']],
     ['Bags may weigh up to 23 kg and at least 5 kg.', []],
     ['Late returns cost £2.00 a day, up to £20.00.', []],
     ['Cash is paid out at the desk, at most £500 a day.', []],

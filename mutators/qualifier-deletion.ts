@@ -221,14 +221,15 @@ function boundStillRead(artifact: string, q: QualifierPiece): boolean {
 
 /** A bound's words, either end of a range: "a minimum of", "maximum", "at least", "at most", "up to", "no more than". */
 const BOUND_WORDS = String.raw`(?:minimum|maximum|at\s+least|at\s+most|up\s+to|no\s+(?:more|less|fewer)\s+than)`;
-const BOUND_BEFORE = new RegExp(String.raw`\b${BOUND_WORDS}\b[^,;.]{0,30}\b(?:and|or|to)\s+$`, 'i');
+// The other end may stand before a comma when "with" joins this one: "needs at least 8 children, with a maximum of 24".
+const BOUND_BEFORE = new RegExp(String.raw`\b${BOUND_WORDS}\b(?:[^,;.]{0,30}\b(?:and|or|to)|[^;.]{0,30},\s*with\s+(?:a\s+)?)\s*$`, 'i');
 const BOUND_AFTER = new RegExp(String.raw`^[^,;.]{0,30}\b(?:and|or)\s+(?:a\s+)?${BOUND_WORDS}\b`, 'i');
 
 /**
  * Whether the bound is one end of a pair: "for a minimum of 1 month and up to
  * 3 months" without "up to" reads "a minimum of 1 month and 3 months", a range
  * with one end unsaid, which a reader of the answer alone takes for garbled
- * (unseen20's readers).
+ * (unseen20's readers; unseen54's, of "needs at least 8 children, with 24").
  */
 function pairedBound(artifact: string, q: QualifierPiece): boolean {
   if (!BOUNDS.has(q.keyword)) return false;
