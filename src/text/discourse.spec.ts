@@ -43,6 +43,9 @@ describe('refersBack', () => {
     ['Either way, the diagnosis costs £20.', true],
     ['Refunds go back to the card with which it was paid.', false],
     ['Diagnosis costs £20.', false],
+    // unseen55's readers, of the sentence before left out: "'Once you've done that' points back to a step that isn't there".
+    ["Once you've done that, the shop can release the bag to you.", true],
+    ['Note that the shop closes at 5pm.', false],
     // unseen39's readers, of the sentence before left out: "'To sign up' has nothing to refer to".
     ["To sign up you'll need a smart meter that records exports.", true],
     ['To apply, send us the form.', true],

@@ -26,12 +26,12 @@ export const CONSEQUENCE = /(?:^|[,;:\u2013\u2014-]\s*|\band\s+)(?:so|therefore|
 
 /** Whether a sentence refers back to what came before it: a pronoun or demonstrative near its start, or a connective. */
 export function refersBack(sentence: string): boolean {
-  const words = readSentences(sentence)
-    .flatMap((s) => s.tokens)
-    .filter((t) => t.pos !== 'PUNCT');
+  const tokens = readSentences(sentence).flatMap((s) => s.tokens);
+  const words = tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length === 0) return false;
   if (OPENING_CONNECTIVES.has(words[0]!.lemma) || opensWithBarePurpose(readSentences(sentence)[0]?.tokens ?? [])) return true;
-  if (words.slice(0, OPENING_WINDOW).some((t, i) => pointsBack(t, words[i + 1]))) return true;
+  // Each word with the token after it, punctuation included: "done that," closes its clause.
+  if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) + 1]))) return true;
   return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i));
 }
 
@@ -73,12 +73,13 @@ function choosesAmongCases(words: readonly Token[], at: number): boolean {
 
 /**
  * A demonstrative, "the same" or a third-person pronoun. "That" points back
- * only before a noun ("that point"); elsewhere it opens a clause ("note that
- * ...", "a result that is below"), whatever tag the model gives it.
+ * before a noun ("that point") or closing its clause ("Once you've done that,",
+ * "after that."); elsewhere it opens a clause ("note that ...", "a result that
+ * is below"), whatever tag the model gives it.
  */
 function pointsBack(t: Token, next: Token | undefined): boolean {
   const word = t.text.toLowerCase();
-  if (word === 'that') return next !== undefined && ['NOUN', 'PROPN', 'ADJ'].includes(next.pos);
+  if (word === 'that') return next === undefined || ['NOUN', 'PROPN', 'ADJ', 'PUNCT'].includes(next.pos);
   if (word === 'same') return true;
   if (DEMONSTRATIVES.has(word)) return t.pos === 'DET' || t.pos === 'PRON' || t.pos === 'ADJ';
   return t.pos === 'PRON' && THIRD_PERSON.has(word);
