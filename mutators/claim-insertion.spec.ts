@@ -327,6 +327,21 @@ describe("claim-insertion, on the task's topic", () => {
       evidence: "Adult books cost 25p a day overdue. Children's books are charged 10p per day overdue.",
       kept: [],
     },
+    // unseen55's readers: "the sentence about replacing leather handles for £60 doesn't fit a question about shoe soles".
+    {
+      name: 'a price of a gerund whose object the task does not speak of (bag handles beside leather soles)',
+      task: 'How much would it be to have full leather soles put on a pair of ordinary leather shoes?',
+      artifact: 'A pair of full leather soles costs £58, and new heels are included in that price.',
+      evidence: 'Full leather soles cost £58 a pair, including new heels. Replacing a pair of leather handles costs £48.',
+      kept: [],
+    },
+    {
+      name: 'a price of a gerund whose object the task speaks of',
+      task: 'How much would it be to have full leather soles put on a pair of ordinary leather shoes?',
+      artifact: 'A pair of full leather soles costs £58, and new heels are included in that price.',
+      evidence: 'Full leather soles cost £58 a pair, including new heels. Stretching a pair of leather shoes costs £12.',
+      kept: ['A pair of full leather soles costs £58, and new heels are included in that price. Stretching a pair of leather shoes costs £24.'],
+    },
     {
       name: 'a rival of the name the task uses (a Light fare beside a Classic fare)',
       task: 'I have a Classic fare. Can I check a second bag?',

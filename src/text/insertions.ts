@@ -292,14 +292,25 @@ const COMPARISONS = new Set(['more', 'less', 'fewer', 'few', 'many', 'much', 'ot
 const SUBJECT_ENDS = new Set(['AUX', 'VERB', 'ADP', 'PRON', 'PUNCT', 'SCONJ']);
 
 /**
+ * A gerund and its object before the verb of a price or period ("Replacing a pair of leather handles costs £36",
+ * "Sharpening a bread knife takes 3 days"): the model reads "handles" as a verb and "costs" as a noun there.
+ */
+const GERUND_SUBJECT = /^\p{Lu}\p{Ll}+ing\s+([^,;:.]+?)\s+(?:costs?|is|are|takes?|comes?\s+to)\s+(?=[£$€\d])/u;
+
+/**
  * The nouns of whom or what a sentence's rule is for, by their lemma: those
  * of an opening condition (up to its comma) and those of the grammatical
  * subject, the first noun phrase after it, up to its verb or first
  * preposition. "Children's and teen cards (under 18) are ..." → children,
  * card; "Where a flight is delayed ..., passengers who ..." → flight,
- * passenger. Empty where the model reads no noun there.
+ * passenger. Of a gerund's price or period, its object's nouns ("Replacing a
+ * pair of leather handles costs £36" → pair, leather, handle). Empty where the
+ * model reads no noun there.
  */
 export function subjectNouns(sentence: string): string[] {
+  // A gerund opening a price or a period names its rule by its object's nouns, however the model tags the words around them.
+  const gerund = GERUND_SUBJECT.exec(sentence);
+  if (gerund) return contentLemmas(gerund[1]!).filter((l) => sensesOf(l).some((sense) => sense.startsWith('n')));
   const tokens = readSentences(sentence)[0]?.tokens ?? [];
   let from = 0;
   const nouns: string[] = [];
