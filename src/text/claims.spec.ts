@@ -341,6 +341,8 @@ describe('findQualifiers', () => {
     { name: 'no condition in "provided" as a verb', text: 'Insurance is provided by the company.', expected: [] },
     // unseen22: "Apply a thin layer of the aftercare balm provided, up to 3 times a day".
     { name: 'no condition in "provided" closing its noun phrase', text: 'Apply the balm provided, up to 3 times a day.', expected: [['up to', 'up to', 25, 30]] },
+    // unseen55: "Wrap each blade in one of the card sleeves provided and tape the sleeve closed".
+    { name: 'no condition in "provided" before "and"', text: 'Wrap each blade in one of the sleeves provided and tape it closed.', expected: [] },
     { name: 'a condition in "provided" as a conjunction', text: 'Pets stay, provided the landlord agrees.', expected: [['provided', 'provided', 11, 19]] },
     {
       name: 'three-word qualifiers',

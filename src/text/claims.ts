@@ -118,9 +118,10 @@ const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keywo
 
 /**
  * "provided" as a verb: after a form of "be", before "by" ("is provided by the company"), or closing its noun phrase
- * before punctuation ("the aftercare balm provided, up to 3 times a day"), where a condition's clause would follow.
+ * before punctuation or "and" ("the aftercare balm provided, up to 3 times a day", "one of the card sleeves provided and
+ * tape it closed"), where a condition's clause would follow.
  */
-const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|(?:\s+by\b|[,.;:)])/i;
+const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|(?:\s+(?:by|and|or)\b|[,.;:)])/i;
 
 export function findQualifiers(text: string): QualifierPiece[] {
   const found: QualifierPiece[] = [];

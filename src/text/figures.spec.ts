@@ -520,6 +520,21 @@ describe('figures the answer works out', () => {
       artifact: 'Each hire includes 200 miles, so a 4-night hire includes 800 miles.',
       ok: false,
     },
+    // unseen55: "As it's been more than 30 days, ... from the 31st day", against "From the 31st day, a storage charge ...", was charged a false alarm.
+    {
+      name: 'more than a number of days, as the day after them',
+      task: 'My shoes were ready six weeks ago. Will I pay anything extra?',
+      evidence: ['Items are kept for 90 days. From the 31st day, a storage charge of £1 per item per week is added to the bill.'],
+      artifact: "As it's been more than 30 days, a storage charge of £1 per item per week has been added to your bill.",
+      ok: true,
+    },
+    {
+      name: 'more than a number of days other than the day before the ordinal',
+      task: 'My shoes were ready six weeks ago. Will I pay anything extra?',
+      evidence: ['Items are kept for 90 days. From the 31st day, a storage charge of £1 per item per week is added to the bill.'],
+      artifact: "As it's been more than 40 days, a storage charge of £1 per item per week has been added to your bill.",
+      ok: false,
+    },
     {
       name: 'a row of a list the claim restates with another of its figures, though another row opens the list',
       task: 'How much would 1,000 litres of standard kerosene cost?',

@@ -5,6 +5,7 @@ import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
 import { measureEachAfter, rateFactor, ratePeriodAfter } from './rates.js';
+import { unitOrdinals } from './ordinals.js';
 import { spelledValue } from './numberWords.js';
 import { isAge } from './ages.js';
 import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
@@ -388,6 +389,8 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   // Either way of reading: the same number whatever follows it (as the claim analysis always read figures), or the same quantity written differently.
   // A period the answer totals a rate over ("$300 over twelve months"), not a deadline or a term the rule sets ("within 7 days").
   const spanned = SPAN_BEFORE.test(claim.slice(Math.max(0, figure.start - 16), figure.start));
+  // "more than 30 days" is "from the 31st day".
+  const passedDays = figure.kind === 'day' && PASSED_BEFORE.test(claim.slice(Math.max(0, figure.start - 16), figure.start));
   const states = (text: string) => {
     const figures = findFigures(text);
     // In other units only where the text writes none in the claim's: beside "10 days", its "2 weeks" are weeks, not the claim's "14 days".
@@ -396,7 +399,8 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
       figures.some((f) => sameFigure(f, figure) && (f.unit === figure.unit || converts)) ||
       (figure.key !== undefined && findNumbers(text).some((n) => numberKey(n) === figure.key && codesAgree(n.currencyCode, figure.code))) ||
       statesElided(text, figure) ||
-      (spanned && statesRatePeriod(text, figure))
+      (spanned && statesRatePeriod(text, figure)) ||
+      (passedDays && unitOrdinals(text).some((o) => o.unit === 'day' && o.ordinal === figure.value + 1))
     );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
@@ -456,6 +460,8 @@ const ONE_PERIOD: Readonly<Record<string, { value: number; kind: string }>> = {
 };
 
 /** What a period an answer totals over follows: "over twelve months", "across the year". */
+/** Words before a number of days that the day after them begins: "more than 30 days", "after 30 days". */
+const PASSED_BEFORE = /\b(?:more\s+than|over|after|beyond|past)\s+$/i;
 const SPAN_BEFORE = /\b(?:over|across|throughout)\s+(?:the\s+|a\s+|your\s+)?$/i;
 
 /** A number after "of" or "for" that ends its clause: "for the price of eleven." */

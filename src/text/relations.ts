@@ -2,7 +2,7 @@ import { splitSentences } from './claims.js';
 import { isCurrencySign } from './currency.js';
 import { CLOCK, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
-import { ordinalValue } from './numberWords.js';
+import { ORDINAL_UNITS, unitOrdinals } from './ordinals.js';
 import { HOURS_IN } from './units.js';
 
 /**
@@ -59,26 +59,11 @@ export function brokenRelation(answer: string, task: string, start: number, end:
 function daysCountedOn(text: string): string[] {
   const periods = findFigures(text).filter((f) => ORDINAL_UNITS.has(f.kind));
   // Only real ordinals take a place: "per day" or "a week" beside them never shifts which is which.
-  const ordinals = [...text.matchAll(ORDINAL_OF_UNIT)].flatMap((m) => {
-    const ordinal = m[1] ? Number(m[1]) : ordinalValue(m[2]!.toLowerCase());
-    return ordinal === undefined ? [] : [{ ordinal, unit: ORDINAL_UNITS.get(m[3]!.toLowerCase()) }];
-  });
-  return ordinals.flatMap(({ ordinal, unit }, place) => {
+  return unitOrdinals(text).flatMap(({ ordinal, unit }, place) => {
     const ofUnit = periods.filter((p) => ORDINAL_UNITS.get(p.kind) === unit);
     return [...(ofUnit.some((p) => p.value === ordinal) ? [`${place}:on`] : []), ...(ofUnit.some((p) => p.value + 1 === ordinal) ? [`${place}:after`] : [])];
   });
 }
-
-/** "the 15th day", "the fifteenth day", "the 3rd month". */
-const ORDINAL_OF_UNIT = /\b(?:(\d+)(?:st|nd|rd|th)|([a-z]+(?:-[a-z]+)?))\s+(day|night|week|month|year)\b/gi;
-/** The units an ordinal counts, with the scale each is counted on (a night is a day). */
-const ORDINAL_UNITS: ReadonlyMap<string, string> = new Map([
-  ['day', 'day'],
-  ['night', 'day'],
-  ['week', 'week'],
-  ['month', 'month'],
-  ['year', 'year'],
-]);
 
 /** How many of a rate's unit one figure of each kind holds: a day of hours is 24, a week of days 1/7. */
 const UNITS_PER: Readonly<Record<string, { kind: string; per: number }>> = {
