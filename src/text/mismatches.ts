@@ -442,6 +442,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Held only on beaches where dogs are allowed": "on any beach where dogs are allowed" restricts the same way, "any" with the clause that
     // narrows it (unseen50's false alarm).
     if (q.keyword === 'only' && ANY_RESTRICTED.test(claim)) continue;
+    // "The warranty applies only to greenhouses registered within 60 days": "This depends on your greenhouse having been registered within 60 days"
+    // makes the same restriction a condition of the rule (unseen54's false alarm).
+    if (q.keyword === 'only' && DEPENDS_ON.test(claim)) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -522,13 +525,15 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
 }
 
 const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
-/** What sets a claim against the sentence before it: "though", "however", "instead", "other books". */
+/** A condition the claim makes its rule depend on: "This depends on your greenhouse having been registered ...", "as long as ...". */
+const DEPENDS_ON = /\b(?:depends?\s+on|dependent\s+on|as\s+long\s+as|so\s+long\s+as|provided|providing|on\s+condition|subject\s+to|only\s+if)\b/i;
 /** Whether the support writes "only, not X" and the claim denies the same X ("not cash"). */
 function statesExclusionAfter(support: string, q: QualifierPiece, claim: string): boolean {
   const excluded = /^\s*,?\s*(?:and\s+)?not\s+([A-Za-z]+)/i.exec(support.slice(q.end))?.[1];
   return excluded !== undefined && new RegExp(`\\bnot\\s+${excluded}\\b`, 'i').test(claim);
 }
 
+/** What sets a claim against the sentence before it: "though", "however", "instead", "other books". */
 const CONTRAST = /\b(?:though|although|however|instead|other|otherwise)\b/i;
 
 /** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */

@@ -300,6 +300,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'We do beach sessions on any beach; dogs are allowed on beaches.',
       dropped: ['only'],
     },
+    // unseen54's false alarm: "This depends on your greenhouse having been registered within 60 days of delivery".
+    {
+      name: '"only" written as a condition the rule depends on',
+      evidence: 'The warranty applies only to greenhouses registered with us within 60 days of delivery.',
+      artifact: 'The warranty depends on your greenhouse having been registered with us within 60 days of delivery.',
+      dropped: [],
+    },
+    {
+      name: '"only" dropped where the claim makes the rule depend on nothing',
+      evidence: 'The warranty applies only to greenhouses registered with us within 60 days of delivery.',
+      artifact: 'The warranty applies to greenhouses registered with us within 60 days of delivery.',
+      dropped: ['only'],
+    },
     {
       name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
       evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
