@@ -80,6 +80,8 @@ describe('qualifier-deletion', () => {
     ["We keep the deposit unless we let the room to someone else, in which case you'd get it back in full.", []],
     ['Leave is paid, unless you join the scheme. That costs £3 a month.', []],
     ['Leave is paid, unless you join the scheme. Pay is monthly.', ['Leave is paid. Pay is monthly.']],
+    // unseen56's readers, of "In either of those cases" left after the exceptions: "refers to two exceptions that were never mentioned".
+    ['You lose the payments unless a replacement takes his place or he is ill. In either of those cases, the payments are refunded.', []],
     // "only" as the point of an exception or a restriction (unseen18's readers: "the recipient can collect" states no exception).
     ['The exception: only the recipient can collect parcels that need ID.', []],
     ['One restriction applies: only members can book rooms.', []],
