@@ -342,6 +342,14 @@ describe("claim-insertion, on the task's topic", () => {
       evidence: 'Full leather soles cost £58 a pair, including new heels. Stretching a pair of leather shoes costs £12.',
       kept: ['A pair of full leather soles costs £58, and new heels are included in that price. Stretching a pair of leather shoes costs £24.'],
     },
+    // A review: a noun the model reads opening the sentence ("Wedding") is no gerund.
+    {
+      name: 'a price of a noun phrase opening with a word in "-ing" (wedding shoes beside ordinary shoes)',
+      task: 'How much would it be to have full leather soles put on a pair of ordinary leather shoes?',
+      artifact: 'A pair of full leather soles costs £58, and new heels are included in that price.',
+      evidence: 'Full leather soles cost £58 a pair, including new heels. Wedding shoes with leather soles cost £24 to dye.',
+      kept: [],
+    },
     {
       name: 'a rival of the name the task uses (a Light fare beside a Classic fare)',
       task: 'I have a Classic fare. Can I check a second bag?',

@@ -123,6 +123,11 @@ const QUALIFIER_PATTERNS = [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keywo
  */
 const PROVIDED_AS_VERB = /\b(?:is|are|be|been|being|was|were)\s+\||^[^|]*\|(?:\s+(?:by|and|or)\b|[,.;:)])/i;
 
+/** Whether the "provided" written at text[start, end) is the verb, read from the words around it (PROVIDED_AS_VERB). */
+export function providedAsVerb(text: string, start: number, end: number): boolean {
+  return PROVIDED_AS_VERB.test(`${text.slice(Math.max(0, start - 8), start)}|${text.slice(end, end + 4)}`);
+}
+
 export function findQualifiers(text: string): QualifierPiece[] {
   const found: QualifierPiece[] = [];
   const taken = (s: number, e: number) => found.some((q) => s < q.end && q.start < e);
@@ -131,7 +136,7 @@ export function findQualifiers(text: string): QualifierPiece[] {
     for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
       if (taken(m.index, m.index + m[0].length)) continue;
       // "Insurance is provided by the company": a verb, not the condition "provided (that)".
-      if (keyword.startsWith('provided') && PROVIDED_AS_VERB.test(`${text.slice(Math.max(0, m.index - 8), m.index)}|${text.slice(m.index + m[0].length, m.index + m[0].length + 4)}`)) continue;
+      if (keyword.startsWith('provided') && providedAsVerb(text, m.index, m.index + m[0].length)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });
     }
   }

@@ -46,6 +46,8 @@ describe('refersBack', () => {
     // unseen55's readers, of the sentence before left out: "'Once you've done that' points back to a step that isn't there".
     ["Once you've done that, the shop can release the bag to you.", true],
     ['Note that the shop closes at 5pm.', false],
+    // A review: a complementizer before a clause of its own.
+    ['Please note that, unless agreed, fees apply.', false],
     // unseen39's readers, of the sentence before left out: "'To sign up' has nothing to refer to".
     ["To sign up you'll need a smart meter that records exports.", true],
     ['To apply, send us the form.', true],

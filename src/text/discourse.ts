@@ -31,7 +31,7 @@ export function refersBack(sentence: string): boolean {
   if (words.length === 0) return false;
   if (OPENING_CONNECTIVES.has(words[0]!.lemma) || opensWithBarePurpose(readSentences(sentence)[0]?.tokens ?? [])) return true;
   // Each word with the token after it, punctuation included: "done that," closes its clause.
-  if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) + 1]))) return true;
+  if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) + 1], tokens[tokens.indexOf(t) + 2]))) return true;
   return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i));
 }
 
@@ -51,6 +51,8 @@ function opensWithBarePurpose(tokens: readonly Token[]): boolean {
 
 /** Words after "to" that open a set phrase, not a purpose: "To date,", "To begin with,", "To be honest,". */
 const SET_PHRASES: ReadonlySet<string> = new Set(['date', 'begin', 'start', 'be', 'sum', 'conclude']);
+/** The tags of a word that opens a clause of its own: "unless", "if", "as", "before". */
+const OPENS_CLAUSE: ReadonlySet<string> = new Set(['SCONJ', 'ADP']);
 /** Pronouns that open a main clause as its subject. */
 const SUBJECTS: ReadonlySet<string> = new Set(['you', 'we', 'they', 'i', 'he', 'she', 'it']);
 
@@ -74,12 +76,13 @@ function choosesAmongCases(words: readonly Token[], at: number): boolean {
 /**
  * A demonstrative, "the same" or a third-person pronoun. "That" points back
  * before a noun ("that point") or closing its clause ("Once you've done that,",
- * "after that."); elsewhere it opens a clause ("note that ...", "a result that
- * is below"), whatever tag the model gives it.
+ * "after that."); elsewhere it opens a clause ("note that ...", "note that,
+ * unless agreed, ...", "a result that is below"), whatever tag the model gives it.
  */
-function pointsBack(t: Token, next: Token | undefined): boolean {
+function pointsBack(t: Token, next: Token | undefined, afterNext: Token | undefined): boolean {
   const word = t.text.toLowerCase();
-  if (word === 'that') return next === undefined || ['NOUN', 'PROPN', 'ADJ', 'PUNCT'].includes(next.pos);
+  // Not "note that, unless agreed, fees apply": a comma that opens a clause of its own after a complementizer.
+  if (word === 'that') return next === undefined || ['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || (next.pos === 'PUNCT' && !(next.text === ',' && OPENS_CLAUSE.has(afterNext?.pos ?? '')));
   if (word === 'same') return true;
   if (DEMONSTRATIVES.has(word)) return t.pos === 'DET' || t.pos === 'PRON' || t.pos === 'ADJ';
   return t.pos === 'PRON' && THIRD_PERSON.has(word);

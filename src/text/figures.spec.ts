@@ -81,6 +81,22 @@ describe('findFigures', () => {
         { text: '15', value: 15, kind: '' },
       ],
     },
+    // A review: a product's factors are no dimension's sides, and a single capital is no unit.
+    {
+      text: 'Six sessions: 6 x 45 minutes.',
+      expected: [
+        { text: '6', value: 6, kind: '' },
+        { text: '45', value: 45, kind: 'minute' },
+      ],
+    },
+    {
+      text: 'Take 2x500mg on the 5G plan.',
+      expected: [
+        { text: '2', value: 2, kind: '' },
+        { text: '500', value: 500, kind: 'mg' },
+        { text: '5', value: 5, kind: '' },
+      ],
+    },
     // Not figures: a date's digits (the date is checked as one), a clause label, "one" before a unit, a bare count in words.
     { text: 'Claims are due by 14 July 2025.', expected: [] },
     { text: '9.4 Fees are collected monthly.', expected: [] },
@@ -513,6 +529,14 @@ describe('figures the answer works out', () => {
       artifact: 'Each night includes 200 miles, so a 4-night hire includes 900 miles.',
       ok: false,
     },
+    // A review: a count the evidence gives another rule for is no case of the asker's.
+    {
+      name: 'a measure per night for a count of nights the question does not ask about',
+      task: "I'm hiring a campervan for 4 nights. How many miles are included?",
+      evidence: ['Every hire includes 200 miles per night. Hires of 5 nights or more get a free tank of diesel.'],
+      artifact: 'Each night includes 200 miles, so your 5-night hire includes 1,000 miles.',
+      ok: false,
+    },
     {
       name: 'a measure the evidence gives per hire, not per night',
       task: "I'm hiring a campervan for 4 nights. How many miles are included?",
@@ -547,6 +571,14 @@ describe('figures the answer works out', () => {
       task: 'How much would 1,000 litres of standard kerosene cost?',
       evidence: ['Standard kerosene, price per litre by quantity ordered:\n500 to 899 litres: 74.9p per litre.\n900 to 1,999 litres: 71.2p per litre.\n2,000 litres or more: 68.5p per litre.'],
       artifact: 'An order of 1,000 litres of standard kerosene falls into the 800 to 1,999 litre price band. At 71.2p a litre, 1,000 litres comes to £712.',
+      ok: false,
+    },
+    // A review: a figure two rows share names neither row.
+    {
+      name: 'a price from another row that shares only a period with the claim',
+      task: 'How much to sharpen kitchen knives?',
+      evidence: ['Kitchen knives are sharpened in 3 days for £8 each.', 'Scissors are sharpened in 3 days for £6 each.'],
+      artifact: 'Kitchen knives are sharpened in 3 days, for £6 each.',
       ok: false,
     },
     {

@@ -45,9 +45,9 @@ function asFigure(text: string, start: number, end: number, value: number, unit:
 
 /**
  * What a figure counts, as the word or two after it ("days", "per cent", "full calendar months"), or the unit written
- * against it ("12ft", "4mm"), not an ordinal's ending ("15th") nor a multiple's "x" ("10x"), singular.
+ * against it ("12ft", "4mm"), not an ordinal's ending ("15th"), a multiple's "x" ("10x") nor a single capital ("5G"), singular.
  */
-const UNIT_AFTER = /^(?:[\s-]+|(?!(?:st|nd|rd|th|x)\b)(?=[A-Za-z]))(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
+const UNIT_AFTER = /^(?:[\s-]+|(?!(?:st|nd|rd|th|x)\b|[A-Z]\b)(?=[A-Za-z]))(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
 function unitAfter(text: string, end: number): string {
   const degrees = /^\s?°\s?([CF])\b/.exec(text.slice(end, end + 4));
   if (degrees) return `°${degrees[1]}`;
@@ -69,8 +69,15 @@ const SIDES_AFTER = /^(?:\s?[x×]\s?\d+(?:\.\d+)?)*(?:\s?(mm|cm|m|km|ft|in|inch|
  */
 function dimensionUnit(text: string, start: number, end: number): string | undefined {
   const after = SIDES_AFTER.exec(text.slice(end, end + 40));
-  if (!SIDE_BEFORE.test(text.slice(Math.max(0, start - 4), start)) && !/[x×]/.test(after?.[0] ?? '')) return undefined;
-  return unitAfter(after?.[1] ?? '', 0);
+  const later = SIDE_BEFORE.test(text.slice(Math.max(0, start - 4), start));
+  const sides = /[x×]/.test(after?.[0] ?? '');
+  if (!later && !sides) return undefined;
+  if (after?.[1]) return unitAfter(after[1], 0);
+  // No unit of length: a product, not a dimension ("6 x 45 minutes", "2x500mg"), whose count reads nothing and whose last factor reads its
+  // own unit, a period or one written against it; not the word after a bare side ("at 6x4 would cost").
+  if (sides) return '';
+  const own = unitAfter(text, end);
+  return /^[A-Za-z]/.test(text.slice(end)) || own in PERIOD_SCALE || own === 'minute' ? undefined : '';
 }
 
 /**
@@ -337,7 +344,8 @@ export function derives(target: Figure, hedged: boolean, operands: Operands): bo
   // "4-night" hire is 800 miles. The rate is read where the evidence states it, as the answer may put it another way ("each night includes 200 miles").
   for (const a of written.filter((f) => f.kind === target.kind)) {
     const things = new Set(operands.stated.flatMap((s) => (s.each && sameFigure(s, a) ? [s.each] : [])));
-    for (const n of written.filter((f) => isCount(f) && things.has(f.kind))) if (anchored(a, n) && is(a.value * n.value)) return true;
+    // The count is the question's own ("for 4 nights"): a number the evidence gives another rule for ("5 nights or more") is no case of the asker's.
+    for (const n of written.filter((f) => isCount(f) && things.has(f.kind) && operands.asked.some((t) => sameFigure(t, f)))) if (anchored(a, n) && is(a.value * n.value)) return true;
   }
   // A measure: another the answer writes times or divided by a bare number it writes ("60,000 cubic centimetres divided by 5,000 gives 12 kg").
   for (const a of written.filter(isMeasure)) {
@@ -407,13 +415,13 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own),
   // or it counts another thing ("30 days' notice" beside the claim's "21-day cooling-off period").
   const claimFigures = findFigures(claim);
-  // A row of a list that the claim restates with another of its figures: "900 to 1,999 litres: 71.2p per litre" for "the 900 to 1,999 litre
-  // price band", though the passage is the list's first row (unseen54's false alarm). Figures read with what they count, both: the "30" of
-  // "4:30pm" is no count of children.
-  const restatesRow = (s: string) => {
-    const row = findFigures(s).filter((f) => f.kind !== '');
-    return row.some((f) => sameFigure(f, figure)) && claimFigures.some((c) => !sameFigure(c, figure) && row.some((f) => sameFigure(f, c)));
-  };
+  // A row of a list that the claim restates with another of its figures, one no other sentence of the evidence states: "900 to 1,999 litres: 71.2p
+  // per litre" for "the 900 to 1,999 litre price band", though the passage is the list's first row (unseen54's false alarm). A figure two rows
+  // share ("in 3 days for £8" and "in 3 days for £6") names neither. Figures read with what they count (findFigures), never a bare number (a
+  // range's first bound reads its range word, "900 to", alike in both texts).
+  const counted = (s: string) => findFigures(s).filter((f) => f.kind !== '');
+  const ownFigureOf = (s: string, c: Figure) => counted(s).some((f) => sameFigure(f, c)) && !passage.evidence.some((o) => o !== s && counted(o).some((f) => sameFigure(f, c)));
+  const restatesRow = (s: string) => counted(s).some((f) => sameFigure(f, figure)) && claimFigures.some((c) => !sameFigure(c, figure) && ownFigureOf(s, c));
   if (passage.evidence.some(restatesRow)) return true;
   const counts = countedWords(claim, figure);
   const conflict = (own.rivals ?? own.sentences).some((s) =>
@@ -459,9 +467,9 @@ const ONE_PERIOD: Readonly<Record<string, { value: number; kind: string }>> = {
   day: { value: 1, kind: 'day' },
 };
 
-/** What a period an answer totals over follows: "over twelve months", "across the year". */
 /** Words before a number of days that the day after them begins: "more than 30 days", "after 30 days". */
 const PASSED_BEFORE = /\b(?:more\s+than|over|after|beyond|past)\s+$/i;
+/** What a period an answer totals over follows: "over twelve months", "across the year". */
 const SPAN_BEFORE = /\b(?:over|across|throughout)\s+(?:the\s+|a\s+|your\s+)?$/i;
 
 /** A number after "of" or "for" that ends its clause: "for the price of eleven." */

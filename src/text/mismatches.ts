@@ -6,6 +6,7 @@ import {
   findNumbers,
   findQualifiers,
   numberKey,
+  providedAsVerb,
   splitSentences,
   qualifiedTerm,
   type QualifierPiece,
@@ -443,8 +444,8 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // narrows it (unseen50's false alarm).
     if (q.keyword === 'only' && ANY_RESTRICTED.test(claim)) continue;
     // "The warranty applies only to greenhouses registered within 60 days": "This depends on your greenhouse having been registered within 60 days"
-    // makes the same restriction a condition of the rule (unseen54's false alarm).
-    if (q.keyword === 'only' && DEPENDS_ON.test(claim)) continue;
+    // makes the same restriction a condition of the rule (unseen54's false alarm), where the condition restates what "only" bears on.
+    if (q.keyword === 'only' && 'lemmas' in term && dependsOnTerm(claim, term.lemmas)) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -526,7 +527,17 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
 
 const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
 /** A condition the claim makes its rule depend on: "This depends on your greenhouse having been registered ...", "as long as ...". */
-const DEPENDS_ON = /\b(?:depends?\s+on|dependent\s+on|as\s+long\s+as|so\s+long\s+as|provided|providing|on\s+condition|subject\s+to|only\s+if)\b/i;
+const DEPENDS_ON = /\b(?:depends?\s+on|dependent\s+on|as\s+long\s+as|so\s+long\s+as|provided|providing|on\s+condition|subject\s+to|only\s+if)\b/gi;
+
+/** Whether a condition of the claim (a "provided" that is no verb: providedAsVerb) restates every word of the term, in the rest of its sentence. */
+function dependsOnTerm(claim: string, lemmas: readonly string[]): boolean {
+  return [...claim.matchAll(DEPENDS_ON)].some((m) => {
+    const end = m.index + m[0].length;
+    if (/^provid/i.test(m[0]) && providedAsVerb(claim, m.index, end)) return false;
+    const condition = claim.slice(end);
+    return lemmas.every((lemma) => textSaysWord(condition, lemma));
+  });
+}
 /** Whether the support writes "only, not X" and the claim denies the same X ("not cash"). */
 function statesExclusionAfter(support: string, q: QualifierPiece, claim: string): boolean {
   const excluded = /^\s*,?\s*(?:and\s+)?not\s+([A-Za-z]+)/i.exec(support.slice(q.end))?.[1];

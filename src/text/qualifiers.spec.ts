@@ -307,6 +307,13 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'The warranty depends on your greenhouse having been registered with us within 60 days of delivery.',
       dropped: [],
     },
+    // A review: a condition that restates nothing of what "only" bears on keeps no restriction.
+    {
+      name: '"only" dropped beside a condition of something else',
+      evidence: 'The warranty applies only to greenhouses registered with us within 60 days of delivery.',
+      artifact: 'The warranty applies to greenhouses registered with us within 60 days of delivery, subject to fair use.',
+      dropped: ['only'],
+    },
     {
       name: '"only" dropped where the claim makes the rule depend on nothing',
       evidence: 'The warranty applies only to greenhouses registered with us within 60 days of delivery.',
