@@ -529,6 +529,14 @@ describe('figures the answer works out', () => {
       artifact: 'Each night includes 200 miles, so a 4-night hire includes 900 miles.',
       ok: false,
     },
+    // A review: a unit written against its number ("23kg a passenger") is given for each one of a thing too.
+    {
+      name: 'a measure per passenger written against its number, for the passengers of the question',
+      task: 'There are 3 passengers on our booking. How much luggage can we take?',
+      evidence: ['Each booking allows 23kg a passenger.'],
+      artifact: 'The allowance is 23kg a passenger, so your 3 passengers can take 69kg.',
+      ok: true,
+    },
     // A review: a count the evidence gives another rule for is no case of the asker's.
     {
       name: 'a measure per night for a count of nights the question does not ask about',

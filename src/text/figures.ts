@@ -419,10 +419,10 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   // per litre" for "the 900 to 1,999 litre price band", though the passage is the list's first row (unseen54's false alarm). A figure two rows
   // share ("in 3 days for £8" and "in 3 days for £6") names neither. Figures read with what they count (findFigures), never a bare number (a
   // range's first bound reads its range word, "900 to", alike in both texts).
-  const counted = (s: string) => findFigures(s).filter((f) => f.kind !== '');
-  const ownFigureOf = (s: string, c: Figure) => counted(s).some((f) => sameFigure(f, c)) && !passage.evidence.some((o) => o !== s && counted(o).some((f) => sameFigure(f, c)));
-  const restatesRow = (s: string) => counted(s).some((f) => sameFigure(f, figure)) && claimFigures.some((c) => !sameFigure(c, figure) && ownFigureOf(s, c));
-  if (passage.evidence.some(restatesRow)) return true;
+  const rows = passage.evidence.map((s) => findFigures(s).filter((f) => f.kind !== ''));
+  const statesIn = (row: readonly Figure[], f: Figure) => row.some((r) => sameFigure(r, f));
+  const onlyRowOf = (c: Figure, i: number) => rows.every((row, j) => statesIn(row, c) === (j === i));
+  if (rows.some((row, i) => statesIn(row, figure) && claimFigures.some((c) => !sameFigure(c, figure) && onlyRowOf(c, i)))) return true;
   const counts = countedWords(claim, figure);
   const conflict = (own.rivals ?? own.sentences).some((s) =>
     findFigures(s).some((f) => f.kind === figure.kind && !close(f.value, figure.value) && !claimFigures.some((c) => sameFigure(c, f)) && !countsAnother(counts, countedWords(s, f))),

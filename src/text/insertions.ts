@@ -308,9 +308,9 @@ const GERUND_SUBJECT = /^\p{Lu}\p{Ll}+ing\s+([^,;:.]+?)\s+(?:costs?|is|are|takes
  * model reads no noun there.
  */
 export function subjectNouns(sentence: string): string[] {
-  // A gerund opening a price or a period names its rule by its object's nouns, however the model tags the words around them.
   const tokens = readSentences(sentence)[0]?.tokens ?? [];
-  // A gerund as the model tags it: "Replacing" is a verb, "Evening" of "Evening classes cost £30" a noun.
+  // A gerund opening a price or a period names its rule by its object's nouns, however the model tags the words after it; the gerund
+  // itself as the model tags it: "Replacing" is a verb, "Evening" of "Evening classes cost £30" a noun.
   const gerund = tokens[0]?.pos === 'VERB' ? GERUND_SUBJECT.exec(sentence) : null;
   if (gerund) return contentLemmas(gerund[1]!).filter((l) => sensesOf(l).some((sense) => sense.startsWith('n')));
   let from = 0;

@@ -17,8 +17,8 @@ export function ratePeriodAfter(text: string, end: number): string | undefined {
   return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
 }
 
-/** A measure's unit and the thing it is given for each one of: "miles per night", "kg a person". */
-const EACH_AFTER = /^[\s-]+[A-Za-z]+\s+(?:per|each|every|a|an)\s+([a-z]{3,})\b/i;
+/** A measure's unit, apart from its number or written against it, and the thing it is given for each one of: "miles per night", "kg a bag". */
+const EACH_AFTER = /^[\s-]*[A-Za-z]+\s+(?:per|each|every|a|an)\s+([a-z]{3,})\b/i;
 
 /** What the measure whose number ends at `end` is given for each one of ("night" for "200 miles per night"), or undefined. */
 export function measureEachAfter(text: string, end: number): string | undefined {
