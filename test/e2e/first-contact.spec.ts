@@ -40,12 +40,17 @@ function runSpawned(args: string[], cwd: string): Promise<{ code: number | null;
   });
 }
 
-/** A folder with a config over one bundled fixture file, reviewed by `critic` (YAML, indented under `critic:`). */
+/**
+ * A folder with a config over one bundled fixture file, reviewed by `critic` (YAML, indented under `critic:`). The
+ * timeout is long enough for eight exec critics' processes started at once on a loaded 2-core machine: at 5 s, a
+ * fresh clone's `.ci/run` beside other work timed out 8 of them, a second cause of failure that rightly leaves the stop
+ * to the error budget, not to the first attempts. The hanging critic sets its own.
+ */
 function audit(critic: string, scripts: Record<string, string> = {}): { dir: string; config: string } {
   const dir = mkdtempSync(join(tmpdir(), 'critic-audit-first-contact-'));
   for (const [name, source] of Object.entries(scripts)) writeFileSync(join(dir, name), source);
   const config = join(dir, 'critic.config.yaml');
-  writeFileSync(config, `fixtures: [${POLICY}]\nconditions: [clean, with-trace]\nmutantsPerFixture: 3\nseed: 3\nconcurrency: ${CONCURRENCY}\ntimeoutMs: 5000\ncritic:\n${critic}\n`);
+  writeFileSync(config, `fixtures: [${POLICY}]\nconditions: [clean, with-trace]\nmutantsPerFixture: 3\nseed: 3\nconcurrency: ${CONCURRENCY}\ntimeoutMs: 30000\ncritic:\n${critic}\n`);
   return { dir, config };
 }
 
