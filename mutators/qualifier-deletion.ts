@@ -4,7 +4,7 @@ import { findDates } from '../src/text/dates.js';
 import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
-import { droppedQualifiers, questionOf, sentenceBefore } from '../src/text/mismatches.js';
+import { droppedQualifiers, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { supportingSentence } from './text-support.js';
@@ -65,8 +65,9 @@ export const qualifierDeletion: TextMutator = {
     const question = questionOf(support);
     // The sentence before, as evidence-check reads it: a claim set against it ("We do take other books graded Good") keeps an "only" it denies.
     const before = sentenceBefore(fixture.artifact, original.text);
-    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before));
-    if (!droppedQualifiers(mutated.text, support.sentence, question, before).some((k) => !droppedBefore.has(k)))
+    const after = textAfter(fixture.artifact, original.text);
+    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before, after));
+    if (!droppedQualifiers(mutated.text, support.sentence, question, before, after).some((k) => !droppedBefore.has(k)))
       return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
     return null;
   },

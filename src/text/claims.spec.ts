@@ -284,6 +284,15 @@ describe('findEntities', () => {
     { name: 'neither half of a name joined by "on"', text: 'Payments on Account are due.', expected: [] },
     { name: 'neither half of a name joined by "to"', text: 'Use a Time to Pay Arrangement.', expected: [] },
     { name: 'no name with irregular spacing, rather than a wrong span', text: 'Ask the  Finance  Team.', expected: [] },
+    { name: 'no name in a quoted example of what the asker may write', text: 'A message such as "Happy 60th" is free.', expected: [] },
+    {
+      name: 'a name in quotation marks that is no example',
+      text: 'Choose "Gold Plus" at the Box Office.',
+      expected: [
+        ['Gold Plus', 8, 17, 'phrase:plus'],
+        ['Box Office', 26, 36, 'phrase:office'],
+      ],
+    },
   ])('finds $name', ({ text, expected }) => {
     expect(findEntities(text).map(({ text, start, end, kind }) => [text, start, end, kind])).toEqual(expected);
   });

@@ -41,9 +41,18 @@ export interface EntityPiece extends Piece {
 // Letters of any script, so that "Fine Art Giclée" and "Ciarán Walsh" are whole names, not "Fine Art Gicl" and "Ciar".
 const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}-]*(?:['’](?!s\b)[\p{L}\p{N}-]+)?(?:(?:\s+(?:&|of|for|de)\s+|\s+)\p{Lu}[\p{L}\p{N}-]*(?:['’](?!s\b)[\p{L}\p{N}-]+)?)*/gu;
 
+/**
+ * Words in quotation marks that an answer gives as an example of what the
+ * asker may write or choose ('a message such as "Happy 60th"'): the asker's
+ * own words, no name the evidence states (unseen57's false alarm).
+ */
+const QUOTED_EXAMPLE = /\b(?:such as|like|for example|for instance|e\.g\.|say),?\s*["“‘]([^"”’]{1,60})["”’]/giu;
+
 export function findEntities(text: string): EntityPiece[] {
   const entities: EntityPiece[] = [];
+  const examples = [...text.matchAll(QUOTED_EXAMPLE)].map((m) => ({ start: m.index, end: m.index + m[0].length }));
   for (const match of text.matchAll(NAME_RUN)) {
+    if (examples.some((e) => e.start <= match.index && match.index < e.end)) continue;
     let words = match[0].split(/\s+/);
     let start = match.index;
     // Drop leading words capitalised only by grammar: at a sentence start ("Employees of ...", "Use Manage Booking": a verb, as the language model reads it), or function words anywhere.

@@ -12,7 +12,13 @@ describe('writtenEquations', () => {
     { text: 'You get €295 ÷ 6 = €49.17 (rounded to the nearest cent).', holds: ['€295 ÷ 6 = €49.17'] },
     { text: 'A refund of £90 (2 × £45) within 28 days.', holds: ['£90 = 2 × £45'] },
     { text: 'A charge of 85% × £27 × 18 = £413.10.', holds: ['85% × £27 × 18 = £413.10'] },
+    // In words: a count of things, what each costs, and their total.
+    { text: '12 monthly payments of £22 come to £264 before that fee.', holds: ['12 monthly payments of £22 come to £264'] },
+    { text: 'That is 2 lots of £30, which is £60 in all.', holds: ['2 lots of £30, which is £60'] },
+    { text: 'Four nights: 4 nights at £85 each makes £340.', holds: ['4 nights at £85 each makes £340'] },
     // Equations that do not hold, or are no equations: a wrong product, a rounding to a whole unit the result does not write, a bare product.
+    { text: '12 monthly payments of £22 come to £274 before that fee.', holds: [] },
+    { text: 'Up to 6 guests at £9 each, and the fee is £54.', holds: [] },
     { text: 'It costs 12 × £2.50 = £32.50 a month.', holds: [] },
     { text: 'It costs 12 × £2.49 = £30 a month.', holds: [] },
     { text: 'The box is 50 × 40 cm.', holds: [] },
@@ -58,6 +64,22 @@ describe('counts and results of written equations, as evidence-check and the num
       claim: 'For £12,000 of cover, Goods Protection costs 12 × £3.50 = £42 a month.',
       supported: ['12'],
       unsupported: ['£3.50', '£42'],
+    },
+    {
+      name: "a year's monthly payments summed in words",
+      evidence: ['Student membership costs £22 a month or £240 a year.'],
+      question: 'What is the cheapest way to pay?',
+      claim: '12 monthly payments of £22 come to £264, so paying £240 for the year is cheaper.',
+      supported: ['12', '£264'],
+      unsupported: [],
+    },
+    {
+      name: 'a flipped count breaks the sum in words',
+      evidence: ['Student membership costs £22 a month or £240 a year.'],
+      question: 'What is the cheapest way to pay?',
+      claim: '13 monthly payments of £22 come to £264, so paying £240 for the year is cheaper.',
+      supported: [],
+      unsupported: ['13', '£264'],
     },
     {
       name: 'the working in brackets after the result',

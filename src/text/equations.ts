@@ -1,3 +1,4 @@
+import { isCurrencySign } from './currency.js';
 import type { Figure } from './figure.js';
 
 /**
@@ -14,6 +15,8 @@ import type { Figure } from './figure.js';
 export interface WrittenEquation {
   factors: readonly Figure[];
   result: Figure;
+  /** The factors that count ("12", "2 ×", the "12 monthly payments" of a sum in words): the answer's working, checked by the equation. */
+  counts: readonly Figure[];
 }
 
 const OPERATOR = /^\s*([×x*÷/])\s*$/;
@@ -43,8 +46,32 @@ export function writtenEquations(text: string, figures: readonly Figure[]): Writ
         : before && OPENS_WORKING.test(text.slice(before.end, factors[0]!.start)) && CLOSES_WORKING.test(text.slice(factors[factors.length - 1]!.end))
           ? before
           : undefined;
-    if (result && holds(factors, ops, result)) equations.push({ factors, result });
+    if (result && holds(factors, ops, result)) equations.push({ factors, result, counts: factors.filter((f) => f.kind === '' && f.unit === '') });
     i = j;
+  }
+  return [...equations, ...equationsInWords(text, figures)];
+}
+
+/** What a count of things is "of" or "at" in words: "12 monthly payments of £22", "2 lots of £30", "4 nights at £85". */
+const COUNT_OF = /^\s+(?:[a-z-]+\s+){0,2}?(?:of|at)\s+$/i;
+/** Words between an amount and the total of the count of it: "come to", "each, which is", "makes", "that's". */
+const COMES_TO =
+  /^\s*(?:each|apiece)?\s*,?\s*(?:(?:which|that)\s+)?(?:(?:come|comes|came|coming|add|adds|adding)\s+(?:up\s+)?to|is|are|makes?|making|totals?|totalling|equals?|gives?|giving|that['’]s|which['’]s|so)\s+(?:a\s+total\s+of\s+|in\s+total\s+)?$/i;
+
+/**
+ * The sums an answer writes in words: a whole count of things, what each
+ * costs, and their total ("12 monthly payments of £22 come to £264"; "2 lots
+ * of £30, which is £60"), where the count times the amount is the total. The
+ * count is the answer's working, whatever it counts (a year's 12 months), as
+ * a bare count is in an equation with signs.
+ */
+function equationsInWords(text: string, figures: readonly Figure[]): WrittenEquation[] {
+  const equations: WrittenEquation[] = [];
+  for (let i = 0; i + 2 < figures.length; i++) {
+    const [count, amount, total] = [figures[i]!, figures[i + 1]!, figures[i + 2]!];
+    if (!Number.isInteger(count.value) || count.decimals > 0 || isCurrencySign(count.kind) || !isCurrencySign(amount.kind) || total.kind !== amount.kind) continue;
+    if (!COUNT_OF.test(text.slice(count.end, amount.start)) || !COMES_TO.test(text.slice(amount.end, total.start))) continue;
+    if (holds([count, amount], ['×'], total)) equations.push({ factors: [count, amount], result: total, counts: [count] });
   }
   return equations;
 }
@@ -63,9 +90,8 @@ function holds(factors: readonly Figure[], ops: readonly string[], result: Figur
 }
 
 /** A bare count ("12", "2") the text uses as a factor of an equation that holds: the answer's working. */
-export function countInEquation(text: string, figures: readonly Figure[], figure: Pick<Figure, 'start' | 'kind' | 'unit'>): boolean {
-  if (figure.kind !== '' || figure.unit !== '') return false;
-  return writtenEquations(text, figures).some((e) => e.factors.some((f) => f.start === figure.start));
+export function countInEquation(text: string, figures: readonly Figure[], figure: Pick<Figure, 'start'>): boolean {
+  return writtenEquations(text, figures).some((e) => e.counts.some((f) => f.start === figure.start));
 }
 
 /** The equation that holds whose result is the figure, if any. */

@@ -722,7 +722,7 @@ function readWorking(answer: string, passage: SupportPassage): Working {
 
 /** Whether a figure is the result of a written equation that holds, every factor of it but the bare counts supported or worked out: "£1,940 ÷ 365 × 180 = £956.71", then "less our £10 fee, so £946.71". */
 function resultOfWrittenEquation(f: Figure, equations: readonly WrittenEquation[], written: readonly Figure[]): boolean {
-  return equations.some((e) => e.result.start === f.start && e.factors.every((x) => (x.kind === '' && x.unit === '') || written.includes(x)));
+  return equations.some((e) => e.result.start === f.start && e.factors.every((x) => e.counts.includes(x) || written.includes(x)));
 }
 
 /** A calendar date as year (if written), month and day (if written), read from a date's key. */

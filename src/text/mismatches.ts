@@ -5,6 +5,7 @@ import {
   findEntities,
   findNumbers,
   findQualifiers,
+  isClauseQualifier,
   numberKey,
   providedAsVerb,
   splitSentences,
@@ -59,7 +60,8 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim))) problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
+  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim), textAfter(answer, claim)))
+    problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   return problems;
 }
 
@@ -188,7 +190,7 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   const unrounded = caseSpans && depth < 3 ? roundedFrom(claim, figures, figure) : undefined;
   if (unrounded && figureSupported(claim, unrounded, passage, answer, caseSpans, depth + 1)) return true;
   const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
-  return equation?.factors.every((f) => (f.kind === '' && f.unit === '') || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
+  return equation?.factors.every((f) => equation.counts.includes(f) || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
 }
 
 /**
@@ -406,6 +408,29 @@ function clausesOf(sentence: string): string[] {
 
 export { statesDate } from './figures.js';
 
+/**
+ * Whether the clause a qualifier stands in names a name before it that the claim does not name, and a sentence of the answer
+ * besides the claim names it, says what the qualifier bears on and states the qualifier: the answer says it of its own case.
+ */
+function statedOfItsCaseElsewhere(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[], elsewhere: string): boolean {
+  const clause =
+    support
+      .slice(0, q.start)
+      .split(/[.!?;:,]\s|\s(?:and|but|or)\s/)
+      .pop() ?? '';
+  const names = findEntities(clause).filter((e) => !containsWords(claim, e.text));
+  return (
+    names.length > 0 &&
+    splitSentences(elsewhere).some((s) => names.every((e) => containsWords(s.text, e.text)) && lemmas.every((lemma) => textSaysWord(s.text, lemma)) && statesQualifier(s.text, q.keyword))
+  );
+}
+
+/** Whether a sentence after the claim says every word of the exception a clause qualifier opens ("unless another member books the court"). */
+function exceptionStatedAfter(support: string, q: QualifierPiece, after: string): boolean {
+  const exception = contentLemmas(support.slice(q.end).split(/[,;.!?]/)[0] ?? '');
+  return exception.length >= 2 && splitSentences(after).some((s) => exception.every((lemma) => textSaysWord(s.text, lemma)));
+}
+
 /** The numbers a text writes before an offset, in digits or words, each by its key ("up to five a month" writes "5"). */
 function numberKeysOf(text: string, until = text.length): Set<string> {
   return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
@@ -415,7 +440,7 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string, question = '', before = ''): string[] {
+export function droppedQualifiers(claim: string, support: string, question = '', before = '', after = ''): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = numberKeysOf(claim, example);
@@ -430,6 +455,21 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifierOf(claim, support, q, term)) continue;
+    // "... and Band 1 permits are not refunded at all": a qualifier of a clause about a name the claim does not name ("A refund is only paid
+    // when at least 3 full months remain") is said of another case, where another sentence of the answer says it of that name (unseen57's
+    // false alarms: "Note, though, that Band 1 permits are not refunded at all").
+    if ('lemmas' in term && statedOfItsCaseElsewhere(claim, support, q, term.lemmas, `${before}\n${after}`)) continue;
+    // "... a £6 fee, unless another member books the court": "That fee is waived, however, if another member books the court" after the claim
+    // states the exception in a sentence of its own; "can be ended early only in the first 6 months": "Had you waited beyond the first 6
+    // months, the rental could not be refunded" after it states what "only" leaves out (unseen57's false alarms).
+    if (isClauseQualifier(q.keyword) && exceptionStatedAfter(support, q, after)) continue;
+    if (
+      q.keyword === 'only' &&
+      'lemmas' in term &&
+      term.lemmas.length >= 2 &&
+      splitSentences(after).some((s) => term.lemmas.every((lemma) => textSaysWord(s.text, lemma)) && statesQualifier(s.text, 'not'))
+    )
+      continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
@@ -548,6 +588,12 @@ function statesExclusionAfter(support: string, q: QualifierPiece, claim: string)
 const CONTRAST = /\b(?:though|although|however|instead|other|otherwise)\b/i;
 
 /** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */
+/** What the answer says after the claim. */
+export function textAfter(answer: string, claim: string): string {
+  const at = answer.indexOf(claim);
+  return at < 0 ? '' : answer.slice(at + claim.length);
+}
+
 export function sentenceBefore(answer: string, claim: string): string {
   const at = answer.indexOf(claim);
   if (at < 0) return '';

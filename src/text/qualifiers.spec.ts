@@ -320,6 +320,49 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'The warranty applies to greenhouses registered with us within 60 days of delivery.',
       dropped: ['only'],
     },
+    // unseen57's false alarms: a qualifier of another clause's case, and one the answer states in a sentence of its own after the claim.
+    {
+      name: 'a "not" of a clause about a name the claim does not name',
+      evidence: 'No refund is made when fewer than 3 full months remain, and Band 1 permits are not refunded at all.',
+      artifact: 'A refund is only paid when at least 3 full months remain, as they do on your permit. Band 1 permits are not refunded at all.',
+      dropped: [],
+    },
+    {
+      name: 'a "not" of a clause about a name the claim does not name, which the answer does not say elsewhere',
+      evidence: 'No refund is made when fewer than 3 full months remain, and Band 1 permits are not refunded at all.',
+      artifact: 'A refund is only paid when at least 3 full months remain, as they do on your permit.',
+      dropped: ['not'],
+    },
+    {
+      name: 'a "not" of a clause about a name the claim names',
+      evidence: 'No refund is made when fewer than 3 full months remain, and Band 1 permits are not refunded at all.',
+      artifact: 'Band 1 permits are refunded when at least 3 full months remain.',
+      dropped: ['not'],
+    },
+    {
+      name: 'an "unless" stated in the next sentence',
+      evidence: 'A booking cancelled later is charged a £6 late-cancellation fee, unless another member books the court for that slot.',
+      artifact: 'A £6 late-cancellation fee applies. That fee is waived, however, if another member books the court for that slot.',
+      dropped: [],
+    },
+    {
+      name: 'an "unless" the next sentence changes',
+      evidence: 'A booking cancelled later is charged a £6 late-cancellation fee, unless another member books the court for that slot.',
+      artifact: 'A £6 late-cancellation fee applies. That fee is waived, however, if you rebook the court yourself.',
+      dropped: ['unless'],
+    },
+    {
+      name: 'what "only" leaves out, denied in a later sentence',
+      evidence: 'Annual rentals can be ended early only in the first 6 months. After 6 months, annual rentals are not refundable, but the term may be transferred for £10.',
+      artifact: 'Annual rentals can be ended early in the first 6 months. Had you waited beyond the first 6 months, the rental could not be refunded, though the term could be transferred for £10.',
+      dropped: [],
+    },
+    {
+      name: 'what "only" leaves out, not denied later',
+      evidence: 'Annual rentals can be ended early only in the first 6 months. After 6 months, annual rentals are not refundable, but the term may be transferred for £10.',
+      artifact: 'Annual rentals can be ended early in the first 6 months. After that, the term could be transferred for £10.',
+      dropped: ['only'],
+    },
     {
       name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
       evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
