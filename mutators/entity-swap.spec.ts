@@ -77,6 +77,20 @@ describe('entity-swap, against the question and the rest of the answer', () => {
         'For an additional £30, Express delivery gets orders to you within 2 working days. Saturday delivery can be requested for an additional £15. Orders sent by Standard delivery take 5 working days.',
       expected: ['If you need it sooner, Standard delivery gets it to you within 2 working days.'],
     },
+    {
+      name: 'no tier for a kind of person swapped in for one that names none: an adult is offered no Student or Junior membership',
+      task: "I'm an Off-Peak member and want to play at 6pm on weekdays. What are my options?",
+      artifact: 'To play at 6pm, Full membership at £42 a month lets you play at any time.',
+      evidence: 'Full membership costs £42 a month and gives access at any time. Student membership costs £22 a month. Junior membership costs £15 a month. Family membership costs £80 a month.',
+      expected: ['To play at 6pm, Family membership at £42 a month lets you play at any time.'],
+    },
+    {
+      name: 'a tier for a kind of person swapped for another such tier',
+      task: 'What does membership cost for my 15-year-old?',
+      artifact: 'For your son, the Junior membership is £15 a month.',
+      evidence: 'The Junior membership is £15 a month. The Student membership is £22 a month.',
+      expected: ['For your son, the Student membership is £15 a month.'],
+    },
   ])('$name', ({ task, artifact, evidence, expected }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

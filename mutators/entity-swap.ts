@@ -6,7 +6,7 @@ import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { dictionaryForm, namesOneThing } from '../src/text/lexicon.js';
+import { dictionaryForm, namesOneThing, namesPerson } from '../src/text/lexicon.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -62,7 +62,8 @@ export const entitySwap: TextMutator = {
           !asked(fixture.task, other) &&
           !answerNames(fixture.artifact, entity, other) &&
           !addressNames(fixture.artifact, entity.text, other) &&
-          !reranksTier(fixture.artifact, entity.text, other),
+          !reranksTier(fixture.artifact, entity.text, other) &&
+          !(entity.role.startsWith('noun:') && namesWhoMayHoldIt(other) && !namesWhoMayHoldIt(entity.text)),
       );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
@@ -128,6 +129,19 @@ const tiersIn = (text: string) => TIERS.filter((tier) => new RegExp(`\\b${tier}\
  */
 function reranksTier(artifact: string, original: string, replacement: string): boolean {
   return tiersIn(original).length > 0 && tiersIn(replacement).length > 0 && tiersIn(artifact).length >= 2;
+}
+
+/**
+ * Whether the name of a kind of thing ("Student membership", "Child ticket": a name before its common noun) says who may
+ * hold it: a word of it names a kind of person. Swapped in for a name that says no such thing ("Full membership" made
+ * "Student membership" for an adult who asks how to play at 6pm), it offers the asker a tier nothing says they belong to
+ * (unseen57's readers: "nothing says the asker is a student"; "recommending Junior membership to an adult member is odd").
+ */
+function namesWhoMayHoldIt(name: string): boolean {
+  return name
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .some(namesPerson);
 }
 
 /** An email or web address: "aftercare@sheldonpryce.co.uk", "www.example.org/returns". */
