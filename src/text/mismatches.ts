@@ -436,6 +436,13 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
   return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
 }
 
+/** Verbs of a price's including something, which "not" negates ("the fee is not included", "parts are not covered"). */
+const INCLUDED: ReadonlySet<string> = new Set(['include', 'cover']);
+/** Words that say a thing is charged apart from a price: "the test fee is extra", "parts are charged on top". */
+const CHARGED_APART = /\b(?:extra|on\s+top|separately|excluded|additional(?:ly)?|not\s+part\s+of)\b/i;
+/** A requirement, then what follows if it is not met: "need to be used within 6 months, or they expire". */
+const REQUIRED_OR_ELSE = /\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?(?:they|it|these|this|you)\b/i;
+
 /** "Any" and a clause that narrows what it picks: "any beach where dogs are allowed", "any room that is free". */
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
 
@@ -463,6 +470,11 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // states the exception in a sentence of its own; "can be ended early only in the first 6 months": "Had you waited beyond the first 6
     // months, the rental could not be refunded" after it states what "only" leaves out (unseen57's false alarms).
     if (isClauseQualifier(q.keyword) && exceptionStatedAfter(support, q, after)) continue;
+    // "The DVSA test fee is not included": "the test fee is extra" says it is not included in its own word (unseen58's false alarm).
+    if (q.keyword === 'not' && 'lemmas' in term && term.lemmas.some((lemma) => INCLUDED.has(lemma)) && CHARGED_APART.test(claim)) continue;
+    // "Any hours not used by then expire": "the hours need to be used within 6 months, or they expire" requires what the "not" denies and
+    // says what follows otherwise (unseen58's false alarm).
+    if (q.keyword === 'not' && 'lemmas' in term && REQUIRED_OR_ELSE.test(claim) && term.lemmas.every((lemma) => textSaysWord(claim, lemma))) continue;
     if (
       q.keyword === 'only' &&
       'lemmas' in term &&

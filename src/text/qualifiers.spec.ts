@@ -363,6 +363,31 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Annual rentals can be ended early in the first 6 months. After that, the term could be transferred for £10.',
       dropped: ['only'],
     },
+    // unseen58's false alarms: "not included" in a word of its own, and a requirement with what follows otherwise.
+    {
+      name: '"extra" for "not included"',
+      evidence: 'All courses include car hire for the test; the DVSA test fee is not included.',
+      artifact: 'Both courses include hire of our car for your test, but the DVSA test fee is extra.',
+      dropped: [],
+    },
+    {
+      name: 'a fee said to be included, its "not" dropped',
+      evidence: 'All courses include car hire for the test; the DVSA test fee is not included.',
+      artifact: 'Both courses include hire of our car for your test, and the DVSA test fee is included too.',
+      dropped: ['not'],
+    },
+    {
+      name: 'a requirement "or they expire" for "not used ... expire"',
+      evidence: 'Block hours must be used within 6 months of the date of purchase; any hours not used by then expire.',
+      artifact: 'The hours need to be used within 6 months of buying the block, or they expire.',
+      dropped: [],
+    },
+    {
+      name: 'what is not used, said to expire without the requirement',
+      evidence: 'Block hours must be used within 6 months of the date of purchase; any hours not used by then expire.',
+      artifact: 'Any hours used within 6 months of the date of purchase expire.',
+      dropped: ['not'],
+    },
     {
       name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
       evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
