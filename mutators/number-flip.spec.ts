@@ -150,6 +150,10 @@ describe('number-flip', () => {
       'The driver must be at least 25 years old. If someone aged 25 or over drives for you, the van is free.',
     ],
     ['a period the answer refers back to in other words (unseen15\'s readers: "up to 21 days ... within the two weeks")', 'We can hold it for up to 14 days. Please collect it within the two weeks.'],
+    [
+      'a charge for each step of time, its total and the clock times it runs between (unseen58\'s readers: "6:30pm to 7pm is two 15-minute blocks at £15 each")',
+      'Collection is by 6:30pm, and after that we charge £10 for every 15 minutes, so arriving at 7pm would add £20.',
+    ],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });
@@ -209,6 +213,13 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['30']);
     const older = { ...asked, task: "I'm 26. Is there an extra charge?" };
     expect([...numberFlip.candidates(older)].map((c) => c.replacement)).toEqual(['20']);
+  });
+
+  it('keeps a case in another unit of time on its side of the threshold ("14 weeks old ... under 6 months": not 3)', () => {
+    const text = "As he's under 6 months, he'll be in our Puppy Club group.";
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('My puppy is 14 weeks old. Can he start?')).toEqual(['12']);
+    expect(flips('My puppy is 2 weeks old. Can he start?')).toEqual(['3', '12']);
   });
 
   it('keeps a period the question\'s case is measured against on the side of it the case was ("four months ago" within a 6-month warranty: not 3), in whatever unit each is written', () => {

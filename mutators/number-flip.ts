@@ -1,7 +1,8 @@
 import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
-import { findNumbers, numberKey, replacedInSentence, sentenceAround, type NumberPiece } from '../src/text/claims.js';
+import { findNumbers, numberKey, replacedInSentence, sentenceAround, splitSentences, type NumberPiece } from '../src/text/claims.js';
+import { isCurrencySign } from '../src/text/currency.js';
 import { clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
@@ -65,7 +66,8 @@ export const numberFlip: TextMutator = {
         inDateArithmetic(text, fixture.task, n.start, n.end) ||
         consecutiveWithPartner(text, n) ||
         remainingShare(text, n) ||
-        isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '')
+        isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '') ||
+        chargedForElapsedSteps(text, fixture.task).has(n.start)
       )
         continue;
       // An age limit moves to an age rules use ("18 or over" to 16 or 21, never 19).
@@ -187,15 +189,24 @@ const ABOVE_AFTER = /^\s*(?:\+|or\s+(?:over|older|more|above)\b|and\s+(?:over|ab
 
 /**
  * Whether a threshold moved to `value` leaves every case the question states
- * in that unit on the side of it the answer puts it ("I'm 23 ... because
- * you're under 25": "under 20" would say a 23-year-old is under 20).
+ * in that unit, or in another unit of time, on the side of it the answer puts
+ * it ("I'm 23 ... because you're under 25": "under 20" would say a
+ * 23-year-old is under 20; "My puppy is 14 weeks old ... As he's under 6
+ * months": unseen58's readers, of "under 3 months", "he's already over 3
+ * months at 14 weeks").
  */
 function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly Quantity[]): boolean {
   const before = text.slice(Math.max(0, q.number.start - 20), q.number.start);
   const after = text.slice(q.number.end, q.number.end + 12);
   const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
   if (!side) return true;
-  return asked.filter((c) => c.unit === q.unit).every((c) => side(c.number.value, q.number.value) === side(c.number.value, value));
+  // A case in another unit of time, in the threshold's unit.
+  const inUnit = (c: Quantity) =>
+    c.unit === q.unit ? c.number.value : HOURS_IN[c.unit] !== undefined && HOURS_IN[q.unit] !== undefined ? (c.number.value * HOURS_IN[c.unit]!) / HOURS_IN[q.unit]! : undefined;
+  return asked.every((c) => {
+    const value_ = inUnit(c);
+    return value_ === undefined || side(value_, q.number.value) === side(value_, value);
+  });
 }
 
 /**
@@ -230,6 +241,38 @@ function clockGaps(task: string): Figure[] {
       { ...at, value: gap / 1440, kind: 'day', unit: 'hour' },
     ];
   });
+}
+
+/** A charge's step of time after it: "for every 15 minutes", "per hour", "for each 30 minutes". */
+const STEP_OF_TIME = /^\s+(?:for\s+(?:every|each)|per|every|a)\s+(?:(\d+)\s+)?(minute|min|hour|hr)s?\b/i;
+
+/**
+ * Where the figures of a charge for each step of time start ("£10 for every 15 minutes ..., so arriving at 7pm would
+ * add £20"): the charge, its step, a total in its sentence that is a whole number of charges, and the clock times
+ * whose gap is that many steps (of the answer; the question's are left alone anyway). A reader works the total out
+ * from the clock times: unseen58's readers, of £10 made £15, "6:30pm to 7pm is two 15-minute blocks at £15 each,
+ * which makes £30, not £20".
+ */
+function chargedForElapsedSteps(text: string, task: string): Set<number> {
+  const starts = new Set<number>();
+  const clocks = [...clockTimes(text), ...clockTimes(task).map((c) => ({ ...c, start: -1 }))];
+  for (const sentence of splitSentences(text)) {
+    const figures = findFigures(sentence.text);
+    for (const charge of figures.filter((f) => isCurrencySign(f.kind))) {
+      const step = STEP_OF_TIME.exec(sentence.text.slice(charge.end));
+      if (!step) continue;
+      const minutes = Number(step[1] ?? 1) * (/^h/i.test(step[2]!) ? 60 : 1);
+      for (const total of figures.filter((f) => f.start > charge.start && f.kind === charge.kind)) {
+        const count = total.value / charge.value;
+        if (!Number.isInteger(count) || count < 2) continue;
+        const gap = clocks.flatMap((from) => clocks.filter((to) => to.value - from.value === count * minutes).map((to) => [from, to] as const))[0];
+        if (!gap) continue;
+        const stepStart = step[1] === undefined ? [] : [sentence.start + charge.end + step[0].indexOf(step[1])];
+        for (const at of [sentence.start + charge.start, sentence.start + total.start, ...stepStart, gap[0].start, gap[1].start]) if (at >= 0) starts.add(at);
+      }
+    }
+  }
+  return starts;
 }
 
 /**
