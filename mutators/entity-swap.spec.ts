@@ -81,8 +81,9 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       name: 'no tier for a kind of person swapped in for one that names none: an adult is offered no Student or Junior membership',
       task: "I'm an Off-Peak member and want to play at 6pm on weekdays. What are my options?",
       artifact: 'To play at 6pm, Full membership at £42 a month lets you play at any time.',
-      evidence: 'Full membership costs £42 a month and gives access at any time. Student membership costs £22 a month. Junior membership costs £15 a month. Family membership costs £80 a month.',
-      expected: ['To play at 6pm, Family membership at £42 a month lets you play at any time.'],
+      evidence:
+        'Full membership costs £42 a month and gives access at any time. Student membership costs £22 a month. Junior membership costs £15 a month. Family membership costs £80 a month. Saver membership costs £30 a month.',
+      expected: ['To play at 6pm, Saver membership at £42 a month lets you play at any time.'],
     },
     {
       name: 'a tier for a kind of person swapped for another such tier',

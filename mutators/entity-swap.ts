@@ -6,7 +6,7 @@ import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { dictionaryForm, namesOneThing, namesPerson } from '../src/text/lexicon.js';
+import { dictionaryForm, namesOneThing } from '../src/text/lexicon.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -132,17 +132,44 @@ function reranksTier(artifact: string, original: string, replacement: string): b
 }
 
 /**
- * Whether the name of a kind of thing ("Student membership", "Child ticket": a name before its common noun) says who may
- * hold it: a word of it names a kind of person. Swapped in for a name that says no such thing ("Full membership" made
- * "Student membership" for an adult who asks how to play at 6pm), it offers the asker a tier nothing says they belong to
- * (unseen57's readers: "nothing says the asker is a student"; "recommending Junior membership to an adult member is odd").
+ * Whether the name of a kind of thing ("Student membership", "Family ticket": a name before its common noun) says who
+ * may hold it. Swapped in for a name that says no such thing ("Full membership" made "Student membership" for an adult
+ * who asks how to play at 6pm), it offers the asker a tier nothing says they belong to (unseen57's readers: "nothing
+ * says the asker is a student"; "recommending Junior membership to an adult member is odd"). A closed list of who may
+ * hold a tier, not every noun for a person: "Saver", "Executive" and "Premier" name tiers anyone may buy (a review).
  */
 function namesWhoMayHoldIt(name: string): boolean {
   return name
     .toLowerCase()
     .split(/[\s-]+/)
-    .some(namesPerson);
+    .some((word) => WHO_MAY_HOLD.has(word) || WHO_MAY_HOLD.has(word.replace(/s$/, '')));
 }
+
+/** Words by which a tier names who may hold it. */
+const WHO_MAY_HOLD: ReadonlySet<string> = new Set([
+  'student',
+  'junior',
+  'senior',
+  'child',
+  'children',
+  'kid',
+  'adult',
+  'youth',
+  'teen',
+  'teenager',
+  'infant',
+  'toddler',
+  'baby',
+  'pensioner',
+  'veteran',
+  'family',
+  'couple',
+  'concession',
+  'graduate',
+  'carer',
+  'resident',
+  'corporate',
+]);
 
 /** An email or web address: "aftercare@sheldonpryce.co.uk", "www.example.org/returns". */
 const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b(?:https?:\/\/|www\.)\S+/gi;

@@ -158,6 +158,11 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });
 
+  it('flips a charge per hour whose multiple is no total of the hours between clock times of its sentence (a review)', () => {
+    const text = 'Parking is £2 per hour, or £10 for a day pass. The car park is open from 8am to 1pm on Sundays.';
+    expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(c.start, c.end))).toContain('£2');
+  });
+
   it.each([
     ['a result whose operands it leaves (kWh by pence)', 'Using 410 kWh at 20p per kWh comes to £82.00 for the quarter.'],
     ['a price by seats by months, and its total', 'At $15 a seat, 4 seats for 6 months cost $360.'],

@@ -52,6 +52,7 @@ export const numberFlip: TextMutator = {
     const askedQuantities = findQuantities(fixture.task);
     const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task)];
     const answerFigures = findFigures(text);
+    const elapsedCharges = chargedForElapsedSteps(text, fixture.task);
     for (const q of quantities) {
       const n = q.number;
       if (
@@ -67,7 +68,7 @@ export const numberFlip: TextMutator = {
         consecutiveWithPartner(text, n) ||
         remainingShare(text, n) ||
         isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '') ||
-        chargedForElapsedSteps(text, fixture.task).has(n.start)
+        elapsedCharges.has(n.start)
       )
         continue;
       // An age limit moves to an age rules use ("18 or over" to 16 or 21, never 19).
@@ -201,11 +202,14 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
   const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
   if (!side) return true;
   // A case in another unit of time, in the threshold's unit.
-  const inUnit = (c: Quantity) =>
-    c.unit === q.unit ? c.number.value : HOURS_IN[c.unit] !== undefined && HOURS_IN[q.unit] !== undefined ? (c.number.value * HOURS_IN[c.unit]!) / HOURS_IN[q.unit]! : undefined;
+  const thresholdHours = HOURS_IN[q.unit];
+  const inThresholdUnit = (c: Quantity) => {
+    const caseHours = HOURS_IN[c.unit];
+    return c.unit === q.unit ? c.number.value : caseHours !== undefined && thresholdHours !== undefined ? (c.number.value * caseHours) / thresholdHours : undefined;
+  };
   return asked.every((c) => {
-    const value_ = inUnit(c);
-    return value_ === undefined || side(value_, q.number.value) === side(value_, value);
+    const caseValue = inThresholdUnit(c);
+    return caseValue === undefined || side(caseValue, q.number.value) === side(caseValue, value);
   });
 }
 
@@ -245,30 +249,37 @@ function clockGaps(task: string): Figure[] {
 
 /** A charge's step of time after it: "for every 15 minutes", "per hour", "for each 30 minutes". */
 const STEP_OF_TIME = /^\s+(?:for\s+(?:every|each)|per|every|a)\s+(?:(\d+)\s+)?(minute|min|hour|hr)s?\b/i;
+/** Words before a total that say it follows from what came before: "so arriving at 7pm would add £20". */
+const FOLLOWS = /\b(?:so|which|would|making|makes|comes?\s+to|adds?)\b/i;
 
 /**
  * Where the figures of a charge for each step of time start ("£10 for every 15 minutes ..., so arriving at 7pm would
- * add £20"): the charge, its step, a total in its sentence that is a whole number of charges, and the clock times
- * whose gap is that many steps (of the answer; the question's are left alone anyway). A reader works the total out
- * from the clock times: unseen58's readers, of £10 made £15, "6:30pm to 7pm is two 15-minute blocks at £15 each,
- * which makes £30, not £20".
+ * add £20"): the charge, its step, a total that follows from it in its sentence and is a whole number of charges, and
+ * the answer's clock times whose gap is that many steps, one of them in that sentence (the question's are left alone
+ * anyway). A reader works the total out from the clock times: unseen58's readers, of £10 made £15, "6:30pm to 7pm is
+ * two 15-minute blocks at £15 each, which makes £30, not £20".
  */
 function chargedForElapsedSteps(text: string, task: string): Set<number> {
   const starts = new Set<number>();
-  const clocks = [...clockTimes(text), ...clockTimes(task).map((c) => ({ ...c, start: -1 }))];
+  const clocks: Array<{ value: number; at: number | undefined }> = [
+    ...clockTimes(text).map((c) => ({ value: c.value, at: c.start })),
+    ...clockTimes(task).map((c) => ({ value: c.value, at: undefined })),
+  ];
   for (const sentence of splitSentences(text)) {
     const figures = findFigures(sentence.text);
+    const inSentence = (at: number | undefined) => at !== undefined && at >= sentence.start && at < sentence.end;
     for (const charge of figures.filter((f) => isCurrencySign(f.kind))) {
       const step = STEP_OF_TIME.exec(sentence.text.slice(charge.end));
       if (!step) continue;
-      const minutes = Number(step[1] ?? 1) * (/^h/i.test(step[2]!) ? 60 : 1);
-      for (const total of figures.filter((f) => f.start > charge.start && f.kind === charge.kind)) {
+      const minutes = Number(step[1] ?? 1) * (/^h/i.test(step[2] ?? '') ? 60 : 1);
+      const totals = figures.filter((f) => f.start > charge.start && f.kind === charge.kind && FOLLOWS.test(sentence.text.slice(charge.end, f.start)));
+      for (const total of totals) {
         const count = total.value / charge.value;
         if (!Number.isInteger(count) || count < 2) continue;
-        const gap = clocks.flatMap((from) => clocks.filter((to) => to.value - from.value === count * minutes).map((to) => [from, to] as const))[0];
+        const gap = clocks.flatMap((from) => clocks.filter((to) => to.value - from.value === count * minutes && (inSentence(from.at) || inSentence(to.at))).map((to) => [from, to]))[0];
         if (!gap) continue;
         const stepStart = step[1] === undefined ? [] : [sentence.start + charge.end + step[0].indexOf(step[1])];
-        for (const at of [sentence.start + charge.start, sentence.start + total.start, ...stepStart, gap[0].start, gap[1].start]) if (at >= 0) starts.add(at);
+        for (const at of [sentence.start + charge.start, sentence.start + total.start, ...stepStart, ...gap.map((c) => c.at)]) if (at !== undefined) starts.add(at);
       }
     }
   }

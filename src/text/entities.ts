@@ -42,11 +42,13 @@ export interface EntityPiece extends Piece {
 const NAME_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{L}\p{N}-]*(?:['’](?!s\b)[\p{L}\p{N}-]+)?(?:(?:\s+(?:&|of|for|de)\s+|\s+)\p{Lu}[\p{L}\p{N}-]*(?:['’](?!s\b)[\p{L}\p{N}-]+)?)*/gu;
 
 /**
- * Words in quotation marks that an answer gives as an example of what the
- * asker may write or choose ('a message such as "Happy 60th"'): the asker's
- * own words, no name the evidence states (unseen57's false alarm).
+ * Words in double quotation marks that an answer gives as an example of what
+ * the asker may write ('a message such as "Happy 60th"'): the asker's own
+ * words, no name the evidence states (unseen57's false alarm). Only after a
+ * word for a text someone writes: a product named in quotes ('a cake such as
+ * "Gold Plus"') is still a name.
  */
-const QUOTED_EXAMPLE = /\b(?:such as|like|for example|for instance|e\.g\.|say),?\s*["“‘]([^"”’]{1,60})["”’]/giu;
+const QUOTED_EXAMPLE = /\b(?:message|wording|words|text|inscription|caption|greeting|note|name)\s+(?:such as|like|for example|for instance|e\.g\.|saying|reading),?\s*["“]([^"”]{1,60})["”]/giu;
 
 export function findEntities(text: string): EntityPiece[] {
   const entities: EntityPiece[] = [];

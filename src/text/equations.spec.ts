@@ -74,6 +74,22 @@ describe('counts and results of written equations, as evidence-check and the num
       unsupported: [],
     },
     {
+      name: 'a count of lessons in a sum in words, which the evidence must state (a review)',
+      evidence: ['The Intensive course is 10 lessons at £35 each.'],
+      question: 'What does the Intensive course cost?',
+      claim: 'The Intensive course is 8 lessons at £35 each, which makes £280.',
+      supported: [],
+      unsupported: ['8', '£280'],
+    },
+    {
+      name: 'a count of months that makes no year the text names',
+      evidence: ['Membership has a minimum term of 12 months and costs £22 a month.'],
+      question: 'What will I pay over the minimum term?',
+      claim: '6 monthly payments of £22 come to £132.',
+      supported: [],
+      unsupported: ['6', '£132'],
+    },
+    {
       name: 'a flipped count breaks the sum in words',
       evidence: ['Student membership costs £22 a month or £240 a year.'],
       question: 'What is the cheapest way to pay?',

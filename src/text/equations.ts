@@ -62,8 +62,10 @@ const COMES_TO =
  * The sums an answer writes in words: a whole count of things, what each
  * costs, and their total ("12 monthly payments of £22 come to £264"; "2 lots
  * of £30, which is £60"), where the count times the amount is the total. The
- * count is the answer's working, whatever it counts (a year's 12 months), as
- * a bare count is in an equation with signs.
+ * count is the answer's working only where it counts the periods of a larger
+ * period the text names (a year's 12 months: "... so paying £240 for the
+ * year"); any other count ("8 lessons at £35 each, which makes £280") is a
+ * fact the evidence must state, as the amount is.
  */
 function equationsInWords(text: string, figures: readonly Figure[]): WrittenEquation[] {
   const equations: WrittenEquation[] = [];
@@ -71,9 +73,22 @@ function equationsInWords(text: string, figures: readonly Figure[]): WrittenEqua
     const [count, amount, total] = [figures[i]!, figures[i + 1]!, figures[i + 2]!];
     if (!Number.isInteger(count.value) || count.decimals > 0 || isCurrencySign(count.kind) || !isCurrencySign(amount.kind) || total.kind !== amount.kind) continue;
     if (!COUNT_OF.test(text.slice(count.end, amount.start)) || !COMES_TO.test(text.slice(amount.end, total.start))) continue;
-    if (holds([count, amount], ['×'], total)) equations.push({ factors: [count, amount], result: total, counts: [count] });
+    if (holds([count, amount], ['×'], total)) equations.push({ factors: [count, amount], result: total, counts: periodsOfNamedPeriod(text, count) ? [count] : [] });
   }
   return equations;
+}
+
+/** How many of a period make a larger one, by the word after the count, and how the text names the larger one. */
+const PERIODS_IN: ReadonlyArray<{ unit: RegExp; count: number; larger: RegExp }> = [
+  { unit: /^\s+month(?:s|ly)?\b/i, count: 12, larger: /\b(?:year|yearly|annual(?:ly)?)\b/i },
+  { unit: /^\s+week(?:s|ly)?\b/i, count: 52, larger: /\b(?:year|yearly|annual(?:ly)?)\b/i },
+  { unit: /^\s+quarter(?:s|ly)?\b/i, count: 4, larger: /\b(?:year|yearly|annual(?:ly)?)\b/i },
+  { unit: /^\s+(?:days?|daily)\b/i, count: 7, larger: /\bweek(?:ly)?\b/i },
+];
+
+/** Whether a count is the periods of a larger period the text names: "12 monthly payments" beside "for the year". */
+function periodsOfNamedPeriod(text: string, count: Figure): boolean {
+  return PERIODS_IN.some((p) => p.count === count.value && p.unit.test(text.slice(count.end)) && p.larger.test(text));
 }
 
 function holds(factors: readonly Figure[], ops: readonly string[], result: Figure): boolean {

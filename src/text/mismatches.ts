@@ -408,40 +408,79 @@ function clausesOf(sentence: string): string[] {
 
 export { statesDate } from './figures.js';
 
+/** The answer around a claim: its question, the sentence before it and what it says after it. */
+interface AroundClaim {
+  question: string;
+  before: string;
+  after: string;
+}
+
 /**
- * Whether the clause a qualifier stands in names a name before it that the claim does not name, and a sentence of the answer
- * besides the claim names it, says what the qualifier bears on and states the qualifier: the answer says it of its own case.
+ * Whether the claim, or the answer around it, keeps a qualifier of the supporting sentence that bears on words the claim
+ * says (`lemmas`) in ways of its own (unseen57's and unseen58's false alarms), each read narrowly, as a review of these
+ * readings asked:
+ *  - a qualifier of a clause about a name the claim does not name ("..., and Band 1 permits are not refunded at all"
+ *    against "A refund is only paid when at least 3 full months remain"), where the question does not name it either
+ *    (the asker's case) and another sentence of the answer names it and states the qualifier of the same words ("Note,
+ *    though, that Band 1 permits are not refunded at all");
+ *  - an exception a later sentence states as a condition of the same words ("unless another member books the court":
+ *    "That fee is waived, however, if another member books the court for that slot"), not as one that makes no
+ *    difference ("even if", "whether");
+ *  - what "only" leaves out, denied by a later sentence that speaks of the other side of its bound ("only in the first
+ *    6 months": "Had you waited beyond the first 6 months, the rental could not be refunded");
+ *  - "not included" said in a word of its own in the clause of its subject ("the DVSA test fee is extra");
+ *  - "not used ... expire" said as a requirement and what follows otherwise, in the evidence's own word ("need to be
+ *    used within 6 months, or they expire").
  */
-function statedOfItsCaseElsewhere(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[], elsewhere: string): boolean {
+function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[], around: AroundClaim): boolean {
+  const says = (text: string) => lemmas.every((lemma) => textSaysWord(text, lemma));
+  const laterSentences = splitSentences(around.after).map((s) => s.text);
   const clause =
     support
       .slice(0, q.start)
       .split(/[.!?;:,]\s|\s(?:and|but|or)\s/)
       .pop() ?? '';
-  const names = findEntities(clause).filter((e) => !containsWords(claim, e.text));
-  return (
-    names.length > 0 &&
-    splitSentences(elsewhere).some((s) => names.every((e) => containsWords(s.text, e.text)) && lemmas.every((lemma) => textSaysWord(s.text, lemma)) && statesQualifier(s.text, q.keyword))
-  );
+  const otherCases = findEntities(clause).filter((e) => !containsWords(claim, e.text));
+  if (
+    otherCases.length > 0 &&
+    !otherCases.some((e) => containsWords(around.question, e.text)) &&
+    [around.before, ...laterSentences].some((s) => otherCases.every((e) => containsWords(s, e.text)) && says(s) && statesQualifier(s, q.keyword))
+  )
+    return true;
+  if (isClauseQualifier(q.keyword)) {
+    const exception = contentLemmas(support.slice(q.end).split(/[,;.!?]/)[0] ?? '');
+    const statesException = (s: string) => exception.every((lemma) => textSaysWord(s, lemma)) && CONDITION.test(s) && !NO_CONDITION.test(s);
+    if (exception.length >= 2 && laterSentences.some(statesException)) return true;
+  }
+  if (q.keyword === 'only' && lemmas.length >= 2 && laterSentences.some((s) => says(s) && statesQualifier(s, 'not') && OTHER_SIDE.test(s))) return true;
+  if (q.keyword === 'not') {
+    const [subject] = lemmas;
+    const clauses = claim.split(/[,;]\s|\s(?:and|but)\s/);
+    if (lemmas.some((lemma) => INCLUDED.has(lemma)) && clauses.some((c) => subject !== undefined && textSaysWord(c, subject) && CHARGED_APART.test(c))) return true;
+    const orElse = REQUIRED_OR_ELSE.exec(claim);
+    const consequence = contentLemmas(support.slice(q.end)).filter((lemma) => !lemmas.includes(lemma));
+    if (orElse && consequence.some((lemma) => textSaysWord(claim.slice(orElse.index + orElse[0].length), lemma))) return true;
+  }
+  return false;
 }
 
-/** Whether a sentence after the claim says every word of the exception a clause qualifier opens ("unless another member books the court"). */
-function exceptionStatedAfter(support: string, q: QualifierPiece, after: string): boolean {
-  const exception = contentLemmas(support.slice(q.end).split(/[,;.!?]/)[0] ?? '');
-  return exception.length >= 2 && splitSentences(after).some((s) => exception.every((lemma) => textSaysWord(s.text, lemma)));
-}
+/** Words that set a condition on what they say: "waived if", "as long as". */
+const CONDITION = /\b(?:if|unless|provided|as\s+long\s+as|so\s+long\s+as)\b/i;
+/** Words that say a condition makes no difference: "even if", "whether or not", "regardless". */
+const NO_CONDITION = /\b(?:even\s+if|whether|no\s+difference|regardless)\b/i;
+/** Words that speak of the other side of a bound: "beyond the first 6 months", "after that", "outside". */
+const OTHER_SIDE = /\b(?:beyond|after|outside|past|later\s+than|once)\b/i;
+/** Verbs of a price's including something, which "not" negates ("the fee is not included", "parts are not covered"). */
+const INCLUDED: ReadonlySet<string> = new Set(['include', 'cover']);
+/** Words that say a thing is charged apart from a price: "the test fee is extra", "parts are charged on top". */
+const CHARGED_APART = /\b(?:extra|on\s+top|separately|excluded|not\s+part\s+of)\b/i;
+/** A requirement, then what follows if it is not met: "need to be used within 6 months, or they expire". */
+const REQUIRED_OR_ELSE = /\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?(?:they|it|these|this|you)\b/i;
 
 /** The numbers a text writes before an offset, in digits or words, each by its key ("up to five a month" writes "5"). */
 function numberKeysOf(text: string, until = text.length): Set<string> {
   return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
 }
-
-/** Verbs of a price's including something, which "not" negates ("the fee is not included", "parts are not covered"). */
-const INCLUDED: ReadonlySet<string> = new Set(['include', 'cover']);
-/** Words that say a thing is charged apart from a price: "the test fee is extra", "parts are charged on top". */
-const CHARGED_APART = /\b(?:extra|on\s+top|separately|excluded|additional(?:ly)?|not\s+part\s+of)\b/i;
-/** A requirement, then what follows if it is not met: "need to be used within 6 months, or they expire". */
-const REQUIRED_OR_ELSE = /\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?(?:they|it|these|this|you)\b/i;
 
 /** "Any" and a clause that narrows what it picks: "any beach where dogs are allowed", "any room that is free". */
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
@@ -462,26 +501,7 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifierOf(claim, support, q, term)) continue;
-    // "... and Band 1 permits are not refunded at all": a qualifier of a clause about a name the claim does not name ("A refund is only paid
-    // when at least 3 full months remain") is said of another case, where another sentence of the answer says it of that name (unseen57's
-    // false alarms: "Note, though, that Band 1 permits are not refunded at all").
-    if ('lemmas' in term && statedOfItsCaseElsewhere(claim, support, q, term.lemmas, `${before}\n${after}`)) continue;
-    // "... a £6 fee, unless another member books the court": "That fee is waived, however, if another member books the court" after the claim
-    // states the exception in a sentence of its own; "can be ended early only in the first 6 months": "Had you waited beyond the first 6
-    // months, the rental could not be refunded" after it states what "only" leaves out (unseen57's false alarms).
-    if (isClauseQualifier(q.keyword) && exceptionStatedAfter(support, q, after)) continue;
-    // "The DVSA test fee is not included": "the test fee is extra" says it is not included in its own word (unseen58's false alarm).
-    if (q.keyword === 'not' && 'lemmas' in term && term.lemmas.some((lemma) => INCLUDED.has(lemma)) && CHARGED_APART.test(claim)) continue;
-    // "Any hours not used by then expire": "the hours need to be used within 6 months, or they expire" requires what the "not" denies and
-    // says what follows otherwise (unseen58's false alarm).
-    if (q.keyword === 'not' && 'lemmas' in term && REQUIRED_OR_ELSE.test(claim) && term.lemmas.every((lemma) => textSaysWord(claim, lemma))) continue;
-    if (
-      q.keyword === 'only' &&
-      'lemmas' in term &&
-      term.lemmas.length >= 2 &&
-      splitSentences(after).some((s) => term.lemmas.every((lemma) => textSaysWord(s.text, lemma)) && statesQualifier(s.text, 'not'))
-    )
-      continue;
+    if ('lemmas' in term && keptInOtherWords(claim, support, q, term.lemmas, { question, before, after })) continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
@@ -599,13 +619,13 @@ function statesExclusionAfter(support: string, q: QualifierPiece, claim: string)
 /** What sets a claim against the sentence before it: "though", "however", "instead", "other books". */
 const CONTRAST = /\b(?:though|although|however|instead|other|otherwise)\b/i;
 
-/** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */
-/** What the answer says after the claim. */
+/** What the answer says after the claim ('' for a claim the answer does not hold): where it may state what the claim leaves to it. */
 export function textAfter(answer: string, claim: string): string {
   const at = answer.indexOf(claim);
   return at < 0 ? '' : answer.slice(at + claim.length);
 }
 
+/** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */
 export function sentenceBefore(answer: string, claim: string): string {
   const at = answer.indexOf(claim);
   if (at < 0) return '';

@@ -388,6 +388,39 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Any hours used within 6 months of the date of purchase expire.',
       dropped: ['not'],
     },
+    // A review of these readings: each read narrowly.
+    {
+      name: 'a "not" of another named case, where the question is about that case',
+      evidence: 'No refund is made when fewer than 3 full months remain, and Band 1 permits are not refunded at all.',
+      artifact: 'A refund is only paid when at least 3 full months remain, as they do on your permit. Band 1 permits are not refunded at all.',
+      task: 'I have a Band 1 permit with 5 months left. Can I get a refund?',
+      dropped: ['not'],
+    },
+    {
+      name: 'an exception a later sentence says makes no difference',
+      evidence: 'A booking cancelled later is charged a £6 late-cancellation fee, unless another member books the court for that slot.',
+      artifact: 'A £6 late-cancellation fee applies. You pay it even if another member books the court for that slot.',
+      dropped: ['unless'],
+    },
+    {
+      name: 'a later "not" that is not about what "only" leaves out',
+      evidence: 'Annual rentals can be ended early only in the first 6 months.',
+      artifact: 'Annual rentals can be ended early at any time, including the first 6 months. The first 6 months are not discounted.',
+      // Both sentences: each restates the term without "only".
+      dropped: ['only', 'only'],
+    },
+    {
+      name: '"additional" said of something else than the fee not included',
+      evidence: 'All courses include car hire for the test; the DVSA test fee is not included.',
+      artifact: 'The DVSA test fee is included, and additional lessons can be booked.',
+      dropped: ['not'],
+    },
+    {
+      name: "a requirement with another consequence than the evidence's",
+      evidence: 'Block hours must be used within 6 months of the date of purchase; any hours not used by then expire.',
+      artifact: 'The hours need to be used within 6 months, or you can carry them over to a new block.',
+      dropped: ['not'],
+    },
     {
       name: 'an upper bound’s other side written "over" ("over 10 miles" for the case beyond "within")',
       evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
