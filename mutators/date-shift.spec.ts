@@ -150,6 +150,28 @@ describeTextMutator(
       kept: [],
     },
     {
+      name: 'a date of a weekly series the answer gives (unseen59\'s readers: "27 July and 10 August imply a middle week starting 3 August")',
+      artifact: 'Only the week starting 10 August, because children need to be 4 by the first day, which rules out the weeks of 27 July and 3 August.',
+      kept: [],
+    },
+    {
+      name: 'a date of deadlines about a month apart, which is no weekly series',
+      artifact: 'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 31 October.',
+      kept: [
+        'Invoices go out on 2 September and rent is due by 1 October. A reminder follows on 31 October.',
+        'Invoices go out on 31 August and rent is due by 1 October. A reminder follows on 31 October.',
+        'Invoices go out on 1 September and rent is due by 2 October. A reminder follows on 31 October.',
+        'Invoices go out on 1 September and rent is due by 30 September. A reminder follows on 31 October.',
+        'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 1 November.',
+        'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 30 October.',
+      ],
+    },
+    {
+      name: 'a range whose first day borrows its month, its length stated (unseen59\'s readers: "3 to 15 March inclusive is 13 days, not 14")',
+      artifact: 'The main pool is closed from 3 to 16 March 2026, which is 14 days.',
+      kept: ['The main pool is closed from 3 to 16 March 2027, which is 14 days.'],
+    },
+    {
       name: 'a period that closes a range of counts, kept above its first bound (unseen15\'s readers: "two to two weeks")',
       artifact: 'It is best to wait two to three weeks after the move.',
       kept: ['It is best to wait two to four weeks after the move.'],
@@ -239,6 +261,11 @@ describeTextMutator(
       name: 'a weekday whose particular neighbour is named in another sentence',
       artifact: 'Weddings here are on a Saturday. You can book a set-up slot on the Friday.',
       kept: ['Weddings here are on a Sunday. You can book a set-up slot on the Friday.', 'Weddings here are on a Saturday. You can book a set-up slot on the Thursday.'],
+    },
+    {
+      name: 'no day of a pair of the weekend\'s nights to a day that breaks the pair (unseen59\'s readers: "Thursday and Saturday evenings is an odd pairing")',
+      artifact: 'On Friday and Saturday evenings you can extend until 1am.',
+      kept: [],
     },
     {
       name: 'two days of a weekly rule each to another day',

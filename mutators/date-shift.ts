@@ -48,6 +48,7 @@ export const dateShift: TextMutator = {
         namesPeriodAgain(text, date) ||
         countWrittenAgain(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
+        inEvenSeries(dates, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
         wholeMonthsFromAsked(askedDates, date) ||
@@ -140,6 +141,10 @@ function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePie
   const sentence = sentenceAround(text, date.start, date.end);
   if (!sentence) return false;
   const particular = (d: DatePiece) => /\b(?:the|that)\s+$/i.test(text.slice(Math.max(0, d.start - 5), d.start));
+  // Two days of the weekend's nights said as one pair ("On Friday and Saturday evenings"): unseen59's readers, of "Thursday and
+  // Saturday", "an odd pairing (Friday and Saturday would be expected)". Weekdays paired ("Wednesdays and Thursdays") are any two.
+  const weekendNights = (d: DatePiece) => [4, 5, 6].includes(dayOf(d.key));
+  const paired = (a: DatePiece, b: DatePiece) => weekendNights(a) && weekendNights(b) && /^\s*(?:and|or|&)\s*$/i.test(text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start)));
   const dayOf = (key: string) => weekdayIndexOf(key) ?? Number.NaN;
   const adjacent = (a: number, b: number) => (a - b + 7) % 7 === 1 || (b - a + 7) % 7 === 1;
   return dates.some(
@@ -148,7 +153,7 @@ function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePie
       other.form === 'weekday' &&
       other.start >= sentence.start &&
       other.end <= sentence.end &&
-      (particular(other) || particular(date)) &&
+      (particular(other) || particular(date) || paired(other, date)) &&
       adjacent(dayOf(other.key), dayOf(date.key)) &&
       !adjacent(dayOf(other.key), dayOf(shifted.key)),
   );
@@ -278,6 +283,31 @@ function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: Da
     const at = sentence.start + index;
     return weekdays.some((d) => d.end <= at) && weekdays.some((d) => d.start >= at);
   });
+}
+
+/**
+ * Whether the date is one of three or more the answer gives whole weeks apart, evenly ("the weeks of 27 July and
+ * 3 August ... the week starting 10 August"): moved alone, it breaks the series a reader sees (unseen59's readers, of 3
+ * August made 2 and 4 August: "weekly courses starting 27 July and 10 August imply a middle week starting 3 August").
+ */
+function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
+  // Days from an epoch, a date without a year read in one year: the series is read within the answer's own calendar.
+  const dayOf = (d: DatePiece) => {
+    const c = calendarOf(d);
+    return c?.day === undefined ? undefined : Date.UTC(c.year ?? 2001, c.month - 1, c.day) / 86_400_000;
+  };
+  const own = dayOf(date);
+  if (own === undefined) return false;
+  const others = dates
+    .filter((d) => d !== date)
+    .map(dayOf)
+    .filter((d): d is number => d !== undefined);
+  const evenly = (...days: number[]) => {
+    const [first, middle, last] = days.sort((x, y) => x - y) as [number, number, number];
+    // Whole weeks apart: dates a month or so apart ("1 September ... 1 October ... 31 October") are no series a reader counts.
+    return middle - first >= 7 && (middle - first) % 7 === 0 && middle - first === last - middle;
+  };
+  return others.some((a, i) => others.some((b, j) => i < j && evenly(own, a, b)));
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */

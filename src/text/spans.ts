@@ -64,8 +64,17 @@ export function daysBetweenDates(sentence: string, question: string): Set<number
       if (a.text === sentence && b.text === sentence && b.start > a.end && RANGE.test(sentence.slice(a.end, b.start))) spans.add(days + 1);
     }
   }
+  // A range whose first day borrows the last's month ("from 3 to 16 March 2026"): its days apart, and both ends counted.
+  for (const b of read(sentence)) {
+    const first = FIRST_DAY_OF_RANGE.exec(sentence.slice(0, b.start));
+    const days = first ? b.day - Number(first[1]) : 0;
+    if (days > 0) spans.add(days).add(days + 1);
+  }
   return spans;
 }
+
+/** A day of the month alone, then a range word, right before a date: the "3 to" of "from 3 to 16 March". */
+const FIRST_DAY_OF_RANGE = /\b(?:from|between)\s+(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|until|till|through|and|-|–|—)\s*(?:the\s+)?$/i;
 
 const WEEKDAY = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`, 'g');
 
