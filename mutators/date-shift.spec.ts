@@ -155,6 +155,23 @@ describeTextMutator(
       kept: [],
     },
     {
+      name: 'dates weeks apart in an answer that counts no weeks (a review)',
+      artifact: 'Spring term starts on 5 January and ends on 30 March, with half-term on 16 February.',
+      kept: [
+        'Spring term starts on 6 January and ends on 30 March, with half-term on 16 February.',
+        'Spring term starts on 4 January and ends on 30 March, with half-term on 16 February.',
+        'Spring term starts on 5 January and ends on 31 March, with half-term on 16 February.',
+        'Spring term starts on 5 January and ends on 29 March, with half-term on 16 February.',
+        'Spring term starts on 5 January and ends on 30 March, with half-term on 17 February.',
+        'Spring term starts on 5 January and ends on 30 March, with half-term on 15 February.',
+      ],
+    },
+    {
+      name: 'days of the weekend paired for deliveries, not nights',
+      artifact: 'Deliveries are made on Friday and Saturday.',
+      kept: ['Deliveries are made on Thursday and Saturday.', 'Deliveries are made on Friday and Sunday.'],
+    },
+    {
       name: 'a date of deadlines about a month apart, which is no weekly series',
       artifact: 'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 31 October.',
       kept: [

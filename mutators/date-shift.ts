@@ -141,11 +141,15 @@ function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePie
   const sentence = sentenceAround(text, date.start, date.end);
   if (!sentence) return false;
   const particular = (d: DatePiece) => /\b(?:the|that)\s+$/i.test(text.slice(Math.max(0, d.start - 5), d.start));
-  // Two days of the weekend's nights said as one pair ("On Friday and Saturday evenings"): unseen59's readers, of "Thursday and
-  // Saturday", "an odd pairing (Friday and Saturday would be expected)". Weekdays paired ("Wednesdays and Thursdays") are any two.
-  const weekendNights = (d: DatePiece) => [4, 5, 6].includes(dayOf(d.key));
-  const paired = (a: DatePiece, b: DatePiece) => weekendNights(a) && weekendNights(b) && /^\s*(?:and|or|&)\s*$/i.test(text.slice(Math.min(a.end, b.end), Math.max(a.start, b.start)));
   const dayOf = (key: string) => weekdayIndexOf(key) ?? Number.NaN;
+  // The nights of a weekend said as one pair ("On Friday and Saturday evenings"): unseen59's readers, of "Thursday and
+  // Saturday", "an odd pairing (Friday and Saturday would be expected)". Days paired for anything else ("Wednesdays and
+  // Thursdays", "closed on Saturday and Sunday") are any two.
+  const ofAWeekend = (d: DatePiece) => [4, 5, 6].includes(dayOf(d.key));
+  const weekendNights = (a: DatePiece, b: DatePiece) => {
+    const [first, second] = a.start < b.start ? [a, b] : [b, a];
+    return ofAWeekend(a) && ofAWeekend(b) && /^\s*(?:and|or|&)\s*$/i.test(text.slice(first.end, second.start)) && NIGHTS_AFTER.test(text.slice(second.end));
+  };
   const adjacent = (a: number, b: number) => (a - b + 7) % 7 === 1 || (b - a + 7) % 7 === 1;
   return dates.some(
     (other) =>
@@ -153,11 +157,14 @@ function losesNeighbour(text: string, dates: readonly DatePiece[], date: DatePie
       other.form === 'weekday' &&
       other.start >= sentence.start &&
       other.end <= sentence.end &&
-      (particular(other) || particular(date) || paired(other, date)) &&
+      (particular(other) || particular(date) || weekendNights(other, date)) &&
       adjacent(dayOf(other.key), dayOf(date.key)) &&
       !adjacent(dayOf(other.key), dayOf(shifted.key)),
   );
 }
+
+/** The evenings or nights a pair of days is said of: "Friday and Saturday evenings", "Friday and Saturday nights". */
+const NIGHTS_AFTER = /^(?:['’]s)?\s+(?:evenings?|nights?)\b/i;
 
 /** Whether a weekday's key is a day a weekend's stay or hire runs over: Friday to Monday. */
 function touchesWeekend(key: string): boolean {
@@ -286,28 +293,30 @@ function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: Da
 }
 
 /**
- * Whether the date is one of three or more the answer gives whole weeks apart, evenly ("the weeks of 27 July and
+ * Whether the date is one of three the answer gives a week or a fortnight apart, evenly ("the weeks of 27 July and
  * 3 August ... the week starting 10 August"): moved alone, it breaks the series a reader sees (unseen59's readers, of 3
  * August made 2 and 4 August: "weekly courses starting 27 July and 10 August imply a middle week starting 3 August").
+ * Dates further apart ("starts on 5 January and ends on 30 March, with half-term on 16 February") are no series.
  */
 function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
-  // Days from an epoch, a date without a year read in one year: the series is read within the answer's own calendar.
-  const dayOf = (d: DatePiece) => {
+  // A date without a year is read in the year the answer's dates give, or any one year: the series is within its own calendar.
+  const year = dates.map((d) => calendarOf(d)?.year).find((y) => y !== undefined) ?? 2001;
+  const epochDay = (d: DatePiece) => {
     const c = calendarOf(d);
-    return c?.day === undefined ? undefined : Date.UTC(c.year ?? 2001, c.month - 1, c.day) / 86_400_000;
+    return c?.day === undefined ? undefined : Date.UTC(c.year ?? year, c.month - 1, c.day) / 86_400_000;
   };
-  const own = dayOf(date);
+  const own = epochDay(date);
   if (own === undefined) return false;
   const others = dates
     .filter((d) => d !== date)
-    .map(dayOf)
+    .map(epochDay)
     .filter((d): d is number => d !== undefined);
-  const evenly = (...days: number[]) => {
-    const [first, middle, last] = days.sort((x, y) => x - y) as [number, number, number];
-    // Whole weeks apart: dates a month or so apart ("1 September ... 1 October ... 31 October") are no series a reader counts.
-    return middle - first >= 7 && (middle - first) % 7 === 0 && middle - first === last - middle;
+  const evenly = (a: number, b: number) => {
+    const [first = 0, middle = 0, last = 0] = [own, a, b].sort((x, y) => x - y);
+    const gap = middle - first;
+    return (gap === 7 || gap === 14) && last - middle === gap;
   };
-  return others.some((a, i) => others.some((b, j) => i < j && evenly(own, a, b)));
+  return others.some((a, i) => others.some((b, j) => i < j && evenly(a, b)));
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */

@@ -169,6 +169,12 @@ const WHO_MAY_HOLD: ReadonlySet<string> = new Set([
   'carer',
   'resident',
   'corporate',
+  'apprentice',
+  'joint',
+  'group',
+  'disabled',
+  'retired',
+  'unwaged',
 ]);
 
 /** An email or web address: "aftercare@sheldonpryce.co.uk", "www.example.org/returns". */

@@ -158,9 +158,11 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });
 
-  it('flips a charge per hour whose multiple is no total of the hours between clock times of its sentence (a review)', () => {
-    const text = 'Parking is £2 per hour, or £10 for a day pass. The car park is open from 8am to 1pm on Sundays.';
-    expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(c.start, c.end))).toContain('£2');
+  it.each([
+    ['a total that does not follow from the charge', 'We charge £10 for every 15 minutes after 6:30pm and £20 after 7pm.', '£10'],
+    ['a total that follows, with no clock time in its sentence', 'Parking is £2 per hour, so a day pass at £10 saves money. The car park is open from 8am to 1pm.', '£2'],
+  ])('flips a charge per step of time beside %s (a review)', (_, text, figure) => {
+    expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(c.start, c.end))).toContain(figure);
   });
 
   it.each([

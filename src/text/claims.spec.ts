@@ -293,6 +293,7 @@ describe('findEntities', () => {
         ['Box Office', 26, 36, 'phrase:office'],
       ],
     },
+    { name: 'no name in a quoted example with an apostrophe in it', text: 'A message such as "Tom’s Big Day" is free.', expected: [] },
     { name: 'a product named in quotes as an example (a review)', text: 'Order a cake such as "Gold Plus" today.', expected: [['Gold Plus', 22, 31, 'phrase:plus']] },
   ])('finds $name', ({ text, expected }) => {
     expect(findEntities(text).map(({ text, start, end, kind }) => [text, start, end, kind])).toEqual(expected);

@@ -74,6 +74,14 @@ describe('counts and results of written equations, as evidence-check and the num
       unsupported: [],
     },
     {
+      name: "a year's count of monthly payments where the text names no year",
+      evidence: ['Student membership costs £22 a month.'],
+      question: 'What will I pay?',
+      claim: '12 monthly payments of £22 come to £264.',
+      supported: [],
+      unsupported: ['12', '£264'],
+    },
+    {
       name: 'a count of lessons in a sum in words, which the evidence must state (a review)',
       evidence: ['The Intensive course is 10 lessons at £35 each.'],
       question: 'What does the Intensive course cost?',

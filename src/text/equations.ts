@@ -79,10 +79,11 @@ function equationsInWords(text: string, figures: readonly Figure[]): WrittenEqua
 }
 
 /** How many of a period make a larger one, by the word after the count, and how the text names the larger one. */
+const A_YEAR = /\b(?:year|yearly|annual(?:ly)?)\b/i;
 const PERIODS_IN: ReadonlyArray<{ unit: RegExp; count: number; larger: RegExp }> = [
-  { unit: /^\s+month(?:s|ly)?\b/i, count: 12, larger: /\b(?:year|yearly|annual(?:ly)?)\b/i },
-  { unit: /^\s+week(?:s|ly)?\b/i, count: 52, larger: /\b(?:year|yearly|annual(?:ly)?)\b/i },
-  { unit: /^\s+quarter(?:s|ly)?\b/i, count: 4, larger: /\b(?:year|yearly|annual(?:ly)?)\b/i },
+  { unit: /^\s+month(?:s|ly)?\b/i, count: 12, larger: A_YEAR },
+  { unit: /^\s+week(?:s|ly)?\b/i, count: 52, larger: A_YEAR },
+  { unit: /^\s+quarter(?:s|ly)?\b/i, count: 4, larger: A_YEAR },
   { unit: /^\s+(?:days?|daily)\b/i, count: 7, larger: /\bweek(?:ly)?\b/i },
 ];
 

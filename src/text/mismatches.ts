@@ -449,17 +449,28 @@ function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lem
     return true;
   if (isClauseQualifier(q.keyword)) {
     const exception = contentLemmas(support.slice(q.end).split(/[,;.!?]/)[0] ?? '');
-    const statesException = (s: string) => exception.every((lemma) => textSaysWord(s, lemma)) && CONDITION.test(s) && !NO_CONDITION.test(s);
+    // As a condition that lifts what the claim says: "waived if ...", not "charged if ..." nor "even if ...".
+    const statesException = (s: string) => exception.every((lemma) => textSaysWord(s, lemma)) && CONDITION.test(s) && LIFTED.test(s) && !NO_CONDITION.test(s);
     if (exception.length >= 2 && laterSentences.some(statesException)) return true;
   }
   if (q.keyword === 'only' && lemmas.length >= 2 && laterSentences.some((s) => says(s) && statesQualifier(s, 'not') && OTHER_SIDE.test(s))) return true;
   if (q.keyword === 'not') {
+    // A negation's term is what it is said of, then what it negates (qualifiedTerm): "fee", "include".
     const [subject] = lemmas;
     const clauses = claim.split(/[,;]\s|\s(?:and|but)\s/);
     if (lemmas.some((lemma) => INCLUDED.has(lemma)) && clauses.some((c) => subject !== undefined && textSaysWord(c, subject) && CHARGED_APART.test(c))) return true;
+    // The evidence's consequence as the first words after "or": "or they expire", not "or you can ask ... before they expire".
     const orElse = REQUIRED_OR_ELSE.exec(claim);
     const consequence = contentLemmas(support.slice(q.end)).filter((lemma) => !lemmas.includes(lemma));
-    if (orElse && consequence.some((lemma) => textSaysWord(claim.slice(orElse.index + orElse[0].length), lemma))) return true;
+    const followsOr = orElse
+      ? claim
+          .slice(orElse.index + orElse[0].length)
+          .trim()
+          .split(/\s+/)
+          .slice(0, 2)
+          .join(' ')
+      : '';
+    if (orElse && consequence.some((lemma) => textSaysWord(followsOr, lemma))) return true;
   }
   return false;
 }
@@ -468,12 +479,15 @@ function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lem
 const CONDITION = /\b(?:if|unless|provided|as\s+long\s+as|so\s+long\s+as)\b/i;
 /** Words that say a condition makes no difference: "even if", "whether or not", "regardless". */
 const NO_CONDITION = /\b(?:even\s+if|whether|no\s+difference|regardless)\b/i;
+/** Words that lift a charge or rule: "waived", "free", "refunded", "not charged". */
+const LIFTED = /\b(?:waived?|free|refund(?:ed)?|not|n['’]t|no\s+(?:fee|charge)|cancel(?:led)?)\b/i;
 /** Words that speak of the other side of a bound: "beyond the first 6 months", "after that", "outside". */
 const OTHER_SIDE = /\b(?:beyond|after|outside|past|later\s+than|once)\b/i;
 /** Verbs of a price's including something, which "not" negates ("the fee is not included", "parts are not covered"). */
 const INCLUDED: ReadonlySet<string> = new Set(['include', 'cover']);
-/** Words that say a thing is charged apart from a price: "the test fee is extra", "parts are charged on top". */
-const CHARGED_APART = /\b(?:extra|on\s+top|separately|excluded|not\s+part\s+of)\b/i;
+/** Words that say a thing is charged apart from a price: "the test fee is extra", "parts are charged on top", "you'll pay the test fee on top". */
+const CHARGED_APART =
+  /\b(?:(?:is|are|comes?|charged|paid|payable)\s+(?:\w+\s+)?(?:extra|on\s+top|separately|excluded)|pay\s+(?:for\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:extra|on\s+top|separately))\b/i;
 /** A requirement, then what follows if it is not met: "need to be used within 6 months, or they expire". */
 const REQUIRED_OR_ELSE = /\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?(?:they|it|these|this|you)\b/i;
 

@@ -371,6 +371,12 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       dropped: [],
     },
     {
+      name: '"pay ... on top" for "not included"',
+      evidence: 'All courses include car hire for the test; the DVSA test fee is not included.',
+      artifact: "With either course, car hire for the test is included, though you'll pay the DVSA test fee on top.",
+      dropped: [],
+    },
+    {
       name: 'a fee said to be included, its "not" dropped',
       evidence: 'All courses include car hire for the test; the DVSA test fee is not included.',
       artifact: 'Both courses include hire of our car for your test, and the DVSA test fee is included too.',
@@ -401,6 +407,24 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       evidence: 'A booking cancelled later is charged a £6 late-cancellation fee, unless another member books the court for that slot.',
       artifact: 'A £6 late-cancellation fee applies. You pay it even if another member books the court for that slot.',
       dropped: ['unless'],
+    },
+    {
+      name: 'an exception a later sentence turns round ("charged if")',
+      evidence: 'A booking cancelled later is charged a £6 late-cancellation fee, unless another member books the court for that slot.',
+      artifact: 'A £6 late-cancellation fee applies. It is charged if another member books the court for that slot.',
+      dropped: ['unless'],
+    },
+    {
+      name: 'a requirement whose "or" leads to something else before the evidence\'s consequence',
+      evidence: 'Block hours must be used within 6 months of the date of purchase; any hours not used by then expire.',
+      artifact: 'The hours need to be used within 6 months, or you can ask for them to be extended before they expire.',
+      dropped: ['not'],
+    },
+    {
+      name: '"extra" in the clause of the fee, said of something else',
+      evidence: 'All courses include car hire for the test; the DVSA test fee is not included.',
+      artifact: 'The DVSA test fee is included in the price of any extra lessons.',
+      dropped: ['not'],
     },
     {
       name: 'a later "not" that is not about what "only" leaves out',

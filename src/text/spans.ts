@@ -36,7 +36,8 @@ export function measuredByCase(period: { value: number; kind: string }, sentence
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Words that join a range's two ends: "2 September to 28 February", "Tuesday–Friday". */
-const RANGE = /^\s*(?:to|until|till|through|-|–|—)\s*(?:the\s+)?$/i;
+const RANGE_WORDS = 'to|until|till|through|-|–|—';
+const RANGE = new RegExp(`^\\s*(?:${RANGE_WORDS})\\s*(?:the\\s+)?$`, 'i');
 
 /**
  * The whole days between any two dates of the question and the sentence that give a day ("starting on 2 March 2027",
@@ -74,7 +75,7 @@ export function daysBetweenDates(sentence: string, question: string): Set<number
 }
 
 /** A day of the month alone, then a range word, right before a date: the "3 to" of "from 3 to 16 March". */
-const FIRST_DAY_OF_RANGE = /\b(?:from|between)\s+(\d{1,2})(?:st|nd|rd|th)?\s*(?:to|until|till|through|and|-|–|—)\s*(?:the\s+)?$/i;
+const FIRST_DAY_OF_RANGE = new RegExp(`\\b(?:from|between)\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:${RANGE_WORDS}|and)\\s*(?:the\\s+)?$`, 'i');
 
 const WEEKDAY = new RegExp(`\\b(${WEEKDAYS.join('|')})\\b`, 'g');
 
