@@ -435,12 +435,8 @@ interface AroundClaim {
 function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[], around: AroundClaim): boolean {
   const says = (text: string) => lemmas.every((lemma) => textSaysWord(text, lemma));
   const laterSentences = splitSentences(around.after).map((s) => s.text);
-  const clause =
-    support
-      .slice(0, q.start)
-      .split(/[.!?;:,]\s|\s(?:and|but|or)\s/)
-      .pop() ?? '';
-  const otherCases = findEntities(clause).filter((e) => !containsWords(claim, e.text));
+  // The names of the qualifier's clause before it: the case it is said of.
+  const otherCases = findEntities(support.slice(clauseStart(support, q.start), q.start)).filter((e) => !containsWords(claim, e.text));
   if (
     otherCases.length > 0 &&
     !otherCases.some((e) => containsWords(around.question, e.text)) &&
@@ -457,8 +453,7 @@ function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lem
   if (q.keyword === 'not') {
     // A negation's term is what it is said of, then what it negates (qualifiedTerm): "fee", "include".
     const [subject] = lemmas;
-    const clauses = claim.split(/[,;]\s|\s(?:and|but)\s/);
-    if (lemmas.some((lemma) => INCLUDED.has(lemma)) && clauses.some((c) => subject !== undefined && textSaysWord(c, subject) && CHARGED_APART.test(c))) return true;
+    if (lemmas.some((lemma) => INCLUDED.has(lemma)) && clausesOf(claim).some((c) => subject !== undefined && textSaysWord(c, subject) && CHARGED_APART.test(c))) return true;
     // The evidence's consequence as the first words after "or": "or they expire", not "or you can ask ... before they expire".
     const orElse = REQUIRED_OR_ELSE.exec(claim);
     const consequence = contentLemmas(support.slice(q.end)).filter((lemma) => !lemmas.includes(lemma));
