@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
+import { countedFigures } from '../src/text/counts.js';
 import {
   asAnswerStatement,
   inAnswerRegister,
@@ -288,6 +289,20 @@ describe('misstatedFigures', () => {
   ])('moves a period written as a number of its unit to a length documents write: $sentence', ({ sentence, values }) => {
     const sentences = misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences);
     expect(sentences.map((s) => /\d+/.exec(s)?.[0]).sort()).toEqual(values);
+  });
+
+  // unseen60's readers, of a tier of "any 6 bottles ... 5% off" misstated: "an odd figure (the usual tier is 5%)", "'any 7 bottles'
+  // is an odd mixed-case threshold (usually 6)".
+  it.each([
+    { sentence: 'Buy any 6 bottles and receive 5% off them.', counts: 'Buy 12 bottles or more and receive 10% off.', values: [] },
+    { sentence: 'Buy any 4 bottles and receive 15% off them.', counts: 'Buy 12 bottles or more and receive 20% off.', values: ['10%', '20%', '3'] },
+    { sentence: 'Buy any 6 bottles and receive 6% off them.', counts: 'Buy 11 bottles or more.', values: ['5', '5%', '7', '7%'] },
+  ])('keeps a share in fives and a tier a whole fraction of a larger one: $sentence', ({ sentence, counts, values }) => {
+    const words = sentence.split(' ');
+    const changed = misstatedFigures(sentence, new Set(), () => 0, new Set(), countedFigures(counts))
+      .flatMap((m) => m.sentences)
+      .map((s) => s.split(' ').find((word, i) => word !== words[i]));
+    expect(changed.sort()).toEqual(values);
   });
 
   it('leaves the minutes of a time alone ("8:20" never becomes "8:60")', () => {

@@ -123,6 +123,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
   const stated = new Set(texts.flatMap(findNumbers).map(numberKey));
   const statedDates = new Set(texts.flatMap(findDates).map((d) => d.key));
   const answerValues = statedValues(fixture.artifact);
+  const counts = texts.flatMap(countedFigures);
   const organisation = organisationNamed(
     fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
     [fixture.artifact, fixture.task],
@@ -136,7 +137,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
     if (statement === null) continue;
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
     if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences) || repeatsAClause(written, fixture.artifact, answerValues)) continue;
-    for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates)) {
+    for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates, counts)) {
       // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
       if (answerValues.has(value)) continue;
       for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };

@@ -220,8 +220,8 @@ describeTextMutator(
     {
       name: 'not the sentence that gives the total the question asks for ("What will I pay in total, including VAT?")',
       task: 'What will I pay in total, including VAT?',
-      artifact: 'The hall is £400 for the day. Cleaning is £50, so £450 before VAT. Including VAT, that comes to £540.',
-      kept: ['The hall is £400 for the day. Including VAT, that comes to £540.'],
+      artifact: 'The hall is £400 for the day. Cleaning is £50, so £450 before VAT. Including VAT, the total comes to £540.',
+      kept: ['The hall is £400 for the day. Including VAT, the total comes to £540.'],
     },
     {
       name: 'not the later of two sentences as close to a question asking for a total (the total comes after its parts)',

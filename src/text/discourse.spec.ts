@@ -55,6 +55,12 @@ describe('refersBack', () => {
     // A review: set phrases and a purpose with an object.
     ['To date, we have refunded every claim.', false],
     ['To help us plan, book a week ahead.', false],
+    // unseen60's readers, of a sentence added before it: "'that' reads as if it refers to the off-peak plan".
+    ["That's a saving of £104.", true],
+    ['Yes, that works out cheaper.', true],
+    ['That comes to £30 in all.', true],
+    ['We confirm that is the price.', false],
+    ['A plan that is cheaper is available.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

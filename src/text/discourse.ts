@@ -31,7 +31,7 @@ export function refersBack(sentence: string): boolean {
   if (words.length === 0) return false;
   if (OPENING_CONNECTIVES.has(words[0]!.lemma) || opensWithBarePurpose(readSentences(sentence)[0]?.tokens ?? [])) return true;
   // Each word with the token after it, punctuation included: "done that," closes its clause.
-  if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) + 1], tokens[tokens.indexOf(t) + 2]))) return true;
+  if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) - 1], tokens[tokens.indexOf(t) + 1], tokens[tokens.indexOf(t) + 2]))) return true;
   return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i));
 }
 
@@ -75,12 +75,17 @@ function choosesAmongCases(words: readonly Token[], at: number): boolean {
 
 /**
  * A demonstrative, "the same" or a third-person pronoun. "That" points back
- * before a noun ("that point") or closing its clause ("Once you've done that,",
- * "after that."); elsewhere it opens a clause ("note that ...", "note that,
- * unless agreed, ...", "a result that is below"), whatever tag the model gives it.
+ * before a noun ("that point"), closing its clause ("Once you've done that,",
+ * "after that.") or as the subject its clause opens with ("That's a saving of
+ * £104", "Yes, that works"); elsewhere it opens a clause ("note that ...",
+ * "note that, unless agreed, ...", "a result that is below"), whatever tag the
+ * model gives it.
  */
-function pointsBack(t: Token, next: Token | undefined, afterNext: Token | undefined): boolean {
+function pointsBack(t: Token, previous: Token | undefined, next: Token | undefined, afterNext: Token | undefined): boolean {
   const word = t.text.toLowerCase();
+  // The subject of its clause: unseen60's readers, of a sentence added between a comparison and "That's a saving of £104":
+  // "'that' reads as if it refers to the off-peak plan".
+  if (word === 'that' && (previous === undefined || previous.pos === 'PUNCT') && (next?.pos === 'AUX' || next?.pos === 'VERB')) return true;
   // Not "note that, unless agreed, fees apply": a comma that opens a clause of its own after a complementizer.
   if (word === 'that') return next === undefined || ['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || (next.pos === 'PUNCT' && !(next.text === ',' && OPENS_CLAUSE.has(afterNext?.pos ?? '')));
   if (word === 'same') return true;

@@ -7,6 +7,7 @@ import { spelledValue } from './numberWords.js';
 import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
+import { type CountedFigure, countedFigures } from './counts.js';
 import { consecutiveWithPartner, findQuantities, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
 
 /**
@@ -26,14 +27,6 @@ export interface MisstatedFigure {
 /** The word before a number that makes it a reference, not a quantity ("section 4", "Form 2"). */
 const REFERENCE_WORDS = /\b(?:section|clause|article|part|page|form|rule|schedule|appendix|paragraph|level|severity|tier|plan|room|gate|terminal|step|no\.?|number)\s*$/i;
 
-/**
- * Each figure of the sentence that reads as a quantity, changed to each
- * plausible other value that `stated` (every figure of the evidence, task and
- * answer) does not hold and that keeps its order against the sentence's other
- * figures of the same kind ("between 2 and 6 hours" stays a range). The
- * values come in an order that starts at `first(count)`, so two fixtures do
- * not change their figures the same way.
- */
 /** Instalments counted by the period they fall in, and how many such periods a year holds: "10 monthly direct debits". */
 const INSTALMENTS = /^\s+(?:(monthly)|(weekly)|(quarterly))\b/i;
 
@@ -47,10 +40,39 @@ function withinAYear(sentence: string, n: NumberPiece, value: number): boolean {
   return value <= (m[1] ? 12 : m[2] ? 52 : 4);
 }
 
-export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, first: (count: number) => number, statedDates: ReadonlySet<string> = new Set()): MisstatedFigure[] {
+/**
+ * Whether a count stays a whole fraction of each larger count of the same thing that it divides: a tier of "any 6
+ * bottles" below a case of 12 never becomes 5 or 7 (unseen60's readers: "the usual tier is a half case of 6 below the
+ * 12-bottle full case").
+ */
+function keepsFraction(counted: readonly CountedFigure[], n: NumberPiece, value: number, counts: readonly CountedFigure[]): boolean {
+  const noun = counted.find((c) => c.start === n.start)?.noun;
+  if (noun === undefined) return true;
+  return counts.every((c) => c.noun !== noun || c.value <= n.value || c.value % n.value !== 0 || c.value % value === 0);
+}
+
+/**
+ * Each figure of the sentence that reads as a quantity, changed to each
+ * plausible other value that `stated` (every figure of the evidence, task and
+ * answer) does not hold and that keeps its order against the sentence's other
+ * figures of the same kind ("between 2 and 6 hours" stays a range). The
+ * values come in an order that starts at `first(count)`, so two fixtures do
+ * not change their figures the same way.
+ *
+ * `counts` are the counts of things the evidence, task and answer state
+ * (src/text/counts.ts), each of which a misstated count keeps its fraction of.
+ */
+export function misstatedFigures(
+  sentence: string,
+  stated: ReadonlySet<string>,
+  first: (count: number) => number,
+  statedDates: ReadonlySet<string> = new Set(),
+  counts: readonly CountedFigure[] = [],
+): MisstatedFigure[] {
   // Dates and periods move in their own formats: a deadline to a neighbouring usual length ("within 30 days" to 28), as date-shift moves it.
   const dates = findDates(sentence);
   const numbers = findNumbers(sentence);
+  const counted = countedFigures(sentence);
   const out: MisstatedFigure[] = [];
   // A row of a price list is named by its measure ("$46 for 45 minutes", "a 60-minute session costs $45"): a misreading
   // changes the price, not the row (unseen16's readers: "a 120-minute session for $45" read as oddly long and cheap).
@@ -74,9 +96,11 @@ export function misstatedFigures(sentence: string, stated: ReadonlySet<string>, 
   for (const n of numbers) {
     if (!isQuantity(sentence, n) || namesRow(n) || isHalfOfMoney(n, sentence) || consecutiveWithPartner(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
-    const values = (
-      isAge(sentence, n.start, n.end) ? ageNeighbours(n.value, { text: sentence, start: n.start }) : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))))
-    ).filter(
+    // A fraction is kept by a count of things ("any 6 bottles" of a case of 12), not by an age or a period ("7 days" beside 21).
+    const candidates = isAge(sentence, n.start, n.end)
+      ? ageNeighbours(n.value, { text: sentence, start: n.start })
+      : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))).filter((v) => keepsFraction(counted, n, v, counts)));
+    const values = candidates.filter(
       (v) =>
         !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v) && withinAYear(sentence, n, v),
     );
@@ -169,7 +193,15 @@ function plausibleValues(n: NumberPiece, pence: boolean): number[] {
   const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
   const step = whole ? wholeStep(v) : unit * (n.currency && v >= 1 ? 2 : 5);
   const values = [v + step, v - step].filter((x) => !whole || Number.isInteger(x)).map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
-  return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100) && asRound(v, x, n.decimals) && !(pence && x >= 100));
+  return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100) && asRound(v, x, n.decimals) && !(pence && x >= 100) && (!n.percent || keepsFives(v, x)));
+}
+
+/**
+ * Whether a share keeps the fives a policy sets it in: 5% off never becomes 4% or 6% (unseen60's readers: "an odd
+ * figure, the usual tier is 5%").
+ */
+function keepsFives(share: number, value: number): boolean {
+  return share % 5 !== 0 || value % 5 === 0;
 }
 
 /** A figure in pence ("25p"): a hundred or more is written in pounds. */
