@@ -370,6 +370,14 @@ describeTextMutator(
       evidence: 'The Glen 95 kit includes the timber frame, roof cassettes and triple-glazed windows. Foundations and plumbing are not included.',
       reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("what will I need to sort out myself\\?": what to do\\)$`),
     },
+    // unseen61's readers: "the question asks what proof is needed, but the answer never says what to show".
+    {
+      name: 'the only sentence that says what the asker will need, for a "what do I need to show" part of the question',
+      task: 'How much would an annual car pass cost me, and what do I need to show to get it?',
+      artifact: "Residents get 30% off, so the £1,150 annual car pass comes down to £805. To get the discount, you'll need proof of address, such as a council tax bill.",
+      evidence: 'Annual car pass: £1,150. Island residents receive 30% off annual passes. Proof of address, such as a council tax bill, is required.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("what do I need to show to get it\\?": what to do\\)$`),
+    },
     {
       name: 'the only sentence with a date or time, for a "when" part of the question',
       task: 'Can my son start lessons, and when does the group class meet?',

@@ -527,6 +527,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "The warranty applies only to greenhouses registered within 60 days": "This depends on your greenhouse having been registered within 60 days"
     // makes the same restriction a condition of the rule (unseen54's false alarm), where the condition restates what "only" bears on.
     if (q.keyword === 'only' && 'lemmas' in term && dependsOnTerm(claim, term.lemmas)) continue;
+    // "Only chips up to 10mm across can be repaired": "a chip that size in your line of sight can't be repaired" denies the verb "only"
+    // restricts, of a case it leaves out (unseen61's false alarm); the restriction is what that denial rests on.
+    if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, restrictedVerb(support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -689,6 +692,22 @@ const AFTER_THEIR_NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['or more', 'or
 const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);
 
 /** Whether a claim negates one of these words: a negation before it in its clause ("not a full day", "you won't be charged a full day"). */
+/**
+ * The verb a qualifier restricts, as a lemma: the first after it ("only chips up to 10mm across can be repaired":
+ * repair), unless a condition opens first, whose verb is the case's, not the rule's ("only possible when the room isn't
+ * booked", "refunded only if no tutor can be found").
+ */
+function restrictedVerb(support: string, q: QualifierPiece): string[] {
+  for (const t of readSentences(support.slice(q.end)).flatMap((s) => s.tokens)) {
+    if (t.pos === 'SCONJ' || CONDITION_OPENERS.has(t.text.toLowerCase())) return [];
+    if (t.pos === 'VERB') return [t.lemma];
+  }
+  return [];
+}
+
+/** Words that open a condition or a time clause, however the model tags them. */
+const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'when', 'where', 'while', 'unless', 'until', 'once', 'after', 'before', 'because']);
+
 function negatesWord(claim: string, lemmas: readonly string[]): boolean {
   return readSentences(claim).some((s) =>
     s.tokens.some((t, i) => {

@@ -320,6 +320,32 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'The warranty applies to greenhouses registered with us within 60 days of delivery.',
       dropped: ['only'],
     },
+    // unseen61's false alarm: the verb "only" restricts, denied of a case it leaves out.
+    {
+      name: '"only" kept by denying the verb it restricts of the case it leaves out',
+      evidence: "In the driver's line of sight, only chips up to 10mm across can be repaired.",
+      artifact: "Unfortunately, a chip that size in your line of sight can't be repaired.",
+      dropped: [],
+    },
+    {
+      name: '"only" dropped where the claim says the verb it restricts',
+      evidence: "In the driver's line of sight, only chips up to 10mm across can be repaired.",
+      artifact: "In the driver's line of sight, chips up to 10mm across can be repaired.",
+      dropped: ['only'],
+    },
+    // A review of the figures: a "not" inside the condition "only" opens is the case's, not a denial of the rule's verb.
+    {
+      name: '"only" dropped before a condition whose own verb the claim negates',
+      evidence: "An overrun is only possible when the room isn't booked straight afterwards.",
+      artifact: "An overrun is possible when the room isn't booked straight afterwards.",
+      dropped: ['only'],
+    },
+    {
+      name: '"only if" dropped where the claim negates the verb of its condition',
+      evidence: 'The fee is refunded only if no suitable tutor can be found.',
+      artifact: 'The fee is refunded if no suitable tutor can be found.',
+      dropped: ['only'],
+    },
     // unseen57's false alarms: a qualifier of another clause's case, and one the answer states in a sentence of its own after the claim.
     {
       name: 'a "not" of a clause about a name the claim does not name',

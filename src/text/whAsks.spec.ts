@@ -35,6 +35,9 @@ describe('givesWh and onlyAnswerToWh', () => {
     // unseen27: "If you need a new key, ..." supposes a case; it tells the asker nothing they must show.
     expect(givesWh('If you need a new key, transponder keys are cut on site from £180.', 'what to do')).toBe(false);
     expect(givesWh('You have a 14-day cooling-off period.', 'what to do')).toBe(false);
+    // unseen61's readers, of it left out for "what do I need to show to get it?": "the answer never says what to show".
+    expect(givesWh("To get the discount, you'll need proof of address, such as a council tax bill.", 'what to do')).toBe(true);
+    expect(givesWh('You need not book ahead.', 'what to do')).toBe(false);
   });
 
   // unseen14's readers: "how many photos would we get?" with the sentence giving "twenty edited images" deleted, while

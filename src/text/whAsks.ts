@@ -50,8 +50,13 @@ export function whKindOf(ask: string): WhKind | undefined {
 /** An ask of what falls to the asker: "I need to", "we have to", "must I", "should I", "myself" (not "what options do we have?"). */
 const ASKERS_PART = /\b(?:(?:I|we)\s+(?:\w+\s+)?(?:(?:need|have)\s+to|must|should)\b|(?:must|should)\s+(?:I|we)\b|myself|ourselves)\b/i;
 
-/** A sentence that tells the reader what falls to them: "you'll need to", "you have to", "you must", "yourself"; not a case it supposes ("if you need a new key") nor a thing they have ("you have a 14-day cooling-off period"). */
-const YOUR_PART = /(?<!\b(?:if|when|unless|whether|should|once)\s+)\byou(?:['’]ll|['’]d| will| would)?\s+(?:(?:need|have)\s+to|must|should)\b|\byoursel(?:f|ves)\b/i;
+/**
+ * A sentence that tells the reader what falls to them: "you'll need to", "you'll need proof of address" (unseen61's
+ * readers, of that sentence left out for "what do I need to show?": "the answer never says what to show"), "you have
+ * to", "you must", "yourself"; not a case it supposes ("if you need a new key"), a need it lifts ("you need not
+ * book"), nor a thing they have ("you have a 14-day cooling-off period").
+ */
+const YOUR_PART = /(?<!\b(?:if|when|unless|whether|should|once)\s+)\byou(?:['’]ll|['’]d| will| would)?\s+(?:need\b(?!\s+not\b)|have\s+to|must|should)\b|\byoursel(?:f|ves)\b/i;
 
 /** Named things a sentence states: a run of words the model reads as proper nouns that is no month or weekday ("Priya Shah", "Crescendo Strings"). */
 function properNames(sentence: string): string[] {
