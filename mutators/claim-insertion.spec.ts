@@ -503,6 +503,36 @@ describe("claim-insertion, on the task's topic", () => {
         'Wine bought at the cellar door can be delivered anywhere in mainland UK. Delivery costs £9.95 per order and is free on orders of 12 bottles or more. Orders are dispatched within 3 working days by our courier.',
       kept: [],
     },
+    // unseen62's readers: "the closing sentence about 5-day pass prices has nothing to do with a lost pass".
+    {
+      name: 'no sentence about a kind of thing by a size the question never gives it ("a 5-day pass" beside a season pass)',
+      task: "I've lost my season pass. What will a replacement cost?",
+      artifact: 'A replacement season pass costs £15, and you will need to show photo ID.',
+      evidence: 'A replacement season pass costs £15, with photo ID. A 5-day pass costs £175 for adults.',
+      kept: [],
+    },
+    {
+      name: 'a sentence about a kind of thing by the size the question gives it',
+      task: "I've lost my 5-day pass. What will a replacement cost?",
+      artifact: 'A replacement pass costs £15, and you will need to show photo ID.',
+      evidence: 'A replacement pass costs £15, with photo ID. A 5-day pass can be used on any 5 days within 7 consecutive days.',
+      kept: ['A replacement pass costs £15, and you will need to show photo ID. A 5-day pass can be used on any 5 days within 14 consecutive days.'],
+    },
+    // unseen62's readers: "the sentence about arriving 20 minutes before departure has nothing to do with a delay claim".
+    {
+      name: 'no instruction to the reader where the question does not ask what to do',
+      task: "I've lost my season pass. Can I get a replacement pass from the ticket office?",
+      artifact: 'Yes: a replacement season pass costs £15 at the ticket office.',
+      evidence: 'A replacement season pass costs £15 at the ticket office. Please bring 2 forms of photo ID to the ticket office to collect a replacement pass.',
+      kept: [],
+    },
+    {
+      name: 'an instruction to the reader where the question asks what to do',
+      task: "I've lost my season pass. What should I do to get a replacement pass from the ticket office?",
+      artifact: 'Go to the ticket office: a replacement season pass costs £15 there.',
+      evidence: 'A replacement season pass costs £15 at the ticket office. Please bring 2 forms of photo ID to the ticket office to collect a replacement pass.',
+      kept: ['Go to the ticket office: a replacement season pass costs £15 there. Please bring 3 forms of photo ID to the ticket office to collect a replacement pass.'],
+    },
     {
       name: 'a sentence sharing words with the answer only',
       task: 'Can I renew by phone?',

@@ -1,6 +1,7 @@
 import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, type SupportPassage, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
+import { asksOf, whKindOf } from '../src/text/whAsks.js';
 import { sameEntityType } from '../src/text/entities.js';
 import {
   asAnswerStatement,
@@ -352,8 +353,38 @@ function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], ta
     const inAnswer = words.filter((l) => answerWords.has(l)).length >= ANSWER_WORDS;
     if (shared < (besideSupport || inAnswer ? TASK_WORDS_BESIDE_SUPPORT : TASK_WORDS)) return false;
     if (!subjectNouns(source).every((noun) => spoken.has(noun))) return false;
+    if (namesOtherSize(source, `${task} ${artifact}`) || (INSTRUCTION.test(source) && !asksWhatToDo(task))) return false;
     return !findEntities(source).some((e) => named.some((n) => n.text !== e.text && (sameEntityType(e, n) || variantOf(e.text, n.text, spoken)))) && !namesRival(source, rivals);
   });
+}
+
+/** A sentence about a kind of thing named by its size: "A 5-day pass costs ...", "The 10-visit card ..." (the size, the noun). */
+const SIZED_SUBJECT = /^(?:(?:A|An|The|Each|Our)\s+)?(\d+-[a-z]+)\s+([a-z]+)\b/;
+/** Words before a noun that name no kind of it: "the pass", "your pass". */
+const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your', 'our', 'his', 'her', 'its', 'their', 'this', 'that', 'these', 'those', 'any', 'each', 'every', 'no', 'per']);
+
+/**
+ * Whether a sentence is about a kind of thing named by its size, where the task and answer name that thing by a word
+ * that is no size ("A 5-day pass costs £185" beside the question's "season pass"; unseen62's readers: "has nothing to
+ * do with a lost pass"). Another size of a thing they name by its size is the next row of its list ("a 30-minute
+ * visit" beside "a 60-minute visit").
+ */
+function namesOtherSize(sentence: string, theirs: string): boolean {
+  const noun = SIZED_SUBJECT.exec(sentence)?.[2];
+  if (noun === undefined) return false;
+  const kinds = [...theirs.matchAll(new RegExp(`\\b([\\w-]+)\\s+${noun}\\b`, 'gi'))].map(([, word]) => word!).filter((word) => !DETERMINERS.has(word.toLowerCase()));
+  return kinds.length > 0 && kinds.every((word) => !/^\d+-[a-z]+$/i.test(word));
+}
+
+/**
+ * An instruction to the reader, as documents open one: "Please arrive ...", "Do not feed ...", "Don't ...". (A verb
+ * first in its base form is no sure sign: the model reads "Cover for accidental injury starts ..." so.)
+ */
+const INSTRUCTION = /^(?:please|do\s+not|don['’]t)\b/i;
+
+/** Whether the question asks what the asker should do ("What should I do?", "Do I need to ...?"), which an instruction answers. */
+function asksWhatToDo(task: string): boolean {
+  return asksOf(task).some((ask) => whKindOf(ask) === 'what to do' || /\b(?:should|need to|have to|must)\b/i.test(ask));
 }
 
 /** A clause of the document cited by its number: "under 4.1", "in section 2", "see clause 7". */
