@@ -256,8 +256,16 @@ function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, 
   return (
     (length !== null && measuredByCase(length, claim, questionOf(passage))) ||
     inDateArithmetic(claim, questionOf(passage), date.start, date.end) ||
-    (month !== null && monthInAskedRange(Number(month[1]), questionOf(passage)))
+    (month !== null && (monthInAskedRange(Number(month[1]), questionOf(passage)) || monthOfStatedDate(claim, Number(month[1]), passage, answer)))
   );
+}
+
+/**
+ * Whether a month the claim names alone is the month of a day it states and the evidence supports: "the plot year ends
+ * on 31 March, so October to March is six months" (unseen62's false alarm).
+ */
+function monthOfStatedDate(claim: string, month: number, passage: SupportPassage, answer: string): boolean {
+  return findDates(claim).some((d) => Number(/^(?:\d{4}|-)-(\d{2})-\d{2}$/.exec(d.key)?.[1]) === month && dateSupported(claim, d, passage, answer, false));
 }
 
 /**
@@ -428,6 +436,7 @@ interface AroundClaim {
  *    difference ("even if", "whether");
  *  - what "only" leaves out, denied by a later sentence that speaks of the other side of its bound ("only in the first
  *    6 months": "Had you waited beyond the first 6 months, the rental could not be refunded");
+ *  - "only" said again in the next sentence, in a clause with the same words ("It's only issued if you ask on the same day");
  *  - "not included" said in a word of its own in the clause of its subject ("the DVSA test fee is extra");
  *  - "not used ... expire" said as a requirement and what follows otherwise, in the evidence's own word ("need to be
  *    used within 6 months, or they expire").
@@ -450,6 +459,10 @@ function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lem
     if (exception.length >= 2 && laterSentences.some(statesException)) return true;
   }
   if (q.keyword === 'only' && lemmas.length >= 2 && laterSentences.some((s) => says(s) && statesQualifier(s, 'not') && OTHER_SIDE.test(s))) return true;
+  // "Only" said again in the next sentence, of the same words in its clause ("ask for a voucher ... It's only issued if you ask on the
+  // same day", for "... but only if it is asked for on the same day"; unseen62's false alarm).
+  const next = laterSentences[0];
+  if (q.keyword === 'only' && next !== undefined && findQualifiers(next).some((o) => o.keyword === 'only' && says(clauseAround(next, o.start)))) return true;
   if (q.keyword === 'not') {
     // A negation's term is what it is said of, then what it negates (qualifiedTerm): "fee", "include".
     const [subject] = lemmas;

@@ -320,6 +320,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'The warranty applies to greenhouses registered with us within 60 days of delivery.',
       dropped: ['only'],
     },
+    // unseen62's false alarm: "only" said again in the next sentence, of the same words.
+    {
+      name: '"only" said again in the next sentence, of the words it bears on',
+      evidence: 'The ticket office will issue a voucher for 50% off a future day pass, but only if it is asked for on the same day.',
+      artifact: "You can ask the ticket office for a voucher for 50% off a future day pass. It's only issued if you ask on the same day.",
+      dropped: [],
+    },
+    {
+      name: '"only" in the next sentence, of other words',
+      evidence: 'The ticket office will issue a voucher for 50% off a future day pass, but only if it is asked for on the same day.',
+      artifact: 'You can ask the ticket office for a voucher for 50% off a future day pass. Vouchers are only valid this season.',
+      dropped: ['only'],
+    },
     // unseen61's false alarm: the verb "only" restricts, denied of a case it leaves out.
     {
       name: '"only" kept by denying the verb it restricts of the case it leaves out',
