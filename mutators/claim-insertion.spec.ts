@@ -98,7 +98,7 @@ describe('claim-insertion, refused with its reason', () => {
     {
       // unseen13's readers: "20 weekly lessons" beside "$460" a term at "$46 each" and three lessons taken, four in notice, three left.
       name: 'another value for a count the answer works out (lessons in a term: 3 + 4 + 3, and $460 at $46 each)',
-      task: 'We paid $460 for a 10-week term of 45-minute guitar lessons and my son has had three lessons so far. If I give notice today, how much will we get back?',
+      task: 'We paid $460 for a term of 45-minute guitar lessons and my son has had three lessons so far. If I give notice today, how much will we get back?',
       artifact:
         "We need four weeks' written notice to withdraw, and lessons during the notice period are still charged. So after the three lessons already taken and four more in the notice period, three lessons remain, and we'd refund those at $46 each, which is $138.",
       evidence:
@@ -517,6 +517,33 @@ describe("claim-insertion, on the task's topic", () => {
       artifact: 'A replacement pass costs £15, and you will need to show photo ID.',
       evidence: 'A replacement pass costs £15, with photo ID. A 5-day pass can be used on any 5 days within 7 consecutive days.',
       kept: ['A replacement pass costs £15, and you will need to show photo ID. A 5-day pass can be used on any 5 days within 14 consecutive days.'],
+    },
+    // unseen63's readers: "the answer says a Luton van deposit is £90, but the customer paid a £100 deposit for a Luton van".
+    {
+      name: 'no figure misstated that the question states, only the others',
+      task: 'I paid a £100 deposit for a Luton van move on Saturday. If I cancel now, five days before, do I get the deposit back?',
+      artifact: 'Yes. If you cancel 5 days or more before the move, your deposit is refunded in full.',
+      evidence: 'Deposits are refunded in full if you cancel 5 days or more before the move. A deposit of £50 is payable when you book a small van, and £100 when you book a Luton van.',
+      kept: [
+        'Yes. If you cancel 5 days or more before the move, your deposit is refunded in full. A deposit of £40 is payable when you book a small van, and £100 when you book a Luton van.',
+        'Yes. If you cancel 5 days or more before the move, your deposit is refunded in full. A deposit of £60 is payable when you book a small van, and £100 when you book a Luton van.',
+      ],
+    },
+    // A review: the question's own thing of that size, in other words ("2 of its 5 days").
+    {
+      name: 'a sentence about a kind of thing by a size the question gives in other words',
+      task: "I've lost my pass after using 2 of its 5 days. What will a replacement cost?",
+      artifact: 'A replacement pass costs £15, and you will need to show photo ID.',
+      evidence: 'A replacement pass costs £15, with photo ID. A 5-day pass can be used on any 5 days within 7 consecutive days.',
+      kept: ['A replacement pass costs £15, and you will need to show photo ID. A 5-day pass can be used on any 5 days within 14 consecutive days.'],
+    },
+    // A review: "Please note that ..." states a fact; it instructs nothing.
+    {
+      name: 'a statement the document opens with "Please note"',
+      task: "I've lost my season pass. Can I get a replacement pass from the ticket office?",
+      artifact: 'Yes: a replacement season pass costs £15 at the ticket office.',
+      evidence: 'A replacement season pass costs £15 at the ticket office. Please note that the ticket office needs 2 forms of photo ID to issue a replacement pass.',
+      kept: ['Yes: a replacement season pass costs £15 at the ticket office. Please note that the ticket office needs 3 forms of photo ID to issue a replacement pass.'],
     },
     // unseen62's readers: "the sentence about arriving 20 minutes before departure has nothing to do with a delay claim".
     {

@@ -124,6 +124,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
   const stated = new Set(texts.flatMap(findNumbers).map(numberKey));
   const statedDates = new Set(texts.flatMap(findDates).map((d) => d.key));
   const answerValues = statedValues(fixture.artifact);
+  const askedValues = statedValues(fixture.task);
   const counts = texts.flatMap(countedFigures);
   const organisation = organisationNamed(
     fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
@@ -139,8 +140,10 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
     if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences) || repeatsAClause(written, fixture.artifact, answerValues)) continue;
     for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates, counts)) {
-      // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself.
-      if (answerValues.has(value)) continue;
+      // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself;
+      // one the question states, with the question ("£90 when you book a Luton van" for a question's "£100 deposit for a Luton van":
+      // unseen63's readers).
+      if (answerValues.has(value) || askedValues.has(value)) continue;
       for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };
     }
   }
@@ -361,7 +364,30 @@ function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], ta
 /** A sentence about a kind of thing named by its size: "A 5-day pass costs ...", "The 10-visit card ..." (the size, the noun). */
 const SIZED_SUBJECT = /^(?:(?:A|An|The|Each|Our)\s+)?(\d+-[a-z]+)\s+([a-z]+)\b/;
 /** Words before a noun that name no kind of it: "the pass", "your pass". */
-const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your', 'our', 'his', 'her', 'its', 'their', 'this', 'that', 'these', 'those', 'any', 'each', 'every', 'no', 'per']);
+const DETERMINERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'my',
+  'your',
+  'our',
+  'his',
+  'her',
+  'its',
+  'their',
+  'this',
+  'that',
+  'these',
+  'those',
+  'any',
+  'each',
+  'every',
+  'no',
+  'per',
+  'which',
+  'what',
+  'whose',
+]);
 
 /**
  * Whether a sentence is about a kind of thing named by its size, where the task and answer name that thing by a word
@@ -370,21 +396,31 @@ const DETERMINERS: ReadonlySet<string> = new Set(['a', 'an', 'the', 'my', 'your'
  * visit" beside "a 60-minute visit").
  */
 function namesOtherSize(sentence: string, theirs: string): boolean {
-  const noun = SIZED_SUBJECT.exec(sentence)?.[2];
-  if (noun === undefined) return false;
-  const kinds = [...theirs.matchAll(new RegExp(`\\b([\\w-]+)\\s+${noun}\\b`, 'gi'))].map(([, word]) => word!).filter((word) => !DETERMINERS.has(word.toLowerCase()));
-  return kinds.length > 0 && kinds.every((word) => !/^\d+-[a-z]+$/i.test(word));
+  const [, size, noun] = SIZED_SUBJECT.exec(sentence) ?? [];
+  if (size === undefined || noun === undefined) return false;
+  // Their thing has that size in other words ("2 of its 5 days"): the sentence may be about it.
+  const [count, unit] = size.split('-');
+  if (new RegExp(`\\b${count}\\s+${unit}s?\\b`, 'i').test(theirs)) return false;
+  // The words they name the thing by, as the model tags them: a noun ("season pass"), not an adjective ("a short grace period").
+  const tokens = readSentences(theirs).flatMap((s) => s.tokens);
+  // A size the model reads as three tokens ("60", "-", "minute") is a size, not a noun naming a kind.
+  const sized = (k: number) => tokens[k - 1]?.text === '-' && /^\d+$/.test(tokens[k - 2]?.text ?? '');
+  const kinds = tokens.flatMap((t, k) => (t.text.toLowerCase() === noun && k > 0 ? [k - 1] : [])).filter((k) => !DETERMINERS.has(tokens[k]!.text.toLowerCase()));
+  return kinds.length > 0 && kinds.every((k) => (tokens[k]!.pos === 'NOUN' || tokens[k]!.pos === 'PROPN') && !sized(k));
 }
 
 /**
  * An instruction to the reader, as documents open one: "Please arrive ...", "Do not feed ...", "Don't ...". (A verb
  * first in its base form is no sure sign: the model reads "Cover for accidental injury starts ..." so.)
  */
-const INSTRUCTION = /^(?:please|do\s+not|don['’]t)\b/i;
+const INSTRUCTION = /^(?:please(?!\s+note\b)|do\s+not|don['’]t)\b/i;
+
+/** An ask of what falls to the asker: "should I", "must we", "do I need to", "have I to"; not "How much should it cost?". */
+const ASKS_OWN_PART = /\b(?:should|must)\s+(?:I|we)\b|\b(?:I|we)\s+(?:need|have)\s+to\b/i;
 
 /** Whether the question asks what the asker should do ("What should I do?", "Do I need to ...?"), which an instruction answers. */
 function asksWhatToDo(task: string): boolean {
-  return asksOf(task).some((ask) => whKindOf(ask) === 'what to do' || /\b(?:should|need to|have to|must)\b/i.test(ask));
+  return asksOf(task).some((ask) => whKindOf(ask) === 'what to do' || ASKS_OWN_PART.test(ask));
 }
 
 /** A clause of the document cited by its number: "under 4.1", "in section 2", "see clause 7". */

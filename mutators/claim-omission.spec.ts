@@ -91,6 +91,17 @@ describeTextMutator(
       artifact: 'Cover lasts 12 months. Each condition has a £3,000 limit. Vet fees are paid direct. Claims stop at 100% of this limit.',
       kept: ['Cover lasts 12 months. Each condition has a £3,000 limit. Vet fees are paid direct.'],
     },
+    // unseen63's readers: "'that minimum' refers to a £150 minimum charge that the answer never states".
+    {
+      name: 'not the sentence right before one that points at a thing no sentence before names ("that minimum")',
+      artifact: 'Fernley is in Zone C. We only book Zone C jobs worth at least £150. Hedges at one address can be added together to reach that minimum.',
+      kept: [],
+    },
+    {
+      name: 'a sentence right before one that points at a thing an earlier sentence names',
+      artifact: 'Zone C has a minimum job of £150. Travel there is £20. A 10-metre hedge costs £35, so it falls £115 short of that minimum.',
+      kept: ['Zone C has a minimum job of £150. A 10-metre hedge costs £35, so it falls £115 short of that minimum.', 'Zone C has a minimum job of £150. Travel there is £20.'],
+    },
     {
       // unseen41's readers: "says nothing about cancelling 7 to 14 days before, so a middle tier was removed".
       name: 'not the middle band of a scale whose two neighbours the answer gives',
@@ -222,6 +233,13 @@ describeTextMutator(
       task: 'What will I pay in total, including VAT?',
       artifact: 'The hall is £400 for the day. Cleaning is £50, so £450 before VAT. Including VAT, the total comes to £540.',
       kept: ['The hall is £400 for the day. Including VAT, the total comes to £540.'],
+    },
+    // unseen60's readers: a clause opening with "that" as its subject points at the sentence before it.
+    {
+      name: 'not the sentence before one whose clause opens with "that" as its subject ("Including VAT, that comes to £540")',
+      task: 'What will I pay in total, including VAT?',
+      artifact: 'The hall is £400 for the day. Cleaning is £50, so £450 before VAT. Including VAT, that comes to £540.',
+      kept: [],
     },
     {
       name: 'not the later of two sentences as close to a question asking for a total (the total comes after its parts)',

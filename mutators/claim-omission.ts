@@ -51,6 +51,7 @@ export const claimOmission: TextMutator = {
       if (i === 0) continue;
       if (
         pointedAtLater(sentences, i) ||
+        pointedAtNext(fixture.task, sentences, i) ||
         presupposedLater(fixture.task, sentences, i) ||
         introducesForLater(fixture.task, sentences, i) ||
         middleBand(sentences, i) ||
@@ -555,6 +556,32 @@ function pointedAtLater(sentences: readonly Piece[], i: number): boolean {
   }
   return false;
 }
+
+/**
+ * Whether the next sentence points with a demonstrative at a thing no sentence before it but `i` names, nor the question
+ * ("... falls £115 short of that minimum" after "we only book Zone C jobs worth at least £150"): its antecedent is `i`,
+ * in whatever words, and without `i` it points at nothing (unseen63's readers: "'that minimum' refers to a £150 minimum
+ * the answer never states").
+ */
+function pointedAtNext(task: string, sentences: readonly Piece[], i: number): boolean {
+  const next = sentences[i + 1];
+  if (!next) return false;
+  // Any word before, however the model tags it ("a minimum job": an adjective there).
+  const named = new Set([task, ...sentences.slice(0, i).map((s) => s.text)].flatMap((text) => readSentences(text).flatMap((s) => s.tokens.flatMap((t) => [t.lemma, t.text.toLowerCase()]))));
+  return readSentences(next.text).some((s) =>
+    s.tokens.some((t, k) => {
+      const [noun, after] = [s.tokens[k + 1], s.tokens[k + 2]];
+      // The model tags a noun that closes the sentence as an adjective ("short of that minimum."), and "that" before it as it likes; a
+      // "that" whose noun a verb follows opens a clause ("means that customers pay").
+      const closes = after === undefined || after.pos === 'PUNCT';
+      const isNoun = noun?.pos === 'NOUN' || (noun?.pos === 'ADJ' && closes);
+      const points = t.text.toLowerCase() === 'that' ? after?.pos !== 'VERB' && after?.pos !== 'AUX' : t.pos === 'DET';
+      return DEMONSTRATIVE_DETERMINERS.has(t.text.toLowerCase()) && points && isNoun && !named.has(noun!.lemma) && !named.has(noun!.text.toLowerCase());
+    }),
+  );
+}
+
+const DEMONSTRATIVE_DETERMINERS: ReadonlySet<string> = new Set(['that', 'this', 'these', 'those']);
 
 /** A condition a sentence opens with, up to its comma: "If anything is sold,", "Once the notice is sent,". */
 const OPENING_CONDITION = /^(?:if|once|when|where|after)\b[^,;]*/i;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { generateMutants } from '../src/mutants/generate.js';
-import { findQuantities, neighbourValues } from '../src/text/quantities.js';
+import { bandTopNeighbours, findQuantities, neighbourValues } from '../src/text/quantities.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { numberFlip, UNCONVENTIONAL_PERIOD } from './number-flip.js';
 
@@ -65,6 +65,20 @@ describe('number-flip', () => {
     // Two whole numbers joined by "or" that name every value between two limits stay (unseen36's readers, of "aged 16 or 18": "an odd range that skips 17").
     ['clients aged 16 or 17 may come alone', []],
     ['short breaks of 3 or 4 nights', []],
+    // The top of a band moves as the round number above it does (unseen63's readers, of "50 to 198 copies": "an odd boundary"), and
+    // two bands that meet at the next whole number stay met ("orders of 500 to 509 copies fall into no tier").
+    ['a discount for 50 to 199 copies', ['a discount for 40 to 199 copies', 'a discount for 60 to 199 copies', 'a discount for 50 to 99 copies', 'a discount for 50 to 299 copies']],
+    [
+      'Orders of 200 to 499 copies get 15% off, and orders of 500 copies or more get 25% off.',
+      [
+        'Orders of 100 to 499 copies get 15% off, and orders of 500 copies or more get 25% off.',
+        'Orders of 300 to 499 copies get 15% off, and orders of 500 copies or more get 25% off.',
+        'Orders of 200 to 499 copies get 10% off, and orders of 500 copies or more get 25% off.',
+        'Orders of 200 to 499 copies get 20% off, and orders of 500 copies or more get 25% off.',
+        'Orders of 200 to 499 copies get 15% off, and orders of 500 copies or more get 20% off.',
+        'Orders of 200 to 499 copies get 15% off, and orders of 500 copies or more get 30% off.',
+      ],
+    ],
     // A share that remains of a whole implies the share before it (unseen38's readers: "a deposit ... which would have to be an unusual 60%").
     ['The remaining 50% of the order value is due on the day of fitting.', []],
     ['The remaining 70% is due on the day of fitting.', []],
@@ -308,10 +322,12 @@ describe('number-flip', () => {
       fc.property(fc.integer({ min: 2, max: 1_000_000 }), fc.boolean(), (value, grouped) => {
         const written = grouped ? value.toLocaleString('en-US') : String(value);
         const [q] = findQuantities(`about ${written} units`);
+        // A band's top ("199") moves as the round number above it does (to 99 or 299): its step is measured against that number.
+        const scale = bandTopNeighbours(value) ? value + 1 : value;
         for (const v of neighbourValues(q!)) {
           expect(v).not.toBe(value);
           expect(v).toBeGreaterThan(0);
-          expect(Math.abs(v - value) / value).toBeLessThanOrEqual(0.5);
+          expect(Math.abs(v - value) / scale).toBeLessThanOrEqual(0.5);
         }
       }),
     );

@@ -14,6 +14,7 @@ import {
   inArithmetic,
   isHalfOfMoney,
   keepsOrder,
+  meetsNextBand,
   keepsPairedOrder,
   mentionedAgain,
   neighbourValues,
@@ -66,6 +67,7 @@ export const numberFlip: TextMutator = {
         referredToAgain(text, n) ||
         inDateArithmetic(text, fixture.task, n.start, n.end) ||
         consecutiveWithPartner(text, n) ||
+        meetsNextBandIn(text, n) ||
         remainingShare(text, n) ||
         isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '') ||
         elapsedCharges.has(n.start)
@@ -109,6 +111,12 @@ export const numberFlip: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/** meetsNextBand, of a figure of the answer, in the sentence that holds it. */
+function meetsNextBandIn(text: string, n: NumberPiece): boolean {
+  const around = sentenceAround(text, n.start, n.end);
+  return around !== undefined && meetsNextBand(around.text, { ...n, start: n.start - around.start, end: n.end - around.start });
+}
 
 /**
  * The steps an amount in millions is set in (a liability cover of £1, £2, £5

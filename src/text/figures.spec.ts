@@ -435,6 +435,28 @@ describe('figures the answer works out', () => {
       artifact: 'At £3 per frame, the Extraction Service would cost £15.',
       ok: false,
     },
+    // unseen63: "£45 per hour, so 6 hours comes to £270", for "an estimated 6 hours", was charged a false alarm.
+    {
+      name: "a rate per hour times the question's hours, in figures or words",
+      task: 'Would the small van for an estimated 6 hours or the Luton van for an estimated 3 and a half hours be cheaper?',
+      evidence: ['A small van with one person costs £45 per hour.', 'A Luton van with two movers costs £75 per hour.'],
+      artifact: 'The small van costs £45 per hour, so 6 hours comes to £270, and the Luton van costs £75 per hour, so 3.5 hours comes to £262.50.',
+      ok: true,
+    },
+    {
+      name: "a rate per hour times other hours than the question's",
+      task: 'Would the small van for an estimated 6 hours be cheaper?',
+      evidence: ['A small van with one person costs £45 per hour.'],
+      artifact: 'The small van costs £45 per hour, so it comes to £315.',
+      ok: false,
+    },
+    {
+      name: "a rate per day times the question's hours",
+      task: 'Would the small van for an estimated 6 hours be cheaper?',
+      evidence: ['A small van with one person costs £45 per day.'],
+      artifact: 'The small van costs £45 per day, so it comes to £270.',
+      ok: false,
+    },
     // unseen31: "£15 each way, £30 in all" was charged a false alarm.
     {
       name: 'a charge each way, there and back',

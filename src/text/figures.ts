@@ -558,14 +558,25 @@ const PER_THING = /^\s*(?:per|a|an|each|for\s+each|for\s+every)\s+([a-z]+)\b/i;
  * evidence states; the count is a whole number of the thing the rate is per, in the question's own words.
  */
 function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassage, written: readonly Figure[]): boolean {
-  const counts = withoutPlans(passage.restated).flatMap(findFigures).filter(isCount);
+  const counts = withoutPlans(passage.restated).flatMap(findFigures).flatMap(askedCount);
   if (counts.length === 0) return false;
   // The rate is the claim's own, beside the figure: a rate elsewhere in the answer prices nothing the claim says.
   return findFigures(claim).some((rate) => {
     if (rate.kind !== figure.kind || rate.start === figure.start || !written.some((w) => sameFigure(w, rate))) return false;
     const thing = PER_THING.exec(claim.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
-    return thing !== undefined && counts.some((c) => (c.kind === thing || `${c.kind}s` === thing) && close(rate.value * c.value, figure.value));
+    return thing !== undefined && counts.some((c) => (c.thing === thing || `${c.thing}s` === thing) && close(rate.value * c.value, figure.value));
   });
+}
+
+/**
+ * A count of things a figure of the question gives, in what it counts: "my 5 supers" (5 super), or a period in the unit
+ * it is written in, "an estimated 6 hours" or "3 and a half hours" (6 and 3.5 hour), which a rate per hour prices
+ * (unseen63's false alarm: "£45 per hour, so 6 hours comes to £270").
+ */
+function askedCount(f: Figure): Array<{ thing: string; value: number }> {
+  if (isCount(f)) return [{ thing: f.kind, value: f.value }];
+  const scale = PERIOD_SCALE[f.unit];
+  return scale !== undefined && scale[0] === f.kind ? [{ thing: f.unit, value: f.value / scale[1] }] : [];
 }
 
 /** Words that total a charge each way there and back: "£15 each way, £30 in all", "£80 for both trips". */

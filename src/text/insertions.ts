@@ -8,7 +8,7 @@ import { ratePeriodAfter } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 import { type CountedFigure, countedFigures } from './counts.js';
-import { consecutiveWithPartner, findQuantities, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
+import { bandTopNeighbours, consecutiveWithPartner, findQuantities, meetsNextBand, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
 
 /**
  * What claim-insertion adds: a sentence of the fixture's own evidence with
@@ -94,7 +94,15 @@ export function misstatedFigures(
   };
   const keepsPerUnit = (n: NumberPiece, value: number) => perUnit(n, value).join() === perUnit(n, n.value).join();
   for (const n of numbers) {
-    if (!isQuantity(sentence, n) || namesRow(n) || isHalfOfMoney(n, sentence) || consecutiveWithPartner(sentence, n) || dates.some((d) => n.start < d.end && d.start < n.end)) continue;
+    if (
+      !isQuantity(sentence, n) ||
+      namesRow(n) ||
+      isHalfOfMoney(n, sentence) ||
+      consecutiveWithPartner(sentence, n) ||
+      meetsNextBand(sentence, n) ||
+      dates.some((d) => n.start < d.end && d.start < n.end)
+    )
+      continue;
     const peers = numbers.filter((m) => m !== n && m.currency === n.currency && m.percent === n.percent);
     // A fraction is kept by a count of things ("any 6 bottles" of a case of 12), not by an age or a period ("7 days" beside 21).
     const candidates = isAge(sentence, n.start, n.end)
@@ -189,6 +197,8 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
  */
 function plausibleValues(n: NumberPiece, pence: boolean): number[] {
   const v = n.value;
+  const bandTop = n.currency === '' && !n.percent ? bandTopNeighbours(v) : undefined;
+  if (bandTop) return bandTop;
   const whole = Number.isInteger(v);
   const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
   const step = whole ? wholeStep(v) : unit * (n.currency && v >= 1 ? 2 : 5);

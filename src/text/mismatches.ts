@@ -110,6 +110,7 @@ export function nameStated(claim: string, name: string, passage: SupportPassage,
   if ([passage.sentence, ...passage.context, ...passage.restated].some(names)) return true;
   const own = new Set([`@${name.toLowerCase()}`, ...contentLemmas(name)]);
   if (passage.evidence.some((s) => names(s) && [...saidBy(claim, s)].filter((x) => !own.has(x)).length >= 2)) return true;
+  if (passage.evidence.some((s) => placeNamed(claim, name, s))) return true;
   // For evidence-check (onlyOfItsType), a name of two words or more, or an acronym, the evidence names elsewhere and the only one of its type it names
   // ("the Customer Services Desk", "the AGM"): nothing of its type for it to be mixed up with; where the evidence names another of its type, the mix-up
   // is the audit's to catch. Not for the entity-swap oracle: its stand-ins for such a name ("Service Desk" for "Customer Services Desk") may be the
@@ -117,6 +118,16 @@ export function nameStated(claim: string, name: string, passage: SupportPassage,
   const entity = findEntities(claim).find((e) => e.text === name);
   if (!onlyOfItsType || !entity || !(name.includes(' ') || entity.kind === 'acronym') || !passage.evidence.some(names)) return false;
   return !passage.evidence.some((s) => findEntities(s).some((e) => e.text !== name && !forms.includes(e.text) && sameEntityType(e, entity)));
+}
+
+/**
+ * Whether the claim writes a place's name before a thing ("our Ashcombe yard") that an evidence sentence says is in
+ * that place ("Our yard is in Ashcombe"; unseen63's false alarm).
+ */
+function placeNamed(claim: string, name: string, sentence: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const thing = new RegExp(`\\b${escaped}\\s+([a-z]+)\\b`).exec(claim)?.[1];
+  return thing !== undefined && new RegExp(`\\b${thing}s?\\s+(?:is|are)\\s+(?:based\\s+|located\\s+)?in\\s+${escaped}\\b`, 'i').test(sentence);
 }
 
 /**
@@ -256,17 +267,22 @@ function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, 
   return (
     (length !== null && measuredByCase(length, claim, questionOf(passage))) ||
     inDateArithmetic(claim, questionOf(passage), date.start, date.end) ||
-    (month !== null && (monthInAskedRange(Number(month[1]), questionOf(passage)) || monthOfStatedDate(claim, Number(month[1]), passage, answer)))
+    (month !== null && (monthInAskedRange(Number(month[1]), questionOf(passage)) || endsRangeAtStatedDate(claim, date, Number(month[1]), passage, answer)))
   );
 }
 
 /**
- * Whether a month the claim names alone is the month of a day it states and the evidence supports: "the plot year ends
- * on 31 March, so October to March is six months" (unseen62's false alarm).
+ * Whether a month the claim names alone ends a range of months ("October to March") at the month of a day it states and
+ * the evidence supports: "the plot year ends on 31 March, so October to March is six months" (unseen62's false alarm).
+ * A month in another role ("for each month from March") is read as ever.
  */
-function monthOfStatedDate(claim: string, month: number, passage: SupportPassage, answer: string): boolean {
+function endsRangeAtStatedDate(claim: string, date: DatePiece, month: number, passage: SupportPassage, answer: string): boolean {
+  if (!RANGE_END.test(claim.slice(Math.max(0, date.start - 24), date.start))) return false;
   return findDates(claim).some((d) => Number(/^(?:\d{4}|-)-(\d{2})-\d{2}$/.exec(d.key)?.[1]) === month && dateSupported(claim, d, passage, answer, false));
 }
+
+/** A month and the word that makes the next one the end of its range: "October to ", "from May until ". */
+const RANGE_END = new RegExp(`\\b(?:${MONTHS.join('|')})\\s+(?:to|until|till|through)\\s+$`, 'i');
 
 /**
  * Where a figure or date of the claim may be stated: the supporting sentence,
@@ -327,6 +343,9 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     // "You can't cancel just yet" against "After the minimum term, members can cancel": the claim's clause speaks of the time before the
     // evidence's condition starts, where the other sign is what the evidence implies (unseen26's membership rule).
     if (NOT_YET.test(clauseAround(claim, p.start)) && FROM_A_TIME.test(passage.sentence)) return false;
+    // "Your title can't be ordered until you've approved a proof" against "You must approve a proof before your title can be ordered":
+    // what must come first, said as the condition the other sign lasts until (unseen63's false alarm).
+    if (p.negative && untilWhatComesBefore(claim, p, passage.sentence)) return false;
     // "make sure the car is available" against "If the car is not available when the valeter arrives, we will wait 20 minutes": the
     // evidence supposes the case to say what follows from it, and asserts no rule of either sign; a claim that supposes it too still
     // reverses it (unseen28's false alarms).
@@ -334,6 +353,22 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
     return own.includes(passage.sentence) || !own.some((s) => statedPolarities(s).has(polarityKey(p)));
+  });
+}
+
+/**
+ * Whether a negated place of the claim lasts "until" what the evidence says must come "before" its term with the other
+ * sign: the words of the claim's "until" clause are said before the evidence's "before" ("you've approved a proof" and
+ * "You must approve a proof before your title can be ordered"), not of another event ("until the trip" against "before
+ * the trip refunds can be made").
+ */
+function untilWhatComesBefore(claim: string, p: PolarityPiece, sentence: string): boolean {
+  const until = /^[^,;.]*?\buntil\b([^,;.]*)/i.exec(claim.slice(p.end))?.[1];
+  if (until === undefined) return false;
+  const condition = contentLemmas(until);
+  return reversedOf(p, sentence).some((q) => {
+    const before = /\bbefore\b[^,;.]*$/i.exec(sentence.slice(0, q.start));
+    return before !== null && condition.some((lemma) => contentLemmas(sentence.slice(0, before.index)).includes(lemma));
   });
 }
 
@@ -443,6 +478,13 @@ interface AroundClaim {
  */
 function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[], around: AroundClaim): boolean {
   const says = (text: string) => lemmas.every((lemma) => textSaysWord(text, lemma));
+  // The words "only" bears on and a verb of the evidence's restriction besides ("It's only issued if you ask": issue), not another
+  // restriction of the same words ("It's only valid on the same day you ask").
+  const verbs = readSentences(support)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.pos === 'VERB' && !lemmas.includes(t.lemma))
+    .map((t) => t.lemma);
+  const saysRestriction = (text: string) => says(text) && verbs.some((verb) => textSaysWord(text, verb));
   const laterSentences = splitSentences(around.after).map((s) => s.text);
   // The names of the qualifier's clause before it: the case it is said of.
   const otherCases = findEntities(support.slice(clauseStart(support, q.start), q.start)).filter((e) => !containsWords(claim, e.text));
@@ -462,7 +504,7 @@ function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lem
   // "Only" said again in the next sentence, of the same words in its clause ("ask for a voucher ... It's only issued if you ask on the
   // same day", for "... but only if it is asked for on the same day"; unseen62's false alarm).
   const next = laterSentences[0];
-  if (q.keyword === 'only' && next !== undefined && findQualifiers(next).some((o) => o.keyword === 'only' && says(clauseAround(next, o.start)))) return true;
+  if (q.keyword === 'only' && next !== undefined && findQualifiers(next).some((o) => o.keyword === 'only' && saysRestriction(clauseAround(next, o.start)))) return true;
   if (q.keyword === 'not') {
     // A negation's term is what it is said of, then what it negates (qualifiedTerm): "fee", "include".
     const [subject] = lemmas;
@@ -542,7 +584,7 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     if (q.keyword === 'only' && 'lemmas' in term && dependsOnTerm(claim, term.lemmas)) continue;
     // "Only chips up to 10mm across can be repaired": "a chip that size in your line of sight can't be repaired" denies the verb "only"
     // restricts, of a case it leaves out (unseen61's false alarm); the restriction is what that denial rests on.
-    if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, restrictedVerb(support, q))) continue;
+    if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
@@ -552,6 +594,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "As long as you tell us by 5 July, 7 days before the trip" for "cancel at least 7 days before the trip": a deadline "by" a date
     // the period measures says no later than it, the same bound (unseen50's false alarms).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, DEADLINE_DATE_BEFORE, example)) continue;
+    // "We can add them together to reach the £150" for "worth at least £150 ... added together to reach this amount": an amount to
+    // reach or meet is one to come up to at least (unseen63's false alarm).
+    if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, TO_REACH, example)) continue;
     // "If the car is not available ..., we will wait": a "not" in a case the evidence supposes is no rule a claim's "make sure the car is
     // available" drops (unseen28's false alarms); a claim that supposes the case too still keeps it.
     if (q.keyword === 'not' && 'lemmas' in term && COPULA_BEFORE.test(support.slice(0, q.start)) && supposed(support, q.start) && !supposesTerm(claim, term.lemmas)) continue;
@@ -664,6 +709,8 @@ const MUST = /\bmust\b/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 /** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
+/** An amount to come up to: "to reach the £150", "meet the £150 minimum". */
+const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+|that\s+|this\s+)?$/i;
 const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
 
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
@@ -704,23 +751,26 @@ const AFTER_THEIR_NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['or more', 'or
 /** Qualifiers that bound a term from above. */
 const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);
 
-/** Whether a claim negates one of these words: a negation before it in its clause ("not a full day", "you won't be charged a full day"). */
 /**
- * The verb a qualifier restricts, as a lemma: the first after it ("only chips up to 10mm across can be repaired":
- * repair), unless a condition opens first, whose verb is the case's, not the rule's ("only possible when the room isn't
- * booked", "refunded only if no tutor can be found").
+ * The verb "only" restricts by a figure, as a lemma, where a claim that denies it speaks of a case the figure leaves out:
+ * "only chips up to 10mm across can be repaired" (repair), denied by "a chip that size ... can't be repaired" but not by a
+ * claim that states the figure ("chips up to 10mm across can't be repaired") nor where "only" bounds no figure ("Only
+ * members can book": "Members can't book" contradicts it). None where a condition opens before the verb, whose verb is
+ * the case's ("only possible when the room isn't booked", "refunded only if no tutor can be found").
  */
-function restrictedVerb(support: string, q: QualifierPiece): string[] {
-  for (const t of readSentences(support.slice(q.end)).flatMap((s) => s.tokens)) {
-    if (t.pos === 'SCONJ' || CONDITION_OPENERS.has(t.text.toLowerCase())) return [];
-    if (t.pos === 'VERB') return [t.lemma];
-  }
-  return [];
+function verbOnlyBoundsByFigure(claim: string, support: string, q: QualifierPiece): string[] {
+  const tokens = readSentences(support.slice(q.end)).flatMap((s) => s.tokens);
+  const verb = tokens.findIndex((t) => t.pos === 'VERB' || t.pos === 'SCONJ' || CONDITION_OPENERS.has(t.text.toLowerCase()));
+  if (verb < 0 || tokens[verb]!.pos !== 'VERB') return [];
+  const bound = findNumbers(support.slice(q.end, q.end + tokens[verb]!.start));
+  const stated = numberKeysOf(claim);
+  return bound.length > 0 && bound.every((n) => !stated.has(numberKey(n))) ? [tokens[verb]!.lemma] : [];
 }
 
 /** Words that open a condition or a time clause, however the model tags them. */
 const CONDITION_OPENERS: ReadonlySet<string> = new Set(['if', 'when', 'where', 'while', 'unless', 'until', 'once', 'after', 'before', 'because']);
 
+/** Whether a claim negates one of these words: a negation before it in its clause ("not a full day", "you won't be charged a full day"). */
 function negatesWord(claim: string, lemmas: readonly string[]): boolean {
   return readSentences(claim).some((s) =>
     s.tokens.some((t, i) => {

@@ -18,6 +18,21 @@ describe('names the evidence names', () => {
       artifact: 'We reimburse at your plan percentage, up to the Scheduled Fee Allowance for each procedure.',
       ok: true,
     },
+    // unseen63's false alarm: "At 15 miles from our Ashcombe yard" beside "Our yard is in Ashcombe".
+    {
+      name: 'a place written before a thing the evidence says is in it',
+      task: 'We are in Fernley, about 15 miles away. Will you come out for a small hedge?',
+      evidence: ['Our yard is in Ashcombe, and our call-out area is divided into zones.', 'Zone C covers addresses over 12 miles and up to 20 miles away.'],
+      artifact: 'At 15 miles from our Ashcombe yard, Fernley is in Zone C, which covers addresses over 12 miles and up to 20 miles away.',
+      ok: true,
+    },
+    {
+      name: 'a place written before a thing the evidence puts elsewhere',
+      task: 'We are in Fernley, about 15 miles away. Will you come out for a small hedge?',
+      evidence: ['Our yard is in Ashcombe, and our call-out area is divided into zones.', 'Zone C covers addresses over 12 miles and up to 20 miles away.'],
+      artifact: 'At 15 miles from our Bramley yard, Fernley is in Zone C, which covers addresses over 12 miles and up to 20 miles away.',
+      ok: false,
+    },
     {
       name: 'a place by the adjective that pertains to it, where the question names the place',
       task: 'I chipped a tooth on holiday in Spain. Am I covered?',

@@ -320,12 +320,32 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'The warranty applies to greenhouses registered with us within 60 days of delivery.',
       dropped: ['only'],
     },
+    // unseen63's false alarm: an amount to reach is one to come up to at least.
+    {
+      name: '"at least" an amount, written as the amount to reach',
+      evidence: 'We only book jobs worth at least £150, and several hedges can be added together to reach this amount.',
+      artifact: 'We can add your hedges together to reach the £150.',
+      dropped: [],
+    },
+    {
+      name: '"at least" an amount, written as the amount itself',
+      evidence: 'We only book jobs worth at least £150, and several hedges can be added together to reach this amount.',
+      artifact: 'We book jobs worth £150, and several hedges can be added together.',
+      dropped: ['only', 'at least'],
+    },
     // unseen62's false alarm: "only" said again in the next sentence, of the same words.
     {
       name: '"only" said again in the next sentence, of the words it bears on',
       evidence: 'The ticket office will issue a voucher for 50% off a future day pass, but only if it is asked for on the same day.',
       artifact: "You can ask the ticket office for a voucher for 50% off a future day pass. It's only issued if you ask on the same day.",
       dropped: [],
+    },
+    // A review: another restriction in the next sentence, of the same words, is not the evidence's.
+    {
+      name: '"only" in the next sentence, of the same words but another verb',
+      evidence: 'The ticket office will issue a voucher for 50% off a future day pass, but only if it is asked for on the same day.',
+      artifact: "You can ask the ticket office for a voucher for 50% off a future day pass. It's only valid on the same day you ask.",
+      dropped: ['only'],
     },
     {
       name: '"only" in the next sentence, of other words',
@@ -339,6 +359,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       evidence: "In the driver's line of sight, only chips up to 10mm across can be repaired.",
       artifact: "Unfortunately, a chip that size in your line of sight can't be repaired.",
       dropped: [],
+    },
+    // A review: a denial that states the figure, or of an "only" that bounds no figure, contradicts it.
+    {
+      name: '"only" dropped where the claim denies the verb of the case the figure allows',
+      evidence: "In the driver's line of sight, only chips up to 10mm across can be repaired.",
+      artifact: "In your line of sight, chips up to 10mm across can't be repaired.",
+      dropped: ['only'],
+    },
+    {
+      name: '"only" of no figure, its verb denied of the term',
+      evidence: 'Only members can book courts online.',
+      artifact: "Members can't book courts online.",
+      dropped: ['only'],
     },
     {
       name: '"only" dropped where the claim says the verb it restricts',

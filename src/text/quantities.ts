@@ -182,6 +182,8 @@ export function neighbourValues(q: Quantity, usual: readonly number[] | undefine
   } else if (q.number.percent && q.number.decimals > 0 && value >= SHARE_TIERS[0]!) {
     // A share written with decimals is a threshold or a tier (99.0%, 99.95%): its neighbours are the tiers documents use.
     values = [Math.max(...SHARE_TIERS.filter((v) => v < value), -1), Math.min(...SHARE_TIERS.filter((v) => v > value), Infinity)];
+  } else if (isCountOfThings(q) && bandTopNeighbours(value) !== undefined) {
+    values = bandTopNeighbours(value)!;
   } else {
     // Pence written on a whole amount ("£6.00") is style, not precision.
     const decimals = q.number.decimals > 0 && Number.isInteger(value) && !q.number.percent ? 0 : q.number.decimals;
@@ -223,6 +225,34 @@ export function consecutiveWithPartner(text: string, n: NumberPiece): boolean {
 export function isHalfOfMoney(n: { percent: boolean; value: number }, sentence: string): boolean {
   return n.percent && n.value === 50 && MONEY_TALK.test(sentence);
 }
+
+/**
+ * The neighbours of a whole number one below a round one, the top of a band ("50 to 199 copies", "up to 49"): it moves
+ * as the round number does and stays one below it (99 or 299, never 198: unseen63's readers, "an odd boundary, likely
+ * altered from 199"); undefined for any other number.
+ */
+const isCountOfThings = (q: Quantity) => !q.number.currency && !q.number.percent && q.number.decimals === 0;
+
+export function bandTopNeighbours(value: number): number[] | undefined {
+  if (!Number.isInteger(value) || value < 19 || (value + 1) % 10 !== 0) return undefined;
+  const step = roundness(value + 1);
+  return [value - step, value + step].filter((v) => v > 0);
+}
+
+/**
+ * Whether a whole number of 10 or more meets another of its sentence at the next whole number, as the bounds of two
+ * bands do ("15% for 200 to 499 copies and 20% for 500 copies or more"): moving one leaves a gap or an overlap a
+ * reader sees (unseen63's readers: "orders of 500 to 509 copies fall into no tier").
+ */
+export function meetsNextBand(sentence: string, n: NumberPiece): boolean {
+  if (!Number.isInteger(n.value) || n.value < 10) return false;
+  // The lower of the two tops a range ("to 499", "200-499"): not two bounds of one range ("between 23 kg and 24 kg").
+  const topsRange = (m: NumberPiece) => RANGE_TOP.test(sentence.slice(Math.max(0, m.start - 8), m.start));
+  return findNumbers(sentence).some((m) => m.start !== n.start && m.currency === n.currency && m.percent === n.percent && Math.abs(m.value - n.value) === 1 && topsRange(m.value < n.value ? m : n));
+}
+
+/** What comes before the top of a range: "to", a dash. */
+const RANGE_TOP = /(?:\bto|[-–])\s*$/;
 
 /** The largest 10^k or 5×10^k below a whole number that divides it: how round the number is. */
 function roundness(units: number): number {

@@ -105,12 +105,14 @@ describe('a month named alone beside a day of it', () => {
     { id: 'e1', text: 'The plot year runs from 1 April to 31 March.' },
     { id: 'e2', text: 'Members who join after 1 April pay £4 for each remaining month of the plot year, counting the month they join.' },
   ];
-  const task = "I'm taking over a bed from 1 October. What will I pay?";
+  const task = "I'm taking over a bed from 1 October, which leaves six months of the plot year. What will I pay?";
   const findings = (artifact: string) => checkAgainstEvidence({ task, artifact, evidence }).map((f) => f.problem);
   it.each([
     { artifact: 'The plot year ends on 31 March, so October to March is six months, counting the month you join.', months: [] },
     { artifact: 'The plot year ends on 31 March, so October to February is five months, counting the month you join.', months: ['February'] },
     { artifact: 'The plot year ends on 28 February, so October to February is five months, counting the month you join.', months: ['28 February', 'February'] },
+    // A review: the month in another role than a range's end.
+    { artifact: 'The plot year ends on 31 March, so you pay £4 for each month from March, counting the month you join.', months: ['March'] },
   ])('$artifact', ({ artifact, months }) => {
     const flagged = findings(artifact).flatMap((p) => /^"([^"]+)" is not the date the evidence gives/.exec(p)?.[1] ?? []);
     expect(flagged.sort()).toEqual(months.sort());

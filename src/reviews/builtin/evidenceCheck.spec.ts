@@ -82,6 +82,21 @@ describe('evidence-check on answers in their own words', () => {
       artifact: "Membership has a minimum term of 3 months; after the minimum term you can't cancel, even by giving one calendar month's notice.",
       flagged: true,
     },
+    // unseen63's false alarm: "not ... until" for what "must" come "before".
+    {
+      name: 'what must come first, as the condition the other sign lasts until',
+      task: 'I uploaded my files last week. Can I order copies now?',
+      evidence: ['You must approve a proof before your title can be ordered.'],
+      artifact: "Your title can't be ordered until you've approved a proof.",
+      flagged: false,
+    },
+    {
+      name: 'a "not ... until" of another event than what must come first',
+      task: 'I uploaded my files last week. Can I order copies now?',
+      evidence: ['You must approve a proof before your title can be ordered.'],
+      artifact: "Your title can't be ordered until the end of the month.",
+      flagged: true,
+    },
     {
       name: 'advice to keep clear of a case the evidence only supposes',
       task: 'I have a Full Valet booked for tomorrow morning. What happens if I keep it?',
