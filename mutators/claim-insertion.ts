@@ -1,7 +1,7 @@
 import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, type SupportPassage, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
-import { asksOf, whKindOf } from '../src/text/whAsks.js';
+import { asksAskersPart } from '../src/text/whAsks.js';
 import { sameEntityType } from '../src/text/entities.js';
 import {
   asAnswerStatement,
@@ -356,38 +356,13 @@ function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], ta
     const inAnswer = words.filter((l) => answerWords.has(l)).length >= ANSWER_WORDS;
     if (shared < (besideSupport || inAnswer ? TASK_WORDS_BESIDE_SUPPORT : TASK_WORDS)) return false;
     if (!subjectNouns(source).every((noun) => spoken.has(noun))) return false;
-    if (namesOtherSize(source, `${task} ${artifact}`) || (INSTRUCTION.test(source) && !asksWhatToDo(task))) return false;
+    if (namesOtherSize(source, `${task} ${artifact}`) || (INSTRUCTION.test(source) && !asksAskersPart(task))) return false;
     return !findEntities(source).some((e) => named.some((n) => n.text !== e.text && (sameEntityType(e, n) || variantOf(e.text, n.text, spoken)))) && !namesRival(source, rivals);
   });
 }
 
 /** A sentence about a kind of thing named by its size: "A 5-day pass costs ...", "The 10-visit card ..." (the size, the noun). */
 const SIZED_SUBJECT = /^(?:(?:A|An|The|Each|Our)\s+)?(\d+-[a-z]+)\s+([a-z]+)\b/;
-/** Words before a noun that name no kind of it: "the pass", "your pass". */
-const DETERMINERS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'the',
-  'my',
-  'your',
-  'our',
-  'his',
-  'her',
-  'its',
-  'their',
-  'this',
-  'that',
-  'these',
-  'those',
-  'any',
-  'each',
-  'every',
-  'no',
-  'per',
-  'which',
-  'what',
-  'whose',
-]);
 
 /**
  * Whether a sentence is about a kind of thing named by its size, where the task and answer name that thing by a word
@@ -405,7 +380,8 @@ function namesOtherSize(sentence: string, theirs: string): boolean {
   const tokens = readSentences(theirs).flatMap((s) => s.tokens);
   // A size the model reads as three tokens ("60", "-", "minute") is a size, not a noun naming a kind.
   const sized = (k: number) => tokens[k - 1]?.text === '-' && /^\d+$/.test(tokens[k - 2]?.text ?? '');
-  const kinds = tokens.flatMap((t, k) => (t.text.toLowerCase() === noun && k > 0 ? [k - 1] : [])).filter((k) => !DETERMINERS.has(tokens[k]!.text.toLowerCase()));
+  // Not a determiner or possessive before it ("the pass", "your pass", "which pass"): those name no kind.
+  const kinds = tokens.flatMap((t, k) => (t.text.toLowerCase() === noun && k > 0 ? [k - 1] : [])).filter((k) => tokens[k]!.pos !== 'DET' && tokens[k]!.pos !== 'PRON');
   return kinds.length > 0 && kinds.every((k) => (tokens[k]!.pos === 'NOUN' || tokens[k]!.pos === 'PROPN') && !sized(k));
 }
 
@@ -414,14 +390,6 @@ function namesOtherSize(sentence: string, theirs: string): boolean {
  * first in its base form is no sure sign: the model reads "Cover for accidental injury starts ..." so.)
  */
 const INSTRUCTION = /^(?:please(?!\s+note\b)|do\s+not|don['’]t)\b/i;
-
-/** An ask of what falls to the asker: "should I", "must we", "do I need to", "have I to"; not "How much should it cost?". */
-const ASKS_OWN_PART = /\b(?:should|must)\s+(?:I|we)\b|\b(?:I|we)\s+(?:need|have)\s+to\b/i;
-
-/** Whether the question asks what the asker should do ("What should I do?", "Do I need to ...?"), which an instruction answers. */
-function asksWhatToDo(task: string): boolean {
-  return asksOf(task).some((ask) => whKindOf(ask) === 'what to do' || ASKS_OWN_PART.test(ask));
-}
 
 /** A clause of the document cited by its number: "under 4.1", "in section 2", "see clause 7". */
 const CITES_A_CLAUSE = /\b(?:under|in|of|see|per|to)\s+(?:section|clause|paragraph)?\s*\d+\.\d+\b|\b(?:section|clause|paragraph)\s+\d+/i;

@@ -45,10 +45,10 @@ function withinAYear(sentence: string, n: NumberPiece, value: number): boolean {
  * bottles" below a case of 12 never becomes 5 or 7 (unseen60's readers: "the usual tier is a half case of 6 below the
  * 12-bottle full case").
  */
-function keepsFraction(counted: readonly CountedFigure[], n: NumberPiece, value: number, counts: readonly CountedFigure[]): boolean {
-  const noun = counted.find((c) => c.start === n.start)?.noun;
+function keepsFraction(sentenceCounts: readonly CountedFigure[], n: NumberPiece, value: number, statedCounts: readonly CountedFigure[]): boolean {
+  const noun = sentenceCounts.find((c) => c.start === n.start)?.noun;
   if (noun === undefined) return true;
-  return counts.every((c) => c.noun !== noun || c.value <= n.value || c.value % n.value !== 0 || c.value % value === 0);
+  return statedCounts.every((c) => c.noun !== noun || c.value <= n.value || c.value % n.value !== 0 || c.value % value === 0);
 }
 
 /**

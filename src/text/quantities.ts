@@ -176,14 +176,15 @@ export function usualIn(value: number, unit: string): boolean {
  */
 export function neighbourValues(q: Quantity, usual: readonly number[] | undefined = ROUND_VALUES[q.unit]): number[] {
   const { value } = q.number;
+  const bandTop = isCountOfThings(q) ? bandTopNeighbours(value) : undefined;
   let values: number[];
   if (usual && Number.isInteger(value)) {
     values = [Math.max(...usual.filter((v) => v < value), -1), Math.min(...usual.filter((v) => v > value), Infinity)];
   } else if (q.number.percent && q.number.decimals > 0 && value >= SHARE_TIERS[0]!) {
     // A share written with decimals is a threshold or a tier (99.0%, 99.95%): its neighbours are the tiers documents use.
     values = [Math.max(...SHARE_TIERS.filter((v) => v < value), -1), Math.min(...SHARE_TIERS.filter((v) => v > value), Infinity)];
-  } else if (isCountOfThings(q) && bandTopNeighbours(value) !== undefined) {
-    values = bandTopNeighbours(value)!;
+  } else if (bandTop !== undefined) {
+    values = bandTop;
   } else {
     // Pence written on a whole amount ("£6.00") is style, not precision.
     const decimals = q.number.decimals > 0 && Number.isInteger(value) && !q.number.percent ? 0 : q.number.decimals;
@@ -226,13 +227,13 @@ export function isHalfOfMoney(n: { percent: boolean; value: number }, sentence: 
   return n.percent && n.value === 50 && MONEY_TALK.test(sentence);
 }
 
+const isCountOfThings = (q: Quantity) => !q.number.currency && !q.number.percent && q.number.decimals === 0;
+
 /**
  * The neighbours of a whole number one below a round one, the top of a band ("50 to 199 copies", "up to 49"): it moves
  * as the round number does and stays one below it (99 or 299, never 198: unseen63's readers, "an odd boundary, likely
  * altered from 199"); undefined for any other number.
  */
-const isCountOfThings = (q: Quantity) => !q.number.currency && !q.number.percent && q.number.decimals === 0;
-
 export function bandTopNeighbours(value: number): number[] | undefined {
   if (!Number.isInteger(value) || value < 19 || (value + 1) % 10 !== 0) return undefined;
   const step = roundness(value + 1);

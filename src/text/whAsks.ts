@@ -107,3 +107,8 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
   }
   return undefined;
 }
+
+/** Whether one of a question's asks is of what falls to the asker ("What should I do?", "Do I need to book?"; not "How much should it cost?"). */
+export function asksAskersPart(task: string): boolean {
+  return asksOf(task).some((ask) => ASKERS_PART.test(ask));
+}
