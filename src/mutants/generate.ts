@@ -5,6 +5,7 @@ import { sha256Hex, stableId } from '../util/hash.js';
 import { RecentResults } from '../util/recentResults.js';
 import { spanOf } from './span.js';
 import type { IgnoredMutant, Mutant, MutantRecord } from './types.js';
+import { escapeRegExp } from '../util/escapeRegExp.js';
 
 export interface GenerationOptions {
   seed: number;
@@ -140,7 +141,7 @@ export function applyCandidate<F extends Fixture>(fixture: F, mutatorName: strin
  */
 export function mutateTrace(trace: string, original: string, replacement: string): string {
   if (original.trim() === '') return trace;
-  const escaped = original.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(original);
   // Numbers end where a number ends: "5" is not the 5 of "7.5", and "1" not the 1 of "1,200".
   const before = /^\w/.test(original) ? (/^\d/.test(original) ? '(?<![\\w.]|\\d,)' : '(?<![\\w])') : '';
   const after = /\w$/.test(original) ? (/\d$/.test(original) ? '(?![\\w]|[.,]\\d)' : '(?![\\w])') : '';

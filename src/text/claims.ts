@@ -14,6 +14,7 @@ import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 export type { Piece } from './piece.js';
 import type { Piece } from './piece.js';
 import { RecentResults } from '../util/recentResults.js';
+import { escapeRegExp } from '../util/escapeRegExp.js';
 
 const SENTENCE_END = /[.!?](?=\s|$)|\n\s*\n/g;
 
@@ -636,6 +637,6 @@ export function replacedInSentence(text: string, start: number, end: number, rep
 /** Whether `needle` occurs in `haystack` as whole words. */
 export function containsWords(haystack: string, needle: string): boolean {
   // Any spacing between the words: a document wraps a name across lines ("Scheduled\nFee Allowance").
-  const escaped = needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  const escaped = escapeRegExp(needle).replace(/\s+/g, '\\s+');
   return new RegExp(`(?<![\\w])${escaped}(?![\\w])`).test(haystack);
 }

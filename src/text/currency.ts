@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../util/escapeRegExp.js';
 /**
  * Currencies as documents write them before an amount: a sign ("€14.50",
  * "£250", "$40"), a sign a country prefixes ("C$40", "US$40", "A$40") or the
@@ -52,8 +53,6 @@ const WRITINGS: ReadonlyMap<string, CurrencyWriting> = new Map<string, CurrencyW
   ...[...new Set(CURRENCIES.map((c) => c.sign).filter((s) => !/^[A-Za-z]+$/.test(s)))].map((sign) => [sign, { sign, code: undefined }] as const),
   ...CURRENCIES.flatMap((c) => [c.code, ...(c.prefixed ?? [])].map((written) => [written, { sign: c.sign, code: c.code }] as const)),
 ]);
-
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A currency before an amount, longest writing first ("US$" before "$"): a

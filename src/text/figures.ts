@@ -10,6 +10,7 @@ import { spelledValue } from './numberWords.js';
 import { isAge } from './ages.js';
 import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
 import type { Figure } from './figure.js';
+import { escapeRegExp } from '../util/escapeRegExp.js';
 
 export type { Figure } from './figure.js';
 
@@ -653,8 +654,7 @@ function chainAnchors(text: string, at: { start: number; end: number }, written:
 function countedWords(text: string, f: Figure): string[] {
   const rest = text.slice(f.end, f.end + 48).split(/[,;:.!?()]|\s(?:and|or|but|which|while|whereas)\s/)[0]!;
   // The unit itself ("days", "-day", "per cent", "kg") is the figure's kind, not what it counts.
-  const unit =
-    f.unit && /^[a-z]/i.test(f.unit) ? new RegExp(`^[\\s-]*(?:(?:working|business|calendar|full|clear|whole|consecutive)\\s+)*${f.unit.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}s?['’]?`, 'i') : /^/;
+  const unit = f.unit && /^[a-z]/i.test(f.unit) ? new RegExp(`^[\\s-]*(?:(?:working|business|calendar|full|clear|whole|consecutive)\\s+)*${escapeRegExp(f.unit)}s?['’]?`, 'i') : /^/;
   return contentLemmas(rest.replace(unit, '')).slice(0, 3);
 }
 

@@ -28,6 +28,7 @@ import { readSentences } from './nlp.js';
 import { findPolarities, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
 import { misstatedUnits } from './units.js';
+import { escapeRegExp } from '../util/escapeRegExp.js';
 
 /**
  * What a claim states that the evidence supporting it does not state the
@@ -125,7 +126,7 @@ export function nameStated(claim: string, name: string, passage: SupportPassage,
  * that place ("Our yard is in Ashcombe"; unseen63's false alarm).
  */
 function placeNamed(claim: string, name: string, sentence: string): boolean {
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escaped = escapeRegExp(name);
   const thing = new RegExp(`\\b${escaped}\\s+([a-z]+)\\b`).exec(claim)?.[1];
   return thing !== undefined && new RegExp(`\\b${thing}s?\\s+(?:is|are)\\s+(?:based\\s+|located\\s+)?in\\s+${escaped}\\b`, 'i').test(sentence);
 }
@@ -479,12 +480,12 @@ interface AroundClaim {
 function keptInOtherWords(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[], around: AroundClaim): boolean {
   const says = (text: string) => lemmas.every((lemma) => textSaysWord(text, lemma));
   // The words "only" bears on and a verb of the evidence's restriction besides ("It's only issued if you ask": issue), not another
-  // restriction of the same words ("It's only valid on the same day you ask").
-  const verbs = readSentences(support)
-    .flatMap((s) => s.tokens)
-    .filter((t) => t.pos === 'VERB' && !lemmas.includes(t.lemma))
-    .map((t) => t.lemma);
-  const saysRestriction = (text: string) => says(text) && verbs.some((verb) => textSaysWord(text, verb));
+  // restriction of the same words ("It's only valid on the same day you ask"). Read only where a next sentence says "only".
+  const saysRestriction = (text: string) =>
+    says(text) &&
+    readSentences(support)
+      .flatMap((s) => s.tokens)
+      .some((t) => t.pos === 'VERB' && !lemmas.includes(t.lemma) && textSaysWord(text, t.lemma));
   const laterSentences = splitSentences(around.after).map((s) => s.text);
   // The names of the qualifier's clause before it: the case it is said of.
   const otherCases = findEntities(support.slice(clauseStart(support, q.start), q.start)).filter((e) => !containsWords(claim, e.text));
