@@ -102,6 +102,16 @@ describe('number-flip', () => {
     ['The standard service lasts 45 minutes, so you would have 30 minutes rather than 45.', ['The standard service lasts 45 minutes, so you would have 20 minutes rather than 45.']],
     // A count described by adjectives is a count of the noun after them (unseen51's readers, of "88 full-size weighted keys" made 87 beside "fewer than 88 keys"): neither moves.
     ['It needs 88 full-size weighted keys; a keyboard with fewer than 88 keys will do for a term.', []],
+    // A compound counts its last noun (unseen64's readers, of "500 charge cycles" made 400 beside "the 500-cycle limit"): the months and the 540 still move, the 500 never.
+    [
+      'Batteries are covered for 24 months or 500 charge cycles; at 540 cycles it has passed the 500-cycle limit.',
+      [
+        'Batteries are covered for 18 months or 500 charge cycles; at 540 cycles it has passed the 500-cycle limit.',
+        'Batteries are covered for 36 months or 500 charge cycles; at 540 cycles it has passed the 500-cycle limit.',
+        'Batteries are covered for 24 months or 500 charge cycles; at 530 cycles it has passed the 500-cycle limit.',
+        'Batteries are covered for 24 months or 500 charge cycles; at 550 cycles it has passed the 500-cycle limit.',
+      ],
+    ],
     // A frequency in one word is a period of its unit (unseen52's readers: "a '7-weekly' round is an odd interval").
     ['windows cleaned on a 6-weekly round', ['windows cleaned on a 4-weekly round']],
     // Apart from its number, a frequency describes what is counted: "3 monthly instalments" counts instalments (the review's finding).

@@ -205,9 +205,10 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
       // A deadline means its length and its kind of day: "10 calendar days" is "10 days", "15 business days" is "15 working days".
       const meaning = unit.replace(/^calendar /, '').replace(/^business /, 'working ');
       // A period of whole weeks moves to another whole number of weeks of its kind of day ("7 days" to 14, "5 working days" to 10), of whole days, months or years likewise ("24 hours" to 48).
-      const shifts = neighbourValues({ number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '' }, wholePeriodValues(amount, meaning)).filter(
-        (n) => !inWords || n <= NUMBER_WORDS.length,
-      );
+      const shifts = neighbourValues(
+        { number: { ...findNumbers(String(amount))[0]! }, unit: unit.replace(/^\w+ (?=day)/, ''), key: '', compoundKey: undefined },
+        wholePeriodValues(amount, meaning),
+      ).filter((n) => !inWords || n <= NUMBER_WORDS.length);
       // Singular and plural swap with the number ("1 day", "2 days"); a unit already written against that rule is left alone.
       const regular = (amount === 1) === !unitText.endsWith('s');
       return piece(`duration:${amount} ${meaning}`, amount > 0, () => (regular ? shifts.map(write) : []));
