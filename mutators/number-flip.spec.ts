@@ -112,6 +112,9 @@ describe('number-flip', () => {
         'Batteries are covered for 24 months or 500 charge cycles; at 550 cycles it has passed the 500-cycle limit.',
       ],
     ],
+    // A size of memory or storage is a power of two, halved or doubled (unseen65's readers, of a 32GB upgrade made 33: "not a real memory size"); a data allowance moves as any figure.
+    ['It adds a 32GB memory upgrade.', ['It adds a 16GB memory upgrade.', 'It adds a 64GB memory upgrade.']],
+    ['Data is capped at 30 GB a month.', ['Data is capped at 20 GB a month.', 'Data is capped at 40 GB a month.']],
     // A frequency in one word is a period of its unit (unseen52's readers: "a '7-weekly' round is an odd interval").
     ['windows cleaned on a 6-weekly round', ['windows cleaned on a 4-weekly round']],
     // Apart from its number, a frequency describes what is counted: "3 monthly instalments" counts instalments (the review's finding).

@@ -80,7 +80,9 @@ export const numberFlip: TextMutator = {
           ? ageNeighbours(n.value, { text, start: n.start })
           : inMillions(text, n)
             ? millionsNeighbours(n.value)
-            : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
+            : inBytes(text, n) && isPowerOfTwo(n.value)
+              ? [n.value / 2, n.value * 2].filter(Number.isInteger)
+              : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
@@ -129,6 +131,19 @@ const MILLION_STEPS = [1, 2, 5, 10, 20, 50, 100];
 /** Whether the figure is a whole amount of money in millions: "£5 million", "£2m" (not "5m" of metres, "£2.5 million" or "3 million skaters"). */
 function inMillions(text: string, n: NumberPiece): boolean {
   return n.currency !== '' && n.decimals === 0 && /^\s?(?:million\b|m\b)/i.test(text.slice(n.end));
+}
+
+/**
+ * Whether the figure is a size in bytes ("32GB", "2 TB"). One a power of two is a size of memory or storage, sold
+ * halved and doubled (16, 32, 64 GB), and one step off reads as no size anyone sells (unseen65's readers, of a 32GB
+ * memory upgrade made 33: "not a real memory size"); a data allowance (30 GB, 22 GB) moves as any other figure.
+ */
+function inBytes(text: string, n: NumberPiece): boolean {
+  return n.currency === '' && !n.percent && /^\s?[KMGT]B\b/.test(text.slice(n.end));
+}
+
+function isPowerOfTwo(value: number): boolean {
+  return Number.isInteger(value) && value > 1 && (value & (value - 1)) === 0;
 }
 
 /** The steps either side of an amount in millions: £5 million to £2 or £10 million, £3 million to £2 or £5 million. */
