@@ -171,6 +171,14 @@ describe('qualifier-deletion', () => {
       'What would a unit cost if I book it for 16 weeks?',
       /question states the case "16 weeks" that the bound "12 weeks" lets in/,
     ],
+    // unseen66's readers, of "As you're a group of 8" beside the question's group of 10: "the question says a group of 10".
+    [
+      '"or more" after a count named before its number',
+      "As you're a group of 8 or more, you can pre-book a table.",
+      'Can I reserve a table for my group of 10?',
+      /question states the case "group of 10" that the bound "group of 8" lets in/,
+    ],
+    ['"or more" after a count named before its number, the question\'s case outside the bound', 'Groups of 8 or more can pre-book a table.', 'Can I reserve a table for my group of 6?', null],
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],

@@ -57,6 +57,22 @@ export function countedFigures(text: string): CountedFigure[] {
     .sort((a, b) => a.start - b.start);
 }
 
+/**
+ * Counts named before their number where no noun follows it: "a group of 8 or more", "my group of 10", the noun
+ * before "of" (unseen66's readers saw "As you're a group of 8 or more" left as "a group of 8" beside the question's
+ * group of 10). Read only for the question's case of a bound, beside countedFigures.
+ */
+function countsNamedBefore(text: string): CountedFigure[] {
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  const numbers = [...findNumbers(text).filter((n) => !n.currency && !n.percent), ...findNumberWords(text)];
+  return numbers.flatMap((n) => {
+    const at = tokens.findIndex((t) => t.start === n.start);
+    const [named, of] = [tokens[at - 2], tokens[at - 1]];
+    if (at < 2 || of?.text.toLowerCase() !== 'of' || !named || !isNoun(named) || nounAfter(tokens, n.end)) return [];
+    return [{ value: n.value, noun: named.lemma, text: text.slice(named.start, n.end), start: n.start, end: n.end }];
+  });
+}
+
 /** The words after a period that make it a deadline: "48 hours before", "3 days in advance". */
 const DEADLINE = /^\s*(?:before|after|prior|ahead|in advance|beforehand|earlier|later|following)\b/i;
 
@@ -100,7 +116,7 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   const keyword = q.keyword.toLowerCase().replace(/\s+/g, ' ');
   const side = BOUNDS_AFTER.get(keyword) ?? BOUNDS_BEFORE.get(keyword);
   const between = (from: number, to: number) => /^\s{0,2}$/.test(artifact.slice(from, to));
-  const counted = countedFigures(artifact);
+  const counted = [...countedFigures(artifact), ...countsNamedBefore(artifact)];
   // A bound after the count's number or after its noun: "100 or more prints", "12 weeks or more" (unseen51's readers).
   const bound = BOUNDS_AFTER.has(keyword)
     ? counted.find((c) => c.end <= q.start && (between(c.end, q.start) || between(c.start + c.text.length, q.start)))
@@ -113,7 +129,7 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   // so your 8 cars qualify" for "a taxi firm with 8 cars"; unseen28's readers).
   const sentence = readSentences(artifact).find((s) => s.start <= q.start && q.end <= s.end);
   const restated = (c: CountedFigure) => counted.some((a) => a !== bound && sentence !== undefined && a.start >= sentence.start && a.end <= sentence.end && a.value === c.value && a.noun === c.noun);
-  const found = countedFigures(task).find((c) => (c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side);
+  const found = [...countedFigures(task), ...countsNamedBefore(task)].find((c) => (c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side);
   return found ? { bound, case: found } : null;
 }
 
