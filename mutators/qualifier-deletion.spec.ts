@@ -179,6 +179,14 @@ describe('qualifier-deletion', () => {
       /question states the case "group of 10" that the bound "group of 8" lets in/,
     ],
     ['"or more" after a count named before its number, the question\'s case outside the bound', 'Groups of 8 or more can pre-book a table.', 'Can I reserve a table for my group of 6?', null],
+    // unseen66's readers, of "trips of 90 days in a row" beside the question's two-week holiday: "reads like a changed limit".
+    [
+      '"up to", the question\'s period in another unit',
+      'Your phone is covered abroad for trips of up to 90 days in a row.',
+      'Am I covered on holiday in Spain for two weeks?',
+      /question states the case "two weeks" that the bound "90 days" lets in/,
+    ],
+    ['"up to", the question\'s period in another unit outside the bound', 'Members can freeze for up to 2 months a year.', 'I will be away for 10 weeks. Can I freeze?', null],
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],

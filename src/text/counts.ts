@@ -3,6 +3,7 @@ import { readSentences, type Token } from './nlp.js';
 import { findNumberWords } from './quantities.js';
 import { findFigures } from './figures.js';
 import { daysBetweenDates } from './spans.js';
+import { HOURS_IN } from './units.js';
 
 /**
  * Counts of a thing a text states ("150 prints", "five lanes", "4 or more
@@ -129,8 +130,20 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   // so your 8 cars qualify" for "a taxi firm with 8 cars"; unseen28's readers).
   const sentence = readSentences(artifact).find((s) => s.start <= q.start && q.end <= s.end);
   const restated = (c: CountedFigure) => counted.some((a) => a !== bound && sentence !== undefined && a.start >= sentence.start && a.end <= sentence.end && a.value === c.value && a.noun === c.noun);
-  const found = [...countedFigures(task), ...countsNamedBefore(task)].find((c) => (c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side);
+  const found = [...countedFigures(task), ...countsNamedBefore(task)].find(
+    (c) => ((c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side) || periodOnSide(c, bound, side),
+  );
   return found ? { bound, case: found } : null;
+}
+
+/**
+ * Whether a period of the question lies on the bound's side of a period of the answer in another unit: "a holiday
+ * for two weeks" inside "trips of up to 90 days" (unseen66's readers, of "trips of 90 days in a row" left beside it:
+ * "reads like a changed limit").
+ */
+function periodOnSide(c: CountedFigure, bound: CountedFigure, side: 1 | -1): boolean {
+  const [caseHours, boundHours] = [HOURS_IN[c.noun], HOURS_IN[bound.noun]];
+  return c.noun !== bound.noun && caseHours !== undefined && boundHours !== undefined && Math.sign(c.value * caseHours - bound.value * boundHours) === side;
 }
 
 /**
