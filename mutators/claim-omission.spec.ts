@@ -158,9 +158,17 @@ describeTextMutator(
     },
     {
       name: 'not the sentence with most of the question\'s words among those giving a figure ("how long")',
-      task: 'How long does the car hire last, and can I return it late?',
+      task: 'How long does the car hire last?',
       artifact: 'The hire starts when you collect the car. The car hire lasts 24 hours from collection. Late returns cost £15 an hour.',
       kept: ['The hire starts when you collect the car. The car hire lasts 24 hours from collection.'],
+    },
+    // unseen66's readers, of the premium sentence left out: "ignores the premium half of the question" (SPEAKS_MOST_OF_ASK).
+    {
+      name: 'not the sentence sharing most words, two at least, with one of two asks',
+      task: 'How many claims can I make in a year, and will claiming push my premium up?',
+      artifact:
+        "On Essential you can make up to 2 claims in any 12-month period. Once you reach that limit, your cover ends and we stop taking premiums. Your premium may be reviewed at each yearly renewal based on your claims history, with 30 days' notice.",
+      kept: ["On Essential you can make up to 2 claims in any 12-month period. Your premium may be reviewed at each yearly renewal based on your claims history, with 30 days' notice."],
     },
     // unseen45's readers: "'outside those dates' refers to dates never stated"; "'Not as a full refund' implies some other option … none is given".
     {
@@ -407,6 +415,13 @@ describeTextMutator(
       task: 'Can I return the sofa early, and where do I take it?',
       artifact: 'Yes, you can return it early with notice. Bring it to our Kingsway Depot during opening hours.',
       reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("where do I take it\\?": where\\)$`),
+    },
+    // unseen66's readers, of the parking sentence left out: "the question asks about parking, but the answer never mentions it".
+    {
+      name: 'of sentences naming places, the only one with a word of a "where" part of the question',
+      task: 'How much are tickets for your spring exhibition, and where can we park?',
+      artifact: "The Spring Exhibition is at Ashby Town Hall. Adult tickets are £6.50. There's free parking at the Market Street car park.",
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("where can we park\\?": where\\)$`),
     },
     { name: 'a claim restated', artifact: 'Leave is 28 days a year. Each year, leave is 28 days.', reason: /restates/ },
     { name: 'a team restated', artifact: 'Claims are paid within 14 days by the Finance Team. The Finance Team pays claims within 14 days.', reason: /restates/ },

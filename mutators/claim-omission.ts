@@ -80,6 +80,7 @@ export const claimOmission: TextMutator = {
     const at = sentences.findIndex((s) => s.start === deleted.start);
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
     if (answersLastAsk(fixture.task, sentences, at)) return ANSWERS_LAST_ASK;
+    if (speaksMostOfAsk(fixture.task, sentences, at)) return SPEAKS_MOST_OF_ASK;
     const asked = onlyCaseAsked(fixture.task, sentences, at);
     if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
     const wh = onlyAnswerToWh(
@@ -338,6 +339,24 @@ function answersLastAsk(task: string, sentences: readonly Piece[], i: number): b
   if (asks.length < 2 || last === undefined || i !== sentences.length - 1 || !ASKS_YES_NO_OR_CASE.test(last) || !GIVES_A_CASE.test(sentences[i]!.text)) return false;
   const words = new Set(contentLemmas(last).filter((l) => !ASKING_WORDS.has(l)));
   return !sentences.some((s, j) => j !== i && contentLemmas(s.text).some((l) => words.has(l)));
+}
+
+/** Why an omission is refused where the deleted sentence speaks most of one of the question's asks, as the ignored list gives it. */
+export const SPEAKS_MOST_OF_ASK =
+  'the deleted sentence shares more words with one of the question\'s asks than any other sentence, two at least ("will claiming push my premium up?" by "Your premium may be reviewed ... based on your claims history"): without it that ask is plainly unanswered (unseen66\'s readers)';
+
+/**
+ * Whether sentence `i` shares more content words with one of two asks or more than any other sentence does, and two at
+ * least: the sentence that takes up that ask, which a reader of the question misses.
+ */
+function speaksMostOfAsk(task: string, sentences: readonly Piece[], i: number): boolean {
+  const asks = asksOf(task);
+  if (asks.length < 2) return false;
+  return asks.some((ask) => {
+    const words = new Set(contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)));
+    const overlap = sentences.map((s) => questionOverlap(s.text, words));
+    return overlap[i]! >= 2 && overlap.every((o, j) => j === i || o < overlap[i]!);
+  });
 }
 
 export const ANSWERS_CASE_ASKED =

@@ -1,4 +1,4 @@
-import { findEntities, findNumbers, questionText, splitSentences } from './claims.js';
+import { contentLemmas, findEntities, findNumbers, questionText, splitSentences } from './claims.js';
 import { findDates } from './dates.js';
 import { clockTimes } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
@@ -96,14 +96,20 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
 /**
  * The wh-ask of `asks` that sentence `i` of the answer is the only one to
  * answer in kind (the only sentence naming a person for "who should I speak
- * to?"), or undefined.
+ * to?"), or undefined. Of several sentences of that kind, the only one with a
+ * word of the ask answers it: "There's free parking at the Market Street car
+ * park" for "where can we park?", beside "at Ashby Town Hall" (unseen66's
+ * readers, of that sentence left out: "the answer never mentions parking").
  */
 export function onlyAnswerToWh(asks: readonly string[], sentences: readonly string[], i: number): { ask: string; kind: WhKind } | undefined {
   for (const ask of asks) {
     const kind = whKindOf(ask);
     if (!kind) continue;
     const giving = sentences.flatMap((s, j) => (givesWh(s, kind) ? [j] : []));
-    if (giving.length === 1 && giving[0] === i) return { ask: ask.trim(), kind };
+    const words = new Set(contentLemmas(ask));
+    // Not for "who": a kind of person answers it too ("anyone allergic to penicillin"), in a sentence that names no one.
+    const about = giving.length > 1 && kind !== 'who' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
+    if (about.length === 1 && about[0] === i) return { ask: ask.trim(), kind };
   }
   return undefined;
 }
