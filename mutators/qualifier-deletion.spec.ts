@@ -31,6 +31,8 @@ describe('qualifier-deletion', () => {
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
     ['The standard stand takes trees up to 7 ft.', []],
     ['We accept bags up to 20 kg.', []],
+    // A possessive opens the noun as a determiner does (unseen67's readers, of "covering your belongings £5,000": "missing a word such as 'up to'").
+    ['Contents insurance is included, covering your belongings up to £5,000.', []],
     // "there is" agrees with the bound, not the count after it (unseen38's readers, of "there is 12 places a day": "wrong verb agreement").
     ['You book at the office, and there is a maximum of 12 places a day.', []],
     // A bound with no number after it is a time (unseen40's readers, of "at any time your arrival": "garbled").

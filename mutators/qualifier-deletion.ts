@@ -176,9 +176,14 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   // takes ("designed for children up to 11 years old" → "for children 11 years old", unseen46's readers: "a mangled limit"),
   // not a verb the model tags a noun after a plural ("returns cost up to"), nor a noun a figure may qualify as written
   // ("low-dose aspirin 75 mg").
-  const opener = tokens[at - 1]?.pos;
-  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && (opener === 'DET' || opener === 'VERB' || opener === 'ADP');
+  // A possessive opens a noun as a determiner does: "covering your belongings up to £5,000" (unseen67's readers, of
+  // "covering your belongings £5,000": "missing a word such as 'up to'").
+  const opener = tokens[at - 1];
+  const opens = opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
+  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && opens;
 }
+
+const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
 
 /** The tokens of the qualifier's sentence, and how many of them end before it: what the rules below read around it. */
 function tokensAround(artifact: string, q: QualifierPiece): { tokens: Token[]; before: number; offset: number } | undefined {
