@@ -115,6 +115,12 @@ describe('number-flip', () => {
     // A size of memory or storage is a power of two, halved or doubled (unseen65's readers, of a 32GB upgrade made 33: "not a real memory size"); a data allowance moves as any figure.
     ['It adds a 32GB memory upgrade.', ['It adds a 16GB memory upgrade.', 'It adds a 64GB memory upgrade.']],
     ['Data is capped at 30 GB a month.', ['Data is capped at 20 GB a month.', 'Data is capped at 40 GB a month.']],
+    // A clothing size goes in twos (unseen67's readers, of "a modern 9 to 10": "UK dress sizes go in even numbers"); a group size of people is a count.
+    ['Vintage sizes run small, so choose a modern 8 to 10.', ['Vintage sizes run small, so choose a modern 6 to 10.', 'Vintage sizes run small, so choose a modern 8 to 12.']],
+    [
+      'Our private group size is 8 to 12 people.',
+      ['Our private group size is 7 to 12 people.', 'Our private group size is 9 to 12 people.', 'Our private group size is 8 to 11 people.', 'Our private group size is 8 to 13 people.'],
+    ],
     // A frequency in one word is a period of its unit (unseen52's readers: "a '7-weekly' round is an odd interval").
     ['windows cleaned on a 6-weekly round', ['windows cleaned on a 4-weekly round']],
     // Apart from its number, a frequency describes what is counted: "3 monthly instalments" counts instalments (the review's finding).

@@ -82,7 +82,9 @@ export const numberFlip: TextMutator = {
             ? millionsNeighbours(n.value)
             : inBytes(text, n) && isPowerOfTwo(n.value)
               ? [n.value / 2, n.value * 2].filter(Number.isInteger)
-              : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
+              : isClothingSize(text, q)
+                ? [n.value - 2, n.value + 2]
+                : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
@@ -140,6 +142,19 @@ function inMillions(text: string, n: NumberPiece): boolean {
  */
 function inBytes(text: string, n: NumberPiece): boolean {
   return n.currency === '' && !n.percent && /^\s?[KMGT]B\b/.test(text.slice(n.end));
+}
+
+/**
+ * Whether the figure is a clothing size: an even whole number from 4 to 32 with no unit, in a sentence that speaks of
+ * sizes. Sizes go in twos (a modern 8 to 10), and one step off reads as no size (unseen67's readers, of a 1970s size
+ * 12 "roughly a modern 9 to 10": "UK dress sizes go in even numbers").
+ */
+function isClothingSize(text: string, q: Quantity): boolean {
+  const n = q.number;
+  const sentence = sentenceAround(text, n.start, n.end)?.text ?? '';
+  // A range closed by a count of something ("a group size of 8 to 12 people") counts that, not a size.
+  const rangeOfCount = /^\s*(?:to|[–-])\s*\d+\s+[a-z]/i.test(text.slice(n.end));
+  return q.unit === '' && !rangeOfCount && n.decimals === 0 && n.value % 2 === 0 && n.value >= 4 && n.value <= 32 && /\bsizes?\b/i.test(sentence);
 }
 
 function isPowerOfTwo(value: number): boolean {
