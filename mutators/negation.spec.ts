@@ -298,6 +298,11 @@ describeTextMutator(
     { name: 'a reason given after a comma ("..., as ...")', artifact: "Please pay by card or bank transfer, as cheques aren't accepted." },
     // unseen22's readers, of a touch-up that "covers" fading: "the next sentence's 'aren't covered by it either' shows these were exclusions".
     { name: 'a negation the next sentence adds to with "either"', artifact: "The free touch-up doesn't cover fading from sun. Scabs you picked aren't covered by it either." },
+    // unseen67's readers, of "you can end it early yourself" before "We can release you only if ...": "contradicts" it.
+    {
+      name: 'a denial the next sentence grants only on a condition ("can ... only if")',
+      artifact: "You can't end the contract early yourself. We can release you only if a replacement student takes over.",
+    },
     // unseen26's readers: "can be combined ... but then concludes they apply to different spaniels"; "are included, so you'll need to arrange those yourself".
     ...[
       ['", so" in its sentence', "The multi-dog discount can't be combined with the loyalty groom on the same dog, so the two discounts would apply to different spaniels."],

@@ -110,8 +110,13 @@ const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;
 const REASON =
   /\b(?:because|since|as long as|so that|provided|which means|given that|now that|seeing as)\b|^\s*As\s+(?!(?:a|an|the|your|my|our|their)\s+(?:member|customer|guest|student|user|parent|resident|tenant|owner|holder)\b)|,\s+as\s+(?!(?:well|soon|much|many|far|long|shown|agreed|stated|above|below|before|usual|follows|needed|required|set|listed|described|a|an|the|your|my|our|their)\b)/i;
 
-/** A next sentence that adds to a negation ("... aren't covered by it either", "Nor is ..."): reversed, the claim leaves "either" nothing to add to (unseen22's readers). */
-const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b/i;
+/**
+ * A next sentence that adds to a negation ("... aren't covered by it either", "Nor is ..."): reversed, the claim leaves
+ * "either" nothing to add to (unseen22's readers). Or one that grants an act only on a condition ("We can release you
+ * only if a replacement student takes over"): the exception a denial sets up, which a permission contradicts (unseen67's
+ * readers, of "you can end it early yourself" before it).
+ */
+const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b|\b(?:can|may|could|will)\b[^.;:!?]*\bonly\s+(?:if|when|once|where|after)\b/i;
 
 /** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
 const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+because|because|the\s+reason\s+(?:is|being))\b/i;
