@@ -298,6 +298,8 @@ describeTextMutator(
     { name: 'a reason given after a comma ("..., as ...")', artifact: "Please pay by card or bank transfer, as cheques aren't accepted." },
     // unseen22's readers, of a touch-up that "covers" fading: "the next sentence's 'aren't covered by it either' shows these were exclusions".
     { name: 'a negation the next sentence adds to with "either"', artifact: "The free touch-up doesn't cover fading from sun. Scabs you picked aren't covered by it either." },
+    // unseen68's readers, of "We can refund term fees once the term has started. However, ...": "makes no sense".
+    { name: 'a claim the next sentence sets against with "However"', artifact: "We can't refund term fees once the term has started. However, we can carry them forward to next term." },
     // unseen67's readers, of "you can end it early yourself" before "We can release you only if ...": "contradicts" it.
     {
       name: 'a denial the next sentence grants only on a condition ("can ... only if")',

@@ -118,6 +118,12 @@ const REASON =
  */
 const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b|\b(?:can|may|could|will)\b[^.;:!?]*\bonly\s+(?:if|when|once|where|after)\b/i;
 
+/**
+ * A sentence set against the one before it ("However, ...", "Instead, ..."): either reversed, the two no longer
+ * contrast (unseen68's readers, of "We can refund term fees once the term has started. However, ...": "makes no sense").
+ */
+const CONTRAST_NEXT = /^\s*(?:however|but|instead|even so|that said|nevertheless)\b/i;
+
 /** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
 const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+because|because|the\s+reason\s+(?:is|being))\b/i;
 
@@ -393,7 +399,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, before, after)) return true;
   if (!p.negative && (QUANTIFIED_SUBJECT.test(before) || QUANTIFIED_OBJECT.test(after))) return true;
-  if (REASON_NEXT.test(artifact.slice(claim.end))) return true;
+  if (REASON_NEXT.test(artifact.slice(claim.end)) || CONTRAST_NEXT.test(nextSentence(artifact, claim)) || CONTRAST_NEXT.test(claim.text)) return true;
   if (p.negative && ADDS_TO_NEGATION.test(nextSentence(artifact, claim))) return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
