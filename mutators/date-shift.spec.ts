@@ -56,6 +56,21 @@ describeTextMutator(
       artifact: 'The site opens on Thursday 6 August 2026; early entry on Wednesday 5 August costs £25.',
       kept: ['The site opens on Friday 7 August 2026; early entry on Wednesday 5 August costs £25.'],
     },
+    {
+      // unseen69's readers, of "Booking closes on 20 February 2027" beside "starts on Saturday 7 March": "falls after the course start".
+      name: 'a date never to another year beside a day of another month written with its weekday and without a year',
+      artifact: 'The course starts on Saturday 7 March. Booking closes on 20 February 2026.',
+      kept: ['The course starts on Saturday 7 March. Booking closes on 21 February 2026.', 'The course starts on Saturday 7 March. Booking closes on 19 February 2026.'],
+    },
+    {
+      name: 'a date to another year beside a yearly date written without its weekday or year',
+      artifact: 'The financial year ends on 31 March. Records are deleted on 1 April 2027.',
+      kept: [
+        'The financial year ends on 30 March. Records are deleted on 1 April 2027.',
+        'The financial year ends on 31 March. Records are deleted on 2 April 2027.',
+        'The financial year ends on 31 March. Records are deleted on 1 April 2028.',
+      ],
+    },
     { name: 'a deadline to the neighbouring usual lengths', artifact: 'Claims are paid within 21 days.', kept: ['Claims are paid within 14 days.', 'Claims are paid within 28 days.'] },
     // unseen33's readers, of a closure "for 10 years from" 1958 (moved from 100): "would have ended long ago".
     {

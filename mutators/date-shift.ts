@@ -202,6 +202,9 @@ function weekdaysNamed(text: string, except?: { start: number; end: number }): n
   });
 }
 
+/** A date written with its weekday: "Saturday 7 March", "Sat 7 March". */
+const WEEKDAY_NAMED = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s/i;
+
 /** The year a calendar date names, if it names one. */
 function yearOf(date: DatePiece): string | undefined {
   return /^(\d{4})(?:-|$)/.exec(date.key)?.[1];
@@ -225,9 +228,14 @@ function sharesYearOrDay(other: DatePiece, date: DatePiece): boolean {
   const [theirs, ours] = [calendarParts(other), calendarParts(date)];
   if (!theirs || !ours) return false;
   // A day of the same month written without its year is read in the date's year ("Thursday 6 August 2026 ... Wednesday
-  // 5 August": unseen40's readers, of the first made "Friday 6 August 2027", "if Friday is 6 August, Wednesday is 4 August").
-  const sameMonthUndated = yearOf(other) === undefined && theirs.length === 3 && theirs[1] === ours[1];
-  return (yearOf(other) !== undefined && yearOf(other) === yearOf(date)) || (theirs.length === 3 && theirs[1] === ours[1] && theirs[2] === ours[2]) || sameMonthUndated;
+  // 5 August": unseen40's readers, of the first made "Friday 6 August 2027", "if Friday is 6 August, Wednesday is 4 August"),
+  // and so is one of any month that names its weekday, a day of one year ("book by 20 February 2026 ... starts on Saturday
+  // 7 March": unseen69's readers, of the first made 2027, "falls after the course start"). A yearless date with no weekday
+  // may recur every year ("the financial year, which ends on 31 March").
+  const undated = yearOf(other) === undefined && theirs.length === 3;
+  const sameMonthUndated = undated && theirs[1] === ours[1];
+  const weekdayUndated = undated && WEEKDAY_NAMED.test(other.text);
+  return (yearOf(other) !== undefined && yearOf(other) === yearOf(date)) || (theirs.length === 3 && theirs[1] === ours[1] && theirs[2] === ours[2]) || sameMonthUndated || weekdayUndated;
 }
 
 /**
