@@ -31,6 +31,9 @@ describe('qualifier-deletion', () => {
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
     ['The standard stand takes trees up to 7 ft.', []],
     ['We accept bags up to 20 kg.', []],
+    // The sentence goes on to the cases past the bound (unseen69's readers, of "orders of 20 costumes, or £300 for anything bigger": "leaves orders under 20 uncovered").
+    ['The deposit is £150 for orders of up to 20 costumes, or £300 for anything bigger.', []],
+    ['The party costs £220 for up to 8 children, plus £22 for each child over that.', []],
     // A possessive opens the noun as a determiner does (unseen67's readers, of "covering your belongings £5,000": "missing a word such as 'up to'").
     ['Contents insurance is included, covering your belongings up to £5,000.', []],
     // "there is" agrees with the bound, not the count after it (unseen38's readers, of "there is 12 places a day": "wrong verb agreement").

@@ -84,6 +84,13 @@ const BOUNDS = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'at 
 const CONDITION = /\b(?:(?<!\b(?:is|are|be|been|was|were)\s+)provided(?!\s+by\b)|if|as long as|so long as|unless|on condition)\b(?:[^.;:,]|,(?=\d))*$/i;
 
 /**
+ * Words for the cases past a bound: "anything bigger", "larger orders", "over that" (unseen69's readers, of "£150 for
+ * orders of 20 costumes, or £300 for anything bigger": "leaves orders under 20 uncovered").
+ */
+const BEYOND_THE_BOUND =
+  /\b(?:anything|everything|any(?:thing)?\s+[a-z]+)\s+(?:bigger|larger|longer|heavier|more|over|above|beyond)\b|\b(?:bigger|larger|longer|heavier)\s+(?:ones?|orders?|groups?|jobs?|items?|bookings?)\b|\b(?:over|above|beyond|more than)\s+that\b/i;
+
+/**
  * Whether deleting a bound leaves an exact figure where a limit is meant: the
  * bound is a condition the clause sets ("provided it's rated at no more than
  * 100 Wh" → "rated at 100 Wh"), or its sentence measures the question's
@@ -100,6 +107,8 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
   if (CONDITION.test(artifact.slice(sentence.start, q.start))) return true;
+  // The sentence goes on to the cases past the bound: "£150 for orders of up to 20 costumes, or £300 for anything bigger".
+  if (BEYOND_THE_BOUND.test(artifact.slice(bounded.end, sentence.end))) return true;
   // The question's case, restated beside the bound: "so your two-week holiday qualifies", "Your group of 12 does qualify ... for bookings of 10 or more".
   const asked = findFigures(task).filter((c) => countsAlike(c, bounded) && c.value !== bounded.value);
   return figures.some((f) => f.start >= sentence.start && f.end <= sentence.end && f !== bounded && asked.some((c) => c.value === f.value && countsAlike(c, f)));
