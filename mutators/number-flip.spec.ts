@@ -255,6 +255,13 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(older)].map((c) => c.replacement)).toEqual(['20']);
   });
 
+  // unseen70's readers, of "holds up to 30 standing guests, so 35 people will fit": "contradicts".
+  it('keeps the question’s case the threshold’s sentence restates on its side, counted by another noun ("up to 40 standing guests, so 35 people")', () => {
+    const text = 'The Barrel Room holds up to 40 standing guests, so 35 people will fit comfortably.';
+    const asked = { ...textFixture({ artifact: text, evidence: text }), task: 'Can we hire the Barrel Room for about 35 people?' };
+    expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['50']);
+  });
+
   it('keeps a case in another unit of time on its side of the threshold ("14 weeks old ... under 6 months": not 3)', () => {
     const text = "As he's under 6 months, he'll be in our Puppy Club group.";
     const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);

@@ -239,11 +239,15 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
   const after = text.slice(q.number.end, q.number.end + 12);
   const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
   if (!side) return true;
-  // A case in another unit of time, in the threshold's unit.
+  // A case in another unit of time, in the threshold's unit; a case the threshold's sentence restates, as its unit
+  // ("holds up to 40 standing guests, so 35 people will fit" for the question's 35 people: unseen70's readers, of 30).
   const thresholdHours = HOURS_IN[q.unit];
+  const sentence = sentenceAround(text, q.number.start, q.number.end);
+  const restated = (c: Quantity) => sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
   const inThresholdUnit = (c: Quantity) => {
     const caseHours = HOURS_IN[c.unit];
-    return c.unit === q.unit ? c.number.value : caseHours !== undefined && thresholdHours !== undefined ? (c.number.value * caseHours) / thresholdHours : undefined;
+    if (c.unit === q.unit || restated(c)) return c.number.value;
+    return caseHours !== undefined && thresholdHours !== undefined ? (c.number.value * caseHours) / thresholdHours : undefined;
   };
   return asked.every((c) => {
     const caseValue = inThresholdUnit(c);
