@@ -192,6 +192,15 @@ describe('qualifier-deletion', () => {
       /question states the case "two weeks" that the bound "90 days" lets in/,
     ],
     ['"up to", the question\'s period in another unit outside the bound', 'Members can freeze for up to 2 months a year.', 'I will be away for 10 weeks. Can I freeze?', null],
+    // The review's findings: a bound of another count after a count named before its number; a time since; nights.
+    ['"or more" of another count after a count named before its number', 'For a group of 12, 4 or more must be adults.', 'We are a group of 15. How many adults do we need?', null],
+    ['"up to", the question\'s time since, no period the bound measures', 'Members can freeze for up to 2 months a year.', 'I joined six weeks ago. Can I freeze my membership?', null],
+    [
+      '"up to", a stay in nights for the question\'s period in weeks',
+      'Guests can stay for up to 28 nights.',
+      'Can we stay for two weeks?',
+      /question states the case "two weeks" that the bound "28 nights" lets in/,
+    ],
     ['"or more", the question\'s case outside the bound', 'The fee is waived when there are 5 or more parcels in one pickup.', 'I have 3 parcels to send today. Is there a fee?', null],
     ['"or more", the question counting another thing', 'Orders of 100 or more prints get 20% off.', 'How much would 150 frames cost?', null],
     ['"up to", a deadline the question\'s period does not measure', 'Non-members can book up to 3 days in advance.', 'We are in town for 2 days. When can we book?', null],

@@ -70,7 +70,8 @@ function countsNamedBefore(text: string): CountedFigure[] {
     const at = tokens.findIndex((t) => t.start === n.start);
     const [named, of] = [tokens[at - 2], tokens[at - 1]];
     if (at < 2 || of?.text.toLowerCase() !== 'of' || !named || !isNoun(named) || nounAfter(tokens, n.end)) return [];
-    return [{ value: n.value, noun: named.lemma, text: text.slice(named.start, n.end), start: n.start, end: n.end }];
+    // From the noun, as written: a bound after it reads from the phrase's end (start + text), not past it.
+    return [{ value: n.value, noun: named.lemma, text: text.slice(named.start, n.end), start: named.start, end: n.end }];
   });
 }
 
@@ -131,7 +132,7 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   const sentence = readSentences(artifact).find((s) => s.start <= q.start && q.end <= s.end);
   const restated = (c: CountedFigure) => counted.some((a) => a !== bound && sentence !== undefined && a.start >= sentence.start && a.end <= sentence.end && a.value === c.value && a.noun === c.noun);
   const found = [...countedFigures(task), ...countsNamedBefore(task)].find(
-    (c) => ((c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side) || periodOnSide(c, bound, side),
+    (c) => ((c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side) || periodOnSide(task, c, bound, side),
   );
   return found ? { bound, case: found } : null;
 }
@@ -141,10 +142,15 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
  * for two weeks" inside "trips of up to 90 days" (unseen66's readers, of "trips of 90 days in a row" left beside it:
  * "reads like a changed limit").
  */
-function periodOnSide(c: CountedFigure, bound: CountedFigure, side: 1 | -1): boolean {
-  const [caseHours, boundHours] = [HOURS_IN[c.noun], HOURS_IN[bound.noun]];
-  return c.noun !== bound.noun && caseHours !== undefined && boundHours !== undefined && Math.sign(c.value * caseHours - bound.value * boundHours) === side;
+function periodOnSide(task: string, c: CountedFigure, bound: CountedFigure, side: 1 | -1): boolean {
+  const [caseHours, boundHours] = [PERIOD_HOURS[c.noun], PERIOD_HOURS[bound.noun]];
+  // An age or a time since ("30 years old", "joined six weeks ago") is no period the bound measures.
+  const since = /^\s*(?:old|ago|of\s+age)\b/i.test(task.slice(c.start + c.text.length));
+  return !since && c.noun !== bound.noun && caseHours !== undefined && boundHours !== undefined && Math.sign(c.value * caseHours - bound.value * boundHours) === side;
 }
+
+/** Hours in a period, nights counted as days ("stay for up to 28 nights" for a two-week trip). */
+const PERIOD_HOURS: Readonly<Record<string, number>> = { ...HOURS_IN, night: HOURS_IN.day! };
 
 /**
  * The question's case of a deadline bound, measured by the question's own dates: "booking at least 21 days before the
