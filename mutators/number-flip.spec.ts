@@ -112,6 +112,11 @@ describe('number-flip', () => {
         'Batteries are covered for 24 months or 500 charge cycles; at 550 cycles it has passed the 500-cycle limit.',
       ],
     ],
+    // Two compounds ending alike count different things (the review's finding): each figure still moves.
+    [
+      'New members get a 2 week trial period, and leaving needs a 2 month notice period.',
+      ['New members get a 3 week trial period, and leaving needs a 2 month notice period.', 'New members get a 2 week trial period, and leaving needs a 3 month notice period.'],
+    ],
     // A size of memory or storage is a power of two, halved or doubled (unseen65's readers, of a 32GB upgrade made 33: "not a real memory size"); a data allowance moves as any figure.
     ['It adds a 32GB memory upgrade.', ['It adds a 16GB memory upgrade.', 'It adds a 64GB memory upgrade.']],
     ['Data is capped at 30 GB a month.', ['Data is capped at 20 GB a month.', 'Data is capped at 40 GB a month.']],

@@ -293,10 +293,12 @@ function roundness(units: number): number {
  * readers saw "500 charge cycles" made 400 beside "the 500-cycle limit".
  */
 export function mentionedAgain(text: string, quantities: readonly Quantity[], q: Quantity): boolean {
-  const keys = quantities.map((other, i) => [keyInComparison(text, other, quantities[i - 1]) ?? keyInRange(text, other, quantities[i + 1]), other.compoundKey]);
-  const own = new Set(keys[quantities.indexOf(q)]);
-  own.delete(undefined);
-  return keys.filter((otherKeys) => otherKeys.some((key) => own.has(key))).length > 1;
+  const keys = quantities.map((other, i) => keyInComparison(text, other, quantities[i - 1]) ?? keyInRange(text, other, quantities[i + 1]));
+  const at = quantities.indexOf(q);
+  // A compound's last noun against the other's own unit only: two compounds ending alike ("a 2 week trial period ... a 2
+  // month notice period") count different things.
+  const same = (i: number) => keys[i] === keys[at] || (q.compoundKey !== undefined && q.compoundKey === keys[i]) || (quantities[i]!.compoundKey !== undefined && quantities[i]!.compoundKey === keys[at]);
+  return quantities.some((_, i) => i !== at && same(i));
 }
 
 /**
