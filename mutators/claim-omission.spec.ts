@@ -162,6 +162,20 @@ describeTextMutator(
       artifact: 'The hire starts when you collect the car. The car hire lasts 24 hours from collection. Late returns cost £15 an hour.',
       kept: ['The hire starts when you collect the car. The car hire lasts 24 hours from collection.'],
     },
+    {
+      // A wh-ask is answered by a figure or a name; words a sentence shares with it by chance answer none (the review's finding).
+      name: 'the sentence sharing most words with a wh-ask of two',
+      task: 'Which room is the largest, and can I book it online?',
+      artifact: 'The Oak Room seats 40 and is our biggest. You can book it online. The largest room at our Leeds venue seats 80.',
+      kept: ['The Oak Room seats 40 and is our biggest. You can book it online.'],
+    },
+    {
+      // The same answer where the question also asks "can I return it late?": the late-returns sentence alone takes it up (SPEAKS_MOST_OF_ASK).
+      name: 'not the sentence sharing most words, two at least, with a yes/no ask of two',
+      task: 'How long does the car hire last, and can I return it late?',
+      artifact: 'The hire starts when you collect the car. The car hire lasts 24 hours from collection. Late returns cost £15 an hour.',
+      kept: [],
+    },
     // unseen66's readers, of the premium sentence left out: "ignores the premium half of the question" (SPEAKS_MOST_OF_ASK).
     {
       name: 'not the sentence sharing most words, two at least, with one of two asks',

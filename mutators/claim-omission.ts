@@ -23,7 +23,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
-import { asksOf, onlyAnswerToWh } from '../src/text/whAsks.js';
+import { ASKING_WORDS, asksOf, onlyAnswerToWh } from '../src/text/whAsks.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
@@ -285,9 +285,6 @@ export const ANSWERS_ONE_ASK =
 export const ONLY_ANSWER_TO_WH =
   'the deleted sentence is the only one to answer a who, when, where, how much, how long or what-must-I-do part of the question in kind (the only name for "who should I speak to?", the only date or time for "when"): without it that part is plainly unanswered';
 
-/** Words every question asks with, which say nothing of what it asks about. */
-const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);
-
 /** An ask for what is paid before the service ("how much do I pay up front?", "in advance"), and the words an answer gives it in: a deposit, taken when you book. */
 const PAID_AHEAD = /\b(?:up[\s-]?front|in advance|beforehand|on booking|at booking|when (?:I|we) book)\b/i;
 const PAID_AHEAD_WORDS = ['deposit', 'book', 'booking', 'advance', 'upfront'];
@@ -352,7 +349,10 @@ export const SPEAKS_MOST_OF_ASK =
 function speaksMostOfAsk(task: string, sentences: readonly Piece[], i: number): boolean {
   const asks = asksOf(task);
   if (asks.length < 2) return false;
+  // Of a yes/no ask only: a wh-ask is answered by a figure, date or name, which the rules above read; words it shares
+  // by chance ("the biggest greenhouse in the range" beside "If you need something bigger, the Heritage range") answer none.
   return asks.some((ask) => {
+    if (!ASKS_YES_NO_OR_CASE.test(ask)) return false;
     const words = new Set(contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)));
     const overlap = sentences.map((s) => questionOverlap(s.text, words));
     return overlap[i]! >= 2 && overlap.every((o, j) => j === i || o < overlap[i]!);

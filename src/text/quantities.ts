@@ -297,7 +297,8 @@ export function mentionedAgain(text: string, quantities: readonly Quantity[], q:
   const at = quantities.indexOf(q);
   // A compound's last noun against the other's own unit only: two compounds ending alike ("a 2 week trial period ... a 2
   // month notice period") count different things.
-  const same = (i: number) => keys[i] === keys[at] || (q.compoundKey !== undefined && q.compoundKey === keys[i]) || (quantities[i]!.compoundKey !== undefined && quantities[i]!.compoundKey === keys[at]);
+  const same = (i: number) =>
+    keys[i] === keys[at] || (q.compoundKey !== undefined && q.compoundKey === keys[i]) || (quantities[i]!.compoundKey !== undefined && quantities[i]!.compoundKey === keys[at]);
   return quantities.some((_, i) => i !== at && same(i));
 }
 

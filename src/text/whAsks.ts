@@ -93,6 +93,9 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
   }
 }
 
+/** Words every question asks with, which say nothing of what it asks about. */
+export const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);
+
 /**
  * The wh-ask of `asks` that sentence `i` of the answer is the only one to
  * answer in kind (the only sentence naming a person for "who should I speak
@@ -106,9 +109,10 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
     const kind = whKindOf(ask);
     if (!kind) continue;
     const giving = sentences.flatMap((s, j) => (givesWh(s, kind) ? [j] : []));
-    const words = new Set(contentLemmas(ask));
-    // Not for "who": a kind of person answers it too ("anyone allergic to penicillin"), in a sentence that names no one.
-    const about = giving.length > 1 && kind !== 'who' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
+    const words = new Set(contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)));
+    // Only for "where": a name of the place with a word of the ask is its answer. A figure or a name beside a word of the
+    // ask answers no "how much" or "who" ("It will be paid back to the card" for "How much would I get back?").
+    const about = giving.length > 1 && kind === 'where' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
     if (about.length === 1 && about[0] === i) return { ask: ask.trim(), kind };
   }
   return undefined;
