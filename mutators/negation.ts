@@ -110,13 +110,15 @@ const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;
 const REASON =
   /\b(?:because|since|as long as|so that|provided|which means|given that|now that|seeing as)\b|^\s*As\s+(?!(?:a|an|the|your|my|our|their)\s+(?:member|customer|guest|student|user|parent|resident|tenant|owner|holder)\b)|,\s+as\s+(?!(?:well|soon|much|many|far|long|shown|agreed|stated|above|below|before|usual|follows|needed|required|set|listed|described|a|an|the|your|my|our|their)\b)/i;
 
+/** A next sentence that adds to a negation ("... aren't covered by it either", "Nor is ..."): reversed, the claim leaves "either" nothing to add to (unseen22's readers). */
+const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b/i;
+
 /**
- * A next sentence that adds to a negation ("... aren't covered by it either", "Nor is ..."): reversed, the claim leaves
- * "either" nothing to add to (unseen22's readers). Or one that grants an act only on a condition ("We can release you
- * only if a replacement student takes over"): the exception a denial sets up, which a permission contradicts (unseen67's
- * readers, of "you can end it early yourself" before it).
+ * A next sentence that grants an act only on a condition ("We can release you only if a replacement student takes
+ * over"): the exception a denial sets up, which a permission contradicts (unseen67's readers, of "you can end it early
+ * yourself" before it).
  */
-const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b|\b(?:can|may|could|will)\b[^.;:!?]*\bonly\s+(?:if|when|once|where|after)\b/i;
+const EXCEPTION_NEXT = /\b(?:can|may|could|will)\b[^.;:!?]*\bonly\s+(?:if|when|once|where|after)\b/i;
 
 /**
  * A sentence set against the one before it ("However, ...", "Instead, ..."): either reversed, the two no longer
@@ -400,7 +402,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, before, after)) return true;
   if (!p.negative && (QUANTIFIED_SUBJECT.test(before) || QUANTIFIED_OBJECT.test(after))) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end)) || CONTRAST_NEXT.test(nextSentence(artifact, claim)) || CONTRAST_NEXT.test(claim.text)) return true;
-  if (p.negative && ADDS_TO_NEGATION.test(nextSentence(artifact, claim))) return true;
+  if (p.negative && (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)))) return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase)) || builtOnLater(artifact, claim, p)) return true;

@@ -81,7 +81,7 @@ export const numberFlip: TextMutator = {
           : inMillions(text, n)
             ? millionsNeighbours(n.value)
             : inBytes(text, n) && isPowerOfTwo(n.value)
-              ? [n.value / 2, n.value * 2].filter(Number.isInteger)
+              ? [n.value / 2, n.value * 2]
               : isClothingSize(text, q)
                 ? [n.value - 2, n.value + 2]
                 : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
@@ -138,7 +138,8 @@ function inMillions(text: string, n: NumberPiece): boolean {
 /**
  * Whether the figure is a size in bytes ("32GB", "2 TB"). One a power of two is a size of memory or storage, sold
  * halved and doubled (16, 32, 64 GB), and one step off reads as no size anyone sells (unseen65's readers, of a 32GB
- * memory upgrade made 33: "not a real memory size"); a data allowance (30 GB, 22 GB) moves as any other figure.
+ * memory upgrade made 33: "not a real memory size"), an allowance of that size too ("2 GB a day" to 1 or 4); one that
+ * is no power of two (22 GB, 30 GB, a 12GB upgrade) moves as any other figure.
  */
 function inBytes(text: string, n: NumberPiece): boolean {
   return n.currency === '' && !n.percent && /^\s?[KMGT]B\b/.test(text.slice(n.end));
