@@ -46,10 +46,15 @@ function nounAfter(tokens: readonly Token[], end: number): { noun: string; end: 
 
 const isNoun = (t: Token) => t.pos === 'NOUN' || t.pos === 'PROPN';
 
+/** The numbers of a text that may count something, in digits or in words: no amount of money or share. */
+export function countNumbers(text: string): { value: number; start: number; end: number }[] {
+  return [...findNumbers(text).filter((n) => !n.currency && !n.percent), ...findNumberWords(text)];
+}
+
 /** Every count of a noun the text states, in digits or in words; an amount of money or a share counts no noun. */
 export function countedFigures(text: string): CountedFigure[] {
   const tokens = readSentences(text).flatMap((s) => s.tokens);
-  const numbers = [...findNumbers(text).filter((n) => !n.currency && !n.percent), ...findNumberWords(text)];
+  const numbers = countNumbers(text);
   return numbers
     .flatMap((n) => {
       const noun = nounAfter(tokens, n.end);
@@ -65,8 +70,7 @@ export function countedFigures(text: string): CountedFigure[] {
  */
 function countsNamedBefore(text: string): CountedFigure[] {
   const tokens = readSentences(text).flatMap((s) => s.tokens);
-  const numbers = [...findNumbers(text).filter((n) => !n.currency && !n.percent), ...findNumberWords(text)];
-  return numbers.flatMap((n) => {
+  return countNumbers(text).flatMap((n) => {
     const at = tokens.findIndex((t) => t.start === n.start);
     const [named, of] = [tokens[at - 2], tokens[at - 1]];
     if (at < 2 || of?.text.toLowerCase() !== 'of' || !named || !isNoun(named) || nounAfter(tokens, n.end)) return [];

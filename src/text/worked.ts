@@ -1,8 +1,7 @@
-import { findNumbers, splitSentences } from './claims.js';
-import { countedFigures } from './counts.js';
+import { splitSentences } from './claims.js';
+import { countNumbers, countedFigures } from './counts.js';
 import { isCurrencySign } from './currency.js';
 import { findFigures } from './figures.js';
-import { findNumberWords } from './quantities.js';
 
 /**
  * Counts an answer implies without writing them: the sum of the parts one
@@ -30,7 +29,7 @@ export function workedCounts(answer: string, task: string): WorkedCount[] {
   for (const s of splitSentences(answer)) {
     const counted = countedFigures(s.text);
     // Every count of the sentence, in digits or words, that is no amount of money or share.
-    const numbers = [...findNumbers(s.text).filter((n) => !n.currency && !n.percent), ...findNumberWords(s.text)];
+    const numbers = countNumbers(s.text);
     const byNoun = new Map<string, number>();
     for (const c of counted) byNoun.set(c.noun, (byNoun.get(c.noun) ?? 0) + 1);
     for (const [noun, k] of byNoun) {
