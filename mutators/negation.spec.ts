@@ -305,6 +305,13 @@ describeTextMutator(
       name: 'a denial the next sentence grants only on a condition ("can ... only if")',
       artifact: "You can't end the contract early yourself. We can release you only if a replacement student takes over.",
     },
+    // The review of unseen67's rule: the same exception written before the denial.
+    {
+      name: 'a denial after a sentence that grants the act only on a condition ("Only if ... can")',
+      artifact: "Only if a replacement student takes over can we release you. You can't end the contract early yourself.",
+    },
+    // The review of unseen68's rule: the contrast set mid-sentence.
+    { name: 'a claim set against the clause before it with "; however,"', artifact: "We can't refund term fees once the term has started; however, we can carry them forward to next term." },
     // unseen26's readers: "can be combined ... but then concludes they apply to different spaniels"; "are included, so you'll need to arrange those yourself".
     ...[
       ['", so" in its sentence', "The multi-dog discount can't be combined with the loyalty groom on the same dog, so the two discounts would apply to different spaniels."],

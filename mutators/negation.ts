@@ -96,7 +96,8 @@ const OPENING_REPLY =
  * clause that carries the claim on ("held for seven days, after which it goes
  * back to the sender"). Reversed, one side no longer fits the other.
  */
-const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
+const INTERDEPENDENT =
+  /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|;\s*(?:however|instead|but|by contrast|even so)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
 
 /** A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather or a disruption"): the cases a rule excludes, read as exclusions whatever the verb says. */
 const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
@@ -124,6 +125,13 @@ const EXCEPTION_NEXT = /\b(?:can|may|could|will)\b[^.;:!?]*\bonly\s+(?:if|when|o
  * A sentence set against the one before it ("However, ...", "Instead, ..."): either reversed, the two no longer
  * contrast (unseen68's readers, of "We can refund term fees once the term has started. However, ...": "makes no sense").
  */
+/**
+ * A sentence before the claim that grants an act only on a condition ("Only if a replacement takes over can we release
+ * you."): the denial after it states the rule's other side, which a permission contradicts (the review of unseen67's
+ * rule: the same exception written before the denial).
+ */
+const EXCEPTION_BEFORE = /^\s*only\s+(?:if|when|once|where|after)\b[^.;:!?]*\b(?:can|may|could|will)\b/i;
+
 const CONTRAST_NEXT = /^\s*(?:however|but|instead|even so|that said|nevertheless)\b/i;
 
 /** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
@@ -132,6 +140,11 @@ const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+
 /** The sentence after the claim, or nothing. */
 function nextSentence(artifact: string, claim: Piece): string {
   return splitSentences(artifact.slice(claim.end))[0]?.text ?? '';
+}
+
+/** The sentence before the claim, or nothing. */
+function previousSentence(artifact: string, claim: Piece): string {
+  return splitSentences(artifact.slice(0, claim.start)).at(-1)?.text ?? '';
 }
 
 /** An object of everything of a kind ("includes all learning materials"): negated, "does not include all" says some are, which reads oddly (unseen46's readers). */
@@ -402,7 +415,8 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, before, after)) return true;
   if (!p.negative && (QUANTIFIED_SUBJECT.test(before) || QUANTIFIED_OBJECT.test(after))) return true;
   if (REASON_NEXT.test(artifact.slice(claim.end)) || CONTRAST_NEXT.test(nextSentence(artifact, claim)) || CONTRAST_NEXT.test(claim.text)) return true;
-  if (p.negative && (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)))) return true;
+  if (p.negative && (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)) || EXCEPTION_BEFORE.test(previousSentence(artifact, claim))))
+    return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase)) || builtOnLater(artifact, claim, p)) return true;
