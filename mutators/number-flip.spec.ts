@@ -122,6 +122,8 @@ describe('number-flip', () => {
     ['Data is capped at 30 GB a month.', ['Data is capped at 20 GB a month.', 'Data is capped at 40 GB a month.']],
     // A clothing size goes in twos (unseen67's readers, of "a modern 9 to 10": "UK dress sizes go in even numbers"); a group size of people is a count.
     ['Vintage sizes run small, so choose a modern 8 to 10.', ['Vintage sizes run small, so choose a modern 6 to 10.', 'Vintage sizes run small, so choose a modern 8 to 12.']],
+    // With a garment after it (the review of unseen67's rule): "a size 12 dress" is a size, not 12 dresses.
+    ['A size 12 dress costs £40.', ['A size 10 dress costs £40.', 'A size 14 dress costs £40.', 'A size 12 dress costs £30.', 'A size 12 dress costs £50.']],
     [
       'Our private group size is 8 to 12 people.',
       ['Our private group size is 7 to 12 people.', 'Our private group size is 9 to 12 people.', 'Our private group size is 8 to 11 people.', 'Our private group size is 8 to 13 people.'],

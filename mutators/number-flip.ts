@@ -155,7 +155,9 @@ function isClothingSize(text: string, q: Quantity): boolean {
   const sentence = sentenceAround(text, n.start, n.end)?.text ?? '';
   // A range closed by a count of something ("a group size of 8 to 12 people") counts that, not a size.
   const rangeOfCount = /^\s*(?:to|[–-])\s*\d+\s+[a-z]/i.test(text.slice(n.end));
-  return q.unit === '' && !rangeOfCount && n.decimals === 0 && n.value % 2 === 0 && n.value >= 4 && n.value <= 32 && /\bsizes?\b/i.test(sentence);
+  // A garment after the size ("a size 12 dress") reads as its unit: the word "size" right before the figure says what it is.
+  const namedSize = q.unit === '' || /\bsize\s+$/i.test(text.slice(0, n.start));
+  return namedSize && !rangeOfCount && n.decimals === 0 && n.value % 2 === 0 && n.value >= 4 && n.value <= 32 && /\bsizes?\b/i.test(sentence);
 }
 
 function isPowerOfTwo(value: number): boolean {
