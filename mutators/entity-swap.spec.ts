@@ -215,6 +215,25 @@ describe('entity-swap', () => {
       evidence: 'File a Property Irregularity Report (PIR) at the desk. Use the Damage Report for damage.',
       expected: [],
     },
+    // unseen71's readers, of "the Keystone Care Plan" beside "Care Plus members also get 10% off": "the plan names don't match".
+    {
+      name: 'no name the answer names again by its leading words',
+      artifact: 'The Care Plus Plan costs £285. Care Plus members also get 10% off repairs.',
+      evidence: 'The Care Plus Plan costs £285. Care Plus members get 10% off repairs. The Keystone Care Plan costs £200.',
+      expected: [],
+    },
+    {
+      name: 'no name the answer names again whole, and no person it names again by the surname',
+      artifact: 'Ask the Yard Office for a permit; the Yard Office replies in a day. Priya Shah signs it, and Ms Shah keeps a copy.',
+      evidence: 'Ask the Yard Office for a permit; the Yard Office replies in a day. Priya Shah signs it, and Ms Shah keeps a copy. The Marina Office sells fuel. Owen Pritchard runs the crane.',
+      expected: [],
+    },
+    {
+      name: 'a name whose last word opens another sentence as a common word (no mention of it)',
+      artifact: 'The Care Plus Plan costs £285. Plan holders get priority.',
+      evidence: 'The Care Plus Plan costs £285. Plan holders get priority. The Keystone Care Plan costs £200.',
+      expected: ['The Keystone Care Plan costs £285. Plan holders get priority.'],
+    },
   ])('swaps $name', ({ artifact, evidence, expected }) => {
     const fixture = textFixture({ artifact, evidence });
     expect([...entitySwap.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

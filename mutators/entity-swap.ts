@@ -46,6 +46,8 @@ export const entitySwap: TextMutator = {
     const dates = findDates(fixture.artifact);
     for (const entity of findEntities(fixture.artifact)) {
       if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
+      // A swap changes one mention: where the answer names the thing again, the other mention still names the original.
+      if (namedAgain(fixture.artifact, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
       if (asked(fixture.task, entity.text)) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
@@ -242,6 +244,29 @@ function readAsOneEntity(artifact: string, candidate: MutationCandidate, familie
 /** The families of names the fixture's evidence, question and answer write (entityFamilies); not the titles, whose commas list no names. */
 export function familiesOf(fixture: TextFixture): Map<string, Set<string>> {
   return entityFamilies([...fixture.evidence.map((e) => e.text), fixture.task, fixture.artifact, fixture.trace ?? '']);
+}
+
+/**
+ * Whether the answer names the thing again outside this mention: the whole name ("the Care Plus Plan ... the Care Plus
+ * Plan"), its leading words without its last ("Care Plus members" of "Care Plus Plan", "Dale" of "Dale Whitcomb"), or
+ * its trailing words ("Ms Whitcomb"), or this is such a shortening of a longer name the answer writes. A swap changes
+ * one mention, and the other still names the original (unseen71's readers, of "the Keystone Care Plan" beside "Care
+ * Plus members also get 10% off": "the plan names don't match"). Names as findEntities reads them: a common word
+ * opening a sentence ("Plan holders get priority") is none.
+ */
+function namedAgain(artifact: string, entity: EntityPiece): boolean {
+  const words = entity.text.split(/\s+/);
+  const shortens = (short: readonly string[], long: readonly string[]) => {
+    if (short.length >= long.length) return false;
+    if (short.every((w, i) => w === long[i])) return true;
+    const tail = long.slice(long.length - short.length);
+    return short.every((w, i) => w === tail[i]);
+  };
+  return findEntities(artifact).some((other) => {
+    if (other.start === entity.start) return false;
+    const otherWords = other.text.split(/\s+/);
+    return other.text === entity.text || shortens(otherWords, words) || shortens(words, otherWords);
+  });
 }
 
 /** A name its acronym follows ("Property Irregularity Report (PIR)"): swapping the name alone leaves the acronym out of step. */
