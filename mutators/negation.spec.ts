@@ -305,6 +305,11 @@ describeTextMutator(
       name: 'a denial the next sentence grants only on a condition ("can ... only if")',
       artifact: "You can't end the contract early yourself. We can release you only if a replacement student takes over.",
     },
+    // unseen71's readers, of "The exception is a fireplace we can't sweep fully from inside": "the weather exception is backwards".
+    {
+      name: 'a sentence that names the exception to the rule before it',
+      artifact: "Above 25 mph our crew won't work on your roof. The exception is a fireplace we can sweep fully from inside, which may still go ahead.",
+    },
     // The review of unseen67's rule: the same exception written before the denial.
     {
       name: 'a denial after a sentence that grants the act only on a condition ("Only if ... can")',

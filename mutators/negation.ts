@@ -134,6 +134,14 @@ const EXCEPTION_BEFORE = /^\s*only\s+(?:if|when|once|where|after)\b[^.;:!?]*\b(?
 
 const CONTRAST_NEXT = /^\s*(?:however|but|instead|even so|that said|nevertheless)\b/i;
 
+/**
+ * A sentence that names the exception to the rule before it ("The exception is a fireplace we can sweep fully from
+ * inside, which may still go ahead"): its clauses say what the exception is, and reversed they pick out the cases the
+ * rule already covers (unseen71's readers: "the weather exception is backwards"); the rule reversed leaves the
+ * exception nothing to except.
+ */
+const NAMES_EXCEPTION = /^\s*(?:the\s+(?:only\s+|one\s+)?exceptions?\s+(?:is|are|being)|(?:an|one)\s+exception\s+(?:is|being))\b/i;
+
 /** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
 const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+because|because|the\s+reason\s+(?:is|being))\b/i;
 
@@ -414,7 +422,14 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (EITHER_OR.test(after)) return true;
   if (permissionFromThen(claim, p) || freeUnpriced(artifact, claim, p) || heldForAWindow(p, before, after)) return true;
   if (!p.negative && (QUANTIFIED_SUBJECT.test(before) || QUANTIFIED_OBJECT.test(after))) return true;
-  if (REASON_NEXT.test(artifact.slice(claim.end)) || CONTRAST_NEXT.test(nextSentence(artifact, claim)) || CONTRAST_NEXT.test(claim.text)) return true;
+  if (
+    REASON_NEXT.test(artifact.slice(claim.end)) ||
+    CONTRAST_NEXT.test(nextSentence(artifact, claim)) ||
+    CONTRAST_NEXT.test(claim.text) ||
+    NAMES_EXCEPTION.test(claim.text) ||
+    NAMES_EXCEPTION.test(nextSentence(artifact, claim))
+  )
+    return true;
   if (p.negative && (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)) || EXCEPTION_BEFORE.test(previousSentence(artifact, claim))))
     return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
