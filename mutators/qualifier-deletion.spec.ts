@@ -16,6 +16,13 @@ describe('qualifier-deletion', () => {
     ['Each passenger can bring just one pet.', ['Each passenger can bring one pet.']],
     ['Expenses are paid, as long as you keep the receipts.', ['Expenses are paid.']],
     ['Pets are allowed, provided the landlord agrees.', ['Pets are allowed.']],
+    // A trailing clause that begins a list (unseen71's readers, of "is covered, a falling tree or roof work by another contractor": "garbled").
+    ['A crack is covered, as long as it was not caused by lightning, a falling tree or roof work.', []],
+    // Words after the comma that open a clause of their own ("and never on ...") are no list's tail: the clause still goes.
+    [
+      'The cream must not be used on the face, except on the advice of a doctor, and never on broken or infected skin.',
+      ['The cream must not be used on the face, and never on broken or infected skin.'],
+    ],
     ['Data stays available in read-only form.', []],
     ['Claims are refunded except for taxis, within 14 days.', ['Claims are refunded within 14 days.']],
     ['Relief applies unless income exceeds £1,000 in the year.', ['Relief applies.']],

@@ -398,6 +398,14 @@ function wordSpan(text: string, q: QualifierPiece): MutationCandidate {
   return { start, end: q.end, replacement: '' };
 }
 
+/**
+ * After a comma that would end a trailing clause: the rest of a list the clause began ("as long as it wasn't caused by
+ * lightning, a falling tree or roof work by another contractor"), words up to "or" or "and" that open no clause of
+ * their own. Deleted to the comma, the clause leaves the list's tail dangling (unseen71's readers: "the coverage
+ * sentence is garbled").
+ */
+const LIST_GOES_ON = /^(?!(?:and|or|but|so|then|which|who|whom|whose|where|when|while|we|you|they|it|this|that|there|i|he|she)\b)[^;:.!?]*?\b(?:or|and)\b/i;
+
 /** From the keyword to the next comma, semicolon or end of sentence, with the punctuation that set it off; the words left open the sentence with a capital. */
 function clauseSpan(text: string, q: QualifierPiece): MutationCandidate | null {
   const sentence = sentenceAround(text, q.start, q.end);
@@ -405,6 +413,7 @@ function clauseSpan(text: string, q: QualifierPiece): MutationCandidate | null {
   const rest = text.slice(q.end, sentence.end);
   const stop = rest.search(/,(?!\d{3})|[;:]|[.!?]$/); // a comma inside "£1,000" does not end the clause
   let end = q.end + (stop === -1 ? rest.length : stop);
+  if (q.start > sentence.start + 1 && rest[stop] === ',' && LIST_GOES_ON.test(text.slice(end + 1, sentence.end).trimStart())) return null;
   let start = q.start;
   if (text.slice(start - 2, start) === ', ') start -= 2;
   else if (text[end] === ',') end += text[end + 1] === ' ' ? 2 : 1;
