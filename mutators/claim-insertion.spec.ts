@@ -15,7 +15,7 @@ import {
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion } from './claim-insertion.js';
+import { BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion, INSIDE_ANSWER_RANGE } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 // The answer's own kept cases need a task (what the addition must be on the topic of): in the table below.
@@ -125,6 +125,32 @@ describe('claim-insertion, against the answer’s price for another size of the 
       const price = Number(/£(\d+)/.exec(c.replacement)![1]);
       expect(claimInsertion.invalidReason!(fixture, c) === BREAKS_PRICE_SCALE, c.replacement).toBe(price > 26 || price < 13);
     }
+  });
+});
+
+// unseen71's readers, of "Within 90 days of the wedding, the full package price is due" beside "between 180 and 61 days": "the band should end at 91 days".
+describe('claim-insertion, against a range the answer gives in the same unit', () => {
+  const artifact = 'Cancelling now would fall between 180 and 61 days before your wedding, so the fee would be 50% of the package price.';
+  const evidence = 'Between 180 and 61 days before the wedding, the cancellation fee is 50% of the package price. Within 60 days of the wedding, the full package price is due.';
+  it('refuses a period misstated into the 61 to 180 days, and keeps one outside them', () => {
+    const fixture = { ...textFixture({ artifact, evidence }), task: 'How much of the package price would we owe if we cancelled the wedding now?' };
+    const verdicts = [...claimInsertion.candidates(fixture)].map((c) => [c.replacement.trim(), claimInsertion.invalidReason!(fixture, c) === INSIDE_ANSWER_RANGE]);
+    expect(verdicts).toEqual([
+      ['Within 90 days of the wedding, the full package price is due.', true],
+      ['Within 30 days of the wedding, the full package price is due.', false],
+    ]);
+  });
+
+  it('reads no range in a sum that "comes to" its total', () => {
+    const fixture = {
+      ...textFixture({
+        artifact: 'An upright moved locally is £220. Stairs are charged per flight, and two flights at £35 each is £70. So £220 plus £70 comes to £290 in total.',
+        evidence: 'Local moves: upright piano £220. Stairs are charged at £35 per flight. Digital pianos are moved at a flat rate of £95.',
+      }),
+      task: 'We need an upright piano moved up two flights of stairs. What will the move cost?',
+    };
+    const kept = [...claimInsertion.candidates(fixture)].filter((c) => claimInsertion.invalidReason!(fixture, c) === null).map((c) => c.replacement.trim());
+    expect(kept).toEqual(['Digital pianos are moved at a flat rate of £85.', 'Digital pianos are moved at a flat rate of £105.']);
   });
 });
 

@@ -33,6 +33,7 @@ import { spelledValue } from '../src/text/numberWords.js';
 import { countedFigures } from '../src/text/counts.js';
 import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
+import { findQuantities } from '../src/text/quantities.js';
 import { sha256Hex } from '../src/util/hash.js';
 import { brokenRelation } from '../src/text/relations.js';
 import type { TextFixture } from '../src/fixtures/types.js';
@@ -76,6 +77,8 @@ export const claimInsertion: TextMutator = {
     if (insertion && contradictsWorkedCount(fixture, insertion)) return CONTRADICTS_WORKED_COUNT;
     // nor a price out of order with the answer's price for another size of the same thing,
     if (insertion && breaksPriceScale(fixture, insertion)) return BREAKS_PRICE_SCALE;
+    // nor a figure inside a band the answer gives in the same unit,
+    if (insertion && insideAnswerRange(fixture.artifact, insertion)) return INSIDE_ANSWER_RANGE;
     // and no relation broken that the added sentence states as the evidence wrote it.
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },
@@ -180,6 +183,35 @@ function contradictsWorkedCount(fixture: TextFixture, insertion: Insertion): boo
   const count = countedFigures(written).find((c) => c.start <= at && at <= c.end);
   if (!count) return false;
   return workedCounts(fixture.artifact, fixture.task).some((w) => w.value === count.value && (w.noun === undefined || w.noun === count.noun));
+}
+
+/** Why an added sentence is refused where its misstated figure falls in a range the answer states, as the ignored list gives it. */
+export const INSIDE_ANSWER_RANGE =
+  'the added sentence misstates a figure into a range the answer gives in the same unit ("Within 90 days of the wedding, the full package price is due" beside "between 180 and 61 days before your wedding, the fee is 50%"): the answer already puts that value in another band';
+
+/** Two numbers the answer writes as a range: "61 to 180 days", "61–180", "between 180 and 61 days", nothing but the joining word between them ("£220 plus £70 comes to £290" is none). */
+const RANGE_BETWEEN = /^\s*(?:to|[–-]|and)\s*$/i;
+
+/**
+ * Whether the misstated figure falls inside a range of its unit that the answer states ("between 180 and 61 days"):
+ * the evidence's own value lay outside it (60 days, the next band), and a reader of the answer alone sees the added
+ * rule claim part of a band the answer has just given another rule (unseen71's readers: "the band should end at 91
+ * days").
+ */
+function insideAnswerRange(artifact: string, insertion: Insertion): boolean {
+  const at = firstChange(insertion);
+  const figure = findQuantities(insertion.sentence).find((q) => q.number.start <= at && at <= q.number.end);
+  if (!figure || figure.unit === '') return false;
+  const quantities = findQuantities(artifact);
+  return quantities.some((low, i) => {
+    const high = quantities[i + 1];
+    if (!high) return false;
+    const between = artifact.slice(low.number.end, high.number.start);
+    if (!RANGE_BETWEEN.test(between) || (/\band\b/i.test(between) && !/\bbetween\s+$/i.test(artifact.slice(0, low.number.start)))) return false;
+    const unit = high.unit || low.unit;
+    const [min, max] = [Math.min(low.number.value, high.number.value), Math.max(low.number.value, high.number.value)];
+    return unit === figure.unit && min <= figure.number.value && figure.number.value <= max;
+  });
 }
 
 /** Why an added sentence is refused where its misstated price is out of order with the answer's prices by size, as the ignored list gives it. */
