@@ -832,8 +832,10 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
   const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
   if (ownText.some(states) || own.sentences.some(statesPeriod)) return true;
-  const isLength = lengthOf(claimDate) !== null;
-  const conflict = own.sentences.some((s) => findDates(s).some((d) => (lengthOf(d) !== null) === isLength && !sameDate(claimDate, d, years)));
+  // A period of working days ("within 3 business days") is a period too, though lengthOf reads it as no calendar length: a month
+  // beside it is not in conflict with it (unseen71's false alarm: "isn't offered in December" beside "within 3 business days").
+  const isPeriod = (d: Pick<DatePiece, 'key'>) => d.key.startsWith('duration:');
+  const conflict = own.sentences.some((s) => findDates(s).some((d) => isPeriod(d) === isPeriod(claimDate) && !sameDate(claimDate, d, years)));
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
   return periodLeft(claimDate, own) || dateWorkedOut(claim, claimDate, passage, answer);
 }

@@ -595,6 +595,10 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "As long as you tell us by 5 July, 7 days before the trip" for "cancel at least 7 days before the trip": a deadline "by" a date
     // the period measures says no later than it, the same bound (unseen50's false alarms).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, DEADLINE_DATE_BEFORE, example)) continue;
+    // "A date change requested after 13 February 2026, which is 120 days before the wedding, costs $250" for "free if requested at
+    // least 120 days before": a time after the date the period measures is past the bound, the case on its other side (unseen71's
+    // false alarm).
+    if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, DATE_AFTER, example)) continue;
     // "We can add them together to reach the £150" for "worth at least £150 ... added together to reach this amount": an amount to
     // reach or meet is one to come up to at least (unseen63's false alarm).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, TO_REACH, example)) continue;
@@ -712,7 +716,9 @@ const MUST = /\bmust\b/i;
 /** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
 /** An amount to come up to: "to reach the £150", "meet the £150 minimum". */
 const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+|that\s+|this\s+)?$/i;
-const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
+const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*(?:(?:which|that)(?:\s+is|['’]s)\s+)?$/i;
+/** A time after a date, then the period that dates it: "after 13 February 2026, which is 120 days before". */
+const DATE_AFTER = /\b(?:after|later than)\s+[^,.;]{3,30},\s*(?:(?:which|that)(?:\s+is|['’]s)\s+)?$/i;
 
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
 const BELOW = /\b(?:less|fewer|shorter)\s+than\s+$|\b(?:under|below)\s+$/i;
@@ -741,7 +747,7 @@ function boundsWith(claim: string, key: string, bound: RegExp, example: number):
   };
   return findNumbers(claim).some((n) => {
     if (n.start >= example || numberKey(n) !== key) return false;
-    const before = claim.slice(Math.max(0, n.start - 30), n.start);
+    const before = claim.slice(Math.max(0, n.start - 60), n.start);
     return bound.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start));
   });
 }

@@ -288,6 +288,33 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "You'll get your money back minus a £10 admin fee if you tell us 7 days before the trip.",
       dropped: ['at least'],
     },
+    // unseen71's false alarms: "up to N minutes late" written as "within N minutes", and the case after a date the period measures.
+    {
+      name: '"up to N minutes late" written as "within N minutes of your start time"',
+      evidence: 'Teams arriving up to 20 minutes late can still play, but the game ends at the original finish time.',
+      artifact: 'If you get here within 20 minutes of your start time you can still play, but the game will finish at the original time.',
+      dropped: [],
+    },
+    {
+      name: '"up to N minutes late" dropped where the claim bounds nothing',
+      evidence: 'Teams arriving up to 20 minutes late can still play, but the game ends at the original finish time.',
+      artifact: 'If you get here 20 minutes late you can still play, but the game will finish at the original time.',
+      dropped: ['up to'],
+    },
+    {
+      name: '"at least N days before" set against a time after the date N days before ("after 13 February, which is 120 days before")',
+      evidence: 'One change of wedding date is free if it is requested at least 120 days before the original date. Later requests cost $250.',
+      artifact: 'A date change requested after 13 February 2026, which is 120 days before the wedding, costs $250.',
+      task: 'Our wedding is on Saturday 13 June 2026. Could we postpone it?',
+      dropped: [],
+    },
+    {
+      name: '"at least N days before" dropped where the date N days before bounds nothing',
+      evidence: 'One change of wedding date is free if it is requested at least 120 days before the original date. Later requests cost $250.',
+      artifact: 'A date change requested on 13 February 2026, which is 120 days before the wedding, is free.',
+      task: 'Our wedding is on Saturday 13 June 2026. Could we postpone it?',
+      dropped: ['at least'],
+    },
     {
       name: '"only" written as "any" with the clause that restricts it ("on any beach where dogs are allowed")',
       evidence: 'Beach sessions are held only on beaches where dogs are allowed.',

@@ -119,6 +119,18 @@ describe('a month named alone beside a day of it', () => {
   });
 });
 
+// unseen71's false alarm: a month beside a period of working days in the supporting sentence, which is no date of its kind.
+describe('a month beside a period of working days', () => {
+  const evidence = [{ id: 'e', text: 'For real estate sales, our Closing Rush option guarantees an appointment within 3 business days for an extra $100. Closing Rush is not available in December.' }];
+  const findings = (artifact: string) => checkAgainstEvidence({ artifact, evidence }).map((f) => f.problem);
+  it.each([
+    { artifact: "For an extra $100 our Closing Rush option guarantees an appointment within 3 business days, although it isn't offered in December.", months: [] },
+    { artifact: "For an extra $100 our Closing Rush option guarantees an appointment within 3 business days, although it isn't offered in November.", months: ['November'] },
+  ])('$artifact', ({ artifact, months }) => {
+    expect(findings(artifact).flatMap((p) => /^"([^"]+)" is not the date the evidence gives/.exec(p)?.[1] ?? [])).toEqual(months);
+  });
+});
+
 describe('monthInAskedRange', () => {
   it.each([
     { month: 3, question: 'What will my bills for January to June add up to?', ok: true },
