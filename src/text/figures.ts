@@ -1,6 +1,6 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
 import { type WrittenEquation, writtenEquations } from './equations.js';
-import { type DatePiece, exists, findDates, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
+import { type DatePiece, exists, findDates, MONTHS, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
@@ -490,6 +490,7 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   const hedged = hedgedAt(claim, figure.start);
   if (derives(figure, hedged, { ...worked, anchors })) return true;
   if (
+    monthsOfNamedRange(claim, figure) ||
     countLeft(claim, figure, passage) ||
     ratePerUnitsTimes(claim, figure, answer, worked.written) ||
     ratePerAskedCount(claim, figure, passage, worked.written) ||
@@ -504,6 +505,24 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
     worked.pool,
     chainAnchors(text, at, claimAt < 0 ? findFigures(claim).filter((f) => worked.written.some((w) => sameFigure(w, f))) : worked.written, worked.derived),
   );
+}
+
+/** A range of months the claim writes, then the word that gives its length: "July to December is ", "from July to December, ". */
+const MONTH_RANGE_BEFORE = new RegExp(
+  String.raw`\b(${MONTHS.join('|')})\s+(?:to|until|till|through|[–-])\s+(${MONTHS.join('|')})(?:\s+(?:is|are|makes?|comes\s+to|gives?)\s+|,\s*|\s+[–-]\s+|\s*\(\s*)$`,
+  'i',
+);
+
+/**
+ * Whether a count of months is the length of a range of months the claim writes right before it, both ends counted
+ * ("July to December is six months"): worked out by the answer, not stated by the evidence (unseen72's false alarm).
+ */
+function monthsOfNamedRange(claim: string, figure: Figure): boolean {
+  if (figure.unit !== 'month') return false;
+  const range = MONTH_RANGE_BEFORE.exec(claim.slice(Math.max(0, figure.start - 40), figure.start));
+  if (!range) return false;
+  const [from, to] = [range[1]!, range[2]!].map((m) => MONTHS.findIndex((name) => name.toLowerCase() === m.toLowerCase()));
+  return ((to! - from! + 12) % 12) + 1 === figure.value;
 }
 
 /**

