@@ -128,6 +128,20 @@ describe('claim-insertion, against the answer’s price for another size of the 
   });
 });
 
+// unseen72's readers, of a paired-lesson price put between the two daughters' fees: "appears mid-calculation and is never used".
+describe('claim-insertion, where the answer adds up its working', () => {
+  it('puts the addition after the total, not inside the working', () => {
+    const artifact =
+      "Each term has 11 weekly lessons, so at £19 a lesson one daughter's term comes to £209. Your second daughter gets 10% off her lesson fees, so her term is £188.10. Altogether that's £397.10 a term for the two of them.";
+    const evidence =
+      'Individual lessons cost £19 for 30 minutes. Each term has 11 weekly lessons. A second child from the same family gets 10% off lesson fees. Paired lessons, for two pupils of a similar level, cost £13 per pupil for 30 minutes.';
+    const fixture = { ...textFixture({ artifact, evidence }), task: 'My two daughters would each like a 30-minute guitar lesson every week. What would a term of lessons cost us?' };
+    const candidates = [...claimInsertion.candidates(fixture)];
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(c.start, c.replacement).toBe(artifact.length);
+  });
+});
+
 // unseen71's readers, of "Within 90 days of the wedding, the full package price is due" beside "between 180 and 61 days": "the band should end at 91 days".
 describe('claim-insertion, against a range the answer gives in the same unit', () => {
   const artifact = 'Cancelling now would fall between 180 and 61 days before your wedding, so the fee would be 50% of the package price.';

@@ -464,15 +464,25 @@ function namesRival(sentence: string, spoken: ReadonlyMap<string, ReadonlySet<st
 /**
  * Where an added sentence reads as part of the answer: after the answer's
  * sentence that shares most of its words, unless the sentence after that one
- * refers back to it (the addition would take its antecedent); else at the end.
+ * refers back to it (the addition would take its antecedent), or a later one
+ * adds up what came before (the addition would land inside the working); else
+ * at the end.
  */
 function placeFor(source: string, answer: readonly Piece[]): number {
   const words = new Set(contentLemmas(source));
   const shared = answer.map((s) => contentLemmas(s.text).filter((l) => words.has(l)).length);
   const best = shared.indexOf(Math.max(...shared));
   const next = answer[best + 1];
-  return next && !refersBack(next.text) ? answer[best]!.end : answer[answer.length - 1]!.end;
+  const totalLater = answer.slice(best + 1).some((s) => TOTALS_WHAT_CAME_BEFORE.test(s.text));
+  return next && !refersBack(next.text) && !totalLater ? answer[best]!.end : answer[answer.length - 1]!.end;
 }
+
+/**
+ * A sentence that adds up the ones before it ("Altogether that's £397.10 a term for the two of them"): a sentence put
+ * before it lands inside the working, a figure the total does not use (unseen72's readers, of a paired-lesson price
+ * between the two daughters' fees: "appears mid-calculation and is never used").
+ */
+const TOTALS_WHAT_CAME_BEFORE = /^\s*(?:altogether|in total|all told|all in all|overall|together|combined|between them|in all)\b/i;
 
 /** One sentence as an answer writes it: a capital first, a full stop last, single spaces. */
 function isOneSentence(text: string): boolean {
