@@ -223,9 +223,9 @@ describe('entity-swap', () => {
       expected: [],
     },
     {
-      name: 'no name the answer names again whole, and no person it names again by the surname',
-      artifact: 'Ask the Yard Office for a permit; the Yard Office replies in a day. Priya Shah signs it, and Ms Shah keeps a copy.',
-      evidence: 'Ask the Yard Office for a permit; the Yard Office replies in a day. Priya Shah signs it, and Ms Shah keeps a copy. The Marina Office sells fuel. Owen Pritchard runs the crane.',
+      name: 'no name the answer names again whole',
+      artifact: 'Ask the Yard Office for a permit; the Yard Office replies in a day.',
+      evidence: 'Ask the Yard Office for a permit; the Yard Office replies in a day. The Marina Office sells fuel.',
       expected: [],
     },
     {

@@ -247,26 +247,14 @@ export function familiesOf(fixture: TextFixture): Map<string, Set<string>> {
 }
 
 /**
- * Whether the answer names the thing again outside this mention: the whole name ("the Care Plus Plan ... the Care Plus
- * Plan"), its leading words without its last ("Care Plus members" of "Care Plus Plan", "Dale" of "Dale Whitcomb"), or
- * its trailing words ("Ms Whitcomb"), or this is such a shortening of a longer name the answer writes. A swap changes
- * one mention, and the other still names the original (unseen71's readers, of "the Keystone Care Plan" beside "Care
- * Plus members also get 10% off": "the plan names don't match"). Names as findEntities reads them: a common word
+ * Whether the answer names the thing again outside this mention: the whole name ("the Yard Office ... the Yard Office"),
+ * or a name inside it or around it ("Care Plus members" beside "the Care Plus Plan"), as overlaps reads them. A swap
+ * changes one mention, and the other still names the original (unseen71's readers, of "the Keystone Care Plan" beside
+ * "Care Plus members also get 10% off": "the plan names don't match"). Names as findEntities reads them: a common word
  * opening a sentence ("Plan holders get priority") is none.
  */
 function namedAgain(artifact: string, entity: EntityPiece): boolean {
-  const words = entity.text.split(/\s+/);
-  const shortens = (short: readonly string[], long: readonly string[]) => {
-    if (short.length >= long.length) return false;
-    if (short.every((w, i) => w === long[i])) return true;
-    const tail = long.slice(long.length - short.length);
-    return short.every((w, i) => w === tail[i]);
-  };
-  return findEntities(artifact).some((other) => {
-    if (other.start === entity.start) return false;
-    const otherWords = other.text.split(/\s+/);
-    return other.text === entity.text || shortens(otherWords, words) || shortens(words, otherWords);
-  });
+  return findEntities(artifact).some((other) => other.start !== entity.start && overlaps(other.text, entity.text));
 }
 
 /** A name its acronym follows ("Property Irregularity Report (PIR)"): swapping the name alone leaves the acronym out of step. */

@@ -1,7 +1,7 @@
 import { findNumbers, type Piece, questionText, sameStem, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
-import { reversedInPassage } from '../src/text/mismatches.js';
+import { reversedInPassage, sentenceBefore } from '../src/text/mismatches.js';
 import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
 import { asksOf } from '../src/text/whAsks.js';
 import { supportingSentence } from './text-support.js';
@@ -96,8 +96,7 @@ const OPENING_REPLY =
  * clause that carries the claim on ("held for seven days, after which it goes
  * back to the sender"). Reversed, one side no longer fits the other.
  */
-const INTERDEPENDENT =
-  /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|;\s*(?:however|instead|but|by contrast|even so)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
+const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|;\s*(?:however|instead|but|even so)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
 
 /** A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather or a disruption"): the cases a rule excludes, read as exclusions whatever the verb says. */
 const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
@@ -122,16 +121,16 @@ const ADDS_TO_NEGATION = /\beither\s*[.,;!?]|^\s*(?:neither|nor)\b/i;
 const EXCEPTION_NEXT = /\b(?:can|may|could|will)\b[^.;:!?]*\bonly\s+(?:if|when|once|where|after)\b/i;
 
 /**
- * A sentence set against the one before it ("However, ...", "Instead, ..."): either reversed, the two no longer
- * contrast (unseen68's readers, of "We can refund term fees once the term has started. However, ...": "makes no sense").
- */
-/**
  * A sentence before the claim that grants an act only on a condition ("Only if a replacement takes over can we release
  * you."): the denial after it states the rule's other side, which a permission contradicts (the review of unseen67's
- * rule: the same exception written before the denial).
+ * rule: the same exception written before the denial). Not checked for the same act, as EXCEPTION_NEXT is not.
  */
 const EXCEPTION_BEFORE = /^\s*only\s+(?:if|when|once|where|after)\b[^.;:!?]*\b(?:can|may|could|will)\b/i;
 
+/**
+ * A sentence set against the one before it ("However, ...", "Instead, ..."): either reversed, the two no longer
+ * contrast (unseen68's readers, of "We can refund term fees once the term has started. However, ...": "makes no sense").
+ */
 const CONTRAST_NEXT = /^\s*(?:however|but|instead|even so|that said|nevertheless)\b/i;
 
 /**
@@ -148,11 +147,6 @@ const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+
 /** The sentence after the claim, or nothing. */
 function nextSentence(artifact: string, claim: Piece): string {
   return splitSentences(artifact.slice(claim.end))[0]?.text ?? '';
-}
-
-/** The sentence before the claim, or nothing. */
-function previousSentence(artifact: string, claim: Piece): string {
-  return splitSentences(artifact.slice(0, claim.start)).at(-1)?.text ?? '';
 }
 
 /** An object of everything of a kind ("includes all learning materials"): negated, "does not include all" says some are, which reads oddly (unseen46's readers). */
@@ -430,7 +424,10 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
     NAMES_EXCEPTION.test(nextSentence(artifact, claim))
   )
     return true;
-  if (p.negative && (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)) || EXCEPTION_BEFORE.test(previousSentence(artifact, claim))))
+  if (
+    p.negative &&
+    (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)) || EXCEPTION_BEFORE.test(sentenceBefore(artifact.slice(0, claim.end), claim.text)))
+  )
     return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));

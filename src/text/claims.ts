@@ -214,9 +214,6 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
-  // "If you get here within 20 minutes of your start time you can still play" bounds the lateness as "teams arriving up to 20
-  // minutes late can still play" does (unseen71's false alarm).
-  ['up to', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   // "Can be extended once" says what "a single extension" and "one time only" say.
   ['once', 'one time', 'a single', 'twice'],

@@ -507,11 +507,8 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   );
 }
 
-/** A range of months the claim writes, then the word that gives its length: "July to December is ", "from July to December, ". */
-const MONTH_RANGE_BEFORE = new RegExp(
-  String.raw`\b(${MONTHS.join('|')})\s+(?:to|until|till|through|[–-])\s+(${MONTHS.join('|')})(?:\s+(?:is|are|makes?|comes\s+to|gives?)\s+|,\s*|\s+[–-]\s+|\s*\(\s*)$`,
-  'i',
-);
+/** A range of months the claim writes, then the verb that gives its length: "July to December is ", "March to May makes ". */
+const MONTH_RANGE_BEFORE = new RegExp(String.raw`\b(${MONTHS.join('|')})\s+(?:to|until|till|through|[–-])\s+(${MONTHS.join('|')})\s+(?:is|are|makes?|comes\s+to)\s+$`, 'i');
 
 /**
  * Whether a count of months is the length of a range of months the claim writes right before it, both ends counted
