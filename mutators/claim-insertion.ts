@@ -33,7 +33,7 @@ import { spelledValue } from '../src/text/numberWords.js';
 import { countedFigures } from '../src/text/counts.js';
 import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
-import { findQuantities } from '../src/text/quantities.js';
+import { findQuantities, joinedAsRange } from '../src/text/quantities.js';
 import { sha256Hex } from '../src/util/hash.js';
 import { brokenRelation } from '../src/text/relations.js';
 import type { TextFixture } from '../src/fixtures/types.js';
@@ -189,9 +189,6 @@ function contradictsWorkedCount(fixture: TextFixture, insertion: Insertion): boo
 export const INSIDE_ANSWER_RANGE =
   'the added sentence misstates a figure into a range the answer gives in the same unit ("Within 90 days of the wedding, the full package price is due" beside "between 180 and 61 days before your wedding, the fee is 50%"): the answer already puts that value in another band';
 
-/** Two numbers the answer writes as a range: "61 to 180 days", "61–180", "between 180 and 61 days", nothing but the joining word between them ("£220 plus £70 comes to £290" is none). */
-const RANGE_BETWEEN = /^\s*(?:to|[–-]|and)\s*$/i;
-
 /**
  * Whether the misstated figure falls inside a range of its unit that the answer states ("between 180 and 61 days"):
  * the evidence's own value lay outside it (60 days, the next band), and a reader of the answer alone sees the added
@@ -205,9 +202,8 @@ function insideAnswerRange(artifact: string, insertion: Insertion): boolean {
   const quantities = findQuantities(artifact);
   return quantities.some((low, i) => {
     const high = quantities[i + 1];
-    if (!high) return false;
-    const between = artifact.slice(low.number.end, high.number.start);
-    if (!RANGE_BETWEEN.test(between) || (/\band\b/i.test(between) && !/\bbetween\s+$/i.test(artifact.slice(0, low.number.start)))) return false;
+    // A range written with nothing but its joining word between the numbers: "£220 plus £70 comes to £290" is none.
+    if (!high || !joinedAsRange(artifact, low, high)) return false;
     const unit = high.unit || low.unit;
     const [min, max] = [Math.min(low.number.value, high.number.value), Math.max(low.number.value, high.number.value)];
     return unit === figure.unit && min <= figure.number.value && figure.number.value <= max;

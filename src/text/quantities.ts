@@ -316,9 +316,13 @@ function keyInComparison(text: string, q: Quantity, previous: Quantity | undefin
 /** A quantity's key, the unit of the bound that closes its range taken where it is the range's unitless first bound. */
 function keyInRange(text: string, q: Quantity, next: Quantity | undefined): string {
   if (q.unit !== '' || next === undefined || next.unit === '') return q.key;
-  const between = text.slice(q.number.end, next.number.start);
-  const opensRange = /^\s*(?:to|[–-])\s*$/i.test(between) || (/^\s+and\s+$/i.test(between) && /\bbetween\s+$/i.test(text.slice(Math.max(0, q.number.start - 8), q.number.start)));
-  return opensRange ? `${q.number.value}|${next.unit}` : q.key;
+  return joinedAsRange(text, q, next) ? `${q.number.value}|${next.unit}` : q.key;
+}
+
+/** Whether two quantities of a text, one after the other, are a range's bounds: "2 to 3", "2–3", "between 2 and 3". */
+export function joinedAsRange(text: string, low: Quantity, high: Quantity): boolean {
+  const between = text.slice(low.number.end, high.number.start);
+  return /^\s*(?:to|[–-])\s*$/i.test(between) || (/^\s+and\s+$/i.test(between) && /\bbetween\s+$/i.test(text.slice(Math.max(0, low.number.start - 8), low.number.start)));
 }
 
 /**
