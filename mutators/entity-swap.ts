@@ -44,10 +44,11 @@ export const entitySwap: TextMutator = {
     const known = namesInFixture(fixture);
     const families = familiesOf(fixture);
     const dates = findDates(fixture.artifact);
-    for (const entity of findEntities(fixture.artifact)) {
+    const entities = findEntities(fixture.artifact);
+    for (const entity of entities) {
       if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
       // A swap changes one mention: where the answer names the thing again, the other mention still names the original.
-      if (namedAgain(fixture.artifact, entity)) continue;
+      if (namedAgain(entities, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
       if (asked(fixture.task, entity.text)) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
@@ -247,14 +248,14 @@ export function familiesOf(fixture: TextFixture): Map<string, Set<string>> {
 }
 
 /**
- * Whether the answer names the thing again outside this mention: the whole name ("the Yard Office ... the Yard Office"),
+ * Whether the answer (its names, `entities`) names the thing again outside this mention: the whole name ("the Yard Office ... the Yard Office"),
  * or a name inside it or around it ("Care Plus members" beside "the Care Plus Plan"), as overlaps reads them. A swap
  * changes one mention, and the other still names the original (unseen71's readers, of "the Keystone Care Plan" beside
  * "Care Plus members also get 10% off": "the plan names don't match"). Names as findEntities reads them: a common word
  * opening a sentence ("Plan holders get priority") is none.
  */
-function namedAgain(artifact: string, entity: EntityPiece): boolean {
-  return findEntities(artifact).some((other) => other.start !== entity.start && overlaps(other.text, entity.text));
+function namedAgain(entities: readonly EntityPiece[], entity: EntityPiece): boolean {
+  return entities.some((other) => other.start !== entity.start && overlaps(other.text, entity.text));
 }
 
 /** A name its acronym follows ("Property Irregularity Report (PIR)"): swapping the name alone leaves the acronym out of step. */
