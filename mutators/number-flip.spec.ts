@@ -120,6 +120,8 @@ describe('number-flip', () => {
     // A size of memory or storage is a power of two, halved or doubled (unseen65's readers, of a 32GB upgrade made 33: "not a real memory size"); a data allowance moves as any figure.
     ['It adds a 32GB memory upgrade.', ['It adds a 16GB memory upgrade.', 'It adds a 64GB memory upgrade.']],
     ['Data is capped at 30 GB a month.', ['Data is capped at 20 GB a month.', 'Data is capped at 40 GB a month.']],
+    // "12 noon" is a time whose hour is the word after it (unseen73's readers, of "13 noon": "not a real time"); the price moves as ever.
+    ['Extend by 12 noon on Saturday for £30 a night.', ['Extend by 12 noon on Saturday for £20 a night.', 'Extend by 12 noon on Saturday for £40 a night.']],
     // A clothing size goes in twos (unseen67's readers, of "a modern 9 to 10": "UK dress sizes go in even numbers"); a group size of people is a count.
     ['Vintage sizes run small, so choose a modern 8 to 10.', ['Vintage sizes run small, so choose a modern 6 to 10.', 'Vintage sizes run small, so choose a modern 8 to 12.']],
     // With a garment after it (the review of unseen67's rule): "a size 12 dress" is a size, not 12 dresses.

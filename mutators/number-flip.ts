@@ -60,6 +60,7 @@ export const numberFlip: TextMutator = {
         asked.has(numberKey(n)) ||
         touchesDate(dates, n.start, n.end) ||
         isIdentifier(text, n) ||
+        namesNoonOrMidnight(text, n) ||
         restatesNumberWords(text, n.start, n.end) ||
         mentionedAgain(text, quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
@@ -208,6 +209,11 @@ function unconventionalIn(text: string, candidate: { start: number; end: number;
 function roundedOutOfStyle(quantities: readonly Quantity[], n: NumberPiece, value: number): boolean {
   if (!n.currency || !Number.isInteger(value) || !/\.\d+$/.test(n.text)) return false;
   return quantities.some(({ number: other }) => other.start !== n.start && other.currency === n.currency && !/\./.test(other.text));
+}
+
+/** "12 noon", "12 midnight": the hour is the word after it, and no other number goes with it (unseen73's readers, of "13 noon": "not a real time"). */
+function namesNoonOrMidnight(text: string, n: NumberPiece): boolean {
+  return /^\s?(?:noon|midnight)\b/i.test(text.slice(n.end, n.end + 10));
 }
 
 /** Whether a number is the hour of a time of day on a 12-hour clock ("before 10pm", "from 8am"). */
