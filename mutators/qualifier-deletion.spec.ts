@@ -45,6 +45,14 @@ describe('qualifier-deletion', () => {
     ['Contents insurance is included, covering your belongings up to £5,000.', []],
     // "there is" agrees with the bound, not the count after it (unseen38's readers, of "there is 12 places a day": "wrong verb agreement").
     ['You book at the office, and there is a maximum of 12 places a day.', []],
+    // The other side of the bound stated at the same figure (unseen73's readers, of "as you're giving us 10 working days'
+    // notice" beside "with more than 10 working days' notice it would have been free": "clashes with 'more than 10'").
+    ["With 10 working days' notice or less there's a £150 charge. With more than 10 working days' notice it is free.", []],
+    ['Delivery covers up to 10 steps at no charge. If there are more than 10 steps, a £30 fee applies.', []],
+    [
+      'Delivery covers up to 10 steps at no charge. If there are more than 12 steps, a £30 fee applies.',
+      ['Delivery covers 10 steps at no charge. If there are more than 12 steps, a £30 fee applies.'],
+    ],
     // A bound with no number after it is a time (unseen40's readers, of "at any time your arrival": "garbled").
     ['Swapping names can be done at any time up to your arrival.', []],
     ['Each adult can supervise up to four children.', ['Each adult can supervise four children.']],

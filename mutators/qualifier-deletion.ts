@@ -42,7 +42,8 @@ export const qualifierDeletion: TextMutator = {
         writtenTwice(fixture.artifact, qualifier) ||
         pointOfException(fixture.artifact, qualifier) ||
         reasonForRefusal(fixture.artifact, qualifier) ||
-        pairedBound(fixture.artifact, qualifier)
+        pairedBound(fixture.artifact, qualifier) ||
+        otherSideStated(fixture.artifact, qualifier)
       )
         continue;
       const clause = isClauseQualifier(qualifier.keyword);
@@ -251,6 +252,29 @@ function pairedBound(artifact: string, q: QualifierPiece): boolean {
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
   return BOUND_BEFORE.test(artifact.slice(sentence.start, q.start)) || BOUND_AFTER.test(artifact.slice(q.end, sentence.end));
+}
+
+/** Words that put a figure past a bound or short of it: "more than 10", "over 10", "fewer than 10". */
+const PAST_OR_SHORT = /\b(?:(?:more|fewer|less|greater|longer|shorter)\s+than|over|under|above|below|beyond)\s+$/i;
+
+/**
+ * Whether the answer states the other side of the bound at the same figure:
+ * "with 10 working days' notice or less, there's a £150 charge. With more than
+ * 10 working days' notice it would have been free". Without the bound the two
+ * cases no longer meet ("10 days" and "more than 10"), a gap a reader of the
+ * answer alone sees (unseen73's readers, of "as you're giving us 10 working
+ * days' notice": "clashes with 'more than 10 would have been free'").
+ */
+function otherSideStated(artifact: string, q: QualifierPiece): boolean {
+  const after = BOUNDS_AFTER.has(q.keyword);
+  if (!BOUNDS.has(q.keyword) && !after) return false;
+  const sentence = sentenceAround(artifact, q.start, q.end);
+  if (!sentence) return false;
+  const figures = findFigures(artifact);
+  // Written after its figure, the bound may follow the figure's noun: "10 working days' notice or less".
+  const bounded = after ? figures.filter((f) => f.start >= sentence.start && f.end <= q.start).at(-1) : figures.find((f) => f.start >= q.end && f.start - q.end <= 2);
+  if (!bounded) return false;
+  return figures.some((f) => f !== bounded && f.value === bounded.value && countsAlike(f, bounded) && PAST_OR_SHORT.test(artifact.slice(Math.max(0, f.start - 24), f.start)));
 }
 
 /**
