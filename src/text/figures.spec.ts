@@ -13,6 +13,10 @@ describe('findFigures', () => {
     { text: 'a two-week trip', expected: [{ text: 'two', value: 14, kind: 'day' }] },
     { text: 'We were away for a fortnight.', expected: [{ text: 'a fortnight', value: 14, kind: 'day' }] },
     { text: 'It costs twenty-five pounds.', expected: [{ text: 'twenty-five', value: 25, kind: '£' }] },
+    { text: 'It costs twenty five pounds.', expected: [{ text: 'twenty five', value: 25, kind: '£' }] },
+    { text: 'It lasts two hundred days.', expected: [{ text: 'two hundred', value: 200, kind: 'day' }] },
+    // unseen74: "one two-hour class a week" was read as the figure "one two" (3 hours), a false alarm of evidence-check.
+    { text: 'Each term has one two-hour class a week.', expected: [{ text: 'two', value: 0.083333, kind: 'day' }] },
     { text: 'Cover starts 48 hours after the start date.', expected: [{ text: '48', value: 2, kind: 'day' }] },
     { text: 'The plan runs for 2 years.', expected: [{ text: '2', value: 24, kind: 'month' }] },
     // unseen32: "From a 6:30am start at the depot to a 9pm return is 14 and a half hours" was charged a false alarm.

@@ -6,7 +6,7 @@ import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
 import { measureEachAfter, rateFactor, ratePeriodAfter } from './rates.js';
 import { unitOrdinals } from './ordinals.js';
-import { spelledValue } from './numberWords.js';
+import { continuesNumber, spelledValue } from './numberWords.js';
 import { isAge } from './ages.js';
 import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
 import type { Figure } from './figure.js';
@@ -100,7 +100,7 @@ function spelledFigures(text: string): Figure[] {
       let j = i;
       // "twenty-five", "one hundred and twenty": number words side by side or joined by a hyphen or "and".
       for (;;) {
-        if (isNumberWord(tokens[j + 1])) j += 1;
+        if (isNumberWord(tokens[j + 1]) && continuesNumber(tokens[j]!.text, tokens[j + 1]!.text)) j += 1;
         else if ((tokens[j + 1]?.text === '-' || (tokens[j + 1]?.text === 'and' && /^(?:hundred|thousand)$/i.test(tokens[j]!.text))) && isNumberWord(tokens[j + 2])) j += 2;
         else break;
       }

@@ -24,6 +24,19 @@ export function spelledValue(words: readonly string[]): number | undefined {
   return any ? total + current : undefined;
 }
 
+/**
+ * Whether a number word goes on the number the word before it began: a unit
+ * after a tens word ("twenty five"), a multiplier ("two hundred"), or what
+ * follows one ("hundred twenty"). Two units side by side ("one two-hour
+ * class") are two numbers, and so are a unit and a tens word.
+ */
+export function continuesNumber(previous: string, next: string): boolean {
+  const [before, after] = [previous.toLowerCase(), next.toLowerCase()];
+  const multiplier = (word: string) => word === 'hundred' || word === 'thousand';
+  const unit = UNITS_WORDS.indexOf(after);
+  return multiplier(after) || multiplier(before) || (TENS_WORDS.includes(before) && unit >= 1 && unit <= 9);
+}
+
 /** Ordinal words by value, as a question counts an occasion ("for the fifth time"). */
 const ORDINAL_WORDS =
   'zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'.split(' ');
