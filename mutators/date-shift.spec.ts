@@ -554,6 +554,17 @@ describe('date-shift, the dates it writes', () => {
     );
   });
 
+  // unseen74's false alarm: "During our busy season, March to May, ..." read as May alone, so the answer's "March" was unsupported.
+  it.each([
+    ['During our busy season, March to May, turnaround may stretch.', ['March', 'May']],
+    ['Our busy season runs March to May.', ['March', 'May']],
+    ['Open April–September.', ['April', 'September']],
+    ['March on to the gate in May.', ['May']],
+    ['You may cancel, and we march on.', []],
+  ])('reads a month alone after a word of time or where it opens a range of months: %s', (text, months) => {
+    expect(findDates(text).map((d) => d.text)).toEqual(months);
+  });
+
   it('checks weekdays against the calendar', () => {
     expect(WEEKDAYS[weekdayOf({ year: 2026, month: 6, day: 13 })]).toBe('Saturday');
     expect(findDates('Friday 13 June 2026')[0]!.possible).toBe(false);

@@ -66,8 +66,15 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   // A four-digit amount is not a year: "2000 mg", "1500 employees".
   { form: 'year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})(?![\w%/-]|[.,]\d|\s+(?:mg|mcg|g|kg|ml|mL|l|units?|hours?|days?|weeks?|months?|years?|people|staff|employees|words)\b)/g },
   { form: 'weekday', pattern: new RegExp(`\\b${WEEKDAY}s?\\b`, 'g') },
-  // "May" is also a verb: a lone month counts only after a word that introduces a time.
-  { form: 'month', pattern: new RegExp(`(?<=\\b(?:in|each|every|from|until|by|since|of|before|after|during|through|to|and|or|early|late|mid-)\\s+)${MONTH}\\b`, 'g') },
+  // "May" is also a verb: a lone month counts only after a word that introduces a time, or where it opens a range of
+  // months ("During our busy season, March to May, ..."; unseen74's false alarm, which found the range's "May" alone).
+  {
+    form: 'month',
+    pattern: new RegExp(
+      `(?:(?<=\\b(?:in|each|every|from|until|by|since|of|before|after|during|through|to|and|or|early|late|mid-)\\s+)|(?<=\\b(?:${MONTHS.join('|')})\\s*[-–]\\s*)|\\b(?=(?:${MONTHS.join('|')})\\s*(?:to|until|till|through|[-–])\\s*(?:${MONTHS.join('|')})\\b))${MONTH}\\b`,
+      'g',
+    ),
+  },
 ];
 
 /** Words that set weekdays against the weekend: "the standard weekday window", "working days", "Monday to Friday", "at weekends". */
