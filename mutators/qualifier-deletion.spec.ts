@@ -53,6 +53,10 @@ describe('qualifier-deletion', () => {
       'Delivery covers up to 10 steps at no charge. If there are more than 12 steps, a £30 fee applies.',
       ['Delivery covers 10 steps at no charge. If there are more than 12 steps, a £30 fee applies.'],
     ],
+    // A bound after the measure a verb gives (unseen74's readers, of "a tree whose trunk measures 75mm across": "reads like a threshold that was altered").
+    ['A tree whose trunk measures 75mm or more across is protected.', []],
+    ['Bags that weigh 20 kg or more go in the hold.', []],
+    ['Groups of 20 or more get a discount.', ['Groups of 20 get a discount.']],
     // A bound with no number after it is a time (unseen40's readers, of "at any time your arrival": "garbled").
     ['Swapping names can be done at any time up to your arrival.', []],
     ['Each adult can supervise up to four children.', ['Each adult can supervise four children.']],

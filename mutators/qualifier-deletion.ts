@@ -37,6 +37,7 @@ export const qualifierDeletion: TextMutator = {
         boundsNoNumber(fixture.artifact, qualifier) ||
         noticeBeforeEvent(fixture.artifact, qualifier) ||
         measuredUnderModal(fixture.artifact, qualifier) ||
+        measureBoundedAfter(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
         opensAppendedPhrase(fixture.artifact, qualifier) ||
         writtenTwice(fixture.artifact, qualifier) ||
@@ -224,6 +225,24 @@ function measuredUnderModal(artifact: string, q: QualifierPiece): boolean {
   // (unseen41's readers: "reads like an altered 'up to 20 kg' limit").
   const participle = around.tokens[around.before - 1];
   return (MEASURED.has(lemmaBefore(1)) && MODALS.has(lemmaBefore(2))) || (participle !== undefined && MEASURED.has(participle.lemma.toLowerCase()) && /ing$/i.test(participle.text));
+}
+
+/** Verbs that give their subject's measure: "measures 75mm", "weigh 20 kg". */
+const MEASURE_VERBS: ReadonlySet<string> = new Set(['measure', 'weigh']);
+
+/**
+ * Whether a bound written after its figure bounds the measure a verb gives ("a tree whose trunk measures 75mm or more
+ * across is protected"): without it the case is one exact size, which reads as a threshold with its word taken out
+ * (unseen74's readers, of "measures 75mm": "reads like a threshold that was altered"), as `measuredUnderModal` finds
+ * for a bound before its figure.
+ */
+function measureBoundedAfter(artifact: string, q: QualifierPiece): boolean {
+  const around = BOUNDS_AFTER.has(q.keyword) ? tokensAround(artifact, q) : undefined;
+  if (!around) return false;
+  const before = around.tokens.slice(0, around.before).map((t) => t.pos);
+  const number = before.lastIndexOf('NUM');
+  // The figure just before the bound, its unit between them at most: "75 mm or more".
+  return number >= 1 && number >= around.before - 3 && MEASURE_VERBS.has(around.tokens[number - 1]!.lemma);
 }
 
 /**

@@ -32,6 +32,17 @@ describeTextMutator(
       kept: ['You have 30 days to claim. Reviews take 5 days.'],
     },
     { name: 'a deadline counted before an event', artifact: 'Cancel at least 10 days beforehand.', kept: ['Cancel at least 10 working days beforehand.'] },
+    // unseen74's readers, of "within 3 days ..., can stretch to 5 working days": "the unit mismatch suggests the normal turnaround was changed".
+    {
+      name: 'neither of two counts a sentence sets side by side in one unit',
+      artifact: 'A service takes 3 working days, although in spring that can stretch to 5 working days.',
+      kept: [],
+    },
+    {
+      name: 'a count beside another of another unit in its sentence',
+      artifact: 'A service takes 3 working days, and the parts can take 2 weeks.',
+      kept: ['A service takes 3 days, and the parts can take 2 weeks.'],
+    },
     { name: 'an allowance of leave', artifact: 'Staff may take 5 days of paid leave.', kept: ['Staff may take 5 working days of paid leave.'] },
     { name: 'a number in words', artifact: 'Inspections happen within five working days.', kept: ['Inspections happen within five days.'] },
     { name: 'working hours in a deadline of its own', artifact: 'You get a first response within one hour.', kept: ['You get a first response within one working hour.'] },
@@ -207,10 +218,10 @@ describeTextMutator(
       task: 'The move is 15 working days away. What will I get back?',
     },
     {
-      name: 'a period a count of days the answer works out rests on ("10 days ... 7 days have passed, so 3 days are left": in working days the count is wrong; a period the question writes is left alone before this)',
+      // Its oracle also finds the sum broken; counts a sentence sets side by side in one unit are no candidates since unseen74 (countedBeside).
+      name: 'a period a count of days the answer works out rests on ("10 days ... 7 days have passed, so 3 days are left": in working days the count is wrong)',
       artifact: 'You have 10 days to appeal and 7 days have passed, so 3 days are left.',
       task: 'My claim was refused last week. Can I still appeal?',
-      reason: /breaks arithmetic/,
     },
     { name: 'a unit the evidence does not state with this number', artifact: 'Refunds are paid within 7 days.', evidence: 'Refunds are paid within 7 working days.', reason: /does not state/ },
     {

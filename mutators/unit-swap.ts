@@ -44,7 +44,7 @@ export const unitSwap: TextMutator = {
     for (const u of units) {
       if (asked.has(u.unit)) continue;
       const inDate = touchesDate(dates, u.start, u.end);
-      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities)) continue;
+      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities) || countedBeside(text, units, u)) continue;
       // "Within 30 days of 14 April, so by 14 May": a date of the answer is worked out from this period, in this unit.
       const amount = quantities.find((x) => x.number.end <= u.start && u.start - x.number.end <= 1);
       if (amount && inDateArithmetic(text, fixture.task, amount.number.start, u.end)) continue;
@@ -228,6 +228,19 @@ function standsAlone(text: string, units: readonly UnitPiece[], u: UnitPiece, qu
   // Two prices per one period are one billing cycle ("$0.10 per month and $0.05 per month"); two fees per flight may differ in what they are per.
   const onePeriod = !(u.unit.replace('per ', '') in PERIOD_WORDS) || units.filter((other) => other.unit === u.unit).length === 1;
   return !/\bof\s+$/.test(before) && onePeriod && !inSentence.some((count) => count.amount !== null && interlock(u, count));
+}
+
+/**
+ * Whether another count of the sentence is in the same unit: "finished within 3 working days ..., although in our busy
+ * season that can stretch to 5 working days" sets the two side by side, and one in another unit reads as a slip
+ * against the other (unseen74's readers, of "within 3 days" there: "the unit mismatch suggests the normal turnaround
+ * was changed").
+ */
+function countedBeside(text: string, units: readonly UnitPiece[], u: UnitPiece): boolean {
+  const sentence = sentenceAround(text, u.start, u.end);
+  return (
+    u.amount !== null && sentence !== undefined && units.some((other) => other !== u && other.amount !== null && other.unit === u.unit && sentence.start <= other.start && other.end <= sentence.end)
+  );
 }
 
 /** Whether a rate and a count of periods say one thing twice: "€40 a day for up to 5 days" (one unit), "£15 a year, renewed every 12 months" (one span). */
