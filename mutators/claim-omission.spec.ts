@@ -370,6 +370,13 @@ describeTextMutator(
       artifact: 'Apply the cream twice a day for up to 7 days. The tube should be stored below 25°C and thrown away 3 months after opening.',
       reason: /a verb of the question's asks: without it, that ask goes unanswered \("store"\)/,
     },
+    // unseen74's readers, of the answer without "We only phone you for approval if …": "never answers whether they call before extra work".
+    {
+      name: 'the only sentence that uses a verb sharing a sense with a verb of the question\'s asks ("will you call me?", "we only phone you")',
+      task: 'Will you call me before doing extra work on my bike?',
+      artifact: "You'll always get a written estimate before we start. We only phone you for approval if the job costs more than £30 above that estimate.",
+      reason: /a verb of the question's asks: without it, that ask goes unanswered \("phone"\)/,
+    },
     {
       name: 'the deposit for an ask of what is paid "up front", in none of its words',
       task: 'I want to board my dog for 5 nights in June. What will it cost, and how much is due up front?',

@@ -16,6 +16,7 @@ import {
 } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
+import { sensesOf } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { ordinalValue, spelledValue } from '../src/text/numberWords.js';
 import { isCurrencySign } from '../src/text/currency.js';
@@ -177,13 +178,29 @@ const LIGHT_VERBS = new Set([
 ]);
 
 /**
- * A verb of the question's asks that only sentence `i` uses (by lemma): "Will I be charged?" and "you won't be charged
- * if …", "does she have to buy a kit?" and "extra shirts can be bought for £12", "how is it stored?" and "The tube
- * should be stored below 25°C" (unseen48's readers: without it, "it leaves out the second half of the question").
+ * A verb of the question's asks that only sentence `i` uses (by lemma, or a verb sharing a WordNet sense of a verb
+ * with it): "Will I be charged?" and "you won't be charged if …", "does she have to buy a kit?" and "extra shirts can
+ * be bought for £12", "how is it stored?" and "The tube should be stored below 25°C" (unseen48's readers: without it,
+ * "it leaves out the second half of the question"); "Will you call me before doing extra work?" and "We only phone
+ * you for approval if …" (unseen74's readers: "never answers whether they call before extra work").
  */
 function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): string | undefined {
-  const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => [...actionsOf(s.text)]));
-  return [...actionsOf(sentences[i]!.text)].find((verb) => asked.has(verb) && !elsewhere.has(verb));
+  // By lemma first, then by sense: a sense another sentence's verb shares ("charge" and "supply") is no answer that hides the lemma's.
+  for (const alike of [(a: string, b: string) => a === b, sameAction]) {
+    for (const ask of asked) {
+      const answering = (text: string) => [...actionsOf(text)].find((verb) => alike(ask, verb));
+      const verb = answering(sentences[i]!.text);
+      if (verb !== undefined && !sentences.some((s, j) => j !== i && answering(s.text) !== undefined)) return verb;
+    }
+  }
+  return undefined;
+}
+
+/** Whether two verbs' lemmas name one action: the same lemma, or a verb sense WordNet gives both ("call" and "phone"). */
+function sameAction(a: string, b: string): boolean {
+  if (a === b) return true;
+  const senses = new Set(sensesOf(a).filter((s) => s.startsWith('v')));
+  return sensesOf(b).some((s) => senses.has(s));
 }
 
 export const ONLY_VERB_OF_ASK = "the deleted sentence is the only one that uses a verb of the question's asks: without it, that ask goes unanswered";
