@@ -561,6 +561,12 @@ describe('date-shift, the dates it writes', () => {
     ['Open April–September.', ['April', 'September']],
     ['March on to the gate in May.', ['May']],
     ['You may cancel, and we march on.', []],
+    // The independent review's: a range after "between", a time word at a sentence's start, an em dash.
+    ['The yard closes at 4pm between October and March.', ['October', 'March']],
+    ['From April, stays must be 2 nights.', ['April']],
+    // unseen49's false alarm once "In October" at a sentence's start was read: the question's "mid-October" restates it.
+    ['Could we book 2 nights in mid-October?', ['October']],
+    ['Open April—September.', ['April', 'September']],
   ])('reads a month alone after a word of time or where it opens a range of months: %s', (text, months) => {
     expect(findDates(text).map((d) => d.text)).toEqual(months);
   });

@@ -24,6 +24,21 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       evidence: 'Boilers are covered on the Complete plan at £24 a month. You pay £16 a month on the Plus plan. You pay £9 a month on the Essential plan.',
       expected: ['Boilers can be covered only on the Essential plan, which costs £24 a month.'],
     },
+    // unseen75's readers: "the question asks about a daily lens plan but the answer calls it the 'Monthly Plan'".
+    {
+      name: 'no swap to a name without the word of it the question writes: "your daily lens plan" is the Daily Comfort Plan',
+      task: "What's included in your daily contact lens plan?",
+      artifact: 'The Daily Comfort Plan is £22 a month and sends you a 3-month supply of lenses.',
+      evidence: 'The Daily Comfort Plan costs £22 a month and includes a 3-month supply of lenses. The Monthly Plan costs £15 a month.',
+      expected: [],
+    },
+    {
+      name: 'a swap where the question writes no word of the name',
+      task: "What's included in your contact lens plan?",
+      artifact: 'The Daily Comfort Plan is £22 a month and sends you a 3-month supply of lenses.',
+      evidence: 'The Daily Comfort Plan costs £22 a month and includes a 3-month supply of lenses. The Monthly Plan costs £15 a month.',
+      expected: ['The Monthly Plan is £22 a month and sends you a 3-month supply of lenses.'],
+    },
     {
       name: 'no swap to a name the answer gives another value of: Day Camp is not for ages 9 to 14 and 5 to 12',
       task: 'Can my daughter, who is 8, go to the residential week?',

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../src/util/escapeRegExp.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { containsWords, findEntities, replacedInSentence, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
@@ -63,6 +64,7 @@ export const entitySwap: TextMutator = {
           !overlaps(other, entity.text) &&
           articleAgrees(fixture.artifact, entity.start, other) &&
           !asked(fixture.task, other) &&
+          !dropsAskedWord(fixture.task, entity.text, other) &&
           !answerNames(fixture.artifact, entity, other) &&
           !addressNames(fixture.artifact, entity.text, other) &&
           !reranksTier(fixture.artifact, entity.text, other) &&
@@ -214,6 +216,23 @@ function answerNames(artifact: string, entity: EntityPiece, replacement: string)
 /** Whether the question names the name, in any case ("I'm on the plus plan" names "Plus"): the asker's own case, which a swap to it contradicts. */
 function asked(task: string, name: string): boolean {
   return containsWords(task.toLowerCase(), name.toLowerCase());
+}
+
+/**
+ * Whether the question describes the thing by a word of its name that the stand-in lacks, before the name's own head
+ * noun: "your daily contact lens plan" asks about the Daily Comfort Plan, and "the Monthly Plan" in its place answers
+ * another question (unseen75's readers: "the question asks about a daily lens plan but the answer calls it the
+ * 'Monthly Plan'"). A word the question uses of something else ("the travel policy" beside the Travel Desk) is not one.
+ */
+function dropsAskedWord(task: string, name: string, replacement: string): boolean {
+  const words = name
+    .toLowerCase()
+    .split(/\W+/)
+    .filter((word) => word.length > 2);
+  const head = words.at(-1);
+  if (head === undefined) return false;
+  const kept = new Set(replacement.toLowerCase().split(/\W+/));
+  return words.slice(0, -1).some((word) => !kept.has(word) && new RegExp(`\\b${escapeRegExp(word)}\\b(?:\\s+[\\w-]+){0,3}?\\s+${escapeRegExp(head)}s?\\b`, 'i').test(task));
 }
 
 /** The fixture's names, the evidence's first (then the task's, the answer's and the trace's), so stand-ins come from the documents. */

@@ -223,6 +223,8 @@ describeTextMutator(
       artifact: 'You have 10 days to appeal and 7 days have passed, so 3 days are left.',
       task: 'My claim was refused last week. Can I still appeal?',
     },
+    // The independent review's: the arithmetic reason reached by a swap that stays a candidate.
+    { name: 'a share the answer works a sum out from ("reduced by 50% to £35")', artifact: 'The £70 charge is reduced by 50% to £35.', reason: /breaks arithmetic/ },
     { name: 'a unit the evidence does not state with this number', artifact: 'Refunds are paid within 7 days.', evidence: 'Refunds are paid within 7 working days.', reason: /does not state/ },
     {
       name: 'a swap to a unit the evidence also states with this number',

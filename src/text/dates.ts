@@ -43,6 +43,11 @@ export interface DatePiece extends Piece {
 }
 
 const MONTH = `(${MONTHS.join('|')})`;
+const MONTH_NAME = `(?:${MONTHS.join('|')})`;
+/** Words after which a month alone is a time, in lower case or capitalised at a sentence's start. */
+const TIME_WORDS = ['in', 'each', 'every', 'from', 'until', 'by', 'since', 'of', 'before', 'after', 'during', 'through', 'to', 'and', 'or', 'between', 'early', 'late']
+  .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
+  .join('|');
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = '(st|nd|rd|th)?';
 const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|minutes?|hours?|days?|weeks?|months?|years?)';
@@ -66,14 +71,12 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   // A four-digit amount is not a year: "2000 mg", "1500 employees".
   { form: 'year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})(?![\w%/-]|[.,]\d|\s+(?:mg|mcg|g|kg|ml|mL|l|units?|hours?|days?|weeks?|months?|years?|people|staff|employees|words)\b)/g },
   { form: 'weekday', pattern: new RegExp(`\\b${WEEKDAY}s?\\b`, 'g') },
-  // "May" is also a verb: a lone month counts only after a word that introduces a time, or where it opens a range of
-  // months ("During our busy season, March to May, ..."; unseen74's false alarm, which found the range's "May" alone).
+  // "May" is also a verb: a lone month counts only after a word that introduces a time (capitalised too: "From April,
+  // ..."), or where it opens or ends a range of months ("During our busy season, March to May, ...", "April–September";
+  // unseen74's false alarm, which found the range's "May" alone).
   {
     form: 'month',
-    pattern: new RegExp(
-      `(?:(?<=\\b(?:in|each|every|from|until|by|since|of|before|after|during|through|to|and|or|early|late|mid-)\\s+)|(?<=\\b(?:${MONTHS.join('|')})\\s*[-–]\\s*)|\\b(?=(?:${MONTHS.join('|')})\\s*(?:to|until|till|through|[-–])\\s*(?:${MONTHS.join('|')})\\b))${MONTH}\\b`,
-      'g',
-    ),
+    pattern: new RegExp(`(?:(?<=\\b(?:${TIME_WORDS})\\s+)|(?<=\\b[Mm]id-)|(?<=\\b${MONTH_NAME}\\s*[-–—]\\s*)|\\b(?=${MONTH_NAME}\\s*(?:to|until|till|through|[-–—])\\s*${MONTH_NAME}\\b))${MONTH}\\b`, 'g'),
   },
 ];
 

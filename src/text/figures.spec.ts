@@ -17,6 +17,9 @@ describe('findFigures', () => {
     { text: 'It lasts two hundred days.', expected: [{ text: 'two hundred', value: 200, kind: 'day' }] },
     // unseen74: "one two-hour class a week" was read as the figure "one two" (3 hours), a false alarm of evidence-check.
     { text: 'Each term has one two-hour class a week.', expected: [{ text: 'two', value: 0.083333, kind: 'day' }] },
+    // The independent review's: a tens word before a hyphened figure, and two numbers joined by a hyphen.
+    { text: 'The course has twenty two-hour sessions.', expected: [{ text: 'two', value: 0.083333, kind: 'day' }] },
+    { text: 'Repairs take three-four working days.', expected: [{ text: 'four', value: 4, kind: 'day' }] },
     { text: 'Cover starts 48 hours after the start date.', expected: [{ text: '48', value: 2, kind: 'day' }] },
     { text: 'The plan runs for 2 years.', expected: [{ text: '2', value: 24, kind: 'month' }] },
     // unseen32: "From a 6:30am start at the depot to a 9pm return is 14 and a half hours" was charged a false alarm.

@@ -100,8 +100,11 @@ function spelledFigures(text: string): Figure[] {
       let j = i;
       // "twenty-five", "one hundred and twenty": number words side by side or joined by a hyphen or "and".
       for (;;) {
-        if (isNumberWord(tokens[j + 1]) && continuesNumber(tokens[j]!.text, tokens[j + 1]!.text)) j += 1;
-        else if ((tokens[j + 1]?.text === '-' || (tokens[j + 1]?.text === 'and' && /^(?:hundred|thousand)$/i.test(tokens[j]!.text))) && isNumberWord(tokens[j + 2])) j += 2;
+        const [next, after] = [tokens[j + 1], tokens[j + 2]];
+        // A number word that opens a hyphened figure of its own ("three two-hour classes", "twenty two-hour sessions") is no part of the number before it.
+        const opensOwnFigure = after?.text === '-' && !isNumberWord(tokens[j + 3]);
+        if (isNumberWord(next) && continuesNumber(tokens[j]!.text, next!.text) && !opensOwnFigure) j += 1;
+        else if ((next?.text === '-' || (next?.text === 'and' && /^(?:hundred|thousand)$/i.test(tokens[j]!.text))) && isNumberWord(after) && continuesNumber(tokens[j]!.text, after!.text)) j += 2;
         else break;
       }
       const [start, end] = [tokens[i]!.start, tokens[j]!.end];
