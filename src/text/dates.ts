@@ -76,7 +76,10 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   // unseen74's false alarm, which found the range's "May" alone).
   {
     form: 'month',
-    pattern: new RegExp(`(?:(?<=\\b(?:${TIME_WORDS})\\s+)|(?<=\\b[Mm]id-)|(?<=\\b${MONTH_NAME}\\s*[-–—]\\s*)|\\b(?=${MONTH_NAME}\\s*(?:to|until|till|through|[-–—])\\s*${MONTH_NAME}\\b))${MONTH}\\b`, 'g'),
+    pattern: new RegExp(
+      `(?:(?<=\\b(?:${TIME_WORDS})\\s+)|(?<=\\b[Mm]id-)|(?<=\\b${MONTH_NAME}\\s*[-–—]\\s*)|\\b(?=${MONTH_NAME}\\s*(?:to|until|till|through|[-–—])\\s*${MONTH_NAME}\\b))${MONTH}\\b`,
+      'g',
+    ),
   },
 ];
 
