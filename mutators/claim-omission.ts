@@ -185,12 +185,12 @@ const LIGHT_VERBS = new Set([
  * you for approval if …" (unseen74's readers: "never answers whether they call before extra work").
  */
 function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): string | undefined {
+  const actions = sentences.map((s) => [...actionsOf(s.text)]);
   // By lemma first, then by sense: a sense another sentence's verb shares ("charge" and "supply") is no answer that hides the lemma's.
   for (const alike of [(a: string, b: string) => a === b, sameAction]) {
     for (const ask of asked) {
-      const answering = (text: string) => [...actionsOf(text)].find((verb) => alike(ask, verb));
-      const verb = answering(sentences[i]!.text);
-      if (verb !== undefined && !sentences.some((s, j) => j !== i && answering(s.text) !== undefined)) return verb;
+      const verb = actions[i]!.find((v) => alike(ask, v));
+      if (verb !== undefined && !actions.some((verbs, j) => j !== i && verbs.some((v) => alike(ask, v)))) return verb;
     }
   }
   return undefined;

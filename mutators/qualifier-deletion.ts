@@ -104,7 +104,7 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
   const after = BOUNDS_AFTER.has(q.keyword);
   if (!BOUNDS.has(q.keyword) && !after) return false;
   const figures = findFigures(artifact);
-  const bounded = after ? figures.find((f) => f.end <= q.start && q.start - f.end <= 2) : figures.find((f) => f.start >= q.end && f.start - q.end <= 2);
+  const bounded = after ? figures.find((f) => f.end <= q.start && q.start - f.end <= 2) : figureAfter(figures, q);
   if (!bounded) return false;
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
@@ -123,7 +123,7 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
  */
 function leavesThereIsBeforePlural(artifact: string, q: QualifierPiece): boolean {
   if (!BOUNDS.has(q.keyword) || !/\bthere(?:\s+is|\s+was|'s|’s)\s+$/i.test(artifact.slice(Math.max(0, q.start - 16), q.start))) return false;
-  const figure = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
+  const figure = figureAfter(findFigures(artifact), q);
   return figure !== undefined && figure.value > 1 && /^\s+[a-z]+s\b/i.test(artifact.slice(figure.end));
 }
 
@@ -152,6 +152,11 @@ function noticeBeforeEvent(artifact: string, q: QualifierPiece): boolean {
 }
 const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|ahead|prior|in advance|beforehand)\b/i;
 
+/** The figure a bound written before it holds: right after the bound's words ("up to £300", "at least 14 days"). */
+function figureAfter(figures: readonly Figure[], q: QualifierPiece): Figure | undefined {
+  return figures.find((f) => f.start >= q.end && f.start - q.end <= 2);
+}
+
 /** Bounds written after their number: "bookings of 10 or more passengers". */
 const BOUNDS_AFTER: ReadonlySet<string> = new Set(['or more', 'or less']);
 
@@ -174,7 +179,7 @@ function countsAlike(a: Figure, b: Figure): boolean {
  * to £20", "for up to 6 months" lose the bound and still read).
  */
 function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
-  const figure = findFigures(artifact).find((f) => f.start >= q.end && f.start - q.end <= 2);
+  const figure = figureAfter(findFigures(artifact), q);
   if (!BOUNDS.has(q.keyword) || !figure) return false;
   // "through the Travel Desk 7 days before departure": a period before an event still reads.
   if (/^\s*(?:\w+\s+)?(?:before|after|ahead|prior|earlier|later|in advance|beforehand)\b/i.test(artifact.slice(figure.end, figure.end + 24))) return false;
@@ -291,7 +296,7 @@ function otherSideStated(artifact: string, q: QualifierPiece): boolean {
   if (!sentence) return false;
   const figures = findFigures(artifact);
   // Written after its figure, the bound may follow the figure's noun: "10 working days' notice or less".
-  const bounded = after ? figures.filter((f) => f.start >= sentence.start && f.end <= q.start).at(-1) : figures.find((f) => f.start >= q.end && f.start - q.end <= 2);
+  const bounded = after ? figures.filter((f) => f.start >= sentence.start && f.end <= q.start).at(-1) : figureAfter(figures, q);
   if (!bounded) return false;
   return figures.some((f) => f !== bounded && f.value === bounded.value && countsAlike(f, bounded) && PAST_OR_SHORT.test(artifact.slice(Math.max(0, f.start - 24), f.start)));
 }

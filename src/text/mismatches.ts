@@ -583,7 +583,6 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "The warranty applies only to greenhouses registered within 60 days": "This depends on your greenhouse having been registered within 60 days"
     // makes the same restriction a condition of the rule (unseen54's false alarm), where the condition restates what "only" bears on.
     if (q.keyword === 'only' && 'lemmas' in term && dependsOnTerm(claim, term.lemmas)) continue;
-
     // "Only chips up to 10mm across can be repaired": "a chip that size in your line of sight can't be repaired" denies the verb "only"
     // restricts, of a case it leaves out (unseen61's false alarm); the restriction is what that denial rests on.
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
