@@ -328,6 +328,23 @@ describeTextMutator(
     // unseen26's readers, of "Pitch raises are included in the plan": "an odd standalone claim ... looks like a flipped exclusion".
     // unseen27's readers, of a halved call-out fee that "applies while" a weather warning is in force: "the reverse of what you'd expect".
     { name: 'a rule that does not apply in a circumstance ("while ...")', artifact: 'Late arrivals halve the fee. That reduction does not apply while a weather warning is in force.' },
+    // unseen77's readers, of "anyone who misses it can play": "defeats the point of the briefing".
+    { name: 'a consequence for a subject a relative clause picks out ("anyone who misses it")', artifact: "Everyone gets a safety briefing before each game, and anyone who misses it can't play." },
+    // unseen77's readers, of "is not permitted in every section": "doesn't fit a prohibition".
+    { name: 'a place of every one after the verb ("is permitted in every section")', artifact: 'Polished black granite is permitted in every section.' },
+    // unseen77's readers, of "Diesel is included" before "you pay £9.50 for each engine hour": "fuel is charged separately".
+    {
+      name: 'a thing left out of what is included that the next sentence prices',
+      artifact: "Diesel isn't included in the hire price. You pay £9.50 for each engine hour you use.",
+      reason: /says what is paid for it/,
+    },
+    // unseen77's readers, of "permitted in every section, excluding the lawn" asked of the lawn: "an inserted exception".
+    {
+      name: '"including" a thing the question asks about',
+      task: 'Can we have a granite headstone in the lawn section?',
+      artifact: 'Granite headstones are fine in every section, including the lawn.',
+      reason: /makes an exception of what it was asked/,
+    },
     // unseen28's readers, of "the valeter will not wait 20 minutes before treating it as a late cancellation": "self-contradictory".
     { name: 'an action its period measures ("will wait 20 minutes before ...")', artifact: 'The valeter will wait 20 minutes before treating it as a late cancellation.' },
     // unseen29's readers, of "cannot be taken on any weekday in the centre's computer suite": "reads like a flipped can".

@@ -13,6 +13,13 @@ const applied = (text: string, c: MutationCandidate) => text.slice(0, c.start) +
 const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\b[^,;:]*$/i;
 
 /**
+ * A subject picked out by what it does or fails to do ("anyone who misses it can't play", "whoever books first"): a
+ * condition in a relative clause, whose consequence fits only its own polarity (unseen77's readers, of "anyone who misses
+ * the safety briefing can play": "defeats the point of the briefing").
+ */
+const RELATIVE_CONDITION = /\bwho(?:ever)?\s[^,;:]*$/i;
+
+/**
  * Words that only make sense with the claim's own polarity: "permanently
  * deleted and can't be recovered", "can instead change", "is available only in
  * hospital", "reimbursed up to £40", "must be submitted within 21 days",
@@ -149,8 +156,12 @@ function nextSentence(artifact: string, claim: Piece): string {
   return splitSentences(artifact.slice(claim.end))[0]?.text ?? '';
 }
 
-/** An object of everything of a kind ("includes all learning materials"): negated, "does not include all" says some are, which reads oddly (unseen46's readers). */
-const QUANTIFIED_OBJECT = /^\s+(?:all|every|everything|both)\b/i;
+/**
+ * An object of everything of a kind ("includes all learning materials"), or a place or time of every one ("is permitted in
+ * every section"): negated, "does not include all" and "is not permitted in every section" say some are, which reads
+ * oddly (unseen46's and unseen77's readers).
+ */
+const QUANTIFIED_OBJECT = /^\s+(?:(?:in|at|on|across|throughout)\s+)?(?:all|every|everything|both)\b/i;
 
 /** A subject of two or more things together ("both include", "all of them cover", "each plan offers"): negated, "both do not include" reads as neither, garbled. */
 const QUANTIFIED_SUBJECT = /\b(?:both|all|each|every)\b(?:\s+(?:of\s+)?[\w-]+){0,2}\s+$/i;
@@ -402,7 +413,7 @@ function freeUnpriced(artifact: string, claim: Piece, p: PolarityPiece): boolean
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
-  if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
+  if (CONDITION_OPENERS.test(before) || RELATIVE_CONDITION.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
   if (
     consequenceFollows(artifact, claim, p) ||
@@ -518,6 +529,25 @@ function afterModal(artifact: string, p: PolarityPiece): boolean {
   // Nor after "to": "has to be paid" reversed at "be" writes "has to not be paid" (unseen53's readers: "makes no sense").
   return /^be\s/i.test(p.text) && (/\b(?:can|may|must|will)\s+(?:[a-z]+\s+)?$/i.test(before) || /\bto\s+$/i.test(before));
 }
+
+/**
+ * Whether "including" names, in the rest of its clause, a thing the question asks about by its noun ("permitted in every
+ * section, including the lawn", asked what is allowed in the lawn section): the claim is there to say the asked thing is
+ * covered, and "excluding the lawn" in an answer about the lawn reads as an inserted exception (unseen77's readers).
+ */
+function includesTheAsked(fixture: { task: string }, claim: Piece, p: PolarityPiece): boolean {
+  const nouns = (text: string) =>
+    readSentences(text)
+      .flatMap((s) => s.tokens)
+      .filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN')
+      .map((t) => t.lemma.toLowerCase());
+  const asked = new Set(nouns(questionText(fixture.task)));
+  const [included = ''] = claim.text.slice(p.end - claim.start).split(/[,;:]/);
+  return nouns(included).some((noun) => asked.has(noun));
+}
+
+export const INCLUDES_THE_ASKED =
+  'the claim names with "including" a thing the question asks about ("permitted in every section, including the lawn", asked of the lawn section): reversed, the answer makes an exception of what it was asked (unseen77\'s readers)';
 
 /** Why a reversal is refused where the question does not raise the claim, as the ignored list gives it. */
 export const NOT_RAISED =
@@ -673,10 +703,33 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (isPermission(p) && !p.negative && GRANTED_IF.test(artifact.slice(p.end, claim.end))) return GRANTED_ON_CONDITION;
   if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
+  if (excludedThenPriced(artifact, claim, p)) return EXCLUDED_THEN_PRICED;
   if (/^must\b/.test(p.term) && !p.negative && /\bby\b/i.test(artifact.slice(p.end, claim.end)) && MISSED.test(artifact.slice(0, claim.start) + artifact.slice(claim.end)))
     return DEADLINE_WITH_CONSEQUENCE;
   return null;
 }
+
+/** The verbs of paying for a thing, by lemma: "you pay £9.50 for each engine hour", "is charged at £5", "costs £40". */
+const PAYING: ReadonlySet<string> = new Set(['pay', 'charge', 'cost', 'bill']);
+
+/**
+ * Whether the claim leaves a thing out of what is included or covered and the next sentence says what is paid for it
+ * ("Diesel isn't included in the hire price. ... you pay £9.50 for each engine hour you have used"): reversed, the
+ * answer charges for what it has just said is included.
+ */
+function excludedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  if (!p.negative || !['include', 'cover'].includes(p.term)) return false;
+  const next = nextSentence(artifact, claim);
+  return (
+    findNumbers(next).some((n) => n.currency) &&
+    readSentences(next)
+      .flatMap((s) => s.tokens)
+      .some((t) => t.pos === 'VERB' && PAYING.has(t.lemma.toLowerCase()))
+  );
+}
+
+export const EXCLUDED_THEN_PRICED =
+  'the claim leaves a thing out of what is included and the next sentence says what is paid for it ("Diesel isn\'t included in the hire price. ... you pay £9.50 for each engine hour"): reversed, the answer charges for what it says is included (unseen77\'s readers)';
 
 /** Words of what follows a missed deadline: "a reminder", "a late charge", "still unpaid", "overdue". */
 const MISSED = /\b(?:late|unpaid|overdue|reminders?|missed|misses)\b/i;
@@ -709,6 +762,7 @@ export const negation: TextMutator = {
     const claim = sentenceAround(fixture.artifact, original.start, original.end);
     // "£300 including VAT" → "excluding VAT": what a price includes is a slip of the price the question asks, whatever its words.
     if (claim && original.term !== 'including' && !raisedByQuestion(fixture, claim, original)) return NOT_RAISED;
+    if (claim && original.term === 'including' && !original.negative && includesTheAsked(fixture, claim, original)) return INCLUDES_THE_ASKED;
     const context = claim ? contextReason(fixture.artifact, claim, original) : null;
     if (context) return context;
     if (!statedPolarities(support.sentence).has(polarityKey(original))) return `the supporting evidence does not state "${original.term}"`;
