@@ -33,7 +33,10 @@ describe('tokenEstimator', () => {
       .map((f) => [f.task, ...f.evidence.map((e) => `### [${e.id}]${e.title ? ` ${e.title}` : ''}\n${e.text}`), f.artifact, f.trace ?? ''].join('\n\n'));
     expect(requests.length).toBeGreaterThan(60);
     const straddling = ['end.\n\n/path', "it\n\n's", 'spaces  \n\n# heading', 'four\n\n\n\nX', 'crlf\r\n\r\nY', '£5\n\n10 days', 'a\n\n[b]\n\n 7'];
-    for (const [model, whole] of [['gpt-4o-mini', o200k], ['gpt-4-turbo', cl100k]] as const) {
+    for (const [model, whole] of [
+      ['gpt-4o-mini', o200k],
+      ['gpt-4-turbo', cl100k],
+    ] as const) {
       const estimator = await tokenEstimator('openai', model);
       for (const text of [...requests, ...straddling]) expect(estimator.count([{ role: 'user', content: text }]), text.slice(0, 60)).toBe(whole(text) + 3 + 3);
     }
