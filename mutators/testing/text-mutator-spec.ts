@@ -5,6 +5,7 @@ import type { TextFixture } from '../../src/fixtures/types.js';
 import { generateMutants } from '../../src/mutants/generate.js';
 import { splitSentences } from '../../src/text/claims.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { sharedAcrossWorkers } from '../../test/support/sharedAcrossWorkers.js';
 import { textFixture } from '../../test/support/textFixture.js';
 import type { Mutant } from '../../src/mutants/types.js';
 import { ALL_MUTATORS } from '../index.js';
@@ -36,15 +37,22 @@ let propertyGeneration: readonly Mutant[] | undefined;
  * Every kept mutant of the named text mutators on the property suites (seed
  * 7, no cap), out of one generation by all of them, as a run makes it (a
  * mutant two mutators make alike is the more specific one's). Generated once
- * per test worker and shared by the property spec files, which each generated
- * the suites' mutants afresh (about 9 s of CPU each). Read, never changed.
+ * per test session and shared by the property spec files, which each generated
+ * the suites' mutants afresh (about 9 s of CPU each), in whichever worker they
+ * run (sharedAcrossWorkers, by a hash of the sources and the suites). Read,
+ * never changed.
  */
 export function propertyMutants(...names: string[]): Mutant[] {
-  propertyGeneration ??= generateMutants(
-    propertyFixtures(),
-    ALL_MUTATORS.filter((m): m is TextMutator => m.kind === 'text'),
-    { seed: 7, cap: Infinity },
-  ).mutants;
+  propertyGeneration ??= sharedAcrossWorkers(
+    'property-mutants',
+    ['src', 'mutators', ...PROPERTY_SUITES],
+    () =>
+      generateMutants(
+        propertyFixtures(),
+        ALL_MUTATORS.filter((m): m is TextMutator => m.kind === 'text'),
+        { seed: 7, cap: Infinity },
+      ).mutants,
+  );
   return propertyGeneration.filter((m) => names.includes(m.mutator));
 }
 

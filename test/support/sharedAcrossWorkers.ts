@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { filesUnder } from './cliRun.js';
+
+const PREFIX = 'critic-audit-shared-';
+
+/**
+ * A value computed once for vitest's worker processes, through the temp folder: the first worker that needs it
+ * computes it and writes it as JSON under a hash of what it is computed from (the files below `inputs`, the package
+ * lock and the Node version); a worker that needs it later reads it. Two workers that need it at once each compute it
+ * rather than one waiting with its core idle, and write the same text; the write is a rename, so a reader sees the
+ * whole file or none. For plain data only (JSON drops undefined members).
+ */
+export function sharedAcrossWorkers<T>(name: string, inputs: readonly string[], compute: () => T): T {
+  const file = join(tmpdir(), `${PREFIX}${name}-${inputsHash(inputs)}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as T;
+  } catch {
+    // not written yet by any worker of this build
+  }
+  const value = compute();
+  removeOtherBuilds(name, file);
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, JSON.stringify(value));
+  renameSync(partial, file);
+  return value;
+}
+
+function inputsHash(inputs: readonly string[]): string {
+  const hash = createHash('sha256');
+  hash.update(`${process.version}\0`);
+  const files = [join(PACKAGE_ROOT, 'package-lock.json'), ...inputs.flatMap((dir) => filesUnder(join(PACKAGE_ROOT, dir)))];
+  for (const file of files.sort()) {
+    hash.update(`${relative(PACKAGE_ROOT, file)}\0`);
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The same value of earlier builds: each is a few MB, and an edit would otherwise leave one behind per test run. */
+function removeOtherBuilds(name: string, keep: string): void {
+  for (const entry of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), entry);
+    if (entry.startsWith(`${PREFIX}${name}-`) && path !== keep && entry.endsWith('.json')) rmSync(path, { force: true });
+  }
+}
