@@ -32,6 +32,20 @@ describeTextMutator(
       artifact: 'The deposit is due at booking. It can be refunded on request.',
       kept: ['The deposit is due at booking. It cannot be refunded on request.'],
     },
+    // The review of unseen77's rules: a subject a relative clause picks out by what it does, not by a requirement it fails.
+    {
+      name: 'a rule for a subject a relative clause picks out ("members who book online")',
+      task: 'Can members who book online cancel for free?',
+      artifact: 'Members who book online can cancel for free.',
+      kept: ['Members who book online cannot cancel for free.'],
+    },
+    // The review of unseen77's rules: a price's inclusion of the thing the question asks about, with no rule of every one.
+    {
+      name: 'a price\'s inclusion of the thing the question asks about ("including fuel")',
+      task: 'Does the weekly hire price cover fuel?',
+      artifact: 'The weekly hire price is £1,200, including fuel.',
+      kept: ['The weekly hire price is £1,200, excluding fuel.'],
+    },
     {
       name: 'a price\'s inclusion, whatever the question asks ("including")',
       task: 'How long is the lesson?',
@@ -329,7 +343,11 @@ describeTextMutator(
     // unseen27's readers, of a halved call-out fee that "applies while" a weather warning is in force: "the reverse of what you'd expect".
     { name: 'a rule that does not apply in a circumstance ("while ...")', artifact: 'Late arrivals halve the fee. That reduction does not apply while a weather warning is in force.' },
     // unseen77's readers, of "anyone who misses it can play": "defeats the point of the briefing".
-    { name: 'a consequence for a subject a relative clause picks out ("anyone who misses it")', artifact: "Everyone gets a safety briefing before each game, and anyone who misses it can't play." },
+    {
+      name: 'a consequence for a subject picked out by a requirement it fails ("anyone who misses it")',
+      artifact: "Everyone gets a safety briefing before each game, and anyone who misses it can't play.",
+      reason: /fails a requirement/,
+    },
     // unseen77's readers, of "is not permitted in every section": "doesn't fit a prohibition".
     { name: 'a place of every one after the verb ("is permitted in every section")', artifact: 'Polished black granite is permitted in every section.' },
     // unseen77's readers, of "Diesel is included" before "you pay £9.50 for each engine hour": "fuel is charged separately".

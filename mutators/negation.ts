@@ -13,11 +13,13 @@ const applied = (text: string, c: MutationCandidate) => text.slice(0, c.start) +
 const CONDITION_OPENERS = /\b(?:before|after|if|once|until|unless|when|whether)\b[^,;:]*$/i;
 
 /**
- * A subject picked out by what it does or fails to do ("anyone who misses it can't play", "whoever books first"): a
- * condition in a relative clause, whose consequence fits only its own polarity (unseen77's readers, of "anyone who misses
- * the safety briefing can play": "defeats the point of the briefing").
+ * A subject picked out by a requirement it fails ("anyone who misses it can't play", "any player that doesn't bring a helmet",
+ * "whoever fails the check"): the consequence a rule sets for failing it, which fits only its own polarity (unseen77's
+ * readers, of "anyone who misses the safety briefing can play": "defeats the point of the briefing"). Not any relative
+ * clause: "Members who book online can cancel for free" is a rule either way.
  */
-const RELATIVE_CONDITION = /\bwho(?:ever)?\s[^,;:]*$/i;
+const FAILED_REQUIREMENT_SUBJECT =
+  /\b(?:who(?:ever)?|(?:anyone|anybody|any\s+\w+)\s+that)\s+(?:\w+\s+)?(?:miss(?:es|ed)?|fail(?:s|ed)?|forget(?:s)?|forgot|skip(?:s|ped)?|refuse(?:s|d)?|(?:do|does|did|has|have|is|are|can|will)(?:n['’]t|\s+not))\b[^;:]*$/i;
 
 /**
  * Words that only make sense with the claim's own polarity: "permanently
@@ -161,7 +163,7 @@ function nextSentence(artifact: string, claim: Piece): string {
  * every section"): negated, "does not include all" and "is not permitted in every section" say some are, which reads
  * oddly (unseen46's and unseen77's readers).
  */
-const QUANTIFIED_OBJECT = /^\s+(?:(?:in|at|on|across|throughout)\s+)?(?:all|every|everything|both)\b/i;
+const QUANTIFIED_OBJECT = /^\s+(?:(?:in|at|on|across|throughout|during)\s+)?(?:all|every|everything|both|each)\b/i;
 
 /** A subject of two or more things together ("both include", "all of them cover", "each plan offers"): negated, "both do not include" reads as neither, garbled. */
 const QUANTIFIED_SUBJECT = /\b(?:both|all|each|every)\b(?:\s+(?:of\s+)?[\w-]+){0,2}\s+$/i;
@@ -413,7 +415,7 @@ function freeUnpriced(artifact: string, claim: Piece, p: PolarityPiece): boolean
 function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
-  if (CONDITION_OPENERS.test(before) || RELATIVE_CONDITION.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
+  if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
   if (
     consequenceFollows(artifact, claim, p) ||
@@ -531,11 +533,14 @@ function afterModal(artifact: string, p: PolarityPiece): boolean {
 }
 
 /**
- * Whether "including" names, in the rest of its clause, a thing the question asks about by its noun ("permitted in every
- * section, including the lawn", asked what is allowed in the lawn section): the claim is there to say the asked thing is
- * covered, and "excluding the lawn" in an answer about the lawn reads as an inserted exception (unseen77's readers).
+ * Whether "including" spells out a rule of every one of a kind ("permitted in every section, including the lawn") with a
+ * thing the question asks about by its noun (asked what is allowed in the lawn section): the claim is there to say the
+ * asked thing is covered, and "every section, excluding the lawn" in an answer about the lawn reads as an inserted
+ * exception (unseen77's readers). Not a price's inclusion ("£1,200, including fuel", asked whether fuel is included):
+ * "excluding fuel" is the slip the question invites.
  */
 function includesTheAsked(fixture: { task: string }, claim: Piece, p: PolarityPiece): boolean {
+  if (!UNIVERSAL_BEFORE.test(claim.text.slice(0, p.start - claim.start))) return false;
   const nouns = (text: string) =>
     readSentences(text)
       .flatMap((s) => s.tokens)
@@ -545,6 +550,9 @@ function includesTheAsked(fixture: { task: string }, claim: Piece, p: PolarityPi
   const [included = ''] = claim.text.slice(p.end - claim.start).split(/[,;:]/);
   return nouns(included).some((noun) => asked.has(noun));
 }
+
+/** A rule of every one of a kind just before "including": "in every section, including", "all our boats, including". */
+const UNIVERSAL_BEFORE = /\b(?:all|every|each|any)\b[^,;:.]*,?\s*$/i;
 
 export const INCLUDES_THE_ASKED =
   'the claim names with "including" a thing the question asks about ("permitted in every section, including the lawn", asked of the lawn section): reversed, the answer makes an exception of what it was asked (unseen77\'s readers)';
@@ -704,6 +712,7 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
   if (excludedThenPriced(artifact, claim, p)) return EXCLUDED_THEN_PRICED;
+  if (FAILED_REQUIREMENT_SUBJECT.test(artifact.slice(claim.start, p.start))) return CONSEQUENCE_OF_FAILING;
   if (/^must\b/.test(p.term) && !p.negative && /\bby\b/i.test(artifact.slice(p.end, claim.end)) && MISSED.test(artifact.slice(0, claim.start) + artifact.slice(claim.end)))
     return DEADLINE_WITH_CONSEQUENCE;
   return null;
@@ -730,6 +739,9 @@ function excludedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): b
 
 export const EXCLUDED_THEN_PRICED =
   'the claim leaves a thing out of what is included and the next sentence says what is paid for it ("Diesel isn\'t included in the hire price. ... you pay £9.50 for each engine hour"): reversed, the answer charges for what it says is included (unseen77\'s readers)';
+
+export const CONSEQUENCE_OF_FAILING =
+  'the claim sets what follows for whoever fails a requirement ("anyone who misses the briefing can\'t play"): reversed, failing it costs nothing, which defeats the requirement (unseen77\'s readers)';
 
 /** Words of what follows a missed deadline: "a reminder", "a late charge", "still unpaid", "overdue". */
 const MISSED = /\b(?:late|unpaid|overdue|reminders?|missed|misses)\b/i;

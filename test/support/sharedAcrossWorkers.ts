@@ -24,8 +24,13 @@ export function sharedAcrossWorkers<T>(name: string, inputs: readonly string[], 
   const value = compute();
   removeOtherBuilds(name, file);
   const partial = `${file}.${process.pid}`;
-  writeFileSync(partial, JSON.stringify(value));
-  renameSync(partial, file);
+  try {
+    writeFileSync(partial, JSON.stringify(value));
+    renameSync(partial, file);
+  } catch {
+    // A temp folder that cannot take it (full, read-only): the value is computed all the same, and the next worker computes its own.
+    rmSync(partial, { force: true });
+  }
   return value;
 }
 
@@ -41,10 +46,18 @@ function inputsHash(inputs: readonly string[]): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** The same value of earlier builds: each is a few MB, and an edit would otherwise leave one behind per test run. */
+/**
+ * The same value of earlier builds, and files a worker that died mid-write left: each is a few MB, and an edit would
+ * otherwise leave one behind per test run. One another user owns stays where it is.
+ */
 function removeOtherBuilds(name: string, keep: string): void {
   for (const entry of readdirSync(tmpdir())) {
     const path = join(tmpdir(), entry);
-    if (entry.startsWith(`${PREFIX}${name}-`) && path !== keep && entry.endsWith('.json')) rmSync(path, { force: true });
+    if (!entry.startsWith(`${PREFIX}${name}-`) || path === keep) continue;
+    try {
+      rmSync(path, { force: true });
+    } catch {
+      // not ours to remove
+    }
   }
 }
