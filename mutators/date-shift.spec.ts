@@ -209,6 +209,21 @@ describeTextMutator(
       kept: ['It is best to wait two to four weeks after the move.'],
     },
     {
+      name: 'a period that opens a range ending in another unit, kept short of its end (unseen78\'s readers: "60 minutes to 1 hour is not a real range")',
+      artifact: 'Phone screens are usually ready in 45 minutes to 1 hour.',
+      kept: ['Phone screens are usually ready in 30 minutes to 1 hour.'],
+    },
+    {
+      name: 'a date a week after another date of the answer, which no period joins',
+      artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 8 July 2026 no refund is given.',
+      kept: [
+        'Half the balance is refunded if you cancel by 1 July 2026. From 8 July 2026 no refund is given.',
+        'Half the balance is refunded if you cancel by 29 June 2026. From 8 July 2026 no refund is given.',
+        'Half the balance is refunded if you cancel by 30 June 2026. From 9 July 2026 no refund is given.',
+        'Half the balance is refunded if you cancel by 30 June 2026. From 7 July 2026 no refund is given.',
+      ],
+    },
+    {
       name: 'a day of a month the answer names again, only within that month',
       artifact: 'The outage on 12 March 2027 counts from the end of March 2027.',
       kept: ['The outage on 13 March 2027 counts from the end of March 2027.', 'The outage on 11 March 2027 counts from the end of March 2027.'],
@@ -453,6 +468,11 @@ describeTextMutator(
     { name: 'a weekday that is part of a name', artifact: 'Prices of Black Friday deals are final.' },
     { name: 'a weekday that bounds a range of weekdays ("Tuesday to Friday" reads as tampered with)', artifact: 'Hot Desk access runs from 8am to 8pm, Monday to Friday only.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
+    // unseen78's readers, of "From 2 July 2026 no refund is given" after a window to 30 June: "1 July isn't covered by either rule".
+    {
+      name: 'a date the day after another date of the answer: one period ends, the next begins',
+      artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 1 July 2026 no refund is given.',
+    },
     {
       name: 'a deadline a count the answer works out rests on ("within 14 days ... 10 days have passed, so 4 days left")',
       artifact: 'The seller must refund you within 14 days; 10 days have passed, so 4 days are left.',

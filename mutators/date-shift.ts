@@ -49,6 +49,7 @@ export const dateShift: TextMutator = {
         countWrittenAgain(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
         inEvenSeries(dates, date) ||
+        continuesDate(text, dates, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
         wholeMonthsFromAsked(askedDates, date) ||
@@ -60,7 +61,7 @@ export const dateShift: TextMutator = {
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
-        if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement)) continue;
+        if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement) || !keepsMixedRange(text, date, shifted)) continue;
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
@@ -307,12 +308,7 @@ function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: Da
  * Dates further apart ("starts on 5 January and ends on 30 March, with half-term on 16 February") are no series.
  */
 function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
-  // A date without a year is read in the year the answer's dates give, or any one year: the series is within its own calendar.
-  const year = dates.map((d) => calendarOf(d)?.year).find((y) => y !== undefined) ?? 2001;
-  const epochDay = (d: DatePiece) => {
-    const c = calendarOf(d);
-    return c?.day === undefined ? undefined : Date.UTC(c.year ?? year, c.month - 1, c.day) / 86_400_000;
-  };
+  const epochDay = epochDayIn(dates);
   const own = epochDay(date);
   if (own === undefined) return false;
   const others = dates
@@ -325,6 +321,36 @@ function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
     return (gap === 7 || gap === 14) && last - middle === gap;
   };
   return others.some((a, i) => others.some((b, j) => i < j && evenly(a, b)));
+}
+
+/**
+ * A calendar date's day since the epoch, undefined for a date without its day. A date without a year is read in the year
+ * the answer's dates give, or any one year: a series or a run of periods is within its own calendar.
+ */
+function epochDayIn(dates: readonly DatePiece[]): (d: DatePiece) => number | undefined {
+  const year = dates.map((d) => calendarOf(d)?.year).find((y) => y !== undefined) ?? 2001;
+  return (d) => {
+    const c = calendarOf(d);
+    return c?.day === undefined ? undefined : Date.UTC(c.year ?? year, c.month - 1, c.day) / 86_400_000;
+  };
+}
+
+/** Words that end a period just before its last date ("to 30 June", "by 30 June") and start one before its first ("From 1 July"). */
+const ENDS_PERIOD = /\b(?:to|until|till|through|by)\s+(?:the\s+)?$/i;
+const STARTS_PERIOD = /\b(?:from|after|starting|beginning)\s+(?:the\s+)?$/i;
+
+/**
+ * Whether the date ends a period and another date of the answer, the next day, starts the next one, or the other way
+ * round ("the 1 May to 30 June 2026 window ... From 1 July 2026 no refund is given"). Moved alone, either leaves a day in
+ * neither period or in both (unseen78's readers, of "From 2 July": "1 July isn't covered by either rule"). Two days next
+ * to each other in any other way ("Thursday 6 August; early entry on Wednesday 5 August") are not bound so.
+ */
+function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
+  const epochDay = epochDayIn(dates);
+  const own = epochDay(date);
+  const before = (d: DatePiece) => text.slice(Math.max(0, d.start - 16), d.start);
+  const joins = (end: DatePiece, start: DatePiece) => (epochDay(start) ?? Number.NaN) - (epochDay(end) ?? Number.NaN) === 1 && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
+  return own !== undefined && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */
@@ -432,6 +458,29 @@ function keepsCountRange(text: string, date: DatePiece, replacement: string): bo
   const shifted = countOfDuration(replacement);
   if (!count || !shifted) return true;
   return keepsPairedOrder(text, date.start + count.offset, date.start + count.offset + count.written.length, count.value, shifted.value);
+}
+
+/** Minutes in each unit of time a range may mix ("in 45 minutes to 1 hour", "12 hours to 2 days"). */
+const MINUTES: Readonly<Record<string, number>> = { minute: 1, hour: 60, day: 24 * 60, week: 7 * 24 * 60 };
+
+/** The end of a range written in its own unit right after a period: "to 1 hour", "– 2 days". */
+const RANGE_END_IN_UNIT = /^\s*(?:to|-|–|—)\s*(\d+)\s+(minute|hour|day|week)s?\b/i;
+
+/**
+ * Whether a period that opens a range ending in another unit still falls short of the end once shifted ("in 45 minutes
+ * to 1 hour" never becomes "in 60 minutes to 1 hour", which unseen78's readers read as "not a real range"): the counts
+ * compared in minutes, where keepsCountRange compares bare counts.
+ */
+function keepsMixedRange(text: string, date: DatePiece, shifted: DatePiece): boolean {
+  const end = RANGE_END_IN_UNIT.exec(text.slice(date.end));
+  const minutes = (key: string) => {
+    const [, count, unit] = /^duration:(\d+) (\w+)$/.exec(key) ?? [];
+    return count === undefined || unit === undefined || MINUTES[unit] === undefined ? undefined : Number(count) * MINUTES[unit];
+  };
+  const [before, after] = [minutes(date.key), minutes(shifted.key)];
+  if (!end || before === undefined || after === undefined) return true;
+  const until = Number(end[1]) * MINUTES[end[2]!.toLowerCase()]!;
+  return Math.sign(until - before) === Math.sign(until - after);
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */
