@@ -213,6 +213,22 @@ describeTextMutator(
       artifact: 'Phone screens are usually ready in 45 minutes to 1 hour.',
       kept: ['Phone screens are usually ready in 30 minutes to 1 hour.'],
     },
+    // The review of unseen78's rules: a shift with room before the range's end is kept; an end in words, or a shift to within a tenth of the end, is not.
+    {
+      name: 'a period that opens a range ending in another unit, with room before its end',
+      artifact: 'Phone screens are usually ready in 45 minutes to 2 hours.',
+      kept: ['Phone screens are usually ready in 30 minutes to 2 hours.', 'Phone screens are usually ready in 60 minutes to 2 hours.'],
+    },
+    {
+      name: 'a period that opens a range whose end is written in words ("to an hour")',
+      artifact: 'Phone screens are usually ready in 45 minutes to an hour.',
+      kept: ['Phone screens are usually ready in 30 minutes to an hour.'],
+    },
+    {
+      name: 'a period that opens a range, never shifted to within a tenth of its end ("4 weeks to 1 month")',
+      artifact: 'Most orders arrive within 3 weeks to 1 month.',
+      kept: ['Most orders arrive within 2 weeks to 1 month.'],
+    },
     {
       name: 'a date a week after another date of the answer, which no period joins',
       artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 8 July 2026 no refund is given.',
@@ -469,6 +485,9 @@ describeTextMutator(
     { name: 'a weekday that bounds a range of weekdays ("Tuesday to Friday" reads as tampered with)', artifact: 'Hot Desk access runs from 8am to 8pm, Monday to Friday only.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
     // unseen78's readers, of "From 2 July 2026 no refund is given" after a window to 30 June: "1 July isn't covered by either rule".
+    // The review of unseen78's rule: the same across a new year without years, and in other words of ending and starting.
+    { name: 'a last day of the year before a first of January, neither with its year', artifact: 'The winter rate applies until 31 December. From 1 January the summer rate applies.' },
+    { name: 'a period that "ends on" a day before one that starts "As of" the next', artifact: 'The offer ends on 30 June 2026. As of 1 July 2026 prices rise.' },
     {
       name: 'a date the day after another date of the answer: one period ends, the next begins',
       artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 1 July 2026 no refund is given.',

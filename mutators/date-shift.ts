@@ -7,6 +7,7 @@ import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
 import { countOfDuration, findQuantities, keepsOrder, keepsPairedOrder, mentionedAgain, unconventionalPeriod } from '../src/text/quantities.js';
+import { HOURS_IN } from '../src/text/units.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -336,8 +337,8 @@ function epochDayIn(dates: readonly DatePiece[]): (d: DatePiece) => number | und
 }
 
 /** Words that end a period just before its last date ("to 30 June", "by 30 June") and start one before its first ("From 1 July"). */
-const ENDS_PERIOD = /\b(?:to|until|till|through|by)\s+(?:the\s+)?$/i;
-const STARTS_PERIOD = /\b(?:from|after|starting|beginning)\s+(?:the\s+)?$/i;
+const ENDS_PERIOD = /\b(?:to|until|till|through|by|ends?\s+on|closes?\s+on|no\s+later\s+than|on\s+or\s+before)\s+(?:the\s+)?$/i;
+const STARTS_PERIOD = /\b(?:from|after|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of|on\s+or\s+after)\s+(?:the\s+)?$/i;
 
 /**
  * Whether the date ends a period and another date of the answer, the next day, starts the next one, or the other way
@@ -349,7 +350,13 @@ function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiec
   const epochDay = epochDayIn(dates);
   const own = epochDay(date);
   const before = (d: DatePiece) => text.slice(Math.max(0, d.start - 16), d.start);
-  const joins = (end: DatePiece, start: DatePiece) => (epochDay(start) ?? Number.NaN) - (epochDay(end) ?? Number.NaN) === 1 && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
+  // A year's last day and a first of January, either without its year, are next to each other across the new year.
+  const newYear = (end: DatePiece, start: DatePiece) => {
+    const [a, b] = [calendarOf(end), calendarOf(start)];
+    return a?.month === 12 && a.day === 31 && b?.month === 1 && b.day === 1 && (a.year === undefined || b.year === undefined || b.year === a.year + 1);
+  };
+  const nextDay = (end: DatePiece, start: DatePiece) => (epochDay(start) ?? Number.NaN) - (epochDay(end) ?? Number.NaN) === 1 || newYear(end, start);
+  const joins = (end: DatePiece, start: DatePiece) => nextDay(end, start) && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
   return own !== undefined && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
 }
 
@@ -460,27 +467,31 @@ function keepsCountRange(text: string, date: DatePiece, replacement: string): bo
   return keepsPairedOrder(text, date.start + count.offset, date.start + count.offset + count.written.length, count.value, shifted.value);
 }
 
-/** Minutes in each unit of time a range may mix ("in 45 minutes to 1 hour", "12 hours to 2 days"). */
-const MINUTES: Readonly<Record<string, number>> = { minute: 1, hour: 60, day: 24 * 60, week: 7 * 24 * 60 };
+/** The end of a range written in its own unit right after a period: "to 1 hour", "to an hour", "– 2 days", "to half an hour". */
+const RANGE_END_IN_UNIT = new RegExp(`^${RANGE_WORD}(\\d+|an?|one|half an?)\\s+(minute|hour|day|week|month|year)s?\\b`, 'i');
 
-/** The end of a range written in its own unit right after a period: "to 1 hour", "– 2 days". */
-const RANGE_END_IN_UNIT = /^\s*(?:to|-|–|—)\s*(\d+)\s+(minute|hour|day|week)s?\b/i;
+/** A range end's count: a number, "a" or "one" for one, "half a" for a half. */
+const endCount = (written: string) => (/^half/i.test(written) ? 0.5 : /^(?:an?|one)$/i.test(written) ? 1 : Number(written));
 
 /**
  * Whether a period that opens a range ending in another unit still falls short of the end once shifted ("in 45 minutes
- * to 1 hour" never becomes "in 60 minutes to 1 hour", which unseen78's readers read as "not a real range"): the counts
- * compared in minutes, where keepsCountRange compares bare counts.
+ * to 1 hour" never becomes "in 60 minutes to 1 hour", which unseen78's readers read as "not a real range"): the lengths
+ * compared in hours, where keepsCountRange compares bare counts.
  */
 function keepsMixedRange(text: string, date: DatePiece, shifted: DatePiece): boolean {
   const end = RANGE_END_IN_UNIT.exec(text.slice(date.end));
-  const minutes = (key: string) => {
-    const [, count, unit] = /^duration:(\d+) (\w+)$/.exec(key) ?? [];
-    return count === undefined || unit === undefined || MINUTES[unit] === undefined ? undefined : Number(count) * MINUTES[unit];
+  const hours = (key: string) => {
+    const [, count, working, unit] = /^duration:(\d+) (working )?(\w+)$/.exec(key) ?? [];
+    // Five working days make a week.
+    const perUnit = unit === undefined ? undefined : working ? HOURS_IN.week! / 5 : HOURS_IN[unit];
+    return count === undefined || perUnit === undefined ? undefined : Number(count) * perUnit;
   };
-  const [before, after] = [minutes(date.key), minutes(shifted.key)];
-  if (!end || before === undefined || after === undefined) return true;
-  const until = Number(end[1]) * MINUTES[end[2]!.toLowerCase()]!;
-  return Math.sign(until - before) === Math.sign(until - after);
+  const [before, after] = [hours(date.key), hours(shifted.key)];
+  const perEndUnit = end ? HOURS_IN[end[2]!.toLowerCase()] : undefined;
+  if (!end || before === undefined || after === undefined || perEndUnit === undefined) return true;
+  const until = endCount(end[1]!) * perEndUnit;
+  // Within a tenth of the end is the end in other words: "4 weeks to 1 month", "10 working days to 2 weeks".
+  return Math.sign(until - before) === Math.sign(until - after) && Math.abs(until - after) > until / 10;
 }
 
 /** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */
