@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
+import { filesBelow, hashFiles } from './sharedAcrossWorkers.js';
 
 /** What `critic-audit run --no-cache --out DIR` on the bundled default config did. */
 export interface DefaultRunResult {
@@ -180,22 +181,8 @@ function removeOldRuns(lock: string): void {
 function inputsHash(): string {
   const hash = createHash('sha256');
   hash.update(`${PACKAGE_ROOT}\0${process.version}\0`);
-  const files = ['critic.config.yaml', 'package.json', 'package-lock.json', 'bin/critic-audit.js', ...walk('fixtures'), ...walk('prompts')];
-  for (const file of files.sort()) {
-    hash.update(`${file}\0`);
-    hash.update(readFileSync(join(PACKAGE_ROOT, file)));
-    hash.update('\0');
-  }
-  const dist = walk('dist').map((file) => statSync(join(PACKAGE_ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  hashFiles(hash, ['critic.config.yaml', 'package.json', 'package-lock.json', 'bin/critic-audit.js', ...filesBelow('fixtures'), ...filesBelow('prompts')]);
+  const dist = filesBelow('dist').map((file) => statSync(join(PACKAGE_ROOT, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
   hash.update(`dist ${dist.length} ${Math.max(0, ...dist)}`);
   return hash.digest('hex').slice(0, 16);
-}
-
-/** Files under a folder of the package, relative to the package root. */
-function walk(dir: string): string[] {
-  const root = join(PACKAGE_ROOT, dir);
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => join(dir, entry.parentPath.slice(root.length), entry.name));
 }

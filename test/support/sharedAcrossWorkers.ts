@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
-import { filesUnder } from './cliRun.js';
 
 const PREFIX = 'critic-audit-shared-';
 
@@ -37,13 +36,26 @@ export function sharedAcrossWorkers<T>(name: string, inputs: readonly string[], 
 function inputsHash(inputs: readonly string[]): string {
   const hash = createHash('sha256');
   hash.update(`${process.version}\0`);
-  const files = [join(PACKAGE_ROOT, 'package-lock.json'), ...inputs.flatMap((dir) => filesUnder(join(PACKAGE_ROOT, dir)))];
-  for (const file of files.sort()) {
-    hash.update(`${relative(PACKAGE_ROOT, file)}\0`);
-    hash.update(readFileSync(file));
+  hashFiles(hash, ['package-lock.json', ...inputs.flatMap(filesBelow)]);
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Each file (a path relative to the package root) and its bytes, fed to `hash` in the order of their paths: what a result shared across workers is keyed by. */
+export function hashFiles(hash: Hash, files: readonly string[]): void {
+  for (const file of [...files].sort()) {
+    hash.update(`${file}\0`);
+    hash.update(readFileSync(join(PACKAGE_ROOT, file)));
     hash.update('\0');
   }
-  return hash.digest('hex').slice(0, 16);
+}
+
+/** Files under a folder of the package, relative to the package root; none when the folder is not there. */
+export function filesBelow(dir: string): string[] {
+  const root = join(PACKAGE_ROOT, dir);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(dir, entry.parentPath.slice(root.length), entry.name));
 }
 
 /**
