@@ -5,8 +5,9 @@ import { asksOf } from '../src/text/whAsks.js';
 import { COMPARISON_RESTS_ON, claimOmission, ONLY_ANSWER_TO_WH, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
 import { describeTextMutator } from './testing/text-mutator-spec.js';
 
-/** A price and the deposit worked out from it. */
+/** A price and the deposit worked out from it, and the evidence that gives the rules the answer works from. */
 const DEPOSIT = 'Boarding is £38 per night, so £190 for the five nights. When you book, you pay a deposit of 25% of that total, which is £47.50.';
+const DEPOSIT_RULES = 'Boarding is £38 per night. A deposit of 25% of the total is paid when you book.';
 
 /** A reason as a pattern of itself. */
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -189,7 +190,7 @@ describeTextMutator(
       name: 'not the sentence whose dates a later one points at ("outside those dates")',
       task: 'Can we book two nights in mid-July?',
       artifact: 'Sorry, no. Between 1 June and 31 August the minimum stay is 3 nights. Two-night stays are possible outside those dates, except over bank holidays.',
-      kept: [],
+      kept: ['Sorry, no. Between 1 June and 31 August the minimum stay is 3 nights.'],
     },
     {
       name: 'not the sentence that gives what is offered instead after "Not as a full refund"',
@@ -286,6 +287,47 @@ describeTextMutator(
       artifact: 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team. Claims take 14 days.',
       kept: ['Staff accrue 28 days of leave. Claims take 14 days.', 'Staff accrue 28 days of leave. Unused days are paid at the daily rate, i.e. £120 a day, by the Finance Team.'],
     },
+    // A clause that closes a sentence goes as a sentence would, and the sentence left ends where the clause began.
+    {
+      name: 'a clause after a semicolon',
+      artifact: 'Your data stays available for 45 days. Exports of up to 1 TB are free; anything larger is billed at $0.02 per GB.',
+      kept: ['Your data stays available for 45 days.', 'Your data stays available for 45 days. Exports of up to 1 TB are free.'],
+    },
+    {
+      name: 'a clause after ", and" in the opening sentence, whose first clause stays',
+      artifact: 'You need to book at least 72 hours before departure, and the fee is €70 per flight.',
+      kept: ['You need to book at least 72 hours before departure.'],
+    },
+    {
+      name: 'a condition after ", but"',
+      artifact: 'Pets are allowed in the cottage. Each item can be renewed three times, but only if no other member has reserved it.',
+      kept: ['Pets are allowed in the cottage.', 'Pets are allowed in the cottage. Each item can be renewed three times.'],
+    },
+    {
+      name: 'a second predicate after "and" with an auxiliary ("and cannot be recovered")',
+      artifact: 'Your data is kept for 45 days. After that it is deleted within a further 14 days and cannot be recovered.',
+      kept: ['Your data is kept for 45 days.', 'Your data is kept for 45 days. After that it is deleted within a further 14 days.'],
+    },
+    {
+      name: 'a relative clause after ", which" that closes the sentence',
+      artifact: 'The landlord has 28 days to respond. You need his written permission first, which you ask for with form KL-7.',
+      kept: ['The landlord has 28 days to respond.', 'The landlord has 28 days to respond. You need his written permission first.'],
+    },
+    {
+      name: 'a contrast after ", while", not the list item before it',
+      artifact: 'Deductions can be made for unpaid rent, damage beyond fair wear and tear, and the cost of new keys, while cleaning is charged only if the flat is dirty.',
+      kept: ['Deductions can be made for unpaid rent, damage beyond fair wear and tear, and the cost of new keys.'],
+    },
+    {
+      name: 'a clause up to the sentence\'s stop, where the model reads the last word with it ("6pm.")',
+      artifact: 'Book the kiln by Monday. The firing is £14 a shelf, and you can pick it up from Wednesday between 10am and 6pm.',
+      kept: ['Book the kiln by Monday.', 'Book the kiln by Monday. The firing is £14 a shelf.'],
+    },
+    {
+      name: 'a sentence whose only figure is a count in words ("two items")',
+      artifact: 'Temporary membership is £3. It limits you to two items on loan.',
+      kept: ['Temporary membership is £3.'],
+    },
     ...[
       ['a question that asks one thing', 'I want to board my dog for 5 nights in June. What will it cost?'],
       ['a question whose other ask is not for a figure', 'I want to board my dog for 5 nights in June. What will it cost, and can I visit him?'],
@@ -293,6 +335,7 @@ describeTextMutator(
       name: `the figure of a further step, for ${asks}`,
       task: task!,
       artifact: DEPOSIT,
+      evidence: DEPOSIT_RULES,
       kept: ['Boarding is £38 per night, so £190 for the five nights.'],
     })),
     ...[
@@ -315,6 +358,16 @@ describeTextMutator(
     { name: 'a step of a sequence', artifact: 'Leave is 28 days. First, ask your manager. Second, file Form L1 by 1 May. Finally, wait 14 days.' },
     { name: 'sentences that state no figure, name or condition', artifact: 'Everyone is welcome here. All staff should feel valued.', reason: /states no figure/ },
     { name: 'a friendly closer', artifact: 'The fee is £50. Read the guide with care.', reason: /states no figure/ },
+    { name: 'a noun the model tags as a verb after "and" ("wear and tear")', artifact: 'You pay for damage beyond fair wear and tear.' },
+    { name: "the last item of a list, in a verb's -ing form", artifact: 'Your options are a full refund, a rebooking, and moving to a later date within 30 days.' },
+    { name: 'a relative clause the sentence goes on from', artifact: 'If your heating fails outside office hours, which are 9am to 5pm, Monday to Friday, please call the lodge.' },
+    { name: 'a second predicate of a clause the sentence opens on', artifact: 'Once she turns 14 and has done the induction, she can use the gym alone.' },
+    { name: 'the items a colon announces', artifact: 'You have two options: take a refund within 7 days, and rebook within 30 days.' },
+    {
+      name: 'a clause that works out a figure the evidence does not state ("which is £4 in total")',
+      artifact: 'Your three tickets cost £3, and the admin fee adds £1, which is £4 in total.',
+      evidence: 'Tickets are £1 each. An admin fee of £1 per booking is added.',
+    },
     // unseen43's readers: "the question asks whether the tasting can be had free, but the answer never addresses that part".
     {
       name: "the last sentence, which alone answers the question's last ask in other words",
@@ -325,7 +378,7 @@ describeTextMutator(
     {
       name: 'the last sentence, which alone answers a last ask with no word of its own ("what happens if it is?")',
       task: 'Will my course be cancelled for rain, and what happens if it is?',
-      artifact: 'Courses go ahead in light rain, and the instructor cancels only if the wind is over 20 knots. If we cancel, you can choose a full refund or a free transfer.',
+      artifact: 'Courses go ahead in light rain, as the instructor cancels only for a wind over 20 knots. If we cancel, you can choose a full refund or a free transfer.',
       reason: /question's last ask/,
     },
     // unseen52's readers: "the answer only gives the due-back time … and never gives the consequence (e.g. a late fee)".
@@ -362,6 +415,7 @@ describeTextMutator(
       name: 'the figure one of two things the question asks for ("What will it cost, and how much do I pay up front?")',
       task: 'I want to board my dog for 5 nights in June. What will it cost, and how much do I pay up front?',
       artifact: DEPOSIT,
+      evidence: DEPOSIT_RULES,
       reason: /one of the things the question asks for/,
     },
     {
@@ -388,6 +442,7 @@ describeTextMutator(
       task: "I'm 67 and I'd like to take my 15-year-old granddaughter. Is it cheaper for us to buy two concession tickets or the Family Duo ticket?",
       artifact:
         'The Family Duo ticket is the cheaper option for you both. Two concession tickets on a Wednesday would be £11 each, so £22 for the two of you. The Family Duo covers one adult and one child under 16 for £20 at any performance, which is £2 less.',
+      evidence: 'Concession tickets are £11 on Wednesdays. The Family Duo covers one adult and one child under 16 for £20 at any performance.',
       reason: new RegExp(`^${escaped(ONLY_FIGURE_OF_OPTION)} \\("the Family Duo ticket"\\)$`),
     },
     {
@@ -459,6 +514,16 @@ describe('claim-omission, in the trace', () => {
     });
     const { mutants } = generateMutants([fixture], [claimOmission], { seed: 1, cap: 10 });
     expect(mutants.map((m) => m.trace)).toEqual(['Confirmed.']);
+  });
+
+  it('has the trace leave out a clause the answer left out', () => {
+    const fixture = textFixture({
+      artifact: 'Staff accrue 28 days of leave. Claims are paid within 14 days, and the Finance Team pays them.',
+      evidence: 'Staff accrue 28 days of leave. Claims are paid within 14 days. The Finance Team pays expense claims.',
+      trace: 'Leave is 28 days. The Finance Team pays the claims. Confirmed.',
+    });
+    const { mutants } = generateMutants([fixture], [claimOmission], { seed: 1, cap: 10 });
+    expect(mutants.map((m) => [m.artifact, m.trace])).toContainEqual(['Staff accrue 28 days of leave. Claims are paid within 14 days.', 'Leave is 28 days. Confirmed.']);
   });
 });
 

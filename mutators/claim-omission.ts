@@ -45,40 +45,40 @@ export const claimOmission: TextMutator = {
   kind: 'text',
   specificity: 2,
   *candidates(fixture) {
-    const sentences = splitSentences(fixture.artifact);
-    const listFrom = sentences.findIndex((s) => announcesList(s.text));
     const asked = nounsOf(fixture.task);
-    for (const [i, sentence] of sentences.entries()) {
+    for (const { clause, pieces, at: i, candidate } of omissionsOf(fixture.artifact)) {
+      const sentence = pieces[i]!;
       if (i === 0) continue;
+      if (clause && worksOut(fixture, sentence.text)) continue;
       if (
-        pointedAtLater(sentences, i) ||
-        pointedAtNext(fixture.task, sentences, i) ||
-        presupposedLater(fixture.task, sentences, i) ||
-        introducesForLater(fixture.task, sentences, i) ||
-        middleBand(sentences, i) ||
-        onlyAnswerTo(asked, sentences, i) ||
-        onlyAmountAsked(fixture.task, sentences, i) ||
-        givesFigureAsked(fixture.task, sentences, i) ||
-        givesPartNotCovered(sentences, i) ||
-        comparedLater(sentences, i) ||
-        onlyToTakeUpCount(fixture.task, sentences, i) ||
-        givesWorkedAmount(fixture, sentences, i)
+        pointedAtLater(pieces, i) ||
+        pointedAtNext(fixture.task, pieces, i) ||
+        presupposedLater(fixture.task, pieces, i) ||
+        introducesForLater(fixture.task, pieces, i) ||
+        middleBand(pieces, i) ||
+        onlyAnswerTo(asked, pieces, i) ||
+        onlyAmountAsked(fixture.task, pieces, i) ||
+        givesFigureAsked(fixture.task, pieces, i) ||
+        givesPartNotCovered(pieces, i) ||
+        comparedLater(pieces, i) ||
+        onlyToTakeUpCount(fixture.task, pieces, i) ||
+        givesWorkedAmount(fixture, pieces, i)
       )
         continue;
-      if (i === 1 && isBareVerdict(sentences[0]!.text)) continue;
+      if (i === 1 && isBareVerdict(pieces[0]!.text)) continue;
+      const listFrom = pieces.findIndex((s) => announcesList(s.text));
       if (listFrom !== -1 && i > listFrom) continue;
-      const next = sentences[i + 1];
+      const next = pieces[i + 1];
       if (next && refersBack(next.text)) continue;
       if (opensSequence(sentence.text) || (next && opensSequence(next.text))) continue;
-      // With the space that follows it, or for the last sentence the space before it, so the rest reads as before.
-      yield next ? { start: sentence.start, end: next.start, replacement: '' } : { start: sentences[i - 1]!.end, end: sentence.end, replacement: '' };
+      yield candidate;
     }
   },
   invalidReason(fixture, candidate) {
-    const deleted = deletedSentence(fixture, candidate);
-    if (!deleted) return 'the span is not one whole sentence';
-    const sentences = splitSentences(fixture.artifact);
-    const at = sentences.findIndex((s) => s.start === deleted.start);
+    const omission = omissionAt(fixture.artifact, candidate);
+    if (!omission) return 'the span is not one whole sentence, nor a clause that ends one';
+    const { pieces: sentences, at } = omission;
+    const deleted = sentences[at]!;
     if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
     if (answersLastAsk(fixture.task, sentences, at)) return ANSWERS_LAST_ASK;
     if (speaksMostOfAsk(fixture.task, sentences, at)) return SPEAKS_MOST_OF_ASK;
@@ -100,9 +100,7 @@ export const claimOmission: TextMutator = {
     const t = deleted.text;
     const facts = factsOf(t);
     if (!facts.size && !statesCondition(t)) return 'the deleted sentence states no figure, date, name or condition';
-    const rest = splitSentences(fixture.artifact)
-      .filter((s) => s.start !== deleted.start)
-      .map((s) => s.text);
+    const rest = sentences.filter((_, j) => j !== at).map((s) => s.text);
     // Lost unless the rest still states its figures, dates and names, and one sentence of it says what it says.
     const restStates = new Set(rest.flatMap((s) => [...factsOf(s)]));
     if ([...facts].every((f) => restStates.has(f)) && supportOf(t, rest) !== null) return 'another sentence of the artifact restates the deleted one';
@@ -111,8 +109,9 @@ export const claimOmission: TextMutator = {
     return null;
   },
   defendInTrace(fixture, candidate, trace) {
-    const deleted = deletedSentence(fixture, candidate);
-    if (!deleted) return trace;
+    const omission = omissionAt(fixture.artifact, candidate);
+    if (!omission) return trace;
+    const deleted = omission.pieces[omission.at]!;
     // The trace no longer mentions what the answer left out: its sentences restating the deleted one go too.
     const kept = splitSentences(trace).filter((s) => supportOf(s.text, [deleted.text]) === null);
     return kept.map((s) => s.text).join(' ');
@@ -643,12 +642,142 @@ function statesCondition(text: string): boolean {
   return findQualifiers(text).length > 0 || statesQualifier(text, 'not') || /^(?:if|once|unless|provided|only)\b/i.test(text);
 }
 
-/** The figures, dates and names a sentence states, each by what it means. */
+/**
+ * The figures, dates and names a sentence states, each by what it means; a count in words as its digits ("two items"
+ * as 2), from two up: the model tags "one" as a number where it stands for a thing ("each one", "the one you booked").
+ */
 function factsOf(text: string): Set<string> {
-  return new Set([...findNumbers(text).map((n) => `#${numberKey(n)}`), ...findDates(text).map((d) => `@${d.key}`), ...findEntities(text).map((e) => `=${e.text.toLowerCase()}`)]);
+  const spelled = readSentences(text)
+    .flatMap((s) => s.tokens)
+    .flatMap((t) => (t.pos === 'NUM' ? [spelledValue([t.text])] : []))
+    .filter((value) => value !== undefined && value > 1);
+  return new Set([
+    ...findNumbers(text).map((n) => `#${numberKey(n)}`),
+    ...spelled.map((value) => `#${value}`),
+    ...findDates(text).map((d) => `@${d.key}`),
+    ...findEntities(text).map((e) => `=${e.text.toLowerCase()}`),
+  ]);
 }
 
-function deletedSentence(fixture: TextFixture, candidate: MutationCandidate): Piece | undefined {
-  const inside = splitSentences(fixture.artifact).filter((s) => candidate.start <= s.start && s.end <= candidate.end);
-  return inside.length === 1 ? inside[0] : undefined;
+/**
+ * One thing the answer could leave out: the answer's pieces (its sentences, the one a clause is cut from split in two
+ * at the cut), which of them goes, and the candidate that removes it. Every rule reads the pieces, so a clause is
+ * judged as a sentence would be: what points back at it, whether it alone answers an ask, whether the rest restates it.
+ */
+interface Omission {
+  /** A whole sentence, or a clause that closes one. */
+  clause: boolean;
+  pieces: readonly Piece[];
+  at: number;
+  candidate: MutationCandidate;
+}
+
+/**
+ * Every whole sentence, and every clause that closes a sentence after a semicolon, after ", and" or ", but", or after
+ * an "and" that opens a second predicate of the same subject ("It costs €55 for each flight and can't weigh more than
+ * 30 kg"): a worker who answers in full sentences leaves out a clause as readily as a sentence, and the sentence
+ * left ends where the clause began, as a sentence.
+ */
+function omissionsOf(artifact: string): Omission[] {
+  const sentences = splitSentences(artifact);
+  return sentences.flatMap((sentence, i) => {
+    const next = sentences[i + 1];
+    // With the space that follows it, or for the last sentence the space before it, so the rest reads as before.
+    const whole = next ? { start: sentence.start, end: next.start, replacement: '' } : { start: sentences[i - 1]?.end ?? sentence.start, end: sentence.end, replacement: '' };
+    const clauses = closingClauses(sentence).map(({ cut, clause }) => ({
+      clause: true,
+      pieces: [...sentences.slice(0, i), { text: artifact.slice(sentence.start, cut), start: sentence.start, end: cut }, clause, ...sentences.slice(i + 1)],
+      at: i + 1,
+      candidate: { start: cut, end: clause.end, replacement: '' },
+    }));
+    return [{ clause: false, pieces: sentences, at: i, candidate: whole }, ...clauses];
+  });
+}
+
+function omissionAt(artifact: string, candidate: MutationCandidate): Omission | undefined {
+  return omissionsOf(artifact).find((o) => o.candidate.start === candidate.start && o.candidate.end === candidate.end);
+}
+
+/**
+ * Whether a clause states a figure neither the evidence nor the question does: the answer's own working ("which is
+ * £3 for your three tickets", "so for three of you it's £38", "after the $15 processing fee you would receive
+ * $160"). Left out, the answer stops short of what it worked out for the asker, a gap its reader sees.
+ */
+function worksOut(fixture: TextFixture, clause: string): boolean {
+  const given = new Set([...evidenceSentences(fixture.evidence), fixture.task].flatMap(findNumbers).map(numberKey));
+  return findNumbers(clause).some((n) => !given.has(numberKey(n)));
+}
+
+/**
+ * Words after a comma that open a second clause the sentence could have done without: a coordinate clause ("and",
+ * "but"), a contrast ("while", "whereas", "although") or a relative clause that adds a fact about what the sentence
+ * names (", which is staffed Monday to Friday").
+ */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(['and', 'but', 'while', 'whereas', 'although', 'which']);
+
+/** Words that open a subordinate clause a sentence may begin with, whatever the model tags them. */
+const SUBORDINATORS: ReadonlySet<string> = new Set([
+  'if',
+  'once',
+  'when',
+  'whenever',
+  'while',
+  'because',
+  'as',
+  'although',
+  'though',
+  'unless',
+  'after',
+  'before',
+  'until',
+  'since',
+  'where',
+  'provided',
+]);
+
+/** What closes a sentence: the clause cut from it ends before these, and keeps a closing bracket or quote. */
+const CLOSING_STOPS: ReadonlySet<string> = new Set(['.', '!', '?', '…']);
+
+/**
+ * The clauses that close a sentence and could be left out of it: where the sentence is cut (the semicolon or comma,
+ * or the space before "and") and the clause from its first word after the opener to its last before the closing stop. Both sides
+ * must be clauses, with a finite verb each, the clause's before any comma of its own ("paying at the airport instead
+ * costs €60"; a list item "and missing inventory items, while …" is none). A second predicate opens with an auxiliary
+ * or a verb in the third person ("and can't be recovered", "and adds a named …"), so a noun the model tags as a verb
+ * ("wear and tear", "phone and chat") is no cut. (The items of a list a sentence announces stay as sentences do.)
+ */
+function closingClauses(sentence: Piece): Array<{ cut: number; clause: Piece }> {
+  const tokens = readSentences(sentence.text).flatMap((s) => s.tokens);
+  const last = tokens.reduce((found, t, k) => (CLOSING_STOPS.has(t.text) ? found : k), -1);
+  if (last < 0) return [];
+  const isFiniteVerb = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text));
+  const opensClause = (from: number) => {
+    const own = tokens.slice(from, last + 1);
+    // A list's last item in a verb's -ing form ("a rebooking, and moving to a later date") is no clause, whatever the model makes of its noun.
+    if (/ing$/i.test(own[0]?.text ?? '') && own[0]!.pos === 'VERB') return false;
+    const comma = own.findIndex((t) => t.text === ',');
+    return own.slice(0, comma === -1 ? own.length : comma).some(isFiniteVerb);
+  };
+  const cuts: Array<{ at: number; from: number }> = [];
+  for (const [k, t] of tokens.entries()) {
+    const after = tokens[k + 1];
+    if (!after || k >= last) break;
+    if (t.text === ';') cuts.push({ at: t.start, from: k + 1 });
+    // A relative clause with a comma of its own may close a phrase the sentence goes on from ("Outside office hours, which are 9am to 5pm, Monday to Friday, please call …").
+    else if (t.text === ',' && after.text.toLowerCase() === 'which' && tokens.slice(k + 2, last + 1).some((u) => u.text === ',')) continue;
+    else if (t.text === ',' && CLAUSE_OPENERS.has(after.text.toLowerCase())) cuts.push({ at: t.start, from: k + 2 });
+    else if (k > 0 && t.pos === 'CCONJ' && t.lemma === 'and' && tokens[k - 1]!.text !== ',' && (after.pos === 'AUX' || (after.pos === 'VERB' && /s$/i.test(after.text))))
+      cuts.push({ at: tokens[k - 1]!.end, from: k + 1 });
+  }
+  // A sentence that opens on a subordinate clause ("Once she turns 14 and has done the induction, she can …") is cut only after
+  // the comma its main clause begins at; without a comma, an opening "After that" is a phrase.
+  const opensSubordinate = tokens[0]?.pos === 'SCONJ' || SUBORDINATORS.has(tokens[0]?.lemma ?? '');
+  const mainFrom = opensSubordinate ? (tokens.find((t) => t.text === ',')?.end ?? 0) : 0;
+  return cuts
+    .filter(({ at, from }) => at >= mainFrom && from <= last && opensClause(from) && tokens.some((t) => t.end <= at && isFiniteVerb(t)))
+    .map(({ at, from }) => {
+      // The model leaves a stop on a last word it reads as an abbreviation ("6pm."): the sentence keeps it.
+      const [start, end] = [tokens[from]!.start, tokens[last]!.end - (/[.!?…]$/.test(tokens[last]!.text) ? 1 : 0)];
+      return { cut: sentence.start + at, clause: { text: sentence.text.slice(start, end), start: sentence.start + start, end: sentence.start + end } };
+    });
 }

@@ -54,14 +54,32 @@ describe('claim-insertion over the bundled suites', () => {
 
 describe('claim-omission over the bundled suites', () => {
   it('keeps the opening sentence, and no sentence that referred back to the deleted one', () => {
-    expect(omissions.length).toBeGreaterThan(0);
-    for (const m of omissions) {
+    const sentences = omissions.filter((m) => splitSentences(m.artifact).length < splitSentences(byId.get(m.fixtureId)!.artifact).length);
+    expect(sentences.length).toBeGreaterThan(0);
+    for (const m of sentences) {
       const before = splitSentences(byId.get(m.fixtureId)!.artifact).map((s) => s.text);
       const after = splitSentences(m.artifact).map((s) => s.text);
       const deleted = before.findIndex((s) => !after.includes(s));
       expect(deleted, m.id).toBeGreaterThan(0);
       expect(after, m.id).toEqual(before.filter((_, i) => i !== deleted));
       const next = before[deleted + 1];
+      if (next !== undefined) expect(refersBack(next), `${m.id}: ${next}`).toBe(false);
+    }
+  });
+
+  it('leaves out a clause by ending its sentence where the clause began, the other sentences as they were', () => {
+    const clauses = omissions.filter((m) => splitSentences(m.artifact).length === splitSentences(byId.get(m.fixtureId)!.artifact).length);
+    expect(clauses.length).toBeGreaterThan(0);
+    for (const m of clauses) {
+      const before = splitSentences(byId.get(m.fixtureId)!.artifact).map((s) => s.text);
+      const after = splitSentences(m.artifact).map((s) => s.text);
+      const changed = before.findIndex((s, i) => after[i] !== s);
+      const [was, is] = [before[changed]!, after[changed]!];
+      expect(after, m.id).toEqual(before.map((s, i) => (i === changed ? is : s)));
+      // The sentence's first words up to the cut, then the stop it had.
+      expect(was.startsWith(is.slice(0, -1)) && is.length < was.length && is.at(-1) === was.at(-1), `${m.id}: ${is}`).toBe(true);
+      expect(is, m.id).not.toMatch(/[,;]\s*.$|\s.$/);
+      const next = before[changed + 1];
       if (next !== undefined) expect(refersBack(next), `${m.id}: ${next}`).toBe(false);
     }
   });
