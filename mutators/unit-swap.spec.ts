@@ -43,6 +43,12 @@ describeTextMutator(
       artifact: 'A service takes 3 working days, and the parts can take 2 weeks.',
       kept: ['A service takes 3 days, and the parts can take 2 weeks.'],
     },
+    // unseen80's readers, of "7 to 10 days" beside "2 working days" and "14 working days": "every other time is in working days".
+    {
+      name: 'no working days made calendar days where another sentence counts in working days, but calendar days made working days',
+      artifact: 'A service takes 10 working days. Express jobs are done within 2 working days. Collect it within 7 days.',
+      kept: ['A service takes 10 working days. Express jobs are done within 2 working days. Collect it within 7 working days.'],
+    },
     { name: 'an allowance of leave', artifact: 'Staff may take 5 days of paid leave.', kept: ['Staff may take 5 working days of paid leave.'] },
     { name: 'a number in words', artifact: 'Inspections happen within five working days.', kept: ['Inspections happen within five days.'] },
     { name: 'working hours in a deadline of its own', artifact: 'You get a first response within one hour.', kept: ['You get a first response within one working hour.'] },
