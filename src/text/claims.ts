@@ -8,6 +8,7 @@
 import { dictionaryForm, sensesOf } from './lexicon.js';
 import { findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
+import { spelledValue } from './numberWords.js';
 import { isAbbreviationStop } from './abbreviations.js';
 import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 
@@ -138,10 +139,25 @@ export function findQualifiers(text: string): QualifierPiece[] {
       if (taken(m.index, m.index + m[0].length)) continue;
       // "Insurance is provided by the company": a verb, not the condition "provided (that)".
       if (keyword.startsWith('provided') && providedAsVerb(text, m.index, m.index + m[0].length)) continue;
+      if (AFTER_THEIR_NUMBER.has(keyword) && !afterANumber(text, m.index)) continue;
       found.push({ keyword, text: m[0], start: m.index, end: m.index + m[0].length });
     }
   }
   return found.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Whether a number ends the text before `at`, with at most a unit and its noun after it: "8 kg or less", "2 or more",
+ * "three or more", "£10 or more", "7 days' notice or more". "younger or less mobile bowlers" compares, and bounds no figure (unseen80's evidence-check
+ * false alarms: an answer about ramps for younger bowlers read as dropping its "or less").
+ */
+function afterANumber(text: string, at: number): boolean {
+  const words = text
+    .slice(Math.max(0, at - 40), at)
+    .trim()
+    .split(/\s+/)
+    .slice(-3);
+  return words.some((word) => /\d/.test(word) || spelledValue([word.replace(/[^A-Za-z-]/g, '')]) !== undefined);
 }
 
 export function isClauseQualifier(keyword: string): boolean {
@@ -273,7 +289,9 @@ export function qualifiedTerm(text: string, q: QualifierPiece): { number: string
   // surcharge" restricts the model, not the surcharge (unseen52's false alarms).
   // A term of things joined by "and" or "or" is all of them, names included ("the Classic, Super and Mega parties only"): a claim
   // about one names no more than its case.
-  if (q.keyword === 'only' && /^\s*(?:[,.;:)]|$)/.test(after)) {
+  // So does one before a second predicate of its subject ("are packed by the PTA chair only and can be collected …":
+  // the packer, not the collection; unseen80's false alarms).
+  if (q.keyword === 'only' && /^\s*(?:[,.;:)]|and\s+(?:can|could|may|must|will|should|is|are|has|have)\b|$)/.test(after)) {
     const sentence =
       text
         .slice(Math.max(0, q.start - 80), q.start)

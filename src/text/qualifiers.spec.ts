@@ -31,6 +31,32 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Courtesy cars are available at the Roundhay branch for work expected to take more than 4 hours.',
       dropped: ['only'],
     },
+    // unseen80's false alarms: an "only" before a second predicate of its subject bears on the words before it.
+    {
+      name: 'an "only" after its term and before "and can", the claim on the second predicate',
+      evidence: 'Bundles are packed by the PTA chair only and can be collected from the school office within 5 school days.',
+      artifact: 'The bundle will be ready to collect from the school office within 5 school days.',
+      dropped: [],
+    },
+    {
+      name: 'an "only" after its term and before "and can", the claim restating the term without it',
+      evidence: 'Bundles are packed by the PTA chair only and can be collected from the school office within 5 school days.',
+      artifact: 'Bundles are packed by the PTA chair and can be collected from the school office within 5 school days.',
+      dropped: ['only'],
+    },
+    // unseen80's false alarms: "or less" compares where no figure comes before it.
+    {
+      name: '"younger or less mobile", no bound',
+      evidence: 'Lanes 1 and 2 have ball ramps for younger or less mobile bowlers.',
+      artifact: 'Lanes 1 and 2 have ramps for young bowlers.',
+      dropped: [],
+    },
+    {
+      name: '"or more" after a figure, its unit and its noun, dropped',
+      evidence: "Cancelling with 7 days' notice or more gets the deposit back in full.",
+      artifact: "Cancelling with 7 days' notice gets the deposit back in full.",
+      dropped: ['or more'],
+    },
     {
       name: 'an "only" after things joined by "and", the claim about one of them',
       evidence: 'Balloon modelling is included in the Classic and Mega parties only.',
