@@ -84,6 +84,16 @@ describe('figures worked out by a short chain of arithmetic', () => {
     expect(supported(mutated, mutated, flipped, evidence, question)).toBe(false);
   });
 
+  // unseen79's false alarms: the £475 a rate times the question's hours makes is an operand of the next sentence's difference.
+  it("rests a later step on a figure a rate times the question's count works out", () => {
+    const evidence = ['The Atrium costs £95 an hour.', 'A deposit of 25% is due when booking, with the balance due 14 days before the event.'];
+    const question = 'We would like the Atrium for a 5-hour launch. What will we pay?';
+    const answer = (remaining: string) => `At £95 an hour, 5 hours comes to £475. You pay a 25% deposit of £118.75 when you book, and the remaining ${remaining} is due later.`;
+    const claim = (remaining: string) => `You pay a 25% deposit of £118.75 when you book, and the remaining ${remaining} is due later.`;
+    expect(supported(answer('£356.25'), claim('£356.25'), '£356.25', evidence, question)).toBe(true);
+    expect(supported(answer('£366.25'), claim('£366.25'), '£366.25', evidence, question)).toBe(false);
+  });
+
   it('takes at most one operand from the evidence alone: two fees the evidence states do not make a third by coincidence', () => {
     const evidence = ['The setup fee is $35.', 'Storage is $5 a day.'];
     const answer = 'The day pass costs $30.';

@@ -492,14 +492,7 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
   const anchors = [...worked.written.filter((w) => local.some((l) => sameFigure(l, w))), ...worked.derived];
   const hedged = hedgedAt(claim, figure.start);
   if (derives(figure, hedged, { ...worked, anchors })) return true;
-  if (
-    monthsOfNamedRange(claim, figure) ||
-    countLeft(claim, figure, passage) ||
-    ratePerUnitsTimes(claim, figure, answer, worked.written) ||
-    ratePerAskedCount(claim, figure, passage, worked.written) ||
-    eachWayTotal(claim, figure, worked.written)
-  )
-    return true;
+  if (countLeft(claim, figure, passage) || workedInSentence(claim, figure, passage, answer, worked.written)) return true;
   // Where the answer holds this claim; a claim read alone (claimAt < 0) is its own text.
   const [text, at] = claimAt < 0 ? [claim, figure] : [answer, { start: claimAt + figure.start, end: claimAt + figure.end }];
   return chainDerives(
@@ -508,6 +501,16 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
     worked.pool,
     chainAnchors(text, at, claimAt < 0 ? findFigures(claim).filter((f) => worked.written.some((w) => sameFigure(w, f))) : worked.written, worked.derived),
   );
+}
+
+/**
+ * Whether the sentence works the figure out by one of the readings of a rate or range it writes beside it: a rate per
+ * units times the units ("€6 a month for every €1,000"), a rate times the question's count ("£95 an hour ... 5 hours
+ * comes to £475"), a charge each way doubled, the months of a named range. Read for every figure of the answer as its
+ * working grows, so that a later step rests on it ("the remaining £356.25" after "£475" and a deposit of "£118.75").
+ */
+function workedInSentence(claim: string, figure: Figure, passage: SupportPassage, answer: string, written: readonly Figure[]): boolean {
+  return monthsOfNamedRange(claim, figure) || ratePerUnitsTimes(claim, figure, answer, written) || ratePerAskedCount(claim, figure, passage, written) || eachWayTotal(claim, figure, written);
 }
 
 /** A range of months the claim writes, then the verb that gives its length: "July to December is ", "March to May makes ". */
@@ -732,10 +735,12 @@ function readWorking(answer: string, passage: SupportPassage): Working {
     grew = false;
     for (const f of all) {
       if (written.includes(f)) continue;
-      const local = written.filter((w) => sentenceOf(w) === sentenceOf(f));
+      const sentence = sentenceOf(f);
+      const local = written.filter((w) => sentenceOf(w) === sentence);
       const hedged = hedgedAt(answer, f.start);
       if (
         resultOfWrittenEquation(f, equations, written) ||
+        (sentence !== undefined && workedInSentence(sentence.text, { ...f, start: f.start - sentence.start, end: f.end - sentence.start }, passage, answer, written)) ||
         // A count left over ("the 4 extra children"), so that what it is multiplied into ("add £32") is worked out too.
         countLeft(answer, f, passage) ||
         derives(f, hedged, { written, stated, asked, anchors: [...local, ...derived] }) ||

@@ -710,7 +710,8 @@ export function sentenceBefore(answer: string, claim: string): string {
       .pop()?.text ?? ''
   );
 }
-const MUST = /\bmust\b/i;
+/** An obligation: "must", "has to", "needs to"; not one denied ("You don't have to buy them", "do not need to"). */
+const MUST = /(?<!n['’]t\s|\bnot\s)\b(?:must|ha(?:s|ve)\s+to|needs?\s+to)\b/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 /** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
@@ -721,10 +722,10 @@ const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/
 const WITHIN = /\bwithin\s+$/i;
 
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
-const BELOW = /\b(?:less|fewer|shorter)\s+than\s+$|\b(?:under|below)\s+$/i;
+const BELOW = /\b(?:less|fewer|shorter|narrower|smaller|lighter|younger|lower)\s+than\s+$|\b(?:under|below)\s+$/i;
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */
 const ABOVE_WORD = /\b(?:over|above|beyond)\s+$/i;
-const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
+const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
 
 /**
  * Whether the claim writes the number with this key, before any example, right after a bound on the other side of

@@ -240,6 +240,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'The driver must be aged 18 or over.',
       dropped: [],
     },
+    // unseen79's false alarms: "has to" restricts as "must" does.
+    {
+      name: '"has to" for "can only"',
+      evidence: 'Trade-in credit can only be used on the same day as the valuation and cannot be exchanged for cash.',
+      artifact: 'The credit has to be used on the same day as the valuation.',
+      dropped: [],
+    },
+    {
+      name: 'a denied "have to" beside a dropped "only"',
+      evidence: 'Free ISBNs can only be used for copies we print.',
+      artifact: "You don't have to buy ISBNs: free ISBNs can be used for copies we print.",
+      dropped: ['only'],
+    },
     {
       name: 'neither "must" nor "only"',
       evidence: 'Motor boats may only be driven by someone aged 18 or over.',
@@ -263,6 +276,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full.',
       artifact: 'If you cancel 48 hours before your hire starts, we refund your payment in full.',
       dropped: ['at least'],
+    },
+    // unseen79's false alarms: a comparative of the measure bounds the other side as "more than" does.
+    {
+      name: 'an upper bound’s other side written as a comparative ("wider than" for the case beyond "up to")',
+      evidence: 'Assembly is £55 for a wardrobe up to 150 cm wide, and £80 for a wardrobe wider than 150 cm.',
+      artifact: 'Assembly of your wardrobe is £80, as it is wider than 150 cm.',
+      dropped: [],
+    },
+    {
+      name: 'a lower bound’s other side written as a comparative ("younger than" for the case below "at least")',
+      evidence: 'Riders must be at least 12 years old to ride alone.',
+      artifact: 'As your son is younger than 12 years old, he cannot ride alone.',
+      dropped: [],
     },
     {
       name: 'an upper bound’s other side ("more than" for the case beyond "within")',
