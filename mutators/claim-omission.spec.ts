@@ -323,6 +323,15 @@ describeTextMutator(
       artifact: 'Book the kiln by Monday. The firing is £14 a shelf, and you can pick it up from Wednesday between 10am and 6pm.',
       kept: ['Book the kiln by Monday.', 'Book the kiln by Monday. The firing is £14 a shelf.'],
     },
+    { name: 'a contrast after ", whereas"', artifact: 'Standard parcels take 3 working days, whereas express parcels arrive within 1 day.', kept: ['Standard parcels take 3 working days.'] },
+    { name: 'a concession after ", although"', artifact: 'A temporary card is £3, although it limits you to two items on loan.', kept: ['A temporary card is £3.'] },
+    { name: 'a second predicate after "and" with a verb in the third person', artifact: 'The day pass costs £12 and stays valid for 3 months.', kept: ['The day pass costs £12.'] },
+    {
+      name: 'a rule with a comparison inside its condition, which is no check of the case',
+      task: 'Will my course be cancelled for rain, and what happens if it is?',
+      artifact: 'Courses go ahead in light rain, and the instructor cancels only if the wind is over 20 knots. If we cancel, you can choose a full refund or a free transfer.',
+      kept: ['Courses go ahead in light rain. If we cancel, you can choose a full refund or a free transfer.'],
+    },
     {
       name: 'a sentence whose only figure is a count in words ("two items")',
       artifact: 'Temporary membership is £3. It limits you to two items on loan.',
@@ -360,7 +369,26 @@ describeTextMutator(
     { name: 'a friendly closer', artifact: 'The fee is £50. Read the guide with care.', reason: /states no figure/ },
     { name: 'a noun the model tags as a verb after "and" ("wear and tear")', artifact: 'You pay for damage beyond fair wear and tear.' },
     { name: "the last item of a list, in a verb's -ing form", artifact: 'Your options are a full refund, a rebooking, and moving to a later date within 30 days.' },
-    { name: 'a relative clause the sentence goes on from', artifact: 'If your heating fails outside office hours, which are 9am to 5pm, Monday to Friday, please call the lodge.' },
+    // The review of the clause omissions: cuts that leave a series, a bracket, a quotation or announced items broken.
+    { name: 'the last predicate of a series ("costs £45, covers up to 14 days and …")', artifact: 'A Leicester permit costs £45, covers up to 14 days and must be shown in the window.' },
+    { name: "the last item of a list of charges, whose verb is its relative clause's", artifact: 'We deduct any unpaid fees, cleaning beyond normal wear, and any key that is not handed back.' },
+    { name: 'a clause inside a bracket', artifact: 'Call the office (it opens at 9am, and it closes at 5pm) to book a visit.' },
+    { name: 'a clause inside a quotation', artifact: 'Write "I cancel my plan, and I want a refund of £20" on the form.' },
+    { name: 'a clause with a comma of its own after an opening subordinate clause', artifact: 'If the parcel is lost, damaged in transit, and it was insured, we refund it in full.' },
+    { name: 'the "but" of "not only … but"', artifact: 'Not only is the course free, but it also includes lunch worth £8.' },
+    { name: 'a relative clause with a comma of its own the sentence goes on from', artifact: 'Please call the office, which is open 9am to 5pm, to book a place.' },
+    { name: 'a clause that only checks the case against a bound', artifact: 'Your order comes to £80, which is above the £60 minimum charge.' },
+    {
+      name: 'a clause that only restates figures the rest of the answer states',
+      artifact: 'The service is £140 and the e-bike surcharge is £15. Your total is £155, which is the £140 service plus the £15 surcharge.',
+      reason: /operand of arithmetic/,
+    },
+    {
+      name: 'a clause that works out a count in words the evidence does not state ("five hours")',
+      task: 'How many hours do my credits buy?',
+      evidence: 'Small rooms cost 1 credit an hour and large rooms 2 credits an hour.',
+      artifact: 'You have 10 credits. Small rooms cost one credit an hour, while large rooms take two credits an hour, so that is five hours in a large room.',
+    },
     { name: 'a second predicate of a clause the sentence opens on', artifact: 'Once she turns 14 and has done the induction, she can use the gym alone.' },
     { name: 'the items a colon announces', artifact: 'You have two options: take a refund within 7 days, and rebook within 30 days.' },
     {

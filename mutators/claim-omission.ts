@@ -25,20 +25,22 @@ import type { Figure } from '../src/text/figure.js';
 import { askedOptions, comparedThings, names, speaksOf, statesFigure } from '../src/text/options.js';
 import { LEAVES_RESULT_UNEXPLAINED, operandOfRest } from '../src/text/relations.js';
 import { ASKING_WORDS, asksOf, onlyAnswerToWh } from '../src/text/whAsks.js';
+import { RecentResults } from '../src/util/recentResults.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
 /**
- * Deletes one sentence the task requires: one that states a figure, date,
- * name or condition the evidence gives, and that no other sentence restates.
- * Only a critic that checks the answer is complete can catch it; a reader
- * must not see the gap by its form, so the answer's opening (it answers the
- * question), a sentence the next one refers back to, a sentence a later one
- * points at ("that £850", "the same limit"), the only sentence that speaks of
- * a thing the question asks about ("classes"), the substance of a bare "Yes."
- * and the items of an announced list stay; so does a sentence with an operand
- * of a total, difference or product the rest still states (relations.ts,
- * operandOfRest): the rest would give £7,341 as the sum of parts that make
- * £7,151.
+ * Deletes one sentence the task requires, or one clause that closes a sentence
+ * (closingClauses: a clause is judged as a sentence is): one that states a
+ * figure, date, name or condition the evidence gives, and that no other
+ * sentence restates. Only a critic that checks the answer is complete can
+ * catch it; a reader must not see the gap by its form, so the answer's
+ * opening (it answers the question), a sentence the next one refers back to,
+ * a sentence a later one points at ("that £850", "the same limit"), the only
+ * sentence that speaks of a thing the question asks about ("classes"), the
+ * substance of a bare "Yes." and the items of an announced list stay; so does
+ * a sentence with an operand of a total, difference or product the rest still
+ * states (relations.ts, operandOfRest): the rest would give £7,341 as the sum
+ * of parts that make £7,151.
  */
 export const claimOmission: TextMutator = {
   name: 'claim-omission',
@@ -46,10 +48,10 @@ export const claimOmission: TextMutator = {
   specificity: 2,
   *candidates(fixture) {
     const asked = nounsOf(fixture.task);
-    for (const { clause, pieces, at: i, candidate } of omissionsOf(fixture.artifact)) {
+    for (const { isClause, pieces, at: i, candidate } of omissionsOf(fixture.artifact)) {
       const sentence = pieces[i]!;
       if (i === 0) continue;
-      if (clause && worksOut(fixture, sentence.text)) continue;
+      if (isClause && (worksOut(fixture, sentence.text) || addsNothing(fixture.task, pieces, i))) continue;
       if (
         pointedAtLater(pieces, i) ||
         pointedAtNext(fixture.task, pieces, i) ||
@@ -665,32 +667,39 @@ function factsOf(text: string): Set<string> {
  * judged as a sentence would be: what points back at it, whether it alone answers an ask, whether the rest restates it.
  */
 interface Omission {
-  /** A whole sentence, or a clause that closes one. */
-  clause: boolean;
+  /** Whether it is a clause that closes a sentence (or else a whole sentence). */
+  isClause: boolean;
   pieces: readonly Piece[];
   at: number;
   candidate: MutationCandidate;
 }
 
 /**
- * Every whole sentence, and every clause that closes a sentence after a semicolon, after ", and" or ", but", or after
- * an "and" that opens a second predicate of the same subject ("It costs €55 for each flight and can't weigh more than
- * 30 kg"): a worker who answers in full sentences leaves out a clause as readily as a sentence, and the sentence
- * left ends where the clause began, as a sentence.
+ * Every whole sentence, and every clause that closes a sentence (closingClauses: after a semicolon, after a comma and
+ * one of CLAUSE_OPENERS, or after an "and" that opens a second predicate of the same subject, "It costs €55 for each
+ * flight and can't weigh more than 30 kg"): a worker who answers in full sentences leaves out a clause as readily as a
+ * sentence, and the sentence left ends where the clause began, as a sentence. Read once per answer: its candidates
+ * and each judgement and trace of one ask for them.
  */
-function omissionsOf(artifact: string): Omission[] {
+function omissionsOf(artifact: string): readonly Omission[] {
+  return omissionsByAnswer.get(artifact, () => readOmissions(artifact));
+}
+
+const omissionsByAnswer = new RecentResults<readonly Omission[]>(2_000);
+
+function readOmissions(artifact: string): Omission[] {
   const sentences = splitSentences(artifact);
   return sentences.flatMap((sentence, i) => {
     const next = sentences[i + 1];
     // With the space that follows it, or for the last sentence the space before it, so the rest reads as before.
     const whole = next ? { start: sentence.start, end: next.start, replacement: '' } : { start: sentences[i - 1]?.end ?? sentence.start, end: sentence.end, replacement: '' };
     const clauses = closingClauses(sentence).map(({ cut, clause }) => ({
-      clause: true,
+      isClause: true,
       pieces: [...sentences.slice(0, i), { text: artifact.slice(sentence.start, cut), start: sentence.start, end: cut }, clause, ...sentences.slice(i + 1)],
       at: i + 1,
       candidate: { start: cut, end: clause.end, replacement: '' },
     }));
-    return [{ clause: false, pieces: sentences, at: i, candidate: whole }, ...clauses];
+    return [{ isClause: false, pieces: sentences, at: i, candidate: whole }, ...clauses];
   });
 }
 
@@ -699,14 +708,38 @@ function omissionAt(artifact: string, candidate: MutationCandidate): Omission | 
 }
 
 /**
- * Whether a clause states a figure neither the evidence nor the question does: the answer's own working ("which is
- * £3 for your three tickets", "so for three of you it's £38", "after the $15 processing fee you would receive
- * $160"). Left out, the answer stops short of what it worked out for the asker, a gap its reader sees.
+ * Whether a clause states a figure neither the evidence nor the question does, in digits or in words: the answer's
+ * own working ("which is £3 for your three tickets", "so that's ten hours in a small room", "after the $15
+ * processing fee you would receive $160"). Left out, the answer stops short of what it worked out for the asker, a
+ * gap its reader sees.
  */
 function worksOut(fixture: TextFixture, clause: string): boolean {
-  const given = new Set([...evidenceSentences(fixture.evidence), fixture.task].flatMap(findNumbers).map(numberKey));
-  return findNumbers(clause).some((n) => !given.has(numberKey(n)));
+  const figures = (text: string) => [...factsOf(text)].filter((f) => f.startsWith('#'));
+  const given = new Set([...evidenceSentences(fixture.evidence), fixture.task].flatMap(figures));
+  return figures(clause).some((f) => !given.has(f));
 }
+
+/**
+ * Whether a clause only checks the case against a figure ("which is above the £60 minimum charge", "and 99.3% falls
+ * short of it") or says again what the rest of the answer and the question state ("which is the £140 service plus
+ * the £15 e-bike surcharge", "and your session starts in 10 hours"): without it the answer is as right as before,
+ * so its omission is no mistake.
+ */
+function addsNothing(task: string, pieces: readonly Piece[], at: number): boolean {
+  const clause = pieces[at]!.text;
+  // A comparison inside a condition is a rule ("the instructor cancels only if the wind is over 20 knots"), not a check.
+  if (CHECKS_AGAINST.test(clause) && !SETS_CONDITION.test(clause)) return true;
+  const facts = [...factsOf(clause)];
+  const elsewhere = new Set([task, ...pieces.filter((_, j) => j !== at).map((p) => p.text)].flatMap((text) => [...factsOf(text)]));
+  return facts.length > 0 && facts.every((f) => elsewhere.has(f));
+}
+
+/** Words that open a condition a clause sets. */
+const SETS_CONDITION = /\b(?:if|unless|when|whenever|where|once|provided|as\s+long\s+as)\b/i;
+
+/** A comparison of the case with a bound: "is above", "is over", "is well within", "falls short", "exceeds". */
+const CHECKS_AGAINST =
+  /\b(?:is|are|was|were)\s+(?:well\s+|just\s+|still\s+)?(?:above|over|below|under|beyond|more\s+than|less\s+than|within|inside|outside)\b|\bfalls?\s+(?:short|below|within|outside)\b|\bexceeds?\b/i;
 
 /**
  * Words after a comma that open a second clause the sentence could have done without: a coordinate clause ("and",
@@ -735,46 +768,95 @@ const SUBORDINATORS: ReadonlySet<string> = new Set([
   'provided',
 ]);
 
-/** What closes a sentence: the clause cut from it ends before these, and keeps a closing bracket or quote. */
+/** What closes a sentence: the clause cut from it ends before these. */
 const CLOSING_STOPS: ReadonlySet<string> = new Set(['.', '!', '?', '…']);
+
+/** A verb as a finite one may be, whatever the model makes of its form: an auxiliary, or a verb not in its -ing form. */
+const mayBeFinite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text));
+
+/** Words that open a relative clause. */
+const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['that', 'which', 'who', 'whose', 'whom']);
+
+/** Brackets and quotation marks that open a passage a cut must not stop inside: "(these last 12 months." */
+const OPENERS_CLOSERS: ReadonlyArray<readonly [string, string]> = [
+  ['(', ')'],
+  ['“', '”'],
+];
+
+/** Whether a text leaves a bracket or a quotation open: a cut there would cut the passage's close away. */
+function leavesOpen(text: string): boolean {
+  const count = (c: string) => text.split(c).length - 1;
+  return OPENERS_CLOSERS.some(([open, close]) => count(open) > count(close)) || count('"') % 2 === 1;
+}
 
 /**
  * The clauses that close a sentence and could be left out of it: where the sentence is cut (the semicolon or comma,
- * or the space before "and") and the clause from its first word after the opener to its last before the closing stop. Both sides
- * must be clauses, with a finite verb each, the clause's before any comma of its own ("paying at the airport instead
- * costs €60"; a list item "and missing inventory items, while …" is none). A second predicate opens with an auxiliary
- * or a verb in the third person ("and can't be recovered", "and adds a named …"), so a noun the model tags as a verb
- * ("wear and tear", "phone and chat") is no cut. (The items of a list a sentence announces stay as sentences do.)
+ * or the space before "and") and the clause from its first word after the opener to its last before the closing
+ * stop. Both sides must be clauses, with a verb that may be finite each, the clause's before any comma of its own
+ * ("paying at the airport instead costs €60"; a list item "and missing inventory items, while …" is none). A second
+ * predicate opens with an auxiliary or a verb in the third person ("and can't be recovered", "and adds a named …"),
+ * so a noun the model tags as a verb ("wear and tear", "phone and chat") is no cut. Never cut: a series, whose last
+ * item would go and leave "A, B." ("costs £45, covers up to 14 days and …"; ", and any key that isn't handed back"
+ * after a list of charges); inside a bracket or quotation; the "but" of "not only … but"; a clause with a comma of its own after an opening subordinate clause
+ * ("If the item is faulty, unused, and …") or a relative clause the sentence goes on from ("…, which is open 9am to
+ * 5pm, to book a place"). The items a colon announces stay as a list's sentences do (candidates: announcesList reads
+ * the sentence left before the cut).
  */
 function closingClauses(sentence: Piece): Array<{ cut: number; clause: Piece }> {
   const tokens = readSentences(sentence.text).flatMap((s) => s.tokens);
   const last = tokens.reduce((found, t, k) => (CLOSING_STOPS.has(t.text) ? found : k), -1);
   if (last < 0) return [];
-  const isFiniteVerb = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text));
+  const commaFrom = (from: number) => tokens.findIndex((t, k) => k >= from && k <= last && t.text === ',');
   const opensClause = (from: number) => {
     const own = tokens.slice(from, last + 1);
     // A list's last item in a verb's -ing form ("a rebooking, and moving to a later date") is no clause, whatever the model makes of its noun.
     if (/ing$/i.test(own[0]?.text ?? '') && own[0]!.pos === 'VERB') return false;
     const comma = own.findIndex((t) => t.text === ',');
-    return own.slice(0, comma === -1 ? own.length : comma).some(isFiniteVerb);
+    return own.slice(0, comma === -1 ? own.length : comma).some(mayBeFinite);
   };
+  // Whether the clause from `from` has its first verb in a relative clause ("any key that isn't handed back"): a thing, not a clause.
+  const verbIsRelative = (from: number) => {
+    const verb = tokens.findIndex((t, j) => j >= from && mayBeFinite(t));
+    return verb > from && tokens.slice(from, verb).some((t) => RELATIVE_PRONOUNS.has(t.lemma));
+  };
+  // The head's last item: after its last comma, up to the cut.
+  const lastItem = (cutToken: number) => {
+    const comma = tokens.slice(0, cutToken).reduce((found, t, k) => (t.text === ',' ? k : found), -1);
+    return tokens.slice(comma + 1, cutToken);
+  };
+  // A sentence that opens on a subordinate clause ("Once she turns 14 and has done the induction, she can …") is cut only after
+  // the comma its main clause begins at; without a comma, an opening "After that" is a phrase.
+  const opensSubordinate = SUBORDINATORS.has(tokens[0]?.lemma ?? '');
+  const mainFrom = opensSubordinate ? (tokens.find((t) => t.text === ',')?.end ?? 0) : 0;
+  const notOnly = /\bnot\s+only\b/i.test(sentence.text);
   const cuts: Array<{ at: number; from: number }> = [];
   for (const [k, t] of tokens.entries()) {
     const after = tokens[k + 1];
-    if (!after || k >= last) break;
+    if (!after) break;
+    const opener = after.text.toLowerCase();
     if (t.text === ';') cuts.push({ at: t.start, from: k + 1 });
-    // A relative clause with a comma of its own may close a phrase the sentence goes on from ("Outside office hours, which are 9am to 5pm, Monday to Friday, please call …").
-    else if (t.text === ',' && after.text.toLowerCase() === 'which' && tokens.slice(k + 2, last + 1).some((u) => u.text === ',')) continue;
-    else if (t.text === ',' && CLAUSE_OPENERS.has(after.text.toLowerCase())) cuts.push({ at: t.start, from: k + 2 });
-    else if (k > 0 && t.pos === 'CCONJ' && t.lemma === 'and' && tokens[k - 1]!.text !== ',' && (after.pos === 'AUX' || (after.pos === 'VERB' && /s$/i.test(after.text))))
+    else if (t.text === ',' && CLAUSE_OPENERS.has(opener)) {
+      // A relative clause, or the clause after an opening subordinate one, with a comma of its own may close a phrase the sentence goes on from.
+      if ((opener === 'which' || opensSubordinate) && commaFrom(k + 2) !== -1) continue;
+      if (opener === 'but' && notOnly) continue;
+      // ", and" after a last item with no verb of its own, before a thing whose verb is its relative clause's, goes on a list of things
+      // ("any unpaid fees, cleaning beyond normal wear, and any key that isn't handed back"); after "both by email and on the Status Page"
+      // a clause with its own subject and verb follows ("and the work takes place …").
+      if (opener === 'and' && tokens.slice(0, k).some((u) => u.text === ',') && !lastItem(k).some(mayBeFinite) && verbIsRelative(k + 2)) continue;
+      cuts.push({ at: t.start, from: k + 2 });
+    } else if (k > 0 && t.pos === 'CCONJ' && t.lemma === 'and' && tokens[k - 1]!.text !== ',' && (after.pos === 'AUX' || (after.pos === 'VERB' && /s$/i.test(after.text)))) {
+      // A predicate after a comma, after an item with a verb of its own, is one of a series ("costs £45, covers up to 14 days and …"):
+      // without the last, "A, B." is left. Not after a phrase set off by commas ("all of your data, backups included, is deleted … and").
+      const item = lastItem(k);
+      const before = lastItem(k - item.length - 1);
+      const ownVerb = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed)$/i.test(t.text));
+      if ((item[0]?.pos === 'VERB' || item[0]?.pos === 'AUX') && item.length < k && before.some(ownVerb)) continue;
       cuts.push({ at: tokens[k - 1]!.end, from: k + 1 });
+    }
   }
-  // A sentence that opens on a subordinate clause ("Once she turns 14 and has done the induction, she can …") is cut only after
-  // the comma its main clause begins at; without a comma, an opening "After that" is a phrase.
-  const opensSubordinate = tokens[0]?.pos === 'SCONJ' || SUBORDINATORS.has(tokens[0]?.lemma ?? '');
-  const mainFrom = opensSubordinate ? (tokens.find((t) => t.text === ',')?.end ?? 0) : 0;
   return cuts
-    .filter(({ at, from }) => at >= mainFrom && from <= last && opensClause(from) && tokens.some((t) => t.end <= at && isFiniteVerb(t)))
+    .filter(({ at }) => at >= mainFrom && !leavesOpen(sentence.text.slice(0, at)))
+    .filter(({ at, from }) => opensClause(from) && tokens.some((t) => t.end <= at && mayBeFinite(t)))
     .map(({ at, from }) => {
       // The model leaves a stop on a last word it reads as an abbreviation ("6pm."): the sentence keeps it.
       const [start, end] = [tokens[from]!.start, tokens[last]!.end - (/[.!?…]$/.test(tokens[last]!.text) ? 1 : 0)];

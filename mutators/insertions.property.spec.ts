@@ -79,6 +79,11 @@ describe('claim-omission over the bundled suites', () => {
       // The sentence's first words up to the cut, then the stop it had.
       expect(was.startsWith(is.slice(0, -1)) && is.length < was.length && is.at(-1) === was.at(-1), `${m.id}: ${is}`).toBe(true);
       expect(is, m.id).not.toMatch(/[,;]\s*.$|\s.$/);
+      // No bracket or quotation the original closes is left open.
+      const open = (text: string) => [/\(/g, /\)/g, /"/g].map((mark) => text.match(mark)?.length ?? 0);
+      const [opened, closed, quotes] = open(is);
+      if (open(was)[0] === open(was)[1]) expect(opened, `${m.id}: ${is}`).toBe(closed);
+      if (open(was)[2]! % 2 === 0) expect(quotes! % 2, `${m.id}: ${is}`).toBe(0);
       const next = before[changed + 1];
       if (next !== undefined) expect(refersBack(next), `${m.id}: ${next}`).toBe(false);
     }
