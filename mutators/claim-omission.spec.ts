@@ -333,6 +333,16 @@ describeTextMutator(
       kept: ['Courses go ahead in light rain. If we cancel, you can choose a full refund or a free transfer.'],
     },
     {
+      name: 'a clause after ", and" that follows a phrase set off by commas, not a list',
+      artifact: 'Maintenance is announced 5 days in advance, both by email and on the Status Page, and the work takes place on Sundays.',
+      kept: ['Maintenance is announced 5 days in advance, both by email and on the Status Page.'],
+    },
+    {
+      name: 'a second predicate after a subject with a phrase set off by commas, not a series',
+      artifact: 'Your account closes on 31 July. All of your data, backups included, is deleted within 14 days and cannot be recovered.',
+      kept: ['Your account closes on 31 July.', 'Your account closes on 31 July. All of your data, backups included, is deleted within 14 days.'],
+    },
+    {
       name: 'a sentence whose only figure is a count in words ("two items")',
       artifact: 'Temporary membership is £3. It limits you to two items on loan.',
       kept: ['Temporary membership is £3.'],
