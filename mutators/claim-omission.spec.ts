@@ -342,6 +342,21 @@ describeTextMutator(
       artifact: 'Your account closes on 31 July. All of your data, backups included, is deleted within 14 days and cannot be recovered.',
       kept: ['Your account closes on 31 July.', 'Your account closes on 31 July. All of your data, backups included, is deleted within 14 days.'],
     },
+    // unseen81's readers: "the question asks what she won't be allowed to do, but no restriction … is given".
+    {
+      name: 'the only sentence that bars anything, for a question that asks what is not allowed',
+      task: "Can my 16-year-old join, and is there anything she won't be allowed to do?",
+      artifact: 'Yes, members aged 16 and 17 are welcome with written consent from a parent. She may not use the table saw. Inductions are held on the first Saturday of every month.',
+      kept: ['Yes, members aged 16 and 17 are welcome with written consent from a parent. She may not use the table saw.'],
+    },
+    // unseen81's readers: "will I be charged anything extra?" asks a price, and the sentence that gives it stays.
+    {
+      name: 'not the sentence that gives the charge, for a question that asks "will I be charged?"',
+      task: 'I need to cancel my driving lesson on Thursday. Will I be charged for it?',
+      artifact:
+        "You won't be charged as long as you cancel at least 48 hours before the lesson. With less notice than that, the lesson is charged in full, which is £38 for a standard one-hour lesson. The fee is waived if you send us a doctor's note within 7 days.",
+      kept: ["You won't be charged as long as you cancel at least 48 hours before the lesson. With less notice than that, the lesson is charged in full, which is £38 for a standard one-hour lesson."],
+    },
     {
       name: 'a sentence whose only figure is a count in words ("two items")',
       artifact: 'Temporary membership is £3. It limits you to two items on loan.',

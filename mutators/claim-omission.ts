@@ -94,6 +94,7 @@ export const claimOmission: TextMutator = {
     if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
     const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at);
     if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
+    if (onlyBarAsked(fixture.task, sentences, at)) return ONLY_BAR_ASKED;
     const option = onlyFigureOfOption(fixture.task, sentences, at);
     if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
     const compared = comparisonRestsOn(sentences, at);
@@ -204,6 +205,24 @@ function sameAction(a: string, b: string): boolean {
   return sensesOf(b).some((s) => senses.has(s));
 }
 
+/** An ask of what is not allowed: "is there anything she won't be allowed to do?", "Are there any restrictions?", "what can't I bring?". */
+const ASKS_WHAT_IS_BARRED = /\b(?:won['’]t|will\s+not|not|isn['’]t|aren['’]t|can['’]t|cannot)\s+(?:be\s+)?(?:allowed|permitted)\b|\brestrictions?\b|\bwhat\s+(?:can['’]t|cannot|may\s+not)\b/i;
+/** A sentence that bars something: "may not use", "can't", "isn't allowed", "must not", "not permitted", "prohibited". */
+const BARS = /\b(?:may\s+not|must\s+not|mustn['’]t|cannot|can['’]t|not\s+(?:allowed|permitted)|isn['’]t\s+allowed|aren['’]t\s+allowed|prohibited|banned)\b/i;
+
+/**
+ * Whether sentence `i` is the only one that bars anything, for a question that asks what is not allowed: without it
+ * the ask goes unanswered (unseen81's readers, of "is there anything she won't be allowed to do?" without "She may
+ * not use the table saw or the planer-thicknesser": "no restriction for 16–17-year-olds is given").
+ */
+function onlyBarAsked(task: string, sentences: readonly Piece[], i: number): boolean {
+  if (!asksOf(task).some((ask) => ASKS_WHAT_IS_BARRED.test(ask))) return false;
+  return BARS.test(sentences[i]!.text) && !sentences.some((s, j) => j !== i && BARS.test(s.text));
+}
+
+export const ONLY_BAR_ASKED =
+  'the deleted sentence is the only one that says what is not allowed, for a question that asks it ("is there anything she won\'t be allowed to do?"): without it that ask goes unanswered';
+
 export const ONLY_VERB_OF_ASK = "the deleted sentence is the only one that uses a verb of the question's asks: without it, that ask goes unanswered";
 
 /**
@@ -224,7 +243,8 @@ function onlyAnswerTo(asked: ReadonlySet<string>, sentences: readonly Piece[], i
 }
 
 /** A question that asks what something costs. */
-const ASKS_A_PRICE = /\b(?:how much|fees?|costs?|charges?|prices?|pay)\b/i;
+// "will I be charged anything extra?" asks a price as "is there a charge?" does (unseen81's readers: "never answers the question about a 50-minute ride").
+const ASKS_A_PRICE = /\b(?:how much|fees?|costs?|charg(?:e[sd]?|ing)|prices?|pay)\b/i;
 const statesAmount = (sentence: string) => findNumbers(sentence).some((n) => n.currency !== '');
 /** No charge at all ("Viewings are free", "at no extra charge"): how a question about a charge is answered where no amount is given. */
 const NO_CHARGE = /\b(?:free(?: of charge)?|no (?:extra |additional )?(?:charge|cost|fee)|at no (?:extra |additional )?cost)\b/i;
