@@ -709,11 +709,14 @@ const omissionsByAnswer = new RecentResults<readonly Omission[]>(2_000);
 
 function readOmissions(artifact: string): Omission[] {
   const sentences = splitSentences(artifact);
+  // The answer is read once, as the other rules read it; each sentence takes its tokens, offsets from its start.
+  const tokens = readSentences(artifact).flatMap((s) => s.tokens);
   return sentences.flatMap((sentence, i) => {
     const next = sentences[i + 1];
     // With the space that follows it, or for the last sentence the space before it, so the rest reads as before.
     const whole = next ? { start: sentence.start, end: next.start, replacement: '' } : { start: sentences[i - 1]?.end ?? sentence.start, end: sentence.end, replacement: '' };
-    const clauses = closingClauses(sentence).map(({ cut, clause }) => ({
+    const own = tokens.filter((t) => t.start >= sentence.start && t.end <= sentence.end).map((t) => ({ ...t, start: t.start - sentence.start, end: t.end - sentence.start }));
+    const clauses = closingClauses(sentence, own).map(({ cut, clause }) => ({
       isClause: true,
       pieces: [...sentences.slice(0, i), { text: artifact.slice(sentence.start, cut), start: sentence.start, end: cut }, clause, ...sentences.slice(i + 1)],
       at: i + 1,
@@ -810,7 +813,7 @@ function leavesOpen(text: string): boolean {
 }
 
 /**
- * The clauses that close a sentence and could be left out of it: where the sentence is cut (the semicolon or comma,
+ * The clauses that close a sentence (its tokens, offsets from its start) and could be left out of it: where the sentence is cut (the semicolon or comma,
  * or the space before "and") and the clause from its first word after the opener to its last before the closing
  * stop. Both sides must be clauses, with a verb that may be finite each, the clause's before any comma of its own
  * ("paying at the airport instead costs €60"; a list item "and missing inventory items, while …" is none). A second
@@ -822,8 +825,7 @@ function leavesOpen(text: string): boolean {
  * 5pm, to book a place"). The items a colon announces stay as a list's sentences do (candidates: announcesList reads
  * the sentence left before the cut).
  */
-function closingClauses(sentence: Piece): Array<{ cut: number; clause: Piece }> {
-  const tokens = readSentences(sentence.text).flatMap((s) => s.tokens);
+function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut: number; clause: Piece }> {
   const last = tokens.reduce((found, t, k) => (CLOSING_STOPS.has(t.text) ? found : k), -1);
   if (last < 0) return [];
   const commaFrom = (from: number) => tokens.findIndex((t, k) => k >= from && k <= last && t.text === ',');
