@@ -797,6 +797,9 @@ const CLOSING_STOPS: ReadonlySet<string> = new Set(['.', '!', '?', '…']);
 /** A verb as a finite one may be, whatever the model makes of its form: an auxiliary, or a verb not in its -ing form. */
 const mayBeFinite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/i.test(t.text));
 
+/** A verb that is finite, not a participle: an auxiliary, or a verb in neither its -ing nor its -ed form ("costs", not "included"). */
+const isFiniteVerb = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed)$/i.test(t.text));
+
 /** Words that open a relative clause. */
 const RELATIVE_PRONOUNS: ReadonlySet<string> = new Set(['that', 'which', 'who', 'whose', 'whom']);
 
@@ -871,8 +874,7 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
       // without the last, "A, B." is left. Not after a phrase set off by commas ("all of your data, backups included, is deleted … and").
       const item = lastItem(k);
       const before = lastItem(k - item.length - 1);
-      const ownVerb = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/(?:ing|ed)$/i.test(t.text));
-      if ((item[0]?.pos === 'VERB' || item[0]?.pos === 'AUX') && item.length < k && before.some(ownVerb)) continue;
+      if ((item[0]?.pos === 'VERB' || item[0]?.pos === 'AUX') && item.length < k && before.some(isFiniteVerb)) continue;
       cuts.push({ at: tokens[k - 1]!.end, from: k + 1 });
     }
   }
