@@ -271,6 +271,48 @@ describe('qualifier-deletion', () => {
     else expect(verdict).toMatch(reason);
   });
 
+  it.each([
+    [
+      'a deadline the evidence sets with "until"',
+      'A Flex fare is refundable as long as you ask no later than 24 hours before departure.',
+      'Flex fares are refundable minus a €30 processing fee until 24 hours before departure.',
+      null,
+    ],
+    [
+      'an opening "If" clause of the evidence, its rule in another word of the same stem',
+      'You can get a refund, as long as you bring the book back within 60 days.',
+      'If a lost item is returned within 60 days of the charge being paid, the replacement cost is refunded.',
+      null,
+    ],
+    [
+      'the answer states the figure again in another sentence',
+      'A Flex fare is refundable as long as you ask no later than 24 hours before departure. Ask us 24 hours ahead.',
+      'Flex fares are refundable minus a €30 processing fee until 24 hours before departure.',
+      /does not state "as long as"/,
+    ],
+    [
+      'the question states the figure',
+      'A Flex fare is refundable as long as you ask no later than 24 hours before departure.',
+      'Flex fares are refundable minus a €30 processing fee until 24 hours before departure.',
+      /does not state "as long as"/,
+      'Is a Flex fare refundable 24 hours before departure?',
+    ],
+    ['a condition the evidence states by no figure', 'Expenses are paid, as long as you keep the receipts.', 'Expenses are paid with original receipts.', /does not state "as long as"/],
+    [
+      "the evidence's condition bears on another rule of the sentence",
+      'A Flex fare can be changed free of charge, as long as you pay any fare difference within 24 hours.',
+      'Flex fares can be changed free of charge, and are refundable until 24 hours before departure.',
+      /does not state "as long as"/,
+    ],
+  ])('keeps deleting a condition clause the evidence states by a figure, gone from the whole answer: %s', (_, artifact, evidence, reason, task = 'What applies?') => {
+    const fixture = { ...textFixture({ artifact, evidence }), task };
+    const c = [...qualifierDeletion.candidates(fixture)].find((x) => artifact.slice(x.start, x.end).includes('as long as'));
+    expect(c).toBeDefined();
+    const verdict = qualifierDeletion.invalidReason!(fixture, c!);
+    if (reason === null) expect(verdict).toBeNull();
+    else expect(verdict).toMatch(reason);
+  });
+
   it('keeps a deletion only when the claim no longer states the qualifier in any of its ways', () => {
     const fixture = textFixture({ artifact: 'Costs are paid up to a maximum of £300.', evidence: 'Costs are paid up to £300.' });
     const verdicts = [...qualifierDeletion.candidates(fixture)].map((c) => qualifierDeletion.invalidReason!(fixture, c));

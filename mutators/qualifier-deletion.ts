@@ -1,4 +1,5 @@
 import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
+import { droppedConditions } from '../src/text/conditions.js';
 import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
 import { BARE_KINDS, findFigures } from '../src/text/figures.js';
@@ -69,8 +70,11 @@ export const qualifierDeletion: TextMutator = {
     const before = sentenceBefore(fixture.artifact, original.text);
     const after = textAfter(fixture.artifact, original.text);
     const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before, after));
-    if (!droppedQualifiers(mutated.text, support.sentence, question, before, after).some((k) => !droppedBefore.has(k)))
-      return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
+    const dropsQualifier = droppedQualifiers(mutated.text, support.sentence, question, before, after).some((k) => !droppedBefore.has(k));
+    // A condition clause the evidence states by a figure ("as long as you ask no later than 24 hours before departure"), gone from the whole answer.
+    const conditionsBefore = new Set(droppedConditions(original.text, support.sentence, fixture.artifact, question).map((c) => c.text));
+    const dropsCondition = droppedConditions(mutated.text, support.sentence, applied(fixture.artifact, candidate), question).some((c) => !conditionsBefore.has(c.text));
+    if (!dropsQualifier && !dropsCondition) return `the evidence does not state "${qualifier.keyword}", or the claim still states it another way`;
     return null;
   },
 };

@@ -17,6 +17,7 @@ import {
   textSaysWord,
   type SupportPassage,
 } from './claims.js';
+import { droppedConditions } from './conditions.js';
 import { isCurrencySign } from './currency.js';
 import { sameEntityType } from './entities.js';
 import { isDictionaryWord, pertainsTo } from './lexicon.js';
@@ -63,6 +64,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   }
   for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim), textAfter(answer, claim)))
     problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
+  for (const condition of droppedConditions(claim, support, answer, questionOf(passage))) problems.push(`leaves out the evidence's condition "${condition.text}" ("${support}")`);
   return problems;
 }
 

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
+import { conditionsOf } from './conditions.js';
+
+describe('conditions an evidence sentence sets by a figure', () => {
+  it.each([
+    ['Flex fares are refundable minus a €30 processing fee until 24 hours before departure.', [{ text: 'until 24 hours before departure', figures: ['24'], predicate: 'refundable' }]],
+    [
+      'If a lost item is returned within 60 days of the charge being paid, the replacement cost is refunded.',
+      [{ text: 'If a lost item is returned within 60 days of the charge being paid', figures: ['60'], predicate: 'refund' }],
+    ],
+    ['Pets are allowed provided that the deposit is two weeks of rent.', [{ text: 'provided that the deposit is two weeks of rent', figures: ['2'], predicate: 'allow' }]],
+    ['Expenses are paid with original receipts, as long as they are kept.', []],
+    ['Insurance is provided by the company for 30 days.', []],
+    // A light verb says little of the rule: the noun before it is the rule's word.
+    ['Refunds are given in full for cancellations made at least 14 days before the first session.', [{ text: 'at least 14 days before the first session', figures: ['14'], predicate: 'refunds' }]],
+    // A finite verb after "and" opens another predicate (the tagger reads "costs" before its figure as a noun); a participle does not.
+    ['A full-day card is valid until midnight on the date scratched off and costs £2.25.', []],
+    [
+      'If a lost item is found and returned within 60 days of the charge being paid, the replacement cost is refunded.',
+      [{ text: 'If a lost item is found and returned within 60 days of the charge being paid', figures: ['60'], predicate: 'refund' }],
+    ],
+    // "One" is as often a pronoun.
+    ['A new permit is not required unless the cemetery requests one.', []],
+    // A figure's own point or comma ends no clause.
+    ['Credits apply if uptime is below 99.95% in a month.', [{ text: 'if uptime is below 99.95% in a month', figures: ['99.95%'], predicate: 'credits' }]],
+    [
+      'Payments are due if the bill was at least £1,000 last year.',
+      [
+        { text: 'if the bill was at least £1,000 last year', figures: ['£1000'], predicate: 'due' },
+        { text: 'at least £1,000 last year', figures: ['£1000'], predicate: 'due' },
+      ],
+    ],
+  ])('%s', (sentence, conditions) => {
+    expect(conditionsOf(sentence)).toEqual(conditions);
+  });
+});
+
+describe('evidence-check on an answer that leaves out a condition', () => {
+  const evidence = 'Flex fares can be changed free of charge, and are refundable until 24 hours before departure.';
+  const findings = (artifact: string, task = 'Can I get a refund?') => checkAgainstEvidence({ task, artifact, evidence: [{ id: 'e', text: evidence }] }).map((f) => f.problem);
+  it.each([
+    ['the refund claimed with no deadline anywhere', 'Yes, a Flex fare is refundable.', [expect.stringMatching(/leaves out the evidence's condition "until 24 hours before departure"/)]],
+    ['the deadline in the same sentence', 'Yes, a Flex fare is refundable until 24 hours before departure.', []],
+    ['the deadline in another sentence', 'Yes, a Flex fare is refundable. You need to ask 24 hours before you fly.', []],
+    ['a claim on the other rule', 'A Flex fare can be changed free of charge.', []],
+  ])('%s', (_, artifact, problems) => {
+    expect(findings(artifact)).toEqual(problems);
+  });
+
+  it.each([
+    // unseen57's false alarm: "when she plays" is the case of the claim's rule on company, not a rule on playing.
+    ['a clause of time', 'She must be accompanied by an adult when she plays.', 'Juniors may play until 7pm on weekdays, and must be accompanied by an adult.', []],
+    // unseen8's false alarm: the claim writes the condition in words of its own, without its count.
+    [
+      'the condition in words of its own',
+      'If the bike was locked to a fixed object, you pay a €60 excess.',
+      'If you meet all three conditions and the bike was locked to a fixed object, you pay a €60 excess.',
+      [],
+    ],
+    [
+      'neither',
+      'You pay a €60 excess.',
+      'If you meet all three conditions and the bike was locked to a fixed object, you pay a €60 excess.',
+      [expect.stringMatching(/condition "If you meet all three conditions/)],
+    ],
+  ])('keeps a condition the claim does not leave out: %s', (_, artifact, evidence, problems) => {
+    const found = checkAgainstEvidence({ task: 'What applies?', artifact, evidence: [{ id: 'e', text: evidence }] }).map((f) => f.problem);
+    expect(found).toEqual(problems);
+  });
+});

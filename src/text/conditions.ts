@@ -1,0 +1,127 @@
+import { contentLemmas, findNumbers, numberKey, providedAsVerb, sameStem } from './claims.js';
+import { readSentences } from './nlp.js';
+import { findNumberWords } from './quantities.js';
+
+/**
+ * A condition an evidence sentence sets on one of its rules, stated by a
+ * figure: "are refundable ... until 24 hours before departure", "If a lost
+ * item is found and returned within 60 days of the charge being paid, the
+ * replacement cost is refunded".
+ */
+export interface Condition {
+  /** The condition as the sentence writes it, from the word that opens it. */
+  text: string;
+  /** The keys of the numbers it states (digits and words alike). */
+  figures: string[];
+  /** The lemma of the rule's word the condition bears on ("refundable", "refund"). */
+  predicate: string;
+}
+
+/**
+ * The words that open a condition: a clause ("if", "as long as", "until"), a time bound ("at least 14 days before",
+ * "no later than") or the notice a rule asks ("with at least 72 hours' notice"). "Provided" as
+ * a verb ("is provided by") is none (providedAsVerb).
+ */
+const CONDITION_OPENER = /\b(?:only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|so\s+long\s+as|until|on\s+condition\s+that|at\s+least|no\s+later\s+than|with\s+(?=[^,;:.]{0,30}\bnotice\b))/gi;
+
+/** Where a clause ends: the condition reaches to it, and the rule it bears on starts after the one before it. Not a figure's "£1,000" or "99.95%". */
+const CLAUSE_END = /[,;:.!?](?=\s|$)/;
+
+/** Parts of speech of a rule's word: "refundable", "refunded", "charged". */
+const PREDICATE_POS: ReadonlySet<string> = new Set(['VERB', 'ADJ']);
+
+/**
+ * The conditions a sentence sets that a figure states. One that opens the
+ * sentence ("If ..., the cost is refunded") bears on the clause after its
+ * comma; one written after its rule ("are refundable ... until ...") on the
+ * clause before it, from the last punctuation. The rule's word is read from
+ * that clause (predicateOf).
+ */
+export function conditionsOf(sentence: string): Condition[] {
+  const found: Condition[] = [];
+  for (const m of sentence.matchAll(CONDITION_OPENER)) {
+    const start = m.index;
+    if (m[0].toLowerCase().startsWith('provided') && providedAsVerb(sentence, start, start + m[0].length)) continue;
+    const text = conditionText(sentence.slice(start));
+    const figures = figureKeys(text);
+    if (figures.length === 0) continue;
+    const opens = sentence.slice(0, start).trim() === '';
+    const rule = opens ? clauseAfter(sentence, start + text.length) : clauseBefore(sentence, start);
+    const predicate = predicateOf(rule);
+    if (predicate) found.push({ text: text.trim(), figures, predicate });
+  }
+  return found;
+}
+
+/**
+ * The supporting sentence's conditions that an answer leaves out: the claim
+ * says the rule's word, and no figure of the condition is written anywhere in
+ * the answer or the question. Said in another sentence ("You need to ask 24
+ * hours ahead"), the condition is kept.
+ */
+export function droppedConditions(claim: string, support: string, answer: string, question: string): Condition[] {
+  const written = new Set([...figureKeys(answer), ...figureKeys(question)]);
+  // "She must be accompanied when she plays" says no rule on playing: a clause of time is the case the claim's rule applies in.
+  const rule = claim.split(CASE_CLAUSE)[0]!;
+  const claimLemmas = readSentences(rule).flatMap((s) => s.tokens.map((t) => t.lemma));
+  const ordinary = new Set(contentLemmas(claim));
+  // "If the bike was locked to a fixed object ... you pay a €60 excess": the claim sets the condition in words of its own.
+  const statesInWords = (c: Condition) => contentLemmas(c.text).filter((lemma) => ordinary.has(lemma)).length >= 2;
+  return conditionsOf(support).filter((c) => claimLemmas.some((lemma) => sameStem(lemma, c.predicate)) && !c.figures.some((key) => written.has(key)) && !statesInWords(c));
+}
+
+/** A clause of time that sets the case a claim's rule applies in. */
+const CASE_CLAUSE = /\b(?:when|whenever|while)\b/i;
+
+/**
+ * A condition from its opening word to the end of its clause, or to an "and" or "but" that opens another predicate ("until
+ * midnight on the date scratched off and costs £2.25").
+ */
+function conditionText(rest: string): string {
+  const endAt = rest.search(CLAUSE_END);
+  const clause = endAt < 0 ? rest : rest.slice(0, endAt);
+  const tokens = readSentences(clause).flatMap((s) => s.tokens);
+  // The tagger reads a verb before its figure ("and costs £2.25") as a noun: a noun right before a figure opens a predicate too.
+  // A participle after "and" is the same predicate's ("is found and returned within 60 days"); a finite verb opens another.
+  const opensPredicate = (i: number) =>
+    tokens[i]?.pos === 'AUX' || (tokens[i]?.pos === 'VERB' && /s$/.test(tokens[i]!.text)) || (tokens[i]?.pos === 'NOUN' && /^(?:NUM|SYM)$/.test(tokens[i + 1]?.pos ?? ''));
+  const next = tokens.findIndex((t, i) => i > 0 && (t.lemma === 'and' || t.lemma === 'but') && opensPredicate(i + 1));
+  return next < 0 ? clause : clause.slice(0, tokens[next]!.start).trimEnd();
+}
+
+/** Verbs that say little of a rule by themselves: "Refunds are given in full" is a rule on refunds. */
+const LIGHT_VERBS: ReadonlySet<string> = new Set(['give', 'get', 'make', 'take', 'have', 'do', 'apply']);
+
+/** The rule's word: its first verb or adjective that is not an auxiliary, or, where that verb is a light one, the noun before it. */
+function predicateOf(rule: string): string | undefined {
+  const tokens = readSentences(rule).flatMap((s) => s.tokens);
+  const at = tokens.findIndex((t) => PREDICATE_POS.has(t.pos));
+  if (at < 0) return undefined;
+  if (!LIGHT_VERBS.has(tokens[at]!.lemma)) return tokens[at]!.lemma;
+  return tokens
+    .slice(0, at)
+    .filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN') // a noun that opens the sentence is read as a name ("Refunds are given")
+    .at(-1)?.lemma;
+}
+
+/** The numbers a text writes, in digits or words; not "one", which is as often a pronoun ("unless the cemetery requests one"). */
+function figureKeys(text: string): string[] {
+  return [
+    ...findNumbers(text).map(numberKey),
+    ...findNumberWords(text)
+      .filter((w) => w.value !== 1)
+      .map((w) => String(w.value)),
+  ];
+}
+
+function clauseAfter(sentence: string, from: number): string {
+  const rest = sentence.slice(from).replace(/^\s*[,;:]\s+/, '');
+  const endAt = rest.search(CLAUSE_END);
+  return endAt < 0 ? rest : rest.slice(0, endAt);
+}
+
+function clauseBefore(sentence: string, until: number): string {
+  const before = sentence.slice(0, until);
+  const from = Math.max(...[...before.matchAll(/[,;:](?=\s)/g)].map((p) => p.index + 1), 0);
+  return before.slice(from);
+}
