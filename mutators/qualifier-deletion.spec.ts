@@ -158,6 +158,19 @@ describe('qualifier-deletion', () => {
       'I am booking for a group of 12. Do we get a discount?',
       [],
     ],
+    // unseen82's readers, of "anything of 9 beds is handled by our Groups Desk" beside "A party of 20": "the group-size threshold was altered".
+    [
+      'a bound after its number, the question’s count of people restated beside a count of what they take',
+      'A party of 20 counts as a group booking, since anything of 9 beds or more is handled by our Groups Desk.',
+      'I am organising a weekend away for 20 adults. How do group bookings work?',
+      [],
+    ],
+    [
+      'a bound after its number, the question’s count restated beside a measure',
+      'A party of 20 pays the group rate for stays of 3 nights or more.',
+      'I am organising a weekend away for 20 adults. How do group bookings work?',
+      ['A party of 20 pays the group rate for stays of 3 nights.'],
+    ],
     [
       'a bound written after its number that the answer measures nothing against',
       'Your group does qualify for 10% off, as that discount is for bookings of 10 or more passengers.',

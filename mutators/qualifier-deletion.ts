@@ -6,6 +6,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
+import { namesMeasure } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { supportingSentence } from './text-support.js';
@@ -108,7 +109,8 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
   const after = BOUNDS_AFTER.has(q.keyword);
   if (!BOUNDS.has(q.keyword) && !after) return false;
   const figures = findFigures(artifact);
-  const bounded = after ? figures.find((f) => f.end <= q.start && q.start - f.end <= 2) : figureAfter(figures, q);
+  // "10 or more", or with what it counts between ("9 beds or more").
+  const bounded = after ? figures.find((f) => f.end <= q.start && /^\s*(?:[a-z-]+\s+)?$/i.test(artifact.slice(f.end, q.start))) : figureAfter(figures, q);
   if (!bounded) return false;
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
@@ -116,8 +118,12 @@ function limitMeant(artifact: string, task: string, q: QualifierPiece): boolean 
   // The sentence goes on to the cases past the bound: "£150 for orders of up to 20 costumes, or £300 for anything bigger".
   if (BEYOND_THE_BOUND.test(artifact.slice(bounded.end, sentence.end))) return true;
   // The question's case, restated beside the bound: "so your two-week holiday qualifies", "Your group of 12 does qualify ... for bookings of 10 or more".
-  const asked = findFigures(task).filter((c) => countsAlike(c, bounded) && c.value !== bounded.value);
-  return figures.some((f) => f.start >= sentence.start && f.end <= sentence.end && f !== bounded && asked.some((c) => c.value === f.value && countsAlike(c, f)));
+  // A count of people set against a count of what they take is the same case ("A party of 20 ..., since anything of 9 beds or more", for 20
+  // adults: unseen82's readers, "the group-size threshold was altered").
+  const asked = findFigures(task).filter((c) => (countsAlike(c, bounded) || (isCount(c) && isCount(bounded))) && c.value !== bounded.value);
+  // Restated as a count of its own ("A party of 20 counts as a group booking"; the figures read "counts" as what it counts).
+  const restates = (c: Figure, f: Figure) => c.value === f.value && (countsAlike(c, f) || (isCount(c) && !measured(f)));
+  return figures.some((f) => f.start >= sentence.start && f.end <= sentence.end && f !== bounded && asked.some((c) => restates(c, f)));
 }
 
 /**
@@ -171,9 +177,13 @@ const BOUNDS_AFTER: ReadonlySet<string> = new Set(['or more', 'or less']);
  * 12 people" against that "12 does" is not matched: two named kinds differ.
  */
 function countsAlike(a: Figure, b: Figure): boolean {
-  const measured = (f: Figure) => isCurrencySign(f.kind) || f.kind === '%';
   return a.kind === b.kind || ((BARE_KINDS.has(a.kind) || BARE_KINDS.has(b.kind)) && !measured(a) && !measured(b));
 }
+
+const measured = (f: Figure) => isCurrencySign(f.kind) || f.kind === '%';
+
+/** A count of people or things ("20 adults", "9 beds", "a party of 20"): no amount, share, measure or period (WordNet's units and times). */
+const isCount = (f: Figure) => !measured(f) && !namesMeasure(f.unit);
 
 /**
  * Whether deleting a bound leaves a noun its determiner opens right before

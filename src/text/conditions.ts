@@ -1,4 +1,5 @@
 import { contentLemmas, findNumbers, numberKey, providedAsVerb, sameStem } from './claims.js';
+import { RecentResults } from '../util/recentResults.js';
 import { readSentences } from './nlp.js';
 import { findNumberWords } from './quantities.js';
 
@@ -37,7 +38,14 @@ const PREDICATE_POS: ReadonlySet<string> = new Set(['VERB', 'ADJ']);
  * clause before it, from the last punctuation. The rule's word is read from
  * that clause (predicateOf).
  */
-export function conditionsOf(sentence: string): Condition[] {
+export function conditionsOf(sentence: string): readonly Condition[] {
+  // An evidence sentence supports many claims, each asked about under every condition of an audit.
+  return conditionsRead.get(sentence, () => readConditions(sentence));
+}
+
+const conditionsRead = new RecentResults<readonly Condition[]>(4096);
+
+function readConditions(sentence: string): Condition[] {
   const found: Condition[] = [];
   for (const m of sentence.matchAll(CONDITION_OPENER)) {
     const start = m.index;

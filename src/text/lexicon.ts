@@ -103,6 +103,16 @@ export function namesOneThing(word: string): boolean {
   return /^[A-Z]/.test(commonestNoun(word)[4] ?? '');
 }
 
+/** WordNet's lexicographer files of units and of time: "mile", "kg", "metre"; "night", "week". */
+const NOUN_QUANTITY = '23';
+const NOUN_TIME = '28';
+
+/** Whether a word's commonest sense as a noun is a unit of measure or of time ("mile", "kg", "night"), not a thing or person one counts ("bed", "adult"). */
+export function namesMeasure(word: string): boolean {
+  const file = nounFileOf(word);
+  return file === NOUN_QUANTITY || file === NOUN_TIME;
+}
+
 /** Whether a word's commonest sense as a noun is a person ("manager", "baker"; not "lead", an advantage first, nor "desk"). */
 export function namesPerson(word: string): boolean {
   return nounFileOf(word) === NOUN_PERSON;
