@@ -558,6 +558,28 @@ describeTextMutator(
   ],
 );
 
+describe('claim-omission, the reasons it gives', () => {
+  it.each([
+    [
+      'a clause cut from its sentence',
+      'You can return it at any branch, and you can return it at any branch too. Late returns cost 20p a day.',
+      ', and you can return it at any branch too',
+      'the left-out clause states no figure, date, name or condition',
+    ],
+    [
+      'a whole sentence',
+      'You can return it at any branch. You can return it at any branch too. Late returns cost 20p a day.',
+      'You can return it at any branch too. ',
+      'the deleted sentence states no figure, date, name or condition',
+    ],
+  ])('names what was left out: %s', (_, artifact, span, reason) => {
+    const fixture = { ...textFixture({ artifact, evidence: 'Books can be returned at any branch. Late returns cost 20p a day.' }), task: 'How do I return a book?' };
+    const c = [...claimOmission.candidates(fixture)].find((x) => artifact.slice(x.start, x.end) === span);
+    expect(c).toBeDefined();
+    expect(claimOmission.invalidReason!(fixture, c!)).toBe(reason);
+  });
+});
+
 describe('claim-omission, in the trace', () => {
   it('has the trace leave out what the answer left out', () => {
     const fixture = textFixture({

@@ -79,37 +79,9 @@ export const claimOmission: TextMutator = {
   invalidReason(fixture, candidate) {
     const omission = omissionAt(fixture.artifact, candidate);
     if (!omission) return 'the span is not one whole sentence, nor a clause that ends one';
-    const { pieces: sentences, at } = omission;
-    const deleted = sentences[at]!;
-    if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
-    if (answersLastAsk(fixture.task, sentences, at)) return ANSWERS_LAST_ASK;
-    if (speaksMostOfAsk(fixture.task, sentences, at)) return SPEAKS_MOST_OF_ASK;
-    const asked = onlyCaseAsked(fixture.task, sentences, at);
-    if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
-    const wh = onlyAnswerToWh(
-      asksOf(fixture.task),
-      sentences.map((s) => s.text),
-      at,
-    );
-    if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
-    const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at);
-    if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
-    if (onlyBarAsked(fixture.task, sentences, at)) return ONLY_BAR_ASKED;
-    const option = onlyFigureOfOption(fixture.task, sentences, at);
-    if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
-    const compared = comparisonRestsOn(sentences, at);
-    if (compared) return `${COMPARISON_RESTS_ON} ("${compared}")`;
-    if (supportOf(deleted.text, evidenceSentences(fixture.evidence)) === null) return 'no evidence sentence supports the deleted sentence';
-    const t = deleted.text;
-    const facts = factsOf(t);
-    if (!facts.size && !statesCondition(t)) return 'the deleted sentence states no figure, date, name or condition';
-    const rest = sentences.filter((_, j) => j !== at).map((s) => s.text);
-    // Lost unless the rest still states its figures, dates and names, and one sentence of it says what it says.
-    const restStates = new Set(rest.flatMap((s) => [...factsOf(s)]));
-    if ([...facts].every((f) => restStates.has(f)) && supportOf(t, rest) !== null) return 'another sentence of the artifact restates the deleted one';
-    // A total or saving the rest still states, left £190 more than anything in it explains, is a gap a reader sees without the evidence.
-    if (operandOfRest(fixture.artifact, fixture.task, deleted.start, deleted.end)) return LEAVES_RESULT_UNEXPLAINED;
-    return null;
+    const reason = omissionRefused(fixture, omission);
+    // The reasons are written of a deleted sentence; the ignored list says so of a clause cut from one.
+    return reason !== null && omission.isClause ? reason.replaceAll('the deleted sentence', 'the left-out clause').replaceAll('the deleted one', 'the left-out clause') : reason;
   },
   defendInTrace(fixture, candidate, trace) {
     const omission = omissionAt(fixture.artifact, candidate);
@@ -120,6 +92,41 @@ export const claimOmission: TextMutator = {
     return kept.map((s) => s.text).join(' ');
   },
 };
+
+/** Why an omission is no honest mistake of an answer, or null where it is one. */
+function omissionRefused(fixture: TextFixture, omission: Omission): string | null {
+  const { pieces: sentences, at } = omission;
+  const deleted = sentences[at]!;
+  if (givesFigureOfOneAsk(fixture.task, sentences, at)) return ANSWERS_ONE_ASK;
+  if (answersLastAsk(fixture.task, sentences, at)) return ANSWERS_LAST_ASK;
+  if (speaksMostOfAsk(fixture.task, sentences, at)) return SPEAKS_MOST_OF_ASK;
+  const asked = onlyCaseAsked(fixture.task, sentences, at);
+  if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
+  const wh = onlyAnswerToWh(
+    asksOf(fixture.task),
+    sentences.map((s) => s.text),
+    at,
+  );
+  if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
+  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at);
+  if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
+  if (onlyBarAsked(fixture.task, sentences, at)) return ONLY_BAR_ASKED;
+  const option = onlyFigureOfOption(fixture.task, sentences, at);
+  if (option) return `${ONLY_FIGURE_OF_OPTION} ("${option}")`;
+  const compared = comparisonRestsOn(sentences, at);
+  if (compared) return `${COMPARISON_RESTS_ON} ("${compared}")`;
+  if (supportOf(deleted.text, evidenceSentences(fixture.evidence)) === null) return 'no evidence sentence supports the deleted sentence';
+  const t = deleted.text;
+  const facts = factsOf(t);
+  if (!facts.size && !statesCondition(t)) return 'the deleted sentence states no figure, date, name or condition';
+  const rest = sentences.filter((_, j) => j !== at).map((s) => s.text);
+  // Lost unless the rest still states its figures, dates and names, and one sentence of it says what it says.
+  const restStates = new Set(rest.flatMap((s) => [...factsOf(s)]));
+  if ([...facts].every((f) => restStates.has(f)) && supportOf(t, rest) !== null) return 'another sentence of the artifact restates the deleted one';
+  // A total or saving the rest still states, left £190 more than anything in it explains, is a gap a reader sees without the evidence.
+  if (operandOfRest(fixture.artifact, fixture.task, deleted.start, deleted.end)) return LEAVES_RESULT_UNEXPLAINED;
+  return null;
+}
 
 /** The nouns of a text, by lemma ("classes" as "class"). */
 function nounsOf(text: string): Set<string> {

@@ -61,6 +61,9 @@ describe('refersBack', () => {
     ['That comes to £30 in all.', true],
     ['We confirm that is the price.', false],
     ['A plan that is cheaper is available.', false],
+    // A review of the clause omissions: an adverb between "That" and its verb.
+    ['That normally takes 2 to 3 weeks.', true],
+    ['Plans that normally cost more are cheaper today.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });
