@@ -572,6 +572,7 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
+    if (q.keyword === 'only' && AFTER_FREQUENCY.test(support.slice(0, q.start)) && restatesFrequency(claim, support.slice(0, q.start))) continue;
     // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
     // says what is allowed as the other side of it. Without that contrast, a claim that restates the term without "only" drops it.
@@ -674,7 +675,17 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
   return own.length === 0 || own.some((f) => kinds.has(f.kind));
 }
 
-const MAY_ONLY = /\b(?:may|can)\s+only\b/i;
+/** "May only be driven by", and a permission held on a condition: "may be stored only if the fuel tank has been drained" (unseen82's false alarm). */
+/** Whether the claim writes the frequency the text before an "only" ends with ("every 12 weeks"). */
+function restatesFrequency(claim: string, before: string): boolean {
+  const frequency = AFTER_FREQUENCY.exec(before)![0].trim();
+  return new RegExp(`\\b${escapeRegExp(frequency).replace(/\s+/g, '\\s+')}\\b`, 'i').test(claim);
+}
+
+const MAY_ONLY = /\b(?:may|can)\s+(?:only\b|be\s+\w+\s+only\s+if\b)/i;
+
+/** A frequency "only" closes: "offered every 12 weeks only" says no more than "offered every 12 weeks" (unseen82's false alarms). */
+const AFTER_FREQUENCY = /\bevery\s+(?:\d+|[a-z]+)\s+[a-z]+\s+$/i;
 /** A condition the claim makes its rule depend on: "This depends on your greenhouse having been registered ...", "as long as ...". */
 const DEPENDS_ON = /\b(?:depends?\s+on|dependent\s+on|as\s+long\s+as|so\s+long\s+as|provided|providing|on\s+condition|subject\s+to|only\s+if)\b/gi;
 

@@ -595,6 +595,31 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Your venue is over 10 miles away, so delivery is not the flat £40.',
       dropped: [],
     },
+    // unseen82's false alarms: an "only" that closes a frequency the claim restates; a permission held on a condition, restated as a duty.
+    {
+      name: 'an "only" closing a frequency the claim restates',
+      evidence: 'Inside cleans double the price and are offered every 12 weeks only.',
+      artifact: 'Inside cleans are offered every 12 weeks and double the price.',
+      dropped: [],
+    },
+    {
+      name: 'an "only" closing a frequency the claim does not restate',
+      evidence: 'Inside cleans are offered every 12 weeks only.',
+      artifact: 'Inside cleans are offered at 12 weeks.',
+      dropped: ['only'],
+    },
+    {
+      name: '"may be stored only if", the condition restated as a duty',
+      evidence: 'Lawnmowers may be stored only if the fuel tank has been drained.',
+      artifact: 'Before the lawnmower goes in, the fuel tank has to be drained.',
+      dropped: [],
+    },
+    {
+      name: '"may be stored only if", the condition restated as a permission',
+      evidence: 'Lawnmowers may be stored only if the fuel tank has been drained.',
+      artifact: 'Lawnmowers can be stored once the fuel tank has been drained.',
+      dropped: ['only'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
