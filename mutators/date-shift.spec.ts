@@ -341,6 +341,18 @@ describeTextMutator(
       artifact: 'A weekend hire is £220 and runs from Friday afternoon.',
       kept: [],
     },
+    // unseen83's readers, of "In June and August it's worth arriving early": "skips July".
+    { name: 'a season named by two neighbouring months', artifact: 'In July and August, arrive 45 minutes early.', kept: [] },
+    {
+      name: 'two months apart, joined',
+      artifact: 'In January and March, arrive 45 minutes early.',
+      kept: [
+        'In February and March, arrive 45 minutes early.',
+        'In December and March, arrive 45 minutes early.',
+        'In January and April, arrive 45 minutes early.',
+        'In January and February, arrive 45 minutes early.',
+      ],
+    },
     {
       name: 'a lone month the question dates nothing in',
       artifact: 'In peak season the lifts run until 16:45 in December.',

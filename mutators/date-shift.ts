@@ -55,6 +55,7 @@ export const dateShift: TextMutator = {
         boundsWholeMonths(text, dates, date) ||
         wholeMonthsFromAsked(askedDates, date) ||
         restatesMonth(date, [...dates, ...askedDates]) ||
+        besideNextMonth(text, dates, date) ||
         inDateArithmetic(text, fixture.task, date.start, date.end)
       )
         continue;
@@ -308,6 +309,21 @@ function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: Da
  * August made 2 and 4 August: "weekly courses starting 27 July and 10 August imply a middle week starting 3 August").
  * Dates further apart ("starts on 5 January and ends on 30 March, with half-term on 16 February") are no series.
  */
+/**
+ * Whether a lone month is joined to the month before or after it ("In July and August", "June or July"): a season named by
+ * its months, which a shift leaves with a gap (unseen83's readers, of "June and August": "skips July").
+ */
+function besideNextMonth(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
+  if (date.form !== 'month') return false;
+  const month = Number(date.key.split(':')[1]);
+  const joined = (a: DatePiece, b: DatePiece) => /^\s*(?:,|and|or|&)\s*$/i.test(text.slice(a.end, b.start));
+  return dates.some((other) => {
+    if (other === date || other.form !== 'month') return false;
+    const gap = Math.abs(Number(other.key.split(':')[1]) - month);
+    return (gap === 1 || gap === 11) && (joined(date, other) || joined(other, date));
+  });
+}
+
 function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
   const epochDay = epochDayIn(dates);
   const own = epochDay(date);

@@ -12,6 +12,8 @@ describe('qualifier-deletion', () => {
     ['Unless the employee opts out, leave is paid.', ['Leave is paid.']],
     ['Only members can book rooms.', ['Members can book rooms.']],
     ['Items can be renewed twice, but only if nobody reserved them.', ['Items can be renewed twice, if nobody reserved them.']],
+    // unseen83's readers, of "you may use a hose, to fill water butts and cans": "looks like a restriction was dropped".
+    ['You may use a hose, but only to fill water butts and cans.', []],
     ['Claims are paid up to a maximum of £300.', ['Claims are paid a maximum of £300.', 'Claims are paid up to £300.']],
     ['Each passenger can bring just one pet.', ['Each passenger can bring one pet.']],
     ['Expenses are paid, as long as you keep the receipts.', ['Expenses are paid.']],

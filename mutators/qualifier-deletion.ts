@@ -51,7 +51,7 @@ export const qualifierDeletion: TextMutator = {
         continue;
       const clause = isClauseQualifier(qualifier.keyword);
       const span = clause ? clauseSpan(fixture.artifact, qualifier) : wordSpan(fixture.artifact, qualifier);
-      if (span && !makesDate(fixture.artifact, span) && !(clause && referredToAfter(fixture.artifact, span))) yield span;
+      if (span && !makesDate(fixture.artifact, span) && !(clause && referredToAfter(fixture.artifact, span)) && !leavesPurposeAfterComma(fixture.artifact, span)) yield span;
     }
   },
   invalidReason(fixture, candidate) {
@@ -447,6 +447,15 @@ function makesDate(text: string, c: MutationCandidate): boolean {
  * loses its "but" too, and a sentence that opened with the word opens with a
  * capital again.
  */
+/**
+ * Whether a deletion leaves a comma right before a purpose ("you may use a hose, but only to fill water butts" made "you may
+ * use a hose, to fill water butts"): the phrase reads cut loose from a restriction (unseen83's readers: "looks like a
+ * restriction ('only to fill...') was dropped"). A condition after the comma still reads ("renewed twice, if nobody reserved them").
+ */
+function leavesPurposeAfterComma(text: string, span: MutationCandidate): boolean {
+  return /,\s*$/.test(text.slice(0, span.start) + span.replacement) && /^\s*to\s+[a-z]/i.test(text.slice(span.end));
+}
+
 function wordSpan(text: string, q: QualifierPiece): MutationCandidate {
   const butBefore = /\bbut\s+$/i.exec(text.slice(Math.max(0, q.start - 5), q.start));
   const start = butBefore ? q.start - butBefore[0].length : q.start;

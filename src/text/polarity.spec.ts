@@ -14,6 +14,9 @@ describe('a state a negated modal denies', () => {
     { claim: 'After the second class, fees can no longer be refunded.', support: 'Fees are refunded in full after the second class.', reversed: ['can no longer be refunded'] },
     { claim: 'No smoking or vaping is allowed in any van.', support: 'Smoking and vaping are not permitted in any van.', reversed: [] },
     { claim: 'No smoking is allowed in the vans.', support: 'Smoking is permitted in the vans.', reversed: ['No smoking is allowed'] },
+    // unseen83's false alarm: "never" denies a state as "not" does.
+    { claim: 'Sprinklers are never permitted.', support: 'Sprinklers are not permitted at any time.', reversed: [] },
+    { claim: 'Sprinklers are never permitted.', support: 'Sprinklers are permitted at any time.', reversed: ['are never permitted'] },
     // A review: a "no" inside a clause, or a bound, denies nothing.
     { claim: 'There is no minimum order and delivery is free.', support: 'Delivery is free on every order.', reversed: [] },
     { claim: 'No more than two guests are allowed.', support: 'Up to two guests are allowed.', reversed: [] },

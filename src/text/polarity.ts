@@ -57,6 +57,8 @@ const RULES: ReadonlyArray<{
   { pattern: new RegExp(`\\bnon-(${STATES})\\b`, 'g'), term: (m) => m[1]!, negative: true, reverse: (m) => m[1]! },
   { pattern: new RegExp(`\\b(${COPULA})\\s+not\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   { pattern: new RegExp(`\\b(is|are|was|were)n['’]t\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
+  // "Sprinklers are never permitted" denies the state as "are not permitted at any time" does (unseen83's false alarm, read as "permitted").
+  { pattern: new RegExp(`\\b(${COPULA})\\s+never\\s+(${STATES})\\b`, 'g'), term: (m) => m[2]!, negative: true, reverse: (m) => `${m[1]} ${m[2]}` },
   // "can't be refunded", "won't be charged", "must not be paid": a state a negated modal denies is denied, as "is not refunded" denies it.
   {
     pattern: new RegExp(`\\b(${NEGATED_MODALS})\\s+be\\s+(${STATES})\\b`, 'gi'),
