@@ -1,4 +1,4 @@
-import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround } from '../src/text/claims.js';
+import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { droppedConditions } from '../src/text/conditions.js';
 import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
@@ -407,6 +407,10 @@ const RELATIVE_AFTER = /^\s*,?\s*(?:(?:(?:in|at|by|for|from|on|with|after|before
 const POINTER_OPENING =
   /^\s*(?:(?:this|that)\s+(?:costs|is|was|means|gives|covers|includes|pays|lasts|applies)|in\s+(?:(?:either|both|each|any)\s+(?:of\s+(?:those|these|the)\s+)?|(?:that|this|those|these|such)\s+)cases?)\b/i;
 
+/** Words that measure against a condition said just before: "later than that", "after that", "by then", "outside that area". */
+const POINTS_AT_CONDITION =
+  /\b(?:than|after|before|beyond|past|by|until|outside|within|inside)\s+(?:that|then|this)\b|\bif\s+(?:that|this)\s+(?:is|was|has|happens)\b|\b(?:that|this)\s+(?:area|date|deadline|time|period|window|limit|closure|notice|point|condition|rule)\b/i;
+
 /**
  * Whether what follows a deleted clause points back at it: "unless you took
  * out our Theft Cover, which costs €3 a day" without the clause leaves
@@ -421,6 +425,10 @@ function referredToAfter(text: string, c: MutationCandidate): boolean {
   const after = text.slice(c.end);
   if (RELATIVE_AFTER.test(after)) return true;
   const sentence = sentenceAround(text, c.start, c.end);
+  // The rest of the sentence or the next one measures against the deleted condition: "If you cancel later than that, ...",
+  // "After that we refund 50%", "If you're moving outside that area" (a review of the condition clauses: "'that' points at nothing").
+  const next = sentence ? (splitSentences(text.slice(sentence.end)).find((s) => s.text.trim())?.text ?? '') : '';
+  if (POINTS_AT_CONDITION.test(`${text.slice(c.end, sentence?.end ?? c.end)} ${next}`)) return true;
   if (
     !sentence ||
     text

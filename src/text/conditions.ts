@@ -1,7 +1,9 @@
-import { contentLemmas, findNumbers, numberKey, providedAsVerb, sameStem } from './claims.js';
+import { contentLemmas, providedAsVerb, sameStem } from './claims.js';
+import { findDates } from './dates.js';
+import type { Figure } from './figure.js';
+import { findFigures } from './figures.js';
 import { RecentResults } from '../util/recentResults.js';
 import { readSentences } from './nlp.js';
-import { findNumberWords } from './quantities.js';
 
 /**
  * A condition an evidence sentence sets on one of its rules, stated by a
@@ -12,8 +14,10 @@ import { findNumberWords } from './quantities.js';
 export interface Condition {
   /** The condition as the sentence writes it, from the word that opens it. */
   text: string;
-  /** The keys of the numbers it states (digits and words alike). */
-  figures: string[];
+  /** The figures it states, read with what each counts ("24 hours" is a day), but a lone one ("1 adult", "one"). */
+  figures: Figure[];
+  /** The keys of the dates it states ("31 March 2027"). */
+  dates: string[];
   /** The lemma of the rule's word the condition bears on ("refundable", "refund"). */
   predicate: string;
 }
@@ -23,7 +27,7 @@ export interface Condition {
  * "no later than") or the notice a rule asks ("with at least 72 hours' notice"). "Provided" as
  * a verb ("is provided by") is none (providedAsVerb).
  */
-const CONDITION_OPENER = /\b(?:only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|so\s+long\s+as|until|on\s+condition\s+that|at\s+least|no\s+later\s+than|with\s+(?=[^,;:.]{0,30}\bnotice\b))/gi;
+const CONDITION_OPENER = /\b(?:only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|so\s+long\s+as|until|on\s+condition\s+that|at\s+least|no\s+later\s+than|with(?=\s+[^,;:.]{0,30}\bnotice\b))\b/gi;
 
 /** Where a clause ends: the condition reaches to it, and the rule it bears on starts after the one before it. Not a figure's "£1,000" or "99.95%". */
 const CLAUSE_END = /[,;:.!?](?=\s|$)/;
@@ -47,39 +51,56 @@ const conditionsRead = new RecentResults<readonly Condition[]>(4096);
 
 function readConditions(sentence: string): Condition[] {
   const found: Condition[] = [];
+  let coveredTo = 0;
   for (const m of sentence.matchAll(CONDITION_OPENER)) {
     const start = m.index;
+    // "if you give at least 5 working days' notice" is one condition, not also its "at least".
+    if (start < coveredTo) continue;
     if (m[0].toLowerCase().startsWith('provided') && providedAsVerb(sentence, start, start + m[0].length)) continue;
     const text = conditionText(sentence.slice(start));
-    const figures = figureKeys(text);
-    if (figures.length === 0) continue;
+    const figures = figuresOf(text);
+    const dates = findDates(text).map((d) => d.key);
+    if (figures.length === 0 && dates.length === 0) continue;
     const opens = sentence.slice(0, start).trim() === '';
     const rule = opens ? clauseAfter(sentence, start + text.length) : clauseBefore(sentence, start);
     const predicate = predicateOf(rule);
-    if (predicate) found.push({ text: text.trim(), figures, predicate });
+    if (!predicate) continue;
+    found.push({ text: text.trim(), figures, dates, predicate });
+    coveredTo = start + text.length;
   }
   return found;
 }
 
 /**
  * The supporting sentence's conditions that an answer leaves out: the claim
- * says the rule's word, and no figure of the condition is written anywhere in
- * the answer or the question. Said in another sentence ("You need to ask 24
- * hours ahead"), the condition is kept.
+ * says the rule's word, and no figure or date of the condition is written
+ * anywhere in the answer or the question, in any form. Said in another
+ * sentence ("You need to ask 24 hours ahead"), the condition is kept.
  */
 export function droppedConditions(claim: string, support: string, answer: string, question: string): Condition[] {
-  const written = new Set([...figureKeys(answer), ...figureKeys(question)]);
-  // "She must be accompanied when she plays" says no rule on playing: a clause of time is the case the claim's rule applies in.
-  const rule = claim.split(CASE_CLAUSE)[0]!;
+  const writtenFigures = [...findFigures(answer), ...findFigures(question)];
+  const writtenDates = new Set([...findDates(answer), ...findDates(question)].map((d) => d.key));
+  const askedKinds = new Set(findFigures(question).map((f) => f.kind));
+  // Written in any form ("three days' notice" for "72 hours"), or the question's own case measured in its kind ("15 working days
+  // away" for "at least 5 working days' notice"): the answer applies the condition to it rather than leaving it out.
+  // Compared by value in one unit per kind ("72 hours" is 3 days), whatever each counts: "for 14 tickets" beside "no later than
+  // 14 days before" is read as the answer's own case, as a false alarm costs more than a mutant.
+  const kept = (c: Condition) => c.figures.some((f) => askedKinds.has(f.kind) || writtenFigures.some((w) => w.value === f.value)) || c.dates.some((d) => writtenDates.has(d));
+  // "She must be accompanied when she plays" says no rule on playing: a clause of time is the case the claim's rule applies in,
+  // whether it follows the rule or opens the claim ("When you cancel, the deposit is refundable").
+  const rule = CASE_OPENING.test(claim) ? claim.replace(CASE_OPENING, '') : claim.split(CASE_CLAUSE)[0]!;
   const claimLemmas = readSentences(rule).flatMap((s) => s.tokens.map((t) => t.lemma));
   const ordinary = new Set(contentLemmas(claim));
   // "If the bike was locked to a fixed object ... you pay a €60 excess": the claim sets the condition in words of its own.
   const statesInWords = (c: Condition) => contentLemmas(c.text).filter((lemma) => ordinary.has(lemma)).length >= 2;
-  return conditionsOf(support).filter((c) => claimLemmas.some((lemma) => sameStem(lemma, c.predicate)) && !c.figures.some((key) => written.has(key)) && !statesInWords(c));
+  return conditionsOf(support).filter((c) => claimLemmas.some((lemma) => sameStem(lemma, c.predicate)) && !kept(c) && !statesInWords(c));
 }
 
 /** A clause of time that sets the case a claim's rule applies in. */
 const CASE_CLAUSE = /\b(?:when|whenever|while)\b/i;
+
+/** The same clause opening the claim, to its comma. */
+const CASE_OPENING = /^\s*(?:when|whenever|while)\b[^,]*,/i;
 
 /**
  * A condition from its opening word to the end of its clause, or to an "and" or "but" that opens another predicate ("until
@@ -100,10 +121,15 @@ function conditionText(rest: string): string {
 /** Verbs that say little of a rule by themselves: "Refunds are given in full" is a rule on refunds. */
 const LIGHT_VERBS: ReadonlySet<string> = new Set(['give', 'get', 'make', 'take', 'have', 'do', 'apply']);
 
-/** The rule's word: its first verb or adjective that is not an auxiliary, or, where that verb is a light one, the noun before it. */
+/**
+ * The rule's word: its first verb or adjective after its auxiliary ("Lost property is kept": "kept", not the subject's
+ * "lost"), else its first; where that verb is a light one, the noun before it.
+ */
 function predicateOf(rule: string): string | undefined {
   const tokens = readSentences(rule).flatMap((s) => s.tokens);
-  const at = tokens.findIndex((t) => PREDICATE_POS.has(t.pos));
+  const aux = tokens.findIndex((t) => t.pos === 'AUX');
+  const afterAux = aux < 0 ? -1 : tokens.findIndex((t, i) => i > aux && PREDICATE_POS.has(t.pos));
+  const at = afterAux >= 0 ? afterAux : tokens.findIndex((t) => PREDICATE_POS.has(t.pos));
   if (at < 0) return undefined;
   if (!LIGHT_VERBS.has(tokens[at]!.lemma)) return tokens[at]!.lemma;
   return tokens
@@ -112,14 +138,9 @@ function predicateOf(rule: string): string | undefined {
     .at(-1)?.lemma;
 }
 
-/** The numbers a text writes, in digits or words; not "one", which is as often a pronoun ("unless the cemetery requests one"). */
-function figureKeys(text: string): string[] {
-  return [
-    ...findNumbers(text).map(numberKey),
-    ...findNumberWords(text)
-      .filter((w) => w.value !== 1)
-      .map((w) => String(w.value)),
-  ];
+/** The figures a condition states; not a lone one ("at least 1 adult", "unless the cemetery requests one"), as often a pronoun or an article as a bound. */
+function figuresOf(text: string): Figure[] {
+  return findFigures(text).filter((f) => !/^(?:1|one)$/i.test(f.text));
 }
 
 function clauseAfter(sentence: string, from: number): string {
@@ -128,8 +149,9 @@ function clauseAfter(sentence: string, from: number): string {
   return endAt < 0 ? rest : rest.slice(0, endAt);
 }
 
+/** The clause before a condition, from the punctuation before it; where the condition follows a comma (", as long as"), the clause before that comma. */
 function clauseBefore(sentence: string, until: number): string {
-  const before = sentence.slice(0, until);
+  const before = sentence.slice(0, until).replace(/[,;:]\s*$/, '');
   const from = Math.max(...[...before.matchAll(/[,;:](?=\s)/g)].map((p) => p.index + 1), 0);
   return before.slice(from);
 }

@@ -675,17 +675,18 @@ function countsAlike(claim: string, support: string, key: string, example: numbe
   return own.length === 0 || own.some((f) => kinds.has(f.kind));
 }
 
-/** "May only be driven by", and a permission held on a condition: "may be stored only if the fuel tank has been drained" (unseen82's false alarm). */
 /** Whether the claim writes the frequency the text before an "only" ends with ("every 12 weeks"). */
 function restatesFrequency(claim: string, before: string): boolean {
   const frequency = AFTER_FREQUENCY.exec(before)![0].trim();
   return new RegExp(`\\b${escapeRegExp(frequency).replace(/\s+/g, '\\s+')}\\b`, 'i').test(claim);
 }
 
+/** "May only be driven by", and a permission held on a condition: "may be stored only if the fuel tank has been drained" (unseen82's false alarm). */
 const MAY_ONLY = /\b(?:may|can)\s+(?:only\b|be\s+\w+\s+only\s+if\b)/i;
 
-/** A frequency "only" closes: "offered every 12 weeks only" says no more than "offered every 12 weeks" (unseen82's false alarms). */
-const AFTER_FREQUENCY = /\bevery\s+(?:\d+|[a-z]+)\s+[a-z]+\s+$/i;
+/** A frequency "only" closes: "offered every 12 weeks only" says no more than "offered every 12 weeks" (unseen82's false alarms); not "every adult member only". */
+const AFTER_FREQUENCY = /\bevery\s+(?:\d+|other|[a-z]+)\s+(?:days?|weeks?|months?|years?|hours?|minutes?|sessions?|visits?)\s+$/i;
+
 /** A condition the claim makes its rule depend on: "This depends on your greenhouse having been registered ...", "as long as ...". */
 const DEPENDS_ON = /\b(?:depends?\s+on|dependent\s+on|as\s+long\s+as|so\s+long\s+as|provided|providing|on\s+condition|subject\s+to|only\s+if)\b/gi;
 

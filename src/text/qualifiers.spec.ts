@@ -596,6 +596,7 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       dropped: [],
     },
     // unseen82's false alarms: an "only" that closes a frequency the claim restates; a permission held on a condition, restated as a duty.
+    { name: 'an "only" after "every" and a noun, no frequency', evidence: 'Prizes go to every adult member only.', artifact: 'Prizes go to every adult member.', dropped: ['only'] },
     {
       name: 'an "only" closing a frequency the claim restates',
       evidence: 'Inside cleans double the price and are offered every 12 weeks only.',
