@@ -196,6 +196,7 @@ export function statesFigureAt(claim: string, at: number, passage: SupportPassag
 function figureSupported(claim: string, figure: Figure, passage: SupportPassage, answer: string, caseSpans: boolean, depth = 0): boolean {
   if (figureStated(claim, figure, ownSources(claim, figure.start, passage), passage, answer)) return true;
   if (caseSpans && measuredByCase(figure, claim, questionOf(passage))) return true;
+  if (referredBack(claim, figure, answer)) return true;
   const figures = findFigures(claim);
   if (countInEquation(claim, figures, figure)) return true;
   if (countsListedMonths(claim, figure)) return true;
@@ -205,6 +206,20 @@ function figureSupported(claim: string, figure: Figure, passage: SupportPassage,
   if (unrounded && figureSupported(claim, unrounded, passage, answer, caseSpans, depth + 1)) return true;
   const equation = depth < 3 ? equationFor(claim, figures, figure) : undefined;
   return equation?.factors.every((f) => equation.counts.includes(f) || figureSupported(claim, f, passage, answer, caseSpans, depth + 1)) ?? false;
+}
+
+/** A determiner that makes a figure one already given: "Once your 8 hours are used up", "the 8 hours". */
+const REFERRING_DETERMINER = /\b(?:your|the|those|these|its|their)\s+$/i;
+
+/**
+ * Whether the claim refers back to a figure an earlier sentence of the answer states, in the same kind and value ("A Fixed
+ * Desk comes with 8 hours of meeting room time ... Once your 8 hours are used up, extra time costs £14 an hour":
+ * unseen83's false alarm). That sentence is checked against the evidence in its own right.
+ */
+function referredBack(claim: string, figure: Figure, answer: string): boolean {
+  if (!REFERRING_DETERMINER.test(claim.slice(0, figure.start))) return false;
+  const at = answer.indexOf(claim);
+  return at > 0 && findFigures(answer.slice(0, at)).some((f) => f.kind === figure.kind && f.value === figure.value);
 }
 
 /**

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { resolve } from 'node:path';
+import { loadFixtures } from '../../fixtures/load.js';
+import type { TextFixture } from '../../fixtures/types.js';
 import { checkAgainstEvidence } from './evidenceCheck.js';
 
 const findings = (task: string, evidence: string[], artifact: string) => checkAgainstEvidence({ task, artifact, evidence: evidence.map((text, i) => ({ id: `e${i}`, text })) }).map((f) => f.problem);
@@ -162,5 +165,18 @@ describe('evidence-check on answers in their own words', () => {
     },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
+  });
+});
+
+describe('evidence-check on a figure the answer refers back to', () => {
+  // unseen83's false alarm: "Once your 8 hours are used up" refers back to the 8 hours the answer's first sentence gives.
+  const [fixture] = loadFixtures([resolve(import.meta.dirname, '../../../fixtures/unseen83/coworking.yaml')], resolve(import.meta.dirname, '../../..')).filter(
+    (f): f is TextFixture => f.id === 'cowork-meeting-room-credits',
+  );
+  it.each([
+    ['as the answer gives it', (a: string) => a, []],
+    ['a figure the answer never gave', (a: string) => a.replace('Once your 8 hours', 'Once your 9 hours'), [expect.stringMatching(/"9" is not what the evidence says/)]],
+  ])('%s', (_, edit, problems) => {
+    expect(checkAgainstEvidence({ task: fixture!.task, artifact: edit(fixture!.artifact), evidence: fixture!.evidence }).map((f) => f.problem)).toEqual(problems);
   });
 });
