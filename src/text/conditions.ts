@@ -78,6 +78,15 @@ function readConditions(sentence: string): Condition[] {
  * sentence ("You need to ask 24 hours ahead"), the condition is kept.
  */
 export function droppedConditions(claim: string, support: string, answer: string, question: string): Condition[] {
+  // Most supporting sentences set no condition: nothing else is read for them (evidence-check asks this of every claim).
+  const conditions = conditionsOf(support);
+  if (conditions.length === 0) return [];
+  // "She must be accompanied when she plays" says no rule on playing: a clause of time is the case the claim's rule applies in,
+  // whether it follows the rule or opens the claim ("When you cancel, the deposit is refundable").
+  const rule = CASE_OPENING.test(claim) ? claim.replace(CASE_OPENING, '') : claim.split(CASE_CLAUSE)[0]!;
+  const claimLemmas = readSentences(rule).flatMap((s) => s.tokens.map((t) => t.lemma));
+  const onTheRule = conditions.filter((c) => claimLemmas.some((lemma) => sameStem(lemma, c.predicate)));
+  if (onTheRule.length === 0) return [];
   const writtenFigures = [...findFigures(answer), ...findFigures(question)];
   const writtenDates = new Set([...findDates(answer), ...findDates(question)].map((d) => d.key));
   const askedKinds = new Set(findFigures(question).map((f) => f.kind));
@@ -86,14 +95,10 @@ export function droppedConditions(claim: string, support: string, answer: string
   // Compared by value in one unit per kind ("72 hours" is 3 days), whatever each counts: "for 14 tickets" beside "no later than
   // 14 days before" is read as the answer's own case, as a false alarm costs more than a mutant.
   const kept = (c: Condition) => c.figures.some((f) => askedKinds.has(f.kind) || writtenFigures.some((w) => w.value === f.value)) || c.dates.some((d) => writtenDates.has(d));
-  // "She must be accompanied when she plays" says no rule on playing: a clause of time is the case the claim's rule applies in,
-  // whether it follows the rule or opens the claim ("When you cancel, the deposit is refundable").
-  const rule = CASE_OPENING.test(claim) ? claim.replace(CASE_OPENING, '') : claim.split(CASE_CLAUSE)[0]!;
-  const claimLemmas = readSentences(rule).flatMap((s) => s.tokens.map((t) => t.lemma));
   const ordinary = new Set(contentLemmas(claim));
   // "If the bike was locked to a fixed object ... you pay a €60 excess": the claim sets the condition in words of its own.
   const statesInWords = (c: Condition) => contentLemmas(c.text).filter((lemma) => ordinary.has(lemma)).length >= 2;
-  return conditionsOf(support).filter((c) => claimLemmas.some((lemma) => sameStem(lemma, c.predicate)) && !kept(c) && !statesInWords(c));
+  return onTheRule.filter((c) => !kept(c) && !statesInWords(c));
 }
 
 /** A clause of time that sets the case a claim's rule applies in. */
