@@ -182,7 +182,11 @@ function countsAlike(a: Figure, b: Figure): boolean {
 
 const measured = (f: Figure) => isCurrencySign(f.kind) || f.kind === '%';
 
-/** A count of people or things ("20 adults", "9 beds", "a party of 20"): no amount, share, measure or period (WordNet's units and times). */
+/**
+ * A count of people or things ("20 adults", "9 beds"): no amount, share, measure or period (WordNet's units and times). The
+ * figure reader takes a verb after a bare number for what it counts ("A party of 20 counts ...": "count", a unit to WordNet),
+ * so a restatement is matched on the question's side (`restates` in limitMeant).
+ */
 const isCount = (f: Figure) => !measured(f) && !namesMeasure(f.unit);
 
 /**

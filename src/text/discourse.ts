@@ -85,9 +85,9 @@ function pointsBack(t: Token, previous: Token | undefined, next: Token | undefin
   const word = t.text.toLowerCase();
   // The subject of its clause: unseen60's readers, of a sentence added between a comparison and "That's a saving of £104":
   // "'that' reads as if it refers to the off-peak plan".
-  if (word === 'that' && (previous === undefined || previous.pos === 'PUNCT') && (next?.pos === 'AUX' || next?.pos === 'VERB')) return true;
-  // With an adverb before its verb: "That normally takes 2 to 3 weeks" (a review of the clause omissions: left after the cut, it points at nothing).
-  if (word === 'that' && (previous === undefined || previous.pos === 'PUNCT') && next?.pos === 'ADV' && (afterNext?.pos === 'AUX' || afterNext?.pos === 'VERB')) return true;
+  // An adverb may come before its verb: "That normally takes 2 to 3 weeks" (a review of the clause omissions: left after the cut, it points at nothing).
+  const verb = next?.pos === 'ADV' ? afterNext : next;
+  if (word === 'that' && (previous === undefined || previous.pos === 'PUNCT') && (verb?.pos === 'AUX' || verb?.pos === 'VERB')) return true;
   // Not "note that, unless agreed, fees apply": a comma that opens a clause of its own after a complementizer.
   if (word === 'that') return next === undefined || ['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || (next.pos === 'PUNCT' && !(next.text === ',' && OPENS_CLAUSE.has(afterNext?.pos ?? '')));
   if (word === 'same') return true;
