@@ -543,6 +543,15 @@ describe("claim-insertion, on the task's topic", () => {
         'Wine bought at the cellar door can be delivered anywhere in mainland UK. Delivery costs £9.95 per order and is free on orders of 12 bottles or more. Orders are dispatched within 3 working days by our courier.',
       kept: [],
     },
+    {
+      // unseen84's readers: "says shoe and harness hire included twice in a row".
+      name: 'no evidence sentence added whose clause without a figure says again what an answer sentence says, in three words or more',
+      task: 'What is included in a climbing birthday party for my son, and how many children can come?',
+      artifact: 'A climbing party costs £180 for up to 10 children. The party lasts 2 hours in the party room, with shoe and harness hire included.',
+      evidence:
+        'Birthday parties cost £180 for up to 10 children. Parties last 2 hours in the party room. Shoe and harness hire are included, but food is not; families may order pizza at £4 per child.',
+      kept: [],
+    },
     // unseen62's readers: "the closing sentence about 5-day pass prices has nothing to do with a lost pass".
     {
       name: 'no sentence about a kind of thing by a size the question never gives it ("a 5-day pass" beside a season pass)',
@@ -683,6 +692,9 @@ describe('organisationNamed', () => {
     [['Aurelia Air Baggage Conditions, section 2'], ['Aurelia Air lets you check one bag.'], 'Aurelia Air'],
     [['Policy schedule, policy number TD-5581024', 'Thistledown Pet Insurance, Policy wording'], ['Thistledown pays the rest.'], 'Thistledown'],
     [['Brightwave Mobile, Customer Terms'], ['Your plan costs €25.'], undefined],
+    // A name joined by "&" is named whole or not at all (unseen84's readers: "calls the business 'Thread'").
+    [['Thread & Frame fabric policy'], ["Thread & Frame can't guarantee it."], 'Thread & Frame'],
+    [['Thread & Frame fabric policy'], ["Thread can't guarantee it."], undefined],
   ])('%j', (titles, texts, expected) => {
     expect(organisationNamed(titles, texts)).toBe(expected);
   });

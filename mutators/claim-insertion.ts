@@ -345,22 +345,31 @@ function widensALimit(added: string, answer: readonly Piece[]): boolean {
 const CLAUSE_BREAK = /;\s+|,\s+(?:but|while|whereas)\s+|,?\s+(?:and|but)\s+(?=(?:is|are|was|were|can|will|must|may|costs?|has|have|includes?|gets?|takes?|needs?)\b)/i;
 
 /**
- * Whether a clause of the added sentence with a figure says again what the
- * answer says: its figures are the answer's and so are its words, two at least ("and is
- * free on orders of 12 bottles or more" where the answer says "delivery is
- * free on orders of 12 bottles or more"). The evidence sentence is one the
- * answer gave half of; added whole, the answer states that half twice, word
- * for word (unseen43's readers: "suggests a clause was spliced in").
+ * Whether a clause of the added sentence says again what the answer says.
+ * With a figure: its figures are the answer's and so are its words, two at
+ * least ("and is free on orders of 12 bottles or more" where the answer says
+ * "delivery is free on orders of 12 bottles or more"). Without one: its
+ * words, three at least, are all words of one answer sentence ("Shoe and
+ * harness hire are included" beside "..., with shoe and harness hire
+ * included"). The evidence sentence is one the answer gave half of; added
+ * whole, the answer states that half twice (unseen43's readers: "suggests a
+ * clause was spliced in"; unseen84's: "says shoe and harness hire included
+ * twice in a row").
  */
 function repeatsAClause(added: string, artifact: string, answerValues: ReadonlySet<number>): boolean {
   const answerWords = new Set(contentLemmas(artifact));
+  const sentenceWords = splitSentences(artifact).map((s) => new Set(contentLemmas(s.text)));
   return added.split(CLAUSE_BREAK).some((clause) => {
     const figures = findNumbers(clause);
     const words = contentLemmas(clause);
     // Two words at least: a bare "5pm." says nothing twice.
-    return figures.length > 0 && words.length >= 2 && figures.every((n) => answerValues.has(n.value)) && words.every((l) => answerWords.has(l));
+    if (figures.length > 0) return words.length >= 2 && figures.every((n) => answerValues.has(n.value)) && words.every((l) => answerWords.has(l));
+    return words.length >= WORDS_SAID_TWICE && sentenceWords.some((said) => words.every((l) => said.has(l)));
   });
 }
+
+/** How many words a clause without a figure needs to say again what an answer sentence says: "food is not" says too little. */
+const WORDS_SAID_TWICE = 3;
 
 function relatedUnsaid(evidence: readonly string[], answer: readonly Piece[], task: string, artifact: string): string[] {
   const said = new Set(answer.map((s) => supportOf(s.text, evidence)));

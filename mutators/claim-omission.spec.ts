@@ -127,6 +127,17 @@ describeTextMutator(
       kept: ['Not tomorrow, I am afraid. As you are new to colour here, you will need a skin patch test at least 48 hours before the appointment. A cut is fine tomorrow.'],
     },
     {
+      // unseen84's readers: "it says 'even with the password' but never mentions setting or giving a password".
+      name: 'not a sentence naming with "the" what a later one names again and nothing else does ("the 4-digit collection password ... even with the password")',
+      task: 'My neighbour will pick up my son from holiday club on Friday. What do I need to do?',
+      artifact:
+        'You will need to add your neighbour as an authorised collector by telling the Site Lead by 12 noon on the day. You should also give them the 4-digit collection password, which they will be asked for with photo ID. Children cannot be released to anyone under 16, even with the password.',
+      kept: [
+        'You will need to add your neighbour as an authorised collector by telling the Site Lead by 12 noon on the day. You should also give them the 4-digit collection password. Children cannot be released to anyone under 16, even with the password.',
+        'You will need to add your neighbour as an authorised collector by telling the Site Lead by 12 noon on the day. You should also give them the 4-digit collection password, which they will be asked for with photo ID.',
+      ],
+    },
+    {
       // unseen51's readers: "'If anything is sold' refers to a sale step that is never mentioned".
       name: 'not the only sentence saying what a later one opens on the condition of ("may be sold ... If anything is sold")',
       task: 'What happens if my storage payment is late?',

@@ -546,27 +546,41 @@ function comparedLater(sentences: readonly Piece[], i: number): boolean {
 /**
  * Whether sentence `i` introduces a thing ("you'll need a skin patch test") that a later sentence names as known ("The
  * test is free"), and nothing else before it or the question names: without it, "the test" points at nothing
- * (unseen39's readers: "'the test' is never introduced").
+ * (unseen39's readers: "'the test' is never introduced"). A thing it names in full with "the" ("give them the 4-digit
+ * collection password") is introduced for a later "the" right before its bare noun ("even with the password",
+ * unseen84's readers: "never mentions setting or giving a password"); "the line manager" or "the original move date"
+ * said again later a reader takes as known without it.
  */
 function introducesForLater(task: string, sentences: readonly Piece[], i: number): boolean {
   const tokens = readSentences(sentences[i]!.text).flatMap((s) => s.tokens);
-  const introduced = new Set(tokens.filter((t, k) => t.pos === 'NOUN' && opener(tokens, k, /^an?$/i)).map((t) => t.lemma));
-  if (introduced.size === 0) return false;
+  const byArticle = new Set(tokens.filter((t, k) => t.pos === 'NOUN' && opener(tokens, k, /^an?$/i)).map((t) => t.lemma));
+  const inFull = new Set(tokens.filter((t, k) => t.pos === 'NOUN' && tokens[k - 1]?.pos === 'NOUN' && opener(tokens, k, /^the$/i)).map((t) => t.lemma));
+  if (byArticle.size === 0 && inFull.size === 0) return false;
   const asked = nounsOf(task);
   return sentences.some((later, j) => {
     if (j <= i) return false;
     const namedBefore = new Set(sentences.filter((_, k) => k < j && k !== i).flatMap((s) => [...nounsOf(s.text)]));
     const words = readSentences(later.text).flatMap((s) => s.tokens);
-    return words.some((t, k) => t.pos === 'NOUN' && introduced.has(t.lemma) && !asked.has(t.lemma) && !namedBefore.has(t.lemma) && opener(words, k, /^the$/i));
+    return words.some((t, k) => {
+      if (t.pos !== 'NOUN' || asked.has(t.lemma) || namedBefore.has(t.lemma)) return false;
+      return (byArticle.has(t.lemma) && opener(words, k, /^the$/i)) || (inFull.has(t.lemma) && /^the$/i.test(words[k - 1]?.text ?? ''));
+    });
   });
 }
 
-/** Whether an article the pattern matches opens the noun phrase whose head is token `k`, with at most two modifiers between ("a skin patch test", "The test"). */
+/**
+ * Whether an article the pattern matches opens the noun phrase whose head is token `k`, with at most two modifiers
+ * between ("a skin patch test", "The test"), a hyphened size counted as one ("the 4-digit collection password").
+ */
 function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
-  for (let m = k - 1; m >= Math.max(0, k - 3); m--) {
+  let modifiers = 0;
+  for (let m = k - 1; m >= 0 && modifiers <= 2; m--) {
     const t = tokens[m]!;
     if (article.test(t.text)) return true;
-    if (!['ADJ', 'NOUN', 'PROPN'].includes(t.pos)) return false;
+    const sized = t.pos === 'NOUN' && tokens[m - 1]?.text === '-' && tokens[m - 2]?.pos === 'NUM';
+    if (sized) m -= 2;
+    else if (!['ADJ', 'NOUN', 'PROPN'].includes(t.pos)) return false;
+    modifiers++;
   }
   return false;
 }

@@ -430,6 +430,12 @@ describeTextMutator(
       artifact: 'A block must be used within 16 weeks of purchase. Lessons run for three months.',
       kept: ['A block must be used within 12 weeks of purchase. Lessons run for three months.'],
     },
+    {
+      // unseen84's readers: "the express service (15 working days, about 3 weeks) is barely faster than the standard 3 to 4 weeks".
+      name: 'a period kept on its side of the answer\'s periods in other units, by more than a tenth ("10 working days" beside "3 to 4 weeks" never 15)',
+      artifact: 'A standard armchair takes 3 to 4 weeks from when the fabric arrives. If you need it sooner, an express service finishes the job in 10 working days for a 25% surcharge.',
+      kept: ['A standard armchair takes 3 to 4 weeks from when the fabric arrives. If you need it sooner, an express service finishes the job in 5 working days for a 25% surcharge.'],
+    },
     // unseen45's readers: "14–28 days gets 50% and under 7 days gets nothing, but 7–14 days is never covered".
     {
       name: 'not a period whose count the answer writes again as the bound of a band ("between 14 and 28 days … less than 14 days")',

@@ -1,12 +1,12 @@
 import { brokenRelation } from '../src/text/relations.js';
-import { replacedInSentence, sentenceAround } from '../src/text/claims.js';
+import { replacedInSentence, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
-import { countOfDuration, findQuantities, keepsOrder, keepsPairedOrder, mentionedAgain, unconventionalPeriod } from '../src/text/quantities.js';
+import { countOfDuration, findQuantities, joinedAsRange, keepsOrder, keepsPairedOrder, mentionedAgain, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { HOURS_IN } from '../src/text/units.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -496,13 +496,7 @@ const endCount = (written: string) => (/^half/i.test(written) ? 0.5 : /^(?:an?|o
  */
 function keepsMixedRange(text: string, date: DatePiece, shifted: DatePiece): boolean {
   const end = RANGE_END_IN_UNIT.exec(text.slice(date.end));
-  const hours = (key: string) => {
-    const [, count, working, unit] = /^duration:(\d+) (working )?(\w+)$/.exec(key) ?? [];
-    // Five working days make a week.
-    const perUnit = unit === undefined ? undefined : working ? HOURS_IN.week! / 5 : HOURS_IN[unit];
-    return count === undefined || perUnit === undefined ? undefined : Number(count) * perUnit;
-  };
-  const [before, after] = [hours(date.key), hours(shifted.key)];
+  const [before, after] = [hoursOfPeriod(date.key), hoursOfPeriod(shifted.key)];
   const perEndUnit = end ? HOURS_IN[end[2]!.toLowerCase()] : undefined;
   if (!end || before === undefined || after === undefined || perEndUnit === undefined) return true;
   const until = endCount(end[1]!) * perEndUnit;
@@ -510,13 +504,52 @@ function keepsMixedRange(text: string, date: DatePiece, shifted: DatePiece): boo
   return Math.sign(until - before) === Math.sign(until - after) && Math.abs(until - after) > until / 10;
 }
 
-/** Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does not become the "28 days" stated elsewhere). */
+/** A period's length in hours, by its key ("duration:10 working day"), five working days to the week; undefined for a key of no period. */
+function hoursOfPeriod(key: string): number | undefined {
+  const [, count, working, unit] = /^duration:(\d+) (working )?(\w+)$/.exec(key) ?? [];
+  const perUnit = unit === undefined ? undefined : working ? HOURS_IN.week! / 5 : HOURS_IN[unit];
+  return count === undefined || perUnit === undefined ? undefined : Number(count) * perUnit;
+}
+
+/**
+ * Whether a deadline's new length keeps its place among the answer's other figures of its unit ("within 30 days" does
+ * not become the "28 days" stated elsewhere), and among the periods in other units it is set against: those of its
+ * own sentence or a neighbour, where either sentence compares speeds ("sooner", "express"). Compared in hours, it
+ * stays shorter or longer than each as it was, by more than a tenth: "If you need it sooner, an express service in
+ * 10 working days" beside "3 to 4 weeks" never becomes 15 working days (unseen84's readers: "barely faster than the
+ * standard 3 to 4 weeks").
+ */
 function keepsFigures(text: string, date: DatePiece, shifted: DatePiece): boolean {
   if (date.form !== 'duration') return true;
   const quantities = findQuantities(text);
   const q = quantities.find((x) => date.start <= x.number.start && x.number.end <= date.end);
   const [, length] = /^duration:(\d+)/.exec(shifted.key) ?? [];
-  return q === undefined || length === undefined || keepsOrder(quantities, q, Number(length));
+  if (q !== undefined && length !== undefined && !keepsOrder(quantities, q, Number(length))) return false;
+  const [before, after] = [hoursOfPeriod(date.key), hoursOfPeriod(shifted.key)];
+  const sentences = splitSentences(text);
+  const at = sentences.findIndex((s) => s.start <= date.start && date.end <= s.end);
+  if (before === undefined || after === undefined || at < 0) return true;
+  const setAgainst = (start: number) => {
+    const other = sentences.findIndex((s) => s.start <= start && start < s.end);
+    return Math.abs(other - at) <= 1 && COMPARES_SPEED.test(`${sentences[at]!.text} ${sentences[other]!.text}`);
+  };
+  return periodsInHours(text, quantities).every(({ start, hours }) => {
+    if ((date.start <= start && start < date.end) || hours === before || !setAgainst(start)) return true;
+    return Math.sign(hours - before) === Math.sign(hours - after) && Math.abs(hours - after) > hours / 10;
+  });
+}
+
+/** Words that set one period against another as faster or slower: an express service beside the standard one. */
+const COMPARES_SPEED = /\b(?:sooner|faster|quicker|more quickly|express|rush|priority|fast-track)\b/i;
+
+/** The answer's periods in hours, where they start: a range's unitless first bound in its second's unit ("3 to 4 weeks"), a working day as a fifth of a week. */
+function periodsInHours(text: string, quantities: readonly Quantity[]): { start: number; hours: number }[] {
+  return quantities.flatMap((q, i) => {
+    const next = quantities[i + 1];
+    const unit = q.unit === '' && next !== undefined && joinedAsRange(text, q, next) ? next.unit : q.unit;
+    const perUnit = /^\s+working\s+days?\b/i.test(text.slice(q.number.end)) ? HOURS_IN.week! / 5 : HOURS_IN[unit];
+    return perUnit === undefined ? [] : [{ start: q.number.start, hours: q.number.value * perUnit }];
+  });
 }
 
 /** The date a candidate writes, found in place: a lone month or weekday is a date only by the words around it. */

@@ -446,6 +446,13 @@ describeTextMutator(
       name: 'a claim over a list of cases ("doesn\'t apply if ... A, B, C or D")',
       artifact: "The guarantee doesn't apply if the delay was caused by a wrong address, customs, severe weather or a declared disruption.",
     },
+    {
+      // unseen84's readers, of "covers damage from misuse, pets or commercial use": "reads like a reversed exclusion".
+      name: 'a claim over a list of three cases ("doesn\'t cover ... A, B or C")',
+      task: 'The seat on the sofa you reupholstered last year is sagging. Is that covered?',
+      artifact:
+        "Your workmanship guarantee lasts 2 years from delivery, so a sagging seat within that period should be covered. The guarantee doesn't cover damage from misuse, pets or commercial use.",
+    },
     { name: '"before" and "after": reversed, a deadline reads as nonsense', artifact: 'Apply 4 weeks before the start date, or 2 weeks after it.' },
     { name: '"never" and "always"', artifact: 'Tablets are never crushed and always swallowed.' },
     { name: 'a sentence that already holds a negation', artifact: 'Staff may work from home unless they are not on probation.' },

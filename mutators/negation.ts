@@ -107,8 +107,13 @@ const OPENING_REPLY =
  */
 const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|;\s*(?:however|instead|but|even so)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
 
-/** A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather or a disruption"): the cases a rule excludes, read as exclusions whatever the verb says. */
-const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
+/**
+ * A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather
+ * or a disruption"; "doesn't cover damage from misuse, pets or commercial use", its middle case a word or two): the
+ * cases a rule excludes, read as exclusions whatever the verb says (unseen84's readers, of "covers ... misuse, pets or
+ * commercial use": "reads like a reversed exclusion").
+ */
+const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b|,\s*[^,;.\s]+(?:\s+[^,;.\s]+)?\s+(?:or|and)\s+/;
 
 /** A verb phrase that is a choice of two ("must either have paid in full or returned a mandate"): "need not either ... or ..." reads garbled, whichever the polarity. */
 const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;

@@ -64,6 +64,11 @@ describe('refersBack', () => {
     // A review of the clause omissions: an adverb between "That" and its verb.
     ['That normally takes 2 to 3 weeks.', true],
     ['Plans that normally cost more are cheaper today.', false],
+    // unseen84's readers, of the clause before left out: "'by then' points to a deadline the answer never gives".
+    ["Places for payments that haven't arrived by then are released.", true],
+    ['Until then, your place is held.', true],
+    ['Book online, then pay at the desk.', false],
+    ['Booking closes on 20 February, or earlier if all 16 places are filled before then.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

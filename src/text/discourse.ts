@@ -32,7 +32,21 @@ export function refersBack(sentence: string): boolean {
   if (OPENING_CONNECTIVES.has(words[0]!.lemma) || opensWithBarePurpose(readSentences(sentence)[0]?.tokens ?? [])) return true;
   // Each word with the token after it, punctuation included: "done that," closes its clause.
   if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) - 1], tokens[tokens.indexOf(t) + 1], tokens[tokens.indexOf(t) + 2]))) return true;
-  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i));
+  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i) || pointsAtEarlierTime(sentence, words, i));
+}
+
+/** Prepositions that make "then" a time said before: "by then", "until then", "since then". */
+const BEFORE_THEN: ReadonlySet<string> = new Set(['by', 'until', 'till', 'before', 'since', 'from', 'after']);
+
+/**
+ * Whether word `i` is a "then" that names a time said before its sentence, wherever it stands ("Places ... that haven't
+ * arrived by then are released"): without the sentence giving the time, it names none (unseen84's readers: "'by then'
+ * points to a deadline the answer never gives"). Not where its own sentence gives a date first ("closes on 20
+ * February, or earlier if all places are filled before then").
+ */
+function pointsAtEarlierTime(sentence: string, words: readonly Token[], i: number): boolean {
+  const word = words[i]!;
+  return word.text.toLowerCase() === 'then' && BEFORE_THEN.has(words[i - 1]?.text.toLowerCase() ?? '') && !findDates(sentence.slice(0, word.start)).some((d) => d.form !== 'duration');
 }
 
 /**

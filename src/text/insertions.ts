@@ -516,8 +516,10 @@ function statesNoVerb(phrase: string): boolean {
  */
 export function organisationNamed(titles: readonly string[], texts: readonly string[]): string | undefined {
   for (const title of titles) {
-    const words = /^[A-Z][\w-]*(?:\s+[A-Z][\w-]*)*/.exec(title)?.[0].split(/\s+/) ?? [];
+    // "&" joins a name's words ("Thread & Frame"): a name cut before it is half of one (unseen84's readers: "calls the business 'Thread'").
+    const words = /^[A-Z][\w-]*(?:\s+(?:&\s+)?[A-Z][\w-]*)*/.exec(title)?.[0].split(/\s+/) ?? [];
     for (let k = words.length; k > 0; k--) {
+      if (words[k] === '&' || words[k - 1] === '&') continue;
       const name = words.slice(0, k).join(' ');
       if (texts.some((t) => containsWords(t, name))) return name;
     }
