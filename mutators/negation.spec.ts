@@ -499,6 +499,16 @@ describe('negation, against the evidence-check critic', () => {
     expect(checkAgainstEvidence({ artifact, evidence })).toEqual([]);
   });
 
+  it('reads a sign stated by another sentence of the passage by the verb\'s stem, whatever its modal ("isn\'t refunded", "is not refundable")', () => {
+    const evidence = (last: string) => [{ id: 'e', text: `A 30% deposit is payable on confirmation. Orders cancelled before the fabric is cut are refunded minus a £15 admin fee. ${last}` }];
+    const artifact = "If you cancel after the fabric has been cut, the deposit isn't refunded, but before that point you get it back minus a £15 admin fee.";
+    // unseen84's false alarm.
+    expect(checkAgainstEvidence({ artifact, evidence: evidence('Once the fabric has been cut, the deposit is not refundable.') })).toEqual([]);
+    expect(checkAgainstEvidence({ artifact, evidence: evidence('Once the fabric has been cut, the deposit is held for 6 months.') }).map((f) => f.problem)).toEqual([
+      expect.stringContaining('"isn\'t refunded" reverses what the evidence says'),
+    ]);
+  });
+
   it('is caught wherever its oracle keeps it', () => {
     for (const artifact of ['Claims must include a receipt.', 'Holiday pay is payable on leaving.', 'Unused leave cannot be sold.']) {
       const [mutant] = keptMutants(negation, artifact);

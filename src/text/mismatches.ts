@@ -12,6 +12,7 @@ import {
   qualifiedTerm,
   type QualifierPiece,
   saidBy,
+  sameStem,
   statesQualifier,
   supportOf,
   textSaysWord,
@@ -26,7 +27,7 @@ import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
-import { findPolarities, type PolarityPiece, polarityKey, reversedPolarities, statedPolarities } from './polarity.js';
+import { findPolarities, type PolarityPiece, reversedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
 import { misstatedUnits } from './units.js';
 import { escapeRegExp } from '../util/escapeRegExp.js';
@@ -370,8 +371,17 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     if (!supposed(claim, p.start) && reversedOf(p, passage.sentence).every((q) => !MODAL_TERM.test(q.term) && supposed(passage.sentence, q.start))) return false;
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
-    return own.includes(passage.sentence) || !own.some((s) => statedPolarities(s).has(polarityKey(p)));
+    return own.includes(passage.sentence) || !own.some((s) => statesSign(s, p));
   });
+}
+
+/**
+ * Whether a sentence states a place's term with its sign, the verb by its stem whatever its modal: "the deposit is not
+ * refundable" ("can refund") states what "the deposit isn't refunded" says (unseen84's false alarm).
+ */
+function statesSign(sentence: string, p: PolarityPiece): boolean {
+  const verb = (term: string) => term.split(' ').at(-1)!;
+  return findPolarities(sentence).some((q) => q.negative === p.negative && (q.term === p.term || sameStem(verb(q.term), verb(p.term))));
 }
 
 /**
@@ -586,7 +596,11 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     if ('lemmas' in term && keptInOtherWords(claim, support, q, term.lemmas, { question, before, after })) continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
-    if (q.keyword === 'only' && MAY_ONLY.test(support) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Only chalk balls or liquid chalk are permitted": "it must be a chalk ball or liquid chalk" the same (unseen84's false alarm).
+    if (q.keyword === 'only' && (MAY_ONLY.test(support) || ONLY_PERMITTED.test(support)) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Off-peak entry applies on weekdays before 4pm, except on bank holidays": the sentence beside the claim states the exception itself
+    // ("Off-peak prices aren't available on bank holidays or during school holidays") (unseen84's false alarms).
+    if (q.keyword === 'except' && exceptionSaidBeside(support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
     if (q.keyword === 'only' && AFTER_FREQUENCY.test(support.slice(0, q.start)) && restatesFrequency(claim, support.slice(0, q.start))) continue;
     // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
@@ -698,6 +712,23 @@ function restatesFrequency(claim: string, before: string): boolean {
 
 /** "May only be driven by", and a permission held on a condition: "may be stored only if the fuel tank has been drained" (unseen82's false alarm). */
 const MAY_ONLY = /\b(?:may|can)\s+(?:only\b|be\s+\w+\s+only\s+if\b)/i;
+
+/** An "only" of what is permitted: "only chalk balls or liquid chalk are permitted". */
+const ONLY_PERMITTED = /\bonly\b[^,;.]{1,60}?\b(?:is|are)\s+(?:permitted|allowed|accepted)\b/i;
+
+/** Words that set a case apart from a rule: "the exception is", "except", "apart from". */
+const SETS_APART = /\b(?:except|exception|excluding|apart from|other than)\b/i;
+
+/**
+ * Whether an answer sentence beside the claim states the case an "except" sets apart, in most of its words (two at
+ * least), as an exception or denied: "Off-peak prices aren't available on bank holidays or during school holidays" for
+ * "except on bank holidays and during school holidays"; "The exception is illness backed by a doctor's note".
+ */
+function exceptionSaidBeside(support: string, q: QualifierPiece, beside: readonly string[]): boolean {
+  const excepted = contentLemmas(/^[^,;.]*/.exec(support.slice(q.end))![0]);
+  if (excepted.length < 2) return false;
+  return beside.some((sentence) => (statesQualifier(sentence, 'not') || SETS_APART.test(sentence)) && excepted.filter((l) => textSaysWord(sentence, l)).length * 3 >= excepted.length * 2);
+}
 
 /** A frequency "only" closes: "offered every 12 weeks only" says no more than "offered every 12 weeks" (unseen82's false alarms); not "every adult member only". */
 const AFTER_FREQUENCY = /\bevery\s+(?:\d+|other|[a-z]+)\s+(?:days?|weeks?|months?|years?|hours?|minutes?|sessions?|visits?)\s+$/i;

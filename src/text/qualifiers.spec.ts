@@ -621,6 +621,31 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Lawnmowers can be stored once the fuel tank has been drained.',
       dropped: ['only'],
     },
+    // unseen84's false alarms: an "only" of what is permitted, restated as a duty; an exception stated by the sentence beside the claim.
+    {
+      name: '"only ... are permitted", restated as a duty',
+      evidence: 'Climbers may bring their own chalk, but only chalk balls or liquid chalk are permitted.',
+      artifact: "You're welcome to bring your own chalk, but it must be a chalk ball or liquid chalk.",
+      dropped: [],
+    },
+    {
+      name: '"only ... are permitted", restated as a permission',
+      evidence: 'Climbers may bring their own chalk, but only chalk balls or liquid chalk are permitted.',
+      artifact: "You're welcome to bring your own chalk, and chalk balls or liquid chalk are permitted.",
+      dropped: ['only'],
+    },
+    {
+      name: 'an exception the next sentence denies the rule for',
+      evidence: 'Off-peak entry costs £9 and applies on weekdays before 4pm, except on bank holidays and during school holidays.',
+      artifact: "Off-peak entry is £9 and applies on weekdays before 4pm. Off-peak prices aren't available on bank holidays or during school holidays.",
+      dropped: [],
+    },
+    {
+      name: 'an exception left out',
+      evidence: 'Off-peak entry costs £9 and applies on weekdays before 4pm, except on bank holidays and during school holidays.',
+      artifact: 'Off-peak entry is £9 and applies on weekdays before 4pm.',
+      dropped: ['except'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
