@@ -509,6 +509,18 @@ describe('negation, against the evidence-check critic', () => {
     ]);
   });
 
+  it('sees no reversal of a case beyond a bound written after its figure, nor of a permission "only" bounds (unseen85\'s false alarms)', () => {
+    const ages = [{ id: 'e', text: 'Regular stargazing evenings are suitable for ages 8 and over.' }];
+    const task = 'Can I bring my 6-year-old to a stargazing evening?';
+    expect(checkAgainstEvidence({ task, artifact: "Our regular evenings aren't suitable for a 6-year-old.", evidence: ages })).toEqual([]);
+    expect(checkAgainstEvidence({ task, artifact: "Our regular evenings aren't suitable for ages 8 and over.", evidence: ages }).map((f) => f.problem)).toEqual([
+      expect.stringContaining('reverses what the evidence says'),
+    ]);
+    const labels = [{ id: 'e', text: 'Sofas must have their fire safety label attached, or we cannot take them.' }];
+    expect(checkAgainstEvidence({ artifact: 'We can only take sofas that have their fire safety label attached.', evidence: labels })).toEqual([]);
+    expect(checkAgainstEvidence({ artifact: 'We can take sofas that have their fire safety label attached.', evidence: labels }).length).toBeGreaterThan(0);
+  });
+
   it('is caught wherever its oracle keeps it', () => {
     for (const artifact of ['Claims must include a receipt.', 'Holiday pay is payable on leaving.', 'Unused leave cannot be sold.']) {
       const [mutant] = keptMutants(negation, artifact);

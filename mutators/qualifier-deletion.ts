@@ -5,7 +5,7 @@ import { findDates } from '../src/text/dates.js';
 import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
-import { droppedQualifiers, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
+import { droppedQualifiers, otherSentences, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
 import { namesMeasure } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { spelledValue } from '../src/text/numberWords.js';
@@ -70,8 +70,9 @@ export const qualifierDeletion: TextMutator = {
     // The sentence before, as evidence-check reads it: a claim set against it ("We do take other books graded Good") keeps an "only" it denies.
     const before = sentenceBefore(fixture.artifact, original.text);
     const after = textAfter(fixture.artifact, original.text);
-    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before, after));
-    const dropsQualifier = droppedQualifiers(mutated.text, support.sentence, question, before, after).some((k) => !droppedBefore.has(k));
+    const elsewhere = otherSentences(fixture.artifact, original.text);
+    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before, after, elsewhere));
+    const dropsQualifier = droppedQualifiers(mutated.text, support.sentence, question, before, after, elsewhere).some((k) => !droppedBefore.has(k));
     // A condition clause the evidence states by a figure ("as long as you ask no later than 24 hours before departure"), gone from the whole answer.
     const conditionsBefore = new Set(droppedConditions(original.text, support.sentence, fixture.artifact, question).map((c) => c.text));
     const dropsCondition = droppedConditions(mutated.text, support.sentence, applied(fixture.artifact, candidate), question).some((c) => !conditionsBefore.has(c.text));

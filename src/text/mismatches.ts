@@ -63,7 +63,7 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim), textAfter(answer, claim)))
+  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim), textAfter(answer, claim), otherSentences(answer, claim)))
     problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   for (const condition of droppedConditions(claim, support, answer, questionOf(passage))) problems.push(`leaves out the evidence's condition "${condition.text}" ("${support}")`);
   return problems;
@@ -369,11 +369,21 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     // evidence supposes the case to say what follows from it, and asserts no rule of either sign; a claim that supposes it too still
     // reverses it (unseen28's false alarms).
     if (!supposed(claim, p.start) && reversedOf(p, passage.sentence).every((q) => !MODAL_TERM.test(q.term) && supposed(passage.sentence, q.start))) return false;
+    // "They aren't suitable for a 6-year-old" against "Evenings are suitable for ages 8 and over": the claim's case is a figure beyond the
+    // evidence's bound, where the other sign is what the bound implies (unseen85's false alarms).
+    // "We can only take sofas that still have their label" against "must have their label, or we cannot take them": a permission "only"
+    // bounds says what the other sign says of the rest (unseen85's false alarm).
+    if (!p.negative && (/^\s*only\b/i.test(claim.slice(p.end)) || /\bonly\s+$/i.test(claim.slice(0, p.start)))) return false;
+    const bound = BOUND_AFTER_ITS_FIGURE.exec(passage.sentence);
+    if (bound && findNumbers(clauseAround(claim, p.start)).some((n) => n.value !== Number(bound[1]))) return false;
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
     return own.includes(passage.sentence) || !own.some((s) => statesSign(s, p));
   });
 }
+
+/** A bound written after its figure: "ages 8 and over", "stays of 3 nights or more". */
+const BOUND_AFTER_ITS_FIGURE = /\b(\d+)(?:\s+[a-z-]+){0,2}?\s+(?:and|or)\s+(?:over|older|above|more|under|younger|below|less|fewer)\b/i;
 
 /**
  * Whether a sentence states a place's term with its sign, the verb by its stem whatever its modal: "the deposit is not
@@ -578,7 +588,7 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
 
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string, question = '', before = '', after = ''): string[] {
+export function droppedQualifiers(claim: string, support: string, question = '', before = '', after = '', elsewhere: readonly string[] = []): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = numberKeysOf(claim, example);
@@ -597,7 +607,13 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     // "Only chalk balls or liquid chalk are permitted": "it must be a chalk ball or liquid chalk" the same (unseen84's false alarm).
-    if (q.keyword === 'only' && (MAY_ONLY.test(support) || ONLY_PERMITTED.test(support)) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Hampers with cheese are sent by next-day courier only": "it has to go by next-day courier" too, an "only" closing the way it bounds
+    // (unseen85's false alarms).
+    const closesItsPhrase = q.keyword === 'only' && /^\s*(?:[,;.]|$)/.test(support.slice(q.end));
+    if (q.keyword === 'only' && (MAY_ONLY.test(support) || ONLY_PERMITTED.test(support) || closesItsPhrase) && MUST.test(claim) && !MUST.test(support)) continue;
+    // "Telescopes are lent only to members ... Members can borrow one for up to 14 days": another sentence of the answer restates the rule
+    // with its "only", and this one says what the members may do (unseen85's false alarm, the rule said two sentences before).
+    if (q.keyword === 'only' && 'lemmas' in term && elsewhere.some((other) => restatesWithQualifier(other, support, q, term.lemmas))) continue;
     // "Off-peak entry applies on weekdays before 4pm, except on bank holidays": the sentence beside the claim states the exception itself
     // ("Off-peak prices aren't available on bank holidays or during school holidays") (unseen84's false alarms).
     if (q.keyword === 'except' && exceptionSaidBeside(support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
@@ -713,6 +729,14 @@ function restatesFrequency(claim: string, before: string): boolean {
 /** "May only be driven by", and a permission held on a condition: "may be stored only if the fuel tank has been drained" (unseen82's false alarm). */
 const MAY_ONLY = /\b(?:may|can)\s+(?:only\b|be\s+\w+\s+only\s+if\b)/i;
 
+/** Whether another sentence of the answer restates the supporting sentence's rule, its qualifier and every word of its term included. */
+function restatesWithQualifier(other: string, support: string, q: QualifierPiece, lemmas: readonly string[]): boolean {
+  if (!statesQualifier(other, q.keyword) || !lemmas.every((lemma) => textSaysWord(other, lemma)) || supportOf(other, [support]) === null) return false;
+  // Of the same words: "lent only to members" for "lent only to members"; not "only valid on the same day" for "only if it is asked for on the same day".
+  const boundWord = contentLemmas(support.slice(q.end))[0];
+  return findQualifiers(other).some((o) => o.keyword === q.keyword && contentLemmas(other.slice(o.end))[0] === boundWord);
+}
+
 /** An "only" of what is permitted: "only chalk balls or liquid chalk are permitted". */
 const ONLY_PERMITTED = /\bonly\b[^,;.]{1,60}?\b(?:is|are)\s+(?:permitted|allowed|accepted)\b/i;
 
@@ -760,6 +784,13 @@ export function textAfter(answer: string, claim: string): string {
   return at < 0 ? '' : answer.slice(at + claim.length);
 }
 
+/** The answer's sentences other than a claim's. */
+export function otherSentences(answer: string, claim: string): string[] {
+  return splitSentences(answer)
+    .map((s) => s.text)
+    .filter((text) => text !== claim);
+}
+
 /** The answer's sentence before a claim ('' for its first, or a claim the answer does not hold): where it may have said what the claim sets itself against. */
 export function sentenceBefore(answer: string, claim: string): string {
   const at = answer.indexOf(claim);
@@ -793,9 +824,15 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger
  * evidence's "at most", it does not say "more than 5".
  */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
-  const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
+  const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE_OR_FROM : null;
   return other !== null && boundsWith(claim, key, other, example);
 }
+
+/**
+ * A bound from above, or the number opening a band that starts at it ("because it falls between 3 and 10 miles" against
+ * "£8 within 3 miles and £15 from 3 to 10 miles", unseen85's false alarms): the case beyond an upper bound.
+ */
+const ABOVE_OR_FROM = new RegExp(`${ABOVE.source}|\\bbetween\\s+$`, 'i');
 
 /** Whether the claim writes the number with this key, before any example, right after a bound of this pattern. */
 function boundsWith(claim: string, key: string, bound: RegExp, example: number): boolean {

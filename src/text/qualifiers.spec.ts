@@ -646,6 +646,38 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Off-peak entry is £9 and applies on weekdays before 4pm.',
       dropped: ['except'],
     },
+    // unseen85's false alarms: a band that starts at an upper bound's number; an "only" closing its phrase, restated as a duty; the rule
+    // with its "only" said in another sentence of the answer.
+    {
+      name: 'a band starting at the number "within" bounds: the case beyond it',
+      evidence: 'Delivery costs £8 within 3 miles and £15 from 3 to 10 miles.',
+      artifact: 'Delivery there costs £15, because it falls between 3 and 10 miles.',
+      dropped: [],
+    },
+    {
+      name: 'an "only" closing its phrase, restated as a duty',
+      evidence: 'Hampers containing cheese are sent by next-day courier only, for £14.',
+      artifact: 'If the hamper contains cheese, it has to go by next-day courier, which costs £14.',
+      dropped: [],
+    },
+    {
+      name: 'an "only" closing its phrase, restated as a choice',
+      evidence: 'Hampers containing cheese are sent by next-day courier only, for £14.',
+      artifact: 'If the hamper contains cheese, it can go by next-day courier, which costs £14.',
+      dropped: ['only'],
+    },
+    {
+      name: 'a rule with its "only" said by another sentence of the answer',
+      evidence: 'Telescopes are lent only to members of the Astronomy Club, who can borrow one for up to 14 days. Telescopes are collected on Saturdays.',
+      artifact: 'Our telescopes are lent only to members of the Astronomy Club. They are collected on Saturdays. Members can borrow a telescope for up to 14 days.',
+      dropped: [],
+    },
+    {
+      name: 'a rule whose "only" no sentence of the answer says',
+      evidence: 'Telescopes are lent only to members of the Astronomy Club, who can borrow one for up to 14 days.',
+      artifact: 'Our telescopes are lent to members of the Astronomy Club, who can borrow one for up to 14 days.',
+      dropped: ['only'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
