@@ -130,6 +130,10 @@ describe('number-flip', () => {
       'Our private group size is 8 to 12 people.',
       ['Our private group size is 7 to 12 people.', 'Our private group size is 9 to 12 people.', 'Our private group size is 8 to 11 people.', 'Our private group size is 8 to 13 people.'],
     ],
+    // A range of a count grows to at most twice its width (unseen85's readers, of "feeds 8 to 15 people": "an implausibly wide serving
+    // range"); a range of a period as periods do.
+    ['The platter feeds 8 to 10 people.', ['The platter feeds 7 to 10 people.', 'The platter feeds 9 to 10 people.']],
+    ['Repairs take 7 to 10 working days.', ['Repairs take 6 to 10 working days.', 'Repairs take 8 to 10 working days.', 'Repairs take 7 to 14 working days.']],
     // A frequency in one word is a period of its unit (unseen52's readers: "a '7-weekly' round is an odd interval").
     ['windows cleaned on a 6-weekly round', ['windows cleaned on a 4-weekly round']],
     // Apart from its number, a frequency describes what is counted: "3 monthly instalments" counts instalments (the review's finding).

@@ -1,5 +1,6 @@
 import { spelledValue } from './numberWords.js';
 import { findNumbers, type NumberPiece } from './claims.js';
+import { namesMeasure } from './lexicon.js';
 import { readSentences } from './nlp.js';
 import { rateFactor, ratePeriodAfter } from './rates.js';
 
@@ -362,9 +363,11 @@ export function countOfDuration(period: string): { written: string; offset: numb
  * Whether a number written at [start, end), given a new value, keeps its side
  * of the figure it is paired with: "two to three weeks" may become "two to
  * four" but never "two to two" or "three to two" ("1 to 3", "between 5 and 7"
- * the same), and "10 washes for the price of 8" never "5 washes". A reader
- * needs no evidence to see a range collapse or a deal turn into a loss. A
- * number paired with none keeps its order trivially.
+ * the same), and "10 washes for the price of 8" never "5 washes"; nor does a
+ * range grow to more than twice its width ("8 to 10 people" never "8 to 15").
+ * A reader needs no evidence to see a range collapse or widen past belief, or
+ * a deal turn into a loss. A number paired with none keeps its order
+ * trivially.
  */
 export function keepsPairedOrder(text: string, start: number, end: number, original: number, value: number): boolean {
   const before = text.slice(Math.max(0, start - 40), start);
@@ -372,10 +375,26 @@ export function keepsPairedOrder(text: string, start: number, end: number, origi
   // "and 10" closes a range only after "between 5": elsewhere it joins two figures ("£5 and 10 points").
   const joinsOnly = (match: RegExpExecArray) => /^\s*and/i.test(match[0]) && !/\bbetween\s*$/i.test(before);
   const partners = [
-    ...PARTNER_BEFORE.map((pattern) => pattern.exec(before)).flatMap((match) => (match ? [boundValue(match[1] ?? match[2])] : [])),
-    ...PARTNER_AFTER.map((pattern) => pattern.exec(after)).flatMap((match) => (match && !joinsOnly(match) ? [boundValue(match[1])] : [])),
+    ...PARTNER_BEFORE.map((pattern, i) => ({ match: pattern.exec(before), range: i === 0 })).flatMap(({ match, range }) => (match ? [{ value: boundValue(match[1] ?? match[2]), range }] : [])),
+    ...PARTNER_AFTER.map((pattern, i) => ({ match: pattern.exec(after), range: i === 0 })).flatMap(({ match, range }) => (match && !joinsOnly(match) ? [{ value: boundValue(match[1]), range }] : [])),
   ];
-  return partners.every((partner) => partner === undefined || Math.sign(partner - original) === Math.sign(partner - value));
+  return partners.every(({ value: partner, range }) => {
+    if (partner === undefined) return true;
+    // A range of a count at most twice as wide as it was: "feeds 8 to 15 people" for "8 to 10" is "an implausibly wide serving range"
+    // (unseen85's readers); a range of a measure ("7 to 14 working days", "between 15 and 30 kg") may widen as measures do.
+    const widened = range && countsThings(after) && Math.abs(value - partner) > 2 * Math.abs(original - partner);
+    return Math.sign(partner - original) === Math.sign(partner - value) && !widened;
+  });
+}
+
+/** The word after a range's figures, past its other bound and a day's kind: "people" of "8 to 10 people", "days" of "7 to 10 working days". */
+const WORD_AFTER_RANGE = /^(?:\s*(?:to|[–-]|and)\s*\S+)?\s+(?:(?:working|business|calendar)\s+)?([a-z]+)/i;
+
+/** Whether the figures a range's bound ends count things or people, not a measure or period ("people", not "kg" or "days"). */
+function countsThings(after: string): boolean {
+  const word = WORD_AFTER_RANGE.exec(after)?.[1];
+  // The dictionary knows a unit by its singular ("weeks" as "week").
+  return word !== undefined && ![word, word.replace(/s$/, '')].some((w) => namesMeasure(w.toLowerCase()));
 }
 
 /** Small numbers as policies spell them out ("five working days", "a three-month period"). */
