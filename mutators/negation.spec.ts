@@ -453,6 +453,12 @@ describeTextMutator(
       artifact:
         "Your workmanship guarantee lasts 2 years from delivery, so a sagging seat within that period should be covered. The guarantee doesn't cover damage from misuse, pets or commercial use.",
     },
+    {
+      // unseen86's readers, of "a full refund, excluding the delivery charge": "a 'full refund' that leaves out the delivery charge contradicts itself".
+      name: 'what a whole includes ("a full refund, including the delivery charge")',
+      task: 'My plants arrived damaged. What happens now?',
+      artifact: "Email us photos within 48 hours. We'll then send you a replacement or give you a full refund, including the delivery charge.",
+    },
     { name: '"before" and "after": reversed, a deadline reads as nonsense', artifact: 'Apply 4 weeks before the start date, or 2 weeks after it.' },
     { name: '"never" and "always"', artifact: 'Tablets are never crushed and always swallowed.' },
     { name: 'a sentence that already holds a negation', artifact: 'Staff may work from home unless they are not on probation.' },

@@ -115,6 +115,9 @@ const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the o
  */
 const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b|,\s*[^,;.\s]+(?:\s+[^,;.\s]+)?\s+(?:or|and)\s+/;
 
+/** A whole that an "including" after it spells out: "a full refund", "refunded in full", "the entire cost". */
+const WHOLE_BEFORE = /\b(?:full|in full|whole|entire|complete|all)\b[^.;]*$/i;
+
 /** A verb phrase that is a choice of two ("must either have paid in full or returned a mandate"): "need not either ... or ..." reads garbled, whichever the polarity. */
 const EITHER_OR = /^\s*(?:\w+\s+){0,2}?either\b/i;
 
@@ -450,8 +453,10 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase)) || builtOnLater(artifact, claim, p)) return true;
-  // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price.
-  if (p.term === 'including') return false;
+  // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price; not what a whole
+  // includes ("a full refund, including the delivery charge" → "excluding": "a 'full refund' that leaves out the delivery charge
+  // contradicts itself", unseen86's readers).
+  if (p.term === 'including') return WHOLE_BEFORE.test(claim.text.slice(0, p.start - claim.start));
   const clause = clauseOnwards(claim, p);
   if (BOUND_TO_POLARITY.test(clause) || BOUND_AFTER_FIGURE.test(clause) || negationsIn(clause) > negationsIn(p.text)) return true;
   if (CONSEQUENCE_OPENERS.test(artifact.slice(claim.end))) return true;
