@@ -275,6 +275,14 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['50']);
   });
 
+  // unseen87's readers, of "As he's under 14" for a 15-year-old: "contradicts the question".
+  it('keeps the question\'s age in years on its side of an age threshold written without a unit ("15-year-old ... under 16": not 14)', () => {
+    const text = "As he's under 16, a parent or guardian will need to stay with him.";
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('My 15-year-old son races. Can he have a fit?')).toEqual(['18']);
+    expect(flips('My son races. Can he have a fit?')).toEqual(['14', '18']);
+  });
+
   it('keeps a case in another unit of time on its side of the threshold ("14 weeks old ... under 6 months": not 3)', () => {
     const text = "As he's under 6 months, he'll be in our Puppy Club group.";
     const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);

@@ -253,9 +253,12 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
   const thresholdHours = HOURS_IN[q.unit];
   const sentence = sentenceAround(text, q.number.start, q.number.end);
   const restated = (c: Quantity) => sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
+  // An age threshold has no unit of its own ("As he's under 16"): the question's age in years is its case ("My 15-year-old son";
+  // unseen87's readers, of "under 14": "the son is 15").
+  const ageInYears = (c: Quantity) => q.unit === '' && c.unit === 'year' && isAge(text, q.number.start, q.number.end);
   const inThresholdUnit = (c: Quantity) => {
     const caseHours = HOURS_IN[c.unit];
-    if (c.unit === q.unit || restated(c)) return c.number.value;
+    if (c.unit === q.unit || restated(c) || ageInYears(c)) return c.number.value;
     return caseHours !== undefined && thresholdHours !== undefined ? (c.number.value * caseHours) / thresholdHours : undefined;
   };
   return asked.every((c) => {
