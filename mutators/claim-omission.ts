@@ -548,8 +548,8 @@ function comparedLater(sentences: readonly Piece[], i: number): boolean {
  * test is free"), and nothing else before it or the question names: without it, "the test" points at nothing
  * (unseen39's readers: "'the test' is never introduced"). A thing it names in full with "the" ("give them the 4-digit
  * collection password") is introduced for a later "the" right before its bare noun ("even with the password",
- * unseen84's readers: "never mentions setting or giving a password"); "the line manager" or "the original move date"
- * said again later a reader takes as known without it.
+ * unseen84's readers: "never mentions setting or giving a password"); a later mention with a word before its noun
+ * ("the line manager" again, "the original move date") a reader takes as known without it.
  */
 function introducesForLater(task: string, sentences: readonly Piece[], i: number): boolean {
   const tokens = readSentences(sentences[i]!.text).flatMap((s) => s.tokens);

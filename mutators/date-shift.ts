@@ -499,15 +499,22 @@ function keepsMixedRange(text: string, date: DatePiece, shifted: DatePiece): boo
   const [before, after] = [hoursOfPeriod(date.key), hoursOfPeriod(shifted.key)];
   const perEndUnit = end ? HOURS_IN[end[2]!.toLowerCase()] : undefined;
   if (!end || before === undefined || after === undefined || perEndUnit === undefined) return true;
-  const until = endCount(end[1]!) * perEndUnit;
   // Within a tenth of the end is the end in other words: "4 weeks to 1 month", "10 working days to 2 weeks".
-  return Math.sign(until - before) === Math.sign(until - after) && Math.abs(until - after) > until / 10;
+  return staysApart(endCount(end[1]!) * perEndUnit, before, after);
 }
 
-/** A period's length in hours, by its key ("duration:10 working day"), five working days to the week; undefined for a key of no period. */
+/** Whether a length moved from `before` to `after` stays on the side of `other` it was, and more than a tenth of `other` from it. */
+function staysApart(other: number, before: number, after: number): boolean {
+  return Math.sign(other - before) === Math.sign(other - after) && Math.abs(other - after) > other / 10;
+}
+
+/** Hours in a working day: five make a week. */
+const WORKING_DAY_HOURS = HOURS_IN.week! / 5;
+
+/** A period's length in hours, by its key ("duration:10 working day"); undefined for a key of no period. */
 function hoursOfPeriod(key: string): number | undefined {
   const [, count, working, unit] = /^duration:(\d+) (working )?(\w+)$/.exec(key) ?? [];
-  const perUnit = unit === undefined ? undefined : working ? HOURS_IN.week! / 5 : HOURS_IN[unit];
+  const perUnit = unit === undefined ? undefined : working ? WORKING_DAY_HOURS : HOURS_IN[unit];
   return count === undefined || perUnit === undefined ? undefined : Number(count) * perUnit;
 }
 
@@ -535,19 +542,19 @@ function keepsFigures(text: string, date: DatePiece, shifted: DatePiece): boolea
   };
   return periodsInHours(text, quantities).every(({ start, hours }) => {
     if ((date.start <= start && start < date.end) || hours === before || !setAgainst(start)) return true;
-    return Math.sign(hours - before) === Math.sign(hours - after) && Math.abs(hours - after) > hours / 10;
+    return staysApart(hours, before, after);
   });
 }
 
 /** Words that set one period against another as faster or slower: an express service beside the standard one. */
 const COMPARES_SPEED = /\b(?:sooner|faster|quicker|more quickly|express|rush|priority|fast-track)\b/i;
 
-/** The answer's periods in hours, where they start: a range's unitless first bound in its second's unit ("3 to 4 weeks"), a working day as a fifth of a week. */
+/** The answer's periods in hours, where they start: a range's unitless first bound in its second's unit ("3 to 4 weeks"). */
 function periodsInHours(text: string, quantities: readonly Quantity[]): { start: number; hours: number }[] {
   return quantities.flatMap((q, i) => {
     const next = quantities[i + 1];
     const unit = q.unit === '' && next !== undefined && joinedAsRange(text, q, next) ? next.unit : q.unit;
-    const perUnit = /^\s+working\s+days?\b/i.test(text.slice(q.number.end)) ? HOURS_IN.week! / 5 : HOURS_IN[unit];
+    const perUnit = /^\s+working\s+days?\b/i.test(text.slice(q.number.end)) ? WORKING_DAY_HOURS : HOURS_IN[unit];
     return perUnit === undefined ? [] : [{ start: q.number.start, hours: q.number.value * perUnit }];
   });
 }

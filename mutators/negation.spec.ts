@@ -8,6 +8,13 @@ describeTextMutator(
   negation,
   [
     { name: '"is payable" reversed', artifact: 'Holiday pay is payable on leaving.', kept: ['Holiday pay is not payable on leaving.'] },
+    // A review: two cases after a place, not a list of three.
+    {
+      name: 'a claim followed by a place and two cases ("to the pool, weekdays and weekends")',
+      task: 'Can members bring a guest?',
+      artifact: 'Members can bring a guest to the pool, weekdays and weekends.',
+      kept: ['Members cannot bring a guest to the pool, weekdays and weekends.'],
+    },
     {
       name: 'a requirement by a deadline with no consequence stated, at its "has to", never at the "be" after it',
       artifact: 'Your rent has to be paid by 1 October.',
@@ -522,6 +529,11 @@ describe('negation, against the evidence-check critic', () => {
     expect(checkAgainstEvidence({ task, artifact: "Our regular evenings aren't suitable for ages 8 and over.", evidence: ages }).map((f) => f.problem)).toEqual([
       expect.stringContaining('reverses what the evidence says'),
     ]);
+    // A review: a figure on the side the bound lets in, and a flat prohibition, are still reversed.
+    expect(checkAgainstEvidence({ task: 'Can I bring my 10-year-old?', artifact: "Our regular evenings aren't suitable for a 10-year-old.", evidence: ages }).length).toBeGreaterThan(0);
+    expect(
+      checkAgainstEvidence({ task: 'Can I bring guests?', artifact: 'Members can only bring guests at weekends.', evidence: [{ id: 'e', text: 'Members cannot bring guests.' }] }).length,
+    ).toBeGreaterThan(0);
     const labels = [{ id: 'e', text: 'Sofas must have their fire safety label attached, or we cannot take them.' }];
     expect(checkAgainstEvidence({ artifact: 'We can only take sofas that have their fire safety label attached.', evidence: labels })).toEqual([]);
     expect(checkAgainstEvidence({ artifact: 'We can take sofas that have their fire safety label attached.', evidence: labels }).length).toBeGreaterThan(0);

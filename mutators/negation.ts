@@ -2,7 +2,7 @@ import { findNumbers, type Piece, questionText, sameStem, sentenceAround, splitS
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
 import { reversedInPassage, sentenceBefore } from '../src/text/mismatches.js';
-import { findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
+import { BOUND_AFTER_FIGURE, findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
 import { asksOf } from '../src/text/whAsks.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
@@ -30,14 +30,6 @@ const FAILED_REQUIREMENT_SUBJECT =
  */
 const BOUND_TO_POLARITY =
   /\b(?:permanently|instead|only|just|also|already|at all|up to|at least|at most|no more than|no later than|a maximum of|within|in that case|otherwise|good news|bad news|(?:un)?fortunately|luckily|sadly|happily)\b/i;
-
-/**
- * A bound written after its figure ("must be 17 or older", "stays of 3 nights
- * or more", "bags of 10 kg or under"): like "at least" or "up to", it fits
- * only the claim's own polarity; "need not be 17 or older" reads garbled.
- */
-const BOUND_AFTER_FIGURE =
-  /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?:\s+[a-z-]+){0,2}?\s+(?:or|and)\s+(?:older|over|above|more|younger|under|below|less|fewer)\b/i;
 
 /** A sentence that opens by naming what the reader wants ("If you want proof, ...") offers the way to get it; reversed, the offer is pointless. */
 const ADVICE_OPENERS = /^\s*(?:if you(?:['’]d| would)? (?:want|need|like|prefer)|to (?:get|avoid|make sure))\b/i;
@@ -107,13 +99,30 @@ const OPENING_REPLY =
  */
 const INTERDEPENDENT = /\b(?:whereas|although|though|by contrast|unlike|on the other hand)\b|,\s*(?:but|yet)\b|;\s*(?:however|instead|but|even so)\b|,?\s*(?:after|before|until|from|at|by)\s+which\b/i;
 
+/** A list of four or more cases, or three with a serial comma: "caused by an address, customs, weather or a disruption". */
+const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b/;
+
+/** Three cases without a serial comma: a word, a comma, a case of a word or two, "or"/"and" ("misuse, pets or commercial use"). */
+const SHORT_LIST = /(\w+),\s*([^,;.\s]+)(?:\s+[^,;.\s]+)?\s+(?:or|and)\s+/g;
+
 /**
- * A list of three or more cases after the claim ("doesn't apply if the delay was caused by an address, customs, weather
- * or a disruption"; "doesn't cover damage from misuse, pets or commercial use", its middle case a word or two): the
- * cases a rule excludes, read as exclusions whatever the verb says (unseen84's readers, of "covers ... misuse, pets or
- * commercial use": "reads like a reversed exclusion").
+ * Whether the words after the claim list three or more cases ("doesn't apply if the delay was caused by an address,
+ * customs, weather or a disruption"), without a serial comma a list of nouns whose first is bare ("doesn't cover
+ * damage from misuse, pets or commercial use"; not "to the pool, weekdays and weekends", nor "for beginners, young and
+ * old"): the cases a rule excludes, read as exclusions whatever the verb says (unseen84's readers, of "covers ...
+ * misuse, pets or commercial use": "reads like a reversed exclusion").
  */
-const LIST_OF_CASES = /,[^,;.]+,[^;.]*\b(?:or|and)\b|,\s*[^,;.\s]+(?:\s+[^,;.\s]+)?\s+(?:or|and)\s+/;
+function listsCases(after: string): boolean {
+  if (LIST_OF_CASES.test(after)) return true;
+  const tokens = readSentences(after).flatMap((s) => s.tokens);
+  return [...after.matchAll(SHORT_LIST)].some((m) => {
+    const firstEnd = m.index + m[1]!.length;
+    const secondStart = m.index + m[0].indexOf(m[2]!, m[1]!.length + 1);
+    const first = tokens.findIndex((t) => t.end === firstEnd);
+    const second = tokens.find((t) => t.start === secondStart);
+    return first >= 0 && tokens[first]!.pos === 'NOUN' && tokens[first - 1]?.pos !== 'DET' && second?.pos === 'NOUN';
+  });
+}
 
 /** A whole that an "including" after it spells out: "a full refund", "refunded in full", "the entire cost". */
 const WHOLE_BEFORE = /\b(?:full|in full|whole|entire|complete|all)\b[^.;]*$/i;
@@ -450,7 +459,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
     (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)) || EXCEPTION_BEFORE.test(sentenceBefore(artifact.slice(0, claim.end), claim.text)))
   )
     return true;
-  if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || LIST_OF_CASES.test(after)) return true;
+  if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || listsCases(after)) return true;
   const later = nounPhrases(artifact.slice(claim.end));
   if ([...nounPhrases(claim.text)].some((phrase) => later.has(phrase)) || builtOnLater(artifact, claim, p)) return true;
   // "£300 including VAT" → "excluding VAT": what a price includes is a slip of its own, whatever bounds the price; not what a whole

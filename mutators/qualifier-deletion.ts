@@ -70,9 +70,9 @@ export const qualifierDeletion: TextMutator = {
     // The sentence before, as evidence-check reads it: a claim set against it ("We do take other books graded Good") keeps an "only" it denies.
     const before = sentenceBefore(fixture.artifact, original.text);
     const after = textAfter(fixture.artifact, original.text);
-    const elsewhere = otherSentences(fixture.artifact, original.text);
-    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, question, before, after, elsewhere));
-    const dropsQualifier = droppedQualifiers(mutated.text, support.sentence, question, before, after, elsewhere).some((k) => !droppedBefore.has(k));
+    const context = { question, before, after, elsewhere: otherSentences(fixture.artifact, original.text) };
+    const droppedBefore = new Set(droppedQualifiers(original.text, support.sentence, context));
+    const dropsQualifier = droppedQualifiers(mutated.text, support.sentence, context).some((k) => !droppedBefore.has(k));
     // A condition clause the evidence states by a figure ("as long as you ask no later than 24 hours before departure"), gone from the whole answer.
     const conditionsBefore = new Set(droppedConditions(original.text, support.sentence, fixture.artifact, question).map((c) => c.text));
     const dropsCondition = droppedConditions(mutated.text, support.sentence, applied(fixture.artifact, candidate), question).some((c) => !conditionsBefore.has(c.text));

@@ -69,6 +69,8 @@ describe('refersBack', () => {
     ['Until then, your place is held.', true],
     ['Book online, then pay at the desk.', false],
     ['Booking closes on 20 February, or earlier if all 16 places are filled before then.', false],
+    ['You have 14 days to pay, and places not paid by then are released.', false],
+    ['Pay by noon, and places not paid by then are released.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

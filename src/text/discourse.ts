@@ -41,13 +41,19 @@ const BEFORE_THEN: ReadonlySet<string> = new Set(['by', 'until', 'till', 'before
 /**
  * Whether word `i` is a "then" that names a time said before its sentence, wherever it stands ("Places ... that haven't
  * arrived by then are released"): without the sentence giving the time, it names none (unseen84's readers: "'by then'
- * points to a deadline the answer never gives"). Not where its own sentence gives a date first ("closes on 20
- * February, or earlier if all places are filled before then").
+ * points to a deadline the answer never gives"). Not where its own sentence gives a date, a period or a time of day
+ * first ("closes on 20 February, or earlier if all places are filled before then", "You have 14 days to pay, and
+ * places not paid by then are released", "Pay by noon ...").
  */
 function pointsAtEarlierTime(sentence: string, words: readonly Token[], i: number): boolean {
   const word = words[i]!;
-  return word.text.toLowerCase() === 'then' && BEFORE_THEN.has(words[i - 1]?.text.toLowerCase() ?? '') && !findDates(sentence.slice(0, word.start)).some((d) => d.form !== 'duration');
+  const before = sentence.slice(0, word.start);
+  return word.text.toLowerCase() === 'then' && BEFORE_THEN.has(words[i - 1]?.text.toLowerCase() ?? '') && findDates(before).length === 0 && !TIME_OR_PERIOD.test(before);
 }
+
+/** A time of day or a period: "5pm", "10:30 am", "noon", "14 days", "two weeks". */
+const TIME_OR_PERIOD =
+  /\b(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|noon|midday|midnight|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:working\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?))\b/i;
 
 /**
  * Whether a sentence opens with a purpose whose verb takes no object before the main clause ("To sign up you'll need a

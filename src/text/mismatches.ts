@@ -27,8 +27,9 @@ import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
-import { findPolarities, type PolarityPiece, reversedPolarities } from './polarity.js';
+import { BOUND_AFTER_FIGURE, findPolarities, type PolarityPiece, reversedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
+import { spelledValue } from './numberWords.js';
 import { misstatedUnits } from './units.js';
 import { escapeRegExp } from '../util/escapeRegExp.js';
 
@@ -63,7 +64,12 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
     if (e.kind === 'month' || e.kind === 'weekday') continue;
     if (!nameStated(claim, e.text, passage, true)) problems.push(`"${e.text}" is not named in the supporting evidence ("${support}")`);
   }
-  for (const keyword of droppedQualifiers(claim, support, questionOf(passage), sentenceBefore(answer, claim), textAfter(answer, claim), otherSentences(answer, claim)))
+  for (const keyword of droppedQualifiers(claim, support, {
+    question: questionOf(passage),
+    before: sentenceBefore(answer, claim),
+    after: textAfter(answer, claim),
+    elsewhere: otherSentences(answer, claim),
+  }))
     problems.push(`drops the evidence's qualifier "${keyword}" ("${support}")`);
   for (const condition of droppedConditions(claim, support, answer, questionOf(passage))) problems.push(`leaves out the evidence's condition "${condition.text}" ("${support}")`);
   return problems;
@@ -372,18 +378,31 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
     // "They aren't suitable for a 6-year-old" against "Evenings are suitable for ages 8 and over": the claim's case is a figure beyond the
     // evidence's bound, where the other sign is what the bound implies (unseen85's false alarms).
     // "We can only take sofas that still have their label" against "must have their label, or we cannot take them": a permission "only"
-    // bounds says what the other sign says of the rest (unseen85's false alarm).
-    if (!p.negative && (/^\s*only\b/i.test(claim.slice(p.end)) || /\bonly\s+$/i.test(claim.slice(0, p.start)))) return false;
-    const bound = BOUND_AFTER_ITS_FIGURE.exec(passage.sentence);
-    if (bound && findNumbers(clauseAround(claim, p.start)).some((n) => n.value !== Number(bound[1]))) return false;
+    // bounds says what the refusal that follows a duty says of the rest (unseen85's false alarm); not against a flat prohibition
+    // ("Members cannot bring guests": "can only bring guests at weekends" reverses it).
+    if (!p.negative && DUTY_OR_REFUSAL.test(passage.sentence) && (/^\s*only\b/i.test(claim.slice(p.end)) || /\bonly\s+$/i.test(claim.slice(0, p.start)))) return false;
+    if (beyondBound(clauseAround(claim, p.start), passage.sentence)) return false;
     const own = sayMostOfClause(claim, p.start, passage);
     // Only a sentence that says more of the clause than the supporting one: a short clause ("we can't replace it") says little of any.
     return own.includes(passage.sentence) || !own.some((s) => statesSign(s, p));
   });
 }
 
-/** A bound written after its figure: "ages 8 and over", "stays of 3 nights or more". */
-const BOUND_AFTER_ITS_FIGURE = /\b(\d+)(?:\s+[a-z-]+){0,2}?\s+(?:and|or)\s+(?:over|older|above|more|under|younger|below|less|fewer)\b/i;
+/** A duty and the refusal that follows from failing it: "must have their label attached, or we cannot take them". */
+const DUTY_OR_REFUSAL = /\b(?:must|ha(?:s|ve) to|needs? to)\b[^.;]*?,?\s+or(?:\s+else)?\s+(?:we|they|you|it)\s+(?:cannot|can['’]t|won['’]t|will not)\b/i;
+
+/**
+ * Whether a claim's clause states a figure on the side a bound written after its figure leaves out ("a 6-year-old"
+ * against "ages 8 and over"; not "a 10-year-old"): the case the evidence's rule, read the other way, denies.
+ */
+function beyondBound(clause: string, support: string): boolean {
+  const bound = BOUND_AFTER_FIGURE.exec(support);
+  if (!bound) return false;
+  const limit = spelledValue([bound[1]!.toLowerCase()]) ?? Number(bound[1]!.replace(/,/g, ''));
+  const fromBelow = bound[2] !== undefined;
+  const values = [...findNumbers(clause).map((n) => n.value), ...findNumberWords(clause).map((w) => w.value)];
+  return !Number.isNaN(limit) && values.some((value) => (fromBelow ? value < limit : value > limit));
+}
 
 /**
  * Whether a sentence states a place's term with its sign, the verb by its stem whatever its modal: "the deposit is not
@@ -587,8 +606,16 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
 /** "Any" and a clause that narrows what it picks: "any beach where dogs are allowed", "any room that is free". */
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
 
+/** Where a claim stands in its answer: the question, the answer's sentence before it, its text after it, and its other sentences. */
+export interface ClaimContext {
+  question?: string;
+  before?: string;
+  after?: string;
+  elsewhere?: readonly string[];
+}
+
 /** The supporting sentence's qualifiers that the claim drops: it restates what one bears on, and writes it in none of its ways. */
-export function droppedQualifiers(claim: string, support: string, question = '', before = '', after = '', elsewhere: readonly string[] = []): string[] {
+export function droppedQualifiers(claim: string, support: string, { question = '', before = '', after = '', elsewhere = [] }: ClaimContext = {}): string[] {
   // A number in words restates the evidence's digits ("up to five a month" restates "a maximum of 5"); one in an example the claim gives is a case it supposes, not the rule.
   const example = exampleStart(claim);
   const claimNumbers = numberKeysOf(claim, example);
@@ -609,14 +636,14 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Only chalk balls or liquid chalk are permitted": "it must be a chalk ball or liquid chalk" the same (unseen84's false alarm).
     // "Hampers with cheese are sent by next-day courier only": "it has to go by next-day courier" too, an "only" closing the way it bounds
     // (unseen85's false alarms).
-    const closesItsPhrase = q.keyword === 'only' && /^\s*(?:[,;.]|$)/.test(support.slice(q.end));
-    if (q.keyword === 'only' && (MAY_ONLY.test(support) || ONLY_PERMITTED.test(support) || closesItsPhrase) && MUST.test(claim) && !MUST.test(support)) continue;
+    const closesItsPhrase = /^\s*(?:[,;.]|$)/.test(support.slice(q.end));
+    if (q.keyword === 'only' && (MAY_ONLY.test(support) || ONLY_PERMITTED.test(support) || closesItsPhrase) && dutyOn(claim, term) && !MUST.test(support)) continue;
     // "Telescopes are lent only to members ... Members can borrow one for up to 14 days": another sentence of the answer restates the rule
     // with its "only", and this one says what the members may do (unseen85's false alarm, the rule said two sentences before).
     if (q.keyword === 'only' && 'lemmas' in term && elsewhere.some((other) => restatesWithQualifier(other, support, q, term.lemmas))) continue;
     // "Off-peak entry applies on weekdays before 4pm, except on bank holidays": the sentence beside the claim states the exception itself
     // ("Off-peak prices aren't available on bank holidays or during school holidays") (unseen84's false alarms).
-    if (q.keyword === 'except' && exceptionSaidBeside(support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
+    if (q.keyword === 'except' && exceptionSaidBeside(claim, support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
     if (q.keyword === 'only' && AFTER_FREQUENCY.test(support.slice(0, q.start)) && restatesFrequency(claim, support.slice(0, q.start))) continue;
     // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
@@ -637,6 +664,7 @@ export function droppedQualifiers(claim: string, support: string, question = '',
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
+    if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
     // evidence's side, which keeps the restriction in its own words (unseen30's false alarms).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, ABOVE, example)) continue;
@@ -732,9 +760,24 @@ const MAY_ONLY = /\b(?:may|can)\s+(?:only\b|be\s+\w+\s+only\s+if\b)/i;
 /** Whether another sentence of the answer restates the supporting sentence's rule, its qualifier and every word of its term included. */
 function restatesWithQualifier(other: string, support: string, q: QualifierPiece, lemmas: readonly string[]): boolean {
   if (!statesQualifier(other, q.keyword) || !lemmas.every((lemma) => textSaysWord(other, lemma)) || supportOf(other, [support]) === null) return false;
+  // Of the same subject: "Binoculars are lent only to members" restates nothing of "Telescopes are lent only to members".
+  const subject = contentLemmas(/[^,;]*$/.exec(support.slice(0, q.start))![0]);
+  if (!subject.every((lemma) => textSaysWord(other, lemma))) return false;
   // Of the same words: "lent only to members" for "lent only to members"; not "only valid on the same day" for "only if it is asked for on the same day".
   const boundWord = contentLemmas(support.slice(q.end))[0];
   return findQualifiers(other).some((o) => o.keyword === q.keyword && contentLemmas(other.slice(o.end))[0] === boundWord);
+}
+
+/** A claim's clauses: "You must bring a bag | small bags are permitted". */
+const CLAUSES_OF = /;\s+|,\s+(?:and|but|or|so)\s+/;
+
+/**
+ * Whether a clause of the claim states a duty ("must", "has to") of what a qualifier bears on: "it has to go by
+ * next-day courier" for "sent by next-day courier only"; not "guests must sign in" beside "bring a friend" for "on
+ * Tuesdays only".
+ */
+function dutyOn(claim: string, term: { number: string } | { lemmas: string[] }): boolean {
+  return claim.split(CLAUSES_OF).some((clause) => MUST.test(clause) && ('number' in term ? numberKeysOf(clause).has(term.number) : term.lemmas.every((lemma) => textSaysWord(clause, lemma))));
 }
 
 /** An "only" of what is permitted: "only chalk balls or liquid chalk are permitted". */
@@ -744,14 +787,29 @@ const ONLY_PERMITTED = /\bonly\b[^,;.]{1,60}?\b(?:is|are)\s+(?:permitted|allowed
 const SETS_APART = /\b(?:except|exception|excluding|apart from|other than)\b/i;
 
 /**
- * Whether an answer sentence beside the claim states the case an "except" sets apart, in most of its words (two at
- * least), as an exception or denied: "Off-peak prices aren't available on bank holidays or during school holidays" for
- * "except on bank holidays and during school holidays"; "The exception is illness backed by a doctor's note".
+ * Whether an answer sentence beside the claim states the case an "except" sets apart, as an exception or denied, of
+ * the claim's own rule (a word of the claim beyond the case's): every noun of the case, its other words in most part
+ * ("Off-peak prices aren't available on bank holidays or during school holidays" beside "Off-peak entry is £9" for
+ * "except on bank holidays and during school holidays"; "The exception is illness backed by a doctor's note"). Not a
+ * sentence on something else ("There are no events on match days"), nor one that leaves a case's noun out ("isn't
+ * available on match days" for "except on match days and during events").
  */
-function exceptionSaidBeside(support: string, q: QualifierPiece, beside: readonly string[]): boolean {
-  const excepted = contentLemmas(/^[^,;.]*/.exec(support.slice(q.end))![0]);
+function exceptionSaidBeside(claim: string, support: string, q: QualifierPiece, beside: readonly string[]): boolean {
+  const phrase = /^[^,;.]*/.exec(support.slice(q.end))![0];
+  const excepted = contentLemmas(phrase);
+  const nouns = readSentences(phrase)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN')
+    .map((t) => t.lemma);
   if (excepted.length < 2) return false;
-  return beside.some((sentence) => (statesQualifier(sentence, 'not') || SETS_APART.test(sentence)) && excepted.filter((l) => textSaysWord(sentence, l)).length * 3 >= excepted.length * 2);
+  const ruleWords = contentLemmas(claim).filter((l) => !excepted.includes(l));
+  return beside.some(
+    (sentence) =>
+      (statesQualifier(sentence, 'not') || SETS_APART.test(sentence)) &&
+      nouns.every((l) => textSaysWord(sentence, l)) &&
+      excepted.filter((l) => textSaysWord(sentence, l)).length * 3 >= excepted.length * 2 &&
+      ruleWords.some((l) => textSaysWord(sentence, l)),
+  );
 }
 
 /** A frequency "only" closes: "offered every 12 weeks only" says no more than "offered every 12 weeks" (unseen82's false alarms); not "every adult member only". */
@@ -824,15 +882,26 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger
  * evidence's "at most", it does not say "more than 5".
  */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
-  const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE_OR_FROM : null;
+  const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   return other !== null && boundsWith(claim, key, other, example);
 }
 
 /**
- * A bound from above, or the number opening a band that starts at it ("because it falls between 3 and 10 miles" against
- * "£8 within 3 miles and £15 from 3 to 10 miles", unseen85's false alarms): the case beyond an upper bound.
+ * Whether the claim gives the band that starts at an upper bound's number with the amount the evidence gives that
+ * band: "Delivery there costs £15, because it falls between 3 and 10 miles" against "£8 within 3 miles and £15 from 3
+ * to 10 miles" (unseen85's false alarms) speaks of the case beyond the bound; with £8 it still drops "within".
  */
-const ABOVE_OR_FROM = new RegExp(`${ABOVE.source}|\\bbetween\\s+$`, 'i');
+function givesNextBand(claim: string, support: string, key: string, example: number): boolean {
+  const claimKeys = numberKeysOf(claim, example);
+  return findNumbers(claim).some((low) => {
+    if (low.start >= example || numberKey(low) !== key || !/\bbetween\s+$/i.test(claim.slice(0, low.start))) return false;
+    const high = /^\s+and\s+(\d+)/.exec(claim.slice(low.end))?.[1];
+    if (high === undefined) return false;
+    const band = new RegExp(`([£$€]\\s?\\d[\\d,.]*)\\s+(?:for\\s+)?(?:from|between)\\s+${low.value}\\s+(?:to|and)\\s+${high}\\b`, 'i').exec(support);
+    const amount = band ? findNumbers(band[1]!)[0] : undefined;
+    return amount !== undefined && claimKeys.has(numberKey(amount));
+  });
+}
 
 /** Whether the claim writes the number with this key, before any example, right after a bound of this pattern. */
 function boundsWith(claim: string, key: string, bound: RegExp, example: number): boolean {

@@ -227,6 +227,14 @@ export function polarityKey(p: Pick<PolarityPiece, 'term' | 'negative'>): string
   return `${p.term}:${p.negative ? '-' : '+'}`;
 }
 
+/**
+ * A bound written after its figure ("must be 17 or older", "stays of 3 nights
+ * or more", "ages eight and over", "bags of 10 kg or under"): the figure, in
+ * digits or words, and which way the bound lets cases in.
+ */
+export const BOUND_AFTER_FIGURE =
+  /\b(\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?:\s+[a-z-]+){0,2}?\s+(?:or|and)\s+(?:(older|over|above|more)|younger|under|below|less|fewer)\b/i;
+
 /** Words that bound a claim in time or amount, so its sign holds only on one side of the bound. */
 const LIMITS = /\b(?:until|only|no more than|no later than|more than|less than)\b/i;
 

@@ -678,6 +678,38 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Our telescopes are lent to members of the Astronomy Club, who can borrow one for up to 14 days.',
       dropped: ['only'],
     },
+    // A review of those readings: the boundaries each must keep.
+    {
+      name: "a band starting at an upper bound's number, with the amount of the bound's own band",
+      evidence: 'Delivery costs £8 within 3 miles and £15 from 3 to 10 miles.',
+      artifact: 'Delivery costs £8, because it falls between 3 and 10 miles.',
+      dropped: ['within'],
+    },
+    {
+      name: 'a duty on another clause than the one "only" bounds',
+      evidence: 'Members can bring a friend on Tuesdays only.',
+      artifact: 'Members can bring a friend, and guests must sign in at reception.',
+      dropped: ['only'],
+    },
+    {
+      name: 'another sentence with "only" of another subject',
+      evidence: 'Telescopes are lent only to members of the Astronomy Club. Binoculars are lent only to members of the Astronomy Club.',
+      artifact: 'Binoculars are lent only to members of the Astronomy Club. Telescopes are lent to members of the Astronomy Club and to visitors.',
+      dropped: ['only'],
+    },
+    {
+      name: "a sentence beside the claim on something else, with the exception's words",
+      evidence: 'Parking is free after 6pm, except on match days.',
+      artifact: 'Parking is free after 6pm. There are no events on match days.',
+      dropped: ['except'],
+    },
+    {
+      name: 'an exception said beside the claim without one of its cases',
+      evidence: 'Parking is free after 6pm, except on match days and during events.',
+      artifact: "Parking is free after 6pm. Parking isn't free on match days.",
+      // Each sentence: the first leaves out the events, the second restates the rule without them.
+      dropped: ['except', 'except'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
