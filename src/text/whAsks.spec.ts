@@ -16,6 +16,9 @@ describe('whKindOf', () => {
     ['What happens if we need to cancel?', undefined],
     ['What options do we have?', undefined],
     ['Can you fix it', undefined],
+    ["what's the latest I can book?", 'by when'],
+    ['What is the deadline for entries?', 'by when'],
+    ["What's the latest model?", undefined],
     ['What happens when I cancel?', undefined],
   ])('reads %s as %s', (ask, kind) => {
     expect(whKindOf(ask)).toBe(kind);
@@ -23,6 +26,15 @@ describe('whKindOf', () => {
 });
 
 describe('givesWh and onlyAnswerToWh', () => {
+  // unseen87's readers, of the cut-off left out: "the question asks for the latest booking time, but the answer never gives it".
+  it('reads a time with a word of a limit for "by when", not office hours beside it', () => {
+    expect(givesWh('The final cut-off is 3pm on the working day beforehand.', 'by when')).toBe(true);
+    expect(givesWh('The booking office takes calls between 9am and 4pm.', 'by when')).toBe(false);
+    const sentences = ['You can book up to 14 days ahead, and the final cut-off is 3pm the day before.', 'The office takes calls between 9am and 4pm.'];
+    expect(onlyAnswerToWh(["what's the latest I can book?"], sentences, 0)).toEqual({ ask: "what's the latest I can book?", kind: 'by when' });
+    expect(onlyAnswerToWh(['when does the office open?'], sentences, 0)).toBeUndefined();
+  });
+
   it('reads a name for "who", a date or time for "when", a period for "how long"', () => {
     expect(givesWh('Ask for Priya Shah, our shop manager.', 'who')).toBe(true);
     expect(givesWh('Bring the coat back with your receipt.', 'who')).toBe(false);

@@ -15,7 +15,7 @@ import { spelledValue } from './numberWords.js';
  * sentence of that kind is gone leaves that part plainly unanswered, which a
  * reader sees without the evidence.
  */
-export type WhKind = 'who' | 'when' | 'where' | 'how much' | 'how many' | 'how long' | 'what to do';
+export type WhKind = 'who' | 'when' | 'by when' | 'where' | 'how much' | 'how many' | 'how long' | 'what to do';
 
 /**
  * The things a question asks, one by one: each sentence of it that ends with a
@@ -38,6 +38,9 @@ export function whKindOf(ask: string): WhKind | undefined {
   const [word, next] = [tokens[i], tokens[i + 1]].map((t: Token | undefined) => t?.text.toLowerCase());
   if (word === 'who' || word === 'whom') return 'who';
   if (word === 'when') return 'when';
+  // "what's the latest I can book?", "what is the deadline?": a time asked for as a limit (unseen87's readers, of the cut-off left
+  // out: "the answer never gives it").
+  if (word === 'what' && ASKS_A_LIMIT.test(ask)) return 'by when';
   if (word === 'where') return 'where';
   if (word === 'how' && next === 'much') return 'how much';
   if (word === 'how' && next === 'many') return 'how many';
@@ -46,6 +49,12 @@ export function whKindOf(ask: string): WhKind | undefined {
   if (word === 'what' && next !== 'happens' && next !== 'if' && ASKERS_PART.test(ask)) return 'what to do';
   return undefined;
 }
+
+/** An ask for the time a thing must happen by: "what's the latest I can book", "what is the deadline", "what's the cut-off"; not "what's the latest model". */
+const ASKS_A_LIMIT = /\bwhat(?:['’]s|\s+is)\s+the\s+(?:(?:latest|last)(?:\s+(?:time|date|day))?\s+(?:I|we|you|they|he|she|it)\b|deadline|cut-?off)/i;
+
+/** Words that make a time a limit: "by 3pm", "the cut-off is 3pm", "no later than 1 May". */
+const LIMIT_WORDS = /\b(?:by|before|until|no later than|cut-?off|deadline|latest|last)\b/i;
 
 /** An ask of what falls to the asker: "I need to", "we have to", "must I", "should I", "myself" (not "what options do we have?"). */
 const ASKERS_PART = /\b(?:(?:I|we)\s+(?:\w+\s+)?(?:(?:need|have)\s+to|must|should)\b|(?:must|should)\s+(?:I|we)\b|myself|ourselves)\b/i;
@@ -76,6 +85,8 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
       return properNames(sentence).length > 0;
     case 'when':
       return findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0;
+    case 'by when':
+      return givesWh(sentence, 'when') && LIMIT_WORDS.test(sentence);
     case 'how much':
       return findNumbers(sentence).length > 0;
     case 'how many':
