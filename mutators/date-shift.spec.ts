@@ -170,6 +170,23 @@ describeTextMutator(
       kept: [],
     },
     {
+      // unseen88's readers, of 2 March: "15 days apart, so they cannot both be Tuesdays two weeks apart".
+      name: 'a date of two a fortnight apart where the answer names the recurrence ("every other Tuesday")',
+      artifact: 'The van visits every other Tuesday. The next two visits are on 3 March and 17 March.',
+      // The weekday moves as ever: without a year, no reader can tell the weekday of 3 March.
+      kept: ['The van visits every other Wednesday. The next two visits are on 3 March and 17 March.', 'The van visits every other Monday. The next two visits are on 3 March and 17 March.'],
+    },
+    {
+      name: 'two dates a fortnight apart where the answer names no recurrence',
+      artifact: 'The van visits the village twice. The next two visits are on 3 March and 17 March.',
+      kept: [
+        'The van visits the village twice. The next two visits are on 4 March and 17 March.',
+        'The van visits the village twice. The next two visits are on 2 March and 17 March.',
+        'The van visits the village twice. The next two visits are on 3 March and 18 March.',
+        'The van visits the village twice. The next two visits are on 3 March and 16 March.',
+      ],
+    },
+    {
       name: 'dates weeks apart in an answer that counts no weeks (a review)',
       artifact: 'Spring term starts on 5 January and ends on 30 March, with half-term on 16 February.',
       kept: [

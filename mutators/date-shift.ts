@@ -49,7 +49,7 @@ export const dateShift: TextMutator = {
         namesPeriodAgain(text, date) ||
         countWrittenAgain(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
-        inEvenSeries(dates, date) ||
+        inEvenSeries(text, dates, date) ||
         continuesDate(text, dates, date) ||
         boundsWeekdays(text, date) ||
         boundsWholeMonths(text, dates, date) ||
@@ -304,12 +304,6 @@ function ruleOfDaysWorkedOut(text: string, dates: readonly DatePiece[], date: Da
 }
 
 /**
- * Whether the date is one of three the answer gives a week or a fortnight apart, evenly ("the weeks of 27 July and
- * 3 August ... the week starting 10 August"): moved alone, it breaks the series a reader sees (unseen59's readers, of 3
- * August made 2 and 4 August: "weekly courses starting 27 July and 10 August imply a middle week starting 3 August").
- * Dates further apart ("starts on 5 January and ends on 30 March, with half-term on 16 February") are no series.
- */
-/**
  * Whether a lone month is joined to the month before or after it ("In July and August", "June or July"): a season named by
  * its months, which a shift leaves with a gap (unseen83's readers, of "June and August": "skips July").
  */
@@ -324,7 +318,15 @@ function besideNextMonth(text: string, dates: readonly DatePiece[], date: DatePi
   });
 }
 
-function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
+/**
+ * Whether the date is one of three the answer gives a week or a fortnight apart, evenly ("the weeks of 27 July and
+ * 3 August ... the week starting 10 August"): moved alone, it breaks the series a reader sees (unseen59's readers, of 3
+ * August made 2 and 4 August: "weekly courses starting 27 July and 10 August imply a middle week starting 3 August").
+ * Or one of two a week or a fortnight apart where the answer names the recurrence ("every other Tuesday ... on 3 March
+ * and 17 March": unseen88's readers, of 2 March, "15 days apart, so they cannot both be Tuesdays"). Dates further apart
+ * ("starts on 5 January and ends on 30 March, with half-term on 16 February") are no series.
+ */
+function inEvenSeries(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
   const epochDay = epochDayIn(dates);
   const own = epochDay(date);
   if (own === undefined) return false;
@@ -337,8 +339,12 @@ function inEvenSeries(dates: readonly DatePiece[], date: DatePiece): boolean {
     const gap = middle - first;
     return (gap === 7 || gap === 14) && last - middle === gap;
   };
-  return others.some((a, i) => others.some((b, j) => i < j && evenly(a, b)));
+  const recurs = RECURRENCE.test(text) && others.some((a) => Math.abs(a - own) === 7 || Math.abs(a - own) === 14);
+  return recurs || others.some((a, i) => others.some((b, j) => i < j && evenly(a, b)));
 }
+
+/** A recurrence a week or a fortnight long: "every other Tuesday", "every week", "fortnightly", "on alternate Mondays". */
+const RECURRENCE = new RegExp(`\\b(?:every\\s+(?:other\\s+|second\\s+)?(?:week|fortnight|${WEEKDAYS.join('|')})|(?:weekly|fortnightly)|alternate\\s+(?:${WEEKDAYS.join('|')})s?)\\b`, 'i');
 
 /**
  * A calendar date's day since the epoch, undefined for a date without its day. A date without a year is read in the year
