@@ -1,5 +1,6 @@
 import { findEntities, findNumbers } from './claims.js';
 import { findDates } from './dates.js';
+import { CLOCK, findFigures } from './figures.js';
 import { isDictionaryWord } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 
@@ -48,12 +49,15 @@ const BEFORE_THEN: ReadonlySet<string> = new Set(['by', 'until', 'till', 'before
 function pointsAtEarlierTime(sentence: string, words: readonly Token[], i: number): boolean {
   const word = words[i]!;
   const before = sentence.slice(0, word.start);
-  return word.text.toLowerCase() === 'then' && BEFORE_THEN.has(words[i - 1]?.text.toLowerCase() ?? '') && findDates(before).length === 0 && !TIME_OR_PERIOD.test(before);
+  if (word.text.toLowerCase() !== 'then' || !BEFORE_THEN.has(words[i - 1]?.text.toLowerCase() ?? '')) return false;
+  return findDates(before).length === 0 && !NAMED_TIME.test(before) && !findFigures(before).some((f) => f.kind === CLOCK || LENGTH_KINDS.has(f.kind));
 }
 
-/** A time of day or a period: "5pm", "10:30 am", "noon", "14 days", "two weeks". */
-const TIME_OR_PERIOD =
-  /\b(?:\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)|noon|midday|midnight|(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+(?:working\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?))\b/i;
+/** The kinds the figure reader gives a length of time in: "45 minutes", "14 days" or "two weeks", "2 months" or "1 year". */
+const LENGTH_KINDS: ReadonlySet<string> = new Set(['minute', 'day', 'month']);
+
+/** Times of day written as words, which the figure reader does not count. */
+const NAMED_TIME = /\b(?:noon|midday|midnight)\b/i;
 
 /**
  * Whether a sentence opens with a purpose whose verb takes no object before the main clause ("To sign up you'll need a

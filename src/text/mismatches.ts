@@ -388,8 +388,11 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
   });
 }
 
+/** A duty and the "or" that opens what follows from failing it: "must be used within 6 months, or ...". */
+const OR_ELSE = String.raw`\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?`;
+
 /** A duty and the refusal that follows from failing it: "must have their label attached, or we cannot take them". */
-const DUTY_OR_REFUSAL = /\b(?:must|ha(?:s|ve) to|needs? to)\b[^.;]*?,?\s+or(?:\s+else)?\s+(?:we|they|you|it)\s+(?:cannot|can['’]t|won['’]t|will not)\b/i;
+const DUTY_OR_REFUSAL = new RegExp(String.raw`${OR_ELSE}(?:we|they|you|it)\s+(?:cannot|can['’]t|won['’]t|will\s+not)\b`, 'i');
 
 /**
  * Whether a claim's clause states a figure on the side a bound written after its figure leaves out ("a 6-year-old"
@@ -596,7 +599,7 @@ const INCLUDED: ReadonlySet<string> = new Set(['include', 'cover']);
 const CHARGED_APART =
   /\b(?:(?:is|are|comes?|charged|paid|payable)\s+(?:\w+\s+)?(?:extra|on\s+top|separately|excluded)|pay\s+(?:for\s+)?(?:the\s+)?(?:[\w-]+\s+){0,3}?(?:extra|on\s+top|separately))\b/i;
 /** A requirement, then what follows if it is not met: "need to be used within 6 months, or they expire". */
-const REQUIRED_OR_ELSE = /\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?(?:they|it|these|this|you)\b/i;
+const REQUIRED_OR_ELSE = new RegExp(String.raw`${OR_ELSE}(?:they|it|these|this|you)\b`, 'i');
 
 /** The numbers a text writes before an offset, in digits or words, each by its key ("up to five a month" writes "5"). */
 function numberKeysOf(text: string, until = text.length): Set<string> {
