@@ -40,6 +40,9 @@ describe('conditions an evidence sentence sets by a figure', () => {
       // One condition, not also the "at least" inside it.
       [{ text: 'if the bill was at least £1,000 last year', figures: ['£1,000'], predicate: 'due' }],
     ],
+    // unseen89's false alarm: a parenthesis after a condition is an aside, not the condition's figures.
+    ['We can string in kilograms if you prefer (1 kg is about 2.2 lbs).', []],
+    ['Lessons are refundable if you cancel at least 48 hours ahead (by email).', [{ text: 'if you cancel at least 48 hours ahead', figures: ['48'], predicate: 'refundable' }]],
   ])('%s', (sentence, conditions) => {
     expect(conditionsOf(sentence).map((c) => ({ text: c.text, figures: c.figures.map((f) => f.text), predicate: c.predicate }))).toEqual(conditions);
   });

@@ -29,8 +29,11 @@ export interface Condition {
  */
 const CONDITION_OPENER = /\b(?:only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|so\s+long\s+as|until|on\s+condition\s+that|at\s+least|no\s+later\s+than|with(?=\s+[^,;:.]{0,30}\bnotice\b))\b/gi;
 
-/** Where a clause ends: the condition reaches to it, and the rule it bears on starts after the one before it. Not a figure's "£1,000" or "99.95%". */
-const CLAUSE_END = /[,;:.!?](?=\s|$)/;
+/**
+ * Where a clause ends: the condition reaches to it, and the rule it bears on starts after the one before it. Not a figure's "£1,000" or
+ * "99.95%". A parenthesis opens an aside: "if you prefer (1 kg is about 2.2 lbs)" sets no condition by a figure (unseen89's false alarm).
+ */
+const CLAUSE_END = /[,;:.!?](?=\s|$)|\s\(/;
 
 /** Parts of speech of a rule's word: "refundable", "refunded", "charged". */
 const PREDICATE_POS: ReadonlySet<string> = new Set(['VERB', 'ADJ']);

@@ -647,6 +647,9 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     // "Off-peak entry applies on weekdays before 4pm, except on bank holidays": the sentence beside the claim states the exception itself
     // ("Off-peak prices aren't available on bank holidays or during school holidays") (unseen84's false alarms).
     if (q.keyword === 'except' && exceptionSaidBeside(claim, support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
+    // "... abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel": another sentence of the answer that
+    // sets the condition as a duty ("You just need to tell us in writing at least 7 days before she travels") keeps it (unseen89's false alarm).
+    if (REQUIREMENTS.has(q.keyword) && conditionSaidAsDuty(support, q, elsewhere)) continue;
     if (q.keyword === 'only' && AFTER_FREQUENCY.test(support.slice(0, q.start)) && restatesFrequency(claim, support.slice(0, q.start))) continue;
     // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
@@ -666,7 +669,8 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
-    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example)) continue;
+    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end)))) continue;
+    if (q.keyword === 'not' && negatedBoundRestated(claim, support, q, example)) continue;
     if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
     // evidence's side, which keeps the restriction in its own words (unseen30's false alarms).
@@ -865,14 +869,14 @@ export function sentenceBefore(answer: string, claim: string): string {
 /** An obligation: "must", "has to", "needs to"; not one denied ("You don't have to buy them", "do not need to"). */
 const MUST = /(?<!n['’]t\s|\bnot\s)\b(?:must|ha(?:s|ve)\s+to|needs?\s+to)\b/i;
 
-/** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
-/** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
 /** An amount to come up to: "to reach the £150", "meet the £150 minimum". */
 const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+|that\s+|this\s+)?$/i;
+/** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
 const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
 /** "Within" right before a number: "within 20 minutes". */
 const WITHIN = /\bwithin\s+$/i;
 
+/** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
 const BELOW = /\b(?:less|fewer|shorter|narrower|smaller|lighter|younger|lower)\s+than\s+$|\b(?:under|below)\s+$/i;
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */
@@ -884,9 +888,44 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger
  * the evidence's qualifier. A word the model reads as a verb's particle is no bound: "carry over 5 days" drops the
  * evidence's "at most", it does not say "more than 5".
  */
-function boundsOtherSide(claim: string, key: string, keyword: string, example: number): boolean {
+function boundsOtherSide(claim: string, key: string, keyword: string, example: number, boundsNotice: boolean): boolean {
+  // "Up to 24 hours before the session" bounds how late one may ask, not how long: "less than 24 hours away" is its other side
+  // (unseen89's false alarm), and "more than 24 hours before" restates it.
+  if (boundsNotice && UPPER_BOUNDS.has(keyword)) return boundsWith(claim, key, BELOW, example) || boundsWith(claim, key, ABOVE, example);
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   return other !== null && boundsWith(claim, key, other, example);
+}
+
+/** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */
+const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
+
+/** Clause qualifiers that set a condition to be met, not an exception: "provided you tell us", "as long as it is returned". */
+const REQUIREMENTS: ReadonlySet<string> = new Set(['provided', 'provided that', 'as long as']);
+
+/** Whether one of the sentences says every word and number of the qualifier's condition, as a duty ("you need to", "must"). */
+function conditionSaidAsDuty(support: string, q: QualifierPiece, sentences: readonly string[]): boolean {
+  const condition = support.slice(q.end).split(/[,;.!?](?=\s|$)/)[0]!;
+  const lemmas = contentLemmas(condition);
+  const numbers = numberKeysOf(condition);
+  return lemmas.length >= 2 && sentences.some((s) => MUST.test(s) && lemmas.every((lemma) => textSaysWord(s, lemma)) && [...numbers].every((key) => numberKeysOf(s).has(key)));
+}
+
+/** Bounds from above and below written before their number in a claim: "a maximum of 250 guests", "our upper limit is 250". */
+const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:of|is)|limit\s+(?:of|is))\s+$/i;
+const LOWER_BEFORE = /\b(?:at\s+least|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|(?:a\s+)?minimum\s+(?:of|is))\s+$/i;
+
+/**
+ * Whether a "not" the evidence writes before a bound on a number ("We do not cater for more than 250 guests") is said by a
+ * claim that bounds that number the other way ("We can cater for a maximum of 250 guests", unseen89's false alarm): no
+ * more than is at most. Said of the number right after the bound, in the "not"'s own clause.
+ */
+function negatedBoundRestated(claim: string, support: string, q: QualifierPiece, example: number): boolean {
+  const clause = support.slice(q.end).split(/[,;.!?](?=\s|$)/)[0]!;
+  return findNumbers(clause).some((n) => {
+    const before = clause.slice(Math.max(0, n.start - 30), n.start);
+    const restating = ABOVE.test(before) ? UPPER_BEFORE : BELOW.test(before) ? LOWER_BEFORE : null;
+    return restating !== null && boundsWith(claim, numberKey(n), restating, example);
+  });
 }
 
 /**

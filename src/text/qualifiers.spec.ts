@@ -710,6 +710,34 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       // Each sentence: the first leaves out the events, the second restates the rule without them.
       dropped: ['except', 'except'],
     },
+    // unseen89's false alarms: a bound on notice read from its other side; a "not" before "more than", said as a maximum; a "provided"
+    // set as a duty by another sentence of the answer.
+    {
+      name: 'an upper bound on notice, the case on its other side',
+      evidence: 'Public session bookings can be cancelled or moved free of charge up to 24 hours before the session starts.',
+      artifact: 'As your session is less than 24 hours away, the booking can no longer be cancelled free of charge.',
+      dropped: [],
+    },
+    {
+      name: 'an upper bound on notice, the case at the number itself',
+      evidence: 'Public session bookings can be cancelled or moved free of charge up to 24 hours before the session starts.',
+      artifact: 'As your session is 24 hours away, the booking can no longer be cancelled free of charge.',
+      dropped: ['up to'],
+    },
+    { name: '"not more than" said as "a maximum of"', evidence: 'We do not cater for more than 250 guests.', artifact: 'We can cater for a maximum of 250 guests.', dropped: [] },
+    { name: '"not more than" said as "at least"', evidence: 'We do not cater for more than 250 guests.', artifact: 'We can cater for at least 250 guests.', dropped: ['not'] },
+    {
+      name: 'a "provided" set as a duty by another sentence',
+      evidence: 'You may take a hired instrument abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel.',
+      artifact: 'Hired instruments may be taken abroad for up to 4 weeks. You just need to tell us in writing at least 7 days before you travel.',
+      dropped: [],
+    },
+    {
+      name: 'a "provided" said by another sentence as a choice',
+      evidence: 'You may take a hired instrument abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel.',
+      artifact: 'Hired instruments may be taken abroad for up to 4 weeks. You can tell us in writing at least 7 days before you travel.',
+      dropped: ['provided'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
