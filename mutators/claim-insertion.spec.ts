@@ -15,7 +15,7 @@ import {
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion, INSIDE_ANSWER_RANGE } from './claim-insertion.js';
+import { BREAKS_ANSWER_BANDS, BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion, INSIDE_ANSWER_RANGE } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 // The answer's own kept cases need a task (what the addition must be on the topic of): in the table below.
@@ -139,6 +139,40 @@ describe('claim-insertion, where the answer adds up its working', () => {
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(c.start, c.replacement).toBe(artifact.length);
+  });
+});
+
+// unseen89's and unseen90's readers: "the bands stop at 50 miles, yet the limit is given as 90"; "up to 30 children, but the second
+// entertainer starts at 36".
+describe('claim-insertion, beside the bands the answer gives', () => {
+  const verdicts = (task: string, artifact: string, evidence: string) => {
+    const fixture = { ...textFixture({ artifact, evidence }), task };
+    return [...claimInsertion.candidates(fixture)].map((c) => [c.replacement.trim(), claimInsertion.invalidReason!(fixture, c) === BREAKS_ANSWER_BANDS]);
+  };
+  const refused = (found: (string | boolean)[][]) => found.filter(([, isRefused]) => isRefused).map(([sentence]) => sentence);
+  it('refuses a band misstated off the edge the answer gives, as written it continues', () => {
+    const evidence = 'One entertainer runs a party for up to 30 children. For 31 to 50 children, a second entertainer is added for £90.';
+    const found = verdicts('How many children can one entertainer run a party for?', 'One entertainer runs the party for up to 30 children.', evidence);
+    expect(refused(found)).toEqual(['For 26 to 50 children, a second entertainer is added for £90.', 'For 36 to 50 children, a second entertainer is added for £90.']);
+    expect(found.filter(([, isRefused]) => !isRefused).map(([sentence]) => sentence)).toContain('For 31 to 60 children, a second entertainer is added for £90.');
+  });
+  it('refuses a limit beyond the top of a range the answer gives of the same thing', () => {
+    const evidence =
+      'Travel within 20 miles of our base in Harrogate is included in every package. Events between 20 and 50 miles away carry a flat travel charge of £60, and events between 50 and 80 miles away a flat charge of £120. We do not travel more than 80 miles from Harrogate.';
+    const artifact =
+      'Yes. Travel is only included within 20 miles of our Harrogate base, and events between 20 and 50 miles away carry a flat travel charge of £60, so that would apply to your party.';
+    const found = verdicts('Our party is in a village about 35 miles from Harrogate. Will there be a travel charge?', artifact, evidence);
+    expect(refused(found)).toEqual(['We do not travel more than 90 miles from Harrogate.', 'We do not travel more than 70 miles from Harrogate.']);
+  });
+  it("keeps a band that starts at the top of the answer's", () => {
+    const evidence = 'Travel is free within 10 miles of our base. For venues between 10 and 20 miles away, travel is a flat £15. For venues between 20 and 30 miles away, travel is a flat £25.';
+    const found = verdicts('Our party venue is 18 miles from your base. How much will travel cost?', 'At 18 miles, your venue falls in the 10 to 20 mile band, so travel is a flat £15.', evidence);
+    expect(found.map(([sentence]) => sentence)).toContain('For venues between 20 and 40 miles away, travel is a flat £25.');
+    expect(refused(found)).toEqual([]);
+  });
+  it('keeps a figure beyond a range of another thing in its unit', () => {
+    const evidence = 'Keep the wrap on for 2 to 4 hours. Full-day sessions of up to 6 hours are charged at a flat £480.';
+    expect(verdicts('How long is a full-day tattoo session, and how long do I keep the wrap on?', 'Keep the wrap on for 2 to 4 hours.', evidence).map(([, refused]) => refused)).not.toContain(true);
   });
 });
 

@@ -1,4 +1,16 @@
-import { contentLemmas, evidenceSentences, findEntities, findNumbers, numberKey, type Piece, type SupportPassage, splitSentences, supportOf, supportPassage } from '../src/text/claims.js';
+import {
+  contentLemmas,
+  evidenceSentences,
+  sentenceAround,
+  findEntities,
+  findNumbers,
+  numberKey,
+  type Piece,
+  type SupportPassage,
+  splitSentences,
+  supportOf,
+  supportPassage,
+} from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { refersBack } from '../src/text/discourse.js';
 import { asksAskersPart } from '../src/text/whAsks.js';
@@ -33,7 +45,7 @@ import { spelledValue } from '../src/text/numberWords.js';
 import { countedFigures } from '../src/text/counts.js';
 import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
-import { findQuantities, joinedAsRange } from '../src/text/quantities.js';
+import { findQuantities, joinedAsRange, type Quantity } from '../src/text/quantities.js';
 import { sha256Hex } from '../src/util/hash.js';
 import { brokenRelation } from '../src/text/relations.js';
 import type { TextFixture } from '../src/fixtures/types.js';
@@ -79,6 +91,8 @@ export const claimInsertion: TextMutator = {
     if (insertion && breaksPriceScale(fixture, insertion)) return BREAKS_PRICE_SCALE;
     // nor a figure inside a band the answer gives in the same unit,
     if (insertion && insideAnswerRange(fixture.artifact, insertion)) return INSIDE_ANSWER_RANGE;
+    // nor a band's edge apart from the answer's bands,
+    if (insertion && breaksAnswerBands(fixture.artifact, insertion)) return BREAKS_ANSWER_BANDS;
     // and no relation broken that the added sentence states as the evidence wrote it.
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },
@@ -207,6 +221,49 @@ function insideAnswerRange(artifact: string, insertion: Insertion): boolean {
     const unit = high.unit || low.unit;
     const [min, max] = [Math.min(low.number.value, high.number.value), Math.max(low.number.value, high.number.value)];
     return unit === figure.unit && min <= figure.number.value && figure.number.value <= max;
+  });
+}
+
+/** Why an added sentence is refused where its figure leaves a gap beside the answer's bands, as the ignored list gives it. */
+export const BREAKS_ANSWER_BANDS =
+  'the added sentence sets an edge apart from the bands the answer gives in its unit ("For 36 to 50 children" after "up to 30 children"; "We do not travel more than 90 miles" after "between 20 and 50 miles"): read without the evidence, the answer leaves a gap between them';
+
+/**
+ * Whether the misstated figure, in the unit of figures the answer gives, leaves a gap beside them: where the figure as
+ * the evidence wrote it continues one of them (31 children after "up to 30 children"), the misstated one does not; or
+ * it lies beyond the top of a range the answer gives (a limit of 90 miles after "between 20 and 50 miles"), whatever it
+ * is misstated to, unless a figure of its own continues one the answer gives. A reader of the answer alone sees the bands stop short of each other (unseen89's and unseen90's
+ * readers: "the bands stop at 50 miles, yet the limit is given as 90"; "up to 30 children, but the second entertainer
+ * starts at 36").
+ */
+function breaksAnswerBands(artifact: string, insertion: Insertion): boolean {
+  const at = firstChange(insertion);
+  const misstated = figuresWithUnits(insertion.sentence).find(({ q }) => q.number.start <= at && at <= q.number.end);
+  const original = figuresWithUnits(insertion.written).find(({ q }) => q.number.start === misstated?.q.number.start);
+  if (!misstated || !original || misstated.unit === '' || isCurrencySign(misstated.unit)) return false;
+  const answer = figuresWithUnits(artifact).filter(({ unit }) => unit === misstated.unit);
+  const adjoins = (value: number) => answer.some(({ q }) => Math.abs(q.number.value - value) <= 1);
+  if (adjoins(original.q.number.value)) return !adjoins(misstated.q.number.value);
+  // A band of its own that starts where the answer's stops ("between 20 and 40 miles" after "10 to 20 miles") continues them.
+  const continues = figuresWithUnits(insertion.sentence).some(({ q, unit }) => unit === misstated.unit && adjoins(q.number.value));
+  if (continues) return false;
+  // A range of the same thing: its sentence shares a word with the added one besides the unit ("travel" beside "between 20 and 50
+  // miles"), not a wrap kept on "for 2 to 4 hours" beside "Full-day sessions of up to 6 hours".
+  const added = new Set(contentLemmas(insertion.sentence).filter((lemma) => !misstated.unit.startsWith(lemma)));
+  return answer.some(({ q, top }) => {
+    if (top === undefined || misstated.q.number.value <= top + 1) return false;
+    const sentence = sentenceAround(artifact, q.number.start, q.number.end)?.text ?? '';
+    return contentLemmas(sentence).some((lemma) => added.has(lemma));
+  });
+}
+
+/** A text's quantities, each with its unit or, for a range's first number, the range's ("20 and 50 miles"), and the range's top where it is one. */
+function figuresWithUnits(text: string): { q: Quantity; unit: string; top?: number }[] {
+  const quantities = findQuantities(text);
+  return quantities.map((q, i) => {
+    const next = quantities[i + 1];
+    const ranged = next !== undefined && joinedAsRange(text, q, next);
+    return ranged ? { q, unit: q.unit || next.unit, top: next.number.value } : { q, unit: q.unit };
   });
 }
 
