@@ -11,6 +11,7 @@ import {
   PRICES_SUBJECT_AGAIN,
   pricesSubjectAgain,
   RESTATES_QUANTITY,
+  repeatsPrice,
   restatedQuantity,
   unnamedSubjectName,
 } from '../src/text/insertions.js';
@@ -264,6 +265,18 @@ describe('restatedQuantity', () => {
   ])('%s', (_, added, expected) => {
     const figure = restatedQuantity(added, answer);
     expect(figure && added.slice(figure.start, figure.end)).toBe(expected);
+  });
+});
+
+// unseen90's readers, of a price an added sentence gives again: "the scan price is given twice, which looks like an edit".
+describe('repeatsPrice', () => {
+  const answer = 'Your £150 damage deposit will be returned to the card you paid with within 21 days of your departure.';
+  it.each([
+    ['the price the answer gives its subject, again', 'A damage deposit of £150 is taken for stays of 3 weeks or more.', true],
+    ['another price of that subject (restatedQuantity reads it)', 'A damage deposit of £200 is taken for stays of 3 weeks or more.', false],
+    ['the same amount for another subject', 'A pet fee of £150 is charged for stays of 3 weeks or more.', false],
+  ])('%s', (_, added, expected) => {
+    expect(repeatsPrice(added, answer)).toBe(expected);
   });
 });
 

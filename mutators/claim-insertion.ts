@@ -28,7 +28,9 @@ import {
   pricesSubjectAgain,
   questionWordsNeeded,
   questionWordsShared,
+  REPEATS_PRICE,
   RESTATES_QUANTITY,
+  repeatsPrice,
   restatedQuantity,
   speaksOfReaderAsOther,
   spokenOf,
@@ -83,6 +85,8 @@ export const claimInsertion: TextMutator = {
     if (unnamedSubjectName(added, fixture.task, fixture.artifact)) return NAMES_ANOTHER_PARTY;
     // Read without the evidence, the answer must still agree with itself: no second value for a quantity it states,
     if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
+    // nor the same price again for a thing it prices,
+    if (repeatsPrice(added, fixture.artifact)) return REPEATS_PRICE;
     // nor a second price for a thing it prices,
     if (pricesSubjectAgain(added, fixture.artifact)) return PRICES_SUBJECT_AGAIN;
     // nor another value for a count its own working implies (a sum of parts, a quotient),
