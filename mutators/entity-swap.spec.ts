@@ -78,6 +78,21 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: [],
     },
     {
+      name: 'no level of a service swapped where the answer ranks two, for a name off the ladder either (unseen90\'s readers: "Full Service is said to build on a Vintage Service, an odd base tier")',
+      task: 'What does the Full Service include, and how much is it?',
+      artifact: 'The Full Service covers the Basic Service work of cleaning and oiling, and adds a timing check. It costs £65.',
+      evidence:
+        'The Basic Service costs £45 and covers cleaning and oiling. The Full Service costs £65, covers the Basic Service work and adds a timing check. The Vintage Service costs £75 and is for machines made before 1970.',
+      expected: [],
+    },
+    {
+      name: 'a level of a service the answer does not rank against another, swapped',
+      task: 'What does your cheapest service include?',
+      artifact: 'The Basic Service covers cleaning and oiling.',
+      evidence: 'The Basic Service costs £45 and covers cleaning and oiling. The Vintage Service costs £75 and is for machines made before 1970.',
+      expected: ['The Vintage Service covers cleaning and oiling.'],
+    },
+    {
       name: 'no generic stand-in for a room (unseen42\'s readers: a spa lunch "in the Meeting Room")',
       task: 'Is lunch included?',
       artifact: 'Yes, a two-course lunch is served in the Garden Room.',

@@ -52,6 +52,8 @@ export const entitySwap: TextMutator = {
       if (namedAgain(entities, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
       if (asked(fixture.task, entity.text)) continue;
+      // A tier the answer ranks against another of its ladder keeps its place in the order the answer sets.
+      if (reranksTier(fixture.artifact, entity.text)) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
       // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
       const family = [...(families.get(entity.text) ?? [])];
@@ -67,7 +69,6 @@ export const entitySwap: TextMutator = {
           !dropsAskedWord(fixture.task, entity.text, other) &&
           !answerNames(fixture.artifact, entity, other) &&
           !addressNames(fixture.artifact, entity.text, other) &&
-          !reranksTier(fixture.artifact, entity.text, other) &&
           !(entity.role.startsWith('noun:') && namesWhoMayHoldIt(other) && !namesWhoMayHoldIt(entity.text)),
       );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
@@ -123,17 +124,21 @@ function states(sentence: string, figure: Figure): boolean {
   return findFigures(sentence).some((g) => sameFigure(figure, g));
 }
 
-/** Names that rank what they name, lowest first: the tiers of packages, plans and memberships. */
-const TIERS = ['bronze', 'silver', 'gold', 'platinum', 'diamond'];
-const tiersIn = (text: string) => TIERS.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(text));
+/** Words that rank what they name, lowest first, one ladder each: the tiers of packages and memberships, and the levels of a service. */
+const TIER_LADDERS = [
+  ['bronze', 'silver', 'gold', 'platinum', 'diamond'],
+  ['basic', 'standard', 'full', 'premium'],
+];
+const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(text));
 
 /**
- * Whether a swap moves a tier to another where the answer names two or more: the answer sets them in order ("Gold
- * includes everything in the Silver package"), and "everything in the Platinum package" inverts it (unseen42's readers:
- * "Platinum is normally the top tier").
+ * Whether a swap moves a tier where the answer names two or more of its ladder: the answer sets them in order ("Gold
+ * includes everything in the Silver package", "The Full Service covers the Basic Service work"), and another name there
+ * breaks it, a tier of the ladder ("everything in the Platinum package", unseen42's readers: "Platinum is normally the
+ * top tier") or not ("covers the Vintage Service work", unseen90's readers: "an odd base tier").
  */
-function reranksTier(artifact: string, original: string, replacement: string): boolean {
-  return tiersIn(original).length > 0 && tiersIn(replacement).length > 0 && tiersIn(artifact).length >= 2;
+function reranksTier(artifact: string, original: string): boolean {
+  return TIER_LADDERS.some((ladder) => rungsIn(original, ladder).length > 0 && rungsIn(artifact, ladder).length >= 2);
 }
 
 /**
