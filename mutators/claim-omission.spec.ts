@@ -138,6 +138,16 @@ describeTextMutator(
       ],
     },
     {
+      // unseen90's readers: "it says the security deposit is returned in full but never says what that deposit is".
+      name: 'not a sentence introducing with its price what a later one names with "the" ("a £50 security deposit ... the security deposit")',
+      task: 'What deposits will I need to pay to hire two kayaks?',
+      artifact:
+        'When you book online, there is a £10 booking deposit per boat. On arrival, the lead hirer shows photo ID and leaves a £50 security deposit per boat by card. You get the security deposit back in full when the boats are returned undamaged.',
+      evidence:
+        'Online bookings need a booking deposit of £10 per boat. On arrival, the lead hirer must show photo ID and leave a £50 security deposit per boat by card. The security deposit is refunded in full when boats come back undamaged.',
+      kept: [],
+    },
+    {
       // unseen51's readers: "'If anything is sold' refers to a sale step that is never mentioned".
       name: 'not the only sentence saying what a later one opens on the condition of ("may be sold ... If anything is sold")',
       task: 'What happens if my storage payment is late?',

@@ -578,7 +578,9 @@ function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
     const t = tokens[m]!;
     if (article.test(t.text)) return true;
     const sized = t.pos === 'NOUN' && tokens[m - 1]?.text === '-' && tokens[m - 2]?.pos === 'NUM';
-    if (sized) m -= 2;
+    // A price before the noun is one modifier: "a £50 security deposit".
+    const priced = t.pos === 'NUM' && tokens[m - 1]?.pos === 'SYM';
+    if (sized || priced) m -= sized ? 2 : 1;
     else if (!['ADJ', 'NOUN', 'PROPN'].includes(t.pos)) return false;
     modifiers++;
   }
