@@ -647,6 +647,11 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     // "Off-peak entry applies on weekdays before 4pm, except on bank holidays": the sentence beside the claim states the exception itself
     // ("Off-peak prices aren't available on bank holidays or during school holidays") (unseen84's false alarms).
     if (q.keyword === 'except' && exceptionSaidBeside(claim, support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
+    // "You can change the date once free of charge": "the one free date change" counts the same change (unseen90's false alarm).
+    if (q.keyword === 'once' && 'lemmas' in term && term.lemmas.some((lemma) => countsOne(claim, lemma))) continue;
+    // "We only fit a part after you approve its cost": "nothing is fitted until you've approved the cost" sets the same order (unseen90's
+    // false alarm), where the claim says what "after" waits for.
+    if (q.keyword === 'only' && notUntil(claim, support, q)) continue;
     // "... abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel": another sentence of the answer that
     // sets the condition as a duty ("You just need to tell us in writing at least 7 days before she travels") keeps it (unseen89's false alarm).
     if (REQUIREMENTS.has(q.keyword) && conditionSaidAsDuty(support, q, elsewhere)) continue;
@@ -898,6 +903,25 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
 
 /** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */
 const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
+
+/** Whether a claim counts one of what a verb does, by its noun: "the one free date change" of "change ... once". */
+function countsOne(claim: string, lemma: string): boolean {
+  return new RegExp(`\\b(?:one|single)(?:\\s+[\\w-]+){0,3}?\\s+${escapeRegExp(lemma)}\\b`, 'i').test(claim);
+}
+
+/** "Only after": the event a rule waits for, to the end of its clause. */
+const ONLY_AFTER = /^\s+(?:[\w'’-]+\s+){1,4}?after\s+([^,;.]+)/i;
+/** A denial until an event: "nothing is fitted until", "we won't start until". */
+const NOT_UNTIL = /\b(?:not|nothing|no|never|n['’]t)\b[^,;.]*?\buntil\b([^,;.]+)/i;
+
+/** Whether the claim denies, until the same event, what the evidence does only after it ("only fit a part after you approve its cost"). */
+function notUntil(claim: string, support: string, q: QualifierPiece): boolean {
+  const awaited = ONLY_AFTER.exec(support.slice(q.end))?.[1];
+  const until = NOT_UNTIL.exec(claim)?.[1];
+  if (awaited === undefined || until === undefined) return false;
+  const lemmas = contentLemmas(awaited);
+  return lemmas.length > 0 && lemmas.every((lemma) => textSaysWord(until, lemma));
+}
 
 /** Clause qualifiers that set a condition to be met, not an exception: "provided you tell us", "as long as it is returned". */
 const REQUIREMENTS: ReadonlySet<string> = new Set(['provided', 'provided that', 'as long as']);

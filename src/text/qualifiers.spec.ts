@@ -738,6 +738,31 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Hired instruments may be taken abroad for up to 4 weeks. You can tell us in writing at least 7 days before you travel.',
       dropped: ['provided'],
     },
+    // unseen90's false alarms: "once" counted as one of the verb's noun; "only after" said as "not until".
+    {
+      name: '"once" as "the one ... change"',
+      evidence: 'You can change the date once free of charge when you do so more than 30 days before the party.',
+      artifact: 'The one free date change has to be made more than 30 days before the party.',
+      dropped: [],
+    },
+    {
+      name: '"once" left out',
+      evidence: 'You can change the date once free of charge when you do so more than 30 days before the party.',
+      artifact: 'You can change the date free of charge more than 30 days before the party.',
+      dropped: ['once'],
+    },
+    {
+      name: '"only after" as "not until" the same event',
+      evidence: 'Parts are charged at the retail price, and we only fit a part after you approve its cost.',
+      artifact: 'No part is fitted until you have approved the cost.',
+      dropped: [],
+    },
+    {
+      name: '"only after" as "not until" another event',
+      evidence: 'Parts are charged at the retail price, and we only fit a part after you approve its cost.',
+      artifact: 'No part is fitted until we have ordered it.',
+      dropped: ['only'],
+    },
   ])('$name: drops $dropped', ({ evidence, artifact, dropped, task }) => {
     expect(findings(evidence, artifact, task)).toEqual(dropped.map((keyword) => expect.stringContaining(`drops the evidence's qualifier "${keyword}"`)));
   });
