@@ -15,6 +15,18 @@ describeTextMutator(
     },
     { name: 'a deadline without a year, across a month end', artifact: 'Returns are due by 31 January.', kept: ['Returns are due by 1 February.', 'Returns are due by 30 January.'] },
     {
+      name: 'the months of a season beside a month that starts none',
+      artifact: 'From April to October a colony report is emailed each month. In December a winter update is sent.',
+      kept: [
+        'From May to October a colony report is emailed each month. In December a winter update is sent.',
+        'From March to October a colony report is emailed each month. In December a winter update is sent.',
+        'From April to November a colony report is emailed each month. In December a winter update is sent.',
+        'From April to September a colony report is emailed each month. In December a winter update is sent.',
+        'From April to October a colony report is emailed each month. In January a winter update is sent.',
+        'From April to October a colony report is emailed each month. In November a winter update is sent.',
+      ],
+    },
+    {
       name: 'the end of a range of days, in its month and after its start ("from 15 to 1 January" has lost a month)',
       artifact: 'The guarantee is suspended from 15 to 31 December.',
       kept: ['The guarantee is suspended from 15 to 30 December.'],
@@ -523,6 +535,11 @@ describeTextMutator(
     // The review of unseen78's rule: the same across a new year without years, and in other words of ending and starting.
     { name: 'a last day of the year before a first of January, neither with its year', artifact: 'The winter rate applies until 31 December. From 1 January the summer rate applies.' },
     { name: 'a period that "ends on" a day before one that starts "As of" the next', artifact: 'The offer ends on 30 June 2026. As of 1 July 2026 prices rise.' },
+    // unseen91's readers, of "From November to February" after reports "From April to October": "March is covered by neither".
+    {
+      name: 'a month that ends a season the month before another starts, across the new year',
+      artifact: 'From April to October a colony report is emailed each month. From November to March a winter update is sent every two months.',
+    },
     {
       name: 'a date the day after another date of the answer: one period ends, the next begins',
       artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 1 July 2026 no refund is given.',

@@ -364,9 +364,11 @@ const STARTS_PERIOD = /\b(?:from|after|starting(?:\s+on)?|beginning(?:\s+on)?|as
 
 /**
  * Whether the date ends a period and another date of the answer, the next day, starts the next one, or the other way
- * round ("the 1 May to 30 June 2026 window ... From 1 July 2026 no refund is given"). Moved alone, either leaves a day in
- * neither period or in both (unseen78's readers, of "From 2 July": "1 July isn't covered by either rule"). Two days next
- * to each other in any other way ("Thursday 6 August; early entry on Wednesday 5 August") are not bound so.
+ * round ("the 1 May to 30 June 2026 window ... From 1 July 2026 no refund is given"), or a month and the next so
+ * ("From April to October ... From November to March"). Moved alone, either leaves a day in neither period or in both
+ * (unseen78's readers, of "From 2 July": "1 July isn't covered by either rule"; unseen91's, of "November to February":
+ * "March is covered by neither"). Two days next to each other in any other way ("Thursday 6 August; early entry on
+ * Wednesday 5 August") are not bound so.
  */
 function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
   const epochDay = epochDayIn(dates);
@@ -378,8 +380,11 @@ function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiec
     return a?.month === 12 && a.day === 31 && b?.month === 1 && b.day === 1 && (a.year === undefined || b.year === undefined || b.year === a.year + 1);
   };
   const nextDay = (end: DatePiece, start: DatePiece) => (epochDay(start) ?? Number.NaN) - (epochDay(end) ?? Number.NaN) === 1 || newYear(end, start);
-  const joins = (end: DatePiece, start: DatePiece) => nextDay(end, start) && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
-  return own !== undefined && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
+  // Seasons of whole months join the same way, across the new year too ("From April to October ... From November to March").
+  const monthOf = (d: DatePiece) => (d.form === 'month' ? Number(d.key.split(':')[1]) : Number.NaN);
+  const nextMonth = (end: DatePiece, start: DatePiece) => (monthOf(start) - monthOf(end) + 12) % 12 === 1;
+  const joins = (end: DatePiece, start: DatePiece) => (nextDay(end, start) || nextMonth(end, start)) && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
+  return (own !== undefined || date.form === 'month') && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */
