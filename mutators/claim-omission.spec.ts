@@ -148,6 +148,25 @@ describeTextMutator(
       kept: [],
     },
     {
+      // unseen91's readers: "it says there are three packages but describes only two".
+      name: 'not one of the items a sentence before them counts ("has three packages" before a sentence pricing each)',
+      task: 'What packages do you offer, and what do they cost?',
+      artifact:
+        'We have three packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey. Apiary costs £4,200 a year and comes with 120 jars. All prices exclude VAT.',
+      kept: [
+        'We have three packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey. Apiary costs £4,200 a year and comes with 120 jars.',
+      ],
+    },
+    {
+      name: 'an item of a run longer than the count before it',
+      task: 'What packages do you offer, and what do they cost?',
+      artifact: 'We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey. Delivery of the jars takes 5 days.',
+      kept: [
+        'We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Delivery of the jars takes 5 days.',
+        'We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey.',
+      ],
+    },
+    {
       // unseen51's readers: "'If anything is sold' refers to a sale step that is never mentioned".
       name: 'not the only sentence saying what a later one opens on the condition of ("may be sold ... If anything is sold")',
       task: 'What happens if my storage payment is late?',

@@ -16,7 +16,7 @@ import {
 } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
-import { sensesOf } from '../src/text/lexicon.js';
+import { namesMeasure, sensesOf } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { ordinalValue, spelledValue } from '../src/text/numberWords.js';
 import { isCurrencySign } from '../src/text/currency.js';
@@ -63,6 +63,7 @@ export const claimOmission: TextMutator = {
         givesFigureAsked(fixture.task, pieces, i) ||
         givesPartNotCovered(pieces, i) ||
         comparedLater(pieces, i) ||
+        countedItem(pieces, i) ||
         onlyToTakeUpCount(fixture.task, pieces, i) ||
         givesWorkedAmount(fixture, pieces, i)
       )
@@ -585,6 +586,33 @@ function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
     modifiers++;
   }
   return false;
+}
+
+/** Verbs that set out what there is to choose from, before its count: "has three packages", "There are two options". */
+const OFFERING_VERBS: ReadonlySet<string> = new Set(['have', 'be', 'offer', 'run', 'sell']);
+
+/**
+ * Whether sentence `i` is one of the items the sentence before the run it stands in counts ("Parapet Bees has three
+ * packages" before three sentences that each price one): a count in words of a plural noun that is no measure ("three
+ * packages", not "two hours"), and right after it a run of exactly that many sentences stating a figure, this one
+ * among them. Without it the answer describes two of its "three packages" (unseen91's readers: "it says there are
+ * three packages but describes only two").
+ */
+function countedItem(sentences: readonly Piece[], i: number): boolean {
+  return sentences.some((counting, j) => {
+    if (j >= i) return false;
+    let runEnd = j + 1;
+    while (runEnd < sentences.length && statesFigure(sentences[runEnd]!.text)) runEnd++;
+    if (i >= runEnd) return false;
+    const tokens = readSentences(counting.text).flatMap((s) => s.tokens);
+    return tokens.some((t, k) => {
+      const noun = tokens[k + 1];
+      const plural = noun?.pos === 'NOUN' && noun.lemma.toLowerCase() !== noun.text.toLowerCase() && !namesMeasure(noun.lemma.toLowerCase());
+      // Said as what there is to choose from: "has three packages", "There are two options", "offers three plans".
+      const offered = OFFERING_VERBS.has(tokens[k - 1]?.lemma.toLowerCase() ?? '');
+      return offered && /^[a-z]+$/i.test(t.text) && spelledValue([t.text]) === runEnd - j - 1 && runEnd - j - 1 >= 2 && plural;
+    });
+  });
 }
 
 /** A band of a scale, its two ends and what they count: "7 to 13 days", "5–10 kg", "between 24 and 72 hours". */
