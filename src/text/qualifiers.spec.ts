@@ -710,6 +710,31 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       // Each sentence: the first leaves out the events, the second restates the rule without them.
       dropped: ['except', 'except'],
     },
+    // unseen91's false alarms: "within its 10-mile service area" said "in" it; "but not the table saw" said as "off limits".
+    {
+      name: '"within" an area said as "in" it',
+      evidence: 'Tidewell aims to reach the property within 45 minutes of the call within its 10-mile service area.',
+      artifact: 'Tidewell aims to get to properties in its 10-mile service area within 45 minutes of the call.',
+      dropped: [],
+    },
+    {
+      name: '"within" an area said as a distance away',
+      evidence: 'Tidewell aims to reach the property within 45 minutes of the call within its 10-mile service area.',
+      artifact: 'Tidewell aims to get to properties 10 miles away within 45 minutes of the call.',
+      dropped: ['within'],
+    },
+    {
+      name: '"not" said as "off limits"',
+      evidence: 'Under-18s may use hand tools under supervision, but not the table saw or router table.',
+      artifact: 'Under supervision he could use hand tools, but the table saw and router table are off limits to under-18s.',
+      dropped: [],
+    },
+    {
+      name: '"not" left out of a list',
+      evidence: 'Under-18s may use hand tools under supervision, but not the table saw or router table.',
+      artifact: 'Under supervision he could use hand tools, the table saw and router table.',
+      dropped: ['not'],
+    },
     // unseen89's false alarms: a bound on notice read from its other side; a "not" before "more than", said as a maximum; a "provided"
     // set as a duty by another sentence of the answer.
     {
