@@ -1,11 +1,13 @@
 import {
   contentLemmas,
   evidenceSentences,
-  sentenceAround,
   findEntities,
   findNumbers,
+  findQualifiers,
   numberKey,
   type Piece,
+  qualifiedTerm,
+  sentenceAround,
   type SupportPassage,
   splitSentences,
   supportOf,
@@ -28,9 +30,7 @@ import {
   pricesSubjectAgain,
   questionWordsNeeded,
   questionWordsShared,
-  REPEATS_PRICE,
   RESTATES_QUANTITY,
-  repeatsPrice,
   restatedQuantity,
   speaksOfReaderAsOther,
   spokenOf,
@@ -85,8 +85,6 @@ export const claimInsertion: TextMutator = {
     if (unnamedSubjectName(added, fixture.task, fixture.artifact)) return NAMES_ANOTHER_PARTY;
     // Read without the evidence, the answer must still agree with itself: no second value for a quantity it states,
     if (restatedQuantity(added, fixture.artifact)) return RESTATES_QUANTITY;
-    // nor the same price again for a thing it prices,
-    if (repeatsPrice(added, fixture.artifact)) return REPEATS_PRICE;
     // nor a second price for a thing it prices,
     if (pricesSubjectAgain(added, fixture.artifact)) return PRICES_SUBJECT_AGAIN;
     // nor another value for a count its own working implies (a sum of parts, a quotient),
@@ -232,42 +230,67 @@ function insideAnswerRange(artifact: string, insertion: Insertion): boolean {
 export const BREAKS_ANSWER_BANDS =
   'the added sentence sets an edge apart from the bands the answer gives in its unit ("For 36 to 50 children" after "up to 30 children"; "We do not travel more than 90 miles" after "between 20 and 50 miles"): read without the evidence, the answer leaves a gap between them';
 
+/** A comparison right before a figure, which bounds it as a qualifier does: "fewer than 48 pages", "over 32 kg". */
+const COMPARED_BEFORE = /\b(?:(?:more|less|fewer|longer|shorter)\s+than|over|under|above|below)\s+$/i;
+
+/** Words (nouns, names, verbs, adjectives) an added sentence shares with the sentence of an answer's range, besides the unit, to be of the same thing. */
+const WORDS_OF_SAME_RANGE = 2;
+
 /**
- * Whether the misstated figure, in the unit of figures the answer gives, leaves a gap beside them: where the figure as
- * the evidence wrote it continues one of them (31 children after "up to 30 children"), the misstated one does not; or
- * it lies beyond the top of a range the answer gives (a limit of 90 miles after "between 20 and 50 miles"), whatever it
- * is misstated to, unless a figure of its own continues one the answer gives. A reader of the answer alone sees the bands stop short of each other (unseen89's and unseen90's
- * readers: "the bands stop at 50 miles, yet the limit is given as 90"; "up to 30 children, but the second entertainer
- * starts at 36").
+ * Whether the misstated figure leaves a gap beside the bands the answer gives in its unit: the edges of its ranges
+ * ("between 20 and 50 miles") and the figures it bounds ("up to 30 children"). Where the figure as the evidence wrote
+ * it continues one of those edges (31 children after "up to 30 children"), the misstated one no longer does; or it is
+ * misstated beyond the top of a range of the same thing (a limit of 90 miles after "between 20 and 50 miles", the
+ * range's sentence sharing two words with the added one besides the unit) and no figure of its own continues the
+ * answer's. A reader of the answer alone sees the bands stop short of each other (unseen89's and unseen90's readers:
+ * "the bands stop at 50 miles, yet the limit is given as 90"; "up to 30 children, but the second entertainer starts at
+ * 36").
  */
 function breaksAnswerBands(artifact: string, insertion: Insertion): boolean {
   const at = firstChange(insertion);
   const misstated = figuresWithUnits(insertion.sentence).find(({ q }) => q.number.start <= at && at <= q.number.end);
   const original = figuresWithUnits(insertion.written).find(({ q }) => q.number.start === misstated?.q.number.start);
   if (!misstated || !original || misstated.unit === '' || isCurrencySign(misstated.unit)) return false;
+  const bounded = new Set(
+    findQualifiers(artifact).flatMap((qualifier) => {
+      const term = qualifiedTerm(artifact, qualifier);
+      return term && 'number' in term ? [term.number] : [];
+    }),
+  );
   const answer = figuresWithUnits(artifact).filter(({ unit }) => unit === misstated.unit);
-  const adjoins = (value: number) => answer.some(({ q }) => Math.abs(q.number.value - value) <= 1);
+  const edges = answer.filter(({ q, ranged }) => ranged || bounded.has(numberKey(q.number)) || COMPARED_BEFORE.test(artifact.slice(Math.max(0, q.number.start - 20), q.number.start)));
+  const adjoins = (value: number) => edges.some(({ q }) => Math.abs(q.number.value - value) <= 1);
   if (adjoins(original.q.number.value)) return !adjoins(misstated.q.number.value);
   // A band of its own that starts where the answer's stops ("between 20 and 40 miles" after "10 to 20 miles") continues them.
-  const continues = figuresWithUnits(insertion.sentence).some(({ q, unit }) => unit === misstated.unit && adjoins(q.number.value));
-  if (continues) return false;
-  // A range of the same thing: its sentence shares a word with the added one besides the unit ("travel" beside "between 20 and 50
-  // miles"), not a wrap kept on "for 2 to 4 hours" beside "Full-day sessions of up to 6 hours".
-  const added = new Set(contentLemmas(insertion.sentence).filter((lemma) => !misstated.unit.startsWith(lemma)));
+  if (figuresWithUnits(insertion.sentence).some(({ q, unit }) => unit === misstated.unit && adjoins(q.number.value))) return false;
+  const unitWords = new Set(contentLemmas(misstated.unit));
+  const added = [...wordsOf(insertion.sentence)].filter((word) => !unitWords.has(word));
   return answer.some(({ q, top }) => {
     if (top === undefined || misstated.q.number.value <= top + 1) return false;
-    const sentence = sentenceAround(artifact, q.number.start, q.number.end)?.text ?? '';
-    return contentLemmas(sentence).some((lemma) => added.has(lemma));
+    const range = wordsOf(sentenceAround(artifact, q.number.start, q.number.end)?.text ?? '');
+    return added.filter((word) => range.has(word)).length >= WORDS_OF_SAME_RANGE;
   });
 }
 
-/** A text's quantities, each with its unit or, for a range's first number, the range's ("20 and 50 miles"), and the range's top where it is one. */
-function figuresWithUnits(text: string): { q: Quantity; unit: string; top?: number }[] {
+/** The lemmas of a text's nouns, names, verbs and adjectives, in lower case: "travel", "harrogate". */
+function wordsOf(text: string): Set<string> {
+  return new Set(
+    readSentences(text)
+      .flatMap((s) => s.tokens)
+      .filter((t) => WORD_POS.has(t.pos))
+      .map((t) => t.lemma.toLowerCase()),
+  );
+}
+const WORD_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+
+/** A text's quantities, each with its unit or, for a range's first number, the range's ("20 and 50 miles"), whether it ends a range, and the range's top where it opens one. */
+function figuresWithUnits(text: string): { q: Quantity; unit: string; ranged: boolean; top?: number }[] {
   const quantities = findQuantities(text);
   return quantities.map((q, i) => {
     const next = quantities[i + 1];
-    const ranged = next !== undefined && joinedAsRange(text, q, next);
-    return ranged ? { q, unit: q.unit || next.unit, top: next.number.value } : { q, unit: q.unit };
+    const previous = quantities[i - 1];
+    if (next !== undefined && joinedAsRange(text, q, next)) return { q, unit: q.unit || next.unit, ranged: true, top: next.number.value };
+    return { q, unit: q.unit, ranged: previous !== undefined && joinedAsRange(text, previous, q) };
   });
 }
 

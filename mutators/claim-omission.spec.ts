@@ -158,13 +158,19 @@ describeTextMutator(
       ],
     },
     {
-      name: 'an item of a run longer than the count before it',
+      name: 'not one of the items a count in digits before them counts ("We have 3 packages")',
+      task: 'What packages do you offer, and what do they cost?',
+      artifact:
+        'We have 3 packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey. Apiary costs £4,200 a year and comes with 120 jars. All prices exclude VAT.',
+      kept: [
+        'We have 3 packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey. Apiary costs £4,200 a year and comes with 120 jars.',
+      ],
+    },
+    {
+      name: 'a sentence after the items a count before them counts (a review: the items are the first that many)',
       task: 'What packages do you offer, and what do they cost?',
       artifact: 'We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey. Delivery of the jars takes 5 days.',
-      kept: [
-        'We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Delivery of the jars takes 5 days.',
-        'We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey.',
-      ],
+      kept: ['We have two packages. Forager costs £950 a year and comes with 24 jars of honey. Hive costs £2,400 a year and comes with 60 jars of honey.'],
     },
     {
       // unseen51's readers: "'If anything is sold' refers to a sale step that is never mentioned".

@@ -592,25 +592,26 @@ function opener(tokens: readonly Token[], k: number, article: RegExp): boolean {
 const OFFERING_VERBS: ReadonlySet<string> = new Set(['have', 'be', 'offer', 'run', 'sell']);
 
 /**
- * Whether sentence `i` is one of the items the sentence before the run it stands in counts ("Parapet Bees has three
- * packages" before three sentences that each price one): a count in words of a plural noun that is no measure ("three
- * packages", not "two hours"), and right after it a run of exactly that many sentences stating a figure, this one
- * among them. Without it the answer describes two of its "three packages" (unseen91's readers: "it says there are
- * three packages but describes only two").
+ * Whether sentence `i` is one of the items the sentence before them counts ("Parapet Bees has three packages" before
+ * three sentences that each price one): a count of a plural noun that is no measure ("three packages", "3 plans", not
+ * "two hours"), after a verb that sets out what there is, and right after it a run of at least that many sentences
+ * stating a figure, this one among the first that many. Without it the answer describes two of its "three packages"
+ * (unseen91's readers: "it says there are three packages but describes only two").
  */
 function countedItem(sentences: readonly Piece[], i: number): boolean {
   return sentences.some((counting, j) => {
     if (j >= i) return false;
     let runEnd = j + 1;
     while (runEnd < sentences.length && statesFigure(sentences[runEnd]!.text)) runEnd++;
-    if (i >= runEnd) return false;
     const tokens = readSentences(counting.text).flatMap((s) => s.tokens);
     return tokens.some((t, k) => {
+      const count = spelledValue([t.text]) ?? (/^\d$/.test(t.text) ? Number(t.text) : undefined);
       const noun = tokens[k + 1];
+      // A plural noun: the lemmatiser's dictionary form differs from the word ("packages": "package").
       const plural = noun?.pos === 'NOUN' && noun.lemma.toLowerCase() !== noun.text.toLowerCase() && !namesMeasure(noun.lemma.toLowerCase());
-      // Said as what there is to choose from: "has three packages", "There are two options", "offers three plans".
-      const offered = OFFERING_VERBS.has(tokens[k - 1]?.lemma.toLowerCase() ?? '');
-      return offered && /^[a-z]+$/i.test(t.text) && spelledValue([t.text]) === runEnd - j - 1 && runEnd - j - 1 >= 2 && plural;
+      // Said as what there is, the count closing its clause: "has three packages, each ...", not "can have 2 packets for a donation".
+      const offered = OFFERING_VERBS.has(tokens[k - 1]?.lemma.toLowerCase() ?? '') && /^[,.:;]$/.test(tokens[k + 2]?.text ?? '.');
+      return count !== undefined && count >= 2 && t.pos === 'NUM' && plural && offered && i < j + 1 + count && j + 1 + count <= runEnd;
     });
   });
 }

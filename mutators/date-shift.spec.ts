@@ -540,6 +540,11 @@ describeTextMutator(
       name: 'a month that ends a season the month before another starts, across the new year',
       artifact: 'From April to October a colony report is emailed each month. From November to March a winter update is sent every two months.',
     },
+    // A review of the rule: months written with their years join the same way.
+    {
+      name: 'a month of a year that ends a season the month before another starts',
+      artifact: 'From April 2026 to October 2026 a colony report is emailed each month. From November 2026 to March 2027 a winter update is sent every two months.',
+    },
     {
       name: 'a date the day after another date of the answer: one period ends, the next begins',
       artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 1 July 2026 no refund is given.',

@@ -381,10 +381,13 @@ function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiec
   };
   const nextDay = (end: DatePiece, start: DatePiece) => (epochDay(start) ?? Number.NaN) - (epochDay(end) ?? Number.NaN) === 1 || newYear(end, start);
   // Seasons of whole months join the same way, across the new year too ("From April to October ... From November to March").
-  const monthOf = (d: DatePiece) => (d.form === 'month' ? Number(d.key.split(':')[1]) : Number.NaN);
+  const monthOf = (d: DatePiece) => {
+    const calendar = calendarOf(d);
+    return calendar && calendar.day === undefined ? calendar.month : Number.NaN;
+  };
   const nextMonth = (end: DatePiece, start: DatePiece) => (monthOf(start) - monthOf(end) + 12) % 12 === 1;
   const joins = (end: DatePiece, start: DatePiece) => (nextDay(end, start) || nextMonth(end, start)) && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
-  return (own !== undefined || date.form === 'month') && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
+  return (own !== undefined || !Number.isNaN(monthOf(date))) && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
 }
 
 /** A weekday that ends a name ("Black Friday", "Good Friday"): a day of the calendar's names, not a date of the answer. */

@@ -86,6 +86,13 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: [],
     },
     {
+      name: 'a level of a service beside the word of another level that names nothing ("in full"), swapped',
+      task: 'What does your cheapest service include?',
+      artifact: 'The Basic Service covers cleaning and oiling in full.',
+      evidence: 'The Basic Service costs £45 and covers cleaning and oiling in full. The Vintage Service costs £75 and is for machines made before 1970.',
+      expected: ['The Vintage Service covers cleaning and oiling in full.'],
+    },
+    {
       name: 'a level of a service the answer does not rank against another, swapped',
       task: 'What does your cheapest service include?',
       artifact: 'The Basic Service covers cleaning and oiling.',

@@ -135,10 +135,12 @@ const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier
  * Whether a swap moves a tier where the answer names two or more of its ladder: the answer sets them in order ("Gold
  * includes everything in the Silver package", "The Full Service covers the Basic Service work"), and another name there
  * breaks it, a tier of the ladder ("everything in the Platinum package", unseen42's readers: "Platinum is normally the
- * top tier") or not ("covers the Vintage Service work", unseen90's readers: "an odd base tier").
+ * top tier") or not ("covers the Vintage Service work", unseen90's readers: "an odd base tier"). The tiers counted are
+ * the answer's names, not its words ("in full", "a silver welcome pack").
  */
 function reranksTier(artifact: string, original: string): boolean {
-  return TIER_LADDERS.some((ladder) => rungsIn(original, ladder).length > 0 && rungsIn(artifact, ladder).length >= 2);
+  const names = findEntities(artifact).map((e) => e.text);
+  return TIER_LADDERS.some((ladder) => rungsIn(original, ladder).length > 0 && new Set(names.flatMap((name) => rungsIn(name, ladder))).size >= 2);
 }
 
 /**

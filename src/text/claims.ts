@@ -204,8 +204,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     RANGE,
   ],
   ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],
-  // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm).
-  ['within', 'no later than', 'inside', 'by', String.raw`in\s+(?:the|its|our|your|their)`, 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
+  // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm): before a figure only.
+  ['within', 'no later than', 'inside', 'by', 'in the', String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`, 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says; "you'd lose your deposit but nothing more"
@@ -231,8 +231,7 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
-  // "The table saw ... are off limits to under-18s" says what "but not the table saw" says (unseen91's false alarm).
-  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of', String.raw`off[\s-]+limits`],
+  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   // "Can be extended once" says what "a single extension" and "one time only" say.
   ['once', 'one time', 'a single', 'twice'],
   // "Provided" is "provided that" without its "that": a condition an answer sets with "as long as", "if" or "only if".

@@ -40,9 +40,11 @@ describe('conditions an evidence sentence sets by a figure', () => {
       // One condition, not also the "at least" inside it.
       [{ text: 'if the bill was at least £1,000 last year', figures: ['£1,000'], predicate: 'due' }],
     ],
-    // unseen89's false alarm: a parenthesis after a condition is an aside, not the condition's figures.
+    // unseen89's false alarm: a parenthesis holding a verb is an aside, not the condition's figures; one without is part of it (a review).
     ['We can string in kilograms if you prefer (1 kg is about 2.2 lbs).', []],
-    ['Lessons are refundable if you cancel at least 48 hours ahead (by email).', [{ text: 'if you cancel at least 48 hours ahead', figures: ['48'], predicate: 'refundable' }]],
+    ['Lessons are refundable if you cancel at least 48 hours ahead (by email).', [{ text: 'if you cancel at least 48 hours ahead (by email)', figures: ['48'], predicate: 'refundable' }]],
+    ['The deposit is refunded if you cancel in good time (14 days before the event).', [{ text: 'if you cancel in good time (14 days before the event)', figures: ['14'], predicate: 'refund' }]],
+    ['If the bike is returned by 6pm, the deposit (£100) is refunded in full.', [{ text: 'If the bike is returned by 6pm', figures: ['6pm'], predicate: 'refund' }]],
   ])('%s', (sentence, conditions) => {
     expect(conditionsOf(sentence).map((c) => ({ text: c.text, figures: c.figures.map((f) => f.text), predicate: c.predicate }))).toEqual(conditions);
   });

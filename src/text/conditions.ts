@@ -29,11 +29,8 @@ export interface Condition {
  */
 const CONDITION_OPENER = /\b(?:only\s+if|if|unless|provided(?:\s+that)?|as\s+long\s+as|so\s+long\s+as|until|on\s+condition\s+that|at\s+least|no\s+later\s+than|with(?=\s+[^,;:.]{0,30}\bnotice\b))\b/gi;
 
-/**
- * Where a clause ends: the condition reaches to it, and the rule it bears on starts after the one before it. Not a figure's "£1,000" or
- * "99.95%". A parenthesis opens an aside: "if you prefer (1 kg is about 2.2 lbs)" sets no condition by a figure (unseen89's false alarm).
- */
-const CLAUSE_END = /[,;:.!?](?=\s|$)|\s\(/;
+/** Where a clause ends: the condition reaches to it, and the rule it bears on starts after the one before it. Not a figure's "£1,000" or "99.95%". */
+const CLAUSE_END = /[,;:.!?](?=\s|$)/;
 
 /** Parts of speech of a rule's word: "refundable", "refunded", "charged". */
 const PREDICATE_POS: ReadonlySet<string> = new Set(['VERB', 'ADJ']);
@@ -60,16 +57,17 @@ function readConditions(sentence: string): Condition[] {
     // "if you give at least 5 working days' notice" is one condition, not also its "at least".
     if (start < coveredTo) continue;
     if (m[0].toLowerCase().startsWith('provided') && providedAsVerb(sentence, start, start + m[0].length)) continue;
-    const text = conditionText(sentence.slice(start));
+    const written = conditionText(sentence.slice(start));
+    const text = withoutAsides(written);
     const figures = figuresOf(text);
     const dates = findDates(text).map((d) => d.key);
     if (figures.length === 0 && dates.length === 0) continue;
     const opens = sentence.slice(0, start).trim() === '';
-    const rule = opens ? clauseAfter(sentence, start + text.length) : clauseBefore(sentence, start);
+    const rule = opens ? clauseAfter(sentence, start + written.length) : clauseBefore(sentence, start);
     const predicate = predicateOf(rule);
     if (!predicate) continue;
     found.push({ text: text.trim(), figures, dates, predicate });
-    coveredTo = start + text.length;
+    coveredTo = start + written.length;
   }
   return found;
 }
@@ -102,6 +100,21 @@ export function droppedConditions(claim: string, support: string, answer: string
   // "If the bike was locked to a fixed object ... you pay a €60 excess": the claim sets the condition in words of its own.
   const statesInWords = (c: Condition) => contentLemmas(c.text).filter((lemma) => ordinary.has(lemma)).length >= 2;
   return onTheRule.filter((c) => !kept(c) && !statesInWords(c));
+}
+
+/**
+ * A condition without its asides: a parenthesis holding a verb is a sentence of its own ("if you prefer (1 kg is about
+ * 2.2 lbs)" sets no condition by a figure, unseen89's false alarm); one without ("if you cancel in good time (14 days
+ * before the event)", "(by email)") is part of the condition.
+ */
+function withoutAsides(condition: string): string {
+  return condition.replace(/\s*\(([^()]*)\)/g, (whole, inner: string) =>
+    readSentences(inner)
+      .flatMap((s) => s.tokens)
+      .some((t) => t.pos === 'VERB' || t.pos === 'AUX')
+      ? ''
+      : whole,
+  );
 }
 
 /** A clause of time that sets the case a claim's rule applies in. */

@@ -542,42 +542,16 @@ export const RESTATES_QUANTITY = 'the added sentence states a value for a quanti
  * honest mistake does.
  */
 export function restatedQuantity(added: string, answer: string): Figure | undefined {
-  return quantitiesOfSubject(added, answer).find(({ given, stated }) => !sameFigure(stated, given))?.given;
-}
-
-/** The reason an added sentence gives again a price the answer gives its subject, for claim-insertion's ignored list. */
-export const REPEATS_PRICE = 'the added sentence gives again a price the answer gives the same subject (the same amount, rate and subject): a fee stated twice';
-
-/**
- * Whether the added sentence gives an amount of a currency the answer already
- * gives its subject, the same amount per the same period: "Standard scans ...
- * cost a further £5 a roll" after "standard scans add £5 a roll" reads as a
- * sentence pasted in (unseen90's readers: "the scan price is given twice,
- * which looks like an edit").
- */
-export function repeatsPrice(added: string, answer: string): boolean {
-  return quantitiesOfSubject(added, answer).some(({ given, stated }) => isCurrencySign(given.kind) && sameFigure(stated, given));
-}
-
-/**
- * Each figure of the added sentence beside a figure of the answer for the
- * same quantity: the same kind, per the same period, in an answer sentence
- * that names every noun the added sentence's rule is for and the measure it
- * prices. None for an added sentence that opens with a condition stating a
- * figure ("Below 85.0%, the credit is 100%" beside "Below 99.5%, the credit is
- * 10%"): a band of its own, the next row of a table.
- */
-function quantitiesOfSubject(added: string, answer: string): { given: Figure; stated: Figure }[] {
-  if (opensWithFigureCondition(added)) return [];
+  // "Below 85.0%, the credit is 100%" beside "Below 99.5%, the credit is 10%": a band of its own, the next row of a table.
+  if (opensWithFigureCondition(added)) return undefined;
   const subject = subjectNouns(added);
   const answerFigures = splitSentences(answer).flatMap((s) => {
     const words = new Set([...contentLemmas(s.text), ...readSentences(s.text).flatMap((r) => r.tokens.map((t) => t.lemma.toLowerCase()))]);
     return subject.length > 0 && subject.every((noun) => words.has(noun)) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f), sentence: s.text })) : [];
   });
-  return findFigures(added).flatMap((given) => {
-    if (given.kind === '') return [];
-    const per = perOf(added, given);
-    return answerFigures.filter((a) => a.f.kind === given.kind && a.per === per && statesMeasure(a.sentence, measureAfter(added, given.end))).map((a) => ({ given, stated: a.f }));
+  return findFigures(added).find((f) => {
+    const per = perOf(added, f);
+    return f.kind !== '' && answerFigures.some((a) => a.f.kind === f.kind && a.per === per && !sameFigure(a.f, f) && statesMeasure(a.sentence, measureAfter(added, f.end)));
   });
 }
 

@@ -652,6 +652,9 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     // "We only fit a part after you approve its cost": "nothing is fitted until you've approved the cost" sets the same order (unseen90's
     // false alarm), where the claim says what "after" waits for.
     if (q.keyword === 'only' && notUntil(claim, support, q)) continue;
+    // "But not the table saw or router table": "the table saw ... and router table are off limits" denies them in other words (unseen91's
+    // false alarm), every word of the term in the denial's own clause.
+    if (q.keyword === 'not' && 'lemmas' in term && deniedAsOffLimits(claim, term.lemmas)) continue;
     // "... abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel": another sentence of the answer that
     // sets the condition as a duty ("You just need to tell us in writing at least 7 days before she travels") keeps it (unseen89's false alarm).
     if (REQUIREMENTS.has(q.keyword) && conditionSaidAsDuty(support, q, elsewhere)) continue;
@@ -891,12 +894,13 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger
 /**
  * Whether the claim writes the number with this key, before any example, right after a bound on the other side of
  * the evidence's qualifier. A word the model reads as a verb's particle is no bound: "carry over 5 days" drops the
- * evidence's "at most", it does not say "more than 5".
+ * evidence's "at most", it does not say "more than 5". Where the bound is on notice (`boundsNotice`: "up to 24 hours
+ * before the session"), it bounds how late one may ask, not how long: its other side is "less than 24 hours away", said
+ * of a rule the claim denies ("the booking can no longer be refunded", unseen89's false alarm), and "more than 24 hours
+ * before" restates it where the claim denies nothing.
  */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number, boundsNotice: boolean): boolean {
-  // "Up to 24 hours before the session" bounds how late one may ask, not how long: "less than 24 hours away" is its other side
-  // (unseen89's false alarm), and "more than 24 hours before" restates it.
-  if (boundsNotice && UPPER_BOUNDS.has(keyword)) return boundsWith(claim, key, BELOW, example) || boundsWith(claim, key, ABOVE, example);
+  if (boundsNotice && UPPER_BOUNDS.has(keyword)) return boundsWith(claim, key, statesQualifier(claim, 'not') ? BELOW : ABOVE, example);
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   return other !== null && boundsWith(claim, key, other, example);
 }
@@ -904,51 +908,101 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
 /** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */
 const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
 
-/** Whether a claim counts one of what a verb does, by its noun: "the one free date change" of "change ... once". */
+/** Where a clause of an evidence sentence ends: at its punctuation, not a figure's ("£1,000", "99.95%"). */
+const CLAUSE_END = /[,;.!?](?=\s|$)/;
+
+/** A text up to the end of its first clause. */
+const firstClause = (text: string) => text.split(CLAUSE_END)[0]!;
+
+/**
+ * Whether a claim counts one of what a verb does, by its noun, as the one there is: "the one free date change" of
+ * "change ... once". Not "every single change", "more than one change" nor "not one change".
+ */
 function countsOne(claim: string, lemma: string): boolean {
-  return new RegExp(`\\b(?:one|single)(?:\\s+[\\w-]+){0,3}?\\s+${escapeRegExp(lemma)}\\b`, 'i').test(claim);
+  return new RegExp(`\\b(?:the|your|only|just)\\s+(?:one|single)(?:\\s+[\\w-]+){0,2}?\\s+${escapeRegExp(lemma)}\\b`, 'i').test(claim);
 }
 
-/** "Only after": the event a rule waits for, to the end of its clause. */
-const ONLY_AFTER = /^\s+(?:[\w'’-]+\s+){1,4}?after\s+([^,;.]+)/i;
+/** "Only after": the verb's words and the event a rule waits for, to the end of its clause. */
+const ONLY_AFTER = /^\s+((?:[\w'’-]+\s+){1,4}?)after\s+([^,;.]+)/i;
 /** A denial until an event: "nothing is fitted until", "we won't start until". */
-const NOT_UNTIL = /\b(?:not|nothing|no|never|n['’]t)\b[^,;.]*?\buntil\b([^,;.]+)/i;
+const NOT_UNTIL = /\b(?:not|nothing|no|never|n['’]t)\b([^,;.]*?)\buntil\b([^,;.]+)/i;
 
-/** Whether the claim denies, until the same event, what the evidence does only after it ("only fit a part after you approve its cost"). */
+/**
+ * Whether the claim denies, until the same event, what the evidence does only after it: "nothing is fitted until you've
+ * approved the cost" for "we only fit a part after you approve its cost", the denial of the verb "only" restricts (not
+ * "you are not charged until you approve it").
+ */
 function notUntil(claim: string, support: string, q: QualifierPiece): boolean {
-  const awaited = ONLY_AFTER.exec(support.slice(q.end))?.[1];
-  const until = NOT_UNTIL.exec(claim)?.[1];
-  if (awaited === undefined || until === undefined) return false;
-  const lemmas = contentLemmas(awaited);
-  return lemmas.length > 0 && lemmas.every((lemma) => textSaysWord(until, lemma));
+  const only = ONLY_AFTER.exec(support.slice(q.end));
+  const denial = NOT_UNTIL.exec(claim);
+  if (!only || !denial) return false;
+  // The verb as the sentence around it tags it ("fit" alone reads as a noun), between "only" and "after".
+  const after = q.end + only[0].indexOf('after');
+  const verb = readSentences(support)
+    .flatMap((s) => s.tokens)
+    .find((t) => t.start >= q.end && t.end <= after && t.pos === 'VERB')?.lemma;
+  const awaited = contentLemmas(only[2]!);
+  return verb !== undefined && textSaysWord(denial[1]!, verb) && awaited.length > 0 && awaited.every((lemma) => textSaysWord(denial[2]!, lemma));
+}
+
+/** A denial in other words: "off limits". */
+const OFF_LIMITS = /\boff[\s-]+limits\b/i;
+
+/**
+ * Whether the claim says every word of the term in the clause it calls "off limits", from its last "but" or semicolon
+ * ("but the table saw ... are off limits"; not "hand tools and the table saw, but the router table is off limits").
+ */
+function deniedAsOffLimits(claim: string, lemmas: readonly string[]): boolean {
+  const at = claim.search(OFF_LIMITS);
+  if (at < 0) return false;
+  const denied = claim
+    .slice(0, at)
+    .split(/\bbut\b|;/i)
+    .at(-1)!;
+  return lemmas.every((lemma) => textSaysWord(denied, lemma));
 }
 
 /** Clause qualifiers that set a condition to be met, not an exception: "provided you tell us", "as long as it is returned". */
 const REQUIREMENTS: ReadonlySet<string> = new Set(['provided', 'provided that', 'as long as']);
 
-/** Whether one of the sentences says every word and number of the qualifier's condition, as a duty ("you need to", "must"). */
-function conditionSaidAsDuty(support: string, q: QualifierPiece, sentences: readonly string[]): boolean {
-  const condition = support.slice(q.end).split(/[,;.!?](?=\s|$)/)[0]!;
-  const lemmas = contentLemmas(condition);
-  const numbers = numberKeysOf(condition);
-  return lemmas.length >= 2 && sentences.some((s) => MUST.test(s) && lemmas.every((lemma) => textSaysWord(s, lemma)) && [...numbers].every((key) => numberKeysOf(s).has(key)));
-}
-
-/** Bounds from above and below written before their number in a claim: "a maximum of 250 guests", "our upper limit is 250". */
-const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:of|is)|limit\s+(?:of|is))\s+$/i;
-const LOWER_BEFORE = /\b(?:at\s+least|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|(?:a\s+)?minimum\s+(?:of|is))\s+$/i;
+/** A duty a sentence opens with, its subject and at most two words before it: "You just need to", "She must". */
+const OPENING_DUTY = /^\s*(?:[\w'’-]+\s+){1,3}?(?:must|ha(?:s|ve)\s+to|needs?\s+to)\b/i;
 
 /**
- * Whether a "not" the evidence writes before a bound on a number ("We do not cater for more than 250 guests") is said by a
- * claim that bounds that number the other way ("We can cater for a maximum of 250 guests", unseen89's false alarm): no
- * more than is at most. Said of the number right after the bound, in the "not"'s own clause.
+ * Whether one of the sentences says every word and number of the qualifier's condition as a duty it opens with, and
+ * denies nothing ("You just need to tell us in writing at least 7 days before she travels"; not "You no longer need to
+ * tell us", nor "For longer trips you must tell us", a duty on another case).
+ */
+function conditionSaidAsDuty(support: string, q: QualifierPiece, sentences: readonly string[]): boolean {
+  const condition = firstClause(support.slice(q.end));
+  const lemmas = contentLemmas(condition);
+  const numbers = numberKeysOf(condition);
+  return (
+    lemmas.length >= 2 &&
+    sentences.some((s) => OPENING_DUTY.test(s) && !statesQualifier(s, 'not') && lemmas.every((lemma) => textSaysWord(s, lemma)) && [...numbers].every((key) => numberKeysOf(s).has(key)))
+  );
+}
+
+/** Bounds from above and below written before their number in a claim: "a maximum of 250 guests", "at least 4 people". */
+const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:of|is))\s+$/i;
+const LOWER_BEFORE = /\b(?:at\s+least|no\s+(?:less|fewer)\s+than|not\s+(?:less|fewer)\s+than|(?:a\s+)?minimum\s+(?:of|is))\s+$/i;
+
+/** A "not" right before its verb and a bound on the verb's own number, a word or two between: "not cater for more than", "not take bookings more than". */
+const NOT_VERB_BOUND = /^\s+(?:[\w'’-]+\s+){1,3}$/;
+
+/**
+ * Whether a "not" the evidence writes before a bound on its verb's number ("We do not cater for more than 250 guests")
+ * is said by a claim that bounds that number the other way ("We can cater for a maximum of 250 guests", unseen89's false
+ * alarm): no more than is at most. Only where the bound follows the verb, a word or two between: "We do not charge extra
+ * for groups of more than 10" bounds the groups a charge is for, and "charge extra for groups of up to 10" reverses it.
  */
 function negatedBoundRestated(claim: string, support: string, q: QualifierPiece, example: number): boolean {
-  const clause = support.slice(q.end).split(/[,;.!?](?=\s|$)/)[0]!;
+  const clause = firstClause(support.slice(q.end));
   return findNumbers(clause).some((n) => {
-    const before = clause.slice(Math.max(0, n.start - 30), n.start);
-    const restating = ABOVE.test(before) ? UPPER_BEFORE : BELOW.test(before) ? LOWER_BEFORE : null;
-    return restating !== null && boundsWith(claim, numberKey(n), restating, example);
+    const before = clause.slice(0, n.start);
+    const bound = ABOVE.exec(before) ?? BELOW.exec(before);
+    if (!bound || !NOT_VERB_BOUND.test(before.slice(0, bound.index))) return false;
+    return boundsWith(claim, numberKey(n), ABOVE.test(before) ? UPPER_BEFORE : LOWER_BEFORE, example);
   });
 }
 

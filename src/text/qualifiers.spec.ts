@@ -735,6 +735,67 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Under supervision he could use hand tools, the table saw and router table.',
       dropped: ['not'],
     },
+    // A review of the readings from unseen89's to unseen91's false alarms: the wrong answers each must still flag.
+    {
+      name: 'a bound on notice whose other side the claim grants',
+      evidence: 'Sessions can be cancelled free of charge up to 24 hours before they start.',
+      artifact: 'You can cancel free of charge even when the session is less than 24 hours away.',
+      dropped: ['up to'],
+    },
+    {
+      name: '"not more than" said as a limit the claim goes above',
+      evidence: 'We do not cater for more than 250 guests.',
+      artifact: 'We can cater for parties above our usual limit of 250 guests.',
+      dropped: ['not'],
+    },
+    {
+      name: '"not ... more than" of the case a rule is for, reversed',
+      evidence: 'We do not charge extra for groups of more than 10 people.',
+      artifact: 'We charge extra for groups of up to 10 people.',
+      dropped: ['not'],
+    },
+    {
+      name: 'a "provided" said by another sentence as a duty denied',
+      evidence: 'You may take a hired instrument abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel.',
+      artifact: 'Hired instruments may be taken abroad for up to 4 weeks. You no longer need to tell us in writing at least 7 days before you travel.',
+      dropped: ['provided'],
+    },
+    {
+      name: 'a "provided" said by another sentence as a duty on another case',
+      evidence: 'You may take a hired instrument abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel.',
+      artifact: 'Hired instruments may be taken abroad for up to 4 weeks. For longer trips you must tell us in writing at least 7 days before you travel.',
+      dropped: ['provided'],
+    },
+    {
+      name: '"once" read against "every single"',
+      evidence: 'You can change the date once free of charge when you do so more than 30 days before the party.',
+      artifact: 'Every single date change is free of charge if made more than 30 days before the party.',
+      dropped: ['once'],
+    },
+    {
+      name: '"once" read against "more than one"',
+      evidence: 'You can change the date once free of charge when you do so more than 30 days before the party.',
+      artifact: 'You can make more than one free date change, if it is more than 30 days before the party.',
+      dropped: ['once'],
+    },
+    {
+      name: '"only after" read against a denial of another verb',
+      evidence: 'Parts are charged at the retail price, and we only fit a part after you approve its cost.',
+      artifact: 'We fit a part straight away, and you are not charged until you approve its cost.',
+      dropped: ['only'],
+    },
+    {
+      name: '"off limits" of one item of the term',
+      evidence: 'Under-18s may use hand tools under supervision, but not the table saw or router table.',
+      artifact: 'Under supervision he could use hand tools and the table saw, but the router table is off limits.',
+      dropped: ['not'],
+    },
+    {
+      name: '"within" a period said as "in" something else',
+      evidence: 'Refunds are paid within 14 days of the return.',
+      artifact: 'Refunds arrive in your account 14 days later.',
+      dropped: ['within'],
+    },
     // unseen89's false alarms: a bound on notice read from its other side; a "not" before "more than", said as a maximum; a "provided"
     // set as a duty by another sentence of the answer.
     {
