@@ -540,6 +540,13 @@ describeTextMutator(
       name: 'a month that ends a season the month before another starts, across the new year',
       artifact: 'From April to October a colony report is emailed each month. From November to March a winter update is sent every two months.',
     },
+    // unseen92's readers, of "closed on 25 and 27 December ... from 27 December": the last day of a list ends its period; and a
+    // season opened by "between" starts one (unseen42's "Between November and March" beside "from April to October").
+    { name: 'the last day of a list the day before a period starts', artifact: 'The fridge is closed on 25 and 26 December. It opens again from 27 December.' },
+    {
+      name: 'the months of a season opened by "between" beside one that ends the month before',
+      artifact: 'A wetsuit is included from April to October. Between November and March a winter wetsuit costs £8 extra.',
+    },
     // A review of the rule: months written with their years join the same way.
     {
       name: 'a month of a year that ends a season the month before another starts',

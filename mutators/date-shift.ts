@@ -360,7 +360,9 @@ function epochDayIn(dates: readonly DatePiece[]): (d: DatePiece) => number | und
 
 /** Words that end a period just before its last date ("to 30 June", "by 30 June") and start one before its first ("From 1 July"). */
 const ENDS_PERIOD = /\b(?:to|until|till|through|by|ends?\s+on|closes?\s+on|no\s+later\s+than|on\s+or\s+before)\s+(?:the\s+)?$/i;
-const STARTS_PERIOD = /\b(?:from|after|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of|on\s+or\s+after)\s+(?:the\s+)?$/i;
+/** The word before the last item of a list: "25 and 26 December", "Monday, Tuesday & Wednesday". */
+const LIST_END = /\b(?:and|&)\s+$/i;
+const STARTS_PERIOD = /\b(?:from|between|after|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of|on\s+or\s+after)\s+(?:the\s+)?$/i;
 
 /**
  * Whether the date ends a period and another date of the answer, the next day, starts the next one, or the other way
@@ -386,7 +388,9 @@ function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiec
     return calendar && calendar.day === undefined ? calendar.month : Number.NaN;
   };
   const nextMonth = (end: DatePiece, start: DatePiece) => (monthOf(start) - monthOf(end) + 12) % 12 === 1;
-  const joins = (end: DatePiece, start: DatePiece) => (nextDay(end, start) || nextMonth(end, start)) && ENDS_PERIOD.test(before(end)) && STARTS_PERIOD.test(before(start));
+  // The last of a list of days ends its period too: "closed on 25 and 26 December ... any day from 27 December" (unseen92's readers).
+  const ends = (end: DatePiece) => ENDS_PERIOD.test(before(end)) || LIST_END.test(before(end));
+  const joins = (end: DatePiece, start: DatePiece) => (nextDay(end, start) || nextMonth(end, start)) && ends(end) && STARTS_PERIOD.test(before(start));
   return (own !== undefined || !Number.isNaN(monthOf(date))) && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
 }
 

@@ -363,6 +363,13 @@ describeTextMutator(
       artifact: "Diesel isn't included in the hire price. You pay £9.50 for each engine hour you use.",
       reason: /says what is paid for it/,
     },
+    // unseen92's readers, of "can't be charged ... at £3 per bike per night, charging all six comes to £18": "a per-bike charging fee contradicts it".
+    {
+      name: 'a permission the answer then prices with its verb',
+      task: 'Can we charge our e-bikes overnight?',
+      artifact: "The e-bikes can be charged in the store overnight with each bike's own charger; at £3 per bike per night, charging all six comes to £18 a night.",
+      reason: /prices what it says cannot be done/,
+    },
     // unseen77's readers, of "permitted in every section, excluding the lawn" asked of the lawn: "an inserted exception".
     {
       name: '"including" a thing the question asks about',

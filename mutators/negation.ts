@@ -731,6 +731,7 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
   if (excludedThenPriced(artifact, claim, p)) return EXCLUDED_THEN_PRICED;
+  if (permittedThenPriced(artifact, claim, p)) return PERMITTED_THEN_PRICED;
   if (FAILED_REQUIREMENT_SUBJECT.test(artifact.slice(claim.start, p.start))) return CONSEQUENCE_OF_FAILING;
   if (/^must\b/.test(p.term) && !p.negative && /\bby\b/i.test(artifact.slice(p.end, claim.end)) && MISSED.test(artifact.slice(0, claim.start) + artifact.slice(claim.end)))
     return DEADLINE_WITH_CONSEQUENCE;
@@ -755,6 +756,30 @@ function excludedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): b
       .some((t) => t.pos === 'VERB' && PAYING.has(t.lemma.toLowerCase()))
   );
 }
+
+/**
+ * Whether the claim permits a thing and the rest of it, or the next sentence, prices doing it with the same verb ("The
+ * e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six comes to £18"): reversed,
+ * the answer prices what it says cannot be done.
+ */
+function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  if (!isPermission(p) || p.negative) return false;
+  const verb = readSentences(claim.text)
+    .flatMap((s) => s.tokens)
+    .find((t) => claim.start + t.start >= p.end && t.pos === 'VERB');
+  if (!verb) return false;
+  const after = [artifact.slice(claim.start + verb.end, claim.end), nextSentence(artifact, claim)];
+  return after.some(
+    (text) =>
+      findNumbers(text).some((n) => n.currency) &&
+      readSentences(text)
+        .flatMap((s) => s.tokens)
+        .some((t) => t.lemma.toLowerCase() === verb.lemma.toLowerCase()),
+  );
+}
+
+export const PERMITTED_THEN_PRICED =
+  'the claim permits a thing and the answer then prices doing it ("The e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six comes to £18"): reversed, the answer prices what it says cannot be done (unseen92\'s readers)';
 
 export const EXCLUDED_THEN_PRICED =
   'the claim leaves a thing out of what is included and the next sentence says what is paid for it ("Diesel isn\'t included in the hire price. ... you pay £9.50 for each engine hour"): reversed, the answer charges for what it says is included (unseen77\'s readers)';
