@@ -142,6 +142,22 @@ describe('claim-insertion, where the answer adds up its working', () => {
   });
 });
 
+// unseen93's readers, of "carry an 24-month warranty": a figure misstated after "an" keeps its article right.
+describe('claim-insertion, a figure after an article', () => {
+  it('adds no misstated figure its article no longer fits', () => {
+    const artifact =
+      "A re-celled pack from Kestrel Cell Works is under warranty for 12 months from the date it's dispatched, covering both cell failure and workmanship. During that time it's guaranteed to hold at least 80% of its rated capacity. Water or crash damage isn't covered, and neither is a pack that someone else has opened or modified after it was returned to you.";
+    const evidence =
+      'Every re-celled pack comes with a 12-month warranty covering cell failure and workmanship, starting from the date we dispatch it. We guarantee that a re-celled pack will hold at least 80% of its rated capacity throughout the warranty period. Cell-balancing and BMS-only repairs carry a 6-month warranty. Refurbished exchange packs bought outright from our stock carry an 18-month warranty. The warranty does not cover water damage, crash damage, or packs opened or modified by anyone else after we return them.';
+    const base = textFixture({ artifact, evidence });
+    // The title names who "we" are, so that "from our stock" is written as the answer would.
+    const fixture = { ...base, evidence: [{ ...base.evidence[0]!, title: 'Kestrel Cell Works refurbishment warranty' }], task: "What warranty do I get on a battery you've re-celled?" };
+    const replacements = [...claimInsertion.candidates(fixture)].map((c) => c.replacement.trim());
+    expect(replacements).toContainEqual(expect.stringMatching(/a [2-9]-month warranty\.$/));
+    expect(replacements).not.toContainEqual(expect.stringMatching(/\ban (?:12|24)-month\b/));
+  });
+});
+
 // unseen89's and unseen90's readers: "the bands stop at 50 miles, yet the limit is given as 90"; "up to 30 children, but the second
 // entertainer starts at 36".
 describe('claim-insertion, beside the bands the answer gives', () => {

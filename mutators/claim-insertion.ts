@@ -49,6 +49,7 @@ import { workedCounts } from '../src/text/worked.js';
 import { readSentences } from '../src/text/nlp.js';
 import { findQuantities, joinedAsRange, type Quantity } from '../src/text/quantities.js';
 import { sha256Hex } from '../src/util/hash.js';
+import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import type { TextMutator } from './types.js';
@@ -163,7 +164,12 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
       // one the question states, with the question ("£90 when you book a Luton van" for a question's "£100 deposit for a Luton van":
       // unseen63's readers).
       if (answerValues.has(value) || askedValues.has(value)) continue;
-      for (const sentence of misstated.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };
+      // "an 18-month warranty" misstated takes the article its new figure is said with: never "an 24-month" (unseen93's readers).
+      const agreeing = misstated.filter((sentence) => {
+        const word = sentence.lastIndexOf(' ', firstChange({ at, written, sentence }) - 1) + 1;
+        return articleAgrees(sentence, word, sentence.slice(word));
+      });
+      for (const sentence of agreeing.slice(0, VALUES_PER_FIGURE)) yield { at, written, sentence };
     }
   }
 }
