@@ -1034,10 +1034,15 @@ function boundsWith(claim: string, key: string, bound: RegExp, example: number):
   };
   return findNumbers(claim).some((n) => {
     if (n.start >= example || numberKey(n) !== key) return false;
-    const before = claim.slice(Math.max(0, n.start - 30), n.start);
-    return bound.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start));
+    // A determiner that points back at the figure stands between: "any reduction beyond that 10%" (unseen92's false alarm).
+    const written = claim.slice(Math.max(0, n.start - 30), n.start);
+    const before = written.replace(POINTING_BACK, '');
+    return bound.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start - (written.length - before.length)));
   });
 }
+
+/** A determiner right before a figure that points back at it: "that 10%", "the 250". */
+const POINTING_BACK = /\b(?:that|the|this)\s+$/i;
 
 /** Qualifiers written after the number they bound: "12 weeks or more". */
 const AFTER_THEIR_NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['or more', 'or less']);

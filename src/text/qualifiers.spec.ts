@@ -735,6 +735,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Under supervision he could use hand tools, the table saw and router table.',
       dropped: ['not'],
     },
+    // unseen92's false alarm: the case beyond an upper bound, the figure pointed back at with "that".
+    {
+      name: 'the other side of "up to", its figure after "that"',
+      evidence: 'Final numbers can be reduced by up to 10% without charge until 14 days before arrival; any further reductions are charged at the full rate.',
+      artifact: 'Any reduction beyond that 10% is charged at the full rate.',
+      dropped: [],
+    },
+    {
+      name: 'a verb\'s particle before "the" and its figure',
+      evidence: 'Unused leave of at most 5 days can be carried over.',
+      artifact: 'You can carry over the 5 days of leave.',
+      dropped: ['at most'],
+    },
     // A review of the readings from unseen89's to unseen91's false alarms: the wrong answers each must still flag.
     {
       name: 'a bound on notice whose other side the claim grants',
