@@ -164,7 +164,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
       // one the question states, with the question ("£90 when you book a Luton van" for a question's "£100 deposit for a Luton van":
       // unseen63's readers).
       if (answerValues.has(value) || askedValues.has(value)) continue;
-      // "an 18-month warranty" misstated takes the article its new figure is said with: never "an 24-month" (unseen93's readers).
+      // A misstatement the article before it no longer fits is not offered: "an 18-month warranty" never becomes "an 24-month" (unseen93's readers).
       const agreeing = misstated.filter((sentence) => {
         const word = sentence.lastIndexOf(' ', firstChange({ at, written, sentence }) - 1) + 1;
         return articleAgrees(sentence, word, sentence.slice(word));

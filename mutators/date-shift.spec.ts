@@ -14,6 +14,12 @@ describeTextMutator(
       kept: ['Returns are due on 6 April 2026.', 'Returns are due on 4 April 2026.', 'Returns are due on 5 April 2027.'],
     },
     { name: 'a deadline without a year, across a month end', artifact: 'Returns are due by 31 January.', kept: ['Returns are due by 1 February.', 'Returns are due by 30 January.'] },
+    // A review of the list rule: days of a list a week apart end no period the day after the last.
+    {
+      name: 'the last of days apart, the day before a period starts',
+      artifact: 'Talks are held on 3 and 10 May. Bookings for the summer courses open from 11 May.',
+      kept: ['Talks are held on 3 and 9 May. Bookings for the summer courses open from 11 May.', 'Talks are held on 3 and 10 May. Bookings for the summer courses open from 12 May.'],
+    },
     {
       name: 'the months of a season beside a month that starts none',
       artifact: 'From April to October a colony report is emailed each month. In December a winter update is sent.',
@@ -543,6 +549,7 @@ describeTextMutator(
     // unseen92's readers, of "closed on 25 and 27 December ... from 27 December": the last day of a list ends its period; and a
     // season opened by "between" starts one (unseen42's "Between November and March" beside "from April to October").
     { name: 'the last day of a list the day before a period starts', artifact: 'The fridge is closed on 25 and 26 December. It opens again from 27 December.' },
+    { name: 'the last day of a run joined by "&" the day before a period starts', artifact: 'The shop is closed on 24, 25 & 26 December. It opens again from 27 December.' },
     {
       name: 'the months of a season opened by "between" beside one that ends the month before',
       artifact: 'A wetsuit is included from April to October. Between November and March a winter wetsuit costs £8 extra.',

@@ -360,8 +360,10 @@ function epochDayIn(dates: readonly DatePiece[]): (d: DatePiece) => number | und
 
 /** Words that end a period just before its last date ("to 30 June", "by 30 June") and start one before its first ("From 1 July"). */
 const ENDS_PERIOD = /\b(?:to|until|till|through|by|ends?\s+on|closes?\s+on|no\s+later\s+than|on\s+or\s+before)\s+(?:the\s+)?$/i;
-/** The word before the last item of a list: "25 and 26 December", "Monday, Tuesday & Wednesday". */
-const LIST_END = /\b(?:and|&)\s+$/i;
+/** The end of a range opened by "between": "Between November and March". */
+const BETWEEN_END = /\bbetween\s+\S+(?:\s+\S+){0,2}?\s+and\s+$/i;
+/** The day of the month before the last item of a list, and the word that joins them: "25 and 26 December", "24, 25 & 26 December". */
+const LIST_END = /\b(\d{1,2})\s*(?:and|&)\s+$/i;
 const STARTS_PERIOD = /\b(?:from|between|after|starting(?:\s+on)?|beginning(?:\s+on)?|as\s+of|on\s+or\s+after)\s+(?:the\s+)?$/i;
 
 /**
@@ -388,8 +390,13 @@ function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiec
     return calendar && calendar.day === undefined ? calendar.month : Number.NaN;
   };
   const nextMonth = (end: DatePiece, start: DatePiece) => (monthOf(start) - monthOf(end) + 12) % 12 === 1;
-  // The last of a list of days ends its period too: "closed on 25 and 26 December ... any day from 27 December" (unseen92's readers).
-  const ends = (end: DatePiece) => ENDS_PERIOD.test(before(end)) || LIST_END.test(before(end));
+  // The last of a run of days ends its period too, the day before it written last but one: "closed on 25 and 26 December ... from
+  // 27 December" (unseen92's readers); not a list of days apart ("on 3 and 10 May ... from 11 May", a review).
+  const ends = (end: DatePiece) => {
+    const previous = LIST_END.exec(before(end))?.[1];
+    const day = calendarOf(end)?.day;
+    return ENDS_PERIOD.test(before(end)) || BETWEEN_END.test(text.slice(Math.max(0, end.start - 40), end.start)) || (previous !== undefined && day !== undefined && Number(previous) === day - 1);
+  };
   const joins = (end: DatePiece, start: DatePiece) => (nextDay(end, start) || nextMonth(end, start)) && ends(end) && STARTS_PERIOD.test(before(start));
   return (own !== undefined || !Number.isNaN(monthOf(date))) && dates.some((d) => d !== date && (joins(date, d) || joins(d, date)));
 }

@@ -568,3 +568,11 @@ describe('negation, replies and cautions that bear on part of an answer', () => 
     expect(reversals(artifact)).toContain(claim);
   });
 });
+
+// A review of the rule made from unseen92's readers: an amount beside another use of the verb prices nothing the claim permits.
+describe('negation, a permission beside a price', () => {
+  it('reverses a permission whose verb the answer uses again for something it prices', () => {
+    const artifact = 'You can bring your dog to the café. Parking costs £3 if you bring a car.';
+    expect(keptMutants(negation, artifact, artifact, 'Can I bring my dog to the café?')).toEqual(['You cannot bring your dog to the café. Parking costs £3 if you bring a car.']);
+  });
+});

@@ -758,9 +758,9 @@ function excludedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): b
 }
 
 /**
- * Whether the claim permits a thing and the rest of it, or the next sentence, prices doing it with the same verb ("The
- * e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six comes to £18"): reversed,
- * the answer prices what it says cannot be done.
+ * Whether the claim permits a thing and the rest of it, or the next sentence, prices doing it: a clause with an amount
+ * and the verb's gerund ("The e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six
+ * comes to £18"). Reversed, the answer prices what it says cannot be done.
  */
 function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   if (!isPermission(p) || p.negative) return false;
@@ -769,12 +769,16 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
     .find((t) => claim.start + t.start >= p.end && t.pos === 'VERB');
   if (!verb) return false;
   const after = [artifact.slice(claim.start + verb.end, claim.end), nextSentence(artifact, claim)];
-  return after.some(
-    (text) =>
-      findNumbers(text).some((n) => n.currency) &&
-      readSentences(text)
-        .flatMap((s) => s.tokens)
-        .some((t) => t.lemma.toLowerCase() === verb.lemma.toLowerCase()),
+  // The activity priced is the verb's gerund in a clause with an amount: "charging all six comes to £18", not "if you bring a car" beside
+  // "Parking costs £3" (a review).
+  return after.some((text) =>
+    text.split(/[,;:]/).some(
+      (clause) =>
+        findNumbers(clause).some((n) => n.currency) &&
+        readSentences(clause)
+          .flatMap((s) => s.tokens)
+          .some((t) => t.lemma.toLowerCase() === verb.lemma.toLowerCase() && t.text.toLowerCase() !== t.lemma.toLowerCase() && /ing$/i.test(t.text)),
+    ),
   );
 }
 

@@ -878,7 +878,7 @@ export function sentenceBefore(answer: string, claim: string): string {
 const MUST = /(?<!n['’]t\s|\bnot\s)\b(?:must|ha(?:s|ve)\s+to|needs?\s+to)\b/i;
 
 /** An amount to come up to: "to reach the £150", "meet the £150 minimum". */
-const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+|that\s+|this\s+)?$/i;
+const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+)?$/i;
 /** A deadline's date right before the period that measures it: "by 5 July, " before "7 days before the trip". */
 const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
 /** "Within" right before a number: "within 20 minutes". */
@@ -1041,8 +1041,11 @@ function boundsWith(claim: string, key: string, bound: RegExp, example: number):
   });
 }
 
-/** A determiner right before a figure that points back at it: "that 10%", "the 250". */
-const POINTING_BACK = /\b(?:that|the|this)\s+$/i;
+/**
+ * A demonstrative right before a figure, pointing back at it: "beyond that 10%". Not "the", which makes "over the 48
+ * hours" a stretch of time rather than a bound (a review: "at any point over the 48 hours before the session").
+ */
+const POINTING_BACK = /\b(?:that|this)\s+$/i;
 
 /** Qualifiers written after the number they bound: "12 weeks or more". */
 const AFTER_THEIR_NUMBER_KEYWORDS: ReadonlySet<string> = new Set(['or more', 'or less']);

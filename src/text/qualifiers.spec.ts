@@ -748,6 +748,13 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You can carry over the 5 days of leave.',
       dropped: ['at most'],
     },
+    // The review of that reading: "the" before a figure is no pointing back ("over the 48 hours" is a stretch of time).
+    {
+      name: '"over the" a figure, a stretch of time',
+      evidence: 'Cancellations made at least 48 hours before the session get a full refund.',
+      artifact: 'Cancellations at any point over the 48 hours before the session get a full refund.',
+      dropped: ['at least'],
+    },
     // A review of the readings from unseen89's to unseen91's false alarms: the wrong answers each must still flag.
     {
       name: 'a bound on notice whose other side the claim grants',
