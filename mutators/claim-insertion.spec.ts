@@ -201,7 +201,9 @@ describe('claim-insertion, beside the bands the answer gives', () => {
   });
   it('keeps a figure beyond a range of another thing in its unit', () => {
     const evidence = 'Keep the wrap on for 2 to 4 hours. Full-day sessions of up to 6 hours are charged at a flat £480.';
-    expect(verdicts('How long is a full-day tattoo session, and how long do I keep the wrap on?', 'Keep the wrap on for 2 to 4 hours.', evidence).map(([, refused]) => refused)).not.toContain(true);
+    const found = verdicts('How long is a full-day tattoo session, and how long do I keep the wrap on?', 'Keep the wrap on for 2 to 4 hours.', evidence);
+    expect(found).toContainEqual(['Full-day sessions of up to 8 hours are charged at a flat £480.', false]);
+    expect(refused(found)).toEqual([]);
   });
 });
 

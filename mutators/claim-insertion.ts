@@ -40,7 +40,7 @@ import {
   unnamedSubjectName,
   withoutClauseNumber,
 } from '../src/text/insertions.js';
-import { mismatches } from '../src/text/mismatches.js';
+import { comparedBefore, mismatches } from '../src/text/mismatches.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import { BARE_KINDS, CLOCK, findFigures } from '../src/text/figures.js';
 import { spelledValue } from '../src/text/numberWords.js';
@@ -236,9 +236,6 @@ function insideAnswerRange(artifact: string, insertion: Insertion): boolean {
 export const BREAKS_ANSWER_BANDS =
   'the added sentence sets an edge apart from the bands the answer gives in its unit ("For 36 to 50 children" after "up to 30 children"; "We do not travel more than 90 miles" after "between 20 and 50 miles"): read without the evidence, the answer leaves a gap between them';
 
-/** A comparison right before a figure, which bounds it as a qualifier does: "fewer than 48 pages", "over 32 kg". */
-const COMPARED_BEFORE = /\b(?:(?:more|less|fewer|longer|shorter)\s+than|over|under|above|below)\s+$/i;
-
 /** Words (nouns, names, verbs, adjectives) an added sentence shares with the sentence of an answer's range, besides the unit, to be of the same thing. */
 const WORDS_OF_SAME_RANGE = 2;
 
@@ -264,7 +261,7 @@ function breaksAnswerBands(artifact: string, insertion: Insertion): boolean {
     }),
   );
   const answer = figuresWithUnits(artifact).filter(({ unit }) => unit === misstated.unit);
-  const edges = answer.filter(({ q, ranged }) => ranged || bounded.has(numberKey(q.number)) || COMPARED_BEFORE.test(artifact.slice(Math.max(0, q.number.start - 20), q.number.start)));
+  const edges = answer.filter(({ q, ranged }) => ranged || bounded.has(numberKey(q.number)) || comparedBefore(artifact.slice(Math.max(0, q.number.start - 20), q.number.start)));
   const adjoins = (value: number) => edges.some(({ q }) => Math.abs(q.number.value - value) <= 1);
   if (adjoins(original.q.number.value)) return !adjoins(misstated.q.number.value);
   // A band of its own that starts where the answer's stops ("between 20 and 40 miles" after "10 to 20 miles") continues them.

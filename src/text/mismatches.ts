@@ -887,6 +887,11 @@ const WITHIN = /\bwithin\s+$/i;
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
 const BELOW = /\b(?:less|fewer|shorter|narrower|smaller|lighter|younger|lower)\s+than\s+$|\b(?:under|below)\s+$/i;
+/** Whether a text ends with a comparison that bounds the figure after it: "fewer than 48 pages", "over 32 kg", "beyond 40 miles". */
+export function comparedBefore(text: string): boolean {
+  return ABOVE.test(text) || BELOW.test(text);
+}
+
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */
 const ABOVE_WORD = /\b(?:over|above|beyond)\s+$/i;
 const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
