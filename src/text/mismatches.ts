@@ -29,6 +29,7 @@ import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
 import { BOUND_AFTER_FIGURE, findPolarities, type PolarityPiece, reversedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
+import { statedValues } from './insertions.js';
 import { spelledValue } from './numberWords.js';
 import { misstatedUnits } from './units.js';
 import { escapeRegExp } from '../util/escapeRegExp.js';
@@ -677,7 +678,7 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
-    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end)))) continue;
+    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end))) && !grantsBoundedRule(claim, support, q)) continue;
     if (q.keyword === 'not' && negatedBoundRestated(claim, support, q, example)) continue;
     if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
@@ -908,6 +909,32 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
   if (boundsNotice && UPPER_BOUNDS.has(keyword)) return boundsWith(claim, key, statesQualifier(claim, 'not') ? BELOW : ABOVE, example);
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   return other !== null && boundsWith(claim, key, other, example);
+}
+
+/** Words that deny what follows them, "free" among them ("free of charge" is "without charge"): an odd count of them in a text denies its rule. */
+const DENIALS = /\b(?:not|no|never|none|nothing|without|free|cannot)\b|n['’]t\b/gi;
+/** Words that say which side of the bound a case is on, or that it is the same as another: none is the rule's own. */
+const SIDE_WORDS = /\b(?:less|fewer|more|under|over|above|below|beyond|shorter|longer|smaller|larger|bigger|wider|narrower|greater|younger|older|lower|higher|further|also|too|still|likewise)\b/gi;
+const denies = (text: string) => (text.match(DENIALS)?.length ?? 0) % 2 === 1;
+
+/** Where a coordinated part of a sentence ends: a semicolon, or a comma before "and", "or", "but", "while", "whereas". */
+const PART_END = /;|,\s+(?:and|or|but|while|whereas)\b/gi;
+
+/**
+ * Whether a claim on the other side of the evidence's bound grants that side the rule the bound's own part of the
+ * sentence gives: "Any reduction beyond 10% is free of charge" of "reduced by up to 10% without charge; any further
+ * reductions are charged at the full rate". It does when it writes no figure that part lacks, every word of it is the
+ * sentence's, and it denies what that part denies. The other side is then read as the bounded case with its bound left
+ * out, not as the case beyond it.
+ */
+function grantsBoundedRule(claim: string, support: string, q: QualifierPiece): boolean {
+  const ends = [...support.matchAll(PART_END)].map((m) => m.index!);
+  const part = support.slice(Math.max(0, ...ends.filter((at) => at < q.start)), Math.min(support.length, ...ends.filter((at) => at >= q.end)));
+  const stated = statedValues(part);
+  if ([...statedValues(claim)].some((value) => !stated.has(value))) return false;
+  const words = claim.replace(DENIALS, ' ').replace(SIDE_WORDS, ' ');
+  if (!contentLemmas(words).every((lemma) => textSaysWord(support, lemma))) return false;
+  return denies(claim) === denies(part);
 }
 
 /** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */

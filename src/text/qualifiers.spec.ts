@@ -742,6 +742,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Any reduction beyond that 10% is charged at the full rate.',
       dropped: [],
     },
+    // The second review of that reading: the other side of a bound, granted the rule of the bounded side, is the bound left out.
+    {
+      name: 'the other side of "up to" granted what the bounded side gets',
+      evidence: 'Final numbers can be reduced by up to 10% without charge until 14 days before arrival; any further reductions are charged at the full rate.',
+      artifact: 'Any reduction beyond 10% is free of charge.',
+      dropped: ['up to'],
+    },
+    {
+      name: 'the other side of "at least" granted what the bounded side gets',
+      evidence: 'If you cancel for any other reason at least 48 hours before your hire starts, we refund your payment in full.',
+      artifact: 'You get a full refund if you cancel less than 48 hours before your hire starts.',
+      dropped: ['at least'],
+    },
     {
       name: 'a verb\'s particle before "the" and its figure',
       evidence: 'Unused leave of at most 5 days can be carried over.',
