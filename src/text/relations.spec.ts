@@ -106,6 +106,12 @@ describe('operandOfRest', () => {
       'Both schemes cap your £720 bill.\n\n- WaterSure: capped at £468, a saving of £252.\n- Assist: capped at £396, a saving of £324.\n\nAssist saves you £72 a year more.',
       '- WaterSure: capped at £468, a saving of £252.',
     ],
+    // unseen94's readers: "the second child is charged £103.50 but the answer never mentions any discount".
+    [
+      'a result the deleted sentence works out that the rest adds up',
+      'A term is £115 per child. Your second child gets 10% off, so their term is £115 minus 10% = £103.50. Together the two terms come to £115 + £103.50 = £218.50.',
+      'Your second child gets 10% off, so their term is £115 minus 10% = £103.50.',
+    ],
   ])('finds %s', (_, answer, deleted) => {
     expect(leansOn(answer, deleted)).toBe(true);
   });
@@ -114,6 +120,11 @@ describe('operandOfRest', () => {
     ['a figure in no relation', 'Renewal costs £60 a year. The helpline fee is £5.', 'The helpline fee is £5.'],
     ['a result the deleted sentence works out from the rest', 'The items come to £165. You have paid £65, so the balance is £100.', 'You have paid £65, so the balance is £100.'],
     ['an operand the rest restates', 'The resit is £190. Fees of £7,151 and the £190 resit make £7,341.', 'The resit is £190.'],
+    [
+      'a worked result the rest restates outside any arithmetic',
+      'A term is £115, so with 10% off it is £115 × 90% = £103.50. You will pay £103.50 for the term.',
+      'A term is £115, so with 10% off it is £115 × 90% = £103.50.',
+    ],
     ['a result the rest still works out without it', 'Fees are £100 and £50, £150 in all. A further £50 is charged late.', 'A further £50 is charged late.'],
     ['doses a frequency relates by chance', 'The dose is 5 mg twice daily. Under 60 kg, take 2.5 mg twice daily instead.', 'Under 60 kg, take 2.5 mg twice daily instead.'],
   ])('finds nothing in %s', (_, answer, deleted) => {

@@ -126,6 +126,12 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const inside = (f: Figure) => start <= f.start && f.end <= end;
   const rest = all.filter((f) => !inside(f));
   const lost = all.filter((f) => inside(f) && !rest.some((r) => sameFigure(r, f)));
+  // A result the span works out that the rest goes on to use in its own arithmetic ("their term is £115 minus 10% = £103.50. Together the two
+  // terms come to £115 + £103.50 = £218.50"): without the span, the rest works from a figure nothing gives (unseen94's readers: "the second
+  // child is charged £103.50 but the answer never mentions any discount").
+  const asked = [...relationFigures(task), ...writtenProducts(task)];
+  const workedInSpan = (f: Figure) => inside(f) && WRITTEN_RESULT.test(answer.slice(start, f.start)) && !asked.some((a) => sameFigure(a, f));
+  if (all.some((f) => workedInSpan(f) && rest.some((r) => sameFigure(r, f) && inArithmetic(answer, r)))) return true;
   if (!lost.length) return false;
   // Shares of a whole the answer gives in full ("10% deposit ... 40% at design freeze ... 45% ... the final 5%"): without one, the rest no longer
   // makes 100%, a gap a reader adds up (unseen26's readers: "the remaining 85% payment is missing").
@@ -135,7 +141,6 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const totalsLeft = statedTotals(remaining);
   const moved = (f: Figure) => (f.start >= end ? f.start - (end - start) : f.start);
   if (statedTotals(answer).some((t) => !inside(t) && !totalsLeft.some((u) => u.start === moved(t)))) return true;
-  const asked = [...relationFigures(task), ...writtenProducts(task)];
   const sentences = splitSentences(answer);
   const worksOut = (f: Figure, operands: Operands) => {
     const sentence = sentences.find((s) => s.start <= f.start && f.end <= s.end)?.text ?? '';
@@ -150,6 +155,13 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   const comparedItem = LIST_ITEM.test(answer.slice(start, end));
   const compares = (f: Figure) => COMPARES.test(sentences.find((s) => s.start <= f.start && f.end <= s.end)?.text ?? '');
   return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && ((comparedItem && compares(f)) || !worksOut(f, explained(f))));
+}
+
+/** An equals sign right before a figure: the result of the working before it. */
+const WRITTEN_RESULT = /=\s*$/;
+/** Whether a figure stands in written arithmetic: a sign of an operation or an equals sign beside it ("£115 + £103.50 = £218.50"). */
+function inArithmetic(text: string, figure: Figure): boolean {
+  return /[+×*÷/−=]\s*$/.test(text.slice(0, figure.start)) || /^\s*[+×*÷/−=]/.test(text.slice(figure.end));
 }
 
 /** A span that is an item of a list: a dash, bullet or number opens it. */
