@@ -123,6 +123,9 @@ describe('qualifier-deletion', () => {
     // "as" that gives no reason, found by a review: the "only" still goes.
     ['Children as young as 2 can only sleep in the family room.', ['Children as young as 2 can sleep in the family room.']],
     ['Only members may perform on stage, and rehearsals are on Tuesdays.', ['Members may perform on stage, and rehearsals are on Tuesdays.']],
+    // unseen94's readers, of "we waive that fee in any 12 months": "a limit such as 'once' seems to have been removed".
+    ['If you are ill, we waive that fee once in any 12 months.', []],
+    ['You can renew a loan once, free of charge.', ['You can renew a loan, free of charge.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });
     expect([...qualifierDeletion.candidates(fixture)].map((c) => apply(artifact, c))).toEqual(expected);

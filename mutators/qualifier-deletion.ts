@@ -46,7 +46,8 @@ export const qualifierDeletion: TextMutator = {
         pointOfException(fixture.artifact, qualifier) ||
         reasonForRefusal(fixture.artifact, qualifier) ||
         pairedBound(fixture.artifact, qualifier) ||
-        otherSideStated(fixture.artifact, qualifier)
+        otherSideStated(fixture.artifact, qualifier) ||
+        countsPerPeriod(fixture.artifact, qualifier)
       )
         continue;
       const clause = isClauseQualifier(qualifier.keyword);
@@ -295,6 +296,18 @@ function pairedBound(artifact: string, q: QualifierPiece): boolean {
   const sentence = sentenceAround(artifact, q.start, q.end);
   if (!sentence) return false;
   return BOUND_BEFORE.test(artifact.slice(sentence.start, q.start)) || BOUND_AFTER.test(artifact.slice(q.end, sentence.end));
+}
+
+/** The period a count is per, right after it: "in any 12 months", "a year", "per term", "every 6 months". */
+const PER_PERIOD = /^\s+(?:in\s+(?:any|every|each|a|one)|every|each|a|per)\s+(?:\d+\s+|[a-z]+\s+)?(?:days?|weeks?|months?|years?|terms?|seasons?|visits?|bookings?|calendar)\b/i;
+
+/**
+ * Whether "once" counts per a period after it: "we waive that fee once in any 12 months". Without it the period
+ * bounds nothing ("we waive that fee in any 12 months"), which a reader of the answer alone sees (unseen94's readers:
+ * "doesn't make sense; a limit such as 'once' seems to have been removed").
+ */
+function countsPerPeriod(artifact: string, q: QualifierPiece): boolean {
+  return q.keyword === 'once' && PER_PERIOD.test(artifact.slice(q.end));
 }
 
 /** Words that put a figure past a bound or short of it: "more than 10", "over 10", "fewer than 10". */
