@@ -265,6 +265,13 @@ describe('entity-swap', () => {
       evidence: 'Ask the Yard Office for a permit; the Yard Office replies in a day. The Marina Office sells fuel.',
       expected: [],
     },
+    // unseen94's readers, of "he can join Stages ... Splashers swim without a parent": "the class is called Stages, then Splashers".
+    {
+      name: 'no name the answer names again to open a sentence',
+      artifact: "Now that he's 3, he can join Splashers, our class for children aged 3 to 5. Splashers swim without a parent.",
+      evidence: 'Splashers is for children aged 3 to 5, who swim without a parent. From age 5, children join Stages 1 to 7.',
+      expected: [],
+    },
     {
       name: 'a name whose last word opens another sentence as a common word (no mention of it)',
       artifact: 'The Care Plus Plan costs £285. Plan holders get priority.',

@@ -49,7 +49,7 @@ export const entitySwap: TextMutator = {
     for (const entity of entities) {
       if (entity.kind === 'month' || entity.kind === 'weekday' || touchesDate(dates, entity.start, entity.end) || spelledOutAfter(fixture.artifact, entity)) continue;
       // A swap changes one mention: where the answer names the thing again, the other mention still names the original.
-      if (namedAgain(entities, entity)) continue;
+      if (namedAgain(fixture.artifact, entities, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
       if (asked(fixture.task, entity.text)) continue;
       // A tier the answer ranks against another of its ladder keeps its place in the order the answer sets.
@@ -280,8 +280,10 @@ export function familiesOf(fixture: TextFixture): Map<string, Set<string>> {
  * "Care Plus members also get 10% off": "the plan names don't match"). Names as findEntities reads them: a common word
  * opening a sentence ("Plan holders get priority") is none.
  */
-function namedAgain(entities: readonly EntityPiece[], entity: EntityPiece): boolean {
-  return entities.some((other) => other.start !== entity.start && overlaps(other.text, entity.text));
+function namedAgain(text: string, entities: readonly EntityPiece[], entity: EntityPiece): boolean {
+  if (entities.some((other) => other.start !== entity.start && overlaps(other.text, entity.text))) return true;
+  // The same name where findEntities reads none: opening a sentence ("he can join Splashers ... Splashers swim without a parent", unseen94's readers).
+  return [...text.matchAll(new RegExp(`(?<![\\w-])${escapeRegExp(entity.text)}(?![\\w-])`, 'g'))].some((m) => m.index !== entity.start);
 }
 
 /** A name its acronym follows ("Property Irregularity Report (PIR)"): swapping the name alone leaves the acronym out of step. */
