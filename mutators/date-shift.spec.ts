@@ -132,6 +132,22 @@ describeTextMutator(
       artifact: 'Hedging is covered by our Promise, so plants that die within two years are replaced.',
       kept: ['Hedging is covered by our Promise, so plants that die within three years are replaced.'],
     },
+    // unseen94's readers, of "lasts for 24 months" beside "£15 a year": "contradicts a yearly fee".
+    {
+      name: 'a period exactly one period of the answer’s rate is left alone',
+      artifact: 'The concession rate is £15 a year. Your membership lasts for 12 months from the day you sign up.',
+      kept: [],
+    },
+    {
+      name: 'a deadline of one period of the answer’s rate moves',
+      artifact: "Report the theft to the police within 24 hours. You'd be liable for up to €300, unless you took out our Theft Cover, which costs €3 a day.",
+      kept: ["Report the theft to the police within 48 hours. You'd be liable for up to €300, unless you took out our Theft Cover, which costs €3 a day."],
+    },
+    {
+      name: 'a period of several periods of the answer’s rate moves',
+      artifact: 'The concession rate is £15 a month. Your membership lasts for 12 months from the day you sign up.',
+      kept: ['The concession rate is £15 a month. Your membership lasts for 24 months from the day you sign up.'],
+    },
     // fixtures/unseen's readers, of "30 March 2027" for a tenancy that started on 1 October 2026: "a six-month break would fall on 31 March or 1 April 2027".
     {
       name: 'a date whole months on from the question’s date, the day before, is left alone',

@@ -8,6 +8,8 @@ import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../s
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
 import { countOfDuration, findQuantities, joinedAsRange, keepsOrder, keepsPairedOrder, mentionedAgain, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { HOURS_IN } from '../src/text/units.js';
+import { ratePeriodAfter, rateFactor } from '../src/text/rates.js';
+import { isCurrencySign } from '../src/text/currency.js';
 import { supportingSentence } from './text-support.js';
 import type { MutationCandidate, TextMutator } from './types.js';
 
@@ -47,6 +49,7 @@ export const dateShift: TextMutator = {
         namesALaw(text, date) ||
         namesADay(text, date) ||
         namesPeriodAgain(text, date) ||
+        lastsRatePeriod(text, date) ||
         countWrittenAgain(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
         inEvenSeries(text, dates, date) ||
@@ -271,6 +274,24 @@ function namesPeriodAgain(text: string, date: DatePiece): boolean {
   const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
   if (!own || own.kind === '') return false;
   return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
+}
+
+/** Words that make the period after them a deadline or a bound, not the length of a thing. */
+const WITHIN_OR_BEFORE = /\b(?:within|in|before|after|by|no later than|at least|up to|under|over)\s+$/i;
+
+/**
+ * A period exactly one period of a rate the answer charges ("£15 a year ... Your membership lasts for 12 months"): the
+ * term the rate is for, said twice, so a moved length reads against the rate (unseen94's readers, of "lasts for 24
+ * months": "the rate is given as £15 a year, which contradicts it").
+ */
+function lastsRatePeriod(text: string, date: DatePiece): boolean {
+  if (date.form !== 'duration') return false;
+  const figures = findFigures(text);
+  const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
+  // A deadline is no term: "report it within 24 hours" beside "Theft Cover, which costs €3 a day".
+  if (!own || own.kind === '' || WITHIN_OR_BEFORE.test(text.slice(0, own.start))) return false;
+  const onePeriod = (period: string | undefined) => period !== undefined && (period === own.kind ? own.value === 1 : rateFactor(own.kind, period) === own.value);
+  return figures.some((f) => isCurrencySign(f.kind) && onePeriod(ratePeriodAfter(text, f.end)));
 }
 
 /**
