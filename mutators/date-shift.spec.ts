@@ -144,6 +144,11 @@ describeTextMutator(
       kept: ["Report the theft to the police within 48 hours. You'd be liable for up to €300, unless you took out our Theft Cover, which costs €3 a day."],
     },
     {
+      name: 'a deadline of one period of the answer’s rate, before its event, moves',
+      artifact: "Cancel 24 hours before pickup for a full refund. You'd be liable for up to €300, unless you took out our Theft Cover, which costs €3 a day.",
+      kept: ["Cancel 48 hours before pickup for a full refund. You'd be liable for up to €300, unless you took out our Theft Cover, which costs €3 a day."],
+    },
+    {
       name: 'a period of several periods of the answer’s rate moves',
       artifact: 'The concession rate is £15 a month. Your membership lasts for 12 months from the day you sign up.',
       kept: ['The concession rate is £15 a month. Your membership lasts for 24 months from the day you sign up.'],

@@ -276,8 +276,9 @@ function namesPeriodAgain(text: string, date: DatePiece): boolean {
   return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
 }
 
-/** Words that make the period after them a deadline or a bound, not the length of a thing. */
-const WITHIN_OR_BEFORE = /\b(?:within|in|before|after|by|no later than|at least|up to|under|over)\s+$/i;
+/** Words that make a period a deadline or a bound, not the length of a thing: before it ("within 24 hours"), or after it ("24 hours before pickup"). */
+const DEADLINE_AFTER = /^\s*[a-z]*\s*(?:before|after|ahead|in advance|prior|beforehand|earlier|later)\b/i;
+const DEADLINE_BEFORE = /\b(?:within|in|before|after|by|no later than|at least|up to|under|over)\s+$/i;
 
 /**
  * A period exactly one period of a rate the answer charges ("£15 a year ... Your membership lasts for 12 months"): the
@@ -288,8 +289,8 @@ function lastsRatePeriod(text: string, date: DatePiece): boolean {
   if (date.form !== 'duration') return false;
   const figures = findFigures(text);
   const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
-  // A deadline is no term: "report it within 24 hours" beside "Theft Cover, which costs €3 a day".
-  if (!own || own.kind === '' || WITHIN_OR_BEFORE.test(text.slice(0, own.start))) return false;
+  // A deadline is no term: "report it within 24 hours", "cancel 24 hours before pickup" beside "Theft Cover, which costs €3 a day".
+  if (!own || own.kind === '' || DEADLINE_BEFORE.test(text.slice(0, own.start)) || DEADLINE_AFTER.test(text.slice(own.end))) return false;
   const onePeriod = (period: string | undefined) => period !== undefined && (period === own.kind ? own.value === 1 : rateFactor(own.kind, period) === own.value);
   return figures.some((f) => isCurrencySign(f.kind) && onePeriod(ratePeriodAfter(text, f.end)));
 }

@@ -277,8 +277,9 @@ export function familiesOf(fixture: TextFixture): Map<string, Set<string>> {
  * Whether the answer (its names, `entities`) names the thing again outside this mention: the whole name ("the Yard Office ... the Yard Office"),
  * or a name inside it or around it ("Care Plus members" beside "the Care Plus Plan"), as overlaps reads them. A swap
  * changes one mention, and the other still names the original (unseen71's readers, of "the Keystone Care Plan" beside
- * "Care Plus members also get 10% off": "the plan names don't match"). Names as findEntities reads them: a common word
- * opening a sentence ("Plan holders get priority") is none.
+ * "Care Plus members also get 10% off": "the plan names don't match"). Parts of names as findEntities reads them: a
+ * common word opening a sentence ("Plan holders get priority") is none; but the whole name, as written, wherever it
+ * stands ("Splashers swim without a parent").
  */
 function namedAgain(text: string, entities: readonly EntityPiece[], entity: EntityPiece): boolean {
   if (entities.some((other) => other.start !== entity.start && overlaps(other.text, entity.text))) return true;

@@ -125,6 +125,7 @@ describe('qualifier-deletion', () => {
     ['Only members may perform on stage, and rehearsals are on Tuesdays.', ['Members may perform on stage, and rehearsals are on Tuesdays.']],
     // unseen94's readers, of "we waive that fee in any 12 months": "a limit such as 'once' seems to have been removed".
     ['If you are ill, we waive that fee once in any 12 months.', []],
+    ['If you are ill, we waive that fee once in any twelve-month period.', []],
     ['You can renew a loan once, free of charge.', ['You can renew a loan, free of charge.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });

@@ -298,8 +298,9 @@ function pairedBound(artifact: string, q: QualifierPiece): boolean {
   return BOUND_BEFORE.test(artifact.slice(sentence.start, q.start)) || BOUND_AFTER.test(artifact.slice(q.end, sentence.end));
 }
 
-/** The period a count is per, right after it: "in any 12 months", "a year", "per term", "every 6 months". */
-const PER_PERIOD = /^\s+(?:in\s+(?:any|every|each|a|one)|every|each|a|per)\s+(?:\d+\s+|[a-z]+\s+)?(?:days?|weeks?|months?|years?|terms?|seasons?|visits?|bookings?|calendar)\b/i;
+/** The period "once" counts per, right after it as claims.ts reads "once" as a limit (before "in"): "in any 12 months", "in a twelve-month period". */
+const PER_PERIOD =
+  /^\s+in\s+(?:any|every|each|a|one)\s+(?:\S+\s+)?(?:days?|weeks?|months?|years?|terms?|seasons?|visits?|bookings?)\b|^\s+in\s+(?:any|every|each|a|one)\s+[\w-]+-(?:day|week|month|year)\s+period\b/i;
 
 /**
  * Whether "once" counts per a period after it: "we waive that fee once in any 12 months". Without it the period

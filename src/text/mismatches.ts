@@ -915,6 +915,7 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
 const DENIALS = /\b(?:not|no|never|none|nothing|without|free|cannot)\b|n['’]t\b/gi;
 /** Words that say which side of the bound a case is on, or that it is the same as another: none is the rule's own. */
 const SIDE_WORDS = /\b(?:less|fewer|more|under|over|above|below|beyond|shorter|longer|smaller|larger|bigger|wider|narrower|greater|younger|older|lower|higher|further|also|too|still|likewise)\b/gi;
+const SIDE_WORD = new RegExp(SIDE_WORDS.source, 'i');
 const denies = (text: string) => (text.match(DENIALS)?.length ?? 0) % 2 === 1;
 
 /** Where a coordinated part of a sentence ends: a semicolon, or a comma before "and", "or", "but", "while", "whereas". */
@@ -923,8 +924,8 @@ const PART_END = /;|,\s+(?:and|or|but|while|whereas)\b/gi;
 /**
  * Whether a claim on the other side of the evidence's bound grants that side the rule the bound's own part of the
  * sentence gives: "Any reduction beyond 10% is free of charge" of "reduced by up to 10% without charge; any further
- * reductions are charged at the full rate". It does when it writes no figure that part lacks, every word of it is the
- * sentence's, and it denies what that part denies. The other side is then read as the bounded case with its bound left
+ * reductions are charged at the full rate". It does when it writes no figure that part lacks, every word of its case is
+ * the sentence's and every word after the comparison that part's, and it denies what that part denies. The other side is then read as the bounded case with its bound left
  * out, not as the case beyond it.
  */
 function grantsBoundedRule(claim: string, support: string, q: QualifierPiece): boolean {
@@ -932,9 +933,11 @@ function grantsBoundedRule(claim: string, support: string, q: QualifierPiece): b
   const part = support.slice(Math.max(0, ...ends.filter((at) => at < q.start)), Math.min(support.length, ...ends.filter((at) => at >= q.end)));
   const stated = statedValues(part);
   if ([...statedValues(claim)].some((value) => !stated.has(value))) return false;
-  const words = claim.replace(DENIALS, ' ').replace(SIDE_WORDS, ' ');
-  if (!contentLemmas(words).every((lemma) => textSaysWord(support, lemma))) return false;
-  return denies(claim) === denies(part);
+  // The case's words, before the comparison, may be any of the sentence's ("any further reductions"); what the claim says of it, after, the bounded part's.
+  const side = claim.search(SIDE_WORD);
+  const [theCase, rule] = side < 0 ? ['', claim] : [claim.slice(0, side), claim.slice(side)];
+  const says = (text: string, by: string) => contentLemmas(text.replace(DENIALS, ' ').replace(SIDE_WORDS, ' ')).every((lemma) => textSaysWord(by, lemma));
+  return says(theCase, support) && says(rule, part) && denies(claim) === denies(part);
 }
 
 /** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */

@@ -755,6 +755,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You get a full refund if you cancel less than 48 hours before your hire starts.',
       dropped: ['at least'],
     },
+    // A review of that check: a claim that restates the other part of the sentence is the case beyond the bound.
+    {
+      name: 'the other side of "up to" given the other part\'s rule',
+      evidence: 'Bags up to 23 kg carry no fee; heavier bags are not accepted.',
+      artifact: 'Bags over 23 kg are not accepted.',
+      dropped: [],
+    },
+    {
+      name: 'the other side of "up to" given the other part\'s denial',
+      evidence: "Children up to 2 years old travel free; older children cannot sit on a parent's lap.",
+      artifact: "Children over 2 years old cannot sit on a parent's lap.",
+      dropped: [],
+    },
     {
       name: 'a verb\'s particle before "the" and its figure',
       evidence: 'Unused leave of at most 5 days can be carried over.',
