@@ -112,6 +112,11 @@ describe('operandOfRest', () => {
       'A term is £115 per child. Your second child gets 10% off, so their term is £115 minus 10% = £103.50. Together the two terms come to £115 + £103.50 = £218.50.',
       'Your second child gets 10% off, so their term is £115 minus 10% = £103.50.',
     ],
+    [
+      'a result the deleted sentence gives in words that the rest adds up in words',
+      'A term is £115 per child. Your second child gets 10% off, so their term costs £103.50. Together the two terms come to £115 plus £103.50, which is £218.50.',
+      'Your second child gets 10% off, so their term costs £103.50.',
+    ],
   ])('finds %s', (_, answer, deleted) => {
     expect(leansOn(answer, deleted)).toBe(true);
   });

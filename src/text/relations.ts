@@ -158,10 +158,14 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
 }
 
 /** An equals sign right before a figure: the result of the working before it. */
-const WRITTEN_RESULT = /=\s*$/;
-/** Whether a figure stands in written arithmetic: a sign of an operation or an equals sign beside it ("£115 + £103.50 = £218.50"). */
+/** The words before a figure that make it the result of the working before them: "= £103.50", "£115 minus 10%, which is £103.50", "so their term costs £103.50". */
+const WRITTEN_RESULT = /(?:=|\b(?:which|that)\s+(?:is|comes\s+to|makes)|\bso\b[^.;=]{0,40}?\b(?:is|are|costs?|comes?\s+to))\s*$/i;
+/** An operation beside a figure, in signs or words: "£115 + £103.50 = £218.50", "£115 plus £103.50", "2 x £45". */
+const OPERATION_BEFORE = /(?:[+×*÷/−=]|\b(?:plus|minus|times|x))\s*$/i;
+const OPERATION_AFTER = /^\s*(?:[+×*÷/−=]|(?:plus|minus|times|x)\b)/i;
+/** Whether a figure stands in written arithmetic: an operation or an equals sign beside it. */
 function inArithmetic(text: string, figure: Figure): boolean {
-  return /[+×*÷/−=]\s*$/.test(text.slice(0, figure.start)) || /^\s*[+×*÷/−=]/.test(text.slice(figure.end));
+  return OPERATION_BEFORE.test(text.slice(0, figure.start)) || OPERATION_AFTER.test(text.slice(figure.end));
 }
 
 /** A span that is an item of a list: a dash, bullet or number opens it. */
