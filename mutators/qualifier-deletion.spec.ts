@@ -195,6 +195,13 @@ describe('qualifier-deletion', () => {
       'How much would 150 prints cost?',
       /question states the case "150 prints" that the bound "100 or more prints" lets in/,
     ],
+    // unseen94's readers, of "we'll ease 3 sticking keys": "doesn't fit a customer with one sticking key".
+    [
+      '"up to", the question\'s case one of a whole, the count\'s noun after a participle',
+      "If you book a tuning, we'll ease up to 3 sticking keys during that visit.",
+      'One of the keys on my piano is sticking. Can you sort that out?',
+      /question states the case "One of the keys" that the bound "3 sticking keys" lets in/,
+    ],
     [
       '"up to", the question\'s case below the bound',
       'Express covers orders of up to 200 prints.',
