@@ -20,6 +20,9 @@ describe('whKindOf', () => {
     ['What is the deadline for entries?', 'by when'],
     ["What's the latest model?", undefined],
     ['What happens when I cancel?', undefined],
+    // unseen95's readers: an ask set on the answer to the one before it.
+    ['If not, where else can I go?', 'where'],
+    ['Otherwise, who do I ask?', 'who'],
   ])('reads %s as %s', (ask, kind) => {
     expect(whKindOf(ask)).toBe(kind);
   });
@@ -68,5 +71,18 @@ describe('givesWh and onlyAnswerToWh', () => {
     expect(onlyAnswerToWh(asks, ['Yes, we can.', 'Ask for Priya Shah.'], 1)).toEqual({ ask: 'who should I speak to?', kind: 'who' });
     expect(onlyAnswerToWh(asks, ['Yes, Priya Shah can.', 'Ask for Priya Shah.'], 1)).toBeUndefined();
     expect(onlyAnswerToWh(asks, ['Yes, we can.', 'Ask for Priya Shah.'], 0)).toBeUndefined();
+  });
+
+  // unseen95's readers, of the other site left out ("the answer never says where else to go") and of the express price left out
+  // ("the question also asks how much more delivery within the hour would cost").
+  it('reads "where else" as a place the question does not name, and of several figures the one that repeats a phrase of the ask', () => {
+    const tip = ['No, Ridgeway Road recycling centre is closed every Wednesday.', 'Furnace Lane is open every day.', 'Arrive by 3:45pm.'];
+    const tipAsks = ['Is the Ridgeway Road tip open on a Wednesday?', 'If not, where else can I go?'];
+    expect(onlyAnswerToWh(tipAsks, tip, 1)).toEqual({ ask: 'If not, where else can I go?', kind: 'where' });
+    expect(onlyAnswerToWh(['Is the Ridgeway Road tip open on a Wednesday?', 'If not, where can I go?'], tip, 1)).toBeUndefined();
+    const courier = ['A standard delivery costs £12; we collect within 2 hours.', "For delivery within the hour you'd need express, at £22."];
+    const courierAsks = ['What will that cost', 'how much more would it be to get it there within the hour?'];
+    expect(onlyAnswerToWh(courierAsks, courier, 1)).toEqual({ ask: courierAsks[1], kind: 'how much' });
+    expect(onlyAnswerToWh(courierAsks, courier, 0)).toBeUndefined();
   });
 });

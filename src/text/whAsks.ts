@@ -32,7 +32,7 @@ export function asksOf(task: string): string[] {
 
 /** The wh-word an ask opens with, as the language model reads its tokens (past a preposition: "to whom", "by when"); undefined for a yes/no or what/which ask. */
 export function whKindOf(ask: string): WhKind | undefined {
-  const tokens = readSentences(ask).flatMap((s) => s.tokens);
+  const tokens = readSentences(ask.replace(ON_THE_ASK_BEFORE, '')).flatMap((s) => s.tokens);
   let i = 0;
   while (tokens[i] && (tokens[i]!.pos === 'ADP' || tokens[i]!.pos === 'PUNCT' || tokens[i]!.pos === 'CCONJ')) i++;
   const [word, next] = [tokens[i], tokens[i + 1]].map((t: Token | undefined) => t?.text.toLowerCase());
@@ -49,6 +49,9 @@ export function whKindOf(ask: string): WhKind | undefined {
   if (word === 'what' && next !== 'happens' && next !== 'if' && ASKERS_PART.test(ask)) return 'what to do';
   return undefined;
 }
+
+/** An opening that sets an ask on the answer to the one before it: "If not, where else can I go?", "Otherwise, who do I ask?". */
+const ON_THE_ASK_BEFORE = /^\s*(?:if\s+(?:not|so)|otherwise|failing\s+that)\s*,\s*/i;
 
 /** An ask for the time a thing must happen by: "what's the latest I can book", "what is the deadline", "what's the cut-off"; not "what's the latest model". */
 const ASKS_A_LIMIT = /\bwhat(?:['’]s|\s+is)\s+the\s+(?:(?:latest|last)(?:\s+(?:time|date|day))?\s+(?:I|we|you|they|he|she|it)\b|deadline|cut-?off)/i;
@@ -119,14 +122,33 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
   for (const ask of asks) {
     const kind = whKindOf(ask);
     if (!kind) continue;
-    const giving = sentences.flatMap((s, j) => (givesWh(s, kind) ? [j] : []));
+    // "Where else can I go?": a sentence naming only the place the question names ("Ridgeway Road is closed") gives no other (unseen95's readers).
+    const question = asks.join(' ');
+    const namesOther = (sentence: string) => !ELSE.test(ask) || properNames(sentence).some((name) => !question.includes(name));
+    const giving = sentences.flatMap((s, j) => (givesWh(s, kind) && namesOther(s) ? [j] : []));
     const words = new Set(contentLemmas(ask).filter((l) => !ASKING_WORDS.has(l)));
     // Only for "where": a name of the place with a word of the ask is its answer. A figure or a name beside a word of the
     // ask answers no "how much" or "who" ("It will be paid back to the card" for "How much would I get back?").
     const about = giving.length > 1 && kind === 'where' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
-    if (about.length === 1 && about[0] === i) return { ask: ask.trim(), kind };
+    // Of several, the only one that repeats a phrase of the ask: "how much more would it be to get it there within the hour?" and
+    // "For delivery within the hour you'd need express" (unseen95's readers, of that sentence left out: "leaves that out").
+    const phrased = about.length > 1 ? about.filter((j) => repeatsPhraseOf(ask, sentences[j]!)) : about;
+    if (phrased.length === 1 && phrased[0] === i) return { ask: ask.trim(), kind };
   }
   return undefined;
+}
+
+/** "Else" in an ask: another than the one the question names. */
+const ELSE = /\belse\b/i;
+
+/** Whether a sentence repeats three words in a row of the ask, one of them a word of what it asks about ("within the hour"). */
+function repeatsPhraseOf(ask: string, sentence: string): boolean {
+  const words = ask.toLowerCase().match(/[a-z'’]+/g) ?? [];
+  const said = ` ${(sentence.toLowerCase().match(/[a-z'’]+/g) ?? []).join(' ')} `;
+  return words.slice(0, -2).some((_, k) => {
+    const phrase = words.slice(k, k + 3);
+    return phrase.some((word) => contentLemmas(word).some((l) => !ASKING_WORDS.has(l))) && said.includes(` ${phrase.join(' ')} `);
+  });
 }
 
 /** Whether one of a question's asks is of what falls to the asker ("What should I do?", "Do I need to book?"; not "How much should it cost?"). */
