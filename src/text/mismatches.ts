@@ -31,7 +31,7 @@ import { BOUND_AFTER_FIGURE, findPolarities, type PolarityPiece, reversedPolarit
 import { findNumberWords } from './quantities.js';
 import { statedValues } from './insertions.js';
 import { spelledValue } from './numberWords.js';
-import { misstatedUnits } from './units.js';
+import { findUnits, misstatedUnits, type UnitPiece, unitKey } from './units.js';
 import { escapeRegExp } from '../util/escapeRegExp.js';
 
 /**
@@ -56,7 +56,10 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   for (const d of findDates(claim)) {
     if (!dateSupported(claim, d, passage, answer, true)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
-  for (const u of misstatedUnits(claim, support)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
+  // A claim that joins two sentences ("£72 a month with a minimum term of 3 months, and ... 3 sessions a week") takes a number's unit from either
+  // (unseen95's false alarm); a rate stays the supporting sentence's.
+  const statedBeside = (u: UnitPiece) => u.amount !== null && passage.context.some((c) => findUnits(c).some((s) => unitKey(s) === unitKey(u)));
+  for (const u of misstatedUnits(claim, support)) if (!statedBeside(u)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedInPassage(claim, passage)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
     // An acronym the dictionary knows ("ATM", "PIN") is a word a paraphrase brings, not a name (entity-swap swaps no acronym).

@@ -13,6 +13,7 @@ const cables = [
   'The parts are extra: a Shimano cable set costs €18 and a Jagwire Pro set costs €34.',
 ];
 const storage = ['We keep every cleaned item free of charge for 28 days.', 'From the 29th day a storage fee of £2 per item per week is added to your bill.'];
+const pottery = ['Studio membership costs £72 a month, with a minimum term of 3 months.', 'Members can book up to 3 open-studio sessions a week, each lasting 3 hours.'];
 const storageTask = 'I dropped off three shirts five weeks ago. Will I have to pay anything extra?';
 
 /**
@@ -161,6 +162,21 @@ describe('evidence-check on answers in their own words', () => {
       task: 'My session is five days away. Can I move it instead of cancelling?',
       evidence: ['Each booking can be moved once free of charge if you ask at least 72 hours in advance.'],
       artifact: 'You can move the booking once free of charge if you ask 72 hours in advance.',
+      flagged: true,
+    },
+    // unseen95's false alarm: a claim that joins two sentences, a number's unit from the one that is not the best support.
+    {
+      name: 'a unit the other sentence the claim joins gives',
+      task: 'What does membership include?',
+      evidence: pottery,
+      artifact: 'Membership is £72 a month with a minimum term of 3 months, and it lets you book up to 3 open-studio sessions a week, each lasting 3 hours.',
+      flagged: false,
+    },
+    {
+      name: 'a unit neither sentence gives that number',
+      task: 'What does membership include?',
+      evidence: pottery,
+      artifact: 'Membership is £72 a month with a minimum term of 3 weeks, and it lets you book up to 3 open-studio sessions a week, each lasting 3 hours.',
       flagged: true,
     },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
