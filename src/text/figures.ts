@@ -176,8 +176,13 @@ export function clockTimes(text: string): Figure[] {
     const value = (half ? (hours % 12) + (half.toLowerCase() === 'p' ? 12 : 0) : hours) * 60 + minutes;
     times.push({ text: whole, start: m.index, end: m.index + whole.length, value, kind: CLOCK, decimals: 0, unit: CLOCK });
   }
-  return times;
+  // "Noon is 2 hours after the 10am return time": a time of day in a word (unseen95's false alarm).
+  for (const m of text.matchAll(NOON)) times.push({ text: m[0], start: m.index, end: m.index + m[0].length, value: 12 * 60, kind: CLOCK, decimals: 0, unit: CLOCK });
+  return times.sort((a, b) => a.start - b.start);
 }
+
+/** Midday in a word, with or without its hour ("12 noon"). */
+const NOON = /\b(?:12\s+)?(?:noon|midday)\b/gi;
 
 /**
  * The products a text writes out with a multiplication sign ("50 × 40 × 30

@@ -179,6 +179,21 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Membership is £72 a month with a minimum term of 3 weeks, and it lets you book up to 3 open-studio sessions a week, each lasting 3 hours.',
       flagged: true,
     },
+    // unseen95's false alarm: hours between two times of day, one of them said as a word.
+    {
+      name: 'hours worked out from "noon" and a clock time',
+      task: 'Could we return the van at noon instead of 10am? What would that cost?',
+      evidence: ['Vans must be returned by 10am on the last day.', 'Late returns are charged at £30 for each hour or part hour, up to 3 hours.'],
+      artifact: "Noon is 2 hours after the 10am return time, and late returns cost £30 for each hour or part hour, so you'd pay £60 (2 × £30).",
+      flagged: false,
+    },
+    {
+      name: 'hours that "noon" and a clock time do not make',
+      task: 'Could we return the van at noon instead of 10am? What would that cost?',
+      evidence: ['Vans must be returned by 10am on the last day.', 'Late returns are charged at £30 for each hour or part hour, up to 3 hours.'],
+      artifact: "Noon is 3 hours after the 10am return time, and late returns cost £30 for each hour or part hour, so you'd pay £90 (3 × £30).",
+      flagged: true,
+    },
   ])('$name: flagged $flagged', ({ task, evidence, artifact, flagged }) => {
     expect(findings(task, evidence, artifact).length > 0).toBe(flagged);
   });
