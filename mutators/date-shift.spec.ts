@@ -149,6 +149,11 @@ describeTextMutator(
       kept: ["Cancel 48 hours before pickup for a full refund. You'd be liable for up to €300, unless you took out our Theft Cover, which costs €3 a day."],
     },
     {
+      name: 'a term after its start, one period of the answer’s rate, is left alone',
+      artifact: 'The concession rate is £15 a year. Your membership lasts for 12 months after you sign up.',
+      kept: [],
+    },
+    {
       name: 'a period of several periods of the answer’s rate moves',
       artifact: 'The concession rate is £15 a month. Your membership lasts for 12 months from the day you sign up.',
       kept: ['The concession rate is £15 a month. Your membership lasts for 24 months from the day you sign up.'],

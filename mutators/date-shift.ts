@@ -276,8 +276,8 @@ function namesPeriodAgain(text: string, date: DatePiece): boolean {
   return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
 }
 
-/** Words that make a period a deadline or a bound, not the length of a thing: before it ("within 24 hours"), or after it ("24 hours before pickup"). */
-const DEADLINE_AFTER = /^\s*[a-z]*\s*(?:before|after|ahead|in advance|prior|beforehand|earlier|later)\b/i;
+/** Words that make a period a deadline or a bound, not the length of a thing: before it ("within 24 hours"), or after it ("24 hours before pickup"; not "12 months after you sign up", a term from its start). */
+const DEADLINE_AFTER = /^\s*[a-z]*\s*(?:before|ahead|in advance|prior|beforehand|earlier)\b/i;
 const DEADLINE_BEFORE = /\b(?:within|in|before|after|by|no later than|at least|up to|under|over)\s+$/i;
 
 /**

@@ -126,6 +126,7 @@ describe('qualifier-deletion', () => {
     // unseen94's readers, of "we waive that fee in any 12 months": "a limit such as 'once' seems to have been removed".
     ['If you are ill, we waive that fee once in any 12 months.', []],
     ['If you are ill, we waive that fee once in any twelve-month period.', []],
+    ['If you are ill, we waive that fee once during a rolling 12-month period.', []],
     ['You can renew a loan once, free of charge.', ['You can renew a loan, free of charge.']],
   ])('%s', (artifact, expected) => {
     const fixture = textFixture({ artifact, evidence: artifact });

@@ -298,9 +298,9 @@ function pairedBound(artifact: string, q: QualifierPiece): boolean {
   return BOUND_BEFORE.test(artifact.slice(sentence.start, q.start)) || BOUND_AFTER.test(artifact.slice(q.end, sentence.end));
 }
 
-/** The period "once" counts per, right after it as claims.ts reads "once" as a limit (before "in"): "in any 12 months", "in a twelve-month period". */
+/** The period "once" counts per, right after it where claims.ts reads "once" as a limit (before "in" or "during"): "in any 12 months", "in a rolling twelve-month period". */
 const PER_PERIOD =
-  /^\s+in\s+(?:any|every|each|a|one)\s+(?:\S+\s+)?(?:days?|weeks?|months?|years?|terms?|seasons?|visits?|bookings?)\b|^\s+in\s+(?:any|every|each|a|one)\s+[\w-]+-(?:day|week|month|year)\s+period\b/i;
+  /^\s+(?:in|during)\s+(?:any|every|each|a|one)\s+(?:rolling\s+|calendar\s+)?(?:\S+\s+)?(?:days?|weeks?|months?|years?|terms?|seasons?|visits?|bookings?|[\w-]+-(?:day|week|month|year)\s+period)\b/i;
 
 /**
  * Whether "once" counts per a period after it: "we waive that fee once in any 12 months". Without it the period

@@ -33,7 +33,7 @@ function nounAfter(tokens: readonly Token[], end: number): { noun: string; end: 
   for (let skipped = 0; i < tokens.length && skipped < 3 && !isNoun(tokens[i]!); i++, skipped++) {
     const t = tokens[i]!;
     // A participle before the noun modifies it as an adjective does: "3 sticking keys".
-    if (t.pos !== 'ADJ' && !BOUND_WORDS.has(t.text.toLowerCase()) && !(t.pos === 'VERB' && /ing$/i.test(t.text) && isNoun(tokens[i + 1] ?? t))) return null;
+    if (t.pos !== 'ADJ' && !BOUND_WORDS.has(t.text.toLowerCase()) && !(t.pos === 'VERB' && /ing$/i.test(t.text) && tokens[i + 1] !== undefined && isNoun(tokens[i + 1]!))) return null;
   }
   // Of a run of nouns, the first written plural ("8 improver lessons", "150 prints cost"), else the first ("15 kg spaniel").
   const run: Token[] = [];

@@ -181,8 +181,8 @@ export function clockTimes(text: string): Figure[] {
   return times.sort((a, b) => a.start - b.start);
 }
 
-/** Midday in a word, with or without its hour ("12 noon"). */
-const NOON = /\b(?:12\s+)?(?:noon|midday)\b/gi;
+/** Midday in a word, with or without its hour ("12 noon"); not as a word of a noun phrase ("the midday meal"). */
+const NOON = /(?<!\b(?:the|a|an|our|your|their|its|this|that|each|every)\s+)\b(?:12\s+)?(?:noon|midday)\b/gi;
 
 /**
  * The products a text writes out with a multiplication sign ("50 × 40 × 30

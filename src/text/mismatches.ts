@@ -56,9 +56,9 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   for (const d of findDates(claim)) {
     if (!dateSupported(claim, d, passage, answer, true)) problems.push(`"${d.text}" is not the date the evidence gives ("${support}")`);
   }
-  // A claim that joins two sentences ("£72 a month with a minimum term of 3 months, and ... 3 sessions a week") takes a number's unit from either
-  // (unseen95's false alarm); a rate stays the supporting sentence's.
-  const statedBeside = (u: UnitPiece) => u.amount !== null && passage.context.some((c) => findUnits(c).some((s) => unitKey(s) === unitKey(u)));
+  // A claim that joins two sentences ("£72 a month with a minimum term of 3 months, and ... 3 sessions a week") takes a number's unit from
+  // the one its own clause says (unseen95's false alarm); a rate stays the supporting sentence's.
+  const statedBeside = (u: UnitPiece) => u.amount !== null && passage.context.some((c) => findUnits(c).some((s) => unitKey(s) === unitKey(u)) && clauseSaidBy(claim, u, c));
   for (const u of misstatedUnits(claim, support)) if (!statedBeside(u)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedInPassage(claim, passage)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
@@ -681,7 +681,7 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
-    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end))) && !grantsBoundedRule(claim, support, q)) continue;
+    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end))) && !grantsBoundedRule(claim, support, q, term.number)) continue;
     if (q.keyword === 'not' && negatedBoundRestated(claim, support, q, example)) continue;
     if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
@@ -914,11 +914,24 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
   return other !== null && boundsWith(claim, key, other, example);
 }
 
+/** Where a clause of a claim starts or ends: a comma, a semicolon, or "and" between clauses. */
+const CLAIM_CLAUSE_END = /[,;]\s|\sand\s/g;
+
+/**
+ * Whether a sentence says every word of the clause a unit stands in, besides its number and unit ("with a minimum term
+ * of 3 months" of "Studio membership costs £72 a month, with a minimum term of 3 months"; not "each lasting 3 months").
+ */
+function clauseSaidBy(claim: string, u: UnitPiece, sentence: string): boolean {
+  const ends = [...claim.matchAll(CLAIM_CLAUSE_END)].map((m) => m.index!);
+  const clause = claim.slice(Math.max(0, ...ends.filter((at) => at < u.start)), Math.min(claim.length, ...ends.filter((at) => at >= u.end)));
+  const lemmas = contentLemmas(clause.replace(u.text, ' '));
+  return lemmas.length > 0 && lemmas.every((lemma) => textSaysWord(sentence, lemma));
+}
+
 /** Words that deny what follows them, "free" among them ("free of charge" is "without charge"): an odd count of them in a text denies its rule. */
 const DENIALS = /\b(?:not|no|never|none|nothing|without|free|cannot)\b|n['’]t\b/gi;
 /** Words that say which side of the bound a case is on, or that it is the same as another: none is the rule's own. */
 const SIDE_WORDS = /\b(?:less|fewer|more|under|over|above|below|beyond|shorter|longer|smaller|larger|bigger|wider|narrower|greater|younger|older|lower|higher|further|also|too|still|likewise)\b/gi;
-const SIDE_WORD = new RegExp(SIDE_WORDS.source, 'i');
 const denies = (text: string) => (text.match(DENIALS)?.length ?? 0) % 2 === 1;
 
 /** Where a coordinated part of a sentence ends: a semicolon, or a comma before "and", "or", "but", "while", "whereas". */
@@ -927,20 +940,27 @@ const PART_END = /;|,\s+(?:and|or|but|while|whereas)\b/gi;
 /**
  * Whether a claim on the other side of the evidence's bound grants that side the rule the bound's own part of the
  * sentence gives: "Any reduction beyond 10% is free of charge" of "reduced by up to 10% without charge; any further
- * reductions are charged at the full rate". It does when it writes no figure that part lacks, every word of its case is
- * the sentence's and every word after the comparison that part's, and it denies what that part denies. The other side is then read as the bounded case with its bound left
- * out, not as the case beyond it.
+ * reductions are charged at the full rate". It does when it writes no figure that part lacks, denies what that part
+ * denies, and either says nothing after its comparison but that part's words (the case's own words, before it, may be
+ * any of the sentence's: "any further reductions") or says every word that part gives its figure ("Bags over 23 kg
+ * carry no fee and are accepted" of "up to 23 kg carry no fee"). The other side is then read as the bounded case with
+ * its bound left out, not as the case beyond it.
  */
-function grantsBoundedRule(claim: string, support: string, q: QualifierPiece): boolean {
+function grantsBoundedRule(claim: string, support: string, q: QualifierPiece, key: string): boolean {
   const ends = [...support.matchAll(PART_END)].map((m) => m.index!);
-  const part = support.slice(Math.max(0, ...ends.filter((at) => at < q.start)), Math.min(support.length, ...ends.filter((at) => at >= q.end)));
+  const partStart = Math.max(0, ...ends.filter((at) => at < q.start));
+  const partEnd = Math.min(support.length, ...ends.filter((at) => at >= q.end));
+  const part = support.slice(partStart, partEnd);
   const stated = statedValues(part);
-  if ([...statedValues(claim)].some((value) => !stated.has(value))) return false;
-  // The case's words, before the comparison, may be any of the sentence's ("any further reductions"); what the claim says of it, after, the bounded part's.
-  const side = claim.search(SIDE_WORD);
+  if ([...statedValues(claim)].some((value) => !stated.has(value)) || denies(claim) !== denies(part)) return false;
+  // The comparison is the one right before the claim's figure ("Further reductions beyond 10%": "beyond", not "Further").
+  const figure = findNumbers(claim).find((n) => numberKey(n) === key);
+  const side = figure ? Math.max(-1, ...[...claim.slice(0, figure.start).matchAll(SIDE_WORDS)].map((m) => m.index!)) : -1;
   const [theCase, rule] = side < 0 ? ['', claim] : [claim.slice(0, side), claim.slice(side)];
-  const says = (text: string, by: string) => contentLemmas(text.replace(DENIALS, ' ').replace(SIDE_WORDS, ' ')).every((lemma) => textSaysWord(by, lemma));
-  return says(theCase, support) && says(rule, part) && denies(claim) === denies(part);
+  const lemmasOf = (text: string) => contentLemmas(text.replace(DENIALS, ' ').replace(SIDE_WORDS, ' '));
+  const saysAll = (text: string, by: string) => lemmasOf(text).every((lemma) => textSaysWord(by, lemma));
+  const given = lemmasOf(support.slice(q.end, partEnd));
+  return (saysAll(theCase, support) && saysAll(rule, part)) || (given.length > 0 && given.every((lemma) => textSaysWord(claim, lemma)));
 }
 
 /** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */

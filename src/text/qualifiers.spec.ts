@@ -768,6 +768,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "Children over 2 years old cannot sit on a parent's lap.",
       dropped: [],
     },
+    // The second review: a word of the other part beside the bounded part's rule, and a side word that opens the case.
+    {
+      name: 'the other side of "up to" granted the bounded part\'s rule beside a word of the other part',
+      evidence: 'Bags up to 23 kg carry no fee; heavier bags are not accepted.',
+      artifact: 'Bags over 23 kg carry no fee and are accepted.',
+      dropped: ['up to'],
+    },
+    {
+      name: 'the other side of "up to" granted its rule, the case opening with a side word',
+      evidence: 'Final numbers can be reduced by up to 10% without charge until 14 days before arrival; any further reductions are charged at the full rate.',
+      artifact: 'Further reductions beyond 10% are also free of charge.',
+      dropped: ['up to'],
+    },
     {
       name: 'a verb\'s particle before "the" and its figure',
       evidence: 'Unused leave of at most 5 days can be carried over.',

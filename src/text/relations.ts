@@ -157,7 +157,6 @@ export function operandOfRest(answer: string, task: string, start: number, end: 
   return rest.some((f) => lost.some((x) => worksOut(f, byOneLost(f, x))) && ((comparedItem && compares(f)) || !worksOut(f, explained(f))));
 }
 
-/** An equals sign right before a figure: the result of the working before it. */
 /** The words before a figure that make it the result of the working before them: "= £103.50", "£115 minus 10%, which is £103.50", "so their term costs £103.50". */
 const WRITTEN_RESULT = /(?:=|\b(?:which|that)\s+(?:is|comes\s+to|makes)|\bso\b[^.;=]{0,40}?\b(?:is|are|costs?|comes?\s+to))\s*$/i;
 /** An operation beside a figure, in signs or words: "£115 + £103.50 = £218.50", "£115 plus £103.50", "2 x £45". */

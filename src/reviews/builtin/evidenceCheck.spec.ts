@@ -179,12 +179,34 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Membership is £72 a month with a minimum term of 3 weeks, and it lets you book up to 3 open-studio sessions a week, each lasting 3 hours.',
       flagged: true,
     },
+    // A review of that reading: the other sentence's unit only in a clause that sentence says.
+    {
+      name: 'a unit of the other sentence in a clause the supporting one says',
+      task: 'What does membership include?',
+      evidence: pottery,
+      artifact: 'Members can book up to 3 open-studio sessions a week, each lasting 3 months.',
+      flagged: true,
+    },
+    {
+      name: 'a unit of the other sentence in a clause of its own sentence',
+      task: 'What does membership include?',
+      evidence: pottery,
+      artifact: 'Studio membership costs £72 a month, with a minimum term of 3 hours.',
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
       task: 'Could we return the van at noon instead of 10am? What would that cost?',
       evidence: ['Vans must be returned by 10am on the last day.', 'Late returns are charged at £30 for each hour or part hour, up to 3 hours.'],
       artifact: "Noon is 2 hours after the 10am return time, and late returns cost £30 for each hour or part hour, so you'd pay £60 (2 × £30).",
+      flagged: false,
+    },
+    {
+      name: '"midday" as a word of a noun phrase, no time of day',
+      task: 'When is lunch?',
+      evidence: ['Lunch is served from 12:30pm in the main hall.'],
+      artifact: 'The midday meal is served from 12:30pm in the main hall.',
       flagged: false,
     },
     {
