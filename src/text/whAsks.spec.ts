@@ -80,6 +80,9 @@ describe('givesWh and onlyAnswerToWh', () => {
     const tipAsks = ['Is the Ridgeway Road tip open on a Wednesday?', 'If not, where else can I go?'];
     expect(onlyAnswerToWh(tipAsks, tip, 1)).toEqual({ ask: 'If not, where else can I go?', kind: 'where' });
     expect(onlyAnswerToWh(['Is the Ridgeway Road tip open on a Wednesday?', 'If not, where can I go?'], tip, 1)).toBeUndefined();
+    // The second review: weekdays in the plural name no other place.
+    const plural = ['No, Ridgeway Road recycling centre is closed on Wednesdays and Sundays.', 'Furnace Lane is open every day.'];
+    expect(onlyAnswerToWh(tipAsks, plural, 1)).toEqual({ ask: 'If not, where else can I go?', kind: 'where' });
     const courier = ['A standard delivery costs £12; we collect within 2 hours.', "For delivery within the hour you'd need express, at £22."];
     const courierAsks = ['What will that cost', 'how much more would it be to get it there within the hour?'];
     expect(onlyAnswerToWh(courierAsks, courier, 1)).toEqual({ ask: courierAsks[1], kind: 'how much' });

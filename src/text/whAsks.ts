@@ -1,5 +1,5 @@
 import { contentLemmas, findEntities, findNumbers, questionText, splitSentences } from './claims.js';
-import { findDates } from './dates.js';
+import { findDates, WEEKDAYS } from './dates.js';
 import { clockTimes } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
 import { periodsIn } from './periods.js';
@@ -75,8 +75,9 @@ function properNames(sentence: string): string[] {
   const proper = readSentences(sentence)
     .flatMap((s) => s.tokens)
     .filter((t) => t.pos === 'PROPN');
+  // Weekdays in the plural ("closed on Wednesdays and Sundays") are days too, whatever kind the entity reader gives them.
   return findEntities(sentence)
-    .filter((e) => e.kind !== 'month' && e.kind !== 'weekday' && proper.some((t) => e.start <= t.start && t.end <= e.end))
+    .filter((e) => e.kind !== 'month' && e.kind !== 'weekday' && !WEEKDAYS.includes(e.text.replace(/s$/, '')) && proper.some((t) => e.start <= t.start && t.end <= e.end))
     .map((e) => e.text);
 }
 
