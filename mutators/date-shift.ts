@@ -3,6 +3,7 @@ import { replacedInSentence, sentenceAround, splitSentences } from '../src/text/
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
+import type { Figure } from '../src/text/figure.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
@@ -262,6 +263,14 @@ function namesALaw(text: string, date: DatePiece): boolean {
   );
 }
 
+/** A period's own figure, with a unit (none for a date of another form), and the text's figures. */
+function periodFigure(text: string, date: DatePiece): { figures: Figure[]; own: Figure | undefined } {
+  if (date.form !== 'duration') return { figures: [], own: undefined };
+  const figures = findFigures(text);
+  const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
+  return { figures, own: own && own.kind !== '' ? own : undefined };
+}
+
 /**
  * A period the answer also writes as the length of a thing ("the Hollybrook Two-Year Promise ... die within two
  * years", "a 6-month warranty ... claims within 6 months"): one period written twice, so moving one mention leaves the
@@ -269,10 +278,8 @@ function namesALaw(text: string, date: DatePiece): boolean {
  * years contradicts itself".
  */
 function namesPeriodAgain(text: string, date: DatePiece): boolean {
-  if (date.form !== 'duration') return false;
-  const figures = findFigures(text);
-  const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
-  if (!own || own.kind === '') return false;
+  const { figures, own } = periodFigure(text, date);
+  if (!own) return false;
   return figures.some((f) => (f.end <= date.start || f.start >= date.end) && f.kind === own.kind && f.value === own.value && /^-[a-z]/i.test(text.slice(f.end, f.end + 2)));
 }
 
@@ -286,11 +293,9 @@ const DEADLINE_BEFORE = /\b(?:within|in|before|after|by|no later than|at least|u
  * months": "the rate is given as £15 a year, which contradicts it").
  */
 function lastsRatePeriod(text: string, date: DatePiece): boolean {
-  if (date.form !== 'duration') return false;
-  const figures = findFigures(text);
-  const own = figures.find((f) => f.start >= date.start && f.end <= date.end);
+  const { figures, own } = periodFigure(text, date);
   // A deadline is no term: "report it within 24 hours", "cancel 24 hours before pickup" beside "Theft Cover, which costs €3 a day".
-  if (!own || own.kind === '' || DEADLINE_BEFORE.test(text.slice(0, own.start)) || DEADLINE_AFTER.test(text.slice(own.end))) return false;
+  if (!own || DEADLINE_BEFORE.test(text.slice(0, own.start)) || DEADLINE_AFTER.test(text.slice(own.end))) return false;
   const onePeriod = (period: string | undefined) => period !== undefined && (period === own.kind ? own.value === 1 : rateFactor(own.kind, period) === own.value);
   return figures.some((f) => isCurrencySign(f.kind) && onePeriod(ratePeriodAfter(text, f.end)));
 }

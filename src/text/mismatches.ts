@@ -496,12 +496,13 @@ function clauseAround(sentence: string, at: number): string {
   return sentence.slice(clauseStart(sentence, at), clauseEnd(sentence, at));
 }
 
-function clauseStart(sentence: string, at: number): number {
-  return Math.max(0, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!).filter((b) => b < at));
+/** Where the clause (or, with other `bounds`, the part) of a sentence that holds an offset starts. */
+function clauseStart(sentence: string, at: number, bounds: RegExp = CLAUSE_BOUND): number {
+  return Math.max(0, ...[...sentence.matchAll(bounds)].map((m) => m.index!).filter((b) => b < at));
 }
 
-function clauseEnd(sentence: string, at: number): number {
-  return Math.min(sentence.length, ...[...sentence.matchAll(CLAUSE_BOUND)].map((m) => m.index!).filter((b) => b >= at));
+function clauseEnd(sentence: string, at: number, bounds: RegExp = CLAUSE_BOUND): number {
+  return Math.min(sentence.length, ...[...sentence.matchAll(bounds)].map((m) => m.index!).filter((b) => b >= at));
 }
 
 /** A sentence's clauses, as clauseAround bounds them. */
@@ -914,17 +915,12 @@ function boundsOtherSide(claim: string, key: string, keyword: string, example: n
   return other !== null && boundsWith(claim, key, other, example);
 }
 
-/** Where a clause of a claim starts or ends: a comma, a semicolon, or "and" between clauses. */
-const CLAIM_CLAUSE_END = /[,;]\s|\sand\s/g;
-
 /**
  * Whether a sentence says every word of the clause a unit stands in, besides its number and unit ("with a minimum term
  * of 3 months" of "Studio membership costs £72 a month, with a minimum term of 3 months"; not "each lasting 3 months").
  */
 function clauseSaidBy(claim: string, u: UnitPiece, sentence: string): boolean {
-  const ends = [...claim.matchAll(CLAIM_CLAUSE_END)].map((m) => m.index!);
-  const clause = claim.slice(Math.max(0, ...ends.filter((at) => at < u.start)), Math.min(claim.length, ...ends.filter((at) => at >= u.end)));
-  const lemmas = contentLemmas(clause.replace(u.text, ' '));
+  const lemmas = contentLemmas(clauseAround(claim, u.start).replace(u.text, ' '));
   return lemmas.length > 0 && lemmas.every((lemma) => textSaysWord(sentence, lemma));
 }
 
@@ -947,10 +943,8 @@ const PART_END = /;|,\s+(?:and|or|but|while|whereas)\b/gi;
  * its bound left out, not as the case beyond it.
  */
 function grantsBoundedRule(claim: string, support: string, q: QualifierPiece, key: string): boolean {
-  const ends = [...support.matchAll(PART_END)].map((m) => m.index!);
-  const partStart = Math.max(0, ...ends.filter((at) => at < q.start));
-  const partEnd = Math.min(support.length, ...ends.filter((at) => at >= q.end));
-  const part = support.slice(partStart, partEnd);
+  const partEnd = clauseEnd(support, q.end, PART_END);
+  const part = support.slice(clauseStart(support, q.start, PART_END), partEnd);
   const stated = statedValues(part);
   if ([...statedValues(claim)].some((value) => !stated.has(value)) || denies(claim) !== denies(part)) return false;
   // The comparison is the one right before the claim's figure ("Further reductions beyond 10%": "beyond", not "Further").

@@ -133,7 +133,7 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
     const about = giving.length > 1 && kind === 'where' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
     // Of several, the only one that repeats a phrase of the ask: "how much more would it be to get it there within the hour?" and
     // "For delivery within the hour you'd need express" (unseen95's readers, of that sentence left out: "leaves that out").
-    const phrased = about.length > 1 ? about.filter((j) => repeatsPhraseOf(ask, sentences[j]!)) : about;
+    const phrased = about.length > 1 ? about.filter((j) => repeatsPhraseOf(ask, words, sentences[j]!)) : about;
     if (phrased.length === 1 && phrased[0] === i) return { ask: ask.trim(), kind };
   }
   return undefined;
@@ -142,13 +142,13 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
 /** "Else" in an ask: another than the one the question names. */
 const ELSE = /\belse\b/i;
 
-/** Whether a sentence repeats three words in a row of the ask, one of them a word of what it asks about ("within the hour"). */
-function repeatsPhraseOf(ask: string, sentence: string): boolean {
+/** Whether a sentence repeats three words in a row of the ask, one of them a word of what it asks about (`about`, its lemmas: "within the hour"). */
+function repeatsPhraseOf(ask: string, about: ReadonlySet<string>, sentence: string): boolean {
   const words = ask.toLowerCase().match(/[a-z'’]+/g) ?? [];
   const said = ` ${(sentence.toLowerCase().match(/[a-z'’]+/g) ?? []).join(' ')} `;
   return words.slice(0, -2).some((_, k) => {
     const phrase = words.slice(k, k + 3);
-    return phrase.some((word) => contentLemmas(word).some((l) => !ASKING_WORDS.has(l))) && said.includes(` ${phrase.join(' ')} `);
+    return phrase.some((word) => about.has(word) || about.has(word.replace(/s$/, ''))) && said.includes(` ${phrase.join(' ')} `);
   });
 }
 
