@@ -860,7 +860,12 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
     (listed !== undefined && weekdayRangesOf(text).some(([from, to]) => from === listed[0] && to === listed[1]));
   // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
   const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
-  if (ownText.some(states) || own.sentences.some(statesPeriod)) return true;
+  // A deadline in working days ("within 10 working days") has no calendar length: the supporting sentence states it as that many
+  // working days ("You have 10 working days to approve"; unseen96's false alarm). Not another sentence: a rule beside it gives
+  // other working days ("5 working days' notice" to reschedule).
+  const working = /^duration:(\d+) working day$/.exec(claimDate.key);
+  const statesWorkingDays = working !== null && findFigures(passage.sentence).some((f) => f.kind === 'day' && f.value === Number(working[1]) && WORKING_DAYS_AFTER.test(passage.sentence.slice(f.end)));
+  if (ownText.some(states) || own.sentences.some(statesPeriod) || statesWorkingDays) return true;
   // A period of working days ("within 3 business days") is a period too, though lengthOf reads it as no calendar length: a month
   // beside it is not in conflict with it (unseen71's false alarm: "isn't offered in December" beside "within 3 business days").
   const isPeriod = (d: Pick<DatePiece, 'key'>) => d.key.startsWith('duration:');
@@ -868,6 +873,9 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
   return periodLeft(claimDate, own) || dateWorkedOut(claim, claimDate, passage, answer);
 }
+
+/** Working days written after a number: "10 working days", "3 business days". */
+const WORKING_DAYS_AFTER = /^\s+(?:working|business)\s+days?\b/i;
 
 /** A weekday's index in WEEKDAYS ("weekday:0" is Monday). */
 const weekdayIndex = (d: Pick<DatePiece, 'key'>) => weekdayIndexOf(d.key) ?? Number.NaN;

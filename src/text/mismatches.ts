@@ -288,7 +288,7 @@ export function questionOf(passage: Pick<SupportPassage, 'restated'>): string {
  * "January to June").
  */
 function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, answer: string, caseSpans: boolean): boolean {
-  if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer)) return true;
+  if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer) || statedWithItsPart(claim, date, passage)) return true;
   const length = lengthOf(date);
   if (!caseSpans) return false;
   // A time the question gives moved by a period the claim writes, hours too: "by Sunday 20:00 (within 24 hours)", noticed "on Saturday at 20:00".
@@ -297,6 +297,28 @@ function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, 
     (length !== null && measuredByCase(length, claim, questionOf(passage))) ||
     inDateArithmetic(claim, questionOf(passage), date.start, date.end) ||
     (month !== null && (monthInAskedRange(Number(month[1]), questionOf(passage)) || endsRangeAtStatedDate(claim, date, Number(month[1]), passage, answer)))
+  );
+}
+
+/**
+ * Whether one evidence sentence states every date of the claim's part that holds this one, three or more of them in the same
+ * order: the part restates that sentence, though its words are another's ("; otherwise our days are Wednesday to Sunday, 10:00
+ * to 17:00, from February to November" beside "The centre is open Wednesday to Sunday, ... from February to November";
+ * unseen96's false alarm). A changed date is in no sentence with the rest.
+ */
+function statedWithItsPart(claim: string, date: DatePiece, passage: SupportPassage): boolean {
+  const [start, end] = [clauseStart(claim, date.start, PART_END), clauseEnd(claim, date.start, PART_END)];
+  const keys = findDates(claim)
+    .filter((d) => d.start >= start && d.end <= end)
+    .map((d) => d.key);
+  return (
+    keys.length >= 3 &&
+    passage.evidence.some(
+      (s) =>
+        findDates(s)
+          .map((d) => d.key)
+          .join() === keys.join(),
+    )
   );
 }
 
@@ -648,7 +670,8 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (q.keyword === 'only' && (MAY_ONLY.test(support) || ONLY_PERMITTED.test(support) || closesItsPhrase) && dutyOn(claim, term) && !MUST.test(support)) continue;
     // "Telescopes are lent only to members ... Members can borrow one for up to 14 days": another sentence of the answer restates the rule
     // with its "only", and this one says what the members may do (unseen85's false alarm, the rule said two sentences before).
-    if (q.keyword === 'only' && 'lemmas' in term && elsewhere.some((other) => restatesWithQualifier(other, support, q, term.lemmas))) continue;
+    // "A voucher can be extended once": "Each voucher can be extended one time" in another sentence the same (unseen97's false alarm).
+    if ((q.keyword === 'only' || q.keyword === 'once') && 'lemmas' in term && elsewhere.some((other) => restatesWithQualifier(other, support, q, term.lemmas))) continue;
     // "Off-peak entry applies on weekdays before 4pm, except on bank holidays": the sentence beside the claim states the exception itself
     // ("Off-peak prices aren't available on bank holidays or during school holidays") (unseen84's false alarms).
     if (q.keyword === 'except' && exceptionSaidBeside(claim, support, q, [before, splitSentences(after)[0]?.text ?? ''])) continue;
@@ -783,10 +806,16 @@ function restatesWithQualifier(other: string, support: string, q: QualifierPiece
   // Of the same subject: "Binoculars are lent only to members" restates nothing of "Telescopes are lent only to members".
   const subject = contentLemmas(/[^,;]*$/.exec(support.slice(0, q.start))![0]);
   if (!subject.every((lemma) => textSaysWord(other, lemma))) return false;
+  // "Once" bears on the verb before it, which the other sentence says with the subject; there as a limit, not a time ("so once
+  // it's extended you can book").
+  if (q.keyword === 'once') return findQualifiers(other).some((o) => o.keyword === 'once') || ONE_TIME.test(other);
   // Of the same words: "lent only to members" for "lent only to members"; not "only valid on the same day" for "only if it is asked for on the same day".
   const boundWord = contentLemmas(support.slice(q.end))[0];
   return findQualifiers(other).some((o) => o.keyword === q.keyword && contentLemmas(other.slice(o.end))[0] === boundWord);
 }
+
+/** "Once" as a limit in other words: "one time", "a single extension". */
+const ONE_TIME = /\b(?:one\s+time|a\s+single)\b/i;
 
 /** A claim's clauses: "You must bring a bag | small bags are permitted". */
 const CLAUSES_OF = /;\s+|,\s+(?:and|but|or|so)\s+/;

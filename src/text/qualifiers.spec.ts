@@ -896,6 +896,25 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You can change the date free of charge more than 30 days before the party.',
       dropped: ['once'],
     },
+    // unseen97's false alarm: "once" said by another sentence of the answer in other words.
+    {
+      name: '"once" said as "one time" by the next sentence',
+      evidence: 'A voucher can be extended once, by 6 months, for a fee of £35, as long as you ask before it expires.',
+      artifact: "You won't lose it as long as you ask for an extension before it runs out. Each voucher can be extended one time, adding 6 months, for £35.",
+      dropped: [],
+    },
+    {
+      name: '"once" as a time in another sentence, no limit (unseen95\'s qualifier-deletion mutant)',
+      evidence: 'A voucher can be extended once by 3 months for a fee of £10.',
+      artifact: "A voucher can be extended, by 3 months, for a £10 fee. Vouchers can be spent on taster sessions, so once it's extended you can book one as normal.",
+      dropped: ['once'],
+    },
+    {
+      name: '"once" said by no sentence',
+      evidence: 'A voucher can be extended once, by 6 months, for a fee of £35, as long as you ask before it expires.',
+      artifact: "You won't lose it as long as you ask for an extension before it runs out. Each voucher can be extended, adding 6 months, for £35.",
+      dropped: ['once', 'once'],
+    },
     {
       name: '"only after" as "not until" the same event',
       evidence: 'Parts are charged at the retail price, and we only fit a part after you approve its cost.',

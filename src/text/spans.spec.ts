@@ -131,6 +131,49 @@ describe('a month beside a period of working days', () => {
   });
 });
 
+// unseen96's false alarm: a deadline of working days, stated as a number of working days one has ("You have 10 working days to ...").
+describe('a deadline of working days stated as the days one has', () => {
+  const evidence = [{ id: 'e', text: 'You have 10 working days to approve or reject them; if we hear nothing, the order is paused. Payment is due 5 days after approval.' }];
+  const findings = (artifact: string) => checkAgainstEvidence({ artifact, evidence }).map((f) => f.problem);
+  it.each([
+    { artifact: 'Please approve or reject them within 10 working days, or the order is paused.', dates: [] },
+    { artifact: 'Please approve or reject them within 10 business days, or the order is paused.', dates: [] },
+    { artifact: 'Please approve or reject them within 12 working days, or the order is paused.', dates: ['within 12 working days'] },
+    // The same number of calendar days is another deadline.
+    { artifact: 'Please pay within 5 working days of approval.', dates: ['within 5 working days'] },
+  ])('$artifact', ({ artifact, dates }) => {
+    expect(findings(artifact).flatMap((p) => /^"([^"]+)" is not the date the evidence gives/.exec(p)?.[1] ?? [])).toEqual(dates);
+  });
+  // Working days another sentence gives belong to its own rule (unseen15's cancellation, whose date-shift mutant must stay wrong).
+  it.each([
+    { artifact: 'Because you are cancelling more than 10 working days before the move, your deposit is refunded minus a £30 admin fee.', dates: [] },
+    { artifact: 'Because you are cancelling more than 5 working days before the move, your deposit is refunded minus a £30 admin fee.', dates: ['5 working days before'] },
+  ])('$artifact', ({ artifact, dates }) => {
+    const rules = [
+      {
+        id: 'e',
+        text: 'If you cancel more than 10 working days before the move date, your deposit will be refunded minus an admin fee of £30. You may reschedule your move once free of charge if you give at least 5 working days notice before the move.',
+      },
+    ];
+    const found = checkAgainstEvidence({ artifact, evidence: rules }).map((f) => f.problem);
+    expect(found.flatMap((p) => /^"([^"]+)" is not the date the evidence gives/.exec(p)?.[1] ?? [])).toEqual(dates);
+  });
+});
+
+// unseen96's false alarm: a part of the claim whose dates are all one sentence's, though its words are another's.
+describe("a part of the claim that restates one sentence's dates", () => {
+  const evidence = [{ id: 'e', text: 'The centre is open Wednesday to Sunday, 10:00 to 17:00, from February to November. During school holidays we also open on Mondays and Tuesdays.' }];
+  const findings = (artifact: string) => checkAgainstEvidence({ artifact, evidence }).map((f) => f.problem);
+  const opening = 'Only in the school holidays, when we open on Mondays and Tuesdays too; otherwise our days are';
+  it.each([
+    { artifact: `${opening} Wednesday to Sunday, 10:00 to 17:00, from February to November.`, dates: [] },
+    { artifact: `${opening} Wednesday to Saturday, 10:00 to 17:00, from February to November.`, dates: ['Wednesday', 'Saturday', 'February', 'November'] },
+    { artifact: `${opening} Wednesday to Sunday, 10:00 to 17:00, from November to February.`, dates: ['Wednesday', 'Sunday', 'November', 'February'] },
+  ])('$artifact', ({ artifact, dates }) => {
+    expect(findings(artifact).flatMap((p) => /^"([^"]+)" is not the date the evidence gives/.exec(p)?.[1] ?? [])).toEqual(dates);
+  });
+});
+
 // unseen72's false alarm: a count of months, the length of a range of months the claim writes before it.
 describe('a count of months after a range of months', () => {
   const evidence = [{ id: 'e', text: 'Customers who paid annually are refunded £45 for each complete month left in their storage year, less a £25 administration fee.' }];
