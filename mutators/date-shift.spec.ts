@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findDates, sameDateFormat, weekdayOf, WEEKDAYS, MONTHS } from '../src/text/dates.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { DIFFERENCE_OF_STATED, dateShift, NEW_WEEKDAY_NAMED, UNCONVENTIONAL_PERIOD, WEEKDAY_NAMED_AGAIN } from './date-shift.js';
+import { DIFFERENCE_OF_STATED, dateShift, NEW_WEEKDAY_NAMED, SCHEDULE_OUT_OF_STEP, UNCONVENTIONAL_PERIOD, WEEKDAY_NAMED_AGAIN } from './date-shift.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 describeTextMutator(
@@ -497,6 +497,11 @@ describeTextMutator(
       artifact: 'A standard armchair takes 3 to 4 weeks from when the fabric arrives. If you need it sooner, an express service finishes the job in 10 working days for a 25% surcharge.',
       kept: ['A standard armchair takes 3 to 4 weeks from when the fabric arrives. If you need it sooner, an express service finishes the job in 5 working days for a 25% surcharge.'],
     },
+    {
+      name: 'the interval of a schedule moved where its sentence states one time only',
+      artifact: 'Tours leave every 30 minutes from 10:00, and each takes about 50 minutes.',
+      kept: ['Tours leave every 20 minutes from 10:00, and each takes about 50 minutes.', 'Tours leave every 45 minutes from 10:00, and each takes about 50 minutes.'],
+    },
     // unseen45's readers: "14–28 days gets 50% and under 7 days gets nothing, but 7–14 days is never covered".
     {
       name: 'not a period whose count the answer writes again as the bound of a band ("between 14 and 28 days … less than 14 days")',
@@ -516,6 +521,12 @@ describeTextMutator(
       name: 'a period that is the difference of two times of day the answer states ("until 19:15, which is 15 minutes before the 19:30 start")',
       artifact: 'You can pre-order interval drinks up until 19:15, which is 15 minutes before the 19:30 start.',
       reason: new RegExp(`^${DIFFERENCE_OF_STATED.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(19:15 and 19:30\\)$`),
+    },
+    // unseen97's readers: "tours every 45 minutes from 10:00 would run 16:00 then 16:45, so a 16:30 last tour doesn't fit".
+    {
+      name: 'the interval of a schedule whose times the sentence states ("every 30 minutes from 10:00 ... the last one at 16:30")',
+      artifact: 'Tours leave every 30 minutes from 10:00 and the last one sets off at 16:30.',
+      reason: new RegExp(`^${SCHEDULE_OUT_OF_STEP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(10:00 and 16:30\\)$`),
     },
     {
       name: 'a period that is the difference of a time of the answer and one of the question',

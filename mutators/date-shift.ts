@@ -5,7 +5,7 @@ import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS,
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
-import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod } from '../src/text/periods.js';
+import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod, scheduleOutOfStep } from '../src/text/periods.js';
 import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
 import { countOfDuration, findQuantities, joinedAsRange, keepsOrder, keepsPairedOrder, mentionedAgain, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { HOURS_IN } from '../src/text/units.js';
@@ -118,6 +118,8 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
   if (length && unconventionalPeriod(Number(length[1]), length[2]!)) return UNCONVENTIONAL_PERIOD;
   const times = differenceOfStated(task, artifact, at, original);
   if (times) return `${DIFFERENCE_OF_STATED} (${times})`;
+  const departures = scheduleOutOfStep(artifact, at, original, shifted);
+  if (departures) return `${SCHEDULE_OUT_OF_STEP} (${departures})`;
   const [before, after] = [weekdayIn(original), weekdayIn(shifted)];
   if (before !== undefined && after !== before) {
     const named = [...weekdaysNamed(artifact, at), ...weekdaysNamed(task)];
@@ -185,6 +187,10 @@ export const UNCONVENTIONAL_PERIOD =
 /** Why a period two stated times or dates fix is not moved, as the ignored list gives it (the two follow in brackets). */
 export const DIFFERENCE_OF_STATED =
   'the period is the difference between two times of day or two dates the answer states ("until 19:15, which is 15 minutes before the 19:30 start"): moved alone, a reader subtracts and sees it';
+
+/** Why a schedule's interval is not moved out of step with its times, as the ignored list gives it (the two follow in brackets). */
+export const SCHEDULE_OUT_OF_STEP =
+  'the period is the interval of a schedule whose times the sentence states ("every 30 minutes from 10:00 ... the last one at 16:30"): moved, the departures no longer reach the last time';
 
 /** Why a weekday the answer names again is not moved, as the ignored list gives it. */
 export const WEEKDAY_NAMED_AGAIN =

@@ -143,6 +143,34 @@ const MINUTES_IN: Readonly<Record<string, number>> = { minute: 1, hour: 60 };
 const WHOLE_DAYS_IN: Readonly<Record<string, number>> = { day: 1, week: 7 };
 
 /**
+ * Two times of day of a schedule's sentence, outside its interval's own text at `at`, a whole number of that interval
+ * apart ("tours leave every 30 minutes from 10:00 and the last one sets off at 16:30"), that the shifted interval does not
+ * step between, as written ("10:00 and 16:30"), or null. A reader counts on from the first: every 20 or 45 minutes from
+ * 10:00 never reaches 16:30 (unseen97's readers).
+ */
+export function scheduleOutOfStep(artifact: string, at: { start: number; end: number }, original: Pick<DatePiece, 'key'>, shifted: Pick<DatePiece, 'key'>): string | null {
+  const [step, newStep] = [minutesOf(original), minutesOf(shifted)];
+  const sentence = sentenceAround(artifact, at.start, at.end);
+  if (step === null || newStep === null || !sentence || !EVERY_BEFORE.test(artifact.slice(sentence.start, at.start))) return null;
+  const times = clockTimes(artifact).filter((t) => t.start >= sentence.start && t.end <= sentence.end && (t.end <= at.start || t.start >= at.end));
+  for (const [i, a] of times.entries())
+    for (const b of times.slice(i + 1)) {
+      const apart = Math.abs(b.value - a.value);
+      if (apart > 0 && apart % step === 0 && apart % newStep !== 0) return `${a.text} and ${b.text}`;
+    }
+  return null;
+}
+
+/** The interval of a schedule, right before its period: "tours leave every 30 minutes". */
+const EVERY_BEFORE = /\bevery\s+$/i;
+
+/** A period of minutes or hours in minutes, or null for another date. */
+function minutesOf(d: Pick<DatePiece, 'key'>): number | null {
+  const m = /^duration:(\d+) (minute|hour)$/.exec(d.key);
+  return m ? Number(m[1]) * MINUTES_IN[m[2]!]! : null;
+}
+
+/**
  * Two times of day ("19:15 ... 19:30") or two calendar dates the answer
  * states (one of them may be the question's), outside the deadline's own
  * text at `at`, that the deadline is the difference of ("15 minutes before
