@@ -426,3 +426,20 @@ describe('number-flip, a figure the answer or question measures another way', ()
     expect(flips(artifact, 'Can one driver do a long day?')).toEqual(['13→12', '13→24']);
   });
 });
+
+// unseen96's readers: "says the minimum run is 100 copies but then prices a 150-record run".
+describe('number-flip, a count of ten or more the answer writes again of another noun', () => {
+  const flips = (artifact: string) =>
+    [...numberFlip.candidates(textFixture({ artifact, evidence: artifact, task: 'What is your smallest run?' }))].map((c) => `${artifact.slice(c.start, c.end)}→${c.replacement}`);
+  it('leaves both mentions of the count, and flips the rest', () => {
+    const artifact = 'The smallest run we press is 100 copies. On black vinyl, 100 records cost £1,150.';
+    expect(flips(artifact).filter((f) => f.startsWith('100'))).toEqual([]);
+    expect(flips(artifact).some((f) => f.startsWith('£1,150'))).toBe(true);
+  });
+  it('still flips a small count written again by chance, and a count written once', () => {
+    expect(flips('The package covers 2 adults and 2 children.').filter((f) => f.startsWith('2'))).not.toEqual([]);
+    expect(flips('The smallest run we press is 100 copies, at £1,150.').some((f) => f.startsWith('100'))).toBe(true);
+    // unseen26: two measures of different things.
+    expect(flips('A tuning costs £95 within 15 miles. A piano more than 15 cents flat needs a pitch raise.').filter((f) => f.startsWith('15'))).not.toEqual([]);
+  });
+});

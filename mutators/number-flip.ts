@@ -8,8 +8,10 @@ import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
+import { namesMeasure } from '../src/text/lexicon.js';
 import {
   consecutiveWithPartner,
+  countsNoun,
   findQuantities,
   inArithmetic,
   isHalfOfMoney,
@@ -63,6 +65,7 @@ export const numberFlip: TextMutator = {
         namesNoonOrMidnight(text, n) ||
         restatesNumberWords(text, n.start, n.end) ||
         mentionedAgain(text, quantities, q) ||
+        countWrittenTwice(quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||
@@ -116,6 +119,18 @@ export const numberFlip: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/**
+ * Whether the answer writes the same count, ten or more, of another noun too ("The smallest run we press is 100 copies ...
+ * 100 records cost £1,150"): a count that large written twice is one quantity named two ways, and changed in one place the two
+ * disagree (unseen96's readers: "says the minimum run is 100 copies but then prices a 150-record run"). Small counts recur
+ * by chance ("2 adults and 2 children"), and measures are measures of different things ("within 15 miles ... more than 15
+ * cents flat"); periods are mentionedAgain's, by their unit.
+ */
+function countWrittenTwice(quantities: readonly Quantity[], q: Quantity): boolean {
+  const countOfThings = (o: Quantity) => countsNoun(o) && !namesMeasure(o.unit);
+  return countOfThings(q) && q.number.value >= 10 && quantities.some((o) => o !== q && countOfThings(o) && o.number.value === q.number.value && o.unit !== q.unit);
+}
 
 /** meetsNextBand, of a figure of the answer, in the sentence that holds it. */
 function meetsNextBandIn(text: string, n: NumberPiece): boolean {
