@@ -493,6 +493,13 @@ describeTextMutator(
       artifact: 'The van is due at the depot by 10:00 on the final day. Late returns cost £40 for every hour.',
       reason: /only one with a word of the case the question asks about .*\("late"\)$/,
     },
+    // unseen96's readers: "it never says whether the 8pm Friday slot is allowed".
+    {
+      name: 'the only sentence restating a time of the question\'s yes-or-no case ("at 8pm")',
+      task: 'Can I bring my 14-year-old to throw on a Friday evening at 8pm?',
+      artifact: 'She is old enough, since throwers must be at least 12. Under-18s can only book sessions that start before 19:00, so an 8pm slot is not possible.',
+      reason: /only one to restate a time, date or figure the question gives .*\("8pm"\)$/,
+    },
     { name: 'sentences no evidence supports', artifact: 'Leave is 28 days. Claims go to the Finance Team.', evidence: 'Trains run hourly from the station.', reason: /no evidence sentence supports/ },
     {
       name: 'a part of a total the rest still states',

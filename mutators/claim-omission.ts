@@ -103,6 +103,8 @@ function omissionRefused(fixture: TextFixture, omission: Omission): string | nul
   if (speaksMostOfAsk(fixture.task, sentences, at)) return SPEAKS_MOST_OF_ASK;
   const asked = onlyCaseAsked(fixture.task, sentences, at);
   if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
+  const figure = onlyRestatesAskedFigure(fixture.task, sentences, at);
+  if (figure) return `${ONLY_RESTATES_ASKED_FIGURE} ("${figure}")`;
   const wh = onlyAnswerToWh(
     asksOf(fixture.task),
     sentences.map((s) => s.text),
@@ -362,7 +364,25 @@ function givesFigureOfOneAsk(task: string, sentences: readonly Piece[], i: numbe
 export const ANSWERS_LAST_ASK =
   'the deleted sentence ends the answer with the case that answers the question\'s last ask ("… and is there any way to get it free?" by "You won\'t pay the fee if …", "… and what happens if it is?" by "If we cancel, …"), and no other sentence shares a word with that ask: without it that ask is plainly unanswered (unseen43\'s readers)';
 
-/** An ask a yes or no or a case answers: "is there any way to get it free?", "can I visit him?", "what happens if it is?". */
+/** Why an omission is refused where the deleted sentence alone restates a figure of the question's case, as the ignored list gives it (the figure follows in brackets). */
+export const ONLY_RESTATES_ASKED_FIGURE =
+  'the deleted sentence is the only one to restate a time, date or figure the question gives for the case it asks a yes or no of ("Can I bring her to throw on a Friday evening at 8pm?" by "so an 8pm slot won\'t be possible"): without it the case asked about is never answered (unseen96\'s readers)';
+
+/**
+ * The figure or date of the question that sentence `i` alone restates, where the question asks a yes or no of its case
+ * ("Can I bring my 14-year-old ... at 8pm?"), as the question writes it, or undefined.
+ */
+function onlyRestatesAskedFigure(task: string, sentences: readonly Piece[], i: number): string | undefined {
+  if (!asksOf(task).some((ask) => ASKS_YES_NO_OR_CASE.test(ask))) return undefined;
+  const keysOf = (text: string) => [...findFigures(text).map((f) => `${f.kind}|${f.value}`), ...findDates(text).map((d) => d.key)];
+  const own = new Set(keysOf(sentences[i]!.text));
+  const elsewhere = new Set(sentences.flatMap((s, j) => (j === i ? [] : keysOf(s.text))));
+  const question = questionText(task);
+  const pieces = [...findFigures(question).map((f) => ({ key: `${f.kind}|${f.value}`, text: f.text })), ...findDates(question)];
+  return pieces.find((p) => own.has(p.key) && !elsewhere.has(p.key))?.text;
+}
+
+/** An ask a yes or no or a case answers:/** An ask a yes or no or a case answers: "is there any way to get it free?", "can I visit him?", "what happens if it is?". */
 const ASKS_YES_NO_OR_CASE = /^\s*(?:is|are|can|could|do|does|will|would|should|may|must|what happens|what if)\b/i;
 
 /** A sentence that gives a case: "You won't pay the fee if you buy six bottles", "If we cancel, you can choose a refund". */
