@@ -131,6 +131,7 @@ describeTextMutator(
       kept: ["You can't sell leave. It isn't refundable.", 'You can sell leave. It is refundable.'],
     },
     { name: '"isn\'t" to "is"', artifact: "The fee isn't refundable.", kept: ['The fee is refundable.'] },
+    { name: 'a prohibition with no requirement before it', artifact: "Flip-flops aren't allowed on tours.", kept: ['Flip-flops are allowed on tours.'] },
     { name: '"permitted" to "prohibited"', artifact: 'Smoking is permitted outside.', kept: ['Smoking is not permitted outside.'] },
     { name: '"prohibited" to "permitted"', artifact: 'Alcohol with the tablets is prohibited.', kept: ['Alcohol with the tablets is permitted.'] },
     { name: '"including" to "excluding"', artifact: 'Leave is 28 days including bank holidays.', kept: ['Leave is 28 days excluding bank holidays.'] },
@@ -237,6 +238,8 @@ describeTextMutator(
     },
   ],
   [
+    // unseen97's readers, of "Sturdy shoes ... are a must ..., and flip-flops or high heels are allowed": "contradicts the sturdy-shoes requirement just before it".
+    { name: 'a prohibition after a requirement of its sentence', artifact: "Sturdy shoes are required on tours, and flip-flops aren't allowed." },
     ...[
       ['"I\'m afraid"', "I'm afraid this repair isn't covered."],
       ['"I\'m sorry to say"', "I'm sorry to say the deposit isn't refundable."],

@@ -433,6 +433,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   const before = artifact.slice(claim.start, p.start);
   const after = artifact.slice(p.end, claim.end);
   if (CONDITION_OPENERS.test(before) || ADVICE_OPENERS.test(claim.text) || contrastFollows(claim, p)) return true;
+  if (p.negative && p.term === 'permitted' && REQUIREMENT_BEFORE.test(before)) return true;
   if (consequenceOfRule(artifact, claim, p) || qualifiesRecommended(artifact, claim, p)) return true;
   if (
     consequenceFollows(artifact, claim, p) ||
@@ -474,6 +475,14 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (!p.term.includes(' ') && (findNumbers(claim.text).some((n) => n.currency || n.percent) || /\b\d+p\b/.test(claim.text))) return true;
   return p.term.startsWith('must') && !p.negative && (requiresProperty(after) || REQUIRED_FOR_A_WHILE.test(after));
 }
+
+/**
+ * A requirement earlier in the sentence of a prohibition ("Sturdy shoes with a good grip are a must, as the paths can be wet,
+ * and flip-flops or high heels aren't allowed"): the two are one rule's sides, what is needed and what falls short of it, and
+ * reversed the sentence allows what its own requirement rules out (unseen97's readers: "contradicts the sturdy-shoes
+ * requirement just before it").
+ */
+const REQUIREMENT_BEFORE = /\b(?:must|required|essential|compulsory|mandatory|needs?\s+to|ha(?:s|ve)\s+to)\b/i;
 
 /**
  * An obligation to stay for a stretch of time: "has to stay trackside for the whole session", "has to stay out of the
