@@ -34,10 +34,10 @@ describe('number-flip', () => {
       [
         'the daily rate of £3.21 (£98 × 12 ÷ 365)',
         'the daily rate of £3.23 (£98 × 12 ÷ 365)',
-        'the daily rate of £3.22 (£97 × 12 ÷ 365)',
-        'the daily rate of £3.22 (£99 × 12 ÷ 365)',
-        'the daily rate of £3.22 (£98 × 11 ÷ 365)',
-        'the daily rate of £3.22 (£98 × 13 ÷ 365)',
+        'the daily rate of £3.22 (£96 × 12 ÷ 365)',
+        'the daily rate of £3.22 (£100 × 12 ÷ 365)',
+        'the daily rate of £3.22 (£98 × 10 ÷ 365)',
+        'the daily rate of £3.22 (£98 × 14 ÷ 365)',
         'the daily rate of £3.22 (£98 × 12 ÷ 360)',
         'the daily rate of £3.22 (£98 × 12 ÷ 370)',
       ],
@@ -58,7 +58,10 @@ describe('number-flip', () => {
     ['you need to be 18 or over, as an adult member', []],
     ['you need to be 16 or over, as a junior member', ['you need to be 14 or over, as a junior member', 'you need to be 18 or over, as a junior member']],
     ['children aged 12 travel free', ['children aged 5 travel free', 'children aged 13 travel free']],
-    ['scores of 18 or over pass', ['scores of 17 or over pass', 'scores of 19 or over pass']],
+    // An even number of ten or more to the next even one (unseen96's readers, of "more than 11 people": "an odd threshold").
+    ['scores of 18 or over pass', ['scores of 16 or over pass', 'scores of 20 or over pass']],
+    ['groups of more than 12 people', ['groups of more than 10 people', 'groups of more than 14 people']],
+    ['groups of more than 13 people', ['groups of more than 12 people', 'groups of more than 14 people']],
     // A period in months or weeks to the lengths documents use: never "9 months" (unseen12's readers) nor "5 weeks".
     ['a credit note valid for 6 months', ['a credit note valid for 3 months', 'a credit note valid for 12 months']],
     ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],
@@ -128,7 +131,7 @@ describe('number-flip', () => {
     ['A size 12 dress costs £40.', ['A size 10 dress costs £40.', 'A size 14 dress costs £40.', 'A size 12 dress costs £30.', 'A size 12 dress costs £50.']],
     [
       'Our private group size is 8 to 12 people.',
-      ['Our private group size is 7 to 12 people.', 'Our private group size is 9 to 12 people.', 'Our private group size is 8 to 11 people.', 'Our private group size is 8 to 13 people.'],
+      ['Our private group size is 7 to 12 people.', 'Our private group size is 9 to 12 people.', 'Our private group size is 8 to 10 people.', 'Our private group size is 8 to 14 people.'],
     ],
     // A range of a count grows to at most twice its width (unseen85's readers, of "feeds 8 to 15 people": "an implausibly wide serving
     // range"); a range of a period as periods do.
@@ -323,7 +326,7 @@ describe('number-flip', () => {
   it('keeps a band in order: the low end never passes the high end', () => {
     const text = 'Bags between 23 kg and 24 kg pay a fee.';
     const mutated = [...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(0, c.start) + c.replacement + text.slice(c.end));
-    expect(mutated).toEqual(['Bags between 22 kg and 24 kg pay a fee.', 'Bags between 23 kg and 25 kg pay a fee.']);
+    expect(mutated).toEqual(['Bags between 22 kg and 24 kg pay a fee.', 'Bags between 23 kg and 26 kg pay a fee.']);
   });
 
   it.each(['Returns are due by 31 January 2026.', 'The rule applies from 2026-03-09, or 09/03/2026.', 'Claims are paid within 28 days, in the 2025-26 tax year.', 'The scheme closed in 2024.'])(
