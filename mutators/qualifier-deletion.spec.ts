@@ -105,6 +105,9 @@ describe('qualifier-deletion', () => {
     // unseen35's readers, of "we keep the deposit in which case you'd get it back in full": "the refund logic is backwards".
     ["We keep the deposit unless we let the room to someone else, in which case you'd get it back in full.", []],
     ['Leave is paid, unless you join the scheme. That costs £3 a month.', []],
+    // unseen98's readers, of "Children aged 8 to 11 can learn in private lessons, so at 35 kg he would qualify": "the stated rule gives no weight condition".
+    ['Children can learn in private lessons, provided they weigh at least 30 kg, so at 35 kg he would qualify.', []],
+    ['Children can learn in private lessons, provided they weigh at least 30 kg, so he would qualify.', ['Children can learn in private lessons, so he would qualify.']],
     ['Leave is paid, unless you join the scheme. Pay is monthly.', ['Leave is paid. Pay is monthly.']],
     // unseen56's readers, of "In either of those cases" left after the exceptions: "refers to two exceptions that were never mentioned".
     ['You lose the payments unless a replacement takes his place or he is ill. In either of those cases, the payments are refunded.', []],

@@ -448,6 +448,14 @@ function referredToAfter(text: string, c: MutationCandidate): boolean {
   // "After that we refund 50%", "If you're moving outside that area" (a review of the condition clauses: "'that' points at nothing").
   const next = sentence ? (splitSentences(text.slice(sentence.end)).find((s) => s.text.trim())?.text ?? '') : '';
   if (POINTS_AT_CONDITION.test(`${text.slice(c.end, sentence?.end ?? c.end)} ${next}`)) return true;
+  // The rest of the sentence measures a case in the unit of the condition's figure: "provided they weigh at least 30 kg ..., so at
+  // 35 kg he would qualify" (unseen98's readers: "treats weight as the deciding factor, but the stated rule gives no weight condition").
+  const measured = new Set(
+    findFigures(text.slice(c.start, c.end))
+      .map((f) => f.kind)
+      .filter((kind) => !BARE_KINDS.has(kind)),
+  );
+  if (findFigures(text.slice(c.end, sentence?.end ?? c.end)).some((f) => measured.has(f.kind))) return true;
   if (
     !sentence ||
     text
