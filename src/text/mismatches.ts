@@ -7,6 +7,7 @@ import {
   findQualifiers,
   isClauseQualifier,
   numberKey,
+  type NumberPiece,
   providedAsVerb,
   splitSentences,
   qualifiedTerm,
@@ -633,6 +634,30 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
   return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
 }
 
+/**
+ * Whether every mention of a number in the claim (before `until`) is in a clause that says more of a clause of the sentence
+ * writing that number without the qualifier than of the clause of the number it bounds: the claim restates the unbounded
+ * mention. A tie is no reason to prefer it ("As your order is £500" beside "£25 for orders under £500 and is free for orders of
+ * £500 or more"), and a claim stating another figure of the bound's clause restates that clause.
+ */
+function restatesUnboundedMention(claim: string, support: string, q: QualifierPiece, key: string, until: number): boolean {
+  const distance = (n: NumberPiece) => Math.min(Math.abs(n.start - q.end), Math.abs(q.start - n.end));
+  const bound = findNumbers(support)
+    .filter((n) => numberKey(n) === key)
+    .sort((a, b) => distance(a) - distance(b))[0];
+  if (!bound) return false;
+  const bounded = clauseAround(support, bound.start);
+  const unbounded = clausesOf(support).filter((c) => c !== bounded && numberKeysOf(c).has(key));
+  const mentions = findNumbers(claim).filter((n) => n.start < until && numberKey(n) === key);
+  const claimKeys = numberKeysOf(claim, until);
+  if (!unbounded.length || !mentions.length || [...numberKeysOf(bounded)].some((other) => other !== key && claimKeys.has(other))) return false;
+  const says = (clause: string, text: string) => alignToEvidence(clause, [text])?.score ?? 0;
+  return mentions.every((n) => {
+    const clause = clauseAround(claim, n.start);
+    return Math.max(...unbounded.map((c) => says(clause, c))) > says(clause, bounded);
+  });
+}
+
 /** "Any" and a clause that narrows what it picks: "any beach where dogs are allowed", "any room that is free". */
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
 
@@ -660,6 +685,11 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifierOf(claim, support, q, term)) continue;
+    // "The freezer holds enough mix for 400 servings, so events of up to 400 servings need no restock": a claim whose every mention
+    // of the number restates a clause that writes it unbounded ("carries enough mix for 400 servings") keeps no bound it could drop
+    // (unseen98's false alarm), unless it states another figure of the bound's clause ("£8 ... between 3 and 10 miles" for "£8 within
+    // 3 miles and £15 from 3 to 10 miles": the band's amount with the other band's number).
+    if ('number' in term && restatesUnboundedMention(claim, support, q, term.number, example)) continue;
     if ('lemmas' in term && keptInOtherWords(claim, support, q, term.lemmas, { question, before, after })) continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.

@@ -896,6 +896,25 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You can change the date free of charge more than 30 days before the party.',
       dropped: ['once'],
     },
+    // unseen98's false alarm: a number the sentence writes twice, bounded once; the claim restates the unbounded mention.
+    {
+      name: 'a number written bounded and unbounded, restated once',
+      evidence: 'The freezer holds enough mix for 400 servings, so events of up to 400 servings need no restock.',
+      artifact: 'The freezer carries enough mix for 400 servings, so there would be no need to restock.',
+      dropped: [],
+    },
+    {
+      name: 'a number written bounded and unbounded, restated twice without its bound',
+      evidence: 'The freezer holds enough mix for 400 servings, so events of up to 400 servings need no restock.',
+      artifact: 'The freezer carries mix for 400 servings, so events of 400 servings need no restock.',
+      dropped: ['up to'],
+    },
+    {
+      name: "a number written bounded and unbounded, restated in a clause that says both alike (unseen79's qualifier-deletion mutant)",
+      evidence: 'Standard kerbside delivery costs £25 for orders under £500 and is free for orders of £500 or more.',
+      artifact: 'As your order is £500, standard kerbside delivery would be free.',
+      dropped: ['or more'],
+    },
     // unseen97's false alarm: "once" said by another sentence of the answer in other words.
     {
       name: '"once" said as "one time" by the next sentence',
