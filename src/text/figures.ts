@@ -1,4 +1,4 @@
-import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage } from './claims.js';
+import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage, textSaysWord } from './claims.js';
 import { type WrittenEquation, writtenEquations } from './equations.js';
 import { type DatePiece, exists, findDates, MONTHS, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
 import { readSentences } from './nlp.js';
@@ -861,10 +861,16 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   // A deadline as long as a period an evidence sentence states: "collect within two weeks" where items "are held free of charge for 14 days" (not the question's case: "10 days ago" is no deadline).
   const statesPeriod = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value));
   // A deadline in working days ("within 10 working days") has no calendar length: the supporting sentence states it as that many
-  // working days ("You have 10 working days to approve"; unseen96's false alarm). Not another sentence: a rule beside it gives
-  // other working days ("5 working days' notice" to reschedule).
+  // working days to do what the claim says is done in them ("You have 10 working days to approve or reject them" for "approve or
+  // reject them within 10 working days"; unseen96's false alarm). Not working days to do another thing ("5 working days to cancel"
+  // for refunds "paid within 5 working days"), nor another sentence's ("5 working days' notice" to reschedule).
   const working = /^duration:(\d+) working day$/.exec(claimDate.key);
-  const statesWorkingDays = working !== null && findFigures(passage.sentence).some((f) => f.kind === 'day' && f.value === Number(working[1]) && WORKING_DAYS_AFTER.test(passage.sentence.slice(f.end)));
+  const statesWorkingDays =
+    working !== null &&
+    findFigures(passage.sentence).some((f) => {
+      const purpose = f.kind === 'day' && f.value === Number(working[1]) ? WORKING_DAYS_TO.exec(passage.sentence.slice(f.end)) : null;
+      return purpose !== null && contentLemmas(purpose[1]!).some((verb) => textSaysWord(claim, verb));
+    });
   if (ownText.some(states) || own.sentences.some(statesPeriod) || statesWorkingDays) return true;
   // A period of working days ("within 3 business days") is a period too, though lengthOf reads it as no calendar length: a month
   // beside it is not in conflict with it (unseen71's false alarm: "isn't offered in December" beside "within 3 business days").
@@ -874,8 +880,8 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   return periodLeft(claimDate, own) || dateWorkedOut(claim, claimDate, passage, answer);
 }
 
-/** Working days written after a number: "10 working days", "3 business days". */
-const WORKING_DAYS_AFTER = /^\s+(?:working|business)\s+days?\b/i;
+/** Working days written after a number and what they are for: "10 working days to approve", "3 business days in which to pay". */
+const WORKING_DAYS_TO = /^\s+(?:working|business)\s+days?\s+(?:in\s+which\s+)?to\s+([a-z]+)/i;
 
 /** A weekday's index in WEEKDAYS ("weekday:0" is Monday). */
 const weekdayIndex = (d: Pick<DatePiece, 'key'>) => weekdayIndexOf(d.key) ?? Number.NaN;

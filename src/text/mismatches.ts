@@ -7,7 +7,6 @@ import {
   findQualifiers,
   isClauseQualifier,
   numberKey,
-  type NumberPiece,
   providedAsVerb,
   splitSentences,
   qualifiedTerm,
@@ -289,7 +288,7 @@ export function questionOf(passage: Pick<SupportPassage, 'restated'>): string {
  * "January to June").
  */
 function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, answer: string, caseSpans: boolean): boolean {
-  if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer) || statedWithItsPart(claim, date, passage)) return true;
+  if (dateStated(claim, date, ownSources(claim, date.start, passage), passage, answer)) return true;
   const length = lengthOf(date);
   if (!caseSpans) return false;
   // A time the question gives moved by a period the claim writes, hours too: "by Sunday 20:00 (within 24 hours)", noticed "on Saturday at 20:00".
@@ -298,28 +297,6 @@ function dateSupported(claim: string, date: DatePiece, passage: SupportPassage, 
     (length !== null && measuredByCase(length, claim, questionOf(passage))) ||
     inDateArithmetic(claim, questionOf(passage), date.start, date.end) ||
     (month !== null && (monthInAskedRange(Number(month[1]), questionOf(passage)) || endsRangeAtStatedDate(claim, date, Number(month[1]), passage, answer)))
-  );
-}
-
-/**
- * Whether one evidence sentence states every date of the claim's part that holds this one, three or more of them in the same
- * order: the part restates that sentence, though its words are another's ("; otherwise our days are Wednesday to Sunday, 10:00
- * to 17:00, from February to November" beside "The centre is open Wednesday to Sunday, ... from February to November";
- * unseen96's false alarm). A changed date is in no sentence with the rest.
- */
-function statedWithItsPart(claim: string, date: DatePiece, passage: SupportPassage): boolean {
-  const [start, end] = [clauseStart(claim, date.start, PART_END), clauseEnd(claim, date.start, PART_END)];
-  const keys = findDates(claim)
-    .filter((d) => d.start >= start && d.end <= end)
-    .map((d) => d.key);
-  return (
-    keys.length >= 3 &&
-    passage.evidence.some(
-      (s) =>
-        findDates(s)
-          .map((d) => d.key)
-          .join() === keys.join(),
-    )
   );
 }
 
@@ -634,30 +611,6 @@ function numberKeysOf(text: string, until = text.length): Set<string> {
   return new Set([...findNumbers(text), ...findNumberWords(text).map((w) => ({ ...w, key: String(w.value) }))].filter((n) => n.start < until).map((n) => ('key' in n ? n.key : numberKey(n))));
 }
 
-/**
- * Whether every mention of a number in the claim (before `until`) is in a clause that says more of a clause of the sentence
- * writing that number without the qualifier than of the clause of the number it bounds: the claim restates the unbounded
- * mention. A tie is no reason to prefer it ("As your order is £500" beside "£25 for orders under £500 and is free for orders of
- * £500 or more"), and a claim stating another figure of the bound's clause restates that clause.
- */
-function restatesUnboundedMention(claim: string, support: string, q: QualifierPiece, key: string, until: number): boolean {
-  const distance = (n: NumberPiece) => Math.min(Math.abs(n.start - q.end), Math.abs(q.start - n.end));
-  const bound = findNumbers(support)
-    .filter((n) => numberKey(n) === key)
-    .sort((a, b) => distance(a) - distance(b))[0];
-  if (!bound) return false;
-  const bounded = clauseAround(support, bound.start);
-  const unbounded = clausesOf(support).filter((c) => c !== bounded && numberKeysOf(c).has(key));
-  const mentions = findNumbers(claim).filter((n) => n.start < until && numberKey(n) === key);
-  const claimKeys = numberKeysOf(claim, until);
-  if (!unbounded.length || !mentions.length || [...numberKeysOf(bounded)].some((other) => other !== key && claimKeys.has(other))) return false;
-  const says = (clause: string, text: string) => alignToEvidence(clause, [text])?.score ?? 0;
-  return mentions.every((n) => {
-    const clause = clauseAround(claim, n.start);
-    return Math.max(...unbounded.map((c) => says(clause, c))) > says(clause, bounded);
-  });
-}
-
 /** "Any" and a clause that narrows what it picks: "any beach where dogs are allowed", "any room that is free". */
 const ANY_RESTRICTED = /\bany\s+(?:[\w-]+\s+){1,3}(?:where|that|which|who|whose)\b/i;
 
@@ -685,11 +638,6 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     const theCase = 'number' in term && AFTER_THEIR_NUMBER_KEYWORDS.has(q.keyword) && asked.has(term.number);
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifierOf(claim, support, q, term)) continue;
-    // "The freezer holds enough mix for 400 servings, so events of up to 400 servings need no restock": a claim whose every mention
-    // of the number restates a clause that writes it unbounded ("carries enough mix for 400 servings") keeps no bound it could drop
-    // (unseen98's false alarm), unless it states another figure of the bound's clause ("£8 ... between 3 and 10 miles" for "£8 within
-    // 3 miles and £15 from 3 to 10 miles": the band's amount with the other band's number).
-    if ('number' in term && restatesUnboundedMention(claim, support, q, term.number, example)) continue;
     if ('lemmas' in term && keptInOtherWords(claim, support, q, term.lemmas, { question, before, after })) continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
@@ -836,16 +784,24 @@ function restatesWithQualifier(other: string, support: string, q: QualifierPiece
   // Of the same subject: "Binoculars are lent only to members" restates nothing of "Telescopes are lent only to members".
   const subject = contentLemmas(/[^,;]*$/.exec(support.slice(0, q.start))![0]);
   if (!subject.every((lemma) => textSaysWord(other, lemma))) return false;
-  // "Once" bears on the verb before it, which the other sentence says with the subject; there as a limit, not a time ("so once
-  // it's extended you can book").
-  if (q.keyword === 'once') return findQualifiers(other).some((o) => o.keyword === 'once') || ONE_TIME.test(other);
+  // "Once" bears on the verb before it: the other sentence limits that verb to one time, right after it ("can be extended one
+  // time", "extended once"); not "once" as a time ("so once it's extended you can book"), "more than once", nor "one time" of
+  // another word ("valid for one time slot").
+  if (q.keyword === 'once') return limitsVerbToOnce(other, lemmas);
   // Of the same words: "lent only to members" for "lent only to members"; not "only valid on the same day" for "only if it is asked for on the same day".
   const boundWord = contentLemmas(support.slice(q.end))[0];
   return findQualifiers(other).some((o) => o.keyword === q.keyword && contentLemmas(other.slice(o.end))[0] === boundWord);
 }
 
-/** "Once" as a limit in other words: "one time", "a single extension". */
-const ONE_TIME = /\b(?:one\s+time|a\s+single)\b/i;
+/** Whether a sentence writes "once" or "one time" right after a verb of these lemmas, and not "more than" it: "can be extended one time". */
+function limitsVerbToOnce(sentence: string, lemmas: readonly string[]): boolean {
+  return readSentences(sentence)
+    .flatMap((s) => s.tokens)
+    .some((t) => t.pos === 'VERB' && lemmas.includes(t.lemma) && ONCE_AFTER_VERB.test(sentence.slice(t.start + t.text.length)));
+}
+
+/** "Once" or "one time" as the next words, a limit: not "once more". */
+const ONCE_AFTER_VERB = /^\s+(?:once|one\s+time)\b(?!\s+more\b)/i;
 
 /** A claim's clauses: "You must bring a bag | small bags are permitted". */
 const CLAUSES_OF = /;\s+|,\s+(?:and|but|or|so)\s+/;

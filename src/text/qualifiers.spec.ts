@@ -896,24 +896,18 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You can change the date free of charge more than 30 days before the party.',
       dropped: ['once'],
     },
-    // unseen98's false alarm: a number the sentence writes twice, bounded once; the claim restates the unbounded mention.
+    // unseen99's false alarm: "not" said as "nobody".
     {
-      name: 'a number written bounded and unbounded, restated once',
-      evidence: 'The freezer holds enough mix for 400 servings, so events of up to 400 servings need no restock.',
-      artifact: 'The freezer carries enough mix for 400 servings, so there would be no need to restock.',
+      name: '"not" said as "nobody"',
+      evidence: 'We will extend your hire where the equipment is not booked by someone else.',
+      artifact: 'We will extend your hire as long as nobody else has booked the equipment.',
       dropped: [],
     },
     {
-      name: 'a number written bounded and unbounded, restated twice without its bound',
-      evidence: 'The freezer holds enough mix for 400 servings, so events of up to 400 servings need no restock.',
-      artifact: 'The freezer carries mix for 400 servings, so events of 400 servings need no restock.',
-      dropped: ['up to'],
-    },
-    {
-      name: "a number written bounded and unbounded, restated in a clause that says both alike (unseen79's qualifier-deletion mutant)",
-      evidence: 'Standard kerbside delivery costs £25 for orders under £500 and is free for orders of £500 or more.',
-      artifact: 'As your order is £500, standard kerbside delivery would be free.',
-      dropped: ['or more'],
+      name: '"not" left out, someone else said instead',
+      evidence: 'We will extend your hire where the equipment is not booked by someone else.',
+      artifact: 'We will extend your hire as long as somebody else has booked the equipment.',
+      dropped: ['not'],
     },
     // unseen97's false alarm: "once" said by another sentence of the answer in other words.
     {
@@ -928,11 +922,22 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "A voucher can be extended, by 3 months, for a £10 fee. Vouchers can be spent on taster sessions, so once it's extended you can book one as normal.",
       dropped: ['once'],
     },
+    // A review: "more than once", and "a single" or "one time" of another word, limit nothing.
+    ...[
+      'A voucher can be extended by 6 months for £35. Each voucher can be extended more than once.',
+      'A voucher can be extended by 6 months for £35. Each voucher covers a single person and can be extended before it expires.',
+      'A voucher can be extended by 6 months for £35, as often as you like. Extended vouchers are valid for one time slot.',
+    ].map((artifact) => ({
+      name: `"once" not said: ${artifact.slice(49)}`,
+      evidence: 'A voucher can be extended once, by 6 months, for a fee of £35, as long as you ask before it expires.',
+      artifact,
+      dropped: ['once'],
+    })),
     {
       name: '"once" said by no sentence',
       evidence: 'A voucher can be extended once, by 6 months, for a fee of £35, as long as you ask before it expires.',
-      artifact: "You won't lose it as long as you ask for an extension before it runs out. Each voucher can be extended, adding 6 months, for £35.",
-      dropped: ['once', 'once'],
+      artifact: 'Each voucher can be extended, adding 6 months, for £35.',
+      dropped: ['once'],
     },
     {
       name: '"only after" as "not until" the same event',
