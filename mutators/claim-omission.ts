@@ -382,7 +382,7 @@ function onlyRestatesAskedFigure(task: string, sentences: readonly Piece[], i: n
   return pieces.find((p) => own.has(p.key) && !elsewhere.has(p.key))?.text;
 }
 
-/** An ask a yes or no or a case answers:/** An ask a yes or no or a case answers: "is there any way to get it free?", "can I visit him?", "what happens if it is?". */
+/** An ask a yes or no or a case answers: "is there any way to get it free?", "can I visit him?", "what happens if it is?". */
 const ASKS_YES_NO_OR_CASE = /^\s*(?:is|are|can|could|do|does|will|would|should|may|must|what happens|what if)\b/i;
 
 /** A sentence that gives a case: "You won't pay the fee if you buy six bottles", "If we cancel, you can choose a refund". */

@@ -431,6 +431,20 @@ const POINTS_AT_CONDITION =
   /\b(?:than|after|before|beyond|past|by|until|outside|within|inside)\s+(?:that|then|this)\b|\bif\s+(?:that|this)\s+(?:is|was|has|happens)\b|\b(?:that|this)\s+(?:area|date|deadline|time|period|window|limit|closure|notice|point|condition|rule)\b/i;
 
 /**
+ * Whether the rest of the sentence measures a case in the unit of a figure of the deleted condition: "provided they weigh at
+ * least 30 kg ..., so at 35 kg he would qualify" (unseen98's readers: "treats weight as the deciding factor, but the stated rule
+ * gives no weight condition").
+ */
+function measuresInItsUnit(condition: string, rest: string): boolean {
+  const units = new Set(
+    findFigures(condition)
+      .map((f) => f.kind)
+      .filter((kind) => !BARE_KINDS.has(kind)),
+  );
+  return findFigures(rest).some((f) => units.has(f.kind));
+}
+
+/**
  * Whether what follows a deleted clause points back at it: "unless you took
  * out our Theft Cover, which costs €3 a day" without the clause leaves
  * "stolen, which costs €3 a day", with nothing for "which" to attach to
@@ -444,26 +458,12 @@ function referredToAfter(text: string, c: MutationCandidate): boolean {
   const after = text.slice(c.end);
   if (RELATIVE_AFTER.test(after)) return true;
   const sentence = sentenceAround(text, c.start, c.end);
+  const restOfSentence = text.slice(c.end, sentence?.end ?? c.end);
   // The rest of the sentence or the next one measures against the deleted condition: "If you cancel later than that, ...",
   // "After that we refund 50%", "If you're moving outside that area" (a review of the condition clauses: "'that' points at nothing").
   const next = sentence ? (splitSentences(text.slice(sentence.end)).find((s) => s.text.trim())?.text ?? '') : '';
-  if (POINTS_AT_CONDITION.test(`${text.slice(c.end, sentence?.end ?? c.end)} ${next}`)) return true;
-  // The rest of the sentence measures a case in the unit of the condition's figure: "provided they weigh at least 30 kg ..., so at
-  // 35 kg he would qualify" (unseen98's readers: "treats weight as the deciding factor, but the stated rule gives no weight condition").
-  const measured = new Set(
-    findFigures(text.slice(c.start, c.end))
-      .map((f) => f.kind)
-      .filter((kind) => !BARE_KINDS.has(kind)),
-  );
-  if (findFigures(text.slice(c.end, sentence?.end ?? c.end)).some((f) => measured.has(f.kind))) return true;
-  if (
-    !sentence ||
-    text
-      .slice(c.end, sentence.end)
-      .replace(/[.!?]\s*$/, '')
-      .trim()
-  )
-    return false;
+  if (POINTS_AT_CONDITION.test(`${restOfSentence} ${next}`) || measuresInItsUnit(text.slice(c.start, c.end), restOfSentence)) return true;
+  if (!sentence || restOfSentence.replace(/[.!?]\s*$/, '').trim()) return false;
   return POINTER_OPENING.test(text.slice(sentence.end).replace(/^[.!?\s]+/, ''));
 }
 
