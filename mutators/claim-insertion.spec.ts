@@ -617,6 +617,15 @@ describe("claim-insertion, on the task's topic", () => {
         'Birthday parties cost £180 for up to 10 children. Parties last 2 hours in the party room. Shoe and harness hire are included, but food is not; families may order pizza at £4 per child.',
       kept: [],
     },
+    {
+      // unseen99's readers: "the repeated meeting-point sentence also suggests the answer was edited".
+      name: 'no evidence sentence added that names a place an answer sentence names, with its verb ("meets at Fernhollow Common car park")',
+      task: 'Where do we meet for the foray, and what do I need to bring with me?',
+      artifact: 'Meet at Fernhollow Common car park, where parking costs £4 for the day. Wear walking boots and bring a waterproof jacket.',
+      evidence:
+        'Parking at Fernhollow Common car park costs £4 for the day. Your walk meets at Fernhollow Common car park, next to the noticeboard, 15 minutes before the start time. Wear walking boots and bring a waterproof jacket.',
+      kept: [],
+    },
     // unseen62's readers: "the closing sentence about 5-day pass prices has nothing to do with a lost pass".
     {
       name: 'no sentence about a kind of thing by a size the question never gives it ("a 5-day pass" beside a season pass)',

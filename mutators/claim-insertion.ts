@@ -158,7 +158,8 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
     const statement = asAnswerStatement(source, organisation, fixture.artifact);
     if (statement === null) continue;
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
-    if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences) || repeatsAClause(written, fixture.artifact, answerValues)) continue;
+    if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences) || repeatsAClause(written, fixture.artifact, answerValues) || namesAgainDoingTheSame(written, sentences))
+      continue;
     for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates, counts)) {
       // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself;
       // one the question states, with the question ("£90 when you book a Luton van" for a question's "£100 deposit for a Luton van":
@@ -454,6 +455,30 @@ function repeatsAClause(added: string, artifact: string, answerValues: ReadonlyS
     return words.length >= WORDS_SAID_TWICE && sentenceWords.some((said) => words.every((l) => said.has(l)));
   });
 }
+
+/**
+ * Whether the added sentence names a name of two words or more that an answer sentence names, with a verb of that sentence
+ * ("Your walk meets at Fernhollow Common car park, next to the noticeboard" beside "Meet at Fernhollow Common car park, where
+ * parking costs £4"): it says again what that sentence says, with more (unseen99's readers: "the repeated meeting-point
+ * sentence suggests the answer was edited"). Light verbs ("is", "has", "can") say nothing of their own.
+ */
+function namesAgainDoingTheSame(added: string, answer: readonly Piece[]): boolean {
+  const verbs = (text: string) =>
+    new Set(
+      readSentences(text)
+        .flatMap((s) => s.tokens)
+        .filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma))
+        .map((t) => t.lemma),
+    );
+  const names = findEntities(added).filter((e) => e.text.includes(' '));
+  // A word of the name the tagger takes for a verb ("Super Cover costs") is the name's.
+  const nameWords = new Set(names.flatMap((e) => e.text.toLowerCase().split(/\s+/)));
+  const addedVerbs = [...verbs(added)].filter((v) => !nameWords.has(v));
+  return answer.some((s) => names.some((e) => s.text.includes(e.text)) && addedVerbs.some((v) => verbs(s.text).has(v)));
+}
+
+/** Verbs that carry little: a shared one makes no sentence say again what another says. */
+const LIGHT_VERBS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'can', 'will', 'may', 'must', 'get', 'make', 'need']);
 
 /** How many words a clause without a figure needs to say again what an answer sentence says: "food is not" says too little. */
 const WORDS_SAID_TWICE = 3;

@@ -62,6 +62,8 @@ describe('number-flip', () => {
     ['scores of 18 or over pass', ['scores of 16 or over pass', 'scores of 20 or over pass']],
     ['groups of more than 12 people', ['groups of more than 10 people', 'groups of more than 14 people']],
     ['groups of more than 13 people', ['groups of more than 12 people', 'groups of more than 14 people']],
+    // A bound between the number and its noun leaves the unit a period's (unseen99's readers, of "16 or more days": "an odd cut-off").
+    ['a full refund when you cancel 14 or more days ahead', ['a full refund when you cancel 10 or more days ahead', 'a full refund when you cancel 21 or more days ahead']],
     // A period in months or weeks to the lengths documents use: never "9 months" (unseen12's readers) nor "5 weeks".
     ['a credit note valid for 6 months', ['a credit note valid for 3 months', 'a credit note valid for 12 months']],
     ['a credit note valid for 4 weeks', ['a credit note valid for 3 weeks', 'a credit note valid for 6 weeks']],

@@ -72,6 +72,9 @@ function singularOf(lower: string): string {
   return /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;
 }
 
+/** A bound written between a number and what it counts: "14 or more days", "2 or fewer children". */
+const OR_BOUND = /^or\s+(?:more|fewer|less|over|under|above|below)\s+/i;
+
 /** Parts of speech that name no unit: "or", "a", "to", "in", "it". */
 const FUNCTION_POS = new Set(['CCONJ', 'SCONJ', 'DET', 'ADP', 'PRON', 'AUX', 'PART']);
 
@@ -87,7 +90,11 @@ function unitOf(n: NumberPiece, text: string, functionWords: ReadonlySet<number>
   if (n.percent) return '%';
   if (/^p\b/.test(after)) return 'p';
   const joined = /^(\s+|-)(.*)$/s.exec(after);
-  const word = pastDescriptions(joined?.[2]?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, tags, joined?.[1] === '-');
+  // A bound between the number and a noun leaves the unit what it is: "14 or more days" counts days (unseen99's readers, of 14
+  // made 16 there: "an odd cut-off"); "25 or over" before a verb counts nothing.
+  const bound = joined ? OR_BOUND.exec(joined[2]!) : null;
+  const words = joined && bound && tags.nouns.has(n.end + joined[1]!.length + bound[0].length) ? joined[2]!.slice(bound[0].length) : joined?.[2];
+  const word = pastDescriptions(words?.replace(UNIT_ADJECTIVES, ''), n.end + after.length, tags, joined?.[1] === '-');
   const noun = /^[A-Za-z]+/.exec(word ?? '')?.[0] ?? '';
   // The word runs to the end of `after`: where it starts in the text.
   if (noun && functionWords.has(n.end + after.length - word!.length)) return '';
