@@ -53,6 +53,7 @@ import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import type { TextMutator } from './types.js';
+import { escapeRegExp } from '../src/util/escapeRegExp.js';
 
 /**
  * Adds a sentence the answer could have taken from its own evidence, with one
@@ -457,28 +458,29 @@ function repeatsAClause(added: string, artifact: string, answerValues: ReadonlyS
 }
 
 /**
- * Whether the added sentence names a name of two words or more that an answer sentence names, with a verb of that sentence
- * ("Your walk meets at Fernhollow Common car park, next to the noticeboard" beside "Meet at Fernhollow Common car park, where
- * parking costs £4"): it says again what that sentence says, with more (unseen99's readers: "the repeated meeting-point
- * sentence suggests the answer was edited"). Light verbs ("is", "has", "can") say nothing of their own.
+ * Whether the added sentence does to a name of two words or more what an answer sentence does to it: the same verb, then a
+ * preposition and the name ("Your walk meets at Fernhollow Common car park, next to the noticeboard" after "Meet at Fernhollow
+ * Common car park, where parking costs £4"): it says again what that sentence says, with more (unseen99's readers: "the repeated
+ * meeting-point sentence suggests the answer was edited"). A sentence that names it otherwise ("brings a dog to ..." beside
+ * "bring a waterproof jacket") or prices another thing of it says something new.
  */
 function namesAgainDoingTheSame(added: string, answer: readonly Piece[]): boolean {
-  const verbs = (text: string) =>
-    new Set(
+  const verbsBefore = (text: string, name: string) => {
+    const lemmas = new Map(
       readSentences(text)
         .flatMap((s) => s.tokens)
-        .filter((t) => t.pos === 'VERB' && !LIGHT_VERBS.has(t.lemma))
-        .map((t) => t.lemma),
+        .filter((t) => t.pos === 'VERB')
+        .map((t) => [t.start, t.lemma] as const),
     );
-  const names = findEntities(added).filter((e) => e.text.includes(' '));
-  // A word of the name the tagger takes for a verb ("Super Cover costs") is the name's.
-  const nameWords = new Set(names.flatMap((e) => e.text.toLowerCase().split(/\s+/)));
-  const addedVerbs = [...verbs(added)].filter((v) => !nameWords.has(v));
-  return answer.some((s) => names.some((e) => s.text.includes(e.text)) && addedVerbs.some((v) => verbs(s.text).has(v)));
+    return [...text.matchAll(new RegExp(`\\b([A-Za-z]+)\\s+(?:at|in|from|to|by|on|through)\\s+(?:the\\s+)?${escapeRegExp(name)}`, 'g'))].flatMap((m) => lemmas.get(m.index) ?? []);
+  };
+  return findEntities(added)
+    .filter((e) => e.text.includes(' '))
+    .some((e) => {
+      const said = verbsBefore(added, e.text);
+      return said.length > 0 && answer.some((s) => verbsBefore(s.text, e.text).some((v) => said.includes(v)));
+    });
 }
-
-/** Verbs that carry little: a shared one makes no sentence say again what another says. */
-const LIGHT_VERBS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'can', 'will', 'may', 'must', 'get', 'make', 'need']);
 
 /** How many words a clause without a figure needs to say again what an answer sentence says: "food is not" says too little. */
 const WORDS_SAID_TWICE = 3;

@@ -528,12 +528,6 @@ describeTextMutator(
       artifact: 'Tours leave every 30 minutes from 10:00 and the last one sets off at 16:30.',
       reason: new RegExp(`^${SCHEDULE_OUT_OF_STEP.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(10:00 and 16:30\\)$`),
     },
-    // A review: the last time in the next sentence.
-    {
-      name: 'the interval of a schedule whose last time the next sentence states',
-      artifact: 'Tours leave every 30 minutes from 10:00. The last one sets off at 16:30.',
-      reason: /interval of a schedule .*\(10:00 and 16:30\)$/,
-    },
     {
       name: 'a period that is the difference of a time of the answer and one of the question',
       artifact: 'Pre-orders close at 19:15, 15 minutes before the show.',

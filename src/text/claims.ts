@@ -231,8 +231,7 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
-  // "Where the equipment is not booked by someone else": "as long as nobody else has booked it" (unseen99's false alarm).
-  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'nobody', 'no longer', 'rather than', 'instead of'],
+  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   // "Can be extended once" says what "a single extension" and "one time only" say.
   ['once', 'one time', 'a single', 'twice'],
   // "Provided" is "provided that" without its "that": a condition an answer sets with "as long as", "if" or "only if".

@@ -869,7 +869,14 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
     working !== null &&
     findFigures(passage.sentence).some((f) => {
       const purpose = f.kind === 'day' && f.value === Number(working[1]) ? WORKING_DAYS_TO.exec(passage.sentence.slice(f.end)) : null;
-      return purpose !== null && contentLemmas(purpose[1]!).some((verb) => textSaysWord(claim, verb));
+      // Said in the claim's own words before the deadline, back to a comma or semicolon: "you must approve them within 10 working
+      // days", not "If you cancel your order now, your refund will be paid within 10 working days".
+      const before =
+        claim
+          .slice(0, claimDate.start)
+          .split(/[,;:]\s/)
+          .at(-1) ?? '';
+      return purpose !== null && contentLemmas(purpose[1]!).some((verb) => textSaysWord(before, verb));
     });
   if (ownText.some(states) || own.sentences.some(statesPeriod) || statesWorkingDays) return true;
   // A period of working days ("within 3 business days") is a period too, though lengthOf reads it as no calendar length: a month

@@ -800,8 +800,11 @@ function limitsVerbToOnce(sentence: string, lemmas: readonly string[]): boolean 
     .some((t) => t.pos === 'VERB' && lemmas.includes(t.lemma) && ONCE_AFTER_VERB.test(sentence.slice(t.start + t.text.length)));
 }
 
-/** "Once" or "one time" as the next words, a limit: not "once more". */
-const ONCE_AFTER_VERB = /^\s+(?:once|one\s+time)\b(?!\s+more\b)/i;
+/**
+ * "Once", "one time" or "a single time" as the next words, a limit ("only once", "just once" too): not "once more", "once a
+ * year" (a frequency) nor "once they are paid for" (a time).
+ */
+const ONCE_AFTER_VERB = /^\s+(?:(?:only|just)\s+)?(?:once|one\s+time|a\s+single\s+time)\b(?!\s+(?:more|a|an|per|every|each|they|you|it|we|he|she|the|that|this|your|their|its|is|are|has|have)\b)/i;
 
 /** A claim's clauses: "You must bring a bag | small bags are permitted". */
 const CLAUSES_OF = /;\s+|,\s+(?:and|but|or|so)\s+/;

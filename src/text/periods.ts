@@ -143,7 +143,7 @@ const MINUTES_IN: Readonly<Record<string, number>> = { minute: 1, hour: 60 };
 const WHOLE_DAYS_IN: Readonly<Record<string, number>> = { day: 1, week: 7 };
 
 /**
- * Two times of day of a schedule's sentence or the next, outside its interval's own text at `at`, a whole number of that interval
+ * Two times of day of a schedule's sentence, outside its interval's own text at `at`, a whole number of that interval
  * apart ("tours leave every 30 minutes from 10:00 and the last one sets off at 16:30"), that the shifted interval does not
  * step between, as written ("10:00 and 16:30"), or null. A reader counts on from the first: every 20 or 45 minutes from
  * 10:00 never reaches 16:30 (unseen97's readers).
@@ -152,10 +152,7 @@ export function scheduleOutOfStep(artifact: string, at: { start: number; end: nu
   const [step, newStep] = [minutesOf(original), minutesOf(shifted)];
   const sentence = sentenceAround(artifact, at.start, at.end);
   if (step === null || newStep === null || !sentence || !EVERY_BEFORE.test(artifact.slice(sentence.start, at.start))) return null;
-  // The schedule's sentence and the next, which may give its last time ("The last one sets off at 16:30").
-  const nextStart = sentence.end + (/^\s*/.exec(artifact.slice(sentence.end))?.[0].length ?? 0);
-  const end = sentenceAround(artifact, nextStart, nextStart)?.end ?? sentence.end;
-  const times = clockTimes(artifact).filter((t) => t.start >= sentence.start && t.end <= end && (t.end <= at.start || t.start >= at.end));
+  const times = clockTimes(artifact).filter((t) => t.start >= sentence.start && t.end <= sentence.end && (t.end <= at.start || t.start >= at.end));
   for (const [i, a] of times.entries())
     for (const b of times.slice(i + 1)) {
       const apart = Math.abs(b.value - a.value);

@@ -896,19 +896,6 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You can change the date free of charge more than 30 days before the party.',
       dropped: ['once'],
     },
-    // unseen99's false alarm: "not" said as "nobody".
-    {
-      name: '"not" said as "nobody"',
-      evidence: 'We will extend your hire where the equipment is not booked by someone else.',
-      artifact: 'We will extend your hire as long as nobody else has booked the equipment.',
-      dropped: [],
-    },
-    {
-      name: '"not" left out, someone else said instead',
-      evidence: 'We will extend your hire where the equipment is not booked by someone else.',
-      artifact: 'We will extend your hire as long as somebody else has booked the equipment.',
-      dropped: ['not'],
-    },
     // unseen97's false alarm: "once" said by another sentence of the answer in other words.
     {
       name: '"once" said as "one time" by the next sentence',
@@ -922,16 +909,20 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: "A voucher can be extended, by 3 months, for a £10 fee. Vouchers can be spent on taster sessions, so once it's extended you can book one as normal.",
       dropped: ['once'],
     },
-    // A review: "more than once", and "a single" or "one time" of another word, limit nothing.
+    // Two reviews: "more than once", "a single" of another word, "once" as a time or a frequency limit nothing; "only once" and
+    // "a single time" do.
     ...[
-      'A voucher can be extended by 6 months for £35. Each voucher can be extended more than once.',
-      'A voucher can be extended by 6 months for £35. Each voucher covers a single person and can be extended before it expires.',
-      'A voucher can be extended by 6 months for £35, as often as you like. Extended vouchers are valid for one time slot.',
-    ].map((artifact) => ({
-      name: `"once" not said: ${artifact.slice(49)}`,
+      ['Each voucher can be extended more than once.', ['once']],
+      ['Each voucher covers a single person and can be extended before it expires.', ['once']],
+      ['Vouchers can be extended once they are paid for.', ['once']],
+      ['Each voucher can be extended once a year.', ['once']],
+      ['Each voucher can be extended only once.', []],
+      ['Each voucher can be extended a single time.', []],
+    ].map(([second, dropped]) => ({
+      name: `"once" said or not by "${second}"`,
       evidence: 'A voucher can be extended once, by 6 months, for a fee of £35, as long as you ask before it expires.',
-      artifact,
-      dropped: ['once'],
+      artifact: `A voucher can be extended by 6 months for £35. ${second}`,
+      dropped: dropped as string[],
     })),
     {
       name: '"once" said by no sentence',

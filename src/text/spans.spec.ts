@@ -152,6 +152,12 @@ describe('a deadline of working days stated as the days one has', () => {
       dates: ['within 5 working days'],
     },
     { text: 'We need 10 working days to press the records after you approve the test pressings.', artifact: 'Please approve them within 10 working days.', dates: ['within 10 working days'] },
+    // The verb of the other thing said in another clause of the claim (a second review).
+    {
+      text: 'You have 10 working days to cancel your order, and refunds are paid within 7 working days of the cancellation.',
+      artifact: 'If you cancel your order now, your refund will be paid within 10 working days.',
+      dates: ['within 10 working days'],
+    },
   ])('$artifact', ({ text, artifact, dates }) => {
     const found = checkAgainstEvidence({ artifact, evidence: [{ id: 'e', text }] }).map((f) => f.problem);
     expect(found.flatMap((p) => /^"([^"]+)" is not the date the evidence gives/.exec(p)?.[1] ?? [])).toEqual(dates);
