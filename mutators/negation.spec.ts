@@ -240,6 +240,8 @@ describeTextMutator(
   [
     // unseen97's readers, of "Sturdy shoes ... are a must ..., and flip-flops or high heels are allowed": "contradicts the sturdy-shoes requirement just before it".
     { name: 'a prohibition after a requirement of its sentence', artifact: "Sturdy shoes are required on tours, and flip-flops aren't allowed." },
+    // A review: the requirement said with a bare "need".
+    { name: 'a prohibition after a need of its sentence', artifact: "You need sturdy shoes on tours, and flip-flops aren't allowed." },
     ...[
       ['"I\'m afraid"', "I'm afraid this repair isn't covered."],
       ['"I\'m sorry to say"', "I'm sorry to say the deposit isn't refundable."],

@@ -482,7 +482,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
  * reversed the sentence allows what its own requirement rules out (unseen97's readers: "contradicts the sturdy-shoes
  * requirement just before it").
  */
-const REQUIREMENT_BEFORE = /\b(?:must|required|essential|compulsory|mandatory|needs?\s+to|ha(?:s|ve)\s+to)\b/i;
+const REQUIREMENT_BEFORE = /\b(?:must|required|essential|compulsory|mandatory|needs?|ha(?:s|ve)\s+to)\b/i;
 
 /**
  * An obligation to stay for a stretch of time: "has to stay trackside for the whole session", "has to stay out of the
