@@ -374,12 +374,11 @@ export const ONLY_RESTATES_ASKED_FIGURE =
  */
 function onlyRestatesAskedFigure(task: string, sentences: readonly Piece[], i: number): string | undefined {
   if (!asksOf(task).some((ask) => ASKS_YES_NO_OR_CASE.test(ask))) return undefined;
-  const keysOf = (text: string) => [...findFigures(text).map((f) => `${f.kind}|${f.value}`), ...findDates(text).map((d) => d.key)];
-  const own = new Set(keysOf(sentences[i]!.text));
-  const elsewhere = new Set(sentences.flatMap((s, j) => (j === i ? [] : keysOf(s.text))));
-  const question = questionText(task);
-  const pieces = [...findFigures(question).map((f) => ({ key: `${f.kind}|${f.value}`, text: f.text })), ...findDates(question)];
-  return pieces.find((p) => own.has(p.key) && !elsewhere.has(p.key))?.text;
+  // Figures and dates by what they say: "8pm" and "20:00" alike.
+  const piecesOf = (text: string) => [...findFigures(text).map((f) => ({ key: `${f.kind}|${f.value}`, text: f.text })), ...findDates(text)];
+  const own = new Set(piecesOf(sentences[i]!.text).map((p) => p.key));
+  const elsewhere = new Set(sentences.flatMap((s, j) => (j === i ? [] : piecesOf(s.text).map((p) => p.key))));
+  return piecesOf(questionText(task)).find((p) => own.has(p.key) && !elsewhere.has(p.key))?.text;
 }
 
 /** An ask a yes or no or a case answers: "is there any way to get it free?", "can I visit him?", "what happens if it is?". */

@@ -865,17 +865,17 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   // reject them within 10 working days"; unseen96's false alarm). Not working days to do another thing ("5 working days to cancel"
   // for refunds "paid within 5 working days"), nor another sentence's ("5 working days' notice" to reschedule).
   const working = /^duration:(\d+) working day$/.exec(claimDate.key);
+  const before =
+    claim
+      .slice(0, claimDate.start)
+      .split(/[,;:]\s/)
+      .at(-1) ?? '';
   const statesWorkingDays =
     working !== null &&
     findFigures(passage.sentence).some((f) => {
       const purpose = f.kind === 'day' && f.value === Number(working[1]) ? WORKING_DAYS_TO.exec(passage.sentence.slice(f.end)) : null;
       // Said in the claim's own words before the deadline, back to a comma or semicolon: "you must approve them within 10 working
       // days", not "If you cancel your order now, your refund will be paid within 10 working days".
-      const before =
-        claim
-          .slice(0, claimDate.start)
-          .split(/[,;:]\s/)
-          .at(-1) ?? '';
       return purpose !== null && contentLemmas(purpose[1]!).some((verb) => textSaysWord(before, verb));
     });
   if (ownText.some(states) || own.sentences.some(statesPeriod) || statesWorkingDays) return true;
