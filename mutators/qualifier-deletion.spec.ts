@@ -37,6 +37,9 @@ describe('qualifier-deletion', () => {
     // unseen46's readers, of "designed for children 11 years old": "reads like a mangled limit".
     ['The frame is designed for children up to 11 years old.', []],
     ['Late returns cost £2.00 a day up to £20.00.', []],
+    // Adjectives between the determiner and its noun (unseen100's readers, of "a late collection 8pm": "ungrammatical").
+    ['If you need to come later, a late collection up to 8pm can be arranged for £10.', []],
+    ['You can bring the same guest no more than 6 times a year.', ['You can bring the same guest 6 times a year.']],
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
     ['The standard stand takes trees up to 7 ft.', []],
     ['We accept bags up to 20 kg.', []],

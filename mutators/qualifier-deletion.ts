@@ -201,6 +201,8 @@ const isCount = (f: Figure) => !measured(f) && !namesMeasure(f.unit);
 function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   const figure = figureAfter(findFigures(artifact), q);
   if (!BOUNDS.has(q.keyword) || !figure) return false;
+  // A count of occasions reads as how often, not as a measure of the noun: "bring the same guest 6 times a year".
+  if (figure.kind === 'time') return false;
   // "through the Travel Desk 7 days before departure": a period before an event still reads.
   if (/^\s*(?:\w+\s+)?(?:before|after|ahead|prior|earlier|later|in advance|beforehand)\b/i.test(artifact.slice(figure.end, figure.end + 24))) return false;
   const around = tokensAround(artifact, q);
@@ -214,7 +216,11 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   // ("low-dose aspirin 75 mg").
   // A possessive opens a noun as a determiner does: "covering your belongings up to £5,000" (unseen67's readers, of
   // "covering your belongings £5,000": "missing a word such as 'up to'").
-  const opener = tokens[at - 1];
+  // Adjectives between the determiner and its noun open nothing: "a late collection up to 8pm" (unseen100's readers, of
+  // "a late collection 8pm": "ungrammatical").
+  let openerAt = at - 1;
+  while (tokens[openerAt]?.pos === 'ADJ') openerAt--;
+  const opener = tokens[openerAt];
   const opens = opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
   return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && opens;
 }
