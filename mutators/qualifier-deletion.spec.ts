@@ -40,6 +40,13 @@ describe('qualifier-deletion', () => {
     // Adjectives between the determiner and its noun (unseen100's readers, of "a late collection 8pm": "ungrammatical").
     ['If you need to come later, a late collection up to 8pm can be arranged for £10.', []],
     ['You can bring the same guest no more than 6 times a year.', ['You can bring the same guest 6 times a year.']],
+    // A number of people a service takes is a capacity (unseen101's readers, of "a session for 20 of your staff": "reads like a changed cap").
+    ['We run a half-day session at your premises for up to 20 of your staff.', []],
+    ['Up to 4 spectators per booking can follow the balloon in the retrieve vehicle.', []],
+    ['Family lessons are for up to 5 riders from the same household.', []],
+    ['You can borrow up to 10 books at a time.', ['You can borrow 10 books at a time.']],
+    ['With a library card you can borrow up to 5 packets of seed a month.', ['With a library card you can borrow 5 packets of seed a month.']],
+    ['Each rider can hire a bike for up to 3 days.', ['Each rider can hire a bike for 3 days.']],
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").
     ['The standard stand takes trees up to 7 ft.', []],
     ['We accept bags up to 20 kg.', []],

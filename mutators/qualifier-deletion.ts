@@ -6,7 +6,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, otherSentences, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
-import { namesMeasure } from '../src/text/lexicon.js';
+import { namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { supportingSentence } from './text-support.js';
@@ -47,7 +47,8 @@ export const qualifierDeletion: TextMutator = {
         reasonForRefusal(fixture.artifact, qualifier) ||
         pairedBound(fixture.artifact, qualifier) ||
         otherSideStated(fixture.artifact, qualifier) ||
-        countsPerPeriod(fixture.artifact, qualifier)
+        countsPerPeriod(fixture.artifact, qualifier) ||
+        capacityOfPeople(fixture.artifact, qualifier)
       )
         continue;
       const clause = isClauseQualifier(qualifier.keyword);
@@ -316,6 +317,31 @@ const PER_PERIOD =
 function countsPerPeriod(artifact: string, q: QualifierPiece): boolean {
   return q.keyword === 'once' && PER_PERIOD.test(artifact.slice(q.end));
 }
+
+/** Bounds that cap a number from above. */
+const UPPER_BOUNDS: ReadonlySet<string> = new Set(['up to', 'a maximum of', 'no more than', 'at most']);
+
+/**
+ * Whether an upper bound caps how many people something takes: "a session for up to 20 of your staff", "Up to 4
+ * spectators per booking can follow". A number of people a service takes is a capacity; written without its bound it
+ * reads as a cap with its word taken out (unseen100's and unseen101's readers, of "family lessons for 5 riders" and "for
+ * 20 of your staff": "reads like a changed cap, probably 'up to 20'"). People are WordNet's persons ("rider", "guest"),
+ * read at the figure's own noun.
+ */
+function capacityOfPeople(artifact: string, q: QualifierPiece): boolean {
+  const around = tokensAround(artifact, q);
+  const figure = figureAfter(findFigures(artifact), q);
+  if (!UPPER_BOUNDS.has(q.keyword) || !around || !figure || measured(figure)) return false;
+  // The figure's own noun: next after it, past "of", a determiner or an adjective ("20 of your staff", "30 standing guests").
+  const after = around.tokens.filter((t) => around.offset + t.start >= figure.end);
+  const noun = after.find((t) => !(t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'PRON' || t.text.toLowerCase() === 'of' || /ing$/.test(t.text)));
+  if (noun?.pos !== 'NOUN') return false;
+  const lemma = noun.lemma.toLowerCase();
+  return namesPerson(lemma) || PEOPLE.has(lemma);
+}
+
+/** Words for people that WordNet does not file with its persons: "person" with its top nouns, "people" and "staff" with its groups (beside "packet"). */
+const PEOPLE: ReadonlySet<string> = new Set(['person', 'people', 'staff']);
 
 /** Words that put a figure past a bound or short of it: "more than 10", "over 10", "fewer than 10". */
 const PAST_OR_SHORT = /\b(?:(?:more|fewer|less|greater|longer|shorter)\s+than|over|under|above|below|beyond)\s+$/i;
