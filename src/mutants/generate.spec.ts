@@ -38,7 +38,7 @@ describe('mutant generation (properties)', () => {
           expect(lines[m.span.line - 1]!.slice(m.span.column - 1).startsWith(m.original.split('\n')[0]!)).toBe(true);
         }
       }),
-      { numRuns: 200 },
+      { numRuns: 100 },
     );
   });
 
@@ -50,7 +50,7 @@ describe('mutant generation (properties)', () => {
         expect(again).toEqual(once);
         expect(new Set(once.mutants.map((m) => m.id)).size).toBe(once.mutants.length);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 
@@ -66,7 +66,7 @@ describe('mutant generation (properties)', () => {
         const all = textMutators.flatMap((mutator) => [...mutator.candidates(fixture)].map((c) => applyCandidate(fixture, mutator.name, c).id));
         expect(mutants.length + ignored.length).toBe(new Set(all).size);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 
@@ -79,7 +79,7 @@ describe('mutant generation (properties)', () => {
         const largeIds = new Set(large.mutants.map((m) => m.id));
         for (const m of small.mutants) expect(largeIds.has(m.id)).toBe(true);
       }),
-      { numRuns: 100 },
+      { numRuns: 50 },
     );
   });
 });
