@@ -1,4 +1,4 @@
-import { timed } from '../../test/support/cpuTime.js';
+import { timedWithin } from '../../test/support/cpuTime.js';
 import { describe, expect, it } from 'vitest';
 import type { ConditionName } from '../requests/conditions/index.js';
 import type { ReviewItem } from '../requests/items.js';
@@ -71,8 +71,10 @@ describe('bootstrapEffects', () => {
     for (const clusters of [100, 2000]) {
       const many = Array.from({ length: 2000 }, (_, i) => item(`m${i}`, `c${i % clusters}`));
       const o = outcomes(many.map((it, i) => [it.id, i % 3 ? 1 : 0, i % 5 ? 1 : 0]));
-      const run = timed(() => bootstrapEffects(many, o, ['clean', 'with-trace'], { critic: 'x', seed: 3, resamples: 10_000 }));
+      // Two effects of clean → with-trace (see the spec above): a second a piece.
+      const run = timedWithin(2000, () => bootstrapEffects(many, o, ['clean', 'with-trace'], { critic: 'x', seed: 3, resamples: 10_000 }));
       const s = run.value;
+      expect(s.effects).toHaveLength(2);
       const perEffect = run.cpuMs / s.effects.length;
       console.log(`10,000 resamples over 2,000 items in ${clusters} clusters: ${perEffect.toFixed(0)} ms of CPU per effect`);
       expect(s.effects[0]!.n).toBe(2000);
