@@ -561,8 +561,11 @@ const REFUSES_ONE_FORM = /^(?:not as an?|not in full|not all of it|not the whole
  */
 function givesPartNotCovered(sentences: readonly Piece[], i: number): boolean {
   const opening = sentences[0]?.text ?? '';
-  if (PARTIAL_VERDICT.test(opening)) return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i;
-  return REFUSES_ONE_FORM.test(opening) && sentences.findIndex((s, j) => j > 0 && !STATES_EXCEPTION.test(s.text)) === i;
+  const firstCovered = sentences.findIndex((s, j) => j > 0 && !STATES_EXCEPTION.test(s.text));
+  // "Partly" has two parts, the one covered too (unseen103's readers, of "Partly." and then only what is not:
+  // "never says which parts are accessible, so the answer does not back up its own verdict").
+  if (PARTIAL_VERDICT.test(opening)) return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i || firstCovered === i;
+  return REFUSES_ONE_FORM.test(opening) && firstCovered === i;
 }
 
 /** A later sentence that compares with what came before: "Either way ...", "the discount goes up to 20%". */
