@@ -6,7 +6,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, otherSentences, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
-import { namesMeasure, namesPerson } from '../src/text/lexicon.js';
+import { dictionaryForm, isDictionaryWord, namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { supportingSentence } from './text-support.js';
@@ -84,7 +84,9 @@ export const qualifierDeletion: TextMutator = {
 };
 
 /** Qualifiers that make the number after them a limit. */
-const BOUNDS = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'at least']);
+const BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'at least']);
+/** The bounds of BOUNDS and BOUNDS_AFTER that cap a number from above. */
+const UPPER_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of', 'up to', 'or less']);
 
 /**
  * A condition the clause sets: "provided it's rated at no more than 100 Wh".
@@ -197,13 +199,15 @@ const isCount = (f: Figure) => !measured(f) && !namesMeasure(f.unit);
  * the figure it bounded, with no verb or preposition between: "for a dog up to 15 kg"
  * becomes "for a dog 15 kg", "for children up to 11 years old" "for children 11 years old", "£2.00 a day up to £20.00" becomes "£2.00 a
  * day £20.00", which read as garbled, not as a limit misremembered ("costs up
- * to £20", "for up to 6 months" lose the bound and still read).
+ * to £20", "for up to 6 months" lose the bound and still read). A count of
+ * occasions is how often, not the noun's measure, and still reads ("bring the
+ * same guest 6 times a year"); a multiple of something does not ("a penalty 2
+ * times the fare").
  */
 function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   const figure = figureAfter(findFigures(artifact), q);
   if (!BOUNDS.has(q.keyword) || !figure) return false;
-  // A count of occasions reads as how often, not as a measure of the noun: "bring the same guest 6 times a year".
-  if (figure.kind === 'time') return false;
+  if (figure.kind === 'time' && !MULTIPLE_OF.test(artifact.slice(figure.end))) return false;
   // "through the Travel Desk 7 days before departure": a period before an event still reads.
   if (/^\s*(?:\w+\s+)?(?:before|after|ahead|prior|earlier|later|in advance|beforehand)\b/i.test(artifact.slice(figure.end, figure.end + 24))) return false;
   const around = tokensAround(artifact, q);
@@ -217,14 +221,28 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   // ("low-dose aspirin 75 mg").
   // A possessive opens a noun as a determiner does: "covering your belongings up to £5,000" (unseen67's readers, of
   // "covering your belongings £5,000": "missing a word such as 'up to'").
-  // Adjectives between the determiner and its noun open nothing: "a late collection up to 8pm" (unseen100's readers, of
-  // "a late collection 8pm": "ungrammatical").
+  // What opens the noun is read past the adjectives and adverbs that modify it ("a very late collection up to 8pm";
+  // unseen100's readers, of "a late collection 8pm": "ungrammatical"), and the sentence's start
+  // opens its subject past adjectives and adverbs ("Late collection up to 8pm can be arranged"; not "Late returns cost
+  // up to £20", where the model tags the verb a noun).
+  // A capitalised first word the model tags a name is read as the word it is ("Late").
+  const modifies = (t: Token | undefined, i: number) => t !== undefined && (MODIFIERS.has(t.pos) || (i === 0 && t.pos === 'PROPN' && isDictionaryWord(t.text.toLowerCase())));
   let openerAt = at - 1;
-  while (tokens[openerAt]?.pos === 'ADJ') openerAt--;
+  while (modifies(tokens[openerAt], openerAt)) openerAt--;
   const opener = tokens[openerAt];
-  const opens = opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
+  const subject = openerAt < 0;
+  const opens = subject || opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
   return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && opens;
 }
+
+/**
+ * Parts of speech that modify a noun before it: "very" and "late" in "a very late collection". Not a noun: the model
+ * tags a verb after a plural a noun ("The flats sleep up to 5"), and "a level parking space 9 metres long" still reads.
+ */
+const MODIFIERS: ReadonlySet<string> = new Set(['ADJ', 'ADV']);
+
+/** "times" as a multiple of something: "2 times the fare", "3 times your monthly rent", "4 times a week's pay"; not "6 times a year". */
+const MULTIPLE_OF = /^\s*times?\s+(?:the|your|our|their|its|his|her|an?\s+(?!(?:day|week|fortnight|month|year|term|season|session|visit|night)\b))/i;
 
 const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
 
@@ -318,30 +336,47 @@ function countsPerPeriod(artifact: string, q: QualifierPiece): boolean {
   return q.keyword === 'once' && PER_PERIOD.test(artifact.slice(q.end));
 }
 
-/** Bounds that cap a number from above. */
-const UPPER_BOUNDS: ReadonlySet<string> = new Set(['up to', 'a maximum of', 'no more than', 'at most']);
-
 /**
  * Whether an upper bound caps how many people something takes: "a session for up to 20 of your staff", "Up to 4
  * spectators per booking can follow". A number of people a service takes is a capacity; written without its bound it
  * reads as a cap with its word taken out (unseen100's and unseen101's readers, of "family lessons for 5 riders" and "for
  * 20 of your staff": "reads like a changed cap, probably 'up to 20'"). People are WordNet's persons ("rider", "guest"),
- * read at the figure's own noun.
+ * read at the number's own noun.
  */
 function capacityOfPeople(artifact: string, q: QualifierPiece): boolean {
+  if (!UPPER_BOUNDS.has(q.keyword)) return false;
   const around = tokensAround(artifact, q);
-  const figure = figureAfter(findFigures(artifact), q);
-  if (!UPPER_BOUNDS.has(q.keyword) || !around || !figure || measured(figure)) return false;
-  // The figure's own noun: next after it, past "of", a determiner or an adjective ("20 of your staff", "30 standing guests").
-  const after = around.tokens.filter((t) => around.offset + t.start >= figure.end);
-  const noun = after.find((t) => !(t.pos === 'DET' || t.pos === 'ADJ' || t.pos === 'PRON' || t.text.toLowerCase() === 'of' || /ing$/.test(t.text)));
-  if (noun?.pos !== 'NOUN') return false;
-  const lemma = noun.lemma.toLowerCase();
+  if (!around) return false;
+  const { tokens, before, offset } = around;
+  // The number: after the bound ("up to 20", "up to four"), or before it where the bound follows ("12 people or less").
+  const after = BOUNDS_AFTER.has(q.keyword);
+  const numbers = tokens.flatMap((t, i) => (isNumber(t) && (after ? i < before : offset + t.start >= q.end) ? [i] : []));
+  const numberAt = after ? (numbers.at(-1) ?? -1) : (numbers[0] ?? -1);
+  const number = tokens[numberAt];
+  if (!number) return false;
+  // Its own noun: past "of", a determiner, an adjective or a participle ("20 of your staff", "30 standing guests"), the
+  // last of a compound, whose first nouns are singular ("12 family members"; a plural ends it: the model tags the verb
+  // after a plural a noun, "3 children costs").
+  let at = numberAt + 1;
+  while (at < tokens.length && (tokens[at]!.pos === 'DET' || tokens[at]!.pos === 'ADJ' || tokens[at]!.pos === 'PRON' || tokens[at]!.text.toLowerCase() === 'of' || /ing$/.test(tokens[at]!.text))) at++;
+  while (NOUNS.has(tokens[at]?.pos ?? '') && NOUNS.has(tokens[at + 1]?.pos ?? '') && tokens[at]!.text.toLowerCase() === tokens[at]!.lemma.toLowerCase()) at++;
+  const noun = tokens[at];
+  if (!noun || !NOUNS.has(noun.pos)) return false;
+  // The model leaves a capitalised noun it tags a name unlemmatised ("up to 20 Members").
+  const lemma = (noun.pos === 'PROPN' ? dictionaryForm(noun.text.toLowerCase()) : undefined) ?? noun.lemma.toLowerCase();
   return namesPerson(lemma) || PEOPLE.has(lemma);
 }
 
-/** Words for people that WordNet does not file with its persons: "person" with its top nouns, "people" and "staff" with its groups (beside "packet"). */
-const PEOPLE: ReadonlySet<string> = new Set(['person', 'people', 'staff']);
+const NOUNS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
+
+/** A number in figures or words: "20", "four". */
+const isNumber = (t: Token) => /^\d+$/.test(t.text) || spelledValue([t.text.toLowerCase()]) !== undefined;
+
+/**
+ * Words for people that WordNet does not file with its persons: "person" with its top nouns; "people", "staff",
+ * "family", "couple" and "household" with its groups, a file too wide to take whole ("packet" and "collection" are in it).
+ */
+const PEOPLE: ReadonlySet<string> = new Set(['person', 'people', 'staff', 'family', 'couple', 'household']);
 
 /** Words that put a figure past a bound or short of it: "more than 10", "over 10", "fewer than 10". */
 const PAST_OR_SHORT = /\b(?:(?:more|fewer|less|greater|longer|shorter)\s+than|over|under|above|below|beyond)\s+$/i;
