@@ -186,19 +186,6 @@ describeTextMutator(
       kept: ['The van is due at the depot by 10:00. Late returns after 2 hours cost a full extra night.', 'The van is due at the depot by 10:00. If you are late, we charge £40 an hour.'],
     },
     {
-      // unseen102's readers, of the storage sentence cut: "the question asks what happens if the sails can't be collected until June, and the answer drops that part".
-      name: 'not the only sentence that dates anything, where the case the question asks about is dated ("until June")',
-      task: "Can you pick my sails up from the harbour, and what happens if I can't collect them until June?",
-      artifact: 'Yes, we collect from boats in the harbour for £20 per trip, however many sails there are. Sails still at the loft after 1 May are charged storage at £8 per sail a month.',
-      kept: [],
-    },
-    {
-      name: 'a sentence dating the case the question asks about, where another sentence dates something too',
-      task: "Can you pick my sails up from the harbour, and what happens if I can't collect them until June?",
-      artifact: 'Yes, we collect from boats in the harbour from 1 March, however many sails there are. Sails still at the loft after 1 May are charged storage at £8 per sail a month.',
-      kept: ['Yes, we collect from boats in the harbour from 1 March, however many sails there are.'],
-    },
-    {
       name: 'not the only sentence on a thing the question asks about ("classes")',
       task: 'When can I use the gym, and can I still do classes?',
       artifact: 'The gym opens at 06:30 on weekdays. You can do classes that start before 16:00. Bookings open 3 days ahead.',
@@ -330,11 +317,10 @@ describeTextMutator(
       kept: [],
     },
     {
-      // unseen103's readers, of "Partly." left with only what is not accessible: "never says which parts are accessible".
-      name: 'neither part after "Partly.": not the part covered, nor the part not covered',
+      name: 'not the part that is not covered after "Partly."',
       task: 'Will my travel insurance pay for the cancelled trip?',
       artifact: 'Partly. The flights are covered up to £800. The £300 hotel deposit is not covered. Claims take 10 days.',
-      kept: ['Partly. The flights are covered up to £800. The £300 hotel deposit is not covered.'],
+      kept: ['Partly. The £300 hotel deposit is not covered. Claims take 10 days.', 'Partly. The flights are covered up to £800. The £300 hotel deposit is not covered.'],
     },
     {
       name: 'not an option a later sentence compares with ("goes up to", "either way")',

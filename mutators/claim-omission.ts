@@ -14,7 +14,7 @@ import {
   statesQualifier,
   supportOf,
 } from '../src/text/claims.js';
-import { type DatePiece, findDates } from '../src/text/dates.js';
+import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
 import { namesMeasure, sensesOf } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
@@ -441,18 +441,8 @@ function onlyCaseAsked(task: string, sentences: readonly Piece[], i: number): st
   if (!asked) return undefined;
   const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => contentLemmas(s.text)));
   const own = new Set(contentLemmas(sentences[i]!.text));
-  const word = contentLemmas(asked).find((l) => !ASKING_WORDS.has(l) && own.has(l) && !elsewhere.has(l));
-  if (word) return word;
-  // A dated case is answered by the only sentence that dates anything: "what happens if I can't collect them until
-  // June?" by "Any sails still at the loft after 1 May are charged storage" (unseen102's readers: "drops that part").
-  const date = findDates(asked).find(onCalendar);
-  const dated = (s: Piece) => findDates(s.text).some(onCalendar);
-  if (date && dated(sentences[i]!) && !sentences.some((s, j) => j !== i && dated(s))) return date.text;
-  return undefined;
+  return contentLemmas(asked).find((l) => !ASKING_WORDS.has(l) && own.has(l) && !elsewhere.has(l));
 }
-
-/** A date on the calendar (a day, a month, a year), not a length of time nor a day of the week. */
-const onCalendar = (d: DatePiece) => d.form !== 'duration' && d.form !== 'weekday';
 
 /** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */
 export const ONLY_FIGURE_OF_OPTION =
@@ -561,11 +551,8 @@ const REFUSES_ONE_FORM = /^(?:not as an?|not in full|not all of it|not the whole
  */
 function givesPartNotCovered(sentences: readonly Piece[], i: number): boolean {
   const opening = sentences[0]?.text ?? '';
-  const firstCovered = sentences.findIndex((s, j) => j > 0 && !STATES_EXCEPTION.test(s.text));
-  // "Partly" has two parts, the one covered too (unseen103's readers, of "Partly." and then only what is not:
-  // "never says which parts are accessible, so the answer does not back up its own verdict").
-  if (PARTIAL_VERDICT.test(opening)) return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i || firstCovered === i;
-  return REFUSES_ONE_FORM.test(opening) && firstCovered === i;
+  if (PARTIAL_VERDICT.test(opening)) return sentences.findIndex((s, j) => j > 0 && STATES_EXCEPTION.test(s.text)) === i;
+  return REFUSES_ONE_FORM.test(opening) && sentences.findIndex((s, j) => j > 0 && !STATES_EXCEPTION.test(s.text)) === i;
 }
 
 /** A later sentence that compares with what came before: "Either way ...", "the discount goes up to 20%". */
