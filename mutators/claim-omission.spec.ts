@@ -317,6 +317,13 @@ describeTextMutator(
       kept: [],
     },
     {
+      // A second review: "n't" was never read as an exception ("isn't" has no word boundary before "n't").
+      name: 'not the part that is not covered after "Partly.", written with "isn\'t"',
+      task: 'Will my travel insurance pay for the cancelled trip?',
+      artifact: "Partly. The flights are covered up to £800. The £300 hotel deposit isn't covered. Claims take 10 days.",
+      kept: ["Partly. The £300 hotel deposit isn't covered. Claims take 10 days.", "Partly. The flights are covered up to £800. The £300 hotel deposit isn't covered."],
+    },
+    {
       name: 'not the part that is not covered after "Partly."',
       task: 'Will my travel insurance pay for the cancelled trip?',
       artifact: 'Partly. The flights are covered up to £800. The £300 hotel deposit is not covered. Claims take 10 days.',

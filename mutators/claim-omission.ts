@@ -538,7 +538,8 @@ function onlyToTakeUpCount(task: string, sentences: readonly Piece[], i: number)
 /** An answer that opens with a partial verdict: "Partly.", "Only in part: ...". */
 const PARTIAL_VERDICT = /^(?:partly|partially|only partly|in part|only in part|not fully|not entirely|some of it)\b/i;
 /** A sentence that says what is not covered, allowed or paid: "... isn't covered", "... is excluded". */
-const STATES_EXCEPTION = /\b(?:not|n['’]t|no|never|excluded?|except|won['’]t|cannot)\b/i;
+// "n't" ends a word ("isn't") with no boundary before it.
+const STATES_EXCEPTION = /\b(?:not|no|never|excluded?|except|won['’]t|cannot)\b|n['’]t\b/i;
 
 /** An answer that opens by refusing one form of what was asked: "Not as a full refund, I'm afraid", "Not in full". */
 const REFUSES_ONE_FORM = /^(?:not as an?|not in full|not all of it|not the whole)\b/i;
