@@ -57,9 +57,17 @@ describe('qualifier-deletion', () => {
     ['Up to 20% of staff can work from home.', ['20% of staff can work from home.']],
     // "times" as a multiple of something reads garbled without its bound (the review).
     ['We charge a penalty up to 2 times the fare.', []],
+    ["We charge a penalty up to 4 times a week's pay.", []],
+    ['You can visit up to 4 times an hour.', ['You can visit 4 times an hour.']],
+    // The number right after the bound is the one it caps, not one further on.
+    ['We give up to half price for 2 adults.', ['We give half price for 2 adults.']],
+    ['The hall seats up to 1,000 spectators.', []],
+    ['The boat is for up to 4 couples.', []],
     ['A very late collection up to 8pm costs £10.', []],
     ['You need a level parking space at least 9 metres long.', ['You need a level parking space 9 metres long.']],
-    ['Late collection up to 8pm can be arranged for £10.', []],
+    // A sentence's start opens nothing: the model tags the verb after a one-word subject, or an imperative, a noun (a second review).
+    ['Delivery costs up to £5.', ['Delivery costs £5.']],
+    ['Book up to 6 places online.', ['Book 6 places online.']],
     ['With a library card you can borrow up to 5 packets of seed a month.', ['With a library card you can borrow 5 packets of seed a month.']],
     ['Each rider can hire a bike for up to 3 days.', ['Each rider can hire a bike for 3 days.']],
     // A noun a verb takes as its object, beside the figure: "takes trees 7 ft" (unseen34's readers: "garbled").

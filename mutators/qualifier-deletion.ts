@@ -6,7 +6,7 @@ import { BARE_KINDS, findFigures } from '../src/text/figures.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import type { Figure } from '../src/text/figure.js';
 import { droppedQualifiers, otherSentences, questionOf, sentenceBefore, textAfter } from '../src/text/mismatches.js';
-import { dictionaryForm, isDictionaryWord, namesMeasure, namesPerson } from '../src/text/lexicon.js';
+import { dictionaryForm, namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { supportingSentence } from './text-support.js';
@@ -222,17 +222,13 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   // A possessive opens a noun as a determiner does: "covering your belongings up to £5,000" (unseen67's readers, of
   // "covering your belongings £5,000": "missing a word such as 'up to'").
   // What opens the noun is read past the adjectives and adverbs that modify it ("a very late collection up to 8pm";
-  // unseen100's readers, of "a late collection 8pm": "ungrammatical"), and the sentence's start
-  // opens its subject past adjectives and adverbs ("Late collection up to 8pm can be arranged"; not "Late returns cost
-  // up to £20", where the model tags the verb a noun).
-  // A capitalised first word the model tags a name is read as the word it is ("Late").
-  const modifies = (t: Token | undefined, i: number) => t !== undefined && (MODIFIERS.has(t.pos) || (i === 0 && t.pos === 'PROPN' && isDictionaryWord(t.text.toLowerCase())));
+  // unseen100's readers, of "a late collection 8pm": "ungrammatical"). A sentence's start opens nothing: the model tags
+  // a subject's verb or an imperative a noun ("Delivery costs up to £5", "Book up to 6 places"; a second review).
   let openerAt = at - 1;
-  while (modifies(tokens[openerAt], openerAt)) openerAt--;
+  while (MODIFIERS.has(tokens[openerAt]?.pos ?? '')) openerAt--;
   const opener = tokens[openerAt];
-  const subject = openerAt < 0;
-  const opens = subject || opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
-  return before !== undefined && ['NOUN', 'PROPN'].includes(before.pos) && opens;
+  const opens = opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
+  return before !== undefined && NOUNS.has(before.pos) && opens;
 }
 
 /**
@@ -241,8 +237,8 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
  */
 const MODIFIERS: ReadonlySet<string> = new Set(['ADJ', 'ADV']);
 
-/** "times" as a multiple of something: "2 times the fare", "3 times your monthly rent", "4 times a week's pay"; not "6 times a year". */
-const MULTIPLE_OF = /^\s*times?\s+(?:the|your|our|their|its|his|her|an?\s+(?!(?:day|week|fortnight|month|year|term|season|session|visit|night)\b))/i;
+/** "times" as a multiple of something: "2 times the fare", "3 times your monthly rent", "4 times a week's pay"; not "6 times a year", "4 times an hour". */
+const MULTIPLE_OF = /^\s*times?\s+(?:the|your|our|their|its|his|her|an?\s+[\w-]+['’]s)\b/i;
 
 const POSSESSIVES: ReadonlySet<string> = new Set(['my', 'your', 'our', 'their', 'his', 'her', 'its']);
 
@@ -348,12 +344,11 @@ function capacityOfPeople(artifact: string, q: QualifierPiece): boolean {
   const around = tokensAround(artifact, q);
   if (!around) return false;
   const { tokens, before, offset } = around;
-  // The number: after the bound ("up to 20", "up to four"), or before it where the bound follows ("12 people or less").
-  const after = BOUNDS_AFTER.has(q.keyword);
-  const numbers = tokens.flatMap((t, i) => (isNumber(t) && (after ? i < before : offset + t.start >= q.end) ? [i] : []));
-  const numberAt = after ? (numbers.at(-1) ?? -1) : (numbers[0] ?? -1);
-  const number = tokens[numberAt];
-  if (!number) return false;
+  // The number: right after the bound ("up to 20", "up to four"), or within a few words before it where the bound
+  // follows ("12 people or less"), not one further on ("up to half price for 2 adults"; a second review).
+  const numberAt = BOUNDS_AFTER.has(q.keyword) ? [before - 2, before - 3, before - 4].find((i) => tokens[i] !== undefined && isNumber(tokens[i]!)) : tokens.findIndex((t) => offset + t.start >= q.end);
+  const number = numberAt === undefined ? undefined : tokens[numberAt];
+  if (numberAt === undefined || !number || !isNumber(number)) return false;
   // Its own noun: past "of", a determiner, an adjective or a participle ("20 of your staff", "30 standing guests"), the
   // last of a compound, whose first nouns are singular ("12 family members"; a plural ends it: the model tags the verb
   // after a plural a noun, "3 children costs").
@@ -369,8 +364,8 @@ function capacityOfPeople(artifact: string, q: QualifierPiece): boolean {
 
 const NOUNS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 
-/** A number in figures or words: "20", "four". */
-const isNumber = (t: Token) => /^\d+$/.test(t.text) || spelledValue([t.text.toLowerCase()]) !== undefined;
+/** A number in figures or words: "20", "1,000", "four". */
+const isNumber = (t: Token) => /^\d{1,3}(?:,\d{3})+$|^\d+$/.test(t.text) || spelledValue([t.text.toLowerCase()]) !== undefined;
 
 /**
  * Words for people that WordNet does not file with its persons: "person" with its top nouns; "people", "staff",
