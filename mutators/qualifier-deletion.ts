@@ -1,4 +1,4 @@
-import { findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { findNumbers, findQualifiers, isClauseQualifier, type QualifierPiece, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { droppedConditions } from '../src/text/conditions.js';
 import { caseOfBound } from '../src/text/counts.js';
 import { findDates } from '../src/text/dates.js';
@@ -364,8 +364,8 @@ function capacityOfPeople(artifact: string, q: QualifierPiece): boolean {
 
 const NOUNS: ReadonlySet<string> = new Set(['NOUN', 'PROPN']);
 
-/** A number in figures or words: "20", "1,000", "four". */
-const isNumber = (t: Token) => /^\d{1,3}(?:,\d{3})+$|^\d+$/.test(t.text) || spelledValue([t.text.toLowerCase()]) !== undefined;
+/** A count in figures or words, the whole token: "20", "1,000", "four"; not an amount or a share. */
+const isNumber = (t: Token) => findNumbers(t.text).some((n) => n.text === t.text && !n.percent && n.currencyWritten === '') || spelledValue([t.text.toLowerCase()]) !== undefined;
 
 /**
  * Words for people that WordNet does not file with its persons: "person" with its top nouns; "people", "staff",
