@@ -13,7 +13,27 @@ describeTextMutator(
       artifact: 'Returns are due on 5 April 2026.',
       kept: ['Returns are due on 6 April 2026.', 'Returns are due on 4 April 2026.', 'Returns are due on 5 April 2027.'],
     },
-    { name: 'a deadline without a year, across a month end', artifact: 'Returns are due by 31 January.', kept: ['Returns are due by 1 February.', 'Returns are due by 30 January.'] },
+    // unseen10's, unseen18's and unseen102's readers, of a month's first or last day moved by a day: "an odd cut-off", "a day short".
+    {
+      name: "a month's last day without a year, to the last day of the months beside it (February's the 28th)",
+      artifact: 'Returns are due by 31 January.',
+      kept: ['Returns are due by 28 February.', 'Returns are due by 31 December.'],
+    },
+    {
+      name: "a month's first day, to the first of the months beside it",
+      artifact: 'Storage is free until 1 May 2026.',
+      kept: ['Storage is free until 1 June 2026.', 'Storage is free until 1 April 2026.', 'Storage is free until 1 May 2027.'],
+    },
+    {
+      name: 'the last day of February in a leap year, never a year on (no 29 February 2029)',
+      artifact: 'Claims close on 29 February 2028.',
+      kept: ['Claims close on 31 March 2028.', 'Claims close on 31 January 2028.'],
+    },
+    {
+      name: 'the day before it, by a day',
+      artifact: 'Claims close on 28 February 2028.',
+      kept: ['Claims close on 29 February 2028.', 'Claims close on 27 February 2028.', 'Claims close on 28 February 2029.'],
+    },
     // A review of the list rule: days of a list a week apart end no period the day after the last.
     {
       name: 'the last of days apart, the day before a period starts',
@@ -34,13 +54,18 @@ describeTextMutator(
     },
     {
       name: 'the end of a range of days, in its month and after its start ("from 15 to 1 January" has lost a month)',
+      artifact: 'The guarantee is suspended from 15 to 30 December.',
+      kept: ['The guarantee is suspended from 15 to 31 December.', 'The guarantee is suspended from 15 to 29 December.'],
+    },
+    {
+      name: "a month's last day ending a range of days is left alone: the last days of the months beside it leave the range's month",
       artifact: 'The guarantee is suspended from 15 to 31 December.',
-      kept: ['The guarantee is suspended from 15 to 30 December.'],
+      kept: [],
     },
     {
       name: 'a month-day date, keeping its comma',
       artifact: 'The scheme opens on April 30, 2026.',
-      kept: ['The scheme opens on May 1, 2026.', 'The scheme opens on April 29, 2026.', 'The scheme opens on April 30, 2027.'],
+      kept: ['The scheme opens on May 31, 2026.', 'The scheme opens on March 31, 2026.', 'The scheme opens on April 30, 2027.'],
     },
     {
       name: 'an ISO date, keeping its zero padding',
@@ -48,9 +73,9 @@ describeTextMutator(
       kept: ['The rule applies from 2026-03-10.', 'The rule applies from 2026-03-08.', 'The rule applies from 2027-03-09.'],
     },
     {
-      name: 'an ISO date across a year end',
+      name: "an ISO date on a month's last day, across a year end",
       artifact: 'The rule applies from 2026-12-31.',
-      kept: ['The rule applies from 2027-01-01.', 'The rule applies from 2026-12-30.', 'The rule applies from 2027-12-31.'],
+      kept: ['The rule applies from 2027-01-31.', 'The rule applies from 2026-11-30.', 'The rule applies from 2027-12-31.'],
     },
     {
       name: 'a slashed date, day first as its numbers show',
@@ -84,8 +109,8 @@ describeTextMutator(
       name: 'a date to another year beside a yearly date written without its weekday or year',
       artifact: 'The financial year ends on 31 March. Records are deleted on 1 April 2027.',
       kept: [
-        'The financial year ends on 30 March. Records are deleted on 1 April 2027.',
-        'The financial year ends on 31 March. Records are deleted on 2 April 2027.',
+        'The financial year ends on 28 February. Records are deleted on 1 April 2027.',
+        'The financial year ends on 31 March. Records are deleted on 1 May 2027.',
         'The financial year ends on 31 March. Records are deleted on 1 April 2028.',
       ],
     },
@@ -250,13 +275,10 @@ describeTextMutator(
     {
       name: 'a date of deadlines about a month apart, which is no weekly series',
       artifact: 'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 31 October.',
+      // A month on, a date of the month ends lands on or passes the next one, so only the first and last move.
       kept: [
-        'Invoices go out on 2 September and rent is due by 1 October. A reminder follows on 31 October.',
-        'Invoices go out on 31 August and rent is due by 1 October. A reminder follows on 31 October.',
-        'Invoices go out on 1 September and rent is due by 2 October. A reminder follows on 31 October.',
-        'Invoices go out on 1 September and rent is due by 30 September. A reminder follows on 31 October.',
-        'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 1 November.',
-        'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 30 October.',
+        'Invoices go out on 1 August and rent is due by 1 October. A reminder follows on 31 October.',
+        'Invoices go out on 1 September and rent is due by 1 October. A reminder follows on 30 November.',
       ],
     },
     {
@@ -294,8 +316,7 @@ describeTextMutator(
       name: 'a date a week after another date of the answer, which no period joins',
       artifact: 'Half the balance is refunded if you cancel by 30 June 2026. From 8 July 2026 no refund is given.',
       kept: [
-        'Half the balance is refunded if you cancel by 1 July 2026. From 8 July 2026 no refund is given.',
-        'Half the balance is refunded if you cancel by 29 June 2026. From 8 July 2026 no refund is given.',
+        'Half the balance is refunded if you cancel by 31 May 2026. From 8 July 2026 no refund is given.',
         'Half the balance is refunded if you cancel by 30 June 2026. From 9 July 2026 no refund is given.',
         'Half the balance is refunded if you cancel by 30 June 2026. From 7 July 2026 no refund is given.',
       ],
@@ -320,7 +341,7 @@ describeTextMutator(
     {
       name: 'a start that stays before its end',
       artifact: 'The term runs from 30 September 2026 to 1 October 2026.',
-      kept: ['The term runs from 29 September 2026 to 1 October 2026.', 'The term runs from 30 September 2026 to 2 October 2026.'],
+      kept: ['The term runs from 31 August 2026 to 1 October 2026.', 'The term runs from 30 September 2026 to 1 November 2026.'],
     },
     {
       name: 'a duration before an event',
@@ -434,8 +455,8 @@ describeTextMutator(
       name: 'dates within the term the answer states ("42 weeks"), never a year past it',
       artifact: '42 weeks of rent is due on 1 October 2025, 12 January 2026 and 20 April 2026.',
       kept: [
-        '42 weeks of rent is due on 2 October 2025, 12 January 2026 and 20 April 2026.',
-        '42 weeks of rent is due on 30 September 2025, 12 January 2026 and 20 April 2026.',
+        '42 weeks of rent is due on 1 November 2025, 12 January 2026 and 20 April 2026.',
+        '42 weeks of rent is due on 1 September 2025, 12 January 2026 and 20 April 2026.',
         '42 weeks of rent is due on 1 October 2025, 13 January 2026 and 20 April 2026.',
         '42 weeks of rent is due on 1 October 2025, 11 January 2026 and 20 April 2026.',
         '42 weeks of rent is due on 1 October 2025, 12 January 2026 and 21 April 2026.',
@@ -447,8 +468,8 @@ describeTextMutator(
       name: 'no date a year later where another date of the answer states its year',
       artifact: 'Rent is due on 1 October 2025, 12 January 2026 and 20 April 2026.',
       kept: [
-        'Rent is due on 2 October 2025, 12 January 2026 and 20 April 2026.',
-        'Rent is due on 30 September 2025, 12 January 2026 and 20 April 2026.',
+        'Rent is due on 1 November 2025, 12 January 2026 and 20 April 2026.',
+        'Rent is due on 1 September 2025, 12 January 2026 and 20 April 2026.',
         'Rent is due on 1 October 2025, 13 January 2026 and 20 April 2026.',
         'Rent is due on 1 October 2025, 11 January 2026 and 20 April 2026.',
         'Rent is due on 1 October 2025, 12 January 2026 and 21 April 2026.',
@@ -456,21 +477,21 @@ describeTextMutator(
       ],
     },
     {
-      name: 'a day moved across New Year beside a date of the old year (a day, not a year)',
+      name: 'a date moved across New Year beside a date of the old year (a month, not a year)',
       artifact: 'Applications open on 3 March 2025 and close on 31 December 2025.',
       kept: [
         'Applications open on 4 March 2025 and close on 31 December 2025.',
         'Applications open on 2 March 2025 and close on 31 December 2025.',
-        'Applications open on 3 March 2025 and close on 1 January 2026.',
-        'Applications open on 3 March 2025 and close on 30 December 2025.',
+        'Applications open on 3 March 2025 and close on 31 January 2026.',
+        'Applications open on 3 March 2025 and close on 30 November 2025.',
       ],
     },
     {
       name: 'a date a year later where no other date states its year',
       artifact: 'Rent is due on 1 October 2025 and 20 April 2026.',
       kept: [
-        'Rent is due on 2 October 2025 and 20 April 2026.',
-        'Rent is due on 30 September 2025 and 20 April 2026.',
+        'Rent is due on 1 November 2025 and 20 April 2026.',
+        'Rent is due on 1 September 2025 and 20 April 2026.',
         'Rent is due on 1 October 2025 and 21 April 2026.',
         'Rent is due on 1 October 2025 and 19 April 2026.',
         'Rent is due on 1 October 2025 and 20 April 2027.',

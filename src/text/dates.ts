@@ -266,15 +266,33 @@ function yearShift(d: Day, years: number): Day {
   return { ...d, year: d.year === undefined ? undefined : d.year + years };
 }
 
+/** The last day of a month; without a year, February's is the 28th, as most years have it. */
+function lastDayOf(year: number | undefined, month: number): number {
+  return year === undefined && month === 2 ? 28 : daysInMonth(year ?? 2000, month);
+}
+
+/** The same end of the month before or after: the first day stays the first, the last day the last. */
+function monthEndShift(d: Day, months: number): Day {
+  const t = new Date(Date.UTC(d.year ?? 2000, d.month - 1 + months, 1));
+  const year = d.year === undefined ? undefined : t.getUTCFullYear();
+  const month = t.getUTCMonth() + 1;
+  return { year, month, day: d.day === 1 ? 1 : lastDayOf(year, month) };
+}
+
 /**
  * A day later, a day earlier and, with a year, a year later: the slips a
- * worker makes. Never an impossible date: without a year the shift runs in a
- * leap year (so "29 February" moves to 1 March) and never lands on 29
- * February; a year later from 29 February is left out.
+ * worker makes. A first or last day of a month is a boundary a document
+ * chooses (`from 1 May`, `by 31 March`), and a day off it reads as an odd
+ * cut-off (readers of unseen10, unseen18 and unseen102: `after 2 May`, "a day
+ * short"); it moves to the same end of the month before or after. Never an
+ * impossible date: without a year the shift runs in a leap year (so
+ * "29 February" moves to 1 March) and never lands on 29 February; a year
+ * later from 29 February is left out.
  */
 function calendarShifts(d: Day): Day[] {
   if (!exists(d)) return [];
-  const shifts = [addDays(d, 1), addDays(d, -1)];
+  const monthEnd = d.day === 1 || d.day === lastDayOf(d.year, d.month);
+  const shifts = monthEnd ? [monthEndShift(d, 1), monthEndShift(d, -1)] : [addDays(d, 1), addDays(d, -1)];
   if (d.year !== undefined) shifts.push(yearShift(d, 1));
   return shifts.filter((n) => exists(n) && !(n.year === undefined && n.month === 2 && n.day === 29));
 }

@@ -75,11 +75,11 @@ describe("the README's worked example", () => {
     expect(gate('catchRate.number-flip')).toMatchObject({ value: 8 / 10, pass: true });
     for (const missed of ['entity-swap', 'qualifier-deletion', 'unit-swap', 'claim-omission']) expect(gate(`catchRate.${missed}`)).toMatchObject({ value: 0, pass: false });
     expect(gate('maxFalseAlarmRate')).toMatchObject({ value: 1 / 8, pass: false });
-    expect(gate('maxAnchoringDrop')).toMatchObject({ value: 11 / 26, pass: false, effect: { n: 26, b: 11, c: 0 } });
+    expect(gate('maxAnchoringDrop')).toMatchObject({ value: 10 / 26, pass: false, effect: { n: 26, b: 10, c: 0 } });
     expect(gate('catchRate.negation')).toMatchObject({ value: null, status: 'no-data' });
     expect(critic.echo['with-trace']).toMatchObject({ rate: 1, echoing: true });
     expect(critic.byMutator['number-flip']!.clean!.unlocated).toBe(0);
-    expect(critic.byMutator['date-shift']!.clean).toMatchObject({ rate: 3 / 6, unlocated: 1 });
+    expect(critic.byMutator['date-shift']!.clean).toMatchObject({ rate: 2 / 6, unlocated: 1 });
   });
 
   it('its critic reviews blind requests, which carry no evidence, when blind is added as its next steps say', async () => {
