@@ -47,14 +47,21 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: [],
     },
     {
-      name: 'no swap to a name its own sentence already gives: two boxes are never both the Medium Box',
+      name: 'no swap to a name its own sentence already gives: two boxes are never both the Harvest Box',
+      task: 'Which box should a couple order?',
+      artifact: 'The Orchard Box feeds 1 to 2 people for £14 a week, and the Harvest Box feeds 3 to 4 for £19.50.',
+      evidence: 'The Orchard Box feeds 1 to 2 people and costs £14 a week. The Harvest Box feeds 3 to 4 people and costs £19.50 a week. The Meadow Box feeds 5 or more people.',
+      expected: [
+        'The Meadow Box feeds 1 to 2 people for £14 a week, and the Harvest Box feeds 3 to 4 for £19.50.',
+        'The Orchard Box feeds 1 to 2 people for £14 a week, and the Meadow Box feeds 3 to 4 for £19.50.',
+      ],
+    },
+    {
+      name: 'no size swapped where the answer names two, which it ranks by what they hold',
       task: 'Which box should a couple order?',
       artifact: 'The Small Box feeds 1 to 2 people for £14 a week, and the Medium Box feeds 3 to 4 for £19.50.',
       evidence: 'The Small Box feeds 1 to 2 people and costs £14 a week. The Medium Box feeds 3 to 4 people and costs £19.50 a week. The Large Box feeds 5 or more people.',
-      expected: [
-        'The Large Box feeds 1 to 2 people for £14 a week, and the Medium Box feeds 3 to 4 for £19.50.',
-        'The Small Box feeds 1 to 2 people for £14 a week, and the Large Box feeds 3 to 4 for £19.50.',
-      ],
+      expected: [],
     },
     {
       name: 'no swap to a name another sentence of the answer gives: Henleaze is never in the one zone the evening slot is for',
@@ -84,6 +91,20 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       evidence:
         'The Basic Service costs £45 and covers cleaning and oiling. The Full Service costs £65, covers the Basic Service work and adds a timing check. The Vintage Service costs £75 and is for machines made before 1970.',
       expected: [],
+    },
+    {
+      name: 'no size swapped that its sentence ranks with a superlative (unseen104\'s readers: "calling a Small parcel the biggest size is odd")',
+      task: "What's the largest item your couriers will carry?",
+      artifact: 'On a standard bike, the biggest size is a Medium parcel, which has to fit within 60 x 40 x 40cm.',
+      evidence: 'Small parcels must fit within 40 x 30 x 20cm. Medium parcels must fit within 60 x 40 x 40cm.',
+      expected: [],
+    },
+    {
+      name: 'a size its sentence does not rank, swapped',
+      task: 'How big can a parcel be?',
+      artifact: 'A Medium parcel has to fit within 60 x 40 x 40cm.',
+      evidence: 'Small parcels must fit within 40 x 30 x 20cm. Medium parcels must fit within 60 x 40 x 40cm.',
+      expected: ['A Small parcel has to fit within 60 x 40 x 40cm.'],
     },
     {
       name: 'a level of a service beside the word of another level that names nothing ("in full"), swapped',

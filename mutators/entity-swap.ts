@@ -52,8 +52,8 @@ export const entitySwap: TextMutator = {
       if (namedAgain(fixture.artifact, entities, entity)) continue;
       // A name the question asks about is restated, not looked up: swapping it contradicts the question.
       if (asked(fixture.task, entity.text)) continue;
-      // A tier the answer ranks against another of its ladder keeps its place in the order the answer sets.
-      if (reranksTier(fixture.artifact, entity.text)) continue;
+      // A tier the answer ranks against another of its ladder, or by a superlative, keeps its place in the order the answer sets.
+      if (reranksTier(fixture.artifact, entity)) continue;
       const named = known.filter((other) => sameEntityType(other, entity)).map((other) => other.text);
       // The fixture's own family of the name first: the plan, product or place the documents list or vary beside it.
       const family = [...(families.get(entity.text) ?? [])];
@@ -124,11 +124,14 @@ function states(sentence: string, figure: Figure): boolean {
   return findFigures(sentence).some((g) => sameFigure(figure, g));
 }
 
-/** Words that rank what they name, lowest first, one ladder each: the tiers of packages and memberships, and the levels of a service. */
+/** Words that rank what they name, lowest first, one ladder each: the tiers of packages and memberships, the levels of a service, and sizes. */
 const TIER_LADDERS = [
   ['bronze', 'silver', 'gold', 'platinum', 'diamond'],
   ['basic', 'standard', 'full', 'premium'],
+  ['small', 'medium', 'large'],
 ];
+/** A superlative that ranks a name in its sentence: "the biggest size is a Medium parcel". */
+const RANKS = /\b(?:biggest|largest|smallest|heaviest|lightest|highest|lowest|top|cheapest|dearest|most\s+expensive|least\s+expensive)\b/i;
 const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(text));
 
 /**
@@ -136,11 +139,14 @@ const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier
  * includes everything in the Silver package", "The Full Service covers the Basic Service work"), and another name there
  * breaks it, a tier of the ladder ("everything in the Platinum package", unseen42's readers: "Platinum is normally the
  * top tier") or not ("covers the Vintage Service work", unseen90's readers: "an odd base tier"). The tiers counted are
- * the answer's names, not its words ("in full", "a silver welcome pack").
+ * the answer's names, not its words ("in full", "a silver welcome pack"). A tier its own sentence ranks with a
+ * superlative is set in order too: "the biggest size is a Medium parcel" made "a Small parcel" (unseen104's readers:
+ * "calling a Small parcel the biggest size is odd").
  */
-function reranksTier(artifact: string, original: string): boolean {
+function reranksTier(artifact: string, tier: EntityPiece): boolean {
   const names = findEntities(artifact).map((e) => e.text);
-  return TIER_LADDERS.some((ladder) => rungsIn(original, ladder).length > 0 && new Set(names.flatMap((name) => rungsIn(name, ladder))).size >= 2);
+  const ranked = RANKS.test(sentenceAround(artifact, tier.start, tier.end)?.text ?? '');
+  return TIER_LADDERS.some((ladder) => rungsIn(tier.text, ladder).length > 0 && (ranked || new Set(names.flatMap((name) => rungsIn(name, ladder))).size >= 2));
 }
 
 /**
