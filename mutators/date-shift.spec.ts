@@ -392,6 +392,17 @@ describeTextMutator(
       kept: ['Our youth choir for ages 10 to 15 meets on Sundays from 10am to 11am.'],
     },
     {
+      // unseen104's readers: "a children's session (ages 8–9) on Mondays from 9am to 10am falls in school hours".
+      name: 'a weekend session of children named by their school age only to the other weekend day',
+      artifact: 'At Little Blades, 8- and 9-year-olds fence with plastic swords on Sundays from 9am to 10am.',
+      kept: ['At Little Blades, 8- and 9-year-olds fence with plastic swords on Saturdays from 9am to 10am.'],
+    },
+    {
+      name: 'a weekend session of people named by an age past school to a weekday as well',
+      artifact: 'Players aged 18 and over train on Sundays from 9am to 10am.',
+      kept: ['Players aged 18 and over train on Mondays from 9am to 10am.', 'Players aged 18 and over train on Saturdays from 9am to 10am.'],
+    },
+    {
       name: 'an adults’ weekend session to a weekday as well',
       artifact: 'The main choir meets on Saturdays from 10am to 12pm.',
       kept: ['The main choir meets on Sundays from 10am to 12pm.', 'The main choir meets on Fridays from 10am to 12pm.'],

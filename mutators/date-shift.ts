@@ -1,5 +1,6 @@
 import { brokenRelation } from '../src/text/relations.js';
-import { replacedInSentence, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { findNumbers, replacedInSentence, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { isAge } from '../src/text/ages.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
@@ -73,8 +74,7 @@ export const dateShift: TextMutator = {
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
         // Children's sessions keep their side of the school week: a juniors' "Saturdays, 10am to 11am" made Fridays falls in school
         // hours (unseen46's and unseen49's readers).
-        if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && FOR_CHILDREN.test(`${sentenceAround(text, date.start, date.end)?.text ?? ''}\n${fixture.task}`))
-          continue;
+        if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && forChildren(`${sentenceAround(text, date.start, date.end)?.text ?? ''}\n${fixture.task}`)) continue;
         // A weekend's days run from Friday to Monday: "a weekend hire ... Friday afternoon through to Monday morning" never starts on a Thursday (unseen39's readers).
         if (date.form === 'weekday' && touchesWeekend(date.key) !== touchesWeekend(shifted.key) && NAMES_WEEKEND.test(`${text}\n${fixture.task}`)) continue;
         // A weekday named beside the day before or after it in its sentence keeps that neighbour: "For a Saturday wedding
@@ -140,6 +140,16 @@ const NAMES_WEEKEND = /\bweek-?ends?\b/i;
 
 /** Words for the children a session is for, by age or schooling: "juniors", "our youth choir", "under-12s", "pupils". */
 const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under-\d+s|toddlers?|babies|school)\b/i;
+/** The last age of school: a child named by an age under it is at school on weekdays. */
+const SCHOOL_LEAVING_AGE = 16;
+
+/**
+ * Whether a text speaks of children: by a word for them, or by a school age ("8- and 9-year-olds fence on Sundays",
+ * made Mondays: "a children's session on Mondays from 9am falls in school hours", unseen104's readers).
+ */
+function forChildren(text: string): boolean {
+  return FOR_CHILDREN.test(text) || findNumbers(text).some((n) => n.value < SCHOOL_LEAVING_AGE && isAge(text, n.start, n.end));
+}
 
 /**
  * Whether another weekday of the date's sentence, one of the two named as a particular day ("on the Friday"), is the
