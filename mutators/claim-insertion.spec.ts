@@ -55,12 +55,12 @@ describe('claim-insertion, read without the evidence', () => {
 });
 
 describe('claim-insertion oracle, a value reached by chance', () => {
-  it('keeps a misstated price that a chain of the evidence\'s figures reaches ("£13 per hour", half the double kayak\'s £26), since no evidence writes it', () => {
+  it('keeps a misstated price that a chain of the evidence\'s figures reaches ("£16 per hour", half the double kayak\'s £32), since no evidence writes it', () => {
     const task = 'My full-day single kayak hire, which I paid £70 for, starts tomorrow. Can I cancel it?';
     const artifact = "Your hire starts less than 48 hours from now, so if you cancel you'll get a 50% refund, which is £35 of the £70 you paid.";
     const evidence =
-      'Cancellations made less than 48 hours before the start receive a 50% refund. Single kayaks cost £18 per hour, £45 for a half day of up to four hours, or £70 for a full day. Double kayaks cost £26 per hour, £60 for a half day or £95 for a full day.';
-    expect(added(task, artifact, evidence)).toContain(`${artifact} Single kayaks cost £13 per hour, £45 for a half day of up to four hours, or £70 for a full day.`);
+      'Cancellations made less than 48 hours before the start receive a 50% refund. Single kayaks cost £18 per hour, £45 for a half day of up to four hours, or £70 for a full day. Double kayaks cost £32 per hour, £60 for a half day or £95 for a full day.';
+    expect(added(task, artifact, evidence)).toContain(`${artifact} Single kayaks cost £16 per hour, £45 for a half day of up to four hours, or £70 for a full day.`);
   });
 });
 
@@ -169,7 +169,8 @@ describe('claim-insertion, beside the bands the answer gives', () => {
   it('refuses a band misstated off the edge the answer gives, as written it continues', () => {
     const evidence = 'One entertainer runs a party for up to 30 children. For 31 to 50 children, a second entertainer is added for £90.';
     const found = verdicts('How many children can one entertainer run a party for?', 'One entertainer runs the party for up to 30 children.', evidence);
-    expect(refused(found)).toEqual(['For 26 to 50 children, a second entertainer is added for £90.', 'For 36 to 50 children, a second entertainer is added for £90.']);
+    // 31 moves by one, as number-flip moves an odd figure: to 32, off the edge; 30 is the answer's own figure, never written.
+    expect(refused(found)).toEqual(['For 32 to 50 children, a second entertainer is added for £90.']);
     expect(found.filter(([, isRefused]) => !isRefused).map(([sentence]) => sentence)).toContain('For 31 to 60 children, a second entertainer is added for £90.');
   });
   it('refuses a limit beyond the top of a range the answer gives of the same thing', () => {
@@ -333,15 +334,26 @@ describe('misstatedFigures', () => {
     for (const s of sentences) expect(s).toMatch(/for 30 minutes and \$\d+ for 45 minutes/);
   });
 
+  // unseen104's readers, of a wine glass at £38 misstated as £43: "the odd £43 price also looks altered".
+  it('moves a figure off the fives as number-flip does: an even one to the next even one, an odd one by one', () => {
+    const prices = (sentence: string) => misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(prices('Wine glasses start at £38 each.')).toEqual(['Wine glasses start at £40 each.', 'Wine glasses start at £36 each.']);
+    expect(prices('Tumblers start at £31 each.')).toEqual(['Tumblers start at £32 each.', 'Tumblers start at £30 each.']);
+    expect(prices('Tumblers start at £35 each.')).toEqual(['Tumblers start at £40 each.', 'Tumblers start at £30 each.']);
+  });
+
   // unseen38's readers: "session lengths 45/90/120 break the regular pattern"; "120 min costs more per minute".
   it('never misstates the measure a row of a list opens with, nor a price to dearer by the unit than a longer row', () => {
-    const sentence = 'Sessions are priced by length: 60 minutes costs £14.50, 90 minutes costs £19 and 120 minutes costs £23 per jumper.';
-    const sentences = misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences);
-    expect(sentences.length).toBeGreaterThan(0);
-    for (const s of sentences) expect(s).toMatch(/: 60 minutes costs £\d+\.\d+, 90 minutes costs £19 and 120 minutes costs £23 per/);
+    // The 90-minute row's £18 would make it cheaper by the minute than the 120-minute row, its £22 dearer than the 60-minute row; £28 likewise.
+    const sentence = 'Sessions are priced by length: 60 minutes costs £14.50, 90 minutes costs £20 and 120 minutes costs £26 per jumper.';
+    expect(misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences)).toEqual([
+      'Sessions are priced by length: 60 minutes costs £15.50, 90 minutes costs £20 and 120 minutes costs £26 per jumper.',
+      'Sessions are priced by length: 60 minutes costs £13.50, 90 minutes costs £20 and 120 minutes costs £26 per jumper.',
+      'Sessions are priced by length: 60 minutes costs £14.50, 90 minutes costs £20 and 120 minutes costs £24 per jumper.',
+    ]);
     const lessons = misstatedFigures('Lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.', new Set(), () => 0).flatMap((m) => m.sentences);
-    expect(lessons).not.toContain('Lessons cost $27 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
-    expect(lessons).toContain('Lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
+    expect(lessons).not.toContain('Lessons cost $30 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
+    expect(lessons).toContain('Lessons cost $34 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.');
   });
 
   // unseen49's readers, of "singers aged 16 or 22 need a consent form": "makes no sense ... it should be 16 or 17";
@@ -577,8 +589,8 @@ describe("claim-insertion, on the task's topic", () => {
       artifact: 'You can cancel up to 48 hours before your hire and get a full refund of the £70.',
       evidence: 'If you cancel at least 48 hours before your hire starts, we refund your payment in full. Single kayaks cost £18 per hour or £70 for a full day.',
       kept: [
-        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £13 per hour or £70 for a full day.',
-        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £23 per hour or £70 for a full day.',
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £16 per hour or £70 for a full day.',
+        'You can cancel up to 48 hours before your hire and get a full refund of the £70. Single kayaks cost £20 per hour or £70 for a full day.',
       ],
     },
     {
@@ -587,8 +599,9 @@ describe("claim-insertion, on the task's topic", () => {
       artifact: 'Lessons after the notice period are refunded at $46 each.',
       evidence: 'Lessons after the notice period are refunded. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
       kept: [
-        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $37 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
-        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $48 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $34 for 30 minutes, $46 for 45 minutes and $58 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $60 for 60 minutes.',
+        'Lessons after the notice period are refunded at $46 each. Individual lessons cost $32 for 30 minutes, $46 for 45 minutes and $56 for 60 minutes.',
       ],
     },
     {

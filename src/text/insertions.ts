@@ -242,6 +242,9 @@ function wholeStep(v: number): number {
   if (v % 10 === 0) return v >= 100 ? 10 ** (String(v).length - 2) : 10;
   if (v % 12 === 0) return 12;
   if (v < 10) return 1;
+  // A figure set off the fives moves as number-flip moves it, an even one to the next even one: £38 to £36 or £40, never
+  // £43 (unseen104's readers: "the odd £43 price also looks altered").
+  if (v % 5 !== 0) return v % 2 === 0 ? 2 : 1;
   if (v < 50) return 5;
   if (v < 200) return 10;
   return 10 ** (String(v).length - 2) * 5;
