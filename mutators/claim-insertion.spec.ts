@@ -340,6 +340,9 @@ describe('misstatedFigures', () => {
     expect(prices('Wine glasses start at £38 each.')).toEqual(['Wine glasses start at £40 each.', 'Wine glasses start at £36 each.']);
     expect(prices('Tumblers start at £31 each.')).toEqual(['Tumblers start at £32 each.', 'Tumblers start at £30 each.']);
     expect(prices('Tumblers start at £35 each.')).toEqual(['Tumblers start at £40 each.', 'Tumblers start at £30 each.']);
+    // A review: money is never counted in weeks or dozens, so £7 and £12 are not doubled.
+    expect(prices('Tumblers start at £7 each.')).toEqual(['Tumblers start at £8 each.', 'Tumblers start at £6 each.']);
+    expect(prices('Tumblers start at £12 each.')).toEqual(['Tumblers start at £14 each.', 'Tumblers start at £10 each.']);
   });
 
   // unseen38's readers: "session lengths 45/90/120 break the regular pattern"; "120 min costs more per minute".
@@ -472,7 +475,10 @@ describe("claim-insertion, on the task's topic", () => {
       task: 'How much would it be to have full leather soles put on a pair of ordinary leather shoes?',
       artifact: 'A pair of full leather soles costs £58, and new heels are included in that price.',
       evidence: 'Full leather soles cost £58 a pair, including new heels. Stretching a pair of leather shoes costs £12.',
-      kept: ['A pair of full leather soles costs £58, and new heels are included in that price. Stretching a pair of leather shoes costs £24.'],
+      kept: [
+        'A pair of full leather soles costs £58, and new heels are included in that price. Stretching a pair of leather shoes costs £10.',
+        'A pair of full leather soles costs £58, and new heels are included in that price. Stretching a pair of leather shoes costs £14.',
+      ],
     },
     // A review: a noun the model reads opening the sentence ("Wedding") is no gerund.
     {

@@ -2,7 +2,7 @@ import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, replacedInSentence, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { isAge } from '../src/text/ages.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
-import { type DatePiece, findDates, isWeekendKey, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
+import { type DatePiece, findDates, isWeekendKey, MONTHS, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
@@ -69,6 +69,7 @@ export const dateShift: TextMutator = {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
         if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement) || !keepsMixedRange(text, date, shifted)) continue;
+        if (monthMoveClashes(text, fixture.task, date, shifted, [...dates, ...askedDates])) continue;
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
@@ -139,16 +140,20 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
 const NAMES_WEEKEND = /\bweek-?ends?\b/i;
 
 /** Words for the children a session is for, by age or schooling: "juniors", "our youth choir", "under-12s", "pupils". */
-const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under-\d+s|toddlers?|babies|school)\b/i;
-/** The last age of school: a child named by an age under it is at school on weekdays. */
-const SCHOOL_LEAVING_AGE = 16;
+const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under[- ]?\d+s|u\d{1,2}s|toddlers?|babies|school)\b/i;
+/** A bound from above before an age: "under 18", "below 16". */
+const UNDER = /\b(?:under|below)\s+$/i;
+/** The age education ends at in England: a young person named by an age under it, or a bound at it ("under 18"), is at school or college on weekdays. */
+const SCHOOL_LEAVING_AGE = 18;
 
 /**
  * Whether a text speaks of children: by a word for them, or by a school age ("8- and 9-year-olds fence on Sundays",
  * made Mondays: "a children's session on Mondays from 9am falls in school hours", unseen104's readers).
  */
 function forChildren(text: string): boolean {
-  return FOR_CHILDREN.test(text) || findNumbers(text).some((n) => n.value < SCHOOL_LEAVING_AGE && isAge(text, n.start, n.end));
+  return (
+    FOR_CHILDREN.test(text) || findNumbers(text).some((n) => (n.value < SCHOOL_LEAVING_AGE || (n.value === SCHOOL_LEAVING_AGE && UNDER.test(text.slice(0, n.start)))) && isAge(text, n.start, n.end))
+  );
 }
 
 /**
@@ -656,6 +661,49 @@ function keepsSide(other: DatePiece, original: DatePiece, shifted: DatePiece): b
  * month and day), or of two deadlines of one unit by length; null when they
  * cannot be compared.
  */
+/** Two months of days: a date this close to a month's first or last day, in any year, is set beside it. */
+const NEIGHBOURING_DAYS = 62;
+/** A day before the date that borrows its month: "between 1 and 31 August", "1–31 March", "from 1st to 31st March". */
+const BORROWS_MONTH = /\b\d{1,2}(?:st|nd|rd|th)?\s*(?:and|&|or|to|until|till|through|[–-])\s*$/i;
+
+/**
+ * Whether moving a month's first or last day a month (src/text/dates.ts, `calendarShifts`) clashes with what the
+ * answer and question set beside it (an independent review of that rule): a date or month they name within two months
+ * of it, in any year (`The March payment is taken on 1 March`, `deadline 30 April ... late fees from 1 May`, `closes on
+ * 24 December and reopens on 1 January`, `started on 1 April 2026 and renews on 1 April 2027`), or a day that borrows
+ * its month (`between 1 and 31 August` would move its first day too). A day's move is the other rules'.
+ */
+function monthMoveClashes(text: string, task: string, date: DatePiece, shifted: DatePiece, others: readonly DatePiece[]): boolean {
+  const [from, to] = [calendarParts(date), calendarParts(shifted)];
+  if (!from || from.length < 3 || !to || to[1] === from[1]) return false;
+  if (BORROWS_MONTH.test(text.slice(0, date.start))) return true;
+  const month = from[1]!;
+  // A month named anywhere but in the date itself: "The March payment", "Rent for May", "in April".
+  const namesMonthNear = (source: string, skip?: DatePiece) =>
+    [...source.matchAll(MONTH_NAMES)].some((m) => (skip === undefined || m.index < skip.start || m.index >= skip.end) && monthsNear(MONTHS.indexOf(m[0]) + 1, month));
+  if (namesMonthNear(text, date) || namesMonthNear(task)) return true;
+  // Days apart: on the calendar where both dates give their year, else round the year; and a date of another year on
+  // the same day, or a day off it, is its anniversary (a year's membership, "bought on 1 March 2026, expires on 28 February 2027").
+  const daysApart = (a: Array<number | undefined>, b: Array<number | undefined>, years: boolean) =>
+    Math.abs(Date.UTC(years ? a[0]! : 2001, a[1]! - 1, a[2]!) - Date.UTC(years ? b[0]! : 2001, b[1]! - 1, b[2]!)) / 86_400_000;
+  return others.some((other) => {
+    const parts = other === date ? null : calendarParts(other);
+    if (parts === null || parts.length < 3) return false;
+    const round = daysApart(parts, from, false);
+    const roundTheYear = Math.min(round, 365 - round);
+    if (parts[0] === undefined || from[0] === undefined) return roundTheYear <= NEIGHBOURING_DAYS;
+    return daysApart(parts, from, true) <= NEIGHBOURING_DAYS || (parts[0] !== from[0] && roundTheYear <= 1);
+  });
+}
+
+const MONTH_NAMES = new RegExp(`\\b(?:${MONTHS.join('|')})\\b`, 'g');
+
+/** Whether two months are at most two apart, round the year's end. */
+function monthsNear(a: number, b: number): boolean {
+  const apart = Math.abs(a - b);
+  return Math.min(apart, 12 - apart) <= 2;
+}
+
 function compareDates(a: DatePiece, b: DatePiece): number | null {
   const durationA = /^duration:(\d+) (.+)$/.exec(a.key);
   const durationB = /^duration:(\d+) (.+)$/.exec(b.key);

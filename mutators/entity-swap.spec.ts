@@ -100,6 +100,27 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: [],
     },
     {
+      name: 'no size swapped that the next sentence ranks, going on about it',
+      task: 'How many people does your main studio hold?',
+      artifact: 'Our main studio, the Large room, holds 10 people. It is the biggest we have.',
+      evidence: 'The Small room holds 4 people. The Large room holds 10 people.',
+      expected: [],
+    },
+    {
+      name: 'no jumbo size swapped that its sentence ranks',
+      task: 'Which box is your biggest?',
+      artifact: 'The Jumbo Box is our biggest, at 80 litres.',
+      evidence: 'The Mini Box holds 20 litres. The Jumbo Box holds 80 litres.',
+      expected: [],
+    },
+    {
+      name: 'a size swapped beside "top" of a floor, which ranks nothing',
+      task: 'Which room can we use?',
+      artifact: 'On the top floor, the Medium room holds 6 people.',
+      evidence: 'The Small room holds 4 people. The Medium room holds 6 people.',
+      expected: ['On the top floor, the Small room holds 6 people.'],
+    },
+    {
       name: 'a size its sentence does not rank, swapped',
       task: 'How big can a parcel be?',
       artifact: 'A Medium parcel has to fit within 60 x 40 x 40cm.',

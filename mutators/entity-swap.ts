@@ -128,10 +128,12 @@ function states(sentence: string, figure: Figure): boolean {
 const TIER_LADDERS = [
   ['bronze', 'silver', 'gold', 'platinum', 'diamond'],
   ['basic', 'standard', 'full', 'premium'],
-  ['small', 'medium', 'large'],
+  ['mini', 'small', 'regular', 'medium', 'large', 'jumbo'],
 ];
 /** A superlative that ranks a name in its sentence: "the biggest size is a Medium parcel". */
-const RANKS = /\b(?:biggest|largest|smallest|heaviest|lightest|highest|lowest|top|cheapest|dearest|most\s+expensive|least\s+expensive)\b/i;
+const RANKS = /\b(?:biggest|largest|smallest|heaviest|lightest|highest|lowest|cheapest|dearest|most\s+expensive|least\s+expensive)\b/i;
+/** A sentence that goes on about the thing the one before it named: "It is the biggest we have." */
+const GOES_ON = /^\s*(?:it|this|that|they|these)\b/i;
 const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(text));
 
 /**
@@ -139,13 +141,16 @@ const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier
  * includes everything in the Silver package", "The Full Service covers the Basic Service work"), and another name there
  * breaks it, a tier of the ladder ("everything in the Platinum package", unseen42's readers: "Platinum is normally the
  * top tier") or not ("covers the Vintage Service work", unseen90's readers: "an odd base tier"). The tiers counted are
- * the answer's names, not its words ("in full", "a silver welcome pack"). A tier its own sentence ranks with a
- * superlative is set in order too: "the biggest size is a Medium parcel" made "a Small parcel" (unseen104's readers:
- * "calling a Small parcel the biggest size is odd").
+ * the answer's names, not its words ("in full", "a silver welcome pack"). A tier in a sentence with a superlative, or
+ * before one that goes on about it with one ("It is the biggest we have"), is taken as ranked too: "the biggest size is
+ * a Medium parcel" made "a Small parcel" (unseen104's readers: "calling a Small parcel the biggest size is odd"). The
+ * superlative is read anywhere in the sentence, so a tier beside one about something else keeps its place as well.
  */
 function reranksTier(artifact: string, tier: EntityPiece): boolean {
   const names = findEntities(artifact).map((e) => e.text);
-  const ranked = RANKS.test(sentenceAround(artifact, tier.start, tier.end)?.text ?? '');
+  const sentence = sentenceAround(artifact, tier.start, tier.end);
+  const next = sentence ? sentenceAround(artifact, sentence.end + 1, sentence.end + 2) : undefined;
+  const ranked = RANKS.test(sentence?.text ?? '') || (next !== undefined && next !== sentence && GOES_ON.test(next.text) && RANKS.test(next.text));
   return TIER_LADDERS.some((ladder) => rungsIn(tier.text, ladder).length > 0 && (ranked || new Set(names.flatMap((name) => rungsIn(name, ladder))).size >= 2));
 }
 

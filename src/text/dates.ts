@@ -284,16 +284,17 @@ function monthEndShift(d: Day, months: number): Day {
  * worker makes. A first or last day of a month is a boundary a document
  * chooses (`from 1 May`, `by 31 March`), and a day off it reads as an odd
  * cut-off (readers of unseen10, unseen18 and unseen102: `after 2 May`, "a day
- * short"); it moves to the same end of the month before or after. Never an
- * impossible date: without a year the shift runs in a leap year (so
- * "29 February" moves to 1 March) and never lands on 29 February; a year
- * later from 29 February is left out.
+ * short"); it moves to the same end of the month before or after, and a
+ * year on to the same end. Never an impossible date: without a year the shift
+ * runs in a leap year and never lands on 29 February.
  */
 function calendarShifts(d: Day): Day[] {
   if (!exists(d)) return [];
-  const monthEnd = d.day === 1 || d.day === lastDayOf(d.year, d.month);
-  const shifts = monthEnd ? [monthEndShift(d, 1), monthEndShift(d, -1)] : [addDays(d, 1), addDays(d, -1)];
-  if (d.year !== undefined) shifts.push(yearShift(d, 1));
+  // A yearless 29 February is the month's last day in the years that have it.
+  const lastDay = d.day >= lastDayOf(d.year, d.month);
+  const shifts = d.day === 1 || lastDay ? [monthEndShift(d, 1), monthEndShift(d, -1)] : [addDays(d, 1), addDays(d, -1)];
+  // A year on, a last day stays the last: 28 February 2027 to 29 February 2028, 29 February 2028 to 28 February 2029.
+  if (d.year !== undefined) shifts.push(lastDay ? { ...d, year: d.year + 1, day: lastDayOf(d.year + 1, d.month) } : yearShift(d, 1));
   return shifts.filter((n) => exists(n) && !(n.year === undefined && n.month === 2 && n.day === 29));
 }
 

@@ -201,7 +201,7 @@ function plausibleValues(n: NumberPiece, pence: boolean): number[] {
   if (bandTop) return bandTop;
   const whole = Number.isInteger(v);
   const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
-  const step = whole ? wholeStep(v) : unit * (n.currency && v >= 1 ? 2 : 5);
+  const step = whole ? wholeStep(v, n.currency !== '') : unit * (n.currency && v >= 1 ? 2 : 5);
   const values = [v + step, v - step].filter((x) => !whole || Number.isInteger(x)).map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
   return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100) && asRound(v, x, n.decimals) && !(pence && x >= 100) && (!n.percent || keepsFives(v, x)));
 }
@@ -235,12 +235,15 @@ function asRound(original: number, value: number, decimals: number): boolean {
   return zeros(value) >= Math.min(zeros(original), decimals + 1);
 }
 
-/** The step of a whole figure's scale: weeks for 7 to 28, tens for round figures, dozens for months and hours, else by size. */
-function wholeStep(v: number): number {
-  if (v % 7 === 0 && v <= 28) return 7;
+/**
+ * The step of a whole figure's scale: weeks for 7 to 28, tens for round figures, dozens for months and hours, else by
+ * size. Money is never counted in weeks or dozens: £7 to £14 or £12 to £24 is the doubling readers see (a review).
+ */
+function wholeStep(v: number, money: boolean): number {
+  if (!money && v % 7 === 0 && v <= 28) return 7;
   // A round hundred moves by its own second digit (£1,500 to £1,600, £480 to £490), never by half of itself, which readers see by its size.
   if (v % 10 === 0) return v >= 100 ? 10 ** (String(v).length - 2) : 10;
-  if (v % 12 === 0) return 12;
+  if (!money && v % 12 === 0) return 12;
   if (v < 10) return 1;
   // A figure set off the fives moves as number-flip moves it, an even one to the next even one: £38 to £36 or £40, never
   // £43 (unseen104's readers: "the odd £43 price also looks altered").

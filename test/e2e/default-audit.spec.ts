@@ -158,7 +158,7 @@ describe('the default audit', () => {
       `# critic-audit: ❌ failed · ${gates.filter((g: any) => !g.pass).length} of ${gates.length} gates failed` +
         ' (2 with no data) (positive control failed for review-agree: anchoring figures not interpretable) (echoing the contaminant: trace-trusting under with-trace, prior-pass, prior-fail, round-summary, persuasive-trace; trace-trusting-search under with-trace, prior-pass, prior-fail, round-summary, persuasive-trace; review-agree under prior-pass, prior-fail, round-summary; plan-trusting under round-summary, persuasive-trace)',
     );
-    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.7690 is above the threshold 0\.15/);
+    expect(readFileSync(join(out, 'junit.xml'), 'utf8')).toMatch(/name="maxAnchoringDrop" time="0">\s*<failure message="maxAnchoringDrop: 0\.7682 is above the threshold 0\.15/);
   });
 
   it('shows evidence-check unaffected by every contaminant, passing its gates', () => {
@@ -470,11 +470,11 @@ describe('critic-audit run --dry-run', () => {
     expect(stdout).toMatch(/^fixtures: 186 \(39 text, 30 code, 117 review\)/m);
     expect(stdout).toMatch(/^mutants: \d+ kept, \d+ ignored/m);
     expect(stdout).toMatch(/^conditions: clean, with-trace, prior-pass, prior-fail, blind, round-summary, persuasive-trace, reveal-trace; repeats: 1$/m);
-    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 5180 reviews/m);
-    // Text and code: 740 + 584 items (authored mutants among them) under each of the default audit's conditions but
-    // blind, which reviews the 740 text items only (the evidence it withholds is a text artifact's). The plan counts
+    expect(stdout).toMatch(/^critic evidence-check \(builtin:evidence-check\): 5166 reviews/m);
+    // Text and code: 738 + 584 items (authored mutants among them) under each of the default audit's conditions but
+    // blind, which reviews the 738 text items only (the evidence it withholds is a text artifact's). The plan counts
     // first requests: reveal-trace's second turns, which follow a first verdict, are not in it.
-    expect(stdout).toMatch(/^critic gpt \(openai\): 8684 reviews \(clean 1324, with-trace 1324, prior-pass 1324, prior-fail 1324, blind 740, round-summary 1324, persuasive-trace 1324\)$/m);
+    expect(stdout).toMatch(/^critic gpt \(openai\): 8670 reviews \(clean 1322, with-trace 1322, prior-pass 1322, prior-fail 1322, blind 738, round-summary 1322, persuasive-trace 1322\)$/m);
     expect(stdout).toMatch(/critic gpt[\s\S]*estimated with the o200k_base tokenizer/);
     expect(stdout).toMatch(/critic claude[\s\S]*estimated with the 4-characters-per-token rule[\s\S]*1024 output tokens per review at most/);
     expect(stdout).toMatch(/first request under with-trace:\n {4}POST http:\/\/127\.0\.0\.1:\d+\/v1\/messages\n[\s\S]*x-api-key: \*\*\*/);
