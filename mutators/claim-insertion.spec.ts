@@ -345,6 +345,17 @@ describe('misstatedFigures', () => {
     expect(prices('Tumblers start at £12 each.')).toEqual(['Tumblers start at £14 each.', 'Tumblers start at £10 each.']);
   });
 
+  // unseen105's readers, of "48 hours a day" and "90 days a year": "impossible", "makes no sense".
+  it('never misstates the whole of a period, a way of saying always', () => {
+    const prices = (sentence: string) => misstatedFigures(sentence, new Set(), () => 0).flatMap((m) => m.sentences);
+    expect(prices('The service runs 24 hours a day, 365 days a year, and a call-out costs £145.')).toEqual([
+      'The service runs 24 hours a day, 365 days a year, and a call-out costs £155.',
+      'The service runs 24 hours a day, 365 days a year, and a call-out costs £135.',
+    ]);
+    expect(prices('The phone line is open 7 days a week.')).toEqual([]);
+    expect(prices('The phone line is open 6 days a week.').length).toBeGreaterThan(0);
+  });
+
   // unseen38's readers: "session lengths 45/90/120 break the regular pattern"; "120 min costs more per minute".
   it('never misstates the measure a row of a list opens with, nor a price to dearer by the unit than a longer row', () => {
     // The 90-minute row's £18 would make it cheaper by the minute than the 120-minute row, its £22 dearer than the 60-minute row; £28 likewise.

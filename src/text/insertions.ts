@@ -4,7 +4,7 @@ import { isCurrencySign } from './currency.js';
 import { findDates } from './dates.js';
 import { BARE_KINDS, type Figure, findFigures, sameFigure } from './figures.js';
 import { spelledValue } from './numberWords.js';
-import { ratePeriodAfter } from './rates.js';
+import { ratePeriodAfter, wholeOfItsPeriod } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 import { type CountedFigure, countedFigures } from './counts.js';
@@ -100,6 +100,7 @@ export function misstatedFigures(
       isHalfOfMoney(n, sentence) ||
       consecutiveWithPartner(sentence, n) ||
       meetsNextBand(sentence, n) ||
+      wholeOfItsPeriod(sentence, n.end, n.value) ||
       dates.some((d) => n.start < d.end && d.start < n.end)
     )
       continue;

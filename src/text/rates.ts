@@ -43,3 +43,17 @@ export function rateFactor(from: string, to: string): number | undefined {
   }
   return undefined;
 }
+
+/** How many of a unit the whole of a period holds: 24 hours a day, 7 days a week, 365 days a year. */
+const WHOLE_OF: ReadonlyArray<readonly [string, string, number]> = [['minute', 'hour', 60], ['hour', 'day', 24], ['hour', 'week', 168], ['day', 'year', 366], ...PERIODS_IN];
+const UNIT_PER_PERIOD = /^\s*(minute|hour|day|week|month|quarter)s?\s+(?:a|an|per|each|every)\s+(hour|day|week|month|quarter|year)\b/i;
+
+/**
+ * Whether the number that ends at `end` counts the whole of the period it is given for ("runs 24 hours a day, 365 days a
+ * year"): a way of saying always, not a measure a worker misreads (unseen105's readers, of "48 hours a day" and "90 days a
+ * year": "impossible", "makes no sense").
+ */
+export function wholeOfItsPeriod(text: string, end: number, value: number): boolean {
+  const m = UNIT_PER_PERIOD.exec(text.slice(end, end + 40));
+  return m !== null && WHOLE_OF.some(([unit, period, count]) => unit === m[1]!.toLowerCase() && period === m[2]!.toLowerCase() && count === value);
+}
