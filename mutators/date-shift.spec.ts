@@ -35,6 +35,20 @@ describeTextMutator(
       kept: ['Claims close on 31 March 2027.', 'Claims close on 31 January 2027.', 'Claims close on 29 February 2028.'],
     },
     { name: 'a yearless 29 February, the last day of its month', artifact: 'Claims close on 29 February.', kept: ['Claims close on 31 March.', 'Claims close on 31 January.'] },
+    // unseen105's readers, of 48 hours made 72: "72 hours after a 9pm episode last night would end at 9pm the day after tomorrow, not 9pm tomorrow".
+    {
+      name: 'no period between two times on days named from today',
+      task: 'My son was sick at 9pm last night. Can I bring him tomorrow morning?',
+      artifact: "Children must stay away for 48 hours after the last episode, so he can't return until 9pm tomorrow at the earliest.",
+      kept: [],
+    },
+    {
+      name: 'a period beside one time on a day named from today',
+      task: 'My son was sick last night. Can I bring him tomorrow morning?',
+      artifact: "Children must stay away for 48 hours after the last episode, so he can't return until 9pm tomorrow at the earliest.",
+      // 24 hours would no longer rule out the morning the question asks about (passedPeriod).
+      kept: ["Children must stay away for 72 hours after the last episode, so he can't return until 9pm tomorrow at the earliest."],
+    },
     // A review of the month-end rule: a month's move clashes with what the answer sets beside the date.
     { name: 'no month-end date moved a month where the answer names its month', artifact: 'The March payment is taken on 1 March 2026.', kept: ['The March payment is taken on 1 March 2027.'] },
     { name: 'no month-end date moved a month where the question names a month beside it', task: 'Can I collect them in June?', artifact: 'Storage is free until 1 May.', kept: [] },

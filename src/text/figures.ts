@@ -1032,6 +1032,24 @@ const WEEKDAY_RANGE_BEFORE = new RegExp(`\\b${WEEKDAY_NAME}\\s*(?:to|through|unt
 const WEEKDAY_RANGE_AFTER = new RegExp(`^\\s*(?:to|through|until|till|[–-])\\s*${WEEKDAY_NAME}\\b`);
 const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY_NAME}s?\\s*(?:to|through|until|till|[–-])\\s*${WEEKDAY_NAME}s?\\b|\\bbetween\\s+${WEEKDAY_NAME}s?\\s+and\\s+${WEEKDAY_NAME}s?\\b`, 'g');
 const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|this|next|this\\s+coming)\\s+)?${WEEKDAY_NAME}\\b`);
+/** A day named from today and a time of day beside it: "9pm last night", "tomorrow at 9am", "9pm the day after tomorrow". */
+const RELATIVE_DAYS: Readonly<Record<string, number>> = {
+  'last night': -1,
+  yesterday: -1,
+  today: 0,
+  tonight: 0,
+  'this morning': 0,
+  'this afternoon': 0,
+  'this evening': 0,
+  tomorrow: 1,
+  'the day after tomorrow': 2,
+};
+const RELATIVE_DAY = `(${Object.keys(RELATIVE_DAYS)
+  .sort((x, y) => y.length - x.length)
+  .join('|')
+  .replace(/ /g, '\\s+')})`;
+const RELATIVE_THEN_CLOCK = new RegExp(`\\b${RELATIVE_DAY},?\\s+(?:at\\s+|from\\s+|by\\s+)?$`, 'i');
+const CLOCK_THEN_RELATIVE = new RegExp(`^${RANGE_END},?\\s+${RELATIVE_DAY}\\b`, 'i');
 
 /**
  * Whether a period in hours or days the answer writes, added to a time the
@@ -1058,20 +1076,23 @@ function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: 
       .map((f) => ({ minutes: Math.round(f.value * MINUTES_A_DAY), at: f as { start: number; end: number } })),
   ].filter((p) => p.minutes > 0);
   if (!periods.length) return false;
+  // A time on a day named from today ("9pm last night", "9pm tomorrow") counts on its own line of days, as a weekday's counts round the week.
   const stamped = (text: string, inAnswer: boolean) =>
     clockTimes(text).map((c) => {
-      const before = WEEKDAY_THEN_CLOCK.exec(text.slice(Math.max(0, c.start - 16), c.start));
-      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 40));
-      const weekday = before?.[1] ?? after?.[1];
+      const before = WEEKDAY_THEN_CLOCK.exec(text.slice(Math.max(0, c.start - 16), c.start)) ?? RELATIVE_THEN_CLOCK.exec(text.slice(Math.max(0, c.start - 30), c.start));
+      const after = CLOCK_THEN_WEEKDAY.exec(text.slice(c.end, c.end + 40)) ?? CLOCK_THEN_RELATIVE.exec(text.slice(c.end, c.end + 40));
+      const day = before?.[1] ?? after?.[1];
+      const fromToday = day === undefined ? undefined : RELATIVE_DAYS[day.toLowerCase().replace(/\s+/g, ' ')];
       const at = before ? { start: c.start - before[0].length, end: c.end } : after ? { start: c.start, end: c.end + after[0].length } : { start: c.start, end: c.end };
-      return { minutes: c.value + (weekday ? WEEKDAYS.indexOf(weekday) * MINUTES_A_DAY : 0), weekly: weekday !== undefined, at: inAnswer ? at : null };
+      const dayIndex = fromToday ?? (day ? WEEKDAYS.indexOf(day) : 0);
+      return { minutes: c.value + dayIndex * MINUTES_A_DAY, weekly: day !== undefined, relative: fromToday !== undefined, at: inAnswer ? at : null };
     });
   // A weekday named alone ("delivered within 2 days, so by Wednesday"), not one of a time, a range of weekdays or a recurring day ("Mondays").
   const days = (text: string, inAnswer: boolean, clocked: ReadonlyArray<{ at: { start: number; end: number } | null }>) =>
     findDates(text)
       .filter((d) => d.form === 'weekday' && !/s$/.test(d.text) && !clocked.some((c) => c.at && c.at.start <= d.start && d.end <= c.at.end))
       .filter((d) => !WEEKDAY_RANGE_BEFORE.test(text.slice(Math.max(0, d.start - 16), d.start)) && !WEEKDAY_RANGE_AFTER.test(text.slice(d.end, d.end + 16)))
-      .map((d) => ({ minutes: Number(d.key.slice('weekday:'.length)) * MINUTES_A_DAY, weekly: true, dayOnly: true, at: inAnswer ? (d as { start: number; end: number }) : null }));
+      .map((d) => ({ minutes: Number(d.key.slice('weekday:'.length)) * MINUTES_A_DAY, weekly: true, relative: false, dayOnly: true, at: inAnswer ? (d as { start: number; end: number }) : null }));
   const answerTimes = stamped(answer, true);
   const taskTimes = stamped(task, false);
   const times = [
@@ -1086,7 +1107,7 @@ function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: 
   for (const period of periods) {
     for (const base of times) {
       for (const target of times) {
-        if (target === base || base.weekly !== target.weekly || base.dayOnly !== target.dayOnly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
+        if (target === base || base.weekly !== target.weekly || base.relative !== target.relative || base.dayOnly !== target.dayOnly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
         // Weekdays alone are a whole number of days apart, under a week.
         if (target.dayOnly && (period.minutes % MINUTES_A_DAY !== 0 || period.minutes >= MINUTES_A_WEEK)) continue;
         const round = target.weekly ? MINUTES_A_WEEK : MINUTES_A_DAY;
