@@ -443,6 +443,8 @@ describeTextMutator(
     // unseen40's readers: "'doesn't have to stay out of the home for 4 hours' turns what should be a safety requirement ... into its opposite".
     { name: 'a requirement held for a stretch of time', artifact: 'Once we have sprayed, everyone has to stay out of the home for 4 hours.' },
     { name: 'a requirement held for the whole of a thing', artifact: 'A parent or guardian has to stay trackside for the whole session.' },
+    // unseen105's readers: "'Staff won't change his nappy once per session' contradicts 'if he needs a second change you'll be paged'".
+    { name: 'a verb a count of occasions bounds', artifact: "Staff will change his nappy once per session, and if he needs a second change you'll be paged." },
     { name: '"have to" after a contracted "will"', artifact: "You'll have to keep insurance." },
     { name: '"have to" after a contracted "would" (never "you\'d don\'t have to")', artifact: "You'd have to retake the course." },
     { name: '"have to" after a modal', artifact: 'You would have to retake the course.' },

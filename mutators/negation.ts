@@ -324,6 +324,12 @@ const PERIOD_OF_ACTION =
 const OVER_ANY = /^[^,;:.]*\b(?:any|anywhere|anytime)\b/i;
 
 /** The circumstance an exception names: "while a weather warning is in force", "during the sale", "if the door is damaged". */
+/**
+ * A count of occasions bounding the verb in its clause: "Staff will change his nappy once per session" reversed reads as
+ * never, beside "if he needs a second change you'll be paged" (unseen105's readers: "contradicts ... should say staff
+ * will do one change per session").
+ */
+const COUNT_OF_OCCASIONS = /^[^,;:.]*\b(?:once|twice|(?:\d+|one|two|three|four|five)\s+times)\b/i;
 const CIRCUMSTANCE = /^\s+(?:while|whilst|during|when|whenever|if|in the event)\b/i;
 
 /**
@@ -441,6 +447,7 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
     exclusionBesideInclusions(artifact, claim, p) ||
     exceptionWhile(p, after) ||
     PERIOD_OF_ACTION.test(after) ||
+    COUNT_OF_OCCASIONS.test(after) ||
     OVER_ANY.test(after)
   )
     return true;
