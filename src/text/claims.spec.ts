@@ -451,13 +451,6 @@ describe('statesQualifier', () => {
     ['Only if the card is unused.', 'provided', true],
     ['As long as the card is unused.', 'provided', true],
     ['Ask before it expires.', 'provided', false],
-    // unseen104's false alarms: "within 7 days of the session" said as a time left before it.
-    ['Your session is less than 7 days away.', 'within', true],
-    ['With your session under 7 days away, there is no refund.', 'within', true],
-    ['Your session is more than 7 days away.', 'within', false],
-    ['Cancel no later than 7 days before.', 'within', true],
-    // The class is the bound's own: "no later than", a deadline of the same class as "within", gains no "less than".
-    ['Pay in less than 7 days.', 'no later than', false],
   ])('%j states %s: %s', (text, keyword, expected) => {
     expect(statesQualifier(text, keyword)).toBe(expected);
   });
@@ -490,15 +483,6 @@ describe('alignToEvidence', () => {
 
   it('prefers the earlier of equally good sentences', () => {
     expect(alignToEvidence('Leave accrues.', ['Leave accrues daily.', 'Leave accrues.'])).toEqual({ sentence: 'Leave accrues daily.', score: 1 });
-  });
-
-  it('prefers, of equally good sentences, the one whose qualifiers the claim writes: the side of a bound it takes', () => {
-    const sides = [
-      'Taster bookings cancelled at least 7 days before the session are refunded in full.',
-      'Cancellations made within 7 days of the session are not refunded, but the booking can be moved to another date once for a £15 admin fee.',
-    ];
-    expect(alignToEvidence("Because your session is less than 7 days away, the booking can't be refunded.", sides)?.sentence).toBe(sides[1]);
-    expect(alignToEvidence('A booking cancelled at least 7 days before the session is refunded.', sides)?.sentence).toBe(sides[0]);
   });
 
   it('reads the word after a clause label as the sentence’s first, an ordinary word', () => {

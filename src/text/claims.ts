@@ -229,9 +229,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     // Only after "but", which sets it against what the claim keeps: "and nothing else is refunded" says the opposite.
     String.raw`but\s+nothing\s+(?:more|else)`,
   ],
-  // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does, and "within 7 days of the
-  // session" as "less than 7 days away" and "under 7 days away" do (unseen104's false alarms).
-  ['or less', 'or fewer', 'within', String.raw`(?:less|fewer)\s+than`, 'under'],
+  // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
+  ['or less', 'or fewer', 'within'],
   ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
   // "Can be extended once" says what "a single extension" and "one time only" say.
   ['once', 'one time', 'a single', 'twice'],
@@ -443,23 +442,9 @@ export function alignToEvidence(claim: string, evidenceSentences: readonly strin
     for (const w of claimWords) if (saysWord(words, w)) shared++;
     for (const f of claimFacts) if (saysFact(words, f)) shared++;
     const score = shared / total;
-    if (!best || score > best.score || (score === best.score && qualifierAgreement(claim, sentence) > qualifierAgreement(claim, best.sentence))) best = { sentence, score };
+    if (!best || score > best.score) best = { sentence, score };
   }
   return best;
-}
-
-/**
- * Of two sentences that say as much of a claim, the one whose qualifiers the claim writes: a document that states both
- * sides of a bound ("cancelled at least 7 days before the session are refunded in full. Cancellations made within 7
- * days of the session are not refunded") is read on the side the claim takes ("less than 7 days away, the booking
- * can't be refunded"), not on the first (unseen104's false alarms). Each qualifier the claim writes in any of its ways
- * counts one, each it does not write less one.
- */
-function qualifierAgreement(claim: string, sentence: string): number {
-  // Not the sign: a negation is the polarity the claim is compared on, and choosing by it would hand a reversed claim the sentence it agrees with.
-  return findQualifiers(sentence)
-    .filter((q) => !NEGATIONS.has(q.keyword))
-    .reduce((sum, q) => sum + (statesQualifier(claim, q.keyword) ? 1 : -1), 0);
 }
 
 /**

@@ -6,10 +6,6 @@ describe('a state a negated modal denies', () => {
     { claim: "The registration fee can't be refunded.", support: 'The registration fee is not refunded in any of these cases.', reversed: [] },
     { claim: 'The registration fee cannot be refunded.', support: 'The registration fee is not refunded in any of these cases.', reversed: [] },
     { claim: "You won't be charged for the first hour.", support: 'The first hour is not charged.', reversed: [] },
-    // unseen66's false alarm: "wouldn't" denies as "won't" does, and "couldn't" as "can't".
-    { claim: "Sorry, that phone wouldn't be eligible.", support: 'Phones bought from auction sites are not eligible.', reversed: [] },
-    { claim: "That phone couldn't be covered.", support: 'Phones bought from auction sites are not covered.', reversed: [] },
-    { claim: "Sorry, that phone wouldn't be eligible.", support: 'Phones bought new are eligible.', reversed: ["wouldn't be eligible"] },
     { claim: 'The registration fee can be refunded.', support: 'The registration fee is not refunded in any of these cases.', reversed: ['be refunded'] },
     { claim: "The registration fee can't be refunded.", support: 'The registration fee is refunded in full.', reversed: ["can't be refunded"] },
     { claim: 'The deposit is refundable.', support: 'A non-refundable deposit of 25% secures the date.', reversed: ['is refundable'] },
@@ -40,7 +36,6 @@ describe('a state a negated modal denies', () => {
   it.each([
     { text: "The fee can't be refunded.", reversal: 'can be refunded' },
     { text: 'It won’t be charged.', reversal: 'will be charged' },
-    { text: "That phone wouldn't be eligible.", reversal: 'would be eligible' },
     { text: 'The deposit must not be paid late.', reversal: 'may be paid' },
     { text: 'The pass is non-transferable.', reversal: 'transferable' },
     { text: 'A helmet comes free with every hire.', reversal: 'does not come free' },

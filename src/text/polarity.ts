@@ -29,11 +29,6 @@ const POSITIVE_MODAL: Readonly<Record<string, string>> = {
   'can not': 'can',
   "won't": 'will',
   'will not': 'will',
-  // "that phone wouldn't be eligible" denies it as "won't be eligible" does (unseen66's false alarm).
-  "wouldn't": 'would',
-  'would not': 'would',
-  "couldn't": 'could',
-  'could not': 'could',
   'must not': 'may',
   "mustn't": 'may',
   'may not': 'may',
