@@ -429,6 +429,23 @@ describeTextMutator(
     },
     { name: 'a weekend session of under 12s only to the other weekend day', artifact: 'Under 12s train on Sundays from 9am.', kept: ['Under 12s train on Saturdays from 9am.'] },
     {
+      name: 'a weekend session of people aged 17 and over, which takes in adults, to a weekday as well',
+      artifact: 'Players aged 17 and over train on Sundays from 9am.',
+      kept: ['Players aged 17 and over train on Mondays from 9am.', 'Players aged 17 and over train on Saturdays from 9am.'],
+    },
+    {
+      name: 'a month-end date moved a month where the question asks leave with "May"',
+      task: 'May I collect it later?',
+      artifact: 'Storage is free until 1 June.',
+      kept: ['Storage is free until 1 July.', 'Storage is free until 1 May.'],
+    },
+    {
+      name: 'no period read as a sum of days named from today round the week',
+      task: 'I ordered at 9am today. When can I collect it?',
+      artifact: 'Orders arrive within 8 days. You could collect the sample at 9am tomorrow.',
+      kept: ['Orders arrive within 7 days. You could collect the sample at 9am tomorrow.', 'Orders arrive within 10 days. You could collect the sample at 9am tomorrow.'],
+    },
+    {
       name: 'a weekend session of people named by an age past school to a weekday as well',
       artifact: 'Players aged 18 and over train on Sundays from 9am to 10am.',
       kept: ['Players aged 18 and over train on Mondays from 9am to 10am.', 'Players aged 18 and over train on Saturdays from 9am to 10am.'],

@@ -141,6 +141,8 @@ const NAMES_WEEKEND = /\bweek-?ends?\b/i;
 
 /** Words for the children a session is for, by age or schooling: "juniors", "our youth choir", "under-12s", "pupils". */
 const FOR_CHILDREN = /\b(?:child(?:ren)?|kids?|juniors?|youth|teens?|teenagers?|pupils?|under[- ]?\d+s|u\d{1,2}s|toddlers?|babies|school)\b/i;
+/** A bound from below after an age, which takes in adults: "aged 17 and over", "16+" (a review). */
+const AND_OVER = /^(?:\s*(?:and|or)\s+(?:over|above|older)\b|\+)/i;
 /** A bound from above before an age: "under 18", "below 16". */
 const UNDER = /\b(?:under|below)\s+$/i;
 /** The age education ends at in England: a young person named by an age under it, or a bound at it ("under 18"), is at school or college on weekdays. */
@@ -152,7 +154,10 @@ const SCHOOL_LEAVING_AGE = 18;
  */
 function forChildren(text: string): boolean {
   return (
-    FOR_CHILDREN.test(text) || findNumbers(text).some((n) => (n.value < SCHOOL_LEAVING_AGE || (n.value === SCHOOL_LEAVING_AGE && UNDER.test(text.slice(0, n.start)))) && isAge(text, n.start, n.end))
+    FOR_CHILDREN.test(text) ||
+    findNumbers(text).some(
+      (n) => ((n.value < SCHOOL_LEAVING_AGE && !AND_OVER.test(text.slice(n.end))) || (n.value === SCHOOL_LEAVING_AGE && UNDER.test(text.slice(0, n.start)))) && isAge(text, n.start, n.end),
+    )
   );
 }
 
@@ -655,12 +660,6 @@ function keepsSide(other: DatePiece, original: DatePiece, shifted: DatePiece): b
   return before === null || before === after;
 }
 
-/**
- * The order of two dates as far as both say (a year against a full date
- * compares by year: 0 when they agree that far; a date without a year by
- * month and day), or of two deadlines of one unit by length; null when they
- * cannot be compared.
- */
 /** Two months of days: a date this close to a month's first or last day, in any year, is set beside it. */
 const NEIGHBOURING_DAYS = 62;
 /** A day before the date that borrows its month: "between 1 and 31 August", "1–31 March", "from 1st to 31st March". */
@@ -696,7 +695,8 @@ function monthMoveClashes(text: string, task: string, date: DatePiece, shifted: 
   });
 }
 
-const MONTH_NAMES = new RegExp(`\\b(?:${MONTHS.join('|')})\\b`, 'g');
+/** A month's name, not the verb that asks leave ("May I pay later?", "May we bring a dog?": a review). */
+const MONTH_NAMES = new RegExp(`\\b(?:${MONTHS.join('|')})\\b(?!\\s+(?:I|we|you|they|he|she|my|our)\\b)`, 'g');
 
 /** Whether two months are at most two apart, round the year's end. */
 function monthsNear(a: number, b: number): boolean {
@@ -704,6 +704,12 @@ function monthsNear(a: number, b: number): boolean {
   return Math.min(apart, 12 - apart) <= 2;
 }
 
+/**
+ * The order of two dates as far as both say (a year against a full date
+ * compares by year: 0 when they agree that far; a date without a year by
+ * month and day), or of two deadlines of one unit by length; null when they
+ * cannot be compared.
+ */
 function compareDates(a: DatePiece, b: DatePiece): number | null {
   const durationA = /^duration:(\d+) (.+)$/.exec(a.key);
   const durationB = /^duration:(\d+) (.+)$/.exec(b.key);

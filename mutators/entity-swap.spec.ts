@@ -121,6 +121,13 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: ['On the top floor, the Small room holds 6 people.'],
     },
     {
+      name: 'no tier swapped that its sentence calls the top tier (a review)',
+      task: 'Which cover do I need for a breakdown in France?',
+      artifact: 'You need our top tier, Silver Cover, which covers breakdowns in France.',
+      evidence: 'Bronze Cover is for the UK only. Silver Cover covers breakdowns in Europe. Gold Cover adds a hire car.',
+      expected: [],
+    },
+    {
       name: 'a size its sentence does not rank, swapped',
       task: 'How big can a parcel be?',
       artifact: 'A Medium parcel has to fit within 60 x 40 x 40cm.',

@@ -131,7 +131,7 @@ const TIER_LADDERS = [
   ['mini', 'small', 'regular', 'medium', 'large', 'jumbo'],
 ];
 /** A superlative that ranks a name in its sentence: "the biggest size is a Medium parcel". */
-const RANKS = /\b(?:biggest|largest|smallest|heaviest|lightest|highest|lowest|cheapest|dearest|most\s+expensive|least\s+expensive)\b/i;
+const RANKS = /\b(?:biggest|largest|smallest|heaviest|lightest|highest|lowest|cheapest|dearest|most\s+expensive|least\s+expensive|top\s+(?:tier|level|plan|package|option|size|band|grade))\b/i;
 /** A sentence that goes on about the thing the one before it named: "It is the biggest we have." */
 const GOES_ON = /^\s*(?:it|this|that|they|these)\b/i;
 const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier) => new RegExp(`\\b${tier}\\b`, 'i').test(text));

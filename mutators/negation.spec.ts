@@ -8,6 +8,13 @@ describeTextMutator(
   negation,
   [
     { name: '"is payable" reversed', artifact: 'Holiday pay is payable on leaving.', kept: ['Holiday pay is not payable on leaving.'] },
+    // A review of the count-of-occasions rule: a "once" that opens a clause is "when", not a count.
+    {
+      name: 'a claim with a "once" that opens a clause (when), reversed',
+      task: 'Will I get my deposit back?',
+      artifact: 'Your deposit is refunded once the keys are returned.',
+      kept: ['Your deposit is not refunded once the keys are returned.'],
+    },
     // A review: two cases after a place, not a list of three.
     {
       name: 'a claim followed by a place and two cases ("to the pool, weekdays and weekends")',

@@ -323,13 +323,14 @@ const PERIOD_OF_ACTION =
 /** Over any time or place: "can be taken on any weekday", "at any time", "anywhere in the UK" (read after the polarity, not a subject's "Any"). */
 const OVER_ANY = /^[^,;:.]*\b(?:any|anywhere|anytime)\b/i;
 
-/** The circumstance an exception names: "while a weather warning is in force", "during the sale", "if the door is damaged". */
 /**
  * A count of occasions bounding the verb in its clause: "Staff will change his nappy once per session" reversed reads as
  * never, beside "if he needs a second change you'll be paged" (unseen105's readers: "contradicts ... should say staff
- * will do one change per session").
+ * will do one change per session"). A "once" that opens a clause is "when" ("refunded once the keys are returned"), not
+ * a count (a review): a count is followed by a rate, a time or the clause's end.
  */
-const COUNT_OF_OCCASIONS = /^[^,;:.]*\b(?:once|twice|(?:\d+|one|two|three|four|five)\s+times)\b/i;
+const COUNT_OF_OCCASIONS = /^[^,;:.]*\b(?:once|twice|(?:\d+|one|two|three|four|five)\s+times)(?=\s*(?:[,.;:!?]|$)|\s+(?:per|a|an|each|every|in|during|for|only|more|again|a\s+day)\b)/i;
+/** The circumstance an exception names: "while a weather warning is in force", "during the sale", "if the door is damaged". */
 const CIRCUMSTANCE = /^\s+(?:while|whilst|during|when|whenever|if|in the event)\b/i;
 
 /**

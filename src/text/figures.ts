@@ -1034,6 +1034,7 @@ const WEEKDAY_RANGE = new RegExp(`\\b${WEEKDAY_NAME}s?\\s*(?:to|through|until|ti
 const CLOCK_THEN_WEEKDAY = new RegExp(`^${RANGE_END},?\\s+(?:on\\s+)?(?:(?:the|this|next|this\\s+coming)\\s+)?${WEEKDAY_NAME}\\b`);
 /** A day named from today and a time of day beside it: "9pm last night", "tomorrow at 9am", "9pm the day after tomorrow". */
 const RELATIVE_DAYS: Readonly<Record<string, number>> = {
+  'the day before yesterday': -2,
   'last night': -1,
   yesterday: -1,
   today: 0,
@@ -1110,6 +1111,11 @@ function inClockArithmetic(answer: string, task: string, overlaps: (p: { start: 
         if (target === base || base.weekly !== target.weekly || base.relative !== target.relative || base.dayOnly !== target.dayOnly || (!target.weekly && period.minutes >= MINUTES_A_DAY)) continue;
         // Weekdays alone are a whole number of days apart, under a week.
         if (target.dayOnly && (period.minutes % MINUTES_A_DAY !== 0 || period.minutes >= MINUTES_A_WEEK)) continue;
+        // Days named from today run on a line, not round the week: "8 days" joins no "9am today" to "9am tomorrow" (a review).
+        if (base.relative) {
+          if (base.minutes + period.minutes === target.minutes && (overlaps(period.at) || overlaps(base.at) || overlaps(target.at))) return true;
+          continue;
+        }
         const round = target.weekly ? MINUTES_A_WEEK : MINUTES_A_DAY;
         // A whole week (or day) from a time is the same time: it joins no two times the answer could be caught on.
         if (period.minutes % round === 0) continue;
