@@ -1,7 +1,7 @@
 import { escapeRegExp } from '../src/util/escapeRegExp.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import { articleAgrees } from '../src/text/articles.js';
-import { containsWords, findEntities, replacedInSentence, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
+import { containsWords, findEntities, replacedInSentence, sentenceAfter, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
 import { nameStated } from '../src/text/mismatches.js';
 import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
@@ -149,8 +149,8 @@ const rungsIn = (text: string, ladder: readonly string[]) => ladder.filter((tier
 function reranksTier(artifact: string, tier: EntityPiece): boolean {
   const names = findEntities(artifact).map((e) => e.text);
   const sentence = sentenceAround(artifact, tier.start, tier.end);
-  const next = sentence ? sentenceAround(artifact, sentence.end + 1, sentence.end + 2) : undefined;
-  const ranked = RANKS.test(sentence?.text ?? '') || (next !== undefined && next !== sentence && GOES_ON.test(next.text) && RANKS.test(next.text));
+  const next = sentence ? sentenceAfter(artifact, sentence) : '';
+  const ranked = RANKS.test(sentence?.text ?? '') || (GOES_ON.test(next) && RANKS.test(next));
   return TIER_LADDERS.some((ladder) => rungsIn(tier.text, ladder).length > 0 && (ranked || new Set(names.flatMap((name) => rungsIn(name, ladder))).size >= 2));
 }
 

@@ -1,4 +1,4 @@
-import { findNumbers, type Piece, questionText, sameStem, sentenceAround, splitSentences } from '../src/text/claims.js';
+import { findNumbers, type Piece, questionText, sameStem, sentenceAfter, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
 import { reversedInPassage, sentenceBefore } from '../src/text/mismatches.js';
@@ -170,11 +170,6 @@ const NAMES_EXCEPTION = /^\s*(?:the\s+(?:only\s+|one\s+)?exceptions?\s+(?:is|are
 /** A next sentence that gives the claim's reason ("This is because ...", "That's because ..."): it explains only the claim's own polarity. */
 const REASON_NEXT = /^\s*(?:(?:this|that)\s+is\s+because|(?:this|that)['’]s\s+because|because|the\s+reason\s+(?:is|being))\b/i;
 
-/** The sentence after the claim, or nothing. */
-function nextSentence(artifact: string, claim: Piece): string {
-  return splitSentences(artifact.slice(claim.end))[0]?.text ?? '';
-}
-
 /**
  * An object of everything of a kind ("includes all learning materials"), or a place or time of every one ("is permitted in
  * every section"): negated, "does not include all" and "is not permitted in every section" say some are, which reads
@@ -234,7 +229,7 @@ function objectAfter(claim: Piece, p: PolarityPiece): { head: string; modifiers:
  */
 function builtOnLater(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   // The next sentence's opening words only: "the rest" deep in it may be another thing's.
-  const nextOpening = (splitSentences(artifact.slice(claim.end))[0]?.text ?? '').split(/\s+/).slice(0, 5).join(' ');
+  const nextOpening = sentenceAfter(artifact, claim).split(/\s+/).slice(0, 5).join(' ');
   if (BACK_REFERENCE.test(artifact.slice(p.end, claim.end)) || BACK_REFERENCE.test(nextOpening)) return true;
   const object = objectAfter(claim, p);
   if (!object) return false;
@@ -275,7 +270,7 @@ function consequenceOfRule(artifact: string, claim: Piece, p: PolarityPiece): bo
  * with its cause (unseen26's readers).
  */
 function consequenceFollows(artifact: string, claim: Piece, p: PolarityPiece): boolean {
-  return [...artifact.slice(p.end, claim.end).matchAll(CONSEQUENCE)].length > 0 || /^\s*so\b/i.test(nextSentence(artifact, claim));
+  return [...artifact.slice(p.end, claim.end).matchAll(CONSEQUENCE)].length > 0 || /^\s*so\b/i.test(sentenceAfter(artifact, claim));
 }
 
 /**
@@ -457,15 +452,15 @@ function reversalContradictsContext(artifact: string, claim: Piece, p: PolarityP
   if (!p.negative && (QUANTIFIED_SUBJECT.test(before) || QUANTIFIED_OBJECT.test(after))) return true;
   if (
     REASON_NEXT.test(artifact.slice(claim.end)) ||
-    CONTRAST_NEXT.test(nextSentence(artifact, claim)) ||
+    CONTRAST_NEXT.test(sentenceAfter(artifact, claim)) ||
     CONTRAST_NEXT.test(claim.text) ||
     NAMES_EXCEPTION.test(claim.text) ||
-    NAMES_EXCEPTION.test(nextSentence(artifact, claim))
+    NAMES_EXCEPTION.test(sentenceAfter(artifact, claim))
   )
     return true;
   if (
     p.negative &&
-    (ADDS_TO_NEGATION.test(nextSentence(artifact, claim)) || EXCEPTION_NEXT.test(nextSentence(artifact, claim)) || EXCEPTION_BEFORE.test(sentenceBefore(artifact.slice(0, claim.end), claim.text)))
+    (ADDS_TO_NEGATION.test(sentenceAfter(artifact, claim)) || EXCEPTION_NEXT.test(sentenceAfter(artifact, claim)) || EXCEPTION_BEFORE.test(sentenceBefore(artifact.slice(0, claim.end), claim.text)))
   )
     return true;
   if (OPENING_REPLY.test(artifact) || OPENING_REPLY.test(claim.text) || REASON.test(claim.text) || INTERDEPENDENT.test(claim.text) || listsCases(after)) return true;
@@ -765,7 +760,7 @@ const PAYING: ReadonlySet<string> = new Set(['pay', 'charge', 'cost', 'bill']);
  */
 function excludedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   if (!p.negative || !['include', 'cover'].includes(p.term)) return false;
-  const next = nextSentence(artifact, claim);
+  const next = sentenceAfter(artifact, claim);
   return (
     findNumbers(next).some((n) => n.currency) &&
     readSentences(next)
@@ -785,7 +780,7 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
     .flatMap((s) => s.tokens)
     .find((t) => claim.start + t.start >= p.end && t.pos === 'VERB');
   if (!verb) return false;
-  const after = [artifact.slice(claim.start + verb.end, claim.end), nextSentence(artifact, claim)];
+  const after = [artifact.slice(claim.start + verb.end, claim.end), sentenceAfter(artifact, claim)];
   // The activity priced is the verb's gerund in a clause with an amount: "charging all six comes to £18", not "if you bring a car" beside
   // "Parking costs £3" (a review).
   return after.some((text) =>

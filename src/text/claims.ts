@@ -633,6 +633,11 @@ export function evidenceSentences(evidence: ReadonlyArray<{ text: string; title?
   return evidence.flatMap((e) => splitSentences(e.text).map((s) => s.text));
 }
 
+/** The text of the sentence after a piece of `text` (a sentence, a claim), or nothing. */
+export function sentenceAfter(text: string, piece: { end: number }): string {
+  return splitSentences(text.slice(piece.end))[0]?.text ?? '';
+}
+
 /** The sentence of `text` that contains the offset range. */
 export function sentenceAround(text: string, start: number, end: number): Piece | undefined {
   return splitSentences(text).find((s) => s.start <= start && end <= s.end);

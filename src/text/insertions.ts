@@ -8,7 +8,7 @@ import { ratePeriodAfter, wholeOfItsPeriod } from './rates.js';
 import { sensesOf } from './lexicon.js';
 import { readSentences, type Token } from './nlp.js';
 import { type CountedFigure, countedFigures } from './counts.js';
-import { bandTopNeighbours, consecutiveWithPartner, findQuantities, meetsNextBand, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, wholePeriodValues } from './quantities.js';
+import { bandTopNeighbours, consecutiveWithPartner, findQuantities, meetsNextBand, isHalfOfMoney, neighbourValues, type Quantity, ROUND_VALUES, roundStep, wholePeriodValues } from './quantities.js';
 
 /**
  * What claim-insertion adds: a sentence of the fixture's own evidence with
@@ -246,9 +246,9 @@ function wholeStep(v: number, money: boolean): number {
   if (v % 10 === 0) return v >= 100 ? 10 ** (String(v).length - 2) : 10;
   if (!money && v % 12 === 0) return 12;
   if (v < 10) return 1;
-  // A figure set off the fives moves as number-flip moves it, an even one to the next even one: £38 to £36 or £40, never
-  // £43 (unseen104's readers: "the odd £43 price also looks altered").
-  if (v % 5 !== 0) return v % 2 === 0 ? 2 : 1;
+  // A figure set off the fives moves as number-flip moves it (roundStep): £38 to £36 or £40, never £43 (unseen104's
+  // readers: "the odd £43 price also looks altered").
+  if (v % 5 !== 0) return roundStep(v);
   if (v < 50) return 5;
   if (v < 200) return 10;
   return 10 ** (String(v).length - 2) * 5;

@@ -217,10 +217,7 @@ export function neighbourValues(q: Quantity, usual: readonly number[] | undefine
     const decimals = q.number.decimals > 0 && Number.isInteger(value) && !q.number.percent ? 0 : q.number.decimals;
     const scale = 10 ** decimals;
     const units = Math.round(value * scale);
-    // To the next figure as round as this one: 25 to 20 or 30, £1,250 to £1,200 or £1,300, 23 to 22 or 24; an even number of
-    // ten or more to the next even one, 12 to 10 or 14 (unseen96's readers, of "more than 11 people" and "a 29°C cut-off": "an odd
-    // threshold", "oddly specific").
-    const step = decimals === 0 && roundness(units) === 1 && units >= 10 && units % 2 === 0 ? 2 : roundness(units);
+    const step = decimals === 0 ? roundStep(units) : roundness(units);
     const below = Math.ceil(units / step) * step - step;
     const above = Math.floor(units / step) * step + step;
     values = [below / scale, above / scale].map((v) => Number(v.toFixed(decimals)));
@@ -283,6 +280,15 @@ export function meetsNextBand(sentence: string, n: NumberPiece): boolean {
 
 /** What comes before the top of a range: "to", a dash. */
 const RANGE_TOP = /(?:\bto|[-–])\s*$/;
+
+/**
+ * The step from a whole number to the next as round as it: 25 to 20 or 30, 1,250 to 1,200 or 1,300, 23 to 22 or 24; an
+ * even number of ten or more to the next even one, 12 to 10 or 14 (unseen96's readers, of "more than 11 people" and "a
+ * 29°C cut-off": "an odd threshold", "oddly specific").
+ */
+export function roundStep(units: number): number {
+  return roundness(units) === 1 && units >= 10 && units % 2 === 0 ? 2 : roundness(units);
+}
 
 /** The largest 10^k or 5×10^k below a whole number that divides it: how round the number is. */
 function roundness(units: number): number {
