@@ -31,6 +31,23 @@ describeTextMutator(
       artifact: 'Repairs are booked online. Labour is guaranteed for 90 days. A new part has a 6-month warranty. We would look at the machine to find out which it is.',
       kept: ['Repairs are booked online. A new part has a 6-month warranty. We would look at the machine to find out which it is.'],
     },
+    ...[
+      [
+        'another sentence gives an outcome of it too',
+        'Rides run every day from 10am. If we cancel, you can rebook free of charge. A cancelled ride is refunded within 5 working days.',
+        'Rides run every day from 10am. A cancelled ride is refunded within 5 working days.',
+      ],
+      [
+        'another sentence gives an outcome of it by a word of its stems ("late collection" of "collect late")',
+        "Please collect her by 5pm. If she isn't collected by 6pm, she goes to the kennels. A late collection costs £5.",
+        'Please collect her by 5pm. A late collection costs £5.',
+      ],
+    ].map(([why, artifact, kept]) => ({
+      name: `a sentence that speaks of the case the question asks the outcome of, where ${why}`,
+      task: why!.includes('late') ? 'What happens if I collect my dog late?' : 'What happens if my ride is called off?',
+      artifact: artifact!,
+      kept: [kept!],
+    })),
     // unseen34's readers, of an answer without its reply to "for the fifth time": "the answer's flat 'no refund' ignores this".
     {
       name: 'not the only sentence to take up a count the question gives, in words or digits ("the fifth time": "5 times")',
@@ -499,6 +516,13 @@ describeTextMutator(
       task: 'What happens if we bring the campervan back late?',
       artifact: 'The van is due at the depot by 10:00 on the final day. Late returns cost £40 for every hour.',
       reason: /only one with a word of the case the question asks about .*\("late"\)$/,
+    },
+    // unseen107's readers: "it never says what happens if the ride is called off (refund or rebooking)".
+    {
+      name: 'the only sentence that speaks of the case the question asks the outcome of, in other words ("called off", "cancel"), beside one that says when it happens',
+      task: "Strong winds are forecast for my ride tomorrow. What happens if it's called off?",
+      artifact: 'Rides are cancelled when the wind speed exceeds 25 knots. If we cancel, you can rebook free of charge or take a full refund.',
+      reason: /only one that speaks of the case the question asks the outcome of/,
     },
     // unseen96's readers: "it never says whether the 8pm Friday slot is allowed".
     {

@@ -103,6 +103,7 @@ function omissionRefused(fixture: TextFixture, omission: Omission): string | nul
   if (speaksMostOfAsk(fixture.task, sentences, at)) return SPEAKS_MOST_OF_ASK;
   const asked = onlyCaseAsked(fixture.task, sentences, at);
   if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
+  if (onlyOutcomeOfCase(fixture.task, sentences, at)) return OUTCOME_OF_CASE_ASKED;
   const figure = onlyRestatesAskedFigure(fixture.task, sentences, at);
   if (figure) return `${ONLY_RESTATES_ASKED_FIGURE} ("${figure}")`;
   const wh = onlyAnswerToWh(
@@ -442,6 +443,50 @@ function onlyCaseAsked(task: string, sentences: readonly Piece[], i: number): st
   const elsewhere = new Set(sentences.filter((_, j) => j !== i).flatMap((s) => contentLemmas(s.text)));
   const own = new Set(contentLemmas(sentences[i]!.text));
   return contentLemmas(asked).find((l) => !ASKING_WORDS.has(l) && own.has(l) && !elsewhere.has(l));
+}
+
+export const OUTCOME_OF_CASE_ASKED =
+  'the deleted sentence is the only one that speaks of the case the question asks the outcome of, in the same or other words, save one that says when it happens ("If we cancel, you can rebook …" for "What happens if it\'s called off?", beside "Rides are cancelled when the wind exceeds 25 knots"): without it the question goes unanswered (unseen107\'s readers)';
+
+/** Verbs that say nothing of which case it is: "what happens if it is", "if you have". */
+const CASELESS_VERBS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'happen', 'go']);
+/** The particle of a phrasal verb: "called off", "sold out", "turned back". */
+const PARTICLES: ReadonlySet<string> = new Set(['off', 'out', 'up', 'back', 'down', 'over']);
+/** Words that open the clause saying when a thing happens: "Rides are cancelled when the wind exceeds 25 knots". */
+const WHEN_WORDS: ReadonlySet<string> = new Set(['when', 'whenever', 'if']);
+
+/** A verb's commonest WordNet senses, a phrasal verb's with its particle ("called off" as "call off", which WordNet puts with "cancel"). */
+function verbSenses(tokens: readonly Token[], i: number): string[] {
+  const lemma = tokens[i]!.lemma.toLowerCase();
+  if (tokens[i]!.pos !== 'VERB' || CASELESS_VERBS.has(lemma)) return [];
+  const particle = tokens[i + 1]?.text.toLowerCase() ?? '';
+  return [...sensesOf(lemma), ...(PARTICLES.has(particle) ? sensesOf(`${lemma} ${particle}`) : [])].filter((sense) => sense.startsWith('v'));
+}
+
+/**
+ * Whether sentence `i` alone speaks of the case the question asks the outcome of, by a verb of the case in the same or
+ * other words (a shared WordNet sense: "cancel" for "called off"), where every other sentence that speaks of it, by such
+ * a verb or a word of the case's stems ("late", "collection" of "collect"), only says when it happens ("Rides are
+ * cancelled when the wind speed exceeds 25 knots"). The sentence that gives the outcome asked ("If we cancel, you can
+ * rebook free of charge") is what a reader of the question misses.
+ */
+function onlyOutcomeOfCase(task: string, sentences: readonly Piece[], i: number): boolean {
+  const asked = CASE_ASKED.exec(task)?.[1]?.split(NEXT_ASK)[0];
+  if (!asked) return false;
+  const caseTokens = readSentences(asked).flatMap((s) => s.tokens);
+  const caseSenses = new Set(caseTokens.flatMap((_, k) => verbSenses(caseTokens, k)));
+  const caseLemmas = contentLemmas(asked).filter((l) => !ASKING_WORDS.has(l) && !CASELESS_VERBS.has(l));
+  // Per sentence: where it names the case by a verb's sense, or at all, and whether each mention comes before a "when".
+  const mentions = sentences.map((s) => {
+    const tokens = readSentences(s.text).flatMap((r) => r.tokens);
+    const bySense = tokens.flatMap((_, k) => (verbSenses(tokens, k).some((sense) => caseSenses.has(sense)) ? [k] : []));
+    const byWord = tokens.flatMap((t, k) => (caseLemmas.some((l) => sameStem(l, t.lemma.toLowerCase())) ? [k] : []));
+    const all = [...new Set([...bySense, ...byWord])];
+    const lastWhen = tokens.reduce((at, t, k) => (WHEN_WORDS.has(t.lemma.toLowerCase()) ? k : at), -1);
+    return { bySense: bySense.length > 0, speaks: all.length > 0, saysWhen: all.length > 0 && all.every((k) => k < lastWhen) };
+  });
+  const own = mentions[i]!;
+  return own.bySense && !own.saysWhen && mentions.every((m, j) => j === i || !m.speaks || m.saysWhen);
 }
 
 /** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */

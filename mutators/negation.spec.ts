@@ -382,6 +382,16 @@ describeTextMutator(
       artifact: "The e-bikes can be charged in the store overnight with each bike's own charger; at £3 per bike per night, charging all six comes to £18 a night.",
       reason: /prices what it says cannot be done/,
     },
+    // unseen107's readers, of "you can't hire a full drysuit for £8": "a price is given, so it must mean you can hire one".
+    ...[
+      ['after "or"', 'We provide waterproof ponchos free of charge, or you can hire a full drysuit for £8.'],
+      ['in pence', 'You can print extra pages for 10p each.'],
+    ].map(([where, artifact]) => ({
+      name: `a permission whose own clause prices it (${where})`,
+      task: 'Can I hire a drysuit?',
+      artifact: artifact!,
+      reason: /prices what it says cannot be done/,
+    })),
     // unseen77's readers, of "permitted in every section, excluding the lawn" asked of the lawn: "an inserted exception".
     {
       name: '"including" a thing the question asks about',
@@ -588,5 +598,9 @@ describe('negation, a permission beside a price', () => {
   it('reverses a permission whose verb the answer uses again for something it prices', () => {
     const artifact = 'You can bring your dog to the café. Parking costs £3 if you bring a car.';
     expect(keptMutants(negation, artifact, artifact, 'Can I bring my dog to the café?')).toEqual(['You cannot bring your dog to the café. Parking costs £3 if you bring a car.']);
+  });
+  it("reverses a permission whose price is another clause's", () => {
+    const artifact = 'You can bring your dog into the garden, and a dog bowl costs £3.';
+    expect(keptMutants(negation, artifact, artifact, 'Can I bring my dog?')).toEqual(['You cannot bring your dog into the garden, and a dog bowl costs £3.']);
   });
 });

@@ -770,9 +770,9 @@ function excludedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): b
 }
 
 /**
- * Whether the claim permits a thing and the rest of it, or the next sentence, prices doing it: a clause with an amount
- * and the verb's gerund ("The e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six
- * comes to £18"). Reversed, the answer prices what it says cannot be done.
+ * Whether the claim permits a thing and prices it: in the verb's own clause ("you can hire a drysuit for £8"), or in a
+ * later clause or the next sentence with the verb's gerund and an amount ("The e-bikes can be charged in the store
+ * overnight; at £3 per bike per night, charging all six comes to £18"). Reversed, the answer prices what it says cannot be done.
  */
 function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   if (!isPermission(p) || p.negative) return false;
@@ -780,6 +780,10 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
     .flatMap((s) => s.tokens)
     .find((t) => claim.start + t.start >= p.end && t.pos === 'VERB');
   if (!verb) return false;
+  // The verb's own clause names its price ("or you can hire a full drysuit for £8", "can add a passenger for 80p"): reversed,
+  // the answer prices what it has just refused (unseen107's readers: "a price is given, so it must mean you can hire one").
+  const [ownClause = ''] = artifact.slice(claim.start + verb.end, claim.end).split(/[,;:]|\s(?:and|but|or|while|whereas)\s/);
+  if (findNumbers(ownClause).some((n) => n.currency) || /\b\d+p\b/.test(ownClause)) return true;
   const after = [artifact.slice(claim.start + verb.end, claim.end), sentenceAfter(artifact, claim)];
   // The activity priced is the verb's gerund in a clause with an amount: "charging all six comes to £18", not "if you bring a car" beside
   // "Parking costs £3" (a review).
@@ -795,7 +799,7 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
 }
 
 export const PERMITTED_THEN_PRICED =
-  'the claim permits a thing and the answer then prices doing it ("The e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six comes to £18"): reversed, the answer prices what it says cannot be done (unseen92\'s readers)';
+  'the claim permits a thing and the answer prices doing it ("you can hire a full drysuit for £8"; "The e-bikes can be charged in the store overnight; at £3 per bike per night, charging all six comes to £18"): reversed, the answer prices what it says cannot be done (unseen92\'s and unseen107\'s readers)';
 
 export const EXCLUDED_THEN_PRICED =
   'the claim leaves a thing out of what is included and the next sentence says what is paid for it ("Diesel isn\'t included in the hire price. ... you pay £9.50 for each engine hour"): reversed, the answer charges for what it says is included (unseen77\'s readers)';
