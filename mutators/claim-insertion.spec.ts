@@ -353,6 +353,13 @@ describe('misstatedFigures', () => {
       'The service runs 24 hours a day, 365 days a year, and a call-out costs £135.',
     ]);
     expect(prices('The phone line is open 7 days a week.')).toEqual([]);
+    // A review: "open 24 hours, 7 days a week" and "24/7" were misstated as "48 hours, 7 days a week" and "24/14".
+    for (const always of ['24 hours, 7 days a week,', '24 hours every day, and', '24/7 and'])
+      expect(prices(`The help desk is open ${always} a call-out costs £145.`)).toEqual([
+        `The help desk is open ${always} a call-out costs £155.`,
+        `The help desk is open ${always} a call-out costs £135.`,
+      ]);
+    expect(prices('The help desk is open 12 hours, 7 days a week.')).toEqual(['The help desk is open 8 hours, 7 days a week.', 'The help desk is open 24 hours, 7 days a week.']);
     expect(prices('The phone line is open 6 days a week.').length).toBeGreaterThan(0);
   });
 

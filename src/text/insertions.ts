@@ -178,7 +178,7 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
   const before = sentence.slice(Math.max(0, n.start - 16), n.start);
   const after = sentence.slice(n.end, n.end + 3);
   if (/\d\s$/.test(before) || /^\s\d/.test(after)) return false; // a phone number's groups
-  if (/\d[:.]$/.test(before)) return false; // the minutes of a time ("8:20", "23.59"), never "8:60"
+  if (/\d[:./]$/.test(before)) return false; // the minutes of a time ("8:20", "23.59"), never "8:60"; the second side of "24/7" or "1/3"
   if (/^(?:[:/]\d|[A-Za-z])/.test(after) && !/^p\b/.test(after)) return false; // a time, an ordinal, a code; pence ("25p") is a quantity
   // A number after a name is part of the name ("Time-Limited 12", "Zone 2"), unless the name opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(` ${before}`);

@@ -54,6 +54,11 @@ const UNIT_PER_PERIOD = /^\s*(minute|hour|day|week|month|quarter)s?\s+(?:a|an|pe
  * year": "impossible", "makes no sense").
  */
 export function wholeOfItsPeriod(text: string, end: number, value: number): boolean {
-  const m = UNIT_PER_PERIOD.exec(text.slice(end, end + 40));
+  const after = text.slice(end, end + 40);
+  if (value === 24 && ROUND_THE_CLOCK.test(after)) return true;
+  const m = UNIT_PER_PERIOD.exec(after);
   return m !== null && WHOLE_OF.some(([unit, period, count]) => unit === m[1]!.toLowerCase() && period === m[2]!.toLowerCase() && count === value);
 }
+
+/** The hours of a whole day, its period left to what follows: "24 hours, 7 days a week", "24 hours every day" (a review: "48 hours, 7 days a week"). */
+const ROUND_THE_CLOCK = /^\s*hours,?\s+(?:(?:7|seven)\s+days\s+(?:a|per)\s+week|every\s+day|daily)\b/i;
