@@ -343,6 +343,9 @@ describe('misstatedFigures', () => {
     // A review: money is never counted in weeks or dozens, so £7 and £12 are not doubled.
     expect(prices('Tumblers start at £7 each.')).toEqual(['Tumblers start at £8 each.', 'Tumblers start at £6 each.']);
     expect(prices('Tumblers start at £12 each.')).toEqual(['Tumblers start at £14 each.', 'Tumblers start at £10 each.']);
+    // A review: money in words ("12 dollars") was stepped by the dozen, to 24.
+    expect(prices('A locker costs 12 dollars a day.')).toEqual(['A locker costs 14 dollars a day.', 'A locker costs 10 dollars a day.']);
+    expect(prices('A locker holds 12 bags.')).toEqual(['A locker holds 24 bags.']);
   });
 
   // unseen105's readers, of "48 hours a day" and "90 days a year": "impossible", "makes no sense".

@@ -13,6 +13,7 @@ describeTextMutator(
       artifact: 'Returns are due on 5 April 2026.',
       kept: ['Returns are due on 6 April 2026.', 'Returns are due on 4 April 2026.', 'Returns are due on 5 April 2027.'],
     },
+    { name: "a holiday's date where no text names the holiday", artifact: 'We are closed on 26 December.', kept: ['We are closed on 27 December.', 'We are closed on 25 December.'] },
     // unseen10's, unseen18's and unseen102's readers, of a month's first or last day moved by a day: "an odd cut-off", "a day short".
     {
       name: "a month's last day without a year, to the last day of the months beside it (February's the 28th)",
@@ -652,6 +653,9 @@ describeTextMutator(
     { name: 'a weekday with a date of no year', artifact: 'The office closes on Friday 13 June.' },
     { name: '"May" as a verb', artifact: 'Staff May apply at any time.' },
     { name: 'a weekday that is part of a name', artifact: 'Prices of Black Friday deals are final.' },
+    // A review: fixed-date holidays moved ("Christmas Day, 24 December").
+    { name: 'a date the answer names as its holiday', artifact: 'We are closed on Christmas Day, 25 December, and reopen at 9am.' },
+    { name: 'a date the question names as its holiday', artifact: 'We are closed on 31 December from 2pm.', task: 'Are you open on New Year’s Eve?' },
     { name: 'a weekday that bounds a range of weekdays ("Tuesday to Friday" reads as tampered with)', artifact: 'Hot Desk access runs from 8am to 8pm, Monday to Friday only.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
     // unseen78's readers, of "From 2 July 2026 no refund is given" after a window to 30 June: "1 July isn't covered by either rule".

@@ -50,6 +50,7 @@ export const dateShift: TextMutator = {
         besideLoneWeekday(text, dates, date) ||
         namesALaw(text, date) ||
         namesADay(text, date) ||
+        isNamedHoliday(`${fixture.task} ${text}`, date) ||
         namesPeriodAgain(text, date) ||
         lastsRatePeriod(text, date) ||
         countWrittenAgain(text, date) ||
@@ -458,6 +459,30 @@ function continuesDate(text: string, dates: readonly DatePiece[], date: DatePiec
 function namesADay(text: string, date: DatePiece): boolean {
   const before = text.slice(Math.max(0, date.start - 20), date.start);
   return date.form === 'weekday' && /\b[A-Z][a-z]+\s$/.test(before) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(before);
+}
+
+/** Holidays that fall on one day of the calendar every year, by the month and day they fall on. */
+const FIXED_HOLIDAYS: ReadonlyArray<readonly [RegExp, number, number]> = [
+  [/\bNew Year['’]?s Day\b/i, 1, 1],
+  [/\bValentine['’]?s Day\b/i, 2, 14],
+  [/\bSt\.? Patrick['’]?s Day\b/i, 3, 17],
+  [/\bIndependence Day\b/, 7, 4],
+  [/\bHallowe['’]?en\b/i, 10, 31],
+  [/\bBonfire Night\b/i, 11, 5],
+  [/\bChristmas Eve\b/i, 12, 24],
+  [/\bChristmas Day\b/i, 12, 25],
+  [/\bBoxing Day\b/i, 12, 26],
+  [/\bNew Year['’]?s Eve\b/i, 12, 31],
+];
+
+/**
+ * A date the answer or question names as the holiday it is ("Christmas Day, 25 December"; "closed on 25 December" asked
+ * "Are you open on Christmas Day?"): moved, the holiday falls on another day, which no calendar has (a review:
+ * fixed-date holidays moved).
+ */
+function isNamedHoliday(text: string, date: DatePiece): boolean {
+  const day = calendarOf(date);
+  return day?.day !== undefined && FIXED_HOLIDAYS.some(([name, month, dayOfMonth]) => month === day.month && dayOfMonth === day.day && name.test(text));
 }
 
 const WEEKDAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';

@@ -108,7 +108,8 @@ export function misstatedFigures(
     // A fraction is kept by a count of things ("any 6 bottles" of a case of 12), not by an age or a period ("7 days" beside 21).
     const candidates = isAge(sentence, n.start, n.end)
       ? ageNeighbours(n.value, { text: sentence, start: n.start })
-      : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end))).filter((v) => keepsFraction(counted, n, v, counts)));
+      : (periodValues(n, units) ??
+        plausibleValues(n, PENCE.test(sentence.slice(n.end)), n.currency !== '' || MONEY_IN_WORDS.test(sentence.slice(n.end))).filter((v) => keepsFraction(counted, n, v, counts)));
     const values = candidates.filter(
       (v) =>
         !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v) && withinAYear(sentence, n, v),
@@ -196,13 +197,13 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
  * Whole figures stay whole and at least 2, a share below 100% ("a credit of
  * 150%" reads as a slip, not a misreading).
  */
-function plausibleValues(n: NumberPiece, pence: boolean): number[] {
+function plausibleValues(n: NumberPiece, pence: boolean, money: boolean): number[] {
   const v = n.value;
-  const bandTop = n.currency === '' && !n.percent ? bandTopNeighbours(v) : undefined;
+  const bandTop = !money && !n.percent ? bandTopNeighbours(v) : undefined;
   if (bandTop) return bandTop;
   const whole = Number.isInteger(v);
-  const unit = whole ? 1 : n.currency && v >= 1 ? 0.5 : 10 ** -n.decimals;
-  const step = whole ? wholeStep(v, n.currency !== '') : unit * (n.currency && v >= 1 ? 2 : 5);
+  const unit = whole ? 1 : money && v >= 1 ? 0.5 : 10 ** -n.decimals;
+  const step = whole ? wholeStep(v, money) : unit * (money && v >= 1 ? 2 : 5);
   const values = [v + step, v - step].filter((x) => !whole || Number.isInteger(x)).map((x) => Number((Math.round(x / unit) * unit).toFixed(n.decimals + 2)));
   return [...new Set(values)].filter((x) => x !== v && x > 0 && (!whole || x >= 2) && (!n.percent || x < 100) && asRound(v, x, n.decimals) && !(pence && x >= 100) && (!n.percent || keepsFives(v, x)));
 }
@@ -217,6 +218,8 @@ function keepsFives(share: number, value: number): boolean {
 
 /** A figure in pence ("25p"): a hundred or more is written in pounds. */
 const PENCE = /^p\b/;
+/** Money written in words after its figure ("12 dollars", "5 pounds"): stepped as money, never by the dozen (a review: "12 dollars" made "24 dollars"). */
+const MONEY_IN_WORDS = /^\s+(?:dollars?|pounds?|euros?|cents?|pence|quid)\b/i;
 
 /**
  * Whether a value is as round as the figure it replaces: as many trailing
