@@ -289,6 +289,25 @@ describe('entity-swap', () => {
       evidence: 'For a group quote, please ask our bookings manager, Priya Shah. Safety briefings are run by our instructor Owen Pritchard.',
       expected: ['For a group quote, please ask Owen Pritchard, our bookings manager.'],
     },
+    // unseen106's readers, of "the resident organist, Mrs Ruth Okafor, ... his fee": a title the answer never writes, and a pronoun of the other sex.
+    {
+      name: 'a person for another, without the title the evidence gives where the answer writes none',
+      artifact: 'Bell ringers are booked through the tower captain, Ruth Okafor.',
+      evidence: 'Bell ringers are booked through the tower captain, Mrs Ruth Okafor. The organist, Mr Gareth Pryce, plays for weddings.',
+      expected: ['Bell ringers are booked through the tower captain, Gareth Pryce.'],
+    },
+    {
+      name: 'no person of another sex, by the titles the evidence gives, for one a pronoun refers to after the name',
+      artifact: 'The organist, Gareth Pryce, plays for £150. If you want the service filmed, his fee goes up by £75.',
+      evidence: 'The organist, Mr Gareth Pryce, plays for weddings at £150; his fee goes up by £75 if the service is filmed. Bell ringers are booked through the tower captain, Mrs Ruth Okafor.',
+      expected: [],
+    },
+    {
+      name: 'a person of the same sex, by the titles the evidence gives, for one a pronoun refers to after the name',
+      artifact: 'The organist, Gareth Pryce, plays for £150. If you want the service filmed, his fee goes up by £75.',
+      evidence: 'The organist, Mr Gareth Pryce, plays for weddings at £150; his fee goes up by £75 if the service is filmed. Bell ringers are booked through the tower captain, Mr Alan Hughes.',
+      expected: ['The organist, Alan Hughes, plays for £150. If you want the service filmed, his fee goes up by £75.'],
+    },
     {
       name: 'no person for a firm called a partner',
       artifact: 'Prints are made by our lab partner, Cresthaven Print Co., in 10 days.',

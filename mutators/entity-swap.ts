@@ -61,16 +61,20 @@ export const entitySwap: TextMutator = {
       const standIns = sameEntityType(entity, entity) && family.length === 0 && namesAFunction(entity.text) ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
       // Nor the question's own case, nor a name the answer already gives (which also keeps off one it says otherwise of).
-      const alternatives = [...family, ...named, ...standIns].filter(
-        (other) =>
-          !overlaps(other, entity.text) &&
-          articleAgrees(fixture.artifact, entity.start, other) &&
-          !asked(fixture.task, other) &&
-          !dropsAskedWord(fixture.task, entity.text, other) &&
-          !answerNames(fixture.artifact, entity, other) &&
-          !addressNames(fixture.artifact, entity.text, other) &&
-          !(entity.role.startsWith('noun:') && namesWhoMayHoldIt(other) && !namesWhoMayHoldIt(entity.text)),
-      );
+      const texts = fixtureTexts(fixture);
+      const alternatives = [...family, ...named, ...standIns]
+        .map((other) => titledAs(entity.text, other))
+        .filter(
+          (other) =>
+            !overlaps(other, entity.text) &&
+            articleAgrees(fixture.artifact, entity.start, other) &&
+            !asked(fixture.task, other) &&
+            !dropsAskedWord(fixture.task, entity.text, other) &&
+            !answerNames(fixture.artifact, entity, other) &&
+            !addressNames(fixture.artifact, entity.text, other) &&
+            !(entity.role.startsWith('noun:') && namesWhoMayHoldIt(other) && !namesWhoMayHoldIt(entity.text)) &&
+            !pronounDisagrees(fixture.artifact, texts, entity, other),
+        );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
       }
@@ -255,8 +259,52 @@ function dropsAskedWord(task: string, name: string, replacement: string): boolea
 
 /** The fixture's names, the evidence's first (then the task's, the answer's and the trace's), so stand-ins come from the documents. */
 function namesInFixture(fixture: TextFixture): EntityPiece[] {
-  const texts = [...fixture.evidence.flatMap((e) => [e.title ?? '', e.text]), fixture.task, fixture.artifact, fixture.trace ?? ''];
-  return texts.flatMap(findEntities);
+  return fixtureTexts(fixture).flatMap(findEntities);
+}
+
+function fixtureTexts(fixture: TextFixture): string[] {
+  return [...fixture.evidence.flatMap((e) => [e.title ?? '', e.text]), fixture.task, fixture.artifact, fixture.trace ?? ''];
+}
+
+/** A courtesy title before a person's name, and the sex it tells where it tells one. */
+const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+/;
+const TITLE_SEX: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^Mr\.?\s/, 'male'],
+  [/^(?:Mrs|Ms|Miss)\.?\s/, 'female'],
+];
+
+/**
+ * A person's name as the answer writes its people: without the title the evidence gives it ("Mrs Ruth Okafor" for "Gareth
+ * Pryce", unseen106's readers: "oddly formal beside the other names").
+ */
+function titledAs(original: string, other: string): string {
+  return TITLE.test(original) ? other : other.replace(TITLE, '');
+}
+
+/** The sex a fixture's texts give a person by a title ("Mr Gareth Pryce"), or undefined. */
+function sexOf(name: string, texts: readonly string[]): string | undefined {
+  const bare = name.replace(TITLE, '');
+  const titled = texts.flatMap((text) => [...text.matchAll(new RegExp(`\\b(?:Mr|Mrs|Ms|Miss)\\.?\\s+${escapeRegExp(bare)}\\b`, 'g'))].map((m) => m[0]));
+  const sexes = new Set([name, ...titled].flatMap((written) => TITLE_SEX.filter(([title]) => title.test(written)).map(([, sex]) => sex)));
+  return sexes.size === 1 ? [...sexes][0] : undefined;
+}
+
+/** The first gendered pronoun after a name, to the end of the next sentence, and its sex. */
+function pronounAfter(artifact: string, entity: EntityPiece): string | undefined {
+  const sentence = sentenceAround(artifact, entity.start, entity.end);
+  const rest = `${artifact.slice(entity.end, sentence?.end ?? entity.end)} ${sentence ? sentenceAfter(artifact, sentence) : ''}`;
+  const pronoun = /\b(?:(he|him|his|himself)|(she|her|hers|herself))\b/i.exec(rest);
+  return pronoun === null ? undefined : pronoun[1] ? 'male' : 'female';
+}
+
+/**
+ * Whether a person the texts give a sex, referred to after the name by a pronoun of that sex, would be swapped for
+ * someone not known to share it: "the resident organist, Mrs Ruth Okafor, … his fee goes up by £75" (unseen106's
+ * readers: "'his' does not fit Mrs Ruth Okafor").
+ */
+function pronounDisagrees(artifact: string, texts: readonly string[], entity: EntityPiece, other: string): boolean {
+  const sex = sexOf(entity.text, texts);
+  return sex !== undefined && pronounAfter(artifact, entity) === sex && sexOf(other, texts) !== sex;
 }
 
 /** One name inside the other ("Contact Centre", "Aurelia Air Contact Centre"), either way, any case: not a different entity. */
