@@ -100,6 +100,10 @@ describe('qualifier-deletion', () => {
     // (unseen15's readers flagged one the question's dates measured: "at least 21 days before" made "21 days" for 29 days.)
     ['It needs a kennel cough vaccination given at least 14 days before its first day.', []],
     ['Because you are booking at least 21 days before the course begins, you get the discount.', []],
+    // unseen106's readers, of a booster "given 12 months before you arrive": a bound of how recent a thing must be reads as an exact day without it.
+    ['Its booster can have been given no more than 12 months before you arrive.', []],
+    ['Keep a receipt dated no more than three hours before drop-off.', []],
+    ['You can book up to 7 days in advance.', ['You can book 7 days in advance.']],
     ['We move one bag per person weighing up to 20 kg.', []],
     // "and then" speaks of the case the clause names (unseen41's readers: "says no refunds are given, then says the day is refunded").
     ["We don't give refunds for cancelled days, except when we have to close, and then the day is refunded within 7 days.", []],

@@ -159,12 +159,18 @@ function boundsNoNumber(artifact: string, q: QualifierPiece): boolean {
 }
 
 /**
- * Whether "at least" bounds a period before an event: "given at least 14 days before its first day". Without it the
- * rule reads as an exact day (unseen41's readers: "an exact timing rather than the usual 'at least 14 days before'").
+ * Whether a bound holds a period before an event: "given at least 14 days before its first day", "given no more than 12
+ * months before you arrive". Without it the rule reads as an exact day (unseen41's readers: "an exact timing rather than
+ * the usual 'at least 14 days before'"; unseen106's, of a booster "given 12 months before you arrive").
  */
 function noticeBeforeEvent(artifact: string, q: QualifierPiece): boolean {
-  return q.keyword === 'at least' && NOTICE_AFTER.test(artifact.slice(q.end, q.end + 48));
+  const after = artifact.slice(q.end, q.end + 48);
+  // "up to 7 days in advance" without its bound still reads as a rule of booking ("book 7 days in advance").
+  return (q.keyword === 'at least' && NOTICE_AFTER.test(after)) || (RECENCY_BOUNDS.has(q.keyword) && RECENT_BEFORE.test(after));
 }
+/** Bounds that say how recent a thing must be when written before a period before an event ("dated no more than three hours before drop-off"). */
+const RECENCY_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of']);
+const RECENT_BEFORE = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\s+(?:before|prior)\b/i;
 const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|ahead|prior|in advance|beforehand)\b/i;
 
 /** The figure a bound written before it holds: right after the bound's words ("up to £300", "at least 14 days"). */
