@@ -59,6 +59,17 @@ describeTextMutator(
       artifact: 'Tell us within 10 days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.',
       kept: ['Tell us within 10 working days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.'],
     },
+    // unseen106's readers, of "Within 7 working days" after "Between 8 and 28 days before the booking": "the other bands are calendar days".
+    {
+      name: 'no band that meets the next one a day on, in another sentence',
+      artifact: 'Between 8 and 28 days before the booking, half the fee is refunded. Within 7 days of the booking there is no refund.',
+      kept: [],
+    },
+    {
+      name: 'a range of days whose own ends are a day apart',
+      artifact: 'Screen repairs take 1 to 2 working days.',
+      kept: ['Screen repairs take 1 to 2 days.'],
+    },
     { name: 'percentage points for % in a change', artifact: 'The rate rises by 2%.', kept: ['The rate rises by 2 percentage points.'] },
     { name: '% for percentage points', artifact: 'The rate falls by 3 percentage points.', kept: ['The rate falls by 3%.'] },
     // A price's period moves only to one the evidence or the question gives a rate per (periodInUse): here it gives every one.

@@ -1,6 +1,7 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findNumbers, sentenceAround } from '../src/text/claims.js';
+import { findNumbers, type NumberPiece, sentenceAround } from '../src/text/claims.js';
+import { escapeRegExp } from '../src/util/escapeRegExp.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { findNumberWords, findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
 import { conventionalCount, findUnits, HOURS_IN, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
@@ -44,7 +45,7 @@ export const unitSwap: TextMutator = {
     for (const u of units) {
       if (asked.has(u.unit)) continue;
       const inDate = touchesDate(dates, u.start, u.end);
-      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities) || countedBeside(text, units, u)) continue;
+      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities) || countedBeside(text, units, u) || meetsAnotherBand(text, u)) continue;
       // "Within 30 days of 14 April, so by 14 May": a date of the answer is worked out from this period, in this unit.
       const amount = quantities.find((x) => x.number.end <= u.start && u.start - x.number.end <= 1);
       if (amount && inDateArithmetic(text, fixture.task, amount.number.start, u.end)) continue;
@@ -266,6 +267,26 @@ function interlock(rate: UnitPiece, count: UnitPiece): boolean {
   const period = rate.unit.replace('per ', '');
   if (!(period in HOURS_IN) || !(count.unit in HOURS_IN)) return false;
   return period === count.unit || Math.abs(Number(count.amount) * HOURS_IN[count.unit]! - HOURS_IN[period]!) <= 0.05 * HOURS_IN[period]!;
+}
+
+/**
+ * Whether a period ends a band that the answer's next band begins a unit after, in any sentence ("Within 7 days of the
+ * booking …" beside "Between 8 and 28 days before the booking …"): bands of one scale meet, and one of them in another
+ * unit leaves a gap or an overlap between them (unseen106's readers, of "Within 7 working days" there: "the other bands
+ * are calendar days").
+ */
+function meetsAnotherBand(text: string, u: UnitPiece): boolean {
+  if (u.amount === null) return false;
+  const amount = Number(u.amount);
+  // A number one from this one, with this unit's word after it in its clause ("8 and 28 days"): the edge of the next band.
+  const ownNumber = (n: NumberPiece) => n.end <= u.start && u.start - n.end <= 1;
+  const unitAfter = new RegExp(`^([^.;:,]{0,16}\\b)${escapeRegExp(u.text)}\\b`);
+  // Its unit written again, not this one: "2 to 3 working days" is one band.
+  const nextBand = (n: NumberPiece) => {
+    const after = unitAfter.exec(text.slice(n.end));
+    return after !== null && n.end + after[1]!.length !== u.start;
+  };
+  return findNumbers(text).some((n) => !ownNumber(n) && Math.abs(n.value - amount) === 1 && n.currency === '' && !n.percent && nextBand(n));
 }
 
 /** Whether a rate's new period still holds the periods counted per it: "28 days per year", never "28 days per month". */
