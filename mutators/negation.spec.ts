@@ -386,6 +386,8 @@ describeTextMutator(
     ...[
       ['after "or"', 'We provide waterproof ponchos free of charge, or you can hire a full drysuit for £8.'],
       ['in pence', 'You can print extra pages for 10p each.'],
+      // unseen108's readers, of "You can't hire a jacket and salopettes for £6 each": "a price only makes sense for something you can hire".
+      ['after an object of two things', 'You can hire a jacket and salopettes for £6 each per session.'],
     ].map(([where, artifact]) => ({
       name: `a permission whose own clause prices it (${where})`,
       task: 'Can I hire a drysuit?',

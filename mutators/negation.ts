@@ -782,7 +782,8 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
   if (!verb) return false;
   // The verb's own clause names its price ("or you can hire a full drysuit for £8", "can add a passenger for 80p"): reversed,
   // the answer prices what it has just refused (unseen107's readers: "a price is given, so it must mean you can hire one").
-  const [ownClause = ''] = artifact.slice(claim.start + verb.end, claim.end).split(/[,;:]|\s(?:and|but|or|while|whereas)\s/);
+  // Its clause ends at punctuation or a conjunction that opens another clause: "a jacket and salopettes for £6" is one object.
+  const [ownClause = ''] = artifact.slice(claim.start + verb.end, claim.end).split(/[,;:]|\s(?:but|while|whereas)\s|\s(?:and|or)\s+(?=(?:we|you|it|they|he|she|there|this|that|i)\b)/i);
   if (findNumbers(ownClause).some((n) => n.currency) || /\b\d+p\b/.test(ownClause)) return true;
   const after = [artifact.slice(claim.start + verb.end, claim.end), sentenceAfter(artifact, claim)];
   // The activity priced is the verb's gerund in a clause with an amount: "charging all six comes to £18", not "if you bring a car" beside
