@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   completion,
@@ -203,7 +204,13 @@ describe('createOpenAICritic against an OpenAI-compatible server', () => {
   // critic's own "timed out after N ms" with its timeoutMs (5 s by default here). A request no timer ends hangs, and the
   // spec fails at its own timeout.
   it('cuts off a hung request when the signal fires', async () => {
-    const err = await callError(critic(), hang(), AbortSignal.timeout(200));
+    // The signal fires as a timeout does once the server holds the request: a fixed 200 ms fired before a loaded machine
+    // had sent it (a fresh clone's CI run beside a reviewer's tests).
+    const controller = new AbortController();
+    const call = callError(critic(), hang(), controller.signal);
+    while (server.requests.length === 0) await delay(10);
+    controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    const err = await call;
     expect(err.retryable).toBe(true);
     expect(err.message).toBe('review timed out');
     expect(server.requests).toHaveLength(1);
