@@ -346,6 +346,8 @@ describe('misstatedFigures', () => {
     // A review: money in words ("12 dollars") was stepped by the dozen, to 24.
     expect(prices('A locker costs 12 dollars a day.')).toEqual(['A locker costs 14 dollars a day.', 'A locker costs 10 dollars a day.']);
     expect(prices('A locker holds 12 bags.')).toEqual(['A locker holds 24 bags.']);
+    // Two prices written with a slash are two amounts ("£10/£6"), not "24/7".
+    expect(prices('Tickets cost £10/£6.')).toContain('Tickets cost £10/£5.');
   });
 
   // unseen105's readers, of "48 hours a day" and "90 days a year": "impossible", "makes no sense".
@@ -357,12 +359,14 @@ describe('misstatedFigures', () => {
     ]);
     expect(prices('The phone line is open 7 days a week.')).toEqual([]);
     // A review: "open 24 hours, 7 days a week" and "24/7" were misstated as "48 hours, 7 days a week" and "24/14".
-    for (const always of ['24 hours, 7 days a week,', '24 hours every day, and', '24/7 and'])
+    for (const always of ['24 hours, 7 days a week,', '24 hours, every day, and', '24 hrs, 365 days a year, and', '24 hours on weekdays, and', '24 hours, and', '24/7 and'])
       expect(prices(`The help desk is open ${always} a call-out costs £145.`)).toEqual([
         `The help desk is open ${always} a call-out costs £155.`,
         `The help desk is open ${always} a call-out costs £135.`,
       ]);
     expect(prices('The help desk is open 12 hours, 7 days a week.')).toEqual(['The help desk is open 8 hours, 7 days a week.', 'The help desk is open 24 hours, 7 days a week.']);
+    // Hours before or after an event are a period, whatever opens before them.
+    expect(prices('The box office is open 24 hours before the show.')).toEqual(['The box office is open 48 hours before the show.']);
     expect(prices('The phone line is open 6 days a week.').length).toBeGreaterThan(0);
   });
 

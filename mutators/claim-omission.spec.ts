@@ -34,8 +34,8 @@ describeTextMutator(
     ...[
       [
         'another sentence gives an outcome of it too',
-        'Rides run every day from 10am. If we cancel, you can rebook free of charge. A cancelled ride is refunded within 5 working days.',
-        'Rides run every day from 10am. A cancelled ride is refunded within 5 working days.',
+        'Rides run every day from 10am. If we cancel, you can rebook free of charge. A cancelled ride is refunded in full if you ask within 5 days.',
+        'Rides run every day from 10am. A cancelled ride is refunded in full if you ask within 5 days.',
       ],
       [
         'another sentence gives an outcome of it by a word of its stems ("late collection" of "collect late")',
@@ -524,6 +524,16 @@ describeTextMutator(
       artifact: 'Rides are cancelled when the wind speed exceeds 25 knots. If we cancel, you can rebook free of charge or take a full refund.',
       reason: /only one that speaks of the case the question asks the outcome of/,
     },
+    // A review: the sentence that says when the case happens, with its condition first; a plural that opens a sentence.
+    ...[
+      'If the wind speed exceeds 25 knots, rides are cancelled. If we cancel, you can rebook free of charge or take a full refund.',
+      'Rides last 20 minutes and are cancelled when the wind speed exceeds 25 knots. If we cancel, you can rebook free of charge or take a full refund.',
+    ].map((artifact) => ({
+      name: `the only sentence that speaks of the case the question asks the outcome of (${artifact.slice(0, 24)}…)`,
+      task: 'What happens if my ride is called off?',
+      artifact,
+      reason: /only one that speaks of the case the question asks the outcome of/,
+    })),
     // unseen96's readers: "it never says whether the 8pm Friday slot is allowed".
     {
       name: 'the only sentence restating a time of the question\'s yes-or-no case ("at 8pm")',

@@ -16,7 +16,7 @@ import {
 } from '../src/text/claims.js';
 import { findDates } from '../src/text/dates.js';
 import { announcesList, isBareVerdict, opensSequence, refersBack } from '../src/text/discourse.js';
-import { namesMeasure, sensesOf } from '../src/text/lexicon.js';
+import { dictionaryForm, namesMeasure, sensesOf } from '../src/text/lexicon.js';
 import { readSentences, type Token } from '../src/text/nlp.js';
 import { ordinalValue, spelledValue } from '../src/text/numberWords.js';
 import { isCurrencySign } from '../src/text/currency.js';
@@ -452,6 +452,8 @@ export const OUTCOME_OF_CASE_ASKED =
 const CASELESS_VERBS: ReadonlySet<string> = new Set(['be', 'have', 'do', 'get', 'happen', 'go']);
 /** The particle of a phrasal verb: "called off", "sold out", "turned back". */
 const PARTICLES: ReadonlySet<string> = new Set(['off', 'out', 'up', 'back', 'down', 'over']);
+/** The parts of speech that say what happens in a case: "called off", "late", "missed". */
+const CASE_POS: ReadonlySet<string> = new Set(['VERB', 'ADJ', 'ADV']);
 /** Words that open the clause saying when a thing happens: "Rides are cancelled when the wind exceeds 25 knots". */
 const WHEN_WORDS: ReadonlySet<string> = new Set(['when', 'whenever', 'if']);
 
@@ -475,15 +477,26 @@ function onlyOutcomeOfCase(task: string, sentences: readonly Piece[], i: number)
   if (!asked) return false;
   const caseTokens = readSentences(asked).flatMap((s) => s.tokens);
   const caseSenses = new Set(caseTokens.flatMap((_, k) => verbSenses(caseTokens, k)));
-  const caseLemmas = contentLemmas(asked).filter((l) => !ASKING_WORDS.has(l) && !CASELESS_VERBS.has(l));
+  // The case is what happens, not who it happens to: "called off" of "my ride is called off", "late" and "collect" of "I'm
+  // late collecting her"; a sentence about rides in general speaks of no cancellation.
+  const caseLemmas = caseTokens
+    .filter((t) => CASE_POS.has(t.pos))
+    .map((t) => t.lemma.toLowerCase())
+    .filter((l) => !ASKING_WORDS.has(l) && !CASELESS_VERBS.has(l));
   // Per sentence: where it names the case by a verb's sense, or at all, and whether each mention comes before a "when".
   const mentions = sentences.map((s) => {
     const tokens = readSentences(s.text).flatMap((r) => r.tokens);
     const bySense = tokens.flatMap((_, k) => (verbSenses(tokens, k).some((sense) => caseSenses.has(sense)) ? [k] : []));
-    const byWord = tokens.flatMap((t, k) => (caseLemmas.some((l) => sameStem(l, t.lemma.toLowerCase())) ? [k] : []));
+    // A capitalised plural opening a sentence keeps its "s" as the model reads it ("Rides"): read as the dictionary has it.
+    const lemmaOf = (t: Token) => dictionaryForm(t.lemma.toLowerCase()) ?? t.lemma.toLowerCase();
+    const byWord = tokens.flatMap((t, k) => (caseLemmas.some((l) => sameStem(l, lemmaOf(t))) ? [k] : []));
     const all = [...new Set([...bySense, ...byWord])];
-    const lastWhen = tokens.reduce((at, t, k) => (WHEN_WORDS.has(t.lemma.toLowerCase()) ? k : at), -1);
-    return { bySense: bySense.length > 0, speaks: all.length > 0, saysWhen: all.length > 0 && all.every((k) => k < lastWhen) };
+    // When it happens: "when" or "if" right after the mention ("Rides are cancelled when …"), or the mention in the main
+    // clause after a condition that opens the sentence ("If the wind exceeds 25 knots, rides are cancelled").
+    const firstComma = tokens.findIndex((t) => t.text === ',');
+    const opensWithWhen = WHEN_WORDS.has(tokens[0]?.lemma.toLowerCase() ?? '');
+    const saysWhen = (k: number) => tokens.slice(k + 1, k + 4).some((t) => WHEN_WORDS.has(t.lemma.toLowerCase())) || (opensWithWhen && firstComma >= 0 && k > firstComma);
+    return { bySense: bySense.length > 0, speaks: all.length > 0, saysWhen: all.length > 0 && all.every(saysWhen) };
   });
   const own = mentions[i]!;
   return own.bySense && !own.saysWhen && mentions.every((m, j) => j === i || !m.speaks || m.saysWhen);

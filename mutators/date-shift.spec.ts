@@ -14,6 +14,8 @@ describeTextMutator(
       kept: ['Returns are due on 6 April 2026.', 'Returns are due on 4 April 2026.', 'Returns are due on 5 April 2027.'],
     },
     { name: "a holiday's date where no text names the holiday", artifact: 'We are closed on 26 December.', kept: ['We are closed on 27 December.', 'We are closed on 25 December.'] },
+    // A review: a holiday's year may move; "Christmas", "New Year" and "Hogmanay" name theirs too.
+    { name: 'the year of a holiday the answer names, never its day', artifact: 'We are closed on Christmas Day, 25 December 2026.', kept: ['We are closed on Christmas Day, 25 December 2027.'] },
     // unseen10's, unseen18's and unseen102's readers, of a month's first or last day moved by a day: "an odd cut-off", "a day short".
     {
       name: "a month's last day without a year, to the last day of the months beside it (February's the 28th)",
@@ -656,6 +658,10 @@ describeTextMutator(
     // A review: fixed-date holidays moved ("Christmas Day, 24 December").
     { name: 'a date the answer names as its holiday', artifact: 'We are closed on Christmas Day, 25 December, and reopen at 9am.' },
     { name: 'a date the question names as its holiday', artifact: 'We are closed on 31 December from 2pm.', task: 'Are you open on New Year’s Eve?' },
+    { name: 'a date the answer names as its holiday by "Christmas"', artifact: 'We are closed for Christmas on 25 December.' },
+    { name: 'a date the answer names as its holiday by "New Year"', artifact: 'We are closed for New Year on 1 January.' },
+    { name: 'a date the answer names as its holiday by "Hogmanay"', artifact: 'We are closed on Hogmanay, 31 December.' },
+    { name: 'a date the question names as its holiday, in any case', artifact: 'We are closed on 4 July.', task: 'Are you open on Independence day?' },
     { name: 'a weekday that bounds a range of weekdays ("Tuesday to Friday" reads as tampered with)', artifact: 'Hot Desk access runs from 8am to 8pm, Monday to Friday only.' },
     { name: 'a range of years that is not a tax year', artifact: 'The plan covers 2020-25 in full.' },
     // unseen78's readers, of "From 2 July 2026 no refund is given" after a window to 30 June: "1 July isn't covered by either rule".

@@ -50,7 +50,6 @@ export const dateShift: TextMutator = {
         besideLoneWeekday(text, dates, date) ||
         namesALaw(text, date) ||
         namesADay(text, date) ||
-        isNamedHoliday(`${fixture.task} ${text}`, date) ||
         namesPeriodAgain(text, date) ||
         lastsRatePeriod(text, date) ||
         countWrittenAgain(text, date) ||
@@ -71,6 +70,8 @@ export const dateShift: TextMutator = {
         const shifted = shiftedDate(text, candidate);
         if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement) || !keepsMixedRange(text, date, shifted)) continue;
         if (monthMoveClashes(text, fixture.task, date, shifted, [...dates, ...askedDates])) continue;
+        // A holiday the answer or question names keeps its day and month; its year may move ("Christmas Day, 25 December 2027").
+        if (isNamedHoliday(`${fixture.task} ${text}`, date) && !sameDayOfYear(date, shifted)) continue;
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
@@ -461,28 +462,37 @@ function namesADay(text: string, date: DatePiece): boolean {
   return date.form === 'weekday' && /\b[A-Z][a-z]+\s$/.test(before) && !/(?:^|[.!?]\s+)[A-Z][a-z]+\s$/.test(before);
 }
 
-/** Holidays that fall on one day of the calendar every year, by the month and day they fall on. */
+/**
+ * Holidays that fall on one day of the calendar every year, by the month and day they fall on; the longer names first,
+ * so that "New Year's Eve" is not read as "New Year".
+ */
 const FIXED_HOLIDAYS: ReadonlyArray<readonly [RegExp, number, number]> = [
-  [/\bNew Year['’]?s Day\b/i, 1, 1],
+  [/\bNew Year['’]?s Eve\b|\bHogmanay\b/i, 12, 31],
+  [/\bChristmas Eve\b/i, 12, 24],
+  [/\bBoxing Day\b/i, 12, 26],
+  [/\bNew Year(?:['’]?s Day)?\b(?!['’]?s Eve)/i, 1, 1],
   [/\bValentine['’]?s Day\b/i, 2, 14],
   [/\bSt\.? Patrick['’]?s Day\b/i, 3, 17],
-  [/\bIndependence Day\b/, 7, 4],
+  [/\bIndependence Day\b/i, 7, 4],
   [/\bHallowe['’]?en\b/i, 10, 31],
-  [/\bBonfire Night\b/i, 11, 5],
-  [/\bChristmas Eve\b/i, 12, 24],
-  [/\bChristmas Day\b/i, 12, 25],
-  [/\bBoxing Day\b/i, 12, 26],
-  [/\bNew Year['’]?s Eve\b/i, 12, 31],
+  [/\bBonfire Night\b|\bGuy Fawkes Night\b/i, 11, 5],
+  [/\bChristmas(?: Day)?\b(?! Eve)/i, 12, 25],
 ];
 
 /**
- * A date the answer or question names as the holiday it is ("Christmas Day, 25 December"; "closed on 25 December" asked
- * "Are you open on Christmas Day?"): moved, the holiday falls on another day, which no calendar has (a review:
- * fixed-date holidays moved).
+ * A date the answer or question names as the holiday it is ("Christmas Day, 25 December"; "closed on 25 December"
+ * asked "Are you open on Christmas Day?"; "closed for Christmas on 25 December"): moved off its day, the holiday falls
+ * on another, which no calendar has (a review: fixed-date holidays moved).
  */
 function isNamedHoliday(text: string, date: DatePiece): boolean {
   const day = calendarOf(date);
   return day?.day !== undefined && FIXED_HOLIDAYS.some(([name, month, dayOfMonth]) => month === day.month && dayOfMonth === day.day && name.test(text));
+}
+
+/** Whether two dates fall on the same day of the year, whatever their years. */
+function sameDayOfYear(a: DatePiece, b: DatePiece): boolean {
+  const [x, y] = [calendarOf(a), calendarOf(b)];
+  return x !== null && y !== null && x.month === y.month && x.day === y.day;
 }
 
 const WEEKDAY_NAMES = 'Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday';

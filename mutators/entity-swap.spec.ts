@@ -297,6 +297,12 @@ describe('entity-swap', () => {
       expected: ['Bell ringers are booked through the tower captain, Gareth Pryce.'],
     },
     {
+      name: 'a firm named with "Dr", whole',
+      artifact: 'Boots are made by Grafton Ltd in Northampton.',
+      evidence: 'Boots are made by Grafton Ltd in Northampton. Sandals are made by Dr Martens Ltd.',
+      expected: ['Boots are made by Dr Martens Ltd in Northampton.'],
+    },
+    {
       name: 'no person of another sex, by the titles the evidence gives, for one a pronoun refers to after the name',
       artifact: 'The organist, Gareth Pryce, plays for £150. If you want the service filmed, his fee goes up by £75.',
       evidence: 'The organist, Mr Gareth Pryce, plays for weddings at £150; his fee goes up by £75 if the service is filmed. Bell ringers are booked through the tower captain, Mrs Ruth Okafor.',

@@ -266,8 +266,11 @@ function fixtureTexts(fixture: TextFixture): string[] {
   return [...fixture.evidence.flatMap((e) => [e.title ?? '', e.text]), fixture.task, fixture.artifact, fixture.trace ?? ''];
 }
 
-/** A courtesy title before a person's name, and the sex it tells where it tells one. */
-const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?\s+/;
+/**
+ * A courtesy title before a person's name, and the sex it tells where it tells one. Not "Dr" or "Prof": a doctor is
+ * named with the title, and "Dr Martens Ltd" is a firm (a review: "Martens Ltd").
+ */
+const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+/;
 const TITLE_SEX: ReadonlyArray<readonly [RegExp, string]> = [
   [/^Mr\.?\s/, 'male'],
   [/^(?:Mrs|Ms|Miss)\.?\s/, 'female'],

@@ -388,6 +388,7 @@ describeTextMutator(
       ['in pence', 'You can print extra pages for 10p each.'],
       // unseen108's readers, of "You can't hire a jacket and salopettes for £6 each": "a price only makes sense for something you can hire".
       ['after an object of two things', 'You can hire a jacket and salopettes for £6 each per session.'],
+      ['in words', 'You can hire a drysuit for 8 pounds.'],
     ].map(([where, artifact]) => ({
       name: `a permission whose own clause prices it (${where})`,
       task: 'Can I hire a drysuit?',
@@ -600,6 +601,15 @@ describe('negation, a permission beside a price', () => {
   it('reverses a permission whose verb the answer uses again for something it prices', () => {
     const artifact = 'You can bring your dog to the café. Parking costs £3 if you bring a car.';
     expect(keptMutants(negation, artifact, artifact, 'Can I bring my dog to the café?')).toEqual(['You cannot bring your dog to the café. Parking costs £3 if you bring a car.']);
+  });
+  // A review: an amount the permission gets or holds is no price of it, nor is a clause after "and" that prices something else.
+  it.each([
+    ['You can get a refund of your £40 deposit.', 'Can I get a refund of my deposit?', 'You cannot get a refund of your £40 deposit.'],
+    ['You can spend your £20 voucher in the café.', 'Can I spend my voucher in the café?', 'You cannot spend your £20 voucher in the café.'],
+    ['You can stream every film in 720p on the basic plan.', 'Can I stream films on the basic plan?', 'You cannot stream every film in 720p on the basic plan.'],
+    ['You can bring your dog into the garden and a dog bowl costs £3.', 'Can I bring my dog into the garden?', 'You cannot bring your dog into the garden and a dog bowl costs £3.'],
+  ])('reverses a permission beside an amount that is not its price: %s', (artifact, task, reversed) => {
+    expect(keptMutants(negation, artifact, artifact, task)).toEqual([reversed]);
   });
   it("reverses a permission whose price is another clause's", () => {
     const artifact = 'You can bring your dog into the garden, and a dog bowl costs £3.';

@@ -1,6 +1,8 @@
 import { findNumbers, type Piece, questionText, sameStem, sentenceAfter, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { readSentences } from '../src/text/nlp.js';
+import { findFigures } from '../src/text/figures.js';
+import { isCurrencySign } from '../src/text/currency.js';
 import { reversedInPassage, sentenceBefore } from '../src/text/mismatches.js';
 import { BOUND_AFTER_FIGURE, findPolarities, inStyleOf, negationsIn, type PolarityPiece, polarityKey, statedPolarities } from '../src/text/polarity.js';
 import { asksOf } from '../src/text/whAsks.js';
@@ -782,9 +784,10 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
   if (!verb) return false;
   // The verb's own clause names its price ("or you can hire a full drysuit for £8", "can add a passenger for 80p"): reversed,
   // the answer prices what it has just refused (unseen107's readers: "a price is given, so it must mean you can hire one").
-  // Its clause ends at punctuation or a conjunction that opens another clause: "a jacket and salopettes for £6" is one object.
+  // Its clause ends at punctuation, at "but", "while" or "whereas", or at an "and" or "or" before a pronoun that opens a
+  // clause ("and we sell bowls for £3"); an "and" inside its object ("a jacket and salopettes for £6") does not end it.
   const [ownClause = ''] = artifact.slice(claim.start + verb.end, claim.end).split(/[,;:]|\s(?:but|while|whereas)\s|\s(?:and|or)\s+(?=(?:we|you|it|they|he|she|there|this|that|i)\b)/i);
-  if (findNumbers(ownClause).some((n) => n.currency) || /\b\d+p\b/.test(ownClause)) return true;
+  if (pricedFor(ownClause)) return true;
   const after = [artifact.slice(claim.start + verb.end, claim.end), sentenceAfter(artifact, claim)];
   // The activity priced is the verb's gerund in a clause with an amount: "charging all six comes to £18", not "if you bring a car" beside
   // "Parking costs £3" (a review).
@@ -797,6 +800,15 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
           .some((t) => t.lemma.toLowerCase() === verb.lemma.toLowerCase() && t.text.toLowerCase() !== t.lemma.toLowerCase() && /ing$/i.test(t.text)),
     ),
   );
+}
+
+/**
+ * Whether a clause prices what it is about: an amount after "for" or "at" ("hire a drysuit for £8", "print pages at
+ * 10p each", "for 8 pounds"), as findFigures reads money in signs, words or pence. Not an amount one gets or holds ("a
+ * refund of your £40 deposit", "spend your £20 voucher"), nor "in 720p".
+ */
+function pricedFor(clause: string): boolean {
+  return findFigures(clause).some((f) => isCurrencySign(f.kind) && /\b(?:for|at)\s+(?:just\s+|only\s+)?$/i.test(clause.slice(0, f.start)));
 }
 
 export const PERMITTED_THEN_PRICED =

@@ -103,6 +103,10 @@ describe('qualifier-deletion', () => {
     // unseen106's readers, of a booster "given 12 months before you arrive": a bound of how recent a thing must be reads as an exact day without it.
     ['Its booster can have been given no more than 12 months before you arrive.', []],
     ['Keep a receipt dated no more than three hours before drop-off.', []],
+    // A review: the same bound before "ago", "old" or "earlier", and in short units.
+    ['Its booster must have been given no more than 12 months ago.', []],
+    ['The photo must be no more than 3 months old.', []],
+    ['Keep a receipt dated no more than 3 hrs before drop-off.', []],
     ['You can book up to 7 days in advance.', ['You can book 7 days in advance.']],
     ['We move one bag per person weighing up to 20 kg.', []],
     // "and then" speaks of the case the clause names (unseen41's readers: "says no refunds are given, then says the day is refunded").

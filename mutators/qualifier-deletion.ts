@@ -168,9 +168,9 @@ function noticeBeforeEvent(artifact: string, q: QualifierPiece): boolean {
   // "up to 7 days in advance" without its bound still reads as a rule of booking ("book 7 days in advance").
   return (q.keyword === 'at least' && NOTICE_AFTER.test(after)) || (RECENCY_BOUNDS.has(q.keyword) && RECENT_BEFORE.test(after));
 }
-/** Bounds that say how recent a thing must be when written before a period before an event ("dated no more than three hours before drop-off"). */
+/** Bounds that say how recent a thing must be when written before a period before an event or now ("dated no more than three hours before drop-off", "no more than 3 months old"). */
 const RECENCY_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of']);
-const RECENT_BEFORE = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\s+(?:before|prior)\b/i;
+const RECENT_BEFORE = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+(?:before|prior|earlier|ago|old)\b/i;
 const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|ahead|prior|in advance|beforehand)\b/i;
 
 /** The figure a bound written before it holds: right after the bound's words ("up to £300", "at least 14 days"). */

@@ -65,6 +65,17 @@ describeTextMutator(
       artifact: 'Between 8 and 28 days before the booking, half the fee is refunded. Within 7 days of the booking there is no refund.',
       kept: [],
     },
+    // A review: the band rule refused any two periods a day apart, and missed a unit in the singular or after "calendar".
+    ...[
+      'Between 2 and 7 days before, half is refunded. Within 1 day of the booking there is no refund.',
+      'Between 8 and 28 calendar days before, half is refunded. Within 7 days of the booking there is no refund.',
+      'Within 7 days of the booking there is no refund. From 8 to 28 days before, half is refunded.',
+    ].map((artifact) => ({ name: `no band that meets a range a day on (${artifact.slice(0, 30)}…)`, artifact, kept: [] })),
+    {
+      name: 'two periods a day apart that are no bands',
+      artifact: 'Replacement cards arrive within 5 days. Disputes are answered within 4 days.',
+      kept: ['Replacement cards arrive within 5 working days. Disputes are answered within 4 days.'],
+    },
     {
       name: 'a range of days whose own ends are a day apart',
       artifact: 'Screen repairs take 1 to 2 working days.',

@@ -1,7 +1,6 @@
 import { brokenRelation } from '../src/text/relations.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
-import { findNumbers, type NumberPiece, sentenceAround } from '../src/text/claims.js';
-import { escapeRegExp } from '../src/util/escapeRegExp.js';
+import { findNumbers, sentenceAround } from '../src/text/claims.js';
 import { inDateArithmetic } from '../src/text/figures.js';
 import { findNumberWords, findQuantities, mentionedAgain, type Quantity } from '../src/text/quantities.js';
 import { conventionalCount, findUnits, HOURS_IN, PERIOD_WORDS, unitKey, type UnitPiece } from '../src/text/units.js';
@@ -45,7 +44,7 @@ export const unitSwap: TextMutator = {
     for (const u of units) {
       if (asked.has(u.unit)) continue;
       const inDate = touchesDate(dates, u.start, u.end);
-      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities) || countedBeside(text, units, u) || meetsAnotherBand(text, u)) continue;
+      if ((inDate && !DAY_KINDS.has(u.unit)) || !standsAlone(text, units, u, quantities) || countedBeside(text, units, u) || meetsAnotherBand(text, units, u)) continue;
       // "Within 30 days of 14 April, so by 14 May": a date of the answer is worked out from this period, in this unit.
       const amount = quantities.find((x) => x.number.end <= u.start && u.start - x.number.end <= 1);
       if (amount && inDateArithmetic(text, fixture.task, amount.number.start, u.end)) continue;
@@ -270,24 +269,26 @@ function interlock(rate: UnitPiece, count: UnitPiece): boolean {
 }
 
 /**
- * Whether a period ends a band that the answer's next band begins a unit after, in any sentence ("Within 7 days of the
- * booking …" beside "Between 8 and 28 days before the booking …"): bands of one scale meet, and one of them in another
- * unit leaves a gap or an overlap between them (unseen106's readers, of "Within 7 working days" there: "the other bands
- * are calendar days").
+ * Whether a period ends a band that a range of the answer begins a unit after, or begins one a range ends a unit before,
+ * in the same unit and in any sentence ("Within 7 days of the booking …" beside "Between 8 and 28 days before the
+ * booking …"): bands of one scale meet, and one of them in another unit leaves a gap or an overlap between them
+ * (unseen106's readers, of "Within 7 working days" there: "the other bands are calendar days"). Two periods a unit
+ * apart that are no bands ("within 5 days … within 4 days") are left to swap.
  */
-function meetsAnotherBand(text: string, u: UnitPiece): boolean {
+function meetsAnotherBand(text: string, units: readonly UnitPiece[], u: UnitPiece): boolean {
   if (u.amount === null) return false;
   const amount = Number(u.amount);
-  // A number one from this one, with this unit's word after it in its clause ("8 and 28 days"): the edge of the next band.
-  const ownNumber = (n: NumberPiece) => n.end <= u.start && u.start - n.end <= 1;
-  const unitAfter = new RegExp(`^([^.;:,]{0,16}\\b)${escapeRegExp(u.text)}\\b`);
-  // Its unit written again, not this one: "2 to 3 working days" is one band.
-  const nextBand = (n: NumberPiece) => {
-    const after = unitAfter.exec(text.slice(n.end));
-    return after !== null && n.end + after[1]!.length !== u.start;
-  };
-  return findNumbers(text).some((n) => !ownNumber(n) && Math.abs(n.value - amount) === 1 && n.currency === '' && !n.percent && nextBand(n));
+  const numbers = findNumbers(text);
+  return numbers.some((low, i) => {
+    // A range: two numbers joined by "and", "to" or a dash, its unit right after the second ("8 and 28 calendar days").
+    const high = numbers[i + 1];
+    if (!high || !RANGE_JOIN.test(text.slice(low.end, high.start))) return false;
+    const unit = units.find((x) => x.start > high.end && x.start - high.end <= 1);
+    if (!unit || unit === u || unit.unit !== u.unit) return false;
+    return low.value === amount + 1 || high.value === amount - 1;
+  });
 }
+const RANGE_JOIN = /^\s*(?:and|to|–|-)\s*$/;
 
 /** Whether a rate's new period still holds the periods counted per it: "28 days per year", never "28 days per month". */
 function keepsPeriodOrder(text: string, units: readonly UnitPiece[], u: UnitPiece, swapped: UnitPiece): boolean {

@@ -100,7 +100,7 @@ export function misstatedFigures(
       isHalfOfMoney(n, sentence) ||
       consecutiveWithPartner(sentence, n) ||
       meetsNextBand(sentence, n) ||
-      wholeOfItsPeriod(sentence, n.end, n.value) ||
+      wholeOfItsPeriod(sentence, n.start, n.end, n.value) ||
       dates.some((d) => n.start < d.end && d.start < n.end)
     )
       continue;
@@ -108,8 +108,7 @@ export function misstatedFigures(
     // A fraction is kept by a count of things ("any 6 bottles" of a case of 12), not by an age or a period ("7 days" beside 21).
     const candidates = isAge(sentence, n.start, n.end)
       ? ageNeighbours(n.value, { text: sentence, start: n.start })
-      : (periodValues(n, units) ??
-        plausibleValues(n, PENCE.test(sentence.slice(n.end)), n.currency !== '' || MONEY_IN_WORDS.test(sentence.slice(n.end))).filter((v) => keepsFraction(counted, n, v, counts)));
+      : (periodValues(n, units) ?? plausibleValues(n, PENCE.test(sentence.slice(n.end)), n.currency !== '' || moneyInWords(sentence, n)).filter((v) => keepsFraction(counted, n, v, counts)));
     const values = candidates.filter(
       (v) =>
         !stated.has(numberKey({ ...n, value: v })) && peers.every((m) => Math.sign(v - m.value) === Math.sign(n.value - m.value) && v !== m.value) && keepsPerUnit(n, v) && withinAYear(sentence, n, v),
@@ -179,7 +178,8 @@ function isQuantity(sentence: string, n: NumberPiece): boolean {
   const before = sentence.slice(Math.max(0, n.start - 16), n.start);
   const after = sentence.slice(n.end, n.end + 3);
   if (/\d\s$/.test(before) || /^\s\d/.test(after)) return false; // a phone number's groups
-  if (/\d[:./]$/.test(before)) return false; // the minutes of a time ("8:20", "23.59"), never "8:60"; the second side of "24/7" or "1/3"
+  if (/\d[:.]$/.test(before)) return false; // the minutes of a time ("8:20", "23.59"), never "8:60"
+  if (/\d\/$/.test(before) && !n.currency) return false; // the second side of "24/7" or "1/3"; not of two prices ("£10/£6")
   if (/^(?:[:/]\d|[A-Za-z])/.test(after) && !/^p\b/.test(after)) return false; // a time, an ordinal, a code; pence ("25p") is a quantity
   // A number after a name is part of the name ("Time-Limited 12", "Zone 2"), unless the name opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(` ${before}`);
@@ -218,8 +218,13 @@ function keepsFives(share: number, value: number): boolean {
 
 /** A figure in pence ("25p"): a hundred or more is written in pounds. */
 const PENCE = /^p\b/;
-/** Money written in words after its figure ("12 dollars", "5 pounds"): stepped as money, never by the dozen (a review: "12 dollars" made "24 dollars"). */
-const MONEY_IN_WORDS = /^\s+(?:dollars?|pounds?|euros?|cents?|pence|quid)\b/i;
+/**
+ * Whether a number is money written in words after it, as findFigures reads it ("12 dollars", "5 pounds"): stepped as
+ * money, never by the dozen (a review: "12 dollars" made "24 dollars").
+ */
+function moneyInWords(sentence: string, n: NumberPiece): boolean {
+  return findFigures(sentence).some((f) => f.start === n.start && isCurrencySign(f.kind));
+}
 
 /**
  * Whether a value is as round as the figure it replaces: as many trailing

@@ -53,12 +53,19 @@ const UNIT_PER_PERIOD = /^\s*(minute|hour|day|week|month|quarter)s?\s+(?:a|an|pe
  * year"): a way of saying always, not a measure a worker misreads (unseen105's readers, of "48 hours a day" and "90 days a
  * year": "impossible", "makes no sense").
  */
-export function wholeOfItsPeriod(text: string, end: number, value: number): boolean {
+export function wholeOfItsPeriod(text: string, start: number, end: number, value: number): boolean {
   const after = text.slice(end, end + 40);
-  if (value === 24 && ROUND_THE_CLOCK.test(after)) return true;
+  if (value === 24 && (ROUND_THE_CLOCK.test(after) || (OPEN_BEFORE.test(text.slice(Math.max(0, start - 24), start)) && HOURS_OF_OPENING.test(after)))) return true;
   const m = UNIT_PER_PERIOD.exec(after);
   return m !== null && WHOLE_OF.some(([unit, period, count]) => unit === m[1]!.toLowerCase() && period === m[2]!.toLowerCase() && count === value);
 }
 
-/** The hours of a whole day, its period left to what follows: "24 hours, 7 days a week", "24 hours every day" (a review: "48 hours, 7 days a week"). */
-const ROUND_THE_CLOCK = /^\s*hours,?\s+(?:(?:7|seven)\s+days\s+(?:a|per)\s+week|every\s+day|daily)\b/i;
+/**
+ * The hours of a whole day, its period left to what follows: "24 hours, 7 days a week", "24 hrs, 365 days a year", "24
+ * hours, every single day", "24 hours on weekdays" (a review: "48 hours, 7 days a week").
+ */
+const ROUND_THE_CLOCK = /^\s*(?:hours|hrs)\b,?\s+(?:(?:7|seven)\s+days\s+(?:a|per)\s+week|(?:every|each)\s+(?:single\s+)?day|daily|36[56]\s+days\s+(?:a|per)\s+year|on\s+week(?:days|ends))\b/i;
+/** A place or service open for the 24 hours of a day: "open 24 hours", "staffed 24 hours" (a review: "open 48 hours"). */
+const OPEN_BEFORE = /\b(?:open|opens|staffed|manned|available|monitored|answered|runs?|running|operates?|operating)\s+$/i;
+/** Hours that are not a period before or after something ("open 24 hours", not "open 24 hours before the show"). */
+const HOURS_OF_OPENING = /^\s*(?:hours|hrs)\b(?!\s+(?:before|after|of|to|from|notice|in\s+advance|ahead|later|earlier|prior))/i;
