@@ -205,6 +205,8 @@ describe('number-flip', () => {
       'a charge for each step of time, its total and the clock times it runs between (unseen58\'s readers: "6:30pm to 7pm is two 15-minute blocks at £15 each")',
       'Collection is by 6:30pm, and after that we charge £10 for every 15 minutes, so arriving at 7pm would add £20.',
     ],
+    // unseen109's readers, of a 90-minute passage made 60: "last entry at 14:30 with a 16:00 close implies a ~90-minute transit".
+    ['a period in minutes between two times of a day the answer gives', 'The flight closes at 16:00, and the last boat is let in at 14:30. Going through takes about 90 minutes.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });
@@ -212,6 +214,7 @@ describe('number-flip', () => {
   it.each([
     ['a total that does not follow from the charge', 'We charge £10 for every 15 minutes after 6:30pm and £20 after 7pm.', '£10'],
     ['a total that follows, with no clock time in its sentence', 'Parking is £2 per hour, so a day pass at £10 saves money. The car park is open from 8am to 1pm.', '£2'],
+    ['a period in minutes that joins no two of its times', 'The flight closes at 16:00, and the last boat is let in at 14:30. Each lock takes about 20 minutes.', '20'],
   ])('flips a charge per step of time beside %s (a review)', (_, text, figure) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))].map((c) => text.slice(c.start, c.end))).toContain(figure);
   });

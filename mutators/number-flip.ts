@@ -8,6 +8,7 @@ import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
+import { differenceOfStated } from '../src/text/periods.js';
 import { namesMeasure } from '../src/text/lexicon.js';
 import {
   consecutiveWithPartner,
@@ -70,6 +71,7 @@ export const numberFlip: TextMutator = {
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||
         inDateArithmetic(text, fixture.task, n.start, n.end) ||
+        betweenStatedTimes(fixture.task, text, q) ||
         consecutiveWithPartner(text, n) ||
         meetsNextBandIn(text, n) ||
         remainingShare(text, n) ||
@@ -447,6 +449,15 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
   // A capitalised word is a name unless it opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
   return name !== null && !/[.!?:]$/.test(name[1]!);
+}
+
+/**
+ * Whether a period in minutes or hours is the difference of two times of day the answer (or the question) states, as
+ * date-shift reads a deadline (differenceOfStated): "the last boat is let in at 14:30 ... takes about 90 minutes" beside
+ * a 16:00 close (unseen109's readers, of 90 made 60: "a 16:00 close implies a ~90-minute transit").
+ */
+function betweenStatedTimes(task: string, text: string, q: Quantity): boolean {
+  return (q.unit === 'minute' || q.unit === 'hour') && differenceOfStated(task, text, q.number, { key: `duration:${q.number.value} ${q.unit}` }) !== null;
 }
 
 export function formatLike(n: NumberPiece, value: number): string {
