@@ -207,6 +207,7 @@ describe('number-flip', () => {
     ],
     // unseen109's readers, of a 90-minute passage made 60: "last entry at 14:30 with a 16:00 close implies a ~90-minute transit".
     ['a period in minutes between two times of a day the answer gives', 'The flight closes at 16:00, and the last boat is let in at 14:30. Going through takes about 90 minutes.'],
+    ['the hour of a time a period in minutes joins to another', 'It is open from 8am to 4pm. The last car is let in 15 minutes before closing, so arrive by 3:45pm.'],
   ])('leaves alone %s', (_, text) => {
     expect([...numberFlip.candidates(textFixture({ artifact: text, evidence: text }))]).toEqual([]);
   });

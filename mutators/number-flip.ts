@@ -71,7 +71,7 @@ export const numberFlip: TextMutator = {
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||
         inDateArithmetic(text, fixture.task, n.start, n.end) ||
-        betweenStatedTimes(fixture.task, text, q) ||
+        betweenStatedTimes(fixture.task, text, q, quantities) ||
         consecutiveWithPartner(text, n) ||
         meetsNextBandIn(text, n) ||
         remainingShare(text, n) ||
@@ -453,11 +453,21 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
 
 /**
  * Whether a period in minutes or hours is the difference of two times of day the answer (or the question) states, as
- * date-shift reads a deadline (differenceOfStated): "the last boat is let in at 14:30 ... takes about 90 minutes" beside
- * a 16:00 close (unseen109's readers, of 90 made 60: "a 16:00 close implies a ~90-minute transit").
+ * date-shift reads a deadline (differenceOfStated), or the number is the hour of one of those times: "the last boat is
+ * let in at 14:30 ... takes about 90 minutes" beside a 16:00 close (unseen109's readers, of 90 made 60: "a 16:00 close
+ * implies a ~90-minute transit").
  */
-function betweenStatedTimes(task: string, text: string, q: Quantity): boolean {
-  return (q.unit === 'minute' || q.unit === 'hour') && differenceOfStated(task, text, q.number, { key: `duration:${q.number.value} ${q.unit}` }) !== null;
+function betweenStatedTimes(task: string, text: string, q: Quantity, quantities: readonly Quantity[]): boolean {
+  if (q.unit === 'minute' || q.unit === 'hour') return differenceOfStated(task, text, q.number, { key: `duration:${q.number.value} ${q.unit}` }) !== null;
+  // The hour of a time of day that is one of the two: "open 8am to 4pm ... 15 minutes before closing, so arrive by 3:45pm".
+  const time = clockTimes(text).find((t) => t.start <= q.number.start && q.number.end <= t.end);
+  return (
+    time !== undefined &&
+    quantities.some(
+      (period) =>
+        (period.unit === 'minute' || period.unit === 'hour') && differenceOfStated(task, text, period.number, { key: `duration:${period.number.value} ${period.unit}` })?.includes(time.text) === true,
+    )
+  );
 }
 
 export function formatLike(n: NumberPiece, value: number): string {
