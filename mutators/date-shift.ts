@@ -65,13 +65,14 @@ export const dateShift: TextMutator = {
       )
         continue;
       const measured = measuredSpans(fixture.task, text, date);
+      // A holiday the answer or question names keeps its day and month; its year may move ("Christmas Day, 25 December 2027").
+      const holiday = isNamedHoliday(`${fixture.task} ${text}`, date);
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
         if (!shifted || !keepsFigures(text, date, shifted) || !keepsDayRange(text, date, shifted) || !keepsCountRange(text, date, replacement) || !keepsMixedRange(text, date, shifted)) continue;
         if (monthMoveClashes(text, fixture.task, date, shifted, [...dates, ...askedDates])) continue;
-        // A holiday the answer or question names keeps its day and month; its year may move ("Christmas Day, 25 December 2027").
-        if (isNamedHoliday(`${fixture.task} ${text}`, date) && !sameDayOfYear(date, shifted)) continue;
+        if (holiday && !sameDayOfYear(date, shifted)) continue;
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;

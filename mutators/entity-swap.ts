@@ -42,7 +42,8 @@ export const entitySwap: TextMutator = {
   name: 'entity-swap',
   kind: 'text',
   *candidates(fixture) {
-    const known = namesInFixture(fixture);
+    const texts = fixtureTexts(fixture);
+    const known = texts.flatMap(findEntities);
     const families = familiesOf(fixture);
     const dates = findDates(fixture.artifact);
     const entities = findEntities(fixture.artifact);
@@ -61,7 +62,8 @@ export const entitySwap: TextMutator = {
       const standIns = sameEntityType(entity, entity) && family.length === 0 && namesAFunction(entity.text) ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
       // Nor the question's own case, nor a name the answer already gives (which also keeps off one it says otherwise of).
-      const texts = fixtureTexts(fixture);
+      // A person a pronoun after the name refers to, with the sex a title gives them, is swapped only for someone known to share it.
+      const sex = sexReferredTo(fixture.artifact, texts, entity);
       const alternatives = [...family, ...named, ...standIns]
         .map((other) => titledAs(entity.text, other))
         .filter(
@@ -73,7 +75,7 @@ export const entitySwap: TextMutator = {
             !answerNames(fixture.artifact, entity, other) &&
             !addressNames(fixture.artifact, entity.text, other) &&
             !(entity.role.startsWith('noun:') && namesWhoMayHoldIt(other) && !namesWhoMayHoldIt(entity.text)) &&
-            !pronounDisagrees(fixture.artifact, texts, entity, other),
+            (sex === undefined || sexOf(other, texts) === sex),
         );
       for (const replacement of [...new Set(alternatives)].slice(0, ALTERNATIVES_PER_SITE)) {
         yield { start: entity.start, end: entity.end, replacement };
@@ -257,11 +259,7 @@ function dropsAskedWord(task: string, name: string, replacement: string): boolea
   return words.slice(0, -1).some((word) => !kept.has(word) && new RegExp(`\\b${escapeRegExp(word)}\\b(?:\\s+[\\w-]+){0,3}?\\s+${escapeRegExp(head)}s?\\b`, 'i').test(task));
 }
 
-/** The fixture's names, the evidence's first (then the task's, the answer's and the trace's), so stand-ins come from the documents. */
-function namesInFixture(fixture: TextFixture): EntityPiece[] {
-  return fixtureTexts(fixture).flatMap(findEntities);
-}
-
+/** The fixture's texts, the evidence's first (then the task, the answer and the trace), so stand-ins come from the documents. */
 function fixtureTexts(fixture: TextFixture): string[] {
   return [...fixture.evidence.flatMap((e) => [e.title ?? '', e.text]), fixture.task, fixture.artifact, fixture.trace ?? ''];
 }
@@ -271,10 +269,7 @@ function fixtureTexts(fixture: TextFixture): string[] {
  * named with the title, and "Dr Martens Ltd" is a firm (a review: "Martens Ltd").
  */
 const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+/;
-const TITLE_SEX: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^Mr\.?\s/, 'male'],
-  [/^(?:Mrs|Ms|Miss)\.?\s/, 'female'],
-];
+const SEX_OF_TITLE: Readonly<Record<string, string>> = { Mr: 'male', Mrs: 'female', Ms: 'female', Miss: 'female' };
 
 /**
  * A person's name as the answer writes its people: without the title the evidence gives it ("Mrs Ruth Okafor" for "Gareth
@@ -286,9 +281,8 @@ function titledAs(original: string, other: string): string {
 
 /** The sex a fixture's texts give a person by a title ("Mr Gareth Pryce"), or undefined. */
 function sexOf(name: string, texts: readonly string[]): string | undefined {
-  const bare = name.replace(TITLE, '');
-  const titled = texts.flatMap((text) => [...text.matchAll(new RegExp(`\\b(?:Mr|Mrs|Ms|Miss)\\.?\\s+${escapeRegExp(bare)}\\b`, 'g'))].map((m) => m[0]));
-  const sexes = new Set([name, ...titled].flatMap((written) => TITLE_SEX.filter(([title]) => title.test(written)).map(([, sex]) => sex)));
+  const titled = new RegExp(`\\b(Mr|Mrs|Ms|Miss)\\.?\\s+${escapeRegExp(name.replace(TITLE, ''))}\\b`, 'g');
+  const sexes = new Set(texts.flatMap((text) => [...text.matchAll(titled)].map((m) => SEX_OF_TITLE[m[1]!]!)));
   return sexes.size === 1 ? [...sexes][0] : undefined;
 }
 
@@ -301,13 +295,13 @@ function pronounAfter(artifact: string, entity: EntityPiece): string | undefined
 }
 
 /**
- * Whether a person the texts give a sex, referred to after the name by a pronoun of that sex, would be swapped for
- * someone not known to share it: "the resident organist, Mrs Ruth Okafor, … his fee goes up by £75" (unseen106's
- * readers: "'his' does not fit Mrs Ruth Okafor").
+ * The sex of a person the texts give one by a title, where a pronoun after the name refers to them by it; else
+ * undefined. Swapped for someone not known to share it, the pronoun argues with the name: "the resident organist, Mrs
+ * Ruth Okafor, … his fee goes up by £75" (unseen106's readers: "'his' does not fit Mrs Ruth Okafor").
  */
-function pronounDisagrees(artifact: string, texts: readonly string[], entity: EntityPiece, other: string): boolean {
+function sexReferredTo(artifact: string, texts: readonly string[], entity: EntityPiece): string | undefined {
   const sex = sexOf(entity.text, texts);
-  return sex !== undefined && pronounAfter(artifact, entity) === sex && sexOf(other, texts) !== sex;
+  return sex !== undefined && pronounAfter(artifact, entity) === sex ? sex : undefined;
 }
 
 /** One name inside the other ("Contact Centre", "Aurelia Air Contact Centre"), either way, any case: not a different entity. */
