@@ -305,6 +305,11 @@ describe('number-flip', () => {
     expect(flips('Graham serviced my machine four months ago. Is that covered?')).toEqual(['12']);
     expect(flips('Graham serviced my machine 1 year ago. Is that covered?')).toEqual(['3']);
     expect(flips('Graham serviced my machine last week. Is that covered?')).toEqual(['3', '12']);
+    // A thing's age in years is a period in months beside a limit in years (unseen110's readers: an 11-year-old harness, 10 made 15).
+    const limit = 'We retire every harness once it is 10 years past its date of manufacture.';
+    const limitFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: limit, evidence: limit }), task })].map((c) => c.replacement);
+    expect(limitFlips('My harness is 11 years old. Will you pass it?')).toEqual(['7']);
+    expect(limitFlips('My harness is 4 years old. Will you pass it?')).toEqual(['7', '15']);
     // A share of a whole the question counts in words: "missed three of the last six" keeps its side of "more than 2 of the final 6" (unseen33's readers).
     const share = 'She has missed more than 2 of the final 6 rehearsals, so she may be asked not to play.';
     const shareFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: share, evidence: share }), task })].map((c) => share.slice(0, c.start) + c.replacement);

@@ -3,7 +3,7 @@ import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, sentenceAround, splitSentences, type NumberPiece } from '../src/text/claims.js';
 import { isCurrencySign } from '../src/text/currency.js';
-import { clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
+import { AGE, clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
@@ -296,7 +296,12 @@ function keepsQuestionSide(text: string, asked: readonly Figure[], figures: read
   if (!figure || figure.kind === '' || q.number.value === 0 || clockTime(text, q.number)) return true;
   // Figures are read in one unit per kind ("48 hours" is 2 days), so the new value is scaled as the original was.
   const moved = (value * figure.value) / q.number.value;
-  return asked.every((c) => c.kind !== figure.kind || Math.sign(c.value - figure.value) === Math.sign(c.value - moved));
+  return asked.every((c) => {
+    // A thing's age is a period since it was made ("my harness is 11 years old" beside "retired 10 years after
+    // manufacture", read in months): unseen110's readers, of the limit made 15, "an 11-year-old harness is within 15 years".
+    const [kind, caseValue] = c.kind === AGE && figure.kind === 'month' ? ['month', c.value * 12] : [c.kind, c.value];
+    return kind !== figure.kind || Math.sign(caseValue - figure.value) === Math.sign(caseValue - moved);
+  });
 }
 
 /**
