@@ -389,6 +389,8 @@ describeTextMutator(
       // unseen108's readers, of "You can't hire a jacket and salopettes for £6 each": "a price only makes sense for something you can hire".
       ['after an object of two things', 'You can hire a jacket and salopettes for £6 each per session.'],
       ['in words', 'You can hire a drysuit for 8 pounds.'],
+      ['in a relative clause after it', 'You can hire a drysuit on the day, which costs £8.'],
+      ['in a relative clause of what it would cost', 'You can hire a drysuit on the day, which would be £8.'],
     ].map(([where, artifact]) => ({
       name: `a permission whose own clause prices it (${where})`,
       task: 'Can I hire a drysuit?',
@@ -608,6 +610,7 @@ describe('negation, a permission beside a price', () => {
     ['You can spend your £20 voucher in the café.', 'Can I spend my voucher in the café?', 'You cannot spend your £20 voucher in the café.'],
     ['You can stream every film in 720p on the basic plan.', 'Can I stream films on the basic plan?', 'You cannot stream every film in 720p on the basic plan.'],
     ['You can bring your dog into the garden and a dog bowl costs £3.', 'Can I bring my dog into the garden?', 'You cannot bring your dog into the garden and a dog bowl costs £3.'],
+    ['You can bring your dog into the garden, which is free; parking costs £3.', 'Can I bring my dog into the garden?', 'You cannot bring your dog into the garden, which is free; parking costs £3.'],
   ])('reverses a permission beside an amount that is not its price: %s', (artifact, task, reversed) => {
     expect(keptMutants(negation, artifact, artifact, task)).toEqual([reversed]);
   });
