@@ -93,6 +93,9 @@ describe('number-flip', () => {
     ['If you cancel that late, 40% of the fee is refunded.', ['If you cancel that late, 30% of the fee is refunded.', 'If you cancel that late, 50% of the fee is refunded.']],
     // A bound of a range keeps its side of the other (unseen15's readers: "two to two weeks"): never "between 15 and 10 kg".
     ['boxes between 15 and 20 kg', ['boxes between 10 and 20 kg', 'boxes between 15 and 30 kg']],
+    // So does a bound whose other end is in a unit of its own (unseen111's readers: "60 minutes to an hour is the same length twice").
+    ['Each flue takes 45 minutes to an hour.', ['Each flue takes 30 minutes to an hour.']],
+    ['Each flue takes 45 minutes to 2 hours.', ['Each flue takes 30 minutes to 2 hours.', 'Each flue takes 60 minutes to 2 hours.', 'Each flue takes 45 minutes to 3 hours.']],
     // A bound a range restates is one boundary written twice (unseen22's readers, of "the 20-mile area" beside "between 15 and 25 miles"): the other bound still moves.
     [
       'no charge within the 15-mile area; £20 for addresses between 15 and 25 miles away',

@@ -98,6 +98,7 @@ export const numberFlip: TextMutator = {
           !sameLengthWrittenOtherwise(quantities, q, value) &&
           keepsOrder(quantities, q, value) &&
           keepsPairedOrder(text, n.start, n.end, n.value, value) &&
+          keepsRangeOfPeriods(text, n, value) &&
           keepsCaseSide(text, q, value, askedQuantities) &&
           keepsQuestionSide(text, askedFigures, answerFigures, q, value)
         )
@@ -132,6 +133,36 @@ export const numberFlip: TextMutator = {
 function countWrittenTwice(quantities: readonly Quantity[], q: Quantity): boolean {
   const countOfThings = (o: Quantity) => countsNoun(o) && !namesMeasure(o.unit);
   return countOfThings(q) && q.number.value >= 10 && quantities.some((o) => o !== q && countOfThings(o) && o.number.value === q.number.value && o.unit !== q.unit);
+}
+
+/** A unit of time after a figure, as a range's end writes it ("minutes", "an hour", "hrs"). */
+const PERIOD_UNIT = String.raw`(minute|min|hour|hr|day|week|month|year)s?\b`;
+/** A figure's unit, then the other end of its range in a unit of its own: "[45] minutes to an hour", "[2] days to 1 week". */
+const RANGE_END_AFTER = new RegExp(String.raw`^\s*${PERIOD_UNIT}\s*(?:to|[–-])\s*(an?|one|\d+(?:\.\d+)?)\s+${PERIOD_UNIT}`, 'i');
+/** A range's first end in a unit of its own, before a figure: "an hour to [90] minutes". */
+const RANGE_END_BEFORE = new RegExp(String.raw`(?:^|\s)(an?|one|\d+(?:\.\d+)?)\s+${PERIOD_UNIT}\s*(?:to|[–-])\s*$`, 'i');
+const OWN_PERIOD_UNIT = new RegExp(String.raw`^\s*${PERIOD_UNIT}`, 'i');
+
+/**
+ * Whether `value` in place of a period keeps its side of the other end of a range that names a unit of its own ("45
+ * minutes to an hour" never "60 minutes to an hour", nor 75): unseen111's readers, "60 minutes to an hour is the same
+ * length twice". Ends in one unit without a second unit word ("2 to 3 weeks") are keepsPairedOrder's.
+ */
+function keepsRangeOfPeriods(text: string, n: NumberPiece, value: number): boolean {
+  const own = OWN_PERIOD_UNIT.exec(text.slice(n.end));
+  if (!own) return true;
+  const hours = (amount: string, unit: string) => (/^(?:an?|one)$/i.test(amount) ? 1 : Number(amount)) * HOURS_IN[unitName(unit)]!;
+  const after = RANGE_END_AFTER.exec(text.slice(n.end, n.end + 40));
+  const before = RANGE_END_BEFORE.exec(text.slice(Math.max(0, n.start - 40), n.start));
+  const partners = [...(after ? [hours(after[2]!, after[3]!)] : []), ...(before ? [hours(before[1]!, before[2]!)] : [])];
+  const [was, becomes] = [hours(String(n.value), own[1]!), hours(String(value), own[1]!)];
+  return partners.every((partner) => becomes !== partner && Math.sign(partner - was) === Math.sign(partner - becomes));
+}
+
+/** A unit of time's name as HOURS_IN keys it: "min" is a minute, "hr" an hour. */
+function unitName(written: string): string {
+  const unit = written.toLowerCase();
+  return unit === 'min' ? 'minute' : unit === 'hr' ? 'hour' : unit;
 }
 
 /** meetsNextBand, of a figure of the answer, in the sentence that holds it. */
