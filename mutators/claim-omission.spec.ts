@@ -48,6 +48,17 @@ describeTextMutator(
       artifact: artifact!,
       kept: [kept!],
     })),
+    // A subordinate clause after its main clause, or closed by the comma the cut is at, leaves a whole sentence.
+    {
+      name: 'a second predicate of a subordinate clause after its main clause',
+      artifact: "You pay a £35 call-out fee if we arrive and can't get into the property, so please leave a key out.",
+      kept: ['You pay a £35 call-out fee if we arrive.'],
+    },
+    {
+      name: 'a clause after the comma that closes a clause opened by "though"',
+      artifact: "Rain isn't a reason to cancel, though, and if you choose not to come, no refund is given.",
+      kept: ["Rain isn't a reason to cancel, though."],
+    },
     // unseen34's readers, of an answer without its reply to "for the fifth time": "the answer's flat 'no refund' ignores this".
     {
       name: 'not the only sentence to take up a count the question gives, in words or digits ("the fifth time": "5 times")',
@@ -485,6 +496,11 @@ describeTextMutator(
       artifact: 'You have 10 credits. Small rooms cost one credit an hour, while large rooms take two credits an hour, so that is five hours in a large room.',
     },
     { name: 'a second predicate of a clause the sentence opens on', artifact: 'Once she turns 14 and has done the induction, she can use the gym alone.' },
+    // unseen111's readers, of "…, because if we arrive." left: "the last sentence is cut off mid-clause".
+    {
+      name: 'a second predicate of a subordinate clause opened within the sentence, before its main clause',
+      artifact: "It is cheaper to cancel than to miss us, because if we arrive and can't get into the property, there's a £35 call-out fee.",
+    },
     { name: 'the items a colon announces', artifact: 'You have two options: take a refund within 7 days, and rebook within 30 days.' },
     {
       name: 'a clause that works out a figure the evidence does not state ("which is £4 in total")',

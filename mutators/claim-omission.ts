@@ -955,7 +955,8 @@ function leavesOpen(text: string): boolean {
  * item would go and leave "A, B." ("costs £45, covers up to 14 days and …"; ", and any key that isn't handed back"
  * after a list of charges); inside a bracket or quotation; the "but" of "not only … but"; a clause with a comma of its own after an opening subordinate clause
  * ("If the item is faulty, unused, and …") or a relative clause the sentence goes on from ("…, which is open 9am to
- * 5pm, to book a place"). The items a colon announces stay as a list's sentences do (candidates: announcesList reads
+ * 5pm, to book a place"); a second predicate of a subordinate clause whose main clause comes after it ("because if we
+ * arrive and can't get in, there's a fee"). The items a colon announces stay as a list's sentences do (candidates: announcesList reads
  * the sentence left before the cut).
  */
 function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut: number; clause: Piece }> {
@@ -983,6 +984,17 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
   // the comma its main clause begins at; without a comma, an opening "After that" is a phrase.
   const opensSubordinate = SUBORDINATORS.has(tokens[0]?.lemma ?? '');
   const mainFrom = opensSubordinate ? (tokens.find((t) => t.text === ',')?.end ?? 0) : 0;
+  // The same within a sentence: a subordinate clause opened after a conjunction or a comma ("…, because if we arrive and can't get in,
+  // there's a £35 fee") has its main clause after its comma, so a cut before that comma leaves "because if we arrive." (unseen111's readers).
+  const cutsOpenSubordinate = (at: number) => {
+    // A comma cut closes the clause before it ("Rain isn't a reason to cancel, though, and if you …").
+    if (sentence.text[at] === ',') return false;
+    const head = tokens.filter((t) => t.end <= at);
+    const opener = head.reduce((found, t, k) => (SUBORDINATORS.has(t.lemma) ? k : found), -1);
+    if (opener <= 0 || head.slice(opener).some((t) => t.text === ',')) return false;
+    const before = head[opener - 1]!;
+    return (before.text === ',' || before.pos === 'SCONJ' || before.pos === 'CCONJ') && tokens.some((t) => t.start > at && t.text === ',');
+  };
   const notOnly = /\bnot\s+only\b/i.test(sentence.text);
   const cuts: Array<{ at: number; from: number }> = [];
   for (const [k, t] of tokens.entries()) {
@@ -1009,7 +1021,7 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
     }
   }
   return cuts
-    .filter(({ at }) => at >= mainFrom && !leavesOpen(sentence.text.slice(0, at)))
+    .filter(({ at }) => at >= mainFrom && !cutsOpenSubordinate(at) && !leavesOpen(sentence.text.slice(0, at)))
     .filter(({ at, from }) => opensClause(from) && tokens.some((t) => t.end <= at && mayBeFinite(t)))
     .map(({ at, from }) => {
       // The model leaves a stop on a last word it reads as an abbreviation ("6pm."): the sentence keeps it.
