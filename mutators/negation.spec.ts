@@ -8,6 +8,9 @@ describeTextMutator(
   negation,
   [
     { name: '"is payable" reversed', artifact: 'Holiday pay is payable on leaving.', kept: ['Holiday pay is not payable on leaving.'] },
+    // One means, or a denial of means, is no list of ways to do the thing (unseen111's readers' rule, GIVES_ITS_MEANS).
+    { name: 'a claim with one means', artifact: 'The balance is paid on the day by the client.', kept: ['The balance is not paid on the day by the client.'] },
+    { name: 'a denial that names means', artifact: 'The deposit is not refunded by cash or card.', kept: ['The deposit is refunded by cash or card.'] },
     // A review of the count-of-occasions rule: a "once" that opens a clause is "when", not a count.
     {
       name: 'a claim with a "once" that opens a clause (when), reversed',
@@ -396,6 +399,16 @@ describeTextMutator(
       task: 'Can I hire a drysuit?',
       artifact: artifact!,
       reason: /prices what it says cannot be done/,
+    })),
+    // unseen111's readers, of "The balance is not paid on the day, by cash or card": "saying how the balance is paid makes no sense next to 'not paid'".
+    ...[
+      ['after a comma', 'The balance is paid on the day, by cash or card.'],
+      ['as the means of a transfer', 'That excess is paid to the technician on the day of fitting, by card or bank transfer.'],
+    ].map(([where, artifact]) => ({
+      name: `a claim that says by what means the thing is done (${where})`,
+      task: 'When do I pay the balance?',
+      artifact: artifact!,
+      reason: /says by what means the thing is done/,
     })),
     // unseen77's readers, of "permitted in every section, excluding the lawn" asked of the lawn: "an inserted exception".
     {

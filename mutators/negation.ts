@@ -43,6 +43,8 @@ const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|if not|then|otherwise|tha
 
 /** A permission followed by the way to use it ("can pay at any branch counter or online") is advice; its reverse contradicts the advice. */
 const MEANS = /^[^,;:]*\b(?:at|online|by|through|via|using|in person)\b/i;
+/** The means any claim's thing is done by, as alternatives: "by cash or card", "via the app or by phone", "using a card or Apple Pay". */
+const MEANS_AS_ALTERNATIVES = /\b(?:by|via|using)\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+or\s+/i;
 
 /** Adverbs that set the claim against what came before: "can, however, still buy", "is nevertheless payable". */
 const CONTRAST_MARKERS: ReadonlySet<string> = new Set(['however', 'still', 'nevertheless', 'nonetheless', 'anyway', 'regardless', 'yet', 'though', 'even so']);
@@ -741,6 +743,7 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
   if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;
   if (isPermission(p) && CHOICE.test(artifact.slice(p.end, claim.end))) return OFFERS_A_CHOICE;
+  if (!p.negative && MEANS_AS_ALTERNATIVES.test(artifact.slice(p.end, claim.end))) return GIVES_ITS_MEANS;
   if (isPermission(p) && !p.negative && GRANTED_IF.test(artifact.slice(p.end, claim.end))) return GRANTED_ON_CONDITION;
   if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
@@ -754,6 +757,10 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
 
 /** The verbs of paying for a thing, by lemma: "you pay £9.50 for each engine hour", "is charged at £5", "costs £40". */
 const PAYING: ReadonlySet<string> = new Set(['pay', 'charge', 'cost', 'bill']);
+
+/** Why a reversal is refused where the claim says how the thing is done, as the ignored list gives it. */
+export const GIVES_ITS_MEANS =
+  'the claim says by what means the thing is done ("The balance is paid on the day, by cash or card"): reversed, it says how to do what it says is not done (unseen111\'s readers: "saying how the balance is paid makes no sense next to \'not paid\'")';
 
 /**
  * Whether the claim leaves a thing out of what is included or covered and the next sentence says what is paid for it
