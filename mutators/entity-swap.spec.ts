@@ -314,6 +314,31 @@ describe('entity-swap', () => {
       evidence: 'The organist, Mr Gareth Pryce, plays for weddings at £150; his fee goes up by £75 if the service is filmed. Bell ringers are booked through the tower captain, Mr Alan Hughes.',
       expected: ['The organist, Alan Hughes, plays for £150. If you want the service filmed, his fee goes up by £75.'],
     },
+    // The last review's left item: a sex a pronoun tells, in the answer or the evidence, without a title.
+    {
+      name: 'no person of unknown sex for one a pronoun of the answer refers to after the name',
+      artifact: 'Your ceremony will be led by Ruth Okafor. She brings her own team.',
+      evidence: 'Ceremonies are led by Ruth Okafor, our celebrant. Receptions are run by David Mensah, our events manager.',
+      expected: [],
+    },
+    {
+      name: 'a person a pronoun of the evidence gives the same sex, for one a pronoun of the answer refers to',
+      artifact: 'Your ceremony will be led by Ruth Okafor. She brings her own team.',
+      evidence: 'Ceremonies are led by Ruth Okafor, our celebrant. Receptions are run by Dana Mensah, our events manager, and she plans the menus.',
+      expected: ['Your ceremony will be led by Dana Mensah. She brings her own team.'],
+    },
+    {
+      name: 'no person a pronoun of the evidence gives the other sex, for one a pronoun of the answer refers to',
+      artifact: 'Your ceremony will be led by Ruth Okafor. She brings her own team.',
+      evidence: 'Ceremonies are led by Ruth Okafor, our celebrant. Receptions are run by David Mensah, our events manager, and he plans the menus.',
+      expected: [],
+    },
+    {
+      name: 'a team for another, though a pronoun after it refers to someone else',
+      artifact: 'Ask the Youth Team about supervision. Your son can climb alone once he is 14.',
+      evidence: 'Ask the Youth Team about supervision. Children over 14 may climb alone. The Support Team handles bookings.',
+      expected: ['Support', 'Operations', 'Administration'].map((team) => `Ask the ${team} Team about supervision. Your son can climb alone once he is 14.`),
+    },
     {
       name: 'no person for a firm called a partner',
       artifact: 'Prints are made by our lab partner, Cresthaven Print Co., in 10 days.',

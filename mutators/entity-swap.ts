@@ -5,7 +5,7 @@ import { containsWords, findEntities, replacedInSentence, sentenceAfter, sentenc
 import { nameStated } from '../src/text/mismatches.js';
 import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
-import { entityFamilies, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
+import { entityFamilies, mayNamePerson, sameEntityType, standInsFor, swappableNames } from '../src/text/entities.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { dictionaryForm, namesOneThing } from '../src/text/lexicon.js';
 import { supportingSentence } from './text-support.js';
@@ -62,8 +62,10 @@ export const entitySwap: TextMutator = {
       const standIns = sameEntityType(entity, entity) && family.length === 0 && namesAFunction(entity.text) ? standInsFor(entity.role) : [];
       // "at a WVR ticket office" takes no name said with a vowel: "at a Northern ticket office", never "at a Off-Peak ...".
       // Nor the question's own case, nor a name the answer already gives (which also keeps off one it says otherwise of).
-      // A person a pronoun after the name refers to, with the sex a title gives them, is swapped only for someone known to share it.
-      const sex = sexReferredTo(fixture.artifact, texts, entity);
+      // A person a pronoun after the name refers to is swapped only for someone a title or a pronoun of the texts gives that sex:
+      // else the pronoun argues with the name ("the resident organist, Mrs Ruth Okafor, … his fee goes up by £75", unseen106's
+      // readers: "'his' does not fit"; "led by David Mensah. She brings her own team").
+      const sex = mayNamePerson(entity.text.replace(TITLE, '')) ? pronounAfter(fixture.artifact, entity.end) : undefined;
       const alternatives = [...family, ...named, ...standIns]
         .map((other) => titledAs(entity.text, other))
         .filter(
@@ -279,29 +281,30 @@ function titledAs(original: string, other: string): string {
   return TITLE.test(original) ? other : other.replace(TITLE, '');
 }
 
-/** The sex a fixture's texts give a person by a title ("Mr Gareth Pryce"), or undefined. */
+/**
+ * The sex a fixture's texts give a person: by a title ("Mr Gareth Pryce") or by a pronoun that refers back to the name
+ * ("Ruth Okafor, who brings her own team"); undefined where they give none, or both.
+ */
 function sexOf(name: string, texts: readonly string[]): string | undefined {
-  const titled = new RegExp(`\\b(Mr|Mrs|Ms|Miss)\\.?\\s+${escapeRegExp(name.replace(TITLE, ''))}\\b`, 'g');
-  const sexes = new Set(texts.flatMap((text) => [...text.matchAll(titled)].map((m) => SEX_OF_TITLE[m[1]!]!)));
+  const bare = name.replace(TITLE, '');
+  const titled = new RegExp(`\\b(Mr|Mrs|Ms|Miss)\\.?\\s+${escapeRegExp(bare)}\\b`, 'g');
+  const named = new RegExp(`\\b${escapeRegExp(bare)}\\b`, 'g');
+  const sexes = new Set(
+    texts.flatMap((text) => [...[...text.matchAll(titled)].map((m) => SEX_OF_TITLE[m[1]!]!), ...[...text.matchAll(named)].flatMap((m) => pronounAfter(text, m.index + m[0].length) ?? [])]),
+  );
   return sexes.size === 1 ? [...sexes][0] : undefined;
 }
 
-/** The first gendered pronoun after a name, to the end of the next sentence, and its sex. */
-function pronounAfter(artifact: string, entity: EntityPiece): string | undefined {
-  const sentence = sentenceAround(artifact, entity.start, entity.end);
-  const rest = `${artifact.slice(entity.end, sentence?.end ?? entity.end)} ${sentence ? sentenceAfter(artifact, sentence) : ''}`;
-  const pronoun = /\b(?:(he|him|his|himself)|(she|her|hers|herself))\b/i.exec(rest);
-  return pronoun === null ? undefined : pronoun[1] ? 'male' : 'female';
-}
-
 /**
- * The sex of a person the texts give one by a title, where a pronoun after the name refers to them by it; else
- * undefined. Swapped for someone not known to share it, the pronoun argues with the name: "the resident organist, Mrs
- * Ruth Okafor, … his fee goes up by £75" (unseen106's readers: "'his' does not fit Mrs Ruth Okafor").
+ * The sex of the first gendered pronoun after a name (ending at `end`), to the end of the next sentence, where no
+ * other name comes between: the pronoun refers back to that name.
  */
-function sexReferredTo(artifact: string, texts: readonly string[], entity: EntityPiece): string | undefined {
-  const sex = sexOf(entity.text, texts);
-  return sex !== undefined && pronounAfter(artifact, entity) === sex ? sex : undefined;
+function pronounAfter(text: string, end: number): string | undefined {
+  const sentence = sentenceAround(text, end - 1, end);
+  const rest = `${text.slice(end, sentence?.end ?? end)} ${sentence ? sentenceAfter(text, sentence) : ''}`;
+  const pronoun = /\b(?:(he|him|his|himself)|(she|her|hers|herself))\b/i.exec(rest);
+  if (pronoun === null || findEntities(rest.slice(0, pronoun.index)).some((e) => e.kind !== 'month' && e.kind !== 'weekday')) return undefined;
+  return pronoun[1] ? 'male' : 'female';
 }
 
 /** One name inside the other ("Contact Centre", "Aurelia Air Contact Centre"), either way, any case: not a different entity. */

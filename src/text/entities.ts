@@ -312,9 +312,7 @@ const QUALIFIER_POS = new Set(['ADJ', 'PROPN']);
 function personNames(text: string): string[] {
   return findEntities(text)
     .filter((e) => {
-      const words = e.text.split(' ');
-      if (words.length < 2 || words.length > 3 || !words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) return false;
-      if (words.slice(1).some((w) => nounFileOf(w) !== '' && !namesPerson(w))) return false;
+      if (!mayNamePerson(e.text)) return false;
       const before = /(\p{Ll}+),?\s+$/u.exec(text.slice(Math.max(0, e.start - 40), e.start))?.[1];
       // The apposition's head noun, before any phrase that qualifies it: "our group class for three-year-olds" is a class.
       const apposition = /^,\s+(?:our|the|a|an|your|their)\s+([^,.;:!?()]*)/u.exec(text.slice(e.end, e.end + 60))?.[1]?.split(/\s+(?:for|of|in|at|with|to|on|who|that|which)\s/)[0];
@@ -322,6 +320,16 @@ function personNames(text: string): string[] {
       return [before, head].some((noun) => noun !== undefined && namesPerson(noun));
     })
     .map((e) => e.text);
+}
+
+/**
+ * Whether a name is shaped as a person's: two or three plain capitalised words, none after the first a noun of another
+ * kind ("Ruth Okafor", not "Front Desk" or "Cresthaven Print Co.").
+ */
+export function mayNamePerson(name: string): boolean {
+  const words = name.split(' ');
+  if (words.length < 2 || words.length > 3 || !words.every((w) => /^\p{Lu}\p{Ll}+$/u.test(w))) return false;
+  return !words.slice(1).some((w) => nounFileOf(w) !== '' && !namesPerson(w));
 }
 
 /** Kinds no list of names is made of: dates are date-shift's. */
