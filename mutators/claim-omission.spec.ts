@@ -540,6 +540,13 @@ describeTextMutator(
       artifact: 'Rides are cancelled when the wind speed exceeds 25 knots. If we cancel, you can rebook free of charge or take a full refund.',
       reason: /only one that speaks of the case the question asks the outcome of/,
     },
+    // The last review's left item: a phrasal verb split by its object ("call it off").
+    {
+      name: 'the only sentence that speaks of the case the question asks the outcome of, by a phrasal verb split by its object ("call it off")',
+      task: "Strong winds are forecast for my ride tomorrow. What happens if it's cancelled?",
+      artifact: 'Rides are cancelled when the wind speed exceeds 25 knots. If we call it off, you can rebook free of charge or take a full refund.',
+      reason: /only one that speaks of the case the question asks the outcome of/,
+    },
     // A review: the sentence that says when the case happens, with its condition first; a plural that opens a sentence.
     ...[
       'If the wind speed exceeds 25 knots, rides are cancelled. If we cancel, you can rebook free of charge or take a full refund.',

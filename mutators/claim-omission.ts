@@ -457,11 +457,14 @@ const CASE_POS: ReadonlySet<string> = new Set(['VERB', 'ADJ', 'ADV']);
 /** Words that open the clause saying when a thing happens: "Rides are cancelled when the wind exceeds 25 knots". */
 const WHEN_WORDS: ReadonlySet<string> = new Set(['when', 'whenever', 'if']);
 
-/** A verb's commonest WordNet senses, a phrasal verb's with its particle ("called off" as "call off", which WordNet puts with "cancel"). */
+/**
+ * A verb's commonest WordNet senses, a phrasal verb's with its particle ("called off" as "call off", which WordNet puts
+ * with "cancel"), after a pronoun its object too ("call it off").
+ */
 function verbSenses(tokens: readonly Token[], i: number): string[] {
   const lemma = tokens[i]!.lemma.toLowerCase();
   if (tokens[i]!.pos !== 'VERB' || CASELESS_VERBS.has(lemma)) return [];
-  const particle = tokens[i + 1]?.text.toLowerCase() ?? '';
+  const particle = tokens[tokens[i + 1]?.pos === 'PRON' ? i + 2 : i + 1]?.text.toLowerCase() ?? '';
   return [...sensesOf(lemma), ...(PARTICLES.has(particle) ? sensesOf(`${lemma} ${particle}`) : [])].filter((sense) => sense.startsWith('v'));
 }
 
