@@ -59,7 +59,10 @@ export function mismatches(claim: string, passage: SupportPassage, answer: strin
   // A claim that joins two sentences ("£72 a month with a minimum term of 3 months, and ... 3 sessions a week") takes a number's unit from
   // the one its own clause says (unseen95's false alarm); a rate stays the supporting sentence's.
   const statedBeside = (u: UnitPiece) => u.amount !== null && passage.context.some((c) => findUnits(c).some((s) => unitKey(s) === unitKey(u)) && clauseSaidBy(claim, u, c));
-  for (const u of misstatedUnits(claim, support)) if (!statedBeside(u)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
+  // A period the question's case measures ("the first 4 days of your holiday", 2 weeks from a holiday 10 days away) is in the
+  // case's unit, whatever unit the evidence gives a like number (unseen111's evidence-check false alarm).
+  const measuredPeriod = (u: UnitPiece) => findFigures(claim).some((f) => f.end <= u.start && /^[\s-]*$/.test(claim.slice(f.end, u.start)) && measuredByCase(f, claim, questionOf(passage)));
+  for (const u of misstatedUnits(claim, support)) if (!statedBeside(u) && !measuredPeriod(u)) problems.push(`"${u.text}" is not the unit the evidence gives ("${support}")`);
   for (const p of reversedInPassage(claim, passage)) problems.push(`"${p.text}" reverses what the evidence says ("${support}")`);
   for (const e of findEntities(claim)) {
     // An acronym the dictionary knows ("ATM", "PIN") is a word a paraphrase brings, not a name (entity-swap swaps no acronym).

@@ -55,6 +55,21 @@ describe('measuredByCase', () => {
       question: 'The invoice is due 45 days after the advance; the client pays 100 days after it.',
       ok: true,
     },
+    // unseen111's evidence-check false alarm: a period of the question against one the sentence states.
+    {
+      name: 'the difference of a period the question states and one the sentence states',
+      period: { value: 4, kind: 'day' },
+      sentence: "You'll need to avoid swimming for 2 weeks, so you'd stay out of the water for the first 4 days of your holiday.",
+      question: "I'm going on holiday 10 days after my appointment. When can I swim?",
+      ok: true,
+    },
+    {
+      name: 'not a period the sentence states against one of its own',
+      period: { value: 4, kind: 'day' },
+      sentence: 'Avoid swimming for 2 weeks; the scab forms over the first 4 days and heals in 10 days.',
+      question: 'When can I swim?',
+      ok: false,
+    },
     // Not the case's: another span, a range not written as one, two weekdays the question names apart, a period with one question figure.
     {
       name: 'a span the dates do not measure',

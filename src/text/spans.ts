@@ -16,7 +16,8 @@ import { CLOCK, calendarOf, findFigures } from './figures.js';
  *    Friday", both ends);
  *  - the hours between two times of day of the question and the sentence
  *    ("from 10:00 to 13:30": 3.5 hours);
- *  - the sum or difference of two periods the question states.
+ *  - the sum or difference of two periods the question states, or of one it
+ *    states and another the sentence states.
  * Nothing the evidence states takes part: its periods are rules, and the
  * mix-up of one rule's period for another's is still flagged.
  */
@@ -31,7 +32,11 @@ export function measuredByCase(period: { value: number; kind: string }, sentence
   if (period.kind !== 'day' && period.kind !== 'month') return false;
   const asked = findFigures(question).filter((f) => f.kind === period.kind);
   const close = (x: number) => Math.abs(x - period.value) < 1e-6;
-  return asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))));
+  if (asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))))) return true;
+  // A period of the question against another the sentence states: "avoid swimming for 2 weeks, so … the first 4 days of your
+  // holiday" for a holiday 10 days after (unseen111's evidence-check false alarm).
+  const stated = findFigures(sentence).filter((f) => f.kind === period.kind && !close(f.value));
+  return asked.some((a) => stated.some((b) => close(a.value + b.value) || close(Math.abs(a.value - b.value))));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

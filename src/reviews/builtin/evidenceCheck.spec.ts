@@ -194,6 +194,21 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Studio membership costs £72 a month, with a minimum term of 3 hours.',
       flagged: true,
     },
+    // unseen111's false alarm: a period the question's case measures, in a unit the evidence gives a like number otherwise.
+    {
+      name: 'a period the question and a stated period work out, beside "4 hours" in the evidence',
+      task: "I'm going on holiday 10 days after my tattoo appointment. When will I be able to go swimming?",
+      evidence: ['Leave the wrapping on for 2 to 4 hours, then wash the tattoo gently. Avoid swimming, baths, saunas and sunbeds for 2 weeks.'],
+      artifact: "You'll need to avoid swimming for 2 weeks after your tattoo, so you'd have to stay out of the water for the first 4 days of your holiday.",
+      flagged: false,
+    },
+    {
+      name: 'a period no case works out, in a unit the evidence does not give its number',
+      task: "I'm going on holiday 10 days after my tattoo appointment. When will I be able to go swimming?",
+      evidence: ['Leave the wrapping on for 2 to 4 hours, then wash the tattoo gently. Avoid swimming, baths, saunas and sunbeds for 2 weeks.'],
+      artifact: "You'll need to avoid swimming for 2 weeks after your tattoo, and leave the wrapping on for 2 to 4 days.",
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
