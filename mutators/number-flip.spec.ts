@@ -58,6 +58,8 @@ describe('number-flip', () => {
     ['you need to be 18 or over, as an adult member', []],
     ['you need to be 16 or over, as a junior member', ['you need to be 14 or over, as a junior member', 'you need to be 18 or over, as a junior member']],
     ['children aged 12 travel free', ['children aged 5 travel free', 'children aged 13 travel free']],
+    // The age of majority of an adult named by it (unseen113's readers, of "an adult over 20": "an odd age limit").
+    ['an adult over 18 also needs to be on site', []],
     // An even number of ten or more to the next even one (unseen96's readers, of "more than 11 people": "an odd threshold").
     ['scores of 18 or over pass', ['scores of 16 or over pass', 'scores of 20 or over pass']],
     ['groups of more than 12 people', ['groups of more than 10 people', 'groups of more than 14 people']],

@@ -21,6 +21,8 @@ describe('isAge', () => {
     ['as the upper bound of an age range with a dash', 'Juniors (ages 5-11) swim free.', '11'],
     // unseen47's readers, of "under 16" made 15 and 17: "UK safeguarding rules usually use under 16 or under 18".
     ['after people named by it ("pupils under 16")', 'Yes, for pupils under 16 a parent has to be at home for the whole lesson.', '16'],
+    // unseen113's readers, of "an adult over 18" made 20: "an odd age limit; an adult would normally be 18 or over".
+    ['after an adult named by it ("an adult over 18")', 'An adult over 18 also needs to be on site for the whole booking.', '18'],
   ])('reads an age %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(true);
   });

@@ -42,9 +42,9 @@ export function isAge(text: string, start: number, end: number): boolean {
   return bare && AGE_TALK.test(text);
 }
 
-/** People a rule names by an age they are under or over: "pupils under", "children over", "anyone aged under". */
+/** People a rule names by an age they are under or over: "pupils under", "children over", "anyone aged under", "an adult over". */
 const PEOPLE_UNDER =
-  /\b(?:pupils?|students?|children|kids|people|guests?|visitors?|riders?|players?|members?|anyone|those|customers?|passengers?|drivers?|learners?|swimmers?|skaters?|participants?)\s+(?:aged\s+)?(?:under|over)\s+$/i;
+  /\b(?:pupils?|students?|children|kids|people|guests?|visitors?|riders?|players?|members?|anyone|someone|those|customers?|passengers?|drivers?|learners?|swimmers?|skaters?|participants?|adults?)\s+(?:aged\s+)?(?:under|over)\s+$/i;
 /** A unit after the number: a measure, not an age. */
 const MEASURE_AFTER = /^\s*(?:kg|g|cm|mm|m|km|ft|in|miles?|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|pounds?|lbs?|stone|%)\b/i;
 
