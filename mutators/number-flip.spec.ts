@@ -54,6 +54,11 @@ describe('number-flip', () => {
     ['100%', ['50%']],
     ['2 days', ['3 days']],
     ['two claims in any 12-month period', ['two claims in any 6-month period', 'two claims in any 24-month period']],
+    // A step a charge counts time in divides the hour (unseen113's readers, of "45-minute blocks at an hourly rate": "an odd unit").
+    ['charged in 30-minute blocks at the hourly rate', ['charged in 20-minute blocks at the hourly rate', 'charged in 60-minute blocks at the hourly rate']],
+    ['charged in blocks of 30 minutes', ['charged in blocks of 20 minutes', 'charged in blocks of 60 minutes']],
+    // Not a block of a course's weeks.
+    ['taught in blocks of 8 weeks', ['taught in blocks of 6 weeks', 'taught in blocks of 12 weeks']],
     // The age of majority stays (unseen40's readers, of a carer "21 or over": "normally 18+").
     ['you need to be 18 or over, as an adult member', []],
     ['you need to be 16 or over, as a junior member', ['you need to be 14 or over, as a junior member', 'you need to be 18 or over, as a junior member']],

@@ -405,18 +405,32 @@ function countsOfSpelled(task: string): Figure[] {
   });
 }
 
-/** The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days". */
+/**
+ * The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days"; and the steps a charge or a
+ * timetable counts time in, which divide the hour ("30-minute blocks" never 45: unseen113's readers, "an odd unit").
+ */
 const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
+  minute: [5, 10, 15, 20, 30, 60],
   day: [7, 14, 30, 90, 365],
   week: [1, 2, 4, 52],
   month: [1, 3, 6, 12, 24],
   year: [1, 2, 3, 5],
 };
 
-/** "Two claims in any 12-month period", "per 30 days", "every rolling 12 months": the period a limit is counted over. */
+/**
+ * "Two claims in any 12-month period", "per 30 days", "every rolling 12 months": the period a limit is counted over; "in
+ * 30-minute blocks", "in blocks of 15 minutes": the step a charge counts time in.
+ */
 function countsWindow(text: string, n: NumberPiece): boolean {
   const before = text.slice(Math.max(0, n.start - 20), n.start);
-  return /\b(?:any|every|each|per|rolling)\s+$/i.test(before) || /^[-\s](?:day|week|month|year)s?\s+(?:rolling\s+)?period\b/i.test(text.slice(n.end, n.end + 20));
+  const after = text.slice(n.end, n.end + 30);
+  // A block of weeks or days is a course's or a booking's length ("taught in blocks of 8 weeks"), not a step of a charge.
+  const minutes = /^[-\s](?:minute|min)s?\b/i.test(after);
+  return (
+    /\b(?:any|every|each|per|rolling)\s+$/i.test(before) ||
+    /^[-\s](?:day|week|month|year)s?\s+(?:rolling\s+)?period\b/i.test(after) ||
+    (minutes && (/\b(?:blocks?|increments?)\s+of\s+$/i.test(before) || /^[-\s](?:minute|min)s?\s+(?:blocks?|increments?|slots?)\b/i.test(after)))
+  );
 }
 
 /** A period that is a larger unit in other words ("12 months", "7 days", "24 hours"), and the words that name that unit. */
