@@ -58,16 +58,16 @@ describe('measuredByCase', () => {
     // unseen111's evidence-check false alarm: a period of the question against one the sentence states.
     {
       name: 'the difference of a period the question states and one the sentence states',
-      period: { value: 4, kind: 'day' },
+      period: { value: 4, kind: 'day', end: 89 },
       sentence: "You'll need to avoid swimming for 2 weeks, so you'd stay out of the water for the first 4 days of your holiday.",
       question: "I'm going on holiday 10 days after my appointment. When can I swim?",
       ok: true,
     },
     {
-      name: 'not a period the sentence states against one of its own',
-      period: { value: 4, kind: 'day' },
-      sentence: 'Avoid swimming for 2 weeks; the scab forms over the first 4 days and heals in 10 days.',
-      question: 'When can I swim?',
+      name: 'not a period of another rule, though the question and a stated period work it out',
+      period: { value: 4, kind: 'day', end: 74 },
+      sentence: "You'll need to avoid swimming for 2 weeks, and leave the wrapping on for 4 days.",
+      question: "I'm going on holiday 10 days after my appointment. When can I swim?",
       ok: false,
     },
     // Not the case's: another span, a range not written as one, two weekdays the question names apart, a period with one question figure.

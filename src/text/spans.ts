@@ -17,11 +17,12 @@ import { CLOCK, calendarOf, findFigures } from './figures.js';
  *  - the hours between two times of day of the question and the sentence
  *    ("from 10:00 to 13:30": 3.5 hours);
  *  - the sum or difference of two periods the question states, or of one it
- *    states and another the sentence states.
- * Nothing the evidence states takes part: its periods are rules, and the
- * mix-up of one rule's period for another's is still flagged.
+ *    states and another the sentence states, where the period is part of a
+ *    thing the question names ("the first 4 days of your holiday").
+ * Otherwise no period of a rule takes part: the mix-up of one rule's period
+ * for another's is still flagged.
  */
-export function measuredByCase(period: { value: number; kind: string }, sentence: string, question: string): boolean {
+export function measuredByCase(period: { value: number; kind: string; end?: number }, sentence: string, question: string): boolean {
   if (!(period.value > 0)) return false;
   if (period.kind === 'day' && Number.isInteger(period.value)) {
     if (daysBetweenDates(sentence, question).has(period.value)) return true;
@@ -33,11 +34,17 @@ export function measuredByCase(period: { value: number; kind: string }, sentence
   const asked = findFigures(question).filter((f) => f.kind === period.kind);
   const close = (x: number) => Math.abs(x - period.value) < 1e-6;
   if (asked.some((a, i) => asked.some((b, j) => i !== j && a.value !== b.value && (close(a.value + b.value) || close(a.value - b.value))))) return true;
-  // A period of the question against another the sentence states: "avoid swimming for 2 weeks, so … the first 4 days of your
-  // holiday" for a holiday 10 days after (unseen111's evidence-check false alarm).
+  // A period of the question's own case against another the sentence states: "avoid swimming for 2 weeks, so … the first 4 days
+  // of your holiday" for a holiday 10 days after (unseen111's evidence-check false alarm). Only a period the sentence writes as part
+  // of a thing the question names ("of your holiday"): another rule's period ("leave the wrapping on for 4 days") is still a mix-up.
+  const ofCase = period.end === undefined ? undefined : PART_OF.exec(sentence.slice(period.end))?.[1];
+  if (ofCase === undefined || !new RegExp(`\\b${ofCase}\\b`, 'i').test(question)) return false;
   const stated = findFigures(sentence).filter((f) => f.kind === period.kind && !close(f.value));
   return asked.some((a) => stated.some((b) => close(a.value + b.value) || close(Math.abs(a.value - b.value))));
 }
+
+/** A period's unit, then the thing it is part of: "[4] days of your holiday", "[2] weeks into the course". */
+const PART_OF = /^[\s-]*[a-z]+\s+(?:of|into)\s+(?:your|the|their|our)\s+([a-z]+)\b/i;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Words that join a range's two ends: "2 September to 28 February", "Tuesday–Friday". */

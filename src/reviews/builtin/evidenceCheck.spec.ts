@@ -13,6 +13,9 @@ const cables = [
   'The parts are extra: a Shimano cable set costs €18 and a Jagwire Pro set costs €34.',
 ];
 const storage = ['We keep every cleaned item free of charge for 28 days.', 'From the 29th day a storage fee of £2 per item per week is added to your bill.'];
+/** unseen111's aftercare page. */
+const tattooAftercare =
+  'Leave the wrapping on for 2 to 4 hours, then wash the tattoo gently with warm water and unscented soap. Apply a thin layer of the aftercare balm we provide two or three times a day. Avoid swimming, baths, saunas and sunbeds for 2 weeks. Most tattoos take about 4 weeks to heal fully on the surface.';
 const pottery = ['Studio membership costs £72 a month, with a minimum term of 3 months.', 'Members can book up to 3 open-studio sessions a week, each lasting 3 hours.'];
 const storageTask = 'I dropped off three shirts five weeks ago. Will I have to pay anything extra?';
 
@@ -198,15 +201,16 @@ describe('evidence-check on answers in their own words', () => {
     {
       name: 'a period the question and a stated period work out, beside "4 hours" in the evidence',
       task: "I'm going on holiday 10 days after my tattoo appointment. When will I be able to go swimming?",
-      evidence: ['Leave the wrapping on for 2 to 4 hours, then wash the tattoo gently. Avoid swimming, baths, saunas and sunbeds for 2 weeks.'],
-      artifact: "You'll need to avoid swimming for 2 weeks after your tattoo, so you'd have to stay out of the water for the first 4 days of your holiday.",
+      evidence: [tattooAftercare],
+      artifact:
+        "You'll need to avoid swimming for 2 weeks after your tattoo, so you'd have to stay out of the water for the first 4 days of your holiday. The same 2-week rule applies to baths, saunas and sunbeds.",
       flagged: false,
     },
     {
       name: 'a period no case works out, in a unit the evidence does not give its number',
       task: "I'm going on holiday 10 days after my tattoo appointment. When will I be able to go swimming?",
-      evidence: ['Leave the wrapping on for 2 to 4 hours, then wash the tattoo gently. Avoid swimming, baths, saunas and sunbeds for 2 weeks.'],
-      artifact: "You'll need to avoid swimming for 2 weeks after your tattoo, and leave the wrapping on for 2 to 4 days.",
+      evidence: [tattooAftercare],
+      artifact: "You'll need to avoid swimming for 2 weeks after your tattoo, and leave the wrapping on for 4 days.",
       flagged: true,
     },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
