@@ -268,6 +268,15 @@ describe('findEntities', () => {
         ['March', 17, 22, 'month'],
       ],
     },
+    // unseen114's false alarm: "closed on Sundays and Mondays" names two weekdays, not two words after "on" and "and".
+    {
+      name: 'weekdays in the plural',
+      text: 'We are closed on Sundays and Mondays.',
+      expected: [
+        ['Sundays', 17, 24, 'weekday'],
+        ['Mondays', 29, 36, 'weekday'],
+      ],
+    },
     {
       name: 'acronyms',
       text: 'Ask the NHS about it, or email HR in the UK.',

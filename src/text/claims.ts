@@ -600,9 +600,25 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
     if (s === joined) return true;
     const words = evidenceWords(s);
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
-    return shared >= 2 || writesNameOf(claim, s, claimNames);
+    // Or one ordinary word and a day or month the claim names too: "…; we're closed on Sundays and Mondays" joins "We are
+    // closed on Sundays and Mondays" to a sentence on collection hours (unseen114's false alarm).
+    return shared >= 2 || (shared === 1 && namesCalendarOf(claim, s)) || writesNameOf(claim, s, claimNames);
   });
   return { sentence, context: others, restated: [...also], evidence: evidenceSentences };
+}
+
+/**
+ * Whether a sentence names weekdays or months, every one of them one the claim names too ("Sundays" and "Sunday" alike):
+ * not a sentence of another day's timetable that shares one of them ("on the first Sunday at 11am and … on the final Saturday").
+ */
+function namesCalendarOf(claim: string, sentence: string): boolean {
+  const calendar = (text: string) =>
+    findEntities(text)
+      .filter((e) => e.kind === 'weekday' || e.kind === 'month')
+      .map((e) => e.text.toLowerCase().replace(/s$/, ''));
+  const named = new Set(calendar(claim));
+  const own = calendar(sentence);
+  return own.length > 0 && own.every((name) => named.has(name));
 }
 
 /**

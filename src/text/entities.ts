@@ -159,7 +159,8 @@ function entityKind(words: string[], previousWord: string): EntityKind {
   const last = words[words.length - 1]!;
   if (words.length === 1) {
     if (MONTHS.includes(last)) return 'month';
-    if (WEEKDAYS.includes(last)) return 'weekday';
+    // A weekday in the plural is one too: "closed on Sundays".
+    if (WEEKDAYS.includes(last) || WEEKDAYS.includes(last.replace(/s$/, ''))) return 'weekday';
     if (/^[A-Z0-9]{2,}$/.test(last)) return 'acronym';
     return `word:${previousWord}`;
   }

@@ -353,7 +353,12 @@ function ownSources(claim: string, at: number, passage: SupportPassage): { sente
 
 /** The sentences of the passage that say most of the claim's clause around an offset: every one that says as much of it as any does (a tie is no reason to prefer one). */
 function sayMostOfClause(claim: string, at: number, passage: SupportPassage): string[] {
-  const clause = clauseAround(claim, at);
+  // A clause of no ordinary word after "and" or "or" is a list's last item ("we're closed on Sundays and Mondays"): read with
+  // the clause it ends.
+  const start = clauseStart(claim, at);
+  const own = clauseAround(claim, at);
+  const listItem = /^\s(?:and|or)\s/.test(claim.slice(start)) && contentLemmas(own).length === 0;
+  const clause = listItem ? claim.slice(clauseStart(claim, start), clauseEnd(claim, at)) : own;
   const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
   const best = Math.max(...scored.map((s) => s.score));
   return best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];

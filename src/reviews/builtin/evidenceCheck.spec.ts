@@ -16,6 +16,12 @@ const storage = ['We keep every cleaned item free of charge for 28 days.', 'From
 /** unseen111's aftercare page. */
 const tattooAftercare =
   'Leave the wrapping on for 2 to 4 hours, then wash the tattoo gently with warm water and unscented soap. Apply a thin layer of the aftercare balm we provide two or three times a day. Avoid swimming, baths, saunas and sunbeds for 2 weeks. Most tattoos take about 4 weeks to heal fully on the surface.';
+/** unseen114's collection page. */
+const workshopDays = [
+  'Repaired watches are returned by Royal Mail Special Delivery, insured, for £18.',
+  'Items can also be collected from the workshop, Tuesday to Saturday, 9:30am to 5pm.',
+  'We are closed on Sundays and Mondays.',
+];
 const pottery = ['Studio membership costs £72 a month, with a minimum term of 3 months.', 'Members can book up to 3 open-studio sessions a week, each lasting 3 hours.'];
 const storageTask = 'I dropped off three shirts five weeks ago. Will I have to pay anything extra?';
 
@@ -211,6 +217,28 @@ describe('evidence-check on answers in their own words', () => {
       task: "I'm going on holiday 10 days after my tattoo appointment. When will I be able to go swimming?",
       evidence: [tattooAftercare],
       artifact: "You'll need to avoid swimming for 2 weeks after your tattoo, and leave the wrapping on for 4 days.",
+      flagged: true,
+    },
+    // unseen114's false alarm: a claim that joins a sentence of opening days, which shares one ordinary word and names its days.
+    {
+      name: 'days closed, from the sentence the claim joins that names them',
+      task: 'Does Ashgrove still have my clock?',
+      evidence: workshopDays,
+      artifact: "You can collect the clock from the workshop Tuesday to Saturday, 9:30am to 5pm; we're closed on Sundays and Mondays.",
+      flagged: false,
+    },
+    {
+      name: 'a day closed that neither sentence gives',
+      task: 'Does Ashgrove still have my clock?',
+      evidence: workshopDays,
+      artifact: "You can collect the clock from the workshop Tuesday to Saturday, 9:30am to 5pm; we're closed on Sundays and Fridays.",
+      flagged: true,
+    },
+    {
+      name: 'not a sentence of another day, that names a day the claim does not',
+      task: 'Who can collect my daughter?',
+      evidence: ['Campers are collected on the final Saturday between 10am and 12 noon.', 'A coach leaves on the first Sunday at 11am and returns by 3pm on the final Saturday.'],
+      artifact: 'Collection is on the final Saturday between 11am and 12 noon.',
       flagged: true,
     },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
