@@ -315,6 +315,11 @@ describe('number-flip', () => {
     expect(flips('Graham serviced my machine four months ago. Is that covered?')).toEqual(['12']);
     expect(flips('Graham serviced my machine 1 year ago. Is that covered?')).toEqual(['3']);
     expect(flips('Graham serviced my machine last week. Is that covered?')).toEqual(['3', '12']);
+    // The months from the month the question says it is to a date it names (unseen114's readers: "February to 14 June is only about 4 months").
+    const notice = "You can move your wedding date once without charge, as you're giving us more than 3 months' notice.";
+    const noticeFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: notice, evidence: notice }), task })].map((c) => c.replacement);
+    expect(noticeFlips("It's February, and we've had to postpone our wedding from 14 June to 27 September. Can we move it?")).toEqual(['2']);
+    expect(noticeFlips("It's May, and we've had to postpone our wedding from 10 June to 20 June. Can we move it?")).toEqual(['2', '6']);
     // A thing's age in years is a period in months beside a limit in years (unseen110's readers: an 11-year-old harness, 10 made 15).
     const limit = 'We retire every harness once it is 10 years past its date of manufacture.';
     const limitFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: limit, evidence: limit }), task })].map((c) => c.replacement);

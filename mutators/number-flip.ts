@@ -3,10 +3,10 @@ import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, numberKey, replacedInSentence, sentenceAround, splitSentences, type NumberPiece } from '../src/text/claims.js';
 import { isCurrencySign } from '../src/text/currency.js';
-import { AGE, clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
+import { AGE, calendarOf, clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
-import { findDates, touchesDate } from '../src/text/dates.js';
+import { findDates, MONTHS, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
 import { differenceOfStated } from '../src/text/periods.js';
 import { namesMeasure } from '../src/text/lexicon.js';
@@ -54,7 +54,7 @@ export const numberFlip: TextMutator = {
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
     const asked = new Set(findNumbers(fixture.task).map(numberKey));
     const askedQuantities = findQuantities(fixture.task);
-    const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task)];
+    const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task), ...monthsFromNow(fixture.task)];
     const answerFigures = findFigures(text);
     const elapsedCharges = chargedForElapsedSteps(text, fixture.task);
     for (const q of quantities) {
@@ -351,6 +351,27 @@ function clockGaps(task: string): Figure[] {
       { ...at, value: gap, kind: 'minute', unit: 'minute' },
       { ...at, value: gap / 1440, kind: 'day', unit: 'hour' },
     ];
+  });
+}
+
+/** The month the question says it is: "It's February", "we're in early March". */
+const NOW_MONTH = new RegExp(String.raw`\b(?:it's|it is|we're in|we are in|now in)\s+(?:early\s+|mid-?\s*|late\s+)?(${MONTHS.join('|')})\b`, 'i');
+
+/**
+ * The months from the month the question says it is to each later date it names ("It's February … our wedding on 14
+ * June": about 4): the notice the asker gives, which a period in months is measured against (unseen114's readers, of
+ * "more than 3 months' notice" made 6: "February to 14 June is only about 4 months").
+ */
+function monthsFromNow(task: string): Figure[] {
+  const now = NOW_MONTH.exec(task);
+  if (!now) return [];
+  const month = MONTHS.findIndex((m) => m.toLowerCase() === now[1]!.toLowerCase()) + 1;
+  return findDates(task).flatMap((d) => {
+    const date = calendarOf(d);
+    if (date?.month === undefined || d.start < now.index) return [];
+    // The middle of the month it is now, to the date's day (or the middle of its month).
+    const gap = ((date.month - month + 12) % 12) + ((date.day ?? 15) - 15) / 30.44;
+    return gap > 0 ? [{ text: d.text, start: d.start, end: d.end, value: gap, kind: 'month', decimals: 0, unit: 'month' }] : [];
   });
 }
 
