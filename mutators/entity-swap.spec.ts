@@ -333,6 +333,19 @@ describe('entity-swap', () => {
       evidence: 'Ceremonies are led by Ruth Okafor, our celebrant. Receptions are run by David Mensah, our events manager, and he plans the menus.',
       expected: [],
     },
+    // The review: a title and a surname are a person's name too.
+    {
+      name: 'no person of another sex, by a title, for one named by a title and surname a pronoun refers to',
+      artifact: 'Your ceremony will be led by Mrs Okafor. She brings her own team.',
+      evidence: 'Ceremonies are led by Mrs Okafor, our celebrant. Receptions are run by Mr Mensah, our events manager.',
+      expected: [],
+    },
+    {
+      name: 'a person of the same sex, by a title, for one named by a title and surname a pronoun refers to',
+      artifact: 'Your ceremony will be led by Mrs Okafor. She brings her own team.',
+      evidence: 'Ceremonies are led by Mrs Okafor, our celebrant. Receptions are run by Ms Patel, our events manager.',
+      expected: ['Your ceremony will be led by Ms Patel. She brings her own team.'],
+    },
     {
       name: 'a team for another, though a pronoun after it refers to someone else',
       artifact: 'Ask the Youth Team about supervision. Your son can climb alone once he is 14.',

@@ -65,7 +65,7 @@ export const entitySwap: TextMutator = {
       // A person a pronoun after the name refers to is swapped only for someone a title or a pronoun of the texts gives that sex:
       // else the pronoun argues with the name ("the resident organist, Mrs Ruth Okafor, … his fee goes up by £75", unseen106's
       // readers: "'his' does not fit"; "led by David Mensah. She brings her own team").
-      const sex = mayNamePerson(entity.text.replace(TITLE, '')) ? pronounAfter(fixture.artifact, entity.end) : undefined;
+      const sex = isPerson(entity.text, texts) ? pronounAfter(fixture.artifact, entity.end) : undefined;
       const alternatives = [...family, ...named, ...standIns]
         .map((other) => titledAs(entity.text, other))
         .filter(
@@ -293,6 +293,12 @@ function sexOf(name: string, texts: readonly string[]): string | undefined {
     texts.flatMap((text) => [...[...text.matchAll(titled)].map((m) => SEX_OF_TITLE[m[1]!]!), ...[...text.matchAll(named)].flatMap((m) => pronounAfter(text, m.index + m[0].length) ?? [])]),
   );
   return sexes.size === 1 ? [...sexes][0] : undefined;
+}
+
+/** Whether a name is a person's: shaped as one, or given a courtesy title in the texts ("Mrs Okafor"; the review's finding). */
+function isPerson(name: string, texts: readonly string[]): boolean {
+  const bare = name.replace(TITLE, '');
+  return TITLE.test(name) || mayNamePerson(bare) || texts.some((text) => new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+${escapeRegExp(bare)}\\b`).test(text));
 }
 
 /**
