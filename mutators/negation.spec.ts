@@ -11,6 +11,19 @@ describeTextMutator(
     // One means, or a denial of means, is no list of ways to do the thing (unseen111's readers' rule, GIVES_ITS_MEANS).
     { name: 'a claim with one means', artifact: 'The balance is paid on the day by the client.', kept: ['The balance is not paid on the day by the client.'] },
     { name: 'a denial that names means', artifact: 'The deposit is not refunded by cash or card.', kept: ['The deposit is refunded by cash or card.'] },
+    // The review: an agent or a cause is no means, nor is a means of a condition after the claim's clause.
+    {
+      name: 'a claim with alternatives that are agents',
+      task: 'Is damage to the boat covered?',
+      artifact: 'Damage to the boat is covered by our insurance or the club policy.',
+      kept: ['Damage to the boat is not covered by our insurance or the club policy.'],
+    },
+    {
+      name: 'a claim whose condition names agents',
+      task: 'Is my deposit refunded if the trip is called off?',
+      artifact: 'Your deposit is refunded if the trip is called off by the skipper or by phone.',
+      kept: ['Your deposit is not refunded if the trip is called off by the skipper or by phone.'],
+    },
     // A review of the count-of-occasions rule: a "once" that opens a clause is "when", not a count.
     {
       name: 'a claim with a "once" that opens a clause (when), reversed',
@@ -404,6 +417,7 @@ describeTextMutator(
     ...[
       ['after a comma', 'The balance is paid on the day, by cash or card.'],
       ['as the means of a transfer', 'That excess is paid to the technician on the day of fitting, by card or bank transfer.'],
+      ['each with its own preposition', 'The balance is paid on the day, in cash or by card.'],
     ].map(([where, artifact]) => ({
       name: `a claim that says by what means the thing is done (${where})`,
       task: 'When do I pay the balance?',

@@ -43,8 +43,16 @@ const CONSEQUENCE_OPENERS = /^\s*(?:in that case|if so|if not|then|otherwise|tha
 
 /** A permission followed by the way to use it ("can pay at any branch counter or online") is advice; its reverse contradicts the advice. */
 const MEANS = /^[^,;:]*\b(?:at|online|by|through|via|using|in person)\b/i;
-/** The means any claim's thing is done by, as alternatives: "by cash or card", "via the app or by phone", "using a card or Apple Pay". */
-const MEANS_AS_ALTERNATIVES = /\b(?:by|via|using)\s+(?:[a-z]+\s+){0,2}?[a-z]+\s+or\s+/i;
+/**
+ * The means any claim's thing is done by, as alternatives of which one is a means of paying or of getting in touch: "by
+ * cash or card", "in cash or by card", "via the app or by phone". Not an agent or a cause ("covered by our insurance or the
+ * club policy": the review).
+ */
+const MEANS_WORD = String.raw`(?:cash|cards?|cheques?|checks?|bank\s+transfer|transfer|direct\s+debit|standing\s+order|paypal|phone|telephone|email|e-mail|text|post|online|app)`;
+const MEANS_AS_ALTERNATIVES = new RegExp(
+  String.raw`\b(?:by|in|with|via|using)\s+(?:(?:a|an|the|your)\s+)?(?:${MEANS_WORD}\s+or\s+(?:(?:by|in|with|via|using)\s+)?(?:(?:a|an|the|your)\s+)?[a-z]+|[a-z]+\s+or\s+(?:(?:by|in|with|via|using)\s+)?(?:(?:a|an|the|your)\s+)?${MEANS_WORD})\b`,
+  'i',
+);
 
 /** Adverbs that set the claim against what came before: "can, however, still buy", "is nevertheless payable". */
 const CONTRAST_MARKERS: ReadonlySet<string> = new Set(['however', 'still', 'nevertheless', 'nonetheless', 'anyway', 'regardless', 'yet', 'though', 'even so']);
@@ -743,7 +751,8 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
   if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;
   if (isPermission(p) && CHOICE.test(artifact.slice(p.end, claim.end))) return OFFERS_A_CHOICE;
-  if (!p.negative && MEANS_AS_ALTERNATIVES.test(artifact.slice(p.end, claim.end))) return GIVES_ITS_MEANS;
+  // In the claim's own clause, not a condition after it ("refunded if the trip is called off by the skipper or the harbour master").
+  if (!p.negative && MEANS_AS_ALTERNATIVES.test(artifact.slice(p.end, claim.end).split(/\b(?:if|when|unless|once)\b/i)[0]!)) return GIVES_ITS_MEANS;
   if (isPermission(p) && !p.negative && GRANTED_IF.test(artifact.slice(p.end, claim.end))) return GRANTED_ON_CONDITION;
   if (!p.negative && AFFIRMING_OPENER.test(artifact.slice(claim.start, p.start))) return AFFIRMED_BY_OPENER;
   if (leftOutEarlier(artifact, claim, p)) return LEFT_OUT_EARLIER;
