@@ -497,10 +497,12 @@ describeTextMutator(
     },
     { name: 'a second predicate of a clause the sentence opens on', artifact: 'Once she turns 14 and has done the induction, she can use the gym alone.' },
     // unseen111's readers, of "…, because if we arrive." left: "the last sentence is cut off mid-clause".
-    {
-      name: 'a second predicate of a subordinate clause opened within the sentence, before its main clause',
-      artifact: "It is cheaper to cancel than to miss us, because if we arrive and can't get into the property, there's a £35 call-out fee.",
-    },
+    ...[
+      ['because', "It is cheaper to cancel than to miss us, because if we arrive and can't get into the property, there's a £35 call-out fee."],
+      // The review: after "so" or a colon too.
+      ['so', "It is cheaper to cancel than to miss us, so if we arrive and can't get into the property, there's a £35 call-out fee."],
+      ['a colon', "It is cheaper to cancel than to miss us: if we arrive and can't get into the property, there's a £35 call-out fee."],
+    ].map(([after, artifact]) => ({ name: `a second predicate of a subordinate clause opened after ${after}, before its main clause`, artifact: artifact! })),
     { name: 'the items a colon announces', artifact: 'You have two options: take a refund within 7 days, and rebook within 30 days.' },
     {
       name: 'a clause that works out a figure the evidence does not state ("which is £4 in total")',

@@ -924,6 +924,9 @@ const SUBORDINATORS: ReadonlySet<string> = new Set([
   'provided',
 ]);
 
+/** The parts of speech a subordinate clause opened within a sentence follows: punctuation, a conjunction, a linking adverb ("so", "then"). */
+const OPENS_AFTER: ReadonlySet<string> = new Set(['PUNCT', 'SCONJ', 'CCONJ', 'ADV']);
+
 /** What closes a sentence: the clause cut from it ends before these. */
 const CLOSING_STOPS: ReadonlySet<string> = new Set(['.', '!', '?', '…']);
 
@@ -996,7 +999,9 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
     const opener = head.reduce((found, t, k) => (SUBORDINATORS.has(t.lemma) ? k : found), -1);
     if (opener <= 0 || head.slice(opener).some((t) => t.text === ',')) return false;
     const before = head[opener - 1]!;
-    return (before.text === ',' || before.pos === 'SCONJ' || before.pos === 'CCONJ') && tokens.some((t) => t.start > at && t.text === ',');
+    // Opened after punctuation, a conjunction or a linking adverb ("…, so if we arrive", "…: if we arrive"; the review), not after the
+    // main clause's own words ("You pay a fee if we arrive and …").
+    return OPENS_AFTER.has(before.pos) && tokens.some((t) => t.start > at && t.text === ',');
   };
   const notOnly = /\bnot\s+only\b/i.test(sentence.text);
   const cuts: Array<{ at: number; from: number }> = [];
