@@ -325,6 +325,9 @@ describe('number-flip', () => {
     const limitFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: limit, evidence: limit }), task })].map((c) => c.replacement);
     expect(limitFlips('My harness is 11 years old. Will you pass it?')).toEqual(['7']);
     expect(limitFlips('My harness is 4 years old. Will you pass it?')).toEqual(['7', '15']);
+    // Not a person's age (the review: "My son is 4 years old" beside a membership of 5 years).
+    expect(limitFlips('My son is 11 years old. Will you pass his harness?')).toEqual(['7', '15']);
+    expect(limitFlips("I'm 11 years old. Will you pass my harness?")).toEqual(['7', '15']);
     // A share of a whole the question counts in words: "missed three of the last six" keeps its side of "more than 2 of the final 6" (unseen33's readers).
     const share = 'She has missed more than 2 of the final 6 rehearsals, so she may be asked not to play.';
     const shareFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: share, evidence: share }), task })].map((c) => share.slice(0, c.start) + c.replacement);

@@ -9,7 +9,7 @@ import { spelledValue } from '../src/text/numberWords.js';
 import { findDates, MONTHS, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
 import { differenceOfStated } from '../src/text/periods.js';
-import { namesMeasure } from '../src/text/lexicon.js';
+import { namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import {
   consecutiveWithPartner,
   countsNoun,
@@ -100,7 +100,7 @@ export const numberFlip: TextMutator = {
           keepsPairedOrder(text, n.start, n.end, n.value, value) &&
           keepsRangeOfPeriods(text, n, value) &&
           keepsCaseSide(text, q, value, askedQuantities) &&
-          keepsQuestionSide(text, askedFigures, answerFigures, q, value)
+          keepsQuestionSide(text, fixture.task, askedFigures, answerFigures, q, value)
         )
           yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
       }
@@ -321,7 +321,7 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
  * "6-month warranty, which would still be running" made 3 for a machine serviced "four months ago": "outside a 3-month
  * warranty, yet the answer says it would still be running".
  */
-function keepsQuestionSide(text: string, asked: readonly Figure[], figures: readonly Figure[], q: Quantity, value: number): boolean {
+function keepsQuestionSide(text: string, task: string, asked: readonly Figure[], figures: readonly Figure[], q: Quantity, value: number): boolean {
   const figure = figures.find((f) => f.start === q.number.start);
   // A clock time is read as a time of day, not in proportion to its hour (2pm is 14:00): keepsCaseSide's words bound it.
   if (!figure || figure.kind === '' || q.number.value === 0 || clockTime(text, q.number)) return true;
@@ -330,9 +330,20 @@ function keepsQuestionSide(text: string, asked: readonly Figure[], figures: read
   return asked.every((c) => {
     // A thing's age is a period since it was made ("my harness is 11 years old" beside "retired 10 years after
     // manufacture", read in months): unseen110's readers, of the limit made 15, "an 11-year-old harness is within 15 years".
-    const [kind, caseValue] = c.kind === AGE && figure.kind === 'month' ? ['month', c.value * 12] : [c.kind, c.value];
+    // Not a person's age ("My son is 4 years old" beside "Membership lasts 5 years": the review).
+    const thingsAge = c.kind === AGE && figure.kind === 'month' && !agedPerson(task, c.start);
+    const [kind, caseValue] = thingsAge ? ['month', c.value * 12] : [c.kind, c.value];
     return kind !== figure.kind || Math.sign(caseValue - figure.value) === Math.sign(caseValue - moved);
   });
+}
+
+/** Whether the age at `start` of the question is a person's: "I'm 23", "my son is 4", "she is 11 years old". */
+function agedPerson(task: string, start: number): boolean {
+  const subject =
+    /\b(?:(I'm|I am|he's|she's|he is|she is|they're|they are)|(?:my|our|his|her|their|your)\s+([a-z]+)\s+(?:is|was|turns|turned|will be))\s+(?:now\s+|just\s+|nearly\s+|almost\s+)?$/i.exec(
+      task.slice(Math.max(0, start - 40), start),
+    );
+  return subject !== null && (subject[1] !== undefined || namesPerson(subject[2]!.toLowerCase()));
 }
 
 /**

@@ -23,12 +23,15 @@ describe('isAge', () => {
     ['after people named by it ("pupils under 16")', 'Yes, for pupils under 16 a parent has to be at home for the whole lesson.', '16'],
     // unseen113's readers, of "an adult over 18" made 20: "an odd age limit; an adult would normally be 18 or over".
     ['after an adult named by it ("an adult over 18")', 'An adult over 18 also needs to be on site for the whole booking.', '18'],
+    ['after someone named by it ("someone over 18")', 'The studio can be booked by someone over 18 also.', '18'],
   ])('reads an age %s', (_, text, figure) => {
     expect(ageAt(text, figure)).toBe(true);
   });
 
   it.each([
     ['a weight', 'Bags under 23 kg travel free; children have no allowance.', '23'],
+    // The review: a height in feet after "someone over".
+    ['a height in feet', 'Someone over 6 foot may find the cab cramped.', '6'],
     ['an amount', 'Orders of £30 or over are delivered free to adults.', '30'],
     ['a count of a noun', 'Groups of 10 or more people, adults or children, book ahead.', '10'],
     ['a bare threshold in a text that speaks of no ages', 'Scores of 18 or over pass.', '18'],

@@ -46,7 +46,7 @@ export function isAge(text: string, start: number, end: number): boolean {
 const PEOPLE_UNDER =
   /\b(?:pupils?|students?|children|kids|people|guests?|visitors?|riders?|players?|members?|anyone|someone|those|customers?|passengers?|drivers?|learners?|swimmers?|skaters?|participants?|adults?)\s+(?:aged\s+)?(?:under|over)\s+$/i;
 /** A unit after the number: a measure, not an age. */
-const MEASURE_AFTER = /^\s*(?:kg|g|cm|mm|m|km|ft|in|miles?|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|pounds?|lbs?|stone|%)\b/i;
+const MEASURE_AFTER = /^\s*(?:kg|g|cm|mm|m|km|ft|foot|feet|in|inch(?:es)?|miles?|mins?|minutes?|hours?|hrs?|days?|weeks?|months?|pounds?|lbs?|stone|%)\b/i;
 
 /** The age at which one is an adult in law. */
 const AGE_OF_MAJORITY = 18;
