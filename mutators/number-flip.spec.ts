@@ -57,6 +57,11 @@ describe('number-flip', () => {
     // A step a charge counts time in divides the hour (unseen113's readers, of "45-minute blocks at an hourly rate": "an odd unit").
     ['charged in 30-minute blocks at the hourly rate', ['charged in 20-minute blocks at the hourly rate', 'charged in 60-minute blocks at the hourly rate']],
     ['charged in blocks of 30 minutes', ['charged in blocks of 20 minutes', 'charged in blocks of 60 minutes']],
+    // The review: the same step in other words, and steps over an hour.
+    ['rounded up to the nearest 30 minutes', ['rounded up to the nearest 20 minutes', 'rounded up to the nearest 60 minutes']],
+    ['billed in units of 30 minutes', ['billed in units of 20 minutes', 'billed in units of 60 minutes']],
+    ['billed in 30-minute units', ['billed in 20-minute units', 'billed in 60-minute units']],
+    ['take a break every 90 minutes', ['take a break every 60 minutes', 'take a break every 120 minutes']],
     // Not a block of a course's weeks.
     ['taught in blocks of 8 weeks', ['taught in blocks of 6 weeks', 'taught in blocks of 12 weeks']],
     // The age of majority stays (unseen40's readers, of a carer "21 or over": "normally 18+").
@@ -103,6 +108,11 @@ describe('number-flip', () => {
     // So does a bound whose other end is in a unit of its own (unseen111's readers: "60 minutes to an hour is the same length twice").
     ['Each flue takes 45 minutes to an hour.', ['Each flue takes 30 minutes to an hour.']],
     ['Each flue takes 45 minutes to 2 hours.', ['Each flue takes 30 minutes to 2 hours.', 'Each flue takes 60 minutes to 2 hours.', 'Each flue takes 45 minutes to 3 hours.']],
+    // The review: "between … and", "up to", and "half an hour" as the other end.
+    ['Each flue takes between 45 minutes and an hour.', ['Each flue takes between 30 minutes and an hour.']],
+    ['Each flue takes from 45 minutes up to an hour.', ['Each flue takes from 30 minutes up to an hour.']],
+    ['It takes half an hour to 45 minutes.', ['It takes half an hour to 60 minutes.']],
+    ['It takes 45 minutes and an hour of drying.', ['It takes 30 minutes and an hour of drying.', 'It takes 60 minutes and an hour of drying.']],
     // A bound a range restates is one boundary written twice (unseen22's readers, of "the 20-mile area" beside "between 15 and 25 miles"): the other bound still moves.
     [
       'no charge within the 15-mile area; £20 for addresses between 15 and 25 miles away',

@@ -137,10 +137,12 @@ function countWrittenTwice(quantities: readonly Quantity[], q: Quantity): boolea
 
 /** A unit of time after a figure, as a range's end writes it ("minutes", "an hour", "hrs"). */
 const PERIOD_UNIT = String.raw`(minute|min|hour|hr|day|week|month|year)s?\b`;
-/** A figure's unit, then the other end of its range in a unit of its own: "[45] minutes to an hour", "[2] days to 1 week". */
-const RANGE_END_AFTER = new RegExp(String.raw`^\s*${PERIOD_UNIT}\s*(?:to|[–-])\s*(an?|one|\d+(?:\.\d+)?)\s+${PERIOD_UNIT}`, 'i');
-/** A range's first end in a unit of its own, before a figure: "an hour to [90] minutes". */
-const RANGE_END_BEFORE = new RegExp(String.raw`(?:^|\s)(an?|one|\d+(?:\.\d+)?)\s+${PERIOD_UNIT}\s*(?:to|[–-])\s*$`, 'i');
+/** A range's other end: a number, "a", "an", "one" or "half an". */
+const RANGE_END = String.raw`(half\s+an?|an?|one|\d+(?:\.\d+)?)`;
+/** A figure's unit, then the other end of its range in a unit of its own: "[45] minutes to an hour", "[45] minutes up to an hour". */
+const RANGE_END_AFTER = new RegExp(String.raw`^\s*${PERIOD_UNIT}\s*(?:(?:up\s+)?to|[–-]|and)\s*${RANGE_END}\s+${PERIOD_UNIT}`, 'i');
+/** A range's first end in a unit of its own, before a figure: "an hour to [90] minutes", "half an hour to [45] minutes". */
+const RANGE_END_BEFORE = new RegExp(String.raw`(?:^|\s)${RANGE_END}\s+${PERIOD_UNIT}\s*(?:(?:up\s+)?to|[–-])\s*$`, 'i');
 const OWN_PERIOD_UNIT = new RegExp(String.raw`^\s*${PERIOD_UNIT}`, 'i');
 
 /**
@@ -151,8 +153,11 @@ const OWN_PERIOD_UNIT = new RegExp(String.raw`^\s*${PERIOD_UNIT}`, 'i');
 function keepsRangeOfPeriods(text: string, n: NumberPiece, value: number): boolean {
   const own = OWN_PERIOD_UNIT.exec(text.slice(n.end));
   if (!own) return true;
-  const hours = (amount: string, unit: string) => (/^(?:an?|one)$/i.test(amount) ? 1 : Number(amount)) * HOURS_IN[unitName(unit)]!;
-  const after = RANGE_END_AFTER.exec(text.slice(n.end, n.end + 40));
+  const hours = (amount: string, unit: string) => (/^half/i.test(amount) ? 0.5 : /^(?:an?|one)$/i.test(amount) ? 1 : Number(amount)) * HOURS_IN[unitName(unit)]!;
+  // "and" joins a range's ends only after "between": "between 45 minutes and an hour".
+  const afterText = text.slice(n.end, n.end + 40);
+  const between = /\bbetween\s+$/i.test(text.slice(Math.max(0, n.start - 10), n.start));
+  const after = between || !/^\s*\S+\s*and\b/i.test(afterText) ? RANGE_END_AFTER.exec(afterText) : null;
   const before = RANGE_END_BEFORE.exec(text.slice(Math.max(0, n.start - 40), n.start));
   const partners = [...(after ? [hours(after[2]!, after[3]!)] : []), ...(before ? [hours(before[1]!, before[2]!)] : [])];
   const [was, becomes] = [hours(String(n.value), own[1]!), hours(String(value), own[1]!)];
@@ -442,7 +447,7 @@ function countsOfSpelled(task: string): Figure[] {
  * timetable counts time in, which divide the hour ("30-minute blocks" never 45: unseen113's readers, "an odd unit").
  */
 const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
-  minute: [5, 10, 15, 20, 30, 60],
+  minute: [5, 10, 15, 20, 30, 60, 90, 120, 180],
   day: [7, 14, 30, 90, 365],
   week: [1, 2, 4, 52],
   month: [1, 3, 6, 12, 24],
@@ -451,7 +456,7 @@ const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
 
 /**
  * "Two claims in any 12-month period", "per 30 days", "every rolling 12 months": the period a limit is counted over; "in
- * 30-minute blocks", "in blocks of 15 minutes": the step a charge counts time in.
+ * 30-minute blocks", "in blocks of 15 minutes", "rounded up to the nearest 30 minutes": the step a charge counts time in.
  */
 function countsWindow(text: string, n: NumberPiece): boolean {
   const before = text.slice(Math.max(0, n.start - 20), n.start);
@@ -461,7 +466,7 @@ function countsWindow(text: string, n: NumberPiece): boolean {
   return (
     /\b(?:any|every|each|per|rolling)\s+$/i.test(before) ||
     /^[-\s](?:day|week|month|year)s?\s+(?:rolling\s+)?period\b/i.test(after) ||
-    (minutes && (/\b(?:blocks?|increments?)\s+of\s+$/i.test(before) || /^[-\s](?:minute|min)s?\s+(?:blocks?|increments?|slots?)\b/i.test(after)))
+    (minutes && (/\b(?:(?:blocks?|increments?|units?)\s+of|nearest)\s+$/i.test(before) || /^[-\s](?:minute|min)s?\s+(?:blocks?|increments?|slots?|units?)\b/i.test(after)))
   );
 }
 
