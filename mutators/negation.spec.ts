@@ -407,6 +407,12 @@ describeTextMutator(
       ['in words', 'You can hire a drysuit for 8 pounds.'],
       ['in a relative clause after it', 'You can hire a drysuit on the day, which costs £8.'],
       ['in a relative clause of what it would cost', 'You can hire a drysuit on the day, which would be £8.'],
+      // The review: a pronoun, a bracket, a bare "for" or "at", the next sentence, a list of things before the price.
+      ['in a clause after a semicolon', 'You can hire a drysuit on the day; it costs £8.'],
+      ['in a bracket', 'You can hire a drysuit on the day (which costs £8).'],
+      ['after a comma and "for"', 'You can hire a drysuit on the day, for £8.'],
+      ['in the next sentence', 'You can hire a drysuit on the day. It costs £8.'],
+      ['after a list of things', 'You can hire a drysuit, a hood or gloves on the day, which costs £8.'],
     ].map(([where, artifact]) => ({
       name: `a permission whose own clause prices it (${where})`,
       task: 'Can I hire a drysuit?',

@@ -802,11 +802,13 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
   // the answer prices what it has just refused (unseen107's readers: "a price is given, so it must mean you can hire one").
   // Its clause ends at punctuation, at "but", "while" or "whereas", or at an "and" or "or" before a pronoun that opens a
   // clause ("and we sell bowls for £3"); an "and" inside its object ("a jacket and salopettes for £6") does not end it.
-  const [ownClause = '', nextClause = ''] = artifact
+  const [ownClause = '', ...laterClauses] = artifact
     .slice(claim.start + verb.end, claim.end)
-    .split(/[,;:]|\s(?:but|while|whereas)\s|\s(?:and|or)\s+(?=(?:we|you|it|they|he|she|there|this|that|i)\b)/i);
-  // So does a relative clause after it that prices what it is about ("You can hire one on the day, which costs £8").
-  if (pricedFor(ownClause) || (RELATIVE_PRICE.test(nextClause) && findFigures(nextClause).some((f) => isCurrencySign(f.kind)))) return true;
+    .split(/[,;:()]|\s(?:but|while|whereas)\s|\s(?:and|or)\s+(?=(?:we|you|it|they|he|she|there|this|that|i)\b)/i);
+  // So does a later clause, or the next sentence, that prices what it is about by a pronoun or a bare "for" ("…, which costs £8",
+  // "…; it costs £8", "…, for £8", "… on the day. It costs £8": the review).
+  const pricesIt = (clause: string) => (PRONOUN_PRICE.test(clause) || /^\s*(?:for|at)\s/i.test(clause)) && findFigures(clause).some((f) => isCurrencySign(f.kind));
+  if (pricedFor(ownClause) || [...laterClauses, sentenceAfter(artifact, claim)].some(pricesIt)) return true;
   const after = [artifact.slice(claim.start + verb.end, claim.end), sentenceAfter(artifact, claim)];
   // The activity priced is the verb's gerund in a clause with an amount: "charging all six comes to £18", not "if you bring a car" beside
   // "Parking costs £3" (a review).
@@ -821,8 +823,8 @@ function permittedThenPriced(artifact: string, claim: Piece, p: PolarityPiece): 
   );
 }
 
-/** A relative clause that gives a price: "which costs £8", "which is £8 a day", "which comes to £18". */
-const RELATIVE_PRICE = /^\s*which\s+(?:(?:will|would)\s+)?(?:costs?|is|are|comes?\s+to|be)\b/i;
+/** A clause that prices what came before by a pronoun: "which costs £8", "it is £8 a day", "which comes to £18". */
+const PRONOUN_PRICE = /^\s*(?:which|it|this|that)\s+(?:(?:will|would)\s+)?(?:costs?|is|are|comes?\s+to|be)\b/i;
 
 /**
  * Whether a clause prices what it is about: an amount after "for" or "at" ("hire a drysuit for £8", "print pages at
