@@ -48,6 +48,12 @@ describeTextMutator(
       artifact: artifact!,
       kept: [kept!],
     })),
+    // unseen112's readers, of "Every team gets 3 hints free" left out: "'further hints' points to free hints the answer never mentions".
+    {
+      name: 'not the sentence whose things the next sentence adds to ("further hints")',
+      artifact: 'A game master follows your game on camera. Every team gets 3 hints free of charge in each game. You can ask for further hints whenever you like.',
+      kept: ['A game master follows your game on camera. Every team gets 3 hints free of charge in each game.'],
+    },
     // A subordinate clause after its main clause, or closed by the comma the cut is at, leaves a whole sentence.
     {
       name: 'a second predicate of a subordinate clause after its main clause',

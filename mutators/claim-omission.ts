@@ -72,7 +72,7 @@ export const claimOmission: TextMutator = {
       const listFrom = pieces.findIndex((s) => announcesList(s.text));
       if (listFrom !== -1 && i > listFrom) continue;
       const next = pieces[i + 1];
-      if (next && refersBack(next.text)) continue;
+      if (next && (refersBack(next.text) || addsTo(sentence.text, next.text))) continue;
       if (opensSequence(sentence.text) || (next && opensSequence(next.text))) continue;
       yield candidate;
     }
@@ -926,6 +926,25 @@ const SUBORDINATORS: ReadonlySet<string> = new Set([
 
 /** The parts of speech a subordinate clause opened within a sentence follows: punctuation, a conjunction, a linking adverb ("so", "then"). */
 const OPENS_AFTER: ReadonlySet<string> = new Set(['PUNCT', 'SCONJ', 'CCONJ', 'ADV']);
+
+/** Words that add to things already given: "further hints", "each extra hint", "additional nights". */
+const ADDING: ReadonlySet<string> = new Set(['further', 'extra', 'additional']);
+
+/**
+ * Whether the next sentence adds to a thing the sentence names ("Every team gets 3 hints free … You can ask for further
+ * hints …"): without the sentence, "further" adds to nothing (unseen112's readers: "'further hints' points to free hints the
+ * answer never mentions").
+ */
+function addsTo(sentence: string, next: string): boolean {
+  const nouns = new Set(
+    readSentences(sentence)
+      .flatMap((s) => s.tokens)
+      .filter((t) => t.pos === 'NOUN')
+      .map((t) => t.lemma.toLowerCase()),
+  );
+  const tokens = readSentences(next).flatMap((s) => s.tokens);
+  return tokens.some((t, i) => ADDING.has(t.text.toLowerCase()) && tokens[i + 1]?.pos === 'NOUN' && nouns.has(tokens[i + 1]!.lemma.toLowerCase()));
+}
 
 /** What closes a sentence: the clause cut from it ends before these. */
 const CLOSING_STOPS: ReadonlySet<string> = new Set(['.', '!', '?', '…']);

@@ -71,6 +71,11 @@ describe('refersBack', () => {
     ['Booking closes on 20 February, or earlier if all 16 places are filled before then.', false],
     ['You have 14 days to pay, and places not paid by then are released.', false],
     ['Pay by noon, and places not paid by then are released.', false],
+    // unseen112's readers, of the sentence before left out: "'If that happens' points back to a cancellation the answer never mentions".
+    ["If that happens, we'll text you by 08:00 on the day.", true],
+    ['If that is all, please book.', true],
+    ['Please note that the shop closes at 5pm.', false],
+    ['Whichever date you move to, the balance is paid on the day.', true],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

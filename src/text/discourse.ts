@@ -16,7 +16,8 @@ import { readSentences, type Token } from './nlp.js';
 const DEMONSTRATIVES = new Set(['this', 'that', 'these', 'those', 'such']);
 const THIRD_PERSON = new Set(['it', 'its', 'they', 'them', 'their', 'he', 'she', 'his', 'her', 'him']);
 /** Opening connectives: the sentence continues or contrasts the one before. */
-const OPENING_CONNECTIVES = new Set('however but also otherwise so then instead therefore thus still yet and or plus again likewise similarly alternatively meanwhile hence'.split(' '));
+// "Whichever date you move to, …" chooses among options said before (unseen112's readers).
+const OPENING_CONNECTIVES = new Set('however but also otherwise so then instead therefore thus still yet and or plus again likewise similarly alternatively meanwhile hence whichever'.split(' '));
 /** Connectives that refer back wherever they stand ("you can also renew online", "keep an eye on it, though"). */
 const ANYWHERE = new Set(['also', 'too', 'though', 'however', 'otherwise', 'instead', 'again']);
 /** How many words from its start a pronoun or demonstrative still reads as the sentence's link to the one before. */
@@ -111,7 +112,9 @@ function pointsBack(t: Token, previous: Token | undefined, next: Token | undefin
   // "'that' reads as if it refers to the off-peak plan".
   // An adverb may come before its verb: "That normally takes 2 to 3 weeks" (a review of the clause omissions: left after the cut, it points at nothing).
   const verb = next?.pos === 'ADV' ? afterNext : next;
-  if (word === 'that' && (previous === undefined || previous.pos === 'PUNCT') && (verb?.pos === 'AUX' || verb?.pos === 'VERB')) return true;
+  // Or of a clause a subordinator opens: "If that happens, we'll text you" (unseen112's readers: "points back to a cancellation the
+  // answer never mentions").
+  if (word === 'that' && (previous === undefined || previous.pos === 'PUNCT' || previous.pos === 'SCONJ') && (verb?.pos === 'AUX' || verb?.pos === 'VERB')) return true;
   // Not "note that, unless agreed, fees apply": a comma that opens a clause of its own after a complementizer.
   if (word === 'that') return next === undefined || ['NOUN', 'PROPN', 'ADJ'].includes(next.pos) || (next.pos === 'PUNCT' && !(next.text === ',' && OPENS_CLAUSE.has(afterNext?.pos ?? '')));
   if (word === 'same') return true;
