@@ -346,6 +346,8 @@ describe('misstatedFigures', () => {
     // A review: money in words ("12 dollars") was stepped by the dozen, to 24.
     expect(prices('A locker costs 12 dollars a day.')).toEqual(['A locker costs 14 dollars a day.', 'A locker costs 10 dollars a day.']);
     expect(prices('A locker holds 12 bags.')).toEqual(['A locker holds 24 bags.']);
+    // A whole measure is written whole (unseen112's readers, of "2.0 hours": "an unusual way to write a duration").
+    expect(prices('The Fell Trek lasts 2.5 hours.')).toEqual(['The Fell Trek lasts 3 hours.', 'The Fell Trek lasts 2 hours.']);
     // Two prices written with a slash are two amounts ("£10/£6"), not "24/7".
     expect(prices('Tickets cost £10/£6.')).toContain('Tickets cost £10/£5.');
   });

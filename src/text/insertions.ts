@@ -274,7 +274,10 @@ export function statedValues(text: string): Set<number> {
 
 /** A value written as the figure it replaces is: its currency, decimals, thousands separators and per cent sign. */
 function written(n: NumberPiece, value: number): string {
-  const digits = n.grouped ? value.toLocaleString('en-GB', { minimumFractionDigits: n.decimals, maximumFractionDigits: n.decimals }) : value.toFixed(n.decimals);
+  // A whole measure is written whole ("2 hours" for "2.5 hours", never "2.0": unseen112's readers, "an unusual way to write a
+  // duration"); money keeps its pence ("£3.00" for "£2.50"), and a share its tier's decimals ("85.0%" beside "99.5%").
+  const decimals = !n.currency && !n.percent && Number.isInteger(value) ? 0 : n.decimals;
+  const digits = n.grouped ? value.toLocaleString('en-GB', { minimumFractionDigits: decimals, maximumFractionDigits: decimals }) : value.toFixed(decimals);
   return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;
 }
 
