@@ -878,7 +878,10 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
       // days", not "If you cancel your order now, your refund will be paid within 10 working days".
       return purpose !== null && contentLemmas(purpose[1]!).some((verb) => textSaysWord(before, verb));
     });
-  if (ownText.some(states) || own.sentences.some(statesPeriod) || statesWorkingDays) return true;
+  // A period the question states as the time to its case restates it: "cancelling 5 days before the trek" for "The trek is 5 days
+  // away" (unseen112's false alarm); not another period of it ("about ten minutes late" is no "10 minutes before").
+  const statesTimeTo = (text: string) => length !== null && findFigures(text).some((f) => f.kind === length.kind && close(f.value, length.value) && TIME_TO.test(text.slice(f.end, f.end + 24)));
+  if (ownText.some(states) || own.sentences.some(statesPeriod) || own.restated.some(statesTimeTo) || statesWorkingDays) return true;
   // A period of working days ("within 3 business days") is a period too, though lengthOf reads it as no calendar length: a month
   // beside it is not in conflict with it (unseen71's false alarm: "isn't offered in December" beside "within 3 business days").
   const isPeriod = (d: Pick<DatePiece, 'key'>) => d.key.startsWith('duration:');
@@ -886,6 +889,9 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   if (!conflict && (passage.evidence.some(states) || claimDate.start >= exampleStart(claim))) return true;
   return periodLeft(claimDate, own) || dateWorkedOut(claim, claimDate, passage, answer);
 }
+
+/** A period's unit, then words that make it the time until something: "5 days away", "3 weeks from now", "2 days' time". */
+const TIME_TO = /^\s*[a-z]+(?:'|’)?\s+(?:away|from\s+now|time|to\s+go)\b/i;
 
 /** Working days written after a number and what they are for: "10 working days to approve", "3 business days in which to pay". */
 const WORKING_DAYS_TO = /^\s+(?:working|business)\s+days?\s+(?:in\s+which\s+)?to\s+([a-z]+)/i;

@@ -241,6 +241,21 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Collection is on the final Saturday between 11am and 12 noon.',
       flagged: true,
     },
+    // unseen112's false alarm: a period the question gives as the time to its case, restated.
+    {
+      name: 'a period the question gives as the time to its case ("5 days away")',
+      task: 'We have to cancel. The trek is 5 days away. How much will we get back?',
+      evidence: ['Cancellations made 2 to 6 days before the trek receive a 50% refund.'],
+      artifact: "Because you're cancelling 5 days before the trek, you'll receive a 50% refund.",
+      flagged: false,
+    },
+    {
+      name: 'not another period the question gives ("ten minutes late")',
+      task: "We'll be about ten minutes late for our 6:30pm game. What happens?",
+      evidence: ['Please arrive 15 minutes before your start time.'],
+      artifact: 'Please arrive 10 minutes before your start time.',
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
