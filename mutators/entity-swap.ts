@@ -273,6 +273,11 @@ function fixtureTexts(fixture: TextFixture): string[] {
 const TITLE = /^(?:Mr|Mrs|Ms|Miss|Mx)\.?\s+/;
 const SEX_OF_TITLE: Readonly<Record<string, string>> = { Mr: 'male', Mrs: 'female', Ms: 'female', Miss: 'female' };
 
+/** A name after a courtesy title, the title captured: "Mrs Okafor" for "Okafor". */
+function titledName(bare: string, flags = ''): RegExp {
+  return new RegExp(`\\b(Mr|Mrs|Ms|Miss|Mx)\\.?\\s+${escapeRegExp(bare)}\\b`, flags);
+}
+
 /**
  * A person's name as the answer writes its people: without the title the evidence gives it ("Mrs Ruth Okafor" for "Gareth
  * Pryce", unseen106's readers: "oddly formal beside the other names").
@@ -287,10 +292,10 @@ function titledAs(original: string, other: string): string {
  */
 function sexOf(name: string, texts: readonly string[]): string | undefined {
   const bare = name.replace(TITLE, '');
-  const titled = new RegExp(`\\b(Mr|Mrs|Ms|Miss)\\.?\\s+${escapeRegExp(bare)}\\b`, 'g');
+  const titled = titledName(bare, 'g');
   const named = new RegExp(`\\b${escapeRegExp(bare)}\\b`, 'g');
   const sexes = new Set(
-    texts.flatMap((text) => [...[...text.matchAll(titled)].map((m) => SEX_OF_TITLE[m[1]!]!), ...[...text.matchAll(named)].flatMap((m) => pronounAfter(text, m.index + m[0].length) ?? [])]),
+    texts.flatMap((text) => [...[...text.matchAll(titled)].flatMap((m) => SEX_OF_TITLE[m[1]!] ?? []), ...[...text.matchAll(named)].flatMap((m) => pronounAfter(text, m.index + m[0].length) ?? [])]),
   );
   return sexes.size === 1 ? [...sexes][0] : undefined;
 }
@@ -298,7 +303,8 @@ function sexOf(name: string, texts: readonly string[]): string | undefined {
 /** Whether a name is a person's: shaped as one, or given a courtesy title in the texts ("Mrs Okafor"; the review's finding). */
 function isPerson(name: string, texts: readonly string[]): boolean {
   const bare = name.replace(TITLE, '');
-  return TITLE.test(name) || mayNamePerson(bare) || texts.some((text) => new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Mx)\\.?\\s+${escapeRegExp(bare)}\\b`).test(text));
+  const titled = titledName(bare);
+  return TITLE.test(name) || mayNamePerson(bare) || texts.some((text) => titled.test(text));
 }
 
 /**

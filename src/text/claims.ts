@@ -6,7 +6,7 @@
  */
 
 import { dictionaryForm, sensesOf } from './lexicon.js';
-import { findEntities } from './entities.js';
+import { type EntityPiece, findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
 import { spelledValue } from './numberWords.js';
 import { isAbbreviationStop } from './abbreviations.js';
@@ -594,7 +594,9 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
   const { sentence, joined } = support;
   // By ordinary words alone, at least two of them: a sentence that merely names the swapped-in team is no support.
   const claimWords = contentLemmas(claim);
-  const claimNames = new Set(findEntities(claim).map((e) => e.text.toLowerCase()));
+  const claimEntities = findEntities(claim);
+  const claimNames = new Set(claimEntities.map((e) => e.text.toLowerCase()));
+  const claimCalendar = new Set(calendarNames(claimEntities));
   const others = evidenceSentences.filter((s) => {
     if (s === sentence) return false;
     if (s === joined) return true;
@@ -602,7 +604,7 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
     const shared = claimWords.filter((w) => saysWord(words, w)).length;
     // Or one ordinary word and a day or month the claim names too: "…; we're closed on Sundays and Mondays" joins "We are
     // closed on Sundays and Mondays" to a sentence on collection hours (unseen114's false alarm).
-    return shared >= 2 || (shared === 1 && namesCalendarOf(claim, s)) || writesNameOf(claim, s, claimNames);
+    return shared >= 2 || (shared === 1 && namesOnlyCalendarOf(claimCalendar, s)) || writesNameOf(claim, s, claimNames);
   });
   return { sentence, context: others, restated: [...also], evidence: evidenceSentences };
 }
@@ -611,14 +613,14 @@ export function supportPassage(claim: string, evidenceSentences: readonly string
  * Whether a sentence names weekdays or months, every one of them one the claim names too ("Sundays" and "Sunday" alike):
  * not a sentence of another day's timetable that shares one of them ("on the first Sunday at 11am and … on the final Saturday").
  */
-function namesCalendarOf(claim: string, sentence: string): boolean {
-  const calendar = (text: string) =>
-    findEntities(text)
-      .filter((e) => e.kind === 'weekday' || e.kind === 'month')
-      .map((e) => e.text.toLowerCase().replace(/s$/, ''));
-  const named = new Set(calendar(claim));
-  const own = calendar(sentence);
-  return own.length > 0 && own.every((name) => named.has(name));
+function namesOnlyCalendarOf(claimCalendar: ReadonlySet<string>, sentence: string): boolean {
+  const own = calendarNames(findEntities(sentence));
+  return own.length > 0 && own.every((name) => claimCalendar.has(name));
+}
+
+/** The weekdays and months among a text's names, singular and lower-case ("Sundays" as "sunday"). */
+function calendarNames(entities: readonly EntityPiece[]): string[] {
+  return entities.filter((e) => e.kind === 'weekday' || e.kind === 'month').map((e) => e.text.toLowerCase().replace(/s$/, ''));
 }
 
 /**
