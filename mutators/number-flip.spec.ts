@@ -125,6 +125,21 @@ describe('number-flip', () => {
     ],
     // The unitless other side of a comparison restates its unit (unseen31's readers, of the "45-minute service" made 50 beside "rather than 45"): only the 30 moves.
     ['The standard service lasts 45 minutes, so you would have 30 minutes rather than 45.', ['The standard service lasts 45 minutes, so you would have 20 minutes rather than 45.']],
+    // It moves among the lengths of its unit (unseen115's readers, of "instead of the usual 70": "an odd standard slot length").
+    [
+      'A quiet slot runs for 90 minutes instead of the usual 60.',
+      ['A quiet slot runs for 60 minutes instead of the usual 60.', 'A quiet slot runs for 90 minutes instead of the usual 45.', 'A quiet slot runs for 90 minutes instead of the usual 90.'],
+    ],
+    // A bound after "than" is not an alternative to the figure before it, and may count something else.
+    [
+      'A ceremony takes 40 minutes, and the hall seats no more than 120.',
+      [
+        'A ceremony takes 30 minutes, and the hall seats no more than 120.',
+        'A ceremony takes 45 minutes, and the hall seats no more than 120.',
+        'A ceremony takes 40 minutes, and the hall seats no more than 110.',
+        'A ceremony takes 40 minutes, and the hall seats no more than 130.',
+      ],
+    ],
     // A count described by adjectives is a count of the noun after them (unseen51's readers, of "88 full-size weighted keys" made 87 beside "fewer than 88 keys"): neither moves.
     ['It needs 88 full-size weighted keys; a keyboard with fewer than 88 keys will do for a term.', []],
     // A compound counts its last noun (unseen64's readers, of "500 charge cycles" made 400 beside "the 500-cycle limit"): the months and the 540 still move, the 500 never.

@@ -23,6 +23,7 @@ import {
   neighbourValues,
   type Quantity,
   unconventionalPeriod,
+  unitInComparison,
 } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
 import { supportingSentence } from './text-support.js';
@@ -90,7 +91,7 @@ export const numberFlip: TextMutator = {
               ? [n.value / 2, n.value * 2]
               : isClothingSize(text, q)
                 ? [n.value - 2, n.value + 2]
-                : neighbourValues(q, countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
+                : neighbourValues(withComparedUnit(text, quantities, q), countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
@@ -440,6 +441,12 @@ function countsOfSpelled(task: string): Figure[] {
     const value = spelledValue([m[1]!]);
     return value === undefined ? [] : [{ text: m[1]!, start: m.index, end: m.index + m[1]!.length, value, kind: 'of', decimals: 0, unit: 'of' }];
   });
+}
+
+/** A unitless quantity as the figure it is compared with counts it: "90 minutes instead of the usual 60" is 60 minutes. */
+function withComparedUnit(text: string, quantities: readonly Quantity[], q: Quantity): Quantity {
+  const unit = unitInComparison(text, q, quantities[quantities.indexOf(q) - 1]);
+  return unit === undefined ? q : { ...q, unit };
 }
 
 /**

@@ -324,9 +324,27 @@ export function mentionedAgain(text: string, quantities: readonly Quantity[], q:
  * 50 beside "rather than 45" as two lengths of one service.
  */
 function keyInComparison(text: string, q: Quantity, previous: Quantity | undefined): string | undefined {
+  const unit = unitInComparison(text, q, previous) ?? unitBefore(text, q, previous, /\b(?:than|against)\s+$/i);
+  return unit === undefined ? undefined : `${q.number.value}|${unit}`;
+}
+
+/** What names a figure the alternative to the one before it: "rather than", "instead of the usual", "compared with". */
+const ALTERNATIVE_BEFORE = /\b(?:rather\s+than|instead\s+of|compared\s+(?:with|to)|versus|vs\.?)\s+(?:the\s+)?(?:(?:usual|standard|normal|regular|typical)\s+)?$/i;
+
+/**
+ * The unit of the figure a unitless quantity is the alternative to, or undefined: "90 minutes instead of the usual 60"
+ * counts minutes, and moves among the lengths of minutes documents write (unseen115's readers, of 60 made 70: "an odd
+ * standard slot length"). Not a bound after "than" ("140 guests ... no more than 120"), which may count something else.
+ */
+export function unitInComparison(text: string, q: Quantity, previous: Quantity | undefined): string | undefined {
+  return unitBefore(text, q, previous, ALTERNATIVE_BEFORE);
+}
+
+/** The unit of the quantity before a unitless one in its sentence, where the words between end as `joins` says. */
+function unitBefore(text: string, q: Quantity, previous: Quantity | undefined, joins: RegExp): string | undefined {
   if (q.unit !== '' || previous === undefined || previous.unit === '') return undefined;
   const between = text.slice(previous.number.end, q.number.start);
-  return /^[^.;!?]*\b(?:rather\s+than|instead\s+of|than|against|compared\s+with|versus|vs\.?)\s+$/i.test(between) ? `${q.number.value}|${previous.unit}` : undefined;
+  return /^[^.;!?]*$/.test(between) && joins.test(between) ? previous.unit : undefined;
 }
 
 /** A quantity's key, the unit of the bound that closes its range taken where it is the range's unitless first bound. */
