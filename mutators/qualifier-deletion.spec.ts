@@ -160,6 +160,10 @@ describe('qualifier-deletion', () => {
     ['Members can book rooms. But only members can book rooms.', []],
     // unseen27's readers, of "Members may perform on stage, although non-members may audition": "the concession only makes sense if performing is restricted".
     ['Only members may perform on stage, although non-members may audition.', []],
+    // "also only" adds a restriction; without "only" it adds a permission (unseen112's readers: "a second way to get a copy").
+    ['Not today. We can also only copy one when the key holder brings the card.', []],
+    ['Height reductions are also only booked in autumn.', []],
+    ['We can also copy one when the key holder brings the card, but only on weekdays.', ['We can also copy one when the key holder brings the card, on weekdays.']],
     // "only" in the reason a refusal gives: without it the reason permits what was refused (unseen34's readers).
     ["I'm sorry, but we can't, as trees over 8 ft can only be delivered to rooms on the ground floor.", []],
     ['No, because only members may book.', []],

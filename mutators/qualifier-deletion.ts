@@ -449,15 +449,19 @@ const CONCESSIONS: ReadonlySet<string> = new Set(['although', 'though', 'whereas
  * something against it later ("Only members may perform on stage, although
  * non-members may audition"): without it the sentence states no exception at
  * all ("the recipient can collect"), or concedes against nothing, and reads as
- * if the word was taken out (unseen18's and unseen27's readers).
+ * if the word was taken out (unseen18's and unseen27's readers); or that adds
+ * itself to a restriction before it ("also only").
  */
 function pointOfException(artifact: string, q: QualifierPiece): boolean {
   const around = q.keyword === 'only' ? tokensAround(artifact, q) : undefined;
   if (!around) return false;
-  const { tokens, offset } = around;
+  const { tokens, offset, before } = around;
   const lemma = (t: { lemma: string }) => t.lemma.toLowerCase();
   const concededAfter = tokens.some((t) => offset + t.start >= q.end && CONCESSIONS.has(lemma(t)));
-  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter;
+  // "We can also only copy one when ...": "also" adds this restriction to one before it; without "only" it adds a
+  // permission instead, beside a refusal (unseen112's readers: "reads as a second way to get a copy, which clashes with 'Not today'").
+  const addsRestriction = tokens[before - 1] !== undefined && lemma(tokens[before - 1]!) === 'also';
+  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter || addsRestriction;
 }
 
 /** Words that give a reason for what the clause before them says. */
