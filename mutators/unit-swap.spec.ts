@@ -138,6 +138,13 @@ describeTextMutator(
       evidence: 'Weekday games are £3 per player cheaper. Each booking is for one group of 2 to 6 players.',
       kept: ['Weekday games are £3 per booking cheaper.'],
     },
+    // The price of a place stays per head (unseen115's readers: "a shared flight priced per booking is odd"; unseen111's: "£175 per booking sits oddly with groups of up to six").
+    {
+      name: 'a fee per head for a booking',
+      artifact: 'Moving to another date costs an amendment fee of £20 per person.',
+      evidence: 'Moving to another date costs an amendment fee of £20 per person. Each booking may hold up to 6 people.',
+      kept: ['Moving to another date costs an amendment fee of £20 per booking.'],
+    },
     {
       name: 'a ticket for a booking',
       artifact: 'An exchange costs £2 per ticket.',
@@ -189,8 +196,13 @@ describeTextMutator(
     // unseen14's readers: "€14 per group, so €112 for eight of you": the count is of people the number alone names.
     {
       name: 'what a rate is per, where the answer multiplies it by a bare count ("eight of you")',
-      artifact: 'A working lunch is €14 per person, so €112 for eight of you.',
+      artifact: 'The room fee is €14 per person, so €112 for eight of you.',
       reason: reasonOf(RATE_TIMES_COUNT),
+    },
+    {
+      name: 'the price of a place per head, which never moves to per booking',
+      artifact: 'A shared flight costs £189 per person.',
+      evidence: 'A shared flight costs £189 per person. Each booking may hold up to 6 people.',
     },
     { name: 'a hyphenated count ("14-working-day loan")', artifact: 'Each is on a 14-day loan.' },
     { name: 'hours counted from an event', artifact: 'Refunds are possible within 24 hours of departure.' },

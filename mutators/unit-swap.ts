@@ -59,7 +59,8 @@ export const unitSwap: TextMutator = {
           keepsPeriodOrder(text, units, u, swapped) &&
           !coupled(text, u, swapped) &&
           !workingTimeOutOfPlace(fixture, swapped) &&
-          !kindCountedElsewhere(units, u, swapped)
+          !kindCountedElsewhere(units, u, swapped) &&
+          !placePricedPerBooking(text, u, swapped)
         )
           yield { start: u.start, end: u.end, replacement } satisfies MutationCandidate;
       }
@@ -85,6 +86,27 @@ export const unitSwap: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/** What a head pays for a place: a rate per one of these is the price of the place itself. */
+const HEADS: ReadonlySet<string> = new Set(['per person', 'per player', 'per ticket']);
+
+/** What a booking is charged apart from the places on it: a fee, a deposit, a change to it, a discount. */
+const BOOKING_CHARGE = /\b(?:fees?|deposits?|surcharges?|supplements?|charges?|transfers?|exchanges?|amendments?|changes?|discounts?|cheaper|off)\b/i;
+
+/**
+ * Whether a swap moves the price of a place from per head to per booking: "a shared flight costs £189 per booking", "a
+ * private session is £44 per booking" for 8 to 16 people. An activity's or a night's price is per head, and per booking it
+ * reads as altered by its form (unseen115's readers: "a shared flight priced per booking is odd"; unseen111's: "£175 per
+ * booking sits oddly with groups of up to six"). A fee, deposit or charge its sentence names before it may be either ("an
+ * amendment fee of £20 per person", "free of charge ..., or £1.50 per ticket after that").
+ */
+function placePricedPerBooking(text: string, original: UnitPiece, swapped: UnitPiece): boolean {
+  if (!HEADS.has(original.unit) || swapped.unit !== 'per booking') return false;
+  const sentence = sentenceAround(text, original.start, original.end);
+  // The sentence to the end of the rate's clause: "£3 per player cheaper", not the deposit of a clause after it.
+  const clauseEnd = /[,;:.!?]|$/.exec(text.slice(original.end))!.index;
+  return !BOOKING_CHARGE.test(text.slice(sentence?.start ?? original.start, original.end + clauseEnd));
+}
 
 /** Why a swap between kinds of day is refused at a count not conventional in the new kind, as the ignored list gives it. */
 export const UNCONVENTIONAL_DAY_COUNT =
