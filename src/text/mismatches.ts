@@ -358,10 +358,18 @@ function sayMostOfClause(claim: string, at: number, passage: SupportPassage): st
   const start = clauseStart(claim, at);
   const own = clauseAround(claim, at);
   const listItem = /^\s(?:and|or)\s/.test(claim.slice(start)) && contentLemmas(own).length === 0;
-  const clause = listItem ? claim.slice(clauseStart(claim, start), clauseEnd(claim, at)) : own;
-  const scored = [passage.sentence, ...passage.context].map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
+  const from = listItem ? clauseStart(claim, start) : start;
+  const clause = claim.slice(from, listItem ? clauseEnd(claim, at) : from + own.length);
+  const sentences = [passage.sentence, ...passage.context];
+  const scored = sentences.map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
   const best = Math.max(...scored.map((s) => s.score));
-  return best > 0 ? scored.filter((s) => s.score === best).map((s) => s.sentence) : [];
+  if (best > 0) return scored.filter((s) => s.score === best).map((s) => s.sentence);
+  // A clause whose ordinary words no sentence says ("and there are none from November to February") is a sentence's that
+  // names its other dates ("From November to February there are no treks": unseen112's false alarm). Not by the date at
+  // `at`: a wrong one must not draw the sentence it is wrong against.
+  const others = findDates(clause).filter((d) => !(d.start <= at - from && at - from < d.end));
+  const keys = (sentence: string) => new Set(findDates(sentence).map((d) => d.key));
+  return others.length === 0 ? [] : sentences.filter((sentence) => others.every((d) => keys(sentence).has(d.key)));
 }
 
 /**

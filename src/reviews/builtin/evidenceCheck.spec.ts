@@ -256,6 +256,21 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Please arrive 10 minutes before your start time.',
       flagged: true,
     },
+    // unseen112's false alarm: a clause of no ordinary word the evidence says, read with the sentence that names its other date.
+    {
+      name: 'a closed season, from the sentence that names its other month',
+      task: "We're visiting in mid-November. Can we do the Fell Trek then?",
+      evidence: ['Treks run from 1 March to 31 October. The Fell Trek leaves at 10:30 on Sundays. From November to February there are no treks, but Meet the Herd runs on Saturdays.'],
+      artifact: 'Treks run from 1 March to 31 October, and there are none from November to February.',
+      flagged: false,
+    },
+    {
+      name: 'a closed season that no sentence gives',
+      task: "We're visiting in mid-November. Can we do the Fell Trek then?",
+      evidence: ['Treks run from 1 March to 31 October. The Fell Trek leaves at 10:30 on Sundays. From November to February there are no treks, but Meet the Herd runs on Saturdays.'],
+      artifact: 'Treks run from 1 March to 31 October, and there are none from November to January.',
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
