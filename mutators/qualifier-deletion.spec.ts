@@ -164,6 +164,10 @@ describe('qualifier-deletion', () => {
     ['Not today. We can also only copy one when the key holder brings the card.', []],
     ['Height reductions are also only booked in autumn.', []],
     ['We can also copy one when the key holder brings the card, but only on weekdays.', ['We can also copy one when the key holder brings the card, on weekdays.']],
+    // A concession that rests on "only" (unseen117's readers, of "although the ramp can be used within 2 hours of high tide": "the word 'only' missing").
+    ['Wheelchair users board by ramp, although the ramp can only be used near high tide.', []],
+    ['The car is a convertible, but its roof can only be lowered in dry weather.', []],
+    ['You can collect on a Sunday, but only from 10am to noon.', ['You can collect on a Sunday, from 10am to noon.']],
     // "only" in the reason a refusal gives: without it the reason permits what was refused (unseen34's readers).
     ["I'm sorry, but we can't, as trees over 8 ft can only be delivered to rooms on the ground floor.", []],
     ['No, because only members may book.', []],

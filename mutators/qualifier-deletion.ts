@@ -450,7 +450,8 @@ const CONCESSIONS: ReadonlySet<string> = new Set(['although', 'though', 'whereas
  * non-members may audition"): without it the sentence states no exception at
  * all ("the recipient can collect"), or concedes against nothing, and reads as
  * if the word was taken out (unseen18's and unseen27's readers); or that adds
- * itself to a restriction before it ("also only").
+ * itself to a restriction before it ("also only"), or is itself the concession
+ * ("although it can only be used ...").
  */
 function pointOfException(artifact: string, q: QualifierPiece): boolean {
   const around = q.keyword === 'only' ? tokensAround(artifact, q) : undefined;
@@ -461,7 +462,11 @@ function pointOfException(artifact: string, q: QualifierPiece): boolean {
   // "We can also only copy one when ...": "also" adds this restriction to one before it; without "only" it adds a
   // permission instead, beside a refusal (unseen112's readers: "reads as a second way to get a copy, which clashes with 'Not today'").
   const addsRestriction = tokens[before - 1] !== undefined && lemma(tokens[before - 1]!) === 'also';
-  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter || addsRestriction;
+  // "Yes, wheelchair users board by ramp, although the ramp can only be used ...": a clause that concedes a limit against a
+  // yes; without "only" it concedes nothing (unseen117's readers: "reads as a restriction with the word 'only' missing").
+  // Not "but" right before "only", which goes with it ("on a Sunday, but only from 10am").
+  const concedesIt = tokens.some((t, i) => i < before - 1 && CONCESSIONS.has(lemma(t)) && (i === 0 || tokens[i - 1]!.text === ','));
+  return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter || addsRestriction || concedesIt;
 }
 
 /** Words that give a reason for what the clause before them says. */

@@ -199,6 +199,8 @@ describeTextMutator(
       artifact: 'The room fee is €14 per person, so €112 for eight of you.',
       reason: reasonOf(RATE_TIMES_COUNT),
     },
+    // unseen117's readers, of "2 working hours either side of high tide": "tides don't follow working hours".
+    { name: 'a window either side of a moment, in working time', artifact: 'The ramp can be used within 2 hours either side of high tide.' },
     {
       name: 'the price of a place per head, which never moves to per booking',
       artifact: 'A shared flight costs £189 per person.',

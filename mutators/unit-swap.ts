@@ -58,7 +58,7 @@ export const unitSwap: TextMutator = {
           !units.some((other) => unitKey(other) === unitKey(swapped)) &&
           keepsPeriodOrder(text, units, u, swapped) &&
           !coupled(text, u, swapped) &&
-          !workingTimeOutOfPlace(fixture, swapped) &&
+          !workingTimeOutOfPlace(fixture, u, swapped) &&
           !kindCountedElsewhere(units, u, swapped) &&
           !placePricedPerBooking(text, u, swapped)
         )
@@ -205,9 +205,16 @@ const ROUND_THE_CLOCK = /\b(?:around|round) the clock\b|\b24\/7\b|\b24 hours a d
  */
 const OUT_OF_HOURS = /\b(?:(?:to)?night|overnight|weekends?|(?:satur|sun)days?|bank holidays?|out[ -]of[ -]hours|emergenc(?:y|ies))\b/i;
 
-/** Whether a swap to working time leaves a service that never stops, or a case outside working hours, counted in it. */
-function workingTimeOutOfPlace(fixture: TextFixture, swapped: UnitPiece): boolean {
+/**
+ * A window on both sides of a moment: "within 2 hours either side of high tide". The moment is the world's, not the
+ * office's (unseen117's readers, of "2 working hours either side of high tide": "tides don't follow working hours").
+ */
+const AROUND_A_MOMENT = /^\s+(?:either|each|both)\s+sides?\s+of\b/i;
+
+/** Whether a swap to working time leaves a service that never stops, a case outside working hours, or a window around a moment, counted in it. */
+function workingTimeOutOfPlace(fixture: TextFixture, original: UnitPiece, swapped: UnitPiece): boolean {
   if (!WORKING_TIME.test(swapped.unit)) return false;
+  if (AROUND_A_MOMENT.test(fixture.artifact.slice(original.end))) return true;
   return ROUND_THE_CLOCK.test(fixture.artifact) || (swapped.unit === 'working hour' && (OUT_OF_HOURS.test(fixture.artifact) || OUT_OF_HOURS.test(fixture.task)));
 }
 
