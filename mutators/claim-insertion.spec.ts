@@ -297,6 +297,15 @@ describe('restatedQuantity', () => {
     const figure = restatedQuantity(added, answer);
     expect(figure && added.slice(figure.start, figure.end)).toBe(expected);
   });
+
+  // unseen117's readers: "says run-flats cost £25 per tyre to fit, then says fitting costs £16 per tyre".
+  it.each([
+    ['an activity the answer prices by its verb', 'Fitting costs £16 per tyre on top of the tyre price.', 'Run-flats cost £25 per tyre to fit.', '£16'],
+    ['an activity the answer never prices', 'Fitting costs £16 per tyre on top of the tyre price.', 'Disposing of each old tyre is £3.', undefined],
+  ])('%s', (_, added, pricedIn, expected) => {
+    const figure = restatedQuantity(added, pricedIn);
+    expect(figure && added.slice(figure.start, figure.end)).toBe(expected);
+  });
 });
 
 describe('pricesSubjectAgain', () => {

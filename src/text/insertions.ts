@@ -1,4 +1,4 @@
-import { containsWords, contentLemmas, findEntities, findNumbers, type NumberPiece, numberKey, splitSentences } from './claims.js';
+import { containsWords, contentLemmas, findEntities, findNumbers, type NumberPiece, numberKey, sameStem, splitSentences } from './claims.js';
 import { ageNeighbours, isAge } from './ages.js';
 import { isCurrencySign } from './currency.js';
 import { findDates } from './dates.js';
@@ -355,7 +355,7 @@ const SUBJECT_ENDS = new Set(['AUX', 'VERB', 'ADP', 'PRON', 'PUNCT', 'SCONJ']);
  * A gerund and its object before the verb of a price or period ("Replacing a pair of leather handles costs £36",
  * "Sharpening a bread knife takes 3 days"): the model reads "handles" as a verb and "costs" as a noun there.
  */
-const GERUND_SUBJECT = /^\p{Lu}\p{Ll}+ing\s+([^,;:.]+?)\s+(?:costs?|is|are|takes?|comes?\s+to)\s+(?=[£$€\d])/u;
+const GERUND_SUBJECT = /^(\p{Lu}\p{Ll}+ing)(?:\s+([^,;:.]+?))?\s+(?:costs?|is|are|takes?|comes?\s+to)\s+(?=[£$€\d])/u;
 
 /**
  * The nouns of whom or what a sentence's rule is for, by their lemma: those
@@ -371,8 +371,10 @@ export function subjectNouns(sentence: string): string[] {
   const tokens = readSentences(sentence)[0]?.tokens ?? [];
   // A gerund opening a price or a period names its rule by its object's nouns, however the model tags the words after it; the gerund
   // itself as the model tags it: "Replacing" is a verb, "Evening" of "Evening classes cost £30" a noun.
-  const gerund = tokens[0]?.pos === 'VERB' ? GERUND_SUBJECT.exec(sentence) : null;
-  if (gerund) return contentLemmas(gerund[1]!).filter((l) => sensesOf(l).some((sense) => sense.startsWith('n')));
+  const gerund = GERUND_SUBJECT.exec(sentence);
+  // A gerund alone is its rule's subject, however the model tags it: "Fitting costs £16 per tyre" prices fitting.
+  if (gerund && gerund[2] === undefined) return [gerund[1]!.toLowerCase()];
+  if (gerund && tokens[0]?.pos === 'VERB') return contentLemmas(gerund[2]!).filter((l) => sensesOf(l).some((sense) => sense.startsWith('n')));
   let from = 0;
   const nouns: string[] = [];
   const first = tokens[0];
@@ -563,9 +565,14 @@ export function restatedQuantity(added: string, answer: string): Figure | undefi
   // "Below 85.0%, the credit is 100%" beside "Below 99.5%, the credit is 10%": a band of its own, the next row of a table.
   if (opensWithFigureCondition(added)) return undefined;
   const subject = subjectNouns(added);
+  const gerund = GERUND_SUBJECT.exec(added);
+  const activity = gerund !== null && gerund[2] === undefined;
   const answerFigures = splitSentences(answer).flatMap((s) => {
     const words = new Set([...contentLemmas(s.text), ...readSentences(s.text).flatMap((r) => r.tokens.map((t) => t.lemma.toLowerCase()))]);
-    return subject.length > 0 && subject.every((noun) => words.has(noun)) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f), sentence: s.text })) : [];
+    // A gerund alone is the answer's verb of the same activity: "Fitting costs £16 per tyre" beside "Run-flats cost £25 per tyre to
+    // fit" (unseen117's readers: "says run-flats cost £25 per tyre to fit, then says fitting costs £16 per tyre").
+    const says = (noun: string) => words.has(noun) || (activity && [...words].some((word) => sameStem(word, noun)));
+    return subject.length > 0 && subject.every(says) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f), sentence: s.text })) : [];
   });
   return findFigures(added).find((f) => {
     const per = perOf(added, f);
