@@ -319,6 +319,15 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['50']);
   });
 
+  // unseen117's readers, of "one adult for every 9 children": "an odd ratio; they are usually 1:8 or 1:10"; and unseen10's answer, whose
+  // "at least four adults" for 30 pupils no longer follows from one adult for every 6.
+  it("moves a ratio of people among round ratios, and keeps the count the question's case needs of its first thing", () => {
+    const text = "At least one parent or carer for every 8 children has to stay, so you'll need one more adult besides yourself.";
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('Do I need to stay during the party?')).toEqual(['6', '10']);
+    expect(flips('Do I need to stay during the party? There will be 14 of them.')).toEqual(['10']);
+  });
+
   // unseen87's readers, of "As he's under 14" for a 15-year-old: "contradicts the question".
   it('keeps the question\'s age in years on its side of an age threshold written without a unit ("15-year-old ... under 16": not 14)', () => {
     const text = "As he's under 16, a parent or guardian will need to stay with him.";

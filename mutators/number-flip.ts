@@ -1,7 +1,7 @@
 import { ageNeighbours, isAge } from '../src/text/ages.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
-import { findNumbers, numberKey, replacedInSentence, sentenceAround, splitSentences, type NumberPiece } from '../src/text/claims.js';
+import { contentLemmas, findNumbers, numberKey, replacedInSentence, sentenceAround, splitSentences, type NumberPiece } from '../src/text/claims.js';
 import { isCurrencySign } from '../src/text/currency.js';
 import { AGE, calendarOf, clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
@@ -91,7 +91,7 @@ export const numberFlip: TextMutator = {
               ? [n.value / 2, n.value * 2]
               : isClothingSize(text, q)
                 ? [n.value - 2, n.value + 2]
-                : neighbourValues(withComparedUnit(text, quantities, q), countsWindow(text, n) ? WINDOW_VALUES[q.unit] : undefined);
+                : neighbourValues(withComparedUnit(text, quantities, q), countsWindow(text, n) ? windowValues(q) : undefined);
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
@@ -101,6 +101,7 @@ export const numberFlip: TextMutator = {
           keepsPairedOrder(text, n.start, n.end, n.value, value) &&
           keepsRangeOfPeriods(text, n, value) &&
           keepsCaseSide(text, q, value, askedQuantities) &&
+          keepsRatioOutcome(fixture.task, text, n, value) &&
           keepsQuestionSide(text, fixture.task, askedFigures, answerFigures, q, value)
         )
           yield { start: n.start, end: n.end, replacement: formatLike(n, value) };
@@ -460,6 +461,32 @@ const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
   month: [1, 3, 6, 12, 24],
   year: [1, 2, 3, 5],
 };
+
+/**
+ * The values a count after "every", "per" or "each" moves among: a window's, by its unit; people counted against one
+ * person ("one adult for every 8 children") are a ratio, written in round numbers (unseen117's readers, of 8 made 9: "an
+ * odd ratio; they are usually 1:8 or 1:10").
+ */
+function windowValues(q: Quantity): readonly number[] | undefined {
+  return WINDOW_VALUES[q.unit] ?? (contentLemmas(q.unit).some(namesPerson) ? RATIO_VALUES : undefined);
+}
+
+const RATIO_VALUES: readonly number[] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30];
+
+/** One thing per a count of another: "one adult for every ", "one parent or carer for every ". */
+const ONE_PER_EVERY = /\b(?:one|an?|1)\s+[a-z]+(?:\s+or\s+[a-z]+)?\s+(?:for|per)\s+(?:every|each)\s+$/i;
+
+/**
+ * Whether `value` in place of a ratio's count ("one adult for every 8 children") needs as many of its first thing,
+ * rounded up, for every count the question states ("There will be 14 of them"): the answer works that many out ("so
+ * you'll need one more adult besides yourself"), and 6 in place of 8 needs three adults for 14 (unseen10's "at least
+ * four adults" for 30 pupils, beside "one adult for every 6 children").
+ */
+function keepsRatioOutcome(task: string, text: string, n: NumberPiece, value: number): boolean {
+  if (!ONE_PER_EVERY.test(text.slice(Math.max(0, n.start - 48), n.start))) return true;
+  const cases = findNumbers(task).filter((m) => m.value > n.value && Number.isInteger(m.value) && !m.currency && !m.percent);
+  return cases.every((c) => Math.ceil(c.value / value) === Math.ceil(c.value / n.value));
+}
 
 /**
  * "Two claims in any 12-month period", "per 30 days", "every rolling 12 months": the period a limit is counted over; "in
