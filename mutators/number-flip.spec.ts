@@ -296,6 +296,14 @@ describe('number-flip', () => {
     expect(mutated).toEqual(['Uptime was 99.3%, below the 99.5% commitment.', 'Uptime was 99.3%, below the 99.95% commitment.']);
   });
 
+  // unseen118's readers, of "up to a maximum of 1 per term" for "miss two lessons": "sits awkwardly with a question about two missed lessons".
+  it('leaves alone a figure the question states in words', () => {
+    const text = 'You can book make-up lessons, up to a maximum of 2 per term.';
+    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    expect(flips('My son will miss two lessons. Do I get any money back?')).toEqual([]);
+    expect(flips('My son will miss some lessons. Do I get any money back?')).toEqual(['1', '3']);
+  });
+
   it('leaves alone a remainder of periods the question states ("14 months into a 24-month contract, 10 months to go")', () => {
     const text = 'You have 10 months left to pay.';
     const asked = { ...textFixture({ artifact: text, evidence: text }), task: "I'm 14 months into my 24-month contract. What do I owe?" };

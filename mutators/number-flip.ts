@@ -13,6 +13,7 @@ import { namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import {
   consecutiveWithPartner,
   countsNoun,
+  findNumberWords,
   findQuantities,
   inArithmetic,
   isHalfOfMoney,
@@ -52,8 +53,10 @@ export const numberFlip: TextMutator = {
     const text = fixture.artifact;
     const dates = findDates(text);
     const quantities = findQuantities(text);
-    // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence.
-    const asked = new Set(findNumbers(fixture.task).map(numberKey));
+    // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence. In
+    // words too: "miss two lessons" beside "a maximum of 2 per term" (unseen118's readers, of 2 made 1: "sits awkwardly with
+    // a question about two missed lessons").
+    const asked = new Set([...findNumbers(fixture.task).map(numberKey), ...findNumberWords(fixture.task).map((w) => String(w.value))]);
     const askedQuantities = findQuantities(fixture.task);
     const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task), ...monthsFromNow(fixture.task)];
     const answerFigures = findFigures(text);
