@@ -144,6 +144,7 @@ describe('qualifier-deletion', () => {
     // A clause that what follows points back at (unseen18's readers: "stolen, which costs €3 a day" has nothing to attach to).
     ['You pay the fee if the bike is stolen, unless you took out Theft Cover, which costs €3 a day.', []],
     ['Leave is paid, unless you opt out of the scheme, who then pays nothing.', []],
+    ['Members get £1.50 off every ticket, except on Cheap Tuesdays, when all tickets are £5.', []],
     // unseen35's readers, of "we keep the deposit in which case you'd get it back in full": "the refund logic is backwards".
     ["We keep the deposit unless we let the room to someone else, in which case you'd get it back in full.", []],
     ['Leave is paid, unless you join the scheme. That costs £3 a month.', []],

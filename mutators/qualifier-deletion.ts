@@ -498,7 +498,8 @@ function reasonForRefusal(artifact: string, q: QualifierPiece): boolean {
 
 /** A relative clause opening right after a comma (", which costs €3 a day", ", in which case you'd get it back"), or a pronoun opening the next sentence that points back ("That costs €3 a day"). */
 // ", and then the day is refunded" after "except when we have to close" speaks of the case the clause names (unseen41's readers: "says no refunds are given, then says the day is refunded").
-const RELATIVE_AFTER = /^\s*,?\s*(?:(?:(?:in|at|by|for|from|on|with|after|before)\s+)?(?:which|who|whom|whose|where)|(?:and\s+)?(?:then|in that case|if so))\b/i;
+// ", when all tickets are already £5" after "except on Cheap Tuesdays" speaks of the days it names (unseen118's readers: "£1.50 off every ticket, when all tickets are already £5").
+const RELATIVE_AFTER = /^\s*,?\s*(?:(?:(?:in|at|by|for|from|on|with|after|before)\s+)?(?:which|who|whom|whose|where|when)|(?:and\s+)?(?:then|in that case|if so))\b/i;
 // "In either of those cases, the payments are refunded" after "unless a replacement takes his place or he withdraws for a medical reason" (unseen56's readers).
 const POINTER_OPENING =
   /^\s*(?:(?:this|that)\s+(?:costs|is|was|means|gives|covers|includes|pays|lasts|applies)|in\s+(?:(?:either|both|each|any)\s+(?:of\s+(?:those|these|the)\s+)?|(?:that|this|those|these|such)\s+)cases?)\b/i;
