@@ -130,6 +130,12 @@ describe('number-flip', () => {
       'A quiet slot runs for 90 minutes instead of the usual 60.',
       ['A quiet slot runs for 60 minutes instead of the usual 60.', 'A quiet slot runs for 90 minutes instead of the usual 45.', 'A quiet slot runs for 90 minutes instead of the usual 90.'],
     ],
+    // The length of a range of dates its sentence states (unseen118's readers, of 10 made 8: "covers 10 weeks, not 8").
+    ['The summer term runs for 10 weeks, from Monday 20 April to Saturday 27 June 2026.', []],
+    [
+      'The summer term runs for 10 weeks, and fees are due by Monday 20 April 2026.',
+      ['The summer term runs for 8 weeks, and fees are due by Monday 20 April 2026.', 'The summer term runs for 12 weeks, and fees are due by Monday 20 April 2026.'],
+    ],
     // A bound after "than" is not an alternative to the figure before it, and may count something else.
     [
       'A ceremony takes 40 minutes, and the hall seats no more than 120.',

@@ -80,6 +80,7 @@ export const numberFlip: TextMutator = {
         meetsNextBandIn(text, n) ||
         remainingShare(text, n) ||
         isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '') ||
+        lengthOfStatedRange(text, q) ||
         elapsedCharges.has(n.start)
       )
         continue;
@@ -475,6 +476,31 @@ function windowValues(q: Quantity): readonly number[] | undefined {
 }
 
 const RATIO_VALUES: readonly number[] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30];
+
+/** Days in each unit a period may give the length of a range of dates in. */
+const RANGE_UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7 };
+
+/**
+ * Whether a period in days or weeks is, to within one of its units, the length of a range of two dates its sentence
+ * states ("runs for 10 weeks, from Monday 20 April to Saturday 27 June 2026"): a reader counts the span (unseen118's
+ * readers, of 10 made 8: "covers 10 weeks, not 8"). Counted with both ends.
+ */
+function lengthOfStatedRange(text: string, q: Quantity): boolean {
+  const unitDays = RANGE_UNIT_DAYS[q.unit];
+  const sentence = sentenceAround(text, q.number.start, q.number.end);
+  if (unitDays === undefined || !sentence) return false;
+  const dated = findDates(sentence.text).flatMap((d) => {
+    const c = calendarOf(d);
+    return c?.day === undefined ? [] : [{ d, c: { ...c, day: c.day } }];
+  });
+  return dated.slice(1).some((later, i) => {
+    const earlier = dated[i]!;
+    if (!/^\s*(?:to|until|till|through|[–-]|and)\s*$/i.test(sentence.text.slice(earlier.d.end, later.d.start))) return false;
+    const year = earlier.c.year ?? later.c.year ?? 2001;
+    const days = (Date.UTC(later.c.year ?? year, later.c.month - 1, later.c.day) - Date.UTC(year, earlier.c.month - 1, earlier.c.day)) / 86_400_000 + 1;
+    return Math.abs(q.number.value - days / unitDays) < 1;
+  });
+}
 
 /** One thing per a count of another: "one adult for every ", "one parent or carer for every ". */
 const ONE_PER_EVERY = /\b(?:one|an?|1)\s+[a-z]+(?:\s+or\s+[a-z]+)?\s+(?:for|per)\s+(?:every|each)\s+$/i;
