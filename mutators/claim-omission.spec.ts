@@ -94,6 +94,14 @@ describeTextMutator(
       evidence: 'Glaze firings are £14 per shelf. Members get 20% off shelf fees. Firings run on Fridays.',
       kept: ['Glaze firings are £14 per shelf, so 2 shelves come to £28 at the full price. Your membership takes 20% off shelf fees, which brings that down to £22.40.'],
     },
+    // unseen118's readers, of the total left out: "gives only the per-child price and no total".
+    {
+      name: 'not the sentence that closes the working on a total, after what the total is for',
+      task: 'How much will group lessons cost for my two children for one term?',
+      artifact: 'Group lessons are £72 per child for a 10-week term. Your second child gets 10% off, so £136.80 for the term in total. Each lesson lasts 30 minutes.',
+      evidence: 'Group lessons are £72 per child for a 10-week term. Second and further children get 10% off. Each lesson lasts 30 minutes.',
+      kept: ['Group lessons are £72 per child for a 10-week term. Your second child gets 10% off, so £136.80 for the term in total.'],
+    },
     second('a restriction after a dose', 'The dose is 400 mg.', 'Children should not take it.'),
     second('a deadline after a cap', 'Relief is capped at £1,000.', 'Returns are filed by 31 January.'),
     second('a qualifier after a period', 'Refunds take 14 days.', 'Receipts are kept only for audits.'),

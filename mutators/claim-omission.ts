@@ -290,8 +290,11 @@ function givesWorkedAmount(fixture: TextFixture, sentences: readonly Piece[], i:
 /** Words that bring working to the amount after them: "which brings that down to £22.40", "making £563", "leaving you £72.90", "so you would pay £39". */
 const CONCLUDES_BEFORE =
   /(?:\b(?:brings?|bringing|comes?|coming)\b(?:\s+[\w']+){0,3}?\s+to|\b(?:makes?|making|leaves?|leaving)\b(?:\s+(?:it|you|that|this))?|\b(?:would|will|['’]d|['’]ll)\s+pay)\s+$/i;
-/** Words that close working on the amount before them: "£201.60 in total", "£60 altogether". */
-const CONCLUDES_AFTER = /^\s*(?:in\s+total|in\s+all|altogether)\b/i;
+/**
+ * Words that close working on the amount before them, perhaps after what it is for: "£201.60 in total", "£60 altogether",
+ * "£136.80 for the term in total" (unseen118's readers, of that sentence left out: "gives only the per-child price and no total").
+ */
+const CONCLUDES_AFTER = /^\s*(?:[\w'’-]+\s+){0,3}?(?:in\s+total|in\s+all|altogether)\b/i;
 
 /** The amounts a sentence states as what its working comes to. */
 function concludedAmounts(sentence: string): NumberPiece[] {
