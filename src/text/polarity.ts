@@ -149,12 +149,17 @@ const RULES: ReadonlyArray<{
 /** Modals say nothing alone: "can export" and "cannot be recovered" are about two verbs, so a modal's term names its verb. */
 const MODALS = new Set(['must', 'may', 'can', 'will']);
 
-/** The lemma of the first verb after an offset in its sentence ("cannot be recovered" → "recover"), or "". */
+/**
+ * The lemma of the first verb after an offset in its sentence ("cannot be recovered" → "recover"), or "". None after a
+ * modal that ends its clause, whose verb is the one the question asked of ("so she can, although volunteers under 18
+ * can't work behind the bar": unseen118's evidence-check false alarm read "can work").
+ */
 function verbAfter(text: string, offset: number): string {
   for (const sentence of readSentences(text)) {
     if (sentence.end < offset) continue;
-    const verb = sentence.tokens.find((t) => t.start >= offset && t.pos === 'VERB');
-    return verb?.lemma ?? '';
+    const after = sentence.tokens.filter((t) => t.start >= offset);
+    if (after[0] === undefined || after[0].pos === 'PUNCT') return '';
+    return after.find((t) => t.pos === 'VERB')?.lemma ?? '';
   }
   return '';
 }

@@ -271,6 +271,21 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Treks run from 1 March to 31 October, and there are none from November to January.',
       flagged: true,
     },
+    // unseen118's false alarm: a modal that ends its clause answers the question's verb, not the next clause's.
+    {
+      name: 'a modal that ends its clause, beside a denial of another verb',
+      task: 'My daughter is 17. Can she volunteer at the cinema?',
+      evidence: ['Volunteers must be at least 16 years old, and volunteers under 18 cannot work behind the bar.'],
+      artifact: "Yes, volunteers need to be at least 16, so she can, although volunteers under 18 can't work behind the bar.",
+      flagged: false,
+    },
+    {
+      name: 'a modal of the denied verb',
+      task: 'My daughter is 17. Can she volunteer at the cinema?',
+      evidence: ['Volunteers must be at least 16 years old, and volunteers under 18 cannot work behind the bar.'],
+      artifact: 'Yes, volunteers need to be at least 16, and volunteers under 18 can work behind the bar.',
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
