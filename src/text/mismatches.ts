@@ -408,6 +408,45 @@ export function reversedInPassage(claim: string, passage: SupportPassage): Polar
   });
 }
 
+/** A clause from its first verb: what it says of its subject. */
+function predicateOf(clause: string): string {
+  const verb = readSentences(clause)
+    .flatMap((r) => r.tokens)
+    .find((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  return verb === undefined ? clause : clause.slice(verb.start);
+}
+
+const MAIN_CLAUSE_JOIN = /,\s+(?:and|but|while|whereas|although)\s+|;\s+/g;
+
+/**
+ * Whether the claim speaks of the qualified term only in the words of another clause of the supporting sentence: "a
+ * postponement with 14 days' notice or less is treated as a cancellation" says the clause after "You may postpone once
+ * free of charge if ...", not that one, so it drops no "once" of it (unseen118's evidence-check false alarms). A clause of
+ * the claim that says the term says a word or figure only another clause says, and the claim says none only the
+ * qualifier's clause says ("takes around 90 minutes and costs £95" says the £95 of "it costs £95 unless ...").
+ */
+function saysAnotherClause(claim: string, support: string, q: QualifierPiece, lemmas: readonly string[]): boolean {
+  // The sentence's main clauses, joined by a comma and a conjunction or by a semicolon: not "14 days' notice or less".
+  const bounds = [0, ...[...support.matchAll(MAIN_CLAUSE_JOIN)].map((m) => m.index), support.length];
+  const mains = bounds.slice(1).map((end, i) => ({ start: bounds[i]!, text: support.slice(bounds[i], end) }));
+  const own = mains.filter((c) => c.start <= q.start).at(-1)!.text;
+  // Another clause that speaks of the term too ("postponements ... are treated as cancellations"); not one the claim joins to the
+  // qualifier's term ("You can ask the ticket office for a voucher" of "will issue a voucher ..., but only if it is asked for").
+  const others = mains.map((c) => c.text).filter((c) => c !== own && lemmas.every((lemma) => textSaysWord(c, lemma)));
+  if (others.length === 0) return false;
+  const wordsOf = (text: string) => new Set([...contentLemmas(text), ...findNumbers(text).map(numberKey)]);
+  const elsewhere = new Set(others.flatMap((o) => [...wordsOf(o)]));
+  // The term itself aside: "postpone" is the qualifier's clause's, "postponements" the other's.
+  const ownOnly = [...wordsOf(own)].filter((w) => !elsewhere.has(w) && !lemmas.some((lemma) => sameStem(w, lemma)));
+  // What another clause says of its subject, not the subject a clause of the qualifier's may share ("Gutter clearing costs £60 ...,
+  // and is only carried out between April and October"; "A lesson cancelled ... can be rebooked ...; later cancellations are
+  // charged in full unless ...").
+  const othersOnly = others.flatMap((o) => [...wordsOf(predicateOf(o))]).filter((w) => !wordsOf(own).has(w));
+  const says = (clause: string, word: string) => wordsOf(clause).has(word) || textSaysWord(clause, word);
+  const speaking = claim.split(/[,;:]\s+/).filter((c) => lemmas.every((lemma) => textSaysWord(c, lemma)));
+  return speaking.some((c) => othersOnly.some((w) => says(c, w))) && !ownOnly.some((w) => says(claim, w));
+}
+
 /** A duty and the "or" that opens what follows from failing it: "must be used within 6 months, or ...". */
 const OR_ELSE = String.raw`\b(?:must|needs?\s+to|ha(?:ve|s)\s+to)\b[^.;]*?,?\s+or\s+(?:else\s+)?`;
 
@@ -655,6 +694,9 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     const restated = 'number' in term ? claimNumbers.has(term.number) && !theCase && countsAlike(claim, support, term.number, example) : term.lemmas.every((lemma) => textSaysWord(claim, lemma));
     if (!restated || statesQualifierOf(claim, support, q, term)) continue;
     if ('lemmas' in term && keptInOtherWords(claim, support, q, term.lemmas, { question, before, after })) continue;
+    // Not a "not": the clause after a requirement's is its consequence ("must be used within 6 months; any hours not used by then
+    // expire"), which a claim that states the requirement with another consequence drops.
+    if ('lemmas' in term && q.keyword !== 'not' && saysAnotherClause(claim, support, q, term.lemmas)) continue;
     // "Motor boats may only be driven by someone aged 18 or over": "the driver must be 18 or over" sets the same restriction. A "must" the evidence
     // writes itself ("must be measured only with the syringe") is its own word, not "only" in other words.
     // "Only chalk balls or liquid chalk are permitted": "it must be a chalk ball or liquid chalk" the same (unseen84's false alarm).

@@ -286,6 +286,28 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Yes, volunteers need to be at least 16, and volunteers under 18 can work behind the bar.',
       flagged: true,
     },
+    // unseen118's false alarms: a claim that says the other clause of a sentence whose first clause has the "once".
+    {
+      name: "the clause after a qualifier's, in its own words",
+      task: 'We need to cancel our move, which is 10 days away. Will we lose our deposit?',
+      evidence: ["You may postpone once free of charge if you give us more than 14 days' notice, and postponements with 14 days' notice or less are treated as cancellations."],
+      artifact: "Postponing won't avoid this now, because a postponement with 14 days' notice or less is treated as a cancellation.",
+      flagged: false,
+    },
+    {
+      name: "the qualifier's own clause without it",
+      task: 'Can we postpone our move?',
+      evidence: ["You may postpone once free of charge if you give us more than 14 days' notice, and postponements with 14 days' notice or less are treated as cancellations."],
+      artifact: "You can postpone free of charge if you give us more than 14 days' notice.",
+      flagged: true,
+    },
+    {
+      name: "the qualifier's own clause without it, beside the subject of the clause before",
+      task: 'Can you clear my gutters in November?',
+      evidence: ['Gutter clearing costs £60 for a terraced house and £85 for a detached house, and is only carried out between April and October.'],
+      artifact: 'Gutter clearing is carried out between April and October.',
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
