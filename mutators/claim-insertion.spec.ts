@@ -302,6 +302,9 @@ describe('restatedQuantity', () => {
   it.each([
     ['an activity the answer prices by its verb', 'Fitting costs £16 per tyre on top of the tyre price.', 'Run-flats cost £25 per tyre to fit.', '£16'],
     ['an activity the answer never prices', 'Fitting costs £16 per tyre on top of the tyre price.', 'Disposing of each old tyre is £3.', undefined],
+    // The review: a noun in -ing is no verb the answer prices after "to".
+    ['a fee named by a noun in -ing beside a verb of the answer', 'Booking costs £2 per ticket.', 'Tickets cost £9 if you book online.', undefined],
+    ['a fee named by a noun in -ing beside another price per day', 'Parking costs £5 per day.', 'Entry costs £8 per day.', undefined],
   ])('%s', (_, added, pricedIn, expected) => {
     const figure = restatedQuantity(added, pricedIn);
     expect(figure && added.slice(figure.start, figure.end)).toBe(expected);

@@ -126,12 +126,16 @@ describe('number-flip', () => {
     // The unitless other side of a comparison restates its unit (unseen31's readers, of the "45-minute service" made 50 beside "rather than 45"): only the 30 moves.
     ['The standard service lasts 45 minutes, so you would have 30 minutes rather than 45.', ['The standard service lasts 45 minutes, so you would have 20 minutes rather than 45.']],
     // It moves among the lengths of its unit (unseen115's readers, of "instead of the usual 70": "an odd standard slot length").
-    [
-      'A quiet slot runs for 90 minutes instead of the usual 60.',
-      ['A quiet slot runs for 60 minutes instead of the usual 60.', 'A quiet slot runs for 90 minutes instead of the usual 45.', 'A quiet slot runs for 90 minutes instead of the usual 90.'],
-    ],
+    // Never to the figure it is the alternative to (the review: "90 minutes instead of the usual 90"); "vs." is a word.
+    ['A quiet slot runs for 90 minutes instead of the usual 60.', ['A quiet slot runs for 90 minutes instead of the usual 45.']],
+    ['A quiet slot runs for 30 minutes vs. 45 for a standard one.', ['A quiet slot runs for 20 minutes vs. 45 for a standard one.', 'A quiet slot runs for 30 minutes vs. 60 for a standard one.']],
     // The length of a range of dates its sentence states (unseen118's readers, of 10 made 8: "covers 10 weeks, not 8").
     ['The summer term runs for 10 weeks, from Monday 20 April to Saturday 27 June 2026.', []],
+    ['The summer term runs from Monday 20 April to Saturday 27 June 2026. It lasts 10 weeks.', []],
+    [
+      'The course runs for 4 weeks, from Monday 20 April to Saturday 27 June 2026.',
+      ['The course runs for 3 weeks, from Monday 20 April to Saturday 27 June 2026.', 'The course runs for 6 weeks, from Monday 20 April to Saturday 27 June 2026.'],
+    ],
     [
       'The summer term runs for 10 weeks, and fees are due by Monday 20 April 2026.',
       ['The summer term runs for 8 weeks, and fees are due by Monday 20 April 2026.', 'The summer term runs for 12 weeks, and fees are due by Monday 20 April 2026.'],
@@ -340,6 +344,11 @@ describe('number-flip', () => {
     const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
     expect(flips('Do I need to stay during the party?')).toEqual(['6', '10']);
     expect(flips('Do I need to stay during the party? There will be 14 of them.')).toEqual(['10']);
+    // The review: a smaller count, a count in words, "per" and a noun of several words.
+    expect(flips('Do I need to stay during the party? There will be seven of them.')).toEqual(['10']);
+    const perStaff = 'At least 1 member of staff per 8 children must stay.';
+    const staffFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: perStaff, evidence: perStaff }), task })].map((c) => c.replacement);
+    expect(staffFlips('Do I need to stay? There will be 14 of them.')).toEqual(['10']);
   });
 
   // unseen87's readers, of "As he's under 14" for a 15-year-old: "contradicts the question".

@@ -56,7 +56,8 @@ export const numberFlip: TextMutator = {
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence. In
     // words too: "miss two lessons" beside "a maximum of 2 per term" (unseen118's readers, of 2 made 1: "sits awkwardly with
     // a question about two missed lessons").
-    const asked = new Set([...findNumbers(fixture.task).map(numberKey), ...findNumberWords(fixture.task).map((w) => String(w.value))]);
+    // Not "one", as often a pronoun ("one of them").
+    const asked = new Set([...findNumbers(fixture.task).map(numberKey), ...findNumberWords(fixture.task).flatMap((w) => (w.value === 1 ? [] : [String(w.value)]))]);
     const askedQuantities = findQuantities(fixture.task);
     const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task), ...monthsFromNow(fixture.task)];
     const answerFigures = findFigures(text);
@@ -95,10 +96,10 @@ export const numberFlip: TextMutator = {
               ? [n.value / 2, n.value * 2]
               : isClothingSize(text, q)
                 ? [n.value - 2, n.value + 2]
-                : neighbourValues(withComparedUnit(text, quantities, q), countsWindow(text, n) ? windowValues(q) : undefined);
+                : neighbourValues(withComparedUnit(text, quantities, q), countsWindow(text, n) ? windowValues(text, q) : undefined);
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
-        if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value))) continue;
+        if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value)) || equalsAlternative(text, quantities, q, value)) continue;
         if (
           !sameLengthWrittenOtherwise(quantities, q, value) &&
           keepsOrder(quantities, q, value) &&
@@ -455,6 +456,19 @@ function withComparedUnit(text: string, quantities: readonly Quantity[], q: Quan
 }
 
 /**
+ * Whether `value` is the figure `q` is named as the alternative to, or that is named as the alternative to it: "90
+ * minutes instead of the usual 90" compares nothing (the review).
+ */
+function equalsAlternative(text: string, quantities: readonly Quantity[], q: Quantity, value: number): boolean {
+  const at = quantities.indexOf(q);
+  const [before, after] = [quantities[at - 1], quantities[at + 1]];
+  return (
+    (before !== undefined && before.number.value === value && unitInComparison(text, q, before) !== undefined) ||
+    (after !== undefined && after.number.value === value && unitInComparison(text, after, q) !== undefined)
+  );
+}
+
+/**
  * The windows documents count a limit over, by unit: "in any 12-month period", "per 30 days"; and the steps a charge or a
  * timetable counts time in, which divide the hour ("30-minute blocks" never 45: unseen113's readers, "an odd unit").
  */
@@ -471,8 +485,8 @@ const WINDOW_VALUES: Readonly<Record<string, readonly number[]>> = {
  * person ("one adult for every 8 children") are a ratio, written in round numbers (unseen117's readers, of 8 made 9: "an
  * odd ratio; they are usually 1:8 or 1:10").
  */
-function windowValues(q: Quantity): readonly number[] | undefined {
-  return WINDOW_VALUES[q.unit] ?? (contentLemmas(q.unit).some(namesPerson) ? RATIO_VALUES : undefined);
+function windowValues(text: string, q: Quantity): readonly number[] | undefined {
+  return WINDOW_VALUES[q.unit] ?? (countsRatio(text, q.number) && contentLemmas(q.unit).some(namesPerson) ? RATIO_VALUES : undefined);
 }
 
 const RATIO_VALUES: readonly number[] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30];
@@ -481,39 +495,43 @@ const RATIO_VALUES: readonly number[] = [2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 3
 const RANGE_UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7 };
 
 /**
- * Whether a period in days or weeks is, to within one of its units, the length of a range of two dates its sentence
- * states ("runs for 10 weeks, from Monday 20 April to Saturday 27 June 2026"): a reader counts the span (unseen118's
- * readers, of 10 made 8: "covers 10 weeks, not 8"). Counted with both ends.
+ * Whether a period in days or weeks is, to within one of its units, the length of a range of two dates the answer
+ * states ("runs for 10 weeks, from Monday 20 April to Saturday 27 June 2026"; "… to Saturday 27 June 2026. It lasts 10
+ * weeks."): a reader counts the span (unseen118's readers, of 10 made 8: "covers 10 weeks, not 8"). Counted with both ends.
  */
 function lengthOfStatedRange(text: string, q: Quantity): boolean {
   const unitDays = RANGE_UNIT_DAYS[q.unit];
-  const sentence = sentenceAround(text, q.number.start, q.number.end);
-  if (unitDays === undefined || !sentence) return false;
-  const dated = findDates(sentence.text).flatMap((d) => {
+  if (unitDays === undefined) return false;
+  const dated = findDates(text).flatMap((d) => {
     const c = calendarOf(d);
     return c?.day === undefined ? [] : [{ d, c: { ...c, day: c.day } }];
   });
   return dated.slice(1).some((later, i) => {
     const earlier = dated[i]!;
-    if (!/^\s*(?:to|until|till|through|[–-]|and)\s*$/i.test(sentence.text.slice(earlier.d.end, later.d.start))) return false;
+    if (!/^\s*(?:to|until|till|through|[–-]|and)\s*$/i.test(text.slice(earlier.d.end, later.d.start))) return false;
     const year = earlier.c.year ?? later.c.year ?? 2001;
     const days = (Date.UTC(later.c.year ?? year, later.c.month - 1, later.c.day) - Date.UTC(year, earlier.c.month - 1, earlier.c.day)) / 86_400_000 + 1;
     return Math.abs(q.number.value - days / unitDays) < 1;
   });
 }
 
-/** One thing per a count of another: "one adult for every ", "one parent or carer for every ". */
-const ONE_PER_EVERY = /\b(?:one|an?|1)\s+[a-z]+(?:\s+or\s+[a-z]+)?\s+(?:for|per)\s+(?:every|each)\s+$/i;
+/** One thing per a count of another: "one adult for every ", "one parent or carer for every ", "1 member of staff per ". */
+const ONE_PER = /\b(?:one|an?|1)\s+(?:[a-z]+\s+){1,3}(?:for\s+(?:every|each)|per)\s+$/i;
+
+/** Whether a number counts the things one of another is per: "one adult for every 8 children". */
+function countsRatio(text: string, n: NumberPiece): boolean {
+  return ONE_PER.test(text.slice(Math.max(0, n.start - 48), n.start));
+}
 
 /**
  * Whether `value` in place of a ratio's count ("one adult for every 8 children") needs as many of its first thing,
- * rounded up, for every count the question states ("There will be 14 of them"): the answer works that many out ("so
+ * rounded up, for every count the question states ("There will be 14 of them", "seven of them"): the answer works that many out ("so
  * you'll need one more adult besides yourself"), and 6 in place of 8 needs three adults for 14 (unseen10's "at least
  * four adults" for 30 pupils, beside "one adult for every 6 children").
  */
 function keepsRatioOutcome(task: string, text: string, n: NumberPiece, value: number): boolean {
-  if (!ONE_PER_EVERY.test(text.slice(Math.max(0, n.start - 48), n.start))) return true;
-  const cases = findNumbers(task).filter((m) => m.value > n.value && Number.isInteger(m.value) && !m.currency && !m.percent);
+  if (!countsRatio(text, n)) return true;
+  const cases = [...findNumbers(task).filter((m) => Number.isInteger(m.value) && !m.currency && !m.percent), ...findNumberWords(task)];
   return cases.every((c) => Math.ceil(c.value / value) === Math.ceil(c.value / n.value));
 }
 

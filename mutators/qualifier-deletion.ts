@@ -464,8 +464,9 @@ function pointOfException(artifact: string, q: QualifierPiece): boolean {
   const addsRestriction = tokens[before - 1] !== undefined && lemma(tokens[before - 1]!) === 'also';
   // "Yes, wheelchair users board by ramp, although the ramp can only be used ...": a clause that concedes a limit against a
   // yes; without "only" it concedes nothing (unseen117's readers: "reads as a restriction with the word 'only' missing").
-  // Not "but" right before "only", which goes with it ("on a Sunday, but only from 10am").
-  const concedesIt = tokens.some((t, i) => i < before - 1 && CONCESSIONS.has(lemma(t)) && (i === 0 || tokens[i - 1]!.text === ','));
+  // Not "but" right before "only", which goes with it ("on a Sunday, but only from 10am"); nor a concession whose clause ends
+  // before "only" does ("Parking is free, but spaces are limited, and visitors can only stay for 2 hours").
+  const concedesIt = tokens.some((t, i) => i < before - 1 && CONCESSIONS.has(lemma(t)) && (i === 0 || tokens[i - 1]!.text === ',') && !tokens.slice(i + 1, before).some((u) => u.text === ','));
   return tokens.some((t) => EXCEPTION_WORDS.has(lemma(t))) || (tokens[0] !== undefined && CONTRAST_OPENINGS.has(lemma(tokens[0]))) || concededAfter || addsRestriction || concedesIt;
 }
 

@@ -206,6 +206,13 @@ describeTextMutator(
       artifact: 'A shared flight costs £189 per person.',
       evidence: 'A shared flight costs £189 per person. Each booking may hold up to 6 people.',
     },
+    // The review: "Off-peak" names no discount, and a fee in a later clause prices no place of this one.
+    { name: 'an off-peak place per head', artifact: 'Off-peak sessions cost £12 per person.', evidence: 'Off-peak sessions cost £12 per person. Each booking may hold up to 6 people.' },
+    {
+      name: 'a place per head before a clause with a deposit',
+      artifact: 'A session is £44 per person, and a £100 deposit secures the date.',
+      evidence: 'A session is £44 per person, and a £100 deposit secures the date. Each booking may hold up to 16 people.',
+    },
     { name: 'a hyphenated count ("14-working-day loan")', artifact: 'Each is on a 14-day loan.' },
     { name: 'hours counted from an event', artifact: 'Refunds are possible within 24 hours of departure.' },
     { name: 'a rate whose period another word of the answer names', artifact: 'The plan costs $100 a month or 10% of your monthly usage.' },

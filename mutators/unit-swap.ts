@@ -91,7 +91,7 @@ export const unitSwap: TextMutator = {
 const HEADS: ReadonlySet<string> = new Set(['per person', 'per player', 'per ticket']);
 
 /** What a booking is charged apart from the places on it: a fee, a deposit, a change to it, a discount. */
-const BOOKING_CHARGE = /\b(?:fees?|deposits?|surcharges?|supplements?|charges?|transfers?|exchanges?|amendments?|changes?|discounts?|cheaper|off)\b/i;
+const BOOKING_CHARGE = /\b(?:fees?|deposits?|surcharges?|supplements?|charges?|transfers?|exchanges?|amendments?|changes?|discounts?|cheaper)\b/i;
 
 /**
  * Whether a swap moves the price of a place from per head to per booking: "a shared flight costs £189 per booking", "a

@@ -355,7 +355,10 @@ const SUBJECT_ENDS = new Set(['AUX', 'VERB', 'ADP', 'PRON', 'PUNCT', 'SCONJ']);
  * A gerund and its object before the verb of a price or period ("Replacing a pair of leather handles costs £36",
  * "Sharpening a bread knife takes 3 days"): the model reads "handles" as a verb and "costs" as a noun there.
  */
-const GERUND_SUBJECT = /^(\p{Lu}\p{Ll}+ing)(?:\s+([^,;:.]+?))?\s+(?:costs?|is|are|takes?|comes?\s+to)\s+(?=[£$€\d])/u;
+const GERUND_SUBJECT = /^\p{Lu}\p{Ll}+ing\s+([^,;:.]+?)\s+(?:costs?|is|are|takes?|comes?\s+to)\s+(?=[£$€\d])/u;
+
+/** A gerund alone before the verb of a price: "Fitting costs £16 per tyre". */
+const ACTIVITY_PRICED = /^(\p{Lu}\p{Ll}+ing)\s+(?:costs?|is|comes?\s+to)\s+(?=[£$€\d])/u;
 
 /**
  * The nouns of whom or what a sentence's rule is for, by their lemma: those
@@ -371,10 +374,8 @@ export function subjectNouns(sentence: string): string[] {
   const tokens = readSentences(sentence)[0]?.tokens ?? [];
   // A gerund opening a price or a period names its rule by its object's nouns, however the model tags the words after it; the gerund
   // itself as the model tags it: "Replacing" is a verb, "Evening" of "Evening classes cost £30" a noun.
-  const gerund = GERUND_SUBJECT.exec(sentence);
-  // A gerund alone is its rule's subject, however the model tags it: "Fitting costs £16 per tyre" prices fitting.
-  if (gerund && gerund[2] === undefined) return [gerund[1]!.toLowerCase()];
-  if (gerund && tokens[0]?.pos === 'VERB') return contentLemmas(gerund[2]!).filter((l) => sensesOf(l).some((sense) => sense.startsWith('n')));
+  const gerund = tokens[0]?.pos === 'VERB' ? GERUND_SUBJECT.exec(sentence) : null;
+  if (gerund) return contentLemmas(gerund[1]!).filter((l) => sensesOf(l).some((sense) => sense.startsWith('n')));
   let from = 0;
   const nouns: string[] = [];
   const first = tokens[0];
@@ -564,14 +565,16 @@ export const RESTATES_QUANTITY = 'the added sentence states a value for a quanti
 export function restatedQuantity(added: string, answer: string): Figure | undefined {
   // "Below 85.0%, the credit is 100%" beside "Below 99.5%, the credit is 10%": a band of its own, the next row of a table.
   if (opensWithFigureCondition(added)) return undefined;
-  const subject = subjectNouns(added);
-  const gerund = GERUND_SUBJECT.exec(added);
-  const activity = gerund !== null && gerund[2] === undefined;
+  // A gerund alone is the activity priced, which the answer prices by its verb after "to": "Fitting costs £16 per tyre" beside
+  // "Run-flats cost £25 per tyre to fit" (unseen117's readers: "says run-flats cost £25 per tyre to fit, then says fitting costs
+  // £16 per tyre"); not "if you book online" for "Booking costs £2 per ticket" (the review).
+  const activity = ACTIVITY_PRICED.exec(added)?.[1]?.toLowerCase();
+  const subject = activity === undefined ? subjectNouns(added) : [activity];
   const answerFigures = splitSentences(answer).flatMap((s) => {
-    const words = new Set([...contentLemmas(s.text), ...readSentences(s.text).flatMap((r) => r.tokens.map((t) => t.lemma.toLowerCase()))]);
-    // A gerund alone is the answer's verb of the same activity: "Fitting costs £16 per tyre" beside "Run-flats cost £25 per tyre to
-    // fit" (unseen117's readers: "says run-flats cost £25 per tyre to fit, then says fitting costs £16 per tyre").
-    const says = (noun: string) => words.has(noun) || (activity && [...words].some((word) => sameStem(word, noun)));
+    const tokens = readSentences(s.text).flatMap((r) => r.tokens);
+    const words = new Set([...contentLemmas(s.text), ...tokens.map((t) => t.lemma.toLowerCase())]);
+    const pricedVerb = (noun: string) => tokens.some((t, i) => i > 0 && tokens[i - 1]!.text.toLowerCase() === 'to' && sameStem(t.lemma.toLowerCase(), noun));
+    const says = (noun: string) => words.has(noun) || (activity !== undefined && pricedVerb(noun));
     return subject.length > 0 && subject.every(says) ? findFigures(s.text).map((f) => ({ f, per: perOf(s.text, f), sentence: s.text })) : [];
   });
   return findFigures(added).find((f) => {

@@ -27,7 +27,7 @@ import { type DatePiece, findDates, MONTHS } from './dates.js';
 import { measuredByCase, monthInAskedRange } from './spans.js';
 import { countInEquation, equationFor } from './equations.js';
 import { readSentences } from './nlp.js';
-import { BOUND_AFTER_FIGURE, findPolarities, type PolarityPiece, reversedPolarities } from './polarity.js';
+import { BOUND_AFTER_FIGURE, findPolarities, negationsIn, type PolarityPiece, reversedPolarities } from './polarity.js';
 import { findNumberWords } from './quantities.js';
 import { statedValues } from './insertions.js';
 import { spelledValue } from './numberWords.js';
@@ -352,6 +352,9 @@ function ownSources(claim: string, at: number, passage: SupportPassage): { sente
 }
 
 /** The sentences of the passage that say most of the claim's clause around an offset: every one that says as much of it as any does (a tie is no reason to prefer one). */
+/** Words that deny as a "not" does: "there are none". */
+const NONE = /\b(?:none|nothing|nobody|neither)\b/i;
+
 function sayMostOfClause(claim: string, at: number, passage: SupportPassage): string[] {
   // A clause of no ordinary word after "and" or "or" is a list's last item ("we're closed on Sundays and Mondays"): read with
   // the clause it ends.
@@ -359,17 +362,19 @@ function sayMostOfClause(claim: string, at: number, passage: SupportPassage): st
   const own = clauseAround(claim, at);
   const listItem = /^\s(?:and|or)\s/.test(claim.slice(start)) && contentLemmas(own).length === 0;
   const from = listItem ? clauseStart(claim, start) : start;
-  const clause = claim.slice(from, listItem ? clauseEnd(claim, at) : from + own.length);
+  const clause = claim.slice(from, clauseEnd(claim, at));
   const sentences = [passage.sentence, ...passage.context];
   const scored = sentences.map((sentence) => ({ sentence, score: alignToEvidence(clause, [sentence])?.score ?? 0 }));
   const best = Math.max(...scored.map((s) => s.score));
   if (best > 0) return scored.filter((s) => s.score === best).map((s) => s.sentence);
   // A clause whose ordinary words no sentence says ("and there are none from November to February") is a sentence's that
-  // names its other dates ("From November to February there are no treks": unseen112's false alarm). Not by the date at
-  // `at`: a wrong one must not draw the sentence it is wrong against.
+  // names its other dates ("From November to February there are no treks": unseen112's false alarm), and denies as the
+  // clause does ("there are some from November to February" is not: the review). Not by the date at `at`: a wrong one
+  // must not draw the sentence it is wrong against.
   const others = findDates(clause).filter((d) => !(d.start <= at - from && at - from < d.end));
   const keys = (sentence: string) => new Set(findDates(sentence).map((d) => d.key));
-  return others.length === 0 ? [] : sentences.filter((sentence) => others.every((d) => keys(sentence).has(d.key)));
+  const denies = (text: string) => negationsIn(text) > 0 || NONE.test(text);
+  return others.length === 0 ? [] : sentences.filter((sentence) => others.every((d) => keys(sentence).has(d.key)) && denies(sentence) === denies(clause));
 }
 
 /**
@@ -444,7 +449,10 @@ function saysAnotherClause(claim: string, support: string, q: QualifierPiece, le
   const othersOnly = others.flatMap((o) => [...wordsOf(predicateOf(o))]).filter((w) => !wordsOf(own).has(w));
   const says = (clause: string, word: string) => wordsOf(clause).has(word) || textSaysWord(clause, word);
   const speaking = claim.split(/[,;:]\s+/).filter((c) => lemmas.every((lemma) => textSaysWord(c, lemma)));
-  return speaking.some((c) => othersOnly.some((w) => says(c, w))) && !ownOnly.some((w) => says(claim, w));
+  // A clause of the term that says neither clause's own words restates the qualified rule unless it denies ("You can postpone as
+  // often as you like, but postponements …" drops the "once"; "Postponing won't avoid this now" does not: the review).
+  const ofOther = (c: string) => othersOnly.some((w) => says(c, w));
+  return speaking.some(ofOther) && speaking.every((c) => ofOther(c) || negationsIn(c) > 0) && !ownOnly.some((w) => says(claim, w));
 }
 
 /** A duty and the "or" that opens what follows from failing it: "must be used within 6 months, or ...". */

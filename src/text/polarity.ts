@@ -149,6 +149,9 @@ const RULES: ReadonlyArray<{
 /** Modals say nothing alone: "can export" and "cannot be recovered" are about two verbs, so a modal's term names its verb. */
 const MODALS = new Set(['must', 'may', 'can', 'will']);
 
+/** Words that open another clause after a comma (the model tags "although" a preposition). */
+const CLAUSE_OPENERS: ReadonlySet<string> = new Set(['although', 'though', 'but', 'and', 'or', 'so', 'while', 'whereas', 'because', 'as', 'since', 'if', 'unless']);
+
 /**
  * The lemma of the first verb after an offset in its sentence ("cannot be recovered" → "recover"), or "". None after a
  * modal that ends its clause, whose verb is the one the question asked of ("so she can, although volunteers under 18
@@ -158,7 +161,11 @@ function verbAfter(text: string, offset: number): string {
   for (const sentence of readSentences(text)) {
     if (sentence.end < offset) continue;
     const after = sentence.tokens.filter((t) => t.start >= offset);
-    if (after[0] === undefined || after[0].pos === 'PUNCT') return '';
+    // Ended by its clause: a stop, or a comma before a conjunction that opens another clause ("so she can, although …"); not a
+    // comma before words set off in the clause ("Guests can, of course, bring …", "can, though, bring …": the review).
+    const [next, opener, then] = after;
+    if (next === undefined || (next.pos === 'PUNCT' && next.text !== ',')) return '';
+    if (next.text === ',' && opener !== undefined && CLAUSE_OPENERS.has(opener.text.toLowerCase()) && then !== undefined && then.pos !== 'PUNCT') return '';
     return after.find((t) => t.pos === 'VERB')?.lemma ?? '';
   }
   return '';

@@ -344,7 +344,8 @@ export function unitInComparison(text: string, q: Quantity, previous: Quantity |
 function unitBefore(text: string, q: Quantity, previous: Quantity | undefined, joins: RegExp): string | undefined {
   if (q.unit !== '' || previous === undefined || previous.unit === '') return undefined;
   const between = text.slice(previous.number.end, q.number.start);
-  return /^[^.;!?]*$/.test(between) && joins.test(between) ? previous.unit : undefined;
+  // "vs." is a word, not a sentence's end.
+  return /^[^.;!?]*$/.test(between.replace(/\bvs\./gi, 'vs')) && joins.test(between) ? previous.unit : undefined;
 }
 
 /** A quantity's key, the unit of the bound that closes its range taken where it is the range's unitless first bound. */

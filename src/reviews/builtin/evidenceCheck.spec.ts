@@ -265,6 +265,13 @@ describe('evidence-check on answers in their own words', () => {
       flagged: false,
     },
     {
+      name: 'an open season where the sentence that names its other month closes it (the review)',
+      task: "We're visiting in mid-November. Can we do the Fell Trek then?",
+      evidence: ['Treks run from 1 March to 31 October. The Fell Trek leaves at 10:30 on Sundays. From November to February there are no treks, but Meet the Herd runs on Saturdays.'],
+      artifact: 'Treks run from 1 March to 31 October, and there are some from November to February.',
+      flagged: true,
+    },
+    {
       name: 'a closed season that no sentence gives',
       task: "We're visiting in mid-November. Can we do the Fell Trek then?",
       evidence: ['Treks run from 1 March to 31 October. The Fell Trek leaves at 10:30 on Sundays. From November to February there are no treks, but Meet the Herd runs on Saturdays.'],
@@ -278,6 +285,13 @@ describe('evidence-check on answers in their own words', () => {
       evidence: ['Volunteers must be at least 16 years old, and volunteers under 18 cannot work behind the bar.'],
       artifact: "Yes, volunteers need to be at least 16, so she can, although volunteers under 18 can't work behind the bar.",
       flagged: false,
+    },
+    {
+      name: 'a modal before words set off by commas, of the denied verb (the review)',
+      task: 'Can we bring food?',
+      evidence: ['Guests cannot bring their own food into the hall.'],
+      artifact: 'Guests can, of course, bring their own food into the hall.',
+      flagged: true,
     },
     {
       name: 'a modal of the denied verb',
@@ -299,6 +313,20 @@ describe('evidence-check on answers in their own words', () => {
       task: 'Can we postpone our move?',
       evidence: ["You may postpone once free of charge if you give us more than 14 days' notice, and postponements with 14 days' notice or less are treated as cancellations."],
       artifact: "You can postpone free of charge if you give us more than 14 days' notice.",
+      flagged: true,
+    },
+    {
+      name: "the qualifier's term granted in a clause of its own, beside the other clause (the review)",
+      task: 'Can we postpone our move?',
+      evidence: ["You may postpone once free of charge if you give us more than 14 days' notice, and postponements with 14 days' notice or less are treated as cancellations."],
+      artifact: "You can postpone as often as you like, but postponements with 14 days' notice or less are treated as cancellations.",
+      flagged: true,
+    },
+    {
+      name: "a claim that joins the qualifier's clause to the other, saying words only the qualifier's clause says",
+      task: 'Can we postpone?',
+      evidence: ["You may postpone once free of charge if you give us more than 14 days' notice, and postponements with less notice cost £50."],
+      artifact: "A postponement is free of charge with more than 14 days' notice and costs £50 with less.",
       flagged: true,
     },
     {
