@@ -169,6 +169,8 @@ describe('qualifier-deletion', () => {
     ['Wheelchair users board by ramp, although the ramp can only be used near high tide.', []],
     ['The car is a convertible, but its roof can only be lowered in dry weather.', []],
     ['You can collect on a Sunday, but only from 10am to noon.', ['You can collect on a Sunday, from 10am to noon.']],
+    // unseen116's readers, of the clause cut before ", our office manager, beforehand": "garbled".
+    ['You can send someone else at no extra cost, provided you give their name to Fiona Marsh, our office manager, beforehand.', ['You can send someone else at no extra cost.']],
     ['Parking is free, but spaces are limited, and visitors can only stay for 2 hours.', ['Parking is free, but spaces are limited, and visitors can stay for 2 hours.']],
     // "only" in the reason a refusal gives: without it the reason permits what was refused (unseen34's readers).
     ["I'm sorry, but we can't, as trees over 8 ft can only be delivered to rooms on the ground floor.", []],

@@ -592,11 +592,22 @@ function wordSpan(text: string, q: QualifierPiece): MutationCandidate {
 const LIST_GOES_ON = /^(?!(?:and|or|but|so|then|which|who|whom|whose|where|when|while|we|you|they|it|this|that|there|i|he|she)\b)[^;:.!?]*?\b(?:or|and)\b/i;
 
 /** From the keyword to the next comma, semicolon or end of sentence, with the punctuation that set it off; the words left open the sentence with a capital. */
+/** A role set off by commas after a name: ", our office manager,", ", the head groomer,". */
+const ROLE_SET_OFF = /^,\s+(?:our|the|your|their|his|her|its)\s+[a-z][a-z\s-]{1,40}(?=,)/;
+
 function clauseSpan(text: string, q: QualifierPiece): MutationCandidate | null {
   const sentence = sentenceAround(text, q.start, q.end);
   if (!sentence) return null;
   const rest = text.slice(q.end, sentence.end);
-  const stop = rest.search(/,(?!\d{3})|[;:]|[.!?]$/); // a comma inside "£1,000" does not end the clause
+  // A comma inside "£1,000" does not end the clause, nor one that opens a role set off after a name (", our office manager,":
+  // unseen116's readers, of "provided you give their name to Fiona Marsh" cut before it, "garbled").
+  const clauseStop = (from: number): number => {
+    const found = rest.slice(from).search(/,(?!\d{3})|[;:]|[.!?]$/);
+    if (found === -1) return -1;
+    const role = ROLE_SET_OFF.exec(rest.slice(from + found));
+    return role ? clauseStop(from + found + role[0].length + 1) : from + found;
+  };
+  const stop = clauseStop(0);
   let end = q.end + (stop === -1 ? rest.length : stop);
   if (q.start > sentence.start + 1 && rest[stop] === ',' && LIST_GOES_ON.test(text.slice(end + 1, sentence.end).trimStart())) return null;
   let start = q.start;
