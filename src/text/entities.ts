@@ -158,12 +158,9 @@ function opensSentence(text: string, offset: number): boolean {
 function entityKind(words: string[], previousWord: string): EntityKind {
   const last = words[words.length - 1]!;
   if (words.length === 1) {
-    // Joined to a common word it describes, a month or weekday is still one: "the weekly Sunday-afternoon inspections"
-    // (unseen118's evidence-check false alarm: "'Sunday-afternoon' is not named in the supporting evidence").
-    const day = last.replace(/-[a-z]+$/, '');
-    if (MONTHS.includes(day)) return 'month';
+    if (MONTHS.includes(last)) return 'month';
     // A weekday in the plural is one too: "closed on Sundays".
-    if (WEEKDAYS.includes(day) || WEEKDAYS.includes(day.replace(/s$/, ''))) return 'weekday';
+    if (WEEKDAYS.includes(last) || WEEKDAYS.includes(last.replace(/s$/, ''))) return 'weekday';
     if (/^[A-Z0-9]{2,}$/.test(last)) return 'acronym';
     return `word:${previousWord}`;
   }

@@ -336,6 +336,14 @@ describe('evidence-check on answers in their own words', () => {
       artifact: 'Gutter clearing is carried out between April and October.',
       flagged: true,
     },
+    // The review: a weekday joined to a common word stays a name the evidence must state, so another part of the day is caught.
+    {
+      name: 'a weekday joined to another part of the day',
+      task: 'Can I join the hive-share?',
+      evidence: ['Every hive-sharer must attend at least 10 of the weekly Sunday-afternoon inspections during the season.'],
+      artifact: 'You would need to attend at least 10 of the weekly Sunday-morning inspections.',
+      flagged: true,
+    },
     // unseen95's false alarm: hours between two times of day, one of them said as a word.
     {
       name: 'hours worked out from "noon" and a clock time',
