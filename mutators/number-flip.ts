@@ -6,9 +6,9 @@ import { isCurrencySign } from '../src/text/currency.js';
 import { AGE, calendarOf, clockTimes, type Figure, findFigures, inDateArithmetic, restatesNumberWords } from '../src/text/figures.js';
 import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
-import { findDates, MONTHS, touchesDate } from '../src/text/dates.js';
+import { type DatePiece, findDates, MONTHS, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
-import { differenceOfStated } from '../src/text/periods.js';
+import { dayNumber, differenceOfStated } from '../src/text/periods.js';
 import { namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import {
   consecutiveWithPartner,
@@ -502,15 +502,13 @@ const RANGE_UNIT_DAYS: Readonly<Record<string, number>> = { day: 1, week: 7 };
 function lengthOfStatedRange(text: string, q: Quantity): boolean {
   const unitDays = RANGE_UNIT_DAYS[q.unit];
   if (unitDays === undefined) return false;
-  const dated = findDates(text).flatMap((d) => {
-    const c = calendarOf(d);
-    return c?.day === undefined ? [] : [{ d, c: { ...c, day: c.day } }];
-  });
+  const dated = findDates(text).filter((d) => calendarOf(d)?.day !== undefined);
   return dated.slice(1).some((later, i) => {
     const earlier = dated[i]!;
-    if (!/^\s*(?:to|until|till|through|[–-]|and)\s*$/i.test(text.slice(earlier.d.end, later.d.start))) return false;
-    const year = earlier.c.year ?? later.c.year ?? 2001;
-    const days = (Date.UTC(later.c.year ?? year, later.c.month - 1, later.c.day) - Date.UTC(year, earlier.c.month - 1, earlier.c.day)) / 86_400_000 + 1;
+    if (!/^\s*(?:to|until|till|through|[–-]|and)\s*$/i.test(text.slice(earlier.end, later.start))) return false;
+    // A range writes its year once, at its end or its start: "from Monday 20 April to Saturday 27 June 2026".
+    const yearOf = (d: DatePiece) => calendarOf(d)?.year ?? 2001;
+    const days = dayNumber(later, yearOf(earlier))! - dayNumber(earlier, yearOf(later))! + 1;
     return Math.abs(q.number.value - days / unitDays) < 1;
   });
 }

@@ -112,10 +112,11 @@ export function leftYearSpan(task: string, artifact: string, at: { start: number
   return held ? held.text : null;
 }
 
-/** Days since 1970 of a calendar date with day, month and year, or null. */
-function dayNumber(d: Pick<DatePiece, 'key'>): number | null {
+/** Days since 1970 of a calendar date with day, month and year (the year `yearIfNone` where it writes none), or null. */
+export function dayNumber(d: Pick<DatePiece, 'key'>, yearIfNone?: number): number | null {
   const c = calendarOf(d);
-  return c?.year !== undefined && c.day !== undefined ? Date.UTC(c.year, c.month - 1, c.day) / 86_400_000 : null;
+  const year = c?.year ?? yearIfNone;
+  return c && year !== undefined && c.day !== undefined ? Date.UTC(year, c.month - 1, c.day) / 86_400_000 : null;
 }
 
 /**
