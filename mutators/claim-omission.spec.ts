@@ -60,6 +60,12 @@ describeTextMutator(
       artifact: "You pay a £35 call-out fee if we arrive and can't get into the property, so please leave a key out.",
       kept: ['You pay a £35 call-out fee if we arrive.'],
     },
+    // unseen120's readers, of the clause before left out: "'either' points back to something else not included".
+    {
+      name: 'not a denial the next sentence adds to with "either"',
+      artifact: "The discount is taken off automatically, but it does not apply to early drop-off. Lunch isn't included either, so each child brings one.",
+      kept: ['The discount is taken off automatically, but it does not apply to early drop-off.'],
+    },
     {
       name: 'a clause after the comma that closes a clause opened by "though"',
       artifact: "Rain isn't a reason to cancel, though, and if you choose not to come, no refund is given.",

@@ -78,6 +78,11 @@ describe('qualifier-deletion', () => {
     ['The party costs £220 for up to 8 children, plus £22 for each child over that.', []],
     // A possessive opens the noun as a determiner does (unseen67's readers, of "covering your belongings £5,000": "missing a word such as 'up to'").
     ['Contents insurance is included, covering your belongings up to £5,000.', []],
+    // A proper noun between the determiner and its noun (unseen120's readers, of "fees in an HMRC enquiry £75,000": "garbled").
+    ['The insurance pays accountancy fees in an HMRC enquiry up to £75,000.', []],
+    ['The insurance pays up to £75,000 in an HMRC enquiry.', ['The insurance pays £75,000 in an HMRC enquiry.']],
+    // An amount a bound after "with" caps (unseen120's readers, of "with £20 for each item": "reads as an extra £20 charge").
+    ['Late loans are fined £1 a day, with a maximum of £20 for each item.', []],
     // "there is" agrees with the bound, not the count after it (unseen38's readers, of "there is 12 places a day": "wrong verb agreement").
     ['You book at the office, and there is a maximum of 12 places a day.', []],
     // The other side of the bound stated at the same figure (unseen73's readers, of "as you're giving us 10 working days'

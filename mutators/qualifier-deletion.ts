@@ -38,6 +38,7 @@ export const qualifierDeletion: TextMutator = {
         leavesThereIsBeforePlural(fixture.artifact, qualifier) ||
         boundsNoNumber(fixture.artifact, qualifier) ||
         noticeBeforeEvent(fixture.artifact, qualifier) ||
+        capAfterWith(fixture.artifact, qualifier) ||
         measuredUnderModal(fixture.artifact, qualifier) ||
         measureBoundedAfter(fixture.artifact, qualifier) ||
         boundStillRead(fixture.artifact, qualifier) ||
@@ -168,6 +169,16 @@ function noticeBeforeEvent(artifact: string, q: QualifierPiece): boolean {
   // "up to 7 days in advance" without its bound still reads as a rule of booking ("book 7 days in advance").
   return (q.keyword === 'at least' && NOTICE_AFTER.test(after)) || (RECENCY_BOUNDS.has(q.keyword) && RECENT_BEFORE.test(after));
 }
+/**
+ * Whether a bound after "with" holds an amount: "fined £1 a day, with a maximum of £20 for each item" reads, without it,
+ * as a second charge, "with £20 for each item", that the answer's own sums argue with (unseen120's readers: "reads as an
+ * extra £20 charge, which contradicts the example of £5 for 5 days late"). "with up to 5 guests" still reads as a count.
+ */
+function capAfterWith(artifact: string, q: QualifierPiece): boolean {
+  const figure = figureAfter(findFigures(artifact), q);
+  return BOUNDS.has(q.keyword) && figure !== undefined && isCurrencySign(figure.kind) && /\bwith\s+$/i.test(artifact.slice(0, q.start));
+}
+
 /** Bounds that say how recent a thing must be when written before a period before an event or now ("dated no more than three hours before drop-off", "no more than 3 months old"). */
 const RECENCY_BOUNDS: ReadonlySet<string> = new Set(['no more than', 'at most', 'a maximum of']);
 const RECENT_BEFORE = /^\s*\S+\s+(?:(?:working|calendar|full|clear)\s+)?(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?)\s+(?:before|prior|earlier|ago|old)\b/i;
@@ -230,8 +241,10 @@ function leavesNounBesideFigure(artifact: string, q: QualifierPiece): boolean {
   // What opens the noun is read past the adjectives and adverbs that modify it ("a very late collection up to 8pm";
   // unseen100's readers, of "a late collection 8pm": "ungrammatical"). A sentence's start opens nothing: the model tags
   // a subject's verb or an imperative a noun ("Delivery costs up to £5", "Book up to 6 places"; a second review).
+  // A proper noun before the noun modifies it as an adjective does ("an HMRC enquiry up to £75,000"; unseen120's readers,
+  // of "fees in an HMRC enquiry £75,000": "garbled").
   let openerAt = at - 1;
-  while (MODIFIERS.has(tokens[openerAt]?.pos ?? '')) openerAt--;
+  while (MODIFIERS.has(tokens[openerAt]?.pos ?? '') || tokens[openerAt]?.pos === 'PROPN') openerAt--;
   const opener = tokens[openerAt];
   const opens = opener?.pos === 'DET' || opener?.pos === 'VERB' || opener?.pos === 'ADP' || (opener?.pos === 'PRON' && POSSESSIVES.has(opener.text.toLowerCase()));
   return before !== undefined && NOUNS.has(before.pos) && opens;

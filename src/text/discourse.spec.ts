@@ -76,6 +76,10 @@ describe('refersBack', () => {
     ['If that is all, please book.', true],
     ['Please note that the shop closes at 5pm.', false],
     ['Whichever date you move to, the balance is paid on the day.', true],
+    // unseen120's readers, of the denial before it left out: "'either' points back to something else not included".
+    ["Lunch isn't included either, so each child brings one.", true],
+    ["Lunch isn't included either.", true],
+    ['You can pay either online or by phone.', false],
   ])('reads %j as referring back: %s', (sentence, expected) => {
     expect(refersBack(sentence)).toBe(expected);
   });

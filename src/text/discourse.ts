@@ -34,7 +34,17 @@ export function refersBack(sentence: string): boolean {
   if (OPENING_CONNECTIVES.has(words[0]!.lemma) || opensWithBarePurpose(readSentences(sentence)[0]?.tokens ?? [])) return true;
   // Each word with the token after it, punctuation included: "done that," closes its clause.
   if (words.slice(0, OPENING_WINDOW).some((t) => pointsBack(t, tokens[tokens.indexOf(t) - 1], tokens[tokens.indexOf(t) + 1], tokens[tokens.indexOf(t) + 2]))) return true;
-  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || choosesAmongCases(words, i) || pointsAtEarlierTime(sentence, words, i));
+  return words.some((t, i) => ANYWHERE.has(t.text.toLowerCase()) || closingEither(tokens, t) || choosesAmongCases(words, i) || pointsAtEarlierTime(sentence, words, i));
+}
+
+/**
+ * Whether a word is an "either" that closes its clause: a denial added to one said before ("Lunch isn't included
+ * either"; unseen120's readers, of that sentence after the denial before it was left out: "'either' points back to
+ * something else not included that is never mentioned"). Not "either" choosing between two ("either online or by phone").
+ */
+function closingEither(tokens: readonly Token[], word: Token): boolean {
+  const after = tokens[tokens.indexOf(word) + 1];
+  return word.text.toLowerCase() === 'either' && (after === undefined || after.pos === 'PUNCT');
 }
 
 /** Prepositions that make "then" a time said before: "by then", "until then", "since then". */
