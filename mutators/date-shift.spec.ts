@@ -628,6 +628,10 @@ describeTextMutator(
       artifact: 'Claims are accepted for up to 6 months from treatment, so with treatment on 14 January 2026 you have until 14 July 2026.',
     },
     {
+      name: 'a date worked out by a period of two parts ("9 months and 1 day after 31 March 2026")',
+      artifact: 'Corporation tax has to be paid 9 months and 1 day after your 31 March 2026 year end, on 1 January 2027.',
+    },
+    {
       name: 'a date worked out from a date of the question',
       artifact: 'Claims are accepted for up to 6 months from treatment, so you have until 14 July 2026.',
       task: 'My dog was treated on 14 January 2026. Is it too late to claim?',

@@ -464,6 +464,28 @@ describe('figures the answer works out', () => {
       artifact: 'The small van costs £45 per day, so it comes to £270.',
       ok: false,
     },
+    // unseen120: "For example, 4 hours of enquiry work would cost £340", the rate in the sentence before, was charged a false alarm.
+    {
+      name: 'a rate per hour the answer writes times the hours its example supposes',
+      task: 'Is help with an HMRC enquiry covered by my monthly fee?',
+      evidence: ['HMRC enquiry work is charged at £85 an hour.'],
+      artifact: 'Help with an HMRC enquiry is billed at £85 an hour. For example, 4 hours of enquiry work would cost £340.',
+      ok: true,
+    },
+    {
+      name: 'an amount that is not the rate times the hours the example supposes',
+      task: 'Is help with an HMRC enquiry covered by my monthly fee?',
+      evidence: ['HMRC enquiry work is charged at £85 an hour.'],
+      artifact: 'Help with an HMRC enquiry is billed at £85 an hour. For example, 4 hours of enquiry work would cost £350.',
+      ok: false,
+    },
+    {
+      name: 'a rate per another thing than the example counts',
+      task: 'Is help with an HMRC enquiry covered by my monthly fee?',
+      evidence: ['HMRC enquiry work is charged at £85 a visit.'],
+      artifact: 'Help with an HMRC enquiry is billed at £85 a visit. For example, 4 hours of enquiry work would cost £340.',
+      ok: false,
+    },
     // unseen31: "£15 each way, £30 in all" was charged a false alarm.
     {
       name: 'a charge each way, there and back',
@@ -787,6 +809,21 @@ describe('dates stated in other words, or worked out', () => {
       task: 'My dog was treated on 14 January. Is it too late to claim?',
       evidence: ['You must send us your claim within 6 months of the date your pet was first treated.'],
       artifact: 'You must claim within 6 months of the first treatment, so with treatment on 14 January you have until 15 July.',
+      ok: false,
+    },
+    // unseen120's false alarm: a year end moved by a period of two parts.
+    {
+      name: 'a date of the question moved by a period the answer writes in two parts',
+      task: "My limited company's year end is 31 March 2026. When is corporation tax due?",
+      evidence: ['Corporation tax is payable 9 months and 1 day after the year end.'],
+      artifact: 'Corporation tax has to be paid 9 months and 1 day after your 31 March 2026 year end, on 1 January 2027.',
+      ok: true,
+    },
+    {
+      name: 'a date moved by only one part of a period of two',
+      task: "My limited company's year end is 31 March 2026. When is corporation tax due?",
+      evidence: ['Corporation tax is payable 9 months and 1 day after the year end.'],
+      artifact: 'Corporation tax has to be paid 9 months and 1 day after your 31 March 2026 year end, on 31 December 2026.',
       ok: false,
     },
     // unseen50's false alarm: a month of the question moved by whole years.

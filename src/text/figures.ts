@@ -515,7 +515,13 @@ export function figureWorkedOut(claim: string, figure: Figure, passage: SupportP
  * working grows, so that a later step rests on it ("the remaining £356.25" after "£475" and a deposit of "£118.75").
  */
 function workedInSentence(claim: string, figure: Figure, passage: SupportPassage, answer: string, written: readonly Figure[]): boolean {
-  return monthsOfNamedRange(claim, figure) || ratePerUnitsTimes(claim, figure, answer, written) || ratePerAskedCount(claim, figure, passage, written) || eachWayTotal(claim, figure, written);
+  return (
+    monthsOfNamedRange(claim, figure) ||
+    ratePerUnitsTimes(claim, figure, answer, written) ||
+    ratePerAskedCount(claim, figure, passage, written) ||
+    ratePerExampleCount(claim, figure, answer, written) ||
+    eachWayTotal(claim, figure, written)
+  );
 }
 
 /** A range of months the claim writes, then the verb that gives its length: "July to December is ", "March to May makes ". */
@@ -592,6 +598,26 @@ function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassag
   return findFigures(claim).some((rate) => {
     if (rate.kind !== figure.kind || rate.start === figure.start || !written.some((w) => sameFigure(w, rate))) return false;
     const thing = PER_THING.exec(claim.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
+    return thing !== undefined && counts.some((c) => (c.thing === thing || `${c.thing}s` === thing) && close(rate.value * c.value, figure.value));
+  });
+}
+
+/**
+ * Whether an amount in an example the claim gives is a rate per thing the answer writes, in any of its sentences, times
+ * the count of that thing the example supposes before it: "HMRC enquiry work is billed at £85 an hour. For example, 4
+ * hours of enquiry work would cost £340" (unseen120's false alarm). The count is supposed (figureStated), the rate a
+ * figure the evidence states.
+ */
+function ratePerExampleCount(claim: string, figure: Figure, answer: string, written: readonly Figure[]): boolean {
+  const example = exampleStart(claim);
+  if (figure.start < example) return false;
+  const counts = findFigures(claim)
+    .filter((f) => f.start >= example && f.start < figure.start)
+    .flatMap(askedCount);
+  if (counts.length === 0) return false;
+  return findFigures(answer).some((rate) => {
+    if (rate.kind !== figure.kind || !written.some((w) => sameFigure(w, rate))) return false;
+    const thing = PER_THING.exec(answer.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
     return thing !== undefined && counts.some((c) => (c.thing === thing || `${c.thing}s` === thing) && close(rate.value * c.value, figure.value));
   });
 }
@@ -964,14 +990,7 @@ function periodLeft(claimDate: DatePiece, own: OwnSources): boolean {
 function movedBy(claimDate: DatePiece, sources: readonly string[], answer: string): boolean {
   const target = calendarOf(claimDate);
   if (!target) return false;
-  // Periods of the calendar: "24 hours before departure" moves a time, never a date.
-  const periods = [
-    ...findDates(answer).flatMap((d) => {
-      const l = lengthOf(d);
-      return l && !/ (?:hour|minute)$/.test(d.key) ? [l] : [];
-    }),
-    ...findFigures(answer).filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour' && f.unit !== 'minute'),
-  ].filter((p) => p.value > 0 && Number.isInteger(p.value));
+  const periods = calendarPeriods(answer);
   const matches = (d: { year: number | undefined; month: number; day: number | undefined }) =>
     d.month === target.month && (target.day === undefined || d.day === target.day) && (target.year === undefined || d.year === target.year);
   const bases = sources
@@ -980,10 +999,51 @@ function movedBy(claimDate: DatePiece, sources: readonly string[], answer: strin
     .filter((c): c is CalendarDate & { day: number } => c !== null && c.day !== undefined && !matches(c));
   for (const base of bases) {
     for (const period of periods) {
-      for (const sign of [1, -1]) if (matches(addPeriod(base, sign * period.value, period.kind))) return true;
+      for (const sign of [1, -1]) if (matches(movedOn(base, period.steps, sign))) return true;
     }
   }
   return false;
+}
+
+/** A period of the calendar an answer writes, in the steps it is written in: "6 months", or "9 months and 1 day". */
+interface CalendarPeriod {
+  steps: ReadonlyArray<{ value: number; kind: string }>;
+  at: { start: number; end: number };
+}
+
+/** Words joining the parts of one period, after the first part's unit where its figure ends before it: "9 months and 1 day", "1 year, 2 months". */
+const JOINS_PERIOD = /^(?:\s*(?:years?|months?|weeks?|days?))?\s*(?:,|and|,\s*and)\s*$/i;
+
+/**
+ * The periods of the calendar a text writes: each alone, or where two are joined into one ("9 months and 1 day after
+ * the year end"; unseen120's false alarm on the date it gives), the two together. "24 hours before departure" moves a
+ * time, never a date.
+ */
+function calendarPeriods(text: string): CalendarPeriod[] {
+  const single = [
+    ...findDates(text).flatMap((d) => {
+      const length = lengthOf(d);
+      return length && !/ (?:hour|minute)$/.test(d.key) ? [{ ...length, at: d as { start: number; end: number } }] : [];
+    }),
+    ...findFigures(text)
+      .filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour' && f.unit !== 'minute')
+      .map((f) => ({ value: f.value, kind: f.kind, at: f as { start: number; end: number } })),
+  ]
+    .filter((p) => p.value > 0 && Number.isInteger(p.value))
+    .sort((a, b) => a.at.start - b.at.start);
+  const joined = single.slice(1).flatMap((second, i) => {
+    const first = single[i]!;
+    return first.at.end <= second.at.start && JOINS_PERIOD.test(text.slice(first.at.end, second.at.start)) ? [{ steps: [first, second], at: { start: first.at.start, end: second.at.end } }] : [];
+  });
+  // A part of a joined period is no period alone: 9 months after 31 March is not what "9 months and 1 day after" gives.
+  const inJoined = (p: (typeof single)[number]) => joined.some((j) => j.at.start <= p.at.start && p.at.end <= j.at.end);
+  return [...single.filter((p) => !inJoined(p)).map((p) => ({ steps: [p], at: p.at })), ...joined];
+}
+
+/** A date moved on (sign 1) or back (-1) by a period's steps, in the order written. */
+function movedOn(base: CalendarDate & { day: number }, steps: CalendarPeriod['steps'], sign: number): { year: number | undefined; month: number; day: number } {
+  const start: { year: number | undefined; month: number; day: number } = base;
+  return steps.reduce((date, step) => addPeriod(date, sign * step.value, step.kind), start);
 }
 
 /**
@@ -995,15 +1055,7 @@ function movedBy(claimDate: DatePiece, sources: readonly string[], answer: strin
  */
 export function inDateArithmetic(answer: string, task: string, start: number, end: number): boolean {
   const overlaps = (p: { start: number; end: number } | null) => p !== null && p.start < end && start < p.end;
-  const periods = [
-    ...findDates(answer).flatMap((d) => {
-      const length = lengthOf(d);
-      return length && !/ (?:hour|minute)$/.test(d.key) ? [{ ...length, at: d as { start: number; end: number } }] : [];
-    }),
-    ...findFigures(answer)
-      .filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour' && f.unit !== 'minute')
-      .map((f) => ({ value: f.value, kind: f.kind, at: f as { start: number; end: number } })),
-  ].filter((p) => p.value > 0 && Number.isInteger(p.value));
+  const periods = calendarPeriods(answer);
   const dated = (text: string, inAnswer: boolean) =>
     findDates(text).flatMap((d) => {
       const c = calendarOf(d);
@@ -1016,11 +1068,11 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
   for (const period of periods) {
     for (const base of bases) {
       // A month without its day moves by whole months and years only: "collected in September 2025", "2 years", "until September 2027".
-      if (base.day === undefined && period.kind !== 'month') continue;
+      if (base.day === undefined && period.steps.some((step) => step.kind !== 'month')) continue;
       const from = { ...base, day: base.day ?? 1 };
       for (const target of targets) {
         if (target === base || (base.day === undefined && target.day !== undefined)) continue;
-        if (![1, -1].some((sign) => same(addPeriod(from, sign * period.value, period.kind), target))) continue;
+        if (![1, -1].some((sign) => same(movedOn(from, period.steps, sign), target))) continue;
         if (overlaps(period.at) || overlaps(base.at) || overlaps(target.at)) return true;
       }
     }
