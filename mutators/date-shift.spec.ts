@@ -38,6 +38,12 @@ describeTextMutator(
       kept: ['Claims close on 31 March 2027.', 'Claims close on 31 January 2027.', 'Claims close on 29 February 2028.'],
     },
     { name: 'a yearless 29 February, the last day of its month', artifact: 'Claims close on 29 February.', kept: ['Claims close on 31 March.', 'Claims close on 31 January.'] },
+    // Not the count of a sum in another sentence (unseen95's "three mugs ... (3 × £5)" before "3 weeks from drop-off").
+    {
+      name: 'a period whose count a sum of another sentence multiplies',
+      artifact: 'Your three mugs come to £15 (3 × £5). Firing takes around 3 weeks from drop-off.',
+      kept: ['Your three mugs come to £15 (3 × £5). Firing takes around 2 weeks from drop-off.', 'Your three mugs come to £15 (3 × £5). Firing takes around 4 weeks from drop-off.'],
+    },
     // unseen105's readers, of 48 hours made 72: "72 hours after a 9pm episode last night would end at 9pm the day after tomorrow, not 9pm tomorrow".
     {
       name: 'no period between two times on days named from today',
@@ -627,6 +633,8 @@ describeTextMutator(
       name: 'a period a date of the answer is worked out from ("3 months from 14 January" is not "14 July")',
       artifact: 'Claims are accepted for up to 6 months from treatment, so with treatment on 14 January 2026 you have until 14 July 2026.',
     },
+    // unseen121's readers, of "bills every 3 weeks in advance ... 4 × £41": "works out the first payment as 4 × £41".
+    { name: 'a period whose count its sentence multiplies in a sum it writes out', artifact: 'Kestrel bills every 4 weeks in advance, so your first payment would be 4 × £41, which is £164.' },
     {
       name: 'a date worked out by a period of two parts ("9 months and 1 day after 31 March 2026")',
       artifact: 'Corporation tax has to be paid 9 months and 1 day after your 31 March 2026 year end, on 1 January 2027.',

@@ -4,6 +4,7 @@ import { isAge } from '../src/text/ages.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { type DatePiece, findDates, isWeekendKey, MONTHS, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
+import { writtenEquations } from '../src/text/equations.js';
 import type { Figure } from '../src/text/figure.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod, scheduleOutOfStep } from '../src/text/periods.js';
@@ -53,6 +54,7 @@ export const dateShift: TextMutator = {
         namesPeriodAgain(text, date) ||
         lastsRatePeriod(text, date) ||
         countWrittenAgain(text, date) ||
+        countInWrittenSum(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
         inEvenSeries(text, dates, date) ||
         continuesDate(text, dates, date) ||
@@ -339,6 +341,21 @@ function countWrittenAgain(text: string, date: DatePiece): boolean {
   const quantities = findQuantities(text);
   const q = quantities.find((x) => date.start <= x.number.start && x.number.end <= date.end);
   return q !== undefined && mentionedAgain(text, quantities, q);
+}
+
+/**
+ * A period whose count its sentence multiplies in a sum it writes out ("Kestrel bills every 4 weeks in advance, so your
+ * first payment would be 4 × £41, which is £164"): moved alone, the sum no longer counts the period (unseen121's
+ * readers: "it says billing is every 3 weeks in advance, then works out the first payment as 4 × £41").
+ */
+function countInWrittenSum(text: string, date: DatePiece): boolean {
+  if (date.form !== 'duration') return false;
+  const q = findQuantities(text).find((x) => date.start <= x.number.start && x.number.end <= date.end);
+  const sentence = sentenceAround(text, date.start, date.end);
+  if (q === undefined || sentence === undefined) return false;
+  // In the period's own sentence: "3 weeks from drop-off" is not the count of "three mugs (3 × £5)" a sentence before.
+  const own = text.slice(sentence.start, sentence.end);
+  return writtenEquations(own, findFigures(own)).some((e) => e.counts.some((f) => f.value === q.number.value));
 }
 
 /**

@@ -292,6 +292,19 @@ describe('qualifier-deletion', () => {
       /question states the case "group of 10" that the bound "group of 8" lets in/,
     ],
     ['"or more" after a count named before its number, the question\'s case outside the bound', 'Groups of 8 or more can pre-book a table.', 'Can I reserve a table for my group of 6?', null],
+    // unseen121's readers, of "Plans of £500 ... so yours qualifies" for a £1,200 plan: "does not follow".
+    [
+      '"or more" after an amount, the question\'s amount above it, the answer saying it qualifies',
+      'Plans of £500 or more can be spread over 12 monthly instalments, so yours qualifies.',
+      'My treatment plan comes to £1,200. Can I pay it monthly?',
+      /question states the case "£1,200" that the bound "£500" lets in/,
+    ],
+    [
+      '"or more" after an amount, the answer drawing no conclusion of the case',
+      'Plans of £500 or more can be spread over 12 monthly instalments.',
+      'My treatment plan comes to £1,200. Can I pay it monthly?',
+      null,
+    ],
     // unseen66's readers, of "trips of 90 days in a row" beside the question's two-week holiday: "reads like a changed limit".
     [
       '"up to", the question\'s period in another unit',

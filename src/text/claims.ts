@@ -207,7 +207,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm): before a figure only.
   ['within', 'no later than', 'inside', 'by', 'in the', String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`, 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
-  ['up to', 'no later than', 'until', 'before'],
+  // "Rent runs to the end of the notice period" says what "Rent is charged up to the end of the notice period" says (unseen121's false alarm).
+  ['up to', 'no later than', 'until', 'before', String.raw`(?:to|through|till)\s+the\s+(?:end|last\s+day)\s+of`],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says; "you'd lose your deposit but nothing more"
   // what "you lose only the deposit" says.
   [

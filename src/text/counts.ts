@@ -145,7 +145,8 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   const bound = BOUNDS_AFTER.has(keyword)
     ? counted.find((c) => c.end <= q.start && (between(c.end, q.start) || between(c.start + c.text.length, q.start)))
     : counted.find((c) => c.start >= q.end && between(q.end, c.start));
-  if (side === undefined || !bound) return null;
+  if (side === undefined) return null;
+  if (!bound) return amountCaseOfBound(artifact, task, q, side);
   // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a count is measured against;
   // but the question's own dates may measure the case against it.
   if (DEADLINE.test(artifact.slice(bound.start + bound.text.length))) return spanOfCase(artifact, task, bound, side);
@@ -157,6 +158,27 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
     (c) => ((c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side) || periodOnSide(task, c, bound, side),
   );
   return found ? { bound, case: found } : null;
+}
+
+/** Words after a bound that say the question's case meets it: "so yours qualifies", "so your plan is eligible". */
+const CASE_MEETS_BOUND = /^[^.;]*?\b(?:so|which means|meaning)\s+(?:yours|you|it|this|that|your\s+[a-z]+)\s+(?:qualif(?:y|ies)|(?:is|are)\s+(?:covered|eligible|included))\b/i;
+
+/**
+ * The question's amount that a bound on an amount of the answer lets in, where the answer says that case meets it:
+ * "Plans of £500 or more can be spread over 12 months, so yours qualifies" for "my plan comes to £1,200" (unseen121's
+ * readers, of "Plans of £500 ... so yours qualifies": "does not follow for a £1,200 plan"). An amount counts no noun,
+ * so its case is the question's amount in the same currency, and only where the answer draws the conclusion: beside
+ * "I paid £120", "refunds up to £50" without its bound still reads.
+ */
+function amountCaseOfBound(artifact: string, task: string, q: { keyword: string; start: number; end: number }, side: 1 | -1): { bound: CountedFigure; case: { text: string } } | null {
+  const amounts = findNumbers(artifact).filter((n) => n.currency !== '');
+  const amount = BOUNDS_AFTER.has(q.keyword.toLowerCase().replace(/\s+/g, ' '))
+    ? amounts.find((n) => n.end <= q.start && /^\s{0,2}$/.test(artifact.slice(n.end, q.start)))
+    : amounts.find((n) => n.start >= q.end && /^\s{0,2}$/.test(artifact.slice(q.end, n.start)));
+  if (!amount || !CASE_MEETS_BOUND.test(artifact.slice(Math.max(amount.end, q.end)))) return null;
+  const found = findNumbers(task).find((n) => n.currency === amount.currency && Math.sign(n.value - amount.value) === side);
+  if (!found) return null;
+  return { bound: { value: amount.value, noun: amount.currency, text: amount.text, start: amount.start, end: amount.end }, case: { text: found.text } };
 }
 
 /**

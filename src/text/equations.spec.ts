@@ -16,6 +16,10 @@ describe('writtenEquations', () => {
     { text: '12 monthly payments of £22 come to £264 before that fee.', holds: ['12 monthly payments of £22 come to £264'] },
     { text: 'That is 2 lots of £30, which is £60 in all.', holds: ['2 lots of £30, which is £60'] },
     { text: 'Four nights: 4 nights at £85 each makes £340.', holds: ['4 nights at £85 each makes £340'] },
+    // unseen121: a signed product whose result ", which is" writes; an amount split into lots of a unit amount.
+    { text: 'Your first payment would be 4 × £41, which is £164.', holds: ['4 × £41, which is £164'] },
+    { text: '£6,000 is 6 lots of £1,000, so cover is £7.20 a week.', holds: ['£6,000 = 6 lots of £1,000'] },
+    { text: '£6,000 is 5 lots of £1,000, so cover is £7.20 a week.', holds: [] },
     // Equations that do not hold, or are no equations: a wrong product, a rounding to a whole unit the result does not write, a bare product.
     { text: '12 monthly payments of £22 come to £274 before that fee.', holds: [] },
     { text: 'Up to 6 guests at £9 each, and the fee is £54.', holds: [] },

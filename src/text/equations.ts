@@ -20,7 +20,8 @@ export interface WrittenEquation {
 }
 
 const OPERATOR = /^\s*([×x*÷/])\s*$/;
-const EQUALS = /^\s*=\s*$/;
+/** What writes a signed sum's result after it: "= £30", ", which is £164" (unseen121's readers, of a period moved beside "4 × £41, which is £164"). */
+const EQUALS = /^\s*(?:=|,?\s*(?:which|that)\s+(?:is|comes\s+to|makes))\s*$/i;
 const OPENS_WORKING = /^\s*\(\s*$/;
 const CLOSES_WORKING = /^\s*\)/;
 
@@ -75,8 +76,21 @@ function equationsInWords(text: string, figures: readonly Figure[]): WrittenEqua
     if (!COUNT_OF.test(text.slice(count.end, amount.start)) || !COMES_TO.test(text.slice(amount.end, total.start))) continue;
     if (holds([count, amount], ['×'], total)) equations.push({ factors: [count, amount], result: total, counts: periodsOfNamedPeriod(text, count) ? [count] : [] });
   }
+  // An amount split into lots of a unit amount: "£6,000 is 6 lots of £1,000" (unseen121's false alarm). The count is the
+  // answer's working, the amount divided by the unit, and checked by the equation.
+  for (let i = 0; i + 2 < figures.length; i++) {
+    const [total, count, amount] = [figures[i]!, figures[i + 1]!, figures[i + 2]!];
+    if (!Number.isInteger(count.value) || count.decimals > 0 || isCurrencySign(count.kind) || !isCurrencySign(amount.kind) || total.kind !== amount.kind) continue;
+    if (!IS_SPLIT_INTO.test(text.slice(total.end, count.start)) || !LOTS_OF.test(text.slice(count.end, amount.start))) continue;
+    if (holds([count, amount], ['×'], total)) equations.push({ factors: [count, amount], result: total, counts: [count] });
+  }
   return equations;
 }
+
+/** The words between an amount and the count of lots it is split into: "£6,000 is 6 lots of £1,000", "which makes 3 blocks of £500". */
+const IS_SPLIT_INTO = /^\s*,?\s*(?:(?:which|that)\s+)?(?:is|are|makes?|means|equals?|gives?)\s+$/i;
+/** A count of lots of a unit amount: "6 lots of", "3 blocks of", "4 units of". */
+const LOTS_OF = /^\s+(?:lots|blocks|units|multiples|portions)\s+of\s+$/i;
 
 /** How many of a period make a larger one, by the word after the count, and how the text names the larger one. */
 const A_YEAR = /\b(?:year|yearly|annual(?:ly)?)\b/i;

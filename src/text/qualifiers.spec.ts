@@ -849,6 +849,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Under supervision he could use hand tools and the table saw, but the router table is off limits.',
       dropped: ['not'],
     },
+    // unseen121's false alarm.
+    {
+      name: '"up to the end of" a period said as "to the end of"',
+      evidence: 'Rent is charged up to the end of the notice period even if the unit is emptied sooner.',
+      artifact: 'Rent runs to the end of the notice period even if you clear the unit earlier.',
+      dropped: [],
+    },
+    {
+      name: '"up to the end of" a period said as "from the end of"',
+      evidence: 'Rent is charged up to the end of the notice period even if the unit is emptied sooner.',
+      artifact: 'Rent runs from the end of the notice period even if you clear the unit earlier.',
+      dropped: ['up to'],
+    },
     {
       name: '"within" a period said as "in" something else',
       evidence: 'Refunds are paid within 14 days of the return.',
