@@ -98,6 +98,11 @@ describeTextMutator(
       kept: ['The guarantee is suspended from 15 to 31 December.', 'The guarantee is suspended from 15 to 29 December.'],
     },
     {
+      name: 'the second of two days joined by "and", after the first ("14 and 14 March" is one day twice)',
+      artifact: 'The workshop runs on 14 and 15 March.',
+      kept: ['The workshop runs on 14 and 16 March.'],
+    },
+    {
       name: "a month's last day ending a range of days is left alone: the last days of the months beside it leave the range's month",
       artifact: 'The guarantee is suspended from 15 to 31 December.',
       kept: [],
@@ -638,6 +643,11 @@ describeTextMutator(
     {
       name: 'a date worked out by a period of two parts ("9 months and 1 day after 31 March 2026")',
       artifact: 'Corporation tax has to be paid 9 months and 1 day after your 31 March 2026 year end, on 1 January 2027.',
+    },
+    {
+      name: 'a date worked out from the first day of a range of the question that writes its month once',
+      artifact: "Bookings over Christmas need 6 weeks' notice, so book by 10 November.",
+      task: "I need cat visits from 22 to 28 December while I'm away. When do I need to book?",
     },
     {
       name: 'a date worked out from a date of the question',

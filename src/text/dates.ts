@@ -115,6 +115,21 @@ export function touchesDate(dates: readonly DatePiece[], start: number, end: num
  */
 const datesRead = new RecentResults<readonly DatePiece[]>(4096);
 
+/** A range of days that writes its month once, after its last day: "from 22 to 28 December", "3rd–5th May 2026". */
+const ELIDED_RANGE = new RegExp(`(?<![\\w.,£$€/-])(\\d{1,2})${ORDINAL}\\s*(?:to|until|till|through|and|[-–])\\s*\\d{1,2}${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g');
+
+/**
+ * The first days of the ranges a text writes with one month, as date keys: "from 22 to 28 December" starts on 22
+ * December, which findDates, reading "22" alone, does not find. Read as the base a period is counted from (a booking "6
+ * weeks" before the question's "22 to 28 December"; unseen122's false alarm), not as a date a mutator moves.
+ */
+export function elidedRangeStarts(text: string): Array<Pick<DatePiece, 'key'>> {
+  return [...text.matchAll(ELIDED_RANGE)].flatMap((m) => {
+    const day = { year: m[5] ? Number(m[5]) : undefined, month: MONTHS.indexOf(m[4]!) + 1, day: Number(m[1]) };
+    return exists(day) ? [{ key: dayKey(day) }] : [];
+  });
+}
+
 export function findDates(text: string): DatePiece[] {
   return [...datesRead.get(text, () => readDates(text))];
 }

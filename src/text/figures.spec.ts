@@ -442,6 +442,28 @@ describe('figures the answer works out', () => {
       artifact: 'At £3 per frame, the Extraction Service would cost £15.',
       ok: false,
     },
+    // unseen122: "£720, which works out at £36 an hour", for "the 20-hour automatic block", was charged a false alarm.
+    {
+      name: "an amount divided by the question's count of hours, as a rate per hour",
+      task: "What does Clearway's 20-hour automatic block cost per hour?",
+      evidence: ['A block of 20 hours costs £680 manual or £720 automatic.'],
+      artifact: 'The 20-hour automatic block costs £720, which works out at £36 an hour.',
+      ok: true,
+    },
+    {
+      name: "an amount divided by the question's count of hours, wrongly",
+      task: "What does Clearway's 20-hour automatic block cost per hour?",
+      evidence: ['A block of 20 hours costs £680 manual or £720 automatic.'],
+      artifact: 'The 20-hour automatic block costs £720, which works out at £38 an hour.',
+      ok: false,
+    },
+    {
+      name: "an amount divided by the question's count of another thing than the rate is per",
+      task: "What does Clearway's 20-hour automatic block cost per lesson?",
+      evidence: ['A block of 20 hours costs £680 manual or £720 automatic.'],
+      artifact: 'The 20-hour automatic block costs £720, which works out at £36 a lesson.',
+      ok: false,
+    },
     // unseen63: "£45 per hour, so 6 hours comes to £270", for "an estimated 6 hours", was charged a false alarm.
     {
       name: "a rate per hour times the question's hours, in figures or words",
@@ -462,6 +484,21 @@ describe('figures the answer works out', () => {
       task: 'Would the small van for an estimated 6 hours be cheaper?',
       evidence: ['A small van with one person costs £45 per day.'],
       artifact: 'The small van costs £45 per day, so it comes to £270.',
+      ok: false,
+    },
+    // unseen122: "£9 a month ..., which adds up to £108 over 12 months" was charged a false alarm.
+    {
+      name: 'a rate per month as its total over the 12 months of a year',
+      task: "What does Riverlink's Annual Membership cost?",
+      evidence: ['An Annual Membership costs £96 a year, or £9 a month by direct debit.'],
+      artifact: 'Membership is £9 a month by direct debit, which adds up to £108 over 12 months.',
+      ok: true,
+    },
+    {
+      name: 'a rate per month as a wrong total over 12 months',
+      task: "What does Riverlink's Annual Membership cost?",
+      evidence: ['An Annual Membership costs £96 a year, or £9 a month by direct debit.'],
+      artifact: 'Membership is £9 a month by direct debit, which adds up to £110 over 12 months.',
       ok: false,
     },
     // unseen120: "For example, 4 hours of enquiry work would cost £340", the rate in the sentence before, was charged a false alarm.
@@ -809,6 +846,21 @@ describe('dates stated in other words, or worked out', () => {
       task: 'My dog was treated on 14 January. Is it too late to claim?',
       evidence: ['You must send us your claim within 6 months of the date your pet was first treated.'],
       artifact: 'You must claim within 6 months of the first treatment, so with treatment on 14 January you have until 15 July.',
+      ok: false,
+    },
+    // unseen122's false alarm: a range of the question that writes its month once ("from 22 to 28 December").
+    {
+      name: 'a date moved from the first day of a range of the question that writes its month once',
+      task: "I need cat visits from 22 to 28 December while I'm away. When do I need to book?",
+      evidence: ["Bookings over Christmas need 6 weeks' notice."],
+      artifact: "Bookings over Christmas need 6 weeks' notice, so book by 10 November.",
+      ok: true,
+    },
+    {
+      name: 'a date wrongly moved from the first day of a range of the question',
+      task: "I need cat visits from 22 to 28 December while I'm away. When do I need to book?",
+      evidence: ["Bookings over Christmas need 6 weeks' notice."],
+      artifact: "Bookings over Christmas need 6 weeks' notice, so book by 11 November.",
       ok: false,
     },
     // unseen120's false alarm: a year end moved by a period of two parts.

@@ -1,6 +1,6 @@
 import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPassage, textSaysWord } from './claims.js';
 import { type WrittenEquation, writtenEquations } from './equations.js';
-import { type DatePiece, exists, findDates, MONTHS, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
+import { type DatePiece, elidedRangeStarts, exists, findDates, MONTHS, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
 import { readSentences } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
@@ -519,6 +519,7 @@ function workedInSentence(claim: string, figure: Figure, passage: SupportPassage
     monthsOfNamedRange(claim, figure) ||
     ratePerUnitsTimes(claim, figure, answer, written) ||
     ratePerAskedCount(claim, figure, passage, written) ||
+    amountPerAskedCount(claim, figure, passage, written) ||
     ratePerExampleCount(claim, figure, answer, written) ||
     eachWayTotal(claim, figure, written)
   );
@@ -600,6 +601,23 @@ function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassag
     const thing = PER_THING.exec(claim.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
     return thing !== undefined && counts.some((c) => (c.thing === thing || `${c.thing}s` === thing) && close(rate.value * c.value, figure.value));
   });
+}
+
+/**
+ * Whether an amount is a rate per thing, the amount the claim writes beside it divided by the count of that thing the
+ * question states: "The 20-hour automatic block costs £720, which works out at £36 an hour" for "the 20-hour automatic
+ * block" (unseen122's false alarm). The inverse of ratePerAskedCount: the amount a figure the evidence states.
+ */
+function amountPerAskedCount(claim: string, figure: Figure, passage: SupportPassage, written: readonly Figure[]): boolean {
+  const thing = PER_THING.exec(claim.slice(figure.end, figure.end + 30))?.[1]?.toLowerCase();
+  if (thing === undefined) return false;
+  const counts = withoutPlans(passage.restated)
+    .flatMap(findFigures)
+    .flatMap(askedCount)
+    .filter((c) => c.thing === thing || `${c.thing}s` === thing);
+  return findFigures(claim).some(
+    (amount) => amount.kind === figure.kind && amount.start !== figure.start && written.some((w) => sameFigure(w, amount)) && counts.some((c) => close(amount.value / c.value, figure.value)),
+  );
 }
 
 /**
@@ -994,7 +1012,7 @@ function movedBy(claimDate: DatePiece, sources: readonly string[], answer: strin
   const matches = (d: { year: number | undefined; month: number; day: number | undefined }) =>
     d.month === target.month && (target.day === undefined || d.day === target.day) && (target.year === undefined || d.year === target.year);
   const bases = sources
-    .flatMap(findDates)
+    .flatMap((text) => [...findDates(text), ...elidedRangeStarts(text)])
     .map(calendarOf)
     .filter((c): c is CalendarDate & { day: number } => c !== null && c.day !== undefined && !matches(c));
   for (const base of bases) {
@@ -1062,7 +1080,11 @@ export function inDateArithmetic(answer: string, task: string, start: number, en
       return c ? [{ ...c, at: inAnswer ? (d as { start: number; end: number }) : null }] : [];
     });
   const targets = dated(answer, true);
-  const bases = [...targets, ...dated(task, false)];
+  const rangeStarts = [answer, task].flatMap(elidedRangeStarts).flatMap((d) => {
+    const c = calendarOf(d);
+    return c ? [{ ...c, at: null }] : [];
+  });
+  const bases = [...targets, ...dated(task, false), ...rangeStarts];
   const same = (a: { year: number | undefined; month: number; day: number | undefined }, b: CalendarDate) =>
     a.month === b.month && (b.day === undefined || a.day === b.day) && (a.year === undefined || b.year === undefined || a.year === b.year);
   for (const period of periods) {

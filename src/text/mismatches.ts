@@ -762,6 +762,9 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     // play": "within" on the same number bounds it as "up to" does (unseen71's false alarm). On that number only: a "within" of
     // another figure ("paid within 14 days") keeps no "up to £50".
     if (q.keyword === 'up to' && 'number' in term && boundsWith(claim, term.number, WITHIN, example)) continue;
+    // "You need to give 6 weeks' notice rather than the usual 3 weeks" for "at least 3 weeks ahead, ... over Christmas 6 weeks' notice":
+    // the claim names the figure only as the rule it sets aside, and claims nothing of it to bound (unseen122's false alarm).
+    if ('number' in term && boundsWith(claim, term.number, SET_ASIDE, example)) continue;
     // "We can add them together to reach the £150" for "worth at least £150 ... added together to reach this amount": an amount to
     // reach or meet is one to come up to at least (unseen63's false alarm).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, TO_REACH, example)) continue;
@@ -972,6 +975,8 @@ const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+)?$/i;
 const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
 /** "Within" right before a number: "within 20 minutes". */
 const WITHIN = /\bwithin\s+$/i;
+/** A figure the claim sets aside for another: "6 weeks' notice rather than the usual 3 weeks", "instead of the standard 30 days". */
+const SET_ASIDE = /\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?(?:usual|normal|standard|regular)?\s*$/i;
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);

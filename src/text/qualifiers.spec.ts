@@ -849,6 +849,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Under supervision he could use hand tools and the table saw, but the router table is off limits.',
       dropped: ['not'],
     },
+    // unseen122's false alarm.
+    {
+      name: 'a bounded figure the claim names only as the rule it sets aside ("rather than the usual 3 weeks")',
+      evidence: "Holiday cover must be booked at least 3 weeks ahead, and bookings over Christmas need 6 weeks' notice.",
+      artifact: "Your dates fall at Christmas, so you need to give 6 weeks' notice rather than the usual 3 weeks.",
+      dropped: [],
+    },
+    {
+      name: 'a bounded figure the claim states as its own rule',
+      evidence: "Holiday cover must be booked at least 3 weeks ahead, and bookings over Christmas need 6 weeks' notice.",
+      artifact: 'Holiday cover must be booked 3 weeks ahead.',
+      dropped: ['at least'],
+    },
     // unseen121's false alarm.
     {
       name: '"up to the end of" a period said as "to the end of"',

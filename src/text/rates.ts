@@ -6,14 +6,17 @@
  */
 
 /** A rate's period after an amount, in its clause. */
+// The third form is a year written as its months or weeks: "£108 over 12 months" is £108 a year (unseen122's false alarm).
 const RATE_AFTER =
-  /^[^\d.;:,]{0,16}?\b(?:a|an|per|each|every|over\s+a|over\s+the|for\s+a|for\s+the)\s+(?:whole\s+|full\s+|calendar\s+)?(day|week|month|quarter|year)\b|^[^\d.;:,]{0,16}?\b(daily|weekly|monthly|quarterly|annually|yearly)\b/i;
+  /^[^\d.;:,]{0,16}?\b(?:a|an|per|each|every|over\s+a|over\s+the|for\s+a|for\s+the)\s+(?:whole\s+|full\s+|calendar\s+)?(day|week|month|quarter|year)\b|^[^\d.;:,]{0,16}?\b(daily|weekly|monthly|quarterly|annually|yearly)\b|^[^\d.;:,]{0,16}?\b(?:over|across|for)\s+(?:the\s+)?(12\s+months|twelve\s+months|52\s+weeks|fifty-two\s+weeks)\b/i;
+
 const PERIOD_OF_ADVERB: Readonly<Record<string, string>> = { daily: 'day', weekly: 'week', monthly: 'month', quarterly: 'quarter', annually: 'year', yearly: 'year' };
 
 /** The period of the rate written after the amount that ends at `end` ("month" for "$390 a month"), or undefined. */
 export function ratePeriodAfter(text: string, end: number): string | undefined {
   const m = RATE_AFTER.exec(text.slice(end, end + 40));
   if (!m) return undefined;
+  if (m[3] !== undefined) return 'year';
   return m[1]?.toLowerCase() ?? PERIOD_OF_ADVERB[m[2]!.toLowerCase()];
 }
 
