@@ -616,6 +616,19 @@ describeTextMutator(
       artifact: 'Apply the cream twice a day for up to 7 days. The tube should be stored below 25°C and thrown away 3 months after opening.',
       reason: /a verb of the question's asks: without it, that ask goes unanswered \("store"\)/,
     },
+    // unseen123's readers, of the answers without these sentences: "never says how to make the change"; "never says what the package includes".
+    {
+      name: 'the only sentence that writes a verb of the question\'s asks as its noun ("how do I change it?", "ask for the change")',
+      task: 'If I switch to every 8 weeks, what will each visit cost and how do I change it?',
+      artifact: 'Going 8-weekly adds a £3 surcharge to each visit, so every clean would cost £17. You need to ask for the change at least 7 days before your next due visit.',
+      reason: /a verb of the question's asks: without it, that ask goes unanswered \("change"\)/,
+    },
+    {
+      name: 'the only sentence that says what the asker gets, for "what do I get?"',
+      task: 'If I order the Gallery package, what will I pay and what do I get?',
+      artifact: 'The Gallery package costs £150. For that you get one 16x20 canvas and four 8x10 prints.',
+      reason: /a verb of the question's asks: without it, that ask goes unanswered \("get"\)/,
+    },
     // unseen74's readers, of the answer without "We only phone you for approval if …": "never answers whether they call before extra work".
     {
       name: 'the only sentence that uses a verb sharing a sense with a verb of the question\'s asks ("will you call me?", "we only phone you")',

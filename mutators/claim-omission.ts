@@ -112,7 +112,7 @@ function omissionRefused(fixture: TextFixture, omission: Omission): string | nul
     at,
   );
   if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
-  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at);
+  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at, askedProcedures(fixture.task));
   if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
   if (onlyBarAsked(fixture.task, sentences, at)) return ONLY_BAR_ASKED;
   const option = onlyFigureOfOption(fixture.task, sentences, at);
@@ -142,12 +142,12 @@ function nounsOf(text: string): Set<string> {
   );
 }
 
-/** What a question or sentence says is done, by lemma ("bought" as "buy"), the verbs most sentences use aside. */
-function actionsOf(text: string): Set<string> {
+/** What a question or sentence says is done, by lemma ("bought" as "buy"), the verbs most sentences use aside unless asked (`asked`). */
+function actionsOf(text: string, asked: ReadonlySet<string> = new Set()): Set<string> {
   return new Set(
     readSentences(text)
       .flatMap((s) => s.tokens)
-      .filter((t) => t.pos === 'VERB' && t.lemma.length > 2 && !LIGHT_VERBS.has(t.lemma.toLowerCase()))
+      .filter((t) => t.pos === 'VERB' && t.lemma.length > 2 && (!LIGHT_VERBS.has(t.lemma.toLowerCase()) || asked.has(t.lemma.toLowerCase())))
       .map((t) => t.lemma.toLowerCase()),
   );
 }
@@ -158,8 +158,23 @@ function actionsOf(text: string): Set<string> {
  */
 function askedActions(task: string): Set<string> {
   const asks = asksOf(task);
-  return actionsOf(asks.length ? asks.join(' ') : task);
+  const actions = actionsOf(asks.length ? asks.join(' ') : task);
+  // "What do I get?" asks what a thing gives, which the sentence "For that you get ..." answers (unseen123's readers,
+  // of that sentence left out: "never says what the Gallery package includes"): a light verb, asked of its object.
+  if (ASKS_WHAT_YOU_GET.test(task)) actions.add('get');
+  return actions;
 }
+
+/** The verb a question asks how to do: "how do I change it?", "how can it be renewed?". */
+const ASKS_HOW_TO = /\bhow\s+(?:do|can|should|could|would|will)\s+(?:I|we|you|they|it|he|she)\s+(?:be\s+)?([a-z]+)/gi;
+
+/** The lemmas of the verbs a question asks how to do, which an answer may name by their noun ("ask for the change"). */
+function askedProcedures(task: string): Set<string> {
+  return new Set([...task.matchAll(ASKS_HOW_TO)].flatMap((m) => readSentences(m[1]!).flatMap((s) => s.tokens.map((t) => t.lemma.toLowerCase()))));
+}
+
+/** A question asking what a thing gives: "what do I get?", "what would we get for that?". */
+const ASKS_WHAT_YOU_GET = /\bwhat\s+(?:do|does|will|would|can|could|should)\s+(?:I|we|you|they|it)\s+get\b/i;
 
 /** Verbs that carry little of what is asked: "do I need to", "will I get", "can you give". */
 const LIGHT_VERBS = new Set([
@@ -197,13 +212,17 @@ const LIGHT_VERBS = new Set([
  * "it leaves out the second half of the question"); "Will you call me before doing extra work?" and "We only phone
  * you for approval if …" (unseen74's readers: "never answers whether they call before extra work").
  */
-function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number): string | undefined {
-  const actions = sentences.map((s) => [...actionsOf(s.text)]);
+function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number, procedures: ReadonlySet<string> = new Set()): string | undefined {
+  const actions = sentences.map((s) => [...actionsOf(s.text, asked)]);
+  // By lemma, the noun of a verb the question asks how to do too: "how do I change it?" and "ask for the change at least
+  // 7 days before" (unseen123's readers, of that sentence left out: "never says how to make the change"). Not the noun
+  // of any asked verb: "the wait is usually 6 months" answers no "how does the waiting list work?".
+  const named = sentences.map((s, j) => [...actions[j]!, ...[...nounsOf(s.text)].filter((noun) => procedures.has(noun))]);
   // By lemma first, then by sense: a sense another sentence's verb shares ("charge" and "supply") is no answer that hides the lemma's.
-  for (const alike of [(a: string, b: string) => a === b, sameAction]) {
+  for (const [alike, words] of [[(a: string, b: string) => a === b, named] as const, [sameAction, actions] as const]) {
     for (const ask of asked) {
-      const verb = actions[i]!.find((v) => alike(ask, v));
-      if (verb !== undefined && !actions.some((verbs, j) => j !== i && verbs.some((v) => alike(ask, v)))) return verb;
+      const verb = words[i]!.find((v) => alike(ask, v));
+      if (verb !== undefined && !words.some((verbs, j) => j !== i && verbs.some((v) => alike(ask, v)))) return verb;
     }
   }
   return undefined;

@@ -988,7 +988,11 @@ export function comparedBefore(text: string): boolean {
 
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */
 const ABOVE_WORD = /\b(?:over|above|beyond)\s+$/i;
-const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
+// "beyond the free delivery area of 8 miles" is past the bound the area's figure sets (unseen123's false alarm).
+const ABOVE = new RegExp(
+  `\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}|\\b(?:beyond|outside)\\s+(?:the|your|our|its)\\s+(?:[\\w-]+\\s+){0,3}?of\\s+$`,
+  'i',
+);
 
 /**
  * Whether the claim writes the number with this key, before any example, right after a bound on the other side of
@@ -1176,7 +1180,7 @@ function boundsWith(claim: string, key: string, bound: RegExp, example: number):
   return findNumbers(claim).some((n) => {
     if (n.start >= example || numberKey(n) !== key) return false;
     // A determiner that points back at the figure stands between: "any reduction beyond that 10%" (unseen92's false alarm).
-    const written = claim.slice(Math.max(0, n.start - 30), n.start);
+    const written = claim.slice(Math.max(0, n.start - 40), n.start);
     const before = written.replace(POINTING_BACK, '');
     return bound.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start - (written.length - before.length)));
   });

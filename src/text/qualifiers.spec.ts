@@ -290,6 +290,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'As your son is younger than 12 years old, he cannot ride alone.',
       dropped: [],
     },
+    // unseen123's false alarm.
+    {
+      name: 'an upper bound’s other side, past the area its figure sets ("beyond the free delivery area of 8 miles")',
+      evidence: 'Delivery is free within 8 miles of the farm; further out it costs £2.50 per delivery.',
+      artifact: 'Because you live beyond the free delivery area of 8 miles, each delivery adds £2.50.',
+      dropped: [],
+    },
+    {
+      name: 'an upper bound’s figure named as the area, not past it',
+      evidence: 'Delivery is free within 8 miles of the farm; further out it costs £2.50 per delivery.',
+      artifact: 'Delivery is free across the whole area of 8 miles.',
+      dropped: ['within'],
+    },
     {
       name: 'an upper bound’s other side ("more than" for the case beyond "within")',
       evidence: 'Delivery costs a flat £40 for venues within 10 miles of the bakery.',
