@@ -96,6 +96,13 @@ describe('number-flip', () => {
         'Orders of 200 to 499 copies get 15% off, and orders of 500 copies or more get 30% off.',
       ],
     ],
+    // Two pairs of amounts in one ratio keep it (unseen124's readers, of £11 made £12 beside £110: "10 × £12 is £120, not £110").
+    ['The fee rises from £9.50 to £11 a lesson, so a term goes from £95 to £110.', []],
+    // The first days of a run and the day the run goes on from stay met (unseen124's readers, of "from day 10": "contradicts itself").
+    [
+      'Storage is free for the first 14 days, and from day 15 it is charged at £3 a day.',
+      ['Storage is free for the first 14 days, and from day 15 it is charged at £2 a day.', 'Storage is free for the first 14 days, and from day 15 it is charged at £4 a day.'],
+    ],
     // A share that remains of a whole implies the share before it (unseen38's readers: "a deposit ... which would have to be an unusual 60%").
     ['The remaining 50% of the order value is due on the day of fitting.', []],
     ['The remaining 70% is due on the day of fitting.', []],

@@ -79,6 +79,7 @@ export const numberFlip: TextMutator = {
         betweenStatedTimes(fixture.task, text, q, quantities) ||
         consecutiveWithPartner(text, n) ||
         meetsNextBandIn(text, n) ||
+        inProportion(text, n) ||
         remainingShare(text, n) ||
         isHalfOfMoney(n, sentenceAround(text, n.start, n.end)?.text ?? '') ||
         lengthOfStatedRange(text, q) ||
@@ -175,6 +176,24 @@ function keepsRangeOfPeriods(text: string, n: NumberPiece, value: number): boole
 function unitName(written: string): string {
   const unit = written.toLowerCase();
   return unit === 'min' ? 'minute' : unit === 'hr' ? 'hour' : unit;
+}
+
+/**
+ * Whether an amount is one of two pairs of amounts its sentence sets in the same ratio: "The fee rises from £9.50 to £11
+ * a lesson, so a term goes from £95 to £110" (the lessons a term holds). Moved alone, it leaves its pair out of step
+ * with the other (unseen124's readers, of £11 made £12: "10 × £12 is £120, not £110").
+ */
+function inProportion(text: string, n: NumberPiece): boolean {
+  const around = sentenceAround(text, n.start, n.end);
+  if (around === undefined || n.currency === '') return false;
+  const amounts = findNumbers(around.text).filter((m) => m.currency === n.currency && m.value > 0);
+  const own = amounts.find((m) => m.start + around.start === n.start);
+  if (own === undefined) return false;
+  const pairs = amounts.flatMap((x, i) => amounts.slice(i + 1).map((y): [NumberPiece, NumberPiece] => (x.value < y.value ? [x, y] : [y, x])));
+  const ratio = ([x, y]: [NumberPiece, NumberPiece]) => y.value / x.value;
+  return pairs.some(
+    (mine) => mine.includes(own) && ratio(mine) >= 2 && pairs.some((other) => !other.includes(mine[0]) && !other.includes(mine[1]) && Math.abs(ratio(other) - ratio(mine)) < 1e-9 * ratio(mine)),
+  );
 }
 
 /** meetsNextBand, of a figure of the answer, in the sentence that holds it. */

@@ -17,6 +17,8 @@ describe('qualifier-deletion', () => {
     ['Claims are paid up to a maximum of £300.', ['Claims are paid a maximum of £300.', 'Claims are paid up to £300.']],
     ['Each passenger can bring just one pet.', ['Each passenger can bring one pet.']],
     ['Expenses are paid, as long as you keep the receipts.', ['Expenses are paid.']],
+    // A clause that ends on a time of day (unseen124's readers, of the clause cut at "ready by 15", leaving "same day:00": "mangled").
+    ['Courier delivery arrives the same day as long as the order is ready by 15:00.', ['Courier delivery arrives the same day.']],
     ['Pets are allowed, provided the landlord agrees.', ['Pets are allowed.']],
     // A trailing clause that begins a list (unseen71's readers, of "is covered, a falling tree or roof work by another contractor": "garbled").
     ['A crack is covered, as long as it was not caused by lightning, a falling tree or roof work.', []],

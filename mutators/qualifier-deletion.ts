@@ -612,10 +612,11 @@ function clauseSpan(text: string, q: QualifierPiece): MutationCandidate | null {
   const sentence = sentenceAround(text, q.start, q.end);
   if (!sentence) return null;
   const rest = text.slice(q.end, sentence.end);
-  // A comma inside "£1,000" does not end the clause, nor one that opens a role set off after a name (", our office manager,":
-  // unseen116's readers, of "provided you give their name to Fiona Marsh" cut before it, "garbled").
+  // A comma inside "£1,000" does not end the clause, nor a colon inside "15:00" (unseen124's readers, of the clause cut
+  // at "ready by 15": "mangled"), nor a comma that opens a role set off after a name (", our office manager,": unseen116's
+  // readers, of "provided you give their name to Fiona Marsh" cut before it, "garbled").
   const clauseStop = (from: number): number => {
-    const found = rest.slice(from).search(/,(?!\d{3})|[;:]|[.!?]$/);
+    const found = rest.slice(from).search(/,(?!\d{3})|;|:(?!\d{2})|[.!?]$/);
     if (found === -1) return -1;
     const role = ROLE_SET_OFF.exec(rest.slice(from + found));
     return role ? clauseStop(from + found + role[0].length + 1) : from + found;

@@ -274,12 +274,16 @@ export function bandTopNeighbours(value: number): number[] | undefined {
 export function meetsNextBand(sentence: string, n: NumberPiece): boolean {
   if (!Number.isInteger(n.value) || n.value < 10) return false;
   // The lower of the two tops a range ("to 499", "200-499"): not two bounds of one range ("between 23 kg and 24 kg").
-  const topsRange = (m: NumberPiece) => RANGE_TOP.test(sentence.slice(Math.max(0, m.start - 8), m.start));
+  // Or counts the first of a run the higher goes on from ("free for the first 14 days ..., and from day 15"; unseen124's
+  // readers, of "from day 10": "contradicts itself").
+  const topsRange = (m: NumberPiece) => RANGE_TOP.test(sentence.slice(Math.max(0, m.start - 8), m.start)) || FIRST_OF.test(sentence.slice(Math.max(0, m.start - 8), m.start));
   return findNumbers(sentence).some((m) => m.start !== n.start && m.currency === n.currency && m.percent === n.percent && Math.abs(m.value - n.value) === 1 && topsRange(m.value < n.value ? m : n));
 }
 
 /** What comes before the top of a range: "to", a dash. */
 const RANGE_TOP = /(?:\bto|[-–])\s*$/;
+/** What comes before the count of the first of a run: "the first 14 days". */
+const FIRST_OF = /\bfirst\s+$/i;
 
 /**
  * The step from a whole number to the next as round as it: 25 to 20 or 30, 1,250 to 1,200 or 1,300, 23 to 22 or 24; an
