@@ -239,8 +239,11 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ['unless', 'except', 'provided that', 'provided', 'as long as', 'so long as', 'if', 'only if', 'other than', 'apart from', 'but'],
 ];
 
-/** A class's ways as one pattern: literal phrases, any spacing, any apostrophe; a member holding a backslash is a pattern already. */
-const classPattern = (words: readonly string[]) => new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, '\\s+'))).join('|')})\\b`, 'i');
+/**
+ * A class's ways as one pattern: literal phrases, any spacing or hyphens between their words ("the 10-or-more price
+ * band"; unseen124's false alarm), any apostrophe; a member holding a backslash is a pattern already.
+ */
+const classPattern = (words: readonly string[]) => new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, '[\\s-]+'))).join('|')})\\b`, 'i');
 const CLASS_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
   [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => [keyword, classPattern(QUALIFIER_CLASSES.filter((c) => c.includes(keyword)).flat())] as const),
 );

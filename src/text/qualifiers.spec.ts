@@ -862,6 +862,13 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Under supervision he could use hand tools and the table saw, but the router table is off limits.',
       dropped: ['not'],
     },
+    // unseen124's false alarm.
+    {
+      name: 'a qualifier written with hyphens ("the 10-or-more price band")',
+      evidence: 'A3 posters cost £6 each for 1 to 9 copies and £4.50 each for 10 or more.',
+      artifact: "You're in the 10-or-more price band, so each A3 poster is £4.50.",
+      dropped: [],
+    },
     // unseen122's false alarm.
     {
       name: 'a bounded figure the claim names only as the rule it sets aside ("rather than the usual 3 weeks")',
