@@ -112,7 +112,7 @@ function omissionRefused(fixture: TextFixture, omission: Omission): string | nul
     at,
   );
   if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
-  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at, askedProcedures(fixture.task));
+  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at, askedHowToVerbs(fixture.task));
   if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
   if (onlyBarAsked(fixture.task, sentences, at)) return ONLY_BAR_ASKED;
   const option = onlyFigureOfOption(fixture.task, sentences, at);
@@ -169,7 +169,7 @@ function askedActions(task: string): Set<string> {
 const ASKS_HOW_TO = /\bhow\s+(?:do|can|should|could|would|will)\s+(?:I|we|you|they|it|he|she)\s+(?:be\s+)?([a-z]+)/gi;
 
 /** The lemmas of the verbs a question asks how to do, which an answer may name by their noun ("ask for the change"). */
-function askedProcedures(task: string): Set<string> {
+function askedHowToVerbs(task: string): Set<string> {
   return new Set([...task.matchAll(ASKS_HOW_TO)].flatMap((m) => readSentences(m[1]!).flatMap((s) => s.tokens.map((t) => t.lemma.toLowerCase()))));
 }
 
@@ -212,12 +212,12 @@ const LIGHT_VERBS = new Set([
  * "it leaves out the second half of the question"); "Will you call me before doing extra work?" and "We only phone
  * you for approval if …" (unseen74's readers: "never answers whether they call before extra work").
  */
-function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number, procedures: ReadonlySet<string> = new Set()): string | undefined {
+function onlyVerbOfAsk(asked: ReadonlySet<string>, sentences: readonly Piece[], i: number, howToVerbs: ReadonlySet<string> = new Set()): string | undefined {
   const actions = sentences.map((s) => [...actionsOf(s.text, asked)]);
   // By lemma, the noun of a verb the question asks how to do too: "how do I change it?" and "ask for the change at least
   // 7 days before" (unseen123's readers, of that sentence left out: "never says how to make the change"). Not the noun
   // of any asked verb: "the wait is usually 6 months" answers no "how does the waiting list work?".
-  const named = sentences.map((s, j) => [...actions[j]!, ...[...nounsOf(s.text)].filter((noun) => procedures.has(noun))]);
+  const named = sentences.map((s, j) => [...actions[j]!, ...[...nounsOf(s.text)].filter((noun) => howToVerbs.has(noun))]);
   // By lemma first, then by sense: a sense another sentence's verb shares ("charge" and "supply") is no answer that hides the lemma's.
   for (const [alike, words] of [[(a: string, b: string) => a === b, named] as const, [sameAction, actions] as const]) {
     for (const ask of asked) {

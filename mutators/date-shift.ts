@@ -586,10 +586,10 @@ function wholeMonthsOn(startDate: DatePiece, endDate: DatePiece, daysAfter: numb
  */
 function keepsDayRange(text: string, date: DatePiece, shifted: DatePiece): boolean {
   // Two days of a month joined by "and" too: "14 and 15 March 2026" never becomes "14 and 14 March" (not "between 14 and 21 days").
-  const first = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(${RANGE_WORD}|\\s+and\\s+)$`).exec(text.slice(Math.max(0, date.start - 16), date.start));
+  const first = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?(?:${RANGE_WORD}|(?<and>\\s+and\\s+))$`).exec(text.slice(Math.max(0, date.start - 16), date.start));
   if (!first) return true;
   const [a, b] = [calendarParts(date), calendarParts(shifted)];
-  if (a === null && /and/.test(first[2]!)) return true;
+  if (a === null && first.groups?.and !== undefined) return true;
   return a !== null && b !== null && a[1] === b[1] && (b[2] ?? 0) > Number(first[1]);
 }
 

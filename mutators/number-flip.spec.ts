@@ -344,6 +344,22 @@ describe('number-flip', () => {
     expect([...numberFlip.candidates(asked)].map((c) => c.replacement)).toEqual(['50']);
   });
 
+  // The review: two pairs of amounts in one ratio by chance, and a first run and a count of another thing, still move.
+  it('moves amounts that share a ratio by chance, and a first run beside a count of another thing', () => {
+    const flips = (artifact: string) => [...numberFlip.candidates(textFixture({ artifact, evidence: artifact }))].map((c) => `${artifact.slice(c.start, c.end)}>${c.replacement}`);
+    expect(flips('Adult tickets are £12 and child tickets £6, and parking is £8 for the day or £4 for an hour.')).toContain('£6>£5');
+    expect(flips('Your first 10 sessions are at the member rate, and up to 11 people can share a lane.')).toContain('10>15');
+  });
+
+  // unseen119's readers, of "A group of 12 fits the 8 to 10 size range": "12 is outside 8–10".
+  it("keeps inside a range the question's count its sentence restates", () => {
+    const text = 'A group of 12 fits the 8 to 20 size range.';
+    const asked = { ...textFixture({ artifact: text, evidence: text }), task: 'Could my company bring a group of 12 staff?' };
+    expect([...numberFlip.candidates(asked)].map((c) => `${text.slice(c.start, c.end)}>${c.replacement}`)).toEqual(['8>7', '8>9', '20>30']);
+    const unrelated = { ...asked, task: 'Could my company bring a group of 25 staff?' };
+    expect([...numberFlip.candidates(unrelated)].map((c) => `${text.slice(c.start, c.end)}>${c.replacement}`)).toContain('20>10');
+  });
+
   // unseen117's readers, of "one adult for every 9 children": "an odd ratio; they are usually 1:8 or 1:10"; and unseen10's answer, whose
   // "at least four adults" for 30 pupils no longer follows from one adult for every 6.
   it("moves a ratio of people among round ratios, and keeps the count the question's case needs of its first thing", () => {

@@ -107,6 +107,7 @@ export const numberFlip: TextMutator = {
           keepsPairedOrder(text, n.start, n.end, n.value, value) &&
           keepsRangeOfPeriods(text, n, value) &&
           keepsCaseSide(text, q, value, askedQuantities) &&
+          keepsCaseInRange(text, q, value, askedQuantities) &&
           keepsRatioOutcome(fixture.task, text, n, value) &&
           keepsQuestionSide(text, fixture.task, askedFigures, answerFigures, q, value)
         )
@@ -179,9 +180,9 @@ function unitName(written: string): string {
 }
 
 /**
- * Whether an amount is one of two pairs of amounts its sentence sets in the same ratio: "The fee rises from £9.50 to £11
- * a lesson, so a term goes from £95 to £110" (the lessons a term holds). Moved alone, it leaves its pair out of step
- * with the other (unseen124's readers, of £11 made £12: "10 × £12 is £120, not £110").
+ * Whether an amount is one of two changes its sentence writes, the one a multiple of the other: "The fee rises from
+ * £9.50 to £11 a lesson, so a term goes from £95 to £110" (the lessons a term holds). Moved alone, it leaves the
+ * changes out of step (unseen124's readers, of £11 made £12: "10 × £12 is £120, not £110").
  */
 function inProportion(text: string, n: NumberPiece): boolean {
   const around = sentenceAround(text, n.start, n.end);
@@ -189,10 +190,13 @@ function inProportion(text: string, n: NumberPiece): boolean {
   const amounts = findNumbers(around.text).filter((m) => m.currency === n.currency && m.value > 0);
   const own = amounts.find((m) => m.start + around.start === n.start);
   if (own === undefined) return false;
-  const pairs = amounts.flatMap((x, i) => amounts.slice(i + 1).map((y): [NumberPiece, NumberPiece] => (x.value < y.value ? [x, y] : [y, x])));
-  const ratio = ([x, y]: [NumberPiece, NumberPiece]) => y.value / x.value;
-  return pairs.some(
-    (mine) => mine.includes(own) && ratio(mine) >= 2 && pairs.some((other) => !other.includes(mine[0]) && !other.includes(mine[1]) && Math.abs(ratio(other) - ratio(mine)) < 1e-9 * ratio(mine)),
+  // Changes written "from £9.50 to £11": two pairs of any amounts may share a ratio by chance ("£12 and £6, ... £8 or £4"; the review).
+  const fromTo = (x: NumberPiece, y: NumberPiece) => /^\s+to\s+\D?$/.test(around.text.slice(x.end, y.start)) && /\bfrom\s+\D?$/i.test(around.text.slice(Math.max(0, x.start - 7), x.start));
+  const changes = amounts.flatMap((x, i) => amounts.slice(i + 1).flatMap((y): Array<[NumberPiece, NumberPiece]> => (fromTo(x, y) ? [[x, y]] : [])));
+  const sameRatio = (a: number, b: number) => Math.abs(a - b) < 1e-9 * Math.max(a, b);
+  return changes.some(
+    ([from, to]) =>
+      (from === own || to === own) && changes.some(([otherFrom, otherTo]) => otherFrom !== from && otherFrom.value !== from.value && sameRatio(otherFrom.value / from.value, otherTo.value / to.value)),
   );
 }
 
@@ -343,6 +347,29 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
   return asked.every((c) => {
     const caseValue = inThresholdUnit(c);
     return caseValue === undefined || side(caseValue, q.number.value) === side(caseValue, value);
+  });
+}
+
+/** A bound of a range written before or after the other: "8 to 20", "8-20". */
+const RANGE_BOTTOM_BEFORE = /\b(\d+)\s*(?:to|-|–)\s*$/;
+const RANGE_TOP_AFTER = /^\s*(?:to|-|–)\s*(\d+)\b/;
+
+/**
+ * Whether `value` in place of a bound of a range ("8 to 20") leaves inside the range a count of the question its
+ * sentence restates ("A group of 12 fits the 8 to 20 size range" for "a group of 12 staff"; unseen119's readers, of "8
+ * to 10": "12 is outside 8–10").
+ */
+function keepsCaseInRange(text: string, q: Quantity, value: number, asked: readonly Quantity[]): boolean {
+  const bottom = RANGE_BOTTOM_BEFORE.exec(text.slice(Math.max(0, q.number.start - 12), q.number.start))?.[1];
+  const top = RANGE_TOP_AFTER.exec(text.slice(q.number.end, q.number.end + 12))?.[1];
+  if (bottom === undefined && top === undefined) return true;
+  const [low, high] = bottom !== undefined ? [Number(bottom), q.number.value] : [q.number.value, Number(top)];
+  const [newLow, newHigh] = bottom !== undefined ? [low, value] : [value, high];
+  const sentence = sentenceAround(text, q.number.start, q.number.end);
+  const restated = (c: Quantity) => sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
+  return asked.every((c) => {
+    const v = c.number.value;
+    return c.number.currency !== '' || !restated(c) || !(low <= v && v <= high) || (newLow <= v && v <= newHigh);
   });
 }
 

@@ -207,8 +207,7 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm): before a figure only.
   ['within', 'no later than', 'inside', 'by', 'in the', String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`, 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
-  // "Rent runs to the end of the notice period" says what "Rent is charged up to the end of the notice period" says (unseen121's false alarm).
-  ['up to', 'no later than', 'until', 'before', String.raw`(?:to|through|till)\s+the\s+(?:end|last\s+day)\s+of`],
+  ['up to', 'no later than', 'until', 'before'],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says; "you'd lose your deposit but nothing more"
   // what "you lose only the deposit" says.
   [
@@ -240,10 +239,12 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
 ];
 
 /**
- * A class's ways as one pattern: literal phrases, any spacing or hyphens between their words ("the 10-or-more price
- * band"; unseen124's false alarm), any apostrophe; a member holding a backslash is a pattern already.
+ * A class's ways as one pattern: literal phrases, any spacing, any apostrophe; a member holding a backslash is a
+ * pattern already. A bound after its number may be hyphenated to it ("the 10-or-more price band"; unseen124's false
+ * alarm), and no other ("up-to-date" says nothing of "up to": the review).
  */
-const classPattern = (words: readonly string[]) => new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, '[\\s-]+'))).join('|')})\\b`, 'i');
+const classPattern = (words: readonly string[]) =>
+  new RegExp(`(?:\\b|(?<=\\w))(?:${words.map((w) => (w.includes('\\') ? w : w.replace(/'/g, "['’]").replace(/ /g, w.startsWith('or ') ? '[\\s-]+' : '\\s+'))).join('|')})\\b`, 'i');
 const CLASS_PATTERNS: ReadonlyMap<string, RegExp> = new Map(
   [...CLAUSE_QUALIFIERS, ...WORD_QUALIFIERS].map((keyword) => [keyword, classPattern(QUALIFIER_CLASSES.filter((c) => c.includes(keyword)).flat())] as const),
 );

@@ -457,6 +457,14 @@ describe('figures the answer works out', () => {
       artifact: 'The 20-hour automatic block costs £720, which works out at £38 an hour.',
       ok: false,
     },
+    // The review: the amount divided is the one tied to the rate, not another amount of the claim.
+    {
+      name: "another amount of the claim divided by the question's count of hours",
+      task: "What does Clearway's 20-hour manual block cost per hour?",
+      evidence: ['A block of 20 hours costs £680 manual or £720 automatic.'],
+      artifact: 'The 20-hour manual block costs £680, against £720 for automatic, which works out at £36 an hour.',
+      ok: false,
+    },
     {
       name: "an amount divided by the question's count of another thing than the rate is per",
       task: "What does Clearway's 20-hour automatic block cost per lesson?",
@@ -514,6 +522,14 @@ describe('figures the answer works out', () => {
       task: 'Is help with an HMRC enquiry covered by my monthly fee?',
       evidence: ['HMRC enquiry work is charged at £85 an hour.'],
       artifact: 'Help with an HMRC enquiry is billed at £85 an hour. For example, 4 hours of enquiry work would cost £350.',
+      ok: false,
+    },
+    // The review: with two rates per hour, the example prices by neither.
+    {
+      name: 'an example of hours beside two rates per hour',
+      task: 'Is help with an HMRC enquiry covered by my monthly fee?',
+      evidence: ['HMRC enquiry work is charged at £85 an hour.', 'Bookkeeping is charged at £60 an hour.'],
+      artifact: 'Enquiry work is £85 an hour and bookkeeping £60 an hour. For example, 4 hours of bookkeeping would cost £340.',
       ok: false,
     },
     {

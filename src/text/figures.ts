@@ -598,10 +598,16 @@ function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassag
   // The rate is the claim's own, beside the figure: a rate elsewhere in the answer prices nothing the claim says.
   return findFigures(claim).some((rate) => {
     if (rate.kind !== figure.kind || rate.start === figure.start || !written.some((w) => sameFigure(w, rate))) return false;
-    const thing = PER_THING.exec(claim.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
-    return thing !== undefined && counts.some((c) => (c.thing === thing || `${c.thing}s` === thing) && close(rate.value * c.value, figure.value));
+    const thing = perThingAfter(claim, rate.end);
+    return thing !== undefined && counts.some((c) => countsThing(c, thing) && close(rate.value * c.value, figure.value));
   });
 }
+
+/** What a rate is per, written after the figure that ends at `end` ("hour" for "£85 an hour"), or undefined. */
+const perThingAfter = (text: string, end: number) => PER_THING.exec(text.slice(end, end + 30))?.[1]?.toLowerCase();
+
+/** Whether a count counts the thing a rate is per, in the singular or the plural ("hour", "hours"). */
+const countsThing = (c: { thing: string }, thing: string) => c.thing === thing || `${c.thing}s` === thing;
 
 /**
  * Whether an amount is a rate per thing, the amount the claim writes beside it divided by the count of that thing the
@@ -609,16 +615,26 @@ function ratePerAskedCount(claim: string, figure: Figure, passage: SupportPassag
  * block" (unseen122's false alarm). The inverse of ratePerAskedCount: the amount a figure the evidence states.
  */
 function amountPerAskedCount(claim: string, figure: Figure, passage: SupportPassage, written: readonly Figure[]): boolean {
-  const thing = PER_THING.exec(claim.slice(figure.end, figure.end + 30))?.[1]?.toLowerCase();
+  const thing = perThingAfter(claim, figure.end);
   if (thing === undefined) return false;
   const counts = withoutPlans(passage.restated)
     .flatMap(findFigures)
     .flatMap(askedCount)
-    .filter((c) => c.thing === thing || `${c.thing}s` === thing);
+    .filter((c) => countsThing(c, thing));
+  // The amount the rate is worked out from, tied to it: "costs £720, which works out at £36 an hour", not "£680, against £720
+  // for automatic, which works out at" (the review).
   return findFigures(claim).some(
-    (amount) => amount.kind === figure.kind && amount.start !== figure.start && written.some((w) => sameFigure(w, amount)) && counts.some((c) => close(amount.value / c.value, figure.value)),
+    (amount) =>
+      amount.kind === figure.kind &&
+      amount.end <= figure.start &&
+      WORKS_OUT_AT.test(claim.slice(amount.end, figure.start)) &&
+      written.some((w) => sameFigure(w, amount)) &&
+      counts.some((c) => close(amount.value / c.value, figure.value)),
   );
 }
+
+/** Words that tie an amount to the rate worked out from it: ", which works out at", ", that is", ", or". */
+const WORKS_OUT_AT = /^\s*,?\s*(?:(?:which|that|this|so\s+it)\s+)?(?:works?\s+out\s+(?:at|to|as)|comes?\s+to|is|or)\s+$/i;
 
 /**
  * Whether an amount in an example the claim gives is a rate per thing the answer writes, in any of its sentences, times
@@ -633,11 +649,13 @@ function ratePerExampleCount(claim: string, figure: Figure, answer: string, writ
     .filter((f) => f.start >= example && f.start < figure.start)
     .flatMap(askedCount);
   if (counts.length === 0) return false;
-  return findFigures(answer).some((rate) => {
-    if (rate.kind !== figure.kind || !written.some((w) => sameFigure(w, rate))) return false;
-    const thing = PER_THING.exec(answer.slice(rate.end, rate.end + 30))?.[1]?.toLowerCase();
-    return thing !== undefined && counts.some((c) => (c.thing === thing || `${c.thing}s` === thing) && close(rate.value * c.value, figure.value));
+  // The one rate per that thing the answer writes: beside "£85 an hour" and "£60 an hour", an example of hours prices by
+  // neither (the review).
+  const rates = findFigures(answer).filter((rate) => {
+    const thing = rate.kind === figure.kind && written.some((w) => sameFigure(w, rate)) ? perThingAfter(answer, rate.end) : undefined;
+    return thing !== undefined && counts.some((c) => countsThing(c, thing));
   });
+  return rates.length === 1 && counts.some((c) => close(rates[0]!.value * c.value, figure.value));
 }
 
 /**
@@ -1030,7 +1048,10 @@ interface CalendarPeriod {
 }
 
 /** Words joining the parts of one period, after the first part's unit where its figure ends before it: "9 months and 1 day", "1 year, 2 months". */
-const JOINS_PERIOD = /^(?:\s*(?:years?|months?|weeks?|days?))?\s*(?:,|and|,\s*and)\s*$/i;
+const JOINS_PERIOD = /^(?:\s*(?:years?|months?|weeks?|days?))?\s+and\s+$/i;
+/** The calendar's units, larger first: the parts of one period go from larger to smaller ("9 months and 1 day"), never "30 days and 14 days". */
+const UNIT_RANK: Readonly<Record<string, number>> = { year: 4, month: 3, week: 2, day: 1 };
+const UNIT_WRITTEN = /^\d+[\s-]*(year|month|week|day)s?\b/i;
 
 /**
  * The periods of the calendar a text writes: each alone, or where two are joined into one ("9 months and 1 day after
@@ -1041,17 +1062,20 @@ function calendarPeriods(text: string): CalendarPeriod[] {
   const single = [
     ...findDates(text).flatMap((d) => {
       const length = lengthOf(d);
-      return length && !/ (?:hour|minute)$/.test(d.key) ? [{ ...length, at: d as { start: number; end: number } }] : [];
+      return length && !/ (?:hour|minute)$/.test(d.key) ? [{ ...length, at: { start: d.start, end: d.end } }] : [];
     }),
     ...findFigures(text)
       .filter((f) => (f.kind === 'day' || f.kind === 'month') && f.unit !== 'hour' && f.unit !== 'minute')
-      .map((f) => ({ value: f.value, kind: f.kind, at: f as { start: number; end: number } })),
+      .map((f) => ({ value: f.value, kind: f.kind, at: { start: f.start, end: f.end } })),
   ]
     .filter((p) => p.value > 0 && Number.isInteger(p.value))
     .sort((a, b) => a.at.start - b.at.start);
+  const rank = (p: (typeof single)[number]) => UNIT_RANK[UNIT_WRITTEN.exec(text.slice(p.at.start, p.at.start + 16))?.[1]?.toLowerCase() ?? ''] ?? 0;
+  // Joined by "and" alone, the larger unit first (the review: "30 days, and 14 days for sale items" are two periods).
   const joined = single.slice(1).flatMap((second, i) => {
     const first = single[i]!;
-    return first.at.end <= second.at.start && JOINS_PERIOD.test(text.slice(first.at.end, second.at.start)) ? [{ steps: [first, second], at: { start: first.at.start, end: second.at.end } }] : [];
+    const onePeriod = first.at.end <= second.at.start && JOINS_PERIOD.test(text.slice(first.at.end, second.at.start)) && rank(first) > rank(second) && rank(second) > 0;
+    return onePeriod ? [{ steps: [first, second], at: { start: first.at.start, end: second.at.end } }] : [];
   });
   // A part of a joined period is no period alone: 9 months after 31 March is not what "9 months and 1 day after" gives.
   const inJoined = (p: (typeof single)[number]) => joined.some((j) => j.at.start <= p.at.start && p.at.end <= j.at.end);

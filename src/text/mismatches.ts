@@ -762,9 +762,12 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     // play": "within" on the same number bounds it as "up to" does (unseen71's false alarm). On that number only: a "within" of
     // another figure ("paid within 14 days") keeps no "up to £50".
     if (q.keyword === 'up to' && 'number' in term && boundsWith(claim, term.number, WITHIN, example)) continue;
+    // "Rent runs to the end of the notice period" says what "Rent is charged up to the end of the notice period" says (unseen121's
+    // false alarm): of a term that is no number, so "up to 6 books" is not kept by "loans run to the end of term" (the review).
+    if (q.keyword === 'up to' && 'lemmas' in term && TO_THE_END_OF.test(claim)) continue;
     // "You need to give 6 weeks' notice rather than the usual 3 weeks" for "at least 3 weeks ahead, ... over Christmas 6 weeks' notice":
     // the claim names the figure only as the rule it sets aside, and claims nothing of it to bound (unseen122's false alarm).
-    if ('number' in term && boundsWith(claim, term.number, SET_ASIDE, example)) continue;
+    if ('number' in term && (LOWER_BOUNDS.has(q.keyword) || UPPER_BOUNDS.has(q.keyword)) && onlySetAside(claim, term.number, example)) continue;
     // "We can add them together to reach the £150" for "worth at least £150 ... added together to reach this amount": an amount to
     // reach or meet is one to come up to at least (unseen63's false alarm).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, TO_REACH, example)) continue;
@@ -975,6 +978,17 @@ const TO_REACH = /\b(?:reach(?:es|ing)?|meet(?:s|ing)?)\s+(?:the\s+)?$/i;
 const DEADLINE_DATE_BEFORE = /\b(?:by|no later than|before)\s+[^,.;]{3,30},\s*$/i;
 /** "Within" right before a number: "within 20 minutes". */
 const WITHIN = /\bwithin\s+$/i;
+/**
+ * Whether the claim writes the number with this key, before any example, and every time only as a rule it sets aside:
+ * "6 weeks rather than the usual 3 weeks"; not "booked 3 weeks ahead, though ... rather than the usual 3 weeks" (the review).
+ */
+function onlySetAside(claim: string, key: string, example: number): boolean {
+  const mentions = findNumbers(claim).filter((n) => n.start < example && numberKey(n) === key);
+  return mentions.length > 0 && mentions.every((n) => SET_ASIDE.test(claim.slice(Math.max(0, n.start - 40), n.start)));
+}
+
+/** A time a claim runs to, as "up to the end of" a period does: "to the end of the notice period", "through the last day of term". */
+const TO_THE_END_OF = /\b(?:to|through|till|until)\s+the\s+(?:end|last\s+day)\s+of\b/i;
 /** A figure the claim sets aside for another: "6 weeks' notice rather than the usual 3 weeks", "instead of the standard 30 days". */
 const SET_ASIDE = /\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?(?:usual|normal|standard|regular)?\s*$/i;
 
@@ -988,11 +1002,7 @@ export function comparedBefore(text: string): boolean {
 
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */
 const ABOVE_WORD = /\b(?:over|above|beyond)\s+$/i;
-// "beyond the free delivery area of 8 miles" is past the bound the area's figure sets (unseen123's false alarm).
-const ABOVE = new RegExp(
-  `\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}|\\b(?:beyond|outside)\\s+(?:the|your|our|its)\\s+(?:[\\w-]+\\s+){0,3}?of\\s+$`,
-  'i',
-);
+const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
 
 /**
  * Whether the claim writes the number with this key, before any example, right after a bound on the other side of
@@ -1180,7 +1190,7 @@ function boundsWith(claim: string, key: string, bound: RegExp, example: number):
   return findNumbers(claim).some((n) => {
     if (n.start >= example || numberKey(n) !== key) return false;
     // A determiner that points back at the figure stands between: "any reduction beyond that 10%" (unseen92's false alarm).
-    const written = claim.slice(Math.max(0, n.start - 40), n.start);
+    const written = claim.slice(Math.max(0, n.start - 30), n.start);
     const before = written.replace(POINTING_BACK, '');
     return bound.test(before) && !(ABOVE_WORD.test(before) && afterVerb(n.start - (written.length - before.length)));
   });

@@ -276,8 +276,17 @@ export function meetsNextBand(sentence: string, n: NumberPiece): boolean {
   // The lower of the two tops a range ("to 499", "200-499"): not two bounds of one range ("between 23 kg and 24 kg").
   // Or counts the first of a run the higher goes on from ("free for the first 14 days ..., and from day 15"; unseen124's
   // readers, of "from day 10": "contradicts itself").
-  const topsRange = (m: NumberPiece) => RANGE_TOP.test(sentence.slice(Math.max(0, m.start - 8), m.start)) || FIRST_OF.test(sentence.slice(Math.max(0, m.start - 8), m.start));
-  return findNumbers(sentence).some((m) => m.start !== n.start && m.currency === n.currency && m.percent === n.percent && Math.abs(m.value - n.value) === 1 && topsRange(m.value < n.value ? m : n));
+  const topsRange = (m: NumberPiece) => RANGE_TOP.test(sentence.slice(Math.max(0, m.start - 8), m.start));
+  // Of the same unit: "the first 14 days" and "day 15", not "your first 10 sessions" and "11 people" (the review).
+  const firstOfRun = (lower: NumberPiece, higher: NumberPiece) => {
+    const unit = FIRST_OF.test(sentence.slice(Math.max(0, lower.start - 8), lower.start)) ? /^\s+([a-z]+?)s?\b/i.exec(sentence.slice(lower.end))?.[1] : undefined;
+    return unit !== undefined && new RegExp(`\\b${unit}\\s+$`, 'i').test(sentence.slice(Math.max(0, higher.start - 16), higher.start));
+  };
+  return findNumbers(sentence).some((m) => {
+    if (m.start === n.start || m.currency !== n.currency || m.percent !== n.percent || Math.abs(m.value - n.value) !== 1) return false;
+    const [lower, higher] = m.value < n.value ? [m, n] : [n, m];
+    return topsRange(lower) || firstOfRun(lower, higher);
+  });
 }
 
 /** What comes before the top of a range: "to", a dash. */
