@@ -334,8 +334,7 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
   // A case in another unit of time, in the threshold's unit; a case the threshold's sentence restates, as its unit
   // ("holds up to 40 standing guests, so 35 people will fit" for the question's 35 people: unseen70's readers, of 30).
   const thresholdHours = HOURS_IN[q.unit];
-  const sentence = sentenceAround(text, q.number.start, q.number.end);
-  const restated = (c: Quantity) => sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
+  const restated = (c: Quantity) => restatedBeside(text, q, c);
   // An age threshold has no unit of its own ("As he's under 16"): the question's age in years is its case ("My 15-year-old son";
   // unseen87's readers, of "under 14": "the son is 15").
   const ageInYears = (c: Quantity) => q.unit === '' && c.unit === 'year' && isAge(text, q.number.start, q.number.end);
@@ -348,6 +347,12 @@ function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly
     const caseValue = inThresholdUnit(c);
     return caseValue === undefined || side(caseValue, q.number.value) === side(caseValue, value);
   });
+}
+
+/** Whether the sentence of `q` states the value of the question's figure `c` elsewhere than at `q`: the case it restates. */
+function restatedBeside(text: string, q: Quantity, c: Quantity): boolean {
+  const sentence = sentenceAround(text, q.number.start, q.number.end);
+  return sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
 }
 
 /** A bound of a range written before or after the other: "8 to 20", "8-20". */
@@ -365,11 +370,9 @@ function keepsCaseInRange(text: string, q: Quantity, value: number, asked: reado
   if (bottom === undefined && top === undefined) return true;
   const [low, high] = bottom !== undefined ? [Number(bottom), q.number.value] : [q.number.value, Number(top)];
   const [newLow, newHigh] = bottom !== undefined ? [low, value] : [value, high];
-  const sentence = sentenceAround(text, q.number.start, q.number.end);
-  const restated = (c: Quantity) => sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
   return asked.every((c) => {
     const v = c.number.value;
-    return c.number.currency !== '' || !restated(c) || !(low <= v && v <= high) || (newLow <= v && v <= newHigh);
+    return c.number.currency !== '' || !restatedBeside(text, q, c) || !(low <= v && v <= high) || (newLow <= v && v <= newHigh);
   });
 }
 

@@ -146,7 +146,7 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
     ? counted.find((c) => c.end <= q.start && (between(c.end, q.start) || between(c.start + c.text.length, q.start)))
     : counted.find((c) => c.start >= q.end && between(q.end, c.start));
   if (side === undefined) return null;
-  if (!bound) return amountCaseOfBound(artifact, task, q, side);
+  if (!bound) return amountCaseOfBound(artifact, task, q, side, BOUNDS_AFTER.has(keyword), between);
   // "up to 48 hours before the session": a deadline, which date-shift moves, not a bound a count is measured against;
   // but the question's own dates may measure the case against it.
   if (DEADLINE.test(artifact.slice(bound.start + bound.text.length))) return spanOfCase(artifact, task, bound, side);
@@ -170,11 +170,16 @@ const CASE_MEETS_BOUND = /^[^.;]*?\b(?:so|which means|meaning)\s+(?:yours|you|it
  * so its case is the question's amount in the same currency, and only where the answer draws the conclusion: beside
  * "I paid £120", "refunds up to £50" without its bound still reads.
  */
-function amountCaseOfBound(artifact: string, task: string, q: { keyword: string; start: number; end: number }, side: 1 | -1): { bound: CountedFigure; case: { text: string } } | null {
+function amountCaseOfBound(
+  artifact: string,
+  task: string,
+  q: { start: number; end: number },
+  side: 1 | -1,
+  boundAfter: boolean,
+  between: (from: number, to: number) => boolean,
+): { bound: CountedFigure; case: { text: string } } | null {
   const amounts = findNumbers(artifact).filter((n) => n.currency !== '');
-  const amount = BOUNDS_AFTER.has(q.keyword.toLowerCase().replace(/\s+/g, ' '))
-    ? amounts.find((n) => n.end <= q.start && /^\s{0,2}$/.test(artifact.slice(n.end, q.start)))
-    : amounts.find((n) => n.start >= q.end && /^\s{0,2}$/.test(artifact.slice(q.end, n.start)));
+  const amount = boundAfter ? amounts.find((n) => n.end <= q.start && between(n.end, q.start)) : amounts.find((n) => n.start >= q.end && between(q.end, n.start));
   if (!amount || !CASE_MEETS_BOUND.test(artifact.slice(Math.max(amount.end, q.end)))) return null;
   const found = findNumbers(task).find((n) => n.currency === amount.currency && Math.sign(n.value - amount.value) === side);
   if (!found) return null;
