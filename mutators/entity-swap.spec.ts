@@ -40,6 +40,15 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: ['The Monthly Plan is £22 a month and sends you a 3-month supply of lenses.'],
     },
     {
+      // The property specs over all suites, of "Under-13s to Under-16s" made "Under-13s to Under-10s".
+      name: 'no swap to a name that carries another figure: a range of age groups never runs backwards',
+      task: 'My son plays in the Under-14s. How can he get into the development squad?',
+      artifact: 'Development squad places for Under-13s to Under-16s are offered through trials on Saturday 13 June.',
+      evidence:
+        'Places in the Under-13 to Under-16 development squads are offered through trials held on Saturday 13 June. The term fee is £96 for Under-7s to Under-10s and £144 for Under-11s to Under-16s.',
+      expected: [],
+    },
+    {
       name: 'no swap to a name the answer gives another value of: Day Camp is not for ages 9 to 14 and 5 to 12',
       task: 'Can my daughter, who is 8, go to the residential week?',
       artifact: 'Residential Camp is for ages 9 to 14. She would be welcome at Day Camp, which takes children aged 5 to 12.',

@@ -1,7 +1,7 @@
 import { escapeRegExp } from '../src/util/escapeRegExp.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import { articleAgrees } from '../src/text/articles.js';
-import { containsWords, findEntities, replacedInSentence, sentenceAfter, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
+import { containsWords, findEntities, findNumbers, numberKey, replacedInSentence, sentenceAfter, sentenceAround, type EntityPiece, type SupportPassage } from '../src/text/claims.js';
 import { nameStated } from '../src/text/mismatches.js';
 import { findFigures, sameFigure } from '../src/text/figures.js';
 import type { Figure } from '../src/text/figure.js';
@@ -38,6 +38,15 @@ function namesAFunction(name: string): boolean {
   return words.every((word, i) => dictionaryForm(plain(word)) !== undefined && (i === words.length - 1 || !namesOneThing(plain(word))));
 }
 
+/**
+ * Whether two names carry the same figures: "Under-16s" is never swapped for "Under-10s". A figure is number-flip's to
+ * change, and one changed inside a name breaks the answer's own ranges ("places for Under-13s to Under-10s").
+ */
+function sameFiguresIn(name: string, other: string): boolean {
+  const figures = (text: string) => findNumbers(text).map(numberKey).join(' ');
+  return figures(name) === figures(other);
+}
+
 export const entitySwap: TextMutator = {
   name: 'entity-swap',
   kind: 'text',
@@ -71,6 +80,7 @@ export const entitySwap: TextMutator = {
         .filter(
           (other) =>
             !overlaps(other, entity.text) &&
+            sameFiguresIn(entity.text, other) &&
             articleAgrees(fixture.artifact, entity.start, other) &&
             !asked(fixture.task, other) &&
             !dropsAskedWord(fixture.task, entity.text, other) &&

@@ -46,6 +46,15 @@ import type { TextMutator } from './types.js';
  * deadlines are date-shift's; identifiers ("Severity 1", "KL-7") and clock
  * times are not quantities.
  */
+/**
+ * Whether a number no date holds is written as one where it stands: "players rated under 1500." made "under 2000." reads
+ * as a year. A date is date-shift's to move, and one number-flip makes is a date no evidence states.
+ */
+function readsAsDate(text: string, n: NumberPiece, written: string): boolean {
+  const end = n.start + written.length;
+  return touchesDate(findDates(text.slice(0, n.start) + written + text.slice(n.end)), n.start, end);
+}
+
 export const numberFlip: TextMutator = {
   name: 'number-flip',
   kind: 'text',
@@ -101,6 +110,7 @@ export const numberFlip: TextMutator = {
       for (const value of values) {
         // "an £80 cleaning charge" never becomes "an £70 ..." (unseen32's readers: "only reads right as an £80").
         if (roundedOutOfStyle(quantities, n, value) || !articleAgrees(text, n.start, formatLike(n, value)) || equalsAlternative(text, quantities, q, value)) continue;
+        if (readsAsDate(text, n, formatLike(n, value))) continue;
         if (
           !sameLengthWrittenOtherwise(quantities, q, value) &&
           keepsOrder(quantities, q, value) &&
