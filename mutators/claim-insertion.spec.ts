@@ -8,7 +8,9 @@ import {
   NAMES_ANOTHER_PARTY,
   OFF_THE_QUESTION,
   organisationNamed,
+  PRICES_ANOTHER_OPTION,
   PRICES_SUBJECT_AGAIN,
+  pricesAnotherOption,
   pricesSubjectAgain,
   RESTATES_QUANTITY,
   restatedQuantity,
@@ -225,12 +227,13 @@ describe('claim-insertion, against a range the answer gives in the same unit', (
     const fixture = {
       ...textFixture({
         artifact: 'An upright moved locally is £220. Stairs are charged per flight, and two flights at £35 each is £70. So £220 plus £70 comes to £290 in total.',
-        evidence: 'Local moves: upright piano £220. Stairs are charged at £35 per flight. Digital pianos are moved at a flat rate of £95.',
+        // Not a digital piano's flat rate beside the upright's price: another option of what the question asks (pricesAnotherOption).
+        evidence: 'Local moves: upright piano £220. Stairs are charged at £35 per flight. Piano tuning after a move costs £95.',
       }),
       task: 'We need an upright piano moved up two flights of stairs. What will the move cost?',
     };
     const kept = [...claimInsertion.candidates(fixture)].filter((c) => claimInsertion.invalidReason!(fixture, c) === null).map((c) => c.replacement.trim());
-    expect(kept).toEqual(['Digital pianos are moved at a flat rate of £85.', 'Digital pianos are moved at a flat rate of £105.']);
+    expect(kept).toEqual(['Piano tuning after a move costs £105.', 'Piano tuning after a move costs £85.']);
   });
 });
 
@@ -336,6 +339,60 @@ describe('pricesSubjectAgain', () => {
     const candidates = [...claimInsertion.candidates(fixture)];
     expect(candidates.length).toBeGreaterThan(0);
     for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(PRICES_SUBJECT_AGAIN);
+  });
+});
+
+describe('pricesAnotherOption', () => {
+  const evidence = ['Our 3.5-tonne two-horse box costs £125 per day. The 7.5-tonne three-horse box with living area costs £210 per day, or £520 for a weekend.'];
+  const boxTask = 'I want the 3.5-tonne box for 2 days. What will the hire cost?';
+  const boxAnswer = 'Two days in the 3.5-tonne box at £125 a day comes to £250.';
+  it.each([
+    // unseen127's readers, twice, of the 7.5-tonne box's day rate in an answer on the 3.5-tonne box: "an unrelated sentence ... dropped into the answer".
+    ['another size of the box the question asks about', 'The 7.5-tonne three-horse box with living area costs £210 per day, or £520 for a weekend.', boxTask, boxAnswer, evidence, true],
+    // unseen126's readers, twice, of pay-as-you-go gritting beside a commercial car park's: "doesn't fit and clashes with the £85".
+    [
+      'another kind of the service the answer prices',
+      'Pay-as-you-go gritting costs £30 per visit.',
+      'Our business car park is 1,400 square metres. What would one gritting visit cost?',
+      'Commercial car park gritting is £85 a visit for areas up to 1,000 square metres.',
+      ['Pay-as-you-go gritting costs £25 per visit.', 'Commercial car park gritting is £85 a visit for areas up to 1,000 square metres.'],
+      true,
+    ],
+    ['the option the question asks about', 'The 3.5-tonne box costs £320 for a weekend.', boxTask, boxAnswer, evidence, false],
+    ['a thing the question and answer never name', 'Horse insurance costs £15 per day.', boxTask, boxAnswer, evidence, false],
+    ['no price', 'The 7.5-tonne three-horse box has a living area.', boxTask, boxAnswer, evidence, false],
+    [
+      'a count, not an option ("one entertainer", "a second entertainer")',
+      'For 31 to 50 children, a second entertainer is added for £90.',
+      'How many children can one entertainer run a party for?',
+      'One entertainer runs the party for up to 30 children.',
+      ['One entertainer runs a party for up to 30 children. For 31 to 50 children, a second entertainer is added for £90.'],
+      false,
+    ],
+    // A word the evidence never tells an option by: "Individual lessons" are the asker's "45-minute guitar lessons".
+    [
+      'the same thing by another word',
+      'Individual lessons cost $34 for 30 minutes.',
+      'We paid for a term of 45-minute guitar lessons. How much is refunded?',
+      'Lessons after the notice period are refunded at $46 each.',
+      ['Individual lessons cost $32 for 30 minutes and $46 for 45 minutes.'],
+      false,
+    ],
+  ])('%s: %s', (_, added, task, answer, listed, expected) => {
+    expect(pricesAnotherOption(added, task, answer, listed)).toBe(expected);
+  });
+
+  it('refuses the insertion with its reason', () => {
+    const fixture = {
+      ...textFixture({
+        artifact: 'Two days in the 3.5-tonne box at £125 a day comes to £250. Extra miles are charged at 45p each.',
+        evidence: 'Our 3.5-tonne two-horse box costs £125 per day. The 7.5-tonne three-horse box with living area costs £210 per day. Extra miles are charged at 45p per mile.',
+      }),
+      task: boxTask,
+    };
+    const candidates = [...claimInsertion.candidates(fixture)].filter((c) => c.replacement.includes('7.5-tonne'));
+    expect(candidates.length).toBeGreaterThan(0);
+    for (const c of candidates) expect(claimInsertion.invalidReason!(fixture, c)).toBe(PRICES_ANOTHER_OPTION);
   });
 });
 

@@ -28,6 +28,8 @@ import {
   organisationNamed,
   PRICES_SUBJECT_AGAIN,
   pricesSubjectAgain,
+  pricesAnotherOption,
+  PRICES_ANOTHER_OPTION,
   questionWordsNeeded,
   questionWordsShared,
   RESTATES_QUANTITY,
@@ -97,6 +99,8 @@ export const claimInsertion: TextMutator = {
     if (insertion && insideAnswerRange(fixture.artifact, insertion)) return INSIDE_ANSWER_RANGE;
     // nor a band's edge apart from the answer's bands,
     if (insertion && breaksAnswerBands(fixture.artifact, insertion)) return BREAKS_ANSWER_BANDS;
+    // nor a price of another option of what the question or answer prices,
+    if (pricesAnotherOption(added, fixture.task, fixture.artifact, evidenceSentences(fixture.evidence))) return PRICES_ANOTHER_OPTION;
     // and no relation broken that the added sentence states as the evidence wrote it.
     return insertion ? misstatementBreaksRelation(fixture, insertion) : null;
   },

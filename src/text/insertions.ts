@@ -697,6 +697,56 @@ function questionLemmas(question: string): Set<string> {
   return new Set([...contentLemmas(question), ...contentLemmas(question.toLowerCase())].filter((l) => !isReaderRole(l)));
 }
 
+/** The reason an added sentence that prices another option of what the question or answer prices is refused, for claim-insertion's ignored list. */
+export const PRICES_ANOTHER_OPTION =
+  'the added sentence prices another option of a thing the question or answer names ("The 7.5-tonne three-horse box costs £210 per day" in an answer on the 3.5-tonne box; "Pay-as-you-go gritting costs £30 per visit" beside commercial car park gritting at £85 a visit): a price of what was not asked reads as put in';
+
+/** Words by which a sentence gives its subject a price: "costs", "is", "are charged", "starts at". */
+const PRICE_VERB_LEMMAS: ReadonlySet<string> = new Set(['cost', 'be', 'charge', 'price', 'start']);
+const NAMING_POS: ReadonlySet<string> = new Set(['NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/**
+ * The words that tell one option of a thing from another: the run of words before the thing's word ("3.5-tonne box",
+ * "Commercial car park gritting", "Pay-as-you-go gritting"), words a hyphen joins included, and a number only where
+ * a hyphen joins it to its measure ("3.5-tonne", not the count in "one entertainer" or "a second entertainer").
+ */
+function optionWords(tokens: readonly Token[], at: number): Set<string> {
+  const glued = (a: Token, b: Token) => a.end === b.start && (a.text === '-' || b.text === '-');
+  let from = at;
+  // A word joins the run where it names, or is a piece of a hyphenated compound ("Pay-as-you-go").
+  const joins = (i: number) => NAMING_POS.has(tokens[i]!.pos) || glued(tokens[i]!, tokens[i + 1]!) || (i > 0 && glued(tokens[i - 1]!, tokens[i]!));
+  while (from > 0 && joins(from - 1)) from--;
+  const run = tokens.slice(from, at);
+  return new Set(run.filter((t, i) => t.text !== '-' && (t.pos !== 'NUM' ? t.pos !== 'DET' : run[i + 1]?.text === '-' && glued(t, run[i + 1]!))).map((t) => t.lemma));
+}
+
+/**
+ * Whether an added sentence prices another option of a thing the question or answer names: its subject (the words
+ * before the verb that gives it an amount of money) names a thing the question or answer names ("box", "gritting")
+ * with a word of its own the question and answer never use ("7.5-tonne three-horse"; "pay-as-you-go"), where the
+ * question or answer names that thing with a word the subject lacks ("the 3.5-tonne box"; "Commercial car park
+ * gritting"), an option the evidence lists too. Read without the evidence, a price of what was not asked reads as put in (unseen127's readers, twice, of a
+ * 7.5-tonne box's day rate in an answer on the 3.5-tonne box: "an unrelated sentence ... dropped into the answer";
+ * unseen126's, twice, of pay-as-you-go gritting beside a commercial car park's: "doesn't fit and clashes with the £85").
+ */
+export function pricesAnotherOption(added: string, task: string, answer: string, evidence: readonly string[]): boolean {
+  const tokens = readSentences(added)[0]?.tokens ?? [];
+  const verb = tokens.findIndex((t, i) => i > 0 && PRICE_VERB_LEMMAS.has(t.lemma) && findFigures(added.slice(t.end)).some((f) => isCurrencySign(f.kind)));
+  if (verb < 0) return false;
+  const named = [...readSentences(task), ...readSentences(answer)].map((sentence) => sentence.tokens);
+  const usedWords = new Set(named.flat().map((t) => t.lemma));
+  const listed = evidence.flatMap((text) => readSentences(text).map((sentence) => sentence.tokens));
+  return tokens.slice(0, verb).some((head, i) => {
+    if (head.pos === 'NUM' || head.text === '-' || !usedWords.has(head.lemma)) return false;
+    const own = optionWords(tokens, i);
+    if (![...own].some((word) => !usedWords.has(word))) return false;
+    // The words the question or answer tells its option by, which the subject lacks: the evidence must list that option too, so
+    // the two are options of one list ("Individual lessons" beside "45-minute guitar lessons" are the same lessons).
+    const asked = named.flatMap((sentence) => sentence.flatMap((t, j) => (t.lemma === head.lemma ? [...optionWords(sentence, j)].filter((word) => !own.has(word)) : [])));
+    return listed.some((sentence) => sentence.some((t, j) => t.lemma === head.lemma && asked.some((word) => optionWords(sentence, j).has(word))));
+  });
+}
+
 /** The reason an added sentence about a party the question and answer never name is refused, for claim-insertion's ignored list. */
 export const NAMES_ANOTHER_PARTY =
   'the added sentence is about an organisation or person by a name neither the question nor the answer uses ("Offers from Harbourside Building Society ..." in an answer about Northgate Bank): it reads as about someone else, put in';
