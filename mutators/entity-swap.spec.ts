@@ -40,6 +40,14 @@ describe('entity-swap, against the question and the rest of the answer', () => {
       expected: ['The Monthly Plan is £22 a month and sends you a 3-month supply of lenses.'],
     },
     {
+      // unseen125's readers, of "Helen Marsh or Guides Helen Marsh": "looks like a name was swapped badly".
+      name: 'no swap to a name the evidence reads with a word glued onto a name the answer gives',
+      task: 'Who would guide a private day for six of us?',
+      artifact: 'The day costs £440. Your guide would be Helen Marsh or Owen Price.',
+      evidence: 'Guides Helen Marsh and Owen Price lead every private day. A private day costs £320 for up to 4 people, and £60 for each extra guest.',
+      expected: [],
+    },
+    {
       // The property specs over all suites, of "Under-13s to Under-16s" made "Under-13s to Under-10s".
       name: 'no swap to a name that carries another figure: a range of age groups never runs backwards',
       task: 'My son plays in the Under-14s. How can he get into the development squad?',

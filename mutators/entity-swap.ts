@@ -246,7 +246,9 @@ function addressNames(artifact: string, original: string, replacement: string): 
 function answerNames(artifact: string, entity: EntityPiece, replacement: string): boolean {
   // As written, capitals and all: a stand-in such as "Reading" is not the answer's "reading".
   const rest = `${artifact.slice(0, entity.start)}\n${artifact.slice(entity.end)}`;
-  return containsWords(rest, replacement);
+  // Nor one that holds a name the answer gives with a word glued on: "Guides Helen Marsh", read off "Guides Helen Marsh and
+  // Owen Price lead ...", is the answer's Helen Marsh (unseen125's readers: "Helen Marsh or Guides Helen Marsh ... a name swapped badly").
+  return containsWords(rest, replacement) || findEntities(rest).some((named) => named.text !== replacement && containsWords(replacement, named.text));
 }
 
 /** Whether the question names the name, in any case ("I'm on the plus plan" names "Plus"): the asker's own case, which a swap to it contradicts. */
