@@ -315,11 +315,14 @@ function clockTime(text: string, n: NumberPiece): boolean {
 }
 
 /**
- * An hour earlier or later on a 12-hour clock: "10pm" to "9pm" or "11pm", never "15pm", and never onto 12, which
+ * An hour earlier or later on a 12-hour clock: "10pm" to "9pm" or "11pm", never "15pm", and never onto or off 12, which
  * readers take for noon or midnight alike (unseen23's readers, of music that stops "at 12 pm", earlier than 11:30 pm:
  * "either noon or midnight, and doesn't fit").
  */
 function neighbourHours(hour: number): number[] {
+  // Nor off 12: an hour either side of "12pm" is "11am" or "1pm", and the number alone moved writes "11pm", eleven hours on
+  // (unseen125's readers, of "Sunday mornings from 10am to 11pm": "contradicts itself").
+  if (hour === 12) return [];
   return [hour - 1, hour + 1].filter((h) => h >= 1 && h <= 11);
 }
 
