@@ -361,6 +361,16 @@ describe('pricesAnotherOption', () => {
     ['the option the question asks about', 'The 3.5-tonne box costs £320 for a weekend.', boxTask, boxAnswer, evidence, false],
     ['a thing the question and answer never name', 'Horse insurance costs £15 per day.', boxTask, boxAnswer, evidence, false],
     ['no price', 'The 7.5-tonne three-horse box has a living area.', boxTask, boxAnswer, evidence, false],
+    // The review: a price in a later clause is that clause's subject's, and a subject past a comma is the verb's only where no other verb comes first.
+    ['a price of another thing, in a later clause', 'The 7.5-tonne box is kept at our Leeds yard, where parking costs £5.', boxTask, boxAnswer, evidence, false],
+    [
+      'the subject of a price set off by a participle clause',
+      'Standard scans, supplied as JPEG files about 2900 pixels on the long edge, cost a further £5 a roll.',
+      'How much are standard scans of a roll of film?',
+      'Developing a roll costs £9, and standard scans are £5 more.',
+      ['Standard scans, supplied as JPEG files, cost a further £5 a roll. Hi-res scans cost £12 a roll.'],
+      false,
+    ],
     [
       'a count, not an option ("one entertainer", "a second entertainer")',
       'For 31 to 50 children, a second entertainer is added for £90.',

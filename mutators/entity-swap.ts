@@ -39,8 +39,9 @@ function namesAFunction(name: string): boolean {
 }
 
 /**
- * Whether two names carry the same figures: "Under-16s" is never swapped for "Under-10s". A figure is number-flip's to
- * change, and one changed inside a name breaks the answer's own ranges ("places for Under-13s to Under-10s").
+ * Whether two names carry the same figures: "Under-16s" is never swapped for "Under-10s", nor "Terminal 2" for "Terminal
+ * 5". A figure changed inside a name changes the answer's figures, and breaks its own ranges ("places for Under-13s to
+ * Under-10s"); number-flip leaves a name's number alone too (an identifier), so such a name is swapped by neither.
  */
 function sameFiguresIn(name: string, other: string): boolean {
   const figures = (text: string) => findNumbers(text).map(numberKey).join(' ');

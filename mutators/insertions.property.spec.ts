@@ -14,22 +14,24 @@ const insertions = mutants.filter((m) => m.mutator === claimInsertion.name);
 const omissions = mutants.filter((m) => m.mutator === claimOmission.name);
 
 describe('claim-insertion over the bundled suites', () => {
-  it('adds a sentence no other fixture gets, but one built from an evidence sentence both fixtures hold', () => {
+  it('adds a sentence no other fixture gets, but one sentence of evidence both fixtures hold with its figures changed', () => {
     const fixturesOf = new Map<string, Set<string>>();
     for (const m of insertions) fixturesOf.set(m.replacement.trim(), (fixturesOf.get(m.replacement.trim()) ?? new Set()).add(m.fixtureId));
-    // Two fixtures that cite one price list are given the same true statement with one detail changed: the sentence is
-    // each one's own evidence, not a sentence reused across fixtures.
-    const sourcesIn = (id: string, added: string) => {
-      const words = contentLemmas(added);
-      const sentences = byId.get(id)!.evidence.flatMap((e) => splitSentences(e.text).map((x) => x.text));
-      return new Set(sentences.filter((x) => words.filter((w) => contentLemmas(x).includes(w)).length * 2 >= words.length));
-    };
+    // Two fixtures that cite one price list are given the same true statement with one figure changed: the sentence is each
+    // one's own evidence, not a sentence reused across fixtures. Only its figures may differ from that evidence sentence.
+    const shape = (text: string) => text.replace(/[£$€]?\d[\d,.]*%?/g, '#').trim();
+    const sourcesIn = (id: string, added: string) =>
+      new Set(
+        byId
+          .get(id)!
+          .evidence.flatMap((e) => splitSentences(e.text).map((x) => x.text))
+          .filter((x) => shape(x) === shape(added)),
+      );
     const reused = [...fixturesOf].filter(([added, ids]) => {
       const [first, ...rest] = [...ids].map((id) => sourcesIn(id, added));
       return rest.length > 0 && ![...first!].some((source) => rest.every((other) => other.has(source)));
     });
     expect(reused).toEqual([]);
-    expect([...fixturesOf.values()].filter((ids) => ids.size === 1).length).toBeGreaterThan(fixturesOf.size / 2);
   });
 
   it("adds a sentence on the task's topic, about a group the task or answer speaks of", () => {

@@ -731,13 +731,23 @@ function optionWords(tokens: readonly Token[], at: number): Set<string> {
  */
 export function pricesAnotherOption(added: string, task: string, answer: string, evidence: readonly string[]): boolean {
   const tokens = readSentences(added)[0]?.tokens ?? [];
-  const verb = tokens.findIndex((t, i) => i > 0 && PRICE_VERB_LEMMAS.has(t.lemma) && findFigures(added.slice(t.end)).some((f) => isCurrencySign(f.kind)));
-  if (verb < 0) return false;
+  const verb = subjectVerb(tokens);
+  if (verb === undefined) return false;
+  // The subject's own price: a price verb of its clause ("lasts 2 hours ... and costs £60"), not one of a clause a relative word
+  // opens ("The 7.5-tonne box is kept at our yard, where parking costs £5" prices parking), with its amount before the next clause.
+  const relative = tokens.findIndex((t, i) => i > verb && RELATIVE_WORDS.has(t.lemma));
+  const priced = tokens.some(
+    (t, i) => i >= verb && (relative < 0 || i < relative) && PRICE_VERB_LEMMAS.has(t.lemma) && findFigures(added.slice(t.end).split(/[,;]/)[0]!).some((f) => isCurrencySign(f.kind)),
+  );
+  if (!priced) return false;
+  // The subject up to its first preposition after a noun ("box with living area") or a comma.
+  const end = tokens.findIndex((t, i) => i < verb && (t.text === ',' || (t.pos === 'ADP' && tokens.slice(0, i).some(isThingWord))));
+  const subject = tokens.slice(0, end < 0 ? verb : end);
   const named = [...readSentences(task), ...readSentences(answer)].map((sentence) => sentence.tokens);
   const usedWords = new Set(named.flat().map((t) => t.lemma));
   const listed = evidence.flatMap((text) => readSentences(text).map((sentence) => sentence.tokens));
-  return tokens.slice(0, verb).some((head, i) => {
-    if (head.pos === 'NUM' || head.text === '-' || !usedWords.has(head.lemma)) return false;
+  return subject.some((head, i) => {
+    if (!isThingWord(head) || !usedWords.has(head.lemma)) return false;
     const own = optionWords(tokens, i);
     if (![...own].some((word) => !usedWords.has(word))) return false;
     // The words the question or answer tells its option by, which the subject lacks: the evidence must list that option too, so
@@ -745,6 +755,22 @@ export function pricesAnotherOption(added: string, task: string, answer: string,
     const asked = named.flatMap((sentence) => sentence.flatMap((t, j) => (t.lemma === head.lemma ? [...optionWords(sentence, j)].filter((word) => !own.has(word)) : [])));
     return listed.some((sentence) => sentence.some((t, j) => t.lemma === head.lemma && asked.some((word) => optionWords(sentence, j).has(word))));
   });
+}
+
+/** Words that open a clause of their own inside a sentence. */
+const RELATIVE_WORDS: ReadonlySet<string> = new Set(['where', 'which', 'who', 'whose', 'while', 'whereas']);
+
+/** A word that names a thing: a noun, or a gerund the model tags a verb ("gritting" of "Pay-as-you-go gritting costs"). */
+const isThingWord = (t: Token) => t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'VERB' && /ing$/i.test(t.text));
+
+/**
+ * The index of a sentence's first verb after its opening word: not a piece of a hyphenated compound ("Pay-as-you-go") nor a
+ * gerund or participle inside the subject ("with living area"); "costs", which the model may tag a noun, by its lemma.
+ */
+function subjectVerb(tokens: readonly Token[]): number | undefined {
+  const glued = (i: number) => (tokens[i - 1]?.end === tokens[i]!.start && tokens[i - 1]!.text === '-') || (tokens[i + 1]?.start === tokens[i]!.end && tokens[i + 1]!.text === '-');
+  const at = tokens.findIndex((t, i) => i > 0 && (PRICE_VERB_LEMMAS.has(t.lemma) || t.pos === 'AUX' || t.pos === 'VERB') && !glued(i) && !/ing$/i.test(t.text));
+  return at < 0 ? undefined : at;
 }
 
 /** The reason an added sentence about a party the question and answer never name is refused, for claim-insertion's ignored list. */

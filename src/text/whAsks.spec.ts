@@ -34,6 +34,8 @@ describe('asksOf', () => {
     // unseen128's readers, of the only date left out: "the question asks by when, but the answer never gives the due date".
     ['How much is left to pay, and by when?', ['How much is left to pay', 'by when?']],
     ['Can I pay by card and by cheque?', ['Can I pay by card and by cheque?']],
+    ['Can you hold it, and for how long?', ['Can you hold it', 'for how long?']],
+    ['Is there parking, and to whom do I give the permit?', ['Is there parking', 'to whom do I give the permit?']],
   ])('splits %s into its asks', (task, asks) => {
     expect(asksOf(task)).toEqual(asks);
   });

@@ -30,7 +30,7 @@ export function asksOf(task: string): string[] {
   // An ask may open on a preposition: "How much is left to pay, and by when?" asks two things (unseen128's readers, of the
   // only date left out: "the question asks by when, but the answer never gives the due date").
   return questions.flatMap((q) =>
-    q.split(/,?\s+and\s+(?=(?:(?:by|from|until|till)\s+)?(?:how|what|when|where|which|who|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i),
+    q.split(/,?\s+and\s+(?=(?:(?:by|from|until|till|for|at|to|in|on|with|of)\s+)?(?:how|what|when|where|which|who|whom|whether|why|is|are|can|could|do|does|did|will|would|should|may|must)\b)|;\s*/i),
   );
 }
 

@@ -43,9 +43,34 @@ describe('sharedAcrossWorkers', () => {
     expect(sharedAcrossWorkers(name, [], [{ ...part, compute: () => 2 }])).toEqual([2]);
   });
 
+  it('releases the lock of a part whose computation throws, so a later call computes it', () => {
+    const name = freshName();
+    const failing = {
+      key: 'a',
+      inputs: [],
+      compute: (): number => {
+        throw new Error('no value');
+      },
+    };
+    expect(() => sharedAcrossWorkers(name, [], [failing])).toThrow('no value');
+    expect(filesOf(name)).toEqual([]);
+    expect(sharedAcrossWorkers(name, [], [{ ...failing, compute: () => 3 }])).toEqual([3]);
+  });
+
+  it('keeps the parts of another call, and removes its own parts of another build', () => {
+    const name = freshName();
+    sharedAcrossWorkers(name, [], [{ key: 'other', inputs: [], compute: () => 1 }]);
+    const stale = join(tmpdir(), `critic-audit-shared-${name}-a-${'0'.repeat(16)}.json`);
+    writeFileSync(stale, '0');
+    sharedAcrossWorkers(name, [], [{ key: 'a', inputs: [], compute: () => 2 }]);
+    expect(filesOf(name).filter((entry) => entry.includes('-other-'))).toHaveLength(1);
+    expect(filesOf(name)).not.toContain(`critic-audit-shared-${name}-a-${'0'.repeat(16)}.json`);
+  });
+
   it('shares the parts between two processes that need them at once: each part computed once, both get every part', async () => {
     const name = freshName();
-    const log = join(tmpdir(), `critic-audit-shared-${name}-log.txt`);
+    // Outside the shared parts' names, which a worker may clear as an earlier build's.
+    const log = join(tmpdir(), `critic-audit-spec-${name}-log.txt`);
     writeFileSync(log, '');
     const child = `
       const { appendFileSync } = await import('node:fs');
@@ -67,6 +92,7 @@ describe('sharedAcrossWorkers', () => {
     const outputs = await Promise.all([run(), run()]);
     for (const out of outputs) expect(JSON.parse(out)).toEqual(['a!', 'b!', 'c!', 'd!', 'e!', 'f!']);
     const computed = readFileSync(log, 'utf8').trim().split('\n');
+    rmSync(log, { force: true });
     expect(computed.map((line) => line.split(' ')[0]).sort()).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
   });
 });

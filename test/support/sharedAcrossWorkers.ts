@@ -2,6 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { escapeRegExp } from '../../src/util/escapeRegExp.js';
 import { PACKAGE_ROOT } from '../../src/util/packageRoot.js';
 
 const PREFIX = 'critic-audit-shared-';
@@ -25,27 +26,28 @@ export interface SharedPart<T> {
 export function sharedAcrossWorkers<T>(name: string, inputs: readonly string[], parts: readonly SharedPart<T>[]): T[] {
   const common = digestOf(`${process.version}\0`, ['package-lock.json', ...inputs]);
   const files = parts.map((part) => join(tmpdir(), `${PREFIX}${name}-${part.key}-${digestOf(common, part.inputs)}.json`));
-  removeOtherBuilds(name, new Set(files));
+  removeOtherBuilds(name, parts, new Set(files));
   const values = new Map<number, T>();
-  const pending: number[] = [];
-  parts.forEach((part, i) => {
+  // Read, or claim and compute; a part another worker holds is read once it is written.
+  const settle = (i: number): boolean => {
     const written = readPart<T>(files[i]!);
     if (written.found) values.set(i, written.value);
-    else if (claim(files[i]!)) values.set(i, computeAndWrite(files[i]!, part.compute));
-    else pending.push(i);
-  });
+    else if (claim(files[i]!)) values.set(i, computeAndWrite(files[i]!, parts[i]!.compute));
+    return values.has(i);
+  };
+  let pending = parts.map((_, i) => i).filter((i) => !settle(i));
+  const deadline = Date.now() + WAIT_LIMIT_MS;
   while (pending.length > 0) {
-    for (const i of [...pending]) {
-      const written = readPart<T>(files[i]!);
-      if (written.found) values.set(i, written.value);
-      else if (claim(files[i]!)) values.set(i, computeAndWrite(files[i]!, parts[i]!.compute));
-      else continue;
-      pending.splice(pending.indexOf(i), 1);
-    }
-    if (pending.length > 0) sleep(100);
+    if (Date.now() > deadline)
+      throw new Error(`sharedAcrossWorkers: parts ${pending.map((i) => parts[i]!.key).join(', ')} of ${name} held by another process for over ${WAIT_LIMIT_MS / 1000} s (${files[pending[0]!]}.lock)`);
+    sleep(100);
+    pending = pending.filter((i) => !settle(i));
   }
   return parts.map((_, i) => values.get(i)!);
 }
+
+/** How long a worker waits for a part another process holds: far longer than any part takes, short of a hung test run. */
+const WAIT_LIMIT_MS = 10 * 60_000;
 
 function readPart<T>(file: string): { found: true; value: T } | { found: false } {
   try {
@@ -81,8 +83,9 @@ function holderAlive(lock: string): boolean {
     // Removed as we looked (the part is written now), or a temp folder that takes no lock: not held.
     return false;
   }
-  // A lock still empty is one another process is writing its pid into.
-  if (!pid) return true;
+  // A lock still empty is one another process is writing its pid into, unless it has been empty for a minute (killed between
+  // making the lock and writing to it).
+  if (!pid) return Date.now() - statSync(lock, { throwIfNoEntry: false })!.mtimeMs < 60_000;
   try {
     process.kill(pid, 0);
     return true;
@@ -93,17 +96,24 @@ function holderAlive(lock: string): boolean {
 }
 
 function computeAndWrite<T>(file: string, compute: () => T): T {
-  const value = compute();
-  const partial = `${file}.${process.pid}`;
   try {
-    writeFileSync(partial, JSON.stringify(value));
-    renameSync(partial, file);
-  } catch {
-    // A temp folder that cannot take it (full, read-only): the value is computed all the same, and the next worker computes its own.
-    rmSync(partial, { force: true });
+    // Written by the worker that held the part just before this one claimed it.
+    const written = readPart<T>(file);
+    if (written.found) return written.value;
+    const value = compute();
+    const partial = `${file}.${process.pid}`;
+    try {
+      writeFileSync(partial, JSON.stringify(value));
+      renameSync(partial, file);
+    } catch {
+      // A temp folder that cannot take it (full, read-only): the value is computed all the same, and the next worker computes its own.
+      rmSync(partial, { force: true });
+    }
+    return value;
+  } finally {
+    // Released whether or not the part could be computed: a computation that throws leaves no lock to wait on.
+    rmSync(`${file}.lock`, { force: true });
   }
-  rmSync(`${file}.lock`, { force: true });
-  return value;
 }
 
 /** Blocks this worker for `ms` while another computes a part it needs: the spec that needs it can do nothing else. */
@@ -140,14 +150,19 @@ export function filesBelow(dir: string): string[] {
 }
 
 /**
- * The same value's parts of earlier builds: each is up to a few MB, and an edit would otherwise leave one behind per
- * test run. Files a worker that died mid-write left go with them; a lock of another build only when its holder has died. One another user owns stays where it is.
+ * The same parts of earlier builds (the same value's name and part's key under another hash): each is up to a few MB,
+ * and an edit would otherwise leave one behind per test run. Files a worker that died mid-write left go with them; a
+ * lock only when its holder has died. Parts this call does not name (another checkout's, or a run over other suites)
+ * stay, and so does one another user owns.
  */
-function removeOtherBuilds(name: string, keep: ReadonlySet<string>): void {
+function removeOtherBuilds(name: string, parts: readonly { key: string }[], keep: ReadonlySet<string>): void {
+  const partOf = new RegExp(`^${escapeRegExp(PREFIX + name)}-(.+)-[0-9a-f]{16}\\.json(?:\\.lock|\\.\\d+)?$`);
+  const keys = new Set(parts.map((part) => part.key));
   for (const entry of readdirSync(tmpdir())) {
     const path = join(tmpdir(), entry);
+    const key = partOf.exec(entry)?.[1];
     // This build's parts, their locks and a write under way (the part's name and the writer's pid) stay.
-    if (!entry.startsWith(`${PREFIX}${name}-`) || keep.has(path.replace(/\.(?:lock|\d+)$/, ''))) continue;
+    if (key === undefined || !keys.has(key) || keep.has(path.replace(/\.(?:lock|\d+)$/, ''))) continue;
     if (path.endsWith('.lock') && holderAlive(path)) continue;
     try {
       rmSync(path, { force: true });
