@@ -1098,17 +1098,14 @@ function movedOn(base: CalendarDate & { day: number }, steps: CalendarPeriod['st
 export function inDateArithmetic(answer: string, task: string, start: number, end: number): boolean {
   const overlaps = (p: { start: number; end: number } | null) => p !== null && p.start < end && start < p.end;
   const periods = calendarPeriods(answer);
-  const dated = (text: string, inAnswer: boolean) =>
-    findDates(text).flatMap((d) => {
+  // Each date with where the answer writes it; a date of the question, or a range's first day (written without its month), is written nowhere there.
+  const dated = <D extends Pick<DatePiece, 'key'>>(pieces: readonly D[], at: (d: D) => { start: number; end: number } | null) =>
+    pieces.flatMap((d) => {
       const c = calendarOf(d);
-      return c ? [{ ...c, at: inAnswer ? (d as { start: number; end: number }) : null }] : [];
+      return c ? [{ ...c, at: at(d) }] : [];
     });
-  const targets = dated(answer, true);
-  const rangeStarts = [answer, task].flatMap(elidedRangeStarts).flatMap((d) => {
-    const c = calendarOf(d);
-    return c ? [{ ...c, at: null }] : [];
-  });
-  const bases = [...targets, ...dated(task, false), ...rangeStarts];
+  const targets = dated(findDates(answer), (d) => d);
+  const bases = [...targets, ...dated([...findDates(task), ...[answer, task].flatMap(elidedRangeStarts)], () => null)];
   const same = (a: { year: number | undefined; month: number; day: number | undefined }, b: CalendarDate) =>
     a.month === b.month && (b.day === undefined || a.day === b.day) && (a.year === undefined || b.year === undefined || a.year === b.year);
   for (const period of periods) {
