@@ -17,7 +17,7 @@ import {
   unnamedSubjectName,
 } from '../src/text/insertions.js';
 import { textFixture } from '../test/support/textFixture.js';
-import { BREAKS_ANSWER_BANDS, BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion, INSIDE_ANSWER_RANGE } from './claim-insertion.js';
+import { BREAKS_ANSWER_BANDS, BREAKS_PRICE_SCALE, CONTRADICTS_WORKED_COUNT, claimInsertion, INSIDE_ANSWER_RANGE, MOVES_ASKERS_CASE } from './claim-insertion.js';
 import { applyTo, describeTextMutator } from './testing/text-mutator-spec.js';
 
 // The answer's own kept cases need a task (what the addition must be on the topic of): in the table below.
@@ -106,6 +106,14 @@ describe('claim-insertion, refused with its reason', () => {
       evidence:
         "Parents must give four weeks' written notice to withdraw. Lessons falling within the notice period are charged in full. Individual lessons cost $46 for 45 minutes. Each term consists of 10 weekly lessons.",
       reason: CONTRADICTS_WORKED_COUNT,
+    },
+    {
+      // unseen130's readers, of under 5 made 12: "it says under-12s go free, then charges the 10-year-old an £8 child ticket".
+      name: "a limit moved across the question's case (free under 5 made under 12, for a child aged 10)",
+      task: 'What will a public night at Kestrel Ridge Observatory cost for two adults and one child aged 10?',
+      artifact: 'Two adult tickets at £14 each come to £28. Your 10-year-old needs a child ticket, which is £8, so the three of you will pay £36 altogether.',
+      evidence: "Public night tickets cost £14 for adults and £8 for children aged 5 to 15. Children under 5 go free but must sit on an adult's lap in the planetarium.",
+      reason: MOVES_ASKERS_CASE,
     },
   ])('$name', ({ task, artifact, evidence, reason }) => {
     const fixture = { ...textFixture({ artifact, evidence }), task };

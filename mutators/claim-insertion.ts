@@ -53,6 +53,7 @@ import { findQuantities, joinedAsRange, type Quantity } from '../src/text/quanti
 import { sha256Hex } from '../src/util/hash.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
+import { keepsCaseSide } from '../src/text/caseSides.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import type { TextMutator } from './types.js';
 import { escapeRegExp } from '../src/util/escapeRegExp.js';
@@ -99,6 +100,8 @@ export const claimInsertion: TextMutator = {
     if (insertion && insideAnswerRange(fixture.artifact, insertion)) return INSIDE_ANSWER_RANGE;
     // nor a band's edge apart from the answer's bands,
     if (insertion && breaksAnswerBands(fixture.artifact, insertion)) return BREAKS_ANSWER_BANDS;
+    // nor a limit moved across the case the question states,
+    if (insertion && movesAskersCase(fixture.task, insertion)) return MOVES_ASKERS_CASE;
     // nor a price of another option of what the question or answer prices,
     if (pricesAnotherOption(added, fixture.task, fixture.artifact, evidenceSentences(fixture.evidence))) return PRICES_ANOTHER_OPTION;
     // and no relation broken that the added sentence states as the evidence wrote it.
@@ -193,6 +196,24 @@ function writesMisstatedValue(passage: SupportPassage, insertion: Insertion): bo
   const figure = findNumbers(insertion.sentence).find((n) => n.start <= at && at <= n.end);
   if (!figure) return true;
   return [passage.sentence, ...passage.context, ...passage.restated].some((text) => statedValues(text).has(figure.value));
+}
+
+/** Why an added sentence is refused where its misstated limit takes in the question's case, as the ignored list gives it. */
+export const MOVES_ASKERS_CASE =
+  'the added sentence moves a limit across the case the question states, so its rule now governs the asker and the answer does not apply it ("Children under 12 go free" beside an £8 ticket for a 10-year-old, where the evidence says under 5)';
+
+/**
+ * Whether the figure the added sentence misstates is a limit ("under 5", "18 or over") the question's own case ("one
+ * child aged 10") lies on the other side of once misstated (src/text/caseSides.ts): the rule then applies to the
+ * asker, and the answer, which does not apply it, contradicts it. unseen130's readers, of under 5 made 12: "it says
+ * under-12s go free, then charges the 10-year-old an £8 child ticket".
+ */
+function movesAskersCase(task: string, insertion: Insertion): boolean {
+  const at = firstChange(insertion);
+  const misstated = findQuantities(insertion.sentence).find((q) => q.number.start <= at && at <= q.number.end);
+  const original = findQuantities(insertion.written).find((q) => q.number.start === misstated?.number.start);
+  if (!misstated || !original) return false;
+  return !keepsCaseSide(insertion.written, original, misstated.number.value, findQuantities(task));
 }
 
 /** Why an added sentence is refused where the answer's own working implies the count it misstates, as the ignored list gives it. */

@@ -44,6 +44,19 @@ describeTextMutator(
       artifact: 'Your three mugs come to £15 (3 × £5). Firing takes around 3 weeks from drop-off.',
       kept: ['Your three mugs come to £15 (3 × £5). Firing takes around 2 weeks from drop-off.', 'Your three mugs come to £15 (3 × £5). Firing takes around 4 weeks from drop-off.'],
     },
+    // unseen126's readers, of 48 made 24: "Friday morning to 7:30pm Saturday is more than 24 hours (about 33+)".
+    {
+      name: "a limit in hours keeps its side of the question's time from now (a weekday's part of the day) to its event",
+      task: "My Lantern Walk is at 7:30pm on Saturday and it's now Friday morning. If I cancel, do I get my money back?",
+      artifact: "As it's now less than 48 hours before your walk starts, the ticket can't be refunded.",
+      kept: ["As it's now less than 72 hours before your walk starts, the ticket can't be refunded."],
+    },
+    {
+      name: 'a limit in hours where the question says only when its event is',
+      task: 'My Lantern Walk is at 7:30pm on Saturday. If I cancel, do I get my money back?',
+      artifact: "If it's less than 48 hours before your walk starts, the ticket can't be refunded.",
+      kept: ["If it's less than 24 hours before your walk starts, the ticket can't be refunded.", "If it's less than 72 hours before your walk starts, the ticket can't be refunded."],
+    },
     // unseen105's readers, of 48 hours made 72: "72 hours after a 9pm episode last night would end at 9pm the day after tomorrow, not 9pm tomorrow".
     {
       name: 'no period between two times on days named from today',

@@ -3,12 +3,12 @@ import { findNumbers, replacedInSentence, sentenceAround, splitSentences } from 
 import { isAge } from '../src/text/ages.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
 import { type DatePiece, findDates, isWeekendKey, MONTHS, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
-import { calendarOf, findFigures, inDateArithmetic } from '../src/text/figures.js';
+import { calendarOf, findFigures, inDateArithmetic, lengthOf } from '../src/text/figures.js';
 import { writtenEquations } from '../src/text/equations.js';
 import type { Figure } from '../src/text/figure.js';
 import { statesDate, statesDateAt } from '../src/text/mismatches.js';
 import { differenceOfStated, leftYearSpan, outrunTerm, passedPeriod, scheduleOutOfStep } from '../src/text/periods.js';
-import { daysBetweenDates, measuredByCase } from '../src/text/spans.js';
+import { askedLeadTime, daysBetweenDates, measuredByCase } from '../src/text/spans.js';
 import { countOfDuration, findQuantities, joinedAsRange, keepsOrder, keepsPairedOrder, mentionedAgain, type Quantity, unconventionalPeriod } from '../src/text/quantities.js';
 import { HOURS_IN } from '../src/text/units.js';
 import { ratePeriodAfter, rateFactor } from '../src/text/rates.js';
@@ -43,6 +43,7 @@ export const dateShift: TextMutator = {
     // A date the question states (or a month or year of one) is restated, not looked up: moving it contradicts the question.
     const askedDates = findDates(fixture.task);
     const asked = new Set(askedDates.map((d) => d.key));
+    const lead = askedLeadTime(fixture.task);
     for (const date of dates) {
       if (
         !date.possible ||
@@ -76,6 +77,7 @@ export const dateShift: TextMutator = {
         if (monthMoveClashes(text, fixture.task, date, shifted, [...dates, ...askedDates])) continue;
         if (holiday && !sameDayOfYear(date, shifted)) continue;
         if (measured && !sameDays(measured, daysBetweenDates(replacedInSentence(text, candidate.start, candidate.end, replacement).replaced, fixture.task))) continue;
+        if (lead && !keepsLeadSide(lead, date, shifted)) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
         // Children's sessions keep their side of the school week: a juniors' "Saturdays, 10am to 11am" made Fridays falls in school
@@ -112,6 +114,18 @@ export const dateShift: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/**
+ * Whether a period in days or hours keeps its side of the time the question leaves until its event ("it's now Friday
+ * morning", the walk "at 7:30pm on Saturday": 31.5 to 37.5 hours): "less than 48 hours before your walk starts" never
+ * becomes 24 (src/text/spans.ts, askedLeadTime). A period the lead straddles has no side to keep.
+ */
+function keepsLeadSide(lead: { least: number; most: number }, date: DatePiece, shifted: DatePiece): boolean {
+  const [before, after] = [lengthOf(date), lengthOf(shifted)];
+  if (before?.kind !== 'day' || after?.kind !== 'day') return true;
+  const side = (days: number) => (lead.most < days ? 'under' : lead.least > days ? 'over' : 'within');
+  return side(before.value) === 'within' || side(before.value) === side(after.value);
+}
 
 /**
  * Why the shift would read as tampered with by the question and answer

@@ -8,6 +8,7 @@ import { statesFigureAt } from '../src/text/mismatches.js';
 import { spelledValue } from '../src/text/numberWords.js';
 import { type DatePiece, findDates, MONTHS, touchesDate } from '../src/text/dates.js';
 import { HOURS_IN } from '../src/text/units.js';
+import { keepsCaseSide, restatedBeside } from '../src/text/caseSides.js';
 import { dayNumber, differenceOfStated } from '../src/text/periods.js';
 import { namesMeasure, namesPerson } from '../src/text/lexicon.js';
 import {
@@ -327,47 +328,6 @@ function neighbourHours(hour: number): number[] {
 }
 
 /** The comparison a threshold makes with a case: below it ("under 25", "less than 2 hours") or at or above it ("25 or over", "at least 18"). */
-const BELOW = /\b(?:under|below|less\s+than|fewer\s+than|younger\s+than|up\s+to|no\s+more\s+than)\s+$/i;
-const ABOVE_BEFORE = /\b(?:over|above|more\s+than|older\s+than|at\s+least|no\s+less\s+than)\s+$/i;
-const ABOVE_AFTER = /^\s*(?:\+|or\s+(?:over|older|more|above)\b|and\s+(?:over|above)\b)/i;
-
-/**
- * Whether a threshold moved to `value` leaves every case the question states
- * in that unit, or in another unit of time, on the side of it the answer puts
- * it ("I'm 23 ... because you're under 25": "under 20" would say a
- * 23-year-old is under 20; "My puppy is 14 weeks old ... As he's under 6
- * months": unseen58's readers, of "under 3 months", "he's already over 3
- * months at 14 weeks").
- */
-function keepsCaseSide(text: string, q: Quantity, value: number, asked: readonly Quantity[]): boolean {
-  const before = text.slice(Math.max(0, q.number.start - 20), q.number.start);
-  const after = text.slice(q.number.end, q.number.end + 12);
-  const side = BELOW.test(before) ? (c: number, t: number) => c < t : ABOVE_BEFORE.test(before) || ABOVE_AFTER.test(after) ? (c: number, t: number) => c >= t : null;
-  if (!side) return true;
-  // A case in another unit of time, in the threshold's unit; a case the threshold's sentence restates, as its unit
-  // ("holds up to 40 standing guests, so 35 people will fit" for the question's 35 people: unseen70's readers, of 30).
-  const thresholdHours = HOURS_IN[q.unit];
-  const restated = (c: Quantity) => restatedBeside(text, q, c);
-  // An age threshold has no unit of its own ("As he's under 16"): the question's age in years is its case ("My 15-year-old son";
-  // unseen87's readers, of "under 14": "the son is 15").
-  const ageInYears = (c: Quantity) => q.unit === '' && c.unit === 'year' && isAge(text, q.number.start, q.number.end);
-  const inThresholdUnit = (c: Quantity) => {
-    const caseHours = HOURS_IN[c.unit];
-    if (c.unit === q.unit || restated(c) || ageInYears(c)) return c.number.value;
-    return caseHours !== undefined && thresholdHours !== undefined ? (c.number.value * caseHours) / thresholdHours : undefined;
-  };
-  return asked.every((c) => {
-    const caseValue = inThresholdUnit(c);
-    return caseValue === undefined || side(caseValue, q.number.value) === side(caseValue, value);
-  });
-}
-
-/** Whether the sentence of `q` states the value of the question's figure `c` elsewhere than at `q`: the case it restates. */
-function restatedBeside(text: string, q: Quantity, c: Quantity): boolean {
-  const sentence = sentenceAround(text, q.number.start, q.number.end);
-  return sentence !== undefined && findNumbers(sentence.text).some((n) => n.value === c.number.value && sentence.start + n.start !== q.number.start);
-}
-
 /** A bound of a range written before or after the other: "8 to 20", "8-20". */
 const RANGE_BOTTOM_BEFORE = /\b(\d+)\s*(?:to|-|–)\s*$/;
 const RANGE_TOP_AFTER = /^\s*(?:to|-|–)\s*(\d+)\b/;

@@ -570,7 +570,7 @@ const LEFT_OVER: ReadonlySet<string> = new Set(['extra', 'unused', 'remaining', 
  * from the number to just after the noun say it is left over; undefined for an
  * amount, share, period, time of day or a number no noun follows.
  */
-function countedNoun(text: string, f: Figure): { noun: string; leftOver: boolean } | undefined {
+export function countedNoun(text: string, f: Figure): { noun: string; leftOver: boolean } | undefined {
   if (!isMeasure(f) || f.kind === 'minute' || !Number.isInteger(f.value)) return undefined;
   const after = readSentences(text)
     .flatMap((s) => s.tokens)

@@ -18,6 +18,13 @@ describe('brokenRelation', () => {
     ['a ratio in words', 'The new tank holds 240 litres against 180 litres now, a third more.', '240 litres', '250 litres'],
     ['half of a figure', 'The fine is 60 euros, half of that if paid early: 30 euros.', '30 euros', '35 euros'],
     ['a count left', 'You have used 7 of your 10 passes, so 3 passes remain.', '10 passes', '12 passes'],
+    [
+      'a count the answer gives of what the question counts in other words, beside the count left over',
+      'The Property package comes with 20 edited stills. You would need 6 more stills at £8 apiece, which adds £48.',
+      '20',
+      '10',
+      'I need 26 edited aerial photos of my house. What will it cost?',
+    ],
     ['a sum of periods', 'The trial lasts 14 days and the notice 7 days, 21 days in all.', '7 days', '5 days'],
     ['the elapsed time of the question against a window', 'You have 45 days to appeal, so 15 days are left.', '45 days', '60 days', 'I was refused 30 days ago.'],
     ['a unit change that breaks a count of days', 'You have 45 days to appeal, so 15 days are left.', '45 days', '45 working days', 'I was refused 30 days ago.'],
@@ -57,6 +64,13 @@ describe('brokenRelation', () => {
 
   it.each([
     ['a figure in no relation', 'Renewal costs £60 a year and the helpline opens at 8am.', '£60', '£50'],
+    [
+      'a count beside a count left over that the question’s count less it does not give',
+      'The Property package comes with 20 edited stills. You would need 6 more stills at £8 apiece, which adds £48.',
+      '20',
+      '10',
+      'I need 30 edited aerial photos of my house. What will it cost?',
+    ],
     ['a change that keeps the product', 'Two tickets at £30 each make £60.', 'Two', 'Two'],
     ['a comparison that still holds', 'With 6 volunteers you are within the Basic limit of 8 volunteers.', '8 volunteers', '10 volunteers'],
     ['a comparison that never held (two rules, not a comparison)', 'Refunds take up to 10 days and exchanges up to 5 days.', '5 days', '3 days'],

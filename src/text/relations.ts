@@ -1,6 +1,6 @@
 import { splitSentences } from './claims.js';
 import { isCurrencySign } from './currency.js';
-import { CLOCK, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
+import { CLOCK, countedNoun, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
 import { ORDINAL_UNITS, unitOrdinals } from './ordinals.js';
 import { HOURS_IN } from './units.js';
@@ -201,7 +201,7 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       // Its other operands in the sentence before, or the question: a figure of a rule three sentences on is no operand of this one.
       const near = all.filter((w) => sentenceAt(w) === here || sentenceAt(w) === here - 1);
       const operands: Operands = { written: near, stated: asked, asked, anchors };
-      return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '');
+      return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '') || leftOfAskedCount(answer, f, near, task);
     });
     // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), or the total of several parts it lists, where it holds.
     for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer)]) if (!worked.includes(result)) worked.push(result);
@@ -211,6 +211,20 @@ function workedInAnswer(answer: string, task: string): Figure[] {
 }
 
 const workedCache = new Map<string, Figure[]>();
+
+/**
+ * Whether a count the answer says is left over ("6 more stills") is what a count of things the question asks for leaves
+ * once a count the answer gives, in the same sentence or the one before, is taken off: "26 edited aerial photos" wanted,
+ * "20 edited stills" included, "6 more stills" needed. A reader redoes that subtraction whatever nouns the two counts are
+ * written with (unseen128's readers, of the 20 made 10: "26 stills minus 10 included is 16 extra, not 6"); derives'
+ * differences hold only between figures of one kind.
+ */
+function leftOfAskedCount(answer: string, left: Figure, near: readonly Figure[], task: string): boolean {
+  if (!countedNoun(answer, left)?.leftOver) return false;
+  const given = near.filter((g) => g !== left && g.start < left.start && countedNoun(answer, g) !== undefined);
+  const asked = findFigures(task).filter((a) => countedNoun(task, a) !== undefined);
+  return asked.some((a) => given.some((g) => a.value - g.value === left.value));
+}
 
 /** The signs of a written operation, by what they do: "x" and "-" only between spaces ("5-10 days" is a range, "2x" a count). */
 const OPERATOR = /^\s*([+×*÷/−–]|\s[x-]\s)\s*$/;

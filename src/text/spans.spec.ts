@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAgainstEvidence } from '../reviews/builtin/evidenceCheck.js';
 import type { SupportPassage } from './claims.js';
 import { statesFigureAt } from './mismatches.js';
-import { measuredByCase, monthInAskedRange } from './spans.js';
+import { askedLeadTime, measuredByCase, monthInAskedRange } from './spans.js';
 
 describe('measuredByCase', () => {
   it.each([
@@ -251,5 +251,24 @@ describe('weekdays listed against a range of the evidence', () => {
     { artifact: 'Classes run from 18:30 to 20:30, Monday to Wednesday.', wrong: ['Wednesday'] },
   ])('$artifact', ({ artifact, wrong }) => {
     expect(findings(artifact).flatMap((p) => /^"([A-Za-z]+)" is not the date/.exec(p)?.[1] ?? [])).toEqual(wrong);
+  });
+});
+
+describe('askedLeadTime', () => {
+  const hours = (lead: { least: number; most: number } | undefined) => lead && [lead.least * 24, lead.most * 24];
+  it.each([
+    ['a part of the day now, a time of day for the event', "My Lantern Walk is at 7:30pm on Saturday and it's now Friday morning. Can I cancel?", [31.5, 37.5]],
+    ['"It\'s" and a weekday as now, times of day on both', "It's Thursday at 3pm and my class is on Friday at 10am. Can I cancel?", [19, 19]],
+    ['"today", and an event in the evening a week round', 'Today is Monday; my booking is on Sunday evening.', [138, 167]],
+    ['a whole day where neither says when in it', 'It is now Tuesday and the tour is on Thursday.', [24, 72]],
+  ])('reads %s', (_, question, expected) => {
+    expect(hours(askedLeadTime(question))).toEqual(expected);
+  });
+  it.each([
+    ['no now', 'My Lantern Walk is at 7:30pm on Saturday. Can I cancel?'],
+    ['two events and no now', 'I booked Friday at 9am and Saturday at 10am.'],
+    ['an event earlier the same day than now', "It's now Friday evening and my walk was on Friday at 3pm."],
+  ])('reads nothing where there is %s', (_, question) => {
+    expect(askedLeadTime(question)).toBeUndefined();
   });
 });

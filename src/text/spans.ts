@@ -129,3 +129,48 @@ export function monthInAskedRange(month: number, question: string): boolean {
   }
   return false;
 }
+
+/** The parts of a day a question may say it is, in minutes after midnight: "it's now Friday morning". */
+const PART_OF_DAY: Readonly<Record<string, readonly [number, number]>> = {
+  morning: [6 * 60, 12 * 60],
+  lunchtime: [12 * 60, 14 * 60],
+  afternoon: [12 * 60, 18 * 60],
+  evening: [18 * 60, 23 * 60],
+  night: [20 * 60, 24 * 60],
+};
+const PARTS_OF_DAY = new RegExp(`\\b(${Object.keys(PART_OF_DAY).join('|')})\\b`, 'i');
+/** Words that make a clause of the question its present: "it's now Friday morning", "today is Thursday", "It's Thursday at 3pm". */
+const NOW = new RegExp(`\\b(?:now|today|currently|at the moment)\\b|\\bit(?:'s|’s|\\s+is)\\s+(?:${WEEKDAYS.join('|')})\\b`, 'i');
+/** What ends a clause of the question: a stop, comma or semicolon, or "and" between two clauses. */
+const CLAUSE_END = /[.,;?!]|\s(?:and|but)\s/gi;
+
+/**
+ * How long the question's case leaves from now until the event it places on a weekday, in days, at the least and at
+ * the most: "My Lantern Walk is at 7:30pm on Saturday and it's now Friday morning" leaves 31.5 to 37.5 hours. Read only
+ * where the question names two weekdays in clauses of their own, one of them now, each with a time of day or a part of
+ * the day (or neither: the whole day). A limit in hours or days the answer measures that lead against ("less than 48
+ * hours before your walk starts") keeps its side of it, as a reader works it out (unseen126's readers, of 48 made 24:
+ * "Friday morning to 7:30pm Saturday is more than 24 hours").
+ */
+export function askedLeadTime(question: string): { least: number; most: number } | undefined {
+  const bounds = [0, ...[...question.matchAll(CLAUSE_END)].map((m) => m.index), question.length];
+  const moments = findDates(question)
+    .filter((d) => d.form === 'weekday')
+    .map((d) => {
+      const from = Math.max(...bounds.filter((b) => b <= d.start));
+      const to = Math.min(...bounds.filter((b) => b >= d.end));
+      const clause = question.slice(from, to);
+      const clock = findFigures(clause).find((f) => f.kind === CLOCK);
+      const part = PARTS_OF_DAY.exec(clause)?.[1]?.toLowerCase();
+      const [early, late] = clock ? [clock.value, clock.value] : part ? PART_OF_DAY[part]! : [0, 24 * 60];
+      return { day: WEEKDAYS.findIndex((w) => d.text.startsWith(w)), early, late, now: NOW.test(clause) };
+    });
+  const now = moments.filter((m) => m.now);
+  const events = moments.filter((m) => !m.now);
+  if (moments.length !== 2 || now.length !== 1 || events.length !== 1 || now[0]!.day < 0 || events[0]!.day < 0) return undefined;
+  const [from, until] = [now[0]!, events[0]!];
+  const days = (until.day - from.day + 7) % 7;
+  const least = (days * 24 * 60 + until.early - from.late) / (24 * 60);
+  const most = (days * 24 * 60 + until.late - from.early) / (24 * 60);
+  return least >= 0 ? { least, most } : undefined;
+}
