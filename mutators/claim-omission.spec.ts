@@ -3,7 +3,7 @@ import { generateMutants } from '../src/mutants/generate.js';
 import { textFixture } from '../test/support/textFixture.js';
 import { asksOf } from '../src/text/whAsks.js';
 import { COMPARISON_RESTS_ON, claimOmission, ONLY_ANSWER_TO_WH, ONLY_FIGURE_OF_OPTION } from './claim-omission.js';
-import { describeTextMutator } from './testing/text-mutator-spec.js';
+import { describeTextMutator, keptMutants } from './testing/text-mutator-spec.js';
 
 /** A price and the deposit worked out from it, and the evidence that gives the rules the answer works from. */
 const DEPOSIT = 'Boarding is £38 per night, so £190 for the five nights. When you book, you pay a deposit of 25% of that total, which is £47.50.';
@@ -717,6 +717,22 @@ describeTextMutator(
     { name: 'a rate restated', artifact: 'Interest is charged at 4%. Interest is charged at 4% yearly.', reason: /restates/ },
   ],
 );
+
+// unseen126's readers, of that sentence left out: "the question has three children, but ... the third child is never priced".
+describe('claim-omission, the working that brings a price to its total', () => {
+  const artifact =
+    'Your best option is a family ticket, which covers two adults and two children for £38. Adding the third child at £8 on top of the £38 family ticket brings the total for all five of you to £46.';
+  const evidence = 'A family ticket for two adults and two children costs £38. Children aged 8 to 15 pay £8.';
+  const withoutTotal = 'Your best option is a family ticket, which covers two adults and two children for £38.';
+  it('never leaves out the sentence that brings the working to the total, however many words stand before "to"', () => {
+    const task = 'How much would it cost for two adults and three children aged 9, 11 and 14 to go on the Lantern Walk?';
+    expect(keptMutants(claimOmission, artifact, evidence, task)).not.toContain(withoutTotal);
+  });
+  it('leaves it out where the question asks no price', () => {
+    const task = 'Can two adults and three children aged 9, 11 and 14 go on the Lantern Walk together?';
+    expect(keptMutants(claimOmission, artifact, evidence, task)).toContain(withoutTotal);
+  });
+});
 
 describe('claim-omission, the reasons it gives', () => {
   it.each([

@@ -306,9 +306,13 @@ function givesWorkedAmount(fixture: TextFixture, sentences: readonly Piece[], i:
   return concludedAmounts(sentences[i]!.text).some((n) => !listed.has(numberKey(n)));
 }
 
-/** Words that bring working to the amount after them: "which brings that down to £22.40", "making £563", "leaving you £72.90", "so you would pay £39". */
+/**
+ * Words that bring working to the amount after them: "which brings that down to £22.40", "brings the total for all five of
+ * you to £46" (unseen126's readers, of that sentence left out: "the third child is never priced"), "making £563", "leaving
+ * you £72.90", "so you would pay £39".
+ */
 const CONCLUDES_BEFORE =
-  /(?:\b(?:brings?|bringing|comes?|coming)\b(?:\s+[\w']+){0,3}?\s+to|\b(?:makes?|making|leaves?|leaving)\b(?:\s+(?:it|you|that|this))?|\b(?:would|will|['’]d|['’]ll)\s+pay)\s+$/i;
+  /(?:\b(?:brings?|bringing)\b(?:\s+[\w'’]+){0,7}?\s+to|\b(?:comes?|coming)\b(?:\s+[\w']+){0,3}?\s+to|\b(?:makes?|making|leaves?|leaving)\b(?:\s+(?:it|you|that|this))?|\b(?:would|will|['’]d|['’]ll)\s+pay)\s+$/i;
 /**
  * Words that close working on the amount before them, perhaps after what it is for: "£201.60 in total", "£60 altogether",
  * "£136.80 for the term in total" (unseen118's readers, of that sentence left out: "gives only the per-child price and no total").

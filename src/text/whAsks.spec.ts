@@ -86,6 +86,20 @@ describe('givesWh and onlyAnswerToWh', () => {
     expect(onlyAnswerToWh(asks, ['Yes, we can.', 'Ask for Priya Shah.'], 0)).toBeUndefined();
   });
 
+  // unseen129's and unseen126's readers, of the delivery slot and the instalments' due dates left out.
+  it('of several sentences that give a "when", reads the only one with a time of day, or else the only one with a dated limit', () => {
+    const sauna = ['Weekend hire lasts from Friday afternoon until Monday morning.', 'Callum delivers between 2pm and 5pm on the Friday.'];
+    const saunaAsks = ['What do I get for a weekend hire', 'when will it arrive?'];
+    expect(onlyAnswerToWh(saunaAsks, sauna, 1)).toEqual({ ask: 'when will it arrive?', kind: 'when' });
+    expect(onlyAnswerToWh(saunaAsks, sauna, 0)).toBeUndefined();
+    const contract = ['The contract costs £320 and runs from 1 November to 31 March.', 'It is paid in two instalments of £160, the first due by 1 November and the second by 1 January.'];
+    const contractAsks = ['How much is your contract', 'when do I have to pay for it?'];
+    expect(onlyAnswerToWh(contractAsks, contract, 1)).toEqual({ ask: 'when do I have to pay for it?', kind: 'when' });
+    // Two that give times of day, or two dated limits: neither alone answers it.
+    expect(onlyAnswerToWh(saunaAsks, ['Hire runs from 4pm on Friday.', 'Callum delivers between 2pm and 5pm on the Friday.'], 1)).toBeUndefined();
+    expect(onlyAnswerToWh(contractAsks, ['The contract is due by 1 October.', 'The second half is due by 1 January.'], 1)).toBeUndefined();
+  });
+
   // unseen95's readers, of the other site left out ("the answer never says where else to go") and of the express price left out
   // ("the question also asks how much more delivery within the hour would cost").
   it('reads "where else" as a place the question does not name, and of several figures the one that repeats a phrase of the ask', () => {

@@ -137,10 +137,24 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
     const about = giving.length > 1 && kind === 'where' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
     // Of several, the only one that repeats a phrase of the ask: "how much more would it be to get it there within the hour?" and
     // "For delivery within the hour you'd need express" (unseen95's readers, of that sentence left out: "leaves that out").
-    const phrased = about.length > 1 ? about.filter((j) => repeatsPhraseOf(ask, words, sentences[j]!)) : about;
+    // Of several that give a "when", the only one to give a time of day, or else the only one to give a date as a limit: "Callum
+    // delivers between 2pm and 5pm on the Friday" beside "lasts from Friday afternoon", for "when will it arrive?"; "the first due
+    // by 1 November" beside "runs from 1 November to 31 March", for "when do I have to pay?" (unseen129's and unseen126's
+    // readers, of those sentences left out: "never gives a delivery time", "never says when or how to pay").
+    const timed = kind === 'when' && about.length > 1 ? mostPrecise(about.map((j) => sentences[j]!)).map((k) => about[k]!) : about;
+    const phrased = timed.length > 1 ? timed.filter((j) => repeatsPhraseOf(ask, words, sentences[j]!)) : timed;
     if (phrased.length === 1 && phrased[0] === i) return { ask: ask.trim(), kind };
   }
   return undefined;
+}
+
+/** Of sentences that give a "when", the places of those with a time of day, or else of those with a date and a word of a limit, or else all. */
+function mostPrecise(giving: readonly string[]): number[] {
+  const places = giving.map((_, k) => k);
+  const clocked = places.filter((k) => clockTimes(giving[k]!).length > 0);
+  if (clocked.length > 0) return clocked;
+  const limited = places.filter((k) => findDates(giving[k]!).some((d) => d.form !== 'duration') && LIMIT_WORDS.test(giving[k]!));
+  return limited.length > 0 ? limited : places;
 }
 
 /** "Else" in an ask: another than the one the question names. */
