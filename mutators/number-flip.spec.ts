@@ -228,6 +228,10 @@ describe('number-flip', () => {
   it.each([
     ['a count of one, whose noun is singular', 'Rest for 1 day.'],
     ['a figure the answer mentions twice', 'The fee is £40. You pay the £40 at the desk.'],
+    // unseen132's readers, of the first 1,000 made 500: "'every further 500 litres or part of 1,000' contradicts itself".
+    ['a number its sentence writes again without its unit', 'Every further 1,000 litres or part of 1,000.'],
+    // unseen132's readers, of the first 3 made 4: "says up to 4 missed hours can be made up, then ... more than 3 hours".
+    ['a period written twice, once after a participle', 'Up to 3 missed hours can be made up. Miss more than 3 hours and you rebook.'],
     ['a sum the answer states', 'The fee is £30 plus £20 postage, £50 in all.'],
     ['a product the answer states', 'Hire costs £12 an hour, so three hours cost £36.'],
     ['a product by a pair said in a word (unseen19\'s readers: "£70 per fuel on dual fuel comes to £140, not £150")', 'Leaving early costs £75 per fuel, which comes to £150 on a dual fuel account.'],

@@ -82,6 +82,7 @@ export const numberFlip: TextMutator = {
         restatesNumberWords(text, n.start, n.end) ||
         mentionedAgain(text, quantities, q) ||
         countWrittenTwice(quantities, q) ||
+        writtenAgainBare(text, quantities, q) ||
         inArithmetic(text, quantities, q, askedQuantities) ||
         restatesLargerUnit(text, q) ||
         referredToAgain(text, n) ||
@@ -154,6 +155,23 @@ function countWrittenTwice(quantities: readonly Quantity[], q: Quantity): boolea
   const countOfThings = (o: Quantity) => countsNoun(o) && !namesMeasure(o.unit);
   return countOfThings(q) && q.number.value >= 10 && quantities.some((o) => o !== q && countOfThings(o) && o.number.value === q.number.value && o.unit !== q.unit);
 }
+
+/**
+ * Whether the sentence writes the number, ten or more, again without its unit, or with one where this is bare: "every
+ * further 1,000 litres or part of 1,000" (unseen132's readers, of the first made 500: "contradicts itself").
+ */
+function writtenAgainBare(text: string, quantities: readonly Quantity[], q: Quantity): boolean {
+  const sentence = sentenceAround(text, q.number.start, q.number.end);
+  if (sentence === undefined || q.number.value < 10 || q.number.currency || q.number.percent) return false;
+  const inSentence = (o: Quantity) => sentence.start <= o.number.start && o.number.end <= sentence.start + sentence.text.length;
+  // The later of the two is bare, the restatement; not the sides of a size ("60 x 40 x 40cm") nor an amount of money.
+  const restates = (first: Quantity, later: Quantity) =>
+    later.unit === '' && first.unit !== '' && !later.number.currency && !later.number.percent && !first.number.currency && !DIMENSION_SIGN.test(text.slice(first.number.end, later.number.start));
+  return quantities.some((o) => o !== q && o.number.value === q.number.value && inSentence(o) && (o.number.start > q.number.start ? restates(q, o) : restates(o, q)));
+}
+
+/** A sign between the sides of a size: "60 x 40 x 40cm", "30 × 30 cm". */
+const DIMENSION_SIGN = /^[^.;]*?\s[x×]\s*$|^\s*[x×]\s*$/;
 
 /** A unit of time after a figure, as a range's end writes it ("minutes", "an hour", "hrs"). */
 const PERIOD_UNIT = String.raw`(minute|min|hour|hr|day|week|month|year)s?\b`;

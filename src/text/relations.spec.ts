@@ -45,6 +45,8 @@ describe('brokenRelation', () => {
       ['a part of a length of time in total, the total first and its signal before it', 'A total of 2 hours: 75 minutes of climbing, then 45 minutes in the party room.', '75 minutes', '90 minutes'],
       ['a part of days in total, one part in hours', 'The trip takes 3 days in total: 2 days walking and 24 hours on the boat.', '24 hours', '36 hours'],
     ].map(([name, answer, from, to]) => [name!, answer!, from!, to!] as [string, string, string, string]),
+    ['an amount a second "of the same amount" doubles', "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.", '£85', '£90'],
+    ['the total of an amount and another "of the same amount"', "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.", '£170', '£180'],
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
     ['an amount a fraction in words is taken of, to the unit it is written to', "On a €162 pass you'd get back two-thirds, which is €108.", '€162', '€163'],
     ['the share of an amount a fraction in words gives, to the unit it is written to', 'The refund is three-quarters of that £80 deposit, so £60.', '£60', '£61'],
@@ -64,6 +66,7 @@ describe('brokenRelation', () => {
 
   it.each([
     ['a figure in no relation', 'Renewal costs £60 a year and the helpline opens at 8am.', '£60', '£50'],
+    ['an amount "the same amount" follows with no total of both', "You pay the first month's rent of £85 and a deposit of the same amount.", '£85', '£90'],
     [
       'a count beside a count left over that the question’s count less it does not give',
       'The Property package comes with 20 edited stills. You would need 6 more stills at £8 apiece, which adds £48.',

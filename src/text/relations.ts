@@ -204,7 +204,7 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '') || leftOfAskedCount(answer, f, near, task);
     });
     // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), or the total of several parts it lists, where it holds.
-    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer)]) if (!worked.includes(result)) worked.push(result);
+    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer), ...doubledInWords(answer)]) if (!worked.includes(result)) worked.push(result);
     workedCache.set(key, worked);
   }
   return worked;
@@ -311,6 +311,27 @@ function statedTotals(answer: string): Figure[] {
       totals.push(total);
   }
   return totals;
+}
+
+/** Words that give a second amount as the one before: "a deposit of the same amount", "the same again". */
+const SAME_AMOUNT = /\b(?:the\s+same\s+(?:amount|sum|again|figure)|an\s+equal\s+(?:amount|sum))\b/i;
+
+/**
+ * The totals of an amount and another "of the same amount" an answer states in one sentence: "the first month's rent of
+ * £85 and a deposit of the same amount, so £170 altogether". A reader doubles it (unseen132's readers, of £85 made £90:
+ * "£90 rent plus a £90 deposit comes to £180, not £170").
+ */
+function doubledInWords(answer: string): Figure[] {
+  const amounts = findFigures(answer).filter((f) => isCurrencySign(f.kind));
+  return splitSentences(answer).flatMap((sentence) => {
+    const same = SAME_AMOUNT.exec(sentence.text);
+    if (!same) return [];
+    const at = sentence.start + same.index;
+    const inSentence = amounts.filter((f) => sentence.start <= f.start && f.end <= sentence.end);
+    return inSentence.filter(
+      (total) => total.start > at && saidToBeTotal(answer, sentence, total) && inSentence.some((part) => part.end <= at && part.kind === total.kind && Math.abs(2 * part.value - total.value) < 1e-9),
+    );
+  });
 }
 
 /**
