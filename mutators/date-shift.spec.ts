@@ -44,6 +44,28 @@ describeTextMutator(
       artifact: 'Your three mugs come to £15 (3 × £5). Firing takes around 3 weeks from drop-off.',
       kept: ['Your three mugs come to £15 (3 × £5). Firing takes around 2 weeks from drop-off.', 'Your three mugs come to £15 (3 × £5). Firing takes around 4 weeks from drop-off.'],
     },
+    // unseen134's readers, of Tuesday made Monday: "14 April 2026 is a Tuesday, but the answer says the sessions are on Monday evenings".
+    { name: 'neither a weekday a day with its year falls on, nor that day', artifact: 'Sessions are on Tuesday evenings. The next course starts on 14 April 2026.', kept: [] },
+    {
+      name: 'a day with its year where the answer names no weekday',
+      artifact: 'Sessions are held in the evenings. The next course starts on 14 April 2026.',
+      kept: [
+        'Sessions are held in the evenings. The next course starts on 15 April 2026.',
+        'Sessions are held in the evenings. The next course starts on 13 April 2026.',
+        'Sessions are held in the evenings. The next course starts on 14 April 2027.',
+      ],
+    },
+    // unseen132's readers, of 18 October 2026 made the 19th: "three weekends ... should end on Sun 18 Oct".
+    {
+      name: 'a day with its year on a weekend, where the answer speaks of weekends',
+      artifact: 'The course runs over three weekends between 3 and 18 October 2026.',
+      kept: ['The course runs over three weekends between 3 and 17 October 2026.'],
+    },
+    {
+      name: 'a day with its year on a weekend, where nothing speaks of weekends',
+      artifact: 'The course ends on 18 October 2026.',
+      kept: ['The course ends on 19 October 2026.', 'The course ends on 17 October 2026.', 'The course ends on 18 October 2027.'],
+    },
     // unseen126's readers, of 48 made 24: "Friday morning to 7:30pm Saturday is more than 24 hours (about 33+)".
     {
       name: "a limit in hours keeps its side of the question's time from now (a weekday's part of the day) to its event",

@@ -2,7 +2,7 @@ import { brokenRelation } from '../src/text/relations.js';
 import { findNumbers, replacedInSentence, sentenceAround, splitSentences } from '../src/text/claims.js';
 import { isAge } from '../src/text/ages.js';
 import { CONSEQUENCE } from '../src/text/discourse.js';
-import { type DatePiece, findDates, isWeekendKey, MONTHS, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf } from '../src/text/dates.js';
+import { type DatePiece, findDates, isWeekendKey, MONTHS, speaksOfWorkingWeek, WEEKDAYS, weekdayIndexOf, weekdayOf } from '../src/text/dates.js';
 import { calendarOf, findFigures, inDateArithmetic, lengthOf } from '../src/text/figures.js';
 import { writtenEquations } from '../src/text/equations.js';
 import type { Figure } from '../src/text/figure.js';
@@ -80,6 +80,10 @@ export const dateShift: TextMutator = {
         if (lead && !keepsLeadSide(lead, date, shifted)) continue;
         // Where the answer or question sets weekdays against the weekend, a day stays on its side: "the weekday window, or the Saturday window" never gets a "Friday window".
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && speaksOfWorkingWeek(`${text}\n${fixture.task}`)) continue;
+        // A day with its year, where its sentence speaks of weekends: "three weekends between 3 and 18 October 2026" never
+        // ends on Monday the 19th (unseen132's readers). Off the weekend only ("weekend tickets ... the sale ends on 31 March" may
+        // end on a Saturday), and not for working days alone: terms "in force since 1 September" may date a Saturday.
+        if (date.form !== 'weekday' && onWeekend(date) === true && onWeekend(shifted) === false && NAMES_WEEKEND.test(sentenceAround(text, date.start, date.end)?.text ?? '')) continue;
         // Children's sessions keep their side of the school week: a juniors' "Saturdays, 10am to 11am" made Fridays falls in school
         // hours (unseen46's and unseen49's readers).
         if (date.form === 'weekday' && isWeekendKey(date.key) !== isWeekendKey(shifted.key) && forChildren(`${sentenceAround(text, date.start, date.end)?.text ?? ''}\n${fixture.task}`)) continue;
@@ -142,8 +146,8 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
   if (departures) return `${SCHEDULE_OUT_OF_STEP} (${departures})`;
   const [before, after] = [weekdayIn(original), weekdayIn(shifted)];
   if (before !== undefined && after !== before) {
-    const named = [...weekdaysNamed(artifact, at), ...weekdaysNamed(task)];
-    if (named.includes(before)) return WEEKDAY_NAMED_AGAIN;
+    const named = writtenWeekday(original) === undefined ? [] : [...weekdaysNamed(artifact, at), ...weekdaysNamed(task)];
+    if (named.includes(before) || calendarTiesWeekday(artifact, at, original)) return WEEKDAY_NAMED_AGAIN;
     if (after !== undefined && named.includes(after)) return NEW_WEEKDAY_NAMED;
   }
   const span = leftYearSpan(task, artifact, at, original, shifted);
@@ -240,16 +244,54 @@ export const NEW_WEEKDAY_NAMED = 'the new weekday is one the answer or the quest
 
 /** The weekday a date names (Monday 0): a lone weekday ("Thursday", "Thursdays") or one written with its date ("Thursday 28 May"). */
 function weekdayIn(date: Pick<DatePiece, 'form' | 'key' | 'text'>): number | undefined {
+  const written = writtenWeekday(date);
+  if (written !== undefined) return written;
+  // A day with its year falls on a weekday a reader can work out: "held on Tuesday evenings ... starts on 14 April 2026"
+  // (unseen134's readers, of Tuesday made Monday: "14 April 2026 is a Tuesday, but the answer says ... Monday evenings").
+  const day = calendarOf(date);
+  return day?.year !== undefined && day.day !== undefined ? weekdayOf({ year: day.year, month: day.month, day: day.day }) : undefined;
+}
+
+/** The weekday a date writes in words ("every Monday", "Thursday 28 May"), or undefined. */
+function writtenWeekday(date: Pick<DatePiece, 'form' | 'key' | 'text'>): number | undefined {
   if (date.form === 'weekday') return weekdayIndexOf(date.key);
   const index = WEEKDAYS.findIndex((w) => date.text.startsWith(w));
   return index < 0 ? undefined : index;
+}
+
+/**
+ * Whether the calendar ties a weekday alone to a day with its year beside it, the two agreeing: "held on Tuesday evenings
+ * ... The next course starts on 14 April 2026", a Tuesday (unseen134's readers, of the Tuesday made Monday: "14 April 2026
+ * is a Tuesday, but the answer says the sessions are on Monday evenings"). A weekday alone is read against the days with
+ * a year of its sentence and the next, a day with a year against the weekdays alone of its sentence and those either
+ * side. A day moved onto a weekday named beside it says nothing of that weekday, and is left to the other checks.
+ */
+function calendarTiesWeekday(artifact: string, at: { start: number; end: number }, original: DatePiece): boolean {
+  const sentences = splitSentences(artifact);
+  const i = sentences.findIndex((s) => s.start <= at.start && at.end <= s.end);
+  if (i < 0) return false;
+  const alone = original.form === 'weekday';
+  const from = sentences[alone ? i : Math.max(0, i - 1)]!.start;
+  const to = sentences[Math.min(sentences.length - 1, i + 1)]!.end;
+  const weekday = weekdayIn(original);
+  return findDates(artifact.slice(from, to)).some((d) => {
+    if (from + d.start < at.end && at.start < from + d.end) return false;
+    const other = alone ? d.form !== 'weekday' && writtenWeekday(d) === undefined : d.form === 'weekday';
+    return other && weekdayIn(d) === weekday;
+  });
+}
+
+/** Whether a weekday, or a day with its year, falls on a weekend; undefined for a date that fixes no weekday. */
+function onWeekend(date: Pick<DatePiece, 'form' | 'key' | 'text'>): boolean | undefined {
+  const weekday = weekdayIn(date);
+  return weekday === undefined ? undefined : weekday >= 5;
 }
 
 /** The weekdays a text names, alone or with their dates, but for any inside `except`. */
 function weekdaysNamed(text: string, except?: { start: number; end: number }): number[] {
   return findDates(text).flatMap((d) => {
     if (except && d.start < except.end && except.start < d.end) return [];
-    const w = weekdayIn(d);
+    const w = writtenWeekday(d);
     return w === undefined ? [] : [w];
   });
 }
