@@ -734,6 +734,34 @@ describe('claim-omission, the working that brings a price to its total', () => {
   });
 });
 
+// unseen134's readers, of the last predicate of a series left out: "'…4pm, lasts around 2.5 hours.' is grammatically broken".
+describe('claim-omission, a series of predicates closed by ", and"', () => {
+  const evidence = 'A second trial costs £90. Trials take place at the studio on weekdays, last 2.5 hours and must be at least 4 weeks before the wedding.';
+  it('never leaves out its last predicate', () => {
+    const artifact = 'A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours, and has to be at least 4 weeks before your wedding.';
+    expect(keptMutants(claimOmission, artifact, evidence, 'Can I book a second trial?')).not.toContain('A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours.');
+  });
+  it('leaves out a clause with its own subject after ", and"', () => {
+    const artifact = 'A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours, and it has to be at least 4 weeks before your wedding.';
+    expect(keptMutants(claimOmission, artifact, evidence, 'Can I book a second trial?')).toContain('A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours.');
+  });
+});
+
+// unseen134's readers, of "The extra hour is charged at £60, bringing your total to £810" left out: "never ... gives a total".
+describe('claim-omission, "what will the total be?"', () => {
+  const artifact = 'The Garden Party package costs £750 a night and already covers a technician for up to 6 hours. The extra hour is charged at £60, bringing your total to £810.';
+  const evidence =
+    'The Garden Party package costs £750 per night, uses a 20-foot screen and includes a technician for up to 6 hours. Extra technician time is charged at £60 per hour on either package.';
+  it('never leaves out the sentence that brings the working to the total the question asks for', () => {
+    const task = "We've booked the Garden Party package and want the technician for 7 hours. What will the total be?";
+    expect(keptMutants(claimOmission, artifact, evidence, task)).not.toContain('The Garden Party package costs £750 a night and already covers a technician for up to 6 hours.');
+  });
+  it('leaves it out where the question asks no price', () => {
+    const task = "We've booked the Garden Party package and want the technician for 7 hours. Is that possible?";
+    expect(keptMutants(claimOmission, artifact, evidence, task)).toContain('The Garden Party package costs £750 a night and already covers a technician for up to 6 hours.');
+  });
+});
+
 describe('claim-omission, the reasons it gives', () => {
   it.each([
     [

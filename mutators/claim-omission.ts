@@ -274,7 +274,8 @@ function onlyAnswerTo(asked: ReadonlySet<string>, sentences: readonly Piece[], i
 
 /** A question that asks what something costs. */
 // "will I be charged anything extra?" asks a price as "is there a charge?" does (unseen81's readers: "never answers the question about a 50-minute ride").
-const ASKS_A_PRICE = /\b(?:how much|fees?|costs?|charg(?:e[sd]?|ing)|prices?|pay)\b/i;
+// "What will the total be?" asks a price too (unseen134's readers, of the sentence bringing it to £810 left out: "never gives a total").
+const ASKS_A_PRICE = /\b(?:how much|fees?|costs?|charg(?:e[sd]?|ing)|prices?|pay|(?:the|in)\s+total)\b/i;
 const statesAmount = (sentence: string) => findNumbers(sentence).some((n) => n.currency !== '');
 /** No charge at all ("Viewings are free", "at no extra charge"): how a question about a charge is answered where no amount is given. */
 const NO_CHARGE = /\b(?:free(?: of charge)?|no (?:extra |additional )?(?:charge|cost|fee)|at no (?:extra |additional )?cost)\b/i;
@@ -1048,6 +1049,13 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
     // main clause's own words ("You pay a fee if we arrive and …").
     return OPENS_AFTER.has(before.pos) && tokens.some((t) => t.start > at && t.text === ',');
   };
+  // A predicate after a comma, after an item with a verb of its own, is one of a series ("costs £45, covers up to 14 days and …"):
+  // without the last, "A, B." is left. Not after a phrase set off by commas ("all of your data, backups included, is deleted … and").
+  const endsSeriesOfPredicates = (cutToken: number) => {
+    const item = lastItem(cutToken);
+    const before = lastItem(cutToken - item.length - 1);
+    return (item[0]?.pos === 'VERB' || item[0]?.pos === 'AUX') && item.length < cutToken && before.some(isFiniteVerb);
+  };
   const notOnly = /\bnot\s+only\b/i.test(sentence.text);
   const cuts: Array<{ at: number; from: number }> = [];
   for (const [k, t] of tokens.entries()) {
@@ -1063,13 +1071,14 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
       // ("any unpaid fees, cleaning beyond normal wear, and any key that isn't handed back"); after "both by email and on the Status Page"
       // a clause with its own subject and verb follows ("and the work takes place …").
       if (opener === 'and' && tokens.slice(0, k).some((u) => u.text === ',') && !lastItem(k).some(mayBeFinite) && verbIsRelative(k + 2)) continue;
+      // The same series closed by ", and" ("takes place at the studio, lasts around 2.5 hours, and has to be …": unseen134's readers, of
+      // the last left out, "grammatically broken").
+      const next = tokens[k + 2];
+      const presentPredicate = (u: Token | undefined) => u?.pos === 'AUX' || (u?.pos === 'VERB' && /s$/i.test(u.text));
+      if (opener === 'and' && presentPredicate(next) && presentPredicate(lastItem(k)[0]) && endsSeriesOfPredicates(k)) continue;
       cuts.push({ at: t.start, from: k + 2 });
     } else if (k > 0 && t.pos === 'CCONJ' && t.lemma === 'and' && tokens[k - 1]!.text !== ',' && (after.pos === 'AUX' || (after.pos === 'VERB' && /s$/i.test(after.text)))) {
-      // A predicate after a comma, after an item with a verb of its own, is one of a series ("costs £45, covers up to 14 days and …"):
-      // without the last, "A, B." is left. Not after a phrase set off by commas ("all of your data, backups included, is deleted … and").
-      const item = lastItem(k);
-      const before = lastItem(k - item.length - 1);
-      if ((item[0]?.pos === 'VERB' || item[0]?.pos === 'AUX') && item.length < k && before.some(isFiniteVerb)) continue;
+      if (endsSeriesOfPredicates(k)) continue;
       cuts.push({ at: tokens[k - 1]!.end, from: k + 1 });
     }
   }

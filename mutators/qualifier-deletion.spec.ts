@@ -294,6 +294,19 @@ describe('qualifier-deletion', () => {
       /question states the case "group of 10" that the bound "group of 8" lets in/,
     ],
     ['"or more" after a count named before its number, the question\'s case outside the bound', 'Groups of 8 or more can pre-book a table.', 'Can I reserve a table for my group of 6?', null],
+    // unseen134's readers, of "any party of 6" for seven getting ready: "the user's party is seven ... doesn't fit the question".
+    [
+      '"or more" after a party named before its number, the question counting the askers as "N of us"',
+      'Yes, any party of 6 or more is given a second artist.',
+      'There are seven of us getting ready. Will there be more than one artist?',
+      /question states the case "seven of us" that the bound "party of 6" lets in/,
+    ],
+    [
+      '"or more" after a party, the question\'s "N of us" outside the bound',
+      'Any party of 6 or more is given a second artist.',
+      'There are four of us getting ready. Will there be more than one artist?',
+      null,
+    ],
     // unseen121's readers, of "Plans of £500 ... so yours qualifies" for a £1,200 plan: "does not follow".
     [
       '"or more" after an amount, the question\'s amount above it, the answer saying it qualifies',

@@ -97,6 +97,24 @@ function countsOfWhole(text: string): CountedFigure[] {
   });
 }
 
+/** A count of the askers themselves: "There are seven of us", "the 12 of us". */
+const OF_US = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+of\s+us\b/gi;
+
+/** Nouns that count the people of a booking, the askers among them: "a party of 6", "groups of 8", "seven of us". */
+const PARTY_NOUNS: ReadonlySet<string> = new Set(['party', 'group', 'people', 'person', 'guest', 'us']);
+
+/**
+ * Counts of the askers the question gives as "N of us": "There are seven of us getting ready" (unseen134's readers, of
+ * "any party of 6 or more is given a second artist" left without "or more": "the party is seven ... doesn't fit").
+ * Read only for the question's case of a bound, beside countedFigures.
+ */
+function countsOfUs(text: string): CountedFigure[] {
+  return [...text.matchAll(OF_US)].flatMap((m) => {
+    const value = /^\d/.test(m[1]!) ? Number(m[1]) : spelledValue([m[1]!.toLowerCase()]);
+    return value === undefined ? [] : [{ value, noun: 'us', text: m[0], start: m.index!, end: m.index! + m[1]!.length }];
+  });
+}
+
 /** The words after a period that make it a deadline: "48 hours before", "3 days in advance". */
 const DEADLINE = /^\s*(?:before|after|prior|ahead|in advance|beforehand|earlier|later|following)\b/i;
 
@@ -154,8 +172,9 @@ export function caseOfBound(artifact: string, task: string, q: { keyword: string
   // so your 8 cars qualify" for "a taxi firm with 8 cars"; unseen28's readers).
   const sentence = readSentences(artifact).find((s) => s.start <= q.start && q.end <= s.end);
   const restated = (c: CountedFigure) => counted.some((a) => a !== bound && sentence !== undefined && a.start >= sentence.start && a.end <= sentence.end && a.value === c.value && a.noun === c.noun);
-  const found = [...countedFigures(task), ...countsNamedBefore(task), ...countsOfWhole(task)].find(
-    (c) => ((c.noun === bound.noun || restated(c)) && Math.sign(c.value - bound.value) === side) || periodOnSide(task, c, bound, side),
+  const sameThing = (c: CountedFigure) => c.noun === bound.noun || (PARTY_NOUNS.has(c.noun) && PARTY_NOUNS.has(bound.noun)) || restated(c);
+  const found = [...countedFigures(task), ...countsNamedBefore(task), ...countsOfWhole(task), ...countsOfUs(task)].find(
+    (c) => (sameThing(c) && Math.sign(c.value - bound.value) === side) || periodOnSide(task, c, bound, side),
   );
   return found ? { bound, case: found } : null;
 }
