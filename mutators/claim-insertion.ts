@@ -288,7 +288,10 @@ function breaksAnswerBands(artifact: string, insertion: Insertion): boolean {
     }),
   );
   const answer = figuresWithUnits(artifact).filter(({ unit }) => unit === misstated.unit);
-  const edges = answer.filter(({ q, ranged }) => ranged || bounded.has(numberKey(q.number)) || comparedBefore(artifact.slice(Math.max(0, q.number.start - 20), q.number.start)));
+  // A figure compared against is an edge, "the" between or not: "more than the 21 days needed for a full refund" (unseen134's
+  // readers, of a deposit lost at "14 days or fewer" beside it: "15–20 days is left uncovered").
+  const compared = (q: Quantity) => comparedBefore(artifact.slice(Math.max(0, q.number.start - 24), q.number.start).replace(/\bthe\s+$/i, ''));
+  const edges = answer.filter(({ q, ranged }) => ranged || bounded.has(numberKey(q.number)) || compared(q));
   const adjoins = (value: number) => edges.some(({ q }) => Math.abs(q.number.value - value) <= 1);
   if (adjoins(original.q.number.value)) return !adjoins(misstated.q.number.value);
   // A band of its own that starts where the answer's stops ("between 20 and 40 miles" after "10 to 20 miles") continues them.
@@ -319,10 +322,16 @@ function figuresWithUnits(text: string): { q: Quantity; unit: string; ranged: bo
   return quantities.map((q, i) => {
     const next = quantities[i + 1];
     const previous = quantities[i - 1];
-    if (next !== undefined && joinedAsRange(text, q, next)) return { q, unit: q.unit || next.unit, ranged: true, top: next.number.value };
-    return { q, unit: q.unit, ranged: previous !== undefined && joinedAsRange(text, previous, q) };
+    // A party or group counted after its noun counts people: "any party of 6 or more" beside "up to 5 people" (unseen134's readers,
+    // of 5 misstated 4: "if one artist covers up to 4 people, the second artist should start at 5, not 6 or more").
+    const unit = q.unit || (PARTY_BEFORE.test(text.slice(Math.max(0, q.number.start - 16), q.number.start)) ? 'people' : '');
+    if (next !== undefined && joinedAsRange(text, q, next)) return { q, unit: unit || next.unit, ranged: true, top: next.number.value };
+    return { q, unit, ranged: previous !== undefined && joinedAsRange(text, previous, q) };
   });
 }
+
+/** A noun of people before the number it is counted by: "a party of", "groups of". */
+const PARTY_BEFORE = /\b(?:part(?:y|ies)|groups?)\s+of\s+$/i;
 
 /** Why an added sentence is refused where its misstated price is out of order with the answer's prices by size, as the ignored list gives it. */
 export const BREAKS_PRICE_SCALE =

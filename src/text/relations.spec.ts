@@ -45,6 +45,13 @@ describe('brokenRelation', () => {
       ['a part of a length of time in total, the total first and its signal before it', 'A total of 2 hours: 75 minutes of climbing, then 45 minutes in the party room.', '75 minutes', '90 minutes'],
       ['a part of days in total, one part in hours', 'The trip takes 3 days in total: 2 days walking and 24 hours on the boat.', '24 hours', '36 hours'],
     ].map(([name, answer, from, to]) => [name!, answer!, from!, to!] as [string, string, string, string]),
+    [
+      'a count of hours "the extra hour" the question\'s hours less it gives',
+      'The package already covers a technician for up to 6 hours. The extra hour is charged at £60, bringing your total to £810.',
+      '6 hours',
+      '4 hours',
+      'We want the technician for 7 hours. What will the total be?',
+    ],
     ['an amount a second "of the same amount" doubles', "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.", '£85', '£90'],
     ['the total of an amount and another "of the same amount"', "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.", '£170', '£180'],
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
@@ -66,6 +73,13 @@ describe('brokenRelation', () => {
 
   it.each([
     ['a figure in no relation', 'Renewal costs £60 a year and the helpline opens at 8am.', '£60', '£50'],
+    [
+      'a count of hours beside "the extra hour" where the question\'s hours less it give no one',
+      'The package already covers a technician for up to 6 hours. The extra hour is charged at £60.',
+      '6 hours',
+      '4 hours',
+      'We want the technician for 9 hours. What will it cost?',
+    ],
     ['an amount "the same amount" follows with no total of both', "You pay the first month's rent of £85 and a deposit of the same amount.", '£85', '£90'],
     [
       'a count beside a count left over that the question’s count less it does not give',

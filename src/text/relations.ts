@@ -2,6 +2,7 @@ import { splitSentences } from './claims.js';
 import { isCurrencySign } from './currency.js';
 import { CLOCK, countedNoun, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
 import { readSentences, type Token } from './nlp.js';
+import { findQuantities } from './quantities.js';
 import { ORDINAL_UNITS, unitOrdinals } from './ordinals.js';
 import { HOURS_IN } from './units.js';
 
@@ -204,7 +205,8 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '') || leftOfAskedCount(answer, f, near, task);
     });
     // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), or the total of several parts it lists, where it holds.
-    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer), ...doubledInWords(answer)]) if (!worked.includes(result)) worked.push(result);
+    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer), ...doubledInWords(answer), ...oneMoreOfAsked(answer, task)])
+      if (!worked.includes(result)) worked.push(result);
     workedCache.set(key, worked);
   }
   return worked;
@@ -311,6 +313,28 @@ function statedTotals(answer: string): Figure[] {
       totals.push(total);
   }
   return totals;
+}
+
+/** One more of a unit, in words: "the extra hour", "an additional night". */
+const ONE_MORE = /\b(?:the|an|one)\s+(?:extra|additional|further)\s+(hour|day|night|week|month)\b/gi;
+
+/**
+ * One more of a unit the answer names in words ("The extra hour is charged at £60") where the question's count of that
+ * unit is one more than a count the answer gives: "the technician for 7 hours" and "covers a technician for up to 6
+ * hours". A reader works out that one (unseen134's readers, of the 6 made 4: "7 hours with 4 included means 3 extra
+ * hours ..., not one extra hour").
+ */
+function oneMoreOfAsked(answer: string, task: string): Figure[] {
+  return [...answer.matchAll(ONE_MORE)].flatMap((m) => {
+    const unit = findQuantities(`1 ${m[1]}`)[0]?.unit ?? '';
+    const counts = (text: string) =>
+      findQuantities(text)
+        .filter((q) => q.unit === unit && !q.number.currency)
+        .map((q) => q.number.value);
+    const given = counts(answer);
+    if (!counts(task).some((asked) => given.some((g) => asked - g === 1))) return [];
+    return [{ text: m[0], start: m.index, end: m.index + m[0].length, value: 1, kind: unit, decimals: 0, unit }];
+  });
 }
 
 /** Words that give a second amount as the one before: "a deposit of the same amount", "the same again". */
