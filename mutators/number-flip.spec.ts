@@ -42,6 +42,8 @@ describe('number-flip', () => {
         'the daily rate of £3.22 (£98 × 12 ÷ 370)',
       ],
     ],
+    // unseen131's readers, of 2.5 hours made "3.0 hours": "an odd way to write it".
+    ['each session lasts 2.5 hours', ['each session lasts 2 hours', 'each session lasts 3 hours']],
     ['a fee of C$40', ['a fee of C$30', 'a fee of C$50']],
     ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
     ['a tier from 99.0%', ['a tier from 98.5%', 'a tier from 99.5%']],

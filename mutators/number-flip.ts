@@ -678,7 +678,9 @@ function betweenStatedTimes(task: string, text: string, q: Quantity, quantities:
 
 export function formatLike(n: NumberPiece, value: number): string {
   // A tier is written to its own precision, with at least the one decimal the answer gives its shares: "99.0%" to "98.5%", "99.95%" to "99.9%".
-  const decimals = n.percent && n.decimals > 0 ? Math.max(1, (String(value).split('.')[1] ?? '').length) : n.decimals;
+  // A whole measure is written whole: "2.5 hours" to "3 hours", never "3.0 hours" (unseen131's readers: "an odd way to write it").
+  const wholeMeasure = !n.currency && !n.percent && Number.isInteger(value);
+  const decimals = n.percent && n.decimals > 0 ? Math.max(1, (String(value).split('.')[1] ?? '').length) : wholeMeasure ? 0 : n.decimals;
   const digits = n.grouped ? groupedNumber(value, decimals) : value.toFixed(decimals);
   return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;
 }
