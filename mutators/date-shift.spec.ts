@@ -44,6 +44,13 @@ describeTextMutator(
       artifact: 'Your three mugs come to £15 (3 × £5). Firing takes around 3 weeks from drop-off.',
       kept: ['Your three mugs come to £15 (3 × £5). Firing takes around 2 weeks from drop-off.', 'Your three mugs come to £15 (3 × £5). Firing takes around 4 weeks from drop-off.'],
     },
+    // unseen131's readers, of Saturdays made Sundays: "collection hours list weekdays and Sundays but skip Saturday".
+    { name: 'no Saturday beside the working week', artifact: 'Reception is open from 8:30am to 5:30pm on weekdays and from 9am to 1pm on Saturdays.', kept: [] },
+    {
+      name: 'a Saturday alone, to a day beside it',
+      artifact: 'Reception is open from 9am to 1pm on Saturdays.',
+      kept: ['Reception is open from 9am to 1pm on Sundays.', 'Reception is open from 9am to 1pm on Fridays.'],
+    },
     // unseen134's readers, of Tuesday made Monday: "14 April 2026 is a Tuesday, but the answer says the sessions are on Monday evenings".
     { name: 'neither a weekday a day with its year falls on, nor that day', artifact: 'Sessions are on Tuesday evenings. The next course starts on 14 April 2026.', kept: [] },
     {

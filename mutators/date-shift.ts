@@ -92,6 +92,9 @@ export const dateShift: TextMutator = {
         // A weekday named beside the day before or after it in its sentence keeps that neighbour: "For a Saturday wedding
         // you can also book a set-up slot on the Friday" never gets a Sunday wedding (unseen52's readers).
         if (date.form === 'weekday' && losesNeighbour(text, dates, date, shifted)) continue;
+        // Saturday beside the working week continues it: "on weekdays and from 9am to 1pm on Saturdays" never skips to Sundays
+        // (unseen131's readers: "weekdays and Sundays but skip Saturday").
+        if (date.form === 'weekday' && weekdayIndexOf(date.key) === 5 && NAMES_WORKING_WEEK.test(sentenceAround(text, date.start, date.end)?.text ?? '')) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
@@ -158,6 +161,9 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
   if (period) return `the new period passes "${period}", which the question or answer states: the original was on its other side`;
   return null;
 }
+
+/** The working week named as one: "on weekdays", "Monday to Friday", "Mon–Fri". */
+const NAMES_WORKING_WEEK = /\bweek-?days\b|\bMon(?:day)?\s*(?:to|through|until|[–-])\s*Fri(?:day)?\b/i;
 
 /** A weekend named: "a weekend hire", "at weekends". */
 const NAMES_WEEKEND = /\bweek-?ends?\b/i;
