@@ -734,6 +734,20 @@ describe('claim-omission, the working that brings a price to its total', () => {
   });
 });
 
+// unseen131's readers, of the sentence pricing the handling left out: "a '£60 handling' charge appears out of nowhere".
+describe('claim-omission, an amount a later "the" points back at', () => {
+  const evidence = 'Logos are stitched at £7 per apron. Handling customer-supplied items costs £2 per item.';
+  const handling = 'Handling your own aprons costs £2 each, or £60. ';
+  it('never leaves out the only sentence that gives the amount', () => {
+    const artifact = `30 aprons come to £210. ${handling}With the £60 handling the total is £270.`;
+    expect(keptMutants(claimOmission, artifact, evidence, 'What is the total for 30 aprons?')).not.toContain('30 aprons come to £210. With the £60 handling the total is £270.');
+  });
+  it('leaves it out where the later sentence gives the amount without pointing back', () => {
+    const artifact = `30 aprons come to £210. ${handling}With handling at £60 the total is £270.`;
+    expect(keptMutants(claimOmission, artifact, evidence, 'What is the total for 30 aprons?')).toContain('30 aprons come to £210. With handling at £60 the total is £270.');
+  });
+});
+
 // unseen134's readers, of the last predicate of a series left out: "'…4pm, lasts around 2.5 hours.' is grammatically broken".
 describe('claim-omission, a series of predicates closed by ", and"', () => {
   const evidence = 'A second trial costs £90. Trials take place at the studio on weekdays, last 2.5 hours and must be at least 4 weeks before the wedding.';

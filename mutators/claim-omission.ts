@@ -748,8 +748,12 @@ function middleBand(sentences: readonly Piece[], i: number): boolean {
 /** Words a pointer names the dates of an earlier sentence by: "outside those dates", "in that period". */
 const NAMES_DATES: ReadonlySet<string> = new Set(['date', 'dates', 'day', 'days', 'period', 'periods', 'time', 'times', 'months', 'weeks', 'season']);
 
-/** A demonstrative and what it points at: "that £850", "this limit", "the same 14 days". */
-const POINTER = /\b(?:that|this|these|those|such|the same)\s+((?:[£$€]\s?)?\d[\d,.]*%?|[A-Za-z]+)/gi;
+/**
+ * A demonstrative and what it points at: "that £850", "this limit", "the same 14 days"; and "the" before an amount, which
+ * points back as surely ("with the £60 handling the total is £273.50": unseen131's readers, of the sentence pricing the
+ * handling at £60 left out, "appears out of nowhere, worded as if it had already been mentioned").
+ */
+const POINTER = /\b(?:that|this|these|those|such|the same|the(?=\s+[£$€]\s?\d))\s+((?:[£$€]\s?)?\d[\d,.]*%?|[A-Za-z]+)/gi;
 
 /**
  * Whether a later sentence points back at a figure or a thing only sentence
