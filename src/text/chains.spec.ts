@@ -28,6 +28,15 @@ const FORMS: ReadonlyArray<{ form: string; question: string; evidence: string[];
     flipped: '£414.10',
   },
   {
+    // unseen132's evidence-check false alarm.
+    form: 'an amount and a second "of the same amount"',
+    question: 'What do I have to pay at the start?',
+    evidence: ["Standard garages rent for £85 a month. A deposit equal to one month's rent is taken at the start, together with the first month's rent."],
+    answer: "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.",
+    figure: '£170',
+    flipped: '£180',
+  },
+  {
     form: 'a fraction of an amount',
     question: 'What is my monthly share of the annual charge?',
     evidence: ['The annual charge is £96.'],

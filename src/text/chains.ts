@@ -224,7 +224,7 @@ function holds(reach: Reach, need: Term): number {
   return fewest;
 }
 
-/** Number words and fractions the task or answer writes that findFigures does not read as figures: "two tickets", "one-twelfth", "half", "twice". */
+/** Number words and fractions the task or answer writes that findFigures does not read as figures: "two tickets", "one-twelfth", "half", "twice", "the same amount". */
 export function writtenCounts(text: string): Term[] {
   const counts: Term[] = [];
   for (const sentence of readSentences(text)) {
@@ -240,7 +240,9 @@ export function writtenCounts(text: string): Term[] {
     const denominator = DENOMINATORS[m[2]!.toLowerCase().replace(/s$/, '')];
     if (numerator > 0 && denominator) counts.push({ value: numerator / denominator, dim: 'n:' });
   }
-  for (const m of text.matchAll(/\b(?:twice|double)\b/gi)) if (m[0]) counts.push({ value: 2, dim: 'n:' });
+  // "A deposit of the same amount" is a second of it: "the first month's rent of £85 and a deposit of the same amount, so £170
+  // altogether" (unseen132's evidence-check false alarm).
+  for (const m of text.matchAll(/\b(?:twice|double|the\s+same\s+(?:amount|sum|again)|an\s+equal\s+(?:amount|sum))\b/gi)) if (m[0]) counts.push({ value: 2, dim: 'n:' });
   return counts;
 }
 
