@@ -124,6 +124,21 @@ describe('claim-insertion, refused with its reason', () => {
       reason: BREAKS_ANSWER_BANDS,
     },
     {
+      // The review: guests count people as a party does, and "the required 21 days" is compared against as "the 21 days needed".
+      name: 'an edge apart from a party the answer counts after its noun, the evidence counting guests',
+      task: 'There are seven of us getting ready, including me. Will there be more than one artist?',
+      artifact: 'Yes, any party of 6 or more is given a second artist, usually Hannah Cole, the senior hairstylist.',
+      evidence: 'One artist can look after up to 5 guests on the morning, including the bride. Any party of 6 or more is given a second artist, usually Hannah Cole, our senior hairstylist.',
+      reason: BREAKS_ANSWER_BANDS,
+    },
+    {
+      name: 'an edge apart from a figure compared against with "the" and a word between ("more than the required 21 days")',
+      task: "I've paid the full £260 for the beginners' course but need to cancel 4 weeks before it starts. How much will I get back?",
+      artifact: "Four weeks is 28 days, which is more than the required 21 days for a full refund minus the £25 admin fee. That means you'll get £235 of your £260 back.",
+      evidence: 'If you cancel 21 days or more before the course starts, you get a full refund minus a £25 admin fee. If you cancel 20 days or fewer before the start, you lose your deposit.',
+      reason: BREAKS_ANSWER_BANDS,
+    },
+    {
       // unseen130's readers, of under 5 made 12: "it says under-12s go free, then charges the 10-year-old an £8 child ticket".
       name: "a limit moved across the question's case (free under 5 made under 12, for a child aged 10)",
       task: 'What will a public night at Kestrel Ridge Observatory cost for two adults and one child aged 10?',

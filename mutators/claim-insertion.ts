@@ -54,6 +54,7 @@ import { sha256Hex } from '../src/util/hash.js';
 import { articleAgrees } from '../src/text/articles.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { keepsCaseSide } from '../src/text/caseSides.js';
+import { PARTY_NOUNS } from '../src/text/counts.js';
 import type { TextFixture } from '../src/fixtures/types.js';
 import type { TextMutator } from './types.js';
 import { escapeRegExp } from '../src/util/escapeRegExp.js';
@@ -288,9 +289,10 @@ function breaksAnswerBands(artifact: string, insertion: Insertion): boolean {
     }),
   );
   const answer = figuresWithUnits(artifact).filter(({ unit }) => unit === misstated.unit);
-  // A figure compared against is an edge, "the" between or not: "more than the 21 days needed for a full refund" (unseen134's
+  // A figure compared against is an edge, "the" and a word between or not: "more than the 21 days needed for a full refund",
+  // "more than the required 21 days" (unseen134's
   // readers, of a deposit lost at "14 days or fewer" beside it: "15–20 days is left uncovered").
-  const compared = (q: Quantity) => comparedBefore(artifact.slice(Math.max(0, q.number.start - 24), q.number.start).replace(/\bthe\s+$/i, ''));
+  const compared = (q: Quantity) => comparedBefore(artifact.slice(Math.max(0, q.number.start - 32), q.number.start).replace(/\bthe\s+(?:[a-z]+\s+)?$/i, ''));
   const edges = answer.filter(({ q, ranged }) => ranged || bounded.has(numberKey(q.number)) || compared(q));
   const adjoins = (value: number) => edges.some(({ q }) => Math.abs(q.number.value - value) <= 1);
   if (adjoins(original.q.number.value)) return !adjoins(misstated.q.number.value);
@@ -322,9 +324,10 @@ function figuresWithUnits(text: string): { q: Quantity; unit: string; ranged: bo
   return quantities.map((q, i) => {
     const next = quantities[i + 1];
     const previous = quantities[i - 1];
-    // A party or group counted after its noun counts people: "any party of 6 or more" beside "up to 5 people" (unseen134's readers,
-    // of 5 misstated 4: "if one artist covers up to 4 people, the second artist should start at 5, not 6 or more").
-    const unit = q.unit || (PARTY_BEFORE.test(text.slice(Math.max(0, q.number.start - 16), q.number.start)) ? 'people' : '');
+    // A party or group counted after its noun counts people, as guests and persons do: "any party of 6 or more" beside "up to 5
+    // people" (unseen134's readers, of 5 misstated 4: "if one artist covers up to 4 people, the second artist should start at
+    // 5, not 6 or more").
+    const unit = PARTY_NOUNS.has(q.unit) || PARTY_BEFORE.test(text.slice(Math.max(0, q.number.start - 16), q.number.start)) ? 'people' : q.unit;
     if (next !== undefined && joinedAsRange(text, q, next)) return { q, unit: unit || next.unit, ranged: true, top: next.number.value };
     return { q, unit, ranged: previous !== undefined && joinedAsRange(text, previous, q) };
   });

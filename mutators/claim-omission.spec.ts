@@ -755,6 +755,20 @@ describe('claim-omission, a series of predicates closed by ", and"', () => {
     const artifact = 'A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours, and has to be at least 4 weeks before your wedding.';
     expect(keptMutants(claimOmission, artifact, evidence, 'Can I book a second trial?')).not.toContain('A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours.');
   });
+  // The review: a series in the plural, and one in the past.
+  it.each([
+    ['Trials take place at the studio on weekdays, run for 2.5 hours, and must be at least 4 weeks before the wedding.', 'Trials take place at the studio on weekdays, run for 2.5 hours.'],
+    ['Trials took place at the studio on weekdays, lasted 2.5 hours, and had to be at least 4 weeks before the wedding.', 'Trials took place at the studio on weekdays, lasted 2.5 hours.'],
+  ])('never leaves out the last predicate of "%s"', (series, cut) => {
+    expect(keptMutants(claimOmission, `A second trial costs £90. ${series}`, evidence, 'Can I book a second trial?')).not.toContain(`A second trial costs £90. ${cut}`);
+  });
+  it('leaves out a clause after a participle phrase, its subject its own', () => {
+    const artifact =
+      "You won't pay for travel. For farms farther away, the charge is £1 for each mile beyond the first 25, counted one way only, and flocks of more than 1,000 head never pay for travel.";
+    expect(keptMutants(claimOmission, artifact, artifact, 'Does it charge for travel?')).toContain(
+      "You won't pay for travel. For farms farther away, the charge is £1 for each mile beyond the first 25, counted one way only.",
+    );
+  });
   it('leaves out a clause with its own subject after ", and"', () => {
     const artifact = 'A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours, and it has to be at least 4 weeks before your wedding.';
     expect(keptMutants(claimOmission, artifact, evidence, 'Can I book a second trial?')).toContain('A second trial costs £90. It takes place at the studio on a weekday, lasts around 2.5 hours.');

@@ -753,7 +753,7 @@ const NAMES_DATES: ReadonlySet<string> = new Set(['date', 'dates', 'day', 'days'
  * points back as surely ("with the £60 handling the total is £273.50": unseen131's readers, of the sentence pricing the
  * handling at £60 left out, "appears out of nowhere, worded as if it had already been mentioned").
  */
-const POINTER = /\b(?:that|this|these|those|such|the same|the(?=\s+[£$€]\s?\d))\s+((?:[£$€]\s?)?\d[\d,.]*%?|[A-Za-z]+)/gi;
+const POINTER = /\b(?:that|this|these|those|such|the same|the(?=\s+[£$€]\s?\d))\s+((?:[£$€]\s?)?\d[\d,]*(?:\.\d+)?%?|[A-Za-z]+)/gi;
 
 /**
  * Whether a later sentence points back at a figure or a thing only sentence
@@ -1053,6 +1053,14 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
     // main clause's own words ("You pay a fee if we arrive and …").
     return OPENS_AFTER.has(before.pos) && tokens.some((t) => t.start > at && t.text === ',');
   };
+  // Two predicates of one series, the item before ", and" and the one after it: finite verbs, neither an -ing form; a past
+  // form ("counted one way only") only beside another ("took ..., lasted ..., and had to be"), as it may be a participle
+  // phrase before a clause of its own ("counted one way only, and flocks of more than 1,000 head never pay").
+  const predicatesInStep = (item: Token | undefined, next: Token | undefined) => {
+    const finite = (u: Token | undefined) => u !== undefined && (u.pos === 'AUX' || (u.pos === 'VERB' && !/ing$/i.test(u.text)));
+    const past = (u: Token) => /ed$/i.test(u.text) || u.lemma === 'have';
+    return finite(item) && finite(next) && (!/ed$/i.test(item!.text) || past(next!));
+  };
   // A predicate after a comma, after an item with a verb of its own, is one of a series ("costs £45, covers up to 14 days and …"):
   // without the last, "A, B." is left. Not after a phrase set off by commas ("all of your data, backups included, is deleted … and").
   const endsSeriesOfPredicates = (cutToken: number) => {
@@ -1077,9 +1085,7 @@ function closingClauses(sentence: Piece, tokens: readonly Token[]): Array<{ cut:
       if (opener === 'and' && tokens.slice(0, k).some((u) => u.text === ',') && !lastItem(k).some(mayBeFinite) && verbIsRelative(k + 2)) continue;
       // The same series closed by ", and" ("takes place at the studio, lasts around 2.5 hours, and has to be …": unseen134's readers, of
       // the last left out, "grammatically broken").
-      const next = tokens[k + 2];
-      const presentPredicate = (u: Token | undefined) => u?.pos === 'AUX' || (u?.pos === 'VERB' && /s$/i.test(u.text));
-      if (opener === 'and' && presentPredicate(next) && presentPredicate(lastItem(k)[0]) && endsSeriesOfPredicates(k)) continue;
+      if (opener === 'and' && predicatesInStep(lastItem(k)[0], tokens[k + 2]) && endsSeriesOfPredicates(k)) continue;
       cuts.push({ at: t.start, from: k + 2 });
     } else if (k > 0 && t.pos === 'CCONJ' && t.lemma === 'and' && tokens[k - 1]!.text !== ',' && (after.pos === 'AUX' || (after.pos === 'VERB' && /s$/i.test(after.text)))) {
       if (endsSeriesOfPredicates(k)) continue;

@@ -68,6 +68,23 @@ describeTextMutator(
       artifact: 'The course runs over three weekends between 3 and 18 October 2026.',
       kept: ['The course runs over three weekends between 3 and 17 October 2026.'],
     },
+    // The review: the weekday after the day, and the working week in the plural.
+    { name: 'neither a weekday nor the day with its year before it that falls on it', artifact: 'The next course starts on 14 April 2026. Sessions are on Tuesday evenings.', kept: [] },
+    {
+      name: 'no Saturday beside "Mondays to Fridays" (the range itself moves)',
+      artifact: 'We open from 9am to 1pm on Saturdays as well as Mondays to Fridays.',
+      kept: [
+        'We open from 9am to 1pm on Saturdays as well as Tuesdays to Fridays.',
+        'We open from 9am to 1pm on Saturdays as well as Sundays to Fridays.',
+        'We open from 9am to 1pm on Saturdays as well as Mondays to Thursdays.',
+      ],
+    },
+    {
+      name: "a period that is no notice before the question's event, whatever the time the question leaves until it",
+      task: "My walk is at 7:30pm on Saturday and it's now Friday morning. When will I hear back?",
+      artifact: 'We reply to every message within 48 hours.',
+      kept: ['We reply to every message within 24 hours.', 'We reply to every message within 72 hours.'],
+    },
     {
       name: 'a day with its year on a weekend, where nothing speaks of weekends',
       artifact: 'The course ends on 18 October 2026.',

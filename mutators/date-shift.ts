@@ -94,7 +94,7 @@ export const dateShift: TextMutator = {
         if (date.form === 'weekday' && losesNeighbour(text, dates, date, shifted)) continue;
         // Saturday beside the working week continues it: "on weekdays and from 9am to 1pm on Saturdays" never skips to Sundays
         // (unseen131's readers: "weekdays and Sundays but skip Saturday").
-        if (date.form === 'weekday' && weekdayIndexOf(date.key) === 5 && NAMES_WORKING_WEEK.test(sentenceAround(text, date.start, date.end)?.text ?? '')) continue;
+        if (date.form === 'weekday' && weekdayIndexOf(date.key) === SATURDAY && NAMES_WORKING_WEEK.test(sentenceAround(text, date.start, date.end)?.text ?? '')) continue;
         // The question's dates too: a rule "from 15 May 2028" no longer covers the June 2027 flight asked about.
         if (![...dates, ...askedDates].every((other) => other === date || keepsSide(other, date, shifted))) continue;
         // Where the question dates the case, the year is anchored by it: a year later reads as a slip of the calendar, not of the source.
@@ -122,6 +122,9 @@ export const dateShift: TextMutator = {
   },
 };
 
+/** A period counted back from an event: "48 hours before", "3 days in advance", "a week's notice". */
+const BEFORE_THE_EVENT = /\b(?:before|ahead|prior|in\s+advance|notice)\b/i;
+
 /**
  * Whether a period in days or hours keeps its side of the time the question leaves until its event ("it's now Friday
  * morning", the walk "at 7:30pm on Saturday": 31.5 to 37.5 hours): "less than 48 hours before your walk starts" never
@@ -129,7 +132,8 @@ export const dateShift: TextMutator = {
  */
 function keepsLeadSide(lead: { least: number; most: number }, date: DatePiece, shifted: DatePiece): boolean {
   const [before, after] = [lengthOf(date), lengthOf(shifted)];
-  if (before?.kind !== 'day' || after?.kind !== 'day') return true;
+  // Only a notice before the event is measured against the lead: "refunds reach your card within 24 hours" is not.
+  if (before?.kind !== 'day' || after?.kind !== 'day' || !BEFORE_THE_EVENT.test(date.text)) return true;
   const side = (days: number) => (lead.most < days ? 'under' : lead.least > days ? 'over' : 'within');
   return side(before.value) === 'within' || side(before.value) === side(after.value);
 }
@@ -163,7 +167,9 @@ function contextReason(task: string, artifact: string, at: MutationCandidate, or
 }
 
 /** The working week named as one: "on weekdays", "Monday to Friday", "Mon–Fri". */
-const NAMES_WORKING_WEEK = /\bweek-?days\b|\bMon(?:day)?\s*(?:to|through|until|[–-])\s*Fri(?:day)?\b/i;
+const NAMES_WORKING_WEEK = /\bweek-?days\b|\bMon(?:day)?s?\s*(?:to|through|until|[–-])\s*Fri(?:day)?s?\b/i;
+/** Saturday's index in WEEKDAYS, the day after the working week. */
+const SATURDAY = WEEKDAYS.indexOf('Saturday');
 
 /** A weekend named: "a weekend hire", "at weekends". */
 const NAMES_WEEKEND = /\bweek-?ends?\b/i;
@@ -268,16 +274,16 @@ function writtenWeekday(date: Pick<DatePiece, 'form' | 'key' | 'text'>): number 
 /**
  * Whether the calendar ties a weekday alone to a day with its year beside it, the two agreeing: "held on Tuesday evenings
  * ... The next course starts on 14 April 2026", a Tuesday (unseen134's readers, of the Tuesday made Monday: "14 April 2026
- * is a Tuesday, but the answer says the sessions are on Monday evenings"). A weekday alone is read against the days with
- * a year of its sentence and the next, a day with a year against the weekdays alone of its sentence and those either
- * side. A day moved onto a weekday named beside it says nothing of that weekday, and is left to the other checks.
+ * is a Tuesday, but the answer says the sessions are on Monday evenings"). Each is read against the other in its sentence
+ * and those either side, in either order. A day moved onto a weekday named beside it says nothing of that weekday, and
+ * is left to the other checks.
  */
 function calendarTiesWeekday(artifact: string, at: { start: number; end: number }, original: DatePiece): boolean {
   const sentences = splitSentences(artifact);
   const i = sentences.findIndex((s) => s.start <= at.start && at.end <= s.end);
   if (i < 0) return false;
   const alone = original.form === 'weekday';
-  const from = sentences[alone ? i : Math.max(0, i - 1)]!.start;
+  const from = sentences[Math.max(0, i - 1)]!.start;
   const to = sentences[Math.min(sentences.length - 1, i + 1)]!.end;
   const weekday = weekdayIn(original);
   return findDates(artifact.slice(from, to)).some((d) => {

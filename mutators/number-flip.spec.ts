@@ -44,6 +44,9 @@ describe('number-flip', () => {
     ],
     // unseen131's readers, of 2.5 hours made "3.0 hours": "an odd way to write it".
     ['each session lasts 2.5 hours', ['each session lasts 2 hours', 'each session lasts 3 hours']],
+    // The review: an amount in a currency's word keeps its pence, and a figure written whole to a place keeps its place.
+    ['A lesson costs 12.50 euros.', ['A lesson costs 12.00 euros.', 'A lesson costs 13.00 euros.']],
+    ['a reading of 2.0 mmol/L', ['a reading of 3.0 mmol/L']],
     ['a fee of C$40', ['a fee of C$30', 'a fee of C$50']],
     ['99.9% uptime', ['99.5% uptime', '99.95% uptime']],
     ['a tier from 99.0%', ['a tier from 98.5%', 'a tier from 99.5%']],

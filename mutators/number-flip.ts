@@ -345,7 +345,6 @@ function neighbourHours(hour: number): number[] {
   return [hour - 1, hour + 1].filter((h) => h >= 1 && h <= 11);
 }
 
-/** The comparison a threshold makes with a case: below it ("under 25", "less than 2 hours") or at or above it ("25 or over", "at least 18"). */
 /** A bound of a range written before or after the other: "8 to 20", "8-20". */
 const RANGE_BOTTOM_BEFORE = /\b(\d+)\s*(?:to|-|–)\s*$/;
 const RANGE_TOP_AFTER = /^\s*(?:to|-|–)\s*(\d+)\b/;
@@ -678,8 +677,9 @@ function betweenStatedTimes(task: string, text: string, q: Quantity, quantities:
 
 export function formatLike(n: NumberPiece, value: number): string {
   // A tier is written to its own precision, with at least the one decimal the answer gives its shares: "99.0%" to "98.5%", "99.95%" to "99.9%".
-  // A whole measure is written whole: "2.5 hours" to "3 hours", never "3.0 hours" (unseen131's readers: "an odd way to write it").
-  const wholeMeasure = !n.currency && !n.percent && Number.isInteger(value);
+  // A measure written to one place that becomes whole is written whole: "2.5 hours" to "3 hours", never "3.0 hours" (unseen131's
+  // readers: "an odd way to write it"). Not one the original wrote whole to a place ("2.0 mmol/L"), nor an amount to the penny ("12.50 euros").
+  const wholeMeasure = !n.currency && !n.percent && n.decimals === 1 && !Number.isInteger(n.value) && Number.isInteger(value);
   const decimals = n.percent && n.decimals > 0 ? Math.max(1, (String(value).split('.')[1] ?? '').length) : wholeMeasure ? 0 : n.decimals;
   const digits = n.grouped ? groupedNumber(value, decimals) : value.toFixed(decimals);
   return `${n.currencyWritten}${digits}${n.percent ? '%' : ''}`;

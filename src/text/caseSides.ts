@@ -3,6 +3,7 @@ import { findNumbers, sentenceAround } from './claims.js';
 import type { Quantity } from './quantities.js';
 import { HOURS_IN } from './units.js';
 
+/** The comparison a threshold makes with a case: below it ("under 25", "less than 2 hours") or at or above it ("25 or over", "at least 18"). */
 const BELOW = /\b(?:under|below|less\s+than|fewer\s+than|younger\s+than|up\s+to|no\s+more\s+than)\s+$/i;
 const ABOVE_BEFORE = /\b(?:over|above|more\s+than|older\s+than|at\s+least|no\s+less\s+than)\s+$/i;
 const ABOVE_AFTER = /^\s*(?:\+|or\s+(?:over|older|more|above)\b|and\s+(?:over|above)\b)/i;

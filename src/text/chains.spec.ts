@@ -131,6 +131,15 @@ describe('figures worked out by a short chain of arithmetic', () => {
     expect([...signalledOps(sentence)].sort()).toEqual(ops);
   });
 
+  // The review: "the same amount each day" says the amount does not change, and doubles nothing.
+  it('reads "of the same amount" as a second of the amount before it, "the same amount each day" as none', () => {
+    expect(writtenCounts('a deposit of the same amount').map((c) => c.value)).toEqual([2]);
+    expect(writtenCounts('Parking costs £6 per day, the same amount each day.')).toEqual([]);
+    const [evidence, question] = [['Parking costs £6 per day.'], 'I am parking for 3 days. What will it cost?'];
+    const answer = 'Parking costs £6 per day, the same amount each day, so for 3 days you pay £12.';
+    expect(supported(answer, answer, '£12', evidence, question)).toBe(false);
+  });
+
   it('reads "the quarter" as a period, "a quarter" and "half" as fractions', () => {
     expect(writtenCounts('That comes to £82.00 for the quarter.')).toEqual([]);
     expect(writtenCounts('A quarter of it, or half.').map((c) => c.value)).toEqual([0.25, 0.5]);

@@ -240,11 +240,15 @@ export function writtenCounts(text: string): Term[] {
     const denominator = DENOMINATORS[m[2]!.toLowerCase().replace(/s$/, '')];
     if (numerator > 0 && denominator) counts.push({ value: numerator / denominator, dim: 'n:' });
   }
+  for (const m of text.matchAll(/\b(?:twice|double)\b/gi)) if (m[0]) counts.push({ value: 2, dim: 'n:' });
   // "A deposit of the same amount" is a second of it: "the first month's rent of £85 and a deposit of the same amount, so £170
-  // altogether" (unseen132's evidence-check false alarm).
-  for (const m of text.matchAll(/\b(?:twice|double|the\s+same\s+(?:amount|sum|again)|an\s+equal\s+(?:amount|sum))\b/gi)) if (m[0]) counts.push({ value: 2, dim: 'n:' });
+  // altogether" (unseen132's evidence-check false alarm). Not "the same amount each day", which says it does not change.
+  for (const m of text.matchAll(new RegExp(SECOND_OF_THE_SAME.source, 'gi'))) if (m[0]) counts.push({ value: 2, dim: 'n:' });
   return counts;
 }
+
+/** A second thing priced as the one before: "a deposit of the same amount", "an extra night of an equal sum". */
+export const SECOND_OF_THE_SAME = /\bof\s+(?:the\s+same|an\s+equal)\s+(?:amount|sum)\b/i;
 
 const DENOMINATORS: Readonly<Record<string, number>> = { half: 2, halve: 2, third: 3, quarter: 4, fifth: 5, sixth: 6, tenth: 10, twelfth: 12 };
 /** "half", "a third", "one-twelfth", "three-quarters": an ordinal after "a" or a number word is a fraction, "half" always is. */

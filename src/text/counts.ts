@@ -101,7 +101,7 @@ function countsOfWhole(text: string): CountedFigure[] {
 const OF_US = /\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|\d+)\s+of\s+us\b/gi;
 
 /** Nouns that count the people of a booking, the askers among them: "a party of 6", "groups of 8", "seven of us". */
-const PARTY_NOUNS: ReadonlySet<string> = new Set(['party', 'group', 'people', 'person', 'guest', 'us']);
+export const PARTY_NOUNS: ReadonlySet<string> = new Set(['party', 'group', 'people', 'person', 'guest', 'client', 'us']);
 
 /**
  * Counts of the askers the question gives as "N of us": "There are seven of us getting ready" (unseen134's readers, of
@@ -111,7 +111,8 @@ const PARTY_NOUNS: ReadonlySet<string> = new Set(['party', 'group', 'people', 'p
 function countsOfUs(text: string): CountedFigure[] {
   return [...text.matchAll(OF_US)].flatMap((m) => {
     const value = /^\d/.test(m[1]!) ? Number(m[1]) : spelledValue([m[1]!.toLowerCase()]);
-    return value === undefined ? [] : [{ value, noun: 'us', text: m[0], start: m.index!, end: m.index! + m[1]!.length }];
+    // "one of us uses a wheelchair" is one of the party, not its size.
+    return value === undefined || value < 2 ? [] : [{ value, noun: 'us', text: m[0], start: m.index!, end: m.index! + m[1]!.length }];
   });
 }
 

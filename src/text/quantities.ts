@@ -49,9 +49,9 @@ export function findQuantities(text: string): Quantity[] {
   const tokens = readSentences(text).flatMap((s) => s.tokens);
   const functionWords = new Set(tokens.filter((t) => FUNCTION_POS.has(t.pos)).map((t) => t.start));
   const tags: TagStarts = {
-    // A participle describes what a number counts as an adjective does: "up to 3 missed hours" counts hours (unseen132's
+    // A participle describes what a number counts as an adjective does: "up to 3 missed hours" counts hours, "3 broken tiles" tiles (unseen132's
     // readers, of that 3 made 4 beside "more than 3 hours": "the limits contradict each other").
-    adjectives: new Set(tokens.filter((t) => t.pos === 'ADJ' || (t.pos === 'VERB' && /[a-z]ed$/i.test(t.text))).map((t) => t.start)),
+    adjectives: new Set(tokens.filter((t) => t.pos === 'ADJ' || (t.pos === 'VERB' && /[a-z](?:ed|en)$/i.test(t.text))).map((t) => t.start)),
     nouns: new Set(tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.start)),
   };
   return findNumbers(text).map((number) => {

@@ -1,3 +1,4 @@
+import { SECOND_OF_THE_SAME } from './chains.js';
 import { splitSentences } from './claims.js';
 import { isCurrencySign } from './currency.js';
 import { CLOCK, countedNoun, derives, type Figure, findFigures, hedgedAt, isMeasure, type Operands, sameFigure, writtenProducts } from './figures.js';
@@ -326,19 +327,19 @@ const ONE_MORE = /\b(?:the|an|one)\s+(?:extra|additional|further)\s+(hour|day|ni
  */
 function oneMoreOfAsked(answer: string, task: string): Figure[] {
   return [...answer.matchAll(ONE_MORE)].flatMap((m) => {
-    const unit = findQuantities(`1 ${m[1]}`)[0]?.unit ?? '';
+    const one = `1 ${m[1]!.toLowerCase()}`;
+    const unit = findQuantities(one)[0]?.unit ?? '';
     const counts = (text: string) =>
       findQuantities(text)
         .filter((q) => q.unit === unit && !q.number.currency)
         .map((q) => q.number.value);
     const given = counts(answer);
-    if (!counts(task).some((asked) => given.some((g) => asked - g === 1))) return [];
-    return [{ text: m[0], start: m.index, end: m.index + m[0].length, value: 1, kind: unit, decimals: 0, unit }];
+    const [figure] = findFigures(one);
+    if (!figure || !counts(task).some((asked) => given.some((g) => asked - g === 1))) return [];
+    // One of the unit as findFigures reads it ("1 hour": a part of a day), at the words that say it.
+    return [{ ...figure, text: m[0], start: m.index, end: m.index + m[0].length }];
   });
 }
-
-/** Words that give a second amount as the one before: "a deposit of the same amount", "the same again". */
-const SAME_AMOUNT = /\b(?:the\s+same\s+(?:amount|sum|again|figure)|an\s+equal\s+(?:amount|sum))\b/i;
 
 /**
  * The totals of an amount and another "of the same amount" an answer states in one sentence: "the first month's rent of
@@ -348,7 +349,7 @@ const SAME_AMOUNT = /\b(?:the\s+same\s+(?:amount|sum|again|figure)|an\s+equal\s+
 function doubledInWords(answer: string): Figure[] {
   const amounts = findFigures(answer).filter((f) => isCurrencySign(f.kind));
   return splitSentences(answer).flatMap((sentence) => {
-    const same = SAME_AMOUNT.exec(sentence.text);
+    const same = SECOND_OF_THE_SAME.exec(sentence.text);
     if (!same) return [];
     const at = sentence.start + same.index;
     const inSentence = amounts.filter((f) => sentence.start <= f.start && f.end <= sentence.end);

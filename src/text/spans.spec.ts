@@ -261,6 +261,8 @@ describe('askedLeadTime', () => {
     ['"It\'s" and a weekday as now, times of day on both', "It's Thursday at 3pm and my class is on Friday at 10am. Can I cancel?", [19, 19]],
     ['"today", and an event in the evening a week round', 'Today is Monday; my booking is on Sunday evening.', [138, 167]],
     ['a whole day where neither says when in it', 'It is now Tuesday and the tour is on Thursday.', [24, 72]],
+    // The review: the stop inside "7.30pm" ends no clause.
+    ['a time of day written with a stop', "My walk is at 7.30pm on Saturday and it's now Friday morning.", [31.5, 37.5]],
   ])('reads %s', (_, question, expected) => {
     expect(hours(askedLeadTime(question))).toEqual(expected);
   });
@@ -268,6 +270,7 @@ describe('askedLeadTime', () => {
     ['no now', 'My Lantern Walk is at 7:30pm on Saturday. Can I cancel?'],
     ['two events and no now', 'I booked Friday at 9am and Saturday at 10am.'],
     ['an event earlier the same day than now', "It's now Friday evening and my walk was on Friday at 3pm."],
+    ['"currently" of something else than the time', "I'm currently free on Tuesday; the class is on Thursday."],
   ])('reads nothing where there is %s', (_, question) => {
     expect(askedLeadTime(question)).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-import { findDates, WEEKDAYS } from './dates.js';
+import { findDates, WEEKDAYS, weekdayIndexOf } from './dates.js';
 import { CLOCK, calendarOf, findFigures } from './figures.js';
 
 /**
@@ -140,9 +140,9 @@ const PART_OF_DAY: Readonly<Record<string, readonly [number, number]>> = {
 };
 const PARTS_OF_DAY = new RegExp(`\\b(${Object.keys(PART_OF_DAY).join('|')})\\b`, 'i');
 /** Words that make a clause of the question its present: "it's now Friday morning", "today is Thursday", "It's Thursday at 3pm". */
-const NOW = new RegExp(`\\b(?:now|today|currently|at the moment)\\b|\\bit(?:'s|’s|\\s+is)\\s+(?:${WEEKDAYS.join('|')})\\b`, 'i');
-/** What ends a clause of the question: a stop, comma or semicolon, or "and" between two clauses. */
-const CLAUSE_END = /[.,;?!]|\s(?:and|but)\s/gi;
+const NOW = new RegExp(`\\b(?:now|today|at the moment)\\b|\\bit(?:'s|’s|\\s+is)\\s+(?:${WEEKDAYS.join('|')})\\b`, 'i');
+/** What ends a clause of the question: a stop (not the one of "7.30pm"), comma or semicolon, or "and" between two clauses. */
+const CLAUSE_END = /[,;?!]|\.(?=\s|$)|\s(?:and|but)\s/gi;
 
 /**
  * How long the question's case leaves from now until the event it places on a weekday, in days, at the least and at
@@ -163,7 +163,7 @@ export function askedLeadTime(question: string): { least: number; most: number }
       const clock = findFigures(clause).find((f) => f.kind === CLOCK);
       const part = PARTS_OF_DAY.exec(clause)?.[1]?.toLowerCase();
       const [early, late] = clock ? [clock.value, clock.value] : part ? PART_OF_DAY[part]! : [0, 24 * 60];
-      return { day: WEEKDAYS.findIndex((w) => d.text.startsWith(w)), early, late, now: NOW.test(clause) };
+      return { day: weekdayIndexOf(d.key) ?? -1, early, late, now: NOW.test(clause) };
     });
   const now = moments.filter((m) => m.now);
   const events = moments.filter((m) => !m.now);

@@ -95,6 +95,11 @@ describe('givesWh and onlyAnswerToWh', () => {
     const contract = ['The contract costs £320 and runs from 1 November to 31 March.', 'It is paid in two instalments of £160, the first due by 1 November and the second by 1 January.'];
     const contractAsks = ['How much is your contract', 'when do I have to pay for it?'];
     expect(onlyAnswerToWh(contractAsks, contract, 1)).toEqual({ ask: 'when do I have to pay for it?', kind: 'when' });
+    // The review: of two that give a "when", the one with a word of the ask answers it, though the other gives a time of day.
+    const course = ['It starts on 14 April.', 'Evening sessions run from 7pm to 9pm.'];
+    const courseAsks = ['Where is the course held', 'when does it start?'];
+    expect(onlyAnswerToWh(courseAsks, course, 0)).toEqual({ ask: 'when does it start?', kind: 'when' });
+    expect(onlyAnswerToWh(courseAsks, course, 1)).toBeUndefined();
     // Two that give times of day, or two dated limits: neither alone answers it.
     expect(onlyAnswerToWh(saunaAsks, ['Hire runs from 4pm on Friday.', 'Callum delivers between 2pm and 5pm on the Friday.'], 1)).toBeUndefined();
     expect(onlyAnswerToWh(contractAsks, ['The contract is due by 1 October.', 'The second half is due by 1 January.'], 1)).toBeUndefined();

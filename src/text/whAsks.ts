@@ -135,13 +135,17 @@ export function onlyAnswerToWh(asks: readonly string[], sentences: readonly stri
     // Only for "where": a name of the place with a word of the ask is its answer. A figure or a name beside a word of the
     // ask answers no "how much" or "who" ("It will be paid back to the card" for "How much would I get back?").
     const about = giving.length > 1 && kind === 'where' ? giving.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : giving;
+    // For "when", of several, those with a word of the ask, where any has one: "It starts on 14 April" for "when does it start?",
+    // beside "Evening sessions run from 7pm to 9pm" (the review).
+    const worded = kind === 'when' && about.length > 1 ? about.filter((j) => contentLemmas(sentences[j]!).some((l) => words.has(l))) : [];
+    const asked = worded.length > 0 ? worded : about;
     // Of several, the only one that repeats a phrase of the ask: "how much more would it be to get it there within the hour?" and
     // "For delivery within the hour you'd need express" (unseen95's readers, of that sentence left out: "leaves that out").
     // Of several that give a "when", the only one to give a time of day, or else the only one to give a date as a limit: "Callum
     // delivers between 2pm and 5pm on the Friday" beside "lasts from Friday afternoon", for "when will it arrive?"; "the first due
     // by 1 November" beside "runs from 1 November to 31 March", for "when do I have to pay?" (unseen129's and unseen126's
     // readers, of those sentences left out: "never gives a delivery time", "never says when or how to pay").
-    const timed = kind === 'when' && about.length > 1 ? mostPrecise(about.map((j) => sentences[j]!)).map((k) => about[k]!) : about;
+    const timed = kind === 'when' && asked.length > 1 ? mostPrecise(asked.map((j) => sentences[j]!)).map((k) => asked[k]!) : asked;
     const phrased = timed.length > 1 ? timed.filter((j) => repeatsPhraseOf(ask, words, sentences[j]!)) : timed;
     if (phrased.length === 1 && phrased[0] === i) return { ask: ask.trim(), kind };
   }
