@@ -52,6 +52,13 @@ describe('brokenRelation', () => {
       '4 hours',
       'We want the technician for 7 hours. What will the total be?',
     ],
+    [
+      'the free allowance a count of blocks rounded up rests on ("or part of")',
+      'The price covers the first 4,000 litres. Every further 1,000 litres or part of 1,000 is £45, so yours counts as 2 blocks, adding £90.',
+      '4,000',
+      '5,000',
+      'My tank holds 5,500 litres. What will it cost?',
+    ],
     ['an amount a second "of the same amount" doubles', "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.", '£85', '£90'],
     ['the total of an amount and another "of the same amount"', "You pay the first month's rent of £85 and a deposit of the same amount, so £170 altogether.", '£170', '£180'],
     ['a factor of a chain worked × before +', 'The first hour and ten more: £8 + 10 × £6.00 = £68.', '10', '11'],
@@ -79,6 +86,13 @@ describe('brokenRelation', () => {
       '6 hours',
       '4 hours',
       'We want the technician for 9 hours. What will it cost?',
+    ],
+    [
+      'a free allowance whose change leaves the count of blocks rounded up as it was',
+      'The price covers the first 4,000 litres. Every further 1,000 litres or part of 1,000 is £45, so yours counts as 2 blocks, adding £90.',
+      '4,000',
+      '3,600',
+      'My tank holds 5,500 litres. What will it cost?',
     ],
     ['an amount "the same amount" follows with no total of both', "You pay the first month's rent of £85 and a deposit of the same amount.", '£85', '£90'],
     [

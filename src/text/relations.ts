@@ -206,7 +206,7 @@ function workedInAnswer(answer: string, task: string): Figure[] {
       return derives(f, hedgedAt(answer, f.start), operands) || answerSteps(f, operands, sentences[here]?.text ?? '') || leftOfAskedCount(answer, f, near, task);
     });
     // A result the answer writes out as a chain of operations ("£98 × 12 ÷ 365 = £3.22"), or the total of several parts it lists, where it holds.
-    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer), ...doubledInWords(answer), ...oneMoreOfAsked(answer, task)])
+    for (const result of [...writtenChains(answer), ...statedTotals(answer), ...statedLengthTotals(answer), ...doubledInWords(answer), ...oneMoreOfAsked(answer, task), ...blocksOfAsked(answer, task)])
       if (!worked.includes(result)) worked.push(result);
     workedCache.set(key, worked);
   }
@@ -318,6 +318,27 @@ function statedTotals(answer: string): Figure[] {
 
 /** One more of a unit, in words: "the extra hour", "an additional night". */
 const ONE_MORE = /\b(?:the|an|one)\s+(?:extra|additional|further)\s+(hour|day|night|week|month)\b/gi;
+
+/** A charge per block with a part block counted whole: "every further 1,000 litres or part of 1,000", "each additional 10 metres, or part of it". */
+const PER_BLOCK = /\b(?:every|each)\s+(?:(?:further|additional|extra)\s+)?(\d[\d,]*)\s+([a-z]+)\s*,?\s+or\s+part\b/gi;
+
+/**
+ * The count of blocks the answer says the question's case takes, where a part block counts whole: "every further 1,000
+ * litres or part of 1,000 ... counts as 2 blocks" for a 5,500-litre tank beyond "the first 4,000 litres", the 1,500
+ * over rounded up to 2. A reader works it out (unseen132's readers, of the 4,000 made 5,000: "only 500 litres over ...
+ * one block ..., not 2 blocks").
+ */
+function blocksOfAsked(answer: string, task: string): Figure[] {
+  return [...answer.matchAll(PER_BLOCK)].flatMap((m) => {
+    const size = Number(m[1]!.replace(/,/g, ''));
+    const unit = findQuantities(`${m[1]} ${m[2]!.toLowerCase()}`)[0]?.unit ?? '';
+    const of = (text: string) => findQuantities(text).filter((q) => q.unit === unit && !q.number.currency);
+    const given = of(answer).filter((q) => q.number.start !== m.index + m[0].indexOf(m[1]!));
+    const over = of(task).flatMap((asked) => given.filter((g) => asked.number.value > g.number.value).map((g) => Math.ceil((asked.number.value - g.number.value) / size)));
+    // The count of blocks, a whole number of something other than the unit: "2 blocks".
+    return findFigures(answer).filter((f) => f.kind !== '' && f.kind !== unit && !isCurrencySign(f.kind) && Number.isInteger(f.value) && over.includes(f.value) && f.start > m.index);
+  });
+}
 
 /**
  * One more of a unit the answer names in words ("The extra hour is charged at £60") where the question's count of that
