@@ -81,6 +81,11 @@ function countsNamedBefore(text: string): CountedFigure[] {
   });
 }
 
+/** A count written in digits or in a word: "12", "seven". */
+function countValue(word: string): number | undefined {
+  return /^\d/.test(word) ? Number(word) : spelledValue([word.toLowerCase()]);
+}
+
 /** A count of some of a whole: "One of the keys", "two of my bikes". */
 const OF_WHOLE = /\b(one|two|three|four|five|six|\d+)\s+of\s+(?:the|my|our|your|his|her|their)\s+([a-z]+)/gi;
 
@@ -91,7 +96,7 @@ const OF_WHOLE = /\b(one|two|three|four|five|six|\d+)\s+of\s+(?:the|my|our|your|
  */
 function countsOfWhole(text: string): CountedFigure[] {
   return [...text.matchAll(OF_WHOLE)].flatMap((m) => {
-    const value = /^\d/.test(m[1]!) ? Number(m[1]) : spelledValue([m[1]!.toLowerCase()]);
+    const value = countValue(m[1]!);
     const noun = readSentences(m[2]!)[0]?.tokens[0]?.lemma;
     return value === undefined || !noun ? [] : [{ value, noun, text: m[0], start: m.index!, end: m.index! + m[1]!.length }];
   });
@@ -110,7 +115,7 @@ export const PARTY_NOUNS: ReadonlySet<string> = new Set(['party', 'group', 'peop
  */
 function countsOfUs(text: string): CountedFigure[] {
   return [...text.matchAll(OF_US)].flatMap((m) => {
-    const value = /^\d/.test(m[1]!) ? Number(m[1]) : spelledValue([m[1]!.toLowerCase()]);
+    const value = countValue(m[1]!);
     // "one of us uses a wheelchair" is one of the party, not its size.
     return value === undefined || value < 2 ? [] : [{ value, noun: 'us', text: m[0], start: m.index!, end: m.index! + m[1]!.length }];
   });
