@@ -44,6 +44,31 @@ describeTextMutator(
       artifact: 'Your three mugs come to £15 (3 × £5). Firing takes around 3 weeks from drop-off.',
       kept: ['Your three mugs come to £15 (3 × £5). Firing takes around 2 weeks from drop-off.', 'Your three mugs come to £15 (3 × £5). Firing takes around 4 weeks from drop-off.'],
     },
+    // unseen135's readers, of 14 days made 21 beside "within 2 weeks": "2 weeks/14 days would match the ground-coffee window".
+    {
+      name: 'no period whose length the answer states again in another unit',
+      artifact: 'Ground coffee is best used within 2 weeks. Choose beans if you get through less than 250g in 14 days.',
+      kept: [],
+    },
+    {
+      name: 'a period whose length the answer states again only sentences apart',
+      artifact: 'The balance is due two weeks before delivery. Fitting takes a day. If you cancel within 14 days, the deposit is refunded.',
+      kept: [
+        'The balance is due three weeks before delivery. Fitting takes a day. If you cancel within 14 days, the deposit is refunded.',
+        'The balance is due two weeks before delivery. Fitting takes a day. If you cancel within 7 days, the deposit is refunded.',
+        'The balance is due two weeks before delivery. Fitting takes a day. If you cancel within 21 days, the deposit is refunded.',
+      ],
+    },
+    {
+      name: 'a period whose length the answer states in no other unit',
+      artifact: 'Ground coffee is best used within 3 weeks. Choose beans if you get through less than 250g in 14 days.',
+      kept: [
+        'Ground coffee is best used within 2 weeks. Choose beans if you get through less than 250g in 14 days.',
+        'Ground coffee is best used within 4 weeks. Choose beans if you get through less than 250g in 14 days.',
+        'Ground coffee is best used within 3 weeks. Choose beans if you get through less than 250g in 7 days.',
+        'Ground coffee is best used within 3 weeks. Choose beans if you get through less than 250g in 21 days.',
+      ],
+    },
     // unseen131's readers, of Saturdays made Sundays: "collection hours list weekdays and Sundays but skip Saturday".
     { name: 'no Saturday beside the working week', artifact: 'Reception is open from 8:30am to 5:30pm on weekdays and from 9am to 1pm on Saturdays.', kept: [] },
     {

@@ -55,6 +55,7 @@ export const dateShift: TextMutator = {
         namesPeriodAgain(text, date) ||
         lastsRatePeriod(text, date) ||
         countWrittenAgain(text, date) ||
+        lengthWrittenAgain(text, dates, date) ||
         countInWrittenSum(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
         inEvenSeries(text, dates, date) ||
@@ -409,6 +410,24 @@ function countWrittenAgain(text: string, date: DatePiece): boolean {
   const quantities = findQuantities(text);
   const q = quantities.find((x) => date.start <= x.number.start && x.number.end <= date.end);
   return q !== undefined && mentionedAgain(text, quantities, q);
+}
+
+/**
+ * A period whose length its sentence or a neighbour states again in another unit ("Ground coffee should be used within
+ * 2 weeks" before "less than 250g in 14 days"): the answer converted one into the other, so moved alone the two no longer
+ * agree (unseen135's readers, of 14 days made 21: "breaks the weeks-based framing; 2 weeks/14 days would match"). Not
+ * sentences apart: "due two weeks before delivery" and a cancellation "within 14 days" two sentences on are two rules. In
+ * the same unit the count is written again, which countWrittenAgain reads.
+ */
+function lengthWrittenAgain(text: string, dates: readonly DatePiece[], date: DatePiece): boolean {
+  const own = lengthOf(date);
+  if (own === null) return false;
+  const sentences = splitSentences(text);
+  const sentenceOf = (d: DatePiece) => sentences.findIndex((s) => s.start <= d.start && d.end <= s.end);
+  return dates.some((other) => {
+    const length = other.key === date.key ? null : lengthOf(other);
+    return length !== null && length.kind === own.kind && length.value === own.value && Math.abs(sentenceOf(other) - sentenceOf(date)) <= 1;
+  });
 }
 
 /**
