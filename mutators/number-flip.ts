@@ -25,6 +25,7 @@ import {
   neighbourValues,
   type Quantity,
   unconventionalPeriod,
+  spelledCounts,
   unitInComparison,
 } from '../src/text/quantities.js';
 import { groupedNumber } from '../src/util/groupedNumber.js';
@@ -66,8 +67,7 @@ export const numberFlip: TextMutator = {
     // A figure the question states is restated, not looked up: changing it contradicts the question before any evidence. In
     // words too: "miss two lessons" beside "a maximum of 2 per term" (unseen118's readers, of 2 made 1: "sits awkwardly with
     // a question about two missed lessons").
-    // Not "one", as often a pronoun ("one of them").
-    const asked = new Set([...findNumbers(fixture.task).map(numberKey), ...findNumberWords(fixture.task).flatMap((w) => (w.value === 1 ? [] : [String(w.value)]))]);
+    const asked = new Set([...findNumbers(fixture.task).map(numberKey), ...spelledCounts(fixture.task).map((c) => String(c.value))]);
     const askedQuantities = findQuantities(fixture.task);
     const askedFigures = [...findFigures(fixture.task), ...countsOfSpelled(fixture.task), ...clockGaps(fixture.task), ...monthsFromNow(fixture.task)];
     const answerFigures = findFigures(text);

@@ -201,6 +201,9 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     'just',
     // "can only visit twice": "only" before a count bounds it as "no more than" does.
     String.raw`only\s+(?:[\w'’-]+\s+){0,4}(?:once|twice|\d+)`,
+    // "You can pause for as long as 3 months" says what "for up to 3 months" says (unseen135's evidence-check false alarms);
+    // before a figure only: "as long as the load weighs" is a condition.
+    String.raw`as\s+(?:long|much)\s+as\s+(?=[£$€\d]|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)`,
     RANGE,
   ],
   ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],

@@ -321,6 +321,42 @@ describe('figures the answer works out', () => {
       artifact: 'On a £1,200 bill you pay the £99 excess plus a 20% co-payment of £220.20 on the remaining £1,101, so you pay £320.20 of the claim and the insurer pays £880.80.',
       ok: false,
     },
+    // unseen135's evidence-check false alarms: a count the question spells, restated in digits and multiplied.
+    {
+      name: 'a count the question gives as "a pair of", and its product',
+      task: "I've bought a pair of humbuckers myself. How much would you charge to fit them?",
+      evidence: ['Fitting a pickup costs £40 per pickup, plus the cost of the pickup if we supply it.'],
+      artifact: 'Fitting is £40 per pickup, so your 2 humbuckers would cost £80 to install.',
+      ok: true,
+    },
+    {
+      name: 'a count the question spells, and its product',
+      task: 'Can I bring my partner, and what would it cost for the two of us?',
+      evidence: ['Each session costs £25 per person and is limited to 8 guests.'],
+      artifact: 'Yes, tickets are £25 each, so for 2 people it is £50.',
+      ok: true,
+    },
+    {
+      name: 'another count than the question spells',
+      task: "I've bought a pair of humbuckers myself. How much would you charge to fit them?",
+      evidence: ['Fitting a pickup costs £40 per pickup, plus the cost of the pickup if we supply it.'],
+      artifact: 'Fitting is £40 per pickup, so your 3 humbuckers would cost £120 to install.',
+      ok: false,
+    },
+    {
+      name: 'a count of another noun than the question spells',
+      task: 'Can we bring our two dogs to the bell tents?',
+      evidence: ['Dogs are welcome in bell tents 3 and 4, with a limit of two dogs per booking.'],
+      artifact: 'Dogs are welcome in bell tents 2 and 4.',
+      ok: false,
+    },
+    {
+      name: 'a wrong product of a count the question spells',
+      task: "I've bought a pair of humbuckers myself. How much would you charge to fit them?",
+      evidence: ['Fitting a pickup costs £40 per pickup, plus the cost of the pickup if we supply it.'],
+      artifact: 'Fitting is £40 per pickup, so your 2 humbuckers would cost £90 to install.',
+      ok: false,
+    },
     {
       name: 'a share of the price the question gives, and what is left',
       task: 'I paid $1,299 for a drone. What do I get back?',
@@ -1026,6 +1062,21 @@ describe('dates stated in other words, or worked out', () => {
       task: 'My puppy is 12 weeks old. Can she start group walks with you?',
       evidence: ['Dogs must be at least 16 weeks old before they can be walked.'],
       artifact: 'Pawsway only walks dogs that are at least 16 weeks old, so she can start in 5 weeks.',
+      ok: false,
+    },
+    // unseen135's evidence-check false alarm: a turnaround is the time the work takes.
+    {
+      name: 'working days within which a job is done, as its turnaround',
+      task: 'How long will a setup take?',
+      evidence: ['Setups are carried out by our setup technician, Jess Nakamura, with a usual turnaround of 3 working days.'],
+      artifact: 'Jess Nakamura usually has a setup finished within 3 working days.',
+      ok: true,
+    },
+    {
+      name: 'other working days than the turnaround',
+      task: 'How long will a setup take?',
+      evidence: ['Setups are carried out by our setup technician, Jess Nakamura, with a usual turnaround of 3 working days.'],
+      artifact: 'Jess Nakamura usually has a setup finished within 5 working days.',
       ok: false,
     },
     {

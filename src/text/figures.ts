@@ -2,12 +2,13 @@ import { contentLemmas, findNumbers, numberKey, splitSentences, type SupportPass
 import { type WrittenEquation, writtenEquations } from './equations.js';
 import { type DatePiece, elidedRangeStarts, exists, findDates, MONTHS, touchesDate, WEEKDAYS, weekdayIndexOf, weekdayOf } from './dates.js';
 import { readSentences } from './nlp.js';
-import { findQuantities } from './quantities.js';
+import { findQuantities, spelledCounts } from './quantities.js';
 import { codesAgree, isCurrencySign } from './currency.js';
 import { measureEachAfter, rateFactor, ratePeriodAfter } from './rates.js';
 import { unitOrdinals } from './ordinals.js';
 import { continuesNumber, spelledValue } from './numberWords.js';
 import { isAge } from './ages.js';
+import { namesPerson } from './lexicon.js';
 import { type ChainNear, chainDerives, type StatedPool, termOf, writtenCounts } from './chains.js';
 import type { Figure } from './figure.js';
 import { escapeRegExp } from '../util/escapeRegExp.js';
@@ -421,6 +422,9 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
     );
   };
   if ([...own.sentences, ...own.restated].some(states)) return true;
+  // A count of things the question spells, restated in digits: "your 2 humbuckers" for "a pair of humbuckers", "for 2 people"
+  // for "the two of us" (unseen135's evidence-check false alarms). Not money, a share or a period, which findFigures reads in words.
+  if (countSpelledIn(figure, own.restated)) return true;
   // Another figure of its kind there is the mix-up, unless the claim states that one too ("cuts the deposit from €1,600 to €300": the €300 is the claim's own),
   // or it counts another thing ("30 days' notice" beside the claim's "21-day cooling-off period").
   const claimFigures = findFigures(claim);
@@ -439,6 +443,24 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
   if (!conflict && (passage.evidence.some(states) || figure.start >= exampleStart(claim))) return true;
   return figureWorkedOut(claim, figure, passage, answer);
 }
+
+/**
+ * Whether a figure counts things (by its noun: not money, a share or a period) as many as one of the texts spells of the
+ * same noun ("a pair of humbuckers" for "your 2 humbuckers"), or of people where the text counts "us" or "you" ("the two
+ * of us" for "2 people"). Not of another noun: "seven of us" is no party "of 7 or more", "our two dogs" no tent 2.
+ */
+function countSpelledIn(figure: Figure, texts: readonly string[]): boolean {
+  if (!COUNTED.test(figure.kind) || figure.decimals !== 0) return false;
+  const people = PEOPLE.has(figure.kind) || namesPerson(figure.kind);
+  return texts.some((text) => spelledCounts(text).some((c) => c.value === figure.value && (textSaysWord(c.after, figure.kind) || (people && OF_US.test(c.after)))));
+}
+
+/** The kind of a figure that counts things, by its noun: not money (a sign or a code), a share or a period. */
+const COUNTED = /^(?!(?:day|month|minute)$)[a-z]+$/;
+/** The nouns that count people which the dictionary files elsewhere. */
+const PEOPLE: ReadonlySet<string> = new Set(['people', 'person', 'persons']);
+/** A count of the askers themselves: "the two of us", "for three of you". */
+const OF_US = /^\s+of\s+(?:us|you|them)\b/i;
 
 /**
  * Whether a text states the figure as a bare number whose noun its sentence
@@ -794,7 +816,8 @@ function readWorking(answer: string, passage: SupportPassage): Working {
   const all = findFigures(answer);
   const sentences = splitSentences(answer);
   const sentenceOf = (f: Figure) => sentences.find((s) => s.start <= f.start && f.end <= s.end);
-  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))));
+  // A count the question spells is written too ("your 2 humbuckers" for "a pair of humbuckers"): a product rests on it.
+  const written = all.filter((f) => stated.some((s) => sameFigure(s, f) || (f.key !== undefined && s.key === f.key && codesAgree(s.code, f.code))) || countSpelledIn(f, questions));
   const derived: Figure[] = [];
   // The equations the answer writes out with its signs that hold (equations.ts): a result is worked out once every factor but its bare counts is.
   const equations = writtenEquations(answer, all);
@@ -935,6 +958,10 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
   const statesWorkingDays =
     working !== null &&
     findFigures(passage.sentence).some((f) => {
+      // A turnaround is the time the work takes: "a usual turnaround of 3 working days" for "has a setup finished within 3 working
+      // days" (unseen135's evidence-check false alarm).
+      if (f.kind === 'day' && f.value === Number(working[1]) && TURNAROUND_OF.test(passage.sentence.slice(0, f.start)) && /^\s+(?:working|business)\s+days?\b/i.test(passage.sentence.slice(f.end)))
+        return true;
       const purpose = f.kind === 'day' && f.value === Number(working[1]) ? WORKING_DAYS_TO.exec(passage.sentence.slice(f.end)) : null;
       // Said in the claim's own words before the deadline, back to a comma or semicolon: "you must approve them within 10 working
       // days", not "If you cancel your order now, your refund will be paid within 10 working days".
@@ -954,6 +981,9 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
 
 /** A period's unit, then words that make it the time until something: "5 days away", "3 weeks from now", "2 days' time". */
 const TIME_TO = /^\s*[a-z]+(?:'|’)?\s+(?:away|from\s+now|time|to\s+go)\b/i;
+
+/** A turnaround's words just before its length: "a usual turnaround of ", "turnaround time is about ". */
+const TURNAROUND_OF = /\bturnaround\s+(?:time\s+)?(?:of|is)\s+(?:usually\s+|about\s+|around\s+|roughly\s+)?$/i;
 
 /** Working days written after a number and what they are for: "10 working days to approve", "3 business days in which to pay". */
 const WORKING_DAYS_TO = /^\s+(?:working|business)\s+days?\s+(?:in\s+which\s+)?to\s+([a-z]+)/i;

@@ -37,6 +37,9 @@ export function continuesNumber(previous: string, next: string): boolean {
   return multiplier(after) || multiplier(before) || (TENS_WORDS.includes(before) && unit >= 1 && unit <= 9);
 }
 
+/** "A pair of", a count of two as a question spells it ("I've bought a pair of humbuckers"). */
+export const A_PAIR_OF = /\ba\s+pair\s+of\b/gi;
+
 /** Ordinal words by value, as a question counts an occasion ("for the fifth time"). */
 const ORDINAL_WORDS =
   'zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth'.split(' ');

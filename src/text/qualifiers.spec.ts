@@ -125,6 +125,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Each household is limited to 60 full-day cards in a calendar year.',
       dropped: [],
     },
+    // unseen135's evidence-check false alarms.
+    {
+      name: '"for as long as" a figure for "up to"',
+      evidence: 'You can pause your subscription for up to 3 months at a time from your account page.',
+      artifact: 'You can pause for as long as 3 months in one go.',
+      dropped: [],
+    },
+    {
+      name: '"as long as" a condition is no "up to"',
+      evidence: 'You can pause your subscription for up to 3 months at a time, as long as your account is paid up.',
+      artifact: 'You can pause for 3 months at a time, as long as your account is paid up.',
+      dropped: ['up to'],
+    },
     {
       name: 'neither "limited to" nor "up to"',
       evidence: 'Each household can buy up to 60 full-day cards in each calendar year.',

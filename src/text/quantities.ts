@@ -1,4 +1,4 @@
-import { spelledValue } from './numberWords.js';
+import { A_PAIR_OF, spelledValue } from './numberWords.js';
 import { findNumbers, type NumberPiece } from './claims.js';
 import { namesMeasure } from './lexicon.js';
 import { readSentences } from './nlp.js';
@@ -454,6 +454,22 @@ const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi');
 export function findNumberWords(text: string): Array<{ text: string; start: number; end: number; value: number }> {
   return [...text.matchAll(NUMBER_WORD)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length, value: NUMBER_WORDS.indexOf(m[0].toLowerCase() as (typeof NUMBER_WORDS)[number]) + 1 }));
 }
+
+/**
+ * The counts of two to twelve a text spells ("two pickups", "the two of us", "a pair of humbuckers"), as a question
+ * gives its case and an answer restates it in digits, each with the words after it (what it counts). Not "one", as
+ * often a pronoun ("one of them").
+ */
+export function spelledCounts(text: string): Array<{ value: number; after: string }> {
+  const after = (end: number) => text.slice(end, end + COUNTED_WORDS);
+  return [
+    ...findNumberWords(text).flatMap((w) => (w.value === 1 ? [] : [{ value: w.value, after: after(w.end) }])),
+    ...[...text.matchAll(A_PAIR_OF)].map((m) => ({ value: 2, after: after(m.index + m[0].length) })),
+  ];
+}
+
+/** How far past a count its noun may come: "two small tree stumps". */
+const COUNTED_WORDS = 24;
 
 /** A number written as a word, in the case of the word it replaces ("Three" for "Two"). */
 export function numberWord(value: number, like: string): string {
