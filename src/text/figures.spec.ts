@@ -343,6 +343,21 @@ describe('figures the answer works out', () => {
       artifact: 'Fitting is £40 per pickup, so your 3 humbuckers would cost £120 to install.',
       ok: false,
     },
+    // unseen133's evidence-check false alarm: "the other 3" of the question's 15 skaters beyond a package's 12.
+    {
+      name: '"the other" count, its noun left out, the question\'s count less the evidence\'s',
+      task: 'I want a roller-skating party for my son with 15 skaters. What will it cost?',
+      evidence: ['Our party package costs £180 for up to 12 skaters.', 'Each extra skater costs £12, up to a maximum of 20 skaters.'],
+      artifact: 'The party package is £180 and covers up to 12 skaters; the other 3 cost £12 each, which is £36, so 15 skaters come to £216 altogether.',
+      ok: true,
+    },
+    {
+      name: '"the other" count that is no difference of the question\'s and the evidence\'s',
+      task: 'I want a roller-skating party for my son with 15 skaters. What will it cost?',
+      evidence: ['Our party package costs £180 for up to 12 skaters.', 'Each extra skater costs £12, up to a maximum of 20 skaters.'],
+      artifact: 'The party package is £180 and covers up to 12 skaters; the other 4 cost £12 each, which is £48, so 15 skaters come to £228 altogether.',
+      ok: false,
+    },
     {
       name: 'a count of another noun than the question spells',
       task: 'Can we bring our two dogs to the bell tents?',

@@ -574,12 +574,26 @@ function monthsOfNamedRange(claim: string, figure: Figure): boolean {
  */
 function countLeft(claim: string, figure: Figure, passage: SupportPassage): boolean {
   const counted = countedNoun(claim, figure);
-  if (!counted?.leftOver) return false;
-  const counts = (texts: readonly string[]) => texts.flatMap((text) => findFigures(text).filter((f) => countedNoun(text, f)?.noun === counted.noun));
+  // "The other 3", whose noun the claim leaves out ("the other 3 cost £12 each", of the question's 15 skaters beyond a
+  // package's 12; unseen133's evidence-check false alarm), counts what the question and evidence both count.
+  const other = OTHER_BEFORE.test(claim.slice(Math.max(0, figure.start - 16), figure.start));
+  if (!counted?.leftOver && !other) return false;
+  const counts = (texts: readonly string[]) =>
+    texts.flatMap((text) =>
+      findFigures(text).flatMap((f) => {
+        const noun = countedNoun(text, f)?.noun;
+        return noun === undefined ? [] : [{ noun, value: f.value }];
+      }),
+    );
   const asked = counts(withoutPlans(passage.restated));
   const stated = counts(passage.evidence);
-  return asked.some((a) => stated.some((s) => close(Math.abs(a.value - s.value), figure.value)));
+  const noun = counted?.leftOver || asked.some((a) => a.noun === counted?.noun) ? counted?.noun : undefined;
+  const sameNoun = (a: { noun: string }, s: { noun: string }) => a.noun === s.noun && (noun === undefined || a.noun === noun);
+  return asked.some((a) => stated.some((s) => sameNoun(a, s) && close(Math.abs(a.value - s.value), figure.value)));
 }
+
+/** The words before a count of the rest whose noun is left out: "the other 3", "the remaining 4". */
+const OTHER_BEFORE = /\bthe\s+(?:other|remaining|extra|additional)\s+$/i;
 
 /** Parts of speech between a number and the noun it counts: "4 extra children", "3 of the sessions", "8 one-to-one sessions". */
 const BEFORE_COUNTED_NOUN: ReadonlySet<string> = new Set(['ADJ', 'DET', 'ADP', 'NUM']);

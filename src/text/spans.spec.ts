@@ -27,6 +27,21 @@ describe('measuredByCase', () => {
       question: 'I hand it in on 1 September.',
       ok: true,
     },
+    // unseen133's evidence-check false alarm.
+    {
+      name: 'the notice the question leaves from now until its event',
+      period: { value: 16 / 24, kind: 'day' },
+      sentence: "Cancelling now gives 16 hours' notice, which is less than the 24 hours needed.",
+      question: "My lesson is at 10am tomorrow and it's now 6pm today. If I cancel now, will I be charged?",
+      ok: true,
+    },
+    {
+      name: 'other notice than the question leaves',
+      period: { value: 14 / 24, kind: 'day' },
+      sentence: "Cancelling now gives 14 hours' notice, which is less than the 24 hours needed.",
+      question: "My lesson is at 10am tomorrow and it's now 6pm today. If I cancel now, will I be charged?",
+      ok: false,
+    },
     {
       name: 'a range of weekdays the sentence writes, both ends',
       period: { value: 4, kind: 'day' },
@@ -263,12 +278,16 @@ describe('askedLeadTime', () => {
     ['a whole day where neither says when in it', 'It is now Tuesday and the tour is on Thursday.', [24, 72]],
     // The review: the stop inside "7.30pm" ends no clause.
     ['a time of day written with a stop', "My walk is at 7.30pm on Saturday and it's now Friday morning.", [31.5, 37.5]],
+    // unseen133's evidence-check false alarm: "Cancelling now gives 16 hours' notice".
+    ['tomorrow, and now today', "My lesson is at 10am tomorrow and it's now 6pm today. If I cancel now, will I be charged?", [16, 16]],
+    ['tomorrow, after a weekday named now', "It's Friday at 3pm now and my class is at 9am tomorrow.", [18, 18]],
   ])('reads %s', (_, question, expected) => {
     expect(hours(askedLeadTime(question))).toEqual(expected);
   });
   it.each([
     ['no now', 'My Lantern Walk is at 7:30pm on Saturday. Can I cancel?'],
     ['two events and no now', 'I booked Friday at 9am and Saturday at 10am.'],
+    ['a weekday after a now that names no weekday', "It's now 6pm today and my lesson is on Friday at 10am."],
     ['an event earlier the same day than now', "It's now Friday evening and my walk was on Friday at 3pm."],
     ['"currently" of something else than the time', "I'm currently free on Tuesday; the class is on Thursday."],
   ])('reads nothing where there is %s', (_, question) => {

@@ -28,6 +28,10 @@ export function measuredByCase(period: { value: number; kind: string; end?: numb
     if (daysBetweenDates(sentence, question).has(period.value)) return true;
     if (betweenWeekdays(sentence).has(period.value)) return true;
   }
+  // The notice the question's case gives: "cancelling now gives 16 hours' notice" for a lesson "at 10am tomorrow" when "it's now
+  // 6pm today" (unseen133's evidence-check false alarm). Only a lead known to the hour.
+  const lead = period.kind === 'day' ? askedLeadTime(question) : undefined;
+  if (lead !== undefined && lead.least === lead.most && Math.abs(lead.least - period.value) < 1e-6) return true;
   // Hours between two times of day of the question and the sentence: "from 10:00 to 13:30" is 3.5 hours.
   if (period.kind === 'day' && period.value < 1 && betweenTimes(sentence, question).some((days) => Math.abs(days - period.value) < 1e-6)) return true;
   if (period.kind !== 'day' && period.kind !== 'month') return false;
@@ -141,35 +145,47 @@ const PART_OF_DAY: Readonly<Record<string, readonly [number, number]>> = {
 const PARTS_OF_DAY = new RegExp(`\\b(${Object.keys(PART_OF_DAY).join('|')})\\b`, 'i');
 /** Words that make a clause of the question its present: "it's now Friday morning", "today is Thursday", "It's Thursday at 3pm". */
 const NOW = new RegExp(`\\b(?:now|today|at the moment)\\b|\\bit(?:'s|’s|\\s+is)\\s+(?:${WEEKDAYS.join('|')})\\b`, 'i');
+/** "Now" itself, which places the case's present over a "today" of another clause. */
+const NOW_ITSELF = /\b(?:now|at the moment)\b/i;
+/** A day named by its distance from today: "today", "tonight", "tomorrow". */
+const RELATIVE_DAY = /\b(today|tonight|tomorrow)\b/gi;
 /** What ends a clause of the question: a stop (not the one of "7.30pm"), comma or semicolon, or "and" between two clauses. */
 const CLAUSE_END = /[,;?!]|\.(?=\s|$)|\s(?:and|but)\s/gi;
 
 /**
  * How long the question's case leaves from now until the event it places on a weekday, in days, at the least and at
  * the most: "My Lantern Walk is at 7:30pm on Saturday and it's now Friday morning" leaves 31.5 to 37.5 hours. Read only
- * where the question names two weekdays in clauses of their own, one of them now, each with a time of day or a part of
- * the day (or neither: the whole day). A limit in hours or days the answer measures that lead against ("less than 48
- * hours before your walk starts") keeps its side of it, as a reader works it out (unseen126's readers, of 48 made 24:
- * "Friday morning to 7:30pm Saturday is more than 24 hours").
+ * where the question names two days in clauses of their own, one of them now, each with a time of day or a part of
+ * the day (or neither: the whole day). A day is a weekday, or today or tomorrow ("My lesson is at 10am tomorrow and
+ * it's now 6pm today": 16 hours); tomorrow is the day after a weekday named now. A limit in hours or days the answer
+ * measures that lead against ("less than 48 hours before your walk starts") keeps its side of it, as a reader works it
+ * out (unseen126's readers, of 48 made 24: "Friday morning to 7:30pm Saturday is more than 24 hours").
  */
 export function askedLeadTime(question: string): { least: number; most: number } | undefined {
   const bounds = [0, ...[...question.matchAll(CLAUSE_END)].map((m) => m.index), question.length];
-  const moments = findDates(question)
-    .filter((d) => d.form === 'weekday')
-    .map((d) => {
-      const from = Math.max(...bounds.filter((b) => b <= d.start));
-      const to = Math.min(...bounds.filter((b) => b >= d.end));
-      const clause = question.slice(from, to);
-      const clock = findFigures(clause).find((f) => f.kind === CLOCK);
-      const part = PARTS_OF_DAY.exec(clause)?.[1]?.toLowerCase();
-      const [early, late] = clock ? [clock.value, clock.value] : part ? PART_OF_DAY[part]! : [0, 24 * 60];
-      return { day: weekdayIndexOf(d.key) ?? -1, early, late, now: NOW.test(clause) };
-    });
+  const clauseAround = (start: number, end: number) => question.slice(Math.max(...bounds.filter((b) => b <= start)), Math.min(...bounds.filter((b) => b >= end)));
+  const moment = (start: number, end: number, day: { weekday: number } | { after: number }) => {
+    const clause = clauseAround(start, end);
+    const clock = findFigures(clause).find((f) => f.kind === CLOCK);
+    const part = PARTS_OF_DAY.exec(clause)?.[1]?.toLowerCase();
+    const [early, late] = clock ? [clock.value, clock.value] : part ? PART_OF_DAY[part]! : [0, 24 * 60];
+    // "Today" places the case's present only where no clause says "now": "my lesson is today at 5pm and it's now 1pm".
+    return { ...day, early, late, now: NOW.test(clause) && !('after' in day && day.after === 0 && !NOW_ITSELF.test(clause) && NOW_ITSELF.test(question)) };
+  };
+  const weekdays = findDates(question).filter((d) => d.form === 'weekday');
+  // A clause that names its weekday places its day by it: "Today is Monday" is Monday.
+  const relative = [...question.matchAll(RELATIVE_DAY)].filter((m) => !weekdays.some((d) => clauseAround(d.start, d.end) === clauseAround(m.index, m.index + m[0].length)));
+  const moments = [
+    ...weekdays.map((d) => moment(d.start, d.end, { weekday: weekdayIndexOf(d.key) ?? -1 })),
+    ...relative.map((m) => moment(m.index, m.index + m[0].length, { after: m[1]!.toLowerCase() === 'tomorrow' ? 1 : 0 })),
+  ];
   const now = moments.filter((m) => m.now);
   const events = moments.filter((m) => !m.now);
-  if (moments.length !== 2 || now.length !== 1 || events.length !== 1 || now[0]!.day < 0 || events[0]!.day < 0) return undefined;
+  if (moments.length !== 2 || now.length !== 1 || events.length !== 1) return undefined;
   const [from, until] = [now[0]!, events[0]!];
-  const days = (until.day - from.day + 7) % 7;
+  // Days from now to the event: between two weekdays, or by the event's days after today (today being the day named now).
+  const days = 'after' in until ? until.after - ('after' in from ? from.after : 0) : 'weekday' in from && from.weekday >= 0 && until.weekday >= 0 ? (until.weekday - from.weekday + 7) % 7 : -1;
+  if (days < 0) return undefined;
   const least = (days * 24 * 60 + until.early - from.late) / (24 * 60);
   const most = (days * 24 * 60 + until.late - from.early) / (24 * 60);
   return least >= 0 ? { least, most } : undefined;
