@@ -44,6 +44,22 @@ describeTextMutator(
       artifact: 'Your three mugs come to £15 (3 × £5). Firing takes around 3 weeks from drop-off.',
       kept: ['Your three mugs come to £15 (3 × £5). Firing takes around 2 weeks from drop-off.', 'Your three mugs come to £15 (3 × £5). Firing takes around 4 weeks from drop-off.'],
     },
+    // unseen136's readers, of 60 made 30: "70 days minus the 30 free days is 40 days, not 10".
+    {
+      name: "no period that adds up with the answer's to the question's",
+      artifact: "Storage is free for 60 days after you're told it is ready, then it's £2 a day. You're 10 days past that point.",
+      task: 'My phone has been ready for 70 days. Will I be charged?',
+      kept: [],
+    },
+    {
+      name: "a period of the answer's that adds up with no period of the question",
+      artifact: "Storage is free for 60 days after you're told it is ready, then it's £2 a day. You're 10 days past that point.",
+      task: 'My phone has been ready for a while. Will I be charged?',
+      kept: [
+        "Storage is free for 30 days after you're told it is ready, then it's £2 a day. You're 10 days past that point.",
+        "Storage is free for 90 days after you're told it is ready, then it's £2 a day. You're 10 days past that point.",
+      ],
+    },
     // unseen135's readers, of 14 days made 21 beside "within 2 weeks": "2 weeks/14 days would match the ground-coffee window".
     {
       name: 'no period whose length the answer states again in another unit',

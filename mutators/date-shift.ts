@@ -56,6 +56,7 @@ export const dateShift: TextMutator = {
         lastsRatePeriod(text, date) ||
         countWrittenAgain(text, date) ||
         lengthWrittenAgain(text, dates, date) ||
+        periodInSum(text, fixture.task, date) ||
         countInWrittenSum(text, date) ||
         ruleOfDaysWorkedOut(text, dates, date) ||
         inEvenSeries(text, dates, date) ||
@@ -428,6 +429,23 @@ function lengthWrittenAgain(text: string, dates: readonly DatePiece[], date: Dat
     const length = other.key === date.key ? null : lengthOf(other);
     return length !== null && length.kind === own.kind && length.value === own.value && Math.abs(sentenceOf(other) - sentenceOf(date)) <= 1;
   });
+}
+
+/**
+ * A period that adds up with another of the answer's, in its unit, to one the question states, or with the question's
+ * to one the answer states: "ready for 70 days" of the question, "free for the first 60 days ... You're 10 days past that
+ * point" (unseen136's readers, of 60 made 30: "70 days minus the 30 free days is 40 days, not 10"). Moved alone, the sum
+ * no longer holds. The answer's periods alone are not read: "at least 15 working days before" beside "within 5" and "10
+ * consecutive working days" add up by chance.
+ */
+function periodInSum(text: string, task: string, date: DatePiece): boolean {
+  if (date.form !== 'duration') return false;
+  const quantities = findQuantities(text);
+  const q = quantities.find((x) => date.start <= x.number.start && x.number.end <= date.end);
+  if (q === undefined) return false;
+  const ofUnit = (list: readonly Quantity[]) => list.filter((o) => o !== q && o.unit === q.unit).map((o) => o.number.value);
+  const [answered, asked, x] = [ofUnit(quantities), ofUnit(findQuantities(task)), q.number.value];
+  return asked.some((a) => answered.some((b) => x + b === a || x + a === b || a + b === x));
 }
 
 /**

@@ -730,6 +730,9 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     // "... abroad for up to 4 weeks, provided you tell us in writing at least 7 days before you travel": another sentence of the answer that
     // sets the condition as a duty ("You just need to tell us in writing at least 7 days before she travels") keeps it (unseen89's false alarm).
     if (REQUIREMENTS.has(q.keyword) && conditionSaidAsDuty(support, q, elsewhere)) continue;
+    // "Collection is free: your load weighs at least 50 kg and you are within 15 miles" for "free ... as long as the load weighs
+    // at least 50 kg": the claim gives the condition as met, its reason (unseen133's evidence-check false alarm).
+    if (REQUIREMENTS.has(q.keyword) && conditionGivenAsMet(claim, support, q)) continue;
     if (q.keyword === 'only' && AFTER_FREQUENCY.test(support.slice(0, q.start)) && restatesFrequency(claim, support.slice(0, q.start))) continue;
     // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
@@ -1137,6 +1140,24 @@ function conditionSaidAsDuty(support: string, q: QualifierPiece, sentences: read
     sentences.some((s) => OPENING_DUTY.test(s) && !statesQualifier(s, 'not') && lemmas.every((lemma) => textSaysWord(s, lemma)) && [...numbers].every((key) => numberKeysOf(s).has(key)))
   );
 }
+
+/**
+ * Whether the claim gives every word and number of the qualifier's condition as the reason for what it says, after a
+ * colon or "because", "since" or "as", and denies nothing there ("free: your load weighs at least 50 kg"; not "free,
+ * though your load doesn't weigh 50 kg").
+ */
+function conditionGivenAsMet(claim: string, support: string, q: QualifierPiece): boolean {
+  const condition = firstClause(support.slice(q.end));
+  const lemmas = contentLemmas(condition);
+  const numbers = numberKeysOf(condition);
+  const reason = REASON.exec(claim);
+  if (reason === null || lemmas.length < 2) return false;
+  const given = claim.slice(reason.index + reason[0].length);
+  return !statesQualifier(given, 'not') && lemmas.every((lemma) => textSaysWord(given, lemma)) && [...numbers].every((key) => numberKeysOf(given).has(key));
+}
+
+/** What gives a reason: a colon, or "because", "since" or "as" opening a clause. */
+const REASON = /:\s|(?:^|[,;]\s*|\s)(?:because|since|as)\s+(?=(?:your|the|you|it|they|we|this)\b)/i;
 
 /** Bounds from above and below written before their number in a claim: "a maximum of 250 guests", "at least 4 people". */
 const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:of|is))\s+$/i;

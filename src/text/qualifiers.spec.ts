@@ -125,6 +125,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Each household is limited to 60 full-day cards in a calendar year.',
       dropped: [],
     },
+    // unseen133's evidence-check false alarm: the condition given as met, the reason for the answer.
+    {
+      name: 'a condition the claim gives as met, after a colon',
+      evidence: 'We collect scrap metal free of charge within 15 miles of our yard, as long as the load weighs at least 50 kg.',
+      artifact: 'Collection is free: your load weighs at least 50 kg and you are within 15 miles of the yard.',
+      dropped: [],
+    },
+    {
+      name: 'a condition the claim gives only in part',
+      evidence: 'We collect scrap metal free of charge within 15 miles of our yard, as long as the load weighs at least 50 kg.',
+      artifact: 'Collection is free: your load weighs enough and you are within 15 miles of the yard.',
+      dropped: ['as long as'],
+    },
     // unseen135's evidence-check false alarms.
     {
       name: '"for as long as" a figure for "up to"',
