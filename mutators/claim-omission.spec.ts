@@ -629,6 +629,19 @@ describeTextMutator(
       artifact: 'The Gallery package costs £150. For that you get one 16x20 canvas and four 8x10 prints.',
       reason: /a verb of the question's asks: without it, that ask goes unanswered \("get"\)/,
     },
+    // unseen136's readers, of each left out: "the question asks what's included, but the answer only gives length and price".
+    {
+      name: 'the only sentence that says what a thing gives, for "what\'s included?"',
+      task: "What's included in the evening wreath workshop, and how long does it last?",
+      artifact: 'The evening session lasts 3 hours and costs £58 a person. For that you get a moss ring, fresh foliage and ribbons.',
+      reason: /a verb of the question's asks: without it, that ask goes unanswered \("get"\)/,
+    },
+    {
+      name: 'the only clause that says what a package gives, for "what does it include?"',
+      task: 'Is it too late for the first dance package, and what does the package include?',
+      artifact: 'The package is £220 and gives you four private lessons of 45 minutes each.',
+      reason: /a verb of the question's asks: without it, that ask goes unanswered \("give"\)/,
+    },
     // unseen74's readers, of the answer without "We only phone you for approval if …": "never answers whether they call before extra work".
     {
       name: 'the only sentence that uses a verb sharing a sense with a verb of the question\'s asks ("will you call me?", "we only phone you")',

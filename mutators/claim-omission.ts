@@ -162,8 +162,18 @@ function askedActions(task: string): Set<string> {
   // "What do I get?" asks what a thing gives, which the sentence "For that you get ..." answers (unseen123's readers,
   // of that sentence left out: "never says what the Gallery package includes"): a light verb, asked of its object.
   if (ASKS_WHAT_YOU_GET.test(task)) actions.add('get');
+  // "What's included?" is answered by what the thing gives, in any of the verbs that say so: "For that you get a moss ring
+  // ...", "The package is £220 and gives you four private lessons" (unseen136's readers, of each left out: "the question
+  // asks what's included, but the answer only gives length and price").
+  if (ASKS_WHAT_IS_INCLUDED.test(task)) for (const verb of GIVING_VERBS) actions.add(verb);
   return actions;
 }
+
+/** A question asking what a thing includes: "what's included?", "what does the package include?", "what comes with it?". */
+const ASKS_WHAT_IS_INCLUDED = /\bwhat(?:['’]s|\s+is|\s+are)\s+included\b|\bwhat\s+(?:does|do|will|would)\s+(?:[\w'’-]+\s+){1,4}include\b|\bwhat\s+comes?\s+with\b/i;
+
+/** The verbs that say what a thing gives its buyer. */
+const GIVING_VERBS = ['include', 'get', 'give', 'cover', 'contain'] as const;
 
 /** The verb a question asks how to do: "how do I change it?", "how can it be renewed?". */
 const ASKS_HOW_TO = /\bhow\s+(?:do|can|should|could|would|will)\s+(?:I|we|you|they|it|he|she)\s+(?:be\s+)?([a-z]+)/gi;
