@@ -208,7 +208,23 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ],
   ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],
   // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm): before a figure only.
-  ['within', 'no later than', 'inside', 'by', 'in the', String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`, 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
+  [
+    'within',
+    'no later than',
+    'inside',
+    'by',
+    'in the',
+    String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`,
+    // "Past our 15-mile free zone" bounds the distance as "within 15 miles" does (unseen131's evidence-check false alarm).
+    String.raw`\d+(?:\.\d+)?[\s-]*(?:miles?|km|kilometres?|metres?)(?:\s+[a-z-]+)?\s+(?:zone|area|radius)`,
+    'before',
+    'has',
+    'have',
+    'from',
+    'after',
+    'deadline',
+    'last',
+  ],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says; "you'd lose your deposit but nothing more"

@@ -755,6 +755,9 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end))) && !grantsBoundedRule(claim, support, q, term.number)) continue;
     if (q.keyword === 'not' && negatedBoundRestated(claim, support, q, example)) continue;
     if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
+    // "At 24 kg your dog is in the 10-to-30 kg band" of "£145 for pets up to 10 kg, £210 for 10 to 30 kg": the claim writes the
+    // number as a bound of a range the evidence writes too, the next band's, not the bounded one (unseen131's false alarm).
+    if ('number' in term && rangesOf(claim).some((range) => range.includes(term.number) && rangesOf(support).some((other) => other.join() === range.join()))) continue;
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
     // evidence's side, which keeps the restriction in its own words (unseen30's false alarms).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, ABOVE, example)) continue;
@@ -997,7 +1000,8 @@ const SET_ASIDE = /\b(?:rather\s+than|instead\s+of)\s+(?:the\s+)?(?:usual|normal
 
 /** Bounds from below, whose other side is "less than", "under"; bounds from above, whose other side is "more than", "over", "beyond". */
 const LOWER_BOUNDS: ReadonlySet<string> = new Set(['at least', 'or more', 'a minimum of', 'no fewer than', 'no less than']);
-const BELOW = /\b(?:less|fewer|shorter|narrower|smaller|lighter|younger|lower)\s+than\s+$|\b(?:under|below)\s+$/i;
+// "More than the 21 days needed": the figure after "the" is compared as it is without it (unseen134's evidence-check false alarm).
+const BELOW = /\b(?:less|fewer|shorter|narrower|smaller|lighter|younger|lower)\s+than\s+(?:the\s+)?$|\b(?:under|below)\s+$/i;
 /** Whether a text ends with a comparison that bounds the figure after it: "fewer than 48 pages", "over 32 kg", "beyond 40 miles". */
 export function comparedBefore(text: string): boolean {
   return ABOVE.test(text) || BELOW.test(text);
@@ -1005,7 +1009,7 @@ export function comparedBefore(text: string): boolean {
 
 /** A one-word bound from above, which may also be a verb's particle ("carry over"). */
 const ABOVE_WORD = /\b(?:over|above|beyond)\s+$/i;
-const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+$|${ABOVE_WORD.source}`, 'i');
+const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger|bigger|heavier|older|taller|higher)\\s+than\\s+(?:the\\s+)?$|${ABOVE_WORD.source}`, 'i');
 
 /**
  * Whether the claim writes the number with this key, before any example, right after a bound on the other side of
@@ -1017,6 +1021,9 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger
  */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number, boundsNotice: boolean): boolean {
   if (boundsNotice && UPPER_BOUNDS.has(keyword)) return boundsWith(claim, key, statesQualifier(claim, 'not') ? BELOW : ABOVE, example);
+  // "Cancelling within 48 hours of departure" is the other side of "at least 48 hours before departure" (unseen134's
+  // evidence-check false alarm): a notice shorter than the bound.
+  if (boundsNotice && LOWER_BOUNDS.has(keyword) && boundsWith(claim, key, WITHIN, example)) return true;
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   return other !== null && boundsWith(claim, key, other, example);
 }
@@ -1158,6 +1165,11 @@ function conditionGivenAsMet(claim: string, support: string, q: QualifierPiece):
 
 /** What gives a reason: a colon, or "because", "since" or "as" opening a clause. */
 const REASON = /:\s|(?:^|[,;]\s*|\s)(?:because|since|as)\s+(?=(?:your|the|you|it|they|we|this)\b)/i;
+
+/** The ranges a text writes from one number to another, as their two numbers: "10 to 30 kg", "10-to-30 kg", "10–30". */
+function rangesOf(text: string): string[][] {
+  return [...text.matchAll(/(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:-to-|to|-|–|—)\s*(\d+(?:\.\d+)?)(?![\d.,]*\d)/g)].map((m) => [m[1]!, m[2]!]);
+}
 
 /** Bounds from above and below written before their number in a claim: "a maximum of 250 guests", "at least 4 people". */
 const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:of|is))\s+$/i;

@@ -125,6 +125,57 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Each household is limited to 60 full-day cards in a calendar year.',
       dropped: [],
     },
+    // unseen131's and unseen134's evidence-check false alarms.
+    {
+      name: 'a zone of so many miles for "within"',
+      evidence: 'We collect free of charge from homes within 15 miles of the crematorium, and charge £1.20 a mile beyond that.',
+      artifact: 'Distance past our 15-mile free zone is charged at £1.20 a mile.',
+      dropped: [],
+    },
+    {
+      name: 'neither a zone nor "within"',
+      evidence: 'We collect free of charge from homes within 15 miles of the crematorium, and charge £1.20 a mile beyond that.',
+      artifact: 'Homes 15 miles away get free collection.',
+      dropped: ['within'],
+    },
+    {
+      name: 'a notice "within" the hours of a lower bound: its other side',
+      evidence: 'If you cancel at least 48 hours before departure, you receive a full refund.',
+      artifact: "Because you're cancelling within 48 hours of departure, you don't receive a full refund.",
+      dropped: [],
+    },
+    {
+      name: "a notice of the bound's hours without it",
+      evidence: 'If you cancel at least 48 hours before departure, you receive a full refund.',
+      artifact: "Because you're cancelling 48 hours before departure, you receive a full refund.",
+      dropped: ['at least'],
+    },
+    {
+      name: '"more than the" figure of a lower bound',
+      evidence: 'If you cancel 21 days or more before the course starts, you get a full refund minus a £25 admin fee.',
+      artifact: 'Four weeks is 28 days, which is more than the 21 days needed for a full refund minus the £25 admin fee.',
+      task: 'I need to cancel 4 weeks before the course starts. How much will I get back?',
+      dropped: [],
+    },
+    {
+      name: "a lower bound's figure alone",
+      evidence: 'If you cancel 21 days or more before the course starts, you get a full refund minus a £25 admin fee.',
+      artifact: 'If you cancel 21 days before the course starts, you get a full refund minus the £25 admin fee.',
+      dropped: ['or more'],
+    },
+    {
+      name: "a bound's number as the bound of the next band's range",
+      evidence: 'Individual cremation costs £145 for pets up to 10 kg, £210 for 10 to 30 kg and £285 for 30 to 50 kg.',
+      artifact: 'At 24 kg your dog is in the 10-to-30 kg band, so an individual cremation costs £210.',
+      task: 'Our dog weighed 24 kg. What does an individual cremation cost?',
+      dropped: [],
+    },
+    {
+      name: "a bound's number alone",
+      evidence: 'Individual cremation costs £145 for pets up to 10 kg, £210 for 10 to 30 kg and £285 for 30 to 50 kg.',
+      artifact: 'An individual cremation for a pet of 10 kg costs £145.',
+      dropped: ['up to'],
+    },
     // unseen133's evidence-check false alarm: the condition given as met, the reason for the answer.
     {
       name: 'a condition the claim gives as met, after a colon',
