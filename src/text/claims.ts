@@ -206,7 +206,22 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     String.raw`as\s+(?:long|much)\s+as\s+(?=[£$€\d]|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)`,
     RANGE,
   ],
-  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],
+  [
+    'at least',
+    'no fewer than',
+    'no less than',
+    'a minimum of',
+    'minimum',
+    'no later than',
+    'or more',
+    'or older',
+    'or over',
+    'and over',
+    'or above',
+    RANGE,
+    // "Free delivery starts at six bottles" bounds the count from below as "6 or more bottles" does (unseen136's false alarm).
+    String.raw`(?:starts?|begins?|kicks?\s+in)\s+(?:at|from)\s+(?=\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)`,
+  ],
   // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm): before a figure only.
   [
     'within',
@@ -250,7 +265,8 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
   ],
   // "Within 48 hours of pick-up" bounds the time as "48 hours or less before pick-up" does.
   ['or less', 'or fewer', 'within'],
-  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of'],
+  // "Nobody needs to bring a partner" says what "Partners are not required" says (unseen136's false alarm).
+  ['not', "n't", 'never', 'no', 'cannot', 'without', 'nor', 'neither', 'none', 'nothing', 'no longer', 'rather than', 'instead of', 'nobody', 'no one'],
   // "Can be extended once" says what "a single extension" and "one time only" say.
   ['once', 'one time', 'a single', 'twice'],
   // "Provided" is "provided that" without its "that": a condition an answer sets with "as long as", "if" or "only if".

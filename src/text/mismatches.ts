@@ -752,7 +752,12 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
-    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end))) && !grantsBoundedRule(claim, support, q, term.number)) continue;
+    if (
+      'number' in term &&
+      boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end)) || NOTICE_AFTER_BOUND.test(support.slice(q.end))) &&
+      !grantsBoundedRule(claim, support, q, term.number)
+    )
+      continue;
     if (q.keyword === 'not' && negatedBoundRestated(claim, support, q, example)) continue;
     if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
     // "At 24 kg your dog is in the 10-to-30 kg band" of "£145 for pets up to 10 kg, £210 for 10 to 30 kg": the claim writes the
@@ -1072,6 +1077,9 @@ function grantsBoundedRule(claim: string, support: string, q: QualifierPiece, ke
 
 /** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */
 const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
+
+/** The unit of a notice after a bound written after its number: "10 or more [days before the workshop]" (unseen136's false alarm). */
+const NOTICE_AFTER_BOUND = /^\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
 
 /** Where a clause of an evidence sentence ends: at its punctuation, not a figure's ("£1,000", "99.95%"). */
 const CLAUSE_END = /[,;.!?](?=\s|$)/;

@@ -125,6 +125,33 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'Each household is limited to 60 full-day cards in a calendar year.',
       dropped: [],
     },
+    // unseen136's evidence-check false alarms.
+    {
+      name: '"starts at" a count for "or more"',
+      evidence: 'Orders of 6 or more bottles are delivered free, and smaller orders cost £7.50 to deliver.',
+      artifact: 'Free delivery starts at six bottles, so a four-bottle order costs £7.50 to deliver.',
+      task: 'If I order four bottles, is delivery free?',
+      dropped: [],
+    },
+    {
+      name: 'a count of a lower bound written alone',
+      evidence: 'Orders of 6 or more bottles are delivered free, and smaller orders cost £7.50 to deliver.',
+      artifact: 'Orders of six bottles are delivered free.',
+      dropped: ['or more'],
+    },
+    {
+      name: '"nobody" for "not"',
+      evidence: 'Partners are not required, as we rotate partners during class.',
+      artifact: 'Nobody needs to bring a partner: everyone swaps partners during the class.',
+      dropped: [],
+    },
+    {
+      name: 'a notice "within" the days of a bound written after them: its other side',
+      evidence: 'Tickets cancelled 10 or more days before the workshop are refunded minus a £5 admin fee. Within 10 days, tickets can be moved to another date once, but not refunded.',
+      artifact: 'No, refunds stop once the workshop is within 10 days.',
+      task: 'My workshop is in 6 days. Can I get a refund?',
+      dropped: [],
+    },
     // unseen131's and unseen134's evidence-check false alarms.
     {
       name: 'a zone of so many miles for "within"',
