@@ -690,6 +690,14 @@ describeTextMutator(
       evidence: 'The evening course costs £240, with a £60 deposit. The balance is due by 31 March 2026.',
       reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("by when\\?": when\\)$`),
     },
+    // unseen137's readers: "the question asks when the items can be picked up and the answer never says".
+    {
+      name: 'the only sentence that gives a period from an event, for a "when" part of the question',
+      task: 'How much will it cost to have my duvet and two pillows cleaned, and when can I pick them up?',
+      artifact: 'A king-size duvet is £24 and the two pillows at £6 each add £12, so £36 altogether. Everything will be ready 48 hours after you drop it off.',
+      evidence: 'King-size duvets cost £24 and pillows £6 each. Service washes are ready 48 hours after drop-off.',
+      reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("when can I pick them up\\?": when\\)$`),
+    },
     // unseen26's readers: "the second half of the question (what the buyer must sort out themselves) is barely answered".
     {
       name: 'the only sentence that tells the asker their part, for a "what will I need to sort out myself" part of the question',

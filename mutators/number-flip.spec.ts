@@ -243,6 +243,8 @@ describe('number-flip', () => {
     ['a count by a price ("10 months of €25.00 is €250.00")', 'You have 10 months of your €25.00 plan to go, which comes to €250.00.'],
     ['a share of an amount ("25% of €250.00 is €62.50")', 'The charge is 25% of the €250.00 left, so €62.50.'],
     ['shares of one whole', 'You pay 20% of the bill and the insurer pays 80%.'],
+    // unseen137's readers, of £1 made £2: "60 minutes at £2 per 10 minutes is £12, not £6".
+    ['a rate per so many units, their count and the amount', 'A duvet needs about 60 minutes in the dryer, and at £1 for every 10 minutes that comes to around £6.'],
     ['an identifier', 'Severity 1 issues go to clause 4 of form KL-7.'],
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
     ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],

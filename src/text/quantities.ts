@@ -542,5 +542,29 @@ export function inArithmetic(text: string, quantities: readonly Quantity[], q: Q
       if (k !== undefined && close(x * k, o.number.value)) return true;
     }
   }
+  return inRatePerUnits(text, quantities, q, close);
+}
+
+/**
+ * Whether a quantity is one of a rate per so many units, a count of those units and the amount it comes to: "about 60
+ * minutes in the dryer, and at £1 for every 10 minutes that's around £6" (unseen137's readers, of £1 made £2: "60 minutes
+ * at £2 per 10 minutes is £12, not £6"). Any of the four changed alone breaks the sum.
+ */
+function inRatePerUnits(text: string, quantities: readonly Quantity[], q: Quantity, close: (a: number, b: number) => boolean): boolean {
+  for (const rate of quantities.filter((r) => r.number.currency !== '')) {
+    const per = RATE_PER_UNITS.exec(text.slice(rate.number.end));
+    if (!per) continue;
+    const size = quantities.find((s) => s.number.start === rate.number.end + per[0].search(/\d/));
+    const units = quantities.filter((u) => u !== size && u.unit === per[2]!.toLowerCase().replace(/s$/, ''));
+    const amounts = quantities.filter((a) => a !== rate && a.number.currency === rate.number.currency);
+    for (const u of units) {
+      for (const a of amounts) {
+        if (close((rate.number.value * u.number.value) / Number(per[1]), a.number.value) && [rate, size, u, a].includes(q)) return true;
+      }
+    }
+  }
   return false;
 }
+
+/** A rate's units after its amount: "[£1] for every 10 minutes", "[£2] per 15 minutes", "[€5] each 30 minutes". */
+const RATE_PER_UNITS = /^\s*(?:for\s+)?(?:every|each|per|a)\s+(\d+)\s+([a-z]+)/i;

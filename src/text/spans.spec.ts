@@ -281,6 +281,8 @@ describe('askedLeadTime', () => {
     // unseen133's evidence-check false alarm: "Cancelling now gives 16 hours' notice".
     ['tomorrow, and now today', "My lesson is at 10am tomorrow and it's now 6pm today. If I cancel now, will I be charged?", [16, 16]],
     ['tomorrow, after a weekday named now', "It's Friday at 3pm now and my class is at 9am tomorrow.", [18, 18]],
+    // unseen137's readers, of "12 hours before" made 8: "10pm to 9am is 11 hours".
+    ['tomorrow, and a now with a time of day and no day', "I booked a tyre fitting for 9am tomorrow and paid the deposit online. It's now 10pm and I need to cancel.", [11, 11]],
   ])('reads %s', (_, question, expected) => {
     expect(hours(askedLeadTime(question))).toEqual(expected);
   });

@@ -170,7 +170,7 @@ export function askedLeadTime(question: string): { least: number; most: number }
     const part = PARTS_OF_DAY.exec(clause)?.[1]?.toLowerCase();
     const [early, late] = clock ? [clock.value, clock.value] : part ? PART_OF_DAY[part]! : [0, 24 * 60];
     // "Today" places the case's present only where no clause says "now": "my lesson is today at 5pm and it's now 1pm".
-    return { ...day, early, late, now: NOW.test(clause) && !('after' in day && day.after === 0 && !NOW_ITSELF.test(clause) && NOW_ITSELF.test(question)) };
+    return { ...day, start, early, late, now: NOW.test(clause) && !('after' in day && day.after === 0 && !NOW_ITSELF.test(clause) && NOW_ITSELF.test(question)) };
   };
   const weekdays = findDates(question).filter((d) => d.form === 'weekday');
   // A clause that names its weekday places its day by it: "Today is Monday" is Monday.
@@ -179,6 +179,16 @@ export function askedLeadTime(question: string): { least: number; most: number }
     ...weekdays.map((d) => moment(d.start, d.end, { weekday: weekdayIndexOf(d.key) ?? -1 })),
     ...relative.map((m) => moment(m.index, m.index + m[0].length, { after: m[1]!.toLowerCase() === 'tomorrow' ? 1 : 0 })),
   ];
+  // A clause that says "now" with a time of day and no day is today: "I booked a fitting for 9am tomorrow ... It's now 10pm"
+  // (unseen137's readers, of "12 hours before" made 8: "10pm to 9am is 11 hours").
+  if (!moments.some((m) => m.now)) {
+    const today = bounds.slice(1).flatMap((end, i) => {
+      const clause = question.slice(bounds[i]!, end);
+      const timed = findFigures(clause).some((f) => f.kind === CLOCK) || PARTS_OF_DAY.test(clause);
+      return NOW_ITSELF.test(clause) && timed && !moments.some((m) => m.start >= bounds[i]! && m.start < end) ? [moment(bounds[i]!, end, { after: 0 })] : [];
+    });
+    if (today.length === 1) moments.push(today[0]!);
+  }
   const now = moments.filter((m) => m.now);
   const events = moments.filter((m) => !m.now);
   if (moments.length !== 2 || now.length !== 1 || events.length !== 1) return undefined;

@@ -92,9 +92,12 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
     case 'where':
       return properNames(sentence).length > 0;
     case 'when':
-      return findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0;
+      // A period from an event says when too: "Everything will be ready 48 hours after you drop it off" (unseen137's readers, of
+      // that sentence left out for "when can I pick them up?": "the answer never says").
+      return findDates(sentence).some((d) => d.form !== 'duration' || FROM_NOW_OR_AN_EVENT.test(sentence.slice(Math.max(0, d.start - 8), d.end + 24))) || clockTimes(sentence).length > 0;
     case 'by when':
-      return givesWh(sentence, 'when') && LIMIT_WORDS.test(sentence);
+      // A limit is a time or a date: "up to 14 days before you travel" gives no latest time to book (unseen87's readers).
+      return (findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0) && LIMIT_WORDS.test(sentence);
     case 'how much':
       return findNumbers(sentence).length > 0;
     case 'how many':
@@ -111,6 +114,13 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
       return YOUR_PART.test(sentence);
   }
 }
+
+/**
+ * A period read as a time from now or from an event, with the words around it: "within 7 days", "48 hours
+ * after you drop it off", "3 days from booking", "4 weeks before the day".
+ */
+const FROM_NOW_OR_AN_EVENT =
+  /\bwithin\s+[\w-]+\s+(?:(?:working|business)\s+)?(?:hours?|days?|weeks?|months?)\b|\b(?:hours?|days?|weeks?|months?)\s+(?:after|from|later|before|prior\s+to|ahead\s+of)\b/i;
 
 /** Words every question asks with, which say nothing of what it asks about. */
 export const ASKING_WORDS: ReadonlySet<string> = new Set(['how', 'much', 'many', 'long', 'soon', 'often', 'far', 'old', 'need', 'want', 'like', 'able', 'also', 'still', 'else']);
