@@ -59,6 +59,13 @@ describeTextMutator(
       artifact: 'Tell us within 10 days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.',
       kept: ['Tell us within 10 working days of the notice, which was dated 14 April 2025. The new fee applies from 1 June 2025.'],
     },
+    // unseen138's readers, of 7 days made working days: "the rule says 7 working days but the reasoning checks against less than a week".
+    { name: 'no calendar days the answer states again in weeks', artifact: 'You get a refund if you cancel at least 7 days before, and 8 May is less than a week before your start.', kept: [] },
+    {
+      name: 'calendar days the answer states in weeks of another length',
+      artifact: 'You get a refund if you cancel at least 10 days before, and 8 May is less than a week before your start.',
+      kept: ['You get a refund if you cancel at least 10 working days before, and 8 May is less than a week before your start.'],
+    },
     // unseen106's readers, of "Within 7 working days" after "Between 8 and 28 days before the booking": "the other bands are calendar days".
     {
       name: 'no band that meets the next one a day on, in another sentence',

@@ -60,7 +60,8 @@ export const unitSwap: TextMutator = {
           !coupled(text, u, swapped) &&
           !workingTimeOutOfPlace(fixture, u, swapped) &&
           !kindCountedElsewhere(units, u, swapped) &&
-          !placePricedPerBooking(text, u, swapped)
+          !placePricedPerBooking(text, u, swapped) &&
+          !lengthRestatedInWeeks(text, u, swapped)
         )
           yield { start: u.start, end: u.end, replacement } satisfies MutationCandidate;
       }
@@ -86,6 +87,21 @@ export const unitSwap: TextMutator = {
     return brokenRelation(fixture.artifact, fixture.task, candidate.start, candidate.end, candidate.replacement);
   },
 };
+
+/**
+ * Whether calendar days made working days are a length the answer states again in weeks ("cancel at least 7 days before
+ * the course begins, and 8 May is less than a week before your 12 May start"): in working days the two no longer agree
+ * (unseen138's readers: "the rule says 7 working days but the reasoning checks against less than a week").
+ */
+function lengthRestatedInWeeks(text: string, original: UnitPiece, swapped: UnitPiece): boolean {
+  if (original.unit !== 'day' || swapped.unit !== 'working day' || original.amount === null) return false;
+  const days = Number(original.amount);
+  return [...text.matchAll(WEEKS_WRITTEN)].some((m) => 7 * (m[1] ? (WEEK_COUNTS[m[1].toLowerCase()] ?? Number(m[1])) : 2) === days);
+}
+
+/** A length in weeks as an answer writes it: "a week", "two weeks", "3 weeks", "a fortnight" (two). */
+const WEEKS_WRITTEN = /\b(a|one|two|three|four|\d+)\s+weeks?\b|\bfortnight\b/gi;
+const WEEK_COUNTS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
 
 /** What a head pays for a place: a rate per one of these is the price of the place itself. */
 const HEADS: ReadonlySet<string> = new Set(['per person', 'per player', 'per ticket']);

@@ -193,6 +193,12 @@ describe('brokenRelation, a price for several units against the rate for one', (
     ['Daycare is £32 a day. Block bookings of 7 full days cost £190.', '£190', '£290', BREAKS_BUNDLE],
     // A review: a count of another sentence is no bundle's.
     ['Hire is £25 a day. Refunds of £100 or more take 5 days.', '£100', '£200', null],
+    // unseen138's readers, of £45 made £40 in an added sentence: "the block of five at £210 costs more than five single sessions".
+    ['Sessions cost £45 each, or £210 for a block of five.', '£45', '£40', BREAKS_BUNDLE],
+    ['Sessions cost £45 each, or £210 for a block of five.', '£45', '£50', null],
+    ['Sessions cost £45 each, or £210 for a block of five.', '£210', '£230', BREAKS_BUNDLE],
+    ['Classes are £12 per class, or £100 for a card of 10.', '£100', '£130', BREAKS_BUNDLE],
+    ['Sessions cost £45 each. A block of five is sold at the desk for £210.', '£45', '£40', null],
   ])('%s: %s to %s', (answer, from, to, reason) => {
     expect(change(answer, from, to)).toBe(reason);
   });

@@ -6,6 +6,7 @@ import { readSentences, type Token } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { ORDINAL_UNITS, unitOrdinals } from './ordinals.js';
 import { HOURS_IN } from './units.js';
+import { spelledValue } from './numberWords.js';
 
 /**
  * The relations an answer states among its own figures, as a reader who has
@@ -96,8 +97,24 @@ function bundleSides(text: string): number[] {
       if (count) sides.push(Math.sign(price.value - rate.value * count.value * unit.per));
     }
   }
+  // A price for a block of several beside the price of one in its sentence: "£45 each, or £210 for a block of five" (unseen138's
+  // readers, of an added sentence with £45 made £40: "the block of five at £210 costs more than five single sessions").
+  for (const price of figures.filter((f) => isCurrencySign(f.kind))) {
+    const block = BLOCK_OF.exec(text.slice(price.end));
+    const count = block ? (/^\d+$/.test(block[1]!) ? Number(block[1]) : spelledValue([block[1]!])) : undefined;
+    const sentence = splitSentences(text).find((s) => s.start <= price.start && price.end <= s.end);
+    if (count === undefined || sentence === undefined) continue;
+    for (const one of figures.filter((f) => f !== price && f.kind === price.kind && f.start >= sentence.start && f.end <= sentence.end && PRICE_OF_ONE.test(text.slice(f.end)))) {
+      sides.push(Math.sign(price.value - one.value * count));
+    }
+  }
   return sides;
 }
+
+/** The words from a price to the block of several it is for, and their count: " for a block of five", " for a pack of 10". */
+const BLOCK_OF = /^\s+for\s+(?:a\s+|the\s+|one\s+)?(?:block|pack|bundle|book|card|course|set)\s+of\s+(\d+|[a-z]+)\b/i;
+/** The words after the price of one: "£45 each", "£12 per class", "£40 a session". */
+const PRICE_OF_ONE = /^\s*(?:each|per\s+[a-z]+|an?\s+(?:session|class|lesson|visit|swim|go|ticket|entry))\b/i;
 
 /** The words from a price to the count it is for: "£290 for ", "£140 if your tour lasts ". */
 const PRICE_FOR_COUNT = /^\s+(?:for\s+(?:a\s+|the\s+)?|if\s+[^,;.\d]{0,25}?\blasts?\s+)$/i;
