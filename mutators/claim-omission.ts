@@ -165,6 +165,7 @@ function askedActions(task: string): Set<string> {
   // "What's included?" is answered by what the thing gives, in any of the verbs that say so: "For that you get a moss ring
   // ...", "The package is £220 and gives you four private lessons" (unseen136's readers, of each left out: "the question
   // asks what's included, but the answer only gives length and price").
+  if (ASKS_WHAT_IS_INCLUDED.test(task)) for (const verb of GIVING_VERBS) actions.add(verb);
   return actions;
 }
 
