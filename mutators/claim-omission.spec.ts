@@ -698,6 +698,14 @@ describeTextMutator(
       evidence: 'King-size duvets cost £24 and pillows £6 each. Service washes are ready 48 hours after drop-off.',
       reason: new RegExp(`^${escaped(ONLY_ANSWER_TO_WH)} \\("when can I pick them up\\?": when\\)$`),
     },
+    // unseen87's readers, and the review: a "by when" is answered by a time or date only, not by a period before an event.
+    {
+      name: 'the only sentence that gives the latest time, beside a period before the event, for a "what\'s the latest" ask',
+      task: "How far ahead can I book a trip, and what's the latest I can book?",
+      artifact: 'You can book a journey up to 14 days before you travel. The final cut-off is 3pm on the working day beforehand.',
+      evidence: 'Journeys can be booked up to 14 days before travel. The final cut-off is 3pm on the working day beforehand.',
+      reason: /the only one to answer a who, when, where/,
+    },
     // unseen26's readers: "the second half of the question (what the buyer must sort out themselves) is barely answered".
     {
       name: 'the only sentence that tells the asker their part, for a "what will I need to sort out myself" part of the question',

@@ -112,7 +112,7 @@ function omissionRefused(fixture: TextFixture, omission: Omission): string | nul
     at,
   );
   if (wh) return `${ONLY_ANSWER_TO_WH} ("${wh.ask}": ${wh.kind})`;
-  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at, askedHowToVerbs(fixture.task));
+  const action = onlyVerbOfAsk(askedActions(fixture.task), sentences, at, askedHowToVerbs(fixture.task)) ?? onlyGivingVerb(fixture.task, sentences, at);
   if (action) return `${ONLY_VERB_OF_ASK} ("${action}")`;
   if (onlyBarAsked(fixture.task, sentences, at)) return ONLY_BAR_ASKED;
   const option = onlyFigureOfOption(fixture.task, sentences, at);
@@ -162,18 +162,30 @@ function askedActions(task: string): Set<string> {
   // "What do I get?" asks what a thing gives, which the sentence "For that you get ..." answers (unseen123's readers,
   // of that sentence left out: "never says what the Gallery package includes"): a light verb, asked of its object.
   if (ASKS_WHAT_YOU_GET.test(task)) actions.add('get');
-  // "What's included?" is answered by what the thing gives, in any of the verbs that say so: "For that you get a moss ring
-  // ...", "The package is £220 and gives you four private lessons" (unseen136's readers, of each left out: "the question
-  // asks what's included, but the answer only gives length and price").
-  if (ASKS_WHAT_IS_INCLUDED.test(task)) for (const verb of GIVING_VERBS) actions.add(verb);
   return actions;
+}
+
+/**
+ * For a question that asks what a thing includes, the verb of giving that only sentence `i` uses ("For that you get a
+ * moss ring ...", "The package is £220 and gives you four private lessons"; unseen136's readers, of each left out: "the
+ * question asks what's included, but the answer only gives length and price"), or undefined. By lemma only: the senses
+ * "get" shares with "become" answer no such question (the review).
+ */
+function onlyGivingVerb(task: string, sentences: readonly Piece[], i: number): string | undefined {
+  if (!ASKS_WHAT_IS_INCLUDED.test(task)) return undefined;
+  const giving = sentences.map((s) =>
+    readSentences(s.text)
+      .flatMap((r) => r.tokens)
+      .flatMap((t) => (t.pos === 'VERB' && GIVING_VERBS.has(t.lemma.toLowerCase()) ? [t.lemma.toLowerCase()] : [])),
+  );
+  return giving[i]!.find((verb) => !giving.some((verbs, j) => j !== i && verbs.includes(verb)));
 }
 
 /** A question asking what a thing includes: "what's included?", "what does the package include?", "what comes with it?". */
 const ASKS_WHAT_IS_INCLUDED = /\bwhat(?:['’]s|\s+is|\s+are)\s+included\b|\bwhat\s+(?:does|do|will|would)\s+(?:[\w'’-]+\s+){1,4}include\b|\bwhat\s+comes?\s+with\b/i;
 
 /** The verbs that say what a thing gives its buyer. */
-const GIVING_VERBS = ['include', 'get', 'give', 'cover', 'contain'] as const;
+const GIVING_VERBS: ReadonlySet<string> = new Set(['include', 'get', 'give', 'cover', 'contain']);
 
 /** The verb a question asks how to do: "how do I change it?", "how can it be renewed?". */
 const ASKS_HOW_TO = /\bhow\s+(?:do|can|should|could|would|will)\s+(?:I|we|you|they|it|he|she)\s+(?:be\s+)?([a-z]+)/gi;

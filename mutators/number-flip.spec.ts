@@ -245,6 +245,9 @@ describe('number-flip', () => {
     ['shares of one whole', 'You pay 20% of the bill and the insurer pays 80%.'],
     // unseen137's readers, of £1 made £2: "60 minutes at £2 per 10 minutes is £12, not £6".
     ['a rate per so many units, their count and the amount', 'A duvet needs about 60 minutes in the dryer, and at £1 for every 10 minutes that comes to around £6.'],
+    // The review: the units as the quantities read them ("mins"), and hours counted against a rate per minutes.
+    ['a rate per so many units written short', 'A duvet needs about 60 mins in the dryer, and at £1 for every 10 mins that comes to around £6.'],
+    ['a rate per minutes, a count in hours and the amount', 'Parking is £2 per 30 minutes, so your 2 hours come to £8.'],
     ['an identifier', 'Severity 1 issues go to clause 4 of form KL-7.'],
     ['a phone number and a clock time', 'Call 0300 555 0142 between 09:00 and 17:00.'],
     ['a phone number written with hyphens', 'To get started, call 1-888-555-0142 today.'],

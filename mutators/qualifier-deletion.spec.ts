@@ -144,7 +144,8 @@ describe('qualifier-deletion', () => {
     ['On Plus, up to 20 GB rolls over into the next month.', ['On Plus, 20 GB rolls over into the next month.']],
     ['You can move the booking once, free of charge.', ['You can move the booking, free of charge.']],
     // unseen136's readers, of ", once," cut to ",,": "the stray double comma ... looks like a leftover from an edit".
-    ['A lapsed voucher can be extended by 3 months, once, for a £5 fee.', ['A lapsed voucher can be extended by 3 months, for a £5 fee.']],
+    ['A lapsed voucher can be extended by 3 months, once, for a £5 fee.', ['A lapsed voucher can be extended by 3 months for a £5 fee.']],
+    ['You can, once, move your booking free of charge.', ['You can move your booking free of charge.']],
     ['You can renew it once for another 14 days.', ['You can renew it for another 14 days.']],
     // "once" as a conjunction, and as a rate.
     ['The deposit comes back once the stand is returned.', []],

@@ -592,9 +592,9 @@ function wordSpan(text: string, q: QualifierPiece): MutationCandidate {
     if (sentence?.start === start && /[a-z]/.test(next)) return { start, end: q.end + 2, replacement: next.toUpperCase() };
     return { start, end: q.end + 1, replacement: '' };
   }
-  // A word set off by commas goes with the comma before it: "extended by 3 months, once, for a £5 fee" never keeps ",,"
-  // (unseen136's readers: "the stray double comma ... looks like a leftover from an edit").
-  if (text[q.end] === ',' && text.slice(start - 2, start) === ', ') return { start: start - 2, end: q.end, replacement: '' };
+  // A word set off by commas goes with both: "extended by 3 months, once, for a £5 fee" never keeps ",," (unseen136's readers:
+  // "the stray double comma ... looks like a leftover from an edit"), nor "You can, once, move it" a comma ("You can, move it").
+  if (text[q.end] === ',' && text.slice(start - 2, start) === ', ') return { start: start - 2, end: q.end + 1, replacement: '' };
   if (text[start - 1] === ' ') return { start: start - 1, end: q.end, replacement: '' };
   return { start, end: q.end, replacement: '' };
 }

@@ -8,7 +8,7 @@
 import { dictionaryForm, sensesOf } from './lexicon.js';
 import { type EntityPiece, findEntities } from './entities.js';
 import { readSentences } from './nlp.js';
-import { spelledValue } from './numberWords.js';
+import { NUMBER_WORDS, spelledValue } from './numberWords.js';
 import { isAbbreviationStop } from './abbreviations.js';
 import { CURRENCY_BEFORE, readCurrency } from './currency.js';
 
@@ -202,44 +202,16 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     // "can only visit twice": "only" before a count bounds it as "no more than" does.
     String.raw`only\s+(?:[\w'’-]+\s+){0,4}(?:once|twice|\d+)`,
     // "You can pause for as long as 3 months" says what "for up to 3 months" says (unseen135's evidence-check false alarms);
-    // before a figure only: "as long as the load weighs" is a condition.
-    String.raw`as\s+(?:long|much)\s+as\s+(?=[£$€\d]|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)`,
+    // before a period or an amount only: "as long as the load weighs" and "as long as 6 guests come" are conditions.
+    String.raw`as\s+long\s+as\s+(?=(?:\d+|${NUMBER_WORDS.join('|')})\s+(?:(?:working|business)\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b)|as\s+much\s+as\s+(?=[£$€])`,
     RANGE,
   ],
-  [
-    'at least',
-    'no fewer than',
-    'no less than',
-    'a minimum of',
-    'minimum',
-    'no later than',
-    'or more',
-    'or older',
-    'or over',
-    'and over',
-    'or above',
-    RANGE,
-    // "Free delivery starts at six bottles" bounds the count from below as "6 or more bottles" does (unseen136's false alarm).
-    String.raw`(?:starts?|begins?|kicks?\s+in)\s+(?:at|from)\s+(?=\d|(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)`,
-  ],
+  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],
+  // "Free delivery starts at six bottles" bounds a count from below as "6 or more bottles" does (unseen136's false alarm):
+  // a count with its noun, not a time ("check-in starts at 3pm"), and for a lower bound alone, not "no later than".
+  ['at least', 'or more', 'a minimum of', String.raw`(?:starts?|begins?|kicks?\s+in)\s+(?:at|from)\s+(?=(?:\d+|${NUMBER_WORDS.join('|')})\s+(?!(?:[ap]\.?m|o['’]clock)\b)[a-z]{3,})`],
   // "In its 10-mile service area" bounds the distance as "within its 10-mile service area" does (unseen91's false alarm): before a figure only.
-  [
-    'within',
-    'no later than',
-    'inside',
-    'by',
-    'in the',
-    String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`,
-    // "Past our 15-mile free zone" bounds the distance as "within 15 miles" does (unseen131's evidence-check false alarm).
-    String.raw`\d+(?:\.\d+)?[\s-]*(?:miles?|km|kilometres?|metres?)(?:\s+[a-z-]+)?\s+(?:zone|area|radius)`,
-    'before',
-    'has',
-    'have',
-    'from',
-    'after',
-    'deadline',
-    'last',
-  ],
+  ['within', 'no later than', 'inside', 'by', 'in the', String.raw`in\s+(?:its|our|your|their)\s+(?=\d)`, 'before', 'has', 'have', 'from', 'after', 'deadline', 'last'],
   // "up to 24 hours before departure" is a deadline, as "no later than" is; "up to 23 kg" is a limit only.
   ['up to', 'no later than', 'until', 'before'],
   // "Tyres and glass need the Glass & Tyre add-on" says what "are covered only by the add-on" says; "you'd lose your deposit but nothing more"

@@ -1,5 +1,6 @@
 import { findNumbers, type Piece } from './claims.js';
-import { NUMBER_WORDS, neighbourValues, numberWord, wholePeriodValues } from './quantities.js';
+import { NUMBER_WORDS } from './numberWords.js';
+import { neighbourValues, numberWord, wholePeriodValues } from './quantities.js';
 import { RecentResults } from '../util/recentResults.js';
 
 /**

@@ -352,10 +352,25 @@ describe('figures the answer works out', () => {
       ok: true,
     },
     {
+      name: '"the other" count of a noun the question does not count',
+      task: 'I want a roller-skating party for my son with 15 skaters. What will it cost?',
+      evidence: ['Our party package costs £180 for up to 12 skaters.', 'Each extra skater costs £12, up to a maximum of 20 skaters. Extra party tables cost £12 each.'],
+      artifact: 'The party package is £180 and covers up to 12 skaters; the other 3 tables cost £12 each, which is £36, so 15 skaters come to £216 altogether.',
+      ok: false,
+    },
+    {
       name: '"the other" count that is no difference of the question\'s and the evidence\'s',
       task: 'I want a roller-skating party for my son with 15 skaters. What will it cost?',
       evidence: ['Our party package costs £180 for up to 12 skaters.', 'Each extra skater costs £12, up to a maximum of 20 skaters.'],
       artifact: 'The party package is £180 and covers up to 12 skaters; the other 4 cost £12 each, which is £48, so 15 skaters come to £228 altogether.',
+      ok: false,
+    },
+    // The review: a spelled count is of the noun it counts, not of any noun after it.
+    {
+      name: 'a count the question spells of another noun beside it',
+      task: "We're two adults with 3 kids. How much will tickets cost?",
+      evidence: ['Adult tickets are £12 and child tickets are £6.'],
+      artifact: 'For 2 adults that is £24, and 2 kids add £12, so £36 altogether.',
       ok: false,
     },
     {
@@ -1086,6 +1101,13 @@ describe('dates stated in other words, or worked out', () => {
       evidence: ['Setups are carried out by our setup technician, Jess Nakamura, with a usual turnaround of 3 working days.'],
       artifact: 'Jess Nakamura usually has a setup finished within 3 working days.',
       ok: true,
+    },
+    {
+      name: "the turnaround's working days for something other than the work",
+      task: 'How long will a setup take?',
+      evidence: ['Setups are carried out by our setup technician, Jess Nakamura, with a usual turnaround of 3 working days.'],
+      artifact: 'You must pay Jess Nakamura for a setup within 3 working days.',
+      ok: false,
     },
     {
       name: 'other working days than the turnaround',

@@ -446,21 +446,20 @@ export function figureStated(claim: string, figure: Figure, own: OwnSources, pas
 
 /**
  * Whether a figure counts things (by its noun: not money, a share or a period) as many as one of the texts spells of the
- * same noun ("a pair of humbuckers" for "your 2 humbuckers"), or of people where the text counts "us" or "you" ("the two
- * of us" for "2 people"). Not of another noun: "seven of us" is no party "of 7 or more", "our two dogs" no tent 2.
+ * same noun ("a pair of humbuckers" for "your 2 humbuckers"), or of people where the text counts its askers ("the two
+ * of us" for "2 people"). Not of another noun: "seven of us" is no party "of 7 or more", "our two dogs" no tent 2, "two
+ * adults with 3 kids" no 2 kids.
  */
 function countSpelledIn(figure: Figure, texts: readonly string[]): boolean {
   if (!COUNTED.test(figure.kind) || figure.decimals !== 0) return false;
   const people = PEOPLE.has(figure.kind) || namesPerson(figure.kind);
-  return texts.some((text) => spelledCounts(text).some((c) => c.value === figure.value && (textSaysWord(c.after, figure.kind) || (people && OF_US.test(c.after)))));
+  return texts.some((text) => spelledCounts(text).some((c) => c.value === figure.value && ((c.counts !== undefined && textSaysWord(c.counts, figure.kind)) || (people && c.counts === 'us'))));
 }
 
-/** The kind of a figure that counts things, by its noun: not money (a sign or a code), a share or a period. */
+/** The kind of a figure that counts things, by its noun: not money (a sign or a code), a share or a period (read as days, months or minutes). */
 const COUNTED = /^(?!(?:day|month|minute)$)[a-z]+$/;
 /** The nouns that count people which the dictionary files elsewhere. */
 const PEOPLE: ReadonlySet<string> = new Set(['people', 'person', 'persons']);
-/** A count of the askers themselves: "the two of us", "for three of you". */
-const OF_US = /^\s+of\s+(?:us|you|them)\b/i;
 
 /**
  * Whether a text states the figure as a bare number whose noun its sentence
@@ -576,7 +575,9 @@ function countLeft(claim: string, figure: Figure, passage: SupportPassage): bool
   const counted = countedNoun(claim, figure);
   // "The other 3", whose noun the claim leaves out ("the other 3 cost £12 each", of the question's 15 skaters beyond a
   // package's 12; unseen133's evidence-check false alarm), counts what the question and evidence both count.
-  const other = OTHER_BEFORE.test(claim.slice(Math.max(0, figure.start - 16), figure.start));
+  // A word after the number that prices the rest ("the other 3 cost £12 each") is no noun of theirs; a noun is ("the other 3
+  // tables" counts tables: the review).
+  const other = OTHER_BEFORE.test(claim.slice(Math.max(0, figure.start - 16), figure.start)) && (counted === undefined || PRICED_AFTER.test(claim.slice(figure.end)));
   if (!counted?.leftOver && !other) return false;
   const counts = (texts: readonly string[]) =>
     texts.flatMap((text) =>
@@ -587,10 +588,13 @@ function countLeft(claim: string, figure: Figure, passage: SupportPassage): bool
     );
   const asked = counts(withoutPlans(passage.restated));
   const stated = counts(passage.evidence);
-  const noun = counted?.leftOver || asked.some((a) => a.noun === counted?.noun) ? counted?.noun : undefined;
+  const noun = counted?.leftOver ? counted.noun : undefined;
   const sameNoun = (a: { noun: string }, s: { noun: string }) => a.noun === s.noun && (noun === undefined || a.noun === noun);
   return asked.some((a) => stated.some((s) => sameNoun(a, s) && close(Math.abs(a.value - s.value), figure.value)));
 }
+
+/** A verb that prices what a count counts, right after the number: "[the other 3] cost £12 each", "are £12". */
+const PRICED_AFTER = /^\s+(?:costs?|are|pay)\s+[£$€]/i;
 
 /** The words before a count of the rest whose noun is left out: "the other 3", "the remaining 4". */
 const OTHER_BEFORE = /\bthe\s+(?:other|remaining|extra|additional)\s+$/i;
@@ -973,9 +977,10 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
     working !== null &&
     findFigures(passage.sentence).some((f) => {
       // A turnaround is the time the work takes: "a usual turnaround of 3 working days" for "has a setup finished within 3 working
-      // days" (unseen135's evidence-check false alarm).
+      // days" (unseen135's evidence-check false alarm); only of work the claim says is done in them ("You must pay Jess within
+      // 3 working days" is no turnaround: the review).
       if (f.kind === 'day' && f.value === Number(working[1]) && TURNAROUND_OF.test(passage.sentence.slice(0, f.start)) && /^\s+(?:working|business)\s+days?\b/i.test(passage.sentence.slice(f.end)))
-        return true;
+        return WORK_DONE.test(before);
       const purpose = f.kind === 'day' && f.value === Number(working[1]) ? WORKING_DAYS_TO.exec(passage.sentence.slice(f.end)) : null;
       // Said in the claim's own words before the deadline, back to a comma or semicolon: "you must approve them within 10 working
       // days", not "If you cancel your order now, your refund will be paid within 10 working days".
@@ -995,6 +1000,9 @@ export function dateStated(claim: string, claimDate: DatePiece, own: OwnSources,
 
 /** A period's unit, then words that make it the time until something: "5 days away", "3 weeks from now", "2 days' time". */
 const TIME_TO = /^\s*[a-z]+(?:'|’)?\s+(?:away|from\s+now|time|to\s+go)\b/i;
+
+/** Words that say a job is done: "has a setup finished", "ready", "back with you". */
+const WORK_DONE = /\b(?:finish(?:ed|es)?|complete[ds]?|ready|done|back|returned|turned\s+around)\b/i;
 
 /** A turnaround's words just before its length: "a usual turnaround of ", "turnaround time is about ". */
 const TURNAROUND_OF = /\bturnaround\s+(?:time\s+)?(?:of|is)\s+(?:usually\s+|about\s+|around\s+|roughly\s+)?$/i;

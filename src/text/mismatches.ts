@@ -10,6 +10,7 @@ import {
   providedAsVerb,
   splitSentences,
   qualifiedTerm,
+  type NumberPiece,
   type QualifierPiece,
   saidBy,
   sameStem,
@@ -732,7 +733,7 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (REQUIREMENTS.has(q.keyword) && conditionSaidAsDuty(support, q, elsewhere)) continue;
     // "Collection is free: your load weighs at least 50 kg and you are within 15 miles" for "free ... as long as the load weighs
     // at least 50 kg": the claim gives the condition as met, its reason (unseen133's evidence-check false alarm).
-    if (REQUIREMENTS.has(q.keyword) && conditionGivenAsMet(claim, support, q)) continue;
+    if (REQUIREMENTS.has(q.keyword) && conditionGivenAsMet(claim, support, q, question)) continue;
     if (q.keyword === 'only' && AFTER_FREQUENCY.test(support.slice(0, q.start)) && restatesFrequency(claim, support.slice(0, q.start))) continue;
     // "Ex-library copies aren't accepted for buy-back. We do take other books graded Good or better": the sentence before denies what "only" leaves out
     // (or says "only" itself: "a cash refund is only available within 14 days ... though, we can take it back for store credit"), and the claim
@@ -752,17 +753,19 @@ export function droppedQualifiers(claim: string, support: string, { question = '
     if (q.keyword === 'only' && 'lemmas' in term && negatesWord(claim, verbOnlyBoundsByFigure(claim, support, q))) continue;
     // "Less than 48 hours from now" against "at least 48 hours before", "more than 10 miles away" against "within 10 miles": the claim bounds the
     // number itself, the other way, so it speaks of the case on the other side of the evidence's bound, not of this one with the bound left out.
-    if (
-      'number' in term &&
-      boundsOtherSide(claim, term.number, q.keyword, example, NOTICE_AFTER.test(support.slice(q.end)) || NOTICE_AFTER_BOUND.test(support.slice(q.end))) &&
-      !grantsBoundedRule(claim, support, q, term.number)
-    )
-      continue;
+    if ('number' in term && boundsOtherSide(claim, term.number, q.keyword, example, isNotice(support, q)) && !grantsBoundedRule(claim, support, q, term.number)) continue;
     if (q.keyword === 'not' && negatedBoundRestated(claim, support, q, example)) continue;
-    if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example)) continue;
-    // "At 24 kg your dog is in the 10-to-30 kg band" of "£145 for pets up to 10 kg, £210 for 10 to 30 kg": the claim writes the
-    // number as a bound of a range the evidence writes too, the next band's, not the bounded one (unseen131's false alarm).
-    if ('number' in term && rangesOf(claim).some((range) => range.includes(term.number) && rangesOf(support).some((other) => other.join() === range.join()))) continue;
+    // "Cancelling within 48 hours of departure, you're refunded 50%" is the other side of "at least 48 hours before departure,
+    // you receive a full refund" (unseen134's evidence-check false alarm): a notice shorter than the bound, which the claim
+    // does not grant the bound's outcome ("within 48 hours ... so the full refund applies" still drops it; the review).
+    if ('number' in term && LOWER_BOUNDS.has(q.keyword) && isNotice(support, q) && boundsWith(claim, term.number, WITHIN, example) && !grantsOutcome(claim, support, q)) continue;
+    // "Distance past our 15-mile free zone is charged" speaks of the far side of "free within 15 miles" (unseen131's false
+    // alarm), where it does not grant that side the rule: a zone's name denies nothing, so "outside our 15-mile free zone
+    // get free collection" still drops "within" (the review).
+    if ('number' in term && q.keyword === 'within' && boundsWith(claim, term.number, BEYOND_ZONE, example) && denies(claim.replace(ZONE_NAME, ' ')) !== denies(support)) continue;
+    // "At 24 kg your dog is in the 10-to-30 kg band, so ... £210" of "£145 for pets up to 10 kg, £210 for 10 to 30 kg" too
+    // (unseen131's false alarm).
+    if ('number' in term && (UPPER_BOUNDS.has(q.keyword) || q.keyword === 'within') && givesNextBand(claim, support, term.number, example, question)) continue;
     // "Since you're more than 72 hours away" for "if you ask at least 72 hours in advance": the claim bounds the number itself on the
     // evidence's side, which keeps the restriction in its own words (unseen30's false alarms).
     if ('number' in term && LOWER_BOUNDS.has(q.keyword) && boundsWith(claim, term.number, ABOVE, example)) continue;
@@ -1026,9 +1029,6 @@ const ABOVE = new RegExp(`\\b(?:more|longer|further|farther|greater|wider|larger
  */
 function boundsOtherSide(claim: string, key: string, keyword: string, example: number, boundsNotice: boolean): boolean {
   if (boundsNotice && UPPER_BOUNDS.has(keyword)) return boundsWith(claim, key, statesQualifier(claim, 'not') ? BELOW : ABOVE, example);
-  // "Cancelling within 48 hours of departure" is the other side of "at least 48 hours before departure" (unseen134's
-  // evidence-check false alarm): a notice shorter than the bound.
-  if (boundsNotice && LOWER_BOUNDS.has(keyword) && boundsWith(claim, key, WITHIN, example)) return true;
   const other = LOWER_BOUNDS.has(keyword) ? BELOW : UPPER_BOUNDS.has(keyword) || keyword === 'within' ? ABOVE : null;
   return other !== null && boundsWith(claim, key, other, example);
 }
@@ -1075,11 +1075,31 @@ function grantsBoundedRule(claim: string, support: string, q: QualifierPiece, ke
   return (saysAll(theCase, support) && saysAll(rule, part)) || (given.length > 0 && given.every((lemma) => textSaysWord(claim, lemma)));
 }
 
-/** A period of notice after a bound's number: "up to 24 hours before the session", "up to 7 days in advance". */
-const NOTICE_AFTER = /^\s*\S+\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
+/**
+ * A period of notice after a bound, its number written after it or before it: "up to 24 hours before the session", "up
+ * to 7 days in advance", "10 or more days before the workshop" (unseen136's false alarm).
+ */
+const NOTICE_AFTER = /^\s*(?:\S+\s+)?(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
+const isNotice = (support: string, q: QualifierPiece) => NOTICE_AFTER.test(support.slice(q.end));
 
-/** The unit of a notice after a bound written after its number: "10 or more [days before the workshop]" (unseen136's false alarm). */
-const NOTICE_AFTER_BOUND = /^\s+(?:(?:working|business|clear)\s+)?(?:minutes?|hours?|days?|weeks?|months?)['’]?\s+(?:before|in\s+advance|ahead|beforehand|prior\s+to)\b/i;
+/**
+ * Whether the claim grants the outcome the evidence gives the bound's side, in the clause after the bound's own: every
+ * ordinary word of "you receive a full refund" but the verb, and no denial ("so the full refund applies").
+ */
+function grantsOutcome(claim: string, support: string, q: QualifierPiece): boolean {
+  const comma = support.indexOf(',', q.end);
+  const outcome = comma < 0 ? '' : support.slice(comma + 1);
+  const words = readSentences(outcome)
+    .flatMap((s) => s.tokens)
+    .filter((t) => t.pos === 'NOUN' || t.pos === 'ADJ')
+    .map((t) => t.lemma.toLowerCase());
+  return words.length > 0 && words.every((word) => textSaysWord(claim, word)) && !denies(claim);
+}
+
+/** Words before the size of a zone, on its far side: "past our [15-mile free zone]", "outside the [10-mile area]". */
+const BEYOND_ZONE = /\b(?:past|beyond|outside)\s+(?:our|the|your|its|their)\s+$/i;
+/** A zone named by its size: "15-mile free zone", "10 km delivery area". */
+const ZONE_NAME = /\b\d+(?:\.\d+)?[\s-]*(?:miles?|km|kilometres?|metres?)\s+(?:[a-z-]+\s+)?(?:zone|area|radius)\b/gi;
 
 /** Where a clause of an evidence sentence ends: at its punctuation, not a figure's ("£1,000", "99.95%"). */
 const CLAUSE_END = /[,;.!?](?=\s|$)/;
@@ -1159,25 +1179,27 @@ function conditionSaidAsDuty(support: string, q: QualifierPiece, sentences: read
 /**
  * Whether the claim gives every word and number of the qualifier's condition as the reason for what it says, after a
  * colon or "because", "since" or "as", and denies nothing there ("free: your load weighs at least 50 kg"; not "free,
- * though your load doesn't weigh 50 kg").
+ * though your load doesn't weigh 50 kg"), where the question's case meets each bound of the condition (80 kg of "at
+ * least 50 kg"; not 4 bottles of "at least 6 bottles", the review).
  */
-function conditionGivenAsMet(claim: string, support: string, q: QualifierPiece): boolean {
+function conditionGivenAsMet(claim: string, support: string, q: QualifierPiece, question: string): boolean {
   const condition = firstClause(support.slice(q.end));
   const lemmas = contentLemmas(condition);
   const numbers = numberKeysOf(condition);
   const reason = REASON.exec(claim);
   if (reason === null || lemmas.length < 2) return false;
   const given = claim.slice(reason.index + reason[0].length);
-  return !statesQualifier(given, 'not') && lemmas.every((lemma) => textSaysWord(given, lemma)) && [...numbers].every((key) => numberKeysOf(given).has(key));
+  const asked = findFigures(question);
+  const met = findFigures(condition).every((bound) => {
+    const atLeast = LOWER_BEFORE.test(condition.slice(0, bound.start)) || ABOVE.test(condition.slice(0, bound.start));
+    const atMost = UPPER_BEFORE.test(condition.slice(0, bound.start)) || BELOW.test(condition.slice(0, bound.start)) || WITHIN.test(condition.slice(0, bound.start));
+    return asked.some((c) => c.kind === bound.kind && (atLeast ? c.value >= bound.value : atMost ? c.value <= bound.value : c.value === bound.value));
+  });
+  return met && !statesQualifier(given, 'not') && lemmas.every((lemma) => textSaysWord(given, lemma)) && [...numbers].every((key) => numberKeysOf(given).has(key));
 }
 
 /** What gives a reason: a colon, or "because", "since" or "as" opening a clause. */
 const REASON = /:\s|(?:^|[,;]\s*|\s)(?:because|since|as)\s+(?=(?:your|the|you|it|they|we|this)\b)/i;
-
-/** The ranges a text writes from one number to another, as their two numbers: "10 to 30 kg", "10-to-30 kg", "10–30". */
-function rangesOf(text: string): string[][] {
-  return [...text.matchAll(/(?<![\d.,])(\d+(?:\.\d+)?)\s*(?:-to-|to|-|–|—)\s*(\d+(?:\.\d+)?)(?![\d.,]*\d)/g)].map((m) => [m[1]!, m[2]!]);
-}
 
 /** Bounds from above and below written before their number in a claim: "a maximum of 250 guests", "at least 4 people". */
 const UPPER_BEFORE = /\b(?:up\s+to|at\s+most|no\s+more\s+than|not\s+more\s+than|(?:a\s+)?maximum\s+(?:of|is))\s+$/i;
@@ -1205,17 +1227,24 @@ function negatedBoundRestated(claim: string, support: string, q: QualifierPiece,
 /**
  * Whether the claim gives the band that starts at an upper bound's number with the amount the evidence gives that
  * band: "Delivery there costs £15, because it falls between 3 and 10 miles" against "£8 within 3 miles and £15 from 3
- * to 10 miles" (unseen85's false alarms) speaks of the case beyond the bound; with £8 it still drops "within".
+ * to 10 miles" (unseen85's false alarms) speaks of the case beyond the bound; with £8 it still drops "within". So does
+ * "your dog is in the 10-to-30 kg band, so ... £210" of "£210 for 10 to 30 kg" (unseen131's false alarm), where no
+ * figure of the question in the band's unit lies outside it (a dog of 8 kg is in no "10-to-30 kg band").
  */
-function givesNextBand(claim: string, support: string, key: string, example: number): boolean {
+function givesNextBand(claim: string, support: string, key: string, example: number, question: string): boolean {
   const claimKeys = numberKeysOf(claim, example);
   return findNumbers(claim).some((low) => {
-    if (low.start >= example || numberKey(low) !== key || !/\bbetween\s+$/i.test(claim.slice(0, low.start))) return false;
-    const high = /^\s+and\s+(\d+)/.exec(claim.slice(low.end))?.[1];
+    if (low.start >= example || numberKey(low) !== key) return false;
+    const between = /\bbetween\s+$/i.test(claim.slice(0, low.start));
+    const [, high, unit] = (between ? /^\s+and\s+(\d+)\s*([a-z]*)/i : /^\s*(?:-to-|to|-|–)\s*(\d+)\s*([a-z]*)/i).exec(claim.slice(low.end)) ?? [];
     if (high === undefined) return false;
-    const band = new RegExp(`([£$€]\\s?\\d[\\d,.]*)\\s+(?:for\\s+)?(?:from|between)\\s+${low.value}\\s+(?:to|and)\\s+${high}\\b`, 'i').exec(support);
+    const band = new RegExp(`([£$€]\\s?\\d[\\d,.]*)\\s+(?:for\\s+)?(?:(?:from|between)\\s+)?${low.value}\\s*(?:to|and|-|–)\\s*${high}\\b`, 'i').exec(support);
     const amount = band ? findNumbers(band[1]!)[0] : undefined;
-    return amount !== undefined && claimKeys.has(numberKey(amount));
+    const outside = (n: NumberPiece) => n.value < low.value || n.value > Number(high);
+    const caseOutside = unit !== '' && findNumbers(question).some((n) => outside(n) && new RegExp(`^\\s*${escapeRegExp(unit!)}\\b`, 'i').test(question.slice(n.end)));
+    // Nor where the claim also gives another band's amount ("Pets of 10 kg or more cost £145; the 10 to 30 kg band is £210").
+    const otherAmount = findNumbers(support).some((n) => n.currency && amount !== undefined && numberKey(n) !== numberKey(amount) && claimKeys.has(numberKey(n)));
+    return amount !== undefined && claimKeys.has(numberKey(amount)) && !caseOutside && !otherAmount;
   });
 }
 

@@ -37,6 +37,9 @@ export function continuesNumber(previous: string, next: string): boolean {
   return multiplier(after) || multiplier(before) || (TENS_WORDS.includes(before) && unit >= 1 && unit <= 9);
 }
 
+/** Small numbers as policies spell them out ("five working days", "a three-month period"). */
+export const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'] as const;
+
 /** "A pair of", a count of two as a question spells it ("I've bought a pair of humbuckers"). */
 export const A_PAIR_OF = /\ba\s+pair\s+of\b/gi;
 

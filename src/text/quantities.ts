@@ -1,4 +1,4 @@
-import { A_PAIR_OF, spelledValue } from './numberWords.js';
+import { A_PAIR_OF, NUMBER_WORDS, spelledValue } from './numberWords.js';
 import { findNumbers, type NumberPiece } from './claims.js';
 import { namesMeasure } from './lexicon.js';
 import { readSentences } from './nlp.js';
@@ -446,8 +446,6 @@ function countsThings(after: string): boolean {
   return word !== undefined && ![word, word.replace(/s$/, '')].some((w) => namesMeasure(w.toLowerCase()));
 }
 
-/** Small numbers as policies spell them out ("five working days", "a three-month period"). */
-export const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'] as const;
 const NUMBER_WORD = new RegExp(`\\b(${NUMBER_WORDS.join('|')})\\b`, 'gi');
 
 /** The amounts a text spells out in words, with their values. */
@@ -457,19 +455,26 @@ export function findNumberWords(text: string): Array<{ text: string; start: numb
 
 /**
  * The counts of two to twelve a text spells ("two pickups", "the two of us", "a pair of humbuckers"), as a question
- * gives its case and an answer restates it in digits, each with the words after it (what it counts). Not "one", as
- * often a pronoun ("one of them").
+ * gives its case and an answer restates it in digits, each with what it counts: the lemma of the noun it counts (past
+ * adjectives and numbers: "two small stumps" counts stumps, "two adults with 3 kids" adults), or `us` where it counts
+ * its askers ("the two of us", "three of you"). Not "one", as often a pronoun ("one of them").
  */
-export function spelledCounts(text: string): Array<{ value: number; after: string }> {
-  const after = (end: number) => text.slice(end, end + COUNTED_WORDS);
+export function spelledCounts(text: string): Array<{ value: number; counts: string | undefined }> {
+  const tokens = readSentences(text).flatMap((s) => s.tokens);
+  const countedAfter = (end: number): string | undefined => {
+    const rest = tokens.filter((t) => t.start >= end);
+    if (OF_ASKERS.test(text.slice(end))) return 'us';
+    const noun = rest.findIndex((t) => t.pos !== 'ADJ' && t.pos !== 'NUM' && t.text !== '-');
+    return rest[noun]?.pos === 'NOUN' ? rest[noun]!.lemma.toLowerCase() : undefined;
+  };
   return [
-    ...findNumberWords(text).flatMap((w) => (w.value === 1 ? [] : [{ value: w.value, after: after(w.end) }])),
-    ...[...text.matchAll(A_PAIR_OF)].map((m) => ({ value: 2, after: after(m.index + m[0].length) })),
+    ...findNumberWords(text).flatMap((w) => (w.value === 1 ? [] : [{ value: w.value, counts: countedAfter(w.end) }])),
+    ...[...text.matchAll(A_PAIR_OF)].map((m) => ({ value: 2, counts: countedAfter(m.index + m[0].length) })),
   ];
 }
 
-/** How far past a count its noun may come: "two small tree stumps". */
-const COUNTED_WORDS = 24;
+/** A count of the askers themselves: "[the two] of us", "[three] of you". */
+const OF_ASKERS = /^\s+of\s+(?:us|you|them)\b/i;
 
 /** A number written as a word, in the case of the word it replaces ("Three" for "Two"). */
 export function numberWord(value: number, like: string): string {
@@ -555,11 +560,14 @@ function inRatePerUnits(text: string, quantities: readonly Quantity[], q: Quanti
     const per = RATE_PER_UNITS.exec(text.slice(rate.number.end));
     if (!per) continue;
     const size = quantities.find((s) => s.number.start === rate.number.end + per[0].search(/\d/));
-    const units = quantities.filter((u) => u !== size && u.unit === per[2]!.toLowerCase().replace(/s$/, ''));
+    if (size === undefined) continue;
+    // Counted in the size's unit, or in hours where it is minutes ("£2 per 30 minutes, so your 2 hours come to £8").
+    const scale = (unit: string) => (unit === size.unit ? 1 : size.unit === 'minute' && unit === 'hour' ? 60 : undefined);
+    const units = quantities.filter((u) => u !== size && scale(u.unit) !== undefined);
     const amounts = quantities.filter((a) => a !== rate && a.number.currency === rate.number.currency);
     for (const u of units) {
       for (const a of amounts) {
-        if (close((rate.number.value * u.number.value) / Number(per[1]), a.number.value) && [rate, size, u, a].includes(q)) return true;
+        if (close((rate.number.value * u.number.value * scale(u.unit)!) / size.number.value, a.number.value) && [rate, size, u, a].includes(q)) return true;
       }
     }
   }

@@ -282,6 +282,8 @@ describe('askedLeadTime', () => {
     ['tomorrow, and now today', "My lesson is at 10am tomorrow and it's now 6pm today. If I cancel now, will I be charged?", [16, 16]],
     ['tomorrow, after a weekday named now', "It's Friday at 3pm now and my class is at 9am tomorrow.", [18, 18]],
     // unseen137's readers, of "12 hours before" made 8: "10pm to 9am is 11 hours".
+    // The review: "today" of the event where another clause says "now".
+    ['today for the event, and a now with a time of day', "My lesson is at 5pm today and it's now 1pm.", [4, 4]],
     ['tomorrow, and a now with a time of day and no day', "I booked a tyre fitting for 9am tomorrow and paid the deposit online. It's now 10pm and I need to cancel.", [11, 11]],
   ])('reads %s', (_, question, expected) => {
     expect(hours(askedLeadTime(question))).toEqual(expected);
@@ -289,6 +291,7 @@ describe('askedLeadTime', () => {
   it.each([
     ['no now', 'My Lantern Walk is at 7:30pm on Saturday. Can I cancel?'],
     ['two events and no now', 'I booked Friday at 9am and Saturday at 10am.'],
+    ['"now that", which places no present', 'Now that the 2pm slot has gone, can I have 9am tomorrow?'],
     ['a weekday after a now that names no weekday', "It's now 6pm today and my lesson is on Friday at 10am."],
     ['an event earlier the same day than now', "It's now Friday evening and my walk was on Friday at 3pm."],
     ['"currently" of something else than the time', "I'm currently free on Tuesday; the class is on Thursday."],

@@ -144,9 +144,9 @@ const PART_OF_DAY: Readonly<Record<string, readonly [number, number]>> = {
 };
 const PARTS_OF_DAY = new RegExp(`\\b(${Object.keys(PART_OF_DAY).join('|')})\\b`, 'i');
 /** Words that make a clause of the question its present: "it's now Friday morning", "today is Thursday", "It's Thursday at 3pm". */
-const NOW = new RegExp(`\\b(?:now|today|at the moment)\\b|\\bit(?:'s|’s|\\s+is)\\s+(?:${WEEKDAYS.join('|')})\\b`, 'i');
+const NOW = new RegExp(`\\b(?:now(?!\\s+that\\b)|today|at the moment)\\b|\\bit(?:'s|’s|\\s+is)\\s+(?:${WEEKDAYS.join('|')})\\b`, 'i');
 /** "Now" itself, which places the case's present over a "today" of another clause. */
-const NOW_ITSELF = /\b(?:now|at the moment)\b/i;
+const NOW_ITSELF = /\b(?:now(?!\s+that\b)|at the moment)\b/i;
 /** A day named by its distance from today: "today", "tonight", "tomorrow". */
 const RELATIVE_DAY = /\b(today|tonight|tomorrow)\b/gi;
 /** What ends a clause of the question: a stop (not the one of "7.30pm"), comma or semicolon, or "and" between two clauses. */

@@ -94,10 +94,10 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
     case 'when':
       // A period from an event says when too: "Everything will be ready 48 hours after you drop it off" (unseen137's readers, of
       // that sentence left out for "when can I pick them up?": "the answer never says").
-      return findDates(sentence).some((d) => d.form !== 'duration' || FROM_NOW_OR_AN_EVENT.test(sentence.slice(Math.max(0, d.start - 8), d.end + 24))) || clockTimes(sentence).length > 0;
+      return datedOrTimed(sentence) || findDates(sentence).some((d) => d.form === 'duration' && FROM_NOW_OR_AN_EVENT.test(sentence.slice(Math.max(0, d.start - 8), d.end + 24)));
     case 'by when':
       // A limit is a time or a date: "up to 14 days before you travel" gives no latest time to book (unseen87's readers).
-      return (findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0) && LIMIT_WORDS.test(sentence);
+      return datedOrTimed(sentence) && LIMIT_WORDS.test(sentence);
     case 'how much':
       return findNumbers(sentence).length > 0;
     case 'how many':
@@ -114,6 +114,9 @@ export function givesWh(sentence: string, kind: WhKind): boolean {
       return YOUR_PART.test(sentence);
   }
 }
+
+/** Whether a sentence gives a date, a weekday or a time of day. */
+const datedOrTimed = (sentence: string) => findDates(sentence).some((d) => d.form !== 'duration') || clockTimes(sentence).length > 0;
 
 /**
  * A period read as a time from now or from an event, with the words around it: "within 7 days", "48 hours
