@@ -18,8 +18,13 @@ describe('claim-insertion over the bundled suites', () => {
     const fixturesOf = new Map<string, Set<string>>();
     for (const m of insertions) fixturesOf.set(m.replacement.trim(), (fixturesOf.get(m.replacement.trim()) ?? new Set()).add(m.fixtureId));
     // Two fixtures that cite one price list are given the same true statement with one figure changed: the sentence is each
-    // one's own evidence, not a sentence reused across fixtures. Only its figures may differ from that evidence sentence.
-    const shape = (text: string) => text.replace(/[£$€]?\d[\d,.]*%?/g, '#').trim();
+    // one's own evidence, not a sentence reused across fixtures. Only its figures may differ from that evidence sentence,
+    // and its opening "Our", which the insertion names as the business's ("Redbank's six-week course" of "Our six-week course").
+    const shape = (text: string) =>
+      text
+        .trim()
+        .replace(/^(?:Our|[A-Z][\w&-]*(?:\s+(?:&\s+)?[A-Z][\w&-]*)*['’]s)\s+/, 'Our ')
+        .replace(/[£$€]?\d[\d,.]*%?/g, '#');
     const sourcesIn = (id: string, added: string) =>
       new Set(
         byId
