@@ -1,3 +1,4 @@
+import { countValue } from '../src/text/numberWords.js';
 import { brokenRelation } from '../src/text/relations.js';
 import { findDates, touchesDate } from '../src/text/dates.js';
 import { findNumbers, sentenceAround } from '../src/text/claims.js';
@@ -96,12 +97,14 @@ export const unitSwap: TextMutator = {
 function lengthRestatedInWeeks(text: string, original: UnitPiece, swapped: UnitPiece): boolean {
   if (original.unit !== 'day' || swapped.unit !== 'working day' || original.amount === null) return false;
   const days = Number(original.amount);
-  return [...text.matchAll(WEEKS_WRITTEN)].some((m) => 7 * (m[1] ? (WEEK_COUNTS[m[1].toLowerCase()] ?? Number(m[1])) : 2) === days);
+  return [...text.matchAll(WEEKS_WRITTEN)].some((m) => {
+    const weeks = m[1] === undefined ? 2 : /^an?$/i.test(m[1]) ? 1 : countValue(m[1]);
+    return weeks !== undefined && 7 * weeks === days;
+  });
 }
 
 /** A length in weeks as an answer writes it: "a week", "two weeks", "3 weeks", "a fortnight" (two). */
 const WEEKS_WRITTEN = /\b(a|one|two|three|four|\d+)\s+weeks?\b|\bfortnight\b/gi;
-const WEEK_COUNTS: Readonly<Record<string, number>> = { a: 1, one: 1, two: 2, three: 3, four: 4 };
 
 /** What a head pays for a place: a rate per one of these is the price of the place itself. */
 const HEADS: ReadonlySet<string> = new Set(['per person', 'per player', 'per ticket']);

@@ -4,7 +4,7 @@ import { findNumberWords } from './quantities.js';
 import { findFigures } from './figures.js';
 import { daysBetweenDates } from './spans.js';
 import { HOURS_IN } from './units.js';
-import { spelledValue } from './numberWords.js';
+import { countValue } from './numberWords.js';
 
 /**
  * Counts of a thing a text states ("150 prints", "five lanes", "4 or more
@@ -79,11 +79,6 @@ function countsNamedBefore(text: string): CountedFigure[] {
     // From the noun, as written: a bound after it reads from the phrase's end (start + text), not past it.
     return [{ value: n.value, noun: named.lemma, text: text.slice(named.start, n.end), start: named.start, end: n.end }];
   });
-}
-
-/** A count written in digits or in a word: "12", "seven". */
-function countValue(word: string): number | undefined {
-  return /^\d/.test(word) ? Number(word) : spelledValue([word.toLowerCase()]);
 }
 
 /** A count of some of a whole: "One of the keys", "two of my bikes". */

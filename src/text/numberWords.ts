@@ -37,6 +37,11 @@ export function continuesNumber(previous: string, next: string): boolean {
   return multiplier(after) || multiplier(before) || (TENS_WORDS.includes(before) && unit >= 1 && unit <= 9);
 }
 
+/** A count written in digits or in a word: "12", "seven". */
+export function countValue(word: string): number | undefined {
+  return /^\d/.test(word) ? Number(word) : spelledValue([word.toLowerCase()]);
+}
+
 /** Small numbers as policies spell them out ("five working days", "a three-month period"). */
 export const NUMBER_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'] as const;
 

@@ -6,7 +6,7 @@ import { readSentences, type Token } from './nlp.js';
 import { findQuantities } from './quantities.js';
 import { ORDINAL_UNITS, unitOrdinals } from './ordinals.js';
 import { HOURS_IN } from './units.js';
-import { spelledValue } from './numberWords.js';
+import { countValue } from './numberWords.js';
 
 /**
  * The relations an answer states among its own figures, as a reader who has
@@ -101,7 +101,7 @@ function bundleSides(text: string): number[] {
   // readers, of an added sentence with £45 made £40: "the block of five at £210 costs more than five single sessions").
   for (const price of figures.filter((f) => isCurrencySign(f.kind))) {
     const block = BLOCK_OF.exec(text.slice(price.end));
-    const count = block ? (/^\d+$/.test(block[1]!) ? Number(block[1]) : spelledValue([block[1]!])) : undefined;
+    const count = block ? countValue(block[1]!) : undefined;
     const sentence = splitSentences(text).find((s) => s.start <= price.start && price.end <= s.end);
     if (count === undefined || sentence === undefined) continue;
     for (const one of figures.filter((f) => f !== price && f.kind === price.kind && f.start >= sentence.start && f.end <= sentence.end && PRICE_OF_ONE.test(text.slice(f.end)))) {
