@@ -88,9 +88,15 @@ describeTextMutator(
     // unseen131's readers, of Saturdays made Sundays: "collection hours list weekdays and Sundays but skip Saturday".
     { name: 'no Saturday beside the working week', artifact: 'Reception is open from 8:30am to 5:30pm on weekdays and from 9am to 1pm on Saturdays.', kept: [] },
     {
-      name: 'a Saturday alone, to a day beside it',
+      name: 'a Saturday alone, only to the other weekend day',
       artifact: 'Reception is open from 9am to 1pm on Saturdays.',
-      kept: ['Reception is open from 9am to 1pm on Sundays.', 'Reception is open from 9am to 1pm on Fridays.'],
+      kept: ['Reception is open from 9am to 1pm on Sundays.'],
+    },
+    // unseen140's readers, of Mondays made Sundays: "Sunday collections are an unlikely detail for a small workshop".
+    {
+      name: 'a working day only to another working day',
+      artifact: 'Harold Ng and Bea Lister do collections on Mondays.',
+      kept: ['Harold Ng and Bea Lister do collections on Tuesdays.'],
     },
     // unseen134's readers, of Tuesday made Monday: "14 April 2026 is a Tuesday, but the answer says the sessions are on Monday evenings".
     { name: 'neither a weekday a day with its year falls on, nor that day', artifact: 'Sessions are on Tuesday evenings. The next course starts on 14 April 2026.', kept: [] },
@@ -114,11 +120,7 @@ describeTextMutator(
     {
       name: 'no Saturday beside "Mondays to Fridays" (the range itself moves)',
       artifact: 'We open from 9am to 1pm on Saturdays as well as Mondays to Fridays.',
-      kept: [
-        'We open from 9am to 1pm on Saturdays as well as Tuesdays to Fridays.',
-        'We open from 9am to 1pm on Saturdays as well as Sundays to Fridays.',
-        'We open from 9am to 1pm on Saturdays as well as Mondays to Thursdays.',
-      ],
+      kept: ['We open from 9am to 1pm on Saturdays as well as Tuesdays to Fridays.', 'We open from 9am to 1pm on Saturdays as well as Mondays to Thursdays.'],
     },
     {
       name: "a period that is no notice before the question's event, whatever the time the question leaves until it",
@@ -492,23 +494,18 @@ describeTextMutator(
     {
       name: 'a lone month and a lone weekday',
       artifact: 'Payroll runs every Monday in April.',
-      kept: ['Payroll runs every Tuesday in April.', 'Payroll runs every Sunday in April.', 'Payroll runs every Monday in May.', 'Payroll runs every Monday in March.'],
+      kept: ['Payroll runs every Tuesday in April.', 'Payroll runs every Monday in May.', 'Payroll runs every Monday in March.'],
     },
     {
       name: 'a period in hours beside one time only: nothing to work it out from',
       artifact: 'Report it within 48 hours, by 20:00 on Monday.',
-      kept: [
-        'Report it within 24 hours, by 20:00 on Monday.',
-        'Report it within 72 hours, by 20:00 on Monday.',
-        'Report it within 48 hours, by 20:00 on Tuesday.',
-        'Report it within 48 hours, by 20:00 on Sunday.',
-      ],
+      kept: ['Report it within 24 hours, by 20:00 on Monday.', 'Report it within 72 hours, by 20:00 on Monday.', 'Report it within 48 hours, by 20:00 on Tuesday.'],
     },
     { name: 'an ordinal day', artifact: 'Pay is made on the 28th of March.', kept: ['Pay is made on the 29th of March.', 'Pay is made on the 27th of March.'] },
     {
-      name: 'a weekend day to any neighbour where nothing sets weekdays against weekends',
+      name: 'a weekend day only to the other one where nothing sets weekdays against weekends',
       artifact: 'Boxes come in the Saturday window (8:00–13:00).',
-      kept: ['Boxes come in the Sunday window (8:00–13:00).', 'Boxes come in the Friday window (8:00–13:00).'],
+      kept: ['Boxes come in the Sunday window (8:00–13:00).'],
     },
     {
       name: 'a weekend day only to the other one where the answer sets weekdays against weekends ("the weekday window, or the Friday window")',
@@ -534,19 +531,6 @@ describeTextMutator(
       artifact: 'At Little Blades, 8- and 9-year-olds fence with plastic swords on Sundays from 9am to 10am.',
       kept: ['At Little Blades, 8- and 9-year-olds fence with plastic swords on Saturdays from 9am to 10am.'],
     },
-    // A review: children bounded by an age, in education to 18, and under-12s without a hyphen.
-    { name: 'a weekend session of players under 16 only to the other weekend day', artifact: 'Players under 16 train on Sundays from 9am.', kept: ['Players under 16 train on Saturdays from 9am.'] },
-    {
-      name: 'a weekend session of 16- and 17-year-olds only to the other weekend day',
-      artifact: '16- and 17-year-olds train on Sundays from 9am.',
-      kept: ['16- and 17-year-olds train on Saturdays from 9am.'],
-    },
-    { name: 'a weekend session of under 12s only to the other weekend day', artifact: 'Under 12s train on Sundays from 9am.', kept: ['Under 12s train on Saturdays from 9am.'] },
-    {
-      name: 'a weekend session of people aged 17 and over, which takes in adults, to a weekday as well',
-      artifact: 'Players aged 17 and over train on Sundays from 9am.',
-      kept: ['Players aged 17 and over train on Mondays from 9am.', 'Players aged 17 and over train on Saturdays from 9am.'],
-    },
     {
       name: 'a month-end date moved a month where the question asks leave with "May"',
       task: 'May I collect it later?',
@@ -560,14 +544,9 @@ describeTextMutator(
       kept: ['Orders arrive within 7 days. You could collect the sample at 9am tomorrow.', 'Orders arrive within 10 days. You could collect the sample at 9am tomorrow.'],
     },
     {
-      name: 'a weekend session of people named by an age past school to a weekday as well',
-      artifact: 'Players aged 18 and over train on Sundays from 9am to 10am.',
-      kept: ['Players aged 18 and over train on Mondays from 9am to 10am.', 'Players aged 18 and over train on Saturdays from 9am to 10am.'],
-    },
-    {
-      name: 'an adults’ weekend session to a weekday as well',
+      name: 'an adults’ weekend session only to the other weekend day, as a children’s',
       artifact: 'The main choir meets on Saturdays from 10am to 12pm.',
-      kept: ['The main choir meets on Sundays from 10am to 12pm.', 'The main choir meets on Fridays from 10am to 12pm.'],
+      kept: ['The main choir meets on Sundays from 10am to 12pm.'],
     },
     {
       // unseen52's readers: "an early set-up slot on the Friday fits a Saturday wedding, the day before".
@@ -898,14 +877,14 @@ describe('date-shift, the dates it writes', () => {
       const fixture = { ...textFixture({ artifact: text, evidence: text }), task };
       return new Map([...dateShift.candidates(fixture)].map((c) => [`${text.slice(c.start, c.end)} -> ${c.replacement}`, dateShift.invalidReason!(fixture, c)]));
     };
-    const asked = 'Can I swap my tickets for the Saturday 30 May show?';
-    // Onto another day the answer names is no candidate at all (keepsSide); onto the question's "Saturday 30 May" it is refused.
-    const onto = reasons('Your Friday show can be swapped for another.', asked);
-    expect(onto.get('Friday -> Saturday')).toBe(NEW_WEEKDAY_NAMED);
-    expect(onto.get('Friday -> Thursday')).toBeNull();
-    const again = reasons('Saturday seats cost less.', asked);
+    const asked = 'Can I swap my tickets for the Thursday 28 May show?';
+    // Onto another day the answer names is no candidate at all (keepsSide); onto the question's "Thursday 28 May" it is refused.
+    const onto = reasons('Your Wednesday show can be swapped for another.', asked);
+    expect(onto.get('Wednesday -> Thursday')).toBe(NEW_WEEKDAY_NAMED);
+    expect(onto.get('Wednesday -> Tuesday')).toBeNull();
+    const again = reasons('Thursday seats cost less.', asked);
     expect([...again.values()]).toEqual([WEEKDAY_NAMED_AGAIN, WEEKDAY_NAMED_AGAIN]);
-    expect([...reasons('Saturday seats cost less.', 'Which seats cost less?').values()]).toEqual([null, null]);
+    expect([...reasons('Thursday seats cost less.', 'Which seats cost less?').values()]).toEqual([null, null]);
     const months = 'The fee is waived within 6 months of the offer.';
     const at = months.indexOf('within 6 months');
     expect(dateShift.invalidReason!(textFixture({ artifact: months, evidence: months }), { start: at, end: at + 'within 6 months'.length, replacement: 'within 9 months' })).toBe(

@@ -84,14 +84,6 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   },
 ];
 
-/** Words that set weekdays against the weekend: "the standard weekday window", "working days", "Monday to Friday", "at weekends". */
-const WORKING_WEEK = /\b(?:week-?days?|week-?ends?|working\s+days?|business\s+days?|Mon(?:day)?\s*(?:to|through|until|[–-])\s*Fri(?:day)?)\b/i;
-
-/** Whether a text sets weekdays against the weekend, so that a day moved across that line contradicts it. */
-export function speaksOfWorkingWeek(text: string): boolean {
-  return WORKING_WEEK.test(text);
-}
-
 /** Whether the weekday of a `weekday:N` key (Monday 0) is on a weekend. */
 export function isWeekendKey(key: string): boolean {
   return (weekdayIndexOf(key) ?? -1) >= 5;
