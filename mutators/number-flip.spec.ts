@@ -258,6 +258,7 @@ describe('number-flip', () => {
     ['a rating in amps (unseen44\'s readers: "UK sockets are 13-amp")', 'The booth needs a standard 13-amp socket.'],
     ['a rating in amps written with a capital', 'The booth needs a standard 13 Amp socket.'],
     ['a format named by its sides with a capital X', 'Guests get unlimited 6X4 prints.'],
+    ['formats named side by side, the second bare (unseen141\'s readers, of 120 made 130: "not a standard roll format")', "Black-and-white rolls are developed by hand, whether they're 35mm or 120."],
     ['an amount less a share of it ("£21 less 25%, £15.75")', 'The premium is the adult rate of £21 less 25%, so £15.75 a month.'],
     ['a share of the part of one amount above another', 'Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $25.50.'],
     ['one price per two periods', 'It costs $390 a month, or $4,680 over a year.'],
@@ -522,6 +523,10 @@ describe('number-flip, numbers joined by "or"', () => {
   it.each([
     ['Sessions last 2.5 or 4 hours.', '4'],
     ['Short breaks are 3 or 5 nights.', '5'],
+    // A unit written on the second of two numbers is both's ("5 or 10kg"), and one the second writes apart is its own: no formats.
+    ['Bags of 5 or 10kg are sold.', '5'],
+    ['Bags weigh 5kg or 10 kg.', '10'],
+    ['Collection is between 10am and 12 noon.', '10'],
   ])('still flips a number of %s', (artifact, number) => {
     expect(flips(artifact)).toContain(number);
   });

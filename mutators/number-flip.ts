@@ -635,6 +635,13 @@ function referredToAgain(text: string, n: NumberPiece): boolean {
 /** A rating written after its figure: amps and volts. */
 const RATING = /^[\s-]?(?:[Aa]mps?|[Vv]olts?|(?:A|V)(?![\w-]))/;
 
+/** A format with its unit written on (not a time of day, "10am and 12 noon"), then "or"/"and", before a number: "35mm or 120". */
+const FORMAT_BEFORE = /\d(?![ap]m\b)[a-z]+\s+(?:or|and)\s+$/i;
+/** What follows a bare number: no unit ("120 film", "120."), no decimal or share ("120.5", "120%"). */
+const NO_UNIT_AFTER = /^(?![\d%]|[.,]\d|\s?[a-z]{1,3}\b)/i;
+/** The unit written on a format, then "or"/"and" and a bare number that no unit follows: "35mm or 120". */
+const FORMAT_AFTER = /^(?![ap]m\b)[a-z]+\s+(?:or|and)\s+\d+(?![\d%]|[.,]\d|\s?[a-z]{1,3}\b)/i;
+
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 
 /** A number that names or orders rather than counts: after a label or a name ("clause 4", "KL-7", "Severity 1"), a clock time ("01:00"), a phone number, one side of "24/7". */
@@ -651,6 +658,10 @@ function isIdentifier(text: string, n: NumberPiece): boolean {
   // unseen19's, of a 16-amp hook-up made 17-amp).
   // Written without spaces, as a format is named: "8 × £340 × 1.5" is the answer's arithmetic, "41 x 38 x 64 cm" a measure.
   if (/\d[x×X]$/.test(before) || /^[x×X]\d/.test(after) || RATING.test(text.slice(n.end, n.end + 8))) return true;
+  // Formats named side by side, one with its unit written on and one bare ("whether they're 35mm or 120"): the bare one is
+  // no measure of that unit, so both name kinds, and either moved names none (unseen141's readers, of 120 made 130: "not a
+  // standard roll format").
+  if ((FORMAT_BEFORE.test(text.slice(Math.max(0, n.start - 16), n.start)) && NO_UNIT_AFTER.test(text.slice(n.end))) || FORMAT_AFTER.test(text.slice(n.end, n.end + 24))) return true;
   // A capitalised word is a name unless it opens the sentence.
   const name = /(\S*)\s+[A-Z][\w-]*\s$/.exec(before);
   return name !== null && !/[.!?:]$/.test(name[1]!);
