@@ -49,7 +49,8 @@ export const qualifierDeletion: TextMutator = {
         pairedBound(fixture.artifact, qualifier) ||
         otherSideStated(fixture.artifact, qualifier) ||
         countsPerPeriod(fixture.artifact, qualifier) ||
-        capacityOfPeople(fixture.artifact, qualifier)
+        capacityOfPeople(fixture.artifact, qualifier) ||
+        sizesRateUnit(fixture.artifact, qualifier)
       )
         continue;
       const clause = isClauseQualifier(qualifier.keyword);
@@ -349,6 +350,17 @@ const PER_PERIOD =
  */
 function countsPerPeriod(artifact: string, q: QualifierPiece): boolean {
   return q.keyword === 'once' && PER_PERIOD.test(artifact.slice(q.end));
+}
+
+/** A rate's unit sized by what follows: "£3.50 per order of". */
+const PER_UNIT_OF = /\bper\s+[a-z]+\s+of\s+$/i;
+
+/**
+ * Whether an upper bound sizes the unit a rate is charged per: "£3.50 per order of up to 10 rolls" without it is "per
+ * order of 10 rolls", a batch no one orders by (unseen141's readers: "an odd, garbled pricing unit").
+ */
+function sizesRateUnit(artifact: string, q: QualifierPiece): boolean {
+  return UPPER_BOUNDS.has(q.keyword) && PER_UNIT_OF.test(artifact.slice(Math.max(0, q.start - 40), q.start));
 }
 
 /**
