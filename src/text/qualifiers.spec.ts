@@ -272,6 +272,19 @@ describe('qualifiers kept in other words, and what a negation bears on', () => {
       artifact: 'You can pause for as long as 3 months in one go.',
       dropped: [],
     },
+    // unseen140's evidence-check false alarm.
+    {
+      name: '"or higher" after a figure for "at least"',
+      evidence: 'If you would rather not post an original, you can send us a scan of at least 600 dpi instead.',
+      artifact: 'You can send them a scan of 600 dpi or higher instead.',
+      dropped: [],
+    },
+    {
+      name: '"or greater" after a figure for "at least"',
+      evidence: 'Scans must be at least 600 dpi.',
+      artifact: 'Scans must be 600 dpi or greater.',
+      dropped: [],
+    },
     {
       name: '"as long as" a condition is no "up to"',
       evidence: 'You can pause your subscription for up to 3 months at a time, as long as your account is paid up.',
