@@ -423,6 +423,12 @@ describe('number-flip', () => {
     const limitFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: limit, evidence: limit }), task })].map((c) => c.replacement);
     expect(limitFlips('My harness is 11 years old. Will you pass it?')).toEqual(['7']);
     expect(limitFlips('My harness is 4 years old. Will you pass it?')).toEqual(['7', '15']);
+    // A measure the question writes in symbols beside a limit in words (unseen142's readers, of 1.4 made 1.3: "1.35 m is above a 1.3 m minimum").
+    const height = 'The Full Canopy has a minimum height of 1.4 metres.';
+    const heightFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: height, evidence: height }), task })].map((c) => c.replacement);
+    expect(heightFlips('My son is 1.35 m tall. Can he ride?')).toEqual(['1.5']);
+    expect(heightFlips('My son is 1.35 m tall and weighs 35 kg. Can he ride?')).toEqual(['1.5']);
+    expect(heightFlips('My son weighs 35 kg. Can he ride?')).toEqual(['1.3', '1.5']);
     // Not a person's age (the review: "My son is 4 years old" beside a membership of 5 years).
     expect(limitFlips('My son is 11 years old. Will you pass his harness?')).toEqual(['7', '15']);
     expect(limitFlips("I'm 11 years old. Will you pass my harness?")).toEqual(['7', '15']);

@@ -25,6 +25,13 @@ describe('findFigures', () => {
     // unseen32: "From a 6:30am start at the depot to a 9pm return is 14 and a half hours" was charged a false alarm.
     { text: 'The day is 14 and a half hours long.', expected: [{ text: '14', value: 0.604167, kind: 'day' }] },
     { text: 'Stored below 25°C.', expected: [{ text: '25', value: 25, kind: '°C' }] },
+    // unseen142's readers: a 1.4-metre height limit made 1.3 beside the question's "1.35 m".
+    { text: 'He is 1.35 m tall.', expected: [{ text: '1.35', value: 1.35, kind: 'metre' }] },
+    { text: 'The minimum height is 1.4 metres.', expected: [{ text: '1.4', value: 1.4, kind: 'metre' }] },
+    { text: 'A 150 cm bench.', expected: [{ text: '150', value: 1.5, kind: 'metre' }] },
+    { text: 'Bags up to 23 kilograms.', expected: [{ text: '23', value: 23, kind: 'kg' }] },
+    { text: 'A minimum of 10m² of tiles.', expected: [{ text: '10', value: 10, kind: 'm²' }] },
+    { text: 'A 12 m2 room.', expected: [{ text: '12', value: 12, kind: 'm2' }] },
     { text: 'Reception closes at 6pm.', expected: [{ text: '6pm', value: 1080, kind: 'time of day' }] },
     { text: 'Reception closes at 18:00.', expected: [{ text: '18:00', value: 1080, kind: 'time of day' }] },
     { text: 'Delivery by 10:30 a.m. on weekdays.', expected: [{ text: '10:30 a.m.', value: 630, kind: 'time of day' }] },
@@ -142,6 +149,9 @@ describe('figures stated in other words, or in another document', () => {
   it.each([
     { name: 'pence for pounds', evidence: ['Each text costs £1.50.'], artifact: 'Each text costs 150p.', ok: true },
     { name: 'other pence', evidence: ['Each text costs £1.50.'], artifact: 'Each text costs 160p.', ok: false },
+    { name: 'metres in symbols', evidence: ['Riders must be at least 1.4 metres tall.'], artifact: 'Riders must be at least 1.4 m tall.', ok: true },
+    { name: 'centimetres for metres', evidence: ['Riders must be at least 1.4 metres tall.'], artifact: 'Riders must be at least 140 cm tall.', ok: true },
+    { name: 'other centimetres', evidence: ['Riders must be at least 1.4 metres tall.'], artifact: 'Riders must be at least 130 cm tall.', ok: false },
     { name: 'weeks for days', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within 2 weeks of delivery.', ok: true },
     { name: 'other weeks', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within 3 weeks of delivery.', ok: false },
     { name: 'a number in words', evidence: ['Returns are accepted within 14 days of delivery.'], artifact: 'Returns are accepted within fourteen days of delivery.', ok: true },

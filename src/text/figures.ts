@@ -37,10 +37,32 @@ const MONEY_WORDS: Readonly<Record<string, [string, number]>> = {
   'per cent': ['%', 1],
 };
 
+/**
+ * Lengths and weights written in symbols or words, as the unit they are a measure of: "1.35 m" is "1.35 metres", "150 cm"
+ * "1.5 metres" (unseen142's readers saw a 1.4-metre height limit made 1.3 beside a question's "1.35 m").
+ */
+const MEASURE_SCALE: Readonly<Record<string, [string, number]>> = {
+  m: ['metre', 1],
+  metre: ['metre', 1],
+  meter: ['metre', 1],
+  cm: ['metre', 0.01],
+  centimetre: ['metre', 0.01],
+  centimeter: ['metre', 0.01],
+  mm: ['metre', 0.001],
+  millimetre: ['metre', 0.001],
+  millimeter: ['metre', 0.001],
+  km: ['metre', 1000],
+  kilometre: ['metre', 1000],
+  kilometer: ['metre', 1000],
+  kg: ['kg', 1],
+  kilogram: ['kg', 1],
+  kilo: ['kg', 1],
+};
+
 function asFigure(text: string, start: number, end: number, value: number, unit: string, decimals: number): Figure {
   const money = MONEY_WORDS[unit];
   if (money) return { text, start, end, value: value * money[1], kind: money[0], decimals: money[1] < 1 ? 2 : decimals, unit };
-  const period = PERIOD_SCALE[unit];
+  const period = PERIOD_SCALE[unit] ?? MEASURE_SCALE[unit];
   if (period) return { text, start, end, value: value * period[1], kind: period[0], decimals, unit };
   return { text, start, end, value, kind: unit, decimals, unit };
 }
@@ -53,7 +75,11 @@ const UNIT_AFTER = /^(?:[\s-]+|(?!(?:st|nd|rd|th|x)\b|[A-Z]\b)(?=[A-Za-z]))(?:(?
 function unitAfter(text: string, end: number): string {
   const degrees = /^\s?°\s?([CF])\b/.exec(text.slice(end, end + 4));
   if (degrees) return `°${degrees[1]}`;
-  const word = UNIT_AFTER.exec(text.slice(end, end + 40))?.[1] ?? '';
+  const unit = UNIT_AFTER.exec(text.slice(end, end + 40));
+  const word = unit?.[1] ?? '';
+  // An area or a volume ("10m²", "3 m³", "12 m2") is its own unit, not a length.
+  const power = unit ? /^(?:[²³]|[23](?!\d))/.exec(text.slice(end + unit[0].length))?.[0] : undefined;
+  if (power) return `${word.toLowerCase()}${power}`;
   const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'pence' || lower === 'per cent') return lower;
   return /^[a-z]{2,}[^s]s$/.test(lower) ? lower.slice(0, -1) : lower;

@@ -42,6 +42,18 @@ const UNIT_SYNONYMS: Record<string, string> = {
   monthly: 'month',
   quarterly: 'quarter',
   yearly: 'year',
+  // One measure written in words or symbols: "a minimum height of 1.4 metres" and the question's "1.35 m" (unseen142's
+  // readers, of 1.4 made 1.3 beside it: "1.35 m is above a 1.3 m minimum, yet the answer says he is below it").
+  m: 'metre',
+  meter: 'metre',
+  km: 'kilometre',
+  kilometer: 'kilometre',
+  cm: 'centimetre',
+  centimeter: 'centimetre',
+  mm: 'millimetre',
+  millimeter: 'millimetre',
+  kilogram: 'kg',
+  kilo: 'kg',
 };
 
 export function findQuantities(text: string): Quantity[] {
