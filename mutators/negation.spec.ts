@@ -255,6 +255,11 @@ describeTextMutator(
       kept: ['The plan does not cover accidental damage. Theft is not covered.', 'The plan covers accidental damage. Theft is covered.'],
     },
     {
+      name: 'a requirement beside a sentence that does its verb of another thing',
+      artifact: 'We confirmed the venue yesterday. Final numbers have to be confirmed 5 days before the party.',
+      kept: ['We confirmed the venue yesterday. Final numbers do not have to be confirmed 5 days before the party.'],
+    },
+    {
       name: 'the same term in two sentences about different things',
       artifact: "This breakdown isn't covered. Cosmetic scratches aren't covered.",
       kept: ["This breakdown is covered. Cosmetic scratches aren't covered.", "This breakdown isn't covered. Cosmetic scratches are covered."],
@@ -319,6 +324,12 @@ describeTextMutator(
       name: 'a claim another sentence states of the same thing with the same polarity',
       artifact: "This breakdown isn't covered. Breakdowns aren't covered in the first 30 days.",
       reason: /contradicts itself/,
+    },
+    // unseen142's readers, of "do not have to be confirmed": "contradicts charging on confirmed numbers".
+    {
+      name: 'a requirement another sentence takes as met, of the same thing',
+      artifact: "You're charged for the number you confirmed, so the bill is for 20 children. Final numbers have to be confirmed 5 days before the party.",
+      reason: /rests on a step it says is not needed/,
     },
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },
     {

@@ -609,6 +609,8 @@ export const MOOD_FITS_ORIGINAL = 'the sentence says how the reader will take th
 export const ALTERNATIVE_FIXES_POLARITY = 'the claim chooses one of two alternatives beside it ("applies rather than the usual one", "instead of"): reversed, the choice argues with itself';
 export const OFFERED_ON_WISH = 'the sentence offers the permission to the asker on their wish ("if you want", "should you wish"): reversed, the offer refuses what it offers';
 export const RESTATED_ELSEWHERE = 'another sentence of the answer states the same claim of the same thing with the original polarity: reversed, the answer contradicts itself';
+export const DONE_ELSEWHERE =
+  'another sentence of the answer takes the action the claim requires of the same thing as done ("Final numbers have to be confirmed" beside "the number you confirmed"): reversed, the answer rests on a step it says is not needed';
 
 /**
  * Words that tell the reader how to take the news a sentence gives ("I'm
@@ -676,6 +678,26 @@ function restatedElsewhere(artifact: string, claim: Piece, p: PolarityPiece): bo
     }
   }
   return false;
+}
+
+/**
+ * Whether another sentence, one with no negation, does the verb the positive claim makes its subject's ("Final numbers
+ * have to be confirmed 5 days before the party" beside "You're charged for the number you confirmed"): the answer takes
+ * the step as taken, so reversed ("do not have to be confirmed") it bills on a step it calls unneeded (unseen142's
+ * readers: "contradicts charging on confirmed numbers"). By lemma, of a noun of the subject and the verb after the polarity.
+ */
+function doneElsewhere(artifact: string, claim: Piece, p: PolarityPiece): boolean {
+  if (p.negative) return false;
+  const subject = subjectNouns(claim, p);
+  const verb = readSentences(artifact.slice(p.end, claim.end))
+    .flatMap((s) => s.tokens)
+    .find((t) => t.pos === 'VERB')?.lemma;
+  if (!subject.size || verb === undefined) return false;
+  return splitSentences(artifact).some((other) => {
+    if (other.start === claim.start || negationsIn(other.text) > 0) return false;
+    const tokens = readSentences(other.text).flatMap((s) => s.tokens);
+    return tokens.some((t) => t.pos === 'VERB' && t.lemma === verb) && tokens.some((t) => t.pos === 'NOUN' && subject.has(t.lemma));
+  });
 }
 
 /** A permission or ability, either sign: "can extend", "may bring", "will be able to", "permitted". */
@@ -749,6 +771,7 @@ function contextReason(artifact: string, claim: Piece, p: PolarityPiece): string
   if (MOOD.test(claim.text) || CAUTION_IN_CLAUSE.test(artifact.slice(claim.start, p.start))) return MOOD_FITS_ORIGINAL;
   if (choosesAlternative(claim, p)) return ALTERNATIVE_FIXES_POLARITY;
   if (restatedElsewhere(artifact, claim, p)) return RESTATED_ELSEWHERE;
+  if (doneElsewhere(artifact, claim, p)) return DONE_ELSEWHERE;
   if (isPermission(p) && offersOnWish(claim.text)) return OFFERED_ON_WISH;
   if (isPermission(p) && CHOICE.test(artifact.slice(p.end, claim.end))) return OFFERS_A_CHOICE;
   // In the claim's own clause, not a condition after it ("refunded if the trip is called off by the skipper or the harbour master").
