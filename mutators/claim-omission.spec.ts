@@ -870,3 +870,22 @@ describe('claim-omission, the things a question asks', () => {
     expect(asksOf('Please help. When is it due? Can I pay by card?')).toEqual(['When is it due?', 'Can I pay by card?']);
   });
 });
+
+// unseen142's readers: "the question asks what happens if you arrive late, but the answer ... never mentions a late-arrival policy".
+describe('claim-omission, the outcome of a case no sentence names in words read alike', () => {
+  const CONDITION = "If the safety briefing has already started when you arrive, you can't join that session.";
+  const reasonFor = (artifact: string) => {
+    const fixture = textFixture({ task: 'What happens if we turn up late for our zip line session?', artifact, evidence: artifact });
+    const at = artifact.indexOf(CONDITION);
+    const candidate = [...claimOmission.candidates(fixture)].find((c) => c.start === at && artifact.slice(c.start, c.end).trim() === CONDITION);
+    return candidate && claimOmission.invalidReason!(fixture, candidate);
+  };
+  it('never leaves out the only sentence with a condition: it gives the outcome asked', () => {
+    expect(reasonFor(`You should get there 30 minutes ahead of your session to check in. ${CONDITION} The Full Canopy takes about 2.5 hours.`)).toMatch(
+      /only one that speaks of the case the question asks the outcome of/,
+    );
+  });
+  it('leaves one of two sentences with a condition to the other rules', () => {
+    expect(reasonFor(`You should get there 30 minutes ahead of your session to check in. ${CONDITION} The Full Canopy still runs when it rains.`)).toBeNull();
+  });
+});

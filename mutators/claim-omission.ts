@@ -551,8 +551,18 @@ function onlyOutcomeOfCase(task: string, sentences: readonly Piece[], i: number)
     return { bySense: bySense.length > 0, speaks: all.length > 0, saysWhen: all.length > 0 && all.every(saysWhen) };
   });
   const own = mentions[i]!;
+  // No sentence names the case in words the dictionary reads alike ("turn up late" and "when you arrive"): the only
+  // sentence that sets a condition gives its outcome ("If the safety briefing has already started when you arrive, you
+  // can't join that session"; unseen142's readers, of it left out: "never mentions a late-arrival policy").
+  if (mentions.every((m) => !m.speaks)) {
+    const conditional = sentences.map((s) => readSentences(s.text).some((r) => r.tokens.some((t) => CONDITION_WORDS.has(t.lemma.toLowerCase()))));
+    return conditional[i]! && conditional.filter(Boolean).length === 1;
+  }
   return own.bySense && !own.saysWhen && mentions.every((m, j) => j === i || !m.speaks || m.saysWhen);
 }
+
+/** Words that set a condition on what a sentence says: "if", "when", "unless", "once". */
+const CONDITION_WORDS: ReadonlySet<string> = new Set([...WHEN_WORDS, 'unless', 'once']);
 
 /** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */
 export const ONLY_FIGURE_OF_OPTION =
