@@ -63,6 +63,29 @@ describe("an exec critic's script in its identity", () => {
     utimesSync(script, written, written);
     expect(identity().scriptHashes).not.toEqual(first.scriptHashes);
   });
+
+  it("follows a binary (an interpreter, a compiled critic) by its size and ends, not its middle: another build's header, tail or length changes it", () => {
+    const config = loadConfig(configFile('critic: {name: x, provider: exec, command: [./critic-bin, --strict]}\n'));
+    const binary = join(config.baseDir, 'critic-bin');
+    const identity = () => createCritic(config.critics[0]!, config).identity.scriptHashes;
+    const written = new Date('2025-01-01T00:00:00Z');
+    const build = (size: number, at: number, byte: number) => {
+      const bytes = Buffer.alloc(size, 7);
+      bytes[at] = byte;
+      writeFileSync(binary, bytes);
+      utimesSync(binary, written, written);
+      return identity();
+    };
+    const SIZE = 6 * 1024 * 1024;
+    const first = build(SIZE, 0, 1);
+    expect(first).toEqual({ './critic-bin': expect.stringMatching(/^[0-9a-f]{16}$/) });
+    expect(build(SIZE, 0, 1)).toEqual(first);
+    expect(build(SIZE, 0, 2)).not.toEqual(first);
+    expect(build(SIZE, SIZE - 1, 2)).not.toEqual(first);
+    expect(build(SIZE + 1, 0, 1)).not.toEqual(first);
+    // Its middle is not read: a binary as large as node's is not read whole by every run.
+    expect(build(SIZE, SIZE / 2, 1)).toEqual(build(SIZE, SIZE / 2, 2));
+  });
 });
 
 describe("a provider's own config rules (validateConfig), checked as the config loads", () => {
