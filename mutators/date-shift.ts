@@ -70,7 +70,7 @@ export const dateShift: TextMutator = {
         continue;
       const measured = measuredSpans(fixture.task, text, date);
       // A holiday the answer or question names keeps its day and month; its year may move ("Christmas Day, 25 December 2027").
-      const holiday = isNamedHoliday(`${fixture.task} ${text}`, date);
+      const holiday = isNamedHoliday(`${fixture.task} ${text}`, date) || isKnownByItsDay(date);
       for (const replacement of date.shifts()) {
         const candidate: MutationCandidate = { start: date.start, end: date.end, replacement };
         const shifted = shiftedDate(text, candidate);
@@ -587,6 +587,24 @@ const FIXED_HOLIDAYS: ReadonlyArray<readonly [RegExp, number, number]> = [
 function isNamedHoliday(text: string, date: DatePiece): boolean {
   const day = calendarOf(date);
   return day?.day !== undefined && FIXED_HOLIDAYS.some(([name, month, dayOfMonth]) => month === day.month && dayOfMonth === day.day && name.test(text));
+}
+
+/**
+ * Holidays every reader knows by their day alone, named or not: Christmas Day and Boxing Day. Not 1 January, which as
+ * often starts a year ("the leave year runs from 1 January") as it names a holiday.
+ */
+const KNOWN_BY_DAY: ReadonlyArray<readonly [number, number]> = [
+  [12, 25],
+  [12, 26],
+];
+
+/**
+ * Whether a date is a holiday a reader knows by its day without its name: "closed on 25 and 26 December" made the 27th
+ * or the 20th reads as a closure that skips Boxing Day or Christmas (unseen139's and unseen143's readers).
+ */
+function isKnownByItsDay(date: DatePiece): boolean {
+  const day = calendarOf(date);
+  return day?.day !== undefined && KNOWN_BY_DAY.some(([month, dayOfMonth]) => month === day.month && dayOfMonth === day.day);
 }
 
 /** Whether two dates fall on the same day of the year, whatever their years. */

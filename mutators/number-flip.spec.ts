@@ -258,6 +258,7 @@ describe('number-flip', () => {
     ['a rating in amps (unseen44\'s readers: "UK sockets are 13-amp")', 'The booth needs a standard 13-amp socket.'],
     ['a rating in amps written with a capital', 'The booth needs a standard 13 Amp socket.'],
     ['a format named by its sides with a capital X', 'Guests get unlimited 6X4 prints.'],
+    ['a day listed before its month (unseen143\'s readers, of 25 made 20: "Christmas Day was most likely changed")', 'The arena shuts on both 25 and 26 December.'],
     ['formats named side by side, the second bare (unseen141\'s readers, of 120 made 130: "not a standard roll format")', "Black-and-white rolls are developed by hand, whether they're 35mm or 120."],
     ['an amount less a share of it ("£21 less 25%, £15.75")', 'The premium is the adult rate of £21 less 25%, so £15.75 a month.'],
     ['a share of the part of one amount above another', 'Cover costs 1.5% of the value above the included $100 of your $1,800, which comes to $25.50.'],

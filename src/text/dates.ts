@@ -51,6 +51,8 @@ const TIME_WORDS = ['in', 'each', 'every', 'from', 'until', 'by', 'since', 'of',
   .join('|');
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = '(st|nd|rd|th)?';
+/** The rest of a list of days of one month after its first ("…, 25 and 26 December 2026"), the month and year captured. */
+const LISTED_BEFORE = `(?:\\s*,\\s*\\d{1,2}(?:st|nd|rd|th)?)*(?:\\s*,)?\\s+(?:and|or|to)\\s+(?:(?:${WEEKDAYS.join('|')}),?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`;
 const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|minutes?|hours?|days?|weeks?|months?|years?)';
 
 /**
@@ -62,6 +64,10 @@ const FORMS: ReadonlyArray<{ form: DateForm; pattern: RegExp }> = [
   { form: 'iso', pattern: /(?<![\w.,/-])(\d{4})-(\d{1,2})-(\d{1,2})(?![\w/-]|[.,]\d)/g },
   { form: 'slashed', pattern: /(?<![\w.,/-])(\d{1,2})([/.])(\d{1,2})\2(\d{4}|\d{2})(?![\w/-]|[.,]\d)/g },
   { form: 'day-month', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?(?:the\\s+)?(?<![\\w.,£$€-])(\\d{1,2})${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g') },
+  // A day listed before another of the same month ("closed on 25 and 26 December", "24, 25 and 26 December", "from 24 to
+  // 26 December"): a date too, its month and year read after the list (unseen139's and unseen143's readers, of the 25th
+  // made the 20th: "Christmas Day was most likely changed").
+  { form: 'day-month', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?(?:the\\s+)?(?<![\\w.,£$€-])(\\d{1,2})${ORDINAL}(?=${LISTED_BEFORE})`, 'g') },
   { form: 'month-day', pattern: new RegExp(`(?:${WEEKDAY},?\\s+)?${MONTH}\\s+(\\d{1,2})${ORDINAL}(?:,\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g') },
   { form: 'month-year', pattern: new RegExp(`${MONTH}\\s+(\\d{4})(?![\\w-]|[.,]\\d)`, 'g') },
   { form: 'tax-year', pattern: /(?<![\w.,£$€/-])((?:19|20)\d{2})([-/–])(\d{2}|\d{4})(?![\w/-]|[.,]\d)/g },
@@ -180,6 +186,8 @@ function readDate(form: DateForm, m: RegExpMatchArray): DatePiece | null {
       };
       // A weekday needs a year to be checked against; without one the date is left alone.
       if (weekday !== undefined && day.year === undefined) return piece(dayKey(day), exists(day), () => []);
+      // A day listed before its month is read, not moved: the date of the list's last day says how the list may change.
+      if (!text.includes(monthName)) return piece(dayKey(day), exists(day) && weekdayAgrees, () => []);
       return piece(dayKey(day), exists(day) && weekdayAgrees, () => calendarShifts(day).map(write));
     }
     case 'month-year': {
