@@ -1,4 +1,4 @@
-import { findNumbers, numberKey, type Piece } from './claims.js';
+import { findNumbers, numberKey, type NumberPiece, type Piece, sentenceAround } from './claims.js';
 import { findDates, touchesDate } from './dates.js';
 import { findNumberWords, usualIn } from './quantities.js';
 
@@ -129,6 +129,15 @@ const PRICE_SCALE = 4.5;
 const QUANTITY = new RegExp(`^([ -]?)(${UNITS.map((u) => u.pattern).join('|')})\\b`);
 const RATE = new RegExp(`\\b(per|an?|each|every|in any(?: calendar)?)\\s+(${Object.keys(RATE_SWAPS).join('|')})\\b`, 'g');
 
+/** What a percentage is a share of, or a rate: "the interest rate", "your APR", "the commission". */
+const A_RATE = /\b(?:rates?|APR|interest|percentage|share|commission|margin|yield|discount|tax)\b/i;
+
+/** Whether the words of its sentence before a percentage name the rate it changes ("the interest rate rises by 2%"). */
+function changesARate(text: string, n: NumberPiece): boolean {
+  const sentence = sentenceAround(text, n.start, n.end);
+  return sentence !== undefined && A_RATE.test(text.slice(sentence.start, n.start));
+}
+
 export function findUnits(text: string): UnitPiece[] {
   const found: UnitPiece[] = [];
   // A day that is not a calendar one is called as the text calls it.
@@ -136,8 +145,10 @@ export function findUnits(text: string): UnitPiece[] {
   for (const n of findNumbers(text)) {
     const amount = numberKey({ ...n, percent: false });
     if (n.percent) {
-      // "by 2%" may be misread as percentage points only where it is a change; "15% of pay" has no such reading.
-      if (/\bby\s+$/.test(text.slice(Math.max(0, n.start - 4), n.start))) {
+      // "by 2%" may be misread as percentage points only where it is a change, and of a rate: "15% of pay" has no such
+      // reading, nor a price: "plan prices go up by 5 percentage points" is "the wrong unit for a price rise"
+      // (unseen143's readers).
+      if (/\bby\s+$/.test(text.slice(Math.max(0, n.start - 4), n.start)) && changesARate(text, n)) {
         found.push({ text: '%', start: n.end - 1, end: n.end, amount, unit: '%', swaps: [` percentage ${n.value === 1 ? 'point' : 'points'}`] });
       }
       continue;
