@@ -255,6 +255,11 @@ describeTextMutator(
       kept: ['The plan does not cover accidental damage. Theft is not covered.', 'The plan covers accidental damage. Theft is covered.'],
     },
     {
+      name: 'an inclusion beside a sentence about other things',
+      artifact: 'The price includes two visits, a fortnight apart. Wash the bedding at 60°C.',
+      kept: ['The price does not include two visits, a fortnight apart. Wash the bedding at 60°C.'],
+    },
+    {
       name: 'a requirement beside a sentence that does its verb of another thing',
       artifact: 'We confirmed the venue yesterday. Final numbers have to be confirmed 5 days before the party.',
       kept: ['We confirmed the venue yesterday. Final numbers do not have to be confirmed 5 days before the party.'],
@@ -329,6 +334,12 @@ describeTextMutator(
     {
       name: 'a requirement another sentence takes as met, of the same thing',
       artifact: "You're charged for the number you confirmed, so the bill is for 20 children. Final numbers have to be confirmed 5 days before the party.",
+      reason: /rests on a step it says is not needed/,
+    },
+    // unseen144's readers, of "does not include two visits": "the rest of the answer assumes the treatment has more than one visit".
+    {
+      name: 'an inclusion another sentence takes as given',
+      artifact: 'The price includes two visits, a fortnight apart. Before the first visit, wash the bedding at 60°C.',
       reason: /rests on a step it says is not needed/,
     },
     { name: 'a modal in a condition clause', artifact: 'Staff rest before they can leave.' },

@@ -610,7 +610,7 @@ export const ALTERNATIVE_FIXES_POLARITY = 'the claim chooses one of two alternat
 export const OFFERED_ON_WISH = 'the sentence offers the permission to the asker on their wish ("if you want", "should you wish"): reversed, the offer refuses what it offers';
 export const RESTATED_ELSEWHERE = 'another sentence of the answer states the same claim of the same thing with the original polarity: reversed, the answer contradicts itself';
 export const DONE_ELSEWHERE =
-  'another sentence of the answer takes the action the claim requires of the same thing as done ("Final numbers have to be confirmed" beside "the number you confirmed"): reversed, the answer rests on a step it says is not needed';
+  'another sentence of the answer takes the action the claim requires of the same thing as done ("Final numbers have to be confirmed" beside "the number you confirmed"), or what it includes as given ("includes two visits" beside "the first visit"): reversed, the answer rests on a step it says is not needed';
 
 /**
  * Words that tell the reader how to take the news a sentence gives ("I'm
@@ -688,17 +688,28 @@ function restatedElsewhere(artifact: string, claim: Piece, p: PolarityPiece): bo
  */
 function doneElsewhere(artifact: string, claim: Piece, p: PolarityPiece): boolean {
   if (p.negative) return false;
+  const after = readSentences(artifact.slice(p.end, claim.end)).flatMap((s) => s.tokens);
+  // What a price includes or a plan covers, another sentence may speak of as given on its own: "The price includes two
+  // visits" beside "Before the first visit, ..." (unseen144's readers, of "does not include two visits": "the rest of the
+  // answer assumes the treatment has more than one visit").
+  const given = GIVES.has(p.term) ? after.find((t) => t.pos === 'NOUN')?.lemma : undefined;
   const subject = subjectNouns(claim, p);
-  const verb = readSentences(artifact.slice(p.end, claim.end))
-    .flatMap((s) => s.tokens)
-    .find((t) => t.pos === 'VERB')?.lemma;
-  if (!subject.size || verb === undefined) return false;
+  const verb = after.find((t) => t.pos === 'VERB')?.lemma;
   return splitSentences(artifact).some((other) => {
     if (other.start === claim.start || negationsIn(other.text) > 0) return false;
     const tokens = readSentences(other.text).flatMap((s) => s.tokens);
-    return tokens.some((t) => t.pos === 'VERB' && t.lemma === verb) && tokens.some((t) => t.pos === 'NOUN' && subject.has(t.lemma));
+    // Named as one already given ("the first visit", "each visit"), not by another thing's words ("25 cents a page").
+    const definite = (k: number) => tokens.slice(Math.max(0, k - 2), k).some((t) => DEFINITE.has(t.text.toLowerCase()));
+    if (given !== undefined && tokens.some((t, k) => t.pos === 'NOUN' && t.lemma === given && definite(k))) return true;
+    return verb !== undefined && tokens.some((t) => t.pos === 'VERB' && t.lemma === verb) && tokens.some((t) => t.pos === 'NOUN' && subject.has(t.lemma));
   });
 }
+
+/** Words that name a thing as one already there: "the first visit", "each treatment", "both visits". */
+const DEFINITE: ReadonlySet<string> = new Set(['the', 'each', 'every', 'both', 'this', 'these', 'that', 'those', 'your', 'first', 'second', 'last']);
+
+/** The terms by which a thing gives another: what it includes or covers. */
+const GIVES: ReadonlySet<string> = new Set(['include', 'cover']);
 
 /** A permission or ability, either sign: "can extend", "may bring", "will be able to", "permitted". */
 const isPermission = (p: PolarityPiece) => /^(?:can|may)\b/.test(p.term) || p.term === 'permitted' || /\bable\s+to\b/.test(p.text);
