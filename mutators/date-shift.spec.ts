@@ -917,6 +917,17 @@ describe('date-shift, the dates it writes', () => {
     expect(findDates(text).map((d) => d.text)).toEqual(months);
   });
 
+  // A day listed or ranged before its month is a date of that month (unseen143's readers; unseen107's evidence, "14–15 March 2026").
+  it.each([
+    ['The arena shuts on both 25 and 26 December.', ['25', '26 December']],
+    ['Closed 24, 25 and 26 December 2026.', ['24', '25', '26 December 2026']],
+    ['The workshop runs on 14–15 March 2026.', ['14', '15 March 2026']],
+    ['The pool is closed from 3 to 16 March.', ['3', '16 March']],
+    ['Ages 5 and 10 are welcome.', []],
+  ])('reads the days of a list or range before its month: %s', (text, dates) => {
+    expect(findDates(text).map((d) => d.text)).toEqual(dates);
+  });
+
   it('checks weekdays against the calendar', () => {
     expect(WEEKDAYS[weekdayOf({ year: 2026, month: 6, day: 13 })]).toBe('Saturday');
     expect(findDates('Friday 13 June 2026')[0]!.possible).toBe(false);

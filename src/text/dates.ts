@@ -51,8 +51,8 @@ const TIME_WORDS = ['in', 'each', 'every', 'from', 'until', 'by', 'since', 'of',
   .join('|');
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = '(st|nd|rd|th)?';
-/** The rest of a list of days of one month after its first ("…, 25 and 26 December 2026"), the month and year captured. */
-const LISTED_BEFORE = `(?:\\s*,\\s*\\d{1,2}(?:st|nd|rd|th)?)*(?:\\s*,)?\\s+(?:and|or|to)\\s+(?:(?:${WEEKDAYS.join('|')}),?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`;
+/** The rest of a list or range of days of one month after its first ("…, 25 and 26 December 2026", "14–15 March"), its month and year captured. */
+const LISTED_BEFORE = `(?:\\s*,\\s*\\d{1,2}(?:st|nd|rd|th)?)*(?:\\s*,)?(?:\\s+(?:and|or|to)\\s+|\\s*[–-]\\s*)(?:(?:${WEEKDAYS.join('|')}),?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`;
 const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|minutes?|hours?|days?|weeks?|months?|years?)';
 
 /**
