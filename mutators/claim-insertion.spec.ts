@@ -199,6 +199,25 @@ describe('claim-insertion, a figure after an article', () => {
   });
 });
 
+// unseen140, held to the insertion property: "Our standard turnaround" names no subject; as the answer writes it, "Second
+// Light's standard turnaround" names a turnaround the question and answer never speak of.
+describe('claim-insertion, a subject the answer writes in', () => {
+  it('adds no sentence whose subject, as the answer writes it, the question and answer never speak of', () => {
+    const artifact =
+      "Choose express, which gets them back in 3 working days for an additional £25 per photo. Added to the £35 Light restoration price, that makes £60 per photo, or £120 for the two. Express can't be used for Complex restorations, but scratches are Light work, so that doesn't affect you.";
+    const evidence =
+      'Our standard turnaround is 10 working days from the day your photo or scan reaches us. Express turnaround of 3 working days costs an extra £25 per photo. Complex restorations are not available on express. Every restoration is checked by Priya Kendal, our lead retoucher, before it is sent to you.';
+    const base = textFixture({ artifact, evidence });
+    const fixture = {
+      ...base,
+      evidence: [{ ...base.evidence[0]!, title: 'Second Light: turnaround' }],
+      task: "I need Light restoration on two scratched photos from Second Light as fast as possible for a funeral. What's the quickest option and what will it cost?",
+    };
+    const replacements = [...claimInsertion.candidates(fixture)].map((c) => c.replacement.trim());
+    expect(replacements.filter((r) => /standard turnaround/i.test(r))).toEqual([]);
+  });
+});
+
 // unseen89's and unseen90's readers: "the bands stop at 50 miles, yet the limit is given as 90"; "up to 30 children, but the second
 // entertainer starts at 36".
 describe('claim-insertion, beside the bands the answer gives', () => {

@@ -155,6 +155,7 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
   const answerValues = statedValues(fixture.artifact);
   const askedValues = statedValues(fixture.task);
   const counts = texts.flatMap(countedFigures);
+  const spoken = spokenOf(fixture.task, fixture.artifact);
   const organisation = organisationNamed(
     fixture.evidence.flatMap((e) => (e.title ? [e.title] : [])),
     [fixture.artifact, fixture.task],
@@ -169,6 +170,9 @@ function* insertions(fixture: TextFixture): Generator<Insertion> {
     const written = inAnswerCurrency(inAnswerRegister(statement, fixture.artifact), fixture.artifact);
     if (speaksOfReaderAsOther(written, fixture.artifact) || widensALimit(written, sentences) || repeatsAClause(written, fixture.artifact, answerValues) || namesAgainDoingTheSame(written, sentences))
       continue;
+    // The source's subject as the answer writes it: "Our standard turnaround" names none, "Second Light's standard
+    // turnaround" a turnaround the question and answer never speak of (unseen140, held to the insertion property).
+    if (!subjectNouns(written).every((noun) => spoken.has(noun))) continue;
     for (const { value, sentences: misstated } of misstatedFigures(written, stated, first, statedDates, counts)) {
       // A figure the answer also states may be the same quantity: changed in one place only, the answer would disagree with itself;
       // one the question states, with the question ("£90 when you book a Luton van" for a question's "£100 deposit for a Luton van":
