@@ -72,25 +72,38 @@ function scriptHashes(command: readonly string[], baseDir: string): Record<strin
   return hashes;
 }
 
-/** Past this size a file is a program's binary, not a script: an interpreter ("node" is about 100 MB), or a compiled critic. */
+/** Past this size a compiled program (an interpreter, a compiled critic) is hashed by its size and ends; scripts and data whole, whatever their size. */
 const WHOLE_FILE_LIMIT = 4 * 1024 * 1024;
 /** How much of each end of a binary is hashed with its size. */
 const BINARY_ENDS = 1024 * 1024;
+/** The first bytes of a compiled program: ELF, Mach-O (both byte orders, 32 and 64 bits, universal) and PE. */
+const BINARY_MAGIC = [
+  [0x7f, 0x45, 0x4c, 0x46],
+  [0xfe, 0xed, 0xfa, 0xce],
+  [0xfe, 0xed, 0xfa, 0xcf],
+  [0xce, 0xfa, 0xed, 0xfe],
+  [0xcf, 0xfa, 0xed, 0xfe],
+  [0xca, 0xfe, 0xba, 0xbe],
+  [0x4d, 0x5a],
+];
 
 /**
- * A file's hash, read whole for a script. A binary is hashed by its size and its first and last megabyte: another build
- * or version differs there (headers, section tables, version strings), and reading all of node cost every `run` with an
- * exec critic half a second of CPU before its first review.
+ * A file's hash, read whole for a script, a bundle or a data file of any size. A compiled program past the limit is
+ * hashed by its size and its first and last megabyte: another build or version differs there (headers, section tables,
+ * version strings), and reading all of node cost every `run` with an exec critic half a second of CPU before its first
+ * review. A file that changes while it is read (fewer bytes than its size) is hashed by what was read.
  */
 function contentHash(file: string, size: number): string {
   if (size <= WHOLE_FILE_LIMIT) return sha256Hex(readFileSync(file)).slice(0, 16);
-  const ends = Buffer.alloc(2 * BINARY_ENDS);
+  const [head, tail] = [Buffer.alloc(BINARY_ENDS), Buffer.alloc(BINARY_ENDS)];
   const fd = openSync(file, 'r');
+  let read: [number, number];
   try {
-    readSync(fd, ends, 0, BINARY_ENDS, 0);
-    readSync(fd, ends, BINARY_ENDS, BINARY_ENDS, size - BINARY_ENDS);
+    const first = readSync(fd, head, 0, BINARY_ENDS, 0);
+    if (!BINARY_MAGIC.some((magic) => magic.every((byte, i) => head[i] === byte))) return sha256Hex(readFileSync(file)).slice(0, 16);
+    read = [first, readSync(fd, tail, 0, BINARY_ENDS, size - BINARY_ENDS)];
   } finally {
     closeSync(fd);
   }
-  return sha256Hex(Buffer.concat([Buffer.from(`${size}\0`), ends])).slice(0, 16);
+  return sha256Hex(Buffer.concat([Buffer.from(`${size}\0`), head.subarray(0, read[0]), tail.subarray(0, read[1])])).slice(0, 16);
 }

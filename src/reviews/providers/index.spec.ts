@@ -71,20 +71,37 @@ describe("an exec critic's script in its identity", () => {
     const written = new Date('2025-01-01T00:00:00Z');
     const build = (size: number, at: number, byte: number) => {
       const bytes = Buffer.alloc(size, 7);
+      // An ELF header: a compiled program.
+      bytes.set([0x7f, 0x45, 0x4c, 0x46], 0);
       bytes[at] = byte;
       writeFileSync(binary, bytes);
       utimesSync(binary, written, written);
       return identity();
     };
     const SIZE = 6 * 1024 * 1024;
-    const first = build(SIZE, 0, 1);
+    const first = build(SIZE, 8, 1);
     expect(first).toEqual({ './critic-bin': expect.stringMatching(/^[0-9a-f]{16}$/) });
-    expect(build(SIZE, 0, 1)).toEqual(first);
-    expect(build(SIZE, 0, 2)).not.toEqual(first);
+    expect(build(SIZE, 8, 1)).toEqual(first);
+    expect(build(SIZE, 8, 2)).not.toEqual(first);
     expect(build(SIZE, SIZE - 1, 2)).not.toEqual(first);
-    expect(build(SIZE + 1, 0, 1)).not.toEqual(first);
+    expect(build(SIZE + 1, 8, 1)).not.toEqual(first);
     // Its middle is not read: a binary as large as node's is not read whole by every run.
     expect(build(SIZE, SIZE / 2, 1)).toEqual(build(SIZE, SIZE / 2, 2));
+  });
+
+  it('reads a large script, bundle or data file whole: an edit in its middle changes the identity (the review)', () => {
+    const config = loadConfig(configFile('critic: {name: x, provider: exec, command: [node, ./bundle.js]}\n'));
+    const bundle = join(config.baseDir, 'bundle.js');
+    const written = new Date('2025-01-01T00:00:00Z');
+    const SIZE = 6 * 1024 * 1024;
+    const identity = (middle: string) => {
+      const text = Buffer.alloc(SIZE, 0x20);
+      text.write(`const threshold = ${middle};`, SIZE / 2);
+      writeFileSync(bundle, text);
+      utimesSync(bundle, written, written);
+      return createCritic(config.critics[0]!, config).identity.scriptHashes;
+    };
+    expect(identity('0.50')).not.toEqual(identity('0.90'));
   });
 });
 
