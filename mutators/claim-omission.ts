@@ -104,6 +104,7 @@ function omissionRefused(fixture: TextFixture, omission: Omission): string | nul
   const asked = onlyCaseAsked(fixture.task, sentences, at);
   if (asked) return `${ANSWERS_CASE_ASKED} ("${asked}")`;
   if (onlyOutcomeOfCase(fixture.task, sentences, at)) return OUTCOME_OF_CASE_ASKED;
+  if (onlyConditionForUnnamedCase(fixture.task, sentences, at)) return ONLY_CONDITION_OF_CASE;
   const figure = onlyRestatesAskedFigure(fixture.task, sentences, at);
   if (figure) return `${ONLY_RESTATES_ASKED_FIGURE} ("${figure}")`;
   const wh = onlyAnswerToWh(
@@ -527,6 +528,13 @@ function verbSenses(tokens: readonly Token[], i: number): string[] {
 function onlyOutcomeOfCase(task: string, sentences: readonly Piece[], i: number): boolean {
   const asked = CASE_ASKED.exec(task)?.[1]?.split(NEXT_ASK)[0];
   if (!asked) return false;
+  const mentions = caseMentions(asked, sentences);
+  const own = mentions[i]!;
+  return own.bySense && !own.saysWhen && mentions.every((m, j) => j === i || !m.speaks || m.saysWhen);
+}
+
+/** Per sentence, how it speaks of the case a question asks the outcome of: by a verb's sense, at all, and only to say when it happens. */
+function caseMentions(asked: string, sentences: readonly Piece[]): Array<{ bySense: boolean; speaks: boolean; saysWhen: boolean }> {
   const caseTokens = readSentences(asked).flatMap((s) => s.tokens);
   const caseSenses = new Set(caseTokens.flatMap((_, k) => verbSenses(caseTokens, k)));
   // The case is what happens, not who it happens to: "called off" of "my ride is called off", "late" and "collect" of "I'm
@@ -536,7 +544,7 @@ function onlyOutcomeOfCase(task: string, sentences: readonly Piece[], i: number)
     .map((t) => t.lemma.toLowerCase())
     .filter((l) => !ASKING_WORDS.has(l) && !CASELESS_VERBS.has(l));
   // Per sentence: where it names the case by a verb's sense, or at all, and whether each mention comes before a "when".
-  const mentions = sentences.map((s) => {
+  return sentences.map((s) => {
     const tokens = readSentences(s.text).flatMap((r) => r.tokens);
     const bySense = tokens.flatMap((_, k) => (verbSenses(tokens, k).some((sense) => caseSenses.has(sense)) ? [k] : []));
     // A capitalised plural opening a sentence keeps its "s" as the model reads it ("Rides"): read as the dictionary has it.
@@ -550,19 +558,26 @@ function onlyOutcomeOfCase(task: string, sentences: readonly Piece[], i: number)
     const saysWhen = (k: number) => tokens.slice(k + 1, k + 4).some((t) => WHEN_WORDS.has(t.lemma.toLowerCase())) || (opensWithWhen && firstComma >= 0 && k > firstComma);
     return { bySense: bySense.length > 0, speaks: all.length > 0, saysWhen: all.length > 0 && all.every(saysWhen) };
   });
-  const own = mentions[i]!;
-  // No sentence names the case in words the dictionary reads alike ("turn up late" and "when you arrive"): the only
-  // sentence that sets a condition gives its outcome ("If the safety briefing has already started when you arrive, you
-  // can't join that session"; unseen142's readers, of it left out: "never mentions a late-arrival policy").
-  if (mentions.every((m) => !m.speaks)) {
-    const conditional = sentences.map((s) => readSentences(s.text).some((r) => r.tokens.some((t) => CONDITION_WORDS.has(t.lemma.toLowerCase()))));
-    return conditional[i]! && conditional.filter(Boolean).length === 1;
-  }
-  return own.bySense && !own.saysWhen && mentions.every((m, j) => j === i || !m.speaks || m.saysWhen);
 }
 
-/** Words that set a condition on what a sentence says: "if", "when", "unless", "once". */
-const CONDITION_WORDS: ReadonlySet<string> = new Set([...WHEN_WORDS, 'unless', 'once']);
+/** Words that set a condition on what a sentence says: "if", "when", "whenever", "unless" (not "once", as often an adverb). */
+const CONDITION_WORDS: ReadonlySet<string> = new Set([...WHEN_WORDS, 'unless']);
+
+/**
+ * For a "what happens if" whose case no sentence names in words read alike ("turn up late", "when you arrive"), whether
+ * sentence `i` is the only one that sets a condition: it gives the outcome asked ("If the safety briefing has already
+ * started when you arrive, you can't join that session"; unseen142's readers, of it left out: "never mentions a
+ * late-arrival policy").
+ */
+function onlyConditionForUnnamedCase(task: string, sentences: readonly Piece[], i: number): boolean {
+  const asked = CASE_ASKED.exec(task)?.[1]?.split(NEXT_ASK)[0];
+  if (!asked || caseMentions(asked, sentences).some((m) => m.speaks)) return false;
+  const conditional = sentences.map((s) => readSentences(s.text).some((r) => r.tokens.some((t) => CONDITION_WORDS.has(t.lemma.toLowerCase()))));
+  return conditional[i]! && conditional.filter(Boolean).length === 1;
+}
+
+export const ONLY_CONDITION_OF_CASE =
+  'the deleted sentence is the only one that sets a condition, for a question that asks what happens in a case no sentence names in words read alike ("If the briefing has started when you arrive, ..." for "What happens if we turn up late?"): without it that ask goes unanswered';
 
 /** Why an omission is refused where the question sets options against each other, as the ignored list gives it (the option follows in brackets). */
 export const ONLY_FIGURE_OF_OPTION =

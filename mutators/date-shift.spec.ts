@@ -922,6 +922,10 @@ describe('date-shift, the dates it writes', () => {
     ['The arena shuts on both 25 and 26 December.', ['25', '26 December']],
     ['Closed 24, 25 and 26 December 2026.', ['24', '25', '26 December 2026']],
     ['The workshop runs on 14–15 March 2026.', ['14', '15 March 2026']],
+    // The independent review's other spellings.
+    ['The arena shuts on 25–26 December.', ['25', '26 December']],
+    ['Closed from 24 until 28 December.', ['24', '28 December']],
+    ['Open 3 & 4 March.', ['3', '4 March']],
     ['The pool is closed from 3 to 16 March.', ['3', '16 March']],
     ['Ages 5 and 10 are welcome.', []],
   ])('reads the days of a list or range before its month: %s', (text, dates) => {

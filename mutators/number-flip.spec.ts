@@ -430,6 +430,9 @@ describe('number-flip', () => {
     expect(heightFlips('My son is 1.35 m tall. Can he ride?')).toEqual(['1.5']);
     expect(heightFlips('My son is 1.35 m tall and weighs 35 kg. Can he ride?')).toEqual(['1.5']);
     expect(heightFlips('My son weighs 35 kg. Can he ride?')).toEqual(['1.3', '1.5']);
+    // One limit written twice, in words and in symbols, is one quantity (the review: the units of quantities.ts).
+    const twice = 'The minimum height is 1.4 metres. Riders under 1.4 m must ride with an adult.';
+    expect([...numberFlip.candidates({ ...textFixture({ artifact: twice, evidence: twice }), task: 'Can he ride?' })]).toEqual([]);
     // Not a person's age (the review: "My son is 4 years old" beside a membership of 5 years).
     expect(limitFlips('My son is 11 years old. Will you pass his harness?')).toEqual(['7', '15']);
     expect(limitFlips("I'm 11 years old. Will you pass my harness?")).toEqual(['7', '15']);
@@ -534,6 +537,9 @@ describe('number-flip, numbers joined by "or"', () => {
     ['Bags of 5 or 10kg are sold.', '5'],
     ['Bags weigh 5kg or 10 kg.', '10'],
     ['Collection is between 10am and 12 noon.', '10'],
+    // The review: a bare number with a word after it measures or counts something.
+    ['We deliver free within 5km or 10 miles.', '10'],
+    ['Each guest gets 1kg and 2 bottles of wine.', '2'],
   ])('still flips a number of %s', (artifact, number) => {
     expect(flips(artifact)).toContain(number);
   });

@@ -637,10 +637,10 @@ const RATING = /^[\s-]?(?:[Aa]mps?|[Vv]olts?|(?:A|V)(?![\w-]))/;
 
 /** A format with its unit written on (not a time of day, "10am and 12 noon"), then "or"/"and", before a number: "35mm or 120". */
 const FORMAT_BEFORE = /\d(?![ap]m\b)[a-z]+\s+(?:or|and)\s+$/i;
-/** What follows a bare number: no unit ("120 film", "120."), no decimal or share ("120.5", "120%"). */
-const NO_UNIT_AFTER = /^(?![\d%]|[.,]\d|\s?[a-z]{1,3}\b)/i;
-/** The unit written on a format, then "or"/"and" and a bare number that no unit follows: "35mm or 120". */
-const FORMAT_AFTER = /^(?![ap]m\b)[a-z]+\s+(?:or|and)\s+\d+(?![\d%]|[.,]\d|\s?[a-z]{1,3}\b)/i;
+/** What follows a bare number that names a format: the end of its clause ("35mm or 120."), no word, unit or counted noun (the review: "5km or 10 miles"). */
+const NO_UNIT_AFTER = /^(?:[.,;:!?)]|$)(?!\d)/;
+/** The unit written on a format, then "or"/"and" and a bare number that ends its clause: "35mm or 120". */
+const FORMAT_AFTER = /^(?![ap]m\b)[a-z]+\s+(?:or|and)\s+\d+(?:[.,;:!?)]|$)(?!\d)/i;
 
 const LABEL = /(?:\b(?:clause|section|room|form|level|tier|step|page|no\.?|number|option|part|version)\s|[A-Za-z]-|#)$/i;
 

@@ -49,6 +49,9 @@ describe('qualifier-deletion', () => {
     ['You can borrow up to 10 books at a time.', ['You can borrow 10 books at a time.']],
     // A rate's unit sized by a bound (unseen141's readers, of "per order of 10 rolls": "an odd, garbled pricing unit").
     ['Negatives are returned for £3.50 per order of up to 10 rolls.', []],
+    // The review's other wordings.
+    ['Negatives are returned for £3.50 an order of up to 10 rolls.', []],
+    ['Negatives are returned for £3.50 for each film order of up to 10 rolls.', []],
     ['Negatives are returned for £3.50 an order, and you can send up to 10 rolls.', ['Negatives are returned for £3.50 an order, and you can send 10 rolls.']],
     ['The lodge takes up to 12 club members.', []],
     // A plural ends the compound: the model tags the verb after it a noun ("3 children costs").

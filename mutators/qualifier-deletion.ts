@@ -352,15 +352,15 @@ function countsPerPeriod(artifact: string, q: QualifierPiece): boolean {
   return q.keyword === 'once' && PER_PERIOD.test(artifact.slice(q.end));
 }
 
-/** A rate's unit sized by what follows: "£3.50 per order of". */
-const PER_UNIT_OF = /\bper\s+[a-z]+\s+of\s+$/i;
+/** A rate's unit sized by what follows: "per order of", or after its price "£3.50 an order of", "£3.50 for each film order of". */
+const PER_UNIT_OF = /(?:\bper|[£$€]\d[\d,.]*\s+(?:an?|(?:for\s+)?(?:each|every)))\s+(?:[a-z]+\s+)?[a-z]+\s+of\s+$/i;
 
 /**
  * Whether an upper bound sizes the unit a rate is charged per: "£3.50 per order of up to 10 rolls" without it is "per
  * order of 10 rolls", a batch no one orders by (unseen141's readers: "an odd, garbled pricing unit").
  */
 function sizesRateUnit(artifact: string, q: QualifierPiece): boolean {
-  return UPPER_BOUNDS.has(q.keyword) && PER_UNIT_OF.test(artifact.slice(Math.max(0, q.start - 40), q.start));
+  return UPPER_BOUNDS.has(q.keyword) && PER_UNIT_OF.test(artifact.slice(0, q.start));
 }
 
 /**

@@ -206,8 +206,7 @@ const QUALIFIER_CLASSES: ReadonlyArray<readonly string[]> = [
     String.raw`as\s+long\s+as\s+(?=(?:\d+|${NUMBER_WORDS.join('|')})\s+(?:(?:working|business)\s+)?(?:minutes?|hours?|days?|weeks?|months?|years?)\b)|as\s+much\s+as\s+(?=[£$€])`,
     RANGE,
   ],
-  // "a scan of 600 dpi or higher" says what "at least 600 dpi" says (unseen140's evidence-check false alarm).
-  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', 'or higher', 'or greater', RANGE],
+  ['at least', 'no fewer than', 'no less than', 'a minimum of', 'minimum', 'no later than', 'or more', 'or older', 'or over', 'and over', 'or above', RANGE],
   // "Free delivery starts at six bottles" bounds a count from below as "6 or more bottles" does (unseen136's false alarm):
   // a count with its noun, not a time ("check-in starts at 3pm"), and for a lower bound alone, not "no later than".
   ['at least', 'or more', 'a minimum of', String.raw`(?:starts?|begins?|kicks?\s+in)\s+(?:at|from)\s+(?=(?:\d+|${NUMBER_WORDS.join('|')})\s+(?!(?:[ap]\.?m|o['’]clock)\b)[a-z]{3,})`],

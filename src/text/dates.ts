@@ -51,8 +51,16 @@ const TIME_WORDS = ['in', 'each', 'every', 'from', 'until', 'by', 'since', 'of',
   .join('|');
 const WEEKDAY = `(${WEEKDAYS.join('|')})`;
 const ORDINAL = '(st|nd|rd|th)?';
-/** The rest of a list or range of days of one month after its first ("…, 25 and 26 December 2026", "14–15 March"), its month and year captured. */
-const LISTED_BEFORE = `(?:\\s*,\\s*\\d{1,2}(?:st|nd|rd|th)?)*(?:\\s*,)?(?:\\s+(?:and|or|to)\\s+|\\s*[–-]\\s*)(?:(?:${WEEKDAYS.join('|')}),?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`;
+/** The words and dashes that make two days of one month a range: "3 to 16 March", "14–15 March", "from 24 until 28 December". */
+const RANGE_JOINER = '(?:to|until|till|through|and|[-–])';
+/** Those, and the words that list a day beside another of its month: "25 and 26 December", "3 or 4 March", "3 & 4 March". */
+const DAY_JOINER = `(?:${RANGE_JOINER}|or|&)`;
+/**
+ * The rest of a list or range of days of one month after its first ("…, 25 and 26 December 2026", "14–15 March"), its
+ * month captured. Not its year: a listed day is read as a year-less date of that month, so that "4 and 11 May 2026"
+ * states what "4 May and 11 May 2026" does (the independent review's false alarm; unseen56's).
+ */
+const LISTED_BEFORE = `(?:\\s*,\\s*\\d{1,2}(?:st|nd|rd|th)?)*(?:\\s*,)?\\s*${DAY_JOINER}\\s*(?:(?:${WEEKDAYS.join('|')}),?\\s+)?(?:the\\s+)?\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+\\d{4})?(?![\\w-]|[.,]\\d)`;
 const DURATION_UNIT = '((?:working|business|calendar)\\s+days?|minutes?|hours?|days?|weeks?|months?|years?)';
 
 /**
@@ -115,7 +123,7 @@ export function touchesDate(dates: readonly DatePiece[], start: number, end: num
 const datesRead = new RecentResults<readonly DatePiece[]>(4096);
 
 /** A range of days that writes its month once, after its last day: "from 22 to 28 December", "3rd–5th May 2026". */
-const ELIDED_RANGE = new RegExp(`(?<![\\w.,£$€/-])(\\d{1,2})${ORDINAL}\\s*(?:to|until|till|through|and|[-–])\\s*\\d{1,2}${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g');
+const ELIDED_RANGE = new RegExp(`(?<![\\w.,£$€/-])(\\d{1,2})${ORDINAL}\\s*${RANGE_JOINER}\\s*\\d{1,2}${ORDINAL}\\s+(?:of\\s+)?${MONTH}(?:,?\\s+(\\d{4}))?(?![\\w-]|[.,]\\d)`, 'g');
 
 /**
  * The first days of the ranges a text writes with one month, as date keys: "from 22 to 28 December" starts on 22

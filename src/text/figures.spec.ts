@@ -32,6 +32,7 @@ describe('findFigures', () => {
     { text: 'Bags up to 23 kilograms.', expected: [{ text: '23', value: 23, kind: 'kg' }] },
     { text: 'A minimum of 10m² of tiles.', expected: [{ text: '10', value: 10, kind: 'm²' }] },
     { text: 'A 12 m2 room.', expected: [{ text: '12', value: 12, kind: 'm2' }] },
+    { text: 'Valid for 12 months2.', expected: [{ text: '12', value: 12, kind: 'month' }] },
     { text: 'Reception closes at 6pm.', expected: [{ text: '6pm', value: 1080, kind: 'time of day' }] },
     { text: 'Reception closes at 18:00.', expected: [{ text: '18:00', value: 1080, kind: 'time of day' }] },
     { text: 'Delivery by 10:30 a.m. on weekdays.', expected: [{ text: '10:30 a.m.', value: 630, kind: 'time of day' }] },
@@ -149,6 +150,9 @@ describe('figures stated in other words, or in another document', () => {
   it.each([
     { name: 'pence for pounds', evidence: ['Each text costs £1.50.'], artifact: 'Each text costs 150p.', ok: true },
     { name: 'other pence', evidence: ['Each text costs £1.50.'], artifact: 'Each text costs 160p.', ok: false },
+    // The independent review's false alarm: a day listed before its month and year is read as that day of the month.
+    { name: 'days listed before a month and year', evidence: ['The course runs on 4 May and 11 May 2026.'], artifact: 'The course runs on 4 and 11 May 2026.', ok: true },
+    { name: 'a day listed that the evidence does not give', evidence: ['The course runs on 4 May and 11 May 2026.'], artifact: 'The course runs on 5 and 11 May 2026.', ok: false },
     { name: 'metres in symbols', evidence: ['Riders must be at least 1.4 metres tall.'], artifact: 'Riders must be at least 1.4 m tall.', ok: true },
     { name: 'centimetres for metres', evidence: ['Riders must be at least 1.4 metres tall.'], artifact: 'Riders must be at least 140 cm tall.', ok: true },
     { name: 'other centimetres', evidence: ['Riders must be at least 1.4 metres tall.'], artifact: 'Riders must be at least 130 cm tall.', ok: false },

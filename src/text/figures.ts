@@ -72,13 +72,16 @@ function asFigure(text: string, start: number, end: number, value: number, unit:
  * against it ("12ft", "4mm"), not an ordinal's ending ("15th"), a multiple's "x" ("10x") nor a single capital ("5G"), singular.
  */
 const UNIT_AFTER = /^(?:[\s-]+|(?!(?:st|nd|rd|th|x)\b|[A-Z]\b)(?=[A-Za-z]))(?:(?:working|business|calendar|full|clear|whole|consecutive|more|extra|additional)\s+)*(per\s+cent|[A-Za-z]+)/;
+/** Units of length, which a power makes an area or a volume. */
+const LENGTHS: ReadonlySet<string> = new Set(['m', 'cm', 'mm', 'km', 'ft', 'in', 'metre', 'metres', 'meter', 'meters', 'foot', 'feet']);
+
 function unitAfter(text: string, end: number): string {
   const degrees = /^\s?°\s?([CF])\b/.exec(text.slice(end, end + 4));
   if (degrees) return `°${degrees[1]}`;
   const unit = UNIT_AFTER.exec(text.slice(end, end + 40));
   const word = unit?.[1] ?? '';
-  // An area or a volume ("10m²", "3 m³", "12 m2") is its own unit, not a length.
-  const power = unit ? /^(?:[²³]|[23](?!\d))/.exec(text.slice(end + unit[0].length))?.[0] : undefined;
+  // An area or a volume ("10m²", "3 m³", "12 m2") is its own unit, not a length; a digit after another unit is no power ("12 months2", a footnote).
+  const power = unit && LENGTHS.has(word.toLowerCase()) ? /^(?:[²³]|[23](?!\d))/.exec(text.slice(end + unit[0].length))?.[0] : undefined;
   if (power) return `${word.toLowerCase()}${power}`;
   const lower = /^[A-Z]{2,}$/.test(word) ? word : word.toLowerCase().replace(/\s+/g, ' ');
   if (lower === 'pence' || lower === 'per cent') return lower;
