@@ -28,9 +28,9 @@ import type { MutationCandidate, TextMutator } from './types.js';
  * sentence names apart from it ("Sunday ... 1 May"). A date or period of a
  * sum the answer lets a reader do ("6 months from 14 January ... until 14
  * July": inDateArithmetic) is left alone: moved alone, the reader redoes it.
- * A lone month that is the month of a date stated is left alone, and a
- * weekday keeps its side of the weekend where the answer or question sets
- * weekdays against weekends.
+ * A lone month that is the month of a date stated is left alone, a weekday
+ * keeps its side of the weekend, and Christmas Day and Boxing Day keep their
+ * day.
  */
 export const dateShift: TextMutator = {
   name: 'date-shift',
