@@ -564,19 +564,21 @@ function namesADay(text: string, date: DatePiece): boolean {
 
 /**
  * Holidays that fall on one day of the calendar every year, by the month and day they fall on; the longer names first,
- * so that "New Year's Eve" is not read as "New Year".
+ * so that "New Year's Eve" is not read as "New Year". The last flag marks the ones every reader knows by their day
+ * alone, named or not (Christmas Day and Boxing Day; not 1 January, which as often starts a year, "the leave year runs
+ * from 1 January", as it names a holiday).
  */
-const FIXED_HOLIDAYS: ReadonlyArray<readonly [RegExp, number, number]> = [
+const FIXED_HOLIDAYS: ReadonlyArray<readonly [RegExp, number, number, boolean?]> = [
   [/\bNew Year['’]?s Eve\b|\bHogmanay\b/i, 12, 31],
   [/\bChristmas Eve\b/i, 12, 24],
-  [/\bBoxing Day\b/i, 12, 26],
+  [/\bBoxing Day\b/i, 12, 26, true],
   [/\bNew Year(?:['’]?s Day)?\b(?!['’]?s Eve)/i, 1, 1],
   [/\bValentine['’]?s Day\b/i, 2, 14],
   [/\bSt\.? Patrick['’]?s Day\b/i, 3, 17],
   [/\bIndependence Day\b/i, 7, 4],
   [/\bHallowe['’]?en\b/i, 10, 31],
   [/\bBonfire Night\b|\bGuy Fawkes Night\b/i, 11, 5],
-  [/\bChristmas(?: Day)?\b(?! Eve)/i, 12, 25],
+  [/\bChristmas(?: Day)?\b(?! Eve)/i, 12, 25, true],
 ];
 
 /**
@@ -590,21 +592,12 @@ function isNamedHoliday(text: string, date: DatePiece): boolean {
 }
 
 /**
- * Holidays every reader knows by their day alone, named or not: Christmas Day and Boxing Day. Not 1 January, which as
- * often starts a year ("the leave year runs from 1 January") as it names a holiday.
- */
-const KNOWN_BY_DAY: ReadonlyArray<readonly [number, number]> = [
-  [12, 25],
-  [12, 26],
-];
-
-/**
  * Whether a date is a holiday a reader knows by its day without its name: "closed on 25 and 26 December" made the 27th
  * or the 20th reads as a closure that skips Boxing Day or Christmas (unseen139's and unseen143's readers).
  */
 function isKnownByItsDay(date: DatePiece): boolean {
   const day = calendarOf(date);
-  return day?.day !== undefined && KNOWN_BY_DAY.some(([month, dayOfMonth]) => month === day.month && dayOfMonth === day.day);
+  return day?.day !== undefined && FIXED_HOLIDAYS.some(([, month, dayOfMonth, known]) => known === true && month === day.month && dayOfMonth === day.day);
 }
 
 /** Whether two dates fall on the same day of the year, whatever their years. */
