@@ -10,6 +10,9 @@ const fixture = textFixture({
   evidence: 'Employees accrue 28 days of leave each year. They may carry over at most 5 days into the next year, or 8 days with approval.',
 });
 
+/** The values number-flip moves a figure of `artifact` to, for each question asked of it. */
+const replacementsUnder = (artifact: string) => (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact, evidence: artifact }), task })].map((c) => c.replacement);
+
 describe('number-flip', () => {
   it.each([
     ['28 days', ['21 days', '30 days']],
@@ -410,29 +413,29 @@ describe('number-flip', () => {
 
   it('keeps a period the question\'s case is measured against on the side of it the case was ("four months ago" within a 6-month warranty: not 3), in whatever unit each is written', () => {
     const text = "That part has the manufacturer's 6-month warranty, which would still be running.";
-    const flips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: text, evidence: text }), task })].map((c) => c.replacement);
+    const flips = replacementsUnder(text);
     expect(flips('Graham serviced my machine four months ago. Is that covered?')).toEqual(['12']);
     expect(flips('Graham serviced my machine 1 year ago. Is that covered?')).toEqual(['3']);
     expect(flips('Graham serviced my machine last week. Is that covered?')).toEqual(['3', '12']);
     // The months from the month the question says it is to a date it names (unseen114's readers: "February to 14 June is only about 4 months").
     const notice = "You can move your wedding date once without charge, as you're giving us more than 3 months' notice.";
-    const noticeFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: notice, evidence: notice }), task })].map((c) => c.replacement);
+    const noticeFlips = replacementsUnder(notice);
     expect(noticeFlips("It's February, and we've had to postpone our wedding from 14 June to 27 September. Can we move it?")).toEqual(['2']);
     expect(noticeFlips("It's May, and we've had to postpone our wedding from 10 June to 20 June. Can we move it?")).toEqual(['2', '6']);
     // A thing's age in years is a period in months beside a limit in years (unseen110's readers: an 11-year-old harness, 10 made 15).
     const limit = 'We retire every harness once it is 10 years past its date of manufacture.';
-    const limitFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: limit, evidence: limit }), task })].map((c) => c.replacement);
+    const limitFlips = replacementsUnder(limit);
     expect(limitFlips('My harness is 11 years old. Will you pass it?')).toEqual(['7']);
     expect(limitFlips('My harness is 4 years old. Will you pass it?')).toEqual(['7', '15']);
     // A measure the question writes in symbols beside a limit in words (unseen142's readers, of 1.4 made 1.3: "1.35 m is above a 1.3 m minimum").
     const height = 'The Full Canopy has a minimum height of 1.4 metres.';
-    const heightFlips = (task: string) => [...numberFlip.candidates({ ...textFixture({ artifact: height, evidence: height }), task })].map((c) => c.replacement);
+    const heightFlips = replacementsUnder(height);
     expect(heightFlips('My son is 1.35 m tall. Can he ride?')).toEqual(['1.5']);
     expect(heightFlips('My son is 1.35 m tall and weighs 35 kg. Can he ride?')).toEqual(['1.5']);
     expect(heightFlips('My son weighs 35 kg. Can he ride?')).toEqual(['1.3', '1.5']);
     // One limit written twice, in words and in symbols, is one quantity (the review: the units of quantities.ts).
     const twice = 'The minimum height is 1.4 metres. Riders under 1.4 m must ride with an adult.';
-    expect([...numberFlip.candidates({ ...textFixture({ artifact: twice, evidence: twice }), task: 'Can he ride?' })]).toEqual([]);
+    expect(replacementsUnder(twice)('Can he ride?')).toEqual([]);
     // Not a person's age (the review: "My son is 4 years old" beside a membership of 5 years).
     expect(limitFlips('My son is 11 years old. Will you pass his harness?')).toEqual(['7', '15']);
     expect(limitFlips("I'm 11 years old. Will you pass my harness?")).toEqual(['7', '15']);
